@@ -1,0 +1,128 @@
+package catalog
+
+import (
+	"container/list"
+	"hash/maphash"
+	"sync"
+	"sync/atomic"
+)
+
+// defCache is a byte-bounded LRU of decoded definitions, sharded to keep
+// lookups from contending. It is hand-written rather than a library because
+// invalidation must be exact: a loader that read a record before a DDL
+// committed must not put the stale copy back (see gen), which the common
+// async-admission caches do not promise.
+type defCache struct {
+	shards [cacheShards]cacheShard
+	seed   maphash.Seed
+	stats  CacheStats
+}
+
+const cacheShards = 32
+
+type cacheShard struct {
+	mu     sync.Mutex
+	ll     list.List
+	items  map[string]*list.Element
+	bytes  int64
+	budget int64
+	gen    uint64 // bumped by every invalidation in the shard
+}
+
+type cacheEntry struct {
+	key  string
+	val  any
+	size int64
+}
+
+// CacheStats counts cache traffic under the meanings of MySQL's table cache
+// status variables.
+type CacheStats struct {
+	Hits      atomic.Int64 // Table_open_cache_hits
+	Misses    atomic.Int64 // Table_open_cache_misses
+	Evictions atomic.Int64 // Table_open_cache_overflows
+	Loads     atomic.Int64 // Opened_table_definitions: records read and decoded
+}
+
+func newDefCache(budget int64) *defCache {
+	c := &defCache{seed: maphash.MakeSeed()}
+	per := budget / cacheShards
+	if per < 1 {
+		per = 1
+	}
+	for i := range c.shards {
+		c.shards[i].items = make(map[string]*list.Element)
+		c.shards[i].budget = per
+	}
+	return c
+}
+
+func (c *defCache) shard(key string) *cacheShard {
+	return &c.shards[maphash.String(c.seed, key)%cacheShards]
+}
+
+// get returns the cached value, or the shard generation to hand back to put.
+func (c *defCache) get(key string) (any, uint64) {
+	s := c.shard(key)
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if e, ok := s.items[key]; ok {
+		s.ll.MoveToFront(e)
+		c.stats.Hits.Add(1)
+		return e.Value.(*cacheEntry).val, 0
+	}
+	c.stats.Misses.Add(1)
+	return nil, s.gen
+}
+
+// put stores val unless the shard was invalidated since gen was read.
+func (c *defCache) put(key string, val any, size int64, gen uint64) {
+	s := c.shard(key)
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.gen != gen {
+		return
+	}
+	if e, ok := s.items[key]; ok {
+		old := e.Value.(*cacheEntry)
+		s.bytes += size - old.size
+		old.val, old.size = val, size
+		s.ll.MoveToFront(e)
+	} else {
+		s.items[key] = s.ll.PushFront(&cacheEntry{key: key, val: val, size: size})
+		s.bytes += size
+	}
+	for s.bytes > s.budget && s.ll.Len() > 1 {
+		last := s.ll.Back()
+		ent := last.Value.(*cacheEntry)
+		s.ll.Remove(last)
+		delete(s.items, ent.key)
+		s.bytes -= ent.size
+		c.stats.Evictions.Add(1)
+	}
+}
+
+func (c *defCache) invalidate(key string) {
+	s := c.shard(key)
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.gen++
+	if e, ok := s.items[key]; ok {
+		ent := e.Value.(*cacheEntry)
+		s.ll.Remove(e)
+		delete(s.items, key)
+		s.bytes -= ent.size
+	}
+}
+
+// usage returns the bytes and entries held.
+func (c *defCache) usage() (bytes int64, entries int) {
+	for i := range c.shards {
+		s := &c.shards[i]
+		s.mu.Lock()
+		bytes += s.bytes
+		entries += s.ll.Len()
+		s.mu.Unlock()
+	}
+	return bytes, entries
+}

@@ -1,0 +1,286 @@
+package catalog
+
+import (
+	"encoding/binary"
+	"fmt"
+	"sync"
+
+	"github.com/dolthub/go-mysql-server/sql"
+
+	"github.com/myriaddb/myriad/keyenc"
+	"github.com/myriaddb/myriad/kv"
+)
+
+// Reader is a consistent view of the keyspace: the committed state (kv.DB)
+// or a transaction that may hold uncommitted DDL (kv.Txn).
+type Reader interface {
+	Get(key []byte) ([]byte, bool, error)
+	NewIter(lower, upper []byte) (*kv.Iter, error)
+}
+
+// Writer receives a DDL statement's catalog and data changes. It is the
+// statement's transaction, so they commit together or not at all.
+type Writer interface {
+	Set(key, val []byte)
+	Delete(key []byte)
+	DeleteRange(start, end []byte)
+}
+
+// Catalog is the data dictionary over one kv.DB.
+type Catalog struct {
+	db    *kv.DB
+	cache *defCache
+
+	idMu    sync.Mutex
+	nextID  uint64
+	idLimit uint64
+}
+
+// idBlock IDs are reserved per high-water-mark write, so creating tables
+// costs no extra synced write per table and IDs are still never reused after
+// a crash (a crash only skips the unused rest of a block).
+const idBlock = 4096
+
+// Open loads the ID high-water mark; nothing else is read at startup, so
+// opening a catalog of any size takes the same time.
+func Open(db *kv.DB, cacheBytes int64) (*Catalog, error) {
+	c := &Catalog{db: db, cache: newDefCache(cacheBytes)}
+	v, ok, err := db.Get(idsKey)
+	if err != nil {
+		return nil, err
+	}
+	c.nextID = 1
+	if ok {
+		if len(v) != 8 {
+			return nil, fmt.Errorf("catalog: corrupt ID high-water mark")
+		}
+		c.nextID = binary.BigEndian.Uint64(v)
+	}
+	c.idLimit = c.nextID
+	return c, nil
+}
+
+// Stats exposes the definition cache counters.
+func (c *Catalog) Stats() *CacheStats { return &c.cache.stats }
+
+// CacheUsage returns the bytes and entries the definition cache holds.
+func (c *Catalog) CacheUsage() (int64, int) { return c.cache.usage() }
+
+// NewID returns a schema/table ID that was never handed out before.
+func (c *Catalog) NewID() (uint64, error) {
+	c.idMu.Lock()
+	defer c.idMu.Unlock()
+	if c.nextID >= c.idLimit {
+		limit := c.nextID + idBlock
+		b := kv.NewWriteBatch()
+		b.Set(idsKey, binary.BigEndian.AppendUint64(nil, limit))
+		if err := c.db.Apply(b); err != nil {
+			return 0, err
+		}
+		c.idLimit = limit
+	}
+	id := c.nextID
+	c.nextID++
+	return id, nil
+}
+
+// Schema returns the named schema or nil. r == nil reads the committed
+// state through the cache.
+func (c *Catalog) Schema(r Reader, name string) (*Schema, error) {
+	key := schemaKey(name)
+	if r != nil {
+		return c.loadSchema(r, key)
+	}
+	v, gen := c.cache.get(string(key))
+	if v != nil {
+		return v.(*Schema), nil
+	}
+	s, err := c.loadSchema(c.db, key)
+	if err != nil || s == nil {
+		return s, err
+	}
+	c.cache.put(string(key), s, int64(len(key)+len(s.Name)+128), gen)
+	return s, nil
+}
+
+func (c *Catalog) loadSchema(r Reader, key []byte) (*Schema, error) {
+	v, ok, err := r.Get(key)
+	if err != nil || !ok {
+		return nil, err
+	}
+	return decodeSchema(v)
+}
+
+// Table returns the named table of s or nil. r == nil reads the committed
+// state through the cache.
+func (c *Catalog) Table(r Reader, s *Schema, name string) (*Table, error) {
+	key := tableKey(s.ID, name)
+	if r != nil {
+		return c.loadTable(r, key, s.Name)
+	}
+	v, gen := c.cache.get(string(key))
+	if v != nil {
+		return v.(*Table), nil
+	}
+	t, err := c.loadTable(c.db, key, s.Name)
+	if err != nil || t == nil {
+		return t, err
+	}
+	c.cache.put(string(key), t, int64(t.size), gen)
+	return t, nil
+}
+
+func (c *Catalog) loadTable(r Reader, key []byte, dbName string) (*Table, error) {
+	v, ok, err := r.Get(key)
+	if err != nil || !ok {
+		return nil, err
+	}
+	c.cache.stats.Loads.Add(1)
+	return decodeTable(v, dbName)
+}
+
+// ListSchemas streams every schema in name order.
+func (c *Catalog) ListSchemas(r Reader, fn func(*Schema) error) error {
+	if r == nil {
+		r = c.db
+	}
+	lo, hi := schemaSpan()
+	return scan(r, lo, hi, func(_, v []byte) error {
+		s, err := decodeSchema(v)
+		if err != nil {
+			return err
+		}
+		return fn(s)
+	})
+}
+
+// ListTableNames streams the case-preserved names of a schema's tables in
+// (lower-case) name order without decoding their definitions.
+func (c *Catalog) ListTableNames(r Reader, s *Schema, fn func(name string) error) error {
+	if r == nil {
+		r = c.db
+	}
+	lo := tablePrefix(s.ID)
+	return scan(r, lo, keyenc.PrefixEnd(lo), func(_, v []byte) error {
+		name, _, err := recordName(v)
+		if err != nil {
+			return err
+		}
+		return fn(name)
+	})
+}
+
+// ListTables streams a schema's decoded definitions in name order.
+func (c *Catalog) ListTables(r Reader, s *Schema, fn func(*Table) error) error {
+	if r == nil {
+		r = c.db
+	}
+	lo := tablePrefix(s.ID)
+	return scan(r, lo, keyenc.PrefixEnd(lo), func(_, v []byte) error {
+		t, err := decodeTable(v, s.Name)
+		if err != nil {
+			return err
+		}
+		return fn(t)
+	})
+}
+
+func scan(r Reader, lo, hi []byte, fn func(k, v []byte) error) error {
+	it, err := r.NewIter(lo, hi)
+	if err != nil {
+		return err
+	}
+	for ok := it.First(); ok; ok = it.Next() {
+		if err := fn(it.Key(), it.Value()); err != nil {
+			it.Close()
+			return err
+		}
+	}
+	if err := it.Error(); err != nil {
+		it.Close()
+		return err
+	}
+	return it.Close()
+}
+
+// PutSchema writes a schema record. It returns the cache key to invalidate
+// once the writer commits.
+func (c *Catalog) PutSchema(w Writer, s *Schema) (string, error) {
+	key := schemaKey(s.Name)
+	v, err := encodeRecord(s.Name, s)
+	if err != nil {
+		return "", err
+	}
+	w.Set(key, v)
+	return string(key), nil
+}
+
+// DropSchema deletes a schema record, all its table records and all their
+// data: one point delete and range tombstones, whatever the table count.
+func (c *Catalog) DropSchema(r Reader, w Writer, s *Schema) ([]string, error) {
+	key := schemaKey(s.Name)
+	w.Delete(key)
+	lo := tablePrefix(s.ID)
+	hi := keyenc.PrefixEnd(lo)
+	if s.Lent || s.Borrowed {
+		// Tables moved in keep their rows under their old schema's span,
+		// tables moved out keep theirs under ours: drop table by table.
+		err := c.ListTables(r, s, func(t *Table) error {
+			dlo := t.DataPrefix()
+			w.DeleteRange(dlo, keyenc.PrefixEnd(dlo))
+			return nil
+		})
+		if err != nil {
+			return nil, err
+		}
+	} else {
+		dlo := SchemaDataPrefix(s.ID)
+		w.DeleteRange(dlo, keyenc.PrefixEnd(dlo))
+	}
+	w.DeleteRange(lo, hi)
+	for _, kind := range []byte{kindView, kindTrig} {
+		olo := objectPrefix(kind, s.ID)
+		w.DeleteRange(olo, keyenc.PrefixEnd(olo))
+	}
+	return []string{string(key)}, nil
+}
+
+// PutTable writes a table record (create or alter). It prepares t for use.
+func (c *Catalog) PutTable(w Writer, s *Schema, t *Table) (string, error) {
+	t.SchemaID = s.ID
+	if err := t.Prepare(s.Name); err != nil {
+		return "", err
+	}
+	key := tableKey(s.ID, t.Name)
+	v, err := encodeRecord(t.Name, t)
+	if err != nil {
+		return "", err
+	}
+	t.size = 4*len(v) + 1024
+	w.Set(key, v)
+	return string(key), nil
+}
+
+// DeleteTableRecord removes a table record but keeps its data (RENAME).
+func (c *Catalog) DeleteTableRecord(w Writer, s *Schema, name string) string {
+	key := tableKey(s.ID, name)
+	w.Delete(key)
+	return string(key)
+}
+
+// DropTable removes a table record and all its data.
+func (c *Catalog) DropTable(w Writer, s *Schema, t *Table) string {
+	dlo := t.DataPrefix()
+	w.DeleteRange(dlo, keyenc.PrefixEnd(dlo))
+	return c.DeleteTableRecord(w, s, t.Name)
+}
+
+// Invalidate drops cache entries written by a transaction that committed.
+func (c *Catalog) Invalidate(keys []string) {
+	for _, k := range keys {
+		c.cache.invalidate(k)
+	}
+}
+
+// DefaultCollation is the collation of a schema created without one.
+const DefaultCollation = sql.Collation_Default

@@ -1,0 +1,260 @@
+package catalog
+
+import (
+	"encoding/binary"
+	"encoding/json"
+	"fmt"
+	"strings"
+	"sync"
+
+	"github.com/dolthub/go-mysql-server/sql"
+	"github.com/dolthub/go-mysql-server/sql/expression"
+
+	"github.com/myriaddb/myriad/rowcodec"
+)
+
+// Schema is a database (MySQL schema) record.
+type Schema struct {
+	ID        uint64          `json:"id"`
+	Name      string          `json:"-"`
+	Collation sql.CollationID `json:"co,omitempty"`
+	// Lent: a table left for another schema but its rows stay in our span.
+	Lent bool `json:"l,omitempty"`
+	// Borrowed: a table arrived from another schema with its rows in that span.
+	Borrowed bool `json:"b,omitempty"`
+}
+
+// Table is a table record: columns, primary key and secondary indexes. The
+// data of all its indexes lives under DataPrefix. A Table handed out by the
+// catalog is shared and immutable: copy it (Clone) before changing it.
+type Table struct {
+	ID       uint64 `json:"id"`
+	SchemaID uint64 `json:"s"`
+	// DataSchemaID is the schema whose data span holds the rows; it differs
+	// from SchemaID only after RENAME TABLE moved the table to another schema.
+	DataSchemaID uint64          `json:"ds"`
+	Name         string          `json:"-"`
+	Columns      []Column        `json:"c"`
+	PK           []int           `json:"pk,omitempty"` // column positions; empty: hidden row ID
+	Indexes      []Index         `json:"ix,omitempty"`
+	Collation    sql.CollationID `json:"co,omitempty"`
+	Comment      string          `json:"cm,omitempty"`
+	AutoIncStart uint64          `json:"ai,omitempty"` // AUTO_INCREMENT= table option (lowest next value)
+	NextColumnID uint32          `json:"nc"`
+	NextIndexID  uint32          `json:"ni"`
+
+	dbName string
+	sch    sql.PrimaryKeySchema
+	colPos map[uint32]int // column ID -> position
+	size   int
+
+	derivedOnce sync.Once
+	derived     any
+}
+
+// Column is a column of a table record. IDs are stable across ALTER TABLE so
+// row values written under an older definition still decode.
+type Column struct {
+	ID            uint32   `json:"id"`
+	Name          string   `json:"n"`
+	Type          TypeDesc `json:"t"`
+	Nullable      bool     `json:"nl,omitempty"`
+	Default       *Default `json:"d,omitempty"`
+	OnUpdate      *Default `json:"u,omitempty"`
+	AutoIncrement bool     `json:"ai,omitempty"`
+	Comment       string   `json:"cm,omitempty"`
+}
+
+// Default is a stored column default: a literal value (decoded without any
+// parsing) or an expression string GMS resolves when it plans a write.
+type Default struct {
+	Lit  []byte `json:"l,omitempty"` // rowcodec encoding of the one literal value
+	Expr string `json:"e,omitempty"`
+}
+
+// Index is a secondary index. Keys are the index columns followed by the
+// primary key columns; the value is the encoded primary key.
+type Index struct {
+	ID      uint32   `json:"id"`
+	Name    string   `json:"n"`
+	Unique  bool     `json:"u,omitempty"`
+	Columns []int    `json:"c"`
+	Prefix  []uint16 `json:"p,omitempty"`
+	Comment string   `json:"cm,omitempty"`
+}
+
+// Clone returns a deep-enough copy for building a changed definition.
+func (t *Table) Clone() *Table {
+	n := &Table{
+		ID: t.ID, SchemaID: t.SchemaID, DataSchemaID: t.DataSchemaID, Name: t.Name,
+		Collation: t.Collation, Comment: t.Comment, AutoIncStart: t.AutoIncStart,
+		NextColumnID: t.NextColumnID, NextIndexID: t.NextIndexID, dbName: t.dbName,
+		Columns: append([]Column(nil), t.Columns...),
+		PK:      append([]int(nil), t.PK...),
+		Indexes: make([]Index, len(t.Indexes)),
+	}
+	for i, ix := range t.Indexes {
+		ix.Columns = append([]int(nil), ix.Columns...)
+		ix.Prefix = append([]uint16(nil), ix.Prefix...)
+		n.Indexes[i] = ix
+	}
+	return n
+}
+
+// DBName is the name of the schema the table was read under.
+func (t *Table) DBName() string { return t.dbName }
+
+// HiddenPK reports whether rows are keyed by a hidden row ID.
+func (t *Table) HiddenPK() bool { return len(t.PK) == 0 }
+
+// ColumnPos maps a stored column ID to its position, or -1 for a dropped column.
+func (t *Table) ColumnPos(id uint32) int {
+	if p, ok := t.colPos[id]; ok {
+		return p
+	}
+	return -1
+}
+
+// IndexByName finds a secondary index by case-insensitive name.
+func (t *Table) IndexByName(name string) (int, bool) {
+	for i := range t.Indexes {
+		if strings.EqualFold(t.Indexes[i].Name, name) {
+			return i, true
+		}
+	}
+	return -1, false
+}
+
+// Schema is the GMS schema of the table, built once per decoded record.
+func (t *Table) Schema() sql.PrimaryKeySchema { return t.sch }
+
+// Prepare validates the record and builds its derived GMS schema. It must be
+// called on every record before it is shared.
+func (t *Table) Prepare(dbName string) error {
+	t.dbName = dbName
+	cols := make(sql.Schema, len(t.Columns))
+	t.colPos = make(map[uint32]int, len(t.Columns))
+	for i := range t.Columns {
+		c := &t.Columns[i]
+		typ, err := c.Type.Build()
+		if err != nil {
+			return err
+		}
+		col := &sql.Column{
+			Name: c.Name, Type: typ, Nullable: c.Nullable, Source: t.Name, DatabaseSource: dbName,
+			AutoIncrement: c.AutoIncrement, Comment: c.Comment,
+		}
+		if col.AutoIncrement {
+			col.Extra = "auto_increment"
+		}
+		if col.Default, err = c.Default.build(typ, c.Nullable); err != nil {
+			return fmt.Errorf("column %s default: %w", c.Name, err)
+		}
+		if col.OnUpdate, err = c.OnUpdate.build(typ, c.Nullable); err != nil {
+			return fmt.Errorf("column %s on update: %w", c.Name, err)
+		}
+		if col.OnUpdate != nil {
+			col.Extra = "DEFAULT_GENERATED on update " + col.OnUpdate.String()
+		}
+		cols[i] = col
+		t.colPos[c.ID] = i
+	}
+	for _, p := range t.PK {
+		cols[p].PrimaryKey = true
+	}
+	t.sch = sql.NewPrimaryKeySchema(cols, t.PK...)
+	return nil
+}
+
+func (d *Default) build(typ sql.Type, nullable bool) (*sql.ColumnDefaultValue, error) {
+	if d == nil {
+		return nil, nil
+	}
+	if d.Expr != "" || d.Lit == nil {
+		return sql.NewUnresolvedColumnDefaultValue(d.Expr), nil
+	}
+	row, err := rowcodec.Decode(d.Lit)
+	if err != nil || len(row) != 1 {
+		return nil, fmt.Errorf("catalog: bad literal default: %v", err)
+	}
+	return sql.NewColumnDefaultValue(expression.NewLiteral(row[0], typ), typ, true, false, nullable)
+}
+
+// StoreDefault turns a GMS column default into its stored form.
+func StoreDefault(ctx *sql.Context, d *sql.ColumnDefaultValue) (*Default, error) {
+	if d == nil {
+		return nil, nil
+	}
+	if _, unresolved := d.Expr.(*sql.UnresolvedColumnDefault); !unresolved && d.IsLiteral() {
+		v, err := d.Eval(ctx, nil)
+		if err == nil {
+			lit, err := rowcodec.Encode(nil, sql.Row{v})
+			if err == nil {
+				return &Default{Lit: lit}, nil
+			}
+		}
+	}
+	s := d.String()
+	if !d.IsLiteral() && !strings.HasPrefix(s, "(") && d.IsParenthesized() {
+		s = "(" + s + ")"
+	}
+	return &Default{Expr: s}, nil
+}
+
+// Record values start with the case-preserved name so listings need no JSON
+// decode: uvarint(len(name)) name json.
+func encodeRecord(name string, rec any) ([]byte, error) {
+	js, err := json.Marshal(rec)
+	if err != nil {
+		return nil, err
+	}
+	b := binary.AppendUvarint(make([]byte, 0, len(name)+len(js)+2), uint64(len(name)))
+	b = append(b, name...)
+	return append(b, js...), nil
+}
+
+func recordName(v []byte) (name string, rest []byte, err error) {
+	n, k := binary.Uvarint(v)
+	if k <= 0 || uint64(len(v)-k) < n {
+		return "", nil, fmt.Errorf("catalog: corrupt record header")
+	}
+	return string(v[k : k+int(n)]), v[k+int(n):], nil
+}
+
+func decodeSchema(v []byte) (*Schema, error) {
+	name, js, err := recordName(v)
+	if err != nil {
+		return nil, err
+	}
+	s := &Schema{}
+	if err := json.Unmarshal(js, s); err != nil {
+		return nil, fmt.Errorf("catalog: corrupt schema record %q: %w", name, err)
+	}
+	s.Name = name
+	return s, nil
+}
+
+func decodeTable(v []byte, dbName string) (*Table, error) {
+	name, js, err := recordName(v)
+	if err != nil {
+		return nil, err
+	}
+	t := &Table{}
+	if err := json.Unmarshal(js, t); err != nil {
+		return nil, fmt.Errorf("catalog: corrupt table record %q: %w", name, err)
+	}
+	t.Name = name
+	if err := t.Prepare(dbName); err != nil {
+		return nil, err
+	}
+	t.size = 4*len(v) + 1024
+	return t, nil
+}
+
+// Derived returns the value build makes from this record, building it once.
+// It lets the engine attach its per-definition key/value layout to the shared
+// record so the layout is computed once per cached definition, not per query.
+func (t *Table) Derived(build func(*Table) any) any {
+	t.derivedOnce.Do(func() { t.derived = build(t) })
+	return t.derived
+}

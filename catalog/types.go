@@ -1,0 +1,90 @@
+package catalog
+
+import (
+	"fmt"
+
+	"github.com/dolthub/go-mysql-server/sql"
+	"github.com/dolthub/go-mysql-server/sql/types"
+	"github.com/dolthub/vitess/go/sqltypes"
+	"github.com/dolthub/vitess/go/vt/proto/query"
+)
+
+// TypeDesc is the stored form of a column type: enough to rebuild the GMS
+// type without parsing SQL, so a cache miss stays a decode, not a parse.
+type TypeDesc struct {
+	Q query.Type `json:"q"`
+	L int64      `json:"l,omitempty"` // characters for CHAR/VARCHAR, bytes for the rest
+	P uint8      `json:"p,omitempty"` // decimal precision, fractional-second precision, bit count
+	S uint8      `json:"s,omitempty"` // decimal scale
+	C uint16     `json:"c,omitempty"` // collation ID
+	W int        `json:"w,omitempty"` // integer display width
+	V []string   `json:"v,omitempty"` // ENUM / SET members
+}
+
+// DescribeType turns a GMS column type into its stored form, refusing types
+// Myriad does not store (geometry, vector).
+func DescribeType(t sql.Type) (TypeDesc, error) {
+	d := TypeDesc{Q: t.Type()}
+	switch tt := t.(type) {
+	case sql.NumberType:
+		if w, ok := t.(interface{ DisplayWidth() int }); ok {
+			d.W = w.DisplayWidth()
+		}
+	case sql.DecimalType:
+		d.P, d.S = tt.Precision(), tt.Scale()
+	case sql.EnumType:
+		d.V, d.C = tt.Values(), uint16(tt.Collation())
+	case sql.SetType:
+		d.V, d.C = tt.Values(), uint16(tt.Collation())
+	case sql.StringType:
+		d.C = uint16(tt.Collation())
+		switch d.Q {
+		case sqltypes.Char, sqltypes.VarChar:
+			d.L = tt.MaxCharacterLength()
+		default:
+			d.L = tt.MaxByteLength()
+		}
+	case sql.DatetimeType:
+		d.P = uint8(tt.Precision())
+	case types.BitType:
+		d.P = tt.NumberOfBits()
+	default:
+		switch d.Q {
+		case sqltypes.Year, sqltypes.Time, sqltypes.TypeJSON:
+		default:
+			return d, sql.ErrUnsupportedFeature.New(fmt.Sprintf("column type %s", t.String()))
+		}
+	}
+	return d, nil
+}
+
+// Build rebuilds the GMS type.
+func (d TypeDesc) Build() (sql.Type, error) {
+	switch d.Q {
+	case sqltypes.Int8, sqltypes.Uint8, sqltypes.Int16, sqltypes.Uint16, sqltypes.Int24, sqltypes.Uint24,
+		sqltypes.Int32, sqltypes.Uint32, sqltypes.Int64, sqltypes.Uint64, sqltypes.Float32, sqltypes.Float64:
+		if d.W > 0 {
+			return types.CreateNumberTypeWithDisplayWidth(d.Q, d.W)
+		}
+		return types.CreateNumberType(d.Q)
+	case sqltypes.Decimal:
+		return types.CreateColumnDecimalType(d.P, d.S)
+	case sqltypes.Enum:
+		return types.CreateEnumType(d.V, sql.CollationID(d.C))
+	case sqltypes.Set:
+		return types.CreateSetType(d.V, sql.CollationID(d.C))
+	case sqltypes.Char, sqltypes.VarChar, sqltypes.Text, sqltypes.Binary, sqltypes.VarBinary, sqltypes.Blob:
+		return types.CreateString(d.Q, d.L, sql.CollationID(d.C))
+	case sqltypes.Date, sqltypes.Datetime, sqltypes.Timestamp:
+		return types.CreateDatetimeType(d.Q, int(d.P))
+	case sqltypes.Bit:
+		return types.CreateBitType(d.P)
+	case sqltypes.Year:
+		return types.Year, nil
+	case sqltypes.Time:
+		return types.Time, nil
+	case sqltypes.TypeJSON:
+		return types.JSON, nil
+	}
+	return nil, fmt.Errorf("catalog: stored type %v cannot be rebuilt", d.Q)
+}

@@ -1,0 +1,86 @@
+package main
+
+import (
+	"fmt"
+	"log/slog"
+	"os"
+	"os/signal"
+	"strings"
+	"syscall"
+
+	"github.com/spf13/cobra"
+
+	"github.com/myriaddb/myriad/kv"
+	"github.com/myriaddb/myriad/server"
+)
+
+func serveCmd() *cobra.Command {
+	var (
+		cfg        server.Config
+		durability string
+		logLevel   string
+		logFormat  string
+	)
+	cmd := &cobra.Command{
+		Use:   "serve",
+		Short: "Run the server on a data directory",
+		RunE: func(cmd *cobra.Command, args []string) error {
+			log, err := newLogger(logLevel, logFormat)
+			if err != nil {
+				return err
+			}
+			cfg.Logger = log
+			switch strings.ToLower(durability) {
+			case "sync":
+				cfg.Durability = kv.Sync
+			case "async":
+				cfg.Durability = kv.Async
+			default:
+				return fmt.Errorf("--durability must be sync or async, not %q", durability)
+			}
+			srv, err := server.Open(cfg)
+			if err != nil {
+				return err
+			}
+			sigs := make(chan os.Signal, 1)
+			signal.Notify(sigs, syscall.SIGINT, syscall.SIGTERM)
+			go func() {
+				sig := <-sigs
+				log.Info("shutting down", "signal", sig.String())
+				srv.Close()
+			}()
+			if err := srv.Serve(); err != nil {
+				srv.Close()
+				return err
+			}
+			return srv.Close()
+		},
+	}
+	f := cmd.Flags()
+	f.StringVar(&cfg.DataDir, "data-dir", "./myriad-data", "directory holding all data (created if missing)")
+	f.StringVar(&cfg.Host, "host", "127.0.0.1", "address to listen on")
+	f.IntVar(&cfg.Port, "port", 3306, "TCP port to listen on")
+	f.StringVar(&durability, "durability", "sync", "sync: COMMIT returns after its log record is on disk (group commit); async: like innodb_flush_log_at_trx_commit=0")
+	f.StringVar(&cfg.RootPassword, "root-password", "", "password of root@localhost on a fresh data directory (default empty)")
+	f.Int64Var(&cfg.CatalogCacheBytes, "catalog-cache", server.DefaultCatalogCacheBytes, "bytes of memory for decoded table definitions")
+	f.Int64Var(&cfg.BlockCacheBytes, "block-cache", 256<<20, "bytes of memory for the storage block cache")
+	f.Uint64Var(&cfg.MaxConnections, "max-connections", 0, "maximum concurrent client connections (0: unlimited)")
+	f.StringVar(&logLevel, "log-level", "info", "debug, info, warn or error")
+	f.StringVar(&logFormat, "log-format", "text", "text or json")
+	return cmd
+}
+
+func newLogger(level, format string) (*slog.Logger, error) {
+	var lv slog.Level
+	if err := lv.UnmarshalText([]byte(level)); err != nil {
+		return nil, fmt.Errorf("--log-level: %w", err)
+	}
+	opts := &slog.HandlerOptions{Level: lv}
+	switch format {
+	case "text":
+		return slog.New(slog.NewTextHandler(os.Stderr, opts)), nil
+	case "json":
+		return slog.New(slog.NewJSONHandler(os.Stderr, opts)), nil
+	}
+	return nil, fmt.Errorf("--log-format must be text or json, not %q", format)
+}

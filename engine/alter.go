@@ -1,0 +1,404 @@
+package engine
+
+import (
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/dolthub/go-mysql-server/sql"
+
+	"github.com/myriaddb/myriad/catalog"
+	"github.com/myriaddb/myriad/keyenc"
+)
+
+// Schema changes that touch every row copy the table to a fresh table ID
+// (a new key prefix) inside the statement's transaction and drop the old
+// prefix with a range tombstone at commit, like MySQL's COPY algorithm. A
+// concurrent transaction that wrote the old prefix then fails at commit with
+// a conflict (1213) instead of writing rows in an outdated layout.
+
+// rebuild copies every row into newDef under a new table ID. conv maps an
+// old row to a new one.
+func (t *Table) rebuild(ctx *sql.Context, newDef *catalog.Table, conv func(sql.Row) (sql.Row, error)) error {
+	tx, err := txnOf(ctx)
+	if err != nil {
+		return err
+	}
+	id, err := t.db.eng.cat.NewID()
+	if err != nil {
+		return err
+	}
+	old := t.def
+	oldLay := t.lay
+	newDef.ID = id
+	newDef.DataSchemaID = t.db.schema.ID
+	if err := t.db.putTable(ctx, tx, newDef); err != nil {
+		return err
+	}
+	if st, ok := t.db.eng.autoInc.Load(old.ID); ok {
+		t.db.eng.autoInc.Store(id, st)
+	}
+	nt := t.db.newTable(newDef)
+	it := t.newRowIter(ctx, tx.kv, []span{{lo: oldLay.primary, hi: keyenc.PrefixEnd(oldLay.primary)}}, nil, false)
+	defer it.Close(ctx)
+	for {
+		row, err := it.Next(ctx)
+		if err != nil {
+			if err == io.EOF {
+				break
+			}
+			return err
+		}
+		nr, err := conv(row)
+		if err != nil {
+			return err
+		}
+		if err := nt.insertRow(ctx, tx.kv, nr); err != nil {
+			return err
+		}
+	}
+	lo := old.DataPrefix()
+	tx.kv.DeleteRange(lo, keyenc.PrefixEnd(lo))
+	t.setDef(newDef)
+	return nil
+}
+
+func columnPosition(def *catalog.Table, order *sql.ColumnOrder, dflt int) (int, error) {
+	if order == nil {
+		return dflt, nil
+	}
+	if order.First {
+		return 0, nil
+	}
+	for i, c := range def.Columns {
+		if strings.EqualFold(c.Name, order.AfterColumn) {
+			return i + 1, nil
+		}
+	}
+	return 0, sql.ErrTableColumnNotFound.New(def.Name, order.AfterColumn)
+}
+
+// shiftColumns renumbers PK and index column positions after an insert
+// (delta 1 at pos) or a removal (delta -1 at pos).
+func shiftColumns(def *catalog.Table, pos, delta int) {
+	shift := func(cols []int) {
+		for i, c := range cols {
+			if c >= pos {
+				cols[i] = c + delta
+			}
+		}
+	}
+	shift(def.PK)
+	for i := range def.Indexes {
+		shift(def.Indexes[i].Columns)
+	}
+}
+
+// AddColumn implements sql.AlterableTable. GMS fills defaults into existing
+// rows afterwards through Updater.
+func (t *Table) AddColumn(ctx *sql.Context, column *sql.Column, order *sql.ColumnOrder) error {
+	def := t.def.Clone()
+	for _, c := range def.Columns {
+		if strings.EqualFold(c.Name, column.Name) {
+			return sql.ErrColumnExists.New(column.Name)
+		}
+	}
+	pos, err := columnPosition(def, order, len(def.Columns))
+	if err != nil {
+		return err
+	}
+	col, err := storedColumn(ctx, def, column)
+	if err != nil {
+		return err
+	}
+	shiftColumns(def, pos, 1)
+	def.Columns = append(def.Columns[:pos], append([]catalog.Column{col}, def.Columns[pos:]...)...)
+	if column.PrimaryKey {
+		return sql.ErrUnsupportedFeature.New("adding a primary key column")
+	}
+	return t.rebuild(ctx, def, func(r sql.Row) (sql.Row, error) {
+		nr := make(sql.Row, 0, len(r)+1)
+		nr = append(nr, r[:pos]...)
+		nr = append(nr, nil)
+		return append(nr, r[pos:]...), nil
+	})
+}
+
+// DropColumn implements sql.AlterableTable. Indexes lose the column and
+// disappear when it was their only one, as in MySQL.
+func (t *Table) DropColumn(ctx *sql.Context, name string) error {
+	def := t.def.Clone()
+	pos := -1
+	for i, c := range def.Columns {
+		if strings.EqualFold(c.Name, name) {
+			pos = i
+		}
+	}
+	if pos < 0 {
+		return sql.ErrTableColumnNotFound.New(def.Name, name)
+	}
+	for _, p := range def.PK {
+		if p == pos {
+			return sql.ErrUnsupportedFeature.New("dropping a primary key column")
+		}
+	}
+	kept := def.Indexes[:0]
+	for _, ix := range def.Indexes {
+		cols, pre := ix.Columns[:0], []uint16(nil)
+		for j, c := range ix.Columns {
+			if c == pos {
+				continue
+			}
+			cols = append(cols, c)
+			if len(ix.Prefix) > j {
+				pre = append(pre, ix.Prefix[j])
+			}
+		}
+		ix.Columns, ix.Prefix = cols, pre
+		if len(cols) > 0 {
+			kept = append(kept, ix)
+		}
+	}
+	def.Indexes = kept
+	def.Columns = append(def.Columns[:pos], def.Columns[pos+1:]...)
+	shiftColumns(def, pos+1, -1)
+	return t.rebuild(ctx, def, func(r sql.Row) (sql.Row, error) {
+		nr := make(sql.Row, 0, len(r)-1)
+		nr = append(nr, r[:pos]...)
+		return append(nr, r[pos+1:]...), nil
+	})
+}
+
+// ModifyColumn implements sql.AlterableTable (MODIFY, CHANGE, RENAME COLUMN).
+func (t *Table) ModifyColumn(ctx *sql.Context, name string, column *sql.Column, order *sql.ColumnOrder) error {
+	def := t.def.Clone()
+	pos := -1
+	for i, c := range def.Columns {
+		if strings.EqualFold(c.Name, name) {
+			pos = i
+		}
+	}
+	if pos < 0 {
+		return sql.ErrTableColumnNotFound.New(def.Name, name)
+	}
+	oldID := def.Columns[pos].ID
+	col, err := storedColumn(ctx, def, column)
+	if err != nil {
+		return err
+	}
+	col.ID = oldID
+	def.NextColumnID-- // storedColumn took an ID the column does not need
+	newPos, err := columnPosition(def, order, pos)
+	if err != nil {
+		return err
+	}
+	if order != nil && !order.First && newPos > pos {
+		newPos--
+	}
+	// Remove, then insert at the new place, renumbering key positions.
+	def.Columns = append(def.Columns[:pos], def.Columns[pos+1:]...)
+	remap := make([]int, len(t.def.Columns))
+	for i := range remap {
+		switch {
+		case i == pos:
+			remap[i] = newPos
+		default:
+			j := i
+			if i > pos {
+				j--
+			}
+			if j >= newPos {
+				j++
+			}
+			remap[i] = j
+		}
+	}
+	def.Columns = append(def.Columns[:newPos], append([]catalog.Column{col}, def.Columns[newPos:]...)...)
+	for i, p := range def.PK {
+		def.PK[i] = remap[p]
+	}
+	for i := range def.Indexes {
+		for j, c := range def.Indexes[i].Columns {
+			def.Indexes[i].Columns[j] = remap[c]
+		}
+	}
+	typ := column.Type
+	return t.rebuild(ctx, def, func(r sql.Row) (sql.Row, error) {
+		nr := make(sql.Row, len(r))
+		for i, v := range r {
+			nr[remap[i]] = v
+		}
+		v := nr[newPos]
+		if v != nil {
+			cv, inRange, err := typ.Convert(ctx, v)
+			if err != nil {
+				return nil, err
+			}
+			if inRange != sql.InRange {
+				return nil, sql.ErrValueOutOfRange.New(v, typ)
+			}
+			nr[newPos] = cv
+		} else if !column.Nullable {
+			return nil, sql.ErrInsertIntoNonNullableProvidedNull.New(column.Name)
+		}
+		return nr, nil
+	})
+}
+
+// CreateIndex implements sql.IndexAlterableTable: the index entries for
+// existing rows are written in the same transaction as the new definition.
+func (t *Table) CreateIndex(ctx *sql.Context, d sql.IndexDef) error {
+	if d.IsFullText() || d.IsSpatial() || d.IsVector() {
+		return sql.ErrUnsupportedFeature.New("fulltext, spatial and vector indexes")
+	}
+	if d.IsPrimary() {
+		return sql.ErrUnsupportedFeature.New("adding a primary key to an existing table")
+	}
+	tx, err := txnOf(ctx)
+	if err != nil {
+		return err
+	}
+	if err := checkIdentifier(d.Name); err != nil {
+		return err
+	}
+	def := t.def.Clone()
+	if _, ok := def.IndexByName(d.Name); ok || strings.EqualFold(d.Name, "PRIMARY") {
+		return sql.ErrDuplicateKey.New(d.Name)
+	}
+	ix := catalog.Index{ID: def.NextIndexID, Name: d.Name, Unique: d.IsUnique(), Comment: d.Comment}
+	def.NextIndexID++
+	sch := t.Schema()
+	for _, c := range d.Columns {
+		p := sch.IndexOfColName(c.Name)
+		if p < 0 {
+			return sql.ErrKeyColumnDoesNotExist.New(c.Name)
+		}
+		ix.Columns = append(ix.Columns, p)
+		ix.Prefix = append(ix.Prefix, uint16(c.Length))
+	}
+	if allZero(ix.Prefix) {
+		ix.Prefix = nil
+	}
+	def.Indexes = append(def.Indexes, ix)
+	if err := t.db.putTable(ctx, tx, def); err != nil {
+		return err
+	}
+	old := t.lay
+	t.setDef(def)
+	il := t.lay.indexByID(ix.ID)
+	it := t.newRowIter(ctx, tx.kv, []span{{lo: old.primary, hi: keyenc.PrefixEnd(old.primary)}}, nil, false)
+	defer it.Close(ctx)
+	for {
+		row, err := it.Next(ctx)
+		if err != nil {
+			if err == io.EOF {
+				return nil
+			}
+			return err
+		}
+		key, err := t.keyOf(ctx, tx.kv, row)
+		if err != nil {
+			return err
+		}
+		if key == nil {
+			return fmt.Errorf("myriad: row of %s vanished while indexing", def.Name)
+		}
+		ik, hasNull, err := t.lay.indexKey(ctx, il, row, key)
+		if err != nil {
+			return err
+		}
+		if il.unique && !hasNull {
+			if err := t.checkUnique(ctx, tx.kv, il, ik, row); err != nil {
+				return err
+			}
+		}
+		tx.kv.Set(ik, nil)
+	}
+}
+
+func allZero(p []uint16) bool {
+	for _, v := range p {
+		if v != 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// DropIndex implements sql.IndexAlterableTable.
+func (t *Table) DropIndex(ctx *sql.Context, name string) error {
+	tx, err := txnOf(ctx)
+	if err != nil {
+		return err
+	}
+	def := t.def.Clone()
+	i, ok := def.IndexByName(name)
+	if !ok {
+		return sql.ErrIndexNotFound.New(name)
+	}
+	lo := def.IndexPrefix(def.Indexes[i].ID)
+	def.Indexes = append(def.Indexes[:i], def.Indexes[i+1:]...)
+	if err := t.db.putTable(ctx, tx, def); err != nil {
+		return err
+	}
+	tx.kv.DeleteRange(lo, keyenc.PrefixEnd(lo))
+	t.setDef(def)
+	return nil
+}
+
+// RenameIndex implements sql.IndexAlterableTable.
+func (t *Table) RenameIndex(ctx *sql.Context, from, to string) error {
+	tx, err := txnOf(ctx)
+	if err != nil {
+		return err
+	}
+	def := t.def.Clone()
+	i, ok := def.IndexByName(from)
+	if !ok {
+		return sql.ErrIndexNotFound.New(from)
+	}
+	if _, dup := def.IndexByName(to); dup && !strings.EqualFold(from, to) {
+		return sql.ErrDuplicateKey.New(to)
+	}
+	def.Indexes[i].Name = to
+	if err := t.db.putTable(ctx, tx, def); err != nil {
+		return err
+	}
+	t.setDef(def)
+	return nil
+}
+
+// Truncate implements sql.TruncateableTable: the table gets a fresh, empty
+// key prefix and the old one a range tombstone, so it costs the same for any
+// size. MySQL reports 0 affected rows.
+func (t *Table) Truncate(ctx *sql.Context) (int, error) {
+	def := t.def.Clone()
+	def.AutoIncStart = 0
+	old := t.def.ID
+	if err := t.rebuildEmpty(ctx, def); err != nil {
+		return 0, err
+	}
+	t.db.eng.forgetAutoInc(old)
+	t.db.eng.forgetAutoInc(def.ID)
+	return 0, nil
+}
+
+func (t *Table) rebuildEmpty(ctx *sql.Context, def *catalog.Table) error {
+	tx, err := txnOf(ctx)
+	if err != nil {
+		return err
+	}
+	id, err := t.db.eng.cat.NewID()
+	if err != nil {
+		return err
+	}
+	def.ID = id
+	def.DataSchemaID = t.db.schema.ID
+	if err := t.db.putTable(ctx, tx, def); err != nil {
+		return err
+	}
+	lo := t.def.DataPrefix()
+	tx.kv.DeleteRange(lo, keyenc.PrefixEnd(lo))
+	t.setDef(def)
+	return nil
+}

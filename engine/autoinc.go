@@ -1,0 +1,175 @@
+package engine
+
+import (
+	"sync"
+	"time"
+
+	"github.com/dolthub/go-mysql-server/sql"
+
+	"github.com/myriaddb/myriad/catalog"
+	"github.com/myriaddb/myriad/keyenc"
+)
+
+// autoIncState is a table's AUTO_INCREMENT sequence. Like InnoDB's it is not
+// transactional (a rolled-back insert leaves a gap) and it is shared by all
+// sessions, so concurrent inserts never hand out the same value. It is
+// rebuilt on first use after a restart from the largest stored value, one
+// reverse seek, so nothing is read at startup.
+type autoIncState struct {
+	mu     sync.Mutex
+	loaded bool
+	next   uint64
+}
+
+func nowNanos() int64 { return time.Now().UnixNano() }
+
+func (e *Engine) autoIncFor(ctx *sql.Context, t *catalog.Table) (*autoIncState, error) {
+	v, _ := e.autoInc.LoadOrStore(t.ID, &autoIncState{})
+	st := v.(*autoIncState)
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	if st.loaded {
+		return st, nil
+	}
+	max, err := e.maxAutoIncValue(ctx, t)
+	if err != nil {
+		return nil, err
+	}
+	st.next = max + 1
+	if t.AutoIncStart > st.next {
+		st.next = t.AutoIncStart
+	}
+	st.loaded = true
+	return st, nil
+}
+
+// maxAutoIncValue finds the largest committed value of the AUTO_INCREMENT
+// column through an index that starts with it (MySQL requires one).
+func (e *Engine) maxAutoIncValue(ctx *sql.Context, t *catalog.Table) (uint64, error) {
+	col := -1
+	for i, c := range t.Columns {
+		if c.AutoIncrement {
+			col = i
+		}
+	}
+	if col < 0 {
+		return 0, nil
+	}
+	var indexID uint32
+	switch {
+	case len(t.PK) > 0 && t.PK[0] == col:
+		indexID = catalog.PrimaryIndexID
+	default:
+		for _, ix := range t.Indexes {
+			if len(ix.Columns) > 0 && ix.Columns[0] == col {
+				indexID = ix.ID
+				break
+			}
+		}
+	}
+	if indexID == 0 {
+		return 0, nil
+	}
+	prefix := t.IndexPrefix(indexID)
+	it, err := e.db.NewIter(prefix, keyenc.PrefixEnd(prefix))
+	if err != nil {
+		return 0, err
+	}
+	defer it.Close()
+	if !it.Last() {
+		return 0, it.Error()
+	}
+	lay := newLayout(t)
+	var vals []any
+	if indexID == catalog.PrimaryIndexID {
+		row, err := lay.decodeRow(it.Value())
+		if err != nil {
+			return 0, err
+		}
+		vals = []any{row[col]}
+	} else {
+		// Secondary keys hold collation weights, not values, but an
+		// AUTO_INCREMENT column is numeric, whose key form decodes exactly.
+		row, err := e.rowForIndexKey(ctx, t, lay, indexID, it.Key(), e.db)
+		if err != nil || row == nil {
+			return 0, err
+		}
+		vals = []any{row[col]}
+	}
+	if vals[0] == nil {
+		return 0, nil
+	}
+	return toUint64(vals[0]), nil
+}
+
+func toUint64(v any) uint64 {
+	switch n := v.(type) {
+	case int8:
+		return clampNeg(int64(n))
+	case int16:
+		return clampNeg(int64(n))
+	case int32:
+		return clampNeg(int64(n))
+	case int64:
+		return clampNeg(n)
+	case int:
+		return clampNeg(int64(n))
+	case uint8:
+		return uint64(n)
+	case uint16:
+		return uint64(n)
+	case uint32:
+		return uint64(n)
+	case uint64:
+		return n
+	case float32:
+		return clampNeg(int64(n))
+	case float64:
+		return clampNeg(int64(n))
+	}
+	return 0
+}
+
+func clampNeg(n int64) uint64 {
+	if n < 0 {
+		return 0
+	}
+	return uint64(n)
+}
+
+// reserve hands out the next value, or raises the sequence past an explicit one.
+func (st *autoIncState) reserve(given uint64) uint64 {
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	if given == 0 {
+		v := st.next
+		st.next++
+		return v
+	}
+	if given >= st.next {
+		st.next = given + 1
+	}
+	return given
+}
+
+func (st *autoIncState) observe(v uint64) {
+	st.mu.Lock()
+	if v >= st.next {
+		st.next = v + 1
+	}
+	st.mu.Unlock()
+}
+
+func (st *autoIncState) peek() uint64 {
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	return st.next
+}
+
+func (st *autoIncState) set(v uint64) {
+	st.mu.Lock()
+	st.next = v
+	st.mu.Unlock()
+}
+
+func (e *Engine) forgetAutoInc(tableID uint64) { e.autoInc.Delete(tableID) }

@@ -1,0 +1,188 @@
+package engine
+
+import (
+	"github.com/dolthub/go-mysql-server/sql"
+
+	"github.com/myriaddb/myriad/catalog"
+)
+
+// Database is one schema. It is a small handle made per lookup; all state is
+// in the catalog.
+type Database struct {
+	eng    *Engine
+	schema *catalog.Schema
+}
+
+var (
+	_ sql.Database          = (*Database)(nil)
+	_ sql.TableCreator      = (*Database)(nil)
+	_ sql.TableDropper      = (*Database)(nil)
+	_ sql.TableRenamer      = (*Database)(nil)
+	_ sql.CollatedDatabase  = (*Database)(nil)
+)
+
+// Name implements sql.Nameable.
+func (d *Database) Name() string { return d.schema.Name }
+
+// GetTableInsensitive implements sql.Database: a cached catalog lookup.
+func (d *Database) GetTableInsensitive(ctx *sql.Context, name string) (sql.Table, bool, error) {
+	t, err := d.eng.cat.Table(catalogReader(ctx), d.schema, name)
+	if err != nil || t == nil {
+		return nil, false, err
+	}
+	return d.newTable(t), true, nil
+}
+
+// GetTableNames implements sql.Database by streaming the schema's records.
+func (d *Database) GetTableNames(ctx *sql.Context) ([]string, error) {
+	var names []string
+	err := d.eng.cat.ListTableNames(catalogReader(ctx), d.schema, func(n string) error {
+		names = append(names, n)
+		return nil
+	})
+	return names, err
+}
+
+// CreateTable implements sql.TableCreator. GMS adds secondary indexes with
+// further calls in the same statement; all of them land in the statement's
+// transaction and commit as one batch.
+func (d *Database) CreateTable(ctx *sql.Context, name string, pk sql.PrimaryKeySchema, collation sql.CollationID, comment string) error {
+	if err := checkIdentifier(name); err != nil {
+		return err
+	}
+	tx, err := txnOf(ctx)
+	if err != nil {
+		return err
+	}
+	if t, err := d.eng.cat.Table(tx.kv, d.schema, name); err != nil {
+		return err
+	} else if t != nil {
+		return sql.ErrTableAlreadyExists.New(name)
+	}
+	id, err := d.eng.cat.NewID()
+	if err != nil {
+		return err
+	}
+	if collation == sql.Collation_Unspecified {
+		collation = d.GetCollation(ctx)
+	}
+	t := &catalog.Table{ID: id, DataSchemaID: d.schema.ID, Name: name, Collation: collation, Comment: comment, NextIndexID: catalog.PrimaryIndexID + 1}
+	for _, col := range pk.Schema {
+		c, err := storedColumn(ctx, t, col)
+		if err != nil {
+			return err
+		}
+		t.Columns = append(t.Columns, c)
+	}
+	t.PK = append(t.PK, pk.PkOrdinals...)
+	return d.putTable(ctx, tx, t)
+}
+
+func (d *Database) putTable(ctx *sql.Context, tx *Transaction, t *catalog.Table) error {
+	key, err := d.eng.cat.PutTable(tx.kv, d.schema, t)
+	if err != nil {
+		return err
+	}
+	tx.catalogKeys = append(tx.catalogKeys, key)
+	return nil
+}
+
+// storedColumn turns a GMS column into a catalog column with a fresh ID.
+func storedColumn(ctx *sql.Context, t *catalog.Table, col *sql.Column) (catalog.Column, error) {
+	if err := checkIdentifier(col.Name); err != nil {
+		return catalog.Column{}, err
+	}
+	td, err := catalog.DescribeType(col.Type)
+	if err != nil {
+		return catalog.Column{}, err
+	}
+	if col.Generated != nil {
+		return catalog.Column{}, sql.ErrUnsupportedFeature.New("generated columns")
+	}
+	def, err := catalog.StoreDefault(ctx, col.Default)
+	if err != nil {
+		return catalog.Column{}, err
+	}
+	onUpd, err := catalog.StoreDefault(ctx, col.OnUpdate)
+	if err != nil {
+		return catalog.Column{}, err
+	}
+	t.NextColumnID++
+	return catalog.Column{
+		ID: t.NextColumnID, Name: col.Name, Type: td, Nullable: col.Nullable, Default: def,
+		OnUpdate: onUpd, AutoIncrement: col.AutoIncrement, Comment: col.Comment,
+	}, nil
+}
+
+// DropTable implements sql.TableDropper: a record delete plus one range
+// tombstone over the table's keys, in the statement's transaction.
+func (d *Database) DropTable(ctx *sql.Context, name string) error {
+	tx, err := txnOf(ctx)
+	if err != nil {
+		return err
+	}
+	t, err := d.eng.cat.Table(tx.kv, d.schema, name)
+	if err != nil {
+		return err
+	}
+	if t == nil {
+		return sql.ErrTableNotFound.New(name)
+	}
+	tx.catalogKeys = append(tx.catalogKeys, d.eng.cat.DropTable(tx.kv, d.schema, t))
+	d.eng.forgetAutoInc(t.ID)
+	return nil
+}
+
+// RenameTable implements sql.TableRenamer. The table keeps its ID and data.
+func (d *Database) RenameTable(ctx *sql.Context, oldName, newName string) error {
+	if err := checkIdentifier(newName); err != nil {
+		return err
+	}
+	tx, err := txnOf(ctx)
+	if err != nil {
+		return err
+	}
+	t, err := d.eng.cat.Table(tx.kv, d.schema, oldName)
+	if err != nil {
+		return err
+	}
+	if t == nil {
+		return sql.ErrTableNotFound.New(oldName)
+	}
+	if lower(oldName) != lower(newName) {
+		if other, err := d.eng.cat.Table(tx.kv, d.schema, newName); err != nil {
+			return err
+		} else if other != nil {
+			return sql.ErrTableAlreadyExists.New(newName)
+		}
+	}
+	tx.catalogKeys = append(tx.catalogKeys, d.eng.cat.DeleteTableRecord(tx.kv, d.schema, oldName))
+	n := t.Clone()
+	n.Name = newName
+	return d.putTable(ctx, tx, n)
+}
+
+// GetCollation implements sql.CollatedDatabase.
+func (d *Database) GetCollation(ctx *sql.Context) sql.CollationID {
+	if d.schema.Collation == sql.Collation_Unspecified {
+		return sql.Collation_Default
+	}
+	return d.schema.Collation
+}
+
+// SetCollation implements sql.CollatedDatabase (ALTER DATABASE ... COLLATE).
+func (d *Database) SetCollation(ctx *sql.Context, collation sql.CollationID) error {
+	tx, err := txnOf(ctx)
+	if err != nil {
+		return err
+	}
+	s := *d.schema
+	s.Collation = collation
+	key, err := d.eng.cat.PutSchema(tx.kv, &s)
+	if err != nil {
+		return err
+	}
+	tx.catalogKeys = append(tx.catalogKeys, key)
+	d.schema = &s
+	return nil
+}

@@ -1,0 +1,13 @@
+// Package engine is Myriad's go-mysql-server storage provider: databases,
+// tables, indexes, row editors and the per-connection session that carries a
+// kv transaction.
+//
+// It owns the mapping from SQL rows to keys and values (primary index keyed by
+// the primary key, secondary index entries keyed by index columns plus the
+// primary key) and the translation of GMS index ranges into key spans.
+//
+// It must never enumerate schemas or tables on a per-query path: resolving a
+// table is a catalog lookup by name, and AllDatabases is scoped (see
+// provider.go). It never commits on its own: every write, DDL included, goes
+// into the session's transaction, which GMS commits at the statement's end.
+package engine

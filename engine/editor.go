@@ -1,0 +1,357 @@
+package engine
+
+import (
+	"bytes"
+	"encoding/binary"
+	"fmt"
+
+	"github.com/dolthub/go-mysql-server/sql"
+	"github.com/dolthub/go-mysql-server/sql/types"
+
+	"github.com/myriaddb/myriad/keyenc"
+	"github.com/myriaddb/myriad/kv"
+)
+
+// editor applies a statement's row changes to the transaction. Each
+// statement starts at a savepoint, so a failing statement (a duplicate in
+// row 3 of a multi-row INSERT) is undone alone, as in InnoDB.
+type editor struct {
+	t   *Table
+	tx  *Transaction
+	sps []kv.Savepoint
+}
+
+var _ sql.TableEditor = (*editor)(nil)
+var _ sql.AutoIncrementSetter = (*editor)(nil)
+
+func (t *Table) newEditor(ctx *sql.Context) *editor {
+	tx, err := txnOf(ctx)
+	if err != nil {
+		// GMS's editor constructors cannot fail; report on first use.
+		return &editor{t: t}
+	}
+	return &editor{t: t, tx: tx}
+}
+
+// Inserter implements sql.InsertableTable.
+func (t *Table) Inserter(ctx *sql.Context) sql.RowInserter { return t.newEditor(ctx) }
+
+// Updater implements sql.UpdatableTable.
+func (t *Table) Updater(ctx *sql.Context) sql.RowUpdater { return t.newEditor(ctx) }
+
+// Deleter implements sql.DeletableTable.
+func (t *Table) Deleter(ctx *sql.Context) sql.RowDeleter { return t.newEditor(ctx) }
+
+// Replacer implements sql.ReplaceableTable.
+func (t *Table) Replacer(ctx *sql.Context) sql.RowReplacer { return t.newEditor(ctx) }
+
+// StatementBegin implements sql.EditOpenerCloser.
+func (e *editor) StatementBegin(ctx *sql.Context) {
+	if e.tx != nil {
+		e.sps = append(e.sps, e.tx.kv.Savepoint())
+	}
+}
+
+// DiscardChanges implements sql.EditOpenerCloser.
+func (e *editor) DiscardChanges(ctx *sql.Context, _ error) error {
+	if e.tx != nil && len(e.sps) > 0 {
+		e.tx.kv.RollbackTo(e.sps[0])
+		e.sps = e.sps[:0]
+	}
+	return nil
+}
+
+// StatementComplete implements sql.EditOpenerCloser.
+func (e *editor) StatementComplete(ctx *sql.Context) error {
+	e.sps = e.sps[:0]
+	return nil
+}
+
+// Close implements sql.Closer.
+func (e *editor) Close(*sql.Context) error { return nil }
+
+func (e *editor) ready() error {
+	if e.tx == nil {
+		return fmt.Errorf("myriad: no transaction for table %s", e.t.def.Name)
+	}
+	if e.tx.readOnly {
+		return sql.ErrReadOnlyTransaction.New()
+	}
+	return nil
+}
+
+// Insert implements sql.RowInserter.
+func (e *editor) Insert(ctx *sql.Context, row sql.Row) error {
+	if err := e.ready(); err != nil {
+		return err
+	}
+	if err := e.observeAutoInc(ctx, row); err != nil {
+		return err
+	}
+	return e.t.insertRow(ctx, e.tx.kv, row)
+}
+
+func (t *Table) insertRow(ctx *sql.Context, tx *kv.Txn, row sql.Row) error {
+	lay := t.lay
+	val, err := lay.encodeRow(row)
+	if err != nil {
+		return err
+	}
+	var key []byte
+	if t.def.HiddenPK() {
+		key = binary.AppendUvarint(lay.hiddenPrefix(val), t.db.eng.rowIDs.Add(1))
+	} else {
+		if key, err = lay.pkKey(ctx, row); err != nil {
+			return err
+		}
+		existing, ok, err := tx.Get(key)
+		if err != nil {
+			return err
+		}
+		if ok {
+			old, err := lay.decodeRow(existing)
+			if err != nil {
+				return err
+			}
+			return sql.NewUniqueKeyErr(dupMessage(ctx, lay, row, t.def.PK, "PRIMARY"), true, old)
+		}
+	}
+	for i := range lay.indexes {
+		ix := &lay.indexes[i]
+		ik, hasNull, err := lay.indexKey(ctx, ix, row, key)
+		if err != nil {
+			return err
+		}
+		if ix.unique && !hasNull {
+			if err := t.checkUnique(ctx, tx, ix, ik, row); err != nil {
+				return err
+			}
+		}
+		tx.Set(ik, nil)
+	}
+	tx.Set(key, val)
+	t.db.eng.metrics.RowsWritten.Add(1)
+	return nil
+}
+
+func (t *Table) checkUnique(ctx *sql.Context, tx *kv.Txn, ix *indexLayout, ik []byte, row sql.Row) error {
+	up, err := t.lay.uniquePrefix(ik, ix)
+	if err != nil {
+		return err
+	}
+	it, err := tx.NewIter(up, keyenc.PrefixEnd(up))
+	if err != nil {
+		return err
+	}
+	found := it.First()
+	var other []byte
+	if found {
+		other = append(other, it.Key()...)
+	}
+	if err := it.Error(); err != nil {
+		it.Close()
+		return err
+	}
+	it.Close()
+	if !found {
+		return nil
+	}
+	existing, err := t.db.eng.rowForIndexKey(ctx, t.def, t.lay, ix.id, other, tx)
+	if err != nil {
+		return err
+	}
+	return sql.NewUniqueKeyErr(dupMessage(ctx, t.lay, row, ix.cols, ix.name), false, existing)
+}
+
+// dupMessage is the text MySQL gives for ER_DUP_ENTRY (1062).
+func dupMessage(ctx *sql.Context, lay *layout, row sql.Row, cols []int, keyName string) string {
+	return fmt.Sprintf("Duplicate entry '%s' for key '%s'", formatKey(ctx, lay.sch, row, cols), keyName)
+}
+
+// keyOf finds the primary key of a stored row.
+func (t *Table) keyOf(ctx *sql.Context, tx *kv.Txn, row sql.Row) ([]byte, error) {
+	if !t.def.HiddenPK() {
+		return t.lay.pkKey(ctx, row)
+	}
+	val, err := t.lay.encodeRow(row)
+	if err != nil {
+		return nil, err
+	}
+	prefix := t.lay.hiddenPrefix(val)
+	it, err := tx.NewIter(prefix, keyenc.PrefixEnd(prefix))
+	if err != nil {
+		return nil, err
+	}
+	defer it.Close()
+	for ok := it.First(); ok; ok = it.Next() {
+		if bytes.Equal(it.Value(), val) {
+			return append([]byte(nil), it.Key()...), nil
+		}
+	}
+	if err := it.Error(); err != nil {
+		return nil, err
+	}
+	return nil, nil
+}
+
+// Delete implements sql.RowDeleter.
+func (e *editor) Delete(ctx *sql.Context, row sql.Row) error {
+	if err := e.ready(); err != nil {
+		return err
+	}
+	return e.t.deleteRow(ctx, e.tx.kv, row)
+}
+
+func (t *Table) deleteRow(ctx *sql.Context, tx *kv.Txn, row sql.Row) error {
+	key, err := t.keyOf(ctx, tx, row)
+	if err != nil || key == nil {
+		return err
+	}
+	for i := range t.lay.indexes {
+		ik, _, err := t.lay.indexKey(ctx, &t.lay.indexes[i], row, key)
+		if err != nil {
+			return err
+		}
+		tx.Delete(ik)
+	}
+	tx.Delete(key)
+	t.db.eng.metrics.RowsWritten.Add(1)
+	return nil
+}
+
+// Update implements sql.RowUpdater.
+func (e *editor) Update(ctx *sql.Context, old, new sql.Row) error {
+	if err := e.ready(); err != nil {
+		return err
+	}
+	if err := e.observeAutoInc(ctx, new); err != nil {
+		return err
+	}
+	t, tx := e.t, e.tx.kv
+	if t.def.HiddenPK() {
+		if err := t.deleteRow(ctx, tx, old); err != nil {
+			return err
+		}
+		return t.insertRow(ctx, tx, new)
+	}
+	oldKey, err := t.lay.pkKey(ctx, old)
+	if err != nil {
+		return err
+	}
+	newKey, err := t.lay.pkKey(ctx, new)
+	if err != nil {
+		return err
+	}
+	if !bytes.Equal(oldKey, newKey) {
+		if err := t.deleteRow(ctx, tx, old); err != nil {
+			return err
+		}
+		return t.insertRow(ctx, tx, new)
+	}
+	val, err := t.lay.encodeRow(new)
+	if err != nil {
+		return err
+	}
+	for i := range t.lay.indexes {
+		ix := &t.lay.indexes[i]
+		oik, _, err := t.lay.indexKey(ctx, ix, old, oldKey)
+		if err != nil {
+			return err
+		}
+		nik, hasNull, err := t.lay.indexKey(ctx, ix, new, newKey)
+		if err != nil {
+			return err
+		}
+		if bytes.Equal(oik, nik) {
+			continue
+		}
+		tx.Delete(oik)
+		if ix.unique && !hasNull {
+			if err := t.checkUnique(ctx, tx, ix, nik, new); err != nil {
+				return err
+			}
+		}
+		tx.Set(nik, nil)
+	}
+	tx.Set(newKey, val)
+	t.db.eng.metrics.RowsWritten.Add(1)
+	return nil
+}
+
+func (e *editor) observeAutoInc(ctx *sql.Context, row sql.Row) error {
+	for i, c := range e.t.def.Columns {
+		if c.AutoIncrement && row[i] != nil {
+			st, err := e.t.db.eng.autoIncFor(ctx, e.t.def)
+			if err != nil {
+				return err
+			}
+			st.observe(toUint64(row[i]))
+		}
+	}
+	return nil
+}
+
+// PeekNextAutoIncrementValue implements sql.AutoIncrementGetter.
+func (t *Table) PeekNextAutoIncrementValue(ctx *sql.Context) (uint64, error) {
+	st, err := t.db.eng.autoIncFor(ctx, t.def)
+	if err != nil {
+		return 0, err
+	}
+	return st.peek(), nil
+}
+
+// GetNextAutoIncrementValue implements sql.AutoIncrementTable. A NULL or 0
+// reserves the next value for the caller, so concurrent sessions never get
+// the same one.
+func (t *Table) GetNextAutoIncrementValue(ctx *sql.Context, insertVal any) (uint64, error) {
+	st, err := t.db.eng.autoIncFor(ctx, t.def)
+	if err != nil {
+		return 0, err
+	}
+	var given uint64
+	if insertVal != nil {
+		v, _, err := types.Uint64.Convert(ctx, insertVal)
+		if err == nil && v != nil {
+			given = v.(uint64)
+		}
+	}
+	return st.reserve(given), nil
+}
+
+// AutoIncrementSetter implements sql.AutoIncrementTable.
+func (t *Table) AutoIncrementSetter(ctx *sql.Context) sql.AutoIncrementSetter {
+	return t.newEditor(ctx)
+}
+
+// SetAutoIncrementValue implements sql.AutoIncrementSetter (AUTO_INCREMENT=n).
+func (e *editor) SetAutoIncrementValue(ctx *sql.Context, v uint64) error {
+	if err := e.ready(); err != nil {
+		return err
+	}
+	def := e.t.def.Clone()
+	def.AutoIncStart = v
+	if err := e.t.db.putTable(ctx, e.tx, def); err != nil {
+		return err
+	}
+	e.t.setDef(def)
+	st, err := e.t.db.eng.autoIncFor(ctx, def)
+	if err != nil {
+		return err
+	}
+	// As in InnoDB, the sequence cannot go below the largest stored value.
+	max, err := e.t.db.eng.maxAutoIncValue(ctx, def)
+	if err != nil {
+		return err
+	}
+	if v <= max {
+		v = max + 1
+	}
+	st.set(v)
+	return nil
+}
+
+// AcquireAutoIncrementLock implements sql.AutoIncrementSetter. Values are
+// reserved atomically, so no table-level lock is needed.
+func (e *editor) AcquireAutoIncrementLock(*sql.Context) (func(), error) {
+	return func() {}, nil
+}

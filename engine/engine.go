@@ -1,0 +1,50 @@
+package engine
+
+import (
+	"strings"
+	"sync"
+	"sync/atomic"
+
+	"github.com/myriaddb/myriad/catalog"
+	"github.com/myriaddb/myriad/kv"
+)
+
+// Engine ties the kv store and the catalog to GMS: it hands out the
+// provider and sessions and keeps the few pieces of shared, non-transactional
+// state (AUTO_INCREMENT sequences, hidden row IDs, counters).
+type Engine struct {
+	db  *kv.DB
+	cat *catalog.Catalog
+
+	autoInc sync.Map // table ID -> *autoIncState
+	rowIDs  atomic.Uint64
+
+	metrics Metrics
+}
+
+// Metrics are engine-level counters for SHOW STATUS and Prometheus.
+type Metrics struct {
+	Commits   atomic.Int64
+	Rollbacks atomic.Int64
+	Conflicts atomic.Int64
+	RowsRead  atomic.Int64
+	RowsWritten atomic.Int64
+}
+
+// New returns an engine over an open kv store and catalog.
+func New(db *kv.DB, cat *catalog.Catalog) *Engine {
+	e := &Engine{db: db, cat: cat}
+	e.rowIDs.Store(uint64(nowNanos()))
+	return e
+}
+
+// Catalog returns the engine's dictionary.
+func (e *Engine) Catalog() *catalog.Catalog { return e.cat }
+
+// KV returns the engine's store.
+func (e *Engine) KV() *kv.DB { return e.db }
+
+// Metrics returns the engine's counters.
+func (e *Engine) Metrics() *Metrics { return &e.metrics }
+
+func lower(s string) string { return strings.ToLower(s) }

@@ -1,0 +1,216 @@
+package engine
+
+import (
+	"encoding/binary"
+	"fmt"
+	"hash/maphash"
+	"unicode/utf8"
+
+	"github.com/dolthub/go-mysql-server/sql"
+	"github.com/dolthub/go-mysql-server/sql/types"
+
+	"github.com/myriaddb/myriad/catalog"
+	"github.com/myriaddb/myriad/keyenc"
+	"github.com/myriaddb/myriad/rowcodec"
+)
+
+// layout is how one table definition maps rows to keys and values. It is
+// derived once per cached definition.
+//
+// Primary index:   IndexPrefix(1) + key(pk columns...)         -> value
+// Hidden-PK table: IndexPrefix(1) + hash(row, 8 bytes) + uvarint(row ID) -> value
+// Secondary index: IndexPrefix(id) + key(index columns...) + pk suffix -> ""
+//
+// A value is uvarint(n) + n uvarint column IDs + rowcodec(row). Column IDs
+// let rows written under an older definition decode under a newer one.
+type layout struct {
+	t       *catalog.Table
+	sch     sql.Schema
+	primary []byte // IndexPrefix(1)
+	header  []byte // value header of rows written under this definition
+	pkTypes []sql.Type
+	indexes []indexLayout
+}
+
+type indexLayout struct {
+	id     uint32
+	name   string
+	unique bool
+	cols   []int
+	types  []sql.Type
+	prefix []uint16
+	key    []byte // IndexPrefix(id)
+}
+
+var hashSeed = maphash.MakeSeed()
+
+func layoutOf(t *catalog.Table) *layout {
+	return t.Derived(func(t *catalog.Table) any { return newLayout(t) }).(*layout)
+}
+
+func newLayout(t *catalog.Table) *layout {
+	sch := t.Schema().Schema
+	l := &layout{t: t, sch: sch, primary: t.IndexPrefix(catalog.PrimaryIndexID)}
+	l.header = binary.AppendUvarint(nil, uint64(len(t.Columns)))
+	for _, c := range t.Columns {
+		l.header = binary.AppendUvarint(l.header, uint64(c.ID))
+	}
+	for _, p := range t.PK {
+		l.pkTypes = append(l.pkTypes, sch[p].Type)
+	}
+	for _, ix := range t.Indexes {
+		il := indexLayout{id: ix.ID, name: ix.Name, unique: ix.Unique, cols: ix.Columns, prefix: ix.Prefix, key: t.IndexPrefix(ix.ID)}
+		for _, c := range ix.Columns {
+			il.types = append(il.types, sch[c].Type)
+		}
+		l.indexes = append(l.indexes, il)
+	}
+	return l
+}
+
+func (l *layout) encodeRow(row sql.Row) ([]byte, error) {
+	b := make([]byte, 0, len(l.header)+64)
+	b = append(b, l.header...)
+	return rowcodec.Encode(b, row)
+}
+
+func (l *layout) decodeRow(v []byte) (sql.Row, error) {
+	if len(v) >= len(l.header) && string(v[:len(l.header)]) == string(l.header) {
+		return rowcodec.Decode(v[len(l.header):])
+	}
+	// Written under another definition: map stored column IDs to positions.
+	n, k := binary.Uvarint(v)
+	if k <= 0 || n > 1<<16 {
+		return nil, fmt.Errorf("myriad: corrupt row header in table %s", l.t.Name)
+	}
+	v = v[k:]
+	ids := make([]uint32, n)
+	for i := range ids {
+		id, k := binary.Uvarint(v)
+		if k <= 0 {
+			return nil, fmt.Errorf("myriad: corrupt row header in table %s", l.t.Name)
+		}
+		ids[i], v = uint32(id), v[k:]
+	}
+	stored, err := rowcodec.Decode(v)
+	if err != nil {
+		return nil, err
+	}
+	if len(stored) != len(ids) {
+		return nil, fmt.Errorf("myriad: row of table %s has %d values for %d columns", l.t.Name, len(stored), len(ids))
+	}
+	row := make(sql.Row, len(l.sch))
+	for i, id := range ids {
+		if p := l.t.ColumnPos(id); p >= 0 {
+			row[p] = stored[i]
+		}
+	}
+	return row, nil
+}
+
+// pkKey is the primary index key of a row (tables with a declared key).
+func (l *layout) pkKey(ctx *sql.Context, row sql.Row) ([]byte, error) {
+	k := make([]byte, 0, len(l.primary)+16)
+	k = append(k, l.primary...)
+	for i, p := range l.t.PK {
+		var err error
+		if k, err = keyenc.AppendValue(ctx, k, l.pkTypes[i], row[p]); err != nil {
+			return nil, err
+		}
+	}
+	return k, nil
+}
+
+// hiddenPrefix is where all stored copies of an identical row sit in a table
+// without a primary key; each copy adds its own row ID.
+func (l *layout) hiddenPrefix(enc []byte) []byte {
+	k := make([]byte, 0, len(l.primary)+18)
+	k = append(k, l.primary...)
+	h := maphash.Bytes(hashSeed, enc[len(l.header):])
+	return binary.BigEndian.AppendUint64(k, h)
+}
+
+// indexKey is the secondary index key of a row given its primary key.
+func (l *layout) indexKey(ctx *sql.Context, ix *indexLayout, row sql.Row, pk []byte) ([]byte, bool, error) {
+	k := make([]byte, 0, len(ix.key)+len(pk)+16)
+	k = append(k, ix.key...)
+	hasNull := false
+	for i, c := range ix.cols {
+		v := row[c]
+		if v == nil {
+			hasNull = true
+		} else if len(ix.prefix) > i && ix.prefix[i] > 0 {
+			v = truncatePrefix(v, int(ix.prefix[i]))
+		}
+		var err error
+		if k, err = keyenc.AppendValue(ctx, k, ix.types[i], v); err != nil {
+			return nil, false, err
+		}
+	}
+	return append(k, pk[len(l.primary):]...), hasNull, nil
+}
+
+// uniquePrefix is the part of an index key that must be unique (no NULLs).
+func (l *layout) uniquePrefix(key []byte, ix *indexLayout) ([]byte, error) {
+	rest := key[len(ix.key):]
+	for range ix.cols {
+		var err error
+		if rest, err = keyenc.SkipValue(rest); err != nil {
+			return nil, err
+		}
+	}
+	return key[:len(key)-len(rest)], nil
+}
+
+func truncatePrefix(v any, n int) any {
+	switch s := v.(type) {
+	case string:
+		if utf8.RuneCountInString(s) <= n {
+			return s
+		}
+		i, c := 0, 0
+		for i = range s {
+			if c == n {
+				break
+			}
+			c++
+		}
+		return s[:i]
+	case []byte:
+		if len(s) > n {
+			return s[:n]
+		}
+	}
+	return v
+}
+
+// indexByID returns a secondary index layout.
+func (l *layout) indexByID(id uint32) *indexLayout {
+	for i := range l.indexes {
+		if l.indexes[i].id == id {
+			return &l.indexes[i]
+		}
+	}
+	return nil
+}
+
+// formatKey renders key values as MySQL does in a duplicate-key error.
+func formatKey(ctx *sql.Context, sch sql.Schema, row sql.Row, cols []int) string {
+	b := make([]byte, 0, 32)
+	for i, c := range cols {
+		if i > 0 {
+			b = append(b, '-')
+		}
+		v := row[c]
+		if v == nil {
+			b = append(b, "NULL"...)
+			continue
+		}
+		if s, _, err := types.LongText.Convert(ctx, v); err == nil {
+			b = append(b, fmt.Sprint(s)...)
+		} else {
+			b = append(b, fmt.Sprint(v)...)
+		}
+	}
+	return string(b)
+}

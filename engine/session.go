@@ -1,0 +1,185 @@
+package engine
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"github.com/dolthub/go-mysql-server/sql"
+	"github.com/dolthub/vitess/go/mysql"
+
+	"github.com/myriaddb/myriad/catalog"
+	"github.com/myriaddb/myriad/kv"
+)
+
+// Session is one client connection's state: GMS's base session plus the kv
+// transaction of the statement or explicit transaction in progress.
+type Session struct {
+	*sql.BaseSession
+	eng *Engine
+	tx  *Transaction
+}
+
+var _ sql.TransactionSession = (*Session)(nil)
+var _ sql.LifecycleAwareSession = (*Session)(nil)
+
+// Transaction is GMS's handle on one kv transaction.
+type Transaction struct {
+	kv       *kv.Txn
+	readOnly bool
+	// catalogKeys are definition cache keys this transaction rewrote; while
+	// any exist, this session reads definitions through its own transaction
+	// and, after commit, everyone's cache forgets them.
+	catalogKeys []string
+	savepoints  map[string]kv.Savepoint
+}
+
+func (t *Transaction) String() string { return "myriad transaction" }
+
+// IsReadOnly implements sql.Transaction.
+func (t *Transaction) IsReadOnly() bool { return t.readOnly }
+
+// catalogDirty reports whether this transaction changed the dictionary.
+func (t *Transaction) catalogDirty() bool { return len(t.catalogKeys) > 0 }
+
+// NewSessionBuilder returns the GMS server's per-connection session factory.
+func (e *Engine) NewSessionBuilder() func(ctx context.Context, conn *mysql.Conn, addr string) (sql.Session, error) {
+	return func(ctx context.Context, conn *mysql.Conn, addr string) (sql.Session, error) {
+		host, user := "", ""
+		if u, ok := conn.UserData.(sql.MysqlConnectionUser); ok {
+			host, user = u.Host, u.User
+		}
+		client := sql.Client{Address: host, User: user, Capabilities: conn.Capabilities}
+		return e.NewSession(sql.NewBaseSessionWithClientServer(addr, client, conn.ConnectionID)), nil
+	}
+}
+
+// NewSession wraps a base session (used by the server and by tests).
+func (e *Engine) NewSession(base *sql.BaseSession) *Session {
+	return &Session{BaseSession: base, eng: e}
+}
+
+// StartTransaction implements sql.TransactionSession.
+func (s *Session) StartTransaction(ctx *sql.Context, ch sql.TransactionCharacteristic) (sql.Transaction, error) {
+	if s.tx != nil {
+		s.tx.kv.Rollback()
+	}
+	s.tx = &Transaction{kv: s.eng.db.Begin(), readOnly: ch == sql.ReadOnly}
+	return s.tx, nil
+}
+
+// CommitTransaction implements sql.TransactionSession.
+func (s *Session) CommitTransaction(ctx *sql.Context, tx sql.Transaction) error {
+	t, ok := tx.(*Transaction)
+	if !ok {
+		return fmt.Errorf("myriad: foreign transaction %T", tx)
+	}
+	if s.tx == t {
+		s.tx = nil
+	}
+	err := t.kv.Commit()
+	if t.catalogDirty() {
+		// Forget the definitions even after a failed commit: the cache may
+		// not keep anything this transaction's reads could have planted.
+		s.eng.cat.Invalidate(t.catalogKeys)
+	}
+	if err != nil {
+		return mapKVError(err)
+	}
+	s.eng.metrics.Commits.Add(1)
+	return nil
+}
+
+// Rollback implements sql.TransactionSession.
+func (s *Session) Rollback(ctx *sql.Context, tx sql.Transaction) error {
+	t, ok := tx.(*Transaction)
+	if !ok {
+		return nil
+	}
+	t.kv.Rollback()
+	if s.tx == t {
+		s.tx = nil
+	}
+	s.eng.metrics.Rollbacks.Add(1)
+	return nil
+}
+
+// CreateSavepoint implements sql.TransactionSession.
+func (s *Session) CreateSavepoint(ctx *sql.Context, tx sql.Transaction, name string) error {
+	t := tx.(*Transaction)
+	if t.savepoints == nil {
+		t.savepoints = map[string]kv.Savepoint{}
+	}
+	t.savepoints[lower(name)] = t.kv.Savepoint()
+	return nil
+}
+
+// RollbackToSavepoint implements sql.TransactionSession.
+func (s *Session) RollbackToSavepoint(ctx *sql.Context, tx sql.Transaction, name string) error {
+	t := tx.(*Transaction)
+	sp, ok := t.savepoints[lower(name)]
+	if !ok {
+		return sql.ErrSavepointDoesNotExist.New(name)
+	}
+	t.kv.RollbackTo(sp)
+	return nil
+}
+
+// ReleaseSavepoint implements sql.TransactionSession.
+func (s *Session) ReleaseSavepoint(ctx *sql.Context, tx sql.Transaction, name string) error {
+	t := tx.(*Transaction)
+	if _, ok := t.savepoints[lower(name)]; !ok {
+		return sql.ErrSavepointDoesNotExist.New(name)
+	}
+	delete(t.savepoints, lower(name))
+	return nil
+}
+
+// CommandBegin implements sql.LifecycleAwareSession.
+func (s *Session) CommandBegin() error { return nil }
+
+// CommandEnd implements sql.LifecycleAwareSession.
+func (s *Session) CommandEnd() {}
+
+// SessionEnd implements sql.LifecycleAwareSession: a client that goes away
+// mid-transaction loses its uncommitted work, as in MySQL.
+func (s *Session) SessionEnd() {
+	if s.tx != nil {
+		s.tx.kv.Rollback()
+		s.tx = nil
+	}
+}
+
+// txn returns the transaction a statement runs in, starting one for callers
+// that run outside GMS's statement lifecycle.
+func txnOf(ctx *sql.Context) (*Transaction, error) {
+	if t, ok := ctx.GetTransaction().(*Transaction); ok && t != nil {
+		return t, nil
+	}
+	s, ok := ctx.Session.(*Session)
+	if !ok {
+		return nil, fmt.Errorf("myriad: session %T is not a Myriad session", ctx.Session)
+	}
+	tx, err := s.StartTransaction(ctx, sql.ReadWrite)
+	if err != nil {
+		return nil, err
+	}
+	ctx.SetTransaction(tx)
+	return tx.(*Transaction), nil
+}
+
+// catalogReader is what dictionary lookups read through: nil (the shared
+// cache) unless this transaction has rewritten part of the dictionary.
+func catalogReader(ctx *sql.Context) catalog.Reader {
+	if t, ok := ctx.GetTransaction().(*Transaction); ok && t != nil && t.catalogDirty() {
+		return t.kv
+	}
+	return nil
+}
+
+func mapKVError(err error) error {
+	if errors.Is(err, kv.ErrConflict) {
+		return sql.ErrLockDeadlock.New("write conflict with a concurrent transaction")
+	}
+	return err
+}

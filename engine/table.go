@@ -1,0 +1,441 @@
+package engine
+
+import (
+	"context"
+	"math"
+	"fmt"
+	"io"
+
+	"github.com/dolthub/go-mysql-server/sql"
+	"github.com/dolthub/go-mysql-server/sql/types"
+	"github.com/dolthub/vitess/go/sqltypes"
+	"github.com/shopspring/decimal"
+
+	"github.com/myriaddb/myriad/catalog"
+	"github.com/myriaddb/myriad/keyenc"
+	"github.com/myriaddb/myriad/kv"
+)
+
+// Table is a statement's handle on one table definition. GMS's ALTER
+// machinery changes a table through the handle it resolved and then reads
+// through the same handle, so schema changes swap def in place.
+type Table struct {
+	db  *Database
+	def *catalog.Table
+	lay *layout
+}
+
+var (
+	_ sql.Table                 = (*Table)(nil)
+	_ sql.IndexAddressableTable = (*Table)(nil)
+	_ sql.InsertableTable       = (*Table)(nil)
+	_ sql.UpdatableTable        = (*Table)(nil)
+	_ sql.DeletableTable        = (*Table)(nil)
+	_ sql.ReplaceableTable      = (*Table)(nil)
+	_ sql.AutoIncrementTable    = (*Table)(nil)
+	_ sql.TruncateableTable     = (*Table)(nil)
+	_ sql.AlterableTable        = (*Table)(nil)
+	_ sql.IndexAlterableTable   = (*Table)(nil)
+	_ sql.CommentedTable        = (*Table)(nil)
+	_ sql.PrimaryKeyTable       = (*Table)(nil)
+)
+
+func (d *Database) newTable(def *catalog.Table) *Table {
+	return &Table{db: d, def: def, lay: layoutOf(def)}
+}
+
+func (t *Table) setDef(def *catalog.Table) {
+	t.def, t.lay = def, layoutOf(def)
+}
+
+// Name implements sql.Nameable.
+func (t *Table) Name() string { return t.def.Name }
+
+// String implements fmt.Stringer.
+func (t *Table) String() string { return t.def.Name }
+
+// Schema implements sql.Table.
+func (t *Table) Schema() sql.Schema { return t.def.Schema().Schema }
+
+// PrimaryKeySchema implements sql.PrimaryKeyTable.
+func (t *Table) PrimaryKeySchema() sql.PrimaryKeySchema { return t.def.Schema() }
+
+// Collation implements sql.Table.
+func (t *Table) Collation() sql.CollationID { return t.def.Collation }
+
+// Comment implements sql.CommentedTable.
+func (t *Table) Comment() string { return t.def.Comment }
+
+// Def returns the catalog record behind the handle.
+func (t *Table) Def() *catalog.Table { return t.def }
+
+// partition is the single partition of a table, or of an index lookup.
+type partition struct {
+	lookup *sql.IndexLookup
+}
+
+func (p *partition) Key() []byte { return []byte("p") }
+
+type partitionIter struct {
+	p    *partition
+	done bool
+}
+
+func (i *partitionIter) Next(*sql.Context) (sql.Partition, error) {
+	if i.done {
+		return nil, io.EOF
+	}
+	i.done = true
+	return i.p, nil
+}
+
+func (i *partitionIter) Close(*sql.Context) error { return nil }
+
+// Partitions implements sql.Table. A table is one partition: its rows are
+// one key span, already ordered.
+func (t *Table) Partitions(*sql.Context) (sql.PartitionIter, error) {
+	return &partitionIter{p: &partition{}}, nil
+}
+
+// PartitionRows implements sql.Table.
+func (t *Table) PartitionRows(ctx *sql.Context, p sql.Partition) (sql.RowIter, error) {
+	tx, err := txnOf(ctx)
+	if err != nil {
+		return nil, err
+	}
+	part, _ := p.(*partition)
+	if part == nil || part.lookup == nil {
+		return t.newRowIter(ctx, tx.kv, []span{{lo: t.lay.primary, hi: keyenc.PrefixEnd(t.lay.primary)}}, nil, false), nil
+	}
+	return t.lookupRows(ctx, tx.kv, *part.lookup)
+}
+
+// GetIndexes implements sql.IndexAddressable.
+func (t *Table) GetIndexes(ctx *sql.Context) ([]sql.Index, error) {
+	out := make([]sql.Index, 0, len(t.def.Indexes)+1)
+	if !t.def.HiddenPK() {
+		out = append(out, t.newIndex(catalog.PrimaryIndexID, "PRIMARY", true, t.def.PK, nil, ""))
+	}
+	for _, ix := range t.def.Indexes {
+		out = append(out, t.newIndex(ix.ID, ix.Name, ix.Unique, ix.Columns, ix.Prefix, ix.Comment))
+	}
+	return out, nil
+}
+
+// IndexedAccess implements sql.IndexAddressable.
+func (t *Table) IndexedAccess(ctx *sql.Context, lookup sql.IndexLookup) sql.IndexedTable {
+	return &indexedTable{Table: t, lookup: lookup}
+}
+
+// PreciseMatch implements sql.IndexAddressable. Spans are computed from the
+// leading columns only, so GMS keeps its filter on top.
+func (t *Table) PreciseMatch() bool { return false }
+
+type indexedTable struct {
+	*Table
+	lookup sql.IndexLookup
+}
+
+// LookupPartitions implements sql.IndexedTable.
+func (t *indexedTable) LookupPartitions(ctx *sql.Context, l sql.IndexLookup) (sql.PartitionIter, error) {
+	return &partitionIter{p: &partition{lookup: &l}}, nil
+}
+
+// span is a key range [lo, hi); hi nil means unbounded.
+type span struct{ lo, hi []byte }
+
+func (t *Table) lookupRows(ctx *sql.Context, r *kv.Txn, l sql.IndexLookup) (sql.RowIter, error) {
+	idx, ok := l.Index.(*index)
+	if !ok {
+		return nil, fmt.Errorf("myriad: lookup on foreign index %T", l.Index)
+	}
+	if l.IsEmptyRange {
+		return sql.RowsToRowIter(), nil
+	}
+	ranges, ok := l.Ranges.(sql.MySQLRangeCollection)
+	if !ok {
+		return nil, fmt.Errorf("myriad: unsupported range collection %T", l.Ranges)
+	}
+	prefix := t.def.IndexPrefix(idx.id)
+	var secondary *indexLayout
+	if idx.id != catalog.PrimaryIndexID {
+		secondary = t.lay.indexByID(idx.id)
+		if secondary == nil {
+			return nil, fmt.Errorf("myriad: index %s no longer exists", idx.name)
+		}
+	}
+	spans := make([]span, 0, len(ranges))
+	for _, rng := range ranges {
+		s, empty, err := rangeSpan(ctx, prefix, rng, idx.prefix)
+		if err != nil {
+			return nil, err
+		}
+		if !empty {
+			spans = append(spans, s)
+		}
+	}
+	return t.newRowIter(ctx, r, spans, secondary, l.IsReverse), nil
+}
+
+// rangeSpan turns one GMS range over index columns into a key span. Leading
+// columns fixed to one value extend the prefix; the first column with a
+// proper interval bounds the span and the columns after it are left to the
+// filter GMS keeps (PreciseMatch is false). A bound that cannot be encoded
+// exactly (a value out of the column's range) is widened, never narrowed.
+func rangeSpan(ctx *sql.Context, prefix []byte, rng sql.MySQLRange, prefixLens []uint16) (span, bool, error) {
+	lo := append([]byte(nil), prefix...)
+	hi := append([]byte(nil), prefix...)
+	for i, ce := range rng {
+		if len(prefixLens) > i && prefixLens[i] > 0 {
+			// A prefix index stores truncated values: bound by the columns before it.
+			break
+		}
+		if v, ok := pointValue(ctx, ce); ok {
+			var err error
+			enc, err := keyenc.AppendValue(ctx, nil, ce.Typ, v)
+			if err != nil {
+				break
+			}
+			lo = append(lo, enc...)
+			hi = append(hi, enc...)
+			continue
+		}
+		nlo, nhi, empty := intervalBounds(ctx, ce, lo, hi)
+		if empty {
+			return span{}, true, nil
+		}
+		return span{lo: nlo, hi: nhi}, false, nil
+	}
+	return span{lo: lo, hi: keyenc.PrefixEnd(hi)}, false, nil
+}
+
+// pointValue reports whether the column range is exactly one value (or NULL).
+func pointValue(ctx *sql.Context, ce sql.MySQLRangeColumnExpr) (any, bool) {
+	switch lb := ce.LowerBound.(type) {
+	case sql.BelowNull:
+		if _, ok := ce.UpperBound.(sql.AboveNull); ok {
+			return nil, true
+		}
+	case sql.Below:
+		ub, ok := ce.UpperBound.(sql.Above)
+		if !ok {
+			return nil, false
+		}
+		if c, err := ce.Typ.Compare(ctx, lb.Key, ub.Key); err != nil || c != 0 {
+			return nil, false
+		}
+		return exactBound(ctx, ce.Typ, lb.Key)
+	}
+	return nil, false
+}
+
+func intervalBounds(ctx *sql.Context, ce sql.MySQLRangeColumnExpr, base, _ []byte) (lo, hi []byte, empty bool) {
+	enc := func(k any) ([]byte, bool) {
+		v, ok := exactBound(ctx, ce.Typ, k)
+		if !ok {
+			return nil, false
+		}
+		b, err := keyenc.AppendValue(ctx, append([]byte(nil), base...), ce.Typ, v)
+		return b, err == nil
+	}
+	nullKey, _ := keyenc.AppendValue(ctx, append([]byte(nil), base...), ce.Typ, nil)
+	lo = base
+	switch b := ce.LowerBound.(type) {
+	case sql.BelowNull:
+	case sql.AboveNull:
+		lo = keyenc.PrefixEnd(nullKey)
+	case sql.Below:
+		if k, ok := enc(b.Key); ok {
+			lo = k
+		} else {
+			lo = keyenc.PrefixEnd(nullKey)
+		}
+	case sql.Above:
+		if k, ok := enc(b.Key); ok && !atTypeLimit(ce.Typ, b.Key) {
+			lo = keyenc.PrefixEnd(k)
+		} else {
+			lo = keyenc.PrefixEnd(nullKey)
+		}
+	case sql.AboveAll:
+		return nil, nil, true
+	}
+	hi = keyenc.PrefixEnd(base)
+	switch b := ce.UpperBound.(type) {
+	case sql.AboveAll:
+	case sql.AboveNull:
+		hi = keyenc.PrefixEnd(nullKey)
+	case sql.Above:
+		if k, ok := enc(b.Key); ok {
+			hi = keyenc.PrefixEnd(k)
+		}
+	case sql.Below:
+		if k, ok := enc(b.Key); ok && !atTypeLimit(ce.Typ, b.Key) {
+			hi = k
+		}
+	case sql.BelowNull:
+		return nil, nil, true
+	}
+	return lo, hi, false
+}
+
+// rowIter walks spans of the primary index, or of a secondary index whose
+// entries it resolves to rows by primary key.
+type rowIter struct {
+	t         *Table
+	r         *kv.Txn
+	spans     []span
+	secondary *indexLayout
+	reverse   bool
+	it        *kv.Iter
+	started   bool
+}
+
+func (t *Table) newRowIter(ctx *sql.Context, r *kv.Txn, spans []span, secondary *indexLayout, reverse bool) *rowIter {
+	return &rowIter{t: t, r: r, spans: spans, secondary: secondary, reverse: reverse}
+}
+
+func (i *rowIter) Next(ctx *sql.Context) (sql.Row, error) {
+	for {
+		if i.it == nil {
+			if len(i.spans) == 0 {
+				return nil, io.EOF
+			}
+			s := i.spans[0]
+			i.spans = i.spans[1:]
+			it, err := i.r.NewIter(s.lo, s.hi)
+			if err != nil {
+				return nil, err
+			}
+			i.it, i.started = it, false
+		}
+		var ok bool
+		switch {
+		case !i.started && i.reverse:
+			ok = i.it.Last()
+		case !i.started:
+			ok = i.it.First()
+		case i.reverse:
+			ok = i.it.Prev()
+		default:
+			ok = i.it.Next()
+		}
+		i.started = true
+		if !ok {
+			err := i.it.Error()
+			i.it.Close()
+			i.it = nil
+			if err != nil {
+				return nil, err
+			}
+			continue
+		}
+		if i.secondary == nil {
+			return i.t.lay.decodeRow(i.it.Value())
+		}
+		row, err := i.t.db.eng.rowForIndexKey(ctx, i.t.def, i.t.lay, i.secondary.id, i.it.Key(), i.r)
+		if err != nil {
+			return nil, err
+		}
+		if row != nil {
+			return row, nil
+		}
+	}
+}
+
+func (i *rowIter) Close(*sql.Context) error {
+	if i.it != nil {
+		err := i.it.Close()
+		i.it = nil
+		return err
+	}
+	return nil
+}
+
+// rowForIndexKey fetches the row a secondary index entry points at.
+func (e *Engine) rowForIndexKey(ctx *sql.Context, t *catalog.Table, lay *layout, indexID uint32, key []byte, r catalog.Reader) (sql.Row, error) {
+	ix := lay.indexByID(indexID)
+	if ix == nil {
+		return nil, fmt.Errorf("myriad: index %d of %s not found", indexID, t.Name)
+	}
+	rest := key[len(ix.key):]
+	for range ix.cols {
+		var err error
+		if rest, err = keyenc.SkipValue(rest); err != nil {
+			return nil, err
+		}
+	}
+	pk := make([]byte, 0, len(lay.primary)+len(rest))
+	pk = append(append(pk, lay.primary...), rest...)
+	v, ok, err := r.Get(pk)
+	if err != nil || !ok {
+		return nil, err
+	}
+	return lay.decodeRow(v)
+}
+
+// exactBound converts a range bound to the column type, reporting false when
+// the conversion changed the value (1e19 clamped into a BIGINT, 2.5 rounded
+// into an INT): such a bound must widen the span, not shift it.
+func exactBound(ctx *sql.Context, typ sql.Type, k any) (any, bool) {
+	v, inRange, err := typ.Convert(ctx, k)
+	if err != nil || inRange != sql.InRange || v == nil {
+		return nil, false
+	}
+	if types.IsNumber(typ) && types.IsNumber(typeOfValue(k)) {
+		c, err := types.InternalDecimalType.Compare(ctx, k, v)
+		if err != nil || c != 0 {
+			return nil, false
+		}
+	}
+	return v, true
+}
+
+// typeOfValue is the GMS type a literal Go value has, for exactness checks.
+func typeOfValue(v any) sql.Type {
+	switch v.(type) {
+	case int8, int16, int32, int64, int, uint8, uint16, uint32, uint64, uint:
+		return types.Int64
+	case float32, float64, decimal.Decimal:
+		return types.Float64
+	}
+	return types.LongText
+}
+
+// atTypeLimit reports whether k is the smallest or largest value of an
+// integer column type. GMS clamps out-of-range literals to these limits and
+// then emits open bounds (bi < 1e19 becomes bi < MaxInt64), which would
+// lose the row holding the limit; treating such a bound as unbounded is
+// exact because GMS keeps its filter above the lookup.
+func atTypeLimit(typ sql.Type, k any) bool {
+	var lo, hi decimal.Decimal
+	switch typ.Type() {
+	case sqltypes.Int8:
+		lo, hi = decimal.NewFromInt(math.MinInt8), decimal.NewFromInt(math.MaxInt8)
+	case sqltypes.Int16:
+		lo, hi = decimal.NewFromInt(math.MinInt16), decimal.NewFromInt(math.MaxInt16)
+	case sqltypes.Int24:
+		lo, hi = decimal.NewFromInt(-1<<23), decimal.NewFromInt(1<<23-1)
+	case sqltypes.Int32:
+		lo, hi = decimal.NewFromInt(math.MinInt32), decimal.NewFromInt(math.MaxInt32)
+	case sqltypes.Int64:
+		lo, hi = decimal.NewFromInt(math.MinInt64), decimal.NewFromInt(math.MaxInt64)
+	case sqltypes.Uint8:
+		hi = decimal.NewFromInt(math.MaxUint8)
+	case sqltypes.Uint16:
+		hi = decimal.NewFromInt(math.MaxUint16)
+	case sqltypes.Uint24:
+		hi = decimal.NewFromInt(1<<24 - 1)
+	case sqltypes.Uint32:
+		hi = decimal.NewFromInt(math.MaxUint32)
+	case sqltypes.Uint64:
+		hi = decimal.RequireFromString("18446744073709551615")
+	default:
+		return false
+	}
+	v, _, err := types.InternalDecimalType.Convert(context.Background(), k)
+	if err != nil {
+		return false
+	}
+	d := v.(decimal.Decimal)
+	return d.Equal(lo) || d.Equal(hi)
+}

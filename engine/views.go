@@ -1,0 +1,140 @@
+package engine
+
+import (
+	"github.com/dolthub/go-mysql-server/sql"
+	"github.com/dolthub/vitess/go/mysql"
+
+	"github.com/myriaddb/myriad/catalog"
+)
+
+var _ sql.ViewDatabase = (*Database)(nil)
+
+// CreateView implements sql.ViewDatabase.
+func (d *Database) CreateView(ctx *sql.Context, name, selectStatement, createViewStmt string) error {
+	if err := checkIdentifier(name); err != nil {
+		return err
+	}
+	tx, err := txnOf(ctx)
+	if err != nil {
+		return err
+	}
+	if v, err := d.eng.cat.View(tx.kv, d.schema, name); err != nil {
+		return err
+	} else if v != nil {
+		return sql.ErrExistingView.New(d.Name(), name)
+	}
+	if t, err := d.eng.cat.Table(tx.kv, d.schema, name); err != nil {
+		return err
+	} else if t != nil {
+		return sql.ErrTableAlreadyExists.New(name)
+	}
+	key, err := d.eng.cat.PutView(tx.kv, d.schema, &catalog.View{
+		Name: name, Definition: selectStatement, CreateStmt: createViewStmt, SQLMode: sql.LoadSqlMode(ctx).String(),
+	})
+	if err != nil {
+		return err
+	}
+	tx.catalogKeys = append(tx.catalogKeys, key)
+	return nil
+}
+
+// DropView implements sql.ViewDatabase.
+func (d *Database) DropView(ctx *sql.Context, name string) error {
+	tx, err := txnOf(ctx)
+	if err != nil {
+		return err
+	}
+	if v, err := d.eng.cat.View(tx.kv, d.schema, name); err != nil {
+		return err
+	} else if v == nil {
+		return sql.ErrViewDoesNotExist.New(d.Name(), name)
+	}
+	tx.catalogKeys = append(tx.catalogKeys, d.eng.cat.DeleteView(tx.kv, d.schema, name))
+	return nil
+}
+
+// GetViewDefinition implements sql.ViewDatabase.
+func (d *Database) GetViewDefinition(ctx *sql.Context, name string) (sql.ViewDefinition, bool, error) {
+	v, err := d.eng.cat.View(catalogReader(ctx), d.schema, name)
+	if err != nil || v == nil {
+		return sql.ViewDefinition{}, false, err
+	}
+	return viewDef(v), true, nil
+}
+
+// AllViews implements sql.ViewDatabase.
+func (d *Database) AllViews(ctx *sql.Context) ([]sql.ViewDefinition, error) {
+	var out []sql.ViewDefinition
+	err := d.eng.cat.ListViews(catalogReader(ctx), d.schema, func(v *catalog.View) error {
+		out = append(out, viewDef(v))
+		return nil
+	})
+	return out, err
+}
+
+func viewDef(v *catalog.View) sql.ViewDefinition {
+	return sql.ViewDefinition{Name: v.Name, TextDefinition: v.Definition, CreateViewStatement: v.CreateStmt, SqlMode: v.SQLMode}
+}
+
+
+var _ sql.TriggerDatabase = (*Database)(nil)
+
+// GetTriggers implements sql.TriggerDatabase. GMS asks on every write to
+// any table, so it is one prefix scan of this schema's (usually empty)
+// trigger span.
+func (d *Database) GetTriggers(ctx *sql.Context) ([]sql.TriggerDefinition, error) {
+	var out []sql.TriggerDefinition
+	err := d.eng.cat.ListTriggers(catalogReader(ctx), d.schema, func(g *catalog.Trigger) error {
+		out = append(out, sql.TriggerDefinition{Name: g.Name, CreateStatement: g.CreateStmt, CreatedAt: g.CreatedAt, SqlMode: g.SQLMode})
+		return nil
+	})
+	return out, err
+}
+
+// CreateTrigger implements sql.TriggerDatabase.
+func (d *Database) CreateTrigger(ctx *sql.Context, def sql.TriggerDefinition) error {
+	tx, err := txnOf(ctx)
+	if err != nil {
+		return err
+	}
+	exists := false
+	err = d.eng.cat.ListTriggers(tx.kv, d.schema, func(g *catalog.Trigger) error {
+		exists = exists || lower(g.Name) == lower(def.Name)
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	if exists {
+		return mysql.NewSQLError(1359, mysql.SSUnknownSQLState, "Trigger already exists")
+	}
+	key, err := d.eng.cat.PutTrigger(tx.kv, d.schema, &catalog.Trigger{
+		Name: def.Name, CreateStmt: def.CreateStatement, CreatedAt: def.CreatedAt, SQLMode: def.SqlMode,
+	})
+	if err != nil {
+		return err
+	}
+	tx.catalogKeys = append(tx.catalogKeys, key)
+	return nil
+}
+
+// DropTrigger implements sql.TriggerDatabase.
+func (d *Database) DropTrigger(ctx *sql.Context, name string) error {
+	tx, err := txnOf(ctx)
+	if err != nil {
+		return err
+	}
+	found := false
+	err = d.eng.cat.ListTriggers(tx.kv, d.schema, func(g *catalog.Trigger) error {
+		found = found || lower(g.Name) == lower(name)
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	if !found {
+		return sql.ErrTriggerDoesNotExist.New(name)
+	}
+	tx.catalogKeys = append(tx.catalogKeys, d.eng.cat.DeleteTrigger(tx.kv, d.schema, name))
+	return nil
+}

@@ -1,0 +1,48 @@
+package keyenc
+
+import (
+	"testing"
+	"time"
+
+	"github.com/dolthub/go-mysql-server/sql"
+	"github.com/dolthub/go-mysql-server/sql/types"
+	"github.com/dolthub/vitess/go/sqltypes"
+	"github.com/shopspring/decimal"
+)
+
+func benchAppend(b *testing.B, typ sql.Type, v any) {
+	b.Helper()
+	buf := make([]byte, 0, 256)
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		var err error
+		buf, err = AppendValue(testCtx, buf[:0], typ, v)
+		if err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkAppendInt64(b *testing.B) { benchAppend(b, types.Int64, int64(123456789)) }
+func BenchmarkAppendInt32(b *testing.B) { benchAppend(b, types.Int32, int32(-42)) }
+func BenchmarkAppendFloat64(b *testing.B) {
+	benchAppend(b, types.Float64, 3.25)
+}
+func BenchmarkAppendDecimal(b *testing.B) {
+	benchAppend(b, types.MustCreateColumnDecimalType(20, 4), decimal.RequireFromString("-12345.6700"))
+}
+func BenchmarkAppendDatetime(b *testing.B) {
+	benchAppend(b, types.DatetimeMaxPrecision, time.Date(2024, 5, 6, 7, 8, 9, 123000, time.UTC))
+}
+func BenchmarkAppendStringASCII_ai_ci(b *testing.B) {
+	benchAppend(b, types.MustCreateString(sqltypes.VarChar, 255, sql.Collation_utf8mb4_0900_ai_ci), "The quick brown fox jumps over")
+}
+func BenchmarkAppendStringUnicode_ai_ci(b *testing.B) {
+	benchAppend(b, types.MustCreateString(sqltypes.VarChar, 255, sql.Collation_utf8mb4_0900_ai_ci), "Größenwahn über Ärger 中文 😀")
+}
+func BenchmarkAppendStringASCII_0900_bin(b *testing.B) {
+	benchAppend(b, types.MustCreateString(sqltypes.VarChar, 255, sql.Collation_utf8mb4_0900_bin), "The quick brown fox jumps over")
+}
+func BenchmarkAppendVarbinary(b *testing.B) {
+	benchAppend(b, types.MustCreateBinary(sqltypes.VarBinary, 255), []byte("some\x00binary\xffdata\x00"))
+}

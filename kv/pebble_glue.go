@@ -1,0 +1,110 @@
+package kv
+
+import (
+	"fmt"
+	"log/slog"
+	"strings"
+	"sync/atomic"
+
+	"github.com/cockroachdb/pebble"
+	"github.com/cockroachdb/pebble/vfs"
+)
+
+// pebbleLogger routes Pebble's logging to slog.
+type pebbleLogger struct{ l *slog.Logger }
+
+func (p pebbleLogger) Infof(format string, args ...any) {
+	p.l.Info(strings.TrimSpace(fmt.Sprintf(format, args...)))
+}
+
+func (p pebbleLogger) Errorf(format string, args ...any) {
+	p.l.Error(strings.TrimSpace(fmt.Sprintf(format, args...)))
+}
+
+// Fatalf is called by Pebble when it cannot continue (commit pipeline
+// error, MANIFEST write failure, invariant violation). Pebble assumes it does
+// not return; its default implementation calls os.Exit(1). kv logs the
+// message and panics with a *fatalError instead: on the commit path
+// (DB.applyToPebble) that panic is recovered and turned into the sticky
+// ErrWriteFailed; anywhere else (Pebble's background goroutines) it crashes
+// the process like Pebble intended, but with a stack trace.
+func (p pebbleLogger) Fatalf(format string, args ...any) {
+	msg := strings.TrimSpace(fmt.Sprintf(format, args...))
+	p.l.Error("pebble fatal error", "msg", msg)
+	fe := &fatalError{msg: msg}
+	for _, a := range args {
+		if err, ok := a.(error); ok {
+			fe.cause = err
+			break
+		}
+	}
+	panic(fe)
+}
+
+// fatalError is the panic value of pebbleLogger.Fatalf. It wraps the first
+// error argument, so errors.Is still sees e.g. ENOSPC.
+type fatalError struct {
+	msg   string
+	cause error
+}
+
+func (e *fatalError) Error() string { return "pebble fatal: " + e.msg }
+func (e *fatalError) Unwrap() error { return e.cause }
+
+func (db *DB) eventListener() *pebble.EventListener {
+	l := db.opts.Logger.With("component", "pebble")
+	return &pebble.EventListener{
+		BackgroundError: func(err error) {
+			l.Error("background error (will be retried)", "err", err)
+		},
+		WriteStallBegin: func(info pebble.WriteStallBeginInfo) {
+			l.Warn("write stall begin", "reason", info.Reason)
+		},
+		WriteStallEnd: func() {
+			l.Warn("write stall end")
+		},
+		DiskSlow: func(info pebble.DiskSlowInfo) {
+			l.Warn("disk slow", "path", info.Path, "op", info.OpType.String(), "duration", info.Duration)
+		},
+	}
+}
+
+// walSyncCountingFS wraps the FS given to Pebble to count fsyncs of WAL
+// files (names ending in .log), which is how Stats.WALSyncs shows group
+// commit at work.
+type walSyncCountingFS struct {
+	vfs.FS
+	n *atomic.Uint64
+}
+
+func (fs *walSyncCountingFS) wrap(name string, f vfs.File, err error) (vfs.File, error) {
+	if err != nil || !strings.HasSuffix(name, ".log") {
+		return f, err
+	}
+	return &walFile{File: f, n: fs.n}, nil
+}
+
+func (fs *walSyncCountingFS) Create(name string) (vfs.File, error) {
+	f, err := fs.FS.Create(name)
+	return fs.wrap(name, f, err)
+}
+
+func (fs *walSyncCountingFS) ReuseForWrite(oldname, newname string) (vfs.File, error) {
+	f, err := fs.FS.ReuseForWrite(oldname, newname)
+	return fs.wrap(newname, f, err)
+}
+
+type walFile struct {
+	vfs.File
+	n *atomic.Uint64
+}
+
+func (f *walFile) Sync() error {
+	f.n.Add(1)
+	return f.File.Sync()
+}
+
+func (f *walFile) SyncData() error {
+	f.n.Add(1)
+	return f.File.SyncData()
+}

@@ -1,0 +1,391 @@
+package kv
+
+import (
+	"bytes"
+	"fmt"
+
+	"github.com/cockroachdb/pebble"
+	"github.com/tidwall/btree"
+)
+
+// bufEntry is one buffered write: key and value share one allocation.
+type bufEntry struct {
+	kv   []byte
+	klen uint32
+	del  bool // tombstone: the key is deleted by the Txn
+}
+
+func (e bufEntry) key() []byte { return e.kv[:e.klen:e.klen] }
+func (e bufEntry) val() []byte { return e.kv[e.klen:] }
+
+func probe(key []byte) bufEntry { return bufEntry{kv: key, klen: uint32(len(key))} }
+
+func lessEntry(a, b bufEntry) bool { return bytes.Compare(a.key(), b.key()) < 0 }
+
+func newBuf() *btree.BTreeG[bufEntry] {
+	return btree.NewBTreeGOptions(lessEntry, btree.Options{NoLocks: true, Degree: 64})
+}
+
+// bufSet adapts a write buffer to the tracker's writeSet.
+type bufSet struct {
+	tr     *btree.BTreeG[bufEntry]
+	ranges []keyRange
+}
+
+func (s bufSet) Len() int { return s.tr.Len() }
+
+func (s bufSet) Has(key []byte) bool {
+	_, ok := s.tr.Get(probe(key))
+	return ok
+}
+
+func (s bufSet) AnyIn(start, end []byte) bool {
+	found := false
+	s.tr.Ascend(probe(start), func(e bufEntry) bool {
+		found = end == nil || bytes.Compare(e.key(), end) < 0
+		return false
+	})
+	return found
+}
+
+func (s bufSet) EachKey(fn func([]byte) bool) {
+	s.tr.Scan(func(e bufEntry) bool { return fn(e.key()) })
+}
+
+func (s bufSet) Ranges() []keyRange { return s.ranges }
+
+// undoRec restores one buffer slot: the previous entry if there was one,
+// otherwise removal of prev.key().
+type undoRec struct {
+	prev bufEntry
+	had  bool
+}
+
+// Savepoint is a position in a Txn's undo log (see Txn.Savepoint).
+type Savepoint struct{ n, r int }
+
+// Txn is a snapshot-isolation transaction. It must be used by one goroutine
+// at a time. Writes are buffered in memory (ordered by key) and written to
+// Pebble atomically at Commit.
+//
+// Start version: fixed at the first operation (Get, NewIter, Set, Delete);
+// the Pebble snapshot is taken at the first read. See the package
+// documentation for why this never misses a conflict.
+type Txn struct {
+	db *DB
+
+	buf    *btree.BTreeG[bufEntry] // nil until the first write
+	frozen *btree.BTreeG[bufEntry] // copy-on-write clone shared by iterators; nil after a write
+	undo   []undoRec
+	spUsed bool // undo is recorded only once a savepoint was taken
+
+	start      uint64
+	registered bool // in the DB's open-transaction registry
+	snap       *pebble.Snapshot
+
+	iters map[*Iter]struct{}
+	done  bool
+
+	// ranges are DeleteRange calls, applied at commit after the point
+	// writes (see DeleteRange).
+	ranges []keyRange
+}
+
+// Begin starts a transaction. It is free: no lock, no snapshot.
+func (db *DB) Begin() *Txn { return &Txn{db: db} }
+
+// begin fixes the start version on the first operation.
+func (t *Txn) begin() {
+	if !t.registered {
+		t.start = t.db.register()
+		t.registered = true
+	}
+}
+
+// snapshot returns the Txn's Pebble snapshot, taking it on first use.
+func (t *Txn) snapshot() (*pebble.Snapshot, error) {
+	if t.done {
+		return nil, ErrTxnDone
+	}
+	if t.snap != nil {
+		return t.snap, nil
+	}
+	db := t.db
+	db.closeMu.RLock()
+	defer db.closeMu.RUnlock()
+	if db.closed.Load() {
+		return nil, ErrClosed
+	}
+	t.begin() // start version first, snapshot second: snapshot ⊇ commits <= start
+	t.snap = db.pdb.NewSnapshot()
+	return t.snap, nil
+}
+
+// Get returns the value of key as seen by the Txn: its own buffered writes
+// first, then its snapshot. The returned slice is a copy.
+func (t *Txn) Get(key []byte) (val []byte, ok bool, err error) {
+	if t.done {
+		return nil, false, ErrTxnDone
+	}
+	if t.buf != nil {
+		if e, found := t.buf.Get(probe(key)); found {
+			if e.del {
+				return nil, false, nil
+			}
+			return append([]byte{}, e.val()...), true, nil
+		}
+	}
+	snap, err := t.snapshot()
+	if err != nil {
+		return nil, false, err
+	}
+	t.db.closeMu.RLock()
+	defer t.db.closeMu.RUnlock()
+	if t.db.closed.Load() {
+		return nil, false, ErrClosed
+	}
+	return getCopy(snap, key)
+}
+
+// Set buffers key=val. Both are copied. A no-op on a finished Txn.
+func (t *Txn) Set(key, val []byte) {
+	kv := make([]byte, len(key)+len(val))
+	copy(kv, key)
+	copy(kv[len(key):], val)
+	t.put(bufEntry{kv: kv, klen: uint32(len(key))})
+}
+
+// Delete buffers a deletion of key (a tombstone that hides the snapshot's
+// value). A no-op on a finished Txn.
+func (t *Txn) Delete(key []byte) {
+	t.put(bufEntry{kv: append([]byte{}, key...), klen: uint32(len(key)), del: true})
+}
+
+func (t *Txn) put(e bufEntry) {
+	if t.done {
+		return
+	}
+	t.begin()
+	if t.buf == nil {
+		t.buf = newBuf()
+	}
+	t.frozen = nil
+	prev, had := t.buf.Set(e)
+	if t.spUsed {
+		if had {
+			t.undo = append(t.undo, undoRec{prev: prev, had: true})
+		} else {
+			t.undo = append(t.undo, undoRec{prev: probe(e.key())})
+		}
+	}
+}
+
+// DeleteRange deletes every key in [start, end) when the Txn commits, with
+// a range tombstone applied after the Txn's point writes. It is meant for
+// spans no statement of this Txn reads or writes again (a dropped table's
+// old key prefix): the Txn's own reads do not see it before commit. Any Txn
+// that started before this one commits and writes inside the range fails
+// its commit with ErrConflict.
+func (t *Txn) DeleteRange(start, end []byte) {
+	if t.done {
+		return
+	}
+	t.begin()
+	t.ranges = append(t.ranges, keyRange{start: append([]byte(nil), start...), end: append([]byte(nil), end...)})
+}
+
+// Writes returns the number of buffered writes (distinct keys set or
+// deleted).
+func (t *Txn) Writes() int {
+	if t.buf == nil {
+		return 0
+	}
+	return t.buf.Len()
+}
+
+// Savepoint returns the current undo-log position. It is O(1); from the
+// first Savepoint on, every Set/Delete appends one undo record.
+func (t *Txn) Savepoint() Savepoint {
+	t.spUsed = true
+	return Savepoint{n: len(t.undo), r: len(t.ranges)}
+}
+
+// RollbackTo undoes every Set/Delete made since sp, restoring earlier
+// buffered values and tombstones. Savepoints taken after sp become invalid;
+// rolling back to one of them is a no-op.
+func (t *Txn) RollbackTo(sp Savepoint) {
+	if t.done {
+		return
+	}
+	if sp.r < len(t.ranges) {
+		t.ranges = t.ranges[:sp.r]
+	}
+	if sp.n >= len(t.undo) {
+		return
+	}
+	t.frozen = nil
+	for i := len(t.undo) - 1; i >= sp.n; i-- {
+		r := t.undo[i]
+		if r.had {
+			t.buf.Set(r.prev)
+		} else {
+			t.buf.Delete(r.prev)
+		}
+		t.undo[i] = undoRec{}
+	}
+	t.undo = t.undo[:sp.n]
+}
+
+// NewIter returns an iterator over [lower, upper) (nil = unbounded) that
+// merges the Txn's buffered writes (tombstones hide snapshot keys) over its
+// snapshot. The iterator sees the buffer as of this call (later writes of
+// the Txn are not visible to it, which makes read-then-update loops safe).
+// Iterators still open at Commit/Rollback are closed then.
+func (t *Txn) NewIter(lower, upper []byte) (*Iter, error) {
+	snap, err := t.snapshot()
+	if err != nil {
+		return nil, err
+	}
+	var bt *btree.BTreeG[bufEntry]
+	if t.buf != nil && t.buf.Len() > 0 {
+		if t.frozen == nil {
+			t.frozen = t.buf.Copy() // O(1) copy-on-write clone
+		}
+		bt = t.frozen
+	}
+	db := t.db
+	db.closeMu.RLock()
+	defer db.closeMu.RUnlock()
+	if db.closed.Load() {
+		return nil, ErrClosed
+	}
+	it, err := newIter(snap, bt, t, lower, upper)
+	if err != nil {
+		return nil, err
+	}
+	if t.iters == nil {
+		t.iters = make(map[*Iter]struct{})
+	}
+	t.iters[it] = struct{}{}
+	return it, nil
+}
+
+// Commit writes the buffered writes atomically. It returns ErrConflict if a
+// key it wrote was written (by a Txn commit or an Apply, including their
+// DeleteRange/TouchRange ranges) by someone who committed after this Txn
+// started. A read-only Txn commits for free. Either way the Txn is finished
+// and its snapshot released; after ErrConflict the caller retries with a new
+// Txn.
+func (t *Txn) Commit() error {
+	if t.done {
+		return ErrTxnDone
+	}
+	db := t.db
+	t.closeIters()
+	t.releaseSnapshot()
+	if (t.buf == nil || t.buf.Len() == 0) && len(t.ranges) == 0 {
+		t.finish()
+		db.readOnly.Add(1)
+		return nil
+	}
+	t.done = true
+	buf := t.buf
+	if buf == nil {
+		buf = newBuf()
+	}
+	t.buf, t.frozen, t.undo = nil, nil, nil
+
+	b, err := t.batch(buf)
+	if err != nil {
+		t.finish()
+		return err
+	}
+	err = db.commit(&commitReq{batch: b, txn: t, ws: bufSet{tr: buf, ranges: t.ranges}})
+	if err != nil {
+		return err
+	}
+	db.commits.Add(1)
+	return nil
+}
+
+// batch builds the Pebble batch for buf (outside the commit mutex).
+func (t *Txn) batch(buf *btree.BTreeG[bufEntry]) (*pebble.Batch, error) {
+	db := t.db
+	db.closeMu.RLock()
+	defer db.closeMu.RUnlock()
+	if db.closed.Load() {
+		return nil, ErrClosed
+	}
+	size := 16
+	buf.Scan(func(e bufEntry) bool {
+		size += len(e.kv) + 11 // kind byte + two varint lengths
+		return true
+	})
+	b := db.pdb.NewBatchWithSize(size)
+	var err error
+	buf.Scan(func(e bufEntry) bool {
+		if e.del {
+			err = b.Delete(e.key(), nil)
+		} else {
+			err = b.Set(e.key(), e.val(), nil)
+		}
+		return err == nil
+	})
+	for _, r := range t.ranges {
+		if err != nil {
+			break
+		}
+		err = b.DeleteRange(r.start, r.end, nil)
+	}
+	if err != nil {
+		_ = b.Close()
+		return nil, fmt.Errorf("kv: build batch: %w", err)
+	}
+	return b, nil
+}
+
+// Rollback discards the Txn. It is idempotent.
+func (t *Txn) Rollback() {
+	if t.done {
+		return
+	}
+	if t.registered {
+		t.db.rollbacks.Add(1)
+	}
+	t.closeIters()
+	t.releaseSnapshot()
+	t.finish()
+}
+
+// finish ends the Txn: drops the buffer and leaves the registry.
+func (t *Txn) finish() {
+	t.done = true
+	t.buf, t.frozen, t.undo = nil, nil, nil
+	if t.registered {
+		t.registered = false
+		if t.db.unregister(t.start) == 0 {
+			t.db.requestPrune()
+		}
+	}
+}
+
+func (t *Txn) releaseSnapshot() {
+	if t.snap == nil {
+		return
+	}
+	db := t.db
+	db.closeMu.RLock()
+	if !db.closed.Load() {
+		_ = t.snap.Close()
+	}
+	db.closeMu.RUnlock()
+	t.snap = nil
+}
+
+func (t *Txn) closeIters() {
+	for it := range t.iters {
+		it.txn = nil
+		_ = it.closeWith(ErrTxnDone)
+	}
+	t.iters = nil
+}

@@ -1,0 +1,78 @@
+package server
+
+import (
+	"errors"
+	"regexp"
+	"strings"
+
+	"github.com/dolthub/vitess/go/mysql"
+)
+
+// errorRule rewrites a GMS error into the one MySQL gives. GMS reports many
+// conditions as ER_UNKNOWN_ERROR (1105) with its own wording; drivers and
+// ORMs branch on MySQL's numbers, so they are restored here, in one table.
+type errorRule struct {
+	match *regexp.Regexp
+	// stmt, when set, restricts the rule to statements starting with it.
+	stmt  string
+	code  int
+	state string
+	// format is MySQL's message; $1.. are the match's groups.
+	format string
+}
+
+var errorRules = []errorRule{
+	{match: re(`^syntax error at (.*)$`), code: mysql.ERParseError, state: "42000",
+		format: "You have an error in your SQL syntax; check the manual that corresponds to your MySQL server version for the right syntax to use: $1"},
+	{match: re(`^no database selected$`), code: mysql.ERNoDb, state: "3D000", format: "No database selected"},
+	{match: re(`^table with name (.+) already exists$`), code: mysql.ERTableExists, state: "42S01", format: "Table '$1' already exists"},
+	{match: re(`^table not found: (.+)$`), stmt: "DROP", code: mysql.ERBadTable, state: "42S02", format: "Unknown table '$1'"},
+	{match: re(`^table not found: (.+)$`), code: mysql.ERNoSuchTable, state: "42S02", format: "Table '$1' doesn't exist"},
+	{match: re(`^database not found: (.+)$`), stmt: "DROP", code: mysql.ERDbDropExists, state: mysql.SSUnknownSQLState, format: "Can't drop database '$1'; database doesn't exist"},
+	{match: re(`^database not found: (.+)$`), code: mysql.ERBadDb, state: "42000", format: "Unknown database '$1'"},
+	{match: re(`^can't create database (.+); database exists$`), code: mysql.ERDbCreateExists, state: mysql.SSUnknownSQLState, format: "Can't create database '$1'; database exists"},
+	{match: re(`^column "(.+)" could not be found in any table in scope$`), code: mysql.ERBadFieldError, state: mysql.SSBadFieldError, format: "Unknown column '$1' in 'field list'"},
+	{match: re(`^string '(?s:.*)' is too large for column '(.+)'$`), code: mysql.ERDataTooLong, state: mysql.SSDataTooLong, format: "Data too long for column '$1' at row 1"},
+	{match: re(`^number of values does not match number of columns provided$`), code: mysql.ERWrongValueCountOnRow, state: "21S01", format: "Column count doesn't match value count at row 1"},
+	{match: re("^duplicate column name: `(.+)`$"), code: mysql.ERDupFieldName, state: "42S21", format: "Duplicate column name '$1'"},
+	{match: re("^invalid identifier: `(.{65,})`$"), code: mysql.ERTooLongIdent, state: "42000", format: "Identifier name '$1' is too long"},
+	// ER_WARN_DATA_OUT_OF_RANGE (1264), which strict mode raises as an error.
+	{match: re(`^(.+) out of range for (.+)$`), code: 1264, state: mysql.SSDataOutOfRange, format: "Out of range value for column ($1 does not fit $2) at row 1"},
+	{match: re(`^Out of range value for column of Decimal type`), code: 1264, state: mysql.SSDataOutOfRange, format: "Out of range value for column at row 1"},
+	{match: re(`^invalid string for charset (\S+): '(.*)'$`), code: 1366, state: "HY000", format: "Incorrect string value: '$2' for charset $1 at row 1"},
+	{match: re(`^value (.+) is not valid for this (Enum|Set)$`), code: 1265, state: "01000", format: "Data truncated for column at row 1 (value $1 is not valid for this $2)"},
+	{match: re(`^duplicate (?:primary|unique) key given: (?s:(.*))$`), code: mysql.ERDupEntry, state: mysql.SSDupKey, format: "$1"},
+	{match: re(`^serialization failure: `), code: mysql.ERLockDeadlock, state: mysql.SSLockDeadlock, format: "Deadlock found when trying to get lock; try restarting transaction"},
+}
+
+func re(s string) *regexp.Regexp { return regexp.MustCompile(s) }
+
+// translateError maps err to MySQL's number and message; errors it does not
+// recognize pass through unchanged.
+func translateError(err error, query string) error {
+	var se *mysql.SQLError
+	if err == nil || !errors.As(err, &se) {
+		return err
+	}
+	verb := firstWord(query)
+	for _, r := range errorRules {
+		if r.stmt != "" && r.stmt != verb {
+			continue
+		}
+		m := r.match.FindStringSubmatchIndex(se.Message)
+		if m == nil {
+			continue
+		}
+		msg := string(r.match.ExpandString(nil, r.format, se.Message, m))
+		return &mysql.SQLError{Num: r.code, State: r.state, Message: msg, Query: se.Query}
+	}
+	return err
+}
+
+func firstWord(q string) string {
+	q = strings.TrimLeft(q, " \t\r\n(")
+	if i := strings.IndexAny(q, " \t\r\n("); i >= 0 {
+		q = q[:i]
+	}
+	return strings.ToUpper(q)
+}

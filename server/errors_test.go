@@ -1,0 +1,40 @@
+package server
+
+import (
+	"errors"
+	"testing"
+
+	"github.com/dolthub/vitess/go/mysql"
+)
+
+func TestTranslateError(t *testing.T) {
+	cases := []struct {
+		query, msg string
+		code       int
+		want       string
+	}{
+		{"SELEC 1", "syntax error at position 6 near 'SELEC'", 1064, "You have an error in your SQL syntax; check the manual that corresponds to your MySQL server version for the right syntax to use: position 6 near 'SELEC'"},
+		{"CREATE TABLE t (a int)", "table with name t already exists", 1050, "Table 't' already exists"},
+		{"drop table t", "table not found: t", 1051, "Unknown table 't'"},
+		{"SELECT * FROM t", "table not found: t", 1146, "Table 't' doesn't exist"},
+		{"DROP DATABASE d", "database not found: d", 1008, "Can't drop database 'd'; database doesn't exist"},
+		{"USE d", "database not found: d", 1049, "Unknown database 'd'"},
+		{"INSERT INTO t VALUES (1, 'x')", "duplicate primary key given: Duplicate entry '1' for key 'PRIMARY'", 1062, "Duplicate entry '1' for key 'PRIMARY'"},
+		{"INSERT INTO t VALUES ('abc')", "string 'abc' is too large for column 'name'", 1406, "Data too long for column 'name' at row 1"},
+		{"COMMIT", "serialization failure: write conflict, try restarting transaction.", 1213, "Deadlock found when trying to get lock; try restarting transaction"},
+		{"SELECT 1", "something GMS-specific", 1105, "something GMS-specific"},
+	}
+	for _, c := range cases {
+		got := translateError(mysql.NewSQLError(mysql.ERUnknownError, "", "%s", c.msg), c.query)
+		var se *mysql.SQLError
+		if !errors.As(got, &se) {
+			t.Fatalf("%q: not a SQLError: %v", c.msg, got)
+		}
+		if se.Num != c.code || se.Message != c.want {
+			t.Errorf("%q on %q: got %d %q, want %d %q", c.msg, c.query, se.Num, se.Message, c.code, c.want)
+		}
+	}
+	if translateError(nil, "x") != nil {
+		t.Error("nil error must stay nil")
+	}
+}

@@ -1,0 +1,197 @@
+package server
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net"
+	"os"
+	"path/filepath"
+	"strconv"
+	"sync"
+	"time"
+
+	gms "github.com/dolthub/go-mysql-server"
+	gmsserver "github.com/dolthub/go-mysql-server/server"
+	"github.com/dolthub/go-mysql-server/sql"
+	"github.com/dolthub/go-mysql-server/sql/analyzer"
+	"github.com/dolthub/go-mysql-server/sql/mysql_db"
+	"github.com/sirupsen/logrus"
+
+	"github.com/myriaddb/myriad/catalog"
+	"github.com/myriaddb/myriad/engine"
+	"github.com/myriaddb/myriad/kv"
+)
+
+// Config is what `myriad serve` takes.
+type Config struct {
+	DataDir      string
+	Host         string
+	Port         int
+	Durability   kv.Durability
+	RootPassword string
+	// CatalogCacheBytes bounds the memory of decoded table definitions.
+	CatalogCacheBytes int64
+	// BlockCacheBytes is the storage read cache.
+	BlockCacheBytes int64
+	MaxConnections  uint64
+	Logger          *slog.Logger
+}
+
+// DefaultCatalogCacheBytes holds roughly 100,000 sysbench-sized definitions.
+const DefaultCatalogCacheBytes = 256 << 20
+
+// Server is a running instance.
+type Server struct {
+	cfg      Config
+	log      *slog.Logger
+	db       *kv.DB
+	cat      *catalog.Catalog
+	eng      *engine.Engine
+	sqle     *gms.Engine
+	srv      *gmsserver.Server
+	listener net.Listener
+
+	closeOnce sync.Once
+	closeErr  error
+}
+
+// Open opens (or creates) the data directory and binds the listener; Serve
+// starts answering.
+func Open(cfg Config) (*Server, error) {
+	if cfg.Logger == nil {
+		cfg.Logger = slog.Default()
+	}
+	if cfg.CatalogCacheBytes <= 0 {
+		cfg.CatalogCacheBytes = DefaultCatalogCacheBytes
+	}
+	if cfg.Host == "" {
+		cfg.Host = "127.0.0.1"
+	}
+	// GMS logs through logrus; keep its per-query chatter (every failed
+	// statement is a warning there) out of our logs.
+	logrus.SetLevel(logrus.ErrorLevel)
+	logrus.SetOutput(os.Stderr)
+
+	if err := os.MkdirAll(cfg.DataDir, 0o755); err != nil {
+		return nil, fmt.Errorf("data dir: %w", err)
+	}
+	start := time.Now()
+	db, err := kv.Open(filepath.Join(cfg.DataDir, "store"), kv.Options{
+		Durability: cfg.Durability, CacheBytes: cfg.BlockCacheBytes, Logger: cfg.Logger,
+	})
+	if err != nil {
+		return nil, fmt.Errorf("open store: %w", err)
+	}
+	s := &Server{cfg: cfg, log: cfg.Logger, db: db}
+	if err := s.init(); err != nil {
+		db.Close()
+		return nil, err
+	}
+	s.log.Info("myriad ready", "addr", s.Addr().String(), "data_dir", cfg.DataDir,
+		"durability", cfg.Durability.String(), "startup", time.Since(start).Round(time.Millisecond).String())
+	return s, nil
+}
+
+func (s *Server) init() error {
+	cat, err := catalog.Open(s.db, s.cfg.CatalogCacheBytes)
+	if err != nil {
+		return fmt.Errorf("open catalog: %w", err)
+	}
+	s.cat = cat
+	s.eng = engine.New(s.db, cat)
+
+	a := analyzer.NewDefault(s.eng.Provider())
+	s.sqle = gms.New(a, &gms.Config{})
+	if err := s.loadUsers(); err != nil {
+		return err
+	}
+
+	addr := net.JoinHostPort(s.cfg.Host, strconv.Itoa(s.cfg.Port))
+	l, err := net.Listen("tcp", addr)
+	if err != nil {
+		return fmt.Errorf("listen on %s: %w", addr, err)
+	}
+	s.listener = l
+	srv, err := gmsserver.NewServerWithHandler(gmsserver.Config{
+		Protocol:       "tcp",
+		Address:        l.Addr().String(),
+		Listener:       l,
+		MaxConnections: s.cfg.MaxConnections,
+		Version:        ServerVersion,
+	}, s.sqle, sql.NewContext, s.eng.NewSessionBuilder(), nil, wrapHandler)
+	if err != nil {
+		l.Close()
+		return err
+	}
+	s.srv = srv
+	return nil
+}
+
+// ServerVersion is what clients see as the server version.
+const ServerVersion = "8.0.33-myriad"
+
+// Addr is the address the server listens on.
+func (s *Server) Addr() net.Addr { return s.listener.Addr() }
+
+// Engine exposes the storage engine (metrics, tests).
+func (s *Server) Engine() *engine.Engine { return s.eng }
+
+// Serve accepts connections until Close.
+func (s *Server) Serve() error {
+	return s.srv.Start()
+}
+
+// Close stops accepting connections, ends sessions and closes the store.
+func (s *Server) Close() error {
+	s.closeOnce.Do(func() {
+		if s.srv != nil {
+			s.srv.Close()
+		}
+		s.closeErr = s.db.Close()
+		s.log.Info("myriad stopped")
+	})
+	return s.closeErr
+}
+
+// usersKey is where GMS's account tables are persisted, in the catalog span.
+var usersKey = catalog.UserKey("mysql_db")
+
+type userPersister struct{ db *kv.DB }
+
+func (p userPersister) Persist(ctx *sql.Context, data []byte) error {
+	b := kv.NewWriteBatch()
+	b.Set(usersKey, data)
+	return p.db.Apply(b)
+}
+
+// loadUsers restores accounts, or creates root on a fresh data directory.
+func (s *Server) loadUsers() error {
+	mdb := s.sqle.Analyzer.Catalog.MySQLDb
+	ctx := sql.NewContext(context.Background())
+	data, ok, err := s.db.Get(usersKey)
+	if err != nil {
+		return err
+	}
+	mdb.SetPersister(userPersister{db: s.db})
+	if ok {
+		if err := mdb.LoadData(ctx, data); err != nil {
+			return fmt.Errorf("load accounts: %w", err)
+		}
+		mdb.SetEnabled(true)
+		return nil
+	}
+	ed := mdb.Editor()
+	mdb.AddSuperUser(ed, "root", "localhost", s.cfg.RootPassword)
+	defer ed.Close()
+	if err := mdb.Persist(ctx, ed); err != nil {
+		return fmt.Errorf("persist accounts: %w", err)
+	}
+	return nil
+}
+
+var _ mysql_db.MySQLDbPersistence = userPersister{}
+
+// ErrClosed is returned by Serve after Close.
+var ErrClosed = errors.New("server closed")
