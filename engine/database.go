@@ -14,11 +14,11 @@ type Database struct {
 }
 
 var (
-	_ sql.Database          = (*Database)(nil)
-	_ sql.TableCreator      = (*Database)(nil)
-	_ sql.TableDropper      = (*Database)(nil)
-	_ sql.TableRenamer      = (*Database)(nil)
-	_ sql.CollatedDatabase  = (*Database)(nil)
+	_ sql.Database         = (*Database)(nil)
+	_ sql.TableCreator     = (*Database)(nil)
+	_ sql.TableDropper     = (*Database)(nil)
+	_ sql.TableRenamer     = (*Database)(nil)
+	_ sql.CollatedDatabase = (*Database)(nil)
 )
 
 // Name implements sql.Nameable.

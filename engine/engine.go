@@ -24,10 +24,10 @@ type Engine struct {
 
 // Metrics are engine-level counters for SHOW STATUS and Prometheus.
 type Metrics struct {
-	Commits   atomic.Int64
-	Rollbacks atomic.Int64
-	Conflicts atomic.Int64
-	RowsRead  atomic.Int64
+	Commits     atomic.Int64
+	Rollbacks   atomic.Int64
+	Conflicts   atomic.Int64
+	RowsRead    atomic.Int64
 	RowsWritten atomic.Int64
 }
 

@@ -2,9 +2,9 @@ package engine
 
 import (
 	"context"
-	"math"
 	"fmt"
 	"io"
+	"math"
 
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/go-mysql-server/sql/types"

@@ -76,7 +76,6 @@ func viewDef(v *catalog.View) sql.ViewDefinition {
 	return sql.ViewDefinition{Name: v.Name, TextDefinition: v.Definition, CreateViewStatement: v.CreateStmt, SqlMode: v.SQLMode}
 }
 
-
 var _ sql.TriggerDatabase = (*Database)(nil)
 
 // GetTriggers implements sql.TriggerDatabase. GMS asks on every write to

@@ -193,7 +193,6 @@ func queryConn(conn *sql.Conn, q string) ([]string, error) {
 	return out, rows.Err()
 }
 
-
 func indent(lines []string) string {
 	if len(lines) == 0 {
 		return "    (no rows)"
