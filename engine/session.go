@@ -84,6 +84,13 @@ func (s *Session) CommitTransaction(ctx *sql.Context, tx sql.Transaction) error 
 		s.eng.cat.Invalidate(t.catalogKeys)
 	}
 	if err != nil {
+		// As in MySQL after a deadlock, the transaction is rolled back and
+		// the session is no longer in one: the next statement autocommits.
+		ctx.SetTransaction(nil)
+		ctx.SetIgnoreAutoCommit(false)
+		if errors.Is(err, kv.ErrConflict) {
+			s.eng.metrics.Conflicts.Add(1)
+		}
 		return mapKVError(err)
 	}
 	s.eng.metrics.Commits.Add(1)
@@ -150,10 +157,14 @@ func (s *Session) SessionEnd() {
 	}
 }
 
-// txn returns the transaction a statement runs in, starting one for callers
+// txnOf returns the transaction a statement runs in, starting one for callers
 // that run outside GMS's statement lifecycle.
+//
+// A transaction whose commit failed (a 1213 conflict) is finished, but GMS
+// keeps it on the context; as in MySQL, the next statement then runs in a
+// new transaction.
 func txnOf(ctx *sql.Context) (*Transaction, error) {
-	if t, ok := ctx.GetTransaction().(*Transaction); ok && t != nil {
+	if t, ok := ctx.GetTransaction().(*Transaction); ok && t != nil && !t.kv.Done() {
 		return t, nil
 	}
 	s, ok := ctx.Session.(*Session)

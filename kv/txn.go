@@ -389,3 +389,7 @@ func (t *Txn) closeIters() {
 	}
 	t.iters = nil
 }
+
+// Done reports whether the Txn has committed or rolled back (including a
+// failed commit, which rolls it back).
+func (t *Txn) Done() bool { return t.done }

@@ -1,6 +1,7 @@
 package server
 
 import (
+	"context"
 	"database/sql"
 	"fmt"
 	"io"
@@ -54,11 +55,14 @@ func (ts *testServer) connectWith(db, params string) *sql.DB {
 	return c
 }
 
-func mustExec(t *testing.T, db interface {
-	Exec(string, ...any) (sql.Result, error)
-}, q string, args ...any) sql.Result {
+// execer is a *sql.DB or a *sql.Conn.
+type execer interface {
+	ExecContext(context.Context, string, ...any) (sql.Result, error)
+}
+
+func mustExec(t *testing.T, db execer, q string, args ...any) sql.Result {
 	t.Helper()
-	r, err := db.Exec(q, args...)
+	r, err := db.ExecContext(context.Background(), q, args...)
 	if err != nil {
 		t.Fatalf("%s: %v", q, err)
 	}
