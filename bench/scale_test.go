@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"math/rand"
 	"os"
+	"runtime/pprof"
 	"strconv"
 	"sync"
 	"sync/atomic"
@@ -178,7 +179,16 @@ func runPerTable(b *testing.B, f *catalogFixture, op func(*sql.Conn, int, int, *
 	}
 	defer conn.Close()
 	rng := rand.New(rand.NewSource(1))
-	// Seed one row per table that the point select will find.
+	if path := os.Getenv("MYRIAD_BENCH_CPUPROFILE"); path != "" {
+		// Profiles only the measured loop, not provisioning.
+		fh, err := os.Create(path)
+		if err != nil {
+			b.Fatal(err)
+		}
+		defer fh.Close()
+		pprof.StartCPUProfile(fh)
+		defer pprof.StopCPUProfile()
+	}
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		if err := op(conn, 1+rng.Intn(f.schemas), 1+rng.Intn(f.tables), rng); err != nil {

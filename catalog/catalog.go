@@ -252,11 +252,11 @@ func (c *Catalog) PutTable(w Writer, s *Schema, t *Table) (string, error) {
 		return "", err
 	}
 	key := tableKey(s.ID, t.Name)
-	v, err := encodeRecord(t.Name, t)
+	v, err := encodeTable(t)
 	if err != nil {
 		return "", err
 	}
-	t.size = 4*len(v) + 1024
+	t.size = tableMemory(len(v), len(t.Columns))
 	w.Set(key, v)
 	return string(key), nil
 }

@@ -22,6 +22,11 @@ type Schema struct {
 	Lent bool `json:"l,omitempty"`
 	// Borrowed: a table arrived from another schema with its rows in that span.
 	Borrowed bool `json:"b,omitempty"`
+	// Views and Triggers count the schema's views and triggers, so the
+	// lookups GMS makes on every table resolution and every write cost
+	// nothing in the usual schema that has none.
+	Views    int `json:"v,omitempty"`
+	Triggers int `json:"g,omitempty"`
 }
 
 // Table is a table record: columns, primary key and secondary indexes. The
@@ -44,6 +49,7 @@ type Table struct {
 	NextIndexID  uint32          `json:"ni"`
 
 	dbName string
+	types  []sql.Type // built column types (interned), set by the binary decoder
 	sch    sql.PrimaryKeySchema
 	colPos map[uint32]int // column ID -> position
 	size   int
@@ -136,9 +142,14 @@ func (t *Table) Prepare(dbName string) error {
 	t.colPos = make(map[uint32]int, len(t.Columns))
 	for i := range t.Columns {
 		c := &t.Columns[i]
-		typ, err := c.Type.Build()
-		if err != nil {
-			return err
+		var typ sql.Type
+		if len(t.types) == len(t.Columns) {
+			typ = t.types[i]
+		} else {
+			var err error
+			if typ, err = internType(c.Type, appendTypeDesc(nil, c.Type)); err != nil {
+				return err
+			}
 		}
 		col := &sql.Column{
 			Name: c.Name, Type: typ, Nullable: c.Nullable, Source: t.Name, DatabaseSource: dbName,
@@ -147,6 +158,7 @@ func (t *Table) Prepare(dbName string) error {
 		if col.AutoIncrement {
 			col.Extra = "auto_increment"
 		}
+		var err error
 		if col.Default, err = c.Default.build(typ, c.Nullable); err != nil {
 			return fmt.Errorf("column %s default: %w", c.Name, err)
 		}
@@ -235,20 +247,29 @@ func decodeSchema(v []byte) (*Schema, error) {
 }
 
 func decodeTable(v []byte, dbName string) (*Table, error) {
-	name, js, err := recordName(v)
+	name, body, err := recordName(v)
 	if err != nil {
 		return nil, err
 	}
-	t := &Table{}
-	if err := json.Unmarshal(js, t); err != nil {
-		return nil, fmt.Errorf("catalog: corrupt table record %q: %w", name, err)
+	t := &Table{Name: name}
+	if len(body) == 0 || body[0] != tableCodecV1 {
+		return nil, fmt.Errorf("catalog: table record %q has unknown format", name)
 	}
-	t.Name = name
+	if err := decodeTableBody(body[1:], t); err != nil {
+		return nil, err
+	}
 	if err := t.Prepare(dbName); err != nil {
 		return nil, err
 	}
-	t.size = 4*len(v) + 1024
+	t.types = nil
+	t.size = tableMemory(len(v), len(t.Columns))
 	return t, nil
+}
+
+// tableMemory estimates the heap a decoded definition holds (record fields,
+// GMS columns, defaults, the engine's layout), for the cache budget.
+func tableMemory(recordLen, columns int) int {
+	return 1024 + 2*recordLen + 400*columns
 }
 
 // Derived returns the value build makes from this record, building it once.

@@ -13,7 +13,9 @@ import (
 func sbtestRecord(t testing.TB) *Table {
 	ctx := sql.NewEmptyContext()
 	u32 := types.Uint32
-	vc := func(n int64) sql.Type { return types.MustCreateString(sqltypes.VarChar, n, sql.Collation_latin1_swedish_ci) }
+	vc := func(n int64) sql.Type {
+		return types.MustCreateString(sqltypes.VarChar, n, sql.Collation_latin1_swedish_ci)
+	}
 	lit := func(v any, typ sql.Type) *sql.ColumnDefaultValue {
 		d, _ := sql.NewColumnDefaultValue(expression.NewLiteral(v, typ), typ, true, false, false)
 		return d
@@ -48,7 +50,7 @@ func sbtestRecord(t testing.TB) *Table {
 
 func TestRecordRoundTrip(t *testing.T) {
 	tbl := sbtestRecord(t)
-	v, err := encodeRecord(tbl.Name, tbl)
+	v, err := encodeTable(tbl)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -71,7 +73,7 @@ func TestRecordRoundTrip(t *testing.T) {
 
 func BenchmarkDecodeTable(b *testing.B) {
 	tbl := sbtestRecord(b)
-	v, err := encodeRecord(tbl.Name, tbl)
+	v, err := encodeTable(tbl)
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -58,8 +58,20 @@ func DescribeType(t sql.Type) (TypeDesc, error) {
 	return d, nil
 }
 
-// Build rebuilds the GMS type.
-func (d TypeDesc) Build() (sql.Type, error) {
+// Build rebuilds the GMS type. A corrupt descriptor is an error: GMS's
+// constructors index tables by collation ID and would panic on a bad one.
+func (d TypeDesc) Build() (typ sql.Type, err error) {
+	switch d.Q {
+	case sqltypes.Enum, sqltypes.Set, sqltypes.Char, sqltypes.VarChar, sqltypes.Text, sqltypes.Binary, sqltypes.VarBinary, sqltypes.Blob:
+		if !knownCollation(sql.CollationID(d.C)) {
+			return nil, fmt.Errorf("catalog: stored type has unknown collation %d", d.C)
+		}
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			typ, err = nil, fmt.Errorf("catalog: stored type %v cannot be rebuilt: %v", d.Q, r)
+		}
+	}()
 	switch d.Q {
 	case sqltypes.Int8, sqltypes.Uint8, sqltypes.Int16, sqltypes.Uint16, sqltypes.Int24, sqltypes.Uint24,
 		sqltypes.Int32, sqltypes.Uint32, sqltypes.Int64, sqltypes.Uint64, sqltypes.Float32, sqltypes.Float64:
@@ -88,3 +100,14 @@ func (d TypeDesc) Build() (sql.Type, error) {
 	}
 	return nil, fmt.Errorf("catalog: stored type %v cannot be rebuilt", d.Q)
 }
+
+var collations = func() map[sql.CollationID]bool {
+	m := map[sql.CollationID]bool{}
+	it := sql.NewCollationsIterator()
+	for c, ok := it.Next(); ok; c, ok = it.Next() {
+		m[c.ID] = true
+	}
+	return m
+}()
+
+func knownCollation(id sql.CollationID) bool { return collations[id] }

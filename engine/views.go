@@ -35,6 +35,25 @@ func (d *Database) CreateView(ctx *sql.Context, name, selectStatement, createVie
 		return err
 	}
 	tx.catalogKeys = append(tx.catalogKeys, key)
+	return d.bumpSchema(tx, func(s *catalog.Schema) { s.Views++ })
+}
+
+// bumpSchema rewrites the schema record with a changed object count.
+func (d *Database) bumpSchema(tx *Transaction, change func(*catalog.Schema)) error {
+	s, err := d.eng.cat.Schema(tx.kv, d.schema.Name)
+	if err != nil {
+		return err
+	}
+	if s == nil {
+		return sql.ErrDatabaseNotFound.New(d.schema.Name)
+	}
+	change(s)
+	key, err := d.eng.cat.PutSchema(tx.kv, s)
+	if err != nil {
+		return err
+	}
+	tx.catalogKeys = append(tx.catalogKeys, key)
+	d.schema = s
 	return nil
 }
 
@@ -50,11 +69,15 @@ func (d *Database) DropView(ctx *sql.Context, name string) error {
 		return sql.ErrViewDoesNotExist.New(d.Name(), name)
 	}
 	tx.catalogKeys = append(tx.catalogKeys, d.eng.cat.DeleteView(tx.kv, d.schema, name))
-	return nil
+	return d.bumpSchema(tx, func(s *catalog.Schema) { s.Views-- })
 }
 
-// GetViewDefinition implements sql.ViewDatabase.
+// GetViewDefinition implements sql.ViewDatabase. GMS asks on every table
+// resolution; a schema without views answers from its record.
 func (d *Database) GetViewDefinition(ctx *sql.Context, name string) (sql.ViewDefinition, bool, error) {
+	if d.schema.Views <= 0 {
+		return sql.ViewDefinition{}, false, nil
+	}
 	v, err := d.eng.cat.View(catalogReader(ctx), d.schema, name)
 	if err != nil || v == nil {
 		return sql.ViewDefinition{}, false, err
@@ -64,6 +87,9 @@ func (d *Database) GetViewDefinition(ctx *sql.Context, name string) (sql.ViewDef
 
 // AllViews implements sql.ViewDatabase.
 func (d *Database) AllViews(ctx *sql.Context) ([]sql.ViewDefinition, error) {
+	if d.schema.Views <= 0 {
+		return nil, nil
+	}
 	var out []sql.ViewDefinition
 	err := d.eng.cat.ListViews(catalogReader(ctx), d.schema, func(v *catalog.View) error {
 		out = append(out, viewDef(v))
@@ -78,10 +104,12 @@ func viewDef(v *catalog.View) sql.ViewDefinition {
 
 var _ sql.TriggerDatabase = (*Database)(nil)
 
-// GetTriggers implements sql.TriggerDatabase. GMS asks on every write to
-// any table, so it is one prefix scan of this schema's (usually empty)
-// trigger span.
+// GetTriggers implements sql.TriggerDatabase. GMS asks on every write; a
+// schema without triggers answers from its record.
 func (d *Database) GetTriggers(ctx *sql.Context) ([]sql.TriggerDefinition, error) {
+	if d.schema.Triggers <= 0 {
+		return nil, nil
+	}
 	var out []sql.TriggerDefinition
 	err := d.eng.cat.ListTriggers(catalogReader(ctx), d.schema, func(g *catalog.Trigger) error {
 		out = append(out, sql.TriggerDefinition{Name: g.Name, CreateStatement: g.CreateStmt, CreatedAt: g.CreatedAt, SqlMode: g.SQLMode})
@@ -114,7 +142,7 @@ func (d *Database) CreateTrigger(ctx *sql.Context, def sql.TriggerDefinition) er
 		return err
 	}
 	tx.catalogKeys = append(tx.catalogKeys, key)
-	return nil
+	return d.bumpSchema(tx, func(s *catalog.Schema) { s.Triggers++ })
 }
 
 // DropTrigger implements sql.TriggerDatabase.
@@ -135,5 +163,5 @@ func (d *Database) DropTrigger(ctx *sql.Context, name string) error {
 		return sql.ErrTriggerDoesNotExist.New(name)
 	}
 	tx.catalogKeys = append(tx.catalogKeys, d.eng.cat.DeleteTrigger(tx.kv, d.schema, name))
-	return nil
+	return d.bumpSchema(tx, func(s *catalog.Schema) { s.Triggers-- })
 }
