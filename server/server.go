@@ -104,6 +104,11 @@ func (s *Server) init() error {
 
 	a := analyzer.NewDefault(s.eng.Provider())
 	s.sqle = gms.New(a, &gms.Config{})
+	if err := sql.SystemVariables.AssignValues(map[string]any{
+		"version": ServerVersion, "version_comment": "Myriad",
+	}); err != nil {
+		return err
+	}
 	if err := s.loadUsers(); err != nil {
 		return err
 	}
