@@ -177,12 +177,13 @@ func encodeDefault(e *enc, d *Default) {
 	switch {
 	case d == nil:
 		e.u(0)
-	case d.Expr != "" || d.Lit == nil:
+	case d.Expr != "" || d.Lit == nil || d.LitType == nil:
 		e.u(2)
 		e.str(d.Expr)
 	default:
-		e.u(1)
+		e.u(3)
 		e.bytes(d.Lit)
+		e.b = appendTypeDesc(e.b, *d.LitType)
 	}
 }
 
@@ -190,10 +191,12 @@ func (d *dec) dflt() *Default {
 	switch d.u() {
 	case 0:
 		return nil
-	case 1:
-		return &Default{Lit: append([]byte(nil), d.raw()...)}
 	case 2:
 		return &Default{Expr: d.str()}
+	case 3:
+		lit := append([]byte(nil), d.raw()...)
+		td, _ := d.typeDesc()
+		return &Default{Lit: lit, LitType: &td}
 	}
 	d.err = errCorrupt
 	return nil

@@ -68,6 +68,11 @@ func (t *Table) DataPrefix() []byte {
 	return keyenc.AppendUvarint(SchemaDataPrefix(t.DataSchemaID), t.ID)
 }
 
+// CounterKey holds the table's AUTO_INCREMENT high-water mark. It sits at
+// index ID 0, inside the table's data span, so DROP, TRUNCATE and DROP
+// DATABASE remove it with the rows and an export of the span carries it.
+func (t *Table) CounterKey() []byte { return t.IndexPrefix(0) }
+
 // IndexPrefix is the prefix of every key of one index of the table.
 func (t *Table) IndexPrefix(indexID uint32) []byte {
 	return keyenc.AppendUvarint(t.DataPrefix(), uint64(indexID))

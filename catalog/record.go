@@ -9,6 +9,8 @@ import (
 
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/go-mysql-server/sql/expression"
+	"github.com/dolthub/go-mysql-server/sql/types"
+	"github.com/shopspring/decimal"
 
 	"github.com/myriaddb/myriad/rowcodec"
 )
@@ -71,11 +73,14 @@ type Column struct {
 	Comment       string   `json:"cm,omitempty"`
 }
 
-// Default is a stored column default: a literal value (decoded without any
-// parsing) or an expression string GMS resolves when it plans a write.
+// Default is a stored column default: a literal (its value and type exactly
+// as written, so it prints as written and converts as GMS would) decoded
+// without any parsing, or an expression string GMS resolves when it plans a
+// write.
 type Default struct {
-	Lit  []byte `json:"l,omitempty"` // rowcodec encoding of the one literal value
-	Expr string `json:"e,omitempty"`
+	Lit     []byte    `json:"l,omitempty"` // rowcodec encoding of the literal's value
+	LitType *TypeDesc `json:"lt,omitempty"`
+	Expr    string    `json:"e,omitempty"`
 }
 
 // Index is a secondary index. Keys are the index columns followed by the
@@ -162,6 +167,10 @@ func (t *Table) Prepare(dbName string) error {
 		if col.Default, err = c.Default.build(typ, c.Nullable); err != nil {
 			return fmt.Errorf("column %s default: %w", c.Name, err)
 		}
+		if col.Default == nil && c.Nullable && !types.IsTextBlob(typ) && !types.IsJSON(typ) {
+			// MySQL reports DEFAULT NULL for such columns (SHOW CREATE TABLE).
+			col.Default, _ = sql.NewColumnDefaultValue(expression.NewLiteral(nil, types.Null), typ, true, false, true)
+		}
 		if col.OnUpdate, err = c.OnUpdate.build(typ, c.Nullable); err != nil {
 			return fmt.Errorf("column %s on update: %w", c.Name, err)
 		}
@@ -182,14 +191,18 @@ func (d *Default) build(typ sql.Type, nullable bool) (*sql.ColumnDefaultValue, e
 	if d == nil {
 		return nil, nil
 	}
-	if d.Expr != "" || d.Lit == nil {
+	if d.Expr != "" || d.Lit == nil || d.LitType == nil {
 		return sql.NewUnresolvedColumnDefaultValue(d.Expr), nil
 	}
 	row, err := rowcodec.Decode(d.Lit)
 	if err != nil || len(row) != 1 {
 		return nil, fmt.Errorf("catalog: bad literal default: %v", err)
 	}
-	return sql.NewColumnDefaultValue(expression.NewLiteral(row[0], typ), typ, true, false, nullable)
+	litType, err := internType(*d.LitType, appendTypeDesc(nil, *d.LitType))
+	if err != nil {
+		return nil, err
+	}
+	return sql.NewColumnDefaultValue(expression.NewLiteral(row[0], litType), typ, true, false, nullable)
 }
 
 // StoreDefault turns a GMS column default into its stored form.
@@ -197,12 +210,14 @@ func StoreDefault(ctx *sql.Context, d *sql.ColumnDefaultValue) (*Default, error)
 	if d == nil {
 		return nil, nil
 	}
-	if _, unresolved := d.Expr.(*sql.UnresolvedColumnDefault); !unresolved && d.IsLiteral() {
-		v, err := d.Eval(ctx, nil)
-		if err == nil {
-			lit, err := rowcodec.Encode(nil, sql.Row{v})
-			if err == nil {
-				return &Default{Lit: lit}, nil
+	if l, ok := d.Expr.(*expression.Literal); ok && d.IsLiteral() && l.Value() != nil {
+		v, typ := displayLiteral(l.Value(), l.Type(), d.OutType)
+		if td, err := DescribeType(typ); err == nil {
+			if td.C == 0 && types.IsText(typ) {
+				td.C = uint16(sql.Collation_Default)
+			}
+			if lit, err := rowcodec.Encode(nil, sql.Row{v}); err == nil {
+				return &Default{Lit: lit, LitType: &td}, nil
 			}
 		}
 	}
@@ -278,4 +293,30 @@ func tableMemory(recordLen, columns int) int {
 func (t *Table) Derived(build func(*Table) any) any {
 	t.derivedOnce.Do(func() { t.derived = build(t) })
 	return t.derived
+}
+
+// displayLiteral undoes conversions GMS applied to a literal default before
+// handing it over, so SHOW CREATE TABLE prints what MySQL prints: an ENUM or
+// SET default as its member text, not its index; a DECIMAL default with the
+// column's scale ('0.00'). The column's type converts it back on use.
+func displayLiteral(v any, litType, colType sql.Type) (any, sql.Type) {
+	switch ct := colType.(type) {
+	case sql.EnumType:
+		if idx, ok := v.(uint16); ok {
+			if s, ok := ct.At(int(idx)); ok {
+				return s, types.LongText
+			}
+		}
+	case sql.SetType:
+		if bits, ok := v.(uint64); ok {
+			if s, err := ct.BitsToString(bits); err == nil {
+				return s, types.LongText
+			}
+		}
+	case sql.DecimalType:
+		if d, ok := v.(decimal.Decimal); ok {
+			return d.StringFixed(int32(ct.Scale())), types.LongText
+		}
+	}
+	return v, litType
 }

@@ -37,6 +37,11 @@ func (t *Table) rebuild(ctx *sql.Context, newDef *catalog.Table, conv func(sql.R
 	}
 	if st, ok := t.db.eng.autoInc.Load(old.ID); ok {
 		t.db.eng.autoInc.Store(id, st)
+		tx.kv.RaiseCounter(newDef.CounterKey(), st.(*autoIncState).peek())
+	} else if v, err := t.db.eng.db.Counter(old.CounterKey()); err != nil {
+		return err
+	} else if v > 0 {
+		tx.kv.RaiseCounter(newDef.CounterKey(), v)
 	}
 	nt := t.db.newTable(newDef)
 	it := t.newRowIter(ctx, tx.kv, []span{{lo: oldLay.primary, hi: keyenc.PrefixEnd(oldLay.primary)}}, nil, false)

@@ -163,9 +163,9 @@ func (t *Table) checkUnique(ctx *sql.Context, tx *kv.Txn, ix *indexLayout, ik []
 	return sql.NewUniqueKeyErr(dupMessage(ctx, t.lay, row, ix.cols, ix.name), false, existing)
 }
 
-// dupMessage is the text MySQL gives for ER_DUP_ENTRY (1062).
+// dupMessage is the text MySQL 8 gives for ER_DUP_ENTRY (1062).
 func dupMessage(ctx *sql.Context, lay *layout, row sql.Row, cols []int, keyName string) string {
-	return fmt.Sprintf("Duplicate entry '%s' for key '%s'", formatKey(ctx, lay.sch, row, cols), keyName)
+	return fmt.Sprintf("Duplicate entry '%s' for key '%s.%s'", formatKey(ctx, lay.sch, row, cols), lay.t.Name, keyName)
 }
 
 // keyOf finds the primary key of a stored row.
@@ -278,6 +278,8 @@ func (e *editor) Update(ctx *sql.Context, old, new sql.Row) error {
 	return nil
 }
 
+// observeAutoInc moves the sequence past the row's value and persists the
+// high-water mark with the row's transaction.
 func (e *editor) observeAutoInc(ctx *sql.Context, row sql.Row) error {
 	for i, c := range e.t.def.Columns {
 		if c.AutoIncrement && row[i] != nil {
@@ -285,7 +287,9 @@ func (e *editor) observeAutoInc(ctx *sql.Context, row sql.Row) error {
 			if err != nil {
 				return err
 			}
-			st.observe(toUint64(row[i]))
+			v := toUint64(row[i])
+			st.observe(v)
+			e.tx.kv.RaiseCounter(e.t.def.CounterKey(), v+1)
 		}
 	}
 	return nil

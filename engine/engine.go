@@ -2,6 +2,8 @@ package engine
 
 import (
 	"strings"
+
+	"github.com/dolthub/go-mysql-server/sql"
 	"sync"
 	"sync/atomic"
 
@@ -16,8 +18,12 @@ type Engine struct {
 	db  *kv.DB
 	cat *catalog.Catalog
 
-	autoInc sync.Map // table ID -> *autoIncState
-	rowIDs  atomic.Uint64
+	autoInc  sync.Map // table ID -> *autoIncState
+	rowIDs   atomic.Uint64
+	sessions sync.Map // connection ID -> *Session
+
+	// defaultCollation is what CREATE DATABASE without a collation gets.
+	defaultCollation sql.CollationID
 
 	metrics Metrics
 }
@@ -31,9 +37,20 @@ type Metrics struct {
 	RowsWritten atomic.Int64
 }
 
+// Options tune an engine.
+type Options struct {
+	// DefaultCollation is the collation of a database created without one.
+	// Zero means go-mysql-server's default (utf8mb4_0900_bin); the server
+	// uses MySQL 8's utf8mb4_0900_ai_ci.
+	DefaultCollation sql.CollationID
+}
+
 // New returns an engine over an open kv store and catalog.
-func New(db *kv.DB, cat *catalog.Catalog) *Engine {
-	e := &Engine{db: db, cat: cat}
+func New(db *kv.DB, cat *catalog.Catalog, opts Options) *Engine {
+	e := &Engine{db: db, cat: cat, defaultCollation: opts.DefaultCollation}
+	if e.defaultCollation == sql.Collation_Unspecified {
+		e.defaultCollation = sql.Collation_Default
+	}
 	e.rowIDs.Store(uint64(nowNanos()))
 	return e
 }

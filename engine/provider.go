@@ -90,7 +90,7 @@ func containsFold(s, sub string) bool {
 
 // CreateDatabase implements sql.MutableDatabaseProvider.
 func (p *Provider) CreateDatabase(ctx *sql.Context, name string) error {
-	return p.CreateCollatedDatabase(ctx, name, sql.Collation_Default)
+	return p.CreateCollatedDatabase(ctx, name, sql.Collation_Unspecified)
 }
 
 // CreateCollatedDatabase implements sql.CollatedDatabaseProvider.
@@ -111,8 +111,12 @@ func (p *Provider) CreateCollatedDatabase(ctx *sql.Context, name string, collati
 	if err != nil {
 		return err
 	}
-	if collation == sql.Collation_Unspecified {
-		collation = sql.Collation_Default
+	// GMS replaces a missing COLLATE with its own default before calling
+	// here, so an explicit "COLLATE utf8mb4_0900_bin" and none at all look
+	// the same; the statement text tells them apart.
+	if collation == sql.Collation_Unspecified ||
+		(collation == sql.Collation_Default && !containsFold(ctx.Query(), "collat") && !containsFold(ctx.Query(), "char")) {
+		collation = p.eng.defaultCollation
 	}
 	key, err := p.eng.cat.PutSchema(tx.kv, &catalog.Schema{ID: id, Name: name, Collation: collation})
 	if err != nil {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/vitess/go/mysql"
@@ -56,7 +57,9 @@ func (e *Engine) NewSessionBuilder() func(ctx context.Context, conn *mysql.Conn,
 
 // NewSession wraps a base session (used by the server and by tests).
 func (e *Engine) NewSession(base *sql.BaseSession) *Session {
-	return &Session{BaseSession: base, eng: e}
+	s := &Session{BaseSession: base, eng: e}
+	e.sessions.Store(base.ID(), s)
+	return s
 }
 
 // StartTransaction implements sql.TransactionSession.
@@ -145,16 +148,72 @@ func (s *Session) ReleaseSavepoint(ctx *sql.Context, tx sql.Transaction, name st
 // CommandBegin implements sql.LifecycleAwareSession.
 func (s *Session) CommandBegin() error { return nil }
 
-// CommandEnd implements sql.LifecycleAwareSession.
-func (s *Session) CommandEnd() {}
+// CommandEnd implements sql.LifecycleAwareSession. GMS commits an
+// autocommit statement's transaction only when the statement succeeds; after
+// a failed one (a 1062, say) it keeps the transaction for the next statement,
+// which would then read a stale snapshot and pin it while the connection
+// idles. Outside an explicit transaction, whatever is left is rolled back,
+// as MySQL rolls back a failed autocommit statement.
+func (s *Session) CommandEnd() {
+	if s.tx == nil || s.GetIgnoreAutoCommit() || !s.autocommit() {
+		return
+	}
+	s.tx.kv.Rollback()
+	s.tx = nil
+	s.SetTransaction(nil)
+}
+
+func (s *Session) autocommit() bool {
+	v, err := s.GetSessionVariable(nil, "autocommit")
+	if err != nil {
+		return true
+	}
+	switch b := v.(type) {
+	case bool:
+		return b
+	case int8:
+		return b != 0
+	case int64:
+		return b != 0
+	case int:
+		return b != 0
+	case string:
+		return b == "1" || strings.EqualFold(b, "ON")
+	}
+	return true
+}
 
 // SessionEnd implements sql.LifecycleAwareSession: a client that goes away
 // mid-transaction loses its uncommitted work, as in MySQL.
 func (s *Session) SessionEnd() {
+	s.endTx()
+	s.eng.sessions.CompareAndDelete(s.ID(), s)
+}
+
+func (s *Session) endTx() {
 	if s.tx != nil {
 		s.tx.kv.Rollback()
 		s.tx = nil
 	}
+}
+
+// Shutdown rolls back every session's open transaction, so the store can
+// close with no snapshot pinned. The server calls it after it stopped
+// accepting connections and cancelled running queries.
+func (e *Engine) Shutdown() {
+	e.sessions.Range(func(_, v any) bool {
+		v.(*Session).endTx()
+		return true
+	})
+}
+
+// CurrentDatabase is the database a connection has selected ("" if none or
+// unknown), for error messages that MySQL qualifies with it.
+func (e *Engine) CurrentDatabase(connID uint32) string {
+	if v, ok := e.sessions.Load(connID); ok {
+		return v.(*Session).GetCurrentDatabase()
+	}
+	return ""
 }
 
 // txnOf returns the transaction a statement runs in, starting one for callers

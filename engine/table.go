@@ -116,8 +116,14 @@ func (t *Table) GetIndexes(ctx *sql.Context) ([]sql.Index, error) {
 	if !t.def.HiddenPK() {
 		out = append(out, t.newIndex(catalog.PrimaryIndexID, "PRIMARY", true, t.def.PK, nil, ""))
 	}
-	for _, ix := range t.def.Indexes {
-		out = append(out, t.newIndex(ix.ID, ix.Name, ix.Unique, ix.Columns, ix.Prefix, ix.Comment))
+	// MySQL lists PRIMARY, then UNIQUE keys, then the others, each in
+	// creation order (SHOW CREATE TABLE, SHOW INDEX).
+	for _, unique := range []bool{true, false} {
+		for _, ix := range t.def.Indexes {
+			if ix.Unique == unique {
+				out = append(out, t.newIndex(ix.ID, ix.Name, ix.Unique, ix.Columns, ix.Prefix, ix.Comment))
+			}
+		}
 	}
 	return out, nil
 }

@@ -200,6 +200,7 @@ func Open(dir string, o Options) (*DB, error) {
 		MaxConcurrentCompactions:    func() int { return o.MaxConcurrentCompactions },
 		Logger:                      pebbleLogger{l: o.Logger.With("component", "pebble")},
 		EventListener:               db.eventListener(),
+		Merger:                      maxMerger,
 	}
 	if w := o.GroupCommitWindow; w > 0 {
 		po.WALMinSyncInterval = func() time.Duration { return w }

@@ -760,3 +760,40 @@ func TestTxnDeleteRange(t *testing.T) {
 		t.Fatalf("write into a concurrently deleted range: %v, want ErrConflict", err)
 	}
 }
+
+func TestCountersTakeTheMaximumWithoutConflicts(t *testing.T) {
+	db, dir := openTestDB(t, Options{})
+	key := []byte("ctr")
+	a, b := db.Begin(), db.Begin()
+	a.RaiseCounter(key, 10)
+	b.RaiseCounter(key, 7)
+	b.RaiseCounter(key, 12)
+	if err := a.Commit(); err != nil {
+		t.Fatal(err)
+	}
+	if err := b.Commit(); err != nil {
+		t.Fatalf("counters must not conflict: %v", err)
+	}
+	c := db.Begin()
+	c.RaiseCounter(key, 11) // lower than stored: no effect
+	if err := c.Commit(); err != nil {
+		t.Fatal(err)
+	}
+	r := db.Begin()
+	r.RaiseCounter(key, 99)
+	r.Rollback()
+	if v, err := db.Counter(key); err != nil || v != 12 {
+		t.Fatalf("counter %d %v, want 12", v, err)
+	}
+	if err := db.Close(); err != nil {
+		t.Fatal(err)
+	}
+	db2, err := Open(dir, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db2.Close()
+	if v, err := db2.Counter(key); err != nil || v != 12 {
+		t.Fatalf("after reopen: %d %v, want 12", v, err)
+	}
+}

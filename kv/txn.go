@@ -2,6 +2,7 @@ package kv
 
 import (
 	"bytes"
+	"encoding/binary"
 	"fmt"
 
 	"github.com/cockroachdb/pebble"
@@ -89,6 +90,8 @@ type Txn struct {
 	// ranges are DeleteRange calls, applied at commit after the point
 	// writes (see DeleteRange).
 	ranges []keyRange
+	// counters are RaiseCounter calls: key -> largest value.
+	counters map[string]uint64
 }
 
 // Begin starts a transaction. It is free: no lock, no snapshot.
@@ -283,7 +286,7 @@ func (t *Txn) Commit() error {
 	db := t.db
 	t.closeIters()
 	t.releaseSnapshot()
-	if (t.buf == nil || t.buf.Len() == 0) && len(t.ranges) == 0 {
+	if (t.buf == nil || t.buf.Len() == 0) && len(t.ranges) == 0 && len(t.counters) == 0 {
 		t.finish()
 		db.readOnly.Add(1)
 		return nil
@@ -336,6 +339,12 @@ func (t *Txn) batch(buf *btree.BTreeG[bufEntry]) (*pebble.Batch, error) {
 			break
 		}
 		err = b.DeleteRange(r.start, r.end, nil)
+	}
+	for k, v := range t.counters {
+		if err != nil {
+			break
+		}
+		err = b.Merge([]byte(k), binary.BigEndian.AppendUint64(nil, v), nil)
 	}
 	if err != nil {
 		_ = b.Close()

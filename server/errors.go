@@ -2,7 +2,9 @@ package server
 
 import (
 	"errors"
+	"fmt"
 	"regexp"
+	"strconv"
 	"strings"
 
 	"github.com/dolthub/vitess/go/mysql"
@@ -17,17 +19,51 @@ type errorRule struct {
 	stmt  string
 	code  int
 	state string
-	// format is MySQL's message; $1.. are the match's groups.
+	// format is MySQL's message; $1.. are the match's groups, $db the
+	// connection's current database.
 	format string
+	// qualify: when $1 is an unqualified table name, prefix it with the
+	// current database as MySQL does ('db.t').
+	qualify bool
+	// near: rewrite GMS's "position N near 'tok'" as MySQL's "near '<rest
+	// of the statement>' at line L".
+	near bool
+}
+
+var nearRe = re(`^position (\d+) near '(.*)'$`)
+
+const syntaxPrefix = "You have an error in your SQL syntax; check the manual that corresponds to your MySQL server version for the right syntax to use"
+
+// syntaxNear builds MySQL's tail of a 1064 message from GMS's position.
+func syntaxNear(detail, query string) (string, bool) {
+	m := nearRe.FindStringSubmatch(detail)
+	if m == nil {
+		return "", false
+	}
+	pos, err := strconv.Atoi(m[1])
+	if err != nil {
+		return "", false
+	}
+	if pos > len(query) {
+		pos = len(query)
+	}
+	start := pos
+	if m[2] != "" {
+		if i := strings.LastIndex(query[:pos], m[2]); i >= 0 {
+			start = i
+		}
+	}
+	line := 1 + strings.Count(query[:start], "\n")
+	return fmt.Sprintf("%s near '%s' at line %d", syntaxPrefix, strings.TrimRight(query[start:], " \t\r\n;"), line), true
 }
 
 var errorRules = []errorRule{
-	{match: re(`^syntax error at (.*)$`), code: mysql.ERParseError, state: "42000",
+	{match: re(`^syntax error at (.*)$`), code: mysql.ERParseError, state: "42000", near: true,
 		format: "You have an error in your SQL syntax; check the manual that corresponds to your MySQL server version for the right syntax to use: $1"},
 	{match: re(`^no database selected$`), code: mysql.ERNoDb, state: "3D000", format: "No database selected"},
 	{match: re(`^table with name (.+) already exists$`), code: mysql.ERTableExists, state: "42S01", format: "Table '$1' already exists"},
-	{match: re(`^table not found: (.+)$`), stmt: "DROP", code: mysql.ERBadTable, state: "42S02", format: "Unknown table '$1'"},
-	{match: re(`^table not found: (.+)$`), code: mysql.ERNoSuchTable, state: "42S02", format: "Table '$1' doesn't exist"},
+	{match: re(`^table not found: (.+)$`), stmt: "DROP", code: mysql.ERBadTable, state: "42S02", format: "Unknown table '$1'", qualify: true},
+	{match: re(`^table not found: (.+)$`), code: mysql.ERNoSuchTable, state: "42S02", format: "Table '$1' doesn't exist", qualify: true},
 	{match: re(`^database not found: (.+)$`), stmt: "DROP", code: mysql.ERDbDropExists, state: mysql.SSUnknownSQLState, format: "Can't drop database '$1'; database doesn't exist"},
 	{match: re(`^database not found: (.+)$`), code: mysql.ERBadDb, state: "42000", format: "Unknown database '$1'"},
 	{match: re(`^can't create database (.+); database exists$`), code: mysql.ERDbCreateExists, state: mysql.SSUnknownSQLState, format: "Can't create database '$1'; database exists"},
@@ -48,8 +84,8 @@ var errorRules = []errorRule{
 func re(s string) *regexp.Regexp { return regexp.MustCompile(s) }
 
 // translateError maps err to MySQL's number and message; errors it does not
-// recognize pass through unchanged.
-func translateError(err error, query string) error {
+// recognize pass through unchanged. db is the connection's current database.
+func translateError(err error, query, db string) error {
 	var se *mysql.SQLError
 	if err == nil || !errors.As(err, &se) {
 		return err
@@ -63,7 +99,16 @@ func translateError(err error, query string) error {
 		if m == nil {
 			continue
 		}
-		msg := string(r.match.ExpandString(nil, r.format, se.Message, m))
+		if r.near {
+			if msg, ok := syntaxNear(se.Message[m[2]:m[3]], query); ok {
+				return &mysql.SQLError{Num: r.code, State: r.state, Message: msg, Query: se.Query}
+			}
+		}
+		format := r.format
+		if r.qualify && db != "" && !strings.Contains(se.Message[m[2]:m[3]], ".") {
+			format = strings.Replace(format, "$1", db+".$1", 1)
+		}
+		msg := string(r.match.ExpandString(nil, format, se.Message, m))
 		return &mysql.SQLError{Num: r.code, State: r.state, Message: msg, Query: se.Query}
 	}
 	return err

@@ -9,23 +9,26 @@ import (
 
 func TestTranslateError(t *testing.T) {
 	cases := []struct {
-		query, msg string
-		code       int
-		want       string
+		query, msg, db string
+		code           int
+		want           string
 	}{
-		{"SELEC 1", "syntax error at position 6 near 'SELEC'", 1064, "You have an error in your SQL syntax; check the manual that corresponds to your MySQL server version for the right syntax to use: position 6 near 'SELEC'"},
-		{"CREATE TABLE t (a int)", "table with name t already exists", 1050, "Table 't' already exists"},
-		{"drop table t", "table not found: t", 1051, "Unknown table 't'"},
-		{"SELECT * FROM t", "table not found: t", 1146, "Table 't' doesn't exist"},
-		{"DROP DATABASE d", "database not found: d", 1008, "Can't drop database 'd'; database doesn't exist"},
-		{"USE d", "database not found: d", 1049, "Unknown database 'd'"},
-		{"INSERT INTO t VALUES (1, 'x')", "duplicate primary key given: Duplicate entry '1' for key 'PRIMARY'", 1062, "Duplicate entry '1' for key 'PRIMARY'"},
-		{"INSERT INTO t VALUES ('abc')", "string 'abc' is too large for column 'name'", 1406, "Data too long for column 'name' at row 1"},
-		{"COMMIT", "serialization failure: write conflict, try restarting transaction.", 1213, "Deadlock found when trying to get lock; try restarting transaction"},
-		{"SELECT 1", "something GMS-specific", 1105, "something GMS-specific"},
+		{"SELEC 1", "syntax error at position 6 near 'SELEC'", "", 1064, "You have an error in your SQL syntax; check the manual that corresponds to your MySQL server version for the right syntax to use near 'SELEC 1' at line 1"},
+		{"SELECT *\nFROM t WHERE", "syntax error at position 22 near 'WHERE'", "", 1064, "You have an error in your SQL syntax; check the manual that corresponds to your MySQL server version for the right syntax to use near 'WHERE' at line 2"},
+		{"CREATE TABLE t (a int)", "table with name t already exists", "", 1050, "Table 't' already exists"},
+		{"drop table t", "table not found: t", "", 1051, "Unknown table 't'"},
+		{"SELECT * FROM t", "table not found: t", "", 1146, "Table 't' doesn't exist"},
+		{"DROP DATABASE d", "database not found: d", "", 1008, "Can't drop database 'd'; database doesn't exist"},
+		{"USE d", "database not found: d", "", 1049, "Unknown database 'd'"},
+		{"INSERT INTO t VALUES (1, 'x')", "duplicate primary key given: Duplicate entry '1' for key 'PRIMARY'", "", 1062, "Duplicate entry '1' for key 'PRIMARY'"},
+		{"INSERT INTO t VALUES ('abc')", "string 'abc' is too large for column 'name'", "", 1406, "Data too long for column 'name' at row 1"},
+		{"COMMIT", "serialization failure: write conflict, try restarting transaction.", "", 1213, "Deadlock found when trying to get lock; try restarting transaction"},
+		{"SELECT 1", "something GMS-specific", "", 1105, "something GMS-specific"},
+		{"SELECT * FROM t", "table not found: t", "shop", 1146, "Table 'shop.t' doesn't exist"},
+		{"DROP TABLE t", "table not found: t", "shop", 1051, "Unknown table 'shop.t'"},
 	}
 	for _, c := range cases {
-		got := translateError(mysql.NewSQLError(mysql.ERUnknownError, "", "%s", c.msg), c.query)
+		got := translateError(mysql.NewSQLError(mysql.ERUnknownError, "", "%s", c.msg), c.query, c.db)
 		var se *mysql.SQLError
 		if !errors.As(got, &se) {
 			t.Fatalf("%q: not a SQLError: %v", c.msg, got)
@@ -34,7 +37,7 @@ func TestTranslateError(t *testing.T) {
 			t.Errorf("%q on %q: got %d %q, want %d %q", c.msg, c.query, se.Num, se.Message, c.code, c.want)
 		}
 	}
-	if translateError(nil, "x") != nil {
+	if translateError(nil, "x", "") != nil {
 		t.Error("nil error must stay nil")
 	}
 }

@@ -3,6 +3,8 @@ package server
 import (
 	"context"
 
+	"github.com/myriaddb/myriad/engine"
+
 	"github.com/dolthub/vitess/go/mysql"
 	"github.com/dolthub/vitess/go/sqltypes"
 	querypb "github.com/dolthub/vitess/go/vt/proto/query"
@@ -12,28 +14,38 @@ import (
 // MySQL's error number, SQLSTATE and message (see errors.go).
 type handler struct {
 	mysql.Handler
+	eng *engine.Engine
 }
 
-func wrapHandler(h mysql.Handler) (mysql.Handler, error) { return &handler{Handler: h}, nil }
+func (s *Server) wrapHandler(h mysql.Handler) (mysql.Handler, error) {
+	return &handler{Handler: h, eng: s.eng}, nil
+}
+
+func (h *handler) translate(err error, c *mysql.Conn, query string) error {
+	if err == nil {
+		return nil
+	}
+	return translateError(err, query, h.eng.CurrentDatabase(c.ConnectionID))
+}
 
 func (h *handler) ComInitDB(c *mysql.Conn, schemaName string) error {
-	return translateError(h.Handler.ComInitDB(c, schemaName), "USE "+schemaName)
+	return h.translate(h.Handler.ComInitDB(c, schemaName), c, "USE "+schemaName)
 }
 
 func (h *handler) ComQuery(ctx context.Context, c *mysql.Conn, query string, cb mysql.ResultSpoolFn) error {
-	return translateError(h.Handler.ComQuery(ctx, c, query, cb), query)
+	return h.translate(h.Handler.ComQuery(ctx, c, query, cb), c, query)
 }
 
 func (h *handler) ComMultiQuery(ctx context.Context, c *mysql.Conn, query string, cb mysql.ResultSpoolFn) (string, error) {
 	rest, err := h.Handler.ComMultiQuery(ctx, c, query, cb)
-	return rest, translateError(err, query)
+	return rest, h.translate(err, c, query)
 }
 
 func (h *handler) ComPrepare(ctx context.Context, c *mysql.Conn, query string, p *mysql.PrepareData) ([]*querypb.Field, error) {
 	f, err := h.Handler.ComPrepare(ctx, c, query, p)
-	return f, translateError(err, query)
+	return f, h.translate(err, c, query)
 }
 
 func (h *handler) ComStmtExecute(ctx context.Context, c *mysql.Conn, p *mysql.PrepareData, cb func(*sqltypes.Result) error) error {
-	return translateError(h.Handler.ComStmtExecute(ctx, c, p, cb), p.PrepareStmt)
+	return h.translate(h.Handler.ComStmtExecute(ctx, c, p, cb), c, p.PrepareStmt)
 }

@@ -100,12 +100,15 @@ func (s *Server) init() error {
 		return fmt.Errorf("open catalog: %w", err)
 	}
 	s.cat = cat
-	s.eng = engine.New(s.db, cat)
+	s.eng = engine.New(s.db, cat, engine.Options{DefaultCollation: DefaultCollation})
 
 	a := analyzer.NewDefault(s.eng.Provider())
 	s.sqle = gms.New(a, &gms.Config{})
 	if err := sql.SystemVariables.AssignValues(map[string]any{
 		"version": ServerVersion, "version_comment": "Myriad",
+		"collation_server": DefaultCollation.Name(), "collation_database": DefaultCollation.Name(),
+		"collation_connection": DefaultCollation.Name(),
+		"character_set_server": "utf8mb4",
 	}); err != nil {
 		return err
 	}
@@ -125,7 +128,7 @@ func (s *Server) init() error {
 		Listener:       l,
 		MaxConnections: s.cfg.MaxConnections,
 		Version:        ServerVersion,
-	}, s.sqle, sql.NewContext, s.eng.NewSessionBuilder(), nil, wrapHandler)
+	}, s.sqle, sql.NewContext, s.eng.NewSessionBuilder(), nil, s.wrapHandler)
 	if err != nil {
 		l.Close()
 		return err
@@ -133,6 +136,9 @@ func (s *Server) init() error {
 	s.srv = srv
 	return nil
 }
+
+// DefaultCollation is MySQL 8's server default.
+const DefaultCollation = sql.Collation_utf8mb4_0900_ai_ci
 
 // ServerVersion is what clients see as the server version.
 const ServerVersion = "8.0.33-myriad"
@@ -153,6 +159,12 @@ func (s *Server) Close() error {
 	s.closeOnce.Do(func() {
 		if s.srv != nil {
 			s.srv.Close()
+		}
+		if s.sqle != nil {
+			s.sqle.Close() // cancels running queries
+		}
+		if s.eng != nil {
+			s.eng.Shutdown()
 		}
 		s.closeErr = s.db.Close()
 		s.log.Info("myriad stopped")

@@ -111,6 +111,18 @@ func TestTransactions(t *testing.T) {
 		}
 	})
 
+	t.Run("a failed autocommit statement leaves no stale snapshot", func(t *testing.T) {
+		_, err := a.ExecContext(ctx, "INSERT INTO bank.acct VALUES (1, 1)")
+		if mysqlErrNo(err) != 1062 {
+			t.Fatalf("duplicate: %v", err)
+		}
+		mustExec(t, b, "INSERT INTO bank.acct VALUES (42, 7)")
+		var n int
+		if err := a.QueryRowContext(ctx, "SELECT COUNT(*) FROM bank.acct WHERE id = 42").Scan(&n); err != nil || n != 1 {
+			t.Fatalf("row committed by another session after the failure: count %d, %v", n, err)
+		}
+	})
+
 	t.Run("disconnect mid-transaction discards its writes", func(t *testing.T) {
 		mustExec(t, a, "BEGIN")
 		mustExec(t, a, "INSERT INTO bank.acct VALUES (5, 1)")

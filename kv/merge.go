@@ -1,0 +1,72 @@
+package kv
+
+import (
+	"encoding/binary"
+	"errors"
+	"io"
+
+	"github.com/cockroachdb/pebble"
+)
+
+// Counters that only grow (AUTO_INCREMENT high-water marks) are written as
+// Pebble merge operands whose merge is the maximum. Concurrent transactions
+// can raise the same counter without conflicting and without reading it,
+// and the stored value is the largest ever committed.
+//
+// The merger's name is recorded in the store: it must never change.
+var maxMerger = &pebble.Merger{
+	Name: "myriad.max.v1",
+	Merge: func(key, value []byte) (pebble.ValueMerger, error) {
+		m := &maxValue{}
+		return m, m.add(value)
+	},
+}
+
+type maxValue struct{ v uint64 }
+
+var errBadCounter = errors.New("kv: counter operand is not 8 bytes")
+
+func (m *maxValue) add(b []byte) error {
+	if len(b) != 8 {
+		return errBadCounter
+	}
+	if v := binary.BigEndian.Uint64(b); v > m.v {
+		m.v = v
+	}
+	return nil
+}
+
+func (m *maxValue) MergeNewer(b []byte) error { return m.add(b) }
+func (m *maxValue) MergeOlder(b []byte) error { return m.add(b) }
+func (m *maxValue) Finish(bool) ([]byte, io.Closer, error) {
+	return binary.BigEndian.AppendUint64(nil, m.v), nil, nil
+}
+
+// RaiseCounter raises the counter at key to at least v when the Txn
+// commits. It takes part in no conflict check and is kept if the statement
+// that raised it is rolled back to a savepoint (like InnoDB's AUTO_INCREMENT,
+// a counter never goes back), but not if the whole Txn rolls back.
+func (t *Txn) RaiseCounter(key []byte, v uint64) {
+	if t.done {
+		return
+	}
+	t.begin()
+	if t.counters == nil {
+		t.counters = map[string]uint64{}
+	}
+	if v > t.counters[string(key)] {
+		t.counters[string(key)] = v
+	}
+}
+
+// Counter reads a counter's committed value (0 if never raised).
+func (db *DB) Counter(key []byte) (uint64, error) {
+	v, ok, err := db.Get(key)
+	if err != nil || !ok {
+		return 0, err
+	}
+	if len(v) != 8 {
+		return 0, errBadCounter
+	}
+	return binary.BigEndian.Uint64(v), nil
+}
