@@ -14,9 +14,9 @@ import (
 // transactional (a rolled-back insert leaves a gap) and it is shared by all
 // sessions, so concurrent inserts never hand out the same value. As in MySQL
 // 8 it survives restarts: every insert raises a max-merged counter in the
-// same batch (no conflicts, no read), and the first use after a restart takes
-// the larger of that counter and the largest stored value (one point read,
-// one reverse seek), so nothing is read at startup.
+// same batch (no conflicts, no read), and the first use after a restart reads
+// that counter (one point read; a reverse seek only for a table that never
+// had a value), so nothing is read at startup.
 type autoIncState struct {
 	mu     sync.Mutex
 	loaded bool
@@ -33,17 +33,20 @@ func (e *Engine) autoIncFor(ctx *sql.Context, t *catalog.Table) (*autoIncState, 
 	if st.loaded {
 		return st, nil
 	}
-	max, err := e.maxAutoIncValue(ctx, t)
-	if err != nil {
-		return nil, err
-	}
+	// Every write of an AUTO_INCREMENT value raises the persisted counter
+	// past it, so when the counter exists it bounds the stored maximum;
+	// the reverse seek is only for tables that never had one.
 	persisted, err := e.db.Counter(t.CounterKey())
 	if err != nil {
 		return nil, err
 	}
-	st.next = max + 1
-	if persisted > st.next {
-		st.next = persisted
+	st.next = persisted
+	if persisted == 0 {
+		max, err := e.maxAutoIncValue(ctx, t)
+		if err != nil {
+			return nil, err
+		}
+		st.next = max + 1
 	}
 	if t.AutoIncStart > st.next {
 		st.next = t.AutoIncStart
