@@ -63,7 +63,7 @@ func serveCmd() *cobra.Command {
 	f.StringVar(&durability, "durability", "sync", "sync: COMMIT returns after its log record is on disk (group commit); async: like innodb_flush_log_at_trx_commit=0")
 	f.StringVar(&cfg.RootPassword, "root-password", "", "password of root@localhost on a fresh data directory (default empty)")
 	f.Int64Var(&cfg.CatalogCacheBytes, "catalog-cache", server.DefaultCatalogCacheBytes, "bytes of memory for decoded table definitions")
-	f.Int64Var(&cfg.BlockCacheBytes, "block-cache", 256<<20, "bytes of memory for the storage block cache")
+	f.Int64Var(&cfg.BlockCacheBytes, "block-cache", server.DefaultBlockCacheBytes, "bytes of memory for the storage block cache")
 	f.Uint64Var(&cfg.MaxConnections, "max-connections", 0, "maximum concurrent client connections (0: unlimited)")
 	f.StringVar(&logLevel, "log-level", "info", "debug, info, warn or error")
 	f.StringVar(&logFormat, "log-format", "text", "text or json")
