@@ -167,10 +167,6 @@ func (t *Table) Prepare(dbName string) error {
 		if col.Default, err = c.Default.build(typ, c.Nullable); err != nil {
 			return fmt.Errorf("column %s default: %w", c.Name, err)
 		}
-		if col.Default == nil && c.Nullable && !types.IsTextBlob(typ) && !types.IsJSON(typ) {
-			// MySQL reports DEFAULT NULL for such columns (SHOW CREATE TABLE).
-			col.Default, _ = sql.NewColumnDefaultValue(expression.NewLiteral(nil, types.Null), typ, true, false, true)
-		}
 		if col.OnUpdate, err = c.OnUpdate.build(typ, c.Nullable); err != nil {
 			return fmt.Errorf("column %s on update: %w", c.Name, err)
 		}

@@ -1,7 +1,6 @@
 package engine
 
 import (
-	"fmt"
 	"io"
 	"strings"
 
@@ -187,6 +186,15 @@ func (t *Table) ModifyColumn(ctx *sql.Context, name string, column *sql.Column, 
 		return sql.ErrTableColumnNotFound.New(def.Name, name)
 	}
 	oldID := def.Columns[pos].ID
+	oldType := t.Schema()[pos].Type
+	for _, p := range def.PK {
+		if p == pos {
+			// Primary key columns are NOT NULL in MySQL, whatever MODIFY says.
+			c := *column
+			c.Nullable = false
+			column = &c
+		}
+	}
 	col, err := storedColumn(ctx, def, column)
 	if err != nil {
 		return err
@@ -235,6 +243,18 @@ func (t *Table) ModifyColumn(ctx *sql.Context, name string, column *sql.Column, 
 		}
 		v := nr[newPos]
 		if v != nil {
+			// ENUM and SET values are stored as indexes and bitmaps: convert
+			// their text, not the number.
+			switch ot := oldType.(type) {
+			case sql.EnumType:
+				if s, ok := ot.At(int(toUint64(v))); ok {
+					v = s
+				}
+			case sql.SetType:
+				if s, err := ot.BitsToString(toUint64(v)); err == nil {
+					v = s
+				}
+			}
 			cv, inRange, err := typ.Convert(ctx, v)
 			if err != nil {
 				return nil, err
@@ -291,23 +311,22 @@ func (t *Table) CreateIndex(ctx *sql.Context, d sql.IndexDef) error {
 	old := t.lay
 	t.setDef(def)
 	il := t.lay.indexByID(ix.ID)
-	it := t.newRowIter(ctx, tx.kv, []span{{lo: old.primary, hi: keyenc.PrefixEnd(old.primary)}}, nil, false)
-	defer it.Close(ctx)
-	for {
-		row, err := it.Next(ctx)
+	// Walk the stored rows with their keys: identical rows of a table
+	// without a primary key are distinct keys and each needs its entry.
+	it, err := tx.kv.NewIter(old.primary, keyenc.PrefixEnd(old.primary))
+	if err != nil {
+		return err
+	}
+	defer it.Close()
+	for ok := it.First(); ; ok = it.Next() {
+		if !ok {
+			return it.Error()
+		}
+		row, err := old.decodeRow(it.Value())
 		if err != nil {
-			if err == io.EOF {
-				return nil
-			}
 			return err
 		}
-		key, err := t.keyOf(ctx, tx.kv, row)
-		if err != nil {
-			return err
-		}
-		if key == nil {
-			return fmt.Errorf("myriad: row of %s vanished while indexing", def.Name)
-		}
+		key := append([]byte(nil), it.Key()...)
 		ik, hasNull, err := t.lay.indexKey(ctx, il, row, key)
 		if err != nil {
 			return err
@@ -374,9 +393,25 @@ func (t *Table) RenameIndex(ctx *sql.Context, from, to string) error {
 }
 
 // Truncate implements sql.TruncateableTable: the table gets a fresh, empty
-// key prefix and the old one a range tombstone, so it costs the same for any
-// size. MySQL reports 0 affected rows.
+// key prefix and the old one a range tombstone. GMS also runs DELETE without
+// WHERE through here and reports the count as affected rows, so the rows are
+// counted (keys only).
 func (t *Table) Truncate(ctx *sql.Context) (int, error) {
+	tx, err := txnOf(ctx)
+	if err != nil {
+		return 0, err
+	}
+	it, err := tx.kv.NewIter(t.lay.primary, keyenc.PrefixEnd(t.lay.primary))
+	if err != nil {
+		return 0, err
+	}
+	n := 0
+	for ok := it.First(); ok; ok = it.Next() {
+		n++
+	}
+	if err := it.Close(); err != nil {
+		return 0, err
+	}
 	def := t.def.Clone()
 	def.AutoIncStart = 0
 	old := t.def.ID
@@ -385,7 +420,7 @@ func (t *Table) Truncate(ctx *sql.Context) (int, error) {
 	}
 	t.db.eng.forgetAutoInc(old)
 	t.db.eng.forgetAutoInc(def.ID)
-	return 0, nil
+	return n, nil
 }
 
 func (t *Table) rebuildEmpty(ctx *sql.Context, def *catalog.Table) error {

@@ -3,7 +3,7 @@ package engine
 import (
 	"encoding/binary"
 	"fmt"
-	"hash/maphash"
+	"github.com/cespare/xxhash/v2"
 	"unicode/utf8"
 
 	"github.com/dolthub/go-mysql-server/sql"
@@ -41,8 +41,6 @@ type indexLayout struct {
 	prefix []uint16
 	key    []byte // IndexPrefix(id)
 }
-
-var hashSeed = maphash.MakeSeed()
 
 func layoutOf(t *catalog.Table) *layout {
 	return t.Derived(func(t *catalog.Table) any { return newLayout(t) }).(*layout)
@@ -126,7 +124,8 @@ func (l *layout) pkKey(ctx *sql.Context, row sql.Row) ([]byte, error) {
 func (l *layout) hiddenPrefix(enc []byte) []byte {
 	k := make([]byte, 0, len(l.primary)+18)
 	k = append(k, l.primary...)
-	h := maphash.Bytes(hashSeed, enc[len(l.header):])
+	// The hash is part of stored keys: it must be the same in every process.
+	h := xxhash.Sum64(enc[len(l.header):])
 	return binary.BigEndian.AppendUint64(k, h)
 }
 

@@ -33,6 +33,7 @@ type Transaction struct {
 	// and, after commit, everyone's cache forgets them.
 	catalogKeys []string
 	savepoints  map[string]kv.Savepoint
+	spOrder     []string // savepoint names, oldest first
 }
 
 func (t *Transaction) String() string { return "myriad transaction" }
@@ -120,7 +121,10 @@ func (s *Session) CreateSavepoint(ctx *sql.Context, tx sql.Transaction, name str
 	if t.savepoints == nil {
 		t.savepoints = map[string]kv.Savepoint{}
 	}
-	t.savepoints[lower(name)] = t.kv.Savepoint()
+	name = lower(name)
+	t.dropSavepoint(name)
+	t.savepoints[name] = t.kv.Savepoint()
+	t.spOrder = append(t.spOrder, name)
 	return nil
 }
 
@@ -132,6 +136,16 @@ func (s *Session) RollbackToSavepoint(ctx *sql.Context, tx sql.Transaction, name
 		return sql.ErrSavepointDoesNotExist.New(name)
 	}
 	t.kv.RollbackTo(sp)
+	// As in MySQL, savepoints set after this one are gone.
+	for i, n := range t.spOrder {
+		if n == lower(name) {
+			for _, later := range t.spOrder[i+1:] {
+				delete(t.savepoints, later)
+			}
+			t.spOrder = t.spOrder[:i+1]
+			break
+		}
+	}
 	return nil
 }
 
@@ -141,7 +155,7 @@ func (s *Session) ReleaseSavepoint(ctx *sql.Context, tx sql.Transaction, name st
 	if _, ok := t.savepoints[lower(name)]; !ok {
 		return sql.ErrSavepointDoesNotExist.New(name)
 	}
-	delete(t.savepoints, lower(name))
+	t.dropSavepoint(lower(name))
 	return nil
 }
 
@@ -252,4 +266,14 @@ func mapKVError(err error) error {
 		return sql.ErrLockDeadlock.New("write conflict with a concurrent transaction")
 	}
 	return err
+}
+
+func (t *Transaction) dropSavepoint(name string) {
+	delete(t.savepoints, name)
+	for i, n := range t.spOrder {
+		if n == name {
+			t.spOrder = append(t.spOrder[:i], t.spOrder[i+1:]...)
+			break
+		}
+	}
 }

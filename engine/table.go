@@ -1,10 +1,12 @@
 package engine
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"io"
 	"math"
+	"sort"
 
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/go-mysql-server/sql/types"
@@ -65,6 +67,10 @@ func (t *Table) Collation() sql.CollationID { return t.def.Collation }
 
 // Comment implements sql.CommentedTable.
 func (t *Table) Comment() string { return t.def.Comment }
+
+// IsTemporary implements sql.TemporaryTable (GMS checks it on writes in
+// read-only transactions).
+func (t *Table) IsTemporary() bool { return false }
 
 // Def returns the catalog record behind the handle.
 func (t *Table) Def() *catalog.Table { return t.def }
@@ -155,6 +161,9 @@ func (t *Table) lookupRows(ctx *sql.Context, r *kv.Txn, l sql.IndexLookup) (sql.
 	if !ok {
 		return nil, fmt.Errorf("myriad: lookup on foreign index %T", l.Index)
 	}
+	// GMS marks a lookup with a NULL key empty and applies no filter above
+	// lookup joins, so this must be honoured (it loses <=> NULL matches in
+	// lookup joins: docs/COMPATIBILITY.md).
 	if l.IsEmptyRange {
 		return sql.RowsToRowIter(), nil
 	}
@@ -180,7 +189,34 @@ func (t *Table) lookupRows(ctx *sql.Context, r *kv.Txn, l sql.IndexLookup) (sql.
 			spans = append(spans, s)
 		}
 	}
-	return t.newRowIter(ctx, r, spans, secondary, l.IsReverse), nil
+	return t.newRowIter(ctx, r, mergeSpans(spans, l.IsReverse), secondary, l.IsReverse), nil
+}
+
+// mergeSpans sorts spans and merges overlapping ones. Spans bound only the
+// leading index columns, so disjoint GMS ranges can give overlapping spans,
+// which would return a row once per span.
+func mergeSpans(spans []span, reverse bool) []span {
+	if len(spans) < 2 {
+		return spans
+	}
+	sort.Slice(spans, func(i, j int) bool { return bytes.Compare(spans[i].lo, spans[j].lo) < 0 })
+	out := spans[:1]
+	for _, s := range spans[1:] {
+		last := &out[len(out)-1]
+		if last.hi == nil || bytes.Compare(s.lo, last.hi) <= 0 {
+			if last.hi != nil && (s.hi == nil || bytes.Compare(s.hi, last.hi) > 0) {
+				last.hi = s.hi
+			}
+			continue
+		}
+		out = append(out, s)
+	}
+	if reverse {
+		for i, j := 0, len(out)-1; i < j; i, j = i+1, j-1 {
+			out[i], out[j] = out[j], out[i]
+		}
+	}
+	return out
 }
 
 // rangeSpan turns one GMS range over index columns into a key span. Leading

@@ -91,6 +91,12 @@ func TestTransactions(t *testing.T) {
 		if got := bal(a, 2); got != 101 {
 			t.Fatalf("after rollback to savepoint: %d", got)
 		}
+		mustExec(t, a, "SAVEPOINT s2")
+		mustExec(t, a, "SAVEPOINT s3")
+		mustExec(t, a, "ROLLBACK TO SAVEPOINT s2")
+		if _, err := a.ExecContext(ctx, "ROLLBACK TO SAVEPOINT s3"); mysqlErrNo(err) != 1305 {
+			t.Fatalf("savepoint set after the one rolled back to: %v, want error 1305", err)
+		}
 		mustExec(t, a, "ROLLBACK")
 		if got := bal(b, 1); got != 150 {
 			t.Fatalf("after rollback: %d", got)
