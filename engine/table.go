@@ -321,10 +321,13 @@ func intervalBounds(ctx *sql.Context, ce sql.MySQLRangeColumnExpr, base, _ []byt
 }
 
 // rowIter walks spans of the primary index, or of a secondary index whose
-// entries it resolves to rows by primary key.
+// entries it resolves to rows by primary key. It reads through a view of the
+// transaction frozen when the scan starts, so a statement that writes the
+// table while scanning it (UPDATE ... WHERE x <> 2 over two key ranges) does
+// not meet the rows it has just written in a later range.
 type rowIter struct {
 	t         *Table
-	r         *kv.Txn
+	r         *kv.View
 	spans     []span
 	secondary *indexLayout
 	reverse   bool
@@ -333,7 +336,7 @@ type rowIter struct {
 }
 
 func (t *Table) newRowIter(ctx *sql.Context, r *kv.Txn, spans []span, secondary *indexLayout, reverse bool) *rowIter {
-	return &rowIter{t: t, r: r, spans: spans, secondary: secondary, reverse: reverse}
+	return &rowIter{t: t, r: r.View(), spans: spans, secondary: secondary, reverse: reverse}
 }
 
 func (i *rowIter) Next(ctx *sql.Context) (sql.Row, error) {

@@ -797,3 +797,32 @@ func TestCountersTakeTheMaximumWithoutConflicts(t *testing.T) {
 		t.Fatalf("after reopen: %d %v, want 12", v, err)
 	}
 }
+
+func TestViewDoesNotSeeLaterWrites(t *testing.T) {
+	db, _ := openTestDB(t, Options{})
+	tx := db.Begin()
+	tx.Set([]byte("a"), []byte("1"))
+	v := tx.View()
+	tx.Set([]byte("b"), []byte("2"))
+	tx.Set([]byte("a"), []byte("changed"))
+	tx.Delete([]byte("a"))
+	if val, ok, err := v.Get([]byte("a")); err != nil || !ok || string(val) != "1" {
+		t.Fatalf("view Get a = %q %v %v, want 1", val, ok, err)
+	}
+	it, err := v.NewIter(nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var keys []string
+	for ok := it.First(); ok; ok = it.Next() {
+		keys = append(keys, string(it.Key()))
+	}
+	it.Close()
+	if fmt.Sprint(keys) != "[a]" {
+		t.Fatalf("view sees %v, want [a]", keys)
+	}
+	if _, ok, _ := tx.Get([]byte("a")); ok {
+		t.Fatal("the transaction itself must see its delete")
+	}
+	tx.Rollback()
+}

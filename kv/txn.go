@@ -138,6 +138,13 @@ func (t *Txn) Get(key []byte) (val []byte, ok bool, err error) {
 			return append([]byte{}, e.val()...), true, nil
 		}
 	}
+	return t.snapshotGet(key)
+}
+
+func (t *Txn) snapshotGet(key []byte) ([]byte, bool, error) {
+	if t.done {
+		return nil, false, ErrTxnDone
+	}
 	snap, err := t.snapshot()
 	if err != nil {
 		return nil, false, err
@@ -245,16 +252,23 @@ func (t *Txn) RollbackTo(sp Savepoint) {
 // the Txn are not visible to it, which makes read-then-update loops safe).
 // Iterators still open at Commit/Rollback are closed then.
 func (t *Txn) NewIter(lower, upper []byte) (*Iter, error) {
-	snap, err := t.snapshot()
-	if err != nil {
-		return nil, err
-	}
 	var bt *btree.BTreeG[bufEntry]
 	if t.buf != nil && t.buf.Len() > 0 {
 		if t.frozen == nil {
 			t.frozen = t.buf.Copy() // O(1) copy-on-write clone
 		}
 		bt = t.frozen
+	}
+	return t.newIterOver(bt, lower, upper)
+}
+
+func (t *Txn) newIterOver(bt *btree.BTreeG[bufEntry], lower, upper []byte) (*Iter, error) {
+	if t.done {
+		return nil, ErrTxnDone
+	}
+	snap, err := t.snapshot()
+	if err != nil {
+		return nil, err
 	}
 	db := t.db
 	db.closeMu.RLock()
@@ -402,3 +416,43 @@ func (t *Txn) closeIters() {
 // Done reports whether the Txn has committed or rolled back (including a
 // failed commit, which rolls it back).
 func (t *Txn) Done() bool { return t.done }
+
+// View is a read-only view of a Txn frozen when it was taken: the Txn's
+// buffered writes at that moment over its snapshot. Later writes of the Txn
+// are not visible through it. A statement that scans while it writes (an
+// UPDATE over several key ranges) reads through one View so it never sees,
+// and processes again, rows it has just written.
+type View struct {
+	t  *Txn
+	bt *btree.BTreeG[bufEntry]
+}
+
+// View freezes the Txn's current state for reading (O(1)).
+func (t *Txn) View() *View {
+	v := &View{t: t}
+	if t.buf != nil && t.buf.Len() > 0 {
+		if t.frozen == nil {
+			t.frozen = t.buf.Copy() // O(1) copy-on-write clone
+		}
+		v.bt = t.frozen
+	}
+	return v
+}
+
+// Get reads key as of the View.
+func (v *View) Get(key []byte) ([]byte, bool, error) {
+	if v.bt != nil {
+		if e, found := v.bt.Get(probe(key)); found {
+			if e.del {
+				return nil, false, nil
+			}
+			return append([]byte{}, e.val()...), true, nil
+		}
+	}
+	return v.t.snapshotGet(key)
+}
+
+// NewIter iterates [lower, upper) as of the View.
+func (v *View) NewIter(lower, upper []byte) (*Iter, error) {
+	return v.t.newIterOver(v.bt, lower, upper)
+}
