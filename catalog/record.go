@@ -126,6 +126,16 @@ func (t *Table) ColumnPos(id uint32) int {
 	return -1
 }
 
+// ColumnByName finds a column's position by case-insensitive name, or -1.
+func (t *Table) ColumnByName(name string) int {
+	for i := range t.Columns {
+		if strings.EqualFold(t.Columns[i].Name, name) {
+			return i
+		}
+	}
+	return -1
+}
+
 // IndexByName finds a secondary index by case-insensitive name.
 func (t *Table) IndexByName(name string) (int, bool) {
 	for i := range t.Indexes {

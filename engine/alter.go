@@ -74,10 +74,8 @@ func columnPosition(def *catalog.Table, order *sql.ColumnOrder, dflt int) (int, 
 	if order.First {
 		return 0, nil
 	}
-	for i, c := range def.Columns {
-		if strings.EqualFold(c.Name, order.AfterColumn) {
-			return i + 1, nil
-		}
+	if i := def.ColumnByName(order.AfterColumn); i >= 0 {
+		return i + 1, nil
 	}
 	return 0, sql.ErrTableColumnNotFound.New(def.Name, order.AfterColumn)
 }
@@ -102,10 +100,8 @@ func shiftColumns(def *catalog.Table, pos, delta int) {
 // rows afterwards through Updater.
 func (t *Table) AddColumn(ctx *sql.Context, column *sql.Column, order *sql.ColumnOrder) error {
 	def := t.def.Clone()
-	for _, c := range def.Columns {
-		if strings.EqualFold(c.Name, column.Name) {
-			return sql.ErrColumnExists.New(column.Name)
-		}
+	if def.ColumnByName(column.Name) >= 0 {
+		return sql.ErrColumnExists.New(column.Name)
 	}
 	pos, err := columnPosition(def, order, len(def.Columns))
 	if err != nil {
@@ -132,12 +128,7 @@ func (t *Table) AddColumn(ctx *sql.Context, column *sql.Column, order *sql.Colum
 // disappear when it was their only one, as in MySQL.
 func (t *Table) DropColumn(ctx *sql.Context, name string) error {
 	def := t.def.Clone()
-	pos := -1
-	for i, c := range def.Columns {
-		if strings.EqualFold(c.Name, name) {
-			pos = i
-		}
-	}
+	pos := def.ColumnByName(name)
 	if pos < 0 {
 		return sql.ErrTableColumnNotFound.New(def.Name, name)
 	}
@@ -176,12 +167,7 @@ func (t *Table) DropColumn(ctx *sql.Context, name string) error {
 // ModifyColumn implements sql.AlterableTable (MODIFY, CHANGE, RENAME COLUMN).
 func (t *Table) ModifyColumn(ctx *sql.Context, name string, column *sql.Column, order *sql.ColumnOrder) error {
 	def := t.def.Clone()
-	pos := -1
-	for i, c := range def.Columns {
-		if strings.EqualFold(c.Name, name) {
-			pos = i
-		}
-	}
+	pos := def.ColumnByName(name)
 	if pos < 0 {
 		return sql.ErrTableColumnNotFound.New(def.Name, name)
 	}
