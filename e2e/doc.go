@@ -5,9 +5,10 @@
 // Python's PyMySQL), the way a user would, including clean shutdowns
 // (SIGTERM) and crashes (SIGKILL).
 //
-// What it must never do: import the engine's packages (server, engine,
-// catalog, kv, ...) or reach into a data directory; everything it checks
-// goes over the MySQL protocol. The in-process SQL tests live in server/.
+// What it must never do: use the engine's packages (server, engine, catalog,
+// kv, ...) or reach into a data directory; everything it checks goes over the
+// MySQL protocol. (cachekey_test.go imports server blank, only so Go's test
+// cache notices when the binary's sources change.) The in-process SQL tests live in server/.
 //
 // External tools a test needs (mariadb/mysql, sysbench, python3 with PyMySQL)
 // are skipped when missing, except when the environment variable CI is
