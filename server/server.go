@@ -61,6 +61,7 @@ type Server struct {
 
 	closeOnce sync.Once
 	closeErr  error
+	stopStats chan struct{}
 }
 
 // Open opens (or creates) the data directory and binds the listener; Serve
@@ -143,6 +144,8 @@ func (s *Server) init() error {
 		return err
 	}
 	s.srv = srv
+	s.stopStats = make(chan struct{})
+	go s.publishStatus(s.stopStats)
 	return nil
 }
 
@@ -166,6 +169,9 @@ func (s *Server) Serve() error {
 // Close stops accepting connections, ends sessions and closes the store.
 func (s *Server) Close() error {
 	s.closeOnce.Do(func() {
+		if s.stopStats != nil {
+			close(s.stopStats)
+		}
 		if s.srv != nil {
 			s.srv.Close()
 		}
