@@ -133,11 +133,10 @@ func (s *Server) init() error {
 	}
 	s.listener = l
 	srv, err := gmsserver.NewServerWithHandler(gmsserver.Config{
-		Protocol:       "tcp",
-		Address:        l.Addr().String(),
-		Listener:       l,
-		MaxConnections: s.cfg.MaxConnections,
-		Version:        ServerVersion,
+		Protocol: "tcp",
+		Address:  l.Addr().String(),
+		Listener: newLimitListener(l, s.cfg.MaxConnections),
+		Version:  ServerVersion,
 	}, s.sqle, sql.NewContext, s.eng.NewSessionBuilder(), nil, s.wrapHandler)
 	if err != nil {
 		l.Close()
