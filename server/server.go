@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"log/slog"
 	"net"
+	"net/http"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -36,7 +37,9 @@ type Config struct {
 	// BlockCacheBytes is the storage read cache.
 	BlockCacheBytes int64
 	MaxConnections  uint64
-	Logger          *slog.Logger
+	// MetricsAddr, when set, serves Prometheus metrics at /metrics.
+	MetricsAddr string
+	Logger      *slog.Logger
 }
 
 // DefaultCatalogCacheBytes holds roughly 80,000 sysbench-sized decoded
@@ -62,6 +65,10 @@ type Server struct {
 	closeOnce sync.Once
 	closeErr  error
 	stopStats chan struct{}
+
+	events      *events
+	metrics     *http.Server
+	metricsAddr net.Addr
 }
 
 // Open opens (or creates) the data directory and binds the listener; Serve
@@ -126,6 +133,7 @@ func (s *Server) init() error {
 		return err
 	}
 
+	s.events = newEvents()
 	addr := net.JoinHostPort(s.cfg.Host, strconv.Itoa(s.cfg.Port))
 	l, err := net.Listen("tcp", addr)
 	if err != nil {
@@ -137,7 +145,7 @@ func (s *Server) init() error {
 		Address:  l.Addr().String(),
 		Listener: newLimitListener(l, s.cfg.MaxConnections),
 		Version:  ServerVersion,
-	}, s.sqle, sql.NewContext, s.eng.NewSessionBuilder(), nil, s.wrapHandler)
+	}, s.sqle, sql.NewContext, s.eng.NewSessionBuilder(), s.events, s.wrapHandler)
 	if err != nil {
 		l.Close()
 		return err
@@ -145,6 +153,12 @@ func (s *Server) init() error {
 	s.srv = srv
 	s.stopStats = make(chan struct{})
 	go s.publishStatus(s.stopStats)
+	if s.cfg.MetricsAddr != "" {
+		if err := s.serveMetrics(s.cfg.MetricsAddr); err != nil {
+			srv.Close()
+			return fmt.Errorf("metrics on %s: %w", s.cfg.MetricsAddr, err)
+		}
+	}
 	return nil
 }
 
@@ -170,6 +184,9 @@ func (s *Server) Close() error {
 	s.closeOnce.Do(func() {
 		if s.stopStats != nil {
 			close(s.stopStats)
+		}
+		if s.metrics != nil {
+			s.metrics.Close()
 		}
 		if s.srv != nil {
 			s.srv.Close()

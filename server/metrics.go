@@ -1,0 +1,98 @@
+package server
+
+import (
+	"errors"
+	"net"
+	"net/http"
+	"sync/atomic"
+	"time"
+
+	gmsserver "github.com/dolthub/go-mysql-server/server"
+	"github.com/prometheus/client_golang/prometheus"
+	"github.com/prometheus/client_golang/prometheus/promhttp"
+)
+
+// events counts what GMS's protocol server reports (connections, queries).
+// Its methods run on every query, so they only touch atomics and one
+// histogram.
+type events struct {
+	connected, disconnected atomic.Int64
+	queries, failed         atomic.Int64
+	latency                 prometheus.Histogram
+}
+
+var _ gmsserver.ServerEventListener = (*events)(nil)
+
+func newEvents() *events {
+	return &events{latency: prometheus.NewHistogram(prometheus.HistogramOpts{
+		Name:    "myriad_query_duration_seconds",
+		Help:    "Time to execute a statement, from receipt to its last row.",
+		Buckets: prometheus.ExponentialBuckets(50e-6, 2, 18),
+	})}
+}
+
+func (e *events) ClientConnected()    { e.connected.Add(1) }
+func (e *events) ClientDisconnected() { e.disconnected.Add(1) }
+func (e *events) QueryStarted()       {}
+func (e *events) QueryCompleted(ok bool, d time.Duration) {
+	e.queries.Add(1)
+	if !ok {
+		e.failed.Add(1)
+	}
+	e.latency.Observe(d.Seconds())
+}
+
+// registry builds the Prometheus view of a server: the table-cache counters
+// under the names SHOW GLOBAL STATUS uses, commits, conflicts, WAL fsyncs,
+// queries and connections.
+func (s *Server) registry() *prometheus.Registry {
+	r := prometheus.NewRegistry()
+	counter := func(name, help string, f func() float64) {
+		r.MustRegister(prometheus.NewCounterFunc(prometheus.CounterOpts{Name: name, Help: help}, f))
+	}
+	gauge := func(name, help string, f func() float64) {
+		r.MustRegister(prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: name, Help: help}, f))
+	}
+	st := s.cat.Stats()
+	counter("myriad_table_open_cache_hits_total", "Table definition lookups served by the cache (Table_open_cache_hits).", func() float64 { return float64(st.Hits.Load()) })
+	counter("myriad_table_open_cache_misses_total", "Table definition lookups that missed the cache (Table_open_cache_misses).", func() float64 { return float64(st.Misses.Load()) })
+	counter("myriad_table_open_cache_overflows_total", "Definitions evicted to stay within --catalog-cache (Table_open_cache_overflows).", func() float64 { return float64(st.Evictions.Load()) })
+	counter("myriad_opened_table_definitions_total", "Table records read and decoded (Opened_table_definitions).", func() float64 { return float64(st.Loads.Load()) })
+	gauge("myriad_table_definition_cache_bytes", "Estimated memory held by decoded definitions.", func() float64 { b, _ := s.cat.CacheUsage(); return float64(b) })
+	m := s.eng.Metrics()
+	counter("myriad_commits_total", "Transactions committed.", func() float64 { return float64(m.Commits.Load()) })
+	counter("myriad_rollbacks_total", "Transactions rolled back.", func() float64 { return float64(m.Rollbacks.Load()) })
+	counter("myriad_conflicts_total", "Commits refused with ER_LOCK_DEADLOCK (1213) after a write-write conflict.", func() float64 { return float64(m.Conflicts.Load()) })
+	counter("myriad_rows_written_total", "Rows inserted, updated or deleted.", func() float64 { return float64(m.RowsWritten.Load()) })
+	counter("myriad_wal_syncs_total", "WAL fsyncs (below commits when commits share them).", func() float64 { return float64(s.db.Stats().WALSyncs) })
+	gauge("myriad_open_transactions", "Transactions started and not ended.", func() float64 { return float64(s.db.Stats().OpenTxns) })
+	counter("myriad_queries_total", "Statements executed.", func() float64 { return float64(s.events.queries.Load()) })
+	counter("myriad_query_errors_total", "Statements that failed.", func() float64 { return float64(s.events.failed.Load()) })
+	counter("myriad_connections_total", "Client connections accepted.", func() float64 { return float64(s.events.connected.Load()) })
+	gauge("myriad_connections", "Client connections open.", func() float64 {
+		return float64(s.events.connected.Load() - s.events.disconnected.Load())
+	})
+	r.MustRegister(s.events.latency)
+	return r
+}
+
+// serveMetrics exposes /metrics on addr until Close.
+func (s *Server) serveMetrics(addr string) error {
+	l, err := net.Listen("tcp", addr)
+	if err != nil {
+		return err
+	}
+	mux := http.NewServeMux()
+	mux.Handle("/metrics", promhttp.HandlerFor(s.registry(), promhttp.HandlerOpts{}))
+	s.metrics = &http.Server{Handler: mux, ReadHeaderTimeout: 10 * time.Second}
+	s.metricsAddr = l.Addr()
+	go func() {
+		if err := s.metrics.Serve(l); err != nil && !errors.Is(err, http.ErrServerClosed) {
+			s.log.Error("metrics endpoint stopped", "err", err)
+		}
+	}()
+	return nil
+}
+
+// MetricsAddr is where /metrics is served, or nil.
+func (s *Server) MetricsAddr() net.Addr { return s.metricsAddr }

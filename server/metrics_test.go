@@ -1,0 +1,63 @@
+package server
+
+import (
+	"io"
+	"log/slog"
+	"net/http"
+	"regexp"
+	"strconv"
+	"testing"
+
+	"github.com/myriaddb/myriad/kv"
+)
+
+// TestMetricsEndpoint: /metrics serves the counters, and they move with
+// the traffic a client sends.
+func TestMetricsEndpoint(t *testing.T) {
+	srv, err := Open(Config{
+		DataDir: t.TempDir(), Port: 0, Durability: kv.Async, MetricsAddr: "127.0.0.1:0",
+		Logger: slog.New(slog.NewTextHandler(io.Discard, nil)),
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	go srv.Serve()
+	defer srv.Close()
+	ts := &testServer{t: t, srv: srv}
+	db := ts.connect("")
+	mustExec(t, db, "CREATE DATABASE m")
+	mustExec(t, db, "CREATE TABLE m.t (id int PRIMARY KEY)")
+	mustExec(t, db, "INSERT INTO m.t VALUES (1), (2)")
+	if _, err := db.Exec("INSERT INTO m.t VALUES (1)"); mysqlErrNo(err) != 1062 {
+		t.Fatalf("duplicate: %v", err)
+	}
+	resp, err := http.Get("http://" + srv.MetricsAddr().String() + "/metrics")
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	value := func(name string) float64 {
+		m := regexp.MustCompile(`(?m)^` + name + ` (\S+)$`).FindSubmatch(body)
+		if m == nil {
+			t.Fatalf("%s missing from /metrics:\n%s", name, body)
+		}
+		v, _ := strconv.ParseFloat(string(m[1]), 64)
+		return v
+	}
+	for name, min := range map[string]float64{
+		"myriad_queries_total":                4,
+		"myriad_query_errors_total":           1,
+		"myriad_commits_total":                3,
+		"myriad_rows_written_total":           2,
+		"myriad_connections":                  1,
+		"myriad_connections_total":            1,
+		"myriad_query_duration_seconds_count": 4,
+	} {
+		if v := value(name); v < min {
+			t.Errorf("%s = %v, want >= %v", name, v, min)
+		}
+	}
+	value("myriad_table_open_cache_hits_total")
+	value("myriad_wal_syncs_total")
+}
