@@ -103,6 +103,9 @@ func (t *Table) AddColumn(ctx *sql.Context, column *sql.Column, order *sql.Colum
 	if def.ColumnByName(column.Name) >= 0 {
 		return sql.ErrColumnExists.New(column.Name)
 	}
+	if err := checkColumnCount(len(def.Columns) + 1); err != nil {
+		return err
+	}
 	pos, err := columnPosition(def, order, len(def.Columns))
 	if err != nil {
 		return err

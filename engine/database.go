@@ -2,6 +2,7 @@ package engine
 
 import (
 	"github.com/dolthub/go-mysql-server/sql"
+	"github.com/dolthub/vitess/go/mysql"
 
 	"github.com/myriaddb/myriad/catalog"
 )
@@ -48,6 +49,9 @@ func (d *Database) GetTableNames(ctx *sql.Context) ([]string, error) {
 // transaction and commit as one batch.
 func (d *Database) CreateTable(ctx *sql.Context, name string, pk sql.PrimaryKeySchema, collation sql.CollationID, comment string) error {
 	if err := checkIdentifier(name); err != nil {
+		return err
+	}
+	if err := checkColumnCount(len(pk.Schema)); err != nil {
 		return err
 	}
 	tx, err := txnOf(ctx)
@@ -184,5 +188,15 @@ func (d *Database) SetCollation(ctx *sql.Context, collation sql.CollationID) err
 	}
 	tx.catalogKeys = append(tx.catalogKeys, key)
 	d.schema = &s
+	return nil
+}
+
+// maxColumns is InnoDB's limit, which MySQL users get with ENGINE=InnoDB.
+const maxColumns = 1017
+
+func checkColumnCount(n int) error {
+	if n > maxColumns {
+		return mysql.NewSQLError(mysql.ERTooManyFields, "HY000", "Too many columns")
+	}
 	return nil
 }

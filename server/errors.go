@@ -28,6 +28,27 @@ type errorRule struct {
 	// near: rewrite GMS's "position N near 'tok'" as MySQL's "near '<rest
 	// of the statement>' at line L".
 	near bool
+	// bytes: $2 is a Go byte list ("195 40"), shown the way MySQL shows an
+	// invalid string ('\xC3(').
+	bytes bool
+}
+
+// mysqlBytes renders "195 40" as MySQL does: printable ASCII as is, the
+// rest as \xHH.
+func mysqlBytes(list string) string {
+	var b strings.Builder
+	for _, f := range strings.Fields(list) {
+		n, err := strconv.Atoi(f)
+		if err != nil || n < 0 || n > 255 {
+			continue
+		}
+		if n >= 0x20 && n < 0x7f {
+			b.WriteByte(byte(n))
+		} else {
+			fmt.Fprintf(&b, "\\x%02X", n)
+		}
+	}
+	return b.String()
 }
 
 var nearRe = re(`^position (\d+) near '(.*)'$`)
@@ -75,7 +96,9 @@ var errorRules = []errorRule{
 	// ER_WARN_DATA_OUT_OF_RANGE (1264), which strict mode raises as an error.
 	{match: re(`^(.+) out of range for (.+)$`), code: 1264, state: mysql.SSDataOutOfRange, format: "Out of range value for column ($1 does not fit $2) at row 1"},
 	{match: re(`^Out of range value for column of Decimal type`), code: 1264, state: mysql.SSDataOutOfRange, format: "Out of range value for column at row 1"},
-	{match: re(`^invalid string for charset (\S+): '(.*)'$`), code: 1366, state: "HY000", format: "Incorrect string value: '$2' for charset $1 at row 1"},
+	{match: re(`^invalid string for charset (\S+): '\[([0-9 ]*)\]'$`), code: 1366, state: "HY000", bytes: true, format: "Incorrect string value: '$2' for charset $1 at row 1"},
+	{match: re(`^Unknown character set: (.+)$`), code: 1115, state: "42000", format: "Unknown character set: '$1'"},
+	{match: re(`^Unknown collation: (.+)$`), code: 1273, state: "HY000", format: "Unknown collation: '$1'"},
 	{match: re(`^value (.+) is not valid for this (Enum|Set)$`), code: 1265, state: "01000", format: "Data truncated for column at row 1 (value $1 is not valid for this $2)"},
 	{match: re(`^duplicate (?:primary|unique) key given: (?s:(.*))$`), code: mysql.ERDupEntry, state: mysql.SSDupKey, format: "$1"},
 	{match: re(`^SAVEPOINT (.+) does not exist$`), code: 1305, state: "42000", format: "SAVEPOINT $1 does not exist"},
@@ -106,6 +129,9 @@ func translateError(err error, query, db string) error {
 			}
 		}
 		format := r.format
+		if r.bytes {
+			format = strings.Replace(format, "$2", mysqlBytes(se.Message[m[4]:m[5]]), 1)
+		}
 		if r.qualify && db != "" && !strings.Contains(se.Message[m[2]:m[3]], ".") {
 			format = strings.Replace(format, "$1", db+".$1", 1)
 		}

@@ -25,6 +25,9 @@ func TestTranslateError(t *testing.T) {
 		{"COMMIT", "serialization failure: write conflict, try restarting transaction.", "", 1213, "Deadlock found when trying to get lock; try restarting transaction"},
 		{"SELECT 1", "something GMS-specific", "", 1105, "something GMS-specific"},
 		{"SELECT * FROM t", "table not found: t", "shop", 1146, "Table 'shop.t' doesn't exist"},
+		{"INSERT INTO t VALUES (x'c328')", "invalid string for charset utf8mb4: '[195 40]'", "", 1366, "Incorrect string value: '\\xC3(' for charset utf8mb4 at row 1"},
+		{"CREATE DATABASE x CHARACTER SET nosuch", "Unknown character set: nosuch", "", 1115, "Unknown character set: 'nosuch'"},
+		{"CREATE DATABASE x COLLATE nosuch", "Unknown collation: nosuch", "", 1273, "Unknown collation: 'nosuch'"},
 		{"DROP TABLE t", "table not found: t", "shop", 1051, "Unknown table 'shop.t'"},
 	}
 	for _, c := range cases {
