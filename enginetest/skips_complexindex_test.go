@@ -7,5 +7,4 @@ package enginetest
 // and rows in the overlap are returned once per span (bugOverlappingSpans).
 // Every failure was checked to be extra copies of expected rows and nothing
 // else.
-var complexIndexSkips = []skip{
-}
+var complexIndexSkips = []skip{}

@@ -181,8 +181,7 @@ var onUpdateSkips = []skip{
 	{"stored procedure tests", unsupportedProcedures},
 }
 
-var deleteSkips = []skip{
-}
+var deleteSkips = []skip{}
 
 var loadDataSkips = []skip{
 	{"LOAD DATA INFILE './testdata/test2.csv' INTO TABLE loadtable FIELDS TERMINATED BY ',' IGNORE 1 LINES", textDuplicateEntry},
@@ -222,8 +221,7 @@ var alterSkips = []skip{
 	{"ALTER TABLE does not change column collations", unsupportedTableCollation},
 }
 
-var addModifyColumnSkips = []skip{
-}
+var addModifyColumnSkips = []skip{}
 
 var addDropPkSkips = []skip{
 	{"Add primary key", unsupportedPKAlter},
