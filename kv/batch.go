@@ -56,6 +56,16 @@ func (wb *WriteBatch) TouchRange(start, end []byte) {
 	wb.ops = append(wb.ops, wbOp{kind: opTouchRange, a: clone(start), b: cloneOrNil(end)})
 }
 
+// deleteOnly reports whether the batch adds no values (see spaceGuard).
+func (wb *WriteBatch) deleteOnly() bool {
+	for _, op := range wb.ops {
+		if op.kind == opSet {
+			return false
+		}
+	}
+	return true
+}
+
 // Len returns the number of operations in the batch.
 func (wb *WriteBatch) Len() int { return len(wb.ops) }
 
@@ -85,7 +95,7 @@ func (db *DB) Apply(wb *WriteBatch) error {
 	if err != nil {
 		return err
 	}
-	if err := db.commit(&commitReq{batch: b, ws: ws}); err != nil {
+	if err := db.commit(&commitReq{batch: b, ws: ws, deleteOnly: wb.deleteOnly()}); err != nil {
 		return err
 	}
 	db.applied.Add(1)

@@ -312,12 +312,12 @@ func (t *Txn) Commit() error {
 	}
 	t.buf, t.frozen, t.undo = nil, nil, nil
 
-	b, err := t.batch(buf)
+	b, deleteOnly, err := t.batch(buf)
 	if err != nil {
 		t.finish()
 		return err
 	}
-	err = db.commit(&commitReq{batch: b, txn: t, ws: bufSet{tr: buf, ranges: t.ranges}})
+	err = db.commit(&commitReq{batch: b, txn: t, ws: bufSet{tr: buf, ranges: t.ranges}, deleteOnly: deleteOnly})
 	if err != nil {
 		return err
 	}
@@ -325,17 +325,20 @@ func (t *Txn) Commit() error {
 	return nil
 }
 
-// batch builds the Pebble batch for buf (outside the commit mutex).
-func (t *Txn) batch(buf *btree.BTreeG[bufEntry]) (*pebble.Batch, error) {
+// batch builds the Pebble batch for buf (outside the commit mutex) and
+// reports whether it only deletes.
+func (t *Txn) batch(buf *btree.BTreeG[bufEntry]) (*pebble.Batch, bool, error) {
 	db := t.db
 	db.closeMu.RLock()
 	defer db.closeMu.RUnlock()
 	if db.closed.Load() {
-		return nil, ErrClosed
+		return nil, false, ErrClosed
 	}
 	size := 16
+	deleteOnly := len(t.counters) == 0
 	buf.Scan(func(e bufEntry) bool {
 		size += len(e.kv) + 11 // kind byte + two varint lengths
+		deleteOnly = deleteOnly && e.del
 		return true
 	})
 	b := db.pdb.NewBatchWithSize(size)
@@ -362,9 +365,9 @@ func (t *Txn) batch(buf *btree.BTreeG[bufEntry]) (*pebble.Batch, error) {
 	}
 	if err != nil {
 		_ = b.Close()
-		return nil, fmt.Errorf("kv: build batch: %w", err)
+		return nil, false, fmt.Errorf("kv: build batch: %w", err)
 	}
-	return b, nil
+	return b, deleteOnly, nil
 }
 
 // Rollback discards the Txn. It is idempotent.
