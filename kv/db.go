@@ -74,6 +74,13 @@ type Options struct {
 	// FS is the filesystem Pebble uses. Default vfs.Default (the OS). Tests
 	// use it to inject I/O errors.
 	FS vfs.FS
+	// MinFreeBytes is the free space kept in reserve on the store's
+	// filesystem: a commit that adds data fails with ErrDiskFull rather than
+	// use it (see space.go). 0 means DefaultMinFreeBytes (the larger of
+	// 256 MiB and 1% of the filesystem); negative disables the guard.
+	MinFreeBytes int64
+	// SpaceCheckInterval is how often free space is measured. Default 500ms.
+	SpaceCheckInterval time.Duration
 	// Configure, if set, is called with the final Pebble options just before
 	// pebble.Open, for settings kv does not expose.
 	Configure func(*pebble.Options)
@@ -166,6 +173,10 @@ type DB struct {
 
 	bgStop chan struct{}
 	bgDone chan struct{}
+
+	// space refuses writing commits when the filesystem runs out of room;
+	// nil when disabled.
+	space *spaceGuard
 }
 
 // Open opens (creating if needed) the database in dir.
@@ -219,6 +230,13 @@ func Open(dir string, o Options) (*DB, error) {
 		return nil, fmt.Errorf("kv: open %s: %w", dir, err)
 	}
 	db.pdb = pdb
+	if o.MinFreeBytes >= 0 {
+		db.space, err = newSpaceGuard(o.FS, dir, o.MinFreeBytes, o.SpaceCheckInterval, db.log, db.flushForSpace)
+		if err != nil {
+			_ = pdb.Close()
+			return nil, err
+		}
+	}
 	if !db.sync && o.AsyncSyncInterval > 0 {
 		go db.asyncSyncLoop(o.AsyncSyncInterval)
 	} else {
@@ -244,6 +262,9 @@ func (db *DB) Close() error {
 
 	close(db.bgStop)
 	<-db.bgDone
+	if db.space != nil {
+		db.space.close()
+	}
 
 	db.txnMu.Lock()
 	n := db.nopen
@@ -316,6 +337,7 @@ type Stats struct {
 	TrackedKeys   int    // keys in the conflict tracker
 	TrackedRanges int    // ranges in the conflict tracker
 	Failed        error  // sticky write error, if any
+	Space         SpaceStats
 }
 
 // Stats returns the current counters.
@@ -330,6 +352,7 @@ func (db *DB) Stats() Stats {
 		WALSyncs:        db.walSyncs.Load(),
 		Version:         db.ver.Load(),
 		Failed:          db.failure(),
+		Space:           db.space.stats(),
 	}
 	s.OpenTxns = db.openCount()
 	// Published under mu; read without it so Stats never waits for a
@@ -424,6 +447,9 @@ type commitReq struct {
 	ws writeSet
 	// keys is ws's point keys prepared by trackedKeys, or nil.
 	keys []string
+	// deleteOnly: the batch only deletes (point or range tombstones), which
+	// the disk space guard admits further into its reserve.
+	deleteOnly bool
 }
 
 // commit runs the commit protocol:
@@ -502,6 +528,14 @@ func (db *DB) commitLocked(req *commitReq, hasData bool) (err error) {
 	if t != nil && t.registered && db.tr.conflicts(t.start, req.ws) {
 		db.conflicts.Add(1)
 		return ErrConflict
+	}
+	if hasData && db.space != nil {
+		// After the conflict check: a transaction that lost a conflict gets
+		// 1213 (retry) rather than a disk-full error.
+		if err := db.space.admit(len(req.batch.Repr()), req.deleteOnly); err != nil {
+			db.commitErrs.Add(1)
+			return err
+		}
 	}
 	if hasData {
 		if err := db.applyToPebble(req.batch); err != nil {
@@ -692,4 +726,19 @@ func (db *DB) SyncWAL() error {
 		return db.fail(fmt.Errorf("WAL fsync: %w", err))
 	}
 	return nil
+}
+
+// flushForSpace asks Pebble to flush the memtable without waiting, so that
+// tombstones admitted while the disk was full reach sstables, where
+// compactions can drop the data they cover. Called by the space guard's
+// poller, which Close stops before closing Pebble.
+func (db *DB) flushForSpace() {
+	db.closeMu.RLock()
+	defer db.closeMu.RUnlock()
+	if db.closed.Load() {
+		return
+	}
+	if _, err := db.pdb.AsyncFlush(); err != nil {
+		db.log.Warn("flush to reclaim space", "err", err)
+	}
 }
