@@ -193,6 +193,55 @@ func (l *layout) indexByID(id uint32) *indexLayout {
 	return nil
 }
 
+// KeyLayout is a table's row and index-entry layout for offline
+// verification (myriad check): it recomputes keys exactly as the engine
+// writes them, so the checker never re-implements the layout.
+type KeyLayout struct{ l *layout }
+
+// KeyLayoutOf returns the layout of t.
+func KeyLayoutOf(t *catalog.Table) KeyLayout { return KeyLayout{layoutOf(t)} }
+
+// DecodeRow decodes a primary-index value.
+func (k KeyLayout) DecodeRow(v []byte) (sql.Row, error) { return k.l.decodeRow(v) }
+
+// RowKey is the primary-index key the engine writes for row. For a table
+// without a primary key it is the row's hash prefix: every stored copy of
+// the row appends its own uvarint row ID to it.
+func (k KeyLayout) RowKey(ctx *sql.Context, row sql.Row) ([]byte, error) {
+	if !k.l.t.HiddenPK() {
+		return k.l.pkKey(ctx, row)
+	}
+	val, err := k.l.encodeRow(row)
+	if err != nil {
+		return nil, err
+	}
+	return k.l.hiddenPrefix(val), nil
+}
+
+// IndexKey is the entry that secondary index i (position in Table.Indexes)
+// holds for row stored under rowKey; null reports a NULL among the index
+// columns (such an entry never conflicts in a UNIQUE index).
+func (k KeyLayout) IndexKey(ctx *sql.Context, i int, row sql.Row, rowKey []byte) (key []byte, null bool, err error) {
+	return k.l.indexKey(ctx, &k.l.indexes[i], row, rowKey)
+}
+
+// IndexRowKey is the primary-index key an entry of secondary index i points
+// at: the entry's primary key suffix under the primary index prefix.
+func (k KeyLayout) IndexRowKey(i int, entry []byte) ([]byte, error) {
+	ix := &k.l.indexes[i]
+	if len(entry) < len(ix.key) || string(entry[:len(ix.key)]) != string(ix.key) {
+		return nil, fmt.Errorf("myriad: key is not an entry of index %s", ix.name)
+	}
+	rest := entry[len(ix.key):]
+	for range ix.cols {
+		var err error
+		if rest, err = keyenc.SkipValue(rest); err != nil {
+			return nil, err
+		}
+	}
+	return append(append(make([]byte, 0, len(k.l.primary)+len(rest)), k.l.primary...), rest...), nil
+}
+
 // formatKey renders key values as MySQL does in a duplicate-key error.
 func formatKey(ctx *sql.Context, sch sql.Schema, row sql.Row, cols []int) string {
 	b := make([]byte, 0, 32)

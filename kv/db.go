@@ -84,6 +84,10 @@ type Options struct {
 	// Configure, if set, is called with the final Pebble options just before
 	// pebble.Open, for settings kv does not expose.
 	Configure func(*pebble.Options)
+	// ReadOnly opens an existing store for offline tools (myriad check):
+	// nothing is created or written, the WAL is replayed into memory only,
+	// and every commit fails.
+	ReadOnly bool
 }
 
 func (o Options) withDefaults() Options {
@@ -194,8 +198,10 @@ func Open(dir string, o Options) (*DB, error) {
 		bgDone: make(chan struct{}),
 	}
 	db.tr.init()
-	if err := o.FS.MkdirAll(dir, 0o755); err != nil {
-		return nil, fmt.Errorf("kv: create %s: %w", dir, err)
+	if !o.ReadOnly {
+		if err := o.FS.MkdirAll(dir, 0o755); err != nil {
+			return nil, fmt.Errorf("kv: create %s: %w", dir, err)
+		}
 	}
 
 	cache := pebble.NewCache(o.CacheBytes)
@@ -212,6 +218,7 @@ func Open(dir string, o Options) (*DB, error) {
 		Logger:                      pebbleLogger{l: o.Logger.With("component", "pebble")},
 		EventListener:               db.eventListener(),
 		Merger:                      maxMerger,
+		ReadOnly:                    o.ReadOnly,
 	}
 	if w := o.GroupCommitWindow; w > 0 {
 		po.WALMinSyncInterval = func() time.Duration { return w }
