@@ -16,6 +16,7 @@ func main() {
 		SilenceErrors: true,
 	}
 	root.AddCommand(serveCmd())
+	root.AddCommand(checkCmd())
 	root.AddCommand(benchCmd())
 	if err := root.Execute(); err != nil {
 		fmt.Fprintln(os.Stderr, "myriad:", err)

@@ -1,0 +1,604 @@
+package check
+
+import (
+	"bytes"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"sort"
+	"syscall"
+
+	"github.com/dolthub/go-mysql-server/sql"
+
+	"github.com/myriaddb/myriad/catalog"
+	"github.com/myriaddb/myriad/engine"
+	"github.com/myriaddb/myriad/keyenc"
+	"github.com/myriaddb/myriad/kv"
+)
+
+// Options tunes a check. The zero value is usable.
+type Options struct {
+	// MaxProblems caps the problems kept in the report; all are counted.
+	// Default 1000.
+	MaxProblems int
+	// Progress, if set, is called after each data span (one per schema) with
+	// the number of spans checked and their total.
+	Progress func(done, total int)
+	// Logger receives the store's own log output. Default: discarded.
+	Logger *slog.Logger
+	// BlockCacheBytes is the read cache. Default 256 MiB.
+	BlockCacheBytes int64
+}
+
+// Problem is one inconsistency. Schema, Table and Index name where it was
+// found when that is known; Key is the offending key (for a run of keys that
+// no live table owns, the first of them).
+type Problem struct {
+	Schema, Table, Index string
+	Key                  []byte
+	What                 string
+}
+
+func (p Problem) String() string {
+	where := p.Schema
+	if p.Table != "" {
+		where += "." + p.Table
+	}
+	if p.Index != "" {
+		where += " index " + p.Index
+	}
+	if where == "" {
+		where = "store"
+	}
+	s := where + ": " + p.What
+	if p.Key != nil {
+		s += fmt.Sprintf(" (key %x)", p.Key)
+	}
+	return s
+}
+
+// Report is what a check found.
+type Report struct {
+	Schemas      int64 // schema records
+	Tables       int64 // table records
+	Rows         int64 // primary index entries
+	IndexEntries int64 // secondary index entries
+	Counters     int64 // AUTO_INCREMENT counters
+	Problems     []Problem
+	ProblemCount int64 // all problems, including those beyond Options.MaxProblems
+}
+
+// OK reports whether no problem was found.
+func (r *Report) OK() bool { return r.ProblemCount == 0 }
+
+// WriteTo prints the report for people.
+func (r *Report) WriteTo(w io.Writer) (int64, error) {
+	var b bytes.Buffer
+	fmt.Fprintf(&b, "checked %d schemas, %d tables, %d rows, %d index entries, %d AUTO_INCREMENT counters\n",
+		r.Schemas, r.Tables, r.Rows, r.IndexEntries, r.Counters)
+	if r.OK() {
+		b.WriteString("no problems found\n")
+	} else {
+		fmt.Fprintf(&b, "%d problems found:\n", r.ProblemCount)
+		for _, p := range r.Problems {
+			b.WriteString("  " + p.String() + "\n")
+		}
+		if n := r.ProblemCount - int64(len(r.Problems)); n > 0 {
+			fmt.Fprintf(&b, "  ... and %d more\n", n)
+		}
+	}
+	n, err := w.Write(b.Bytes())
+	return int64(n), err
+}
+
+// ErrNoStore is returned by Dir when the directory holds no store.
+var ErrNoStore = errors.New("not a Myriad data directory")
+
+// Dir opens the store of the data directory dir (`myriad serve
+// --data-dir`) read-only and checks it. An error means the store could not
+// be read (missing, locked by a running server, unreadable);
+// inconsistencies are in the report.
+func Dir(dir string, o Options) (*Report, error) {
+	store, err := storeDir(dir)
+	if err != nil {
+		return nil, err
+	}
+	log := o.Logger
+	if log == nil {
+		log = slog.New(slog.NewTextHandler(io.Discard, nil))
+	}
+	db, err := kv.Open(store, kv.Options{ReadOnly: true, Logger: log, CacheBytes: o.BlockCacheBytes})
+	if errors.Is(err, syscall.EWOULDBLOCK) {
+		return nil, fmt.Errorf("%s is locked: stop the server using it first (%w)", dir, err)
+	}
+	if err != nil {
+		return nil, err
+	}
+	rep, err := DB(db, o)
+	if cerr := db.Close(); err == nil && cerr != nil {
+		err = cerr
+	}
+	return rep, err
+}
+
+// storeDir finds the Pebble store: server.Open keeps it in the data
+// directory's "store" subdirectory; a bare store directory is accepted too.
+func storeDir(dir string) (string, error) {
+	for _, d := range []string{filepath.Join(dir, "store"), dir} {
+		_, err := os.Stat(filepath.Join(d, "CURRENT"))
+		if err == nil {
+			return d, nil
+		}
+		if !errors.Is(err, os.ErrNotExist) {
+			return "", err
+		}
+	}
+	return "", fmt.Errorf("%w: no store in %s", ErrNoStore, dir)
+}
+
+// DB checks an open store. Nothing may write to it meanwhile.
+func DB(db *kv.DB, o Options) (*Report, error) {
+	if o.MaxProblems <= 0 {
+		o.MaxProblems = 1000
+	}
+	cat, err := catalog.Open(db, 16<<20)
+	if err != nil {
+		return nil, err
+	}
+	c := &checker{db: db, cat: cat, o: o, rep: &Report{}, ctx: sql.NewEmptyContext()}
+	if err := c.run(); err != nil {
+		return nil, err
+	}
+	return c.rep, nil
+}
+
+type checker struct {
+	db  *kv.DB
+	cat *catalog.Catalog
+	o   Options
+	rep *Report
+	ctx *sql.Context
+
+	// orphan groups consecutive keys under one (schema, table) ID pair that
+	// no live table owns, so a dropped-but-not-deleted table is one problem.
+	orphan orphanRun
+}
+
+type orphanRun struct {
+	prefix []byte // data schema ID + table ID (+ index ID for a stale index)
+	where  Problem
+	n      int64
+	first  []byte
+}
+
+func (c *checker) problem(p Problem) {
+	c.rep.ProblemCount++
+	if len(c.rep.Problems) < c.o.MaxProblems {
+		if p.Key != nil {
+			p.Key = append([]byte(nil), p.Key...)
+		}
+		c.rep.Problems = append(c.rep.Problems, p)
+	}
+}
+
+// Key spans, taken from the catalog's own key builders.
+var (
+	catalogLo = catalog.UserKey("")[:1]
+	dataLo    = catalog.SchemaDataPrefix(0)[:1]
+)
+
+// group is one data span (one data schema ID) and the tables whose rows
+// live in it.
+type group struct {
+	id     uint64
+	schema *catalog.Schema // nil: the schema is gone, only moved tables remain
+	moved  []*catalog.Table
+}
+
+func (c *checker) run() error {
+	// The schema list is small (a schema per tenant); table definitions are
+	// loaded one span at a time.
+	var schemas []*catalog.Schema
+	if err := c.cat.ListSchemas(c.db, func(s *catalog.Schema) error {
+		schemas = append(schemas, s)
+		return nil
+	}); err != nil {
+		return fmt.Errorf("read schema records: %w", err)
+	}
+	c.rep.Schemas = int64(len(schemas))
+	groups := map[uint64]*group{}
+	for _, s := range schemas {
+		if g := groups[s.ID]; g != nil && g.schema != nil {
+			c.problem(Problem{Schema: s.Name, What: fmt.Sprintf("schema ID %d is also schema %s's", s.ID, g.schema.Name)})
+			continue
+		}
+		groups[s.ID] = &group{id: s.ID, schema: s}
+	}
+	// A table moved by RENAME TABLE into another schema keeps its rows in
+	// its old schema's span: it is checked with that span.
+	for _, s := range schemas {
+		if !s.Borrowed {
+			continue
+		}
+		err := c.eachTable(s, false, func(t *catalog.Table) {
+			if t.DataSchemaID == s.ID {
+				return
+			}
+			g := groups[t.DataSchemaID]
+			if g == nil {
+				g = &group{id: t.DataSchemaID}
+				groups[t.DataSchemaID] = g
+			}
+			g.moved = append(g.moved, t)
+		})
+		if err != nil {
+			return err
+		}
+	}
+	order := make([]*group, 0, len(groups))
+	for _, g := range groups {
+		order = append(order, g)
+	}
+	sort.Slice(order, func(i, j int) bool { return order[i].id < order[j].id })
+
+	if err := c.outside(); err != nil {
+		return err
+	}
+	it, err := c.db.NewIter(dataLo, keyenc.PrefixEnd(dataLo))
+	if err != nil {
+		return err
+	}
+	defer it.Close()
+	valid := it.First()
+	for i, g := range order {
+		// Keys before this span belong to no live schema.
+		lo := catalog.SchemaDataPrefix(g.id)
+		for valid && bytes.Compare(it.Key(), lo) < 0 {
+			c.endOrphans(it.Key())
+			c.noTable(it.Key())
+			valid = it.Next()
+		}
+		if valid, err = c.span(g, it, valid); err != nil {
+			return err
+		}
+		if c.o.Progress != nil {
+			c.o.Progress(i+1, len(order))
+		}
+	}
+	for ; valid; valid = it.Next() {
+		c.endOrphans(it.Key())
+		c.noTable(it.Key())
+	}
+	if err := it.Error(); err != nil {
+		return err
+	}
+	c.flushOrphans()
+	return nil
+}
+
+// outside reports keys that are neither catalog nor data.
+func (c *checker) outside() error {
+	spans := [][2][]byte{
+		{nil, catalogLo},
+		{keyenc.PrefixEnd(catalogLo), dataLo},
+		{keyenc.PrefixEnd(dataLo), nil},
+	}
+	for _, sp := range spans {
+		if sp[1] != nil && sp[0] != nil && bytes.Compare(sp[0], sp[1]) >= 0 {
+			continue
+		}
+		it, err := c.db.NewIter(sp[0], sp[1])
+		if err != nil {
+			return err
+		}
+		for ok := it.First(); ok; ok = it.Next() {
+			c.problem(Problem{Key: it.Key(), What: "key outside the catalog and data keyspaces"})
+		}
+		err = it.Error()
+		it.Close()
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// eachTable decodes a schema's table records one at a time, so that a
+// record that does not decode is reported and the others are still checked.
+//
+// Borrowing schemas are read twice (first for their moved tables), and
+// report is false on that first read so a problem is reported once.
+func (c *checker) eachTable(s *catalog.Schema, report bool, fn func(*catalog.Table)) error {
+	var names []string
+	err := c.cat.ListTableNames(c.db, s, func(name string) error {
+		names = append(names, name)
+		return nil
+	})
+	if err != nil {
+		return fmt.Errorf("list tables of %s: %w", s.Name, err)
+	}
+	for _, name := range names {
+		t, err := c.cat.Table(c.db, s, name)
+		if err != nil {
+			if report {
+				c.problem(Problem{Schema: s.Name, Table: name, What: "table record does not decode: " + err.Error()})
+			}
+			continue
+		}
+		if t == nil {
+			return fmt.Errorf("table record %s.%s vanished while checking: is a server writing this store?", s.Name, name)
+		}
+		if t.SchemaID != s.ID && report {
+			c.problem(Problem{Schema: s.Name, Table: name,
+				What: fmt.Sprintf("table record names schema ID %d, but it is filed under schema ID %d", t.SchemaID, s.ID)})
+		}
+		fn(t)
+	}
+	return nil
+}
+
+// table is the state of one table while its span is walked.
+type table struct {
+	def     *catalog.Table
+	schema  string
+	lay     engine.KeyLayout
+	primary []byte // IndexPrefix(1)
+	rows    int64
+	entries []int64 // per position in def.Indexes
+
+	// The UNIQUE prefix of the previous entry of the index being walked.
+	uniqIndex int
+	uniqLast  []byte
+}
+
+// span walks one data schema ID's keys, starting at the iterator's position.
+func (c *checker) span(g *group, it *kv.Iter, valid bool) (bool, error) {
+	tables := map[uint64]*table{}
+	add := func(t *catalog.Table) {
+		if prev := tables[t.ID]; prev != nil {
+			c.problem(Problem{Schema: t.DBName(), Table: t.Name,
+				What: fmt.Sprintf("table ID %d in data span %d is also %s.%s's", t.ID, g.id, prev.schema, prev.def.Name)})
+			return
+		}
+		c.rep.Tables++
+		tables[t.ID] = &table{
+			def: t, schema: t.DBName(), lay: engine.KeyLayoutOf(t),
+			primary: t.IndexPrefix(catalog.PrimaryIndexID),
+			entries: make([]int64, len(t.Indexes)), uniqIndex: -1,
+		}
+	}
+	if g.schema != nil {
+		err := c.eachTable(g.schema, true, func(t *catalog.Table) {
+			if t.DataSchemaID == g.id {
+				add(t)
+			} else if !g.schema.Borrowed {
+				c.problem(Problem{Schema: g.schema.Name, Table: t.Name,
+					What: fmt.Sprintf("rows are in schema ID %d's span but the schema is not marked as borrowing", t.DataSchemaID)})
+			}
+		})
+		if err != nil {
+			return false, err
+		}
+	}
+	for _, t := range g.moved {
+		add(t)
+	}
+	prefix := catalog.SchemaDataPrefix(g.id)
+	var cur *table
+	var curID uint64
+	for ; valid && bytes.HasPrefix(it.Key(), prefix); valid = it.Next() {
+		key := it.Key()
+		c.endOrphans(key)
+		tid, rest, err := keyenc.DecodeUvarint(key[len(prefix):])
+		if err != nil {
+			c.noTable(key)
+			continue
+		}
+		if cur == nil || tid != curID {
+			if cur != nil {
+				c.finishTable(cur)
+			}
+			cur, curID = tables[tid], tid
+		}
+		if cur == nil {
+			c.noTable(key)
+			continue
+		}
+		if err := c.tableKey(cur, key, rest, it.Value()); err != nil {
+			return false, err
+		}
+	}
+	if cur != nil {
+		c.finishTable(cur)
+	}
+	return valid, it.Error()
+}
+
+func (c *checker) finishTable(t *table) {
+	c.rep.Rows += t.rows
+	for i, n := range t.entries {
+		c.rep.IndexEntries += n
+		if n != t.rows {
+			c.problem(Problem{Schema: t.schema, Table: t.def.Name, Index: t.def.Indexes[i].Name,
+				What: fmt.Sprintf("%d index entries for %d rows", n, t.rows)})
+		}
+	}
+}
+
+// tableKey checks one key of a live table; rest follows the table ID.
+func (c *checker) tableKey(t *table, key, rest, val []byte) error {
+	iid, rest, err := keyenc.DecodeUvarint(rest)
+	if err != nil {
+		c.problem(Problem{Schema: t.schema, Table: t.def.Name, Key: key, What: "malformed index ID: " + err.Error()})
+		return nil
+	}
+	switch {
+	case iid == 0:
+		c.rep.Counters++
+		if len(rest) != 0 || len(val) != 8 {
+			c.problem(Problem{Schema: t.schema, Table: t.def.Name, Key: key,
+				What: fmt.Sprintf("malformed AUTO_INCREMENT counter (%d key bytes after the prefix, %d value bytes)", len(rest), len(val))})
+		}
+		return nil
+	case iid == catalog.PrimaryIndexID:
+		return c.row(t, key, val)
+	}
+	for i := range t.def.Indexes {
+		if uint64(t.def.Indexes[i].ID) == iid {
+			return c.entry(t, i, key, val)
+		}
+	}
+	c.orphanKey(key[:len(key)-len(rest)], key, Problem{Schema: t.schema, Table: t.def.Name,
+		What: fmt.Sprintf("keys under index ID %d, which the table does not have", iid)})
+	return nil
+}
+
+// row checks a primary index entry and that every secondary index has the
+// entry the row implies.
+func (c *checker) row(t *table, key, val []byte) error {
+	t.rows++
+	at := Problem{Schema: t.schema, Table: t.def.Name, Key: key}
+	row, err := t.lay.DecodeRow(val)
+	if err != nil {
+		at.What = "row does not decode: " + err.Error()
+		c.problem(at)
+		return nil
+	}
+	want, err := t.lay.RowKey(c.ctx, row)
+	if err != nil {
+		at.What = "cannot encode the row's key: " + err.Error()
+		c.problem(at)
+		return nil
+	}
+	if t.def.HiddenPK() {
+		// Hash prefix of the row's content, then one row ID.
+		if !bytes.HasPrefix(key, want) {
+			at.What = "row content does not hash to its key"
+			c.problem(at)
+		} else if _, n := binary.Uvarint(key[len(want):]); n <= 0 || n != len(key)-len(want) {
+			at.What = "malformed row ID after the row hash"
+			c.problem(at)
+		}
+	} else if !bytes.Equal(key, want) {
+		at.What = fmt.Sprintf("row's primary key columns give key %x", want)
+		c.problem(at)
+	}
+	for i := range t.def.Indexes {
+		ik, _, err := t.lay.IndexKey(c.ctx, i, row, key)
+		if err != nil {
+			c.problem(Problem{Schema: t.schema, Table: t.def.Name, Index: t.def.Indexes[i].Name, Key: key,
+				What: "cannot encode the row's index entry: " + err.Error()})
+			continue
+		}
+		_, ok, err := c.db.Get(ik)
+		if err != nil {
+			return err
+		}
+		if !ok {
+			c.problem(Problem{Schema: t.schema, Table: t.def.Name, Index: t.def.Indexes[i].Name, Key: key,
+				What: fmt.Sprintf("row has no index entry (expected %x)", ik)})
+		}
+	}
+	return nil
+}
+
+// entry checks a secondary index entry against the row it points at.
+func (c *checker) entry(t *table, i int, key, val []byte) error {
+	t.entries[i]++
+	ix := &t.def.Indexes[i]
+	at := Problem{Schema: t.schema, Table: t.def.Name, Index: ix.Name, Key: key}
+	if len(val) != 0 {
+		at.What = fmt.Sprintf("index entry has a %d-byte value; entries have none", len(val))
+		c.problem(at)
+	}
+	rk, err := t.lay.IndexRowKey(i, key)
+	if err != nil {
+		at.What = "malformed index entry: " + err.Error()
+		c.problem(at)
+		return nil
+	}
+	v, ok, err := c.db.Get(rk)
+	if err != nil {
+		return err
+	}
+	if !ok {
+		at.What = fmt.Sprintf("index entry points at no row (row key %x)", rk)
+		c.problem(at)
+		return nil
+	}
+	row, err := t.lay.DecodeRow(v)
+	if err != nil {
+		return nil // reported with the row
+	}
+	want, null, err := t.lay.IndexKey(c.ctx, i, row, rk)
+	if err != nil {
+		return nil // reported with the row
+	}
+	if !bytes.Equal(want, key) {
+		at.What = fmt.Sprintf("index entry does not match its row (row key %x gives entry %x)", rk, want)
+		c.problem(at)
+		return nil
+	}
+	if ix.Unique && !null {
+		// Entries of one index are contiguous and sorted, so a duplicate
+		// value is the previous entry's.
+		uniq := key[:len(key)-(len(rk)-len(t.primary))]
+		if t.uniqIndex == i && bytes.Equal(uniq, t.uniqLast) {
+			at.What = "duplicate value in UNIQUE index"
+			c.problem(at)
+		}
+		t.uniqIndex, t.uniqLast = i, append(t.uniqLast[:0], uniq...)
+	}
+	return nil
+}
+
+// noTable records a data key that belongs to no live table.
+func (c *checker) noTable(key []byte) {
+	rest := key[len(dataLo):]
+	sid, rest, err := keyenc.DecodeUvarint(rest)
+	if err != nil {
+		c.flushOrphans()
+		c.problem(Problem{Key: key, What: "malformed data key (schema ID): " + err.Error()})
+		return
+	}
+	tid, rest, err := keyenc.DecodeUvarint(rest)
+	if err != nil {
+		c.flushOrphans()
+		c.problem(Problem{Key: key, What: "malformed data key (table ID): " + err.Error()})
+		return
+	}
+	c.orphanKey(key[:len(key)-len(rest)], key, Problem{
+		What: fmt.Sprintf("keys under data schema ID %d, table ID %d, which is no live table", sid, tid)})
+}
+
+// orphanKey adds key to the run of keys sharing prefix that nothing owns.
+func (c *checker) orphanKey(prefix, key []byte, p Problem) {
+	if c.orphan.n > 0 && bytes.Equal(c.orphan.prefix, prefix) {
+		c.orphan.n++
+		return
+	}
+	c.flushOrphans()
+	c.orphan = orphanRun{prefix: append([]byte(nil), prefix...), where: p, n: 1, first: append([]byte(nil), key...)}
+}
+
+// endOrphans reports the current run of unowned keys unless key continues it.
+func (c *checker) endOrphans(key []byte) {
+	if c.orphan.n > 0 && !bytes.HasPrefix(key, c.orphan.prefix) {
+		c.flushOrphans()
+	}
+}
+
+func (c *checker) flushOrphans() {
+	if c.orphan.n == 0 {
+		return
+	}
+	p := c.orphan.where
+	p.What = fmt.Sprintf("%d %s", c.orphan.n, p.What)
+	p.Key = c.orphan.first
+	c.problem(p)
+	c.orphan = orphanRun{}
+}
