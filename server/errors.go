@@ -102,6 +102,13 @@ var errorRules = []errorRule{
 	{match: re(`^value (.+) is not valid for this (Enum|Set)$`), code: 1265, state: "01000", format: "Data truncated for column at row 1 (value $1 is not valid for this $2)"},
 	{match: re(`^duplicate (?:primary|unique) key given: (?s:(.*))$`), code: mysql.ERDupEntry, state: mysql.SSDupKey, format: "$1"},
 	{match: re(`^SAVEPOINT (.+) does not exist$`), code: 1305, state: "42000", format: "SAVEPOINT $1 does not exist"},
+	// Accounts and privileges (server/users.go). GMS says 1044's words for
+	// USE, SHOW TABLES FROM and other references to a schema the user may
+	// not see, existing or not, as MySQL does.
+	{match: re(`^Access denied for user ('.*'@'.*') to database '(.+)'$`), code: mysql.ERDBAccessDenied, state: "42000", format: "Access denied for user $1 to database '$2'"},
+	{match: re(`^Operation (CREATE USER|DROP USER|ALTER USER|RENAME USER) failed for (.+)$`), code: 1396, state: "HY000", format: "Operation $1 failed for $2"},
+	{match: re(`^There is no such grant defined for user '(.*)' on host '(.*)'$`), code: mysql.ERNonExistingGrant, state: "42000", format: "There is no such grant defined for user '$1' on host '$2'"},
+	{match: re(`^You are not allowed to create a user with GRANT$`), code: 1410, state: "42000", format: "You are not allowed to create a user with GRANT"},
 	{match: re(`^serialization failure: `), code: mysql.ERLockDeadlock, state: mysql.SSLockDeadlock, format: "Deadlock found when trying to get lock; try restarting transaction"},
 }
 

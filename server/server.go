@@ -1,7 +1,6 @@
 package server
 
 import (
-	"context"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -17,7 +16,6 @@ import (
 	gmsserver "github.com/dolthub/go-mysql-server/server"
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/go-mysql-server/sql/analyzer"
-	"github.com/dolthub/go-mysql-server/sql/mysql_db"
 	"github.com/sirupsen/logrus"
 
 	"github.com/myriaddb/myriad/catalog"
@@ -39,7 +37,11 @@ type Config struct {
 	MaxConnections  uint64
 	// MetricsAddr, when set, serves Prometheus metrics at /metrics.
 	MetricsAddr string
-	Logger      *slog.Logger
+	// TLSCert and TLSKey are PEM files; when set, clients may use TLS.
+	TLSCert, TLSKey string
+	// RequireSecureTransport refuses clients without TLS (error 3159).
+	RequireSecureTransport bool
+	Logger                 *slog.Logger
 }
 
 // DefaultCatalogCacheBytes holds roughly 80,000 sysbench-sized decoded
@@ -66,6 +68,7 @@ type Server struct {
 	closeErr  error
 	stopStats chan struct{}
 
+	auth        *authServer
 	events      *events
 	metrics     *http.Server
 	metricsAddr net.Addr
@@ -132,6 +135,12 @@ func (s *Server) init() error {
 	if err := s.loadUsers(); err != nil {
 		return err
 	}
+	tlsCfg, err := tlsConfig(s.cfg)
+	if err != nil {
+		return err
+	}
+	s.auth = newAuthServer(s.log, s.sqle.Analyzer.Catalog.MySQLDb, s.cfg.RequireSecureTransport)
+	s.installAuthorization()
 
 	s.events = newEvents()
 	addr := net.JoinHostPort(s.cfg.Host, strconv.Itoa(s.cfg.Port))
@@ -145,7 +154,10 @@ func (s *Server) init() error {
 		Address:  l.Addr().String(),
 		Listener: newLimitListener(l, s.cfg.MaxConnections),
 		Version:  ServerVersion,
-	}, s.sqle, sql.NewContext, s.eng.NewSessionBuilder(), s.events, s.wrapHandler)
+
+		TLSConfig:               tlsCfg,
+		ProtocolListenerFactory: s.protocolListener,
+	}, s.sqle, sql.NewContext, s.eng.NewSessionBuilder(), s.events, s.wrapHandlers)
 	if err != nil {
 		l.Close()
 		return err
@@ -202,44 +214,6 @@ func (s *Server) Close() error {
 	})
 	return s.closeErr
 }
-
-// usersKey is where GMS's account tables are persisted, in the catalog span.
-var usersKey = catalog.UserKey("mysql_db")
-
-type userPersister struct{ db *kv.DB }
-
-func (p userPersister) Persist(ctx *sql.Context, data []byte) error {
-	b := kv.NewWriteBatch()
-	b.Set(usersKey, data)
-	return p.db.Apply(b)
-}
-
-// loadUsers restores accounts, or creates root on a fresh data directory.
-func (s *Server) loadUsers() error {
-	mdb := s.sqle.Analyzer.Catalog.MySQLDb
-	ctx := sql.NewContext(context.Background())
-	data, ok, err := s.db.Get(usersKey)
-	if err != nil {
-		return err
-	}
-	mdb.SetPersister(userPersister{db: s.db})
-	if ok {
-		if err := mdb.LoadData(ctx, data); err != nil {
-			return fmt.Errorf("load accounts: %w", err)
-		}
-		mdb.SetEnabled(true)
-		return nil
-	}
-	ed := mdb.Editor()
-	mdb.AddSuperUser(ed, "root", "localhost", s.cfg.RootPassword)
-	defer ed.Close()
-	if err := mdb.Persist(ctx, ed); err != nil {
-		return fmt.Errorf("persist accounts: %w", err)
-	}
-	return nil
-}
-
-var _ mysql_db.MySQLDbPersistence = userPersister{}
 
 // ErrClosed is returned by Serve after Close.
 var ErrClosed = errors.New("server closed")

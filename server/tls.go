@@ -1,0 +1,42 @@
+package server
+
+import (
+	"crypto/tls"
+	"errors"
+	"fmt"
+
+	gmsserver "github.com/dolthub/go-mysql-server/server"
+	"github.com/dolthub/vitess/go/mysql"
+)
+
+// tlsConfig loads --tls-cert/--tls-key. Without them the server offers no
+// TLS (the greeting does not advertise CLIENT_SSL), as MySQL built without
+// certificates; --require-secure-transport then could never be satisfied,
+// so that combination is refused at startup.
+func tlsConfig(cfg Config) (*tls.Config, error) {
+	if cfg.TLSCert == "" && cfg.TLSKey == "" {
+		if cfg.RequireSecureTransport {
+			return nil, errors.New("--require-secure-transport needs --tls-cert and --tls-key")
+		}
+		return nil, nil
+	}
+	if cfg.TLSCert == "" || cfg.TLSKey == "" {
+		return nil, errors.New("--tls-cert and --tls-key must be given together")
+	}
+	cert, err := tls.LoadX509KeyPair(cfg.TLSCert, cfg.TLSKey)
+	if err != nil {
+		return nil, fmt.Errorf("TLS certificate: %w", err)
+	}
+	// MySQL 8 accepts TLS 1.2 and 1.3 by default.
+	return &tls.Config{Certificates: []tls.Certificate{cert}, MinVersion: tls.VersionTLS12}, nil
+}
+
+// protocolListener is GMS's MySQL protocol listener with Myriad's
+// authentication (users.go) in place of GMS's. Secure transport is enforced
+// there too, not by the protocol library, which sends its refusal but then
+// lets the handshake continue.
+func (s *Server) protocolListener(cfg gmsserver.Config, lc mysql.ListenerConfig, sel gmsserver.ServerEventListener) (gmsserver.ProtocolListener, error) {
+	lc.AuthServer = s.auth
+	cfg.RequireSecureTransport = false
+	return gmsserver.MySQLProtocolListenerFactory(cfg, lc, sel)
+}
