@@ -203,6 +203,14 @@ func Open(dir string, o Options) (*DB, error) {
 			return nil, fmt.Errorf("kv: create %s: %w", dir, err)
 		}
 	}
+	if o.MinFreeBytes >= 0 {
+		m, err := resolveMinFree(o.FS, dir, o.MinFreeBytes)
+		if err != nil {
+			return nil, err
+		}
+		o.MinFreeBytes = m
+		o.MemTableBytes = memTableForReserve(o.MemTableBytes, m)
+	}
 
 	cache := pebble.NewCache(o.CacheBytes)
 	defer cache.Unref() // pebble.Open takes its own reference

@@ -29,10 +29,15 @@ import (
 // reserve between two polls. A commit that would bring the estimate below the
 // reserve is refused and triggers an immediate measurement.
 //
-// Hysteresis: once a measurement finds less than the reserve available, the
-// guard is "full" and refuses every commit that adds data until a measurement
-// finds at least the reserve plus a quarter of it available, so a filesystem
-// hovering at the threshold does not flap between accepting and refusing.
+// Hysteresis: once a measurement finds less than the reserve available (or
+// less than the reserve plus a quarter of it right after a commit was
+// refused), the guard is "full" and refuses every commit that adds data
+// until a measurement finds at least the reserve plus a quarter of it
+// available, so a filesystem hovering at the threshold does not flap between
+// accepting and refusing. (Without the second condition, the estimate, which
+// counts twice what the WAL takes at first, would only ever let writes
+// approach the reserve in halving steps, refusing big commits and admitting
+// small ones, without the guard ever saying it is full.)
 //
 // Reads, read-only transactions and commits that only delete (DELETE, DROP
 // TABLE, DROP DATABASE: point and range tombstones, no new values) are still
@@ -101,21 +106,45 @@ type spaceGuard struct {
 	refused  atomic.Uint64
 	measured atomic.Int64 // unix nanos of the last successful measurement
 	deleted  atomic.Bool  // a delete-only commit was admitted while full
+	// refusedSince: a commit was refused since the last measurement.
+	refusedSince atomic.Bool
 
 	kickCh chan struct{}
 	stop   chan struct{}
 	done   chan struct{}
 }
 
+// resolveMinFree turns Options.MinFreeBytes 0 into the default for dir's
+// filesystem.
+func resolveMinFree(fs vfs.FS, dir string, minFree int64) (int64, error) {
+	if minFree != 0 {
+		return minFree, nil
+	}
+	du, err := fs.GetDiskUsage(dir)
+	if err != nil {
+		return 0, fmt.Errorf("kv: measure free space of %s: %w", dir, err)
+	}
+	return DefaultMinFreeBytes(du.TotalBytes), nil
+}
+
+// memTableForReserve caps the memtable so that what Pebble takes outside
+// any commit fits in the reserve. When a memtable fills, Pebble creates the
+// next WAL and preallocates 110% of Options.MemTableBytes for it at once
+// (fallocate: real blocks, 70 MiB for the default 64 MiB memtable), then
+// flushes the old memtable to an sstable of up to its size. A quarter of the
+// reserve for the memtable keeps both together under half of it. The
+// default reserve (256 MiB and up) never lowers the 64 MiB default.
+func memTableForReserve(memTable, minFree int64) int64 {
+	return min(memTable, max(minFree/4, 1<<20))
+}
+
 // newSpaceGuard measures the filesystem once (so a store opened on a full
-// disk refuses writes from the first commit) and starts the poller.
+// disk refuses writes from the first commit) and starts the poller. minFree
+// is resolved (> 0).
 func newSpaceGuard(fs vfs.FS, dir string, minFree int64, every time.Duration, log *slog.Logger, flush func()) (*spaceGuard, error) {
 	du, err := fs.GetDiskUsage(dir)
 	if err != nil {
 		return nil, fmt.Errorf("kv: measure free space of %s: %w", dir, err)
-	}
-	if minFree == 0 {
-		minFree = DefaultMinFreeBytes(du.TotalBytes)
 	}
 	if every <= 0 {
 		every = defaultSpaceCheckInterval
@@ -125,7 +154,7 @@ func newSpaceGuard(fs vfs.FS, dir string, minFree int64, every time.Duration, lo
 		log: log, flush: flush,
 		kickCh: make(chan struct{}, 1), stop: make(chan struct{}), done: make(chan struct{}),
 	}
-	g.update(du)
+	g.update(du, false)
 	go g.loop()
 	return g, nil
 }
@@ -155,6 +184,7 @@ func (g *spaceGuard) admit(size int, deleteOnly bool) error {
 
 func (g *spaceGuard) refuse(avail int64) error {
 	g.refused.Add(1)
+	g.refusedSince.Store(true)
 	return &DiskFullError{Dir: g.dir, Available: avail, MinFree: g.min}
 }
 
@@ -189,21 +219,22 @@ func (g *spaceGuard) measure() {
 		g.log.Warn("cannot measure free space", "dir", g.dir, "err", err)
 		return
 	}
-	g.update(du)
+	g.update(du, g.refusedSince.Swap(false))
 	if g.deleted.Swap(false) && g.flush != nil {
 		g.flush()
 	}
 }
 
 // update installs a measurement and moves between the normal and full
-// states with hysteresis.
-func (g *spaceGuard) update(du vfs.DiskUsage) {
+// states with hysteresis. refused: a commit was refused since the last
+// measurement.
+func (g *spaceGuard) update(du vfs.DiskUsage, refused bool) {
 	avail := int64(min(du.AvailBytes, 1<<62))
 	g.avail.Store(avail)
 	g.total.Store(int64(min(du.TotalBytes, 1<<62)))
 	g.measured.Store(time.Now().UnixNano())
 	switch {
-	case !g.full.Load() && avail < g.min:
+	case !g.full.Load() && (avail < g.min || (refused && avail < g.resumeAt)):
 		g.full.Store(true)
 		g.log.Error("disk full: refusing writes until space is freed",
 			"dir", g.dir, "available_bytes", avail, "min_free_bytes", g.min, "resume_at_bytes", g.resumeAt)

@@ -143,10 +143,12 @@ func TestSpaceGuard(t *testing.T) {
 
 // TestSpaceGuardEstimate: between two measurements, admitted commits use up
 // the last measurement, so a burst cannot run through the reserve before the
-// poller notices; the refusal triggers a fresh measurement at once.
+// poller notices; the refusal triggers a fresh measurement at once. A refusal
+// with plenty of space measured does not stop other writes; one within the
+// hysteresis band (less than reserve + 1/4 available) does.
 func TestSpaceGuardEstimate(t *testing.T) {
 	const mib = 1 << 20
-	fs := newSpaceFS(20*mib, 1000*mib)
+	fs := newSpaceFS(24*mib, 1000*mib)
 	// No periodic measurement during the test: only the one at Open and
 	// those a refusal asks for.
 	db, _ := openTestDB(t, Options{Durability: Async, FS: fs, MinFreeBytes: 16 * mib, SpaceCheckInterval: time.Hour, AsyncSyncInterval: -1})
@@ -163,23 +165,29 @@ func TestSpaceGuardEstimate(t *testing.T) {
 	if !errors.Is(err, ErrDiskFull) {
 		t.Fatalf("after %d commits: %v, want ErrDiskFull", admitted, err)
 	}
-	// 4 MiB of headroom at ~512 KiB per commit.
-	if admitted < 6 || admitted > 8 {
-		t.Fatalf("%d commits admitted into 4 MiB of headroom, want 7", admitted)
+	// 8 MiB of headroom at a little over 512 KiB per commit.
+	if admitted < 13 || admitted > 16 {
+		t.Fatalf("%d commits admitted into 8 MiB of headroom, want 15", admitted)
 	}
 	// The refusal asked for a measurement; the (unchanged) filesystem still
-	// has 20 MiB, so the estimate is reset and writes go on, and the guard
-	// never entered the full state.
-	waitUntil(t, "a fresh measurement", func() bool { return db.Stats().Space.AvailableBytes == 20*mib })
+	// has 24 MiB, above reserve + 1/4, so the estimate is reset, the guard
+	// is not full and writes go on.
+	waitUntil(t, "a fresh measurement", func() bool { return db.Stats().Space.AvailableBytes == 24*mib })
 	if db.Stats().Space.Full {
-		t.Fatal("full after an estimate-only refusal")
+		t.Fatal("full after an estimate-only refusal with 24 MiB available")
 	}
 	if err := commitSet(db, "after", "1"); err != nil {
 		t.Fatal(err)
 	}
-	// A single commit larger than the headroom is refused outright.
-	if err := commitSet(db, "huge", strings.Repeat("h", 3<<20)); !errors.Is(err, ErrDiskFull) {
+	// A single commit larger than the headroom is refused outright, and
+	// with 18 MiB measured (in the hysteresis band) the guard becomes full.
+	fs.avail.Store(18 * mib)
+	if err := commitSet(db, "huge", strings.Repeat("h", 5<<20)); !errors.Is(err, ErrDiskFull) {
 		t.Fatalf("commit larger than the headroom: %v", err)
+	}
+	waitUntil(t, "full after a refusal in the band", func() bool { return db.Stats().Space.Full })
+	if err := commitSet(db, "small", "1"); !errors.Is(err, ErrDiskFull) {
+		t.Fatalf("small commit while full: %v", err)
 	}
 }
 

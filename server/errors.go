@@ -109,6 +109,15 @@ var errorRules = []errorRule{
 	{match: re(`^Operation (CREATE USER|DROP USER|ALTER USER|RENAME USER) failed for (.+)$`), code: 1396, state: "HY000", format: "Operation $1 failed for $2"},
 	{match: re(`^There is no such grant defined for user '(.*)' on host '(.*)'$`), code: mysql.ERNonExistingGrant, state: "42000", format: "There is no such grant defined for user '$1' on host '$2'"},
 	{match: re(`^You are not allowed to create a user with GRANT$`), code: 1410, state: "42000", format: "You are not allowed to create a user with GRANT"},
+	// The disk space guard (kv.ErrDiskFull) refused a commit. InnoDB answers
+	// a write it has no room for with ER_RECORD_FILE_FULL (1114, "The table
+	// '%s' is full"), and the MySQL manual documents 1114 as the disk-full
+	// symptom, so that is the number applications already handle.
+	// ER_DISK_FULL (1021) would be wrong: its "waiting for someone to free
+	// some space" describes MyISAM blocking until space appears, and Myriad
+	// refuses at once. A commit can span many tables and the limit is the
+	// filesystem, so the message names the filesystem, not one table.
+	{match: re(`kv: disk full, (.+)$`), code: mysql.ERRecordFileFull, state: "HY000", format: "The table is full: disk full, $1; writes resume once space is freed"},
 	{match: re(`^serialization failure: `), code: mysql.ERLockDeadlock, state: mysql.SSLockDeadlock, format: "Deadlock found when trying to get lock; try restarting transaction"},
 }
 

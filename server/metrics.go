@@ -65,6 +65,17 @@ func (s *Server) registry() *prometheus.Registry {
 	counter("myriad_conflicts_total", "Commits refused with ER_LOCK_DEADLOCK (1213) after a write-write conflict.", func() float64 { return float64(m.Conflicts.Load()) })
 	counter("myriad_rows_written_total", "Rows inserted, updated or deleted.", func() float64 { return float64(m.RowsWritten.Load()) })
 	counter("myriad_wal_syncs_total", "WAL fsyncs (below commits when commits share them).", func() float64 { return float64(s.db.Stats().WALSyncs) })
+	if sp := s.db.Stats().Space; sp.Enabled {
+		gauge("myriad_disk_available_bytes", "Free space on the data directory's filesystem (last measurement minus writes admitted since).", func() float64 { return float64(s.db.Stats().Space.AvailableBytes) })
+		gauge("myriad_disk_min_free_bytes", "Free space kept in reserve (--min-free-space).", func() float64 { return float64(sp.MinFreeBytes) })
+		gauge("myriad_disk_full", "1 while writes are refused for lack of disk space (error 1114).", func() float64 {
+			if s.db.Stats().Space.Full {
+				return 1
+			}
+			return 0
+		})
+		counter("myriad_disk_full_refusals_total", "Commits refused for lack of disk space.", func() float64 { return float64(s.db.Stats().Space.Refused) })
+	}
 	gauge("myriad_open_transactions", "Transactions started and not ended.", func() float64 { return float64(s.db.Stats().OpenTxns) })
 	counter("myriad_queries_total", "Statements executed.", func() float64 { return float64(s.events.queries.Load()) })
 	counter("myriad_query_errors_total", "Statements that failed.", func() float64 { return float64(s.events.failed.Load()) })

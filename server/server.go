@@ -41,7 +41,12 @@ type Config struct {
 	TLSCert, TLSKey string
 	// RequireSecureTransport refuses clients without TLS (error 3159).
 	RequireSecureTransport bool
-	Logger                 *slog.Logger
+	// MinFreeSpace is the free space, in bytes, kept in reserve on the data
+	// directory's filesystem: writes fail with ER_RECORD_FILE_FULL (1114)
+	// instead of using it, and resume once space is freed. 0: the larger of
+	// 256 MiB and 1% of the filesystem; negative: no guard.
+	MinFreeSpace int64
+	Logger       *slog.Logger
 }
 
 // DefaultCatalogCacheBytes holds roughly 80,000 sysbench-sized decoded
@@ -100,6 +105,7 @@ func Open(cfg Config) (*Server, error) {
 	start := time.Now()
 	db, err := kv.Open(filepath.Join(cfg.DataDir, "store"), kv.Options{
 		Durability: cfg.Durability, CacheBytes: cfg.BlockCacheBytes, Logger: cfg.Logger,
+		MinFreeBytes: cfg.MinFreeSpace,
 	})
 	if err != nil {
 		return nil, fmt.Errorf("open store: %w", err)

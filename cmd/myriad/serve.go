@@ -65,6 +65,7 @@ func serveCmd() *cobra.Command {
 	f.Int64Var(&cfg.CatalogCacheBytes, "catalog-cache", server.DefaultCatalogCacheBytes, "bytes of memory for decoded table definitions")
 	f.Int64Var(&cfg.BlockCacheBytes, "block-cache", server.DefaultBlockCacheBytes, "bytes of memory for the storage block cache")
 	f.Uint64Var(&cfg.MaxConnections, "max-connections", 0, "maximum concurrent client connections (0: unlimited)")
+	f.Int64Var(&cfg.MinFreeSpace, "min-free-space", 0, "bytes of free disk space kept in reserve: writes fail with error 1114 rather than use it (0: max(256 MiB, 1% of the filesystem); -1: off)")
 	f.StringVar(&cfg.TLSCert, "tls-cert", "", "PEM certificate (chain) for TLS connections; with --tls-key enables TLS")
 	f.StringVar(&cfg.TLSKey, "tls-key", "", "PEM private key of --tls-cert")
 	f.BoolVar(&cfg.RequireSecureTransport, "require-secure-transport", false, "refuse clients not using TLS (error 3159); needs --tls-cert/--tls-key")
