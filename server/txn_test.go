@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"errors"
+	"strconv"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -151,25 +152,32 @@ func TestTransactions(t *testing.T) {
 	})
 }
 
-// TestTransferInvariant moves money between accounts from many clients;
-// conflicts surface as 1213 and are retried; the total never changes.
+// TestTransferInvariant: 16 clients move money between accounts in two
+// schemas for a bounded time, each transfer a read-modify-write (SELECT the
+// balance, UPDATE it to the value computed by the client). Write-write
+// conflicts surface as 1213 and the client retries the same transfer until
+// it commits. Every account ends at exactly its start plus the transfers the
+// clients saw commit (no lost update, no transfer applied twice or half),
+// and the total is conserved.
 func TestTransferInvariant(t *testing.T) {
 	ts := startServer(t, t.TempDir())
 	db := ts.connect("")
 	db.SetMaxOpenConns(16)
-	mustExec(t, db, "CREATE DATABASE b1")
-	mustExec(t, db, "CREATE DATABASE b2")
-	const accounts = 10
-	for _, s := range []string{"b1", "b2"} {
+	schemas := []string{"b1", "b2"}
+	const accounts, start, clients = 10, 1000, 16
+	for _, s := range schemas {
+		mustExec(t, db, "CREATE DATABASE "+s)
 		mustExec(t, db, "CREATE TABLE "+s+".acct (id int PRIMARY KEY, bal bigint NOT NULL)")
 		for i := 0; i < accounts; i++ {
-			mustExec(t, db, "INSERT INTO "+s+".acct VALUES (?, 1000)", i)
+			mustExec(t, db, "INSERT INTO "+s+".acct VALUES (?, ?)", i, start)
 		}
 	}
-	var done, conflicts atomic.Int64
+	// delta[w][schema][account] is what client w's committed transfers did.
+	delta := make([][2][accounts]int64, clients)
+	var done, conflicts, retried atomic.Int64
 	var wg sync.WaitGroup
 	stop := time.Now().Add(2 * time.Second)
-	for w := 0; w < 16; w++ {
+	for w := 0; w < clients; w++ {
 		wg.Add(1)
 		go func(w int) {
 			defer wg.Done()
@@ -182,40 +190,62 @@ func TestTransferInvariant(t *testing.T) {
 			defer conn.Close()
 			for i := 0; time.Now().Before(stop); i++ {
 				from, to := (w+i)%accounts, (w*7+i*3+1)%accounts
-				src, dst := []string{"b1", "b2"}[i%2], []string{"b1", "b2"}[(i/2)%2]
-				err := transfer(ctx, conn, src, from, dst, to, 1+i%5)
-				switch mysqlErrNo(err) {
-				case 0:
-					if err != nil {
-						t.Error(err)
+				src, dst := i%2, (i/2)%2
+				if src == dst && from == to {
+					continue
+				}
+				amount := 1 + i%5
+				for attempt := 0; ; attempt++ {
+					err := transfer(ctx, conn, schemas[src], from, schemas[dst], to, amount)
+					if err == nil {
+						break
+					}
+					if mysqlErrNo(err) != 1213 {
+						t.Errorf("transfer: %v", err)
 						return
 					}
-					done.Add(1)
-				case 1213:
 					conflicts.Add(1)
-				default:
-					t.Error(err)
-					return
+					if attempt == 0 {
+						retried.Add(1)
+					}
+					if attempt > 1000 {
+						t.Errorf("transfer still conflicting after %d attempts", attempt)
+						return
+					}
 				}
+				delta[w][src][from] -= int64(amount)
+				delta[w][dst][to] += int64(amount)
+				done.Add(1)
 			}
 		}(w)
 	}
 	wg.Wait()
+	if t.Failed() {
+		return
+	}
 	var total int64
-	for _, s := range []string{"b1", "b2"} {
-		var sum int64
-		if err := db.QueryRow("SELECT SUM(bal) FROM " + s + ".acct").Scan(&sum); err != nil {
-			t.Fatal(err)
+	for si, s := range schemas {
+		for _, r := range queryRows(t, db, "SELECT id, bal FROM "+s+".acct ORDER BY id") {
+			id, _ := strconv.Atoi(r[0])
+			bal, _ := strconv.ParseInt(r[1], 10, 64)
+			want := int64(start)
+			for w := range delta {
+				want += delta[w][si][id]
+			}
+			if bal != want {
+				t.Errorf("%s.acct %d: balance %d, want %d from the committed transfers", s, id, bal, want)
+			}
+			total += bal
 		}
-		total += sum
 	}
-	if total != 2*accounts*1000 {
-		t.Fatalf("money not conserved: %d, want %d", total, 2*accounts*1000)
+	if total != int64(len(schemas)*accounts*start) {
+		t.Fatalf("money not conserved: %d, want %d", total, len(schemas)*accounts*start)
 	}
-	if done.Load() == 0 {
-		t.Fatal("no transfer committed")
+	if done.Load() == 0 || conflicts.Load() == 0 {
+		t.Fatalf("%d transfers committed, %d conflicts: the test did not exercise conflicts", done.Load(), conflicts.Load())
 	}
-	t.Logf("%d transfers committed, %d conflicts retried", done.Load(), conflicts.Load())
+	t.Logf("%d transfers committed by %d clients; %d conflicts (1213) in %d transfers, all retried to commit",
+		done.Load(), clients, conflicts.Load(), retried.Load())
 }
 
 func transfer(ctx context.Context, conn *sql.Conn, src string, from int, dst string, to, amount int) (err error) {
