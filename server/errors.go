@@ -16,7 +16,9 @@ import (
 type errorRule struct {
 	match *regexp.Regexp
 	// stmt, when set, restricts the rule to statements starting with it.
-	stmt  string
+	stmt string
+	// query, when set, restricts the rule to statements it matches.
+	query *regexp.Regexp
 	code  int
 	state string
 	// format is MySQL's message; $1.. are the match's groups, $db the
@@ -118,6 +120,11 @@ var errorRules = []errorRule{
 	// refuses at once. A commit can span many tables and the limit is the
 	// filesystem, so the message names the filesystem, not one table.
 	{match: re(`kv: disk full, (.+)$`), code: mysql.ERRecordFileFull, state: "HY000", format: "The table is full: disk full, $1; writes resume once space is freed"},
+	// ALTER TABLE racing another ALTER of the same table.
+	{match: re(`^table "(.+)" does not have column "(.+)"$`), stmt: "ALTER", query: re(`(?i)\bDROP\s+(?:COLUMN\s+)?`), code: 1091, state: "42000", format: "Can't DROP '$2'; check that column/key exists"},
+	{match: re(`^table "(.+)" does not have column "(.+)"$`), code: mysql.ERBadFieldError, state: mysql.SSBadFieldError, format: "Unknown column '$2' in '$1'"},
+	{match: re(`^Column "(.+)" already exists$`), code: mysql.ERDupFieldName, state: "42S21", format: "Duplicate column name '$1'"},
+	{match: re(`^Duplicate key name '(.+)'$`), code: mysql.ERDupKeyName, state: "42000", format: "Duplicate key name '$1'"},
 	{match: re(`^serialization failure: `), code: mysql.ERLockDeadlock, state: mysql.SSLockDeadlock, format: "Deadlock found when trying to get lock; try restarting transaction"},
 }
 
@@ -132,7 +139,7 @@ func translateError(err error, query, db string) error {
 	}
 	verb := firstWord(query)
 	for _, r := range errorRules {
-		if r.stmt != "" && r.stmt != verb {
+		if (r.stmt != "" && r.stmt != verb) || (r.query != nil && !r.query.MatchString(query)) {
 			continue
 		}
 		m := r.match.FindStringSubmatchIndex(se.Message)
