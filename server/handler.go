@@ -28,6 +28,17 @@ func (h *handler) translate(err error, c *mysql.Conn, query string) error {
 	return translateError(err, query, h.eng.CurrentDatabase(c.ConnectionID))
 }
 
+// NewConnection links the wire guard (wire.go) to the library's connection
+// and gives the library the socket itself, which go-mysql-server needs to
+// notice a client that went away during a long query.
+func (h *handler) NewConnection(c *mysql.Conn) {
+	if w, ok := c.Conn.(*wireConn); ok {
+		w.mc = c
+		c.Conn = w.Conn
+	}
+	h.Handler.NewConnection(c)
+}
+
 func (h *handler) ComInitDB(c *mysql.Conn, schemaName string) error {
 	return h.translate(h.Handler.ComInitDB(c, schemaName), c, "USE "+schemaName)
 }
@@ -47,5 +58,9 @@ func (h *handler) ComPrepare(ctx context.Context, c *mysql.Conn, query string, p
 }
 
 func (h *handler) ComStmtExecute(ctx context.Context, c *mysql.Conn, p *mysql.PrepareData, cb func(*sqltypes.Result) error) error {
+	// The statement ID and parameters parsed: replies need no correction.
+	if w, ok := c.Conn.(*wireConn); ok {
+		c.Conn = w.Conn
+	}
 	return h.translate(h.Handler.ComStmtExecute(ctx, c, p, cb), c, p.PrepareStmt)
 }

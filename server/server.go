@@ -158,7 +158,7 @@ func (s *Server) init() error {
 	srv, err := gmsserver.NewServerWithHandler(gmsserver.Config{
 		Protocol: "tcp",
 		Address:  l.Addr().String(),
-		Listener: newLimitListener(l, s.cfg.MaxConnections),
+		Listener: wireListener{newLimitListener(l, s.cfg.MaxConnections)},
 		Version:  ServerVersion,
 
 		TLSConfig:               tlsCfg,

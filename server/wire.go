@@ -1,0 +1,259 @@
+package server
+
+import (
+	"encoding/binary"
+	"fmt"
+	"net"
+	"strings"
+
+	"github.com/dolthub/go-mysql-server/sql"
+	"github.com/dolthub/vitess/go/mysql"
+)
+
+// wireListener puts a wireConn in front of every client connection. The
+// protocol library (vitess) reads a packet of any length into memory and
+// answers some malformed commands with client-side error numbers (2014,
+// 2027) or its own wording; MySQL clients branch on the numbers MySQL sends,
+// so the few places where the two differ are corrected here, on the bytes.
+type wireListener struct{ net.Listener }
+
+func (l wireListener) Accept() (net.Conn, error) {
+	c, err := l.Listener.Accept()
+	if err != nil {
+		return nil, err
+	}
+	// MySQL fixes a session's max_allowed_packet when it connects.
+	return &wireConn{Conn: c, max: maxAllowedPacket(), cmd: noCommand}, nil
+}
+
+func maxAllowedPacket() int64 {
+	if _, v, ok := sql.SystemVariables.GetGlobal("max_allowed_packet"); ok {
+		switch n := v.(type) {
+		case int64:
+			return n
+		case uint64:
+			return int64(n)
+		case int:
+			return int64(n)
+		}
+	}
+	return 64 << 20
+}
+
+const noCommand = -1
+
+// wireConn tracks the client's packet framing as the protocol library reads
+// it. A Read never returns bytes past the end of the packet being read, so
+// when the library asks for the next packet it has finished answering the
+// previous command: cmd is the command whose reply is being written.
+//
+// Replies reach the socket through the wireConn only while they may need a
+// correction (see route): the rest of the time the library's connection
+// holds the socket itself, because go-mysql-server cancels a query whose
+// client went away only when it can see the *net.TCPConn.
+type wireConn struct {
+	net.Conn
+	max int64
+	mc  *mysql.Conn // set by the handler when the library creates the connection
+
+	hdr     [4]byte
+	hdrN    int   // header bytes seen of the packet being read
+	left    int   // payload bytes of that packet still to come
+	logical int64 // payload of the logical packet so far (0xFFFFFF chunks join)
+	more    bool  // the previous chunk was 0xFFFFFF bytes: a continuation follows
+
+	// cmd is the command byte of the current command (noCommand during the
+	// handshake); prefix holds its first payload bytes (statement ID).
+	cmd     int
+	prefix  [5]byte
+	prefN   int
+	capture bool
+
+	pend []byte // bytes read from the socket past a packet boundary
+	held []byte // a reply header waiting for its body (see Write)
+}
+
+func (c *wireConn) Read(p []byte) (int, error) {
+	var n int
+	if len(c.pend) > 0 {
+		n = copy(p, c.pend)
+		c.pend = c.pend[n:]
+	} else {
+		var err error
+		n, err = c.Conn.Read(p)
+		if n == 0 {
+			return 0, err
+		}
+	}
+	keep, err := c.scan(p[:n])
+	if err != nil {
+		return 0, err
+	}
+	if keep < n {
+		rest := make([]byte, 0, n-keep+len(c.pend))
+		c.pend = append(append(rest, p[keep:n]...), c.pend...)
+	}
+	return keep, nil
+}
+
+// scan advances the framing over b and returns how many of its bytes belong
+// to the packet being read (the rest is the next packet's).
+func (c *wireConn) scan(b []byte) (int, error) {
+	i := 0
+	for i < len(b) {
+		if c.hdrN < 4 {
+			k := copy(c.hdr[c.hdrN:], b[i:])
+			c.hdrN += k
+			i += k
+			if c.hdrN < 4 {
+				return i, nil
+			}
+			length := int(c.hdr[0]) | int(c.hdr[1])<<8 | int(c.hdr[2])<<16
+			c.capture = false
+			if !c.more {
+				c.logical = 0
+				if c.hdr[3] == 0 {
+					c.cmd, c.prefN, c.capture = noCommand, 0, true
+				}
+			}
+			c.logical += int64(length)
+			if c.logical > c.max {
+				return 0, c.tooLarge()
+			}
+			c.left = length
+			c.more = length == mysql.MaxPacketSize
+			if length == 0 {
+				c.hdrN = 0
+				return i, nil
+			}
+			continue
+		}
+		k := min(c.left, len(b)-i)
+		if c.capture {
+			for j := 0; j < k && c.prefN < len(c.prefix); j++ {
+				c.prefix[c.prefN] = b[i+j]
+				c.prefN++
+			}
+			if c.cmd == noCommand {
+				c.cmd = int(c.prefix[0])
+				c.route()
+			}
+		}
+		c.left -= k
+		i += k
+		if c.left == 0 {
+			c.hdrN = 0
+			return i, nil
+		}
+	}
+	return i, nil
+}
+
+// route sends the library's replies through the wireConn for the commands
+// whose error replies it corrects, and straight to the socket otherwise. It
+// runs on the connection's goroutine between commands, when nothing else
+// uses mc.Conn.
+func (c *wireConn) route() {
+	if c.mc == nil {
+		return
+	}
+	if c.rewrites() {
+		c.mc.Conn = c
+	} else {
+		c.mc.Conn = c.Conn
+	}
+}
+
+// tooLarge answers as MySQL does (ER_NET_PACKET_TOO_LARGE, then disconnect)
+// before the packet is read: the library would buffer it whole.
+func (c *wireConn) tooLarge() error {
+	c.Conn.Write(errPacket(c.hdr[3]+1, mysql.ERNetPacketTooLarge, mysql.SSNetError,
+		"Got a packet bigger than 'max_allowed_packet' bytes"))
+	c.Conn.Close()
+	return fmt.Errorf("packet of %d bytes over max_allowed_packet (%d)", c.logical, c.max)
+}
+
+func errPacket(seq byte, code uint16, state, msg string) []byte {
+	n := 1 + 2 + 1 + len(state) + len(msg)
+	b := []byte{byte(n), byte(n >> 8), byte(n >> 16), seq, 0xff}
+	b = binary.LittleEndian.AppendUint16(b, code)
+	b = append(b, '#')
+	b = append(b, state...)
+	return append(b, msg...)
+}
+
+// knownCommand: the commands the protocol library implements.
+func knownCommand(cmd int) bool {
+	switch cmd {
+	case mysql.ComQuit, mysql.ComInitDB, mysql.ComQuery, mysql.ComFieldList, mysql.ComPing,
+		mysql.ComSetOption, mysql.ComPrepare, mysql.ComStmtExecute, mysql.ComStmtSendLongData,
+		mysql.ComStmtClose, mysql.ComStmtReset, mysql.ComStmtFetch, mysql.ComResetConnection,
+		mysql.ComBinlogDumpGTID, mysql.ComRegisterReplica:
+		return true
+	}
+	return false
+}
+
+// rewrites reports whether an error reply to the current command may need
+// MySQL's number: unknown commands and COM_STMT_EXECUTE.
+func (c *wireConn) rewrites() bool {
+	return c.cmd == mysql.ComStmtExecute || c.cmd != noCommand && !knownCommand(c.cmd)
+}
+
+func (c *wireConn) Write(p []byte) (int, error) {
+	if !c.rewrites() && len(c.held) == 0 {
+		return c.Conn.Write(p)
+	}
+	// Unbuffered replies arrive as a header write then a body write.
+	if len(c.held) == 0 && len(p) == 4 {
+		if l := int(p[0]) | int(p[1])<<8 | int(p[2])<<16; l > 0 && l < 1024 {
+			c.held = append(c.held[:0], p...)
+			return 4, nil
+		}
+	}
+	pkt := p
+	if len(c.held) > 0 {
+		pkt = append(c.held, p...)
+		c.held = c.held[:0]
+	}
+	if fixed := c.fixError(pkt); fixed != nil {
+		if _, err := c.Conn.Write(fixed); err != nil {
+			return 0, err
+		}
+		return len(p), nil
+	}
+	if _, err := c.Conn.Write(pkt); err != nil {
+		return 0, err
+	}
+	return len(p), nil
+}
+
+// fixError returns MySQL's version of pkt when pkt is exactly one ERR packet
+// the library words differently, else nil.
+func (c *wireConn) fixError(pkt []byte) []byte {
+	if len(pkt) < 13 || pkt[4] != 0xff {
+		return nil
+	}
+	if l := int(pkt[0]) | int(pkt[1])<<8 | int(pkt[2])<<16; l != len(pkt)-4 {
+		return nil
+	}
+	code := binary.LittleEndian.Uint16(pkt[5:])
+	msg := string(pkt[13:])
+	switch {
+	case c.cmd == mysql.ComStmtExecute && code == mysql.CRCommandsOutOfSync && c.prefN == 5:
+		id := binary.LittleEndian.Uint32(c.prefix[1:])
+		return errPacket(pkt[3], erUnknownStmtHandler, mysql.SSUnknownSQLState,
+			fmt.Sprintf("Unknown prepared statement handler (%d) given to mysqld_stmt_execute", id))
+	case c.cmd == mysql.ComStmtExecute && code == mysql.CRMalformedPacket:
+		return errPacket(pkt[3], erMalformedPacket, mysql.SSUnknownSQLState, "Malformed communication packet.")
+	case code == mysql.ERUnknownComError && strings.HasPrefix(msg, "command handling not implemented"):
+		return errPacket(pkt[3], mysql.ERUnknownComError, mysql.SSNetError, "Unknown command")
+	}
+	return nil
+}
+
+// erMalformedPacket is MySQL 8's ER_MALFORMED_PACKET.
+const erMalformedPacket = 1835
+
+// erUnknownStmtHandler is ER_UNKNOWN_STMT_HANDLER.
+const erUnknownStmtHandler = 1243
