@@ -4,6 +4,7 @@ import (
 	"errors"
 	"net"
 	"net/http"
+	"net/http/pprof"
 	"sync/atomic"
 	"time"
 
@@ -95,6 +96,12 @@ func (s *Server) serveMetrics(addr string) error {
 	}
 	mux := http.NewServeMux()
 	mux.Handle("/metrics", promhttp.HandlerFor(s.registry(), promhttp.HandlerOpts{}))
+	// Profiles on the operator's port: the gaps in docs/BENCHMARKS.md are
+	// explained with them, and an operator can take the same ones.
+	mux.HandleFunc("/debug/pprof/", pprof.Index)
+	mux.HandleFunc("/debug/pprof/profile", pprof.Profile)
+	mux.HandleFunc("/debug/pprof/symbol", pprof.Symbol)
+	mux.HandleFunc("/debug/pprof/trace", pprof.Trace)
 	s.metrics = &http.Server{Handler: mux, ReadHeaderTimeout: 10 * time.Second}
 	s.metricsAddr = l.Addr()
 	go func() {

@@ -1,0 +1,469 @@
+package engine
+
+import (
+	"errors"
+	"io"
+	"strings"
+
+	"github.com/dolthub/go-mysql-server/sql"
+	"github.com/dolthub/go-mysql-server/sql/analyzer"
+	"github.com/dolthub/go-mysql-server/sql/mysql_db"
+	"github.com/dolthub/go-mysql-server/sql/expression"
+	"github.com/dolthub/go-mysql-server/sql/expression/function"
+	"github.com/dolthub/go-mysql-server/sql/information_schema"
+	"github.com/dolthub/go-mysql-server/sql/plan"
+	"github.com/dolthub/go-mysql-server/sql/transform"
+	"github.com/dolthub/go-mysql-server/sql/types"
+)
+
+// GMS builds information_schema.TABLES by materializing a row per table,
+// loading every definition, in memory, before the first row is returned: ~50 s
+// and gigabytes at a million tables, even for a COUNT(*) over one tenant.
+// Myriad's TABLES streams instead, computes only the columns the query reads
+// (a count of names decodes no definition), and evaluates predicates on
+// TABLE_SCHEMA once per schema (pushed down by PushInfoSchemaFilters), so a
+// tenant's query reads only that tenant's catalog span.
+
+// WrapInfoSchema returns GMS's information_schema database with TABLES
+// replaced by the streaming implementation; every other table is GMS's.
+func WrapInfoSchema(base sql.Database) sql.Database { return &infoSchemaDB{Database: base} }
+
+type infoSchemaDB struct{ sql.Database }
+
+func (d *infoSchemaDB) GetTableInsensitive(ctx *sql.Context, name string) (sql.Table, bool, error) {
+	if strings.EqualFold(name, information_schema.TablesTableName) {
+		return &infoTables{}, true, nil
+	}
+	return d.Database.GetTableInsensitive(ctx, name)
+}
+
+var infoTablesSchema = information_schema.NewTablesTable().Schema()
+
+// infoTablesCols indexes infoTablesSchema by lower-case name.
+var infoTablesCols = func() map[string]int {
+	m := make(map[string]int, len(infoTablesSchema))
+	for i, c := range infoTablesSchema {
+		m[strings.ToLower(c.Name)] = i
+	}
+	return m
+}()
+
+const (
+	colTableSchema = 1
+	colTableName   = 2
+)
+
+// infoTables is information_schema.TABLES. Values are immutable after
+// planning: AssignCatalog, WithProjections and withFilters return copies.
+type infoTables struct {
+	cat         sql.Catalog
+	projected   []int // indexes into infoTablesSchema; nil = all columns
+	projections []string
+	schemaPreds []sql.Expression // over a one-column row: TABLE_SCHEMA
+	namePreds   []sql.Expression // over a one-column row: TABLE_NAME
+}
+
+var (
+	_ sql.Table           = (*infoTables)(nil)
+	_ sql.CatalogTable    = (*infoTables)(nil)
+	_ sql.ProjectedTable  = (*infoTables)(nil)
+	_ sql.Databaseable    = (*infoTables)(nil)
+	_ sql.PrimaryKeyTable = (*infoTables)(nil)
+)
+
+func (t *infoTables) Name() string               { return information_schema.TablesTableName }
+func (t *infoTables) String() string             { return "information_schema.tables" }
+func (t *infoTables) Database() string           { return sql.InformationSchemaDatabaseName }
+func (t *infoTables) Collation() sql.CollationID { return sql.Collation_Information_Schema_Default }
+func (t *infoTables) Projections() []string      { return t.projections }
+func (t *infoTables) Partitions(*sql.Context) (sql.PartitionIter, error) {
+	return sql.PartitionsToPartitionIter(infoPartition{}), nil
+}
+
+func (t *infoTables) Schema() sql.Schema {
+	if t.projected == nil {
+		return infoTablesSchema
+	}
+	s := make(sql.Schema, len(t.projected))
+	for i, c := range t.projected {
+		s[i] = infoTablesSchema[c]
+	}
+	return s
+}
+
+// PrimaryKeySchema implements sql.PrimaryKeyTable: GMS maps a projected
+// table's columns back to their ids through it.
+func (t *infoTables) PrimaryKeySchema() sql.PrimaryKeySchema { return infoTablesPKSchema }
+
+var infoTablesPKSchema = sql.NewPrimaryKeySchema(infoTablesSchema)
+
+func (t *infoTables) AssignCatalog(cat sql.Catalog) sql.Table {
+	c := *t
+	c.cat = cat
+	return &c
+}
+
+func (t *infoTables) WithProjections(names []string) sql.Table {
+	c := *t
+	c.projections = names
+	c.projected = make([]int, 0, len(names))
+	for _, n := range names {
+		if i, ok := infoTablesCols[strings.ToLower(n)]; ok {
+			c.projected = append(c.projected, i)
+		}
+	}
+	return &c
+}
+
+type infoPartition struct{}
+
+func (infoPartition) Key() []byte { return []byte("tables") }
+
+func (t *infoTables) columns() []int {
+	if t.projected != nil {
+		return t.projected
+	}
+	all := make([]int, len(infoTablesSchema))
+	for i := range all {
+		all[i] = i
+	}
+	return all
+}
+
+// needsTable tells whether any read column comes from the definition rather
+// than from the catalog's names.
+func (t *infoTables) needsTable() bool {
+	for _, c := range t.columns() {
+		switch infoTablesSchema[c].Name {
+		case "TABLE_ROWS", "AVG_ROW_LENGTH", "DATA_LENGTH", "AUTO_INCREMENT", "TABLE_COLLATION", "TABLE_COMMENT":
+			return true
+		}
+	}
+	return false
+}
+
+func (t *infoTables) PartitionRows(ctx *sql.Context, _ sql.Partition) (sql.RowIter, error) {
+	if t.cat == nil {
+		return nil, errors.New("information_schema.tables: no catalog assigned")
+	}
+	dbs := t.cat.AllDatabases(ctx) // privilege-filtered for the session's user
+	it := &infoTablesIter{t: t, dbs: dbs, cols: t.columns(), full: t.needsTable()}
+	if c, ok := t.cat.(*analyzer.Catalog); ok && c.MySQLDb != nil && c.MySQLDb.Enabled() {
+		it.privs = c.MySQLDb.UserActivePrivilegeSet(ctx)
+		it.checked = true
+	}
+	return it, nil
+}
+
+// tableNames lists a schema's tables the user may see. GMS's privileged
+// wrapper checks every table against the grant tables (~1.5 us each, most
+// of a million-table listing); a user with privileges on the whole
+// schema (or globally, as root) sees every table, so that check is skipped.
+func (it *infoTablesIter) tableNames(ctx *sql.Context, db sql.Database) ([]string, error) {
+	if pdb, ok := db.(mysql_db.PrivilegedDatabase); ok && it.checked &&
+		(it.privs.Count() > 0 || it.privs.Database(db.Name()).Count() > 0) {
+		return pdb.Unwrap().GetTableNames(ctx)
+	}
+	return db.GetTableNames(ctx)
+}
+
+// infoTablesIter produces rows one schema at a time: memory is bounded by the
+// largest schema, not by the catalog.
+type infoTablesIter struct {
+	t    *infoTables
+	dbs  []sql.Database
+	cols []int
+	full bool
+
+	privs   mysql_db.PrivilegeSet
+	checked bool
+
+	db      sql.Database
+	names   []string
+	views   []sql.ViewDefinition
+	pending int // next index into names, then views
+}
+
+func (it *infoTablesIter) Close(*sql.Context) error { return nil }
+
+func (it *infoTablesIter) Next(ctx *sql.Context) (sql.Row, error) {
+	for {
+		if it.db != nil {
+			if it.pending < len(it.names) {
+				name := it.names[it.pending]
+				it.pending++
+				if !it.t.match(ctx, it.t.namePreds, name) {
+					continue
+				}
+				row, ok, err := it.tableRow(ctx, name)
+				if err != nil {
+					return nil, err
+				}
+				if ok {
+					return row, nil
+				}
+				continue
+			}
+			if i := it.pending - len(it.names); i < len(it.views) {
+				it.pending++
+				v := it.views[i]
+				if !it.t.match(ctx, it.t.namePreds, v.Name) {
+					continue
+				}
+				return it.viewRow(v.Name), nil
+			}
+			it.db = nil
+		}
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		if len(it.dbs) == 0 {
+			return nil, io.EOF
+		}
+		db := it.dbs[0]
+		it.dbs = it.dbs[1:]
+		if !it.t.match(ctx, it.t.schemaPreds, db.Name()) {
+			continue
+		}
+		names, err := it.tableNames(ctx, db)
+		if err != nil {
+			return nil, err
+		}
+		views, err := information_schema.ViewsInDatabase(ctx, db)
+		if err != nil {
+			return nil, err
+		}
+		it.db, it.names, it.views, it.pending = db, names, views, 0
+	}
+}
+
+// match evaluates pushed-down predicates over the one value they read.
+func (t *infoTables) match(ctx *sql.Context, preds []sql.Expression, v string) bool {
+	if len(preds) == 0 {
+		return true
+	}
+	row := sql.Row{v}
+	for _, p := range preds {
+		ok, err := sql.EvaluateCondition(ctx, p, row)
+		if err != nil || !sql.IsTrue(ok) {
+			return false
+		}
+	}
+	return true
+}
+
+var y2k, _, _ = types.Timestamp.Convert(nil, "2000-01-01 00:00:00")
+
+func (it *infoTablesIter) tableRow(ctx *sql.Context, name string) (sql.Row, bool, error) {
+	dbName := it.db.Name()
+	system := strings.EqualFold(dbName, sql.InformationSchemaDatabaseName)
+	var tbl sql.Table
+	if it.full {
+		var ok bool
+		var err error
+		tbl, ok, err = it.db.GetTableInsensitive(ctx, name)
+		if err != nil {
+			return nil, false, err
+		}
+		if !ok { // dropped since the names were read
+			return nil, false, nil
+		}
+	}
+	row := make(sql.Row, len(it.cols))
+	for i, c := range it.cols {
+		var v any
+		switch infoTablesSchema[c].Name {
+		case "TABLE_CATALOG":
+			v = "def"
+		case "TABLE_SCHEMA":
+			v = dbName
+		case "TABLE_NAME":
+			v = name
+		case "TABLE_TYPE":
+			if system {
+				v = "SYSTEM VIEW"
+			} else {
+				v = "BASE TABLE"
+			}
+		case "ENGINE":
+			if !system {
+				v = "InnoDB"
+			}
+		case "VERSION":
+			v = int32(10)
+		case "ROW_FORMAT":
+			if !system {
+				v = "Dynamic"
+			}
+		case "TABLE_ROWS", "AVG_ROW_LENGTH", "DATA_LENGTH":
+			v = uint64(0)
+			if st, ok := tbl.(sql.StatisticsTable); ok && !system {
+				rows, _, err := st.RowCount(ctx)
+				if err != nil {
+					return nil, false, err
+				}
+				dl, err := st.DataLength(ctx)
+				if err != nil {
+					return nil, false, err
+				}
+				switch infoTablesSchema[c].Name {
+				case "TABLE_ROWS":
+					v = rows
+				case "DATA_LENGTH":
+					v = dl
+				default:
+					if rows > 0 {
+						v = dl / rows
+					}
+				}
+			}
+		case "MAX_DATA_LENGTH", "INDEX_LENGTH", "DATA_FREE":
+			v = uint64(0)
+		case "AUTO_INCREMENT":
+			if ai, ok := tbl.(sql.AutoIncrementTable); ok && !system {
+				next, err := ai.PeekNextAutoIncrementValue(ctx)
+				if err != nil && !errors.Is(err, sql.ErrNoAutoIncrementCol) {
+					return nil, false, err
+				}
+				// As GMS and MySQL: NULL without an AUTO_INCREMENT column,
+				// and before the first value is taken.
+				if err == nil && next > 1 {
+					v = next
+				}
+			}
+		case "CREATE_TIME", "UPDATE_TIME":
+			v = y2k
+		case "TABLE_COLLATION":
+			v = tbl.Collation().String()
+		case "CREATE_OPTIONS":
+			v = ""
+		case "TABLE_COMMENT":
+			v = ""
+			if ct, ok := tbl.(sql.CommentedTable); ok && !system {
+				v = ct.Comment()
+			}
+		}
+		row[i] = v
+	}
+	return row, true, nil
+}
+
+func (it *infoTablesIter) viewRow(name string) sql.Row {
+	row := make(sql.Row, len(it.cols))
+	for i, c := range it.cols {
+		switch infoTablesSchema[c].Name {
+		case "TABLE_CATALOG":
+			row[i] = "def"
+		case "TABLE_SCHEMA":
+			row[i] = it.db.Name()
+		case "TABLE_NAME":
+			row[i] = name
+		case "TABLE_TYPE", "TABLE_COMMENT":
+			row[i] = "VIEW"
+		case "CREATE_TIME":
+			row[i] = y2k
+		}
+	}
+	return row
+}
+
+// withPreds returns a copy that also applies the given predicates.
+func (t *infoTables) withPreds(schema, name []sql.Expression) *infoTables {
+	c := *t
+	c.schemaPreds = append(append([]sql.Expression(nil), t.schemaPreds...), schema...)
+	c.namePreds = append(append([]sql.Expression(nil), t.namePreds...), name...)
+	return &c
+}
+
+// PushInfoSchemaFilters is an analyzer rule (run after GMS's own) that moves
+// the conjuncts of a WHERE over information_schema.TABLES that read only
+// TABLE_SCHEMA, or only TABLE_NAME, into the table, which evaluates them once
+// per schema or name before producing rows. GMS v0.20 no longer pushes
+// filters into tables itself.
+func PushInfoSchemaFilters(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
+	return transform.Node(n, func(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
+		f, ok := n.(*plan.Filter)
+		if !ok {
+			return n, transform.SameTree, nil
+		}
+		rt, ok := f.Child.(*plan.ResolvedTable)
+		if !ok {
+			return n, transform.SameTree, nil
+		}
+		it, ok := rt.Table.(*infoTables)
+		if !ok {
+			return n, transform.SameTree, nil
+		}
+		var keep, schemaPreds, namePreds []sql.Expression
+		for _, c := range expression.SplitConjunction(f.Expression) {
+			switch col, e := singleColumn(c); col {
+			case colTableSchema:
+				schemaPreds = append(schemaPreds, e)
+			case colTableName:
+				namePreds = append(namePreds, e)
+			default:
+				keep = append(keep, c)
+			}
+		}
+		if len(schemaPreds)+len(namePreds) == 0 {
+			return n, transform.SameTree, nil
+		}
+		nt, err := rt.WithTable(it.withPreds(schemaPreds, namePreds))
+		if err != nil {
+			return nil, transform.SameTree, err
+		}
+		if len(keep) == 0 {
+			return nt, transform.NewTree, nil
+		}
+		nf, err := f.WithChildren(nt)
+		if err != nil {
+			return nil, transform.SameTree, err
+		}
+		return plan.NewFilter(expression.JoinAnd(keep...), nf.(*plan.Filter).Child), transform.NewTree, nil
+	})
+}
+
+// singleColumn tells whether e reads exactly one column of
+// information_schema.TABLES (TABLE_SCHEMA or TABLE_NAME) and otherwise only
+// constants, and returns it rewritten to read that column at index 0.
+func singleColumn(e sql.Expression) (int, sql.Expression) {
+	col := -1
+	pure := true
+	transform.InspectExpr(e, func(x sql.Expression) bool {
+		switch x := x.(type) {
+		case *expression.GetField:
+			if !strings.EqualFold(x.Table(), information_schema.TablesTableName) {
+				pure = false
+				return true
+			}
+			i, ok := infoTablesCols[strings.ToLower(x.Name())]
+			if !ok || (col >= 0 && col != i) {
+				pure = false
+				return true
+			}
+			col = i
+		case *expression.Literal, *expression.Like, *expression.Equals, *expression.InTuple,
+			*expression.Tuple, *expression.Not, *expression.And, *expression.Or,
+			*expression.NullSafeEquals, *expression.LessThan, *expression.GreaterThan,
+			*expression.LessThanOrEqual, *expression.GreaterThanOrEqual, *expression.IsNull,
+			*expression.CollatedExpression, *function.Database:
+		default:
+			pure = false
+			return true
+		}
+		return false
+	})
+	if !pure || (col != colTableSchema && col != colTableName) {
+		return -1, nil
+	}
+	out, _, err := transform.Expr(e, func(x sql.Expression) (sql.Expression, transform.TreeIdentity, error) {
+		if gf, ok := x.(*expression.GetField); ok {
+			return gf.WithIndex(0), transform.NewTree, nil
+		}
+		return x, transform.SameTree, nil
+	})
+	if err != nil {
+		return -1, nil
+	}
+	return col, out
+}
