@@ -126,6 +126,13 @@ func encodeTable(t *Table) ([]byte, error) {
 		}
 		e.str(ix.Comment)
 	}
+	// Table flags: a trailing field, absent in records written before it
+	// existed (decoded as 0).
+	var flags uint64
+	if t.CounterExact {
+		flags |= 1
+	}
+	e.u(flags)
 	return e.b, nil
 }
 
@@ -265,6 +272,9 @@ func decodeTableBody(body []byte, t *Table) error {
 			}
 		}
 		ix.Comment = d.str()
+	}
+	if d.err == nil && len(d.b) > 0 {
+		t.CounterExact = d.u()&1 != 0
 	}
 	if d.err != nil {
 		return fmt.Errorf("%w: table %q", d.err, t.Name)

@@ -47,6 +47,11 @@ type Table struct {
 	Collation    sql.CollationID `json:"co,omitempty"`
 	Comment      string          `json:"cm,omitempty"`
 	AutoIncStart uint64          `json:"ai,omitempty"` // AUTO_INCREMENT= table option (lowest next value)
+	// CounterExact says every AUTO_INCREMENT value ever stored in the table
+	// raised its persisted counter (true for tables created empty by CREATE
+	// TABLE), so a missing counter means "start value" and the first insert
+	// after a restart needs no reverse seek for the largest stored value.
+	CounterExact bool `json:"ce,omitempty"`
 	NextColumnID uint32          `json:"nc"`
 	NextIndexID  uint32          `json:"ni"`
 
@@ -98,7 +103,7 @@ type Index struct {
 func (t *Table) Clone() *Table {
 	n := &Table{
 		ID: t.ID, SchemaID: t.SchemaID, DataSchemaID: t.DataSchemaID, Name: t.Name,
-		Collation: t.Collation, Comment: t.Comment, AutoIncStart: t.AutoIncStart,
+		Collation: t.Collation, Comment: t.Comment, AutoIncStart: t.AutoIncStart, CounterExact: t.CounterExact,
 		NextColumnID: t.NextColumnID, NextIndexID: t.NextIndexID, dbName: t.dbName,
 		Columns: append([]Column(nil), t.Columns...),
 		PK:      append([]int(nil), t.PK...),

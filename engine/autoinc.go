@@ -41,7 +41,7 @@ func (e *Engine) autoIncFor(ctx *sql.Context, t *catalog.Table) (*autoIncState, 
 		return nil, err
 	}
 	st.next = persisted
-	if persisted == 0 {
+	if persisted == 0 && !t.CounterExact {
 		max, err := e.maxAutoIncValue(ctx, t)
 		if err != nil {
 			return nil, err

@@ -70,7 +70,8 @@ func (d *Database) CreateTable(ctx *sql.Context, name string, pk sql.PrimaryKeyS
 	if collation == sql.Collation_Unspecified {
 		collation = d.GetCollation(ctx)
 	}
-	t := &catalog.Table{ID: id, DataSchemaID: d.schema.ID, Name: name, Collation: collation, Comment: comment, NextIndexID: catalog.PrimaryIndexID + 1}
+	t := &catalog.Table{ID: id, DataSchemaID: d.schema.ID, Name: name, Collation: collation, Comment: comment,
+		NextIndexID: catalog.PrimaryIndexID + 1, CounterExact: true}
 	for _, col := range pk.Schema {
 		c, err := storedColumn(ctx, t, col)
 		if err != nil {
