@@ -51,9 +51,9 @@ type Table struct {
 	// raised its persisted counter (true for tables created empty by CREATE
 	// TABLE), so a missing counter means "start value" and the first insert
 	// after a restart needs no reverse seek for the largest stored value.
-	CounterExact bool `json:"ce,omitempty"`
-	NextColumnID uint32          `json:"nc"`
-	NextIndexID  uint32          `json:"ni"`
+	CounterExact bool   `json:"ce,omitempty"`
+	NextColumnID uint32 `json:"nc"`
+	NextIndexID  uint32 `json:"ni"`
 
 	dbName string
 	types  []sql.Type // built column types (interned), set by the binary decoder

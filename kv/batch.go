@@ -98,6 +98,9 @@ func (db *DB) Apply(wb *WriteBatch) error {
 	if err := db.commit(&commitReq{batch: b, ws: ws, deleteOnly: wb.deleteOnly()}); err != nil {
 		return err
 	}
+	if len(ws.Ranges()) > 0 {
+		db.noteRangeDelete()
+	}
 	db.applied.Add(1)
 	return nil
 }

@@ -178,6 +178,9 @@ type DB struct {
 	bgStop chan struct{}
 	bgDone chan struct{}
 
+	// reclaim flushes soon after range deletions so their space comes back.
+	reclaim reclaimer
+
 	// space refuses writing commits when the filesystem runs out of room;
 	// nil when disabled.
 	space *spaceGuard
@@ -277,6 +280,7 @@ func (db *DB) Close() error {
 
 	close(db.bgStop)
 	<-db.bgDone
+	db.stopReclaim()
 	if db.space != nil {
 		db.space.close()
 	}
