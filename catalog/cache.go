@@ -27,6 +27,10 @@ type cacheShard struct {
 	bytes  int64
 	budget int64
 	gen    uint64 // bumped by every invalidation in the shard
+	// inflight counts DDL commits under way per key: between a DDL's kv
+	// commit and its invalidation a cached copy would be stale, so while a
+	// key is in flight it is neither served nor stored.
+	inflight map[string]int
 }
 
 type cacheEntry struct {
@@ -66,6 +70,10 @@ func (c *defCache) get(key string) (any, uint64) {
 	s := c.shard(key)
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	if s.inflight[key] > 0 {
+		c.stats.Misses.Add(1)
+		return nil, s.gen
+	}
 	if e, ok := s.items[key]; ok {
 		s.ll.MoveToFront(e)
 		c.stats.Hits.Add(1)
@@ -80,7 +88,7 @@ func (c *defCache) put(key string, val any, size int64, gen uint64) {
 	s := c.shard(key)
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if s.gen != gen {
+	if s.gen != gen || s.inflight[key] > 0 {
 		return
 	}
 	if e, ok := s.items[key]; ok {
@@ -102,10 +110,32 @@ func (c *defCache) put(key string, val any, size int64, gen uint64) {
 	}
 }
 
-func (c *defCache) invalidate(key string) {
+// beginChange marks key in flight (and forgets it) before a DDL commits.
+func (c *defCache) beginChange(key string) {
+	c.invalidateDelta(key, 1)
+}
+
+// endChange forgets key again after the DDL's commit and ends its flight.
+func (c *defCache) endChange(key string) {
+	c.invalidateDelta(key, -1)
+}
+
+func (c *defCache) invalidate(key string) { c.invalidateDelta(key, 0) }
+
+func (c *defCache) invalidateDelta(key string, flight int) {
 	s := c.shard(key)
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	if flight != 0 {
+		if s.inflight == nil {
+			s.inflight = make(map[string]int)
+		}
+		if n := s.inflight[key] + flight; n > 0 {
+			s.inflight[key] = n
+		} else {
+			delete(s.inflight, key)
+		}
+	}
 	s.gen++
 	if e, ok := s.items[key]; ok {
 		ent := e.Value.(*cacheEntry)

@@ -276,6 +276,23 @@ func (c *Catalog) DropTable(w Writer, s *Schema, t *Table) string {
 }
 
 // Invalidate drops cache entries written by a transaction that committed.
+// BeginChange is called before a transaction that rewrote these
+// definitions commits, EndChange after (whether or not it committed): in
+// between, nobody is served or stores a cached copy of them, so no reader
+// can get a definition older than a commit it started after.
+func (c *Catalog) BeginChange(keys []string) {
+	for _, k := range keys {
+		c.cache.beginChange(k)
+	}
+}
+
+// EndChange ends BeginChange.
+func (c *Catalog) EndChange(keys []string) {
+	for _, k := range keys {
+		c.cache.endChange(k)
+	}
+}
+
 func (c *Catalog) Invalidate(keys []string) {
 	for _, k := range keys {
 		c.cache.invalidate(k)

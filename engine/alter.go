@@ -31,6 +31,8 @@ func (t *Table) rebuild(ctx *sql.Context, newDef *catalog.Table, conv func(sql.R
 	oldLay := t.lay
 	newDef.ID = id
 	newDef.DataSchemaID = t.db.schema.ID
+	// Rows are copied below without passing through the sequence.
+	newDef.CounterExact = false
 	if err := t.db.putTable(ctx, tx, newDef); err != nil {
 		return err
 	}
@@ -300,6 +302,9 @@ func (t *Table) CreateIndex(ctx *sql.Context, d sql.IndexDef) error {
 	old := t.lay
 	t.setDef(def)
 	il := t.lay.indexByID(ix.ID)
+	// A row committed concurrently (before or after this commit) would
+	// miss its entry: make such writers and this statement conflict.
+	tx.kv.TouchRange(old.primary, keyenc.PrefixEnd(old.primary))
 	// Walk the stored rows with their keys: identical rows of a table
 	// without a primary key are distinct keys and each needs its entry.
 	it, err := tx.kv.NewIter(old.primary, keyenc.PrefixEnd(old.primary))

@@ -81,11 +81,14 @@ func (s *Session) CommitTransaction(ctx *sql.Context, tx sql.Transaction) error 
 	if s.tx == t {
 		s.tx = nil
 	}
+	if t.catalogDirty() {
+		s.eng.cat.BeginChange(t.catalogKeys)
+	}
 	err := t.kv.Commit()
 	if t.catalogDirty() {
 		// Forget the definitions even after a failed commit: the cache may
 		// not keep anything this transaction's reads could have planted.
-		s.eng.cat.Invalidate(t.catalogKeys)
+		s.eng.cat.EndChange(t.catalogKeys)
 	}
 	if err != nil {
 		// As in MySQL after a deadlock, the transaction is rolled back and
@@ -254,9 +257,18 @@ func txnOf(ctx *sql.Context) (*Transaction, error) {
 
 // catalogReader is what dictionary lookups read through: nil (the shared
 // cache) unless this transaction has rewritten part of the dictionary.
+//
+// A definition is only as current as the moment it is looked up, so the
+// transaction's start version is fixed no later than that: a DDL that
+// commits afterwards (and rewrites or drops what the definition describes)
+// then conflicts with this transaction's writes instead of letting them land
+// under a dropped table or miss a new index.
 func catalogReader(ctx *sql.Context) catalog.Reader {
-	if t, ok := ctx.GetTransaction().(*Transaction); ok && t != nil && t.catalogDirty() {
-		return t.kv
+	if t, ok := ctx.GetTransaction().(*Transaction); ok && t != nil {
+		if t.catalogDirty() {
+			return t.kv
+		}
+		t.kv.Pin()
 	}
 	return nil
 }

@@ -1,6 +1,7 @@
 package kv
 
 import (
+	"bytes"
 	"sort"
 	"strings"
 	"unsafe"
@@ -79,10 +80,27 @@ func (tr *tracker) conflicts(start uint64, ws writeSet) bool {
 		}
 	}
 	live := tr.recs[tr.head:]
-	if len(live) == 0 || live[len(live)-1].ver <= start || ws.Len() == 0 {
+	if len(live) == 0 || live[len(live)-1].ver <= start {
 		return false
 	}
 	i := sort.Search(len(live), func(i int) bool { return live[i].ver > start })
+	// Ranges this commit deletes or touches (DDL) against keys committed
+	// since it started: a row written into a table while an ALTER copied
+	// it must fail the ALTER, not vanish under its range delete.
+	if rs := ws.Ranges(); len(rs) > 0 {
+		for _, r := range live[i:] {
+			for _, k := range r.keys {
+				for _, kr := range rs {
+					if inRange(strBytes(k), kr) {
+						return true
+					}
+				}
+			}
+		}
+	}
+	if ws.Len() == 0 {
+		return false
+	}
 	before := live[i].cum - uint64(len(live[i].keys))
 	newer := live[len(live)-1].cum - before
 	if newer <= uint64(ws.Len()) {
@@ -235,4 +253,8 @@ func cloneOrNil(b []byte) []byte {
 		return nil
 	}
 	return append([]byte{}, b...)
+}
+
+func inRange(k []byte, r keyRange) bool {
+	return bytes.Compare(k, r.start) >= 0 && (r.end == nil || bytes.Compare(k, r.end) < 0)
 }

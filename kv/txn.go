@@ -90,6 +90,8 @@ type Txn struct {
 	// ranges are DeleteRange calls, applied at commit after the point
 	// writes (see DeleteRange).
 	ranges []keyRange
+	// touched are TouchRange calls: conflict ranges that delete nothing.
+	touched []keyRange
 	// counters are RaiseCounter calls: key -> largest value.
 	counters map[string]uint64
 }
@@ -103,6 +105,27 @@ func (t *Txn) begin() {
 		t.start = t.db.register()
 		t.registered = true
 	}
+}
+
+// Pin fixes the start version now rather than at the first operation, for
+// callers that act on state read outside the Txn (cached definitions) and
+// need conflicts with everything committed after that read.
+func (t *Txn) Pin() {
+	if !t.done && !t.registered {
+		t.begin()
+	}
+}
+
+// TouchRange changes no data; like WriteBatch.TouchRange it marks [start,
+// end) as written, for conflict detection both ways: a Txn that started
+// before this one commits and writes in the range fails, and this one fails
+// if a key in the range was committed after it started.
+func (t *Txn) TouchRange(start, end []byte) {
+	if t.done {
+		return
+	}
+	t.begin()
+	t.touched = append(t.touched, keyRange{start: append([]byte(nil), start...), end: append([]byte(nil), end...)})
 }
 
 // snapshot returns the Txn's Pebble snapshot, taking it on first use.
@@ -300,7 +323,7 @@ func (t *Txn) Commit() error {
 	db := t.db
 	t.closeIters()
 	t.releaseSnapshot()
-	if (t.buf == nil || t.buf.Len() == 0) && len(t.ranges) == 0 && len(t.counters) == 0 {
+	if (t.buf == nil || t.buf.Len() == 0) && len(t.ranges) == 0 && len(t.touched) == 0 && len(t.counters) == 0 {
 		t.finish()
 		db.readOnly.Add(1)
 		return nil
@@ -317,9 +340,16 @@ func (t *Txn) Commit() error {
 		t.finish()
 		return err
 	}
-	err = db.commit(&commitReq{batch: b, txn: t, ws: bufSet{tr: buf, ranges: t.ranges}, deleteOnly: deleteOnly})
+	ranges := t.ranges
+	if len(t.touched) > 0 {
+		ranges = append(append([]keyRange(nil), t.ranges...), t.touched...)
+	}
+	err = db.commit(&commitReq{batch: b, txn: t, ws: bufSet{tr: buf, ranges: ranges}, deleteOnly: deleteOnly})
 	if err != nil {
 		return err
+	}
+	if len(t.ranges) > 0 {
+		db.noteRangeDelete()
 	}
 	db.commits.Add(1)
 	return nil

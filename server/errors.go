@@ -122,6 +122,7 @@ var errorRules = []errorRule{
 	{match: re(`kv: disk full, (.+)$`), code: mysql.ERRecordFileFull, state: "HY000", format: "The table is full: disk full, $1; writes resume once space is freed"},
 	// ALTER TABLE racing another ALTER of the same table.
 	{match: re(`^table "(.+)" does not have column "(.+)"$`), stmt: "ALTER", query: re(`(?i)\bDROP\s+(?:COLUMN\s+)?`), code: 1091, state: "42000", format: "Can't DROP '$2'; check that column/key exists"},
+	{match: re(`^index "(.+)"\s+was not found$`), code: 1091, state: "42000", format: "Can't DROP '$1'; check that column/key exists"},
 	{match: re(`^table "(.+)" does not have column "(.+)"$`), code: mysql.ERBadFieldError, state: mysql.SSBadFieldError, format: "Unknown column '$2' in '$1'"},
 	{match: re(`^Column "(.+)" already exists$`), code: mysql.ERDupFieldName, state: "42S21", format: "Duplicate column name '$1'"},
 	{match: re(`^Duplicate key name '(.+)'$`), code: mysql.ERDupKeyName, state: "42000", format: "Duplicate key name '$1'"},
