@@ -161,7 +161,7 @@ Point it at MySQL or MariaDB with --host/--port/--user/--password to compare.`,
 	all.Flags().BoolVar(&ao.Teardown, "teardown", true, "drop the schemas at the end")
 
 	var timeout time.Duration
-	var query string
+	var query, step string
 	wait := &cobra.Command{
 		Use:   "wait",
 		Short: "Wait until the server answers a query; report how long that took (time to ready after a start)",
@@ -170,13 +170,14 @@ Point it at MySQL or MariaDB with --host/--port/--user/--password to compare.`,
 			if err != nil {
 				return err
 			}
-			r := bench.Result{Step: "ready", Metrics: map[string]float64{"wait_s": d.Seconds()}}
+			r := bench.Result{Step: step, Metrics: map[string]float64{"ready_s": d.Seconds()}}
 			emit(r)
 			return nil
 		}),
 	}
 	wait.Flags().DurationVar(&timeout, "timeout", time.Minute, "give up after this long")
 	wait.Flags().StringVar(&query, "query", "SELECT 1", "query that must succeed")
+	wait.Flags().StringVar(&step, "step", "ready", "step name recorded in the result (e.g. restart)")
 
 	report := &cobra.Command{
 		Use:   "report FILE...",
