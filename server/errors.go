@@ -33,6 +33,23 @@ type errorRule struct {
 	// bytes: $2 is a Go byte list ("195 40"), shown the way MySQL shows an
 	// invalid string ('\xC3(').
 	bytes bool
+	// exhausted: GMS's "at position N" becomes MySQL's parser-stack
+	// overflow message (see exhaustedError).
+	exhausted bool
+}
+
+// exhaustedError is MySQL's answer when its parser stack overflows on deeply
+// nested input: ER_PARSE_ERROR (1064) "memory exhausted near '<80 bytes of
+// the statement from pos>' at line L".
+func exhaustedError(query string, pos int) error {
+	pos = max(0, min(pos, len(query)))
+	near := query[pos:]
+	if len(near) > 80 {
+		near = near[:80]
+	}
+	line := 1 + strings.Count(query[:pos], "\n")
+	return &mysql.SQLError{Num: mysql.ERParseError, State: "42000",
+		Message: fmt.Sprintf("memory exhausted near '%s' at line %d", near, line)}
 }
 
 // mysqlBytes renders "195 40" as MySQL does: printable ASCII as is, the
@@ -83,6 +100,8 @@ func syntaxNear(detail, query string) (string, bool) {
 var errorRules = []errorRule{
 	{match: re(`^syntax error at (.*)$`), code: mysql.ERParseError, state: "42000", near: true,
 		format: "You have an error in your SQL syntax; check the manual that corresponds to your MySQL server version for the right syntax to use: $1"},
+	// The parser's nesting limit (200 parentheses).
+	{match: re(`^max nesting level reached at position (\d+)`), exhausted: true},
 	{match: re(`^no database selected$`), code: mysql.ERNoDb, state: "3D000", format: "No database selected"},
 	{match: re(`^table with name (.+) already exists$`), code: mysql.ERTableExists, state: "42S01", format: "Table '$1' already exists"},
 	{match: re(`^table not found: (.+)$`), stmt: "DROP", code: mysql.ERBadTable, state: "42S02", format: "Unknown table '$1'", qualify: true},
@@ -146,6 +165,10 @@ func translateError(err error, query, db string) error {
 		m := r.match.FindStringSubmatchIndex(se.Message)
 		if m == nil {
 			continue
+		}
+		if r.exhausted {
+			pos, _ := strconv.Atoi(se.Message[m[2]:m[3]])
+			return exhaustedError(query, pos)
 		}
 		if r.near {
 			if msg, ok := syntaxNear(se.Message[m[2]:m[3]], query); ok {

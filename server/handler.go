@@ -2,6 +2,7 @@ package server
 
 import (
 	"context"
+	"strings"
 
 	"github.com/myriaddb/myriad/engine"
 
@@ -9,6 +10,99 @@ import (
 	"github.com/dolthub/vitess/go/sqltypes"
 	querypb "github.com/dolthub/vitess/go/vt/proto/query"
 )
+
+// maxPrefixRun bounds a chain of prefix operators (NOT NOT ... 1, !!...1,
+// - - ... 1, and FOR FOR ..., which the tokenizer treats like NOT). go-mysql-server analyzes such a chain in time quadratic in its
+// length with recursion proportional to it (10^5 NOTs ran for minutes);
+// MySQL's parser runs out of stack on it and answers 1064 "memory
+// exhausted". The same bound as the parser's parenthesis nesting limit.
+const maxPrefixRun = 200
+
+// prefixChain returns where the first statement of q (all of q when
+// !firstOnly) chains more than maxPrefixRun prefix operators. It reads the
+// bytes itself: the protocol library's tokenizer recurses once per NOT (and
+// FOR) and overflows the goroutine stack, which kills the process, on about
+// a million of them.
+func prefixChain(q string, firstOnly bool) (int, bool) {
+	if len(q) <= maxPrefixRun {
+		return 0, false
+	}
+	run, start := 0, 0
+	for i := 0; i < len(q); {
+		c := q[i]
+		switch {
+		case c == ' ' || c == '\t' || c == '\n' || c == '\r':
+			i++
+			continue
+		case c == '\'' || c == '"' || c == '`':
+			i = skipQuoted(q, i)
+			run = 0
+			continue
+		case c == '#' || c == '-' && strings.HasPrefix(q[i:], "-- "):
+			if j := strings.IndexByte(q[i:], '\n'); j >= 0 {
+				i += j
+			} else {
+				i = len(q)
+			}
+			continue
+		case c == '/' && strings.HasPrefix(q[i:], "/*") && !strings.HasPrefix(q[i:], "/*!"):
+			if j := strings.Index(q[i+2:], "*/"); j >= 0 {
+				i += j + 4
+			} else {
+				i = len(q)
+			}
+			continue
+		case c == ';' && firstOnly:
+			return 0, false
+		case c == '!' || c == '~' || c == '-' || c == '+':
+			if run == 0 {
+				start = i
+			}
+			run++
+			i++
+		case c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c >= 0x80:
+			j := i + 1
+			for j < len(q) && (q[j] == '_' || q[j] >= 'a' && q[j] <= 'z' || q[j] >= 'A' && q[j] <= 'Z' || q[j] >= '0' && q[j] <= '9' || q[j] >= 0x80) {
+				j++
+			}
+			if w := q[i:j]; strings.EqualFold(w, "not") || strings.EqualFold(w, "for") {
+				if run == 0 {
+					start = i
+				}
+				run++
+			} else {
+				run = 0
+			}
+			i = j
+		default:
+			run = 0
+			i++
+		}
+		if run > maxPrefixRun {
+			return start, true
+		}
+	}
+	return 0, false
+}
+
+// skipQuoted returns the index after the quoted string starting at q[i]
+// (doubled quotes and backslash escapes stay inside).
+func skipQuoted(q string, i int) int {
+	quote := q[i]
+	for i++; i < len(q); i++ {
+		switch q[i] {
+		case '\\':
+			i++
+		case quote:
+			if i+1 < len(q) && q[i+1] == quote {
+				i++
+				continue
+			}
+			return i + 1
+		}
+	}
+	return len(q)
+}
 
 // handler wraps GMS's protocol handler so every error a client sees carries
 // MySQL's error number, SQLSTATE and message (see errors.go).
@@ -44,15 +138,24 @@ func (h *handler) ComInitDB(c *mysql.Conn, schemaName string) error {
 }
 
 func (h *handler) ComQuery(ctx context.Context, c *mysql.Conn, query string, cb mysql.ResultSpoolFn) error {
+	if pos, deep := prefixChain(query, false); deep {
+		return exhaustedError(query, pos)
+	}
 	return h.translate(h.Handler.ComQuery(ctx, c, query, cb), c, query)
 }
 
 func (h *handler) ComMultiQuery(ctx context.Context, c *mysql.Conn, query string, cb mysql.ResultSpoolFn) (string, error) {
+	if pos, deep := prefixChain(query, true); deep {
+		return "", exhaustedError(query, pos)
+	}
 	rest, err := h.Handler.ComMultiQuery(ctx, c, query, cb)
 	return rest, h.translate(err, c, query)
 }
 
 func (h *handler) ComPrepare(ctx context.Context, c *mysql.Conn, query string, p *mysql.PrepareData) ([]*querypb.Field, error) {
+	if pos, deep := prefixChain(query, false); deep {
+		return nil, exhaustedError(query, pos)
+	}
 	f, err := h.Handler.ComPrepare(ctx, c, query, p)
 	return f, h.translate(err, c, query)
 }
