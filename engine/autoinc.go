@@ -41,10 +41,12 @@ func (e *Engine) autoIncFor(ctx *sql.Context, t *catalog.Table) (*autoIncState, 
 		return nil, err
 	}
 	st.next = persisted
-	if persisted == 0 && !t.CounterExact {
-		max, err := e.maxAutoIncValue(ctx, t)
-		if err != nil {
-			return nil, err
+	if persisted == 0 {
+		var max uint64
+		if !t.CounterExact {
+			if max, err = e.maxAutoIncValue(ctx, t); err != nil {
+				return nil, err
+			}
 		}
 		st.next = max + 1
 	}
