@@ -79,3 +79,33 @@ func Cliff(hot, full Result) Result {
 	}
 	return r
 }
+
+// AddCliffs appends, for every target with an insert-hot and an insert-all
+// result and no cliff yet, the cliff between them (results gathered by
+// separate `myriad bench insert --step ...` runs).
+func AddCliffs(rs []Result) []Result {
+	hot, all, has := map[string]Result{}, map[string]Result{}, map[string]bool{}
+	var order []string
+	for _, r := range rs {
+		switch r.Step {
+		case "insert-hot":
+			hot[r.Target] = r
+			order = append(order, r.Target)
+		case "insert-all":
+			all[r.Target] = r
+		case "cliff":
+			has[r.Target] = true
+		}
+	}
+	for _, t := range order {
+		h, ok1 := hot[t]
+		a, ok2 := all[t]
+		if ok1 && ok2 && !has[t] {
+			c := Cliff(h, a)
+			c.Target = t
+			rs = append(rs, c)
+			has[t] = true
+		}
+	}
+	return rs
+}

@@ -114,6 +114,7 @@ Point it at MySQL or MariaDB with --host/--port/--user/--password to compare.`,
 	ins.Flags().IntVar(&io_.Tables, "tables", 1, "pick tables uniformly from 1..T")
 	ins.Flags().IntVar(&io_.Threads, "threads", 16, "concurrent clients")
 	ins.Flags().DurationVar(&io_.Duration, "duration", 30*time.Second, "how long to run")
+	ins.Flags().StringVar(&io_.Label, "step", "insert", "step name recorded in the result (e.g. insert-hot, insert-all)")
 
 	var co bench.CatalogOptions
 	cat := &cobra.Command{
@@ -197,7 +198,7 @@ Point it at MySQL or MariaDB with --host/--port/--user/--password to compare.`,
 				}
 				rs = append(rs, got...)
 			}
-			_, err := io.WriteString(os.Stdout, bench.Markdown(rs))
+			_, err := io.WriteString(os.Stdout, bench.Markdown(bench.AddCliffs(rs)))
 			return err
 		},
 	}
