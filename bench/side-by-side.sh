@@ -73,7 +73,7 @@ rss() { # label step pid
   record "$1" "$2" rss_bytes $((kb * 1024))
 }
 
-# wait_shrink label dir peak: wait (up to 120 s) for the data dir to fall
+# wait_shrink label dir peak: wait (up to 60 s) for the data dir to fall
 # under 10% of its peak, and record how long it took.
 wait_shrink() {
   local label=$1 dir=$2 peak=$3 start now bytes
@@ -81,7 +81,7 @@ wait_shrink() {
   while :; do
     bytes=$(du -sb "$dir" | cut -f1)
     now=$(date +%s.%N)
-    if [ "$bytes" -lt $((peak / 10)) ] || awk "BEGIN {exit !($now - $start > 120)}"; then break; fi
+    if [ "$bytes" -lt $((peak / 10)) ] || awk "BEGIN {exit !($now - $start > 60)}"; then break; fi
     sleep 2
   done
   record "$label" "space-after-teardown" data_dir_bytes "$bytes" data_dir_files "$(find "$dir" -type f | wc -l)" \
