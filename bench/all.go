@@ -14,6 +14,7 @@ type AllOptions struct {
 	Duration   time.Duration
 	HotSchemas int // schemas of the hot set (one table each); default 100
 	Teardown   bool
+	Rounds     int // alternating hot/all slices (see CliffRun)
 	Seed       uint64
 }
 
@@ -40,19 +41,14 @@ func All(ctx context.Context, t Target, o AllOptions, p Progress, each func(Resu
 		return out, err
 	}
 	add(r)
-	hot, err := Insert(ctx, t, InsertOptions{Schemas: o.HotSchemas, Tables: 1, Threads: o.Threads,
-		Duration: o.Duration, Seed: o.Seed, Label: "insert-hot"}, p)
+	rs, err := CliffRun(ctx, t, CliffOptions{HotSchemas: o.HotSchemas, Schemas: o.Schemas, Tables: o.Tables,
+		Threads: o.Threads, Duration: o.Duration, Rounds: o.Rounds, Seed: o.Seed}, p)
 	if err != nil {
 		return out, err
 	}
-	add(hot)
-	full, err := Insert(ctx, t, InsertOptions{Schemas: o.Schemas, Tables: o.Tables, Threads: o.Threads,
-		Duration: o.Duration, Seed: o.Seed + 1, Label: "insert-all"}, p)
-	if err != nil {
-		return out, err
+	for _, r := range rs {
+		add(r)
 	}
-	add(full)
-	add(Cliff(hot, full))
 	r, err = Catalog(ctx, t, CatalogOptions{})
 	if err != nil {
 		return out, err

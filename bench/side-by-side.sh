@@ -23,6 +23,7 @@ TABLES=${TABLES:-100}
 PARALLEL=${PARALLEL:-16}
 THREADS=${THREADS:-16}
 DURATION=${DURATION:-30s}
+ROUNDS=${ROUNDS:-2}
 SYNC=${SYNC:-1}
 SKIP_MARIADB=${SKIP_MARIADB:-0}
 SKIP_SMALL=${SKIP_SMALL:-0}
@@ -93,8 +94,10 @@ workload() { # label port datadir pid schemas
   bench "$label" "$port" provision --schemas "$schemas" --tables "$TABLES" --parallel "$PARALLEL"
   disk "$label" "after-provision" "$dir"
   rss "$label" "after-provision" "$pid"
-  bench "$label" "$port" insert --step insert-hot --schemas $((schemas < 100 ? schemas : 100)) --tables 1 --threads "$THREADS" --duration "$DURATION"
-  bench "$label" "$port" insert --step insert-all --schemas "$schemas" --tables "$TABLES" --threads "$THREADS" --duration "$DURATION"
+  # Hot set and all tables in alternating slices (hot, all, all, hot), so
+  # drift during the run (LSM growth, compaction debt, cache fill) weighs
+  # on both alike.
+  bench "$label" "$port" cliff --schemas "$schemas" --tables "$TABLES" --threads "$THREADS" --duration "$DURATION" --rounds "$ROUNDS"
   rss "$label" "after-insert-all" "$pid"
   bench "$label" "$port" catalog
 }
@@ -175,7 +178,7 @@ begin="<!-- side-by-side:$SECTION:begin -->"
 end="<!-- side-by-side:$SECTION:end -->"
 block=$(cat <<MD
 $begin
-Produced by \`SMALL_SCHEMAS=$SMALL_SCHEMAS FULL_SCHEMAS=$FULL_SCHEMAS TABLES=$TABLES PARALLEL=$PARALLEL THREADS=$THREADS DURATION=$DURATION SYNC=$SYNC SKIP_MARIADB=$SKIP_MARIADB SKIP_SMALL=$SKIP_SMALL SECTION=$SECTION bench/side-by-side.sh\`
+Produced by \`SMALL_SCHEMAS=$SMALL_SCHEMAS FULL_SCHEMAS=$FULL_SCHEMAS TABLES=$TABLES PARALLEL=$PARALLEL THREADS=$THREADS DURATION=$DURATION ROUNDS=$ROUNDS SYNC=$SYNC SKIP_MARIADB=$SKIP_MARIADB SKIP_SMALL=$SKIP_SMALL SECTION=$SECTION bench/side-by-side.sh\`
 on $machine, started $started; $(mariadbd --version 2>/dev/null | sed 's/ for .*//'); Myriad $(git rev-parse --short HEAD).
 Columns are target-durability-tables. MariaDB: innodb_buffer_pool_size=4G, innodb_flush_log_at_trx_commit=0, skip-log-bin, default table caches.
 

@@ -150,6 +150,48 @@ func Insert(ctx context.Context, t Target, o InsertOptions, p Progress) (Result,
 		}
 	}
 	b := p.start(o.Label+" "+o.Duration.String(), "rows", -1)
+	st := runInserts(ctx, db, o, o.Seed, b)
+	b.finish()
+	return st.result(o)
+}
+
+// insertStats accumulates one or more timed insert runs.
+type insertStats struct {
+	done, errs int64
+	elapsed    time.Duration
+	lat        []time.Duration
+	firstErr   error
+}
+
+func (s *insertStats) add(o insertStats) {
+	s.done += o.done
+	s.errs += o.errs
+	s.elapsed += o.elapsed
+	s.lat = append(s.lat, o.lat...)
+	if s.firstErr == nil {
+		s.firstErr = o.firstErr
+	}
+}
+
+func (s insertStats) result(o InsertOptions) (Result, error) {
+	r := newResult(o.Label)
+	r.Params["schemas"], r.Params["tables"], r.Params["threads"] = int64(o.Schemas), int64(o.Tables), int64(o.Threads)
+	r.Params["duration_s"] = int64(o.Duration.Seconds())
+	r.Metrics["inserts"] = float64(s.done)
+	r.Metrics["inserts_per_s"] = float64(s.done) / s.elapsed.Seconds()
+	r.Metrics["errors"] = float64(s.errs)
+	addLatency(r.Metrics, s.lat)
+	if s.firstErr != nil {
+		r.Note = "first error: " + s.firstErr.Error()
+		if s.done == 0 {
+			return r, s.firstErr
+		}
+	}
+	return r, nil
+}
+
+// runInserts runs o.Threads clients for o.Duration.
+func runInserts(ctx context.Context, db *sql.DB, o InsertOptions, seed uint64, b *bar) insertStats {
 	ctx, cancel := context.WithTimeout(ctx, o.Duration)
 	defer cancel()
 	var (
@@ -165,7 +207,7 @@ func Insert(ctx context.Context, t Target, o InsertOptions, p Progress) (Result,
 		wg.Add(1)
 		go func(w int) {
 			defer wg.Done()
-			rng := rand.New(rand.NewPCG(o.Seed, uint64(w)+1))
+			rng := rand.New(rand.NewPCG(seed, uint64(w)+1))
 			mine := make([]time.Duration, 0, 1<<14)
 			var buf []byte
 			for ctx.Err() == nil {
@@ -206,22 +248,81 @@ func Insert(ctx context.Context, t Target, o InsertOptions, p Progress) (Result,
 		}(w)
 	}
 	wg.Wait()
-	elapsed := time.Since(start)
-	b.finish()
-	r := newResult(o.Label)
-	r.Params["schemas"], r.Params["tables"], r.Params["threads"] = int64(o.Schemas), int64(o.Tables), int64(o.Threads)
-	r.Params["duration_s"] = int64(o.Duration.Seconds())
-	r.Metrics["inserts"] = float64(done.Load())
-	r.Metrics["inserts_per_s"] = float64(done.Load()) / elapsed.Seconds()
-	r.Metrics["errors"] = float64(errs.Load())
-	addLatency(r.Metrics, lat)
-	if firstErr != nil {
-		r.Note = "first error: " + firstErr.Error()
-		if done.Load() == 0 {
-			return r, firstErr
+	return insertStats{done: done.Load(), errs: errs.Load(), elapsed: time.Since(start), lat: lat, firstErr: firstErr}
+}
+
+// CliffOptions sizes a hot-versus-all comparison.
+type CliffOptions struct {
+	HotSchemas int // hot set: one table in each of the first HotSchemas schemas
+	Schemas    int // full set: every table
+	Tables     int
+	Threads    int
+	Duration   time.Duration // per set, split over the rounds
+	Rounds     int
+	Seed       uint64
+}
+
+// CliffRun measures the hot set and the full set in alternating slices
+// (hot, all, all, hot, ...), so that what drifts during a run (the LSM
+// growing, compactions catching up, caches filling) weighs on both sides
+// alike instead of on whichever runs second.
+func CliffRun(ctx context.Context, t Target, o CliffOptions, p Progress) ([]Result, error) {
+	if o.Rounds < 1 {
+		o.Rounds = 2
+	}
+	if o.HotSchemas <= 0 || o.HotSchemas > o.Schemas {
+		o.HotSchemas = min(100, o.Schemas)
+	}
+	hotO := InsertOptions{Schemas: o.HotSchemas, Tables: 1, Threads: o.Threads, Duration: o.Duration, Label: "insert-hot"}
+	allO := InsertOptions{Schemas: o.Schemas, Tables: o.Tables, Threads: o.Threads, Duration: o.Duration, Label: "insert-all"}
+	if o.Schemas < 1 || o.Tables < 1 || o.Threads < 1 || o.Duration <= 0 {
+		return nil, errors.New("cliff: --schemas, --tables, --threads and --duration must be positive")
+	}
+	db, err := t.Open(ctx, o.Threads)
+	if err != nil {
+		return nil, err
+	}
+	defer db.Close()
+	for _, st := range [][2]int{{1, 1}, {o.Schemas, o.Tables}} {
+		if err := checkTable(ctx, db, st[0], st[1]); err != nil {
+			return nil, err
 		}
 	}
-	return r, nil
+	slice := o.Duration / time.Duration(o.Rounds)
+	var hot, all insertStats
+	b := p.start(fmt.Sprintf("insert hot/all, %d rounds of %s", o.Rounds, slice), "rows", -1)
+	for r := 0; r < o.Rounds; r++ {
+		order := []bool{true, false}
+		if r%2 == 1 {
+			order = []bool{false, true}
+		}
+		for i, isHot := range order {
+			seed := o.Seed + uint64(4*r+i)
+			if isHot {
+				run := hotO
+				run.Duration = slice
+				hot.add(runInserts(ctx, db, run, seed, b))
+			} else {
+				run := allO
+				run.Duration = slice
+				all.add(runInserts(ctx, db, run, seed, b))
+			}
+			if err := ctx.Err(); err != nil {
+				return nil, err
+			}
+		}
+	}
+	b.finish()
+	hr, err := hot.result(hotO)
+	if err != nil {
+		return nil, err
+	}
+	ar, err := all.result(allO)
+	if err != nil {
+		return nil, err
+	}
+	hr.Params["rounds"], ar.Params["rounds"] = int64(o.Rounds), int64(o.Rounds)
+	return []Result{hr, ar, Cliff(hr, ar)}, nil
 }
 
 func checkTable(ctx context.Context, db *sql.DB, s, t int) error {

@@ -33,6 +33,7 @@ schemas test_sbtest_1..S, each with tables sbtest1..T (sysbench's table).
   myriad bench provision --schemas 10000 --tables 100 --parallel 16
   myriad bench insert --schemas 100 --tables 1 --threads 16 --duration 30s   # 100 hot tables
   myriad bench insert --schemas 10000 --tables 100 --threads 16 --duration 30s
+  myriad bench cliff --schemas 10000 --tables 100 --threads 16 --duration 30s  # both, alternating
   myriad bench catalog
   myriad bench teardown --parallel 16
   myriad bench all --schemas 10000 --tables 100
@@ -116,6 +117,26 @@ Point it at MySQL or MariaDB with --host/--port/--user/--password to compare.`,
 	ins.Flags().DurationVar(&io_.Duration, "duration", 30*time.Second, "how long to run")
 	ins.Flags().StringVar(&io_.Label, "step", "insert", "step name recorded in the result (e.g. insert-hot, insert-all)")
 
+	var clo bench.CliffOptions
+	cliff := &cobra.Command{
+		Use:   "cliff",
+		Short: "Insert into the hot set (one table in each of 100 schemas) and into all tables, in alternating slices, and compare",
+		RunE: run(func(ctx context.Context, p bench.Progress, emit func(bench.Result)) error {
+			clo.Seed = uint64(time.Now().UnixNano())
+			rs, err := bench.CliffRun(ctx, t, clo, p)
+			for _, r := range rs {
+				emit(r)
+			}
+			return err
+		}),
+	}
+	cliff.Flags().IntVar(&clo.HotSchemas, "hot-schemas", 100, "hot set: one table in each of this many schemas")
+	cliff.Flags().IntVar(&clo.Schemas, "schemas", 100, "full set: schemas 1..S")
+	cliff.Flags().IntVar(&clo.Tables, "tables", 100, "full set: tables 1..T in each")
+	cliff.Flags().IntVar(&clo.Threads, "threads", 16, "concurrent clients")
+	cliff.Flags().DurationVar(&clo.Duration, "duration", 30*time.Second, "time spent on each set, split over the rounds")
+	cliff.Flags().IntVar(&clo.Rounds, "rounds", 2, "rounds of (hot, all), alternating the order (hot, all, all, hot, ...)")
+
 	var co bench.CatalogOptions
 	cat := &cobra.Command{
 		Use:   "catalog",
@@ -160,6 +181,7 @@ Point it at MySQL or MariaDB with --host/--port/--user/--password to compare.`,
 	all.Flags().IntVar(&ao.Threads, "threads", 16, "insert clients")
 	all.Flags().DurationVar(&ao.Duration, "duration", 30*time.Second, "length of each insert run")
 	all.Flags().BoolVar(&ao.Teardown, "teardown", true, "drop the schemas at the end")
+	all.Flags().IntVar(&ao.Rounds, "rounds", 2, "alternating hot/all insert slices (see cliff)")
 
 	var timeout time.Duration
 	var query, step string
@@ -202,6 +224,6 @@ Point it at MySQL or MariaDB with --host/--port/--user/--password to compare.`,
 			return err
 		},
 	}
-	cmd.AddCommand(prov, ins, cat, tear, all, wait, report)
+	cmd.AddCommand(prov, ins, cliff, cat, tear, all, wait, report)
 	return cmd
 }
