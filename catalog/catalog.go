@@ -1,6 +1,7 @@
 package catalog
 
 import (
+	"bytes"
 	"encoding/binary"
 	"fmt"
 	"sync"
@@ -301,3 +302,41 @@ func (c *Catalog) Invalidate(keys []string) {
 
 // DefaultCollation is the collation of a schema created without one.
 const DefaultCollation = sql.Collation_Default
+
+// TableNames lists the table names of many schemas through one iterator over
+// the table-record span: information_schema over 10,000 schemas would
+// otherwise open 10,000 iterators (~10 us each, a third of a million-table
+// listing).
+type TableNames struct{ it *kv.Iter }
+
+// NewTableNames opens a lister reading through r (nil: committed state).
+func (c *Catalog) NewTableNames(r Reader) (*TableNames, error) {
+	if r == nil {
+		r = c.db
+	}
+	lo := []byte{prefixCatalog, kindTable}
+	it, err := r.NewIter(lo, keyenc.PrefixEnd(lo))
+	if err != nil {
+		return nil, err
+	}
+	return &TableNames{it: it}, nil
+}
+
+// List streams schema s's table names in order.
+func (n *TableNames) List(s *Schema, fn func(name string) error) error {
+	lo := tablePrefix(s.ID)
+	hi := keyenc.PrefixEnd(lo)
+	for ok := n.it.SeekGE(lo); ok && bytes.Compare(n.it.Key(), hi) < 0; ok = n.it.Next() {
+		name, _, err := recordName(n.it.Value())
+		if err != nil {
+			return err
+		}
+		if err := fn(name); err != nil {
+			return err
+		}
+	}
+	return n.it.Error()
+}
+
+// Close releases the iterator.
+func (n *TableNames) Close() error { return n.it.Close() }

@@ -14,6 +14,8 @@ import (
 	"github.com/dolthub/go-mysql-server/sql/plan"
 	"github.com/dolthub/go-mysql-server/sql/transform"
 	"github.com/dolthub/go-mysql-server/sql/types"
+
+	"github.com/myriaddb/myriad/catalog"
 )
 
 // GMS builds information_schema.TABLES by materializing a row per table,
@@ -162,7 +164,22 @@ func (t *infoTables) PartitionRows(ctx *sql.Context, _ sql.Partition) (sql.RowIt
 func (it *infoTablesIter) tableNames(ctx *sql.Context, db sql.Database) ([]string, error) {
 	if pdb, ok := db.(mysql_db.PrivilegedDatabase); ok && it.checked &&
 		(it.privs.Count() > 0 || it.privs.Database(db.Name()).Count() > 0) {
-		return pdb.Unwrap().GetTableNames(ctx)
+		db = pdb.Unwrap()
+	}
+	if d, ok := db.(*Database); ok && catalogReader(ctx) == nil {
+		if it.lister == nil {
+			l, err := d.eng.cat.NewTableNames(nil)
+			if err != nil {
+				return nil, err
+			}
+			it.lister = l
+		}
+		var names []string
+		err := it.lister.List(d.schema, func(n string) error {
+			names = append(names, n)
+			return nil
+		})
+		return names, err
 	}
 	return db.GetTableNames(ctx)
 }
@@ -177,6 +194,7 @@ type infoTablesIter struct {
 
 	privs   mysql_db.PrivilegeSet
 	checked bool
+	lister  *catalog.TableNames // one iterator for every schema's names
 
 	db      sql.Database
 	names   []string
@@ -184,7 +202,14 @@ type infoTablesIter struct {
 	pending int // next index into names, then views
 }
 
-func (it *infoTablesIter) Close(*sql.Context) error { return nil }
+func (it *infoTablesIter) Close(*sql.Context) error {
+	if it.lister != nil {
+		err := it.lister.Close()
+		it.lister = nil
+		return err
+	}
+	return nil
+}
 
 func (it *infoTablesIter) Next(ctx *sql.Context) (sql.Row, error) {
 	for {
