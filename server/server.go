@@ -51,9 +51,19 @@ type Config struct {
 	Logger       *slog.Logger
 }
 
-// DefaultCatalogCacheBytes holds roughly 80,000 sysbench-sized decoded
-// definitions.
-const DefaultCatalogCacheBytes = 256 << 20
+// DefaultCatalogCacheBytes holds roughly 30,000 sysbench-sized decoded
+// definitions (MySQL's table_definition_cache defaults to 2,000). Larger
+// is not better by default: decoded definitions are pointer-rich objects the
+// garbage collector marks on every cycle, and at 256 MiB that marking cost
+// more than the misses it saved when inserting across a million tables
+// (docs/BENCHMARKS.md); a miss is one point read and a ~3.5 us decode.
+const DefaultCatalogCacheBytes = 64 << 20
+
+// DefaultGCPercent is the Go collector's GOGC used when the environment does
+// not set one: GMS allocates tens of KB per statement, so the default of
+// 100 makes the collector run (and mark the definition cache) several
+// times a second under load.
+const DefaultGCPercent = 200
 
 // DefaultBlockCacheBytes holds the compressed-on-disk, uncompressed-in-cache
 // catalog records of a million sysbench tables (~300 MB) plus hot data, so a

@@ -5,6 +5,7 @@ import (
 	"log/slog"
 	"os"
 	"os/signal"
+	"runtime/debug"
 	"strings"
 	"syscall"
 
@@ -37,6 +38,9 @@ func serveCmd() *cobra.Command {
 				cfg.Durability = kv.Async
 			default:
 				return fmt.Errorf("--durability must be sync or async, not %q", durability)
+			}
+			if os.Getenv("GOGC") == "" {
+				debug.SetGCPercent(server.DefaultGCPercent)
 			}
 			srv, err := server.Open(cfg)
 			if err != nil {
