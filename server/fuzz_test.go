@@ -3,6 +3,7 @@ package server
 import (
 	"context"
 	"database/sql"
+	"database/sql/driver"
 	"errors"
 	"fmt"
 	"io"
@@ -129,6 +130,38 @@ func TestBadStatements(t *testing.T) {
 			}
 		})
 	}
+	// A prepared statement is parsed by the protocol library before any
+	// handler sees its text: a chain deep enough to overflow that parser's
+	// recursion ends the connection, not the server.
+	for _, q := range []string{
+		"SELECT " + strings.Repeat("NOT ", 1_000_000) + "?",
+		"SELECT " + strings.Repeat("!", 1_000_000) + "?",
+	} {
+		conn, err := db.Conn(context.Background())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := conn.PrepareContext(context.Background(), q); err == nil {
+			t.Fatalf("prepared a statement of %d bytes of prefix operators", len(q))
+		}
+		conn.Raw(func(any) error { return driver.ErrBadConn }) // drop it from the pool
+		conn.Close()
+		var n int
+		if err := db.QueryRow("SELECT COUNT(*) FROM b.t").Scan(&n); err != nil {
+			t.Fatalf("server after the prepared statement: %v", err)
+		}
+	}
+	// Prepared statements within the bounds still work.
+	stmt, err := db.Prepare("SELECT " + strings.Repeat("NOT ", 151) + "?")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got int
+	if err := stmt.QueryRow(0).Scan(&got); err != nil || got != 1 {
+		t.Fatalf("151 NOTs prepared: %d, %v", got, err)
+	}
+	stmt.Close()
+
 	// Nesting within the bounds still works.
 	var one int
 	if err := db.QueryRow("SELECT " + strings.Repeat("(", 150) + "1" + strings.Repeat(")", 150)).Scan(&one); err != nil || one != 1 {

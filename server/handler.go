@@ -3,12 +3,14 @@ package server
 import (
 	"context"
 	"strings"
+	"sync"
 
 	"github.com/myriaddb/myriad/engine"
 
 	"github.com/dolthub/vitess/go/mysql"
 	"github.com/dolthub/vitess/go/sqltypes"
 	querypb "github.com/dolthub/vitess/go/vt/proto/query"
+	"github.com/dolthub/vitess/go/vt/sqlparser"
 )
 
 // maxPrefixRun bounds a chain of prefix operators (NOT NOT ... 1, !!...1,
@@ -109,6 +111,9 @@ func skipQuoted(q string, i int) int {
 type handler struct {
 	mysql.Handler
 	eng *engine.Engine
+	// wires maps a connection ID to its wire guard, for the checks that
+	// must see a command's bytes before the protocol library parses them.
+	wires sync.Map
 }
 
 func (s *Server) wrapHandler(h mysql.Handler) (mysql.Handler, error) {
@@ -129,8 +134,31 @@ func (h *handler) NewConnection(c *mysql.Conn) {
 	if w, ok := c.Conn.(*wireConn); ok {
 		w.mc = c
 		c.Conn = w.Conn
+		h.wires.Store(c.ConnectionID, w)
 	}
 	h.Handler.NewConnection(c)
+}
+
+func (h *handler) ConnectionClosed(c *mysql.Conn) {
+	h.wires.Delete(c.ConnectionID)
+	h.Handler.ConnectionClosed(c)
+}
+
+// ParserOptionsForConnection is the library's last call before it parses a
+// COM_STMT_PREPARE itself (ComPrepare comes after): a chain of prefix
+// operators long enough to overflow its tokenizer's recursion would stop
+// the process, so the connection is refused instead (a clean disconnect;
+// MySQL answers 1064 "memory exhausted", which the library cannot send from
+// here).
+func (h *handler) ParserOptionsForConnection(c *mysql.Conn) (sqlparser.ParserOptions, error) {
+	if v, ok := h.wires.Load(c.ConnectionID); ok {
+		if w := v.(*wireConn); w.cmd == mysql.ComPrepare && len(w.prep) > 1 {
+			if pos, deep := prefixChain(string(w.prep[1:]), false); deep {
+				return sqlparser.ParserOptions{}, exhaustedError(string(w.prep[1:]), pos)
+			}
+		}
+	}
+	return h.Handler.ParserOptionsForConnection(c)
 }
 
 func (h *handler) ComInitDB(c *mysql.Conn, schemaName string) error {

@@ -69,6 +69,10 @@ type wireConn struct {
 	prefN   int
 	capture bool
 
+	// prep is the payload of the COM_STMT_PREPARE being read (the library
+	// parses it before any handler call that sees the text).
+	prep []byte
+
 	pend []byte // bytes read from the socket past a packet boundary
 	held []byte // a reply header waiting for its body (see Write)
 }
@@ -114,6 +118,7 @@ func (c *wireConn) scan(b []byte) (int, error) {
 				c.logical = 0
 				if c.hdr[3] == 0 {
 					c.cmd, c.prefN, c.capture = noCommand, 0, true
+					c.prep = c.prep[:0]
 				}
 			}
 			c.logical += int64(length)
@@ -138,6 +143,9 @@ func (c *wireConn) scan(b []byte) (int, error) {
 				c.cmd = int(c.prefix[0])
 				c.route()
 			}
+		}
+		if c.cmd == mysql.ComPrepare {
+			c.prep = append(c.prep, b[i:i+k]...)
 		}
 		c.left -= k
 		i += k
