@@ -7,8 +7,11 @@
 //
 // What it must never do: use the engine's packages (server, engine, catalog,
 // kv, ...) or reach into a data directory; everything it checks goes over the
-// MySQL protocol. (cachekey_test.go imports server blank, only so Go's test
-// cache notices when the binary's sources change.) The in-process SQL tests live in server/.
+// MySQL protocol, or the binary's own offline command (`myriad check`).
+// Two exceptions, each because no client can do it: cachekey_test.go imports
+// server blank, only so Go's test cache notices when the binary's sources
+// change; TestCheckCommand damages a stopped store through kv to prove
+// `myriad check` reports it. The in-process SQL tests live in server/.
 //
 // External tools a test needs (mariadb/mysql, sysbench, python3 with PyMySQL)
 // are skipped when missing, except when the environment variable CI is
@@ -22,7 +25,8 @@
 //
 // Environment variables:
 //
-//	MYRIAD_SOAK_ITERATIONS  kill/restart iterations of TestKillNoAckLoss (default 3)
+//	MYRIAD_SOAK_ITERATIONS  kill/restart iterations of TestKillNoAckLoss,
+//	                        TestKillAsyncLossWindow and TestKillDuringProvisioning (default 3)
 //	MYRIAD_E2E_BIN          use this prebuilt binary instead of building one
 //	MYRIAD_PYTHON           python interpreter for TestPyMySQL (default: the first
 //	                        of python3 on PATH and /usr/bin/python3 that imports pymysql)
