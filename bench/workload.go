@@ -12,6 +12,8 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+
+	"golang.org/x/sync/errgroup"
 )
 
 // ProvisionOptions sizes the standard workload's provisioning step.
@@ -22,9 +24,8 @@ type ProvisionOptions struct {
 	First    int // first schema number (default 1), to grow an existing set
 }
 
-// Provision creates the schemas and their tables: each worker takes the next
-// schema, creates it and its tables over its own connection, as a tenant
-// onboarding script would.
+// Provision creates the schemas and their tables, Parallel schemas at a
+// time, each schema over one connection, as a tenant onboarding script would.
 func Provision(ctx context.Context, t Target, o ProvisionOptions, p Progress) (Result, error) {
 	if o.Schemas < 1 || o.Tables < 1 || o.Parallel < 1 {
 		return Result{}, errors.New("provision: --schemas, --tables and --parallel must be at least 1")
@@ -43,67 +44,42 @@ func Provision(ctx context.Context, t Target, o ProvisionOptions, p Progress) (R
 	}
 	total := int64(o.Schemas) * int64(o.Tables)
 	b := p.start("provision", "tables", total)
-	ctx, cancel := context.WithCancel(ctx)
-	defer cancel()
-	next := make(chan int)
-	var (
-		created  atomic.Int64
-		errOnce  sync.Once
-		firstErr error
-		wg       sync.WaitGroup
-	)
-	fail := func(err error) {
-		errOnce.Do(func() { firstErr = err; cancel() })
-	}
+	var created atomic.Int64
 	start := time.Now()
-	for w := 0; w < o.Parallel; w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			conn, err := db.Conn(ctx)
+	g, gctx := errgroup.WithContext(ctx)
+	g.SetLimit(o.Parallel)
+	for i := o.First; i < o.First+o.Schemas && gctx.Err() == nil; i++ {
+		g.Go(func() error {
+			conn, err := db.Conn(gctx)
 			if err != nil {
-				fail(err)
-				return
+				return err
 			}
 			defer conn.Close()
-			for i := range next {
-				s := SchemaName(i)
-				if _, err := conn.ExecContext(ctx, "CREATE DATABASE "+s); err != nil {
-					if mysqlErrNo(err) == 1007 {
-						err = fmt.Errorf("%w (run `teardown` first, or --first to add schemas after the existing ones)", err)
-					}
-					fail(fmt.Errorf("create schema %s: %w", s, err))
-					return
+			s := SchemaName(i)
+			if _, err := conn.ExecContext(gctx, "CREATE DATABASE "+s); err != nil {
+				if mysqlErrNo(err) == 1007 {
+					err = fmt.Errorf("%w (run `teardown` first, or --first to add schemas after the existing ones)", err)
 				}
-				if _, err := conn.ExecContext(ctx, "USE "+s); err != nil {
-					fail(fmt.Errorf("use %s: %w", s, err))
-					return
-				}
-				for j, q := range ddl {
-					if _, err := conn.ExecContext(ctx, q); err != nil {
-						fail(fmt.Errorf("create table %s.sbtest%d: %w", s, j+1, err))
-						return
-					}
-					created.Add(1)
-					b.add(1)
-				}
+				return fmt.Errorf("create schema %s: %w", s, err)
 			}
-		}()
+			if _, err := conn.ExecContext(gctx, "USE "+s); err != nil {
+				return fmt.Errorf("use %s: %w", s, err)
+			}
+			for j, q := range ddl {
+				if _, err := conn.ExecContext(gctx, q); err != nil {
+					return fmt.Errorf("create table %s.sbtest%d: %w", s, j+1, err)
+				}
+				created.Add(1)
+				b.add(1)
+			}
+			return nil
+		})
 	}
-feed:
-	for i := o.First; i < o.First+o.Schemas; i++ {
-		select {
-		case next <- i:
-		case <-ctx.Done():
-			break feed
-		}
-	}
-	close(next)
-	wg.Wait()
+	err = g.Wait()
 	elapsed := time.Since(start)
 	b.finish()
-	if firstErr != nil {
-		return Result{}, firstErr
+	if err != nil {
+		return Result{}, err
 	}
 	if err := ctx.Err(); err != nil {
 		return Result{}, err
@@ -137,18 +113,11 @@ func Insert(ctx context.Context, t Target, o InsertOptions, p Progress) (Result,
 	if o.Label == "" {
 		o.Label = "insert"
 	}
-	db, err := t.Open(ctx, o.Threads)
+	db, err := openProvisioned(ctx, t, o.Threads, o.Schemas, o.Tables)
 	if err != nil {
 		return Result{}, err
 	}
 	defer db.Close()
-	// A missing schema or table is the usual mistake (no provisioning, or a
-	// smaller one); say so before starting the clock.
-	for _, st := range [][2]int{{1, 1}, {o.Schemas, o.Tables}} {
-		if err := checkTable(ctx, db, st[0], st[1]); err != nil {
-			return Result{}, err
-		}
-	}
 	b := p.start(o.Label+" "+o.Duration.String(), "rows", -1)
 	st := runInserts(ctx, db, o, o.Seed, b)
 	b.finish()
@@ -278,16 +247,11 @@ func CliffRun(ctx context.Context, t Target, o CliffOptions, p Progress) ([]Resu
 	if o.Schemas < 1 || o.Tables < 1 || o.Threads < 1 || o.Duration <= 0 {
 		return nil, errors.New("cliff: --schemas, --tables, --threads and --duration must be positive")
 	}
-	db, err := t.Open(ctx, o.Threads)
+	db, err := openProvisioned(ctx, t, o.Threads, o.Schemas, o.Tables)
 	if err != nil {
 		return nil, err
 	}
 	defer db.Close()
-	for _, st := range [][2]int{{1, 1}, {o.Schemas, o.Tables}} {
-		if err := checkTable(ctx, db, st[0], st[1]); err != nil {
-			return nil, err
-		}
-	}
 	slice := o.Duration / time.Duration(o.Rounds)
 	var hot, all insertStats
 	b := p.start(fmt.Sprintf("insert hot/all, %d rounds of %s", o.Rounds, slice), "rows", -1)
@@ -323,6 +287,24 @@ func CliffRun(ctx context.Context, t Target, o CliffOptions, p Progress) ([]Resu
 	}
 	hr.Params["rounds"], ar.Params["rounds"] = int64(o.Rounds), int64(o.Rounds)
 	return []Result{hr, ar, Cliff(hr, ar)}, nil
+}
+
+// openProvisioned opens a pool of n connections after checking that the
+// first and the last table of a schemas x tables set exist: a missing schema
+// or table is the usual mistake (no provisioning, or a smaller one), said
+// before the clock starts.
+func openProvisioned(ctx context.Context, t Target, n, schemas, tables int) (*sql.DB, error) {
+	db, err := t.Open(ctx, n)
+	if err != nil {
+		return nil, err
+	}
+	for _, st := range [][2]int{{1, 1}, {schemas, tables}} {
+		if err := checkTable(ctx, db, st[0], st[1]); err != nil {
+			db.Close()
+			return nil, err
+		}
+	}
+	return db, nil
 }
 
 func checkTable(ctx context.Context, db *sql.DB, s, t int) error {
@@ -490,44 +472,28 @@ func Teardown(ctx context.Context, t Target, o TeardownOptions, p Progress) (Res
 		return Result{}, err
 	}
 	b := p.start("teardown", "schemas", int64(len(names)))
-	ctx, cancel := context.WithCancel(ctx)
-	defer cancel()
-	next := make(chan string)
-	var (
-		errOnce  sync.Once
-		firstErr error
-		dropped  atomic.Int64
-		wg       sync.WaitGroup
-	)
+	var dropped atomic.Int64
 	start := time.Now()
-	for w := 0; w < o.Parallel; w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for n := range next {
-				if _, err := db.ExecContext(ctx, "DROP DATABASE IF EXISTS `"+n+"`"); err != nil {
-					errOnce.Do(func() { firstErr = fmt.Errorf("drop %s: %w", n, err); cancel() })
-					return
-				}
-				dropped.Add(1)
-				b.add(1)
-			}
-		}()
-	}
-feed:
+	g, gctx := errgroup.WithContext(ctx)
+	g.SetLimit(o.Parallel)
 	for _, n := range names {
-		select {
-		case next <- n:
-		case <-ctx.Done():
-			break feed
+		if gctx.Err() != nil {
+			break
 		}
+		g.Go(func() error {
+			if _, err := db.ExecContext(gctx, "DROP DATABASE IF EXISTS `"+n+"`"); err != nil {
+				return fmt.Errorf("drop %s: %w", n, err)
+			}
+			dropped.Add(1)
+			b.add(1)
+			return nil
+		})
 	}
-	close(next)
-	wg.Wait()
+	err = g.Wait()
 	elapsed := time.Since(start)
 	b.finish()
-	if firstErr != nil {
-		return Result{}, firstErr
+	if err != nil {
+		return Result{}, err
 	}
 	r := newResult("teardown")
 	r.Params["parallel"] = int64(o.Parallel)

@@ -80,17 +80,24 @@ Point it at MySQL or MariaDB with --host/--port/--user/--password to compare.`,
 			return err
 		}
 	}
+	// one runs a step that yields one result, printed even when the step
+	// failed part way (an insert run with errors).
+	one := func(f func(ctx context.Context, p bench.Progress) (bench.Result, error)) func(*cobra.Command, []string) error {
+		return run(func(ctx context.Context, p bench.Progress, emit func(bench.Result)) error {
+			r, err := f(ctx, p)
+			if r.Step != "" {
+				emit(r)
+			}
+			return err
+		})
+	}
 
 	var po bench.ProvisionOptions
 	prov := &cobra.Command{
 		Use:   "provision",
 		Short: "Create schemas test_sbtest_1..S with tables sbtest1..T, one connection per schema in flight",
-		RunE: run(func(ctx context.Context, p bench.Progress, emit func(bench.Result)) error {
-			r, err := bench.Provision(ctx, t, po, p)
-			if err == nil {
-				emit(r)
-			}
-			return err
+		RunE: one(func(ctx context.Context, p bench.Progress) (bench.Result, error) {
+			return bench.Provision(ctx, t, po, p)
 		}),
 	}
 	prov.Flags().IntVar(&po.Schemas, "schemas", 100, "schemas to create")
@@ -102,13 +109,9 @@ Point it at MySQL or MariaDB with --host/--port/--user/--password to compare.`,
 	ins := &cobra.Command{
 		Use:   "insert",
 		Short: "Insert random rows into random tables: --schemas 100 --tables 1 is the hot set",
-		RunE: run(func(ctx context.Context, p bench.Progress, emit func(bench.Result)) error {
+		RunE: one(func(ctx context.Context, p bench.Progress) (bench.Result, error) {
 			io_.Seed = uint64(time.Now().UnixNano())
-			r, err := bench.Insert(ctx, t, io_, p)
-			if r.Step != "" {
-				emit(r)
-			}
-			return err
+			return bench.Insert(ctx, t, io_, p)
 		}),
 	}
 	ins.Flags().IntVar(&io_.Schemas, "schemas", 100, "pick schemas uniformly from 1..S")
@@ -141,12 +144,8 @@ Point it at MySQL or MariaDB with --host/--port/--user/--password to compare.`,
 	cat := &cobra.Command{
 		Use:   "catalog",
 		Short: "Time the information_schema count, SHOW DATABASES and SHOW TABLES",
-		RunE: run(func(ctx context.Context, p bench.Progress, emit func(bench.Result)) error {
-			r, err := bench.Catalog(ctx, t, co)
-			if err == nil {
-				emit(r)
-			}
-			return err
+		RunE: one(func(ctx context.Context, p bench.Progress) (bench.Result, error) {
+			return bench.Catalog(ctx, t, co)
 		}),
 	}
 	cat.Flags().IntVar(&co.Repeat, "repeat", 5, "runs of each query (the median is reported)")
@@ -155,12 +154,8 @@ Point it at MySQL or MariaDB with --host/--port/--user/--password to compare.`,
 	tear := &cobra.Command{
 		Use:   "teardown",
 		Short: "DROP DATABASE every test_sbtest_N schema, in parallel",
-		RunE: run(func(ctx context.Context, p bench.Progress, emit func(bench.Result)) error {
-			r, err := bench.Teardown(ctx, t, to, p)
-			if err == nil {
-				emit(r)
-			}
-			return err
+		RunE: one(func(ctx context.Context, p bench.Progress) (bench.Result, error) {
+			return bench.Teardown(ctx, t, to, p)
 		}),
 	}
 	tear.Flags().IntVar(&to.Parallel, "parallel", 16, "concurrent DROP DATABASE clients")
@@ -188,14 +183,12 @@ Point it at MySQL or MariaDB with --host/--port/--user/--password to compare.`,
 	wait := &cobra.Command{
 		Use:   "wait",
 		Short: "Wait until the server answers a query; report how long that took (time to ready after a start)",
-		RunE: run(func(ctx context.Context, p bench.Progress, emit func(bench.Result)) error {
+		RunE: one(func(ctx context.Context, p bench.Progress) (bench.Result, error) {
 			d, err := t.WaitReady(ctx, query, timeout)
 			if err != nil {
-				return err
+				return bench.Result{}, err
 			}
-			r := bench.Result{Step: step, Metrics: map[string]float64{"ready_s": d.Seconds()}}
-			emit(r)
-			return nil
+			return bench.Result{Step: step, Metrics: map[string]float64{"ready_s": d.Seconds()}}, nil
 		}),
 	}
 	wait.Flags().DurationVar(&timeout, "timeout", time.Minute, "give up after this long")
