@@ -14,8 +14,8 @@
 // `myriad check` reports it. The in-process SQL tests live in server/.
 //
 // External tools a test needs (mariadb/mysql, sysbench, python3 with PyMySQL)
-// are skipped when missing, except when the environment variable CI is
-// "true": then a missing tool is a failure. .ci/run installs them.
+// are never skipped: a missing one fails the test with the install command.
+// scripts/test (the README's test command, also run by CI) installs them.
 //
 // TestMariadbCLI's golden files (testdata/cli/NAME.out and NAME.err) hold
 // what MySQL 8.0 prints for NAME.sql, not what Myriad prints: where they

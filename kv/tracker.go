@@ -154,11 +154,10 @@ func trackedKeys(ws writeSet) []string {
 func (tr *tracker) record(v uint64, keys []string, ranges []keyRange) {
 	if len(keys) > 0 {
 		for _, s := range keys {
-			if _, ok := tr.keys[s]; ok {
-				// Re-insert so the map key refers to this commit's string,
-				// not to an older commit's (which could then not be freed).
-				delete(tr.keys, s)
-			}
+			// Delete first so the map key refers to this commit's
+			// string, not to an older commit's (which could then not be
+			// freed): assignment alone keeps the old key.
+			delete(tr.keys, s)
 			tr.keys[s] = v
 		}
 		tr.cum += uint64(len(keys))

@@ -299,10 +299,7 @@ func checkDDLState(t *testing.T, db *sql.DB) int {
 			tbl := s + "." + r[0]
 			tables++
 			byPK := queryRows(t, db, "SELECT id FROM "+tbl+" ORDER BY id")
-			var byIndex [][]string
-			for _, row := range queryRows(t, db, "SELECT id FROM "+tbl+" FORCE INDEX (kk) WHERE k >= -2147483648") {
-				byIndex = append(byIndex, row)
-			}
+			byIndex := queryRows(t, db, "SELECT id FROM "+tbl+" FORCE INDEX (kk) WHERE k >= -2147483648")
 			sort.Slice(byIndex, func(i, j int) bool {
 				a, _ := strconv.ParseInt(byIndex[i][0], 10, 64)
 				b, _ := strconv.ParseInt(byIndex[j][0], 10, 64)
