@@ -108,6 +108,36 @@ type Key struct {
 	Rest     []byte
 }
 
+// Field names the part of a key that did not parse.
+type Field uint8
+
+const (
+	FieldPrefix Field = iota + 1 // the keyspace byte or catalog record kind
+	FieldSchemaID
+	FieldTableID
+	FieldIndexID
+	FieldJobID
+	FieldTrailing // bytes after a key that has none
+)
+
+var fieldNames = [...]string{"", "prefix", "schema ID", "table ID", "index ID", "job ID", "trailing bytes"}
+
+// Error is why Parse refused a key. The Key Parse returns with it holds the
+// fields read before Field (a data key with a bad index ID still names its
+// schema and table).
+type Error struct {
+	Field Field
+	Err   error
+}
+
+func (e *Error) Error() string {
+	return "keys: malformed " + fieldNames[e.Field] + ": " + e.Err.Error()
+}
+
+func (e *Error) Unwrap() error { return e.Err }
+
+func malformed(f Field, err error) *Error { return &Error{Field: f, Err: err} }
+
 var (
 	errEmpty     = errors.New("keys: empty key")
 	errPrefix    = errors.New("keys: unknown keyspace prefix")
@@ -117,13 +147,13 @@ var (
 	errNotHidden = errors.New("keys: not a hidden row key")
 )
 
-// Parse reads any key Myriad writes. It fails on bytes that no builder
-// produces in the prefix it can check (IDs and kinds); the column bytes of a
-// data key are returned unchecked in Rest. Parse(k).Append(nil) == k for every
-// k it accepts.
+// Parse reads any key Myriad writes. It fails (with an *Error) on bytes
+// that no builder produces in the part it can check (IDs and kinds); the
+// column bytes of a data key are returned unchecked in Rest.
+// Parse(k).Append(nil) == k for every k it accepts.
 func Parse(b []byte) (Key, error) {
 	if len(b) == 0 {
-		return Key{}, errEmpty
+		return Key{}, malformed(FieldPrefix, errEmpty)
 	}
 	switch b[0] {
 	case prefixCatalog:
@@ -131,12 +161,12 @@ func Parse(b []byte) (Key, error) {
 	case prefixData:
 		return parseData(b[1:])
 	}
-	return Key{}, errPrefix
+	return Key{}, malformed(FieldPrefix, errPrefix)
 }
 
 func parseCatalog(b []byte) (Key, error) {
 	if len(b) == 0 {
-		return Key{}, errCatalog
+		return Key{}, malformed(FieldPrefix, errCatalog)
 	}
 	k := Key{Kind: tagKinds[b[0]]}
 	rest := b[1:]
@@ -146,41 +176,43 @@ func parseCatalog(b []byte) (Key, error) {
 		k.Name = string(rest)
 	case KindTable, KindView, KindTrigger, KindLock:
 		if k.SchemaID, rest, err = keyenc.DecodeUvarint(rest); err != nil {
-			return Key{}, fmt.Errorf("keys: %s record schema ID: %w", k.Kind, err)
+			return Key{}, malformed(FieldSchemaID, err)
 		}
 		k.Name = string(rest)
 	case KindJob:
 		if k.JobID, rest, err = keyenc.DecodeUvarint(rest); err != nil {
-			return Key{}, fmt.Errorf("keys: job ID: %w", err)
+			return Key{}, malformed(FieldJobID, err)
 		}
 		if len(rest) != 0 {
-			return Key{}, errTrailing
+			return Key{}, malformed(FieldTrailing, errTrailing)
 		}
 	case KindIDs:
 		if len(rest) != 0 {
-			return Key{}, errTrailing
+			return Key{}, malformed(FieldTrailing, errTrailing)
 		}
 	default:
-		return Key{}, errCatalog
+		return Key{}, malformed(FieldPrefix, errCatalog)
 	}
 	return k, nil
 }
 
 func parseData(b []byte) (Key, error) {
-	var k Key
+	var k, partial Key
 	var err error
 	var iid uint64
 	if k.SchemaID, b, err = keyenc.DecodeUvarint(b); err != nil {
-		return Key{}, fmt.Errorf("keys: data schema ID: %w", err)
+		return partial, malformed(FieldSchemaID, err)
 	}
+	partial.SchemaID = k.SchemaID
 	if k.TableID, b, err = keyenc.DecodeUvarint(b); err != nil {
-		return Key{}, fmt.Errorf("keys: table ID: %w", err)
+		return partial, malformed(FieldTableID, err)
 	}
+	partial.TableID = k.TableID
 	if iid, b, err = keyenc.DecodeUvarint(b); err != nil {
-		return Key{}, fmt.Errorf("keys: index ID: %w", err)
+		return partial, malformed(FieldIndexID, err)
 	}
 	if iid > 1<<32-1 {
-		return Key{}, errIndexID
+		return partial, malformed(FieldIndexID, errIndexID)
 	}
 	k.IndexID = uint32(iid)
 	switch k.IndexID {

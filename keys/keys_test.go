@@ -2,6 +2,7 @@ package keys
 
 import (
 	"bytes"
+	"errors"
 	"reflect"
 	"strings"
 	"testing"
@@ -232,4 +233,30 @@ func FuzzRoundTrip(f *testing.F) {
 			t.Fatal("Table builder differs from its Key")
 		}
 	})
+}
+
+func TestParseErrorNamesTheField(t *testing.T) {
+	cases := []struct {
+		key     []byte
+		field   Field
+		partial Key
+	}{
+		{[]byte{0x07}, FieldPrefix, Key{}},
+		{[]byte{0x02, 0xf9}, FieldSchemaID, Key{}},
+		{append(SchemaData(300), 0xfa), FieldTableID, Key{SchemaID: 300}},
+		{TableData(300, 5), FieldIndexID, Key{SchemaID: 300, TableID: 5}},
+		{[]byte{0x01, 'n', 'x'}, FieldTrailing, Key{}},
+		{[]byte{0x01, 'j'}, FieldJobID, Key{}},
+	}
+	for _, c := range cases {
+		k, err := Parse(c.key)
+		var pe *Error
+		if !errors.As(err, &pe) || pe.Field != c.field {
+			t.Errorf("Parse(%x) error %v, want a %s error", c.key, err, fieldNames[c.field])
+			continue
+		}
+		if !reflect.DeepEqual(k, c.partial) {
+			t.Errorf("Parse(%x) partial key %+v, want %+v", c.key, k, c.partial)
+		}
+	}
 }

@@ -1,0 +1,233 @@
+package catalog
+
+import (
+	"fmt"
+
+	"github.com/myriaddb/myriad/keys"
+)
+
+// OpKind is what one catalog write does.
+type OpKind uint8
+
+const (
+	OpPutSchema         OpKind = iota + 1 // write Schema's record
+	OpDeleteSchema                        // delete Schema's record
+	OpPutTable                            // write Table's record under Schema (create or alter)
+	OpDeleteTableRecord                   // delete table Name's record of Schema, keep its data (RENAME)
+	OpPutView                             // write View's record under Schema
+	OpDeleteView                          // delete view Name of Schema
+	OpPutTrigger                          // write Trigger's record under Schema
+	OpDeleteTrigger                       // delete trigger Name of Schema
+	OpDeleteRange                         // range tombstone [Lo, Hi): dropped data or records
+)
+
+// Op is one catalog write. Schema is the record written (OpPutSchema,
+// OpDeleteSchema) or the schema the object belongs to.
+type Op struct {
+	Kind    OpKind
+	Schema  *Schema
+	Table   *Table
+	View    *View
+	Trigger *Trigger
+	Name    string
+	Lo, Hi  []byte
+}
+
+// Change is a DDL statement's catalog writes, as a value: the engine builds
+// it and hands it to Catalog.Write, the one place that turns catalog changes
+// into keys, so what the transaction learns about rewritten definitions
+// comes from the same place that wrote them. Everything it needs is resolved
+// when it is built (spans included), so a DDL job can persist it and replay
+// it without reading the catalog again.
+type Change struct {
+	Ops []Op
+}
+
+func (ch *Change) add(op Op) *Change {
+	ch.Ops = append(ch.Ops, op)
+	return ch
+}
+
+// PutSchema writes a schema record.
+func (ch *Change) PutSchema(s *Schema) *Change { return ch.add(Op{Kind: OpPutSchema, Schema: s}) }
+
+// PutTable writes a table record (create or alter); Write prepares t for use.
+func (ch *Change) PutTable(s *Schema, t *Table) *Change {
+	return ch.add(Op{Kind: OpPutTable, Schema: s, Table: t})
+}
+
+// DeleteTableRecord removes a table record but keeps its data (RENAME).
+func (ch *Change) DeleteTableRecord(s *Schema, name string) *Change {
+	return ch.add(Op{Kind: OpDeleteTableRecord, Schema: s, Name: name})
+}
+
+// DropTable removes a table record and all its data.
+func (ch *Change) DropTable(s *Schema, t *Table) *Change {
+	return ch.DropTableData(t).DeleteTableRecord(s, t.Name)
+}
+
+// DropTableData removes every key of t (rows, index entries, counter).
+func (ch *Change) DropTableData(t *Table) *Change {
+	lo, hi := keys.TableSpan(t.DataSchemaID, t.ID)
+	return ch.deleteRange(lo, hi)
+}
+
+// DropIndexData removes every entry of one index of t.
+func (ch *Change) DropIndexData(t *Table, indexID uint32) *Change {
+	lo, hi := keys.IndexSpan(t.DataSchemaID, t.ID, indexID)
+	return ch.deleteRange(lo, hi)
+}
+
+// PutView writes a view record.
+func (ch *Change) PutView(s *Schema, v *View) *Change {
+	return ch.add(Op{Kind: OpPutView, Schema: s, View: v})
+}
+
+// DeleteView removes a view record.
+func (ch *Change) DeleteView(s *Schema, name string) *Change {
+	return ch.add(Op{Kind: OpDeleteView, Schema: s, Name: name})
+}
+
+// PutTrigger writes a trigger record.
+func (ch *Change) PutTrigger(s *Schema, g *Trigger) *Change {
+	return ch.add(Op{Kind: OpPutTrigger, Schema: s, Trigger: g})
+}
+
+// DeleteTrigger removes a trigger record.
+func (ch *Change) DeleteTrigger(s *Schema, name string) *Change {
+	return ch.add(Op{Kind: OpDeleteTrigger, Schema: s, Name: name})
+}
+
+func (ch *Change) deleteRange(lo, hi []byte) *Change {
+	return ch.add(Op{Kind: OpDeleteRange, Lo: lo, Hi: hi})
+}
+
+// DropSchemaChange is the change that removes a schema record, all its
+// table, view and trigger records and all its tables' data: one point delete and range tombstones,
+// whatever the table count. r is read only for a schema that lent or
+// borrowed tables (RENAME TABLE across schemas), whose data is dropped table
+// by table.
+func (c *Catalog) DropSchemaChange(r Reader, s *Schema) (*Change, error) {
+	ch := &Change{}
+	ch.add(Op{Kind: OpDeleteSchema, Schema: s})
+	if s.Lent || s.Borrowed {
+		// Tables moved in keep their rows under their old schema's span,
+		// tables moved out keep theirs under ours: drop table by table.
+		err := c.ListTables(r, s, func(t *Table) error {
+			ch.DropTableData(t)
+			return nil
+		})
+		if err != nil {
+			return nil, err
+		}
+	} else {
+		ch.deleteRange(keys.SchemaDataSpan(s.ID))
+	}
+	ch.deleteRange(keys.TableRecords(s.ID))
+	ch.deleteRange(keys.ViewRecords(s.ID))
+	ch.deleteRange(keys.TriggerRecords(s.ID))
+	return ch, nil
+}
+
+// Write writes a change through w (the DDL statement's transaction) and
+// returns the keys of the definitions it rewrote: a transaction holding any
+// reads definitions through itself, and the caches forget them around its
+// commit (BeginChange, EndChange).
+func (c *Catalog) Write(w Writer, ch *Change) ([]string, error) {
+	rewritten := make([]string, 0, len(ch.Ops))
+	for i := range ch.Ops {
+		op := &ch.Ops[i]
+		var key []byte
+		switch op.Kind {
+		case OpPutSchema:
+			key = keys.Schema(op.Schema.Name)
+			v, err := encodeRecord(op.Schema.Name, op.Schema)
+			if err != nil {
+				return rewritten, err
+			}
+			w.Set(key, v)
+		case OpDeleteSchema:
+			key = keys.Schema(op.Schema.Name)
+			w.Delete(key)
+		case OpPutTable:
+			t := op.Table
+			t.SchemaID = op.Schema.ID
+			if err := t.Prepare(op.Schema.Name); err != nil {
+				return rewritten, err
+			}
+			key = keys.Table(op.Schema.ID, t.Name)
+			v, err := encodeTable(t)
+			if err != nil {
+				return rewritten, err
+			}
+			t.size = tableMemory(len(v), len(t.Columns))
+			w.Set(key, v)
+		case OpDeleteTableRecord:
+			key = keys.Table(op.Schema.ID, op.Name)
+			w.Delete(key)
+		case OpPutView:
+			key = keys.View(op.Schema.ID, op.View.Name)
+			if err := putRecord(w, key, op.View.Name, op.View); err != nil {
+				return rewritten, err
+			}
+		case OpDeleteView:
+			key = keys.View(op.Schema.ID, op.Name)
+			w.Delete(key)
+		case OpPutTrigger:
+			key = keys.Trigger(op.Schema.ID, op.Trigger.Name)
+			if err := putRecord(w, key, op.Trigger.Name, op.Trigger); err != nil {
+				return rewritten, err
+			}
+		case OpDeleteTrigger:
+			key = keys.Trigger(op.Schema.ID, op.Name)
+			w.Delete(key)
+		case OpDeleteRange:
+			// Dropped data and the records of a dropped schema: nothing
+			// cached is keyed inside them (a dropped schema's tables are
+			// unreachable once its record, rewritten above, is gone).
+			w.DeleteRange(op.Lo, op.Hi)
+			continue
+		default:
+			return rewritten, fmt.Errorf("catalog: unknown change op %d", op.Kind)
+		}
+		rewritten = append(rewritten, string(key))
+	}
+	return rewritten, nil
+}
+
+func putRecord(w Writer, key []byte, name string, rec any) error {
+	v, err := encodeRecord(name, rec)
+	if err != nil {
+		return err
+	}
+	w.Set(key, v)
+	return nil
+}
+
+// PutSchema writes a schema record and returns its cache key.
+func (c *Catalog) PutSchema(w Writer, s *Schema) (string, error) {
+	return c.writeOne(w, new(Change).PutSchema(s))
+}
+
+// PutTable writes a table record (create or alter), prepares t for use and
+// returns its cache key.
+func (c *Catalog) PutTable(w Writer, s *Schema, t *Table) (string, error) {
+	return c.writeOne(w, new(Change).PutTable(s, t))
+}
+
+// DropSchema writes DropSchemaChange.
+func (c *Catalog) DropSchema(r Reader, w Writer, s *Schema) ([]string, error) {
+	ch, err := c.DropSchemaChange(r, s)
+	if err != nil {
+		return nil, err
+	}
+	return c.Write(w, ch)
+}
+
+func (c *Catalog) writeOne(w Writer, ch *Change) (string, error) {
+	k, err := c.Write(w, ch)
+	if err != nil {
+		return "", err
+	}
+	return k[0], nil
+}
