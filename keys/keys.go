@@ -139,11 +139,11 @@ func (e *Error) Unwrap() error { return e.Err }
 func malformed(f Field, err error) *Error { return &Error{Field: f, Err: err} }
 
 var (
-	errEmpty     = errors.New("keys: empty key")
-	errPrefix    = errors.New("keys: unknown keyspace prefix")
-	errCatalog   = errors.New("keys: unknown catalog record kind")
-	errTrailing  = errors.New("keys: bytes after a key that has none")
-	errIndexID   = errors.New("keys: index ID out of range")
+	errEmpty     = errors.New("empty key")
+	errPrefix    = errors.New("unknown keyspace prefix")
+	errCatalog   = errors.New("unknown catalog record kind")
+	errTrailing  = errors.New("bytes after a key that has none")
+	errIndexID   = errors.New("index ID out of range")
 	errNotHidden = errors.New("keys: not a hidden row key")
 )
 
