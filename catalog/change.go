@@ -137,71 +137,76 @@ func (c *Catalog) Write(w Writer, ch *Change) ([]string, error) {
 	rewritten := make([]string, 0, len(ch.Ops))
 	for i := range ch.Ops {
 		op := &ch.Ops[i]
-		var key []byte
-		switch op.Kind {
-		case OpPutSchema:
-			key = keys.Schema(op.Schema.Name)
-			v, err := encodeRecord(op.Schema.Name, op.Schema)
-			if err != nil {
-				return rewritten, err
-			}
-			w.Set(key, v)
-		case OpDeleteSchema:
-			key = keys.Schema(op.Schema.Name)
-			w.Delete(key)
-		case OpPutTable:
-			t := op.Table
-			t.SchemaID = op.Schema.ID
-			if err := t.Prepare(op.Schema.Name); err != nil {
-				return rewritten, err
-			}
-			key = keys.Table(op.Schema.ID, t.Name)
-			v, err := encodeTable(t)
-			if err != nil {
-				return rewritten, err
-			}
-			t.size = tableMemory(len(v), len(t.Columns))
-			w.Set(key, v)
-		case OpDeleteTableRecord:
-			key = keys.Table(op.Schema.ID, op.Name)
-			w.Delete(key)
-		case OpPutView:
-			key = keys.View(op.Schema.ID, op.View.Name)
-			if err := putRecord(w, key, op.View.Name, op.View); err != nil {
-				return rewritten, err
-			}
-		case OpDeleteView:
-			key = keys.View(op.Schema.ID, op.Name)
-			w.Delete(key)
-		case OpPutTrigger:
-			key = keys.Trigger(op.Schema.ID, op.Trigger.Name)
-			if err := putRecord(w, key, op.Trigger.Name, op.Trigger); err != nil {
-				return rewritten, err
-			}
-		case OpDeleteTrigger:
-			key = keys.Trigger(op.Schema.ID, op.Name)
-			w.Delete(key)
-		case OpDeleteRange:
+		if op.Kind == OpDeleteRange {
 			// Dropped data and the records of a dropped schema: nothing
 			// cached is keyed inside them (a dropped schema's tables are
-			// unreachable once its record, rewritten above, is gone).
+			// unreachable once its record, deleted by its own op, is gone).
 			w.DeleteRange(op.Lo, op.Hi)
 			continue
-		default:
-			return rewritten, fmt.Errorf("catalog: unknown change op %d", op.Kind)
+		}
+		key, err := op.recordKey()
+		if err != nil {
+			return rewritten, err
+		}
+		v, err := op.record()
+		if err != nil {
+			return rewritten, err
+		}
+		if v == nil {
+			w.Delete(key)
+		} else {
+			w.Set(key, v)
 		}
 		rewritten = append(rewritten, string(key))
 	}
 	return rewritten, nil
 }
 
-func putRecord(w Writer, key []byte, name string, rec any) error {
-	v, err := encodeRecord(name, rec)
-	if err != nil {
-		return err
+// recordKey is the key of the record op writes or deletes.
+func (op *Op) recordKey() ([]byte, error) {
+	switch op.Kind {
+	case OpPutSchema, OpDeleteSchema:
+		return keys.Schema(op.Schema.Name), nil
+	case OpPutTable:
+		return keys.Table(op.Schema.ID, op.Table.Name), nil
+	case OpDeleteTableRecord:
+		return keys.Table(op.Schema.ID, op.Name), nil
+	case OpPutView:
+		return keys.View(op.Schema.ID, op.View.Name), nil
+	case OpDeleteView:
+		return keys.View(op.Schema.ID, op.Name), nil
+	case OpPutTrigger:
+		return keys.Trigger(op.Schema.ID, op.Trigger.Name), nil
+	case OpDeleteTrigger:
+		return keys.Trigger(op.Schema.ID, op.Name), nil
 	}
-	w.Set(key, v)
-	return nil
+	return nil, fmt.Errorf("catalog: unknown change op %d", op.Kind)
+}
+
+// record is the value op writes; nil for a delete. A table put also
+// prepares the table for use, as the cache will hold it.
+func (op *Op) record() ([]byte, error) {
+	switch op.Kind {
+	case OpPutSchema:
+		return encodeRecord(op.Schema.Name, op.Schema)
+	case OpPutTable:
+		t := op.Table
+		t.SchemaID = op.Schema.ID
+		if err := t.Prepare(op.Schema.Name); err != nil {
+			return nil, err
+		}
+		v, err := encodeTable(t)
+		if err != nil {
+			return nil, err
+		}
+		t.size = tableMemory(len(v), len(t.Columns))
+		return v, nil
+	case OpPutView:
+		return encodeRecord(op.View.Name, op.View)
+	case OpPutTrigger:
+		return encodeRecord(op.Trigger.Name, op.Trigger)
+	}
+	return nil, nil
 }
 
 // PutSchema writes a schema record and returns its cache key.
