@@ -18,7 +18,7 @@
 // any of them.
 //
 // Not verified (yet): catalog records that no live schema reaches (table,
-// view or trigger records under a dropped schema's ID) are not found,
-// because the catalog exports no parser of its own keys; view and trigger
-// bodies are not decoded.
+// view or trigger records under a dropped schema's ID) are not looked for
+// (keys.Parse reads their schema IDs; walking the catalog span for them is
+// still to do); view and trigger bodies are not decoded.
 package check
