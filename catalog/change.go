@@ -1,6 +1,7 @@
 package catalog
 
 import (
+	"encoding/json"
 	"fmt"
 
 	"github.com/myriaddb/myriad/keys"
@@ -235,4 +236,103 @@ func (c *Catalog) writeOne(w Writer, ch *Change) (string, error) {
 		return "", err
 	}
 	return k[0], nil
+}
+
+// Encode is the persistent form of ch (for a DDL job record to replay):
+// each op with its records in their catalog record encodings.
+func (ch *Change) Encode() ([]byte, error) {
+	e := &enc{}
+	e.u(uint64(len(ch.Ops)))
+	for i := range ch.Ops {
+		op := &ch.Ops[i]
+		var sch, rec []byte
+		var err error
+		if op.Schema != nil {
+			if sch, err = encodeRecord(op.Schema.Name, op.Schema); err != nil {
+				return nil, err
+			}
+		}
+		switch op.Kind {
+		case OpPutTable:
+			rec, err = encodeTable(op.Table)
+		case OpPutView:
+			rec, err = encodeRecord(op.View.Name, op.View)
+		case OpPutTrigger:
+			rec, err = encodeRecord(op.Trigger.Name, op.Trigger)
+		}
+		if err != nil {
+			return nil, err
+		}
+		e.u(uint64(op.Kind))
+		e.bytes(sch)
+		e.bytes(rec)
+		e.str(op.Name)
+		e.bytes(op.Lo)
+		e.bytes(op.Hi)
+	}
+	return e.b, nil
+}
+
+// DecodeChange reads what Encode wrote.
+func DecodeChange(b []byte) (*Change, error) {
+	d := &dec{b: b}
+	ch := &Change{Ops: make([]Op, d.n(len(b)))}
+	for i := range ch.Ops {
+		op := &ch.Ops[i]
+		op.Kind = OpKind(d.n(int(OpDeleteRange)))
+		sch, rec := d.raw(), d.raw()
+		op.Name = d.str()
+		op.Lo, op.Hi = nonEmpty(d.raw()), nonEmpty(d.raw())
+		if d.err != nil {
+			return nil, fmt.Errorf("catalog: corrupt change: %w", d.err)
+		}
+		var err error
+		if len(sch) > 0 {
+			if op.Schema, err = decodeSchema(sch); err != nil {
+				return nil, err
+			}
+		}
+		switch op.Kind {
+		case OpPutTable:
+			if op.Schema == nil {
+				return nil, fmt.Errorf("catalog: corrupt change: table without its schema")
+			}
+			op.Table, err = decodeTable(rec, op.Schema.Name)
+		case OpPutView:
+			op.View = &View{}
+			err = decodeObject(rec, &op.View.Name, op.View)
+		case OpPutTrigger:
+			op.Trigger = &Trigger{}
+			err = decodeObject(rec, &op.Trigger.Name, op.Trigger)
+		}
+		if err != nil {
+			return nil, err
+		}
+	}
+	if d.err == nil && len(d.b) > 0 {
+		d.err = errCorrupt
+	}
+	if d.err != nil {
+		return nil, fmt.Errorf("catalog: corrupt change: %w", d.err)
+	}
+	return ch, nil
+}
+
+func nonEmpty(b []byte) []byte {
+	if len(b) == 0 {
+		return nil
+	}
+	return append([]byte(nil), b...)
+}
+
+func decodeObject(v []byte, name *string, into any) error {
+	n, js, err := recordName(v)
+	if err != nil {
+		return err
+	}
+	*name = n
+	if err := json.Unmarshal(js, into); err != nil {
+		return fmt.Errorf("catalog: corrupt record %q: %w", n, err)
+	}
+	return nil
 }

@@ -30,7 +30,7 @@ type Trigger struct {
 // View returns the named view of s or nil.
 func (c *Catalog) View(r Reader, s *Schema, name string) (*View, error) {
 	v := &View{}
-	ok, err := c.getRecord(r, keys.View(s.ID, name), name, v)
+	ok, err := c.getRecord(r, keys.View(s.ID, name), v)
 	if !ok {
 		return nil, err
 	}
@@ -60,7 +60,7 @@ func (c *Catalog) ListTriggers(r Reader, s *Schema, fn func(*Trigger) error) err
 	})
 }
 
-func (c *Catalog) getRecord(r Reader, key []byte, name string, into any) (bool, error) {
+func (c *Catalog) getRecord(r Reader, key []byte, into any) (bool, error) {
 	if r == nil {
 		r = c.db
 	}
@@ -68,12 +68,9 @@ func (c *Catalog) getRecord(r Reader, key []byte, name string, into any) (bool, 
 	if err != nil || !ok {
 		return false, err
 	}
-	_, js, err := recordName(v)
-	if err != nil {
+	var stored string
+	if err := decodeObject(v, &stored, into); err != nil {
 		return false, err
-	}
-	if err := json.Unmarshal(js, into); err != nil {
-		return false, fmt.Errorf("catalog: corrupt record %q: %w", name, err)
 	}
 	return true, nil
 }
