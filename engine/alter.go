@@ -45,7 +45,7 @@ func (t *Table) rebuild(ctx *sql.Context, newDef *catalog.Table, conv func(sql.R
 		tx.kv.RaiseCounter(newDef.CounterKey(), v)
 	}
 	nt := t.db.newTable(newDef)
-	it := t.newRowIter(ctx, tx.kv, []span{{lo: oldLay.primary, hi: keys.PrefixEnd(oldLay.primary)}}, nil, false)
+	it := t.newRowIter(ctx, tx.kv, []span{oldLay.rowSpan()}, nil, false)
 	defer it.Close(ctx)
 	for {
 		row, err := it.Next(ctx)
@@ -306,10 +306,10 @@ func (t *Table) CreateIndex(ctx *sql.Context, d sql.IndexDef) error {
 	il := t.lay.indexByID(ix.ID)
 	// A row committed concurrently (before or after this commit) would
 	// miss its entry: make such writers and this statement conflict.
-	tx.kv.TouchRange(old.primary, keys.PrefixEnd(old.primary))
+	tx.kv.TouchRange(keys.PrefixSpan(old.primary))
 	// Walk the stored rows with their keys: identical rows of a table
 	// without a primary key are distinct keys and each needs its entry.
-	it, err := tx.kv.NewIter(old.primary, keys.PrefixEnd(old.primary))
+	it, err := tx.kv.NewIter(keys.PrefixSpan(old.primary))
 	if err != nil {
 		return err
 	}
@@ -396,7 +396,7 @@ func (t *Table) Truncate(ctx *sql.Context) (int, error) {
 	if err != nil {
 		return 0, err
 	}
-	it, err := tx.kv.NewIter(t.lay.primary, keys.PrefixEnd(t.lay.primary))
+	it, err := tx.kv.NewIter(keys.PrefixSpan(t.lay.primary))
 	if err != nil {
 		return 0, err
 	}

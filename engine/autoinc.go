@@ -85,7 +85,7 @@ func (e *Engine) maxAutoIncValue(ctx *sql.Context, t *catalog.Table) (uint64, er
 		return 0, nil
 	}
 	prefix := t.IndexPrefix(indexID)
-	it, err := e.db.NewIter(prefix, keys.PrefixEnd(prefix))
+	it, err := e.db.NewIter(keys.PrefixSpan(prefix))
 	if err != nil {
 		return 0, err
 	}

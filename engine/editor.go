@@ -138,7 +138,7 @@ func (t *Table) checkUnique(ctx *sql.Context, tx *kv.Txn, ix *indexLayout, ik []
 	if err != nil {
 		return err
 	}
-	it, err := tx.NewIter(up, keys.PrefixEnd(up))
+	it, err := tx.NewIter(keys.PrefixSpan(up))
 	if err != nil {
 		return err
 	}
@@ -177,7 +177,7 @@ func (t *Table) keyOf(ctx *sql.Context, tx *kv.Txn, row sql.Row) ([]byte, error)
 		return nil, err
 	}
 	prefix := t.lay.hiddenPrefix(val)
-	it, err := tx.NewIter(prefix, keys.PrefixEnd(prefix))
+	it, err := tx.NewIter(keys.PrefixSpan(prefix))
 	if err != nil {
 		return nil, err
 	}

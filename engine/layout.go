@@ -67,6 +67,12 @@ func newLayout(t *catalog.Table) *layout {
 	return l
 }
 
+// rowSpan holds every row of the table.
+func (l *layout) rowSpan() span {
+	lo, hi := keys.PrefixSpan(l.primary)
+	return span{lo: lo, hi: hi}
+}
+
 func (l *layout) encodeRow(row sql.Row) ([]byte, error) {
 	b := make([]byte, 0, len(l.header)+64)
 	b = append(b, l.header...)

@@ -112,7 +112,7 @@ func (t *Table) PartitionRows(ctx *sql.Context, p sql.Partition) (sql.RowIter, e
 	}
 	part, _ := p.(*partition)
 	if part == nil || part.lookup == nil {
-		return t.newRowIter(ctx, tx.kv, []span{{lo: t.lay.primary, hi: keys.PrefixEnd(t.lay.primary)}}, nil, false), nil
+		return t.newRowIter(ctx, tx.kv, []span{t.lay.rowSpan()}, nil, false), nil
 	}
 	return t.lookupRows(ctx, tx.kv, *part.lookup)
 }

@@ -231,6 +231,7 @@ func parseData(b []byte) (Key, error) {
 
 // Append appends the key's bytes to b: the inverse of Parse. Data keys take
 // their index ID from IndexID (Kind only says which of them it is).
+// It panics on KindInvalid: no key has that kind.
 func (k Key) Append(b []byte) []byte {
 	if k.Kind.Data() {
 		b = appendIndexPrefix(b, k.SchemaID, k.TableID, k.IndexID)
