@@ -8,7 +8,7 @@ import (
 
 	"github.com/dolthub/go-mysql-server/sql"
 
-	"github.com/myriaddb/myriad/keyenc"
+	"github.com/myriaddb/myriad/keys"
 	"github.com/myriaddb/myriad/kv"
 )
 
@@ -46,7 +46,7 @@ const idBlock = 4096
 // opening a catalog of any size takes the same time.
 func Open(db *kv.DB, cacheBytes int64) (*Catalog, error) {
 	c := &Catalog{db: db, cache: newDefCache(cacheBytes)}
-	v, ok, err := db.Get(idsKey)
+	v, ok, err := db.Get(keys.IDs())
 	if err != nil {
 		return nil, err
 	}
@@ -74,7 +74,7 @@ func (c *Catalog) NewID() (uint64, error) {
 	if c.nextID >= c.idLimit {
 		limit := c.nextID + idBlock
 		b := kv.NewWriteBatch()
-		b.Set(idsKey, binary.BigEndian.AppendUint64(nil, limit))
+		b.Set(keys.IDs(), binary.BigEndian.AppendUint64(nil, limit))
 		if err := c.db.Apply(b); err != nil {
 			return 0, err
 		}
@@ -88,7 +88,7 @@ func (c *Catalog) NewID() (uint64, error) {
 // Schema returns the named schema or nil. r == nil reads the committed
 // state through the cache.
 func (c *Catalog) Schema(r Reader, name string) (*Schema, error) {
-	key := schemaKey(name)
+	key := keys.Schema(name)
 	if r != nil {
 		return c.loadSchema(r, key)
 	}
@@ -115,7 +115,7 @@ func (c *Catalog) loadSchema(r Reader, key []byte) (*Schema, error) {
 // Table returns the named table of s or nil. r == nil reads the committed
 // state through the cache.
 func (c *Catalog) Table(r Reader, s *Schema, name string) (*Table, error) {
-	key := tableKey(s.ID, name)
+	key := keys.Table(s.ID, name)
 	if r != nil {
 		return c.loadTable(r, key, s.Name)
 	}
@@ -145,7 +145,7 @@ func (c *Catalog) ListSchemas(r Reader, fn func(*Schema) error) error {
 	if r == nil {
 		r = c.db
 	}
-	lo, hi := schemaSpan()
+	lo, hi := keys.SchemaRecords()
 	return scan(r, lo, hi, func(_, v []byte) error {
 		s, err := decodeSchema(v)
 		if err != nil {
@@ -161,8 +161,8 @@ func (c *Catalog) ListTableNames(r Reader, s *Schema, fn func(name string) error
 	if r == nil {
 		r = c.db
 	}
-	lo := tablePrefix(s.ID)
-	return scan(r, lo, keyenc.PrefixEnd(lo), func(_, v []byte) error {
+	lo, hi := keys.TableRecords(s.ID)
+	return scan(r, lo, hi, func(_, v []byte) error {
 		name, _, err := recordName(v)
 		if err != nil {
 			return err
@@ -176,8 +176,8 @@ func (c *Catalog) ListTables(r Reader, s *Schema, fn func(*Table) error) error {
 	if r == nil {
 		r = c.db
 	}
-	lo := tablePrefix(s.ID)
-	return scan(r, lo, keyenc.PrefixEnd(lo), func(_, v []byte) error {
+	lo, hi := keys.TableRecords(s.ID)
+	return scan(r, lo, hi, func(_, v []byte) error {
 		t, err := decodeTable(v, s.Name)
 		if err != nil {
 			return err
@@ -202,78 +202,6 @@ func scan(r Reader, lo, hi []byte, fn func(k, v []byte) error) error {
 		return err
 	}
 	return it.Close()
-}
-
-// PutSchema writes a schema record. It returns the cache key to invalidate
-// once the writer commits.
-func (c *Catalog) PutSchema(w Writer, s *Schema) (string, error) {
-	key := schemaKey(s.Name)
-	v, err := encodeRecord(s.Name, s)
-	if err != nil {
-		return "", err
-	}
-	w.Set(key, v)
-	return string(key), nil
-}
-
-// DropSchema deletes a schema record, all its table records and all their
-// data: one point delete and range tombstones, whatever the table count.
-func (c *Catalog) DropSchema(r Reader, w Writer, s *Schema) ([]string, error) {
-	key := schemaKey(s.Name)
-	w.Delete(key)
-	lo := tablePrefix(s.ID)
-	hi := keyenc.PrefixEnd(lo)
-	if s.Lent || s.Borrowed {
-		// Tables moved in keep their rows under their old schema's span,
-		// tables moved out keep theirs under ours: drop table by table.
-		err := c.ListTables(r, s, func(t *Table) error {
-			dlo := t.DataPrefix()
-			w.DeleteRange(dlo, keyenc.PrefixEnd(dlo))
-			return nil
-		})
-		if err != nil {
-			return nil, err
-		}
-	} else {
-		dlo := SchemaDataPrefix(s.ID)
-		w.DeleteRange(dlo, keyenc.PrefixEnd(dlo))
-	}
-	w.DeleteRange(lo, hi)
-	for _, kind := range []byte{kindView, kindTrig} {
-		olo := objectPrefix(kind, s.ID)
-		w.DeleteRange(olo, keyenc.PrefixEnd(olo))
-	}
-	return []string{string(key)}, nil
-}
-
-// PutTable writes a table record (create or alter). It prepares t for use.
-func (c *Catalog) PutTable(w Writer, s *Schema, t *Table) (string, error) {
-	t.SchemaID = s.ID
-	if err := t.Prepare(s.Name); err != nil {
-		return "", err
-	}
-	key := tableKey(s.ID, t.Name)
-	v, err := encodeTable(t)
-	if err != nil {
-		return "", err
-	}
-	t.size = tableMemory(len(v), len(t.Columns))
-	w.Set(key, v)
-	return string(key), nil
-}
-
-// DeleteTableRecord removes a table record but keeps its data (RENAME).
-func (c *Catalog) DeleteTableRecord(w Writer, s *Schema, name string) string {
-	key := tableKey(s.ID, name)
-	w.Delete(key)
-	return string(key)
-}
-
-// DropTable removes a table record and all its data.
-func (c *Catalog) DropTable(w Writer, s *Schema, t *Table) string {
-	dlo := t.DataPrefix()
-	w.DeleteRange(dlo, keyenc.PrefixEnd(dlo))
-	return c.DeleteTableRecord(w, s, t.Name)
 }
 
 // Invalidate drops cache entries written by a transaction that committed.
@@ -314,8 +242,7 @@ func (c *Catalog) NewTableNames(r Reader) (*TableNames, error) {
 	if r == nil {
 		r = c.db
 	}
-	lo := []byte{prefixCatalog, kindTable}
-	it, err := r.NewIter(lo, keyenc.PrefixEnd(lo))
+	it, err := r.NewIter(keys.AllTableRecords())
 	if err != nil {
 		return nil, err
 	}
@@ -324,8 +251,7 @@ func (c *Catalog) NewTableNames(r Reader) (*TableNames, error) {
 
 // List streams schema s's table names in order.
 func (n *TableNames) List(s *Schema, fn func(name string) error) error {
-	lo := tablePrefix(s.ID)
-	hi := keyenc.PrefixEnd(lo)
+	lo, hi := keys.TableRecords(s.ID)
 	for ok := n.it.SeekGE(lo); ok && bytes.Compare(n.it.Key(), hi) < 0; ok = n.it.Next() {
 		name, _, err := recordName(n.it.Value())
 		if err != nil {

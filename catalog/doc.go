@@ -1,6 +1,8 @@
-// Package catalog owns Myriad's data dictionary: schema and table records,
-// their key layout in the shared Pebble keyspace, table/schema ID allocation
-// and the memory-bounded cache of decoded table definitions.
+// Package catalog owns Myriad's data dictionary: schema, table, view and
+// trigger records, catalog changes as values (Change, written by the one
+// Write), table/schema ID allocation and the memory-bounded cache of decoded
+// table definitions. Record keys are package keys'; this package never
+// builds key bytes itself.
 //
 // A table is a record of a few hundred bytes plus a key prefix; nothing in
 // this package may ever create a file per table or per schema, hold every

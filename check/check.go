@@ -2,7 +2,6 @@ package check
 
 import (
 	"bytes"
-	"encoding/binary"
 	"errors"
 	"fmt"
 	"io"
@@ -16,7 +15,7 @@ import (
 
 	"github.com/myriaddb/myriad/catalog"
 	"github.com/myriaddb/myriad/engine"
-	"github.com/myriaddb/myriad/keyenc"
+	"github.com/myriaddb/myriad/keys"
 	"github.com/myriaddb/myriad/kv"
 )
 
@@ -185,12 +184,6 @@ func (c *checker) problem(p Problem) {
 	}
 }
 
-// Key spans, taken from the catalog's own key builders.
-var (
-	catalogLo = catalog.UserKey("")[:1]
-	dataLo    = catalog.SchemaDataPrefix(0)[:1]
-)
-
 // group is one data span (one data schema ID) and the tables whose rows
 // live in it.
 type group struct {
@@ -248,7 +241,7 @@ func (c *checker) run() error {
 	if err := c.outside(); err != nil {
 		return err
 	}
-	it, err := c.db.NewIter(dataLo, keyenc.PrefixEnd(dataLo))
+	it, err := c.db.NewIter(keys.DataSpan())
 	if err != nil {
 		return err
 	}
@@ -256,7 +249,7 @@ func (c *checker) run() error {
 	valid := it.First()
 	for i, g := range order {
 		// Keys before this span belong to no live schema.
-		lo := catalog.SchemaDataPrefix(g.id)
+		lo := keys.SchemaData(g.id)
 		for valid && bytes.Compare(it.Key(), lo) < 0 {
 			c.endOrphans(it.Key())
 			c.noTable(it.Key())
@@ -282,10 +275,12 @@ func (c *checker) run() error {
 
 // outside reports keys that are neither catalog nor data.
 func (c *checker) outside() error {
+	catalogLo, catalogHi := keys.CatalogSpan()
+	dataLo, dataHi := keys.DataSpan()
 	spans := [][2][]byte{
 		{nil, catalogLo},
-		{keyenc.PrefixEnd(catalogLo), dataLo},
-		{keyenc.PrefixEnd(dataLo), nil},
+		{catalogHi, dataLo},
+		{dataHi, nil},
 	}
 	for _, sp := range spans {
 		if sp[1] != nil && sp[0] != nil && bytes.Compare(sp[0], sp[1]) >= 0 {
@@ -346,7 +341,7 @@ type table struct {
 	def     *catalog.Table
 	schema  string
 	lay     engine.KeyLayout
-	primary []byte // IndexPrefix(1)
+	primary []byte // keys.Index(.., PrimaryIndexID)
 	rows    int64
 	entries []int64 // per position in def.Indexes
 
@@ -367,7 +362,7 @@ func (c *checker) span(g *group, it *kv.Iter, valid bool) (bool, error) {
 		c.rep.Tables++
 		tables[t.ID] = &table{
 			def: t, schema: t.DBName(), lay: engine.KeyLayoutOf(t),
-			primary: t.IndexPrefix(catalog.PrimaryIndexID),
+			primary: keys.Index(t.DataSchemaID, t.ID, keys.PrimaryIndexID),
 			entries: make([]int64, len(t.Indexes)), uniqIndex: -1,
 		}
 	}
@@ -387,28 +382,32 @@ func (c *checker) span(g *group, it *kv.Iter, valid bool) (bool, error) {
 	for _, t := range g.moved {
 		add(t)
 	}
-	prefix := catalog.SchemaDataPrefix(g.id)
+	prefix := keys.SchemaData(g.id)
 	var cur *table
 	var curID uint64
 	for ; valid && bytes.HasPrefix(it.Key(), prefix); valid = it.Next() {
 		key := it.Key()
 		c.endOrphans(key)
-		tid, rest, err := keyenc.DecodeUvarint(key[len(prefix):])
-		if err != nil {
+		k, err := keys.Parse(key)
+		if err != nil && malformedAt(err) != keys.FieldIndexID {
 			c.noTable(key)
 			continue
 		}
-		if cur == nil || tid != curID {
+		if cur == nil || k.TableID != curID {
 			if cur != nil {
 				c.finishTable(cur)
 			}
-			cur, curID = tables[tid], tid
+			cur, curID = tables[k.TableID], k.TableID
 		}
 		if cur == nil {
 			c.noTable(key)
 			continue
 		}
-		if err := c.tableKey(cur, key, rest, it.Value()); err != nil {
+		if err != nil {
+			c.problem(Problem{Schema: cur.schema, Table: cur.def.Name, Key: key, What: err.Error()})
+			continue
+		}
+		if err := c.tableKey(cur, key, k, it.Value()); err != nil {
 			return false, err
 		}
 	}
@@ -429,31 +428,35 @@ func (c *checker) finishTable(t *table) {
 	}
 }
 
-// tableKey checks one key of a live table; rest follows the table ID.
-func (c *checker) tableKey(t *table, key, rest, val []byte) error {
-	iid, rest, err := keyenc.DecodeUvarint(rest)
-	if err != nil {
-		c.problem(Problem{Schema: t.schema, Table: t.def.Name, Key: key, What: "malformed index ID: " + err.Error()})
-		return nil
+// malformedAt is the part of a key that keys.Parse could not read.
+func malformedAt(err error) keys.Field {
+	var pe *keys.Error
+	if errors.As(err, &pe) {
+		return pe.Field
 	}
-	switch {
-	case iid == 0:
+	return 0
+}
+
+// tableKey checks one key of a live table.
+func (c *checker) tableKey(t *table, key []byte, k keys.Key, val []byte) error {
+	switch k.Kind {
+	case keys.KindCounter:
 		c.rep.Counters++
-		if len(rest) != 0 || len(val) != 8 {
+		if len(k.Rest) != 0 || len(val) != 8 {
 			c.problem(Problem{Schema: t.schema, Table: t.def.Name, Key: key,
-				What: fmt.Sprintf("malformed AUTO_INCREMENT counter (%d key bytes after the prefix, %d value bytes)", len(rest), len(val))})
+				What: fmt.Sprintf("malformed AUTO_INCREMENT counter (%d key bytes after the prefix, %d value bytes)", len(k.Rest), len(val))})
 		}
 		return nil
-	case iid == catalog.PrimaryIndexID:
+	case keys.KindRow:
 		return c.row(t, key, val)
 	}
 	for i := range t.def.Indexes {
-		if uint64(t.def.Indexes[i].ID) == iid {
+		if t.def.Indexes[i].ID == k.IndexID {
 			return c.entry(t, i, key, val)
 		}
 	}
-	c.orphanKey(key[:len(key)-len(rest)], key, Problem{Schema: t.schema, Table: t.def.Name,
-		What: fmt.Sprintf("keys under index ID %d, which the table does not have", iid)})
+	c.orphanKey(keys.Index(k.SchemaID, k.TableID, k.IndexID), key, Problem{Schema: t.schema, Table: t.def.Name,
+		What: fmt.Sprintf("keys under index ID %d, which the table does not have", k.IndexID)})
 	return nil
 }
 
@@ -479,8 +482,8 @@ func (c *checker) row(t *table, key, val []byte) error {
 		if !bytes.HasPrefix(key, want) {
 			at.What = "row content does not hash to its key"
 			c.problem(at)
-		} else if _, n := binary.Uvarint(key[len(want):]); n <= 0 || n != len(key)-len(want) {
-			at.What = "malformed row ID after the row hash"
+		} else if _, err := keys.HiddenRowID(key, want); err != nil {
+			at.What = err.Error()
 			c.problem(at)
 		}
 	} else if !bytes.Equal(key, want) {
@@ -558,21 +561,15 @@ func (c *checker) entry(t *table, i int, key, val []byte) error {
 
 // noTable records a data key that belongs to no live table.
 func (c *checker) noTable(key []byte) {
-	rest := key[len(dataLo):]
-	sid, rest, err := keyenc.DecodeUvarint(rest)
-	if err != nil {
+	k, err := keys.Parse(key)
+	if f := malformedAt(err); f == keys.FieldSchemaID || f == keys.FieldTableID {
 		c.flushOrphans()
-		c.problem(Problem{Key: key, What: "malformed data key (schema ID): " + err.Error()})
+		c.problem(Problem{Key: key, What: "malformed data key: " + err.Error()})
 		return
 	}
-	tid, rest, err := keyenc.DecodeUvarint(rest)
-	if err != nil {
-		c.flushOrphans()
-		c.problem(Problem{Key: key, What: "malformed data key (table ID): " + err.Error()})
-		return
-	}
-	c.orphanKey(key[:len(key)-len(rest)], key, Problem{
-		What: fmt.Sprintf("keys under data schema ID %d, table ID %d, which is no live table", sid, tid)})
+	// A bad index ID after a table no one owns is still that table's key.
+	c.orphanKey(keys.TableData(k.SchemaID, k.TableID), key, Problem{
+		What: fmt.Sprintf("keys under data schema ID %d, table ID %d, which is no live table", k.SchemaID, k.TableID)})
 }
 
 // orphanKey adds key to the run of keys sharing prefix that nothing owns.

@@ -12,12 +12,13 @@
 // is replayed into memory, not into files), so checking a directory after a
 // crash leaves it exactly as the crash did. It streams: it holds one
 // schema's table definitions at a time, never the whole catalog, so it runs
-// on a store of a million tables. It recomputes keys through the engine's
-// own layout (engine.KeyLayout) and reads records through the catalog's
-// decoders rather than re-implementing either.
+// on a store of a million tables. It parses keys with package keys,
+// recomputes them through the engine's own layout (engine.KeyLayout) and
+// reads records through the catalog's decoders rather than re-implementing
+// any of them.
 //
 // Not verified (yet): catalog records that no live schema reaches (table,
-// view or trigger records under a dropped schema's ID) are not found,
-// because the catalog exports no parser of its own keys; view and trigger
-// bodies are not decoded.
+// view or trigger records under a dropped schema's ID) are not looked for
+// (keys.Parse reads their schema IDs; walking the catalog span for them is
+// still to do); view and trigger bodies are not decoded.
 package check

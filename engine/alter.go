@@ -7,7 +7,7 @@ import (
 	"github.com/dolthub/go-mysql-server/sql"
 
 	"github.com/myriaddb/myriad/catalog"
-	"github.com/myriaddb/myriad/keyenc"
+	"github.com/myriaddb/myriad/keys"
 )
 
 // Schema changes that touch every row copy the table to a fresh table ID
@@ -45,7 +45,7 @@ func (t *Table) rebuild(ctx *sql.Context, newDef *catalog.Table, conv func(sql.R
 		tx.kv.RaiseCounter(newDef.CounterKey(), v)
 	}
 	nt := t.db.newTable(newDef)
-	it := t.newRowIter(ctx, tx.kv, []span{{lo: oldLay.primary, hi: keyenc.PrefixEnd(oldLay.primary)}}, nil, false)
+	it := t.newRowIter(ctx, tx.kv, []span{oldLay.rowSpan()}, nil, false)
 	defer it.Close(ctx)
 	for {
 		row, err := it.Next(ctx)
@@ -63,8 +63,10 @@ func (t *Table) rebuild(ctx *sql.Context, newDef *catalog.Table, conv func(sql.R
 			return err
 		}
 	}
-	lo := old.DataPrefix()
-	tx.kv.DeleteRange(lo, keyenc.PrefixEnd(lo))
+	// Only now: the copy above reads the old rows through this transaction.
+	if err := tx.writeCatalog(t.db.eng.cat, new(catalog.Change).DropTableData(old)); err != nil {
+		return err
+	}
 	t.setDef(newDef)
 	return nil
 }
@@ -304,10 +306,10 @@ func (t *Table) CreateIndex(ctx *sql.Context, d sql.IndexDef) error {
 	il := t.lay.indexByID(ix.ID)
 	// A row committed concurrently (before or after this commit) would
 	// miss its entry: make such writers and this statement conflict.
-	tx.kv.TouchRange(old.primary, keyenc.PrefixEnd(old.primary))
+	tx.kv.TouchRange(keys.PrefixSpan(old.primary))
 	// Walk the stored rows with their keys: identical rows of a table
 	// without a primary key are distinct keys and each needs its entry.
-	it, err := tx.kv.NewIter(old.primary, keyenc.PrefixEnd(old.primary))
+	it, err := tx.kv.NewIter(keys.PrefixSpan(old.primary))
 	if err != nil {
 		return err
 	}
@@ -354,12 +356,11 @@ func (t *Table) DropIndex(ctx *sql.Context, name string) error {
 	if !ok {
 		return sql.ErrIndexNotFound.New(name)
 	}
-	lo := def.IndexPrefix(def.Indexes[i].ID)
+	ch := new(catalog.Change).DropIndexData(def, def.Indexes[i].ID)
 	def.Indexes = append(def.Indexes[:i], def.Indexes[i+1:]...)
-	if err := t.db.putTable(ctx, tx, def); err != nil {
+	if err := tx.writeCatalog(t.db.eng.cat, ch.PutTable(t.db.schema, def)); err != nil {
 		return err
 	}
-	tx.kv.DeleteRange(lo, keyenc.PrefixEnd(lo))
 	t.setDef(def)
 	return nil
 }
@@ -395,7 +396,7 @@ func (t *Table) Truncate(ctx *sql.Context) (int, error) {
 	if err != nil {
 		return 0, err
 	}
-	it, err := tx.kv.NewIter(t.lay.primary, keyenc.PrefixEnd(t.lay.primary))
+	it, err := tx.kv.NewIter(keys.PrefixSpan(t.lay.primary))
 	if err != nil {
 		return 0, err
 	}
@@ -428,11 +429,9 @@ func (t *Table) rebuildEmpty(ctx *sql.Context, def *catalog.Table) error {
 	}
 	def.ID = id
 	def.DataSchemaID = t.db.schema.ID
-	if err := t.db.putTable(ctx, tx, def); err != nil {
+	if err := tx.writeCatalog(t.db.eng.cat, new(catalog.Change).PutTable(t.db.schema, def).DropTableData(t.def)); err != nil {
 		return err
 	}
-	lo := t.def.DataPrefix()
-	tx.kv.DeleteRange(lo, keyenc.PrefixEnd(lo))
 	t.setDef(def)
 	return nil
 }

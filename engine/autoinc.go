@@ -7,7 +7,7 @@ import (
 	"github.com/dolthub/go-mysql-server/sql"
 
 	"github.com/myriaddb/myriad/catalog"
-	"github.com/myriaddb/myriad/keyenc"
+	"github.com/myriaddb/myriad/keys"
 )
 
 // autoIncState is a table's AUTO_INCREMENT sequence. Like InnoDB's it is not
@@ -85,7 +85,7 @@ func (e *Engine) maxAutoIncValue(ctx *sql.Context, t *catalog.Table) (uint64, er
 		return 0, nil
 	}
 	prefix := t.IndexPrefix(indexID)
-	it, err := e.db.NewIter(prefix, keyenc.PrefixEnd(prefix))
+	it, err := e.db.NewIter(keys.PrefixSpan(prefix))
 	if err != nil {
 		return 0, err
 	}

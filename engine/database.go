@@ -84,12 +84,7 @@ func (d *Database) CreateTable(ctx *sql.Context, name string, pk sql.PrimaryKeyS
 }
 
 func (d *Database) putTable(ctx *sql.Context, tx *Transaction, t *catalog.Table) error {
-	key, err := d.eng.cat.PutTable(tx.kv, d.schema, t)
-	if err != nil {
-		return err
-	}
-	tx.catalogKeys = append(tx.catalogKeys, key)
-	return nil
+	return tx.writeCatalog(d.eng.cat, new(catalog.Change).PutTable(d.schema, t))
 }
 
 // storedColumn turns a GMS column into a catalog column with a fresh ID.
@@ -133,7 +128,9 @@ func (d *Database) DropTable(ctx *sql.Context, name string) error {
 	if t == nil {
 		return sql.ErrTableNotFound.New(name)
 	}
-	tx.catalogKeys = append(tx.catalogKeys, d.eng.cat.DropTable(tx.kv, d.schema, t))
+	if err := tx.writeCatalog(d.eng.cat, new(catalog.Change).DropTable(d.schema, t)); err != nil {
+		return err
+	}
 	d.eng.forgetAutoInc(t.ID)
 	return nil
 }
@@ -161,10 +158,9 @@ func (d *Database) RenameTable(ctx *sql.Context, oldName, newName string) error 
 			return sql.ErrTableAlreadyExists.New(newName)
 		}
 	}
-	tx.catalogKeys = append(tx.catalogKeys, d.eng.cat.DeleteTableRecord(tx.kv, d.schema, oldName))
 	n := t.Clone()
 	n.Name = newName
-	return d.putTable(ctx, tx, n)
+	return tx.writeCatalog(d.eng.cat, new(catalog.Change).DeleteTableRecord(d.schema, oldName).PutTable(d.schema, n))
 }
 
 // GetCollation implements sql.CollatedDatabase.
@@ -183,11 +179,9 @@ func (d *Database) SetCollation(ctx *sql.Context, collation sql.CollationID) err
 	}
 	s := *d.schema
 	s.Collation = collation
-	key, err := d.eng.cat.PutSchema(tx.kv, &s)
-	if err != nil {
+	if err := tx.writeCatalog(d.eng.cat, new(catalog.Change).PutSchema(&s)); err != nil {
 		return err
 	}
-	tx.catalogKeys = append(tx.catalogKeys, key)
 	d.schema = &s
 	return nil
 }

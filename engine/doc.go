@@ -4,7 +4,11 @@
 //
 // It owns the mapping from SQL rows to keys and values (primary index keyed by
 // the primary key, secondary index entries keyed by index columns plus the
-// primary key) and the translation of GMS index ranges into key spans.
+// primary key) and the translation of GMS index ranges into key spans; the
+// prefixes, spans and hidden row keys themselves come from package keys, and
+// catalog writes go to the catalog as a catalog.Change through
+// Transaction.writeCatalog only, which is how a transaction knows which
+// definitions it rewrote.
 //
 // It must never enumerate schemas or tables on a per-query path: resolving a
 // table is a catalog lookup by name, and AllDatabases is scoped (see

@@ -2,13 +2,12 @@ package engine
 
 import (
 	"bytes"
-	"encoding/binary"
 	"fmt"
 
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/go-mysql-server/sql/types"
 
-	"github.com/myriaddb/myriad/keyenc"
+	"github.com/myriaddb/myriad/keys"
 	"github.com/myriaddb/myriad/kv"
 )
 
@@ -99,7 +98,7 @@ func (t *Table) insertRow(ctx *sql.Context, tx *kv.Txn, row sql.Row) error {
 	}
 	var key []byte
 	if t.def.HiddenPK() {
-		key = binary.AppendUvarint(lay.hiddenPrefix(val), t.db.eng.rowIDs.Add(1))
+		key = keys.HiddenRow(lay.hiddenPrefix(val), t.db.eng.rowIDs.Add(1))
 	} else {
 		if key, err = lay.pkKey(ctx, row); err != nil {
 			return err
@@ -139,7 +138,7 @@ func (t *Table) checkUnique(ctx *sql.Context, tx *kv.Txn, ix *indexLayout, ik []
 	if err != nil {
 		return err
 	}
-	it, err := tx.NewIter(up, keyenc.PrefixEnd(up))
+	it, err := tx.NewIter(keys.PrefixSpan(up))
 	if err != nil {
 		return err
 	}
@@ -178,7 +177,7 @@ func (t *Table) keyOf(ctx *sql.Context, tx *kv.Txn, row sql.Row) ([]byte, error)
 		return nil, err
 	}
 	prefix := t.lay.hiddenPrefix(val)
-	it, err := tx.NewIter(prefix, keyenc.PrefixEnd(prefix))
+	it, err := tx.NewIter(keys.PrefixSpan(prefix))
 	if err != nil {
 		return nil, err
 	}

@@ -11,15 +11,16 @@ import (
 
 	"github.com/myriaddb/myriad/catalog"
 	"github.com/myriaddb/myriad/keyenc"
+	"github.com/myriaddb/myriad/keys"
 	"github.com/myriaddb/myriad/rowcodec"
 )
 
 // layout is how one table definition maps rows to keys and values. It is
 // derived once per cached definition.
 //
-// Primary index:   IndexPrefix(1) + key(pk columns...)         -> value
-// Hidden-PK table: IndexPrefix(1) + hash(row, 8 bytes) + uvarint(row ID) -> value
-// Secondary index: IndexPrefix(id) + key(index columns...) + pk suffix -> ""
+// Primary index:   keys.Index(1) + key(pk columns...)    -> value
+// Hidden-PK table: keys.HiddenRow(keys.HiddenRowPrefix(keys.Index(1), hash(row)), row ID) -> value
+// Secondary index: keys.Index(id) + key(index columns...) + pk suffix -> ""
 //
 // A value is uvarint(n) + n uvarint column IDs + rowcodec(row). Column IDs
 // let rows written under an older definition decode under a newer one.
@@ -48,7 +49,7 @@ func layoutOf(t *catalog.Table) *layout {
 
 func newLayout(t *catalog.Table) *layout {
 	sch := t.Schema().Schema
-	l := &layout{t: t, sch: sch, primary: t.IndexPrefix(catalog.PrimaryIndexID)}
+	l := &layout{t: t, sch: sch, primary: keys.Index(t.DataSchemaID, t.ID, keys.PrimaryIndexID)}
 	l.header = binary.AppendUvarint(nil, uint64(len(t.Columns)))
 	for _, c := range t.Columns {
 		l.header = binary.AppendUvarint(l.header, uint64(c.ID))
@@ -57,13 +58,19 @@ func newLayout(t *catalog.Table) *layout {
 		l.pkTypes = append(l.pkTypes, sch[p].Type)
 	}
 	for _, ix := range t.Indexes {
-		il := indexLayout{id: ix.ID, name: ix.Name, unique: ix.Unique, cols: ix.Columns, prefix: ix.Prefix, key: t.IndexPrefix(ix.ID)}
+		il := indexLayout{id: ix.ID, name: ix.Name, unique: ix.Unique, cols: ix.Columns, prefix: ix.Prefix, key: keys.Index(t.DataSchemaID, t.ID, ix.ID)}
 		for _, c := range ix.Columns {
 			il.types = append(il.types, sch[c].Type)
 		}
 		l.indexes = append(l.indexes, il)
 	}
 	return l
+}
+
+// rowSpan holds every row of the table.
+func (l *layout) rowSpan() span {
+	lo, hi := keys.PrefixSpan(l.primary)
+	return span{lo: lo, hi: hi}
 }
 
 func (l *layout) encodeRow(row sql.Row) ([]byte, error) {
@@ -122,11 +129,8 @@ func (l *layout) pkKey(ctx *sql.Context, row sql.Row) ([]byte, error) {
 // hiddenPrefix is where all stored copies of an identical row sit in a table
 // without a primary key; each copy adds its own row ID.
 func (l *layout) hiddenPrefix(enc []byte) []byte {
-	k := make([]byte, 0, len(l.primary)+18)
-	k = append(k, l.primary...)
 	// The hash is part of stored keys: it must be the same in every process.
-	h := xxhash.Sum64(enc[len(l.header):])
-	return binary.BigEndian.AppendUint64(k, h)
+	return keys.HiddenRowPrefix(l.primary, xxhash.Sum64(enc[len(l.header):]))
 }
 
 // indexKey is the secondary index key of a row given its primary key.

@@ -118,12 +118,7 @@ func (p *Provider) CreateCollatedDatabase(ctx *sql.Context, name string, collati
 		(collation == sql.Collation_Default && !containsFold(ctx.Query(), "collat") && !containsFold(ctx.Query(), "char")) {
 		collation = p.eng.defaultCollation
 	}
-	key, err := p.eng.cat.PutSchema(tx.kv, &catalog.Schema{ID: id, Name: name, Collation: collation})
-	if err != nil {
-		return err
-	}
-	tx.catalogKeys = append(tx.catalogKeys, key)
-	return nil
+	return tx.writeCatalog(p.eng.cat, new(catalog.Change).PutSchema(&catalog.Schema{ID: id, Name: name, Collation: collation}))
 }
 
 // DropDatabase implements sql.MutableDatabaseProvider: one record delete and
@@ -140,12 +135,11 @@ func (p *Provider) DropDatabase(ctx *sql.Context, name string) error {
 	if s == nil {
 		return sql.ErrDatabaseNotFound.New(name)
 	}
-	keys, err := p.eng.cat.DropSchema(tx.kv, tx.kv, s)
+	ch, err := p.eng.cat.DropSchemaChange(tx.kv, s)
 	if err != nil {
 		return err
 	}
-	tx.catalogKeys = append(tx.catalogKeys, keys...)
-	return nil
+	return tx.writeCatalog(p.eng.cat, ch)
 }
 
 // checkIdentifier enforces MySQL's 64-character identifier limit (1059).

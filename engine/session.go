@@ -44,6 +44,16 @@ func (t *Transaction) IsReadOnly() bool { return t.readOnly }
 // catalogDirty reports whether this transaction changed the dictionary.
 func (t *Transaction) catalogDirty() bool { return len(t.catalogKeys) > 0 }
 
+// writeCatalog writes a DDL statement's catalog change in this transaction.
+// It is the only way the engine changes the dictionary, so the keys the
+// catalog reports rewritten are all this transaction's catalog keys.
+func (t *Transaction) writeCatalog(cat *catalog.Catalog, ch *catalog.Change) error {
+	rewritten, err := cat.Write(t.kv, ch)
+	// Kept even after an error: a partly written change still dirties.
+	t.catalogKeys = append(t.catalogKeys, rewritten...)
+	return err
+}
+
 // NewSessionBuilder returns the GMS server's per-connection session factory.
 func (e *Engine) NewSessionBuilder() func(ctx context.Context, conn *mysql.Conn, addr string) (sql.Session, error) {
 	return func(ctx context.Context, conn *mysql.Conn, addr string) (sql.Session, error) {

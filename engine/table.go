@@ -15,6 +15,7 @@ import (
 
 	"github.com/myriaddb/myriad/catalog"
 	"github.com/myriaddb/myriad/keyenc"
+	"github.com/myriaddb/myriad/keys"
 	"github.com/myriaddb/myriad/kv"
 )
 
@@ -111,7 +112,7 @@ func (t *Table) PartitionRows(ctx *sql.Context, p sql.Partition) (sql.RowIter, e
 	}
 	part, _ := p.(*partition)
 	if part == nil || part.lookup == nil {
-		return t.newRowIter(ctx, tx.kv, []span{{lo: t.lay.primary, hi: keyenc.PrefixEnd(t.lay.primary)}}, nil, false), nil
+		return t.newRowIter(ctx, tx.kv, []span{t.lay.rowSpan()}, nil, false), nil
 	}
 	return t.lookupRows(ctx, tx.kv, *part.lookup)
 }
@@ -248,7 +249,7 @@ func rangeSpan(ctx *sql.Context, prefix []byte, rng sql.MySQLRange, prefixLens [
 		}
 		return span{lo: nlo, hi: nhi}, false, nil
 	}
-	return span{lo: lo, hi: keyenc.PrefixEnd(hi)}, false, nil
+	return span{lo: lo, hi: keys.PrefixEnd(hi)}, false, nil
 }
 
 // pointValue reports whether the column range is exactly one value (or NULL).
@@ -285,30 +286,30 @@ func intervalBounds(ctx *sql.Context, ce sql.MySQLRangeColumnExpr, base, _ []byt
 	switch b := ce.LowerBound.(type) {
 	case sql.BelowNull:
 	case sql.AboveNull:
-		lo = keyenc.PrefixEnd(nullKey)
+		lo = keys.PrefixEnd(nullKey)
 	case sql.Below:
 		if k, ok := enc(b.Key); ok {
 			lo = k
 		} else {
-			lo = keyenc.PrefixEnd(nullKey)
+			lo = keys.PrefixEnd(nullKey)
 		}
 	case sql.Above:
 		if k, ok := enc(b.Key); ok && !atTypeLimit(ce.Typ, b.Key) {
-			lo = keyenc.PrefixEnd(k)
+			lo = keys.PrefixEnd(k)
 		} else {
-			lo = keyenc.PrefixEnd(nullKey)
+			lo = keys.PrefixEnd(nullKey)
 		}
 	case sql.AboveAll:
 		return nil, nil, true
 	}
-	hi = keyenc.PrefixEnd(base)
+	hi = keys.PrefixEnd(base)
 	switch b := ce.UpperBound.(type) {
 	case sql.AboveAll:
 	case sql.AboveNull:
-		hi = keyenc.PrefixEnd(nullKey)
+		hi = keys.PrefixEnd(nullKey)
 	case sql.Above:
 		if k, ok := enc(b.Key); ok {
-			hi = keyenc.PrefixEnd(k)
+			hi = keys.PrefixEnd(k)
 		}
 	case sql.Below:
 		if k, ok := enc(b.Key); ok && !atTypeLimit(ce.Typ, b.Key) {

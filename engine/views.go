@@ -28,18 +28,15 @@ func (d *Database) CreateView(ctx *sql.Context, name, selectStatement, createVie
 	} else if t != nil {
 		return sql.ErrTableAlreadyExists.New(name)
 	}
-	key, err := d.eng.cat.PutView(tx.kv, d.schema, &catalog.View{
+	ch := new(catalog.Change).PutView(d.schema, &catalog.View{
 		Name: name, Definition: selectStatement, CreateStmt: createViewStmt, SQLMode: sql.LoadSqlMode(ctx).String(),
 	})
-	if err != nil {
-		return err
-	}
-	tx.catalogKeys = append(tx.catalogKeys, key)
-	return d.bumpSchema(tx, func(s *catalog.Schema) { s.Views++ })
+	return d.bumpSchema(tx, ch, func(s *catalog.Schema) { s.Views++ })
 }
 
-// bumpSchema rewrites the schema record with a changed object count.
-func (d *Database) bumpSchema(tx *Transaction, change func(*catalog.Schema)) error {
+// bumpSchema writes ch, which adds or removes a view or trigger, with the
+// schema record rewritten with the changed object count.
+func (d *Database) bumpSchema(tx *Transaction, ch *catalog.Change, change func(*catalog.Schema)) error {
 	s, err := d.eng.cat.Schema(tx.kv, d.schema.Name)
 	if err != nil {
 		return err
@@ -48,11 +45,9 @@ func (d *Database) bumpSchema(tx *Transaction, change func(*catalog.Schema)) err
 		return sql.ErrDatabaseNotFound.New(d.schema.Name)
 	}
 	change(s)
-	key, err := d.eng.cat.PutSchema(tx.kv, s)
-	if err != nil {
+	if err := tx.writeCatalog(d.eng.cat, ch.PutSchema(s)); err != nil {
 		return err
 	}
-	tx.catalogKeys = append(tx.catalogKeys, key)
 	d.schema = s
 	return nil
 }
@@ -68,8 +63,7 @@ func (d *Database) DropView(ctx *sql.Context, name string) error {
 	} else if v == nil {
 		return sql.ErrViewDoesNotExist.New(d.Name(), name)
 	}
-	tx.catalogKeys = append(tx.catalogKeys, d.eng.cat.DeleteView(tx.kv, d.schema, name))
-	return d.bumpSchema(tx, func(s *catalog.Schema) { s.Views-- })
+	return d.bumpSchema(tx, new(catalog.Change).DeleteView(d.schema, name), func(s *catalog.Schema) { s.Views-- })
 }
 
 // GetViewDefinition implements sql.ViewDatabase. GMS asks on every table
@@ -135,14 +129,10 @@ func (d *Database) CreateTrigger(ctx *sql.Context, def sql.TriggerDefinition) er
 	if exists {
 		return mysql.NewSQLError(1359, mysql.SSUnknownSQLState, "Trigger already exists")
 	}
-	key, err := d.eng.cat.PutTrigger(tx.kv, d.schema, &catalog.Trigger{
+	ch := new(catalog.Change).PutTrigger(d.schema, &catalog.Trigger{
 		Name: def.Name, CreateStmt: def.CreateStatement, CreatedAt: def.CreatedAt, SQLMode: def.SqlMode,
 	})
-	if err != nil {
-		return err
-	}
-	tx.catalogKeys = append(tx.catalogKeys, key)
-	return d.bumpSchema(tx, func(s *catalog.Schema) { s.Triggers++ })
+	return d.bumpSchema(tx, ch, func(s *catalog.Schema) { s.Triggers++ })
 }
 
 // DropTrigger implements sql.TriggerDatabase.
@@ -162,6 +152,5 @@ func (d *Database) DropTrigger(ctx *sql.Context, name string) error {
 	if !found {
 		return sql.ErrTriggerDoesNotExist.New(name)
 	}
-	tx.catalogKeys = append(tx.catalogKeys, d.eng.cat.DeleteTrigger(tx.kv, d.schema, name))
-	return d.bumpSchema(tx, func(s *catalog.Schema) { s.Triggers-- })
+	return d.bumpSchema(tx, new(catalog.Change).DeleteTrigger(d.schema, name), func(s *catalog.Schema) { s.Triggers-- })
 }

@@ -32,12 +32,12 @@ import (
 	"github.com/dolthub/vitess/go/mysql"
 	ast "github.com/dolthub/vitess/go/vt/sqlparser"
 
-	"github.com/myriaddb/myriad/catalog"
+	"github.com/myriaddb/myriad/keys"
 	"github.com/myriaddb/myriad/kv"
 )
 
 // usersKey is where GMS's account tables are persisted, in the catalog span.
-var usersKey = catalog.UserKey("mysql_db")
+var usersKey = keys.Accounts("mysql_db")
 
 // userPersister writes the whole account blob on every account change
 // (CREATE/DROP USER, GRANT, REVOKE, SET PASSWORD): accounts are few and

@@ -1,0 +1,400 @@
+package keys
+
+import (
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/myriaddb/myriad/keyenc"
+)
+
+// The first byte separates the catalog from row data so a catalog scan never
+// walks data and a data range tombstone never touches the catalog.
+const (
+	prefixCatalog byte = 0x01
+	prefixData    byte = 0x02
+)
+
+// Catalog record kinds: the byte after prefixCatalog.
+const (
+	tagSchema   byte = 's'
+	tagTable    byte = 't'
+	tagView     byte = 'v'
+	tagTrigger  byte = 'g'
+	tagAccounts byte = 'u'
+	tagIDs      byte = 'n'
+	tagLock     byte = 'l' // reserved
+	tagJob      byte = 'j' // reserved
+)
+
+// Index IDs with a fixed meaning inside a table's data span.
+const (
+	// CounterIndexID holds the AUTO_INCREMENT high-water mark. It sits
+	// inside the table's data span, so DROP, TRUNCATE and DROP DATABASE
+	// remove it with the rows and an export of the span carries it.
+	CounterIndexID = 0
+	// PrimaryIndexID is the index ID of every table's clustered (row) index.
+	PrimaryIndexID = 1
+)
+
+// Kind is what a key is.
+type Kind uint8
+
+const (
+	KindInvalid Kind = iota
+	KindSchema
+	KindTable
+	KindView
+	KindTrigger
+	KindAccounts
+	KindIDs
+	// KindLock is reserved for lock records; nothing writes it yet.
+	KindLock
+	// KindJob is reserved for DDL job records; nothing writes it yet.
+	KindJob
+	KindCounter
+	KindRow
+	KindIndexEntry
+)
+
+var kindNames = [...]string{"invalid", "schema", "table", "view", "trigger", "accounts", "ids", "lock", "job",
+	"counter", "row", "index entry"}
+
+func (k Kind) String() string {
+	if int(k) < len(kindNames) {
+		return kindNames[k]
+	}
+	return fmt.Sprintf("kind(%d)", uint8(k))
+}
+
+// Catalog reports whether keys of this kind live in the catalog span.
+func (k Kind) Catalog() bool { return k >= KindSchema && k <= KindJob }
+
+// Data reports whether keys of this kind live in the data span.
+func (k Kind) Data() bool { return k >= KindCounter && k <= KindIndexEntry }
+
+var catalogTags = map[Kind]byte{
+	KindSchema: tagSchema, KindTable: tagTable, KindView: tagView, KindTrigger: tagTrigger,
+	KindAccounts: tagAccounts, KindIDs: tagIDs, KindLock: tagLock, KindJob: tagJob,
+}
+
+var tagKinds = func() map[byte]Kind {
+	m := map[byte]Kind{}
+	for k, t := range catalogTags {
+		m[t] = k
+	}
+	return m
+}()
+
+// Key is a parsed key. Which fields mean something depends on Kind:
+//
+//	KindSchema, KindAccounts:             Name
+//	KindTable, KindView, KindTrigger,
+//	KindLock:                             SchemaID, Name
+//	KindJob:                              JobID
+//	KindIDs:                              -
+//	KindCounter, KindRow, KindIndexEntry: SchemaID (the data schema),
+//	                                      TableID, IndexID, Rest (column bytes)
+//
+// Name is as stored (builders lower-case object names; accounts keep theirs).
+type Key struct {
+	Kind     Kind
+	SchemaID uint64
+	TableID  uint64
+	IndexID  uint32
+	JobID    uint64
+	Name     string
+	Rest     []byte
+}
+
+// Field names the part of a key that did not parse.
+type Field uint8
+
+const (
+	FieldPrefix Field = iota + 1 // the keyspace byte or catalog record kind
+	FieldSchemaID
+	FieldTableID
+	FieldIndexID
+	FieldJobID
+	FieldTrailing // bytes after a key that has none
+)
+
+var fieldNames = [...]string{"", "prefix", "schema ID", "table ID", "index ID", "job ID", "trailing bytes"}
+
+// Error is why Parse refused a key. The Key Parse returns with it holds the
+// fields read before Field (a data key with a bad index ID still names its
+// schema and table).
+type Error struct {
+	Field Field
+	Err   error
+}
+
+func (e *Error) Error() string {
+	return "keys: malformed " + fieldNames[e.Field] + ": " + e.Err.Error()
+}
+
+func (e *Error) Unwrap() error { return e.Err }
+
+func malformed(f Field, err error) *Error { return &Error{Field: f, Err: err} }
+
+var (
+	errEmpty     = errors.New("empty key")
+	errPrefix    = errors.New("unknown keyspace prefix")
+	errCatalog   = errors.New("unknown catalog record kind")
+	errTrailing  = errors.New("bytes after a key that has none")
+	errIndexID   = errors.New("index ID out of range")
+	errNotHidden = errors.New("keys: not a hidden row key")
+)
+
+// Parse reads any key Myriad writes. It fails (with an *Error) on bytes
+// that no builder produces in the part it can check (IDs and kinds); the
+// column bytes of a data key are returned unchecked in Rest.
+// Parse(k).Append(nil) == k for every k it accepts.
+func Parse(b []byte) (Key, error) {
+	if len(b) == 0 {
+		return Key{}, malformed(FieldPrefix, errEmpty)
+	}
+	switch b[0] {
+	case prefixCatalog:
+		return parseCatalog(b[1:])
+	case prefixData:
+		return parseData(b[1:])
+	}
+	return Key{}, malformed(FieldPrefix, errPrefix)
+}
+
+func parseCatalog(b []byte) (Key, error) {
+	if len(b) == 0 {
+		return Key{}, malformed(FieldPrefix, errCatalog)
+	}
+	k := Key{Kind: tagKinds[b[0]]}
+	rest := b[1:]
+	var err error
+	switch k.Kind {
+	case KindSchema, KindAccounts:
+		k.Name = string(rest)
+	case KindTable, KindView, KindTrigger, KindLock:
+		if k.SchemaID, rest, err = keyenc.DecodeUvarint(rest); err != nil {
+			return Key{}, malformed(FieldSchemaID, err)
+		}
+		k.Name = string(rest)
+	case KindJob:
+		if k.JobID, rest, err = keyenc.DecodeUvarint(rest); err != nil {
+			return Key{}, malformed(FieldJobID, err)
+		}
+		if len(rest) != 0 {
+			return Key{}, malformed(FieldTrailing, errTrailing)
+		}
+	case KindIDs:
+		if len(rest) != 0 {
+			return Key{}, malformed(FieldTrailing, errTrailing)
+		}
+	default:
+		return Key{}, malformed(FieldPrefix, errCatalog)
+	}
+	return k, nil
+}
+
+func parseData(b []byte) (Key, error) {
+	var k, partial Key
+	var err error
+	var iid uint64
+	if k.SchemaID, b, err = keyenc.DecodeUvarint(b); err != nil {
+		return partial, malformed(FieldSchemaID, err)
+	}
+	partial.SchemaID = k.SchemaID
+	if k.TableID, b, err = keyenc.DecodeUvarint(b); err != nil {
+		return partial, malformed(FieldTableID, err)
+	}
+	partial.TableID = k.TableID
+	if iid, b, err = keyenc.DecodeUvarint(b); err != nil {
+		return partial, malformed(FieldIndexID, err)
+	}
+	if iid > 1<<32-1 {
+		return partial, malformed(FieldIndexID, errIndexID)
+	}
+	k.IndexID = uint32(iid)
+	switch k.IndexID {
+	case CounterIndexID:
+		k.Kind = KindCounter
+	case PrimaryIndexID:
+		k.Kind = KindRow
+	default:
+		k.Kind = KindIndexEntry
+	}
+	if len(b) > 0 {
+		k.Rest = b
+	}
+	return k, nil
+}
+
+// Append appends the key's bytes to b: the inverse of Parse. Data keys take
+// their index ID from IndexID (Kind only says which of them it is).
+// It panics on KindInvalid: no key has that kind.
+func (k Key) Append(b []byte) []byte {
+	if k.Kind.Data() {
+		b = appendIndexPrefix(b, k.SchemaID, k.TableID, k.IndexID)
+		return append(b, k.Rest...)
+	}
+	tag, ok := catalogTags[k.Kind]
+	if !ok {
+		panic(fmt.Sprintf("keys: Append of a %s key", k.Kind))
+	}
+	b = append(b, prefixCatalog, tag)
+	switch k.Kind {
+	case KindSchema, KindAccounts:
+		b = append(b, k.Name...)
+	case KindTable, KindView, KindTrigger, KindLock:
+		b = keyenc.AppendUvarint(b, k.SchemaID)
+		b = append(b, k.Name...)
+	case KindJob:
+		b = keyenc.AppendUvarint(b, k.JobID)
+	}
+	return b
+}
+
+// Catalog records.
+
+// Schema is the key of a schema record.
+func Schema(name string) []byte {
+	return Key{Kind: KindSchema, Name: strings.ToLower(name)}.Append(nil)
+}
+
+// Table is the key of a table record.
+func Table(schemaID uint64, name string) []byte { return object(KindTable, schemaID, name) }
+
+// View is the key of a view record.
+func View(schemaID uint64, name string) []byte { return object(KindView, schemaID, name) }
+
+// Trigger is the key of a trigger record.
+func Trigger(schemaID uint64, name string) []byte { return object(KindTrigger, schemaID, name) }
+
+// Lock is reserved for the record of a lock on one object of a schema (the
+// schema itself when name is empty). Nothing writes it yet.
+func Lock(schemaID uint64, name string) []byte { return object(KindLock, schemaID, name) }
+
+// Job is reserved for the record of one DDL job. Nothing writes it yet.
+func Job(id uint64) []byte { return Key{Kind: KindJob, JobID: id}.Append(nil) }
+
+// Accounts is where the server keeps its user and grant records. The name
+// is kept as given.
+func Accounts(name string) []byte { return Key{Kind: KindAccounts, Name: name}.Append(nil) }
+
+// IDs is the key of the ID high-water mark.
+func IDs() []byte { return Key{Kind: KindIDs}.Append(nil) }
+
+// Names are keyed lower-case and stored case-preserved in the record, so
+// lookups behave like lower_case_table_names=2.
+func object(kind Kind, schemaID uint64, name string) []byte {
+	return Key{Kind: kind, SchemaID: schemaID, Name: strings.ToLower(name)}.Append(nil)
+}
+
+// Data keys.
+
+func appendIndexPrefix(b []byte, schemaID, tableID uint64, indexID uint32) []byte {
+	b = keyenc.AppendUvarint(append(b, prefixData), schemaID)
+	b = keyenc.AppendUvarint(b, tableID)
+	return keyenc.AppendUvarint(b, uint64(indexID))
+}
+
+// SchemaData is the prefix of every row and index key stored under a data
+// schema ID.
+func SchemaData(schemaID uint64) []byte {
+	return keyenc.AppendUvarint([]byte{prefixData}, schemaID)
+}
+
+// TableData is the prefix of every key of a table (all its indexes and its
+// counter).
+func TableData(schemaID, tableID uint64) []byte {
+	return keyenc.AppendUvarint(SchemaData(schemaID), tableID)
+}
+
+// Index is the prefix of every key of one index of a table. Row keys are
+// Index(.., PrimaryIndexID) followed by the primary key's column encodings;
+// secondary entries are Index(.., id) followed by the index columns'
+// encodings and then the row key's part after its own index prefix.
+func Index(schemaID, tableID uint64, indexID uint32) []byte {
+	return appendIndexPrefix(make([]byte, 0, 12), schemaID, tableID, indexID)
+}
+
+// Counter is the key of a table's AUTO_INCREMENT high-water mark.
+func Counter(schemaID, tableID uint64) []byte { return Index(schemaID, tableID, CounterIndexID) }
+
+// Hidden row IDs: a table without a primary key keys a row by an 8-byte hash
+// of its encoded value after the primary index prefix, then a row ID, so
+// identical rows sit together and each copy has its own key. The row ID is
+// a Go varint (not order-preserving: copies of one row need no order).
+
+// HiddenRowPrefix is where every stored copy of a row with value hash h sits.
+func HiddenRowPrefix(primary []byte, h uint64) []byte {
+	k := make([]byte, 0, len(primary)+18)
+	k = append(k, primary...)
+	return binary.BigEndian.AppendUint64(k, h)
+}
+
+// HiddenRow is the key of one copy of a row: its HiddenRowPrefix and row ID.
+func HiddenRow(prefix []byte, rowID uint64) []byte {
+	return binary.AppendUvarint(prefix, rowID)
+}
+
+// HiddenRowID returns the row ID of key, which must start with prefix (a
+// HiddenRowPrefix) and hold exactly one row ID after it.
+func HiddenRowID(key, prefix []byte) (uint64, error) {
+	if len(key) < len(prefix) || string(key[:len(prefix)]) != string(prefix) {
+		return 0, errNotHidden
+	}
+	id, n := binary.Uvarint(key[len(prefix):])
+	if n <= 0 || n != len(key)-len(prefix) {
+		return 0, errors.New("keys: malformed row ID after the row hash")
+	}
+	return id, nil
+}
+
+// Spans. A span is [lo, hi); hi nil means unbounded.
+
+// PrefixEnd is the smallest key after every key that starts with p (nil: no
+// bound).
+func PrefixEnd(p []byte) []byte { return keyenc.PrefixEnd(p) }
+
+// PrefixSpan is the span of every key that starts with p.
+func PrefixSpan(p []byte) (lo, hi []byte) { return p, keyenc.PrefixEnd(p) }
+
+// CatalogSpan holds every catalog record.
+func CatalogSpan() (lo, hi []byte) { return PrefixSpan([]byte{prefixCatalog}) }
+
+// DataSpan holds every row, index entry and counter.
+func DataSpan() (lo, hi []byte) { return PrefixSpan([]byte{prefixData}) }
+
+// SchemaRecords holds every schema record.
+func SchemaRecords() (lo, hi []byte) { return PrefixSpan([]byte{prefixCatalog, tagSchema}) }
+
+// AllTableRecords holds the table records of every schema, schema by schema.
+func AllTableRecords() (lo, hi []byte) { return PrefixSpan([]byte{prefixCatalog, tagTable}) }
+
+// TableRecords holds the table records of one schema.
+func TableRecords(schemaID uint64) (lo, hi []byte) { return objectSpan(KindTable, schemaID) }
+
+// ViewRecords holds the view records of one schema.
+func ViewRecords(schemaID uint64) (lo, hi []byte) { return objectSpan(KindView, schemaID) }
+
+// TriggerRecords holds the trigger records of one schema.
+func TriggerRecords(schemaID uint64) (lo, hi []byte) { return objectSpan(KindTrigger, schemaID) }
+
+func objectSpan(kind Kind, schemaID uint64) (lo, hi []byte) {
+	return PrefixSpan(Key{Kind: kind, SchemaID: schemaID}.Append(nil))
+}
+
+// SchemaDataSpan holds the keys of every table whose rows are in data
+// schema schemaID: one range tombstone drops them all.
+func SchemaDataSpan(schemaID uint64) (lo, hi []byte) { return PrefixSpan(SchemaData(schemaID)) }
+
+// TableSpan holds every key of one table, its counter included.
+func TableSpan(schemaID, tableID uint64) (lo, hi []byte) {
+	return PrefixSpan(TableData(schemaID, tableID))
+}
+
+// IndexSpan holds every key of one index of a table.
+func IndexSpan(schemaID, tableID uint64, indexID uint32) (lo, hi []byte) {
+	return PrefixSpan(Index(schemaID, tableID, indexID))
+}
