@@ -149,7 +149,7 @@ func (m *authMethod) HandleAuthPluginData(c *mysql.Conn, user string, serverData
 			// password under the server's RSA key; the protocol library
 			// cannot, so the client must log in once over TLS.
 			m.a.log.Warn("authentication refused", "user", user, "plugin", string(m.plugin), "tls", c.TLSEnabled(), "reason", err.Error())
-			return nil, accessDenied(user, clientHost(addr), len(clientData) > 0 && !(len(clientData) == 1 && clientData[0] == 0))
+			return nil, accessDenied(user, clientHost(addr), sentPassword(clientData))
 		}
 	}
 	return g, err
@@ -171,22 +171,42 @@ func (v validator) HandleUser(user string, addr net.Addr) bool {
 	return u.Plugin == string(v.plugin)
 }
 
+// sentPassword is whether an auth response carries a password: clients
+// answer caching_sha2_password's challenge for an empty password with one
+// NUL byte.
+func sentPassword(reply []byte) bool {
+	return len(reply) > 0 && !(len(reply) == 1 && reply[0] == 0)
+}
+
+// passwordAccount decides an attempt as far as it can without checking a
+// password. It returns the account to check the password against, or, when
+// that is nil, the attempt's outcome: 1045 for an unknown account, one of
+// another plugin, a password sent to an account without one or none sent to
+// an account with one; the session for an account without a password
+// reached without one.
+func (a *authServer) passwordAccount(user string, addr net.Addr, plugin mysql.AuthMethodDescription, sent bool) (*mysql_db.User, string, mysql.Getter, error) {
+	u, host := a.lookup(user, addr)
+	switch {
+	case u == nil || u.Plugin != string(plugin):
+		return nil, host, nil, accessDenied(user, host, sent)
+	case u.AuthString == "" && !sent:
+		return nil, host, connectionUser(u, host), nil
+	case u.AuthString == "" || !sent:
+		return nil, host, nil, accessDenied(user, host, sent)
+	}
+	return u, host, nil, nil
+}
+
 type nativeStorage struct{ a *authServer }
 
 func (s nativeStorage) UserEntryWithHash(_ []*x509.Certificate, salt []byte, user string, reply []byte, addr net.Addr) (mysql.Getter, error) {
-	u, host := s.a.lookup(user, addr)
-	if u == nil || u.Plugin != string(mysql.MysqlNativePassword) {
-		return nil, accessDenied(user, host, len(reply) > 0)
-	}
-	if u.AuthString == "" {
-		if len(reply) > 0 {
-			return nil, accessDenied(user, host, true)
-		}
-		return connectionUser(u, host), nil
+	u, host, g, err := s.a.passwordAccount(user, addr, mysql.MysqlNativePassword, len(reply) > 0)
+	if u == nil {
+		return g, err
 	}
 	stored, err := mysql.DecodeMysqlNativePasswordHex(u.AuthString)
 	if err != nil || !mysql.VerifyHashedMysqlNativePassword(reply, salt, stored) {
-		return nil, accessDenied(user, host, len(reply) > 0)
+		return nil, accessDenied(user, host, true)
 	}
 	return connectionUser(u, host), nil
 }
@@ -197,19 +217,16 @@ func (s nativeStorage) UserEntryWithHash(_ []*x509.Certificate, salt []byte, use
 type sha2Storage struct{ a *authServer }
 
 func (s sha2Storage) UserEntryWithCacheHash(_ []*x509.Certificate, salt []byte, user string, reply []byte, addr net.Addr) (mysql.Getter, mysql.CacheState, error) {
-	u, host := s.a.lookup(user, addr)
-	empty := len(reply) == 0 || (len(reply) == 1 && reply[0] == 0)
-	if u == nil || u.Plugin != string(mysql.CachingSha2Password) {
-		return nil, mysql.AuthRejected, accessDenied(user, host, !empty)
-	}
-	if u.AuthString == "" || empty {
-		if u.AuthString == "" && empty {
-			return connectionUser(u, host), mysql.AuthAccepted, nil
+	u, host, g, err := s.a.passwordAccount(user, addr, mysql.CachingSha2Password, sentPassword(reply))
+	if u == nil {
+		if err != nil {
+			return nil, mysql.AuthRejected, err
 		}
-		return nil, mysql.AuthRejected, accessDenied(user, host, !empty)
+		return g, mysql.AuthAccepted, nil
 	}
+	key := mysql_db.UserPrimaryKey{User: u.User, Host: u.Host}
 	s.a.mu.Lock()
-	e, ok := s.a.sha2Cache[mysql_db.UserPrimaryKey{User: u.User, Host: u.Host}]
+	e, ok := s.a.sha2Cache[key]
 	s.a.mu.Unlock()
 	if ok && e.authString == u.AuthString && mysql.VerifyHashedCachingSha2Password(reply, salt, e.hash) {
 		return connectionUser(u, host), mysql.AuthAccepted, nil
@@ -220,15 +237,9 @@ func (s sha2Storage) UserEntryWithCacheHash(_ []*x509.Certificate, salt []byte, 
 }
 
 func (s sha2Storage) UserEntryWithPassword(_ []*x509.Certificate, user, password string, addr net.Addr) (mysql.Getter, error) {
-	u, host := s.a.lookup(user, addr)
-	if u == nil || u.Plugin != string(mysql.CachingSha2Password) {
-		return nil, accessDenied(user, host, password != "")
-	}
-	if u.AuthString == "" {
-		if password != "" {
-			return nil, accessDenied(user, host, true)
-		}
-		return connectionUser(u, host), nil
+	u, host, g, err := s.a.passwordAccount(user, addr, mysql.CachingSha2Password, password != "")
+	if u == nil {
+		return g, err
 	}
 	digest, iterations, salt, _, err := mysql.DeserializeCachingSha2PasswordAuthString([]byte(u.AuthString))
 	if err != nil || digest != "SHA256" {
@@ -236,12 +247,13 @@ func (s sha2Storage) UserEntryWithPassword(_ []*x509.Certificate, user, password
 	}
 	want, err := mysql.SerializeCachingSha2PasswordAuthString(password, salt, iterations)
 	if err != nil || subtle.ConstantTimeCompare(want, []byte(u.AuthString)) != 1 {
-		return nil, accessDenied(user, host, password != "")
+		return nil, accessDenied(user, host, true)
 	}
 	h1 := sha256.Sum256([]byte(password))
 	h2 := sha256.Sum256(h1[:])
+	key := mysql_db.UserPrimaryKey{User: u.User, Host: u.Host}
 	s.a.mu.Lock()
-	s.a.sha2Cache[mysql_db.UserPrimaryKey{User: u.User, Host: u.Host}] = sha2Entry{authString: u.AuthString, hash: h2[:]}
+	s.a.sha2Cache[key] = sha2Entry{authString: u.AuthString, hash: h2[:]}
 	s.a.mu.Unlock()
 	return connectionUser(u, host), nil
 }
