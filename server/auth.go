@@ -140,6 +140,7 @@ func (m *authMethod) HandleAuthPluginData(c *mysql.Conn, user string, serverData
 	g, err := m.AuthMethod.HandleAuthPluginData(c, user, serverData, clientData, addr)
 	if err == nil {
 		m.a.hosts.Store(c.ConnectionID, clientHost(addr))
+		authenticated(c)
 	} else {
 		if se, ok := err.(*mysql.SQLError); !ok || se.Num != mysql.ERAccessDeniedError || !strings.HasPrefix(se.Message, "Access denied for user '"+user+"'@") {
 			// The protocol library's own refusals in MySQL's words. The
