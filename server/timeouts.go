@@ -33,6 +33,9 @@ const clientInteractive = 0x400
 // MariaDB closes without a word; MySQL's behaviour is the target.
 const erClientInteractionTimeout = 4031
 
+// maxWaitTimeout is wait_timeout's upper bound (one year).
+const maxWaitTimeout = 31536000
+
 var errIdleTimeout = errPacket(0, erClientInteractionTimeout, "HY000",
 	"The client was disconnected by the server because of inactivity. See wait_timeout and interactive_timeout for configuring this behavior.")
 
@@ -206,7 +209,10 @@ func (s *Server) sessionBuilder() func(context.Context, *mysql.Conn, string) (sq
 		w := v.(*wireConn)
 		sctx := sql.NewContext(context.Background(), sql.WithSession(sess))
 		if w.interactive {
-			if err := sess.SetSessionVariable(sctx, "wait_timeout", globalInt("interactive_timeout", 28800)); err != nil {
+			// interactive_timeout may exceed wait_timeout's range; MySQL
+			// clamps such a value to the range's end.
+			v := min(globalInt("interactive_timeout", 28800), maxWaitTimeout)
+			if err := sess.SetSessionVariable(sctx, "wait_timeout", v); err != nil {
 				return nil, err
 			}
 		}
