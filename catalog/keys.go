@@ -8,10 +8,6 @@ import "github.com/myriaddb/myriad/keys"
 // PrimaryIndexID is the index ID of every table's clustered (row) index.
 const PrimaryIndexID = keys.PrimaryIndexID
 
-// UserKey is where the server keeps its user and grant records.
-//
-// Deprecated: use keys.Accounts.
-func UserKey(name string) []byte { return keys.Accounts(name) }
 
 // SchemaDataPrefix is the prefix of every row and index key stored under a schema.
 func SchemaDataPrefix(schemaID uint64) []byte { return keys.SchemaData(schemaID) }

@@ -113,11 +113,11 @@ type handler struct {
 	eng *engine.Engine
 	// wires maps a connection ID to its wire guard, for the checks that
 	// must see a command's bytes before the protocol library parses them.
-	wires sync.Map
+	wires *sync.Map
 }
 
 func (s *Server) wrapHandler(h mysql.Handler) (mysql.Handler, error) {
-	return &handler{Handler: h, eng: s.eng}, nil
+	return &handler{Handler: h, eng: s.eng, wires: &s.wires}, nil
 }
 
 func (h *handler) translate(err error, c *mysql.Conn, query string) error {
@@ -128,12 +128,13 @@ func (h *handler) translate(err error, c *mysql.Conn, query string) error {
 }
 
 // NewConnection links the wire guard (wire.go) to the library's connection
-// and gives the library the socket itself, which go-mysql-server needs to
-// notice a client that went away during a long query.
+// and gives the library the socket itself (with the handshake's read
+// deadlines, timeouts.go): go-mysql-server needs the bare socket to notice a
+// client that went away during a long query, which the first command gives it.
 func (h *handler) NewConnection(c *mysql.Conn) {
 	if w, ok := c.Conn.(*wireConn); ok {
 		w.mc = c
-		c.Conn = w.Conn
+		c.Conn = sockConn{Conn: w.Conn, w: w}
 		h.wires.Store(c.ConnectionID, w)
 	}
 	h.Handler.NewConnection(c)

@@ -24,13 +24,18 @@ type rawConn struct {
 
 // rawSession connects and authenticates as root, then hands over the socket.
 func (ts *testServer) rawSession(t *testing.T) *rawConn {
+	return ts.rawSessionFlags(t, 0)
+}
+
+// rawSessionFlags is rawSession for a client that also announces the
+// capability flags extra (which go-sql-driver cannot be asked to send).
+func (ts *testServer) rawSessionFlags(t *testing.T, extra uint32) *rawConn {
 	t.Helper()
 	var sock net.Conn
-	cfg := mysql.NewConfig()
-	cfg.User, cfg.Net, cfg.Addr = "root", "tcp", ts.srv.Addr().String()
+	cfg := ts.clientConfig(extra)
+	dial := cfg.DialFunc
 	cfg.DialFunc = func(ctx context.Context, network, addr string) (net.Conn, error) {
-		var d net.Dialer
-		c, err := d.DialContext(ctx, network, addr)
+		c, err := dial(ctx, network, addr)
 		sock = c
 		return c, err
 	}
@@ -48,6 +53,40 @@ func (ts *testServer) rawSession(t *testing.T) *rawConn {
 	rc := &rawConn{t: t, Conn: sock}
 	t.Cleanup(func() { sock.Close() })
 	return rc
+}
+
+// clientConfig is root's go-sql-driver configuration; a client whose
+// handshake response announces the capability flags extra as well.
+func (ts *testServer) clientConfig(extra uint32) *mysql.Config {
+	cfg := mysql.NewConfig()
+	cfg.User, cfg.Net, cfg.Addr = "root", "tcp", ts.srv.Addr().String()
+	cfg.DialFunc = func(ctx context.Context, network, addr string) (net.Conn, error) {
+		var d net.Dialer
+		c, err := d.DialContext(ctx, network, addr)
+		if err != nil || extra == 0 {
+			return c, err
+		}
+		return &flagConn{Conn: c, extra: extra}, nil
+	}
+	return cfg
+}
+
+// flagConn adds capability flags to the handshake response, the first
+// packet the client writes (sequence 1, flags in its first 4 bytes).
+type flagConn struct {
+	net.Conn
+	extra uint32
+	done  bool
+}
+
+func (c *flagConn) Write(p []byte) (int, error) {
+	if !c.done && len(p) >= 8 && p[3] == 1 {
+		c.done = true
+		p = append([]byte(nil), p...)
+		flags := binary.LittleEndian.Uint32(p[4:]) | c.extra
+		binary.LittleEndian.PutUint32(p[4:], flags)
+	}
+	return c.Conn.Write(p)
 }
 
 // send writes one packet.
@@ -282,8 +321,7 @@ func TestProtocolBadInput(t *testing.T) {
 
 	t.Run("COM_QUERY over max_allowed_packet", func(t *testing.T) {
 		db := ts.connect("")
-		mustExec(t, db, "SET GLOBAL max_allowed_packet = 1048576")
-		t.Cleanup(func() { db.Exec("SET GLOBAL max_allowed_packet = DEFAULT") })
+		setGlobal(t, db, "max_allowed_packet", "1048576")
 		rc := ts.rawSession(t)
 		q := "INSERT INTO canary.t VALUES (2, '" + strings.Repeat("x", 2<<20) + "')"
 		payload := append([]byte{0x03}, q...)

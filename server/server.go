@@ -86,6 +86,7 @@ type Server struct {
 	stopStats chan struct{}
 
 	auth        *authServer
+	wires       sync.Map // connection ID -> *wireConn (handler.go, timeouts.go)
 	events      *events
 	metrics     *http.Server
 	metricsAddr net.Addr
@@ -147,6 +148,7 @@ func (s *Server) init() error {
 		}).Build()
 	a.Catalog.InfoSchema = engine.WrapInfoSchema(a.Catalog.InfoSchema)
 	s.sqle = gms.New(a, &gms.Config{})
+	useMySQLPacketDefault()
 	if err := sql.SystemVariables.AssignValues(map[string]any{
 		"version": ServerVersion, "version_comment": "Myriad",
 		"collation_server": DefaultCollation.Name(), "collation_database": DefaultCollation.Name(),
@@ -180,7 +182,7 @@ func (s *Server) init() error {
 
 		TLSConfig:               tlsCfg,
 		ProtocolListenerFactory: s.protocolListener,
-	}, s.sqle, sql.NewContext, s.eng.NewSessionBuilder(), s.events, s.wrapHandlers)
+	}, s.sqle, sql.NewContext, s.sessionBuilder(), s.events, s.wrapHandlers)
 	if err != nil {
 		l.Close()
 		return err

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"net"
 	"strings"
+	"sync"
+	"time"
 
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/vitess/go/mysql"
@@ -23,21 +25,32 @@ func (l wireListener) Accept() (net.Conn, error) {
 		return nil, err
 	}
 	// MySQL fixes a session's max_allowed_packet when it connects.
-	return &wireConn{Conn: c, max: maxAllowedPacket(), cmd: noCommand}, nil
+	w := &wireConn{Conn: c, max: globalInt("max_allowed_packet", defaultMaxAllowedPacket), cmd: noCommand}
+	w.start(time.Now())
+	return w, nil
 }
 
-func maxAllowedPacket() int64 {
-	if _, v, ok := sql.SystemVariables.GetGlobal("max_allowed_packet"); ok {
-		switch n := v.(type) {
-		case int64:
-			return n
-		case uint64:
-			return int64(n)
-		case int:
-			return int64(n)
+// defaultMaxAllowedPacket is MySQL 8's max_allowed_packet default; GMS's is
+// 1 GiB, which would let every connection make the server buffer a 1 GiB
+// packet.
+const defaultMaxAllowedPacket = 64 << 20
+
+var packetDefaultOnce sync.Once
+
+// useMySQLPacketDefault gives max_allowed_packet MySQL's default, for the
+// global value and for SET ... = DEFAULT. Once per process: the variables are
+// process-wide, and a later server must not undo a SET GLOBAL.
+func useMySQLPacketDefault() {
+	packetDefaultOnce.Do(func() {
+		v, _, ok := sql.SystemVariables.GetGlobal("max_allowed_packet")
+		msv, isMySQL := v.(*sql.MysqlSystemVariable)
+		if !ok || !isMySQL {
+			return
 		}
-	}
-	return 64 << 20
+		def := *msv
+		def.Default = int64(defaultMaxAllowedPacket)
+		sql.SystemVariables.AddSystemVariables([]sql.SystemVariable{&def})
+	})
 }
 
 const noCommand = -1
@@ -53,8 +66,9 @@ const noCommand = -1
 // client went away only when it can see the *net.TCPConn.
 type wireConn struct {
 	net.Conn
-	max int64
-	mc  *mysql.Conn // set by the handler when the library creates the connection
+	connTimeouts // read deadlines (timeouts.go)
+	max          int64
+	mc           *mysql.Conn // set by the handler when the library creates the connection
 
 	hdr     [4]byte
 	hdrN    int   // header bytes seen of the packet being read
@@ -84,8 +98,11 @@ func (c *wireConn) Read(p []byte) (int, error) {
 		c.pend = c.pend[n:]
 	} else {
 		var err error
+		idle := c.hdrN == 0 && c.left == 0 && !c.more
+		c.Conn.SetReadDeadline(c.readDeadline(idle))
 		n, err = c.Conn.Read(p)
 		if n == 0 {
+			c.idleExpired(err, idle, c.Conn)
 			return 0, err
 		}
 	}
