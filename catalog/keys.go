@@ -8,7 +8,6 @@ import "github.com/myriaddb/myriad/keys"
 // PrimaryIndexID is the index ID of every table's clustered (row) index.
 const PrimaryIndexID = keys.PrimaryIndexID
 
-
 // SchemaDataPrefix is the prefix of every row and index key stored under a schema.
 func SchemaDataPrefix(schemaID uint64) []byte { return keys.SchemaData(schemaID) }
 
