@@ -8,6 +8,7 @@ import (
 	"github.com/myriaddb/myriad/engine"
 	"github.com/myriaddb/myriad/sqltext"
 
+	gmssql "github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/vitess/go/mysql"
 	"github.com/dolthub/vitess/go/sqltypes"
 	querypb "github.com/dolthub/vitess/go/vt/proto/query"
@@ -137,7 +138,27 @@ func (h *handler) NewConnection(c *mysql.Conn) {
 		c.Conn = w.Conn
 		h.wires.Store(c.ConnectionID, w)
 	}
+	// The handshake carries the new session's status: without
+	// SERVER_STATUS_AUTOCOMMIT, clients that want autocommit off (PyMySQL's
+	// default, ORMs) believe it already is and never send SET autocommit=0,
+	// so every statement they meant to roll back was committed. After the
+	// handshake go-mysql-server sets the flags from the session.
+	if autocommitDefault() {
+		c.StatusFlags |= mysql.ServerStatusAutocommit
+	} else {
+		c.StatusFlags &^= mysql.ServerStatusAutocommit
+	}
 	h.Handler.NewConnection(c)
+}
+
+// autocommitDefault is the global autocommit a new session starts with.
+func autocommitDefault() bool {
+	_, v, ok := gmssql.SystemVariables.GetGlobal("autocommit")
+	if !ok {
+		return true
+	}
+	on, err := gmssql.ConvertToBool(nil, v)
+	return err != nil || on
 }
 
 func (h *handler) ConnectionClosed(c *mysql.Conn) {
