@@ -148,6 +148,10 @@ func (s *Server) init() error {
 		AddPostValidationRule(nullSafeIntervalsID, func(_ *sql.Context, _ *analyzer.Analyzer, n sql.Node, _ *plan.Scope,
 			_ analyzer.RuleSelector, _ *sql.QueryFlags) (sql.Node, transform.TreeIdentity, error) {
 			return engine.NullSafeIntervals(n)
+		}).
+		AddPostAnalyzeRule(alterTableCommentID, func(ctx *sql.Context, _ *analyzer.Analyzer, n sql.Node, _ *plan.Scope,
+			_ analyzer.RuleSelector, _ *sql.QueryFlags) (sql.Node, transform.TreeIdentity, error) {
+			return s.eng.AlterTableComment(ctx, n)
 		}).Build()
 	a.Catalog.InfoSchema = engine.WrapInfoSchema(a.Catalog.InfoSchema)
 	s.sqle = gms.New(a, &gms.Config{})
@@ -209,6 +213,9 @@ const pushInfoSchemaFiltersID analyzer.RuleId = 10_000
 // NULL instead of a panic; it runs after validation, whose interval check
 // knows only GMS's own expression types.
 const nullSafeIntervalsID analyzer.RuleId = 10_001
+
+// alterTableCommentID names the rule that applies ALTER TABLE ... COMMENT.
+const alterTableCommentID analyzer.RuleId = 10_002
 
 // DefaultCollation is MySQL 8's server default.
 const DefaultCollation = sql.Collation_utf8mb4_0900_ai_ci
