@@ -63,13 +63,30 @@ func (e *Engine) NewSession(base *sql.BaseSession) *Session {
 	return s
 }
 
-// StartTransaction implements sql.TransactionSession.
+// StartTransaction implements sql.TransactionSession. GMS asks for READ
+// WRITE unless the statement was START TRANSACTION READ ONLY, so the
+// session's transaction_read_only (SET [SESSION] TRANSACTION READ ONLY, SET
+// transaction_read_only = 1) is applied here; without it those statements
+// were accepted and ignored.
 func (s *Session) StartTransaction(ctx *sql.Context, ch sql.TransactionCharacteristic) (sql.Transaction, error) {
 	if s.tx != nil {
 		s.tx.kv.Rollback()
 	}
-	s.tx = &Transaction{kv: s.eng.db.Begin(), readOnly: ch == sql.ReadOnly}
+	s.tx = &Transaction{kv: s.eng.db.Begin(), readOnly: ch == sql.ReadOnly || SessionReadOnly(ctx)}
 	return s.tx, nil
+}
+
+// SessionReadOnly reports the session's transaction_read_only.
+func SessionReadOnly(ctx *sql.Context) bool {
+	if ctx == nil {
+		return false
+	}
+	v, err := ctx.GetSessionVariable(ctx, "transaction_read_only")
+	if err != nil {
+		return false
+	}
+	on, err := sql.ConvertToBool(ctx, v)
+	return err == nil && on
 }
 
 // CommitTransaction implements sql.TransactionSession.

@@ -152,6 +152,10 @@ func (s *Server) init() error {
 		AddPostAnalyzeRule(alterTableCommentID, func(ctx *sql.Context, _ *analyzer.Analyzer, n sql.Node, _ *plan.Scope,
 			_ analyzer.RuleSelector, _ *sql.QueryFlags) (sql.Node, transform.TreeIdentity, error) {
 			return s.eng.AlterTableComment(ctx, n)
+		}).
+		AddPostValidationRule(refuseReadOnlyDDLID, func(ctx *sql.Context, _ *analyzer.Analyzer, n sql.Node, _ *plan.Scope,
+			_ analyzer.RuleSelector, _ *sql.QueryFlags) (sql.Node, transform.TreeIdentity, error) {
+			return engine.RefuseReadOnlyDDL(ctx, n)
 		}).Build()
 	a.Catalog.InfoSchema = engine.WrapInfoSchema(a.Catalog.InfoSchema)
 	s.sqle = gms.New(a, &gms.Config{})
@@ -216,6 +220,10 @@ const nullSafeIntervalsID analyzer.RuleId = 10_001
 
 // alterTableCommentID names the rule that applies ALTER TABLE ... COMMENT.
 const alterTableCommentID analyzer.RuleId = 10_002
+
+// refuseReadOnlyDDLID names the rule that fails DDL under SET TRANSACTION
+// READ ONLY.
+const refuseReadOnlyDDLID analyzer.RuleId = 10_003
 
 // DefaultCollation is MySQL 8's server default.
 const DefaultCollation = sql.Collation_utf8mb4_0900_ai_ci
