@@ -156,6 +156,10 @@ func (s *Server) init() error {
 		AddPostValidationRule(refuseReadOnlyDDLID, func(ctx *sql.Context, _ *analyzer.Analyzer, n sql.Node, _ *plan.Scope,
 			_ analyzer.RuleSelector, _ *sql.QueryFlags) (sql.Node, transform.TreeIdentity, error) {
 			return engine.RefuseReadOnlyDDL(ctx, n)
+		}).
+		AddPostAnalyzeRule(setNamesCollateID, func(ctx *sql.Context, _ *analyzer.Analyzer, n sql.Node, _ *plan.Scope,
+			_ analyzer.RuleSelector, _ *sql.QueryFlags) (sql.Node, transform.TreeIdentity, error) {
+			return engine.SetNamesCollate(ctx, n)
 		}).Build()
 	a.Catalog.InfoSchema = engine.WrapInfoSchema(a.Catalog.InfoSchema)
 	s.sqle = gms.New(a, &gms.Config{})
@@ -224,6 +228,9 @@ const alterTableCommentID analyzer.RuleId = 10_002
 // refuseReadOnlyDDLID names the rule that fails DDL under SET TRANSACTION
 // READ ONLY.
 const refuseReadOnlyDDLID analyzer.RuleId = 10_003
+
+// setNamesCollateID names the rule that applies SET NAMES ... COLLATE.
+const setNamesCollateID analyzer.RuleId = 10_004
 
 // DefaultCollation is MySQL 8's server default.
 const DefaultCollation = sql.Collation_utf8mb4_0900_ai_ci
