@@ -160,6 +160,13 @@ func (s *Server) init() error {
 		AddPostAnalyzeRule(setNamesCollateID, func(ctx *sql.Context, _ *analyzer.Analyzer, n sql.Node, _ *plan.Scope,
 			_ analyzer.RuleSelector, _ *sql.QueryFlags) (sql.Node, transform.TreeIdentity, error) {
 			return engine.SetNamesCollate(ctx, n)
+		}).
+		AddPostAnalyzeRule(checkIndexHintsID, func(ctx *sql.Context, _ *analyzer.Analyzer, n sql.Node, scope *plan.Scope,
+			_ analyzer.RuleSelector, _ *sql.QueryFlags) (sql.Node, transform.TreeIdentity, error) {
+			if !scope.IsEmpty() {
+				return n, transform.SameTree, nil // the whole statement is checked at the top
+			}
+			return s.eng.CheckIndexHints(ctx, n)
 		}).Build()
 	a.Catalog.InfoSchema = engine.WrapInfoSchema(a.Catalog.InfoSchema)
 	s.sqle = gms.New(a, &gms.Config{})
@@ -231,6 +238,9 @@ const refuseReadOnlyDDLID analyzer.RuleId = 10_003
 
 // setNamesCollateID names the rule that applies SET NAMES ... COLLATE.
 const setNamesCollateID analyzer.RuleId = 10_004
+
+// checkIndexHintsID names the rule that refuses hints naming no index (1176).
+const checkIndexHintsID analyzer.RuleId = 10_005
 
 // DefaultCollation is MySQL 8's server default.
 const DefaultCollation = sql.Collation_utf8mb4_0900_ai_ci
