@@ -19,6 +19,9 @@ type Session struct {
 	*sql.BaseSession
 	eng *Engine
 	tx  *Transaction
+	// nextReadOnly is SET TRANSACTION READ ONLY/WRITE without a scope: the
+	// access mode of the next transaction only (see readonly.go).
+	nextReadOnly *bool
 }
 
 var _ sql.TransactionSession = (*Session)(nil)
@@ -28,6 +31,9 @@ var _ sql.LifecycleAwareSession = (*Session)(nil)
 type Transaction struct {
 	kv       *kv.Txn
 	readOnly bool
+	// byCharacteristic: read-only because of SET [SESSION] TRANSACTION READ
+	// ONLY, not START TRANSACTION READ ONLY (DDL is refused only then).
+	byCharacteristic bool
 	// catalogKeys are definition cache keys this transaction rewrote; while
 	// any exist, this session reads definitions through its own transaction
 	// and, after commit, everyone's cache forgets them.
@@ -72,7 +78,12 @@ func (s *Session) StartTransaction(ctx *sql.Context, ch sql.TransactionCharacter
 	if s.tx != nil {
 		s.tx.kv.Rollback()
 	}
-	s.tx = &Transaction{kv: s.eng.db.Begin(), readOnly: ch == sql.ReadOnly || SessionReadOnly(ctx)}
+	byChar := SessionReadOnly(ctx)
+	if s.nextReadOnly != nil && ch != sql.ReadOnly && !implicitBeforeStart(ctx) {
+		byChar = *s.nextReadOnly
+		s.nextReadOnly = nil
+	}
+	s.tx = &Transaction{kv: s.eng.db.Begin(), readOnly: ch == sql.ReadOnly || byChar, byCharacteristic: byChar}
 	return s.tx, nil
 }
 

@@ -167,6 +167,10 @@ func (s *Server) init() error {
 				return n, transform.SameTree, nil // the whole statement is checked at the top
 			}
 			return s.eng.CheckIndexHints(ctx, n)
+		}).
+		AddPostAnalyzeRule(nextTransactionAccessModeID, func(ctx *sql.Context, _ *analyzer.Analyzer, n sql.Node, _ *plan.Scope,
+			_ analyzer.RuleSelector, _ *sql.QueryFlags) (sql.Node, transform.TreeIdentity, error) {
+			return engine.NextTransactionAccessMode(ctx, n)
 		}).Build()
 	a.Catalog.InfoSchema = engine.WrapInfoSchema(a.Catalog.InfoSchema)
 	s.sqle = gms.New(a, &gms.Config{})
@@ -241,6 +245,10 @@ const setNamesCollateID analyzer.RuleId = 10_004
 
 // checkIndexHintsID names the rule that refuses hints naming no index (1176).
 const checkIndexHintsID analyzer.RuleId = 10_005
+
+// nextTransactionAccessModeID names the rule that makes SET TRANSACTION READ
+// ONLY (no scope) apply to the next transaction only.
+const nextTransactionAccessModeID analyzer.RuleId = 10_006
 
 // DefaultCollation is MySQL 8's server default.
 const DefaultCollation = sql.Collation_utf8mb4_0900_ai_ci
