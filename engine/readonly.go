@@ -82,18 +82,6 @@ func unscopedSetTransaction(q string) bool {
 	return len(toks) == 2 && toks[0] == sqlparser.SET && toks[1] == sqlparser.TRANSACTION
 }
 
-// implicitBeforeStart: GMS opens a transaction for every statement before
-// running it, START TRANSACTION included, which then commits that one and
-// opens its own. The pending next-transaction mode belongs to the latter.
-func implicitBeforeStart(ctx *sql.Context) bool {
-	if ctx.GetTransaction() != nil {
-		return false
-	}
-	q := ctx.Query()
-	toks := firstTokens(q, 1)
-	return len(toks) == 1 && (toks[0] == sqlparser.START || toks[0] == sqlparser.BEGIN)
-}
-
 // firstTokens returns the first n token types of q, comments skipped.
 func firstTokens(q string, n int) []int {
 	tkn := sqlparser.NewStringTokenizer(q)

@@ -34,6 +34,13 @@ type Transaction struct {
 	// byCharacteristic: read-only because of SET [SESSION] TRANSACTION READ
 	// ONLY, not START TRANSACTION READ ONLY (DDL is refused only then).
 	byCharacteristic bool
+	// oneShot: the access mode came from SET TRANSACTION without a scope;
+	// it is used up when this transaction ends having started (GMS opens a
+	// transaction for every statement; the one it opens for START
+	// TRANSACTION is never started, so the mode passes to the explicit
+	// transaction. Any analyzed statement starts one, SELECT 1 included,
+	// where MariaDB keeps the mode until a statement reads a table).
+	oneShot bool
 	// catalogKeys are definition cache keys this transaction rewrote; while
 	// any exist, this session reads definitions through its own transaction
 	// and, after commit, everyone's cache forgets them.
@@ -78,13 +85,20 @@ func (s *Session) StartTransaction(ctx *sql.Context, ch sql.TransactionCharacter
 	if s.tx != nil {
 		s.tx.kv.Rollback()
 	}
-	byChar := SessionReadOnly(ctx)
-	if s.nextReadOnly != nil && ch != sql.ReadOnly && !implicitBeforeStart(ctx) {
-		byChar = *s.nextReadOnly
+	byChar, oneShot := SessionReadOnly(ctx), false
+	if s.nextReadOnly != nil && ch != sql.ReadOnly {
+		byChar, oneShot = *s.nextReadOnly, true
+	}
+	s.tx = &Transaction{kv: s.eng.db.Begin(), readOnly: ch == sql.ReadOnly || byChar, byCharacteristic: byChar, oneShot: oneShot}
+	return s.tx, nil
+}
+
+// endOneShot forgets the next-transaction access mode once a transaction
+// that had it did something.
+func (s *Session) endOneShot(t *Transaction) {
+	if t.oneShot && t.kv.Started() {
 		s.nextReadOnly = nil
 	}
-	s.tx = &Transaction{kv: s.eng.db.Begin(), readOnly: ch == sql.ReadOnly || byChar, byCharacteristic: byChar}
-	return s.tx, nil
 }
 
 // SessionReadOnly reports the session's transaction_read_only.
@@ -109,6 +123,7 @@ func (s *Session) CommitTransaction(ctx *sql.Context, tx sql.Transaction) error 
 	if s.tx == t {
 		s.tx = nil
 	}
+	s.endOneShot(t)
 	if t.catalogDirty() {
 		s.eng.cat.BeginChange(t.catalogKeys)
 	}
@@ -138,6 +153,7 @@ func (s *Session) Rollback(ctx *sql.Context, tx sql.Transaction) error {
 	if !ok {
 		return nil
 	}
+	s.endOneShot(t)
 	t.kv.Rollback()
 	if s.tx == t {
 		s.tx = nil
@@ -203,6 +219,7 @@ func (s *Session) CommandEnd() {
 	if s.tx == nil || s.GetIgnoreAutoCommit() || !s.autocommit() {
 		return
 	}
+	s.endOneShot(s.tx)
 	s.tx.kv.Rollback()
 	s.tx = nil
 	s.SetTransaction(nil)
