@@ -238,7 +238,7 @@ func (h *handler) fixPrepare(ctx context.Context, c *mysql.Conn, query *string, 
 	stmt, err := sqlparser.ParseWithOptions(ctx, fixed, opts)
 	if err != nil {
 		delete(c.PrepareData, p.StatementID)
-		return h.translate(err, c, fixed)
+		return h.translate(mysql.NewSQLError(mysql.ERParseError, "42000", "%s", err.Error()), c, fixed)
 	}
 	n := 0
 	_ = sqlparser.Walk(func(node sqlparser.SQLNode) (bool, error) {

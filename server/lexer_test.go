@@ -74,13 +74,32 @@ func TestStatementText(t *testing.T) {
 			t.Errorf("prepared %q = %s (%v), want %s", c.q, got, err, c.want)
 		}
 	}
-	// MySQL has no // comment.
-	for _, q := range []string{"SELECT 4//2", "SELECT 4 // 2"} {
+	// MySQL has no // comment. A prepared statement the library cannot
+	// parse before the text is corrected fails too (see fixPrepare).
+	for _, q := range []string{"SELECT 4//2", "SELECT 4 // 2", "SELECT (1--1)"} {
 		_, err := db.Exec(q)
+		if q == "SELECT (1--1)" {
+			_, err = db.Prepare(q)
+		}
 		var me *mysql.MySQLError
 		if !errors.As(err, &me) || me.Number != 1064 {
 			t.Errorf("%q: %v, want error 1064", q, err)
 		}
+		if q != "SELECT (1--1)" {
+			if _, err := db.Prepare(q); !errors.As(err, &me) || me.Number != 1064 {
+				t.Errorf("prepared %q: %v, want error 1064", q, err)
+			}
+		}
+	}
+	// Any syntax error in a prepared statement is MySQL's 1064 (the
+	// library's own parse answered 1105).
+	_, err := db.Prepare("SELEC 1")
+	var me *mysql.MySQLError
+	if want := syntaxPrefix + " near 'SELEC 1' at line 1"; !errors.As(err, &me) || me.Number != 1064 || me.Message != want {
+		t.Errorf("prepared SELEC 1: %v, want 1064 %q", err, want)
+	}
+	if got := queryRows(t, db, "SELECT (1--1)"); got[0][0] != "2" {
+		t.Errorf("SELECT (1--1) = %s, want 2", got[0][0])
 	}
 }
 
