@@ -14,4 +14,9 @@
 // table is a catalog lookup by name, and AllDatabases is scoped (see
 // provider.go). It never commits on its own: every write, DDL included, goes
 // into the session's transaction, which GMS commits at the statement's end.
+//
+// It also holds the analyzer rules that make GMS's plans give MySQL's answer
+// where GMS accepts and ignores part of a statement or panics on it
+// (ALTER TABLE ... COMMENT, SET NAMES ... COLLATE, index hints, READ ONLY
+// access modes, INTERVAL NULL); the server registers them.
 package engine

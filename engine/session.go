@@ -19,6 +19,9 @@ type Session struct {
 	*sql.BaseSession
 	eng *Engine
 	tx  *Transaction
+	// nextReadOnly is SET TRANSACTION READ ONLY/WRITE without a scope: the
+	// access mode of the next transaction only (see readonly.go).
+	nextReadOnly *bool
 }
 
 var _ sql.TransactionSession = (*Session)(nil)
@@ -28,6 +31,16 @@ var _ sql.LifecycleAwareSession = (*Session)(nil)
 type Transaction struct {
 	kv       *kv.Txn
 	readOnly bool
+	// byCharacteristic: read-only because of SET [SESSION] TRANSACTION READ
+	// ONLY, not START TRANSACTION READ ONLY (DDL is refused only then).
+	byCharacteristic bool
+	// oneShot: the access mode came from SET TRANSACTION without a scope;
+	// it is used up when this transaction ends having started (GMS opens a
+	// transaction for every statement; the one it opens for START
+	// TRANSACTION is never started, so the mode passes to the explicit
+	// transaction. Any analyzed statement starts one, SELECT 1 included,
+	// where MariaDB keeps the mode until a statement reads a table).
+	oneShot bool
 	// catalogKeys are definition cache keys this transaction rewrote; while
 	// any exist, this session reads definitions through its own transaction
 	// and, after commit, everyone's cache forgets them.
@@ -73,13 +86,42 @@ func (e *Engine) NewSession(base *sql.BaseSession) *Session {
 	return s
 }
 
-// StartTransaction implements sql.TransactionSession.
+// StartTransaction implements sql.TransactionSession. GMS asks for READ
+// WRITE unless the statement was START TRANSACTION READ ONLY, so the
+// session's transaction_read_only (SET [SESSION] TRANSACTION READ ONLY, SET
+// transaction_read_only = 1) is applied here; without it those statements
+// were accepted and ignored.
 func (s *Session) StartTransaction(ctx *sql.Context, ch sql.TransactionCharacteristic) (sql.Transaction, error) {
 	if s.tx != nil {
 		s.tx.kv.Rollback()
 	}
-	s.tx = &Transaction{kv: s.eng.db.Begin(), readOnly: ch == sql.ReadOnly}
+	byChar, oneShot := SessionReadOnly(ctx), false
+	if s.nextReadOnly != nil && ch != sql.ReadOnly {
+		byChar, oneShot = *s.nextReadOnly, true
+	}
+	s.tx = &Transaction{kv: s.eng.db.Begin(), readOnly: ch == sql.ReadOnly || byChar, byCharacteristic: byChar, oneShot: oneShot}
 	return s.tx, nil
+}
+
+// endOneShot forgets the next-transaction access mode once a transaction
+// that had it did something.
+func (s *Session) endOneShot(t *Transaction) {
+	if t.oneShot && t.kv.Started() {
+		s.nextReadOnly = nil
+	}
+}
+
+// SessionReadOnly reports the session's transaction_read_only.
+func SessionReadOnly(ctx *sql.Context) bool {
+	if ctx == nil {
+		return false
+	}
+	v, err := ctx.GetSessionVariable(ctx, "transaction_read_only")
+	if err != nil {
+		return false
+	}
+	on, err := sql.ConvertToBool(ctx, v)
+	return err == nil && on
 }
 
 // CommitTransaction implements sql.TransactionSession.
@@ -91,6 +133,7 @@ func (s *Session) CommitTransaction(ctx *sql.Context, tx sql.Transaction) error 
 	if s.tx == t {
 		s.tx = nil
 	}
+	s.endOneShot(t)
 	if t.catalogDirty() {
 		s.eng.cat.BeginChange(t.catalogKeys)
 	}
@@ -120,6 +163,7 @@ func (s *Session) Rollback(ctx *sql.Context, tx sql.Transaction) error {
 	if !ok {
 		return nil
 	}
+	s.endOneShot(t)
 	t.kv.Rollback()
 	if s.tx == t {
 		s.tx = nil
@@ -185,6 +229,7 @@ func (s *Session) CommandEnd() {
 	if s.tx == nil || s.GetIgnoreAutoCommit() || !s.autocommit() {
 		return
 	}
+	s.endOneShot(s.tx)
 	s.tx.kv.Rollback()
 	s.tx = nil
 	s.SetTransaction(nil)

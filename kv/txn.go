@@ -116,6 +116,10 @@ func (t *Txn) Pin() {
 	}
 }
 
+// Started reports whether the start version is fixed (an operation or Pin
+// happened) and the Txn is not finished.
+func (t *Txn) Started() bool { return t.registered }
+
 // TouchRange changes no data; like WriteBatch.TouchRange it marks [start,
 // end) as written, for conflict detection both ways: a Txn that started
 // before this one commits and writes in the range fails, and this one fails

@@ -119,10 +119,13 @@ var errorRules = []errorRule{
 	{match: re(`^Out of range value for column of Decimal type`), code: 1264, state: mysql.SSDataOutOfRange, format: "Out of range value for column at row 1"},
 	{match: re(`^invalid string for charset (\S+): '\[([0-9 ]*)\]'$`), code: 1366, state: "HY000", bytes: true, format: "Incorrect string value: '$2' for charset $1 at row 1"},
 	{match: re(`^Unknown character set: (.+)$`), code: 1115, state: "42000", format: "Unknown character set: '$1'"},
+	{match: re(`^COLLATION '(.+)' is not valid for CHARACTER SET '(.+)'$`), code: 1253, state: "42000", format: "COLLATION '$1' is not valid for CHARACTER SET '$2'"},
 	{match: re(`^Unknown collation: (.+)$`), code: 1273, state: "HY000", format: "Unknown collation: '$1'"},
 	{match: re(`^value (.+) is not valid for this (Enum|Set)$`), code: 1265, state: "01000", format: "Data truncated for column at row 1 (value $1 is not valid for this $2)"},
 	{match: re(`^duplicate (?:primary|unique) key given: (?s:(.*))$`), code: mysql.ERDupEntry, state: mysql.SSDupKey, format: "$1"},
 	{match: re(`^SAVEPOINT (.+) does not exist$`), code: 1305, state: "42000", format: "SAVEPOINT $1 does not exist"},
+	// ER_CANT_EXECUTE_IN_READ_ONLY_TRANSACTION.
+	{match: re(`^cannot execute statement in a READ ONLY transaction$`), code: 1792, state: "25006", format: "Cannot execute statement in a READ ONLY transaction."},
 	// Accounts and privileges (server/users.go). GMS says 1044's words for
 	// USE, SHOW TABLES FROM and other references to a schema the user may
 	// not see, existing or not, as MySQL does.

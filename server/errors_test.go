@@ -29,6 +29,7 @@ func TestTranslateError(t *testing.T) {
 		{"CREATE DATABASE x CHARACTER SET nosuch", "Unknown character set: nosuch", "", 1115, "Unknown character set: 'nosuch'"},
 		{"CREATE DATABASE x COLLATE nosuch", "Unknown collation: nosuch", "", 1273, "Unknown collation: 'nosuch'"},
 		{"DROP TABLE t", "table not found: t", "shop", 1051, "Unknown table 'shop.t'"},
+		{"INSERT INTO t VALUES (1)", "cannot execute statement in a READ ONLY transaction", "", 1792, "Cannot execute statement in a READ ONLY transaction."},
 	}
 	for _, c := range cases {
 		got := translateError(mysql.NewSQLError(mysql.ERUnknownError, "", "%s", c.msg), c.query, c.db)

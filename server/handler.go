@@ -6,7 +6,9 @@ import (
 	"sync"
 
 	"github.com/myriaddb/myriad/engine"
+	"github.com/myriaddb/myriad/sqltext"
 
+	gmssql "github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/vitess/go/mysql"
 	"github.com/dolthub/vitess/go/sqltypes"
 	querypb "github.com/dolthub/vitess/go/vt/proto/query"
@@ -137,7 +139,27 @@ func (h *handler) NewConnection(c *mysql.Conn) {
 		c.Conn = sockConn{Conn: w.Conn, w: w}
 		h.wires.Store(c.ConnectionID, w)
 	}
+	// The handshake carries the new session's status: without
+	// SERVER_STATUS_AUTOCOMMIT, clients that want autocommit off (PyMySQL's
+	// default, ORMs) believe it already is and never send SET autocommit=0,
+	// so every statement they meant to roll back was committed. After the
+	// handshake go-mysql-server sets the flags from the session.
+	if autocommitDefault() {
+		c.StatusFlags |= mysql.ServerStatusAutocommit
+	} else {
+		c.StatusFlags &^= mysql.ServerStatusAutocommit
+	}
 	h.Handler.NewConnection(c)
+}
+
+// autocommitDefault is the global autocommit a new session starts with.
+func autocommitDefault() bool {
+	_, v, ok := gmssql.SystemVariables.GetGlobal("autocommit")
+	if !ok {
+		return true
+	}
+	on, err := gmssql.ConvertToBool(nil, v)
+	return err != nil || on
 }
 
 func (h *handler) ConnectionClosed(c *mysql.Conn) {
@@ -167,6 +189,7 @@ func (h *handler) ComInitDB(c *mysql.Conn, schemaName string) error {
 }
 
 func (h *handler) ComQuery(ctx context.Context, c *mysql.Conn, query string, cb mysql.ResultSpoolFn) error {
+	query = sqltext.Rewrite(query, versionID)
 	if pos, deep := prefixChain(query, false); deep {
 		return exhaustedError(query, pos)
 	}
@@ -174,6 +197,9 @@ func (h *handler) ComQuery(ctx context.Context, c *mysql.Conn, query string, cb 
 }
 
 func (h *handler) ComMultiQuery(ctx context.Context, c *mysql.Conn, query string, cb mysql.ResultSpoolFn) (string, error) {
+	// The remainder returned is of the rewritten text; rewriting it again
+	// on the next call changes nothing.
+	query = sqltext.Rewrite(query, versionID)
 	if pos, deep := prefixChain(query, true); deep {
 		return "", exhaustedError(query, pos)
 	}
@@ -185,9 +211,71 @@ func (h *handler) ComPrepare(ctx context.Context, c *mysql.Conn, query string, p
 	if pos, deep := prefixChain(query, false); deep {
 		return nil, exhaustedError(query, pos)
 	}
+	if err := h.fixPrepare(ctx, c, &query, p); err != nil {
+		return nil, err
+	}
 	f, err := h.Handler.ComPrepare(ctx, c, query, p)
 	return f, h.translate(err, c, query)
 }
+
+// fixPrepare corrects what the protocol library derived from a
+// COM_STMT_PREPARE's text before any handler saw it: it parsed the text as
+// sent (see sqltext: "a--?" lost its parameter and everything after it) and
+// counted the parameters in a uint16, so 65,536 of them wrapped to 0. The
+// text is rewritten and the parameters are counted again when either may
+// be wrong; a statement the library could not parse at all got its syntax
+// error before this (loud, not wrong).
+func (h *handler) fixPrepare(ctx context.Context, c *mysql.Conn, query *string, p *mysql.PrepareData) error {
+	fixed := sqltext.Rewrite(*query, versionID)
+	if fixed == *query && strings.Count(fixed, "?") <= libMaxParams {
+		return nil
+	}
+	*query = fixed
+	p.PrepareStmt = fixed
+	opts, err := h.Handler.ParserOptionsForConnection(c)
+	if err != nil {
+		return err
+	}
+	stmt, err := sqlparser.ParseWithOptions(ctx, fixed, opts)
+	if err != nil {
+		delete(c.PrepareData, p.StatementID)
+		return h.translate(mysql.NewSQLError(mysql.ERParseError, "42000", "%s", err.Error()), c, fixed)
+	}
+	n := 0
+	_ = sqlparser.Walk(func(node sqlparser.SQLNode) (bool, error) {
+		if v, ok := node.(*sqlparser.SQLVal); ok && strings.HasPrefix(string(v.Val), ":v") {
+			n++
+		}
+		return true, nil
+	}, stmt)
+	if n > libMaxParams {
+		delete(c.PrepareData, p.StatementID)
+		return &mysql.SQLError{Num: erPSManyParam, State: mysql.SSUnknownSQLState,
+			Message: "Prepared statement contains too many placeholders"}
+	}
+	p.ParamsCount = uint16(n)
+	p.ParamsType = nil
+	p.BindVars = nil
+	if n > 0 {
+		p.ParamsType = make([]int32, n)
+		p.BindVars = make(map[string]*querypb.BindVariable, n)
+	}
+	return nil
+}
+
+// libMaxParams is the most placeholders a prepared statement may have here.
+// MySQL's limit is 65,535 (the protocol sends the count in two bytes), but
+// the library's COM_STMT_EXECUTE reader sizes the NULL bitmap as
+// (count+7)/8 in uint16 arithmetic, which wraps above 65,528 and panics (the
+// connection dies). Such statements are refused when prepared, with MySQL's
+// error for too many placeholders (1390): an error, never a dead connection.
+const libMaxParams = 65528
+
+// erPSManyParam is ER_PS_MANY_PARAM.
+const erPSManyParam = 1390
+
+// versionID is ServerVersion as versioned comments (/*!80033 ... */) spell it.
+const versionID = 80033
 
 func (h *handler) ComStmtExecute(ctx context.Context, c *mysql.Conn, p *mysql.PrepareData, cb func(*sqltypes.Result) error) error {
 	// The statement ID and parameters parsed: replies need no correction.

@@ -145,6 +145,33 @@ func (s *Server) init() error {
 		AddPostAnalyzeRule(pushInfoSchemaFiltersID, func(_ *sql.Context, _ *analyzer.Analyzer, n sql.Node, _ *plan.Scope,
 			_ analyzer.RuleSelector, _ *sql.QueryFlags) (sql.Node, transform.TreeIdentity, error) {
 			return engine.PushInfoSchemaFilters(n)
+		}).
+		AddPostValidationRule(nullSafeIntervalsID, func(_ *sql.Context, _ *analyzer.Analyzer, n sql.Node, _ *plan.Scope,
+			_ analyzer.RuleSelector, _ *sql.QueryFlags) (sql.Node, transform.TreeIdentity, error) {
+			return engine.NullSafeIntervals(n)
+		}).
+		AddPostAnalyzeRule(alterTableCommentID, func(ctx *sql.Context, _ *analyzer.Analyzer, n sql.Node, _ *plan.Scope,
+			_ analyzer.RuleSelector, _ *sql.QueryFlags) (sql.Node, transform.TreeIdentity, error) {
+			return s.eng.AlterTableComment(ctx, n)
+		}).
+		AddPostValidationRule(refuseReadOnlyDDLID, func(ctx *sql.Context, _ *analyzer.Analyzer, n sql.Node, _ *plan.Scope,
+			_ analyzer.RuleSelector, _ *sql.QueryFlags) (sql.Node, transform.TreeIdentity, error) {
+			return engine.RefuseReadOnlyDDL(ctx, n)
+		}).
+		AddPostAnalyzeRule(setNamesCollateID, func(ctx *sql.Context, _ *analyzer.Analyzer, n sql.Node, _ *plan.Scope,
+			_ analyzer.RuleSelector, _ *sql.QueryFlags) (sql.Node, transform.TreeIdentity, error) {
+			return engine.SetNamesCollate(ctx, n)
+		}).
+		AddPostAnalyzeRule(checkIndexHintsID, func(ctx *sql.Context, _ *analyzer.Analyzer, n sql.Node, scope *plan.Scope,
+			_ analyzer.RuleSelector, _ *sql.QueryFlags) (sql.Node, transform.TreeIdentity, error) {
+			if !scope.IsEmpty() {
+				return n, transform.SameTree, nil // the whole statement is checked at the top
+			}
+			return s.eng.CheckIndexHints(ctx, n)
+		}).
+		AddPostAnalyzeRule(nextTransactionAccessModeID, func(ctx *sql.Context, _ *analyzer.Analyzer, n sql.Node, _ *plan.Scope,
+			_ analyzer.RuleSelector, _ *sql.QueryFlags) (sql.Node, transform.TreeIdentity, error) {
+			return engine.NextTransactionAccessMode(ctx, n)
 		}).Build()
 	a.Catalog.InfoSchema = engine.WrapInfoSchema(a.Catalog.InfoSchema)
 	s.sqle = gms.New(a, &gms.Config{})
@@ -202,6 +229,28 @@ func (s *Server) init() error {
 // pushInfoSchemaFiltersID names Myriad's analyzer rule; GMS's own rule IDs
 // are small consecutive integers.
 const pushInfoSchemaFiltersID analyzer.RuleId = 10_000
+
+// nullSafeIntervalsID names the rule that makes `date ± INTERVAL NULL unit`
+// NULL instead of a panic; it runs after validation, whose interval check
+// knows only GMS's own expression types.
+const nullSafeIntervalsID analyzer.RuleId = 10_001
+
+// alterTableCommentID names the rule that applies ALTER TABLE ... COMMENT.
+const alterTableCommentID analyzer.RuleId = 10_002
+
+// refuseReadOnlyDDLID names the rule that fails DDL under SET TRANSACTION
+// READ ONLY.
+const refuseReadOnlyDDLID analyzer.RuleId = 10_003
+
+// setNamesCollateID names the rule that applies SET NAMES ... COLLATE.
+const setNamesCollateID analyzer.RuleId = 10_004
+
+// checkIndexHintsID names the rule that refuses hints naming no index (1176).
+const checkIndexHintsID analyzer.RuleId = 10_005
+
+// nextTransactionAccessModeID names the rule that makes SET TRANSACTION READ
+// ONLY (no scope) apply to the next transaction only.
+const nextTransactionAccessModeID analyzer.RuleId = 10_006
 
 // DefaultCollation is MySQL 8's server default.
 const DefaultCollation = sql.Collation_utf8mb4_0900_ai_ci

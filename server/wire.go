@@ -2,6 +2,7 @@ package server
 
 import (
 	"encoding/binary"
+	"errors"
 	"fmt"
 	"net"
 	"strings"
@@ -220,9 +221,9 @@ func knownCommand(cmd int) bool {
 }
 
 // rewrites reports whether an error reply to the current command may need
-// MySQL's number: unknown commands and COM_STMT_EXECUTE.
+// MySQL's number: unknown commands, COM_STMT_EXECUTE and COM_STMT_PREPARE.
 func (c *wireConn) rewrites() bool {
-	return c.cmd == mysql.ComStmtExecute || c.cmd != noCommand && !knownCommand(c.cmd)
+	return c.cmd == mysql.ComStmtExecute || c.cmd == mysql.ComPrepare || c.cmd != noCommand && !knownCommand(c.cmd)
 }
 
 func (c *wireConn) Write(p []byte) (int, error) {
@@ -271,11 +272,27 @@ func (c *wireConn) fixError(pkt []byte) []byte {
 			fmt.Sprintf("Unknown prepared statement handler (%d) given to mysqld_stmt_execute", id))
 	case c.cmd == mysql.ComStmtExecute && code == mysql.CRMalformedPacket:
 		return errPacket(pkt[3], erMalformedPacket, mysql.SSUnknownSQLState, "Malformed communication packet.")
+	case c.cmd == mysql.ComPrepare && (code == mysql.ERUnknownError || code == mysql.ERParseError) &&
+		strings.HasPrefix(strings.TrimPrefix(msg, invalidArgument), "syntax error at ") && len(c.prep) > 1:
+		// The library's own parse of COM_STMT_PREPARE failed; its syntax
+		// error would reach the client as 1105, or as 1064 in the parser's
+		// words.
+		detail := strings.TrimSpace(strings.TrimPrefix(msg, invalidArgument))
+		err := translateError(mysql.NewSQLError(mysql.ERParseError, "42000", "%s", detail), string(c.prep[1:]), "")
+		var se *mysql.SQLError
+		if errors.As(err, &se) && se.Num == mysql.ERParseError {
+			return errPacket(pkt[3], uint16(se.Num), se.State, se.Message)
+		}
+		return nil
 	case code == mysql.ERUnknownComError && strings.HasPrefix(msg, "command handling not implemented"):
 		return errPacket(pkt[3], mysql.ERUnknownComError, mysql.SSNetError, "Unknown command")
 	}
 	return nil
 }
+
+// invalidArgument prefixes the library's rendering of a parser error it
+// could not classify.
+const invalidArgument = "unknown error: Code: INVALID_ARGUMENT\n"
 
 // erMalformedPacket is MySQL 8's ER_MALFORMED_PACKET.
 const erMalformedPacket = 1835

@@ -1,0 +1,160 @@
+// Package sqltext corrects statement text, before the parser sees it, where
+// the protocol library's tokenizer (vitess) reads it differently from
+// MySQL 8.0's lexer and the difference would change a statement's meaning
+// silently instead of failing it:
+//
+//   - "--" starts a comment in MySQL only when the next character is
+//     whitespace or a control character (or the input ends); the tokenizer
+//     takes any "--" as a comment, so `bal--5 WHERE id = 1` lost its WHERE.
+//     "--X" becomes "- -X".
+//   - "//" is no comment in MySQL (a syntax error), but is one to the
+//     tokenizer, so `SELECT 4//2` answered 4. "//" becomes "/ /", which both
+//     reject.
+//   - "/*!NNNNN ... */" is executed by MySQL only when NNNNN is at most the
+//     server's version; the tokenizer executes it whatever the version. A
+//     newer one becomes a plain comment ("/*!" -> "/* ").
+//
+// It owns only this lexical pass: it must never parse, and never change a
+// statement that has none of the sequences above (outside strings, quoted
+// identifiers and comments), so that its cost on ordinary statements is one
+// scan and no allocation.
+package sqltext
+
+import "strings"
+
+// Rewrite returns q with the corrections above; versionID is the server's
+// version as MySQL writes it in versioned comments (8.0.33 -> 80033). It
+// returns q itself when nothing needs correcting.
+func Rewrite(q string, versionID int) string {
+	var b *strings.Builder
+	last := 0 // q[:last] is already in b
+	// emit copies q[last:at] then s, and marks q[:skip] consumed.
+	emit := func(at int, s string, skip int) {
+		if b == nil {
+			b = &strings.Builder{}
+			b.Grow(len(q) + 8)
+		}
+		b.WriteString(q[last:at])
+		b.WriteString(s)
+		last = skip
+	}
+	versioned := false // inside an executed /*! ... */
+	for i := 0; i < len(q); {
+		c := q[i]
+		switch {
+		case c == '\'' || c == '"':
+			i = skipString(q, i)
+		case c == '`':
+			i = skipIdentifier(q, i)
+		case c == '#':
+			i = lineEnd(q, i)
+		case c == '-' && i+1 < len(q) && q[i+1] == '-':
+			if i+2 >= len(q) || isSpaceOrControl(q[i+2]) {
+				i = lineEnd(q, i)
+				continue
+			}
+			// MySQL reads the first '-' as an operator and looks at the
+			// second one afresh ("1---1" is 1 - - - 1).
+			emit(i+1, " ", i+1)
+			i++
+		case c == '/' && i+1 < len(q) && q[i+1] == '/':
+			emit(i+1, " ", i+1)
+			i++
+		case c == '*' && versioned && i+1 < len(q) && q[i+1] == '/':
+			versioned = false
+			i += 2
+		case c == '/' && i+1 < len(q) && q[i+1] == '*':
+			if i+2 < len(q) && q[i+2] == '!' && !versioned {
+				if v, ok := version(q[i+3:]); ok && v > versionID {
+					emit(i+2, " ", i+3)
+					i = commentEnd(q, i)
+					continue
+				}
+				versioned = true
+				i += 3
+				continue
+			}
+			i = commentEnd(q, i)
+		default:
+			i++
+		}
+	}
+	if b == nil {
+		return q
+	}
+	b.WriteString(q[last:])
+	return b.String()
+}
+
+// isSpaceOrControl is MySQL's test after "--" (my_isspace || my_iscntrl on
+// ASCII; a multi-byte character never qualifies).
+func isSpaceOrControl(c byte) bool {
+	return c <= ' ' || c == 0x7f
+}
+
+// version reads the five digits MySQL takes as a versioned comment's
+// version.
+func version(s string) (int, bool) {
+	if len(s) < 5 {
+		return 0, false
+	}
+	v := 0
+	for _, c := range []byte(s[:5]) {
+		if c < '0' || c > '9' {
+			return 0, false
+		}
+		v = v*10 + int(c-'0')
+	}
+	return v, true
+}
+
+// skipString returns the index after the string literal starting at q[i]:
+// backslash escapes and doubled quotes stay inside, as in the tokenizer.
+func skipString(q string, i int) int {
+	quote := q[i]
+	for i++; i < len(q); i++ {
+		switch q[i] {
+		case '\\':
+			i++
+		case quote:
+			if i+1 < len(q) && q[i+1] == quote {
+				i++
+				continue
+			}
+			return i + 1
+		}
+	}
+	return len(q)
+}
+
+// skipIdentifier returns the index after the `quoted` identifier at q[i]
+// (only a doubled backtick escapes).
+func skipIdentifier(q string, i int) int {
+	for i++; i < len(q); i++ {
+		if q[i] == '`' {
+			if i+1 < len(q) && q[i+1] == '`' {
+				i++
+				continue
+			}
+			return i + 1
+		}
+	}
+	return len(q)
+}
+
+// lineEnd returns the index of the newline ending the comment at q[i] (the
+// newline itself is code again).
+func lineEnd(q string, i int) int {
+	if j := strings.IndexByte(q[i:], '\n'); j >= 0 {
+		return i + j
+	}
+	return len(q)
+}
+
+// commentEnd returns the index after the /* */ comment starting at q[i].
+func commentEnd(q string, i int) int {
+	if j := strings.Index(q[i+2:], "*/"); j >= 0 {
+		return i + 2 + j + 2
+	}
+	return len(q)
+}
