@@ -1,0 +1,321 @@
+package sqlfunc
+
+import (
+	"fmt"
+	"math"
+	"math/big"
+
+	"github.com/dolthub/go-mysql-server/sql"
+	"github.com/dolthub/go-mysql-server/sql/expression"
+	"github.com/dolthub/go-mysql-server/sql/types"
+	"github.com/dolthub/vitess/go/mysql"
+	"github.com/shopspring/decimal"
+)
+
+// ErDataOutOfRange is MySQL's ER_DATA_OUT_OF_RANGE.
+const ErDataOutOfRange = 1690
+
+func outOfRange(unsigned bool, e sql.Expression) error {
+	t := "BIGINT"
+	if unsigned {
+		t = "BIGINT UNSIGNED"
+	}
+	return mysql.NewSQLError(ErDataOutOfRange, "22003", "%s value is out of range in '%s'", t, mysqlString(e))
+}
+
+// mysqlString prints e the way MySQL's error messages do: operators
+// parenthesised, columns as `db`.`table`.`column`.
+func mysqlString(e sql.Expression) string {
+	switch e := e.(type) {
+	case *expression.GetField:
+		s := "`" + e.Name() + "`"
+		if e.Table() != "" {
+			s = "`" + e.Table() + "`." + s
+			if e.Database() != "" {
+				s = "`" + e.Database() + "`." + s
+			}
+		}
+		return s
+	case *expression.Literal:
+		if s, ok := e.Value().(string); ok {
+			return "'" + s + "'"
+		}
+		return e.String()
+	case *arith:
+		return fmt.Sprintf("(%s %s %s)", mysqlString(e.left), e.op, mysqlString(e.right))
+	case *neg:
+		return fmt.Sprintf("-(%s)", mysqlString(e.child))
+	case *expression.Arithmetic:
+		return fmt.Sprintf("(%s %s %s)", mysqlString(e.LeftChild), e.Op, mysqlString(e.RightChild))
+	case *expression.UnaryMinus:
+		return fmt.Sprintf("-(%s)", mysqlString(e.Child))
+	case *expression.Convert:
+		return fmt.Sprintf("cast(%s as %s)", mysqlString(e.Child), e.Type().String())
+	}
+	return e.String()
+}
+
+// isInt reports whether t is one of the integer types whose arithmetic MySQL
+// does in 64-bit integers (BIT, YEAR and temporal types go through GMS).
+func isInt(t sql.Type) bool {
+	return types.IsInteger(t)
+}
+
+// toBig converts an evaluated integer operand. ok is false for values that are
+// not Go integers (GMS then converts them its own way).
+func toBig(v any) (*big.Int, bool) {
+	switch n := v.(type) {
+	case int8:
+		return big.NewInt(int64(n)), true
+	case int16:
+		return big.NewInt(int64(n)), true
+	case int32:
+		return big.NewInt(int64(n)), true
+	case int64:
+		return big.NewInt(n), true
+	case int:
+		return big.NewInt(int64(n)), true
+	case uint8:
+		return big.NewInt(int64(n)), true
+	case uint16:
+		return big.NewInt(int64(n)), true
+	case uint32:
+		return big.NewInt(int64(n)), true
+	case uint64:
+		return new(big.Int).SetUint64(n), true
+	case uint:
+		return new(big.Int).SetUint64(uint64(n)), true
+	case bool:
+		if n {
+			return big.NewInt(1), true
+		}
+		return big.NewInt(0), true
+	case decimal.Decimal:
+		if n.IsInteger() {
+			return n.BigInt(), true
+		}
+	}
+	return nil, false
+}
+
+var (
+	minInt64  = big.NewInt(math.MinInt64)
+	maxInt64  = big.NewInt(math.MaxInt64)
+	maxUint64 = new(big.Int).SetUint64(math.MaxUint64)
+)
+
+// fit returns r as the Go value of a BIGINT (int64) or BIGINT UNSIGNED
+// (uint64) result, or ok=false when it is out of that type's range.
+func fit(r *big.Int, unsigned bool) (any, bool) {
+	if unsigned {
+		if r.Sign() < 0 || r.Cmp(maxUint64) > 0 {
+			return nil, false
+		}
+		return r.Uint64(), true
+	}
+	if r.Cmp(minInt64) < 0 || r.Cmp(maxInt64) > 0 {
+		return nil, false
+	}
+	return r.Int64(), true
+}
+
+// arith is +, - or * of two integer operands, computed exactly and checked
+// against the result type's range as MySQL does (ER_DATA_OUT_OF_RANGE), where
+// GMS wraps around. As in MySQL, the result is unsigned when either operand is
+// (GMS: only when both are), so CAST(0 AS UNSIGNED) - 1 is an error, not -1.
+type arith struct {
+	left, right sql.Expression
+	op          string
+}
+
+var _ sql.Expression = (*arith)(nil)
+
+func (a *arith) unsigned() bool {
+	return types.IsUnsigned(a.left.Type()) || types.IsUnsigned(a.right.Type())
+}
+
+func (a *arith) Type() sql.Type {
+	if a.unsigned() {
+		return types.Uint64
+	}
+	return types.Int64
+}
+
+func (a *arith) Resolved() bool { return a.left.Resolved() && a.right.Resolved() }
+func (a *arith) IsNullable() bool {
+	return a.left.IsNullable() || a.right.IsNullable()
+}
+func (a *arith) Children() []sql.Expression { return []sql.Expression{a.left, a.right} }
+func (a *arith) String() string {
+	return fmt.Sprintf("(%s %s %s)", a.left, a.op, a.right)
+}
+func (a *arith) WithChildren(children ...sql.Expression) (sql.Expression, error) {
+	if len(children) != 2 {
+		return nil, sql.ErrInvalidChildrenNumber.New(a, len(children), 2)
+	}
+	return &arith{left: children[0], right: children[1], op: a.op}, nil
+}
+
+func (a *arith) CollationCoercibility(*sql.Context) (sql.CollationID, byte) {
+	return sql.Collation_binary, 5
+}
+
+func (a *arith) Eval(ctx *sql.Context, row sql.Row) (any, error) {
+	l, r, err := evalInts(ctx, row, a.left, a.right)
+	if l == nil || err != nil {
+		return nil, err
+	}
+	res := new(big.Int)
+	switch a.op {
+	case "+":
+		res.Add(l, r)
+	case "-":
+		res.Sub(l, r)
+	default:
+		res.Mul(l, r)
+	}
+	v, ok := fit(res, a.unsigned())
+	if !ok {
+		return nil, outOfRange(a.unsigned(), a)
+	}
+	return v, nil
+}
+
+// evalInts evaluates both integer operands; l is nil when either is NULL.
+func evalInts(ctx *sql.Context, row sql.Row, le, re sql.Expression) (*big.Int, *big.Int, error) {
+	lv, err := le.Eval(ctx, row)
+	if err != nil || lv == nil {
+		return nil, nil, err
+	}
+	rv, err := re.Eval(ctx, row)
+	if err != nil || rv == nil {
+		return nil, nil, err
+	}
+	l, err := bigOperand(ctx, le, lv)
+	if err != nil {
+		return nil, nil, err
+	}
+	r, err := bigOperand(ctx, re, rv)
+	if err != nil {
+		return nil, nil, err
+	}
+	return l, r, nil
+}
+
+func bigOperand(ctx *sql.Context, e sql.Expression, v any) (*big.Int, error) {
+	if b, ok := toBig(v); ok {
+		return b, nil
+	}
+	t := types.Int64
+	if types.IsUnsigned(e.Type()) {
+		t = types.Uint64
+	}
+	c, _, err := t.Convert(ctx, v)
+	if err != nil {
+		return nil, err
+	}
+	b, _ := toBig(c)
+	return b, nil
+}
+
+// intDiv is DIV of two integers: truncating division whose result must fit
+// BIGINT (-9223372036854775808 DIV -1 is 1690 in MySQL; GMS wraps). Division
+// by zero is NULL with warning 1365, as in GMS and MySQL's default mode.
+type intDiv struct {
+	arith
+	mod bool
+}
+
+func newIntDiv(l, r sql.Expression, mod bool) *intDiv {
+	op := "DIV"
+	if mod {
+		op = "%"
+	}
+	return &intDiv{arith: arith{left: l, right: r, op: op}, mod: mod}
+}
+
+// Type: MOD's result is unsigned when its first operand is; DIV's when
+// either is.
+func (d *intDiv) Type() sql.Type {
+	if d.unsigned() {
+		return types.Uint64
+	}
+	return types.Int64
+}
+
+func (d *intDiv) unsigned() bool {
+	if d.mod {
+		return types.IsUnsigned(d.left.Type())
+	}
+	return d.arith.unsigned()
+}
+
+func (d *intDiv) WithChildren(children ...sql.Expression) (sql.Expression, error) {
+	if len(children) != 2 {
+		return nil, sql.ErrInvalidChildrenNumber.New(d, len(children), 2)
+	}
+	return newIntDiv(children[0], children[1], d.mod), nil
+}
+
+func (d *intDiv) Eval(ctx *sql.Context, row sql.Row) (any, error) {
+	l, r, err := evalInts(ctx, row, d.left, d.right)
+	if l == nil || err != nil {
+		return nil, err
+	}
+	if r.Sign() == 0 {
+		ctx.Session.Warn(&sql.Warning{Level: "Warning", Code: erDivisionByZero, Message: "Division by 0"})
+		return nil, nil
+	}
+	res := new(big.Int)
+	if d.mod {
+		res.Rem(l, r) // sign of the dividend, as MySQL
+	} else {
+		res.Quo(l, r) // truncates toward zero
+	}
+	v, ok := fit(res, d.unsigned())
+	if !ok {
+		return nil, outOfRange(d.unsigned(), d)
+	}
+	return v, nil
+}
+
+// neg is unary minus of an integer: -(-9223372036854775808) and the negation
+// of a BIGINT UNSIGNED above 9223372036854775808 are 1690 in MySQL; GMS wraps
+// (and types -tinyint_unsigned as unsigned).
+type neg struct {
+	child sql.Expression
+}
+
+func (n *neg) Type() sql.Type             { return types.Int64 }
+func (n *neg) Resolved() bool             { return n.child.Resolved() }
+func (n *neg) IsNullable() bool           { return n.child.IsNullable() }
+func (n *neg) Children() []sql.Expression { return []sql.Expression{n.child} }
+func (n *neg) String() string             { return fmt.Sprintf("-%s", n.child) }
+func (n *neg) CollationCoercibility(*sql.Context) (sql.CollationID, byte) {
+	return sql.Collation_binary, 5
+}
+func (n *neg) WithChildren(children ...sql.Expression) (sql.Expression, error) {
+	if len(children) != 1 {
+		return nil, sql.ErrInvalidChildrenNumber.New(n, len(children), 1)
+	}
+	return &neg{child: children[0]}, nil
+}
+
+func (n *neg) Eval(ctx *sql.Context, row sql.Row) (any, error) {
+	v, err := n.child.Eval(ctx, row)
+	if err != nil || v == nil {
+		return nil, err
+	}
+	b, err := bigOperand(ctx, n.child, v)
+	if err != nil {
+		return nil, err
+	}
+	r, ok := fit(b.Neg(b), false)
+	if !ok {
+		return nil, outOfRange(false, n)
+	}
+	return r, nil
+}
+
+// erDivisionByZero is MySQL's ER_DIVISION_BY_ZERO.
+const erDivisionByZero = 1365

@@ -1,0 +1,188 @@
+package sqlfunc
+
+import (
+	"github.com/dolthub/go-mysql-server/sql"
+	"github.com/dolthub/go-mysql-server/sql/expression"
+	"github.com/dolthub/go-mysql-server/sql/expression/function"
+	"github.com/dolthub/go-mysql-server/sql/plan"
+	"github.com/dolthub/go-mysql-server/sql/transform"
+	"github.com/dolthub/go-mysql-server/sql/types"
+)
+
+// functions answers for names whose GMS built-in is wrong or missing.
+var functions = function.Registry{
+	"sum":     sql.Function1{Name: "sum", Fn: newSum},
+	"avg":     sql.Function1{Name: "avg", Fn: newAvg},
+	"addtime": sql.FunctionN{Name: "addtime", Fn: newAddTime},
+	"subtime": sql.FunctionN{Name: "subtime", Fn: newSubTime},
+}
+
+// Replace swaps the GMS expression nodes of n (and of its subqueries) for
+// this package's, then gives every column reference to a replaced
+// expression the replacement's type: GMS's planner copies an expression's
+// type into the references to it when it builds the plan (and declares every
+// SUM/AVG reference DOUBLE), so without this a DECIMAL SUM would still reach
+// the client as a DOUBLE column.
+func Replace(ctx *sql.Context, n sql.Node) (sql.Node, transform.TreeIdentity, error) {
+	n, same, err := transform.NodeExprsWithOpaque(n, func(e sql.Expression) (sql.Expression, transform.TreeIdentity, error) {
+		return replaceExpr(ctx, e)
+	})
+	if err != nil {
+		return n, transform.SameTree, err
+	}
+	n, same2, err := retype(n)
+	return n, same && same2, err
+}
+
+func replaceExpr(ctx *sql.Context, e sql.Expression) (sql.Expression, transform.TreeIdentity, error) {
+	switch e := e.(type) {
+	case *plan.Subquery:
+		q, same, err := Replace(ctx, e.Query)
+		if err != nil || same {
+			return e, transform.SameTree, err
+		}
+		return e.WithQuery(q), transform.NewTree, nil
+	case *expression.Arithmetic:
+		if r := newDateArith(e); r != e {
+			return r, transform.NewTree, nil
+		}
+		if isInt(e.LeftChild.Type()) && isInt(e.RightChild.Type()) {
+			return &arith{left: e.LeftChild, right: e.RightChild, op: e.Op}, transform.NewTree, nil
+		}
+	case *function.DateAdd, *function.DateSub:
+		if r := newDateArith(e); r != e {
+			return r, transform.NewTree, nil
+		}
+	case *expression.IntDiv:
+		if isInt(e.LeftChild.Type()) && isInt(e.RightChild.Type()) {
+			return newIntDiv(e.LeftChild, e.RightChild, false), transform.NewTree, nil
+		}
+	case *expression.Mod:
+		if isInt(e.LeftChild.Type()) && isInt(e.RightChild.Type()) {
+			return newIntDiv(e.LeftChild, e.RightChild, true), transform.NewTree, nil
+		}
+	case *expression.UnaryMinus:
+		if isInt(e.Child.Type()) {
+			return &neg{child: e.Child}, transform.NewTree, nil
+		}
+	case *expression.Convert:
+		t := e.Type()
+		if types.IsText(e.Child.Type()) && (types.IsInteger(t) || types.IsDecimal(t) || types.IsFloat(t)) {
+			return &castNum{e}, transform.NewTree, nil
+		}
+	case *expression.Equals, *expression.LessThan, *expression.GreaterThan,
+		*expression.LessThanOrEqual, *expression.GreaterThanOrEqual:
+		return compareAsDouble(e)
+	}
+	return e, transform.SameTree, nil
+}
+
+// compareAsDouble converts the string side of a string-to-number comparison
+// to DOUBLE, as MySQL compares them.
+func compareAsDouble(e sql.Expression) (sql.Expression, transform.TreeIdentity, error) {
+	cs := e.Children()
+	if len(cs) != 2 {
+		return e, transform.SameTree, nil
+	}
+	l, r := cs[0], cs[1]
+	lt, rt := l.Type(), r.Type()
+	switch {
+	case types.IsText(lt) && isNumber(rt):
+		l = &toDouble{child: l}
+	case types.IsText(rt) && isNumber(lt):
+		r = &toDouble{child: r}
+	default:
+		return e, transform.SameTree, nil
+	}
+	ne, err := e.WithChildren(l, r)
+	return ne, transform.NewTree, err
+}
+
+func isNumber(t sql.Type) bool {
+	return isInt(t) || types.IsDecimal(t) || types.IsFloat(t)
+}
+
+// ours reports whether e is (or holds) one of this package's expressions.
+func ours(e sql.Expression) bool {
+	return transform.InspectExpr(e, func(e sql.Expression) bool {
+		switch e.(type) {
+		case *arith, *intDiv, *neg, *castNum, *dateArith, *addTime, *sumAvg:
+			return true
+		}
+		return false
+	})
+}
+
+// retype gives GetFields the type of the expression they refer to, for
+// every column defined by one of ours: an aggregate, an alias over one, or
+// a derived table's column over one, followed to a fixed point.
+func retype(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
+	allSame := transform.SameTree
+	defs := map[sql.ColumnId]sql.Type{}
+	refersToDef := func(e sql.Expression) bool {
+		return ours(e) || transform.InspectExpr(e, func(e sql.Expression) bool {
+			gf, ok := e.(*expression.GetField)
+			if !ok {
+				return false
+			}
+			_, known := defs[gf.Id()]
+			return known
+		})
+	}
+	for pass := 0; pass < 8; pass++ {
+		transform.InspectExpressions(n, func(e sql.Expression) bool {
+			switch e := e.(type) {
+			case *sumAvg:
+				if e.id != 0 {
+					defs[e.id] = e.Type()
+				}
+			case *expression.Alias:
+				if e.Id() != 0 && refersToDef(e.Child) {
+					defs[e.Id()] = e.Type()
+				}
+			}
+			return true
+		})
+		// A derived table's columns have its query's types.
+		transform.Inspect(n, func(n sql.Node) bool {
+			if sq, ok := n.(*plan.SubqueryAlias); ok {
+				sch := sq.Child.Schema()
+				if sq.Columns().Len() != len(sch) {
+					return true
+				}
+				i := 0
+				sq.Columns().ForEach(func(id sql.ColumnId) {
+					if i < len(sch) {
+						defs[id] = sch[i].Type
+					}
+					i++
+				})
+			}
+			return true
+		})
+		if len(defs) == 0 {
+			return n, allSame, nil
+		}
+		nn, same, err := transform.NodeExprsWithOpaque(n, func(e sql.Expression) (sql.Expression, transform.TreeIdentity, error) {
+			gf, ok := e.(*expression.GetField)
+			if !ok {
+				return e, transform.SameTree, nil
+			}
+			t, ok := defs[gf.Id()]
+			if !ok || t.Equals(gf.Type()) {
+				return e, transform.SameTree, nil
+			}
+			ngf := expression.NewGetFieldWithTable(gf.Index(), int(gf.TableId()), t, gf.Database(), gf.Table(), gf.Name(), gf.IsNullable()).
+				WithId(gf.Id()).(*expression.GetField)
+			return ngf.WithQuotedNames(sql.GlobalSchemaFormatter, gf.IsQuotedIdentifier()), transform.NewTree, nil
+		})
+		if err != nil {
+			return n, transform.SameTree, err
+		}
+		if same {
+			return nn, allSame, nil
+		}
+		n, allSame = nn, transform.NewTree
+	}
+	return n, allSame, nil
+}
