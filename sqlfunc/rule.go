@@ -11,10 +11,11 @@ import (
 
 // functions answers for names whose GMS built-in is wrong or missing.
 var functions = function.Registry{
-	"sum":     sql.Function1{Name: "sum", Fn: newSum},
-	"avg":     sql.Function1{Name: "avg", Fn: newAvg},
-	"addtime": sql.FunctionN{Name: "addtime", Fn: newAddTime},
-	"subtime": sql.FunctionN{Name: "subtime", Fn: newSubTime},
+	"sum":       sql.Function1{Name: "sum", Fn: newSum},
+	"avg":       sql.Function1{Name: "avg", Fn: newAvg},
+	"addtime":   sql.FunctionN{Name: "addtime", Fn: newAddTime},
+	"subtime":   sql.FunctionN{Name: "subtime", Fn: newSubTime},
+	"timestamp": sql.FunctionN{Name: "timestamp", Fn: newTimestamp},
 }
 
 // Replace swaps the GMS expression nodes of n (and of its subqueries) for
@@ -49,6 +50,9 @@ func replaceExpr(ctx *sql.Context, e sql.Expression) (sql.Expression, transform.
 		if isInt(e.LeftChild.Type()) && isInt(e.RightChild.Type()) {
 			return &arith{left: e.LeftChild, right: e.RightChild, op: e.Op}, transform.NewTree, nil
 		}
+		return stringOperandsAsDouble(e)
+	case *expression.Div:
+		return stringOperandsAsDouble(e)
 	case *function.DateAdd, *function.DateSub:
 		if r := newDateArith(e); r != e {
 			return r, transform.NewTree, nil
@@ -57,10 +61,12 @@ func replaceExpr(ctx *sql.Context, e sql.Expression) (sql.Expression, transform.
 		if isInt(e.LeftChild.Type()) && isInt(e.RightChild.Type()) {
 			return newIntDiv(e.LeftChild, e.RightChild, false), transform.NewTree, nil
 		}
+		return stringOperandsAsDouble(e)
 	case *expression.Mod:
 		if isInt(e.LeftChild.Type()) && isInt(e.RightChild.Type()) {
 			return newIntDiv(e.LeftChild, e.RightChild, true), transform.NewTree, nil
 		}
+		return stringOperandsAsDouble(e)
 	case *expression.UnaryMinus:
 		if isInt(e.Child.Type()) {
 			return &neg{child: e.Child}, transform.NewTree, nil
@@ -98,6 +104,25 @@ func compareAsDouble(e sql.Expression) (sql.Expression, transform.TreeIdentity, 
 	return ne, transform.NewTree, err
 }
 
+// stringOperandsAsDouble converts string operands of arithmetic to DOUBLE
+// with MySQL's prefix rule and warning text (GMS's says "double", and reads
+// nothing of '10abc' for some operators).
+func stringOperandsAsDouble(e sql.Expression) (sql.Expression, transform.TreeIdentity, error) {
+	cs := e.Children()
+	changed := false
+	for i, c := range cs {
+		if types.IsText(c.Type()) {
+			cs[i] = &toDouble{child: c}
+			changed = true
+		}
+	}
+	if !changed {
+		return e, transform.SameTree, nil
+	}
+	ne, err := e.WithChildren(cs...)
+	return ne, transform.NewTree, err
+}
+
 func isNumber(t sql.Type) bool {
 	return isInt(t) || types.IsDecimal(t) || types.IsFloat(t)
 }
@@ -106,7 +131,7 @@ func isNumber(t sql.Type) bool {
 func ours(e sql.Expression) bool {
 	return transform.InspectExpr(e, func(e sql.Expression) bool {
 		switch e.(type) {
-		case *arith, *intDiv, *neg, *castNum, *dateArith, *addTime, *sumAvg:
+		case *arith, *intDiv, *neg, *castNum, *dateArith, *addTime, *sumAvg, *timestamp:
 			return true
 		}
 		return false

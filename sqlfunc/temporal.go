@@ -7,6 +7,7 @@ import (
 
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/go-mysql-server/sql/expression"
+	"github.com/dolthub/go-mysql-server/sql/expression/function"
 	"github.com/dolthub/go-mysql-server/sql/types"
 	"github.com/dolthub/vitess/go/sqltypes"
 	"github.com/shopspring/decimal"
@@ -126,12 +127,46 @@ func newDateArith(e sql.Expression) sql.Expression {
 }
 
 func (d *dateArith) Eval(ctx *sql.Context, row sql.Row) (any, error) {
-	v, err := d.inner.Eval(ctx, row)
-	if err != nil || v == nil {
-		return v, err
-	}
 	typ := d.Type()
-	if !types.IsDatetimeType(typ) && !types.IsDateType(typ) {
+	temporal := types.IsDatetimeType(typ) || types.IsDateType(typ)
+	var v any
+	var err error
+	if temporal {
+		// GMS's Arithmetic converts the date to DATETIME(0) before adding,
+		// dropping the microseconds; add the interval to the full value.
+		v, err = d.date.Eval(ctx, row)
+		if err != nil || v == nil {
+			return nil, err
+		}
+		v, _, err = types.DatetimeMaxPrecision.Convert(ctx, v)
+		if err != nil || v == nil {
+			return nil, err
+		}
+		if us, ok, err := fractionalSeconds(ctx, d.interval, row); err != nil || ok {
+			if err != nil || us == nil {
+				return nil, err
+			}
+			if d.subtracts() {
+				*us = -*us
+			}
+			return v.(time.Time).Add(time.Duration(*us) * time.Microsecond), nil
+		}
+		delta, err := d.interval.EvalDelta(ctx, row)
+		if err != nil || delta == nil {
+			return nil, err
+		}
+		if d.subtracts() {
+			v = types.ValidateTime(delta.Sub(v.(time.Time)))
+		} else {
+			v = types.ValidateTime(delta.Add(v.(time.Time)))
+		}
+	} else {
+		v, err = d.inner.Eval(ctx, row)
+	}
+	if err != nil || v == nil {
+		return nil, err
+	}
+	if !temporal {
 		return v, nil
 	}
 	t, _, err := types.DatetimeMaxPrecision.Convert(ctx, v)
@@ -143,6 +178,48 @@ func (d *dateArith) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 		tm = time.Date(tm.Year(), tm.Month(), tm.Day(), 0, 0, 0, 0, tm.Location())
 	}
 	return tm, nil
+}
+
+func (d *dateArith) subtracts() bool {
+	switch n := d.inner.(type) {
+	case *expression.Arithmetic:
+		return n.Op == "-"
+	case sql.FunctionExpression:
+		return n.FunctionName() == "date_sub"
+	}
+	return false
+}
+
+// fractionalSeconds handles INTERVAL x SECOND with a fractional x, which
+// GMS rounds to whole seconds (MySQL adds 1.5 seconds for 1.5). ok is false
+// for every other interval; us nil for a NULL x.
+func fractionalSeconds(ctx *sql.Context, iv *expression.Interval, row sql.Row) (us *int64, ok bool, err error) {
+	if iv.Unit != "SECOND" || isInt(iv.Child.Type()) {
+		return nil, false, nil
+	}
+	v, err := iv.Child.Eval(ctx, row)
+	if err != nil || v == nil {
+		return nil, true, err
+	}
+	var d decimal.Decimal
+	if s, isStr := asString(v); isStr {
+		num, _ := numPrefix(s)
+		d, err = decimal.NewFromString(num)
+	} else {
+		var c any
+		c, _, err = types.InternalDecimalType.Convert(ctx, v)
+		if err == nil {
+			d = c.(decimal.Decimal)
+		}
+	}
+	if err != nil {
+		return nil, true, err
+	}
+	if d.IsInteger() {
+		return nil, false, nil
+	}
+	n := d.Shift(6).Round(0).IntPart()
+	return &n, true, nil
 }
 
 // addTime is ADDTIME(expr1, expr2) and SUBTIME: expr1 a DATETIME, TIME or
@@ -206,7 +283,7 @@ func fracDigits(e sql.Expression) int {
 func (a *addTime) Type() sql.Type {
 	bt := a.base.Type()
 	switch {
-	case types.IsTime(bt) && !types.IsDateType(bt) && !types.IsDatetimeType(bt) && !types.IsTimestampType(bt):
+	case types.IsTimespan(bt):
 		return types.Time
 	case types.IsDatetimeType(bt) || types.IsTimestampType(bt) || types.IsDateType(bt):
 		return datetimeOf(max(fracDigits(a.base), fracDigits(a.delta)))
@@ -263,6 +340,9 @@ func (a *addTime) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 		return t.(time.Time).Add(time.Duration(us) * time.Microsecond), nil
 	}
 	// A string: a datetime if it reads as one (it has a date part), else a time.
+	if t, ok := bv.(time.Time); ok {
+		bv = t.Format("2006-01-02 15:04:05.999999")
+	}
 	s, _ := asString(bv)
 	if s == "" {
 		s = fmt.Sprint(bv)
@@ -283,4 +363,61 @@ func (a *addTime) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 		return nil, nil
 	}
 	return types.Time.MicrosecondsToTimespan(bs.AsMicroseconds() + us).String(), nil
+}
+
+// timestamp is TIMESTAMP(expr) typed as MySQL types it, DATETIME(n) with n
+// the argument's fractional digits (GMS declares the argument's own type, a
+// string for TIMESTAMP('...')), and TIMESTAMP(expr, time), missing in GMS,
+// as ADDTIME of the two.
+type timestamp struct {
+	sql.Expression // GMS's DATETIME conversion
+	arg            sql.Expression
+}
+
+func newTimestamp(args ...sql.Expression) (sql.Expression, error) {
+	if len(args) != 1 && len(args) != 2 {
+		return nil, sql.ErrInvalidArgumentNumber.New("TIMESTAMP", "1 or 2", len(args))
+	}
+	conv, err := function.NewDatetime(args[0])
+	if err != nil {
+		return nil, err
+	}
+	var ts sql.Expression = &timestamp{Expression: conv, arg: args[0]}
+	if len(args) == 2 {
+		return &addTime{base: ts, delta: args[1]}, nil
+	}
+	return ts, nil
+}
+
+func (t *timestamp) Type() sql.Type {
+	at := t.arg.Type()
+	if p, ok := datetimePrecision(at); ok {
+		return datetimeOf(p)
+	}
+	if types.IsDateType(at) || isInt(at) {
+		return datetimeOf(0)
+	}
+	return datetimeOf(fracDigits(t.arg))
+}
+
+func (t *timestamp) FunctionName() string { return "timestamp" }
+func (t *timestamp) Description() string  { return "returns a datetime value" }
+
+func (t *timestamp) WithChildren(children ...sql.Expression) (sql.Expression, error) {
+	if len(children) != 1 {
+		return nil, sql.ErrInvalidChildrenNumber.New(t, len(children), 1)
+	}
+	return newTimestamp(children[0])
+}
+
+func (t *timestamp) Eval(ctx *sql.Context, row sql.Row) (any, error) {
+	v, err := t.Expression.Eval(ctx, row)
+	if err != nil || v == nil {
+		return v, err
+	}
+	c, _, err := types.DatetimeMaxPrecision.Convert(ctx, v)
+	if err != nil {
+		return nil, err
+	}
+	return c, nil
 }
