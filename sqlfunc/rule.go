@@ -157,9 +157,10 @@ func retype(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
 	for pass := 0; pass < 8; pass++ {
 		transform.InspectExpressions(n, func(e sql.Expression) bool {
 			switch e := e.(type) {
-			case *sumAvg:
-				if e.id != 0 {
-					defs[e.id] = e.Type()
+			case sql.Aggregation:
+				// Ours, or another aggregate over one (MAX of a SUM column).
+				if e.Id() != 0 && refersToDef(e) {
+					defs[e.Id()] = e.Type()
 				}
 			case *expression.Alias:
 				if e.Id() != 0 && refersToDef(e.Child) {
