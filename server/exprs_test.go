@@ -2,9 +2,12 @@ package server
 
 import (
 	"fmt"
+	"math"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/go-sql-driver/mysql"
 )
 
 // TestExpressionColumnTypes checks the column types expressions declare on
@@ -115,5 +118,44 @@ func TestExpressionColumnTypes(t *testing.T) {
 	}
 	if sumText != "270.27" {
 		t.Errorf("CAST(SUM(amount) AS CHAR) = %s, want 270.27", sumText)
+	}
+}
+
+// TestExpressionsPrepared runs the replacements through server-side
+// prepared statements (go-sql-driver prepares whenever there are
+// arguments), where parameters are bound after the statement is analyzed.
+func TestExpressionsPrepared(t *testing.T) {
+	ts := startServer(t, t.TempDir())
+	mustExec(t, ts.connect(""), "CREATE DATABASE e")
+	db := ts.connectWith("e", "")
+	mustExec(t, db, "CREATE TABLE m (id int PRIMARY KEY, u int unsigned, amount decimal(12,2))")
+	mustExec(t, db, "INSERT INTO m VALUES (1, 0, 1.10), (2, 5, 2.20)")
+
+	var s string
+	err := db.QueryRow("SELECT ? + 1", int64(math.MaxInt64)).Scan(&s)
+	if me, ok := err.(*mysql.MySQLError); !ok || me.Number != 1690 {
+		t.Errorf("SELECT ? + 1 with MaxInt64: %v %v, want error 1690", s, err)
+	}
+	_, err = db.Exec("UPDATE m SET u = u - ? WHERE id = ?", 1, 1)
+	if me, ok := err.(*mysql.MySQLError); !ok || me.Number != 1690 {
+		t.Errorf("UPDATE u = u - 1 at 0: %v, want error 1690", err)
+	}
+	if got := queryRows(t, db, "SELECT u FROM m WHERE id = 1"); got[0][0] != "0" {
+		t.Errorf("u after the failed UPDATE = %s, want 0", got[0][0])
+	}
+	rows, err := db.Query("SELECT SUM(amount) FROM m WHERE id > ?", 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cts, _ := rows.ColumnTypes()
+	if !rows.Next() {
+		t.Fatal("no row")
+	}
+	if err := rows.Scan(&s); err != nil {
+		t.Fatal(err)
+	}
+	rows.Close()
+	if cts[0].DatabaseTypeName() != "DECIMAL" || s != "3.30" {
+		t.Errorf("prepared SUM(amount) = %s %s, want DECIMAL 3.30", cts[0].DatabaseTypeName(), s)
 	}
 }
