@@ -47,6 +47,12 @@ func mysqlString(e sql.Expression) string {
 		return fmt.Sprintf("-(%s)", mysqlString(e.child))
 	case *expression.Arithmetic:
 		return fmt.Sprintf("(%s %s %s)", mysqlString(e.LeftChild), e.Op, mysqlString(e.RightChild))
+	case *expression.Div:
+		return fmt.Sprintf("(%s / %s)", mysqlString(e.LeftChild), mysqlString(e.RightChild))
+	case *finite:
+		return mysqlString(e.Expression)
+	case *toDouble:
+		return mysqlString(e.child)
 	case *expression.UnaryMinus:
 		return fmt.Sprintf("-(%s)", mysqlString(e.Child))
 	case *expression.Convert:
@@ -131,7 +137,17 @@ type arith struct {
 var _ sql.Expression = (*arith)(nil)
 
 func (a *arith) unsigned() bool {
-	return types.IsUnsigned(a.left.Type()) || types.IsUnsigned(a.right.Type())
+	return unsignedOperand(a.left) || unsignedOperand(a.right)
+}
+
+// unsignedOperand: MySQL's bit operators return BIGINT UNSIGNED (1 << 63 is
+// 9223372036854775808); GMS declares them signed but evaluates to uint64.
+func unsignedOperand(e sql.Expression) bool {
+	switch e.(type) {
+	case *expression.BitOp, *bitOp:
+		return true
+	}
+	return types.IsUnsigned(e.Type())
 }
 
 func (a *arith) Type() sql.Type {
@@ -245,7 +261,7 @@ func (d *intDiv) Type() sql.Type {
 
 func (d *intDiv) unsigned() bool {
 	if d.mod {
-		return types.IsUnsigned(d.left.Type())
+		return unsignedOperand(d.left)
 	}
 	return d.arith.unsigned()
 }
@@ -319,3 +335,70 @@ func (n *neg) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 
 // erDivisionByZero is MySQL's ER_DIVISION_BY_ZERO.
 const erDivisionByZero = 1365
+
+// finite is floating-point arithmetic: MySQL fails with 1690 "DOUBLE value
+// is out of range" where the result overflows; GMS returns ±Inf, which
+// reaches clients as "+Inf".
+type finite struct {
+	sql.Expression
+}
+
+func (f *finite) WithChildren(children ...sql.Expression) (sql.Expression, error) {
+	n, err := f.Expression.WithChildren(children...)
+	if err != nil {
+		return nil, err
+	}
+	return &finite{n}, nil
+}
+
+func (f *finite) Eval(ctx *sql.Context, row sql.Row) (any, error) {
+	v, err := f.Expression.Eval(ctx, row)
+	if err != nil {
+		return nil, err
+	}
+	var x float64
+	switch n := v.(type) {
+	case float64:
+		x = n
+	case float32:
+		x = float64(n)
+	default:
+		return v, nil
+	}
+	if math.IsInf(x, 0) || math.IsNaN(x) {
+		return nil, mysql.NewSQLError(ErDataOutOfRange, "22003", "DOUBLE value is out of range in '%s'", mysqlString(f.Expression))
+	}
+	return v, nil
+}
+
+// bitOp is &, |, ^, << and >> of integers, typed BIGINT UNSIGNED as in
+// MySQL. GMS declares BIGINT when both operands are signed while evaluating
+// to uint64, so 1 << 63 reached the client clamped to 9223372036854775807.
+type bitOp struct {
+	*expression.BitOp
+}
+
+func (b *bitOp) Type() sql.Type { return types.Uint64 }
+
+func (b *bitOp) WithChildren(children ...sql.Expression) (sql.Expression, error) {
+	n, err := b.BitOp.WithChildren(children...)
+	if err != nil {
+		return nil, err
+	}
+	return &bitOp{n.(*expression.BitOp)}, nil
+}
+
+func (b *bitOp) Eval(ctx *sql.Context, row sql.Row) (any, error) {
+	v, err := b.BitOp.Eval(ctx, row)
+	if err != nil || v == nil {
+		return v, err
+	}
+	switch n := v.(type) {
+	case uint64:
+		return n, nil
+	case int64:
+		return uint64(n), nil // the same 64 bits, read as MySQL does
+	}
+	c, _, err := types.Uint64.Convert(ctx, v)
+	return c, err
+}

@@ -50,12 +50,16 @@ func replaceExpr(ctx *sql.Context, e sql.Expression) (sql.Expression, transform.
 		if isInt(e.LeftChild.Type()) && isInt(e.RightChild.Type()) {
 			return &arith{left: e.LeftChild, right: e.RightChild, op: e.Op}, transform.NewTree, nil
 		}
-		return stringOperandsAsDouble(e)
+		return checkFinite(stringOperandsAsDouble(e))
 	case *expression.Div:
-		return stringOperandsAsDouble(e)
+		return checkFinite(stringOperandsAsDouble(e))
 	case *function.DateAdd, *function.DateSub:
 		if r := newDateArith(e); r != e {
 			return r, transform.NewTree, nil
+		}
+	case *expression.BitOp:
+		if isInt(e.LeftChild.Type()) && isInt(e.RightChild.Type()) {
+			return &bitOp{e}, transform.NewTree, nil
 		}
 	case *expression.IntDiv:
 		if isInt(e.LeftChild.Type()) && isInt(e.RightChild.Type()) {
@@ -76,6 +80,28 @@ func replaceExpr(ctx *sql.Context, e sql.Expression) (sql.Expression, transform.
 		if types.IsText(e.Child.Type()) && (types.IsInteger(t) || types.IsDecimal(t) || types.IsFloat(t)) {
 			return &castNum{e}, transform.NewTree, nil
 		}
+	case *expression.InTuple:
+		if r, same, err := inAsDouble(ctx, e.Left(), e.Right(), false); r != nil || err != nil {
+			return r, same, err
+		}
+	case *expression.HashInTuple:
+		if r, same, err := inAsDouble(ctx, e.Left(), e.Right(), true); r != nil || err != nil {
+			return r, same, err
+		}
+	case *expression.Between:
+		switch {
+		case isPlainString(e.Val) && isNumber(e.Lower.Type()) && isNumber(e.Upper.Type()):
+			return expression.NewBetween(&toDouble{child: e.Val}, e.Lower, e.Upper), transform.NewTree, nil
+		case isNumber(e.Val.Type()) && (isPlainString(e.Lower) || isPlainString(e.Upper)):
+			lo, hi := e.Lower, e.Upper
+			if isPlainString(lo) {
+				lo = &toDouble{child: lo}
+			}
+			if isPlainString(hi) {
+				hi = &toDouble{child: hi}
+			}
+			return expression.NewBetween(e.Val, lo, hi), transform.NewTree, nil
+		}
 	case *expression.Equals, *expression.LessThan, *expression.GreaterThan,
 		*expression.LessThanOrEqual, *expression.GreaterThanOrEqual:
 		return compareAsDouble(e)
@@ -93,9 +119,9 @@ func compareAsDouble(e sql.Expression) (sql.Expression, transform.TreeIdentity, 
 	l, r := cs[0], cs[1]
 	lt, rt := l.Type(), r.Type()
 	switch {
-	case types.IsText(lt) && isNumber(rt):
+	case isPlainString(l) && isNumber(rt):
 		l = &toDouble{child: l}
-	case types.IsText(rt) && isNumber(lt):
+	case isPlainString(r) && isNumber(lt):
 		r = &toDouble{child: r}
 	default:
 		return e, transform.SameTree, nil
@@ -111,7 +137,7 @@ func stringOperandsAsDouble(e sql.Expression) (sql.Expression, transform.TreeIde
 	cs := e.Children()
 	changed := false
 	for i, c := range cs {
-		if types.IsText(c.Type()) {
+		if isPlainString(c) {
 			cs[i] = &toDouble{child: c}
 			changed = true
 		}
@@ -123,6 +149,65 @@ func stringOperandsAsDouble(e sql.Expression) (sql.Expression, transform.TreeIde
 	return ne, transform.NewTree, err
 }
 
+// checkFinite wraps floating-point arithmetic in finite.
+func checkFinite(e sql.Expression, same transform.TreeIdentity, err error) (sql.Expression, transform.TreeIdentity, error) {
+	if err != nil || !types.IsFloat(e.Type()) {
+		return e, same, err
+	}
+	return &finite{e}, transform.NewTree, nil
+}
+
+// isPlainString reports whether e is a string literal, column or CAST:
+// GMS types some temporal functions (CURDATE()) as text, and MySQL reads
+// those as dates, not as numeric prefixes, so only these are converted.
+func isPlainString(e sql.Expression) bool {
+	if !types.IsText(e.Type()) {
+		return false
+	}
+	switch e.(type) {
+	case *expression.Literal, *expression.GetField, *expression.Convert:
+		return true
+	}
+	return false
+}
+
+// inAsDouble: IN compares a string with numbers as DOUBLE too.
+func inAsDouble(ctx *sql.Context, left, right sql.Expression, hashed bool) (sql.Expression, transform.TreeIdentity, error) {
+	tup, ok := right.(expression.Tuple)
+	if !ok {
+		return nil, transform.SameTree, nil
+	}
+	changed := false
+	if isPlainString(left) {
+		all := len(tup) > 0
+		for _, el := range tup {
+			if !isNumber(el.Type()) {
+				all = false
+			}
+		}
+		if all {
+			left, changed = &toDouble{child: left}, true
+		}
+	} else if isNumber(left.Type()) {
+		nt := make(expression.Tuple, len(tup))
+		for i, el := range tup {
+			nt[i] = el
+			if isPlainString(el) {
+				nt[i], changed = &toDouble{child: el}, true
+			}
+		}
+		right = nt
+	}
+	if !changed {
+		return nil, transform.SameTree, nil
+	}
+	if hashed {
+		h, err := expression.NewHashInTuple(ctx, left, right)
+		return h, transform.NewTree, err
+	}
+	return expression.NewInTuple(left, right), transform.NewTree, nil
+}
+
 func isNumber(t sql.Type) bool {
 	return isInt(t) || types.IsDecimal(t) || types.IsFloat(t)
 }
@@ -131,7 +216,7 @@ func isNumber(t sql.Type) bool {
 func ours(e sql.Expression) bool {
 	return transform.InspectExpr(e, func(e sql.Expression) bool {
 		switch e.(type) {
-		case *arith, *intDiv, *neg, *castNum, *dateArith, *addTime, *sumAvg, *timestamp:
+		case *arith, *intDiv, *neg, *castNum, *finite, *toDouble, *bitOp, *dateArith, *addTime, *sumAvg, *timestamp:
 			return true
 		}
 		return false
