@@ -143,9 +143,16 @@ func (a *arith) unsigned() bool {
 // unsignedOperand: MySQL's bit operators return BIGINT UNSIGNED (1 << 63 is
 // 9223372036854775808); GMS declares them signed but evaluates to uint64.
 func unsignedOperand(e sql.Expression) bool {
-	switch e.(type) {
+	switch e := e.(type) {
 	case *expression.BitOp, *bitOp:
 		return true
+	case *expression.Literal:
+		// GMS types a literal 200 TINYINT UNSIGNED; in MySQL an integer
+		// literal is signed unless it exceeds BIGINT.
+		if u, ok := e.Value().(uint64); ok {
+			return u > math.MaxInt64
+		}
+		return false
 	}
 	return types.IsUnsigned(e.Type())
 }

@@ -2,6 +2,7 @@ package sqlfunc
 
 import (
 	"errors"
+	"fmt"
 	"math"
 	"strings"
 	"testing"
@@ -14,11 +15,26 @@ import (
 
 func lit(v any, t sql.Type) sql.Expression { return expression.NewLiteral(v, t) }
 
+// col is an operand of a given type that is not a literal (GMS types
+// literals by their value; MySQL's literals are signed).
+type col struct {
+	v any
+	t sql.Type
+}
+
+func (c col) Resolved() bool                                         { return true }
+func (c col) String() string                                         { return fmt.Sprint(c.v) }
+func (c col) Type() sql.Type                                         { return c.t }
+func (c col) IsNullable() bool                                       { return c.v == nil }
+func (c col) Eval(*sql.Context, sql.Row) (any, error)                { return c.v, nil }
+func (c col) Children() []sql.Expression                             { return nil }
+func (c col) WithChildren(...sql.Expression) (sql.Expression, error) { return c, nil }
+
 func TestIntegerArithmetic(t *testing.T) {
 	i64 := func(v int64) sql.Expression { return lit(v, types.Int64) }
-	u64 := func(v uint64) sql.Expression { return lit(v, types.Uint64) }
+	u64 := func(v uint64) sql.Expression { return col{v, types.Uint64} }
 	i8 := func(v int8) sql.Expression { return lit(v, types.Int8) }
-	u8 := func(v uint8) sql.Expression { return lit(v, types.Uint8) }
+	u8 := func(v uint8) sql.Expression { return col{v, types.Uint8} }
 	cases := []struct {
 		e    sql.Expression
 		want any // nil with err: 1690
@@ -36,6 +52,8 @@ func TestIntegerArithmetic(t *testing.T) {
 		{&arith{u64(2), i64(-1), "*"}, nil, "BIGINT UNSIGNED"},
 		{&arith{u64(0), i64(-1), "*"}, uint64(0), ""},
 		{&arith{i64(1), lit(nil, types.Int64), "+"}, nil, ""},
+		{&arith{lit(uint8(0), types.Uint8), lit(uint8(200), types.Uint8), "-"}, int64(-200), ""}, // literals are signed
+		{&arith{lit(uint64(math.MaxUint64), types.Uint64), i64(1), "-"}, uint64(math.MaxUint64 - 1), ""},
 		{newIntDiv(i64(math.MinInt64), i64(-1), false), nil, "BIGINT value is out of range"},
 		{newIntDiv(i64(-7), i64(2), false), int64(-3), ""},
 		{newIntDiv(i64(-7), i64(2), true), int64(-1), ""},

@@ -25,8 +25,18 @@ var functions = function.Registry{
 // SUM/AVG reference DOUBLE), so without this a DECIMAL SUM would still reach
 // the client as a DOUBLE column.
 func Replace(ctx *sql.Context, n sql.Node) (sql.Node, transform.TreeIdentity, error) {
+	ignore := false
+	transform.Inspect(n, func(n sql.Node) bool {
+		switch n := n.(type) {
+		case *plan.Update:
+			ignore = ignore || n.Ignore
+		case *plan.InsertInto:
+			ignore = ignore || n.Ignore
+		}
+		return true
+	})
 	n, same, err := transform.NodeExprsWithOpaque(n, func(e sql.Expression) (sql.Expression, transform.TreeIdentity, error) {
-		return replaceExpr(ctx, e)
+		return replaceExpr(ctx, e, ignore)
 	})
 	if err != nil {
 		return n, transform.SameTree, err
@@ -35,7 +45,7 @@ func Replace(ctx *sql.Context, n sql.Node) (sql.Node, transform.TreeIdentity, er
 	return n, same && same2, err
 }
 
-func replaceExpr(ctx *sql.Context, e sql.Expression) (sql.Expression, transform.TreeIdentity, error) {
+func replaceExpr(ctx *sql.Context, e sql.Expression, ignore bool) (sql.Expression, transform.TreeIdentity, error) {
 	switch e := e.(type) {
 	case *plan.Subquery:
 		q, same, err := Replace(ctx, e.Query)
@@ -55,6 +65,10 @@ func replaceExpr(ctx *sql.Context, e sql.Expression) (sql.Expression, transform.
 		return checkFinite(stringOperandsAsDouble(e))
 	case *function.DateAdd, *function.DateSub:
 		if r := newDateArith(e); r != e {
+			return r, transform.NewTree, nil
+		}
+	case *expression.SetField:
+		if r := rangeCheckedSet(e, ignore); r != sql.Expression(e) {
 			return r, transform.NewTree, nil
 		}
 	case *expression.BitOp:
