@@ -19,17 +19,18 @@ var rule = analyzer.Rule{Id: RuleID, Apply: func(ctx *sql.Context, _ *analyzer.A
 }}
 
 // Install makes a's plans use this package's implementations. The rule runs
-// first in the "after-all" batch, which every statement goes through: GMS's
+// last in the "after-all" batch, which every statement goes through (GMS's
 // shortcut batches for single-table UPDATE/DELETE and literal INSERTs skip
 // the default, once-after and post-analyze batches but still end with
-// analyzer.OnceAfterAll, so the rule is put there too.
+// analyzer.OnceAfterAll, so the rule is put there too), and after that
+// batch's applyTriggers, so trigger bodies are covered.
 func Install(a *analyzer.Analyzer) {
 	if !hasRule(analyzer.OnceAfterAll) {
-		analyzer.OnceAfterAll = append([]analyzer.Rule{rule}, analyzer.OnceAfterAll...)
+		analyzer.OnceAfterAll = append(analyzer.OnceAfterAll, rule)
 	}
 	for _, b := range a.Batches {
 		if strings.EqualFold(b.Desc, "after-all") && !hasRule(b.Rules) {
-			b.Rules = append([]analyzer.Rule{rule}, b.Rules...)
+			b.Rules = append(b.Rules, rule)
 		}
 	}
 	// The catalog consults ExternalFunctionProvider before its built-ins, the
