@@ -13,6 +13,15 @@ import (
 // server's own rules start at 10,000.
 const RuleID analyzer.RuleId = 10_100
 
+// CompareRuleID names the rule that converts string operands of comparisons
+// with numbers before GMS chooses indexes.
+const CompareRuleID analyzer.RuleId = 10_101
+
+var compareRule = analyzer.Rule{Id: CompareRuleID, Apply: func(ctx *sql.Context, _ *analyzer.Analyzer, n sql.Node, _ *plan.Scope,
+	_ analyzer.RuleSelector, _ *sql.QueryFlags) (sql.Node, transform.TreeIdentity, error) {
+	return ReplaceComparisons(ctx, n)
+}}
+
 var rule = analyzer.Rule{Id: RuleID, Apply: func(ctx *sql.Context, _ *analyzer.Analyzer, n sql.Node, _ *plan.Scope,
 	_ analyzer.RuleSelector, _ *sql.QueryFlags) (sql.Node, transform.TreeIdentity, error) {
 	return Replace(ctx, n)
@@ -24,13 +33,25 @@ var rule = analyzer.Rule{Id: RuleID, Apply: func(ctx *sql.Context, _ *analyzer.A
 // the default, once-after and post-analyze batches but still end with
 // analyzer.OnceAfterAll, so the rule is put there too), and after that
 // batch's applyTriggers, so trigger bodies are covered.
+//
+// Comparisons of a string with a number are also rewritten before the
+// default rules (the "once-before" batch, and AlwaysBeforeDefault for the
+// shortcut batches): GMS picks indexes there, and an index range built
+// from `varchar_col = 10` finds only '10', not '10abc' or ' 10', which MySQL
+// (comparing as DOUBLE, without the index) returns.
 func Install(a *analyzer.Analyzer) {
-	if !hasRule(analyzer.OnceAfterAll) {
+	if !hasRule(analyzer.OnceAfterAll, RuleID) {
 		analyzer.OnceAfterAll = append(analyzer.OnceAfterAll, rule)
 	}
+	if !hasRule(analyzer.AlwaysBeforeDefault, CompareRuleID) {
+		analyzer.AlwaysBeforeDefault = append(analyzer.AlwaysBeforeDefault, compareRule)
+	}
 	for _, b := range a.Batches {
-		if strings.EqualFold(b.Desc, "after-all") && !hasRule(b.Rules) {
+		if strings.EqualFold(b.Desc, "after-all") && !hasRule(b.Rules, RuleID) {
 			b.Rules = append(b.Rules, rule)
+		}
+		if strings.EqualFold(b.Desc, "once-before") && !hasRule(b.Rules, CompareRuleID) {
+			b.Rules = append(b.Rules, compareRule)
 		}
 	}
 	// The catalog consults ExternalFunctionProvider before its built-ins, the
@@ -38,9 +59,9 @@ func Install(a *analyzer.Analyzer) {
 	analyzer.ExternalFunctionProvider = functions
 }
 
-func hasRule(rs []analyzer.Rule) bool {
+func hasRule(rs []analyzer.Rule, id analyzer.RuleId) bool {
 	for _, r := range rs {
-		if r.Id == RuleID {
+		if r.Id == id {
 			return true
 		}
 	}

@@ -45,6 +45,26 @@ func Replace(ctx *sql.Context, n sql.Node) (sql.Node, transform.TreeIdentity, er
 	return n, same && same2, err
 }
 
+// ReplaceComparisons converts the string side of string-to-number
+// comparisons (=, <, >, <=, >=, IN, BETWEEN) in n and its subqueries.
+func ReplaceComparisons(ctx *sql.Context, n sql.Node) (sql.Node, transform.TreeIdentity, error) {
+	return transform.NodeExprsWithOpaque(n, func(e sql.Expression) (sql.Expression, transform.TreeIdentity, error) {
+		switch e := e.(type) {
+		case *plan.Subquery:
+			q, same, err := ReplaceComparisons(ctx, e.Query)
+			if err != nil || same {
+				return e, transform.SameTree, err
+			}
+			return e.WithQuery(q), transform.NewTree, nil
+		case *expression.InTuple, *expression.HashInTuple, *expression.Between,
+			*expression.Equals, *expression.LessThan, *expression.GreaterThan,
+			*expression.LessThanOrEqual, *expression.GreaterThanOrEqual:
+			return replaceExpr(ctx, e, false)
+		}
+		return e, transform.SameTree, nil
+	})
+}
+
 func replaceExpr(ctx *sql.Context, e sql.Expression, ignore bool) (sql.Expression, transform.TreeIdentity, error) {
 	switch e := e.(type) {
 	case *plan.Subquery:
