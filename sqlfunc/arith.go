@@ -51,6 +51,8 @@ func mysqlString(e sql.Expression) string {
 		return fmt.Sprintf("(%s / %s)", mysqlString(e.LeftChild), mysqlString(e.RightChild))
 	case *finite:
 		return mysqlString(e.Expression)
+	case *decArith:
+		return mysqlString(e.Arithmetic)
 	case *toDouble:
 		return mysqlString(e.child)
 	case *expression.UnaryMinus:
@@ -408,4 +410,68 @@ func (b *bitOp) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 	}
 	c, _, err := types.Uint64.Convert(ctx, v)
 	return c, err
+}
+
+// decArith is + - * with a DECIMAL result, declared with MySQL's precision:
+// + and -: max(p1-s1, p2-s2) + max(s1, s2) + 1; *: p1 + p2 (both at most
+// 65). GMS keeps the wider operand's precision (DECIMAL(12,2) * INT was
+// DECIMAL(14,2) on the wire, for values of up to 22 digits). Values and
+// scales are GMS's, which agree with MySQL's.
+type decArith struct {
+	*expression.Arithmetic
+}
+
+func (d *decArith) Type() sql.Type {
+	t := d.Arithmetic.Type()
+	dt, ok := t.(sql.DecimalType)
+	if !ok {
+		return t
+	}
+	p1, s1, ok1 := decimalShape(d.LeftChild)
+	p2, s2, ok2 := decimalShape(d.RightChild)
+	if !ok1 || !ok2 {
+		return t
+	}
+	var prec int
+	switch d.Op {
+	case "+", "-":
+		prec = max(p1-s1, p2-s2) + max(s1, s2) + 1
+	case "*":
+		prec = p1 + p2
+	default:
+		return t
+	}
+	scale := int(dt.Scale())
+	prec = max(prec, scale)
+	return types.MustCreateDecimalType(capPrec(prec), dt.Scale())
+}
+
+func (d *decArith) WithChildren(children ...sql.Expression) (sql.Expression, error) {
+	n, err := d.Arithmetic.WithChildren(children...)
+	if err != nil {
+		return nil, err
+	}
+	if a, ok := n.(*expression.Arithmetic); ok {
+		return &decArith{a}, nil
+	}
+	return n, nil
+}
+
+// decimalShape is the precision and scale MySQL gives an operand of
+// decimal arithmetic: an integer literal has as many digits as its value.
+func decimalShape(e sql.Expression) (prec, scale int, ok bool) {
+	t := e.Type()
+	if l, isLit := e.(*expression.Literal); isLit && isInt(t) {
+		if b, isBig := toBig(l.Value()); isBig {
+			return max(len(new(big.Int).Abs(b).String()), 1), 0, true
+		}
+	}
+	switch {
+	case isInt(t):
+		return int(intDigits(t)), 0, true
+	case types.IsDecimal(t):
+		dt := t.(sql.DecimalType)
+		return int(dt.Precision()), int(dt.Scale()), true
+	}
+	return 0, 0, false
 }

@@ -80,6 +80,9 @@ func replaceExpr(ctx *sql.Context, e sql.Expression, ignore bool) (sql.Expressio
 		if isInt(e.LeftChild.Type()) && isInt(e.RightChild.Type()) {
 			return &arith{left: e.LeftChild, right: e.RightChild, op: e.Op}, transform.NewTree, nil
 		}
+		if types.IsDecimal(e.Type()) {
+			return &decArith{e}, transform.NewTree, nil
+		}
 		return checkFinite(stringOperandsAsDouble(e))
 	case *expression.Div:
 		return checkFinite(stringOperandsAsDouble(e))
@@ -250,7 +253,7 @@ func isNumber(t sql.Type) bool {
 func ours(e sql.Expression) bool {
 	return transform.InspectExpr(e, func(e sql.Expression) bool {
 		switch e.(type) {
-		case *arith, *intDiv, *neg, *castNum, *finite, *toDouble, *bitOp, *dateArith, *addTime, *sumAvg, *timestamp:
+		case *arith, *intDiv, *neg, *castNum, *finite, *toDouble, *bitOp, *decArith, *dateArith, *addTime, *sumAvg, *timestamp:
 			return true
 		}
 		return false
