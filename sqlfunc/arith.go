@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"math/big"
+	"strings"
 
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/go-mysql-server/sql/expression"
@@ -474,4 +475,27 @@ func decimalShape(e sql.Expression) (prec, scale int, ok bool) {
 		return int(dt.Precision()), int(dt.Scale()), true
 	}
 	return 0, 0, false
+}
+
+// fracDiv is DIV with a DECIMAL or DOUBLE operand: GMS computes it, but its
+// out-of-range error has no MySQL code (1105); MySQL's is 1690.
+type fracDiv struct {
+	*expression.IntDiv
+}
+
+func (f *fracDiv) WithChildren(children ...sql.Expression) (sql.Expression, error) {
+	n, err := f.IntDiv.WithChildren(children...)
+	if err != nil {
+		return nil, err
+	}
+	return &fracDiv{n.(*expression.IntDiv)}, nil
+}
+
+func (f *fracDiv) Eval(ctx *sql.Context, row sql.Row) (any, error) {
+	v, err := f.IntDiv.Eval(ctx, row)
+	if err != nil && strings.Contains(err.Error(), "value is out of range") {
+		return nil, outOfRange(types.IsUnsigned(f.IntDiv.Type()),
+			expression.NewArithmetic(f.LeftChild, f.RightChild, "DIV"))
+	}
+	return v, err
 }

@@ -102,6 +102,9 @@ func replaceExpr(ctx *sql.Context, e sql.Expression, ignore bool) (sql.Expressio
 		if isInt(e.LeftChild.Type()) && isInt(e.RightChild.Type()) {
 			return newIntDiv(e.LeftChild, e.RightChild, false), transform.NewTree, nil
 		}
+		if isNumber(e.LeftChild.Type()) && isNumber(e.RightChild.Type()) {
+			return &fracDiv{e}, transform.NewTree, nil
+		}
 		return stringOperandsAsDouble(e)
 	case *expression.Mod:
 		if isInt(e.LeftChild.Type()) && isInt(e.RightChild.Type()) {
@@ -115,6 +118,9 @@ func replaceExpr(ctx *sql.Context, e sql.Expression, ignore bool) (sql.Expressio
 	case *expression.Convert:
 		t := e.Type()
 		if types.IsText(e.Child.Type()) && (types.IsInteger(t) || types.IsDecimal(t) || types.IsFloat(t)) {
+			return &castNum{e}, transform.NewTree, nil
+		}
+		if ct := e.Child.Type(); (types.IsDecimal(ct) || types.IsFloat(ct)) && types.IsInteger(t) {
 			return &castNum{e}, transform.NewTree, nil
 		}
 	case *expression.InTuple:
@@ -253,7 +259,7 @@ func isNumber(t sql.Type) bool {
 func ours(e sql.Expression) bool {
 	return transform.InspectExpr(e, func(e sql.Expression) bool {
 		switch e.(type) {
-		case *arith, *intDiv, *neg, *castNum, *finite, *toDouble, *bitOp, *decArith, *dateArith, *addTime, *sumAvg, *timestamp:
+		case *arith, *intDiv, *neg, *castNum, *finite, *toDouble, *bitOp, *decArith, *fracDiv, *dateArith, *addTime, *sumAvg, *timestamp:
 			return true
 		}
 		return false

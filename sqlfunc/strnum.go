@@ -3,6 +3,7 @@ package sqlfunc
 import (
 	"fmt"
 	"math"
+	"math/big"
 	"strconv"
 
 	"github.com/dolthub/go-mysql-server/sql"
@@ -114,6 +115,10 @@ func strToFloat(ctx *sql.Context, s string) float64 {
 	if err != nil && f == 0 {
 		clean = false
 	}
+	if math.IsInf(f, 0) {
+		// '1e400': the largest DOUBLE, with a warning, as MySQL.
+		f, clean = math.Copysign(math.MaxFloat64, f), false
+	}
 	if !clean {
 		warnTruncated(ctx, "DOUBLE", s)
 	}
@@ -184,11 +189,16 @@ func (c *castNum) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 	if err != nil || v == nil {
 		return nil, err
 	}
+	typ := c.Convert.Type()
 	s, ok := asString(v)
 	if !ok {
+		if types.IsInteger(typ) {
+			if r, ok := fractionalToInt(ctx, v, types.IsUnsigned(typ)); ok {
+				return r, nil
+			}
+		}
 		return c.Convert.Eval(ctx, row)
 	}
-	typ := c.Convert.Type()
 	switch {
 	case types.IsInteger(typ):
 		mag, negative, clean, overflow := intPrefix(s)
@@ -229,4 +239,38 @@ func (c *castNum) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 		return f, nil
 	}
 	return c.Convert.Eval(ctx, row)
+}
+
+// fractionalToInt is CAST of a DECIMAL or DOUBLE to SIGNED/UNSIGNED:
+// rounded (DECIMAL half away from zero, DOUBLE half to even, as rint), and
+// outside the target's range the nearest bound with warning 1916 — GMS
+// turned CAST(-1.5 AS UNSIGNED) into 9223372036854775808.
+func fractionalToInt(ctx *sql.Context, v any, unsigned bool) (any, bool) {
+	var d decimal.Decimal
+	switch n := v.(type) {
+	case decimal.Decimal:
+		d = n.Round(0)
+	case float64:
+		d = decimal.NewFromFloat(math.RoundToEven(n))
+	case float32:
+		d = decimal.NewFromFloat(math.RoundToEven(float64(n)))
+	default:
+		return nil, false
+	}
+	lo, hi, target := minInt64, maxInt64, "SIGNED BIGINT"
+	if unsigned {
+		lo, hi, target = big.NewInt(0), maxUint64, "UNSIGNED BIGINT"
+	}
+	b := d.BigInt()
+	if b.Cmp(lo) < 0 || b.Cmp(hi) > 0 {
+		if b.Cmp(lo) < 0 {
+			b = lo
+		} else {
+			b = hi
+		}
+		ctx.Session.Warn(&sql.Warning{Level: "Warning", Code: 1916,
+			Message: fmt.Sprintf("Got overflow when converting '%v' to %s. Value truncated", v, target)})
+	}
+	r, _ := fit(b, unsigned)
+	return r, true
 }
