@@ -187,8 +187,23 @@ func (a *arith) CollationCoercibility(*sql.Context) (sql.CollationID, byte) {
 }
 
 func (a *arith) Eval(ctx *sql.Context, row sql.Row) (any, error) {
-	l, r, err := evalInts(ctx, row, a.left, a.right)
-	if l == nil || err != nil {
+	lv, err := a.left.Eval(ctx, row)
+	if err != nil || lv == nil {
+		return nil, err
+	}
+	rv, err := a.right.Eval(ctx, row)
+	if err != nil || rv == nil {
+		return nil, err
+	}
+	if v, ok := a.small(lv, rv); ok {
+		return v, nil
+	}
+	l, err := bigOperand(ctx, a.left, lv)
+	if err != nil {
+		return nil, err
+	}
+	r, err := bigOperand(ctx, a.right, rv)
+	if err != nil {
 		return nil, err
 	}
 	res := new(big.Int)
@@ -205,6 +220,70 @@ func (a *arith) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 		return nil, outOfRange(a.unsigned(), a)
 	}
 	return v, nil
+}
+
+// small is the common case without allocation: both operands int64 and the
+// result without overflow. ok is false when the exact path must decide (an
+// operand beyond int64, an overflow, a negative unsigned result).
+func (a *arith) small(lv, rv any) (any, bool) {
+	l, ok1 := smallInt(lv)
+	r, ok2 := smallInt(rv)
+	if !ok1 || !ok2 {
+		return nil, false
+	}
+	var res int64
+	switch a.op {
+	case "+":
+		res = l + r
+		if (l > 0 && r > 0 && res < 0) || (l < 0 && r < 0 && res >= 0) {
+			return nil, false
+		}
+	case "-":
+		res = l - r
+		if (l >= 0 && r < 0 && res < 0) || (l < 0 && r > 0 && res >= 0) {
+			return nil, false
+		}
+	default:
+		if l != 0 && r != 0 {
+			res = l * r
+			if res/r != l || (l == -1 && r == math.MinInt64) || (r == -1 && l == math.MinInt64) {
+				return nil, false
+			}
+		}
+	}
+	if a.unsigned() {
+		if res < 0 {
+			return nil, false
+		}
+		return uint64(res), true
+	}
+	return res, true
+}
+
+func smallInt(v any) (int64, bool) {
+	switch n := v.(type) {
+	case int8:
+		return int64(n), true
+	case int16:
+		return int64(n), true
+	case int32:
+		return int64(n), true
+	case int64:
+		return n, true
+	case int:
+		return int64(n), true
+	case uint8:
+		return int64(n), true
+	case uint16:
+		return int64(n), true
+	case uint32:
+		return int64(n), true
+	case uint64:
+		if n <= math.MaxInt64 {
+			return int64(n), true
+		}
+	}
+	return 0, false
 }
 
 // evalInts evaluates both integer operands; l is nil when either is NULL.
