@@ -27,31 +27,44 @@ var rule = analyzer.Rule{Id: RuleID, Apply: func(ctx *sql.Context, _ *analyzer.A
 	return Replace(ctx, n)
 }}
 
-// Install makes a's plans use this package's implementations. The rule runs
-// last in the "after-all" batch, which every statement goes through (GMS's
-// shortcut batches for single-table UPDATE/DELETE and literal INSERTs skip
-// the default, once-after and post-analyze batches but still end with
-// analyzer.OnceAfterAll, so the rule is put there too), and after that
-// batch's applyTriggers, so trigger bodies are covered.
+// LateRuleID names the second pass over trigger bodies, which GMS's
+// applyTriggers adds to the plan later in the same batch.
+const LateRuleID analyzer.RuleId = 10_102
+
+var lateRule = analyzer.Rule{Id: LateRuleID, Apply: func(ctx *sql.Context, _ *analyzer.Analyzer, n sql.Node, _ *plan.Scope,
+	_ analyzer.RuleSelector, _ *sql.QueryFlags) (sql.Node, transform.TreeIdentity, error) {
+	return replaceOnly(ctx, n)
+}}
+
+// Install makes a's plans use this package's implementations, with three
+// rules:
 //
-// Comparisons of a string with a number are also rewritten before the
-// default rules (the "once-before" batch, and AlwaysBeforeDefault for the
-// shortcut batches): GMS picks indexes there, and an index range built
-// from `varchar_col = 10` finds only '10', not '10abc' or ' 10', which MySQL
-// (comparing as DOUBLE, without the index) returns.
+//   - first in "once-before" (and in AlwaysBeforeDefault, which GMS's
+//     shortcut batches for single-table UPDATE/DELETE and literal INSERTs
+//     run): string-to-number comparisons, before GMS picks indexes (an index
+//     range built from `varchar_col = 10` finds only '10', not '10abc' or
+//     ' 10', which MySQL returns comparing as DOUBLE), and the types of
+//     references to SUM/AVG, before CREATE TABLE ... SELECT and UNION take
+//     their column types from the plan;
+//   - first in "after-all" (and in OnceAfterAll, the shortcut batches' last):
+//     every replacement, and the types of references to them, while column
+//     references still carry their IDs (assignExecIndexes, later in the
+//     batch, drops them);
+//   - last in both: the replacements again, for trigger bodies, which
+//     applyTriggers adds in between.
 func Install(a *analyzer.Analyzer) {
 	if !hasRule(analyzer.OnceAfterAll, RuleID) {
-		analyzer.OnceAfterAll = append(analyzer.OnceAfterAll, rule)
+		analyzer.OnceAfterAll = append(append([]analyzer.Rule{rule}, analyzer.OnceAfterAll...), lateRule)
 	}
 	if !hasRule(analyzer.AlwaysBeforeDefault, CompareRuleID) {
-		analyzer.AlwaysBeforeDefault = append(analyzer.AlwaysBeforeDefault, compareRule)
+		analyzer.AlwaysBeforeDefault = append([]analyzer.Rule{compareRule}, analyzer.AlwaysBeforeDefault...)
 	}
 	for _, b := range a.Batches {
 		if strings.EqualFold(b.Desc, "after-all") && !hasRule(b.Rules, RuleID) {
-			b.Rules = append(b.Rules, rule)
+			b.Rules = append(append([]analyzer.Rule{rule}, b.Rules...), lateRule)
 		}
 		if strings.EqualFold(b.Desc, "once-before") && !hasRule(b.Rules, CompareRuleID) {
-			b.Rules = append(b.Rules, compareRule)
+			b.Rules = append([]analyzer.Rule{compareRule}, b.Rules...)
 		}
 	}
 	// The catalog consults ExternalFunctionProvider before its built-ins, the

@@ -25,6 +25,18 @@ var functions = function.Registry{
 // SUM/AVG reference DOUBLE), so without this a DECIMAL SUM would still reach
 // the client as a DOUBLE column.
 func Replace(ctx *sql.Context, n sql.Node) (sql.Node, transform.TreeIdentity, error) {
+	n, same, err := replaceOnly(ctx, n)
+	if err != nil {
+		return n, transform.SameTree, err
+	}
+	n, same2, err := retype(n)
+	return n, same && same2, err
+}
+
+// replaceOnly is Replace without retyping references, for plans whose
+// column references no longer carry column IDs (after GMS's
+// assignExecIndexes).
+func replaceOnly(ctx *sql.Context, n sql.Node) (sql.Node, transform.TreeIdentity, error) {
 	ignore := false
 	transform.Inspect(n, func(n sql.Node) bool {
 		switch n := n.(type) {
@@ -35,9 +47,19 @@ func Replace(ctx *sql.Context, n sql.Node) (sql.Node, transform.TreeIdentity, er
 		}
 		return true
 	})
-	n, same, err := transform.NodeExprsWithOpaque(n, func(e sql.Expression) (sql.Expression, transform.TreeIdentity, error) {
+	return transform.NodeExprsWithOpaque(n, func(e sql.Expression) (sql.Expression, transform.TreeIdentity, error) {
 		return replaceExpr(ctx, e, ignore)
 	})
+}
+
+// ReplaceComparisons converts the string side of string-to-number
+// comparisons (=, <, >, <=, >=, IN, BETWEEN) in n and its subqueries.
+//
+// It also retypes references to this package's aggregates: the once-before
+// batch is where GMS fixes the column types of CREATE TABLE ... SELECT and of
+// UNIONs from the plan, and column references still carry their IDs there.
+func ReplaceComparisons(ctx *sql.Context, n sql.Node) (sql.Node, transform.TreeIdentity, error) {
+	n, same, err := replaceComparisons(ctx, n)
 	if err != nil {
 		return n, transform.SameTree, err
 	}
@@ -45,13 +67,11 @@ func Replace(ctx *sql.Context, n sql.Node) (sql.Node, transform.TreeIdentity, er
 	return n, same && same2, err
 }
 
-// ReplaceComparisons converts the string side of string-to-number
-// comparisons (=, <, >, <=, >=, IN, BETWEEN) in n and its subqueries.
-func ReplaceComparisons(ctx *sql.Context, n sql.Node) (sql.Node, transform.TreeIdentity, error) {
+func replaceComparisons(ctx *sql.Context, n sql.Node) (sql.Node, transform.TreeIdentity, error) {
 	return transform.NodeExprsWithOpaque(n, func(e sql.Expression) (sql.Expression, transform.TreeIdentity, error) {
 		switch e := e.(type) {
 		case *plan.Subquery:
-			q, same, err := ReplaceComparisons(ctx, e.Query)
+			q, same, err := replaceComparisons(ctx, e.Query)
 			if err != nil || same {
 				return e, transform.SameTree, err
 			}
