@@ -23,6 +23,7 @@ import (
 	"github.com/myriaddb/myriad/catalog"
 	"github.com/myriaddb/myriad/engine"
 	"github.com/myriaddb/myriad/kv"
+	"github.com/myriaddb/myriad/sqlfunc"
 )
 
 // Config is what `myriad serve` takes.
@@ -173,6 +174,7 @@ func (s *Server) init() error {
 			_ analyzer.RuleSelector, _ *sql.QueryFlags) (sql.Node, transform.TreeIdentity, error) {
 			return engine.NextTransactionAccessMode(ctx, n)
 		}).Build()
+	sqlfunc.Install(a)
 	a.Catalog.InfoSchema = engine.WrapInfoSchema(a.Catalog.InfoSchema)
 	s.sqle = gms.New(a, &gms.Config{})
 	useMySQLPacketDefault()

@@ -1,0 +1,18 @@
+// Package sqlfunc holds MySQL-exact implementations of operators, casts and
+// functions whose go-mysql-server versions answer wrongly without an error:
+// integer and DOUBLE arithmetic that wraps or overflows to Inf instead of
+// failing with 1690, string-to-number conversions and comparisons that give
+// 0 or false instead of using the numeric prefix, SUM/AVG that return DOUBLE
+// for exact types, temporal arithmetic that drops fractional seconds, and
+// UPDATE ... SET that stores a wrapped value instead of failing with 1264.
+//
+// Install puts them in place: an analyzer rule run before GMS picks indexes
+// converts string-to-number comparisons, a rule run last replaces GMS
+// expression nodes in analyzed plans (and fixes the types GMS copied into
+// references to them), and a function provider answers for SUM, AVG,
+// ADDTIME, SUBTIME and TIMESTAMP by name before GMS's built-ins do.
+//
+// The package owns expression semantics only. It must never touch storage,
+// the catalog or sessions beyond pushing warnings, and never change what a
+// statement does except the value (or error) of the expressions it replaces.
+package sqlfunc

@@ -1,0 +1,82 @@
+package sqlfunc
+
+import (
+	"strings"
+
+	"github.com/dolthub/go-mysql-server/sql"
+	"github.com/dolthub/go-mysql-server/sql/analyzer"
+	"github.com/dolthub/go-mysql-server/sql/plan"
+	"github.com/dolthub/go-mysql-server/sql/transform"
+)
+
+// RuleID names the replacement rule; GMS's own rule IDs are small integers and
+// server's own rules start at 10,000.
+const RuleID analyzer.RuleId = 10_100
+
+// CompareRuleID names the rule that converts string operands of comparisons
+// with numbers before GMS chooses indexes.
+const CompareRuleID analyzer.RuleId = 10_101
+
+var compareRule = analyzer.Rule{Id: CompareRuleID, Apply: func(ctx *sql.Context, _ *analyzer.Analyzer, n sql.Node, _ *plan.Scope,
+	_ analyzer.RuleSelector, _ *sql.QueryFlags) (sql.Node, transform.TreeIdentity, error) {
+	return ReplaceComparisons(ctx, n)
+}}
+
+var rule = analyzer.Rule{Id: RuleID, Apply: func(ctx *sql.Context, _ *analyzer.Analyzer, n sql.Node, _ *plan.Scope,
+	_ analyzer.RuleSelector, _ *sql.QueryFlags) (sql.Node, transform.TreeIdentity, error) {
+	return Replace(ctx, n)
+}}
+
+// LateRuleID names the second pass over trigger bodies, which GMS's
+// applyTriggers adds to the plan later in the same batch.
+const LateRuleID analyzer.RuleId = 10_102
+
+var lateRule = analyzer.Rule{Id: LateRuleID, Apply: func(ctx *sql.Context, _ *analyzer.Analyzer, n sql.Node, _ *plan.Scope,
+	_ analyzer.RuleSelector, _ *sql.QueryFlags) (sql.Node, transform.TreeIdentity, error) {
+	return replaceOnly(ctx, n)
+}}
+
+// Install makes a's plans use this package's implementations, with three
+// rules:
+//
+//   - first in "once-before" (and in AlwaysBeforeDefault, which GMS's
+//     shortcut batches for single-table UPDATE/DELETE and literal INSERTs
+//     run): string-to-number comparisons, before GMS picks indexes (an index
+//     range built from `varchar_col = 10` finds only '10', not '10abc' or
+//     ' 10', which MySQL returns comparing as DOUBLE), and the types of
+//     references to SUM/AVG, before CREATE TABLE ... SELECT and UNION take
+//     their column types from the plan;
+//   - first in "after-all" (and in OnceAfterAll, the shortcut batches' last):
+//     every replacement, and the types of references to them, while column
+//     references still carry their IDs (assignExecIndexes, later in the
+//     batch, drops them);
+//   - last in both: the replacements again, for trigger bodies, which
+//     applyTriggers adds in between.
+func Install(a *analyzer.Analyzer) {
+	if !hasRule(analyzer.OnceAfterAll, RuleID) {
+		analyzer.OnceAfterAll = append(append([]analyzer.Rule{rule}, analyzer.OnceAfterAll...), lateRule)
+	}
+	if !hasRule(analyzer.AlwaysBeforeDefault, CompareRuleID) {
+		analyzer.AlwaysBeforeDefault = append([]analyzer.Rule{compareRule}, analyzer.AlwaysBeforeDefault...)
+	}
+	for _, b := range a.Batches {
+		if strings.EqualFold(b.Desc, "after-all") && !hasRule(b.Rules, RuleID) {
+			b.Rules = append(append([]analyzer.Rule{rule}, b.Rules...), lateRule)
+		}
+		if strings.EqualFold(b.Desc, "once-before") && !hasRule(b.Rules, CompareRuleID) {
+			b.Rules = append([]analyzer.Rule{compareRule}, b.Rules...)
+		}
+	}
+	// The catalog consults ExternalFunctionProvider before its built-ins, the
+	// only way to replace a built-in by name without copying the registry.
+	analyzer.ExternalFunctionProvider = functions
+}
+
+func hasRule(rs []analyzer.Rule, id analyzer.RuleId) bool {
+	for _, r := range rs {
+		if r.Id == id {
+			return true
+		}
+	}
+	return false
+}

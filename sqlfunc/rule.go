@@ -1,0 +1,362 @@
+package sqlfunc
+
+import (
+	"github.com/dolthub/go-mysql-server/sql"
+	"github.com/dolthub/go-mysql-server/sql/expression"
+	"github.com/dolthub/go-mysql-server/sql/expression/function"
+	"github.com/dolthub/go-mysql-server/sql/plan"
+	"github.com/dolthub/go-mysql-server/sql/transform"
+	"github.com/dolthub/go-mysql-server/sql/types"
+)
+
+// functions answers for names whose GMS built-in is wrong or missing.
+var functions = function.Registry{
+	"sum":       sql.Function1{Name: "sum", Fn: newSum},
+	"avg":       sql.Function1{Name: "avg", Fn: newAvg},
+	"addtime":   sql.FunctionN{Name: "addtime", Fn: newAddTime},
+	"subtime":   sql.FunctionN{Name: "subtime", Fn: newSubTime},
+	"timestamp": sql.FunctionN{Name: "timestamp", Fn: newTimestamp},
+}
+
+// Replace swaps the GMS expression nodes of n (and of its subqueries) for
+// this package's, then gives every column reference to a replaced
+// expression the replacement's type: GMS's planner copies an expression's
+// type into the references to it when it builds the plan (and declares every
+// SUM/AVG reference DOUBLE), so without this a DECIMAL SUM would still reach
+// the client as a DOUBLE column.
+func Replace(ctx *sql.Context, n sql.Node) (sql.Node, transform.TreeIdentity, error) {
+	n, same, err := replaceOnly(ctx, n)
+	if err != nil {
+		return n, transform.SameTree, err
+	}
+	n, same2, err := retype(n)
+	return n, same && same2, err
+}
+
+// replaceOnly is Replace without retyping references, for plans whose
+// column references no longer carry column IDs (after GMS's
+// assignExecIndexes).
+func replaceOnly(ctx *sql.Context, n sql.Node) (sql.Node, transform.TreeIdentity, error) {
+	ignore := false
+	transform.Inspect(n, func(n sql.Node) bool {
+		switch n := n.(type) {
+		case *plan.Update:
+			ignore = ignore || n.Ignore
+		case *plan.InsertInto:
+			ignore = ignore || n.Ignore
+		}
+		return true
+	})
+	return transform.NodeExprsWithOpaque(n, func(e sql.Expression) (sql.Expression, transform.TreeIdentity, error) {
+		return replaceExpr(ctx, e, ignore)
+	})
+}
+
+// ReplaceComparisons converts the string side of string-to-number
+// comparisons (=, <, >, <=, >=, IN, BETWEEN) in n and its subqueries.
+//
+// It also retypes references to this package's aggregates: the once-before
+// batch is where GMS fixes the column types of CREATE TABLE ... SELECT and of
+// UNIONs from the plan, and column references still carry their IDs there.
+func ReplaceComparisons(ctx *sql.Context, n sql.Node) (sql.Node, transform.TreeIdentity, error) {
+	n, same, err := replaceComparisons(ctx, n)
+	if err != nil {
+		return n, transform.SameTree, err
+	}
+	n, same2, err := retype(n)
+	return n, same && same2, err
+}
+
+func replaceComparisons(ctx *sql.Context, n sql.Node) (sql.Node, transform.TreeIdentity, error) {
+	return transform.NodeExprsWithOpaque(n, func(e sql.Expression) (sql.Expression, transform.TreeIdentity, error) {
+		switch e := e.(type) {
+		case *plan.Subquery:
+			q, same, err := replaceComparisons(ctx, e.Query)
+			if err != nil || same {
+				return e, transform.SameTree, err
+			}
+			return e.WithQuery(q), transform.NewTree, nil
+		case *expression.InTuple, *expression.HashInTuple, *expression.Between,
+			*expression.Equals, *expression.LessThan, *expression.GreaterThan,
+			*expression.LessThanOrEqual, *expression.GreaterThanOrEqual:
+			return replaceExpr(ctx, e, false)
+		}
+		return e, transform.SameTree, nil
+	})
+}
+
+func replaceExpr(ctx *sql.Context, e sql.Expression, ignore bool) (sql.Expression, transform.TreeIdentity, error) {
+	switch e := e.(type) {
+	case *plan.Subquery:
+		q, same, err := Replace(ctx, e.Query)
+		if err != nil || same {
+			return e, transform.SameTree, err
+		}
+		return e.WithQuery(q), transform.NewTree, nil
+	case *expression.Arithmetic:
+		if r := newDateArith(e); r != e {
+			return r, transform.NewTree, nil
+		}
+		if isInt(e.LeftChild.Type()) && isInt(e.RightChild.Type()) {
+			return &arith{left: e.LeftChild, right: e.RightChild, op: e.Op}, transform.NewTree, nil
+		}
+		if types.IsDecimal(e.Type()) {
+			return &decArith{e}, transform.NewTree, nil
+		}
+		return checkFinite(stringOperandsAsDouble(e))
+	case *expression.Div:
+		return checkFinite(stringOperandsAsDouble(e))
+	case *function.DateAdd, *function.DateSub:
+		if r := newDateArith(e); r != e {
+			return r, transform.NewTree, nil
+		}
+	case *expression.SetField:
+		if r := rangeCheckedSet(e, ignore); r != sql.Expression(e) {
+			return r, transform.NewTree, nil
+		}
+	case *expression.BitOp:
+		if isInt(e.LeftChild.Type()) && isInt(e.RightChild.Type()) {
+			return &bitOp{e}, transform.NewTree, nil
+		}
+	case *expression.IntDiv:
+		if isInt(e.LeftChild.Type()) && isInt(e.RightChild.Type()) {
+			return newIntDiv(e.LeftChild, e.RightChild, false), transform.NewTree, nil
+		}
+		if isNumber(e.LeftChild.Type()) && isNumber(e.RightChild.Type()) {
+			return &fracDiv{e}, transform.NewTree, nil
+		}
+		return stringOperandsAsDouble(e)
+	case *expression.Mod:
+		if isInt(e.LeftChild.Type()) && isInt(e.RightChild.Type()) {
+			return newIntDiv(e.LeftChild, e.RightChild, true), transform.NewTree, nil
+		}
+		return stringOperandsAsDouble(e)
+	case *expression.UnaryMinus:
+		if isInt(e.Child.Type()) {
+			return &neg{child: e.Child}, transform.NewTree, nil
+		}
+	case *expression.Convert:
+		t := e.Type()
+		if types.IsText(e.Child.Type()) && (types.IsInteger(t) || types.IsDecimal(t) || types.IsFloat(t)) {
+			return &castNum{e}, transform.NewTree, nil
+		}
+		if ct := e.Child.Type(); (types.IsDecimal(ct) || types.IsFloat(ct)) && types.IsInteger(t) {
+			return &castNum{e}, transform.NewTree, nil
+		}
+	case *expression.InTuple:
+		if r, same, err := inAsDouble(ctx, e.Left(), e.Right(), false); r != nil || err != nil {
+			return r, same, err
+		}
+	case *expression.HashInTuple:
+		if r, same, err := inAsDouble(ctx, e.Left(), e.Right(), true); r != nil || err != nil {
+			return r, same, err
+		}
+	case *expression.Between:
+		switch {
+		case isPlainString(e.Val) && isNumber(e.Lower.Type()) && isNumber(e.Upper.Type()):
+			return expression.NewBetween(&toDouble{child: e.Val}, e.Lower, e.Upper), transform.NewTree, nil
+		case isNumber(e.Val.Type()) && (isPlainString(e.Lower) || isPlainString(e.Upper)):
+			lo, hi := e.Lower, e.Upper
+			if isPlainString(lo) {
+				lo = &toDouble{child: lo}
+			}
+			if isPlainString(hi) {
+				hi = &toDouble{child: hi}
+			}
+			return expression.NewBetween(e.Val, lo, hi), transform.NewTree, nil
+		}
+	case *expression.Equals, *expression.LessThan, *expression.GreaterThan,
+		*expression.LessThanOrEqual, *expression.GreaterThanOrEqual:
+		return compareAsDouble(e)
+	}
+	return e, transform.SameTree, nil
+}
+
+// compareAsDouble converts the string side of a string-to-number comparison
+// to DOUBLE, as MySQL compares them.
+func compareAsDouble(e sql.Expression) (sql.Expression, transform.TreeIdentity, error) {
+	cs := e.Children()
+	if len(cs) != 2 {
+		return e, transform.SameTree, nil
+	}
+	l, r := cs[0], cs[1]
+	lt, rt := l.Type(), r.Type()
+	switch {
+	case isPlainString(l) && isNumber(rt):
+		l = &toDouble{child: l}
+	case isPlainString(r) && isNumber(lt):
+		r = &toDouble{child: r}
+	default:
+		return e, transform.SameTree, nil
+	}
+	ne, err := e.WithChildren(l, r)
+	return ne, transform.NewTree, err
+}
+
+// stringOperandsAsDouble converts string operands of arithmetic to DOUBLE
+// with MySQL's prefix rule and warning text (GMS's says "double", and reads
+// nothing of '10abc' for some operators).
+func stringOperandsAsDouble(e sql.Expression) (sql.Expression, transform.TreeIdentity, error) {
+	cs := e.Children()
+	changed := false
+	for i, c := range cs {
+		if isPlainString(c) {
+			cs[i] = &toDouble{child: c}
+			changed = true
+		}
+	}
+	if !changed {
+		return e, transform.SameTree, nil
+	}
+	ne, err := e.WithChildren(cs...)
+	return ne, transform.NewTree, err
+}
+
+// checkFinite wraps floating-point arithmetic in finite.
+func checkFinite(e sql.Expression, same transform.TreeIdentity, err error) (sql.Expression, transform.TreeIdentity, error) {
+	if err != nil || !types.IsFloat(e.Type()) {
+		return e, same, err
+	}
+	return &finite{e}, transform.NewTree, nil
+}
+
+// isPlainString reports whether e is a string literal, column or CAST:
+// GMS types some temporal functions (CURDATE()) as text, and MySQL reads
+// those as dates, not as numeric prefixes, so only these are converted.
+func isPlainString(e sql.Expression) bool {
+	if !types.IsText(e.Type()) {
+		return false
+	}
+	switch e.(type) {
+	case *expression.Literal, *expression.GetField, *expression.Convert:
+		return true
+	}
+	return false
+}
+
+// inAsDouble: IN compares a string with numbers as DOUBLE too.
+func inAsDouble(ctx *sql.Context, left, right sql.Expression, hashed bool) (sql.Expression, transform.TreeIdentity, error) {
+	tup, ok := right.(expression.Tuple)
+	if !ok {
+		return nil, transform.SameTree, nil
+	}
+	changed := false
+	if isPlainString(left) {
+		all := len(tup) > 0
+		for _, el := range tup {
+			if !isNumber(el.Type()) {
+				all = false
+			}
+		}
+		if all {
+			left, changed = &toDouble{child: left}, true
+		}
+	} else if isNumber(left.Type()) {
+		nt := make(expression.Tuple, len(tup))
+		for i, el := range tup {
+			nt[i] = el
+			if isPlainString(el) {
+				nt[i], changed = &toDouble{child: el}, true
+			}
+		}
+		right = nt
+	}
+	if !changed {
+		return nil, transform.SameTree, nil
+	}
+	if hashed {
+		h, err := expression.NewHashInTuple(ctx, left, right)
+		return h, transform.NewTree, err
+	}
+	return expression.NewInTuple(left, right), transform.NewTree, nil
+}
+
+func isNumber(t sql.Type) bool {
+	return isInt(t) || types.IsDecimal(t) || types.IsFloat(t)
+}
+
+// ours reports whether e is (or holds) one of this package's expressions.
+func ours(e sql.Expression) bool {
+	return transform.InspectExpr(e, func(e sql.Expression) bool {
+		switch e.(type) {
+		case *arith, *intDiv, *neg, *castNum, *finite, *toDouble, *bitOp, *decArith, *fracDiv, *dateArith, *addTime, *sumAvg, *timestamp:
+			return true
+		}
+		return false
+	})
+}
+
+// retype gives GetFields the type of the expression they refer to, for
+// every column defined by one of ours: an aggregate, an alias over one, or
+// a derived table's column over one, followed to a fixed point.
+func retype(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
+	allSame := transform.SameTree
+	defs := map[sql.ColumnId]sql.Type{}
+	refersToDef := func(e sql.Expression) bool {
+		return ours(e) || transform.InspectExpr(e, func(e sql.Expression) bool {
+			gf, ok := e.(*expression.GetField)
+			if !ok {
+				return false
+			}
+			_, known := defs[gf.Id()]
+			return known
+		})
+	}
+	for pass := 0; pass < 8; pass++ {
+		transform.InspectExpressions(n, func(e sql.Expression) bool {
+			switch e := e.(type) {
+			case sql.Aggregation:
+				// Ours, or another aggregate over one (MAX of a SUM column).
+				if e.Id() != 0 && refersToDef(e) {
+					defs[e.Id()] = e.Type()
+				}
+			case *expression.Alias:
+				if e.Id() != 0 && refersToDef(e.Child) {
+					defs[e.Id()] = e.Type()
+				}
+			}
+			return true
+		})
+		// A derived table's columns have its query's types.
+		transform.Inspect(n, func(n sql.Node) bool {
+			if sq, ok := n.(*plan.SubqueryAlias); ok {
+				sch := sq.Child.Schema()
+				if sq.Columns().Len() != len(sch) {
+					return true
+				}
+				i := 0
+				sq.Columns().ForEach(func(id sql.ColumnId) {
+					if i < len(sch) {
+						defs[id] = sch[i].Type
+					}
+					i++
+				})
+			}
+			return true
+		})
+		if len(defs) == 0 {
+			return n, allSame, nil
+		}
+		nn, same, err := transform.NodeExprsWithOpaque(n, func(e sql.Expression) (sql.Expression, transform.TreeIdentity, error) {
+			gf, ok := e.(*expression.GetField)
+			if !ok {
+				return e, transform.SameTree, nil
+			}
+			t, ok := defs[gf.Id()]
+			if !ok || t.Equals(gf.Type()) {
+				return e, transform.SameTree, nil
+			}
+			ngf := expression.NewGetFieldWithTable(gf.Index(), int(gf.TableId()), t, gf.Database(), gf.Table(), gf.Name(), gf.IsNullable()).
+				WithId(gf.Id()).(*expression.GetField)
+			return ngf.WithQuotedNames(sql.GlobalSchemaFormatter, gf.IsQuotedIdentifier()), transform.NewTree, nil
+		})
+		if err != nil {
+			return n, transform.SameTree, err
+		}
+		if same {
+			return nn, allSame, nil
+		}
+		n, allSame = nn, transform.NewTree
+	}
+	return n, allSame, nil
+}

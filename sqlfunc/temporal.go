@@ -1,0 +1,423 @@
+package sqlfunc
+
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/dolthub/go-mysql-server/sql"
+	"github.com/dolthub/go-mysql-server/sql/expression"
+	"github.com/dolthub/go-mysql-server/sql/expression/function"
+	"github.com/dolthub/go-mysql-server/sql/types"
+	"github.com/dolthub/vitess/go/sqltypes"
+	"github.com/shopspring/decimal"
+)
+
+// dateArith is date ± INTERVAL, DATE_ADD and DATE_SUB with MySQL's result
+// type: DATETIME(n) keeps the argument's fractional digits (or the
+// interval's, if more), a DATE plus whole days or more stays a DATE. GMS
+// declares DATETIME(0) for `+ INTERVAL`, so the microseconds it computed were
+// cut off on the wire, and TEXT for DATE_ADD of a DATETIME. The computation
+// itself stays GMS's (inner); strings keep GMS's string result, as MySQL's
+// is a string too.
+type dateArith struct {
+	inner    sql.Expression
+	date     sql.Expression
+	interval *expression.Interval
+}
+
+var _ sql.Expression = (*dateArith)(nil)
+
+// dateUnits are the units that keep a DATE a DATE.
+var dateUnits = map[string]bool{"YEAR": true, "QUARTER": true, "MONTH": true, "WEEK": true, "DAY": true, "YEAR_MONTH": true}
+
+// intervalDecimals is the number of fractional-second digits an interval
+// brings.
+func intervalDecimals(i *expression.Interval) int {
+	if strings.Contains(i.Unit, "MICROSECOND") {
+		return 6
+	}
+	if i.Unit != "SECOND" {
+		return 0
+	}
+	ct := i.Child.Type()
+	switch {
+	case isInt(ct):
+		return 0
+	case types.IsDecimal(ct):
+		return min(int(ct.(sql.DecimalType).Scale()), 6)
+	}
+	return 6
+}
+
+func datetimePrecision(t sql.Type) (int, bool) {
+	if types.IsDatetimeType(t) || types.IsTimestampType(t) {
+		if dt, ok := t.(sql.DatetimeType); ok {
+			return dt.Precision(), true
+		}
+		return 0, true
+	}
+	return 0, false
+}
+
+func datetimeOf(prec int) sql.Type {
+	return types.MustCreateDatetimeType(sqltypes.Datetime, min(prec, 6))
+}
+
+func (d *dateArith) Type() sql.Type {
+	dt := d.date.Type()
+	ivDec := intervalDecimals(d.interval)
+	if p, ok := datetimePrecision(dt); ok {
+		return datetimeOf(max(p, ivDec))
+	}
+	if types.IsDateType(dt) {
+		if dateUnits[d.interval.Unit] {
+			return types.Date
+		}
+		return datetimeOf(ivDec)
+	}
+	return d.inner.Type()
+}
+
+func (d *dateArith) Resolved() bool             { return d.inner.Resolved() }
+func (d *dateArith) IsNullable() bool           { return true }
+func (d *dateArith) Children() []sql.Expression { return []sql.Expression{d.inner} }
+func (d *dateArith) String() string             { return d.inner.String() }
+func (d *dateArith) CollationCoercibility(ctx *sql.Context) (sql.CollationID, byte) {
+	if c, ok := d.inner.(sql.CollationCoercible); ok {
+		return c.CollationCoercibility(ctx)
+	}
+	return sql.Collation_binary, 5
+}
+
+func (d *dateArith) WithChildren(children ...sql.Expression) (sql.Expression, error) {
+	if len(children) != 1 {
+		return nil, sql.ErrInvalidChildrenNumber.New(d, len(children), 1)
+	}
+	return newDateArith(children[0]), nil
+}
+
+// newDateArith wraps a GMS date-interval node, or returns it unchanged when
+// it is not one.
+func newDateArith(e sql.Expression) sql.Expression {
+	var date sql.Expression
+	var iv *expression.Interval
+	switch n := e.(type) {
+	case *expression.Arithmetic:
+		if i, ok := n.RightChild.(*expression.Interval); ok {
+			date, iv = n.LeftChild, i
+		} else if i, ok := n.LeftChild.(*expression.Interval); ok {
+			date, iv = n.RightChild, i
+		}
+	case interface {
+		Children() []sql.Expression
+		FunctionName() string
+	}:
+		if name := n.FunctionName(); name == "date_add" || name == "date_sub" {
+			if cs := n.Children(); len(cs) == 2 {
+				date, _ = cs[0], 0
+				iv, _ = cs[1].(*expression.Interval)
+			}
+		}
+	}
+	if date == nil || iv == nil {
+		return e
+	}
+	return &dateArith{inner: e, date: date, interval: iv}
+}
+
+func (d *dateArith) Eval(ctx *sql.Context, row sql.Row) (any, error) {
+	typ := d.Type()
+	temporal := types.IsDatetimeType(typ) || types.IsDateType(typ)
+	var v any
+	var err error
+	if temporal {
+		// GMS's Arithmetic converts the date to DATETIME(0) before adding,
+		// dropping the microseconds; add the interval to the full value.
+		v, err = d.date.Eval(ctx, row)
+		if err != nil || v == nil {
+			return nil, err
+		}
+		v, _, err = types.DatetimeMaxPrecision.Convert(ctx, v)
+		if err != nil || v == nil {
+			return nil, err
+		}
+		if us, ok, err := fractionalSeconds(ctx, d.interval, row); err != nil || ok {
+			if err != nil || us == nil {
+				return nil, err
+			}
+			if d.subtracts() {
+				*us = -*us
+			}
+			return v.(time.Time).Add(time.Duration(*us) * time.Microsecond), nil
+		}
+		delta, err := d.interval.EvalDelta(ctx, row)
+		if err != nil || delta == nil {
+			return nil, err
+		}
+		if d.subtracts() {
+			v = types.ValidateTime(delta.Sub(v.(time.Time)))
+		} else {
+			v = types.ValidateTime(delta.Add(v.(time.Time)))
+		}
+	} else {
+		v, err = d.inner.Eval(ctx, row)
+	}
+	if err != nil || v == nil {
+		return nil, err
+	}
+	if !temporal {
+		return v, nil
+	}
+	t, _, err := types.DatetimeMaxPrecision.Convert(ctx, v)
+	if err != nil || t == nil {
+		return nil, err
+	}
+	tm := t.(time.Time)
+	if types.IsDateType(typ) {
+		tm = time.Date(tm.Year(), tm.Month(), tm.Day(), 0, 0, 0, 0, tm.Location())
+	}
+	return tm, nil
+}
+
+func (d *dateArith) subtracts() bool {
+	switch n := d.inner.(type) {
+	case *expression.Arithmetic:
+		return n.Op == "-"
+	case sql.FunctionExpression:
+		return n.FunctionName() == "date_sub"
+	}
+	return false
+}
+
+// fractionalSeconds handles INTERVAL x SECOND with a fractional x, which
+// GMS rounds to whole seconds (MySQL adds 1.5 seconds for 1.5). ok is false
+// for every other interval; us nil for a NULL x.
+func fractionalSeconds(ctx *sql.Context, iv *expression.Interval, row sql.Row) (us *int64, ok bool, err error) {
+	if iv.Unit != "SECOND" || isInt(iv.Child.Type()) {
+		return nil, false, nil
+	}
+	v, err := iv.Child.Eval(ctx, row)
+	if err != nil || v == nil {
+		return nil, true, err
+	}
+	var d decimal.Decimal
+	if s, isStr := asString(v); isStr {
+		num, _ := numPrefix(s)
+		d, err = decimal.NewFromString(num)
+	} else {
+		var c any
+		c, _, err = types.InternalDecimalType.Convert(ctx, v)
+		if err == nil {
+			d = c.(decimal.Decimal)
+		}
+	}
+	if err != nil {
+		return nil, true, err
+	}
+	if d.IsInteger() {
+		return nil, false, nil
+	}
+	n := d.Shift(6).Round(0).IntPart()
+	return &n, true, nil
+}
+
+// addTime is ADDTIME(expr1, expr2) and SUBTIME: expr1 a DATETIME, TIME or
+// a string of either, expr2 a time. GMS v0.20 has neither function. Result
+// types as MySQL: DATETIME(n)/TIME for temporal expr1, a string otherwise.
+type addTime struct {
+	base, delta sql.Expression
+	sub         bool
+}
+
+func newAddTime(args ...sql.Expression) (sql.Expression, error) {
+	if len(args) != 2 {
+		return nil, sql.ErrInvalidArgumentNumber.New("ADDTIME", 2, len(args))
+	}
+	return &addTime{base: args[0], delta: args[1]}, nil
+}
+
+func newSubTime(args ...sql.Expression) (sql.Expression, error) {
+	if len(args) != 2 {
+		return nil, sql.ErrInvalidArgumentNumber.New("SUBTIME", 2, len(args))
+	}
+	return &addTime{base: args[0], delta: args[1], sub: true}, nil
+}
+
+func (a *addTime) FunctionName() string {
+	if a.sub {
+		return "subtime"
+	}
+	return "addtime"
+}
+
+func (a *addTime) Description() string {
+	if a.sub {
+		return "subtracts expr2 from expr1"
+	}
+	return "adds expr2 to expr1"
+}
+
+// fracDigits is the number of fractional-second digits e's values have.
+func fracDigits(e sql.Expression) int {
+	if p, ok := datetimePrecision(e.Type()); ok {
+		return p
+	}
+	if l, ok := e.(*expression.Literal); ok {
+		switch v := l.Value().(type) {
+		case string:
+			if i := strings.LastIndexByte(v, '.'); i >= 0 {
+				return min(len(strings.TrimSpace(v[i+1:])), 6)
+			}
+			return 0
+		case decimal.Decimal:
+			return min(int(-v.Exponent()), 6)
+		}
+		if isInt(l.Type()) {
+			return 0
+		}
+	}
+	return 6
+}
+
+func (a *addTime) Type() sql.Type {
+	bt := a.base.Type()
+	switch {
+	case types.IsTimespan(bt):
+		return types.Time
+	case types.IsDatetimeType(bt) || types.IsTimestampType(bt) || types.IsDateType(bt):
+		return datetimeOf(max(fracDigits(a.base), fracDigits(a.delta)))
+	}
+	return types.LongText
+}
+
+func (a *addTime) Resolved() bool             { return a.base.Resolved() && a.delta.Resolved() }
+func (a *addTime) IsNullable() bool           { return true }
+func (a *addTime) Children() []sql.Expression { return []sql.Expression{a.base, a.delta} }
+func (a *addTime) String() string {
+	return fmt.Sprintf("%s(%s,%s)", a.FunctionName(), a.base, a.delta)
+}
+func (a *addTime) CollationCoercibility(*sql.Context) (sql.CollationID, byte) {
+	return sql.Collation_binary, 5
+}
+func (a *addTime) WithChildren(children ...sql.Expression) (sql.Expression, error) {
+	if len(children) != 2 {
+		return nil, sql.ErrInvalidChildrenNumber.New(a, len(children), 2)
+	}
+	return &addTime{base: children[0], delta: children[1], sub: a.sub}, nil
+}
+
+func (a *addTime) Eval(ctx *sql.Context, row sql.Row) (any, error) {
+	bv, err := a.base.Eval(ctx, row)
+	if err != nil || bv == nil {
+		return nil, err
+	}
+	dv, err := a.delta.Eval(ctx, row)
+	if err != nil || dv == nil {
+		return nil, err
+	}
+	delta, err := types.Time.ConvertToTimespan(dv)
+	if err != nil {
+		return nil, nil
+	}
+	us := delta.AsMicroseconds()
+	if a.sub {
+		us = -us
+	}
+	typ := a.Type()
+	if typ == types.Time {
+		bs, err := types.Time.ConvertToTimespan(bv)
+		if err != nil {
+			return nil, nil
+		}
+		return types.Time.MicrosecondsToTimespan(bs.AsMicroseconds() + us), nil
+	}
+	if types.IsDatetimeType(typ) {
+		t, _, err := types.DatetimeMaxPrecision.Convert(ctx, bv)
+		if err != nil || t == nil {
+			return nil, nil
+		}
+		return t.(time.Time).Add(time.Duration(us) * time.Microsecond), nil
+	}
+	// A string: a datetime if it reads as one (it has a date part), else a time.
+	if t, ok := bv.(time.Time); ok {
+		bv = t.Format("2006-01-02 15:04:05.999999")
+	}
+	s, _ := asString(bv)
+	if s == "" {
+		s = fmt.Sprint(bv)
+	}
+	if strings.Contains(s, "-") && strings.Count(strings.TrimSpace(s), " ") <= 1 && !strings.HasPrefix(strings.TrimSpace(s), "-") {
+		t, _, err := types.DatetimeMaxPrecision.Convert(ctx, s)
+		if err != nil || t == nil {
+			return nil, nil
+		}
+		r := t.(time.Time).Add(time.Duration(us) * time.Microsecond)
+		if r.Nanosecond() != 0 {
+			return r.Format("2006-01-02 15:04:05.000000"), nil
+		}
+		return r.Format("2006-01-02 15:04:05"), nil
+	}
+	bs, err := types.Time.ConvertToTimespan(s)
+	if err != nil {
+		return nil, nil
+	}
+	return types.Time.MicrosecondsToTimespan(bs.AsMicroseconds() + us).String(), nil
+}
+
+// timestamp is TIMESTAMP(expr) typed as MySQL types it, DATETIME(n) with n
+// the argument's fractional digits (GMS declares the argument's own type, a
+// string for TIMESTAMP('...')), and TIMESTAMP(expr, time), missing in GMS,
+// as ADDTIME of the two.
+type timestamp struct {
+	sql.Expression // GMS's DATETIME conversion
+	arg            sql.Expression
+}
+
+func newTimestamp(args ...sql.Expression) (sql.Expression, error) {
+	if len(args) != 1 && len(args) != 2 {
+		return nil, sql.ErrInvalidArgumentNumber.New("TIMESTAMP", "1 or 2", len(args))
+	}
+	conv, err := function.NewDatetime(args[0])
+	if err != nil {
+		return nil, err
+	}
+	var ts sql.Expression = &timestamp{Expression: conv, arg: args[0]}
+	if len(args) == 2 {
+		return &addTime{base: ts, delta: args[1]}, nil
+	}
+	return ts, nil
+}
+
+func (t *timestamp) Type() sql.Type {
+	at := t.arg.Type()
+	if p, ok := datetimePrecision(at); ok {
+		return datetimeOf(p)
+	}
+	if types.IsDateType(at) || isInt(at) {
+		return datetimeOf(0)
+	}
+	return datetimeOf(fracDigits(t.arg))
+}
+
+func (t *timestamp) FunctionName() string { return "timestamp" }
+func (t *timestamp) Description() string  { return "returns a datetime value" }
+
+func (t *timestamp) WithChildren(children ...sql.Expression) (sql.Expression, error) {
+	if len(children) != 1 {
+		return nil, sql.ErrInvalidChildrenNumber.New(t, len(children), 1)
+	}
+	return newTimestamp(children[0])
+}
+
+func (t *timestamp) Eval(ctx *sql.Context, row sql.Row) (any, error) {
+	v, err := t.Expression.Eval(ctx, row)
+	if err != nil || v == nil {
+		return v, err
+	}
+	c, _, err := types.DatetimeMaxPrecision.Convert(ctx, v)
+	if err != nil {
+		return nil, err
+	}
+	return c, nil
+}
