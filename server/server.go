@@ -23,6 +23,7 @@ import (
 	"github.com/myriaddb/myriad/catalog"
 	"github.com/myriaddb/myriad/engine"
 	"github.com/myriaddb/myriad/kv"
+	"github.com/myriaddb/myriad/planfix"
 )
 
 // Config is what `myriad serve` takes.
@@ -146,6 +147,7 @@ func (s *Server) init() error {
 			return engine.PushInfoSchemaFilters(n)
 		}).Build()
 	a.Catalog.InfoSchema = engine.WrapInfoSchema(a.Catalog.InfoSchema)
+	planfix.Install(a)
 	s.sqle = gms.New(a, &gms.Config{})
 	if err := sql.SystemVariables.AssignValues(map[string]any{
 		"version": ServerVersion, "version_comment": "Myriad",

@@ -1,0 +1,252 @@
+package planfix
+
+import (
+	"fmt"
+
+	"github.com/dolthub/go-mysql-server/sql"
+	"github.com/dolthub/go-mysql-server/sql/analyzer"
+	"github.com/dolthub/go-mysql-server/sql/expression"
+	"github.com/dolthub/go-mysql-server/sql/plan"
+	"github.com/dolthub/go-mysql-server/sql/transform"
+	"github.com/dolthub/go-mysql-server/sql/types"
+)
+
+// protectInSubqueries keeps [NOT] IN (subquery) away from GMS's two wrong
+// paths, leaving it on paths that give MySQL's three-valued answer:
+//
+//   - NOT (x IN (subquery)) as a WHERE conjunct is unnested by
+//     unnestInSubqueries into an anti join whose NULL handling probes one
+//     arbitrary hash bucket, so a NULL among the subquery's values is missed
+//     (rows come back where MySQL returns none). Wrapped in notIn, which GMS
+//     does not recognize, it is evaluated per row by InSubquery.Eval against
+//     the subquery's cached hash set, which handles NULL correctly.
+//   - (a, b) [NOT] IN (subquery) is evaluated by InSubquery.Eval as a hash
+//     lookup of the whole row, so a NULL element anywhere yields FALSE
+//     instead of NULL. It becomes rowIn, which compares element-wise.
+//
+// A positive IN that is a whole WHERE conjunct is left alone: GMS turns it
+// into a semi join, where NULL and FALSE both reject the row.
+func protectInSubqueries(_ *sql.Context, _ *analyzer.Analyzer, n sql.Node, _ *plan.Scope,
+	_ analyzer.RuleSelector, _ *sql.QueryFlags) (sql.Node, transform.TreeIdentity, error) {
+	return transform.Node(n, func(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
+		if f, ok := n.(*plan.Filter); ok {
+			conj := expression.SplitConjunction(f.Expression)
+			same := transform.SameTree
+			for i, c := range conj {
+				if _, ok := c.(*plan.InSubquery); ok {
+					continue
+				}
+				nc, csame, err := rewriteInTree(c)
+				if err != nil {
+					return nil, transform.SameTree, err
+				}
+				if !csame {
+					conj[i], same = nc, transform.NewTree
+				}
+			}
+			if same {
+				return n, transform.SameTree, nil
+			}
+			return plan.NewFilter(expression.JoinAnd(conj...), f.Child), transform.NewTree, nil
+		}
+		ne, ok := n.(sql.Expressioner)
+		if !ok {
+			return n, transform.SameTree, nil
+		}
+		exprs := ne.Expressions()
+		var nexprs []sql.Expression
+		for i, e := range exprs {
+			e2, same, err := rewriteInTree(e)
+			if err != nil {
+				return nil, transform.SameTree, err
+			}
+			if !same {
+				if nexprs == nil {
+					nexprs = append([]sql.Expression(nil), exprs...)
+				}
+				nexprs[i] = e2
+			}
+		}
+		if nexprs == nil {
+			return n, transform.SameTree, nil
+		}
+		nn, err := ne.WithExpressions(nexprs...)
+		return nn, transform.NewTree, err
+	})
+}
+
+// rewriteInTree applies rewriteIn bottom-up, but not inside an expression it
+// already rewrote (whose InSubquery would be wrapped again on every pass of
+// the analyzer's fixed-point batch).
+func rewriteInTree(e sql.Expression) (sql.Expression, transform.TreeIdentity, error) {
+	switch e.(type) {
+	case *rowIn, *notIn:
+		return e, transform.SameTree, nil
+	}
+	children := e.Children()
+	var nc []sql.Expression
+	for i, c := range children {
+		c2, same, err := rewriteInTree(c)
+		if err != nil {
+			return nil, transform.SameTree, err
+		}
+		if !same {
+			if nc == nil {
+				nc = append([]sql.Expression(nil), children...)
+			}
+			nc[i] = c2
+		}
+	}
+	same := transform.SameTree
+	if nc != nil {
+		var err error
+		if e, err = e.WithChildren(nc...); err != nil {
+			return nil, transform.SameTree, err
+		}
+		same = transform.NewTree
+	}
+	ne, rsame, err := rewriteIn(e)
+	return ne, same && rsame, err
+}
+
+func rewriteIn(e sql.Expression) (sql.Expression, transform.TreeIdentity, error) {
+	switch e := e.(type) {
+	case *plan.InSubquery:
+		if t, ok := e.LeftChild.(expression.Tuple); ok && len(t) > 1 {
+			return &rowIn{in: e}, transform.NewTree, nil
+		}
+	case *expression.Not:
+		if in, ok := e.Child.(*plan.InSubquery); ok {
+			return &notIn{in: in}, transform.NewTree, nil
+		}
+	}
+	return e, transform.SameTree, nil
+}
+
+// notIn is NOT (x IN (subquery)) under a type unnestInSubqueries does not
+// match; it evaluates exactly as Not(InSubquery) does.
+type notIn struct{ in sql.Expression }
+
+var _ sql.Expression = (*notIn)(nil)
+
+func (n *notIn) Resolved() bool             { return n.in.Resolved() }
+func (n *notIn) IsNullable() bool           { return true }
+func (n *notIn) Type() sql.Type             { return types.Boolean }
+func (n *notIn) Children() []sql.Expression { return []sql.Expression{n.in} }
+func (n *notIn) String() string             { return fmt.Sprintf("(NOT(%s))", n.in) }
+func (n *notIn) CollationCoercibility(*sql.Context) (sql.CollationID, byte) {
+	return sql.Collation_binary, 5
+}
+
+func (n *notIn) WithChildren(children ...sql.Expression) (sql.Expression, error) {
+	if len(children) != 1 {
+		return nil, sql.ErrInvalidChildrenNumber.New(n, len(children), 1)
+	}
+	return &notIn{in: children[0]}, nil
+}
+
+func (n *notIn) Eval(ctx *sql.Context, row sql.Row) (interface{}, error) {
+	v, err := n.in.Eval(ctx, row)
+	if err != nil || v == nil {
+		return nil, err
+	}
+	return !sql.IsTrue(v), nil
+}
+
+// rowIn is (a, b, ...) IN (subquery) with SQL's row comparison: TRUE if some
+// subquery row equals the left row, else NULL if some comparison was NULL
+// (a NULL element on either side where the others are equal), else FALSE.
+// It keeps the InSubquery as its only child so that GMS's rules still see
+// (and validate, index and finalize) the operands and the subquery.
+type rowIn struct{ in *plan.InSubquery }
+
+var _ sql.Expression = (*rowIn)(nil)
+
+func (r *rowIn) Resolved() bool             { return r.in.Resolved() }
+func (r *rowIn) IsNullable() bool           { return true }
+func (r *rowIn) Type() sql.Type             { return types.Boolean }
+func (r *rowIn) Children() []sql.Expression { return []sql.Expression{r.in} }
+func (r *rowIn) String() string             { return r.in.String() }
+func (r *rowIn) CollationCoercibility(*sql.Context) (sql.CollationID, byte) {
+	return sql.Collation_binary, 5
+}
+
+func (r *rowIn) WithChildren(children ...sql.Expression) (sql.Expression, error) {
+	in, ok := children[0].(*plan.InSubquery)
+	if len(children) != 1 || !ok {
+		return nil, sql.ErrInvalidChildrenNumber.New(r, len(children), 1)
+	}
+	return &rowIn{in: in}, nil
+}
+
+func (r *rowIn) Eval(ctx *sql.Context, row sql.Row) (interface{}, error) {
+	sq, ok := r.in.RightChild.(*plan.Subquery)
+	if !ok {
+		return nil, fmt.Errorf("myriad: row IN over %T", r.in.RightChild)
+	}
+	ltyp, rtyp := r.in.LeftChild.Type(), sq.Type()
+	n := types.NumColumns(ltyp)
+	if n != types.NumColumns(rtyp) {
+		return nil, sql.ErrInvalidOperandColumns.New(n, types.NumColumns(rtyp))
+	}
+	lv, err := r.in.LeftChild.Eval(ctx, row)
+	if err != nil {
+		return nil, err
+	}
+	left, ok := lv.([]interface{})
+	if !ok || len(left) != n {
+		return nil, fmt.Errorf("myriad: row IN: left side is %T", lv)
+	}
+	rows, err := sq.EvalMultiple(ctx, row)
+	if err != nil {
+		return nil, err
+	}
+	ltypes, rtypes := elemTypes(ltyp, n), elemTypes(rtyp, n)
+	sawNull := false
+	for _, rv := range rows {
+		right, ok := rv.([]interface{})
+		if !ok || len(right) != n {
+			return nil, fmt.Errorf("myriad: row IN: subquery row is %T", rv)
+		}
+		res := true // TRUE, FALSE or (res && null) NULL, as AND over the elements
+		null := false
+		for i := range left {
+			if left[i] == nil || right[i] == nil {
+				null = true
+				continue
+			}
+			eq, err := expression.NewEquals(expression.NewLiteral(left[i], ltypes[i]),
+				expression.NewLiteral(right[i], rtypes[i])).Eval(ctx, nil)
+			if err != nil {
+				return nil, err
+			}
+			if eq == nil {
+				null = true
+			} else if !sql.IsTrue(eq) {
+				res = false
+				break
+			}
+		}
+		switch {
+		case res && !null:
+			return true, nil
+		case res:
+			sawNull = true
+		}
+	}
+	if sawNull {
+		return nil, nil
+	}
+	return false, nil
+}
+
+func elemTypes(t sql.Type, n int) []sql.Type {
+	if tt, ok := t.(types.TupleType); ok && len(tt) == n {
+		return tt
+	}
+	out := make([]sql.Type, n)
+	for i := range out {
+		out[i] = types.LongText
+	}
+	return out
+}

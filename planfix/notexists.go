@@ -1,0 +1,93 @@
+package planfix
+
+import (
+	"github.com/dolthub/go-mysql-server/sql"
+	"github.com/dolthub/go-mysql-server/sql/analyzer"
+	"github.com/dolthub/go-mysql-server/sql/expression"
+	"github.com/dolthub/go-mysql-server/sql/plan"
+	"github.com/dolthub/go-mysql-server/sql/transform"
+)
+
+// nullFreeNotExists rewrites the correlated WHERE conjuncts of every
+// NOT EXISTS subquery so that none of them can evaluate to NULL.
+//
+// GMS's unnestExistsSubqueries turns NOT EXISTS (... WHERE u.a = t.a) into an
+// anti join on u.a = t.a, and GMS executes every anti join with NOT IN's
+// semantics: a join condition that is NULL for some inner row rejects the
+// outer row. For NOT EXISTS only TRUE may reject it, so a NULL on either side
+// wrongly removed rows (all of them, once the inner table held one NULL).
+//
+// Inside a WHERE clause NULL and FALSE filter alike, so the rewrite leaves
+// the subquery's meaning alone:
+//
+//	l = r  =>  l <=> r AND l IS NOT NULL   (still an equality for hash and lookup joins)
+//	c      =>  c IS TRUE                   (anything else that could be NULL)
+func nullFreeNotExists(_ *sql.Context, _ *analyzer.Analyzer, n sql.Node, _ *plan.Scope,
+	_ analyzer.RuleSelector, _ *sql.QueryFlags) (sql.Node, transform.TreeIdentity, error) {
+	return exprsDeep(n, func(e sql.Expression) (sql.Expression, transform.TreeIdentity, error) {
+		not, ok := e.(*expression.Not)
+		if !ok {
+			return e, transform.SameTree, nil
+		}
+		ex, ok := not.Child.(*plan.ExistsSubquery)
+		if !ok || ex.Query.Correlated().Empty() {
+			return e, transform.SameTree, nil
+		}
+		corr := ex.Query.Correlated()
+		q, same, err := transform.Node(ex.Query.Query, func(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
+			f, ok := n.(*plan.Filter)
+			if !ok {
+				return n, transform.SameTree, nil
+			}
+			conj := expression.SplitConjunction(f.Expression)
+			changed := false
+			for i, c := range conj {
+				if !refsCols(c, corr) {
+					continue
+				}
+				if nc := nullFree(c); nc != c {
+					conj[i], changed = nc, true
+				}
+			}
+			if !changed {
+				return n, transform.SameTree, nil
+			}
+			return plan.NewFilter(expression.JoinAnd(conj...), f.Child), transform.NewTree, nil
+		})
+		if err != nil || same {
+			return e, transform.SameTree, err
+		}
+		return expression.NewNot(plan.NewExistsSubquery(ex.Query.WithQuery(q))), transform.NewTree, nil
+	})
+}
+
+// nullFree returns a predicate that is TRUE exactly when c is, and FALSE
+// otherwise; c itself when it can never be NULL.
+func nullFree(c sql.Expression) sql.Expression {
+	switch c := c.(type) {
+	case *expression.NullSafeEquals, *expression.IsNull, *expression.IsTrue, *expression.Literal:
+		return c
+	case *expression.And:
+		l, r := nullFree(c.LeftChild), nullFree(c.RightChild)
+		if l == c.LeftChild && r == c.RightChild {
+			return c
+		}
+		return expression.NewAnd(l, r)
+	case *expression.Not:
+		if _, ok := c.Child.(*expression.IsNull); ok {
+			return c
+		}
+	case *expression.Equals:
+		return expression.NewAnd(expression.NewNullSafeEquals(c.Left(), c.Right()),
+			expression.NewNot(expression.NewIsNull(c.Left())))
+	}
+	return expression.NewIsTrue(c)
+}
+
+// refsCols reports whether e reads any of cols.
+func refsCols(e sql.Expression, cols sql.ColSet) bool {
+	return transform.InspectExpr(e, func(e sql.Expression) bool {
+		gf, ok := e.(*expression.GetField)
+		return ok && cols.Contains(gf.Id())
+	})
+}
