@@ -31,7 +31,7 @@ func Install(a *analyzer.Analyzer) {
 			rules = append(rules, r)
 		}
 		if b.Desc == "post-analyzer" {
-			rules = append(rules, analyzer.Rule{Id: negZeroGroupingID, Apply: normalizeGroupingZeros})
+			rules = append(rules, analyzer.Rule{Id: negZeroGroupingID, Apply: normalizeNegZeros})
 		}
 		b.Rules = rules
 	}

@@ -9,58 +9,79 @@ import (
 	"github.com/dolthub/go-mysql-server/sql/types"
 )
 
-// normalizeGroupingZeros makes GROUP BY treat -0 and 0 as one value and
-// return it as 0.
+// normalizeNegZeros makes GROUP BY treat -0 and 0 as one value, and makes
+// results show a float -0 as 0.
 //
 // GMS hashes each grouping value's %v text, so a float -0 (from - col * 0,
-// say) and 0 fell into two groups, and a group's non-aggregated value was
-// returned as -0 when no projection sat above the GROUP BY (GMS's Project
-// normalizes -0, the GroupBy node does not). MySQL compares -0 = 0 and so
-// groups them together; it shows the group as 0 (MariaDB 10.11 too).
+// say) and 0 fell into two groups. MySQL compares -0 = 0 and groups them
+// together. GMS means to show -0 as 0 (its Project normalizes it) but the
+// server evaluates the top projection itself ("deferred projections") and
+// GroupBy computes its values itself, so - col * 0 came back as -0 where
+// MySQL (and MariaDB 10.11) show 0.
 //
-// Float grouping expressions, and float non-aggregate selected expressions
-// other than plain columns, are wrapped in zeroNorm, whose text is its
-// child's so GROUP BY validation and result column names are unchanged.
-func normalizeGroupingZeros(_ *sql.Context, _ *analyzer.Analyzer, n sql.Node, _ *plan.Scope,
+// Float grouping expressions and float projections other than plain columns
+// are wrapped in zeroNorm, whose text is its child's, so GROUP BY validation
+// and result column names are unchanged.
+func normalizeNegZeros(_ *sql.Context, _ *analyzer.Analyzer, n sql.Node, _ *plan.Scope,
 	_ analyzer.RuleSelector, _ *sql.QueryFlags) (sql.Node, transform.TreeIdentity, error) {
 	return transform.Node(n, func(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
-		g, ok := n.(*plan.GroupBy)
-		if !ok {
-			return n, transform.SameTree, nil
-		}
-		same := transform.SameTree
-		grouping := make([]sql.Expression, len(g.GroupByExprs))
-		for i, e := range g.GroupByExprs {
-			grouping[i] = e
-			if needsZeroNorm(e) {
-				grouping[i], same = &zeroNorm{e}, transform.NewTree
+		switch n := n.(type) {
+		case *plan.GroupBy:
+			grouping, gsame, err := wrapSelected(n.GroupByExprs)
+			if err != nil {
+				return n, transform.SameTree, err
 			}
-		}
-		selected := make([]sql.Expression, len(g.SelectedExprs))
-		for i, e := range g.SelectedExprs {
-			selected[i] = e
-			if a, ok := e.(*expression.Alias); ok {
-				if needsZeroNorm(a.Child) && !hasAggregation(a.Child) {
-					na, err := a.WithChildren(&zeroNorm{a.Child})
-					if err != nil {
-						return nil, transform.SameTree, err
-					}
-					selected[i], same = na, transform.NewTree
-				}
-			} else if needsZeroNorm(e) && !hasAggregation(e) {
-				selected[i], same = &zeroNorm{e}, transform.NewTree
+			selected, ssame, err := wrapSelected(n.SelectedExprs)
+			if err != nil || (gsame && ssame) {
+				return n, transform.SameTree, err
 			}
+			return plan.NewGroupBy(selected, grouping, n.Child), transform.NewTree, nil
+		case *plan.Project:
+			projs, same, err := wrapSelected(n.Projections)
+			if err != nil || same {
+				return n, transform.SameTree, err
+			}
+			np, err := n.WithExpressions(projs...)
+			return np, transform.NewTree, err
 		}
-		if same {
-			return n, transform.SameTree, nil
-		}
-		return plan.NewGroupBy(selected, grouping, g.Child), transform.NewTree, nil
+		return n, transform.SameTree, nil
 	})
+}
+
+// wrapZeros wraps the float expressions of exprs in zeroNorm.
+func wrapZeros(exprs []sql.Expression, skipAggregates bool) ([]sql.Expression, transform.TreeIdentity) {
+	out := make([]sql.Expression, len(exprs))
+	same := transform.SameTree
+	for i, e := range exprs {
+		out[i] = e
+		if needsZeroNorm(e) && !(skipAggregates && hasAggregation(e)) {
+			out[i], same = &zeroNorm{e}, transform.NewTree
+		}
+	}
+	return out, same
+}
+
+// wrapSelected wraps selected expressions, inside their aliases so that
+// result column names stay; aggregates are left to their own buffers.
+func wrapSelected(exprs []sql.Expression) ([]sql.Expression, transform.TreeIdentity, error) {
+	out, same := wrapZeros(exprs, true)
+	for i, e := range exprs {
+		a, ok := e.(*expression.Alias)
+		if !ok || !needsZeroNorm(a.Child) || hasAggregation(a.Child) {
+			continue
+		}
+		na, err := a.WithChildren(&zeroNorm{a.Child})
+		if err != nil {
+			return nil, transform.SameTree, err
+		}
+		out[i], same = na, transform.NewTree
+	}
+	return out, same, nil
 }
 
 func needsZeroNorm(e sql.Expression) bool {
 	switch e.(type) {
-	case *zeroNorm, *expression.GetField, *expression.Literal:
+	case *zeroNorm, *expression.GetField, *expression.Alias:
 		return false
 	}
 	return types.IsFloat(e.Type())
