@@ -21,6 +21,8 @@ func Install(a *analyzer.Analyzer) {
 		var rules []analyzer.Rule
 		for _, r := range b.Rules {
 			switch r.Id.String() {
+			case "hoistOutOfScopeFilters":
+				rules = append(rules, analyzer.Rule{Id: notExistsNullsID, Apply: nullFreeNotExists})
 			case "unnestInSubqueries":
 				rules = append(rules, analyzer.Rule{Id: inSubqueryNullsID, Apply: protectInSubqueries})
 			case "unnestExistsSubqueries":

@@ -9,13 +9,18 @@ import (
 )
 
 // nullFreeNotExists rewrites the correlated WHERE conjuncts of every
-// NOT EXISTS subquery so that none of them can evaluate to NULL.
+// NOT EXISTS and NOT IN subquery so that none of them can evaluate to NULL.
 //
 // GMS's unnestExistsSubqueries turns NOT EXISTS (... WHERE u.a = t.a) into an
 // anti join on u.a = t.a, and GMS executes every anti join with NOT IN's
 // semantics: a join condition that is NULL for some inner row rejects the
 // outer row. For NOT EXISTS only TRUE may reject it, so a NULL on either side
 // wrongly removed rows (all of them, once the inner table held one NULL).
+//
+// GMS's hoistOutOfScopeFilters moves a conjunct that reads only the outer
+// row (t.a > 1) out of the subquery: NOT EXISTS (... WHERE p) becomes
+// NOT (EXISTS (...) AND p), which is NULL, not TRUE, when p is NULL, so the
+// outer row was dropped; NOT IN likewise. A null-free p keeps it right.
 //
 // Inside a WHERE clause NULL and FALSE filter alike, so the rewrite leaves
 // the subquery's meaning alone:
@@ -29,12 +34,18 @@ func nullFreeNotExists(_ *sql.Context, _ *analyzer.Analyzer, n sql.Node, _ *plan
 		if !ok {
 			return e, transform.SameTree, nil
 		}
-		ex, ok := not.Child.(*plan.ExistsSubquery)
-		if !ok || ex.Query.Correlated().Empty() {
+		var sq *plan.Subquery
+		switch c := not.Child.(type) {
+		case *plan.ExistsSubquery:
+			sq = c.Query
+		case *plan.InSubquery:
+			sq, _ = c.RightChild.(*plan.Subquery)
+		}
+		if sq == nil || sq.Correlated().Empty() {
 			return e, transform.SameTree, nil
 		}
-		corr := ex.Query.Correlated()
-		q, same, err := transform.Node(ex.Query.Query, func(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
+		corr := sq.Correlated()
+		q, same, err := transform.Node(sq.Query, func(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
 			f, ok := n.(*plan.Filter)
 			if !ok {
 				return n, transform.SameTree, nil
@@ -57,7 +68,10 @@ func nullFreeNotExists(_ *sql.Context, _ *analyzer.Analyzer, n sql.Node, _ *plan
 		if err != nil || same {
 			return e, transform.SameTree, err
 		}
-		return expression.NewNot(plan.NewExistsSubquery(ex.Query.WithQuery(q))), transform.NewTree, nil
+		if in, ok := not.Child.(*plan.InSubquery); ok {
+			return expression.NewNot(plan.NewInSubquery(in.LeftChild, sq.WithQuery(q))), transform.NewTree, nil
+		}
+		return expression.NewNot(plan.NewExistsSubquery(sq.WithQuery(q))), transform.NewTree, nil
 	})
 }
 
