@@ -1,6 +1,8 @@
 package planfix
 
 import (
+	"fmt"
+
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/go-mysql-server/sql/analyzer"
 	"github.com/dolthub/go-mysql-server/sql/expression"
@@ -25,8 +27,8 @@ import (
 // Inside a WHERE clause NULL and FALSE filter alike, so the rewrite leaves
 // the subquery's meaning alone:
 //
-//	l = r  =>  l <=> r AND l IS NOT NULL   (still an equality for hash and lookup joins)
-//	c      =>  c IS TRUE                   (anything else that could be NULL)
+//	l = r  =>  trueEq(l, r)   (l = r, FALSE where it is NULL; still an equality join)
+//	c      =>  c IS TRUE      (anything else that could be NULL)
 func nullFreeNotExists(_ *sql.Context, _ *analyzer.Analyzer, n sql.Node, _ *plan.Scope,
 	_ analyzer.RuleSelector, _ *sql.QueryFlags) (sql.Node, transform.TreeIdentity, error) {
 	return exprsDeep(n, func(e sql.Expression) (sql.Expression, transform.TreeIdentity, error) {
@@ -79,7 +81,7 @@ func nullFreeNotExists(_ *sql.Context, _ *analyzer.Analyzer, n sql.Node, _ *plan
 // otherwise; c itself when it can never be NULL.
 func nullFree(c sql.Expression) sql.Expression {
 	switch c := c.(type) {
-	case *expression.NullSafeEquals, *expression.IsNull, *expression.IsTrue, *expression.Literal:
+	case *expression.NullSafeEquals, *expression.IsNull, *expression.IsTrue, *expression.Literal, *trueEq:
 		return c
 	case *expression.And:
 		l, r := nullFree(c.LeftChild), nullFree(c.RightChild)
@@ -92,8 +94,7 @@ func nullFree(c sql.Expression) sql.Expression {
 			return c
 		}
 	case *expression.Equals:
-		return expression.NewAnd(expression.NewNullSafeEquals(c.Left(), c.Right()),
-			expression.NewNot(expression.NewIsNull(c.Left())))
+		return &trueEq{c}
 	}
 	return expression.NewIsTrue(c)
 }
@@ -104,4 +105,36 @@ func refsCols(e sql.Expression, cols sql.ColSet) bool {
 		gf, ok := e.(*expression.GetField)
 		return ok && cols.Contains(gf.Id())
 	})
+}
+
+// trueEq is l = r with NULL turned into FALSE. It is an equality to GMS's join
+// planner, so the anti join can still become an outer join with an index
+// lookup (a NULL key looks up nothing, which is what it should match).
+type trueEq struct{ *expression.Equals }
+
+var _ expression.Equality = (*trueEq)(nil)
+
+func (e *trueEq) IsNullable() bool { return false }
+
+func (e *trueEq) Eval(ctx *sql.Context, row sql.Row) (interface{}, error) {
+	v, err := e.Equals.Eval(ctx, row)
+	if err == nil && v == nil {
+		return false, nil
+	}
+	return v, err
+}
+
+func (e *trueEq) WithChildren(children ...sql.Expression) (sql.Expression, error) {
+	if len(children) != 2 {
+		return nil, sql.ErrInvalidChildrenNumber.New(e, len(children), 2)
+	}
+	return &trueEq{expression.NewEquals(children[0], children[1])}, nil
+}
+
+func (e *trueEq) SwapParameters(*sql.Context) (expression.Equality, error) {
+	return &trueEq{expression.NewEquals(e.Right(), e.Left())}, nil
+}
+
+func (e *trueEq) String() string {
+	return fmt.Sprintf("(%s = %s IS TRUE)", e.Left(), e.Right())
 }

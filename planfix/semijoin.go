@@ -22,9 +22,11 @@ import (
 // matching inner row (WHERE id IN (SELECT pid FROM c) with an index on
 // c.pid). The conversion, and the reversed semi join, give up on a condition
 // holding an expression they do not know, which semiOnce is; the semi join
-// then runs as a semi hash, lookup or nested-loop join, each of which
-// returns an outer row at most once.
-func markSemiJoins(_ *sql.Context, _ *analyzer.Analyzer, n sql.Node, _ *plan.Scope,
+// then runs as a semi lookup or nested-loop join, each of which returns an
+// outer row at most once. Without an index on the inner side neither faulty
+// plan exists, and the semi join is left to GMS (which can then hash-join the
+// DISTINCT inner side).
+func markSemiJoins(ctx *sql.Context, _ *analyzer.Analyzer, n sql.Node, _ *plan.Scope,
 	_ analyzer.RuleSelector, _ *sql.QueryFlags) (sql.Node, transform.TreeIdentity, error) {
 	return transform.Node(n, func(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
 		j, ok := n.(*plan.JoinNode)
@@ -43,7 +45,7 @@ func markSemiJoins(_ *sql.Context, _ *analyzer.Analyzer, n sql.Node, _ *plan.Sco
 				return false
 			})
 		}
-		if len(cols) == 0 {
+		if len(cols) == 0 || !indexedOn(ctx, j.Right(), cols) {
 			return n, transform.SameTree, nil
 		}
 		nj := *j
@@ -77,4 +79,58 @@ func (s *semiOnce) String() string {
 
 func (s *semiOnce) WithChildren(children ...sql.Expression) (sql.Expression, error) {
 	return &semiOnce{cols: children}, nil
+}
+
+// indexedOn reports whether a table under n has an index whose first column
+// is one of cols, or whether n holds something other than plain tables,
+// which is then assumed indexed.
+func indexedOn(ctx *sql.Context, n sql.Node, cols []sql.Expression) bool {
+	found, tables := false, 0
+	check := func(id sql.TableId, rt *plan.ResolvedTable) {
+		tables++
+		names := map[string]bool{}
+		for _, c := range cols {
+			if gf := c.(*expression.GetField); gf.TableId() == id {
+				names[strings.ToLower(gf.Name())] = true
+			}
+		}
+		it, ok := rt.UnderlyingTable().(sql.IndexAddressableTable)
+		if !ok || len(names) == 0 {
+			return
+		}
+		idxs, err := it.GetIndexes(ctx)
+		if err != nil {
+			found = true
+			return
+		}
+		for _, idx := range idxs {
+			exprs := idx.Expressions()
+			if len(exprs) == 0 {
+				continue
+			}
+			first := strings.ToLower(exprs[0])
+			if i := strings.LastIndexByte(first, '.'); i >= 0 {
+				first = first[i+1:]
+			}
+			if names[strings.Trim(first, "`")] {
+				found = true
+			}
+		}
+	}
+	transform.Inspect(n, func(n sql.Node) bool {
+		switch n := n.(type) {
+		case *plan.TableAlias:
+			if rt, ok := n.Child.(*plan.ResolvedTable); ok {
+				check(n.Id(), rt)
+				return false
+			}
+			found = true
+		case *plan.ResolvedTable:
+			check(n.Id(), n)
+		case *plan.SubqueryAlias, *plan.RecursiveCte, *plan.SetOp, *plan.JSONTable, *plan.ValueDerivedTable:
+			found = true
+		}
+		return !found
+	})
+	return found || tables == 0
 }
