@@ -8,6 +8,7 @@ import (
 	"github.com/dolthub/go-mysql-server/sql/expression"
 	"github.com/dolthub/go-mysql-server/sql/plan"
 	"github.com/dolthub/go-mysql-server/sql/transform"
+	"github.com/dolthub/go-mysql-server/sql/types"
 )
 
 // nullFreeNotExists rewrites the correlated WHERE conjuncts of every
@@ -94,7 +95,11 @@ func nullFree(c sql.Expression) sql.Expression {
 			return c
 		}
 	case *expression.Equals:
-		return &trueEq{c}
+		// GMS's operand validation accepts rows only under its own
+		// comparison types, so a row comparison is wrapped whole.
+		if types.NumColumns(c.Left().Type()) == 1 {
+			return &trueEq{c}
+		}
 	}
 	return expression.NewIsTrue(c)
 }
