@@ -14,7 +14,8 @@ import (
 // protectInSubqueries keeps [NOT] IN (subquery) away from GMS's two wrong
 // paths, leaving it on paths that give MySQL's three-valued answer:
 //
-//   - NOT (x IN (subquery)) as a WHERE conjunct is unnested by
+//   - NOT (x IN (subquery)), and NOT (x = (subquery)) or any other comparison
+//     with a subquery, as a WHERE conjunct is unnested by
 //     unnestInSubqueries into an anti join whose NULL handling probes one
 //     arbitrary hash bucket, so a NULL among the subquery's values is missed
 //     (rows come back where MySQL returns none). Wrapped in notIn, which GMS
@@ -80,7 +81,7 @@ func protectInSubqueries(_ *sql.Context, _ *analyzer.Analyzer, n sql.Node, _ *pl
 // the analyzer's fixed-point batch).
 func rewriteInTree(e sql.Expression) (sql.Expression, transform.TreeIdentity, error) {
 	switch e.(type) {
-	case *rowIn, *notIn:
+	case *rowIn, *notIn, *asIs:
 		return e, transform.SameTree, nil
 	}
 	children := e.Children()
@@ -116,15 +117,46 @@ func rewriteIn(e sql.Expression) (sql.Expression, transform.TreeIdentity, error)
 			return &rowIn{in: e}, transform.NewTree, nil
 		}
 	case *expression.Not:
-		if in, ok := e.Child.(*plan.InSubquery); ok {
-			return &notIn{in: in}, transform.NewTree, nil
+		switch c := e.Child.(type) {
+		case *plan.InSubquery:
+			return &notIn{in: c}, transform.NewTree, nil
+		case expression.Comparer:
+			if _, ok := c.Right().(*plan.Subquery); ok {
+				return &notIn{in: c}, transform.NewTree, nil
+			}
+		}
+	case expression.Comparer:
+		if sq, ok := e.Right().(*plan.Subquery); ok && hasEmptyTable(sq.Query) {
+			return &asIs{e}, transform.NewTree, nil
 		}
 	}
 	return e, transform.SameTree, nil
 }
 
-// notIn is NOT (x IN (subquery)) under a type unnestInSubqueries does not
-// match; it evaluates exactly as Not(InSubquery) does.
+func hasEmptyTable(n sql.Node) bool {
+	return transform.InspectUp(n, func(n sql.Node) bool {
+		_, ok := n.(*plan.EmptyTable)
+		return ok
+	})
+}
+
+// asIs hides a comparison with a subquery that GMS has folded to an empty
+// table from unnestInSubqueries, whose semi join over it makes the join
+// planner panic ("vertex not found"); evaluated per row it is simply NULL.
+type asIs struct{ sql.Expression }
+
+func (a *asIs) Children() []sql.Expression { return []sql.Expression{a.Expression} }
+func (a *asIs) String() string             { return a.Expression.String() }
+
+func (a *asIs) WithChildren(children ...sql.Expression) (sql.Expression, error) {
+	if len(children) != 1 {
+		return nil, sql.ErrInvalidChildrenNumber.New(a, len(children), 1)
+	}
+	return &asIs{children[0]}, nil
+}
+
+// notIn is NOT (x IN (subquery)) or NOT (x <op> (subquery)) under a type
+// unnestInSubqueries does not match; it evaluates exactly as Not does.
 type notIn struct{ in sql.Expression }
 
 var _ sql.Expression = (*notIn)(nil)
