@@ -2,6 +2,8 @@ package planfix
 
 import (
 	"fmt"
+	"hash/fnv"
+	"sync"
 
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/go-mysql-server/sql/analyzer"
@@ -11,22 +13,24 @@ import (
 	"github.com/dolthub/go-mysql-server/sql/types"
 )
 
-// protectInSubqueries keeps [NOT] IN (subquery) away from GMS's two wrong
-// paths, leaving it on paths that give MySQL's three-valued answer:
+// protectInSubqueries keeps [NOT] IN (subquery), and NOT of a comparison
+// with a subquery, away from GMS's wrong paths:
 //
-//   - NOT (x IN (subquery)), and NOT (x = (subquery)) or any other comparison
-//     with a subquery, as a WHERE conjunct is unnested by
-//     unnestInSubqueries into an anti join whose NULL handling probes one
-//     arbitrary hash bucket, so a NULL among the subquery's values is missed
-//     (rows come back where MySQL returns none). Wrapped in notIn, which GMS
-//     does not recognize, it is evaluated per row by InSubquery.Eval against
-//     the subquery's cached hash set, which handles NULL correctly.
-//   - (a, b) [NOT] IN (subquery) is evaluated by InSubquery.Eval as a hash
-//     lookup of the whole row, so a NULL element anywhere yields FALSE
-//     instead of NULL. It becomes rowIn, which compares element-wise.
+//   - NOT (x IN (subquery)) or NOT (x = (subquery)) as a WHERE conjunct is
+//     unnested by unnestInSubqueries into an anti join whose NULL handling
+//     probes one arbitrary hash bucket, so a NULL among the subquery's
+//     values is missed (rows come back where MySQL returns none).
+//   - InSubquery.Eval looks the left value up by a hash of its %v text: a
+//     NULL element of a row (a, b) yields FALSE instead of NULL, and 'a'
+//     does not find 'A' under a case-insensitive collation.
 //
-// A positive IN that is a whole WHERE conjunct is left alone: GMS turns it
-// into a semi join, where NULL and FALSE both reject the row.
+// Every IN (subquery) therefore becomes rowIn, evaluated per row against a
+// collation-aware hash of the subquery's values (built once while the
+// subquery's own result cache holds), and NOT of a comparison becomes notIn;
+// GMS's unnester recognizes neither. The exception is an uncorrelated IN that
+// is a whole WHERE conjunct: GMS turns it into a semi join, which compares
+// with the join's own (correct) equality and where NULL and FALSE both reject
+// the row.
 func protectInSubqueries(_ *sql.Context, _ *analyzer.Analyzer, n sql.Node, _ *plan.Scope,
 	_ analyzer.RuleSelector, _ *sql.QueryFlags) (sql.Node, transform.TreeIdentity, error) {
 	return transform.Node(n, func(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
@@ -34,8 +38,10 @@ func protectInSubqueries(_ *sql.Context, _ *analyzer.Analyzer, n sql.Node, _ *pl
 			conj := expression.SplitConjunction(f.Expression)
 			same := transform.SameTree
 			for i, c := range conj {
-				if _, ok := c.(*plan.InSubquery); ok {
-					continue
+				if in, ok := c.(*plan.InSubquery); ok {
+					if sq, ok := in.RightChild.(*plan.Subquery); ok && sq.CanCacheResults() {
+						continue // becomes a semi join
+					}
 				}
 				nc, csame, err := rewriteInTree(c)
 				if err != nil {
@@ -113,13 +119,11 @@ func rewriteInTree(e sql.Expression) (sql.Expression, transform.TreeIdentity, er
 func rewriteIn(e sql.Expression) (sql.Expression, transform.TreeIdentity, error) {
 	switch e := e.(type) {
 	case *plan.InSubquery:
-		if t, ok := e.LeftChild.(expression.Tuple); ok && len(t) > 1 {
+		if _, ok := e.RightChild.(*plan.Subquery); ok {
 			return &rowIn{in: e}, transform.NewTree, nil
 		}
 	case *expression.Not:
 		switch c := e.Child.(type) {
-		case *plan.InSubquery:
-			return &notIn{in: c}, transform.NewTree, nil
 		case expression.Comparer:
 			if _, ok := c.Right().(*plan.Subquery); ok {
 				return &notIn{in: c}, transform.NewTree, nil
@@ -185,12 +189,18 @@ func (n *notIn) Eval(ctx *sql.Context, row sql.Row) (interface{}, error) {
 	return !sql.IsTrue(v), nil
 }
 
-// rowIn is (a, b, ...) IN (subquery) with SQL's row comparison: TRUE if some
-// subquery row equals the left row, else NULL if some comparison was NULL
-// (a NULL element on either side where the others are equal), else FALSE.
+// rowIn is x IN (subquery) or (a, b, ...) IN (subquery) with SQL's
+// semantics: TRUE if some subquery row equals the left side, else NULL if
+// some comparison was NULL (for rows: a NULL element where the others are
+// equal), else FALSE; an empty subquery gives FALSE even for a NULL left side.
 // It keeps the InSubquery as its only child so that GMS's rules still see
 // (and validate, index and finalize) the operands and the subquery.
-type rowIn struct{ in *plan.InSubquery }
+type rowIn struct {
+	in *plan.InSubquery
+
+	mu    sync.Mutex
+	index *valueIndex
+}
 
 var _ sql.Expression = (*rowIn)(nil)
 
@@ -214,7 +224,7 @@ func (r *rowIn) WithChildren(children ...sql.Expression) (sql.Expression, error)
 func (r *rowIn) Eval(ctx *sql.Context, row sql.Row) (interface{}, error) {
 	sq, ok := r.in.RightChild.(*plan.Subquery)
 	if !ok {
-		return nil, fmt.Errorf("myriad: row IN over %T", r.in.RightChild)
+		return nil, fmt.Errorf("myriad: IN over %T", r.in.RightChild)
 	}
 	ltyp, rtyp := r.in.LeftChild.Type(), sq.Type()
 	n := types.NumColumns(ltyp)
@@ -225,13 +235,112 @@ func (r *rowIn) Eval(ctx *sql.Context, row sql.Row) (interface{}, error) {
 	if err != nil {
 		return nil, err
 	}
+	rows, err := sq.EvalMultiple(ctx, row)
+	if err != nil || len(rows) == 0 {
+		return false, err
+	}
+	if n == 1 {
+		return r.evalValue(ctx, lv, rtyp, rows)
+	}
+	return evalRow(ctx, lv, n, ltyp, rtyp, rows)
+}
+
+// evalValue looks lv up in an index of the subquery's values, rebuilt
+// whenever the subquery hands back a different result (a correlated one
+// does for every row).
+func (r *rowIn) evalValue(ctx *sql.Context, lv any, rtyp sql.Type, rows []any) (any, error) {
+	if lv == nil {
+		return nil, nil
+	}
+	r.mu.Lock()
+	idx := r.index
+	if idx == nil || !idx.builtFrom(rows) {
+		var err error
+		if idx, err = newValueIndex(ctx, rtyp, rows); err != nil {
+			r.mu.Unlock()
+			return nil, err
+		}
+		r.index = idx
+	}
+	r.mu.Unlock()
+	// As InSubquery.Eval: the left value is taken in the subquery's type.
+	v, _, err := rtyp.Convert(ctx, lv)
+	if err != nil {
+		return false, nil
+	}
+	key, err := idx.key(ctx, v)
+	if err != nil {
+		return nil, err
+	}
+	for _, cand := range idx.buckets[key] {
+		c, err := rtyp.Compare(ctx, v, cand)
+		if err != nil {
+			return nil, err
+		}
+		if c == 0 {
+			return true, nil
+		}
+	}
+	if idx.hasNull {
+		return nil, nil
+	}
+	return false, nil
+}
+
+// valueIndex hashes a subquery's values by their collation weights (strings)
+// or their text (other types), so equal values under the column's collation
+// share a bucket; candidates are confirmed with the type's Compare.
+type valueIndex struct {
+	typ     sql.Type
+	from    *any // first element of the result it was built from
+	n       int
+	buckets map[uint64][]any
+	hasNull bool
+}
+
+func newValueIndex(ctx *sql.Context, typ sql.Type, rows []any) (*valueIndex, error) {
+	idx := &valueIndex{typ: typ, from: &rows[0], n: len(rows), buckets: make(map[uint64][]any, len(rows))}
+	for _, v := range rows {
+		if v == nil {
+			idx.hasNull = true
+			continue
+		}
+		k, err := idx.key(ctx, v)
+		if err != nil {
+			return nil, err
+		}
+		idx.buckets[k] = append(idx.buckets[k], v)
+	}
+	return idx, nil
+}
+
+func (idx *valueIndex) builtFrom(rows []any) bool {
+	return len(rows) == idx.n && &rows[0] == idx.from
+}
+
+func (idx *valueIndex) key(ctx *sql.Context, v any) (uint64, error) {
+	if st, ok := idx.typ.(sql.StringType); ok {
+		s, err := types.ConvertToString(ctx, v, st, nil)
+		if err != nil {
+			return 0, err
+		}
+		h := fnv.New64a()
+		if err := st.Collation().WriteWeightString(h, s); err != nil {
+			return 0, err
+		}
+		return h.Sum64(), nil
+	}
+	if f, ok := v.(float64); ok && f == 0 {
+		v = float64(0) // -0 = 0
+	}
+	return sql.HashOf(ctx, sql.NewRow(v))
+}
+
+// evalRow compares a row element-wise with each subquery row.
+func evalRow(ctx *sql.Context, lv any, n int, ltyp, rtyp sql.Type, rows []any) (any, error) {
 	left, ok := lv.([]interface{})
 	if !ok || len(left) != n {
 		return nil, fmt.Errorf("myriad: row IN: left side is %T", lv)
-	}
-	rows, err := sq.EvalMultiple(ctx, row)
-	if err != nil {
-		return nil, err
 	}
 	ltypes, rtypes := elemTypes(ltyp, n), elemTypes(rtyp, n)
 	sawNull := false
