@@ -29,8 +29,8 @@ import (
 
 	"github.com/myriaddb/myriad/catalog"
 	"github.com/myriaddb/myriad/engine"
-	"github.com/myriaddb/myriad/planfix"
 	"github.com/myriaddb/myriad/kv"
+	"github.com/myriaddb/myriad/planfix"
 )
 
 // TestMain keeps GMS's per-statement logging (every failed statement is a

@@ -48,6 +48,11 @@ func nullFreeNotExists(_ *sql.Context, _ *analyzer.Analyzer, n sql.Node, _ *plan
 			return e, transform.SameTree, nil
 		}
 		corr := sq.Correlated()
+		if _, ok := not.Child.(*plan.ExistsSubquery); ok {
+			if ne := notExistsAsNotIn(sq, corr); ne != nil {
+				return ne, transform.NewTree, nil
+			}
+		}
 		q, same, err := transform.Node(sq.Query, func(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
 			f, ok := n.(*plan.Filter)
 			if !ok {
@@ -142,4 +147,104 @@ func (e *trueEq) SwapParameters(*sql.Context) (expression.Equality, error) {
 
 func (e *trueEq) String() string {
 	return fmt.Sprintf("(%s = %s IS TRUE)", e.Left(), e.Right())
+}
+
+// notExistsAsNotIn rewrites NOT EXISTS (SELECT ... FROM r WHERE i = o AND p)
+// — one correlation, an equality between an inner expression i and an outer
+// one o of the same kind, the rest reading only r — into
+//
+//	(o IN (SELECT i FROM r WHERE i IS NOT NULL AND p)) IS NOT TRUE
+//
+// The subquery is then uncorrelated: it runs once and rowIn probes a hash
+// of its values for each outer row, where the anti join GMS would otherwise
+// plan compares every outer row with every inner row when i has no index
+// (minutes for 20,000 x 20,000 rows). A NULL o finds nothing, so IS NOT TRUE
+// keeps the row, as NOT EXISTS does. It returns nil for any other shape.
+func notExistsAsNotIn(sq *plan.Subquery, corr sql.ColSet) sql.Expression {
+	proj, ok := sq.Query.(*plan.Project)
+	if !ok {
+		return nil
+	}
+	f, ok := proj.Child.(*plan.Filter)
+	if !ok || nodeRefsCols(f.Child, corr) {
+		return nil
+	}
+	var inner, outer sql.Expression
+	var rest []sql.Expression
+	for _, c := range expression.SplitConjunction(f.Expression) {
+		if !refsCols(c, corr) {
+			rest = append(rest, c)
+			continue
+		}
+		eq, ok := c.(*expression.Equals)
+		if !ok || inner != nil {
+			return nil
+		}
+		l, r := eq.Left(), eq.Right()
+		switch {
+		case !refsCols(l, corr) && onlyCols(r, corr):
+			inner, outer = l, r
+		case !refsCols(r, corr) && onlyCols(l, corr):
+			inner, outer = r, l
+		default:
+			return nil
+		}
+	}
+	if inner == nil || hasSubquery(inner) || hasSubquery(outer) || !sameKind(inner.Type(), outer.Type()) ||
+		types.NumColumns(inner.Type()) != 1 {
+		return nil
+	}
+	rest = append(rest, expression.NewNot(expression.NewIsNull(inner)))
+	q := plan.NewProject([]sql.Expression{inner}, plan.NewFilter(expression.JoinAnd(rest...), f.Child))
+	nsq := sq.WithQuery(q).WithCorrelated(sql.ColSet{})
+	in := &rowIn{in: plan.NewInSubquery(outer, nsq)}
+	return expression.NewNot(expression.NewIsTrue(in))
+}
+
+// sameKind reports whether IN, which takes the left value in the right
+// side's type, compares the two as = would.
+func sameKind(a, b sql.Type) bool {
+	if types.IsInteger(a) && types.IsInteger(b) {
+		return true
+	}
+	return a.Equals(b)
+}
+
+// onlyCols reports whether e reads columns, all of them in cols.
+func onlyCols(e sql.Expression, cols sql.ColSet) bool {
+	some, other := false, false
+	transform.InspectExpr(e, func(e sql.Expression) bool {
+		if gf, ok := e.(*expression.GetField); ok {
+			if cols.Contains(gf.Id()) {
+				some = true
+			} else {
+				other = true
+			}
+		}
+		return false
+	})
+	return some && !other
+}
+
+func hasSubquery(e sql.Expression) bool {
+	return transform.InspectExpr(e, func(e sql.Expression) bool {
+		_, ok := e.(*plan.Subquery)
+		return ok
+	})
+}
+
+// nodeRefsCols reports whether any expression in n reads one of cols.
+func nodeRefsCols(n sql.Node, cols sql.ColSet) bool {
+	found := false
+	transform.Inspect(n, func(n sql.Node) bool {
+		if ne, ok := n.(sql.Expressioner); ok {
+			for _, e := range ne.Expressions() {
+				if refsCols(e, cols) || hasSubquery(e) {
+					found = true
+				}
+			}
+		}
+		return !found
+	})
+	return found
 }
