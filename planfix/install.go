@@ -10,6 +10,7 @@ const (
 	inSubqueryNullsID
 	semiJoinOnceID
 	negZeroGroupingID
+	constantExistsID
 )
 
 // Install puts the rules into a built analyzer, each just before the GMS rule
@@ -22,11 +23,13 @@ func Install(a *analyzer.Analyzer) {
 		for _, r := range b.Rules {
 			switch r.Id.String() {
 			case "hoistOutOfScopeFilters":
-				rules = append(rules, analyzer.Rule{Id: notExistsNullsID, Apply: nullFreeNotExists})
+				rules = append(rules, analyzer.Rule{Id: constantExistsID, Apply: constantExists},
+					analyzer.Rule{Id: notExistsNullsID, Apply: nullFreeNotExists})
 			case "unnestInSubqueries":
 				rules = append(rules, analyzer.Rule{Id: inSubqueryNullsID, Apply: protectInSubqueries})
 			case "unnestExistsSubqueries":
-				rules = append(rules, analyzer.Rule{Id: notExistsNullsID, Apply: nullFreeNotExists})
+				rules = append(rules, analyzer.Rule{Id: constantExistsID, Apply: constantExists},
+					analyzer.Rule{Id: notExistsNullsID, Apply: nullFreeNotExists})
 			case "optimizeJoins":
 				rules = append(rules, analyzer.Rule{Id: semiJoinOnceID, Apply: markSemiJoins})
 			}

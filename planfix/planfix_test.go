@@ -19,6 +19,7 @@ func TestInstallFindsGMSRules(t *testing.T) {
 	// each of Myriad's rules, and the GMS rule it must precede
 	before := map[analyzer.RuleId][]string{
 		notExistsNullsID:  {"hoistOutOfScopeFilters", "unnestExistsSubqueries"},
+		constantExistsID:  {notExistsNullsID.String()},
 		inSubqueryNullsID: {"unnestInSubqueries"},
 		semiJoinOnceID:    {"optimizeJoins"},
 	}
@@ -40,7 +41,7 @@ func TestInstallFindsGMSRules(t *testing.T) {
 		}
 	}
 	// notExistsNullsID runs twice: before hoisting and before unnesting EXISTS.
-	want := map[analyzer.RuleId]int{notExistsNullsID: 2, inSubqueryNullsID: 1, semiJoinOnceID: 1, negZeroGroupingID: 1}
+	want := map[analyzer.RuleId]int{constantExistsID: 2, notExistsNullsID: 2, inSubqueryNullsID: 1, semiJoinOnceID: 1, negZeroGroupingID: 1}
 	for id, n := range want {
 		if seen[id] != n {
 			t.Errorf("rule %d installed %d times, want %d", id, seen[id], n)
