@@ -31,14 +31,30 @@ import (
 // is a whole WHERE conjunct: GMS turns it into a semi join, which compares
 // with the join's own (correct) equality and where NULL and FALSE both reject
 // the row.
-func protectInSubqueries(_ *sql.Context, _ *analyzer.Analyzer, n sql.Node, _ *plan.Scope,
-	_ analyzer.RuleSelector, _ *sql.QueryFlags) (sql.Node, transform.TreeIdentity, error) {
+//
+// unnest is the ID of GMS's unnestInSubqueries rule, which is asked of the
+// rule selector: where it does not run (an INSERT's source) nothing becomes a
+// semi join either.
+func protectInSubqueries(unnest analyzer.RuleId) analyzer.RuleFunc {
+	return func(_ *sql.Context, _ *analyzer.Analyzer, n sql.Node, _ *plan.Scope,
+		sel analyzer.RuleSelector, _ *sql.QueryFlags) (sql.Node, transform.TreeIdentity, error) {
+		// unnestInSubqueries also leaves INSERT and DELETE alone.
+		semi := sel == nil || sel(unnest)
+		switch n.(type) {
+		case *plan.InsertInto, *plan.DeleteFrom:
+			semi = false
+		}
+		return protectIn(n, semi)
+	}
+}
+
+func protectIn(n sql.Node, semi bool) (sql.Node, transform.TreeIdentity, error) {
 	return transform.Node(n, func(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
 		if f, ok := n.(*plan.Filter); ok {
 			conj := expression.SplitConjunction(f.Expression)
 			same := transform.SameTree
 			for i, c := range conj {
-				if in, ok := c.(*plan.InSubquery); ok {
+				if in, ok := c.(*plan.InSubquery); ok && semi {
 					if sq, ok := in.RightChild.(*plan.Subquery); ok && sq.CanCacheResults() {
 						continue // becomes a semi join
 					}

@@ -26,7 +26,7 @@ func Install(a *analyzer.Analyzer) {
 				rules = append(rules, analyzer.Rule{Id: constantExistsID, Apply: constantExists},
 					analyzer.Rule{Id: notExistsNullsID, Apply: nullFreeNotExists})
 			case "unnestInSubqueries":
-				rules = append(rules, analyzer.Rule{Id: inSubqueryNullsID, Apply: protectInSubqueries})
+				rules = append(rules, analyzer.Rule{Id: inSubqueryNullsID, Apply: protectInSubqueries(r.Id)})
 			case "unnestExistsSubqueries":
 				rules = append(rules, analyzer.Rule{Id: constantExistsID, Apply: constantExists},
 					analyzer.Rule{Id: notExistsNullsID, Apply: nullFreeNotExists})
