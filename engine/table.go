@@ -162,15 +162,26 @@ func (t *Table) lookupRows(ctx *sql.Context, r *kv.Txn, l sql.IndexLookup) (sql.
 	if !ok {
 		return nil, fmt.Errorf("myriad: lookup on foreign index %T", l.Index)
 	}
-	// GMS marks a lookup with a NULL key empty and applies no filter above
-	// lookup joins, so this must be honoured (it loses <=> NULL matches in
-	// lookup joins: docs/COMPATIBILITY.md).
-	if l.IsEmptyRange {
-		return sql.RowsToRowIter(), nil
-	}
 	ranges, ok := l.Ranges.(sql.MySQLRangeCollection)
 	if !ok {
 		return nil, fmt.Errorf("myriad: unsupported range collection %T", l.Ranges)
+	}
+	// A lookup join's LookupBuilder marks the lookup empty whenever a key is
+	// NULL, also for a null-safe (<=>) key, whose column range it sets to
+	// "IS NULL": honouring the flag there loses NULL <=> NULL matches. The
+	// ranges themselves say which keys were NULL under `=`: a point bound
+	// holding no key, which matches nothing.
+	if l.IsEmptyRange {
+		var kept sql.MySQLRangeCollection
+		for _, rng := range ranges {
+			if !hasNilPoint(rng) {
+				kept = append(kept, rng)
+			}
+		}
+		if len(kept) == 0 {
+			return sql.RowsToRowIter(), nil
+		}
+		ranges = kept
 	}
 	prefix := t.def.IndexPrefix(idx.id)
 	var secondary *indexLayout
@@ -250,6 +261,34 @@ func rangeSpan(ctx *sql.Context, prefix []byte, rng sql.MySQLRange, prefixLens [
 		return span{lo: nlo, hi: nhi}, false, nil
 	}
 	return span{lo: lo, hi: keys.PrefixEnd(hi)}, false, nil
+}
+
+// hasNilPoint reports whether a column of rng is bounded by a missing key:
+// the range GMS builds for a NULL lookup key under `=`, which matches no row.
+func hasNilPoint(rng sql.MySQLRange) bool {
+	for _, ce := range rng {
+		switch b := ce.LowerBound.(type) {
+		case sql.Below:
+			if b.Key == nil {
+				return true
+			}
+		case sql.Above:
+			if b.Key == nil {
+				return true
+			}
+		}
+		switch b := ce.UpperBound.(type) {
+		case sql.Below:
+			if b.Key == nil {
+				return true
+			}
+		case sql.Above:
+			if b.Key == nil {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // pointValue reports whether the column range is exactly one value (or NULL).

@@ -30,6 +30,7 @@ import (
 	"github.com/myriaddb/myriad/catalog"
 	"github.com/myriaddb/myriad/engine"
 	"github.com/myriaddb/myriad/kv"
+	"github.com/myriaddb/myriad/planfix"
 )
 
 // TestMain keeps GMS's per-statement logging (every failed statement is a
@@ -253,6 +254,8 @@ func (h *harness) NewEngine(t *testing.T) (gmstest.QueryEngine, error) {
 	if err != nil {
 		return nil, err
 	}
+	// The server's analyzer carries Myriad's plan corrections; so must GMS's suites.
+	planfix.Install(e.Analyzer)
 	h.mu.Lock()
 	h.session = nil
 	h.mu.Unlock()

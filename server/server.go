@@ -23,6 +23,7 @@ import (
 	"github.com/myriaddb/myriad/catalog"
 	"github.com/myriaddb/myriad/engine"
 	"github.com/myriaddb/myriad/kv"
+	"github.com/myriaddb/myriad/planfix"
 	"github.com/myriaddb/myriad/sqlfunc"
 )
 
@@ -176,6 +177,7 @@ func (s *Server) init() error {
 		}).Build()
 	sqlfunc.Install(a)
 	a.Catalog.InfoSchema = engine.WrapInfoSchema(a.Catalog.InfoSchema)
+	planfix.Install(a)
 	s.sqle = gms.New(a, &gms.Config{})
 	useMySQLPacketDefault()
 	if err := sql.SystemVariables.AssignValues(map[string]any{

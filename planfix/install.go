@@ -1,0 +1,43 @@
+package planfix
+
+import (
+	"github.com/dolthub/go-mysql-server/sql/analyzer"
+)
+
+// Rule IDs for Myriad's rules; GMS's own IDs are small consecutive integers.
+const (
+	notExistsNullsID analyzer.RuleId = 10_100 + iota
+	inSubqueryNullsID
+	semiJoinOnceID
+	negZeroGroupingID
+	constantExistsID
+)
+
+// Install puts the rules into a built analyzer, each just before the GMS rule
+// whose fault it avoids (GMS's builder can only append rules to a whole
+// batch, which would run them after the damage). GMS's rule IDs are
+// unexported, so they are matched by name.
+func Install(a *analyzer.Analyzer) {
+	for _, b := range a.Batches {
+		var rules []analyzer.Rule
+		for _, r := range b.Rules {
+			switch r.Id.String() {
+			case "hoistOutOfScopeFilters":
+				rules = append(rules, analyzer.Rule{Id: constantExistsID, Apply: constantExists},
+					analyzer.Rule{Id: notExistsNullsID, Apply: nullFreeNotExists})
+			case "unnestInSubqueries":
+				rules = append(rules, analyzer.Rule{Id: inSubqueryNullsID, Apply: protectInSubqueries(r.Id)})
+			case "unnestExistsSubqueries":
+				rules = append(rules, analyzer.Rule{Id: constantExistsID, Apply: constantExists},
+					analyzer.Rule{Id: notExistsNullsID, Apply: nullFreeNotExists})
+			case "optimizeJoins":
+				rules = append(rules, analyzer.Rule{Id: semiJoinOnceID, Apply: markSemiJoins})
+			}
+			rules = append(rules, r)
+		}
+		if b.Desc == "post-analyzer" {
+			rules = append(rules, analyzer.Rule{Id: negZeroGroupingID, Apply: normalizeNegZeros})
+		}
+		b.Rules = rules
+	}
+}
