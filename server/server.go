@@ -16,8 +16,6 @@ import (
 	gmsserver "github.com/dolthub/go-mysql-server/server"
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/go-mysql-server/sql/analyzer"
-	"github.com/dolthub/go-mysql-server/sql/plan"
-	"github.com/dolthub/go-mysql-server/sql/transform"
 	"github.com/sirupsen/logrus"
 
 	"github.com/myriaddb/myriad/catalog"
@@ -140,12 +138,12 @@ func (s *Server) init() error {
 	s.cat = cat
 	s.eng = engine.New(s.db, cat, engine.Options{DefaultCollation: DefaultCollation})
 
-	a := analyzer.NewBuilder(s.eng.Provider()).
-		AddPostAnalyzeRule(pushInfoSchemaFiltersID, func(_ *sql.Context, _ *analyzer.Analyzer, n sql.Node, _ *plan.Scope,
-			_ analyzer.RuleSelector, _ *sql.QueryFlags) (sql.Node, transform.TreeIdentity, error) {
-			return engine.PushInfoSchemaFilters(n)
-		}).Build()
-	a.Catalog.InfoSchema = engine.WrapInfoSchema(a.Catalog.InfoSchema)
+	a := analyzer.NewBuilder(s.eng.Provider()).Build()
+	if err := engine.Install(a, engine.Rule{ID: engine.RuleHideMySQL, Name: "hideMySQL",
+		Why:   "GMS lists the mysql schema in SHOW DATABASES to every user; MySQL only to users with a privilege on it",
+		Apply: hideMySQL(a.Catalog.MySQLDb)}); err != nil {
+		return err
+	}
 	s.sqle = gms.New(a, &gms.Config{})
 	if err := sql.SystemVariables.AssignValues(map[string]any{
 		"version": ServerVersion, "version_comment": "Myriad",
@@ -196,10 +194,6 @@ func (s *Server) init() error {
 	}
 	return nil
 }
-
-// pushInfoSchemaFiltersID names Myriad's analyzer rule; GMS's own rule IDs
-// are small consecutive integers.
-const pushInfoSchemaFiltersID analyzer.RuleId = 10_000
 
 // DefaultCollation is MySQL 8's server default.
 const DefaultCollation = sql.Collation_utf8mb4_0900_ai_ci

@@ -318,18 +318,7 @@ func (s *Server) installAuthorization() {
 	a := s.sqle.Analyzer
 	c := a.Catalog
 	c.AuthHandler = authzHandler{AuthorizationHandler: c.AuthHandler, mdb: c.MySQLDb, a: s.auth}
-	// SHOW DATABASES lists the mysql schema to everyone; MySQL only to
-	// users with a privilege on it.
-	for _, b := range a.Batches {
-		if b.Desc == "post-analyzer" {
-			rules := append([]analyzer.Rule(nil), b.Rules...)
-			b.Rules = append(rules, analyzer.Rule{Id: hideMySQLRule, Apply: hideMySQL(c.MySQLDb)})
-		}
-	}
 }
-
-// hideMySQLRule is outside GMS's rule IDs.
-const hideMySQLRule analyzer.RuleId = -4
 
 func hideMySQL(mdb *mysql_db.MySQLDb) analyzer.RuleFunc {
 	return func(ctx *sql.Context, _ *analyzer.Analyzer, n sql.Node, _ *plan.Scope, _ analyzer.RuleSelector, _ *sql.QueryFlags) (sql.Node, transform.TreeIdentity, error) {
