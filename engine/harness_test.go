@@ -83,6 +83,14 @@ func (s *store) close() {
 	s.kv = nil
 }
 
+// sub points the store's checks at a subtest for the duration of f.
+func (s *store) sub(t *testing.T, f func()) {
+	parent := s.t
+	s.t = t
+	defer func() { s.t = parent }()
+	f()
+}
+
 // reopen closes the store and opens it again from disk: a server restart.
 func (s *store) reopen() {
 	s.t.Helper()
@@ -103,7 +111,7 @@ func (s *store) run(q string) ([]string, error) {
 		return nil, err
 	}
 	defer sql.SessionCommandEnd(s.sess)
-	ctx := s.ctx()
+	ctx := s.ctx().WithQuery(q) // as the handler sets it: the provider reads it
 	_, iter, _, err := s.sqle.Query(ctx, q)
 	if err != nil {
 		return nil, err

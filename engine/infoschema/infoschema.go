@@ -471,8 +471,11 @@ func singleColumn(e sql.Expression) (int, sql.Expression) {
 				return true
 			}
 			col = i
-		case *expression.Literal, *expression.Like, *expression.Equals, *expression.InTuple,
-			*expression.Tuple, *expression.Not, *expression.And, *expression.Or,
+		// HashInTuple: GMS turns an IN list of constants into one before
+		// this rule runs; rewriting its left side keeps its hashed constants.
+		// Tuple is a value type (its right side).
+		case *expression.Literal, *expression.Like, *expression.Equals, *expression.InTuple, *expression.HashInTuple,
+			expression.Tuple, *expression.Not, *expression.And, *expression.Or,
 			*expression.NullSafeEquals, *expression.LessThan, *expression.GreaterThan,
 			*expression.LessThanOrEqual, *expression.GreaterThanOrEqual, *expression.IsNull,
 			*expression.CollatedExpression, *function.Database:
