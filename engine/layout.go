@@ -28,7 +28,7 @@ type layout struct {
 	sch     sql.Schema
 	primary []byte // IndexPrefix(1)
 	header  []byte // value header of rows written under this definition
-	pkEnc   []keyenc.Encoder // per primary key column
+	pkEnc   []keyenc.Encoder
 	indexes []indexLayout
 }
 
