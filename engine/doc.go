@@ -4,7 +4,10 @@
 //
 // It owns the mapping from SQL rows to keys and values (primary index keyed by
 // the primary key, secondary index entries keyed by index columns plus the
-// primary key) and the translation of GMS index ranges into key spans.
+// primary key) and the translation of GMS index ranges into key spans. Its
+// additions to GMS itself (analyzer rules, the information_schema.TABLES of
+// package engine/infoschema) are installed in one place, Install
+// (extensions.go), which the server calls once.
 //
 // It must never enumerate schemas or tables on a per-query path: resolving a
 // table is a catalog lookup by name, and AllDatabases is scoped (see
