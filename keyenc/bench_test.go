@@ -10,16 +10,30 @@ import (
 	"github.com/shopspring/decimal"
 )
 
+// benchAppend measures one value both ways: with the type dispatched per call
+// (AppendValue) and with the column's encoder built beforehand (Encoder), as
+// the engine's layouts keep it.
 func benchAppend(b *testing.B, typ sql.Type, v any) {
 	b.Helper()
-	buf := make([]byte, 0, 256)
-	b.ReportAllocs()
-	for i := 0; i < b.N; i++ {
-		var err error
-		buf, err = AppendValue(testCtx, buf[:0], typ, v)
-		if err != nil {
-			b.Fatal(err)
-		}
+	enc := EncoderFor(typ)
+	ways := []struct {
+		name string
+		add  func(buf []byte) ([]byte, error)
+	}{
+		{"AppendValue", func(buf []byte) ([]byte, error) { return AppendValue(testCtx, buf, typ, v) }},
+		{"Encoder", func(buf []byte) ([]byte, error) { return enc.Append(testCtx, buf, v) }},
+	}
+	for _, w := range ways {
+		b.Run(w.name, func(b *testing.B) {
+			buf := make([]byte, 0, 256)
+			b.ReportAllocs()
+			for i := 0; i < b.N; i++ {
+				var err error
+				if buf, err = w.add(buf[:0]); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
 	}
 }
 
@@ -59,38 +73,38 @@ var indexKeyCols = []struct {
 	{types.MustCreateBinary(sqltypes.Binary, 16), []byte("0123456789abcdef")},
 }
 
-// BenchmarkIndexKeyAppendValue encodes the key with the type dispatched on
-// every value.
-func BenchmarkIndexKeyAppendValue(b *testing.B) {
-	buf := make([]byte, 0, 256)
-	b.ReportAllocs()
-	for i := 0; i < b.N; i++ {
-		buf = buf[:0]
-		for _, c := range indexKeyCols {
-			var err error
-			if buf, err = AppendValue(testCtx, buf, c.typ, c.v); err != nil {
-				b.Fatal(err)
-			}
-		}
-	}
-}
-
-// BenchmarkIndexKeyEncoders encodes the same key with the column encoders
-// built once, as the engine's layouts keep them.
-func BenchmarkIndexKeyEncoders(b *testing.B) {
+// BenchmarkIndexKey encodes the key with the type dispatched on every value
+// (AppendValue) and with the column encoders built once, as the engine's
+// layouts keep them (Encoders).
+func BenchmarkIndexKey(b *testing.B) {
 	encs := make([]Encoder, len(indexKeyCols))
 	for i, c := range indexKeyCols {
 		encs[i] = EncoderFor(c.typ)
 	}
-	buf := make([]byte, 0, 256)
-	b.ReportAllocs()
-	for i := 0; i < b.N; i++ {
-		buf = buf[:0]
-		for j, c := range indexKeyCols {
-			var err error
-			if buf, err = encs[j].Append(testCtx, buf, c.v); err != nil {
-				b.Fatal(err)
+	ways := []struct {
+		name string
+		add  func(buf []byte, col int) ([]byte, error)
+	}{
+		{"AppendValue", func(buf []byte, col int) ([]byte, error) {
+			return AppendValue(testCtx, buf, indexKeyCols[col].typ, indexKeyCols[col].v)
+		}},
+		{"Encoders", func(buf []byte, col int) ([]byte, error) {
+			return encs[col].Append(testCtx, buf, indexKeyCols[col].v)
+		}},
+	}
+	for _, w := range ways {
+		b.Run(w.name, func(b *testing.B) {
+			buf := make([]byte, 0, 256)
+			b.ReportAllocs()
+			for i := 0; i < b.N; i++ {
+				buf = buf[:0]
+				for col := range indexKeyCols {
+					var err error
+					if buf, err = w.add(buf, col); err != nil {
+						b.Fatal(err)
+					}
+				}
 			}
-		}
+		})
 	}
 }

@@ -22,15 +22,15 @@ import (
 // anything else converted the way GMS's t.Compare converts it (usually
 // t.Convert, refusing clamped values) and the result encoded (enc).
 //
-// An Encoder is a small value: copy it freely. The zero Encoder fails every
-// value.
+// Keep an Encoder where it is built (its methods take a pointer, so encoding
+// copies nothing). The zero Encoder fails every value.
 type Encoder struct {
 	t sql.Type
 	// fail rejects every value, NULL included: the type cannot be a key.
 	fail error
-	fast func(e Encoder, b []byte, v any) (out []byte, ok bool, err error)
-	conv func(e Encoder, ctx *sql.Context, v any) (any, error) // nil: t.Convert
-	enc  func(e Encoder, b []byte, cv any) ([]byte, error)
+	fast func(e *Encoder, b []byte, v any) (out []byte, ok bool, err error)
+	conv func(e *Encoder, ctx *sql.Context, v any) (any, error) // nil: t.Convert
+	enc  func(e *Encoder, b []byte, cv any) ([]byte, error)
 
 	// Parameters of the type, by family.
 	max    uint64              // ENUM, SET, BIT: the largest value taken as is
@@ -111,7 +111,7 @@ func EncoderFor(t sql.Type) Encoder {
 // an INT column, a string for a DATETIME, decimal.Decimal vs string): it is
 // then converted the way GMS's t.Compare converts it. On error b is returned
 // unchanged.
-func (e Encoder) Append(ctx *sql.Context, b []byte, v any) ([]byte, error) {
+func (e *Encoder) Append(ctx *sql.Context, b []byte, v any) ([]byte, error) {
 	if e.fail != nil || e.fast == nil {
 		return b, e.failure()
 	}
@@ -155,7 +155,7 @@ func (e Encoder) Append(ctx *sql.Context, b []byte, v any) ([]byte, error) {
 	return out, nil
 }
 
-func (e Encoder) failure() error {
+func (e *Encoder) failure() error {
 	if e.fail != nil {
 		return e.fail
 	}
@@ -163,7 +163,7 @@ func (e Encoder) failure() error {
 }
 
 // unexpected reports a conversion result the family cannot encode.
-func (e Encoder) unexpected(cv any) error {
+func (e *Encoder) unexpected(cv any) error {
 	return fmt.Errorf("keyenc: %s converted to unexpected %T", e.t.String(), cv)
 }
 
@@ -174,15 +174,15 @@ func bitsMax(n uint) uint64 {
 	return uint64(1)<<n - 1
 }
 
-func noFast(Encoder, []byte, any) ([]byte, bool, error) { return nil, false, nil }
+func noFast(*Encoder, []byte, any) ([]byte, bool, error) { return nil, false, nil }
 
-func fastNullType(e Encoder, b []byte, v any) ([]byte, bool, error) {
+func fastNullType(e *Encoder, b []byte, v any) ([]byte, bool, error) {
 	return b, false, fmt.Errorf("%w: non-NULL value %v for NULL type", ErrUnsupportedType, v)
 }
 
 // Integers, TIME, YEAR, ENUM, SET and BIT: converted values are integers.
 
-func encConvertedInt(e Encoder, b []byte, cv any) ([]byte, error) {
+func encConvertedInt(e *Encoder, b []byte, cv any) ([]byte, error) {
 	if out, ok := appendGoInt(b, cv); ok {
 		return out, nil
 	}
@@ -192,19 +192,19 @@ func encConvertedInt(e Encoder, b []byte, cv any) ([]byte, error) {
 	return b, e.unexpected(cv)
 }
 
-func fastInteger(_ Encoder, b []byte, v any) ([]byte, bool, error) {
+func fastInteger(_ *Encoder, b []byte, v any) ([]byte, bool, error) {
 	out, ok := appendGoInt(b, v)
 	return out, ok, nil
 }
 
-func fastTimespan(_ Encoder, b []byte, v any) ([]byte, bool, error) {
+func fastTimespan(_ *Encoder, b []byte, v any) ([]byte, bool, error) {
 	if ts, ok := v.(types.Timespan); ok {
 		return appendInt(b, int64(ts)), true, nil
 	}
 	return b, false, nil
 }
 
-func fastYear(_ Encoder, b []byte, v any) ([]byte, bool, error) {
+func fastYear(_ *Encoder, b []byte, v any) ([]byte, bool, error) {
 	if i, ok := goInt(v); ok {
 		if y, ok := yearFromInt(i); ok {
 			return appendInt(b, y), true, nil
@@ -214,7 +214,7 @@ func fastYear(_ Encoder, b []byte, v any) ([]byte, bool, error) {
 }
 
 // fastEnum takes element numbers (0 is the empty string of invalid values).
-func fastEnum(e Encoder, b []byte, v any) ([]byte, bool, error) {
+func fastEnum(e *Encoder, b []byte, v any) ([]byte, bool, error) {
 	if i, ok := goInt(v); ok && i >= 0 && uint64(i) <= e.max {
 		return appendInt(b, i), true, nil
 	}
@@ -222,7 +222,7 @@ func fastEnum(e Encoder, b []byte, v any) ([]byte, bool, error) {
 }
 
 // fastBits takes SET bitmaps and BIT values within the type's bits.
-func fastBits(e Encoder, b []byte, v any) ([]byte, bool, error) {
+func fastBits(e *Encoder, b []byte, v any) ([]byte, bool, error) {
 	if u, ok := v.(uint64); ok && u <= e.max {
 		return appendUint(b, u), true, nil
 	}
@@ -231,7 +231,7 @@ func fastBits(e Encoder, b []byte, v any) ([]byte, bool, error) {
 
 // Floats
 
-func fastFloat(_ Encoder, b []byte, v any) ([]byte, bool, error) {
+func fastFloat(_ *Encoder, b []byte, v any) ([]byte, bool, error) {
 	var f float64
 	switch x := v.(type) {
 	case float64:
@@ -253,7 +253,7 @@ func fastFloat(_ Encoder, b []byte, v any) ([]byte, bool, error) {
 	return out, true, err
 }
 
-func encFloat(e Encoder, b []byte, cv any) ([]byte, error) {
+func encFloat(e *Encoder, b []byte, cv any) ([]byte, error) {
 	switch x := cv.(type) {
 	case float64:
 		return appendFloat(b, x)
@@ -265,7 +265,7 @@ func encFloat(e Encoder, b []byte, cv any) ([]byte, error) {
 
 // Decimals
 
-func fastDecimal(e Encoder, b []byte, v any) ([]byte, bool, error) {
+func fastDecimal(e *Encoder, b []byte, v any) ([]byte, bool, error) {
 	if x, ok := v.(decimal.Decimal); ok {
 		// GMS Compare rounds column decimals to the column scale; a value
 		// that already has no more fractional digits is unchanged by that.
@@ -282,7 +282,7 @@ func fastDecimal(e Encoder, b []byte, v any) ([]byte, bool, error) {
 }
 
 // convDecimal rounds to the column's scale as GMS Compare does.
-func convDecimal(e Encoder, _ *sql.Context, v any) (any, error) {
+func convDecimal(e *Encoder, _ *sql.Context, v any) (any, error) {
 	nd, err := e.dec.ConvertToNullDecimal(v)
 	if err != nil {
 		return nil, fmt.Errorf("keyenc: converting %v (%T) to %s: %w", v, v, e.t.String(), err)
@@ -293,7 +293,7 @@ func convDecimal(e Encoder, _ *sql.Context, v any) (any, error) {
 	return nd.Decimal, nil
 }
 
-func encDecimal(e Encoder, b []byte, cv any) ([]byte, error) {
+func encDecimal(e *Encoder, b []byte, cv any) ([]byte, error) {
 	switch x := cv.(type) {
 	case decimal.Decimal:
 		return appendDecimal(b, x), nil
@@ -325,7 +325,7 @@ func (e *Encoder) setCollation() {
 	}
 }
 
-func (e Encoder) appendString(b []byte, s string) ([]byte, error) {
+func (e *Encoder) appendString(b []byte, s string) ([]byte, error) {
 	if e.collErr != nil {
 		return b, e.collErr
 	}
@@ -335,7 +335,7 @@ func (e Encoder) appendString(b []byte, s string) ([]byte, error) {
 	return appendWeights(b, s, e.coll, e.sorter), nil
 }
 
-func fastString(e Encoder, b []byte, v any) ([]byte, bool, error) {
+func fastString(e *Encoder, b []byte, v any) ([]byte, bool, error) {
 	switch x := v.(type) {
 	case string:
 		out, err := e.appendString(b, x)
@@ -347,7 +347,7 @@ func fastString(e Encoder, b []byte, v any) ([]byte, bool, error) {
 	return b, false, nil
 }
 
-func encString(e Encoder, b []byte, cv any) ([]byte, error) {
+func encString(e *Encoder, b []byte, cv any) ([]byte, error) {
 	if out, ok, err := fastString(e, b, cv); ok || err != nil {
 		return out, err
 	}
@@ -356,7 +356,7 @@ func encString(e Encoder, b []byte, cv any) ([]byte, error) {
 
 // Binary strings
 
-func fastBytes(e Encoder, b []byte, v any) ([]byte, bool, error) {
+func fastBytes(e *Encoder, b []byte, v any) ([]byte, bool, error) {
 	switch x := v.(type) {
 	case string:
 		// GMS Compare uses string operands as-is (no BINARY(n) padding),
@@ -369,7 +369,7 @@ func fastBytes(e Encoder, b []byte, v any) ([]byte, bool, error) {
 	return b, false, nil
 }
 
-func encBytes(e Encoder, b []byte, cv any) ([]byte, error) {
+func encBytes(e *Encoder, b []byte, cv any) ([]byte, error) {
 	switch y := cv.(type) {
 	case []byte:
 		return appendEscaped(b, encodings.BytesToString(y), 0), nil
@@ -381,7 +381,7 @@ func encBytes(e Encoder, b []byte, cv any) ([]byte, error) {
 
 // Temporal types
 
-func fastTime(e Encoder, b []byte, v any) ([]byte, bool, error) {
+func fastTime(e *Encoder, b []byte, v any) ([]byte, bool, error) {
 	x, ok := v.(time.Time)
 	if !ok {
 		return b, false, nil
@@ -393,7 +393,7 @@ func fastTime(e Encoder, b []byte, v any) ([]byte, bool, error) {
 	return appendTime(b, x), true, nil
 }
 
-func encTime(e Encoder, b []byte, cv any) ([]byte, error) {
+func encTime(e *Encoder, b []byte, cv any) ([]byte, error) {
 	if x, ok := cv.(time.Time); ok {
 		return appendTime(b, x), nil
 	}

@@ -43,10 +43,12 @@ var (
 )
 
 // AppendValue appends the order-preserving encoding of v, a value of SQL type
-// t, to b: EncoderFor(t).Append(ctx, b, v). Code that encodes many values of
-// one column keeps the column's Encoder instead.
+// t, to b, with an encoder built for this one value (see Encoder.Append).
+// Code that encodes many values of one column keeps the column's Encoder
+// instead: building it costs a type switch and an allocation.
 func AppendValue(ctx *sql.Context, b []byte, t sql.Type, v any) ([]byte, error) {
-	return EncoderFor(t).Append(ctx, b, v)
+	e := EncoderFor(t)
+	return e.Append(ctx, b, v)
 }
 
 // ---------------------------------------------------------------------------
