@@ -22,15 +22,15 @@ import (
 // anything else converted the way GMS's t.Compare converts it (usually
 // t.Convert, refusing clamped values) and the result encoded (enc).
 //
-// Keep an Encoder where it is built (its methods take a pointer, so encoding
-// copies nothing). The zero Encoder fails every value.
+// The family is a small integer that fast and enc switch on, not a function
+// value: calls through function values would make every Encoder escape to
+// the heap, and AppendValue builds one per value. The zero Encoder fails
+// every value.
 type Encoder struct {
-	t sql.Type
+	t   sql.Type
+	fam family
 	// fail rejects every value, NULL included: the type cannot be a key.
 	fail error
-	fast func(e *Encoder, b []byte, v any) (out []byte, ok bool, err error)
-	conv func(e *Encoder, ctx *sql.Context, v any) (any, error) // nil: t.Convert
-	enc  func(e *Encoder, b []byte, cv any) ([]byte, error)
 
 	// Parameters of the type, by family.
 	max    uint64              // ENUM, SET, BIT: the largest value taken as is
@@ -55,54 +55,125 @@ func EncoderFor(t sql.Type) Encoder {
 	if t == nil {
 		return Encoder{fail: fmt.Errorf("%w: nil type", ErrUnsupportedType)}
 	}
-	e := Encoder{t: t, enc: encConvertedInt}
+	e := Encoder{t: t, fam: famConverted}
 	switch t.Type() {
 	case sqltypes.Int8, sqltypes.Int16, sqltypes.Int24, sqltypes.Int32, sqltypes.Int64,
 		sqltypes.Uint8, sqltypes.Uint16, sqltypes.Uint24, sqltypes.Uint32, sqltypes.Uint64:
-		e.fast = fastInteger
+		e.fam = famInteger
 	case sqltypes.Float32, sqltypes.Float64:
-		e.fast, e.enc = fastFloat, encFloat
+		e.fam = famFloat
 	case sqltypes.Decimal:
-		e.fast, e.enc = noFast, encDecimal
-		if dt, ok := t.(sql.DecimalType); ok {
-			e.dec, e.fast, e.conv = dt, fastDecimal, convDecimal
-		}
+		e.fam = famDecimal
+		e.dec, _ = t.(sql.DecimalType)
 	case sqltypes.Char, sqltypes.VarChar, sqltypes.Text:
-		e.fast, e.enc = fastString, encString
+		e.fam = famString
 		e.setCollation()
 	case sqltypes.Binary, sqltypes.VarBinary, sqltypes.Blob:
-		e.fast, e.enc = fastBytes, encBytes
+		e.fam = famBytes
 		if st, ok := t.(sql.StringType); ok && t.Type() == sqltypes.Binary {
 			e.pad = int(st.MaxCharacterLength())
 		}
 	case sqltypes.Date, sqltypes.Datetime, sqltypes.Timestamp:
-		e.fast, e.enc = fastTime, encTime
+		e.fam = famTime
 		e.date = t.Type() == sqltypes.Date
 	case sqltypes.Time:
-		e.fast = fastTimespan
+		e.fam = famTimespan
 	case sqltypes.Year:
-		e.fast = fastYear
+		e.fam = famYear
 	case sqltypes.Enum:
-		e.fast = noFast
 		if et, ok := t.(sql.EnumType); ok {
-			e.fast, e.max = fastEnum, uint64(et.NumberOfElements())
+			e.fam, e.max = famEnum, uint64(et.NumberOfElements())
 		}
 	case sqltypes.Set:
-		e.fast = noFast
 		if st, ok := t.(sql.SetType); ok {
-			e.fast, e.max = fastBits, bitsMax(uint(st.NumberOfElements()))
+			e.fam, e.max = famBits, bitsMax(uint(st.NumberOfElements()))
 		}
 	case sqltypes.Bit:
-		e.fast = noFast
 		if bt, ok := t.(interface{ NumberOfBits() uint8 }); ok {
-			e.fast, e.max = fastBits, bitsMax(uint(bt.NumberOfBits()))
+			e.fam, e.max = famBits, bitsMax(uint(bt.NumberOfBits()))
 		}
 	case sqltypes.Null:
-		e.fast = fastNullType
+		e.fam = famNullType
 	default:
 		e.fail = fmt.Errorf("%w: %s", ErrUnsupportedType, t.String())
 	}
 	return e
+}
+
+// family is how an Encoder encodes: what it takes without conversion and
+// what its conversions produce.
+type family uint8
+
+const (
+	famNone      family = iota // zero Encoder
+	famConverted               // ENUM, SET, BIT of unknown shape: always t.Convert, to an integer
+	famInteger
+	famFloat
+	famDecimal
+	famString
+	famBytes
+	famTime
+	famTimespan
+	famYear
+	famEnum
+	famBits // SET bitmaps and BIT values
+	famNullType
+)
+
+// fast encodes the family's own Go values; ok is false for anything that
+// needs conversion first.
+func (e *Encoder) fast(b []byte, v any) (out []byte, ok bool, err error) {
+	switch e.fam {
+	case famInteger:
+		out, ok = appendGoInt(b, v)
+		return out, ok, nil
+	case famFloat:
+		return fastFloat(b, v)
+	case famDecimal:
+		return e.fastDecimal(b, v)
+	case famString:
+		return e.fastString(b, v)
+	case famBytes:
+		return e.fastBytes(b, v)
+	case famTime:
+		return e.fastTime(b, v)
+	case famTimespan:
+		return fastTimespan(b, v)
+	case famYear:
+		return fastYear(b, v)
+	case famEnum:
+		return e.fastEnum(b, v)
+	case famBits:
+		return e.fastBits(b, v)
+	case famNullType:
+		return b, false, fmt.Errorf("%w: non-NULL value %v for NULL type", ErrUnsupportedType, v)
+	}
+	return b, false, nil
+}
+
+// convert converts v to the column type the way GMS Compare does.
+func (e *Encoder) convert(ctx *sql.Context, v any) (any, error) {
+	if e.fam == famDecimal && e.dec != nil {
+		return e.convDecimal(v)
+	}
+	return convert(ctx, e.t, v)
+}
+
+// enc encodes a non-NULL result of convert.
+func (e *Encoder) enc(b []byte, cv any) ([]byte, error) {
+	switch e.fam {
+	case famFloat:
+		return e.encFloat(b, cv)
+	case famDecimal:
+		return e.encDecimal(b, cv)
+	case famString:
+		return e.encString(b, cv)
+	case famBytes:
+		return e.encBytes(b, cv)
+	case famTime:
+		return e.encTime(b, cv)
+	}
+	return e.encConvertedInt(b, cv)
 }
 
 // Append appends the encoding of v to b. v == nil encodes NULL, which sorts
@@ -112,13 +183,13 @@ func EncoderFor(t sql.Type) Encoder {
 // then converted the way GMS's t.Compare converts it. On error b is returned
 // unchanged.
 func (e *Encoder) Append(ctx *sql.Context, b []byte, v any) ([]byte, error) {
-	if e.fail != nil || e.fast == nil {
+	if e.fail != nil || e.fam == famNone {
 		return b, e.failure()
 	}
 	if v == nil {
 		return append(b, mNull), nil
 	}
-	if out, ok, err := e.fast(e, b, v); err != nil {
+	if out, ok, err := e.fast(b, v); err != nil {
 		return b, err
 	} else if ok {
 		return out, nil
@@ -130,13 +201,7 @@ func (e *Encoder) Append(ctx *sql.Context, b []byte, v any) ([]byte, error) {
 		}
 		return e.Append(ctx, b, u)
 	}
-	var cv any
-	var err error
-	if e.conv != nil {
-		cv, err = e.conv(e, ctx, v)
-	} else {
-		cv, err = convert(ctx, e.t, v)
-	}
+	cv, err := e.convert(ctx, v)
 	if err != nil {
 		return b, err
 	}
@@ -148,7 +213,7 @@ func (e *Encoder) Append(ctx *sql.Context, b []byte, v any) ([]byte, error) {
 	if cv == nil {
 		return append(b, mNull), nil
 	}
-	out, err := e.enc(e, b, cv)
+	out, err := e.enc(b, cv)
 	if err != nil {
 		return b, err
 	}
@@ -174,15 +239,9 @@ func bitsMax(n uint) uint64 {
 	return uint64(1)<<n - 1
 }
 
-func noFast(*Encoder, []byte, any) ([]byte, bool, error) { return nil, false, nil }
-
-func fastNullType(e *Encoder, b []byte, v any) ([]byte, bool, error) {
-	return b, false, fmt.Errorf("%w: non-NULL value %v for NULL type", ErrUnsupportedType, v)
-}
-
 // Integers, TIME, YEAR, ENUM, SET and BIT: converted values are integers.
 
-func encConvertedInt(e *Encoder, b []byte, cv any) ([]byte, error) {
+func (e *Encoder) encConvertedInt(b []byte, cv any) ([]byte, error) {
 	if out, ok := appendGoInt(b, cv); ok {
 		return out, nil
 	}
@@ -192,19 +251,14 @@ func encConvertedInt(e *Encoder, b []byte, cv any) ([]byte, error) {
 	return b, e.unexpected(cv)
 }
 
-func fastInteger(_ *Encoder, b []byte, v any) ([]byte, bool, error) {
-	out, ok := appendGoInt(b, v)
-	return out, ok, nil
-}
-
-func fastTimespan(_ *Encoder, b []byte, v any) ([]byte, bool, error) {
+func fastTimespan(b []byte, v any) ([]byte, bool, error) {
 	if ts, ok := v.(types.Timespan); ok {
 		return appendInt(b, int64(ts)), true, nil
 	}
 	return b, false, nil
 }
 
-func fastYear(_ *Encoder, b []byte, v any) ([]byte, bool, error) {
+func fastYear(b []byte, v any) ([]byte, bool, error) {
 	if i, ok := goInt(v); ok {
 		if y, ok := yearFromInt(i); ok {
 			return appendInt(b, y), true, nil
@@ -214,7 +268,7 @@ func fastYear(_ *Encoder, b []byte, v any) ([]byte, bool, error) {
 }
 
 // fastEnum takes element numbers (0 is the empty string of invalid values).
-func fastEnum(e *Encoder, b []byte, v any) ([]byte, bool, error) {
+func (e *Encoder) fastEnum(b []byte, v any) ([]byte, bool, error) {
 	if i, ok := goInt(v); ok && i >= 0 && uint64(i) <= e.max {
 		return appendInt(b, i), true, nil
 	}
@@ -222,7 +276,7 @@ func fastEnum(e *Encoder, b []byte, v any) ([]byte, bool, error) {
 }
 
 // fastBits takes SET bitmaps and BIT values within the type's bits.
-func fastBits(e *Encoder, b []byte, v any) ([]byte, bool, error) {
+func (e *Encoder) fastBits(b []byte, v any) ([]byte, bool, error) {
 	if u, ok := v.(uint64); ok && u <= e.max {
 		return appendUint(b, u), true, nil
 	}
@@ -231,7 +285,7 @@ func fastBits(e *Encoder, b []byte, v any) ([]byte, bool, error) {
 
 // Floats
 
-func fastFloat(_ *Encoder, b []byte, v any) ([]byte, bool, error) {
+func fastFloat(b []byte, v any) ([]byte, bool, error) {
 	var f float64
 	switch x := v.(type) {
 	case float64:
@@ -253,7 +307,7 @@ func fastFloat(_ *Encoder, b []byte, v any) ([]byte, bool, error) {
 	return out, true, err
 }
 
-func encFloat(e *Encoder, b []byte, cv any) ([]byte, error) {
+func (e *Encoder) encFloat(b []byte, cv any) ([]byte, error) {
 	switch x := cv.(type) {
 	case float64:
 		return appendFloat(b, x)
@@ -265,7 +319,10 @@ func encFloat(e *Encoder, b []byte, cv any) ([]byte, error) {
 
 // Decimals
 
-func fastDecimal(e *Encoder, b []byte, v any) ([]byte, bool, error) {
+func (e *Encoder) fastDecimal(b []byte, v any) ([]byte, bool, error) {
+	if e.dec == nil {
+		return b, false, nil
+	}
 	if x, ok := v.(decimal.Decimal); ok {
 		// GMS Compare rounds column decimals to the column scale; a value
 		// that already has no more fractional digits is unchanged by that.
@@ -282,7 +339,7 @@ func fastDecimal(e *Encoder, b []byte, v any) ([]byte, bool, error) {
 }
 
 // convDecimal rounds to the column's scale as GMS Compare does.
-func convDecimal(e *Encoder, _ *sql.Context, v any) (any, error) {
+func (e *Encoder) convDecimal(v any) (any, error) {
 	nd, err := e.dec.ConvertToNullDecimal(v)
 	if err != nil {
 		return nil, fmt.Errorf("keyenc: converting %v (%T) to %s: %w", v, v, e.t.String(), err)
@@ -293,7 +350,7 @@ func convDecimal(e *Encoder, _ *sql.Context, v any) (any, error) {
 	return nd.Decimal, nil
 }
 
-func encDecimal(e *Encoder, b []byte, cv any) ([]byte, error) {
+func (e *Encoder) encDecimal(b []byte, cv any) ([]byte, error) {
 	switch x := cv.(type) {
 	case decimal.Decimal:
 		return appendDecimal(b, x), nil
@@ -335,7 +392,7 @@ func (e *Encoder) appendString(b []byte, s string) ([]byte, error) {
 	return appendWeights(b, s, e.coll, e.sorter), nil
 }
 
-func fastString(e *Encoder, b []byte, v any) ([]byte, bool, error) {
+func (e *Encoder) fastString(b []byte, v any) ([]byte, bool, error) {
 	switch x := v.(type) {
 	case string:
 		out, err := e.appendString(b, x)
@@ -347,8 +404,8 @@ func fastString(e *Encoder, b []byte, v any) ([]byte, bool, error) {
 	return b, false, nil
 }
 
-func encString(e *Encoder, b []byte, cv any) ([]byte, error) {
-	if out, ok, err := fastString(e, b, cv); ok || err != nil {
+func (e *Encoder) encString(b []byte, cv any) ([]byte, error) {
+	if out, ok, err := e.fastString(b, cv); ok || err != nil {
 		return out, err
 	}
 	return b, e.unexpected(cv)
@@ -356,7 +413,7 @@ func encString(e *Encoder, b []byte, cv any) ([]byte, error) {
 
 // Binary strings
 
-func fastBytes(e *Encoder, b []byte, v any) ([]byte, bool, error) {
+func (e *Encoder) fastBytes(b []byte, v any) ([]byte, bool, error) {
 	switch x := v.(type) {
 	case string:
 		// GMS Compare uses string operands as-is (no BINARY(n) padding),
@@ -369,7 +426,7 @@ func fastBytes(e *Encoder, b []byte, v any) ([]byte, bool, error) {
 	return b, false, nil
 }
 
-func encBytes(e *Encoder, b []byte, cv any) ([]byte, error) {
+func (e *Encoder) encBytes(b []byte, cv any) ([]byte, error) {
 	switch y := cv.(type) {
 	case []byte:
 		return appendEscaped(b, encodings.BytesToString(y), 0), nil
@@ -381,7 +438,7 @@ func encBytes(e *Encoder, b []byte, cv any) ([]byte, error) {
 
 // Temporal types
 
-func fastTime(e *Encoder, b []byte, v any) ([]byte, bool, error) {
+func (e *Encoder) fastTime(b []byte, v any) ([]byte, bool, error) {
 	x, ok := v.(time.Time)
 	if !ok {
 		return b, false, nil
@@ -393,7 +450,7 @@ func fastTime(e *Encoder, b []byte, v any) ([]byte, bool, error) {
 	return appendTime(b, x), true, nil
 }
 
-func encTime(e *Encoder, b []byte, cv any) ([]byte, error) {
+func (e *Encoder) encTime(b []byte, cv any) ([]byte, error) {
 	if x, ok := cv.(time.Time); ok {
 		return appendTime(b, x), nil
 	}

@@ -45,7 +45,7 @@ var (
 // AppendValue appends the order-preserving encoding of v, a value of SQL type
 // t, to b, with an encoder built for this one value (see Encoder.Append).
 // Code that encodes many values of one column keeps the column's Encoder
-// instead: building it costs a type switch and an allocation.
+// instead, which looks at the type once.
 func AppendValue(ctx *sql.Context, b []byte, t sql.Type, v any) ([]byte, error) {
 	e := EncoderFor(t)
 	return e.Append(ctx, b, v)
