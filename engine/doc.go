@@ -8,7 +8,10 @@
 // prefixes, spans and hidden row keys themselves come from package keys, and
 // catalog writes go to the catalog as a catalog.Change through
 // Transaction.writeCatalog only, which is how a transaction knows which
-// definitions it rewrote.
+// definitions it rewrote. Its additions to GMS itself (analyzer rules, the
+// information_schema.TABLES of package engine/infoschema, and the
+// replacements of packages sqlfunc and planfix) are installed in one place,
+// Engine.Install (extensions.go), which the server calls once.
 //
 // It must never enumerate schemas or tables on a per-query path: resolving a
 // table is a catalog lookup by name, and AllDatabases is scoped (see

@@ -29,7 +29,7 @@ type layout struct {
 	sch     sql.Schema
 	primary []byte // IndexPrefix(1)
 	header  []byte // value header of rows written under this definition
-	pkTypes []sql.Type
+	pkEnc   []keyenc.Encoder
 	indexes []indexLayout
 }
 
@@ -38,7 +38,7 @@ type indexLayout struct {
 	name   string
 	unique bool
 	cols   []int
-	types  []sql.Type
+	enc    []keyenc.Encoder // per index column
 	prefix []uint16
 	key    []byte // IndexPrefix(id)
 }
@@ -55,12 +55,12 @@ func newLayout(t *catalog.Table) *layout {
 		l.header = binary.AppendUvarint(l.header, uint64(c.ID))
 	}
 	for _, p := range t.PK {
-		l.pkTypes = append(l.pkTypes, sch[p].Type)
+		l.pkEnc = append(l.pkEnc, keyenc.EncoderFor(sch[p].Type))
 	}
 	for _, ix := range t.Indexes {
 		il := indexLayout{id: ix.ID, name: ix.Name, unique: ix.Unique, cols: ix.Columns, prefix: ix.Prefix, key: keys.Index(t.DataSchemaID, t.ID, ix.ID)}
 		for _, c := range ix.Columns {
-			il.types = append(il.types, sch[c].Type)
+			il.enc = append(il.enc, keyenc.EncoderFor(sch[c].Type))
 		}
 		l.indexes = append(l.indexes, il)
 	}
@@ -119,7 +119,7 @@ func (l *layout) pkKey(ctx *sql.Context, row sql.Row) ([]byte, error) {
 	k = append(k, l.primary...)
 	for i, p := range l.t.PK {
 		var err error
-		if k, err = keyenc.AppendValue(ctx, k, l.pkTypes[i], row[p]); err != nil {
+		if k, err = l.pkEnc[i].Append(ctx, k, row[p]); err != nil {
 			return nil, err
 		}
 	}
@@ -146,7 +146,7 @@ func (l *layout) indexKey(ctx *sql.Context, ix *indexLayout, row sql.Row, pk []b
 			v = truncatePrefix(v, int(ix.prefix[i]))
 		}
 		var err error
-		if k, err = keyenc.AppendValue(ctx, k, ix.types[i], v); err != nil {
+		if k, err = ix.enc[i].Append(ctx, k, v); err != nil {
 			return nil, false, err
 		}
 	}

@@ -8,9 +8,7 @@ import (
 	"time"
 
 	"github.com/dolthub/go-mysql-server/sql"
-	"github.com/dolthub/go-mysql-server/sql/encodings"
 	"github.com/dolthub/go-mysql-server/sql/types"
-	"github.com/dolthub/vitess/go/sqltypes"
 	"github.com/shopspring/decimal"
 )
 
@@ -45,59 +43,12 @@ var (
 )
 
 // AppendValue appends the order-preserving encoding of v, a value of SQL type
-// t, to b. v == nil encodes NULL, which sorts before every non-NULL value
-// (MySQL ascending order). v may arrive as a different Go type than the
-// column's canonical one (e.g. int8 literal for an INT column, a string for a
-// DATETIME, decimal.Decimal vs string): it is then converted the way GMS's
-// t.Compare converts it (usually t.Convert). Returns an error for types that
-// cannot be keys (JSON, geometry) and for values that fail conversion; on
-// error b is returned unchanged.
-//
-// Integer Go values for integer columns are encoded exactly, without clamping
-// to the column's range, so that lookups with out-of-range literals find
-// nothing instead of the clamped boundary row.
+// t, to b, with an encoder built for this one value (see Encoder.Append).
+// Code that encodes many values of one column keeps the column's Encoder
+// instead, which looks at the type once.
 func AppendValue(ctx *sql.Context, b []byte, t sql.Type, v any) ([]byte, error) {
-	if t == nil {
-		return b, fmt.Errorf("%w: nil type", ErrUnsupportedType)
-	}
-	var out []byte
-	var err error
-	switch t.Type() {
-	case sqltypes.Int8, sqltypes.Int16, sqltypes.Int24, sqltypes.Int32, sqltypes.Int64,
-		sqltypes.Uint8, sqltypes.Uint16, sqltypes.Uint24, sqltypes.Uint32, sqltypes.Uint64:
-		out, err = appendIntegerCol(ctx, b, t, v)
-	case sqltypes.Float32, sqltypes.Float64:
-		out, err = appendFloatCol(ctx, b, t, v)
-	case sqltypes.Decimal:
-		out, err = appendDecimalCol(ctx, b, t, v)
-	case sqltypes.Char, sqltypes.VarChar, sqltypes.Text:
-		out, err = appendStringCol(ctx, b, t, v)
-	case sqltypes.Binary, sqltypes.VarBinary, sqltypes.Blob:
-		out, err = appendBytesCol(ctx, b, t, v)
-	case sqltypes.Date, sqltypes.Datetime, sqltypes.Timestamp:
-		out, err = appendTimeCol(ctx, b, t, v)
-	case sqltypes.Time:
-		out, err = appendTimespanCol(ctx, b, t, v)
-	case sqltypes.Year:
-		out, err = appendYearCol(ctx, b, t, v)
-	case sqltypes.Enum:
-		out, err = appendEnumCol(ctx, b, t, v)
-	case sqltypes.Set:
-		out, err = appendSetCol(ctx, b, t, v)
-	case sqltypes.Bit:
-		out, err = appendBitCol(ctx, b, t, v)
-	case sqltypes.Null:
-		if v == nil {
-			return append(b, mNull), nil
-		}
-		err = fmt.Errorf("%w: non-NULL value %v for NULL type", ErrUnsupportedType, v)
-	default:
-		err = fmt.Errorf("%w: %s", ErrUnsupportedType, t.String())
-	}
-	if err != nil {
-		return b, err
-	}
-	return out, nil
+	e := EncoderFor(t)
+	return e.Append(ctx, b, v)
 }
 
 // ---------------------------------------------------------------------------
@@ -176,15 +127,6 @@ func goInt(v any) (int64, bool) {
 	return 0, false
 }
 
-// unwrap resolves GMS lazy wrappers (e.g. out-of-band TEXT/BLOB values).
-func unwrap(ctx *sql.Context, v any) (any, bool, error) {
-	if w, ok := v.(sql.AnyWrapper); ok {
-		u, err := w.UnwrapAny(ctx)
-		return u, true, err
-	}
-	return v, false, nil
-}
-
 // convert runs t.Convert and rejects clamped (out-of-range) results.
 func convert(ctx *sql.Context, t sql.Type, v any) (any, error) {
 	cv, inRange, err := t.Convert(ctx, v)
@@ -195,41 +137,6 @@ func convert(ctx *sql.Context, t sql.Type, v any) (any, error) {
 		return nil, fmt.Errorf("%w: %v for %s", ErrOutOfRange, v, t.String())
 	}
 	return cv, nil
-}
-
-// appendConvertedInt encodes the result of a Convert that must be an integer.
-func appendConvertedInt(b []byte, t sql.Type, cv any) ([]byte, error) {
-	if cv == nil {
-		return append(b, mNull), nil
-	}
-	if out, ok := appendGoInt(b, cv); ok {
-		return out, nil
-	}
-	if ts, ok := cv.(types.Timespan); ok {
-		return appendInt(b, int64(ts)), nil
-	}
-	return b, fmt.Errorf("keyenc: %s converted to unexpected %T", t.String(), cv)
-}
-
-func appendIntegerCol(ctx *sql.Context, b []byte, t sql.Type, v any) ([]byte, error) {
-	if v == nil {
-		return append(b, mNull), nil
-	}
-	if out, ok := appendGoInt(b, v); ok {
-		return out, nil
-	}
-	v, wrapped, err := unwrap(ctx, v)
-	if err != nil {
-		return b, err
-	}
-	if wrapped {
-		return appendIntegerCol(ctx, b, t, v)
-	}
-	cv, err := convert(ctx, t, v)
-	if err != nil {
-		return b, err
-	}
-	return appendConvertedInt(b, t, cv)
 }
 
 // ---------------------------------------------------------------------------
@@ -251,97 +158,8 @@ func appendFloat(b []byte, f float64) ([]byte, error) {
 	return appendBE(append(b, mFloat), u, 8), nil
 }
 
-func appendFloatCol(ctx *sql.Context, b []byte, t sql.Type, v any) ([]byte, error) {
-	switch x := v.(type) {
-	case nil:
-		return append(b, mNull), nil
-	case float64:
-		return appendFloat(b, x)
-	case float32:
-		return appendFloat(b, float64(x))
-	case int64:
-		return appendFloat(b, float64(x))
-	case int32:
-		return appendFloat(b, float64(x))
-	case int:
-		return appendFloat(b, float64(x))
-	case uint64:
-		return appendFloat(b, float64(x))
-	}
-	v, wrapped, err := unwrap(ctx, v)
-	if err != nil {
-		return b, err
-	}
-	if wrapped {
-		return appendFloatCol(ctx, b, t, v)
-	}
-	cv, err := convert(ctx, t, v)
-	if err != nil {
-		return b, err
-	}
-	switch x := cv.(type) {
-	case nil:
-		return append(b, mNull), nil
-	case float64:
-		return appendFloat(b, x)
-	case float32:
-		return appendFloat(b, float64(x))
-	}
-	return b, fmt.Errorf("keyenc: %s converted to unexpected %T", t.String(), cv)
-}
-
 // ---------------------------------------------------------------------------
 // Decimals
-
-func appendDecimalCol(ctx *sql.Context, b []byte, t sql.Type, v any) ([]byte, error) {
-	if v == nil {
-		return append(b, mNull), nil
-	}
-	dt, isDec := t.(sql.DecimalType)
-	if isDec {
-		switch x := v.(type) {
-		case decimal.Decimal:
-			// GMS Compare rounds column decimals to the column scale; a value
-			// that already has no more fractional digits is unchanged by that.
-			if -int64(x.Exponent()) <= int64(dt.Scale()) {
-				return appendDecimal(b, x), nil
-			}
-		default:
-			// Integers are exact decimals and never need rounding.
-			if i, ok := goInt(v); ok {
-				return appendDecimalInt(b, i), nil
-			}
-		}
-		nd, err := dt.ConvertToNullDecimal(v)
-		if err != nil {
-			v2, wrapped, werr := unwrap(ctx, v)
-			if werr == nil && wrapped {
-				return appendDecimalCol(ctx, b, t, v2)
-			}
-			return b, fmt.Errorf("keyenc: converting %v (%T) to %s: %w", v, v, t.String(), err)
-		}
-		if !nd.Valid {
-			return append(b, mNull), nil
-		}
-		return appendDecimal(b, nd.Decimal), nil
-	}
-	cv, _, err := t.Convert(ctx, v)
-	if err != nil {
-		return b, err
-	}
-	switch x := cv.(type) {
-	case nil:
-		return append(b, mNull), nil
-	case decimal.Decimal:
-		return appendDecimal(b, x), nil
-	case decimal.NullDecimal:
-		if !x.Valid {
-			return append(b, mNull), nil
-		}
-		return appendDecimal(b, x.Decimal), nil
-	}
-	return b, fmt.Errorf("keyenc: %s converted to unexpected %T", t.String(), cv)
-}
 
 func appendDecimalInt(b []byte, i int64) []byte {
 	if i == 0 {
@@ -419,151 +237,12 @@ func collationOf(t sql.Type) (sql.CollationID, bool) {
 	return 0, false
 }
 
-func appendStringCol(ctx *sql.Context, b []byte, t sql.Type, v any) ([]byte, error) {
-	var s string
-	switch x := v.(type) {
-	case nil:
-		return append(b, mNull), nil
-	case string:
-		s = x
-	case []byte:
-		s = encodings.BytesToString(x)
-	default:
-		v2, wrapped, err := unwrap(ctx, v)
-		if err != nil {
-			return b, err
-		}
-		if wrapped {
-			return appendStringCol(ctx, b, t, v2)
-		}
-		cv, err := convert(ctx, t, v)
-		if err != nil {
-			return b, err
-		}
-		if cv2, wrapped, err := unwrap(ctx, cv); err != nil {
-			return b, err
-		} else if wrapped {
-			cv = cv2
-		}
-		switch y := cv.(type) {
-		case nil:
-			return append(b, mNull), nil
-		case string:
-			s = y
-		case []byte:
-			s = encodings.BytesToString(y)
-		default:
-			return b, fmt.Errorf("keyenc: %s converted to unexpected %T", t.String(), cv)
-		}
-	}
-	coll, ok := collationOf(t)
-	if !ok {
-		return b, fmt.Errorf("%w: string type %s without collation", ErrUnsupportedType, t.String())
-	}
-	if coll.CharacterSet() == sql.CharacterSet_binary {
-		// Binary-charset strings compare bytewise (Binary_RuneWeight is the
-		// byte value), which is exactly the escaped-bytes order.
-		return appendEscaped(b, s, 0), nil
-	}
-	sorter := coll.Sorter()
-	if sorter == nil {
-		return b, fmt.Errorf("%w: collation %s has no sort order implemented", ErrUnsupportedType, coll.Name())
-	}
-	return appendWeights(b, s, coll, sorter), nil
-}
-
-// ---------------------------------------------------------------------------
-// Binary strings
-
-func appendBytesCol(ctx *sql.Context, b []byte, t sql.Type, v any) ([]byte, error) {
-	switch x := v.(type) {
-	case nil:
-		return append(b, mNull), nil
-	case string:
-		// GMS Compare uses string operands as-is (no BINARY(n) padding),
-		// exactly like MySQL compares a BINARY column with a literal.
-		return appendEscaped(b, x, 0), nil
-	case []byte:
-		// GMS Compare converts []byte operands, padding BINARY(n) with 0x00.
-		pad := 0
-		if t.Type() == sqltypes.Binary {
-			if st, ok := t.(sql.StringType); ok {
-				pad = int(st.MaxCharacterLength())
-			}
-		}
-		return appendEscaped(b, encodings.BytesToString(x), pad), nil
-	}
-	v2, wrapped, err := unwrap(ctx, v)
-	if err != nil {
-		return b, err
-	}
-	if wrapped {
-		return appendBytesCol(ctx, b, t, v2)
-	}
-	cv, err := convert(ctx, t, v)
-	if err != nil {
-		return b, err
-	}
-	if cv2, wrapped, err := unwrap(ctx, cv); err != nil {
-		return b, err
-	} else if wrapped {
-		cv = cv2
-	}
-	switch y := cv.(type) {
-	case nil:
-		return append(b, mNull), nil
-	case []byte:
-		return appendEscaped(b, encodings.BytesToString(y), 0), nil
-	case string:
-		return appendEscaped(b, y, 0), nil
-	}
-	return b, fmt.Errorf("keyenc: %s converted to unexpected %T", t.String(), cv)
-}
-
 // ---------------------------------------------------------------------------
 // Temporal types
 
 func appendTime(b []byte, tm time.Time) []byte {
 	b = appendInt(append(b, mTime), tm.Unix())
 	return AppendUvarint(b, uint64(tm.Nanosecond()))
-}
-
-func appendTimeCol(ctx *sql.Context, b []byte, t sql.Type, v any) ([]byte, error) {
-	switch x := v.(type) {
-	case nil:
-		return append(b, mNull), nil
-	case time.Time:
-		if t.Type() == sqltypes.Date {
-			// Mirrors datetimeType.Compare for time.Time operands.
-			x = x.Truncate(24 * time.Hour)
-		}
-		return appendTime(b, x), nil
-	}
-	cv, err := convert(ctx, t, v)
-	if err != nil {
-		return b, err
-	}
-	switch x := cv.(type) {
-	case nil:
-		return append(b, mNull), nil
-	case time.Time:
-		return appendTime(b, x), nil
-	}
-	return b, fmt.Errorf("keyenc: %s converted to unexpected %T", t.String(), cv)
-}
-
-func appendTimespanCol(ctx *sql.Context, b []byte, t sql.Type, v any) ([]byte, error) {
-	switch x := v.(type) {
-	case nil:
-		return append(b, mNull), nil
-	case types.Timespan:
-		return appendInt(b, int64(x)), nil
-	}
-	cv, err := convert(ctx, t, v)
-	if err != nil {
-		return b, err
-	}
-	return appendConvertedInt(b, t, cv)
 }
 
 // yearFromInt mirrors YearType_.Convert for integers.
@@ -579,81 +258,4 @@ func yearFromInt(i int64) (int64, bool) {
 		return i, true
 	}
 	return 0, false
-}
-
-func appendYearCol(ctx *sql.Context, b []byte, t sql.Type, v any) ([]byte, error) {
-	if v == nil {
-		return append(b, mNull), nil
-	}
-	if i, ok := goInt(v); ok {
-		if y, ok := yearFromInt(i); ok {
-			return appendInt(b, y), nil
-		}
-	}
-	cv, err := convert(ctx, t, v)
-	if err != nil {
-		return b, err
-	}
-	return appendConvertedInt(b, t, cv)
-}
-
-// ---------------------------------------------------------------------------
-// ENUM, SET, BIT
-
-func appendEnumCol(ctx *sql.Context, b []byte, t sql.Type, v any) ([]byte, error) {
-	if v == nil {
-		return append(b, mNull), nil
-	}
-	if et, ok := t.(sql.EnumType); ok {
-		if i, ok := goInt(v); ok && i >= 0 && i <= int64(et.NumberOfElements()) {
-			return appendInt(b, i), nil
-		}
-	}
-	cv, err := convert(ctx, t, v)
-	if err != nil {
-		return b, err
-	}
-	return appendConvertedInt(b, t, cv)
-}
-
-func appendSetCol(ctx *sql.Context, b []byte, t sql.Type, v any) ([]byte, error) {
-	if v == nil {
-		return append(b, mNull), nil
-	}
-	if st, ok := t.(sql.SetType); ok {
-		if u, ok := v.(uint64); ok {
-			n := st.NumberOfElements()
-			if n >= 64 || u <= (uint64(1)<<n)-1 {
-				return appendUint(b, u), nil
-			}
-		}
-	}
-	cv, err := convert(ctx, t, v)
-	if err != nil {
-		return b, err
-	}
-	return appendConvertedInt(b, t, cv)
-}
-
-type bitType interface {
-	NumberOfBits() uint8
-}
-
-func appendBitCol(ctx *sql.Context, b []byte, t sql.Type, v any) ([]byte, error) {
-	if v == nil {
-		return append(b, mNull), nil
-	}
-	if bt, ok := t.(bitType); ok {
-		if u, ok := v.(uint64); ok {
-			n := bt.NumberOfBits()
-			if n >= 64 || u <= (uint64(1)<<n)-1 {
-				return appendUint(b, u), nil
-			}
-		}
-	}
-	cv, err := convert(ctx, t, v)
-	if err != nil {
-		return b, err
-	}
-	return appendConvertedInt(b, t, cv)
 }

@@ -13,9 +13,8 @@ import (
 	"github.com/dolthub/go-mysql-server/sql/transform"
 )
 
-// hideMySQLRule is outside GMS's rule IDs.
-const hideMySQLRule analyzer.RuleId = -4
-
+// hideMySQL is installed by Server.init through engine.Install, under
+// engine.RuleHideMySQL.
 func hideMySQL(mdb *mysql_db.MySQLDb) analyzer.RuleFunc {
 	return func(ctx *sql.Context, _ *analyzer.Analyzer, n sql.Node, _ *plan.Scope, _ analyzer.RuleSelector, _ *sql.QueryFlags) (sql.Node, transform.TreeIdentity, error) {
 		sd, ok := n.(*plan.ShowDatabases)

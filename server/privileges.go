@@ -11,7 +11,6 @@ import (
 	"strings"
 
 	"github.com/dolthub/go-mysql-server/sql"
-	"github.com/dolthub/go-mysql-server/sql/analyzer"
 	"github.com/dolthub/go-mysql-server/sql/mysql_db"
 	"github.com/dolthub/vitess/go/mysql"
 	ast "github.com/dolthub/vitess/go/vt/sqlparser"
@@ -32,14 +31,6 @@ func (s *Server) installAuthorization() {
 	a := s.sqle.Analyzer
 	c := a.Catalog
 	c.AuthHandler = authzHandler{AuthorizationHandler: c.AuthHandler, mdb: c.MySQLDb, a: s.auth}
-	// SHOW DATABASES lists the mysql schema to everyone; MySQL only to
-	// users with a privilege on it.
-	for _, b := range a.Batches {
-		if b.Desc == "post-analyzer" {
-			rules := append([]analyzer.Rule(nil), b.Rules...)
-			b.Rules = append(rules, analyzer.Rule{Id: hideMySQLRule, Apply: hideMySQL(c.MySQLDb)})
-		}
-	}
 }
 
 // tablePrivileges are the privileges a table-level statement needs, in the

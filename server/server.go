@@ -16,15 +16,11 @@ import (
 	gmsserver "github.com/dolthub/go-mysql-server/server"
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/go-mysql-server/sql/analyzer"
-	"github.com/dolthub/go-mysql-server/sql/plan"
-	"github.com/dolthub/go-mysql-server/sql/transform"
 	"github.com/sirupsen/logrus"
 
 	"github.com/myriaddb/myriad/catalog"
 	"github.com/myriaddb/myriad/engine"
 	"github.com/myriaddb/myriad/kv"
-	"github.com/myriaddb/myriad/planfix"
-	"github.com/myriaddb/myriad/sqlfunc"
 )
 
 // Config is what `myriad serve` takes.
@@ -143,41 +139,12 @@ func (s *Server) init() error {
 	s.cat = cat
 	s.eng = engine.New(s.db, cat, engine.Options{DefaultCollation: DefaultCollation})
 
-	a := analyzer.NewBuilder(s.eng.Provider()).
-		AddPostAnalyzeRule(pushInfoSchemaFiltersID, func(_ *sql.Context, _ *analyzer.Analyzer, n sql.Node, _ *plan.Scope,
-			_ analyzer.RuleSelector, _ *sql.QueryFlags) (sql.Node, transform.TreeIdentity, error) {
-			return engine.PushInfoSchemaFilters(n)
-		}).
-		AddPostValidationRule(nullSafeIntervalsID, func(_ *sql.Context, _ *analyzer.Analyzer, n sql.Node, _ *plan.Scope,
-			_ analyzer.RuleSelector, _ *sql.QueryFlags) (sql.Node, transform.TreeIdentity, error) {
-			return engine.NullSafeIntervals(n)
-		}).
-		AddPostAnalyzeRule(alterTableCommentID, func(ctx *sql.Context, _ *analyzer.Analyzer, n sql.Node, _ *plan.Scope,
-			_ analyzer.RuleSelector, _ *sql.QueryFlags) (sql.Node, transform.TreeIdentity, error) {
-			return s.eng.AlterTableComment(ctx, n)
-		}).
-		AddPostValidationRule(refuseReadOnlyDDLID, func(ctx *sql.Context, _ *analyzer.Analyzer, n sql.Node, _ *plan.Scope,
-			_ analyzer.RuleSelector, _ *sql.QueryFlags) (sql.Node, transform.TreeIdentity, error) {
-			return engine.RefuseReadOnlyDDL(ctx, n)
-		}).
-		AddPostAnalyzeRule(setNamesCollateID, func(ctx *sql.Context, _ *analyzer.Analyzer, n sql.Node, _ *plan.Scope,
-			_ analyzer.RuleSelector, _ *sql.QueryFlags) (sql.Node, transform.TreeIdentity, error) {
-			return engine.SetNamesCollate(ctx, n)
-		}).
-		AddPostAnalyzeRule(checkIndexHintsID, func(ctx *sql.Context, _ *analyzer.Analyzer, n sql.Node, scope *plan.Scope,
-			_ analyzer.RuleSelector, _ *sql.QueryFlags) (sql.Node, transform.TreeIdentity, error) {
-			if !scope.IsEmpty() {
-				return n, transform.SameTree, nil // the whole statement is checked at the top
-			}
-			return s.eng.CheckIndexHints(ctx, n)
-		}).
-		AddPostAnalyzeRule(nextTransactionAccessModeID, func(ctx *sql.Context, _ *analyzer.Analyzer, n sql.Node, _ *plan.Scope,
-			_ analyzer.RuleSelector, _ *sql.QueryFlags) (sql.Node, transform.TreeIdentity, error) {
-			return engine.NextTransactionAccessMode(ctx, n)
-		}).Build()
-	sqlfunc.Install(a)
-	a.Catalog.InfoSchema = engine.WrapInfoSchema(a.Catalog.InfoSchema)
-	planfix.Install(a)
+	a := analyzer.NewBuilder(s.eng.Provider()).Build()
+	if err := s.eng.Install(a, engine.Rule{ID: engine.RuleHideMySQL, Name: "hideMySQL",
+		Why:   "GMS lists the mysql schema in SHOW DATABASES to every user; MySQL only to users with a privilege on it",
+		Apply: hideMySQL(a.Catalog.MySQLDb)}); err != nil {
+		return err
+	}
 	s.sqle = gms.New(a, &gms.Config{})
 	useMySQLPacketDefault()
 	if err := sql.SystemVariables.AssignValues(map[string]any{
@@ -229,32 +196,6 @@ func (s *Server) init() error {
 	}
 	return nil
 }
-
-// pushInfoSchemaFiltersID names Myriad's analyzer rule; GMS's own rule IDs
-// are small consecutive integers.
-const pushInfoSchemaFiltersID analyzer.RuleId = 10_000
-
-// nullSafeIntervalsID names the rule that makes `date ± INTERVAL NULL unit`
-// NULL instead of a panic; it runs after validation, whose interval check
-// knows only GMS's own expression types.
-const nullSafeIntervalsID analyzer.RuleId = 10_001
-
-// alterTableCommentID names the rule that applies ALTER TABLE ... COMMENT.
-const alterTableCommentID analyzer.RuleId = 10_002
-
-// refuseReadOnlyDDLID names the rule that fails DDL under SET TRANSACTION
-// READ ONLY.
-const refuseReadOnlyDDLID analyzer.RuleId = 10_003
-
-// setNamesCollateID names the rule that applies SET NAMES ... COLLATE.
-const setNamesCollateID analyzer.RuleId = 10_004
-
-// checkIndexHintsID names the rule that refuses hints naming no index (1176).
-const checkIndexHintsID analyzer.RuleId = 10_005
-
-// nextTransactionAccessModeID names the rule that makes SET TRANSACTION READ
-// ONLY (no scope) apply to the next transaction only.
-const nextTransactionAccessModeID analyzer.RuleId = 10_006
 
 // DefaultCollation is MySQL 8's server default.
 const DefaultCollation = sql.Collation_utf8mb4_0900_ai_ci

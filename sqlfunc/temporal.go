@@ -127,6 +127,12 @@ func newDateArith(e sql.Expression) sql.Expression {
 }
 
 func (d *dateArith) Eval(ctx *sql.Context, row sql.Row) (any, error) {
+	// A NULL interval value is NULL in MySQL. GMS's Arithmetic keeps the
+	// interval's nil *TimeDelta in an interface, which is then not == nil,
+	// and dereferences it: the statement would panic.
+	if iv, err := d.interval.Child.Eval(ctx, row); err != nil || iv == nil {
+		return nil, err
+	}
 	typ := d.Type()
 	temporal := types.IsDatetimeType(typ) || types.IsDateType(typ)
 	var v any

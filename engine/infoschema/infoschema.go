@@ -1,4 +1,4 @@
-package engine
+package infoschema
 
 import (
 	"errors"
@@ -23,12 +23,12 @@ import (
 // and gigabytes at a million tables, even for a COUNT(*) over one tenant.
 // Myriad's TABLES streams instead, computes only the columns the query reads
 // (a count of names decodes no definition), and evaluates predicates on
-// TABLE_SCHEMA once per schema (pushed down by PushInfoSchemaFilters), so a
+// TABLE_SCHEMA once per schema (pushed down by PushFilters), so a
 // tenant's query reads only that tenant's catalog span.
 
-// WrapInfoSchema returns GMS's information_schema database with TABLES
-// replaced by the streaming implementation; every other table is GMS's.
-func WrapInfoSchema(base sql.Database) sql.Database { return &infoSchemaDB{Database: base} }
+// Wrap returns GMS's information_schema database with TABLES replaced by
+// the streaming implementation; every other table is GMS's.
+func Wrap(base sql.Database) sql.Database { return &infoSchemaDB{Database: base} }
 
 type infoSchemaDB struct{ sql.Database }
 
@@ -166,16 +166,20 @@ func (it *infoTablesIter) tableNames(ctx *sql.Context, db sql.Database) ([]strin
 		(it.privs.Count() > 0 || it.privs.Database(db.Name()).Count() > 0) {
 		db = pdb.Unwrap()
 	}
-	if d, ok := db.(*Database); ok && catalogReader(ctx) == nil {
+	if d, ok := db.(CatalogDatabase); ok {
+		cat, schema, ok := d.CommittedSchema(ctx)
+		if !ok {
+			return db.GetTableNames(ctx)
+		}
 		if it.lister == nil {
-			l, err := d.eng.cat.NewTableNames(nil)
+			l, err := cat.NewTableNames(nil)
 			if err != nil {
 				return nil, err
 			}
 			it.lister = l
 		}
 		var names []string
-		err := it.lister.List(d.schema, func(n string) error {
+		err := it.lister.List(schema, func(n string) error {
 			names = append(names, n)
 			return nil
 		})
@@ -400,12 +404,12 @@ func (t *infoTables) withPreds(schema, name []sql.Expression) *infoTables {
 	return &c
 }
 
-// PushInfoSchemaFilters is an analyzer rule (run after GMS's own) that moves
+// PushFilters is an analyzer rule (run after GMS's own) that moves
 // the conjuncts of a WHERE over information_schema.TABLES that read only
 // TABLE_SCHEMA, or only TABLE_NAME, into the table, which evaluates them once
 // per schema or name before producing rows. GMS v0.20 no longer pushes
 // filters into tables itself.
-func PushInfoSchemaFilters(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
+func PushFilters(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
 	return transform.Node(n, func(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
 		f, ok := n.(*plan.Filter)
 		if !ok {
@@ -467,8 +471,11 @@ func singleColumn(e sql.Expression) (int, sql.Expression) {
 				return true
 			}
 			col = i
-		case *expression.Literal, *expression.Like, *expression.Equals, *expression.InTuple,
-			*expression.Tuple, *expression.Not, *expression.And, *expression.Or,
+		// HashInTuple: GMS turns an IN list of constants into one before
+		// this rule runs; rewriting its left side keeps its hashed constants.
+		// Tuple is a value type (its right side).
+		case *expression.Literal, *expression.Like, *expression.Equals, *expression.InTuple, *expression.HashInTuple,
+			expression.Tuple, *expression.Not, *expression.And, *expression.Or,
 			*expression.NullSafeEquals, *expression.LessThan, *expression.GreaterThan,
 			*expression.LessThanOrEqual, *expression.GreaterThanOrEqual, *expression.IsNull,
 			*expression.CollatedExpression, *function.Database:

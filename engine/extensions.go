@@ -1,0 +1,163 @@
+package engine
+
+import (
+	"fmt"
+
+	"github.com/dolthub/go-mysql-server/sql"
+	"github.com/dolthub/go-mysql-server/sql/analyzer"
+	"github.com/dolthub/go-mysql-server/sql/plan"
+	"github.com/dolthub/go-mysql-server/sql/transform"
+
+	"github.com/myriaddb/myriad/catalog"
+	"github.com/myriaddb/myriad/engine/infoschema"
+	"github.com/myriaddb/myriad/planfix"
+	"github.com/myriaddb/myriad/sqlfunc"
+)
+
+// Analyzer rule IDs of Myriad's extensions. GMS numbers its own rules from 0
+// in one iota block (under 100 in v0.20); ours start far above, so a GMS
+// upgrade adding rules cannot collide with them. The values only need to be
+// unique: GMS's rule selectors test the IDs of its own rules. Packages
+// sqlfunc (10_100...) and planfix keep their own ranges and install
+// themselves through Install too.
+const (
+	// RulePushInfoSchemaFilters: see infoschema.PushFilters.
+	RulePushInfoSchemaFilters analyzer.RuleId = 10_000 + iota
+	// RuleHideMySQL: SHOW DATABASES lists the mysql schema only to users
+	// with a privilege on it (server/hidemysql.go owns the rule: it needs
+	// the accounts).
+	RuleHideMySQL
+	// RuleAlterTableComment: see Engine.AlterTableComment.
+	RuleAlterTableComment
+	// RuleRefuseReadOnlyDDL: see RefuseReadOnlyDDL.
+	RuleRefuseReadOnlyDDL
+	// RuleSetNamesCollate: see SetNamesCollate.
+	RuleSetNamesCollate
+	// RuleCheckIndexHints: see Engine.CheckIndexHints.
+	RuleCheckIndexHints
+	// RuleNextTransactionAccessMode: see NextTransactionAccessMode.
+	RuleNextTransactionAccessMode
+)
+
+// Batches a Rule can join: GMS's post-analyzer batch runs after every
+// default rule; post-validation after GMS's validation rules.
+const (
+	PostAnalyzer   = "post-analyzer"
+	PostValidation = "post-validation"
+)
+
+// Rule is one analyzer rule Myriad adds to GMS. Why says what GMS gets
+// wrong or misses without it; Batch is PostAnalyzer unless set.
+type Rule struct {
+	ID    analyzer.RuleId
+	Name  string
+	Why   string
+	Apply analyzer.RuleFunc
+	Batch string
+}
+
+// rules are the engine's own rules, run in this order before any rule the
+// caller of Install passes. Adding a rule: a const above and a line here.
+func (e *Engine) rules() []Rule {
+	return []Rule{
+		{RulePushInfoSchemaFilters, "pushInfoSchemaFilters",
+			"GMS v0.20 no longer pushes filters into tables: a tenant's information_schema.TABLES query would read every schema's catalog span",
+			nodeRule(infoschema.PushFilters), PostAnalyzer},
+		{RuleAlterTableComment, "alterTableComment",
+			"GMS parses ALTER TABLE ... COMMENT and drops it", ctxRule(e.AlterTableComment), PostAnalyzer},
+		{RuleRefuseReadOnlyDDL, "refuseReadOnlyDDL",
+			"GMS runs DDL inside a READ ONLY transaction (MySQL: 1792); after validation, so the statement is final",
+			ctxRule(RefuseReadOnlyDDL), PostValidation},
+		{RuleSetNamesCollate, "setNamesCollate",
+			"the parser drops SET NAMES ... COLLATE", ctxRule(SetNamesCollate), PostAnalyzer},
+		{RuleCheckIndexHints, "checkIndexHints",
+			"GMS ignores USE/FORCE/IGNORE INDEX naming no index (MySQL: 1176)",
+			func(ctx *sql.Context, _ *analyzer.Analyzer, n sql.Node, scope *plan.Scope, _ analyzer.RuleSelector, _ *sql.QueryFlags) (sql.Node, transform.TreeIdentity, error) {
+				if !scope.IsEmpty() {
+					return n, transform.SameTree, nil // the whole statement is checked at the top
+				}
+				return e.CheckIndexHints(ctx, n)
+			}, PostAnalyzer},
+		{RuleNextTransactionAccessMode, "nextTransactionAccessMode",
+			"GMS makes SET TRANSACTION READ ONLY (no scope) session-wide; MySQL applies it to the next transaction only",
+			ctxRule(NextTransactionAccessMode), PostAnalyzer},
+	}
+}
+
+// Install adds Myriad's extensions to a freshly built analyzer: the
+// MySQL-exact expressions of package sqlfunc and the plan corrections of
+// package planfix (each installs its own rules and functions), the engine's
+// rules, then extra (rules that need what only the caller owns), and the
+// streaming information_schema.TABLES. Call it once, before the analyzer
+// plans any statement.
+func (e *Engine) Install(a *analyzer.Analyzer, extra ...Rule) error {
+	all := append(e.rules(), extra...)
+	seen := make(map[analyzer.RuleId]string, len(all))
+	for _, r := range all {
+		if prev, dup := seen[r.ID]; dup {
+			return fmt.Errorf("engine: analyzer rules %s and %s share ID %d", prev, r.Name, r.ID)
+		}
+		seen[r.ID] = r.Name
+	}
+	batches := map[string]*analyzer.Batch{}
+	for _, r := range all {
+		name := r.Batch
+		if name == "" {
+			name = PostAnalyzer
+		}
+		if batches[name] == nil {
+			b := batch(a, name)
+			if b == nil {
+				return fmt.Errorf("engine: the analyzer has no %s batch", name)
+			}
+			// A fresh slice: Build may share the builder's backing array.
+			b.Rules = append([]analyzer.Rule(nil), b.Rules...)
+			batches[name] = b
+		}
+	}
+	for _, r := range all {
+		name := r.Batch
+		if name == "" {
+			name = PostAnalyzer
+		}
+		b := batches[name]
+		b.Rules = append(b.Rules, analyzer.Rule{Id: r.ID, Apply: r.Apply})
+	}
+	sqlfunc.Install(a)
+	planfix.Install(a)
+	a.Catalog.InfoSchema = infoschema.Wrap(a.Catalog.InfoSchema)
+	return nil
+}
+
+func batch(a *analyzer.Analyzer, desc string) *analyzer.Batch {
+	for _, b := range a.Batches {
+		if b.Desc == desc {
+			return b
+		}
+	}
+	return nil
+}
+
+// ctxRule adapts a rule that needs the context and the node.
+func ctxRule(f func(*sql.Context, sql.Node) (sql.Node, transform.TreeIdentity, error)) analyzer.RuleFunc {
+	return func(ctx *sql.Context, _ *analyzer.Analyzer, n sql.Node, _ *plan.Scope, _ analyzer.RuleSelector, _ *sql.QueryFlags) (sql.Node, transform.TreeIdentity, error) {
+		return f(ctx, n)
+	}
+}
+
+// nodeRule adapts a rule that needs only the node.
+func nodeRule(f func(sql.Node) (sql.Node, transform.TreeIdentity, error)) analyzer.RuleFunc {
+	return func(_ *sql.Context, _ *analyzer.Analyzer, n sql.Node, _ *plan.Scope, _ analyzer.RuleSelector, _ *sql.QueryFlags) (sql.Node, transform.TreeIdentity, error) {
+		return f(n)
+	}
+}
+
+var _ infoschema.CatalogDatabase = (*Database)(nil)
+
+// CommittedSchema implements infoschema.CatalogDatabase.
+func (d *Database) CommittedSchema(ctx *sql.Context) (*catalog.Catalog, *catalog.Schema, bool) {
+	if catalogReader(ctx) != nil {
+		return nil, nil, false
+	}
+	return d.eng.cat, d.schema, true
+}
