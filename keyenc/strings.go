@@ -370,3 +370,15 @@ func compareOperand(ctx *sql.Context, t sql.Type, v any) (string, error) {
 	}
 	return "", fmt.Errorf("keyenc: cannot compare %T as a string", cv)
 }
+
+// StringKey is the key encoding of the string s under collation c, the same
+// bytes AppendValue writes for a string column of that collation: equal
+// exactly when MySQL's comparison calls the strings equal, and ordered like
+// it. Collations without a sort order in GMS fall back to the bytes.
+func StringKey(c sql.CollationID, s string) []byte {
+	sorter := c.Sorter()
+	if sorter == nil || c == sql.Collation_binary {
+		return appendEscaped(nil, s, 0)
+	}
+	return appendWeights(make([]byte, 0, len(s)+4), s, c, sorter)
+}

@@ -1,0 +1,326 @@
+package engine
+
+import (
+	"encoding/hex"
+	"fmt"
+
+	"github.com/dolthub/go-mysql-server/sql"
+	"github.com/dolthub/go-mysql-server/sql/expression"
+	"github.com/dolthub/go-mysql-server/sql/expression/function/aggregation"
+	"github.com/dolthub/go-mysql-server/sql/plan"
+	"github.com/dolthub/go-mysql-server/sql/transform"
+	"github.com/dolthub/go-mysql-server/sql/types"
+
+	"github.com/myriaddb/myriad/keyenc"
+)
+
+// MySQL's PAD SPACE collations (all but binary and the _0900_ ones) compare
+// strings as if the shorter were padded with spaces: 'a' = 'a ', and
+// 'a\t' < 'a'. GMS v0.20.0 never pads: its StringType.Compare and its
+// grouping/distinct hashes treat trailing spaces as significant, and its
+// DISTINCT, COUNT(DISTINCT) and hash-join keys even ignore the collation.
+// Myriad's keys (keyenc) already order strings the MySQL way, so PadSpace
+// rewrites the places where GMS compares, groups or hashes collated strings
+// to operate on collKey(x): the key encoding of x under the collation that
+// MySQL's coercibility rules pick, typed as a binary string. Two collKeys are
+// equal exactly when MySQL calls the strings equal and order like them.
+// Values returned to the client are untouched (they keep their spaces).
+//
+// Rewritten: = <=> < > <= >= BETWEEN IN, GROUP BY keys, ORDER BY keys,
+// COUNT(DISTINCT), SELECT DISTINCT (as a GROUP BY on keys), hash-join keys.
+// Not: LIKE (MySQL does not pad it), MIN/MAX (they return a stored value;
+// GMS's unpadded order differs from MySQL's only for characters that weigh
+// less than a space before trailing spaces), window partitions.
+func PadSpace(ctx *sql.Context, n sql.Node) (sql.Node, transform.TreeIdentity, error) {
+	return transform.Node(n, func(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
+		switch nn := n.(type) {
+		case *plan.Distinct:
+			return distinctOnKeys(ctx, nn.Child, n)
+		case *plan.OrderedDistinct:
+			return distinctOnKeys(ctx, nn.Child, n)
+		case *plan.GroupBy:
+			keys, changed := wrapKeys(ctx, nn.GroupByExprs, true)
+			sel, selChanged := wrapExprs(ctx, nn.SelectedExprs)
+			if !changed && !selChanged {
+				return n, transform.SameTree, nil
+			}
+			return plan.NewGroupBy(sel, keys, nn.Child), transform.NewTree, nil
+		case *plan.Sort, *plan.TopN:
+			ex := n.(sql.Expressioner)
+			keys, changed := wrapKeys(ctx, ex.Expressions(), true)
+			if !changed {
+				break
+			}
+			nn, err := ex.WithExpressions(keys...)
+			if err != nil {
+				return nil, transform.SameTree, err
+			}
+			return wrapNodeExprs(ctx, nn, transform.NewTree)
+		case *plan.HashLookup:
+			l, r := nn.LeftProbeKey, nn.RightEntryKey
+			nl, nr, changed := wrapPair(ctx, l, r, false)
+			if !changed {
+				break
+			}
+			nh, err := nn.WithExpressions(nr, nl)
+			if err != nil {
+				return nil, transform.SameTree, err
+			}
+			return nh, transform.NewTree, nil
+		}
+		return wrapNodeExprs(ctx, n, transform.SameTree)
+	})
+}
+
+func wrapNodeExprs(ctx *sql.Context, n sql.Node, id transform.TreeIdentity) (sql.Node, transform.TreeIdentity, error) {
+	if _, ok := n.(sql.Expressioner); !ok {
+		return n, id, nil
+	}
+	nn, same, err := transform.NodeExprs(n, func(e sql.Expression) (sql.Expression, transform.TreeIdentity, error) {
+		return wrapComparison(ctx, e)
+	})
+	if err != nil {
+		return nil, transform.SameTree, err
+	}
+	if same == transform.NewTree {
+		id = transform.NewTree
+	}
+	return nn, id, nil
+}
+
+// wrapExprs rewrites the comparisons inside exprs (and COUNT(DISTINCT)).
+func wrapExprs(ctx *sql.Context, exprs []sql.Expression) ([]sql.Expression, bool) {
+	out := exprs
+	changed := false
+	for i, e := range exprs {
+		ne, same, err := transform.Expr(e, func(e sql.Expression) (sql.Expression, transform.TreeIdentity, error) {
+			return wrapComparison(ctx, e)
+		})
+		if err != nil || same == transform.SameTree {
+			continue
+		}
+		if !changed {
+			out = append([]sql.Expression(nil), exprs...)
+			changed = true
+		}
+		out[i] = ne
+	}
+	return out, changed
+}
+
+// isCollatedText: a character string (not binary) expression.
+func isCollatedText(e sql.Expression) bool {
+	t := e.Type()
+	if !types.IsTextOnly(t) {
+		return false
+	}
+	st, ok := t.(sql.StringType)
+	return ok && st.Collation() != sql.Collation_binary
+}
+
+// wrapKeys replaces every PAD SPACE text expression in exprs (or, if
+// anyCollation, every collated one) by its collKey.
+func wrapKeys(ctx *sql.Context, exprs []sql.Expression, padOnly bool) ([]sql.Expression, bool) {
+	out := exprs
+	changed := false
+	for i, e := range exprs {
+		if _, done := e.(*collKey); done || !isCollatedText(e) {
+			continue
+		}
+		coll, _ := sql.GetCoercibility(ctx, e)
+		if padOnly && !keyenc.PadSpace(coll) {
+			continue
+		}
+		if !changed {
+			out = append([]sql.Expression(nil), exprs...)
+			changed = true
+		}
+		out[i] = &collKey{child: e, coll: coll}
+	}
+	return out, changed
+}
+
+// wrapPair wraps both sides of a comparison of two text expressions with
+// the collation MySQL resolves for it (coercibility), if that collation
+// pads (or, with padOnly false, has any collation at all).
+func wrapPair(ctx *sql.Context, l, r sql.Expression, padOnly bool) (sql.Expression, sql.Expression, bool) {
+	coll, ok := pairCollation(ctx, padOnly, l, r)
+	if !ok {
+		return l, r, false
+	}
+	return &collKey{child: l, coll: coll}, &collKey{child: r, coll: coll}, true
+}
+
+func pairCollation(ctx *sql.Context, padOnly bool, exprs ...sql.Expression) (sql.CollationID, bool) {
+	var coll sql.CollationID
+	var co byte
+	for i, e := range exprs {
+		if _, done := e.(*collKey); done || !types.IsTextOnly(e.Type()) {
+			return 0, false
+		}
+		c, k := sql.GetCoercibility(ctx, e)
+		if i == 0 {
+			coll, co = c, k
+		} else {
+			coll, co = sql.ResolveCoercibility(coll, co, c, k)
+		}
+	}
+	if coll == sql.Collation_binary || coll == sql.Collation_Unspecified {
+		return 0, false
+	}
+	if padOnly && !keyenc.PadSpace(coll) {
+		return 0, false
+	}
+	return coll, true
+}
+
+func wrapComparison(ctx *sql.Context, e sql.Expression) (sql.Expression, transform.TreeIdentity, error) {
+	switch c := e.(type) {
+	case *expression.Equals, *expression.NullSafeEquals, *expression.LessThan, *expression.GreaterThan,
+		*expression.LessThanOrEqual, *expression.GreaterThanOrEqual:
+		ch := c.Children()
+		l, r, ok := wrapPair(ctx, ch[0], ch[1], true)
+		if !ok {
+			return e, transform.SameTree, nil
+		}
+		ne, err := e.WithChildren(l, r)
+		return ne, transform.NewTree, err
+	case *expression.Between:
+		coll, ok := pairCollation(ctx, true, c.Val, c.Lower, c.Upper)
+		if !ok {
+			return e, transform.SameTree, nil
+		}
+		return expression.NewBetween(&collKey{child: c.Val, coll: coll}, &collKey{child: c.Lower, coll: coll},
+			&collKey{child: c.Upper, coll: coll}), transform.NewTree, nil
+	case *expression.InTuple:
+		return wrapIn(ctx, e, c.Left(), c.Right(), false)
+	case *expression.HashInTuple:
+		ch := c.Children()
+		return wrapIn(ctx, e, ch[0], ch[1], true)
+	case *aggregation.CountDistinct:
+		// GMS's COUNT(DISTINCT) buffer hashes values without their
+		// collation ('a' and 'A' count twice under _ci): count keys.
+		ch := c.Children()
+		nch := make([]sql.Expression, len(ch))
+		changed := false
+		for i, x := range ch {
+			nch[i] = x
+			if _, done := x.(*collKey); done || !isCollatedText(x) {
+				continue
+			}
+			coll, _ := sql.GetCoercibility(ctx, x)
+			nch[i] = &collKey{child: x, coll: coll}
+			changed = true
+		}
+		if !changed {
+			return e, transform.SameTree, nil
+		}
+		ne, err := c.WithChildren(nch...)
+		return ne, transform.NewTree, err
+	}
+	return e, transform.SameTree, nil
+}
+
+func wrapIn(ctx *sql.Context, e, left, right sql.Expression, hashed bool) (sql.Expression, transform.TreeIdentity, error) {
+	tup, ok := right.(expression.Tuple)
+	if !ok {
+		return e, transform.SameTree, nil
+	}
+	all := append([]sql.Expression{left}, tup...)
+	coll, ok := pairCollation(ctx, true, all...)
+	if !ok {
+		return e, transform.SameTree, nil
+	}
+	els := make([]sql.Expression, len(tup))
+	for i, x := range tup {
+		els[i] = &collKey{child: x, coll: coll}
+	}
+	nl, nr := &collKey{child: left, coll: coll}, expression.NewTuple(els...)
+	if hashed {
+		h, err := expression.NewHashInTuple(ctx, nl, nr)
+		if err != nil {
+			return nil, transform.SameTree, err
+		}
+		return h, transform.NewTree, nil
+	}
+	return expression.NewInTuple(nl, nr), transform.NewTree, nil
+}
+
+// distinctOnKeys replaces SELECT DISTINCT over rows with collated string
+// columns by a GROUP BY on every column (strings by their collKey) that
+// returns each group's first row: GMS's DISTINCT hashes rows as printed
+// values, ignoring collations entirely.
+func distinctOnKeys(ctx *sql.Context, child, n sql.Node) (sql.Node, transform.TreeIdentity, error) {
+	sch := child.Schema()
+	sel := make([]sql.Expression, len(sch))
+	keys := make([]sql.Expression, len(sch))
+	changed := false
+	for i, c := range sch {
+		gf := expression.NewGetFieldWithTable(i, 0, c.Type, c.DatabaseSource, c.Source, c.Name, c.Nullable)
+		sel[i], keys[i] = gf, gf
+		if isCollatedText(gf) {
+			keys[i] = &collKey{child: gf, coll: c.Type.(sql.StringType).Collation()}
+			changed = true
+		}
+	}
+	if !changed {
+		return n, transform.SameTree, nil
+	}
+	return plan.NewGroupBy(sel, keys, child), transform.NewTree, nil
+}
+
+// collKey evaluates to the key encoding of its child under coll, in hex (a
+// binary string; NULL stays NULL).
+type collKey struct {
+	child sql.Expression
+	coll  sql.CollationID
+}
+
+var _ sql.Expression = (*collKey)(nil)
+var _ sql.CollationCoercible = (*collKey)(nil)
+
+func (k *collKey) Resolved() bool             { return k.child.Resolved() }
+func (k *collKey) IsNullable() bool           { return k.child.IsNullable() }
+func (k *collKey) Type() sql.Type             { return types.LongBlob }
+func (k *collKey) Children() []sql.Expression { return []sql.Expression{k.child} }
+func (k *collKey) String() string             { return k.child.String() }
+func (k *collKey) DebugString() string {
+	return fmt.Sprintf("collKey(%s, %s)", sql.DebugString(k.child), k.coll)
+}
+func (k *collKey) CollationCoercibility(*sql.Context) (sql.CollationID, byte) {
+	return sql.Collation_binary, 2
+}
+
+func (k *collKey) WithChildren(children ...sql.Expression) (sql.Expression, error) {
+	if len(children) != 1 {
+		return nil, sql.ErrInvalidChildrenNumber.New(k, len(children), 1)
+	}
+	return &collKey{child: children[0], coll: k.coll}, nil
+}
+
+func (k *collKey) Eval(ctx *sql.Context, row sql.Row) (any, error) {
+	v, err := k.child.Eval(ctx, row)
+	if err != nil || v == nil {
+		return nil, err
+	}
+	v, err = sql.UnwrapAny(ctx, v)
+	if err != nil {
+		return nil, err
+	}
+	var s string
+	switch x := v.(type) {
+	case string:
+		s = x
+	case []byte:
+		s = string(x)
+	default:
+		cv, err := types.ConvertToString(ctx, v, types.LongText, nil)
+		if err != nil {
+			return nil, err
+		}
+		s = cv
+	}
+	// Hex keeps the byte order and is valid UTF-8, which GMS's COUNT
+	// (DISTINCT) buffer insists on (it converts values to TEXT).
+	return hex.EncodeToString(keyenc.StringKey(k.coll, s)), nil
+}
