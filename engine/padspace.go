@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"context"
 	"encoding/hex"
 	"fmt"
 
@@ -323,4 +324,36 @@ func (k *collKey) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 	// Hex keeps the byte order and is valid UTF-8, which GMS's COUNT
 	// (DISTINCT) buffer insists on (it converts values to TEXT).
 	return hex.EncodeToString(keyenc.StringKey(k.coll, s)), nil
+}
+
+// GMS builds an index's ranges (and drops the ones it finds empty, e.g.
+// BETWEEN 'a ' AND 'a') with the index's column types, whose Compare does not
+// pad. For PAD SPACE string columns the index reports padIndexType instead,
+// which compares as the keys do; everything else is the column's type.
+func indexColumnType(t sql.Type) sql.Type {
+	st, ok := t.(types.StringType)
+	if !ok || !types.IsTextOnly(st) || !keyenc.PadSpace(st.Collation()) {
+		return t
+	}
+	return padIndexType{st}
+}
+
+type padIndexType struct{ types.StringType }
+
+func (p padIndexType) Compare(ctx context.Context, a, b any) (int, error) {
+	return keyenc.Compare(ctx, p.StringType, a, b)
+}
+
+// Promote keeps the padded comparison (GMS promotes string index types
+// before building ranges).
+func (p padIndexType) Promote() sql.Type {
+	if st, ok := p.StringType.Promote().(types.StringType); ok {
+		return padIndexType{st}
+	}
+	return p.StringType.Promote()
+}
+
+func (p padIndexType) Equals(o sql.Type) bool {
+	q, ok := o.(padIndexType)
+	return ok && p.StringType.Equals(q.StringType)
 }

@@ -1,6 +1,7 @@
 package keyenc
 
 import (
+	"context"
 	"fmt"
 	"strings"
 	"sync/atomic"
@@ -329,7 +330,7 @@ func CompareStrings(c sql.CollationID, a, b string) int {
 // Compare is t.Compare(ctx, a, b), except that strings under a PAD SPACE
 // collation compare with CompareStrings (GMS v0.20.0 never pads). It is the
 // order keys are encoded in.
-func Compare(ctx *sql.Context, t sql.Type, a, b any) (int, error) {
+func Compare(ctx context.Context, t sql.Type, a, b any) (int, error) {
 	st, ok := t.(sql.StringType)
 	if !ok || a == nil || b == nil || !padSpace(st.Collation()) {
 		return t.Compare(ctx, a, b)
@@ -350,7 +351,7 @@ func Compare(ctx *sql.Context, t sql.Type, a, b any) (int, error) {
 	return CompareStrings(st.Collation(), as, bs), nil
 }
 
-func compareOperand(ctx *sql.Context, t sql.Type, v any) (string, error) {
+func compareOperand(ctx context.Context, t sql.Type, v any) (string, error) {
 	if s, ok := v.(string); ok {
 		return s, nil
 	}
