@@ -33,6 +33,10 @@ func init() {
 		analyzer.Rule{Id: padSpaceID, Apply: func(ctx *sql.Context, _ *analyzer.Analyzer, n sql.Node, _ *plan.Scope,
 			_ analyzer.RuleSelector, _ *sql.QueryFlags) (sql.Node, transform.TreeIdentity, error) {
 			return PadSpace(ctx, n)
+		}},
+		analyzer.Rule{Id: countODKUID, Apply: func(_ *sql.Context, _ *analyzer.Analyzer, n sql.Node, _ *plan.Scope,
+			_ analyzer.RuleSelector, _ *sql.QueryFlags) (sql.Node, transform.TreeIdentity, error) {
+			return countODKU(n)
 		}})
 }
 
@@ -40,6 +44,7 @@ func init() {
 const (
 	exactUpdatesID analyzer.RuleId = 10_101
 	padSpaceID     analyzer.RuleId = 10_102
+	countODKUID    analyzer.RuleId = 10_103
 )
 
 // ExactUpdates is an analyzer rule: it puts an exactUpdateSource directly

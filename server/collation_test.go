@@ -51,6 +51,28 @@ func TestCollationOnlyUpdates(t *testing.T) {
 			}
 		})
 	}
+	// INSERT ... ON DUPLICATE KEY UPDATE: 2 for a changed row, 0 for an
+	// unchanged one (MariaDB 10.11 / MySQL 8.0).
+	mustExec(t, db, "CREATE TABLE od (id int PRIMARY KEY, s varchar(20) COLLATE utf8mb4_general_ci)")
+	mustExec(t, db, "INSERT INTO od VALUES (1, 'one')")
+	for _, c := range []struct {
+		q    string
+		want int64
+	}{
+		{"INSERT INTO od VALUES (1, 'ONE') ON DUPLICATE KEY UPDATE s = VALUES(s)", 2},
+		{"INSERT INTO od VALUES (1, 'ONE') ON DUPLICATE KEY UPDATE s = VALUES(s)", 0},
+		{"INSERT INTO od VALUES (1, 'x') ON DUPLICATE KEY UPDATE s = 'ONE '", 2},
+		{"INSERT INTO od VALUES (2, 'x'), (1, 'y') ON DUPLICATE KEY UPDATE s = 'one '", 3},
+		{"REPLACE INTO od VALUES (1, 'One ')", 2},
+	} {
+		res := mustExec(t, db, c.q)
+		if n, _ := res.RowsAffected(); n != c.want {
+			t.Errorf("%s: rows affected %d, want %d", c.q, n, c.want)
+		}
+	}
+	if got := queryRows(t, db, "SELECT CONCAT('[', s, ']') FROM od ORDER BY id"); len(got) != 2 || got[0][0] != "[One ]" || got[1][0] != "[x]" {
+		t.Errorf("od %v, want [One ] [x]", got)
+	}
 	// The trigger sees both values.
 	mustExec(t, db, "CREATE TABLE tr (id int PRIMARY KEY, s varchar(20) COLLATE utf8mb4_general_ci)")
 	mustExec(t, db, "CREATE TABLE lg (msg varchar(50))")
