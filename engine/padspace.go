@@ -28,10 +28,11 @@ import (
 // Values returned to the client are untouched (they keep their spaces).
 //
 // Rewritten: = <=> < > <= >= BETWEEN IN, GROUP BY keys, ORDER BY keys,
-// COUNT(DISTINCT), SELECT DISTINCT (as a GROUP BY on keys), hash-join keys.
-// Not: LIKE (MySQL does not pad it), MIN/MAX (they return a stored value;
-// GMS's unpadded order differs from MySQL's only for characters that weigh
-// less than a space before trailing spaces), window partitions.
+// COUNT(DISTINCT), SELECT DISTINCT (as a GROUP BY on keys), hash-join keys,
+// MIN/MAX.
+// MIN/MAX return a stored value, so their argument keeps its values and gets
+// a type whose Compare pads (padTyped). Not rewritten: LIKE (MySQL does not
+// pad it), window partitions and frames.
 func PadSpace(ctx *sql.Context, n sql.Node) (sql.Node, transform.TreeIdentity, error) {
 	return transform.Node(n, func(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
 		switch nn := n.(type) {
@@ -198,6 +199,19 @@ func wrapComparison(ctx *sql.Context, e sql.Expression) (sql.Expression, transfo
 	case *expression.HashInTuple:
 		ch := c.Children()
 		return wrapIn(ctx, e, ch[0], ch[1], true)
+	case *aggregation.Min, *aggregation.Max:
+		// They return a stored value, so the child keeps its values and
+		// only its type's Compare pads.
+		x := c.Children()[0]
+		st, ok := x.Type().(types.StringType)
+		if !ok || !types.IsTextOnly(st) || !keyenc.PadSpace(st.Collation()) {
+			return e, transform.SameTree, nil
+		}
+		if _, done := x.(*padTyped); done {
+			return e, transform.SameTree, nil
+		}
+		ne, err := e.WithChildren(&padTyped{child: x, typ: padIndexType{st}})
+		return ne, transform.NewTree, err
 	case *aggregation.CountDistinct:
 		// GMS's COUNT(DISTINCT) buffer hashes values without their
 		// collation ('a' and 'A' count twice under _ci): count keys.
@@ -356,4 +370,29 @@ func (p padIndexType) Promote() sql.Type {
 func (p padIndexType) Equals(o sql.Type) bool {
 	q, ok := o.(padIndexType)
 	return ok && p.StringType.Equals(q.StringType)
+}
+
+// padTyped is its child with a padding string type (see MIN/MAX above).
+type padTyped struct {
+	child sql.Expression
+	typ   padIndexType
+}
+
+var _ sql.Expression = (*padTyped)(nil)
+
+func (p *padTyped) Resolved() bool                                  { return p.child.Resolved() }
+func (p *padTyped) IsNullable() bool                                { return p.child.IsNullable() }
+func (p *padTyped) Type() sql.Type                                  { return p.typ }
+func (p *padTyped) Children() []sql.Expression                      { return []sql.Expression{p.child} }
+func (p *padTyped) String() string                                  { return p.child.String() }
+func (p *padTyped) Eval(ctx *sql.Context, row sql.Row) (any, error) { return p.child.Eval(ctx, row) }
+func (p *padTyped) CollationCoercibility(ctx *sql.Context) (sql.CollationID, byte) {
+	return sql.GetCoercibility(ctx, p.child)
+}
+
+func (p *padTyped) WithChildren(children ...sql.Expression) (sql.Expression, error) {
+	if len(children) != 1 {
+		return nil, sql.ErrInvalidChildrenNumber.New(p, len(children), 1)
+	}
+	return &padTyped{child: children[0], typ: p.typ}, nil
 }
