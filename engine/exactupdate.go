@@ -25,6 +25,23 @@ import (
 // the last batch of every other statement), so Myriad's statement-shaping
 // rules are appended there, once, before any analyzer is built.
 func init() {
+	// preIndexRewrite must run before GMS's simplifyFilters.
+	before := analyzer.Rule{Id: preIndexRewriteID, Apply: func(ctx *sql.Context, _ *analyzer.Analyzer, n sql.Node, _ *plan.Scope,
+		_ analyzer.RuleSelector, _ *sql.QueryFlags) (sql.Node, transform.TreeIdentity, error) {
+		return preIndexRewrite(ctx, n)
+	}}
+	rules := make([]analyzer.Rule, 0, len(analyzer.OnceBeforeDefault)+1)
+	placed := false
+	for _, r := range analyzer.OnceBeforeDefault {
+		if !placed && r.Id.String() == "simplifyFilters" {
+			rules, placed = append(rules, before), true
+		}
+		rules = append(rules, r)
+	}
+	if !placed {
+		rules = append([]analyzer.Rule{before}, rules...)
+	}
+	analyzer.OnceBeforeDefault = rules
 	analyzer.OnceAfterAll = append(analyzer.OnceAfterAll,
 		analyzer.Rule{Id: exactUpdatesID, Apply: func(_ *sql.Context, _ *analyzer.Analyzer, n sql.Node, _ *plan.Scope,
 			_ analyzer.RuleSelector, _ *sql.QueryFlags) (sql.Node, transform.TreeIdentity, error) {
@@ -42,9 +59,10 @@ func init() {
 
 // Rule IDs outside GMS's (small consecutive integers) and server's (10_000).
 const (
-	exactUpdatesID analyzer.RuleId = 10_101
-	padSpaceID     analyzer.RuleId = 10_102
-	countODKUID    analyzer.RuleId = 10_103
+	exactUpdatesID    analyzer.RuleId = 10_101
+	padSpaceID        analyzer.RuleId = 10_102
+	countODKUID       analyzer.RuleId = 10_103
+	preIndexRewriteID analyzer.RuleId = 10_104
 )
 
 // ExactUpdates is an analyzer rule: it puts an exactUpdateSource directly

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/hex"
 	"fmt"
+	"strings"
 
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/go-mysql-server/sql/expression"
@@ -11,6 +12,7 @@ import (
 	"github.com/dolthub/go-mysql-server/sql/plan"
 	"github.com/dolthub/go-mysql-server/sql/transform"
 	"github.com/dolthub/go-mysql-server/sql/types"
+	"github.com/dolthub/vitess/go/mysql"
 
 	"github.com/myriaddb/myriad/keyenc"
 )
@@ -42,7 +44,10 @@ func PadSpace(ctx *sql.Context, n sql.Node) (sql.Node, transform.TreeIdentity, e
 			return distinctOnKeys(ctx, nn.Child, n)
 		case *plan.GroupBy:
 			keys, changed := wrapKeys(ctx, nn.GroupByExprs, true)
-			sel, selChanged := wrapExprs(ctx, nn.SelectedExprs)
+			sel, selChanged, err := wrapExprs(ctx, nn.SelectedExprs)
+			if err != nil {
+				return nil, transform.SameTree, err
+			}
 			if !changed && !selChanged {
 				return n, transform.SameTree, nil
 			}
@@ -75,30 +80,34 @@ func PadSpace(ctx *sql.Context, n sql.Node) (sql.Node, transform.TreeIdentity, e
 }
 
 func wrapNodeExprs(ctx *sql.Context, n sql.Node, id transform.TreeIdentity) (sql.Node, transform.TreeIdentity, error) {
-	if _, ok := n.(sql.Expressioner); !ok {
+	ex, ok := n.(sql.Expressioner)
+	if !ok {
 		return n, id, nil
 	}
-	nn, same, err := transform.NodeExprs(n, func(e sql.Expression) (sql.Expression, transform.TreeIdentity, error) {
-		return wrapComparison(ctx, e)
-	})
+	exprs, changed, err := wrapExprs(ctx, ex.Expressions())
 	if err != nil {
 		return nil, transform.SameTree, err
 	}
-	if same == transform.NewTree {
-		id = transform.NewTree
+	if !changed {
+		return n, id, nil
 	}
-	return nn, id, nil
+	nn, err := ex.WithExpressions(exprs...)
+	if err != nil {
+		return nil, transform.SameTree, err
+	}
+	return nn, transform.NewTree, nil
 }
 
 // wrapExprs rewrites the comparisons inside exprs (and COUNT(DISTINCT)).
-func wrapExprs(ctx *sql.Context, exprs []sql.Expression) ([]sql.Expression, bool) {
+func wrapExprs(ctx *sql.Context, exprs []sql.Expression) ([]sql.Expression, bool, error) {
 	out := exprs
 	changed := false
 	for i, e := range exprs {
-		ne, same, err := transform.Expr(e, func(e sql.Expression) (sql.Expression, transform.TreeIdentity, error) {
-			return wrapComparison(ctx, e)
-		})
-		if err != nil || same == transform.SameTree {
+		ne, same, err := wrapTree(ctx, e)
+		if err != nil {
+			return nil, false, err
+		}
+		if same == transform.SameTree {
 			continue
 		}
 		if !changed {
@@ -107,7 +116,7 @@ func wrapExprs(ctx *sql.Context, exprs []sql.Expression) ([]sql.Expression, bool
 		}
 		out[i] = ne
 	}
-	return out, changed
+	return out, changed, nil
 }
 
 // isCollatedText: a character string (not binary) expression.
@@ -176,11 +185,73 @@ func pairCollation(ctx *sql.Context, padOnly bool, exprs ...sql.Expression) (sql
 	return coll, true
 }
 
+// wrapTree applies wrapComparison bottom-up to e, except inside GMS's rewrite of LIKE 'abc%' (x >= 'abc' AND x <= 'abc\xff'): LIKE
+// does not pad, and 'abc\t' must stay in.
+func wrapTree(ctx *sql.Context, e sql.Expression) (sql.Expression, transform.TreeIdentity, error) {
+	if isLikePrefixRange(e) {
+		return e, transform.SameTree, nil
+	}
+	ch := e.Children()
+	var nch []sql.Expression
+	for i, c := range ch {
+		nc, same, err := wrapTree(ctx, c)
+		if err != nil {
+			return nil, transform.SameTree, err
+		}
+		if same == transform.NewTree {
+			if nch == nil {
+				nch = append([]sql.Expression(nil), ch...)
+			}
+			nch[i] = nc
+		}
+	}
+	id := transform.SameTree
+	if nch != nil {
+		ne, err := e.WithChildren(nch...)
+		if err != nil {
+			return nil, transform.SameTree, err
+		}
+		e, id = ne, transform.NewTree
+	}
+	ne, same, err := wrapComparison(ctx, e)
+	if err != nil {
+		return nil, transform.SameTree, err
+	}
+	if same == transform.NewTree {
+		id = transform.NewTree
+	}
+	return ne, id, nil
+}
+
+func isLikePrefixRange(e sql.Expression) bool {
+	and, ok := e.(*expression.And)
+	if !ok {
+		return false
+	}
+	ge, ok1 := and.LeftChild.(*expression.GreaterThanOrEqual)
+	le, ok2 := and.RightChild.(*expression.LessThanOrEqual)
+	if !ok1 || !ok2 {
+		return false
+	}
+	lo, ok1 := ge.Right().(*expression.Literal)
+	hi, ok2 := le.Right().(*expression.Literal)
+	if !ok1 || !ok2 {
+		return false
+	}
+	los, ok1 := lo.Value().(string)
+	his, ok2 := hi.Value().(string)
+	// GMS appends string(byte(255)), which is "ÿ" (U+00FF).
+	return ok1 && ok2 && his == los+"\u00ff"
+}
+
 func wrapComparison(ctx *sql.Context, e sql.Expression) (sql.Expression, transform.TreeIdentity, error) {
 	switch c := e.(type) {
 	case *expression.Equals, *expression.NullSafeEquals, *expression.LessThan, *expression.GreaterThan,
 		*expression.LessThanOrEqual, *expression.GreaterThanOrEqual:
 		ch := c.Children()
+		if err := illegalMix(ctx, e, ch[0], ch[1]); err != nil {
+			return nil, transform.SameTree, err
+		}
 		l, r, ok := wrapPair(ctx, ch[0], ch[1], true)
 		if !ok {
 			return e, transform.SameTree, nil
@@ -234,6 +305,40 @@ func wrapComparison(ctx *sql.Context, e sql.Expression) (sql.Expression, transfo
 		return ne, transform.NewTree, err
 	}
 	return e, transform.SameTree, nil
+}
+
+var coercibilityNames = [...]string{"EXPLICIT", "NONE", "IMPLICIT", "SYSCONST", "COERCIBLE", "NUMERIC", "IGNORABLE"}
+
+// illegalMix is MySQL's error 1267 for a comparison of two strings of one
+// character set with different collations of the same, strong coercibility
+// (two columns, or two explicit COLLATE clauses), neither of them _bin: GMS
+// picks the left collation, MySQL refuses to guess.
+func illegalMix(ctx *sql.Context, e, l, r sql.Expression) error {
+	if !isCollatedText(l) || !isCollatedText(r) {
+		return nil
+	}
+	lc, lk := sql.GetCoercibility(ctx, l)
+	rc, rk := sql.GetCoercibility(ctx, r)
+	if lk != rk || (lk != 0 && lk != 2) || lc == rc || lc.CharacterSet() != rc.CharacterSet() ||
+		strings.HasSuffix(lc.Name(), "_bin") || strings.HasSuffix(rc.Name(), "_bin") {
+		return nil
+	}
+	op := "="
+	switch e.(type) {
+	case *expression.NullSafeEquals:
+		op = "<=>"
+	case *expression.LessThan:
+		op = "<"
+	case *expression.GreaterThan:
+		op = ">"
+	case *expression.LessThanOrEqual:
+		op = "<="
+	case *expression.GreaterThanOrEqual:
+		op = ">="
+	}
+	return &mysql.SQLError{Num: mysql.ERCantAggregate2Collations, State: "HY000",
+		Message: fmt.Sprintf("Illegal mix of collations (%s,%s) and (%s,%s) for operation '%s'",
+			lc.Name(), coercibilityNames[lk], rc.Name(), coercibilityNames[rk], op)}
 }
 
 func wrapIn(ctx *sql.Context, e, left, right sql.Expression, hashed bool) (sql.Expression, transform.TreeIdentity, error) {
@@ -395,4 +500,66 @@ func (p *padTyped) WithChildren(children ...sql.Expression) (sql.Expression, err
 		return nil, sql.ErrInvalidChildrenNumber.New(p, len(children), 1)
 	}
 	return &padTyped{child: children[0], typ: p.typ}, nil
+}
+
+// preIndexRewrite runs before GMS chooses indexes (before simplifyFilters):
+//
+//   - it stops simplifyFilters from turning x LIKE 'abc' (no wildcard) into
+//     x = 'abc' when x's collation pads: LIKE compares trailing spaces
+//     ('a ' LIKE 'a' is false) and PadSpace pads every '='. A LIKE with an
+//     ESCAPE clause is left alone by that rule, so the default escape is made
+//     explicit;
+//   - a comparison of a column under a collation other than its own (n =
+//     'x' COLLATE utf8mb4_general_ci on a utf8mb4_0900_ai_ci column) cannot
+//     use the column's index, whose order is the column's collation (MySQL
+//     does not use it either), but GMS would: such comparisons get their
+//     collKeys now, which no index matches.
+func preIndexRewrite(ctx *sql.Context, n sql.Node) (sql.Node, transform.TreeIdentity, error) {
+	return transform.NodeExprs(n, func(e sql.Expression) (sql.Expression, transform.TreeIdentity, error) {
+		switch c := e.(type) {
+		case *expression.Like:
+			return keepExactLike(ctx, c)
+		case *expression.Equals, *expression.NullSafeEquals, *expression.LessThan, *expression.GreaterThan,
+			*expression.LessThanOrEqual, *expression.GreaterThanOrEqual:
+			ch := e.Children()
+			if err := illegalMix(ctx, e, ch[0], ch[1]); err != nil {
+				return nil, transform.SameTree, err
+			}
+			coll, ok := pairCollation(ctx, false, ch[0], ch[1])
+			if !ok || (!foreignColumn(ch[0], coll) && !foreignColumn(ch[1], coll)) {
+				return e, transform.SameTree, nil
+			}
+			ne, err := e.WithChildren(&collKey{child: ch[0], coll: coll}, &collKey{child: ch[1], coll: coll})
+			return ne, transform.NewTree, err
+		}
+		return e, transform.SameTree, nil
+	})
+}
+
+// foreignColumn: e is a column whose collation is not coll.
+func foreignColumn(e sql.Expression, coll sql.CollationID) bool {
+	gf, ok := e.(*expression.GetField)
+	if !ok {
+		return false
+	}
+	st, ok := gf.Type().(sql.StringType)
+	return ok && st.Collation() != coll
+}
+
+func keepExactLike(ctx *sql.Context, l *expression.Like) (sql.Expression, transform.TreeIdentity, error) {
+	if l.Escape != nil || !isCollatedText(l.LeftChild) {
+		return l, transform.SameTree, nil
+	}
+	lit, ok := l.RightChild.(*expression.Literal)
+	if !ok {
+		return l, transform.SameTree, nil
+	}
+	pat, ok := lit.Value().(string)
+	if !ok || strings.ContainsAny(pat, "%_") {
+		return l, transform.SameTree, nil
+	}
+	if coll, _ := sql.GetCoercibility(ctx, l.LeftChild); !keyenc.PadSpace(coll) {
+		return l, transform.SameTree, nil
+	}
+	return expression.NewLike(l.LeftChild, l.RightChild, expression.NewLiteral("\\", types.LongText)), transform.NewTree, nil
 }

@@ -383,3 +383,21 @@ func StringKey(c sql.CollationID, s string) []byte {
 	}
 	return appendWeights(make([]byte, 0, len(s)+4), s, c, sorter)
 }
+
+// PadLowerBound widens the encoding enc of an inclusive lower bound string
+// under a PAD SPACE collation c to every key that starts with the bound's
+// characters: its padEnd and terminator are dropped, so strings that continue
+// with characters weighing less than a space (which sort before the bound)
+// are in the span too. GMS rewrites LIKE 'abc%' to >= 'abc' AND <= 'abc\xff'
+// and evaluates that filter without padding, so the span must hold them.
+func PadLowerBound(c sql.CollationID, enc []byte) []byte {
+	sorter := c.Sorter()
+	if !padSpace(c) || sorter == nil {
+		return enc
+	}
+	end := append(appendWeight64(nil, int64(sorter(' '))+1), strTerm)
+	if len(enc) >= len(end) && string(enc[len(enc)-len(end):]) == string(end) {
+		return enc[:len(enc)-len(end)]
+	}
+	return enc
+}
