@@ -76,8 +76,8 @@ func ExactUpdates(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
 		if _, done := u.Child.(*exactUpdateSource); done {
 			return n, transform.SameTree, nil
 		}
-		if _, join := u.Child.(*plan.UpdateJoin); join {
-			return n, transform.SameTree, nil
+		if uj, join := u.Child.(*plan.UpdateJoin); join {
+			return exactJoinUpdate(u, uj)
 		}
 		tbl, err := plan.GetUpdatable(u.Child)
 		if err != nil {
@@ -162,4 +162,66 @@ func (s *exactUpdateSource) Partitions(*sql.Context) (sql.PartitionIter, error) 
 
 func (s *exactUpdateSource) PartitionRows(*sql.Context, sql.Partition) (sql.RowIter, error) {
 	return nil, fmt.Errorf("exactUpdateSource: not a scannable table")
+}
+
+// exactJoinUpdate: a multi-table UPDATE compares old and new rows with the
+// schema of the join below its UpdateSource (GMS's updateJoinIter and the
+// accumulator), so that join is wrapped in exactJoinSource. Only inner
+// joins: GMS recognizes outer joins there by node type (toJoinNode), which a
+// wrapper would hide, and UPDATE IGNORE converts values with that schema.
+func exactJoinUpdate(u *plan.Update, uj *plan.UpdateJoin) (sql.Node, transform.TreeIdentity, error) {
+	src, ok := uj.Child.(*plan.UpdateSource)
+	if !ok || u.Ignore {
+		return u, transform.SameTree, nil
+	}
+	if _, done := src.Child.(*exactJoinSource); done {
+		return u, transform.SameTree, nil
+	}
+	j, ok := src.Child.(*plan.JoinNode)
+	if !ok || j.JoinType().IsLeftOuter() || j.JoinType().IsRightOuter() {
+		return u, transform.SameTree, nil
+	}
+	sch, changed := exactSchema(j.Schema())
+	if !changed {
+		return u, transform.SameTree, nil
+	}
+	nsrc, err := src.WithChildren(&exactJoinSource{child: j, sch: sch})
+	if err != nil {
+		return nil, transform.SameTree, err
+	}
+	nuj, err := uj.WithChildren(nsrc)
+	if err != nil {
+		return nil, transform.SameTree, err
+	}
+	nu, err := u.WithChildren(nuj)
+	if err != nil {
+		return nil, transform.SameTree, err
+	}
+	return nu, transform.NewTree, nil
+}
+
+// exactJoinSource passes its join's rows through and reports them with the
+// bytewise schema.
+type exactJoinSource struct {
+	child sql.Node
+	sch   sql.Schema
+}
+
+var _ sql.ExecSourceRel = (*exactJoinSource)(nil)
+
+func (s *exactJoinSource) Resolved() bool       { return s.child.Resolved() }
+func (s *exactJoinSource) String() string       { return s.child.String() }
+func (s *exactJoinSource) IsReadOnly() bool     { return s.child.IsReadOnly() }
+func (s *exactJoinSource) Schema() sql.Schema   { return s.sch }
+func (s *exactJoinSource) Children() []sql.Node { return []sql.Node{s.child} }
+
+func (s *exactJoinSource) WithChildren(children ...sql.Node) (sql.Node, error) {
+	if len(children) != 1 {
+		return nil, sql.ErrInvalidChildrenNumber.New(s, len(children), 1)
+	}
+	return &exactJoinSource{child: children[0], sch: s.sch}, nil
+}
+
+func (s *exactJoinSource) RowIter(ctx *sql.Context, r sql.Row) (sql.RowIter, error) {
+	return rowexec.DefaultBuilder.Build(ctx, s.child, r)
 }

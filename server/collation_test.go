@@ -73,6 +73,19 @@ func TestCollationOnlyUpdates(t *testing.T) {
 	if got := queryRows(t, db, "SELECT CONCAT('[', s, ']') FROM od ORDER BY id"); len(got) != 2 || got[0][0] != "[One ]" || got[1][0] != "[x]" {
 		t.Errorf("od %v, want [One ] [x]", got)
 	}
+	// Multi-table UPDATE over an inner join.
+	mustExec(t, db, "CREATE TABLE j1 (id int PRIMARY KEY, s varchar(20) COLLATE utf8mb4_general_ci)")
+	mustExec(t, db, "CREATE TABLE j2 (id int PRIMARY KEY, s varchar(20))")
+	mustExec(t, db, "INSERT INTO j1 VALUES (1, 'one'), (2, 'two')")
+	mustExec(t, db, "INSERT INTO j2 VALUES (1, 'x'), (2, 'y')")
+	res := mustExec(t, db, "UPDATE j1 JOIN j2 ON j1.id = j2.id SET j1.s = UPPER(j1.s), j2.s = 'y'")
+	if n, _ := res.RowsAffected(); n != 3 {
+		t.Errorf("join update: rows affected %d, want 3", n)
+	}
+	if got := queryRows(t, db, "SELECT j1.s, j2.s FROM j1 JOIN j2 ON j1.id = j2.id ORDER BY j1.id"); len(got) != 2 ||
+		strings.Join(got[0], ",") != "ONE,y" || strings.Join(got[1], ",") != "TWO,y" {
+		t.Errorf("join update stored %v, want ONE,y TWO,y", got)
+	}
 	// The trigger sees both values.
 	mustExec(t, db, "CREATE TABLE tr (id int PRIMARY KEY, s varchar(20) COLLATE utf8mb4_general_ci)")
 	mustExec(t, db, "CREATE TABLE lg (msg varchar(50))")
