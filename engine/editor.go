@@ -92,6 +92,7 @@ func (e *editor) Insert(ctx *sql.Context, row sql.Row) error {
 
 func (t *Table) insertRow(ctx *sql.Context, tx *kv.Txn, row sql.Row) error {
 	lay := t.lay
+	row = lay.trimChars(row)
 	val, err := lay.encodeRow(row)
 	if err != nil {
 		return err
@@ -227,6 +228,7 @@ func (e *editor) Update(ctx *sql.Context, old, new sql.Row) error {
 		return err
 	}
 	t, tx := e.t, e.tx.kv
+	new = t.lay.trimChars(new)
 	if t.def.HiddenPK() {
 		if err := t.deleteRow(ctx, tx, old); err != nil {
 			return err

@@ -17,9 +17,12 @@ import (
 // Analyzer rule IDs of Myriad's extensions. GMS numbers its own rules from 0
 // in one iota block (under 100 in v0.20); ours start far above, so a GMS
 // upgrade adding rules cannot collide with them. The values only need to be
-// unique: GMS's rule selectors test the IDs of its own rules. Packages
-// sqlfunc (10_100...) and planfix keep their own ranges and install
-// themselves through Install too.
+// unique: GMS's rule selectors test the IDs of its own rules. The engine
+// owns 10_000-10_099 (the collation rules of exactupdate.go, installed into
+// GMS's global batches at package init because GMS's shortcut batches for
+// simple DML run nothing else, hold 10_050-10_053); packages sqlfunc
+// (10_100-10_199) and planfix (10_200-10_299) keep their own ranges and are
+// installed by Install too.
 const (
 	// RulePushInfoSchemaFilters: see infoschema.PushFilters.
 	RulePushInfoSchemaFilters analyzer.RuleId = 10_000 + iota

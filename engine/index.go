@@ -24,7 +24,7 @@ func (t *Table) newIndex(id uint32, name string, unique bool, cols []int, prefix
 	for _, c := range cols {
 		expr := t.def.Name + "." + sch[c].Name
 		ix.exprs = append(ix.exprs, expr)
-		ix.colTypes = append(ix.colTypes, sql.ColumnExpressionType{Expression: expr, Type: sch[c].Type})
+		ix.colTypes = append(ix.colTypes, sql.ColumnExpressionType{Expression: expr, Type: indexColumnType(sch[c].Type)})
 	}
 	return ix
 }

@@ -4,10 +4,12 @@ import (
 	"encoding/binary"
 	"fmt"
 	"github.com/cespare/xxhash/v2"
+	"strings"
 	"unicode/utf8"
 
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/go-mysql-server/sql/types"
+	"github.com/dolthub/vitess/go/sqltypes"
 
 	"github.com/myriaddb/myriad/catalog"
 	"github.com/myriaddb/myriad/keyenc"
@@ -31,6 +33,7 @@ type layout struct {
 	header  []byte // value header of rows written under this definition
 	pkEnc   []keyenc.Encoder
 	indexes []indexLayout
+	chars   []int // positions of CHAR (not BINARY) columns
 }
 
 type indexLayout struct {
@@ -51,6 +54,11 @@ func newLayout(t *catalog.Table) *layout {
 	sch := t.Schema().Schema
 	l := &layout{t: t, sch: sch, primary: keys.Index(t.DataSchemaID, t.ID, keys.PrimaryIndexID)}
 	l.header = binary.AppendUvarint(nil, uint64(len(t.Columns)))
+	for i, c := range sch {
+		if c.Type.Type() == sqltypes.Char {
+			l.chars = append(l.chars, i)
+		}
+	}
 	for _, c := range t.Columns {
 		l.header = binary.AppendUvarint(l.header, uint64(c.ID))
 	}
@@ -71,6 +79,26 @@ func newLayout(t *catalog.Table) *layout {
 func (l *layout) rowSpan() span {
 	lo, hi := keys.PrefixSpan(l.primary)
 	return span{lo: lo, hi: hi}
+}
+
+// trimChars drops the trailing spaces of CHAR values, as MySQL does (it
+// pads CHAR to its length when storing and strips the spaces when reading;
+// PAD_CHAR_TO_FULL_LENGTH, deprecated, is not supported). Stripping before
+// storing gives the same values to every reader and the same keys under NO
+// PAD collations. BINARY(n) keeps its bytes. The row is copied if changed.
+func (l *layout) trimChars(row sql.Row) sql.Row {
+	out, copied := row, false
+	for _, i := range l.chars {
+		s, ok := row[i].(string)
+		if !ok || len(s) == 0 || s[len(s)-1] != ' ' {
+			continue
+		}
+		if !copied {
+			out, copied = row.Copy(), true
+		}
+		out[i] = strings.TrimRight(s, " ")
+	}
+	return out
 }
 
 func (l *layout) encodeRow(row sql.Row) ([]byte, error) {

@@ -329,6 +329,9 @@ func intervalBounds(ctx *sql.Context, ce sql.MySQLRangeColumnExpr, base, _ []byt
 	case sql.Below:
 		if k, ok := enc(b.Key); ok {
 			lo = k
+			if pt, pad := ce.Typ.(padIndexType); pad {
+				lo = keyenc.PadLowerBound(pt.Collation(), k)
+			}
 		} else {
 			lo = keys.PrefixEnd(nullKey)
 		}

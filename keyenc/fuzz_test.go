@@ -4,7 +4,9 @@ import (
 	"bytes"
 	"math"
 	"math/big"
+	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/go-mysql-server/sql/types"
@@ -52,6 +54,7 @@ var fuzzCICollations = []sql.Type{
 	types.MustCreateString(sqltypes.VarChar, 1000, sql.Collation_utf8mb4_general_ci),
 	types.MustCreateString(sqltypes.VarChar, 1000, sql.Collation_utf8mb4_unicode_ci),
 	types.MustCreateString(sqltypes.Char, 255, sql.Collation_latin1_swedish_ci),
+	types.MustCreateString(sqltypes.VarChar, 1000, sql.Collation_utf8mb4_bin),
 }
 
 func FuzzStringCollation(f *testing.F) {
@@ -60,7 +63,7 @@ func FuzzStringCollation(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, a, b string) {
 		for _, typ := range fuzzCICollations {
-			c, err := typ.Compare(testCtx, a, b)
+			c, err := Compare(testCtx, typ, a, b)
 			if err != nil {
 				t.Skip()
 			}
@@ -70,6 +73,17 @@ func FuzzStringCollation(f *testing.F) {
 			}
 			if rest, err := SkipValue(ea); err != nil || len(rest) != 0 {
 				t.Fatalf("SkipValue(%x): %x %v", ea, rest, err)
+			}
+			// PAD SPACE, independently: GMS's unpadded comparison of both
+			// strings padded with spaces to the same length.
+			if st := typ.(sql.StringType); padSpace(st.Collation()) {
+				pa, pb := a, b
+				na, nb := utf8.RuneCountInString(a), utf8.RuneCountInString(b)
+				pa += strings.Repeat(" ", max(nb-na, 0))
+				pb += strings.Repeat(" ", max(na-nb, 0))
+				if want, err := typ.Compare(testCtx, pa, pb); err == nil && sign(want) != sign(c) {
+					t.Fatalf("%s: padded Compare(%q, %q)=%d, Compare=%d", typ, pa, pb, want, c)
+				}
 			}
 		}
 	})
@@ -124,7 +138,7 @@ func FuzzDecimal(f *testing.F) {
 	f.Fuzz(func(t *testing.T, am []byte, an bool, ae int16, bm []byte, bn bool, be int16) {
 		a, b := fuzzDecimal(am, an, ae), fuzzDecimal(bm, bn, be)
 		check := func(typ sql.Type, a, b decimal.Decimal) {
-			c, err := typ.Compare(testCtx, a, b)
+			c, err := Compare(testCtx, typ, a, b)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -83,7 +83,7 @@ func checkGroups(t *testing.T, typ sql.Type, groups [][]any) {
 			a, b := items[i], items[j]
 			want := sign(a.g - b.g)
 			if a.v != nil && b.v != nil {
-				c, err := typ.Compare(testCtx, a.v, b.v)
+				c, err := Compare(testCtx, typ, a.v, b.v)
 				if err != nil {
 					t.Fatalf("%s Compare(%#v, %#v): %v", typ, a.v, b.v, err)
 				}
@@ -117,7 +117,7 @@ func checkAgainstCompare(t *testing.T, typ sql.Type, vals []any) {
 	}
 	for i := range vals {
 		for j := range vals {
-			c, err := typ.Compare(testCtx, vals[i], vals[j])
+			c, err := Compare(testCtx, typ, vals[i], vals[j])
 			if err != nil {
 				t.Fatalf("%s Compare(%#v, %#v): %v", typ, vals[i], vals[j], err)
 			}
@@ -251,19 +251,22 @@ var sampleStrings = []string{
 }
 
 func TestStringsExplicitOrder(t *testing.T) {
+	// NO PAD (_0900_): trailing spaces count. PAD SPACE: they do not.
 	ci := [][]any{{nil}, {""}, {" "}, {"  "}, {"a", "A", "ä", "Ä"}, {"a "}, {"ab", "AB", "äb", "Ab"}, {"b", "B"}, {"z", "Z"}}
+	ciPad := [][]any{{nil}, {"", " ", "  "}, {"a", "A", "ä", "Ä", "a "}, {"ab", "AB", "äb", "Ab", "ab  "}, {"b", "B"}, {"z", "Z"}}
 	binOrder := singletons(nil, "", " ", "  ", "A", "AB", "Z", "a", "a ", "ab", "b", "z", "Ä", "ä", "中", "😀")
+	binPad := [][]any{{nil}, {"", " ", "  "}, {"A", "A "}, {"AB"}, {"Z"}, {"a", "a "}, {"ab"}, {"b"}, {"z"}, {"Ä"}, {"ä"}, {"中"}, {"😀"}}
 	tests := []struct {
 		coll   sql.CollationID
 		groups [][]any
 	}{
 		{sql.Collation_utf8mb4_0900_ai_ci, ci},
-		{sql.Collation_utf8mb4_general_ci, ci},
-		{sql.Collation_utf8mb4_unicode_ci, ci},
-		{sql.Collation_latin1_swedish_ci, [][]any{{nil}, {""}, {" "}, {"  "}, {"a", "A"}, {"a "}, {"ab", "AB", "Ab"}, {"b", "B"}, {"z", "Z"}, {"ä", "Ä"}, {"äb"}, {"中", "😀", "中"}}},
+		{sql.Collation_utf8mb4_general_ci, ciPad},
+		{sql.Collation_utf8mb4_unicode_ci, ciPad},
+		{sql.Collation_latin1_swedish_ci, [][]any{{nil}, {"\t "}, {"", " ", "  "}, {"a", "A", "a "}, {"ab", "AB", "Ab"}, {"b", "B"}, {"z", "Z"}, {"ä", "Ä"}, {"äb"}, {"中", "😀", "中"}}},
 		{sql.Collation_utf8mb4_0900_bin, binOrder},
-		{sql.Collation_utf8mb4_bin, binOrder},
-		{sql.Collation_latin1_bin, [][]any{{nil}, {""}, {" "}, {"  "}, {"A"}, {"AB"}, {"Z"}, {"a"}, {"a "}, {"ab"}, {"b"}, {"z"}, {"Ä"}, {"ä"}, {"中", "😀"}}},
+		{sql.Collation_utf8mb4_bin, binPad},
+		{sql.Collation_latin1_bin, [][]any{{nil}, {"\x00"}, {"", " ", "  "}, {"A"}, {"AB"}, {"Z"}, {"a", "a "}, {"ab"}, {"b"}, {"z"}, {"Ä"}, {"ä"}, {"中", "😀"}}},
 	}
 	for _, tc := range tests {
 		for _, base := range []sql.Type{
@@ -304,14 +307,38 @@ func TestStringsAllCollations(t *testing.T) {
 	}
 }
 
-func TestStringNoPadSpace(t *testing.T) {
-	// GMS Compare does not trim trailing spaces for any collation, so 'a' and
-	// 'a ' are distinct keys and 'a' sorts first.
-	for _, c := range []sql.CollationID{sql.Collation_utf8mb4_0900_ai_ci, sql.Collation_latin1_swedish_ci, sql.Collation_utf8mb4_bin} {
-		typ := types.MustCreateString(sqltypes.VarChar, 10, c)
-		cmp, _ := typ.Compare(testCtx, "a", "a ")
-		if cmp >= 0 || bytes.Compare(mustEnc(t, typ, "a"), mustEnc(t, typ, "a ")) >= 0 {
-			t.Errorf("%s: expected 'a' < 'a ' (Compare %d)", c.Name(), cmp)
+func TestStringPadSpace(t *testing.T) {
+	// MySQL: PAD SPACE collations ignore trailing spaces ('a' = 'a ', and
+	// 'a\t' < 'a' because a tab weighs less than the padding space); NO PAD
+	// ones (_0900_) sort 'a' first.
+	cases := []struct {
+		c    sql.CollationID
+		a, b string
+		want int
+	}{
+		{sql.Collation_utf8mb4_0900_ai_ci, "a", "a ", -1},
+		{sql.Collation_utf8mb4_0900_bin, "a", "a ", -1},
+		{sql.Collation_latin1_swedish_ci, "a", "a ", 0},
+		{sql.Collation_utf8mb4_bin, "a", "a  ", 0},
+		{sql.Collation_utf8mb4_general_ci, "A", "a ", 0},
+		{sql.Collation_utf8mb4_unicode_ci, "", "   ", 0},
+		{sql.Collation_utf8mb4_general_ci, "a\t", "a", -1},
+		{sql.Collation_utf8mb4_general_ci, "a \t", "a", -1},
+		{sql.Collation_utf8mb4_general_ci, "a  b", "a b", -1},
+		{sql.Collation_utf8mb4_general_ci, "a \t", "a  \t", -1},
+		{sql.Collation_utf8mb4_general_ci, "a b", "a  b", 1},
+		{sql.Collation_utf8mb4_general_ci, "a b", "a", 1},
+		{sql.Collation_utf8mb4_general_ci, "a b", "ab", -1},
+		{sql.Collation_ascii_general_ci, "x ", "X", 0},
+		{sql.Collation_latin1_bin, "x ", "x\x00", 1},
+	}
+	for _, tc := range cases {
+		typ := types.MustCreateString(sqltypes.VarChar, 10, tc.c)
+		if got := CompareStrings(tc.c, tc.a, tc.b); got != tc.want {
+			t.Errorf("%s: CompareStrings(%q, %q) = %d, want %d", tc.c.Name(), tc.a, tc.b, got, tc.want)
+		}
+		if got := sign(bytes.Compare(mustEnc(t, typ, tc.a), mustEnc(t, typ, tc.b))); got != tc.want {
+			t.Errorf("%s: keys of %q, %q compare %d, want %d", tc.c.Name(), tc.a, tc.b, got, tc.want)
 		}
 	}
 }

@@ -197,7 +197,7 @@ func cmpKeyOrder(t testing.TB, typ sql.Type, a, b any) int {
 	case b == nil:
 		return 1
 	}
-	c, err := typ.Compare(testCtx, a, b)
+	c, err := Compare(testCtx, typ, a, b)
 	if err != nil {
 		t.Fatalf("%s Compare(%#v, %#v): %v", typ, a, b, err)
 	}

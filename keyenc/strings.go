@@ -1,11 +1,14 @@
 package keyenc
 
 import (
+	"context"
+	"fmt"
 	"strings"
 	"sync/atomic"
 	"unicode/utf8"
 
 	"github.com/dolthub/go-mysql-server/sql"
+	"github.com/dolthub/vitess/go/sqltypes"
 )
 
 // Collation weights are written one per character in a prefix-free,
@@ -76,6 +79,9 @@ func asciiTable(c sql.CollationID, sorter sql.CollationSorter) *[128]int32 {
 // non-binary encoders' NextRune does (utf8.DecodeRuneInString; an invalid byte
 // becomes U+FFFD of width 1).
 func appendWeights(b []byte, s string, c sql.CollationID, sorter sql.CollationSorter) []byte {
+	if padSpace(c) {
+		return appendPadWeights(b, s, c, sorter)
+	}
 	if cap(b)-len(b) < len(s)+2 {
 		nb := make([]byte, len(b), len(b)+2*len(s)+2)
 		copy(nb, b)
@@ -105,6 +111,101 @@ func appendWeights(b []byte, s string, c sql.CollationID, sorter sql.CollationSo
 		}
 	}
 	return append(b, strTerm)
+}
+
+// PAD SPACE collations (every MySQL collation but binary and the _0900_
+// ones) compare as if the shorter string were padded with spaces: 'a' = 'a '
+// and, since a tab weighs less than a space, 'a\t' < 'a'. A character whose
+// weight equals the space's counts as a space. The encoding below makes byte
+// order equal that comparison:
+//
+//   - trailing spaces are dropped;
+//   - weights below the space's keep their code; weights above it are
+//     shifted up by 2, leaving codes ws (spLess), ws+1 (padEnd) and ws+2
+//     (spGreater) free;
+//   - a run of k inner spaces becomes spLess k when the character after it
+//     weighs less than a space (more spaces: greater), or spGreater (C-k)
+//     when it weighs more (more spaces: smaller), followed by that character;
+//   - the value ends with padEnd and the terminator: the end is "spaces
+//     forever", which sorts after anything that continues below a space and
+//     before anything that continues above one.
+//
+// Codes use appendWeight64's forms, so skipWeights skips them unchanged.
+const spGreaterBase = w3Limit - 1 // 3-byte counts for runs up to 929,981 spaces
+
+var padSpaceTable [1024]uint8 // 0 unknown, 1 NO PAD, 2 PAD SPACE
+
+func padSpace(c sql.CollationID) bool {
+	if int(c) < len(padSpaceTable) {
+		switch padSpaceTable[c] {
+		case 1:
+			return false
+		case 2:
+			return true
+		}
+		p := c.Collation().PadAttribute == "PAD SPACE"
+		v := uint8(1)
+		if p {
+			v = 2
+		}
+		padSpaceTable[c] = v
+		return p
+	}
+	return c.Collation().PadAttribute == "PAD SPACE"
+}
+
+// PadSpace reports whether collation c ignores trailing spaces.
+func PadSpace(c sql.CollationID) bool { return padSpace(c) }
+
+func appendPadWeights(b []byte, s string, c sql.CollationID, sorter sql.CollationSorter) []byte {
+	b = append(b, mString)
+	tbl := asciiTable(c, sorter)
+	ws := int64(sorter(' '))
+	spaces := 0
+	for i := 0; i < len(s); {
+		ch := s[i]
+		var w int32
+		if ch < utf8.RuneSelf && tbl != nil {
+			w = tbl[ch]
+			i++
+		} else {
+			r, size := utf8.DecodeRuneInString(s[i:])
+			w = sorter(r)
+			i += size
+		}
+		w64 := int64(w)
+		if w64 == ws {
+			spaces++
+			continue
+		}
+		if w64 < ws {
+			if spaces > 0 {
+				b = appendWeight64(b, ws)
+				b = appendWeight64(b, int64(spaces))
+			}
+			b = appendWeight64(b, w64)
+		} else {
+			if spaces > 0 {
+				b = appendWeight64(b, ws+2)
+				b = appendWeight64(b, spGreaterBase-int64(spaces))
+			}
+			b = appendWeight64(b, w64+2)
+		}
+		spaces = 0
+	}
+	b = appendWeight64(b, ws+1)
+	return append(b, strTerm)
+}
+
+// appendWeight64 is appendWeight for -2^31 <= w < 2^32: the 0xFE form holds
+// w as an unsigned 32-bit number, which covers the shifted weights above
+// 2^31-1.
+func appendWeight64(b []byte, w int64) []byte {
+	if w < w3Limit {
+		return appendWeight(b, int32(w))
+	}
+	u := uint32(w)
+	return append(b, wLarge, byte(u>>24), byte(u>>16), byte(u>>8), byte(u))
 }
 
 // skipWeights returns b after a weight sequence and its terminator.
@@ -176,4 +277,127 @@ func skipEscaped(b []byte) ([]byte, error) {
 		}
 	}
 	return nil, errTruncated
+}
+
+// CompareStrings compares a and b under collation c the way MySQL does: per
+// character weights (characters decoded as appendWeights does), and then, for
+// PAD SPACE collations, the longer string's remaining characters against the
+// space, for NO PAD ones the shorter string first. Key encoding order equals
+// this comparison.
+func CompareStrings(c sql.CollationID, a, b string) int {
+	sorter := c.Sorter()
+	for len(a) > 0 && len(b) > 0 {
+		ar, an := utf8.DecodeRuneInString(a)
+		br, bn := utf8.DecodeRuneInString(b)
+		if ar != br {
+			aw, bw := sorter(ar), sorter(br)
+			if aw != bw {
+				if aw < bw {
+					return -1
+				}
+				return 1
+			}
+		}
+		a, b = a[an:], b[bn:]
+	}
+	if len(a) == len(b) {
+		return 0
+	}
+	if !padSpace(c) {
+		if len(a) < len(b) {
+			return -1
+		}
+		return 1
+	}
+	rest, sign := a, 1
+	if len(a) == 0 {
+		rest, sign = b, -1
+	}
+	ws := sorter(' ')
+	for len(rest) > 0 {
+		r, n := utf8.DecodeRuneInString(rest)
+		if w := sorter(r); w != ws {
+			if w > ws {
+				return sign
+			}
+			return -sign
+		}
+		rest = rest[n:]
+	}
+	return 0
+}
+
+// Compare is t.Compare(ctx, a, b), except that strings under a PAD SPACE
+// collation compare with CompareStrings (GMS v0.20.0 never pads). It is the
+// order keys are encoded in.
+func Compare(ctx context.Context, t sql.Type, a, b any) (int, error) {
+	st, ok := t.(sql.StringType)
+	if !ok || a == nil || b == nil || !padSpace(st.Collation()) {
+		return t.Compare(ctx, a, b)
+	}
+	switch t.Type() {
+	case sqltypes.Char, sqltypes.VarChar, sqltypes.Text:
+	default:
+		return t.Compare(ctx, a, b)
+	}
+	as, err := compareOperand(ctx, t, a)
+	if err != nil {
+		return 0, err
+	}
+	bs, err := compareOperand(ctx, t, b)
+	if err != nil {
+		return 0, err
+	}
+	return CompareStrings(st.Collation(), as, bs), nil
+}
+
+func compareOperand(ctx context.Context, t sql.Type, v any) (string, error) {
+	if s, ok := v.(string); ok {
+		return s, nil
+	}
+	cv, _, err := t.Convert(ctx, v)
+	if err != nil {
+		return "", err
+	}
+	cv, err = sql.UnwrapAny(ctx, cv)
+	if err != nil {
+		return "", err
+	}
+	switch x := cv.(type) {
+	case string:
+		return x, nil
+	case []byte:
+		return string(x), nil
+	}
+	return "", fmt.Errorf("keyenc: cannot compare %T as a string", cv)
+}
+
+// StringKey is the key encoding of the string s under collation c, the same
+// bytes AppendValue writes for a string column of that collation: equal
+// exactly when MySQL's comparison calls the strings equal, and ordered like
+// it. Collations without a sort order in GMS fall back to the bytes.
+func StringKey(c sql.CollationID, s string) []byte {
+	sorter := c.Sorter()
+	if sorter == nil || c == sql.Collation_binary {
+		return appendEscaped(nil, s, 0)
+	}
+	return appendWeights(make([]byte, 0, len(s)+4), s, c, sorter)
+}
+
+// PadLowerBound widens the encoding enc of an inclusive lower bound string
+// under a PAD SPACE collation c to every key that starts with the bound's
+// characters: its padEnd and terminator are dropped, so strings that continue
+// with characters weighing less than a space (which sort before the bound)
+// are in the span too. GMS rewrites LIKE 'abc%' to >= 'abc' AND <= 'abc\xff'
+// and evaluates that filter without padding, so the span must hold them.
+func PadLowerBound(c sql.CollationID, enc []byte) []byte {
+	sorter := c.Sorter()
+	if !padSpace(c) || sorter == nil {
+		return enc
+	}
+	end := append(appendWeight64(nil, int64(sorter(' '))+1), strTerm)
+	if len(enc) >= len(end) && string(enc[len(enc)-len(end):]) == string(end) {
+		return enc[:len(enc)-len(end)]
+	}
+	return enc
 }

@@ -4,9 +4,10 @@ import (
 	"github.com/dolthub/go-mysql-server/sql/analyzer"
 )
 
-// Rule IDs for Myriad's rules; GMS's own IDs are small consecutive integers.
+// Rule IDs for Myriad's rules: planfix owns 10_200-10_299 (engine 10_000-10_099,
+// sqlfunc 10_100-10_199); GMS's own IDs are small consecutive integers.
 const (
-	notExistsNullsID analyzer.RuleId = 10_100 + iota
+	notExistsNullsID analyzer.RuleId = 10_200 + iota
 	inSubqueryNullsID
 	semiJoinOnceID
 	negZeroGroupingID

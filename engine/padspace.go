@@ -1,0 +1,565 @@
+package engine
+
+import (
+	"context"
+	"encoding/hex"
+	"fmt"
+	"strings"
+
+	"github.com/dolthub/go-mysql-server/sql"
+	"github.com/dolthub/go-mysql-server/sql/expression"
+	"github.com/dolthub/go-mysql-server/sql/expression/function/aggregation"
+	"github.com/dolthub/go-mysql-server/sql/plan"
+	"github.com/dolthub/go-mysql-server/sql/transform"
+	"github.com/dolthub/go-mysql-server/sql/types"
+	"github.com/dolthub/vitess/go/mysql"
+
+	"github.com/myriaddb/myriad/keyenc"
+)
+
+// MySQL's PAD SPACE collations (all but binary and the _0900_ ones) compare
+// strings as if the shorter were padded with spaces: 'a' = 'a ', and
+// 'a\t' < 'a'. GMS v0.20.0 never pads: its StringType.Compare and its
+// grouping/distinct hashes treat trailing spaces as significant, and its
+// DISTINCT, COUNT(DISTINCT) and hash-join keys even ignore the collation.
+// Myriad's keys (keyenc) already order strings the MySQL way, so PadSpace
+// rewrites the places where GMS compares, groups or hashes collated strings
+// to operate on collKey(x): the key encoding of x under the collation that
+// MySQL's coercibility rules pick, typed as a binary string. Two collKeys are
+// equal exactly when MySQL calls the strings equal and order like them.
+// Values returned to the client are untouched (they keep their spaces).
+//
+// Rewritten: = <=> < > <= >= BETWEEN IN, GROUP BY keys, ORDER BY keys,
+// COUNT(DISTINCT), SELECT DISTINCT (as a GROUP BY on keys), hash-join keys,
+// MIN/MAX.
+// MIN/MAX return a stored value, so their argument keeps its values and gets
+// a type whose Compare pads (padTyped). Not rewritten: LIKE (MySQL does not
+// pad it), window partitions and frames.
+func PadSpace(ctx *sql.Context, n sql.Node) (sql.Node, transform.TreeIdentity, error) {
+	return transform.Node(n, func(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
+		switch nn := n.(type) {
+		case *plan.Distinct:
+			return distinctOnKeys(ctx, nn.Child, n)
+		case *plan.OrderedDistinct:
+			return distinctOnKeys(ctx, nn.Child, n)
+		case *plan.GroupBy:
+			keys, changed := wrapKeys(ctx, nn.GroupByExprs, true)
+			sel, selChanged, err := wrapExprs(ctx, nn.SelectedExprs)
+			if err != nil {
+				return nil, transform.SameTree, err
+			}
+			if !changed && !selChanged {
+				return n, transform.SameTree, nil
+			}
+			return plan.NewGroupBy(sel, keys, nn.Child), transform.NewTree, nil
+		case *plan.Sort, *plan.TopN:
+			ex := n.(sql.Expressioner)
+			keys, changed := wrapKeys(ctx, ex.Expressions(), true)
+			if !changed {
+				break
+			}
+			nn, err := ex.WithExpressions(keys...)
+			if err != nil {
+				return nil, transform.SameTree, err
+			}
+			return wrapNodeExprs(ctx, nn, transform.NewTree)
+		case *plan.HashLookup:
+			l, r := nn.LeftProbeKey, nn.RightEntryKey
+			nl, nr, changed := wrapPair(ctx, l, r, false)
+			if !changed {
+				break
+			}
+			nh, err := nn.WithExpressions(nr, nl)
+			if err != nil {
+				return nil, transform.SameTree, err
+			}
+			return nh, transform.NewTree, nil
+		}
+		return wrapNodeExprs(ctx, n, transform.SameTree)
+	})
+}
+
+func wrapNodeExprs(ctx *sql.Context, n sql.Node, id transform.TreeIdentity) (sql.Node, transform.TreeIdentity, error) {
+	ex, ok := n.(sql.Expressioner)
+	if !ok {
+		return n, id, nil
+	}
+	exprs, changed, err := wrapExprs(ctx, ex.Expressions())
+	if err != nil {
+		return nil, transform.SameTree, err
+	}
+	if !changed {
+		return n, id, nil
+	}
+	nn, err := ex.WithExpressions(exprs...)
+	if err != nil {
+		return nil, transform.SameTree, err
+	}
+	return nn, transform.NewTree, nil
+}
+
+// wrapExprs rewrites the comparisons inside exprs (and COUNT(DISTINCT)).
+func wrapExprs(ctx *sql.Context, exprs []sql.Expression) ([]sql.Expression, bool, error) {
+	out := exprs
+	changed := false
+	for i, e := range exprs {
+		ne, same, err := wrapTree(ctx, e)
+		if err != nil {
+			return nil, false, err
+		}
+		if same == transform.SameTree {
+			continue
+		}
+		if !changed {
+			out = append([]sql.Expression(nil), exprs...)
+			changed = true
+		}
+		out[i] = ne
+	}
+	return out, changed, nil
+}
+
+// isCollatedText: a character string (not binary) expression.
+func isCollatedText(e sql.Expression) bool {
+	t := e.Type()
+	if !types.IsTextOnly(t) {
+		return false
+	}
+	st, ok := t.(sql.StringType)
+	return ok && st.Collation() != sql.Collation_binary
+}
+
+// wrapKeys replaces every PAD SPACE text expression in exprs (or, if
+// anyCollation, every collated one) by its collKey.
+func wrapKeys(ctx *sql.Context, exprs []sql.Expression, padOnly bool) ([]sql.Expression, bool) {
+	out := exprs
+	changed := false
+	for i, e := range exprs {
+		if _, done := e.(*collKey); done || !isCollatedText(e) {
+			continue
+		}
+		coll, _ := sql.GetCoercibility(ctx, e)
+		if padOnly && !keyenc.PadSpace(coll) {
+			continue
+		}
+		if !changed {
+			out = append([]sql.Expression(nil), exprs...)
+			changed = true
+		}
+		out[i] = &collKey{child: e, coll: coll}
+	}
+	return out, changed
+}
+
+// wrapPair wraps both sides of a comparison of two text expressions with
+// the collation MySQL resolves for it (coercibility), if that collation
+// pads (or, with padOnly false, has any collation at all).
+func wrapPair(ctx *sql.Context, l, r sql.Expression, padOnly bool) (sql.Expression, sql.Expression, bool) {
+	coll, ok := pairCollation(ctx, padOnly, l, r)
+	if !ok {
+		return l, r, false
+	}
+	return &collKey{child: l, coll: coll}, &collKey{child: r, coll: coll}, true
+}
+
+func pairCollation(ctx *sql.Context, padOnly bool, exprs ...sql.Expression) (sql.CollationID, bool) {
+	var coll sql.CollationID
+	var co byte
+	for i, e := range exprs {
+		if _, done := e.(*collKey); done || !types.IsTextOnly(e.Type()) {
+			return 0, false
+		}
+		c, k := sql.GetCoercibility(ctx, e)
+		if i == 0 {
+			coll, co = c, k
+		} else {
+			coll, co = sql.ResolveCoercibility(coll, co, c, k)
+		}
+	}
+	if coll == sql.Collation_binary || coll == sql.Collation_Unspecified {
+		return 0, false
+	}
+	if padOnly && !keyenc.PadSpace(coll) {
+		return 0, false
+	}
+	return coll, true
+}
+
+// wrapTree applies wrapComparison bottom-up to e, except inside GMS's rewrite of LIKE 'abc%' (x >= 'abc' AND x <= 'abc\xff'): LIKE
+// does not pad, and 'abc\t' must stay in.
+func wrapTree(ctx *sql.Context, e sql.Expression) (sql.Expression, transform.TreeIdentity, error) {
+	if isLikePrefixRange(e) {
+		return e, transform.SameTree, nil
+	}
+	ch := e.Children()
+	var nch []sql.Expression
+	for i, c := range ch {
+		nc, same, err := wrapTree(ctx, c)
+		if err != nil {
+			return nil, transform.SameTree, err
+		}
+		if same == transform.NewTree {
+			if nch == nil {
+				nch = append([]sql.Expression(nil), ch...)
+			}
+			nch[i] = nc
+		}
+	}
+	id := transform.SameTree
+	if nch != nil {
+		ne, err := e.WithChildren(nch...)
+		if err != nil {
+			return nil, transform.SameTree, err
+		}
+		e, id = ne, transform.NewTree
+	}
+	ne, same, err := wrapComparison(ctx, e)
+	if err != nil {
+		return nil, transform.SameTree, err
+	}
+	if same == transform.NewTree {
+		id = transform.NewTree
+	}
+	return ne, id, nil
+}
+
+func isLikePrefixRange(e sql.Expression) bool {
+	and, ok := e.(*expression.And)
+	if !ok {
+		return false
+	}
+	ge, ok1 := and.LeftChild.(*expression.GreaterThanOrEqual)
+	le, ok2 := and.RightChild.(*expression.LessThanOrEqual)
+	if !ok1 || !ok2 {
+		return false
+	}
+	lo, ok1 := ge.Right().(*expression.Literal)
+	hi, ok2 := le.Right().(*expression.Literal)
+	if !ok1 || !ok2 {
+		return false
+	}
+	los, ok1 := lo.Value().(string)
+	his, ok2 := hi.Value().(string)
+	// GMS appends string(byte(255)), which is "ÿ" (U+00FF).
+	return ok1 && ok2 && his == los+"\u00ff"
+}
+
+func wrapComparison(ctx *sql.Context, e sql.Expression) (sql.Expression, transform.TreeIdentity, error) {
+	switch c := e.(type) {
+	case *expression.Equals, *expression.NullSafeEquals, *expression.LessThan, *expression.GreaterThan,
+		*expression.LessThanOrEqual, *expression.GreaterThanOrEqual:
+		ch := c.Children()
+		if err := illegalMix(ctx, e, ch[0], ch[1]); err != nil {
+			return nil, transform.SameTree, err
+		}
+		l, r, ok := wrapPair(ctx, ch[0], ch[1], true)
+		if !ok {
+			return e, transform.SameTree, nil
+		}
+		ne, err := e.WithChildren(l, r)
+		return ne, transform.NewTree, err
+	case *expression.Between:
+		coll, ok := pairCollation(ctx, true, c.Val, c.Lower, c.Upper)
+		if !ok {
+			return e, transform.SameTree, nil
+		}
+		return expression.NewBetween(&collKey{child: c.Val, coll: coll}, &collKey{child: c.Lower, coll: coll},
+			&collKey{child: c.Upper, coll: coll}), transform.NewTree, nil
+	case *expression.InTuple:
+		return wrapIn(ctx, e, c.Left(), c.Right(), false)
+	case *expression.HashInTuple:
+		ch := c.Children()
+		return wrapIn(ctx, e, ch[0], ch[1], true)
+	case *aggregation.Min, *aggregation.Max:
+		// They return a stored value, so the child keeps its values and
+		// only its type's Compare pads.
+		x := c.Children()[0]
+		st, ok := x.Type().(types.StringType)
+		if !ok || !types.IsTextOnly(st) || !keyenc.PadSpace(st.Collation()) {
+			return e, transform.SameTree, nil
+		}
+		if _, done := x.(*padTyped); done {
+			return e, transform.SameTree, nil
+		}
+		ne, err := e.WithChildren(&padTyped{child: x, typ: padIndexType{st}})
+		return ne, transform.NewTree, err
+	case *aggregation.CountDistinct:
+		// GMS's COUNT(DISTINCT) buffer hashes values without their
+		// collation ('a' and 'A' count twice under _ci): count keys.
+		ch := c.Children()
+		nch := make([]sql.Expression, len(ch))
+		changed := false
+		for i, x := range ch {
+			nch[i] = x
+			if _, done := x.(*collKey); done || !isCollatedText(x) {
+				continue
+			}
+			coll, _ := sql.GetCoercibility(ctx, x)
+			nch[i] = &collKey{child: x, coll: coll}
+			changed = true
+		}
+		if !changed {
+			return e, transform.SameTree, nil
+		}
+		ne, err := c.WithChildren(nch...)
+		return ne, transform.NewTree, err
+	}
+	return e, transform.SameTree, nil
+}
+
+var coercibilityNames = [...]string{"EXPLICIT", "NONE", "IMPLICIT", "SYSCONST", "COERCIBLE", "NUMERIC", "IGNORABLE"}
+
+// illegalMix is MySQL's error 1267 for a comparison of two strings of one
+// character set with different collations of the same, strong coercibility
+// (two columns, or two explicit COLLATE clauses), neither of them _bin: GMS
+// picks the left collation, MySQL refuses to guess.
+func illegalMix(ctx *sql.Context, e, l, r sql.Expression) error {
+	if !isCollatedText(l) || !isCollatedText(r) {
+		return nil
+	}
+	lc, lk := sql.GetCoercibility(ctx, l)
+	rc, rk := sql.GetCoercibility(ctx, r)
+	if lk != rk || (lk != 0 && lk != 2) || lc == rc || lc.CharacterSet() != rc.CharacterSet() ||
+		strings.HasSuffix(lc.Name(), "_bin") || strings.HasSuffix(rc.Name(), "_bin") {
+		return nil
+	}
+	op := "="
+	switch e.(type) {
+	case *expression.NullSafeEquals:
+		op = "<=>"
+	case *expression.LessThan:
+		op = "<"
+	case *expression.GreaterThan:
+		op = ">"
+	case *expression.LessThanOrEqual:
+		op = "<="
+	case *expression.GreaterThanOrEqual:
+		op = ">="
+	}
+	return &mysql.SQLError{Num: mysql.ERCantAggregate2Collations, State: "HY000",
+		Message: fmt.Sprintf("Illegal mix of collations (%s,%s) and (%s,%s) for operation '%s'",
+			lc.Name(), coercibilityNames[lk], rc.Name(), coercibilityNames[rk], op)}
+}
+
+func wrapIn(ctx *sql.Context, e, left, right sql.Expression, hashed bool) (sql.Expression, transform.TreeIdentity, error) {
+	tup, ok := right.(expression.Tuple)
+	if !ok {
+		return e, transform.SameTree, nil
+	}
+	all := append([]sql.Expression{left}, tup...)
+	coll, ok := pairCollation(ctx, true, all...)
+	if !ok {
+		return e, transform.SameTree, nil
+	}
+	els := make([]sql.Expression, len(tup))
+	for i, x := range tup {
+		els[i] = &collKey{child: x, coll: coll}
+	}
+	nl, nr := &collKey{child: left, coll: coll}, expression.NewTuple(els...)
+	if hashed {
+		h, err := expression.NewHashInTuple(ctx, nl, nr)
+		if err != nil {
+			return nil, transform.SameTree, err
+		}
+		return h, transform.NewTree, nil
+	}
+	return expression.NewInTuple(nl, nr), transform.NewTree, nil
+}
+
+// distinctOnKeys replaces SELECT DISTINCT over rows with collated string
+// columns by a GROUP BY on every column (strings by their collKey) that
+// returns each group's first row: GMS's DISTINCT hashes rows as printed
+// values, ignoring collations entirely.
+func distinctOnKeys(ctx *sql.Context, child, n sql.Node) (sql.Node, transform.TreeIdentity, error) {
+	sch := child.Schema()
+	sel := make([]sql.Expression, len(sch))
+	keys := make([]sql.Expression, len(sch))
+	changed := false
+	for i, c := range sch {
+		gf := expression.NewGetFieldWithTable(i, 0, c.Type, c.DatabaseSource, c.Source, c.Name, c.Nullable)
+		sel[i], keys[i] = gf, gf
+		if isCollatedText(gf) {
+			keys[i] = &collKey{child: gf, coll: c.Type.(sql.StringType).Collation()}
+			changed = true
+		}
+	}
+	if !changed {
+		return n, transform.SameTree, nil
+	}
+	return plan.NewGroupBy(sel, keys, child), transform.NewTree, nil
+}
+
+// collKey evaluates to the key encoding of its child under coll, in hex (a
+// binary string; NULL stays NULL).
+type collKey struct {
+	child sql.Expression
+	coll  sql.CollationID
+}
+
+var _ sql.Expression = (*collKey)(nil)
+var _ sql.CollationCoercible = (*collKey)(nil)
+
+func (k *collKey) Resolved() bool             { return k.child.Resolved() }
+func (k *collKey) IsNullable() bool           { return k.child.IsNullable() }
+func (k *collKey) Type() sql.Type             { return types.LongBlob }
+func (k *collKey) Children() []sql.Expression { return []sql.Expression{k.child} }
+func (k *collKey) String() string             { return k.child.String() }
+func (k *collKey) DebugString() string {
+	return fmt.Sprintf("collKey(%s, %s)", sql.DebugString(k.child), k.coll)
+}
+func (k *collKey) CollationCoercibility(*sql.Context) (sql.CollationID, byte) {
+	return sql.Collation_binary, 2
+}
+
+func (k *collKey) WithChildren(children ...sql.Expression) (sql.Expression, error) {
+	if len(children) != 1 {
+		return nil, sql.ErrInvalidChildrenNumber.New(k, len(children), 1)
+	}
+	return &collKey{child: children[0], coll: k.coll}, nil
+}
+
+func (k *collKey) Eval(ctx *sql.Context, row sql.Row) (any, error) {
+	v, err := k.child.Eval(ctx, row)
+	if err != nil || v == nil {
+		return nil, err
+	}
+	v, err = sql.UnwrapAny(ctx, v)
+	if err != nil {
+		return nil, err
+	}
+	var s string
+	switch x := v.(type) {
+	case string:
+		s = x
+	case []byte:
+		s = string(x)
+	default:
+		cv, err := types.ConvertToString(ctx, v, types.LongText, nil)
+		if err != nil {
+			return nil, err
+		}
+		s = cv
+	}
+	// Hex keeps the byte order and is valid UTF-8, which GMS's COUNT
+	// (DISTINCT) buffer insists on (it converts values to TEXT).
+	return hex.EncodeToString(keyenc.StringKey(k.coll, s)), nil
+}
+
+// GMS builds an index's ranges (and drops the ones it finds empty, e.g.
+// BETWEEN 'a ' AND 'a') with the index's column types, whose Compare does not
+// pad. For PAD SPACE string columns the index reports padIndexType instead,
+// which compares as the keys do; everything else is the column's type.
+func indexColumnType(t sql.Type) sql.Type {
+	st, ok := t.(types.StringType)
+	if !ok || !types.IsTextOnly(st) || !keyenc.PadSpace(st.Collation()) {
+		return t
+	}
+	return padIndexType{st}
+}
+
+type padIndexType struct{ types.StringType }
+
+func (p padIndexType) Compare(ctx context.Context, a, b any) (int, error) {
+	return keyenc.Compare(ctx, p.StringType, a, b)
+}
+
+// Promote keeps the padded comparison (GMS promotes string index types
+// before building ranges).
+func (p padIndexType) Promote() sql.Type {
+	if st, ok := p.StringType.Promote().(types.StringType); ok {
+		return padIndexType{st}
+	}
+	return p.StringType.Promote()
+}
+
+func (p padIndexType) Equals(o sql.Type) bool {
+	q, ok := o.(padIndexType)
+	return ok && p.StringType.Equals(q.StringType)
+}
+
+// padTyped is its child with a padding string type (see MIN/MAX above).
+type padTyped struct {
+	child sql.Expression
+	typ   padIndexType
+}
+
+var _ sql.Expression = (*padTyped)(nil)
+
+func (p *padTyped) Resolved() bool                                  { return p.child.Resolved() }
+func (p *padTyped) IsNullable() bool                                { return p.child.IsNullable() }
+func (p *padTyped) Type() sql.Type                                  { return p.typ }
+func (p *padTyped) Children() []sql.Expression                      { return []sql.Expression{p.child} }
+func (p *padTyped) String() string                                  { return p.child.String() }
+func (p *padTyped) Eval(ctx *sql.Context, row sql.Row) (any, error) { return p.child.Eval(ctx, row) }
+func (p *padTyped) CollationCoercibility(ctx *sql.Context) (sql.CollationID, byte) {
+	return sql.GetCoercibility(ctx, p.child)
+}
+
+func (p *padTyped) WithChildren(children ...sql.Expression) (sql.Expression, error) {
+	if len(children) != 1 {
+		return nil, sql.ErrInvalidChildrenNumber.New(p, len(children), 1)
+	}
+	return &padTyped{child: children[0], typ: p.typ}, nil
+}
+
+// preIndexRewrite runs before GMS chooses indexes (before simplifyFilters):
+//
+//   - it stops simplifyFilters from turning x LIKE 'abc' (no wildcard) into
+//     x = 'abc' when x's collation pads: LIKE compares trailing spaces
+//     ('a ' LIKE 'a' is false) and PadSpace pads every '='. A LIKE with an
+//     ESCAPE clause is left alone by that rule, so the default escape is made
+//     explicit;
+//   - a comparison of a column under a collation other than its own (n =
+//     'x' COLLATE utf8mb4_general_ci on a utf8mb4_0900_ai_ci column) cannot
+//     use the column's index, whose order is the column's collation (MySQL
+//     does not use it either), but GMS would: such comparisons get their
+//     collKeys now, which no index matches.
+func preIndexRewrite(ctx *sql.Context, n sql.Node) (sql.Node, transform.TreeIdentity, error) {
+	return transform.NodeExprs(n, func(e sql.Expression) (sql.Expression, transform.TreeIdentity, error) {
+		switch c := e.(type) {
+		case *expression.Like:
+			return keepExactLike(ctx, c)
+		case *expression.Equals, *expression.NullSafeEquals, *expression.LessThan, *expression.GreaterThan,
+			*expression.LessThanOrEqual, *expression.GreaterThanOrEqual:
+			ch := e.Children()
+			if err := illegalMix(ctx, e, ch[0], ch[1]); err != nil {
+				return nil, transform.SameTree, err
+			}
+			coll, ok := pairCollation(ctx, false, ch[0], ch[1])
+			if !ok || (!foreignColumn(ch[0], coll) && !foreignColumn(ch[1], coll)) {
+				return e, transform.SameTree, nil
+			}
+			ne, err := e.WithChildren(&collKey{child: ch[0], coll: coll}, &collKey{child: ch[1], coll: coll})
+			return ne, transform.NewTree, err
+		}
+		return e, transform.SameTree, nil
+	})
+}
+
+// foreignColumn: e is a column whose collation is not coll.
+func foreignColumn(e sql.Expression, coll sql.CollationID) bool {
+	gf, ok := e.(*expression.GetField)
+	if !ok {
+		return false
+	}
+	st, ok := gf.Type().(sql.StringType)
+	return ok && st.Collation() != coll
+}
+
+func keepExactLike(ctx *sql.Context, l *expression.Like) (sql.Expression, transform.TreeIdentity, error) {
+	if l.Escape != nil || !isCollatedText(l.LeftChild) {
+		return l, transform.SameTree, nil
+	}
+	lit, ok := l.RightChild.(*expression.Literal)
+	if !ok {
+		return l, transform.SameTree, nil
+	}
+	pat, ok := lit.Value().(string)
+	if !ok || strings.ContainsAny(pat, "%_") {
+		return l, transform.SameTree, nil
+	}
+	if coll, _ := sql.GetCoercibility(ctx, l.LeftChild); !keyenc.PadSpace(coll) {
+		return l, transform.SameTree, nil
+	}
+	return expression.NewLike(l.LeftChild, l.RightChild, expression.NewLiteral("\\", types.LongText)), transform.NewTree, nil
+}
