@@ -200,7 +200,6 @@ func rowStrings(rs [][]*string) []string {
 	return out
 }
 
-
 // TestDifferential runs testdata/corpus/*.sql, each file in its own fresh
 // database, statement by statement on one connection to Myriad and one to
 // MariaDB, and fails on every statement whose answers differ (after the
