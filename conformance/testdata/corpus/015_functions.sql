@@ -306,6 +306,8 @@ SELECT CONV(-1,10,16);
 SELECT UNHEX('4142');
 SELECT CHAR(65,66);
 SELECT CHARSET('a');
+-- mysql-differs: MySQL 8.0's default collation is utf8mb4_0900_ai_ci
+-- expect: utf8mb4_0900_ai_ci
 SELECT COLLATION('a');
 SELECT COERCIBILITY('a');
 SELECT COERCIBILITY(1);
@@ -330,6 +332,8 @@ SELECT 1 = '1.0';
 SELECT 'abc' = 0;
 SELECT '1e3' = 1000;
 SELECT 'a' = 'A';
+-- mysql-differs: utf8mb4_0900_ai_ci, MySQL 8.0 default, is NO PAD
+-- expect: 0
 SELECT 'a' = 'a ';
 SELECT 'a' < 'b';
 SELECT BINARY 'a' = 'A';
@@ -341,6 +345,8 @@ SELECT 'abc' NOT LIKE '%d';
 SELECT NULL LIKE 'a';
 SELECT 'abc' RLIKE 'B';
 SELECT 'abc' REGEXP 'b';
+-- mysql-differs: MariaDB 10.11 has no REGEXP_LIKE (MySQL 8.0 does; default collation is case-insensitive)
+-- expect: 1
 SELECT REGEXP_LIKE('abc','^A');
 SELECT REGEXP_REPLACE('abc','b','x');
 SELECT REGEXP_SUBSTR('abc123','[0-9]+');

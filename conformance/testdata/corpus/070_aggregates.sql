@@ -56,6 +56,8 @@ SELECT JSON_OBJECTAGG(id, k) FROM g WHERE id < 3;
 SELECT MAX(id), k FROM g;
 SELECT id, COUNT(*) FROM g;
 SELECT k, i FROM g GROUP BY k;
+-- mysql-differs: MariaDB 10.11 has no ANY_VALUE
+-- expect: c | 5
 SELECT k, ANY_VALUE(i) FROM g WHERE k = 'c' GROUP BY k;
 SELECT SUM(i) OVER () FROM g WHERE k = 'c';
 SELECT COUNT(*), SUM(u), MAX(u) FROM g WHERE u > 1;

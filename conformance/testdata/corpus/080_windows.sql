@@ -10,7 +10,25 @@ SELECT id, PERCENT_RANK() OVER (ORDER BY v) FROM w ORDER BY id;
 SELECT id, CUME_DIST() OVER (ORDER BY v) FROM w ORDER BY id;
 SELECT id, NTILE(3) OVER (ORDER BY id) FROM w ORDER BY id;
 SELECT id, LAG(v) OVER (ORDER BY id) FROM w ORDER BY id;
+-- mysql-differs: MariaDB 10.11 rejects the default argument of LEAD/LAG
+-- expect: 1 | 20
+-- expect: 2 | 5
+-- expect: 3 | NULL
+-- expect: 4 | 7
+-- expect: 5 | 30
+-- expect: 6 | 5
+-- expect: 7 | -1
+-- expect: 8 | -1
 SELECT id, LEAD(v, 2, -1) OVER (ORDER BY id) FROM w ORDER BY id;
+-- mysql-differs: MariaDB 10.11 rejects the default argument of LEAD/LAG
+-- expect: 1 | 0
+-- expect: 2 | 10
+-- expect: 3 | 20
+-- expect: 4 | 0
+-- expect: 5 | 5
+-- expect: 6 | 0
+-- expect: 7 | 20
+-- expect: 8 | NULL
 SELECT id, LAG(v, 1, 0) OVER (PARTITION BY grp ORDER BY id) FROM w ORDER BY id;
 SELECT id, FIRST_VALUE(v) OVER (PARTITION BY grp ORDER BY id) FROM w ORDER BY id;
 SELECT id, LAST_VALUE(v) OVER (PARTITION BY grp ORDER BY id) FROM w ORDER BY id;
