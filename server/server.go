@@ -144,6 +144,10 @@ func (s *Server) init() error {
 		AddPostAnalyzeRule(pushInfoSchemaFiltersID, func(_ *sql.Context, _ *analyzer.Analyzer, n sql.Node, _ *plan.Scope,
 			_ analyzer.RuleSelector, _ *sql.QueryFlags) (sql.Node, transform.TreeIdentity, error) {
 			return engine.PushInfoSchemaFilters(n)
+		}).
+		AddPostAnalyzeRule(hashDecimalKeysByValueID, func(_ *sql.Context, _ *analyzer.Analyzer, n sql.Node, _ *plan.Scope,
+			_ analyzer.RuleSelector, _ *sql.QueryFlags) (sql.Node, transform.TreeIdentity, error) {
+			return engine.HashDecimalKeysByValue(n)
 		}).Build()
 	a.Catalog.InfoSchema = engine.WrapInfoSchema(a.Catalog.InfoSchema)
 	s.sqle = gms.New(a, &gms.Config{})
@@ -200,6 +204,8 @@ func (s *Server) init() error {
 // pushInfoSchemaFiltersID names Myriad's analyzer rule; GMS's own rule IDs
 // are small consecutive integers.
 const pushInfoSchemaFiltersID analyzer.RuleId = 10_000
+
+const hashDecimalKeysByValueID analyzer.RuleId = 10_001
 
 // DefaultCollation is MySQL 8's server default.
 const DefaultCollation = sql.Collation_utf8mb4_0900_ai_ci
