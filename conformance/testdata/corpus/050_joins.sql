@@ -21,6 +21,7 @@ SELECT e.name, d.dname, p.pid FROM emp e JOIN dept d ON e.dept = d.id LEFT JOIN 
 SELECT d.dname, p.pid FROM dept d JOIN proj p USING (id);
 SELECT * FROM dept d JOIN proj p ON d.id = p.dept ORDER BY p.pid;
 SELECT * FROM emp JOIN dept USING (id) ORDER BY id;
+-- unordered
 SELECT * FROM emp NATURAL JOIN proj ORDER BY id;
 SELECT e.name FROM emp e JOIN dept d ON e.dept = d.id AND d.loc = 'sf' ORDER BY e.name;
 SELECT e.name FROM emp e LEFT JOIN dept d ON e.dept = d.id AND d.loc = 'sf' WHERE d.id IS NULL ORDER BY e.name;
