@@ -148,6 +148,10 @@ func (s *Server) init() error {
 		AddPostAnalyzeRule(hashDecimalKeysByValueID, func(_ *sql.Context, _ *analyzer.Analyzer, n sql.Node, _ *plan.Scope,
 			_ analyzer.RuleSelector, _ *sql.QueryFlags) (sql.Node, transform.TreeIdentity, error) {
 			return engine.HashDecimalKeysByValue(n)
+		}).
+		AddPostAnalyzeRule(unmergeMismatchedOrdersID, func(_ *sql.Context, _ *analyzer.Analyzer, n sql.Node, _ *plan.Scope,
+			_ analyzer.RuleSelector, _ *sql.QueryFlags) (sql.Node, transform.TreeIdentity, error) {
+			return engine.UnmergeMismatchedOrders(n)
 		}).Build()
 	a.Catalog.InfoSchema = engine.WrapInfoSchema(a.Catalog.InfoSchema)
 	s.sqle = gms.New(a, &gms.Config{})
@@ -206,6 +210,8 @@ func (s *Server) init() error {
 const pushInfoSchemaFiltersID analyzer.RuleId = 10_000
 
 const hashDecimalKeysByValueID analyzer.RuleId = 10_001
+
+const unmergeMismatchedOrdersID analyzer.RuleId = 10_002
 
 // DefaultCollation is MySQL 8's server default.
 const DefaultCollation = sql.Collation_utf8mb4_0900_ai_ci
