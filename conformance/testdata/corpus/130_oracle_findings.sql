@@ -38,3 +38,16 @@ SELECT id FROM f1 WHERE d >= 1.5 ORDER BY id;
 SELECT d FROM f1 WHERE NOT (d >= 1.5) GROUP BY d ORDER BY d;
 SELECT COUNT(x.id) FROM f1 x JOIN f1 y ON x.d = y.d;
 SELECT COUNT(x.id) FROM f1 x JOIN f1 y ON x.f = y.f;
+-- TLP (typed): a LEFT JOIN on a _bin column = a _ci column gives other rows
+-- once a WHERE is added (seed 21; MySQL compares with the _bin collation).
+CREATE TABLE f2 (id INT PRIMARY KEY, c0 VARCHAR(8) COLLATE utf8mb4_general_ci, KEY (c0));
+CREATE TABLE f3 (id INT PRIMARY KEY, c1 VARCHAR(8) COLLATE utf8mb4_bin, KEY (c1));
+INSERT INTO f2 VALUES (1, '-2'), (2, NULL), (3, ''), (4, 'ab'), (6, 'A'), (9, 'a'), (10, '1'), (11, 'B'), (13, 'a '), (16, 'ab');
+INSERT INTO f3 VALUES (1, '1'), (2, 'a'), (3, NULL), (4, 'ab'), (5, 'B'), (6, 'A'), (7, 'e'), (12, 'a '), (18, '-2');
+SELECT f2.id, f3.id FROM f2 LEFT JOIN f3 ON f3.c1 = f2.c0 ORDER BY f2.id, f3.id;
+SELECT f2.id, f3.id FROM f2 LEFT JOIN f3 ON f3.c1 = f2.c0 WHERE 'b' BETWEEN f3.c1 AND f2.c0 ORDER BY f2.id, f3.id;
+SELECT f2.id, f3.id FROM f2 LEFT JOIN f3 ON f3.c1 = f2.c0 WHERE NOT ('b' BETWEEN f3.c1 AND f2.c0) ORDER BY f2.id, f3.id;
+SELECT f2.id, f3.id FROM f2 LEFT JOIN f3 ON f3.c1 = f2.c0 WHERE ('b' BETWEEN f3.c1 AND f2.c0) IS NULL ORDER BY f2.id, f3.id;
+-- TLP (typed): WHERE a <=> b over a cross join loses the NULL-NULL pairs.
+SELECT COUNT(*) FROM f2 CROSS JOIN f3 WHERE f3.c1 <=> f2.c0;
+SELECT COUNT(*) FROM f2 CROSS JOIN f3 WHERE NOT (f3.c1 <=> f2.c0);
