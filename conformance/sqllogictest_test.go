@@ -175,9 +175,12 @@ func unpackSLT(t *testing.T, tarball, dir string, want func(string) bool) []stri
 // database per test file; values are formatted as the upstream MySQL
 // harness does (integers %d, floats and decimals %.3f, NULL as NULL).
 type sltHarness struct {
-	addr string
-	n    int
-	db   *sql.DB
+	addr  string
+	n     int
+	db    *sql.DB // the current file's database
+	admin *sql.DB // no database selected; KILL QUERY
+	conn  *sql.Conn
+	id    int64 // conn's CONNECTION_ID()
 }
 
 var _ logictest.Harness = (*sltHarness)(nil)
@@ -186,8 +189,14 @@ func (h *sltHarness) EngineStr() string { return "mysql" }
 func (h *sltHarness) GetTimeout() int64 { return int64(sltTimeout / time.Second) }
 
 func (h *sltHarness) close() {
+	if h.conn != nil {
+		h.conn.Close()
+	}
 	if h.db != nil {
 		h.db.Close()
+	}
+	if h.admin != nil {
+		h.admin.Close()
 	}
 }
 
@@ -197,23 +206,41 @@ func (h *sltHarness) Init() error {
 	h.close()
 	h.n++
 	name := fmt.Sprintf("slt%d", h.n)
-	admin, err := sql.Open("mysql", myriadDSN(h.addr, ""))
-	if err != nil {
+	var err error
+	if h.admin, err = sql.Open("mysql", myriadDSN(h.addr, "")); err != nil {
 		return err
 	}
-	defer admin.Close()
-	if _, err := admin.Exec("CREATE DATABASE " + name); err != nil {
+	if _, err := h.admin.Exec("CREATE DATABASE " + name); err != nil {
 		return err
 	}
 	if h.n > 1 {
-		admin.Exec(fmt.Sprintf("DROP DATABASE IF EXISTS slt%d", h.n-1))
+		h.admin.Exec(fmt.Sprintf("DROP DATABASE IF EXISTS slt%d", h.n-1))
 	}
-	h.db, err = sql.Open("mysql", myriadDSN(h.addr, name))
-	if err != nil {
+	if h.db, err = sql.Open("mysql", myriadDSN(h.addr, name)); err != nil {
 		return err
 	}
-	h.db.SetMaxIdleConns(2)
-	return nil
+	return h.reconnect()
+}
+
+// reconnect takes a fresh connection: the driver closes one whose query
+// outlived its context.
+func (h *sltHarness) reconnect() error {
+	if h.conn != nil {
+		h.conn.Close()
+	}
+	var err error
+	if h.conn, err = h.db.Conn(context.Background()); err != nil {
+		return err
+	}
+	return h.conn.QueryRowContext(context.Background(), "SELECT CONNECTION_ID()").Scan(&h.id)
+}
+
+// timedOut stops the statement still running on the server (closing the
+// client connection alone leaves it running until it writes its first row)
+// and reconnects.
+func (h *sltHarness) timedOut() {
+	h.admin.Exec(fmt.Sprintf("KILL QUERY %d", h.id))
+	h.reconnect()
 }
 
 func (h *sltHarness) ExecuteStatement(q string) error {
@@ -221,7 +248,10 @@ func (h *sltHarness) ExecuteStatement(q string) error {
 }
 
 func (h *sltHarness) ExecuteStatementContext(ctx context.Context, q string) error {
-	_, err := h.db.ExecContext(ctx, q)
+	_, err := h.conn.ExecContext(ctx, q)
+	if ctx.Err() != nil {
+		h.timedOut()
+	}
 	return err
 }
 
@@ -230,7 +260,15 @@ func (h *sltHarness) ExecuteQuery(q string) (string, []string, error) {
 }
 
 func (h *sltHarness) ExecuteQueryContext(ctx context.Context, q string) (string, []string, error) {
-	rows, err := h.db.QueryContext(ctx, q)
+	sch, out, err := h.query(ctx, q)
+	if ctx.Err() != nil {
+		h.timedOut()
+	}
+	return sch, out, err
+}
+
+func (h *sltHarness) query(ctx context.Context, q string) (string, []string, error) {
+	rows, err := h.conn.QueryContext(ctx, q)
 	if err != nil {
 		return "", nil, err
 	}
