@@ -6,6 +6,7 @@ require (
 	github.com/cespare/xxhash/v2 v2.2.0
 	github.com/cockroachdb/pebble v1.1.5
 	github.com/dolthub/go-mysql-server v0.20.0
+	github.com/dolthub/sqllogictest/go v0.0.0-20240618184124-ca47f9354216
 	github.com/dolthub/vitess v0.0.0-20250512224608-8fb9c6ea092c
 	github.com/go-sql-driver/mysql v1.10.1
 	github.com/prometheus/client_golang v1.19.1
@@ -14,6 +15,7 @@ require (
 	github.com/sirupsen/logrus v1.9.0
 	github.com/spf13/cobra v1.10.2
 	github.com/tidwall/btree v1.8.2
+	github.com/ulikunitz/xz v0.5.17
 	golang.org/x/sync v0.7.0
 	golang.org/x/term v0.44.0
 	gopkg.in/src-d/go-errors.v1 v1.0.0
@@ -32,7 +34,6 @@ require (
 	github.com/dolthub/flatbuffers/v23 v23.3.3-dh.2 // indirect
 	github.com/dolthub/go-icu-regex v0.0.0-20250327004329-6799764f2dad // indirect
 	github.com/dolthub/jsonpath v0.0.2-0.20240227200619-19675ab05c71 // indirect
-	github.com/dolthub/sqllogictest/go v0.0.0-20240618184124-ca47f9354216 // indirect
 	github.com/getsentry/sentry-go v0.27.0 // indirect
 	github.com/go-kit/kit v0.10.0 // indirect
 	github.com/gocraft/dbr/v2 v2.7.2 // indirect
@@ -57,7 +58,6 @@ require (
 	github.com/spf13/pflag v1.0.9 // indirect
 	github.com/stretchr/testify v1.9.0 // indirect
 	github.com/tetratelabs/wazero v1.8.2 // indirect
-	github.com/ulikunitz/xz v0.5.17 // indirect
 	go.opentelemetry.io/otel v1.31.0 // indirect
 	go.opentelemetry.io/otel/trace v1.31.0 // indirect
 	golang.org/x/exp v0.0.0-20230626212559-97b1e661b5df // indirect
