@@ -386,6 +386,11 @@ func runSLTFile(t *testing.T, h *sltHarness, name, dir string) *sltFileResult {
 		t.Fatalf("%s: init: %v", name, err)
 	}
 	fail := func(rec *parser.Record, cat, detail string) {
+		if testing.Verbose() {
+			// Streamed as it happens: a full run takes long enough that the
+			// summary at the end is not the only thing worth seeing.
+			t.Logf("%s:%d: %s: %s", name, rec.LineNum(), cat, oneLine(rec.Query(), 120))
+		}
 		r.failed++
 		r.failures = append(r.failures, sltFailure{line: rec.LineNum(), query: rec.Query(), category: cat, detail: detail})
 	}
