@@ -6,6 +6,7 @@ require (
 	github.com/cespare/xxhash/v2 v2.2.0
 	github.com/cockroachdb/pebble v1.1.5
 	github.com/dolthub/go-mysql-server v0.20.0
+	github.com/dolthub/sqllogictest/go v0.0.0-20240618184124-ca47f9354216
 	github.com/dolthub/vitess v0.0.0-20250512224608-8fb9c6ea092c
 	github.com/go-sql-driver/mysql v1.10.1
 	github.com/prometheus/client_golang v1.19.1
@@ -14,6 +15,7 @@ require (
 	github.com/sirupsen/logrus v1.9.0
 	github.com/spf13/cobra v1.10.2
 	github.com/tidwall/btree v1.8.2
+	github.com/ulikunitz/xz v0.5.17
 	golang.org/x/sync v0.7.0
 	golang.org/x/term v0.44.0
 	gopkg.in/src-d/go-errors.v1 v1.0.0

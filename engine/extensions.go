@@ -40,6 +40,10 @@ const (
 	RuleCheckIndexHints
 	// RuleNextTransactionAccessMode: see NextTransactionAccessMode.
 	RuleNextTransactionAccessMode
+	// RuleHashDecimalKeysByValue: see HashDecimalKeysByValue.
+	RuleHashDecimalKeysByValue
+	// RuleUnmergeMismatchedOrders: see UnmergeMismatchedOrders.
+	RuleUnmergeMismatchedOrders
 )
 
 // Batches a Rule can join: GMS's post-analyzer batch runs after every
@@ -84,6 +88,12 @@ func (e *Engine) rules() []Rule {
 		{RuleNextTransactionAccessMode, "nextTransactionAccessMode",
 			"GMS makes SET TRANSACTION READ ONLY (no scope) session-wide; MySQL applies it to the next transaction only",
 			ctxRule(NextTransactionAccessMode), PostAnalyzer},
+		{RuleHashDecimalKeysByValue, "hashDecimalKeysByValue",
+			"GMS keys hash joins on DECIMAL by *big.Int pointer: equal values never meet and the join loses its matches",
+			nodeRule(HashDecimalKeysByValue), PostAnalyzer},
+		{RuleUnmergeMismatchedOrders, "unmergeMismatchedOrders",
+			"GMS plans merge joins over inputs sorted in different orders (collations, strings vs numbers) and drops matches",
+			nodeRule(UnmergeMismatchedOrders), PostAnalyzer},
 	}
 }
 

@@ -149,6 +149,23 @@ var errorRules = []errorRule{
 	{match: re(`^Column "(.+)" already exists$`), code: mysql.ERDupFieldName, state: "42S21", format: "Duplicate column name '$1'"},
 	{match: re(`^Duplicate key name '(.+)'$`), code: mysql.ERDupKeyName, state: "42000", format: "Duplicate key name '$1'"},
 	{match: re(`^serialization failure: `), code: mysql.ERLockDeadlock, state: mysql.SSLockDeadlock, format: "Deadlock found when trying to get lock; try restarting transaction"},
+	// Found by conformance.TestDifferential against MariaDB (numbers as in MySQL 8.0).
+	{match: re(`^function: '(.+)' not found$`), code: 1305, state: "42000", format: "FUNCTION $1 does not exist", qualify: true},
+	{match: re(`^function '(.+)' expected .* arguments?, \d+ received$`), code: 1582, state: "42000", format: "Incorrect parameter count in the call to native function '$1'"},
+	{match: re(`^Field '(.+)' doesn't have a default value$`), code: 1364, state: "HY000", format: "Field '$1' doesn't have a default value"},
+	{match: re(`^ambiguous column name "(.+)", it's present in all these tables: .*$`), code: 1052, state: "23000", format: "Column '$1' in field list is ambiguous"},
+	{match: re(`^cannot union two queries whose schemas are different lengths`), code: 1222, state: "21000", format: "The used SELECT statements have a different number of columns"},
+	{match: re(`^the view (?:[^.]+\.)?(.+) already exists$`), code: mysql.ERTableExists, state: "42S01", format: "Table '$1' already exists"},
+	{match: re(`^the view (.+) does not exist$`), code: mysql.ERBadTable, state: "42S02", format: "Unknown table '$1'"},
+	{match: re(`^Too big precision (\d+) specified\. Maximum is 65\.$`), code: 1426, state: "42000", format: "Too big precision $1 specified. Maximum is 65."},
+	{match: re(`^length is (\d+) but max allowed is (\d+)$`), code: 1074, state: "42000", format: "Column length too big (max = $2); use BLOB or TEXT instead"},
+	{match: re(`^blob/text column '(.+)' used in key specification without a key length$`), code: 1170, state: "42000", format: "BLOB/TEXT column '$1' used in key specification without a key length"},
+	{match: re(`^expression '(.+)' doesn't appear in the group by expressions$`), code: 1055, state: "42000", format: "'$1' isn't in GROUP BY"},
+	{match: re(`^Incorrect datetime value: '(.*)'$`), code: 1292, state: "22007", format: "Incorrect datetime value: '$1'"},
+	{match: re(`^value "(.+)" is outside of timestamp range$`), code: 1292, state: "22007", format: "Incorrect datetime value: '$1'"},
+	{match: re(`^value (.+) is not a valid Year$`), stmt: "INSERT", code: 1264, state: mysql.SSDataOutOfRange, format: "Out of range value for column (YEAR $1) at row 1"},
+	{match: re(`couldn't convert to json: Invalid JSON text: (.*)$`), code: 3141, state: "22032", format: "Invalid JSON text in argument 1 to function cast_as_json: \"$1\""},
+	{match: re(`^Invalid JSON text: (.*)$`), code: 3140, state: "22032", format: "Invalid JSON text: \"$1\""},
 }
 
 func re(s string) *regexp.Regexp { return regexp.MustCompile(s) }

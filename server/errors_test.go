@@ -30,6 +30,12 @@ func TestTranslateError(t *testing.T) {
 		{"CREATE DATABASE x COLLATE nosuch", "Unknown collation: nosuch", "", 1273, "Unknown collation: 'nosuch'"},
 		{"DROP TABLE t", "table not found: t", "shop", 1051, "Unknown table 'shop.t'"},
 		{"INSERT INTO t VALUES (1)", "cannot execute statement in a READ ONLY transaction", "", 1792, "Cannot execute statement in a READ ONLY transaction."},
+		{"SELECT nosuch(1)", "function: 'nosuch' not found", "shop", 1305, "FUNCTION shop.nosuch does not exist"},
+		{"SELECT ABS()", "function 'abs' expected 1 arguments, 0 received", "", 1582, "Incorrect parameter count in the call to native function 'abs'"},
+		{"SELECT CONCAT()", "function 'CONCAT' expected 1 or more arguments, 0 received", "", 1582, "Incorrect parameter count in the call to native function 'CONCAT'"},
+		{"CREATE VIEW v AS SELECT 1", "the view shop.v already exists", "shop", 1050, "Table 'v' already exists"},
+		{"SELECT 1 UNION SELECT 1, 2", "cannot union two queries whose schemas are different lengths; left has 1 column(s) right has 2 column(s).", "", 1222, "The used SELECT statements have a different number of columns"},
+		{"INSERT INTO t VALUES ('{bad')", "Invalid JSON text: invalid character 'b' looking for beginning of object key string", "", 3140, "Invalid JSON text: \"invalid character 'b' looking for beginning of object key string\""},
 	}
 	for _, c := range cases {
 		got := translateError(mysql.NewSQLError(mysql.ERUnknownError, "", "%s", c.msg), c.query, c.db)

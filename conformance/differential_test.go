@@ -1,0 +1,330 @@
+package conformance
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/go-sql-driver/mysql"
+)
+
+// answer is what a server said to one statement.
+type answer struct {
+	errno  int // 0: success
+	errmsg string
+
+	hasRows bool
+	types   []string    // column types as the wire names them
+	rows    [][]*string // nil: NULL
+
+	hasAffected bool
+	affected    int64
+}
+
+func (a *answer) String() string {
+	if a.errno != 0 {
+		return fmt.Sprintf("error %d: %s", a.errno, a.errmsg)
+	}
+	var b strings.Builder
+	if a.hasAffected {
+		fmt.Fprintf(&b, "affected %d", a.affected)
+	}
+	if a.hasRows {
+		fmt.Fprintf(&b, "types [%s], %d rows", strings.Join(a.types, " "), len(a.rows))
+		for i, r := range a.rows {
+			if i == 20 {
+				fmt.Fprintf(&b, "\n      ... %d more", len(a.rows)-20)
+				break
+			}
+			b.WriteString("\n      " + rowString(r))
+		}
+	}
+	return b.String()
+}
+
+func rowString(r []*string) string {
+	vs := make([]string, len(r))
+	for i, v := range r {
+		if v == nil {
+			vs[i] = "NULL"
+		} else {
+			vs[i] = *v
+		}
+	}
+	return strings.Join(vs, " | ")
+}
+
+// run executes q on conn and records the answer; a timeout is an error
+// with errno -1.
+func run(conn *sql.Conn, q string, timeout time.Duration) *answer {
+	ctx, cancel := context.WithTimeout(context.Background(), timeout)
+	defer cancel()
+	a := &answer{}
+	fail := func(err error) *answer {
+		var me *mysql.MySQLError
+		switch {
+		case errors.As(err, &me):
+			a.errno, a.errmsg = int(me.Number), me.Message
+		case errors.Is(err, context.DeadlineExceeded):
+			a.errno, a.errmsg = -1, fmt.Sprintf("timed out after %s", timeout)
+		default:
+			a.errno, a.errmsg = -2, err.Error()
+		}
+		return a
+	}
+	if !returnsRows(q) {
+		res, err := conn.ExecContext(ctx, q)
+		if err != nil {
+			return fail(err)
+		}
+		a.hasAffected = true
+		a.affected, _ = res.RowsAffected()
+		return a
+	}
+	rows, err := conn.QueryContext(ctx, q)
+	if err != nil {
+		return fail(err)
+	}
+	defer rows.Close()
+	cts, err := rows.ColumnTypes()
+	if err != nil {
+		return fail(err)
+	}
+	a.hasRows = true
+	a.types = make([]string, len(cts))
+	for i, ct := range cts {
+		a.types[i] = ct.DatabaseTypeName()
+	}
+	raw := make([]sql.RawBytes, len(cts))
+	ptrs := make([]any, len(cts))
+	for i := range raw {
+		ptrs[i] = &raw[i]
+	}
+	for rows.Next() {
+		if err := rows.Scan(ptrs...); err != nil {
+			return fail(err)
+		}
+		row := make([]*string, len(raw))
+		for i, v := range raw {
+			if v != nil {
+				s := string(v)
+				row[i] = &s
+			}
+		}
+		a.rows = append(a.rows, row)
+	}
+	if err := rows.Err(); err != nil {
+		a.rows = nil
+		a.hasRows = false
+		return fail(err)
+	}
+	return a
+}
+
+// expected merges the corpus's MySQL override into the reference answer.
+func expected(s stmt, ref *answer) *answer {
+	o := s.override
+	if o == nil {
+		return ref
+	}
+	e := *ref
+	if o.errno != 0 {
+		return &answer{errno: o.errno, errmsg: "(MySQL 8.0, from the corpus)"}
+	}
+	if ref.errno != 0 && (o.hasRows || o.hasAffected) {
+		// MariaDB refuses what MySQL answers: the override is the whole answer.
+		e = answer{hasRows: o.hasRows, hasAffected: o.hasAffected}
+	}
+	if o.hasRows {
+		e.hasRows, e.rows = true, o.rows
+	}
+	if o.types != nil {
+		e.types = o.types
+	}
+	if o.hasAffected {
+		e.hasAffected, e.affected = true, o.affected
+	}
+	return &e
+}
+
+// compare returns "" when got matches want, else what differs.
+func compare(s stmt, got, want *answer) string {
+	if got.errno != 0 || want.errno != 0 {
+		if got.errno != want.errno {
+			return "error number"
+		}
+		return ""
+	}
+	var d []string
+	if want.hasAffected && got.hasAffected && got.affected != want.affected {
+		d = append(d, "affected rows")
+	}
+	if want.hasRows {
+		if want.types != nil && !typesMatch(got.types, want.types, s.override != nil && s.override.types != nil) {
+			d = append(d, "column types")
+		}
+		g, w := rowStrings(got.rows), rowStrings(want.rows)
+		if s.unordered || !hasTopLevelOrderBy(s.sql) {
+			slices.Sort(g)
+			slices.Sort(w)
+		}
+		if !slices.Equal(g, w) {
+			d = append(d, "rows")
+		}
+	}
+	return strings.Join(d, ", ")
+}
+
+// rowStrings renders rows for comparison; NULL is distinct from the string
+// 'NULL' here.
+func rowStrings(rs [][]*string) []string {
+	out := make([]string, len(rs))
+	for i, r := range rs {
+		vs := make([]string, len(r))
+		for j, v := range r {
+			if v == nil {
+				vs[j] = "\x00NULL"
+			} else {
+				vs[j] = *v
+			}
+		}
+		out[i] = strings.Join(vs, "\x00|")
+	}
+	return out
+}
+
+// TestDifferential runs testdata/corpus/*.sql, each file in its own fresh
+// database, statement by statement on one connection to Myriad and one to
+// MariaDB, and fails on every statement whose answers differ (after the
+// corpus's MySQL 8.0 overrides). MYRIAD_DIFF_REPORT=path writes every
+// difference to path and does not fail, for triage.
+func TestDifferential(t *testing.T) {
+	files, err := filepath.Glob("testdata/corpus/*.sql")
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no corpus files: %v", err)
+	}
+	var all [][]stmt
+	total := 0
+	for _, f := range files {
+		ss, err := parseCorpus(f, filepath.Base(f))
+		if err != nil {
+			t.Fatal(err)
+		}
+		all = append(all, ss)
+		total += len(ss)
+	}
+	myriad := startMyriad(t)
+	maria := startMariaDB(t)
+	mdb, err := sql.Open("mysql", myriadDSN(myriad, ""))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer mdb.Close()
+	rdb, err := sql.Open("mysql", maria)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rdb.Close()
+
+	reportPath := os.Getenv("MYRIAD_DIFF_REPORT")
+	var report strings.Builder
+	diffs := 0
+	start := time.Now()
+	for i, ss := range all {
+		name := strings.TrimSuffix(filepath.Base(files[i]), ".sql")
+		mc := fileConn(t, mdb, name)
+		rc := fileConn(t, rdb, name)
+		for _, s := range ss {
+			got := run(mc, s.sql, 20*time.Second)
+			ref := run(rc, s.sql, 20*time.Second)
+			if s.setup {
+				if got.errno != 0 || ref.errno != 0 {
+					t.Errorf("%s: setup statement failed\n  %s\n  myriad:  %s\n  mariadb: %s", s.pos(), s.sql, got, ref)
+				}
+				continue
+			}
+			want := expected(s, ref)
+			what := compare(s, got, want)
+			if what == "" {
+				continue
+			}
+			diffs++
+			src := "mariadb"
+			if s.override != nil {
+				src = "mysql (corpus: " + s.differs + ")"
+			}
+			msg := fmt.Sprintf("%s: %s differ\n  %s\n  myriad:  %s\n  %s: %s\n", s.pos(), what,
+				strings.ReplaceAll(s.sql, "\n", "\n  "), got, src, want)
+			if reportPath != "" {
+				report.WriteString(msg + "\n")
+			} else {
+				t.Error(msg)
+			}
+		}
+		mc.Close()
+		rc.Close()
+	}
+	t.Logf("%d statements in %d files, %d differences, %s", total, len(files), diffs, time.Since(start).Round(time.Millisecond))
+	if reportPath != "" {
+		hdr := fmt.Sprintf("# %d differences in %d statements (%d files)\n\n", diffs, total, len(files))
+		if err := os.WriteFile(reportPath, []byte(hdr+report.String()), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// fileConn is one connection with a fresh database named for the file.
+func fileConn(t *testing.T, db *sql.DB, name string) *sql.Conn {
+	t.Helper()
+	ctx := context.Background()
+	c, err := db.Conn(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dbname := "c_" + strings.NewReplacer("-", "_", ".", "_").Replace(name)
+	for _, q := range []string{"DROP DATABASE IF EXISTS " + dbname, "CREATE DATABASE " + dbname, "USE " + dbname,
+		"SET time_zone = '+00:00'"} {
+		if _, err := c.ExecContext(ctx, q); err != nil {
+			t.Fatalf("%s: %v", q, err)
+		}
+	}
+	return c
+}
+
+// typesMatch compares column types. A type the corpus gives as MySQL's is
+// compared exactly. Against MariaDB, integer widths, the string family and
+// JSON are compared as classes: MariaDB types an integer literal or
+// expression as INT where MySQL 8.0 says BIGINT, a string expression as
+// VARCHAR or TEXT by length, and JSON as LONGTEXT, so exact names would
+// bury real differences (DECIMAL vs DOUBLE, DATE vs DATETIME) in noise.
+// MYRIAD_DIFF_EXACT_TYPES=1 compares names exactly everywhere.
+func typesMatch(got, want []string, exact bool) bool {
+	if exact || os.Getenv("MYRIAD_DIFF_EXACT_TYPES") == "1" {
+		return slices.Equal(got, want)
+	}
+	return slices.EqualFunc(got, want, func(a, b string) bool { return typeClass(a) == typeClass(b) })
+}
+
+func typeClass(t string) string {
+	unsigned := strings.HasPrefix(t, "UNSIGNED ")
+	base := strings.TrimPrefix(t, "UNSIGNED ")
+	switch base {
+	case "TINYINT", "SMALLINT", "MEDIUMINT", "INT", "BIGINT":
+		if unsigned {
+			return "UNSIGNED INTEGER"
+		}
+		return "INTEGER"
+	case "CHAR", "VARCHAR", "TEXT", "TINYTEXT", "MEDIUMTEXT", "LONGTEXT", "JSON":
+		return "STRING"
+	case "BINARY", "VARBINARY", "BLOB", "TINYBLOB", "MEDIUMBLOB", "LONGBLOB":
+		return "BINARY"
+	}
+	return t
+}

@@ -1,0 +1,667 @@
+package conformance
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"flag"
+	"fmt"
+	"math/rand"
+	"os"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/go-sql-driver/mysql"
+)
+
+var (
+	oracleDuration = flag.Duration("oracle.duration", 0, "how long TestOracles generates queries (default: $MYRIAD_ORACLE_DURATION or 20s)")
+	oracleSeed     = flag.Int64("oracle.seed", 0, "seed for TestOracles (default: $MYRIAD_ORACLE_SEED or the clock)")
+)
+
+// TestOracles checks Myriad against itself, no second server needed, with
+// two of SQLancer's oracles over a random schema and random predicates p:
+//
+//   - TLP (ternary logic partitioning): every row of Q satisfies exactly one
+//     of p, NOT p and p IS NULL, so Q must equal Q WHERE p ∪all Q WHERE NOT p
+//     ∪all Q WHERE p IS NULL; likewise for DISTINCT, GROUP BY and the
+//     aggregates MIN, MAX, SUM and COUNT recombined from the three parts.
+//   - NoREC: SELECT COUNT(*) FROM t WHERE p (which the planner may turn into
+//     index ranges, pushed filters, join conditions) must equal
+//     SELECT SUM(CASE WHEN p THEN 1 ELSE 0 END) FROM t, which it cannot.
+//
+// It runs for -oracle.duration / MYRIAD_ORACLE_DURATION (default 20s) and
+// prints the seed; -oracle.seed / MYRIAD_ORACLE_SEED replays a run. A
+// failure shows the minimized query pair; failures of one shape are reported
+// once, and a run stops after 5. MYRIAD_ORACLE_TYPED=1 never compares
+// strings with numbers (see scalar).
+func TestOracles(t *testing.T) {
+	dur := 20 * time.Second
+	if v := os.Getenv("MYRIAD_ORACLE_DURATION"); v != "" {
+		d, err := time.ParseDuration(v)
+		if err != nil {
+			t.Fatalf("MYRIAD_ORACLE_DURATION: %v", err)
+		}
+		dur = d
+	}
+	if *oracleDuration > 0 {
+		dur = *oracleDuration
+	}
+	seed := time.Now().UnixNano()
+	if v := os.Getenv("MYRIAD_ORACLE_SEED"); v != "" {
+		s, err := strconv.ParseInt(v, 10, 64)
+		if err != nil {
+			t.Fatalf("MYRIAD_ORACLE_SEED: %v", err)
+		}
+		seed = s
+	}
+	if *oracleSeed != 0 {
+		seed = *oracleSeed
+	}
+	t.Logf("seed %d (replay: go test ./conformance -run TestOracles -oracle.seed=%d), duration %s", seed, seed, dur)
+
+	addr := startMyriad(t)
+	db, err := sql.Open("mysql", myriadDSN(addr, ""))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	ctx := context.Background()
+	conn, err := db.Conn(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	o := &oracle{t: t, conn: conn, rng: rand.New(rand.NewSource(seed)), seed: seed,
+		onlyTyp: os.Getenv("MYRIAD_ORACLE_TYPED") == "1", seen: map[string]bool{}}
+	deadline := time.Now().Add(dur)
+	round := 0
+	for time.Now().Before(deadline) && o.failures < 5 {
+		o.newSchema(round)
+		for i := 0; i < 200 && time.Now().Before(deadline) && o.failures < 5; i++ {
+			o.check()
+		}
+		round++
+	}
+	t.Logf("%d schemas, %d checks, %d skipped (a query errored), %d failures (+%d of the same shape)", round, o.checks, o.skipped, o.failures, o.dups)
+	if o.failures > 0 {
+		t.Errorf("replay with -oracle.seed=%d", seed)
+	}
+}
+
+type oracle struct {
+	t        *testing.T
+	conn     *sql.Conn
+	rng      *rand.Rand
+	seed     int64
+	tables   []otable
+	checks   int
+	skipped  int
+	failures int
+	typed    bool // this check compares like with like (see scalar)
+	onlyTyp  bool // MYRIAD_ORACLE_TYPED=1: every check is typed
+	seen     map[string]bool
+	dups     int
+}
+
+// shapeRe matches what varies between reports of one bug: columns and literals.
+var shapeRe = regexp.MustCompile(`t[01]\.c[0-9]+|'[^']*'|-?[0-9]+(\.[0-9]+)?(e[0-9]+)?|NULL`)
+
+type ocol struct {
+	name, kind string // kind: int, dec, dbl, str
+}
+
+type otable struct {
+	name string
+	cols []ocol
+}
+
+var ocolKinds = []struct{ kind, sql string }{
+	{"int", "INT"}, {"int", "BIGINT"}, {"dec", "DECIMAL(8,2)"}, {"dbl", "DOUBLE"},
+	{"str", "VARCHAR(8) COLLATE utf8mb4_general_ci"}, {"str", "VARCHAR(8) COLLATE utf8mb4_0900_ai_ci"},
+	{"bin", "VARCHAR(8) COLLATE utf8mb4_bin"},
+}
+
+// newSchema creates two small tables with random columns, indexes and rows
+// drawn from few values, so that equal values, NULLs and ties are common.
+func (o *oracle) newSchema(round int) {
+	dbn := fmt.Sprintf("oracle%d", round)
+	o.exec("DROP DATABASE IF EXISTS " + dbn)
+	o.exec("CREATE DATABASE " + dbn)
+	o.exec("USE " + dbn)
+	o.tables = nil
+	for ti := 0; ti < 2; ti++ {
+		tb := otable{name: fmt.Sprintf("t%d", ti)}
+		n := 2 + o.rng.Intn(4)
+		var defs []string
+		defs = append(defs, "id INT PRIMARY KEY")
+		for ci := 0; ci < n; ci++ {
+			k := ocolKinds[o.rng.Intn(len(ocolKinds))]
+			c := ocol{name: fmt.Sprintf("c%d", ci), kind: k.kind}
+			tb.cols = append(tb.cols, c)
+			defs = append(defs, c.name+" "+k.sql)
+		}
+		for ci := range tb.cols {
+			if o.rng.Intn(2) == 0 {
+				defs = append(defs, fmt.Sprintf("KEY k%d (%s)", ci, tb.cols[ci].name))
+			}
+		}
+		if o.rng.Intn(3) == 0 && n > 1 {
+			defs = append(defs, fmt.Sprintf("KEY kc (%s, %s)", tb.cols[0].name, tb.cols[1].name))
+		}
+		o.exec(fmt.Sprintf("CREATE TABLE %s (%s)", tb.name, strings.Join(defs, ", ")))
+		rows := 5 + o.rng.Intn(25)
+		var vals []string
+		for r := 0; r < rows; r++ {
+			vs := []string{strconv.Itoa(r + 1)}
+			for _, c := range tb.cols {
+				vs = append(vs, o.value(c.kind))
+			}
+			vals = append(vals, "("+strings.Join(vs, ", ")+")")
+		}
+		o.exec(fmt.Sprintf("INSERT INTO %s VALUES %s", tb.name, strings.Join(vals, ", ")))
+		o.tables = append(o.tables, tb)
+	}
+}
+
+func (o *oracle) exec(q string) {
+	if _, err := o.conn.ExecContext(context.Background(), q); err != nil {
+		o.t.Fatalf("seed %d: %s: %v", o.seed, q, err)
+	}
+}
+
+// value is a literal of the kind, NULL one time in six.
+func (o *oracle) value(kind string) string {
+	if o.rng.Intn(6) == 0 {
+		return "NULL"
+	}
+	switch kind {
+	case "int":
+		return strconv.Itoa(o.rng.Intn(7) - 3)
+	case "dec":
+		return fmt.Sprintf("%d.%02d", o.rng.Intn(7)-3, []int{0, 50, 25, 1}[o.rng.Intn(4)])
+	case "dbl":
+		return []string{"0", "-0.5", "1.5", "2", "-3", "1e3", "0.1"}[o.rng.Intn(7)]
+	default: // str, bin
+		return []string{"''", "'a'", "'A'", "'b'", "'a '", "'ab'", "'B'", "'é'", "'e'", "'1'", "'-2'"}[o.rng.Intn(11)]
+	}
+}
+
+// An expression tree, kept as a tree so a failing predicate can be shrunk.
+type expr struct {
+	format string // fmt format with one %s per child
+	kids   []*expr
+}
+
+func (e *expr) String() string {
+	args := make([]any, len(e.kids))
+	for i, k := range e.kids {
+		args[i] = k.String()
+	}
+	return fmt.Sprintf(e.format, args...)
+}
+
+func leaf(s string) *expr { return &expr{format: strings.ReplaceAll(s, "%", "%%")} }
+
+type scope struct {
+	cols []string // qualified column names
+	kind map[string]string
+}
+
+func (o *oracle) scopeOf(tabs ...otable) scope {
+	s := scope{kind: map[string]string{}}
+	for _, tb := range tabs {
+		for _, c := range tb.cols {
+			n := tb.name + "." + c.name
+			s.cols = append(s.cols, n)
+			s.kind[n] = c.kind
+		}
+	}
+	return s
+}
+
+// scalar is a value expression. In a typed check (o.typed) its leaves are
+// all numeric or all strings: comparing strings with numbers floods the
+// oracles with one class of bug (see KNOWN.md) and hides the others.
+func (o *oracle) scalar(s scope, depth int) *expr {
+	return o.scalarOf(s, depth, o.class())
+}
+
+// class picks the operand class of one comparison: "" (any) unless typed.
+func (o *oracle) class() string {
+	if !o.typed {
+		return ""
+	}
+	return []string{"num", "str"}[o.rng.Intn(2)]
+}
+
+func kindIn(kind, class string) bool {
+	switch class {
+	case "num":
+		return kind == "int" || kind == "dec" || kind == "dbl"
+	case "str":
+		return kind == "str" || kind == "bin"
+	}
+	return true
+}
+
+func (o *oracle) scalarOf(s scope, depth int, cls string) *expr {
+	if depth <= 0 || o.rng.Intn(3) == 0 || cls == "str" && o.rng.Intn(2) == 0 {
+		var cols []string
+		for _, c := range s.cols {
+			if kindIn(s.kind[c], cls) {
+				cols = append(cols, c)
+			}
+		}
+		if len(cols) > 0 && o.rng.Intn(3) > 0 {
+			return leaf(cols[o.rng.Intn(len(cols))])
+		}
+		var kinds []string
+		for _, k := range []string{"int", "dec", "dbl", "str"} {
+			if kindIn(k, cls) {
+				kinds = append(kinds, k)
+			}
+		}
+		return leaf(o.value(kinds[o.rng.Intn(len(kinds))]))
+	}
+	if cls == "str" {
+		a, b := o.scalarOf(s, depth-1, cls), o.scalarOf(s, depth-1, cls)
+		switch o.rng.Intn(3) {
+		case 0:
+			return &expr{format: "COALESCE(%s, %s)", kids: []*expr{a, b}}
+		case 1:
+			return &expr{format: "(CASE WHEN %s THEN %s ELSE %s END)", kids: []*expr{o.pred(s, depth-1), a, b}}
+		default:
+			return &expr{format: "CONCAT(%s, %s)", kids: []*expr{a, b}}
+		}
+	}
+	a, b := o.scalarOf(s, depth-1, cls), o.scalarOf(s, depth-1, cls)
+	switch o.rng.Intn(7) {
+	case 0:
+		return &expr{format: "(%s " + []string{"+", "-", "*"}[o.rng.Intn(3)] + " %s)", kids: []*expr{a, b}}
+	case 1:
+		return &expr{format: "COALESCE(%s, %s)", kids: []*expr{a, b}}
+	case 2:
+		return &expr{format: "(CASE WHEN %s THEN %s ELSE %s END)", kids: []*expr{o.pred(s, depth-1), a, b}}
+	case 3:
+		return &expr{format: "ABS(%s)", kids: []*expr{a}}
+	case 4:
+		return &expr{format: "IFNULL(%s, %s)", kids: []*expr{a, b}}
+	case 5:
+		return &expr{format: "(%s DIV 2)", kids: []*expr{a}}
+	default:
+		return a
+	}
+}
+
+// pred is a boolean expression.
+func (o *oracle) pred(s scope, depth int) *expr {
+	if depth > 0 && o.rng.Intn(3) == 0 {
+		switch o.rng.Intn(3) {
+		case 0:
+			return &expr{format: "(%s AND %s)", kids: []*expr{o.pred(s, depth-1), o.pred(s, depth-1)}}
+		case 1:
+			return &expr{format: "(%s OR %s)", kids: []*expr{o.pred(s, depth-1), o.pred(s, depth-1)}}
+		default:
+			return &expr{format: "(NOT %s)", kids: []*expr{o.pred(s, depth-1)}}
+		}
+	}
+	cls := o.class()
+	a := o.scalarOf(s, depth-1, cls)
+	switch o.rng.Intn(8) {
+	case 0:
+		return &expr{format: "(%s IS NULL)", kids: []*expr{a}}
+	case 1:
+		return &expr{format: "(%s BETWEEN %s AND %s)", kids: []*expr{a, o.scalarOf(s, 0, cls), o.scalarOf(s, 0, cls)}}
+	case 2:
+		f := "(%s IN (%s, %s))"
+		if o.rng.Intn(2) == 0 {
+			f = "(%s NOT IN (%s, %s))"
+		}
+		return &expr{format: f, kids: []*expr{a, o.scalarOf(s, 0, cls), o.scalarOf(s, 0, cls)}}
+	case 3:
+		return &expr{format: "(%s LIKE " + []string{"'a%'", "'%b'", "'_'", "'A'", "'%'"}[o.rng.Intn(5)] + ")", kids: []*expr{a}}
+	default:
+		op := []string{"=", "<>", "<", "<=", ">", ">=", "<=>"}[o.rng.Intn(7)]
+		return &expr{format: "(%s " + op + " %s)", kids: []*expr{a, o.scalarOf(s, depth-1, cls)}}
+	}
+}
+
+// A check is one oracle applied to one generated query: run returns a
+// description of a mismatch ("" if none) or an error if a query failed.
+type check func(p string) (string, error)
+
+func (o *oracle) check() {
+	o.checks++
+	o.typed = o.onlyTyp || o.rng.Intn(4) > 0
+	var from string
+	var s scope
+	switch o.rng.Intn(3) {
+	case 0, 1:
+		tb := o.tables[o.rng.Intn(2)]
+		from, s = tb.name, o.scopeOf(tb)
+	default:
+		t0, t1 := o.tables[0], o.tables[1]
+		s = o.scopeOf(t0, t1)
+		join := []string{"JOIN", "LEFT JOIN", "CROSS JOIN"}[o.rng.Intn(3)]
+		if join == "CROSS JOIN" {
+			from = "t0 CROSS JOIN t1"
+		} else {
+			on := o.pred(s, 1).String()
+			from = fmt.Sprintf("t0 %s t1 ON %s", join, on)
+		}
+	}
+	p := o.pred(s, 3)
+	col := s.cols[o.rng.Intn(len(s.cols))]
+	// Under a _ci collation equal values may be spelled differently ('e',
+	// 'é'), and GROUP BY, DISTINCT, MIN and MAX may return any spelling:
+	// those oracles use the other columns.
+	var exact []string
+	for _, c := range s.cols {
+		if s.kind[c] != "str" {
+			exact = append(exact, c)
+		}
+	}
+	gcol := col
+	if len(exact) > 0 {
+		gcol = exact[o.rng.Intn(len(exact))]
+	}
+	var name string
+	var c check
+	switch o.rng.Intn(7) {
+	case 0, 1:
+		name, c = "TLP where", o.tlpRows(fmt.Sprintf("SELECT %s FROM %s", strings.Join(s.cols, ", "), from), false)
+	case 2:
+		name, c = "TLP distinct", o.tlpRows(fmt.Sprintf("SELECT DISTINCT %s FROM %s", gcol, from), true)
+	case 3:
+		name, c = "TLP group by", o.tlpGroupBy(gcol, from)
+	case 4:
+		agg := []string{"MIN", "MAX", "SUM", "COUNT"}[o.rng.Intn(4)]
+		if agg == "SUM" && s.kind[col] != "int" && s.kind[col] != "dec" {
+			agg = "COUNT" // a double sum depends on the order of addition
+		}
+		if agg == "MIN" || agg == "MAX" {
+			col = gcol
+		}
+		name, c = "TLP "+agg, o.tlpAgg(agg, col, from)
+	default:
+		name, c = "NoREC", o.norec(from)
+	}
+	diff, err := c(p.String())
+	if err != nil {
+		o.skipped++
+		return
+	}
+	if diff == "" {
+		return
+	}
+	p = o.shrink(p, c)
+	diff, _ = c(p.String())
+	// One report per shape of minimized predicate: the same bug found again
+	// with other columns or constants would crowd out the next one.
+	shape := name + " " + shapeRe.ReplaceAllString(p.String(), "?")
+	if o.seen[shape] {
+		o.dups++
+		return
+	}
+	o.seen[shape] = true
+	o.failures++
+	o.t.Errorf("%s mismatch (seed %d)\n  schema: %s\n  predicate: %s\n%s", name, o.seed, o.schemaSQL(), p, diff)
+}
+
+// shrink replaces subtrees of p by their own subtrees or by NULL while the
+// check still fails.
+func (o *oracle) shrink(p *expr, c check) *expr {
+	fails := func(e *expr) bool {
+		d, err := c(e.String())
+		return err == nil && d != ""
+	}
+	for changed := true; changed; {
+		changed = false
+		var nodes []**expr
+		var walk func(pp **expr)
+		walk = func(pp **expr) {
+			nodes = append(nodes, pp)
+			for i := range (*pp).kids {
+				walk(&(*pp).kids[i])
+			}
+		}
+		walk(&p)
+		for _, pp := range nodes {
+			orig := *pp
+			var cands []*expr
+			var sub func(e *expr)
+			sub = func(e *expr) {
+				for _, k := range e.kids {
+					cands = append(cands, k)
+					sub(k)
+				}
+			}
+			sub(orig)
+			if len(orig.kids) > 0 {
+				cands = append(cands, leaf("NULL"), leaf("1"), leaf("0"))
+			}
+			for _, cand := range cands {
+				*pp = cand
+				if fails(p) {
+					changed = true
+					break
+				}
+				*pp = orig
+			}
+			if changed {
+				break
+			}
+		}
+	}
+	return p
+}
+
+func (o *oracle) schemaSQL() string {
+	var b strings.Builder
+	for _, tb := range o.tables {
+		rows, err := o.conn.QueryContext(context.Background(), "SHOW CREATE TABLE "+tb.name)
+		if err == nil {
+			for rows.Next() {
+				var n, def string
+				rows.Scan(&n, &def)
+				b.WriteString(strings.ReplaceAll(def, "\n", " ") + ";\n    ")
+			}
+			rows.Close()
+		}
+		rs, err := o.query("SELECT * FROM " + tb.name)
+		if err == nil {
+			var vals []string
+			for _, r := range rs {
+				vs := strings.Split(r, "\x00")
+				for i, v := range vs {
+					if v != "\x01" {
+						vs[i] = "'" + strings.ReplaceAll(v, "'", "''") + "'"
+					} else {
+						vs[i] = "NULL"
+					}
+				}
+				vals = append(vals, "("+strings.Join(vs, ", ")+")")
+			}
+			fmt.Fprintf(&b, "INSERT INTO %s VALUES %s;\n    ", tb.name, strings.Join(vals, ", "))
+		}
+	}
+	return b.String()
+}
+
+// query returns rows as strings: values joined by \x00, NULL as \x01.
+func (o *oracle) query(q string) ([]string, error) {
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	rows, err := o.conn.QueryContext(ctx, q)
+	if err != nil {
+		var me *mysql.MySQLError
+		if !errors.As(err, &me) {
+			o.t.Fatalf("seed %d: %s: %v", o.seed, q, err)
+		}
+		return nil, err
+	}
+	defer rows.Close()
+	cols, _ := rows.Columns()
+	raw := make([]sql.RawBytes, len(cols))
+	ptrs := make([]any, len(cols))
+	for i := range raw {
+		ptrs[i] = &raw[i]
+	}
+	var out []string
+	for rows.Next() {
+		if err := rows.Scan(ptrs...); err != nil {
+			return nil, err
+		}
+		vs := make([]string, len(raw))
+		for i, v := range raw {
+			if v == nil {
+				vs[i] = "\x01"
+			} else {
+				vs[i] = string(v)
+			}
+		}
+		out = append(out, strings.Join(vs, "\x00"))
+	}
+	return out, rows.Err()
+}
+
+func partitions(q, p string) [3]string {
+	return [3]string{
+		fmt.Sprintf("%s WHERE %s", q, p),
+		fmt.Sprintf("%s WHERE NOT %s", q, p),
+		fmt.Sprintf("%s WHERE (%s) IS NULL", q, p),
+	}
+}
+
+func show(rs []string) string {
+	if len(rs) > 12 {
+		return fmt.Sprintf("%d rows: %s ...", len(rs), show(rs[:12]))
+	}
+	out := make([]string, len(rs))
+	for i, r := range rs {
+		out[i] = "(" + strings.NewReplacer("\x00", ", ", "\x01", "NULL").Replace(r) + ")"
+	}
+	return strings.Join(out, " ")
+}
+
+func distinct(rs []string) []string {
+	slices.Sort(rs)
+	return slices.Compact(rs)
+}
+
+// tlpRows: the rows of q equal the union of its three partitions (with
+// dedup for DISTINCT queries).
+func (o *oracle) tlpRows(q string, dedup bool) check {
+	return func(p string) (string, error) {
+		base, err := o.query(q)
+		if err != nil {
+			return "", err
+		}
+		var union []string
+		parts := partitions(q, p)
+		for _, pq := range parts {
+			rs, err := o.query(pq)
+			if err != nil {
+				return "", err
+			}
+			union = append(union, rs...)
+		}
+		slices.Sort(base)
+		slices.Sort(union)
+		if dedup {
+			union = slices.Compact(union)
+		}
+		if slices.Equal(base, union) {
+			return "", nil
+		}
+		return fmt.Sprintf("  %s\n    -> %s\n  %s\n  %s\n  %s\n    -> union %s", q, show(base), parts[0], parts[1], parts[2], show(union)), nil
+	}
+}
+
+func (o *oracle) tlpGroupBy(col, from string) check {
+	q := fmt.Sprintf("SELECT %s FROM %s", col, from)
+	return func(p string) (string, error) {
+		base, err := o.query(q + " GROUP BY " + col)
+		if err != nil {
+			return "", err
+		}
+		var union []string
+		parts := partitions(q, p)
+		for i := range parts {
+			parts[i] += " GROUP BY " + col
+			rs, err := o.query(parts[i])
+			if err != nil {
+				return "", err
+			}
+			union = append(union, rs...)
+		}
+		base, union = distinct(base), distinct(union)
+		if slices.Equal(base, union) {
+			return "", nil
+		}
+		return fmt.Sprintf("  %s GROUP BY %s\n    -> %s\n  %s\n  %s\n  %s\n    -> union %s", q, col, show(base), parts[0], parts[1], parts[2], show(union)), nil
+	}
+}
+
+// tlpAgg: MIN/MAX/SUM/COUNT of q equal the MIN/MAX/SUM/SUM of its three
+// partitions' aggregates, recombined by the server (so that the values
+// compare in the column's own type and collation).
+func (o *oracle) tlpAgg(agg, col, from string) check {
+	q := fmt.Sprintf("SELECT %s(%s) AS a FROM %s", agg, col, from)
+	outer := map[string]string{"MIN": "MIN", "MAX": "MAX", "SUM": "SUM", "COUNT": "SUM"}[agg]
+	return func(p string) (string, error) {
+		base, err := o.query(q)
+		if err != nil {
+			return "", err
+		}
+		parts := partitions(q, p)
+		uq := fmt.Sprintf("SELECT %s(a) FROM (%s UNION ALL %s UNION ALL %s) AS u", outer, parts[0], parts[1], parts[2])
+		union, err := o.query(uq)
+		if err != nil {
+			return "", err
+		}
+		// Compare numerically where possible: SUM over partitions may carry
+		// a different scale than SUM over the whole (1.50 vs 1.5).
+		if len(base) == 1 && len(union) == 1 && sameValue(base[0], union[0]) {
+			return "", nil
+		}
+		return fmt.Sprintf("  %s\n    -> %s\n  %s\n    -> %s", q, show(base), uq, show(union)), nil
+	}
+}
+
+func sameValue(a, b string) bool {
+	if a == b {
+		return true
+	}
+	fa, ea := strconv.ParseFloat(a, 64)
+	fb, eb := strconv.ParseFloat(b, 64)
+	return ea == nil && eb == nil && fa == fb
+}
+
+// norec: the optimizable count equals the unoptimizable one.
+func (o *oracle) norec(from string) check {
+	return func(p string) (string, error) {
+		q1 := fmt.Sprintf("SELECT COUNT(*) FROM %s WHERE %s", from, p)
+		q2 := fmt.Sprintf("SELECT SUM(CASE WHEN %s THEN 1 ELSE 0 END) FROM %s", p, from)
+		a, err := o.query(q1)
+		if err != nil {
+			return "", err
+		}
+		b, err := o.query(q2)
+		if err != nil {
+			return "", err
+		}
+		if len(b) == 1 && b[0] == "\x01" {
+			b[0] = "0" // SUM over no rows
+		}
+		if len(a) == 1 && len(b) == 1 && sameValue(a[0], b[0]) {
+			return "", nil
+		}
+		return fmt.Sprintf("  %s\n    -> %s\n  %s\n    -> %s", q1, show(a), q2, show(b)), nil
+	}
+}

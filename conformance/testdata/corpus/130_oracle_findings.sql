@@ -1,0 +1,53 @@
+-- Minimized cases TestOracles found (TLP/NoREC), checked here against the
+-- reference server. Most involve comparing a string column with a number
+-- (MySQL compares as DOUBLE, with '' and 'abc' as 0) or a string column used
+-- as a boolean.
+CREATE TABLE f1 (id INT PRIMARY KEY, s VARCHAR(8) COLLATE utf8mb4_bin, g VARCHAR(8) COLLATE utf8mb4_general_ci, d DECIMAL(8,2), f DOUBLE, KEY ks (s), KEY kg (g), KEY kd (d));
+INSERT INTO f1 VALUES (1, '', '', 0.00, 0), (2, 'a', 'a', -0.50, -0.5), (3, 'é', 'é', 1.50, 1.5), (4, '1', '1', 2.00, 2), (5, '-2', '-2', NULL, NULL), (6, NULL, NULL, 3.01, 1e3), (7, 'a ', 'a ', -3.00, 0.1), (8, 'A', 'A', 1.00, -3), (9, 'B', 'B', 0.01, 2), (10, 'e', 'e', 2.50, 0);
+SELECT COUNT(*) FROM f1 WHERE 0 <= s;
+SELECT SUM(CASE WHEN 0 <= s THEN 1 ELSE 0 END) FROM f1;
+SELECT id FROM f1 WHERE 0 <= s ORDER BY id;
+SELECT id FROM f1 WHERE NOT (0 <= s) ORDER BY id;
+SELECT id FROM f1 WHERE (0 <= s) IS NULL ORDER BY id;
+SELECT id FROM f1 WHERE -1 < g ORDER BY id;
+SELECT id FROM f1 WHERE NOT (-1 < g) ORDER BY id;
+SELECT id FROM f1 WHERE 0 = s ORDER BY id;
+SELECT id FROM f1 WHERE NOT (0 = s) ORDER BY id;
+SELECT id FROM f1 WHERE 1.5 >= g ORDER BY id;
+SELECT id FROM f1 WHERE 0 BETWEEN s AND 1.25 ORDER BY id;
+SELECT id FROM f1 WHERE NOT (0 BETWEEN s AND 1.25) ORDER BY id;
+SELECT id FROM f1 WHERE 1.00 BETWEEN s AND d ORDER BY id;
+SELECT id, s < -1, NOT (s < -1), s = 0, s + 0 FROM f1 ORDER BY id;
+SELECT id, '' < -1, 'a' = 0, 'é' >= 0 FROM f1 WHERE id = 1;
+SELECT id FROM f1 WHERE s ORDER BY id;
+SELECT id FROM f1 WHERE NOT s ORDER BY id;
+SELECT id FROM f1 WHERE g ORDER BY id;
+SELECT id FROM f1 WHERE NOT g ORDER BY id;
+SELECT id FROM f1 WHERE d ORDER BY id;
+SELECT id FROM f1 WHERE NOT d ORDER BY id;
+SELECT id FROM f1 WHERE f ORDER BY id;
+SELECT id FROM f1 WHERE NOT f ORDER BY id;
+SELECT COUNT(*) FROM f1 x LEFT JOIN f1 y ON '' = y.s WHERE x.d;
+SELECT SUM(CASE WHEN x.d THEN 1 ELSE 0 END) FROM f1 x LEFT JOIN f1 y ON '' = y.s;
+SELECT s FROM f1 GROUP BY s;
+SELECT DISTINCT s FROM f1;
+SELECT s, COUNT(*) FROM f1 WHERE id > 0 GROUP BY s;
+SELECT COUNT(*) FROM f1 WHERE s = COALESCE(2.25, 'e');
+SELECT id FROM f1 WHERE s BETWEEN s AND -0.5 ORDER BY id;
+SELECT id FROM f1 WHERE d >= 1.5 ORDER BY id;
+SELECT d FROM f1 WHERE NOT (d >= 1.5) GROUP BY d ORDER BY d;
+SELECT COUNT(x.id) FROM f1 x JOIN f1 y ON x.d = y.d;
+SELECT COUNT(x.id) FROM f1 x JOIN f1 y ON x.f = y.f;
+-- TLP (typed): a LEFT JOIN on a _bin column = a _ci column gives other rows
+-- once a WHERE is added (seed 21; MySQL compares with the _bin collation).
+CREATE TABLE f2 (id INT PRIMARY KEY, c0 VARCHAR(8) COLLATE utf8mb4_general_ci, KEY (c0));
+CREATE TABLE f3 (id INT PRIMARY KEY, c1 VARCHAR(8) COLLATE utf8mb4_bin, KEY (c1));
+INSERT INTO f2 VALUES (1, '-2'), (2, NULL), (3, ''), (4, 'ab'), (6, 'A'), (9, 'a'), (10, '1'), (11, 'B'), (13, 'a '), (16, 'ab');
+INSERT INTO f3 VALUES (1, '1'), (2, 'a'), (3, NULL), (4, 'ab'), (5, 'B'), (6, 'A'), (7, 'e'), (12, 'a '), (18, '-2');
+SELECT f2.id, f3.id FROM f2 LEFT JOIN f3 ON f3.c1 = f2.c0 ORDER BY f2.id, f3.id;
+SELECT f2.id, f3.id FROM f2 LEFT JOIN f3 ON f3.c1 = f2.c0 WHERE 'b' BETWEEN f3.c1 AND f2.c0 ORDER BY f2.id, f3.id;
+SELECT f2.id, f3.id FROM f2 LEFT JOIN f3 ON f3.c1 = f2.c0 WHERE NOT ('b' BETWEEN f3.c1 AND f2.c0) ORDER BY f2.id, f3.id;
+SELECT f2.id, f3.id FROM f2 LEFT JOIN f3 ON f3.c1 = f2.c0 WHERE ('b' BETWEEN f3.c1 AND f2.c0) IS NULL ORDER BY f2.id, f3.id;
+-- TLP (typed): WHERE a <=> b over a cross join loses the NULL-NULL pairs.
+SELECT COUNT(*) FROM f2 CROSS JOIN f3 WHERE f3.c1 <=> f2.c0;
+SELECT COUNT(*) FROM f2 CROSS JOIN f3 WHERE NOT (f3.c1 <=> f2.c0);
