@@ -23,6 +23,7 @@ import (
 	"github.com/myriaddb/myriad/catalog"
 	"github.com/myriaddb/myriad/engine"
 	"github.com/myriaddb/myriad/kv"
+	"github.com/myriaddb/myriad/scalarsubquery"
 )
 
 // Config is what `myriad serve` takes.
@@ -174,6 +175,7 @@ func (s *Server) init() error {
 			return engine.NextTransactionAccessMode(ctx, n)
 		}).Build()
 	a.Catalog.InfoSchema = engine.WrapInfoSchema(a.Catalog.InfoSchema)
+	scalarsubquery.Install(a)
 	s.sqle = gms.New(a, &gms.Config{})
 	useMySQLPacketDefault()
 	if err := sql.SystemVariables.AssignValues(map[string]any{
