@@ -24,6 +24,7 @@ import (
 	"github.com/myriaddb/myriad/engine"
 	"github.com/myriaddb/myriad/kv"
 	"github.com/myriaddb/myriad/scalarsubquery"
+	"github.com/myriaddb/myriad/windowfunc"
 )
 
 // Config is what `myriad serve` takes.
@@ -176,6 +177,7 @@ func (s *Server) init() error {
 		}).Build()
 	a.Catalog.InfoSchema = engine.WrapInfoSchema(a.Catalog.InfoSchema)
 	scalarsubquery.Install(a)
+	windowfunc.Install(a)
 	s.sqle = gms.New(a, &gms.Config{})
 	useMySQLPacketDefault()
 	if err := sql.SystemVariables.AssignValues(map[string]any{
