@@ -5,8 +5,10 @@
 // partition from its start through the current row's last peer (rows equal
 // on every ORDER BY key, NULLs equal to NULLs). GMS used a ROWS frame (ties
 // got different running sums) or a RANGE framer that compares only the first
-// key and, without PARTITION BY, summed the whole table. This package owns
-// the analyzer rule that gives such aggregates a frame of its own; it must
+// key and, without PARTITION BY, summed the whole table. SUM over a frame of
+// only NULLs (or of no rows) is NULL, where GMS answered 0. This package owns
+// the analyzer rule that gives such aggregates a frame of its own and wraps
+// window SUM; it must
 // never touch frames MySQL defines differently (ROWS, n PRECEDING, no ORDER
 // BY) or the ranking and offset functions, which ignore frames.
 package windowfunc
@@ -16,6 +18,7 @@ import (
 
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/go-mysql-server/sql/analyzer"
+	"github.com/dolthub/go-mysql-server/sql/expression/function/aggregation"
 	"github.com/dolthub/go-mysql-server/sql/plan"
 	"github.com/dolthub/go-mysql-server/sql/transform"
 )
@@ -59,14 +62,18 @@ func setPeerFrame(e sql.Expression) (sql.Expression, transform.TreeIdentity, err
 	if !ok {
 		return e, transform.SameTree, nil
 	}
+	ident := transform.SameTree
+	if s, ok := e.(*aggregation.Sum); ok && s.Window() != nil {
+		agg, ident = &nullSum{s}, transform.NewTree
+	}
 	win := agg.Window()
 	if win == nil || len(win.OrderBy) == 0 {
-		return e, transform.SameTree, nil
+		return agg, ident, nil
 	}
 	switch win.Frame.(type) {
 	case nil, *plan.RangeUnboundedPrecedingToCurrentRowFrame:
 	default:
-		return e, transform.SameTree, nil
+		return agg, ident, nil
 	}
 	nw := *win
 	nw.Frame = &PeerFrame{plan.NewRangeUnboundedPrecedingToCurrentRowFrame()}
