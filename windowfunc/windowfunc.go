@@ -18,6 +18,7 @@ import (
 
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/go-mysql-server/sql/analyzer"
+	"github.com/dolthub/go-mysql-server/sql/expression"
 	"github.com/dolthub/go-mysql-server/sql/expression/function/aggregation"
 	"github.com/dolthub/go-mysql-server/sql/plan"
 	"github.com/dolthub/go-mysql-server/sql/transform"
@@ -35,25 +36,84 @@ func Install(a *analyzer.Analyzer) {
 
 func peerFrames(_ *sql.Context, _ *analyzer.Analyzer, n sql.Node, _ *plan.Scope, _ analyzer.RuleSelector,
 	_ *sql.QueryFlags) (sql.Node, transform.TreeIdentity, error) {
+	// retyped holds the output columns (by position) of the node just
+	// visited whose type the rewrite changed (AVG); the nodes above that
+	// pass rows through keep it, and the Project above takes the new types
+	// into its GetFields, which GMS typed when it planned the query.
+	var retyped map[int]sql.Type
 	return transform.Node(n, func(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
-		w, ok := n.(*plan.Window)
-		if !ok {
-			return n, transform.SameTree, nil
-		}
-		exprs := make([]sql.Expression, len(w.SelectExprs))
-		changed := false
-		for i, e := range w.SelectExprs {
-			ne, same, err := transform.Expr(e, setPeerFrame)
-			if err != nil {
-				return nil, transform.SameTree, err
+		switch n := n.(type) {
+		case *plan.Window:
+			retyped = nil
+			exprs := make([]sql.Expression, len(n.SelectExprs))
+			changed := false
+			for i, e := range n.SelectExprs {
+				ne, same, err := transform.Expr(e, setPeerFrame)
+				if err != nil {
+					return nil, transform.SameTree, err
+				}
+				exprs[i] = ne
+				changed = changed || same == transform.NewTree
+				// Checked on the result, not on a change: the rule also runs
+				// on subqueries that an earlier pass already rewrote.
+				top := ne
+				if a, ok := top.(*expression.Alias); ok {
+					top = a.Child
+				}
+				if _, ok := top.(*avgOver); ok {
+					if retyped == nil {
+						retyped = map[int]sql.Type{}
+					}
+					retyped[i] = ne.Type()
+				}
 			}
-			exprs[i] = ne
-			changed = changed || same == transform.NewTree
-		}
-		if !changed {
+			if !changed {
+				return n, transform.SameTree, nil
+			}
+			return plan.NewWindow(exprs, n.Child), transform.NewTree, nil
+		case *plan.Sort, *plan.TopN, *plan.Limit, *plan.Filter, *plan.Distinct, *plan.Offset, *plan.SubqueryAlias:
+			return n, transform.SameTree, nil
+		case *plan.Project:
+			if retyped == nil {
+				return n, transform.SameTree, nil
+			}
+			in := retyped
+			retyped = nil
+			exprs := make([]sql.Expression, len(n.Projections))
+			for i, e := range n.Projections {
+				ne, _, err := transform.Expr(e, func(e sql.Expression) (sql.Expression, transform.TreeIdentity, error) {
+					gf, ok := e.(*expression.GetField)
+					if !ok {
+						return e, transform.SameTree, nil
+					}
+					t, ok := in[gf.Index()]
+					if !ok {
+						return e, transform.SameTree, nil
+					}
+					return expression.NewGetFieldWithTable(gf.Index(), int(gf.TableId()), t, gf.Database(), gf.Table(), gf.Name(), gf.IsNullable()).WithId(gf.Id()), transform.NewTree, nil
+				})
+				if err != nil {
+					return nil, transform.SameTree, err
+				}
+				exprs[i] = ne
+				inner := e
+				if a, ok := inner.(*expression.Alias); ok {
+					inner = a.Child
+				}
+				if gf, ok := inner.(*expression.GetField); ok {
+					if t, ok := in[gf.Index()]; ok {
+						if retyped == nil {
+							retyped = map[int]sql.Type{}
+						}
+						retyped[i] = t
+					}
+				}
+			}
+			return plan.NewProject(exprs, n.Child), transform.NewTree, nil
+		default:
+			retyped = nil
 			return n, transform.SameTree, nil
 		}
-		return plan.NewWindow(exprs, w.Child), transform.NewTree, nil
 	})
 }
 
@@ -63,8 +123,15 @@ func setPeerFrame(e sql.Expression) (sql.Expression, transform.TreeIdentity, err
 		return e, transform.SameTree, nil
 	}
 	ident := transform.SameTree
-	if s, ok := e.(*aggregation.Sum); ok && s.Window() != nil {
-		agg, ident = &nullSum{s}, transform.NewTree
+	switch a := e.(type) {
+	case *aggregation.Sum:
+		if a.Window() != nil {
+			agg, ident = &nullSum{a}, transform.NewTree
+		}
+	case *aggregation.Avg:
+		if a.Window() != nil {
+			agg, ident = &avgOver{a}, transform.NewTree
+		}
 	}
 	win := agg.Window()
 	if win == nil || len(win.OrderBy) == 0 {
