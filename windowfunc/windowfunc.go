@@ -22,6 +22,7 @@ import (
 	"github.com/dolthub/go-mysql-server/sql/expression/function/aggregation"
 	"github.com/dolthub/go-mysql-server/sql/plan"
 	"github.com/dolthub/go-mysql-server/sql/transform"
+	"github.com/dolthub/go-mysql-server/sql/types"
 )
 
 // RuleID names the rule; Myriad's server rules start at 10_000.
@@ -137,13 +138,23 @@ func setPeerFrame(e sql.Expression) (sql.Expression, transform.TreeIdentity, err
 	if win == nil || len(win.OrderBy) == 0 {
 		return agg, ident, nil
 	}
-	switch win.Frame.(type) {
-	case nil, *plan.RangeUnboundedPrecedingToCurrentRowFrame:
-	default:
-		return agg, ident, nil
-	}
 	nw := *win
-	nw.Frame = &PeerFrame{plan.NewRangeUnboundedPrecedingToCurrentRowFrame()}
+	switch fr := win.Frame.(type) {
+	case nil, *plan.RangeUnboundedPrecedingToCurrentRowFrame:
+		nw.Frame = &PeerFrame{plan.NewRangeUnboundedPrecedingToCurrentRowFrame()}
+	case *PeerFrame, *RangeFrame:
+		return agg, ident, nil
+	default:
+		if !isRange(fr) {
+			return agg, ident, nil
+		}
+		// Offsets need one numeric key (MySQL's rule too); temporal keys
+		// with INTERVAL offsets stay with GMS.
+		if hasOffsets(fr) && (len(win.OrderBy) != 1 || !types.IsNumber(win.OrderBy[0].Column.Type())) {
+			return agg, ident, nil
+		}
+		nw.Frame = &RangeFrame{fr}
+	}
 	return agg.WithWindow(&nw), transform.NewTree, nil
 }
 
