@@ -11,7 +11,9 @@ import (
 	"github.com/myriaddb/myriad/catalog"
 	"github.com/myriaddb/myriad/engine/infoschema"
 	"github.com/myriaddb/myriad/planfix"
+	"github.com/myriaddb/myriad/scalarsubquery"
 	"github.com/myriaddb/myriad/sqlfunc"
+	"github.com/myriaddb/myriad/windowfunc"
 )
 
 // Analyzer rule IDs of Myriad's extensions. GMS numbers its own rules from 0
@@ -21,8 +23,9 @@ import (
 // owns 10_000-10_099 (the collation rules of exactupdate.go, installed into
 // GMS's global batches at package init because GMS's shortcut batches for
 // simple DML run nothing else, hold 10_050-10_053); packages sqlfunc
-// (10_100-10_199) and planfix (10_200-10_299) keep their own ranges and are
-// installed by Install too.
+// (10_100-10_199), planfix (10_200-10_299), scalarsubquery (10_300-10_399),
+// windowfunc (10_400-10_499) and joinorder (10_500-10_599) keep their own
+// ranges and are installed by Install too.
 const (
 	// RulePushInfoSchemaFilters: see infoschema.PushFilters.
 	RulePushInfoSchemaFilters analyzer.RuleId = 10_000 + iota
@@ -138,6 +141,8 @@ func (e *Engine) Install(a *analyzer.Analyzer, extra ...Rule) error {
 	}
 	sqlfunc.Install(a)
 	planfix.Install(a)
+	scalarsubquery.Install(a)
+	windowfunc.Install(a)
 	a.Catalog.InfoSchema = infoschema.Wrap(a.Catalog.InfoSchema)
 	return nil
 }
