@@ -30,6 +30,9 @@ const FormatVersion = 1
 const (
 	manifestName = "MANIFEST.json"
 	dataSubdir   = "data"
+	// storeSubdir is where server.Open keeps the Pebble store inside a data
+	// directory; Restore recreates that layout.
+	storeSubdir = "store"
 )
 
 // File is one file of the backup, relative to DIR/data.
@@ -130,9 +133,9 @@ func Verify(dir string) (*Manifest, error) {
 	return &m, nil
 }
 
-// Restore validates the backup in from and copies it into dataDir, which
-// must not exist or be empty. The result is a data directory a server opens
-// as it was at the backup point.
+// Restore validates the backup in from and copies it into dataDir/store;
+// dataDir must not exist or be empty. The result is a data directory a
+// server opens as it was at the backup point.
 func Restore(from, dataDir string) (Summary, error) {
 	start := time.Now()
 	if err := ensureEmpty(dataDir); err != nil {
@@ -147,7 +150,7 @@ func Restore(from, dataDir string) (Summary, error) {
 	}
 	s := Summary{Files: len(m.Files)}
 	for _, f := range m.Files {
-		dst := filepath.Join(dataDir, filepath.FromSlash(f.Path))
+		dst := filepath.Join(dataDir, storeSubdir, filepath.FromSlash(f.Path))
 		if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
 			return Summary{}, err
 		}
@@ -156,7 +159,7 @@ func Restore(from, dataDir string) (Summary, error) {
 		}
 		s.Bytes += f.Size
 	}
-	if err := syncDir(dataDir); err != nil {
+	if err := syncDir(filepath.Join(dataDir, storeSubdir)); err != nil {
 		return Summary{}, err
 	}
 	s.Seconds = time.Since(start).Seconds()

@@ -53,7 +53,7 @@ func TestBackupRestoreRoundTrip(t *testing.T) {
 	if _, err := Restore(out, dst); err == nil || !strings.Contains(err.Error(), "not empty") {
 		t.Fatalf("restore into non-empty dir: %v", err)
 	}
-	rdb, err := kv.Open(dst, kv.Options{})
+	rdb, err := kv.Open(filepath.Join(dst, storeSubdir), kv.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
