@@ -1,18 +1,21 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"github.com/cockroachdb/pebble"
 
 	"github.com/spf13/cobra"
 
 	"github.com/myriaddb/myriad/backup"
+	"github.com/myriaddb/myriad/bench"
 	"github.com/myriaddb/myriad/kv"
 )
 
@@ -20,22 +23,38 @@ func backupCmd() *cobra.Command {
 	var (
 		dataDir, out string
 		jsonOut      bool
+		t            bench.Target
 	)
 	cmd := &cobra.Command{
-		Use:   "backup --data-dir DIR --out OUT",
-		Short: "Copy a stopped server's data directory into a verifiable backup",
-		Long: `backup opens the data directory (the server must be stopped: the store is locked
-while a server runs) and writes a Pebble checkpoint of its one LSM into OUT/data,
-hard-linking SSTables where the filesystem allows, plus OUT/MANIFEST.json with the
-format version, the time and the size and SHA-256 of every file. The WAL is
-flushed first, so every committed transaction is in the backup.
+		Use:   "backup --out OUT [--host H --port P --user U --password W | --data-dir DIR]",
+		Short: "Take a consistent, verifiable backup of a running server (or a stopped data directory)",
+		Long: `backup writes a Pebble checkpoint of the server's one LSM into OUT/data (SSTables
+hard-linked where the filesystem allows) plus OUT/MANIFEST.json with the format
+version, the time and the size and SHA-256 of every file. The WAL is flushed and
+synced first, so every transaction committed before the backup point is in it,
+also under --durability async; a transaction is wholly in or wholly out.
 
-This is the offline mode; an online mode through the server (an admin statement)
-is not built yet. OUT must not exist or be empty. Restore with 'myriad restore'.`,
+Online (default): connects like 'myriad bench' and sends the admin statement
+BACKUP TO 'OUT' (requires SUPER); the server writes OUT on its own machine, so OUT
+is made absolute and must be a path the server can write. Writers keep running.
+Offline: with --data-dir, opens a stopped server's data directory itself.
+
+OUT must not exist or be empty. Restore with 'myriad restore'.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if dataDir == "" || out == "" {
-				return errors.New("backup: --data-dir and --out are required")
+			if out == "" {
+				return errors.New("backup: --out is required")
+			}
+			if dataDir == "" {
+				abs, err := filepath.Abs(out)
+				if err != nil {
+					return err
+				}
+				s, err := onlineBackup(cmd.Context(), t, abs)
+				if err != nil {
+					return err
+				}
+				return printSummary(cmd.OutOrStdout(), "backup", abs, s, jsonOut)
 			}
 			// server.Open keeps the store in DATA_DIR/store.
 			store := filepath.Join(dataDir, "store")
@@ -60,7 +79,11 @@ is not built yet. OUT must not exist or be empty. Restore with 'myriad restore'.
 		},
 	}
 	f := cmd.Flags()
-	f.StringVar(&dataDir, "data-dir", "", "data directory of a stopped server (required)")
+	f.StringVar(&dataDir, "data-dir", "", "offline mode: data directory of a stopped server")
+	f.StringVar(&t.Host, "host", "127.0.0.1", "server host (online mode)")
+	f.IntVar(&t.Port, "port", 3306, "server port (online mode)")
+	f.StringVarP(&t.User, "user", "u", "root", "user with SUPER (online mode)")
+	f.StringVarP(&t.Password, "password", "p", "", "password (online mode)")
 	f.StringVar(&out, "out", "", "directory to write the backup into; must not exist or be empty (required)")
 	f.BoolVar(&jsonOut, "json", false, "print the summary (files, bytes, seconds) as one JSON object")
 	return cmd
@@ -108,4 +131,21 @@ func printSummary(w io.Writer, op, dir string, s backup.Summary, jsonOut bool) e
 	}
 	_, err := fmt.Fprintf(w, "%s: %s: %d files, %d bytes in %.2fs\n", op, dir, s.Files, s.Bytes, s.Seconds)
 	return err
+}
+
+func onlineBackup(ctx context.Context, t bench.Target, out string) (backup.Summary, error) {
+	if strings.ContainsAny(out, "'\\") {
+		return backup.Summary{}, fmt.Errorf("backup: --out %q must not contain quotes or backslashes", out)
+	}
+	db, err := t.Open(ctx, 1)
+	if err != nil {
+		return backup.Summary{}, err
+	}
+	defer db.Close()
+	var s backup.Summary
+	err = db.QueryRowContext(ctx, "BACKUP TO '"+out+"'").Scan(&s.Files, &s.Bytes, &s.Seconds)
+	if err != nil {
+		return backup.Summary{}, fmt.Errorf("backup: %w", err)
+	}
+	return s, nil
 }
