@@ -135,6 +135,11 @@ func storeDir(dir string) (string, error) {
 		if !errors.Is(err, os.ErrNotExist) {
 			return "", err
 		}
+		// A store made by a Pebble checkpoint (myriad restore) names its
+		// manifest by a marker file only; it has no CURRENT.
+		if m, _ := filepath.Glob(filepath.Join(d, "marker.manifest.*")); len(m) > 0 {
+			return d, nil
+		}
 	}
 	return "", fmt.Errorf("%w: no store in %s", ErrNoStore, dir)
 }

@@ -116,10 +116,11 @@ type handler struct {
 	// wires maps a connection ID to its wire guard, for the checks that
 	// must see a command's bytes before the protocol library parses them.
 	wires *sync.Map
+	srv   *Server // for BACKUP TO (backup.go)
 }
 
 func (s *Server) wrapHandler(h mysql.Handler) (mysql.Handler, error) {
-	return &handler{Handler: h, eng: s.eng, wires: &s.wires}, nil
+	return &handler{Handler: h, eng: s.eng, wires: &s.wires, srv: s}, nil
 }
 
 func (h *handler) translate(err error, c *mysql.Conn, query string) error {
@@ -193,6 +194,9 @@ func (h *handler) ComQuery(ctx context.Context, c *mysql.Conn, query string, cb 
 	if pos, deep := prefixChain(query, false); deep {
 		return exhaustedError(query, pos)
 	}
+	if ok, err := h.comBackup(c, query, cb); ok {
+		return err
+	}
 	return h.translate(h.Handler.ComQuery(ctx, c, query, cb), c, query)
 }
 
@@ -202,6 +206,9 @@ func (h *handler) ComMultiQuery(ctx context.Context, c *mysql.Conn, query string
 	query = sqltext.Rewrite(query, versionID)
 	if pos, deep := prefixChain(query, true); deep {
 		return "", exhaustedError(query, pos)
+	}
+	if ok, err := h.comBackup(c, query, cb); ok {
+		return "", err
 	}
 	rest, err := h.Handler.ComMultiQuery(ctx, c, query, cb)
 	return rest, h.translate(err, c, query)

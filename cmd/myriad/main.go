@@ -18,6 +18,8 @@ func main() {
 	root.AddCommand(serveCmd())
 	root.AddCommand(checkCmd())
 	root.AddCommand(benchCmd())
+	root.AddCommand(backupCmd())
+	root.AddCommand(restoreCmd())
 	if err := root.Execute(); err != nil {
 		fmt.Fprintln(os.Stderr, "myriad:", err)
 		os.Exit(1)
