@@ -1,0 +1,2 @@
+// Package joinorder bounds join planning time.
+package joinorder
