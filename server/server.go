@@ -22,6 +22,7 @@ import (
 
 	"github.com/myriaddb/myriad/catalog"
 	"github.com/myriaddb/myriad/engine"
+	"github.com/myriaddb/myriad/joinorder"
 	"github.com/myriaddb/myriad/kv"
 )
 
@@ -140,7 +141,7 @@ func (s *Server) init() error {
 	s.cat = cat
 	s.eng = engine.New(s.db, cat, engine.Options{DefaultCollation: DefaultCollation})
 
-	a := analyzer.NewBuilder(s.eng.Provider()).
+	a := joinorder.Install(analyzer.NewBuilder(s.eng.Provider())).
 		AddPostAnalyzeRule(pushInfoSchemaFiltersID, func(_ *sql.Context, _ *analyzer.Analyzer, n sql.Node, _ *plan.Scope,
 			_ analyzer.RuleSelector, _ *sql.QueryFlags) (sql.Node, transform.TreeIdentity, error) {
 			return engine.PushInfoSchemaFilters(n)
