@@ -134,7 +134,7 @@ func (r *sltRecord) run(db *sql.DB) error {
 	switch r.sortMode {
 	case "rowsort":
 		sort.Slice(rows, func(i, j int) bool { return strings.Join(rows[i], "\x00") < strings.Join(rows[j], "\x00") })
-		got = got[:0]
+		got = make([]string, 0, len(got))
 		for _, row := range rows {
 			got = append(got, row...)
 		}
