@@ -19,6 +19,7 @@ import (
 // from ../shared/sqllogictest) and checks their results. It is how the
 // before/after numbers of the join-ordering work were measured; it is not
 // a conformance runner (package conformance is) and is skipped by default.
+// MYRIAD_SLT_BUDGET (a duration) stops a file early.
 func TestSLTTiming(t *testing.T) {
 	files := strings.Fields(os.Getenv("MYRIAD_SLT_FILES"))
 	if len(files) == 0 {
@@ -30,8 +31,15 @@ func TestSLTTiming(t *testing.T) {
 			recs := parseSLT(t, f)
 			var total, slowest time.Duration
 			var slowSQL string
-			fails := 0
+			fails, done := 0, 0
+			budget, _ := time.ParseDuration(os.Getenv("MYRIAD_SLT_BUDGET"))
+			began := time.Now()
 			for _, r := range recs {
+				if budget > 0 && time.Since(began) > budget {
+					t.Logf("budget spent: stopped before line %d", r.line)
+					break
+				}
+				done++
 				start := time.Now()
 				err := r.run(db)
 				d := time.Since(start)
@@ -49,7 +57,7 @@ func TestSLTTiming(t *testing.T) {
 					t.Logf("line %d took %v", r.line, d)
 				}
 			}
-			t.Logf("%s: %d records, %d failed, total %v, slowest %v:\n%s", f, len(recs), fails, total, slowest, slowSQL)
+			t.Logf("%s: %d of %d records, %d failed, total %v, slowest %v:\n%s", f, done, len(recs), fails, total, slowest, slowSQL)
 		})
 	}
 }
