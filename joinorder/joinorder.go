@@ -21,13 +21,16 @@ func Install(b *analyzer.Builder) *analyzer.Builder {
 	})
 }
 
-// CacheCrossJoins turns every plain cross join whose right side is
-// self-contained into a cross hash join with an empty key: GMS's HashLookup
+// CacheCrossJoins turns every plain cross join, and every nested-loop inner
+// join, whose right side is self-contained into a hash join with an empty
+// key (the inner join keeps its filter): GMS's HashLookup
 // then reads the right side once and replays it from memory for each left
 // row. GMS does this itself only when a subquery alias is involved
 // (addCrossHashJoins); for base tables it keeps a nested loop that rescans
 // and re-filters the right table per left row, which made the 6- and
-// 7-table joins of sqllogictest's select4 take tens of seconds.
+// 7-table joins of sqllogictest's select4 take tens of seconds. GMS plans
+// joins of more than 15 tables without its cost-based search and leaves
+// nested-loop inner joins there (select5's 16-table joins: 35 s).
 func CacheCrossJoins(n sql.Node, scope *plan.Scope) (sql.Node, transform.TreeIdentity, error) {
 	// Inside a subquery the right side may read the outer row: caching it
 	// would freeze the first outer row's values.
@@ -36,11 +39,22 @@ func CacheCrossJoins(n sql.Node, scope *plan.Scope) (sql.Node, transform.TreeIde
 	}
 	return transform.Node(n, func(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
 		j, ok := n.(*plan.JoinNode)
-		if !ok || j.Op != plan.JoinTypeCross || !selfContained(j.Right()) {
+		if !ok || !selfContained(j.Right()) {
 			return n, transform.SameTree, nil
 		}
-		right := plan.NewHashLookup(j.Right(), expression.Tuple{}, expression.Tuple{}, plan.JoinTypeCrossHash)
-		nj := plan.NewJoin(j.Left(), right, plan.JoinTypeCrossHash, j.Filter)
+		var op plan.JoinType
+		switch j.Op {
+		case plan.JoinTypeCross:
+			op = plan.JoinTypeCrossHash
+		case plan.JoinTypeInner:
+			// A nested-loop inner join is a cross join plus its filter,
+			// which the join still evaluates on every pair.
+			op = plan.JoinTypeHash
+		default:
+			return n, transform.SameTree, nil
+		}
+		right := plan.NewHashLookup(j.Right(), expression.Tuple{}, expression.Tuple{}, op)
+		nj := plan.NewJoin(j.Left(), right, op, j.Filter)
 		nj.ScopeLen = j.ScopeLen
 		return nj.WithComment(j.Comment()), transform.NewTree, nil
 	})
