@@ -10,6 +10,7 @@ import (
 
 	"github.com/myriaddb/myriad/catalog"
 	"github.com/myriaddb/myriad/engine/infoschema"
+	"github.com/myriaddb/myriad/joinorder"
 	"github.com/myriaddb/myriad/planfix"
 	"github.com/myriaddb/myriad/scalarsubquery"
 	"github.com/myriaddb/myriad/sqlfunc"
@@ -97,6 +98,9 @@ func (e *Engine) rules() []Rule {
 		{RuleUnmergeMismatchedOrders, "unmergeMismatchedOrders",
 			"GMS plans merge joins over inputs sorted in different orders (collations, strings vs numbers) and drops matches",
 			nodeRule(UnmergeMismatchedOrders), PostAnalyzer},
+		{joinorder.RuleID, "cacheCrossJoins",
+			"GMS rescans and re-filters a cross join's (or nested-loop join's) self-contained right side for every left row: sqllogictest's 6-table joins took 4-66 s",
+			joinorder.Rule, PostAnalyzer},
 	}
 }
 
