@@ -4,4 +4,6 @@
 // MySQL-protocol server.
 //
 // Benchmarks are programs, not timed tests: nothing here asserts a speed.
+// It must never reach into a server's packages for what it measures: the
+// workload speaks only the MySQL protocol, so the same run measures MariaDB.
 package bench

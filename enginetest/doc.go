@@ -15,6 +15,9 @@
 //     reason per entry.
 //   - debug_test.go: TestDebug, to run statements by hand.
 //
+// It must never skip a case without a reviewed reason in the skip lists, nor
+// hold non-test code.
+//
 // docs/ENGINETEST.md has the per-suite status, the skip reasons and the
 // engine bugs the suites found. Run with:
 //

@@ -1,6 +1,8 @@
 package planfix
 
 import (
+	"context"
+
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/go-mysql-server/sql/analyzer"
 	"github.com/dolthub/go-mysql-server/sql/expression"
@@ -38,7 +40,7 @@ func existsByShape(n sql.Node) (exists bool, known bool) {
 		switch m := n.(type) {
 		case *plan.Limit:
 			if lit, ok := m.Limit.(*expression.Literal); ok {
-				if v, _, err := types.Int64.Convert(nil, lit.Value()); err == nil && v == int64(0) {
+				if v, _, err := types.Int64.Convert(context.Background(), lit.Value()); err == nil && v == int64(0) {
 					return false, true
 				}
 			}

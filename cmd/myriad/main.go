@@ -1,4 +1,6 @@
-// Command myriad is the Myriad server and its tools.
+// Command myriad is the Myriad server and its tools (cobra commands: serve,
+// bench, check, backup, restore). It owns flag parsing and output only and
+// must never hold logic that the packages it calls should own.
 package main
 
 import (

@@ -1,6 +1,8 @@
 package infoschema
 
 import (
+	"context"
+
 	"errors"
 	"io"
 	"strings"
@@ -281,7 +283,7 @@ func (t *infoTables) match(ctx *sql.Context, preds []sql.Expression, v string) b
 	return true
 }
 
-var y2k, _, _ = types.Timestamp.Convert(nil, "2000-01-01 00:00:00")
+var y2k, _, _ = types.Timestamp.Convert(context.Background(), "2000-01-01 00:00:00")
 
 func (it *infoTablesIter) tableRow(ctx *sql.Context, name string) (sql.Row, bool, error) {
 	dbName := it.db.Name()
