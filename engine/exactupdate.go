@@ -4,7 +4,6 @@ import (
 	"fmt"
 
 	"github.com/dolthub/go-mysql-server/sql"
-	"github.com/dolthub/go-mysql-server/sql/analyzer"
 	"github.com/dolthub/go-mysql-server/sql/plan"
 	"github.com/dolthub/go-mysql-server/sql/rowexec"
 	"github.com/dolthub/go-mysql-server/sql/transform"
@@ -19,52 +18,6 @@ import (
 // ExactUpdates gives GMS's update iterator a schema whose string columns
 // compare bytewise: GMS takes that schema from the first sql.UpdatableTable
 // it finds below plan.Update, which is exactUpdateSource.
-
-// GMS plans single-table UPDATE/DELETE and literal INSERTs with fixed batches
-// that skip the post-analyzer batch but do run analyzer.OnceAfterAll (also
-// the last batch of every other statement), so Myriad's statement-shaping
-// rules are appended there, once, before any analyzer is built.
-func init() {
-	// preIndexRewrite must run before GMS's simplifyFilters.
-	before := analyzer.Rule{Id: preIndexRewriteID, Apply: func(ctx *sql.Context, _ *analyzer.Analyzer, n sql.Node, _ *plan.Scope,
-		_ analyzer.RuleSelector, _ *sql.QueryFlags) (sql.Node, transform.TreeIdentity, error) {
-		return preIndexRewrite(ctx, n)
-	}}
-	rules := make([]analyzer.Rule, 0, len(analyzer.OnceBeforeDefault)+1)
-	placed := false
-	for _, r := range analyzer.OnceBeforeDefault {
-		if !placed && r.Id.String() == "simplifyFilters" {
-			rules, placed = append(rules, before), true
-		}
-		rules = append(rules, r)
-	}
-	if !placed {
-		rules = append([]analyzer.Rule{before}, rules...)
-	}
-	analyzer.OnceBeforeDefault = rules
-	analyzer.OnceAfterAll = append(analyzer.OnceAfterAll,
-		analyzer.Rule{Id: exactUpdatesID, Apply: func(_ *sql.Context, _ *analyzer.Analyzer, n sql.Node, _ *plan.Scope,
-			_ analyzer.RuleSelector, _ *sql.QueryFlags) (sql.Node, transform.TreeIdentity, error) {
-			return ExactUpdates(n)
-		}},
-		analyzer.Rule{Id: padSpaceID, Apply: func(ctx *sql.Context, _ *analyzer.Analyzer, n sql.Node, _ *plan.Scope,
-			_ analyzer.RuleSelector, _ *sql.QueryFlags) (sql.Node, transform.TreeIdentity, error) {
-			return PadSpace(ctx, n)
-		}},
-		analyzer.Rule{Id: countODKUID, Apply: func(_ *sql.Context, _ *analyzer.Analyzer, n sql.Node, _ *plan.Scope,
-			_ analyzer.RuleSelector, _ *sql.QueryFlags) (sql.Node, transform.TreeIdentity, error) {
-			return countODKU(n)
-		}})
-}
-
-// Rule IDs: the engine's range (see RulePushInfoSchemaFilters); these
-// four are installed at package init, not by Install (see above).
-const (
-	exactUpdatesID    analyzer.RuleId = 10_050
-	padSpaceID        analyzer.RuleId = 10_051
-	countODKUID       analyzer.RuleId = 10_052
-	preIndexRewriteID analyzer.RuleId = 10_053
-)
 
 // ExactUpdates is an analyzer rule: it puts an exactUpdateSource directly
 // under every single-table UPDATE whose table has collated string columns.

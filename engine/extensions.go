@@ -167,6 +167,56 @@ func ctxRule(f func(*sql.Context, sql.Node) (sql.Node, transform.TreeIdentity, e
 	}
 }
 
+// GMS plans single-table UPDATE/DELETE and literal INSERTs with fixed batches
+// that skip the post-analyzer batch but do run analyzer.OnceAfterAll (also
+// the last batch of every other statement), so Myriad's statement-shaping
+// rules are appended there, once, before any analyzer is built.
+func installGlobalRules() {
+	// preIndexRewrite must run before GMS's simplifyFilters.
+	before := analyzer.Rule{Id: preIndexRewriteID, Apply: func(ctx *sql.Context, _ *analyzer.Analyzer, n sql.Node, _ *plan.Scope,
+		_ analyzer.RuleSelector, _ *sql.QueryFlags) (sql.Node, transform.TreeIdentity, error) {
+		return preIndexRewrite(ctx, n)
+	}}
+	rules := make([]analyzer.Rule, 0, len(analyzer.OnceBeforeDefault)+1)
+	placed := false
+	for _, r := range analyzer.OnceBeforeDefault {
+		if !placed && r.Id.String() == "simplifyFilters" {
+			rules, placed = append(rules, before), true
+		}
+		rules = append(rules, r)
+	}
+	if !placed {
+		rules = append([]analyzer.Rule{before}, rules...)
+	}
+	analyzer.OnceBeforeDefault = rules
+	analyzer.OnceAfterAll = append(analyzer.OnceAfterAll,
+		analyzer.Rule{Id: exactUpdatesID, Apply: func(_ *sql.Context, _ *analyzer.Analyzer, n sql.Node, _ *plan.Scope,
+			_ analyzer.RuleSelector, _ *sql.QueryFlags) (sql.Node, transform.TreeIdentity, error) {
+			return ExactUpdates(n)
+		}},
+		analyzer.Rule{Id: padSpaceID, Apply: func(ctx *sql.Context, _ *analyzer.Analyzer, n sql.Node, _ *plan.Scope,
+			_ analyzer.RuleSelector, _ *sql.QueryFlags) (sql.Node, transform.TreeIdentity, error) {
+			return PadSpace(ctx, n)
+		}},
+		analyzer.Rule{Id: countODKUID, Apply: func(_ *sql.Context, _ *analyzer.Analyzer, n sql.Node, _ *plan.Scope,
+			_ analyzer.RuleSelector, _ *sql.QueryFlags) (sql.Node, transform.TreeIdentity, error) {
+			return countODKU(n)
+		}})
+}
+
+// Rule IDs of the global rules: the engine's range (see
+// RulePushInfoSchemaFilters).
+const (
+	exactUpdatesID    analyzer.RuleId = 10_050 // see ExactUpdates
+	padSpaceID        analyzer.RuleId = 10_051 // see PadSpace
+	countODKUID       analyzer.RuleId = 10_052 // see countODKU
+	preIndexRewriteID analyzer.RuleId = 10_053 // see preIndexRewrite
+)
+
+// init installs the global rules when the package loads: every analyzer the
+// process builds, including GMS's test harness's, gets them.
+func init() { installGlobalRules() }
+
 // nodeRule adapts a rule that needs only the node.
 func nodeRule(f func(sql.Node) (sql.Node, transform.TreeIdentity, error)) analyzer.RuleFunc {
 	return func(_ *sql.Context, _ *analyzer.Analyzer, n sql.Node, _ *plan.Scope, _ analyzer.RuleSelector, _ *sql.QueryFlags) (sql.Node, transform.TreeIdentity, error) {
