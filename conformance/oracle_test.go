@@ -15,7 +15,10 @@ import (
 	"testing"
 	"time"
 
+	gmssql "github.com/dolthub/go-mysql-server/sql"
 	"github.com/go-sql-driver/mysql"
+
+	"github.com/myriaddb/myriad/keyenc"
 )
 
 var (
@@ -112,7 +115,8 @@ type oracle struct {
 var shapeRe = regexp.MustCompile(`t[01]\.c[0-9]+|'[^']*'|-?[0-9]+(\.[0-9]+)?(e[0-9]+)?|NULL`)
 
 type ocol struct {
-	name, kind string // kind: int, dec, dbl, str
+	name, kind string             // kind: int, dec, dbl, str, bin
+	coll       gmssql.CollationID // str, bin: the column's collation
 }
 
 type otable struct {
@@ -120,10 +124,14 @@ type otable struct {
 	cols []ocol
 }
 
-var ocolKinds = []struct{ kind, sql string }{
-	{"int", "INT"}, {"int", "BIGINT"}, {"dec", "DECIMAL(8,2)"}, {"dbl", "DOUBLE"},
-	{"str", "VARCHAR(8) COLLATE utf8mb4_general_ci"}, {"str", "VARCHAR(8) COLLATE utf8mb4_0900_ai_ci"},
-	{"bin", "VARCHAR(8) COLLATE utf8mb4_bin"},
+var ocolKinds = []struct {
+	kind, sql string
+	coll      gmssql.CollationID
+}{
+	{"int", "INT", 0}, {"int", "BIGINT", 0}, {"dec", "DECIMAL(8,2)", 0}, {"dbl", "DOUBLE", 0},
+	{"str", "VARCHAR(8) COLLATE utf8mb4_general_ci", gmssql.Collation_utf8mb4_general_ci},
+	{"str", "VARCHAR(8) COLLATE utf8mb4_0900_ai_ci", gmssql.Collation_utf8mb4_0900_ai_ci},
+	{"bin", "VARCHAR(8) COLLATE utf8mb4_bin", gmssql.Collation_utf8mb4_bin},
 }
 
 // newSchema creates two small tables with random columns, indexes and rows
@@ -141,7 +149,7 @@ func (o *oracle) newSchema(round int) {
 		defs = append(defs, "id INT PRIMARY KEY")
 		for ci := 0; ci < n; ci++ {
 			k := ocolKinds[o.rng.Intn(len(ocolKinds))]
-			c := ocol{name: fmt.Sprintf("c%d", ci), kind: k.kind}
+			c := ocol{name: fmt.Sprintf("c%d", ci), kind: k.kind, coll: k.coll}
 			tb.cols = append(tb.cols, c)
 			defs = append(defs, c.name+" "+k.sql)
 		}
@@ -210,15 +218,17 @@ func leaf(s string) *expr { return &expr{format: strings.ReplaceAll(s, "%", "%%"
 type scope struct {
 	cols []string // qualified column names
 	kind map[string]string
+	coll map[string]gmssql.CollationID
 }
 
 func (o *oracle) scopeOf(tabs ...otable) scope {
-	s := scope{kind: map[string]string{}}
+	s := scope{kind: map[string]string{}, coll: map[string]gmssql.CollationID{}}
 	for _, tb := range tabs {
 		for _, c := range tb.cols {
 			n := tb.name + "." + c.name
 			s.cols = append(s.cols, n)
 			s.kind[n] = c.kind
+			s.coll[n] = c.coll
 		}
 	}
 	return s
@@ -357,37 +367,26 @@ func (o *oracle) check() {
 	}
 	p := o.pred(s, 3)
 	col := s.cols[o.rng.Intn(len(s.cols))]
-	// Under a _ci collation equal values may be spelled differently ('e',
-	// 'é'), and GROUP BY, DISTINCT, MIN and MAX may return any spelling:
-	// those oracles use the other columns.
-	var exact []string
-	for _, c := range s.cols {
-		if s.kind[c] != "str" {
-			exact = append(exact, c)
-		}
-	}
-	gcol := col
-	if len(exact) > 0 {
-		gcol = exact[o.rng.Intn(len(exact))]
-	}
+	// Under a collation equal values may be spelled differently ('a', 'A',
+	// 'a ' and 'e', 'é' under utf8mb4_general_ci; 'a', 'a ' under the PAD
+	// SPACE utf8mb4_bin), and GROUP BY, DISTINCT, MIN and MAX may return any
+	// member of a group: those oracles compare the values' collation keys.
+	key := collKey(s.coll[col])
 	var name string
 	var c check
 	switch o.rng.Intn(7) {
 	case 0, 1:
-		name, c = "TLP where", o.tlpRows(fmt.Sprintf("SELECT %s FROM %s", strings.Join(s.cols, ", "), from), false)
+		name, c = "TLP where", o.tlpRows(fmt.Sprintf("SELECT %s FROM %s", strings.Join(s.cols, ", "), from), nil)
 	case 2:
-		name, c = "TLP distinct", o.tlpRows(fmt.Sprintf("SELECT DISTINCT %s FROM %s", gcol, from), true)
+		name, c = "TLP distinct", o.tlpRows(fmt.Sprintf("SELECT DISTINCT %s FROM %s", col, from), key)
 	case 3:
-		name, c = "TLP group by", o.tlpGroupBy(gcol, from)
+		name, c = "TLP group by", o.tlpGroupBy(col, from, key)
 	case 4:
 		agg := []string{"MIN", "MAX", "SUM", "COUNT"}[o.rng.Intn(4)]
 		if agg == "SUM" && s.kind[col] != "int" && s.kind[col] != "dec" {
 			agg = "COUNT" // a double sum depends on the order of addition
 		}
-		if agg == "MIN" || agg == "MAX" {
-			col = gcol
-		}
-		name, c = "TLP "+agg, o.tlpAgg(agg, col, from)
+		name, c = "TLP "+agg, o.tlpAgg(agg, col, from, key)
 	default:
 		name, c = "NoREC", o.norec(from)
 	}
@@ -549,14 +548,36 @@ func show(rs []string) string {
 	return strings.Join(out, " ")
 }
 
-func distinct(rs []string) []string {
-	slices.Sort(rs)
-	return slices.Compact(rs)
+// collKey maps a value of a column with collation c (0: not a string) as
+// query returns it to a string equal for exactly the values the collation
+// calls equal, so that any member of a group stands for the group.
+func collKey(c gmssql.CollationID) func(string) string {
+	if c == 0 {
+		return func(v string) string { return v }
+	}
+	return func(v string) string {
+		if v == "\x01" {
+			return v
+		}
+		return "\x02" + string(keyenc.StringKey(c, v))
+	}
 }
 
-// tlpRows: the rows of q equal the union of its three partitions (with
-// dedup for DISTINCT queries).
-func (o *oracle) tlpRows(q string, dedup bool) check {
+// keyed is the multiset of keys of the one-column rows rs, sorted.
+func keyed(rs []string, key func(string) string) []string {
+	out := make([]string, len(rs))
+	for i, r := range rs {
+		out[i] = key(r)
+	}
+	slices.Sort(out)
+	return out
+}
+
+// tlpRows: the rows of q equal the union of its three partitions. For a
+// DISTINCT query (key != nil, one column) the partitions may overlap in
+// groups and each may spell a group differently: the whole query's keys,
+// each once, equal the union's keys deduplicated.
+func (o *oracle) tlpRows(q string, key func(string) string) check {
 	return func(p string) (string, error) {
 		base, err := o.query(q)
 		if err != nil {
@@ -573,17 +594,17 @@ func (o *oracle) tlpRows(q string, dedup bool) check {
 		}
 		slices.Sort(base)
 		slices.Sort(union)
-		if dedup {
-			union = slices.Compact(union)
-		}
-		if slices.Equal(base, union) {
+		if key == nil && slices.Equal(base, union) ||
+			key != nil && slices.Equal(keyed(base, key), slices.Compact(keyed(union, key))) {
 			return "", nil
 		}
 		return fmt.Sprintf("  %s\n    -> %s\n  %s\n  %s\n  %s\n    -> union %s", q, show(base), parts[0], parts[1], parts[2], show(union)), nil
 	}
 }
 
-func (o *oracle) tlpGroupBy(col, from string) check {
+// tlpGroupBy: the groups of q are the union of its partitions' groups,
+// compared by key as in tlpRows.
+func (o *oracle) tlpGroupBy(col, from string, key func(string) string) check {
 	q := fmt.Sprintf("SELECT %s FROM %s", col, from)
 	return func(p string) (string, error) {
 		base, err := o.query(q + " GROUP BY " + col)
@@ -600,18 +621,20 @@ func (o *oracle) tlpGroupBy(col, from string) check {
 			}
 			union = append(union, rs...)
 		}
-		base, union = distinct(base), distinct(union)
-		if slices.Equal(base, union) {
+		if slices.Equal(keyed(base, key), slices.Compact(keyed(union, key))) {
 			return "", nil
 		}
+		slices.Sort(base)
+		slices.Sort(union)
 		return fmt.Sprintf("  %s GROUP BY %s\n    -> %s\n  %s\n  %s\n  %s\n    -> union %s", q, col, show(base), parts[0], parts[1], parts[2], show(union)), nil
 	}
 }
 
 // tlpAgg: MIN/MAX/SUM/COUNT of q equal the MIN/MAX/SUM/SUM of its three
 // partitions' aggregates, recombined by the server (so that the values
-// compare in the column's own type and collation).
-func (o *oracle) tlpAgg(agg, col, from string) check {
+// compare in the column's own type and collation). MIN and MAX of a string
+// may return any member of the extreme group: their keys are compared.
+func (o *oracle) tlpAgg(agg, col, from string, key func(string) string) check {
 	q := fmt.Sprintf("SELECT %s(%s) AS a FROM %s", agg, col, from)
 	outer := map[string]string{"MIN": "MIN", "MAX": "MAX", "SUM": "SUM", "COUNT": "SUM"}[agg]
 	return func(p string) (string, error) {
@@ -627,7 +650,8 @@ func (o *oracle) tlpAgg(agg, col, from string) check {
 		}
 		// Compare numerically where possible: SUM over partitions may carry
 		// a different scale than SUM over the whole (1.50 vs 1.5).
-		if len(base) == 1 && len(union) == 1 && sameValue(base[0], union[0]) {
+		if len(base) == 1 && len(union) == 1 && (sameValue(base[0], union[0]) ||
+			(agg == "MIN" || agg == "MAX") && key(base[0]) == key(union[0])) {
 			return "", nil
 		}
 		return fmt.Sprintf("  %s\n    -> %s\n  %s\n    -> %s", q, show(base), uq, show(union)), nil
