@@ -37,35 +37,56 @@ var (
 //     index ranges, pushed filters, join conditions) must equal
 //     SELECT SUM(CASE WHEN p THEN 1 ELSE 0 END) FROM t, which it cannot.
 //
-// It runs for -oracle.duration / MYRIAD_ORACLE_DURATION (default 20s) and
-// prints the seed; -oracle.seed / MYRIAD_ORACLE_SEED replays a run. A
-// failure shows the minimized query pair; failures of one shape are reported
-// once, and a run stops after 5. MYRIAD_ORACLE_TYPED=1 never compares
-// strings with numbers (see scalar).
+// A failure shows the minimized query pair; failures of one shape are
+// reported once, and a run stops after 5. MYRIAD_ORACLE_TYPED=1 never
+// compares strings with numbers (see scalar).
+//
+// Run with no options (as in CI), it is deterministic: seed
+// defaultOracleSeed, typed, defaultOracleChecks checks, and a generator
+// without the known bug categories (see o.ciSafe), so it is green unless
+// something regressed. Exploring is on demand: -oracle.duration /
+// MYRIAD_ORACLE_DURATION run that long with the full generator and the
+// clock's seed (printed); -oracle.seed / MYRIAD_ORACLE_SEED=<n> replay a
+// seed, MYRIAD_ORACLE_SEED=random takes the clock's.
 func TestOracles(t *testing.T) {
-	dur := 20 * time.Second
+	const defaultOracleSeed, defaultOracleChecks = 1, 5000
+	dur, onDemand := 20*time.Second, false
 	if v := os.Getenv("MYRIAD_ORACLE_DURATION"); v != "" {
 		d, err := time.ParseDuration(v)
 		if err != nil {
 			t.Fatalf("MYRIAD_ORACLE_DURATION: %v", err)
 		}
-		dur = d
+		dur, onDemand = d, true
 	}
 	if *oracleDuration > 0 {
-		dur = *oracleDuration
+		dur, onDemand = *oracleDuration, true
 	}
-	seed := time.Now().UnixNano()
-	if v := os.Getenv("MYRIAD_ORACLE_SEED"); v != "" {
+	seed, seeded := int64(defaultOracleSeed), false
+	if onDemand {
+		seed = time.Now().UnixNano()
+	}
+	switch v := os.Getenv("MYRIAD_ORACLE_SEED"); v {
+	case "":
+	case "random":
+		seed, seeded = time.Now().UnixNano(), true
+	default:
 		s, err := strconv.ParseInt(v, 10, 64)
 		if err != nil {
 			t.Fatalf("MYRIAD_ORACLE_SEED: %v", err)
 		}
-		seed = s
+		seed, seeded = s, true
 	}
 	if *oracleSeed != 0 {
-		seed = *oracleSeed
+		seed, seeded = *oracleSeed, true
 	}
-	t.Logf("seed %d (replay: go test ./conformance -run TestOracles -oracle.seed=%d), duration %s", seed, seed, dur)
+	ci := !onDemand && !seeded && os.Getenv("MYRIAD_ORACLE_TYPED") == ""
+	maxChecks := -1
+	if ci {
+		// The CI run is bounded by a number of checks, not only by time, so
+		// that it does the same work on any machine; dur stays a safety cap.
+		maxChecks, dur = defaultOracleChecks, 2*time.Minute
+	}
+	t.Logf("seed %d (replay: go test ./conformance -run TestOracles -oracle.seed=%d), duration %s, default CI run %v", seed, seed, dur, ci)
 
 	addr := startMyriad(t)
 	db, err := sql.Open("mysql", myriadDSN(addr, ""))
@@ -80,12 +101,15 @@ func TestOracles(t *testing.T) {
 	}
 	defer conn.Close()
 	o := &oracle{t: t, conn: conn, rng: rand.New(rand.NewSource(seed)), seed: seed,
-		onlyTyp: os.Getenv("MYRIAD_ORACLE_TYPED") == "1", seen: map[string]bool{}}
+		onlyTyp: ci || os.Getenv("MYRIAD_ORACLE_TYPED") == "1", ciSafe: ci, seen: map[string]bool{}}
 	deadline := time.Now().Add(dur)
 	round := 0
-	for time.Now().Before(deadline) && o.failures < 5 {
+	more := func() bool {
+		return time.Now().Before(deadline) && o.failures < 5 && (maxChecks < 0 || o.checks < maxChecks)
+	}
+	for more() {
 		o.newSchema(round)
-		for i := 0; i < 200 && time.Now().Before(deadline) && o.failures < 5; i++ {
+		for i := 0; i < 200 && more(); i++ {
 			o.check()
 		}
 		round++
@@ -107,8 +131,14 @@ type oracle struct {
 	failures int
 	typed    bool // this check compares like with like (see scalar)
 	onlyTyp  bool // MYRIAD_ORACLE_TYPED=1: every check is typed
-	seen     map[string]bool
-	dups     int
+	// ciSafe (the default CI run only) leaves out the known bug categories
+	// that 130_oracle_findings.sql and the differential ratchet already
+	// track, so that the default run is green and catches regressions
+	// elsewhere: BETWEEN and CONCAT on strings (KNOWN.md B.1 and the
+	// string-comparison findings in 130). Everything else is generated.
+	ciSafe bool
+	seen   map[string]bool
+	dups   int
 }
 
 // shapeRe matches what varies between reports of one bug: columns and literals.
@@ -286,6 +316,9 @@ func (o *oracle) scalarOf(s scope, depth int, cls string) *expr {
 		case 1:
 			return &expr{format: "(CASE WHEN %s THEN %s ELSE %s END)", kids: []*expr{o.pred(s, depth-1), a, b}}
 		default:
+			if o.ciSafe {
+				return &expr{format: "IFNULL(%s, %s)", kids: []*expr{a, b}}
+			}
 			return &expr{format: "CONCAT(%s, %s)", kids: []*expr{a, b}}
 		}
 	}
@@ -326,6 +359,9 @@ func (o *oracle) pred(s scope, depth int) *expr {
 	case 0:
 		return &expr{format: "(%s IS NULL)", kids: []*expr{a}}
 	case 1:
+		if o.ciSafe && cls == "str" {
+			return &expr{format: "(%s <=> %s)", kids: []*expr{a, o.scalarOf(s, 0, cls)}}
+		}
 		return &expr{format: "(%s BETWEEN %s AND %s)", kids: []*expr{a, o.scalarOf(s, 0, cls), o.scalarOf(s, 0, cls)}}
 	case 2:
 		f := "(%s IN (%s, %s))"
