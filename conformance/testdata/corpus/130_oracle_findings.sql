@@ -51,3 +51,19 @@ SELECT f2.id, f3.id FROM f2 LEFT JOIN f3 ON f3.c1 = f2.c0 WHERE ('b' BETWEEN f3.
 -- TLP (typed): WHERE a <=> b over a cross join loses the NULL-NULL pairs.
 SELECT COUNT(*) FROM f2 CROSS JOIN f3 WHERE f3.c1 <=> f2.c0;
 SELECT COUNT(*) FROM f2 CROSS JOIN f3 WHERE NOT (f3.c1 <=> f2.c0);
+-- NoREC (typed, seed 1): a constant WHERE with CONCAT compares as if under a
+-- binary collation ('Ba' < 'a'), the same expression in SELECT does not; MySQL:
+-- utf8mb4_0900_ai_ci, 'Ba' > 'a', no row.
+CREATE TABLE f4 (id INT PRIMARY KEY, g VARCHAR(8) COLLATE utf8mb4_general_ci, KEY (g));
+INSERT INTO f4 VALUES (1, 'a'), (2, 'B'), (3, 'é'), (4, NULL), (5, 'e');
+SELECT COUNT(*) FROM f4 WHERE CONCAT('B', 'a') < 'a';
+SELECT SUM(CASE WHEN CONCAT('B', 'a') < 'a' THEN 1 ELSE 0 END) FROM f4;
+-- TLP (typed, seed 1): JOIN ON decimal <=> indexed BIGINT matches the
+-- truncated value (-2.25 <=> -2); with = or in WHERE it matches nothing.
+CREATE TABLE f5 (id INT PRIMARY KEY);
+CREATE TABLE f6 (id INT PRIMARY KEY, c3 BIGINT, KEY k3 (c3));
+INSERT INTO f5 VALUES (1), (2);
+INSERT INTO f6 VALUES (1, -2), (2, -3), (3, NULL), (4, 2);
+SELECT f5.id, f6.id FROM f5 JOIN f6 ON -2.25 <=> f6.c3 ORDER BY f5.id, f6.id;
+SELECT f5.id, f6.id FROM f5 JOIN f6 ON -2.25 = f6.c3 ORDER BY f5.id, f6.id;
+SELECT f6.id FROM f6 WHERE -2.25 <=> f6.c3;
