@@ -67,3 +67,12 @@ INSERT INTO f6 VALUES (1, -2), (2, -3), (3, NULL), (4, 2);
 SELECT f5.id, f6.id FROM f5 JOIN f6 ON -2.25 <=> f6.c3 ORDER BY f5.id, f6.id;
 SELECT f5.id, f6.id FROM f5 JOIN f6 ON -2.25 = f6.c3 ORDER BY f5.id, f6.id;
 SELECT f6.id FROM f6 WHERE -2.25 <=> f6.c3;
+-- TLP (typed, seed 8): JOIN ON a BETWEEN b AND b AND <false constant> drops
+-- the constant conjunct and joins as if it were true; with = it does not.
+CREATE TABLE f7 (id INT PRIMARY KEY, c0 BIGINT, KEY k0 (c0));
+CREATE TABLE f8 (id INT PRIMARY KEY, c2 BIGINT, KEY k2 (c2));
+INSERT INTO f7 VALUES (1, -1), (2, 0), (3, 2), (4, NULL);
+INSERT INTO f8 VALUES (1, 0), (2, -1), (3, 2), (4, NULL);
+SELECT f7.id, f8.id FROM f7 JOIN f8 ON f7.c0 BETWEEN f8.c2 AND f8.c2 AND -3 > -2 ORDER BY f7.id, f8.id;
+SELECT f7.id, f8.id FROM f7 JOIN f8 ON f7.c0 BETWEEN f8.c2 AND f8.c2 AND 1 = 0 ORDER BY f7.id, f8.id;
+SELECT f7.id, f8.id FROM f7 JOIN f8 ON f7.c0 = f8.c2 AND -3 > -2 ORDER BY f7.id, f8.id;
