@@ -76,3 +76,13 @@ INSERT INTO f8 VALUES (1, 0), (2, -1), (3, 2), (4, NULL);
 SELECT f7.id, f8.id FROM f7 JOIN f8 ON f7.c0 BETWEEN f8.c2 AND f8.c2 AND -3 > -2 ORDER BY f7.id, f8.id;
 SELECT f7.id, f8.id FROM f7 JOIN f8 ON f7.c0 BETWEEN f8.c2 AND f8.c2 AND 1 = 0 ORDER BY f7.id, f8.id;
 SELECT f7.id, f8.id FROM f7 JOIN f8 ON f7.c0 = f8.c2 AND -3 > -2 ORDER BY f7.id, f8.id;
+-- TLP (typed, seed 5): LEFT JOIN ON decimal = indexed BIGINT matches the
+-- truncated value (-1.01 = -1) once a WHERE is added; without WHERE, and as an
+-- inner join, it matches nothing (likely the same cause as f6 above).
+CREATE TABLE f9 (id INT PRIMARY KEY, c1 INT);
+CREATE TABLE f10 (id INT PRIMARY KEY, c0 BIGINT, KEY k0 (c0));
+INSERT INTO f9 VALUES (1, 1), (2, 0), (3, NULL);
+INSERT INTO f10 VALUES (1, -1), (2, 2), (3, NULL);
+SELECT f9.id, f10.id FROM f9 LEFT JOIN f10 ON -1.01 = f10.c0 ORDER BY f9.id, f10.id;
+SELECT f9.id, f10.id FROM f9 LEFT JOIN f10 ON -1.01 = f10.c0 WHERE f9.id > 0 ORDER BY f9.id, f10.id;
+SELECT f9.id, f10.id FROM f9 LEFT JOIN f10 ON -1.01 = f10.c0 WHERE f9.c1 ORDER BY f9.id, f10.id;
