@@ -264,14 +264,10 @@ func (o *oracle) scopeOf(tabs ...otable) scope {
 	return s
 }
 
-// scalar is a value expression. In a typed check (o.typed) its leaves are
-// all numeric or all strings: comparing strings with numbers floods the
-// oracles with one class of bug (see KNOWN.md) and hides the others.
-func (o *oracle) scalar(s scope, depth int) *expr {
-	return o.scalarOf(s, depth, o.class())
-}
-
-// class picks the operand class of one comparison: "" (any) unless typed.
+// class picks the operand class of a value expression: in a typed check
+// (o.typed) its leaves are all numeric or all strings, since comparing
+// strings with numbers floods the oracles with one class of bug (see
+// KNOWN.md) and hides the others. class picks the operand class of one comparison: "" (any) unless typed.
 func (o *oracle) class() string {
 	if !o.typed {
 		return ""
