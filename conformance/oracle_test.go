@@ -267,7 +267,7 @@ func (o *oracle) scopeOf(tabs ...otable) scope {
 // class picks the operand class of a value expression: in a typed check
 // (o.typed) its leaves are all numeric or all strings, since comparing
 // strings with numbers floods the oracles with one class of bug (see
-// KNOWN.md) and hides the others. class picks the operand class of one comparison: "" (any) unless typed.
+// KNOWN.md) and hides the others. Untyped, it is "" (any).
 func (o *oracle) class() string {
 	if !o.typed {
 		return ""
