@@ -48,6 +48,8 @@ const (
 	RuleHashDecimalKeysByValue
 	// RuleUnmergeMismatchedOrders: see UnmergeMismatchedOrders.
 	RuleUnmergeMismatchedOrders
+	// RuleRenameAcrossSchemas: see Engine.RenameAcrossSchemas.
+	RuleRenameAcrossSchemas
 )
 
 // Batches a Rule can join: GMS's post-analyzer batch runs after every
@@ -74,6 +76,8 @@ func (e *Engine) rules() []Rule {
 		{RulePushInfoSchemaFilters, "pushInfoSchemaFilters",
 			"GMS v0.20 no longer pushes filters into tables: a tenant's information_schema.TABLES query would read every schema's catalog span",
 			nodeRule(infoschema.PushFilters), PostAnalyzer},
+		{RuleRenameAcrossSchemas, "renameAcrossSchemas",
+			"GMS drops the schema of RENAME TABLE names", ctxRule(e.RenameAcrossSchemas), PostAnalyzer},
 		{RuleAlterTableComment, "alterTableComment",
 			"GMS parses ALTER TABLE ... COMMENT and drops it", ctxRule(e.AlterTableComment), PostAnalyzer},
 		{RuleRefuseReadOnlyDDL, "refuseReadOnlyDDL",

@@ -1,0 +1,163 @@
+package engine
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/dolthub/go-mysql-server/sql"
+	"github.com/dolthub/go-mysql-server/sql/plan"
+	"github.com/dolthub/go-mysql-server/sql/transform"
+	"github.com/dolthub/go-mysql-server/sql/types"
+	"github.com/dolthub/vitess/go/vt/sqlparser"
+
+	"github.com/myriaddb/myriad/catalog"
+)
+
+// RenameAcrossSchemas gives RENAME TABLE / ALTER TABLE ... RENAME their
+// schema qualifiers back: go-mysql-server v0.20's planbuilder keeps only
+// the table names and renames within the current database, so
+// `RENAME TABLE a.t TO b.t` renamed a table of the current database (or
+// none) instead of moving a.t into b. The statement text is parsed again
+// and, when any name is qualified, the whole rename runs as renameTables.
+// Without a current database the planbuilder has already failed with 1046
+// before any rule runs.
+func (e *Engine) RenameAcrossSchemas(ctx *sql.Context, n sql.Node) (sql.Node, transform.TreeIdentity, error) {
+	rt, ok := n.(*plan.RenameTable)
+	if !ok {
+		return n, transform.SameTree, nil
+	}
+	pairs, ok := renamePairs(ctx.Query(), ctx.GetCurrentDatabase())
+	if !ok || len(pairs) != len(rt.OldNames) {
+		return n, transform.SameTree, nil
+	}
+	return &renameTables{eng: e, pairs: pairs}, transform.NewTree, nil
+}
+
+type renamePair struct{ fromDB, from, toDB, to string }
+
+// renamePairs returns the renames of a RENAME TABLE or ALTER TABLE ...
+// RENAME statement with every name qualified (cur for unqualified ones);
+// ok is false when no name was qualified, which GMS handles as is.
+func renamePairs(q, cur string) (pairs []renamePair, ok bool) {
+	if !strings.Contains(strings.ToLower(q), "rename") {
+		return nil, false
+	}
+	stmt, err := sqlparser.Parse(q)
+	if err != nil {
+		return nil, false
+	}
+	qualified := false
+	_ = sqlparser.Walk(func(node sqlparser.SQLNode) (bool, error) {
+		d, isDDL := node.(*sqlparser.DDL)
+		if !isDDL || d.Action != sqlparser.RenameStr || len(d.FromTables) != len(d.ToTables) {
+			return true, nil
+		}
+		for i := range d.FromTables {
+			f, t := d.FromTables[i], d.ToTables[i]
+			p := renamePair{fromDB: f.DbQualifier.String(), from: f.Name.String(), toDB: t.DbQualifier.String(), to: t.Name.String()}
+			if p.fromDB != "" || p.toDB != "" {
+				qualified = true
+			}
+			if p.fromDB == "" {
+				p.fromDB = cur
+			}
+			if p.toDB == "" {
+				p.toDB = cur
+			}
+			pairs = append(pairs, p)
+		}
+		return false, nil
+	}, stmt)
+	return pairs, qualified
+}
+
+// renameTables runs a rename whose names carry their schemas, pair by pair
+// in statement order (MySQL: `RENAME TABLE a TO tmp, b TO a, tmp TO b`).
+type renameTables struct {
+	eng   *Engine
+	pairs []renamePair
+}
+
+var _ sql.ExecSourceRel = (*renameTables)(nil)
+
+func (r *renameTables) Resolved() bool   { return true }
+func (r *renameTables) IsReadOnly() bool { return false }
+func (r *renameTables) String() string {
+	parts := make([]string, len(r.pairs))
+	for i, p := range r.pairs {
+		parts[i] = fmt.Sprintf("%s.%s -> %s.%s", p.fromDB, p.from, p.toDB, p.to)
+	}
+	return "RenameTables(" + strings.Join(parts, ", ") + ")"
+}
+func (r *renameTables) Schema() sql.Schema   { return types.OkResultSchema }
+func (r *renameTables) Children() []sql.Node { return nil }
+func (r *renameTables) WithChildren(c ...sql.Node) (sql.Node, error) {
+	if len(c) != 0 {
+		return nil, sql.ErrInvalidChildrenNumber.New(r, len(c), 0)
+	}
+	return r, nil
+}
+
+func (r *renameTables) RowIter(ctx *sql.Context, _ sql.Row) (sql.RowIter, error) {
+	for _, p := range r.pairs {
+		if p.fromDB == "" || p.toDB == "" {
+			return nil, sql.ErrNoDatabaseSelected.New()
+		}
+		from, err := r.eng.Provider().Database(ctx, p.fromDB)
+		if err != nil {
+			return nil, err
+		}
+		fd := from.(*Database)
+		if lower(p.fromDB) == lower(p.toDB) {
+			// Same schema: GMS's own node (views, foreign keys).
+			if _, err := plan.NewRenameTable(fd, []string{p.from}, []string{p.to}, false).RowIter(ctx, nil); err != nil {
+				return nil, err
+			}
+			continue
+		}
+		to, err := r.eng.Provider().Database(ctx, p.toDB)
+		if err != nil {
+			return nil, err
+		}
+		if err := fd.moveTable(ctx, p.from, to.(*Database), p.to); err != nil {
+			return nil, err
+		}
+	}
+	return sql.RowsToRowIter(sql.NewRow(types.NewOkResult(0))), nil
+}
+
+// moveTable moves table name into schema to as newName. Its rows stay
+// where they are (the record keeps DataSchemaID); the two schemas are
+// marked Lent and Borrowed so DROP DATABASE of either drops table by table.
+func (d *Database) moveTable(ctx *sql.Context, name string, to *Database, newName string) error {
+	if err := checkIdentifier(newName); err != nil {
+		return err
+	}
+	tx, err := txnOf(ctx)
+	if err != nil {
+		return err
+	}
+	t, err := d.eng.cat.Table(tx.kv, d.schema, name)
+	if err != nil {
+		return err
+	}
+	if t == nil {
+		return sql.ErrTableNotFound.New(name)
+	}
+	if other, err := d.eng.cat.Table(tx.kv, to.schema, newName); err != nil {
+		return err
+	} else if other != nil {
+		return sql.ErrTableAlreadyExists.New(newName)
+	}
+	n := t.Clone()
+	n.Name = newName
+	n.SchemaID = to.schema.ID
+	src, dst := *d.schema, *to.schema
+	src.Lent, dst.Borrowed = true, true
+	ch := new(catalog.Change).DeleteTableRecord(d.schema, name).PutTable(to.schema, n).PutSchema(&src).PutSchema(&dst)
+	if err := tx.writeCatalog(d.eng.cat, ch); err != nil {
+		return err
+	}
+	d.schema, to.schema = &src, &dst
+	return nil
+}
