@@ -2,7 +2,6 @@ package engine
 
 import (
 	"fmt"
-	"strings"
 
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/go-mysql-server/sql/plan"
@@ -35,7 +34,7 @@ func (e *Engine) AlterTableComment(ctx *sql.Context, n sql.Node) (sql.Node, tran
 // TABLE statement: a comma-separated part that starts with COMMENT (a
 // column's COMMENT follows its definition inside an ADD/MODIFY/CHANGE part).
 func alterComment(q string) (db, table, comment string, ok bool) {
-	if !strings.Contains(strings.ToLower(q), "comment") {
+	if !containsFold(q, "comment") {
 		return "", "", "", false
 	}
 	tkn := sqlparser.NewStringTokenizer(q)

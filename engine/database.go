@@ -137,30 +137,7 @@ func (d *Database) DropTable(ctx *sql.Context, name string) error {
 
 // RenameTable implements sql.TableRenamer. The table keeps its ID and data.
 func (d *Database) RenameTable(ctx *sql.Context, oldName, newName string) error {
-	if err := checkIdentifier(newName); err != nil {
-		return err
-	}
-	tx, err := txnOf(ctx)
-	if err != nil {
-		return err
-	}
-	t, err := d.eng.cat.Table(tx.kv, d.schema, oldName)
-	if err != nil {
-		return err
-	}
-	if t == nil {
-		return sql.ErrTableNotFound.New(oldName)
-	}
-	if lower(oldName) != lower(newName) {
-		if other, err := d.eng.cat.Table(tx.kv, d.schema, newName); err != nil {
-			return err
-		} else if other != nil {
-			return sql.ErrTableAlreadyExists.New(newName)
-		}
-	}
-	n := t.Clone()
-	n.Name = newName
-	return tx.writeCatalog(d.eng.cat, new(catalog.Change).DeleteTableRecord(d.schema, oldName).PutTable(d.schema, n))
+	return d.moveTable(ctx, oldName, d, newName)
 }
 
 // GetCollation implements sql.CollatedDatabase.

@@ -23,7 +23,9 @@ var hintRe = regexp.MustCompile(`(?i)\b(use|force|ignore)\s+(index|key)\b`)
 // text is parsed again, which happens only when it looks hinted.
 func (e *Engine) CheckIndexHints(ctx *sql.Context, n sql.Node) (sql.Node, transform.TreeIdentity, error) {
 	q := ctx.Query()
-	if !hintRe.MatchString(q) {
+	// The substring tests cost no allocation and rule out nearly every
+	// statement before the regular expression runs.
+	if !(containsFold(q, "index") || containsFold(q, "key")) || !hintRe.MatchString(q) {
 		return n, transform.SameTree, nil
 	}
 	stmt, err := sqlparser.Parse(q)

@@ -75,7 +75,7 @@ func NextTransactionAccessMode(ctx *sql.Context, n sql.Node) (sql.Node, transfor
 
 // unscopedSetTransaction: the statement is SET TRANSACTION ... (no scope).
 func unscopedSetTransaction(q string) bool {
-	if !strings.Contains(strings.ToLower(q), "transaction") {
+	if !containsFold(q, "transaction") {
 		return false
 	}
 	toks := firstTokens(q, 2)

@@ -39,7 +39,7 @@ type renamePair struct{ fromDB, from, toDB, to string }
 // RENAME statement with every name qualified (cur for unqualified ones);
 // ok is false when no name was qualified, which GMS handles as is.
 func renamePairs(q, cur string) (pairs []renamePair, ok bool) {
-	if !strings.Contains(strings.ToLower(q), "rename") {
+	if !containsFold(q, "rename") {
 		return nil, false
 	}
 	stmt, err := sqlparser.Parse(q)
@@ -126,9 +126,10 @@ func (r *renameTables) RowIter(ctx *sql.Context, _ sql.Row) (sql.RowIter, error)
 	return sql.RowsToRowIter(sql.NewRow(types.NewOkResult(0))), nil
 }
 
-// moveTable moves table name into schema to as newName. Its rows stay
-// where they are (the record keeps DataSchemaID); the two schemas are
-// marked Lent and Borrowed so DROP DATABASE of either drops table by table.
+// moveTable renames table name to newName in schema to (d itself for a
+// plain rename). Its rows stay where they are (the record keeps
+// DataSchemaID); across schemas the two are marked Lent and Borrowed so DROP
+// DATABASE of either drops table by table.
 func (d *Database) moveTable(ctx *sql.Context, name string, to *Database, newName string) error {
 	if err := checkIdentifier(newName); err != nil {
 		return err
@@ -144,18 +145,24 @@ func (d *Database) moveTable(ctx *sql.Context, name string, to *Database, newNam
 	if t == nil {
 		return sql.ErrTableNotFound.New(name)
 	}
-	if other, err := d.eng.cat.Table(tx.kv, to.schema, newName); err != nil {
-		return err
-	} else if other != nil {
-		return sql.ErrTableAlreadyExists.New(newName)
+	across := to.schema.ID != d.schema.ID
+	if across || lower(name) != lower(newName) {
+		if other, err := d.eng.cat.Table(tx.kv, to.schema, newName); err != nil {
+			return err
+		} else if other != nil {
+			return sql.ErrTableAlreadyExists.New(newName)
+		}
 	}
 	n := t.Clone()
 	n.Name = newName
+	ch := new(catalog.Change).DeleteTableRecord(d.schema, name)
+	if !across {
+		return tx.writeCatalog(d.eng.cat, ch.PutTable(d.schema, n))
+	}
 	n.SchemaID = to.schema.ID
 	src, dst := *d.schema, *to.schema
 	src.Lent, dst.Borrowed = true, true
-	ch := new(catalog.Change).DeleteTableRecord(d.schema, name).PutTable(to.schema, n).PutSchema(&src).PutSchema(&dst)
-	if err := tx.writeCatalog(d.eng.cat, ch); err != nil {
+	if err := tx.writeCatalog(d.eng.cat, ch.PutTable(to.schema, n).PutSchema(&src).PutSchema(&dst)); err != nil {
 		return err
 	}
 	d.schema, to.schema = &src, &dst

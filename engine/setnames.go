@@ -1,8 +1,6 @@
 package engine
 
 import (
-	"strings"
-
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/go-mysql-server/sql/expression"
 	"github.com/dolthub/go-mysql-server/sql/plan"
@@ -43,7 +41,7 @@ func SetNamesCollate(ctx *sql.Context, n sql.Node) (sql.Node, transform.TreeIden
 // setNamesCollate returns cs and coll of a statement that starts
 // SET NAMES cs COLLATE coll.
 func setNamesCollate(q string) (cs, coll string, ok bool) {
-	if !strings.Contains(strings.ToLower(q), "collate") {
+	if !containsFold(q, "collate") {
 		return "", "", false
 	}
 	tkn := sqlparser.NewStringTokenizer(q)

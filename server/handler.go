@@ -39,7 +39,7 @@ func prefixChain(q string, firstOnly bool) (int, bool) {
 			i++
 			continue
 		case c == '\'' || c == '"' || c == '`':
-			i = skipQuoted(q, i)
+			i = sqltext.SkipString(q, i)
 			run = 0
 			continue
 		case c == '#' || c == '-' && strings.HasPrefix(q[i:], "-- "):
@@ -87,25 +87,6 @@ func prefixChain(q string, firstOnly bool) (int, bool) {
 		}
 	}
 	return 0, false
-}
-
-// skipQuoted returns the index after the quoted string starting at q[i]
-// (doubled quotes and backslash escapes stay inside).
-func skipQuoted(q string, i int) int {
-	quote := q[i]
-	for i++; i < len(q); i++ {
-		switch q[i] {
-		case '\\':
-			i++
-		case quote:
-			if i+1 < len(q) && q[i+1] == quote {
-				i++
-				continue
-			}
-			return i + 1
-		}
-	}
-	return len(q)
 }
 
 // handler wraps GMS's protocol handler so every error a client sees carries

@@ -43,7 +43,7 @@ func Rewrite(q string, versionID int) string {
 		c := q[i]
 		switch {
 		case c == '\'' || c == '"':
-			i = skipString(q, i)
+			i = SkipString(q, i)
 		case c == '`':
 			i = skipIdentifier(q, i)
 		case c == '#':
@@ -108,9 +108,9 @@ func version(s string) (int, bool) {
 	return v, true
 }
 
-// skipString returns the index after the string literal starting at q[i]:
+// SkipString returns the index after the string literal starting at q[i]:
 // backslash escapes and doubled quotes stay inside, as in the tokenizer.
-func skipString(q string, i int) int {
+func SkipString(q string, i int) int {
 	quote := q[i]
 	for i++; i < len(q); i++ {
 		switch q[i] {
