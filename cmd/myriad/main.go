@@ -1,5 +1,5 @@
 // Command myriad is the Myriad server and its tools (cobra commands: serve,
-// bench, check, backup, restore). It owns flag parsing and output only and
+// bench, check, backup, restore, tenant). It owns flag parsing and output only and
 // must never hold logic that the packages it calls should own.
 package main
 
@@ -22,6 +22,7 @@ func main() {
 	root.AddCommand(benchCmd())
 	root.AddCommand(backupCmd())
 	root.AddCommand(restoreCmd())
+	root.AddCommand(tenantCmd())
 	if err := root.Execute(); err != nil {
 		fmt.Fprintln(os.Stderr, "myriad:", err)
 		os.Exit(1)
