@@ -127,12 +127,32 @@ func encodeTable(t *Table) ([]byte, error) {
 		e.str(ix.Comment)
 	}
 	// Table flags: a trailing field, absent in records written before it
-	// existed (decoded as 0).
+	// existed (decoded as 0). Flag 2 says the fill values of instantly
+	// added columns follow: uvarint(n), then n times the column's position
+	// and its value (records without fills stay byte-identical).
+	fills := 0
+	for i := range t.Columns {
+		if t.Columns[i].Fill != nil {
+			fills++
+		}
+	}
 	var flags uint64
 	if t.CounterExact {
 		flags |= 1
 	}
+	if fills > 0 {
+		flags |= 2
+	}
 	e.u(flags)
+	if fills > 0 {
+		e.u(uint64(fills))
+		for i := range t.Columns {
+			if f := t.Columns[i].Fill; f != nil {
+				e.u(uint64(i))
+				e.bytes(f)
+			}
+		}
+	}
 	return e.b, nil
 }
 
@@ -274,7 +294,17 @@ func decodeTableBody(body []byte, t *Table) error {
 		ix.Comment = d.str()
 	}
 	if d.err == nil && len(d.b) > 0 {
-		t.CounterExact = d.u()&1 != 0
+		flags := d.u()
+		t.CounterExact = flags&1 != 0
+		if flags&2 != 0 {
+			nf := d.n(nc)
+			for i := 0; i < nf && d.err == nil; i++ {
+				p := d.n(nc - 1)
+				if f := d.raw(); d.err == nil {
+					t.Columns[p].Fill = append([]byte{}, f...)
+				}
+			}
+		}
 	}
 	if d.err != nil {
 		return fmt.Errorf("%w: table %q", d.err, t.Name)

@@ -76,6 +76,12 @@ type Column struct {
 	OnUpdate      *Default `json:"u,omitempty"`
 	AutoIncrement bool     `json:"ai,omitempty"`
 	Comment       string   `json:"cm,omitempty"`
+	// Fill is the value of this column in rows stored before it existed
+	// (an instant ADD COLUMN rewrites no row): the rowcodec encoding of one
+	// value, or nil for NULL. It is the value the column had for existing
+	// rows when it was added, so a later SET DEFAULT does not change them,
+	// as in MySQL. A row rewritten by UPDATE stores the column itself.
+	Fill []byte `json:"f,omitempty"`
 }
 
 // Default is a stored column default: a literal (its value and type exactly
@@ -330,4 +336,25 @@ func displayLiteral(v any, litType, colType sql.Type) (any, sql.Type) {
 		}
 	}
 	return v, litType
+}
+
+// FillValue is the value the column has in rows stored before it was added
+// (nil: NULL). Decoded []byte values are fresh on every call.
+func (c *Column) FillValue() (any, error) {
+	if c.Fill == nil {
+		return nil, nil
+	}
+	row, err := rowcodec.Decode(c.Fill)
+	if err != nil || len(row) != 1 {
+		return nil, fmt.Errorf("catalog: bad fill value of column %s: %v", c.Name, err)
+	}
+	return row[0], nil
+}
+
+// EncodeFill is the stored form of a fill value (nil for NULL).
+func EncodeFill(v any) ([]byte, error) {
+	if v == nil {
+		return nil, nil
+	}
+	return rowcodec.Encode(nil, sql.Row{v})
 }
