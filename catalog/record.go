@@ -194,6 +194,9 @@ func (t *Table) Prepare(dbName string) error {
 		if col.OnUpdate != nil {
 			col.Extra = "DEFAULT_GENERATED on update " + col.OnUpdate.String()
 		}
+		if _, err := c.FillValue(); err != nil {
+			return err
+		}
 		cols[i] = col
 		t.colPos[c.ID] = i
 	}

@@ -111,3 +111,32 @@ var collations = func() map[sql.CollationID]bool {
 }()
 
 func knownCollation(id sql.CollationID) bool { return collations[id] }
+
+// InstantTypeChange reports whether a column's type can change from old to
+// nc without rewriting rows or index entries: every value stored under old
+// is a valid value of nc with the same Go type, the same meaning and the
+// same key encoding. That holds for equal types, a longer VARCHAR, CHAR
+// (stored without trailing spaces), VARBINARY, TEXT or BLOB of the same
+// collation, integer display widths, and ENUM/SET members appended at the
+// end (values are member numbers and bitmaps). BINARY(n) is padded to n
+// bytes, so it is not widened in place.
+func InstantTypeChange(old, nc TypeDesc) bool {
+	if old.Q != nc.Q || old.C != nc.C || old.P != nc.P || old.S != nc.S {
+		return false
+	}
+	switch old.Q {
+	case sqltypes.VarChar, sqltypes.Char, sqltypes.VarBinary, sqltypes.Text, sqltypes.Blob:
+		return nc.L >= old.L && len(nc.V) == 0 && len(old.V) == 0
+	case sqltypes.Enum, sqltypes.Set:
+		if len(nc.V) < len(old.V) || old.L != nc.L {
+			return false
+		}
+		for i, v := range old.V {
+			if nc.V[i] != v {
+				return false
+			}
+		}
+		return true
+	}
+	return old.L == nc.L && len(old.V) == 0 && len(nc.V) == 0
+}

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/dolthub/go-mysql-server/sql"
+	"github.com/dolthub/vitess/go/mysql"
 
 	"github.com/myriaddb/myriad/catalog"
 	"github.com/myriaddb/myriad/keys"
@@ -31,6 +32,10 @@ func (t *Table) rebuild(ctx *sql.Context, newDef *catalog.Table, conv func(sql.R
 	oldLay := t.lay
 	newDef.ID = id
 	newDef.DataSchemaID = t.db.schema.ID
+	// Every row is rewritten with all its columns: none needs a fill.
+	for i := range newDef.Columns {
+		newDef.Columns[i].Fill = nil
+	}
 	// Rows are copied below without passing through the sequence.
 	newDef.CounterExact = false
 	if err := t.db.putTable(ctx, tx, newDef); err != nil {
@@ -100,28 +105,14 @@ func shiftColumns(def *catalog.Table, pos, delta int) {
 	}
 }
 
-// AddColumn implements sql.AlterableTable. GMS fills defaults into existing
-// rows afterwards through Updater.
-func (t *Table) AddColumn(ctx *sql.Context, column *sql.Column, order *sql.ColumnOrder) error {
-	def := t.def.Clone()
-	if def.ColumnByName(column.Name) >= 0 {
-		return sql.ErrColumnExists.New(column.Name)
-	}
-	if err := checkColumnCount(len(def.Columns) + 1); err != nil {
-		return err
-	}
-	pos, err := columnPosition(def, order, len(def.Columns))
+// AddColumn implements sql.AlterableTable: GMS's ADD COLUMN when it cannot
+// be instant (InstantAddColumn decides) or ALGORITHM=COPY asks for it. GMS
+// fills defaults into existing rows afterwards through Updater.
+func (t *Table) AddColumn(ctx *sql.Context, column *sql.Column, order *sql.ColumnOrder) (err error) {
+	defer failDDL(ctx, &err)
+	def, pos, err := t.withColumn(ctx, column, order)
 	if err != nil {
 		return err
-	}
-	col, err := storedColumn(ctx, def, column)
-	if err != nil {
-		return err
-	}
-	shiftColumns(def, pos, 1)
-	def.Columns = append(def.Columns[:pos], append([]catalog.Column{col}, def.Columns[pos:]...)...)
-	if column.PrimaryKey {
-		return sql.ErrUnsupportedFeature.New("adding a primary key column")
 	}
 	return t.rebuild(ctx, def, func(r sql.Row) (sql.Row, error) {
 		nr := make(sql.Row, 0, len(r)+1)
@@ -131,9 +122,55 @@ func (t *Table) AddColumn(ctx *sql.Context, column *sql.Column, order *sql.Colum
 	})
 }
 
+// addColumn adds a column by rewriting the table record alone: rows stored
+// before it read fill (an encoded value, nil for NULL).
+func (t *Table) addColumn(ctx *sql.Context, column *sql.Column, order *sql.ColumnOrder, fill []byte) (err error) {
+	defer failDDL(ctx, &err)
+	tx, err := txnOf(ctx)
+	if err != nil {
+		return err
+	}
+	def, pos, err := t.withColumn(ctx, column, order)
+	if err != nil {
+		return err
+	}
+	def.Columns[pos].Fill = fill
+	if err := t.db.putTable(ctx, tx, def); err != nil {
+		return err
+	}
+	t.setDef(def)
+	return nil
+}
+
+// withColumn is t's definition with column added at its position.
+func (t *Table) withColumn(ctx *sql.Context, column *sql.Column, order *sql.ColumnOrder) (*catalog.Table, int, error) {
+	def := t.def.Clone()
+	if def.ColumnByName(column.Name) >= 0 {
+		return nil, 0, sql.ErrColumnExists.New(column.Name)
+	}
+	if err := checkColumnCount(len(def.Columns) + 1); err != nil {
+		return nil, 0, err
+	}
+	pos, err := columnPosition(def, order, len(def.Columns))
+	if err != nil {
+		return nil, 0, err
+	}
+	col, err := storedColumn(ctx, def, column)
+	if err != nil {
+		return nil, 0, err
+	}
+	if column.PrimaryKey {
+		return nil, 0, sql.ErrUnsupportedFeature.New("adding a primary key column")
+	}
+	shiftColumns(def, pos, 1)
+	def.Columns = append(def.Columns[:pos], append([]catalog.Column{col}, def.Columns[pos:]...)...)
+	return def, pos, nil
+}
+
 // DropColumn implements sql.AlterableTable. Indexes lose the column and
 // disappear when it was their only one, as in MySQL.
-func (t *Table) DropColumn(ctx *sql.Context, name string) error {
+func (t *Table) DropColumn(ctx *sql.Context, name string) (err error) {
+	defer failDDL(ctx, &err)
 	def := t.def.Clone()
 	pos := def.ColumnByName(name)
 	if pos < 0 {
@@ -144,6 +181,17 @@ func (t *Table) DropColumn(ctx *sql.Context, name string) error {
 			return sql.ErrUnsupportedFeature.New("dropping a primary key column")
 		}
 	}
+	why, instant := t.instantDrop(pos)
+	m := methodRebuild
+	if instant {
+		m = methodInstant
+	}
+	copyAsked, err := checkAlgorithm(ctx, m, why)
+	if err != nil {
+		return err
+	}
+	instant = instant && !copyAsked
+	ch := new(catalog.Change)
 	kept := def.Indexes[:0]
 	for _, ix := range def.Indexes {
 		cols, pre := ix.Columns[:0], []uint16(nil)
@@ -159,11 +207,26 @@ func (t *Table) DropColumn(ctx *sql.Context, name string) error {
 		ix.Columns, ix.Prefix = cols, pre
 		if len(cols) > 0 {
 			kept = append(kept, ix)
+		} else {
+			ch.DropIndexData(t.def, ix.ID)
 		}
 	}
 	def.Indexes = kept
 	def.Columns = append(def.Columns[:pos], def.Columns[pos+1:]...)
 	shiftColumns(def, pos+1, -1)
+	if instant {
+		// Stored rows keep the column's values; decoding skips them (its
+		// ID is never reused). An index on the column alone goes whole.
+		tx, err := txnOf(ctx)
+		if err != nil {
+			return err
+		}
+		if err := tx.writeCatalog(t.db.eng.cat, ch.PutTable(t.db.schema, def)); err != nil {
+			return err
+		}
+		t.setDef(def)
+		return nil
+	}
 	return t.rebuild(ctx, def, func(r sql.Row) (sql.Row, error) {
 		nr := make(sql.Row, 0, len(r)-1)
 		nr = append(nr, r[:pos]...)
@@ -172,7 +235,8 @@ func (t *Table) DropColumn(ctx *sql.Context, name string) error {
 }
 
 // ModifyColumn implements sql.AlterableTable (MODIFY, CHANGE, RENAME COLUMN).
-func (t *Table) ModifyColumn(ctx *sql.Context, name string, column *sql.Column, order *sql.ColumnOrder) error {
+func (t *Table) ModifyColumn(ctx *sql.Context, name string, column *sql.Column, order *sql.ColumnOrder) (err error) {
+	defer failDDL(ctx, &err)
 	def := t.def.Clone()
 	pos := def.ColumnByName(name)
 	if pos < 0 {
@@ -228,6 +292,30 @@ func (t *Table) ModifyColumn(ctx *sql.Context, name string, column *sql.Column, 
 			def.Indexes[i].Columns[j] = remap[c]
 		}
 	}
+	oldCol := &t.def.Columns[pos]
+	why, instant := t.instantModify(oldCol, &def.Columns[newPos], pos, newPos)
+	m := methodRebuild
+	if instant {
+		m = methodInstant
+	}
+	copyAsked, err := checkAlgorithm(ctx, m, why)
+	if err != nil {
+		return err
+	}
+	if instant && !copyAsked {
+		// Stored values stay valid; rows stored before the column was
+		// added keep reading the value they had.
+		def.Columns[newPos].Fill = oldCol.Fill
+		tx, err := txnOf(ctx)
+		if err != nil {
+			return err
+		}
+		if err := t.db.putTable(ctx, tx, def); err != nil {
+			return err
+		}
+		t.setDef(def)
+		return nil
+	}
 	typ := column.Type
 	return t.rebuild(ctx, def, func(r sql.Row) (sql.Row, error) {
 		nr := make(sql.Row, len(r))
@@ -257,7 +345,8 @@ func (t *Table) ModifyColumn(ctx *sql.Context, name string, column *sql.Column, 
 			}
 			nr[newPos] = cv
 		} else if !column.Nullable {
-			return nil, sql.ErrInsertIntoNonNullableProvidedNull.New(column.Name)
+			// MySQL's answer to a NULL in a column made NOT NULL.
+			return nil, mysql.NewSQLError(mysql.ERInvalidUseOfNull, "22004", "Invalid use of NULL value")
 		}
 		return nr, nil
 	})
@@ -265,12 +354,16 @@ func (t *Table) ModifyColumn(ctx *sql.Context, name string, column *sql.Column, 
 
 // CreateIndex implements sql.IndexAlterableTable: the index entries for
 // existing rows are written in the same transaction as the new definition.
-func (t *Table) CreateIndex(ctx *sql.Context, d sql.IndexDef) error {
+func (t *Table) CreateIndex(ctx *sql.Context, d sql.IndexDef) (err error) {
+	defer failDDL(ctx, &err)
 	if d.IsFullText() || d.IsSpatial() || d.IsVector() {
 		return sql.ErrUnsupportedFeature.New("fulltext, spatial and vector indexes")
 	}
 	if d.IsPrimary() {
 		return sql.ErrUnsupportedFeature.New("adding a primary key to an existing table")
+	}
+	if _, err := checkAlgorithm(ctx, methodInplace, rebuildWhy{}); err != nil {
+		return err
 	}
 	tx, err := txnOf(ctx)
 	if err != nil {

@@ -50,6 +50,8 @@ const (
 	RuleUnmergeMismatchedOrders
 	// RuleRenameAcrossSchemas: see Engine.RenameAcrossSchemas.
 	RuleRenameAcrossSchemas
+	// RuleInstantAddColumn: see Engine.InstantAddColumn.
+	RuleInstantAddColumn
 )
 
 // Batches a Rule can join: GMS's post-analyzer batch runs after every
@@ -83,6 +85,9 @@ func (e *Engine) rules() []Rule {
 		{RuleRefuseReadOnlyDDL, "refuseReadOnlyDDL",
 			"GMS runs DDL inside a READ ONLY transaction (MySQL: 1792); after validation, so the statement is final",
 			ctxRule(RefuseReadOnlyDDL), PostValidation},
+		{RuleInstantAddColumn, "instantAddColumn",
+			"GMS updates every row after ADD COLUMN with a default or NOT NULL: no ADD COLUMN could be catalog-only",
+			ctxRule(e.InstantAddColumn), PostValidation},
 		{RuleSetNamesCollate, "setNamesCollate",
 			"the parser drops SET NAMES ... COLLATE", ctxRule(SetNamesCollate), PostAnalyzer},
 		{RuleCheckIndexHints, "checkIndexHints",

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"github.com/cespare/xxhash/v2"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"unicode/utf8"
 
 	"github.com/dolthub/go-mysql-server/sql"
@@ -24,8 +26,12 @@ import (
 // Hidden-PK table: keys.HiddenRow(keys.HiddenRowPrefix(keys.Index(1), hash(row)), row ID) -> value
 // Secondary index: keys.Index(id) + key(index columns...) + pk suffix -> ""
 //
-// A value is uvarint(n) + n uvarint column IDs + rowcodec(row). Column IDs
-// let rows written under an older definition decode under a newer one.
+// A value is uvarint(n) + n uvarint column IDs + rowcodec(row): the header
+// is the row's version. Column IDs are stable across ALTER TABLE, so a row
+// written under an older definition decodes under a newer one (decodeOlder):
+// this is what makes ADD/DROP/reordering of columns catalog-only. Rows in
+// data directories written before instant ALTER existed all carry their
+// definition's header and decode on the fast path.
 type layout struct {
 	t       *catalog.Table
 	sch     sql.Schema
@@ -33,7 +39,11 @@ type layout struct {
 	header  []byte // value header of rows written under this definition
 	pkEnc   []keyenc.Encoder
 	indexes []indexLayout
-	chars   []int // positions of CHAR (not BINARY) columns
+	chars   []int   // positions of CHAR (not BINARY) columns
+	fills   sql.Row // per column: its value in rows stored before it was added
+
+	versions  sync.Map // string(older row header) -> *rowVersion
+	nversions atomic.Int32
 }
 
 type indexLayout struct {
@@ -59,8 +69,13 @@ func newLayout(t *catalog.Table) *layout {
 			l.chars = append(l.chars, i)
 		}
 	}
-	for _, c := range t.Columns {
+	l.fills = make(sql.Row, len(t.Columns))
+	for i := range t.Columns {
+		c := &t.Columns[i]
 		l.header = binary.AppendUvarint(l.header, uint64(c.ID))
+		// A corrupt fill is caught when the record is prepared
+		// (catalog.Table.Prepare decodes every fill).
+		l.fills[i], _ = c.FillValue()
 	}
 	for _, p := range t.PK {
 		l.pkEnc = append(l.pkEnc, keyenc.EncoderFor(sch[p].Type))
@@ -111,34 +126,90 @@ func (l *layout) decodeRow(v []byte) (sql.Row, error) {
 	if len(v) >= len(l.header) && string(v[:len(l.header)]) == string(l.header) {
 		return rowcodec.Decode(v[len(l.header):])
 	}
-	// Written under another definition: map stored column IDs to positions.
+	return l.decodeOlder(v)
+}
+
+// rowVersion maps a row written under an older definition (its header: the
+// column IDs it stored, in order) to this definition.
+type rowVersion struct {
+	headerLen int
+	pos       []int // stored value i goes to row position pos[i]; -1: dropped column
+	missing   []int // positions of columns the row predates: they read their fill
+}
+
+// maxVersions bounds the per-definition cache of older row headers; a table
+// has one per ALTER since its rows were last rewritten, so this is rarely hit
+// (beyond it, headers are parsed per row).
+const maxVersions = 64
+
+// decodeOlder decodes a row whose header differs from this definition's:
+// written before an instant ALTER (ADD/DROP/reorder of columns), which
+// rewrites no row. Stored columns are placed by ID, dropped ones are skipped
+// and columns added since read their fill value.
+func (l *layout) decodeOlder(v []byte) (sql.Row, error) {
 	n, k := binary.Uvarint(v)
 	if k <= 0 || n > 1<<16 {
 		return nil, fmt.Errorf("myriad: corrupt row header in table %s", l.t.Name)
 	}
-	v = v[k:]
-	ids := make([]uint32, n)
-	for i := range ids {
-		id, k := binary.Uvarint(v)
+	p := k
+	for i := uint64(0); i < n; i++ {
+		_, k := binary.Uvarint(v[p:])
 		if k <= 0 {
 			return nil, fmt.Errorf("myriad: corrupt row header in table %s", l.t.Name)
 		}
-		ids[i], v = uint32(id), v[k:]
+		p += k
 	}
-	stored, err := rowcodec.Decode(v)
+	var ver *rowVersion
+	if c, ok := l.versions.Load(string(v[:p])); ok {
+		ver = c.(*rowVersion)
+	} else {
+		ver = l.newVersion(v[:p], int(n))
+		if l.nversions.Load() < maxVersions {
+			l.nversions.Add(1)
+			l.versions.Store(string(v[:p]), ver)
+		}
+	}
+	stored, err := rowcodec.Decode(v[p:])
 	if err != nil {
 		return nil, err
 	}
-	if len(stored) != len(ids) {
-		return nil, fmt.Errorf("myriad: row of table %s has %d values for %d columns", l.t.Name, len(stored), len(ids))
+	if len(stored) != len(ver.pos) {
+		return nil, fmt.Errorf("myriad: row of table %s has %d values for %d columns", l.t.Name, len(stored), len(ver.pos))
 	}
 	row := make(sql.Row, len(l.sch))
-	for i, id := range ids {
-		if p := l.t.ColumnPos(id); p >= 0 {
+	for i, p := range ver.pos {
+		if p >= 0 {
 			row[p] = stored[i]
 		}
 	}
+	for _, p := range ver.missing {
+		f := l.fills[p]
+		if b, ok := f.([]byte); ok {
+			f = append([]byte{}, b...) // callers may keep or change a row's bytes
+		}
+		row[p] = f
+	}
 	return row, nil
+}
+
+func (l *layout) newVersion(h []byte, n int) *rowVersion {
+	ver := &rowVersion{headerLen: len(h), pos: make([]int, n)}
+	seen := make([]bool, len(l.sch))
+	_, p := binary.Uvarint(h)
+	for i := range ver.pos {
+		id, k := binary.Uvarint(h[p:])
+		p += k
+		ver.pos[i] = l.t.ColumnPos(uint32(id))
+		if ver.pos[i] >= 0 {
+			seen[ver.pos[i]] = true
+		}
+	}
+	for i, ok := range seen {
+		if !ok {
+			ver.missing = append(ver.missing, i)
+		}
+	}
+	return ver
 }
 
 // pkKey is the primary index key of a row (tables with a declared key).

@@ -45,8 +45,13 @@ type Transaction struct {
 	// any exist, this session reads definitions through its own transaction
 	// and, after commit, everyone's cache forgets them.
 	catalogKeys []string
-	savepoints  map[string]kv.Savepoint
-	spOrder     []string // savepoint names, oldest first
+	// ddlFailed is the error of a schema change that failed after writing
+	// part of its work: GMS runs ALTER's work in its iterator and commits
+	// the transaction when the iterator closes, error or not, so commit
+	// rolls back instead (a failed ALTER must leave the table as it was).
+	ddlFailed  error
+	savepoints map[string]kv.Savepoint
+	spOrder    []string // savepoint names, oldest first
 }
 
 func (t *Transaction) String() string { return "myriad transaction" }
@@ -134,6 +139,11 @@ func (s *Session) CommitTransaction(ctx *sql.Context, tx sql.Transaction) error 
 		s.tx = nil
 	}
 	s.endOneShot(t)
+	if t.ddlFailed != nil {
+		t.kv.Rollback()
+		ctx.SetTransaction(nil)
+		return t.ddlFailed
+	}
 	if t.catalogDirty() {
 		s.eng.cat.BeginChange(t.catalogKeys)
 	}
