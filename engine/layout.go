@@ -160,10 +160,13 @@ func (l *layout) decodeOlder(v []byte) (sql.Row, error) {
 		p += k
 	}
 	var ver *rowVersion
+	var err error
 	if c, ok := l.versions.Load(string(v[:p])); ok {
 		ver = c.(*rowVersion)
 	} else {
-		ver = l.newVersion(v[:p], int(n))
+		if ver, err = l.newVersion(v[:p], int(n)); err != nil {
+			return nil, err
+		}
 		if l.nversions.Load() < maxVersions {
 			l.nversions.Add(1)
 			l.versions.Store(string(v[:p]), ver)
@@ -192,13 +195,18 @@ func (l *layout) decodeOlder(v []byte) (sql.Row, error) {
 	return row, nil
 }
 
-func (l *layout) newVersion(h []byte, n int) *rowVersion {
+func (l *layout) newVersion(h []byte, n int) (*rowVersion, error) {
 	ver := &rowVersion{headerLen: len(h), pos: make([]int, n)}
 	seen := make([]bool, len(l.sch))
 	_, p := binary.Uvarint(h)
 	for i := range ver.pos {
 		id, k := binary.Uvarint(h[p:])
 		p += k
+		if id == 0 || id > uint64(l.t.NextColumnID) {
+			// IDs are never reused, so a dropped column's ID is below the
+			// next one: anything else is not a header this table wrote.
+			return nil, fmt.Errorf("myriad: row of table %s stores column ID %d, never allocated", l.t.Name, id)
+		}
 		ver.pos[i] = l.t.ColumnPos(uint32(id))
 		if ver.pos[i] >= 0 {
 			seen[ver.pos[i]] = true
@@ -209,7 +217,7 @@ func (l *layout) newVersion(h []byte, n int) *rowVersion {
 			ver.missing = append(ver.missing, i)
 		}
 	}
-	return ver
+	return ver, nil
 }
 
 // pkKey is the primary index key of a row (tables with a declared key).
