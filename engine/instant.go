@@ -11,6 +11,7 @@ import (
 	"github.com/dolthub/go-mysql-server/sql/transform"
 	"github.com/dolthub/go-mysql-server/sql/types"
 	"github.com/dolthub/vitess/go/mysql"
+	"github.com/dolthub/vitess/go/sqltypes"
 	"github.com/dolthub/vitess/go/vt/sqlparser"
 
 	"github.com/myriaddb/myriad/catalog"
@@ -273,10 +274,11 @@ func (t *Table) instantAdd(col *sql.Column) (rebuildWhy, bool) {
 	return rebuildWhy{}, true
 }
 
-// addedColumnFill is the value existing rows get, exactly as GMS's
-// applyDefaults computes it for its UPDATE of every row: the literal
-// default, else NULL, else (NOT NULL without a default) the type's implicit
-// default.
+// addedColumnFill is the value existing rows get, as GMS's applyDefaults
+// computes it for its UPDATE of every row: the literal default, else NULL,
+// else (NOT NULL without a default) the type's implicit default (for a
+// DATETIME GMS's zero is '0000-01-01 00:00:00', not MySQL's zero date, which
+// GMS cannot represent).
 func addedColumnFill(ctx *sql.Context, col *sql.Column) ([]byte, error) {
 	var v any
 	var err error
@@ -289,9 +291,18 @@ func addedColumnFill(ctx *sql.Context, col *sql.Column) ([]byte, error) {
 		return nil, nil
 	default:
 		v = col.Type.Zero()
+		if _, ok := col.Type.(sql.EnumType); ok {
+			// MySQL: a NOT NULL ENUM's implicit default is its first
+			// member (GMS's zero is the invalid member 0, '').
+			v = uint16(1)
+		}
 	}
 	if v, _, err = col.Type.Convert(ctx, v); err != nil {
 		return nil, err
+	}
+	if s, ok := v.(string); ok && col.Type.Type() == sqltypes.Char {
+		// CHAR values are stored without trailing spaces (layout.trimChars).
+		v = strings.TrimRight(s, " ")
 	}
 	if v == nil && !col.Nullable {
 		return nil, sql.ErrInsertIntoNonNullableProvidedNull.New(col.Name)

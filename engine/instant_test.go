@@ -59,6 +59,16 @@ func TestInstantAlter(t *testing.T) {
 		{name: "add NOT NULL without default: implicit defaults", alter: "ALTER TABLE t ADD COLUMN n INT NOT NULL, ADD COLUMN s VARCHAR(3) NOT NULL, ADD COLUMN d DECIMAL(5,2) NOT NULL DEFAULT 1.5, ADD COLUMN g ENUM('k','l') NOT NULL DEFAULT 'l'", instant: true, rows: 3, steps: []step{
 			{q: "SELECT id, n, concat('<', s, '>'), d, g FROM t ORDER BY id", rows: rows("1|0|<>|1.50|2", "2|0|<>|1.50|2", "3|0|<>|1.50|2")},
 		}},
+		{name: "implicit defaults MySQL fills: first ENUM member, CHAR without trailing spaces", alter: "ALTER TABLE t ADD COLUMN g ENUM('k','l') NOT NULL, ADD COLUMN ch CHAR(4) NOT NULL DEFAULT 'ab  '", instant: true, rows: 3, steps: []step{
+			{q: "SELECT id, g, concat('<', ch, '>') FROM t ORDER BY id", rows: rows("1|1|<ab>", "2|1|<ab>", "3|1|<ab>")},
+			{q: "SELECT COUNT(*) FROM t WHERE ch = 'ab'", rows: rows("3")},
+		}},
+		{name: "index on an added column holds its fill", alter: "ALTER TABLE t ADD COLUMN c INT DEFAULT 5", instant: true, rows: 4, steps: []step{
+			{q: "CREATE INDEX kc ON t (c)"},
+			{q: "INSERT INTO t (id, b, e, c) VALUES (4, 's', 'x', 6)"},
+			{q: "SELECT id FROM t WHERE c = 5 ORDER BY id", rows: rows("1", "2", "3")},
+			{q: "ALTER TABLE t ADD UNIQUE INDEX uc (c)", err: 1062},
+		}},
 		{name: "drop column with its single-column index", alter: "ALTER TABLE t DROP COLUMN b", instant: true, rows: 4, steps: []step{
 			{q: "SELECT * FROM t ORDER BY id", rows: rows("1|10|1", "2|20|2", "3|NULL|1")},
 			{q: "INSERT INTO t VALUES (4, 10, 'y')"},
