@@ -109,7 +109,7 @@ func shiftColumns(def *catalog.Table, pos, delta int) {
 // be instant (InstantAddColumn decides) or ALGORITHM=COPY asks for it. GMS
 // fills defaults into existing rows afterwards through Updater.
 func (t *Table) AddColumn(ctx *sql.Context, column *sql.Column, order *sql.ColumnOrder) (err error) {
-	defer failDDL(ctx, &err)
+	defer ddlStep(ctx)(&err)
 	def, pos, err := t.withColumn(ctx, column, order)
 	if err != nil {
 		return err
@@ -125,7 +125,7 @@ func (t *Table) AddColumn(ctx *sql.Context, column *sql.Column, order *sql.Colum
 // addColumn adds a column by rewriting the table record alone: rows stored
 // before it read fill (an encoded value, nil for NULL).
 func (t *Table) addColumn(ctx *sql.Context, column *sql.Column, order *sql.ColumnOrder, fill []byte) (err error) {
-	defer failDDL(ctx, &err)
+	defer ddlStep(ctx)(&err)
 	tx, err := txnOf(ctx)
 	if err != nil {
 		return err
@@ -170,7 +170,7 @@ func (t *Table) withColumn(ctx *sql.Context, column *sql.Column, order *sql.Colu
 // DropColumn implements sql.AlterableTable. Indexes lose the column and
 // disappear when it was their only one, as in MySQL.
 func (t *Table) DropColumn(ctx *sql.Context, name string) (err error) {
-	defer failDDL(ctx, &err)
+	defer ddlStep(ctx)(&err)
 	def := t.def.Clone()
 	pos := def.ColumnByName(name)
 	if pos < 0 {
@@ -236,7 +236,7 @@ func (t *Table) DropColumn(ctx *sql.Context, name string) (err error) {
 
 // ModifyColumn implements sql.AlterableTable (MODIFY, CHANGE, RENAME COLUMN).
 func (t *Table) ModifyColumn(ctx *sql.Context, name string, column *sql.Column, order *sql.ColumnOrder) (err error) {
-	defer failDDL(ctx, &err)
+	defer ddlStep(ctx)(&err)
 	def := t.def.Clone()
 	pos := def.ColumnByName(name)
 	if pos < 0 {
@@ -355,7 +355,7 @@ func (t *Table) ModifyColumn(ctx *sql.Context, name string, column *sql.Column, 
 // CreateIndex implements sql.IndexAlterableTable: the index entries for
 // existing rows are written in the same transaction as the new definition.
 func (t *Table) CreateIndex(ctx *sql.Context, d sql.IndexDef) (err error) {
-	defer failDDL(ctx, &err)
+	defer ddlStep(ctx)(&err)
 	if d.IsFullText() || d.IsSpatial() || d.IsVector() {
 		return sql.ErrUnsupportedFeature.New("fulltext, spatial and vector indexes")
 	}

@@ -185,7 +185,7 @@ func (s *instantAddColumn) WithChildren(c ...sql.Node) (sql.Node, error) {
 }
 
 func (s *instantAddColumn) RowIter(ctx *sql.Context, row sql.Row) (_ sql.RowIter, err error) {
-	defer failDDL(ctx, &err)
+	defer ddlStep(ctx)(&err)
 	ac := s.ac
 	name := ""
 	if nm, ok := ac.Table.(sql.Nameable); ok {
@@ -243,7 +243,7 @@ func (s *instantAddColumn) RowIter(ctx *sql.Context, row sql.Row) (_ sql.RowIter
 func gmsAddColumn(ctx *sql.Context, ac *plan.AddColumn, row sql.Row) (sql.RowIter, error) {
 	it, err := rowexec.DefaultBuilder.Build(ctx, ac, row)
 	if err != nil {
-		failDDL(ctx, &err)
+		failDDL(ctx, err)
 		return nil, err
 	}
 	return &failingIter{it}, nil
@@ -253,8 +253,8 @@ type failingIter struct{ sql.RowIter }
 
 func (f *failingIter) Next(ctx *sql.Context) (sql.Row, error) {
 	r, err := f.RowIter.Next(ctx)
-	if err != nil && err != io.EOF {
-		failDDL(ctx, &err)
+	if err != io.EOF {
+		failDDL(ctx, err)
 	}
 	return r, err
 }
@@ -344,14 +344,37 @@ func (t *Table) instantDrop(pos int) (rebuildWhy, bool) {
 	return rebuildWhy{}, true
 }
 
-// failDDL marks the statement's transaction when a schema change fails, so
-// that GMS's commit at the end of the statement rolls it back (see
-// Transaction.ddlFailed). Deferred by every ALTER entry point of Table.
-func failDDL(ctx *sql.Context, err *error) {
-	if *err == nil {
-		return
+// ddlStep is deferred by every ALTER entry point of Table:
+// defer ddlStep(ctx)(&err). The first step of a statement takes a savepoint
+// (undoing a failed earlier statement's writes first); a step that fails
+// marks the transaction, and Transaction.undoFailedDDL rolls the
+// statement's writes back before anything commits. Without it a failed
+// ALTER committed its partial work: a MODIFY that met a NULL left the table
+// with a new, empty definition.
+func ddlStep(ctx *sql.Context) func(*error) {
+	tx, _ := ctx.GetTransaction().(*Transaction)
+	if tx == nil {
+		return func(*error) {}
 	}
-	if tx, ok := ctx.GetTransaction().(*Transaction); ok && tx != nil && tx.ddlFailed == nil {
-		tx.ddlFailed = *err
+	if at := ctx.QueryTime(); tx.ddl.at != at {
+		tx.undoFailedDDL()
+		tx.ddl.at, tx.ddl.sp = at, tx.kv.Savepoint()
+	}
+	return func(err *error) { failDDL(ctx, *err) }
+}
+
+// failDDL marks the statement's schema change as failed (see ddlStep).
+func failDDL(ctx *sql.Context, err error) {
+	if tx, _ := ctx.GetTransaction().(*Transaction); tx != nil && err != nil && tx.ddl.at == ctx.QueryTime() {
+		tx.ddl.failed = true
+	}
+}
+
+// undoFailedDDL rolls back the writes of a failed schema change, keeping
+// what the transaction did before it (GMS does not commit before DDL).
+func (t *Transaction) undoFailedDDL() {
+	if t.ddl.failed {
+		t.kv.RollbackTo(t.ddl.sp)
+		t.ddl.failed = false
 	}
 }

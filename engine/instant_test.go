@@ -202,3 +202,24 @@ func TestInstantAlterEveryType(t *testing.T) {
 		t.Fatalf("rows changed by a reopen:\nbefore %q\nafter  %q", before, after)
 	}
 }
+
+// TestFailedAlterKeepsEarlierWork: a failed ALTER leaves no trace, and what
+// its transaction did before it is kept (MySQL commits it before the DDL),
+// whether the ALTER fails while GMS builds the plan (a multi-part ALTER) or
+// while its iterator runs (then GMS commits on close).
+func TestFailedAlterKeepsEarlierWork(t *testing.T) {
+	s := newStore(t)
+	s.exec("CREATE TABLE t (id INT PRIMARY KEY, a INT)", "INSERT INTO t VALUES (1, NULL)")
+	s.exec("BEGIN", "INSERT INTO t VALUES (2, 20)")
+	s.fails("ALTER TABLE t MODIFY a INT NOT NULL", 1138)
+	s.exec("COMMIT")
+	s.want("SELECT * FROM t ORDER BY id", "1|NULL", "2|20")
+	s.exec("SET autocommit = 0", "INSERT INTO t VALUES (3, 30)")
+	s.fails("ALTER TABLE t ADD COLUMN c INT, MODIFY a BIGINT, ALGORITHM=INSTANT", 1846)
+	s.exec("INSERT INTO t VALUES (4, 40)", "COMMIT", "SET autocommit = 1")
+	s.want("SELECT * FROM t ORDER BY id", "1|NULL", "2|20", "3|30", "4|40")
+	s.consistent("t", 4)
+	if n := len(s.table("t").Columns); n != 2 {
+		t.Fatalf("%d columns after the failed ALTERs", n)
+	}
+}

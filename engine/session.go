@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/vitess/go/mysql"
@@ -45,11 +46,17 @@ type Transaction struct {
 	// any exist, this session reads definitions through its own transaction
 	// and, after commit, everyone's cache forgets them.
 	catalogKeys []string
-	// ddlFailed is the error of a schema change that failed after writing
-	// part of its work: GMS runs ALTER's work in its iterator and commits
-	// the transaction when the iterator closes, error or not, so commit
-	// rolls back instead (a failed ALTER must leave the table as it was).
-	ddlFailed  error
+	// ddl undoes a schema change that failed after writing part of its
+	// work: GMS runs ALTER's work in its iterator and commits the
+	// transaction when the iterator closes, error or not (and leaves it open
+	// after an error while building the plan), so the failed statement's
+	// writes are rolled back to the savepoint its first step took before
+	// anything commits (see ddlStep).
+	ddl struct {
+		at     time.Time // QueryTime of the statement the savepoint belongs to
+		sp     kv.Savepoint
+		failed bool
+	}
 	savepoints map[string]kv.Savepoint
 	spOrder    []string // savepoint names, oldest first
 }
@@ -139,11 +146,7 @@ func (s *Session) CommitTransaction(ctx *sql.Context, tx sql.Transaction) error 
 		s.tx = nil
 	}
 	s.endOneShot(t)
-	if t.ddlFailed != nil {
-		t.kv.Rollback()
-		ctx.SetTransaction(nil)
-		return t.ddlFailed
-	}
+	t.undoFailedDDL()
 	if t.catalogDirty() {
 		s.eng.cat.BeginChange(t.catalogKeys)
 	}
@@ -236,6 +239,11 @@ func (s *Session) CommandBegin() error { return nil }
 // idles. Outside an explicit transaction, whatever is left is rolled back,
 // as MySQL rolls back a failed autocommit statement.
 func (s *Session) CommandEnd() {
+	if s.tx != nil {
+		// A failed ALTER's writes go now, before the next statement of the
+		// transaction reads through them.
+		s.tx.undoFailedDDL()
+	}
 	if s.tx == nil || s.GetIgnoreAutoCommit() || !s.autocommit() {
 		return
 	}
