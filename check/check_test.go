@@ -51,7 +51,7 @@ func TestMain(m *testing.M) {
 
 // setup covers what leaves data behind in unusual places: a dropped table
 // and a dropped schema (range tombstones), a table rebuilt by ALTER (new
-// table ID), a table without a primary key holding identical rows, a prefix
+// table ID), a table holding rows of two definitions (instant ALTER), a table without a primary key holding identical rows, a prefix
 // index, a UNIQUE index, NULLs in an index and AUTO_INCREMENT. (A table
 // moved to another schema by RENAME TABLE is not built: through the server
 // such a RENAME currently leaves the table where it was.)
@@ -116,8 +116,11 @@ func buildTemplate() (string, check.Report, error) {
 	exec("UPDATE shop.orders SET customer = 'Renamed' WHERE id % 9 = 0")
 	exec("DELETE FROM shop.orders WHERE id % 11 = 0")
 	exec("DELETE FROM shop.notes WHERE n = 3")
-	exec("ALTER TABLE shop.orders ADD COLUMN note VARCHAR(10) DEFAULT 'x'")
+	// Instant: the stored rows keep the older header until the UPDATE
+	// rewrites a quarter of them, so the table holds rows of two versions.
+	exec("ALTER TABLE shop.orders ADD COLUMN note VARCHAR(10) DEFAULT 'x', ALGORITHM=INSTANT")
 	exec("UPDATE shop.orders SET note = 'y' WHERE id % 4 = 0")
+	exec("ALTER TABLE other.stays ADD COLUMN w INT DEFAULT 1, ALGORITHM=COPY")
 	if err != nil {
 		return dir, check.Report{}, err
 	}
@@ -378,17 +381,15 @@ func TestIndexEntryWithoutRow(t *testing.T) {
 	)
 }
 
-// rowValue re-encodes row under the column-ID header of the stored value v,
-// as the engine would write it.
-func rowValue(t *testing.T, v []byte, row gmssql.Row) []byte {
+// rowValue encodes row as the engine writes it under t's definition (a
+// stored row may carry an older definition's header: instant ALTER).
+func rowValue(t *testing.T, tbl *catalog.Table, row gmssql.Row) []byte {
 	t.Helper()
-	n, k := binary.Uvarint(v)
-	hdr := k
-	for range n {
-		_, k := binary.Uvarint(v[hdr:])
-		hdr += k
+	hdr := binary.AppendUvarint(nil, uint64(len(tbl.Columns)))
+	for _, c := range tbl.Columns {
+		hdr = binary.AppendUvarint(hdr, uint64(c.ID))
 	}
-	out, err := rowcodec.Encode(append([]byte(nil), v[:hdr]...), row)
+	out, err := rowcodec.Encode(hdr, row)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -399,11 +400,11 @@ func TestChangedRow(t *testing.T) {
 	s := openStore(t)
 	orders := s.table("shop", "orders")
 	i := s.index(orders, "k_customer")
-	key, val, row := s.rowWhere(orders, func(r gmssql.Row) bool { return r[2] != nil })
+	key, _, row := s.rowWhere(orders, func(r gmssql.Row) bool { return r[2] != nil })
 	oldEntry := s.indexKey(orders, i, row, key)
 	changed := append(gmssql.Row(nil), row...)
 	changed[2] = "Zebra-changed"
-	s.write(func(b *kv.WriteBatch) { b.Set(key, rowValue(t, val, changed)) })
+	s.write(func(b *kv.WriteBatch) { b.Set(key, rowValue(t, orders, changed)) })
 	expect(t, s.check(),
 		check.Problem{Schema: "shop", Table: "orders", Index: "k_customer", Key: key, What: "row has no index entry"},
 		check.Problem{Schema: "shop", Table: "orders", Index: "k_customer", Key: oldEntry, What: "index entry does not match its row"},
@@ -413,10 +414,10 @@ func TestChangedRow(t *testing.T) {
 func TestChangedPrimaryKeyColumn(t *testing.T) {
 	s := openStore(t)
 	orders := s.table("shop", "orders")
-	key, val, row := s.rowWhere(orders, func(r gmssql.Row) bool { return true })
+	key, _, row := s.rowWhere(orders, func(r gmssql.Row) bool { return true })
 	changed := append(gmssql.Row(nil), row...)
 	changed[0] = row[0].(int64) + 1<<40
-	s.write(func(b *kv.WriteBatch) { b.Set(key, rowValue(t, val, changed)) })
+	s.write(func(b *kv.WriteBatch) { b.Set(key, rowValue(t, orders, changed)) })
 	// The index entries carry the key's primary key suffix, not the
 	// row's columns, so only the row itself is reported.
 	expect(t, s.check(),
@@ -427,7 +428,7 @@ func TestChangedPrimaryKeyColumn(t *testing.T) {
 func TestUniqueDuplicate(t *testing.T) {
 	s := openStore(t)
 	orders := s.table("shop", "orders")
-	_, val, row := s.rowWhere(orders, func(r gmssql.Row) bool { return true })
+	_, _, row := s.rowWhere(orders, func(r gmssql.Row) bool { return true })
 	twin := append(gmssql.Row(nil), row...)
 	twin[0] = int64(1 << 40)
 	twinKey, err := engine.KeyLayoutOf(orders).RowKey(s.ctx, twin)
@@ -436,7 +437,7 @@ func TestUniqueDuplicate(t *testing.T) {
 	}
 	uk := s.index(orders, "uk_code")
 	s.write(func(b *kv.WriteBatch) {
-		b.Set(twinKey, rowValue(t, val, twin))
+		b.Set(twinKey, rowValue(t, orders, twin))
 		for i := range orders.Indexes {
 			b.Set(s.indexKey(orders, i, twin, twinKey), nil)
 		}
@@ -459,10 +460,10 @@ func TestUndecodableRow(t *testing.T) {
 func TestHiddenKeyRowChanged(t *testing.T) {
 	s := openStore(t)
 	notes := s.table("shop", "notes")
-	key, val, row := s.rowWhere(notes, func(r gmssql.Row) bool { return r[1] != nil })
+	key, _, row := s.rowWhere(notes, func(r gmssql.Row) bool { return r[1] != nil })
 	changed := append(gmssql.Row(nil), row...)
 	changed[0] = "rewritten body"
-	s.write(func(b *kv.WriteBatch) { b.Set(key, rowValue(t, val, changed)) })
+	s.write(func(b *kv.WriteBatch) { b.Set(key, rowValue(t, notes, changed)) })
 	// The index entry still matches (n did not change): only the hash
 	// reveals the damage.
 	expect(t, s.check(),
