@@ -105,9 +105,9 @@ func shiftColumns(def *catalog.Table, pos, delta int) {
 	}
 }
 
-// AddColumn implements sql.AlterableTable: GMS's ADD COLUMN when it cannot
-// be instant (InstantAddColumn decides) or ALGORITHM=COPY asks for it. GMS
-// fills defaults into existing rows afterwards through Updater.
+// AddColumn implements sql.AlterableTable: GMS's ADD COLUMN, used for the
+// columns whose existing rows get values of their own (see perRow). GMS
+// fills them into existing rows afterwards through Updater.
 func (t *Table) AddColumn(ctx *sql.Context, column *sql.Column, order *sql.ColumnOrder) (err error) {
 	defer ddlStep(ctx)(&err)
 	def, pos, err := t.withColumn(ctx, column, order)
@@ -118,6 +118,32 @@ func (t *Table) AddColumn(ctx *sql.Context, column *sql.Column, order *sql.Colum
 		nr := make(sql.Row, 0, len(r)+1)
 		nr = append(nr, r[:pos]...)
 		nr = append(nr, nil)
+		return append(nr, r[pos:]...), nil
+	})
+}
+
+// addColumnCopy adds a column by copying every row with fill (an encoded
+// value, nil for NULL) in the new column: ALGORITHM=COPY, or a table
+// without a primary key.
+func (t *Table) addColumnCopy(ctx *sql.Context, column *sql.Column, order *sql.ColumnOrder, fill []byte) (err error) {
+	defer ddlStep(ctx)(&err)
+	def, pos, err := t.withColumn(ctx, column, order)
+	if err != nil {
+		return err
+	}
+	def.Columns[pos].Fill = fill
+	v, err := def.Columns[pos].FillValue()
+	if err != nil {
+		return err
+	}
+	return t.rebuild(ctx, def, func(r sql.Row) (sql.Row, error) {
+		nr := make(sql.Row, 0, len(r)+1)
+		nr = append(nr, r[:pos]...)
+		if b, ok := v.([]byte); ok {
+			nr = append(nr, append([]byte{}, b...))
+		} else {
+			nr = append(nr, v)
+		}
 		return append(nr, r[pos:]...), nil
 	})
 }

@@ -222,7 +222,7 @@ func (s *instantAddColumn) RowIter(ctx *sql.Context, row sql.Row) (_ sql.RowIter
 	if err != nil {
 		return nil, err
 	}
-	if !instant || copyAsked {
+	if perRow(col) {
 		return gmsAddColumn(ctx, ac, row)
 	}
 	if err := ac.ValidateDefaultPosition(ac.TargetSchema()); err != nil {
@@ -232,7 +232,14 @@ func (s *instantAddColumn) RowIter(ctx *sql.Context, row sql.Row) (_ sql.RowIter
 	if err != nil {
 		return nil, err
 	}
-	if err := tbl.addColumn(ctx, col, ac.Order(), fill); err != nil {
+	if !instant || copyAsked {
+		// One pass that writes the fill into every copied row (GMS's own
+		// ADD COLUMN copies the table, then updates every row).
+		err = tbl.addColumnCopy(ctx, col, ac.Order(), fill)
+	} else {
+		err = tbl.addColumn(ctx, col, ac.Order(), fill)
+	}
+	if err != nil {
 		return nil, err
 	}
 	return sql.RowsToRowIter(sql.NewRow(types.NewOkResult(0))), nil
@@ -262,16 +269,21 @@ func (f *failingIter) Next(ctx *sql.Context) (sql.Row, error) {
 // instantAdd reports whether col can be added without touching rows.
 func (t *Table) instantAdd(col *sql.Column) (rebuildWhy, bool) {
 	switch {
+	case perRow(col):
+		return rebuildWhy{}, false
 	case t.def.HiddenPK():
 		return rebuildWhy{reason: noPKReason}, false
-	case col.AutoIncrement, col.PrimaryKey, col.Generated != nil:
-		return rebuildWhy{}, false
-	case col.Default != nil && !col.Default.IsLiteral():
-		// Each row would get its own value (RAND(), UUID(), ...); MySQL
-		// evaluates such defaults per row too.
-		return rebuildWhy{}, false
 	}
 	return rebuildWhy{}, true
+}
+
+// perRow reports whether existing rows get a value of their own in an added
+// column: AUTO_INCREMENT, a generated column or an expression default
+// (RAND(), UUID(), ...: MySQL evaluates them per row too). GMS's ADD COLUMN
+// computes those; a PRIMARY KEY column is refused there.
+func perRow(col *sql.Column) bool {
+	return col.AutoIncrement || col.PrimaryKey || col.Generated != nil ||
+		(col.Default != nil && !col.Default.IsLiteral())
 }
 
 // addedColumnFill is the value existing rows get, as GMS's applyDefaults
