@@ -13,6 +13,11 @@
 // replacements of packages sqlfunc and planfix) are installed in one place,
 // Engine.Install (extensions.go), which the server calls once.
 //
+// Row values carry the column IDs they were written with, so a schema change
+// that keeps every stored value valid (ADD/DROP/RENAME COLUMN, defaults,
+// widening; instant.go) rewrites the table record only and must never touch
+// rows; a failed schema change must never commit any part of its work.
+//
 // It must never enumerate schemas or tables on a per-query path: resolving a
 // table is a catalog lookup by name, and AllDatabases is scoped (see
 // provider.go). It never commits on its own: every write, DDL included, goes
