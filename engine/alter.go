@@ -371,7 +371,8 @@ func (t *Table) ModifyColumn(ctx *sql.Context, name string, column *sql.Column, 
 			}
 			nr[newPos] = cv
 		} else if !column.Nullable {
-			// MySQL's answer to a NULL in a column made NOT NULL.
+			// MySQL 8.0's answer to a NULL in a column made NOT NULL
+			// (MariaDB 10.11 gives 1265 Data truncated; MySQL's wins).
 			return nil, mysql.NewSQLError(mysql.ERInvalidUseOfNull, "22004", "Invalid use of NULL value")
 		}
 		return nr, nil
@@ -388,6 +389,8 @@ func (t *Table) CreateIndex(ctx *sql.Context, d sql.IndexDef) (err error) {
 	if d.IsPrimary() {
 		return sql.ErrUnsupportedFeature.New("adding a primary key to an existing table")
 	}
+	// ALGORITHM=INSTANT: MySQL 8.0 gives 1845 (MariaDB 1846 with the
+	// reason "ADD INDEX"); MySQL's answer wins.
 	if _, err := checkAlgorithm(ctx, methodInplace, rebuildWhy{}); err != nil {
 		return err
 	}
