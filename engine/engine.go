@@ -21,6 +21,7 @@ type Engine struct {
 	autoInc  sync.Map // table ID -> *autoIncState
 	rowIDs   atomic.Uint64
 	sessions sync.Map // connection ID -> *Session
+	clones   sync.Map // connection ID -> *cloneRequest (clone.go)
 
 	// defaultCollation is what CREATE DATABASE without a collation gets.
 	defaultCollation sql.CollationID
