@@ -118,6 +118,7 @@ func (e *Engine) cloneSchema(tx *kv.Txn, template string, dst *catalog.Schema, w
 			// Empty: a missing counter means the start value, as for a
 			// table made by CREATE TABLE.
 			c.To.CounterExact = true
+			startRowCount(tx, c.To)
 		}
 	}
 	return ch, nil

@@ -80,6 +80,7 @@ func (d *Database) CreateTable(ctx *sql.Context, name string, pk sql.PrimaryKeyS
 		t.Columns = append(t.Columns, c)
 	}
 	t.PK = append(t.PK, pk.PkOrdinals...)
+	startRowCount(tx.kv, t)
 	return d.putTable(ctx, tx, t)
 }
 

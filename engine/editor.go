@@ -130,6 +130,7 @@ func (t *Table) insertRow(ctx *sql.Context, tx *kv.Txn, row sql.Row) error {
 		tx.Set(ik, nil)
 	}
 	tx.Set(key, val)
+	tx.AddToCount(lay.rowCount, 1)
 	t.db.eng.metrics.RowsWritten.Add(1)
 	return nil
 }
@@ -215,6 +216,7 @@ func (t *Table) deleteRow(ctx *sql.Context, tx *kv.Txn, row sql.Row) error {
 		tx.Delete(ik)
 	}
 	tx.Delete(key)
+	tx.AddToCount(t.lay.rowCount, -1)
 	t.db.eng.metrics.RowsWritten.Add(1)
 	return nil
 }

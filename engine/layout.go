@@ -34,6 +34,9 @@ type layout struct {
 	pkEnc   []keyenc.Encoder
 	indexes []indexLayout
 	chars   []int // positions of CHAR (not BINARY) columns
+
+	// rowCount is keys.RowCount: the table's exact row count (rowcount.go).
+	rowCount []byte
 }
 
 type indexLayout struct {
@@ -53,6 +56,7 @@ func layoutOf(t *catalog.Table) *layout {
 func newLayout(t *catalog.Table) *layout {
 	sch := t.Schema().Schema
 	l := &layout{t: t, sch: sch, primary: keys.Index(t.DataSchemaID, t.ID, keys.PrimaryIndexID)}
+	l.rowCount = keys.RowCount(t.DataSchemaID, t.ID)
 	l.header = binary.AppendUvarint(nil, uint64(len(t.Columns)))
 	for i, c := range sch {
 		if c.Type.Type() == sqltypes.Char {
