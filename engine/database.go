@@ -12,6 +12,7 @@ import (
 type Database struct {
 	eng    *Engine
 	schema *catalog.Schema
+	usage  *schemaUsage // found on first use (usage.go)
 }
 
 var (

@@ -22,6 +22,7 @@ type Engine struct {
 	rowIDs   atomic.Uint64
 	sessions sync.Map // connection ID -> *Session
 	clones   sync.Map // connection ID -> *cloneRequest (clone.go)
+	usage    sync.Map // schema ID -> *schemaUsage (usage.go)
 
 	// defaultCollation is what CREATE DATABASE without a collation gets.
 	defaultCollation sql.CollationID

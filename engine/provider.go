@@ -142,6 +142,7 @@ func (p *Provider) DropDatabase(ctx *sql.Context, name string) error {
 	if err != nil {
 		return err
 	}
+	p.eng.forgetUsage(s.ID)
 	return tx.writeCatalog(p.eng.cat, ch)
 }
 

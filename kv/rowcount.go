@@ -30,6 +30,7 @@ var errBadCount = errors.New("kv: count operand is not 9 bytes")
 type countDelta struct {
 	key []byte
 	n   int64
+	r   int // len(Txn.ranges) when added: a later DeleteRange over key drops it
 }
 
 // AddToCount adds n to the count at key when the Txn commits. Unlike
@@ -42,11 +43,11 @@ func (t *Txn) AddToCount(key []byte, n int64) {
 		return
 	}
 	t.begin()
-	if l := len(t.deltas); l > t.deltaFloor && bytes.Equal(t.deltas[l-1].key, key) {
+	if l := len(t.deltas); l > t.deltaFloor && t.deltas[l-1].r == len(t.ranges) && bytes.Equal(t.deltas[l-1].key, key) {
 		t.deltas[l-1].n += n
 		return
 	}
-	t.deltas = append(t.deltas, countDelta{key: append([]byte(nil), key...), n: n})
+	t.deltas = append(t.deltas, countDelta{key: append([]byte(nil), key...), n: n, r: len(t.ranges)})
 }
 
 // SetCount makes the count at key exactly n as of this Txn (a base value,
@@ -70,7 +71,11 @@ func DecodeCount(v []byte) (n int64, exact bool, err error) {
 	return int64(binary.BigEndian.Uint64(v[1:])), v[0] == countBase, nil
 }
 
-// mergeDeltas adds the Txn's deltas to b, one operand per key.
+// mergeDeltas adds the Txn's deltas to b, one operand per key. The batch
+// applies them after the Txn's range deletions, so a delta to a key that
+// the Txn range-deleted after adding it (ALTER TABLE's copy dropped by a
+// second copy in the same statement) is left out rather than outliving its
+// table.
 func (t *Txn) mergeDeltas(b *pebble.Batch) error {
 	if len(t.deltas) == 0 {
 		return nil
@@ -78,6 +83,9 @@ func (t *Txn) mergeDeltas(b *pebble.Batch) error {
 	sum := make(map[string]int64, len(t.deltas))
 	var order []string
 	for _, d := range t.deltas {
+		if t.deletedAfter(d) {
+			continue
+		}
 		if _, ok := sum[string(d.key)]; !ok {
 			order = append(order, string(d.key))
 		}
@@ -114,4 +122,13 @@ func (c *countValue) MergeNewer(b []byte) error { return c.add(b) }
 func (c *countValue) MergeOlder(b []byte) error { return c.add(b) }
 func (c *countValue) Finish(bool) ([]byte, io.Closer, error) {
 	return EncodeCount(c.n, c.base), nil, nil
+}
+
+func (t *Txn) deletedAfter(d countDelta) bool {
+	for _, r := range t.ranges[d.r:] {
+		if bytes.Compare(d.key, r.start) >= 0 && (r.end == nil || bytes.Compare(d.key, r.end) < 0) {
+			return true
+		}
+	}
+	return false
 }
