@@ -89,6 +89,9 @@ func (e *Engine) cloneSchema(tx *kv.Txn, template string, dst *catalog.Schema, w
 	if err != nil {
 		return nil, err
 	}
+	if limit := maxTablesPerSchema(); limit > 0 && int64(len(copies)) > limit {
+		return nil, quotaError(dst.Name, limit)
+	}
 	if withData {
 		defer func() {
 			if err != nil {

@@ -64,6 +64,9 @@ func (d *Database) CreateTable(ctx *sql.Context, name string, pk sql.PrimaryKeyS
 	} else if t != nil {
 		return sql.ErrTableAlreadyExists.New(name)
 	}
+	if err := d.eng.checkTableQuota(tx.kv, d.schema, 1); err != nil {
+		return err
+	}
 	id, err := d.eng.cat.NewID()
 	if err != nil {
 		return err

@@ -54,6 +54,7 @@ func New(db *kv.DB, cat *catalog.Catalog, opts Options) *Engine {
 		e.defaultCollation = sql.Collation_Default
 	}
 	e.rowIDs.Store(uint64(nowNanos()))
+	registerQuotaVariable()
 	return e
 }
 

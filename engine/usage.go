@@ -6,6 +6,7 @@ import (
 	"github.com/dolthub/go-mysql-server/sql"
 
 	"github.com/myriaddb/myriad/catalog"
+	"github.com/myriaddb/myriad/engine/infoschema"
 )
 
 // Per-schema usage (information_schema.MYRIAD_SCHEMA_USAGE): rows read and
@@ -34,17 +35,11 @@ func (d *Database) use() *schemaUsage {
 	return d.usage
 }
 
-// SchemaUsage is one row of MYRIAD_SCHEMA_USAGE.
-type SchemaUsage struct {
-	Tables, TableRows, DataBytes, IndexBytes uint64
-	RowsRead, RowsWritten                    uint64
-}
-
-// SchemaUsage reports the schema's usage (engine/infoschema). DataBytes is
+// SchemaUsage implements infoschema.UsageDatabase. DataBytes is
 // the estimate for its rows, IndexBytes for its secondary indexes, both from
 // the LSM's files (approximate; data only in the memtable counts nothing).
-func (d *Database) SchemaUsage(ctx *sql.Context) (SchemaUsage, error) {
-	var u SchemaUsage
+func (d *Database) SchemaUsage(ctx *sql.Context) (infoschema.Usage, error) {
+	var u infoschema.Usage
 	u.RowsRead = uint64(d.use().read.Load())
 	u.RowsWritten = uint64(d.use().written.Load())
 	err := d.eng.cat.ListTables(catalogReader(ctx), d.schema, func(t *catalog.Table) error {
