@@ -6,6 +6,7 @@
 # process start per tenant). Template: 100 sysbench tables.
 #
 #   TENANTS=1000 PARALLEL=8 bench/clone-side-by-side.sh
+#   TENANTS=10000 SKIP_MARIADB=1 bench/clone-side-by-side.sh   # Myriad only
 #
 # Both servers in sync durability (Myriad --durability sync; MariaDB
 # innodb_flush_log_at_trx_commit=1, its default), on a temp directory.
@@ -41,6 +42,8 @@ echo "myriad: one clone at a time (latency incl. round trip):"
 echo "myriad: $TENANTS clones, $PARALLEL connections:"
 "$BIN" tenant clone --port "$MYRIAD_PORT" --from template --count "$TENANTS" --prefix t_ --parallel "$PARALLEL" --json
 echo "myriad data dir: $(du -sh "$WORK/myriad-data" | cut -f1)"
+
+[ "${SKIP_MARIADB:-0}" = 1 ] && exit 0
 
 # MariaDB
 mariadb-install-db --no-defaults --datadir="$WORK/mariadb" --user=root --auth-root-authentication-method=normal >/dev/null
