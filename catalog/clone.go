@@ -1,9 +1,17 @@
 package catalog
 
-// TableCopy pairs a template table with its clone (a fresh ID under the new
-// schema), so the caller can copy its data span and AUTO_INCREMENT counter.
+import (
+	"fmt"
+
+	"github.com/myriaddb/myriad/keys"
+)
+
+// TableCopy pairs a template table (its data span: FromDataSchemaID,
+// FromID) with its clone To (a fresh ID under the new schema), so the
+// caller can copy its data and AUTO_INCREMENT counter.
 type TableCopy struct {
-	From, To *Table
+	FromDataSchemaID, FromID uint64
+	To                       *Table
 }
 
 // CloneSchemaChange is the change that creates dst (a new schema record with
@@ -20,16 +28,29 @@ func (c *Catalog) CloneSchemaChange(r Reader, src, dst *Schema, newID func() (ui
 	*dst = d
 	ch := new(Change).PutSchema(dst)
 	var copies []TableCopy
-	err := c.ListTables(r, src, func(t *Table) error {
+	lo, hi := keys.TableRecords(src.ID)
+	err := scan(r, lo, hi, func(_, v []byte) error {
+		// Decoded but not prepared: Write prepares each record once, with
+		// the types the decoder built (a clone of 100 tables is mostly this).
+		name, body, err := recordName(v)
+		if err != nil {
+			return err
+		}
+		if len(body) == 0 || body[0] != tableCodecV1 {
+			return fmt.Errorf("catalog: table record %q has unknown format", name)
+		}
+		n := &Table{Name: name}
+		if err := decodeTableBody(body[1:], n); err != nil {
+			return err
+		}
 		id, err := newID()
 		if err != nil {
 			return err
 		}
-		n := t.Clone()
+		tc := TableCopy{FromDataSchemaID: n.DataSchemaID, FromID: n.ID, To: n}
 		n.ID, n.SchemaID, n.DataSchemaID = id, dst.ID, dst.ID
-		n.dbName = dst.Name
 		ch.PutTable(dst, n)
-		copies = append(copies, TableCopy{From: t, To: n})
+		copies = append(copies, tc)
 		return nil
 	})
 	if err != nil {
