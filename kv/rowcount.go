@@ -77,25 +77,29 @@ func DecodeCount(v []byte) (n int64, exact bool, err error) {
 // second copy in the same statement) is left out rather than outliving its
 // table.
 func (t *Txn) mergeDeltas(b *pebble.Batch) error {
-	if len(t.deltas) == 0 {
-		return nil
-	}
-	sum := make(map[string]int64, len(t.deltas))
-	var order []string
-	for _, d := range t.deltas {
-		if t.deletedAfter(d) {
+	var buf [countLen]byte
+	for i, d := range t.deltas {
+		if d.key == nil || t.deletedAfter(d) {
 			continue
 		}
-		if _, ok := sum[string(d.key)]; !ok {
-			order = append(order, string(d.key))
-		}
-		sum[string(d.key)] += d.n
-	}
-	for _, k := range order {
-		if n := sum[k]; n != 0 {
-			if err := b.Merge([]byte(k), EncodeCount(n, false), nil); err != nil {
-				return err
+		// Fold later deltas of the same key into this one (a transaction
+		// touches few tables: quadratic in the tables, with no map).
+		n := d.n
+		for j := i + 1; j < len(t.deltas); j++ {
+			if e := &t.deltas[j]; e.key != nil && bytes.Equal(e.key, d.key) {
+				if !t.deletedAfter(*e) {
+					n += e.n
+				}
+				e.key = nil
 			}
+		}
+		if n == 0 {
+			continue
+		}
+		buf[0] = countOnly
+		binary.BigEndian.PutUint64(buf[1:], uint64(n))
+		if err := b.Merge(d.key, buf[:], nil); err != nil {
+			return err
 		}
 	}
 	return nil
@@ -124,6 +128,7 @@ func (c *countValue) Finish(bool) ([]byte, io.Closer, error) {
 	return EncodeCount(c.n, c.base), nil, nil
 }
 
+// deletedAfter reports whether the Txn range-deleted d's key after adding d.
 func (t *Txn) deletedAfter(d countDelta) bool {
 	for _, r := range t.ranges[d.r:] {
 		if bytes.Compare(d.key, r.start) >= 0 && (r.end == nil || bytes.Compare(d.key, r.end) < 0) {
