@@ -349,6 +349,9 @@ type table struct {
 	primary []byte // keys.Index(.., PrimaryIndexID)
 	rows    int64
 	entries []int64 // per position in def.Indexes
+	// count is the table's exact row count key, when it has a base.
+	count      int64
+	countExact bool
 
 	// The UNIQUE prefix of the previous entry of the index being walked.
 	uniqIndex int
@@ -424,6 +427,10 @@ func (c *checker) span(g *group, it *kv.Iter, valid bool) (bool, error) {
 
 func (c *checker) finishTable(t *table) {
 	c.rep.Rows += t.rows
+	if t.countExact && t.count != t.rows {
+		c.problem(Problem{Schema: t.schema, Table: t.def.Name,
+			What: fmt.Sprintf("row count says %d rows, the table has %d", t.count, t.rows)})
+	}
 	for i, n := range t.entries {
 		c.rep.IndexEntries += n
 		if n != t.rows {
@@ -451,6 +458,15 @@ func (c *checker) tableKey(t *table, key []byte, k keys.Key, val []byte) error {
 			c.problem(Problem{Schema: t.schema, Table: t.def.Name, Key: key,
 				What: fmt.Sprintf("malformed AUTO_INCREMENT counter (%d key bytes after the prefix, %d value bytes)", len(k.Rest), len(val))})
 		}
+		return nil
+	case keys.KindRowCount:
+		n, exact, err := kv.DecodeCount(val)
+		if err != nil {
+			c.problem(Problem{Schema: t.schema, Table: t.def.Name, Key: key, What: "malformed row count: " + err.Error()})
+		}
+		// Without a base (a table from before counts) the deltas are not
+		// a count yet: TABLE_ROWS counts it once on first read.
+		t.count, t.countExact = n, exact && err == nil
 		return nil
 	case keys.KindRow:
 		return c.row(t, key, val)

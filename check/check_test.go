@@ -25,6 +25,7 @@ import (
 	"github.com/myriaddb/myriad/check"
 	"github.com/myriaddb/myriad/engine"
 	"github.com/myriaddb/myriad/keyenc"
+	"github.com/myriaddb/myriad/keys"
 	"github.com/myriaddb/myriad/kv"
 	"github.com/myriaddb/myriad/rowcodec"
 	"github.com/myriaddb/myriad/server"
@@ -444,7 +445,17 @@ func TestUniqueDuplicate(t *testing.T) {
 	})
 	expect(t, s.check(),
 		check.Problem{Schema: "shop", Table: "orders", Index: "uk_code", Key: s.indexKey(orders, uk, twin, twinKey), What: "duplicate value in UNIQUE index"},
+		// Written behind the engine's back: the exact row count missed it.
+		check.Problem{Schema: "shop", Table: "orders", What: "row count says"},
 	)
+}
+
+// A row count that disagrees with the rows is reported.
+func TestWrongRowCount(t *testing.T) {
+	s := openStore(t)
+	orders := s.table("shop", "orders")
+	s.write(func(b *kv.WriteBatch) { b.Set(keys.RowCount(orders.DataSchemaID, orders.ID), kv.EncodeCount(5, true)) })
+	expect(t, s.check(), check.Problem{Schema: "shop", Table: "orders", What: "row count says 5 rows"})
 }
 
 func TestUndecodableRow(t *testing.T) {

@@ -41,6 +41,7 @@ func (t *Table) rebuild(ctx *sql.Context, newDef *catalog.Table, conv func(sql.R
 	if err := t.db.putTable(ctx, tx, newDef); err != nil {
 		return err
 	}
+	startRowCount(tx.kv, newDef) // the copy below counts its rows
 	if st, ok := t.db.eng.autoInc.Load(old.ID); ok {
 		t.db.eng.autoInc.Store(id, st)
 		tx.kv.RaiseCounter(newDef.CounterKey(), st.(*autoIncState).peek())
@@ -551,6 +552,7 @@ func (t *Table) rebuildEmpty(ctx *sql.Context, def *catalog.Table) error {
 	}
 	def.ID = id
 	def.DataSchemaID = t.db.schema.ID
+	startRowCount(tx.kv, def)
 	if err := tx.writeCatalog(t.db.eng.cat, new(catalog.Change).PutTable(t.db.schema, def).DropTableData(t.def)); err != nil {
 		return err
 	}

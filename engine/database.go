@@ -12,6 +12,7 @@ import (
 type Database struct {
 	eng    *Engine
 	schema *catalog.Schema
+	usage  *schemaUsage // found on first use (usage.go)
 }
 
 var (
@@ -63,6 +64,9 @@ func (d *Database) CreateTable(ctx *sql.Context, name string, pk sql.PrimaryKeyS
 	} else if t != nil {
 		return sql.ErrTableAlreadyExists.New(name)
 	}
+	if err := d.eng.checkTableQuota(tx.kv, d.schema, 1); err != nil {
+		return err
+	}
 	id, err := d.eng.cat.NewID()
 	if err != nil {
 		return err
@@ -80,6 +84,7 @@ func (d *Database) CreateTable(ctx *sql.Context, name string, pk sql.PrimaryKeyS
 		t.Columns = append(t.Columns, c)
 	}
 	t.PK = append(t.PK, pk.PkOrdinals...)
+	startRowCount(tx.kv, t)
 	return d.putTable(ctx, tx, t)
 }
 

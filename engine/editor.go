@@ -130,7 +130,9 @@ func (t *Table) insertRow(ctx *sql.Context, tx *kv.Txn, row sql.Row) error {
 		tx.Set(ik, nil)
 	}
 	tx.Set(key, val)
+	tx.AddToCount(lay.rowCount, 1)
 	t.db.eng.metrics.RowsWritten.Add(1)
+	t.db.use().written.Add(1)
 	return nil
 }
 
@@ -215,7 +217,9 @@ func (t *Table) deleteRow(ctx *sql.Context, tx *kv.Txn, row sql.Row) error {
 		tx.Delete(ik)
 	}
 	tx.Delete(key)
+	tx.AddToCount(t.lay.rowCount, -1)
 	t.db.eng.metrics.RowsWritten.Add(1)
+	t.db.use().written.Add(1)
 	return nil
 }
 
@@ -276,6 +280,7 @@ func (e *editor) Update(ctx *sql.Context, old, new sql.Row) error {
 	}
 	tx.Set(newKey, val)
 	t.db.eng.metrics.RowsWritten.Add(1)
+	t.db.use().written.Add(1)
 	return nil
 }
 

@@ -21,6 +21,8 @@ type Engine struct {
 	autoInc  sync.Map // table ID -> *autoIncState
 	rowIDs   atomic.Uint64
 	sessions sync.Map // connection ID -> *Session
+	clones   sync.Map // connection ID -> *cloneRequest (clone.go)
+	usage    sync.Map // schema ID -> *schemaUsage (usage.go)
 
 	// defaultCollation is what CREATE DATABASE without a collation gets.
 	defaultCollation sql.CollationID
@@ -52,6 +54,7 @@ func New(db *kv.DB, cat *catalog.Catalog, opts Options) *Engine {
 		e.defaultCollation = sql.Collation_Default
 	}
 	e.rowIDs.Store(uint64(nowNanos()))
+	registerQuotaVariable()
 	return e
 }
 

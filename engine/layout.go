@@ -44,6 +44,9 @@ type layout struct {
 
 	versions  sync.Map // string(older row header) -> *rowVersion
 	nversions atomic.Int32
+
+	// rowCount is keys.RowCount: the table's exact row count (rowcount.go).
+	rowCount []byte
 }
 
 type indexLayout struct {
@@ -63,6 +66,7 @@ func layoutOf(t *catalog.Table) *layout {
 func newLayout(t *catalog.Table) *layout {
 	sch := t.Schema().Schema
 	l := &layout{t: t, sch: sch, primary: keys.Index(t.DataSchemaID, t.ID, keys.PrimaryIndexID)}
+	l.rowCount = keys.RowCount(t.DataSchemaID, t.ID)
 	l.header = binary.AppendUvarint(nil, uint64(len(t.Columns)))
 	for i, c := range sch {
 		if c.Type.Type() == sqltypes.Char {

@@ -118,6 +118,9 @@ func (p *Provider) CreateCollatedDatabase(ctx *sql.Context, name string, collati
 		(collation == sql.Collation_Default && !containsFold(ctx.Query(), "collat") && !containsFold(ctx.Query(), "char")) {
 		collation = p.eng.defaultCollation
 	}
+	if req := takeClone(ctx); req != nil {
+		return p.eng.cloneInto(tx, req, &catalog.Schema{ID: id, Name: name})
+	}
 	return tx.writeCatalog(p.eng.cat, new(catalog.Change).PutSchema(&catalog.Schema{ID: id, Name: name, Collation: collation}))
 }
 
@@ -139,6 +142,7 @@ func (p *Provider) DropDatabase(ctx *sql.Context, name string) error {
 	if err != nil {
 		return err
 	}
+	p.eng.forgetUsage(s.ID)
 	return tx.writeCatalog(p.eng.cat, ch)
 }
 

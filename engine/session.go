@@ -59,6 +59,16 @@ type Transaction struct {
 	}
 	savepoints map[string]kv.Savepoint
 	spOrder    []string // savepoint names, oldest first
+	// onAbort undoes work done outside the transaction for it (a clone's
+	// copied rows) when it does not commit.
+	onAbort []func()
+}
+
+func (t *Transaction) aborted() {
+	for _, f := range t.onAbort {
+		f()
+	}
+	t.onAbort = nil
 }
 
 func (t *Transaction) String() string { return "myriad transaction" }
@@ -106,6 +116,7 @@ func (e *Engine) NewSession(base *sql.BaseSession) *Session {
 func (s *Session) StartTransaction(ctx *sql.Context, ch sql.TransactionCharacteristic) (sql.Transaction, error) {
 	if s.tx != nil {
 		s.tx.kv.Rollback()
+		s.tx.aborted()
 	}
 	byChar, oneShot := SessionReadOnly(ctx), false
 	if s.nextReadOnly != nil && ch != sql.ReadOnly {
@@ -157,6 +168,7 @@ func (s *Session) CommitTransaction(ctx *sql.Context, tx sql.Transaction) error 
 		s.eng.cat.EndChange(t.catalogKeys)
 	}
 	if err != nil {
+		t.aborted()
 		// As in MySQL after a deadlock, the transaction is rolled back and
 		// the session is no longer in one: the next statement autocommits.
 		ctx.SetTransaction(nil)
@@ -178,6 +190,7 @@ func (s *Session) Rollback(ctx *sql.Context, tx sql.Transaction) error {
 	}
 	s.endOneShot(t)
 	t.kv.Rollback()
+	t.aborted()
 	if s.tx == t {
 		s.tx = nil
 	}

@@ -376,6 +376,7 @@ type rowIter struct {
 	reverse   bool
 	it        *kv.Iter
 	started   bool
+	read      int64 // rows returned, added to the schema's usage at Close
 }
 
 func (t *Table) newRowIter(ctx *sql.Context, r *kv.Txn, spans []span, secondary *indexLayout, reverse bool) *rowIter {
@@ -418,6 +419,7 @@ func (i *rowIter) Next(ctx *sql.Context) (sql.Row, error) {
 			continue
 		}
 		if i.secondary == nil {
+			i.read++
 			return i.t.lay.decodeRow(i.it.Value())
 		}
 		row, err := i.t.db.eng.rowForIndexKey(ctx, i.t.def, i.t.lay, i.secondary.id, i.it.Key(), i.r)
@@ -425,12 +427,17 @@ func (i *rowIter) Next(ctx *sql.Context) (sql.Row, error) {
 			return nil, err
 		}
 		if row != nil {
+			i.read++
 			return row, nil
 		}
 	}
 }
 
 func (i *rowIter) Close(*sql.Context) error {
+	if i.read > 0 {
+		i.t.db.use().read.Add(i.read)
+		i.read = 0
+	}
 	if i.it != nil {
 		err := i.it.Close()
 		i.it = nil

@@ -56,10 +56,13 @@ const (
 	KindCounter
 	KindRow
 	KindIndexEntry
+	// KindRowCount is a table's exact row count: the counter index's key
+	// followed by rowCountTag.
+	KindRowCount
 )
 
 var kindNames = [...]string{"invalid", "schema", "table", "view", "trigger", "accounts", "ids", "lock", "job",
-	"counter", "row", "index entry"}
+	"counter", "row", "index entry", "row count"}
 
 func (k Kind) String() string {
 	if int(k) < len(kindNames) {
@@ -72,7 +75,7 @@ func (k Kind) String() string {
 func (k Kind) Catalog() bool { return k >= KindSchema && k <= KindJob }
 
 // Data reports whether keys of this kind live in the data span.
-func (k Kind) Data() bool { return k >= KindCounter && k <= KindIndexEntry }
+func (k Kind) Data() bool { return k >= KindCounter && k <= KindRowCount }
 
 var catalogTags = map[Kind]byte{
 	KindSchema: tagSchema, KindTable: tagTable, KindView: tagView, KindTrigger: tagTrigger,
@@ -218,6 +221,9 @@ func parseData(b []byte) (Key, error) {
 	switch k.IndexID {
 	case CounterIndexID:
 		k.Kind = KindCounter
+		if len(b) == 1 && b[0] == rowCountTag {
+			k.Kind = KindRowCount
+		}
 	case PrimaryIndexID:
 		k.Kind = KindRow
 	default:
@@ -320,6 +326,16 @@ func Index(schemaID, tableID uint64, indexID uint32) []byte {
 
 // Counter is the key of a table's AUTO_INCREMENT high-water mark.
 func Counter(schemaID, tableID uint64) []byte { return Index(schemaID, tableID, CounterIndexID) }
+
+// rowCountTag follows the counter index prefix in a row count key.
+const rowCountTag = 'r'
+
+// RowCount is the key of a table's exact row count (kv count operands). It
+// sits in the table's span next to the AUTO_INCREMENT counter, so DROP and
+// TRUNCATE (a new span) reset it and a copy of the span carries it.
+func RowCount(schemaID, tableID uint64) []byte {
+	return append(Index(schemaID, tableID, CounterIndexID), rowCountTag)
+}
 
 // Hidden row IDs: a table without a primary key keys a row by an 8-byte hash
 // of its encoded value after the primary index prefix, then a row ID, so

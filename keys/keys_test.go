@@ -27,6 +27,7 @@ func TestParseBuilders(t *testing.T) {
 		{"lock (reserved)", Lock(4, "T"), Key{Kind: KindLock, SchemaID: 4, Name: "t"}},
 		{"job (reserved)", Job(big), Key{Kind: KindJob, JobID: big}},
 		{"counter", Counter(3, 9), Key{Kind: KindCounter, SchemaID: 3, TableID: 9}},
+		{"row count", RowCount(3, 9), Key{Kind: KindRowCount, SchemaID: 3, TableID: 9, Rest: []byte{'r'}}},
 		{"primary prefix", Index(3, 9, PrimaryIndexID), Key{Kind: KindRow, SchemaID: 3, TableID: 9, IndexID: 1}},
 		{"row", append(Index(3, big, PrimaryIndexID), 0x05, 0x01), Key{Kind: KindRow, SchemaID: 3, TableID: big, IndexID: 1, Rest: []byte{5, 1}}},
 		{"hidden row", hidden, Key{Kind: KindRow, SchemaID: 3, TableID: 9, IndexID: 1, Rest: hidden[4:]}},

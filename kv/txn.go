@@ -63,7 +63,7 @@ type undoRec struct {
 }
 
 // Savepoint is a position in a Txn's undo log (see Txn.Savepoint).
-type Savepoint struct{ n, r int }
+type Savepoint struct{ n, r, d int }
 
 // Txn is a snapshot-isolation transaction. It must be used by one goroutine
 // at a time. Writes are buffered in memory (ordered by key) and written to
@@ -94,6 +94,10 @@ type Txn struct {
 	touched []keyRange
 	// counters are RaiseCounter calls: key -> largest value.
 	counters map[string]uint64
+	// deltas are AddToCount calls in order (rowcount.go); entries from
+	// deltaFloor on (after the newest savepoint) may be coalesced.
+	deltas     []countDelta
+	deltaFloor int
 }
 
 // Begin starts a transaction. It is free: no lock, no snapshot.
@@ -244,7 +248,8 @@ func (t *Txn) Writes() int {
 // first Savepoint on, every Set/Delete appends one undo record.
 func (t *Txn) Savepoint() Savepoint {
 	t.spUsed = true
-	return Savepoint{n: len(t.undo), r: len(t.ranges)}
+	t.deltaFloor = len(t.deltas)
+	return Savepoint{n: len(t.undo), r: len(t.ranges), d: len(t.deltas)}
 }
 
 // RollbackTo undoes every Set/Delete made since sp, restoring earlier
@@ -257,6 +262,10 @@ func (t *Txn) RollbackTo(sp Savepoint) {
 	if sp.r < len(t.ranges) {
 		t.ranges = t.ranges[:sp.r]
 	}
+	if sp.d < len(t.deltas) {
+		t.deltas = t.deltas[:sp.d]
+	}
+	t.deltaFloor = sp.d
 	if sp.n >= len(t.undo) {
 		return
 	}
@@ -327,7 +336,7 @@ func (t *Txn) Commit() error {
 	db := t.db
 	t.closeIters()
 	t.releaseSnapshot()
-	if (t.buf == nil || t.buf.Len() == 0) && len(t.ranges) == 0 && len(t.touched) == 0 && len(t.counters) == 0 {
+	if (t.buf == nil || t.buf.Len() == 0) && len(t.ranges) == 0 && len(t.touched) == 0 && len(t.counters) == 0 && len(t.deltas) == 0 {
 		t.finish()
 		db.readOnly.Add(1)
 		return nil
@@ -348,6 +357,7 @@ func (t *Txn) Commit() error {
 	if len(t.touched) > 0 {
 		ranges = append(append([]keyRange(nil), t.ranges...), t.touched...)
 	}
+	t.deltas = nil
 	err = db.commit(&commitReq{batch: b, txn: t, ws: bufSet{tr: buf, ranges: ranges}, deleteOnly: deleteOnly})
 	if err != nil {
 		return err
@@ -369,7 +379,7 @@ func (t *Txn) batch(buf *btree.BTreeG[bufEntry]) (*pebble.Batch, bool, error) {
 		return nil, false, ErrClosed
 	}
 	size := 16
-	deleteOnly := len(t.counters) == 0
+	deleteOnly := len(t.counters) == 0 // count deltas are a few bytes: a DELETE stays delete-only
 	buf.Scan(func(e bufEntry) bool {
 		size += len(e.kv) + 11 // kind byte + two varint lengths
 		deleteOnly = deleteOnly && e.del
@@ -397,6 +407,9 @@ func (t *Txn) batch(buf *btree.BTreeG[bufEntry]) (*pebble.Batch, bool, error) {
 		}
 		err = b.Merge([]byte(k), binary.BigEndian.AppendUint64(nil, v), nil)
 	}
+	if err == nil {
+		err = t.mergeDeltas(b)
+	}
 	if err != nil {
 		_ = b.Close()
 		return nil, false, fmt.Errorf("kv: build batch: %w", err)
@@ -420,7 +433,7 @@ func (t *Txn) Rollback() {
 // finish ends the Txn: drops the buffer and leaves the registry.
 func (t *Txn) finish() {
 	t.done = true
-	t.buf, t.frozen, t.undo = nil, nil, nil
+	t.buf, t.frozen, t.undo, t.deltas = nil, nil, nil, nil
 	if t.registered {
 		t.registered = false
 		if t.db.unregister(t.start) == 0 {

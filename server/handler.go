@@ -178,6 +178,9 @@ func (h *handler) ComQuery(ctx context.Context, c *mysql.Conn, query string, cb 
 	if ok, err := h.comBackup(c, query, cb); ok {
 		return err
 	}
+	if ok, err := h.comClone(ctx, c, query, cb); ok {
+		return err
+	}
 	return h.translate(h.Handler.ComQuery(ctx, c, query, cb), c, query)
 }
 
@@ -189,6 +192,9 @@ func (h *handler) ComMultiQuery(ctx context.Context, c *mysql.Conn, query string
 		return "", exhaustedError(query, pos)
 	}
 	if ok, err := h.comBackup(c, query, cb); ok {
+		return "", err
+	}
+	if ok, err := h.comClone(ctx, c, query, cb); ok {
 		return "", err
 	}
 	rest, err := h.Handler.ComMultiQuery(ctx, c, query, cb)

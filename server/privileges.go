@@ -14,6 +14,8 @@ import (
 	"github.com/dolthub/go-mysql-server/sql/mysql_db"
 	"github.com/dolthub/vitess/go/mysql"
 	ast "github.com/dolthub/vitess/go/vt/sqlparser"
+
+	"github.com/myriaddb/myriad/engine"
 )
 
 // erTableAccessDenied is ER_TABLEACCESS_DENIED_ERROR.
@@ -124,6 +126,13 @@ func (h authzHandler) check(ctx *sql.Context, auth ast.AuthInformation) error {
 		if !ps.Has(p) && !ps.Database(ddl.DBName).Has(p) {
 			return mysql.NewSQLError(mysql.ERDBAccessDenied, "42000",
 				"Access denied for user %s to database '%s'", h.account(ctx), ddl.DBName)
+		}
+		// CREATE DATABASE ... LIKE template (server/clone.go) reads the
+		// template: SELECT on it, denied as USE would be (1044).
+		if tmpl, ok := engine.PendingClone(ctx); ok && p == sql.PrivilegeType_Create &&
+			!ps.Has(sql.PrivilegeType_Select) && !ps.Database(tmpl).Has(sql.PrivilegeType_Select) {
+			return mysql.NewSQLError(mysql.ERDBAccessDenied, "42000",
+				"Access denied for user %s to database '%s'", h.account(ctx), tmpl)
 		}
 	}
 	return nil

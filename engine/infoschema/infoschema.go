@@ -38,7 +38,15 @@ func (d *infoSchemaDB) GetTableInsensitive(ctx *sql.Context, name string) (sql.T
 	if strings.EqualFold(name, information_schema.TablesTableName) {
 		return &infoTables{}, true, nil
 	}
+	if strings.EqualFold(name, UsageTableName) {
+		return &usageTable{}, true, nil
+	}
 	return d.Database.GetTableInsensitive(ctx, name)
+}
+
+func (d *infoSchemaDB) GetTableNames(ctx *sql.Context) ([]string, error) {
+	names, err := d.Database.GetTableNames(ctx)
+	return append(names, UsageTableName), err
 }
 
 var infoTablesSchema = information_schema.NewTablesTable().Schema()
@@ -139,7 +147,7 @@ func (t *infoTables) columns() []int {
 func (t *infoTables) needsTable() bool {
 	for _, c := range t.columns() {
 		switch infoTablesSchema[c].Name {
-		case "TABLE_ROWS", "AVG_ROW_LENGTH", "DATA_LENGTH", "AUTO_INCREMENT", "TABLE_COLLATION", "TABLE_COMMENT":
+		case "TABLE_ROWS", "AVG_ROW_LENGTH", "DATA_LENGTH", "INDEX_LENGTH", "AUTO_INCREMENT", "TABLE_COLLATION", "TABLE_COMMENT":
 			return true
 		}
 	}
@@ -283,6 +291,14 @@ func (t *infoTables) match(ctx *sql.Context, preds []sql.Expression, v string) b
 	return true
 }
 
+// exactStats is implemented by the engine's tables: the exact row count
+// (maintained per commit) and the LSM's estimate of their bytes. GMS's
+// sql.StatisticsTable is not used, because its planner would call it.
+type exactStats interface {
+	ExactRowCount(*sql.Context) (uint64, error)
+	DiskLengths(*sql.Context) (data, index uint64, err error)
+}
+
 var y2k, _, _ = types.Timestamp.Convert(context.Background(), "2000-01-01 00:00:00")
 
 func (it *infoTablesIter) tableRow(ctx *sql.Context, name string) (sql.Row, bool, error) {
@@ -326,29 +342,35 @@ func (it *infoTablesIter) tableRow(ctx *sql.Context, name string) (sql.Row, bool
 			if !system {
 				v = "Dynamic"
 			}
-		case "TABLE_ROWS", "AVG_ROW_LENGTH", "DATA_LENGTH":
+		case "TABLE_ROWS", "AVG_ROW_LENGTH", "DATA_LENGTH", "INDEX_LENGTH":
 			v = uint64(0)
-			if st, ok := tbl.(sql.StatisticsTable); ok && !system {
-				rows, _, err := st.RowCount(ctx)
-				if err != nil {
-					return nil, false, err
+			if st, ok := tbl.(exactStats); ok && !system {
+				var rows, dl, il uint64
+				var err error
+				if infoTablesSchema[c].Name != "DATA_LENGTH" && infoTablesSchema[c].Name != "INDEX_LENGTH" {
+					if rows, err = st.ExactRowCount(ctx); err != nil {
+						return nil, false, err
+					}
 				}
-				dl, err := st.DataLength(ctx)
-				if err != nil {
-					return nil, false, err
+				if infoTablesSchema[c].Name != "TABLE_ROWS" {
+					if dl, il, err = st.DiskLengths(ctx); err != nil {
+						return nil, false, err
+					}
 				}
 				switch infoTablesSchema[c].Name {
 				case "TABLE_ROWS":
 					v = rows
 				case "DATA_LENGTH":
 					v = dl
+				case "INDEX_LENGTH":
+					v = il
 				default:
 					if rows > 0 {
 						v = dl / rows
 					}
 				}
 			}
-		case "MAX_DATA_LENGTH", "INDEX_LENGTH", "DATA_FREE":
+		case "MAX_DATA_LENGTH", "DATA_FREE":
 			v = uint64(0)
 		case "AUTO_INCREMENT":
 			if ai, ok := tbl.(sql.AutoIncrementTable); ok && !system {

@@ -1,0 +1,77 @@
+#!/usr/bin/env bash
+# Tenant provisioning side by side (docs/BENCHMARKS.md, "Tenant clone"):
+# Myriad's `myriad tenant clone` (CREATE DATABASE new LIKE template) against
+# MariaDB's nearest equivalent, loading `mariadb-dump --no-data` of the
+# template into each new schema (one mariadb client per worker, so no
+# process start per tenant). Template: 100 sysbench tables.
+#
+#   TENANTS=1000 PARALLEL=8 bench/clone-side-by-side.sh
+#   TENANTS=10000 SKIP_MARIADB=1 bench/clone-side-by-side.sh   # Myriad only
+#
+# Both servers in sync durability (Myriad --durability sync; MariaDB
+# innodb_flush_log_at_trx_commit=1, its default), on a temp directory.
+set -euo pipefail
+TENANTS=${TENANTS:-1000}
+PARALLEL=${PARALLEL:-8}
+TABLES=${TABLES:-100}
+MYRIAD_PORT=${MYRIAD_PORT:-$((20000 + RANDOM % 20000))}
+MARIADB_PORT=${MARIADB_PORT:-$((40000 + RANDOM % 20000))}
+WORK=$(mktemp -d /tmp/clone-sbs.XXXXXX)
+BIN="$WORK/myriad"
+pids=()
+trap 'for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done; rm -rf "$WORK"' EXIT
+cd "$(dirname "$0")/.."
+go build -o "$BIN" ./cmd/myriad
+
+template() {
+  echo "CREATE DATABASE template;"
+  for i in $(seq 1 "$TABLES"); do
+    echo "CREATE TABLE template.sbtest$i (id INTEGER NOT NULL AUTO_INCREMENT, k INTEGER DEFAULT '0' NOT NULL, c CHAR(120) DEFAULT '' NOT NULL, pad CHAR(60) DEFAULT '' NOT NULL, PRIMARY KEY (id), KEY k_$i (k));"
+  done
+}
+
+now() { date +%s.%N; }
+
+# Myriad
+"$BIN" serve --data-dir "$WORK/myriad-data" --port "$MYRIAD_PORT" --durability sync --log-level warn 2>>"$WORK/myriad.log" &
+pids+=($!)
+"$BIN" bench wait --port "$MYRIAD_PORT" --timeout 60s >/dev/null
+template | mariadb -h127.0.0.1 -P"$MYRIAD_PORT" -uroot
+echo "myriad: one clone at a time (latency incl. round trip):"
+"$BIN" tenant clone --port "$MYRIAD_PORT" --from template --count 100 --prefix single_ --parallel 1 --json
+echo "myriad: $TENANTS clones, $PARALLEL connections:"
+"$BIN" tenant clone --port "$MYRIAD_PORT" --from template --count "$TENANTS" --prefix t_ --parallel "$PARALLEL" --json
+echo "myriad data dir: $(du -sh "$WORK/myriad-data" | cut -f1)"
+
+[ "${SKIP_MARIADB:-0}" = 1 ] && exit 0
+
+# MariaDB
+mariadb-install-db --no-defaults --datadir="$WORK/mariadb" --user=root --auth-root-authentication-method=normal >/dev/null
+mariadbd --no-defaults --user=root --datadir="$WORK/mariadb" --port="$MARIADB_PORT" --bind-address=127.0.0.1 \
+  --socket="$WORK/mariadb.sock" --innodb-buffer-pool-size=2G --skip-log-bin --max-connections=1000 \
+  2>>"$WORK/mariadb.log" &
+pids+=($!)
+"$BIN" bench wait --port "$MARIADB_PORT" --timeout 60s >/dev/null
+M="mariadb --socket=$WORK/mariadb.sock -uroot"
+template | $M
+mariadb-dump --socket="$WORK/mariadb.sock" -uroot --no-data template > "$WORK/template.sql"
+load() { # first count
+  for i in $(seq "$1" "$(($1 + $2 - 1))"); do
+    echo "CREATE DATABASE t_$i; USE t_$i;"
+    cat "$WORK/template.sql"
+  done
+}
+s=$(now); load 1000001 10 | $M; e=$(now)
+echo "mariadb: 10 schemas one at a time from the dump: $(echo "($e - $s) * 100" | bc -l | cut -c1-6) ms per schema"
+per=$(( (TENANTS + PARALLEL - 1) / PARALLEL ))
+s=$(now)
+loaders=()
+for w in $(seq 0 $((PARALLEL - 1))); do
+  n=$per; first=$((w * per + 1))
+  if [ $((first + n - 1)) -gt "$TENANTS" ]; then n=$((TENANTS - first + 1)); fi
+  if [ "$n" -gt 0 ]; then load "$first" "$n" | $M & loaders+=($!); fi
+done
+for p in "${loaders[@]}"; do wait "$p"; done
+e=$(now)
+echo "mariadb: $TENANTS schemas from the dump, $PARALLEL clients: $(echo "$e - $s" | bc -l | cut -c1-6) s"
+echo "mariadb schemas: $($M -N -e 'SELECT COUNT(*) FROM information_schema.schemata') data dir: $(du -sh "$WORK/mariadb" | cut -f1)"
