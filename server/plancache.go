@@ -2,6 +2,8 @@ package server
 
 import (
 	"context"
+	"fmt"
+	"net"
 	"strconv"
 	"strings"
 
@@ -76,7 +78,9 @@ func (h *handler) execCached(ctx context.Context, c *mysql.Conn, p *mysql.Prepar
 	if !ok {
 		return false, nil
 	}
-	if _, isSelect := stmt.(*sqlparser.Select); !isSelect {
+	// Locking reads and SELECT ... INTO take the general path: what they
+	// do besides reading is not part of a plan this cache can vouch for.
+	if sel, isSelect := stmt.(*sqlparser.Select); !isSelect || sel.Lock != "" || sel.Into != nil {
 		return false, nil
 	}
 	lits, names, ok := h.bindLiterals(sqlCtx, p.BindVars)
@@ -87,8 +91,15 @@ func (h *handler) execCached(ctx context.Context, c *mysql.Conn, p *mysql.Prepar
 	if err != nil || !ok {
 		return false, nil
 	}
-	key := plans.Key{Query: query, DB: sqlCtx.GetCurrentDatabase(), Version: version,
-		User: sqlCtx.Session.Client().User + "@" + sqlCtx.Session.Client().Address}
+	// Privileges were checked when the plan was analyzed: plans are
+	// per account (user and client host, as privileges match them), and
+	// account changes advance the version.
+	client := sqlCtx.Session.Client()
+	host := client.Address
+	if h, _, err := net.SplitHostPort(host); err == nil {
+		host = h
+	}
+	key := plans.Key{Query: query, DB: sqlCtx.GetCurrentDatabase(), Version: version, User: client.User + "@" + host}
 	var b strings.Builder
 	for _, v := range planSettings {
 		val, _ := sqlCtx.GetSessionVariable(sqlCtx, v)
@@ -252,17 +263,8 @@ func isOn(v any) bool {
 }
 
 func toString(v any) string {
-	switch t := v.(type) {
-	case string:
-		return t
-	case nil:
-		return ""
-	default:
-		s, _, err := types.LongText.Convert(sql.NewEmptyContext(), v)
-		if err != nil {
-			return "?"
-		}
-		str, _ := s.(string)
+	if str, ok := v.(string); ok {
 		return str
 	}
+	return fmt.Sprint(v)
 }
