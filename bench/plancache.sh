@@ -45,8 +45,9 @@ myriad() { # label plan-cache-bytes
   if [ ! -e "$WORK/prepared" ]; then sb oltp_read_only "$PORT" 4 prepare >/dev/null; touch "$WORK/prepared"; fi
   if [ "${PROFILE:-0}" = 1 ]; then
     (sleep 2; curl -s "http://127.0.0.1:$((PORT + 1))/debug/pprof/profile?seconds=10" >"$WORK/$1.pprof") &
+    local prof=$!
     DURATION=14 sb oltp_point_select "$PORT" 4 run >/dev/null
-    wait
+    wait "$prof"
     go tool pprof -top -nodecount=25 "$BIN" "$WORK/$1.pprof" 2>/dev/null >"$WORK/$1.top" || true
   fi
   runs "$1" "$PORT"
