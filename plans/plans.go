@@ -173,7 +173,7 @@ func Build(ctx *sql.Context, analyzed sql.Node, params []*expression.Literal) (p
 		want[l] = 0
 	}
 	nodes := 0
-	var lits []*expression.Literal
+	var lits []literal
 	ok = walk(tmpl, nil, func(n sql.Node, filter *plan.Filter) bool {
 		nodes++
 		if !allowedNode(n) {
@@ -201,16 +201,12 @@ func Build(ctx *sql.Context, analyzed sql.Node, params []*expression.Literal) (p
 		if !isEx {
 			return true
 		}
+		_, limits := n.(*plan.Limit)
+		if _, isOffset := n.(*plan.Offset); isOffset {
+			limits = true
+		}
 		for _, e := range ex.Expressions() {
-			bad := transform.InspectExpr(e, func(e sql.Expression) bool {
-				nodes++
-				if l, isLit := e.(*expression.Literal); isLit {
-					lits = append(lits, l)
-					return false
-				}
-				return !allowedExpr(e)
-			})
-			if bad {
+			if !inspect(e, limits, &nodes, &lits) {
 				Debug("expr in %T", n)
 				return false
 			}
@@ -222,17 +218,25 @@ func Build(ctx *sql.Context, analyzed sql.Node, params []*expression.Literal) (p
 	}
 	for _, r := range p.itas {
 		for _, s := range r.steps {
-			lits = append(lits, s.val)
+			lits = append(lits, literal{s.val, true})
 		}
 	}
 	p.derived = map[*expression.Literal]int{}
-	for _, l := range lits {
+	for _, x := range lits {
+		l := x.lit
 		if c, mine := want[l]; mine {
 			want[l] = c + 1
 			continue
 		}
 		if _, seen := p.derived[l]; seen {
 			continue
+		}
+		if !x.compared {
+			// Only the operand of a comparison or a LIMIT is converted
+			// from a parameter by the planner; any other literal the
+			// parameters cannot account for was made by the analyzer.
+			Debug("literal %v made by the analyzer", l)
+			return nil, false, false
 		}
 		i, n := deriveFrom(ctx, l, params)
 		if n != 1 {
@@ -257,6 +261,39 @@ func Build(ctx *sql.Context, analyzed sql.Node, params []*expression.Literal) (p
 
 // Debug reports why a plan is not cached (tests set it).
 var Debug = func(format string, args ...any) {}
+
+// literal is a literal of the plan and whether it is the direct operand
+// of a comparison (or a LIMIT/OFFSET value).
+type literal struct {
+	lit      *expression.Literal
+	compared bool
+}
+
+// inspect collects e's literals and refuses expressions allowedExpr does
+// not accept.
+func inspect(e sql.Expression, compared bool, nodes *int, lits *[]literal) bool {
+	*nodes++
+	if l, isLit := e.(*expression.Literal); isLit {
+		*lits = append(*lits, literal{l, compared})
+		return true
+	}
+	if !allowedExpr(e) {
+		return false
+	}
+	var cmp bool
+	switch e.(type) {
+	case *expression.Equals, *expression.NullSafeEquals, *expression.GreaterThan,
+		*expression.GreaterThanOrEqual, *expression.LessThan, *expression.LessThanOrEqual,
+		*expression.Between, *expression.InTuple, *expression.HashInTuple, expression.Tuple:
+		cmp = true
+	}
+	for _, c := range e.Children() {
+		if !inspect(c, cmp, nodes, lits) {
+			return false
+		}
+	}
+	return true
+}
 
 // walk visits every node; filter is the Filter directly above n (through
 // table aliases), where a static index range's conditions are.
