@@ -331,3 +331,7 @@ func displayLiteral(v any, litType, colType sql.Type) (any, sql.Type) {
 	}
 	return v, litType
 }
+
+// Bytes is the estimated memory of the decoded definition (what the
+// definition cache charges for it).
+func (t *Table) Bytes() int64 { return int64(t.size) }

@@ -21,3 +21,7 @@ func (e *Engine) PlanVersion(ctx *sql.Context) (version uint64, ok bool, err err
 	t.kv.Pin()
 	return e.cat.Version(), true, nil
 }
+
+// DefinitionBytes is the memory a cached plan keeps alive by holding this
+// handle (package plans charges it to the plan).
+func (t *Table) DefinitionBytes() int64 { return t.def.Bytes() + 256 }

@@ -256,6 +256,24 @@ func Build(ctx *sql.Context, analyzed sql.Node, params []*expression.Literal) (p
 		}
 	}
 	p.size = int64(nodes)*256 + 1024
+	// The plan keeps its tables' definitions alive even after the
+	// definition cache dropped them: charge them here (twice while both
+	// hold one, which errs on the safe side).
+	seen := map[sql.Table]bool{}
+	transform.Inspect(tmpl, func(n sql.Node) bool {
+		var t sql.Table
+		switch n := n.(type) {
+		case *plan.ResolvedTable:
+			t = n.UnderlyingTable()
+		case *plan.IndexedTableAccess:
+			t = n.TableNode.UnderlyingTable()
+		}
+		if d, ok := t.(interface{ DefinitionBytes() int64 }); ok && !seen[t] {
+			seen[t] = true
+			p.size += d.DefinitionBytes()
+		}
+		return true
+	})
 	return p, true, false
 }
 
@@ -356,6 +374,13 @@ func allowedExpr(e sql.Expression) bool {
 // range rebuilt from them. ok is false when a range cannot be rebuilt for
 // these values (the caller takes the general path).
 func (p *Plan) Bind(ctx *sql.Context, vals []*expression.Literal) (n sql.Node, ok bool, err error) {
+	defer func() {
+		// Never a failed statement for the cache's sake: the general path
+		// runs instead.
+		if r := recover(); r != nil {
+			n, ok, err = nil, false, nil
+		}
+	}()
 	if len(vals) != len(p.params) {
 		return nil, false, nil
 	}
