@@ -2,6 +2,7 @@ package plans
 
 import (
 	"container/list"
+	"hash/maphash"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -52,17 +53,26 @@ type Plan struct {
 	size    int64
 }
 
-// Cache is a byte-bounded LRU of plans, shared by all connections.
-// Uncacheable statements are remembered (as nil plans) so they are analyzed
-// only by the general path.
+// Cache is a byte-bounded LRU of plans, shared by all connections and
+// sharded so concurrent executions rarely meet on one lock. Uncacheable
+// statements are remembered (as nil plans) so they are analyzed only by the
+// general path.
 type Cache struct {
+	seed   maphash.Seed
+	shards [shards]shard
+
+	Hits, Misses, Evictions atomic.Int64
+}
+
+const shards = 16
+
+type shard struct {
 	mu     sync.Mutex
 	budget int64
 	used   int64
 	lru    *list.List // of *entry, most recent first
 	byKey  map[Key]*list.Element
-
-	Hits, Misses, Evictions atomic.Int64
+	_      [64]byte // keep shards' locks on separate cache lines
 }
 
 type entry struct {
@@ -76,19 +86,33 @@ func New(budget int64) *Cache {
 	if budget <= 0 {
 		budget = DefaultBytes
 	}
-	return &Cache{budget: budget, lru: list.New(), byKey: map[Key]*list.Element{}}
+	c := &Cache{seed: maphash.MakeSeed()}
+	for i := range c.shards {
+		c.shards[i] = shard{budget: budget / shards, lru: list.New(), byKey: map[Key]*list.Element{}}
+	}
+	return c
+}
+
+func (c *Cache) shard(k *Key) *shard {
+	var h maphash.Hash
+	h.SetSeed(c.seed)
+	h.WriteString(k.Query)
+	h.WriteString(k.DB)
+	h.WriteString(k.Params)
+	return &c.shards[h.Sum64()%shards]
 }
 
 // Get returns the plan for k; known reports whether k was seen before
 // (a known key with a nil plan is not cacheable).
 func (c *Cache) Get(k Key) (p *Plan, known bool) {
-	c.mu.Lock()
-	el, ok := c.byKey[k]
+	s := c.shard(&k)
+	s.mu.Lock()
+	el, ok := s.byKey[k]
 	if ok {
-		c.lru.MoveToFront(el)
+		s.lru.MoveToFront(el)
 		p = el.Value.(*entry).plan
 	}
-	c.mu.Unlock()
+	s.mu.Unlock()
 	if ok && p != nil {
 		c.Hits.Add(1)
 	} else {
@@ -98,38 +122,44 @@ func (c *Cache) Get(k Key) (p *Plan, known bool) {
 }
 
 // Put stores p (nil: not cacheable) under k, evicting the least recently
-// used entries beyond the budget.
+// used entries of its shard beyond the shard's share of the budget.
 func (c *Cache) Put(k Key, p *Plan) {
 	size := k.bytes()
 	if p != nil {
 		size += p.size
 	}
-	if size > c.budget {
+	s := c.shard(&k)
+	if size > s.budget {
 		return
 	}
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if el, ok := c.byKey[k]; ok {
-		c.used -= el.Value.(*entry).size
-		c.lru.Remove(el)
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if el, ok := s.byKey[k]; ok {
+		s.used -= el.Value.(*entry).size
+		s.lru.Remove(el)
 	}
-	c.byKey[k] = c.lru.PushFront(&entry{key: k, plan: p, size: size})
-	c.used += size
-	for c.used > c.budget {
-		el := c.lru.Back()
+	s.byKey[k] = s.lru.PushFront(&entry{key: k, plan: p, size: size})
+	s.used += size
+	for s.used > s.budget {
+		el := s.lru.Back()
 		e := el.Value.(*entry)
-		c.lru.Remove(el)
-		delete(c.byKey, e.key)
-		c.used -= e.size
+		s.lru.Remove(el)
+		delete(s.byKey, e.key)
+		s.used -= e.size
 		c.Evictions.Add(1)
 	}
 }
 
 // Usage returns the estimated bytes and the number of entries held.
-func (c *Cache) Usage() (int64, int) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.used, len(c.byKey)
+func (c *Cache) Usage() (used int64, n int) {
+	for i := range c.shards {
+		s := &c.shards[i]
+		s.mu.Lock()
+		used += s.used
+		n += len(s.byKey)
+		s.mu.Unlock()
+	}
+	return used, n
 }
 
 // Build turns an analyzed plan into a cacheable template. params are the
