@@ -282,3 +282,52 @@ func init() {
 		plans.Debug = func(f string, a ...any) { fmt.Printf("WHY "+f+"\n", a...) }
 	}
 }
+
+// TestPlanCachePrivileges: a plan cached for one account is not used by
+// another, and REVOKE takes effect on the next execution of a cached plan.
+func TestPlanCachePrivileges(t *testing.T) {
+	ts := startServer(t, t.TempDir())
+	root := ts.connect("")
+	mustExec(t, root, "CREATE DATABASE pc")
+	db := ts.connectWith("pc", "parseTime=false")
+	setupPlanTable(t, db)
+	mustExec(t, root, "CREATE USER 'a'@'%' IDENTIFIED BY 'pw'")
+	mustExec(t, root, "CREATE USER 'b'@'%' IDENTIFIED BY 'pw'")
+	mustExec(t, root, "GRANT SELECT ON pc.t TO 'a'@'%'")
+	mustExec(t, root, "GRANT SELECT ON pc.* TO 'b'@'%'")
+	mustExec(t, root, "REVOKE SELECT ON pc.* FROM 'b'@'%'")
+	mustExec(t, root, "GRANT USAGE ON *.* TO 'b'@'%'")
+	a := ts.mustLogin("a", "pw", "pc", "")
+	const q = "SELECT c FROM t WHERE id = ?"
+	// One prepared statement across the REVOKE: its executions are
+	// COM_STMT_EXECUTEs of a plan cached before it.
+	stmt, err := a.Prepare(q)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer stmt.Close()
+	for i := 0; i < 3; i++ {
+		var c string
+		if err := stmt.QueryRow(1).Scan(&c); err != nil || c != "A" {
+			t.Fatalf("a: %q %v", c, err)
+		}
+	}
+	hits := ts.srv.plans.Hits.Load()
+	if hits < 2 {
+		t.Fatalf("hits = %d", hits)
+	}
+	b := ts.mustLogin("b", "pw", "", "")
+	if _, err := b.Exec("USE pc"); err == nil {
+		var c string
+		err := b.QueryRow(q, 1).Scan(&c)
+		if err == nil || !strings.Contains(err.Error(), "1142") {
+			t.Fatalf("b without privileges: %q %v, want 1142", c, err)
+		}
+	}
+	mustExec(t, root, "REVOKE SELECT ON pc.t FROM 'a'@'%'")
+	var c string
+	err = stmt.QueryRow(1).Scan(&c)
+	if err == nil || !strings.Contains(err.Error(), "1142") {
+		t.Fatalf("a after REVOKE: %q %v, want 1142", c, err)
+	}
+}
