@@ -122,10 +122,11 @@ func (h *handler) execCached(ctx context.Context, c *mysql.Conn, p *mysql.Prepar
 	if known && pl == nil {
 		return false, nil
 	}
+	// As on the general path, a new statement's warnings replace the
+	// previous one's; when this execution analyzes, the analysis's own
+	// warnings stay.
+	sqlCtx.ClearWarnings()
 	if !known {
-		// As the general path does: a new statement's warnings replace
-		// the previous one's; analysis may add its own.
-		sqlCtx.ClearWarnings()
 		var retry bool
 		pl, retry = h.analyzeForCache(sqlCtx, query, stmt, lits, names)
 		if !retry {
@@ -139,7 +140,6 @@ func (h *handler) execCached(ctx context.Context, c *mysql.Conn, p *mysql.Prepar
 	if err != nil || !ok {
 		return false, nil
 	}
-	sqlCtx.ClearWarnings()
 	sql.IncrementStatusVariable(sqlCtx, "Questions", 1)
 	sql.IncrementStatusVariable(sqlCtx, "Com_select", 1)
 	return true, exec.ComExecuteBound(ctx, c, query, node, func(r *sqltypes.Result, _ bool) error { return cb(r) })
