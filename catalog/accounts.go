@@ -25,5 +25,7 @@ func (c *Catalog) LoadAccounts() (data []byte, ok bool, err error) {
 func (c *Catalog) SaveAccounts(data []byte) error {
 	b := kv.NewWriteBatch()
 	b.Set(accountsKey(), data)
+	c.version.Add(1)
+	defer c.version.Add(1)
 	return c.db.Apply(b)
 }

@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 	"fmt"
 	"sync"
+	"sync/atomic"
 
 	"github.com/dolthub/go-mysql-server/sql"
 
@@ -35,7 +36,18 @@ type Catalog struct {
 	idMu    sync.Mutex
 	nextID  uint64
 	idLimit uint64
+
+	// version advances around every definition or account change, for
+	// caches of things derived from definitions (package plans) that
+	// cannot track individual keys.
+	version atomic.Uint64
 }
+
+// Version is advanced before a change to definitions or accounts commits
+// and again after: something derived at version v is current while
+// Version() == v, and a reader that fixed its snapshot before reading
+// Version() never sees a definition newer than v.
+func (c *Catalog) Version() uint64 { return c.version.Load() }
 
 // idBlock IDs are reserved per high-water-mark write, so creating tables
 // costs no extra synced write per table and IDs are still never reused after
@@ -210,6 +222,7 @@ func scan(r Reader, lo, hi []byte, fn func(k, v []byte) error) error {
 // between, nobody is served or stores a cached copy of them, so no reader
 // can get a definition older than a commit it started after.
 func (c *Catalog) BeginChange(keys []string) {
+	c.version.Add(1)
 	for _, k := range keys {
 		c.cache.beginChange(k)
 	}
@@ -220,9 +233,11 @@ func (c *Catalog) EndChange(keys []string) {
 	for _, k := range keys {
 		c.cache.endChange(k)
 	}
+	c.version.Add(1)
 }
 
 func (c *Catalog) Invalidate(keys []string) {
+	c.version.Add(1)
 	for _, k := range keys {
 		c.cache.invalidate(k)
 	}

@@ -361,3 +361,7 @@ func EncodeFill(v any) ([]byte, error) {
 	}
 	return rowcodec.Encode(nil, sql.Row{v})
 }
+
+// Bytes is the estimated memory of the decoded definition (what the
+// definition cache charges for it).
+func (t *Table) Bytes() int64 { return int64(t.size) }

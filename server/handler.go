@@ -276,5 +276,8 @@ func (h *handler) ComStmtExecute(ctx context.Context, c *mysql.Conn, p *mysql.Pr
 	if w, ok := c.Conn.(*wireConn); ok {
 		c.Conn = w.Conn
 	}
+	if done, err := h.execCached(ctx, c, p, cb); done {
+		return h.translate(err, c, p.PrepareStmt)
+	}
 	return h.translate(h.Handler.ComStmtExecute(ctx, c, p, cb), c, p.PrepareStmt)
 }

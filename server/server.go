@@ -21,6 +21,7 @@ import (
 	"github.com/myriaddb/myriad/catalog"
 	"github.com/myriaddb/myriad/engine"
 	"github.com/myriaddb/myriad/kv"
+	"github.com/myriaddb/myriad/plans"
 )
 
 // Config is what `myriad serve` takes.
@@ -46,7 +47,10 @@ type Config struct {
 	// instead of using it, and resume once space is freed. 0: the larger of
 	// 256 MiB and 1% of the filesystem; negative: no guard.
 	MinFreeSpace int64
-	Logger       *slog.Logger
+	// PlanCacheBytes bounds the memory of cached prepared-statement plans
+	// (package plans); 0: plans.DefaultBytes, negative: no plan cache.
+	PlanCacheBytes int64
+	Logger         *slog.Logger
 }
 
 // DefaultCatalogCacheBytes holds roughly 30,000 sysbench-sized decoded
@@ -83,6 +87,7 @@ type Server struct {
 	closeErr  error
 	stopStats chan struct{}
 
+	plans       *plans.Cache // nil: off
 	auth        *authServer
 	wires       sync.Map // connection ID -> *wireConn (handler.go, timeouts.go)
 	events      *events
@@ -146,6 +151,10 @@ func (s *Server) init() error {
 		return err
 	}
 	s.sqle = gms.New(a, &gms.Config{})
+	if s.cfg.PlanCacheBytes >= 0 {
+		registerPlanCacheVar()
+		s.plans = plans.New(s.cfg.PlanCacheBytes)
+	}
 	useMySQLPacketDefault()
 	if err := sql.SystemVariables.AssignValues(map[string]any{
 		"version": ServerVersion, "version_comment": "Myriad",

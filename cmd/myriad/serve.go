@@ -12,6 +12,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/myriaddb/myriad/kv"
+	"github.com/myriaddb/myriad/plans"
 	"github.com/myriaddb/myriad/server"
 )
 
@@ -66,6 +67,7 @@ func serveCmd() *cobra.Command {
 	f.IntVar(&cfg.Port, "port", 3306, "TCP port to listen on")
 	f.StringVar(&durability, "durability", "sync", "sync: COMMIT returns after its log record is on disk (group commit); async: like innodb_flush_log_at_trx_commit=0")
 	f.StringVar(&cfg.RootPassword, "root-password", "", "password of root@localhost on a fresh data directory (default empty)")
+	f.Int64Var(&cfg.PlanCacheBytes, "plan-cache", plans.DefaultBytes, "bytes of memory for cached prepared-statement plans (negative: no plan cache)")
 	f.Int64Var(&cfg.CatalogCacheBytes, "catalog-cache", server.DefaultCatalogCacheBytes, "bytes of memory for decoded table definitions")
 	f.Int64Var(&cfg.BlockCacheBytes, "block-cache", server.DefaultBlockCacheBytes, "bytes of memory for the storage block cache")
 	f.Uint64Var(&cfg.MaxConnections, "max-connections", 0, "maximum concurrent client connections (0: unlimited)")

@@ -1,0 +1,17 @@
+// Package plans owns cached analyzed plans of prepared statements and their
+// invalidation: a plan analyzed once by go-mysql-server is kept, keyed by
+// everything its meaning depends on (statement text, database, user, the
+// session settings that change semantics, the parameters' types and the
+// catalog version), and later executions get a copy with the parameter
+// values substituted and the static index ranges rebuilt from them, without
+// binding or analysis.
+//
+// It never executes anything, reads storage or the catalog, or decides
+// privileges: the caller keys entries by user and by a catalog version that
+// every DDL and account change advances. A plan is cached only when every
+// node is of a kind whose result depends on nothing but its expressions and
+// children (Project, Filter, index and table access, sort, grouping,
+// limits), every parameter is still a literal of the analyzed plan, and
+// every static index range is reproduced exactly by replaying the filter
+// it came from; anything else goes the general path every time.
+package plans
