@@ -146,6 +146,7 @@ func autocommitDefault() bool {
 
 func (h *handler) ConnectionClosed(c *mysql.Conn) {
 	h.wires.Delete(c.ConnectionID)
+	forgetPreparedLocking(c.ConnectionID)
 	h.Handler.ConnectionClosed(c)
 }
 
@@ -178,6 +179,7 @@ func (h *handler) ComQuery(ctx context.Context, c *mysql.Conn, query string, cb 
 	if ok, err := h.comBackup(c, query, cb); ok {
 		return err
 	}
+	query = h.stripLocking(c, query, false)
 	return h.translate(h.Handler.ComQuery(ctx, c, query, cb), c, query)
 }
 
@@ -191,6 +193,7 @@ func (h *handler) ComMultiQuery(ctx context.Context, c *mysql.Conn, query string
 	if ok, err := h.comBackup(c, query, cb); ok {
 		return "", err
 	}
+	query = h.stripLocking(c, query, true)
 	rest, err := h.Handler.ComMultiQuery(ctx, c, query, cb)
 	return rest, h.translate(err, c, query)
 }
@@ -202,6 +205,7 @@ func (h *handler) ComPrepare(ctx context.Context, c *mysql.Conn, query string, p
 	if err := h.fixPrepare(ctx, c, &query, p); err != nil {
 		return nil, err
 	}
+	h.stripPreparedLocking(c, &query, p)
 	f, err := h.Handler.ComPrepare(ctx, c, query, p)
 	return f, h.translate(err, c, query)
 }
@@ -270,5 +274,6 @@ func (h *handler) ComStmtExecute(ctx context.Context, c *mysql.Conn, p *mysql.Pr
 	if w, ok := c.Conn.(*wireConn); ok {
 		c.Conn = w.Conn
 	}
+	h.executeLocking(c, p)
 	return h.translate(h.Handler.ComStmtExecute(ctx, c, p, cb), c, p.PrepareStmt)
 }

@@ -1,0 +1,226 @@
+package server
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+)
+
+// lockServer starts a server with table test.t (id, n) holding rows 1..rows.
+func lockServer(t *testing.T, rows int) (*testServer, *sql.DB) {
+	t.Helper()
+	ts := startServer(t, t.TempDir())
+	db := ts.connect("")
+	mustExec(t, db, "CREATE DATABASE test")
+	mustExec(t, db, "CREATE TABLE test.t (id int PRIMARY KEY, n int NOT NULL, u int, UNIQUE KEY (u))")
+	for i := 1; i <= rows; i++ {
+		mustExec(t, db, "INSERT INTO test.t VALUES (?, 0, NULL)", i)
+	}
+	return ts, ts.connect("test")
+}
+
+func scalar(t *testing.T, q interface {
+	QueryRowContext(context.Context, string, ...any) *sql.Row
+}, query string, args ...any) string {
+	t.Helper()
+	var s sql.NullString
+	if err := q.QueryRowContext(context.Background(), query, args...).Scan(&s); err != nil {
+		t.Fatalf("%s: %v", query, err)
+	}
+	return s.String
+}
+
+// 16 connections x 200 autocommit increments of one row: no update is lost
+// and no statement fails (InnoDB queues them on the row lock).
+func TestLockNoLostUpdate(t *testing.T) {
+	_, db := lockServer(t, 1)
+	db.SetMaxOpenConns(16)
+	const workers, each = 16, 200
+	var wg sync.WaitGroup
+	var errs atomic.Int64
+	var first atomic.Value
+	for w := 0; w < workers; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := 0; i < each; i++ {
+				if _, err := db.Exec("UPDATE t SET n = n + 1 WHERE id = 1"); err != nil {
+					errs.Add(1)
+					first.CompareAndSwap(nil, err.Error())
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	if errs.Load() != 0 {
+		t.Fatalf("%d errors, first: %v", errs.Load(), first.Load())
+	}
+	if got := scalar(t, db, "SELECT n FROM t WHERE id = 1"); got != fmt.Sprint(workers*each) {
+		t.Fatalf("n = %s, want %d", got, workers*each)
+	}
+}
+
+// Explicit transactions: read-modify-write with the increment in SQL, and
+// a current read (UPDATE) vs the snapshot (plain SELECT) in one transaction.
+func TestLockCurrentVsSnapshotRead(t *testing.T) {
+	_, db := lockServer(t, 1)
+	c := conns(t, db, 2)
+	a, b := c[0], c[1]
+	mustExec(t, a, "BEGIN")
+	if got := scalar(t, a, "SELECT n FROM t WHERE id = 1"); got != "0" {
+		t.Fatal(got)
+	}
+	mustExec(t, b, "UPDATE t SET n = 10 WHERE id = 1")
+	// The snapshot still says 0; the UPDATE acts on the committed 10.
+	if got := scalar(t, a, "SELECT n FROM t WHERE id = 1"); got != "0" {
+		t.Fatalf("snapshot read %s", got)
+	}
+	mustExec(t, a, "UPDATE t SET n = n + 1 WHERE id = 1")
+	if got := scalar(t, a, "SELECT n FROM t WHERE id = 1"); got != "11" {
+		t.Fatalf("after own update %s", got)
+	}
+	mustExec(t, a, "COMMIT")
+	if got := scalar(t, db, "SELECT n FROM t WHERE id = 1"); got != "11" {
+		t.Fatalf("committed %s", got)
+	}
+}
+
+// A writer waits for the holder; after innodb_lock_wait_timeout it gets
+// 1205, only the statement is rolled back and its transaction goes on.
+func TestLockWaitTimeout(t *testing.T) {
+	_, db := lockServer(t, 2)
+	c := conns(t, db, 2)
+	a, b := c[0], c[1]
+	if got := scalar(t, b, "SELECT @@innodb_lock_wait_timeout"); got != "50" {
+		t.Fatalf("default timeout %s", got)
+	}
+	mustExec(t, b, "SET SESSION innodb_lock_wait_timeout = 1")
+	mustExec(t, a, "BEGIN")
+	mustExec(t, a, "UPDATE t SET n = 1 WHERE id = 1")
+	mustExec(t, b, "BEGIN")
+	mustExec(t, b, "UPDATE t SET n = 5 WHERE id = 2")
+	start := time.Now()
+	_, err := b.ExecContext(context.Background(), "UPDATE t SET n = n + 100")
+	if mysqlErrNo(err) != 1205 {
+		t.Fatalf("want 1205, got %v", err)
+	}
+	if d := time.Since(start); d < 900*time.Millisecond || d > 5*time.Second {
+		t.Fatalf("waited %v", d)
+	}
+	// The statement's change to row 2 (if it got there) is undone; the
+	// transaction's earlier change stays.
+	if got := scalar(t, b, "SELECT n FROM t WHERE id = 2"); got != "5" {
+		t.Fatalf("row 2 = %s after the failed statement", got)
+	}
+	mustExec(t, a, "COMMIT")
+	mustExec(t, b, "UPDATE t SET n = n + 100 WHERE id = 1")
+	mustExec(t, b, "COMMIT")
+	if got := scalar(t, db, "SELECT group_concat(n ORDER BY id) FROM t"); got != "101,5" {
+		t.Fatalf("rows %s", got)
+	}
+}
+
+// Two transactions lock two rows in opposite order: exactly one gets 1213
+// at once (not after the timeout), its transaction is rolled back, and the
+// other one proceeds.
+func TestLockDeadlock(t *testing.T) {
+	_, db := lockServer(t, 2)
+	c := conns(t, db, 2)
+	a, b := c[0], c[1]
+	mustExec(t, a, "BEGIN")
+	mustExec(t, b, "BEGIN")
+	mustExec(t, a, "UPDATE t SET n = 1 WHERE id = 1")
+	mustExec(t, b, "UPDATE t SET n = 2 WHERE id = 2")
+	start := time.Now()
+	errA := make(chan error, 1)
+	go func() {
+		_, err := a.ExecContext(context.Background(), "UPDATE t SET n = 1 WHERE id = 2")
+		errA <- err
+	}()
+	time.Sleep(100 * time.Millisecond)
+	_, errB := b.ExecContext(context.Background(), "UPDATE t SET n = 2 WHERE id = 1")
+	ea := <-errA
+	if d := time.Since(start); d > time.Second {
+		t.Fatalf("deadlock took %v", d)
+	}
+	if mysqlErrNo(errB) != 1213 || ea != nil {
+		t.Fatalf("a: %v, b: %v", ea, errB)
+	}
+	// b's transaction is gone: its row 2 change was rolled back.
+	mustExec(t, a, "COMMIT")
+	if got := scalar(t, db, "SELECT group_concat(n ORDER BY id) FROM t"); got != "1,1" {
+		t.Fatalf("rows %s", got)
+	}
+	// b is no longer in a transaction: this autocommits.
+	mustExec(t, b, "UPDATE t SET n = 3 WHERE id = 1")
+	if got := scalar(t, db, "SELECT n FROM t WHERE id = 1"); got != "3" {
+		t.Fatalf("after the victim's next statement: %s", got)
+	}
+}
+
+// A second INSERT of the same key waits for the first transaction: 1062 if
+// it committed, success if it rolled back. The same for a unique value.
+func TestLockInsertSameKey(t *testing.T) {
+	_, db := lockServer(t, 0)
+	c := conns(t, db, 2)
+	a, b := c[0], c[1]
+	for _, tc := range []struct {
+		name, first, second string
+		commit              bool
+		want                int
+	}{
+		{"pk committed", "INSERT INTO t VALUES (1, 0, NULL)", "INSERT INTO t VALUES (1, 0, NULL)", true, 1062},
+		{"pk rolled back", "INSERT INTO t VALUES (2, 0, NULL)", "INSERT INTO t VALUES (2, 0, NULL)", false, 0},
+		{"unique committed", "INSERT INTO t VALUES (3, 0, 7)", "INSERT INTO t VALUES (4, 0, 7)", true, 1062},
+		{"unique rolled back", "INSERT INTO t VALUES (5, 0, 8)", "INSERT INTO t VALUES (6, 0, 8)", false, 0},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			mustExec(t, a, "BEGIN")
+			mustExec(t, a, tc.first)
+			done := make(chan error, 1)
+			go func() { _, err := b.ExecContext(context.Background(), tc.second); done <- err }()
+			select {
+			case err := <-done:
+				t.Fatalf("second insert did not wait: %v", err)
+			case <-time.After(150 * time.Millisecond):
+			}
+			if tc.commit {
+				mustExec(t, a, "COMMIT")
+			} else {
+				mustExec(t, a, "ROLLBACK")
+			}
+			if err := <-done; mysqlErrNo(err) != tc.want || (tc.want == 0 && err != nil) {
+				t.Fatalf("second insert: %v, want %d", err, tc.want)
+			}
+		})
+	}
+}
+
+// Locks are released when the holder disconnects.
+func TestLockReleasedOnDisconnect(t *testing.T) {
+	ts, db := lockServer(t, 1)
+	other := ts.connect("test")
+	c := conns(t, other, 1)[0]
+	mustExec(t, c, "BEGIN")
+	mustExec(t, c, "UPDATE t SET n = 9 WHERE id = 1")
+	done := make(chan error, 1)
+	go func() { _, err := db.Exec("UPDATE t SET n = n + 1 WHERE id = 1"); done <- err }()
+	time.Sleep(100 * time.Millisecond)
+	other.Close()
+	c.Close()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Fatal(err)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("waiter never released")
+	}
+	if got := scalar(t, db, "SELECT n FROM t WHERE id = 1"); got != "1" {
+		t.Fatalf("n = %s (the disconnected transaction must be rolled back)", got)
+	}
+}
