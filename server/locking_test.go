@@ -224,3 +224,165 @@ func TestLockReleasedOnDisconnect(t *testing.T) {
 		t.Fatalf("n = %s (the disconnected transaction must be rolled back)", got)
 	}
 }
+
+// FOR UPDATE NOWAIT on a locked row fails at once with 3572; SKIP LOCKED
+// returns the unlocked rows only.
+func TestLockNoWaitSkipLocked(t *testing.T) {
+	_, db := lockServer(t, 3)
+	c := conns(t, db, 2)
+	a, b := c[0], c[1]
+	mustExec(t, a, "BEGIN")
+	mustExec(t, a, "SELECT * FROM t WHERE id = 2 FOR UPDATE")
+	start := time.Now()
+	_, err := b.ExecContext(context.Background(), "SELECT * FROM t WHERE id = 2 FOR UPDATE NOWAIT")
+	if mysqlErrNo(err) != 3572 || time.Since(start) > time.Second {
+		t.Fatalf("NOWAIT: %v after %v", err, time.Since(start))
+	}
+	rows, err := b.QueryContext(context.Background(), "SELECT id FROM t ORDER BY id FOR UPDATE SKIP LOCKED")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ids []int
+	for rows.Next() {
+		var id int
+		rows.Scan(&id)
+		ids = append(ids, id)
+	}
+	rows.Close()
+	if fmt.Sprint(ids) != "[1 3]" {
+		t.Fatalf("SKIP LOCKED read %v, want [1 3]", ids)
+	}
+	mustExec(t, a, "COMMIT")
+}
+
+// FOR SHARE: two readers share a row; a writer waits for both.
+func TestLockForShare(t *testing.T) {
+	_, db := lockServer(t, 1)
+	c := conns(t, db, 3)
+	r1, r2, w := c[0], c[1], c[2]
+	mustExec(t, r1, "BEGIN")
+	mustExec(t, r2, "BEGIN")
+	if got := scalar(t, r1, "SELECT n FROM t WHERE id = 1 FOR SHARE"); got != "0" {
+		t.Fatal(got)
+	}
+	if got := scalar(t, r2, "SELECT n FROM t WHERE id = 1 LOCK IN SHARE MODE"); got != "0" {
+		t.Fatal(got)
+	}
+	done := make(chan error, 1)
+	go func() { _, err := w.ExecContext(context.Background(), "UPDATE t SET n = 7 WHERE id = 1"); done <- err }()
+	for i, r := range []*sql.Conn{r1, r2} {
+		select {
+		case err := <-done:
+			t.Fatalf("writer did not wait for reader %d: %v", i+1, err)
+		case <-time.After(100 * time.Millisecond):
+		}
+		mustExec(t, r, "COMMIT")
+	}
+	if err := <-done; err != nil {
+		t.Fatal(err)
+	}
+	if got := scalar(t, db, "SELECT n FROM t WHERE id = 1"); got != "7" {
+		t.Fatal(got)
+	}
+}
+
+// KILL QUERY ends a lock wait; the waiting connection stays usable.
+func TestLockKillWaiter(t *testing.T) {
+	_, db := lockServer(t, 1)
+	c := conns(t, db, 3)
+	a, b, admin := c[0], c[1], c[2]
+	mustExec(t, a, "BEGIN")
+	mustExec(t, a, "UPDATE t SET n = 1 WHERE id = 1")
+	id := scalar(t, b, "SELECT CONNECTION_ID()")
+	done := make(chan error, 1)
+	go func() { _, err := b.ExecContext(context.Background(), "UPDATE t SET n = 2 WHERE id = 1"); done <- err }()
+	time.Sleep(100 * time.Millisecond)
+	mustExec(t, admin, "KILL QUERY "+id)
+	select {
+	case err := <-done:
+		if err == nil {
+			t.Fatal("killed statement succeeded")
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("KILL QUERY did not end the wait")
+	}
+	mustExec(t, a, "COMMIT")
+	if got := scalar(t, b, "SELECT n FROM t WHERE id = 1"); got != "1" {
+		t.Fatal(got)
+	}
+}
+
+// The bank workload: 16 clients transfer between accounts, locking both
+// with SELECT ... FOR UPDATE in id order; no client retries, no statement
+// fails, and the total is unchanged.
+func TestLockBank(t *testing.T) {
+	ts := startServer(t, t.TempDir())
+	db := ts.connect("")
+	mustExec(t, db, "CREATE DATABASE bank")
+	mustExec(t, db, "CREATE TABLE bank.acct (id int PRIMARY KEY, bal bigint NOT NULL)")
+	const accounts, clients = 20, 16
+	for i := 0; i < accounts; i++ {
+		mustExec(t, db, "INSERT INTO bank.acct VALUES (?, 1000)", i)
+	}
+	db.SetMaxOpenConns(clients)
+	var wg sync.WaitGroup
+	var n, errs atomic.Int64
+	var first atomic.Value
+	stop := time.Now().Add(1500 * time.Millisecond)
+	for w := 0; w < clients; w++ {
+		wg.Add(1)
+		go func(w int) {
+			defer wg.Done()
+			ctx := context.Background()
+			conn, err := db.Conn(ctx)
+			if err != nil {
+				t.Error(err)
+				return
+			}
+			defer conn.Close()
+			for i := 0; time.Now().Before(stop); i++ {
+				x, y := (w*3+i)%accounts, (w*5+i*7+1)%accounts
+				if x == y {
+					continue
+				}
+				lo, hi := min(x, y), max(x, y)
+				err := func() error {
+					if _, err := conn.ExecContext(ctx, "BEGIN"); err != nil {
+						return err
+					}
+					var a, b int64
+					if err := conn.QueryRowContext(ctx, "SELECT bal FROM bank.acct WHERE id = ? FOR UPDATE", lo).Scan(&a); err != nil {
+						return err
+					}
+					if err := conn.QueryRowContext(ctx, "SELECT bal FROM bank.acct WHERE id = ? FOR UPDATE", hi).Scan(&b); err != nil {
+						return err
+					}
+					amt := int64(1 + i%7)
+					if _, err := conn.ExecContext(ctx, "UPDATE bank.acct SET bal = ? WHERE id = ?", a-amt, lo); err != nil {
+						return err
+					}
+					if _, err := conn.ExecContext(ctx, "UPDATE bank.acct SET bal = ? WHERE id = ?", b+amt, hi); err != nil {
+						return err
+					}
+					_, err := conn.ExecContext(ctx, "COMMIT")
+					return err
+				}()
+				if err != nil {
+					errs.Add(1)
+					first.CompareAndSwap(nil, err.Error())
+					conn.ExecContext(ctx, "ROLLBACK")
+				} else {
+					n.Add(1)
+				}
+			}
+		}(w)
+	}
+	wg.Wait()
+	if errs.Load() != 0 {
+		t.Fatalf("%d errors (first: %v) in %d transfers", errs.Load(), first.Load(), n.Load())
+	}
+	if got := scalar(t, db, "SELECT SUM(bal) FROM bank.acct"); got != fmt.Sprint(accounts*1000) {
+		t.Fatalf("total %s", got)
+	}
+	t.Logf("%d transfers, 0 errors", n.Load())
+}
