@@ -111,6 +111,22 @@ func TestLockWaitTimeout(t *testing.T) {
 	if d := time.Since(start); d < 900*time.Millisecond || d > 5*time.Second {
 		t.Fatalf("waited %v", d)
 	}
+	// The wait shows in SHOW GLOBAL STATUS (refreshed every 250 ms).
+	status := func(name string) int {
+		var k string
+		var v int
+		if err := db.QueryRow("SHOW GLOBAL STATUS LIKE '"+name+"'").Scan(&k, &v); err != nil {
+			t.Fatal(err)
+		}
+		return v
+	}
+	deadline := time.Now().Add(2 * time.Second)
+	for status("Innodb_row_lock_waits") < 1 || status("Innodb_row_lock_time") < 900 {
+		if time.Now().After(deadline) {
+			t.Fatalf("status: waits %d, time %d ms", status("Innodb_row_lock_waits"), status("Innodb_row_lock_time"))
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
 	// The statement's change to row 2 (if it got there) is undone; the
 	// transaction's earlier change stays.
 	if got := scalar(t, b, "SELECT n FROM t WHERE id = 2"); got != "5" {
