@@ -51,11 +51,11 @@ func (s *Server) refreshStatus() {
 		"Innodb_row_lock_time_avg":      avg,
 		"Innodb_row_lock_time_max":      ls.MaxWait.Milliseconds(),
 		"Innodb_row_lock_current_waits": int64(ls.CurrentWaits),
-		"Table_open_cache_hits":      st.Hits.Load(),
-		"Table_open_cache_misses":    st.Misses.Load(),
-		"Table_open_cache_overflows": st.Evictions.Load(),
-		"Opened_table_definitions":   loads,
-		"Opened_tables":              loads,
+		"Table_open_cache_hits":         st.Hits.Load(),
+		"Table_open_cache_misses":       st.Misses.Load(),
+		"Table_open_cache_overflows":    st.Evictions.Load(),
+		"Opened_table_definitions":      loads,
+		"Opened_tables":                 loads,
 	} {
 		_ = sql.StatusVariables.SetGlobal(name, v)
 	}
