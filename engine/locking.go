@@ -283,6 +283,7 @@ func (e *Engine) abortTxn(ctx *sql.Context, tx *kv.Txn) {
 	if s, ok := ctx.Session.(*Session); ok && s.tx != nil && s.tx.kv == tx {
 		s.tx = nil
 	}
+	ctx.SetTransaction(nil)
 	ctx.SetIgnoreAutoCommit(false)
 	e.metrics.Rollbacks.Add(1)
 }

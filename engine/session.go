@@ -144,6 +144,12 @@ func (s *Session) CommitTransaction(ctx *sql.Context, tx sql.Transaction) error 
 		s.tx = nil
 	}
 	s.endOneShot(t)
+	if t.kv.Done() {
+		// Rolled back as a deadlock victim (locking.go): the COMMIT (or
+		// the implicit one of the next BEGIN) has nothing left to do.
+		s.eng.locks.ReleaseAll(t.kv.ID())
+		return nil
+	}
 	if t.catalogDirty() {
 		s.eng.cat.BeginChange(t.catalogKeys)
 	}
