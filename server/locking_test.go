@@ -37,6 +37,12 @@ func scalar(t *testing.T, q interface {
 // 16 connections x 200 autocommit increments of one row: no update is lost
 // and no statement fails (InnoDB queues them on the row lock).
 func TestLockNoLostUpdate(t *testing.T) {
+	for _, prepared := range []bool{false, true} {
+		t.Run(fmt.Sprint("prepared=", prepared), func(t *testing.T) { testNoLostUpdate(t, prepared) })
+	}
+}
+
+func testNoLostUpdate(t *testing.T, prepared bool) {
 	_, db := lockServer(t, 1)
 	db.SetMaxOpenConns(16)
 	const workers, each = 16, 200
@@ -48,7 +54,13 @@ func TestLockNoLostUpdate(t *testing.T) {
 		go func() {
 			defer wg.Done()
 			for i := 0; i < each; i++ {
-				if _, err := db.Exec("UPDATE t SET n = n + 1 WHERE id = 1"); err != nil {
+				var err error
+				if prepared {
+					_, err = db.Exec("UPDATE t SET n = n + ? WHERE id = ?", 1, 1)
+				} else {
+					_, err = db.Exec("UPDATE t SET n = n + 1 WHERE id = 1")
+				}
+				if err != nil {
 					errs.Add(1)
 					first.CompareAndSwap(nil, err.Error())
 				}
