@@ -2,6 +2,7 @@ package engine
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"strings"
 	"sync"
@@ -14,6 +15,7 @@ import (
 	"github.com/dolthub/go-mysql-server/sql/types"
 	"github.com/dolthub/vitess/go/mysql"
 
+	"github.com/myriaddb/myriad/catalog"
 	"github.com/myriaddb/myriad/kv"
 	"github.com/myriaddb/myriad/locks"
 )
@@ -57,6 +59,67 @@ type stmtLocks struct {
 type lockState struct {
 	next *LockingClause // from the text pre-pass, for the statement about to be analyzed
 	stmt *stmtLocks     // the running statement's (set by the analyzer rule)
+	ddl  bool           // the statement holds a DDL table lock (ddlOwner)
+}
+
+// ddlOwner is the lock owner of a session's DDL statement: not its
+// transaction, which GMS commits implicitly when the DDL starts.
+func ddlOwner(connID uint32) uint64 { return 1<<63 | uint64(connID) }
+
+// LockTableForDDL takes table db.table (db "" = the session's database)
+// exclusively for the schema change connection connID is about to run, so
+// it waits, up to lock_wait_timeout, for the transactions that locked rows
+// of the table to end, and transactions that come later wait for it, as
+// behind MySQL's metadata lock. It is released when the statement ends. A
+// table that does not exist is left to the statement to report; if the
+// session's own open transaction holds locks on the table, nothing is
+// taken (the DDL's implicit commit releases them).
+func (e *Engine) LockTableForDDL(ctx context.Context, connID uint32, db, table string) error {
+	v, ok := e.sessions.Load(connID)
+	if !ok {
+		return nil
+	}
+	s := v.(*Session)
+	if db == "" {
+		db = s.GetCurrentDatabase()
+	}
+	sch, err := e.cat.Schema(nil, db)
+	if err != nil || sch == nil {
+		return nil
+	}
+	def, err := e.cat.Table(nil, sch, table)
+	if err != nil || def == nil {
+		return nil
+	}
+	key := "T" + string(def.IndexPrefix(catalog.PrimaryIndexID))
+	if s.tx != nil && e.locks.Holds(s.tx.kv.ID(), key) != 0 {
+		return nil
+	}
+	timeout := 31536000 * time.Second
+	if v, err := s.GetSessionVariable(nil, "lock_wait_timeout"); err == nil {
+		if n, _, err := types.Int64.Convert(ctx, v); err == nil && n != nil {
+			timeout = time.Duration(n.(int64)) * time.Second
+		}
+	}
+	s.lk.ddl = true
+	if _, err := e.locks.Acquire(ctx, ddlOwner(connID), key, locks.X, locks.Options{Timeout: timeout}); err != nil {
+		switch {
+		case errors.Is(err, locks.ErrLockWaitTimeout):
+			return errLockWaitTimeout
+		case errors.Is(err, locks.ErrDeadlock):
+			return errDeadlock
+		}
+		return err
+	}
+	return nil
+}
+
+// endDDLLock releases the statement's DDL table lock.
+func (s *Session) endDDLLock() {
+	if s.lk.ddl {
+		s.lk.ddl = false
+		s.eng.locks.ReleaseAll(ddlOwner(s.ID()))
+	}
 }
 
 // SetNextLocking records the locking clause the server stripped from the

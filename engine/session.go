@@ -247,6 +247,7 @@ func (s *Session) CommandBegin() error { return nil }
 // as MySQL rolls back a failed autocommit statement.
 func (s *Session) CommandEnd() {
 	s.lk.stmt, s.lk.next = nil, nil
+	s.endDDLLock()
 	if s.tx == nil || s.GetIgnoreAutoCommit() || !s.autocommit() {
 		return
 	}
@@ -280,6 +281,7 @@ func (s *Session) autocommit() bool {
 // mid-transaction loses its uncommitted work, as in MySQL.
 func (s *Session) SessionEnd() {
 	s.endTx()
+	s.endDDLLock()
 	s.eng.sessions.CompareAndDelete(s.ID(), s)
 }
 

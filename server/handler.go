@@ -180,6 +180,9 @@ func (h *handler) ComQuery(ctx context.Context, c *mysql.Conn, query string, cb 
 		return err
 	}
 	query = h.stripLocking(c, query, false)
+	if err := h.lockDDLTable(ctx, c, query, false); err != nil {
+		return err
+	}
 	return h.translate(h.Handler.ComQuery(ctx, c, query, cb), c, query)
 }
 
@@ -194,6 +197,9 @@ func (h *handler) ComMultiQuery(ctx context.Context, c *mysql.Conn, query string
 		return "", err
 	}
 	query = h.stripLocking(c, query, true)
+	if err := h.lockDDLTable(ctx, c, query, true); err != nil {
+		return "", err
+	}
 	rest, err := h.Handler.ComMultiQuery(ctx, c, query, cb)
 	return rest, h.translate(err, c, query)
 }

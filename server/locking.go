@@ -1,6 +1,7 @@
 package server
 
 import (
+	"context"
 	"sync"
 
 	"github.com/dolthub/vitess/go/mysql"
@@ -45,6 +46,25 @@ func (h *handler) stripLocking(c *mysql.Conn, query string, multi bool) string {
 		return stripped + ";" + rest
 	}
 	return stripped
+}
+
+// lockDDLTable makes a schema change wait for the transactions holding
+// locks on its table (engine.LockTableForDDL); the table is found in the
+// text because GMS resolves it, and fixes the statement's snapshot, before
+// any engine code could wait.
+func (h *handler) lockDDLTable(ctx context.Context, c *mysql.Conn, query string, multi bool) error {
+	if multi {
+		f, _, err := sqlparser.SplitStatement(query)
+		if err != nil {
+			return nil
+		}
+		query = f
+	}
+	db, table, ok := sqltext.DDLTable(query)
+	if !ok {
+		return nil
+	}
+	return h.eng.LockTableForDDL(ctx, c.ConnectionID, db, table)
 }
 
 type prepKey struct{ conn, stmt uint32 }

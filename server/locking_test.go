@@ -418,3 +418,37 @@ func TestLockBank(t *testing.T) {
 	}
 	t.Logf("%d transfers, 0 errors", n.Load())
 }
+
+// A schema change waits for the transactions holding row locks on its
+// table (instead of failing them, or itself, with 1213), bounded by
+// lock_wait_timeout (1205).
+func TestLockDDLWaitsForTransactions(t *testing.T) {
+	_, db := lockServer(t, 2)
+	c := conns(t, db, 2)
+	a, b := c[0], c[1]
+	mustExec(t, a, "BEGIN")
+	mustExec(t, a, "UPDATE t SET n = n + 1 WHERE id = 1")
+	done := make(chan error, 1)
+	go func() { _, err := b.ExecContext(context.Background(), "ALTER TABLE t ADD COLUMN c int NOT NULL DEFAULT 7"); done <- err }()
+	select {
+	case err := <-done:
+		t.Fatalf("ALTER did not wait for the open transaction: %v", err)
+	case <-time.After(200 * time.Millisecond):
+	}
+	mustExec(t, a, "UPDATE t SET n = n + 1 WHERE id = 2")
+	mustExec(t, a, "COMMIT")
+	if err := <-done; err != nil {
+		t.Fatalf("ALTER: %v", err)
+	}
+	if got := scalar(t, db, "SELECT group_concat(concat(n, ':', c) ORDER BY id) FROM t"); got != "1:7,1:7" {
+		t.Fatalf("rows %s", got)
+	}
+	mustExec(t, a, "BEGIN")
+	mustExec(t, a, "INSERT INTO t (id, n) VALUES (3, 0)")
+	mustExec(t, b, "SET SESSION lock_wait_timeout = 1")
+	if _, err := b.ExecContext(context.Background(), "CREATE INDEX ni ON t (n)"); mysqlErrNo(err) != 1205 {
+		t.Fatalf("CREATE INDEX behind an open transaction: %v, want 1205", err)
+	}
+	mustExec(t, a, "COMMIT")
+	mustExec(t, b, "CREATE INDEX ni ON t (n)")
+}

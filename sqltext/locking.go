@@ -175,3 +175,56 @@ func containsWordFold(q, w string) bool {
 	}
 	return false
 }
+
+// DDLTable finds the table a schema change locks: ALTER TABLE t, CREATE
+// [UNIQUE|FULLTEXT|SPATIAL] INDEX i ON t, DROP INDEX i ON t, TRUNCATE
+// [TABLE] t. db is "" when the name is not qualified; quotes are removed.
+func DDLTable(q string) (db, table string, ok bool) {
+	if !containsWordFold(q, "ALTER") && !containsWordFold(q, "INDEX") && !containsWordFold(q, "TRUNCATE") {
+		return "", "", false
+	}
+	toks := topLevelTokens(q)
+	at := func(i int) string {
+		if i < 0 || i >= len(toks) {
+			return ""
+		}
+		return toks[i].word
+	}
+	i := -1
+	switch at(0) {
+	case "ALTER":
+		for j := 1; j < 4; j++ {
+			if at(j) == "TABLE" {
+				i = j + 1
+				break
+			}
+		}
+	case "CREATE", "DROP":
+		for j := 1; j < 6; j++ {
+			if at(j) == "ON" && (at(1) == "INDEX" || at(2) == "INDEX") {
+				i = j + 1
+				break
+			}
+		}
+	case "TRUNCATE":
+		i = 1
+		if at(1) == "TABLE" {
+			i = 2
+		}
+	}
+	if i < 0 || i >= len(toks) || !isWordToken(q, toks[i]) {
+		return "", "", false
+	}
+	name := unquote(q[toks[i].start:toks[i].end])
+	if at(i+1) == "." && i+2 < len(toks) && isWordToken(q, toks[i+2]) {
+		return name, unquote(q[toks[i+2].start:toks[i+2].end]), true
+	}
+	return "", name, true
+}
+
+func unquote(s string) string {
+	if len(s) >= 2 && s[0] == '`' && s[len(s)-1] == '`' {
+		return strings.ReplaceAll(s[1:len(s)-1], "``", "`")
+	}
+	return s
+}

@@ -47,3 +47,24 @@ func BenchmarkLockingClauseMiss(b *testing.B) {
 		LockingClause(q)
 	}
 }
+
+func TestDDLTable(t *testing.T) {
+	cases := []struct{ in, db, table string }{
+		{"ALTER TABLE t ADD COLUMN c int", "", "t"},
+		{"alter table `my db`.`t``x` add index (a)", "my db", "t`x"},
+		{"ALTER ONLINE TABLE s.t DROP COLUMN c", "s", "t"},
+		{"CREATE INDEX i ON t (a)", "", "t"},
+		{"CREATE UNIQUE INDEX i ON s.t (a)", "s", "t"},
+		{"DROP INDEX i ON t", "", "t"},
+		{"TRUNCATE TABLE t", "", "t"},
+		{"TRUNCATE t", "", "t"},
+		{"SELECT * FROM t", "", ""},
+		{"CREATE TABLE t (a int, INDEX (a))", "", ""},
+	}
+	for _, c := range cases {
+		db, table, ok := DDLTable(c.in)
+		if ok != (c.table != "") || db != c.db || table != c.table {
+			t.Errorf("%q: %q %q %v, want %q %q", c.in, db, table, ok, c.db, c.table)
+		}
+	}
+}
