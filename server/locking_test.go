@@ -429,7 +429,10 @@ func TestLockDDLWaitsForTransactions(t *testing.T) {
 	mustExec(t, a, "BEGIN")
 	mustExec(t, a, "UPDATE t SET n = n + 1 WHERE id = 1")
 	done := make(chan error, 1)
-	go func() { _, err := b.ExecContext(context.Background(), "ALTER TABLE t ADD COLUMN c int NOT NULL DEFAULT 7"); done <- err }()
+	go func() {
+		_, err := b.ExecContext(context.Background(), "ALTER TABLE t ADD COLUMN c int NOT NULL DEFAULT 7")
+		done <- err
+	}()
 	select {
 	case err := <-done:
 		t.Fatalf("ALTER did not wait for the open transaction: %v", err)
