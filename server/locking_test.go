@@ -8,6 +8,8 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/myriaddb/myriad/locks"
 )
 
 // lockServer starts a server with table test.t (id, n) holding rows 1..rows.
@@ -454,4 +456,29 @@ func TestLockDDLWaitsForTransactions(t *testing.T) {
 	}
 	mustExec(t, a, "COMMIT")
 	mustExec(t, b, "CREATE INDEX ni ON t (n)")
+}
+
+// Past locks.EscalateAfter row locks in one table, a transaction locks the
+// table instead (when nobody else is active there); others then wait.
+func TestLockEscalation(t *testing.T) {
+	old := locks.EscalateAfter
+	locks.EscalateAfter = 10
+	defer func() { locks.EscalateAfter = old }()
+	ts, db := lockServer(t, 30)
+	c := conns(t, db, 2)
+	a, b := c[0], c[1]
+	mustExec(t, a, "BEGIN")
+	mustExec(t, a, "UPDATE t SET n = n + 1")
+	if s := ts.srv.eng.Locks().Stats(); s.Escalations != 1 || s.Held > 3 {
+		t.Fatalf("lock stats %+v, want one escalation and few keys", s)
+	}
+	mustExec(t, b, "SET SESSION innodb_lock_wait_timeout = 1")
+	if _, err := b.ExecContext(context.Background(), "UPDATE t SET n = 0 WHERE id = 30"); mysqlErrNo(err) != 1205 {
+		t.Fatalf("row of an escalated table: %v, want 1205", err)
+	}
+	mustExec(t, a, "COMMIT")
+	mustExec(t, b, "UPDATE t SET n = 0 WHERE id = 30")
+	if got := scalar(t, db, "SELECT SUM(n) FROM t"); got != "29" {
+		t.Fatal(got)
+	}
 }
