@@ -42,10 +42,17 @@ func pythonWithPyMySQL(t *testing.T) string {
 // PyMySQL (parameters of many types, unicode, NULL, bytes, decimals,
 // datetimes; IntegrityError 1062; transactions) and exits 0 when all its
 // checks pass.
-func TestPyMySQL(t *testing.T) {
+func TestPyMySQL(t *testing.T) { runPyMySQL(t, "testdata/pymysql_test.py") }
+
+// TestPyMySQLLocking runs testdata/pymysql_locking.py: row locking through
+// PyMySQL threads (no lost update, the FOR UPDATE bank workload without
+// retries, one deadlock victim, NOWAIT, SKIP LOCKED, lock wait timeout).
+func TestPyMySQLLocking(t *testing.T) { runPyMySQL(t, "testdata/pymysql_locking.py") }
+
+func runPyMySQL(t *testing.T, path string) {
 	python := pythonWithPyMySQL(t)
 	s := StartServer(t, "--durability", "async")
-	script, err := filepath.Abs("testdata/pymysql_test.py")
+	script, err := filepath.Abs(path)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -16,8 +16,8 @@ import (
 // threads, cleanup) once with server-side prepared statements
 // (--db-ps-mode=auto) and once with plain queries (--db-ps-mode=disable).
 // Every phase must exit 0; the run must report no errors and no reconnects
-// (write conflicts that sysbench retries are "ignored errors", reported in
-// the log), and afterwards each table must still hold exactly --table-size
+// (deadlocks that sysbench retries are "ignored errors", reported in the
+// log), and afterwards each table must still hold exactly --table-size
 // rows (a transaction's DELETE and re-INSERT of a row are atomic).
 func TestSysbench(t *testing.T) {
 	sysbench := requireTool(t, "sysbench")

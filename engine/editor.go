@@ -9,6 +9,7 @@ import (
 
 	"github.com/myriaddb/myriad/keys"
 	"github.com/myriaddb/myriad/kv"
+	"github.com/myriaddb/myriad/locks"
 )
 
 // editor applies a statement's row changes to the transaction. Each
@@ -104,7 +105,17 @@ func (t *Table) insertRow(ctx *sql.Context, tx *kv.Txn, row sql.Row) error {
 		if key, err = lay.pkKey(ctx, row); err != nil {
 			return err
 		}
-		existing, ok, err := tx.Get(key)
+		get := tx.Get
+		if tx.Pessimistic() {
+			// Lock the key, then check it at the newest version: a second
+			// insert of a key waits for the first transaction, then gets
+			// 1062 (it committed) or goes ahead (it rolled back).
+			if _, err := t.lockRow(ctx, tx, key, locks.X, false); err != nil {
+				return err
+			}
+			get = tx.GetLatest
+		}
+		existing, ok, err := get(key)
 		if err != nil {
 			return err
 		}
@@ -141,7 +152,19 @@ func (t *Table) checkUnique(ctx *sql.Context, tx *kv.Txn, ix *indexLayout, ik []
 	if err != nil {
 		return err
 	}
-	it, err := tx.NewIter(keys.PrefixSpan(up))
+	var r interface {
+		NewIter(lo, hi []byte) (*kv.Iter, error)
+		Get(key []byte) ([]byte, bool, error)
+	} = tx
+	if tx.Pessimistic() {
+		// The unique value is locked (its key prefix, not a row key) and
+		// checked at the newest version.
+		if _, err := t.lockRow(ctx, tx, up, locks.X, false); err != nil {
+			return err
+		}
+		r = tx.CurrentView()
+	}
+	it, err := r.NewIter(keys.PrefixSpan(up))
 	if err != nil {
 		return err
 	}
@@ -158,7 +181,7 @@ func (t *Table) checkUnique(ctx *sql.Context, tx *kv.Txn, ix *indexLayout, ik []
 	if !found {
 		return nil
 	}
-	existing, err := t.db.eng.rowForIndexKey(ctx, t.def, t.lay, ix.id, other, tx)
+	existing, err := t.db.eng.rowForIndexKey(ctx, t.def, t.lay, ix.id, other, r)
 	if err != nil {
 		return err
 	}
@@ -180,7 +203,12 @@ func (t *Table) keyOf(ctx *sql.Context, tx *kv.Txn, row sql.Row) ([]byte, error)
 		return nil, err
 	}
 	prefix := t.lay.hiddenPrefix(val)
-	it, err := tx.NewIter(keys.PrefixSpan(prefix))
+	newIter := tx.NewIter
+	if tx.Pessimistic() {
+		// The row came from a current read.
+		newIter = tx.CurrentView().NewIter
+	}
+	it, err := newIter(keys.PrefixSpan(prefix))
 	if err != nil {
 		return nil, err
 	}
@@ -207,6 +235,9 @@ func (e *editor) Delete(ctx *sql.Context, row sql.Row) error {
 func (t *Table) deleteRow(ctx *sql.Context, tx *kv.Txn, row sql.Row) error {
 	key, err := t.keyOf(ctx, tx, row)
 	if err != nil || key == nil {
+		return err
+	}
+	if err := t.ensureRowLock(ctx, tx, key); err != nil {
 		return err
 	}
 	for i := range t.lay.indexes {
@@ -245,6 +276,9 @@ func (e *editor) Update(ctx *sql.Context, old, new sql.Row) error {
 	}
 	newKey, err := t.lay.pkKey(ctx, new)
 	if err != nil {
+		return err
+	}
+	if err := t.ensureRowLock(ctx, tx, oldKey); err != nil {
 		return err
 	}
 	if !bytes.Equal(oldKey, newKey) {

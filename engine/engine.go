@@ -9,6 +9,7 @@ import (
 
 	"github.com/myriaddb/myriad/catalog"
 	"github.com/myriaddb/myriad/kv"
+	"github.com/myriaddb/myriad/locks"
 )
 
 // Engine ties the kv store and the catalog to GMS: it hands out the
@@ -28,6 +29,9 @@ type Engine struct {
 	defaultCollation sql.CollationID
 
 	metrics Metrics
+
+	// locks: row and table locks of pessimistic transactions (locking.go).
+	locks *locks.Table
 }
 
 // Metrics are engine-level counters for SHOW STATUS and Prometheus.
@@ -49,7 +53,8 @@ type Options struct {
 
 // New returns an engine over an open kv store and catalog.
 func New(db *kv.DB, cat *catalog.Catalog, opts Options) *Engine {
-	e := &Engine{db: db, cat: cat, defaultCollation: opts.DefaultCollation}
+	defineLockVariables()
+	e := &Engine{db: db, cat: cat, defaultCollation: opts.DefaultCollation, locks: locks.New()}
 	if e.defaultCollation == sql.Collation_Unspecified {
 		e.defaultCollation = sql.Collation_Default
 	}

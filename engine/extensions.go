@@ -207,6 +207,10 @@ func installGlobalRules() {
 			_ analyzer.RuleSelector, _ *sql.QueryFlags) (sql.Node, transform.TreeIdentity, error) {
 			return PadSpace(ctx, n)
 		}},
+		analyzer.Rule{Id: ruleMarkLockingID, Apply: func(ctx *sql.Context, _ *analyzer.Analyzer, n sql.Node, scope *plan.Scope,
+			_ analyzer.RuleSelector, _ *sql.QueryFlags) (sql.Node, transform.TreeIdentity, error) {
+			return markLocking(ctx, n, scope)
+		}},
 		analyzer.Rule{Id: countODKUID, Apply: func(_ *sql.Context, _ *analyzer.Analyzer, n sql.Node, _ *plan.Scope,
 			_ analyzer.RuleSelector, _ *sql.QueryFlags) (sql.Node, transform.TreeIdentity, error) {
 			return countODKU(n)
@@ -220,6 +224,7 @@ const (
 	padSpaceID        analyzer.RuleId = 10_051 // see PadSpace
 	countODKUID       analyzer.RuleId = 10_052 // see countODKU
 	preIndexRewriteID analyzer.RuleId = 10_053 // see preIndexRewrite
+	// 10_054: ruleMarkLockingID, see markLocking (locking.go)
 )
 
 // init installs the global rules when the package loads: every analyzer the

@@ -23,6 +23,8 @@ type Session struct {
 	// nextReadOnly is SET TRANSACTION READ ONLY/WRITE without a scope: the
 	// access mode of the next transaction only (see readonly.go).
 	nextReadOnly *bool
+	// lk: the locks the running statement takes on rows it reads (locking.go).
+	lk lockState
 }
 
 var _ sql.TransactionSession = (*Session)(nil)
@@ -115,15 +117,23 @@ func (e *Engine) NewSession(base *sql.BaseSession) *Session {
 // were accepted and ignored.
 func (s *Session) StartTransaction(ctx *sql.Context, ch sql.TransactionCharacteristic) (sql.Transaction, error) {
 	if s.tx != nil {
-		s.tx.kv.Rollback()
-		s.tx.aborted()
+		s.endKV(s.tx)
 	}
 	byChar, oneShot := SessionReadOnly(ctx), false
 	if s.nextReadOnly != nil && ch != sql.ReadOnly {
 		byChar, oneShot = *s.nextReadOnly, true
 	}
 	s.tx = &Transaction{kv: s.eng.db.Begin(), readOnly: ch == sql.ReadOnly || byChar, byCharacteristic: byChar, oneShot: oneShot}
+	s.tx.kv.SetPessimistic(true)
 	return s.tx, nil
+}
+
+// endKV rolls back t's kv transaction (a no-op if it ended) and releases
+// its locks.
+func (s *Session) endKV(t *Transaction) {
+	t.kv.Rollback()
+	s.eng.locks.ReleaseAll(t.kv.ID())
+	t.aborted()
 }
 
 // endOneShot forgets the next-transaction access mode once a transaction
@@ -158,10 +168,21 @@ func (s *Session) CommitTransaction(ctx *sql.Context, tx sql.Transaction) error 
 	}
 	s.endOneShot(t)
 	t.undoFailedDDL()
+	if t.kv.Done() {
+		// Rolled back as a deadlock victim (locking.go): the COMMIT (or
+		// the implicit one of the next BEGIN) has nothing left to do.
+		s.eng.locks.ReleaseAll(t.kv.ID())
+		t.aborted()
+		return nil
+	}
 	if t.catalogDirty() {
 		s.eng.cat.BeginChange(t.catalogKeys)
 	}
+	// Catalog records are written without row locks: a transaction that
+	// changed the dictionary keeps kv's optimistic point-key check.
+	t.kv.SetPessimistic(!t.catalogDirty())
 	err := t.kv.Commit()
+	s.eng.locks.ReleaseAll(t.kv.ID())
 	if t.catalogDirty() {
 		// Forget the definitions even after a failed commit: the cache may
 		// not keep anything this transaction's reads could have planted.
@@ -189,8 +210,7 @@ func (s *Session) Rollback(ctx *sql.Context, tx sql.Transaction) error {
 		return nil
 	}
 	s.endOneShot(t)
-	t.kv.Rollback()
-	t.aborted()
+	s.endKV(t)
 	if s.tx == t {
 		s.tx = nil
 	}
@@ -257,11 +277,13 @@ func (s *Session) CommandEnd() {
 		// transaction reads through them.
 		s.tx.undoFailedDDL()
 	}
+	s.lk.stmt, s.lk.next = nil, nil
+	s.endDDLLock()
 	if s.tx == nil || s.GetIgnoreAutoCommit() || !s.autocommit() {
 		return
 	}
 	s.endOneShot(s.tx)
-	s.tx.kv.Rollback()
+	s.endKV(s.tx)
 	s.tx = nil
 	s.SetTransaction(nil)
 }
@@ -290,12 +312,13 @@ func (s *Session) autocommit() bool {
 // mid-transaction loses its uncommitted work, as in MySQL.
 func (s *Session) SessionEnd() {
 	s.endTx()
+	s.endDDLLock()
 	s.eng.sessions.CompareAndDelete(s.ID(), s)
 }
 
 func (s *Session) endTx() {
 	if s.tx != nil {
-		s.tx.kv.Rollback()
+		s.endKV(s.tx)
 		s.tx = nil
 	}
 }

@@ -111,10 +111,24 @@ func (t *Table) PartitionRows(ctx *sql.Context, p sql.Partition) (sql.RowIter, e
 		return nil, err
 	}
 	part, _ := p.(*partition)
+	var it *rowIter
 	if part == nil || part.lookup == nil {
-		return t.newRowIter(ctx, tx.kv, []span{t.lay.rowSpan()}, nil, false), nil
+		it = t.newRowIter(ctx, tx.kv, []span{t.lay.rowSpan()}, nil, false)
+	} else {
+		ri, err := t.lookupRows(ctx, tx.kv, *part.lookup)
+		if err != nil {
+			return nil, err
+		}
+		if it, _ = ri.(*rowIter); it == nil {
+			return ri, nil
+		}
 	}
-	return t.lookupRows(ctx, tx.kv, *part.lookup)
+	if c := t.readLock(ctx, tx); c.Mode != 0 {
+		// A current read: the newest committed rows, each locked before
+		// it is read again and returned (locking.go).
+		it.r, it.lock, it.tx = tx.kv.CurrentView(), c, tx.kv
+	}
+	return it, nil
 }
 
 // GetIndexes implements sql.IndexAddressable.
@@ -377,6 +391,9 @@ type rowIter struct {
 	it        *kv.Iter
 	started   bool
 	read      int64 // rows returned, added to the schema's usage at Close
+	// lock, when set, makes this a locking current read over tx.
+	lock LockingClause
+	tx   *kv.Txn
 }
 
 func (t *Table) newRowIter(ctx *sql.Context, r *kv.Txn, spans []span, secondary *indexLayout, reverse bool) *rowIter {
@@ -418,6 +435,13 @@ func (i *rowIter) Next(ctx *sql.Context) (sql.Row, error) {
 			}
 			continue
 		}
+		if i.lock.Mode != 0 {
+			row, err := i.lockedRow(ctx)
+			if err != nil || row != nil {
+				return row, err
+			}
+			continue
+		}
 		if i.secondary == nil {
 			i.read++
 			return i.t.lay.decodeRow(i.it.Value())
@@ -431,6 +455,31 @@ func (i *rowIter) Next(ctx *sql.Context) (sql.Row, error) {
 			return row, nil
 		}
 	}
+}
+
+// lockedRow locks the row the iterator is on and returns its newest
+// version; nil if the row is gone (deleted, or the lock was SKIP LOCKED).
+func (i *rowIter) lockedRow(ctx *sql.Context) (sql.Row, error) {
+	pk := i.it.Key()
+	if i.secondary != nil {
+		var err error
+		if pk, err = i.t.lay.pkOfIndexKey(i.secondary, pk); err != nil {
+			return nil, err
+		}
+	} else {
+		pk = append([]byte(nil), pk...)
+	}
+	if _, err := i.t.lockRow(ctx, i.tx, pk, i.lock.Mode, i.lock.NoWait || i.lock.SkipLocked); err != nil {
+		if i.lock.SkipLocked && err == errLockNoWait {
+			return nil, nil
+		}
+		return nil, err
+	}
+	v, ok, err := i.r.Get(pk)
+	if err != nil || !ok {
+		return nil, err
+	}
+	return i.t.lay.decodeRow(v)
 }
 
 func (i *rowIter) Close(*sql.Context) error {
@@ -452,6 +501,19 @@ func (e *Engine) rowForIndexKey(ctx *sql.Context, t *catalog.Table, lay *layout,
 	if ix == nil {
 		return nil, fmt.Errorf("myriad: index %d of %s not found", indexID, t.Name)
 	}
+	pk, err := lay.pkOfIndexKey(ix, key)
+	if err != nil {
+		return nil, err
+	}
+	v, ok, err := r.Get(pk)
+	if err != nil || !ok {
+		return nil, err
+	}
+	return lay.decodeRow(v)
+}
+
+// pkOfIndexKey is the primary key a secondary index entry points at.
+func (l *layout) pkOfIndexKey(ix *indexLayout, key []byte) ([]byte, error) {
 	rest := key[len(ix.key):]
 	for range ix.cols {
 		var err error
@@ -459,13 +521,8 @@ func (e *Engine) rowForIndexKey(ctx *sql.Context, t *catalog.Table, lay *layout,
 			return nil, err
 		}
 	}
-	pk := make([]byte, 0, len(lay.primary)+len(rest))
-	pk = append(append(pk, lay.primary...), rest...)
-	v, ok, err := r.Get(pk)
-	if err != nil || !ok {
-		return nil, err
-	}
-	return lay.decodeRow(v)
+	pk := make([]byte, 0, len(l.primary)+len(rest))
+	return append(append(pk, l.primary...), rest...), nil
 }
 
 // exactBound converts a range bound to the column type, reporting false when

@@ -174,6 +174,7 @@ type DB struct {
 
 	commits, readOnly, conflicts, rollbacks, applied, commitErrs atomic.Uint64
 	walSyncs                                                     atomic.Uint64
+	txnIDs                                                       atomic.Uint64
 
 	bgStop chan struct{}
 	bgDone chan struct{}
@@ -544,7 +545,7 @@ func (db *DB) commitLocked(req *commitReq, hasData bool) (err error) {
 		db.commitErrs.Add(1)
 		return err
 	}
-	if t != nil && t.registered && db.tr.conflicts(t.start, req.ws) {
+	if t != nil && t.registered && db.tr.conflicts(t.start, req.ws, !t.pessimistic) {
 		db.conflicts.Add(1)
 		return ErrConflict
 	}

@@ -55,6 +55,22 @@
 // commit mutex, so that a first read never waits behind a large commit's
 // memtable apply.
 //
+// # Pessimistic transactions
+//
+// The engine runs every SQL transaction pessimistically (package locks):
+// before it writes a key it holds a lock that covers it and it has read the
+// key's newest committed version (a current read: [Txn.GetLatest],
+// [Txn.CurrentView]). Rows are locked by primary key; every secondary and
+// unique index entry ends in the primary key, so it is written only by the
+// holder of that row's lock; a unique value is locked by its prefix before
+// the duplicate check; hidden-primary-key rows get fresh IDs; counters use
+// RaiseCounter (a merge, never a conflict). Such a Txn is marked with
+// [Txn.SetPessimistic] and its Commit skips the point-key check: two
+// writers of one key are serialized by the lock, so the later one wrote
+// after reading the earlier one's commit, and no update is lost. Ranges
+// (DDL's DeleteRange/TouchRange) are still checked both ways, and the
+// Txn's write set is still recorded for optimistic Txns (DDL, catalog).
+//
 // The tracker is bounded: a commit records its write set only if another
 // Txn is open; entries with version <= the oldest open start are pruned
 // every few dozen commits (and when it grows); with no open Txn it is

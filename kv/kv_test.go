@@ -826,3 +826,54 @@ func TestViewDoesNotSeeLaterWrites(t *testing.T) {
 	}
 	tx.Rollback()
 }
+
+// A pessimistic Txn's point writes skip the conflict check (its caller
+// locked them); a range written after it started still fails it.
+func TestPessimisticCommit(t *testing.T) {
+	db, _ := openTestDB(t, Options{})
+	a, b := db.Begin(), db.Begin()
+	a.SetPessimistic(true)
+	a.Set([]byte("k"), []byte("a"))
+	if _, ok, _ := a.Get([]byte("j")); ok {
+		t.Fatal("unexpected value")
+	}
+	b.Set([]byte("k"), []byte("b"))
+	b.Set([]byte("j"), []byte("b"))
+	if err := b.Commit(); err != nil {
+		t.Fatal(err)
+	}
+	if _, ok, _ := a.Get([]byte("j")); ok {
+		t.Fatal("snapshot read sees a later commit")
+	}
+	if v, ok, _ := a.CurrentView().Get([]byte("j")); !ok || string(v) != "b" {
+		t.Fatalf("current read %q %v", v, ok)
+	}
+	it, _ := a.CurrentView().NewIter([]byte("j"), []byte("l"))
+	n := 0
+	for ok := it.First(); ok; ok = it.Next() {
+		n++
+	}
+	it.Close()
+	if n != 2 {
+		t.Fatalf("current iterator saw %d keys", n)
+	}
+	if v, ok, _ := a.GetLatest([]byte("k")); !ok || string(v) != "a" {
+		t.Fatalf("own write first: %q %v", v, ok)
+	}
+	if err := a.Commit(); err != nil {
+		t.Fatalf("pessimistic commit: %v", err)
+	}
+	c, d := db.Begin(), db.Begin()
+	c.SetPessimistic(true)
+	c.Set([]byte("r1"), []byte("c"))
+	d.DeleteRange([]byte("r"), []byte("s"))
+	if err := d.Commit(); err != nil {
+		t.Fatal(err)
+	}
+	if err := c.Commit(); !errors.Is(err, ErrConflict) {
+		t.Fatalf("range conflict: %v", err)
+	}
+	if a.ID() == b.ID() || c.ID() == d.ID() {
+		t.Fatal("IDs not unique")
+	}
+}

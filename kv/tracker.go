@@ -69,8 +69,10 @@ func (tr *tracker) empty() bool {
 }
 
 // conflicts reports whether ws intersects anything recorded with a version
-// greater than start.
-func (tr *tracker) conflicts(start uint64, ws writeSet) bool {
+// greater than start. Without points, point keys written on both sides are
+// not compared (a pessimistic Txn's point writes are covered by its locks);
+// ranges still are.
+func (tr *tracker) conflicts(start uint64, ws writeSet, points bool) bool {
 	if start < tr.floor {
 		return true
 	}
@@ -98,7 +100,7 @@ func (tr *tracker) conflicts(start uint64, ws writeSet) bool {
 			}
 		}
 	}
-	if ws.Len() == 0 {
+	if ws.Len() == 0 || !points {
 		return false
 	}
 	before := live[i].cum - uint64(len(live[i].keys))

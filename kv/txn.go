@@ -74,6 +74,13 @@ type Savepoint struct{ n, r, d int }
 // documentation for why this never misses a conflict.
 type Txn struct {
 	db *DB
+	id uint64 // unique per DB instance, for lock owners
+
+	// pessimistic: every point key the Txn writes is covered by a lock
+	// the caller holds until the Txn ends, taken before a current read of
+	// the key; Commit then skips the point-key conflict check (ranges are
+	// still checked). See the package documentation.
+	pessimistic bool
 
 	buf    *btree.BTreeG[bufEntry] // nil until the first write
 	frozen *btree.BTreeG[bufEntry] // copy-on-write clone shared by iterators; nil after a write
@@ -101,7 +108,35 @@ type Txn struct {
 }
 
 // Begin starts a transaction. It is free: no lock, no snapshot.
-func (db *DB) Begin() *Txn { return &Txn{db: db} }
+func (db *DB) Begin() *Txn { return &Txn{db: db, id: db.txnIDs.Add(1)} }
+
+// ID is the Txn's identifier, unique among the DB's transactions since Open.
+func (t *Txn) ID() uint64 { return t.id }
+
+// SetPessimistic marks the Txn as writing only keys its caller has locked
+// (see the package documentation); it must be set before Commit.
+func (t *Txn) SetPessimistic(on bool) { t.pessimistic = on }
+
+// Pessimistic reports whether SetPessimistic(true) was called.
+func (t *Txn) Pessimistic() bool { return t.pessimistic }
+
+// GetLatest is a current read: the Txn's own buffered write of key if there
+// is one, else the newest committed value (not the Txn's snapshot).
+func (t *Txn) GetLatest(key []byte) (val []byte, ok bool, err error) {
+	if t.done {
+		return nil, false, ErrTxnDone
+	}
+	if t.buf != nil {
+		if e, found := t.buf.Get(probe(key)); found {
+			if e.del {
+				return nil, false, nil
+			}
+			return append([]byte{}, e.val()...), true, nil
+		}
+	}
+	t.begin()
+	return t.db.Get(key)
+}
 
 // begin fixes the start version on the first operation.
 func (t *Txn) begin() {
@@ -473,8 +508,18 @@ func (t *Txn) Done() bool { return t.done }
 // UPDATE over several key ranges) reads through one View so it never sees,
 // and processes again, rows it has just written.
 type View struct {
-	t  *Txn
-	bt *btree.BTreeG[bufEntry]
+	t      *Txn
+	bt     *btree.BTreeG[bufEntry]
+	latest bool // current read: newest committed data, not the snapshot
+}
+
+// CurrentView is like View but reads the newest committed data under the
+// Txn's buffered writes (a current read, as InnoDB's locking reads and DML
+// do). Each of its iterators sees the committed state as of its creation.
+func (t *Txn) CurrentView() *View {
+	v := t.View()
+	v.latest = true
+	return v
 }
 
 // View freezes the Txn's current state for reading (O(1)).
@@ -499,10 +544,41 @@ func (v *View) Get(key []byte) ([]byte, bool, error) {
 			return append([]byte{}, e.val()...), true, nil
 		}
 	}
+	if v.latest {
+		if v.t.done {
+			return nil, false, ErrTxnDone
+		}
+		return v.t.db.Get(key)
+	}
 	return v.t.snapshotGet(key)
 }
 
 // NewIter iterates [lower, upper) as of the View.
 func (v *View) NewIter(lower, upper []byte) (*Iter, error) {
+	if v.latest {
+		return v.t.newLatestIter(v.bt, lower, upper)
+	}
 	return v.t.newIterOver(v.bt, lower, upper)
+}
+
+func (t *Txn) newLatestIter(bt *btree.BTreeG[bufEntry], lower, upper []byte) (*Iter, error) {
+	if t.done {
+		return nil, ErrTxnDone
+	}
+	t.begin()
+	db := t.db
+	db.closeMu.RLock()
+	defer db.closeMu.RUnlock()
+	if db.closed.Load() {
+		return nil, ErrClosed
+	}
+	it, err := newIter(db.pdb, bt, t, lower, upper)
+	if err != nil {
+		return nil, err
+	}
+	if t.iters == nil {
+		t.iters = make(map[*Iter]struct{})
+	}
+	t.iters[it] = struct{}{}
+	return it, nil
 }

@@ -146,6 +146,7 @@ func autocommitDefault() bool {
 
 func (h *handler) ConnectionClosed(c *mysql.Conn) {
 	h.wires.Delete(c.ConnectionID)
+	forgetPreparedLocking(c.ConnectionID)
 	h.Handler.ConnectionClosed(c)
 }
 
@@ -181,6 +182,10 @@ func (h *handler) ComQuery(ctx context.Context, c *mysql.Conn, query string, cb 
 	if ok, err := h.comClone(ctx, c, query, cb); ok {
 		return err
 	}
+	query = h.stripLocking(c, query, false)
+	if err := h.lockDDLTable(ctx, c, query, false); err != nil {
+		return err
+	}
 	return h.translate(h.Handler.ComQuery(ctx, c, query, cb), c, query)
 }
 
@@ -197,6 +202,10 @@ func (h *handler) ComMultiQuery(ctx context.Context, c *mysql.Conn, query string
 	if ok, err := h.comClone(ctx, c, query, cb); ok {
 		return "", err
 	}
+	query = h.stripLocking(c, query, true)
+	if err := h.lockDDLTable(ctx, c, query, true); err != nil {
+		return "", err
+	}
 	rest, err := h.Handler.ComMultiQuery(ctx, c, query, cb)
 	return rest, h.translate(err, c, query)
 }
@@ -208,6 +217,7 @@ func (h *handler) ComPrepare(ctx context.Context, c *mysql.Conn, query string, p
 	if err := h.fixPrepare(ctx, c, &query, p); err != nil {
 		return nil, err
 	}
+	h.stripPreparedLocking(c, &query, p)
 	f, err := h.Handler.ComPrepare(ctx, c, query, p)
 	return f, h.translate(err, c, query)
 }
@@ -276,8 +286,13 @@ func (h *handler) ComStmtExecute(ctx context.Context, c *mysql.Conn, p *mysql.Pr
 	if w, ok := c.Conn.(*wireConn); ok {
 		c.Conn = w.Conn
 	}
-	if done, err := h.execCached(ctx, c, p, cb); done {
-		return h.translate(err, c, p.PrepareStmt)
+	// A locking read's clause was stripped from the text the plan cache
+	// sees, so it must never be served from the cache (it would read
+	// without taking its locks).
+	if locking := h.executeLocking(c, p); !locking {
+		if done, err := h.execCached(ctx, c, p, cb); done {
+			return h.translate(err, c, p.PrepareStmt)
+		}
 	}
 	return h.translate(h.Handler.ComStmtExecute(ctx, c, p, cb), c, p.PrepareStmt)
 }

@@ -64,6 +64,13 @@ func (s *Server) registry() *prometheus.Registry {
 	counter("myriad_commits_total", "Transactions committed.", func() float64 { return float64(m.Commits.Load()) })
 	counter("myriad_rollbacks_total", "Transactions rolled back.", func() float64 { return float64(m.Rollbacks.Load()) })
 	counter("myriad_conflicts_total", "Commits refused with ER_LOCK_DEADLOCK (1213) after a write-write conflict.", func() float64 { return float64(m.Conflicts.Load()) })
+	lk := s.eng.Locks()
+	counter("myriad_row_lock_waits_total", "Lock requests that had to wait (Innodb_row_lock_waits).", func() float64 { return float64(lk.Stats().Waits) })
+	counter("myriad_row_lock_wait_seconds_total", "Time spent waiting for locks (Innodb_row_lock_time).", func() float64 { return lk.Stats().WaitTime.Seconds() })
+	gauge("myriad_row_lock_current_waits", "Lock requests waiting now (Innodb_row_lock_current_waits).", func() float64 { return float64(lk.Stats().CurrentWaits) })
+	counter("myriad_lock_wait_timeouts_total", "Lock waits ended by innodb_lock_wait_timeout (1205).", func() float64 { return float64(lk.Stats().Timeouts) })
+	counter("myriad_deadlocks_total", "Deadlocks detected; each rolled back one victim transaction (1213).", func() float64 { return float64(lk.Stats().Deadlocks) })
+	counter("myriad_lock_escalations_total", "Row locks of one transaction replaced by a table lock.", func() float64 { return float64(lk.Stats().Escalations) })
 	counter("myriad_rows_written_total", "Rows inserted, updated or deleted.", func() float64 { return float64(m.RowsWritten.Load()) })
 	counter("myriad_wal_syncs_total", "WAL fsyncs (below commits when commits share them).", func() float64 { return float64(s.db.Stats().WALSyncs) })
 	if sp := s.db.Stats().Space; sp.Enabled {

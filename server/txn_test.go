@@ -68,18 +68,27 @@ func TestTransactions(t *testing.T) {
 		}
 	})
 
-	t.Run("write-write conflict is 1213, first committer wins", func(t *testing.T) {
+	t.Run("writers of one row queue on its lock, no update lost", func(t *testing.T) {
 		mustExec(t, a, "BEGIN")
 		mustExec(t, b, "BEGIN")
 		mustExec(t, a, "UPDATE bank.acct SET bal = bal + 1 WHERE id = 2")
-		mustExec(t, b, "UPDATE bank.acct SET bal = bal + 10 WHERE id = 2")
-		mustExec(t, a, "COMMIT")
-		_, err := b.ExecContext(ctx, "COMMIT")
-		if mysqlErrNo(err) != 1213 {
-			t.Fatalf("second commit: %v, want error 1213", err)
+		done := make(chan error, 1)
+		go func() {
+			_, err := b.ExecContext(ctx, "UPDATE bank.acct SET bal = bal + 10 WHERE id = 2")
+			done <- err
+		}()
+		select {
+		case err := <-done:
+			t.Fatalf("second writer did not wait: %v", err)
+		case <-time.After(100 * time.Millisecond):
 		}
-		if got := bal(b, 2); got != 101 {
-			t.Fatalf("bal %d, want 101", got)
+		mustExec(t, a, "COMMIT")
+		if err := <-done; err != nil {
+			t.Fatal(err)
+		}
+		mustExec(t, b, "COMMIT")
+		if got := bal(b, 2); got != 111 {
+			t.Fatalf("bal %d, want 111", got)
 		}
 	})
 
@@ -89,7 +98,7 @@ func TestTransactions(t *testing.T) {
 		mustExec(t, a, "SAVEPOINT s1")
 		mustExec(t, a, "UPDATE bank.acct SET bal = 0 WHERE id = 2")
 		mustExec(t, a, "ROLLBACK TO SAVEPOINT s1")
-		if got := bal(a, 2); got != 101 {
+		if got := bal(a, 2); got != 111 {
 			t.Fatalf("after rollback to savepoint: %d", got)
 		}
 		mustExec(t, a, "SAVEPOINT s2")
@@ -153,10 +162,10 @@ func TestTransactions(t *testing.T) {
 }
 
 // TestTransferInvariant: 16 clients move money between accounts in two
-// schemas for a bounded time, each transfer a read-modify-write (SELECT the
-// balance, UPDATE it to the value computed by the client). Write-write
-// conflicts surface as 1213 and the client retries the same transfer until
-// it commits. Every account ends at exactly its start plus the transfers the
+// schemas for a bounded time, each transfer a read-modify-write (SELECT ...
+// FOR UPDATE the balance, UPDATE it to the value computed by the client).
+// The accounts are locked in no particular order, so deadlocks surface as
+// 1213 and the client retries the same transfer until it commits. Every account ends at exactly its start plus the transfers the
 // clients saw commit (no lost update, no transfer applied twice or half),
 // and the total is conserved.
 func TestTransferInvariant(t *testing.T) {
@@ -241,8 +250,8 @@ func TestTransferInvariant(t *testing.T) {
 	if total != int64(len(schemas)*accounts*start) {
 		t.Fatalf("money not conserved: %d, want %d", total, len(schemas)*accounts*start)
 	}
-	if done.Load() == 0 || conflicts.Load() == 0 {
-		t.Fatalf("%d transfers committed, %d conflicts: the test did not exercise conflicts", done.Load(), conflicts.Load())
+	if done.Load() == 0 {
+		t.Fatal("no transfer committed")
 	}
 	t.Logf("%d transfers committed by %d clients; %d conflicts (1213) in %d transfers, all retried to commit",
 		done.Load(), clients, conflicts.Load(), retried.Load())
@@ -258,7 +267,7 @@ func transfer(ctx context.Context, conn *sql.Conn, src string, from int, dst str
 		}
 	}()
 	var bal int64
-	if err = conn.QueryRowContext(ctx, "SELECT bal FROM "+src+".acct WHERE id = ?", from).Scan(&bal); err != nil {
+	if err = conn.QueryRowContext(ctx, "SELECT bal FROM "+src+".acct WHERE id = ? FOR UPDATE", from).Scan(&bal); err != nil {
 		return err
 	}
 	if _, err = conn.ExecContext(ctx, "UPDATE "+src+".acct SET bal = ? WHERE id = ?", bal-int64(amount), from); err != nil {

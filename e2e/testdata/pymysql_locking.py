@@ -1,0 +1,173 @@
+"""Row locking through PyMySQL threads (run by e2e/pymysql_test.go).
+
+The server's port is in MYRIAD_PORT. Exits 0 when every check passed.
+"""
+
+import os
+import sys
+import threading
+import time
+
+import pymysql
+
+PORT = int(os.environ["MYRIAD_PORT"])
+failures = []
+
+
+def check(what, got, want):
+    if got != want:
+        failures.append(what)
+        print(f"FAIL {what}:\n  got:  {got!r}\n  want: {want!r}")
+    else:
+        print(f"ok   {what}")
+
+
+def connect(**kw):
+    return pymysql.connect(host="127.0.0.1", port=PORT, user="root", password="",
+                           database="lk", connect_timeout=10, read_timeout=120, **kw)
+
+
+setup = pymysql.connect(host="127.0.0.1", port=PORT, user="root", password="", autocommit=True)
+with setup.cursor() as c:
+    c.execute("CREATE DATABASE lk")
+    c.execute("CREATE TABLE lk.counter (id INT PRIMARY KEY, n INT NOT NULL)")
+    c.execute("INSERT INTO lk.counter VALUES (1, 0)")
+    c.execute("CREATE TABLE lk.acct (id INT PRIMARY KEY, bal BIGINT NOT NULL)")
+    c.executemany("INSERT INTO lk.acct VALUES (%s, 1000)", [(i,) for i in range(20)])
+
+
+def run_threads(n, fn):
+    errors = []
+
+    def wrap(i):
+        try:
+            fn(i)
+        except Exception as e:  # noqa: BLE001 - every error is a failure here
+            errors.append(repr(e))
+
+    ts = [threading.Thread(target=wrap, args=(i,)) for i in range(n)]
+    for t in ts:
+        t.start()
+    for t in ts:
+        t.join()
+    return errors
+
+
+# 16 threads x 100 autocommit increments: no lost update, no error.
+def incr(_):
+    conn = connect(autocommit=True)
+    with conn.cursor() as c:
+        for _ in range(100):
+            c.execute("UPDATE counter SET n = n + 1 WHERE id = 1")
+    conn.close()
+
+
+check("increments: errors", run_threads(16, incr), [])
+with setup.cursor() as c:
+    c.execute("SELECT n FROM lk.counter WHERE id = 1")
+    check("increments: n", c.fetchone()[0], 1600)
+
+
+# Bank: transfers locking both accounts FOR UPDATE in id order, no retry.
+def bank(i):
+    conn = connect()
+    deadline = time.time() + 2
+    k = 0
+    while time.time() < deadline:
+        k += 1
+        x, y = (i * 3 + k) % 20, (i * 5 + k * 7 + 1) % 20
+        if x == y:
+            continue
+        lo, hi = min(x, y), max(x, y)
+        with conn.cursor() as c:
+            conn.begin()
+            c.execute("SELECT bal FROM acct WHERE id = %s FOR UPDATE", (lo,))
+            a = c.fetchone()[0]
+            c.execute("SELECT bal FROM acct WHERE id = %s FOR UPDATE", (hi,))
+            b = c.fetchone()[0]
+            amt = 1 + k % 7
+            c.execute("UPDATE acct SET bal = %s WHERE id = %s", (a - amt, lo))
+            c.execute("UPDATE acct SET bal = %s WHERE id = %s", (b + amt, hi))
+            conn.commit()
+    conn.close()
+
+
+check("bank: errors", run_threads(16, bank), [])
+with setup.cursor() as c:
+    c.execute("SELECT SUM(bal) FROM lk.acct")
+    check("bank: total", int(c.fetchone()[0]), 20000)
+
+
+# Deadlock: two transactions lock rows 1 and 2 in opposite orders; exactly
+# one gets 1213 within a second, the other commits.
+a, b = connect(), connect()
+ca, cb = a.cursor(), b.cursor()
+a.begin()
+b.begin()
+ca.execute("UPDATE acct SET bal = bal + 1 WHERE id = 1")
+cb.execute("UPDATE acct SET bal = bal + 1 WHERE id = 2")
+results = {}
+
+
+def second_a():
+    try:
+        ca.execute("UPDATE acct SET bal = bal + 1 WHERE id = 2")
+        results["a"] = 0
+    except pymysql.err.OperationalError as e:
+        results["a"] = e.args[0]
+
+
+start = time.time()
+th = threading.Thread(target=second_a)
+th.start()
+time.sleep(0.2)
+try:
+    cb.execute("UPDATE acct SET bal = bal + 1 WHERE id = 1")
+    results["b"] = 0
+except pymysql.err.OperationalError as e:
+    results["b"] = e.args[0]
+    b.rollback()
+th.join()
+if results.get("a") == 1213:
+    a.rollback()
+    b.commit()
+else:
+    a.commit()
+    b.rollback()
+check("deadlock: one victim", sorted(results.values()), [0, 1213])
+check("deadlock: within 1 s", time.time() - start < 1.2, True)
+
+# NOWAIT and SKIP LOCKED.
+a.begin()
+ca.execute("SELECT * FROM acct WHERE id = 3 FOR UPDATE")
+try:
+    cb.execute("SELECT * FROM acct WHERE id = 3 FOR UPDATE NOWAIT")
+    check("NOWAIT", "no error", 3572)
+except pymysql.err.OperationalError as e:
+    check("NOWAIT", e.args[0], 3572)
+b.rollback()
+cb.execute("SELECT id FROM acct WHERE id BETWEEN 2 AND 4 ORDER BY id FOR UPDATE SKIP LOCKED")
+check("SKIP LOCKED", [r[0] for r in cb.fetchall()], [2, 4])
+b.rollback()
+a.rollback()
+
+# innodb_lock_wait_timeout: 1205 after the timeout, the transaction lives on.
+cb.execute("SET SESSION innodb_lock_wait_timeout = 1")
+a.begin()
+ca.execute("UPDATE acct SET bal = bal WHERE id = 5")
+b.begin()
+cb.execute("UPDATE acct SET bal = bal + 1 WHERE id = 6")
+t0 = time.time()
+try:
+    cb.execute("UPDATE acct SET bal = bal + 1 WHERE id = 5")
+    check("timeout", "no error", 1205)
+except pymysql.err.OperationalError as e:
+    check("timeout", e.args[0], 1205)
+check("timeout: after ~1 s", 0.9 < time.time() - t0 < 5, True)
+a.rollback()
+b.commit()
+
+if failures:
+    print(f"{len(failures)} check(s) failed")
+    sys.exit(1)
+print("all locking checks passed")

@@ -1,0 +1,549 @@
+package locks
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"sync"
+	"time"
+)
+
+// Mode is a lock mode. Table keys take IS/IX before row locks under them
+// (as InnoDB's intention locks) and S/X when the whole table is locked
+// (escalation, DDL); row keys take S or X.
+type Mode uint8
+
+const (
+	IS Mode = 1 << iota // intention shared
+	IX                  // intention exclusive
+	S                   // shared
+	X                   // exclusive
+)
+
+func (m Mode) String() string {
+	var parts []string
+	for _, p := range []struct {
+		m Mode
+		s string
+	}{{IS, "IS"}, {IX, "IX"}, {S, "S"}, {X, "X"}} {
+		if m&p.m != 0 {
+			parts = append(parts, p.s)
+		}
+	}
+	if len(parts) == 0 {
+		return "none"
+	}
+	return strings.Join(parts, "+")
+}
+
+// compat[m] is the set of modes another owner may hold while m is granted.
+func compat(m Mode) Mode {
+	switch m {
+	case IS:
+		return IS | IX | S
+	case IX:
+		return IS | IX
+	case S:
+		return IS | S
+	}
+	return 0
+}
+
+// coveredBy[m] is the set of held modes that make a request for m redundant.
+func coveredBy(m Mode) Mode {
+	switch m {
+	case IS:
+		return IS | IX | S | X
+	case IX:
+		return IX | X
+	case S:
+		return S | X
+	}
+	return X
+}
+
+var (
+	// ErrLockWaitTimeout: the wait exceeded the request's timeout.
+	ErrLockWaitTimeout = errors.New("locks: lock wait timeout")
+	// ErrDeadlock: waiting would close a cycle in the wait-for graph; the
+	// requester is the victim.
+	ErrDeadlock = errors.New("locks: deadlock")
+	// ErrNoWait: the lock is held by another owner and the request said
+	// NoWait (NOWAIT, SKIP LOCKED, escalation).
+	ErrNoWait = errors.New("locks: lock not available (no wait)")
+)
+
+// EscalateAfter is the number of row locks one owner holds under one table
+// key before it tries to lock the table instead. A variable for tests.
+var EscalateAfter = 10000
+
+// Options bound one request.
+type Options struct {
+	// NoWait fails at once with ErrNoWait instead of waiting.
+	NoWait bool
+	// Timeout ends the wait with ErrLockWaitTimeout; 0 waits until the
+	// context ends.
+	Timeout time.Duration
+}
+
+type entry struct {
+	holders map[uint64]Mode
+	queue   []*waiter
+}
+
+type waiter struct {
+	owner    uint64
+	key      string
+	tableKey string
+	mode     Mode
+	since    time.Time
+	ch       chan struct{} // cap 1: granted, or blockers changed
+	done     bool          // granted (set under mu)
+}
+
+type ownerRec struct {
+	// keys maps each held key to the table key it was locked under ("" for
+	// table keys and keys locked without one).
+	keys    map[string]string
+	rows    map[string]int // row locks per table key, for escalation
+	next    map[string]int // row count at which escalation is tried next
+	waiting *waiter
+}
+
+// Stats are cumulative counters plus the current number of waits.
+type Stats struct {
+	Waits        uint64        // requests that had to wait
+	WaitTime     time.Duration // total time spent waiting
+	MaxWait      time.Duration // longest single wait
+	CurrentWaits int           // requests waiting now
+	Timeouts     uint64        // waits ended by the timeout
+	Deadlocks    uint64        // requests refused as deadlock victims
+	Escalations  uint64        // row locks replaced by a table lock
+	Held         int           // keys with at least one holder or waiter
+}
+
+// Wait describes one waiting request (for information_schema views).
+type Wait struct {
+	Waiter  uint64
+	Key     string
+	Mode    Mode
+	Since   time.Time
+	Holders []uint64 // owners holding the key in a conflicting mode
+}
+
+// Table is the lock table. The zero value is not usable; use New.
+type Table struct {
+	mu       sync.Mutex
+	entries  map[string]*entry
+	owners   map[uint64]*ownerRec
+	stats    Stats
+	deadlock string
+}
+
+// New returns an empty lock table.
+func New() *Table {
+	return &Table{entries: map[string]*entry{}, owners: map[uint64]*ownerRec{}}
+}
+
+func (t *Table) owner(id uint64) *ownerRec {
+	o := t.owners[id]
+	if o == nil {
+		o = &ownerRec{keys: map[string]string{}}
+		t.owners[id] = o
+	}
+	return o
+}
+
+// grantable reports whether owner may hold mode on e next to the others.
+func grantable(e *entry, owner uint64, mode Mode) bool {
+	c := compat(mode)
+	for h, m := range e.holders {
+		if h != owner && m&^c != 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// Acquire takes key in mode for owner, waiting if needed. It reports
+// whether the lock is new to the owner (false: already held in a mode that
+// covers mode).
+func (t *Table) Acquire(ctx context.Context, owner uint64, key string, mode Mode, o Options) (bool, error) {
+	return t.acquire(ctx, owner, key, "", mode, o)
+}
+
+// AcquireRow takes rowKey in mode (S or X) under tableKey: first the
+// intention lock (IS or IX) on tableKey, then the row lock, unless the owner
+// holds the table in a mode covering the row. It reports whether the row
+// lock is new to the owner; a row covered by a table lock is not.
+func (t *Table) AcquireRow(ctx context.Context, owner uint64, tableKey, rowKey string, mode Mode, o Options) (bool, error) {
+	intent := IS
+	if mode == X {
+		intent = IX
+	}
+	if _, err := t.acquire(ctx, owner, tableKey, "", intent, o); err != nil {
+		return false, err
+	}
+	t.mu.Lock()
+	if e := t.entries[tableKey]; e != nil && e.holders[owner]&coveredBy(mode) != 0 {
+		t.mu.Unlock()
+		return false, nil
+	}
+	t.mu.Unlock()
+	newly, err := t.acquire(ctx, owner, rowKey, tableKey, mode, o)
+	if err != nil || !newly {
+		return newly, err
+	}
+	t.mu.Lock()
+	rec := t.owner(owner)
+	if rec.rows == nil {
+		rec.rows, rec.next = map[string]int{}, map[string]int{}
+	}
+	rec.rows[tableKey]++
+	if n := rec.rows[tableKey]; n > EscalateAfter && n > rec.next[tableKey] {
+		t.escalateLocked(owner, rec, tableKey)
+	}
+	t.mu.Unlock()
+	return true, nil
+}
+
+// escalateLocked tries, without waiting, to replace the owner's row locks
+// under tableKey by a table lock.
+func (t *Table) escalateLocked(owner uint64, rec *ownerRec, tableKey string) {
+	e := t.entries[tableKey]
+	if e == nil {
+		return
+	}
+	mode := S
+	if e.holders[owner]&(IX|X) != 0 {
+		mode = X
+	}
+	if len(e.queue) > 0 || !grantable(e, owner, mode) {
+		// Try again after as many rows again.
+		rec.next[tableKey] = 2 * rec.rows[tableKey]
+		return
+	}
+	e.holders[owner] |= mode
+	for k, tk := range rec.keys {
+		if tk != tableKey {
+			continue
+		}
+		delete(rec.keys, k)
+		if re := t.entries[k]; re != nil {
+			delete(re.holders, owner)
+			t.promoteLocked(k, re)
+		}
+	}
+	rec.rows[tableKey] = 0
+	rec.next[tableKey] = 0
+	t.stats.Escalations++
+}
+
+func (t *Table) acquire(ctx context.Context, owner uint64, key, tableKey string, mode Mode, o Options) (bool, error) {
+	t.mu.Lock()
+	e := t.entries[key]
+	if e == nil {
+		e = &entry{holders: map[uint64]Mode{}}
+		t.entries[key] = e
+	}
+	held := e.holders[owner]
+	if held&coveredBy(mode) != 0 {
+		t.mu.Unlock()
+		return false, nil
+	}
+	if grantable(e, owner, mode) && (len(e.queue) == 0 || held != 0) {
+		e.holders[owner] = held | mode
+		t.owner(owner).keys[key] = tableKey
+		t.mu.Unlock()
+		return true, nil
+	}
+	if o.NoWait {
+		t.dropIfEmptyLocked(key, e)
+		t.mu.Unlock()
+		return false, ErrNoWait
+	}
+	if err := ctx.Err(); err != nil {
+		t.dropIfEmptyLocked(key, e)
+		t.mu.Unlock()
+		return false, err
+	}
+	w := &waiter{owner: owner, key: key, tableKey: tableKey, mode: mode, since: time.Now(), ch: make(chan struct{}, 1)}
+	if held != 0 {
+		// An upgrade goes first: the owner already blocks those behind.
+		e.queue = append([]*waiter{w}, e.queue...)
+		t.signalLocked(e, w)
+	} else {
+		e.queue = append(e.queue, w)
+	}
+	rec := t.owner(owner)
+	rec.waiting = w
+	if t.victimLocked(w) {
+		t.removeWaiterLocked(w, e)
+		t.mu.Unlock()
+		return false, ErrDeadlock
+	}
+	t.stats.Waits++
+	t.stats.CurrentWaits++
+	t.mu.Unlock()
+
+	var timeout <-chan time.Time
+	if o.Timeout > 0 {
+		tm := time.NewTimer(o.Timeout)
+		defer tm.Stop()
+		timeout = tm.C
+	}
+	for {
+		var cause error
+		select {
+		case <-w.ch:
+		case <-timeout:
+			cause = ErrLockWaitTimeout
+		case <-ctx.Done():
+			cause = ctx.Err()
+		}
+		t.mu.Lock()
+		if w.done {
+			t.endWaitLocked(w)
+			t.mu.Unlock()
+			return true, nil
+		}
+		if cause == nil && t.victimLocked(w) {
+			cause = ErrDeadlock
+		}
+		if cause != nil {
+			if cause == ErrLockWaitTimeout {
+				t.stats.Timeouts++
+			}
+			t.endWaitLocked(w)
+			t.removeWaiterLocked(w, t.entries[key])
+			t.mu.Unlock()
+			return false, cause
+		}
+		t.mu.Unlock()
+	}
+}
+
+func (t *Table) endWaitLocked(w *waiter) {
+	d := time.Since(w.since)
+	t.stats.WaitTime += d
+	if d > t.stats.MaxWait {
+		t.stats.MaxWait = d
+	}
+	t.stats.CurrentWaits--
+	if rec := t.owners[w.owner]; rec != nil && rec.waiting == w {
+		rec.waiting = nil
+	}
+}
+
+// removeWaiterLocked takes a waiter that gave up out of its queue; those
+// behind it may now be grantable.
+func (t *Table) removeWaiterLocked(w *waiter, e *entry) {
+	if rec := t.owners[w.owner]; rec != nil && rec.waiting == w {
+		rec.waiting = nil
+		if len(rec.keys) == 0 {
+			delete(t.owners, w.owner)
+		}
+	}
+	if e == nil {
+		return
+	}
+	for i, q := range e.queue {
+		if q == w {
+			e.queue = append(e.queue[:i], e.queue[i+1:]...)
+			break
+		}
+	}
+	t.promoteLocked(w.key, e)
+}
+
+// signalLocked wakes every waiter of e except skip to look at its blockers
+// again.
+func (t *Table) signalLocked(e *entry, skip *waiter) {
+	for _, q := range e.queue {
+		if q != skip {
+			select {
+			case q.ch <- struct{}{}:
+			default:
+			}
+		}
+	}
+}
+
+// promoteLocked grants queued requests in FIFO order while they are
+// compatible, and makes the rest re-check for deadlocks (their blockers
+// changed).
+func (t *Table) promoteLocked(key string, e *entry) {
+	granted := false
+	for len(e.queue) > 0 {
+		w := e.queue[0]
+		if !grantable(e, w.owner, w.mode) {
+			break
+		}
+		e.queue = e.queue[1:]
+		e.holders[w.owner] |= w.mode
+		t.owner(w.owner).keys[w.key] = w.tableKey
+		w.done = true
+		granted = true
+		select {
+		case w.ch <- struct{}{}:
+		default:
+		}
+	}
+	if granted {
+		t.signalLocked(e, nil)
+	}
+	t.dropIfEmptyLocked(key, e)
+}
+
+func (t *Table) dropIfEmptyLocked(key string, e *entry) {
+	if len(e.holders) == 0 && len(e.queue) == 0 {
+		delete(t.entries, key)
+	}
+}
+
+// blockersLocked lists the owners w waits for: holders of its key in a
+// conflicting mode and every waiter queued ahead of it (grants are FIFO).
+func (t *Table) blockersLocked(w *waiter) []uint64 {
+	e := t.entries[w.key]
+	if e == nil {
+		return nil
+	}
+	var out []uint64
+	c := compat(w.mode)
+	for h, m := range e.holders {
+		if h != w.owner && m&^c != 0 {
+			out = append(out, h)
+		}
+	}
+	for _, q := range e.queue {
+		if q == w {
+			break
+		}
+		if q.owner != w.owner {
+			out = append(out, q.owner)
+		}
+	}
+	return out
+}
+
+// victimLocked walks the wait-for graph from w and reports whether it leads
+// back to w's owner; if so it records the cycle as the latest deadlock.
+func (t *Table) victimLocked(w *waiter) bool {
+	parent := map[uint64]uint64{}
+	via := map[uint64]*waiter{w.owner: w}
+	stack := []uint64{w.owner}
+	seen := map[uint64]bool{w.owner: true}
+	for len(stack) > 0 {
+		u := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		uw := via[u]
+		for _, b := range t.blockersLocked(uw) {
+			if b == w.owner {
+				t.recordDeadlockLocked(w, u, parent, via)
+				return true
+			}
+			if seen[b] {
+				continue
+			}
+			seen[b] = true
+			rec := t.owners[b]
+			if rec == nil || rec.waiting == nil || rec.waiting.done {
+				continue
+			}
+			parent[b] = u
+			via[b] = rec.waiting
+			stack = append(stack, b)
+		}
+	}
+	return false
+}
+
+func (t *Table) recordDeadlockLocked(w *waiter, last uint64, parent map[uint64]uint64, via map[uint64]*waiter) {
+	t.stats.Deadlocks++
+	var chain []uint64
+	for u := last; ; u = parent[u] {
+		chain = append(chain, u)
+		if u == w.owner {
+			break
+		}
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s\n", time.Now().UTC().Format(time.RFC3339))
+	for i := len(chain) - 1; i >= 0; i-- {
+		u := chain[i]
+		next := w.owner
+		if i > 0 {
+			next = chain[i-1]
+		}
+		q := via[u]
+		fmt.Fprintf(&b, "transaction %d waits for a %s lock on %x held by transaction %d\n", u, q.mode, q.key, next)
+	}
+	fmt.Fprintf(&b, "WE ROLL BACK TRANSACTION %d\n", w.owner)
+	t.deadlock = b.String()
+}
+
+// ReleaseAll frees every lock the owner holds and ends a wait it may be in
+// (the waiter then sees its context or timeout as usual).
+func (t *Table) ReleaseAll(owner uint64) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	rec := t.owners[owner]
+	if rec == nil {
+		return
+	}
+	for k := range rec.keys {
+		e := t.entries[k]
+		if e == nil {
+			continue
+		}
+		delete(e.holders, owner)
+		t.promoteLocked(k, e)
+	}
+	rec.keys = map[string]string{}
+	rec.rows, rec.next = nil, nil
+	if rec.waiting == nil {
+		delete(t.owners, owner)
+	}
+}
+
+// Holds returns the modes owner holds on key.
+func (t *Table) Holds(owner uint64, key string) Mode {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if e := t.entries[key]; e != nil {
+		return e.holders[owner]
+	}
+	return 0
+}
+
+// Stats returns the counters.
+func (t *Table) Stats() Stats {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	s := t.stats
+	s.Held = len(t.entries)
+	return s
+}
+
+// LatestDeadlock describes the most recent deadlock ("" if none).
+func (t *Table) LatestDeadlock() string {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return t.deadlock
+}
+
+// Waits lists the requests waiting now.
+func (t *Table) Waits() []Wait {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	var out []Wait
+	for _, rec := range t.owners {
+		w := rec.waiting
+		if w == nil || w.done {
+			continue
+		}
+		out = append(out, Wait{Waiter: w.owner, Key: w.key, Mode: w.mode, Since: w.since, Holders: t.blockersLocked(w)})
+	}
+	return out
+}

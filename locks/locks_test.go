@@ -1,0 +1,305 @@
+package locks
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/rand"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+)
+
+func TestCompatibility(t *testing.T) {
+	cases := []struct {
+		held, req Mode
+		ok        bool
+	}{
+		{IS, IS, true}, {IS, IX, true}, {IS, S, true}, {IS, X, false},
+		{IX, IS, true}, {IX, IX, true}, {IX, S, false}, {IX, X, false},
+		{S, IS, true}, {S, IX, false}, {S, S, true}, {S, X, false},
+		{X, IS, false}, {X, IX, false}, {X, S, false}, {X, X, false},
+	}
+	for _, c := range cases {
+		lt := New()
+		if _, err := lt.Acquire(context.Background(), 1, "k", c.held, Options{}); err != nil {
+			t.Fatal(err)
+		}
+		_, err := lt.Acquire(context.Background(), 2, "k", c.req, Options{NoWait: true})
+		if got := err == nil; got != c.ok {
+			t.Errorf("held %s, request %s: granted=%v, want %v (%v)", c.held, c.req, got, c.ok, err)
+		}
+	}
+}
+
+func TestReacquireAndUpgrade(t *testing.T) {
+	lt := New()
+	ctx := context.Background()
+	if n, _ := lt.Acquire(ctx, 1, "k", X, Options{}); !n {
+		t.Fatal("first acquire not new")
+	}
+	if n, _ := lt.Acquire(ctx, 1, "k", S, Options{}); n {
+		t.Fatal("S under X reported new")
+	}
+	lt.ReleaseAll(1)
+	lt.Acquire(ctx, 1, "k", S, Options{})
+	lt.Acquire(ctx, 2, "k", S, Options{})
+	if _, err := lt.Acquire(ctx, 1, "k", X, Options{Timeout: 20 * time.Millisecond}); !errors.Is(err, ErrLockWaitTimeout) {
+		t.Fatalf("upgrade next to another S: %v", err)
+	}
+	lt.ReleaseAll(2)
+	if n, err := lt.Acquire(ctx, 1, "k", X, Options{NoWait: true}); err != nil || !n {
+		t.Fatalf("upgrade alone: %v %v", n, err)
+	}
+	if s := lt.Stats(); s.Timeouts != 1 || s.CurrentWaits != 0 {
+		t.Fatalf("stats %+v", s)
+	}
+}
+
+func TestWaitGrantedOnRelease(t *testing.T) {
+	lt := New()
+	ctx := context.Background()
+	lt.Acquire(ctx, 1, "k", X, Options{})
+	done := make(chan error)
+	go func() { _, err := lt.Acquire(ctx, 2, "k", X, Options{Timeout: 5 * time.Second}); done <- err }()
+	waitFor(t, func() bool { return lt.Stats().CurrentWaits == 1 })
+	if w := lt.Waits(); len(w) != 1 || w[0].Waiter != 2 || len(w[0].Holders) != 1 || w[0].Holders[0] != 1 {
+		t.Fatalf("waits %+v", w)
+	}
+	lt.ReleaseAll(1)
+	if err := <-done; err != nil {
+		t.Fatal(err)
+	}
+	if lt.Holds(2, "k") != X {
+		t.Fatal("not held after grant")
+	}
+}
+
+func TestCancel(t *testing.T) {
+	lt := New()
+	lt.Acquire(context.Background(), 1, "k", X, Options{})
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error)
+	go func() { _, err := lt.Acquire(ctx, 2, "k", S, Options{}); done <- err }()
+	waitFor(t, func() bool { return lt.Stats().CurrentWaits == 1 })
+	cancel()
+	if err := <-done; !errors.Is(err, context.Canceled) {
+		t.Fatal(err)
+	}
+	lt.ReleaseAll(1)
+	if s := lt.Stats(); s.Held != 0 || s.CurrentWaits != 0 {
+		t.Fatalf("left behind: %+v", s)
+	}
+}
+
+func TestDeadlockTwo(t *testing.T) {
+	lt := New()
+	ctx := context.Background()
+	lt.Acquire(ctx, 1, "a", X, Options{})
+	lt.Acquire(ctx, 2, "b", X, Options{})
+	done := make(chan error)
+	go func() { _, err := lt.Acquire(ctx, 1, "b", X, Options{Timeout: 5 * time.Second}); done <- err }()
+	waitFor(t, func() bool { return lt.Stats().CurrentWaits == 1 })
+	if _, err := lt.Acquire(ctx, 2, "a", X, Options{Timeout: 5 * time.Second}); !errors.Is(err, ErrDeadlock) {
+		t.Fatalf("second waiter: %v", err)
+	}
+	if lt.LatestDeadlock() == "" {
+		t.Fatal("no deadlock description")
+	}
+	lt.ReleaseAll(2)
+	if err := <-done; err != nil {
+		t.Fatal(err)
+	}
+}
+
+// An upgrade deadlock: both hold S, both want X.
+func TestDeadlockUpgrade(t *testing.T) {
+	lt := New()
+	ctx := context.Background()
+	lt.Acquire(ctx, 1, "k", S, Options{})
+	lt.Acquire(ctx, 2, "k", S, Options{})
+	done := make(chan error)
+	go func() { _, err := lt.Acquire(ctx, 1, "k", X, Options{Timeout: 5 * time.Second}); done <- err }()
+	waitFor(t, func() bool { return lt.Stats().CurrentWaits == 1 })
+	if _, err := lt.Acquire(ctx, 2, "k", X, Options{Timeout: 5 * time.Second}); !errors.Is(err, ErrDeadlock) {
+		t.Fatalf("second upgrade: %v", err)
+	}
+	lt.ReleaseAll(2)
+	if err := <-done; err != nil {
+		t.Fatal(err)
+	}
+}
+
+// A cycle closed by a grant: 3 waits behind 2 for "a"; when 1 releases, 2
+// gets "a"; 3 now waits for 2, who waits for "c" held by 3.
+func TestDeadlockAfterGrant(t *testing.T) {
+	lt := New()
+	ctx := context.Background()
+	lt.Acquire(ctx, 1, "a", X, Options{})
+	lt.Acquire(ctx, 3, "c", X, Options{})
+	type res struct {
+		owner uint64
+		err   error
+	}
+	errs := make(chan res, 3)
+	go func() {
+		if _, err := lt.Acquire(ctx, 2, "a", X, Options{Timeout: 5 * time.Second}); err != nil {
+			errs <- res{2, err}
+			return
+		}
+		_, err := lt.Acquire(ctx, 2, "c", X, Options{Timeout: 5 * time.Second})
+		errs <- res{2, err}
+	}()
+	waitFor(t, func() bool { return lt.Stats().CurrentWaits == 1 })
+	go func() { _, err := lt.Acquire(ctx, 3, "a", X, Options{Timeout: 5 * time.Second}); errs <- res{3, err} }()
+	waitFor(t, func() bool { return lt.Stats().CurrentWaits == 2 })
+	lt.ReleaseAll(1)
+	dead := 0
+	for i := 0; i < 2; i++ {
+		select {
+		case r := <-errs:
+			if errors.Is(r.err, ErrDeadlock) {
+				dead++
+			} else if r.err != nil {
+				t.Fatal(r.err)
+			}
+			// Either way the transaction ends.
+			lt.ReleaseAll(r.owner)
+		case <-time.After(3 * time.Second):
+			t.Fatal("hang")
+		}
+	}
+	if dead != 1 {
+		t.Fatalf("victims %d", dead)
+	}
+}
+
+func TestEscalation(t *testing.T) {
+	old := EscalateAfter
+	EscalateAfter = 10
+	defer func() { EscalateAfter = old }()
+	lt := New()
+	ctx := context.Background()
+	for i := 0; i < 50; i++ {
+		if _, err := lt.AcquireRow(ctx, 1, "t", fmt.Sprint("r", i), X, Options{}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if lt.Holds(1, "t")&X == 0 {
+		t.Fatal("not escalated")
+	}
+	if s := lt.Stats(); s.Held != 1 || s.Escalations != 1 {
+		t.Fatalf("stats %+v", s)
+	}
+	// Another owner cannot lock a row of the table now.
+	if _, err := lt.AcquireRow(ctx, 2, "t", "r1", S, Options{NoWait: true}); !errors.Is(err, ErrNoWait) {
+		t.Fatal(err)
+	}
+	lt.ReleaseAll(1)
+	// With a second owner active in the table, escalation is not granted
+	// and row locking goes on.
+	lt.AcquireRow(ctx, 2, "t", "x", X, Options{})
+	for i := 0; i < 50; i++ {
+		if _, err := lt.AcquireRow(ctx, 1, "t", fmt.Sprint("r", i), X, Options{NoWait: true}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if lt.Holds(1, "t")&X != 0 {
+		t.Fatal("escalated next to another owner")
+	}
+}
+
+// TestStress: random owners lock random keys; no two owners ever hold a key
+// exclusively together, every wait ends, and deadlocks are resolved.
+func TestStress(t *testing.T) {
+	lt := New()
+	const workers, keys = 12, 6
+	var holders [keys]atomic.Int32 // -1 per X holder, +1 per S holder
+	var wg sync.WaitGroup
+	deadline := time.Now().Add(700 * time.Millisecond)
+	var ok, dead atomic.Int64
+	for w := 0; w < workers; w++ {
+		wg.Add(1)
+		go func(w int) {
+			defer wg.Done()
+			rnd := rand.New(rand.NewSource(int64(w)))
+			owner := uint64(w) * 1000
+			for time.Now().Before(deadline) {
+				owner++
+				var got []int
+				var modes []Mode
+				failed := false
+				for n := 0; n < 3; n++ {
+					k := rnd.Intn(keys)
+					m := S
+					if rnd.Intn(2) == 0 {
+						m = X
+					}
+					newly, err := lt.Acquire(context.Background(), owner, fmt.Sprint(k), m, Options{Timeout: 5 * time.Second})
+					if errors.Is(err, ErrDeadlock) {
+						failed = true
+						break
+					}
+					if err != nil {
+						t.Errorf("acquire: %v", err)
+						failed = true
+						break
+					}
+					if newly {
+						// An upgrade S -> X: drop the S count first.
+						for i, g := range got {
+							if g == k && modes[i] == S && m == X {
+								holders[k].Add(-1)
+								got = append(got[:i], got[i+1:]...)
+								modes = append(modes[:i], modes[i+1:]...)
+								break
+							}
+						}
+						if m == X {
+							if v := holders[k].Add(-100); v != -100 {
+								t.Errorf("key %d: X granted next to %d", k, v+100)
+							}
+						} else if v := holders[k].Add(1); v < 0 {
+							t.Errorf("key %d: S granted next to X", k)
+						}
+						got, modes = append(got, k), append(modes, m)
+					}
+				}
+				for i, k := range got {
+					if modes[i] == X {
+						holders[k].Add(100)
+					} else {
+						holders[k].Add(-1)
+					}
+				}
+				lt.ReleaseAll(owner)
+				if failed {
+					dead.Add(1)
+				} else {
+					ok.Add(1)
+				}
+			}
+		}(w)
+	}
+	wg.Wait()
+	s := lt.Stats()
+	if s.Held != 0 || s.CurrentWaits != 0 {
+		t.Fatalf("left behind: %+v", s)
+	}
+	if s.Deadlocks != uint64(dead.Load()) {
+		t.Fatalf("deadlock count %d, victims %d", s.Deadlocks, dead.Load())
+	}
+	t.Logf("%d transactions, %d deadlock victims, %d waits", ok.Load(), dead.Load(), s.Waits)
+}
+
+func waitFor(t *testing.T, cond func() bool) {
+	t.Helper()
+	for i := 0; i < 500; i++ {
+		if cond() {
+			return
+		}
+		time.Sleep(2 * time.Millisecond)
+	}
+	t.Fatal("condition never met")
+}

@@ -1,0 +1,230 @@
+package sqltext
+
+import "strings"
+
+// Locking is the locking clause at the end of a SELECT:
+//
+//	FOR UPDATE | FOR SHARE [OF tbl [, tbl]...] [NOWAIT | SKIP LOCKED]
+//	LOCK IN SHARE MODE
+//
+// The parser accepts FOR UPDATE and LOCK IN SHARE MODE and drops them
+// (go-mysql-server's planner ignores Select.Lock) and rejects FOR SHARE,
+// NOWAIT and SKIP LOCKED with 1064, so the server takes the clause off the
+// text here and hands it to the engine itself.
+type Locking struct {
+	Share      bool // FOR SHARE / LOCK IN SHARE MODE (else FOR UPDATE)
+	NoWait     bool
+	SkipLocked bool
+	Of         []string // the OF tables, as written
+}
+
+type token struct {
+	start, end int
+	word       string // upper-cased word, or the punctuation character
+}
+
+// LockingClause finds a trailing locking clause of a top-level SELECT (or
+// WITH ... SELECT, or a parenthesized one) and returns the statement without
+// it. ok is false, and q is returned unchanged, when there is none. Like
+// Rewrite, it only scans text; a statement without the words FOR or LOCK
+// costs one case-insensitive search and no allocation.
+func LockingClause(q string) (string, Locking, bool) {
+	if !containsWordFold(q, "FOR") && !containsWordFold(q, "LOCK") {
+		return q, Locking{}, false
+	}
+	toks := topLevelTokens(q)
+	if len(toks) < 3 {
+		return q, Locking{}, false
+	}
+	switch toks[0].word {
+	case "SELECT", "WITH", "(":
+	default:
+		return q, Locking{}, false
+	}
+	n := len(toks)
+	for n > 0 && toks[n-1].word == ";" {
+		n--
+	}
+	at := func(i int) string {
+		if i < 0 || i >= n {
+			return ""
+		}
+		return toks[i].word
+	}
+	i := n - 1
+	var l Locking
+	if at(i) == "MODE" && at(i-1) == "SHARE" && at(i-2) == "IN" && at(i-3) == "LOCK" {
+		l.Share = true
+		return cut(q, toks[i-3].start, toks[i].end), l, true
+	}
+	switch {
+	case at(i) == "NOWAIT":
+		l.NoWait = true
+		i--
+	case at(i) == "LOCKED" && at(i-1) == "SKIP":
+		l.SkipLocked = true
+		i -= 2
+	}
+	// OF tbl [, tbl]...
+	for j := i; j >= 2; j-- {
+		w := at(j)
+		if w == "OF" {
+			if (at(j-1) == "UPDATE" || at(j-1) == "SHARE") && at(j-2) == "FOR" {
+				for k := j + 1; k <= i; k++ {
+					if w := q[toks[k].start:toks[k].end]; w != "," {
+						l.Of = append(l.Of, w)
+					}
+				}
+				i = j - 1
+			}
+			break
+		}
+		if w != "," && w != "." && !isWordToken(q, toks[j]) {
+			break
+		}
+	}
+	if (at(i) != "UPDATE" && at(i) != "SHARE") || at(i-1) != "FOR" {
+		return q, Locking{}, false
+	}
+	l.Share = at(i) == "SHARE"
+	return cut(q, toks[i-1].start, toks[n-1].end), l, true
+}
+
+func cut(q string, from, to int) string {
+	return q[:from] + q[to:]
+}
+
+func isWordToken(q string, t token) bool {
+	c := q[t.start]
+	return c == '`' || c == '_' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= 0x80
+}
+
+// topLevelTokens lists the words and punctuation of q outside parentheses
+// (the first token is kept even if it is "("), strings and comments.
+func topLevelTokens(q string) []token {
+	var out []token
+	depth := 0
+	for i := 0; i < len(q); {
+		c := q[i]
+		switch {
+		case c == '\'' || c == '"':
+			i = SkipString(q, i)
+			continue
+		case c == '`':
+			e := skipIdentifier(q, i)
+			if depth == 0 {
+				out = append(out, token{i, e, q[i:e]})
+			}
+			i = e
+			continue
+		case c == '#' || c == '-' && strings.HasPrefix(q[i:], "--") && (i+2 == len(q) || isSpaceOrControl(q[i+2])):
+			i = lineEnd(q, i)
+			continue
+		case c == '/' && strings.HasPrefix(q[i:], "/*"):
+			i = commentEnd(q, i)
+			continue
+		case c == ' ' || c == '\t' || c == '\n' || c == '\r':
+			i++
+			continue
+		case c == '(':
+			if depth == 0 && len(out) == 0 {
+				out = append(out, token{i, i + 1, "("})
+			}
+			depth++
+			i++
+			continue
+		case c == ')':
+			depth--
+			i++
+			continue
+		}
+		if isWordByte(c) {
+			j := i
+			for j < len(q) && isWordByte(q[j]) {
+				j++
+			}
+			if depth == 0 {
+				out = append(out, token{i, j, strings.ToUpper(q[i:j])})
+			}
+			i = j
+			continue
+		}
+		if depth == 0 {
+			out = append(out, token{i, i + 1, q[i : i+1]})
+		}
+		i++
+	}
+	return out
+}
+
+func isWordByte(c byte) bool {
+	return c == '_' || c == '$' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= 0x80
+}
+
+// containsWordFold reports whether q contains w (upper-case ASCII) in any
+// letter case, without allocating.
+func containsWordFold(q, w string) bool {
+	for i := 0; i+len(w) <= len(q); i++ {
+		j := 0
+		for j < len(w) && q[i+j]&^0x20 == w[j] {
+			j++
+		}
+		if j == len(w) {
+			return true
+		}
+	}
+	return false
+}
+
+// DDLTable finds the table a schema change locks: ALTER TABLE t, CREATE
+// [UNIQUE|FULLTEXT|SPATIAL] INDEX i ON t, DROP INDEX i ON t, TRUNCATE
+// [TABLE] t. db is "" when the name is not qualified; quotes are removed.
+func DDLTable(q string) (db, table string, ok bool) {
+	if !containsWordFold(q, "ALTER") && !containsWordFold(q, "INDEX") && !containsWordFold(q, "TRUNCATE") {
+		return "", "", false
+	}
+	toks := topLevelTokens(q)
+	at := func(i int) string {
+		if i < 0 || i >= len(toks) {
+			return ""
+		}
+		return toks[i].word
+	}
+	i := -1
+	switch at(0) {
+	case "ALTER":
+		for j := 1; j < 4; j++ {
+			if at(j) == "TABLE" {
+				i = j + 1
+				break
+			}
+		}
+	case "CREATE", "DROP":
+		for j := 1; j < 6; j++ {
+			if at(j) == "ON" && (at(1) == "INDEX" || at(2) == "INDEX") {
+				i = j + 1
+				break
+			}
+		}
+	case "TRUNCATE":
+		i = 1
+		if at(1) == "TABLE" {
+			i = 2
+		}
+	}
+	if i < 0 || i >= len(toks) || !isWordToken(q, toks[i]) {
+		return "", "", false
+	}
+	name := unquote(q[toks[i].start:toks[i].end])
+	if at(i+1) == "." && i+2 < len(toks) && isWordToken(q, toks[i+2]) {
+		return name, unquote(q[toks[i+2].start:toks[i+2].end]), true
+	}
+	return "", name, true
+}
+
+func unquote(s string) string {
+	if len(s) >= 2 && s[0] == '`' && s[len(s)-1] == '`' {
+		return strings.ReplaceAll(s[1:len(s)-1], "``", "`")
+	}
+	return s
+}
