@@ -482,3 +482,32 @@ func TestLockEscalation(t *testing.T) {
 		t.Fatal(got)
 	}
 }
+
+// A prepared locking read keeps locking on every execution: its clause is
+// stripped from the text GMS and the plan cache see, so a cached plan must
+// never serve it (it would read without waiting).
+func TestPreparedLockingReadWaitsEveryExecution(t *testing.T) {
+	_, db := lockServer(t, 3)
+	c := conns(t, db, 2)
+	a, b := c[0], c[1]
+	mustExec(t, b, "SET SESSION innodb_lock_wait_timeout = 1")
+	stmt, err := b.PrepareContext(context.Background(), "SELECT n FROM t WHERE id = ? FOR UPDATE")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer stmt.Close()
+	var n int
+	for i := 0; i < 3; i++ { // executions that a cache would keep
+		if err := stmt.QueryRowContext(context.Background(), 2).Scan(&n); err != nil {
+			t.Fatal(err)
+		}
+	}
+	mustExec(t, a, "BEGIN")
+	mustExec(t, a, "UPDATE t SET n = 5 WHERE id = 2")
+	start := time.Now()
+	err = stmt.QueryRowContext(context.Background(), 2).Scan(&n)
+	if mysqlErrNo(err) != 1205 || time.Since(start) < 900*time.Millisecond {
+		t.Fatalf("prepared FOR UPDATE on a locked row: n=%d err=%v after %v, want 1205 after 1 s", n, err, time.Since(start))
+	}
+	mustExec(t, a, "ROLLBACK")
+}
