@@ -306,6 +306,14 @@ func lockWaitTimeout(ctx *sql.Context) time.Duration {
 // lockRow takes key in mode for tx (which must be pessimistic). It reports
 // whether the row lock is new to the transaction.
 func (t *Table) lockRow(ctx *sql.Context, tx *kv.Txn, key []byte, mode locks.Mode, noWait bool) (bool, error) {
+	// A schema change holds its table exclusively under the connection's
+	// DDL owner (LockTableForDDL); the rows it writes or checks itself (an
+	// ADD UNIQUE INDEX's duplicate check, a rebuild's copy) are covered by
+	// that lock and must not wait for it.
+	if s, ok := ctx.Session.(*Session); ok && s.lk.ddl &&
+		t.db.eng.locks.Holds(ddlOwner(s.ID()), t.tableLockKey()) == locks.X {
+		return false, nil
+	}
 	o := locks.Options{NoWait: noWait, Timeout: lockWaitTimeout(ctx)}
 	newly, err := t.db.eng.locks.AcquireRow(ctx, tx.ID(), t.tableLockKey(), string(key), mode, o)
 	if err != nil {

@@ -437,6 +437,9 @@ func (i *rowIter) Next(ctx *sql.Context) (sql.Row, error) {
 		}
 		if i.lock.Mode != 0 {
 			row, err := i.lockedRow(ctx)
+			if row != nil {
+				i.read++
+			}
 			if err != nil || row != nil {
 				return row, err
 			}
