@@ -126,13 +126,8 @@ func (t *Txn) GetLatest(key []byte) (val []byte, ok bool, err error) {
 	if t.done {
 		return nil, false, ErrTxnDone
 	}
-	if t.buf != nil {
-		if e, found := t.buf.Get(probe(key)); found {
-			if e.del {
-				return nil, false, nil
-			}
-			return append([]byte{}, e.val()...), true, nil
-		}
+	if val, ok, found := t.buffered(key); found {
+		return val, ok, nil
 	}
 	t.begin()
 	return t.db.Get(key)
@@ -190,19 +185,27 @@ func (t *Txn) snapshot() (*pebble.Snapshot, error) {
 	return t.snap, nil
 }
 
+// buffered is the Txn's own write of key, if it has one (found); ok is
+// false for a buffered delete. The value is a copy.
+func (t *Txn) buffered(key []byte) (val []byte, ok, found bool) {
+	if t.buf == nil {
+		return nil, false, false
+	}
+	e, found := t.buf.Get(probe(key))
+	if !found || e.del {
+		return nil, false, found
+	}
+	return append([]byte{}, e.val()...), true, true
+}
+
 // Get returns the value of key as seen by the Txn: its own buffered writes
 // first, then its snapshot. The returned slice is a copy.
 func (t *Txn) Get(key []byte) (val []byte, ok bool, err error) {
 	if t.done {
 		return nil, false, ErrTxnDone
 	}
-	if t.buf != nil {
-		if e, found := t.buf.Get(probe(key)); found {
-			if e.del {
-				return nil, false, nil
-			}
-			return append([]byte{}, e.val()...), true, nil
-		}
+	if val, ok, found := t.buffered(key); found {
+		return val, ok, nil
 	}
 	return t.snapshotGet(key)
 }

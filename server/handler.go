@@ -146,7 +146,7 @@ func autocommitDefault() bool {
 
 func (h *handler) ConnectionClosed(c *mysql.Conn) {
 	h.wires.Delete(c.ConnectionID)
-	forgetPreparedLocking(c.ConnectionID)
+	h.srv.prepLocking.Delete(c.ConnectionID)
 	h.Handler.ConnectionClosed(c)
 }
 

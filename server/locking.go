@@ -67,11 +67,20 @@ func (h *handler) lockDDLTable(ctx context.Context, c *mysql.Conn, query string,
 	return h.eng.LockTableForDDL(ctx, c.ConnectionID, db, table)
 }
 
-type prepKey struct{ conn, stmt uint32 }
-
-// preparedLocking remembers the locking clause of prepared statements, set
-// again before each execution.
-var preparedLocking sync.Map // prepKey -> *engine.LockingClause
+// preparedLocking is connection c's map of statement ID -> the locking
+// clause stripped from that prepared statement, set again before each
+// execution. Per connection, so a disconnect drops its entries without
+// looking at other connections'.
+func (h *handler) preparedLocking(c *mysql.Conn, create bool) *sync.Map {
+	if v, ok := h.srv.prepLocking.Load(c.ConnectionID); ok {
+		return v.(*sync.Map)
+	}
+	if !create {
+		return nil
+	}
+	v, _ := h.srv.prepLocking.LoadOrStore(c.ConnectionID, new(sync.Map))
+	return v.(*sync.Map)
+}
 
 func (h *handler) stripPreparedLocking(c *mysql.Conn, query *string, p *mysql.PrepareData) {
 	stripped, l, ok := sqltext.LockingClause(*query)
@@ -80,22 +89,17 @@ func (h *handler) stripPreparedLocking(c *mysql.Conn, query *string, p *mysql.Pr
 	}
 	*query = stripped
 	p.PrepareStmt = stripped
-	preparedLocking.Store(prepKey{c.ConnectionID, p.StatementID}, toEngineClause(l))
+	h.preparedLocking(c, true).Store(p.StatementID, toEngineClause(l))
 }
 
 func (h *handler) executeLocking(c *mysql.Conn, p *mysql.PrepareData) (locking bool) {
-	if v, ok := preparedLocking.Load(prepKey{c.ConnectionID, p.StatementID}); ok {
+	m := h.preparedLocking(c, false)
+	if m == nil {
+		return false
+	}
+	if v, ok := m.Load(p.StatementID); ok {
 		h.eng.SetNextLocking(c.ConnectionID, v.(*engine.LockingClause))
 		return true
 	}
 	return false
-}
-
-func forgetPreparedLocking(connID uint32) {
-	preparedLocking.Range(func(k, _ any) bool {
-		if k.(prepKey).conn == connID {
-			preparedLocking.Delete(k)
-		}
-		return true
-	})
 }

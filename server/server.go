@@ -87,9 +87,12 @@ type Server struct {
 	closeErr  error
 	stopStats chan struct{}
 
-	plans       *plans.Cache // nil: off
-	auth        *authServer
-	wires       sync.Map // connection ID -> *wireConn (handler.go, timeouts.go)
+	plans *plans.Cache // nil: off
+	auth  *authServer
+	wires sync.Map // connection ID -> *wireConn (handler.go, timeouts.go)
+	// prepLocking: conn ID -> *sync.Map of statement ID -> the locking
+	// clause stripped from that prepared statement (locking.go).
+	prepLocking sync.Map
 	events      *events
 	metrics     *http.Server
 	metricsAddr net.Addr
