@@ -18,9 +18,9 @@ MYRIAD_PORT=${MYRIAD_PORT:-$((20000 + RANDOM % 20000))}
 MARIADB_PORT=${MARIADB_PORT:-$((40000 + RANDOM % 20000))}
 WORK=$(mktemp -d /tmp/clone-sbs.XXXXXX)
 BIN="$WORK/myriad"
-pids=()
-trap 'for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done; rm -rf "$WORK"' EXIT
 cd "$(dirname "$0")/.."
+. bench/lib.sh
+trap 'bench_cleanup; rm -rf "$WORK"' EXIT
 go build -o "$BIN" ./cmd/myriad
 
 template() {
@@ -30,12 +30,8 @@ template() {
   done
 }
 
-now() { date +%s.%N; }
-
 # Myriad
-"$BIN" serve --data-dir "$WORK/myriad-data" --port "$MYRIAD_PORT" --durability sync --log-level warn 2>>"$WORK/myriad.log" &
-pids+=($!)
-"$BIN" bench wait --port "$MYRIAD_PORT" --timeout 60s >/dev/null
+start_myriad "$BIN" "$WORK/myriad-data" "$MYRIAD_PORT" --durability sync --log-level warn
 template | mariadb -h127.0.0.1 -P"$MYRIAD_PORT" -uroot
 echo "myriad: one clone at a time (latency incl. round trip):"
 "$BIN" tenant clone --port "$MYRIAD_PORT" --from template --count 100 --prefix single_ --parallel 1 --json
@@ -46,12 +42,7 @@ echo "myriad data dir: $(du -sh "$WORK/myriad-data" | cut -f1)"
 [ "${SKIP_MARIADB:-0}" = 1 ] && exit 0
 
 # MariaDB
-mariadb-install-db --no-defaults --datadir="$WORK/mariadb" --user=root --auth-root-authentication-method=normal >/dev/null
-mariadbd --no-defaults --user=root --datadir="$WORK/mariadb" --port="$MARIADB_PORT" --bind-address=127.0.0.1 \
-  --socket="$WORK/mariadb.sock" --innodb-buffer-pool-size=2G --skip-log-bin --max-connections=1000 \
-  2>>"$WORK/mariadb.log" &
-pids+=($!)
-"$BIN" bench wait --port "$MARIADB_PORT" --timeout 60s >/dev/null
+start_mariadb "$WORK/mariadb" "$WORK/mariadb.sock" "$MARIADB_PORT" --innodb-buffer-pool-size=2G --max-connections=1000
 M="mariadb --socket=$WORK/mariadb.sock -uroot"
 template | $M
 mariadb-dump --socket="$WORK/mariadb.sock" -uroot --no-data template > "$WORK/template.sql"

@@ -7,14 +7,15 @@
 #   ROWS=1000000 TIME=30 bench/instant-alter-load.sh
 set -u
 cd "$(dirname "$0")/.."
+. bench/lib.sh
 BIN=${BIN:-$(mktemp -d /tmp/instant-load-bin.XXXXXX)/myriad}
 go build -o "$BIN" ./cmd/myriad
 ROWS=${ROWS:-100000}
 D=$(mktemp -d /tmp/instant-load.XXXXXX)
 P=$((40000 + RANDOM % 20000))
-$BIN serve --data-dir $D/data --port $P > $D/log 2>&1 &
-SPID=$!
-sleep 2
+WORK=$D
+start_myriad "$BIN" "$D/data" "$P"
+SPID=$MYRIAD_PID
 SB="sysbench oltp_read_write --db-driver=mysql --mysql-host=127.0.0.1 --mysql-port=$P --mysql-user=root --tables=1 --table-size=$ROWS"
 mariadb -h127.0.0.1 -P$P -uroot -e "CREATE DATABASE sbtest"
 $SB prepare >/dev/null

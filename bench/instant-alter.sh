@@ -21,14 +21,7 @@ BIN="$WORK/myriad"
 go build -o "$BIN" ./cmd/myriad
 echo "work dir: $WORK" >&2
 
-pids=()
-cleanup() {
-  for p in "${pids[@]:-}"; do [ -n "$p" ] && kill "$p" 2>/dev/null || true; done
-  wait 2>/dev/null || true
-}
-trap cleanup EXIT
-
-rss_mb() { awk '/^VmRSS:/ {printf "%d", $2/1024}' "/proc/$1/status"; }
+. bench/lib.sh
 
 # alter label port pid statement: one ALTER timed on an open connection
 # (no client start-up in the figure), with the server's RSS around it.
@@ -65,14 +58,8 @@ echo "| --- | --- | --- | --- |"
 
 # MariaDB, as in bench/side-by-side.sh.
 mdir="$WORK/mariadb"
-mariadb-install-db --no-defaults --datadir="$mdir" --user=root --auth-root-authentication-method=normal >/dev/null
-mariadbd --no-defaults --user=root --datadir="$mdir" --port="$MARIADB_PORT" --bind-address=127.0.0.1 \
-  --socket="$WORK/mariadb.sock" --innodb-buffer-pool-size=1G --innodb-flush-log-at-trx-commit=0 \
-  --skip-log-bin 2>>"$WORK/mariadb.log" &
-mpid=$!
-pids+=("$mpid")
-"$BIN" bench wait --port "$MARIADB_PORT" --timeout 60s >/dev/null
-mariadb --socket="$WORK/mariadb.sock" -uroot -e "CREATE USER IF NOT EXISTS root@'127.0.0.1'; GRANT ALL ON *.* TO root@'127.0.0.1' WITH GRANT OPTION;"
+start_mariadb "$mdir" "$WORK/mariadb.sock" "$MARIADB_PORT" --innodb-buffer-pool-size=1G --innodb-flush-log-at-trx-commit=0
+mpid=$MARIADB_PID
 prepare "$MARIADB_PORT"
 alters "MariaDB $(mariadbd --version | awk '{print $3}')" "$MARIADB_PORT" "$mpid" ", ALGORITHM=INSTANT"
 kill -TERM "$mpid"; wait "$mpid" || true
@@ -80,10 +67,8 @@ rm -rf "$mdir"
 
 # Myriad: load once, then a copy of the store for the older binary.
 serve() { # binary dir
-  "$1" serve --data-dir "$2" --port "$MYRIAD_PORT" >>"$WORK/myriad.log" 2>&1 &
-  spid=$!
-  pids+=("$spid")
-  "$BIN" bench wait --port "$MYRIAD_PORT" --timeout 60s >/dev/null
+  start_myriad "$1" "$2" "$MYRIAD_PORT"
+  spid=$MYRIAD_PID
 }
 serve "$BIN" "$WORK/myriad-data"
 prepare "$MYRIAD_PORT"

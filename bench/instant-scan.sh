@@ -5,11 +5,11 @@
 set -u
 BIN=$(mktemp -d /tmp/instant-scan-bin.XXXXXX)/myriad
 cd "$(dirname "$0")/.." && go build -o $BIN ./cmd/myriad
+. bench/lib.sh
 D=$(mktemp -d /tmp/instant-scan.XXXXXX)
 P=$((40000 + RANDOM % 20000))
-$BIN serve --data-dir $D/data --port $P > $D/log 2>&1 &
-SPID=$!
-sleep 2
+start_myriad "$BIN" "$D/data" "$P"
+SPID=$MYRIAD_PID
 mariadb -h127.0.0.1 -P$P -uroot -e "CREATE DATABASE sbtest"
 sysbench oltp_read_write --db-driver=mysql --mysql-host=127.0.0.1 --mysql-port=$P --mysql-user=root --tables=1 --table-size=1000000 prepare >/dev/null
 /usr/bin/python3 - $P <<'PY'

@@ -17,8 +17,7 @@ PORT=${PORT:-$((20000 + RANDOM % 30000))}
 WORK=${WORK:-$(mktemp -d /tmp/myriad-plancache.XXXXXX)}
 BIN="$WORK/myriad"
 go build -o "$BIN" ./cmd/myriad
-pid=""
-trap '[ -n "$pid" ] && kill "$pid" 2>/dev/null; wait 2>/dev/null || true' EXIT
+. bench/lib.sh
 
 sb() { # test port threads phase...
   local t=$1 port=$2 th=$3
@@ -37,10 +36,7 @@ runs() { # label port
 
 myriad() { # label plan-cache-bytes
   local dir="$WORK/data"
-  "$BIN" serve --data-dir "$dir" --port "$PORT" --durability async --plan-cache "$2" \
-    --metrics-addr "127.0.0.1:$((PORT + 1))" >"$WORK/$1.log" 2>&1 &
-  pid=$!
-  "$BIN" bench wait --port "$PORT" --timeout 60s >/dev/null
+  start_myriad "$BIN" "$dir" "$PORT" --durability async --plan-cache "$2" --metrics-addr "127.0.0.1:$((PORT + 1))"
   mariadb -h127.0.0.1 -P"$PORT" -uroot -e "CREATE DATABASE IF NOT EXISTS sbtest"
   if [ ! -e "$WORK/prepared" ]; then sb oltp_read_only "$PORT" 4 prepare >/dev/null; touch "$WORK/prepared"; fi
   if [ "${PROFILE:-0}" = 1 ]; then
@@ -51,20 +47,16 @@ myriad() { # label plan-cache-bytes
     go tool pprof -top -nodecount=25 "$BIN" "$WORK/$1.pprof" 2>/dev/null >"$WORK/$1.top" || true
   fi
   runs "$1" "$PORT"
-  kill "$pid"; wait "$pid" || true; pid=""
+  stop_server "$MYRIAD_PID"
 }
 
 myriad myriad-cache 0
 myriad myriad-nocache -1
 if [ "${SKIP_MARIADB:-0}" != 1 ]; then
   dir="$WORK/mariadb"
-  mariadb-install-db --no-defaults --datadir="$dir" --user=root --auth-root-authentication-method=normal >/dev/null
-  mariadbd --no-defaults --user=root --datadir="$dir" --port="$PORT" --bind-address=127.0.0.1 \
-    --socket="$WORK/mariadb.sock" --innodb-buffer-pool-size=1G --innodb-flush-log-at-trx-commit=0 \
-    --skip-log-bin --max-connections=1000 2>>"$WORK/mariadb.log" &
-  pid=$!
-  "$BIN" bench wait --port "$PORT" --timeout 60s >/dev/null
-  mariadb --socket="$WORK/mariadb.sock" -uroot -e "CREATE USER IF NOT EXISTS root@'127.0.0.1'; GRANT ALL ON *.* TO root@'127.0.0.1' WITH GRANT OPTION; CREATE DATABASE sbtest"
+  start_mariadb "$dir" "$WORK/mariadb.sock" "$PORT" --innodb-buffer-pool-size=1G \
+    --innodb-flush-log-at-trx-commit=0 --max-connections=1000
+  mariadb --socket="$WORK/mariadb.sock" -uroot -e "CREATE DATABASE sbtest"
   sb oltp_read_only "$PORT" 4 prepare >/dev/null
   runs mariadb "$PORT"
 fi

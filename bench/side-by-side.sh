@@ -40,12 +40,7 @@ RESULTS="$WORK/results.jsonl"
 go build -o "$BIN" ./cmd/myriad
 echo "work dir: $WORK" >&2
 
-pids=()
-cleanup() {
-  for p in "${pids[@]:-}"; do [ -n "$p" ] && kill "$p" 2>/dev/null || true; done
-  wait 2>/dev/null || true
-}
-trap cleanup EXIT
+. bench/lib.sh
 
 bench() { # label port args...
   local label=$1 port=$2
@@ -109,24 +104,21 @@ teardown() { # label port dir
   wait_shrink "$1" "$3" "$peak"
 }
 
-start_myriad() { # dir durability -> sets MYRIAD_PID
-  "$BIN" serve --data-dir "$1" --port "$MYRIAD_PORT" --durability "$2" --log-level warn 2>>"$WORK/myriad.log" &
-  MYRIAD_PID=$!
-  pids+=("$MYRIAD_PID")
+serve_myriad() { # dir durability -> sets MYRIAD_PID
+  start_myriad "$BIN" "$1" "$MYRIAD_PORT" --durability "$2" --log-level warn
 }
 
 myriad_run() { # label schemas durability
   local label=$1 schemas=$2 durability=$3 dir="$WORK/$1"
-  start_myriad "$dir" "$durability"
-  "$BIN" bench wait --port "$MYRIAD_PORT" --timeout 60s >/dev/null
+  serve_myriad "$dir" "$durability"
   workload "$label" "$MYRIAD_PORT" "$dir" "$MYRIAD_PID" "$schemas"
   # Restart with every table in place: after a clean stop, then after SIGKILL.
   kill -TERM "$MYRIAD_PID"; wait "$MYRIAD_PID" || true
-  start_myriad "$dir" "$durability"
+  serve_myriad "$dir" "$durability"
   bench "$label" "$MYRIAD_PORT" wait --step restart-after-sigterm --query "SELECT COUNT(*) FROM test_sbtest_$schemas.sbtest$TABLES"
   rss "$label" "after-restart" "$MYRIAD_PID"
   kill -KILL "$MYRIAD_PID"; wait "$MYRIAD_PID" 2>/dev/null || true
-  start_myriad "$dir" "$durability"
+  serve_myriad "$dir" "$durability"
   bench "$label" "$MYRIAD_PORT" wait --step restart-after-sigkill --query "SELECT COUNT(*) FROM test_sbtest_$schemas.sbtest$TABLES"
   teardown "$label" "$MYRIAD_PORT" "$dir"
   kill -TERM "$MYRIAD_PID"; wait "$MYRIAD_PID" || true
@@ -135,17 +127,11 @@ myriad_run() { # label schemas durability
 
 mariadb_run() { # label schemas
   local label=$1 schemas=$2 dir="$WORK/mariadb"
-  mariadb-install-db --no-defaults --datadir="$dir" --user=root --auth-root-authentication-method=normal >/dev/null
   # The reference configuration of ../shared/REFERENCE.md; table caches at
   # their defaults.
-  mariadbd --no-defaults --user=root --datadir="$dir" --port="$MARIADB_PORT" --bind-address=127.0.0.1 \
-    --socket="$WORK/mariadb.sock" --innodb-buffer-pool-size=4G --innodb-flush-log-at-trx-commit=0 \
-    --skip-log-bin --max-connections=1000 2>>"$WORK/mariadb.log" &
-  local pid=$!
-  pids+=("$pid")
-  "$BIN" bench wait --port "$MARIADB_PORT" --timeout 60s >/dev/null
-  # root@localhost only matches socket connections: allow TCP from loopback.
-  mariadb --socket="$WORK/mariadb.sock" -uroot -e "CREATE USER IF NOT EXISTS root@'127.0.0.1'; GRANT ALL ON *.* TO root@'127.0.0.1' WITH GRANT OPTION;" 2>/dev/null || true
+  start_mariadb "$dir" "$WORK/mariadb.sock" "$MARIADB_PORT" --innodb-buffer-pool-size=4G \
+    --innodb-flush-log-at-trx-commit=0 --max-connections=1000
+  local pid=$MARIADB_PID
   workload "$label" "$MARIADB_PORT" "$dir" "$pid" "$schemas"
   teardown "$label" "$MARIADB_PORT" "$dir"
   kill -TERM "$pid"; wait "$pid" || true

@@ -16,14 +16,13 @@ WORKLOADS=${WORKLOADS:-"oltp_read_write oltp_write_only oltp_update_index oltp_p
 SKIP_MARIADB=${SKIP_MARIADB:-0}
 WORK=$(mktemp -d /tmp/sysbench-locking.XXXXXX)
 PORT=$((20000 + RANDOM % 30000))
-pid=""
-cleanup() { [ -n "$pid" ] && kill "$pid" 2>/dev/null; wait 2>/dev/null || true; }
-trap cleanup EXIT
+cd "$(dirname "$0")/.."
+. bench/lib.sh
+BIN="$WORK/myriad"
+go build -o "$BIN" ./cmd/myriad
 
 sb() { sysbench "$1" --db-driver=mysql --mysql-host=127.0.0.1 --mysql-port=$PORT --mysql-user=root \
   --mysql-password= --mysql-db=sbtest --tables=$TABLES --table-size=$SIZE "${@:2}"; }
-
-wait_port() { for _ in $(seq 200); do mariadb -h127.0.0.1 -P$PORT -uroot -e 'SELECT 1' >/dev/null 2>&1 && return 0; sleep 0.1; done; return 1; }
 
 run_target() { # label
   mariadb -h127.0.0.1 -P$PORT -uroot -e 'DROP DATABASE IF EXISTS sbtest; CREATE DATABASE sbtest'
@@ -39,23 +38,13 @@ run_target() { # label
 
 for pair in $BINS; do
   label=${pair%%=*} bin=${pair#*=}
-  "$bin" serve --data-dir "$WORK/$label" --port $PORT --durability async --log-level error >"$WORK/$label.log" 2>&1 &
-  pid=$!
-  wait_port
+  start_myriad "$bin" "$WORK/$label" "$PORT" --durability async --log-level error
   run_target "$label"
-  kill $pid; wait $pid 2>/dev/null || true; pid=""
+  stop_server "$MYRIAD_PID"
 done
 
 if [ "$SKIP_MARIADB" != 1 ]; then
-  mkdir -p "$WORK/mariadb"
-  mariadb-install-db --no-defaults --datadir="$WORK/mariadb" --auth-root-authentication-method=normal >/dev/null 2>&1
-  /usr/sbin/mariadbd --no-defaults --datadir="$WORK/mariadb" --socket="$WORK/mariadb.sock" --port=$PORT \
-    --bind-address=127.0.0.1 --innodb-flush-log-at-trx-commit=0 --max-connections=200 --user=root \
-    --innodb-buffer-pool-size=1G --skip-log-bin >"$WORK/mariadb.log" 2>&1 &
-  pid=$!
-  for _ in $(seq 300); do mariadb --socket="$WORK/mariadb.sock" -uroot -e 'SELECT 1' >/dev/null 2>&1 && break; sleep 0.1; done
-  # root@localhost only matches socket connections: allow TCP from loopback.
-  mariadb --socket="$WORK/mariadb.sock" -uroot -e "CREATE USER IF NOT EXISTS root@'127.0.0.1'; GRANT ALL ON *.* TO root@'127.0.0.1' WITH GRANT OPTION;"
-  wait_port
+  start_mariadb "$WORK/mariadb" "$WORK/mariadb.sock" "$PORT" --innodb-flush-log-at-trx-commit=0 \
+    --max-connections=200 --innodb-buffer-pool-size=1G
   run_target mariadb
 fi

@@ -11,12 +11,10 @@ ROWS=${ROWS:-1000000}
 MYRIAD_PORT=${MYRIAD_PORT:-$((20000 + RANDOM % 20000))}
 WORK=$(mktemp -d /tmp/tenant-drop.XXXXXX)
 BIN="$WORK/myriad"
-pids=()
-trap 'for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done; rm -rf "$WORK"' EXIT
 cd "$(dirname "$0")/.."
+. bench/lib.sh
+trap 'bench_cleanup; rm -rf "$WORK"' EXIT
 go build -o "$BIN" ./cmd/myriad
-now() { date +%s.%N; }
-since() { echo "$(now) - $1" | bc -l | cut -c1-6; }
 
 measure() { # label dir client-args... (the copy and drop statements come from $COPY)
   local label=$1 dir=$2; shift 2
@@ -32,20 +30,14 @@ measure() { # label dir client-args... (the copy and drop statements come from $
   sleep 55; echo "$label: du 60 s after $(du -sb "$dir" | cut -f1)"
 }
 
-"$BIN" serve --data-dir "$WORK/myriad-data" --port "$MYRIAD_PORT" --durability sync --log-level warn 2>>"$WORK/myriad.log" &
-pids+=($!)
-"$BIN" bench wait --port "$MYRIAD_PORT" --timeout 60s >/dev/null || { tail -5 "$WORK/myriad.log"; exit 1; }
+start_myriad "$BIN" "$WORK/myriad-data" "$MYRIAD_PORT" --durability sync --log-level warn
 CLIENT="mariadb -h127.0.0.1 -P$MYRIAD_PORT -uroot"
 $CLIENT -e "CREATE DATABASE big"
 COPY='$CLIENT -e "CREATE DATABASE big2 LIKE big WITH DATA"'
 measure myriad "$WORK/myriad-data" --mysql-host=127.0.0.1 --mysql-port="$MYRIAD_PORT"
 $CLIENT -e "SELECT TABLE_SCHEMA, TABLE_ROWS, DATA_LENGTH, INDEX_LENGTH FROM information_schema.TABLES WHERE TABLE_SCHEMA = 'big'"
 
-mariadb-install-db --no-defaults --datadir="$WORK/mariadb" --user=root --auth-root-authentication-method=normal >/dev/null
-mariadbd --no-defaults --user=root --datadir="$WORK/mariadb" --skip-networking --socket="$WORK/mariadb.sock" \
-  --innodb-buffer-pool-size=2G --skip-log-bin 2>>"$WORK/mariadb.log" &
-pids+=($!)
-for _ in $(seq 60); do mariadb --socket="$WORK/mariadb.sock" -uroot -e "SELECT 1" >/dev/null 2>&1 && break; sleep 1; done
+start_mariadb "$WORK/mariadb" "$WORK/mariadb.sock" "" --innodb-buffer-pool-size=2G
 CLIENT="mariadb --socket=$WORK/mariadb.sock -uroot"
 $CLIENT -e "CREATE DATABASE big; CREATE DATABASE big2"
 COPY='mariadb-dump --socket="$WORK/mariadb.sock" -uroot big | $CLIENT big2'
