@@ -23,7 +23,7 @@ import (
 // unique: GMS's rule selectors test the IDs of its own rules. The engine
 // owns 10_000-10_099 (the collation rules of exactupdate.go, installed into
 // GMS's global batches at package init because GMS's shortcut batches for
-// simple DML run nothing else, hold 10_050-10_053); packages sqlfunc
+// simple DML run nothing else, hold 10_050-10_056); packages sqlfunc
 // (10_100-10_199), planfix (10_200-10_299), scalarsubquery (10_300-10_399),
 // windowfunc (10_400-10_499) and joinorder (10_500-10_599) keep their own
 // ranges and are installed by Install too.
@@ -198,6 +198,10 @@ func installGlobalRules() {
 		rules = append([]analyzer.Rule{before}, rules...)
 	}
 	analyzer.OnceBeforeDefault = rules
+	analyzer.AlwaysBeforeDefault = append([]analyzer.Rule{{Id: deferDMLAnalysisID, Apply: func(_ *sql.Context, _ *analyzer.Analyzer, n sql.Node, _ *plan.Scope,
+		_ analyzer.RuleSelector, _ *sql.QueryFlags) (sql.Node, transform.TreeIdentity, error) {
+		return deferDMLAnalysis(n)
+	}}}, analyzer.AlwaysBeforeDefault...)
 	analyzer.OnceAfterAll = append(analyzer.OnceAfterAll,
 		analyzer.Rule{Id: exactUpdatesID, Apply: func(_ *sql.Context, _ *analyzer.Analyzer, n sql.Node, _ *plan.Scope,
 			_ analyzer.RuleSelector, _ *sql.QueryFlags) (sql.Node, transform.TreeIdentity, error) {
@@ -214,6 +218,11 @@ func installGlobalRules() {
 		analyzer.Rule{Id: countODKUID, Apply: func(_ *sql.Context, _ *analyzer.Analyzer, n sql.Node, _ *plan.Scope,
 			_ analyzer.RuleSelector, _ *sql.QueryFlags) (sql.Node, transform.TreeIdentity, error) {
 			return countODKU(n)
+		}},
+		// Last: see deferredDML.
+		analyzer.Rule{Id: runDeferredDMLID, Apply: func(ctx *sql.Context, a *analyzer.Analyzer, n sql.Node, scope *plan.Scope,
+			_ analyzer.RuleSelector, qFlags *sql.QueryFlags) (sql.Node, transform.TreeIdentity, error) {
+			return runDeferredDML(ctx, a, n, scope, qFlags)
 		}})
 }
 
@@ -225,6 +234,7 @@ const (
 	countODKUID       analyzer.RuleId = 10_052 // see countODKU
 	preIndexRewriteID analyzer.RuleId = 10_053 // see preIndexRewrite
 	// 10_054: ruleMarkLockingID, see markLocking (locking.go)
+	// 10_055, 10_056: deferDMLAnalysisID, runDeferredDMLID, see deferredDML (dmlsubquery.go)
 )
 
 // init installs the global rules when the package loads: every analyzer the

@@ -122,3 +122,30 @@ INSERT INTO ck VALUES (1, 1);
 INSERT INTO ck VALUES (2, 0);
 INSERT INTO ck VALUES (3, NULL);
 SELECT * FROM ck ORDER BY id;
+-- setup
+CREATE TABLE sq_t (id INT PRIMARY KEY, a INT);
+-- setup
+CREATE TABLE sq_u (id INT PRIMARY KEY, b INT);
+-- setup
+INSERT INTO sq_t VALUES (1, 1), (2, 2), (3, 3), (4, 4), (5, 5);
+-- setup
+INSERT INTO sq_u VALUES (1, 10), (3, 30), (4, NULL);
+UPDATE sq_t SET a = a + 100 WHERE EXISTS (SELECT 1 FROM sq_u WHERE sq_u.id = sq_t.id);
+SELECT ROW_COUNT();
+SELECT * FROM sq_t ORDER BY id;
+UPDATE sq_t SET a = -a WHERE NOT EXISTS (SELECT 1 FROM sq_u WHERE sq_u.id = sq_t.id) AND id > 2;
+SELECT * FROM sq_t ORDER BY id;
+UPDATE sq_t SET a = (SELECT b FROM sq_u WHERE sq_u.id = sq_t.id) WHERE EXISTS (SELECT 1 FROM sq_u WHERE sq_u.id = sq_t.id AND sq_u.b IS NOT NULL);
+SELECT * FROM sq_t ORDER BY id;
+UPDATE sq_t SET a = 0 WHERE EXISTS (SELECT 1 FROM sq_u WHERE sq_u.id = sq_t.id) ORDER BY id DESC LIMIT 1;
+SELECT * FROM sq_t ORDER BY id;
+DELETE FROM sq_t WHERE EXISTS (SELECT 1 FROM sq_u WHERE sq_u.id = sq_t.id AND sq_u.b = 10);
+SELECT ROW_COUNT();
+SELECT * FROM sq_t ORDER BY id;
+DELETE FROM sq_t WHERE NOT EXISTS (SELECT 1 FROM sq_u WHERE sq_u.id = sq_t.id);
+SELECT * FROM sq_t ORDER BY id;
+INSERT INTO sq_t VALUES (1, 1), (2, 2), (6, 6);
+DELETE FROM sq_t WHERE EXISTS (SELECT 1 FROM sq_u WHERE sq_u.id = sq_t.id) ORDER BY id LIMIT 1;
+SELECT * FROM sq_t ORDER BY id;
+DELETE FROM sq_t WHERE id IN (SELECT id FROM sq_u) OR a > (SELECT MAX(b) FROM sq_u);
+SELECT * FROM sq_t ORDER BY id;

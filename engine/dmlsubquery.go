@@ -1,0 +1,115 @@
+package engine
+
+import (
+	"github.com/dolthub/go-mysql-server/sql"
+	"github.com/dolthub/go-mysql-server/sql/analyzer"
+	"github.com/dolthub/go-mysql-server/sql/plan"
+	"github.com/dolthub/go-mysql-server/sql/transform"
+)
+
+// GMS's planbuilder marks an UPDATE or DELETE as single-relation unless a
+// subquery in it sets the scope's refsSubquery flag — and an EXISTS subquery
+// does not set it. The analyzer then takes its shortcut batches for simple
+// DML, which never finalize subqueries (no exec builder: "attempted to
+// evaluate uninitialized subquery", 1105) and assign execution indexes by
+// column ID, which is wrong inside a correlated subquery.
+//
+// Such a statement must go through the full analyzer with the flag cleared,
+// as the planbuilder should have left it. The batches are chosen before any
+// rule runs, so the first rule of the shortcut path (deferDMLAnalysis, first
+// in AlwaysBeforeDefault) hides the statement in an opaque deferredDML that
+// the shortcut's rules do not look into (running them on a fully analyzed
+// plan would replan its joins over assigned indexes), and the last rule of
+// OnceAfterAll (runDeferredDML) analyzes it fully in their place.
+
+// deferredDML is an UPDATE or DELETE, its single-relation flag cleared,
+// waiting for runDeferredDML. It never reaches execution.
+type deferredDML struct{ dml sql.Node }
+
+var _ sql.OpaqueNode = (*deferredDML)(nil)
+
+func (d *deferredDML) Opaque() bool         { return true }
+func (d *deferredDML) Resolved() bool       { return d.dml.Resolved() }
+func (d *deferredDML) String() string       { return "deferred(" + d.dml.String() + ")" }
+func (d *deferredDML) Schema() sql.Schema   { return d.dml.Schema() }
+func (d *deferredDML) Children() []sql.Node { return nil }
+func (d *deferredDML) IsReadOnly() bool     { return false }
+func (d *deferredDML) WithChildren(children ...sql.Node) (sql.Node, error) {
+	if len(children) != 0 {
+		return nil, sql.ErrInvalidChildrenNumber.New(d, len(children), 0)
+	}
+	return d, nil
+}
+
+func deferDMLAnalysis(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
+	switch d := n.(type) {
+	case *plan.Update:
+		if d.HasSingleRel && !d.IsJoin && hasSubquery(d) {
+			u := *d
+			u.HasSingleRel = false
+			return &deferredDML{&u}, transform.NewTree, nil
+		}
+	case *plan.DeleteFrom:
+		if d.HasExplicitTargets() || !hasSubquery(d) {
+			break
+		}
+		// Without explicit targets GMS cannot delete through the join it
+		// makes of an EXISTS (ErrDeleteFromNotSupported): name the one
+		// table as DELETE t FROM t ... would.
+		target := deleteTarget(d.Child)
+		if target == nil {
+			break
+		}
+		del := d.WithExplicitTargets([]sql.Node{target})
+		if !d.RefsSingleRel {
+			return del, transform.NewTree, nil
+		}
+		del.RefsSingleRel = false
+		return &deferredDML{del}, transform.NewTree, nil
+	}
+	return n, transform.SameTree, nil
+}
+
+func runDeferredDML(ctx *sql.Context, a *analyzer.Analyzer, n sql.Node, scope *plan.Scope, qFlags *sql.QueryFlags) (sql.Node, transform.TreeIdentity, error) {
+	d, ok := n.(*deferredDML)
+	if !ok {
+		return n, transform.SameTree, nil
+	}
+	out, err := a.Analyze(ctx, d.dml, scope, qFlags)
+	return out, transform.NewTree, err
+}
+
+// deleteTarget is the table a single-table DELETE deletes from: its alias if
+// it has one, else the table (never one inside a subquery expression).
+func deleteTarget(n sql.Node) sql.Node {
+	var target sql.Node
+	transform.Inspect(n, func(n sql.Node) bool {
+		if target != nil {
+			return false
+		}
+		switch n.(type) {
+		case *plan.TableAlias, *plan.ResolvedTable:
+			target = n
+			return false
+		}
+		return true
+	})
+	return target
+}
+
+func hasSubquery(n sql.Node) bool {
+	found := false
+	transform.InspectExpressions(n, func(e sql.Expression) bool {
+		if _, ok := e.(*plan.Subquery); ok {
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+// Rule IDs: the engine's range (see RulePushInfoSchemaFilters).
+const (
+	deferDMLAnalysisID analyzer.RuleId = 10_055
+	runDeferredDMLID   analyzer.RuleId = 10_056
+)
