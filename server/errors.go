@@ -102,6 +102,12 @@ var errorRules = []errorRule{
 		format: "You have an error in your SQL syntax; check the manual that corresponds to your MySQL server version for the right syntax to use: $1"},
 	// The parser's nesting limit (200 parentheses).
 	{match: re(`^max nesting level reached at position (\d+)`), exhausted: true},
+	{match: re(`^Unknown prepared statement handler \((.*)\) given to EXECUTE$`), stmt: "DEALLOCATE", code: erUnknownStmtHandler,
+		state: mysql.SSUnknownSQLState, format: "Unknown prepared statement handler ($1) given to DEALLOCATE PREPARE"},
+	{match: re(`^Unknown prepared statement handler \((.*)\) given to EXECUTE$`), stmt: "DROP", code: erUnknownStmtHandler,
+		state: mysql.SSUnknownSQLState, format: "Unknown prepared statement handler ($1) given to DEALLOCATE PREPARE"},
+	{match: re(`^Unknown prepared statement handler \((.*)\) given to EXECUTE$`), code: erUnknownStmtHandler, state: mysql.SSUnknownSQLState,
+		format: "Unknown prepared statement handler ($1) given to EXECUTE"},
 	{match: re(`^no database selected$`), code: mysql.ERNoDb, state: "3D000", format: "No database selected"},
 	{match: re(`^table with name (.+) already exists$`), code: mysql.ERTableExists, state: "42S01", format: "Table '$1' already exists"},
 	{match: re(`^table not found: (.+)$`), stmt: "DROP", code: mysql.ERBadTable, state: "42S02", format: "Unknown table '$1'", qualify: true},

@@ -78,9 +78,10 @@ type wireConn struct {
 	more    bool  // the previous chunk was 0xFFFFFF bytes: a continuation follows
 
 	// cmd is the command byte of the current command (noCommand during the
-	// handshake); prefix holds its first payload bytes (statement ID).
+	// handshake); prefix holds its first payload bytes (statement ID, or the
+	// start of a COM_QUERY's text).
 	cmd     int
-	prefix  [5]byte
+	prefix  [9]byte
 	prefN   int
 	capture bool
 
@@ -160,6 +161,8 @@ func (c *wireConn) scan(b []byte) (int, error) {
 			if c.cmd == noCommand {
 				c.cmd = int(c.prefix[0])
 				c.route()
+			} else if c.cmd == mysql.ComQuery {
+				c.route() // once the text's first word is in
 			}
 		}
 		if c.cmd == mysql.ComPrepare {
@@ -220,10 +223,26 @@ func knownCommand(cmd int) bool {
 	return false
 }
 
-// rewrites reports whether an error reply to the current command may need
-// MySQL's number: unknown commands, COM_STMT_EXECUTE and COM_STMT_PREPARE.
+// rewrites reports whether a reply to the current command may need
+// correcting: an error reply needing MySQL's number (unknown commands,
+// COM_STMT_EXECUTE and COM_STMT_PREPARE), or the OK packet of a text
+// PREPARE (see fixOKInfo). Other COM_QUERY replies go straight to the
+// socket, so that GMS can see a client that goes away mid-query.
 func (c *wireConn) rewrites() bool {
-	return c.cmd == mysql.ComStmtExecute || c.cmd == mysql.ComPrepare || c.cmd != noCommand && !knownCommand(c.cmd)
+	return c.cmd == mysql.ComStmtExecute || c.cmd == mysql.ComPrepare || c.cmd != noCommand && !knownCommand(c.cmd) ||
+		c.cmd == mysql.ComQuery && c.textPrepare()
+}
+
+// textPrepare: the COM_QUERY being read is a PREPARE ... FROM statement.
+func (c *wireConn) textPrepare() bool {
+	if c.prefN < len(c.prefix) {
+		return false
+	}
+	switch c.prefix[8] {
+	case ' ', '\t', '\n', '\r':
+		return strings.EqualFold(string(c.prefix[1:8]), "PREPARE")
+	}
+	return false
 }
 
 func (c *wireConn) Write(p []byte) (int, error) {
@@ -242,7 +261,11 @@ func (c *wireConn) Write(p []byte) (int, error) {
 		pkt = append(c.held, p...)
 		c.held = c.held[:0]
 	}
-	if fixed := c.fixError(pkt); fixed != nil {
+	fixed := c.fixError(pkt)
+	if fixed == nil {
+		fixed = fixOKInfo(pkt)
+	}
+	if fixed != nil {
 		if _, err := c.Conn.Write(fixed); err != nil {
 			return 0, err
 		}
@@ -266,7 +289,7 @@ func (c *wireConn) fixError(pkt []byte) []byte {
 	code := binary.LittleEndian.Uint16(pkt[5:])
 	msg := string(pkt[13:])
 	switch {
-	case c.cmd == mysql.ComStmtExecute && code == mysql.CRCommandsOutOfSync && c.prefN == 5:
+	case c.cmd == mysql.ComStmtExecute && code == mysql.CRCommandsOutOfSync && c.prefN >= 5:
 		id := binary.LittleEndian.Uint32(c.prefix[1:])
 		return errPacket(pkt[3], erUnknownStmtHandler, mysql.SSUnknownSQLState,
 			fmt.Sprintf("Unknown prepared statement handler (%d) given to mysqld_stmt_execute", id))
@@ -288,6 +311,56 @@ func (c *wireConn) fixError(pkt []byte) []byte {
 		return errPacket(pkt[3], mysql.ERUnknownComError, mysql.SSNetError, "Unknown command")
 	}
 	return nil
+}
+
+// fixOKInfo returns pkt with its info string length-encoded when pkt is
+// exactly one OK packet whose info the library wrote as '#' + text. MySQL
+// sends the info as a length-encoded string, and libmariadb/libmysqlclient
+// read it so: they took '#' for a length of 35, and a shorter info ("Statement
+// prepared", the reply to PREPARE) made the mariadb CLI fail with 2027
+// "Received malformed packet".
+func fixOKInfo(pkt []byte) []byte {
+	if len(pkt) < 12 || pkt[4] != 0x00 {
+		return nil
+	}
+	if l := int(pkt[0]) | int(pkt[1])<<8 | int(pkt[2])<<16; l != len(pkt)-4 {
+		return nil
+	}
+	pos := 5
+	for range 2 { // affected rows, last insert ID
+		switch b := pkt[pos]; {
+		case b < 0xfb:
+			pos++
+		case b == 0xfc:
+			pos += 3
+		case b == 0xfd:
+			pos += 4
+		case b == 0xfe:
+			pos += 9
+		default:
+			return nil
+		}
+		if pos >= len(pkt) {
+			return nil
+		}
+	}
+	pos += 4 // status flags, warnings
+	if pos >= len(pkt) || pkt[pos] != '#' {
+		return nil
+	}
+	info := pkt[pos+1:]
+	body := append([]byte(nil), pkt[4:pos]...)
+	switch n := len(info); {
+	case n < 0xfb:
+		body = append(body, byte(n))
+	case n < 1<<16:
+		body = append(body, 0xfc, byte(n), byte(n>>8))
+	default:
+		return nil
+	}
+	body = append(body, info...)
+	n := len(body)
+	return append([]byte{byte(n), byte(n >> 8), byte(n >> 16), pkt[3]}, body...)
 }
 
 // invalidArgument prefixes the library's rendering of a parser error it
