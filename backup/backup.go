@@ -56,9 +56,27 @@ type Summary struct {
 	Seconds float64 `json:"seconds"`
 }
 
+// Progress is told how far a long step has come: stage is "checksum"
+// (Create hashing the checkpoint's files), "verify" (Restore checking the
+// backup against its manifest) or "copy" (Restore writing the new data
+// directory); done and total are bytes. Calls come from the goroutine doing
+// the work, at most every progressEvery bytes and once when a stage ends.
+type Progress func(stage string, done, total int64)
+
+// progressEvery bounds how often a Progress is called.
+const progressEvery = 8 << 20
+
 // Create writes a backup of db into out, which must not exist (or be an
 // empty directory).
-func Create(db *kv.DB, out string) (Summary, error) {
+func Create(db *kv.DB, out string) (Summary, error) { return CreateProgress(db, out, nil) }
+
+// Restore validates the backup in from and copies it into dataDir/store;
+// dataDir must not exist or be empty. The result is a data directory a
+// server opens as it was at the backup point.
+func Restore(from, dataDir string) (Summary, error) { return RestoreProgress(from, dataDir, nil) }
+
+// CreateProgress is Create reporting its progress to p (nil: none).
+func CreateProgress(db *kv.DB, out string, p Progress) (Summary, error) {
 	start := time.Now()
 	if err := ensureEmpty(out); err != nil {
 		return Summary{}, err
@@ -70,7 +88,7 @@ func Create(db *kv.DB, out string) (Summary, error) {
 	if err := db.Checkpoint(data); err != nil {
 		return Summary{}, err
 	}
-	files, err := listFiles(data)
+	files, err := listFiles(data, newMeter("checksum", data, p))
 	if err != nil {
 		return Summary{}, err
 	}
@@ -91,7 +109,9 @@ func Create(db *kv.DB, out string) (Summary, error) {
 
 // Verify checks that the backup in dir is complete and intact: every file of
 // its manifest present with the recorded size and checksum, and no other file.
-func Verify(dir string) (*Manifest, error) {
+func Verify(dir string) (*Manifest, error) { return verify(dir, nil) }
+
+func verify(dir string, p Progress) (*Manifest, error) {
 	b, err := os.ReadFile(filepath.Join(dir, manifestName))
 	if err != nil {
 		return nil, fmt.Errorf("backup: %s is not a Myriad backup: %w", dir, err)
@@ -106,7 +126,7 @@ func Verify(dir string) (*Manifest, error) {
 	if len(m.Files) == 0 {
 		return nil, fmt.Errorf("backup: %s: manifest lists no files", dir)
 	}
-	got, err := listFiles(filepath.Join(dir, dataSubdir))
+	got, err := listFiles(filepath.Join(dir, dataSubdir), newMeter("verify", filepath.Join(dir, dataSubdir), p))
 	if err != nil {
 		return nil, fmt.Errorf("backup: %s: %w", dir, err)
 	}
@@ -133,15 +153,13 @@ func Verify(dir string) (*Manifest, error) {
 	return &m, nil
 }
 
-// Restore validates the backup in from and copies it into dataDir/store;
-// dataDir must not exist or be empty. The result is a data directory a
-// server opens as it was at the backup point.
-func Restore(from, dataDir string) (Summary, error) {
+// RestoreProgress is Restore reporting its progress to p (nil: none).
+func RestoreProgress(from, dataDir string, p Progress) (Summary, error) {
 	start := time.Now()
 	if err := ensureEmpty(dataDir); err != nil {
 		return Summary{}, err
 	}
-	m, err := Verify(from)
+	m, err := verify(from, p)
 	if err != nil {
 		return Summary{}, err
 	}
@@ -149,12 +167,17 @@ func Restore(from, dataDir string) (Summary, error) {
 		return Summary{}, err
 	}
 	s := Summary{Files: len(m.Files)}
+	var total int64
+	for _, f := range m.Files {
+		total += f.Size
+	}
+	copied := &meter{stage: "copy", total: total, p: p}
 	for _, f := range m.Files {
 		dst := filepath.Join(dataDir, storeSubdir, filepath.FromSlash(f.Path))
 		if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
 			return Summary{}, err
 		}
-		if err := copyFile(filepath.Join(from, dataSubdir, filepath.FromSlash(f.Path)), dst); err != nil {
+		if err := copyFile(filepath.Join(from, dataSubdir, filepath.FromSlash(f.Path)), dst, copied); err != nil {
 			return Summary{}, fmt.Errorf("backup: restore %s: %w", f.Path, err)
 		}
 		s.Bytes += f.Size
@@ -162,6 +185,7 @@ func Restore(from, dataDir string) (Summary, error) {
 	if err := syncDir(filepath.Join(dataDir, storeSubdir)); err != nil {
 		return Summary{}, err
 	}
+	copied.end()
 	s.Seconds = time.Since(start).Seconds()
 	return s, nil
 }
@@ -180,7 +204,59 @@ func ensureEmpty(dir string) error {
 	return nil
 }
 
-func listFiles(root string) ([]File, error) {
+// meter counts the bytes of one stage through io.Copy and reports them to a
+// Progress; a nil *meter or one without a Progress only passes bytes on.
+type meter struct {
+	stage       string
+	done, total int64
+	reported    int64
+	p           Progress
+}
+
+// newMeter is a meter for a stage reading every file under root (total: their
+// sizes, from a walk before the work starts).
+func newMeter(stage, root string, p Progress) *meter {
+	if p == nil {
+		return nil
+	}
+	var total int64
+	filepath.WalkDir(root, func(_ string, d fs.DirEntry, err error) error {
+		if err == nil && !d.IsDir() {
+			if fi, err := d.Info(); err == nil {
+				total += fi.Size()
+			}
+		}
+		return nil
+	})
+	return &meter{stage: stage, total: total, p: p}
+}
+
+func (m *meter) Write(b []byte) (int, error) {
+	m.done += int64(len(b))
+	if m.p != nil && m.done-m.reported >= progressEvery {
+		m.reported = m.done
+		m.p(m.stage, m.done, max(m.total, m.done))
+	}
+	return len(b), nil
+}
+
+// end reports the stage finished.
+func (m *meter) end() {
+	if m != nil && m.p != nil {
+		m.p(m.stage, m.done, max(m.total, m.done))
+	}
+}
+
+// counted wraps w so that what passes through it is counted by m as well.
+func (m *meter) counted(w io.Writer) io.Writer {
+	if m == nil || m.p == nil {
+		return w
+	}
+	return io.MultiWriter(w, m)
+}
+
+func listFiles(root string, m *meter) ([]File, error) {
+	defer m.end()
 	var files []File
 	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
@@ -199,7 +275,7 @@ func listFiles(root string) ([]File, error) {
 		}
 		defer f.Close()
 		h := sha256.New()
-		n, err := io.Copy(h, f)
+		n, err := io.Copy(m.counted(h), f)
 		if err != nil {
 			return err
 		}
@@ -210,7 +286,7 @@ func listFiles(root string) ([]File, error) {
 	return files, err
 }
 
-func copyFile(src, dst string) error {
+func copyFile(src, dst string, m *meter) error {
 	in, err := os.Open(src)
 	if err != nil {
 		return err
@@ -220,7 +296,7 @@ func copyFile(src, dst string) error {
 	if err != nil {
 		return err
 	}
-	if _, err := io.Copy(out, in); err != nil {
+	if _, err := io.Copy(m.counted(out), in); err != nil {
 		out.Close()
 		return err
 	}

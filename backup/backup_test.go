@@ -119,3 +119,62 @@ func TestVerifyRejectsDamage(t *testing.T) {
 		t.Fatalf("after undo: %v", err)
 	}
 }
+
+// TestProgress: each stage reports bytes that only grow, and ends at its
+// total, which is the backup's size.
+func TestProgress(t *testing.T) {
+	tmp := t.TempDir()
+	db, err := kv.Open(filepath.Join(tmp, "src"), kv.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	big := make([]byte, 64<<10)
+	for i := 0; i < 400; i++ { // ~25 MB: more than one progressEvery step
+		tx := db.Begin()
+		big[0], big[1] = byte(i), byte(i>>8)
+		tx.Set([]byte(fmt.Sprintf("k%05d", i)), append([]byte(nil), big...))
+		if err := tx.Commit(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	type call struct {
+		stage       string
+		done, total int64
+	}
+	var calls []call
+	record := func(stage string, done, total int64) { calls = append(calls, call{stage, done, total}) }
+	out := filepath.Join(tmp, "bk")
+	s, err := CreateProgress(db, out, record)
+	if err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+	if _, err := RestoreProgress(out, filepath.Join(tmp, "restored"), record); err != nil {
+		t.Fatal(err)
+	}
+	var stages []string
+	last := map[string]call{}
+	for _, c := range calls {
+		prev, seen := last[c.stage]
+		if !seen {
+			stages = append(stages, c.stage)
+		} else if c.done < prev.done {
+			t.Fatalf("%s went back from %d to %d", c.stage, prev.done, c.done)
+		}
+		if c.done > c.total {
+			t.Fatalf("%s: done %d > total %d", c.stage, c.done, c.total)
+		}
+		last[c.stage] = c
+	}
+	if got := strings.Join(stages, ","); got != "checksum,verify,copy" {
+		t.Fatalf("stages %s, want checksum,verify,copy", got)
+	}
+	if len(calls) < 6 {
+		t.Fatalf("only %d progress calls for %d bytes: %+v", len(calls), s.Bytes, calls)
+	}
+	for _, st := range stages {
+		if c := last[st]; c.done != s.Bytes || c.total != s.Bytes {
+			t.Fatalf("%s ended at %d of %d, backup holds %d bytes", st, c.done, c.total, s.Bytes)
+		}
+	}
+}

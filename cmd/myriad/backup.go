@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"database/sql"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -21,9 +22,9 @@ import (
 
 func backupCmd() *cobra.Command {
 	var (
-		dataDir, out string
-		jsonOut      bool
-		t            bench.Target
+		dataDir, out, progress string
+		jsonOut                bool
+		t                      bench.Target
 	)
 	cmd := &cobra.Command{
 		Use:   "backup --out OUT [--host H --port P --user U --password W | --data-dir DIR]",
@@ -50,7 +51,9 @@ OUT must not exist or be empty. Restore with 'myriad restore'.`,
 				if err != nil {
 					return err
 				}
-				s, err := onlineBackup(cmd.Context(), t, abs)
+				bars := newStageBars(cloneProgressWriter(progress))
+				s, err := onlineBackup(cmd.Context(), t, abs, bars)
+				bars.finish()
 				if err != nil {
 					return err
 				}
@@ -68,7 +71,9 @@ OUT must not exist or be empty. Restore with 'myriad restore'.`,
 			if err != nil {
 				return err
 			}
-			s, err := backup.Create(db, out)
+			bars := newStageBars(cloneProgressWriter(progress))
+			s, err := backup.CreateProgress(db, out, bars.progress())
+			bars.finish()
 			if cerr := db.Close(); err == nil {
 				err = cerr
 			}
@@ -86,13 +91,14 @@ OUT must not exist or be empty. Restore with 'myriad restore'.`,
 	f.StringVarP(&t.Password, "password", "p", "", "password (online mode)")
 	f.StringVar(&out, "out", "", "directory to write the backup into; must not exist or be empty (required)")
 	f.BoolVar(&jsonOut, "json", false, "print the summary (files, bytes, seconds) as one JSON object")
+	f.StringVar(&progress, "progress", "auto", "progress bar on stderr: auto (when stderr is a terminal), always or never")
 	return cmd
 }
 
 func restoreCmd() *cobra.Command {
 	var (
-		from, dataDir string
-		jsonOut       bool
+		from, dataDir, progress string
+		jsonOut                 bool
 	)
 	cmd := &cobra.Command{
 		Use:   "restore --from BACKUP --data-dir NEW_DIR",
@@ -107,7 +113,9 @@ verifies catalog and data.`,
 			if from == "" || dataDir == "" {
 				return errors.New("restore: --from and --data-dir are required")
 			}
-			s, err := backup.Restore(from, dataDir)
+			bars := newStageBars(cloneProgressWriter(progress))
+			s, err := backup.RestoreProgress(from, dataDir, bars.progress())
+			bars.finish()
 			if err != nil {
 				return err
 			}
@@ -118,6 +126,7 @@ verifies catalog and data.`,
 	f.StringVar(&from, "from", "", "backup directory written by 'myriad backup' (required)")
 	f.StringVar(&dataDir, "data-dir", "", "new data directory; must not exist or be empty (required)")
 	f.BoolVar(&jsonOut, "json", false, "print the summary (files, bytes, seconds) as one JSON object")
+	f.StringVar(&progress, "progress", "auto", "progress bars on stderr: auto (when stderr is a terminal), always or never")
 	return cmd
 }
 
@@ -133,7 +142,9 @@ func printSummary(w io.Writer, op, dir string, s backup.Summary, jsonOut bool) e
 	return err
 }
 
-func onlineBackup(ctx context.Context, t bench.Target, out string) (backup.Summary, error) {
+// onlineBackup runs BACKUP TO on the server; with bars, as BACKUP TO ... WITH
+// PROGRESS, whose rows report the server's progress as it goes.
+func onlineBackup(ctx context.Context, t bench.Target, out string, bars *stageBars) (backup.Summary, error) {
 	if strings.ContainsAny(out, "'\\") {
 		return backup.Summary{}, fmt.Errorf("backup: --out %q must not contain quotes or backslashes", out)
 	}
@@ -143,9 +154,40 @@ func onlineBackup(ctx context.Context, t bench.Target, out string) (backup.Summa
 	}
 	defer db.Close()
 	var s backup.Summary
-	err = db.QueryRowContext(ctx, "BACKUP TO '"+out+"'").Scan(&s.Files, &s.Bytes, &s.Seconds)
+	if bars == nil {
+		err = db.QueryRowContext(ctx, "BACKUP TO '"+out+"'").Scan(&s.Files, &s.Bytes, &s.Seconds)
+		if err != nil {
+			return backup.Summary{}, fmt.Errorf("backup: %w", err)
+		}
+		return s, nil
+	}
+	rows, err := db.QueryContext(ctx, "BACKUP TO '"+out+"' WITH PROGRESS")
 	if err != nil {
 		return backup.Summary{}, fmt.Errorf("backup: %w", err)
+	}
+	defer rows.Close()
+	done := false
+	for rows.Next() {
+		var (
+			stage       string
+			cur, total  int64
+			files, size sql.NullInt64
+			secs        sql.NullFloat64
+		)
+		if err := rows.Scan(&stage, &cur, &total, &files, &size, &secs); err != nil {
+			return backup.Summary{}, fmt.Errorf("backup: %w", err)
+		}
+		if stage == "done" {
+			s, done = backup.Summary{Files: int(files.Int64), Bytes: size.Int64, Seconds: secs.Float64}, true
+			continue
+		}
+		bars.update(stage, cur, total)
+	}
+	if err := rows.Err(); err != nil {
+		return backup.Summary{}, fmt.Errorf("backup: %w", err)
+	}
+	if !done {
+		return backup.Summary{}, errors.New("backup: the server ended the backup without its summary")
 	}
 	return s, nil
 }
