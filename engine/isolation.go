@@ -66,9 +66,11 @@ func (s *Session) inTransaction() bool {
 // lockingReads reports whether plain SELECTs of the statement about to run
 // on this session lock what they read (SERIALIZABLE in a transaction).
 func (s *Session) lockingReads() bool {
-	iso := s.sessionIsolation()
+	var iso isolation
 	if s.tx != nil && !s.tx.kv.Done() {
 		iso = s.tx.iso
+	} else {
+		iso = s.sessionIsolation()
 	}
 	return iso == serializable && s.inTransaction()
 }

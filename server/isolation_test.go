@@ -160,6 +160,26 @@ func TestIsolationReadCommitted(t *testing.T) {
 	if got := scalar(t, a, "SELECT GROUP_CONCAT(n ORDER BY id) FROM t"); got != "10,5,0" {
 		t.Fatal(got)
 	}
+
+	// Prepared executions (the plan cache serves them without analysis)
+	// take the fresh snapshot too.
+	stmt, err := a.PrepareContext(context.Background(), "SELECT n FROM t WHERE id = ?")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer stmt.Close()
+	mustExec(t, a, "SET SESSION TRANSACTION ISOLATION LEVEL READ COMMITTED")
+	mustExec(t, a, "BEGIN")
+	for want := 10; want < 13; want++ {
+		var n int
+		for i := 0; i < 2; i++ {
+			if err := stmt.QueryRowContext(context.Background(), 1).Scan(&n); err != nil || n != want {
+				t.Fatalf("prepared READ COMMITTED read: n=%d %v, want %d", n, err, want)
+			}
+		}
+		mustExec(t, b, "UPDATE t SET n = n + 1 WHERE id = 1")
+	}
+	mustExec(t, a, "COMMIT")
 }
 
 // SET TRANSACTION ISOLATION LEVEL without a scope sets the next
