@@ -49,6 +49,12 @@ func TestPyMySQL(t *testing.T) { runPyMySQL(t, "testdata/pymysql_test.py") }
 // retries, one deadlock victim, NOWAIT, SKIP LOCKED, lock wait timeout).
 func TestPyMySQLLocking(t *testing.T) { runPyMySQL(t, "testdata/pymysql_locking.py") }
 
+// TestPyMySQLIsolation runs testdata/pymysql_isolation.py: isolation levels
+// through PyMySQL with autocommit off (its default): REPEATABLE READ keeps
+// its snapshot, READ COMMITTED sees a concurrent commit and its own writes,
+// a SERIALIZABLE SELECT makes a writer wait for COMMIT or time out (1205).
+func TestPyMySQLIsolation(t *testing.T) { runPyMySQL(t, "testdata/pymysql_isolation.py") }
+
 func runPyMySQL(t *testing.T, path string) {
 	python := pythonWithPyMySQL(t)
 	s := StartServer(t, "--durability", "async")

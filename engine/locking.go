@@ -36,7 +36,8 @@ import (
 //     clause (the parser drops or rejects it) and calls SetNextLocking.
 //   - INSERT/REPLACE lock the primary key and each unique value before
 //     checking for a duplicate at the newest version.
-//   - Plain SELECTs read the transaction's snapshot and lock nothing.
+//   - Plain SELECTs read the transaction's snapshot and lock nothing
+//     (except at SERIALIZABLE in a transaction: FOR SHARE, isolation.go).
 //
 // Row locks need an intention lock on their table key (IS/IX), which DDL
 // could take exclusively. There are no gap locks: a locking range read does
@@ -152,6 +153,10 @@ func markLocking(ctx *sql.Context, n sql.Node, scope *plan.Scope) (sql.Node, tra
 	if s.lk.next != nil {
 		st.all = *s.lk.next
 		s.lk.next = nil
+	} else if s.lockingReads() {
+		// SERIALIZABLE in a transaction: every read is LOCK IN SHARE MODE
+		// (isolation.go).
+		st.all.Mode = locks.S
 	}
 	transform.Inspect(n, func(c sql.Node) bool {
 		switch c := c.(type) {

@@ -43,23 +43,43 @@ func isDDL(n sql.Node) bool {
 }
 
 // NextTransactionAccessMode is an analyzer rule for SET TRANSACTION READ
-// ONLY / READ WRITE without GLOBAL or SESSION. GMS sets the session's
-// transaction_read_only for it; in MySQL it applies to the next transaction
-// only (an autocommitted statement is one), after which the session value
-// is back. The session variable assignment is replaced by a step that
-// records the mode for the session's next StartTransaction.
+// ONLY / READ WRITE / ISOLATION LEVEL without GLOBAL or SESSION. GMS sets
+// the session's transaction_read_only / transaction_isolation for it; in
+// MySQL it applies to the next transaction only (an autocommitted
+// statement is one), after which the session value is back. The session
+// variable assignments are replaced by a step that records the
+// characteristics for the session's next StartTransaction. It also keeps
+// tx_isolation and transaction_isolation one variable (twinIsolation).
 func NextTransactionAccessMode(ctx *sql.Context, n sql.Node) (sql.Node, transform.TreeIdentity, error) {
 	set, ok := n.(*plan.Set)
-	if !ok || !unscopedSetTransaction(ctx.Query()) {
+	if !ok {
+		return n, transform.SameTree, nil
+	}
+	if !unscopedSetTransaction(ctx.Query()) {
+		if exprs, twinned := twinIsolation(set.Exprs); twinned {
+			return plan.NewSet(exprs), transform.NewTree, nil
+		}
 		return n, transform.SameTree, nil
 	}
 	var rest []sql.Expression
 	var step *setNextAccessMode
 	for _, e := range set.Exprs {
 		if f, ok := e.(*expression.SetField); ok {
-			if v, ok := f.LeftChild.(*expression.SystemVar); ok && strings.EqualFold(v.Name, "transaction_read_only") {
-				step = &setNextAccessMode{value: f.RightChild}
-				continue
+			if v, ok := f.LeftChild.(*expression.SystemVar); ok {
+				switch {
+				case strings.EqualFold(v.Name, "transaction_read_only"):
+					if step == nil {
+						step = &setNextAccessMode{}
+					}
+					step.value = f.RightChild
+					continue
+				case isIsolationVar(v.Name):
+					if step == nil {
+						step = &setNextAccessMode{}
+					}
+					step.isolation = f.RightChild
+					continue
+				}
 			}
 		}
 		rest = append(rest, e)
@@ -99,8 +119,9 @@ func firstTokens(q string, n int) []int {
 	return out
 }
 
-// setNextAccessMode records the next transaction's access mode.
-type setNextAccessMode struct{ value sql.Expression }
+// setNextAccessMode records the next transaction's access mode (value)
+// and isolation level; either may be nil.
+type setNextAccessMode struct{ value, isolation sql.Expression }
 
 var _ sql.ExecSourceRel = (*setNextAccessMode)(nil)
 
@@ -117,16 +138,53 @@ func (s *setNextAccessMode) WithChildren(c ...sql.Node) (sql.Node, error) {
 }
 
 func (s *setNextAccessMode) RowIter(ctx *sql.Context, row sql.Row) (sql.RowIter, error) {
-	v, err := s.value.Eval(ctx, row)
-	if err != nil {
-		return nil, err
+	// As in MySQL: not inside BEGIN ... COMMIT, nor once a statement has
+	// started the transaction when autocommit is off.
+	sess, _ := ctx.Session.(*Session)
+	if sess != nil && (ctx.GetIgnoreAutoCommit() ||
+		!sess.autocommit() && sess.tx != nil && sess.tx.kv.Started() && !sess.tx.kv.Done()) {
+		return nil, errCantChangeTxCharacteristics
 	}
-	ro, err := sql.ConvertToBool(ctx, v)
-	if err != nil {
-		return nil, err
+	var ro *bool
+	if s.value != nil {
+		v, err := s.value.Eval(ctx, row)
+		if err != nil {
+			return nil, err
+		}
+		b, err := sql.ConvertToBool(ctx, v)
+		if err != nil {
+			return nil, err
+		}
+		ro = &b
 	}
-	if sess, ok := ctx.Session.(*Session); ok {
-		sess.nextReadOnly = &ro
+	var iso *isolation
+	if s.isolation != nil {
+		v, err := s.isolation.Eval(ctx, row)
+		if err != nil {
+			return nil, err
+		}
+		i := isolationOf(v)
+		iso = &i
+	}
+	if sess != nil {
+		if ro != nil {
+			sess.nextReadOnly = ro
+		}
+		if iso != nil {
+			sess.nextIsolation = iso
+		}
+		// With autocommit off, the transaction the next statement runs in
+		// may exist already (GMS opened it for an earlier statement that
+		// did not start it): it is the next transaction.
+		if t := sess.tx; t != nil && !t.kv.Started() && !t.kv.Done() {
+			t.oneShot = true
+			if ro != nil {
+				t.readOnly, t.byCharacteristic = *ro, *ro
+			}
+			if iso != nil {
+				t.iso = *iso
+			}
+		}
 	}
 	return sql.RowsToRowIter(sql.NewRow(types.NewOkResult(0))), nil
 }

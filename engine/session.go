@@ -23,6 +23,12 @@ type Session struct {
 	// nextReadOnly is SET TRANSACTION READ ONLY/WRITE without a scope: the
 	// access mode of the next transaction only (see readonly.go).
 	nextReadOnly *bool
+	// nextIsolation is SET TRANSACTION ISOLATION LEVEL without a scope: the
+	// level of the next transaction only (isolation.go).
+	nextIsolation *isolation
+	// consistentSnapshot: the running statement is START TRANSACTION WITH
+	// CONSISTENT SNAPSHOT (SetNextConsistentSnapshot).
+	consistentSnapshot bool
 	// lk: the locks the running statement takes on rows it reads (locking.go).
 	lk lockState
 }
@@ -34,10 +40,12 @@ var _ sql.LifecycleAwareSession = (*Session)(nil)
 type Transaction struct {
 	kv       *kv.Txn
 	readOnly bool
+	iso      isolation // fixed when the transaction starts (isolation.go)
 	// byCharacteristic: read-only because of SET [SESSION] TRANSACTION READ
 	// ONLY, not START TRANSACTION READ ONLY (DDL is refused only then).
 	byCharacteristic bool
-	// oneShot: the access mode came from SET TRANSACTION without a scope;
+	// oneShot: the access mode or isolation level came from SET
+	// TRANSACTION without a scope;
 	// it is used up when this transaction ends having started (GMS opens a
 	// transaction for every statement; the one it opens for START
 	// TRANSACTION is never started, so the mode passes to the explicit
@@ -119,12 +127,23 @@ func (s *Session) StartTransaction(ctx *sql.Context, ch sql.TransactionCharacter
 	if s.tx != nil {
 		s.endKV(s.tx)
 	}
-	byChar, oneShot := SessionReadOnly(ctx), false
+	byChar, oneShot := SessionReadOnly(ctx), s.nextIsolation != nil
 	if s.nextReadOnly != nil && ch != sql.ReadOnly {
 		byChar, oneShot = *s.nextReadOnly, true
 	}
-	s.tx = &Transaction{kv: s.eng.db.Begin(), readOnly: ch == sql.ReadOnly || byChar, byCharacteristic: byChar, oneShot: oneShot}
+	s.tx = &Transaction{kv: s.eng.db.Begin(), readOnly: ch == sql.ReadOnly || byChar, byCharacteristic: byChar,
+		oneShot: oneShot, iso: s.sessionIsolation()}
 	s.tx.kv.SetPessimistic(true)
+	// GMS calls StartTransaction twice for START TRANSACTION: before the
+	// statement (no transaction on the context yet), then from the
+	// statement itself, after committing that first one. The snapshot
+	// belongs to the second.
+	if s.consistentSnapshot && ctx != nil && ctx.GetTransaction() != nil {
+		s.consistentSnapshot = false
+		if err := s.startConsistentSnapshot(ctx, s.tx); err != nil {
+			return nil, err
+		}
+	}
 	return s.tx, nil
 }
 
@@ -136,11 +155,11 @@ func (s *Session) endKV(t *Transaction) {
 	t.aborted()
 }
 
-// endOneShot forgets the next-transaction access mode once a transaction
-// that had it did something.
+// endOneShot forgets the next-transaction access mode and isolation level
+// once a transaction that had them did something.
 func (s *Session) endOneShot(t *Transaction) {
 	if t.oneShot && t.kv.Started() {
-		s.nextReadOnly = nil
+		s.nextReadOnly, s.nextIsolation = nil, nil
 	}
 }
 
@@ -278,7 +297,12 @@ func (s *Session) CommandEnd() {
 		s.tx.undoFailedDDL()
 	}
 	s.lk.stmt, s.lk.next = nil, nil
+	s.consistentSnapshot = false
 	s.endDDLLock()
+	if s.tx != nil && s.tx.iso == readCommitted {
+		// The next statement reads what is committed when it runs.
+		s.tx.kv.RefreshSnapshot()
+	}
 	if s.tx == nil || s.GetIgnoreAutoCommit() || !s.autocommit() {
 		return
 	}

@@ -53,7 +53,10 @@
 // snapshot happens to contain still counts as a conflict (a spurious abort,
 // never a missed one). The snapshot is deliberately not taken under the
 // commit mutex, so that a first read never waits behind a large commit's
-// memtable apply.
+// memtable apply. [Txn.RefreshSnapshot] (READ COMMITTED: a snapshot per
+// statement) replaces the snapshot with a newer one and keeps the start
+// version, which only widens the "contains a few later commits" case above:
+// still conservative, never a missed conflict.
 //
 // # Pessimistic transactions
 //

@@ -90,6 +90,9 @@ type Txn struct {
 	start      uint64
 	registered bool // in the DB's open-transaction registry
 	snap       *pebble.Snapshot
+	// stale are snapshots replaced by RefreshSnapshot while iterators
+	// still read them; closed when the Txn ends.
+	stale []*pebble.Snapshot
 
 	iters map[*Iter]struct{}
 	done  bool
@@ -183,6 +186,32 @@ func (t *Txn) snapshot() (*pebble.Snapshot, error) {
 	t.begin() // start version first, snapshot second: snapshot ⊇ commits <= start
 	t.snap = db.pdb.NewSnapshot()
 	return t.snap, nil
+}
+
+// TakeSnapshot fixes the Txn's snapshot now instead of at its first read
+// (START TRANSACTION WITH CONSISTENT SNAPSHOT).
+func (t *Txn) TakeSnapshot() error {
+	_, err := t.snapshot()
+	return err
+}
+
+// RefreshSnapshot makes the Txn's next read take a new snapshot, so it sees
+// what others committed since (READ COMMITTED: a snapshot per statement).
+// The Txn's own buffered writes stay visible over it, and its start
+// version, which conflict detection compares against, does not change: a
+// newer snapshot only shows more of what the start version already counts
+// as concurrent. Iterators still open keep reading the snapshot they began
+// with.
+func (t *Txn) RefreshSnapshot() {
+	if t.done || t.snap == nil {
+		return
+	}
+	if len(t.iters) > 0 {
+		t.stale = append(t.stale, t.snap)
+		t.snap = nil
+		return
+	}
+	t.releaseSnapshot()
 }
 
 // buffered is the Txn's own write of key, if it has one (found); ok is
@@ -481,16 +510,21 @@ func (t *Txn) finish() {
 }
 
 func (t *Txn) releaseSnapshot() {
-	if t.snap == nil {
+	if t.snap == nil && len(t.stale) == 0 {
 		return
 	}
 	db := t.db
 	db.closeMu.RLock()
 	if !db.closed.Load() {
-		_ = t.snap.Close()
+		if t.snap != nil {
+			_ = t.snap.Close()
+		}
+		for _, s := range t.stale {
+			_ = s.Close()
+		}
 	}
 	db.closeMu.RUnlock()
-	t.snap = nil
+	t.snap, t.stale = nil, nil
 }
 
 func (t *Txn) closeIters() {

@@ -132,6 +132,8 @@ var errorRules = []errorRule{
 	{match: re(`^SAVEPOINT (.+) does not exist$`), code: 1305, state: "42000", format: "SAVEPOINT $1 does not exist"},
 	// ER_CANT_EXECUTE_IN_READ_ONLY_TRANSACTION.
 	{match: re(`^cannot execute statement in a READ ONLY transaction$`), code: 1792, state: "25006", format: "Cannot execute statement in a READ ONLY transaction."},
+	// ER_WRONG_VALUE_FOR_VAR (GMS has MySQL's words, not the number).
+	{match: re(`^(Variable '.+' can't be set to the value of '(?s:.*)')$`), code: 1231, state: "42000", format: "$1"},
 	// Accounts and privileges (server/users.go). GMS says 1044's words for
 	// USE, SHOW TABLES FROM and other references to a schema the user may
 	// not see, existing or not, as MySQL does.

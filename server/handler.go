@@ -183,6 +183,7 @@ func (h *handler) ComQuery(ctx context.Context, c *mysql.Conn, query string, cb 
 		return err
 	}
 	query = h.stripLocking(c, query, false)
+	query = h.startTransaction(c, query, false)
 	if err := h.lockDDLTable(ctx, c, query, false); err != nil {
 		return err
 	}
@@ -203,6 +204,7 @@ func (h *handler) ComMultiQuery(ctx context.Context, c *mysql.Conn, query string
 		return "", err
 	}
 	query = h.stripLocking(c, query, true)
+	query = h.startTransaction(c, query, true)
 	if err := h.lockDDLTable(ctx, c, query, true); err != nil {
 		return "", err
 	}
@@ -288,8 +290,9 @@ func (h *handler) ComStmtExecute(ctx context.Context, c *mysql.Conn, p *mysql.Pr
 	}
 	// A locking read's clause was stripped from the text the plan cache
 	// sees, so it must never be served from the cache (it would read
-	// without taking its locks).
-	if locking := h.executeLocking(c, p); !locking {
+	// without taking its locks); nor may a SERIALIZABLE transaction's
+	// plain SELECT, which the analyzer turns into a locking read.
+	if locking := h.executeLocking(c, p); !locking && !h.eng.SerializableReads(c.ConnectionID) {
 		if done, err := h.execCached(ctx, c, p, cb); done {
 			return h.translate(err, c, p.PrepareStmt)
 		}

@@ -2,6 +2,7 @@ package server
 
 import (
 	"context"
+	"strings"
 	"sync"
 
 	"github.com/dolthub/vitess/go/mysql"
@@ -82,14 +83,29 @@ func (h *handler) preparedLocking(c *mysql.Conn, create bool) *sync.Map {
 	return v.(*sync.Map)
 }
 
+// stripPreparedLocking finds a prepared statement's locking clause: the
+// wire guard blanked it out before the protocol library parsed the text
+// (wireConn.blankPrepareLocking; its parser rejects FOR SHARE, NOWAIT and
+// SKIP LOCKED), else, where the guard cannot see the packets (TLS), the
+// clause the library's parser let through (FOR UPDATE, LOCK IN SHARE MODE)
+// is cut here.
 func (h *handler) stripPreparedLocking(c *mysql.Conn, query *string, p *mysql.PrepareData) {
-	stripped, l, ok := sqltext.LockingClause(*query)
-	if !ok {
-		return
+	var found *sqltext.Locking
+	if v, ok := h.wires.Load(c.ConnectionID); ok {
+		if l := v.(*wireConn).takePrepareLocking(); l != nil {
+			found = l
+			*query = strings.TrimRight(*query, " ")
+		}
 	}
-	*query = stripped
-	p.PrepareStmt = stripped
-	h.preparedLocking(c, true).Store(p.StatementID, toEngineClause(l))
+	if found == nil {
+		stripped, l, ok := sqltext.LockingClause(*query)
+		if !ok {
+			return
+		}
+		*query, found = stripped, &l
+	}
+	p.PrepareStmt = *query
+	h.preparedLocking(c, true).Store(p.StatementID, toEngineClause(*found))
 }
 
 func (h *handler) executeLocking(c *mysql.Conn, p *mysql.PrepareData) (locking bool) {

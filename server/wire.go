@@ -11,6 +11,8 @@ import (
 
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/vitess/go/mysql"
+
+	"github.com/myriaddb/myriad/sqltext"
 )
 
 // wireListener puts a wireConn in front of every client connection. The
@@ -88,6 +90,10 @@ type wireConn struct {
 	// prep is the payload of the COM_STMT_PREPARE being read (the library
 	// parses it before any handler call that sees the text).
 	prep []byte
+	// prepSeen: the COM_STMT_PREPARE being read was looked at for a
+	// locking clause; prepLocking is the clause found (blankPrepareLocking).
+	prepSeen    bool
+	prepLocking *sqltext.Locking
 
 	pend []byte // bytes read from the socket past a packet boundary
 	held []byte // a reply header waiting for its body (see Write)
@@ -111,6 +117,12 @@ func (c *wireConn) Read(p []byte) (int, error) {
 	keep, err := c.scan(p[:n])
 	if err != nil {
 		return 0, err
+	}
+	if c.cmd == mysql.ComPrepare && !c.prepSeen {
+		c.prepSeen = true
+		if err := c.blankPrepareLocking(p[:keep]); err != nil {
+			return 0, err
+		}
 	}
 	if keep < n {
 		rest := make([]byte, 0, n-keep+len(c.pend))
@@ -138,6 +150,7 @@ func (c *wireConn) scan(b []byte) (int, error) {
 				if c.hdr[3] == 0 {
 					c.cmd, c.prefN, c.capture = noCommand, 0, true
 					c.prep = c.prep[:0]
+					c.prepSeen, c.prepLocking = false, nil
 				}
 			}
 			c.logical += int64(length)
@@ -176,6 +189,56 @@ func (c *wireConn) scan(b []byte) (int, error) {
 		}
 	}
 	return i, nil
+}
+
+// blankPrepareLocking takes a SELECT's locking clause (FOR SHARE, NOWAIT,
+// SKIP LOCKED, ...) out of a COM_STMT_PREPARE before the protocol library
+// parses the text itself: its parser rejects most of these clauses with
+// 1064, and it parses before any handler call. The clause is overwritten
+// with spaces so the packet's length, already framed, stays right, and kept
+// for the handler's ComPrepare (which hands it to the engine like the text
+// protocol's). got is what this Read returns: the start of the payload,
+// after which the rest of the packet is read ahead here (a prepared
+// statement's text is bounded by max_allowed_packet and the library would
+// buffer it whole anyway) and queued in pend, blanked too.
+func (c *wireConn) blankPrepareLocking(got []byte) error {
+	if c.more || c.logical != int64(len(c.prep))+int64(c.left) {
+		return nil // a multi-chunk packet: left to the library
+	}
+	rest := make([]byte, 0, c.left)
+	fromPend := min(c.left, len(c.pend))
+	rest = append(rest, c.pend[:fromPend]...)
+	for len(rest) < c.left {
+		c.Conn.SetReadDeadline(c.readDeadline(false))
+		n, err := c.Conn.Read(rest[len(rest):c.left])
+		rest = rest[:len(rest)+n]
+		if n == 0 && err != nil {
+			return err
+		}
+	}
+	payload := append(append([]byte(nil), c.prep...), rest...)
+	if len(payload) < 2 {
+		c.pend = append(rest, c.pend[fromPend:]...)
+		return nil
+	}
+	l, ok := sqltext.BlankLockingClause(payload[1:])
+	if ok {
+		c.prepLocking = &l
+		// Bytes of this Read, then of the read-ahead, in packet order.
+		copy(got[len(got)-len(c.prep):], payload[:len(c.prep)])
+		copy(rest, payload[len(c.prep):])
+		copy(c.prep, payload[:len(c.prep)])
+	}
+	c.pend = append(rest, c.pend[fromPend:]...)
+	return nil
+}
+
+// takePrepareLocking returns (and forgets) the locking clause blanked out
+// of the COM_STMT_PREPARE being handled.
+func (c *wireConn) takePrepareLocking() *sqltext.Locking {
+	l := c.prepLocking
+	c.prepLocking = nil
+	return l
 }
 
 // route sends the library's replies through the wireConn for the commands

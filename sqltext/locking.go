@@ -29,17 +29,40 @@ type token struct {
 // Rewrite, it only scans text; a statement without the words FOR or LOCK
 // costs one case-insensitive search and no allocation.
 func LockingClause(q string) (string, Locking, bool) {
-	if !containsWordFold(q, "FOR") && !containsWordFold(q, "LOCK") {
+	from, to, l, ok := LockingClauseSpan(q)
+	if !ok {
 		return q, Locking{}, false
+	}
+	return q[:from] + q[to:], l, true
+}
+
+// BlankLockingClause is LockingClause for text whose length must not
+// change (a packet already framed): the clause is overwritten with spaces
+// in place. b is modified only when ok.
+func BlankLockingClause(b []byte) (Locking, bool) {
+	from, to, l, ok := LockingClauseSpan(string(b))
+	if !ok {
+		return Locking{}, false
+	}
+	for i := from; i < to; i++ {
+		b[i] = ' '
+	}
+	return l, true
+}
+
+// LockingClauseSpan is where LockingClause's clause is in q: q[from:to].
+func LockingClauseSpan(q string) (from, to int, l Locking, ok bool) {
+	if !containsWordFold(q, "FOR") && !containsWordFold(q, "LOCK") {
+		return 0, 0, Locking{}, false
 	}
 	toks := topLevelTokens(q)
 	if len(toks) < 3 {
-		return q, Locking{}, false
+		return 0, 0, Locking{}, false
 	}
 	switch toks[0].word {
 	case "SELECT", "WITH", "(":
 	default:
-		return q, Locking{}, false
+		return 0, 0, Locking{}, false
 	}
 	n := len(toks)
 	for n > 0 && toks[n-1].word == ";" {
@@ -52,10 +75,9 @@ func LockingClause(q string) (string, Locking, bool) {
 		return toks[i].word
 	}
 	i := n - 1
-	var l Locking
 	if at(i) == "MODE" && at(i-1) == "SHARE" && at(i-2) == "IN" && at(i-3) == "LOCK" {
 		l.Share = true
-		return cut(q, toks[i-3].start, toks[i].end), l, true
+		return toks[i-3].start, toks[i].end, l, true
 	}
 	switch {
 	case at(i) == "NOWAIT":
@@ -84,14 +106,10 @@ func LockingClause(q string) (string, Locking, bool) {
 		}
 	}
 	if (at(i) != "UPDATE" && at(i) != "SHARE") || at(i-1) != "FOR" {
-		return q, Locking{}, false
+		return 0, 0, Locking{}, false
 	}
 	l.Share = at(i) == "SHARE"
-	return cut(q, toks[i-1].start, toks[n-1].end), l, true
-}
-
-func cut(q string, from, to int) string {
-	return q[:from] + q[to:]
+	return toks[i-1].start, toks[n-1].end, l, true
 }
 
 func isWordToken(q string, t token) bool {

@@ -2,6 +2,7 @@ package sqltext
 
 import (
 	"reflect"
+	"strings"
 	"testing"
 )
 
@@ -39,7 +40,27 @@ func TestLockingClause(t *testing.T) {
 			t.Errorf("%q: got %q %+v %v, want %q %+v", c.in, got, l, ok, c.out, *c.want)
 		}
 	}
+	// The in-place form blanks the same clause and keeps the length.
+	for _, c := range cases {
+		b := []byte(c.in)
+		l, ok := BlankLockingClause(b)
+		if c.want == nil {
+			if ok || string(b) != c.in {
+				t.Errorf("blank %q: found %+v -> %q", c.in, l, b)
+			}
+			continue
+		}
+		if !ok || len(b) != len(c.in) || !reflect.DeepEqual(l, *c.want) {
+			t.Errorf("blank %q: got %q %+v %v", c.in, b, l, ok)
+		}
+		if squeeze(string(b)) != squeeze(c.out) {
+			t.Errorf("blank %q: got %q, want %q with spaces", c.in, b, c.out)
+		}
+	}
 }
+
+// squeeze drops spaces, so a blanked text compares with a cut one.
+func squeeze(s string) string { return strings.ReplaceAll(s, " ", "") }
 
 func BenchmarkLockingClauseMiss(b *testing.B) {
 	q := "SELECT c FROM sbtest1 WHERE id = 4711"
