@@ -344,3 +344,41 @@ func TestIsolationConsistentSnapshot(t *testing.T) {
 	rows.Close()
 	mustExec(t, a, "COMMIT")
 }
+
+// The wire guard reads a COM_STMT_PREPARE ahead to blank its locking
+// clause: a packet that arrives in pieces, with the next command right
+// behind it in the same segment, is prepared whole and the next command
+// still answered.
+func TestPreparedLockingClauseSplitPacket(t *testing.T) {
+	ts, _ := lockServer(t, 1)
+	c := ts.rawSession(t)
+	q := "SELECT n FROM test.t WHERE id = ? FOR SHARE NOWAIT"
+	payload := append([]byte{0x16}, q...) // COM_STMT_PREPARE
+	n := len(payload)
+	pkt := append([]byte{byte(n), byte(n >> 8), byte(n >> 16), 0}, payload...)
+	ping := []byte{1, 0, 0, 0, 0x0e}
+	for _, part := range [][]byte{pkt[:6], pkt[6:20], append(append([]byte(nil), pkt[20:]...), ping...)} {
+		if _, err := c.Write(part); err != nil {
+			t.Fatal(err)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	_, p := c.recv()
+	if len(p) < 12 || p[0] != 0x00 {
+		t.Fatalf("prepare answered %q", p)
+	}
+	if params := int(p[7]) | int(p[8])<<8; params != 1 {
+		t.Fatalf("%d parameters, want 1", params)
+	}
+	for {
+		_, p := c.recv()
+		switch {
+		case len(p) > 0 && p[0] == 0x00:
+			return // the ping's OK
+		case len(p) > 0 && (p[0] == 0x03 || p[0] == 0xfe):
+			continue // parameter and column definitions, EOFs
+		default:
+			t.Fatalf("unexpected packet %q", p)
+		}
+	}
+}

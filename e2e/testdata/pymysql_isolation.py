@@ -73,11 +73,13 @@ check("rolled back", one(writer, "SELECT n FROM t WHERE id = 2"), 0)
 ser = connect(init_command="SET SESSION TRANSACTION ISOLATION LEVEL SERIALIZABLE")
 one(ser, "SELECT n FROM t WHERE id = 2")
 blocked = {}
+connected = threading.Event()
 
 
 def write():
     w = connect(autocommit=True)
     start = time.monotonic()
+    connected.set()
     with w.cursor() as c:
         c.execute("UPDATE t SET n = 7 WHERE id = 2")
     blocked["waited"] = time.monotonic() - start
@@ -85,6 +87,7 @@ def write():
 
 th = threading.Thread(target=write)
 th.start()
+connected.wait(30)
 time.sleep(0.5)
 check("writer waits for the SERIALIZABLE reader", th.is_alive(), True)
 ser.commit()
