@@ -1,10 +1,14 @@
 package engine
 
 import (
+	"strings"
+
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/go-mysql-server/sql/analyzer"
+	"github.com/dolthub/go-mysql-server/sql/expression"
 	"github.com/dolthub/go-mysql-server/sql/plan"
 	"github.com/dolthub/go-mysql-server/sql/transform"
+	"github.com/dolthub/go-mysql-server/sql/types"
 )
 
 // GMS's planbuilder marks an UPDATE or DELETE as single-relation unless a
@@ -41,7 +45,7 @@ func (d *deferredDML) WithChildren(children ...sql.Node) (sql.Node, error) {
 	return d, nil
 }
 
-func deferDMLAnalysis(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
+func deferDMLAnalysis(ctx *sql.Context, n sql.Node) (sql.Node, transform.TreeIdentity, error) {
 	switch d := n.(type) {
 	case *plan.Update:
 		if d.HasSingleRel && !d.IsJoin && hasSubquery(d) {
@@ -50,6 +54,17 @@ func deferDMLAnalysis(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
 			return &deferredDML{&u}, transform.NewTree, nil
 		}
 	case *plan.DeleteFrom:
+		if rt, ok := d.Child.(*plan.ResolvedTable); ok && !d.HasExplicitTargets() && rt.Database() != nil &&
+			!strings.EqualFold(rt.Database().Name(), ctx.GetCurrentDatabase()) {
+			// GMS's processTruncate turns DELETE FROM t (no WHERE) into
+			// TRUNCATE after checking t's name and triggers in the current
+			// database, not t's: with no current database the statement
+			// failed (1049), and another database's table of the same name
+			// could decide whether t's DELETE triggers run. Such a DELETE
+			// stays a row-by-row delete, as in InnoDB.
+			f, err := d.WithChildren(plan.NewFilter(expression.NewLiteral(true, types.Boolean), rt))
+			return f, transform.NewTree, err
+		}
 		if d.HasExplicitTargets() || !hasSubquery(d) {
 			break
 		}

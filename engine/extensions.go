@@ -198,9 +198,9 @@ func installGlobalRules() {
 		rules = append([]analyzer.Rule{before}, rules...)
 	}
 	analyzer.OnceBeforeDefault = rules
-	analyzer.AlwaysBeforeDefault = append([]analyzer.Rule{{Id: deferDMLAnalysisID, Apply: func(_ *sql.Context, _ *analyzer.Analyzer, n sql.Node, _ *plan.Scope,
+	analyzer.AlwaysBeforeDefault = append([]analyzer.Rule{{Id: deferDMLAnalysisID, Apply: func(ctx *sql.Context, _ *analyzer.Analyzer, n sql.Node, _ *plan.Scope,
 		_ analyzer.RuleSelector, _ *sql.QueryFlags) (sql.Node, transform.TreeIdentity, error) {
-		return deferDMLAnalysis(n)
+		return deferDMLAnalysis(ctx, n)
 	}}}, analyzer.AlwaysBeforeDefault...)
 	analyzer.OnceAfterAll = append(analyzer.OnceAfterAll,
 		analyzer.Rule{Id: exactUpdatesID, Apply: func(_ *sql.Context, _ *analyzer.Analyzer, n sql.Node, _ *plan.Scope,
