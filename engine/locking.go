@@ -327,6 +327,9 @@ var (
 	errLockWaitTimeout = mysql.NewSQLError(mysql.ERLockWaitTimeout, "HY000", "Lock wait timeout exceeded; try restarting transaction")
 	errDeadlock        = mysql.NewSQLError(mysql.ERLockDeadlock, "40001", "Deadlock found when trying to get lock; try restarting transaction")
 	errLockNoWait      = mysql.NewSQLError(3572, "HY000", "Statement aborted because lock(s) could not be acquired immediately and NOWAIT is set.")
+	// A wait ended by the statement's context: KILL QUERY, KILL, or the
+	// client going away.
+	errQueryInterrupted = mysql.NewSQLError(mysql.ERQueryInterrupted, "70100", "Query execution was interrupted")
 )
 
 // lockError turns a lock table error into MySQL's. A deadlock victim's
@@ -342,6 +345,8 @@ func (e *Engine) lockError(ctx *sql.Context, tx *kv.Txn, err error) error {
 	case errors.Is(err, locks.ErrDeadlock):
 		e.abortTxn(ctx, tx)
 		return errDeadlock
+	case errors.Is(err, context.Canceled):
+		return errQueryInterrupted
 	}
 	return err
 }

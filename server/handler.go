@@ -147,6 +147,7 @@ func autocommitDefault() bool {
 func (h *handler) ConnectionClosed(c *mysql.Conn) {
 	h.wires.Delete(c.ConnectionID)
 	h.srv.prepLocking.Delete(c.ConnectionID)
+	h.srv.kills.forget(c.ConnectionID)
 	h.Handler.ConnectionClosed(c)
 }
 

@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -510,4 +511,84 @@ func TestPreparedLockingReadWaitsEveryExecution(t *testing.T) {
 		t.Fatalf("prepared FOR UPDATE on a locked row: n=%d err=%v after %v, want 1205 after 1 s", n, err, time.Since(start))
 	}
 	mustExec(t, a, "ROLLBACK")
+}
+
+// KILL QUERY ends every kind of lock wait with 1317 and leaves the
+// connection usable: a DML row-lock wait, a locking read, and a schema
+// change waiting for its table (which waits before GMS sees the
+// statement); KILL CONNECTION ends a schema change's wait too, and its
+// queued table lock no longer holds back later statements.
+func TestLockKillEndsWaits(t *testing.T) {
+	_, db := lockServer(t, 2)
+	c := conns(t, db, 3)
+	a, b, admin := c[0], c[1], c[2]
+	mustExec(t, a, "BEGIN")
+	mustExec(t, a, "UPDATE t SET n = 1 WHERE id = 1")
+	id := scalar(t, b, "SELECT CONNECTION_ID()")
+	for _, stmt := range []string{
+		"UPDATE t SET n = 2 WHERE id = 1",
+		"SELECT n FROM t WHERE id = 1 FOR UPDATE",
+		"SELECT n FROM t WHERE id = 1 FOR SHARE",
+		"ALTER TABLE t ADD COLUMN c int",
+		"CREATE INDEX ni ON t (n)",
+	} {
+		done := make(chan error, 1)
+		go func() { _, err := b.ExecContext(context.Background(), stmt); done <- err }()
+		waitUntil(t, stmt+" waiting in the process list", func() bool {
+			return scalar(t, admin, "SELECT COUNT(*) FROM information_schema.PROCESSLIST WHERE ID = "+id+" AND INFO = '"+strings.ReplaceAll(stmt, "'", "''")+"'") == "1"
+		})
+		mustExec(t, admin, "KILL QUERY "+id)
+		select {
+		case err := <-done:
+			if mysqlErrNo(err) != 1317 {
+				t.Fatalf("%s killed: %v, want 1317", stmt, err)
+			}
+		case <-time.After(5 * time.Second):
+			t.Fatalf("KILL QUERY did not end %s", stmt)
+		}
+		if got := scalar(t, b, "SELECT n FROM t WHERE id = 2"); got != "0" {
+			t.Fatalf("after the kill: %s", got)
+		}
+	}
+
+	// KILL CONNECTION of a waiting schema change.
+	d, err := db.Conn(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer d.Close()
+	did := scalar(t, d, "SELECT CONNECTION_ID()")
+	done := make(chan error, 1)
+	go func() { _, err := d.ExecContext(context.Background(), "ALTER TABLE t ADD COLUMN c int"); done <- err }()
+	waitUntil(t, "ALTER waiting", func() bool {
+		return scalar(t, admin, "SELECT COUNT(*) FROM information_schema.PROCESSLIST WHERE ID = "+did+" AND COMMAND = 'Query'") == "1"
+	})
+	mustExec(t, admin, "KILL "+did)
+	select {
+	case err := <-done:
+		if err == nil {
+			t.Fatal("killed ALTER succeeded")
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("KILL did not end the ALTER's wait")
+	}
+	// The killed ALTER's queued X lock is gone: a's transaction locks more
+	// rows of the table and commits; then a schema change goes through.
+	mustExec(t, a, "UPDATE t SET n = 1 WHERE id = 2")
+	mustExec(t, a, "COMMIT")
+	mustExec(t, b, "ALTER TABLE t ADD COLUMN c int")
+	if got := scalar(t, b, "SELECT group_concat(concat(n, ':', coalesce(c, 'null')) ORDER BY id) FROM t"); got != "1:null,1:null" {
+		t.Fatal(got)
+	}
+}
+
+// waitUntil polls cond for up to 5 s.
+func waitUntil(t *testing.T, what string, cond func() bool) {
+	t.Helper()
+	for end := time.Now().Add(5 * time.Second); time.Now().Before(end); time.Sleep(10 * time.Millisecond) {
+		if cond() {
+			return
+		}
+	}
+	t.Fatalf("timed out waiting for %s", what)
 }
