@@ -102,11 +102,15 @@ func (e *Engine) LockTableForDDL(ctx context.Context, connID uint32, db, table s
 		}
 	}
 	s.lk.ddl = true
-	if _, err := e.locks.Acquire(ctx, ddlOwner(connID), key, locks.X, locks.Options{Timeout: timeout}); err != nil {
+	e.lockNames.note(key, def)
+	info := &lockOwner{conn: connID, isolation: "REPEATABLE READ", ddl: true}
+	if _, err := e.locks.Acquire(ctx, ddlOwner(connID), key, locks.X, locks.Options{Timeout: timeout, Info: info}); err != nil {
 		switch {
 		case errors.Is(err, locks.ErrLockWaitTimeout):
 			return errLockWaitTimeout
 		case errors.Is(err, locks.ErrDeadlock):
+			sc, _ := ctx.(*sql.Context)
+			e.noteDeadlock(sc) // nil: no statement texts
 			return errDeadlock
 		}
 		return err
@@ -314,8 +318,11 @@ func (t *Table) lockRow(ctx *sql.Context, tx *kv.Txn, key []byte, mode locks.Mod
 		t.db.eng.locks.Holds(ddlOwner(s.ID()), t.tableLockKey()) == locks.X {
 		return false, nil
 	}
-	o := locks.Options{NoWait: noWait, Timeout: lockWaitTimeout(ctx)}
-	newly, err := t.db.eng.locks.AcquireRow(ctx, tx.ID(), t.tableLockKey(), string(key), mode, o)
+	e := t.db.eng
+	tk := t.tableLockKey()
+	e.lockNames.note(tk, t.def)
+	o := locks.Options{NoWait: noWait, Timeout: lockWaitTimeout(ctx), Info: e.ownerInfo(ctx, tx)}
+	newly, err := e.locks.AcquireRow(ctx, tx.ID(), tk, string(key), mode, o)
 	if err != nil {
 		return false, t.db.eng.lockError(ctx, tx, err)
 	}
@@ -343,6 +350,7 @@ func (e *Engine) lockError(ctx *sql.Context, tx *kv.Txn, err error) error {
 	case errors.Is(err, locks.ErrNoWait):
 		return errLockNoWait
 	case errors.Is(err, locks.ErrDeadlock):
+		e.noteDeadlock(ctx)
 		e.abortTxn(ctx, tx)
 		return errDeadlock
 	case errors.Is(err, context.Canceled):

@@ -34,6 +34,8 @@ var _ sql.LifecycleAwareSession = (*Session)(nil)
 type Transaction struct {
 	kv       *kv.Txn
 	readOnly bool
+	// owner describes this transaction to the lock views (lockview.go).
+	owner *lockOwner
 	// byCharacteristic: read-only because of SET [SESSION] TRANSACTION READ
 	// ONLY, not START TRANSACTION READ ONLY (DDL is refused only then).
 	byCharacteristic bool

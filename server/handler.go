@@ -183,6 +183,9 @@ func (h *handler) ComQuery(ctx context.Context, c *mysql.Conn, query string, cb 
 	if ok, err := h.comClone(ctx, c, query, cb); ok {
 		return err
 	}
+	if ok, err := h.comInnoDBStatus(c, query, cb); ok {
+		return err
+	}
 	query = h.stripLocking(c, query, false)
 	if err := h.lockDDLTable(ctx, c, query, false); err != nil {
 		return err
@@ -201,6 +204,9 @@ func (h *handler) ComMultiQuery(ctx context.Context, c *mysql.Conn, query string
 		return "", err
 	}
 	if ok, err := h.comClone(ctx, c, query, cb); ok {
+		return "", err
+	}
+	if ok, err := h.comInnoDBStatus(c, query, cb); ok {
 		return "", err
 	}
 	query = h.stripLocking(c, query, true)
