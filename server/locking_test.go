@@ -592,3 +592,59 @@ func waitUntil(t *testing.T, what string, cond func() bool) {
 	}
 	t.Fatalf("timed out waiting for %s", what)
 }
+
+// No gap locks (docs/COMPATIBILITY.md, "Locking"): a locking range read
+// locks the rows it reads, not the gaps between them. Another transaction
+// inserts into the range at once (InnoDB would make it wait), while a row
+// the range read locked still makes writers wait; the reader's next
+// locking read (a current read) sees the new row — a phantom — while its
+// plain SELECTs keep their snapshot; an UPDATE of the range then changes
+// the new row too.
+func TestLockNoGapLocks(t *testing.T) {
+	_, db := lockServer(t, 0)
+	for _, id := range []int{10, 15, 20, 30} {
+		mustExec(t, db, "INSERT INTO t VALUES (?, 0, NULL)", id)
+	}
+	c := conns(t, db, 2)
+	a, b := c[0], c[1]
+	mustExec(t, b, "SET SESSION innodb_lock_wait_timeout = 1")
+	mustExec(t, a, "BEGIN")
+	// The snapshot is taken by the first plain read, as InnoDB's read view.
+	if got := scalar(t, a, "SELECT COUNT(*) FROM t"); got != "4" {
+		t.Fatal(got)
+	}
+	if got := scalar(t, a, "SELECT group_concat(id ORDER BY id) FROM t WHERE id BETWEEN 10 AND 20 FOR UPDATE"); got != "10,15,20" {
+		t.Fatal(got)
+	}
+	start := time.Now()
+	mustExec(t, b, "INSERT INTO t VALUES (12, 0, NULL)") // into the gap: no wait
+	mustExec(t, b, "INSERT INTO t VALUES (25, 0, NULL)") // past the range's last row
+	if d := time.Since(start); d > 500*time.Millisecond {
+		t.Fatalf("inserts into the locked range waited %s", d)
+	}
+	if _, err := b.ExecContext(context.Background(), "UPDATE t SET n = 1 WHERE id = 15"); mysqlErrNo(err) != 1205 {
+		t.Fatalf("update of a row the range read locked: %v, want 1205", err)
+	}
+	if got := scalar(t, a, "SELECT group_concat(id ORDER BY id) FROM t WHERE id BETWEEN 10 AND 20"); got != "10,15,20" {
+		t.Fatalf("snapshot read sees %s", got)
+	}
+	if got := scalar(t, a, "SELECT group_concat(id ORDER BY id) FROM t WHERE id BETWEEN 10 AND 20 FOR UPDATE"); got != "10,12,15,20" {
+		t.Fatalf("locking read after the insert sees %s, want the phantom 12", got)
+	}
+	if r := mustExec(t, a, "UPDATE t SET n = n + 1 WHERE id BETWEEN 10 AND 20"); rowsAffected(t, r) != 4 {
+		t.Fatal("range UPDATE missed the phantom")
+	}
+	mustExec(t, a, "COMMIT")
+	if got := scalar(t, db, "SELECT group_concat(concat(id, ':', n) ORDER BY id) FROM t"); got != "10:1,12:1,15:1,20:1,25:0,30:0" {
+		t.Fatal(got)
+	}
+}
+
+func rowsAffected(t *testing.T, r sql.Result) int64 {
+	t.Helper()
+	n, err := r.RowsAffected()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return n
+}
