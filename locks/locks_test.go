@@ -315,9 +315,15 @@ func TestSnapshot(t *testing.T) {
 	}
 	lt.AcquireRow(ctx, 1, "T1", "r2", X, Options{Info: "ignored: first Info wins"})
 	done := make(chan error, 2)
-	go func() { _, err := lt.AcquireRow(ctx, 2, "T1", "r1", S, Options{Info: "two", Timeout: 5 * time.Second}); done <- err }()
+	go func() {
+		_, err := lt.AcquireRow(ctx, 2, "T1", "r1", S, Options{Info: "two", Timeout: 5 * time.Second})
+		done <- err
+	}()
 	waitFor(t, func() bool { return lt.Stats().CurrentWaits == 1 })
-	go func() { _, err := lt.AcquireRow(ctx, 3, "T1", "r1", X, Options{Info: "three", Timeout: 5 * time.Second}); done <- err }()
+	go func() {
+		_, err := lt.AcquireRow(ctx, 3, "T1", "r1", X, Options{Info: "three", Timeout: 5 * time.Second})
+		done <- err
+	}()
 	waitFor(t, func() bool { return lt.Stats().CurrentWaits == 2 })
 	s := lt.Snapshot()
 	if len(s.Owners) != 3 {
