@@ -182,3 +182,27 @@ func innodbStatus(t *testing.T, q querier) string {
 	}
 	return r[0][2]
 }
+
+// The InnoDB lock views and SHOW ENGINE INNODB STATUS need PROCESS (1227
+// otherwise), as in MySQL: they show other sessions' statements.
+func TestLockViewsNeedProcess(t *testing.T) {
+	ts, db := lockServer(t, 1)
+	mustExec(t, db, "CREATE USER 'plain'@'%' IDENTIFIED BY 'pw'")
+	mustExec(t, db, "GRANT SELECT ON test.* TO 'plain'@'%'")
+	mustExec(t, db, "CREATE USER 'ops'@'%' IDENTIFIED BY 'pw'")
+	mustExec(t, db, "GRANT PROCESS ON *.* TO 'ops'@'%'")
+	plain := ts.mustLogin("plain", "pw", "test", "")
+	for _, q := range []string{"SELECT * FROM information_schema.INNODB_TRX", "SELECT * FROM information_schema.INNODB_LOCK_WAITS",
+		"SELECT * FROM information_schema.INNODB_LOCKS", "SHOW ENGINE INNODB STATUS"} {
+		if _, err := plain.Exec(q); mysqlErrNo(err) != 1227 {
+			t.Errorf("%s without PROCESS: %v, want 1227", q, err)
+		}
+	}
+	ops := ts.mustLogin("ops", "pw", "", "")
+	if got := scalar(t, ops, "SELECT COUNT(*) FROM information_schema.INNODB_TRX"); got != "0" {
+		t.Fatal(got)
+	}
+	if s := innodbStatus(t, ops); !strings.Contains(s, "TRANSACTIONS") {
+		t.Fatal(s)
+	}
+}

@@ -4,7 +4,9 @@ import (
 	"time"
 
 	"github.com/dolthub/go-mysql-server/sql"
+	"github.com/dolthub/go-mysql-server/sql/analyzer"
 	"github.com/dolthub/go-mysql-server/sql/types"
+	"github.com/dolthub/vitess/go/mysql"
 	"github.com/dolthub/vitess/go/sqltypes"
 )
 
@@ -191,9 +193,26 @@ type lockView struct {
 	sch  sql.Schema
 	src  LockSource
 	rows func(LockViews) []sql.Row
+	cat  sql.Catalog
 }
 
-var _ sql.Table = (*lockView)(nil)
+var (
+	_ sql.Table        = (*lockView)(nil)
+	_ sql.CatalogTable = (*lockView)(nil)
+)
+
+// AssignCatalog implements sql.CatalogTable: the catalog holds the
+// accounts, for the PROCESS check.
+func (t *lockView) AssignCatalog(cat sql.Catalog) sql.Table {
+	c := *t
+	c.cat = cat
+	return &c
+}
+
+// errNeedProcess is MySQL's refusal of the InnoDB views to an account
+// without PROCESS.
+var errNeedProcess = mysql.NewSQLError(mysql.ERSpecifiedAccessDenied, "42000",
+	"Access denied; you need (at least one of) the PROCESS privilege(s) for this operation")
 
 func (t *lockView) Name() string               { return t.name }
 func (t *lockView) String() string             { return "information_schema." + t.name }
@@ -205,6 +224,10 @@ func (t *lockView) Partitions(*sql.Context) (sql.PartitionIter, error) {
 }
 
 func (t *lockView) PartitionRows(ctx *sql.Context, _ sql.Partition) (sql.RowIter, error) {
+	if ac, ok := t.cat.(*analyzer.Catalog); ok && ac.MySQLDb != nil && ac.MySQLDb.Enabled() &&
+		!ac.MySQLDb.UserActivePrivilegeSet(ctx).Has(sql.PrivilegeType_Process) {
+		return nil, errNeedProcess
+	}
 	if t.src == nil {
 		return sql.RowsToRowIter(), nil
 	}
