@@ -3,6 +3,10 @@ package e2e
 import (
 	"context"
 	"database/sql"
+	"os"
+	"os/exec"
+	"strconv"
+	"strings"
 	"testing"
 	"time"
 )
@@ -53,20 +57,41 @@ func TestKillWhileLocked(t *testing.T) {
 		_, err := waiter.ExecContext(ctx, "UPDATE acct SET bal = 999 WHERE id = 1")
 		waited <- err
 	}()
+	waits := func(n string) {
+		for end := time.Now().Add(10 * time.Second); ; time.Sleep(20 * time.Millisecond) {
+			rows := queryRows(t, admin, "SELECT COUNT(*) FROM information_schema.INNODB_TRX WHERE trx_state = 'LOCK WAIT'")
+			if rows[0][0] == n {
+				return
+			}
+			if time.Now().After(end) {
+				t.Fatalf("waits before the kill: %v, want %s", rows, n)
+			}
+		}
+	}
+	waits("1")
+	// The schema change comes second, so it queues behind the waiter's
+	// table intention lock (which it must wait for too).
 	go func() {
 		_, err := ddl.ExecContext(ctx, "ALTER TABLE acct ADD COLUMN c INT")
 		waited <- err
 	}()
-	for end := time.Now().Add(10 * time.Second); ; time.Sleep(20 * time.Millisecond) {
-		rows := queryRows(t, admin, "SELECT COUNT(*) FROM information_schema.INNODB_TRX WHERE trx_state = 'LOCK WAIT'")
-		if rows[0][0] == "2" {
-			break
-		}
-		if time.Now().After(end) {
-			t.Fatalf("waits before the kill: %v, want 2", rows)
+	waits("2")
+	checkRows(t, admin, "SELECT COUNT(*) FROM information_schema.INNODB_TRX", "5\n")
+	// What an operator sees from the mariadb client before the kill.
+	out := mariadbQuery(t, s, `SELECT w.requesting_trx_id > 0, r.trx_query, l.lock_type, l.lock_table, l.lock_data
+		FROM information_schema.INNODB_LOCK_WAITS w
+		JOIN information_schema.INNODB_TRX r ON r.trx_id = w.requesting_trx_id
+		JOIN information_schema.INNODB_LOCKS l ON l.lock_id = w.requested_lock_id ORDER BY r.trx_query;
+		SHOW ENGINE INNODB STATUS\G`)
+	for _, want := range []string{
+		"1\tALTER TABLE acct ADD COLUMN c INT\tTABLE\t`lk`.`acct`\tNULL\n",
+		"1\tUPDATE acct SET bal = 999 WHERE id = 1\tRECORD\t`lk`.`acct`\t1\n",
+		"Type: InnoDB", "TRX HAS BEEN WAITING", "TABLE LOCK table `lk`.`acct`",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("mariadb client output lacks %q:\n%s", want, out)
 		}
 	}
-	checkRows(t, admin, "SELECT COUNT(*) FROM information_schema.INNODB_TRX", "5\n")
 
 	s.Kill()
 	for i := 0; i < 2; i++ {
@@ -100,6 +125,23 @@ func TestKillWhileLocked(t *testing.T) {
 	mustExec(t, c, "COMMIT")
 	mustExec(t, c, "ALTER TABLE acct ADD COLUMN c INT")
 	checkRows(t, db, "SELECT SUM(bal), COUNT(c) FROM acct", "1045\t0\n")
+}
+
+// mariadbQuery runs statements through the mariadb client in batch mode
+// and returns what it printed.
+func mariadbQuery(t *testing.T, s *Server, stmts string) string {
+	t.Helper()
+	client := mariadbClient(t)
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, client, "--no-defaults", "--protocol=TCP", "-h", "127.0.0.1",
+		"-P", strconv.Itoa(s.Port), "-u", "root", "--batch", "-e", stmts)
+	cmd.Env = append(os.Environ(), "LC_ALL=C.UTF-8", "MYSQL_PWD=")
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("%s: %v\n%s", client, err, out)
+	}
+	return string(out)
 }
 
 func rowsAffected(t *testing.T, r sql.Result) int64 {
