@@ -46,7 +46,8 @@ func TestPyMySQL(t *testing.T) { runPyMySQL(t, "testdata/pymysql_test.py") }
 
 // TestPyMySQLLocking runs testdata/pymysql_locking.py: row locking through
 // PyMySQL threads (no lost update, the FOR UPDATE bank workload without
-// retries, one deadlock victim, NOWAIT, SKIP LOCKED, lock wait timeout).
+// retries, one deadlock victim, NOWAIT, SKIP LOCKED, lock wait timeout,
+// the lock views and SHOW ENGINE INNODB STATUS, KILL QUERY of a waiter).
 func TestPyMySQLLocking(t *testing.T) { runPyMySQL(t, "testdata/pymysql_locking.py") }
 
 // TestPyMySQLIsolation runs testdata/pymysql_isolation.py: isolation levels

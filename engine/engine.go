@@ -32,6 +32,9 @@ type Engine struct {
 
 	// locks: row and table locks of pessimistic transactions (locking.go).
 	locks *locks.Table
+	// lockNames and deadlock serve the lock views (lockview.go).
+	lockNames lockNames
+	deadlock  deadlockReport
 }
 
 // Metrics are engine-level counters for SHOW STATUS and Prometheus.

@@ -32,6 +32,18 @@ const (
 	serializable
 )
 
+// String is the level as INNODB_TRX shows it (READ UNCOMMITTED runs, and
+// shows, as READ COMMITTED).
+func (i isolation) String() string {
+	switch i {
+	case readCommitted:
+		return "READ COMMITTED"
+	case serializable:
+		return "SERIALIZABLE"
+	}
+	return "REPEATABLE READ"
+}
+
 // isolationOf reads a transaction_isolation value.
 func isolationOf(v any) isolation {
 	s, _ := v.(string)

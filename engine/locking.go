@@ -103,11 +103,15 @@ func (e *Engine) LockTableForDDL(ctx context.Context, connID uint32, db, table s
 		}
 	}
 	s.lk.ddl = true
-	if _, err := e.locks.Acquire(ctx, ddlOwner(connID), key, locks.X, locks.Options{Timeout: timeout}); err != nil {
+	e.lockNames.note(key, def)
+	info := &lockOwner{conn: connID, isolation: "REPEATABLE READ", ddl: true}
+	if _, err := e.locks.Acquire(ctx, ddlOwner(connID), key, locks.X, locks.Options{Timeout: timeout, Info: info}); err != nil {
 		switch {
 		case errors.Is(err, locks.ErrLockWaitTimeout):
 			return errLockWaitTimeout
 		case errors.Is(err, locks.ErrDeadlock):
+			sc, _ := ctx.(*sql.Context)
+			e.noteDeadlock(sc) // nil: no statement texts
 			return errDeadlock
 		}
 		return err
@@ -319,8 +323,11 @@ func (t *Table) lockRow(ctx *sql.Context, tx *kv.Txn, key []byte, mode locks.Mod
 		t.db.eng.locks.Holds(ddlOwner(s.ID()), t.tableLockKey()) == locks.X {
 		return false, nil
 	}
-	o := locks.Options{NoWait: noWait, Timeout: lockWaitTimeout(ctx)}
-	newly, err := t.db.eng.locks.AcquireRow(ctx, tx.ID(), t.tableLockKey(), string(key), mode, o)
+	e := t.db.eng
+	tk := t.tableLockKey()
+	e.lockNames.note(tk, t.def)
+	o := locks.Options{NoWait: noWait, Timeout: lockWaitTimeout(ctx), Info: e.ownerInfo(ctx, tx)}
+	newly, err := e.locks.AcquireRow(ctx, tx.ID(), tk, string(key), mode, o)
 	if err != nil {
 		return false, t.db.eng.lockError(ctx, tx, err)
 	}
@@ -332,6 +339,9 @@ var (
 	errLockWaitTimeout = mysql.NewSQLError(mysql.ERLockWaitTimeout, "HY000", "Lock wait timeout exceeded; try restarting transaction")
 	errDeadlock        = mysql.NewSQLError(mysql.ERLockDeadlock, "40001", "Deadlock found when trying to get lock; try restarting transaction")
 	errLockNoWait      = mysql.NewSQLError(3572, "HY000", "Statement aborted because lock(s) could not be acquired immediately and NOWAIT is set.")
+	// A wait ended by the statement's context: KILL QUERY, KILL, or the
+	// client going away.
+	errQueryInterrupted = mysql.NewSQLError(mysql.ERQueryInterrupted, "70100", "Query execution was interrupted")
 )
 
 // lockError turns a lock table error into MySQL's. A deadlock victim's
@@ -345,8 +355,11 @@ func (e *Engine) lockError(ctx *sql.Context, tx *kv.Txn, err error) error {
 	case errors.Is(err, locks.ErrNoWait):
 		return errLockNoWait
 	case errors.Is(err, locks.ErrDeadlock):
+		e.noteDeadlock(ctx)
 		e.abortTxn(ctx, tx)
 		return errDeadlock
+	case errors.Is(err, context.Canceled):
+		return errQueryInterrupted
 	}
 	return err
 }

@@ -41,6 +41,8 @@ type Transaction struct {
 	kv       *kv.Txn
 	readOnly bool
 	iso      isolation // fixed when the transaction starts (isolation.go)
+	// owner describes this transaction to the lock views (lockview.go).
+	owner *lockOwner
 	// byCharacteristic: read-only because of SET [SESSION] TRANSACTION READ
 	// ONLY, not START TRANSACTION READ ONLY (DDL is refused only then).
 	byCharacteristic bool

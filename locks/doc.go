@@ -27,6 +27,11 @@
 //     waits, so it never deadlocks).
 //   - Statistics: waits, total wait time, current waits (with waiter and
 //     holders, for views), timeouts, deadlocks and the latest deadlock.
+//   - Visibility: [Table.Snapshot] copies every owner and the request it
+//     waits in, with whom that waits for, under the one mutex (a
+//     consistent picture); [Table.LatestDeadlockInfo] is the latest cycle
+//     in wait-for order. Each owner carries the caller's opaque
+//     [Options.Info] so the caller can name it.
 //
 // # What locks must never do
 //

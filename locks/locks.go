@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"sort"
 	"strings"
 	"sync"
 	"time"
@@ -85,6 +86,11 @@ type Options struct {
 	// Timeout ends the wait with ErrLockWaitTimeout; 0 waits until the
 	// context ends.
 	Timeout time.Duration
+	// Info is the caller's description of the owner, kept with the
+	// owner's record while it holds or waits for any key and handed back
+	// by Snapshot and LatestDeadlockInfo (the first non-nil Info given
+	// since the owner held nothing wins). Opaque to the table.
+	Info any
 }
 
 type entry struct {
@@ -103,6 +109,9 @@ type waiter struct {
 }
 
 type ownerRec struct {
+	since    time.Time // when the record was created: its first request
+	info     any       // Options.Info
+	rowLocks int       // keys locked under a table key
 	// keys maps each held key to the table key it was locked under ("" for
 	// table keys and keys locked without one).
 	keys    map[string]string
@@ -125,11 +134,65 @@ type Stats struct {
 
 // Wait describes one waiting request (for information_schema views).
 type Wait struct {
-	Waiter  uint64
-	Key     string
-	Mode    Mode
-	Since   time.Time
-	Holders []uint64 // owners holding the key in a conflicting mode
+	Waiter   uint64
+	Key      string
+	TableKey string // the table key a row request is under ("" for a table key)
+	Mode     Mode
+	Since    time.Time
+	Holders  []uint64 // owners holding the key in a conflicting mode
+	// Blockers are the owners the request waits for, in the order the
+	// deadlock detector walks them: conflicting holders, then requests
+	// queued ahead of it (grants are FIFO).
+	Blockers []Blocker
+}
+
+// Blocker is one owner a waiting request waits for.
+type Blocker struct {
+	Owner   uint64
+	Mode    Mode // the mode it holds (Granted) or requested (queued ahead)
+	Granted bool
+}
+
+// OwnerState is one owner in a Snapshot.
+type OwnerState struct {
+	Owner uint64
+	Info  any       // Options.Info
+	Since time.Time // first request since the owner last held nothing
+	// Keys is the number of keys held; RowLocks of them are row keys
+	// (locked under a table key), the rest table keys.
+	Keys, RowLocks int
+	Wait           *Wait // the request it waits in, or nil
+}
+
+// Snapshot is the lock table at one instant, taken under its mutex: every
+// owner holding or waiting for a key, by owner ID.
+type Snapshot struct {
+	Taken  time.Time
+	Owners []OwnerState
+}
+
+// DeadlockTxn is one owner of a deadlock cycle: the request it waited in
+// and the owner it waited for (the next one in the cycle).
+type DeadlockTxn struct {
+	Owner    uint64
+	Info     any
+	Since    time.Time // owner's first request
+	Keys     int       // keys held
+	Key      string    // key waited for
+	TableKey string
+	Mode     Mode      // mode requested
+	WaitFrom time.Time // when the request started waiting
+	HeldBy   uint64    // the next owner in the cycle
+	HeldMode Mode      // what HeldBy holds or requested on Key
+}
+
+// Deadlock is the latest cycle found: Txns in wait-for order, the last
+// waiting for the first; Victim (the requester that closed the cycle) is
+// the last and was refused with ErrDeadlock.
+type Deadlock struct {
+	Time   time.Time
+	Txns   []DeadlockTxn
+	Victim uint64
 }
 
 // Table is the lock table. The zero value is not usable; use New.
@@ -138,7 +201,7 @@ type Table struct {
 	entries  map[string]*entry
 	owners   map[uint64]*ownerRec
 	stats    Stats
-	deadlock string
+	deadlock *Deadlock
 }
 
 // New returns an empty lock table.
@@ -149,10 +212,27 @@ func New() *Table {
 func (t *Table) owner(id uint64) *ownerRec {
 	o := t.owners[id]
 	if o == nil {
-		o = &ownerRec{keys: map[string]string{}}
+		o = &ownerRec{keys: map[string]string{}, since: time.Now()}
 		t.owners[id] = o
 	}
 	return o
+}
+
+// ownerInfo is owner(id) with info recorded if it has none yet.
+func (t *Table) ownerInfo(id uint64, info any) *ownerRec {
+	o := t.owner(id)
+	if o.info == nil {
+		o.info = info
+	}
+	return o
+}
+
+// addKeyLocked records that rec holds key (under tableKey).
+func (rec *ownerRec) addKey(key, tableKey string) {
+	if _, ok := rec.keys[key]; !ok && tableKey != "" {
+		rec.rowLocks++
+	}
+	rec.keys[key] = tableKey
 }
 
 // grantable reports whether owner may hold mode on e next to the others.
@@ -230,6 +310,7 @@ func (t *Table) escalateLocked(owner uint64, rec *ownerRec, tableKey string) {
 			continue
 		}
 		delete(rec.keys, k)
+		rec.rowLocks--
 		if re := t.entries[k]; re != nil {
 			delete(re.holders, owner)
 			t.promoteLocked(k, re)
@@ -254,7 +335,7 @@ func (t *Table) acquire(ctx context.Context, owner uint64, key, tableKey string,
 	}
 	if grantable(e, owner, mode) && (len(e.queue) == 0 || held != 0) {
 		e.holders[owner] = held | mode
-		t.owner(owner).keys[key] = tableKey
+		t.ownerInfo(owner, o.Info).addKey(key, tableKey)
 		t.mu.Unlock()
 		return true, nil
 	}
@@ -276,7 +357,7 @@ func (t *Table) acquire(ctx context.Context, owner uint64, key, tableKey string,
 	} else {
 		e.queue = append(e.queue, w)
 	}
-	rec := t.owner(owner)
+	rec := t.ownerInfo(owner, o.Info)
 	rec.waiting = w
 	if t.victimLocked(w) {
 		t.removeWaiterLocked(w, e)
@@ -382,7 +463,7 @@ func (t *Table) promoteLocked(key string, e *entry) {
 		}
 		e.queue = e.queue[1:]
 		e.holders[w.owner] |= w.mode
-		t.owner(w.owner).keys[w.key] = w.tableKey
+		t.owner(w.owner).addKey(w.key, w.tableKey)
 		w.done = true
 		granted = true
 		select {
@@ -405,15 +486,24 @@ func (t *Table) dropIfEmptyLocked(key string, e *entry) {
 // blockersLocked lists the owners w waits for: holders of its key in a
 // conflicting mode and every waiter queued ahead of it (grants are FIFO).
 func (t *Table) blockersLocked(w *waiter) []uint64 {
+	bs := t.blockerModesLocked(w)
+	out := make([]uint64, len(bs))
+	for i, b := range bs {
+		out[i] = b.Owner
+	}
+	return out
+}
+
+func (t *Table) blockerModesLocked(w *waiter) []Blocker {
 	e := t.entries[w.key]
 	if e == nil {
 		return nil
 	}
-	var out []uint64
+	var out []Blocker
 	c := compat(w.mode)
 	for h, m := range e.holders {
 		if h != w.owner && m&^c != 0 {
-			out = append(out, h)
+			out = append(out, Blocker{Owner: h, Mode: m, Granted: true})
 		}
 	}
 	for _, q := range e.queue {
@@ -421,7 +511,7 @@ func (t *Table) blockersLocked(w *waiter) []uint64 {
 			break
 		}
 		if q.owner != w.owner {
-			out = append(out, q.owner)
+			out = append(out, Blocker{Owner: q.owner, Mode: q.mode})
 		}
 	}
 	return out
@@ -468,19 +558,32 @@ func (t *Table) recordDeadlockLocked(w *waiter, last uint64, parent map[uint64]u
 			break
 		}
 	}
-	var b strings.Builder
-	fmt.Fprintf(&b, "%s\n", time.Now().UTC().Format(time.RFC3339))
-	for i := len(chain) - 1; i >= 0; i-- {
-		u := chain[i]
-		next := w.owner
-		if i > 0 {
-			next = chain[i-1]
-		}
-		q := via[u]
-		fmt.Fprintf(&b, "transaction %d waits for a %s lock on %x held by transaction %d\n", u, q.mode, q.key, next)
+	// chain runs from the last owner walked back to the requester, each
+	// waiting for the one before it, and the last waits for the requester.
+	// The cycle is listed from the owner the requester waits for, so the
+	// requester (the victim) comes last.
+	order := make([]uint64, 0, len(chain))
+	for i := len(chain) - 2; i >= 0; i-- {
+		order = append(order, chain[i])
 	}
-	fmt.Fprintf(&b, "WE ROLL BACK TRANSACTION %d\n", w.owner)
-	t.deadlock = b.String()
+	order = append(order, w.owner)
+	d := &Deadlock{Time: time.Now(), Victim: w.owner}
+	for i, u := range order {
+		next := order[(i+1)%len(order)]
+		q := via[u]
+		dt := DeadlockTxn{Owner: u, Key: q.key, TableKey: q.tableKey, Mode: q.mode, WaitFrom: q.since, HeldBy: next}
+		if rec := t.owners[u]; rec != nil {
+			dt.Info, dt.Since, dt.Keys = rec.info, rec.since, len(rec.keys)
+		}
+		for _, b := range t.blockerModesLocked(q) {
+			if b.Owner == next {
+				dt.HeldMode = b.Mode
+				break
+			}
+		}
+		d.Txns = append(d.Txns, dt)
+	}
+	t.deadlock = d
 }
 
 // ReleaseAll frees every lock the owner holds and ends a wait it may be in
@@ -502,6 +605,7 @@ func (t *Table) ReleaseAll(owner uint64) {
 	}
 	rec.keys = map[string]string{}
 	rec.rows, rec.next = nil, nil
+	rec.rowLocks = 0
 	if rec.waiting == nil {
 		delete(t.owners, owner)
 	}
@@ -528,9 +632,56 @@ func (t *Table) Stats() Stats {
 
 // LatestDeadlock describes the most recent deadlock ("" if none).
 func (t *Table) LatestDeadlock() string {
+	d, ok := t.LatestDeadlockInfo()
+	if !ok {
+		return ""
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s\n", d.Time.UTC().Format(time.RFC3339))
+	for _, x := range d.Txns {
+		fmt.Fprintf(&b, "transaction %d waits for a %s lock on %x held by transaction %d\n", x.Owner, x.Mode, x.Key, x.HeldBy)
+	}
+	fmt.Fprintf(&b, "WE ROLL BACK TRANSACTION %d\n", d.Victim)
+	return b.String()
+}
+
+// LatestDeadlockInfo returns the most recent deadlock, if any.
+func (t *Table) LatestDeadlockInfo() (Deadlock, bool) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	return t.deadlock
+	if t.deadlock == nil {
+		return Deadlock{}, false
+	}
+	return *t.deadlock, true
+}
+
+// Snapshot returns every owner that holds or waits for a key, with the
+// request it waits in and whom that waits for, all read at one instant.
+// Its cost is one pass over the owners (not over their keys).
+func (t *Table) Snapshot() Snapshot {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	s := Snapshot{Taken: time.Now(), Owners: make([]OwnerState, 0, len(t.owners))}
+	for id, rec := range t.owners {
+		o := OwnerState{Owner: id, Info: rec.info, Since: rec.since, Keys: len(rec.keys), RowLocks: rec.rowLocks}
+		if w := rec.waiting; w != nil && !w.done {
+			o.Wait = t.waitLocked(w)
+		}
+		s.Owners = append(s.Owners, o)
+	}
+	sort.Slice(s.Owners, func(i, j int) bool { return s.Owners[i].Owner < s.Owners[j].Owner })
+	return s
+}
+
+func (t *Table) waitLocked(w *waiter) *Wait {
+	bs := t.blockerModesLocked(w)
+	hs := make([]uint64, 0, len(bs))
+	for _, b := range bs {
+		if b.Granted {
+			hs = append(hs, b.Owner)
+		}
+	}
+	return &Wait{Waiter: w.owner, Key: w.key, TableKey: w.tableKey, Mode: w.mode, Since: w.since, Holders: hs, Blockers: bs}
 }
 
 // Waits lists the requests waiting now.
@@ -543,7 +694,7 @@ func (t *Table) Waits() []Wait {
 		if w == nil || w.done {
 			continue
 		}
-		out = append(out, Wait{Waiter: w.owner, Key: w.key, Mode: w.mode, Since: w.since, Holders: t.blockersLocked(w)})
+		out = append(out, *t.waitLocked(w))
 	}
 	return out
 }

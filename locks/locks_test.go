@@ -303,3 +303,100 @@ func waitFor(t *testing.T, cond func() bool) {
 	}
 	t.Fatal("condition never met")
 }
+
+// Snapshot shows every owner with its lock counts, its Info, and the
+// request it waits in with whom that waits for (holders and requests
+// queued ahead).
+func TestSnapshot(t *testing.T) {
+	lt := New()
+	ctx := context.Background()
+	if _, err := lt.AcquireRow(ctx, 1, "T1", "r1", X, Options{Info: "one"}); err != nil {
+		t.Fatal(err)
+	}
+	lt.AcquireRow(ctx, 1, "T1", "r2", X, Options{Info: "ignored: first Info wins"})
+	done := make(chan error, 2)
+	go func() {
+		_, err := lt.AcquireRow(ctx, 2, "T1", "r1", S, Options{Info: "two", Timeout: 5 * time.Second})
+		done <- err
+	}()
+	waitFor(t, func() bool { return lt.Stats().CurrentWaits == 1 })
+	go func() {
+		_, err := lt.AcquireRow(ctx, 3, "T1", "r1", X, Options{Info: "three", Timeout: 5 * time.Second})
+		done <- err
+	}()
+	waitFor(t, func() bool { return lt.Stats().CurrentWaits == 2 })
+	s := lt.Snapshot()
+	if len(s.Owners) != 3 {
+		t.Fatalf("owners %+v", s.Owners)
+	}
+	o1, o2, o3 := s.Owners[0], s.Owners[1], s.Owners[2]
+	if o1.Owner != 1 || o1.Info != "one" || o1.Keys != 3 || o1.RowLocks != 2 || o1.Wait != nil {
+		t.Errorf("owner 1: %+v", o1)
+	}
+	if o2.Wait == nil || o2.Info != "two" || o2.Wait.Key != "r1" || o2.Wait.TableKey != "T1" || o2.Wait.Mode != S ||
+		len(o2.Wait.Blockers) != 1 || o2.Wait.Blockers[0] != (Blocker{Owner: 1, Mode: X, Granted: true}) {
+		t.Errorf("owner 2: %+v %+v", o2, o2.Wait)
+	}
+	if o2.Keys != 1 || o2.RowLocks != 0 { // IS on T1
+		t.Errorf("owner 2 keys: %+v", o2)
+	}
+	if o3.Wait == nil || len(o3.Wait.Blockers) != 2 || o3.Wait.Blockers[1] != (Blocker{Owner: 2, Mode: S}) ||
+		len(o3.Wait.Holders) != 1 || o3.Wait.Holders[0] != 1 {
+		t.Errorf("owner 3: %+v %+v", o3, o3.Wait)
+	}
+	lt.ReleaseAll(1) // grants 2's S; 3's X waits for it
+	if err := <-done; err != nil {
+		t.Fatal(err)
+	}
+	lt.ReleaseAll(2)
+	if err := <-done; err != nil {
+		t.Fatal(err)
+	}
+	lt.ReleaseAll(3)
+	if s := lt.Snapshot(); len(s.Owners) != 0 {
+		t.Fatalf("owners left: %+v", s.Owners)
+	}
+}
+
+// The latest deadlock lists the cycle in wait-for order with the victim
+// (the requester that closed it) last.
+func TestDeadlockInfo(t *testing.T) {
+	lt := New()
+	ctx := context.Background()
+	lt.AcquireRow(ctx, 1, "T", "a", X, Options{Info: "t1"})
+	lt.AcquireRow(ctx, 2, "T", "b", X, Options{Info: "t2"})
+	lt.AcquireRow(ctx, 3, "T", "c", X, Options{Info: "t3"})
+	done := make(chan error, 2)
+	go func() { _, err := lt.AcquireRow(ctx, 1, "T", "b", X, Options{Timeout: 5 * time.Second}); done <- err }()
+	waitFor(t, func() bool { return lt.Stats().CurrentWaits == 1 })
+	go func() { _, err := lt.AcquireRow(ctx, 2, "T", "c", S, Options{Timeout: 5 * time.Second}); done <- err }()
+	waitFor(t, func() bool { return lt.Stats().CurrentWaits == 2 })
+	if _, err := lt.AcquireRow(ctx, 3, "T", "a", X, Options{Timeout: 5 * time.Second}); !errors.Is(err, ErrDeadlock) {
+		t.Fatalf("closing request: %v", err)
+	}
+	d, ok := lt.LatestDeadlockInfo()
+	if !ok || d.Victim != 3 || len(d.Txns) != 3 {
+		t.Fatalf("deadlock %+v", d)
+	}
+	want := []struct {
+		owner, heldBy uint64
+		key           string
+		mode, held    Mode
+		info          string
+	}{{1, 2, "b", X, X, "t1"}, {2, 3, "c", S, X, "t2"}, {3, 1, "a", X, X, "t3"}}
+	for i, w := range want {
+		x := d.Txns[i]
+		if x.Owner != w.owner || x.HeldBy != w.heldBy || x.Key != w.key || x.Mode != w.mode || x.HeldMode != w.held ||
+			x.Info != w.info || x.TableKey != "T" || x.Keys != 2 { // IX on T and its own row
+			t.Errorf("txn %d: %+v, want %+v", i, x, w)
+		}
+	}
+	lt.ReleaseAll(3)
+	if err := <-done; err != nil {
+		t.Fatal(err)
+	}
+	lt.ReleaseAll(2)
+	if err := <-done; err != nil {
+		t.Fatal(err)
+	}
+}

@@ -130,6 +130,10 @@ var errorRules = []errorRule{
 	{match: re(`^value (.+) is not valid for this (Enum|Set)$`), code: 1265, state: "01000", format: "Data truncated for column at row 1 (value $1 is not valid for this $2)"},
 	{match: re(`^duplicate (?:primary|unique) key given: (?s:(.*))$`), code: mysql.ERDupEntry, state: mysql.SSDupKey, format: "$1"},
 	{match: re(`^SAVEPOINT (.+) does not exist$`), code: 1305, state: "42000", format: "SAVEPOINT $1 does not exist"},
+	// A statement whose context ended (KILL QUERY, KILL, a lock wait
+	// interrupted): GMS reports the bare context error, or the engine's
+	// 1317 is lost when GMS notices the cancelled context first.
+	{match: re(`^context canceled$`), code: mysql.ERQueryInterrupted, state: "70100", format: "Query execution was interrupted"},
 	// ER_CANT_EXECUTE_IN_READ_ONLY_TRANSACTION.
 	{match: re(`^cannot execute statement in a READ ONLY transaction$`), code: 1792, state: "25006", format: "Cannot execute statement in a READ ONLY transaction."},
 	// ER_WRONG_VALUE_FOR_VAR (GMS has MySQL's words, not the number).

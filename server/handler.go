@@ -147,6 +147,7 @@ func autocommitDefault() bool {
 func (h *handler) ConnectionClosed(c *mysql.Conn) {
 	h.wires.Delete(c.ConnectionID)
 	h.srv.prepLocking.Delete(c.ConnectionID)
+	h.srv.kills.forget(c.ConnectionID)
 	h.Handler.ConnectionClosed(c)
 }
 
@@ -182,6 +183,9 @@ func (h *handler) ComQuery(ctx context.Context, c *mysql.Conn, query string, cb 
 	if ok, err := h.comClone(ctx, c, query, cb); ok {
 		return err
 	}
+	if ok, err := h.comInnoDBStatus(c, query, cb); ok {
+		return err
+	}
 	query = h.stripLocking(c, query, false)
 	query = h.startTransaction(c, query, false)
 	if err := h.lockDDLTable(ctx, c, query, false); err != nil {
@@ -201,6 +205,9 @@ func (h *handler) ComMultiQuery(ctx context.Context, c *mysql.Conn, query string
 		return "", err
 	}
 	if ok, err := h.comClone(ctx, c, query, cb); ok {
+		return "", err
+	}
+	if ok, err := h.comInnoDBStatus(c, query, cb); ok {
 		return "", err
 	}
 	query = h.stripLocking(c, query, true)

@@ -43,6 +43,7 @@ func (h *handler) stripLocking(c *mysql.Conn, query string, multi bool) string {
 		return query
 	}
 	h.eng.SetNextLocking(c.ConnectionID, toEngineClause(l))
+	h.srv.kills.setText(c.ConnectionID, stripped, first)
 	if rest != "" {
 		return stripped + ";" + rest
 	}
@@ -65,7 +66,9 @@ func (h *handler) lockDDLTable(ctx context.Context, c *mysql.Conn, query string,
 	if !ok {
 		return nil
 	}
-	return h.eng.LockTableForDDL(ctx, c.ConnectionID, db, table)
+	return h.srv.kills.wait(ctx, c.ConnectionID, query, func(ctx context.Context) error {
+		return h.eng.LockTableForDDL(ctx, c.ConnectionID, db, table)
+	})
 }
 
 // preparedLocking is connection c's map of statement ID -> the locking

@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -510,4 +511,140 @@ func TestPreparedLockingReadWaitsEveryExecution(t *testing.T) {
 		t.Fatalf("prepared FOR UPDATE on a locked row: n=%d err=%v after %v, want 1205 after 1 s", n, err, time.Since(start))
 	}
 	mustExec(t, a, "ROLLBACK")
+}
+
+// KILL QUERY ends every kind of lock wait with 1317 and leaves the
+// connection usable: a DML row-lock wait, a locking read, and a schema
+// change waiting for its table (which waits before GMS sees the
+// statement); KILL CONNECTION ends a schema change's wait too, and its
+// queued table lock no longer holds back later statements.
+func TestLockKillEndsWaits(t *testing.T) {
+	_, db := lockServer(t, 2)
+	c := conns(t, db, 3)
+	a, b, admin := c[0], c[1], c[2]
+	mustExec(t, a, "BEGIN")
+	mustExec(t, a, "UPDATE t SET n = 1 WHERE id = 1")
+	id := scalar(t, b, "SELECT CONNECTION_ID()")
+	for _, stmt := range []string{
+		"UPDATE t SET n = 2 WHERE id = 1",
+		"SELECT n FROM t WHERE id = 1 FOR UPDATE",
+		"SELECT n FROM t WHERE id = 1 FOR SHARE",
+		"ALTER TABLE t ADD COLUMN c int",
+		"CREATE INDEX ni ON t (n)",
+	} {
+		done := make(chan error, 1)
+		go func() { _, err := b.ExecContext(context.Background(), stmt); done <- err }()
+		waitUntil(t, stmt+" waiting in the process list", func() bool {
+			return scalar(t, admin, "SELECT COUNT(*) FROM information_schema.PROCESSLIST WHERE ID = "+id+" AND INFO = '"+strings.ReplaceAll(stmt, "'", "''")+"'") == "1"
+		})
+		mustExec(t, admin, "KILL QUERY "+id)
+		select {
+		case err := <-done:
+			if mysqlErrNo(err) != 1317 {
+				t.Fatalf("%s killed: %v, want 1317", stmt, err)
+			}
+		case <-time.After(5 * time.Second):
+			t.Fatalf("KILL QUERY did not end %s", stmt)
+		}
+		if got := scalar(t, b, "SELECT n FROM t WHERE id = 2"); got != "0" {
+			t.Fatalf("after the kill: %s", got)
+		}
+	}
+
+	// KILL CONNECTION of a waiting schema change.
+	d, err := db.Conn(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer d.Close()
+	did := scalar(t, d, "SELECT CONNECTION_ID()")
+	done := make(chan error, 1)
+	go func() { _, err := d.ExecContext(context.Background(), "ALTER TABLE t ADD COLUMN c int"); done <- err }()
+	waitUntil(t, "ALTER waiting", func() bool {
+		return scalar(t, admin, "SELECT COUNT(*) FROM information_schema.PROCESSLIST WHERE ID = "+did+" AND COMMAND = 'Query'") == "1"
+	})
+	mustExec(t, admin, "KILL "+did)
+	select {
+	case err := <-done:
+		if err == nil {
+			t.Fatal("killed ALTER succeeded")
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("KILL did not end the ALTER's wait")
+	}
+	// The killed ALTER's queued X lock is gone: a's transaction locks more
+	// rows of the table and commits; then a schema change goes through.
+	mustExec(t, a, "UPDATE t SET n = 1 WHERE id = 2")
+	mustExec(t, a, "COMMIT")
+	mustExec(t, b, "ALTER TABLE t ADD COLUMN c int")
+	if got := scalar(t, b, "SELECT group_concat(concat(n, ':', coalesce(c, 'null')) ORDER BY id) FROM t"); got != "1:null,1:null" {
+		t.Fatal(got)
+	}
+}
+
+// waitUntil polls cond for up to 5 s.
+func waitUntil(t *testing.T, what string, cond func() bool) {
+	t.Helper()
+	for end := time.Now().Add(5 * time.Second); time.Now().Before(end); time.Sleep(10 * time.Millisecond) {
+		if cond() {
+			return
+		}
+	}
+	t.Fatalf("timed out waiting for %s", what)
+}
+
+// No gap locks (docs/COMPATIBILITY.md, "Locking"): a locking range read
+// locks the rows it reads, not the gaps between them. Another transaction
+// inserts into the range at once (InnoDB would make it wait), while a row
+// the range read locked still makes writers wait; the reader's next
+// locking read (a current read) sees the new row — a phantom — while its
+// plain SELECTs keep their snapshot; an UPDATE of the range then changes
+// the new row too.
+func TestLockNoGapLocks(t *testing.T) {
+	_, db := lockServer(t, 0)
+	for _, id := range []int{10, 15, 20, 30} {
+		mustExec(t, db, "INSERT INTO t VALUES (?, 0, NULL)", id)
+	}
+	c := conns(t, db, 2)
+	a, b := c[0], c[1]
+	mustExec(t, b, "SET SESSION innodb_lock_wait_timeout = 1")
+	mustExec(t, a, "BEGIN")
+	// The snapshot is taken by the first plain read, as InnoDB's read view.
+	if got := scalar(t, a, "SELECT COUNT(*) FROM t"); got != "4" {
+		t.Fatal(got)
+	}
+	if got := scalar(t, a, "SELECT group_concat(id ORDER BY id) FROM t WHERE id BETWEEN 10 AND 20 FOR UPDATE"); got != "10,15,20" {
+		t.Fatal(got)
+	}
+	start := time.Now()
+	mustExec(t, b, "INSERT INTO t VALUES (12, 0, NULL)") // into the gap: no wait
+	mustExec(t, b, "INSERT INTO t VALUES (25, 0, NULL)") // past the range's last row
+	if d := time.Since(start); d > 500*time.Millisecond {
+		t.Fatalf("inserts into the locked range waited %s", d)
+	}
+	if _, err := b.ExecContext(context.Background(), "UPDATE t SET n = 1 WHERE id = 15"); mysqlErrNo(err) != 1205 {
+		t.Fatalf("update of a row the range read locked: %v, want 1205", err)
+	}
+	if got := scalar(t, a, "SELECT group_concat(id ORDER BY id) FROM t WHERE id BETWEEN 10 AND 20"); got != "10,15,20" {
+		t.Fatalf("snapshot read sees %s", got)
+	}
+	if got := scalar(t, a, "SELECT group_concat(id ORDER BY id) FROM t WHERE id BETWEEN 10 AND 20 FOR UPDATE"); got != "10,12,15,20" {
+		t.Fatalf("locking read after the insert sees %s, want the phantom 12", got)
+	}
+	if r := mustExec(t, a, "UPDATE t SET n = n + 1 WHERE id BETWEEN 10 AND 20"); rowsAffected(t, r) != 4 {
+		t.Fatal("range UPDATE missed the phantom")
+	}
+	mustExec(t, a, "COMMIT")
+	if got := scalar(t, db, "SELECT group_concat(concat(id, ':', n) ORDER BY id) FROM t"); got != "10:1,12:1,15:1,20:1,25:0,30:0" {
+		t.Fatal(got)
+	}
+}
+
+func rowsAffected(t *testing.T, r sql.Result) int64 {
+	t.Helper()
+	n, err := r.RowsAffected()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return n
 }

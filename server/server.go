@@ -93,6 +93,7 @@ type Server struct {
 	// prepLocking: conn ID -> *sync.Map of statement ID -> the locking
 	// clause stripped from that prepared statement (locking.go).
 	prepLocking sync.Map
+	kills       *killList // GMS's process list + the server's own waits
 	events      *events
 	metrics     *http.Server
 	metricsAddr net.Addr
@@ -154,6 +155,9 @@ func (s *Server) init() error {
 		return err
 	}
 	s.sqle = gms.New(a, &gms.Config{})
+	// Before the GMS server captures the process list (kill.go).
+	s.kills = newKillList(s.sqle.ProcessList)
+	s.sqle.ProcessList = s.kills
 	if s.cfg.PlanCacheBytes >= 0 {
 		registerPlanCacheVar()
 		s.plans = plans.New(s.cfg.PlanCacheBytes)

@@ -167,6 +167,56 @@ check("timeout: after ~1 s", 0.9 < time.time() - t0 < 5, True)
 a.rollback()
 b.commit()
 
+# Visibility and KILL: while b waits for a's row lock, INNODB_LOCK_WAITS and
+# INNODB_TRX say who waits for whom, SHOW ENGINE INNODB STATUS lists the
+# wait and the deadlock above; KILL QUERY ends b's wait with 1317.
+admin = connect(autocommit=True)
+cadm = admin.cursor()
+cb.execute("SET SESSION innodb_lock_wait_timeout = 50")
+a.begin()
+ca.execute("UPDATE acct SET bal = bal WHERE id = 7")
+killed = {}
+
+
+def waiting_b():
+    try:
+        b.begin()
+        cb.execute("UPDATE acct SET bal = bal + 1 WHERE id = 7")
+        killed["b"] = 0
+    except pymysql.err.MySQLError as e:
+        killed["b"] = e.args[0]
+
+
+th = threading.Thread(target=waiting_b)
+th.start()
+who = None
+for _ in range(500):
+    cadm.execute(
+        "SELECT r.trx_mysql_thread_id, r.trx_query, bl.trx_mysql_thread_id, l.lock_table, l.lock_data"
+        " FROM information_schema.INNODB_LOCK_WAITS w"
+        " JOIN information_schema.INNODB_TRX r ON r.trx_id = w.requesting_trx_id"
+        " JOIN information_schema.INNODB_TRX bl ON bl.trx_id = w.blocking_trx_id"
+        " JOIN information_schema.INNODB_LOCKS l ON l.lock_id = w.requested_lock_id")
+    who = cadm.fetchall()
+    if who:
+        break
+    time.sleep(0.01)
+check("lock waits", [list(r) for r in who],
+      [[b.thread_id(), "UPDATE acct SET bal = bal + 1 WHERE id = 7", a.thread_id(), "`lk`.`acct`", "7"]])
+cadm.execute("SHOW ENGINE INNODB STATUS")
+typ, _, status = cadm.fetchone()
+check("status: type", typ, "InnoDB")
+check("status: sections", ["LATEST DETECTED DEADLOCK" in status, "WE ROLL BACK TRANSACTION" in status,
+                           "TRX HAS BEEN WAITING" in status], [True, True, True])
+cadm.execute(f"KILL QUERY {b.thread_id()}")
+th.join(10)
+check("kill query: 1317", killed.get("b"), 1317)
+b.rollback()
+a.rollback()
+cb.execute("SELECT bal FROM acct WHERE id = 7")  # b is usable after the kill
+check("kill query: connection usable", cb.fetchone() is not None, True)
+admin.close()
+
 if failures:
     print(f"{len(failures)} check(s) failed")
     sys.exit(1)

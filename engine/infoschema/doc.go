@@ -3,9 +3,11 @@
 // definition) before returning the first one.
 //
 // It owns the TABLES table, the analyzer rule that pushes TABLE_SCHEMA and
-// TABLE_NAME predicates into it, and the wrapper that installs it in GMS's
-// information_schema database; every other information_schema table stays
-// GMS's. It knows the engine only through CatalogDatabase.
+// TABLE_NAME predicates into it, MYRIAD_SCHEMA_USAGE, the lock views
+// (INNODB_TRX, INNODB_LOCK_WAITS, INNODB_LOCKS: locks.go) and the wrapper
+// that installs them in GMS's information_schema database; every other
+// information_schema table stays GMS's. It knows the engine only through
+// CatalogDatabase, UsageDatabase and LockSource.
 //
 // It must never decode a table definition for a column the query does not
 // read, nor hold more than one schema's names in memory at a time.

@@ -30,11 +30,22 @@ import (
 
 // Wrap returns GMS's information_schema database with TABLES replaced by
 // the streaming implementation; every other table is GMS's.
-func Wrap(base sql.Database) sql.Database { return &infoSchemaDB{Database: base} }
+// The lock views (INNODB_TRX, INNODB_LOCK_WAITS, INNODB_LOCKS) read locks.
+func Wrap(base sql.Database, locks LockSource) sql.Database {
+	return &infoSchemaDB{Database: base, locks: locks}
+}
 
-type infoSchemaDB struct{ sql.Database }
+type infoSchemaDB struct {
+	sql.Database
+	locks LockSource
+}
+
+func equalFold(a, b string) bool { return strings.EqualFold(a, b) }
 
 func (d *infoSchemaDB) GetTableInsensitive(ctx *sql.Context, name string) (sql.Table, bool, error) {
+	if t, ok := lockViewFor(name, d.locks); ok {
+		return t, true, nil
+	}
 	if strings.EqualFold(name, information_schema.TablesTableName) {
 		return &infoTables{}, true, nil
 	}
@@ -46,7 +57,13 @@ func (d *infoSchemaDB) GetTableInsensitive(ctx *sql.Context, name string) (sql.T
 
 func (d *infoSchemaDB) GetTableNames(ctx *sql.Context) ([]string, error) {
 	names, err := d.Database.GetTableNames(ctx)
-	return append(names, UsageTableName), err
+	for _, n := range names {
+		// GMS's empty INNODB_TRX is replaced, not listed twice.
+		if strings.EqualFold(n, TrxTableName) {
+			return append(names, UsageTableName, LockWaitsTableName, LocksTableName), err
+		}
+	}
+	return append(names, UsageTableName, TrxTableName, LockWaitsTableName, LocksTableName), err
 }
 
 var infoTablesSchema = information_schema.NewTablesTable().Schema()
