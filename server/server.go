@@ -93,6 +93,7 @@ type Server struct {
 	// prepLocking: conn ID -> *sync.Map of statement ID -> the locking
 	// clause stripped from that prepared statement (locking.go).
 	prepLocking sync.Map
+	imports     sync.Map // connection ID -> *pendingImport (tenantio.go)
 	events      *events
 	metrics     *http.Server
 	metricsAddr net.Addr
