@@ -37,8 +37,10 @@ const identRE = "(`(?:[^`]|``)+`|[A-Za-z0-9_$]+)"
 
 var (
 	tenantExportStmt = regexp.MustCompile("(?is)^\\s*TENANT\\s+EXPORT\\s+" + identRE + "\\s*;?\\s*$")
+	// DATA is parsed by importDataArg: a regexp with captures runs its
+	// slow matcher over a megabyte of base64 (0.15 s of CPU per chunk).
 	tenantImportStmt = regexp.MustCompile("(?is)^\\s*TENANT\\s+IMPORT\\s+(?:BEGIN\\s+" + identRE +
-		"|DATA\\s+'([A-Za-z0-9+/=]*)'|(END|ABORT))\\s*;?\\s*$")
+		"|(END|ABORT))\\s*;?\\s*$")
 )
 
 // exportChunkBytes is the size of one result row of TENANT EXPORT.
@@ -65,6 +67,13 @@ func (h *handler) comTenant(ctx context.Context, c *mysql.Conn, query string, cb
 	if !isTenantStmt(query) {
 		return false, nil
 	}
+	if b64, ok := importDataArg(query); ok {
+		err = h.importData(c, b64)
+		if err == nil {
+			err = cb(&sqltypes.Result{}, false)
+		}
+		return true, h.sqlError(err, c, "TENANT IMPORT DATA")
+	}
 	if m := tenantExportStmt.FindStringSubmatch(query); m != nil {
 		return true, h.sqlError(h.tenantExport(c, unquoteIdent(m[1]), cb), c, query)
 	}
@@ -79,25 +88,36 @@ func (h *handler) comTenant(ctx context.Context, c *mysql.Conn, query string, cb
 		if err == nil {
 			err = cb(&sqltypes.Result{}, false)
 		}
-	case strings.EqualFold(m[3], "END"):
+	case strings.EqualFold(m[2], "END"):
 		var st engine.TransferStats
 		st, err = h.importEnd(c, nil)
 		if err == nil {
 			err = cb(&sqltypes.Result{RowsAffected: st.Rows,
 				Info: fmt.Sprintf("Tables: %d  Rows: %d  Bytes: %d", st.Tables, st.Rows, st.Bytes)}, false)
 		}
-	case m[3] != "":
+	default:
 		_, err = h.importEnd(c, errImportAbandoned)
 		if err == nil || errors.Is(err, errImportAbandoned) {
 			err = cb(&sqltypes.Result{}, false)
 		}
-	default:
-		err = h.importData(c, m[2])
-		if err == nil {
-			err = cb(&sqltypes.Result{}, false)
-		}
 	}
 	return true, h.sqlError(err, c, query)
+}
+
+// importDataArg returns the quoted argument of TENANT IMPORT DATA '...'.
+func importDataArg(q string) (string, bool) {
+	for _, w := range []string{"TENANT", "IMPORT", "DATA"} {
+		q = strings.TrimLeft(q, " \t\r\n")
+		if len(q) <= len(w) || !strings.EqualFold(q[:len(w)], w) || !strings.ContainsRune(" \t\r\n'", rune(q[len(w)])) {
+			return "", false
+		}
+		q = q[len(w):]
+	}
+	q = strings.TrimRight(strings.TrimLeft(q, " \t\r\n"), " \t\r\n;")
+	if len(q) < 2 || q[0] != '\'' || q[len(q)-1] != '\'' {
+		return "", false
+	}
+	return q[1 : len(q)-1], true
 }
 
 // sqlError gives an engine or file error MySQL's number (GMS's errors
