@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/dolthub/go-mysql-server/sql"
+	"github.com/dolthub/go-mysql-server/sql/mysql_db"
 	"github.com/dolthub/vitess/go/mysql"
 	"github.com/dolthub/vitess/go/sqltypes"
 	querypb "github.com/dolthub/vitess/go/vt/proto/query"
@@ -157,14 +158,22 @@ func (h *handler) hasSchemaPrivilege(c *mysql.Conn, schema string, p sql.Privile
 	return ps.Has(p) || ps.Database(schema).Has(p)
 }
 
-// dbAccessDenied is MySQL's 1044 for a schema the account may not use.
+// dbAccessDenied is MySQL's 1044 for a schema the account may not use,
+// naming the account as CREATE DATABASE ... LIKE does.
 func (h *handler) dbAccessDenied(c *mysql.Conn, schema string) error {
 	host := ""
 	if v, ok := h.srv.auth.hosts.Load(c.ConnectionID); ok {
 		host = v.(string)
 	}
+	mdb := h.srv.sqle.Analyzer.Catalog.MySQLDb
+	rd := mdb.Reader()
+	account := mysql_db.User{User: c.User, Host: host}.UserHostToString("'")
+	if u := mdb.GetUser(rd, c.User, host, false); u != nil {
+		account = u.UserHostToString("'")
+	}
+	rd.Close()
 	return mysql.NewSQLError(mysql.ERDBAccessDenied, "42000",
-		"Access denied for user '%s'@'%s' to database '%s'", c.User, host, schema)
+		"Access denied for user %s to database '%s'", account, schema)
 }
 
 // tenantExport streams schema as a tenant file, one result row per chunk.
