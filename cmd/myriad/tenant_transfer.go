@@ -67,11 +67,12 @@ func transferBar(mode, desc string, max int64, unit string) *progressbar.Progres
 		return nil
 	}
 	opts := []progressbar.Option{progressbar.OptionSetWriter(w), progressbar.OptionSetDescription(desc),
-		progressbar.OptionShowCount(), progressbar.OptionShowIts(), progressbar.OptionSetItsString(unit),
-		progressbar.OptionThrottle(200 * time.Millisecond), progressbar.OptionSetWidth(30),
+		progressbar.OptionShowCount(), progressbar.OptionThrottle(200 * time.Millisecond), progressbar.OptionSetWidth(30),
 		progressbar.OptionOnCompletion(func() { io.WriteString(w, "\n") })}
 	if unit == "B" {
 		opts = append(opts, progressbar.OptionShowBytes(true))
+	} else {
+		opts = append(opts, progressbar.OptionShowIts(), progressbar.OptionSetItsString(unit))
 	}
 	if max <= 0 {
 		max = -1 // unknown: a spinner
