@@ -104,8 +104,11 @@ func TestTenantExportImport(t *testing.T) {
 	if ex.Tables != 3 || ex.Rows != 2700+4+4 || ex.Schema != "shop" {
 		t.Fatalf("export summary %+v", ex)
 	}
-	if _, err := os.Stat(file + ".partial"); !os.IsNotExist(err) {
-		t.Fatalf("partial file left: %v", err)
+	if left, _ := filepath.Glob(file + ".partial*"); len(left) != 0 {
+		t.Fatalf("partial file left: %v", left)
+	}
+	if code, _, stderr := runMyriad(t, "tenant", "export", "--port", sp, "--schema", "shop", "--out", file); code == 0 || !strings.Contains(stderr, "exists") {
+		t.Fatalf("export over an existing file: exit %d, %s", code, stderr)
 	}
 	im := runTransfer(t, "tenant", "import", "--port", dp, "--file", file)
 	if im.Rows != ex.Rows || im.Bytes != ex.Bytes || im.Schema != "shop" {

@@ -106,11 +106,16 @@ one schema from a whole-server backup, with 'myriad tenant import'.`,
 			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
 			defer stop()
 			start := time.Now()
-			tmp := out + ".partial"
-			f, err := os.OpenFile(tmp, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+			if _, err := os.Lstat(out); err == nil {
+				return fmt.Errorf("export: %s exists", out)
+			}
+			// A unique name: an export killed before its rename leaves a
+			// stray file, never one that blocks the next export.
+			f, err := os.CreateTemp(filepath.Dir(out), filepath.Base(out)+".partial-*")
 			if err != nil {
 				return fmt.Errorf("export: %w", err)
 			}
+			tmp := f.Name()
 			ok := false
 			defer func() {
 				if !ok {
@@ -188,7 +193,7 @@ one schema from a whole-server backup, with 'myriad tenant import'.`,
 	}
 	f := cmd.Flags()
 	f.StringVar(&schema, "schema", "", "schema to export (required)")
-	f.StringVar(&out, "out", "", "file to write (must not exist; required)")
+	f.StringVar(&out, "out", "", "file to write (must not exist; written as FILE.partial-* and renamed when complete; required)")
 	f.StringVar(&dataDir, "data-dir", "", "offline mode: a stopped server's data directory or a backup directory")
 	addTargetFlags(cmd, &t)
 	f.BoolVar(&jsonOut, "json", false, "print the summary as one JSON object")
