@@ -94,6 +94,7 @@ type Server struct {
 	// clause stripped from that prepared statement (locking.go).
 	prepLocking sync.Map
 	kills       *killList // GMS's process list + the server's own waits
+	imports     sync.Map  // connection ID -> *pendingImport (tenantio.go)
 	events      *events
 	metrics     *http.Server
 	metricsAddr net.Addr
