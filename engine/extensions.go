@@ -197,6 +197,10 @@ func installGlobalRules() {
 	if !placed {
 		rules = append([]analyzer.Rule{before}, rules...)
 	}
+	rules = append([]analyzer.Rule{{Id: fkParentSchemaID, Apply: func(ctx *sql.Context, _ *analyzer.Analyzer, n sql.Node, _ *plan.Scope,
+		_ analyzer.RuleSelector, _ *sql.QueryFlags) (sql.Node, transform.TreeIdentity, error) {
+		return fkParentSchema(ctx, n)
+	}}}, rules...)
 	analyzer.OnceBeforeDefault = rules
 	analyzer.OnceAfterAll = append(analyzer.OnceAfterAll,
 		analyzer.Rule{Id: exactUpdatesID, Apply: func(_ *sql.Context, _ *analyzer.Analyzer, n sql.Node, _ *plan.Scope,
@@ -225,6 +229,7 @@ const (
 	countODKUID       analyzer.RuleId = 10_052 // see countODKU
 	preIndexRewriteID analyzer.RuleId = 10_053 // see preIndexRewrite
 	// 10_054: ruleMarkLockingID, see markLocking (locking.go)
+	// 10_055: fkParentSchemaID, see fkParentSchema (foreignkeys.go)
 )
 
 // init installs the global rules when the package loads: every analyzer the

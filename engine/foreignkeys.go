@@ -2,9 +2,13 @@ package engine
 
 import (
 	"fmt"
+	"regexp"
 	"strings"
 
 	"github.com/dolthub/go-mysql-server/sql"
+	"github.com/dolthub/go-mysql-server/sql/analyzer"
+	"github.com/dolthub/go-mysql-server/sql/plan"
+	"github.com/dolthub/go-mysql-server/sql/transform"
 	"github.com/dolthub/vitess/go/mysql"
 
 	"github.com/myriaddb/myriad/catalog"
@@ -452,4 +456,43 @@ func (t *Table) putDef(ctx *sql.Context, def *catalog.Table) error {
 	}
 	t.setDef(def)
 	return nil
+}
+
+const fkParentSchemaID analyzer.RuleId = 10_055
+
+// fkParentSchema gives an unqualified REFERENCES the declaring table's
+// schema, as MySQL does; GMS's planner gives it the current database (none
+// when there is none: CREATE TABLE db.t ... REFERENCES p failed with 1049).
+// A reference the statement text qualifies keeps its schema.
+func fkParentSchema(ctx *sql.Context, n sql.Node) (sql.Node, transform.TreeIdentity, error) {
+	fix := func(fk *sql.ForeignKeyConstraint) {
+		if fk == nil || fk.Database == "" || strings.EqualFold(fk.ParentDatabase, fk.Database) {
+			return
+		}
+		if fk.ParentDatabase != "" && strings.EqualFold(fk.ParentDatabase, ctx.GetCurrentDatabase()) &&
+			qualifiedIn(ctx.Query(), fk.ParentDatabase, fk.ParentTable) {
+			return
+		}
+		if fk.ParentDatabase == "" || strings.EqualFold(fk.ParentDatabase, ctx.GetCurrentDatabase()) {
+			fk.ParentDatabase = fk.Database
+		}
+	}
+	switch c := n.(type) {
+	case *plan.CreateTable:
+		for _, fk := range c.ForeignKeys() {
+			if fk.Database == "" {
+				fk.Database = c.Database().Name()
+			}
+			fix(fk)
+		}
+	case *plan.CreateForeignKey:
+		fix(c.FkDef)
+	}
+	return n, transform.SameTree, nil
+}
+
+// qualifiedIn reports whether q names table as db.table (any quoting).
+func qualifiedIn(q, db, table string) bool {
+	re, err := regexp.Compile("(?i)`?" + regexp.QuoteMeta(db) + "`?\\s*\\.\\s*`?" + regexp.QuoteMeta(table) + "\\b")
+	return err == nil && re.MatchString(q)
 }

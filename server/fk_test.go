@@ -221,3 +221,53 @@ func TestCheckConstraints(t *testing.T) {
 	wantRows(t, db, "SELECT CONSTRAINT_NAME, CHECK_CLAUSE FROM information_schema.CHECK_CONSTRAINTS WHERE CONSTRAINT_SCHEMA = 'k' ORDER BY 1",
 		"bpos,(b > a)", "k_chk_1,(a > 0)", "k_chk_2,(c < 10)")
 }
+
+// TestCloneKeepsForeignKeys: a clone's foreign keys reference the clone's
+// own tables (and keep references to other schemas), and are enforced.
+func TestCloneKeepsForeignKeys(t *testing.T) {
+	ts := startServer(t, t.TempDir())
+	db := ts.connect("")
+	ctx := context.Background()
+	for _, q := range []string{
+		"CREATE DATABASE common",
+		"CREATE TABLE common.country (code CHAR(2) PRIMARY KEY)",
+		"INSERT INTO common.country VALUES ('fr')",
+		"CREATE DATABASE tplfk",
+		"CREATE TABLE tplfk.p (id INT PRIMARY KEY)",
+		"CREATE TABLE tplfk.c (id INT PRIMARY KEY, pid INT, cc CHAR(2), CONSTRAINT fk_p FOREIGN KEY (pid) REFERENCES p (id) ON DELETE CASCADE, " +
+			"CONSTRAINT fk_cc FOREIGN KEY (cc) REFERENCES common.country (code), CHECK (id > 0))",
+		"INSERT INTO tplfk.p VALUES (1), (2)",
+		"INSERT INTO tplfk.c VALUES (1, 1, 'fr'), (2, 2, NULL)",
+		"CREATE DATABASE t1 LIKE tplfk WITH DATA",
+	} {
+		mustExec(t, db, q)
+	}
+	got := showCreateTable(t, db, "t1.c")
+	for _, want := range []string{
+		"CONSTRAINT `fk_p` FOREIGN KEY (`pid`) REFERENCES `p` (`id`) ON DELETE CASCADE",
+		"CONSTRAINT `fk_cc` FOREIGN KEY (`cc`) REFERENCES `country` (`code`)", // parent schema not shown (see COMPATIBILITY.md)
+		"CONSTRAINT `c_chk_1` CHECK ((`id` > 0))",
+	} {
+		if !strings.Contains(got, want) {
+			t.Fatalf("clone's SHOW CREATE TABLE lacks %q:\n%s", want, got)
+		}
+	}
+	// The clone's child follows the clone's parent, not the template's.
+	mustExec(t, db, "DELETE FROM t1.p WHERE id = 1")
+	wantRows(t, db, "SELECT id FROM t1.c ORDER BY id", "2")
+	wantRows(t, db, "SELECT id FROM tplfk.c ORDER BY id", "1", "2")
+	_, err := db.ExecContext(ctx, "INSERT INTO t1.c VALUES (3, 1, NULL)")
+	wantError(t, "clone orphan", err, 1452, "Cannot add or update a child row: a foreign key constraint fails (`t1`.`c`, CONSTRAINT `fk_p` FOREIGN KEY (`pid`) REFERENCES `p` (`id`) ON DELETE CASCADE)")
+	_, err = db.ExecContext(ctx, "INSERT INTO t1.c VALUES (3, 2, 'xx')")
+	if mysqlErrNo(err) != 1452 {
+		t.Fatalf("clone's cross-schema key: %v", err)
+	}
+	_, err = db.ExecContext(ctx, "DELETE FROM common.country WHERE code = 'fr'")
+	if mysqlErrNo(err) != 1451 {
+		t.Fatalf("shared parent referenced by template and clone: %v", err)
+	}
+	_, err = db.ExecContext(ctx, "INSERT INTO t1.c VALUES (-1, 2, NULL)")
+	if mysqlErrNo(err) != 3819 {
+		t.Fatalf("clone's check: %v", err)
+	}
+}
