@@ -134,7 +134,7 @@ func (d *Database) DropTable(ctx *sql.Context, name string) error {
 		return sql.ErrTableNotFound.New(name)
 	}
 	ch := new(catalog.Change).DropTable(d.schema, t)
-	if err := d.fkRefChanges(ctx, ch, parentsOf(t.FKs), nil, t.Name, t.Name); err != nil {
+	if err := d.fkRefChanges(ctx, ch, parentsOf(t.FKs), nil, d.schema.Name, t.Name, t.Name); err != nil {
 		return err
 	}
 	if err := tx.writeCatalog(d.eng.cat, ch); err != nil {

@@ -224,7 +224,7 @@ func (t *Table) writeFKs(ctx *sql.Context, fks []catalog.ForeignKey) error {
 	def := t.def.Clone()
 	def.FKs = fks
 	ch := new(catalog.Change).PutTable(t.db.schema, def)
-	if err := t.db.fkRefChanges(ctx, ch, parentsOf(t.def.FKs), parentsOf(fks), def.Name, def.Name); err != nil {
+	if err := t.db.fkRefChanges(ctx, ch, parentsOf(t.def.FKs), parentsOf(fks), t.db.schema.Name, def.Name, def.Name); err != nil {
 		return err
 	}
 	if err := tx.writeCatalog(t.db.eng.cat, ch); err != nil {
@@ -234,14 +234,14 @@ func (t *Table) writeFKs(ctx *sql.Context, fks []catalog.ForeignKey) error {
 	return nil
 }
 
-// fkRefChanges adds to ch the reverse-entry changes of child table (of d)
-// going from declaring foreign keys to parents old (under name oldName) to
-// parents now (under newName). A parent schema that no longer exists has no
-// entries to change.
-func (d *Database) fkRefChanges(ctx *sql.Context, ch *catalog.Change, old, now map[fkParent]bool, oldName, newName string) error {
+// fkRefChanges adds to ch the reverse-entry changes of a child table going
+// from declaring foreign keys to parents old (as oldName of d) to parents
+// now (as newName of schema newSchema). A parent schema that no longer
+// exists has no entries to change.
+func (d *Database) fkRefChanges(ctx *sql.Context, ch *catalog.Change, old, now map[fkParent]bool, newSchema, oldName, newName string) error {
 	cat := d.eng.cat
 	r := catalogReader(ctx)
-	same := strings.EqualFold(oldName, newName)
+	same := strings.EqualFold(oldName, newName) && strings.EqualFold(newSchema, d.schema.Name)
 	for p := range old {
 		if now[p] && same {
 			continue
@@ -265,7 +265,7 @@ func (d *Database) fkRefChanges(ctx *sql.Context, ch *catalog.Change, old, now m
 		if s == nil {
 			return sql.ErrDatabaseNotFound.New(p.schema)
 		}
-		ch.PutFKRef(s.ID, p.table, d.schema.Name, newName)
+		ch.PutFKRef(s.ID, p.table, newSchema, newName)
 	}
 	return nil
 }

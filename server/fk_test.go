@@ -123,6 +123,27 @@ func TestForeignKeys(t *testing.T) {
 	mustExec(t, db, "DELETE FROM p WHERE id = 2")
 	wantRows(t, root, "SELECT COUNT(*) FROM other.x", "0")
 
+	_, err = db.ExecContext(ctx, "TRUNCATE TABLE p")
+	wantError(t, "truncate parent", err, 1701, "Cannot truncate a table referenced in a foreign key constraint (`shop`.`c`, CONSTRAINT `fk_c`)")
+
+	// RENAME TABLE of a child and of a parent keeps the constraint.
+	mustExec(t, db, "RENAME TABLE c TO c2")
+	_, err = db.ExecContext(ctx, "DELETE FROM p WHERE id = 1")
+	wantError(t, "renamed child", err, 1451, "Cannot delete or update a parent row: a foreign key constraint fails (`shop`.`c2`, CONSTRAINT `fk_c` FOREIGN KEY (`pid`) REFERENCES `p` (`id`))")
+	mustExec(t, db, "RENAME TABLE p TO p2")
+	_, err = db.ExecContext(ctx, "DELETE FROM p2 WHERE id = 1")
+	wantError(t, "renamed parent", err, 1451, "Cannot delete or update a parent row: a foreign key constraint fails (`shop`.`c2`, CONSTRAINT `fk_c` FOREIGN KEY (`pid`) REFERENCES `p2` (`id`))")
+	mustExec(t, db, "RENAME TABLE p2 TO p, c2 TO c")
+	mustExec(t, db, "RENAME TABLE other.x TO shop.x")
+	_, err = db.ExecContext(ctx, "INSERT INTO x VALUES (5, 77)")
+	wantError(t, "moved child", err, 1452, "Cannot add or update a child row: a foreign key constraint fails (`shop`.`x`, CONSTRAINT `fk_x` FOREIGN KEY (`pid`) REFERENCES `p` (`id`) ON DELETE CASCADE)")
+	mustExec(t, root, "CREATE TABLE other.y (id INT PRIMARY KEY, pid INT, CONSTRAINT fk_y FOREIGN KEY (pid) REFERENCES shop.x (id))")
+	mustExec(t, db, "RENAME TABLE shop.x TO other.x")
+	mustExec(t, root, "INSERT INTO other.x VALUES (7, NULL)")
+	mustExec(t, root, "INSERT INTO other.y VALUES (1, 7)")
+	_, err = root.ExecContext(ctx, "DELETE FROM other.x WHERE id = 7")
+	wantError(t, "moved parent", err, 1451, "Cannot delete or update a parent row: a foreign key constraint fails (`other`.`y`, CONSTRAINT `fk_y` FOREIGN KEY (`pid`) REFERENCES `x` (`id`))")
+
 	// Restart keeps every constraint.
 	ts.srv.Close()
 	ts = startServer(t, ts.dir)
@@ -270,4 +291,37 @@ func TestCloneKeepsForeignKeys(t *testing.T) {
 	if mysqlErrNo(err) != 3819 {
 		t.Fatalf("clone's check: %v", err)
 	}
+}
+
+// TestSelfReferencingForeignKey: a tree deleted by cascade, a multi-column
+// key updated by cascade, and a self-referencing table renamed.
+func TestSelfReferencingForeignKey(t *testing.T) {
+	ts := startServer(t, t.TempDir())
+	mustExec(t, ts.connect(""), "CREATE DATABASE s")
+	db := ts.connect("s")
+	ctx := context.Background()
+	mustExec(t, db, "CREATE TABLE tree (id INT PRIMARY KEY, parent INT, FOREIGN KEY (parent) REFERENCES tree (id) ON DELETE CASCADE)")
+	mustExec(t, db, "INSERT INTO tree VALUES (1, NULL), (2, 1), (3, 2), (4, 1), (5, NULL)")
+	mustExec(t, db, "DELETE FROM tree WHERE id = 1")
+	wantRows(t, db, "SELECT id FROM tree", "5")
+	mustExec(t, db, "RENAME TABLE tree TO forest")
+	if got := showCreateTable(t, db, "forest"); !strings.Contains(got, "CONSTRAINT `forest_ibfk_1` FOREIGN KEY (`parent`) REFERENCES `forest` (`id`) ON DELETE CASCADE") {
+		t.Fatalf("renamed self-referencing table:\n%s", got)
+	}
+	_, err := db.ExecContext(ctx, "INSERT INTO forest VALUES (6, 42)")
+	if mysqlErrNo(err) != 1452 {
+		t.Fatalf("orphan in renamed tree: %v", err)
+	}
+	mustExec(t, db, "INSERT INTO forest VALUES (6, 5)")
+	mustExec(t, db, "DELETE FROM forest WHERE id = 5")
+	wantRows(t, db, "SELECT COUNT(*) FROM forest", "0")
+
+	mustExec(t, db, "CREATE TABLE mp (a INT, b INT, PRIMARY KEY (a, b))")
+	mustExec(t, db, "CREATE TABLE mc (id INT PRIMARY KEY, a INT, b INT, FOREIGN KEY (a, b) REFERENCES mp (a, b) ON UPDATE CASCADE)")
+	mustExec(t, db, "INSERT INTO mp VALUES (1, 1), (1, 2)")
+	mustExec(t, db, "INSERT INTO mc VALUES (1, 1, 1), (2, 1, 2), (3, NULL, 7)")
+	_, err = db.ExecContext(ctx, "INSERT INTO mc VALUES (4, 2, 1)")
+	wantError(t, "multi-column orphan", err, 1452, "Cannot add or update a child row: a foreign key constraint fails (`s`.`mc`, CONSTRAINT `mc_ibfk_1` FOREIGN KEY (`a`, `b`) REFERENCES `mp` (`a`, `b`) ON UPDATE CASCADE)")
+	mustExec(t, db, "UPDATE mp SET b = b + 10")
+	wantRows(t, db, "SELECT id, a, b FROM mc ORDER BY id", "1,1,11", "2,1,12", "3,NULL,7")
 }

@@ -18,6 +18,7 @@ var (
 	reFKIndex  = regexp.MustCompile("^cannot drop index: `(.*)` is used by foreign key `.*`$")
 	reFKUnres  = regexp.MustCompile("^cannot add or update a child row: a foreign key constraint fails (.*)$")
 	reCheck    = regexp.MustCompile(`^Check constraint "(.*)" violated$`)
+	reTrunc    = regexp.MustCompile("^cannot truncate table (.*) as it is referenced in foreign key (.*) on table (.*)$")
 	reNoConstr = regexp.MustCompile(`^Constraint "(.*)" does not exist$`)
 	reDropChk  = regexp.MustCompile(`(?i)\bDROP\s+CHECK\b`)
 )
@@ -61,6 +62,11 @@ func (h *handler) fkError(err error, connID uint32, query string) error {
 		m := reFKIndex.FindStringSubmatch(msg)
 		return &mysql.SQLError{Num: 1553, State: "HY000", Query: se.Query,
 			Message: "Cannot drop index '" + m[1] + "': needed in a foreign key constraint"}
+	case reTrunc.MatchString(msg):
+		// GMS checks the tables of the current database only.
+		m := reTrunc.FindStringSubmatch(msg)
+		return &mysql.SQLError{Num: 1701, State: "42000", Query: se.Query,
+			Message: "Cannot truncate a table referenced in a foreign key constraint (`" + h.eng.CurrentDatabase(connID) + "`.`" + m[3] + "`, CONSTRAINT `" + m[2] + "`)"}
 	case reNoConstr.MatchString(msg):
 		m := reNoConstr.FindStringSubmatch(msg)
 		if reDropChk.MatchString(query) {
