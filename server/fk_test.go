@@ -325,3 +325,38 @@ func TestSelfReferencingForeignKey(t *testing.T) {
 	mustExec(t, db, "UPDATE mp SET b = b + 10")
 	wantRows(t, db, "SELECT id, a, b FROM mc ORDER BY id", "1,1,11", "2,1,12", "3,NULL,7")
 }
+
+// TestForeignKeyLocks: a child insert locks its parent row shared, and a
+// cascade locks the child rows it changes, so concurrent writers wait (and
+// time out with 1205) instead of breaking the constraint.
+func TestForeignKeyLocks(t *testing.T) {
+	ts := startServer(t, t.TempDir())
+	mustExec(t, ts.connect(""), "CREATE DATABASE l")
+	db := ts.connect("l")
+	mustExec(t, db, "CREATE TABLE p (id INT PRIMARY KEY)")
+	mustExec(t, db, "CREATE TABLE c (id INT PRIMARY KEY, pid INT, n INT, FOREIGN KEY (pid) REFERENCES p (id) ON DELETE CASCADE)")
+	mustExec(t, db, "INSERT INTO p VALUES (1), (2), (3)")
+	mustExec(t, db, "INSERT INTO c VALUES (20, 2, 0), (30, 3, 0)")
+	cs := conns(t, db, 2)
+	a, b := cs[0], cs[1]
+	mustExec(t, b, "SET innodb_lock_wait_timeout = 1")
+
+	mustExec(t, a, "BEGIN")
+	mustExec(t, a, "INSERT INTO c VALUES (10, 1, 0)")
+	_, err := b.ExecContext(context.Background(), "DELETE FROM p WHERE id = 1")
+	if mysqlErrNo(err) != 1205 {
+		t.Fatalf("deleting a parent row an open insert references: %v, want 1205", err)
+	}
+	mustExec(t, b, "DELETE FROM p WHERE id = 3") // other rows are free
+	mustExec(t, a, "COMMIT")
+
+	mustExec(t, a, "BEGIN")
+	mustExec(t, a, "DELETE FROM p WHERE id = 2")
+	_, err = b.ExecContext(context.Background(), "UPDATE c SET n = 1 WHERE id = 20")
+	if mysqlErrNo(err) != 1205 {
+		t.Fatalf("updating a child row an open cascade deleted: %v, want 1205", err)
+	}
+	mustExec(t, a, "ROLLBACK")
+	mustExec(t, b, "UPDATE c SET n = 1 WHERE id = 20")
+	wantRows(t, db, "SELECT id, pid, n FROM c ORDER BY id", "10,1,0", "20,2,1")
+}
