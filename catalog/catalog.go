@@ -281,3 +281,26 @@ func (n *TableNames) List(s *Schema, fn func(name string) error) error {
 
 // Close releases the iterator.
 func (n *TableNames) Close() error { return n.it.Close() }
+
+// ListFKRefs streams the (lower-case) schema and table names of the tables
+// whose foreign keys reference table parent of schema parentSchemaID, from
+// the reverse index: one seek, whatever the number of tables. An entry may
+// outlive its child (a dropped schema's tables leave theirs under other
+// schemas' parents), so callers check the child's record.
+func (c *Catalog) ListFKRefs(r Reader, parentSchemaID uint64, parent string, fn func(childSchema, childTable string) error) error {
+	if r == nil {
+		r = c.db
+	}
+	lo, hi := keys.FKRefs(parentSchemaID, parent)
+	return scan(r, lo, hi, func(k, _ []byte) error {
+		pk, err := keys.Parse(k)
+		if err != nil {
+			return err
+		}
+		_, cs, ct, ok := keys.SplitFKRef(pk.Name)
+		if !ok {
+			return fmt.Errorf("catalog: corrupt foreign key reference %q", k)
+		}
+		return fn(cs, ct)
+	})
+}

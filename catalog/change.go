@@ -20,6 +20,9 @@ const (
 	OpPutTrigger                          // write Trigger's record under Schema
 	OpDeleteTrigger                       // delete trigger Name of Schema
 	OpDeleteRange                         // range tombstone [Lo, Hi): dropped data or records
+	OpPutFKRef                            // write the foreign-key reverse entry Lo (keys.FKRef)
+	OpDeleteFKRef                         // delete the foreign-key reverse entry Lo
+	opLast                                = OpDeleteFKRef
 )
 
 // Op is one catalog write. Schema is the record written (OpPutSchema,
@@ -99,6 +102,17 @@ func (ch *Change) DeleteTrigger(s *Schema, name string) *Change {
 	return ch.add(Op{Kind: OpDeleteTrigger, Schema: s, Name: name})
 }
 
+// PutFKRef records that child (a table of childSchema) declares a foreign
+// key referencing table parent of schema parentSchemaID.
+func (ch *Change) PutFKRef(parentSchemaID uint64, parent, childSchema, child string) *Change {
+	return ch.add(Op{Kind: OpPutFKRef, Lo: keys.FKRef(parentSchemaID, parent, childSchema, child)})
+}
+
+// DeleteFKRef removes what PutFKRef wrote.
+func (ch *Change) DeleteFKRef(parentSchemaID uint64, parent, childSchema, child string) *Change {
+	return ch.add(Op{Kind: OpDeleteFKRef, Lo: keys.FKRef(parentSchemaID, parent, childSchema, child)})
+}
+
 func (ch *Change) deleteRange(lo, hi []byte) *Change {
 	return ch.add(Op{Kind: OpDeleteRange, Lo: lo, Hi: hi})
 }
@@ -127,6 +141,10 @@ func (c *Catalog) DropSchemaChange(r Reader, s *Schema) (*Change, error) {
 	ch.deleteRange(keys.TableRecords(s.ID))
 	ch.deleteRange(keys.ViewRecords(s.ID))
 	ch.deleteRange(keys.TriggerRecords(s.ID))
+	// The reverse entries of the schema's parent tables; entries its
+	// tables left under other schemas' parents are skipped by readers
+	// (ListFKRefs checks each against the child's record).
+	ch.deleteRange(keys.SchemaFKRefs(s.ID))
 	return ch, nil
 }
 
@@ -138,11 +156,19 @@ func (c *Catalog) Write(w Writer, ch *Change) ([]string, error) {
 	rewritten := make([]string, 0, len(ch.Ops))
 	for i := range ch.Ops {
 		op := &ch.Ops[i]
-		if op.Kind == OpDeleteRange {
+		switch op.Kind {
+		case OpDeleteRange:
 			// Dropped data and the records of a dropped schema: nothing
 			// cached is keyed inside them (a dropped schema's tables are
 			// unreachable once its record, deleted by its own op, is gone).
 			w.DeleteRange(op.Lo, op.Hi)
+			continue
+		case OpPutFKRef:
+			// Reverse entries are never cached: readers seek them.
+			w.Set(op.Lo, nil)
+			continue
+		case OpDeleteFKRef:
+			w.Delete(op.Lo)
 			continue
 		}
 		key, err := op.recordKey()
@@ -279,7 +305,7 @@ func DecodeChange(b []byte) (*Change, error) {
 	ch := &Change{Ops: make([]Op, d.n(len(b)))}
 	for i := range ch.Ops {
 		op := &ch.Ops[i]
-		op.Kind = OpKind(d.n(int(OpDeleteRange)))
+		op.Kind = OpKind(d.n(int(opLast)))
 		sch, rec := d.raw(), d.raw()
 		op.Name = d.str()
 		op.Lo, op.Hi = nonEmpty(d.raw()), nonEmpty(d.raw())

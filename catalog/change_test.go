@@ -172,3 +172,20 @@ func TestChangeEncodeReplays(t *testing.T) {
 		}
 	}
 }
+
+// Reverse-index ops survive Encode/DecodeChange (a DDL job replays them).
+func TestChangeEncodeFKRefs(t *testing.T) {
+	ch := new(Change).PutFKRef(3, "p", "s", "c").DeleteFKRef(4, "q", "s", "d")
+	b, err := ch.Encode()
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := DecodeChange(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got.Ops) != 2 || got.Ops[0].Kind != OpPutFKRef || got.Ops[1].Kind != OpDeleteFKRef ||
+		string(got.Ops[0].Lo) != string(keys.FKRef(3, "p", "s", "c")) || string(got.Ops[1].Lo) != string(keys.FKRef(4, "q", "s", "d")) {
+		t.Fatalf("decoded %+v", got.Ops)
+	}
+}

@@ -2,6 +2,7 @@ package catalog
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/myriaddb/myriad/keys"
 )
@@ -50,6 +51,31 @@ func (c *Catalog) CloneSchemaChange(r Reader, src, dst *Schema, newID func() (ui
 		tc := TableCopy{FromDataSchemaID: n.DataSchemaID, FromID: n.ID, To: n}
 		n.ID, n.SchemaID, n.DataSchemaID = id, dst.ID, dst.ID
 		ch.PutTable(dst, n)
+		// Foreign keys inside the template point inside the clone; those
+		// to other schemas keep their parent, which gains a referencing
+		// table.
+		seen := map[string]bool{}
+		for i := range n.FKs {
+			fk := &n.FKs[i]
+			parentID := dst.ID
+			if strings.EqualFold(fk.ParentSchema, src.Name) {
+				fk.ParentSchema = dst.Name
+			} else {
+				ps, err := c.Schema(r, fk.ParentSchema)
+				if err != nil {
+					return err
+				}
+				if ps == nil {
+					continue
+				}
+				parentID = ps.ID
+			}
+			k := fmt.Sprintf("%d\x00%s", parentID, strings.ToLower(fk.ParentTable))
+			if !seen[k] {
+				seen[k] = true
+				ch.PutFKRef(parentID, fk.ParentTable, dst.Name, n.Name)
+			}
+		}
 		copies = append(copies, tc)
 		return nil
 	})

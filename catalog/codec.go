@@ -23,6 +23,22 @@ type enc struct{ b []byte }
 
 func (e *enc) u(v uint64)   { e.b = binary.AppendUvarint(e.b, v) }
 func (e *enc) str(s string) { e.u(uint64(len(s))); e.b = append(e.b, s...) }
+func (e *enc) strs(l []string) {
+	e.u(uint64(len(l)))
+	for _, s := range l {
+		e.str(s)
+	}
+}
+
+func (d *dec) strs() []string {
+	n := d.n(1 << 16)
+	var l []string
+	for i := 0; i < n && d.err == nil; i++ {
+		l = append(l, d.str())
+	}
+	return l
+}
+
 func (e *enc) bytes(p []byte) {
 	e.u(uint64(len(p)))
 	e.b = append(e.b, p...)
@@ -143,6 +159,15 @@ func encodeTable(t *Table) ([]byte, error) {
 	if fills > 0 {
 		flags |= 2
 	}
+	// Flags 4 and 8: foreign keys and CHECK constraints follow the fills,
+	// each list only when non-empty, so a record without them is the
+	// same bytes as before they existed.
+	if len(t.FKs) > 0 {
+		flags |= 4
+	}
+	if len(t.Checks) > 0 {
+		flags |= 8
+	}
 	e.u(flags)
 	if fills > 0 {
 		e.u(uint64(fills))
@@ -150,6 +175,32 @@ func encodeTable(t *Table) ([]byte, error) {
 			if f := t.Columns[i].Fill; f != nil {
 				e.u(uint64(i))
 				e.bytes(f)
+			}
+		}
+	}
+	if len(t.FKs) > 0 {
+		e.u(uint64(len(t.FKs)))
+		for i := range t.FKs {
+			fk := &t.FKs[i]
+			e.str(fk.Name)
+			e.strs(fk.Columns)
+			e.str(fk.ParentSchema)
+			e.str(fk.ParentTable)
+			e.strs(fk.ParentColumns)
+			e.u(uint64(fk.OnUpdate))
+			e.u(uint64(fk.OnDelete))
+		}
+	}
+	if len(t.Checks) > 0 {
+		e.u(uint64(len(t.Checks)))
+		for i := range t.Checks {
+			c := &t.Checks[i]
+			e.str(c.Name)
+			e.str(c.Expr)
+			if c.Enforced {
+				e.u(1)
+			} else {
+				e.u(0)
 			}
 		}
 	}
@@ -303,6 +354,20 @@ func decodeTableBody(body []byte, t *Table) error {
 				if f := d.raw(); d.err == nil {
 					t.Columns[p].Fill = append([]byte{}, f...)
 				}
+			}
+		}
+		if flags&4 != 0 {
+			n := d.n(1 << 16)
+			for i := 0; i < n && d.err == nil; i++ {
+				fk := ForeignKey{Name: d.str(), Columns: d.strs(), ParentSchema: d.str(), ParentTable: d.str(),
+					ParentColumns: d.strs(), OnUpdate: uint8(d.n(255)), OnDelete: uint8(d.n(255))}
+				t.FKs = append(t.FKs, fk)
+			}
+		}
+		if flags&8 != 0 {
+			n := d.n(1 << 16)
+			for i := 0; i < n && d.err == nil; i++ {
+				t.Checks = append(t.Checks, Check{Name: d.str(), Expr: d.str(), Enforced: d.u() == 1})
 			}
 		}
 	}

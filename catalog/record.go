@@ -54,6 +54,11 @@ type Table struct {
 	CounterExact bool   `json:"ce,omitempty"`
 	NextColumnID uint32 `json:"nc"`
 	NextIndexID  uint32 `json:"ni"`
+	// FKs are the foreign keys the table declares; the tables they
+	// reference find them through keys.FKRef entries (Change.PutFKRef).
+	FKs []ForeignKey `json:"fk,omitempty"`
+	// Checks are the table's CHECK constraints, in declaration order.
+	Checks []Check `json:"ck,omitempty"`
 
 	dbName string
 	types  []sql.Type // built column types (interned), set by the binary decoder
@@ -105,6 +110,26 @@ type Index struct {
 	Comment string   `json:"cm,omitempty"`
 }
 
+// ForeignKey is a FOREIGN KEY constraint declared by a table. Columns are
+// named (not numbered): GMS renames them through UpdateForeignKey, and the
+// parent's columns belong to another record that may not exist yet.
+type ForeignKey struct {
+	Name          string
+	Columns       []string
+	ParentSchema  string // case-preserved schema name
+	ParentTable   string
+	ParentColumns []string
+	OnUpdate      uint8 // sql.ForeignKeyReferentialAction
+	OnDelete      uint8
+}
+
+// Check is a CHECK constraint: its expression as GMS prints it.
+type Check struct {
+	Name     string
+	Expr     string
+	Enforced bool
+}
+
 // Clone returns a deep-enough copy for building a changed definition.
 func (t *Table) Clone() *Table {
 	n := &Table{
@@ -120,7 +145,18 @@ func (t *Table) Clone() *Table {
 		ix.Prefix = append([]uint16(nil), ix.Prefix...)
 		n.Indexes[i] = ix
 	}
+	for _, fk := range t.FKs {
+		n.FKs = append(n.FKs, fk.Clone())
+	}
+	n.Checks = append([]Check(nil), t.Checks...)
 	return n
+}
+
+// Clone copies fk's slices.
+func (fk ForeignKey) Clone() ForeignKey {
+	fk.Columns = append([]string(nil), fk.Columns...)
+	fk.ParentColumns = append([]string(nil), fk.ParentColumns...)
+	return fk
 }
 
 // DBName is the name of the schema the table was read under.

@@ -129,3 +129,44 @@ func TestRecordFillRoundTrip(t *testing.T) {
 		}
 	}
 }
+
+// Foreign keys and checks are trailing fields: a record without them is
+// the bytes older builds wrote (so theirs decode), and they round-trip with
+// fills present too.
+func TestRecordConstraintsRoundTrip(t *testing.T) {
+	plain, err := encodeTable(sbtestRecord(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tbl := sbtestRecord(t)
+	tbl.Columns[2].Fill, _ = EncodeFill("x")
+	tbl.FKs = []ForeignKey{
+		{Name: "fk_k", Columns: []string{"k"}, ParentSchema: "Shop", ParentTable: "Items", ParentColumns: []string{"id"}, OnDelete: 2, OnUpdate: 4},
+		{Name: "fk_two", Columns: []string{"k", "c"}, ParentSchema: "s", ParentTable: "p", ParentColumns: []string{"a", "b"}},
+	}
+	tbl.Checks = []Check{{Name: "c1", Expr: "(`k` > 0)", Enforced: true}, {Name: "c2", Expr: "(`c` <> '')"}}
+	b, err := encodeTable(tbl)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := decodeTable(b, "db")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(got.FKs, tbl.FKs) || !reflect.DeepEqual(got.Checks, tbl.Checks) {
+		t.Fatalf("decoded %+v %+v", got.FKs, got.Checks)
+	}
+	if v, _ := got.Columns[2].FillValue(); v != "x" {
+		t.Fatalf("fill next to constraints: %v", v)
+	}
+	old, err := decodeTable(plain, "db")
+	if err != nil || old.FKs != nil || old.Checks != nil {
+		t.Fatalf("record without constraints: %v %v %v", err, old.FKs, old.Checks)
+	}
+	c := got.Clone()
+	c.FKs[0].Columns[0] = "changed"
+	c.Checks[0].Name = "changed"
+	if got.FKs[0].Columns[0] != "k" || got.Checks[0].Name != "c1" {
+		t.Fatal("Clone shares constraint slices")
+	}
+}

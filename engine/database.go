@@ -133,7 +133,11 @@ func (d *Database) DropTable(ctx *sql.Context, name string) error {
 	if t == nil {
 		return sql.ErrTableNotFound.New(name)
 	}
-	if err := tx.writeCatalog(d.eng.cat, new(catalog.Change).DropTable(d.schema, t)); err != nil {
+	ch := new(catalog.Change).DropTable(d.schema, t)
+	if err := d.fkRefChanges(ctx, ch, parentsOf(t.FKs), nil, d.schema.Name, t.Name, t.Name); err != nil {
+		return err
+	}
+	if err := tx.writeCatalog(d.eng.cat, ch); err != nil {
 		return err
 	}
 	d.eng.forgetAutoInc(t.ID)

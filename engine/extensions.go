@@ -23,7 +23,7 @@ import (
 // unique: GMS's rule selectors test the IDs of its own rules. The engine
 // owns 10_000-10_099 (the collation rules of exactupdate.go, installed into
 // GMS's global batches at package init because GMS's shortcut batches for
-// simple DML run nothing else, hold 10_050-10_056); packages sqlfunc
+// simple DML run nothing else, hold 10_050-10_057); packages sqlfunc
 // (10_100-10_199), planfix (10_200-10_299), scalarsubquery (10_300-10_399),
 // windowfunc (10_400-10_499) and joinorder (10_500-10_599) keep their own
 // ranges and are installed by Install too.
@@ -197,6 +197,10 @@ func installGlobalRules() {
 	if !placed {
 		rules = append([]analyzer.Rule{before}, rules...)
 	}
+	rules = append([]analyzer.Rule{{Id: fkParentSchemaID, Apply: func(ctx *sql.Context, _ *analyzer.Analyzer, n sql.Node, _ *plan.Scope,
+		_ analyzer.RuleSelector, _ *sql.QueryFlags) (sql.Node, transform.TreeIdentity, error) {
+		return fkParentSchema(ctx, n)
+	}}}, rules...)
 	analyzer.OnceBeforeDefault = rules
 	analyzer.AlwaysBeforeDefault = append([]analyzer.Rule{{Id: deferDMLAnalysisID, Apply: func(ctx *sql.Context, _ *analyzer.Analyzer, n sql.Node, _ *plan.Scope,
 		_ analyzer.RuleSelector, _ *sql.QueryFlags) (sql.Node, transform.TreeIdentity, error) {
@@ -235,6 +239,7 @@ const (
 	preIndexRewriteID analyzer.RuleId = 10_053 // see preIndexRewrite
 	// 10_054: ruleMarkLockingID, see markLocking (locking.go)
 	// 10_055, 10_056: deferDMLAnalysisID, runDeferredDMLID, see deferredDML (dmlsubquery.go)
+	// 10_057: fkParentSchemaID, see fkParentSchema (foreignkeys.go)
 )
 
 // init installs the global rules when the package loads: every analyzer the

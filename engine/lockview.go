@@ -119,8 +119,6 @@ type lockTarget struct {
 	data  string // the row's primary key values, or the key's bytes
 }
 
-func quoteIdent(s string) string { return "`" + strings.ReplaceAll(s, "`", "``") + "`" }
-
 // describeKey names key (a row or unique-value key under tableKey, or a
 // table key when tableKey is "").
 func (e *Engine) describeKey(key, tableKey string) lockTarget {

@@ -26,8 +26,11 @@ func (e *Engine) RenameAcrossSchemas(ctx *sql.Context, n sql.Node) (sql.Node, tr
 	if !ok {
 		return n, transform.SameTree, nil
 	}
-	pairs, ok := renamePairs(ctx.Query(), ctx.GetCurrentDatabase())
-	if !ok || len(pairs) != len(rt.OldNames) {
+	pairs, _ := renamePairs(ctx.Query(), ctx.GetCurrentDatabase())
+	// Unqualified renames run here too: GMS's node refuses to rename a
+	// table referenced by foreign keys of another schema, which moveTable
+	// handles like every other referencing table.
+	if len(pairs) == 0 || len(pairs) != len(rt.OldNames) {
 		return n, transform.SameTree, nil
 	}
 	return &renameTables{eng: e, pairs: pairs}, transform.NewTree, nil
@@ -108,7 +111,13 @@ func (r *renameTables) RowIter(ctx *sql.Context, _ sql.Row) (sql.RowIter, error)
 			return nil, err
 		}
 		fd := from.(*Database)
-		if lower(p.fromDB) == lower(p.toDB) {
+		isTable := false
+		if t, err := r.eng.cat.Table(catalogReader(ctx), fd.schema, p.from); err != nil {
+			return nil, err
+		} else if t != nil {
+			isTable = true
+		}
+		if lower(p.fromDB) == lower(p.toDB) && !isTable {
 			// Same schema: GMS's own node (views, foreign keys).
 			if _, err := plan.NewRenameTable(fd, []string{p.from}, []string{p.to}, false).RowIter(ctx, nil); err != nil {
 				return nil, err
@@ -156,6 +165,28 @@ func (d *Database) moveTable(ctx *sql.Context, name string, to *Database, newNam
 	n := t.Clone()
 	n.Name = newName
 	ch := new(catalog.Change).DeleteTableRecord(d.schema, name)
+	// Foreign keys named after the table (<table>_ibfk_<n>) are renamed
+	// with it, and a self-reference follows it, as in InnoDB.
+	prefix := lower(name) + "_ibfk_"
+	for i := range n.FKs {
+		fk := &n.FKs[i]
+		if strings.HasPrefix(lower(fk.Name), prefix) && len(fk.Name) > len(prefix) {
+			fk.Name = newName + "_ibfk_" + fk.Name[len(prefix):]
+		}
+		if lower(fk.ParentSchema) == lower(d.schema.Name) && lower(fk.ParentTable) == lower(name) {
+			fk.ParentSchema, fk.ParentTable = to.schema.Name, newName
+		}
+	}
+	// The reverse entries of its foreign keys name the table: they move
+	// with it.
+	if len(t.FKs) > 0 {
+		if err := d.fkRefChanges(ctx, ch, parentsOf(t.FKs), parentsOf(n.FKs), to.schema.Name, name, newName); err != nil {
+			return err
+		}
+	}
+	if err := d.repointChildren(ctx, ch, t, to.schema.Name, newName); err != nil {
+		return err
+	}
 	if !across {
 		return tx.writeCatalog(d.eng.cat, ch.PutTable(d.schema, n))
 	}
@@ -166,5 +197,54 @@ func (d *Database) moveTable(ctx *sql.Context, name string, to *Database, newNam
 		return err
 	}
 	d.schema, to.schema = &src, &dst
+	return nil
+}
+
+// repointChildren adds to ch what moving parent table t to schema newSchema
+// as newName changes in the tables referencing it: their foreign keys name
+// the new place (as InnoDB renames them) and the reverse entries move.
+func (d *Database) repointChildren(ctx *sql.Context, ch *catalog.Change, t *catalog.Table, newSchema, newName string) error {
+	cat := d.eng.cat
+	r := catalogReader(ctx)
+	ns, err := cat.Schema(r, newSchema)
+	if err != nil || ns == nil {
+		return err
+	}
+	tx, err := txnOf(ctx)
+	if err != nil {
+		return err
+	}
+	type child struct{ schema, table string }
+	var children []child
+	if err := cat.ListFKRefs(tx.kv, d.schema.ID, t.Name, func(cs, ct string) error {
+		children = append(children, child{cs, ct})
+		return nil
+	}); err != nil {
+		return err
+	}
+	for _, c := range children {
+		s, err := cat.Schema(r, c.schema)
+		if err != nil || s == nil {
+			continue
+		}
+		ct, err := cat.Table(r, s, c.table)
+		if err != nil || ct == nil || ct.ID == t.ID { // a self-reference moves with the table's record
+			continue
+		}
+		n := ct.Clone()
+		changed := false
+		for i := range n.FKs {
+			fk := &n.FKs[i]
+			if strings.EqualFold(fk.ParentSchema, d.schema.Name) && strings.EqualFold(fk.ParentTable, t.Name) {
+				fk.ParentSchema, fk.ParentTable, changed = ns.Name, newName, true
+			}
+		}
+		if !changed {
+			continue
+		}
+		ch.PutTable(s, n)
+		ch.DeleteFKRef(d.schema.ID, t.Name, s.Name, ct.Name)
+		ch.PutFKRef(ns.ID, newName, s.Name, ct.Name)
+	}
 	return nil
 }

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/dolthub/go-mysql-server/sql"
@@ -31,6 +32,10 @@ type Session struct {
 	consistentSnapshot bool
 	// lk: the locks the running statement takes on rows it reads (locking.go).
 	lk lockState
+	// fks: foreign keys GMS asked for lately, by lower(table) 0 lower(name),
+	// read by the server to word violations as MySQL (foreignkeys.go).
+	fkMu sync.Mutex
+	fks  map[string]sql.ForeignKeyConstraint
 }
 
 var _ sql.TransactionSession = (*Session)(nil)

@@ -17,6 +17,7 @@ import (
 	"github.com/myriaddb/myriad/keyenc"
 	"github.com/myriaddb/myriad/keys"
 	"github.com/myriaddb/myriad/kv"
+	"github.com/myriaddb/myriad/locks"
 )
 
 // Table is a statement's handle on one table definition. GMS's ALTER
@@ -106,6 +107,12 @@ func (t *Table) Partitions(*sql.Context) (sql.PartitionIter, error) {
 
 // PartitionRows implements sql.Table.
 func (t *Table) PartitionRows(ctx *sql.Context, p sql.Partition) (sql.RowIter, error) {
+	return t.partitionRows(ctx, p, 0)
+}
+
+// partitionRows reads a partition; lock, when set, makes it a current read
+// that locks each row at least in that mode (foreign key lookups).
+func (t *Table) partitionRows(ctx *sql.Context, p sql.Partition, lock locks.Mode) (sql.RowIter, error) {
 	tx, err := txnOf(ctx)
 	if err != nil {
 		return nil, err
@@ -123,7 +130,11 @@ func (t *Table) PartitionRows(ctx *sql.Context, p sql.Partition) (sql.RowIter, e
 			return ri, nil
 		}
 	}
-	if c := t.readLock(ctx, tx); c.Mode != 0 {
+	c := t.readLock(ctx, tx)
+	if lock > c.Mode && tx.kv.Pessimistic() {
+		c.Mode = lock
+	}
+	if c.Mode != 0 {
 		// A current read: the newest committed rows, each locked before
 		// it is read again and returned (locking.go).
 		it.r, it.lock, it.tx = tx.kv.CurrentView(), c, tx.kv

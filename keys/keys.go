@@ -26,6 +26,7 @@ const (
 	tagIDs      byte = 'n'
 	tagLock     byte = 'l' // reserved
 	tagJob      byte = 'j' // reserved
+	tagFKRef    byte = 'r'
 )
 
 // Index IDs with a fixed meaning inside a table's data span.
@@ -59,10 +60,14 @@ const (
 	// KindRowCount is a table's exact row count: the counter index's key
 	// followed by rowCountTag.
 	KindRowCount
+	// KindFKRef is a reverse-index entry of foreign keys: a table (child)
+	// declares a foreign key referencing a table (parent) of the schema in
+	// SchemaID. Name is lower(parent) 0 lower(child schema) 0 lower(child).
+	KindFKRef
 )
 
 var kindNames = [...]string{"invalid", "schema", "table", "view", "trigger", "accounts", "ids", "lock", "job",
-	"counter", "row", "index entry", "row count"}
+	"counter", "row", "index entry", "row count", "foreign key reference"}
 
 func (k Kind) String() string {
 	if int(k) < len(kindNames) {
@@ -72,14 +77,14 @@ func (k Kind) String() string {
 }
 
 // Catalog reports whether keys of this kind live in the catalog span.
-func (k Kind) Catalog() bool { return k >= KindSchema && k <= KindJob }
+func (k Kind) Catalog() bool { return k >= KindSchema && k <= KindJob || k == KindFKRef }
 
 // Data reports whether keys of this kind live in the data span.
 func (k Kind) Data() bool { return k >= KindCounter && k <= KindRowCount }
 
 var catalogTags = map[Kind]byte{
 	KindSchema: tagSchema, KindTable: tagTable, KindView: tagView, KindTrigger: tagTrigger,
-	KindAccounts: tagAccounts, KindIDs: tagIDs, KindLock: tagLock, KindJob: tagJob,
+	KindAccounts: tagAccounts, KindIDs: tagIDs, KindLock: tagLock, KindJob: tagJob, KindFKRef: tagFKRef,
 }
 
 var tagKinds = func() map[byte]Kind {
@@ -94,7 +99,7 @@ var tagKinds = func() map[byte]Kind {
 //
 //	KindSchema, KindAccounts:             Name
 //	KindTable, KindView, KindTrigger,
-//	KindLock:                             SchemaID, Name
+//	KindLock, KindFKRef:                  SchemaID, Name
 //	KindJob:                              JobID
 //	KindIDs:                              -
 //	KindCounter, KindRow, KindIndexEntry: SchemaID (the data schema),
@@ -177,7 +182,7 @@ func parseCatalog(b []byte) (Key, error) {
 	switch k.Kind {
 	case KindSchema, KindAccounts:
 		k.Name = string(rest)
-	case KindTable, KindView, KindTrigger, KindLock:
+	case KindTable, KindView, KindTrigger, KindLock, KindFKRef:
 		if k.SchemaID, rest, err = keyenc.DecodeUvarint(rest); err != nil {
 			return Key{}, malformed(FieldSchemaID, err)
 		}
@@ -251,7 +256,7 @@ func (k Key) Append(b []byte) []byte {
 	switch k.Kind {
 	case KindSchema, KindAccounts:
 		b = append(b, k.Name...)
-	case KindTable, KindView, KindTrigger, KindLock:
+	case KindTable, KindView, KindTrigger, KindLock, KindFKRef:
 		b = keyenc.AppendUvarint(b, k.SchemaID)
 		b = append(b, k.Name...)
 	case KindJob:
@@ -294,6 +299,34 @@ func IDs() []byte { return Key{Kind: KindIDs}.Append(nil) }
 // lookups behave like lower_case_table_names=2.
 func object(kind Kind, schemaID uint64, name string) []byte {
 	return Key{Kind: kind, SchemaID: schemaID, Name: strings.ToLower(name)}.Append(nil)
+}
+
+// FKRef is the reverse-index entry saying that table childTable of schema
+// childSchema declares a foreign key referencing table parent of schema
+// parentSchemaID, so a parent finds the tables referencing it with one seek
+// instead of reading other tables. The parent is named, not numbered: a
+// foreign key may be declared before its parent exists
+// (foreign_key_checks=0), and a re-created parent is referenced again.
+func FKRef(parentSchemaID uint64, parent, childSchema, childTable string) []byte {
+	name := strings.ToLower(parent) + "\x00" + strings.ToLower(childSchema) + "\x00" + strings.ToLower(childTable)
+	return Key{Kind: KindFKRef, SchemaID: parentSchemaID, Name: name}.Append(nil)
+}
+
+// FKRefs holds the reverse-index entries of one parent table.
+func FKRefs(parentSchemaID uint64, parent string) (lo, hi []byte) {
+	return PrefixSpan(Key{Kind: KindFKRef, SchemaID: parentSchemaID, Name: strings.ToLower(parent) + "\x00"}.Append(nil))
+}
+
+// SchemaFKRefs holds the reverse-index entries of every parent table of a schema.
+func SchemaFKRefs(schemaID uint64) (lo, hi []byte) { return objectSpan(KindFKRef, schemaID) }
+
+// SplitFKRef reads the names of a KindFKRef key's Name.
+func SplitFKRef(name string) (parent, childSchema, childTable string, ok bool) {
+	p := strings.Split(name, "\x00")
+	if len(p) != 3 {
+		return "", "", "", false
+	}
+	return p[0], p[1], p[2], true
 }
 
 // Data keys.

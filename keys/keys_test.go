@@ -24,6 +24,7 @@ func TestParseBuilders(t *testing.T) {
 		{"trigger", Trigger(7, "trg"), Key{Kind: KindTrigger, SchemaID: 7, Name: "trg"}},
 		{"accounts keeps case", Accounts("mysql_DB"), Key{Kind: KindAccounts, Name: "mysql_DB"}},
 		{"ids", IDs(), Key{Kind: KindIDs}},
+		{"foreign key reference", FKRef(6, "Parent", "Shop", "Child"), Key{Kind: KindFKRef, SchemaID: 6, Name: "parent\x00shop\x00child"}},
 		{"lock (reserved)", Lock(4, "T"), Key{Kind: KindLock, SchemaID: 4, Name: "t"}},
 		{"job (reserved)", Job(big), Key{Kind: KindJob, JobID: big}},
 		{"counter", Counter(3, 9), Key{Kind: KindCounter, SchemaID: 3, TableID: 9}},
@@ -259,5 +260,31 @@ func TestParseErrorNamesTheField(t *testing.T) {
 		if !reflect.DeepEqual(k, c.partial) {
 			t.Errorf("Parse(%x) partial key %+v, want %+v", c.key, k, c.partial)
 		}
+	}
+}
+
+// A parent's reverse-index span holds its entries only: not those of a
+// table whose name extends the parent's.
+func TestFKRefSpan(t *testing.T) {
+	lo, hi := FKRefs(6, "P")
+	for _, c := range []struct {
+		key []byte
+		in  bool
+	}{
+		{FKRef(6, "p", "s", "c"), true},
+		{FKRef(6, "P", "other", "x"), true},
+		{FKRef(6, "p2", "s", "c"), false},
+		{FKRef(7, "p", "s", "c"), false},
+	} {
+		if in := bytes.Compare(c.key, lo) >= 0 && bytes.Compare(c.key, hi) < 0; in != c.in {
+			t.Errorf("%q in span: %v, want %v", c.key, in, c.in)
+		}
+	}
+	k, _ := Parse(FKRef(6, "p", "S", "C"))
+	if p, s, c, ok := SplitFKRef(k.Name); !ok || p != "p" || s != "s" || c != "c" {
+		t.Fatalf("SplitFKRef(%q) = %q %q %q %v", k.Name, p, s, c, ok)
+	}
+	if sl, sh := SchemaFKRefs(6); bytes.Compare(lo, sl) < 0 || bytes.Compare(hi, sh) > 0 {
+		t.Fatal("a parent's span is outside its schema's")
 	}
 }

@@ -34,3 +34,25 @@ func TestDeleteWithoutWhereAcrossDatabases(t *testing.T) {
 		c.Close()
 	}
 }
+
+// TestDeleteWithoutWhereCascadesAcrossSchemas: DELETE FROM parent (no WHERE)
+// from the parent's own database cascades to a child in another schema (GMS
+// made it a TRUNCATE after looking for referencing keys in the current
+// database only).
+func TestDeleteWithoutWhereCascadesAcrossSchemas(t *testing.T) {
+	ts := startServer(t, t.TempDir())
+	db := ts.connect("")
+	for _, q := range []string{
+		"CREATE DATABASE d", "CREATE DATABASE e",
+		"CREATE TABLE d.p (id INT PRIMARY KEY)",
+		"CREATE TABLE e.c (id INT PRIMARY KEY, pid INT, FOREIGN KEY (pid) REFERENCES d.p (id) ON DELETE CASCADE)",
+		"INSERT INTO d.p VALUES (1), (2)", "INSERT INTO e.c VALUES (10, 1), (20, 2)",
+	} {
+		mustExec(t, db, q)
+	}
+	d := ts.connect("d")
+	mustExec(t, d, "DELETE FROM p")
+	if got := queryRows(t, d, "SELECT COUNT(*) FROM e.c"); got[0][0] != "0" {
+		t.Fatalf("%s child rows left after DELETE FROM p cascaded", got[0][0])
+	}
+}

@@ -108,6 +108,9 @@ func (h *handler) translate(err error, c *mysql.Conn, query string) error {
 	if err == nil {
 		return nil
 	}
+	if e := h.fkError(err, c.ConnectionID, query); e != nil {
+		return e
+	}
 	return translateError(err, query, h.eng.CurrentDatabase(c.ConnectionID))
 }
 

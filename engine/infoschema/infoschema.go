@@ -52,7 +52,15 @@ func (d *infoSchemaDB) GetTableInsensitive(ctx *sql.Context, name string) (sql.T
 	if strings.EqualFold(name, UsageTableName) {
 		return &usageTable{}, true, nil
 	}
-	return d.Database.GetTableInsensitive(ctx, name)
+	t, ok, err := d.Database.GetTableInsensitive(ctx, name)
+	if ok && err == nil {
+		if cols, scoped := scopedTables[strings.ToLower(name)]; scoped {
+			if ct, isCat := t.(sql.CatalogTable); isCat {
+				return newScopedTable(ct, cols), true, nil
+			}
+		}
+	}
+	return t, ok, err
 }
 
 func (d *infoSchemaDB) GetTableNames(ctx *sql.Context) ([]string, error) {
@@ -456,9 +464,19 @@ func PushFilters(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
 		if !ok {
 			return n, transform.SameTree, nil
 		}
+		if ta, ok := f.Child.(*plan.TableAlias); ok {
+			if rt, ok := ta.Child.(*plan.ResolvedTable); ok {
+				if st, ok := rt.Table.(*scopedTable); ok {
+					return st.pushFilters(f, rt, ta)
+				}
+			}
+		}
 		rt, ok := f.Child.(*plan.ResolvedTable)
 		if !ok {
 			return n, transform.SameTree, nil
+		}
+		if st, ok := rt.Table.(*scopedTable); ok {
+			return st.pushFilters(f, rt, nil)
 		}
 		it, ok := rt.Table.(*infoTables)
 		if !ok {
@@ -497,16 +515,27 @@ func PushFilters(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
 // information_schema.TABLES (TABLE_SCHEMA or TABLE_NAME) and otherwise only
 // constants, and returns it rewritten to read that column at index 0.
 func singleColumn(e sql.Expression) (int, sql.Expression) {
+	col, out := oneColumn(e, information_schema.TablesTableName, infoTablesCols)
+	if col != colTableSchema && col != colTableName {
+		return -1, nil
+	}
+	return col, out
+}
+
+// oneColumn tells whether e reads exactly one column of table (cols maps
+// its lower-case column names to positions) and otherwise only constants,
+// and returns that column and e rewritten to read it at index 0 (-1: no).
+func oneColumn(e sql.Expression, table string, cols map[string]int) (int, sql.Expression) {
 	col := -1
 	pure := true
 	transform.InspectExpr(e, func(x sql.Expression) bool {
 		switch x := x.(type) {
 		case *expression.GetField:
-			if !strings.EqualFold(x.Table(), information_schema.TablesTableName) {
+			if !strings.EqualFold(x.Table(), table) {
 				pure = false
 				return true
 			}
-			i, ok := infoTablesCols[strings.ToLower(x.Name())]
+			i, ok := cols[strings.ToLower(x.Name())]
 			if !ok || (col >= 0 && col != i) {
 				pure = false
 				return true
@@ -526,7 +555,7 @@ func singleColumn(e sql.Expression) (int, sql.Expression) {
 		}
 		return false
 	})
-	if !pure || (col != colTableSchema && col != colTableName) {
+	if !pure || col < 0 {
 		return -1, nil
 	}
 	out, _, err := transform.Expr(e, func(x sql.Expression) (sql.Expression, transform.TreeIdentity, error) {

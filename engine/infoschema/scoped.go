@@ -1,0 +1,205 @@
+package infoschema
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/dolthub/go-mysql-server/sql"
+	"github.com/dolthub/go-mysql-server/sql/expression"
+	"github.com/dolthub/go-mysql-server/sql/plan"
+	"github.com/dolthub/go-mysql-server/sql/transform"
+)
+
+// GMS builds the constraint tables of information_schema (the ones ORMs
+// read per table while introspecting foreign keys) by loading every table
+// of every schema the catalog lists. scopedTable keeps GMS's rows but hands
+// its reader a catalog that lists only the schemas the query's WHERE on the
+// schema column admits: `WHERE TABLE_SCHEMA = 'tenant'` reads one tenant's
+// tables, named schemas are looked up by name, and other predicates are
+// evaluated on schema names before any table is read.
+
+// scopedTables are GMS's tables scoped by schema, with the columns that hold
+// the schema of each row (all equal in every row).
+var scopedTables = map[string][]string{
+	"referential_constraints": {"constraint_schema"},
+	"key_column_usage":        {"constraint_schema", "table_schema"},
+	"table_constraints":       {"constraint_schema", "table_schema"},
+	"check_constraints":       {"constraint_schema"},
+}
+
+type scopedTable struct {
+	inner sql.CatalogTable
+	cols  map[string]int // lower-case column name -> position
+	// schemaCols are the positions of the schema columns.
+	schemaCols map[int]bool
+	cat        sql.Catalog
+	preds      []sql.Expression // over a one-column row: the schema name
+}
+
+var (
+	_ sql.Table        = (*scopedTable)(nil)
+	_ sql.CatalogTable = (*scopedTable)(nil)
+)
+
+func newScopedTable(inner sql.CatalogTable, schemaCols []string) *scopedTable {
+	t := &scopedTable{inner: inner, cols: map[string]int{}, schemaCols: map[int]bool{}}
+	for i, c := range inner.Schema() {
+		t.cols[strings.ToLower(c.Name)] = i
+	}
+	for _, c := range schemaCols {
+		t.schemaCols[t.cols[c]] = true
+	}
+	return t
+}
+
+func (t *scopedTable) Name() string               { return t.inner.Name() }
+func (t *scopedTable) String() string             { return t.inner.String() }
+func (t *scopedTable) Schema() sql.Schema         { return t.inner.Schema() }
+func (t *scopedTable) Collation() sql.CollationID { return t.inner.Collation() }
+func (t *scopedTable) Database() string           { return sql.InformationSchemaDatabaseName }
+
+func (t *scopedTable) Partitions(ctx *sql.Context) (sql.PartitionIter, error) {
+	return t.inner.Partitions(ctx)
+}
+
+// AssignCatalog implements sql.CatalogTable.
+func (t *scopedTable) AssignCatalog(cat sql.Catalog) sql.Table {
+	c := *t
+	c.cat = cat
+	return &c
+}
+
+func (t *scopedTable) PartitionRows(ctx *sql.Context, p sql.Partition) (sql.RowIter, error) {
+	if t.cat == nil {
+		return nil, fmt.Errorf("information_schema.%s: no catalog assigned", t.Name())
+	}
+	var cat sql.Catalog = t.cat
+	if len(t.preds) > 0 {
+		cat = &scopedCatalog{Catalog: t.cat, t: t}
+	}
+	return t.inner.AssignCatalog(cat).PartitionRows(ctx, p)
+}
+
+// pushFilters moves the conjuncts of f that read only a schema column into
+// the table (see PushFilters); ta is the alias the table is read under, if
+// any. The conjuncts also stay in the filter: on the rows that remain they
+// cost little, and NULLs and collations are decided there as before.
+func (t *scopedTable) pushFilters(f *plan.Filter, rt *plan.ResolvedTable, ta *plan.TableAlias) (sql.Node, transform.TreeIdentity, error) {
+	name := t.Name()
+	if ta != nil {
+		name = ta.Name()
+	}
+	var preds []sql.Expression
+	for _, c := range expression.SplitConjunction(f.Expression) {
+		if col, e := oneColumn(c, name, t.cols); t.schemaCols[col] {
+			preds = append(preds, e)
+		}
+	}
+	if len(preds) == 0 {
+		return f, transform.SameTree, nil
+	}
+	c := *t
+	c.preds = append(append([]sql.Expression(nil), t.preds...), preds...)
+	var child sql.Node
+	nt, err := rt.WithTable(&c)
+	if err != nil {
+		return nil, transform.SameTree, err
+	}
+	child = nt
+	if ta != nil {
+		if child, err = ta.WithChildren(nt); err != nil {
+			return nil, transform.SameTree, err
+		}
+	}
+	nf, err := f.WithChildren(child)
+	if err != nil {
+		return nil, transform.SameTree, err
+	}
+	return nf, transform.NewTree, nil
+}
+
+// names returns the schema names the predicates admit when one of them is
+// an equality between the schema column and a constant (DATABASE()
+// included); ok is false otherwise.
+func (t *scopedTable) names(ctx *sql.Context) ([]string, bool) {
+	for _, p := range t.preds {
+		e, ok := p.(*expression.Equals)
+		if !ok {
+			continue
+		}
+		l, r := e.Left(), e.Right()
+		if _, isField := l.(*expression.GetField); !isField {
+			l, r = r, l
+		}
+		if _, isField := l.(*expression.GetField); !isField || readsColumn(r) {
+			continue
+		}
+		v, err := r.Eval(ctx, nil)
+		if err != nil {
+			continue
+		}
+		if s, ok := v.(string); ok {
+			return []string{s}, true
+		}
+		if v == nil {
+			return nil, true
+		}
+	}
+	return nil, false
+}
+
+func readsColumn(e sql.Expression) bool {
+	found := false
+	transform.InspectExpr(e, func(x sql.Expression) bool {
+		if _, ok := x.(*expression.GetField); ok {
+			found = true
+		}
+		return found
+	})
+	return found
+}
+
+func (t *scopedTable) admits(ctx *sql.Context, name string) bool {
+	row := sql.Row{name}
+	for _, p := range t.preds {
+		v, err := p.Eval(ctx, row)
+		if err != nil || v == nil {
+			return false
+		}
+		if b, ok := v.(bool); ok && !b {
+			return false
+		}
+		if n, ok := v.(int8); ok && n == 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// scopedCatalog is the catalog GMS's reader sees: AllDatabases lists only
+// the schemas the predicates admit.
+type scopedCatalog struct {
+	sql.Catalog
+	t *scopedTable
+}
+
+func (c *scopedCatalog) AllDatabases(ctx *sql.Context) []sql.Database {
+	if names, ok := c.t.names(ctx); ok {
+		var out []sql.Database
+		for _, n := range names {
+			// Only schemas the user may see: the privileged catalog refuses
+			// the others.
+			if db, err := c.Catalog.Database(ctx, n); err == nil && db != nil {
+				out = append(out, db)
+			}
+		}
+		return out
+	}
+	var out []sql.Database
+	for _, db := range c.Catalog.AllDatabases(ctx) {
+		if c.t.admits(ctx, db.Name()) { // names only: no table is read
+			out = append(out, db)
+		}
+	}
+	return out
+}
