@@ -3,6 +3,7 @@ package joinorder
 import (
 	"sort"
 	"strings"
+	"sync/atomic"
 
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/go-mysql-server/sql/analyzer"
@@ -273,9 +274,9 @@ const unknownRows = 1000
 
 // leaf is one table of a join being planned.
 type leaf struct {
-	node  sql.Node       // as GMS built it: the table under its filters
+	node  sql.Node // as GMS built it: the table under its filters
 	table plan.TableIdNode
-	name  string         // the alias or table name: ties are broken on it, never on FROM order
+	name  string // the alias or table name: ties are broken on it, never on FROM order
 	cols  sql.ColSet
 	rows  float64 // rows in the table
 	card  float64 // rows after its own filters (estimate)
@@ -292,8 +293,9 @@ type leafIndex struct {
 type conjunct struct {
 	expr   sql.Expression
 	leaves uint64
-	// eq is set for col = col between two leaves.
-	eq *expression.Equals
+	// eq is set for col = col between two leaves, eqLeaves are theirs.
+	eq       *expression.Equals
+	eqLeaves [2]int
 }
 
 // Greedy plans the inner join j when it joins more than depth tables and
@@ -326,6 +328,9 @@ func Greedy(ctx *sql.Context, j *plan.JoinNode, depth int, scan func(sql.Node) (
 			byCol[c] = i
 		}
 	}
+	// Conjuncts in text order: GMS attaches them to joins in FROM order,
+	// and the plan must not depend on it.
+	sort.SliceStable(exprs, func(a, b int) bool { return exprs[a].String() < exprs[b].String() })
 	conjs := make([]conjunct, 0, len(exprs))
 	for _, e := range exprs {
 		c := conjunct{expr: e}
@@ -349,7 +354,7 @@ func Greedy(ctx *sql.Context, j *plan.JoinNode, depth int, scan func(sql.Node) (
 			l, lok := eq.Left().(*expression.GetField)
 			r, rok := eq.Right().(*expression.GetField)
 			if lok && rok && byCol[l.Id()] != byCol[r.Id()] {
-				c.eq = eq
+				c.eq, c.eqLeaves = eq, [2]int{byCol[l.Id()], byCol[r.Id()]}
 			}
 		}
 		conjs = append(conjs, c)
@@ -358,6 +363,10 @@ func Greedy(ctx *sql.Context, j *plan.JoinNode, depth int, scan func(sql.Node) (
 		l.card = estimateLeaf(l)
 	}
 	p := &planner{ctx: ctx, leaves: leaves, conjs: conjs, byCol: byCol}
+	p.binders = make([][]binder, len(leaves))
+	for i := range leaves {
+		p.binders[i] = p.bindersOf(i)
+	}
 	order := p.bestOrder()
 	n, err := p.build(order, scan)
 	if err != nil {
@@ -469,6 +478,9 @@ type planner struct {
 	leaves []*leaf
 	conjs  []conjunct
 	byCol  map[sql.ColumnId]int
+	// binders[i] are the equalities that can key a lookup or hash into
+	// leaf i.
+	binders [][]binder
 }
 
 // Join methods, best first.
@@ -550,13 +562,14 @@ func (p *planner) evaluate(set uint64, card float64, i int) step {
 	l := p.leaves[i]
 	bit := uint64(1) << uint(i)
 	sel := 1.0
-	for _, c := range p.applicable(set, i) {
+	for _, c := range p.conjs {
+		if c.leaves&bit == 0 || c.leaves&^(set|bit) != 0 || c.leaves == bit {
+			continue
+		}
 		if c.eq != nil {
 			// col = col: as if each column's values were distinct.
-			ll := p.leaves[p.byCol[c.eq.Left().(*expression.GetField).Id()]]
-			rl := p.leaves[p.byCol[c.eq.Right().(*expression.GetField).Id()]]
-			sel /= max(ll.rows, rl.rows, 1)
-		} else if c.leaves&^bit != 0 {
+			sel /= max(p.leaves[c.eqLeaves[0]].rows, p.leaves[c.eqLeaves[1]].rows, 1)
+		} else {
 			sel *= 0.5
 		}
 	}
@@ -577,7 +590,7 @@ func (p *planner) evaluate(set uint64, card float64, i int) step {
 
 // applicable lists the conjuncts that become evaluable when leaf i joins
 // set: they read leaf i and nothing outside set+i. A conjunct reading no
-// leaf, or leaf i alone, is applied by the leaf's own step.
+// leaf is applied by the first join.
 func (p *planner) applicable(set uint64, i int) []conjunct {
 	bit := uint64(1) << uint(i)
 	var out []conjunct
@@ -589,64 +602,81 @@ func (p *planner) applicable(set uint64, i int) []conjunct {
 	return out
 }
 
-// lookupKeys returns an index of leaf i and its key expressions when the
-// leading columns of the index are bound by equalities with expressions of
-// set (or constants), preferring the index with the most bound columns.
-func (p *planner) lookupKeys(set uint64, i int) *lookup {
+// binder is an equality that can key a lookup or hash into a leaf: its
+// column col of the leaf equals expr, which reads the leaves in mask (none
+// for a constant of the leaf's own filters).
+type binder struct {
+	col      sql.ColumnId
+	expr     sql.Expression // the other side
+	colExpr  sql.Expression // the leaf's side
+	mask     uint64
+	lookupOK bool // the types let an index lookup find exactly the equal rows
+	hashOK   bool // integer columns of one type on both sides
+}
+
+// bindersOf precomputes leaf i's binders from the join's conjuncts and its
+// own filters.
+func (p *planner) bindersOf(i int) []binder {
 	l := p.leaves[i]
 	bit := uint64(1) << uint(i)
-	bound := map[sql.ColumnId]sql.Expression{}
-	bind := func(col *expression.GetField, other sql.Expression) {
-		if _, done := bound[col.Id()]; done || !sameKeyType(col.Type(), other.Type()) {
-			return
-		}
-		bound[col.Id()] = other
-	}
-	// Equalities with the joined leaves, and the leaf's own with constants.
-	var cands []sql.Expression
-	for _, c := range p.applicable(set, i) {
-		if c.leaves&^bit != 0 {
-			cands = append(cands, c.expr)
-		}
-	}
-	cands = append(cands, leafFilters(l.node)...)
-	var joined bool
-	for _, e := range cands {
+	var out []binder
+	add := func(e sql.Expression, joined bool) {
 		eq, ok := e.(*expression.Equals)
 		if !ok {
-			continue
+			return
 		}
 		for _, pair := range [][2]sql.Expression{{eq.Left(), eq.Right()}, {eq.Right(), eq.Left()}} {
 			gf, ok := pair[0].(*expression.GetField)
-			if !ok || !l.cols.Contains(gf.Id()) || p.reads(pair[1])&bit != 0 {
+			if !ok || !l.cols.Contains(gf.Id()) {
 				continue
 			}
-			if p.reads(pair[1])&^set != 0 {
+			m := p.reads(pair[1])
+			if m&bit != 0 || joined != (m != 0) || !joined && !isConst(pair[1]) {
 				continue
 			}
-			bind(gf, pair[1])
+			out = append(out, binder{
+				col: gf.Id(), expr: pair[1], colExpr: gf, mask: m,
+				lookupOK: sameKeyType(gf.Type(), pair[1].Type()),
+				hashOK:   joined && types.IsInteger(gf.Type()) && types.IsInteger(pair[1].Type()) && gf.Type().Equals(pair[1].Type()),
+			})
 		}
 	}
+	for _, c := range p.conjs {
+		if c.leaves&bit != 0 && c.leaves != bit {
+			add(c.expr, true)
+		}
+	}
+	for _, f := range leafFilters(l.node) {
+		add(f, false)
+	}
+	return out
+}
+
+// lookupKeys returns an index of leaf i and its key expressions when the
+// leading columns of the index are bound by equalities with expressions of
+// set (or constants), at least one of them of set; it prefers the index
+// with the most bound columns, then a unique one.
+func (p *planner) lookupKeys(set uint64, i int) *lookup {
+	bs := p.binders[i]
 	var best *lookup
-	for _, li := range l.indexes {
+	for _, li := range p.leaves[i].indexes {
 		var keys []sql.Expression
+		joined := false
 		for _, c := range li.cols {
-			k, ok := bound[c]
-			if !ok {
+			var k sql.Expression
+			for _, b := range bs {
+				if b.col == c && b.lookupOK && b.mask&^set == 0 {
+					k = b.expr
+					if b.mask != 0 {
+						joined = true
+						break
+					}
+				}
+			}
+			if k == nil {
 				break
 			}
 			keys = append(keys, k)
-		}
-		if len(keys) == 0 {
-			continue
-		}
-		// Only a lookup keyed by the joined rows is a join method; a key of
-		// constants alone is the leaf's index scan.
-		joined = false
-		for _, k := range keys {
-			if p.reads(k) != 0 {
-				joined = true
-			}
 		}
 		if !joined {
 			continue
@@ -677,11 +707,11 @@ func (p *planner) reads(e sql.Expression) uint64 {
 	return s
 }
 
-// sameKeyType reports whether an index (or hash) key of type a can be
-// looked up with values of type b exactly as a = b compares them: both
-// integers, or the same type. (An index lookup converts the value to the
-// column's type, and a value that does not convert finds nothing: a string
-// '5x' equals the integer 5 in MySQL but would find no row.)
+// sameKeyType reports whether an index key of type a can be looked up with
+// values of type b exactly as a = b compares them: both integers, or the
+// same type. (An index lookup converts the value to the column's type, and
+// a value that does not convert finds nothing: a string '5x' equals the
+// integer 5 in MySQL but would find no row.)
 func sameKeyType(a, b sql.Type) bool {
 	if types.IsInteger(a) && types.IsInteger(b) {
 		return true
@@ -689,31 +719,30 @@ func sameKeyType(a, b sql.Type) bool {
 	return a.Equals(b)
 }
 
-// hashKeys returns the equalities between leaf i's columns and the joined
-// leaves that a hash join can key on: integer columns on both sides (hash
-// keys compare by value formatting, so strings under a case-insensitive
-// collation, floats' -0 and mixed types could miss matches).
+// hashKeys returns the {joined side, leaf i side} pairs of the equalities a
+// hash join into leaf i can key on: integer columns of one type on both
+// sides (hash keys compare by value formatting, so strings under a
+// case-insensitive collation, floats' -0 and mixed types could miss
+// matches).
 func (p *planner) hashKeys(set uint64, i int) [][2]sql.Expression {
-	bit := uint64(1) << uint(i)
-	var out [][2]sql.Expression // {left (joined) side, right (leaf i) side}
-	for _, c := range p.applicable(set, i) {
-		if c.eq == nil || c.leaves&^bit == 0 {
-			continue
+	var out [][2]sql.Expression
+	for _, b := range p.binders[i] {
+		if b.hashOK && b.mask&^set == 0 {
+			out = append(out, [2]sql.Expression{b.expr, b.colExpr})
 		}
-		l, r := c.eq.Left(), c.eq.Right()
-		if p.reads(l) == bit {
-			l, r = r, l
-		}
-		if p.reads(r) != bit || !types.IsInteger(l.Type()) || !types.IsInteger(r.Type()) || !l.Type().Equals(r.Type()) {
-			continue
-		}
-		out = append(out, [2]sql.Expression{l, r})
 	}
 	return out
 }
 
+// loopsOnly makes Greedy plan nested loops over table scans only: the
+// tests' reference plan (the WHERE clause over the cross product).
+var loopsOnly atomic.Bool
+
 // build turns the order into a left-deep plan.
 func (p *planner) build(order []step, scan func(sql.Node) (sql.Node, error)) (sql.Node, error) {
+	if loopsOnly.Load() {
+		scan = func(n sql.Node) (sql.Node, error) { return n, nil }
+	}
 	first := order[0].leaf
 	acc, err := scan(p.leaves[first].node)
 	if err != nil {
@@ -742,6 +771,8 @@ func (p *planner) build(order []step, scan func(sql.Node) (sql.Node, error)) (sq
 			cond = expression.JoinAnd(filters...)
 		}
 		switch {
+		case loopsOnly.Load():
+			acc = loopJoin(acc, l.node, cond)
 		case p.lookupKeys(set, i) != nil:
 			lk := p.lookupKeys(set, i)
 			right, err := p.lookupSide(l, lk)
