@@ -332,3 +332,29 @@ func TestPlanningBound(t *testing.T) {
 		t.Errorf("61-table join took %v", d)
 	}
 }
+
+// TestDecimalKeyIntoIntIndex: a DECIMAL compared with an integer primary
+// key must not become a lookup key (the lookup converts 3.5 to 4 and finds
+// a row 3.5 does not equal). GMS's own planner makes that lookup and drops
+// the comparison, answering 1 = 0.5 as true; the greedy plan (here forced
+// by optimizer_search_depth=1) keeps MySQL's answer.
+func TestDecimalKeyIntoIntIndex(t *testing.T) {
+	db := startDB(t)
+	for _, s := range []string{
+		"CREATE TABLE k (a BIGINT PRIMARY KEY, s VARCHAR(4))",
+		"CREATE TABLE d (d DECIMAL(5,1))",
+		"CREATE TABLE e (e INT)",
+		"INSERT INTO k VALUES (1,'one'),(2,'two'),(4,'four'),(5,'five')",
+		"INSERT INTO d VALUES (0.5),(1.5),(3.5),(4.0),(4.5),(NULL)",
+		"INSERT INTO e VALUES (1),(2)",
+	} {
+		if _, err := db.Exec(s); err != nil {
+			t.Fatal(s, err)
+		}
+	}
+	setDepth(t, db, 1)
+	q := "SELECT k.a, d.d, e.e FROM e, d, k WHERE d.d = k.a AND e.e <= k.a"
+	if got := strings.Join(rowsOf(t, db, q), " "); got != "4|4.0|1 4|4.0|2" {
+		t.Errorf("%s: got %s\n%s", q, got, explain(t, db, q))
+	}
+}
