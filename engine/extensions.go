@@ -156,6 +156,7 @@ func (e *Engine) Install(a *analyzer.Analyzer, extra ...Rule) error {
 	planfix.Install(a)
 	scalarsubquery.Install(a)
 	windowfunc.Install(a)
+	joinorder.Install(a)
 	a.Catalog.InfoSchema = infoschema.Wrap(a.Catalog.InfoSchema, e)
 	return nil
 }

@@ -10,6 +10,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 )
@@ -19,7 +20,10 @@ import (
 // from ../shared/sqllogictest) and checks their results. It is how the
 // before/after numbers of the join-ordering work were measured; it is not
 // a conformance runner (package conformance is) and is skipped by default.
-// MYRIAD_SLT_BUDGET (a duration) stops a file early.
+// MYRIAD_SLT_BUDGET (a duration) stops a file early. Each record's wall
+// time and the process's CPU time during it (server and client are this
+// process, so CPU time stays meaningful on a loaded machine) are logged for
+// records over MYRIAD_SLT_SLOW (default 1s), and the ten slowest at the end.
 func TestSLTTiming(t *testing.T) {
 	files := strings.Fields(os.Getenv("MYRIAD_SLT_FILES"))
 	if len(files) == 0 {
@@ -33,6 +37,16 @@ func TestSLTTiming(t *testing.T) {
 			var slowSQL string
 			fails, done := 0, 0
 			budget, _ := time.ParseDuration(os.Getenv("MYRIAD_SLT_BUDGET"))
+			slow, _ := time.ParseDuration(os.Getenv("MYRIAD_SLT_SLOW"))
+			if slow == 0 {
+				slow = time.Second
+			}
+			type timed struct {
+				line      int
+				wall, cpu time.Duration
+			}
+			var times []timed
+			over := 0
 			began := time.Now()
 			for _, r := range recs {
 				if budget > 0 && time.Since(began) > budget {
@@ -40,9 +54,12 @@ func TestSLTTiming(t *testing.T) {
 					break
 				}
 				done++
-				start := time.Now()
+				start, cpu0 := time.Now(), cpuTime()
 				err := r.run(db)
-				d := time.Since(start)
+				d, cpu := time.Since(start), cpuTime()-cpu0
+				if !r.statement {
+					times = append(times, timed{r.line, d, cpu})
+				}
 				total += d
 				if d > slowest {
 					slowest, slowSQL = d, r.sql
@@ -53,10 +70,16 @@ func TestSLTTiming(t *testing.T) {
 						t.Errorf("line %d: %v\n%s", r.line, err, r.sql)
 					}
 				}
-				if d > time.Second {
-					t.Logf("line %d took %v", r.line, d)
+				if d > slow {
+					over++
+					t.Logf("line %d took %v (cpu %v)", r.line, d.Round(time.Millisecond), cpu.Round(time.Millisecond))
 				}
 			}
+			sort.Slice(times, func(i, j int) bool { return times[i].wall > times[j].wall })
+			for _, x := range times[:min(10, len(times))] {
+				t.Logf("slowest: line %d %v (cpu %v)", x.line, x.wall.Round(time.Millisecond), x.cpu.Round(time.Millisecond))
+			}
+			t.Logf("%d query records over %v", over, slow)
 			t.Logf("%s: %d of %d records, %d failed, total %v, slowest %v:\n%s", f, done, len(recs), fails, total, slowest, slowSQL)
 		})
 	}
@@ -70,6 +93,15 @@ type sltRecord struct {
 	sortMode  string
 	sql       string
 	expect    []string
+}
+
+// cpuTime is the user+system CPU time this process has used.
+func cpuTime() time.Duration {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
 
 func parseSLT(t *testing.T, path string) []sltRecord {
