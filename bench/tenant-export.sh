@@ -22,7 +22,7 @@ MARIADB_PORT=${MARIADB_PORT:-$((40000 + RANDOM % 20000))}
 WORK=$(mktemp -d /tmp/tenant-export.XXXXXX)
 BIN="$WORK/myriad"
 pids=()
-trap 'for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done; rm -rf "$WORK"' EXIT
+trap 'for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done; wait; rm -rf "$WORK"' EXIT
 cd "$(dirname "$0")/.."
 go build -o "$BIN" ./cmd/myriad
 
