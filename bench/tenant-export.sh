@@ -8,6 +8,7 @@
 #   bench/tenant-export.sh                      # 100 tables x 1,000 rows
 #   TABLES=100 ROWS=10000 bench/tenant-export.sh
 #   SKIP_MARIADB=1 bench/tenant-export.sh       # Myriad only
+#   MYRIAD_FLAGS="--block-cache 16777216" ...   # extra `myriad serve` flags
 #
 # Both servers in sync durability (Myriad --durability sync; MariaDB
 # innodb_flush_log_at_trx_commit=1, its default), on a temp directory;
@@ -21,7 +22,7 @@ MARIADB_PORT=${MARIADB_PORT:-$((40000 + RANDOM % 20000))}
 WORK=$(mktemp -d /tmp/tenant-export.XXXXXX)
 BIN="$WORK/myriad"
 pids=()
-trap 'for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done; rm -rf "$WORK"' EXIT
+trap 'for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done; wait; rm -rf "$WORK"' EXIT
 cd "$(dirname "$0")/.."
 go build -o "$BIN" ./cmd/myriad
 
@@ -48,16 +49,21 @@ now() { date +%s.%N; }
 ms() { echo "($2 - $1) * 1000" | bc -l | cut -d. -f1; }
 
 # Myriad
-"$BIN" serve --data-dir "$WORK/myriad-data" --port "$MYRIAD_PORT" --durability sync --log-level warn 2>>"$WORK/myriad.log" &
+"$BIN" serve --data-dir "$WORK/myriad-data" --port "$MYRIAD_PORT" --durability sync --log-level warn ${MYRIAD_FLAGS:-} 2>>"$WORK/myriad.log" &
 pids+=($!)
 "$BIN" bench wait --port "$MYRIAD_PORT" --timeout 60s >/dev/null
 mariadb -h127.0.0.1 -P"$MYRIAD_PORT" -uroot < "$WORK/load.sql"
+# Peak RSS: the CLI's from /usr/bin/time, the server's high-water mark (VmHWM) after each step.
+T="/usr/bin/time -f %M -o $WORK/rss"
+hwm() { awk '/VmHWM/ {print $2}' "/proc/${pids[0]}/status"; }
+echo "myriad server VmHWM after the load: $(hwm) kB"
 for i in $(seq 1 "$REPEAT"); do
-  s=$(now); "$BIN" tenant export --port "$MYRIAD_PORT" --schema s --out "$WORK/s$i.myt" --json >"$WORK/ex.json"; m=$(now)
-  "$BIN" tenant import --port "$MYRIAD_PORT" --file "$WORK/s$i.myt" --as "s_$i" --json >"$WORK/im.json"; e=$(now)
+  s=$(now); $T "$BIN" tenant export --port "$MYRIAD_PORT" --schema s --out "$WORK/s$i.myt" --json >"$WORK/ex.json"; m=$(now)
+  exrss=$(cat "$WORK/rss"); exhwm=$(hwm)
+  $T "$BIN" tenant import --port "$MYRIAD_PORT" --file "$WORK/s$i.myt" --as "s_$i" --json >"$WORK/im.json"; e=$(now)
   echo "myriad run $i: export $(ms "$s" "$m") ms, import $(ms "$m" "$e") ms, file $(stat -c %s "$WORK/s$i.myt") bytes (wall clock incl. process start)"
-  echo "  export $(cat "$WORK/ex.json")"
-  echo "  import $(cat "$WORK/im.json")"
+  echo "  export $(cat "$WORK/ex.json")  cli max RSS ${exrss} kB, server VmHWM ${exhwm} kB"
+  echo "  import $(cat "$WORK/im.json")  cli max RSS $(cat "$WORK/rss") kB, server VmHWM $(hwm) kB"
 done
 mariadb -h127.0.0.1 -P"$MYRIAD_PORT" -uroot -N -e "SELECT COUNT(*), SUM(k) FROM s_1.sbtest$TABLES; SELECT COUNT(*), SUM(k) FROM s.sbtest$TABLES"
 
