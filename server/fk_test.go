@@ -123,6 +123,26 @@ func TestForeignKeys(t *testing.T) {
 	mustExec(t, db, "DELETE FROM p WHERE id = 2")
 	wantRows(t, root, "SELECT COUNT(*) FROM other.x", "0")
 
+	_, err = db.ExecContext(ctx, "ALTER TABLE c DROP COLUMN pid")
+	wantError(t, "drop FK column", err, 1828, "Cannot drop column 'pid': needed in a foreign key constraint 'fk_c'")
+	_, err = db.ExecContext(ctx, "CREATE TABLE bad (id INT PRIMARY KEY, n VARCHAR(10), FOREIGN KEY (n) REFERENCES p (name))")
+	wantError(t, "no index on the parent columns", err, 1822, "Failed to add the foreign key constraint. Missing index for constraint 'bad_ibfk_1' in the referenced table 'p'")
+	_, err = db.ExecContext(ctx, "CREATE TABLE bad (id INT PRIMARY KEY, n INT NOT NULL, FOREIGN KEY (n) REFERENCES p (id) ON DELETE SET NULL)")
+	if mysqlErrNo(err) != 1830 {
+		t.Fatalf("SET NULL on a NOT NULL column: %v", err)
+	}
+	_, err = db.ExecContext(ctx, "CREATE TABLE bad (id INT PRIMARY KEY, n VARCHAR(10), FOREIGN KEY (n) REFERENCES p (id))")
+	if mysqlErrNo(err) != 3780 {
+		t.Fatalf("incompatible column types: %v", err)
+	}
+	// Changing columns of a key keeps it (instant and copying ALTERs).
+	mustExec(t, db, "ALTER TABLE c ADD COLUMN z INT DEFAULT 5")
+	mustExec(t, db, "ALTER TABLE c MODIFY z BIGINT")
+	if got := showCreateTable(t, db, "c"); !strings.Contains(got, "CONSTRAINT `fk_c` FOREIGN KEY (`pid`) REFERENCES `p` (`id`)") {
+		t.Fatalf("after ALTERs:\n%s", got)
+	}
+	mustExec(t, db, "ALTER TABLE c DROP COLUMN z")
+
 	_, err = db.ExecContext(ctx, "TRUNCATE TABLE p")
 	wantError(t, "truncate parent", err, 1701, "Cannot truncate a table referenced in a foreign key constraint (`shop`.`c`, CONSTRAINT `fk_c`)")
 
