@@ -380,3 +380,38 @@ func TestForeignKeyLocks(t *testing.T) {
 	mustExec(t, b, "UPDATE c SET n = 1 WHERE id = 20")
 	wantRows(t, db, "SELECT id, pid, n FROM c ORDER BY id", "10,1,0", "20,2,1")
 }
+
+// TestDropDatabaseWithForeignKeys: dropping a schema whose tables reference
+// another schema's table frees that table (the reverse entries it leaves
+// behind are ignored), and a re-created child is enforced again.
+func TestDropDatabaseWithForeignKeys(t *testing.T) {
+	ts := startServer(t, t.TempDir())
+	db := ts.connect("")
+	ctx := context.Background()
+	for _, q := range []string{
+		"CREATE DATABASE par", "CREATE DATABASE kid",
+		"CREATE TABLE par.p (id INT PRIMARY KEY)",
+		"INSERT INTO par.p VALUES (1)",
+		"CREATE TABLE kid.c (id INT PRIMARY KEY, pid INT, FOREIGN KEY (pid) REFERENCES par.p (id))",
+		"INSERT INTO kid.c VALUES (1, 1)",
+	} {
+		mustExec(t, db, q)
+	}
+	if _, err := db.ExecContext(ctx, "DELETE FROM par.p WHERE id = 1"); mysqlErrNo(err) != 1451 {
+		t.Fatalf("before DROP DATABASE: %v", err)
+	}
+	mustExec(t, db, "DROP DATABASE kid")
+	mustExec(t, db, "DELETE FROM par.p WHERE id = 1")
+	mustExec(t, db, "CREATE DATABASE kid")
+	mustExec(t, db, "CREATE TABLE kid.c (id INT PRIMARY KEY, pid INT, FOREIGN KEY (pid) REFERENCES par.p (id))")
+	if _, err := db.ExecContext(ctx, "INSERT INTO kid.c VALUES (1, 1)"); mysqlErrNo(err) != 1452 {
+		t.Fatalf("re-created child: %v", err)
+	}
+	mustExec(t, db, "INSERT INTO par.p VALUES (1)")
+	mustExec(t, db, "INSERT INTO kid.c VALUES (1, 1)")
+	if _, err := db.ExecContext(ctx, "DROP TABLE par.p"); mysqlErrNo(err) != 3730 {
+		t.Fatalf("drop referenced parent: %v", err)
+	}
+	mustExec(t, db, "DROP TABLE kid.c")
+	mustExec(t, db, "DROP TABLE par.p")
+}
