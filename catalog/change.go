@@ -22,7 +22,7 @@ const (
 	OpDeleteRange                         // range tombstone [Lo, Hi): dropped data or records
 	OpPutFKRef                            // write the foreign-key reverse entry Lo (keys.FKRef)
 	OpDeleteFKRef                         // delete the foreign-key reverse entry Lo
-	opLast                                = OpDeleteFKRef
+	opLast              = OpDeleteFKRef
 )
 
 // Op is one catalog write. Schema is the record written (OpPutSchema,

@@ -52,6 +52,8 @@ const (
 	RuleRenameAcrossSchemas
 	// RuleInstantAddColumn: see Engine.InstantAddColumn.
 	RuleInstantAddColumn
+	// RuleShowCreateParentSchema: see ShowCreateParentSchema.
+	RuleShowCreateParentSchema
 )
 
 // Batches a Rule can join: GMS's post-analyzer batch runs after every
@@ -88,6 +90,8 @@ func (e *Engine) rules() []Rule {
 		{RuleInstantAddColumn, "instantAddColumn",
 			"GMS updates every row after ADD COLUMN with a default or NOT NULL: no ADD COLUMN could be catalog-only",
 			ctxRule(e.InstantAddColumn), PostValidation},
+		{RuleShowCreateParentSchema, "showCreateParentSchema",
+			"GMS prints a foreign key's parent without its schema", ctxRule(ShowCreateParentSchema), PostAnalyzer},
 		{RuleSetNamesCollate, "setNamesCollate",
 			"the parser drops SET NAMES ... COLLATE", ctxRule(SetNamesCollate), PostAnalyzer},
 		{RuleCheckIndexHints, "checkIndexHints",

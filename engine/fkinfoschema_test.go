@@ -24,7 +24,7 @@ func TestConstraintInfoSchemaScoped(t *testing.T) {
 		"SELECT CONSTRAINT_NAME, CONSTRAINT_TYPE FROM information_schema.TABLE_CONSTRAINTS WHERE TABLE_SCHEMA = 's1' AND TABLE_NAME = 'c' ORDER BY 1": {
 			"c_chk_1|CHECK", "fk_c|FOREIGN KEY", "PRIMARY|PRIMARY KEY"},
 		"SELECT CONSTRAINT_NAME FROM information_schema.CHECK_CONSTRAINTS WHERE CONSTRAINT_SCHEMA = 's1'": {"c_chk_1"},
-		"SELECT COUNT(*) FROM information_schema.TABLE_CONSTRAINTS WHERE TABLE_SCHEMA IN ('s1', 's2')": {"84"},
+		"SELECT COUNT(*) FROM information_schema.TABLE_CONSTRAINTS WHERE TABLE_SCHEMA IN ('s1', 's2')":    {"84"},
 	}
 	for q, want := range queries {
 		s.want(q, want...)

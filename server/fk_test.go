@@ -123,6 +123,26 @@ func TestForeignKeys(t *testing.T) {
 	mustExec(t, db, "DELETE FROM p WHERE id = 2")
 	wantRows(t, root, "SELECT COUNT(*) FROM other.x", "0")
 
+	_, err = db.ExecContext(ctx, "ALTER TABLE c DROP COLUMN pid")
+	wantError(t, "drop FK column", err, 1828, "Cannot drop column 'pid': needed in a foreign key constraint 'fk_c'")
+	_, err = db.ExecContext(ctx, "CREATE TABLE bad (id INT PRIMARY KEY, n VARCHAR(10), FOREIGN KEY (n) REFERENCES p (name))")
+	wantError(t, "no index on the parent columns", err, 1822, "Failed to add the foreign key constraint. Missing index for constraint 'bad_ibfk_1' in the referenced table 'p'")
+	_, err = db.ExecContext(ctx, "CREATE TABLE bad (id INT PRIMARY KEY, n INT NOT NULL, FOREIGN KEY (n) REFERENCES p (id) ON DELETE SET NULL)")
+	if mysqlErrNo(err) != 1830 {
+		t.Fatalf("SET NULL on a NOT NULL column: %v", err)
+	}
+	_, err = db.ExecContext(ctx, "CREATE TABLE bad (id INT PRIMARY KEY, n VARCHAR(10), FOREIGN KEY (n) REFERENCES p (id))")
+	if mysqlErrNo(err) != 3780 {
+		t.Fatalf("incompatible column types: %v", err)
+	}
+	// Changing columns of a key keeps it (instant and copying ALTERs).
+	mustExec(t, db, "ALTER TABLE c ADD COLUMN z INT DEFAULT 5")
+	mustExec(t, db, "ALTER TABLE c MODIFY z BIGINT")
+	if got := showCreateTable(t, db, "c"); !strings.Contains(got, "CONSTRAINT `fk_c` FOREIGN KEY (`pid`) REFERENCES `p` (`id`)") {
+		t.Fatalf("after ALTERs:\n%s", got)
+	}
+	mustExec(t, db, "ALTER TABLE c DROP COLUMN z")
+
 	_, err = db.ExecContext(ctx, "TRUNCATE TABLE p")
 	wantError(t, "truncate parent", err, 1701, "Cannot truncate a table referenced in a foreign key constraint (`shop`.`c`, CONSTRAINT `fk_c`)")
 
@@ -266,7 +286,7 @@ func TestCloneKeepsForeignKeys(t *testing.T) {
 	got := showCreateTable(t, db, "t1.c")
 	for _, want := range []string{
 		"CONSTRAINT `fk_p` FOREIGN KEY (`pid`) REFERENCES `p` (`id`) ON DELETE CASCADE",
-		"CONSTRAINT `fk_cc` FOREIGN KEY (`cc`) REFERENCES `country` (`code`)", // parent schema not shown (see COMPATIBILITY.md)
+		"CONSTRAINT `fk_cc` FOREIGN KEY (`cc`) REFERENCES `common`.`country` (`code`)",
 		"CONSTRAINT `c_chk_1` CHECK ((`id` > 0))",
 	} {
 		if !strings.Contains(got, want) {
@@ -359,4 +379,39 @@ func TestForeignKeyLocks(t *testing.T) {
 	mustExec(t, a, "ROLLBACK")
 	mustExec(t, b, "UPDATE c SET n = 1 WHERE id = 20")
 	wantRows(t, db, "SELECT id, pid, n FROM c ORDER BY id", "10,1,0", "20,2,1")
+}
+
+// TestDropDatabaseWithForeignKeys: dropping a schema whose tables reference
+// another schema's table frees that table (the reverse entries it leaves
+// behind are ignored), and a re-created child is enforced again.
+func TestDropDatabaseWithForeignKeys(t *testing.T) {
+	ts := startServer(t, t.TempDir())
+	db := ts.connect("")
+	ctx := context.Background()
+	for _, q := range []string{
+		"CREATE DATABASE par", "CREATE DATABASE kid",
+		"CREATE TABLE par.p (id INT PRIMARY KEY)",
+		"INSERT INTO par.p VALUES (1)",
+		"CREATE TABLE kid.c (id INT PRIMARY KEY, pid INT, FOREIGN KEY (pid) REFERENCES par.p (id))",
+		"INSERT INTO kid.c VALUES (1, 1)",
+	} {
+		mustExec(t, db, q)
+	}
+	if _, err := db.ExecContext(ctx, "DELETE FROM par.p WHERE id = 1"); mysqlErrNo(err) != 1451 {
+		t.Fatalf("before DROP DATABASE: %v", err)
+	}
+	mustExec(t, db, "DROP DATABASE kid")
+	mustExec(t, db, "DELETE FROM par.p WHERE id = 1")
+	mustExec(t, db, "CREATE DATABASE kid")
+	mustExec(t, db, "CREATE TABLE kid.c (id INT PRIMARY KEY, pid INT, FOREIGN KEY (pid) REFERENCES par.p (id))")
+	if _, err := db.ExecContext(ctx, "INSERT INTO kid.c VALUES (1, 1)"); mysqlErrNo(err) != 1452 {
+		t.Fatalf("re-created child: %v", err)
+	}
+	mustExec(t, db, "INSERT INTO par.p VALUES (1)")
+	mustExec(t, db, "INSERT INTO kid.c VALUES (1, 1)")
+	if _, err := db.ExecContext(ctx, "DROP TABLE par.p"); mysqlErrNo(err) != 3730 {
+		t.Fatalf("drop referenced parent: %v", err)
+	}
+	mustExec(t, db, "DROP TABLE kid.c")
+	mustExec(t, db, "DROP TABLE par.p")
 }

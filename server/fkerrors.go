@@ -12,15 +12,22 @@ import (
 // definition, which MySQL's messages quote; the engine remembers the
 // constraints GMS used in the connection's statement (engine.FKDescription).
 var (
-	reFKChild  = regexp.MustCompile("^cannot add or update a child row - Foreign key violation on fk: `(.*)`, table: `(.*)`, referenced table: `.*`, key: `.*`$")
-	reFKParent = regexp.MustCompile("^cannot delete or update a parent row - Foreign key violation on fk: `(.*)`, table: `(.*)`, referenced table: `.*`, key: `.*`$")
-	reFKDrop   = regexp.MustCompile("^cannot drop table `(.*)` as it is referenced in foreign key `(.*)`$")
-	reFKIndex  = regexp.MustCompile("^cannot drop index: `(.*)` is used by foreign key `.*`$")
-	reFKUnres  = regexp.MustCompile("^cannot add or update a child row: a foreign key constraint fails (.*)$")
-	reCheck    = regexp.MustCompile(`^Check constraint "(.*)" violated$`)
-	reTrunc    = regexp.MustCompile("^cannot truncate table (.*) as it is referenced in foreign key (.*) on table (.*)$")
-	reNoConstr = regexp.MustCompile(`^Constraint "(.*)" does not exist$`)
-	reDropChk  = regexp.MustCompile(`(?i)\bDROP\s+CHECK\b`)
+	reFKChild   = regexp.MustCompile("^cannot add or update a child row - Foreign key violation on fk: `(.*)`, table: `(.*)`, referenced table: `.*`, key: `.*`$")
+	reFKParent  = regexp.MustCompile("^cannot delete or update a parent row - Foreign key violation on fk: `(.*)`, table: `(.*)`, referenced table: `.*`, key: `.*`$")
+	reFKDrop    = regexp.MustCompile("^cannot drop table `(.*)` as it is referenced in foreign key `(.*)`$")
+	reFKIndex   = regexp.MustCompile("^cannot drop index: `(.*)` is used by foreign key `.*`$")
+	reFKUnres   = regexp.MustCompile("^cannot add or update a child row: a foreign key constraint fails (.*)$")
+	reCheck     = regexp.MustCompile(`^Check constraint "(.*)" violated$`)
+	reTrunc     = regexp.MustCompile("^cannot truncate table (.*) as it is referenced in foreign key (.*) on table (.*)$")
+	reDropCol   = regexp.MustCompile("^cannot drop column `(.*)` as it is used in foreign key `(.*)`$")
+	reMissIdx   = regexp.MustCompile("^missing index for foreign key `(.*)` on the referenced table `(.*)`$")
+	reTypeMis   = regexp.MustCompile("^column type mismatch on `(.*)` and `(.*)`$")
+	reTypeChg   = regexp.MustCompile("^unable to change type of column `(.*)` as it is used by foreign keys$")
+	reSetNull   = regexp.MustCompile("^cannot use SET NULL as column `(.*)` is non-nullable$")
+	reSetNull2  = regexp.MustCompile("^column `(.*)` must allow NULL values as foreign key `(.*)` has SET NULL$")
+	reCreateTbl = regexp.MustCompile("(?i)^\\s*CREATE\\s+TABLE\\s+(?:IF\\s+NOT\\s+EXISTS\\s+)?(?:`?[^`.\\s]+`?\\.)?`?([^`.\\s(]+)`?")
+	reNoConstr  = regexp.MustCompile(`^Constraint "(.*)" does not exist$`)
+	reDropChk   = regexp.MustCompile(`(?i)\bDROP\s+CHECK\b`)
 )
 
 func (h *handler) fkError(err error, connID uint32, query string) error {
@@ -67,6 +74,38 @@ func (h *handler) fkError(err error, connID uint32, query string) error {
 		m := reTrunc.FindStringSubmatch(msg)
 		return &mysql.SQLError{Num: 1701, State: "42000", Query: se.Query,
 			Message: "Cannot truncate a table referenced in a foreign key constraint (`" + h.eng.CurrentDatabase(connID) + "`.`" + m[3] + "`, CONSTRAINT `" + m[2] + "`)"}
+	case reDropCol.MatchString(msg):
+		m := reDropCol.FindStringSubmatch(msg)
+		return &mysql.SQLError{Num: 1828, State: "HY000", Query: se.Query,
+			Message: "Cannot drop column '" + m[1] + "': needed in a foreign key constraint '" + m[2] + "'"}
+	case reMissIdx.MatchString(msg):
+		m := reMissIdx.FindStringSubmatch(msg)
+		if m[1] == "" {
+			// GMS checks before it names the key; CREATE TABLE's first
+			// unnamed key is <table>_ibfk_1.
+			if c := reCreateTbl.FindStringSubmatch(query); c != nil {
+				m[1] = c[1] + "_ibfk_1"
+			}
+		}
+		return &mysql.SQLError{Num: 1822, State: "HY000", Query: se.Query,
+			Message: "Failed to add the foreign key constraint. Missing index for constraint '" + m[1] + "' in the referenced table '" + m[2] + "'"}
+	case reTypeMis.MatchString(msg):
+		// GMS does not name the constraint, which MySQL's message does.
+		m := reTypeMis.FindStringSubmatch(msg)
+		return &mysql.SQLError{Num: 3780, State: "HY000", Query: se.Query,
+			Message: "Referencing column '" + m[1] + "' and referenced column '" + m[2] + "' in foreign key constraint are incompatible."}
+	case reTypeChg.MatchString(msg):
+		m := reTypeChg.FindStringSubmatch(msg)
+		return &mysql.SQLError{Num: 3780, State: "HY000", Query: se.Query,
+			Message: "Column '" + m[1] + "' is used in a foreign key constraint: its type cannot change."}
+	case reSetNull.MatchString(msg):
+		m := reSetNull.FindStringSubmatch(msg)
+		return &mysql.SQLError{Num: 1830, State: "HY000", Query: se.Query,
+			Message: "Column '" + m[1] + "' cannot be NOT NULL: needed in a foreign key constraint SET NULL"}
+	case reSetNull2.MatchString(msg):
+		m := reSetNull2.FindStringSubmatch(msg)
+		return &mysql.SQLError{Num: 1830, State: "HY000", Query: se.Query,
+			Message: "Column '" + m[1] + "' cannot be NOT NULL: needed in a foreign key constraint '" + m[2] + "' SET NULL"}
 	case reNoConstr.MatchString(msg):
 		m := reNoConstr.FindStringSubmatch(msg)
 		if reDropChk.MatchString(query) {
