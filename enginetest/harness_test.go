@@ -29,6 +29,7 @@ import (
 
 	"github.com/myriaddb/myriad/catalog"
 	"github.com/myriaddb/myriad/engine"
+	"github.com/myriaddb/myriad/joinorder"
 	"github.com/myriaddb/myriad/kv"
 	"github.com/myriaddb/myriad/planfix"
 )
@@ -256,6 +257,13 @@ func (h *harness) NewEngine(t *testing.T) (gmstest.QueryEngine, error) {
 	}
 	// The server's analyzer carries Myriad's plan corrections; so must GMS's suites.
 	planfix.Install(e.Analyzer)
+	joinorder.Install(e.Analyzer)
+	if os.Getenv("MYRIAD_GREEDY_ALL") == "1" {
+		// Every join of two or more tables through joinorder.Greedy.
+		if err := sql.SystemVariables.SetGlobal(sql.NewEmptyContext(), "optimizer_search_depth", 1); err != nil {
+			return nil, err
+		}
+	}
 	h.mu.Lock()
 	h.session = nil
 	h.mu.Unlock()

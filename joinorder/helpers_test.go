@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"os"
 	"testing"
 
 	_ "github.com/go-sql-driver/mysql"
@@ -40,5 +41,12 @@ func startDB(t *testing.T) *sql.DB {
 	}
 	db.SetMaxOpenConns(1)
 	t.Cleanup(func() { db.Close() })
+	// MYRIAD_SLT_SETUP: a statement for the session first (the timing
+	// runs compare optimizer_search_depth settings with it).
+	if s := os.Getenv("MYRIAD_SLT_SETUP"); s != "" {
+		if _, err := db.Exec(s); err != nil {
+			t.Fatalf("%s: %v", s, err)
+		}
+	}
 	return db
 }
