@@ -1,0 +1,51 @@
+package sqlfunc
+
+import (
+	"testing"
+
+	"github.com/dolthub/go-mysql-server/sql"
+	"github.com/dolthub/go-mysql-server/sql/expression"
+	"github.com/dolthub/go-mysql-server/sql/types"
+	"github.com/shopspring/decimal"
+)
+
+func TestCastDecimal(t *testing.T) {
+	ctx := sql.NewEmptyContext()
+	for _, c := range []struct {
+		v           any
+		typ         sql.Type
+		prec, scale int
+		want        string
+		warns       int
+	}{
+		{decimal.RequireFromString("-1.5"), types.MustCreateDecimalType(2, 1), 5, 0, "-2", 0},
+		{0.5, types.Float64, 5, 0, "1", 0},
+		{uint64(18446744073709551615), types.Uint64, 5, 0, "99999", 1},
+		{int64(-9223372036854775808), types.Int64, 5, 0, "-99999", 1},
+		{int64(99999), types.Int64, 4, 0, "9999", 1},
+		{decimal.RequireFromString("12345.678"), types.MustCreateDecimalType(8, 3), 0, 0, "12346", 0},
+		{int64(1000), types.Int64, 5, 2, "999.99", 1},
+		{"12.345abc", types.LongText, 5, 2, "12.35", 1},
+		{types.Timespan(36000500000), types.Time, 10, 2, "100000.50", 0},
+	} {
+		conv := expression.NewConvertWithLengthAndScale(expression.NewLiteral(c.v, c.typ), expression.ConvertToDecimal, c.prec, c.scale)
+		cd := newCastDecimal(conv)
+		if cd == nil {
+			t.Fatalf("newCastDecimal(%v) = nil", conv)
+		}
+		before := ctx.WarningCount()
+		got, err := cd.Eval(ctx, nil)
+		if err != nil {
+			t.Fatalf("%v: %v", conv, err)
+		}
+		if s := got.(decimal.Decimal).StringFixed(int32(cd.Type().(sql.DecimalType).Scale())); s != c.want {
+			t.Errorf("%v = %s, want %s", conv, s, c.want)
+		}
+		if w := int(ctx.WarningCount() - before); w != c.warns {
+			t.Errorf("%v: %d warnings, want %d", conv, w, c.warns)
+		}
+	}
+	if newCastDecimal(expression.NewConvertWithLengthAndScale(expression.NewLiteral(1, types.Int64), expression.ConvertToDecimal, 66, 0)) != nil {
+		t.Errorf("DECIMAL(66,0) accepted: GMS reports 1426 for it")
+	}
+}
