@@ -133,7 +133,7 @@ func exactDecimal(v any, t sql.Type) (decimal.Decimal, bool) {
 		}
 		return decimal.NewFromBigInt(new(big.Int).Set(b), 0), true
 	case time.Time:
-		if types.IsDateType(t) {
+		if t != nil && types.IsDateType(t) {
 			return decimal.RequireFromString(n.Format("20060102")), true
 		}
 		d := decimal.RequireFromString(n.Format("20060102150405"))

@@ -49,3 +49,24 @@ func TestCastDecimal(t *testing.T) {
 		t.Errorf("DECIMAL(66,0) accepted: GMS reports 1426 for it")
 	}
 }
+
+func TestStrToUint(t *testing.T) {
+	for _, c := range []struct {
+		s    string
+		b    int
+		want uint64
+	}{
+		{"-2.5", 10, 18446744073709551614},
+		{"  ff", 16, 255},
+		{"12x", 10, 12},
+		{"18446744073709551616", 10, 18446744073709551615},
+		{"x", 10, 0},
+	} {
+		if got := strToUint(c.s, c.b); got != c.want {
+			t.Errorf("strToUint(%q, %d) = %d, want %d", c.s, c.b, got, c.want)
+		}
+	}
+	if got := strToInt("-9223372036854775809", 10); got != -9223372036854775808 {
+		t.Errorf("strToInt saturates at %d", got)
+	}
+}

@@ -16,6 +16,7 @@ var functions = function.Registry{
 	"addtime":   sql.FunctionN{Name: "addtime", Fn: newAddTime},
 	"subtime":   sql.FunctionN{Name: "subtime", Fn: newSubTime},
 	"timestamp": sql.FunctionN{Name: "timestamp", Fn: newTimestamp},
+	"conv":      sql.Function3{Name: "conv", Fn: newConv},
 }
 
 // Replace swaps the GMS expression nodes of n (and of its subqueries) for
@@ -147,6 +148,12 @@ func replaceExpr(ctx *sql.Context, e sql.Expression, ignore bool) (sql.Expressio
 		}
 		if ct := e.Child.Type(); (types.IsDecimal(ct) || types.IsFloat(ct)) && types.IsInteger(t) {
 			return &castNum{e}, transform.NewTree, nil
+		}
+	case *expression.Case, *function.If, *function.IfNull, *function.Coalesce:
+		if types.IsDecimal(e.Type()) || isInt(e.Type()) {
+			if b := newBranchDecimal(e); b != nil {
+				return b, transform.NewTree, nil
+			}
 		}
 	case *expression.InTuple:
 		if r, same, err := inAsDouble(ctx, e.Left(), e.Right(), false); r != nil || err != nil {
@@ -284,7 +291,7 @@ func isNumber(t sql.Type) bool {
 func ours(e sql.Expression) bool {
 	return transform.InspectExpr(e, func(e sql.Expression) bool {
 		switch e.(type) {
-		case *arith, *intDiv, *neg, *castNum, *finite, *toDouble, *bitOp, *decArith, *fracDiv, *dateArith, *addTime, *sumAvg, *timestamp, *castDecimal:
+		case *arith, *intDiv, *neg, *castNum, *finite, *toDouble, *bitOp, *decArith, *fracDiv, *dateArith, *addTime, *sumAvg, *timestamp, *castDecimal, *branchDecimal:
 			return true
 		}
 		return false
