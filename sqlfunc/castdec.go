@@ -157,3 +157,29 @@ func exactDecimal(v any, t sql.Type) (decimal.Decimal, bool) {
 	}
 	return decimal.Decimal{}, false
 }
+
+// castSigned is CAST(unsigned AS SIGNED): MySQL reinterprets the 64 bits
+// (CAST(CAST(-1 AS UNSIGNED) AS SIGNED) is -1); GMS clamped to
+// 9223372036854775807.
+type castSigned struct {
+	*expression.Convert
+}
+
+func (c *castSigned) WithChildren(children ...sql.Expression) (sql.Expression, error) {
+	n, err := c.Convert.WithChildren(children...)
+	if err != nil {
+		return nil, err
+	}
+	return &castSigned{n.(*expression.Convert)}, nil
+}
+
+func (c *castSigned) Eval(ctx *sql.Context, row sql.Row) (any, error) {
+	v, err := c.Child.Eval(ctx, row)
+	if err != nil || v == nil {
+		return nil, err
+	}
+	if u, ok := v.(uint64); ok {
+		return int64(u), nil
+	}
+	return c.Convert.Eval(ctx, row)
+}

@@ -70,3 +70,24 @@ func TestStrToUint(t *testing.T) {
 		t.Errorf("strToInt saturates at %d", got)
 	}
 }
+
+func TestPadUnits(t *testing.T) {
+	for _, c := range []struct {
+		s, pad string
+		n      int
+		left   bool
+		want   string
+		ok     bool
+	}{
+		{"héllo", "*", 6, true, "*héllo", true},
+		{"héllo", "x", 2, false, "hé", true},
+		{"ab", "xyz", 7, false, "abxyzxy", true},
+		{"hi", "", 5, true, "", false},
+		{"hi", "", 2, true, "hi", true},
+	} {
+		r, ok := padUnits([]rune(c.s), []rune(c.pad), c.n, c.left)
+		if string(r) != c.want || ok != c.ok {
+			t.Errorf("padUnits(%q, %q, %d, %v) = %q %v, want %q %v", c.s, c.pad, c.n, c.left, string(r), ok, c.want, c.ok)
+		}
+	}
+}

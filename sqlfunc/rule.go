@@ -17,6 +17,10 @@ var functions = function.Registry{
 	"subtime":   sql.FunctionN{Name: "subtime", Fn: newSubTime},
 	"timestamp": sql.FunctionN{Name: "timestamp", Fn: newTimestamp},
 	"conv":      sql.Function3{Name: "conv", Fn: newConv},
+	"field":     sql.FunctionN{Name: "field", Fn: newField},
+	"lpad":      sql.FunctionN{Name: "lpad", Fn: newLPad},
+	"rpad":      sql.FunctionN{Name: "rpad", Fn: newRPad},
+	"locate":    sql.FunctionN{Name: "locate", Fn: newLocate},
 }
 
 // Replace swaps the GMS expression nodes of n (and of its subqueries) for
@@ -145,6 +149,9 @@ func replaceExpr(ctx *sql.Context, e sql.Expression, ignore bool) (sql.Expressio
 		}
 		if types.IsText(e.Child.Type()) && (types.IsInteger(t) || types.IsDecimal(t) || types.IsFloat(t)) {
 			return &castNum{e}, transform.NewTree, nil
+		}
+		if ct := e.Child.Type(); isInt(ct) && types.IsUnsigned(ct) && types.IsSigned(t) && t.Equals(types.Int64) {
+			return &castSigned{e}, transform.NewTree, nil
 		}
 		if ct := e.Child.Type(); (types.IsDecimal(ct) || types.IsFloat(ct)) && types.IsInteger(t) {
 			return &castNum{e}, transform.NewTree, nil
@@ -291,7 +298,7 @@ func isNumber(t sql.Type) bool {
 func ours(e sql.Expression) bool {
 	return transform.InspectExpr(e, func(e sql.Expression) bool {
 		switch e.(type) {
-		case *arith, *intDiv, *neg, *castNum, *finite, *toDouble, *bitOp, *decArith, *fracDiv, *dateArith, *addTime, *sumAvg, *timestamp, *castDecimal, *branchDecimal:
+		case *arith, *intDiv, *neg, *castNum, *finite, *toDouble, *bitOp, *decArith, *fracDiv, *dateArith, *addTime, *sumAvg, *timestamp, *castDecimal, *branchDecimal, *castSigned:
 			return true
 		}
 		return false

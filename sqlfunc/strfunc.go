@@ -1,11 +1,13 @@
 package sqlfunc
 
 import (
+	"fmt"
 	"math"
 	"strconv"
 	"strings"
 
 	"github.com/dolthub/go-mysql-server/sql"
+	"github.com/dolthub/go-mysql-server/sql/expression"
 	"github.com/dolthub/go-mysql-server/sql/expression/function"
 	"github.com/dolthub/go-mysql-server/sql/types"
 )
@@ -152,4 +154,268 @@ func strToInt(s string, b int) int64 {
 		return math.MaxInt64
 	}
 	return int64(mag)
+}
+
+// field is FIELD(key, a, b, ...): the position of the first argument equal
+// to key, compared as = compares them (strings by collation and PAD SPACE,
+// numbers as numbers, a string with a number as DOUBLE). GMS compared
+// everything as text with EqualFold, so FIELD(2, 1.0, 2.0) was 0 and
+// FIELD('héllo', 'Hello') under an accent-insensitive collation was 0.
+type field struct {
+	eqs []sql.Expression // key = arg_i
+}
+
+func newField(args ...sql.Expression) (sql.Expression, error) {
+	if len(args) < 2 {
+		return nil, sql.ErrInvalidArgumentNumber.New("FIELD", "2 or more", len(args))
+	}
+	eqs := make([]sql.Expression, len(args)-1)
+	for i, a := range args[1:] {
+		eqs[i] = expression.NewEquals(args[0], a)
+	}
+	return &field{eqs: eqs}, nil
+}
+
+func (f *field) FunctionName() string { return "field" }
+func (f *field) Description() string {
+	return "returns the position of the first argument equal to the first"
+}
+func (f *field) Type() sql.Type             { return types.Int64 }
+func (f *field) IsNullable() bool           { return false }
+func (f *field) Children() []sql.Expression { return f.eqs }
+func (f *field) CollationCoercibility(*sql.Context) (sql.CollationID, byte) {
+	return sql.Collation_binary, 5
+}
+func (f *field) Resolved() bool {
+	for _, e := range f.eqs {
+		if !e.Resolved() {
+			return false
+		}
+	}
+	return true
+}
+func (f *field) String() string {
+	args := make([]string, 0, len(f.eqs)+1)
+	for i, e := range f.eqs {
+		cs := e.Children()
+		if i == 0 {
+			args = append(args, cs[0].String())
+		}
+		args = append(args, cs[1].String())
+	}
+	return "field(" + strings.Join(args, ", ") + ")"
+}
+
+func (f *field) WithChildren(children ...sql.Expression) (sql.Expression, error) {
+	if len(children) != len(f.eqs) {
+		return nil, sql.ErrInvalidChildrenNumber.New(f, len(children), len(f.eqs))
+	}
+	return &field{eqs: children}, nil
+}
+
+func (f *field) Eval(ctx *sql.Context, row sql.Row) (any, error) {
+	for i, e := range f.eqs {
+		v, err := e.Eval(ctx, row)
+		if err != nil {
+			return nil, err
+		}
+		if t, ok := v.(bool); ok && t {
+			return int64(i + 1), nil
+		}
+	}
+	return int64(0), nil
+}
+
+// pad is LPAD/RPAD counted in characters (bytes for binary strings): GMS
+// counted bytes, so LPAD('héllo', 6, '*') did not pad and
+// RPAD('héllo', 2, 'x') cut 'é' in half (error 1366).
+type pad struct {
+	args [3]sql.Expression
+	left bool
+}
+
+func newLPad(args ...sql.Expression) (sql.Expression, error) { return newPad(true, args) }
+func newRPad(args ...sql.Expression) (sql.Expression, error) { return newPad(false, args) }
+
+func newPad(left bool, args []sql.Expression) (sql.Expression, error) {
+	name := "RPAD"
+	if left {
+		name = "LPAD"
+	}
+	if len(args) != 3 {
+		return nil, sql.ErrInvalidArgumentNumber.New(name, "3", len(args))
+	}
+	return &pad{args: [3]sql.Expression{args[0], args[1], args[2]}, left: left}, nil
+}
+
+func (p *pad) FunctionName() string {
+	if p.left {
+		return "lpad"
+	}
+	return "rpad"
+}
+func (p *pad) Description() string { return "pads a string to a length with another string" }
+func (p *pad) Type() sql.Type {
+	if types.IsBinaryType(p.args[0].Type()) {
+		return types.LongBlob
+	}
+	return types.LongText
+}
+func (p *pad) IsNullable() bool           { return true }
+func (p *pad) Children() []sql.Expression { return p.args[:] }
+func (p *pad) Resolved() bool {
+	return p.args[0].Resolved() && p.args[1].Resolved() && p.args[2].Resolved()
+}
+func (p *pad) CollationCoercibility(ctx *sql.Context) (sql.CollationID, byte) {
+	return sql.GetCoercibility(ctx, p.args[0])
+}
+func (p *pad) String() string {
+	return fmt.Sprintf("%s(%s, %s, %s)", p.FunctionName(), p.args[0], p.args[1], p.args[2])
+}
+
+func (p *pad) WithChildren(children ...sql.Expression) (sql.Expression, error) {
+	if len(children) != 3 {
+		return nil, sql.ErrInvalidChildrenNumber.New(p, len(children), 3)
+	}
+	return &pad{args: [3]sql.Expression{children[0], children[1], children[2]}, left: p.left}, nil
+}
+
+// maxPadResult is max_allowed_packet's default: MySQL answers NULL with
+// warning 1301 rather than build a longer result.
+const maxPadResult = 64 << 20
+
+func (p *pad) Eval(ctx *sql.Context, row sql.Row) (any, error) {
+	var vals [3]any
+	for i, e := range p.args {
+		v, err := e.Eval(ctx, row)
+		if err != nil || v == nil {
+			return nil, err
+		}
+		vals[i] = v
+	}
+	n64, _, err := types.Int64.Convert(ctx, vals[1])
+	if err != nil {
+		return nil, nil
+	}
+	n := n64.(int64)
+	if n < 0 {
+		return nil, nil
+	}
+	str, err := textOf(ctx, vals[0])
+	if err != nil {
+		return nil, err
+	}
+	padStr, err := textOf(ctx, vals[2])
+	if err != nil {
+		return nil, err
+	}
+	if n > maxPadResult {
+		ctx.Session.Warn(&sql.Warning{Level: "Warning", Code: 1301,
+			Message: fmt.Sprintf("Result of %s() was larger than max_allowed_packet (%d) - truncated", p.FunctionName(), maxPadResult)})
+		return nil, nil
+	}
+	if types.IsBinaryType(p.args[0].Type()) {
+		if r, ok := padUnits([]byte(str), []byte(padStr), int(n), p.left); ok {
+			return r, nil
+		}
+		return nil, nil
+	}
+	if r, ok := padUnits([]rune(str), []rune(padStr), int(n), p.left); ok {
+		return string(r), nil
+	}
+	return nil, nil
+}
+
+// padUnits pads or cuts s to n units (bytes or characters) with pad.
+// An empty pad that would be needed makes the result NULL (ok false).
+func padUnits[T byte | rune](s, pad []T, n int, left bool) (r []T, ok bool) {
+	if len(s) >= n {
+		return s[:n], true
+	}
+	if len(pad) == 0 {
+		return nil, false
+	}
+	fill := make([]T, 0, n)
+	if !left {
+		fill = append(fill, s...)
+	}
+	for need := n - len(s); need > 0; {
+		k := min(need, len(pad))
+		fill = append(fill, pad[:k]...)
+		need -= k
+	}
+	if left {
+		fill = append(fill, s...)
+	}
+	return fill, true
+}
+
+func textOf(ctx *sql.Context, v any) (string, error) {
+	if s, ok := asString(v); ok {
+		return s, nil
+	}
+	t, _, err := types.LongText.Convert(ctx, v)
+	if err != nil {
+		return "", err
+	}
+	return t.(string), nil
+}
+
+// locate is LOCATE(substr, str[, pos]) and POSITION(substr IN str) with
+// positions in characters: GMS counted bytes, so LOCATE('l', 'héllo') was
+// 4, not 3. Matching stays GMS's (case-insensitive).
+type locate struct {
+	*function.Locate
+}
+
+func newLocate(args ...sql.Expression) (sql.Expression, error) {
+	l, err := function.NewLocate(args...)
+	if err != nil {
+		return nil, err
+	}
+	return &locate{l.(*function.Locate)}, nil
+}
+
+func (l *locate) WithChildren(children ...sql.Expression) (sql.Expression, error) {
+	return newLocate(children...)
+}
+
+func (l *locate) Eval(ctx *sql.Context, row sql.Row) (any, error) {
+	cs := l.Children()
+	var vals []any
+	for _, e := range cs {
+		v, err := e.Eval(ctx, row)
+		if err != nil || v == nil {
+			return nil, err
+		}
+		vals = append(vals, v)
+	}
+	sub, err := textOf(ctx, vals[0])
+	if err != nil {
+		return nil, err
+	}
+	str, err := textOf(ctx, vals[1])
+	if err != nil {
+		return nil, err
+	}
+	pos := int64(1)
+	if len(vals) == 3 {
+		p, _, err := types.Int64.Convert(ctx, vals[2])
+		if err != nil {
+			return int32(0), nil
+		}
+		pos = p.(int64)
+	}
+	rs, subr := []rune(strings.ToLower(str)), []rune(strings.ToLower(sub))
+	// Past the end is 0 even for an empty substring, as in GMS and MariaDB;
+	// LOCATE('', '') is 1.
+	if pos < 1 || pos > int64(len(rs)) && !(len(rs) == 0 && pos == 1) {
+		return int32(0), nil
+	}
+	for i := int(pos - 1); i+len(subr) <= len(rs); i++ {
+		if string(rs[i:i+len(subr)]) == string(subr) {
+			return int32(i + 1), nil
+		}
+	}
+	return int32(0), nil
 }
