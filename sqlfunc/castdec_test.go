@@ -91,3 +91,18 @@ func TestPadUnits(t *testing.T) {
 		}
 	}
 }
+
+func TestRoundDouble(t *testing.T) {
+	for _, c := range []struct {
+		v    float64
+		d    int64
+		want float64
+	}{
+		{2.5, 0, 2}, {3.5, 0, 4}, {-2.5, 0, -2}, {1.25, 1, 1.2}, {2.675, 2, 2.68},
+		{12345.6789, -2, 12300}, {1.5e300, -400, 0},
+	} {
+		if got := roundDouble(c.v, c.d); got != c.want {
+			t.Errorf("roundDouble(%v, %d) = %v, want %v", c.v, c.d, got, c.want)
+		}
+	}
+}

@@ -21,6 +21,7 @@ var functions = function.Registry{
 	"lpad":      sql.FunctionN{Name: "lpad", Fn: newLPad},
 	"rpad":      sql.FunctionN{Name: "rpad", Fn: newRPad},
 	"locate":    sql.FunctionN{Name: "locate", Fn: newLocate},
+	"round":     sql.FunctionN{Name: "round", Fn: newRound},
 }
 
 // Replace swaps the GMS expression nodes of n (and of its subqueries) for
@@ -298,7 +299,7 @@ func isNumber(t sql.Type) bool {
 func ours(e sql.Expression) bool {
 	return transform.InspectExpr(e, func(e sql.Expression) bool {
 		switch e.(type) {
-		case *arith, *intDiv, *neg, *castNum, *finite, *toDouble, *bitOp, *decArith, *fracDiv, *dateArith, *addTime, *sumAvg, *timestamp, *castDecimal, *branchDecimal, *castSigned:
+		case *arith, *intDiv, *neg, *castNum, *finite, *toDouble, *bitOp, *decArith, *fracDiv, *dateArith, *addTime, *sumAvg, *timestamp, *castDecimal, *branchDecimal, *castSigned, *round:
 			return true
 		}
 		return false

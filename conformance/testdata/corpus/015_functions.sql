@@ -430,3 +430,5 @@ SELECT LOCATE('l','héllo'), LOCATE('L','héllo'), POSITION('l' IN 'héllo'), LO
 SELECT LPAD('héllo',7,'é'), LPAD('hi',5,''), LPAD('hi',-1,'x'), LPAD('hi',2.5,'x'), RPAD('héllo',2,'x'), RPAD('ab',7,'xyz'), HEX(LPAD(x'41',3,x'00'));
 SELECT LPAD('hi',1e9,'x'), LPAD(NULL,2,'x'), RPAD('a',NULL,'x'), RPAD('a',3,NULL);
 SELECT FIELD(2,1.0,2.0), FIELD(1,'1.0'), FIELD(NULL,NULL,1), FIELD('10abc', 10), FIELD('b','a',NULL,'B');
+SELECT ROUND(1.25e0,1), ROUND(2.675e0,2), ROUND(-3.5e0), ROUND(12345.6789e0,-2), ROUND('2.5'), ROUND(1.5e300,-400);
+SELECT ROUND(255,1), ROUND(-255,-1), ROUND(5,-1), ROUND(-15,-1), ROUND(NULL,-1), ROUND(2,NULL);
