@@ -183,3 +183,79 @@ func (c *castSigned) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 	}
 	return c.Convert.Eval(ctx, row)
 }
+
+// castNumDate is CAST(integer AS DATE/DATETIME): MySQL reads the number as
+// YYYYMMDD, YYMMDD, YYYYMMDDhhmmss or YYMMDDhhmmss (CAST(20240115 AS DATE)
+// is 2024-01-15); GMS answered NULL for every number.
+type castNumDate struct {
+	*expression.Convert
+}
+
+func (c *castNumDate) WithChildren(children ...sql.Expression) (sql.Expression, error) {
+	n, err := c.Convert.WithChildren(children...)
+	if err != nil {
+		return nil, err
+	}
+	return &castNumDate{n.(*expression.Convert)}, nil
+}
+
+func (c *castNumDate) Eval(ctx *sql.Context, row sql.Row) (any, error) {
+	v, err := c.Child.Eval(ctx, row)
+	if err != nil || v == nil {
+		return nil, err
+	}
+	b, ok := toBig(v)
+	if !ok || !b.IsInt64() {
+		return c.Convert.Eval(ctx, row)
+	}
+	t, ok := numberToDatetime(b.Int64())
+	if !ok {
+		ctx.Session.Warn(&sql.Warning{Level: "Warning", Code: 1292,
+			Message: fmt.Sprintf("Incorrect datetime value: '%d'", b.Int64())})
+		return nil, nil
+	}
+	if types.IsDateType(c.Convert.Type()) {
+		return time.Date(t.Year(), t.Month(), t.Day(), 0, 0, 0, 0, time.UTC), nil
+	}
+	return t, nil
+}
+
+// numberToDatetime is MySQL's number_to_datetime for a valid, non-zero
+// date: two-digit years below 70 are 20YY.
+func numberToDatetime(nr int64) (time.Time, bool) {
+	switch {
+	case nr < 101:
+		return time.Time{}, false
+	case nr <= 691231:
+		nr = (nr + 20000000) * 1000000
+	case nr < 700101:
+		return time.Time{}, false
+	case nr <= 991231:
+		nr = (nr + 19000000) * 1000000
+	case nr < 10000101:
+		return time.Time{}, false
+	case nr <= 99991231:
+		nr *= 1000000
+	case nr < 101000000:
+		return time.Time{}, false
+	case nr <= 691231235959:
+		nr += 20000000000000
+	case nr < 700101000000:
+		return time.Time{}, false
+	case nr <= 991231235959:
+		nr += 19000000000000
+	case nr < 10000101000000 || nr > 99991231235959:
+		return time.Time{}, false
+	}
+	date, tod := nr/1000000, nr%1000000
+	y, mo, d := int(date/10000), int(date/100%100), int(date%100)
+	h, mi, s := int(tod/10000), int(tod/100%100), int(tod%100)
+	if y < 1 || mo < 1 || mo > 12 || d < 1 || h > 23 || mi > 59 || s > 59 {
+		return time.Time{}, false
+	}
+	t := time.Date(y, time.Month(mo), d, h, mi, s, 0, time.UTC)
+	if t.Day() != d {
+		return time.Time{}, false // 2024-02-30
+	}
+	return t, true
+}

@@ -106,3 +106,23 @@ func TestRoundDouble(t *testing.T) {
 		}
 	}
 }
+
+func TestNumberToDatetime(t *testing.T) {
+	for _, c := range []struct {
+		nr   int64
+		want string // "" for invalid
+	}{
+		{20240115, "2024-01-15 00:00:00"}, {240115, "2024-01-15 00:00:00"}, {991231, "1999-12-31 00:00:00"},
+		{20240115103000, "2024-01-15 10:30:00"}, {240115103000, "2024-01-15 10:30:00"},
+		{100, ""}, {20241315, ""}, {20240230, ""}, {695000, ""},
+	} {
+		tm, ok := numberToDatetime(c.nr)
+		got := ""
+		if ok {
+			got = tm.Format("2006-01-02 15:04:05")
+		}
+		if got != c.want {
+			t.Errorf("numberToDatetime(%d) = %q, want %q", c.nr, got, c.want)
+		}
+	}
+}
