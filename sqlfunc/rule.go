@@ -92,6 +92,13 @@ func replaceComparisons(ctx *sql.Context, n sql.Node) (sql.Node, transform.TreeI
 }
 
 func replaceExpr(ctx *sql.Context, e sql.Expression, ignore bool) (sql.Expression, transform.TreeIdentity, error) {
+	switch e.(type) {
+	case *expression.Arithmetic, *expression.Div, *expression.IntDiv, *expression.Mod:
+		if ne := temporalOperands(e); ne != e {
+			r, _, err := replaceExpr(ctx, ne, ignore)
+			return r, transform.NewTree, err
+		}
+	}
 	switch e := e.(type) {
 	case *plan.Subquery:
 		q, same, err := Replace(ctx, e.Query)
@@ -302,7 +309,7 @@ func isNumber(t sql.Type) bool {
 func ours(e sql.Expression) bool {
 	return transform.InspectExpr(e, func(e sql.Expression) bool {
 		switch e.(type) {
-		case *arith, *intDiv, *neg, *castNum, *finite, *toDouble, *bitOp, *decArith, *fracDiv, *dateArith, *addTime, *sumAvg, *timestamp, *castDecimal, *branchDecimal, *castSigned, *round, *castNumDate:
+		case *arith, *intDiv, *neg, *castNum, *finite, *toDouble, *bitOp, *decArith, *fracDiv, *dateArith, *addTime, *sumAvg, *timestamp, *castDecimal, *branchDecimal, *castSigned, *round, *castNumDate, *temporalNum:
 			return true
 		}
 		return false
