@@ -10,7 +10,10 @@
 // converts string-to-number comparisons, a rule run last replaces GMS
 // expression nodes in analyzed plans (and fixes the types GMS copied into
 // references to them), and a function provider answers for SUM, AVG,
-// ADDTIME, SUBTIME and TIMESTAMP by name before GMS's built-ins do.
+// ADDTIME, SUBTIME, TIMESTAMP, CONV, FIELD, LPAD, RPAD, LOCATE and ROUND by
+// name before GMS's built-ins do. CASTs to DECIMAL, DATE and SIGNED, CASE-like
+// branches over DECIMAL, and temporal operands of arithmetic are replaced by
+// the rule.
 //
 // The package owns expression semantics only. It must never touch storage,
 // the catalog or sessions beyond pushing warnings, and never change what a

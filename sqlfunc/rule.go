@@ -16,6 +16,12 @@ var functions = function.Registry{
 	"addtime":   sql.FunctionN{Name: "addtime", Fn: newAddTime},
 	"subtime":   sql.FunctionN{Name: "subtime", Fn: newSubTime},
 	"timestamp": sql.FunctionN{Name: "timestamp", Fn: newTimestamp},
+	"conv":      sql.Function3{Name: "conv", Fn: newConv},
+	"field":     sql.FunctionN{Name: "field", Fn: newField},
+	"lpad":      sql.FunctionN{Name: "lpad", Fn: newLPad},
+	"rpad":      sql.FunctionN{Name: "rpad", Fn: newRPad},
+	"locate":    sql.FunctionN{Name: "locate", Fn: newLocate},
+	"round":     sql.FunctionN{Name: "round", Fn: newRound},
 }
 
 // Replace swaps the GMS expression nodes of n (and of its subqueries) for
@@ -86,6 +92,13 @@ func replaceComparisons(ctx *sql.Context, n sql.Node) (sql.Node, transform.TreeI
 }
 
 func replaceExpr(ctx *sql.Context, e sql.Expression, ignore bool) (sql.Expression, transform.TreeIdentity, error) {
+	switch e.(type) {
+	case *expression.Arithmetic, *expression.Div, *expression.IntDiv, *expression.Mod:
+		if ne := temporalOperands(e); ne != e {
+			r, _, err := replaceExpr(ctx, ne, ignore)
+			return r, transform.NewTree, err
+		}
+	}
 	switch e := e.(type) {
 	case *plan.Subquery:
 		q, same, err := Replace(ctx, e.Query)
@@ -137,11 +150,28 @@ func replaceExpr(ctx *sql.Context, e sql.Expression, ignore bool) (sql.Expressio
 		}
 	case *expression.Convert:
 		t := e.Type()
+		if types.IsDecimal(t) {
+			if c := newCastDecimal(e); c != nil {
+				return c, transform.NewTree, nil
+			}
+		}
 		if types.IsText(e.Child.Type()) && (types.IsInteger(t) || types.IsDecimal(t) || types.IsFloat(t)) {
 			return &castNum{e}, transform.NewTree, nil
 		}
+		if isInt(e.Child.Type()) && (types.IsDateType(t) || types.IsDatetimeType(t)) {
+			return &castNumDate{e}, transform.NewTree, nil
+		}
+		if ct := e.Child.Type(); isInt(ct) && types.IsUnsigned(ct) && types.IsSigned(t) && t.Equals(types.Int64) {
+			return &castSigned{e}, transform.NewTree, nil
+		}
 		if ct := e.Child.Type(); (types.IsDecimal(ct) || types.IsFloat(ct)) && types.IsInteger(t) {
 			return &castNum{e}, transform.NewTree, nil
+		}
+	case *expression.Case, *function.If, *function.IfNull, *function.Coalesce:
+		if types.IsDecimal(e.Type()) || isInt(e.Type()) {
+			if b := newBranchDecimal(e); b != nil {
+				return b, transform.NewTree, nil
+			}
 		}
 	case *expression.InTuple:
 		if r, same, err := inAsDouble(ctx, e.Left(), e.Right(), false); r != nil || err != nil {
@@ -279,7 +309,7 @@ func isNumber(t sql.Type) bool {
 func ours(e sql.Expression) bool {
 	return transform.InspectExpr(e, func(e sql.Expression) bool {
 		switch e.(type) {
-		case *arith, *intDiv, *neg, *castNum, *finite, *toDouble, *bitOp, *decArith, *fracDiv, *dateArith, *addTime, *sumAvg, *timestamp:
+		case *arith, *intDiv, *neg, *castNum, *finite, *toDouble, *bitOp, *decArith, *fracDiv, *dateArith, *addTime, *sumAvg, *timestamp, *castDecimal, *branchDecimal, *castSigned, *round, *castNumDate, *temporalNum:
 			return true
 		}
 		return false

@@ -76,6 +76,9 @@ func (d *dateArith) Type() sql.Type {
 		}
 		return datetimeOf(ivDec)
 	}
+	if types.IsText(dt) {
+		return types.LongText
+	}
 	return d.inner.Type()
 }
 
@@ -134,6 +137,9 @@ func (d *dateArith) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 		return nil, err
 	}
 	typ := d.Type()
+	if types.IsText(d.date.Type()) {
+		return d.evalString(ctx, row)
+	}
 	temporal := types.IsDatetimeType(typ) || types.IsDateType(typ)
 	var v any
 	var err error
@@ -426,4 +432,58 @@ func (t *timestamp) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 		return nil, err
 	}
 	return c, nil
+}
+
+// evalString is date arithmetic on a string, whose result MySQL gives as a
+// string: 'YYYY-MM-DD' when the string is a date and the interval has no
+// time part, else 'YYYY-MM-DD hh:mm:ss' with microseconds when there are
+// any, and NULL (warning 1441) outside years 1..9999. GMS gave a DATETIME
+// for `'2024-02-29' + INTERVAL 1 DAY` (2024-03-01 00:00:00) and year 0 for
+// DATE_SUB('0001-01-01', INTERVAL 1 DAY).
+func (d *dateArith) evalString(ctx *sql.Context, row sql.Row) (any, error) {
+	v, err := d.date.Eval(ctx, row)
+	if err != nil || v == nil {
+		return nil, err
+	}
+	s, ok := asString(v)
+	if !ok {
+		return d.inner.Eval(ctx, row)
+	}
+	tv, _, err := types.DatetimeMaxPrecision.Convert(ctx, s)
+	if err != nil || tv == nil {
+		ctx.Session.Warn(&sql.Warning{Level: "Warning", Code: 1292,
+			Message: fmt.Sprintf("Incorrect datetime value: '%s'", s)})
+		return nil, nil
+	}
+	tm := tv.(time.Time)
+	if us, ok, err := fractionalSeconds(ctx, d.interval, row); err != nil || ok {
+		if err != nil || us == nil {
+			return nil, err
+		}
+		if d.subtracts() {
+			*us = -*us
+		}
+		tm = tm.Add(time.Duration(*us) * time.Microsecond)
+	} else {
+		delta, err := d.interval.EvalDelta(ctx, row)
+		if err != nil || delta == nil {
+			return nil, err
+		}
+		if d.subtracts() {
+			tm = delta.Sub(tm)
+		} else {
+			tm = delta.Add(tm)
+		}
+	}
+	if tm.Year() < 1 || tm.Year() > 9999 {
+		ctx.Session.Warn(&sql.Warning{Level: "Warning", Code: 1441, Message: "Datetime function: datetime field overflow"})
+		return nil, nil
+	}
+	if !strings.ContainsAny(strings.TrimSpace(s), " T:") && dateUnits[d.interval.Unit] {
+		return tm.Format("2006-01-02"), nil
+	}
+	if tm.Nanosecond() != 0 {
+		return tm.Format("2006-01-02 15:04:05.000000"), nil
+	}
+	return tm.Format("2006-01-02 15:04:05"), nil
 }
