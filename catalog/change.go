@@ -20,6 +20,8 @@ const (
 	OpPutTrigger                          // write Trigger's record under Schema
 	OpDeleteTrigger                       // delete trigger Name of Schema
 	OpDeleteRange                         // range tombstone [Lo, Hi): dropped data or records
+	OpPutJob                              // write Job's record (job.go)
+	OpDeleteJob                           // delete the record of job Job.ID
 )
 
 // Op is one catalog write. Schema is the record written (OpPutSchema,
@@ -30,6 +32,7 @@ type Op struct {
 	Table   *Table
 	View    *View
 	Trigger *Trigger
+	Job     *Job
 	Name    string
 	Lo, Hi  []byte
 }
@@ -180,6 +183,8 @@ func (op *Op) recordKey() ([]byte, error) {
 		return keys.Trigger(op.Schema.ID, op.Trigger.Name), nil
 	case OpDeleteTrigger:
 		return keys.Trigger(op.Schema.ID, op.Name), nil
+	case OpPutJob, OpDeleteJob:
+		return keys.Job(op.Job.ID), nil
 	}
 	return nil, fmt.Errorf("catalog: unknown change op %d", op.Kind)
 }
@@ -206,6 +211,8 @@ func (op *Op) record() ([]byte, error) {
 		return encodeRecord(op.View.Name, op.View)
 	case OpPutTrigger:
 		return encodeRecord(op.Trigger.Name, op.Trigger)
+	case OpPutJob:
+		return encodeJob(op.Job)
 	}
 	return nil, nil
 }
@@ -259,6 +266,8 @@ func (ch *Change) Encode() ([]byte, error) {
 			rec, err = encodeRecord(op.View.Name, op.View)
 		case OpPutTrigger:
 			rec, err = encodeRecord(op.Trigger.Name, op.Trigger)
+		case OpPutJob, OpDeleteJob:
+			rec, err = encodeJob(op.Job)
 		}
 		if err != nil {
 			return nil, err
@@ -279,7 +288,7 @@ func DecodeChange(b []byte) (*Change, error) {
 	ch := &Change{Ops: make([]Op, d.n(len(b)))}
 	for i := range ch.Ops {
 		op := &ch.Ops[i]
-		op.Kind = OpKind(d.n(int(OpDeleteRange)))
+		op.Kind = OpKind(d.n(int(OpDeleteJob)))
 		sch, rec := d.raw(), d.raw()
 		op.Name = d.str()
 		op.Lo, op.Hi = nonEmpty(d.raw()), nonEmpty(d.raw())
@@ -304,6 +313,9 @@ func DecodeChange(b []byte) (*Change, error) {
 		case OpPutTrigger:
 			op.Trigger = &Trigger{}
 			err = decodeObject(rec, &op.Trigger.Name, op.Trigger)
+		case OpPutJob, OpDeleteJob:
+			op.Job = &Job{}
+			err = json.Unmarshal(rec, op.Job)
 		}
 		if err != nil {
 			return nil, err

@@ -420,6 +420,13 @@ func (t *Table) CreateIndex(ctx *sql.Context, d sql.IndexDef) (err error) {
 	if allZero(ix.Prefix) {
 		ix.Prefix = nil
 	}
+	// A statement that has written nothing yet (CREATE INDEX, an ALTER
+	// whose earlier parts were indexes too) builds online; one that
+	// changed the table in its own transaction (CREATE TABLE, ADD COLUMN
+	// in the same ALTER) builds inside it.
+	if s, ok := ctx.Session.(*Session); ok && !tx.catalogDirty() && tx.kv.Writes() == 0 {
+		return t.createIndexOnline(ctx, tx, s, ix)
+	}
 	def.Indexes = append(def.Indexes, ix)
 	if err := t.db.putTable(ctx, tx, def); err != nil {
 		return err

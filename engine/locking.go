@@ -102,16 +102,34 @@ func (e *Engine) LockTableForDDL(ctx context.Context, connID uint32, db, table s
 		}
 	}
 	s.lk.ddl = true
-	if _, err := e.locks.Acquire(ctx, ddlOwner(connID), key, locks.X, locks.Options{Timeout: timeout}); err != nil {
-		switch {
-		case errors.Is(err, locks.ErrLockWaitTimeout):
-			return errLockWaitTimeout
-		case errors.Is(err, locks.ErrDeadlock):
-			return errDeadlock
+	deadline := time.Now().Add(timeout)
+	for {
+		if _, err := e.locks.Acquire(ctx, ddlOwner(connID), key, locks.X, locks.Options{Timeout: time.Until(deadline)}); err != nil {
+			return ddlLockError(err)
 		}
-		return err
+		// An index build holds the table only while it changes state: a
+		// schema change waits for the whole build, as behind MySQL's
+		// metadata lock, without holding the table meanwhile.
+		b := e.buildOf(def.ID)
+		if b == nil || b.conn == connID {
+			return nil
+		}
+		if b.ended.Load() {
+			e.builds.CompareAndDelete(def.ID, b)
+			return nil
+		}
+		e.locks.ReleaseAll(ddlOwner(connID))
+		t := time.NewTimer(time.Until(deadline))
+		select {
+		case <-b.done:
+			t.Stop()
+		case <-ctx.Done():
+			t.Stop()
+			return ctx.Err()
+		case <-t.C:
+			return errLockWaitTimeout
+		}
 	}
-	return nil
 }
 
 // endDDLLock releases the statement's DDL table lock.

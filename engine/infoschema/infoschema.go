@@ -41,12 +41,15 @@ func (d *infoSchemaDB) GetTableInsensitive(ctx *sql.Context, name string) (sql.T
 	if strings.EqualFold(name, UsageTableName) {
 		return &usageTable{}, true, nil
 	}
+	if strings.EqualFold(name, JobsTableName) {
+		return &jobsTable{}, true, nil
+	}
 	return d.Database.GetTableInsensitive(ctx, name)
 }
 
 func (d *infoSchemaDB) GetTableNames(ctx *sql.Context) ([]string, error) {
 	names, err := d.Database.GetTableNames(ctx)
-	return append(names, UsageTableName), err
+	return append(names, UsageTableName, JobsTableName), err
 }
 
 var infoTablesSchema = information_schema.NewTablesTable().Schema()
