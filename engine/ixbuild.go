@@ -113,6 +113,7 @@ type build struct {
 	lockKey string // the table's DDL lock key
 	conn    uint32 // connection running the statement; 0: resumed
 	jobID   uint64
+	indexID uint32 // set before the build is registered
 	timeout time.Duration
 
 	job catalog.Job // the record as last written (runner goroutine only)
@@ -193,10 +194,40 @@ func (t *Table) syncBuild(ctx *sql.Context, tx *kv.Txn) error {
 		}
 	}
 	d := b.def.Load()
-	if d != nil && d != t.def && d.Name == t.def.Name && sameColumns(d, t.def) && !sameIndexes(d, t.def) {
+	if d != nil && d != t.def && d.Name == t.def.Name && sameColumns(d, t.def) && onlyBuildDiffers(d, t.def, b.indexID) {
 		t.setDef(d)
 	}
 	return nil
+}
+
+// onlyBuildDiffers reports whether definitions a and b differ in the
+// state (or presence) of index id alone: the only change a writer may
+// take from the build's definition.
+func onlyBuildDiffers(a, b *catalog.Table, id uint32) bool {
+	var ai, bi []catalog.Index
+	differs := false
+	for _, ix := range a.Indexes {
+		if ix.ID != id {
+			ai = append(ai, ix)
+		}
+	}
+	for _, ix := range b.Indexes {
+		if ix.ID != id {
+			bi = append(bi, ix)
+		}
+	}
+	if x, y := indexOf(a, id), indexOf(b, id); (x == nil) != (y == nil) || x != nil && x.State != y.State {
+		differs = true
+	}
+	if !differs || len(ai) != len(bi) {
+		return false
+	}
+	for i := range ai {
+		if ai[i].ID != bi[i].ID || ai[i].Name != bi[i].Name {
+			return false
+		}
+	}
+	return true
 }
 
 func sameColumns(a, b *catalog.Table) bool {
@@ -205,18 +236,6 @@ func sameColumns(a, b *catalog.Table) bool {
 	}
 	for i := range a.Columns {
 		if a.Columns[i].ID != b.Columns[i].ID {
-			return false
-		}
-	}
-	return true
-}
-
-func sameIndexes(a, b *catalog.Table) bool {
-	if len(a.Indexes) != len(b.Indexes) {
-		return false
-	}
-	for i := range a.Indexes {
-		if a.Indexes[i].ID != b.Indexes[i].ID || a.Indexes[i].State != b.Indexes[i].State {
 			return false
 		}
 	}
@@ -328,6 +347,7 @@ func (t *Table) createIndexOnline(ctx *sql.Context, tx *Transaction, s *Session,
 		}
 		return err
 	}
+	b.indexID = b.job.IndexID
 	e.builds.Store(t.def.ID, b)
 	e.locks.ReleaseAll(owner)
 	err = b.run(ctx, ctx.Context)
@@ -697,7 +717,7 @@ func (e *Engine) ResumeJobs() (int, error) {
 		return 0, err
 	}
 	for _, j := range jobs {
-		b := &build{e: e, owner: 1<<62 | j.ID, timeout: 31536000 * time.Second, done: make(chan struct{}), job: *j, jobID: j.ID}
+		b := &build{e: e, owner: 1<<62 | j.ID, timeout: 31536000 * time.Second, done: make(chan struct{}), job: *j, jobID: j.ID, indexID: j.IndexID}
 		b.rowsTotal.Store(j.RowsTotal)
 		b.rowsDone.Store(j.RowsDone)
 		b.phase.Store("resuming")

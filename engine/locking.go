@@ -111,11 +111,16 @@ func (e *Engine) LockTableForDDL(ctx context.Context, connID uint32, db, table s
 		// schema change waits for the whole build, as behind MySQL's
 		// metadata lock, without holding the table meanwhile.
 		b := e.buildOf(def.ID)
-		if b == nil || b.conn == connID {
+		if b == nil {
 			return nil
 		}
 		if b.ended.Load() {
+			// This change may alter the indexes: writers must no longer
+			// switch to the build's final definition.
 			e.builds.CompareAndDelete(def.ID, b)
+			return nil
+		}
+		if b.conn == connID {
 			return nil
 		}
 		e.locks.ReleaseAll(ddlOwner(connID))
