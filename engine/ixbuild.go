@@ -169,7 +169,8 @@ func (e *Engine) BuildState(connID uint32) (string, bool) {
 func (b *build) state() string {
 	p, _ := b.phase.Load().(string)
 	if p == "backfilling" {
-		return fmt.Sprintf("backfilling index (%d of %d rows)", b.rowsDone.Load(), b.rowsTotal.Load())
+		done, total := b.rowsDone.Load(), b.rowsTotal.Load()
+		return fmt.Sprintf("backfilling index (%d of %d rows)", done, max(done, total))
 	}
 	return p
 }
@@ -317,7 +318,7 @@ func (t *Table) createIndexOnline(ctx *sql.Context, tx *Transaction, s *Session,
 	if err != nil {
 		return err
 	}
-	total, _ := e.RowCount(t.def)
+	total := e.rowCountEstimate(t.def)
 	b := &build{e: e, owner: owner, lockKey: lockKey, conn: s.ID(), timeout: timeout, done: make(chan struct{})}
 	b.jobID = id
 	b.job = catalog.Job{ID: id, Schema: t.db.schema.Name, SchemaID: t.db.schema.ID, Table: t.def.Name, TableID: t.def.ID,
@@ -357,6 +358,22 @@ func (t *Table) createIndexOnline(ctx *sql.Context, tx *Transaction, s *Session,
 	t.setDef(b.def.Load())
 	// endDDLLock releases the lock the last state change left held.
 	return nil
+}
+
+// rowCountEstimate is the table's committed row count as its counter says,
+// without RowCount's counting scan (whose stored base could land in the
+// span of a table dropped meanwhile: a CREATE INDEX does not keep DROP
+// TABLE out until its first state change).
+func (e *Engine) rowCountEstimate(t *catalog.Table) int64 {
+	v, ok, err := e.db.Get(keys.RowCount(t.DataSchemaID, t.ID))
+	if err != nil || !ok {
+		return 0
+	}
+	n, _, err := kv.DecodeCount(v)
+	if err != nil || n < 0 {
+		return 0
+	}
+	return n
 }
 
 func ddlLockTimeout(ctx context.Context, s *Session) time.Duration {
