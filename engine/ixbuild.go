@@ -304,6 +304,12 @@ var (
 // nothing during the backfill.
 func (t *Table) createIndexOnline(ctx *sql.Context, tx *Transaction, s *Session, ix catalog.Index) error {
 	e := t.db.eng
+	if e.closing.Load() {
+		return errInterrupted
+	}
+	// Shutdown waits for the build to stop before the store closes.
+	e.bg.Add(1)
+	defer e.bg.Done()
 	s.endKV(tx)
 	lockKey := t.tableLockKey()
 	owner := ddlOwner(s.ID())

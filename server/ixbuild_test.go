@@ -294,3 +294,61 @@ func TestOnlineIndexKillQuery(t *testing.T) {
 	mustExec(t, db, "CREATE INDEX kx ON t (k)")
 	agree(t, db, "t", "kx")
 }
+
+// TestOnlineIndexBlocksOtherDDL: another schema change of the table waits
+// for a running build (1205 after lock_wait_timeout), then runs; DML does
+// not wait.
+func TestOnlineIndexBlocksOtherDDL(t *testing.T) {
+	ts := startServer(t, t.TempDir())
+	db := ts.connect("")
+	mustExec(t, db, "CREATE DATABASE d")
+	db = ts.connect("d")
+	fillTable(t, db, "t", 2000, func(i int) int { return i })
+	mustExec(t, db, "SET GLOBAL myriad_ddl_batch_rows = 100")
+	defer mustExec(t, db, "SET GLOBAL myriad_ddl_batch_rows = 1000")
+	release := make(chan struct{})
+	paused := make(chan struct{})
+	var once sync.Once
+	pauseBackfill(t, "t", func(done int64) {
+		once.Do(func() { close(paused) })
+		<-release
+	})
+	errc := make(chan error, 2)
+	go func() {
+		_, err := db.Exec("CREATE INDEX kx ON t (k)")
+		errc <- err
+	}()
+	<-paused
+	// DML goes on while the build is paused.
+	mustExec(t, db, "INSERT INTO t VALUES (100000, 5, 'during')")
+	mustExec(t, db, "UPDATE t SET k = 6 WHERE id = 1")
+	conn, err := db.Conn(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	mustExec(t, conn, "SET SESSION lock_wait_timeout = 1")
+	if _, err := conn.ExecContext(context.Background(), "ALTER TABLE t ADD COLUMN x INT"); mysqlErrNo(err) != 1205 {
+		t.Fatalf("ALTER during a build with lock_wait_timeout = 1: %v, want 1205", err)
+	}
+	mustExec(t, conn, "SET SESSION lock_wait_timeout = 60")
+	go func() {
+		_, err := conn.ExecContext(context.Background(), "ALTER TABLE t ADD COLUMN y INT DEFAULT 3")
+		errc <- err
+	}()
+	select {
+	case err := <-errc:
+		t.Fatalf("a statement ended while the build was paused: %v", err)
+	case <-time.After(300 * time.Millisecond):
+	}
+	close(release)
+	for i := 0; i < 2; i++ {
+		if err := <-errc; err != nil {
+			t.Fatal(err)
+		}
+	}
+	if got := queryRows(t, db, "SELECT COUNT(*) FROM t WHERE y = 3"); got[0][0] != "2001" {
+		t.Fatalf("rows with the new column: %v", got)
+	}
+	agree(t, db, "t", "kx")
+}
