@@ -6,6 +6,8 @@
 # count), then myriad check on the stopped store.
 #
 #   ROWS=1000000 TIME=90 bench/online-index.sh
+#   SKIP_IDLE=1 DELAY_MS=20 ...: only the build under load, throttled by
+#   myriad_ddl_batch_delay_ms
 set -u
 cd "$(dirname "$0")/.."
 BIN=${BIN:-$(mktemp -d /tmp/online-index-bin.XXXXXX)/myriad}
@@ -46,9 +48,12 @@ done[0] = True; th.join()
 print("RSS before %d MB, peak during %d MB (+%d MB)" % (before, peak[0], peak[0] - before))
 PY
 }
+if [ -z "${SKIP_IDLE:-}" ]; then
 echo "== idle"
 build "CREATE INDEX c_idle ON sbtest1 (c)"
 mariadb -h127.0.0.1 -P$P -uroot sbtest -e "DROP INDEX c_idle ON sbtest1"
+fi
+mariadb -h127.0.0.1 -P$P -uroot -e "SET GLOBAL myriad_ddl_batch_delay_ms = ${DELAY_MS:-0}"
 echo "== under sysbench oltp_read_write, 4 threads (index build starts at 30 s)"
 $SB --threads=4 --time=$TIME --report-interval=3 --mysql-ignore-errors=all run > $D/sb.out 2>&1 &
 SB_PID=$!
