@@ -18,7 +18,7 @@ D=$(mktemp -d /tmp/online-index.XXXXXX)
 P=$((40000 + RANDOM % 20000))
 $BIN serve --data-dir $D/data --port $P > $D/log 2>&1 &
 SPID=$!
-sleep 2
+for i in $(seq 100); do mariadb -h127.0.0.1 -P$P -uroot -e "SELECT 1" >/dev/null 2>&1 && break; sleep 0.2; done
 SB="sysbench oltp_read_write --db-driver=mysql --mysql-host=127.0.0.1 --mysql-port=$P --mysql-user=root --tables=1 --table-size=$ROWS"
 mariadb -h127.0.0.1 -P$P -uroot -e "CREATE DATABASE sbtest"
 $SB prepare >/dev/null
