@@ -22,7 +22,9 @@ const (
 	OpDeleteRange                         // range tombstone [Lo, Hi): dropped data or records
 	OpPutFKRef                            // write the foreign-key reverse entry Lo (keys.FKRef)
 	OpDeleteFKRef                         // delete the foreign-key reverse entry Lo
-	opLast              = OpDeleteFKRef
+	OpPutJob                              // write Job's record (job.go)
+	OpDeleteJob                           // delete the record of job Job.ID
+	opLast              = OpDeleteJob
 )
 
 // Op is one catalog write. Schema is the record written (OpPutSchema,
@@ -33,6 +35,7 @@ type Op struct {
 	Table   *Table
 	View    *View
 	Trigger *Trigger
+	Job     *Job
 	Name    string
 	Lo, Hi  []byte
 }
@@ -206,6 +209,8 @@ func (op *Op) recordKey() ([]byte, error) {
 		return keys.Trigger(op.Schema.ID, op.Trigger.Name), nil
 	case OpDeleteTrigger:
 		return keys.Trigger(op.Schema.ID, op.Name), nil
+	case OpPutJob, OpDeleteJob:
+		return keys.Job(op.Job.ID), nil
 	}
 	return nil, fmt.Errorf("catalog: unknown change op %d", op.Kind)
 }
@@ -232,6 +237,8 @@ func (op *Op) record() ([]byte, error) {
 		return encodeRecord(op.View.Name, op.View)
 	case OpPutTrigger:
 		return encodeRecord(op.Trigger.Name, op.Trigger)
+	case OpPutJob:
+		return encodeJob(op.Job)
 	}
 	return nil, nil
 }
@@ -285,6 +292,8 @@ func (ch *Change) Encode() ([]byte, error) {
 			rec, err = encodeRecord(op.View.Name, op.View)
 		case OpPutTrigger:
 			rec, err = encodeRecord(op.Trigger.Name, op.Trigger)
+		case OpPutJob, OpDeleteJob:
+			rec, err = encodeJob(op.Job)
 		}
 		if err != nil {
 			return nil, err
@@ -330,6 +339,9 @@ func DecodeChange(b []byte) (*Change, error) {
 		case OpPutTrigger:
 			op.Trigger = &Trigger{}
 			err = decodeObject(rec, &op.Trigger.Name, op.Trigger)
+		case OpPutJob, OpDeleteJob:
+			op.Job = &Job{}
+			err = json.Unmarshal(rec, op.Job)
 		}
 		if err != nil {
 			return nil, err

@@ -127,11 +127,13 @@ func encodeTable(t *Table) ([]byte, error) {
 		ix := &t.Indexes[i]
 		e.u(uint64(ix.ID))
 		e.str(ix.Name)
+		// Bit 0: UNIQUE; the bits above: the build state, 0 (public) in
+		// every record written before online builds existed.
+		var uf uint64
 		if ix.Unique {
-			e.u(1)
-		} else {
-			e.u(0)
+			uf = 1
 		}
+		e.u(uf | uint64(ix.State)<<1)
 		e.u(uint64(len(ix.Columns)))
 		for _, c := range ix.Columns {
 			e.u(uint64(c))
@@ -331,7 +333,8 @@ func decodeTableBody(body []byte, t *Table) error {
 		ix := &t.Indexes[i]
 		ix.ID = uint32(d.u())
 		ix.Name = d.str()
-		ix.Unique = d.u() == 1
+		uf := d.u()
+		ix.Unique, ix.State = uf&1 != 0, IndexState(uf>>1)
 		ix.Columns = make([]int, d.n(nc))
 		for j := range ix.Columns {
 			ix.Columns[j] = d.n(nc - 1)

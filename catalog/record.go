@@ -108,6 +108,30 @@ type Index struct {
 	Columns []int    `json:"c"`
 	Prefix  []uint16 `json:"p,omitempty"`
 	Comment string   `json:"cm,omitempty"`
+	// State is where an online build (engine/ixbuild.go) has got to; only
+	// a public index is read by queries.
+	State IndexState `json:"st,omitempty"`
+}
+
+// IndexState is an index's F1 schema-change state: writers maintain a
+// delete-only index only by deleting its entries, a write-only one fully;
+// readers use a public one alone.
+type IndexState uint8
+
+const (
+	IndexPublic IndexState = iota
+	IndexDeleteOnly
+	IndexWriteOnly
+)
+
+func (s IndexState) String() string {
+	switch s {
+	case IndexDeleteOnly:
+		return "delete-only"
+	case IndexWriteOnly:
+		return "write-only"
+	}
+	return "public"
 }
 
 // ForeignKey is a FOREIGN KEY constraint declared by a table. Columns are

@@ -390,13 +390,23 @@ func (t *Table) CreateIndex(ctx *sql.Context, d sql.IndexDef) (err error) {
 	if d.IsPrimary() {
 		return sql.ErrUnsupportedFeature.New("adding a primary key to an existing table")
 	}
-	// ALGORITHM=INSTANT: MySQL 8.0 gives 1845 (MariaDB 1846 with the
-	// reason "ADD INDEX"); MySQL's answer wins.
-	if _, err := checkAlgorithm(ctx, methodInplace, rebuildWhy{}); err != nil {
-		return err
-	}
 	tx, err := txnOf(ctx)
 	if err != nil {
+		return err
+	}
+	// A statement that has written nothing yet (CREATE INDEX, an ALTER
+	// whose earlier parts were indexes too) builds online; one that
+	// changed the table in its own transaction (CREATE TABLE, ADD COLUMN
+	// in the same ALTER) builds inside it.
+	s, isSession := ctx.Session.(*Session)
+	online := isSession && !tx.catalogDirty() && tx.kv.Writes() == 0
+	m := methodInplace
+	if online {
+		m = methodOnline
+	}
+	// ALGORITHM=INSTANT: MySQL 8.0 gives 1845 (MariaDB 1846 with the
+	// reason "ADD INDEX"); MySQL's answer wins.
+	if _, err := checkAlgorithm(ctx, m, rebuildWhy{}); err != nil {
 		return err
 	}
 	if err := checkIdentifier(d.Name); err != nil {
@@ -419,6 +429,9 @@ func (t *Table) CreateIndex(ctx *sql.Context, d sql.IndexDef) (err error) {
 	}
 	if allZero(ix.Prefix) {
 		ix.Prefix = nil
+	}
+	if online {
+		return t.createIndexOnline(ctx, tx, s, ix)
 	}
 	def.Indexes = append(def.Indexes, ix)
 	if err := t.db.putTable(ctx, tx, def); err != nil {

@@ -75,7 +75,7 @@ func (e *Engine) maxAutoIncValue(ctx *sql.Context, t *catalog.Table) (uint64, er
 		indexID = catalog.PrimaryIndexID
 	default:
 		for _, ix := range t.Indexes {
-			if len(ix.Columns) > 0 && ix.Columns[0] == col {
+			if len(ix.Columns) > 0 && ix.Columns[0] == col && ix.State == catalog.IndexPublic {
 				indexID = ix.ID
 				break
 			}

@@ -7,6 +7,7 @@ import (
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/go-mysql-server/sql/types"
 
+	"github.com/myriaddb/myriad/catalog"
 	"github.com/myriaddb/myriad/keys"
 	"github.com/myriaddb/myriad/kv"
 	"github.com/myriaddb/myriad/locks"
@@ -85,6 +86,9 @@ func (e *editor) Insert(ctx *sql.Context, row sql.Row) error {
 	if err := e.ready(); err != nil {
 		return err
 	}
+	if err := e.t.syncBuild(ctx, e.tx.kv); err != nil {
+		return err
+	}
 	if err := e.observeAutoInc(ctx, row); err != nil {
 		return err
 	}
@@ -129,12 +133,15 @@ func (t *Table) insertRow(ctx *sql.Context, tx *kv.Txn, row sql.Row) error {
 	}
 	for i := range lay.indexes {
 		ix := &lay.indexes[i]
+		if ix.state == catalog.IndexDeleteOnly {
+			continue
+		}
 		ik, hasNull, err := lay.indexKey(ctx, ix, row, key)
 		if err != nil {
 			return err
 		}
 		if ix.unique && !hasNull {
-			if err := t.checkUnique(ctx, tx, ix, ik, row); err != nil {
+			if err := t.uniqueCheck(ctx, tx, ix, ik, row); err != nil {
 				return err
 			}
 		}
@@ -229,6 +236,9 @@ func (e *editor) Delete(ctx *sql.Context, row sql.Row) error {
 	if err := e.ready(); err != nil {
 		return err
 	}
+	if err := e.t.syncBuild(ctx, e.tx.kv); err != nil {
+		return err
+	}
 	return e.t.deleteRow(ctx, e.tx.kv, row)
 }
 
@@ -257,6 +267,9 @@ func (t *Table) deleteRow(ctx *sql.Context, tx *kv.Txn, row sql.Row) error {
 // Update implements sql.RowUpdater.
 func (e *editor) Update(ctx *sql.Context, old, new sql.Row) error {
 	if err := e.ready(); err != nil {
+		return err
+	}
+	if err := e.t.syncBuild(ctx, e.tx.kv); err != nil {
 		return err
 	}
 	if err := e.observeAutoInc(ctx, new); err != nil {
@@ -305,8 +318,11 @@ func (e *editor) Update(ctx *sql.Context, old, new sql.Row) error {
 			continue
 		}
 		tx.Delete(oik)
+		if ix.state == catalog.IndexDeleteOnly {
+			continue
+		}
 		if ix.unique && !hasNull {
-			if err := t.checkUnique(ctx, tx, ix, nik, new); err != nil {
+			if err := t.uniqueCheck(ctx, tx, ix, nik, new); err != nil {
 				return err
 			}
 		}

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"context"
 	"strings"
 
 	"github.com/dolthub/go-mysql-server/sql"
@@ -35,6 +36,15 @@ type Engine struct {
 	// lockNames and deadlock serve the lock views (lockview.go).
 	lockNames lockNames
 	deadlock  deadlockReport
+
+	// builds: table ID -> *build, online index builds (ixbuild.go).
+	builds sync.Map
+	// bg runs resumed jobs; bgCtx ends them at shutdown, and closing
+	// tells a build stopped by shutdown to stay resumable.
+	bg       sync.WaitGroup
+	bgCtx    context.Context
+	bgCancel context.CancelFunc
+	closing  atomic.Bool
 }
 
 // Metrics are engine-level counters for SHOW STATUS and Prometheus.
@@ -62,7 +72,9 @@ func New(db *kv.DB, cat *catalog.Catalog, opts Options) *Engine {
 		e.defaultCollation = sql.Collation_Default
 	}
 	e.rowIDs.Store(uint64(nowNanos()))
+	e.bgCtx, e.bgCancel = context.WithCancel(context.Background())
 	registerQuotaVariable()
+	registerBuildVariables()
 	return e
 }
 

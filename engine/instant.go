@@ -88,7 +88,8 @@ type alterMethod int
 
 const (
 	methodInstant alterMethod = iota // the table record alone (plus range tombstones)
-	methodInplace                    // writes index entries, no row rewritten (CREATE INDEX)
+	methodInplace                    // writes index entries in the statement's transaction (an index added with other changes)
+	methodOnline                     // an online index build (ixbuild.go): DML runs alongside
 	methodRebuild                    // copies every row under a new table ID
 )
 
@@ -126,7 +127,7 @@ func checkAlgorithm(ctx *sql.Context, m alterMethod, why rebuildWhy) (copyAsked 
 	// A rebuild copies the rows in the statement's transaction and an index
 	// build touches the row span: a concurrent writer conflicts with either
 	// (one of them fails with 1213), so neither lets DML run alongside.
-	if c.lock == "NONE" && m != methodInstant {
+	if c.lock == "NONE" && m != methodInstant && m != methodOnline {
 		reason := "COPY algorithm requires a lock"
 		if m == methodInplace {
 			reason = "Myriad builds an index in one transaction that conflicts with concurrent writes"

@@ -116,6 +116,8 @@ func TestInstantAlter(t *testing.T) {
 		{name: "ALGORITHM=INPLACE for a type change", alter: "ALTER TABLE t MODIFY a BIGINT, ALGORITHM=INPLACE", err: 1846},
 		{name: "ALGORITHM=INSTANT with LOCK", alter: "ALTER TABLE t ADD COLUMN c INT, ALGORITHM=INSTANT, LOCK=NONE", err: 1221},
 		{name: "LOCK=NONE for a rebuild", alter: "ALTER TABLE t MODIFY a BIGINT, LOCK=NONE", err: 1846},
+		{name: "LOCK=NONE for an online index build", alter: "ALTER TABLE t ADD INDEX kab (a, b), ALGORITHM=INPLACE, LOCK=NONE", instant: true, rows: 3},
+		{name: "LOCK=NONE for an index added with a column", alter: "ALTER TABLE t ADD COLUMN c INT, ADD INDEX kc (c), LOCK=NONE", err: 1846},
 		{name: "LOCK=SHARED for a rebuild", alter: "ALTER TABLE t MODIFY a BIGINT, LOCK=SHARED", rows: 3},
 		{name: "ALGORITHM=INSTANT for ADD INDEX", alter: "ALTER TABLE t ADD INDEX kb (b, a), ALGORITHM=INSTANT", err: 1845},
 		{name: "ALGORITHM=INSTANT fails the whole statement", alter: "ALTER TABLE t ADD COLUMN c INT, MODIFY a BIGINT, ALGORITHM=INSTANT", err: 1846},

@@ -57,6 +57,7 @@ type indexLayout struct {
 	enc    []keyenc.Encoder // per index column
 	prefix []uint16
 	key    []byte // IndexPrefix(id)
+	state  catalog.IndexState
 }
 
 func layoutOf(t *catalog.Table) *layout {
@@ -85,7 +86,7 @@ func newLayout(t *catalog.Table) *layout {
 		l.pkEnc = append(l.pkEnc, keyenc.EncoderFor(sch[p].Type))
 	}
 	for _, ix := range t.Indexes {
-		il := indexLayout{id: ix.ID, name: ix.Name, unique: ix.Unique, cols: ix.Columns, prefix: ix.Prefix, key: keys.Index(t.DataSchemaID, t.ID, ix.ID)}
+		il := indexLayout{id: ix.ID, name: ix.Name, unique: ix.Unique, cols: ix.Columns, prefix: ix.Prefix, key: keys.Index(t.DataSchemaID, t.ID, ix.ID), state: ix.State}
 		for _, c := range ix.Columns {
 			il.enc = append(il.enc, keyenc.EncoderFor(sch[c].Type))
 		}

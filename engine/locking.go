@@ -105,18 +105,43 @@ func (e *Engine) LockTableForDDL(ctx context.Context, connID uint32, db, table s
 	s.lk.ddl = true
 	e.lockNames.note(key, def)
 	info := &lockOwner{conn: connID, isolation: "REPEATABLE READ", ddl: true}
-	if _, err := e.locks.Acquire(ctx, ddlOwner(connID), key, locks.X, locks.Options{Timeout: timeout, Info: info}); err != nil {
-		switch {
-		case errors.Is(err, locks.ErrLockWaitTimeout):
-			return errLockWaitTimeout
-		case errors.Is(err, locks.ErrDeadlock):
-			sc, _ := ctx.(*sql.Context)
-			e.noteDeadlock(sc) // nil: no statement texts
-			return errDeadlock
+	deadline := time.Now().Add(timeout)
+	for {
+		if _, err := e.locks.Acquire(ctx, ddlOwner(connID), key, locks.X, locks.Options{Timeout: time.Until(deadline), Info: info}); err != nil {
+			if errors.Is(err, locks.ErrDeadlock) {
+				sc, _ := ctx.(*sql.Context)
+				e.noteDeadlock(sc) // nil: no statement texts
+			}
+			return ddlLockError(err)
 		}
-		return err
+		// An index build holds the table only while it changes state: a
+		// schema change waits for the whole build, as behind MySQL's
+		// metadata lock, without holding the table meanwhile.
+		b := e.buildOf(def.ID)
+		if b == nil {
+			return nil
+		}
+		if b.ended.Load() {
+			// This change may alter the indexes: writers must no longer
+			// switch to the build's final definition.
+			e.builds.CompareAndDelete(def.ID, b)
+			return nil
+		}
+		if b.conn == connID {
+			return nil
+		}
+		e.locks.ReleaseAll(ddlOwner(connID))
+		t := time.NewTimer(time.Until(deadline))
+		select {
+		case <-b.done:
+			t.Stop()
+		case <-ctx.Done():
+			t.Stop()
+			return ctx.Err()
+		case <-t.C:
+			return errLockWaitTimeout
+		}
 	}
-	return nil
 }
 
 // endDDLLock releases the statement's DDL table lock.

@@ -154,6 +154,12 @@ func (d *Database) moveTable(ctx *sql.Context, name string, to *Database, newNam
 	if t == nil {
 		return sql.ErrTableNotFound.New(name)
 	}
+	// RENAME TABLE takes no DDL table lock; an index build finds its table
+	// by name, so the rename waits for it. (If a build commits after this
+	// statement read the record, the commit conflicts: 1213.)
+	if err := d.eng.awaitBuild(ctx, t.ID); err != nil {
+		return err
+	}
 	across := to.schema.ID != d.schema.ID
 	if across || lower(name) != lower(newName) {
 		if other, err := d.eng.cat.Table(tx.kv, to.schema, newName); err != nil {

@@ -358,6 +358,9 @@ func (s *Session) endTx() {
 // close with no snapshot pinned. The server calls it after it stopped
 // accepting connections and cancelled running queries.
 func (e *Engine) Shutdown() {
+	e.closing.Store(true)
+	e.bgCancel()
+	e.bg.Wait()
 	e.sessions.Range(func(_, v any) bool {
 		v.(*Session).endTx()
 		return true

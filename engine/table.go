@@ -152,7 +152,8 @@ func (t *Table) GetIndexes(ctx *sql.Context) ([]sql.Index, error) {
 	// creation order (SHOW CREATE TABLE, SHOW INDEX).
 	for _, unique := range []bool{true, false} {
 		for _, ix := range t.def.Indexes {
-			if ix.Unique == unique {
+			// An index being built is invisible to queries (and to SHOW).
+			if ix.Unique == unique && ix.State == catalog.IndexPublic {
 				out = append(out, t.newIndex(ix.ID, ix.Name, ix.Unique, ix.Columns, ix.Prefix, ix.Comment))
 			}
 		}

@@ -25,7 +25,7 @@ const (
 	tagAccounts byte = 'u'
 	tagIDs      byte = 'n'
 	tagLock     byte = 'l' // reserved
-	tagJob      byte = 'j' // reserved
+	tagJob      byte = 'j' // DDL job records
 	tagFKRef    byte = 'r'
 )
 
@@ -52,7 +52,7 @@ const (
 	KindIDs
 	// KindLock is reserved for lock records; nothing writes it yet.
 	KindLock
-	// KindJob is reserved for DDL job records; nothing writes it yet.
+	// KindJob is a DDL job record (catalog.Job).
 	KindJob
 	KindCounter
 	KindRow
@@ -285,7 +285,7 @@ func Trigger(schemaID uint64, name string) []byte { return object(KindTrigger, s
 // schema itself when name is empty). Nothing writes it yet.
 func Lock(schemaID uint64, name string) []byte { return object(KindLock, schemaID, name) }
 
-// Job is reserved for the record of one DDL job. Nothing writes it yet.
+// Job is the record of one DDL job (catalog.Job).
 func Job(id uint64) []byte { return Key{Kind: KindJob, JobID: id}.Append(nil) }
 
 // Accounts is where the server keeps its user and grant records. The name
@@ -414,6 +414,9 @@ func CatalogSpan() (lo, hi []byte) { return PrefixSpan([]byte{prefixCatalog}) }
 
 // DataSpan holds every row, index entry and counter.
 func DataSpan() (lo, hi []byte) { return PrefixSpan([]byte{prefixData}) }
+
+// JobRecords holds every DDL job record.
+func JobRecords() (lo, hi []byte) { return PrefixSpan([]byte{prefixCatalog, tagJob}) }
 
 // SchemaRecords holds every schema record.
 func SchemaRecords() (lo, hi []byte) { return PrefixSpan([]byte{prefixCatalog, tagSchema}) }

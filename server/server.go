@@ -203,6 +203,13 @@ func (s *Server) init() error {
 		return err
 	}
 	s.srv = srv
+	// Index builds a previous run left unfinished continue in the
+	// background (engine/ixbuild.go).
+	if n, err := s.eng.ResumeJobs(); err != nil {
+		return fmt.Errorf("resume DDL jobs: %w", err)
+	} else if n > 0 {
+		s.log.Info("resuming DDL jobs", "jobs", n)
+	}
 	s.stopStats = make(chan struct{})
 	go s.publishStatus(s.stopStats)
 	if s.cfg.MetricsAddr != "" {

@@ -52,6 +52,9 @@ func (d *infoSchemaDB) GetTableInsensitive(ctx *sql.Context, name string) (sql.T
 	if strings.EqualFold(name, UsageTableName) {
 		return &usageTable{}, true, nil
 	}
+	if strings.EqualFold(name, JobsTableName) {
+		return &jobsTable{}, true, nil
+	}
 	t, ok, err := d.Database.GetTableInsensitive(ctx, name)
 	if ok && err == nil {
 		if cols, scoped := scopedTables[strings.ToLower(name)]; scoped {
@@ -68,10 +71,10 @@ func (d *infoSchemaDB) GetTableNames(ctx *sql.Context) ([]string, error) {
 	for _, n := range names {
 		// GMS's empty INNODB_TRX is replaced, not listed twice.
 		if strings.EqualFold(n, TrxTableName) {
-			return append(names, UsageTableName, LockWaitsTableName, LocksTableName), err
+			return append(names, UsageTableName, JobsTableName, LockWaitsTableName, LocksTableName), err
 		}
 	}
-	return append(names, UsageTableName, TrxTableName, LockWaitsTableName, LocksTableName), err
+	return append(names, UsageTableName, JobsTableName, TrxTableName, LockWaitsTableName, LocksTableName), err
 }
 
 var infoTablesSchema = information_schema.NewTablesTable().Schema()

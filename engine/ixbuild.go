@@ -1,0 +1,798 @@
+package engine
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"math"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/dolthub/go-mysql-server/sql"
+	"github.com/dolthub/go-mysql-server/sql/types"
+	"github.com/dolthub/go-mysql-server/sql/variables"
+	"github.com/dolthub/vitess/go/mysql"
+
+	"github.com/myriaddb/myriad/catalog"
+	"github.com/myriaddb/myriad/engine/infoschema"
+	"github.com/myriaddb/myriad/keys"
+	"github.com/myriaddb/myriad/kv"
+	"github.com/myriaddb/myriad/locks"
+)
+
+// Online index builds (CREATE INDEX, ALTER TABLE ... ADD [UNIQUE] INDEX),
+// in the F1/TiDB states:
+//
+//  1. The index goes into the table record as delete-only, together with a
+//     job record (catalog.Job under keys.Job), in one short transaction.
+//  2. It becomes write-only: from then on every writer maintains it.
+//  3. The backfill walks the rows in key order in batches (rows per batch:
+//     myriad_ddl_batch_rows, at most 1 MiB), each batch one short
+//     optimistic transaction reading its own snapshot and writing the
+//     batch's entries and the job's cursor. A writer that changed or
+//     deleted a row of the batch after the batch's snapshot also deleted
+//     the entry the batch computed from the old row, so the batch conflicts
+//     at commit and is redone from the same cursor.
+//  4. The index becomes public and the job record goes.
+//
+// Each state change holds the table's exclusive DDL lock (the key of
+// LockTableForDDL) only while it commits; the backfill holds none, so DML
+// goes on. A writer must never use a definition older than the newest
+// state change: a writer takes the table's intention lock before its first
+// write (syncBuild), which orders it after any state change, and then
+// switches to the newest definition the build committed (kept in
+// Engine.builds). So one definition is in use at a time and the states
+// could be skipped; they are kept because they are what a job record says
+// after a crash.
+//
+// A unique violation, found by the backfill or by a writer of a
+// write-only UNIQUE index, fails the job with 1062; a failed, cancelled
+// (KILL QUERY) or interrupted build is rolled back: the index's entries
+// are range-deleted and the index and job records removed in one
+// transaction. After a crash, ResumeJobs continues each job from its
+// cursor (a job already rolling back is finished off).
+
+// Variables tuning the backfill.
+const (
+	BatchRowsVar  = "myriad_ddl_batch_rows"
+	BatchDelayVar = "myriad_ddl_batch_delay_ms"
+)
+
+// batchBytes bounds the keys and values one backfill batch reads.
+const batchBytes = 1 << 20
+
+var registerBuildVarsOnce sync.Once
+
+func registerBuildVariables() {
+	registerBuildVarsOnce.Do(func() {
+		if sql.SystemVariables == nil {
+			variables.InitSystemVariables()
+		}
+		sql.SystemVariables.AddSystemVariables([]sql.SystemVariable{
+			&sql.MysqlSystemVariable{
+				Name:    BatchRowsVar,
+				Scope:   sql.GetMysqlScope(sql.SystemVariableScope_Global),
+				Dynamic: true,
+				Type:    types.NewSystemIntType(BatchRowsVar, 1, 1_000_000, false),
+				Default: int64(1000),
+			},
+			&sql.MysqlSystemVariable{
+				Name:    BatchDelayVar,
+				Scope:   sql.GetMysqlScope(sql.SystemVariableScope_Global),
+				Dynamic: true,
+				Type:    types.NewSystemIntType(BatchDelayVar, 0, math.MaxInt32, false),
+				Default: int64(0),
+			},
+		})
+	})
+}
+
+func globalInt(name string, dflt int64) int64 {
+	if sql.SystemVariables == nil {
+		return dflt
+	}
+	_, v, ok := sql.SystemVariables.GetGlobal(name)
+	if !ok {
+		return dflt
+	}
+	if n, ok := v.(int64); ok {
+		return n
+	}
+	return dflt
+}
+
+// build is one online index build running in this process. Its entry in
+// Engine.builds stays after it ends (a writer that resolved the table
+// before the last state change still switches to the final definition)
+// until the next schema change of the table takes its DDL lock.
+type build struct {
+	e       *Engine
+	owner   uint64 // lock owner of the state changes
+	lockKey string // the table's DDL lock key
+	conn    uint32 // connection running the statement; 0: resumed
+	jobID   uint64
+	indexID uint32 // set before the build is registered
+	timeout time.Duration
+
+	job catalog.Job // the record as last written (runner goroutine only)
+	def atomic.Pointer[catalog.Table]
+
+	phase     atomic.Value // string, for SHOW PROCESSLIST
+	rowsDone  atomic.Int64
+	rowsTotal atomic.Int64
+	dup       atomic.Pointer[error] // first unique violation a writer met
+	done      chan struct{}
+	ended     atomic.Bool
+}
+
+func (b *build) fail(err error) { b.dup.CompareAndSwap(nil, &err) }
+
+func (b *build) failure() error {
+	if p := b.dup.Load(); p != nil {
+		return *p
+	}
+	return nil
+}
+
+func (b *build) finish() {
+	if b.ended.CompareAndSwap(false, true) {
+		close(b.done)
+	}
+}
+
+// buildOf is the build (running or ended) last registered for table id.
+func (e *Engine) buildOf(id uint64) *build {
+	if v, ok := e.builds.Load(id); ok {
+		return v.(*build)
+	}
+	return nil
+}
+
+// BuildState is the SHOW PROCESSLIST state of connection connID's index
+// build, if it runs one.
+func (e *Engine) BuildState(connID uint32) (string, bool) {
+	var out string
+	found := false
+	e.builds.Range(func(_, v any) bool {
+		b := v.(*build)
+		if b.conn == connID && !b.ended.Load() {
+			out, found = b.state(), true
+			return false
+		}
+		return true
+	})
+	return out, found
+}
+
+func (b *build) state() string {
+	p, _ := b.phase.Load().(string)
+	if p == "backfilling" {
+		done, total := b.rowsDone.Load(), b.rowsTotal.Load()
+		return fmt.Sprintf("backfilling index (%d of %d rows)", done, max(done, total))
+	}
+	return p
+}
+
+// syncBuild makes a writer use the newest definition an index build of its
+// table committed. The intention lock orders the writer after any state
+// change (which holds the table exclusively) and keeps the next one
+// waiting until the writer's transaction ends.
+func (t *Table) syncBuild(ctx *sql.Context, tx *kv.Txn) error {
+	b := t.db.eng.buildOf(t.def.ID)
+	if b == nil {
+		return nil
+	}
+	if s, ok := ctx.Session.(*Session); ok && s.lk.ddl &&
+		t.db.eng.locks.Holds(ddlOwner(s.ID()), t.tableLockKey()) == locks.X {
+		return nil
+	}
+	if t.db.eng.locks.Holds(tx.ID(), t.tableLockKey()) == 0 {
+		o := locks.Options{Timeout: lockWaitTimeout(ctx)}
+		if _, err := t.db.eng.locks.Acquire(ctx, tx.ID(), t.tableLockKey(), locks.IX, o); err != nil {
+			return t.db.eng.lockError(ctx, tx, err)
+		}
+	}
+	d := b.def.Load()
+	if d != nil && d != t.def && d.Name == t.def.Name && sameColumns(d, t.def) && onlyBuildDiffers(d, t.def, b.indexID) {
+		t.setDef(d)
+	}
+	return nil
+}
+
+// onlyBuildDiffers reports whether definitions a and b differ in the
+// state (or presence) of index id alone: the only change a writer may
+// take from the build's definition.
+func onlyBuildDiffers(a, b *catalog.Table, id uint32) bool {
+	var ai, bi []catalog.Index
+	differs := false
+	for _, ix := range a.Indexes {
+		if ix.ID != id {
+			ai = append(ai, ix)
+		}
+	}
+	for _, ix := range b.Indexes {
+		if ix.ID != id {
+			bi = append(bi, ix)
+		}
+	}
+	if x, y := indexOf(a, id), indexOf(b, id); (x == nil) != (y == nil) || x != nil && x.State != y.State {
+		differs = true
+	}
+	if !differs || len(ai) != len(bi) {
+		return false
+	}
+	for i := range ai {
+		if ai[i].ID != bi[i].ID || ai[i].Name != bi[i].Name {
+			return false
+		}
+	}
+	return true
+}
+
+func sameColumns(a, b *catalog.Table) bool {
+	if len(a.Columns) != len(b.Columns) {
+		return false
+	}
+	for i := range a.Columns {
+		if a.Columns[i].ID != b.Columns[i].ID {
+			return false
+		}
+	}
+	return true
+}
+
+// uniqueCheck enforces a public UNIQUE index; for a write-only one, a
+// duplicate fails the build, not the writer (the index is not the
+// writer's yet).
+func (t *Table) uniqueCheck(ctx *sql.Context, tx *kv.Txn, ix *indexLayout, ik []byte, row sql.Row) error {
+	if ix.state == catalog.IndexPublic {
+		return t.checkUnique(ctx, tx, ix, ik, row)
+	}
+	b := t.db.eng.buildOf(t.def.ID)
+	if b == nil || b.failure() != nil {
+		return nil
+	}
+	up, err := t.lay.uniquePrefix(ik, ix)
+	if err != nil {
+		return err
+	}
+	var r interface {
+		NewIter(lo, hi []byte) (*kv.Iter, error)
+	} = tx
+	if tx.Pessimistic() {
+		// Locked like a public unique value, so the backfill (which locks
+		// the values it writes) and this writer see each other's entries.
+		if _, err := t.lockRow(ctx, tx, up, locks.X, false); err != nil {
+			return err
+		}
+		r = tx.CurrentView()
+	}
+	if other, err := otherEntry(r, up, ik); err != nil {
+		return err
+	} else if other {
+		b.fail(sql.NewUniqueKeyErr(dupMessage(ctx, t.lay, row, ix.cols, ix.name), false, nil))
+	}
+	return nil
+}
+
+// otherEntry reports whether an index entry other than ik starts with up.
+func otherEntry(r interface {
+	NewIter(lo, hi []byte) (*kv.Iter, error)
+}, up, ik []byte) (bool, error) {
+	it, err := r.NewIter(keys.PrefixSpan(up))
+	if err != nil {
+		return false, err
+	}
+	defer it.Close()
+	for ok := it.First(); ok; ok = it.Next() {
+		if string(it.Key()) != string(ik) {
+			return true, nil
+		}
+	}
+	return false, it.Error()
+}
+
+var (
+	errTableGone   = errors.New("myriad: the table of an index build is gone")
+	errInterrupted = mysql.NewSQLError(mysql.ERQueryInterrupted, "70100", "Query execution was interrupted")
+)
+
+// createIndexOnline builds index ix of t as a job. The statement holds no
+// writes (checked by the caller); its transaction is ended so it pins
+// nothing during the backfill.
+func (t *Table) createIndexOnline(ctx *sql.Context, tx *Transaction, s *Session, ix catalog.Index) error {
+	e := t.db.eng
+	if e.closing.Load() {
+		return errInterrupted
+	}
+	// Shutdown waits for the build to stop before the store closes.
+	e.bg.Add(1)
+	defer e.bg.Done()
+	s.endKV(tx)
+	lockKey := t.tableLockKey()
+	owner := ddlOwner(s.ID())
+	timeout := ddlLockTimeout(ctx, s)
+	if e.locks.Holds(owner, lockKey) != locks.X {
+		s.lk.ddl = true // endDDLLock releases it with the statement
+		if _, err := e.locks.Acquire(ctx, owner, lockKey, locks.X, locks.Options{Timeout: timeout}); err != nil {
+			return ddlLockError(err)
+		}
+	}
+	id, err := e.cat.NewID()
+	if err != nil {
+		return err
+	}
+	total := e.rowCountEstimate(t.def)
+	b := &build{e: e, owner: owner, lockKey: lockKey, conn: s.ID(), timeout: timeout, done: make(chan struct{})}
+	b.jobID = id
+	b.job = catalog.Job{ID: id, Schema: t.db.schema.Name, SchemaID: t.db.schema.ID, Table: t.def.Name, TableID: t.def.ID,
+		Index: ix.Name, IndexID: ix.ID, State: catalog.IndexDeleteOnly.String(), RowsTotal: total, Started: time.Now().UTC()}
+	b.rowsTotal.Store(total)
+	b.phase.Store("creating index (delete-only)")
+	ix.State = catalog.IndexDeleteOnly
+	// The first state change runs under the lock the statement already
+	// holds (a build is registered only once its record exists).
+	err = b.commitState(ctx, false, func(def *catalog.Table, ch *catalog.Change) error {
+		if _, dup := def.IndexByName(ix.Name); dup {
+			return sql.ErrDuplicateKey.New(ix.Name)
+		}
+		if def.NextIndexID > ix.ID {
+			ix.ID = def.NextIndexID
+			b.job.IndexID = ix.ID
+		}
+		def.NextIndexID = ix.ID + 1
+		def.Indexes = append(def.Indexes, ix)
+		ch.PutJob(&b.job)
+		return nil
+	})
+	if err != nil {
+		b.finish()
+		if errors.Is(err, errTableGone) {
+			return sql.ErrTableNotFound.New(t.def.Name)
+		}
+		return err
+	}
+	b.indexID = b.job.IndexID
+	e.builds.Store(t.def.ID, b)
+	e.locks.ReleaseAll(owner)
+	err = b.run(ctx, ctx.Context)
+	if err != nil {
+		return err
+	}
+	t.setDef(b.def.Load())
+	// endDDLLock releases the lock the last state change left held.
+	return nil
+}
+
+// rowCountEstimate is the table's committed row count as its counter says,
+// without RowCount's counting scan (whose stored base could land in the
+// span of a table dropped meanwhile: a CREATE INDEX does not keep DROP
+// TABLE out until its first state change).
+func (e *Engine) rowCountEstimate(t *catalog.Table) int64 {
+	v, ok, err := e.db.Get(keys.RowCount(t.DataSchemaID, t.ID))
+	if err != nil || !ok {
+		return 0
+	}
+	n, _, err := kv.DecodeCount(v)
+	if err != nil || n < 0 {
+		return 0
+	}
+	return n
+}
+
+func ddlLockTimeout(ctx context.Context, s *Session) time.Duration {
+	timeout := 31536000 * time.Second
+	if v, err := s.GetSessionVariable(nil, "lock_wait_timeout"); err == nil {
+		if n, _, err := types.Int64.Convert(ctx, v); err == nil && n != nil {
+			timeout = time.Duration(n.(int64)) * time.Second
+		}
+	}
+	return timeout
+}
+
+func ddlLockError(err error) error {
+	switch {
+	case errors.Is(err, locks.ErrLockWaitTimeout):
+		return errLockWaitTimeout
+	case errors.Is(err, locks.ErrDeadlock):
+		return errDeadlock
+	}
+	return err
+}
+
+// run takes the job from its recorded state to public, or rolls it back.
+// ctx cancels it (KILL QUERY); sctx encodes keys. It returns with the
+// table's DDL lock held by b.owner when the index went public.
+func (b *build) run(sctx *sql.Context, ctx context.Context) (err error) {
+	defer b.finish()
+	if b.job.State == catalog.JobRollback {
+		return b.rollback(errors.New("myriad: index build rolled back after a restart"))
+	}
+	defer func() {
+		if err != nil {
+			if b.e.closing.Load() {
+				return // shutting down: the job resumes at the next start
+			}
+			err = b.rollback(err)
+		}
+	}()
+	if b.job.State == catalog.IndexDeleteOnly.String() {
+		b.phase.Store("waiting for table lock (write-only)")
+		err := b.commitState(ctx, true, func(def *catalog.Table, ch *catalog.Change) error {
+			ix := indexOf(def, b.job.IndexID)
+			if ix == nil {
+				return errTableGone
+			}
+			ix.State = catalog.IndexWriteOnly
+			b.job.State = catalog.IndexWriteOnly.String()
+			ch.PutJob(&b.job)
+			return nil
+		})
+		b.e.locks.ReleaseAll(b.owner)
+		if err != nil {
+			return err
+		}
+	}
+	if err := b.backfill(sctx, ctx); err != nil {
+		return err
+	}
+	b.phase.Store("waiting for table lock (public)")
+	return b.commitState(ctx, true, func(def *catalog.Table, ch *catalog.Change) error {
+		// Under the table lock no writer is between its unique check and
+		// its commit: a violation any of them found is known by now.
+		if err := b.failure(); err != nil {
+			return err
+		}
+		ix := indexOf(def, b.job.IndexID)
+		if ix == nil {
+			return errTableGone
+		}
+		ix.State = catalog.IndexPublic
+		ch.DeleteJob(b.job.ID)
+		return nil
+	})
+}
+
+func indexOf(def *catalog.Table, id uint32) *catalog.Index {
+	for i := range def.Indexes {
+		if def.Indexes[i].ID == id {
+			return &def.Indexes[i]
+		}
+	}
+	return nil
+}
+
+// commitState commits one change of the table record (and whatever mutate
+// adds) in its own transaction, after taking the table's DDL lock when
+// lock is set (the caller releases it). The record is read again in that
+// transaction, so a concurrent DROP or RENAME conflicts instead of being
+// overwritten.
+func (b *build) commitState(ctx context.Context, lock bool, mutate func(def *catalog.Table, ch *catalog.Change) error) error {
+	e := b.e
+	if lock {
+		if _, err := e.locks.Acquire(ctx, b.owner, b.lockKey, locks.X, locks.Options{Timeout: b.timeout}); err != nil {
+			return ddlLockError(err)
+		}
+	}
+	tx := e.db.Begin()
+	defer tx.Rollback()
+	sch, err := e.cat.Schema(tx, b.job.Schema)
+	if err != nil {
+		return err
+	}
+	if sch == nil || sch.ID != b.job.SchemaID {
+		return errTableGone
+	}
+	cur, err := e.cat.Table(tx, sch, b.job.Table)
+	if err != nil {
+		return err
+	}
+	if cur == nil || cur.ID != b.job.TableID {
+		return errTableGone
+	}
+	def := cur.Clone()
+	ch := new(catalog.Change)
+	if err := mutate(def, ch); err != nil {
+		return err
+	}
+	ch.PutTable(sch, def)
+	rewritten, err := e.cat.Write(tx, ch)
+	if err != nil {
+		return err
+	}
+	e.cat.BeginChange(rewritten)
+	err = tx.Commit()
+	e.cat.EndChange(rewritten)
+	if err != nil {
+		return mapKVError(err)
+	}
+	b.def.Store(def)
+	return nil
+}
+
+// backfill writes the entries of every row from the job's cursor on.
+func (b *build) backfill(sctx *sql.Context, ctx context.Context) error {
+	def := b.def.Load()
+	lay := layoutOf(def)
+	il := lay.indexByID(b.job.IndexID)
+	if il == nil {
+		return errTableGone
+	}
+	_, hi := keys.PrefixSpan(lay.primary)
+	cursor := b.job.Cursor
+	if cursor == nil {
+		cursor = lay.primary
+	}
+	b.rowsDone.Store(b.job.RowsDone)
+	b.phase.Store("backfilling")
+	for {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		if err := b.failure(); err != nil {
+			return err
+		}
+		limit := int(globalInt(BatchRowsVar, 1000))
+		next, n, err := b.batch(sctx, lay, il, cursor, hi, limit)
+		for errors.Is(err, kv.ErrConflict) {
+			// A writer changed a row of the batch since its snapshot:
+			// redo the batch from the same cursor, smaller.
+			if err := ctx.Err(); err != nil {
+				return err
+			}
+			if limit > 16 {
+				limit /= 2
+			}
+			next, n, err = b.batch(sctx, lay, il, cursor, hi, limit)
+		}
+		if err != nil {
+			return err
+		}
+		b.rowsDone.Add(int64(n))
+		if next == nil {
+			return nil
+		}
+		cursor = next
+		if hook := BackfillHook.Load(); hook != nil {
+			(*hook)(b.job.Table, b.rowsDone.Load())
+		}
+		if d := globalInt(BatchDelayVar, 0); d > 0 {
+			select {
+			case <-ctx.Done():
+				return ctx.Err()
+			case <-time.After(time.Duration(d) * time.Millisecond):
+			}
+		}
+	}
+}
+
+// BackfillHook, when set, is called after each committed backfill batch
+// with the table's name and the rows done (tests pause builds with it).
+var BackfillHook atomic.Pointer[func(table string, rowsDone int64)]
+
+// batch indexes up to limit rows (or batchBytes) from cursor in one
+// transaction and returns the cursor after them (nil at the end).
+func (b *build) batch(sctx *sql.Context, lay *layout, il *indexLayout, cursor, hi []byte, limit int) ([]byte, int, error) {
+	e := b.e
+	tx := e.db.Begin()
+	defer func() {
+		tx.Rollback()
+		e.locks.ReleaseAll(tx.ID())
+	}()
+	it, err := tx.NewIter(cursor, hi)
+	if err != nil {
+		return nil, 0, err
+	}
+	n, size := 0, 0
+	var last []byte
+	ok := it.First()
+	for ; ok && n < limit && size < batchBytes; ok = it.Next() {
+		key := it.Key()
+		row, err := lay.decodeRow(it.Value())
+		if err != nil {
+			it.Close()
+			return nil, 0, err
+		}
+		ik, hasNull, err := lay.indexKey(sctx, il, row, key)
+		if err != nil {
+			it.Close()
+			return nil, 0, err
+		}
+		if il.unique && !hasNull {
+			if err := b.checkBatchUnique(sctx, tx, lay, il, ik, row); err != nil {
+				it.Close()
+				return nil, 0, err
+			}
+		}
+		tx.Set(ik, nil)
+		size += len(key) + len(it.Value())
+		last = append(last[:0], key...)
+		n++
+	}
+	more := ok
+	if err := it.Error(); err != nil {
+		it.Close()
+		return nil, 0, err
+	}
+	it.Close()
+	var next []byte
+	if more {
+		next = append(last, 0) // the smallest key after last
+	}
+	job := b.job
+	job.Cursor, job.RowsDone = next, b.job.RowsDone+int64(n)
+	if next == nil {
+		job.Cursor = hi
+	}
+	// Job records are not cached definitions: nothing to invalidate.
+	if _, err := e.cat.Write(tx, new(catalog.Change).PutJob(&job)); err != nil {
+		return nil, 0, err
+	}
+	if err := tx.Commit(); err != nil {
+		return nil, 0, err
+	}
+	b.job = job
+	return next, n, nil
+}
+
+// checkBatchUnique fails the build if another entry holds ik's unique
+// value. The value is locked as a writer locks it, so a concurrent writer
+// of the same value either committed before (and is seen here) or waits
+// and then sees this batch's entry.
+func (b *build) checkBatchUnique(sctx *sql.Context, tx *kv.Txn, lay *layout, il *indexLayout, ik []byte, row sql.Row) error {
+	up, err := lay.uniquePrefix(ik, il)
+	if err != nil {
+		return err
+	}
+	tableKey := "T" + string(lay.primary)
+	if _, err := b.e.locks.AcquireRow(sctx, tx.ID(), tableKey, string(up), locks.X, locks.Options{Timeout: b.timeout}); err != nil {
+		return ddlLockError(err)
+	}
+	other, err := otherEntry(tx.CurrentView(), up, ik)
+	if err != nil || !other {
+		return err
+	}
+	return sql.NewUniqueKeyErr(dupMessage(sctx, lay, row, il.cols, il.name), false, nil)
+}
+
+// rollback removes the index (entries and record) and the job record, and
+// returns cause. It runs even when the statement was killed, so it waits
+// for the table lock on its own context.
+func (b *build) rollback(cause error) error {
+	b.phase.Store("rolling back index")
+	ctx := context.Background()
+	var err error
+	for try := 0; try < 5; try++ {
+		err = b.commitState(ctx, true, func(def *catalog.Table, ch *catalog.Change) error {
+			for i := range def.Indexes {
+				if def.Indexes[i].ID == b.job.IndexID {
+					def.Indexes = append(def.Indexes[:i], def.Indexes[i+1:]...)
+					break
+				}
+			}
+			ch.DropIndexData(def, b.job.IndexID)
+			ch.DeleteJob(b.job.ID)
+			return nil
+		})
+		b.e.locks.ReleaseAll(b.owner)
+		if err == nil || errors.Is(err, errTableGone) {
+			break
+		}
+	}
+	if errors.Is(err, errTableGone) {
+		// Dropped or renamed away: its data went with it (or stays
+		// unreachable under its ID); only the job record is left.
+		tx := b.e.db.Begin()
+		_, werr := b.e.cat.Write(tx, new(catalog.Change).DeleteJob(b.job.ID))
+		if werr == nil {
+			werr = tx.Commit()
+		} else {
+			tx.Rollback()
+		}
+		err = werr
+	}
+	if err != nil {
+		slog.Error("index build rollback failed; it is retried at the next start", "job", b.job.ID, "err", err)
+	}
+	switch {
+	case errors.Is(cause, errTableGone):
+		return sql.ErrTableNotFound.New(b.job.Table)
+	case errors.Is(cause, context.Canceled):
+		return errInterrupted
+	}
+	return cause
+}
+
+// awaitBuild waits, up to lock_wait_timeout, for an index build running
+// on table id to end.
+func (e *Engine) awaitBuild(ctx *sql.Context, id uint64) error {
+	b := e.buildOf(id)
+	if b == nil || b.ended.Load() {
+		return nil
+	}
+	timeout := 31536000 * time.Second
+	if s, ok := ctx.Session.(*Session); ok {
+		timeout = ddlLockTimeout(ctx, s)
+	}
+	t := time.NewTimer(timeout)
+	defer t.Stop()
+	select {
+	case <-b.done:
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	case <-t.C:
+		return errLockWaitTimeout
+	}
+}
+
+// ResumeJobs continues the index builds a previous run left unfinished
+// (kill -9, power loss), each in the background from its recorded cursor.
+// It returns how many it started.
+func (e *Engine) ResumeJobs() (int, error) {
+	var jobs []*catalog.Job
+	if err := e.cat.ListJobs(nil, func(j *catalog.Job) error {
+		jobs = append(jobs, j)
+		return nil
+	}); err != nil {
+		return 0, err
+	}
+	for _, j := range jobs {
+		b := &build{e: e, owner: 1<<62 | j.ID, timeout: 31536000 * time.Second, done: make(chan struct{}), job: *j, jobID: j.ID, indexID: j.IndexID}
+		b.rowsTotal.Store(j.RowsTotal)
+		b.rowsDone.Store(j.RowsDone)
+		b.phase.Store("resuming")
+		var def *catalog.Table
+		if sch, err := e.cat.Schema(nil, j.Schema); err == nil && sch != nil && sch.ID == j.SchemaID {
+			if d, err := e.cat.Table(nil, sch, j.Table); err == nil && d != nil && d.ID == j.TableID {
+				def = d
+			}
+		}
+		if def != nil {
+			b.lockKey = "T" + string(def.IndexPrefix(catalog.PrimaryIndexID))
+			b.def.Store(def)
+			e.builds.Store(def.ID, b)
+			if indexOf(def, j.IndexID) == nil {
+				b.job.State = catalog.JobRollback
+			}
+		} else {
+			b.job.State = catalog.JobRollback
+		}
+		sess := &Session{BaseSession: sql.NewBaseSession(), eng: e}
+		sctx := sql.NewContext(e.bgCtx, sql.WithSession(sess))
+		e.bg.Add(1)
+		go func() {
+			defer e.bg.Done()
+			if err := b.run(sctx, e.bgCtx); err != nil && !e.closing.Load() {
+				slog.Warn("resumed index build did not complete", "job", b.job.ID, "table", b.job.Table, "index", b.job.Index, "err", err)
+				return
+			}
+			e.locks.ReleaseAll(b.owner)
+		}()
+	}
+	return len(jobs), nil
+}
+
+// WaitJobs waits for the resumed builds (tests, shutdown).
+func (e *Engine) WaitJobs() { e.bg.Wait() }
+
+// DDLJobs implements infoschema.JobsDatabase: the job records, with the
+// live progress of builds running here.
+func (d *Database) DDLJobs(ctx *sql.Context) ([]infoschema.Job, error) {
+	e := d.eng
+	var out []infoschema.Job
+	err := e.cat.ListJobs(nil, func(j *catalog.Job) error {
+		row := infoschema.Job{ID: j.ID, Schema: j.Schema, Table: j.Table, Index: j.Index, State: j.State,
+			RowsDone: j.RowsDone, RowsTotal: j.RowsTotal, Started: j.Started}
+		if b := e.buildOf(j.TableID); b != nil && b.jobID == j.ID && !b.ended.Load() {
+			if n := b.rowsDone.Load(); n > row.RowsDone {
+				row.RowsDone = n
+			}
+		}
+		out = append(out, row)
+		return nil
+	})
+	return out, err
+}
