@@ -201,7 +201,6 @@ func TestTenantExportImport(t *testing.T) {
 		t.Fatalf("check after an abandoned import: exit %d\n%s%s", code, out, stderr)
 	}
 	dst.Start()
-	ddb = dst.DB("")
 
 	// The server killed midway: after restart nothing is visible.
 	abandonNoClose := dst.DB("")
