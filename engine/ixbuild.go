@@ -319,6 +319,15 @@ func (t *Table) createIndexOnline(ctx *sql.Context, tx *Transaction, s *Session,
 		if _, err := e.locks.Acquire(ctx, owner, lockKey, locks.X, locks.Options{Timeout: timeout}); err != nil {
 			return ddlLockError(err)
 		}
+		// Not taken by the server before parsing (lockDDLTable): the engine
+		// runs embedded (no CommandEnd follows a statement, as in GMS's
+		// enginetest harness) or the pre-pass did not see this DDL. The
+		// build releases what it took when it returns, or the table stays
+		// locked for every later writer (1205).
+		defer func() {
+			e.locks.ReleaseAll(owner)
+			s.lk.ddl = false
+		}()
 	}
 	id, err := e.cat.NewID()
 	if err != nil {
