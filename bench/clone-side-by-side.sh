@@ -23,16 +23,10 @@ cd "$(dirname "$0")/.."
 trap 'bench_cleanup; rm -rf "$WORK"' EXIT
 go build -o "$BIN" ./cmd/myriad
 
-template() {
-  echo "CREATE DATABASE template;"
-  for i in $(seq 1 "$TABLES"); do
-    echo "CREATE TABLE template.sbtest$i (id INTEGER NOT NULL AUTO_INCREMENT, k INTEGER DEFAULT '0' NOT NULL, c CHAR(120) DEFAULT '' NOT NULL, pad CHAR(60) DEFAULT '' NOT NULL, PRIMARY KEY (id), KEY k_$i (k));"
-  done
-}
 
 # Myriad
 start_myriad "$BIN" "$WORK/myriad-data" "$MYRIAD_PORT" --durability sync --log-level warn
-template | mariadb -h127.0.0.1 -P"$MYRIAD_PORT" -uroot
+template_sql "$TABLES" | mariadb -h127.0.0.1 -P"$MYRIAD_PORT" -uroot
 echo "myriad: one clone at a time (latency incl. round trip):"
 "$BIN" tenant clone --port "$MYRIAD_PORT" --from template --count 100 --prefix single_ --parallel 1 --json
 echo "myriad: $TENANTS clones, $PARALLEL connections:"
@@ -44,7 +38,7 @@ echo "myriad data dir: $(du -sh "$WORK/myriad-data" | cut -f1)"
 # MariaDB
 start_mariadb "$WORK/mariadb" "$WORK/mariadb.sock" "$MARIADB_PORT" --innodb-buffer-pool-size=2G --max-connections=1000
 M="mariadb --socket=$WORK/mariadb.sock -uroot"
-template | $M
+template_sql "$TABLES" | $M
 mariadb-dump --socket="$WORK/mariadb.sock" -uroot --no-data template > "$WORK/template.sql"
 load() { # first count
   for i in $(seq "$1" "$(($1 + $2 - 1))"); do

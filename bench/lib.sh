@@ -67,3 +67,22 @@ stop_server() {
 }
 
 rss_mb() { awk '/^VmRSS:/ {printf "%d", $2/1024}' "/proc/$1/status"; }
+
+# template_sql TABLES [ROWS]: SQL creating schema `template` of TABLES
+# sysbench-shaped tables (AUTO_INCREMENT id, secondary index on k), each
+# with ROWS rows (default 0), the tenant template of the tenant scripts.
+template_sql() {
+  local tables=$1 rows=${2:-0} i r
+  echo "CREATE DATABASE template;"
+  for i in $(seq 1 "$tables"); do
+    echo "CREATE TABLE template.sbtest$i (id INTEGER NOT NULL AUTO_INCREMENT, k INTEGER DEFAULT '0' NOT NULL, c CHAR(120) DEFAULT '' NOT NULL, pad CHAR(60) DEFAULT '' NOT NULL, PRIMARY KEY (id), KEY k_$i (k));"
+    if [ "$rows" -gt 0 ]; then
+      printf 'INSERT INTO template.sbtest%s (k, c, pad) VALUES ' "$i"
+      for r in $(seq 1 "$rows"); do
+        printf "(%d, 'c-%d-%d', 'pad')" "$r" "$i" "$r"
+        [ "$r" -lt "$rows" ] && printf ','
+      done
+      echo ';'
+    fi
+  done
+}

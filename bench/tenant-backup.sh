@@ -32,20 +32,6 @@ cd "$(dirname "$0")/.."
 trap 'bench_cleanup; rm -rf "$WORK"' EXIT
 go build -o "$BIN" ./cmd/myriad
 
-template() {
-  echo "CREATE DATABASE template;"
-  for i in $(seq 1 "$TABLES"); do
-    echo "CREATE TABLE template.sbtest$i (id INTEGER NOT NULL AUTO_INCREMENT, k INTEGER DEFAULT '0' NOT NULL, c CHAR(120) DEFAULT '' NOT NULL, pad CHAR(60) DEFAULT '' NOT NULL, PRIMARY KEY (id), KEY k_$i (k));"
-    if [ "$ROWS" -gt 0 ]; then
-      printf 'INSERT INTO template.sbtest%s (k, c, pad) VALUES ' "$i"
-      for r in $(seq 1 "$ROWS"); do
-        printf "(%d, 'c-%d-%d', 'pad')" "$r" "$i" "$r"
-        [ "$r" -lt "$ROWS" ] && printf ','
-      done
-      echo ';'
-    fi
-  done
-}
 
 # writer CLIENT...: inserts into tenant 1 until killed, so each backup runs
 # under writes.
@@ -59,7 +45,7 @@ total_rows_query="SELECT SUM(TABLE_ROWS) FROM information_schema.TABLES WHERE TA
 if [ "$SKIP_MYRIAD" != 1 ]; then
 start_myriad "$BIN" "$WORK/myriad-data" "$MYRIAD_PORT" --durability sync --log-level warn
 M="mariadb -h127.0.0.1 -P$MYRIAD_PORT -uroot"
-template | $M
+template_sql "$TABLES" "$ROWS" | $M
 s=$(now)
 "$BIN" tenant clone --port "$MYRIAD_PORT" --from template --count "$TENANTS" --prefix t_ --parallel "$PARALLEL" --with-data --json >/dev/null
 echo "myriad: provision $TENANTS x $TABLES tables x $ROWS rows (clone WITH DATA): $(since "$s") s"
@@ -93,7 +79,7 @@ echo "mariadb: open files limit $(ulimit -n)"
 # MariaDB
 start_mariadb "$WORK/mariadb" "$WORK/mariadb.sock" "$MARIADB_PORT" --innodb-buffer-pool-size=2G --max-connections=1000
 C="mariadb --socket=$WORK/mariadb.sock -uroot"
-template | $C
+template_sql "$TABLES" "$ROWS" | $C
 mariadb-dump --socket="$WORK/mariadb.sock" -uroot template >"$WORK/template.sql"
 load() { # first count
   for i in $(seq "$1" "$(($1 + $2 - 1))"); do

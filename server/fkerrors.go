@@ -39,20 +39,10 @@ func (h *handler) fkError(err error, connID uint32, query string) error {
 	switch {
 	case reFKChild.MatchString(msg):
 		m := reFKChild.FindStringSubmatch(msg)
-		if d, ok := h.eng.FKDescription(connID, m[2], m[1]); ok {
-			return &mysql.SQLError{Num: mysql.ErNoReferencedRow2, State: "23000", Query: se.Query,
-				Message: "Cannot add or update a child row: a foreign key constraint fails (" + d + ")"}
-		}
-		return &mysql.SQLError{Num: mysql.ErNoReferencedRow2, State: "23000", Query: se.Query,
-			Message: "Cannot add or update a child row: a foreign key constraint fails"}
+		return h.fkFails(connID, se, mysql.ErNoReferencedRow2, "Cannot add or update a child row", m[2], m[1])
 	case reFKParent.MatchString(msg):
 		m := reFKParent.FindStringSubmatch(msg)
-		if d, ok := h.eng.FKDescription(connID, m[2], m[1]); ok {
-			return &mysql.SQLError{Num: mysql.ERRowIsReferenced2, State: "23000", Query: se.Query,
-				Message: "Cannot delete or update a parent row: a foreign key constraint fails (" + d + ")"}
-		}
-		return &mysql.SQLError{Num: mysql.ERRowIsReferenced2, State: "23000", Query: se.Query,
-			Message: "Cannot delete or update a parent row: a foreign key constraint fails"}
+		return h.fkFails(connID, se, mysql.ERRowIsReferenced2, "Cannot delete or update a parent row", m[2], m[1])
 	case reFKUnres.MatchString(msg):
 		m := reFKUnres.FindStringSubmatch(msg)
 		return &mysql.SQLError{Num: mysql.ErNoReferencedRow2, State: "23000", Query: se.Query,
@@ -120,4 +110,14 @@ func (h *handler) fkError(err error, connID uint32, query string) error {
 			Message: "Check constraint '" + strings.ReplaceAll(m[1], `\"`, `"`) + "' is violated."}
 	}
 	return nil
+}
+
+// fkFails is MySQL's 1451/1452: what failed, then the constraint's
+// definition in parentheses when the engine can still describe it.
+func (h *handler) fkFails(connID uint32, se *mysql.SQLError, num int, what, a, b string) error {
+	msg := what + ": a foreign key constraint fails"
+	if d, ok := h.eng.FKDescription(connID, a, b); ok {
+		msg += " (" + d + ")"
+	}
+	return &mysql.SQLError{Num: num, State: "23000", Query: se.Query, Message: msg}
 }

@@ -75,7 +75,10 @@ func TestPreparedLockingClauses(t *testing.T) {
 		stmt.Close()
 	}
 	done := make(chan error, 1)
-	go func() { _, err := w.ExecContext(context.Background(), "UPDATE t SET n = 7 WHERE id = ?", 1); done <- err }()
+	go func() {
+		_, err := w.ExecContext(context.Background(), "UPDATE t SET n = 7 WHERE id = ?", 1)
+		done <- err
+	}()
 	for i, r := range []*sql.Conn{a, b} {
 		select {
 		case err := <-done:
@@ -255,7 +258,10 @@ func TestIsolationSerializable(t *testing.T) {
 			t.Fatal(got)
 		}
 		done := make(chan error, 1)
-		go func() { _, err := b.ExecContext(context.Background(), "UPDATE t SET n = n + 1 WHERE id = 1"); done <- err }()
+		go func() {
+			_, err := b.ExecContext(context.Background(), "UPDATE t SET n = n + 1 WHERE id = 1")
+			done <- err
+		}()
 		select {
 		case err := <-done:
 			t.Fatalf("%s: UPDATE did not wait: %v", begin, err)
