@@ -5,28 +5,18 @@ statement runs in a transaction that lasts until commit(). The server's
 port is in MYRIAD_PORT. Exits 0 when every check passed.
 """
 
-import os
 import sys
 import threading
 import time
 
 import pymysql
 
-PORT = int(os.environ["MYRIAD_PORT"])
-failures = []
-
-
-def check(what, got, want):
-    if got != want:
-        failures.append(what)
-        print(f"FAIL {what}:\n  got:  {got!r}\n  want: {want!r}")
-    else:
-        print(f"ok   {what}")
+from myriadcheck import PORT, check, failures
+from myriadcheck import connect as _connect
 
 
 def connect(**kw):
-    return pymysql.connect(host="127.0.0.1", port=PORT, user="root", password="",
-                           database="iso", connect_timeout=10, read_timeout=120, **kw)
+    return _connect("iso", **kw)
 
 
 def one(conn, q, args=None):
