@@ -5,6 +5,9 @@
 #
 #   BINS="before=/tmp/myriad-before after=/tmp/myriad-after" bench/sysbench-locking.sh
 #
+# SB_ARGS are extra sysbench run options (e.g. --db-ps-mode=disable for the
+# text protocol); ROUNDS repeats every target that many times, alternating.
+#
 # Prints one line per run: target workload tps qps errors/s (ignored errors).
 set -euo pipefail
 BINS=${BINS:?label=path ...}
@@ -14,6 +17,8 @@ TABLES=${TABLES:-4}
 SIZE=${SIZE:-10000}
 WORKLOADS=${WORKLOADS:-"oltp_read_write oltp_write_only oltp_update_index oltp_point_select"}
 SKIP_MARIADB=${SKIP_MARIADB:-0}
+SB_ARGS=${SB_ARGS:-}
+ROUNDS=${ROUNDS:-1}
 WORK=$(mktemp -d /tmp/sysbench-locking.XXXXXX)
 PORT=$((20000 + RANDOM % 30000))
 cd "$(dirname "$0")/.."
@@ -28,7 +33,7 @@ run_target() { # label
   mariadb -h127.0.0.1 -P$PORT -uroot -e 'DROP DATABASE IF EXISTS sbtest; CREATE DATABASE sbtest'
   sb oltp_read_write --threads=4 prepare >/dev/null
   for w in $WORKLOADS; do
-    out=$(sb "$w" --threads=$THREADS --time=$DURATION --report-interval=0 run)
+    out=$(sb "$w" --threads=$THREADS --time=$DURATION --report-interval=0 $SB_ARGS run)
     tps=$(echo "$out" | awk '/transactions:/ {gsub(/\(/,"",$3); print $3}')
     qps=$(echo "$out" | awk '/queries:/ && !/performed/ {gsub(/\(/,"",$3); print $3}')
     ign=$(echo "$out" | awk '/ignored errors:/ {gsub(/\(/,"",$4); print $4}')
@@ -36,11 +41,14 @@ run_target() { # label
   done
 }
 
-for pair in $BINS; do
-  label=${pair%%=*} bin=${pair#*=}
-  start_myriad "$bin" "$WORK/$label" "$PORT" --durability async --log-level error
-  run_target "$label"
-  stop_server "$MYRIAD_PID"
+for round in $(seq "$ROUNDS"); do
+  for pair in $BINS; do
+    label=${pair%%=*} bin=${pair#*=}
+    rm -rf "${WORK:?}/$label"
+    start_myriad "$bin" "$WORK/$label" "$PORT" --durability async --log-level error
+    run_target "$label"
+    stop_server "$MYRIAD_PID"
+  done
 done
 
 if [ "$SKIP_MARIADB" != 1 ]; then

@@ -1,4 +1,5 @@
-// Package plans owns cached analyzed plans of prepared statements and their
+// Package plans owns cached analyzed plans of prepared statements (and of
+// text-protocol SELECTs whose constants the server turned into parameters) and their
 // invalidation: a plan analyzed once by go-mysql-server is kept, keyed by
 // everything its meaning depends on (statement text, database, user, the
 // session settings that change semantics, the parameters' types and the

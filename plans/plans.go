@@ -51,7 +51,28 @@ type Plan struct {
 	// planbuilder does so for congruent types): literal -> parameter.
 	derived map[*expression.Literal]int
 	size    int64
+
+	// singleRow: the analyzer proved the plan returns at most one row
+	// (GMS's QFlagMax1Row), so its result can be spooled without GMS's
+	// multi-row machinery.
+	singleRow bool
+	// meta is what the caller derived from the plan's first execution and
+	// reuses on later ones (the server: the result set's column metadata).
+	meta atomic.Value
 }
+
+// SetSingleRow records that the analyzer proved at most one result row.
+// It must be called before the Plan is shared (Cache.Put).
+func (p *Plan) SetSingleRow(on bool) { p.singleRow = on }
+
+// SingleRow reports what SetSingleRow recorded.
+func (p *Plan) SingleRow() bool { return p.singleRow }
+
+// SetMeta keeps v for later executions; the first value stored wins.
+func (p *Plan) SetMeta(v any) { p.meta.CompareAndSwap(nil, v) }
+
+// Meta is what SetMeta kept, or nil.
+func (p *Plan) Meta() any { return p.meta.Load() }
 
 // Cache is a byte-bounded LRU of plans, shared by all connections and
 // sharded so concurrent executions rarely meet on one lock. Uncacheable

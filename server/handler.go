@@ -197,12 +197,16 @@ func (h *handler) ComQuery(ctx context.Context, c *mysql.Conn, query string, cb 
 	if ok, err := h.comInnoDBStatus(c, query, cb); ok {
 		return err
 	}
-	query = h.stripLocking(c, query, false)
-	query = h.startTransaction(c, query, false)
+	stripped := h.stripLocking(c, query, false)
+	locking := stripped != query
+	query = h.startTransaction(c, stripped, false)
 	if err := h.lockDDLTable(ctx, c, query, false); err != nil {
 		return err
 	}
 	cb = h.processlistCallback(query, cb)
+	if done, err := h.textCached(ctx, c, query, locking, cb); done {
+		return err
+	}
 	return h.translate(h.Handler.ComQuery(ctx, c, query, cb), c, query)
 }
 
@@ -225,14 +229,33 @@ func (h *handler) ComMultiQuery(ctx context.Context, c *mysql.Conn, query string
 	if ok, err := h.comInnoDBStatus(c, query, cb); ok {
 		return "", err
 	}
-	query = h.stripLocking(c, query, true)
-	query = h.startTransaction(c, query, true)
+	stripped := h.stripLocking(c, query, true)
+	locking := stripped != query
+	query = h.startTransaction(c, stripped, true)
 	if err := h.lockDDLTable(ctx, c, query, true); err != nil {
 		return "", err
 	}
 	cb = h.processlistCallback(query, cb)
+	if done, err := h.textCached(ctx, c, query, locking, cb); done {
+		return "", err
+	}
 	rest, err := h.Handler.ComMultiQuery(ctx, c, query, cb)
 	return rest, h.translate(err, c, query)
+}
+
+// textCached runs a text-protocol SELECT from the plan cache when it can
+// (execCachedText). A locking read's clause was stripped from query, and a
+// SERIALIZABLE transaction's plain SELECT becomes a locking read in the
+// analyzer: neither may be served by a cached plain read.
+func (h *handler) textCached(ctx context.Context, c *mysql.Conn, query string, locking bool, cb mysql.ResultSpoolFn) (bool, error) {
+	if locking || h.eng.SerializableReads(c.ConnectionID) {
+		return false, nil
+	}
+	done, err := h.execCachedText(ctx, c, query, cb)
+	if !done {
+		return false, nil
+	}
+	return true, h.translate(err, c, query)
 }
 
 func (h *handler) ComPrepare(ctx context.Context, c *mysql.Conn, query string, p *mysql.PrepareData) ([]*querypb.Field, error) {

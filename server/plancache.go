@@ -3,10 +3,13 @@ package server
 import (
 	"context"
 	"fmt"
+	"io"
 	"net"
 	"strconv"
 	"strings"
+	"time"
 
+	gmsserver "github.com/dolthub/go-mysql-server/server"
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/go-mysql-server/sql/expression"
 	"github.com/dolthub/go-mysql-server/sql/planbuilder"
@@ -63,10 +66,6 @@ func (h *handler) execCached(ctx context.Context, c *mysql.Conn, p *mysql.Prepar
 	if !startsWithSelect(query) || strings.IndexByte(query, '@') >= 0 {
 		return false, nil
 	}
-	exec, ok := h.Handler.(boundExecer)
-	if !ok {
-		return false, nil
-	}
 	sqlCtx, err := h.srv.srv.SessionManager().NewContextWithQuery(ctx, c, query)
 	if err != nil {
 		return false, nil
@@ -83,7 +82,139 @@ func (h *handler) execCached(ctx context.Context, c *mysql.Conn, p *mysql.Prepar
 	if sel, isSelect := stmt.(*sqlparser.Select); !isSelect || sel.Lock != "" || sel.Into != nil {
 		return false, nil
 	}
-	lits, names, ok := h.bindLiterals(sqlCtx, p.BindVars)
+	bv := make(map[string]sqlparser.Expr, len(p.BindVars))
+	for name, v := range p.BindVars {
+		val, err := sqltypes.BindVariableToValue(v)
+		if err != nil {
+			return false, nil
+		}
+		e, err := sqlparser.ExprFromValue(val)
+		if err != nil {
+			return false, nil
+		}
+		bv[name] = e
+	}
+	return h.runCached(ctx, c, sqlCtx, query, query, stmt, bv, cb)
+}
+
+// execCachedText runs a COM_QUERY SELECT from the plan cache: the
+// constants the statement compares with (operands of =, <, IN lists,
+// BETWEEN bounds) and its LIMIT/OFFSET become parameters, so the same
+// statement shape with other values shares one analyzed plan, as prepared
+// statements do (TiDB's non-prepared plan cache). A constant anywhere else
+// (the select list, whose text names a column; GROUP BY/ORDER BY, where a
+// number is a position; function arguments) keeps the statement on the
+// general path. done is false when the general path must run it.
+func (h *handler) execCachedText(ctx context.Context, c *mysql.Conn, query string, cb mysql.ResultSpoolFn) (done bool, err error) {
+	cache := h.srv.plans
+	if cache == nil || h.srv.srv == nil {
+		return false, nil
+	}
+	// One statement only (no ';' at all: a multi-statement text, or a
+	// semicolon in a string, takes the general path), no variables.
+	if !startsWithSelect(query) || strings.IndexByte(query, '@') >= 0 || strings.IndexByte(query, ';') >= 0 ||
+		strings.IndexByte(query, '?') >= 0 {
+		return false, nil
+	}
+	sqlCtx, err := h.srv.srv.SessionManager().NewContextWithQuery(ctx, c, query)
+	if err != nil {
+		return false, nil
+	}
+	if on, err := sqlCtx.GetSessionVariable(sqlCtx, planCacheVar); err != nil || !isOn(on) {
+		return false, nil
+	}
+	stmt, err := sqlparser.ParseWithOptions(ctx, query, sql.LoadSqlMode(sqlCtx).ParserOptions())
+	if err != nil {
+		return false, nil
+	}
+	sel, isSelect := stmt.(*sqlparser.Select)
+	if !isSelect || sel.Lock != "" || sel.Into != nil {
+		return false, nil
+	}
+	bv, ok := parameterize(sel)
+	if !ok {
+		return false, nil
+	}
+	key := sqlparser.String(stmt)
+	done, err = h.runCached(ctx, c, sqlCtx, key, query, stmt, bv, func(r *sqltypes.Result) error { return cb(r, false) })
+	if done {
+		h.srv.textRuns.Add(1)
+	}
+	return done, err
+}
+
+// parameterize replaces the literals of sel that may become parameters
+// (see execCachedText) by v1, v2, ... in order and returns their values;
+// ok is false when there is none or another literal remains.
+func parameterize(sel *sqlparser.Select) (bv map[string]sqlparser.Expr, ok bool) {
+	bv = map[string]sqlparser.Expr{}
+	param := func(e *sqlparser.Expr) {
+		v, isVal := (*e).(*sqlparser.SQLVal)
+		if !isVal {
+			return
+		}
+		switch v.Type {
+		case sqlparser.StrVal, sqlparser.IntVal, sqlparser.FloatVal:
+		default:
+			return
+		}
+		name := "v" + strconv.Itoa(len(bv)+1)
+		bv[name] = v
+		*e = sqlparser.NewValArg([]byte(":" + name))
+	}
+	var visit func(e *sqlparser.Expr)
+	visit = func(e *sqlparser.Expr) {
+		switch x := (*e).(type) {
+		case *sqlparser.AndExpr:
+			visit(&x.Left)
+			visit(&x.Right)
+		case *sqlparser.OrExpr:
+			visit(&x.Left)
+			visit(&x.Right)
+		case *sqlparser.ParenExpr:
+			visit(&x.Expr)
+		case *sqlparser.ComparisonExpr:
+			if x.Escape != nil {
+				return
+			}
+			param(&x.Left)
+			if tuple, isTuple := x.Right.(sqlparser.ValTuple); isTuple {
+				for i := range tuple {
+					param(&tuple[i])
+				}
+				return
+			}
+			param(&x.Right)
+		case *sqlparser.RangeCond:
+			param(&x.From)
+			param(&x.To)
+		}
+	}
+	if sel.Where != nil {
+		visit(&sel.Where.Expr)
+	}
+	if sel.Limit != nil {
+		if sel.Limit.Rowcount != nil {
+			param(&sel.Limit.Rowcount)
+		}
+		if sel.Limit.Offset != nil {
+			param(&sel.Limit.Offset)
+		}
+	}
+	return bv, len(bv) > 0 && !hasLiterals(sel)
+}
+
+// runCached serves a parsed SELECT whose every constant is a parameter
+// (values in bv, named v1, v2, ...) from the plan cache, analyzing and
+// caching it on a miss. key is the statement text the plan is cached
+// under; query is what the client sent (process list, logs).
+func (h *handler) runCached(ctx context.Context, c *mysql.Conn, sqlCtx *sql.Context, key, query string, stmt sqlparser.Statement, bv map[string]sqlparser.Expr, cb func(*sqltypes.Result) error) (done bool, err error) {
+	cache := h.srv.plans
+	exec, ok := h.Handler.(boundExecer)
+	if !ok {
+		return false, nil
+	}
+	lits, names, ok := h.bindLiterals(sqlCtx, bv)
 	if !ok {
 		return false, nil
 	}
@@ -99,14 +230,14 @@ func (h *handler) execCached(ctx context.Context, c *mysql.Conn, p *mysql.Prepar
 	if h, _, err := net.SplitHostPort(host); err == nil {
 		host = h
 	}
-	key := plans.Key{Query: query, DB: sqlCtx.GetCurrentDatabase(), Version: version, User: client.User + "@" + host}
+	pk := plans.Key{Query: key, DB: sqlCtx.GetCurrentDatabase(), Version: version, User: client.User + "@" + host}
 	var b strings.Builder
 	for _, v := range planSettings {
 		val, _ := sqlCtx.GetSessionVariable(sqlCtx, v)
 		b.WriteString(toString(val))
 		b.WriteByte(0)
 	}
-	key.Settings = b.String()
+	pk.Settings = b.String()
 	b.Reset()
 	for _, l := range lits {
 		if l.Value() == nil {
@@ -116,9 +247,9 @@ func (h *handler) execCached(ctx context.Context, c *mysql.Conn, p *mysql.Prepar
 		}
 		b.WriteByte(0)
 	}
-	key.Params = b.String()
+	pk.Params = b.String()
 
-	pl, known := cache.Get(key)
+	pl, known := cache.Get(pk)
 	if known && pl == nil {
 		return false, nil
 	}
@@ -130,7 +261,7 @@ func (h *handler) execCached(ctx context.Context, c *mysql.Conn, p *mysql.Prepar
 		var retry bool
 		pl, retry = h.analyzeForCache(sqlCtx, query, stmt, lits, names)
 		if !retry {
-			cache.Put(key, pl)
+			cache.Put(pk, pl)
 		}
 		if pl == nil {
 			return false, nil
@@ -142,29 +273,119 @@ func (h *handler) execCached(ctx context.Context, c *mysql.Conn, p *mysql.Prepar
 	}
 	sql.IncrementStatusVariable(sqlCtx, "Questions", 1)
 	sql.IncrementStatusVariable(sqlCtx, "Com_select", 1)
+	if pl.SingleRow() {
+		if fields, ok := pl.Meta().([]*querypb.Field); ok {
+			h.srv.singleRows.Add(1)
+			return true, h.spoolSingleRow(sqlCtx, c, query, node, fields, cb)
+		}
+		// The first execution of a single-row plan takes GMS's path and
+		// keeps its column metadata, which depends only on what the cache
+		// key holds (plan, parameter types, character_set_results).
+		inner := cb
+		cb = func(r *sqltypes.Result) error {
+			if r != nil && r.Fields != nil {
+				pl.SetMeta(r.Fields)
+			}
+			return inner(r)
+		}
+	}
 	return true, exec.ComExecuteBound(ctx, c, query, node, func(r *sqltypes.Result, _ bool) error { return cb(r) })
 }
 
-// bindLiterals turns the parameters into the literals GMS's binder makes of
-// them (the same conversion as the uncached path: value, then parser
-// expression, then the planner's literal).
-func (h *handler) bindLiterals(ctx *sql.Context, bv map[string]*querypb.BindVariable) ([]*expression.Literal, []string, bool) {
-	exprs := make(map[string]sqlparser.Expr, len(bv))
-	for name, v := range bv {
-		val, err := sqltypes.BindVariableToValue(v)
-		if err != nil {
-			return nil, nil, false
-		}
-		e, err := sqlparser.ExprFromValue(val)
-		if err != nil {
-			return nil, nil, false
-		}
-		exprs[name] = e
+// spoolSingleRow executes a cached plan the analyzer proved to return at
+// most one row and sends its result, doing what GMS's handler does for
+// such a plan on its uncached path (process list entry, session command
+// bracket, the row converted by gmsserver.RowToSQL, the connection's status
+// flags) without the multi-row machinery GMS's ComExecuteBound always takes
+// for a bound plan: a goroutine per result set polling the socket and a
+// fresh goroutine stack (docs/PROFILES.md).
+func (h *handler) spoolSingleRow(sqlCtx *sql.Context, c *mysql.Conn, query string, node sql.Node, fields []*querypb.Field, cb func(*sqltypes.Result) error) (err error) {
+	start := time.Now()
+	if ev := h.srv.events; ev != nil {
+		defer func() { ev.QueryCompleted(err == nil, time.Since(start)) }()
 	}
+	sqlCtx, err = sqlCtx.ProcessList.BeginQuery(sqlCtx, query)
+	if err != nil {
+		return err
+	}
+	defer sqlCtx.ProcessList.EndQuery(sqlCtx)
+	if err := sql.SessionCommandBegin(sqlCtx.Session); err != nil {
+		return err
+	}
+	defer sql.SessionCommandEnd(sqlCtx.Session)
+	r, err := h.singleRowResult(sqlCtx, query, node, fields)
+	if err != nil {
+		return sql.CastSQLError(err)
+	}
+	if err := statusFlags(sqlCtx, c); err != nil {
+		return err
+	}
+	return cb(r)
+}
+
+func (h *handler) singleRowResult(sqlCtx *sql.Context, query string, node sql.Node, fields []*querypb.Field) (*sqltypes.Result, error) {
+	schema, iter, _, err := h.srv.sqle.PrepQueryPlanForExecution(sqlCtx, query, node, nil)
+	if err != nil {
+		return nil, err
+	}
+	row, err := iter.Next(sqlCtx)
+	if err == io.EOF {
+		// Close commits an autocommit statement's transaction.
+		return &sqltypes.Result{Fields: fields}, iter.Close(sqlCtx)
+	}
+	if err != nil {
+		_ = iter.Close(sqlCtx)
+		return nil, err
+	}
+	if _, err := iter.Next(sqlCtx); err != io.EOF {
+		_ = iter.Close(sqlCtx)
+		if err == nil {
+			err = fmt.Errorf("a single-row plan returned more than one row")
+		}
+		return nil, err
+	}
+	if err := iter.Close(sqlCtx); err != nil {
+		return nil, err
+	}
+	out, err := gmsserver.RowToSQL(sqlCtx, schema, row, nil, nil)
+	if err != nil {
+		return nil, err
+	}
+	return &sqltypes.Result{Fields: fields, Rows: [][]sqltypes.Value{out}, RowsAffected: 1}, nil
+}
+
+// statusFlags sets the autocommit and in-transaction bits of the reply's
+// status as GMS's handler does after every statement.
+func statusFlags(ctx *sql.Context, c *mysql.Conn) error {
+	v, err := ctx.GetSessionVariable(ctx, sql.AutoCommitSessionVar)
+	if err != nil {
+		return err
+	}
+	on, err := sql.ConvertToBool(ctx, v)
+	if err != nil {
+		return err
+	}
+	if on {
+		c.StatusFlags |= uint16(mysql.ServerStatusAutocommit)
+	} else {
+		c.StatusFlags &^= uint16(mysql.ServerStatusAutocommit)
+	}
+	if ctx.GetTransaction() != nil {
+		c.StatusFlags |= uint16(mysql.ServerInTransaction)
+	} else {
+		c.StatusFlags &^= uint16(mysql.ServerInTransaction)
+	}
+	return nil
+}
+
+// bindLiterals turns the parameters' parser expressions into the literals
+// GMS's binder makes of them (the same conversion as the uncached path:
+// parser expression, then the planner's literal).
+func (h *handler) bindLiterals(ctx *sql.Context, exprs map[string]sqlparser.Expr) ([]*expression.Literal, []string, bool) {
 	b := planbuilder.New(ctx, h.srv.sqle.Analyzer.Catalog, h.srv.sqle.EventScheduler, h.srv.sqle.Parser)
 	b.SetBindings(exprs)
-	lits := make([]*expression.Literal, len(bv))
-	names := make([]string, len(bv))
+	lits := make([]*expression.Literal, len(exprs))
+	names := make([]string, len(exprs))
 	for i := range lits {
 		name := "v" + strconv.Itoa(i+1)
 		e, ok := b.BindCtx().Bindings[name]
@@ -223,6 +444,7 @@ func (h *handler) analyzeForCache(ctx *sql.Context, query string, stmt sqlparser
 	if !ok {
 		return nil, retry
 	}
+	pl.SetSingleRow(qFlags != nil && qFlags.IsSet(sql.QFlagMax1Row))
 	return pl, false
 }
 

@@ -23,9 +23,24 @@ type result struct {
 // go-sql-driver does not interpolate by default) and reads the warnings.
 func runPrepared(t *testing.T, conn *sql.Conn, stmt *sql.Stmt, args ...any) result {
 	t.Helper()
+	rs, err := stmt.QueryContext(context.Background(), args...)
+	return readResult(t, conn, rs, err)
+}
+
+// runText executes q with args on conn as the client sends it: with
+// interpolateParams=true, go-sql-driver substitutes the values into the
+// text and sends one COM_QUERY.
+func runText(t *testing.T, conn *sql.Conn, q string, args ...any) result {
+	t.Helper()
+	rs, err := conn.QueryContext(context.Background(), q, args...)
+	return readResult(t, conn, rs, err)
+}
+
+// readResult reads rs (the outcome of a query on conn) and conn's warnings.
+func readResult(t *testing.T, conn *sql.Conn, rs *sql.Rows, err error) result {
+	t.Helper()
 	ctx := context.Background()
 	var r result
-	rs, err := stmt.QueryContext(ctx, args...)
 	if err != nil {
 		r.err = err.Error()
 		return r
@@ -88,6 +103,33 @@ func setupPlanTable(t *testing.T, db *sql.DB) {
 	mustExec(t, db, "INSERT INTO t VALUES "+strings.Join(vals, ","))
 }
 
+// planCases are statement shapes with parameter sets, run through the
+// cache and around it.
+var planCases = []struct {
+	q    string
+	args [][]any
+}{
+	{"SELECT c FROM t WHERE id = ?", [][]any{{1}, {5}, {999}, {"3"}, {2.5}, {3.0}, {nil}, {-1}, {int64(1) << 40}, {"x"}, {"7abc"}}},
+	{"SELECT id, k FROM t WHERE id BETWEEN ? AND ?", [][]any{{1, 10}, {5, 6}, {10, 1}, {40, 100}, {"2", "4"}, {1.5, 3.5}}},
+	{"SELECT SUM(k) FROM t WHERE id BETWEEN ? AND ?", [][]any{{1, 10}, {20, 30}, {100, 200}}},
+	{"SELECT c FROM t WHERE id BETWEEN ? AND ? ORDER BY c", [][]any{{1, 10}, {11, 14}}},
+	{"SELECT DISTINCT c FROM t WHERE id BETWEEN ? AND ? ORDER BY c", [][]any{{1, 10}, {11, 20}}},
+	{"SELECT id FROM t WHERE k = ? ORDER BY id", [][]any{{3}, {0}, {8}}},
+	{"SELECT id, c FROM t WHERE c = ? ORDER BY id", [][]any{{"a"}, {"b"}, {"B "}, {"c  "}, {"z"}}},
+	{"SELECT ? + 1, id FROM t WHERE id = ?", [][]any{{1, 2}, {2.5, 3}, {"9", 4}}},
+	{"SELECT id FROM t WHERE id > ? ORDER BY id LIMIT ?", [][]any{{10, 3}, {45, 10}, {0, 0}}},
+	{"SELECT id FROM t WHERE id IN (?, ?) ORDER BY id", [][]any{{1, 2}, {3, 300}, {4, 4}}},
+	{"SELECT COUNT(*) FROM t WHERE k >= ? AND id < ?", [][]any{{3, 20}, {0, 100}}},
+	{"SELECT id FROM t WHERE id = ? AND k = ?", [][]any{{8, 1}, {8, 2}}},
+	{"SELECT CONCAT(c, ?), d * ? FROM t WHERE id = ?", [][]any{{"x", 2, 1}, {"y", 0.5, 2}}},
+	{"SELECT 1 / ?, id FROM t WHERE id = ?", [][]any{{0, 1}, {4, 2}}},
+	{"SELECT id FROM t WHERE id <= ? AND id > ? ORDER BY id DESC", [][]any{{10, 5}, {3, 3}}},
+	{"SELECT id FROM t WHERE d = ?", [][]any{{"3.25"}, {3.25}, {3}}},
+	{"SELECT id, k, c, d FROM t WHERE id = ?", [][]any{{1}, {2}, {51}, {"2"}}},
+	{"SELECT COUNT(*), SUM(d) FROM t WHERE id BETWEEN ? AND ?", [][]any{{1, 5}, {60, 70}}},
+	{"SELECT CAST(c AS SIGNED), d / 0 FROM t WHERE id = ?", [][]any{{1}, {2}}},
+}
+
 // TestPlanCacheMatchesUncached runs each statement shape with several
 // parameter sets through the cache and with the cache off, on two
 // connections, and compares everything the client sees.
@@ -110,27 +152,7 @@ func TestPlanCacheMatchesUncached(t *testing.T) {
 	defer plain.Close()
 	mustExec(t, plain, "SET SESSION myriad_plan_cache = OFF")
 
-	cases := []struct {
-		q    string
-		args [][]any
-	}{
-		{"SELECT c FROM t WHERE id = ?", [][]any{{1}, {5}, {999}, {"3"}, {2.5}, {3.0}, {nil}, {-1}, {int64(1) << 40}, {"x"}, {"7abc"}}},
-		{"SELECT id, k FROM t WHERE id BETWEEN ? AND ?", [][]any{{1, 10}, {5, 6}, {10, 1}, {40, 100}, {"2", "4"}, {1.5, 3.5}}},
-		{"SELECT SUM(k) FROM t WHERE id BETWEEN ? AND ?", [][]any{{1, 10}, {20, 30}, {100, 200}}},
-		{"SELECT c FROM t WHERE id BETWEEN ? AND ? ORDER BY c", [][]any{{1, 10}, {11, 14}}},
-		{"SELECT DISTINCT c FROM t WHERE id BETWEEN ? AND ? ORDER BY c", [][]any{{1, 10}, {11, 20}}},
-		{"SELECT id FROM t WHERE k = ? ORDER BY id", [][]any{{3}, {0}, {8}}},
-		{"SELECT id, c FROM t WHERE c = ? ORDER BY id", [][]any{{"a"}, {"b"}, {"B "}, {"c  "}, {"z"}}},
-		{"SELECT ? + 1, id FROM t WHERE id = ?", [][]any{{1, 2}, {2.5, 3}, {"9", 4}}},
-		{"SELECT id FROM t WHERE id > ? ORDER BY id LIMIT ?", [][]any{{10, 3}, {45, 10}, {0, 0}}},
-		{"SELECT id FROM t WHERE id IN (?, ?) ORDER BY id", [][]any{{1, 2}, {3, 300}, {4, 4}}},
-		{"SELECT COUNT(*) FROM t WHERE k >= ? AND id < ?", [][]any{{3, 20}, {0, 100}}},
-		{"SELECT id FROM t WHERE id = ? AND k = ?", [][]any{{8, 1}, {8, 2}}},
-		{"SELECT CONCAT(c, ?), d * ? FROM t WHERE id = ?", [][]any{{"x", 2, 1}, {"y", 0.5, 2}}},
-		{"SELECT 1 / ?, id FROM t WHERE id = ?", [][]any{{0, 1}, {4, 2}}},
-		{"SELECT id FROM t WHERE id <= ? AND id > ? ORDER BY id DESC", [][]any{{10, 5}, {3, 3}}},
-		{"SELECT id FROM t WHERE d = ?", [][]any{{"3.25"}, {3.25}, {3}}},
-	}
+	cases := planCases
 	for _, tc := range cases {
 		sc, err := cached.PrepareContext(ctx, tc.q)
 		if err != nil {
@@ -155,6 +177,67 @@ func TestPlanCacheMatchesUncached(t *testing.T) {
 	}
 	if h := ts.srv.plans.Hits.Load(); h < 40 {
 		t.Errorf("plan cache hits = %d, want most executions served from the cache", h)
+	}
+	if n := ts.srv.singleRows.Load(); n < 10 {
+		t.Errorf("single-row spooler ran %d times, want the point lookups' second round through it", n)
+	}
+}
+
+// TestTextPlanCacheMatchesUncached is TestPlanCacheMatchesUncached over
+// the text protocol: the values are in the statement's text, which the
+// cache turns back into parameters (execCachedText).
+func TestTextPlanCacheMatchesUncached(t *testing.T) {
+	ts := startServer(t, t.TempDir())
+	root := ts.connect("")
+	mustExec(t, root, "CREATE DATABASE pc")
+	db := ts.connectWith("pc", "parseTime=false&interpolateParams=true")
+	setupPlanTable(t, db)
+	ctx := context.Background()
+	cached, err := db.Conn(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer cached.Close()
+	plain, err := db.Conn(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer plain.Close()
+	mustExec(t, plain, "SET SESSION myriad_plan_cache = OFF")
+	cases := append(planCases[:len(planCases):len(planCases)], []struct {
+		q    string
+		args [][]any
+	}{
+		// Constants the cache must leave alone: named columns, positions,
+		// function arguments, escapes, NULL.
+		{"SELECT 5, id FROM t WHERE id = ?", [][]any{{1}, {2}}},
+		{"SELECT id, c FROM t WHERE id < ? ORDER BY 2, 1", [][]any{{6}, {9}}},
+		{"SELECT id FROM t WHERE c LIKE ? ESCAPE '!' ORDER BY id", [][]any{{"a%"}, {"B%"}}},
+		{"SELECT id FROM t WHERE id = ABS(?)", [][]any{{-3}, {4}}},
+		{"SELECT id FROM t WHERE c = ? OR (id BETWEEN ? AND ? AND k <> ?) ORDER BY id", [][]any{{"a", 1, 9, 2}, {"zz", 40, 45, 0}}},
+		{"SELECT id FROM t WHERE ? < id AND id <= ? ORDER BY id", [][]any{{44, 47}, {"10", "12"}}},
+		{"SELECT c FROM t WHERE id = ? AND c = ?", [][]any{{1, "A"}, {1, "a"}, {2, "b"}, {3, "b  "}}},
+		{"SELECT id FROM t WHERE d IN (?, ?, ?) ORDER BY id", [][]any{{"3.25", 4.25, 5}, {"1.250", 2.2500, "x"}}},
+		{"SELECT id FROM t WHERE id = ? LIMIT ?, ?", [][]any{{1, 0, 1}, {2, 1, 1}}},
+		// Spellings that normalize alike but name their columns apart.
+		{"SELECT COUNT(*), T.id FROM t AS T WHERE id = ? GROUP BY T.id", [][]any{{1}}},
+		{"SELECT count( * ), t.ID FROM t AS t WHERE id = ? GROUP BY t.id", [][]any{{1}}},
+		{"SELECT `id` FROM t WHERE id = ?", [][]any{{1}}},
+		{"SELECT Id FROM t WHERE id = ?", [][]any{{1}}},
+	}...)
+	for _, tc := range cases {
+		for round := 0; round < 2; round++ {
+			for _, args := range tc.args {
+				got := runText(t, cached, tc.q, args...)
+				want := runText(t, plain, tc.q, args...)
+				if got != want {
+					t.Errorf("%s %v (round %d):\n cached   %+v\n uncached %+v", tc.q, args, round, got, want)
+				}
+			}
+		}
+	}
+	if n := ts.srv.textRuns.Load(); n < 40 {
+		t.Errorf("text statements served from the plan cache = %d, want most", n)
 	}
 }
 

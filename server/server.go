@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	gms "github.com/dolthub/go-mysql-server"
@@ -88,8 +89,12 @@ type Server struct {
 	stopStats chan struct{}
 
 	plans *plans.Cache // nil: off
-	auth  *authServer
-	wires sync.Map // connection ID -> *wireConn (handler.go, timeouts.go)
+	// singleRows counts cached executions spooled by spoolSingleRow.
+	singleRows atomic.Int64
+	// textRuns counts text-protocol statements served by the plan cache.
+	textRuns atomic.Int64
+	auth     *authServer
+	wires    sync.Map // connection ID -> *wireConn (handler.go, timeouts.go)
 	// prepLocking: conn ID -> *sync.Map of statement ID -> the locking
 	// clause stripped from that prepared statement (locking.go).
 	prepLocking sync.Map
