@@ -204,6 +204,7 @@ func TestTextPlanCacheMatchesUncached(t *testing.T) {
 	}
 	defer plain.Close()
 	mustExec(t, plain, "SET SESSION myriad_plan_cache = OFF")
+	mustExec(t, db, "CREATE VIEW v AS SELECT id, c FROM t WHERE k > 2")
 	cases := append(planCases[:len(planCases):len(planCases)], []struct {
 		q    string
 		args [][]any
@@ -219,6 +220,10 @@ func TestTextPlanCacheMatchesUncached(t *testing.T) {
 		{"SELECT c FROM t WHERE id = ? AND c = ?", [][]any{{1, "A"}, {1, "a"}, {2, "b"}, {3, "b  "}}},
 		{"SELECT id FROM t WHERE d IN (?, ?, ?) ORDER BY id", [][]any{{"3.25", 4.25, 5}, {"1.250", 2.2500, "x"}}},
 		{"SELECT id FROM t WHERE id = ? LIMIT ?, ?", [][]any{{1, 0, 1}, {2, 1, 1}}},
+		// Filters the engine pushes into information_schema tables.
+		{"SELECT TABLE_NAME FROM information_schema.TABLES WHERE TABLE_SCHEMA = ? ORDER BY TABLE_NAME", [][]any{{"pc"}, {"mysql"}, {"nope"}}},
+		{"SELECT COUNT(*) FROM information_schema.COLUMNS WHERE TABLE_SCHEMA = ? AND TABLE_NAME = ?", [][]any{{"pc", "t"}, {"pc", "v"}, {"pc", "nope"}}},
+		{"SELECT id FROM v WHERE id < ? ORDER BY id", [][]any{{3}, {5}}},
 		// Spellings that normalize alike but name their columns apart.
 		{"SELECT COUNT(*), T.id FROM t AS T WHERE id = ? GROUP BY T.id", [][]any{{1}}},
 		{"SELECT count( * ), t.ID FROM t AS t WHERE id = ? GROUP BY t.id", [][]any{{1}}},
