@@ -408,3 +408,4 @@ func timeOf(ctx *sql.Context, v any) (time.Time, bool) {
 	}
 	return tm, true
 }
+
