@@ -408,4 +408,3 @@ func timeOf(ctx *sql.Context, v any) (time.Time, bool) {
 	}
 	return tm, true
 }
-
