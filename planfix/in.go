@@ -279,9 +279,18 @@ func (r *rowIn) evalValue(ctx *sql.Context, lv any, rtyp sql.Type, rows []any) (
 		r.index = idx
 	}
 	r.mu.Unlock()
-	// As InSubquery.Eval: the left value is taken in the subquery's type.
-	v, _, err := rtyp.Convert(ctx, lv)
-	if err != nil {
+	// As InSubquery.Eval: the left value is taken in the subquery's type,
+	// but exactly (0.5 is no INT: GMS's conversion made it 1 or 0).
+	var v any
+	if exactInto(r.in.LeftChild.Type(), rtyp) {
+		var err error
+		if v, _, err = rtyp.Convert(ctx, lv); err != nil {
+			return false, nil
+		}
+	} else if v = exactValue(ctx, lv, rtyp); v == nil {
+		if idx.hasNull {
+			return nil, nil
+		}
 		return false, nil
 	}
 	key, err := idx.key(ctx, v)

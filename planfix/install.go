@@ -14,6 +14,10 @@ const (
 	constantExistsID
 )
 
+// exactJoinKeysID is set apart from the iota block above so that rules added
+// there concurrently cannot collide with it.
+const exactJoinKeysID analyzer.RuleId = 10_250
+
 // Install puts the rules into a built analyzer, each just before the GMS rule
 // whose fault it avoids (GMS's builder can only append rules to a whole
 // batch, which would run them after the damage). GMS's rule IDs are
@@ -32,7 +36,8 @@ func Install(a *analyzer.Analyzer) {
 				rules = append(rules, analyzer.Rule{Id: constantExistsID, Apply: constantExists},
 					analyzer.Rule{Id: notExistsNullsID, Apply: nullFreeNotExists})
 			case "optimizeJoins":
-				rules = append(rules, analyzer.Rule{Id: semiJoinOnceID, Apply: markSemiJoins})
+				rules = append(rules, analyzer.Rule{Id: semiJoinOnceID, Apply: markSemiJoins},
+					analyzer.Rule{Id: exactJoinKeysID, Apply: exactJoinKeys})
 			}
 			rules = append(rules, r)
 		}

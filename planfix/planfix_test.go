@@ -21,7 +21,8 @@ func TestInstallFindsGMSRules(t *testing.T) {
 		notExistsNullsID:  {"hoistOutOfScopeFilters", "unnestExistsSubqueries"},
 		constantExistsID:  {notExistsNullsID.String()},
 		inSubqueryNullsID: {"unnestInSubqueries"},
-		semiJoinOnceID:    {"optimizeJoins"},
+		semiJoinOnceID:    {exactJoinKeysID.String()},
+		exactJoinKeysID:   {"optimizeJoins"},
 	}
 	seen := map[analyzer.RuleId]int{}
 	for _, b := range a.Batches {
@@ -41,7 +42,7 @@ func TestInstallFindsGMSRules(t *testing.T) {
 		}
 	}
 	// notExistsNullsID runs twice: before hoisting and before unnesting EXISTS.
-	want := map[analyzer.RuleId]int{constantExistsID: 2, notExistsNullsID: 2, inSubqueryNullsID: 1, semiJoinOnceID: 1, negZeroGroupingID: 1}
+	want := map[analyzer.RuleId]int{constantExistsID: 2, notExistsNullsID: 2, inSubqueryNullsID: 1, semiJoinOnceID: 1, exactJoinKeysID: 1, negZeroGroupingID: 1}
 	for id, n := range want {
 		if seen[id] != n {
 			t.Errorf("rule %d installed %d times, want %d", id, seen[id], n)

@@ -274,3 +274,8 @@ func fractionalToInt(ctx *sql.Context, v any, unsigned bool) (any, bool) {
 	r, _ := fit(b, unsigned)
 	return r, true
 }
+
+// StringToDouble is s read as MySQL reads a string compared with a number:
+// its numeric prefix as DOUBLE, with a 1292 warning when that is not all of
+// it. Package planfix converts lookup keys with it.
+func StringToDouble(ctx *sql.Context, s string) float64 { return strToFloat(ctx, s) }

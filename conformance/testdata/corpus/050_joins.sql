@@ -71,3 +71,83 @@ SELECT e.name FROM emp e JOIN dept d ON d.id = e.dept WHERE d.id = 99;
 SELECT e.name, d.dname FROM emp e LEFT JOIN dept d ON e.dept = d.id AND FALSE ORDER BY e.id;
 SELECT e.name FROM emp e INNER JOIN dept d ON TRUE WHERE d.id = 40 ORDER BY e.id;
 SELECT p.pid FROM proj p JOIN emp e ON e.dept = p.dept GROUP BY p.pid HAVING SUM(e.sal) > 150 ORDER BY p.pid;
+-- Lookups keyed by a value of another type (issue 9): GMS converted the key
+-- to the index column's type and dropped the condition, so 0.5 joined id 1
+-- (or 0). MySQL compares 1 = 0.5 as numbers: no integer equals 0.5.
+CREATE TABLE xk (id INT PRIMARY KEY, s VARCHAR(10), dc DECIMAL(6,3), f DOUBLE, ti TINYINT, d DATE, dtm DATETIME, KEY ks (s), KEY kdc (dc), KEY kf (f), KEY kti (ti), KEY kd (d), KEY kdtm (dtm));
+CREATE TABLE xm (id INT PRIMARY KEY, i INT, s VARCHAR(20), dc DECIMAL(6,3), f DOUBLE, d DATE, dtm DATETIME);
+INSERT INTO xk VALUES (1, '1', 1, 1, 1, '2024-01-01', '2024-01-01 00:00:00'), (2, '01', 2.5, 2.5, 2, '2024-01-02', '2024-01-02 10:00:00'), (3, 'abc', 0, 0, 127, '2024-01-03', '2024-01-03 00:00:00'), (0, '0', 0.125, 0.1, 0, '2024-01-04', '2024-01-04 00:00:00');
+INSERT INTO xm VALUES (1, 1, '1abc', 0.5, 0.5, '2024-01-01', '2024-01-01 00:00:00'), (2, 300, '1.0', 1.0, 1.0, '2024-01-02', '2024-01-02 00:00:00'), (3, 2, '2.5', 2.5, 2.5, '2024-01-03', '2024-01-03 00:00:01'), (4, 0, ' 2', 0.125, 0.125, NULL, '2024-01-04 00:00:00'), (5, NULL, '2024-01-01', 1.000, 0.1, NULL, NULL), (6, NULL, '20240102', NULL, NULL, NULL, NULL);
+SELECT xm.id, xk.id FROM xm JOIN xk ON xk.id = xm.dc ORDER BY 1, 2;
+SELECT xm.id, xk.id FROM xm JOIN xk ON xk.id = xm.f ORDER BY 1, 2;
+SELECT xm.id, xk.id FROM xm JOIN xk ON xk.id = xm.s ORDER BY 1, 2;
+SELECT xm.id, xk.id FROM xm LEFT JOIN xk ON xk.id = xm.dc ORDER BY 1, 2;
+SELECT xm.id, xk.id FROM xk RIGHT JOIN xm ON xm.dc = xk.id ORDER BY 1, 2;
+SELECT xm.id, xk.id FROM xm JOIN xk ON xk.id = xm.dc + 0.5 ORDER BY 1, 2;
+SELECT xm.id, xk.id FROM xm JOIN xk ON xk.id = xm.f * 2 ORDER BY 1, 2;
+SELECT xm.id, xk.id FROM xm, xk WHERE xk.id = xm.dc ORDER BY 1, 2;
+SELECT xm.id, xk.id FROM xm JOIN xk ON xk.ti = xm.i ORDER BY 1, 2;
+SELECT xm.id, xk.id FROM xm JOIN xk ON xk.s = xm.i ORDER BY 1, 2;
+SELECT xm.id, xk.id FROM xm JOIN xk ON xk.dc = xm.f ORDER BY 1, 2;
+SELECT xm.id, xk.id FROM xm JOIN xk ON xk.dc = xm.s ORDER BY 1, 2;
+SELECT xm.id, xk.id FROM xm JOIN xk ON xk.dc = xm.i ORDER BY 1, 2;
+SELECT xm.id, xk.id FROM xm JOIN xk ON xk.f = xm.dc ORDER BY 1, 2;
+SELECT xm.id, xk.id FROM xm JOIN xk ON xk.f = xm.s ORDER BY 1, 2;
+SELECT xm.id, xk.id FROM xm JOIN xk ON xk.d = xm.dtm ORDER BY 1, 2;
+SELECT xm.id, xk.id FROM xm JOIN xk ON xk.d = xm.s ORDER BY 1, 2;
+SELECT xm.id, xk.id FROM xm JOIN xk ON xk.dtm = xm.d ORDER BY 1, 2;
+SELECT xm.id, xk.id FROM xm JOIN xk ON xk.dtm = xm.s ORDER BY 1, 2;
+SELECT xm.id, xk.id FROM xm JOIN xk ON xk.id <=> xm.dc ORDER BY 1, 2;
+SELECT xm.id, xk.id FROM xm LEFT JOIN xk ON xk.id <=> xm.f ORDER BY 1, 2;
+SELECT xm.id, xk.id FROM xm JOIN xk ON xk.id = xm.dc OR xk.id = xm.f ORDER BY 1, 2;
+SELECT xm.id FROM xm WHERE xm.dc IN (SELECT id FROM xk) ORDER BY 1;
+SELECT xm.id FROM xm WHERE EXISTS (SELECT 1 FROM xk WHERE xk.id = xm.f) ORDER BY 1;
+SELECT xm.id FROM xm WHERE NOT EXISTS (SELECT 1 FROM xk WHERE xk.id = xm.f) ORDER BY 1;
+SELECT xm.id FROM xm WHERE xm.f NOT IN (SELECT id FROM xk) ORDER BY 1;
+SELECT xm.id FROM xm WHERE xm.dc NOT IN (SELECT id FROM xk) ORDER BY 1;
+SELECT xm.id FROM xm WHERE xm.s NOT IN (SELECT id FROM xk) ORDER BY 1;
+SELECT xm.id FROM xm WHERE xm.dtm NOT IN (SELECT d FROM xk) ORDER BY 1;
+SELECT xm.id, xm.f IN (SELECT id FROM xk), xm.dc IN (SELECT id FROM xk WHERE id > 0) FROM xm ORDER BY 1;
+-- mysql-differs: MariaDB 10.11 looks 0.5 up in the TINYINT index as 1 (MySQL: no integer equals 0.5)
+-- expect: 1 | 0
+-- expect: 2 | 1
+-- expect: 3 | 0
+-- expect: 4 | 0
+-- expect: 5 | 0
+-- expect: 6 | NULL
+SELECT xm.id, xm.f IN (SELECT ti FROM xk) FROM xm ORDER BY 1;
+SELECT xm.id, xm.dc IN (SELECT i FROM xm) FROM xm ORDER BY 1;
+SELECT xm.id, xm.f NOT IN (SELECT i FROM xm) FROM xm ORDER BY 1;
+SELECT xm.id FROM xm WHERE xm.f NOT IN (SELECT xk.id FROM xk WHERE xk.ti < xm.i) ORDER BY 1;
+SELECT xm.id, (SELECT xk.id FROM xk WHERE xk.id = xm.dc) FROM xm ORDER BY 1;
+SELECT xm.id, (SELECT COUNT(*) FROM xk WHERE xk.d = xm.dtm) FROM xm ORDER BY 1;
+SELECT COUNT(*) FROM xm JOIN xk ON xk.id = xm.dc JOIN xk x2 ON x2.id = xk.id;
+SELECT * FROM xk WHERE id = 0.5;
+SELECT * FROM xk WHERE id IN (0.5, 1.5);
+SELECT id FROM xk WHERE id IN (0.5, 1.0, '2', '2.5') ORDER BY id;
+SELECT id FROM xk WHERE id BETWEEN 0.5 AND 1.5 ORDER BY id;
+SELECT id FROM xk WHERE id > 0.5 ORDER BY id;
+SELECT id FROM xk WHERE id >= 0.5 ORDER BY id;
+SELECT id FROM xk WHERE id < 1.5 ORDER BY id;
+SELECT id FROM xk WHERE id <= 1.5 ORDER BY id;
+SELECT id FROM xk WHERE id = '1abc';
+SELECT id FROM xk WHERE id = '1.0';
+SELECT id FROM xk WHERE id = '1.5';
+SELECT id FROM xk WHERE ti = 127.5;
+-- mysql-differs: MariaDB 10.11 rounds 0.5 to the TINYINT index's 1 (MySQL: no integer equals 0.5)
+-- expect-empty
+SELECT id FROM xk WHERE ti = 0.5;
+SELECT id FROM xk WHERE ti IN (0.5, 1.5);
+-- mysql-differs: MariaDB 10.11 rounds '1.5' to the TINYINT index's 2 (MySQL compares as DOUBLE)
+-- expect-empty
+SELECT id FROM xk WHERE ti = '1.5';
+SELECT id FROM xk WHERE ti = 300;
+SELECT id FROM xk WHERE ti > 126.5;
+SELECT id FROM xk WHERE dc = 0.12;
+SELECT id FROM xk WHERE dc = 0.125;
+SELECT id FROM xk WHERE dc = 0.1255;
+SELECT id FROM xk WHERE d = '2024-01-01 00:00:01';
+SELECT id FROM xk WHERE d = '2024-01-01 00:00:00';
+SELECT id FROM xk WHERE d > '2024-01-01 00:00:01' ORDER BY id;
+SELECT id FROM xk WHERE dtm = '2024-01-02 10:00:00.0';
+SELECT id FROM xk WHERE dtm = DATE '2024-01-01';
