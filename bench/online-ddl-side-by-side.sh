@@ -29,7 +29,7 @@ load() {
   local sb=$! t0
   t0=$(now)
   /usr/bin/python3 bench/online-ddl.py "$P" "$WORK/sb.out" "$t0" "$ROWS" "$1"
-  kill -INT $sb 2>/dev/null; wait $sb 2>/dev/null
+  kill -TERM $sb 2>/dev/null; wait $sb 2>/dev/null  # sysbench ignores SIGINT
 }
 
 if [ "${SKIP_MYRIAD:-}" != 1 ]; then
