@@ -19,8 +19,12 @@ REPEAT=${REPEAT:-1}
 WORK=$(mktemp -d /tmp/online-ddl.XXXXXX)
 BIN=${BIN:-$WORK/myriad}
 [ -x "$BIN" ] || go build -o "$BIN" ./cmd/myriad
-P=$((40000 + RANDOM % 20000))
-SB="sysbench oltp_read_write --db-driver=mysql --mysql-host=127.0.0.1 --mysql-port=$P --mysql-user=root --mysql-db=sbtest --tables=1 --table-size=$ROWS"
+# newport: a fresh port for each server start (a port just closed was
+# sometimes still taken when the next server bound it).
+newport() {
+  P=$((40000 + RANDOM % 20000))
+  SB="sysbench oltp_read_write --db-driver=mysql --mysql-host=127.0.0.1 --mysql-port=$P --mysql-user=root --mysql-db=sbtest --tables=1 --table-size=$ROWS"
+}
 MARIADB_OPTS=(--innodb-buffer-pool-size=1G --innodb-flush-log-at-trx-commit=0 --max-connections=200)
 
 # load LABEL: sysbench for as long as online-ddl.py runs, then the figures.
@@ -33,6 +37,7 @@ load() {
 }
 
 if [ "${SKIP_MYRIAD:-}" != 1 ]; then
+  newport
   start_myriad "$BIN" "$WORK/myriad-base" "$P" --durability async --log-level error
   mariadb -h127.0.0.1 -P$P -uroot -e "CREATE DATABASE sbtest"
   $SB prepare >/dev/null
@@ -40,6 +45,7 @@ if [ "${SKIP_MYRIAD:-}" != 1 ]; then
   for r in $(seq "$REPEAT"); do
     for ratio in $RATIOS; do
       rm -rf "$WORK/myriad"; cp -a "$WORK/myriad-base" "$WORK/myriad"
+      newport
       start_myriad "$BIN" "$WORK/myriad" "$P" --durability async --log-level error
       mariadb -h127.0.0.1 -P$P -uroot -e "SET GLOBAL myriad_ddl_backfill_sleep_ratio = $ratio"
       load "myriad(ratio=$ratio,run=$r)"
@@ -49,12 +55,14 @@ if [ "${SKIP_MYRIAD:-}" != 1 ]; then
   done
 fi
 if [ "${SKIP_MARIADB:-}" != 1 ]; then
+  newport
   start_mariadb "$WORK/mariadb-base" "$WORK/mariadb.sock" "$P" "${MARIADB_OPTS[@]}"
   mariadb -h127.0.0.1 -P$P -uroot -e "CREATE DATABASE sbtest"
   $SB prepare >/dev/null
   stop_server "$MARIADB_PID"
   for r in $(seq "$REPEAT"); do
     rm -rf "$WORK/mariadb"; cp -a "$WORK/mariadb-base" "$WORK/mariadb"
+    newport
     "$MARIADBD" --no-defaults $( [ "$(id -u)" = 0 ] && echo --user=root ) --datadir="$WORK/mariadb" --socket="$WORK/mariadb.sock" \
       --port="$P" --bind-address=127.0.0.1 --skip-log-bin "${MARIADB_OPTS[@]}" 2>>"$WORK/mariadb.log" &
     MARIADB_PID=$!; pids+=("$MARIADB_PID")
