@@ -8,6 +8,9 @@
 #   ROWS=1000000 TIME=90 bench/online-index.sh
 #   SKIP_IDLE=1 DELAY_MS=20 ...: only the build under load, throttled by
 #   myriad_ddl_batch_delay_ms
+#   DATA=/path/to/data ROWS=10000000 SKIP_LOAD=1 ...: the idle build only,
+#   on a data directory sysbench already prepared (a 10M-row prepare takes
+#   most of an hour; the directory is used in place)
 set -u
 cd "$(dirname "$0")/.."
 BIN=${BIN:-$(mktemp -d /tmp/online-index-bin.XXXXXX)/myriad}
@@ -16,12 +19,15 @@ ROWS=${ROWS:-100000}
 TIME=${TIME:-90}
 D=$(mktemp -d /tmp/online-index.XXXXXX)
 P=$((40000 + RANDOM % 20000))
-$BIN serve --data-dir $D/data --port $P > $D/log 2>&1 &
+DATA=${DATA:-$D/data}
+$BIN serve --data-dir $DATA --port $P > $D/log 2>&1 &
 SPID=$!
 for i in $(seq 100); do mariadb -h127.0.0.1 -P$P -uroot -e "SELECT 1" >/dev/null 2>&1 && break; sleep 0.2; done
 SB="sysbench oltp_read_write --db-driver=mysql --mysql-host=127.0.0.1 --mysql-port=$P --mysql-user=root --tables=1 --table-size=$ROWS"
+if [ "$DATA" = "$D/data" ]; then
 mariadb -h127.0.0.1 -P$P -uroot -e "CREATE DATABASE sbtest"
 $SB prepare >/dev/null
+fi
 build() { # $1: statement; prints its time, rows/s and the RSS it added
 /usr/bin/python3 - $P $SPID $ROWS "$1" <<'PY'
 import sys, time, threading, pymysql
@@ -53,6 +59,7 @@ echo "== idle"
 build "CREATE INDEX c_idle ON sbtest1 (c)"
 mariadb -h127.0.0.1 -P$P -uroot sbtest -e "DROP INDEX c_idle ON sbtest1"
 fi
+if [ -z "${SKIP_LOAD:-}" ]; then
 mariadb -h127.0.0.1 -P$P -uroot -e "SET GLOBAL myriad_ddl_batch_delay_ms = ${DELAY_MS:-0}"
 echo "== under sysbench oltp_read_write, 4 threads (index build starts at 30 s)"
 $SB --threads=4 --time=$TIME --report-interval=3 --mysql-ignore-errors=all run > $D/sb.out 2>&1 &
@@ -61,6 +68,7 @@ sleep 30
 build "CREATE INDEX c_load ON sbtest1 (c)"
 wait $SB_PID
 grep -E "^\[|errors|transactions:|ignored|reconnects" $D/sb.out
+fi
 kill $SPID; wait $SPID
-$BIN check --data-dir $D/data | tail -1
+$BIN check --data-dir $DATA | tail -1
 rm -rf $D

@@ -48,7 +48,9 @@ func TestKillDuringIndexBackfill(t *testing.T) {
 		time.Sleep(50 * time.Millisecond)
 		for _, r := range queryRows(t, db, "SELECT STATE, ROWS_DONE, ROWS_TOTAL FROM information_schema.MYRIAD_DDL_JOBS WHERE TABLE_NAME = 't'") {
 			before, _ = strconv.ParseInt(r[1], 10, 64)
-			if r[0] != "write-only" || r[2] != strconv.Itoa(rows) {
+			// The job is recorded delete-only a moment before it turns
+			// write-only (a loaded machine widens that moment).
+			if (r[0] != "write-only" && (r[0] != "delete-only" || before != 0)) || r[2] != strconv.Itoa(rows) {
 				t.Fatalf("job during the backfill: %v", r)
 			}
 		}

@@ -487,6 +487,12 @@ func (t *Table) DropIndex(ctx *sql.Context, name string) error {
 	if err != nil {
 		return err
 	}
+	// Dropping an index is the table record and one range tombstone:
+	// every ALGORITHM and LOCK level is met (only INSTANT with a LOCK is
+	// refused, 1221, as for any operation).
+	if _, err := checkAlgorithm(ctx, methodInstant, rebuildWhy{}); err != nil {
+		return err
+	}
 	def := t.def.Clone()
 	i, ok := def.IndexByName(name)
 	if !ok {

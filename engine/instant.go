@@ -15,6 +15,7 @@ import (
 	"github.com/dolthub/vitess/go/vt/sqlparser"
 
 	"github.com/myriaddb/myriad/catalog"
+	"github.com/myriaddb/myriad/sqltext"
 )
 
 // Instant schema changes. Rows carry the column IDs they were written with
@@ -48,6 +49,16 @@ func alterClausesOf(q string) alterClauses {
 			typ, val := tkn.Scan()
 			if typ != sqlparser.COMMENT {
 				return typ, string(val)
+			}
+			// The server's pre-pass (sqltext.IndexClauses) moved a
+			// CREATE/DROP INDEX clause the parser rejects into a comment.
+			if v, ok := strings.CutPrefix(string(val), sqltext.IndexClauseMark); ok {
+				name, value, _ := strings.Cut(strings.TrimSuffix(v, "*/"), "=")
+				if name == "ALGORITHM" {
+					c.algorithm = strings.ToUpper(value)
+				} else if name == "LOCK" {
+					c.lock = strings.ToUpper(value)
+				}
 			}
 		}
 	}

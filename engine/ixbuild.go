@@ -58,7 +58,23 @@ import (
 const (
 	BatchRowsVar  = "myriad_ddl_batch_rows"
 	BatchDelayVar = "myriad_ddl_batch_delay_ms"
+	// SleepRatioVar throttles the backfill while foreground transactions
+	// run: after a batch that took d, the backfill sleeps d x ratio / 100
+	// when any session committed or rolled back since the previous batch
+	// (an idle server builds at full speed). The backfill is one goroutine
+	// doing nothing but CPU work and writes; on a small machine it takes a
+	// core from the foreground for the whole build without it.
+	SleepRatioVar = "myriad_ddl_backfill_sleep_ratio"
 )
+
+// DefaultSleepRatio is SleepRatioVar's default (docs/BENCHMARKS.md,
+// "Throttling the backfill": the lowest setting that kept sysbench
+// oltp_read_write at >= 80% of its throughput on a 2-core machine).
+const DefaultSleepRatio = 300
+
+// maxThrottleSleep caps one throttle sleep, so a batch slowed by a stall
+// (a compaction, a lock wait) does not park the build for long.
+const maxThrottleSleep = 2 * time.Second
 
 // batchBytes bounds the keys and values one backfill batch reads.
 const batchBytes = 1 << 20
@@ -84,6 +100,13 @@ func registerBuildVariables() {
 				Dynamic: true,
 				Type:    types.NewSystemIntType(BatchDelayVar, 0, math.MaxInt32, false),
 				Default: int64(0),
+			},
+			&sql.MysqlSystemVariable{
+				Name:    SleepRatioVar,
+				Scope:   sql.GetMysqlScope(sql.SystemVariableScope_Global),
+				Dynamic: true,
+				Type:    types.NewSystemIntType(SleepRatioVar, 0, 100_000, false),
+				Default: int64(DefaultSleepRatio),
 			},
 		})
 	})
@@ -536,6 +559,7 @@ func (b *build) backfill(sctx *sql.Context, ctx context.Context) error {
 	}
 	b.rowsDone.Store(b.job.RowsDone)
 	b.phase.Store("backfilling")
+	fg := b.e.foregroundEnds()
 	for {
 		if err := ctx.Err(); err != nil {
 			return err
@@ -544,6 +568,7 @@ func (b *build) backfill(sctx *sql.Context, ctx context.Context) error {
 			return err
 		}
 		limit := int(globalInt(BatchRowsVar, 1000))
+		start := time.Now()
 		next, n, err := b.batch(sctx, lay, il, cursor, hi, limit)
 		for errors.Is(err, kv.ErrConflict) {
 			// A writer changed a row of the batch since its snapshot:
@@ -559,6 +584,7 @@ func (b *build) backfill(sctx *sql.Context, ctx context.Context) error {
 		if err != nil {
 			return err
 		}
+		took := time.Since(start)
 		b.rowsDone.Add(int64(n))
 		if next == nil {
 			return nil
@@ -567,14 +593,26 @@ func (b *build) backfill(sctx *sql.Context, ctx context.Context) error {
 		if hook := BackfillHook.Load(); hook != nil {
 			(*hook)(b.job.Table, b.rowsDone.Load())
 		}
-		if d := globalInt(BatchDelayVar, 0); d > 0 {
+		pause := time.Duration(globalInt(BatchDelayVar, 0)) * time.Millisecond
+		if now := b.e.foregroundEnds(); now != fg {
+			fg = now
+			ratio := globalInt(SleepRatioVar, DefaultSleepRatio)
+			pause += min(took*time.Duration(ratio)/100, maxThrottleSleep)
+		}
+		if pause > 0 {
 			select {
 			case <-ctx.Done():
 				return ctx.Err()
-			case <-time.After(time.Duration(d) * time.Millisecond):
+			case <-time.After(pause):
 			}
 		}
 	}
+}
+
+// foregroundEnds counts the session transactions that ended (committed
+// or rolled back); the backfill's own transactions are not among them.
+func (e *Engine) foregroundEnds() int64 {
+	return e.metrics.Commits.Load() + e.metrics.Rollbacks.Load()
 }
 
 // BackfillHook, when set, is called after each committed backfill batch

@@ -185,6 +185,7 @@ func (h *handler) ComQuery(ctx context.Context, c *mysql.Conn, query string, cb 
 		return err
 	}
 	query = sqltext.Rewrite(query, versionID)
+	query, _ = sqltext.IndexClauses(query)
 	if pos, deep := prefixChain(query, false); deep {
 		return exhaustedError(query, pos)
 	}
@@ -217,6 +218,7 @@ func (h *handler) ComMultiQuery(ctx context.Context, c *mysql.Conn, query string
 		return "", err
 	}
 	query = sqltext.Rewrite(query, versionID)
+	query, _ = sqltext.IndexClauses(query)
 	if pos, deep := prefixChain(query, true); deep {
 		return "", exhaustedError(query, pos)
 	}

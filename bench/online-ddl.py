@@ -1,0 +1,69 @@
+"""Driver of bench/online-ddl-side-by-side.sh (not a program on its own).
+
+Runs the issue #13 headline DDLs against a server that sysbench is loading
+and prints one line per DDL plus the throughput windows, from sysbench's
+1-s reports (its stdout, a file it is still writing):
+
+  python3 online-ddl.py PORT SYSBENCH_OUT SB_START_EPOCH ROWS LABEL
+
+ADD COLUMN at 20 s, DROP COLUMN 10 s later, CREATE INDEX 10 s after that;
+the script returns 20 s after the index build ends (sysbench is then
+stopped by the caller). Windows: before = reports of 5-20 s; an instant
+DDL's "during" = the 1-s report containing it and its "after" = the 9
+reports following; the index's during = the reports wholly inside the
+build; its after = the 20 s after it. Client errors = sysbench's err/s
+(with --mysql-ignore-errors=all it counts and goes on).
+"""
+import sys, time, re, pymysql
+
+port, out, t0, rows, label = int(sys.argv[1]), sys.argv[2], float(sys.argv[3]), int(sys.argv[4]), sys.argv[5]
+
+def at(sec):
+    d = t0 + sec - time.time()
+    if d > 0:
+        time.sleep(d)
+
+def ddl(c, stmt):
+    s = time.time()
+    try:
+        c.cursor().execute(stmt)
+        err = ""
+    except Exception as e:
+        err = str(e)
+    return s - t0, time.time() - t0, err
+
+c = pymysql.connect(host="127.0.0.1", port=port, user="root", database="sbtest", autocommit=True)
+at(20)
+add = ddl(c, "ALTER TABLE sbtest1 ADD COLUMN x INT NOT NULL DEFAULT 7, ALGORITHM=INSTANT")
+at(add[1] + 10)
+drop = ddl(c, "ALTER TABLE sbtest1 DROP COLUMN x, ALGORITHM=INSTANT")
+at(drop[1] + 10)
+ix = ddl(c, "CREATE INDEX kc ON sbtest1 (c) ALGORITHM=INPLACE LOCK=NONE")
+at(ix[1] + 20)
+
+reports = []  # (end second, tps, err/s)
+for line in open(out):
+    m = re.match(r"\[ (\d+)s \] thds: \d+ tps: ([\d.]+) .* err/s: ([\d.]+)", line)
+    if m:
+        reports.append((int(m.group(1)), float(m.group(2)), float(m.group(3))))
+
+def window(lo, hi):
+    """Mean tps and error count of the reports of seconds (lo, hi]."""
+    r = [x for x in reports if lo < x[0] <= hi]
+    if not r:
+        return float("nan"), 0
+    return sum(x[1] for x in r) / len(r), int(round(sum(x[2] for x in r)))
+
+before, berr = window(5, 20)
+print("%s before (5-20 s): %.1f tps, %d errors" % (label, before, berr))
+for name, (s, e, err) in (("ADD COLUMN", add), ("DROP COLUMN", drop)):
+    sec = int(s) + 1
+    dur, derr = window(sec - 1, sec)
+    aft, aerr = window(sec, sec + 9)
+    print("%s %-12s %8.1f ms %s | tps in its second %.1f (%+.0f%%), next 9 s %.1f (%+.0f%%), errors %d" % (
+        label, name, (e - s) * 1000, err or "ok", dur, 100 * (dur / before - 1), aft, 100 * (aft / before - 1), derr + aerr))
+s, e, err = ix
+dur, derr = window(int(s) + 1, int(e))
+aft, aerr = window(int(e) + 1, int(e) + 20)
+print("%s CREATE INDEX %8.1f s (%.0f rows/s) %s | tps during %.1f (%.0f%% of before), after %.1f (%.0f%%), errors during %d after %d" % (
+    label, e - s, rows / (e - s), err or "ok", dur, 100 * dur / before, aft, 100 * aft / before, derr, aerr))

@@ -1,0 +1,55 @@
+package server
+
+import (
+	"testing"
+	"time"
+)
+
+// TestBackfillThrottle builds the same index twice with
+// myriad_ddl_backfill_sleep_ratio = 20000 (each pause 200 times
+// the batch's duration, capped at 2 s): on an idle server the build does
+// not pause at all, when another client committed a transaction since the
+// previous batch it pauses. Both builds must leave an index that agrees with the
+// table.
+func TestBackfillThrottle(t *testing.T) {
+	ts := startServer(t, t.TempDir())
+	db := ts.connect("")
+	mustExec(t, db, "CREATE DATABASE d")
+	db = ts.connect("d")
+	db.SetMaxOpenConns(4)
+	fillTable(t, db, "t", 500, func(i int) int { return i % 13 })
+	mustExec(t, db, "CREATE TABLE fg (id INT PRIMARY KEY, n INT)")
+	mustExec(t, db, "INSERT INTO fg VALUES (1, 0)")
+	mustExec(t, db, "SET GLOBAL myriad_ddl_batch_rows = 50")
+	mustExec(t, db, "SET GLOBAL myriad_ddl_backfill_sleep_ratio = 20000")
+	defer mustExec(t, db, "SET GLOBAL myriad_ddl_batch_rows = 1000")
+	defer mustExec(t, db, "SET GLOBAL myriad_ddl_backfill_sleep_ratio = DEFAULT")
+
+	start := time.Now()
+	mustExec(t, db, "CREATE INDEX k1 ON t (k)")
+	idle := time.Since(start)
+	agree(t, db, "t", "k1")
+	if idle > time.Second {
+		t.Errorf("idle build of 10 batches took %v: it paused without foreground work", idle)
+	}
+
+	// A foreground transaction commits between every two batches.
+	commits := 0
+	pauseBackfill(t, "t", func(int64) {
+		mustExec(t, db, "UPDATE fg SET n = n + 1 WHERE id = 1")
+		commits++
+	})
+	start = time.Now()
+	mustExec(t, db, "CREATE INDEX k2 ON t (k)")
+	busy := time.Since(start)
+	agree(t, db, "t", "k2")
+	if commits != 9 {
+		t.Fatalf("%d foreground commits between batches, want 9", commits)
+	}
+	// Nine pauses of 200 batch durations (a batch of 50 rows takes well
+	// over 0.25 ms).
+	if busy < 400*time.Millisecond || busy < 10*idle {
+		t.Errorf("build under foreground commits took %v (idle %v): not throttled", busy, idle)
+	}
+	t.Logf("idle %v, under %d foreground commits %v", idle, commits, busy)
+}
