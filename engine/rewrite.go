@@ -65,6 +65,11 @@ type rewrite struct {
 
 	mirroring atomic.Bool // writers maintain the shadow
 	swapped   atomic.Bool // the shadow replaced the table
+	// same is the first converted row whose new primary key already held
+	// the same value: its own earlier copy, or another old row that
+	// converts to an identical row. The switch tells them apart by
+	// counting (checkPK only) and names this row in the 1062.
+	same atomic.Pointer[sql.Row]
 }
 
 func newRewrite(old, shadow *catalog.Table) (*rewrite, error) {
@@ -344,6 +349,9 @@ func (rw *rewrite) put(ctx *sql.Context, e *Engine, tx *kv.Txn, nr sql.Row, o lo
 		if ok && !bytes.Equal(cur, val) {
 			return sql.NewUniqueKeyErr(dupMessage(ctx, lay, nr, rw.shadow.PK, "PRIMARY"), true, nil)
 		}
+		if ok {
+			rw.same.CompareAndSwap(nil, &nr)
+		}
 	}
 	for i := range lay.indexes {
 		il := &lay.indexes[i]
@@ -472,6 +480,11 @@ func (b *build) runRewrite(sctx *sql.Context, ctx context.Context) error {
 		n, err := e.RowCount(def)
 		if err != nil {
 			return nil, err
+		}
+		if rw.checkPK {
+			if err := rw.sameCount(tx, n); err != nil {
+				return nil, err
+			}
 		}
 		nd = rw.shadow.Clone()
 		nd.Name, nd.SchemaID = def.Name, def.SchemaID
@@ -616,4 +629,27 @@ func resumeRewrite(j *catalog.Job, def *catalog.Table) (*rewrite, error) {
 		return &rewrite{shadow: shadow}, nil
 	}
 	return newRewrite(def, shadow)
+}
+
+// sameCount fails with 1062 when the shadow holds fewer rows than the
+// table's n: two old rows converted to one identical row under one key.
+func (rw *rewrite) sameCount(tx *kv.Txn, n int64) error {
+	it, err := tx.NewIter(keys.PrefixSpan(rw.lay.primary))
+	if err != nil {
+		return err
+	}
+	var got int64
+	for ok := it.First(); ok; ok = it.Next() {
+		got++
+	}
+	err = it.Error()
+	it.Close()
+	if err != nil || got == n {
+		return err
+	}
+	ctx := sql.NewEmptyContext()
+	if p := rw.same.Load(); p != nil {
+		return sql.NewUniqueKeyErr(dupMessage(ctx, rw.lay, *p, rw.shadow.PK, "PRIMARY"), true, nil)
+	}
+	return sql.NewUniqueKeyErr(fmt.Sprintf("Duplicate entry for key '%s.PRIMARY'", rw.shadow.Name), true, nil)
 }

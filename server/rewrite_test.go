@@ -300,6 +300,19 @@ func TestOnlineRewriteDuplicateKey(t *testing.T) {
 	}
 	noJobs(t, db)
 	mustExec(t, db, "DELETE FROM p WHERE id = 15000.5")
+
+	// Two keys that convert to one identical row (nothing but the key).
+	mustExec(t, db, "CREATE TABLE q (id DECIMAL(8,1) PRIMARY KEY)")
+	mustExec(t, db, "INSERT INTO q SELECT id FROM p")
+	mustExec(t, db, "INSERT INTO q VALUES (15000.2)")
+	_, err = db.Exec("ALTER TABLE q MODIFY id INT")
+	if mysqlErrNo(err) != 1062 || !strings.Contains(err.Error(), "Duplicate entry '15000' for key 'q.PRIMARY'") {
+		t.Fatalf("ALTER mapping two keys to one identical row: %v, want 1062 for 15000", err)
+	}
+	if got := queryRows(t, db, "SELECT COUNT(*) FROM q"); got[0][0] != "2001" {
+		t.Fatalf("rows of q after the failed ALTER: %v", got)
+	}
+	noJobs(t, db)
 	mustExec(t, db, "ALTER TABLE p MODIFY id INT, MODIFY u INT")
 	if got := queryRows(t, db, "SELECT COUNT(*), SUM(id), SUM(u) FROM p"); fmt.Sprint(got) != "[[2000 19990000 19990000]]" {
 		t.Fatalf("after the rewrite: %v", got)
