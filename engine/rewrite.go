@@ -273,7 +273,10 @@ func (t *Table) mirrorInsert(ctx *sql.Context, tx *kv.Txn, row sql.Row) error {
 		b.fail(err)
 		return nil
 	}
-	return err
+	if err != nil {
+		return b.e.lockError(ctx, tx, err)
+	}
+	return nil
 }
 
 // mirrorDelete removes row's converted form from the shadow.
@@ -338,7 +341,7 @@ func (rw *rewrite) put(ctx *sql.Context, e *Engine, tx *kv.Txn, nr sql.Row, o lo
 	}
 	if rw.checkPK {
 		if _, err := e.locks.AcquireRow(ctx, tx.ID(), rw.tableKey, string(key), locks.X, o); err != nil {
-			return ddlLockError(err)
+			return err // the caller maps lock errors: a batch's and a writer's differ
 		}
 		cur, ok, err := tx.GetLatest(key)
 		if err != nil {
@@ -365,7 +368,7 @@ func (rw *rewrite) put(ctx *sql.Context, e *Engine, tx *kv.Txn, nr sql.Row, o lo
 				return err
 			}
 			if _, err := e.locks.AcquireRow(ctx, tx.ID(), rw.tableKey, string(up), locks.X, o); err != nil {
-				return ddlLockError(err)
+				return err
 			}
 			other, err := otherEntry(tx.CurrentView(), up, ik)
 			if err != nil {
@@ -546,6 +549,11 @@ func (b *build) rewriteBatch(sctx *sql.Context, cursor, hi []byte, limit int) ([
 		nr, err := rw.conv.apply(sctx, row, b.job.RowsDone+int64(n)+1)
 		if err == nil {
 			err = rw.put(sctx, e, tx, nr, o)
+			if errors.Is(err, locks.ErrDeadlock) {
+				// The batch was the victim: redo it, as after a conflict.
+				return nil, 0, kv.ErrConflict
+			}
+			err = ddlLockError(err)
 		}
 		if err != nil {
 			// A writer may have changed or deleted the row since the
