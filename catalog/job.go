@@ -29,7 +29,18 @@ type Job struct {
 	RowsDone  int64     `json:"rd"`
 	RowsTotal int64     `json:"rt"` // estimate: the table's row count at the start
 	Started   time.Time `json:"at"`
+	// Kind is JobRewrite for a table rewrite (engine/rewrite.go); empty
+	// for an index build, so records written before rewrites existed read
+	// as index builds.
+	Kind string `json:"k,omitempty"`
+	// Shadow is a rewrite's new definition under its own table ID: rows
+	// are copied into its key prefix until it replaces the table.
+	Shadow *Table `json:"sh,omitempty"`
 }
+
+// JobRewrite is the Kind of a job that rewrites a table's rows into a
+// shadow definition.
+const JobRewrite = "rewrite"
 
 // JobRollback is the State of a job whose index is being removed.
 const JobRollback = "rollback"

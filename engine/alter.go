@@ -343,6 +343,14 @@ func (t *Table) ModifyColumn(ctx *sql.Context, name string, column *sql.Column, 
 		t.setDef(def)
 		return nil
 	}
+	// A statement that has written nothing yet rewrites online, as a job
+	// (rewrite.go); one that changed the table in its own transaction
+	// copies inside it.
+	if tx, err := txnOf(ctx); err == nil {
+		if s, ok := ctx.Session.(*Session); ok && !tx.catalogDirty() && tx.kv.Writes() == 0 && onlineRewritable(t.def, def) {
+			return t.rewriteOnline(ctx, tx, s, def)
+		}
+	}
 	typ := column.Type
 	return t.rebuild(ctx, def, func(r sql.Row) (sql.Row, error) {
 		nr := make(sql.Row, len(r))

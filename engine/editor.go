@@ -92,7 +92,10 @@ func (e *editor) Insert(ctx *sql.Context, row sql.Row) error {
 	if err := e.observeAutoInc(ctx, row); err != nil {
 		return err
 	}
-	return e.t.insertRow(ctx, e.tx.kv, row)
+	if err := e.t.insertRow(ctx, e.tx.kv, row); err != nil {
+		return err
+	}
+	return e.t.mirrorInsert(ctx, e.tx.kv, e.t.lay.trimChars(row))
 }
 
 func (t *Table) insertRow(ctx *sql.Context, tx *kv.Txn, row sql.Row) error {
@@ -239,7 +242,10 @@ func (e *editor) Delete(ctx *sql.Context, row sql.Row) error {
 	if err := e.t.syncBuild(ctx, e.tx.kv); err != nil {
 		return err
 	}
-	return e.t.deleteRow(ctx, e.tx.kv, row)
+	if err := e.t.deleteRow(ctx, e.tx.kv, row); err != nil {
+		return err
+	}
+	return e.t.mirrorDelete(ctx, e.tx.kv, row)
 }
 
 func (t *Table) deleteRow(ctx *sql.Context, tx *kv.Txn, row sql.Row) error {
@@ -275,8 +281,18 @@ func (e *editor) Update(ctx *sql.Context, old, new sql.Row) error {
 	if err := e.observeAutoInc(ctx, new); err != nil {
 		return err
 	}
+	new = e.t.lay.trimChars(new)
+	if err := e.update(ctx, old, new); err != nil {
+		return err
+	}
+	if err := e.t.mirrorDelete(ctx, e.tx.kv, old); err != nil {
+		return err
+	}
+	return e.t.mirrorInsert(ctx, e.tx.kv, new)
+}
+
+func (e *editor) update(ctx *sql.Context, old, new sql.Row) error {
 	t, tx := e.t, e.tx.kv
-	new = t.lay.trimChars(new)
 	if t.def.HiddenPK() {
 		if err := t.deleteRow(ctx, tx, old); err != nil {
 			return err

@@ -138,6 +138,7 @@ type build struct {
 	jobID   uint64
 	indexID uint32 // set before the build is registered
 	timeout time.Duration
+	rw      *rewrite // set for a table rewrite (rewrite.go) instead of an index
 
 	job catalog.Job // the record as last written (runner goroutine only)
 	def atomic.Pointer[catalog.Table]
@@ -193,6 +194,9 @@ func (b *build) state() string {
 	p, _ := b.phase.Load().(string)
 	if p == "backfilling" {
 		done, total := b.rowsDone.Load(), b.rowsTotal.Load()
+		if b.rw != nil {
+			return fmt.Sprintf("copy to tmp table (%d of %d rows)", done, max(done, total))
+		}
 		return fmt.Sprintf("backfilling index (%d of %d rows)", done, max(done, total))
 	}
 	return p
@@ -216,6 +220,9 @@ func (t *Table) syncBuild(ctx *sql.Context, tx *kv.Txn) error {
 		if _, err := t.db.eng.locks.Acquire(ctx, tx.ID(), t.tableLockKey(), locks.IX, o); err != nil {
 			return t.db.eng.lockError(ctx, tx, err)
 		}
+	}
+	if b.rw != nil {
+		return t.staleRewrite()
 	}
 	d := b.def.Load()
 	if d != nil && d != t.def && d.Name == t.def.Name && sameColumns(d, t.def) && onlyBuildDiffers(d, t.def, b.indexID) {
@@ -366,9 +373,9 @@ func (t *Table) createIndexOnline(ctx *sql.Context, tx *Transaction, s *Session,
 	ix.State = catalog.IndexDeleteOnly
 	// The first state change runs under the lock the statement already
 	// holds (a build is registered only once its record exists).
-	err = b.commitState(ctx, false, func(def *catalog.Table, ch *catalog.Change) error {
+	err = b.commitState(ctx, false, func(_ *kv.Txn, def *catalog.Table, ch *catalog.Change) (*catalog.Table, error) {
 		if _, dup := def.IndexByName(ix.Name); dup {
-			return sql.ErrDuplicateKey.New(ix.Name)
+			return nil, sql.ErrDuplicateKey.New(ix.Name)
 		}
 		if def.NextIndexID > ix.ID {
 			ix.ID = def.NextIndexID
@@ -377,7 +384,7 @@ func (t *Table) createIndexOnline(ctx *sql.Context, tx *Transaction, s *Session,
 		def.NextIndexID = ix.ID + 1
 		def.Indexes = append(def.Indexes, ix)
 		ch.PutJob(&b.job)
-		return nil
+		return def, nil
 	})
 	if err != nil {
 		b.finish()
@@ -450,40 +457,51 @@ func (b *build) run(sctx *sql.Context, ctx context.Context) (err error) {
 			err = b.rollback(err)
 		}
 	}()
+	if b.rw != nil {
+		return b.runRewrite(sctx, ctx)
+	}
 	if b.job.State == catalog.IndexDeleteOnly.String() {
 		b.phase.Store("waiting for table lock (write-only)")
-		err := b.commitState(ctx, true, func(def *catalog.Table, ch *catalog.Change) error {
+		err := b.commitState(ctx, true, func(_ *kv.Txn, def *catalog.Table, ch *catalog.Change) (*catalog.Table, error) {
 			ix := indexOf(def, b.job.IndexID)
 			if ix == nil {
-				return errTableGone
+				return nil, errTableGone
 			}
 			ix.State = catalog.IndexWriteOnly
 			b.job.State = catalog.IndexWriteOnly.String()
 			ch.PutJob(&b.job)
-			return nil
+			return def, nil
 		})
 		b.e.locks.ReleaseAll(b.owner)
 		if err != nil {
 			return err
 		}
 	}
-	if err := b.backfill(sctx, ctx); err != nil {
+	lay := layoutOf(b.def.Load())
+	il := lay.indexByID(b.job.IndexID)
+	if il == nil {
+		return errTableGone
+	}
+	batch := func(sctx *sql.Context, cursor, hi []byte, limit int) ([]byte, int, error) {
+		return b.batch(sctx, lay, il, cursor, hi, limit)
+	}
+	if err := b.backfill(sctx, ctx, lay, batch); err != nil {
 		return err
 	}
 	b.phase.Store("waiting for table lock (public)")
-	return b.commitState(ctx, true, func(def *catalog.Table, ch *catalog.Change) error {
+	return b.commitState(ctx, true, func(_ *kv.Txn, def *catalog.Table, ch *catalog.Change) (*catalog.Table, error) {
 		// Under the table lock no writer is between its unique check and
 		// its commit: a violation any of them found is known by now.
 		if err := b.failure(); err != nil {
-			return err
+			return nil, err
 		}
 		ix := indexOf(def, b.job.IndexID)
 		if ix == nil {
-			return errTableGone
+			return nil, errTableGone
 		}
 		ix.State = catalog.IndexPublic
 		ch.DeleteJob(b.job.ID)
-		return nil
+		return def, nil
 	})
 }
 
@@ -501,7 +519,7 @@ func indexOf(def *catalog.Table, id uint32) *catalog.Index {
 // lock is set (the caller releases it). The record is read again in that
 // transaction, so a concurrent DROP or RENAME conflicts instead of being
 // overwritten.
-func (b *build) commitState(ctx context.Context, lock bool, mutate func(def *catalog.Table, ch *catalog.Change) error) error {
+func (b *build) commitState(ctx context.Context, lock bool, mutate func(tx *kv.Txn, def *catalog.Table, ch *catalog.Change) (*catalog.Table, error)) error {
 	e := b.e
 	if lock {
 		if _, err := e.locks.Acquire(ctx, b.owner, b.lockKey, locks.X, locks.Options{Timeout: b.timeout}); err != nil {
@@ -524,9 +542,9 @@ func (b *build) commitState(ctx context.Context, lock bool, mutate func(def *cat
 	if cur == nil || cur.ID != b.job.TableID {
 		return errTableGone
 	}
-	def := cur.Clone()
 	ch := new(catalog.Change)
-	if err := mutate(def, ch); err != nil {
+	def, err := mutate(tx, cur.Clone(), ch)
+	if err != nil {
 		return err
 	}
 	ch.PutTable(sch, def)
@@ -544,14 +562,9 @@ func (b *build) commitState(ctx context.Context, lock bool, mutate func(def *cat
 	return nil
 }
 
-// backfill writes the entries of every row from the job's cursor on.
-func (b *build) backfill(sctx *sql.Context, ctx context.Context) error {
-	def := b.def.Load()
-	lay := layoutOf(def)
-	il := lay.indexByID(b.job.IndexID)
-	if il == nil {
-		return errTableGone
-	}
+// backfill runs batch over every row of lay from the job's cursor on.
+func (b *build) backfill(sctx *sql.Context, ctx context.Context, lay *layout,
+	batch func(sctx *sql.Context, cursor, hi []byte, limit int) ([]byte, int, error)) error {
 	_, hi := keys.PrefixSpan(lay.primary)
 	cursor := b.job.Cursor
 	if cursor == nil {
@@ -569,7 +582,7 @@ func (b *build) backfill(sctx *sql.Context, ctx context.Context) error {
 		}
 		limit := int(globalInt(BatchRowsVar, 1000))
 		start := time.Now()
-		next, n, err := b.batch(sctx, lay, il, cursor, hi, limit)
+		next, n, err := batch(sctx, cursor, hi, limit)
 		for errors.Is(err, kv.ErrConflict) {
 			// A writer changed a row of the batch since its snapshot:
 			// redo the batch from the same cursor, smaller.
@@ -579,7 +592,7 @@ func (b *build) backfill(sctx *sql.Context, ctx context.Context) error {
 			if limit > 16 {
 				limit /= 2
 			}
-			next, n, err = b.batch(sctx, lay, il, cursor, hi, limit)
+			next, n, err = batch(sctx, cursor, hi, limit)
 		}
 		if err != nil {
 			return err
@@ -708,11 +721,16 @@ func (b *build) checkBatchUnique(sctx *sql.Context, tx *kv.Txn, lay *layout, il 
 // returns cause. It runs even when the statement was killed, so it waits
 // for the table lock on its own context.
 func (b *build) rollback(cause error) error {
+	if b.rw != nil {
+		b.phase.Store("rolling back table rewrite")
+		b.rollbackRewrite()
+		return rollbackCause(cause, b.job.Table)
+	}
 	b.phase.Store("rolling back index")
 	ctx := context.Background()
 	var err error
 	for try := 0; try < 5; try++ {
-		err = b.commitState(ctx, true, func(def *catalog.Table, ch *catalog.Change) error {
+		err = b.commitState(ctx, true, func(_ *kv.Txn, def *catalog.Table, ch *catalog.Change) (*catalog.Table, error) {
 			for i := range def.Indexes {
 				if def.Indexes[i].ID == b.job.IndexID {
 					def.Indexes = append(def.Indexes[:i], def.Indexes[i+1:]...)
@@ -721,7 +739,7 @@ func (b *build) rollback(cause error) error {
 			}
 			ch.DropIndexData(def, b.job.IndexID)
 			ch.DeleteJob(b.job.ID)
-			return nil
+			return def, nil
 		})
 		b.e.locks.ReleaseAll(b.owner)
 		if err == nil || errors.Is(err, errTableGone) {
@@ -743,9 +761,14 @@ func (b *build) rollback(cause error) error {
 	if err != nil {
 		slog.Error("index build rollback failed; it is retried at the next start", "job", b.job.ID, "err", err)
 	}
+	return rollbackCause(cause, b.job.Table)
+}
+
+// rollbackCause is the error a rolled-back job's statement returns.
+func rollbackCause(cause error, table string) error {
 	switch {
 	case errors.Is(cause, errTableGone):
-		return sql.ErrTableNotFound.New(b.job.Table)
+		return sql.ErrTableNotFound.New(table)
 	case errors.Is(cause, context.Canceled):
 		return errInterrupted
 	}
@@ -797,11 +820,25 @@ func (e *Engine) ResumeJobs() (int, error) {
 				def = d
 			}
 		}
+		if j.Kind == catalog.JobRewrite {
+			rw, err := resumeRewrite(j, def)
+			if err != nil {
+				return 0, err
+			}
+			b.rw = rw
+			if def == nil {
+				b.job.State = catalog.JobRollback
+			} else {
+				// Registered before the server takes connections: every
+				// writer maintains the shadow.
+				rw.mirroring.Store(true)
+			}
+		}
 		if def != nil {
 			b.lockKey = "T" + string(def.IndexPrefix(catalog.PrimaryIndexID))
 			b.def.Store(def)
 			e.builds.Store(def.ID, b)
-			if indexOf(def, j.IndexID) == nil {
+			if b.rw == nil && indexOf(def, j.IndexID) == nil {
 				b.job.State = catalog.JobRollback
 			}
 		} else {
@@ -833,6 +870,9 @@ func (d *Database) DDLJobs(ctx *sql.Context) ([]infoschema.Job, error) {
 	err := e.cat.ListJobs(nil, func(j *catalog.Job) error {
 		row := infoschema.Job{ID: j.ID, Schema: j.Schema, Table: j.Table, Index: j.Index, State: j.State,
 			RowsDone: j.RowsDone, RowsTotal: j.RowsTotal, Started: j.Started}
+		if j.Kind == catalog.JobRewrite {
+			row.State = "rewrite " + j.State
+		}
 		if b := e.buildOf(j.TableID); b != nil && b.jobID == j.ID && !b.ended.Load() {
 			if n := b.rowsDone.Load(); n > row.RowsDone {
 				row.RowsDone = n

@@ -356,6 +356,10 @@ func (t *Table) lockRow(ctx *sql.Context, tx *kv.Txn, key []byte, mode locks.Mod
 	if err != nil {
 		return false, t.db.eng.lockError(ctx, tx, err)
 	}
+	// A rewrite may have replaced the table while this waited.
+	if err := t.staleRewrite(); err != nil {
+		return false, err
+	}
 	return newly, nil
 }
 

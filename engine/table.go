@@ -135,6 +135,9 @@ func (t *Table) partitionRows(ctx *sql.Context, p sql.Partition, lock locks.Mode
 		c.Mode = lock
 	}
 	if c.Mode != 0 {
+		if err := t.staleRewrite(); err != nil {
+			return nil, err
+		}
 		// A current read: the newest committed rows, each locked before
 		// it is read again and returned (locking.go).
 		it.r, it.lock, it.tx = tx.kv.CurrentView(), c, tx.kv

@@ -1,0 +1,663 @@
+package engine
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"strconv"
+	"strings"
+	"sync/atomic"
+	"time"
+
+	"github.com/dolthub/go-mysql-server/sql"
+	"github.com/dolthub/go-mysql-server/sql/types"
+	"github.com/dolthub/vitess/go/mysql"
+
+	"github.com/myriaddb/myriad/catalog"
+	"github.com/myriaddb/myriad/keys"
+	"github.com/myriaddb/myriad/kv"
+	"github.com/myriaddb/myriad/locks"
+)
+
+// Online table rewrites (MODIFY/CHANGE COLUMN to another type): the same
+// job machinery as index builds (ixbuild.go), with a shadow table in place
+// of a new index.
+//
+//  1. The new definition is stored in the job record as the shadow, under
+//     a fresh table ID, in one short transaction holding the table's DDL
+//     lock. The shadow is write-only from then on: every writer of the
+//     table also writes the converted row (and its index entries) into the
+//     shadow's prefix (mirrorInsert/mirrorDelete, called by the editor).
+//     SQL never reads the shadow.
+//  2. The backfill copies the rows in key order from snapshots in batches
+//     of short optimistic transactions, with the same conversion. A writer
+//     that changed a row of the batch after the batch's snapshot wrote the
+//     same shadow key, so the batch conflicts at commit and is redone.
+//  3. One transaction under the DDL lock swaps the table record to the
+//     shadow definition, moves the row count and AUTO_INCREMENT counter,
+//     range-deletes the old prefix and removes the job record.
+//
+// A value the new type cannot hold (strict mode: 1264, 1265, 1366) or a
+// duplicate of a new unique key (1062) fails the job; a failed, killed or
+// interrupted rewrite range-deletes the shadow prefix and its job record
+// in one transaction, leaving the table as it was.
+//
+// A statement that resolved the table before the swap and first locks it
+// after the swap was planned for the old column types and would read or
+// write the dropped prefix: it fails with 1412 (ER_TABLE_DEF_CHANGED,
+// "please retry transaction") instead.
+
+// rewrite is the shadow side of a build that rewrites its table.
+type rewrite struct {
+	old      *catalog.Table // the definition being replaced
+	shadow   *catalog.Table
+	lay      *layout // the shadow's
+	conv     *rowConv
+	tableKey string // lock key of the shadow's rows
+
+	// checkPK: distinct old rows may map to one new primary key (a key
+	// column's type changes), so writes of the shadow's primary key are
+	// checked for duplicates. checkIx: the same for those unique indexes.
+	checkPK bool
+	checkIx map[uint32]bool
+
+	mirroring atomic.Bool // writers maintain the shadow
+	swapped   atomic.Bool // the shadow replaced the table
+	// same is the first converted row whose new primary key already held
+	// the same value: its own earlier copy, or another old row that
+	// converts to an identical row. The switch tells them apart by
+	// counting (checkPK only) and names this row in the 1062.
+	same atomic.Pointer[sql.Row]
+}
+
+func newRewrite(old, shadow *catalog.Table) (*rewrite, error) {
+	conv, err := newRowConv(old, shadow)
+	if err != nil {
+		return nil, err
+	}
+	rw := &rewrite{old: old, shadow: shadow, lay: layoutOf(shadow), conv: conv, checkIx: map[uint32]bool{}}
+	rw.tableKey = "T" + string(rw.lay.primary)
+	changed := func(cols []int) bool {
+		for _, c := range cols {
+			if conv.to[c] != nil || conv.src[c] < 0 {
+				return true
+			}
+		}
+		return false
+	}
+	oldPK := make([]uint32, 0, len(old.PK))
+	for _, p := range old.PK {
+		oldPK = append(oldPK, old.Columns[p].ID)
+	}
+	newPK := make([]uint32, 0, len(shadow.PK))
+	for _, p := range shadow.PK {
+		newPK = append(newPK, shadow.Columns[p].ID)
+	}
+	rw.checkPK = changed(shadow.PK) || fmt.Sprint(oldPK) != fmt.Sprint(newPK)
+	for _, ix := range shadow.Indexes {
+		if ix.Unique && changed(ix.Columns) {
+			rw.checkIx[ix.ID] = true
+		}
+	}
+	// A unique index the old table did not have could hold duplicates.
+	for _, ix := range shadow.Indexes {
+		if ix.Unique && indexOf(old, ix.ID) == nil {
+			rw.checkIx[ix.ID] = true
+		}
+	}
+	return rw, nil
+}
+
+// onlineRewritable reports whether def can be rewritten online into nd:
+// both keyed by a primary key (the hidden row key of a keyless table
+// hashes the stored encoding, so a writer could not find a row's shadow).
+func onlineRewritable(def, nd *catalog.Table) bool {
+	return !def.HiddenPK() && !nd.HiddenPK()
+}
+
+// rowConv maps a row of one definition to a row of another by column ID,
+// converting values whose type changed.
+type rowConv struct {
+	src     []int      // per new column: its old position, -1 if new
+	fill    []any      // per new column: the value of a column the old rows lack
+	from    []sql.Type // per new column: the old type when values must be converted
+	to      []sql.Type
+	notNull []bool
+	names   []string
+}
+
+func newRowConv(old, nw *catalog.Table) (*rowConv, error) {
+	n := len(nw.Columns)
+	c := &rowConv{src: make([]int, n), fill: make([]any, n), from: make([]sql.Type, n), to: make([]sql.Type, n),
+		notNull: make([]bool, n), names: make([]string, n)}
+	oldSch, newSch := old.Schema().Schema, nw.Schema().Schema
+	for i := range nw.Columns {
+		col := &nw.Columns[i]
+		c.src[i] = -1
+		c.names[i] = col.Name
+		c.notNull[i] = !col.Nullable
+		for j := range old.Columns {
+			if old.Columns[j].ID == col.ID {
+				c.src[i] = j
+				if !catalog.InstantTypeChange(old.Columns[j].Type, col.Type) {
+					c.from[i], c.to[i] = oldSch[j].Type, newSch[i].Type
+				}
+				break
+			}
+		}
+		if c.src[i] < 0 {
+			v, err := col.FillValue()
+			if err != nil {
+				return nil, err
+			}
+			c.fill[i] = v
+		}
+	}
+	return c, nil
+}
+
+// apply converts r; rowNum is its position in the copy (MySQL's "at row").
+func (c *rowConv) apply(ctx *sql.Context, r sql.Row, rowNum int64) (sql.Row, error) {
+	nr := make(sql.Row, len(c.src))
+	for i, s := range c.src {
+		if s < 0 {
+			if b, ok := c.fill[i].([]byte); ok {
+				nr[i] = append([]byte(nil), b...)
+			} else {
+				nr[i] = c.fill[i]
+			}
+			continue
+		}
+		v := r[s]
+		if v != nil && c.to[i] != nil {
+			var err error
+			if v, err = convertForRewrite(ctx, c.from[i], c.to[i], v, c.names[i], rowNum); err != nil {
+				return nil, err
+			}
+		}
+		if v == nil && c.notNull[i] {
+			// MySQL 8.0's answer to a NULL in a column made NOT NULL
+			// (MariaDB 10.11 gives 1265 Data truncated; MySQL's wins).
+			return nil, mysql.NewSQLError(mysql.ERInvalidUseOfNull, "22004", "Invalid use of NULL value")
+		}
+		nr[i] = v
+	}
+	return nr, nil
+}
+
+// convertForRewrite converts one stored value to the new column type as
+// ALTER TABLE does in strict mode, with MySQL's errors: 1264 for a number
+// out of the new range, 1366 for text that is no number, 1292 for text
+// that is no date or time, 1265 for a value cut short.
+func convertForRewrite(ctx *sql.Context, from, to sql.Type, v any, col string, rowNum int64) (any, error) {
+	// ENUM and SET values are stored as indexes and bitmaps: convert
+	// their text, not the number.
+	switch ot := from.(type) {
+	case sql.EnumType:
+		if s, ok := ot.At(int(toUint64(v))); ok {
+			v = s
+		}
+	case sql.SetType:
+		if s, err := ot.BitsToString(toUint64(v)); err == nil {
+			v = s
+		}
+	}
+	cv, inRange, err := to.Convert(ctx, v)
+	if err == nil && inRange == sql.InRange {
+		return cv, nil
+	}
+	text, isText := v.(string)
+	numeric := !isText
+	if isText {
+		_, perr := strconv.ParseFloat(strings.TrimSpace(text), 64)
+		numeric = perr == nil
+	}
+	switch {
+	case types.IsNumber(to) && numeric:
+		return nil, mysql.NewSQLError(mysql.ERWarnDataOutOfRange, "22003", "Out of range value for column '%s' at row %d", col, rowNum)
+	case types.IsNumber(to):
+		kind := "integer"
+		if types.IsDecimal(to) {
+			kind = "decimal"
+		} else if types.IsFloat(to) {
+			kind = "double"
+		}
+		return nil, mysql.NewSQLError(mysql.ERTruncatedWrongValueForField, "HY000", "Incorrect %s value: '%v' for column '%s' at row %d", kind, v, col, rowNum)
+	case types.IsTime(to) || types.IsDateType(to):
+		return nil, mysql.NewSQLError(mysql.ERTruncatedWrongValue, "22007", "Incorrect %s value: '%v' for column '%s' at row %d", to.String(), v, col, rowNum)
+	}
+	return nil, mysql.NewSQLError(1265, "01000", "Data truncated for column '%s' at row %d", col, rowNum)
+}
+
+// errDefChanged: a statement planned for the definition a rewrite replaced.
+var errDefChanged = mysql.NewSQLError(1412, "HY000", "Table definition has changed, please retry transaction")
+
+// rewriteOf is the rewrite whose shadow writers of t must maintain, if any.
+// It is stable for the writer's transaction once it holds the table's
+// intention lock (syncBuild): a state change waits for the lock.
+func (t *Table) rewriteOf() *build {
+	b := t.db.eng.buildOf(t.def.ID)
+	if b == nil || b.rw == nil || !b.rw.mirroring.Load() {
+		return nil
+	}
+	return b
+}
+
+// staleRewrite fails a statement whose handle is the definition a
+// finished rewrite replaced (its rows are gone).
+func (t *Table) staleRewrite() error {
+	b := t.db.eng.buildOf(t.def.ID)
+	if b != nil && b.rw != nil && b.rw.swapped.Load() {
+		return errDefChanged
+	}
+	return nil
+}
+
+// mirrorInsert writes row's converted form into the shadow of a running
+// rewrite. A value that does not convert or a duplicate new key fails the
+// rewrite, not the writer: the table is still the writer's.
+func (t *Table) mirrorInsert(ctx *sql.Context, tx *kv.Txn, row sql.Row) error {
+	b := t.rewriteOf()
+	if b == nil {
+		return nil
+	}
+	nr, err := b.rw.conv.apply(ctx, row, 1)
+	if err != nil {
+		b.fail(err)
+		return nil
+	}
+	err = b.rw.put(ctx, b.e, tx, nr, locks.Options{Timeout: lockWaitTimeout(ctx)})
+	if isDupErr(err) {
+		b.fail(err)
+		return nil
+	}
+	if err != nil {
+		return b.e.lockError(ctx, tx, err)
+	}
+	return nil
+}
+
+// mirrorDelete removes row's converted form from the shadow.
+func (t *Table) mirrorDelete(ctx *sql.Context, tx *kv.Txn, row sql.Row) error {
+	b := t.rewriteOf()
+	if b == nil {
+		return nil
+	}
+	rw := b.rw
+	nr, err := rw.conv.apply(ctx, row, 1)
+	if err != nil {
+		return nil // it could never have been copied
+	}
+	nr = rw.lay.trimChars(nr)
+	key, err := rw.lay.pkKey(ctx, nr)
+	if err != nil {
+		return err
+	}
+	if rw.checkPK {
+		// The key may hold another old row's copy (a duplicate the job
+		// fails on): only this row's own copy goes.
+		if _, err := b.e.locks.AcquireRow(ctx, tx.ID(), rw.tableKey, string(key), locks.X, locks.Options{Timeout: lockWaitTimeout(ctx)}); err != nil {
+			return b.e.lockError(ctx, tx, err)
+		}
+		val, err := rw.lay.encodeRow(nr)
+		if err != nil {
+			return err
+		}
+		cur, ok, err := tx.GetLatest(key)
+		if err != nil || !ok || !bytes.Equal(cur, val) {
+			return err
+		}
+	}
+	for i := range rw.lay.indexes {
+		ik, _, err := rw.lay.indexKey(ctx, &rw.lay.indexes[i], nr, key)
+		if err != nil {
+			return err
+		}
+		tx.Delete(ik)
+	}
+	tx.Delete(key)
+	return nil
+}
+
+func isDupErr(err error) bool {
+	var u sql.UniqueKeyError
+	return err != nil && (errors.As(err, &u) || sql.ErrUniqueKeyViolation.Is(err))
+}
+
+// put writes the converted row nr and its index entries into the shadow,
+// checking the keys distinct old rows could share.
+func (rw *rewrite) put(ctx *sql.Context, e *Engine, tx *kv.Txn, nr sql.Row, o locks.Options) error {
+	lay := rw.lay
+	nr = lay.trimChars(nr)
+	val, err := lay.encodeRow(nr)
+	if err != nil {
+		return err
+	}
+	key, err := lay.pkKey(ctx, nr)
+	if err != nil {
+		return err
+	}
+	if rw.checkPK {
+		if _, err := e.locks.AcquireRow(ctx, tx.ID(), rw.tableKey, string(key), locks.X, o); err != nil {
+			return err // the caller maps lock errors: a batch's and a writer's differ
+		}
+		cur, ok, err := tx.GetLatest(key)
+		if err != nil {
+			return err
+		}
+		// The same value is this row's own copy, written by a writer
+		// before the batch's snapshot.
+		if ok && !bytes.Equal(cur, val) {
+			return sql.NewUniqueKeyErr(dupMessage(ctx, lay, nr, rw.shadow.PK, "PRIMARY"), true, nil)
+		}
+		if ok {
+			rw.same.CompareAndSwap(nil, &nr)
+		}
+	}
+	for i := range lay.indexes {
+		il := &lay.indexes[i]
+		ik, hasNull, err := lay.indexKey(ctx, il, nr, key)
+		if err != nil {
+			return err
+		}
+		if il.unique && !hasNull && rw.checkIx[il.id] {
+			up, err := lay.uniquePrefix(ik, il)
+			if err != nil {
+				return err
+			}
+			if _, err := e.locks.AcquireRow(ctx, tx.ID(), rw.tableKey, string(up), locks.X, o); err != nil {
+				return err
+			}
+			other, err := otherEntry(tx.CurrentView(), up, ik)
+			if err != nil {
+				return err
+			}
+			if other {
+				return sql.NewUniqueKeyErr(dupMessage(ctx, lay, nr, il.cols, il.name), false, nil)
+			}
+		}
+		tx.Set(ik, nil)
+	}
+	tx.Set(key, val)
+	return nil
+}
+
+// rewriteOnline replaces t's definition by nd, copying the rows as a job
+// (see the top of this file). The statement holds no writes (checked by
+// the caller); its transaction is ended so it pins nothing meanwhile.
+func (t *Table) rewriteOnline(ctx *sql.Context, tx *Transaction, s *Session, nd *catalog.Table) error {
+	e := t.db.eng
+	if e.closing.Load() {
+		return errInterrupted
+	}
+	e.bg.Add(1)
+	defer e.bg.Done()
+	s.endKV(tx)
+	lockKey := t.tableLockKey()
+	owner := ddlOwner(s.ID())
+	timeout := ddlLockTimeout(ctx, s)
+	if e.locks.Holds(owner, lockKey) != locks.X {
+		s.lk.ddl = true
+		if _, err := e.locks.Acquire(ctx, owner, lockKey, locks.X, locks.Options{Timeout: timeout}); err != nil {
+			return ddlLockError(err)
+		}
+		// Taken here (embedded engine, see createIndexOnline): released
+		// here.
+		defer func() {
+			e.locks.ReleaseAll(owner)
+			s.lk.ddl = false
+		}()
+	}
+	id, err := e.cat.NewID()
+	if err != nil {
+		return err
+	}
+	shadow := nd.Clone()
+	shadow.ID = id
+	shadow.DataSchemaID = t.db.schema.ID
+	// Every row is copied with all its columns: none needs a fill.
+	for i := range shadow.Columns {
+		shadow.Columns[i].Fill = nil
+	}
+	// Rows are copied without passing through the sequence.
+	shadow.CounterExact = false
+	if err := shadow.Prepare(t.db.schema.Name); err != nil {
+		return err
+	}
+	rw, err := newRewrite(t.def, shadow)
+	if err != nil {
+		return err
+	}
+	total := e.rowCountEstimate(t.def)
+	b := &build{e: e, owner: owner, lockKey: lockKey, conn: s.ID(), timeout: timeout, done: make(chan struct{}), rw: rw}
+	b.jobID = id
+	b.job = catalog.Job{ID: id, Kind: catalog.JobRewrite, Shadow: shadow, Schema: t.db.schema.Name, SchemaID: t.db.schema.ID,
+		Table: t.def.Name, TableID: t.def.ID, State: catalog.IndexWriteOnly.String(), RowsTotal: total, Started: time.Now().UTC()}
+	b.rowsTotal.Store(total)
+	b.phase.Store("creating shadow table (write-only)")
+	err = b.commitState(ctx, false, func(_ *kv.Txn, def *catalog.Table, ch *catalog.Change) (*catalog.Table, error) {
+		ch.PutJob(&b.job)
+		return def, nil
+	})
+	if err != nil {
+		b.finish()
+		if errors.Is(err, errTableGone) {
+			return sql.ErrTableNotFound.New(t.def.Name)
+		}
+		return err
+	}
+	// Registered while the statement still holds the table: every writer
+	// after it maintains the shadow.
+	rw.mirroring.Store(true)
+	e.builds.Store(t.def.ID, b)
+	e.locks.ReleaseAll(owner)
+	if err := b.run(ctx, ctx.Context); err != nil {
+		return err
+	}
+	t.setDef(b.def.Load())
+	return nil
+}
+
+// runRewrite copies the rows from the job's cursor on and swaps the table
+// to the shadow definition. It returns with the table's DDL lock held by
+// b.owner when the swap committed.
+func (b *build) runRewrite(sctx *sql.Context, ctx context.Context) error {
+	rw := b.rw
+	if err := b.backfill(sctx, ctx, layoutOf(rw.old), b.rewriteBatch); err != nil {
+		return err
+	}
+	b.phase.Store("waiting for table lock (rename)")
+	e := b.e
+	var nd *catalog.Table
+	err := b.commitState(ctx, true, func(tx *kv.Txn, def *catalog.Table, ch *catalog.Change) (*catalog.Table, error) {
+		// Under the table lock no writer is between its mirror write and
+		// its commit: a failure any of them met is known by now.
+		if err := b.failure(); err != nil {
+			return nil, err
+		}
+		if def.ID != rw.old.ID {
+			return nil, errTableGone
+		}
+		n, err := e.RowCount(def)
+		if err != nil {
+			return nil, err
+		}
+		if rw.checkPK {
+			if err := rw.sameCount(tx, n); err != nil {
+				return nil, err
+			}
+		}
+		nd = rw.shadow.Clone()
+		nd.Name, nd.SchemaID = def.Name, def.SchemaID
+		if err := nd.Prepare(b.job.Schema); err != nil {
+			return nil, err
+		}
+		tx.SetCount(keys.RowCount(nd.DataSchemaID, nd.ID), n)
+		v, err := e.db.Counter(def.CounterKey())
+		if err != nil {
+			return nil, err
+		}
+		if st, ok := e.autoInc.Load(def.ID); ok {
+			v = max(v, st.(*autoIncState).peek())
+		}
+		if v > 0 {
+			tx.RaiseCounter(nd.CounterKey(), v)
+		}
+		ch.DropTableData(def)
+		ch.DeleteJob(b.job.ID)
+		return nd, nil
+	})
+	if err != nil {
+		return err
+	}
+	if st, ok := e.autoInc.Load(rw.old.ID); ok {
+		e.autoInc.Store(nd.ID, st)
+	}
+	rw.swapped.Store(true)
+	rw.mirroring.Store(false)
+	return nil
+}
+
+// rewriteBatch copies up to limit rows (or batchBytes) from cursor into the
+// shadow in one transaction and returns the cursor after them (nil at the
+// end).
+func (b *build) rewriteBatch(sctx *sql.Context, cursor, hi []byte, limit int) ([]byte, int, error) {
+	e, rw := b.e, b.rw
+	old := layoutOf(rw.old)
+	tx := e.db.Begin()
+	defer func() {
+		tx.Rollback()
+		e.locks.ReleaseAll(tx.ID())
+	}()
+	it, err := tx.NewIter(cursor, hi)
+	if err != nil {
+		return nil, 0, err
+	}
+	defer it.Close()
+	n, size := 0, 0
+	var last []byte
+	o := locks.Options{Timeout: b.timeout}
+	ok := it.First()
+	for ; ok && n < limit && size < batchBytes; ok = it.Next() {
+		key, val := it.Key(), it.Value()
+		row, err := old.decodeRow(val)
+		if err != nil {
+			return nil, 0, err
+		}
+		nr, err := rw.conv.apply(sctx, row, b.job.RowsDone+int64(n)+1)
+		if err == nil {
+			err = rw.put(sctx, e, tx, nr, o)
+			if errors.Is(err, locks.ErrDeadlock) {
+				// The batch was the victim: redo it, as after a conflict.
+				return nil, 0, kv.ErrConflict
+			}
+			err = ddlLockError(err)
+		}
+		if err != nil {
+			// A writer may have changed or deleted the row since the
+			// snapshot: its newest value decides.
+			if cur, found, lerr := tx.GetLatest(key); lerr == nil && (!found || !bytes.Equal(cur, val)) {
+				return nil, 0, kv.ErrConflict
+			}
+			return nil, 0, err
+		}
+		size += len(key) + len(val)
+		last = append(last[:0], key...)
+		n++
+	}
+	if err := it.Error(); err != nil {
+		return nil, 0, err
+	}
+	var next []byte
+	if ok {
+		next = append(last, 0) // the smallest key after last
+	}
+	job := b.job
+	job.Cursor, job.RowsDone = next, b.job.RowsDone+int64(n)
+	if next == nil {
+		job.Cursor = hi
+	}
+	if _, err := e.cat.Write(tx, new(catalog.Change).PutJob(&job)); err != nil {
+		return nil, 0, err
+	}
+	if err := tx.Commit(); err != nil {
+		return nil, 0, err
+	}
+	b.job = job
+	return next, n, nil
+}
+
+// rollbackRewrite range-deletes the shadow and removes the job record.
+func (b *build) rollbackRewrite() error {
+	rw := b.rw
+	var err error
+	for try := 0; try < 5; try++ {
+		err = b.commitState(context.Background(), true, func(_ *kv.Txn, def *catalog.Table, ch *catalog.Change) (*catalog.Table, error) {
+			ch.DropTableData(rw.shadow)
+			ch.DeleteJob(b.job.ID)
+			return def, nil
+		})
+		b.e.locks.ReleaseAll(b.owner)
+		if err == nil || errors.Is(err, errTableGone) {
+			break
+		}
+	}
+	if errors.Is(err, errTableGone) {
+		tx := b.e.db.Begin()
+		_, werr := b.e.cat.Write(tx, new(catalog.Change).DropTableData(rw.shadow).DeleteJob(b.job.ID))
+		if werr == nil {
+			werr = tx.Commit()
+		} else {
+			tx.Rollback()
+		}
+		err = werr
+	}
+	if err == nil {
+		rw.mirroring.Store(false)
+	} else {
+		slog.Error("table rewrite rollback failed; it is retried at the next start", "job", b.job.ID, "err", err)
+	}
+	return err
+}
+
+// resumeRewrite prepares a rewrite job read at startup; def is the table's
+// current definition (nil if it is gone).
+func resumeRewrite(j *catalog.Job, def *catalog.Table) (*rewrite, error) {
+	if j.Shadow == nil {
+		return nil, fmt.Errorf("myriad: rewrite job %d has no shadow definition", j.ID)
+	}
+	shadow := j.Shadow
+	shadow.Name = j.Table
+	if err := shadow.Prepare(j.Schema); err != nil {
+		return nil, err
+	}
+	if def == nil {
+		return &rewrite{shadow: shadow}, nil
+	}
+	return newRewrite(def, shadow)
+}
+
+// sameCount fails with 1062 when the shadow holds fewer rows than the
+// table's n: two old rows converted to one identical row under one key.
+func (rw *rewrite) sameCount(tx *kv.Txn, n int64) error {
+	it, err := tx.NewIter(keys.PrefixSpan(rw.lay.primary))
+	if err != nil {
+		return err
+	}
+	var got int64
+	for ok := it.First(); ok; ok = it.Next() {
+		got++
+	}
+	err = it.Error()
+	it.Close()
+	if err != nil || got == n {
+		return err
+	}
+	ctx := sql.NewEmptyContext()
+	if p := rw.same.Load(); p != nil {
+		return sql.NewUniqueKeyErr(dupMessage(ctx, rw.lay, *p, rw.shadow.PK, "PRIMARY"), true, nil)
+	}
+	return sql.NewUniqueKeyErr(fmt.Sprintf("Duplicate entry for key '%s.PRIMARY'", rw.shadow.Name), true, nil)
+}

@@ -1,0 +1,375 @@
+package server
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"math/rand"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/myriaddb/myriad/check"
+	"github.com/myriaddb/myriad/engine"
+)
+
+func checkDir(t *testing.T, dir string) {
+	t.Helper()
+	rep, err := check.Dir(dir, check.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rep.Problems) > 0 {
+		t.Fatalf("check: %v", rep.Problems)
+	}
+}
+
+// noJobs fails if a DDL job record is left.
+func noJobs(t *testing.T, db *sql.DB) {
+	t.Helper()
+	if jobs := queryRows(t, db, "SELECT * FROM information_schema.MYRIAD_DDL_JOBS"); len(jobs) != 0 {
+		t.Fatalf("job records left: %v", jobs)
+	}
+}
+
+func createTableOf(t *testing.T, db *sql.DB, tbl string) string {
+	t.Helper()
+	r := queryRows(t, db, "SHOW CREATE TABLE "+tbl)
+	return r[0][1]
+}
+
+// TestOnlineRewriteUnderDML changes a column's type while clients insert,
+// update and delete rows. Each client transaction applies the same change
+// to the table being rewritten and to a control table, so when the rewrite
+// is done the table must equal the control table after the same ALTER,
+// row for row and through its secondary index. SHOW PROCESSLIST and
+// MYRIAD_DDL_JOBS show the copy while it runs, and the offline checker
+// passes.
+func TestOnlineRewriteUnderDML(t *testing.T) {
+	dir := t.TempDir()
+	ts := startServer(t, dir)
+	db := ts.connect("")
+	mustExec(t, db, "CREATE DATABASE d")
+	db = ts.connect("d")
+	db.SetMaxOpenConns(16)
+	const n = 6000
+	fillTable(t, db, "t", n, func(i int) int { return i % 97 })
+	mustExec(t, db, "CREATE INDEX kx ON t (k)")
+	mustExec(t, db, "CREATE TABLE c LIKE t")
+	mustExec(t, db, "INSERT INTO c SELECT * FROM t")
+	mustExec(t, db, "SET GLOBAL myriad_ddl_batch_rows = 100")
+	defer mustExec(t, db, "SET GLOBAL myriad_ddl_batch_rows = 1000")
+
+	var observed sync.Once
+	seen := make(chan [2]string, 1)
+	pauseBackfill(t, "t", func(done int64) {
+		time.Sleep(3 * time.Millisecond)
+		if done >= 1000 {
+			observed.Do(func() {
+				var st, job string
+				for _, r := range queryRows(t, db, "SHOW PROCESSLIST") {
+					if strings.HasPrefix(r[6], "copy to tmp table") {
+						st = r[6]
+					}
+				}
+				for _, r := range queryRows(t, db, "SELECT SCHEMA_NAME, TABLE_NAME, STATE FROM information_schema.MYRIAD_DDL_JOBS") {
+					job = strings.Join(r, ",")
+				}
+				seen <- [2]string{st, job}
+			})
+		}
+	})
+
+	stop := make(chan struct{})
+	var wg sync.WaitGroup
+	var ops, retries atomic.Int64
+	var firstErr atomic.Value
+	for w := 0; w < 4; w++ {
+		wg.Add(1)
+		go func(w int) {
+			defer wg.Done()
+			rnd := rand.New(rand.NewSource(int64(w)))
+			next := n + w*1_000_000
+			for {
+				select {
+				case <-stop:
+					return
+				default:
+				}
+				var stmts []string
+				switch rnd.Intn(4) {
+				case 0:
+					stmts = []string{fmt.Sprintf("INSERT INTO %%s VALUES (%d, %d, 'new')", next, rnd.Intn(200))}
+					next++
+				case 1:
+					stmts = []string{fmt.Sprintf("UPDATE %%s SET k = %d WHERE id = %d", rnd.Intn(200), rnd.Intn(n))}
+				case 2:
+					stmts = []string{fmt.Sprintf("DELETE FROM %%s WHERE id = %d", rnd.Intn(n))}
+				case 3:
+					stmts = []string{fmt.Sprintf("UPDATE %%s SET k = k + 1, v = 'tx' WHERE id = %d", rnd.Intn(n)),
+						fmt.Sprintf("INSERT INTO %%s VALUES (%d, %d, 'tx')", next, rnd.Intn(200))}
+					next++
+				}
+				for {
+					err := applyBoth(db, stmts)
+					ops.Add(1)
+					if err == nil {
+						break
+					}
+					// A statement planned before the swap and run after it
+					// is told to retry (1412); lock waits between the two
+					// tables' writers can deadlock (1213).
+					if no := mysqlErrNo(err); no == 1412 || no == 1213 {
+						retries.Add(1)
+						continue
+					}
+					firstErr.CompareAndSwap(nil, err)
+					return
+				}
+			}
+		}(w)
+	}
+	time.Sleep(100 * time.Millisecond)
+	start := time.Now()
+	mustExec(t, db, "ALTER TABLE t MODIFY k BIGINT NOT NULL")
+	took := time.Since(start)
+	time.Sleep(100 * time.Millisecond) // writers after the swap
+	close(stop)
+	wg.Wait()
+	if err := firstErr.Load(); err != nil {
+		t.Fatalf("DML failed during the rewrite: %v", err)
+	}
+	select {
+	case s := <-seen:
+		if !strings.HasPrefix(s[0], "copy to tmp table (") || !strings.HasSuffix(s[0], " rows)") {
+			t.Errorf("SHOW PROCESSLIST state during the copy: %q", s[0])
+		}
+		if s[1] != "d,t,rewrite write-only" {
+			t.Errorf("MYRIAD_DDL_JOBS during the copy: %q", s[1])
+		}
+	default:
+		t.Fatal("the copy never reached 1,000 rows")
+	}
+	noJobs(t, db)
+	mustExec(t, db, "ALTER TABLE c MODIFY k BIGINT NOT NULL")
+	if a, b := createTableOf(t, db, "t"), strings.Replace(createTableOf(t, db, "c"), "`c`", "`t`", 1); a != b {
+		t.Fatalf("definitions differ:\n%s\n%s", a, b)
+	}
+	if !strings.Contains(createTableOf(t, db, "t"), "`k` bigint NOT NULL") {
+		t.Fatalf("k is not BIGINT: %s", createTableOf(t, db, "t"))
+	}
+	got := queryRows(t, db, "SELECT id, k, v FROM t ORDER BY id")
+	want := queryRows(t, db, "SELECT id, k, v FROM c ORDER BY id")
+	if fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Fatalf("rewritten table (%d rows) differs from the control table (%d rows)", len(got), len(want))
+	}
+	rows := agree(t, db, "t", "kx")
+	if cnt := queryRows(t, db, "SELECT COUNT(*) FROM t"); cnt[0][0] != fmt.Sprint(rows) {
+		t.Fatalf("COUNT(*) %s, rows %d", cnt[0][0], rows)
+	}
+	t.Logf("rewrite %v under %d transactions (%d retried); %d rows", took, ops.Load(), retries.Load(), rows)
+	ts.srv.Close()
+	checkDir(t, dir)
+}
+
+// applyBoth runs each statement (with %s for the table) on t and on c in
+// one transaction.
+func applyBoth(db *sql.DB, stmts []string) error {
+	tx, err := db.Begin()
+	if err != nil {
+		return err
+	}
+	for _, s := range stmts {
+		for _, tbl := range []string{"t", "c"} {
+			if _, err := tx.Exec(fmt.Sprintf(s, tbl)); err != nil {
+				tx.Rollback()
+				return err
+			}
+		}
+	}
+	return tx.Commit()
+}
+
+// TestOnlineRewriteConversionFailure: a value the new type cannot hold,
+// whether stored midway through the table or written by a client during
+// the copy, fails the ALTER with MySQL's error and leaves the table, its
+// data and the catalog as they were (no shadow rows, no job).
+func TestOnlineRewriteConversionFailure(t *testing.T) {
+	dir := t.TempDir()
+	ts := startServer(t, dir)
+	db := ts.connect("")
+	mustExec(t, db, "CREATE DATABASE d")
+	db = ts.connect("d")
+	fillTable(t, db, "t", 3000, func(i int) int { return i })
+	mustExec(t, db, "SET GLOBAL myriad_ddl_batch_rows = 100")
+	defer mustExec(t, db, "SET GLOBAL myriad_ddl_batch_rows = 1000")
+	mustExec(t, db, "UPDATE t SET k = 200000, v = 'abc' WHERE id = 2500")
+	before := createTableOf(t, db, "t")
+	sum := queryRows(t, db, "SELECT COUNT(*), SUM(k), MAX(v) FROM t")
+
+	cases := []struct {
+		alter string
+		no    int
+		msg   string
+	}{
+		{"ALTER TABLE t MODIFY k SMALLINT NOT NULL", 1264, "Out of range value for column 'k' at row 2501"},
+		{"ALTER TABLE t MODIFY v INT", 1366, "Incorrect integer value: 'v0' for column 'v' at row 1"},
+		{"ALTER TABLE t MODIFY v VARCHAR(3)", 1265, "Data truncated for column 'v' at row 101"},
+		{"ALTER TABLE t MODIFY v VARCHAR(32) NOT NULL", 0, ""},
+	}
+	mustExec(t, db, "UPDATE t SET v = NULL WHERE id = 2999")
+	cases[3].no, cases[3].msg = 1138, "Invalid use of NULL value"
+	for _, c := range cases {
+		_, err := db.Exec(c.alter)
+		if mysqlErrNo(err) != c.no || !strings.Contains(err.Error(), c.msg) {
+			t.Fatalf("%s: %v, want %d %s", c.alter, err, c.no, c.msg)
+		}
+		if got := createTableOf(t, db, "t"); got != before {
+			t.Fatalf("%s changed the definition: %s", c.alter, got)
+		}
+		noJobs(t, db)
+	}
+	mustExec(t, db, "UPDATE t SET v = 'v2999' WHERE id = 2999")
+
+	// A client writes a value that does not fit while the copy runs.
+	mustExec(t, db, "UPDATE t SET k = 2500 WHERE id = 2500")
+	var once sync.Once
+	pauseBackfill(t, "t", func(done int64) {
+		once.Do(func() {
+			if _, err := db.Exec("INSERT INTO t VALUES (9000000, 70000, 'big')"); err != nil {
+				t.Errorf("insert during the copy: %v", err)
+			}
+		})
+	})
+	_, err := db.Exec("ALTER TABLE t MODIFY k SMALLINT NOT NULL")
+	if mysqlErrNo(err) != 1264 {
+		t.Fatalf("ALTER with a concurrent out-of-range value: %v, want 1264", err)
+	}
+	engine.BackfillHook.Store(nil)
+	if got := createTableOf(t, db, "t"); got != before {
+		t.Fatalf("the failed ALTER changed the definition: %s", got)
+	}
+	noJobs(t, db)
+	mustExec(t, db, "DELETE FROM t WHERE id = 9000000")
+	mustExec(t, db, "UPDATE t SET k = 200000 WHERE id = 2500")
+	if got := queryRows(t, db, "SELECT COUNT(*), SUM(k), MAX(v) FROM t"); fmt.Sprint(got) != fmt.Sprint(sum) {
+		t.Fatalf("rows changed: %v, want %v", got, sum)
+	}
+	ts.srv.Close()
+	checkDir(t, dir)
+}
+
+// TestOnlineRewriteDuplicateKey: a type change that maps two primary keys
+// (or two values of a UNIQUE index) to one value fails with 1062, leaving
+// no trace.
+func TestOnlineRewriteDuplicateKey(t *testing.T) {
+	dir := t.TempDir()
+	ts := startServer(t, dir)
+	db := ts.connect("")
+	mustExec(t, db, "CREATE DATABASE d")
+	db = ts.connect("d")
+	mustExec(t, db, "SET GLOBAL myriad_ddl_batch_rows = 100")
+	defer mustExec(t, db, "SET GLOBAL myriad_ddl_batch_rows = 1000")
+	mustExec(t, db, "CREATE TABLE p (id DECIMAL(8,1) PRIMARY KEY, u DECIMAL(8,1), UNIQUE KEY uu (u))")
+	var b strings.Builder
+	b.WriteString("INSERT INTO p VALUES ")
+	for i := 0; i < 2000; i++ {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		fmt.Fprintf(&b, "(%d.0, %d.0)", i*10, i*10)
+	}
+	mustExec(t, db, b.String())
+	// 15000.2 rounds to the key of row 1500, far behind the first batch.
+	mustExec(t, db, "INSERT INTO p VALUES (15000.2, 1.0)")
+	before := createTableOf(t, db, "p")
+	_, err := db.Exec("ALTER TABLE p MODIFY id INT")
+	if mysqlErrNo(err) != 1062 || !strings.Contains(err.Error(), "Duplicate entry '15000' for key 'p.PRIMARY'") {
+		t.Fatalf("ALTER mapping two keys to one: %v, want 1062 for 15000", err)
+	}
+	mustExec(t, db, "DELETE FROM p WHERE id = 15000.2")
+	mustExec(t, db, "INSERT INTO p VALUES (15000.5, 10000.2)")
+	_, err = db.Exec("ALTER TABLE p MODIFY u INT")
+	if mysqlErrNo(err) != 1062 || !strings.Contains(err.Error(), "for key 'p.uu'") {
+		t.Fatalf("ALTER mapping two unique values to one: %v, want 1062 on uu", err)
+	}
+	if got := createTableOf(t, db, "p"); got != before {
+		t.Fatalf("the failed ALTER changed the definition: %s", got)
+	}
+	noJobs(t, db)
+	mustExec(t, db, "DELETE FROM p WHERE id = 15000.5")
+
+	// Two keys that convert to one identical row (nothing but the key).
+	mustExec(t, db, "CREATE TABLE q (id DECIMAL(8,1) PRIMARY KEY)")
+	mustExec(t, db, "INSERT INTO q SELECT id FROM p")
+	mustExec(t, db, "INSERT INTO q VALUES (15000.2)")
+	_, err = db.Exec("ALTER TABLE q MODIFY id INT")
+	if mysqlErrNo(err) != 1062 || !strings.Contains(err.Error(), "Duplicate entry '15000' for key 'q.PRIMARY'") {
+		t.Fatalf("ALTER mapping two keys to one identical row: %v, want 1062 for 15000", err)
+	}
+	if got := queryRows(t, db, "SELECT COUNT(*) FROM q"); got[0][0] != "2001" {
+		t.Fatalf("rows of q after the failed ALTER: %v", got)
+	}
+	noJobs(t, db)
+	mustExec(t, db, "ALTER TABLE p MODIFY id INT, MODIFY u INT")
+	if got := queryRows(t, db, "SELECT COUNT(*), SUM(id), SUM(u) FROM p"); fmt.Sprint(got) != "[[2000 19990000 19990000]]" {
+		t.Fatalf("after the rewrite: %v", got)
+	}
+	ts.srv.Close()
+	checkDir(t, dir)
+}
+
+// TestOnlineRewriteKillQuery: KILL QUERY during the copy fails the ALTER
+// with 1317 and removes the shadow; the table keeps its definition and
+// rows, and the same ALTER then succeeds.
+func TestOnlineRewriteKillQuery(t *testing.T) {
+	dir := t.TempDir()
+	ts := startServer(t, dir)
+	db := ts.connect("")
+	mustExec(t, db, "CREATE DATABASE d")
+	db = ts.connect("d")
+	fillTable(t, db, "t", 3000, func(i int) int { return i })
+	mustExec(t, db, "SET GLOBAL myriad_ddl_batch_rows = 100")
+	defer mustExec(t, db, "SET GLOBAL myriad_ddl_batch_rows = 1000")
+	before := createTableOf(t, db, "t")
+	release := make(chan struct{})
+	var once sync.Once
+	paused := make(chan struct{})
+	pauseBackfill(t, "t", func(done int64) {
+		once.Do(func() { close(paused) })
+		<-release
+	})
+	conn, err := db.Conn(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	var id int64
+	if err := conn.QueryRowContext(context.Background(), "SELECT CONNECTION_ID()").Scan(&id); err != nil {
+		t.Fatal(err)
+	}
+	errc := make(chan error, 1)
+	go func() {
+		_, err := conn.ExecContext(context.Background(), "ALTER TABLE t MODIFY k BIGINT NOT NULL")
+		errc <- err
+	}()
+	<-paused
+	mustExec(t, db, fmt.Sprintf("KILL QUERY %d", id))
+	close(release)
+	if err := <-errc; mysqlErrNo(err) != 1317 {
+		t.Fatalf("killed ALTER: %v, want 1317", err)
+	}
+	if got := createTableOf(t, db, "t"); got != before {
+		t.Fatalf("the killed ALTER changed the definition: %s", got)
+	}
+	noJobs(t, db)
+	engine.BackfillHook.Store(nil)
+	mustExec(t, db, "ALTER TABLE t MODIFY k BIGINT NOT NULL")
+	if got := queryRows(t, db, "SELECT COUNT(*), SUM(k) FROM t"); fmt.Sprint(got) != "[[3000 4498500]]" {
+		t.Fatalf("after the rewrite: %v", got)
+	}
+	ts.srv.Close()
+	checkDir(t, dir)
+}
