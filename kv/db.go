@@ -228,7 +228,7 @@ func Open(dir string, o Options) (*DB, error) {
 		if err := o.FS.MkdirAll(dir, 0o755); err != nil {
 			return nil, fmt.Errorf("kv: create %s: %w", dir, err)
 		}
-		if err := clearSpillDir(o.SpillDir); err != nil {
+		if err := clearSpillDir(o.FS, o.SpillDir); err != nil {
 			return nil, err
 		}
 	}

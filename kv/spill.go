@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"os"
 	"path/filepath"
 	"sync"
 
@@ -12,6 +11,7 @@ import (
 	"github.com/cockroachdb/pebble/bloom"
 	"github.com/cockroachdb/pebble/objstorage/objstorageprovider"
 	"github.com/cockroachdb/pebble/sstable"
+	"github.com/cockroachdb/pebble/vfs"
 	"github.com/tidwall/btree"
 )
 
@@ -47,6 +47,7 @@ var ErrRollbackPastSpill = errors.New("kv: cannot roll back to a savepoint taken
 // (tombstones that hide older runs and the snapshot).
 type run struct {
 	path    string
+	fs      vfs.FS
 	r       *sstable.Reader
 	tier    int
 	entries int
@@ -91,7 +92,7 @@ func (r *run) close() {
 	}
 	r.mu.Unlock()
 	_ = r.r.Close()
-	_ = os.Remove(r.path)
+	_ = r.fs.Remove(r.path)
 }
 
 // spillDir is the directory holding the runs of open transactions.
@@ -101,8 +102,8 @@ func (db *DB) spillPath(txn uint64, seq int) string {
 
 // clearSpillDir removes runs left by a previous process: they belonged to
 // transactions that never committed (a committed one's data is in the LSM).
-func clearSpillDir(dir string) error {
-	if err := os.RemoveAll(dir); err != nil {
+func clearSpillDir(fs vfs.FS, dir string) error {
+	if err := fs.RemoveAll(dir); err != nil {
 		return fmt.Errorf("kv: clear spill dir %s: %w", dir, err)
 	}
 	return nil
@@ -121,6 +122,7 @@ func (db *DB) writerOptions() sstable.WriterOptions {
 
 // sstWriter writes one sstable file.
 type sstWriter struct {
+	fs   vfs.FS
 	path string
 	w    *sstable.Writer
 	n    int
@@ -128,14 +130,14 @@ type sstWriter struct {
 }
 
 func (db *DB) newSSTWriter(path string) (*sstWriter, error) {
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+	if err := db.opts.FS.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return nil, fmt.Errorf("kv: spill dir: %w", err)
 	}
 	f, err := db.opts.FS.Create(path)
 	if err != nil {
 		return nil, fmt.Errorf("kv: spill: %w", err)
 	}
-	return &sstWriter{path: path, w: sstable.NewWriter(objstorageprovider.NewFileWritable(f), db.writerOptions())}, nil
+	return &sstWriter{fs: db.opts.FS, path: path, w: sstable.NewWriter(objstorageprovider.NewFileWritable(f), db.writerOptions())}, nil
 }
 
 func (s *sstWriter) add(key, val []byte, del bool) error {
@@ -150,11 +152,11 @@ func (s *sstWriter) add(key, val []byte, del bool) error {
 func (s *sstWriter) finish(err error) error {
 	if err != nil {
 		_ = s.w.Close()
-		_ = os.Remove(s.path)
+		_ = s.fs.Remove(s.path)
 		return err
 	}
 	if err := s.w.Close(); err != nil {
-		_ = os.Remove(s.path)
+		_ = s.fs.Remove(s.path)
 		return fmt.Errorf("kv: spill: %w", err)
 	}
 	if m, err := s.w.Metadata(); err == nil {
@@ -181,7 +183,7 @@ func (db *DB) openRun(path string, tier, entries int, size int64) (*run, error) 
 	if err != nil {
 		return nil, fmt.Errorf("kv: open spill run: %w", err)
 	}
-	return &run{path: path, r: r, tier: tier, entries: entries, size: size}, nil
+	return &run{path: path, fs: db.opts.FS, r: r, tier: tier, entries: entries, size: size}, nil
 }
 
 // spill writes the buffer out as a new run and empties it. The undo log is
@@ -208,7 +210,7 @@ func (t *Txn) spill() error {
 	}
 	r, err := db.openRun(w.path, 0, w.n, w.size)
 	if err != nil {
-		_ = os.Remove(w.path)
+		_ = db.opts.FS.Remove(w.path)
 		return err
 	}
 	t.runs = append(t.runs, r)
@@ -265,7 +267,7 @@ func (t *Txn) mergeRuns() error {
 		}
 		r, err := t.db.openRun(w.path, tier+1, w.n, w.size)
 		if err != nil {
-			_ = os.Remove(w.path)
+			_ = t.db.opts.FS.Remove(w.path)
 			return err
 		}
 		t.retired = append(t.retired, group...)

@@ -5,7 +5,6 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
-	"os"
 	"sort"
 )
 
@@ -209,11 +208,11 @@ func (t *Txn) buildIngest() (*ingestOut, error) {
 		return nil, fmt.Errorf("kv: build spilled commit: %w", err)
 	}
 	if out.entries == 0 && len(dels) == 0 {
-		_ = os.Remove(w.path)
+		_ = db.opts.FS.Remove(w.path)
 		return out, nil
 	}
 	if out.r, err = db.openRun(w.path, 0, out.entries, w.size); err != nil {
-		_ = os.Remove(w.path)
+		_ = db.opts.FS.Remove(w.path)
 		return nil, err
 	}
 	return out, nil
