@@ -56,8 +56,9 @@ func (e *editor) StatementBegin(ctx *sql.Context) {
 // DiscardChanges implements sql.EditOpenerCloser.
 func (e *editor) DiscardChanges(ctx *sql.Context, _ error) error {
 	if e.tx != nil && len(e.sps) > 0 {
-		e.tx.kv.RollbackTo(e.sps[0])
+		sp := e.sps[0]
 		e.sps = e.sps[:0]
+		return e.t.db.eng.rollbackTo(ctx, e.tx.kv, sp)
 	}
 	return nil
 }

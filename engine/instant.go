@@ -381,7 +381,7 @@ func ddlStep(ctx *sql.Context) func(*error) {
 		return func(*error) {}
 	}
 	if at := ctx.QueryTime(); tx.ddl.at != at {
-		tx.undoFailedDDL()
+		_ = tx.undoFailedDDL() // a refusal ended tx: its next write fails
 		tx.ddl.at, tx.ddl.sp = at, tx.kv.Savepoint()
 	}
 	return func(err *error) { failDDL(ctx, *err) }
@@ -396,9 +396,10 @@ func failDDL(ctx *sql.Context, err error) {
 
 // undoFailedDDL rolls back the writes of a failed schema change, keeping
 // what the transaction did before it (GMS does not commit before DDL).
-func (t *Transaction) undoFailedDDL() {
+func (t *Transaction) undoFailedDDL() error {
 	if t.ddl.failed {
-		t.kv.RollbackTo(t.ddl.sp)
 		t.ddl.failed = false
+		return t.kv.RollbackTo(t.ddl.sp)
 	}
+	return nil
 }

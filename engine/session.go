@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"log/slog"
 	"strings"
 	"sync"
 	"time"
@@ -193,7 +194,13 @@ func (s *Session) CommitTransaction(ctx *sql.Context, tx sql.Transaction) error 
 		s.tx = nil
 	}
 	s.endOneShot(t)
-	t.undoFailedDDL()
+	if err := t.undoFailedDDL(); err != nil {
+		s.eng.locks.ReleaseAll(t.kv.ID())
+		t.aborted()
+		ctx.SetTransaction(nil)
+		ctx.SetIgnoreAutoCommit(false)
+		return errRollbackPastSpill
+	}
 	if t.kv.Done() {
 		// Rolled back as a deadlock victim (locking.go): the COMMIT (or
 		// the implicit one of the next BEGIN) has nothing left to do.
@@ -264,7 +271,9 @@ func (s *Session) RollbackToSavepoint(ctx *sql.Context, tx sql.Transaction, name
 	if !ok {
 		return sql.ErrSavepointDoesNotExist.New(name)
 	}
-	t.kv.RollbackTo(sp)
+	if err := s.eng.rollbackTo(ctx, t.kv, sp); err != nil {
+		return err
+	}
 	// As in MySQL, savepoints set after this one are gone.
 	for i, n := range t.spOrder {
 		if n == lower(name) {
@@ -301,7 +310,12 @@ func (s *Session) CommandEnd() {
 	if s.tx != nil {
 		// A failed ALTER's writes go now, before the next statement of the
 		// transaction reads through them.
-		s.tx.undoFailedDDL()
+		if err := s.tx.undoFailedDDL(); err != nil {
+			// The whole transaction is gone (kv rolled it back): the next
+			// statement starts a new one (txnOf).
+			s.eng.locks.ReleaseAll(s.tx.kv.ID())
+			slog.Warn("failed DDL could not be undone alone; transaction rolled back", "err", err)
+		}
 	}
 	s.lk.stmt, s.lk.next = nil, nil
 	s.consistentSnapshot = false

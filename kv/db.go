@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"path/filepath"
 	"runtime"
 	"sync"
 	"sync/atomic"
@@ -84,6 +85,15 @@ type Options struct {
 	// Configure, if set, is called with the final Pebble options just before
 	// pebble.Open, for settings kv does not expose.
 	Configure func(*pebble.Options)
+	// SpillBytes is the size of a Txn's write buffer (and undo log) at which
+	// it is written out to a sorted run on disk, bounding a huge
+	// transaction's memory. Default DefaultSpillBytes; negative never
+	// spills.
+	SpillBytes int64
+	// SpillDir holds the runs of open transactions. It is emptied at Open
+	// (runs of a previous process belong to transactions that never
+	// committed). Default: the store directory's path plus ".txn-spill".
+	SpillDir string
 	// ReadOnly opens an existing store for offline tools (myriad check):
 	// nothing is created or written, the WAL is replayed into memory only,
 	// and every commit fails.
@@ -117,6 +127,9 @@ func (o Options) withDefaults() Options {
 	}
 	if o.FS == nil {
 		o.FS = vfs.Default
+	}
+	if o.SpillBytes == 0 {
+		o.SpillBytes = DefaultSpillBytes
 	}
 	return o
 }
@@ -173,6 +186,7 @@ type DB struct {
 	trackedKeys, trackedRanges atomic.Int64
 
 	commits, readOnly, conflicts, rollbacks, applied, commitErrs atomic.Uint64
+	spills, spilledBytes, ingests                                atomic.Uint64
 	walSyncs                                                     atomic.Uint64
 	txnIDs                                                       atomic.Uint64
 
@@ -185,6 +199,10 @@ type DB struct {
 	// space refuses writing commits when the filesystem runs out of room;
 	// nil when disabled.
 	space *spaceGuard
+
+	// spillCache caches blocks of spilled runs (spill.go), apart from the
+	// LSM's cache so a huge transaction cannot evict everyone's blocks.
+	spillCache *pebble.Cache
 }
 
 // Open opens (creating if needed) the database in dir.
@@ -202,9 +220,16 @@ func Open(dir string, o Options) (*DB, error) {
 		bgDone: make(chan struct{}),
 	}
 	db.tr.init()
+	if o.SpillDir == "" {
+		o.SpillDir = filepath.Clean(dir) + ".txn-spill"
+		db.opts.SpillDir = o.SpillDir
+	}
 	if !o.ReadOnly {
 		if err := o.FS.MkdirAll(dir, 0o755); err != nil {
 			return nil, fmt.Errorf("kv: create %s: %w", dir, err)
+		}
+		if err := clearSpillDir(o.FS, o.SpillDir); err != nil {
+			return nil, err
 		}
 	}
 	if o.MinFreeBytes >= 0 {
@@ -249,6 +274,7 @@ func Open(dir string, o Options) (*DB, error) {
 		return nil, fmt.Errorf("kv: open %s: %w", dir, err)
 	}
 	db.pdb = pdb
+	db.spillCache = pebble.NewCache(8 << 20)
 	if o.MinFreeBytes >= 0 {
 		db.space, err = newSpaceGuard(o.FS, dir, o.MinFreeBytes, o.SpaceCheckInterval, db.log, db.flushForSpace)
 		if err != nil {
@@ -293,6 +319,7 @@ func (db *DB) Close() error {
 		db.log.Warn("closing with open transactions", "open_txns", n)
 	}
 	err := db.pdb.Close()
+	db.spillCache.Unref()
 	if err != nil {
 		db.log.Error("close", "err", err)
 		return fmt.Errorf("kv: close: %w", err)
@@ -338,7 +365,7 @@ func (db *DB) NewIter(lower, upper []byte) (*Iter, error) {
 	if db.closed.Load() {
 		return nil, ErrClosed
 	}
-	return newIter(db.pdb, nil, nil, lower, upper)
+	return newIter(db.pdb, layers{}, nil, lower, upper)
 }
 
 // Stats is a point-in-time copy of kv's counters.
@@ -356,6 +383,9 @@ type Stats struct {
 	OpenTxns      int    // transactions that started (first op) and did not end
 	TrackedKeys   int    // keys in the conflict tracker
 	TrackedRanges int    // ranges in the conflict tracker
+	Spills        uint64 // write buffers written out as sorted runs
+	SpilledBytes  uint64 // bytes of those runs
+	Ingests       uint64 // spilled Txns committed by ingesting one sstable
 	Failed        error  // sticky write error, if any
 	Space         SpaceStats
 }
@@ -373,6 +403,9 @@ func (db *DB) Stats() Stats {
 		Version:         db.ver.Load(),
 		Failed:          db.failure(),
 		Space:           db.space.stats(),
+		Spills:          db.spills.Load(),
+		SpilledBytes:    db.spilledBytes.Load(),
+		Ingests:         db.ingests.Load(),
 	}
 	s.OpenTxns = db.openCount()
 	// Published under mu; read without it so Stats never waits for a
@@ -470,6 +503,12 @@ type commitReq struct {
 	// deleteOnly: the batch only deletes (point or range tombstones), which
 	// the disk space guard admits further into its reserve.
 	deleteOnly bool
+	// ingest, instead of batch, is the sstable holding a spilled Txn's
+	// writes (spill.go) and ingestSize its size; cover are ranges that
+	// stand for its point keys in the tracker.
+	ingest     string
+	ingestSize int64
+	cover      []keyRange
 }
 
 // commit runs the commit protocol:
@@ -496,8 +535,8 @@ func (db *DB) commit(req *commitReq) error {
 		}
 		return ErrClosed
 	}
-	hasData := req.batch != nil && !req.batch.Empty()
-	if db.openCount() > 1 || (req.txn == nil && db.openCount() > 0) {
+	hasData := (req.batch != nil && !req.batch.Empty()) || req.ingest != ""
+	if req.ingest == "" && (db.openCount() > 1 || (req.txn == nil && db.openCount() > 0)) {
 		// Another Txn is open, so the write set will most likely be
 		// recorded: copy the keys now rather than under the mutex.
 		req.keys = trackedKeys(req.ws)
@@ -509,7 +548,7 @@ func (db *DB) commit(req *commitReq) error {
 		return err
 	}
 	db.drainPrune()
-	if db.sync && hasData {
+	if db.sync && hasData && req.batch != nil {
 		if err := req.batch.SyncWait(); err != nil {
 			db.commitErrs.Add(1)
 			return db.fail(fmt.Errorf("WAL fsync: %w", err))
@@ -552,12 +591,24 @@ func (db *DB) commitLocked(req *commitReq, hasData bool) (err error) {
 	if hasData && db.space != nil {
 		// After the conflict check: a transaction that lost a conflict gets
 		// 1213 (retry) rather than a disk-full error.
-		if err := db.space.admit(len(req.batch.Repr()), req.deleteOnly); err != nil {
+		size := int(req.ingestSize)
+		if req.batch != nil {
+			size = len(req.batch.Repr())
+		}
+		if err := db.space.admit(size, req.deleteOnly); err != nil {
 			db.commitErrs.Add(1)
 			return err
 		}
 	}
-	if hasData {
+	if req.ingest != "" {
+		// Ingest syncs the file and the MANIFEST: the one place the
+		// commit mutex is held across an fsync (see "Huge transactions"
+		// in the package documentation).
+		if err := db.ingestToPebble(req.ingest); err != nil {
+			db.commitErrs.Add(1)
+			return err
+		}
+	} else if hasData {
 		if err := db.applyToPebble(req.batch); err != nil {
 			db.commitErrs.Add(1)
 			return err
@@ -574,10 +625,10 @@ func (db *DB) commitLocked(req *commitReq, hasData bool) (err error) {
 	// Record the write set only if some other Txn is open: a Txn that
 	// registers later reads ver >= v under txnMu and cannot conflict with it.
 	if others > 0 {
-		if req.keys == nil {
+		if req.keys == nil && req.ingest == "" {
 			req.keys = trackedKeys(req.ws)
 		}
-		db.tr.record(v, req.keys, req.ws.Ranges())
+		db.tr.record(v, req.keys, req.ws.Ranges(), req.cover)
 		db.tr.sincePrune++
 		if db.tr.sincePrune >= pruneEvery || len(db.tr.keys) > 2*db.tr.lastSize+pruneSlack ||
 			len(db.tr.keys) > db.opts.MaxTrackedKeys {
@@ -622,6 +673,26 @@ func (db *DB) applyToPebble(b *pebble.Batch) (err error) {
 		err = db.pdb.Apply(b, pebble.NoSync)
 	}
 	return err
+}
+
+// ingestToPebble ingests a spilled Txn's sstable; like applyToPebble it
+// turns a Pebble fatal into the sticky write error.
+func (db *DB) ingestToPebble(path string) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			if fe, ok := r.(*fatalError); ok {
+				err = db.fail(fe)
+				return
+			}
+			db.fail(fmt.Errorf("pebble panicked: %v", r))
+			panic(r)
+		}
+	}()
+	if err := db.pdb.Ingest([]string{path}); err != nil {
+		return fmt.Errorf("kv: ingest: %w", err)
+	}
+	db.ingests.Add(1)
+	return nil
 }
 
 // pruneLocked drops tracker entries no open Txn can conflict with. Called

@@ -5,9 +5,10 @@
 //   - The one *pebble.DB of the server (Open/Close, cache, memtable and WAL
 //     configuration, durability policy, Pebble's logging routed to log/slog).
 //   - Transactions ([Txn]): snapshot isolation on Pebble snapshots, an ordered
-//     in-memory write buffer with an undo log for savepoints, a merged iterator
-//     over buffer and snapshot, and commit-time write-write conflict detection
-//     (first committer wins, [ErrConflict]).
+//     in-memory write buffer with an undo log for savepoints, spilled to
+//     sorted runs on disk when it grows large, a merged iterator over
+//     buffer, runs and snapshot, and commit-time write-write conflict
+//     detection (first committer wins, [ErrConflict]).
 //   - The commit path: a monotonically increasing commit version, a bounded
 //     conflict tracker, group commit (many committers share one WAL fsync) and
 //     the non-transactional [DB.Apply] used by DDL.
@@ -19,7 +20,11 @@
 //   - Hold a lock across an fsync. The commit mutex covers only the conflict
 //     check, version assignment, tracker update and the memtable apply; the
 //     WAL fsync is awaited after the mutex is released, which is what lets
-//     concurrent committers share one fsync.
+//     concurrent committers share one fsync. The one exception is the
+//     commit of a spilled Txn (see "Huge transactions"): its Ingest syncs
+//     an sstable and the MANIFEST under the mutex.
+//   - Hold a Txn's writes in memory without bound: past Options.SpillBytes
+//     the buffer goes to disk.
 //   - Let a second writer bypass the commit mutex. Every Pebble write goes
 //     through [Txn.Commit] or [DB.Apply]; [DB.Pebble] is exposed for
 //     checkpoints and metrics only and must not be written to.
@@ -80,6 +85,49 @@
 // emptied. Options.MaxTrackedKeys is a hard cap for the case of a Txn left
 // open for very long: the older half is dropped and Txns that started before
 // it fail their writing commit with ErrConflict.
+//
+// # Huge transactions
+//
+// A Txn's buffer (plus its undo log) is accounted in bytes; when it passes
+// Options.SpillBytes (default 64 MiB; the server's --txn-spill-bytes) the
+// buffer is written, sorted, into an immutable run: an sstable in
+// Options.SpillDir (<data-dir>/txn-spill for the server), written with
+// Pebble's sstable writer, tombstones included. The buffer then starts
+// empty. Runs are read with bloom filters and a small block cache of their
+// own. Reads: Get and GetLatest look at the buffer, then the runs newest
+// first, then the snapshot (or the newest committed state); iterators
+// merge buffer, runs and snapshot, the newest source winning and
+// tombstones hiding older values. An iterator or View captures the frozen
+// buffer and the run list it saw, so later spills and merges change
+// nothing for it. When spillFanIn runs of one tier exist they are merged
+// into one run of the next tier; merged-away runs stay on disk until the
+// Txn ends (an iterator or View may still read them). Runs are removed
+// when the Txn ends, and the spill directory is emptied at Open: runs
+// never hold committed data.
+//
+// Savepoints: a spill drops the undo log (that is what bounds it). A
+// RollbackTo a savepoint taken before the latest spill would need the
+// overwritten entries, which are gone; it rolls the whole Txn back and
+// returns ErrRollbackPastSpill rather than leave a half-undone state. A
+// savepoint taken after the latest spill rolls back exactly: its undo
+// records restore buffer entries, and removing an entry uncovers the runs
+// beneath it, which is what the key looked like at the savepoint.
+//
+// Commit of a spilled Txn: outside the commit mutex, buffer and runs are
+// merged into one sstable, together with what the batch would have held:
+// range deletions (points they cover are left out, since inside one
+// ingested sstable every entry has the same sequence number), counters and
+// row-count deltas as merge operands (folded into the point value when the
+// Txn also set that key). Under the commit mutex: the conflict check (the
+// write set answers Has/AnyIn from that sstable), the disk-space check,
+// Ingest, then the version. So rows, counters and counts become visible
+// at once, as with a batch, and are durable when Ingest returns (it syncs
+// the file and the MANIFEST and waits for an overlapping memtable flush:
+// the mutex is held across that, and other commits wait). The tracker
+// records at most maxCoverRanges ranges covering the written keys (flagged
+// as standing for points, so a pessimistic Txn's point writes are not
+// compared with them) instead of millions of keys: conservative, never a
+// missed conflict.
 //
 // # Write errors
 //

@@ -20,8 +20,9 @@ type Iter struct {
 	pi *pebble.Iterator
 
 	hasBuf bool
-	bi     btree.IterG[bufEntry]
-	bValid bool // bi is positioned on an entry inside the bounds
+	bi     src   // the Txn's writes: bt alone, or a merge of it and the runs
+	bt     btSrc // storage for bi when there are no runs
+	bValid bool  // bi is positioned on an entry inside the bounds
 
 	lower, upper []byte
 	empty        bool // lower >= upper: nothing to iterate (Pebble must not see such bounds)
@@ -41,20 +42,32 @@ type iterSource interface {
 	NewIter(*pebble.IterOptions) (*pebble.Iterator, error)
 }
 
-func newIter(src iterSource, bt *btree.BTreeG[bufEntry], txn *Txn, lower, upper []byte) (*Iter, error) {
+// layers are a Txn's buffered writes as an iterator or View sees them: a
+// frozen buffer (nil if empty) over the runs spilled before it.
+type layers struct {
+	bt   *btree.BTreeG[bufEntry]
+	runs []*run
+}
+
+func newIter(source iterSource, ly layers, txn *Txn, lower, upper []byte) (*Iter, error) {
 	it := &Iter{lower: cloneOrNil(lower), upper: cloneOrNil(upper), txn: txn}
 	if it.lower != nil && it.upper != nil && bytes.Compare(it.lower, it.upper) >= 0 {
 		it.empty = true
 		it.upper = it.lower // a valid (empty) range for Pebble's iterator
 	}
-	pi, err := src.NewIter(&pebble.IterOptions{LowerBound: it.lower, UpperBound: it.upper})
+	pi, err := source.NewIter(&pebble.IterOptions{LowerBound: it.lower, UpperBound: it.upper})
 	if err != nil {
 		return nil, err
 	}
 	it.pi = pi
-	if bt != nil {
+	switch {
+	case len(ly.runs) > 0:
 		it.hasBuf = true
-		it.bi = bt.Iter()
+		it.bi = newMergeSrc(runSrcs(ly.runs, ly.bt, it.lower, it.upper))
+	case ly.bt != nil:
+		it.hasBuf = true
+		it.bt = btSrc{bi: ly.bt.Iter()}
+		it.bi = &it.bt
 	}
 	return it, nil
 }
@@ -181,6 +194,13 @@ func (it *Iter) settle() bool {
 			}
 		}
 		bv := it.bValid
+		if !bv && it.hasBuf {
+			if err := it.bufErr(); err != nil {
+				it.err = err
+				it.valid = false
+				return false
+			}
+		}
 		if !pv && !bv {
 			it.valid = false
 			return false
@@ -192,7 +212,7 @@ func (it *Iter) settle() bool {
 		case !bv:
 			c = 1
 		default:
-			c = bytes.Compare(it.bi.Item().key(), it.pi.Key())
+			c = bytes.Compare(it.bi.Key(), it.pi.Key())
 			if it.dir < 0 {
 				c = -c
 			}
@@ -201,7 +221,7 @@ func (it *Iter) settle() bool {
 			it.valid, it.fromBuf, it.both = true, false, false
 			return true
 		}
-		if it.bi.Item().del {
+		if it.bi.Del() {
 			if c == 0 {
 				it.pStep()
 			}
@@ -243,7 +263,7 @@ func (it *Iter) bFirst() {
 		it.bSeekGE(it.lower)
 		return
 	}
-	it.bValid = it.bi.First() && it.inUpper(it.bi.Item().key())
+	it.bValid = it.bi.First() && it.inUpper(it.bi.Key())
 }
 
 func (it *Iter) bLast() {
@@ -254,35 +274,29 @@ func (it *Iter) bLast() {
 		it.bSeekLT(it.upper)
 		return
 	}
-	it.bValid = it.bi.Last() && it.inLower(it.bi.Item().key())
+	it.bValid = it.bi.Last() && it.inLower(it.bi.Key())
 }
 
 func (it *Iter) bSeekGE(k []byte) {
 	if !it.hasBuf {
 		return
 	}
-	it.bValid = it.bi.Seek(probe(k)) && it.inUpper(it.bi.Item().key())
+	it.bValid = it.bi.SeekGE(k) && it.inUpper(it.bi.Key())
 }
 
 func (it *Iter) bSeekLT(k []byte) {
 	if !it.hasBuf {
 		return
 	}
-	var ok bool
-	if it.bi.Seek(probe(k)) {
-		ok = it.bi.Prev()
-	} else {
-		ok = it.bi.Last()
-	}
-	it.bValid = ok && it.inLower(it.bi.Item().key())
+	it.bValid = it.bi.SeekLT(k) && it.inLower(it.bi.Key())
 }
 
 func (it *Iter) bNext() {
-	it.bValid = it.bi.Next() && it.inUpper(it.bi.Item().key())
+	it.bValid = it.bi.Next() && it.inUpper(it.bi.Key())
 }
 
 func (it *Iter) bPrev() {
-	it.bValid = it.bi.Prev() && it.inLower(it.bi.Item().key())
+	it.bValid = it.bi.Prev() && it.inLower(it.bi.Key())
 }
 
 // Valid reports whether the iterator is positioned on a key.
@@ -295,7 +309,7 @@ func (it *Iter) Key() []byte {
 		return nil
 	}
 	if it.fromBuf {
-		return it.bi.Item().key()
+		return it.bi.Key()
 	}
 	return it.pi.Key()
 }
@@ -307,7 +321,13 @@ func (it *Iter) Value() []byte {
 		return nil
 	}
 	if it.fromBuf {
-		return it.bi.Item().val()
+		v := it.bi.Val()
+		if v == nil && it.hasBuf {
+			if err := it.bufErr(); err != nil {
+				it.err = err
+			}
+		}
+		return v
 	}
 	v, err := it.pi.ValueAndErr()
 	if err != nil {
@@ -324,6 +344,11 @@ func (it *Iter) Error() error {
 	}
 	if it.closed {
 		return errIterClosed
+	}
+	if it.hasBuf {
+		if err := it.bufErr(); err != nil {
+			return err
+		}
 	}
 	return it.pi.Error()
 }
@@ -348,10 +373,18 @@ func (it *Iter) closeWith(cause error) error {
 	it.closed = true
 	it.valid = false
 	if it.hasBuf {
-		it.bi.Release()
+		it.bi.Close()
 	}
 	if cause != nil {
 		it.err = cause
 	}
 	return it.pi.Close()
+}
+
+// bufErr is an error met reading a spilled run, if any.
+func (it *Iter) bufErr() error {
+	if m, ok := it.bi.(*mergeSrc); ok {
+		return m.err()
+	}
+	return nil
 }

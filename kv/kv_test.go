@@ -651,7 +651,9 @@ func TestLargeTxn(t *testing.T) {
 	if testing.Short() || raceEnabled {
 		n = 200_000
 	}
-	db, _ := openTestDB(t, Options{Durability: Async, MemTableBytes: 16 << 20})
+	// In memory (no spill): this test is about the undo log and the
+	// tracker's per-key records; spill_test.go covers spilling.
+	db, _ := openTestDB(t, Options{Durability: Async, MemTableBytes: 16 << 20, SpillBytes: -1})
 	other := db.Begin() // keeps the tracker recording
 	other.Get([]byte("nothing"))
 	tx := db.Begin()

@@ -77,7 +77,12 @@ func DecodeCount(v []byte) (n int64, exact bool, err error) {
 // second copy in the same statement) is left out rather than outliving its
 // table.
 func (t *Txn) mergeDeltas(b *pebble.Batch) error {
-	var buf [countLen]byte
+	return t.eachDelta(func(key, operand []byte) error { return b.Merge(key, operand, nil) })
+}
+
+// eachDelta calls fn with one merge operand per key (a copy) for the
+// Txn's deltas; see mergeDeltas.
+func (t *Txn) eachDelta(fn func(key, operand []byte) error) error {
 	for i, d := range t.deltas {
 		if d.key == nil || t.deletedAfter(d) {
 			continue
@@ -96,9 +101,10 @@ func (t *Txn) mergeDeltas(b *pebble.Batch) error {
 		if n == 0 {
 			continue
 		}
+		buf := make([]byte, countLen)
 		buf[0] = countOnly
 		binary.BigEndian.PutUint64(buf[1:], uint64(n))
-		if err := b.Merge(d.key, buf[:], nil); err != nil {
+		if err := fn(d.key, buf); err != nil {
 			return err
 		}
 	}

@@ -60,6 +60,10 @@ type commitRec struct {
 type rangeRec struct {
 	ver uint64
 	r   keyRange
+	// points: the range stands for point keys of a spilled commit (which
+	// records covering ranges instead of millions of keys); like point
+	// keys it is not compared with a pessimistic Txn's point writes.
+	points bool
 }
 
 func (tr *tracker) init() { tr.keys = make(map[string]uint64) }
@@ -77,6 +81,9 @@ func (tr *tracker) conflicts(start uint64, ws writeSet, points bool) bool {
 		return true
 	}
 	for i := len(tr.ranges) - 1; i >= 0 && tr.ranges[i].ver > start; i-- {
+		if tr.ranges[i].points && !points {
+			continue
+		}
 		if ws.AnyIn(tr.ranges[i].r.start, tr.ranges[i].r.end) {
 			return true
 		}
@@ -152,8 +159,15 @@ func trackedKeys(ws writeSet) []string {
 	return keys
 }
 
-// record notes that version v wrote keys (from trackedKeys) and ranges.
-func (tr *tracker) record(v uint64, keys []string, ranges []keyRange) {
+// record notes that version v wrote keys (from trackedKeys), ranges and
+// cover (ranges standing for point keys).
+func (tr *tracker) record(v uint64, keys []string, ranges, cover []keyRange) {
+	for _, r := range cover {
+		tr.ranges = append(tr.ranges, rangeRec{ver: v, points: true, r: keyRange{
+			start: append([]byte(nil), r.start...),
+			end:   cloneOrNil(r.end),
+		}})
+	}
 	if len(keys) > 0 {
 		for _, s := range keys {
 			// Delete first so the map key refers to this commit's

@@ -63,7 +63,7 @@ type undoRec struct {
 }
 
 // Savepoint is a position in a Txn's undo log (see Txn.Savepoint).
-type Savepoint struct{ n, r, d int }
+type Savepoint struct{ n, r, d, gen int }
 
 // Txn is a snapshot-isolation transaction. It must be used by one goroutine
 // at a time. Writes are buffered in memory (ordered by key) and written to
@@ -86,6 +86,18 @@ type Txn struct {
 	frozen *btree.BTreeG[bufEntry] // copy-on-write clone shared by iterators; nil after a write
 	undo   []undoRec
 	spUsed bool // undo is recorded only once a savepoint was taken
+
+	// bufBytes approximates the memory held by buf and undo; past
+	// Options.SpillBytes the buffer is written out as a run (spill.go).
+	bufBytes int64
+	// runs are the spilled runs, oldest first; retired are runs merged
+	// into a newer one that iterators or Views may still read. Both are
+	// removed when the Txn ends.
+	runs, retired  []*run
+	spillSeq       int   // file sequence number within the Txn
+	spillGen       int   // spills so far: a Savepoint older than the last spill cannot be rolled back to
+	spilledEntries int   // entries written to runs (keys written twice count twice)
+	spillErr       error // a spill failed: the Txn can only roll back
 
 	start      uint64
 	registered bool // in the DB's open-transaction registry
@@ -129,8 +141,8 @@ func (t *Txn) GetLatest(key []byte) (val []byte, ok bool, err error) {
 	if t.done {
 		return nil, false, ErrTxnDone
 	}
-	if val, ok, found := t.buffered(key); found {
-		return val, ok, nil
+	if val, ok, found, err := t.buffered(key); found || err != nil {
+		return val, ok, err
 	}
 	t.begin()
 	return t.db.Get(key)
@@ -214,17 +226,36 @@ func (t *Txn) RefreshSnapshot() {
 	t.releaseSnapshot()
 }
 
-// buffered is the Txn's own write of key, if it has one (found); ok is
-// false for a buffered delete. The value is a copy.
-func (t *Txn) buffered(key []byte) (val []byte, ok, found bool) {
-	if t.buf == nil {
-		return nil, false, false
+// buffered is the Txn's own write of key, if it has one (found): the
+// buffer's, else the newest run's; ok is false for a buffered delete. The
+// value is a copy.
+func (t *Txn) buffered(key []byte) (val []byte, ok, found bool, err error) {
+	if t.spillErr != nil {
+		return nil, false, false, t.spillErr
 	}
-	e, found := t.buf.Get(probe(key))
-	if !found || e.del {
-		return nil, false, found
+	if t.buf != nil {
+		if e, found := t.buf.Get(probe(key)); found {
+			if e.del {
+				return nil, false, true, nil
+			}
+			return append([]byte{}, e.val()...), true, true, nil
+		}
 	}
-	return append([]byte{}, e.val()...), true, true
+	return runsGet(t.runs, key)
+}
+
+// runsGet looks key up in runs, newest first.
+func runsGet(runs []*run, key []byte) (val []byte, ok, found bool, err error) {
+	for i := len(runs) - 1; i >= 0; i-- {
+		v, del, found, err := runs[i].get(key)
+		if err != nil {
+			return nil, false, false, err
+		}
+		if found {
+			return v, !del, true, nil
+		}
+	}
+	return nil, false, false, nil
 }
 
 // Get returns the value of key as seen by the Txn: its own buffered writes
@@ -233,8 +264,8 @@ func (t *Txn) Get(key []byte) (val []byte, ok bool, err error) {
 	if t.done {
 		return nil, false, ErrTxnDone
 	}
-	if val, ok, found := t.buffered(key); found {
-		return val, ok, nil
+	if val, ok, found, err := t.buffered(key); found || err != nil {
+		return val, ok, err
 	}
 	return t.snapshotGet(key)
 }
@@ -279,11 +310,25 @@ func (t *Txn) put(e bufEntry) {
 	}
 	t.frozen = nil
 	prev, had := t.buf.Set(e)
+	t.bufBytes += int64(len(e.kv) + entryOverhead)
 	if t.spUsed {
+		// The undo record keeps prev alive: its bytes stay counted.
+		t.bufBytes += undoOverhead
 		if had {
 			t.undo = append(t.undo, undoRec{prev: prev, had: true})
 		} else {
 			t.undo = append(t.undo, undoRec{prev: probe(e.key())})
+		}
+	} else if had {
+		t.bufBytes -= int64(len(prev.kv) + entryOverhead)
+	}
+	if lim := t.db.opts.SpillBytes; lim > 0 && t.bufBytes > lim && t.spillErr == nil {
+		if err := t.spill(); err != nil {
+			// Set and Delete cannot fail: the Txn keeps its buffer but
+			// refuses every later read and its commit, so the error
+			// reaches the client and nothing is committed half-written.
+			t.spillErr = err
+			t.db.log.Error("transaction write buffer spill failed", "txn", t.id, "err", err)
 		}
 	}
 }
@@ -305,10 +350,11 @@ func (t *Txn) DeleteRange(start, end []byte) {
 // Writes returns the number of buffered writes (distinct keys set or
 // deleted).
 func (t *Txn) Writes() int {
-	if t.buf == nil {
-		return 0
+	n := t.spilledEntries
+	if t.buf != nil {
+		n += t.buf.Len()
 	}
-	return t.buf.Len()
+	return n
 }
 
 // Savepoint returns the current undo-log position. It is O(1); from the
@@ -316,15 +362,23 @@ func (t *Txn) Writes() int {
 func (t *Txn) Savepoint() Savepoint {
 	t.spUsed = true
 	t.deltaFloor = len(t.deltas)
-	return Savepoint{n: len(t.undo), r: len(t.ranges), d: len(t.deltas)}
+	return Savepoint{n: len(t.undo), r: len(t.ranges), d: len(t.deltas), gen: t.spillGen}
 }
 
 // RollbackTo undoes every Set/Delete made since sp, restoring earlier
 // buffered values and tombstones. Savepoints taken after sp become invalid;
 // rolling back to one of them is a no-op.
-func (t *Txn) RollbackTo(sp Savepoint) {
+//
+// If the write buffer spilled to disk since sp, the writes to undo are
+// partly in an immutable run and the undo log before the spill is gone:
+// RollbackTo then rolls the whole Txn back and returns ErrRollbackPastSpill.
+func (t *Txn) RollbackTo(sp Savepoint) error {
 	if t.done {
-		return
+		return nil
+	}
+	if sp.gen != t.spillGen {
+		t.Rollback()
+		return ErrRollbackPastSpill
 	}
 	if sp.r < len(t.ranges) {
 		t.ranges = t.ranges[:sp.r]
@@ -334,19 +388,26 @@ func (t *Txn) RollbackTo(sp Savepoint) {
 	}
 	t.deltaFloor = sp.d
 	if sp.n >= len(t.undo) {
-		return
+		return nil
 	}
 	t.frozen = nil
 	for i := len(t.undo) - 1; i >= sp.n; i-- {
 		r := t.undo[i]
+		var cur bufEntry
+		var had bool
 		if r.had {
-			t.buf.Set(r.prev)
+			cur, had = t.buf.Set(r.prev)
 		} else {
-			t.buf.Delete(r.prev)
+			cur, had = t.buf.Delete(r.prev)
 		}
+		if had {
+			t.bufBytes -= int64(len(cur.kv) + entryOverhead)
+		}
+		t.bufBytes -= undoOverhead
 		t.undo[i] = undoRec{}
 	}
 	t.undo = t.undo[:sp.n]
+	return nil
 }
 
 // NewIter returns an iterator over [lower, upper) (nil = unbounded) that
@@ -355,19 +416,28 @@ func (t *Txn) RollbackTo(sp Savepoint) {
 // the Txn are not visible to it, which makes read-then-update loops safe).
 // Iterators still open at Commit/Rollback are closed then.
 func (t *Txn) NewIter(lower, upper []byte) (*Iter, error) {
-	var bt *btree.BTreeG[bufEntry]
+	return t.newIterOver(t.layers(), lower, upper)
+}
+
+// layers freezes the Txn's buffered writes for a reader (O(1)).
+func (t *Txn) layers() layers {
+	var ly layers
 	if t.buf != nil && t.buf.Len() > 0 {
 		if t.frozen == nil {
 			t.frozen = t.buf.Copy() // O(1) copy-on-write clone
 		}
-		bt = t.frozen
+		ly.bt = t.frozen
 	}
-	return t.newIterOver(bt, lower, upper)
+	ly.runs = t.runs[:len(t.runs):len(t.runs)]
+	return ly
 }
 
-func (t *Txn) newIterOver(bt *btree.BTreeG[bufEntry], lower, upper []byte) (*Iter, error) {
+func (t *Txn) newIterOver(ly layers, lower, upper []byte) (*Iter, error) {
 	if t.done {
 		return nil, ErrTxnDone
+	}
+	if t.spillErr != nil {
+		return nil, t.spillErr
 	}
 	snap, err := t.snapshot()
 	if err != nil {
@@ -379,7 +449,7 @@ func (t *Txn) newIterOver(bt *btree.BTreeG[bufEntry], lower, upper []byte) (*Ite
 	if db.closed.Load() {
 		return nil, ErrClosed
 	}
-	it, err := newIter(snap, bt, t, lower, upper)
+	it, err := newIter(snap, ly, t, lower, upper)
 	if err != nil {
 		return nil, err
 	}
@@ -403,6 +473,14 @@ func (t *Txn) Commit() error {
 	db := t.db
 	t.closeIters()
 	t.releaseSnapshot()
+	if t.spillErr != nil {
+		err := t.spillErr
+		t.finish()
+		return err
+	}
+	if len(t.runs) > 0 {
+		return t.commitSpilled()
+	}
 	if (t.buf == nil || t.buf.Len() == 0) && len(t.ranges) == 0 && len(t.touched) == 0 && len(t.counters) == 0 && len(t.deltas) == 0 {
 		t.finish()
 		db.readOnly.Add(1)
@@ -501,6 +579,7 @@ func (t *Txn) Rollback() {
 func (t *Txn) finish() {
 	t.done = true
 	t.buf, t.frozen, t.undo, t.deltas = nil, nil, nil, nil
+	t.closeRuns()
 	if t.registered {
 		t.registered = false
 		if t.db.unregister(t.start) == 0 {
@@ -546,7 +625,7 @@ func (t *Txn) Done() bool { return t.done }
 // and processes again, rows it has just written.
 type View struct {
 	t      *Txn
-	bt     *btree.BTreeG[bufEntry]
+	ly     layers
 	latest bool // current read: newest committed data, not the snapshot
 }
 
@@ -561,24 +640,25 @@ func (t *Txn) CurrentView() *View {
 
 // View freezes the Txn's current state for reading (O(1)).
 func (t *Txn) View() *View {
-	v := &View{t: t}
-	if t.buf != nil && t.buf.Len() > 0 {
-		if t.frozen == nil {
-			t.frozen = t.buf.Copy() // O(1) copy-on-write clone
-		}
-		v.bt = t.frozen
-	}
-	return v
+	return &View{t: t, ly: t.layers()}
 }
 
 // Get reads key as of the View.
 func (v *View) Get(key []byte) ([]byte, bool, error) {
-	if v.bt != nil {
-		if e, found := v.bt.Get(probe(key)); found {
+	if v.ly.bt != nil {
+		if e, found := v.ly.bt.Get(probe(key)); found {
 			if e.del {
 				return nil, false, nil
 			}
 			return append([]byte{}, e.val()...), true, nil
+		}
+	}
+	if len(v.ly.runs) > 0 {
+		if v.t.done {
+			return nil, false, ErrTxnDone
+		}
+		if val, ok, found, err := runsGet(v.ly.runs, key); found || err != nil {
+			return val, ok, err
 		}
 	}
 	if v.latest {
@@ -593,14 +673,17 @@ func (v *View) Get(key []byte) ([]byte, bool, error) {
 // NewIter iterates [lower, upper) as of the View.
 func (v *View) NewIter(lower, upper []byte) (*Iter, error) {
 	if v.latest {
-		return v.t.newLatestIter(v.bt, lower, upper)
+		return v.t.newLatestIter(v.ly, lower, upper)
 	}
-	return v.t.newIterOver(v.bt, lower, upper)
+	return v.t.newIterOver(v.ly, lower, upper)
 }
 
-func (t *Txn) newLatestIter(bt *btree.BTreeG[bufEntry], lower, upper []byte) (*Iter, error) {
+func (t *Txn) newLatestIter(ly layers, lower, upper []byte) (*Iter, error) {
 	if t.done {
 		return nil, ErrTxnDone
+	}
+	if t.spillErr != nil {
+		return nil, t.spillErr
 	}
 	t.begin()
 	db := t.db
@@ -609,7 +692,7 @@ func (t *Txn) newLatestIter(bt *btree.BTreeG[bufEntry], lower, upper []byte) (*I
 	if db.closed.Load() {
 		return nil, ErrClosed
 	}
-	it, err := newIter(db.pdb, bt, t, lower, upper)
+	it, err := newIter(db.pdb, ly, t, lower, upper)
 	if err != nil {
 		return nil, err
 	}

@@ -73,6 +73,9 @@ func (s *Server) registry() *prometheus.Registry {
 	counter("myriad_lock_escalations_total", "Row locks of one transaction replaced by a table lock.", func() float64 { return float64(lk.Stats().Escalations) })
 	counter("myriad_rows_written_total", "Rows inserted, updated or deleted.", func() float64 { return float64(m.RowsWritten.Load()) })
 	counter("myriad_wal_syncs_total", "WAL fsyncs (below commits when commits share them).", func() float64 { return float64(s.db.Stats().WALSyncs) })
+	counter("myriad_txn_spills_total", "Transaction write buffers written out to sorted runs on disk (--txn-spill-bytes).", func() float64 { return float64(s.db.Stats().Spills) })
+	counter("myriad_txn_spilled_bytes_total", "Bytes of those runs.", func() float64 { return float64(s.db.Stats().SpilledBytes) })
+	counter("myriad_txn_ingests_total", "Spilled transactions committed by ingesting one sstable.", func() float64 { return float64(s.db.Stats().Ingests) })
 	if sp := s.db.Stats().Space; sp.Enabled {
 		gauge("myriad_disk_available_bytes", "Free space on the data directory's filesystem (last measurement minus writes admitted since).", func() float64 { return float64(s.db.Stats().Space.AvailableBytes) })
 		gauge("myriad_disk_min_free_bytes", "Free space kept in reserve (--min-free-space).", func() float64 { return float64(sp.MinFreeBytes) })

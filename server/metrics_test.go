@@ -1,11 +1,13 @@
 package server
 
 import (
+	"fmt"
 	"io"
 	"log/slog"
 	"net/http"
 	"regexp"
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/myriaddb/myriad/kv"
@@ -16,7 +18,7 @@ import (
 func TestMetricsEndpoint(t *testing.T) {
 	srv, err := Open(Config{
 		DataDir: t.TempDir(), Port: 0, Durability: kv.Async, MetricsAddr: "127.0.0.1:0",
-		Logger: slog.New(slog.NewTextHandler(io.Discard, nil)),
+		Logger: slog.New(slog.NewTextHandler(io.Discard, nil)), TxnSpillBytes: 4096,
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -31,6 +33,13 @@ func TestMetricsEndpoint(t *testing.T) {
 	if _, err := db.Exec("INSERT INTO m.t VALUES (1)"); mysqlErrNo(err) != 1062 {
 		t.Fatalf("duplicate: %v", err)
 	}
+	// 400 rows in one statement: past 4 KiB the write buffer spills.
+	var many strings.Builder
+	many.WriteString("INSERT INTO m.t VALUES (10)")
+	for i := 11; i < 410; i++ {
+		fmt.Fprintf(&many, ",(%d)", i)
+	}
+	mustExec(t, db, many.String())
 	resp, err := http.Get("http://" + srv.MetricsAddr().String() + "/metrics")
 	if err != nil {
 		t.Fatal(err)
@@ -53,6 +62,9 @@ func TestMetricsEndpoint(t *testing.T) {
 		"myriad_connections":                  1,
 		"myriad_connections_total":            1,
 		"myriad_query_duration_seconds_count": 4,
+		"myriad_txn_spills_total":             1,
+		"myriad_txn_spilled_bytes_total":      1,
+		"myriad_txn_ingests_total":            1,
 	} {
 		if v := value(name); v < min {
 			t.Errorf("%s = %v, want >= %v", name, v, min)

@@ -48,6 +48,11 @@ type Config struct {
 	// instead of using it, and resume once space is freed. 0: the larger of
 	// 256 MiB and 1% of the filesystem; negative: no guard.
 	MinFreeSpace int64
+	// TxnSpillBytes is the size at which a transaction's write buffer is
+	// written out to a sorted run under DataDir/txn-spill, bounding the
+	// memory of huge transactions (0: kv.DefaultSpillBytes; negative:
+	// never).
+	TxnSpillBytes int64
 	// PlanCacheBytes bounds the memory of cached prepared-statement plans
 	// (package plans); 0: plans.DefaultBytes, negative: no plan cache.
 	PlanCacheBytes int64
@@ -132,6 +137,7 @@ func Open(cfg Config) (*Server, error) {
 	db, err := kv.Open(filepath.Join(cfg.DataDir, "store"), kv.Options{
 		Durability: cfg.Durability, CacheBytes: cfg.BlockCacheBytes, Logger: cfg.Logger,
 		MinFreeBytes: cfg.MinFreeSpace,
+		SpillBytes:   cfg.TxnSpillBytes, SpillDir: filepath.Join(cfg.DataDir, "txn-spill"),
 	})
 	if err != nil {
 		return nil, fmt.Errorf("open store: %w", err)

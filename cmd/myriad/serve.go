@@ -72,6 +72,7 @@ func serveCmd() *cobra.Command {
 	f.Int64Var(&cfg.BlockCacheBytes, "block-cache", server.DefaultBlockCacheBytes, "bytes of memory for the storage block cache")
 	f.Uint64Var(&cfg.MaxConnections, "max-connections", 0, "maximum concurrent client connections (0: unlimited)")
 	f.Int64Var(&cfg.MinFreeSpace, "min-free-space", 0, "bytes of free disk space kept in reserve: writes fail with error 1114 rather than use it (0: max(256 MiB, 1% of the filesystem); -1: off)")
+	f.Int64Var(&cfg.TxnSpillBytes, "txn-spill-bytes", 0, "bytes of memory a transaction's uncommitted writes may take before they are written to a sorted run under DATA-DIR/txn-spill (0: 64 MiB; -1: never spill)")
 	f.StringVar(&cfg.TLSCert, "tls-cert", "", "PEM certificate (chain) for TLS connections; with --tls-key enables TLS")
 	f.StringVar(&cfg.TLSKey, "tls-key", "", "PEM private key of --tls-cert")
 	f.BoolVar(&cfg.RequireSecureTransport, "require-secure-transport", false, "refuse clients not using TLS (error 3159); needs --tls-cert/--tls-key")
