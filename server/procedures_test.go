@@ -1,0 +1,164 @@
+package server
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/go-sql-driver/mysql"
+)
+
+const procP = `CREATE PROCEDURE p(IN x INT, OUT y INT, INOUT z INT)
+BEGIN
+  SELECT a, b FROM t WHERE a >= x ORDER BY a;
+  SELECT COUNT(*) INTO y FROM t;
+  SET z = z * 10;
+  SELECT 'done' AS s;
+END`
+
+// The handler sets a local variable: GMS v0.20.0 restarts the procedure
+// after a handler statement that returns a result (docs/COMPATIBILITY.md).
+const procSig = `CREATE PROCEDURE sig(v INT, OUT caught INT)
+BEGIN
+  DECLARE c INT DEFAULT 0;
+  DECLARE CONTINUE HANDLER FOR SQLEXCEPTION SET c = 1;
+  IF v < 0 THEN
+    SIGNAL SQLSTATE '45000' SET MESSAGE_TEXT = 'negative value';
+  END IF;
+  SET caught = c;
+  SELECT v AS v;
+END`
+
+const procRaise = `CREATE PROCEDURE raise_it(v INT)
+BEGIN
+  IF v < 0 THEN
+    SIGNAL SQLSTATE '45000' SET MESSAGE_TEXT = 'negative value';
+  END IF;
+  INSERT INTO t VALUES (v, v);
+END`
+
+// TestStoredProcedures: procedures are catalog records of their schema —
+// CALL with IN/OUT/INOUT parameters, handlers and SIGNAL run by GMS, SHOW
+// CREATE / SHOW PROCEDURE STATUS / information_schema.ROUTINES, MySQL's
+// errors for duplicates and missing ones, restart, CREATE DATABASE ... LIKE
+// and DROP DATABASE.
+func TestStoredProcedures(t *testing.T) {
+	ctx := context.Background()
+	ts := startServer(t, t.TempDir())
+	root := ts.connect("")
+	mustExec(t, root, "CREATE DATABASE d")
+	mustExec(t, root, "CREATE DATABASE other")
+	db := ts.connect("d")
+	mustExec(t, db, "CREATE TABLE t (a INT PRIMARY KEY, b INT)")
+	mustExec(t, db, "INSERT INTO t VALUES (1, 10), (2, 20), (3, 30)")
+	mustExec(t, db, procP)
+	mustExec(t, db, procSig)
+	mustExec(t, db, procRaise)
+
+	_, err := db.ExecContext(ctx, procP)
+	wantError(t, "duplicate", err, 1304, "PROCEDURE p already exists")
+	_, err = db.ExecContext(ctx, "DROP PROCEDURE nope")
+	wantError(t, "drop missing", err, 1305, "PROCEDURE d.nope does not exist")
+	_, err = db.ExecContext(ctx, "CALL nope()")
+	wantError(t, "call missing", err, 1305, "PROCEDURE d.nope does not exist")
+	mustExec(t, db, "DROP PROCEDURE IF EXISTS nope")
+
+	// OUT and INOUT parameters come back in user variables; one
+	// connection so the variables are the session's.
+	conn, err := db.Conn(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	mustExec(t, conn, "SET @z = 3")
+	rows, err := conn.QueryContext(ctx, "CALL p(2, @y, @z)")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for rows.NextResultSet() {
+		for rows.Next() {
+		}
+	}
+	rows.Close()
+	var y, z int
+	if err := conn.QueryRowContext(ctx, "SELECT @y, @z").Scan(&y, &z); err != nil {
+		t.Fatal(err)
+	}
+	if y != 3 || z != 30 {
+		t.Fatalf("OUT/INOUT: @y=%d @z=%d, want 3 30", y, z)
+	}
+
+	// A CONTINUE handler catches the SIGNAL; without one the client gets
+	// the SQLSTATE and message, and the procedure stops there.
+	var v int
+	for _, c := range []struct{ v, caught int }{{-5, 1}, {5, 0}} {
+		if err := conn.QueryRowContext(ctx, "CALL sig(?, @caught)", c.v).Scan(&v); err != nil || v != c.v {
+			t.Fatalf("CALL sig(%d): %v %d", c.v, err, v)
+		}
+		var caught int
+		if err := conn.QueryRowContext(ctx, "SELECT @caught").Scan(&caught); err != nil || caught != c.caught {
+			t.Fatalf("sig(%d): @caught = %d (%v), want %d", c.v, caught, err, c.caught)
+		}
+	}
+	_, err = conn.ExecContext(ctx, "CALL raise_it(-1)")
+	var me *mysql.MySQLError
+	if !errors.As(err, &me) || me.Number != 1644 || string(me.SQLState[:]) != "45000" || me.Message != "negative value" {
+		t.Fatalf("SIGNAL: %v, want 1644 (45000) negative value", err)
+	}
+	wantRows(t, db, "SELECT COUNT(*) FROM t WHERE a < 0", "0")
+	mustExec(t, conn, "CALL raise_it(7)")
+	wantRows(t, db, "SELECT b FROM t WHERE a = 7", "7")
+
+	wantDefinitions := func(db string) {
+		t.Helper()
+		c := ts.connect(db)
+		var name, mode, create string
+		var cs, cc, dc string
+		if err := c.QueryRow("SHOW CREATE PROCEDURE p").Scan(&name, &mode, &create, &cs, &cc, &dc); err != nil {
+			t.Fatalf("%s: SHOW CREATE PROCEDURE: %v", db, err)
+		}
+		if name != "p" || !strings.Contains(create, "SELECT COUNT(*) INTO y FROM t") {
+			t.Fatalf("%s: SHOW CREATE PROCEDURE p = %q %q", db, name, create)
+		}
+		wantRows(t, c, "SELECT ROUTINE_NAME, ROUTINE_TYPE FROM information_schema.ROUTINES WHERE ROUTINE_SCHEMA = '"+db+"' ORDER BY ROUTINE_NAME",
+			"p,PROCEDURE", "raise_it,PROCEDURE", "sig,PROCEDURE")
+		got := queryRows(t, c, "SHOW PROCEDURE STATUS WHERE Db = '"+db+"'")
+		if len(got) != 3 || got[0][1] != "p" || got[0][2] != "PROCEDURE" {
+			t.Fatalf("%s: SHOW PROCEDURE STATUS = %q", db, got)
+		}
+	}
+	wantDefinitions("d")
+	wantRows(t, root, "SELECT COUNT(*) FROM information_schema.ROUTINES WHERE ROUTINE_SCHEMA = 'other'", "0")
+
+	// CREATE DATABASE ... LIKE copies the procedures; they run against
+	// the clone's own tables.
+	mustExec(t, root, "CREATE DATABASE d2 LIKE d")
+	wantDefinitions("d2")
+	d2 := ts.connect("d2")
+	mustExec(t, d2, "CALL raise_it(42)")
+	wantRows(t, d2, "SELECT a FROM t", "42")
+	wantRows(t, db, "SELECT COUNT(*) FROM t WHERE a = 42", "0")
+
+	// Restart keeps them.
+	ts.srv.Close()
+	ts = startServer(t, ts.dir)
+	root = ts.connect("")
+	wantDefinitions("d")
+	wantDefinitions("d2")
+	db = ts.connect("d")
+	mustExec(t, db, "CALL raise_it(8)")
+	wantRows(t, db, "SELECT b FROM t WHERE a = 8", "8")
+
+	// DROP PROCEDURE, then DROP DATABASE removes the rest: a schema of
+	// the same name starts without them.
+	mustExec(t, db, "DROP PROCEDURE sig")
+	_, err = db.Exec("CALL sig(1, @x)")
+	wantError(t, "dropped", err, 1305, "PROCEDURE d.sig does not exist")
+	mustExec(t, root, "DROP DATABASE d2")
+	mustExec(t, root, "CREATE DATABASE d2")
+	wantRows(t, root, "SELECT COUNT(*) FROM information_schema.ROUTINES WHERE ROUTINE_SCHEMA = 'd2'", "0")
+	d2 = ts.connect("d2")
+	mustExec(t, d2, procSig)
+	wantRows(t, d2, "SELECT ROUTINE_NAME FROM information_schema.ROUTINES WHERE ROUTINE_SCHEMA = 'd2'", "sig")
+}
