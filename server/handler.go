@@ -203,7 +203,23 @@ func (h *handler) ComQuery(ctx context.Context, c *mysql.Conn, query string, cb 
 		return err
 	}
 	cb = h.processlistCallback(query, cb)
+	if q, ok := sqltext.Do(query); ok {
+		_, err := discardRows(cb, func(cb mysql.ResultSpoolFn) (string, error) {
+			return "", h.Handler.ComQuery(ctx, c, q, cb)
+		})
+		return h.translate(err, c, q)
+	}
 	return h.translate(h.Handler.ComQuery(ctx, c, query, cb), c, query)
+}
+
+// discardRows runs a DO statement (as a SELECT, see sqltext.Do) with its
+// rows withheld and answers OK: more says whether statements follow it.
+func discardRows(cb mysql.ResultSpoolFn, run func(mysql.ResultSpoolFn) (string, error)) (string, error) {
+	rest, err := run(func(*sqltypes.Result, bool) error { return nil })
+	if err != nil {
+		return rest, err
+	}
+	return rest, cb(&sqltypes.Result{}, rest != "")
 }
 
 func (h *handler) ComMultiQuery(ctx context.Context, c *mysql.Conn, query string, cb mysql.ResultSpoolFn) (string, error) {
@@ -231,6 +247,12 @@ func (h *handler) ComMultiQuery(ctx context.Context, c *mysql.Conn, query string
 		return "", err
 	}
 	cb = h.processlistCallback(query, cb)
+	if q, ok := sqltext.Do(query); ok {
+		rest, err := discardRows(cb, func(cb mysql.ResultSpoolFn) (string, error) {
+			return h.Handler.ComMultiQuery(ctx, c, q, cb)
+		})
+		return rest, h.translate(err, c, q)
+	}
 	rest, err := h.Handler.ComMultiQuery(ctx, c, query, cb)
 	return rest, h.translate(err, c, query)
 }

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/go-sql-driver/mysql"
 )
@@ -161,4 +162,50 @@ func TestStoredProcedures(t *testing.T) {
 	d2 = ts.connect("d2")
 	mustExec(t, d2, procSig)
 	wantRows(t, d2, "SELECT ROUTINE_NAME FROM information_schema.ROUTINES WHERE ROUTINE_SCHEMA = 'd2'", "sig")
+}
+
+// TestDoStatement: DO evaluates its expressions for their effects and
+// answers OK, alone or followed by other statements.
+func TestDoStatement(t *testing.T) {
+	ctx := context.Background()
+	ts := startServer(t, t.TempDir())
+	db := ts.connect("")
+	conn, err := db.Conn(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	mustExec(t, conn, "DO 1")
+	mustExec(t, conn, "DO 1, 2 + 3")
+	start := time.Now()
+	mustExec(t, conn, "do SLEEP(0.2)")
+	if d := time.Since(start); d < 200*time.Millisecond {
+		t.Fatalf("DO SLEEP(0.2) took %v", d)
+	}
+	var got int
+	if err := conn.QueryRowContext(ctx, "SELECT GET_LOCK('x', 0)").Scan(&got); err != nil || got != 1 {
+		t.Fatalf("GET_LOCK: %v %d", err, got)
+	}
+	mustExec(t, conn, "DO RELEASE_LOCK('x')")
+	if err := conn.QueryRowContext(ctx, "SELECT IS_FREE_LOCK('x')").Scan(&got); err != nil || got != 1 {
+		t.Fatalf("after DO RELEASE_LOCK: IS_FREE_LOCK = %d (%v)", got, err)
+	}
+	// The client sees no result set, and what follows runs (the driver
+	// skips an OK that has more results after it).
+	rows, err := conn.QueryContext(ctx, "DO 1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cols, _ := rows.Columns(); len(cols) != 0 || rows.Next() {
+		t.Fatalf("DO returned a result set: %v", cols)
+	}
+	rows.Close()
+	if err := conn.QueryRowContext(ctx, "/* c */ DO GET_LOCK('y', 0); SELECT IS_FREE_LOCK('y')").Scan(&got); err != nil || got != 0 {
+		t.Fatalf("SELECT after DO: %d %v", got, err)
+	}
+	_, err = conn.ExecContext(ctx, "DO nosuch")
+	var me *mysql.MySQLError
+	if !errors.As(err, &me) || me.Number != 1054 {
+		t.Fatalf("DO nosuch: %v, want 1054", err)
+	}
 }
