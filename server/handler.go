@@ -150,6 +150,7 @@ func autocommitDefault() bool {
 func (h *handler) ConnectionClosed(c *mysql.Conn) {
 	h.wires.Delete(c.ConnectionID)
 	h.srv.prepLocking.Delete(c.ConnectionID)
+	h.srv.callQueue.Delete(c.ConnectionID)
 	h.srv.kills.forget(c.ConnectionID)
 	// A client gone mid-import leaves nothing: the import is abandoned and
 	// removes what it wrote.
@@ -225,6 +226,9 @@ func discardRows(cb mysql.ResultSpoolFn, run func(mysql.ResultSpoolFn) (string, 
 func (h *handler) ComMultiQuery(ctx context.Context, c *mysql.Conn, query string, cb mysql.ResultSpoolFn) (string, error) {
 	// The remainder returned is of the rewritten text; rewriting it again
 	// on the next call changes nothing.
+	if rest, ok, err := h.nextCallResult(c, query, cb); ok {
+		return rest, err
+	}
 	if ok, err := h.comTenant(ctx, c, query, cb); ok {
 		return "", err
 	}
@@ -252,6 +256,9 @@ func (h *handler) ComMultiQuery(ctx context.Context, c *mysql.Conn, query string
 			return h.Handler.ComMultiQuery(ctx, c, q, cb)
 		})
 		return rest, h.translate(err, c, q)
+	}
+	if isCall(query) {
+		return h.comCall(ctx, c, query, cb)
 	}
 	rest, err := h.Handler.ComMultiQuery(ctx, c, query, cb)
 	return rest, h.translate(err, c, query)

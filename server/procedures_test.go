@@ -2,7 +2,9 @@ package server
 
 import (
 	"context"
+	"database/sql"
 	"errors"
+	"reflect"
 	"strings"
 	"testing"
 	"time"
@@ -208,4 +210,89 @@ func TestDoStatement(t *testing.T) {
 	if !errors.As(err, &me) || me.Number != 1054 {
 		t.Fatalf("DO nosuch: %v, want 1054", err)
 	}
+}
+
+// resultSets reads every result set of q as rows of strings.
+func resultSets(t *testing.T, db execQueryer, q string, args ...any) [][]string {
+	t.Helper()
+	rows, err := db.QueryContext(context.Background(), q, args...)
+	if err != nil {
+		t.Fatalf("%s: %v", q, err)
+	}
+	defer rows.Close()
+	var sets [][]string
+	for {
+		cols, _ := rows.Columns()
+		var set []string
+		for rows.Next() {
+			vals := make([]sql.NullString, len(cols))
+			ptrs := make([]any, len(cols))
+			for i := range vals {
+				ptrs[i] = &vals[i]
+			}
+			if err := rows.Scan(ptrs...); err != nil {
+				t.Fatal(err)
+			}
+			var parts []string
+			for _, v := range vals {
+				parts = append(parts, v.String)
+			}
+			set = append(set, strings.Join(parts, ","))
+		}
+		sets = append(sets, append([]string{strings.Join(cols, ",")}, set...))
+		if !rows.NextResultSet() {
+			break
+		}
+	}
+	if err := rows.Err(); err != nil {
+		t.Fatalf("%s: %v", q, err)
+	}
+	return sets
+}
+
+type execQueryer interface {
+	QueryContext(context.Context, string, ...any) (*sql.Rows, error)
+}
+
+// TestCallResultSets: a CALL sends one result set per SELECT it runs, nested
+// CALLs included, to a multi-statement client, and the statements after
+// it in the same text still run.
+func TestCallResultSets(t *testing.T) {
+	ts := startServer(t, t.TempDir())
+	root := ts.connect("")
+	mustExec(t, root, "CREATE DATABASE d")
+	db := ts.connect("d")
+	mustExec(t, db, "CREATE TABLE t (a INT PRIMARY KEY, b VARCHAR(10))")
+	mustExec(t, db, "INSERT INTO t VALUES (1, 'x'), (2, 'y'), (3, 'z')")
+	mustExec(t, db, `CREATE PROCEDURE inner_p(n INT)
+BEGIN
+  SELECT n * 100 AS hundred;
+END`)
+	mustExec(t, db, `CREATE PROCEDURE multi(lo INT)
+BEGIN
+  DECLARE i INT DEFAULT 0;
+  SELECT a, b FROM t WHERE a >= lo ORDER BY a;
+  IF lo > 0 THEN
+    SET i = lo + 1;
+  END IF;
+  SELECT i AS i;
+  CALL inner_p(lo);
+  SELECT COUNT(*) AS n FROM t;
+  SELECT 'empty' AS e FROM t WHERE a < 0;
+END`)
+	want := [][]string{{"a,b", "2,y", "3,z"}, {"i", "3"}, {"hundred", "200"}, {"n", "3"}, {"e"}}
+	got := resultSets(t, db, "CALL multi(2)")
+	if !reflect.DeepEqual(got, want) {
+		t.Fatalf("CALL multi(2): %q, want %q", got, want)
+	}
+	// Statements after the CALL in the same text.
+	got = resultSets(t, db, "CALL multi(3); SELECT 'after' AS z")
+	want = [][]string{{"a,b", "3,z"}, {"i", "4"}, {"hundred", "300"}, {"n", "3"}, {"e"}, {"z", "after"}}
+	if !reflect.DeepEqual(got, want) {
+		t.Fatalf("CALL multi(3); SELECT: %q, want %q", got, want)
+	}
+	// A procedure without SELECTs answers OK.
+	mustExec(t, db, "CREATE PROCEDURE ins(v INT) INSERT INTO t VALUES (v, 'w')")
+	mustExec(t, db, "CALL ins(9)")
+	wantRows(t, db, "SELECT b FROM t WHERE a = 9", "w")
 }
