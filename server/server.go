@@ -97,11 +97,11 @@ type Server struct {
 	// (callresults.go); callQueue: conn ID -> *callQueue of result sets
 	// still to send.
 	calls, callQueue sync.Map
-	kills       *killList // GMS's process list + the server's own waits
-	imports     sync.Map  // connection ID -> *pendingImport (tenantio.go)
-	events      *events
-	metrics     *http.Server
-	metricsAddr net.Addr
+	kills            *killList // GMS's process list + the server's own waits
+	imports          sync.Map  // connection ID -> *pendingImport (tenantio.go)
+	events           *events
+	metrics          *http.Server
+	metricsAddr      net.Addr
 }
 
 // Open opens (or creates) the data directory and binds the listener; Serve
