@@ -27,10 +27,12 @@ import (
 // then sends the captured sets one per round of the protocol library's
 // multi-statement loop: it answers the CALL with the first set and a
 // remainder that names the queue, and each later round sends the next set.
-// That loop exists only for clients that enabled multi-statements
-// (CLIENT_MULTI_STATEMENTS: go-sql-driver's multiStatements=true, the
-// mariadb CLI, PyMySQL's client_flag); other clients get GMS's answer, the
-// last SELECT.
+// The library runs that loop only for clients that enabled multi-statements
+// (CLIENT_MULTI_STATEMENTS); for a COM_QUERY starting with CALL from any
+// other client the wire guard (wire.go) tells the library the client has
+// them, and the handler runs the text as one statement (takeForcedMulti),
+// so the client still sees MySQL's answer to CALL (every client since
+// MySQL 5 sets CLIENT_MULTI_RESULTS, which is what it needs).
 
 // callQueueMarker is the remainder that makes the library call
 // ComMultiQuery again for the next queued result set.
@@ -157,15 +159,22 @@ func isCall(q string) bool {
 // comCall runs the CALL at the start of query (a multi-statement
 // connection) and sends its first result set; the rest wait in the
 // connection's queue (nextCallResult).
-func (h *handler) comCall(ctx context.Context, c *mysql.Conn, query string, cb mysql.ResultSpoolFn) (string, error) {
+func (h *handler) comCall(ctx context.Context, c *mysql.Conn, query string, cb mysql.ResultSpoolFn, single bool) (string, error) {
 	capt := &callCapture{}
 	h.srv.calls.Store(c.ConnectionID, capt)
 	var gms []*sqltypes.Result
 	var gmsMore []bool
-	rest, err := h.Handler.ComMultiQuery(ctx, c, query, func(r *sqltypes.Result, more bool) error {
+	keep := func(r *sqltypes.Result, more bool) error {
 		gms, gmsMore = append(gms, r), append(gmsMore, more)
 		return nil
-	})
+	}
+	var rest string
+	var err error
+	if single {
+		err = h.Handler.ComQuery(ctx, c, query, keep)
+	} else {
+		rest, err = h.Handler.ComMultiQuery(ctx, c, query, keep)
+	}
 	h.srv.calls.Delete(c.ConnectionID)
 	if err != nil {
 		return rest, h.translate(err, c, query)
@@ -209,4 +218,20 @@ func (h *handler) nextCallResult(c *mysql.Conn, query string, cb mysql.ResultSpo
 		return q.rest, true, cb(r, q.rest != "")
 	}
 	return callQueueMarker, true, cb(r, false)
+}
+
+// takeForcedMulti reports (once) whether the wire guard gave this
+// command's CALL the multi-statement loop, and takes the capability back.
+func (h *handler) takeForcedMulti(c *mysql.Conn) bool {
+	v, ok := h.wires.Load(c.ConnectionID)
+	if !ok {
+		return false
+	}
+	w := v.(*wireConn)
+	if !w.forcedMulti {
+		return false
+	}
+	w.forcedMulti = false
+	c.Capabilities &^= mysql.CapabilityClientMultiStatements
+	return true
 }

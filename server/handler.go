@@ -229,6 +229,11 @@ func (h *handler) ComMultiQuery(ctx context.Context, c *mysql.Conn, query string
 	if rest, ok, err := h.nextCallResult(c, query, cb); ok {
 		return rest, err
 	}
+	if h.takeForcedMulti(c) {
+		// A CALL from a client without multi-statements: one statement.
+		query = sqltext.Rewrite(query, versionID)
+		return h.comCall(ctx, c, query, h.processlistCallback(query, cb), true)
+	}
 	if ok, err := h.comTenant(ctx, c, query, cb); ok {
 		return "", err
 	}
@@ -258,7 +263,7 @@ func (h *handler) ComMultiQuery(ctx context.Context, c *mysql.Conn, query string
 		return rest, h.translate(err, c, q)
 	}
 	if isCall(query) {
-		return h.comCall(ctx, c, query, cb)
+		return h.comCall(ctx, c, query, cb, false)
 	}
 	rest, err := h.Handler.ComMultiQuery(ctx, c, query, cb)
 	return rest, h.translate(err, c, query)

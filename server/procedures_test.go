@@ -296,3 +296,24 @@ END`)
 	mustExec(t, db, "CALL ins(9)")
 	wantRows(t, db, "SELECT b FROM t WHERE a = 9", "w")
 }
+
+// TestCallResultSetsSingleStatement: a client without multi-statements
+// (go-sql-driver's default) gets every result set of a CALL too, and still
+// cannot send two statements in one text.
+func TestCallResultSetsSingleStatement(t *testing.T) {
+	ts := startServer(t, t.TempDir())
+	root := ts.connect("")
+	mustExec(t, root, "CREATE DATABASE d")
+	db := ts.connectWith("d", "parseTime=true")
+	mustExec(t, db, "CREATE PROCEDURE two() BEGIN SELECT 1 AS one; SELECT 2 AS two; END")
+	for i := 0; i < 3; i++ {
+		got := resultSets(t, db, "CALL two()")
+		if want := [][]string{{"one", "1"}, {"two", "2"}}; !reflect.DeepEqual(got, want) {
+			t.Fatalf("CALL two(): %q, want %q", got, want)
+		}
+	}
+	if _, err := db.Exec("CALL two(); SELECT 3"); err == nil {
+		t.Fatal("two statements ran without multi-statements")
+	}
+	wantRows(t, db, "SELECT 4", "4")
+}
