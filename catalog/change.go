@@ -24,7 +24,9 @@ const (
 	OpDeleteFKRef                         // delete the foreign-key reverse entry Lo
 	OpPutJob                              // write Job's record (job.go)
 	OpDeleteJob                           // delete the record of job Job.ID
-	opLast              = OpDeleteJob
+	OpPutRoutine                          // write Routine's record under Schema (routines.go)
+	OpDeleteRoutine                       // delete stored procedure Name of Schema
+	opLast              = OpDeleteRoutine
 )
 
 // Op is one catalog write. Schema is the record written (OpPutSchema,
@@ -35,6 +37,7 @@ type Op struct {
 	Table   *Table
 	View    *View
 	Trigger *Trigger
+	Routine *Routine
 	Job     *Job
 	Name    string
 	Lo, Hi  []byte
@@ -144,6 +147,7 @@ func (c *Catalog) DropSchemaChange(r Reader, s *Schema) (*Change, error) {
 	ch.deleteRange(keys.TableRecords(s.ID))
 	ch.deleteRange(keys.ViewRecords(s.ID))
 	ch.deleteRange(keys.TriggerRecords(s.ID))
+	ch.deleteRange(keys.RoutineRecords(s.ID))
 	// The reverse entries of the schema's parent tables; entries its
 	// tables left under other schemas' parents are skipped by readers
 	// (ListFKRefs checks each against the child's record).
@@ -211,6 +215,10 @@ func (op *Op) recordKey() ([]byte, error) {
 		return keys.Trigger(op.Schema.ID, op.Name), nil
 	case OpPutJob, OpDeleteJob:
 		return keys.Job(op.Job.ID), nil
+	case OpPutRoutine:
+		return keys.Routine(op.Schema.ID, op.Routine.Name), nil
+	case OpDeleteRoutine:
+		return keys.Routine(op.Schema.ID, op.Name), nil
 	}
 	return nil, fmt.Errorf("catalog: unknown change op %d", op.Kind)
 }
@@ -237,6 +245,8 @@ func (op *Op) record() ([]byte, error) {
 		return encodeRecord(op.View.Name, op.View)
 	case OpPutTrigger:
 		return encodeRecord(op.Trigger.Name, op.Trigger)
+	case OpPutRoutine:
+		return encodeRecord(op.Routine.Name, op.Routine)
 	case OpPutJob:
 		return encodeJob(op.Job)
 	}
@@ -292,6 +302,8 @@ func (ch *Change) Encode() ([]byte, error) {
 			rec, err = encodeRecord(op.View.Name, op.View)
 		case OpPutTrigger:
 			rec, err = encodeRecord(op.Trigger.Name, op.Trigger)
+		case OpPutRoutine:
+			rec, err = encodeRecord(op.Routine.Name, op.Routine)
 		case OpPutJob, OpDeleteJob:
 			rec, err = encodeJob(op.Job)
 		}
@@ -339,6 +351,8 @@ func DecodeChange(b []byte) (*Change, error) {
 		case OpPutTrigger:
 			op.Trigger = &Trigger{}
 			err = decodeObject(rec, &op.Trigger.Name, op.Trigger)
+		case OpPutRoutine:
+			op.Routine, err = DecodeRoutineRecord(rec)
 		case OpPutJob, OpDeleteJob:
 			op.Job = &Job{}
 			err = json.Unmarshal(rec, op.Job)

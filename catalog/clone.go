@@ -18,13 +18,13 @@ type TableCopy struct {
 // CloneSchemaChange is the change that creates dst (a new schema record with
 // a fresh ID) as a copy of src as read through r: every table (with a fresh
 // table ID from newID, its rows to live in dst's own data span), view and
-// trigger, with their definitions, defaults, comments, collations and the
+// trigger and stored procedure, with their definitions, defaults, comments, collations and the
 // AUTO_INCREMENT= option. It is one Change, so the clone appears all at once
 // or not at all. It copies no data: the caller copies what it wants into
 // each TableCopy's new span.
 func (c *Catalog) CloneSchemaChange(r Reader, src, dst *Schema, newID func() (uint64, error)) (*Change, []TableCopy, error) {
 	d := *dst
-	d.Collation, d.Views, d.Triggers = src.Collation, src.Views, src.Triggers
+	d.Collation, d.Views, d.Triggers, d.Routines = src.Collation, src.Views, src.Triggers, src.Routines
 	d.Lent, d.Borrowed = false, false
 	*dst = d
 	ch := new(Change).PutSchema(dst)
@@ -93,6 +93,14 @@ func (c *Catalog) CloneSchemaChange(r Reader, src, dst *Schema, newID func() (ui
 	if src.Triggers > 0 {
 		if err := c.ListTriggers(r, src, func(g *Trigger) error {
 			ch.PutTrigger(dst, g)
+			return nil
+		}); err != nil {
+			return nil, nil, err
+		}
+	}
+	if src.Routines > 0 {
+		if err := c.ListRoutines(r, src, func(p *Routine) error {
+			ch.PutRoutine(dst, p)
 			return nil
 		}); err != nil {
 			return nil, nil, err

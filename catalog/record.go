@@ -29,6 +29,10 @@ type Schema struct {
 	// nothing in the usual schema that has none.
 	Views    int `json:"v,omitempty"`
 	Triggers int `json:"g,omitempty"`
+	// Routines counts the schema's stored procedures, for the same reason
+	// (GMS looks procedures up per schema for SHOW PROCEDURE STATUS and
+	// information_schema.ROUTINES).
+	Routines int `json:"p,omitempty"`
 }
 
 // Table is a table record: columns, primary key and secondary indexes. The

@@ -56,6 +56,10 @@ const (
 	RuleShowCreateParentSchema
 )
 
+// RuleCallResults: see server/callresults.go (the server owns the rule: it
+// needs the connection's result queue). From the 10_060-10_064 range.
+const RuleCallResults analyzer.RuleId = 10_060
+
 // Batches a Rule can join: GMS's post-analyzer batch runs after every
 // default rule; post-validation after GMS's validation rules.
 const (

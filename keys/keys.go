@@ -27,6 +27,7 @@ const (
 	tagLock     byte = 'l' // reserved
 	tagJob      byte = 'j' // DDL job records
 	tagFKRef    byte = 'r'
+	tagRoutine  byte = 'p' // stored procedures
 )
 
 // Index IDs with a fixed meaning inside a table's data span.
@@ -64,10 +65,12 @@ const (
 	// declares a foreign key referencing a table (parent) of the schema in
 	// SchemaID. Name is lower(parent) 0 lower(child schema) 0 lower(child).
 	KindFKRef
+	// KindRoutine is a stored procedure record of the schema in SchemaID.
+	KindRoutine
 )
 
 var kindNames = [...]string{"invalid", "schema", "table", "view", "trigger", "accounts", "ids", "lock", "job",
-	"counter", "row", "index entry", "row count", "foreign key reference"}
+	"counter", "row", "index entry", "row count", "foreign key reference", "routine"}
 
 func (k Kind) String() string {
 	if int(k) < len(kindNames) {
@@ -77,14 +80,16 @@ func (k Kind) String() string {
 }
 
 // Catalog reports whether keys of this kind live in the catalog span.
-func (k Kind) Catalog() bool { return k >= KindSchema && k <= KindJob || k == KindFKRef }
+func (k Kind) Catalog() bool {
+	return k >= KindSchema && k <= KindJob || k == KindFKRef || k == KindRoutine
+}
 
 // Data reports whether keys of this kind live in the data span.
 func (k Kind) Data() bool { return k >= KindCounter && k <= KindRowCount }
 
 var catalogTags = map[Kind]byte{
 	KindSchema: tagSchema, KindTable: tagTable, KindView: tagView, KindTrigger: tagTrigger,
-	KindAccounts: tagAccounts, KindIDs: tagIDs, KindLock: tagLock, KindJob: tagJob, KindFKRef: tagFKRef,
+	KindAccounts: tagAccounts, KindIDs: tagIDs, KindLock: tagLock, KindJob: tagJob, KindFKRef: tagFKRef, KindRoutine: tagRoutine,
 }
 
 var tagKinds = func() map[byte]Kind {
@@ -99,7 +104,7 @@ var tagKinds = func() map[byte]Kind {
 //
 //	KindSchema, KindAccounts:             Name
 //	KindTable, KindView, KindTrigger,
-//	KindLock, KindFKRef:                  SchemaID, Name
+//	KindLock, KindFKRef, KindRoutine:     SchemaID, Name
 //	KindJob:                              JobID
 //	KindIDs:                              -
 //	KindCounter, KindRow, KindIndexEntry: SchemaID (the data schema),
@@ -182,7 +187,7 @@ func parseCatalog(b []byte) (Key, error) {
 	switch k.Kind {
 	case KindSchema, KindAccounts:
 		k.Name = string(rest)
-	case KindTable, KindView, KindTrigger, KindLock, KindFKRef:
+	case KindTable, KindView, KindTrigger, KindLock, KindFKRef, KindRoutine:
 		if k.SchemaID, rest, err = keyenc.DecodeUvarint(rest); err != nil {
 			return Key{}, malformed(FieldSchemaID, err)
 		}
@@ -256,7 +261,7 @@ func (k Key) Append(b []byte) []byte {
 	switch k.Kind {
 	case KindSchema, KindAccounts:
 		b = append(b, k.Name...)
-	case KindTable, KindView, KindTrigger, KindLock, KindFKRef:
+	case KindTable, KindView, KindTrigger, KindLock, KindFKRef, KindRoutine:
 		b = keyenc.AppendUvarint(b, k.SchemaID)
 		b = append(b, k.Name...)
 	case KindJob:
@@ -280,6 +285,9 @@ func View(schemaID uint64, name string) []byte { return object(KindView, schemaI
 
 // Trigger is the key of a trigger record.
 func Trigger(schemaID uint64, name string) []byte { return object(KindTrigger, schemaID, name) }
+
+// Routine is the key of a stored procedure record.
+func Routine(schemaID uint64, name string) []byte { return object(KindRoutine, schemaID, name) }
 
 // Lock is reserved for the record of a lock on one object of a schema (the
 // schema itself when name is empty). Nothing writes it yet.
@@ -432,6 +440,9 @@ func ViewRecords(schemaID uint64) (lo, hi []byte) { return objectSpan(KindView, 
 
 // TriggerRecords holds the trigger records of one schema.
 func TriggerRecords(schemaID uint64) (lo, hi []byte) { return objectSpan(KindTrigger, schemaID) }
+
+// RoutineRecords holds the stored procedure records of one schema.
+func RoutineRecords(schemaID uint64) (lo, hi []byte) { return objectSpan(KindRoutine, schemaID) }
 
 func objectSpan(kind Kind, schemaID uint64) (lo, hi []byte) {
 	return PrefixSpan(Key{Kind: kind, SchemaID: schemaID}.Append(nil))

@@ -22,6 +22,7 @@ func TestParseBuilders(t *testing.T) {
 		{"table big schema", Table(big, "t"), Key{Kind: KindTable, SchemaID: big, Name: "t"}},
 		{"view", View(248, "V1"), Key{Kind: KindView, SchemaID: 248, Name: "v1"}},
 		{"trigger", Trigger(7, "trg"), Key{Kind: KindTrigger, SchemaID: 7, Name: "trg"}},
+		{"routine", Routine(7, "MyProc"), Key{Kind: KindRoutine, SchemaID: 7, Name: "myproc"}},
 		{"accounts keeps case", Accounts("mysql_DB"), Key{Kind: KindAccounts, Name: "mysql_DB"}},
 		{"ids", IDs(), Key{Kind: KindIDs}},
 		{"foreign key reference", FKRef(6, "Parent", "Shop", "Child"), Key{Kind: KindFKRef, SchemaID: 6, Name: "parent\x00shop\x00child"}},

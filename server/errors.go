@@ -108,6 +108,10 @@ var errorRules = []errorRule{
 		state: mysql.SSUnknownSQLState, format: "Unknown prepared statement handler ($1) given to DEALLOCATE PREPARE"},
 	{match: re(`^Unknown prepared statement handler \((.*)\) given to EXECUTE$`), code: erUnknownStmtHandler, state: mysql.SSUnknownSQLState,
 		format: "Unknown prepared statement handler ($1) given to EXECUTE"},
+	// Stored procedures (GMS keeps their names unqualified; MySQL
+	// qualifies the missing one with the schema).
+	{match: re(`^stored procedure "(.+)" already exists$`), code: 1304, state: "42000", format: "PROCEDURE $1 already exists"},
+	{match: re(`^stored procedure "(.+)" does not exist$`), code: 1305, state: "42000", format: "PROCEDURE $1 does not exist", qualify: true},
 	{match: re(`^no database selected$`), code: mysql.ERNoDb, state: "3D000", format: "No database selected"},
 	{match: re(`^table with name (.+) already exists$`), code: mysql.ERTableExists, state: "42S01", format: "Table '$1' already exists"},
 	{match: re(`^table not found: (.+)$`), stmt: "DROP", code: mysql.ERBadTable, state: "42S02", format: "Unknown table '$1'", qualify: true},

@@ -150,6 +150,7 @@ func autocommitDefault() bool {
 func (h *handler) ConnectionClosed(c *mysql.Conn) {
 	h.wires.Delete(c.ConnectionID)
 	h.srv.prepLocking.Delete(c.ConnectionID)
+	h.srv.callQueue.Delete(c.ConnectionID)
 	h.srv.kills.forget(c.ConnectionID)
 	// A client gone mid-import leaves nothing: the import is abandoned and
 	// removes what it wrote.
@@ -208,12 +209,36 @@ func (h *handler) ComQuery(ctx context.Context, c *mysql.Conn, query string, cb 
 	if done, err := h.textCached(ctx, c, query, locking, cb); done {
 		return err
 	}
+	if q, ok := sqltext.Do(query); ok {
+		_, err := discardRows(cb, func(cb mysql.ResultSpoolFn) (string, error) {
+			return "", h.Handler.ComQuery(ctx, c, q, cb)
+		})
+		return h.translate(err, c, q)
+	}
 	return h.translate(h.Handler.ComQuery(ctx, c, query, cb), c, query)
+}
+
+// discardRows runs a DO statement (as a SELECT, see sqltext.Do) with its
+// rows withheld and answers OK: more says whether statements follow it.
+func discardRows(cb mysql.ResultSpoolFn, run func(mysql.ResultSpoolFn) (string, error)) (string, error) {
+	rest, err := run(func(*sqltypes.Result, bool) error { return nil })
+	if err != nil {
+		return rest, err
+	}
+	return rest, cb(&sqltypes.Result{}, rest != "")
 }
 
 func (h *handler) ComMultiQuery(ctx context.Context, c *mysql.Conn, query string, cb mysql.ResultSpoolFn) (string, error) {
 	// The remainder returned is of the rewritten text; rewriting it again
 	// on the next call changes nothing.
+	if rest, ok, err := h.nextCallResult(c, query, cb); ok {
+		return rest, err
+	}
+	if h.takeForcedMulti(c) {
+		// A CALL from a client without multi-statements: one statement.
+		query = sqltext.Rewrite(query, versionID)
+		return h.comCall(ctx, c, query, h.processlistCallback(query, cb), true)
+	}
 	if ok, err := h.comTenant(ctx, c, query, cb); ok {
 		return "", err
 	}
@@ -240,6 +265,15 @@ func (h *handler) ComMultiQuery(ctx context.Context, c *mysql.Conn, query string
 	cb = h.processlistCallback(query, cb)
 	if done, err := h.textCached(ctx, c, query, locking, cb); done {
 		return "", err
+	}
+	if q, ok := sqltext.Do(query); ok {
+		rest, err := discardRows(cb, func(cb mysql.ResultSpoolFn) (string, error) {
+			return h.Handler.ComMultiQuery(ctx, c, q, cb)
+		})
+		return rest, h.translate(err, c, q)
+	}
+	if isCall(query) {
+		return h.comCall(ctx, c, query, cb, false)
 	}
 	rest, err := h.Handler.ComMultiQuery(ctx, c, query, cb)
 	return rest, h.translate(err, c, query)

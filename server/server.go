@@ -103,11 +103,15 @@ type Server struct {
 	// prepLocking: conn ID -> *sync.Map of statement ID -> the locking
 	// clause stripped from that prepared statement (locking.go).
 	prepLocking sync.Map
-	kills       *killList // GMS's process list + the server's own waits
-	imports     sync.Map  // connection ID -> *pendingImport (tenantio.go)
-	events      *events
-	metrics     *http.Server
-	metricsAddr net.Addr
+	// calls: conn ID -> *callCapture, while the connection's CALL runs
+	// (callresults.go); callQueue: conn ID -> *callQueue of result sets
+	// still to send.
+	calls, callQueue sync.Map
+	kills            *killList // GMS's process list + the server's own waits
+	imports          sync.Map  // connection ID -> *pendingImport (tenantio.go)
+	events           *events
+	metrics          *http.Server
+	metricsAddr      net.Addr
 }
 
 // Open opens (or creates) the data directory and binds the listener; Serve
@@ -163,7 +167,9 @@ func (s *Server) init() error {
 	a := analyzer.NewBuilder(s.eng.Provider()).Build()
 	if err := s.eng.Install(a, engine.Rule{ID: engine.RuleHideMySQL, Name: "hideMySQL",
 		Why:   "GMS lists the mysql schema in SHOW DATABASES to every user; MySQL only to users with a privilege on it",
-		Apply: hideMySQL(a.Catalog.MySQLDb)}); err != nil {
+		Apply: hideMySQL(a.Catalog.MySQLDb)}, engine.Rule{ID: engine.RuleCallResults, Name: "callResults",
+		Why:   "GMS runs every SELECT of a procedure but returns only the last one's rows; MySQL sends each as a result set",
+		Apply: s.callResultsRule}); err != nil {
 		return err
 	}
 	s.sqle = gms.New(a, &gms.Config{})

@@ -86,6 +86,10 @@ type wireConn struct {
 	prefix  [9]byte
 	prefN   int
 	capture bool
+	// callSeen: the COM_QUERY's first word was looked at for a CALL;
+	// forcedMulti: it was one, from a client without multi-statements,
+	// and the library was told the client has them (callresults.go).
+	callSeen, forcedMulti bool
 
 	// prep is the payload of the COM_STMT_PREPARE being read (the library
 	// parses it before any handler call that sees the text).
@@ -149,6 +153,7 @@ func (c *wireConn) scan(b []byte) (int, error) {
 				c.logical = 0
 				if c.hdr[3] == 0 {
 					c.cmd, c.prefN, c.capture = noCommand, 0, true
+					c.callSeen = false
 					c.prep = c.prep[:0]
 					c.prepSeen, c.prepLocking = false, nil
 				}
@@ -248,6 +253,13 @@ func (c *wireConn) takePrepareLocking() *sqltext.Locking {
 func (c *wireConn) route() {
 	if c.mc == nil {
 		return
+	}
+	if c.cmd == mysql.ComQuery && !c.callSeen && c.prefN == len(c.prefix) {
+		c.callSeen = true
+		if c.mc.Capabilities&mysql.CapabilityClientMultiStatements == 0 && isCall(string(c.prefix[1:])) {
+			c.mc.Capabilities |= mysql.CapabilityClientMultiStatements
+			c.forcedMulti = true
+		}
 	}
 	if c.rewrites() {
 		c.mc.Conn = c

@@ -1,0 +1,237 @@
+package server
+
+import (
+	"context"
+	"strings"
+	"sync"
+
+	gmsserver "github.com/dolthub/go-mysql-server/server"
+	"github.com/dolthub/go-mysql-server/sql"
+	"github.com/dolthub/go-mysql-server/sql/analyzer"
+	"github.com/dolthub/go-mysql-server/sql/plan"
+	"github.com/dolthub/go-mysql-server/sql/procedures"
+	"github.com/dolthub/go-mysql-server/sql/transform"
+	"github.com/dolthub/go-mysql-server/sql/types"
+	"github.com/dolthub/vitess/go/mysql"
+	"github.com/dolthub/vitess/go/sqltypes"
+	querypb "github.com/dolthub/vitess/go/vt/proto/query"
+	ast "github.com/dolthub/vitess/go/vt/sqlparser"
+)
+
+// A CALL sends one result set per SELECT its procedure (or a procedure it
+// calls) runs, then an OK. GMS v0.20.0 runs every statement of the body
+// through a StatementRunner but hands back only the last SELECT's rows. The
+// analyzer rule below gives each CALL a runner that copies the rows of the
+// body's own SELECTs (not IF conditions, SET expressions or cursors, which
+// run through the same runner) into the connection's capture; the handler
+// then sends the captured sets one per round of the protocol library's
+// multi-statement loop: it answers the CALL with the first set and a
+// remainder that names the queue, and each later round sends the next set.
+// The library runs that loop only for clients that enabled multi-statements
+// (CLIENT_MULTI_STATEMENTS); for a COM_QUERY starting with CALL from any
+// other client the wire guard (wire.go) tells the library the client has
+// them, and the handler runs the text as one statement (takeForcedMulti),
+// so the client still sees MySQL's answer to CALL (every client since
+// MySQL 5 sets CLIENT_MULTI_RESULTS, which is what it needs).
+
+// callQueueMarker is the remainder that makes the library call
+// ComMultiQuery again for the next queued result set.
+const callQueueMarker = "/* myriad: next CALL result */"
+
+type callCapture struct {
+	mu   sync.Mutex
+	sets []*sqltypes.Result
+}
+
+type callQueue struct {
+	results []*sqltypes.Result // the sets not yet sent, then the final OK
+	rest    string             // the client's statements after the CALL
+}
+
+// callResultsRule gives every CALL a runner that captures its SELECTs.
+func (s *Server) callResultsRule(ctx *sql.Context, _ *analyzer.Analyzer, n sql.Node, _ *plan.Scope, _ analyzer.RuleSelector, _ *sql.QueryFlags) (sql.Node, transform.TreeIdentity, error) {
+	return transform.Node(n, func(node sql.Node) (sql.Node, transform.TreeIdentity, error) {
+		c, ok := node.(*plan.Call)
+		if !ok || c.Runner == nil || c.Procedure == nil {
+			return node, transform.SameTree, nil
+		}
+		if _, done := c.Runner.(*captureRunner); done {
+			return node, transform.SameTree, nil
+		}
+		selects := map[*ast.Select]bool{}
+		for _, op := range c.GetStatements() {
+			if sel, ok := op.PrimaryData.(*ast.Select); ok && op.OpCode == procedures.OpCode_Select && sel.Into == nil {
+				selects[sel] = true
+			}
+		}
+		return c.SetStatementRunner(ctx, &captureRunner{inner: c.Runner, selects: selects, srv: s}), transform.NewTree, nil
+	})
+}
+
+// captureRunner runs a procedure's statements through GMS's runner.
+type captureRunner struct {
+	inner   sql.StatementRunner
+	selects map[*ast.Select]bool // the body's result-producing SELECTs (the interpreter keeps the pointers)
+	srv     *Server
+}
+
+func (r *captureRunner) QueryWithBindings(ctx *sql.Context, query string, parsed ast.Statement, bindings map[string]ast.Expr, qFlags *sql.QueryFlags) (sql.Schema, sql.RowIter, *sql.QueryFlags, error) {
+	// GMS's interpreter loops without looking at the context (a handler
+	// whose statement returns rows restarts the body): every statement
+	// passes here, so KILL and a closed connection stop it.
+	if err := ctx.Err(); err != nil {
+		return nil, nil, nil, err
+	}
+	sch, iter, flags, err := r.inner.QueryWithBindings(ctx, query, parsed, bindings, qFlags)
+	if err != nil {
+		return sch, iter, flags, err
+	}
+	if sel, ok := parsed.(*ast.Select); ok && r.selects[sel] {
+		if v, ok := r.srv.calls.Load(ctx.Session.ID()); ok {
+			capt := v.(*callCapture)
+			res := &sqltypes.Result{Fields: resultFields(ctx, sch)}
+			capt.mu.Lock()
+			capt.sets = append(capt.sets, res)
+			capt.mu.Unlock()
+			iter = &captureIter{RowIter: iter, sch: sch, res: res}
+		}
+	}
+	return sch, iter, flags, err
+}
+
+type captureIter struct {
+	sql.RowIter
+	sch sql.Schema
+	res *sqltypes.Result
+}
+
+func (it *captureIter) Next(ctx *sql.Context) (sql.Row, error) {
+	row, err := it.RowIter.Next(ctx)
+	if err != nil {
+		return row, err
+	}
+	vals, err := gmsserver.RowToSQL(ctx, it.sch, row, nil, nil)
+	if err != nil {
+		return nil, err
+	}
+	it.res.Rows = append(it.res.Rows, vals)
+	return row, nil
+}
+
+// resultFields is the column metadata of a captured set.
+func resultFields(ctx *sql.Context, sch sql.Schema) []*querypb.Field {
+	fields := make([]*querypb.Field, len(sch))
+	for i, c := range sch {
+		charset := uint32(sql.Collation_Default.CharacterSet())
+		if ct, ok := c.Type.(sql.TypeWithCollation); ok {
+			charset = uint32(ct.Collation().CharacterSet())
+		}
+		if types.IsBinaryType(c.Type) {
+			charset = uint32(sql.Collation_binary)
+		} else if cs := ctx.GetCharacterSetResults(); cs != sql.CharacterSet_Unspecified {
+			charset = uint32(cs)
+		}
+		var flags querypb.MySqlFlag
+		if !c.Nullable {
+			flags |= querypb.MySqlFlag_NOT_NULL_FLAG
+		}
+		if types.IsUnsigned(c.Type) {
+			flags |= querypb.MySqlFlag_UNSIGNED_FLAG
+		}
+		f := &querypb.Field{Name: c.Name, OrgName: c.Name, Table: c.Source, OrgTable: c.Source, Database: c.DatabaseSource,
+			Type: c.Type.Type(), Charset: charset, ColumnLength: c.Type.MaxTextResponseByteLength(ctx), Flags: uint32(flags)}
+		if dt, ok := c.Type.(sql.DecimalType); ok {
+			f.Decimals = uint32(dt.Scale())
+		} else if dt, ok := c.Type.(sql.DatetimeType); ok {
+			f.Decimals = uint32(dt.Precision())
+		}
+		fields[i] = f
+	}
+	return fields
+}
+
+// isCall reports whether the first statement of q is a CALL.
+func isCall(q string) bool {
+	q = strings.TrimLeft(q, " \t\r\n")
+	return len(q) > 4 && strings.EqualFold(q[:4], "CALL") && strings.ContainsRune(" \t\r\n`", rune(q[4]))
+}
+
+// comCall runs the CALL at the start of query (a multi-statement
+// connection) and sends its first result set; the rest wait in the
+// connection's queue (nextCallResult).
+func (h *handler) comCall(ctx context.Context, c *mysql.Conn, query string, cb mysql.ResultSpoolFn, single bool) (string, error) {
+	capt := &callCapture{}
+	h.srv.calls.Store(c.ConnectionID, capt)
+	var gms []*sqltypes.Result
+	var gmsMore []bool
+	keep := func(r *sqltypes.Result, more bool) error {
+		gms, gmsMore = append(gms, r), append(gmsMore, more)
+		return nil
+	}
+	var rest string
+	var err error
+	if single {
+		err = h.Handler.ComQuery(ctx, c, query, keep)
+	} else {
+		rest, err = h.Handler.ComMultiQuery(ctx, c, query, keep)
+	}
+	h.srv.calls.Delete(c.ConnectionID)
+	if err != nil {
+		return rest, h.translate(err, c, query)
+	}
+	capt.mu.Lock()
+	sets := capt.sets
+	capt.mu.Unlock()
+	if len(sets) == 0 {
+		// No SELECT ran: GMS's OK.
+		for i, r := range gms {
+			if err := cb(r, gmsMore[i]); err != nil {
+				return "", err
+			}
+		}
+		return rest, nil
+	}
+	q := &callQueue{results: append(sets[1:], &sqltypes.Result{}), rest: rest}
+	h.srv.callQueue.Store(c.ConnectionID, q)
+	if err := cb(sets[0], false); err != nil {
+		h.srv.callQueue.Delete(c.ConnectionID)
+		return "", err
+	}
+	return callQueueMarker, nil
+}
+
+// nextCallResult sends the next queued result set of the connection's
+// CALL when query is the marker comCall returned.
+func (h *handler) nextCallResult(c *mysql.Conn, query string, cb mysql.ResultSpoolFn) (string, bool, error) {
+	if query != callQueueMarker {
+		return "", false, nil
+	}
+	v, ok := h.srv.callQueue.Load(c.ConnectionID)
+	if !ok {
+		return "", false, nil
+	}
+	q := v.(*callQueue)
+	r := q.results[0]
+	q.results = q.results[1:]
+	if len(q.results) == 0 {
+		h.srv.callQueue.Delete(c.ConnectionID)
+		return q.rest, true, cb(r, q.rest != "")
+	}
+	return callQueueMarker, true, cb(r, false)
+}
+
+// takeForcedMulti reports (once) whether the wire guard gave this
+// command's CALL the multi-statement loop, and takes the capability back.
+func (h *handler) takeForcedMulti(c *mysql.Conn) bool {
+	v, ok := h.wires.Load(c.ConnectionID)
+	if !ok {
+		return false
+	}
+	w := v.(*wireConn)
+	if !w.forcedMulti {
+		return false
+	}
+	w.forcedMulti = false
+	c.Capabilities &^= mysql.CapabilityClientMultiStatements
+	return true
+}
