@@ -743,7 +743,9 @@ func (e *Engine) awaitBuild(ctx *sql.Context, id uint64) error {
 func (e *Engine) ResumeJobs() (int, error) {
 	var jobs []*catalog.Job
 	if err := e.cat.ListJobs(nil, func(j *catalog.Job) error {
-		jobs = append(jobs, j)
+		if j.Kind == "" {
+			jobs = append(jobs, j)
+		}
 		return nil
 	}); err != nil {
 		return 0, err
@@ -794,7 +796,7 @@ func (d *Database) DDLJobs(ctx *sql.Context) ([]infoschema.Job, error) {
 	var out []infoschema.Job
 	err := e.cat.ListJobs(nil, func(j *catalog.Job) error {
 		row := infoschema.Job{ID: j.ID, Schema: j.Schema, Table: j.Table, Index: j.Index, State: j.State,
-			RowsDone: j.RowsDone, RowsTotal: j.RowsTotal, Started: j.Started}
+			RowsDone: j.RowsDone, RowsTotal: j.RowsTotal, Started: j.Started, Import: j.Kind == catalog.JobImport}
 		if b := e.buildOf(j.TableID); b != nil && b.jobID == j.ID && !b.ended.Load() {
 			if n := b.rowsDone.Load(); n > row.RowsDone {
 				row.RowsDone = n
