@@ -8,13 +8,20 @@ import (
 	"github.com/myriaddb/myriad/keys"
 )
 
-// Job is the record of one running DDL job (an online index build): what
-// it builds, how far its backfill has got and how to resume it after a
-// restart. It exists from the job's first state change until the index is
-// public or rolled back; it is written only through Change, in the same
-// transaction as the state change or backfill batch it describes.
+// Job is the record of one running DDL job: an online index build (Kind
+// "") or table rewrite (Kind JobRewrite) — what it builds, how far its
+// backfill has got and how to resume it after a restart — or a tenant import (Kind JobImport) — the data ID its
+// rows are being written under, so that a restart can remove them if the
+// import never published. An index build's record exists from the job's
+// first state change until the index is public or rolled back; an
+// import's from before its first row until the commit that publishes the
+// schema, which deletes it. It is written only through Change.
 type Job struct {
-	ID       uint64 `json:"id"`
+	ID uint64 `json:"id"`
+	// Kind is JobRewrite for a table rewrite (engine/rewrite.go) or
+	// JobImport for a tenant import; empty for an index build, so records
+	// written before the other kinds existed read as index builds.
+	Kind     string `json:"k,omitempty"`
 	Schema   string `json:"s"`
 	SchemaID uint64 `json:"si"`
 	Table    string `json:"t"`
@@ -29,10 +36,6 @@ type Job struct {
 	RowsDone  int64     `json:"rd"`
 	RowsTotal int64     `json:"rt"` // estimate: the table's row count at the start
 	Started   time.Time `json:"at"`
-	// Kind is JobRewrite for a table rewrite (engine/rewrite.go); empty
-	// for an index build, so records written before rewrites existed read
-	// as index builds.
-	Kind string `json:"k,omitempty"`
 	// Shadow is a rewrite's new definition under its own table ID: rows
 	// are copied into its key prefix until it replaces the table.
 	Shadow *Table `json:"sh,omitempty"`
@@ -44,6 +47,11 @@ const JobRewrite = "rewrite"
 
 // JobRollback is the State of a job whose index is being removed.
 const JobRollback = "rollback"
+
+// JobImport is the Kind of a tenant import's record: Schema is the name it
+// will publish, SchemaID the fresh data ID its rows go under, RowsDone the
+// rows written so far.
+const JobImport = "import"
 
 // PutJob writes a job record.
 func (ch *Change) PutJob(j *Job) *Change { return ch.add(Op{Kind: OpPutJob, Job: j}) }

@@ -804,7 +804,10 @@ func (e *Engine) awaitBuild(ctx *sql.Context, id uint64) error {
 func (e *Engine) ResumeJobs() (int, error) {
 	var jobs []*catalog.Job
 	if err := e.cat.ListJobs(nil, func(j *catalog.Job) error {
-		jobs = append(jobs, j)
+		// Imports are cleaned up by the tenant import code at start-up.
+		if j.Kind == "" || j.Kind == catalog.JobRewrite {
+			jobs = append(jobs, j)
+		}
 		return nil
 	}); err != nil {
 		return 0, err
@@ -869,7 +872,7 @@ func (d *Database) DDLJobs(ctx *sql.Context) ([]infoschema.Job, error) {
 	var out []infoschema.Job
 	err := e.cat.ListJobs(nil, func(j *catalog.Job) error {
 		row := infoschema.Job{ID: j.ID, Schema: j.Schema, Table: j.Table, Index: j.Index, State: j.State,
-			RowsDone: j.RowsDone, RowsTotal: j.RowsTotal, Started: j.Started}
+			RowsDone: j.RowsDone, RowsTotal: j.RowsTotal, Started: j.Started, Import: j.Kind == catalog.JobImport}
 		if j.Kind == catalog.JobRewrite {
 			row.State = "rewrite " + j.State
 		}

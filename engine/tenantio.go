@@ -28,9 +28,12 @@ import (
 // a fresh data schema ID that no definition names (kv.DB.ApplyFresh), and
 // one catalog change, committed only after the file's trailer checked out,
 // publishes the schema with all its tables, views and triggers at once. A
-// failed or abandoned import range-deletes what it wrote; a crash leaves
-// unreachable keys under an ID never reused (`myriad check` reports them as
-// orphan data, as for clone).
+// failed or abandoned import range-deletes what it wrote. Against a crash
+// (kill -9 of the server mid-import) the import writes a job record
+// (catalog.Job, Kind JobImport) naming its data ID before its first row;
+// the publishing commit deletes it, and ReclaimImports, run when a server
+// or an offline tool opens the store, range-deletes the span of any import
+// whose record is still there.
 
 // TransferStats is what an export or import moved.
 type TransferStats struct {
@@ -200,10 +203,24 @@ func (e *Engine) ImportSchema(r io.Reader, as string, progress func(rows uint64,
 	if err != nil {
 		return st, err
 	}
+	jobID, err := e.cat.NewID()
+	if err != nil {
+		return st, err
+	}
+	job := catalog.Job{ID: jobID, Kind: catalog.JobImport, Schema: name, SchemaID: id, State: importingState,
+		RowsTotal: int64(h.Rows), Started: time.Now().UTC()}
+	// The record is durable before any row: the WAL is ordered, so a store
+	// holding rows of this import holds the record that names them.
+	if err := e.writeJob(func(ch *catalog.Change) { ch.PutJob(&job) }); err != nil {
+		return st, err
+	}
 	published := false
 	defer func() {
 		if !published {
+			// Rows first: a crash in between leaves the record, and the
+			// next start removes the (empty) span again.
 			e.dropCopied(id)
+			_ = e.writeJob(func(ch *catalog.Change) { ch.DeleteJob(jobID) })
 		}
 	}()
 	dst := &catalog.Schema{ID: id, Name: name, Collation: sql.CollationID(h.Collation)}
@@ -225,7 +242,12 @@ func (e *Engine) ImportSchema(r io.Reader, as string, progress func(rows uint64,
 		err := e.db.ApplyFresh(wb, dstLo, dstHi)
 		wb.Reset()
 		size = 0
-		return err
+		if err != nil {
+			return err
+		}
+		// Progress for MYRIAD_DDL_JOBS: one small commit per batch.
+		job.RowsDone = int64(fr.Rows())
+		return e.writeJob(func(ch *catalog.Change) { ch.PutJob(&job) })
 	}
 	for {
 		f, err := fr.Next()
@@ -297,7 +319,7 @@ func (e *Engine) ImportSchema(r io.Reader, as string, progress func(rows uint64,
 		return st, err
 	}
 	sum := fr.Summary()
-	if err := e.publishImport(dst, tables, nexts, views, triggers); err != nil {
+	if err := e.publishImport(dst, jobID, tables, nexts, views, triggers); err != nil {
 		return st, err
 	}
 	published = true
@@ -309,8 +331,9 @@ func (e *Engine) ImportSchema(r io.Reader, as string, progress func(rows uint64,
 }
 
 // publishImport commits the imported schema's definitions in one
-// transaction (the rows are already under its data ID).
-func (e *Engine) publishImport(dst *catalog.Schema, tables []*catalog.Table, nexts []uint64, views []*catalog.View, triggers []*catalog.Trigger) error {
+// transaction (the rows are already under its data ID), deleting the
+// import's job record in the same commit.
+func (e *Engine) publishImport(dst *catalog.Schema, jobID uint64, tables []*catalog.Table, nexts []uint64, views []*catalog.View, triggers []*catalog.Trigger) error {
 	tx := e.db.Begin()
 	defer tx.Rollback()
 	if s, err := e.cat.Schema(tx, dst.Name); err != nil {
@@ -318,7 +341,7 @@ func (e *Engine) publishImport(dst *catalog.Schema, tables []*catalog.Table, nex
 	} else if s != nil {
 		return errCloneExists(dst.Name)
 	}
-	ch := catalog.ImportSchemaChange(dst, tables, views, triggers)
+	ch := catalog.ImportSchemaChange(dst, tables, views, triggers).DeleteJob(jobID)
 	for i, t := range tables {
 		if nexts[i] > 0 {
 			tx.RaiseCounter(t.CounterKey(), nexts[i])
@@ -332,4 +355,58 @@ func (e *Engine) publishImport(dst *catalog.Schema, tables []*catalog.Table, nex
 	err = tx.Commit()
 	e.cat.EndChange(written)
 	return mapKVError(err)
+}
+
+// importingState is the State of an import's job record.
+const importingState = "importing"
+
+// writeJob commits one change of job records alone (they are not cached
+// definitions: nothing to invalidate).
+func (e *Engine) writeJob(fill func(*catalog.Change)) error {
+	tx := e.db.Begin()
+	defer tx.Rollback()
+	ch := new(catalog.Change)
+	fill(ch)
+	if _, err := e.cat.Write(tx, ch); err != nil {
+		return err
+	}
+	return mapKVError(tx.Commit())
+}
+
+// ReclaimImports removes what imports a previous run left unfinished
+// (server killed mid-import) wrote: the whole data span of each import job
+// record still present, then the record. It must run before any import
+// can start (server start-up, an offline tool opening the store), since a
+// running import's record looks the same. It returns how many it removed.
+func (e *Engine) ReclaimImports() (int, error) {
+	var jobs []*catalog.Job
+	if err := e.cat.ListJobs(nil, func(j *catalog.Job) error {
+		if j.Kind == catalog.JobImport {
+			jobs = append(jobs, j)
+		}
+		return nil
+	}); err != nil {
+		return 0, err
+	}
+	for i, j := range jobs {
+		// The publishing commit deletes the record, so a schema by that
+		// name under that ID cannot exist; never delete a live schema's
+		// rows on the strength of a record alone.
+		s, err := e.cat.Schema(nil, j.Schema)
+		if err != nil {
+			return i, err
+		}
+		if s == nil || s.ID != j.SchemaID {
+			wb := kv.NewWriteBatch()
+			wb.DeleteRange(keys.SchemaDataSpan(j.SchemaID))
+			if err := e.db.Apply(wb); err != nil {
+				return i, err
+			}
+		}
+		id := j.ID
+		if err := e.writeJob(func(ch *catalog.Change) { ch.DeleteJob(id) }); err != nil {
+			return i, err
+		}
+	}
+	return len(jobs), nil
 }

@@ -254,7 +254,16 @@ func openOffline(dir string, readOnly bool) (*engine.Engine, func(), error) {
 		db.Close()
 		return nil, nil, err
 	}
-	return engine.New(db, cat, engine.Options{}), func() { db.Close() }, nil
+	eng := engine.New(db, cat, engine.Options{})
+	if !readOnly {
+		// This process holds the store's lock: no import of a server is
+		// running, so any import record left is a killed one.
+		if _, err := eng.ReclaimImports(); err != nil {
+			db.Close()
+			return nil, nil, err
+		}
+	}
+	return eng, func() { db.Close() }, nil
 }
 
 // noLockFS opens a store without creating its LOCK file.

@@ -6,13 +6,15 @@ import (
 	"time"
 
 	"github.com/dolthub/go-mysql-server/sql"
+	"github.com/dolthub/go-mysql-server/sql/analyzer"
 	"github.com/dolthub/go-mysql-server/sql/mysql_db"
 	"github.com/dolthub/go-mysql-server/sql/types"
 	"github.com/dolthub/vitess/go/sqltypes"
 )
 
-// JobsTableName is the view of running DDL jobs (online index builds):
-// information_schema.MYRIAD_DDL_JOBS, one row per job record.
+// JobsTableName is the view of running DDL jobs (online index builds and
+// tenant imports): information_schema.MYRIAD_DDL_JOBS, one row per job
+// record.
 const JobsTableName = "MYRIAD_DDL_JOBS"
 
 // Job is one row of the view.
@@ -22,6 +24,7 @@ type Job struct {
 	State                string
 	RowsDone, RowsTotal  int64
 	Started              time.Time
+	Import               bool // a tenant import (State "importing"), not an index build
 }
 
 // JobsDatabase is implemented by the engine's databases: every job of the
@@ -81,9 +84,15 @@ func (t *jobsTable) PartitionRows(ctx *sql.Context, _ sql.Partition) (sql.RowIte
 	if err != nil {
 		return nil, err
 	}
+	// An import's schema does not exist until it publishes: its row is
+	// shown to those who may see other sessions' work (PROCESS).
+	process := true
+	if ac, ok := t.cat.(*analyzer.Catalog); ok && ac.MySQLDb != nil && ac.MySQLDb.Enabled() {
+		process = ac.MySQLDb.UserActivePrivilegeSet(ctx).Has(sql.PrivilegeType_Process)
+	}
 	var rows []sql.Row
 	for _, j := range jobs {
-		if !visible[strings.ToLower(j.Schema)] {
+		if !visible[strings.ToLower(j.Schema)] && !(j.Import && process) {
 			continue
 		}
 		rows = append(rows, sql.Row{j.ID, j.Schema, j.Table, j.Index, j.State, j.RowsDone, j.RowsTotal, j.Started})
