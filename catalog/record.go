@@ -170,9 +170,9 @@ func (t *Table) Clone() *Table {
 		Collation: t.Collation, Comment: t.Comment, AutoIncStart: t.AutoIncStart, CounterExact: t.CounterExact,
 		NextColumnID: t.NextColumnID, NextIndexID: t.NextIndexID, dbName: t.dbName,
 		RowIDHashBelow: t.RowIDHashBelow,
-		Columns: append([]Column(nil), t.Columns...),
-		PK:      append([]int(nil), t.PK...),
-		Indexes: make([]Index, len(t.Indexes)),
+		Columns:        append([]Column(nil), t.Columns...),
+		PK:             append([]int(nil), t.PK...),
+		Indexes:        make([]Index, len(t.Indexes)),
 	}
 	for i, ix := range t.Indexes {
 		ix.Columns = append([]int(nil), ix.Columns...)

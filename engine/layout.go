@@ -27,7 +27,9 @@ import (
 //
 // Primary index:   keys.Index(1) + key(pk columns...)    -> value
 // Hidden-PK table:  keys.OrderedHiddenRow(keys.Index(1), row ID) -> value, and
-//                   keys.RowHashEntry(keys.Index(RowHashIndexID), hash(hashed columns), row ID) -> ""
+//
+//	keys.RowHashEntry(keys.Index(RowHashIndexID), hash(hashed columns), row ID) -> ""
+//
 // (before RowIDHashBelow: keys.HiddenRow(keys.HiddenRowPrefix(keys.Index(1), hash(row)), row ID) -> value)
 // Secondary index: keys.Index(id) + key(index columns...) + pk suffix -> ""
 //
