@@ -202,7 +202,7 @@ func (h *handler) ComQuery(ctx context.Context, c *mysql.Conn, query string, cb 
 	if err := h.lockDDLTable(ctx, c, query, false); err != nil {
 		return err
 	}
-	cb = h.processlistCallback(query, cb)
+	cb = fieldsCallback(h.processlistCallback(query, cb))
 	return h.translate(h.Handler.ComQuery(ctx, c, query, cb), c, query)
 }
 
@@ -230,7 +230,7 @@ func (h *handler) ComMultiQuery(ctx context.Context, c *mysql.Conn, query string
 	if err := h.lockDDLTable(ctx, c, query, true); err != nil {
 		return "", err
 	}
-	cb = h.processlistCallback(query, cb)
+	cb = fieldsCallback(h.processlistCallback(query, cb))
 	rest, err := h.Handler.ComMultiQuery(ctx, c, query, cb)
 	return rest, h.translate(err, c, query)
 }
@@ -244,6 +244,7 @@ func (h *handler) ComPrepare(ctx context.Context, c *mysql.Conn, query string, p
 	}
 	h.stripPreparedLocking(c, &query, p)
 	f, err := h.Handler.ComPrepare(ctx, c, query, p)
+	fixFields(f)
 	return f, h.translate(err, c, query)
 }
 
@@ -311,6 +312,7 @@ func (h *handler) ComStmtExecute(ctx context.Context, c *mysql.Conn, p *mysql.Pr
 	if w, ok := c.Conn.(*wireConn); ok {
 		c.Conn = w.Conn
 	}
+	cb = stmtFieldsCallback(cb)
 	// A locking read's clause was stripped from the text the plan cache
 	// sees, so it must never be served from the cache (it would read
 	// without taking its locks); nor may a SERIALIZABLE transaction's
