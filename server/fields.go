@@ -1,6 +1,8 @@
 package server
 
 import (
+	"regexp"
+
 	"github.com/dolthub/vitess/go/mysql"
 	"github.com/dolthub/vitess/go/sqltypes"
 	querypb "github.com/dolthub/vitess/go/vt/proto/query"
@@ -63,5 +65,23 @@ func stmtFieldsCallback(cb func(*sqltypes.Result) error) func(*sqltypes.Result) 
 			fixFields(res.Fields)
 		}
 		return cb(res)
+	}
+}
+
+// setStatement matches a SET statement (SET @v, SET NAMES, SET SESSION ...,
+// SET TRANSACTION ...), after leading blanks and comments.
+var setStatement = regexp.MustCompile(`(?is)^(?:\s+|/\*.*?\*/|#[^\n]*\n|--\s[^\n]*\n)*set[\s@]`)
+
+// setCallback wraps cb for a SET statement: MySQL reports 0 affected rows
+// for every SET; GMS reports the one empty row its plan returns (1).
+func setCallback(query string, cb mysql.ResultSpoolFn) mysql.ResultSpoolFn {
+	if !setStatement.MatchString(query) {
+		return cb
+	}
+	return func(res *sqltypes.Result, more bool) error {
+		if res != nil && len(res.Fields) == 0 {
+			res.RowsAffected = 0
+		}
+		return cb(res, more)
 	}
 }

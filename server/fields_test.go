@@ -73,3 +73,27 @@ func TestResultMetadata(t *testing.T) {
 	}
 	check("text", rows)
 }
+
+// TestSetAffectsNoRows: every SET statement reports 0 affected rows, as in
+// MySQL (PyMySQL's cursor.execute returns it); statements around it keep
+// their counts.
+func TestSetAffectsNoRows(t *testing.T) {
+	ts := startServer(t, t.TempDir())
+	mustExec(t, ts.connect(""), "CREATE DATABASE m")
+	db := ts.connect("m")
+	mustExec(t, db, "CREATE TABLE t (id INT PRIMARY KEY, v INT)")
+	mustExec(t, db, "INSERT INTO t VALUES (1, 1), (2, 2)")
+	for _, q := range []string{"SET @foo = 'bar'", "set @a = 1, @b = 2", "SET NAMES utf8mb4",
+		"/* c */ SET SESSION sql_mode = DEFAULT", "SET autocommit = 1", "SET TRANSACTION ISOLATION LEVEL READ COMMITTED"} {
+		if n := rowsAffected(t, mustExec(t, db, q)); n != 0 {
+			t.Errorf("%s: %d rows affected, want 0", q, n)
+		}
+	}
+	if n := rowsAffected(t, mustExec(t, db, "UPDATE t SET v = v + 1")); n != 2 {
+		t.Errorf("UPDATE ... SET: %d rows affected, want 2", n)
+	}
+	var v string
+	if err := db.QueryRow("SELECT @foo").Scan(&v); err != nil || v != "bar" {
+		t.Fatalf("SELECT @foo: %q, %v", v, err)
+	}
+}
