@@ -170,6 +170,10 @@ func encodeTable(t *Table) ([]byte, error) {
 	if len(t.Checks) > 0 {
 		flags |= 8
 	}
+	// Flag 16: RowIDHashBelow follows the CHECK constraints.
+	if t.RowIDHashBelow > 0 {
+		flags |= 16
+	}
 	e.u(flags)
 	if fills > 0 {
 		e.u(uint64(fills))
@@ -205,6 +209,9 @@ func encodeTable(t *Table) ([]byte, error) {
 				e.u(0)
 			}
 		}
+	}
+	if t.RowIDHashBelow > 0 {
+		e.u(uint64(t.RowIDHashBelow))
 	}
 	return e.b, nil
 }
@@ -372,6 +379,9 @@ func decodeTableBody(body []byte, t *Table) error {
 			for i := 0; i < n && d.err == nil; i++ {
 				t.Checks = append(t.Checks, Check{Name: d.str(), Expr: d.str(), Enforced: d.u() == 1})
 			}
+		}
+		if flags&16 != 0 {
+			t.RowIDHashBelow = uint32(d.n(1 << 32))
 		}
 	}
 	if d.err != nil {

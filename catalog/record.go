@@ -63,6 +63,15 @@ type Table struct {
 	FKs []ForeignKey `json:"fk,omitempty"`
 	// Checks are the table's CHECK constraints, in declaration order.
 	Checks []Check `json:"ck,omitempty"`
+	// RowIDHashBelow, when non-zero, says a table without a primary key keys
+	// its rows by ordered row IDs (keys.OrderedHiddenRow: scans return rows
+	// in insertion order) and finds a row from its values through
+	// keys.RowHashIndexID entries hashing the columns whose ID is below it
+	// (columns added instantly later are not hashed, so ADD COLUMN rewrites
+	// no entry). Zero: the older layout, a hash of the whole row then a row
+	// ID (keys.HiddenRow), kept for tables created before; a rebuilding
+	// ALTER moves such a table to the ordered layout.
+	RowIDHashBelow uint32 `json:"rh,omitempty"`
 
 	dbName string
 	types  []sql.Type // built column types (interned), set by the binary decoder
@@ -164,9 +173,10 @@ func (t *Table) Clone() *Table {
 		ID: t.ID, SchemaID: t.SchemaID, DataSchemaID: t.DataSchemaID, Name: t.Name,
 		Collation: t.Collation, Comment: t.Comment, AutoIncStart: t.AutoIncStart, CounterExact: t.CounterExact,
 		NextColumnID: t.NextColumnID, NextIndexID: t.NextIndexID, dbName: t.dbName,
-		Columns: append([]Column(nil), t.Columns...),
-		PK:      append([]int(nil), t.PK...),
-		Indexes: make([]Index, len(t.Indexes)),
+		RowIDHashBelow: t.RowIDHashBelow,
+		Columns:        append([]Column(nil), t.Columns...),
+		PK:             append([]int(nil), t.PK...),
+		Indexes:        make([]Index, len(t.Indexes)),
 	}
 	for i, ix := range t.Indexes {
 		ix.Columns = append([]int(nil), ix.Columns...)
@@ -192,6 +202,10 @@ func (t *Table) DBName() string { return t.dbName }
 
 // HiddenPK reports whether rows are keyed by a hidden row ID.
 func (t *Table) HiddenPK() bool { return len(t.PK) == 0 }
+
+// OrderedRowIDs reports whether the hidden row IDs are ordered (see
+// RowIDHashBelow).
+func (t *Table) OrderedRowIDs() bool { return len(t.PK) == 0 && t.RowIDHashBelow > 0 }
 
 // ColumnPos maps a stored column ID to its position, or -1 for a dropped column.
 func (t *Table) ColumnPos(id uint32) int {

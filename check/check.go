@@ -479,8 +479,10 @@ func malformedAt(err error) keys.Field {
 func (c *checker) tableKey(t *table, key []byte, k keys.Key, val []byte) error {
 	switch k.Kind {
 	case keys.KindCounter:
-		c.rep.Counters++
-		if len(k.Rest) != 0 || len(val) != 8 {
+		if len(k.Rest) == 0 {
+			c.rep.Counters++ // AUTO_INCREMENT's; not the row-ID sequence
+		}
+		if (len(k.Rest) != 0 && !keys.IsRowIDCounter(k.Rest)) || len(val) != 8 {
 			c.problem(Problem{Schema: t.schema, Table: t.def.Name, Key: key,
 				What: fmt.Sprintf("malformed AUTO_INCREMENT counter (%d key bytes after the prefix, %d value bytes)", len(k.Rest), len(val))})
 		}
@@ -496,6 +498,9 @@ func (c *checker) tableKey(t *table, key []byte, k keys.Key, val []byte) error {
 		return nil
 	case keys.KindRow:
 		return c.row(t, key, val)
+	}
+	if k.IndexID == keys.RowHashIndexID && t.def.OrderedRowIDs() {
+		return c.rowHashEntry(t, key, val)
 	}
 	for i := range t.def.Indexes {
 		if t.def.Indexes[i].ID == k.IndexID {
@@ -524,7 +529,18 @@ func (c *checker) row(t *table, key, val []byte) error {
 		c.problem(at)
 		return nil
 	}
-	if t.def.HiddenPK() {
+	if t.def.OrderedRowIDs() {
+		// A row ID, and the row hash entry that finds the row by value.
+		if hk, err := t.lay.RowHashEntry(row, key); err != nil {
+			at.What = err.Error()
+			c.problem(at)
+		} else if _, ok, err := c.db.Get(hk); err != nil {
+			return err
+		} else if !ok {
+			at.What = fmt.Sprintf("row has no row hash entry (expected %x)", hk)
+			c.problem(at)
+		}
+	} else if t.def.HiddenPK() {
 		// Hash prefix of the row's content, then one row ID.
 		if !bytes.HasPrefix(key, want) {
 			at.What = "row content does not hash to its key"
@@ -555,6 +571,36 @@ func (c *checker) row(t *table, key, val []byte) error {
 			c.problem(Problem{Schema: t.schema, Table: t.def.Name, Index: t.def.Indexes[i].Name, Key: key,
 				What: fmt.Sprintf("row has no index entry (expected %x)", ik)})
 		}
+	}
+	return nil
+}
+
+// rowHashEntry checks a row hash entry (ordered row IDs): no value, and a
+// row it points at whose values hash to it.
+func (c *checker) rowHashEntry(t *table, key, val []byte) error {
+	at := Problem{Schema: t.schema, Table: t.def.Name, Key: key}
+	rk, err := t.lay.RowHashEntryRowKey(key)
+	if err != nil || len(val) != 0 {
+		at.What = fmt.Sprintf("malformed row hash entry (%d value bytes): %v", len(val), err)
+		c.problem(at)
+		return nil
+	}
+	v, ok, err := c.db.Get(rk)
+	if err != nil {
+		return err
+	}
+	if !ok {
+		at.What = fmt.Sprintf("row hash entry points at no row (row key %x)", rk)
+		c.problem(at)
+		return nil
+	}
+	row, err := t.lay.DecodeRow(v)
+	if err != nil {
+		return nil // reported with the row
+	}
+	if want, err := t.lay.RowHashEntry(row, rk); err == nil && !bytes.Equal(want, key) {
+		at.What = "row hash entry does not match its row's values"
+		c.problem(at)
 	}
 	return nil
 }

@@ -475,10 +475,16 @@ func TestHiddenKeyRowChanged(t *testing.T) {
 	changed := append(gmssql.Row(nil), row...)
 	changed[0] = "rewritten body"
 	s.write(func(b *kv.WriteBatch) { b.Set(key, rowValue(t, notes, changed)) })
-	// The index entry still matches (n did not change): only the hash
-	// reveals the damage.
+	// The index entry still matches (n did not change): only the row hash
+	// entries reveal the damage, from both sides.
+	lay := engine.KeyLayoutOf(notes)
+	oldEntry, err := lay.RowHashEntry(row, key)
+	if err != nil {
+		t.Fatal(err)
+	}
 	expect(t, s.check(),
-		check.Problem{Schema: "shop", Table: "notes", Key: key, What: "row content does not hash to its key"},
+		check.Problem{Schema: "shop", Table: "notes", Key: key, What: "row has no row hash entry"},
+		check.Problem{Schema: "shop", Table: "notes", Key: oldEntry, What: "row hash entry does not match its row's values"},
 	)
 }
 

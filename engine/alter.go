@@ -38,6 +38,10 @@ func (t *Table) rebuild(ctx *sql.Context, newDef *catalog.Table, conv func(sql.R
 	}
 	// Rows are copied below without passing through the sequence.
 	newDef.CounterExact = false
+	// Every row gets a new key: a table without a primary key moves to
+	// ordered row IDs (in the order of the old layout's scan), all its
+	// columns hashed.
+	newDef.RowIDHashBelow = newDef.NextColumnID + 1 // NextColumnID is the last one allocated
 	if err := t.db.putTable(ctx, tx, newDef); err != nil {
 		return err
 	}

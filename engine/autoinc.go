@@ -8,6 +8,7 @@ import (
 
 	"github.com/myriaddb/myriad/catalog"
 	"github.com/myriaddb/myriad/keys"
+	"github.com/myriaddb/myriad/kv"
 )
 
 // autoIncState is a table's AUTO_INCREMENT sequence. Like InnoDB's it is not
@@ -186,4 +187,30 @@ func (st *autoIncState) set(v uint64) {
 	st.mu.Unlock()
 }
 
-func (e *Engine) forgetAutoInc(tableID uint64) { e.autoInc.Delete(tableID) }
+func (e *Engine) forgetAutoInc(tableID uint64) {
+	e.autoInc.Delete(tableID)
+	e.rowIDSeq.Delete(tableID)
+}
+
+// nextRowID hands out the next ordered hidden row ID of t and raises the
+// persisted high-water mark in tx, like AUTO_INCREMENT: IDs only grow, so a
+// scan returns rows in insertion order, and after a restart the sequence
+// resumes above every ID written (one point read on first use).
+func (e *Engine) nextRowID(tx *kv.Txn, t *catalog.Table, key []byte) (uint64, error) {
+	v, _ := e.rowIDSeq.LoadOrStore(t.ID, &autoIncState{})
+	st := v.(*autoIncState)
+	st.mu.Lock()
+	if !st.loaded {
+		persisted, err := e.db.Counter(key)
+		if err != nil {
+			st.mu.Unlock()
+			return 0, err
+		}
+		st.next, st.loaded = max(persisted, 1), true
+	}
+	id := st.next
+	st.next++
+	st.mu.Unlock()
+	tx.RaiseCounter(key, id+1)
+	return id, nil
+}

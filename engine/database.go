@@ -84,6 +84,8 @@ func (d *Database) CreateTable(ctx *sql.Context, name string, pk sql.PrimaryKeyS
 		t.Columns = append(t.Columns, c)
 	}
 	t.PK = append(t.PK, pk.PkOrdinals...)
+	// A table without a primary key keys its rows in insertion order.
+	t.RowIDHashBelow = t.NextColumnID + 1 // NextColumnID is the last one allocated
 	startRowCount(tx.kv, t)
 	return d.putTable(ctx, tx, t)
 }

@@ -100,16 +100,37 @@ func (e *editor) Insert(ctx *sql.Context, row sql.Row) error {
 }
 
 func (t *Table) insertRow(ctx *sql.Context, tx *kv.Txn, row sql.Row) error {
+	return t.insertRowAt(ctx, tx, row, nil)
+}
+
+// insertRowAt inserts row; key, for ordered hidden row IDs, is the key an
+// UPDATE keeps (nil: a new row ID).
+func (t *Table) insertRowAt(ctx *sql.Context, tx *kv.Txn, row sql.Row, key []byte) error {
 	lay := t.lay
 	row = lay.trimChars(row)
 	val, err := lay.encodeRow(row)
 	if err != nil {
 		return err
 	}
-	var key []byte
-	if t.def.HiddenPK() {
+	switch {
+	case lay.ordered:
+		var id uint64
+		if key == nil {
+			if id, err = t.db.eng.nextRowID(tx, t.def, lay.rowIDKey); err != nil {
+				return err
+			}
+			key = keys.OrderedHiddenRow(lay.primary, id)
+		} else if id, err = keys.OrderedHiddenRowID(key, lay.primary); err != nil {
+			return err
+		}
+		h, err := lay.rowHash(row)
+		if err != nil {
+			return err
+		}
+		tx.Set(keys.RowHashEntry(lay.hashIndex, h, id), nil)
+	case t.def.HiddenPK():
 		key = keys.HiddenRow(lay.hiddenPrefix(val), t.db.eng.rowIDs.Add(1))
-	} else {
+	default:
 		if key, err = lay.pkKey(ctx, row); err != nil {
 			return err
 		}
@@ -213,6 +234,9 @@ func (t *Table) keyOf(ctx *sql.Context, tx *kv.Txn, row sql.Row) ([]byte, error)
 	if err != nil {
 		return nil, err
 	}
+	if t.lay.ordered {
+		return t.orderedKeyOf(tx, row, val)
+	}
 	prefix := t.lay.hiddenPrefix(val)
 	newIter := tx.NewIter
 	if tx.Pessimistic() {
@@ -235,6 +259,51 @@ func (t *Table) keyOf(ctx *sql.Context, tx *kv.Txn, row sql.Row) ([]byte, error)
 	return nil, nil
 }
 
+// orderedKeyOf finds the key of a stored row (encoded as val) through the
+// row hash entries of its hashed columns: the first stored row with the
+// same values, so of identical rows one at a time.
+func (t *Table) orderedKeyOf(tx *kv.Txn, row sql.Row, val []byte) ([]byte, error) {
+	lay := t.lay
+	h, err := lay.rowHash(row)
+	if err != nil {
+		return nil, err
+	}
+	var r interface {
+		NewIter(lo, hi []byte) (*kv.Iter, error)
+		Get(key []byte) ([]byte, bool, error)
+	} = tx
+	if tx.Pessimistic() {
+		// The row came from a current read.
+		r = tx.CurrentView()
+	}
+	hashPrefix := keys.RowHashPrefix(lay.hashIndex, h)
+	it, err := r.NewIter(keys.PrefixSpan(hashPrefix))
+	if err != nil {
+		return nil, err
+	}
+	defer it.Close()
+	for ok := it.First(); ok; ok = it.Next() {
+		id, err := keys.RowHashEntryID(it.Key(), lay.hashIndex)
+		if err != nil {
+			return nil, err
+		}
+		key := keys.OrderedHiddenRow(lay.primary, id)
+		stored, found, err := r.Get(key)
+		if err != nil {
+			return nil, err
+		}
+		if !found {
+			continue
+		}
+		if same, err := lay.sameRow(stored, val); err != nil {
+			return nil, err
+		} else if same {
+			return key, nil
+		}
+	}
+	return nil, it.Error()
+}
+
 // Delete implements sql.RowDeleter.
 func (e *editor) Delete(ctx *sql.Context, row sql.Row) error {
 	if err := e.ready(); err != nil {
@@ -254,8 +323,24 @@ func (t *Table) deleteRow(ctx *sql.Context, tx *kv.Txn, row sql.Row) error {
 	if err != nil || key == nil {
 		return err
 	}
+	return t.deleteRowAt(ctx, tx, row, key)
+}
+
+// deleteRowAt deletes row, stored under key.
+func (t *Table) deleteRowAt(ctx *sql.Context, tx *kv.Txn, row sql.Row, key []byte) error {
 	if err := t.ensureRowLock(ctx, tx, key); err != nil {
 		return err
+	}
+	if t.lay.ordered {
+		id, err := keys.OrderedHiddenRowID(key, t.lay.primary)
+		if err != nil {
+			return err
+		}
+		h, err := t.lay.rowHash(row)
+		if err != nil {
+			return err
+		}
+		tx.Delete(keys.RowHashEntry(t.lay.hashIndex, h, id))
 	}
 	for i := range t.lay.indexes {
 		ik, _, err := t.lay.indexKey(ctx, &t.lay.indexes[i], row, key)
@@ -294,6 +379,18 @@ func (e *editor) Update(ctx *sql.Context, old, new sql.Row) error {
 
 func (e *editor) update(ctx *sql.Context, old, new sql.Row) error {
 	t, tx := e.t, e.tx.kv
+	if t.lay.ordered {
+		// The row keeps its row ID (and so its place in a scan), as
+		// InnoDB's DB_ROW_ID does.
+		key, err := t.keyOf(ctx, tx, old)
+		if err != nil || key == nil {
+			return err
+		}
+		if err := t.deleteRowAt(ctx, tx, old, key); err != nil {
+			return err
+		}
+		return t.insertRowAt(ctx, tx, new, key)
+	}
 	if t.def.HiddenPK() {
 		if err := t.deleteRow(ctx, tx, old); err != nil {
 			return err

@@ -21,6 +21,7 @@ type Engine struct {
 	cat *catalog.Catalog
 
 	autoInc  sync.Map // table ID -> *autoIncState
+	rowIDSeq sync.Map // table ID -> *autoIncState: ordered hidden row IDs
 	rowIDs   atomic.Uint64
 	sessions sync.Map // connection ID -> *Session
 	clones   sync.Map // connection ID -> *cloneRequest (clone.go)

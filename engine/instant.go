@@ -283,7 +283,8 @@ func (t *Table) instantAdd(col *sql.Column) (rebuildWhy, bool) {
 	switch {
 	case perRow(col):
 		return rebuildWhy{}, false
-	case t.def.HiddenPK():
+	case t.def.HiddenPK() && !t.def.OrderedRowIDs():
+		// The older layout keys a row by a hash of all its values.
 		return rebuildWhy{reason: noPKReason}, false
 	}
 	return rebuildWhy{}, true
@@ -344,7 +345,7 @@ func (t *Table) instantModify(old, nc *catalog.Column, pos, newPos int) (rebuild
 		return rebuildWhy{reason: "Every row must be checked for NULL"}, false
 	case old.AutoIncrement != nc.AutoIncrement:
 		return rebuildWhy{}, false
-	case pos != newPos && t.def.HiddenPK():
+	case pos != newPos && t.def.HiddenPK() && !t.def.OrderedRowIDs():
 		return rebuildWhy{reason: noPKReason}, false
 	}
 	return rebuildWhy{}, true
@@ -353,7 +354,9 @@ func (t *Table) instantModify(old, nc *catalog.Column, pos, newPos int) (rebuild
 // instantDrop reports whether column pos can be dropped without touching
 // rows: no index entry may lose a part.
 func (t *Table) instantDrop(pos int) (rebuildWhy, bool) {
-	if t.def.HiddenPK() {
+	// Ordered row IDs find a row by its hashed columns: only a column
+	// added since (not hashed) can go without rewriting the entries.
+	if t.def.HiddenPK() && (!t.def.OrderedRowIDs() || t.def.Columns[pos].ID < t.def.RowIDHashBelow) {
 		return rebuildWhy{reason: noPKReason}, false
 	}
 	for _, ix := range t.def.Indexes {

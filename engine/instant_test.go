@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/myriaddb/myriad/catalog"
 	"github.com/myriaddb/myriad/keyenc"
 )
 
@@ -123,7 +124,7 @@ func TestInstantAlter(t *testing.T) {
 		{name: "ALGORITHM=INSTANT fails the whole statement", alter: "ALTER TABLE t ADD COLUMN c INT, MODIFY a BIGINT, ALGORITHM=INSTANT", err: 1846},
 		{name: "ALGORITHM=INSTANT for an expression default", alter: "ALTER TABLE t ADD COLUMN c DOUBLE DEFAULT (RAND()), ALGORITHM=INSTANT", err: 1845},
 		{name: "ALGORITHM=INSTANT for an AUTO_INCREMENT column", alter: "ALTER TABLE t ADD COLUMN c INT AUTO_INCREMENT UNIQUE, ALGORITHM=INSTANT", err: 1845},
-		{name: "ALGORITHM=INSTANT on a table without a primary key", alter: "ALTER TABLE k ADD COLUMN c INT, ALGORITHM=INSTANT", err: 1846},
+		{name: "ALGORITHM=INSTANT dropping a column a keyless table hashes", alter: "ALTER TABLE k DROP COLUMN b, ALGORITHM=INSTANT", err: 1846},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -229,20 +230,66 @@ func TestFailedAlterKeepsEarlierWork(t *testing.T) {
 	}
 }
 
-// TestAddColumnKeyless: a table without a primary key is rebuilt by ADD
-// COLUMN (its row keys hash the stored encoding) and its identical rows stay
-// distinct, deletable and consistent with their hash keys.
+// TestAddColumnKeyless: a table without a primary key adds a column
+// instantly, like a keyed one (its row hash entries cover only the columns it
+// was created with), and its identical rows stay distinct, deletable and
+// consistent with their entries.
 func TestAddColumnKeyless(t *testing.T) {
 	s := newStore(t)
 	s.exec("CREATE TABLE k (a INT, b VARCHAR(5), KEY ka (a))", "INSERT INTO k VALUES (1, 'x'), (1, 'x'), (2, 'y')")
 	before := s.table("k")
 	s.exec("ALTER TABLE k ADD COLUMN e ENUM('p','q') NOT NULL AFTER a")
-	if s.table("k").ID == before.ID {
-		t.Fatal("not rebuilt")
+	if s.table("k").ID != before.ID {
+		t.Fatal("rebuilt")
 	}
 	s.want("SELECT a, e, b FROM k ORDER BY a", "1|1|x", "1|1|x", "2|1|y")
 	s.consistent("k", 3)
 	s.exec("DELETE FROM k WHERE a = 1 LIMIT 1", "UPDATE k SET e = 'q' WHERE a = 2")
 	s.want("SELECT a, e, b FROM k ORDER BY a", "1|1|x", "2|2|y")
 	s.consistent("k", 2)
+}
+
+// TestKeylessOlderLayout: a table without a primary key created before
+// ordered row IDs (RowIDHashBelow 0: rows keyed by a hash of their values)
+// keeps that layout and works as before; a rebuilding ALTER moves it to
+// ordered row IDs, after which new rows come last in a scan.
+func TestKeylessOlderLayout(t *testing.T) {
+	s := newStore(t)
+	s.exec("CREATE TABLE k (a INT, b VARCHAR(5), KEY ka (a))")
+	old := s.table("k").Clone()
+	old.RowIDHashBelow = 0
+	sch, err := s.cat.Schema(nil, s.db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tx := s.kv.Begin()
+	if _, err := s.cat.Write(tx, new(catalog.Change).PutTable(sch, old)); err != nil {
+		t.Fatal(err)
+	}
+	if err := tx.Commit(); err != nil {
+		t.Fatal(err)
+	}
+	s.reopen()
+	if s.table("k").OrderedRowIDs() {
+		t.Fatal("the older record reads as ordered")
+	}
+	s.exec("INSERT INTO k VALUES (3, 'c'), (1, 'x'), (1, 'x'), (2, 'y')")
+	// Hash-keyed rows: present, deletable one copy at a time, consistent.
+	s.want("SELECT a, b FROM k ORDER BY a, b", "1|x", "1|x", "2|y", "3|c")
+	s.exec("DELETE FROM k WHERE a = 1 LIMIT 1", "UPDATE k SET b = 'z' WHERE a = 2")
+	s.want("SELECT a, b FROM k ORDER BY a", "1|x", "2|z", "3|c")
+	s.consistent("k", 3)
+	before := s.table("k").ID
+	s.fails("ALTER TABLE k ADD COLUMN e INT, ALGORITHM=INSTANT", 1846)
+	s.exec("ALTER TABLE k ADD COLUMN e INT")
+	if now := s.table("k"); now.ID == before || !now.OrderedRowIDs() {
+		t.Fatalf("ADD COLUMN on the older layout: ID %d -> %d, ordered %v", before, now.ID, now.OrderedRowIDs())
+	}
+	s.exec("INSERT INTO k VALUES (0, 'a', 5)")
+	got := s.query("SELECT a, b, e FROM k")
+	if len(got) != 4 || got[3] != "0|a|5" {
+		t.Fatalf("after the rebuild, a new row is not last: %q", got)
+	}
+	s.exec("DELETE FROM k WHERE a = 1")
+	s.consistent("k", 3)
 }

@@ -1,10 +1,13 @@
 package engine
 
 import (
+	"bytes"
 	"encoding/binary"
 	"fmt"
-	"github.com/cespare/xxhash/v2"
+	"sort"
 	"strings"
+
+	"github.com/cespare/xxhash/v2"
 	"sync"
 	"sync/atomic"
 	"unicode/utf8"
@@ -23,7 +26,11 @@ import (
 // derived once per cached definition.
 //
 // Primary index:   keys.Index(1) + key(pk columns...)    -> value
-// Hidden-PK table: keys.HiddenRow(keys.HiddenRowPrefix(keys.Index(1), hash(row)), row ID) -> value
+// Hidden-PK table:  keys.OrderedHiddenRow(keys.Index(1), row ID) -> value, and
+//
+//	keys.RowHashEntry(keys.Index(RowHashIndexID), hash(hashed columns), row ID) -> ""
+//
+// (before RowIDHashBelow: keys.HiddenRow(keys.HiddenRowPrefix(keys.Index(1), hash(row)), row ID) -> value)
 // Secondary index: keys.Index(id) + key(index columns...) + pk suffix -> ""
 //
 // A value is uvarint(n) + n uvarint column IDs + rowcodec(row): the header
@@ -47,6 +54,14 @@ type layout struct {
 
 	// rowCount is keys.RowCount: the table's exact row count (rowcount.go).
 	rowCount []byte
+
+	// Ordered hidden row IDs (t.OrderedRowIDs()): the row-ID sequence key,
+	// the row hash index's prefix and the positions of the hashed columns
+	// in column-ID order.
+	ordered   bool
+	rowIDKey  []byte
+	hashIndex []byte
+	hashCols  []int
 }
 
 type indexLayout struct {
@@ -84,6 +99,19 @@ func newLayout(t *catalog.Table) *layout {
 	}
 	for _, p := range t.PK {
 		l.pkEnc = append(l.pkEnc, keyenc.EncoderFor(sch[p].Type))
+	}
+	if t.OrderedRowIDs() {
+		l.ordered = true
+		l.rowIDKey = keys.RowIDCounter(t.DataSchemaID, t.ID)
+		l.hashIndex = keys.Index(t.DataSchemaID, t.ID, keys.RowHashIndexID)
+		for i := range t.Columns {
+			if t.Columns[i].ID < t.RowIDHashBelow {
+				l.hashCols = append(l.hashCols, i)
+			}
+		}
+		sort.Slice(l.hashCols, func(a, b int) bool {
+			return t.Columns[l.hashCols[a]].ID < t.Columns[l.hashCols[b]].ID
+		})
 	}
 	for _, ix := range t.Indexes {
 		il := indexLayout{id: ix.ID, name: ix.Name, unique: ix.Unique, cols: ix.Columns, prefix: ix.Prefix, key: keys.Index(t.DataSchemaID, t.ID, ix.ID), state: ix.State}
@@ -245,6 +273,40 @@ func (l *layout) hiddenPrefix(enc []byte) []byte {
 	return keys.HiddenRowPrefix(l.primary, xxhash.Sum64(enc[len(l.header):]))
 }
 
+// rowHash is the hash of a row's hashed columns (ordered row IDs). Columns
+// added instantly are not hashed, so rows stored before the ALTER keep
+// their entries.
+func (l *layout) rowHash(row sql.Row) (uint64, error) {
+	vals := make(sql.Row, len(l.hashCols))
+	for i, p := range l.hashCols {
+		vals[i] = row[p]
+	}
+	b, err := rowcodec.Encode(make([]byte, 0, 64), vals)
+	if err != nil {
+		return 0, err
+	}
+	// Part of stored keys: the same in every process.
+	return xxhash.Sum64(b), nil
+}
+
+// sameRow reports whether a stored value holds row (encoded as val under
+// this definition); a value written under an older definition is compared
+// as this definition reads it.
+func (l *layout) sameRow(stored, val []byte) (bool, error) {
+	if len(stored) >= len(l.header) && string(stored[:len(l.header)]) == string(l.header) {
+		return bytes.Equal(stored, val), nil
+	}
+	row, err := l.decodeOlder(stored)
+	if err != nil {
+		return false, err
+	}
+	enc, err := l.encodeRow(row)
+	if err != nil {
+		return false, err
+	}
+	return bytes.Equal(enc, val), nil
+}
+
 // indexKey is the secondary index key of a row given its primary key.
 func (l *layout) indexKey(ctx *sql.Context, ix *indexLayout, row sql.Row, pk []byte) ([]byte, bool, error) {
 	k := make([]byte, 0, len(ix.key)+len(pk)+16)
@@ -327,11 +389,38 @@ func (k KeyLayout) RowKey(ctx *sql.Context, row sql.Row) ([]byte, error) {
 	if !k.l.t.HiddenPK() {
 		return k.l.pkKey(ctx, row)
 	}
+	if k.l.ordered {
+		// The key is the row's ID, not derived from its values.
+		return k.l.primary, nil
+	}
 	val, err := k.l.encodeRow(row)
 	if err != nil {
 		return nil, err
 	}
 	return k.l.hiddenPrefix(val), nil
+}
+
+// RowHashEntry is the keys.RowHashIndexID entry of row stored under rowKey
+// (tables with ordered row IDs).
+func (k KeyLayout) RowHashEntry(row sql.Row, rowKey []byte) ([]byte, error) {
+	id, err := keys.OrderedHiddenRowID(rowKey, k.l.primary)
+	if err != nil {
+		return nil, err
+	}
+	h, err := k.l.rowHash(row)
+	if err != nil {
+		return nil, err
+	}
+	return keys.RowHashEntry(k.l.hashIndex, h, id), nil
+}
+
+// RowHashEntryRowKey is the row key a keys.RowHashIndexID entry points at.
+func (k KeyLayout) RowHashEntryRowKey(entry []byte) ([]byte, error) {
+	id, err := keys.RowHashEntryID(entry, k.l.hashIndex)
+	if err != nil {
+		return nil, err
+	}
+	return keys.OrderedHiddenRow(k.l.primary, id), nil
 }
 
 // IndexKey is the entry that secondary index i (position in Table.Indexes)

@@ -38,6 +38,12 @@ const (
 	CounterIndexID = 0
 	// PrimaryIndexID is the index ID of every table's clustered (row) index.
 	PrimaryIndexID = 1
+	// RowHashIndexID holds, for a table without a primary key whose rows
+	// are keyed by ordered row IDs (OrderedHiddenRow), one entry per row:
+	// RowHashEntry(hash of the row's hashed columns, row ID). It finds the
+	// stored copy of a row handed over by value (UPDATE, DELETE). The
+	// highest index ID: no secondary index is ever allocated it.
+	RowHashIndexID = 1<<32 - 1
 )
 
 // Kind is what a key is.
@@ -406,6 +412,61 @@ func HiddenRowID(key, prefix []byte) (uint64, error) {
 		return 0, errors.New("keys: malformed row ID after the row hash")
 	}
 	return id, nil
+}
+
+// Ordered hidden row IDs (tables created since insertion order was kept): a
+// table without a primary key keys a row by an 8-byte big-endian row ID
+// after the primary index prefix, taken from a per-table sequence that only
+// grows, so a scan returns rows in insertion order (InnoDB's DB_ROW_ID).
+// RowHashEntry finds a row's ID from its values.
+
+// rowIDTag follows the counter index prefix in the row-ID sequence key.
+const rowIDTag = 'h'
+
+// RowIDCounter is the key of a table's row-ID high-water mark (a max-merged
+// counter, like Counter), in the table's span beside it.
+func RowIDCounter(schemaID, tableID uint64) []byte {
+	return append(Index(schemaID, tableID, CounterIndexID), rowIDTag)
+}
+
+// IsRowIDCounter reports whether rest, the part of a KindCounter key after
+// the counter index prefix, is the row-ID sequence's.
+func IsRowIDCounter(rest []byte) bool { return len(rest) == 1 && rest[0] == rowIDTag }
+
+// OrderedHiddenRow is the key of the row with rowID under primary.
+func OrderedHiddenRow(primary []byte, rowID uint64) []byte {
+	k := make([]byte, 0, len(primary)+8)
+	k = append(k, primary...)
+	return binary.BigEndian.AppendUint64(k, rowID)
+}
+
+// OrderedHiddenRowID returns the row ID of an OrderedHiddenRow key.
+func OrderedHiddenRowID(key, primary []byte) (uint64, error) {
+	if len(key) != len(primary)+8 || string(key[:len(primary)]) != string(primary) {
+		return 0, errors.New("keys: not an ordered hidden row key")
+	}
+	return binary.BigEndian.Uint64(key[len(primary):]), nil
+}
+
+// RowHashPrefix is where the entries of every row whose hashed columns hash
+// to h sit; hashIndex is Index(schema, table, RowHashIndexID).
+func RowHashPrefix(hashIndex []byte, h uint64) []byte {
+	k := make([]byte, 0, len(hashIndex)+16)
+	k = append(k, hashIndex...)
+	return binary.BigEndian.AppendUint64(k, h)
+}
+
+// RowHashEntry is the entry of row rowID whose hashed columns hash to h.
+func RowHashEntry(hashIndex []byte, h, rowID uint64) []byte {
+	return binary.BigEndian.AppendUint64(RowHashPrefix(hashIndex, h), rowID)
+}
+
+// RowHashEntryID returns the row ID of a RowHashEntry key.
+func RowHashEntryID(entry, hashIndex []byte) (uint64, error) {
+	if len(entry) != len(hashIndex)+16 || string(entry[:len(hashIndex)]) != string(hashIndex) {
+		return 0, errors.New("keys: not a row hash entry")
+	}
+	return binary.BigEndian.Uint64(entry[len(hashIndex)+8:]), nil
 }
 
 // Spans. A span is [lo, hi); hi nil means unbounded.

@@ -205,7 +205,7 @@ func (h *handler) ComQuery(ctx context.Context, c *mysql.Conn, query string, cb 
 	if err := h.lockDDLTable(ctx, c, query, false); err != nil {
 		return err
 	}
-	cb = h.processlistCallback(query, cb)
+	cb = setCallback(query, fieldsCallback(h.processlistCallback(query, cb)))
 	if done, err := h.textCached(ctx, c, query, locking, cb); done {
 		return err
 	}
@@ -262,7 +262,7 @@ func (h *handler) ComMultiQuery(ctx context.Context, c *mysql.Conn, query string
 	if err := h.lockDDLTable(ctx, c, query, true); err != nil {
 		return "", err
 	}
-	cb = h.processlistCallback(query, cb)
+	cb = setCallback(query, fieldsCallback(h.processlistCallback(query, cb)))
 	if done, err := h.textCached(ctx, c, query, locking, cb); done {
 		return "", err
 	}
@@ -303,6 +303,7 @@ func (h *handler) ComPrepare(ctx context.Context, c *mysql.Conn, query string, p
 	}
 	h.stripPreparedLocking(c, &query, p)
 	f, err := h.Handler.ComPrepare(ctx, c, query, p)
+	fixFields(f)
 	return f, h.translate(err, c, query)
 }
 
@@ -370,6 +371,7 @@ func (h *handler) ComStmtExecute(ctx context.Context, c *mysql.Conn, p *mysql.Pr
 	if w, ok := c.Conn.(*wireConn); ok {
 		c.Conn = w.Conn
 	}
+	cb = stmtFieldsCallback(cb)
 	// A locking read's clause was stripped from the text the plan cache
 	// sees, so it must never be served from the cache (it would read
 	// without taking its locks); nor may a SERIALIZABLE transaction's

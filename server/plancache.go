@@ -18,6 +18,7 @@ import (
 	"github.com/dolthub/vitess/go/sqltypes"
 	querypb "github.com/dolthub/vitess/go/vt/proto/query"
 	"github.com/dolthub/vitess/go/vt/sqlparser"
+	"google.golang.org/protobuf/proto"
 
 	"github.com/myriaddb/myriad/plans"
 )
@@ -281,12 +282,15 @@ func (h *handler) runCached(ctx context.Context, c *mysql.Conn, sqlCtx *sql.Cont
 		// The first execution of a single-row plan takes GMS's path and
 		// keeps its column metadata, which depends only on what the cache
 		// key holds (plan, parameter types, character_set_results).
+		// Kept after the callbacks ran, so what is kept is what the
+		// client got (the server's field fixes applied).
 		inner := cb
 		cb = func(r *sqltypes.Result) error {
-			if r != nil && r.Fields != nil {
-				pl.SetMeta(r.Fields)
+			err := inner(r)
+			if err == nil && r != nil && r.Fields != nil {
+				pl.SetMeta(cloneFields(r.Fields))
 			}
-			return inner(r)
+			return err
 		}
 	}
 	return true, exec.ComExecuteBound(ctx, c, query, node, func(r *sqltypes.Result, _ bool) error { return cb(r) })
@@ -489,4 +493,16 @@ func toString(v any) string {
 		return str
 	}
 	return fmt.Sprint(v)
+}
+
+// cloneFields deep-copies result metadata, so the copy a plan keeps is
+// never written by the execution it came from.
+func cloneFields(fields []*querypb.Field) []*querypb.Field {
+	out := make([]*querypb.Field, len(fields))
+	for i, f := range fields {
+		if f != nil {
+			out[i] = proto.Clone(f).(*querypb.Field)
+		}
+	}
+	return out
 }
