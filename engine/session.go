@@ -7,6 +7,7 @@ import (
 	"log/slog"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/dolthub/go-mysql-server/sql"
@@ -31,6 +32,9 @@ type Session struct {
 	// consistentSnapshot: the running statement is START TRANSACTION WITH
 	// CONSISTENT SNAPSHOT (SetNextConsistentSnapshot).
 	consistentSnapshot bool
+	// spillAborted: the running statement failed after its writes had
+	// spilled, so its rollback took the whole transaction (spill.go).
+	spillAborted atomic.Bool
 	// lk: the locks the running statement takes on rows it reads (locking.go).
 	lk lockState
 	// fks: foreign keys GMS asked for lately, by lower(table) 0 lower(name),

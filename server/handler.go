@@ -105,8 +105,10 @@ func (s *Server) wrapHandler(h mysql.Handler) (mysql.Handler, error) {
 }
 
 func (h *handler) translate(err error, c *mysql.Conn, query string) error {
-	if err == nil {
+	if aborted := h.eng.TakeSpillAbort(c.ConnectionID); err == nil {
 		return nil
+	} else if aborted {
+		return engine.SpillAbortError(err)
 	}
 	if e := h.fkError(err, c.ConnectionID, query); e != nil {
 		return e

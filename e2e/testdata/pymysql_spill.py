@@ -94,14 +94,17 @@ check("spill files removed at ROLLBACK", spill_files(), 0)
 c.commit()
 
 # A statement that fails after its own writes spilled cannot be undone
-# alone: the whole transaction is rolled back, with a warning (1206), and
-# the session is out of it (the next statement starts a new one).
+# alone: the whole transaction is rolled back and the statement fails with
+# 1206 (not its own 1062, which would let the client believe its earlier
+# statements were kept), with a warning saying so; the session is out of
+# the transaction (the next statement starts a new one).
 cur.execute("UPDATE t SET k = k + 1 WHERE id < 10")
 try:
     cur.execute("INSERT INTO t2 SELECT id, k FROM t UNION ALL SELECT 0, 0")
-    check("INSERT ... SELECT with a duplicate fails", "no error", 1062)
-except pymysql.err.IntegrityError as e:
-    check("INSERT ... SELECT with a duplicate fails", e.args[0], 1062)
+    check("INSERT ... SELECT with a duplicate fails", "no error", 1206)
+except pymysql.err.MySQLError as e:
+    check("INSERT ... SELECT with a duplicate fails with 1206", e.args[0], 1206)
+    check("1206 names the cause", "Duplicate entry" in e.args[1], True)
 warnings = [w[1] for w in (cur.execute("SHOW WARNINGS") or []) and cur.fetchall()]
 check("warning 1206: the whole transaction was rolled back", 1206 in warnings, True)
 check("earlier UPDATE rolled back too", one(cur, "SELECT SUM(k) FROM t WHERE id < 10"), (45 + 30,))
