@@ -203,6 +203,8 @@ func (h *handler) ComQuery(ctx context.Context, c *mysql.Conn, query string, cb 
 	if err := h.lockDDLTable(ctx, c, query, false); err != nil {
 		return err
 	}
+	query, cb, done := h.explainFormat(c, query, cb)
+	defer done()
 	cb = h.processlistCallback(query, cb)
 	if q, ok := sqltext.Do(query); ok {
 		_, err := discardRows(cb, func(cb mysql.ResultSpoolFn) (string, error) {
@@ -255,6 +257,8 @@ func (h *handler) ComMultiQuery(ctx context.Context, c *mysql.Conn, query string
 	if err := h.lockDDLTable(ctx, c, query, true); err != nil {
 		return "", err
 	}
+	query, cb, done := h.explainFormat(c, query, cb)
+	defer done()
 	cb = h.processlistCallback(query, cb)
 	if q, ok := sqltext.Do(query); ok {
 		rest, err := discardRows(cb, func(cb mysql.ResultSpoolFn) (string, error) {
