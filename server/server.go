@@ -100,11 +100,11 @@ type Server struct {
 	// explainJSON: conn ID -> true while its EXPLAIN FORMAT=JSON runs
 	// (explain.go).
 	explainJSON sync.Map
-	kills            *killList // GMS's process list + the server's own waits
-	imports          sync.Map  // connection ID -> *pendingImport (tenantio.go)
-	events           *events
-	metrics          *http.Server
-	metricsAddr      net.Addr
+	kills       *killList // GMS's process list + the server's own waits
+	imports     sync.Map  // connection ID -> *pendingImport (tenantio.go)
+	events      *events
+	metrics     *http.Server
+	metricsAddr net.Addr
 }
 
 // Open opens (or creates) the data directory and binds the listener; Serve
