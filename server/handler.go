@@ -206,6 +206,9 @@ func (h *handler) ComQuery(ctx context.Context, c *mysql.Conn, query string, cb 
 	query, cb, done := h.explainFormat(c, query, cb)
 	defer done()
 	cb = h.processlistCallback(query, cb)
+	if ok, err := h.storedFunction(c, query, cb); ok {
+		return err
+	}
 	if q, ok := sqltext.Do(query); ok {
 		_, err := discardRows(cb, func(cb mysql.ResultSpoolFn) (string, error) {
 			return "", h.Handler.ComQuery(ctx, c, q, cb)
@@ -213,6 +216,28 @@ func (h *handler) ComQuery(ctx context.Context, c *mysql.Conn, query string, cb 
 		return h.translate(err, c, q)
 	}
 	return h.translate(h.Handler.ComQuery(ctx, c, query, cb), c, query)
+}
+
+// storedFunction answers CREATE and DROP FUNCTION as a MySQL server
+// without stored functions would (GMS v0.20.0 has none; its parser
+// answered 1064): CREATE is 1235, DROP of a function is 1305, DROP
+// FUNCTION IF EXISTS succeeds.
+func (h *handler) storedFunction(c *mysql.Conn, query string, cb mysql.ResultSpoolFn) (bool, error) {
+	create, ifExists, name, ok := sqltext.StoredFunction(query)
+	switch {
+	case !ok:
+		return false, nil
+	case create:
+		return true, mysql.NewSQLError(1235, "42000", "This version of MySQL doesn't yet support 'stored functions'")
+	case ifExists:
+		return true, cb(&sqltypes.Result{}, false)
+	}
+	if !strings.Contains(name, ".") {
+		if db := h.eng.CurrentDatabase(c.ConnectionID); db != "" {
+			name = db + "." + name
+		}
+	}
+	return true, mysql.NewSQLError(1305, "42000", "FUNCTION %s does not exist", name)
 }
 
 // discardRows runs a DO statement (as a SELECT, see sqltext.Do) with its
@@ -260,6 +285,9 @@ func (h *handler) ComMultiQuery(ctx context.Context, c *mysql.Conn, query string
 	query, cb, done := h.explainFormat(c, query, cb)
 	defer done()
 	cb = h.processlistCallback(query, cb)
+	if ok, err := h.storedFunction(c, query, cb); ok {
+		return "", err
+	}
 	if q, ok := sqltext.Do(query); ok {
 		rest, err := discardRows(cb, func(cb mysql.ResultSpoolFn) (string, error) {
 			return h.Handler.ComMultiQuery(ctx, c, q, cb)

@@ -317,3 +317,20 @@ func TestCallResultSetsSingleStatement(t *testing.T) {
 	}
 	wantRows(t, db, "SELECT 4", "4")
 }
+
+// TestStoredFunctionsRefused: GMS v0.20.0 has no stored functions; the
+// server answers as MySQL without them would, not with a syntax error.
+func TestStoredFunctionsRefused(t *testing.T) {
+	ts := startServer(t, t.TempDir())
+	root := ts.connect("")
+	mustExec(t, root, "CREATE DATABASE d")
+	db := ts.connect("d")
+	_, err := db.Exec("CREATE FUNCTION f(x INT) RETURNS INT DETERMINISTIC RETURN x * 2")
+	wantError(t, "CREATE FUNCTION", err, 1235, "This version of MySQL doesn't yet support 'stored functions'")
+	_, err = db.Exec("CREATE DEFINER=`root`@`%` FUNCTION `f`(x INT) RETURNS int DETERMINISTIC RETURN x")
+	wantError(t, "CREATE DEFINER FUNCTION", err, 1235, "This version of MySQL doesn't yet support 'stored functions'")
+	_, err = db.Exec("DROP FUNCTION f")
+	wantError(t, "DROP FUNCTION", err, 1305, "FUNCTION d.f does not exist")
+	mustExec(t, db, "DROP FUNCTION IF EXISTS f")
+	wantRows(t, db, "SELECT 1", "1")
+}
