@@ -111,6 +111,9 @@ func (h *handler) translate(err error, c *mysql.Conn, query string) error {
 	if e := h.fkError(err, c.ConnectionID, query); e != nil {
 		return e
 	}
+	if e := routineDenied(err, query, h.eng.CurrentDatabase(c.ConnectionID)); e != nil {
+		return e
+	}
 	return translateError(err, query, h.eng.CurrentDatabase(c.ConnectionID))
 }
 

@@ -334,3 +334,25 @@ func TestStoredFunctionsRefused(t *testing.T) {
 	mustExec(t, db, "DROP FUNCTION IF EXISTS f")
 	wantRows(t, db, "SELECT 1", "1")
 }
+
+// TestRoutinePrivileges: CREATE ROUTINE, EXECUTE and ALTER ROUTINE are
+// checked, with MySQL's errors.
+func TestRoutinePrivileges(t *testing.T) {
+	ts := startServer(t, t.TempDir())
+	root := ts.connect("")
+	mustExec(t, root, "CREATE DATABASE shop")
+	mustExec(t, root, "CREATE PROCEDURE shop.p() SELECT 1 AS one")
+	mustExec(t, root, "CREATE USER 'u'@'%' IDENTIFIED BY 'pw'")
+	mustExec(t, root, "GRANT SELECT ON shop.* TO 'u'@'%'")
+	u := ts.mustLogin("u", "pw", "shop", "")
+	wantError(t, "CREATE PROCEDURE", execErr(u, "CREATE PROCEDURE q() SELECT 2"), 1044,
+		"Access denied for user 'u'@'%' to database 'shop'")
+	wantError(t, "CALL", execErr(u, "CALL p()"), 1370, "execute command denied to user 'u'@'%' for routine 'shop.p'")
+	wantError(t, "DROP PROCEDURE", execErr(u, "DROP PROCEDURE shop.p"), 1370,
+		"alter routine command denied to user 'u'@'%' for routine 'shop.p'")
+	mustExec(t, root, "GRANT EXECUTE, CREATE ROUTINE, ALTER ROUTINE ON shop.* TO 'u'@'%'")
+	wantRows(t, u, "CALL p()", "1")
+	mustExec(t, u, "CREATE PROCEDURE q() SELECT 2")
+	mustExec(t, u, "DROP PROCEDURE q")
+	mustExec(t, u, "DROP PROCEDURE p")
+}
