@@ -56,6 +56,11 @@ func TestPyMySQLLocking(t *testing.T) { runPyMySQL(t, "testdata/pymysql_locking.
 // a SERIALIZABLE SELECT makes a writer wait for COMMIT or time out (1205).
 func TestPyMySQLIsolation(t *testing.T) { runPyMySQL(t, "testdata/pymysql_isolation.py") }
 
+// TestPyMySQLProcedures runs testdata/pymysql_procs.py: CALL's result sets
+// through nextset() and callproc, OUT parameters, SIGNAL, DO and EXPLAIN
+// FORMAT=JSON through PyMySQL.
+func TestPyMySQLProcedures(t *testing.T) { runPyMySQL(t, "testdata/pymysql_procs.py") }
+
 func runPyMySQL(t *testing.T, path string) {
 	python := pythonWithPyMySQL(t)
 	s := StartServer(t, "--durability", "async")

@@ -113,6 +113,9 @@ func (h *handler) translate(err error, c *mysql.Conn, query string) error {
 	if e := h.fkError(err, c.ConnectionID, query); e != nil {
 		return e
 	}
+	if e := routineDenied(err, query, h.eng.CurrentDatabase(c.ConnectionID)); e != nil {
+		return e
+	}
 	return translateError(err, query, h.eng.CurrentDatabase(c.ConnectionID))
 }
 
@@ -207,8 +210,13 @@ func (h *handler) ComQuery(ctx context.Context, c *mysql.Conn, query string, cb 
 	if err := h.lockDDLTable(ctx, c, query, false); err != nil {
 		return err
 	}
+	query, cb, done := h.explainFormat(c, query, cb)
+	defer done()
 	cb = setCallback(query, fieldsCallback(h.processlistCallback(query, cb)))
-	if done, err := h.textCached(ctx, c, query, locking, cb); done {
+	if ok, err := h.storedFunction(c, query, cb); ok {
+		return err
+	}
+	if hit, err := h.textCached(ctx, c, query, locking, cb); hit {
 		return err
 	}
 	if q, ok := sqltext.Do(query); ok {
@@ -218,6 +226,28 @@ func (h *handler) ComQuery(ctx context.Context, c *mysql.Conn, query string, cb 
 		return h.translate(err, c, q)
 	}
 	return h.translate(h.Handler.ComQuery(ctx, c, query, cb), c, query)
+}
+
+// storedFunction answers CREATE and DROP FUNCTION as a MySQL server
+// without stored functions would (GMS v0.20.0 has none; its parser
+// answered 1064): CREATE is 1235, DROP of a function is 1305, DROP
+// FUNCTION IF EXISTS succeeds.
+func (h *handler) storedFunction(c *mysql.Conn, query string, cb mysql.ResultSpoolFn) (bool, error) {
+	create, ifExists, name, ok := sqltext.StoredFunction(query)
+	switch {
+	case !ok:
+		return false, nil
+	case create:
+		return true, mysql.NewSQLError(1235, "42000", "This version of MySQL doesn't yet support 'stored functions'")
+	case ifExists:
+		return true, cb(&sqltypes.Result{}, false)
+	}
+	if !strings.Contains(name, ".") {
+		if db := h.eng.CurrentDatabase(c.ConnectionID); db != "" {
+			name = db + "." + name
+		}
+	}
+	return true, mysql.NewSQLError(1305, "42000", "FUNCTION %s does not exist", name)
 }
 
 // discardRows runs a DO statement (as a SELECT, see sqltext.Do) with its
@@ -264,8 +294,13 @@ func (h *handler) ComMultiQuery(ctx context.Context, c *mysql.Conn, query string
 	if err := h.lockDDLTable(ctx, c, query, true); err != nil {
 		return "", err
 	}
+	query, cb, done := h.explainFormat(c, query, cb)
+	defer done()
 	cb = setCallback(query, fieldsCallback(h.processlistCallback(query, cb)))
-	if done, err := h.textCached(ctx, c, query, locking, cb); done {
+	if ok, err := h.storedFunction(c, query, cb); ok {
+		return "", err
+	}
+	if hit, err := h.textCached(ctx, c, query, locking, cb); hit {
 		return "", err
 	}
 	if q, ok := sqltext.Do(query); ok {

@@ -317,3 +317,42 @@ func TestCallResultSetsSingleStatement(t *testing.T) {
 	}
 	wantRows(t, db, "SELECT 4", "4")
 }
+
+// TestStoredFunctionsRefused: GMS v0.20.0 has no stored functions; the
+// server answers as MySQL without them would, not with a syntax error.
+func TestStoredFunctionsRefused(t *testing.T) {
+	ts := startServer(t, t.TempDir())
+	root := ts.connect("")
+	mustExec(t, root, "CREATE DATABASE d")
+	db := ts.connect("d")
+	_, err := db.Exec("CREATE FUNCTION f(x INT) RETURNS INT DETERMINISTIC RETURN x * 2")
+	wantError(t, "CREATE FUNCTION", err, 1235, "This version of MySQL doesn't yet support 'stored functions'")
+	_, err = db.Exec("CREATE DEFINER=`root`@`%` FUNCTION `f`(x INT) RETURNS int DETERMINISTIC RETURN x")
+	wantError(t, "CREATE DEFINER FUNCTION", err, 1235, "This version of MySQL doesn't yet support 'stored functions'")
+	_, err = db.Exec("DROP FUNCTION f")
+	wantError(t, "DROP FUNCTION", err, 1305, "FUNCTION d.f does not exist")
+	mustExec(t, db, "DROP FUNCTION IF EXISTS f")
+	wantRows(t, db, "SELECT 1", "1")
+}
+
+// TestRoutinePrivileges: CREATE ROUTINE, EXECUTE and ALTER ROUTINE are
+// checked, with MySQL's errors.
+func TestRoutinePrivileges(t *testing.T) {
+	ts := startServer(t, t.TempDir())
+	root := ts.connect("")
+	mustExec(t, root, "CREATE DATABASE shop")
+	mustExec(t, root, "CREATE PROCEDURE shop.p() SELECT 1 AS one")
+	mustExec(t, root, "CREATE USER 'u'@'%' IDENTIFIED BY 'pw'")
+	mustExec(t, root, "GRANT SELECT ON shop.* TO 'u'@'%'")
+	u := ts.mustLogin("u", "pw", "shop", "")
+	wantError(t, "CREATE PROCEDURE", execErr(u, "CREATE PROCEDURE q() SELECT 2"), 1044,
+		"Access denied for user 'u'@'%' to database 'shop'")
+	wantError(t, "CALL", execErr(u, "CALL p()"), 1370, "execute command denied to user 'u'@'%' for routine 'shop.p'")
+	wantError(t, "DROP PROCEDURE", execErr(u, "DROP PROCEDURE shop.p"), 1370,
+		"alter routine command denied to user 'u'@'%' for routine 'shop.p'")
+	mustExec(t, root, "GRANT EXECUTE, CREATE ROUTINE, ALTER ROUTINE ON shop.* TO 'u'@'%'")
+	wantRows(t, u, "CALL p()", "1")
+	mustExec(t, u, "CREATE PROCEDURE q() SELECT 2")
+	mustExec(t, u, "DROP PROCEDURE q")
+	mustExec(t, u, "DROP PROCEDURE p")
+}

@@ -107,11 +107,14 @@ type Server struct {
 	// (callresults.go); callQueue: conn ID -> *callQueue of result sets
 	// still to send.
 	calls, callQueue sync.Map
-	kills            *killList // GMS's process list + the server's own waits
-	imports          sync.Map  // connection ID -> *pendingImport (tenantio.go)
-	events           *events
-	metrics          *http.Server
-	metricsAddr      net.Addr
+	// explainJSON: conn ID -> true while its EXPLAIN FORMAT=JSON runs
+	// (explain.go).
+	explainJSON sync.Map
+	kills       *killList // GMS's process list + the server's own waits
+	imports     sync.Map  // connection ID -> *pendingImport (tenantio.go)
+	events      *events
+	metrics     *http.Server
+	metricsAddr net.Addr
 }
 
 // Open opens (or creates) the data directory and binds the listener; Serve
@@ -172,6 +175,7 @@ func (s *Server) init() error {
 		Apply: s.callResultsRule}); err != nil {
 		return err
 	}
+	a.ExecBuilder = &explainBuilder{inner: a.ExecBuilder, srv: s}
 	s.sqle = gms.New(a, &gms.Config{})
 	// Before the GMS server captures the process list (kill.go).
 	s.kills = newKillList(s.sqle.ProcessList)
