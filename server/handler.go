@@ -202,7 +202,7 @@ func (h *handler) ComQuery(ctx context.Context, c *mysql.Conn, query string, cb 
 	if err := h.lockDDLTable(ctx, c, query, false); err != nil {
 		return err
 	}
-	cb = setCallback(query, fieldsCallback(h.processlistCallback(query, cb)))
+	cb = aliasCallback(query, setCallback(query, fieldsCallback(h.processlistCallback(query, cb))))
 	return h.translate(h.Handler.ComQuery(ctx, c, query, cb), c, query)
 }
 
@@ -230,7 +230,7 @@ func (h *handler) ComMultiQuery(ctx context.Context, c *mysql.Conn, query string
 	if err := h.lockDDLTable(ctx, c, query, true); err != nil {
 		return "", err
 	}
-	cb = setCallback(query, fieldsCallback(h.processlistCallback(query, cb)))
+	cb = aliasCallback(query, setCallback(query, fieldsCallback(h.processlistCallback(query, cb))))
 	rest, err := h.Handler.ComMultiQuery(ctx, c, query, cb)
 	return rest, h.translate(err, c, query)
 }
