@@ -2,6 +2,7 @@ package server
 
 import (
 	"regexp"
+	"strings"
 
 	"github.com/dolthub/vitess/go/mysql"
 	"github.com/dolthub/vitess/go/sqltypes"
@@ -91,4 +92,82 @@ func setCallback(query string, cb mysql.ResultSpoolFn) mysql.ResultSpoolFn {
 		}
 		return cb(res, more)
 	}
+}
+
+// aliasCallback wraps cb so that a result column's table is spelled as the
+// statement spells it: GMS lower-cases table aliases (`FROM t AS A` reports
+// table "a"; MySQL reports "A", and go-sql-driver's columnsWithAlias names
+// the column "A.one").
+func aliasCallback(query string, cb mysql.ResultSpoolFn) mysql.ResultSpoolFn {
+	var spelled map[string]string // lower-case identifier -> first spelling
+	return func(res *sqltypes.Result, more bool) error {
+		if res != nil {
+			for _, f := range res.Fields {
+				if f == nil || f.Table == "" || strings.ToLower(f.Table) != f.Table {
+					continue
+				}
+				if spelled == nil {
+					spelled = identifierSpellings(query)
+				}
+				if s, ok := spelled[f.Table]; ok && s != f.Table {
+					f.Table = s
+				}
+			}
+		}
+		return cb(res, more)
+	}
+}
+
+// identifierSpellings maps each identifier of query (bare or backquoted,
+// outside string literals and comments), lower-cased, to its first
+// spelling, or to itself when some spelling is already lower-case (the
+// lower-cased name is then right as it is).
+func identifierSpellings(query string) map[string]string {
+	out := map[string]string{}
+	add := func(id string) {
+		low := strings.ToLower(id)
+		if prev, ok := out[low]; !ok || (prev != low && id == low) {
+			out[low] = id
+		}
+	}
+	isID := func(c byte) bool {
+		return c == '_' || c == '$' || c >= 0x80 || (c >= '0' && c <= '9') || (c|0x20 >= 'a' && c|0x20 <= 'z')
+	}
+	for i := 0; i < len(query); {
+		c := query[i]
+		switch {
+		case c == '\'' || c == '"':
+			j := i + 1
+			for j < len(query) && query[j] != c {
+				if query[j] == '\\' {
+					j++
+				}
+				j++
+			}
+			i = j + 1
+		case c == '`':
+			j := strings.IndexByte(query[i+1:], '`')
+			if j < 0 {
+				return out
+			}
+			add(query[i+1 : i+1+j])
+			i += j + 2
+		case c == '/' && i+1 < len(query) && query[i+1] == '*':
+			j := strings.Index(query[i+2:], "*/")
+			if j < 0 {
+				return out
+			}
+			i += j + 4
+		case isID(c):
+			j := i
+			for j < len(query) && isID(query[j]) {
+				j++
+			}
+			add(query[i:j])
+			i = j
+		default:
+			i++
+		}
+	}
+	return out
 }

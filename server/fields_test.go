@@ -97,3 +97,28 @@ func TestSetAffectsNoRows(t *testing.T) {
 		t.Fatalf("SELECT @foo: %q, %v", v, err)
 	}
 }
+
+// TestAliasCase: a result column's table is its alias as the statement
+// spells it (go-sql-driver's columnsWithAlias names columns table.column).
+func TestAliasCase(t *testing.T) {
+	ts := startServer(t, t.TempDir())
+	mustExec(t, ts.connect(""), "CREATE DATABASE m")
+	mustExec(t, ts.connect("m"), "CREATE TABLE users (id INT PRIMARY KEY, Users INT)")
+	db := ts.connectWith("m", "columnsWithAlias=true")
+	for q, want := range map[string][]string{
+		"SELECT * FROM (SELECT 1 AS one) AS A":      {"A.one"},
+		"SELECT id, Users FROM users AS Tx":         {"Tx.id", "Tx.Users"},
+		"SELECT Users, id FROM users":               {"users.Users", "users.id"},
+		"SELECT `B`.id FROM users AS `B` WHERE 1=1": {"B.id"},
+	} {
+		rows, err := db.Query(q)
+		if err != nil {
+			t.Fatalf("%s: %v", q, err)
+		}
+		cols, err := rows.Columns()
+		rows.Close()
+		if err != nil || !reflect.DeepEqual(cols, want) {
+			t.Errorf("%s: columns %q, want %q (%v)", q, cols, want, err)
+		}
+	}
+}

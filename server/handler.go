@@ -212,7 +212,7 @@ func (h *handler) ComQuery(ctx context.Context, c *mysql.Conn, query string, cb 
 	}
 	query, cb, done := h.explainFormat(c, query, cb)
 	defer done()
-	cb = setCallback(query, fieldsCallback(h.processlistCallback(query, cb)))
+	cb = aliasCallback(query, setCallback(query, fieldsCallback(h.processlistCallback(query, cb))))
 	if ok, err := h.storedFunction(c, query, cb); ok {
 		return err
 	}
@@ -296,7 +296,7 @@ func (h *handler) ComMultiQuery(ctx context.Context, c *mysql.Conn, query string
 	}
 	query, cb, done := h.explainFormat(c, query, cb)
 	defer done()
-	cb = setCallback(query, fieldsCallback(h.processlistCallback(query, cb)))
+	cb = aliasCallback(query, setCallback(query, fieldsCallback(h.processlistCallback(query, cb))))
 	if ok, err := h.storedFunction(c, query, cb); ok {
 		return "", err
 	}
