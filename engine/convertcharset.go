@@ -59,7 +59,11 @@ func (t *Table) ModifyStoredCollation(ctx *sql.Context, c sql.CollationID) (err 
 			}
 		}
 	}
-	if _, err := checkAlgorithm(ctx, methodRebuild, rebuildWhy{typeChange: changed}); changed && err != nil {
+	m := methodInstant
+	if changed {
+		m = methodRebuild
+	}
+	if _, err := checkAlgorithm(ctx, m, rebuildWhy{typeChange: changed}); err != nil {
 		return err
 	}
 	if !changed {
