@@ -206,6 +206,16 @@ func convertForRewrite(ctx *sql.Context, from, to sql.Type, v any, col string, r
 	}
 	cv, inRange, err := to.Convert(ctx, v)
 	if err == nil && inRange == sql.InRange {
+		// GMS keeps text as UTF-8 whatever the column's character set:
+		// a character the new set lacks is MySQL's 1366.
+		if st, ok := to.(sql.StringType); ok {
+			if str, ok := cv.(string); ok && !unicodeSet(st.CharacterSet()) {
+				if bad, ok := unencodable(st.CharacterSet(), str); ok {
+					return nil, mysql.NewSQLError(mysql.ERTruncatedWrongValueForField, "HY000",
+						"Incorrect string value: '%s' for column '%s' at row %d", bad, col, rowNum)
+				}
+			}
+		}
 		return cv, nil
 	}
 	text, isText := v.(string)
@@ -660,4 +670,37 @@ func (rw *rewrite) sameCount(tx *kv.Txn, n int64) error {
 		return sql.NewUniqueKeyErr(dupMessage(ctx, rw.lay, *p, rw.shadow.PK, "PRIMARY"), true, nil)
 	}
 	return sql.NewUniqueKeyErr(fmt.Sprintf("Duplicate entry for key '%s.PRIMARY'", rw.shadow.Name), true, nil)
+}
+
+// unencodable reports the bytes (as MySQL prints them, at most 6 from the
+// first character cs lacks) of a string cs cannot hold.
+func unencodable(cs sql.CharacterSetID, s string) (string, bool) {
+	enc := cs.Encoder()
+	for i, r := range s {
+		if _, ok := enc.EncodeRune([]byte(string(r))); ok {
+			continue
+		}
+		rest := s[i:]
+		var b strings.Builder
+		for j := 0; j < len(rest) && j < 6; j++ {
+			if c := rest[j]; c >= 0x20 && c < 0x7f {
+				b.WriteByte(c)
+			} else {
+				fmt.Fprintf(&b, "\\x%02X", c)
+			}
+		}
+		if len(rest) > 6 {
+			b.WriteString("...")
+		}
+		return b.String(), true
+	}
+	return "", false
+}
+
+func unicodeSet(cs sql.CharacterSetID) bool {
+	switch cs {
+	case sql.CharacterSet_utf8mb4, sql.CharacterSet_utf8mb3, sql.CharacterSet_binary:
+		return true
+	}
+	return false
 }
