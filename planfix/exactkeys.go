@@ -149,7 +149,7 @@ func exactInto(from, to sql.Type) bool {
 		if types.IsInteger(from) {
 			return intRangeWithin(from, to)
 		}
-		return !types.IsDecimal(from) && !types.IsFloat(from) && !types.IsText(from)
+		return !types.IsDecimal(from) && !types.IsFloat(from) && !types.IsText(from) && !types.IsTime(from)
 	case types.IsDecimal(to):
 		if types.IsInteger(from) {
 			dt := to.(sql.DecimalType)
@@ -159,12 +159,12 @@ func exactInto(from, to sql.Type) bool {
 			ft, dt := from.(sql.DecimalType), to.(sql.DecimalType)
 			return ft.Scale() <= dt.Scale() && int(ft.Precision())-int(ft.Scale()) <= int(dt.Precision())-int(dt.Scale())
 		}
-		return !types.IsFloat(from) && !types.IsText(from)
+		return !types.IsFloat(from) && !types.IsText(from) && !types.IsTime(from)
 	case types.IsFloat(to):
 		if to.Type() == types.Float32.Type() {
-			return from.Type() == to.Type() || !types.IsNumber(from) && !types.IsText(from)
+			return from.Type() == to.Type() || !types.IsNumber(from) && !types.IsText(from) && !types.IsTime(from)
 		}
-		return !types.IsText(from)
+		return !types.IsText(from) && !types.IsTime(from)
 	case types.IsDateType(to):
 		return types.IsDateType(from) || !types.IsTime(from) && !types.IsText(from) && !types.IsNumber(from)
 	case types.IsDatetimeType(to) || types.IsTimestampType(to):
@@ -238,7 +238,26 @@ func (e *exactKey) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 	if err != nil || v == nil {
 		return nil, err
 	}
-	return exactValue(ctx, v, e.typ), nil
+	return exactValue(ctx, asComparedWith(v, e.child.Type(), e.typ), e.typ), nil
+}
+
+// asComparedWith is v, of type vt, as MySQL takes it in a comparison with a
+// value of type t: a DATE or DATETIME meets a number as the number 20240115
+// or 20240115103000[.5].
+func asComparedWith(v any, vt, t sql.Type) any {
+	tm, ok := v.(time.Time)
+	if !ok || !types.IsNumber(t) {
+		return v
+	}
+	layout := "20060102150405.999999"
+	if types.IsDateType(vt) {
+		layout = "20060102"
+	}
+	d, err := decimal.NewFromString(tm.Format(layout))
+	if err != nil {
+		return nil
+	}
+	return d
 }
 
 // exactValue is v as a value of t when one equals it, else nil.

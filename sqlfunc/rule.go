@@ -197,7 +197,12 @@ func replaceExpr(ctx *sql.Context, e sql.Expression, ignore bool) (sql.Expressio
 		}
 	case *expression.Equals, *expression.LessThan, *expression.GreaterThan,
 		*expression.LessThanOrEqual, *expression.GreaterThanOrEqual:
-		return compareAsDouble(e)
+		ne, same, err := compareAsDouble(e)
+		if err != nil {
+			return nil, same, err
+		}
+		nd, dsame, err := compareDecimalsWide(ne)
+		return nd, same && dsame, err
 	}
 	return e, transform.SameTree, nil
 }
