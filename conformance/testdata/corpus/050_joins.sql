@@ -173,3 +173,15 @@ SELECT a.id, b.id FROM dq a JOIN dq b ON a.dc0 = b.dc2 ORDER BY 1, 2;
 SELECT a.id, b.id FROM dq a LEFT JOIN dq b ON b.dc0 = a.dc2 ORDER BY 1, 2;
 SELECT id FROM dq WHERE f IN (SELECT dc0 FROM dq) ORDER BY id;
 SELECT id FROM dq WHERE dc2 NOT IN (SELECT dc0 FROM dq WHERE dc0 IS NOT NULL) ORDER BY id;
+-- An unsigned index compared with a negative constant (issue 9): GMS converted
+-- -1 to 4294967295 for the index range, so u > -1 found no row.
+CREATE TABLE uq (id INT PRIMARY KEY, u INT UNSIGNED, KEY (u));
+INSERT INTO uq VALUES (1, 0), (2, 1), (3, 2), (4, NULL);
+SELECT id FROM uq WHERE u > -1 ORDER BY id;
+SELECT id FROM uq WHERE u >= -0.5 ORDER BY id;
+SELECT id FROM uq WHERE -1 < u AND u < 2 ORDER BY id;
+SELECT id FROM uq WHERE u BETWEEN -0.5 AND 1 ORDER BY id;
+SELECT id FROM uq WHERE u BETWEEN -5 AND -1;
+SELECT id FROM uq WHERE u = -1;
+SELECT id FROM uq WHERE u < -1;
+SELECT id, u > -1, u <= -1 FROM uq ORDER BY id;
