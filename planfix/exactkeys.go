@@ -35,9 +35,15 @@ import (
 // top-level conjuncts (and disjuncts) of join conditions and filters. A
 // constant expr is left alone: GMS builds its range statically, exactly.
 // `a <=> b` becomes `a <=> exact(b) AND (b IS NULL OR exact(b) IS NOT NULL)`.
+// Comparisons of unsigned columns with negative constants are rewritten
+// first (see unsignedBelowZero).
 func exactJoinKeys(ctx *sql.Context, _ *analyzer.Analyzer, n sql.Node, _ *plan.Scope,
 	_ analyzer.RuleSelector, _ *sql.QueryFlags) (sql.Node, transform.TreeIdentity, error) {
-	return transform.Node(n, func(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
+	n, same, err := transform.NodeExprs(n, unsignedBelowZero)
+	if err != nil {
+		return nil, transform.SameTree, err
+	}
+	n, same2, err := transform.Node(n, func(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
 		switch n := n.(type) {
 		case *plan.JoinNode:
 			if n.Filter == nil {
@@ -59,6 +65,7 @@ func exactJoinKeys(ctx *sql.Context, _ *analyzer.Analyzer, n sql.Node, _ *plan.S
 		}
 		return n, transform.SameTree, nil
 	})
+	return n, same && same2, err
 }
 
 // exactPredicate rewrites the equalities among p's top-level conjuncts and
@@ -149,7 +156,7 @@ func exactInto(from, to sql.Type) bool {
 		if types.IsInteger(from) {
 			return intRangeWithin(from, to)
 		}
-		return !types.IsDecimal(from) && !types.IsFloat(from) && !types.IsText(from)
+		return !types.IsDecimal(from) && !types.IsFloat(from) && !types.IsText(from) && !types.IsTime(from)
 	case types.IsDecimal(to):
 		if types.IsInteger(from) {
 			dt := to.(sql.DecimalType)
@@ -159,12 +166,12 @@ func exactInto(from, to sql.Type) bool {
 			ft, dt := from.(sql.DecimalType), to.(sql.DecimalType)
 			return ft.Scale() <= dt.Scale() && int(ft.Precision())-int(ft.Scale()) <= int(dt.Precision())-int(dt.Scale())
 		}
-		return !types.IsFloat(from) && !types.IsText(from)
+		return !types.IsFloat(from) && !types.IsText(from) && !types.IsTime(from)
 	case types.IsFloat(to):
 		if to.Type() == types.Float32.Type() {
-			return from.Type() == to.Type() || !types.IsNumber(from) && !types.IsText(from)
+			return from.Type() == to.Type() || !types.IsNumber(from) && !types.IsText(from) && !types.IsTime(from)
 		}
-		return !types.IsText(from)
+		return !types.IsText(from) && !types.IsTime(from)
 	case types.IsDateType(to):
 		return types.IsDateType(from) || !types.IsTime(from) && !types.IsText(from) && !types.IsNumber(from)
 	case types.IsDatetimeType(to) || types.IsTimestampType(to):
@@ -238,7 +245,26 @@ func (e *exactKey) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 	if err != nil || v == nil {
 		return nil, err
 	}
-	return exactValue(ctx, v, e.typ), nil
+	return exactValue(ctx, asComparedWith(v, e.child.Type(), e.typ), e.typ), nil
+}
+
+// asComparedWith is v, of type vt, as MySQL takes it in a comparison with a
+// value of type t: a DATE or DATETIME meets a number as the number 20240115
+// or 20240115103000[.5].
+func asComparedWith(v any, vt, t sql.Type) any {
+	tm, ok := v.(time.Time)
+	if !ok || !types.IsNumber(t) {
+		return v
+	}
+	layout := "20060102150405.999999"
+	if types.IsDateType(vt) {
+		layout = "20060102"
+	}
+	d, err := decimal.NewFromString(tm.Format(layout))
+	if err != nil {
+		return nil
+	}
+	return d
 }
 
 // exactValue is v as a value of t when one equals it, else nil.
@@ -407,4 +433,65 @@ func timeOf(ctx *sql.Context, v any) (time.Time, bool) {
 		return time.Time{}, false
 	}
 	return tm, true
+}
+
+// unsignedBelowZero rewrites a comparison of an unsigned integer column with
+// a negative constant into the same comparison with 0, which it equals for
+// every value the column can hold: u > -1 and u >= -0.5 become u >= 0; u <
+// -1, u <= -1 and u = -1 become u < 0. GMS converts the constant to the
+// column's type for its index range, and -1 became 4294967295: u > -1
+// (or u BETWEEN -0.5 AND 1) found no row at all.
+func unsignedBelowZero(e sql.Expression) (sql.Expression, transform.TreeIdentity, error) {
+	cmp, ok := e.(expression.Comparer)
+	if !ok {
+		if b, ok := e.(*expression.Between); ok && unsignedCol(b.Val) {
+			lo, hi := b.Lower, b.Upper
+			if negativeConst(hi) {
+				return expression.NewLessThan(b.Val, zero()), transform.NewTree, nil
+			}
+			if negativeConst(lo) {
+				return expression.NewBetween(b.Val, zero(), hi), transform.NewTree, nil
+			}
+		}
+		return e, transform.SameTree, nil
+	}
+	col, c := cmp.Left(), cmp.Right()
+	flipped := false
+	if !unsignedCol(col) {
+		col, c, flipped = c, col, true
+	}
+	if !unsignedCol(col) || !negativeConst(c) {
+		return e, transform.SameTree, nil
+	}
+	above := false // the comparison holds for every value of col
+	switch e.(type) {
+	case *expression.GreaterThan, *expression.GreaterThanOrEqual:
+		above = !flipped
+	case *expression.LessThan, *expression.LessThanOrEqual:
+		above = flipped
+	case *expression.Equals:
+	default:
+		return e, transform.SameTree, nil
+	}
+	if above {
+		return expression.NewGreaterThanOrEqual(col, zero()), transform.NewTree, nil
+	}
+	return expression.NewLessThan(col, zero()), transform.NewTree, nil
+}
+
+func zero() sql.Expression { return expression.NewLiteral(int8(0), types.Int8) }
+
+func unsignedCol(e sql.Expression) bool {
+	gf, ok := e.(*expression.GetField)
+	return ok && types.IsInteger(gf.Type()) && types.IsUnsigned(gf.Type())
+}
+
+// negativeConst: e is a numeric literal below zero.
+func negativeConst(e sql.Expression) bool {
+	lit, ok := e.(*expression.Literal)
+	if !ok || !types.IsNumber(lit.Type()) {
+		return false
+	}
+	d, ok := numberOf(nil, lit.Value())
+	return ok && d.Sign() < 0
 }

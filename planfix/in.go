@@ -281,13 +281,17 @@ func (r *rowIn) evalValue(ctx *sql.Context, lv any, rtyp sql.Type, rows []any) (
 	r.mu.Unlock()
 	// As InSubquery.Eval: the left value is taken in the subquery's type,
 	// but exactly (0.5 is no INT: GMS's conversion made it 1 or 0).
+	ltyp := r.in.LeftChild.Type()
+	if numberVsString(ltyp, rtyp) {
+		return numberInStrings(ctx, lv, rows)
+	}
 	var v any
-	if exactInto(r.in.LeftChild.Type(), rtyp) {
+	if exactInto(ltyp, rtyp) {
 		var err error
 		if v, _, err = rtyp.Convert(ctx, lv); err != nil {
 			return false, nil
 		}
-	} else if v = exactValue(ctx, lv, rtyp); v == nil {
+	} else if v = exactValue(ctx, asComparedWith(lv, ltyp, rtyp), rtyp); v == nil {
 		if idx.hasNull {
 			return nil, nil
 		}
@@ -307,6 +311,38 @@ func (r *rowIn) evalValue(ctx *sql.Context, lv any, rtyp sql.Type, rows []any) (
 		}
 	}
 	if idx.hasNull {
+		return nil, nil
+	}
+	return false, nil
+}
+
+// numberVsString: MySQL compares values of types a and b as DOUBLE, a
+// string with a number; a hash of either's own form cannot find equals.
+func numberVsString(a, b sql.Type) bool {
+	return types.IsNumber(a) && types.IsText(b) || types.IsText(a) && types.IsNumber(b)
+}
+
+// numberInStrings is lv IN (rows) compared as DOUBLE ('abc' IN (0) is TRUE,
+// '01' IN (1) too), where one side holds numbers and the other strings.
+func numberInStrings(ctx *sql.Context, lv any, rows []any) (any, error) {
+	l, ok := floatOf(ctx, lv)
+	if !ok {
+		return nil, nil
+	}
+	null := false
+	for _, r := range rows {
+		if r == nil {
+			null = true
+			continue
+		}
+		if bs, ok := r.([]byte); ok {
+			r = string(bs)
+		}
+		if f, ok := floatOf(ctx, r); ok && f == l {
+			return true, nil
+		}
+	}
+	if null {
 		return nil, nil
 	}
 	return false, nil

@@ -83,7 +83,7 @@ func replaceComparisons(ctx *sql.Context, n sql.Node) (sql.Node, transform.TreeI
 			}
 			return e.WithQuery(q), transform.NewTree, nil
 		case *expression.InTuple, *expression.HashInTuple, *expression.Between,
-			*expression.Equals, *expression.LessThan, *expression.GreaterThan,
+			*expression.Equals, *expression.NullSafeEquals, *expression.LessThan, *expression.GreaterThan,
 			*expression.LessThanOrEqual, *expression.GreaterThanOrEqual:
 			return replaceExpr(ctx, e, false)
 		}
@@ -195,9 +195,14 @@ func replaceExpr(ctx *sql.Context, e sql.Expression, ignore bool) (sql.Expressio
 			}
 			return expression.NewBetween(e.Val, lo, hi), transform.NewTree, nil
 		}
-	case *expression.Equals, *expression.LessThan, *expression.GreaterThan,
+	case *expression.Equals, *expression.NullSafeEquals, *expression.LessThan, *expression.GreaterThan,
 		*expression.LessThanOrEqual, *expression.GreaterThanOrEqual:
-		return compareAsDouble(e)
+		ne, same, err := compareAsDouble(e)
+		if err != nil {
+			return nil, same, err
+		}
+		nd, dsame, err := compareDecimalsWide(ne)
+		return nd, same && dsame, err
 	}
 	return e, transform.SameTree, nil
 }

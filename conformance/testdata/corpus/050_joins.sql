@@ -151,3 +151,37 @@ SELECT id FROM xk WHERE d = '2024-01-01 00:00:00';
 SELECT id FROM xk WHERE d > '2024-01-01 00:00:01' ORDER BY id;
 SELECT id FROM xk WHERE dtm = '2024-01-02 10:00:00.0';
 SELECT id FROM xk WHERE dtm = DATE '2024-01-01';
+-- DECIMAL compared with DOUBLE or with a DECIMAL of more digits (issue 9): GMS
+-- compared in the DECIMAL column's own type, rounding the other value first
+-- (DECIMAL(5,0) = 1.5e0 matched 2).
+CREATE TABLE dq (id INT PRIMARY KEY, dc0 DECIMAL(5,0), dc2 DECIMAL(6,2), f DOUBLE, KEY (dc0), KEY (dc2));
+INSERT INTO dq VALUES (1, 0, 0.10, 0.1), (2, 1, 1.50, 1.5), (3, 2, 2.00, 2), (4, NULL, NULL, NULL);
+-- mysql-differs: MariaDB 10.11 looks 1.5e0 up in the DECIMAL(5,0) index as 2 (MySQL compares as DOUBLE)
+-- expect-empty
+SELECT id FROM dq WHERE dc0 = 1.5e0;
+-- mysql-differs: MariaDB 10.11 looks 0.123456789 up in the DECIMAL(5,0) index as 0 (MySQL compares DECIMALs exactly)
+-- expect-empty
+SELECT id FROM dq WHERE dc0 = 0.123456789;
+SELECT id FROM dq WHERE dc0 < 1.5e0 ORDER BY id;
+SELECT id FROM dq WHERE dc0 >= 0.5e0 ORDER BY id;
+SELECT id FROM dq WHERE dc2 = 1.505e0;
+SELECT id FROM dq WHERE dc2 = 0.1e0;
+SELECT id, dc0 = 0.123456789, dc0 = 1.5e0, dc0 = f, dc2 = f, dc0 < f FROM dq ORDER BY id;
+SELECT a.id, b.id FROM dq a JOIN dq b ON a.dc0 = b.f ORDER BY 1, 2;
+SELECT a.id, b.id FROM dq a JOIN dq b ON a.dc2 = b.f ORDER BY 1, 2;
+SELECT a.id, b.id FROM dq a JOIN dq b ON a.dc0 = b.dc2 ORDER BY 1, 2;
+SELECT a.id, b.id FROM dq a LEFT JOIN dq b ON b.dc0 = a.dc2 ORDER BY 1, 2;
+SELECT id FROM dq WHERE f IN (SELECT dc0 FROM dq) ORDER BY id;
+SELECT id FROM dq WHERE dc2 NOT IN (SELECT dc0 FROM dq WHERE dc0 IS NOT NULL) ORDER BY id;
+-- An unsigned index compared with a negative constant (issue 9): GMS converted
+-- -1 to 4294967295 for the index range, so u > -1 found no row.
+CREATE TABLE uq (id INT PRIMARY KEY, u INT UNSIGNED, KEY (u));
+INSERT INTO uq VALUES (1, 0), (2, 1), (3, 2), (4, NULL);
+SELECT id FROM uq WHERE u > -1 ORDER BY id;
+SELECT id FROM uq WHERE u >= -0.5 ORDER BY id;
+SELECT id FROM uq WHERE -1 < u AND u < 2 ORDER BY id;
+SELECT id FROM uq WHERE u BETWEEN -0.5 AND 1 ORDER BY id;
+SELECT id FROM uq WHERE u BETWEEN -5 AND -1;
+SELECT id FROM uq WHERE u = -1;
+SELECT id FROM uq WHERE u < -1;
+SELECT id, u > -1, u <= -1 FROM uq ORDER BY id;
