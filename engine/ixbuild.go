@@ -67,9 +67,11 @@ const (
 	SleepRatioVar = "myriad_ddl_backfill_sleep_ratio"
 )
 
-// DefaultSleepRatio is SleepRatioVar's default (docs/BENCHMARKS.md,
-// "Throttling the backfill": the lowest setting that kept sysbench
-// oltp_read_write at >= 80% of its throughput on a 2-core machine).
+// DefaultSleepRatio is SleepRatioVar's default: under foreground load the
+// backfill uses at most a quarter of a core, and a build under continuous
+// load takes up to 4x its idle time. The 2-core machine it was measured on
+// was too loaded by other jobs to show its effect on throughput
+// (docs/BENCHMARKS.md, "Online DDL under sysbench, side by side").
 const DefaultSleepRatio = 300
 
 // maxThrottleSleep caps one throttle sleep, so a batch slowed by a stall
