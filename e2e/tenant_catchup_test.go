@@ -3,6 +3,7 @@ package e2e
 import (
 	"context"
 	"database/sql"
+	"encoding/base64"
 	"encoding/json"
 	"fmt"
 	"math/rand"
@@ -133,12 +134,44 @@ func TestTenantMoveWithCatchUp(t *testing.T) {
 	mu.Lock()
 	ackedBefore := len(acked)
 	mu.Unlock()
-	dx := runCatchUp(t, "tenant", "export", "--port", sp, "--schema", "t1", "--out", filepath.Join(dir, "t1.delta"), "--since", ex.Snapshot)
-	di := runCatchUp(t, "tenant", "import", "--port", dp, "--file", filepath.Join(dir, "t1.delta"), "--delta")
-	frozen := time.Since(freeze)
-	if dx.Since != ex.Snapshot {
-		t.Fatalf("delta since %q, want %q", dx.Since, ex.Snapshot)
+	// The catch-up from clients already connected (the CLI's process
+	// start would be most of the freeze): TENANT EXPORT ... SINCE on A,
+	// its chunks sent to B as TENANT IMPORT BEGIN ... DELTA.
+	exAt := time.Now()
+	var delta []byte
+	rows, err := sdb.Query("TENANT EXPORT `t1` SINCE '" + ex.Snapshot + "'")
+	if err != nil {
+		t.Fatal(err)
 	}
+	for rows.Next() {
+		var chunk []byte
+		if err := rows.Scan(&chunk); err != nil {
+			t.Fatal(err)
+		}
+		delta = append(delta, chunk...)
+	}
+	if err := rows.Err(); err != nil {
+		t.Fatal(err)
+	}
+	exTime := time.Since(exAt)
+	apAt := time.Now()
+	conn, err := ddb.Conn(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, q := range []string{"TENANT IMPORT BEGIN `t1` DELTA", "TENANT IMPORT DATA '" + base64.StdEncoding.EncodeToString(delta) + "'"} {
+		if _, err := conn.ExecContext(context.Background(), q); err != nil {
+			t.Fatalf("%.40s: %v", q, err)
+		}
+	}
+	res, err := conn.ExecContext(context.Background(), "TENANT IMPORT END")
+	if err != nil {
+		t.Fatal(err)
+	}
+	deltaRows, _ := res.RowsAffected()
+	conn.Close()
+	apTime := time.Since(apAt)
+	frozen := time.Since(freeze)
 	// Checked before the switch (the application cannot write to the new
 	// server until GRANT), outside the measured freeze.
 	srcRows := formatRows(queryRows(t, sdb, "SELECT id, v, note FROM t1.orders ORDER BY id"))
@@ -166,13 +199,13 @@ func TestTenantMoveWithCatchUp(t *testing.T) {
 	}
 	cancel()
 	wg.Wait()
-	t.Logf("bulk export + import while writing: %.0f ms (%d rows); write freeze %.0f ms: delta of %d rows, %d bytes "+
-		"(export %.0f ms, apply %.0f ms, commands' own time; the rest is their process start and the SQL steps); "+
+	t.Logf("bulk export + import while writing (CLI): %.0f ms (%d rows, %d bytes); write freeze %.0f ms: "+
+		"delta of %d rows, %d bytes (TENANT EXPORT ... SINCE %.0f ms, TENANT IMPORT ... DELTA %.0f ms; the rest is REVOKE, KILL and GRANT); "+
 		"%d inserts acknowledged, %d updates/deletes, %d refused or retried",
-		bulkTime.Seconds()*1000, ex.Rows, frozen.Seconds()*1000, dx.Rows, dx.Bytes, dx.Seconds*1000, di.Seconds*1000,
-		len(acked), changes.Load(), refused.Load())
-	if dx.Bytes >= ex.Bytes/2 {
-		t.Fatalf("the delta (%d bytes) is not much smaller than the export (%d bytes)", dx.Bytes, ex.Bytes)
+		bulkTime.Seconds()*1000, ex.Rows, ex.Bytes, frozen.Seconds()*1000, deltaRows, len(delta),
+		exTime.Seconds()*1000, apTime.Seconds()*1000, len(acked), changes.Load(), refused.Load())
+	if int64(len(delta)) >= ex.Bytes/2 || deltaRows == 0 {
+		t.Fatalf("the delta (%d rows, %d bytes) is empty or not much smaller than the export (%d bytes)", deltaRows, len(delta), ex.Bytes)
 	}
 	if len(acked) < ackedBefore+100 {
 		t.Fatalf("only %d writes acknowledged after the switch", len(acked)-ackedBefore)
@@ -204,7 +237,7 @@ func TestTenantMoveWithCatchUp(t *testing.T) {
 
 // TestTenantDeltaRefused: a delta needs a retained snapshot of the same
 // schema, refuses DDL between the snapshots, and is not a whole import
-// (nor the other way round).
+// (nor the other way round); `tenant import --delta` applies one.
 func TestTenantDeltaRefused(t *testing.T) {
 	s := StartServer(t, "--durability", "async")
 	db := s.DB("")
@@ -231,6 +264,11 @@ func TestTenantDeltaRefused(t *testing.T) {
 		t.Fatalf("delta of one insert holds %d rows", d.Rows)
 	}
 	fails("is a delta", "tenant", "import", "--port", sp, "--file", filepath.Join(dir, "a.delta"), "--as", "c")
+	// Applied through the CLI to a copy of the first export.
+	runCatchUp(t, "tenant", "import", "--port", sp, "--file", filepath.Join(dir, "a.myt"), "--as", "c")
+	checkRows(t, db, "SELECT id FROM c.t ORDER BY id", "1\n")
+	runCatchUp(t, "tenant", "import", "--port", sp, "--file", filepath.Join(dir, "a.delta"), "--as", "c", "--delta")
+	checkRows(t, db, "SELECT id FROM c.t ORDER BY id", "1\n2\n")
 	mustExec(t, db, "ALTER TABLE a.t ADD COLUMN x INT")
 	fails("changed since the export snapshot", "tenant", "export", "--port", sp, "--schema", "a", "--out", filepath.Join(dir, "x3"), "--since", ex.Snapshot)
 }
