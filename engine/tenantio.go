@@ -53,10 +53,53 @@ var importFault func(frames int) error
 // one snapshot. progress, if set, is called after each table with the rows
 // written so far.
 func (e *Engine) ExportSchema(name string, w io.Writer, serverVersion string, progress func(rows uint64)) (TransferStats, error) {
+	return e.ExportSchemaWith(name, w, serverVersion, ExportOptions{}, progress)
+}
+
+// ExportOptions are the catch-up variants of an export (tenantdelta.go).
+type ExportOptions struct {
+	// Retain keeps the export's snapshot on the server for a later delta
+	// (for RetainFor); its token is in the file's header.
+	Retain bool
+	// Since makes the export a delta against the retained snapshot of
+	// that token: only the keys new, changed or gone since then.
+	Since string
+}
+
+// ExportSchemaWith is ExportSchema with the catch-up options.
+func (e *Engine) ExportSchemaWith(name string, w io.Writer, serverVersion string, opts ExportOptions, progress func(rows uint64)) (TransferStats, error) {
 	start := time.Now()
-	tx := e.db.Begin()
-	defer tx.Rollback()
-	tx.Pin()
+	var tx catalog.Reader
+	var token string
+	var base *retainedSnapshot
+	if opts.Since != "" {
+		var err error
+		if base, err = e.retained(opts.Since, name); err != nil {
+			return TransferStats{}, err
+		}
+	}
+	if opts.Retain || base != nil {
+		// A snapshot outside any transaction: one kept for minutes must
+		// not hold the conflict tracker's write sets.
+		snap, err := e.db.NewSnapshot()
+		if err != nil {
+			return TransferStats{}, err
+		}
+		tx = snap
+		if opts.Retain {
+			if token, err = e.retain(snap, name); err != nil {
+				snap.Close()
+				return TransferStats{}, err
+			}
+		} else {
+			defer snap.Close()
+		}
+	} else {
+		t := e.db.Begin()
+		defer t.Rollback()
+		t.Pin()
+		tx = t
+	}
 	snapshotTime := time.Now().UTC()
 	s, err := e.cat.Schema(tx, name)
 	if err != nil {
@@ -85,7 +128,17 @@ func (e *Engine) ExportSchema(name string, w io.Writer, serverVersion string, pr
 		return TransferStats{}, err
 	}
 	h := tenantfile.Header{ServerVersion: serverVersion, Schema: s.Name, Collation: uint16(s.Collation),
-		SnapshotTime: snapshotTime, Tables: len(tables), Views: len(views), Triggers: len(triggers)}
+		SnapshotTime: snapshotTime, Tables: len(tables), Views: len(views), Triggers: len(triggers), Snapshot: token}
+	if base != nil {
+		h.Since = opts.Since
+		recs := make([][]byte, len(tables))
+		for i, x := range tables {
+			recs[i] = x.rec
+		}
+		if err := e.sameDefinitions(base, s, recs, views, triggers); err != nil {
+			return TransferStats{}, err
+		}
+	}
 	for _, x := range tables {
 		if v, ok, err := tx.Get(keys.RowCount(x.t.DataSchemaID, x.t.ID)); err == nil && ok {
 			if n, exact, err := kv.DecodeCount(v); err == nil && exact {
@@ -124,7 +177,12 @@ func (e *Engine) ExportSchema(name string, w io.Writer, serverVersion string, pr
 		}
 	}
 	for i, x := range tables {
-		if err := exportTableData(tx, fw, uint64(i), x.t); err != nil {
+		if base != nil {
+			err = diffTableData(base.snap, tx, fw, uint64(i), x.t)
+		} else {
+			err = exportTableData(tx, fw, uint64(i), x.t)
+		}
+		if err != nil {
 			return TransferStats{}, err
 		}
 		if progress != nil {
@@ -141,7 +199,7 @@ func (e *Engine) ExportSchema(name string, w io.Writer, serverVersion string, pr
 
 // exportTableData writes every key of t's span (rows, index entries,
 // AUTO_INCREMENT and row counters) relative to its prefix.
-func exportTableData(tx *kv.Txn, fw *tenantfile.Writer, ordinal uint64, t *catalog.Table) error {
+func exportTableData(tx catalog.Reader, fw *tenantfile.Writer, ordinal uint64, t *catalog.Table) error {
 	prefix := keys.TableData(t.DataSchemaID, t.ID)
 	primary := keys.Index(t.DataSchemaID, t.ID, keys.PrimaryIndexID)
 	it, err := tx.NewIter(keys.PrefixSpan(prefix))
@@ -189,6 +247,9 @@ func (e *Engine) ImportSchema(r io.Reader, as string, progress func(rows uint64,
 		return st, err
 	}
 	h := fr.Header()
+	if h.Since != "" {
+		return st, errors.New("tenant file: a delta (export --since): apply it to the copy with import --delta")
+	}
 	name := as
 	if name == "" {
 		name = h.Schema

@@ -24,7 +24,12 @@ import (
 //
 //	TENANT EXPORT `s`             one result column `chunk` (LONGBLOB): the
 //	                              tenant file, in order, ~1 MiB per row
+//	  [SINCE 'token'] [RETAIN]    a delta since the retained snapshot token;
+//	                              RETAIN keeps this export's snapshot (its
+//	                              token is in the file's header)
 //	TENANT IMPORT BEGIN `s`       checks CREATE on s and that s does not exist
+//	  [DELTA]                     applies a delta file to the existing s
+//	                              instead (needs INSERT and DELETE on s)
 //	TENANT IMPORT DATA 'base64'   the next bytes of the file
 //	TENANT IMPORT END             publishes s; affected rows = rows imported
 //	TENANT IMPORT ABORT           drops what was written
@@ -37,11 +42,12 @@ import (
 const identRE = "(`(?:[^`]|``)+`|[A-Za-z0-9_$]+)"
 
 var (
-	tenantExportStmt = regexp.MustCompile("(?is)^\\s*TENANT\\s+EXPORT\\s+" + identRE + "\\s*;?\\s*$")
+	tenantExportStmt = regexp.MustCompile("(?is)^\\s*TENANT\\s+EXPORT\\s+" + identRE +
+		"(?:\\s+SINCE\\s+'([0-9a-f]+)')?(\\s+RETAIN)?\\s*;?\\s*$")
 	// DATA is parsed by importDataArg: a regexp with captures runs its
 	// slow matcher over a megabyte of base64 (0.15 s of CPU per chunk).
 	tenantImportStmt = regexp.MustCompile("(?is)^\\s*TENANT\\s+IMPORT\\s+(?:BEGIN\\s+" + identRE +
-		"|(END|ABORT))\\s*;?\\s*$")
+		"(\\s+DELTA)?|(END|ABORT))\\s*;?\\s*$")
 )
 
 // exportChunkBytes is the size of one result row of TENANT EXPORT.
@@ -76,7 +82,8 @@ func (h *handler) comTenant(ctx context.Context, c *mysql.Conn, query string, cb
 		return true, h.sqlError(err, c, "TENANT IMPORT DATA")
 	}
 	if m := tenantExportStmt.FindStringSubmatch(query); m != nil {
-		return true, h.sqlError(h.tenantExport(c, unquoteIdent(m[1]), cb), c, query)
+		opts := engine.ExportOptions{Since: m[2], Retain: m[3] != ""}
+		return true, h.sqlError(h.tenantExport(c, unquoteIdent(m[1]), opts, cb), c, query)
 	}
 	m := tenantImportStmt.FindStringSubmatch(query)
 	if m == nil {
@@ -85,11 +92,11 @@ func (h *handler) comTenant(ctx context.Context, c *mysql.Conn, query string, cb
 	}
 	switch {
 	case m[1] != "":
-		err = h.importBegin(c, unquoteIdent(m[1]))
+		err = h.importBegin(c, unquoteIdent(m[1]), m[2] != "")
 		if err == nil {
 			err = cb(&sqltypes.Result{}, false)
 		}
-	case strings.EqualFold(m[2], "END"):
+	case strings.EqualFold(m[3], "END"):
 		var st engine.TransferStats
 		st, err = h.importEnd(c, nil)
 		if err == nil {
@@ -178,13 +185,13 @@ func (h *handler) dbAccessDenied(c *mysql.Conn, schema string) error {
 
 // tenantExport streams schema as a tenant file, one result row per chunk.
 // The export reads one snapshot; the rows are sent as they are produced.
-func (h *handler) tenantExport(c *mysql.Conn, schema string, cb mysql.ResultSpoolFn) error {
+func (h *handler) tenantExport(c *mysql.Conn, schema string, opts engine.ExportOptions, cb mysql.ResultSpoolFn) error {
 	if !h.hasSchemaPrivilege(c, schema, sql.PrivilegeType_Select) {
 		return h.dbAccessDenied(c, schema)
 	}
 	w := &chunkWriter{cb: cb, fields: []*querypb.Field{{Name: "chunk", Type: querypb.Type_BLOB,
 		Charset: 63, ColumnLength: 4294967295, Flags: uint32(querypb.MySqlFlag_BINARY_FLAG | querypb.MySqlFlag_BLOB_FLAG)}}}
-	if _, err := h.eng.ExportSchema(schema, w, ServerVersion, nil); err != nil {
+	if _, err := h.eng.ExportSchemaWith(schema, w, ServerVersion, opts, nil); err != nil {
 		return err
 	}
 	return w.flush(true)
@@ -228,23 +235,33 @@ func (w *chunkWriter) flush(final bool) error {
 	return err
 }
 
-func (h *handler) importBegin(c *mysql.Conn, schema string) error {
+func (h *handler) importBegin(c *mysql.Conn, schema string, delta bool) error {
 	if _, busy := h.srv.imports.Load(c.ConnectionID); busy {
 		return mysql.NewSQLError(mysql.ERUnknownError, mysql.SSUnknownSQLState,
 			"an import is already in progress on this connection (TENANT IMPORT END or ABORT first)")
 	}
-	if !h.hasSchemaPrivilege(c, schema, sql.PrivilegeType_Create) {
-		return h.dbAccessDenied(c, schema)
-	}
-	if err := h.eng.CheckImportTarget(schema); err != nil {
-		return err
+	if delta {
+		if !h.hasSchemaPrivilege(c, schema, sql.PrivilegeType_Insert) || !h.hasSchemaPrivilege(c, schema, sql.PrivilegeType_Delete) {
+			return h.dbAccessDenied(c, schema)
+		}
+	} else {
+		if !h.hasSchemaPrivilege(c, schema, sql.PrivilegeType_Create) {
+			return h.dbAccessDenied(c, schema)
+		}
+		if err := h.eng.CheckImportTarget(schema); err != nil {
+			return err
+		}
 	}
 	pr, pw := io.Pipe()
 	p := &pendingImport{pw: pw, done: make(chan struct{})}
 	h.srv.imports.Store(c.ConnectionID, p)
 	go func() {
 		defer close(p.done)
-		p.st, p.err = h.eng.ImportSchema(pr, schema, nil)
+		if delta {
+			p.st, p.err = h.eng.ApplySchemaDelta(pr, schema)
+		} else {
+			p.st, p.err = h.eng.ImportSchema(pr, schema, nil)
+		}
 		if p.err != nil {
 			pr.CloseWithError(p.err) // unblocks the next DATA with the cause
 		} else {

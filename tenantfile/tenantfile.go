@@ -11,6 +11,7 @@
 //	'V','G' a view / trigger: catalog record
 //	'R'     rows: uvarint table ordinal | uvarint row count | (uvarint len key | uvarint len value)*,
 //	        keys relative to the table's data prefix; at most ChunkBytes of entries per frame
+//	'D'     deletes (delta files only): uvarint table ordinal | (uvarint len key | key)*
 //	'E'     trailer: uvarint frames | uvarint entries | uvarint rows | SHA-256 of every byte before it
 //
 // Definitions are the catalog's own records, not SHOW CREATE text: they keep
@@ -20,6 +21,11 @@
 // either side. The catalog never stops decoding a record format it once
 // wrote, so a newer server reads older files; the row and key encodings are
 // on-disk formats under the same promise.
+//
+// A delta file (Header.Since set; `tenant export --since`) has the same
+// layout: the definitions at its snapshot, then the keys that are new or
+// changed since the base snapshot as rows frames and the keys gone since as
+// 'D' frames. The trailer counts deleted keys among the entries.
 //
 // The version is checked before anything else, each frame's CRC before its
 // payload is used, and the whole-file digest at the trailer; a file that
@@ -68,6 +74,7 @@ const (
 	KindView    = 'V'
 	KindTrigger = 'G'
 	KindRows    = 'R'
+	KindDelete  = 'D'
 	KindTrailer = 'E'
 )
 
@@ -84,6 +91,13 @@ type Header struct {
 	// Rows is the exact row count at the snapshot as the source counted
 	// it (for progress; the trailer counts what the file holds).
 	Rows int64 `json:"rows"`
+	// Snapshot names the source's snapshot this file was read at, when the
+	// source keeps it for a later delta (`--retain`); empty otherwise.
+	Snapshot string `json:"snapshot,omitempty"`
+	// Since, set only in a delta file, names the snapshot the delta is
+	// relative to: applying it to a copy taken at Since brings the copy to
+	// this file's snapshot.
+	Since string `json:"since,omitempty"`
 }
 
 // Table is a table definition frame.
@@ -123,7 +137,8 @@ type Writer struct {
 	rows    uint64
 	err     error
 
-	// pending rows frame
+	// pending rows (or, rowKind KindDelete, deletes) frame
+	rowKind    byte
 	rowTable   uint64
 	rowOpen    bool
 	rowCount   uint64
@@ -198,12 +213,7 @@ func (fw *Writer) Trigger(record []byte) error { fw.frame(KindTrigger, record); 
 // the table's data prefix); row says it is a row of the primary index (the
 // count the trailer and progress report).
 func (fw *Writer) Entry(ordinal uint64, key, value []byte, row bool) error {
-	if fw.rowOpen && (ordinal != fw.rowTable || len(fw.rowBuf)+len(key)+len(value) > ChunkBytes) {
-		fw.flushRows()
-	}
-	if !fw.rowOpen {
-		fw.rowOpen, fw.rowTable, fw.rowCount, fw.rowBuf = true, ordinal, 0, fw.rowBuf[:0]
-	}
+	fw.open(KindRows, ordinal, len(key)+len(value))
 	fw.rowBuf = binary.AppendUvarint(fw.rowBuf, uint64(len(key)))
 	fw.rowBuf = append(fw.rowBuf, key...)
 	fw.rowBuf = binary.AppendUvarint(fw.rowBuf, uint64(len(value)))
@@ -216,13 +226,36 @@ func (fw *Writer) Entry(ordinal uint64, key, value []byte, row bool) error {
 	return fw.err
 }
 
+// Delete adds a key of table ordinal's span (relative to its data prefix)
+// that a delta removes.
+func (fw *Writer) Delete(ordinal uint64, key []byte) error {
+	fw.open(KindDelete, ordinal, len(key))
+	fw.rowBuf = binary.AppendUvarint(fw.rowBuf, uint64(len(key)))
+	fw.rowBuf = append(fw.rowBuf, key...)
+	fw.entries++
+	return fw.err
+}
+
+// open makes the pending frame one of kind for ordinal with room for n
+// more bytes, writing out the one pending before if it is not.
+func (fw *Writer) open(kind byte, ordinal uint64, n int) {
+	if fw.rowOpen && (kind != fw.rowKind || ordinal != fw.rowTable || len(fw.rowBuf)+n > ChunkBytes) {
+		fw.flushRows()
+	}
+	if !fw.rowOpen {
+		fw.rowOpen, fw.rowKind, fw.rowTable, fw.rowCount, fw.rowBuf = true, kind, ordinal, 0, fw.rowBuf[:0]
+	}
+}
+
 func (fw *Writer) flushRows() {
 	if !fw.rowOpen {
 		return
 	}
 	hdr := binary.AppendUvarint(nil, fw.rowTable)
-	hdr = binary.AppendUvarint(hdr, fw.rowCount)
-	fw.frame(KindRows, append(hdr, fw.rowBuf...))
+	if fw.rowKind == KindRows {
+		hdr = binary.AppendUvarint(hdr, fw.rowCount)
+	}
+	fw.frame(fw.rowKind, append(hdr, fw.rowBuf...))
 	fw.rowOpen = false
 }
 
@@ -256,7 +289,7 @@ type Frame struct {
 	Kind    byte
 	Table   Table  // KindTable
 	Record  []byte // KindView, KindTrigger
-	Ordinal uint64 // KindRows: the table
+	Ordinal uint64 // KindRows, KindDelete: the table
 	Rows    uint64 // KindRows: primary-index rows in it
 	entries []byte
 }
@@ -276,6 +309,23 @@ func (f *Frame) Entries(fn func(key, value []byte) error) error {
 			return fail("malformed rows frame")
 		}
 		if err := fn(k, v); err != nil {
+			return err
+		}
+		b = rest
+	}
+	return nil
+}
+
+// Keys calls fn for each key of a deletes frame (valid until the Reader's
+// next call).
+func (f *Frame) Keys(fn func(key []byte) error) error {
+	b := f.entries
+	for len(b) > 0 {
+		k, rest, ok := lenPrefixed(b)
+		if !ok {
+			return fail("malformed deletes frame")
+		}
+		if err := fn(k); err != nil {
 			return err
 		}
 		b = rest
@@ -451,6 +501,20 @@ func (fr *Reader) Next() (*Frame, error) {
 		}
 		fr.entries += cnt
 		fr.rows += n
+	case KindDelete:
+		if fr.header.Since == "" {
+			return nil, fail("deletes in a file that is not a delta: the file is corrupted")
+		}
+		ord, k := binary.Uvarint(payload)
+		if k <= 0 {
+			return nil, fail("malformed deletes frame")
+		}
+		f.Ordinal, f.entries = ord, payload[k:]
+		cnt := uint64(0)
+		if err := f.Keys(func([]byte) error { cnt++; return nil }); err != nil {
+			return nil, err
+		}
+		fr.entries += cnt
 	case KindTrailer:
 		return nil, fr.trailer(payload)
 	case KindHeader:

@@ -11,6 +11,7 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"strings"
 	"syscall"
 	"time"
 
@@ -41,6 +42,11 @@ type transferSummary struct {
 	Rows    uint64  `json:"rows"`
 	Bytes   int64   `json:"bytes"`
 	Seconds float64 `json:"seconds"`
+	// Snapshot is the token of the snapshot the source retained (export
+	// --retain): pass it to a later export --since.
+	Snapshot string `json:"snapshot,omitempty"`
+	// Since is the snapshot a delta file is relative to.
+	Since string `json:"since,omitempty"`
 }
 
 func (s transferSummary) print(cmd *cobra.Command, verb string, jsonOut bool) error {
@@ -50,6 +56,9 @@ func (s transferSummary) print(cmd *cobra.Command, verb string, jsonOut bool) er
 	}
 	_, err := fmt.Fprintf(out, "%s: schema %s, %d tables, %d rows, %d bytes (%s) in %.2fs\n",
 		verb, s.Schema, s.Tables, s.Rows, s.Bytes, s.File, s.Seconds)
+	if err == nil && s.Snapshot != "" {
+		_, err = fmt.Fprintf(out, "snapshot retained: %s (export --since %s for the changes after it)\n", s.Snapshot, s.Snapshot)
+	}
 	return err
 }
 
@@ -84,8 +93,8 @@ func tenantExportCmd() *cobra.Command {
 	var (
 		t                    bench.Target
 		schema, out, dataDir string
-		jsonOut              bool
-		progress             string
+		jsonOut, retain      bool
+		progress, since      string
 	)
 	cmd := &cobra.Command{
 		Use:   "export --schema S --out FILE",
@@ -97,7 +106,12 @@ writes. The file is checked as it arrives and only renamed to FILE when complete
 Online (default): connects like 'myriad bench' and runs TENANT EXPORT (needs SELECT
 on the schema). Offline: --data-dir reads a stopped server's data directory, or a
 'myriad backup' directory (verified against its manifest first): that restores
-one schema from a whole-server backup, with 'myriad tenant import'.`,
+one schema from a whole-server backup, with 'myriad tenant import'.
+
+Catch-up (moving a live tenant, docs/TENANTS.md): --retain keeps the export's
+snapshot on the server for a while and prints its token; --since TOKEN then
+writes a delta file, only the keys new, changed or gone since that snapshot,
+which 'myriad tenant import --delta' applies to the copy in one transaction.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if schema == "" || out == "" {
@@ -163,9 +177,13 @@ one schema from a whole-server backup, with 'myriad tenant import'.`,
 			}()
 			w := io.MultiWriter(f, pw)
 			if dataDir != "" {
-				err = exportOffline(dataDir, schema, w)
+				if retain || since != "" {
+					err = errors.New("--retain and --since need a running server")
+				} else {
+					err = exportOffline(dataDir, schema, w)
+				}
 			} else {
-				err = exportOnline(ctx, t, schema, w)
+				err = exportOnline(ctx, t, schema, w, since, retain)
 			}
 			if err != nil {
 				pw.CloseWithError(err)
@@ -188,26 +206,38 @@ one schema from a whole-server backup, with 'myriad tenant import'.`,
 			}
 			ok = true
 			return transferSummary{Schema: c.h.Schema, File: out, Tables: c.h.Tables, Rows: c.sum.Rows,
-				Bytes: c.sum.Bytes, Seconds: time.Since(start).Seconds()}.print(cmd, "export", jsonOut)
+				Bytes: c.sum.Bytes, Seconds: time.Since(start).Seconds(), Snapshot: c.h.Snapshot, Since: c.h.Since}.print(cmd, "export", jsonOut)
 		},
 	}
 	f := cmd.Flags()
 	f.StringVar(&schema, "schema", "", "schema to export (required)")
 	f.StringVar(&out, "out", "", "file to write (must not exist; written as FILE.partial-* and renamed when complete; required)")
 	f.StringVar(&dataDir, "data-dir", "", "offline mode: a stopped server's data directory or a backup directory")
+	f.BoolVar(&retain, "retain", false, "keep this export's snapshot on the server for a later --since (its token is printed)")
+	f.StringVar(&since, "since", "", "write a delta: the changes since the retained snapshot TOKEN")
 	addTargetFlags(cmd, &t)
 	f.BoolVar(&jsonOut, "json", false, "print the summary as one JSON object")
 	f.StringVar(&progress, "progress", "auto", "progress bar on stderr: auto (when stderr is a terminal), always or never")
 	return cmd
 }
 
-func exportOnline(ctx context.Context, t bench.Target, schema string, w io.Writer) error {
+func exportOnline(ctx context.Context, t bench.Target, schema string, w io.Writer, since string, retain bool) error {
 	db, err := t.Open(ctx, 1)
 	if err != nil {
 		return err
 	}
 	defer db.Close()
-	rows, err := db.QueryContext(ctx, "TENANT EXPORT "+cloneQuoteIdent(schema))
+	q := "TENANT EXPORT " + cloneQuoteIdent(schema)
+	if since != "" {
+		if strings.Trim(since, "0123456789abcdef") != "" {
+			return fmt.Errorf("--since %q is not a snapshot token", since)
+		}
+		q += " SINCE '" + since + "'"
+	}
+	if retain {
+		q += " RETAIN"
+	}
+	rows, err := db.QueryContext(ctx, q)
 	if err != nil {
 		return err
 	}
@@ -289,7 +319,7 @@ func tenantImportCmd() *cobra.Command {
 	var (
 		t                 bench.Target
 		file, as, dataDir string
-		jsonOut           bool
+		jsonOut, delta    bool
 		progress          string
 	)
 	cmd := &cobra.Command{
@@ -301,7 +331,10 @@ publishes the schema with all its tables, views and triggers in one commit. A
 failed or interrupted import leaves nothing. The schema must not exist (1007).
 
 Online (default): connects like 'myriad bench' (needs CREATE on the new schema).
-Offline: --data-dir writes into a stopped server's data directory.`,
+Offline: --data-dir writes into a stopped server's data directory.
+
+--delta applies a delta file (export --since) to the existing schema instead, in
+one transaction (needs INSERT and DELETE on it).`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if file == "" {
@@ -323,14 +356,24 @@ Offline: --data-dir writes into a stopped server's data directory.`,
 			if name == "" {
 				name = h.Schema
 			}
+			if delta != (h.Since != "") {
+				if delta {
+					return fmt.Errorf("import: %s is a whole export, not a delta: import it without --delta", file)
+				}
+				return fmt.Errorf("import: %s is a delta (export --since): apply it with --delta", file)
+			}
 			if _, err := f.Seek(0, io.SeekStart); err != nil {
 				return err
 			}
 			bar := transferBar(progress, "import "+name, sum.Bytes, "B")
 			if dataDir != "" {
-				err = importOffline(dataDir, name, f, bar)
+				if delta {
+					err = errors.New("--delta needs a running server")
+				} else {
+					err = importOffline(dataDir, name, f, bar)
+				}
 			} else {
-				err = importOnline(ctx, t, name, f, bar)
+				err = importOnline(ctx, t, name, delta, f, bar)
 			}
 			if err != nil {
 				return fmt.Errorf("import: %w", err)
@@ -339,12 +382,13 @@ Offline: --data-dir writes into a stopped server's data directory.`,
 				bar.Finish()
 			}
 			return transferSummary{Schema: name, File: file, Tables: h.Tables, Rows: sum.Rows,
-				Bytes: sum.Bytes, Seconds: time.Since(start).Seconds()}.print(cmd, "import", jsonOut)
+				Bytes: sum.Bytes, Seconds: time.Since(start).Seconds(), Since: h.Since}.print(cmd, "import", jsonOut)
 		},
 	}
 	f := cmd.Flags()
 	f.StringVar(&file, "file", "", "file written by 'myriad tenant export' (required)")
 	f.StringVar(&as, "as", "", "name of the new schema (default: the exported schema's name)")
+	f.BoolVar(&delta, "delta", false, "apply a delta file (export --since) to the existing schema")
 	f.StringVar(&dataDir, "data-dir", "", "offline mode: data directory of a stopped server")
 	addTargetFlags(cmd, &t)
 	f.BoolVar(&jsonOut, "json", false, "print the summary as one JSON object")
@@ -355,7 +399,7 @@ Offline: --data-dir writes into a stopped server's data directory.`,
 // importChunkBytes is the file slice one TENANT IMPORT DATA carries.
 const importChunkBytes = 1 << 20
 
-func importOnline(ctx context.Context, t bench.Target, name string, r io.Reader, bar *progressbar.ProgressBar) error {
+func importOnline(ctx context.Context, t bench.Target, name string, delta bool, r io.Reader, bar *progressbar.ProgressBar) error {
 	db, err := t.Open(ctx, 1)
 	if err != nil {
 		return err
@@ -368,7 +412,11 @@ func importOnline(ctx context.Context, t bench.Target, name string, r io.Reader,
 		return err
 	}
 	defer conn.Close()
-	if _, err := conn.ExecContext(ctx, "TENANT IMPORT BEGIN "+cloneQuoteIdent(name)); err != nil {
+	begin := "TENANT IMPORT BEGIN " + cloneQuoteIdent(name)
+	if delta {
+		begin += " DELTA"
+	}
+	if _, err := conn.ExecContext(ctx, begin); err != nil {
 		return err
 	}
 	buf := make([]byte, importChunkBytes)
