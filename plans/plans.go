@@ -467,10 +467,22 @@ func (p *Plan) Bind(ctx *sql.Context, vals []*expression.Literal) (n sql.Node, o
 		return nil, false, err
 	}
 	n, _, err = transform.NodeExprs(n, func(e sql.Expression) (sql.Expression, transform.TreeIdentity, error) {
-		if l, isLit := e.(*expression.Literal); isLit {
-			if nl, mine := subst[l]; mine {
+		switch x := e.(type) {
+		case *expression.Literal:
+			if nl, mine := subst[x]; mine {
 				return nl, transform.NewTree, nil
 			}
+		case *expression.HashInTuple:
+			// Its hash set of the right side's values is built when it is
+			// made and kept by WithChildren, which the substitution of its
+			// children above went through: it must be made again, or it
+			// matches the analyzed values (c IN (30, 15) answering for
+			// c IN (0, 3)).
+			nh, err := expression.NewHashInTuple(ctx, x.Left(), x.Right())
+			if err != nil {
+				return nil, transform.SameTree, err
+			}
+			return nh, transform.NewTree, nil
 		}
 		return e, transform.SameTree, nil
 	})

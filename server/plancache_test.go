@@ -101,6 +101,8 @@ func setupPlanTable(t *testing.T, db *sql.DB) {
 		vals = append(vals, fmt.Sprintf("(%d, %d, '%s', %d.25)", i, i%7, []string{"a", "A", "b ", "B", "c"}[i%5], i))
 	}
 	mustExec(t, db, "INSERT INTO t VALUES "+strings.Join(vals, ","))
+	mustExec(t, db, "CREATE TABLE u (id INT PRIMARY KEY, n INT)")
+	mustExec(t, db, "INSERT INTO u VALUES (1, 3), (2, 6), (3, 9), (4, 12), (5, 15), (6, 30)")
 }
 
 // planCases are statement shapes with parameter sets, run through the
@@ -119,6 +121,9 @@ var planCases = []struct {
 	{"SELECT ? + 1, id FROM t WHERE id = ?", [][]any{{1, 2}, {2.5, 3}, {"9", 4}}},
 	{"SELECT id FROM t WHERE id > ? ORDER BY id LIMIT ?", [][]any{{10, 3}, {45, 10}, {0, 0}}},
 	{"SELECT id FROM t WHERE id IN (?, ?) ORDER BY id", [][]any{{1, 2}, {3, 300}, {4, 4}}},
+	// An IN list over an unindexed column: GMS hashes the values.
+	{"SELECT id FROM u WHERE n IN (?, ?, ?)", [][]any{{30, 15, 11}, {0, 3, 19}, {6, 9, 12}, {1, 2, 4}}},
+	{"SELECT id FROM t WHERE d IN (?, ?, ?) ORDER BY id", [][]any{{"3.25", "4.25", "5.25"}, {"7.25", "1.25", "9"}, {"9", "8", "2.25"}}},
 	{"SELECT COUNT(*) FROM t WHERE k >= ? AND id < ?", [][]any{{3, 20}, {0, 100}}},
 	{"SELECT id FROM t WHERE id = ? AND k = ?", [][]any{{8, 1}, {8, 2}}},
 	{"SELECT CONCAT(c, ?), d * ? FROM t WHERE id = ?", [][]any{{"x", 2, 1}, {"y", 0.5, 2}}},
