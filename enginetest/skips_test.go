@@ -37,6 +37,7 @@ const (
 	orderKeyless       = "order: keyless tables scan in (per-process) hash order, not insertion order"
 	outputKeyOrder     = "output: keys listed in MySQL order (PRIMARY, UNIQUE, then creation order), GMS sorts by name"
 	textDuplicateEntry = "error text: MySQL's \"Duplicate entry\" message, GMS expects its own"
+	textOutOfRange     = "error kind: MySQL's 1264 \"Out of range value for column\" (online MODIFY COLUMN), GMS expects its own error kind"
 
 	// GMS expects an answer MySQL does not give.
 	gmsScalarSubqueryNull = "GMS expects a row for x != (scalar subquery with no rows); MySQL compares with NULL and returns none (planfix stops GMS's semi join over the empty table)"
@@ -270,6 +271,7 @@ var tableStatusSkips = []skip{
 }
 
 var scriptsSkips = []skip{
+	{"alter table t modify column i2 int unsigned", textOutOfRange},
 	{"alter nil enum", bugEnumModify},
 	{"preserve enums through alter statements", bugEnumModify},
 	{"SELECT col0, col1 FROM tab1 GROUP by col0;", bugGroupByValidation},

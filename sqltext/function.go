@@ -1,6 +1,14 @@
 package sqltext
 
-import "strings"
+import (
+	"regexp"
+	"strings"
+)
+
+// createFunction is CREATE [OR REPLACE] [DEFINER = user] [AGGREGATE]
+// FUNCTION: the words must be in that place, not anywhere in the statement
+// (CREATE DATABASE c_functions is no function).
+var createFunction = regexp.MustCompile(`(?is)^CREATE\s+(?:OR\s+REPLACE\s+)?(?:DEFINER\s*=\s*\S+\s+)?(?:AGGREGATE\s+)?FUNCTION\s`)
 
 // StoredFunction reads CREATE FUNCTION and DROP FUNCTION, which the parser
 // does not know (GMS v0.20.0 has no stored functions): create is true for
@@ -12,17 +20,8 @@ func StoredFunction(q string) (create, ifExists bool, name string, ok bool) {
 	first, j := word(q, i)
 	switch first {
 	case "CREATE":
-		head := q[j:]
-		if k := strings.IndexByte(head, '('); k >= 0 {
-			head = head[:k]
-		}
-		if !containsWordFold(head, "FUNCTION") {
+		if !createFunction.MatchString(q[i:]) {
 			return false, false, "", false
-		}
-		for _, other := range []string{"PROCEDURE", "TRIGGER", "VIEW", "EVENT", "TABLE", "INDEX"} {
-			if containsWordFold(head, other) {
-				return false, false, "", false
-			}
 		}
 		return true, false, "", true
 	case "DROP":

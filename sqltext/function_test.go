@@ -19,6 +19,10 @@ func TestStoredFunction(t *testing.T) {
 		{"DROP FUNCTION f; SELECT 1", false, false, "", false},
 		{"DROP PROCEDURE f", false, false, "", false},
 		{"SELECT 'CREATE FUNCTION'", false, false, "", false},
+		{"CREATE DATABASE c_015_functions", false, false, "", false},
+		{"CREATE DATABASE function", false, false, "", false},
+		{"CREATE VIEW v AS SELECT 1 AS function", false, false, "", false},
+		{"  /* c */ CREATE OR REPLACE DEFINER = CURRENT_USER FUNCTION f() RETURNS INT RETURN 1", true, false, "", true},
 	} {
 		create, ifExists, name, ok := StoredFunction(c.in)
 		if create != c.create || ifExists != c.ifExists || name != c.name || ok != c.ok {
