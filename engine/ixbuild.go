@@ -679,6 +679,13 @@ func (b *build) batch(sctx *sql.Context, lay *layout, il *indexLayout, cursor, h
 		return nil, 0, err
 	}
 	it.Close()
+	return b.commitBatch(tx, last, more, hi, n)
+}
+
+// commitBatch records a backfill batch's progress in the job record and
+// commits the batch's transaction with it: the cursor after last (hi when
+// the span is done) and n more rows. It returns the cursor (nil: done).
+func (b *build) commitBatch(tx *kv.Txn, last []byte, more bool, hi []byte, n int) ([]byte, int, error) {
 	var next []byte
 	if more {
 		next = append(last, 0) // the smallest key after last
@@ -689,7 +696,7 @@ func (b *build) batch(sctx *sql.Context, lay *layout, il *indexLayout, cursor, h
 		job.Cursor = hi
 	}
 	// Job records are not cached definitions: nothing to invalidate.
-	if _, err := e.cat.Write(tx, new(catalog.Change).PutJob(&job)); err != nil {
+	if _, err := b.e.cat.Write(tx, new(catalog.Change).PutJob(&job)); err != nil {
 		return nil, 0, err
 	}
 	if err := tx.Commit(); err != nil {

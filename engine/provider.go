@@ -44,7 +44,8 @@ func (p *Provider) HasDatabase(ctx *sql.Context, name string) bool {
 // well as for SHOW DATABASES and information_schema. Listing every schema
 // there would make each query O(schemas), so unless the statement is one
 // that lists databases, the answer is scoped to the current database, which
-// is all the per-table callers need (Myriad has no stored procedures).
+// is all the per-table callers need (stored procedures are found through
+// their schema: Database.GetStoredProcedure).
 func (p *Provider) AllDatabases(ctx *sql.Context) []sql.Database {
 	if !listsDatabases(ctx) {
 		if cur := ctx.GetCurrentDatabase(); cur != "" {

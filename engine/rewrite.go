@@ -580,23 +580,7 @@ func (b *build) rewriteBatch(sctx *sql.Context, cursor, hi []byte, limit int) ([
 	if err := it.Error(); err != nil {
 		return nil, 0, err
 	}
-	var next []byte
-	if ok {
-		next = append(last, 0) // the smallest key after last
-	}
-	job := b.job
-	job.Cursor, job.RowsDone = next, b.job.RowsDone+int64(n)
-	if next == nil {
-		job.Cursor = hi
-	}
-	if _, err := e.cat.Write(tx, new(catalog.Change).PutJob(&job)); err != nil {
-		return nil, 0, err
-	}
-	if err := tx.Commit(); err != nil {
-		return nil, 0, err
-	}
-	b.job = job
-	return next, n, nil
+	return b.commitBatch(tx, last, ok, hi, n)
 }
 
 // rollbackRewrite range-deletes the shadow and removes the job record.

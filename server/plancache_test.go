@@ -135,28 +135,34 @@ var planCases = []struct {
 	{"SELECT CAST(c AS SIGNED), d / 0 FROM t WHERE id = ?", [][]any{{1}, {2}}},
 }
 
+// planCachePair starts a server with the plan tables in database pc and
+// returns a pool (DSN params) and two of its connections: cached, and plain
+// with the plan cache off, the reference.
+func planCachePair(t *testing.T, params string) (*testServer, *sql.DB, *sql.Conn, *sql.Conn) {
+	t.Helper()
+	ts := startServer(t, t.TempDir())
+	mustExec(t, ts.connect(""), "CREATE DATABASE pc")
+	db := ts.connectWith("pc", params)
+	setupPlanTable(t, db)
+	conn := func() *sql.Conn {
+		c, err := db.Conn(context.Background())
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { c.Close() })
+		return c
+	}
+	cached, plain := conn(), conn()
+	mustExec(t, plain, "SET SESSION myriad_plan_cache = OFF")
+	return ts, db, cached, plain
+}
+
 // TestPlanCacheMatchesUncached runs each statement shape with several
 // parameter sets through the cache and with the cache off, on two
 // connections, and compares everything the client sees.
 func TestPlanCacheMatchesUncached(t *testing.T) {
-	ts := startServer(t, t.TempDir())
-	root := ts.connect("")
-	mustExec(t, root, "CREATE DATABASE pc")
-	db := ts.connectWith("pc", "parseTime=false")
-	setupPlanTable(t, db)
+	ts, _, cached, plain := planCachePair(t, "parseTime=false")
 	ctx := context.Background()
-	cached, err := db.Conn(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer cached.Close()
-	plain, err := db.Conn(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer plain.Close()
-	mustExec(t, plain, "SET SESSION myriad_plan_cache = OFF")
-
 	cases := planCases
 	for _, tc := range cases {
 		sc, err := cached.PrepareContext(ctx, tc.q)
@@ -192,23 +198,7 @@ func TestPlanCacheMatchesUncached(t *testing.T) {
 // the text protocol: the values are in the statement's text, which the
 // cache turns back into parameters (execCachedText).
 func TestTextPlanCacheMatchesUncached(t *testing.T) {
-	ts := startServer(t, t.TempDir())
-	root := ts.connect("")
-	mustExec(t, root, "CREATE DATABASE pc")
-	db := ts.connectWith("pc", "parseTime=false&interpolateParams=true")
-	setupPlanTable(t, db)
-	ctx := context.Background()
-	cached, err := db.Conn(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer cached.Close()
-	plain, err := db.Conn(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer plain.Close()
-	mustExec(t, plain, "SET SESSION myriad_plan_cache = OFF")
+	ts, db, cached, plain := planCachePair(t, "parseTime=false&interpolateParams=true")
 	mustExec(t, db, "CREATE VIEW v AS SELECT id, c FROM t WHERE k > 2")
 	cases := append(planCases[:len(planCases):len(planCases)], []struct {
 		q    string
