@@ -450,3 +450,29 @@ func (t *Transaction) dropSavepoint(name string) {
 		}
 	}
 }
+
+// CommitBeforeDDL does for connection connID what MySQL does before a
+// statement that commits implicitly (sqltext.CommitsImplicitly): the open
+// transaction, if any, is committed and the session leaves it (the
+// statement and the ones after it autocommit again). GMS would run the
+// DDL inside that transaction, on its old snapshot, and keep the session
+// out of autocommit afterwards, so a ROLLBACK would lose later
+// statements MySQL has committed. An error is the transaction's commit
+// failing; the DDL must then not run.
+func (e *Engine) CommitBeforeDDL(ctx context.Context, connID uint32) error {
+	v, ok := e.sessions.Load(connID)
+	if !ok {
+		return nil
+	}
+	s := v.(*Session)
+	s.SetIgnoreAutoCommit(false)
+	t := s.tx
+	if t == nil {
+		s.SetTransaction(nil)
+		return nil
+	}
+	sctx := sql.NewContext(ctx, sql.WithSession(s))
+	err := s.CommitTransaction(sctx, t)
+	s.SetTransaction(nil)
+	return err
+}
