@@ -202,6 +202,11 @@ func (s *Server) sessionBuilder() func(context.Context, *mysql.Conn, string) (sq
 		if err != nil {
 			return nil, err
 		}
+		// GMS names the connection's user in the process list only when
+		// a database is chosen (COM_INIT_DB or the handshake's): a client
+		// connecting without one stayed "unauthenticated user" in SHOW
+		// PROCESSLIST for its whole life.
+		s.sqle.ProcessList.ConnectionReady(sess)
 		v, ok := s.wires.Load(c.ConnectionID)
 		if !ok {
 			return sess, nil
