@@ -190,3 +190,27 @@ func TestIntervalNull(t *testing.T) {
 		t.Errorf("non-NULL intervals: %v", got[0])
 	}
 }
+
+// TestPlanAsName: PLAN is not reserved in MySQL; a column (or table) named
+// plan works in DDL and the text protocol. (Prepared statements naming it
+// unquoted still get 1064: the protocol library parses their text before
+// any handler can rewrite it, see docs/COMPATIBILITY.md.)
+func TestPlanAsName(t *testing.T) {
+	ts := startServer(t, t.TempDir())
+	mustExec(t, ts.connect(""), "CREATE DATABASE d")
+	db := ts.connectWith("d", "interpolateParams=true")
+	mustExec(t, db, "CREATE TABLE plan (id INT PRIMARY KEY, plan VARCHAR(10), KEY (plan))")
+	mustExec(t, db, "INSERT INTO plan (id, plan) VALUES (1, 'pro'), (2, 'free')")
+	mustExec(t, db, "UPDATE plan SET plan = ? WHERE plan = ?", "team", "free")
+	wantRows(t, db, "SELECT plan.id, Plan FROM plan WHERE plan > 'a' ORDER BY plan", "1,pro", "2,team")
+	var got string
+	if err := db.QueryRow("SELECT plan FROM plan WHERE id = ?", 2).Scan(&got); err != nil || got != "team" {
+		t.Fatalf("client-side parameters: %q %v", got, err)
+	}
+	if err := ts.connect("d").QueryRow("SELECT `plan` FROM `plan` WHERE id = ?", 2).Scan(&got); err != nil || got != "team" {
+		t.Fatalf("prepared, quoted: %q %v", got, err)
+	}
+	if rows := queryRows(t, db, "EXPLAIN FORMAT=TREE PLAN SELECT plan FROM plan WHERE id = 1"); len(rows) == 0 {
+		t.Fatal("EXPLAIN ... PLAN printed nothing")
+	}
+}
