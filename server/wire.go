@@ -75,6 +75,9 @@ type wireConn struct {
 
 	hdr     [4]byte
 	hdrN    int   // header bytes seen of the packet being read
+	// hdrAt is where the packet's header starts in the bytes the current
+	// Read returns, or -1 when an earlier Read returned part of it.
+	hdrAt int
 	left    int   // payload bytes of that packet still to come
 	logical int64 // payload of the logical packet so far (0xFFFFFF chunks join)
 	more    bool  // the previous chunk was 0xFFFFFF bytes: a continuation follows
@@ -141,6 +144,10 @@ func (c *wireConn) scan(b []byte) (int, error) {
 	i := 0
 	for i < len(b) {
 		if c.hdrN < 4 {
+			c.hdrAt = -1
+			if c.hdrN == 0 {
+				c.hdrAt = i
+			}
 			k := copy(c.hdr[c.hdrN:], b[i:])
 			c.hdrN += k
 			i += k
@@ -229,6 +236,28 @@ func (c *wireConn) blankPrepareLocking(got []byte) error {
 	l, ok := sqltext.BlankLockingClause(payload[1:])
 	if ok {
 		c.prepLocking = &l
+	}
+	// The text corrections the library's parser needs (sqltext.Rewrite: a
+	// column named plan) may lengthen the packet: its header, in this
+	// Read's bytes, gets the new length and the framing the rest.
+	if fixed := sqltext.Rewrite(string(payload[1:]), versionID); fixed != string(payload[1:]) {
+		grown := len(fixed) + 1
+		at := len(got) - len(c.prep) - 4
+			switch {
+		case len(fixed)+1 == len(payload):
+			copy(payload[1:], fixed)
+			ok = true
+		case c.hdrAt == at && at >= 0 && grown < mysql.MaxPacketSize && int64(grown-len(payload))+c.logical <= c.max:
+			payload = append(payload[:1], fixed...)
+			got[at], got[at+1], got[at+2] = byte(grown), byte(grown>>8), byte(grown>>16)
+			c.left += grown - (len(c.prep) + len(rest))
+			c.logical += int64(grown - (len(c.prep) + len(rest)))
+			c.hdrN = 4 // scan may have closed the packet at its old end
+			rest = append(rest[:0], payload[len(c.prep):]...)
+			ok = true
+		}
+	}
+	if ok {
 		// Bytes of this Read, then of the read-ahead, in packet order.
 		copy(got[len(got)-len(c.prep):], payload[:len(c.prep)])
 		copy(rest, payload[len(c.prep):])
