@@ -253,7 +253,10 @@ const (
 
 // init installs the global rules when the package loads: every analyzer the
 // process builds, including GMS's test harness's, gets them.
-func init() { installGlobalRules() }
+func init() {
+	installGlobalRules()
+	scopeAssignRoutines()
+}
 
 // nodeRule adapts a rule that needs only the node.
 func nodeRule(f func(sql.Node) (sql.Node, transform.TreeIdentity, error)) analyzer.RuleFunc {
