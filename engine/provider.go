@@ -1,9 +1,6 @@
 package engine
 
 import (
-	"fmt"
-	"os"
-	"runtime/debug"
 	"sort"
 	"strings"
 
@@ -59,9 +56,6 @@ func (p *Provider) AllDatabases(ctx *sql.Context) []sql.Database {
 		return nil
 	}
 	var all []sql.Database
-	if os.Getenv("DEBUG_ALLDB") != "" {
-		fmt.Fprintf(os.Stderr, "ALLDB %q\n%s\n", ctx.Query(), debug.Stack())
-	}
 	err := p.eng.cat.ListSchemas(catalogReader(ctx), func(s *catalog.Schema) error {
 		all = append(all, &Database{eng: p.eng, schema: s})
 		p.eng.scans.SchemasListed.Add(1)
