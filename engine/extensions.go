@@ -259,7 +259,10 @@ const (
 
 // init installs the global rules when the package loads: every analyzer the
 // process builds, including GMS's test harness's, gets them.
-func init() { installGlobalRules() }
+func init() {
+	installGlobalRules()
+	scopeAssignRoutines()
+}
 
 // nodeRule adapts a rule that needs only the node.
 // explainManyRows: the analyzer marks a statement it proves returns at

@@ -84,6 +84,9 @@ type Transaction struct {
 	// onAbort undoes work done outside the transaction for it (a clone's
 	// copied rows) when it does not commit.
 	onAbort []func()
+	// onCommit runs after the transaction committed (a clone's job record
+	// removed).
+	onCommit []func()
 }
 
 func (t *Transaction) aborted() {
@@ -237,6 +240,10 @@ func (s *Session) CommitTransaction(ctx *sql.Context, tx sql.Transaction) error 
 		return mapKVError(err)
 	}
 	s.eng.metrics.Commits.Add(1)
+	for _, f := range t.onCommit {
+		f()
+	}
+	t.onCommit, t.onAbort = nil, nil
 	return nil
 }
 

@@ -224,12 +224,12 @@ func (s *Server) init() error {
 		return err
 	}
 	s.srv = srv
-	// Imports a killed server left unfinished leave rows no definition
-	// names: remove them before any new import can start.
+	// Imports (and WITH DATA clones) a killed server left unfinished leave
+	// rows no definition names: remove them before any new one can start.
 	if n, err := s.eng.ReclaimImports(); err != nil {
 		return fmt.Errorf("reclaim unfinished imports: %w", err)
 	} else if n > 0 {
-		s.log.Info("removed the rows of unfinished tenant imports", "imports", n)
+		s.log.Info("removed the rows of unfinished tenant imports and WITH DATA clones", "imports", n)
 	}
 	// Index builds a previous run left unfinished continue in the
 	// background (engine/ixbuild.go).
