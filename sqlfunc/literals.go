@@ -7,6 +7,7 @@ import (
 
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/go-mysql-server/sql/expression"
+	"github.com/dolthub/go-mysql-server/sql/expression/function"
 	"github.com/dolthub/go-mysql-server/sql/types"
 	"github.com/dolthub/vitess/go/mysql"
 	"github.com/dolthub/vitess/go/sqltypes"
@@ -162,25 +163,69 @@ func parseDatetime(s string) (t time.Time, frac int, hasTime, ok bool) {
 	return t, frac, hasTime, true
 }
 
-// parseTime reads a TIME literal ('[-][D ]hh:mm[:ss[.f]]', 'hhmmss', 'ss')
-// through GMS's conversion, which is MySQL's for these forms, after
-// refusing what GMS would read loosely (letters, a trailing dot).
+// parseTime reads a TIME literal as MySQL's str_to_time does:
+// '[-][D ]hh[:mm[:ss]][.f]' (D days, at most 34), or digits only
+// '[-]hhmmss[.f]' / 'mmss' / 'ss'; minutes and seconds below 60, at most
+// 838:59:59.
 func parseTime(s string) (types.Timespan, bool) {
 	s = strings.TrimSpace(s)
-	if s == "" || strings.HasSuffix(s, ".") {
-		return 0, false
+	neg := strings.HasPrefix(s, "-")
+	if neg {
+		s = s[1:]
 	}
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if !(c >= '0' && c <= '9' || c == ':' || c == '.' || c == ' ' || c == '-' && i == 0) {
+	frac := ""
+	if d := strings.IndexByte(s, '.'); d >= 0 {
+		frac = s[d+1:]
+		s = s[:d]
+		if !digitsOnly(frac) || len(frac) > 6 {
 			return 0, false
 		}
 	}
-	ts, err := types.Time.ConvertToTimespan(s)
-	if err != nil {
+	var h, m, sec int
+	switch {
+	case digitsOnly(s):
+		if len(s) > 7 {
+			return 0, false
+		}
+		v := atoi(s)
+		h, m, sec = v/10000, v/100%100, v%100
+	default:
+		days := 0
+		if sp := strings.IndexByte(s, ' '); sp >= 0 {
+			if !digitsOnly(s[:sp]) || sp > 2 {
+				return 0, false
+			}
+			days = atoi(s[:sp])
+			s = strings.TrimLeft(s[sp:], " ")
+		}
+		parts := strings.Split(s, ":")
+		vals := make([]int, 3)
+		for i, p := range parts {
+			if i >= 3 || !digitsOnly(p) || (i > 0 && len(p) > 2) || (i == 0 && len(p) > 3) {
+				return 0, false
+			}
+			vals[i] = atoi(p)
+		}
+		if len(parts) == 1 && days == 0 {
+			return 0, false // digits only is the case above
+		}
+		h, m, sec = days*24+vals[0], vals[1], vals[2]
+	}
+	if m > 59 || sec > 59 {
 		return 0, false
 	}
-	return ts, true
+	us := int64(0)
+	if frac != "" {
+		us = int64(atoi((frac + "000000")[:6]))
+	}
+	total := (int64(h)*3600+int64(m)*60+int64(sec))*1_000_000 + us
+	if total > 838*3600_000_000+59*60_000_000+59_000_000 {
+		return 0, false
+	}
+	if neg {
+		total = -total
+	}
+	return types.Time.MicrosecondsToTimespan(total), true
 }
 
 func digitsOnly(s string) bool {
@@ -213,4 +258,40 @@ var temporalLiteralFunctions = map[string]string{
 	sqltext.DateLiteralFunc:      "DATE",
 	sqltext.TimeLiteralFunc:      "TIME",
 	sqltext.TimestampLiteralFunc: "TIMESTAMP",
+}
+
+// dateFunc is DATE(expr) returning what its type says: GMS's DATE() is
+// typed DATE but returns a string, so a hash join or IN-subquery keyed on
+// it never met a DATE column's time.Time (`d IN (SELECT DATE(dt) ...)` was
+// empty).
+type dateFunc struct {
+	sql.Expression // GMS's DATE()
+}
+
+func newDateFunc(e sql.Expression) sql.Expression {
+	return &dateFunc{function.NewDate(e)}
+}
+
+func (d *dateFunc) Eval(ctx *sql.Context, row sql.Row) (any, error) {
+	v, err := d.Expression.Eval(ctx, row)
+	if err != nil || v == nil {
+		return v, err
+	}
+	s, ok := v.(string)
+	if !ok {
+		return v, nil
+	}
+	t, _, err := types.Date.Convert(ctx, s)
+	if err != nil {
+		return nil, nil
+	}
+	return t, nil
+}
+
+func (d *dateFunc) WithChildren(children ...sql.Expression) (sql.Expression, error) {
+	inner, err := d.Expression.WithChildren(children...)
+	if err != nil {
+		return nil, err
+	}
+	return &dateFunc{inner}, nil
 }

@@ -181,6 +181,7 @@ func unwrapExact(e sql.Expression) (sql.Expression, bool) {
 
 func init() {
 	functions[ExactDecimalFunc] = sql.FunctionN{Name: ExactDecimalFunc, Fn: newExactDecimal}
+	functions["date"] = sql.Function1{Name: "date", Fn: newDateFunc}
 	for name, kw := range temporalLiteralFunctions {
 		functions[name] = sql.FunctionN{Name: name, Fn: newTemporalLiteral(kw)}
 	}

@@ -97,3 +97,31 @@ UPDATE n SET b = 9 WHERE a = 1.5;
 UPDATE n SET b = 9 WHERE ai = 2.5;
 DELETE FROM n WHERE bi = 1.015;
 SELECT id, b FROM n ORDER BY id;
+SELECT TIME '10:00:00' + 0, TIME '-01:02:03' + 0, TIME '10:00:00' < 100001;
+CREATE TABLE dt (id INT PRIMARY KEY, dt DATETIME, dti DATETIME, dt3 DATETIME(3), dt3i DATETIME(3), KEY (dti), KEY (dt3i));
+INSERT INTO dt VALUES (1, '2024-01-02 10:00:00', '2024-01-02 10:00:00', '2024-01-02 10:00:00.123', '2024-01-02 10:00:00.123'), (2, '2024-01-02 10:00:01', '2024-01-02 10:00:01', '2024-01-02 10:00:00.124', '2024-01-02 10:00:00.124'), (3, NULL, NULL, NULL, NULL);
+SELECT id FROM dt WHERE dt = '2024-01-02 10:00:00.5';
+-- mysql-differs: MariaDB 10.11 rounds the constant to the DATETIME index's precision in ref lookups (the unindexed column finds nothing; MySQL compares exactly)
+-- expect-empty
+SELECT id FROM dt WHERE dti = '2024-01-02 10:00:00.5';
+SELECT id FROM dt WHERE dt < '2024-01-02 10:00:00.5' ORDER BY id;
+SELECT id FROM dt WHERE dti < '2024-01-02 10:00:00.5' ORDER BY id;
+SELECT id FROM dt WHERE dti > '2024-01-02 10:00:00.5' ORDER BY id;
+SELECT id FROM dt WHERE dti BETWEEN '2024-01-02 09:59:59.9' AND '2024-01-02 10:00:00.9' ORDER BY id;
+SELECT id FROM dt WHERE dt3 = '2024-01-02 10:00:00.1235';
+-- mysql-differs: MariaDB 10.11 truncates the constant to the DATETIME(3) index's precision in ref lookups (MySQL compares exactly)
+-- expect-empty
+SELECT id FROM dt WHERE dt3i = '2024-01-02 10:00:00.1235';
+SELECT id FROM dt WHERE dt3i <= '2024-01-02 10:00:00.1235' ORDER BY id;
+SELECT id FROM dt WHERE dt3i >= '2024-01-02 10:00:00.1235' ORDER BY id;
+SELECT id FROM dt WHERE dt = 20240102100000;
+SELECT id FROM dt WHERE dti = 20240102100000;
+SELECT id FROM dt WHERE dti > 20240102100000.5 ORDER BY id;
+SELECT id FROM dt WHERE dti >= 20240102 ORDER BY id;
+SELECT id, dt3 <= 20240102100000.1235, dt3i = 20240102100000.123 FROM dt ORDER BY id;
+SELECT id FROM dt WHERE dti IN ('2024-01-02 10:00:00.5', 20240102100001) ORDER BY id;
+SELECT COUNT(*) FROM dt JOIN d ON d.di < dt.dti WHERE dt.dti < '2024-01-02 10:00:00.5';
+SELECT id FROM d WHERE di IN (SELECT DATE(dti) FROM dt WHERE dti > 20240102095959) ORDER BY id;
+SELECT id FROM d WHERE d IN (SELECT DATE(dt) FROM dt) ORDER BY id;
+SELECT d.id, dt.id FROM d JOIN dt ON d.d = DATE(dt.dt) ORDER BY d.id, dt.id;
+SELECT DATE(dt), DATE(dt) + 0, DATE('2024-01-02 10:00:00') = 20240102 FROM dt ORDER BY id;
