@@ -21,6 +21,8 @@ import (
 	"google.golang.org/protobuf/proto"
 
 	"github.com/myriaddb/myriad/plans"
+	"github.com/myriaddb/myriad/sqlfunc"
+	"github.com/myriaddb/myriad/sqltext"
 )
 
 // planCacheVar turns the prepared-statement plan cache off for a session
@@ -126,6 +128,12 @@ func (h *handler) execCachedText(ctx context.Context, c *mysql.Conn, query strin
 	}
 	stmt, err := sqlparser.ParseWithOptions(ctx, query, sql.LoadSqlMode(sqlCtx).ParserOptions())
 	if err != nil {
+		return false, nil
+	}
+	// Typed temporal literals and DECIMAL literals compared with a column
+	// take the general path, where the engine's parser (sqlfunc.Parser)
+	// reads them as MySQL does.
+	if _, lits := sqltext.TemporalLiterals(query); lits != nil || sqlfunc.ExactLiterals(stmt) {
 		return false, nil
 	}
 	sel, isSelect := stmt.(*sqlparser.Select)

@@ -23,6 +23,7 @@ import (
 	"github.com/myriaddb/myriad/engine"
 	"github.com/myriaddb/myriad/kv"
 	"github.com/myriaddb/myriad/plans"
+	"github.com/myriaddb/myriad/sqlfunc"
 )
 
 // Config is what `myriad serve` takes.
@@ -177,6 +178,8 @@ func (s *Server) init() error {
 	}
 	a.ExecBuilder = &explainBuilder{inner: a.ExecBuilder, srv: s}
 	s.sqle = gms.New(a, &gms.Config{})
+	// Typed temporal and DECIMAL literals as MySQL reads them (see sqlfunc.Parser).
+	s.sqle.Parser = sqlfunc.NewParser(s.sqle.Parser)
 	// Before the GMS server captures the process list (kill.go).
 	s.kills = newKillList(s.sqle.ProcessList)
 	s.sqle.ProcessList = s.kills

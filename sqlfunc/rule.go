@@ -76,6 +76,8 @@ func ReplaceComparisons(ctx *sql.Context, n sql.Node) (sql.Node, transform.TreeI
 func replaceComparisons(ctx *sql.Context, n sql.Node) (sql.Node, transform.TreeIdentity, error) {
 	return transform.NodeExprsWithOpaque(n, func(e sql.Expression) (sql.Expression, transform.TreeIdentity, error) {
 		switch e := e.(type) {
+		case *exactDecimalLiteral:
+			return e.lit, transform.NewTree, nil
 		case *plan.Subquery:
 			q, same, err := replaceComparisons(ctx, e.Query)
 			if err != nil || same {
