@@ -29,9 +29,10 @@ const (
 )
 
 type step struct {
-	op  op
-	col string // the index's column expression
-	val *expression.Literal
+	op   op
+	col  string              // the index's column expression
+	val  *expression.Literal // as analyzed
+	slot int                 // where Bind's slots hold its value
 }
 
 // newRecipe derives the steps from filter's conjuncts over the index's
@@ -138,13 +139,14 @@ func (r *recipe) addConjunct(c sql.Expression, cols map[string]string) bool {
 	return !touches(c)
 }
 
-// lookupFor replays the steps with the literals substituted by subst.
-func (r *recipe) lookupFor(ctx *sql.Context, subst map[*expression.Literal]*expression.Literal) (sql.IndexLookup, bool, error) {
+// lookupFor replays the steps with their values from slots (nil: as
+// analyzed).
+func (r *recipe) lookupFor(ctx *sql.Context, slots []*expression.Literal) (sql.IndexLookup, bool, error) {
 	bb := sql.NewMySQLIndexBuilder(r.lookup.Index)
 	for _, s := range r.steps {
 		l := s.val
-		if nl, ok := subst[l]; ok {
-			l = nl
+		if slots != nil {
+			l = slots[s.slot]
 		}
 		v := l.Value()
 		switch s.op {
@@ -196,8 +198,8 @@ func (r *recipe) lookupFor(ctx *sql.Context, subst map[*expression.Literal]*expr
 	return sql.NewIndexLookup(r.lookup.Index, ranges, r.lookup.IsPointLookup, empty, false, r.lookup.IsReverse), true, nil
 }
 
-func (r *recipe) rebuild(ctx *sql.Context, ita *plan.IndexedTableAccess, subst map[*expression.Literal]*expression.Literal) (sql.Node, bool, error) {
-	lookup, ok, err := r.lookupFor(ctx, subst)
+func (r *recipe) rebuild(ctx *sql.Context, ita *plan.IndexedTableAccess, slots []*expression.Literal) (sql.Node, bool, error) {
+	lookup, ok, err := r.lookupFor(ctx, slots)
 	if err != nil || !ok {
 		return nil, false, err
 	}
