@@ -69,8 +69,14 @@ type dmlOutcome struct {
 
 func runDML(t *testing.T, conn *sql.Conn, stmt *sql.Stmt, args ...any) dmlOutcome {
 	t.Helper()
-	var o dmlOutcome
 	r, err := stmt.ExecContext(context.Background(), args...)
+	return dmlResult(t, conn, r, err)
+}
+
+// dmlResult reads the outcome of a DML execution on conn.
+func dmlResult(t *testing.T, conn *sql.Conn, r sql.Result, err error) dmlOutcome {
+	t.Helper()
+	var o dmlOutcome
 	if err != nil {
 		// dmlPair's two databases: messages naming them are alike.
 		o.err = strings.NewReplacer("`fa`", "`db`", "`fb`", "`db`").Replace(err.Error())
@@ -98,7 +104,7 @@ func runDML(t *testing.T, conn *sql.Conn, stmt *sql.Stmt, args ...any) dmlOutcom
 // table (plus a table with a collated key and one with an AUTO_INCREMENT
 // key) and returns a connection with the plan cache into fa and one
 // without it into fb: the same statements on both must do the same.
-func dmlPair(t *testing.T) (*testServer, *sql.DB, *sql.Conn, *sql.Conn) {
+func dmlPair(t *testing.T, params ...string) (*testServer, *sql.DB, *sql.Conn, *sql.Conn) {
 	t.Helper()
 	ts := startServer(t, t.TempDir())
 	root := ts.connect("")
@@ -113,7 +119,7 @@ func dmlPair(t *testing.T) (*testServer, *sql.DB, *sql.Conn, *sql.Conn) {
 		mustExec(t, root, "INSERT INTO "+db+".sb VALUES "+strings.Join(vals, ","))
 	}
 	conn := func(db string) *sql.Conn {
-		pool := ts.connectWith(db, "parseTime=false")
+		pool := ts.connectWith(db, strings.Join(append([]string{"parseTime=false"}, params...), "&"))
 		c, err := pool.Conn(context.Background())
 		if err != nil {
 			t.Fatal(err)
@@ -161,10 +167,32 @@ func dump(t *testing.T, db *sql.DB, tbl string) string {
 // client sees (affected rows, insert IDs, warnings, errors) and the rows
 // left; then randomized rounds of the sysbench shapes.
 func TestFastDMLMatchesUncached(t *testing.T) {
-	ts, root, cached, plain := dmlPair(t)
+	t.Run("prepared", func(t *testing.T) { testFastDMLMatches(t, false) })
+	// go-sql-driver puts the values into the text: the cache turns them
+	// back into parameters (execCachedText).
+	t.Run("text", func(t *testing.T) { testFastDMLMatches(t, true) })
+}
+
+func testFastDMLMatches(t *testing.T, text bool) {
+	var params []string
+	if text {
+		params = append(params, "interpolateParams=true")
+	}
+	ts, root, cached, plain := dmlPair(t, params...)
 	ctx := context.Background()
 	run := func(q string, args [][]any) {
 		t.Helper()
+		if text {
+			for _, a := range args {
+				r1, err1 := cached.ExecContext(ctx, q, a...)
+				got := dmlResult(t, cached, r1, err1)
+				r2, err2 := plain.ExecContext(ctx, q, a...)
+				if want := dmlResult(t, plain, r2, err2); got != want {
+					t.Errorf("%s %v:\n cached   %+v\n uncached %+v", q, a, got, want)
+				}
+			}
+			return
+		}
 		sc, err := cached.PrepareContext(ctx, q)
 		if err != nil {
 			t.Fatalf("%s: %v", q, err)
@@ -215,6 +243,9 @@ func TestFastDMLMatchesUncached(t *testing.T) {
 	}
 	if n := ts.srv.fastDMLs.Load(); n < 250 {
 		t.Errorf("DML statements run from cached plans = %d, want most", n)
+	}
+	if n := ts.srv.textRuns.Load(); text != (n > 250) {
+		t.Errorf("text statements run from cached plans = %d", n)
 	}
 	// SHOW STATUS counts the cached executions as the binder does.
 	var name string

@@ -174,8 +174,8 @@ func (h *handler) execCachedText(ctx context.Context, c *mysql.Conn, query strin
 	}
 	// One statement only (no ';' at all: a multi-statement text, or a
 	// semicolon in a string, takes the general path), no variables.
-	if !startsWithSelect(query) || strings.IndexByte(query, '@') >= 0 || strings.IndexByte(query, ';') >= 0 ||
-		strings.IndexByte(query, '?') >= 0 {
+	if !startsWithSelect(query) && !startsWithDML(query) || strings.IndexByte(query, '@') >= 0 ||
+		strings.IndexByte(query, ';') >= 0 || strings.IndexByte(query, '?') >= 0 {
 		return false, nil
 	}
 	sqlCtx, err := h.srv.srv.SessionManager().NewContextWithQuery(ctx, c, query)
@@ -189,16 +189,26 @@ func (h *handler) execCachedText(ctx context.Context, c *mysql.Conn, query strin
 	if err != nil {
 		return false, nil
 	}
-	sel, isSelect := stmt.(*sqlparser.Select)
-	if !isSelect || sel.Lock != "" || sel.Into != nil {
-		return false, nil
-	}
-	bv, ok := parameterize(sel)
-	if !ok {
-		return false, nil
+	var bv map[string]sqlparser.Expr
+	var opts plans.Options
+	if sel, isSelect := stmt.(*sqlparser.Select); isSelect {
+		if sel.Lock != "" || sel.Into != nil {
+			return false, nil
+		}
+		var ok bool
+		if bv, ok = parameterize(sel); !ok {
+			return false, nil
+		}
+	} else {
+		bv = parameterizeDML(stmt)
+		constants, ok := dmlShape(stmt)
+		if !ok || len(bv) == 0 {
+			return false, nil
+		}
+		opts = plans.Options{DML: true, Constants: constants}
 	}
 	key := sqlparser.String(stmt)
-	done, err = h.runCached(ctx, c, sqlCtx, key, query, stmt, bv, plans.Options{}, func(r *sqltypes.Result) error { return cb(r, false) })
+	done, err = h.runCached(ctx, c, sqlCtx, key, query, stmt, bv, opts, func(r *sqltypes.Result) error { return cb(r, false) })
 	if done {
 		h.srv.textRuns.Add(1)
 	}
@@ -210,7 +220,64 @@ func (h *handler) execCachedText(ctx context.Context, c *mysql.Conn, query strin
 // ok is false when there is none or another literal remains.
 func parameterize(sel *sqlparser.Select) (bv map[string]sqlparser.Expr, ok bool) {
 	bv = map[string]sqlparser.Expr{}
-	param := func(e *sqlparser.Expr) {
+	param, visit := parameterizer(bv)
+	if sel.Where != nil {
+		visit(&sel.Where.Expr)
+	}
+	if sel.Limit != nil {
+		if sel.Limit.Rowcount != nil {
+			param(&sel.Limit.Rowcount)
+		}
+		if sel.Limit.Offset != nil {
+			param(&sel.Limit.Offset)
+		}
+	}
+	return bv, len(bv) > 0 && !hasLiterals(sel)
+}
+
+// parameterizeDML replaces the constants of a DML statement that may
+// become parameters by v1, v2, ... in order and returns their values: an
+// INSERT's VALUES, UPDATE's assigned values (SET c = 'x', not the 1 of
+// SET k = k + 1, which stays a constant of the plan) and the compared
+// constants of the WHERE clause, as for SELECT. dmlShape then decides
+// whether what remains may be cached.
+func parameterizeDML(stmt sqlparser.Statement) map[string]sqlparser.Expr {
+	bv := map[string]sqlparser.Expr{}
+	param, visit := parameterizer(bv)
+	switch st := stmt.(type) {
+	case *sqlparser.Insert:
+		var rows sqlparser.Values
+		switch r := st.Rows.(type) {
+		case sqlparser.Values:
+			rows = r
+		case *sqlparser.AliasedValues:
+			rows = r.Values
+		}
+		if len(rows) == 1 {
+			for i := range rows[0] {
+				param(&rows[0][i])
+			}
+		}
+	case *sqlparser.Update:
+		for _, a := range st.Exprs {
+			param(&a.Expr)
+		}
+		if st.Where != nil {
+			visit(&st.Where.Expr)
+		}
+	case *sqlparser.Delete:
+		if st.Where != nil {
+			visit(&st.Where.Expr)
+		}
+	}
+	return bv
+}
+
+// parameterizer returns param, which makes one constant the next
+// parameter (its value kept in bv), and visit, which does so for the
+// compared constants of a WHERE condition.
+func parameterizer(bv map[string]sqlparser.Expr) (param, visit func(*sqlparser.Expr)) {
+	param = func(e *sqlparser.Expr) {
 		v, isVal := (*e).(*sqlparser.SQLVal)
 		if !isVal {
 			return
@@ -224,7 +291,6 @@ func parameterize(sel *sqlparser.Select) (bv map[string]sqlparser.Expr, ok bool)
 		bv[name] = v
 		*e = sqlparser.NewValArg([]byte(":" + name))
 	}
-	var visit func(e *sqlparser.Expr)
 	visit = func(e *sqlparser.Expr) {
 		switch x := (*e).(type) {
 		case *sqlparser.AndExpr:
@@ -252,18 +318,7 @@ func parameterize(sel *sqlparser.Select) (bv map[string]sqlparser.Expr, ok bool)
 			param(&x.To)
 		}
 	}
-	if sel.Where != nil {
-		visit(&sel.Where.Expr)
-	}
-	if sel.Limit != nil {
-		if sel.Limit.Rowcount != nil {
-			param(&sel.Limit.Rowcount)
-		}
-		if sel.Limit.Offset != nil {
-			param(&sel.Limit.Offset)
-		}
-	}
-	return bv, len(bv) > 0 && !hasLiterals(sel)
+	return param, visit
 }
 
 // runCached serves a parsed SELECT whose every constant is a parameter
