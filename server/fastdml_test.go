@@ -465,3 +465,99 @@ func TestFastDMLInvalidation(t *testing.T) {
 		t.Fatalf("after DROP TABLE: %+v, want 1146", o)
 	}
 }
+
+// TestFastDMLTransactions: inside explicit transactions (a failed
+// statement among them, ROLLBACK, a READ ONLY transaction) cached DML
+// plans do what the general path does.
+func TestFastDMLTransactions(t *testing.T) {
+	ts, root, cached, plain := dmlPair(t)
+	ctx := context.Background()
+	steps := []struct {
+		q    string
+		args []any
+	}{
+		{"BEGIN", nil},
+		{"UPDATE sb SET k=k+1 WHERE id=?", []any{1}},
+		{"INSERT INTO sb (id, k, c, pad) VALUES (?, ?, ?, ?)", []any{2, 0, "dup", ""}},
+		{"INSERT INTO sb (id, k, c, pad) VALUES (?, ?, ?, ?)", []any{300, 0, "new", ""}},
+		{"DELETE FROM sb WHERE id=?", []any{3}},
+		{"COMMIT", nil},
+		{"BEGIN", nil},
+		{"UPDATE sb SET c=? WHERE id=?", []any{"gone", 4}},
+		{"DELETE FROM sb WHERE id=?", []any{5}},
+		{"ROLLBACK", nil},
+		{"START TRANSACTION READ ONLY", nil},
+		{"UPDATE sb SET k=k+1 WHERE id=?", []any{6}},
+		{"INSERT INTO sb (id, k, c, pad) VALUES (?, ?, ?, ?)", []any{301, 0, "ro", ""}},
+		{"COMMIT", nil},
+		{"SET autocommit = 0", nil},
+		{"UPDATE sb SET k=k+1 WHERE id=?", []any{7}},
+		{"ROLLBACK", nil},
+		{"SET autocommit = 1", nil},
+	}
+	before := ts.srv.fastDMLs.Load()
+	for round := 0; round < 2; round++ {
+		for _, s := range steps {
+			if s.args == nil {
+				mustExec(t, cached, s.q)
+				mustExec(t, plain, s.q)
+				continue
+			}
+			sc, err := cached.PrepareContext(ctx, s.q)
+			if err != nil {
+				t.Fatal(err)
+			}
+			sp, err := plain.PrepareContext(ctx, s.q)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got, want := runDML(t, cached, sc, s.args...), runDML(t, plain, sp, s.args...); got != want {
+				t.Errorf("round %d %s %v:\n cached   %+v\n uncached %+v", round, s.q, s.args, got, want)
+			}
+			sc.Close()
+			sp.Close()
+		}
+	}
+	if a, b := dump(t, root, "fa.sb"), dump(t, root, "fb.sb"); a != b {
+		t.Errorf("rows differ:\n cached   %s\n uncached %s", a, b)
+	}
+	if n := ts.srv.fastDMLs.Load() - before; n < 15 {
+		t.Errorf("%d statements ran from cached plans", n)
+	}
+}
+
+// TestFastDMLPrivileges: a cached DML plan is per account, and REVOKE
+// takes effect on the next execution.
+func TestFastDMLPrivileges(t *testing.T) {
+	ts, root, _, _ := dmlPair(t)
+	mustExec(t, root, "CREATE USER 'w'@'%' IDENTIFIED BY 'pw'")
+	mustExec(t, root, "CREATE USER 'r'@'%' IDENTIFIED BY 'pw'")
+	mustExec(t, root, "GRANT SELECT, UPDATE ON fa.sb TO 'w'@'%'")
+	mustExec(t, root, "GRANT SELECT ON fa.sb TO 'r'@'%'")
+	const q = "UPDATE sb SET k=k+1 WHERE id=?"
+	w := ts.mustLogin("w", "pw", "fa", "")
+	stmt, err := w.Prepare(q)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer stmt.Close()
+	for i := 0; i < 3; i++ {
+		if _, err := stmt.Exec(1); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if ts.srv.fastDMLs.Load() < 3 {
+		t.Fatalf("cached runs = %d", ts.srv.fastDMLs.Load())
+	}
+	r := ts.mustLogin("r", "pw", "fa", "")
+	if _, err := r.Exec(q, 1); err == nil || !strings.Contains(err.Error(), "1142") {
+		t.Fatalf("r without UPDATE: %v, want 1142", err)
+	}
+	mustExec(t, root, "REVOKE UPDATE ON fa.sb FROM 'w'@'%'")
+	if _, err := stmt.Exec(1); err == nil || !strings.Contains(err.Error(), "1142") {
+		t.Fatalf("w after REVOKE: %v, want 1142", err)
+	}
+	if got := queryRows(t, root, "SELECT k FROM fa.sb WHERE id = 1"); got[0][0] != "4" {
+		t.Fatalf("k = %v, want 4", got)
+	}
+}
