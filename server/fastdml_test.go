@@ -14,6 +14,8 @@ import (
 	"github.com/dolthub/go-mysql-server/sql/planbuilder"
 	"github.com/dolthub/vitess/go/sqltypes"
 	"github.com/dolthub/vitess/go/vt/sqlparser"
+
+	"github.com/myriaddb/myriad/plans"
 )
 
 // TestParamLiterals: the literals bindLiterals makes without GMS's binder
@@ -63,8 +65,8 @@ func TestParamLiterals(t *testing.T) {
 
 // dmlOutcome is everything a client sees of one DML execution.
 type dmlOutcome struct {
-	affected, insertID int64
-	warnings, err      string
+	affected, insertID, lastInsertID int64
+	warnings, err                    string
 }
 
 func runDML(t *testing.T, conn *sql.Conn, stmt *sql.Stmt, args ...any) dmlOutcome {
@@ -97,6 +99,9 @@ func dmlResult(t *testing.T, conn *sql.Conn, r sql.Result, err error) dmlOutcome
 		o.warnings += fmt.Sprintf("%s %d %s;", level, code, msg)
 	}
 	rows.Close()
+	if err := conn.QueryRowContext(context.Background(), "SELECT LAST_INSERT_ID()").Scan(&o.lastInsertID); err != nil {
+		t.Fatal(err)
+	}
 	return o
 }
 
@@ -243,6 +248,9 @@ func testFastDMLMatches(t *testing.T, text bool) {
 	}
 	if n := ts.srv.fastDMLs.Load(); n < 250 {
 		t.Errorf("DML statements run from cached plans = %d, want most", n)
+	}
+	if bad := plans.PointMismatches.Load(); bad > 0 {
+		t.Errorf("%d direct point ranges differed from GMS's builder's", bad)
 	}
 	if n := ts.srv.textRuns.Load(); text != (n > 250) {
 		t.Errorf("text statements run from cached plans = %d", n)
