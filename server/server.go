@@ -99,6 +99,8 @@ type Server struct {
 	singleRows atomic.Int64
 	// textRuns counts text-protocol statements served by the plan cache.
 	textRuns atomic.Int64
+	// fastDMLs counts DML statements run from cached plans (spoolOk).
+	fastDMLs atomic.Int64
 	auth     *authServer
 	wires    sync.Map // connection ID -> *wireConn (handler.go, timeouts.go)
 	// prepLocking: conn ID -> *sync.Map of statement ID -> the locking
