@@ -20,6 +20,9 @@ import (
 // rebuild copies every row into newDef under a new table ID. conv maps an
 // old row to a new one.
 func (t *Table) rebuild(ctx *sql.Context, newDef *catalog.Table, conv func(sql.Row) (sql.Row, error)) error {
+	if st := collecting(ctx, t); st != nil {
+		return st.set(t, newDef, true)
+	}
 	tx, err := txnOf(ctx)
 	if err != nil {
 		return err
@@ -441,6 +444,10 @@ func (t *Table) CreateIndex(ctx *sql.Context, d sql.IndexDef) (err error) {
 	}
 	if allZero(ix.Prefix) {
 		ix.Prefix = nil
+	}
+	if st := collecting(ctx, t); st != nil {
+		def.Indexes = append(def.Indexes, ix)
+		return st.set(t, def, false)
 	}
 	if online {
 		return t.createIndexOnline(ctx, tx, s, ix)

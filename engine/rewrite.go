@@ -63,6 +63,11 @@ type rewrite struct {
 	checkPK bool
 	checkIx map[uint32]bool
 
+	// mapIx is the shadow's index from the old primary key to a row's copy
+	// when the shadow has none of its own (DROP PRIMARY KEY, pkrewrite.go);
+	// nil otherwise.
+	mapIx *indexLayout
+
 	mirroring atomic.Bool // writers maintain the shadow
 	swapped   atomic.Bool // the shadow replaced the table
 	// same is the first converted row whose new primary key already held
@@ -107,14 +112,47 @@ func newRewrite(old, shadow *catalog.Table) (*rewrite, error) {
 			rw.checkIx[ix.ID] = true
 		}
 	}
+	if shadow.HiddenPK() {
+		rw.checkPK = false
+		for i := range rw.lay.indexes {
+			if rw.lay.indexes[i].name == mapIndexName {
+				rw.mapIx = &rw.lay.indexes[i]
+				delete(rw.checkIx, rw.mapIx.id)
+			}
+		}
+		if rw.mapIx == nil {
+			return nil, fmt.Errorf("myriad: keyless rewrite of %s has no index of the old key", old.Name)
+		}
+	}
 	return rw, nil
 }
 
-// onlineRewritable reports whether def can be rewritten online into nd:
-// both keyed by a primary key (the hidden row key of a keyless table
-// hashes the stored encoding, so a writer could not find a row's shadow).
+// onlineRewritable reports whether def can be rewritten online into nd: a
+// writer must find the copy of the row it changes, by the new primary key
+// or, when nd has none, by the old one (whose columns nd must keep). Two
+// keyless definitions have no such key.
 func onlineRewritable(def, nd *catalog.Table) bool {
-	return !def.HiddenPK() && !nd.HiddenPK()
+	if !nd.HiddenPK() {
+		return true
+	}
+	if def.HiddenPK() {
+		return false
+	}
+	for _, p := range def.PK {
+		if columnByID(nd, def.Columns[p].ID) < 0 {
+			return false
+		}
+	}
+	return true
+}
+
+func columnByID(t *catalog.Table, id uint32) int {
+	for i := range t.Columns {
+		if t.Columns[i].ID == id {
+			return i
+		}
+	}
+	return -1
 }
 
 // rowConv maps a row of one definition to a row of another by column ID,
@@ -278,7 +316,11 @@ func (t *Table) mirrorInsert(ctx *sql.Context, tx *kv.Txn, row sql.Row) error {
 		b.fail(err)
 		return nil
 	}
-	err = b.rw.put(ctx, b.e, tx, nr, locks.Options{Timeout: lockWaitTimeout(ctx)})
+	if b.rw.mapIx != nil {
+		err = b.rw.putKeyless(ctx, b.e, tx, nr, locks.Options{Timeout: lockWaitTimeout(ctx)}, true)
+	} else {
+		err = b.rw.put(ctx, b.e, tx, nr, locks.Options{Timeout: lockWaitTimeout(ctx)})
+	}
 	if isDupErr(err) {
 		b.fail(err)
 		return nil
@@ -301,6 +343,13 @@ func (t *Table) mirrorDelete(ctx *sql.Context, tx *kv.Txn, row sql.Row) error {
 		return nil // it could never have been copied
 	}
 	nr = rw.lay.trimChars(nr)
+	if rw.mapIx != nil {
+		up, err := rw.lockCopy(ctx, b.e, tx, nr, locks.Options{Timeout: lockWaitTimeout(ctx)})
+		if err != nil {
+			return b.e.lockError(ctx, tx, err)
+		}
+		return rw.deleteCopy(ctx, tx, up)
+	}
 	key, err := rw.lay.pkKey(ctx, nr)
 	if err != nil {
 		return err
@@ -366,6 +415,13 @@ func (rw *rewrite) put(ctx *sql.Context, e *Engine, tx *kv.Txn, nr sql.Row, o lo
 			rw.same.CompareAndSwap(nil, &nr)
 		}
 	}
+	return rw.putEntries(ctx, e, tx, nr, key, val, o)
+}
+
+// putEntries writes the shadow row nr under key (value val) with its
+// index entries, checking the unique keys old rows could share.
+func (rw *rewrite) putEntries(ctx *sql.Context, e *Engine, tx *kv.Txn, nr sql.Row, key, val []byte, o locks.Options) error {
+	lay := rw.lay
 	for i := range lay.indexes {
 		il := &lay.indexes[i]
 		ik, hasNull, err := lay.indexKey(ctx, il, nr, key)
@@ -398,6 +454,9 @@ func (rw *rewrite) put(ctx *sql.Context, e *Engine, tx *kv.Txn, nr sql.Row, o lo
 // (see the top of this file). The statement holds no writes (checked by
 // the caller); its transaction is ended so it pins nothing meanwhile.
 func (t *Table) rewriteOnline(ctx *sql.Context, tx *Transaction, s *Session, nd *catalog.Table) error {
+	if st := collecting(ctx, t); st != nil {
+		return st.set(t, nd, true)
+	}
 	e := t.db.eng
 	if e.closing.Load() {
 		return errInterrupted
@@ -427,12 +486,26 @@ func (t *Table) rewriteOnline(ctx *sql.Context, tx *Transaction, s *Session, nd 
 	shadow := nd.Clone()
 	shadow.ID = id
 	shadow.DataSchemaID = t.db.schema.ID
-	// Every row is copied with all its columns: none needs a fill.
+	// Every row is copied with all its columns: none needs a fill but a
+	// column the old rows lack (the copy reads its fill for them).
 	for i := range shadow.Columns {
-		shadow.Columns[i].Fill = nil
+		if columnByID(t.def, shadow.Columns[i].ID) >= 0 {
+			shadow.Columns[i].Fill = nil
+		}
 	}
 	// Rows are copied without passing through the sequence.
 	shadow.CounterExact = false
+	if shadow.HiddenPK() {
+		// Ordered row IDs, every column hashed; writers find a row's copy
+		// through an index of the old key (dropped at the swap).
+		shadow.RowIDHashBelow = shadow.NextColumnID + 1
+		mi := catalog.Index{ID: shadow.NextIndexID, Name: mapIndexName, Unique: true}
+		shadow.NextIndexID++
+		for _, p := range t.def.PK {
+			mi.Columns = append(mi.Columns, columnByID(shadow, t.def.Columns[p].ID))
+		}
+		shadow.Indexes = append(shadow.Indexes, mi)
+	}
 	if err := shadow.Prepare(t.db.schema.Name); err != nil {
 		return err
 	}
@@ -500,6 +573,17 @@ func (b *build) runRewrite(sctx *sql.Context, ctx context.Context) error {
 			}
 		}
 		nd = rw.shadow.Clone()
+		if rw.mapIx != nil {
+			// The old key's index served the copy alone.
+			ch.DropIndexData(rw.shadow, rw.mapIx.id)
+			kept := nd.Indexes[:0]
+			for _, ix := range nd.Indexes {
+				if ix.ID != rw.mapIx.id {
+					kept = append(kept, ix)
+				}
+			}
+			nd.Indexes = kept
+		}
 		nd.Name, nd.SchemaID = def.Name, def.SchemaID
 		if err := nd.Prepare(b.job.Schema); err != nil {
 			return nil, err
@@ -558,9 +642,13 @@ func (b *build) rewriteBatch(sctx *sql.Context, cursor, hi []byte, limit int) ([
 		}
 		nr, err := rw.conv.apply(sctx, row, b.job.RowsDone+int64(n)+1)
 		if err == nil {
-			err = rw.put(sctx, e, tx, nr, o)
-			if errors.Is(err, locks.ErrDeadlock) {
-				// The batch was the victim: redo it, as after a conflict.
+			if rw.mapIx != nil {
+				err = rw.copyKeyless(sctx, e, tx, key, val, nr, o)
+			} else {
+				err = rw.put(sctx, e, tx, nr, o)
+			}
+			if errors.Is(err, locks.ErrDeadlock) || errors.Is(err, kv.ErrConflict) {
+				// The batch was the victim or its row changed: redo it.
 				return nil, 0, kv.ErrConflict
 			}
 			err = ddlLockError(err)
