@@ -644,8 +644,17 @@ func (b *build) rewriteBatch(sctx *sql.Context, cursor, hi []byte, limit int) ([
 		if err == nil {
 			if rw.mapIx != nil {
 				err = rw.copyKeyless(sctx, e, tx, key, val, nr, o)
-			} else {
-				err = rw.put(sctx, e, tx, nr, o)
+			} else if err = rw.put(sctx, e, tx, nr, o); err == nil && rw.checkPK {
+				// The copy's key is not the key a writer that changed
+				// the row since the snapshot wrote (its new key, or
+				// none): no write conflict tells, the row's newest
+				// version does (read under the copy key's lock, which
+				// that writer's mirrorDelete takes too).
+				if cur, found, lerr := tx.GetLatest(key); lerr != nil {
+					err = lerr
+				} else if !found || !bytes.Equal(cur, val) {
+					err = kv.ErrConflict
+				}
 			}
 			if errors.Is(err, locks.ErrDeadlock) || errors.Is(err, kv.ErrConflict) {
 				// The batch was the victim or its row changed: redo it.
