@@ -62,7 +62,7 @@ func (t *Table) CreatePrimaryKey(ctx *sql.Context, cols []sql.IndexColumn) (err 
 			return sql.ErrKeyColumnDoesNotExist.New(c.Name)
 		}
 		if c.Length > 0 {
-			return sql.ErrUnsupportedFeature.New("a primary key on a column prefix")
+			return mysql.NewSQLError(1235, "42000", "This version of MySQL doesn't yet support 'a primary key on a column prefix'")
 		}
 		pk = append(pk, p)
 		// MySQL makes key columns NOT NULL; a NULL stored in one fails the

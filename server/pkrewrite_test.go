@@ -310,9 +310,16 @@ func TestPKRewriteFailures(t *testing.T) {
 	}
 	before = createTableOf(t, db, "t")
 	fails("ALTER TABLE t DROP PRIMARY KEY, ALGORITHM=INPLACE", 1846, "Dropping a primary key is not allowed without also adding a new primary key")
+	fails("ALTER TABLE t DROP PRIMARY KEY, DROP COLUMN id, LOCK=NONE", 1846, "LOCK=NONE is not supported")
+	fails("ALTER TABLE t DROP PRIMARY KEY, ADD PRIMARY KEY (v(3))", 1235, "a primary key on a column prefix")
 	fails("ALTER TABLE t DROP PRIMARY KEY, ADD PRIMARY KEY (k)", 1062, "for key 't.PRIMARY'")
 	fails("ALTER TABLE t MODIFY k BIGINT, DROP COLUMN v, ALGORITHM=INPLACE", 1846, "Cannot change column type INPLACE")
 	mustExec(t, db, "ALTER TABLE t DROP PRIMARY KEY, ADD PRIMARY KEY (k, id), ALGORITHM=INPLACE, LOCK=NONE")
+	// Myriad drops a key online: LOCK=NONE is met (MySQL: 1846).
+	mustExec(t, db, "ALTER TABLE t DROP PRIMARY KEY, LOCK=NONE")
+	if def := createTableOf(t, db, "t"); strings.Contains(def, "PRIMARY KEY") {
+		t.Fatalf("after DROP PRIMARY KEY: %s", def)
+	}
 	if got := queryRows(t, db, "SELECT COUNT(*), SUM(id), SUM(k) FROM t"); fmt.Sprint(got) != fmt.Sprint(sum) {
 		t.Fatalf("rows after the change of key: %v, want %v", got, sum)
 	}
