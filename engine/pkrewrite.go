@@ -130,7 +130,7 @@ func checkAutoIncKey(def *catalog.Table) error {
 			keyed = keyed || (len(ix.Columns) > 0 && ix.Columns[0] == p)
 		}
 		if !keyed {
-			return mysql.NewSQLError(mysql.ERWrongAutoKey, "42000", "Incorrect table definition; there can be only one auto column and it must be defined as a key")
+			return sql.ErrWrongAutoKey.New()
 		}
 	}
 	return nil

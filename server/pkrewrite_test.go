@@ -327,9 +327,18 @@ func TestPKRewriteFailures(t *testing.T) {
 	// AUTO_INCREMENT needs a key that starts with its column (1075).
 	mustExec(t, db, "CREATE TABLE a (id INT AUTO_INCREMENT PRIMARY KEY, v INT)")
 	mustExec(t, db, "INSERT INTO a (v) VALUES (1), (2), (3)")
-	_, err = db.Exec("ALTER TABLE a DROP PRIMARY KEY")
-	if mysqlErrNo(err) != 1075 {
-		t.Fatalf("DROP PRIMARY KEY of an AUTO_INCREMENT column: %v, want 1075", err)
+	for _, c := range []struct {
+		q   string
+		no  int
+		msg string
+	}{
+		{"ALTER TABLE a DROP PRIMARY KEY", 1075, "Incorrect table definition; there can be only one auto column and it must be defined as a key"},
+		{"ALTER TABLE a ADD PRIMARY KEY (v)", 1068, "Multiple primary key defined"},
+		{"ALTER TABLE t DROP PRIMARY KEY", 1091, "Can't DROP 'PRIMARY'; check that column/key exists"},
+	} {
+		if _, err := db.Exec(c.q); mysqlErrNo(err) != c.no || !strings.HasSuffix(err.Error(), c.msg) {
+			t.Fatalf("%s: %v, want %d %s", c.q, err, c.no, c.msg)
+		}
 	}
 	mustExec(t, db, "ALTER TABLE a DROP PRIMARY KEY, ADD PRIMARY KEY (id, v)")
 	mustExec(t, db, "ALTER TABLE a DROP PRIMARY KEY, ADD KEY iv (id, v)")
