@@ -144,7 +144,7 @@ func (t *Table) addColumnCopy(ctx *sql.Context, column *sql.Column, order *sql.C
 	if err != nil {
 		return err
 	}
-	return t.rebuild(ctx, def, func(r sql.Row) (sql.Row, error) {
+	return t.copyOrRebuild(ctx, def, func(r sql.Row) (sql.Row, error) {
 		nr := make(sql.Row, 0, len(r)+1)
 		nr = append(nr, r[:pos]...)
 		if b, ok := v.([]byte); ok {
@@ -261,7 +261,7 @@ func (t *Table) DropColumn(ctx *sql.Context, name string) (err error) {
 		t.setDef(def)
 		return nil
 	}
-	return t.rebuild(ctx, def, func(r sql.Row) (sql.Row, error) {
+	return t.copyOrRebuild(ctx, def, func(r sql.Row) (sql.Row, error) {
 		nr := make(sql.Row, 0, len(r)-1)
 		nr = append(nr, r[:pos]...)
 		return append(nr, r[pos+1:]...), nil

@@ -161,6 +161,25 @@ func (t *Table) copyInto(ctx *sql.Context, nd *catalog.Table) error {
 	})
 }
 
+// copyOrRebuild copies t's rows into def (a column added or dropped) as a
+// job when copyInto would, else in the statement's transaction with conv.
+func (t *Table) copyOrRebuild(ctx *sql.Context, def *catalog.Table, conv func(sql.Row) (sql.Row, error)) error {
+	if st := collecting(ctx, t); st != nil {
+		return st.set(t, def, true)
+	}
+	tx, err := txnOf(ctx)
+	if err != nil {
+		return err
+	}
+	if s, ok := ctx.Session.(*Session); ok && !tx.catalogDirty() && tx.kv.Writes() == 0 && onlineRewritable(t.def, def) {
+		if err := def.Prepare(t.db.schema.Name); err != nil {
+			return err
+		}
+		return t.rewriteOnline(ctx, tx, s, def)
+	}
+	return t.rebuild(ctx, def, conv)
+}
+
 // alterCollect is the state of combinedAlter's first pass over one table.
 type alterCollect struct {
 	schemaID  uint64

@@ -67,6 +67,11 @@ type rewrite struct {
 	// when the shadow has none of its own (DROP PRIMARY KEY, pkrewrite.go);
 	// nil otherwise.
 	mapIx *indexLayout
+	// sameIDs: the old table and the shadow are both keyless; a copy keeps
+	// its row's ordered row ID (oldPrimary is the old rows' prefix), so a
+	// writer and the batch write the same shadow key, as for a keyed copy.
+	sameIDs    bool
+	oldPrimary []byte
 
 	mirroring atomic.Bool // writers maintain the shadow
 	swapped   atomic.Bool // the shadow replaced the table
@@ -112,7 +117,9 @@ func newRewrite(old, shadow *catalog.Table) (*rewrite, error) {
 			rw.checkIx[ix.ID] = true
 		}
 	}
-	if shadow.HiddenPK() {
+	if shadow.HiddenPK() && old.HiddenPK() {
+		rw.checkPK, rw.sameIDs, rw.oldPrimary = false, true, layoutOf(old).primary
+	} else if shadow.HiddenPK() {
 		rw.checkPK = false
 		for i := range rw.lay.indexes {
 			if rw.lay.indexes[i].name == mapIndexName {
@@ -136,7 +143,9 @@ func onlineRewritable(def, nd *catalog.Table) bool {
 		return true
 	}
 	if def.HiddenPK() {
-		return false
+		// Ordered row IDs are kept by the copy; the older layout's are
+		// not the writer's to find.
+		return def.OrderedRowIDs()
 	}
 	for _, p := range def.PK {
 		if columnByID(nd, def.Columns[p].ID) < 0 {
@@ -306,7 +315,9 @@ func (t *Table) staleRewrite() error {
 // mirrorInsert writes row's converted form into the shadow of a running
 // rewrite. A value that does not convert or a duplicate new key fails the
 // rewrite, not the writer: the table is still the writer's.
-func (t *Table) mirrorInsert(ctx *sql.Context, tx *kv.Txn, row sql.Row) error {
+//
+// key is the row's key in the table (needed when both are keyless).
+func (t *Table) mirrorInsert(ctx *sql.Context, tx *kv.Txn, row sql.Row, key []byte) error {
 	b := t.rewriteOf()
 	if b == nil {
 		return nil
@@ -316,9 +327,12 @@ func (t *Table) mirrorInsert(ctx *sql.Context, tx *kv.Txn, row sql.Row) error {
 		b.fail(err)
 		return nil
 	}
-	if b.rw.mapIx != nil {
+	switch {
+	case b.rw.sameIDs:
+		err = b.rw.putSameID(ctx, b.e, tx, nr, key, locks.Options{Timeout: lockWaitTimeout(ctx)})
+	case b.rw.mapIx != nil:
 		err = b.rw.putKeyless(ctx, b.e, tx, nr, locks.Options{Timeout: lockWaitTimeout(ctx)}, true)
-	} else {
+	default:
 		err = b.rw.put(ctx, b.e, tx, nr, locks.Options{Timeout: lockWaitTimeout(ctx)})
 	}
 	if isDupErr(err) {
@@ -331,8 +345,9 @@ func (t *Table) mirrorInsert(ctx *sql.Context, tx *kv.Txn, row sql.Row) error {
 	return nil
 }
 
-// mirrorDelete removes row's converted form from the shadow.
-func (t *Table) mirrorDelete(ctx *sql.Context, tx *kv.Txn, row sql.Row) error {
+// mirrorDelete removes row's converted form from the shadow; key is the
+// row's key in the table.
+func (t *Table) mirrorDelete(ctx *sql.Context, tx *kv.Txn, row sql.Row, oldKey []byte) error {
 	b := t.rewriteOf()
 	if b == nil {
 		return nil
@@ -350,8 +365,21 @@ func (t *Table) mirrorDelete(ctx *sql.Context, tx *kv.Txn, row sql.Row) error {
 		}
 		return rw.deleteCopy(ctx, tx, up)
 	}
-	key, err := rw.lay.pkKey(ctx, nr)
-	if err != nil {
+	var key []byte
+	if rw.sameIDs {
+		if oldKey == nil {
+			return nil // the row was not there
+		}
+		if key, err = rw.sameIDKey(oldKey); err != nil {
+			return err
+		}
+		h, err := rw.lay.rowHash(nr)
+		if err != nil {
+			return err
+		}
+		id, _ := keys.OrderedHiddenRowID(key, rw.lay.primary)
+		tx.Delete(keys.RowHashEntry(rw.lay.hashIndex, h, id))
+	} else if key, err = rw.lay.pkKey(ctx, nr); err != nil {
 		return err
 	}
 	if rw.checkPK {
@@ -496,9 +524,11 @@ func (t *Table) rewriteOnline(ctx *sql.Context, tx *Transaction, s *Session, nd 
 	// Rows are copied without passing through the sequence.
 	shadow.CounterExact = false
 	if shadow.HiddenPK() {
+		shadow.RowIDHashBelow = shadow.NextColumnID + 1
+	}
+	if shadow.HiddenPK() && !t.def.HiddenPK() {
 		// Ordered row IDs, every column hashed; writers find a row's copy
 		// through an index of the old key (dropped at the swap).
-		shadow.RowIDHashBelow = shadow.NextColumnID + 1
 		mi := catalog.Index{ID: shadow.NextIndexID, Name: mapIndexName, Unique: true}
 		shadow.NextIndexID++
 		for _, p := range t.def.PK {
@@ -599,6 +629,20 @@ func (b *build) runRewrite(sctx *sql.Context, ctx context.Context) error {
 		if v > 0 {
 			tx.RaiseCounter(nd.CounterKey(), v)
 		}
+		if rw.sameIDs {
+			// The copies kept their row IDs: new rows go past them.
+			next, err := e.db.Counter(keys.RowIDCounter(def.DataSchemaID, def.ID))
+			if err != nil {
+				return nil, err
+			}
+			if st, ok := e.rowIDSeq.Load(def.ID); ok {
+				st := st.(*autoIncState)
+				st.mu.Lock()
+				next = max(next, st.next)
+				st.mu.Unlock()
+			}
+			tx.RaiseCounter(keys.RowIDCounter(nd.DataSchemaID, nd.ID), next)
+		}
 		ch.DropTableData(def)
 		ch.DeleteJob(b.job.ID)
 		return nd, nil
@@ -642,7 +686,9 @@ func (b *build) rewriteBatch(sctx *sql.Context, cursor, hi []byte, limit int) ([
 		}
 		nr, err := rw.conv.apply(sctx, row, b.job.RowsDone+int64(n)+1)
 		if err == nil {
-			if rw.mapIx != nil {
+			if rw.sameIDs {
+				err = rw.putSameID(sctx, e, tx, nr, key, o)
+			} else if rw.mapIx != nil {
 				err = rw.copyKeyless(sctx, e, tx, key, val, nr, o)
 			} else if err = rw.put(sctx, e, tx, nr, o); err == nil && rw.checkPK {
 				// The copy's key is not the key a writer that changed
@@ -784,4 +830,39 @@ func unicodeSet(cs sql.CharacterSetID) bool {
 		return true
 	}
 	return false
+}
+
+// sameIDKey is the shadow key of the copy of the row stored under oldKey
+// (keyless to keyless).
+func (rw *rewrite) sameIDKey(oldKey []byte) ([]byte, error) {
+	if oldKey == nil {
+		return nil, fmt.Errorf("myriad: keyless rewrite of %s: a writer gave no row key", rw.shadow.Name)
+	}
+	id, err := keys.OrderedHiddenRowID(oldKey, rw.oldPrimary)
+	if err != nil {
+		return nil, err
+	}
+	return keys.OrderedHiddenRow(rw.lay.primary, id), nil
+}
+
+// putSameID writes nr as the copy of the row stored under oldKey, under
+// the same row ID (keyless to keyless).
+func (rw *rewrite) putSameID(ctx *sql.Context, e *Engine, tx *kv.Txn, nr sql.Row, oldKey []byte, o locks.Options) error {
+	lay := rw.lay
+	nr = lay.trimChars(nr)
+	key, err := rw.sameIDKey(oldKey)
+	if err != nil {
+		return err
+	}
+	val, err := lay.encodeRow(nr)
+	if err != nil {
+		return err
+	}
+	h, err := lay.rowHash(nr)
+	if err != nil {
+		return err
+	}
+	id, _ := keys.OrderedHiddenRowID(key, lay.primary)
+	tx.Set(keys.RowHashEntry(lay.hashIndex, h, id), nil)
+	return rw.putEntries(ctx, e, tx, nr, key, val, o)
 }
