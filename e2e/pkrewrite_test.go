@@ -11,8 +11,9 @@ import (
 
 // TestKillDuringPKRewrite SIGKILLs the server while a primary key change
 // copies the table (slowed by myriad_ddl_batch_delay_ms): DROP PRIMARY KEY
-// (the shadow is keyless, with its temporary index of the old key) and ADD
-// PRIMARY KEY on a keyless table. `myriad check` must pass on the crashed
+// (the shadow is keyless, with its temporary index of the old key), ADD
+// PRIMARY KEY on a keyless table, and a type change of a keyless table
+// (its copies keep their row IDs). `myriad check` must pass on the crashed
 // store; after a restart the job resumes while clients update rows of the
 // table and of an untouched control table alike; when it is done the table
 // has the new key, holds the control table's rows (also through its
@@ -23,8 +24,10 @@ func TestKillDuringPKRewrite(t *testing.T) {
 	}{
 		{"drop", "CREATE TABLE rw.t (id BIGINT PRIMARY KEY, k INT NOT NULL, c VARCHAR(40) NOT NULL, KEY kx (k))",
 			"ALTER TABLE rw.t DROP PRIMARY KEY", "KEY `kx` (`k`)\n)"},
-		{"add", "CREATE TABLE rw.t (id BIGINT NOT NULL, k INT NOT NULL, c VARCHAR(40) NOT NULL, KEY kx (k))",
+		{"add", "CREATE TABLE rw.t (id BIGINT NOT NULL, k INT NOT NULL, c VARCHAR(40) NOT NULL, KEY kx (k), KEY ix (id))",
 			"ALTER TABLE rw.t ADD PRIMARY KEY (id)", "PRIMARY KEY (`id`)"},
+		{"keyless", "CREATE TABLE rw.t (id BIGINT NOT NULL, k INT NOT NULL, c VARCHAR(40) NOT NULL, KEY kx (k), KEY ix (id))",
+			"ALTER TABLE rw.t MODIFY k BIGINT NOT NULL", "`k` bigint NOT NULL"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) { killDuringPKRewrite(t, c.create, c.alter, c.def) })
