@@ -505,6 +505,7 @@ func (rw *rewrite) putKeyless(ctx *sql.Context, e *Engine, tx *kv.Txn, nr sql.Ro
 		if err != nil {
 			return err
 		}
+		rw.touch(up)
 		if err := rw.deleteCopy(ctx, tx, up); err != nil {
 			return err
 		}
@@ -544,8 +545,26 @@ func (rw *rewrite) copyKeyless(ctx *sql.Context, e *Engine, tx *kv.Txn, key, val
 	if !found || !bytes.Equal(cur, val) {
 		return kv.ErrConflict
 	}
-	if ck, err := rw.copyKey(tx, up); err != nil || ck != nil {
-		return err
+	if _, mirrored := rw.touched.Load(string(up)); mirrored || !rw.trackTouched.Load() {
+		if ck, err := rw.copyKey(tx, up); err != nil || ck != nil {
+			return err
+		}
 	}
 	return rw.putKeyless(ctx, e, tx, nr, o, false)
+}
+
+// maxTouched bounds rewrite.touched; past it every batch row is looked up.
+const maxTouched = 1 << 20
+
+// touch records that a writer mirrored the copy under up (called under
+// up's lock, before the writer commits, so a batch that takes the lock
+// next sees it).
+func (rw *rewrite) touch(up []byte) {
+	if !rw.trackTouched.Load() {
+		return
+	}
+	if _, loaded := rw.touched.LoadOrStore(string(up), struct{}{}); !loaded && rw.touchedN.Add(1) > maxTouched {
+		rw.trackTouched.Store(false)
+		rw.touched.Clear()
+	}
 }

@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"strconv"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -72,6 +73,13 @@ type rewrite struct {
 	// writer and the batch write the same shadow key, as for a keyed copy.
 	sameIDs    bool
 	oldPrimary []byte
+	// touched holds the old-key entry prefixes (mapIx) writers have
+	// mirrored since the job began, so a batch looks for an existing copy
+	// only under those; trackTouched is false after a restart (copies
+	// made before it are not in the set) or past maxTouched entries.
+	touched      sync.Map
+	touchedN     atomic.Int64
+	trackTouched atomic.Bool
 
 	mirroring atomic.Bool // writers maintain the shadow
 	swapped   atomic.Bool // the shadow replaced the table
@@ -363,6 +371,7 @@ func (t *Table) mirrorDelete(ctx *sql.Context, tx *kv.Txn, row sql.Row, oldKey [
 		if err != nil {
 			return b.e.lockError(ctx, tx, err)
 		}
+		rw.touch(up)
 		return rw.deleteCopy(ctx, tx, up)
 	}
 	var key []byte
@@ -543,6 +552,8 @@ func (t *Table) rewriteOnline(ctx *sql.Context, tx *Transaction, s *Session, nd 
 	if err != nil {
 		return err
 	}
+	// A fresh job: every copy a writer makes from now on is recorded.
+	rw.trackTouched.Store(true)
 	total := e.rowCountEstimate(t.def)
 	b := &build{e: e, owner: owner, lockKey: lockKey, conn: s.ID(), timeout: timeout, done: make(chan struct{}), rw: rw}
 	b.jobID = id
