@@ -17,7 +17,8 @@
 #     table becomes keyless; id keeps a key for its AUTO_INCREMENT), ADD
 #     PRIMARY KEY (id) on the keyless table. Per ALTER: time, rows/s, RSS,
 #     the writer's tps before / during / after, its errors and slowest
-#     transaction during the ALTER.
+#     transaction during the ALTER. PK_ALTERS="A;B": other ALTER TABLE
+#     sbtest1 clauses, separated by ';', instead of those three.
 set -u
 cd "$(dirname "$0")/.."
 . bench/lib.sh
@@ -154,7 +155,9 @@ PY
 # side_pk NAME PID PORT: the primary key changes, each with the writer.
 side_pk() {
   local name=$1 pid=$2 port=$3 stmt i=0
-  for stmt in "DROP PRIMARY KEY, ADD PRIMARY KEY (id, k)" "DROP PRIMARY KEY, ADD KEY idk (id)" "ADD PRIMARY KEY (id), DROP KEY idk"; do
+  local alters=("DROP PRIMARY KEY, ADD PRIMARY KEY (id, k)" "DROP PRIMARY KEY, ADD KEY idk (id)" "ADD PRIMARY KEY (id), DROP KEY idk")
+  [ -n "${PK_ALTERS:-}" ] && IFS=';' read -r -a alters <<<"$PK_ALTERS"
+  for stmt in "${alters[@]}"; do
     i=$((i + 1))
     echo "== $name: ALTER TABLE sbtest1 $stmt, writer at ${WRATE:-20} tx/s"
     local start
