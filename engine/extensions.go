@@ -59,6 +59,10 @@ const (
 	RuleExplainManyRows
 )
 
+// RuleCombineAlters: see Engine.CombineAlters (pkrewrite.go). From the
+// 10_800-10_819 range.
+const RuleCombineAlters analyzer.RuleId = 10_800
+
 // RuleCallResults: see server/callresults.go (the server owns the rule: it
 // needs the connection's result queue). From the 10_060-10_064 range.
 const RuleCallResults analyzer.RuleId = 10_060
@@ -97,6 +101,9 @@ func (e *Engine) rules() []Rule {
 		{RuleInstantAddColumn, "instantAddColumn",
 			"GMS updates every row after ADD COLUMN with a default or NOT NULL: no ADD COLUMN could be catalog-only",
 			ctxRule(e.InstantAddColumn), PostValidation},
+		{RuleCombineAlters, "combineAlters",
+			"GMS runs an ALTER's parts one by one, each copying the table in the statement's transaction: one online job does the copy instead",
+			ctxRule(e.CombineAlters), PostValidation},
 		{RuleShowCreateParentSchema, "showCreateParentSchema",
 			"GMS prints a foreign key's parent without its schema", ctxRule(ShowCreateParentSchema), PostAnalyzer},
 		{RuleExplainManyRows, "explainManyRows",

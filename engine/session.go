@@ -87,6 +87,9 @@ type Transaction struct {
 	// onCommit runs after the transaction committed (a clone's job record
 	// removed).
 	onCommit []func()
+	// collect: combinedAlter's first pass is running; definitions the
+	// parts write go to it instead (pkrewrite.go).
+	collect *alterCollect
 }
 
 func (t *Transaction) aborted() {
@@ -108,6 +111,9 @@ func (t *Transaction) catalogDirty() bool { return len(t.catalogKeys) > 0 }
 // It is the only way the engine changes the dictionary, so the keys the
 // catalog reports rewritten are all this transaction's catalog keys.
 func (t *Transaction) writeCatalog(cat *catalog.Catalog, ch *catalog.Change) error {
+	if t.collect != nil {
+		return t.collect.absorb(ch)
+	}
 	rewritten, err := cat.Write(t.kv, ch)
 	// Kept even after an error: a partly written change still dirties.
 	t.catalogKeys = append(t.catalogKeys, rewritten...)

@@ -112,6 +112,11 @@ var errorRules = []errorRule{
 	// qualifies the missing one with the schema).
 	{match: re(`^stored procedure "(.+)" already exists$`), code: 1304, state: "42000", format: "PROCEDURE $1 already exists"},
 	{match: re(`^stored procedure "(.+)" does not exist$`), code: 1305, state: "42000", format: "PROCEDURE $1 does not exist", qualify: true},
+	// Primary key changes (GMS's kinds keep their wording; MySQL's texts).
+	{match: re(`^error: incorrect table definition: there can be only one auto column and it must be defined as a key$`), code: mysql.ERWrongAutoKey, state: "42000",
+		format: "Incorrect table definition; there can be only one auto column and it must be defined as a key"},
+	{match: re(`^error: Multiple primary keys defined$`), code: mysql.ERMultiplePriKey, state: "42000", format: "Multiple primary key defined"},
+	{match: re(`^error: can't drop '(.+)'; check that column/key exists$`), code: mysql.ERCantDropFieldOrKey, state: "42000", format: "Can't DROP '$1'; check that column/key exists"},
 	{match: re(`^no database selected$`), code: mysql.ERNoDb, state: "3D000", format: "No database selected"},
 	{match: re(`^table with name (.+) already exists$`), code: mysql.ERTableExists, state: "42S01", format: "Table '$1' already exists"},
 	{match: re(`^table not found: (.+)$`), stmt: "DROP", code: mysql.ERBadTable, state: "42S02", format: "Unknown table '$1'", qualify: true},
