@@ -1,0 +1,53 @@
+package server
+
+import (
+	"strings"
+	"testing"
+)
+
+// SHOW CREATE TABLE prints ENUM and SET defaults as their values (MySQL's
+// text), not the stored numbers: a dump reloads the text, and Alembic's
+// autogenerate reads defaults from it.
+func TestShowCreateEnumSetDefault(t *testing.T) {
+	ts := startServer(t, t.TempDir())
+	db := ts.connect("")
+	mustExec(t, db, "CREATE DATABASE d")
+	mustExec(t, db, "CREATE TABLE d.t (id INT PRIMARY KEY, s ENUM('draft','published') NOT NULL DEFAULT 'published', "+
+		"q ENUM('a''s','b') DEFAULT 'a''s', f SET('x','y','z') NOT NULL DEFAULT 'z,x')")
+	mustExec(t, db, "ALTER TABLE d.t ADD COLUMN s2 ENUM('p','q','r') NOT NULL DEFAULT 'r'")
+	got := queryRows(t, db, "SHOW CREATE TABLE d.t")[0][1]
+	for _, want := range []string{
+		"`s` enum('draft','published') NOT NULL DEFAULT 'published',",
+		"DEFAULT 'a''s',",
+		"`f` set('x','y','z') NOT NULL DEFAULT 'x,z',",
+		"`s2` enum('p','q','r') NOT NULL DEFAULT 'r',",
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("SHOW CREATE TABLE lacks %q:\n%s", want, got)
+		}
+	}
+	// The printed statement recreates the same defaults.
+	mustExec(t, db, "CREATE DATABASE d2")
+	mustExec(t, db, strings.Replace(got, "CREATE TABLE `t`", "CREATE TABLE d2.t", 1))
+	mustExec(t, db, "INSERT INTO d2.t (id) VALUES (1)")
+	if r := queryRows(t, db, "SELECT s, q, f, s2 FROM d2.t"); strings.Join(r[0], "|") != "published|a's|x,z|r" {
+		t.Errorf("defaults after reload: %v", r)
+	}
+}
+
+// MySQL's numbers, states and words for errors SQLAlchemy/Alembic met.
+func TestAppsErrors(t *testing.T) {
+	ts := startServer(t, t.TempDir())
+	db := ts.connect("")
+	mustExec(t, db, "CREATE DATABASE d")
+	mustExec(t, db, "CREATE TABLE d.t (id INT PRIMARY KEY, e VARCHAR(10) NOT NULL, b TEXT)")
+	for _, c := range []struct{ q, want string }{
+		{"INSERT INTO d.t VALUES (1, NULL, 'x')", "Error 1048 (23000): Column 'e' cannot be null"},
+		{"ALTER TABLE d.t CHANGE nosuch c TEXT NULL", "Error 1054 (42S22): Unknown column 'nosuch' in 't'"},
+	} {
+		_, err := db.Exec(c.q)
+		if err == nil || err.Error() != c.want {
+			t.Errorf("%s: got %v, want %s", c.q, err, c.want)
+		}
+	}
+}
