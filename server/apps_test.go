@@ -1,6 +1,7 @@
 package server
 
 import (
+	"encoding/hex"
 	"strings"
 	"testing"
 )
@@ -49,5 +50,54 @@ func TestAppsErrors(t *testing.T) {
 		if err == nil || err.Error() != c.want {
 			t.Errorf("%s: got %v, want %s", c.q, err, c.want)
 		}
+	}
+}
+
+// The collation a client names in its handshake is the session's, as in
+// MySQL and MariaDB: character_set_client/_connection/_results are its
+// character set, collation_connection the collation itself; results are
+// sent in that character set, with '?' for characters it lacks.
+// (go-sql-driver sends collation= in the handshake for ids below 256.)
+func TestHandshakeCollation(t *testing.T) {
+	ts := startServer(t, t.TempDir())
+	db := ts.connect("")
+	mustExec(t, db, "CREATE DATABASE d")
+	mustExec(t, db, "CREATE TABLE d.t (id INT PRIMARY KEY, s VARCHAR(10) CHARACTER SET utf8mb4, l VARCHAR(10) CHARACTER SET latin1)")
+	mustExec(t, db, "INSERT INTO d.t VALUES (1, 'é😀', 'é')")
+	for _, c := range []struct {
+		coll, cs string
+		hex      string // HEX of what the client receives for s, l
+	}{
+		{"latin1_general_ci", "latin1", "E93F E9"},
+		{"utf8mb4_unicode_ci", "utf8mb4", "C3A9F09F9880 C3A9"},
+		{"utf8_general_ci", "utf8mb3", "C3A93F C3A9"},
+		{"binary", "binary", "C3A9F09F9880 E9"},
+		{"cp1257_bin", "cp1257", ""},
+	} {
+		t.Run(c.coll, func(t *testing.T) {
+			cdb := ts.connectWith("d", "collation="+c.coll)
+			got := queryRows(t, cdb, "SELECT @@character_set_client, @@character_set_connection, @@character_set_results, @@collation_connection")
+			want := []string{c.cs, c.cs, c.cs, strings.Replace(c.coll, "utf8_", "utf8mb3_", 1)}
+			if strings.Join(got[0], " ") != strings.Join(want, " ") {
+				t.Errorf("session %v, want %v", got[0], want)
+			}
+			if c.hex == "" {
+				return
+			}
+			var s, l []byte
+			if err := cdb.QueryRow("SELECT s, l FROM t").Scan(&s, &l); err != nil {
+				t.Fatal(err)
+			}
+			if h := strings.ToUpper(hex.EncodeToString(s) + " " + hex.EncodeToString(l)); h != c.hex {
+				t.Errorf("received %s, want %s", h, c.hex)
+			}
+			// The binary protocol converts the same way.
+			if err := cdb.QueryRow("SELECT s, l FROM t WHERE id = ?", 1).Scan(&s, &l); err != nil {
+				t.Fatal(err)
+			}
+			if h := strings.ToUpper(hex.EncodeToString(s) + " " + hex.EncodeToString(l)); h != c.hex {
+				t.Errorf("prepared: received %s, want %s", h, c.hex)
+			}
+		})
 	}
 }

@@ -99,6 +99,10 @@ type wireConn struct {
 	prepSeen    bool
 	prepLocking *sqltext.Locking
 
+	// decodedRest: the remainder of a multi-statement COM_QUERY whose text
+	// was already converted from character_set_client (charset.go).
+	decodedRest string
+
 	pend []byte // bytes read from the socket past a packet boundary
 	held []byte // a reply header waiting for its body (see Write)
 }
