@@ -2,8 +2,14 @@ package server
 
 import (
 	"encoding/hex"
+	"fmt"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/dolthub/vitess/go/mysql"
+	"github.com/dolthub/vitess/go/sqltypes"
+	querypb "github.com/dolthub/vitess/go/vt/proto/query"
 )
 
 // SHOW CREATE TABLE prints ENUM and SET defaults as their values (MySQL's
@@ -99,5 +105,99 @@ func TestHandshakeCollation(t *testing.T) {
 				t.Errorf("prepared: received %s, want %s", h, c.hex)
 			}
 		})
+	}
+}
+
+// Zero dates and TIME values through the binary protocol (prepared
+// statements; go-sql-driver with interpolateParams=false), as MariaDB 10.11
+// answers the same statements: a zero DATE/DATETIME is sent with length 0
+// (a driver building a time from the parts read -0001-11-30 before), TIME
+// keeps its sign and hours past 24, and a date-and-time string CAST AS TIME
+// is its time of day.
+func TestBinaryTemporal(t *testing.T) {
+	ts := startServer(t, t.TempDir())
+	db := ts.connect("")
+	mustExec(t, db, "CREATE DATABASE d")
+	mustExec(t, db, "CREATE TABLE d.t (id INT PRIMARY KEY, da DATE, dt DATETIME, ts TIMESTAMP NULL, ti TIME)")
+	mustExec(t, db, "SET SESSION sql_mode = ''")
+	for _, q := range []string{
+		"INSERT INTO d.t VALUES (1, '0000-00-00', '0000-00-00 00:00:00', '0000-00-00 00:00:00', '00:00:00')",
+		"INSERT INTO d.t VALUES (2, '2024-02-29', '2024-02-29 23:59:58', '2024-02-29 23:59:58', '-838:59:59')",
+		"INSERT INTO d.t VALUES (3, NULL, NULL, NULL, '838:59:59')",
+		"INSERT INTO d.t VALUES (4, NULL, NULL, NULL, '-12:34:56')",
+		"INSERT INTO d.t VALUES (5, NULL, NULL, NULL, '100:00:01')",
+	} {
+		c, err := db.Conn(t.Context())
+		if err != nil {
+			t.Fatal(err)
+		}
+		mustExec(t, c, "SET SESSION sql_mode = ''")
+		mustExec(t, c, q)
+		c.Close()
+	}
+	text := ts.connectWith("d", "interpolateParams=false")
+	want := map[int]string{
+		1: "0000-00-00|0000-00-00 00:00:00|0000-00-00 00:00:00|00:00:00",
+		2: "2024-02-29|2024-02-29 23:59:58|2024-02-29 23:59:58|-838:59:59",
+		3: "NULL|NULL|NULL|838:59:59",
+		4: "NULL|NULL|NULL|-12:34:56",
+		5: "NULL|NULL|NULL|100:00:01",
+	}
+	for id, w := range want {
+		// A parameter makes it a prepared statement: binary rows.
+		got := queryRows(t, text, "SELECT da, dt, ts, ti FROM t WHERE id = ?", id)
+		if strings.Join(got[0], "|") != w {
+			t.Errorf("id %d: binary rows %v, want %s", id, got[0], w)
+		}
+	}
+	// parseTime: a zero date is Go's zero time, as from MariaDB.
+	pt := ts.connectWith("d", "interpolateParams=false&parseTime=true")
+	var da, dt time.Time
+	if err := pt.QueryRow("SELECT da, dt FROM t WHERE id = ?", 1).Scan(&da, &dt); err != nil {
+		t.Fatal(err)
+	}
+	if !da.IsZero() || !dt.IsZero() {
+		t.Errorf("zero date read as %v, %v; want the zero time", da, dt)
+	}
+	for _, c := range []struct{ arg, want string }{
+		{"0000-00-00", "00:00:00"},
+		{"0001-01-01 03:25:45", "03:25:45"},
+		{"2024-01-15T10:11:12", "10:11:12"},
+		{"-12:34:56", "-12:34:56"},
+	} {
+		var got string
+		if err := text.QueryRow("SELECT CAST(? AS TIME)", c.arg).Scan(&got); err != nil {
+			t.Fatal(err)
+		}
+		if got != c.want {
+			t.Errorf("CAST(%q AS TIME) = %q, want %q", c.arg, got, c.want)
+		}
+	}
+}
+
+// Binary DATETIME and TIME parameters as the protocol library decodes them
+// ("Y-M-D h:m:s.us" with us an unpadded count of microseconds, " " for a
+// zero-length value) become MySQL's text for the same value.
+func TestTemporalParams(t *testing.T) {
+	p := &mysql.PrepareData{
+		ParamsType: []int32{int32(querypb.Type_DATETIME), int32(querypb.Type_DATE), int32(querypb.Type_TIME),
+			int32(querypb.Type_TIME), int32(querypb.Type_DATETIME), int32(querypb.Type_VARCHAR), int32(querypb.Type_TIME)},
+		BindVars: map[string]*querypb.BindVariable{
+			"v1": sqltypes.StringBindVariable("2024-1-5 3:4:5.789"),
+			"v2": sqltypes.StringBindVariable(" "),
+			"v3": sqltypes.StringBindVariable("-838:59:58.999999"),
+			"v4": sqltypes.StringBindVariable("12:34:56.789"),
+			"v5": sqltypes.StringBindVariable(" "),
+			"v6": sqltypes.StringBindVariable("12:34:56.789"),
+			"v7": sqltypes.StringBindVariable("0:0:0"),
+		},
+	}
+	temporalParams(p)
+	want := []string{"2024-01-05 03:04:05.000789", "0000-00-00", "-838:59:58.999999", "12:34:56.000789",
+		"0000-00-00 00:00:00", "12:34:56.789", "00:00:00"}
+	for i, w := range want {
+		if got := string(p.BindVars[fmt.Sprintf("v%d", i+1)].Value); got != w {
+			t.Errorf("v%d: %q, want %q", i+1, got, w)
+		}
 	}
 }

@@ -425,6 +425,7 @@ func (h *handler) ComStmtExecute(ctx context.Context, c *mysql.Conn, p *mysql.Pr
 		c.Conn = w.Conn
 	}
 	cb = stmtFieldsCallback(h.stmtCharsetCallback(c, cb))
+	temporalParams(p)
 	// A locking read's clause was stripped from the text the plan cache
 	// sees, so it must never be served from the cache (it would read
 	// without taking its locks); nor may a SERIALIZABLE transaction's
