@@ -201,3 +201,4 @@ func TestTemporalParams(t *testing.T) {
 		}
 	}
 }
+

@@ -43,14 +43,18 @@ func handshakeCollation(ctx *sql.Context, sess sql.Session, c *mysql.Conn) error
 	return nil
 }
 
-// resultsCharset is the connection's character_set_results when results in
-// it are converted here (engine.LossyResults), else 0.
-func (h *handler) resultsCharset(c *mysql.Conn) sql.CharacterSetID {
+// sessionOf is the connection's session, nil before it has one.
+func (h *handler) sessionOf(c *mysql.Conn) *sql.Context {
 	v, ok := h.wires.Load(c.ConnectionID)
 	if !ok {
-		return 0
+		return nil
 	}
-	ctx := v.(*wireConn).sess.Load()
+	return v.(*wireConn).sess.Load()
+}
+
+// resultsCharset is the session's character_set_results when results in
+// it are converted here (engine.LossyResults), else 0.
+func resultsCharset(ctx *sql.Context) sql.CharacterSetID {
 	if ctx == nil {
 		return 0
 	}
@@ -113,17 +117,43 @@ func stringType(t querypb.Type) bool {
 	return false
 }
 
-// charsetCallback wraps a text-protocol result callback with transcode.
+// charsetCallback wraps a text-protocol result callback with transcode and
+// sessionStatus.
 func (h *handler) charsetCallback(c *mysql.Conn, cb mysql.ResultSpoolFn) mysql.ResultSpoolFn {
 	return func(res *sqltypes.Result, more bool) error {
-		return cb(transcode(res, h.resultsCharset(c)), more)
+		ctx := h.sessionOf(c)
+		sessionStatus(ctx, c)
+		return cb(transcode(res, resultsCharset(ctx)), more)
 	}
 }
 
-// stmtCharsetCallback wraps a binary-protocol result callback with transcode.
+// stmtCharsetCallback wraps a binary-protocol result callback with transcode
+// and sessionStatus.
 func (h *handler) stmtCharsetCallback(c *mysql.Conn, cb func(*sqltypes.Result) error) func(*sqltypes.Result) error {
 	return func(res *sqltypes.Result) error {
-		return cb(transcode(res, h.resultsCharset(c)))
+		ctx := h.sessionOf(c)
+		sessionStatus(ctx, c)
+		return cb(transcode(res, resultsCharset(ctx)))
+	}
+}
+
+// serverStatusNoBackslashEscapes is SERVER_STATUS_NO_BACKSLASH_ESCAPES.
+const serverStatusNoBackslashEscapes = 0x0200
+
+// sessionStatus sets the status flag MySQL reports with every OK and EOF
+// packet while sql_mode holds NO_BACKSLASH_ESCAPES: client libraries
+// (PyMySQL's escape, libmysqlclient's mysql_real_escape_string) choose how to
+// quote strings by it, and would otherwise escape a quote with a backslash
+// the server then takes literally.
+func sessionStatus(ctx *sql.Context, c *mysql.Conn) {
+	if ctx == nil {
+		return
+	}
+	v, _ := ctx.Session.GetSessionVariable(ctx, "sql_mode")
+	if m, _ := v.(string); strings.Contains(strings.ToUpper(m), "NO_BACKSLASH_ESCAPES") {
+		c.StatusFlags |= serverStatusNoBackslashEscapes
+	} else {
+		c.StatusFlags &^= serverStatusNoBackslashEscapes
 	}
 }
 
@@ -217,4 +247,84 @@ func binaryIntroducer(before string) bool {
 		}
 	}
 	return true
+}
+
+// noBackslashText makes the parser read a statement sent under
+// NO_BACKSLASH_ESCAPES as MySQL does: a backslash in a string literal is
+// itself, and only a doubled quote escapes the quote. GMS's lexer always
+// takes backslash escapes, so each backslash inside a literal is doubled
+// here. Text without a backslash, or a session without the mode, is
+// returned as it is.
+func noBackslashText(ctx *sql.Context, q string) string {
+	if ctx == nil || !strings.Contains(q, `\`) {
+		return q
+	}
+	v, _ := ctx.Session.GetSessionVariable(ctx, "sql_mode")
+	m, _ := v.(string)
+	m = strings.ToUpper(m)
+	if !strings.Contains(m, "NO_BACKSLASH_ESCAPES") {
+		return q
+	}
+	return doubleBackslashes(q, strings.Contains(m, "ANSI_QUOTES"))
+}
+
+// doubleBackslashes doubles the backslashes inside q's string literals
+// (quotes escaped by doubling only); identifiers and comments are copied.
+func doubleBackslashes(q string, ansiQuotes bool) string {
+	var b strings.Builder
+	b.Grow(len(q) + 8)
+	skipTo := func(i int, end string) int {
+		if k := strings.Index(q[i:], end); k >= 0 {
+			return i + k + len(end)
+		}
+		return len(q)
+	}
+	for i := 0; i < len(q); {
+		c := q[i]
+		switch {
+		case c == '\'' || c == '"' && !ansiQuotes:
+			b.WriteByte(c)
+			j := i + 1
+			for j < len(q) {
+				if q[j] == c {
+					if j+1 < len(q) && q[j+1] == c {
+						b.WriteString(q[j : j+2])
+						j += 2
+						continue
+					}
+					break
+				}
+				if q[j] == '\\' {
+					b.WriteByte('\\')
+				}
+				b.WriteByte(q[j])
+				j++
+			}
+			if j < len(q) {
+				b.WriteByte(c)
+				j++
+			}
+			i = j
+		case c == '`' || c == '"':
+			j := i + 1
+			for j < len(q) && q[j] != c {
+				j++
+			}
+			j = min(j+1, len(q))
+			b.WriteString(q[i:j])
+			i = j
+		case c == '#' || c == '-' && strings.HasPrefix(q[i:], "-- "):
+			j := skipTo(i, "\n")
+			b.WriteString(q[i:j])
+			i = j
+		case c == '/' && strings.HasPrefix(q[i:], "/*") && !strings.HasPrefix(q[i:], "/*!"):
+			j := skipTo(i+2, "*/")
+			b.WriteString(q[i:j])
+			i = j
+		default:
+			b.WriteByte(c)
+			i++
+		}
+	}
+	return b.String()
 }

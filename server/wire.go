@@ -100,7 +100,8 @@ type wireConn struct {
 	prepLocking *sqltext.Locking
 
 	// decodedRest: the remainder of a multi-statement COM_QUERY whose text
-	// was already converted from character_set_client (charset.go).
+	// was already converted from character_set_client and for
+	// NO_BACKSLASH_ESCAPES (charset.go).
 	decodedRest string
 
 	pend []byte // bytes read from the socket past a packet boundary

@@ -1,4 +1,5 @@
-"""PyMySQL's charset= against a running Myriad server (e2e/pymysql_test.go).
+"""PyMySQL's charset= and the NO_BACKSLASH_ESCAPES status flag against a
+running Myriad server (e2e/pymysql_test.go).
 
 The character set a client asks for in its handshake is the session's, as in
 MySQL and MariaDB: it sends its text in it and reads results in it. Expected
@@ -72,6 +73,15 @@ check("utf8mb3 reads", mc.fetchone(), ("a?é",))
 lc.execute("SET NAMES utf8mb4 COLLATE utf8mb4_bin")
 lc.execute(SESSION)
 check("SET NAMES after the handshake", lc.fetchone(), ("utf8mb4", "utf8mb4", "utf8mb4", "utf8mb4_bin"))
+
+# SERVER_STATUS_NO_BACKSLASH_ESCAPES follows sql_mode: PyMySQL quotes by it.
+check("escape by default", u8.escape("foo'bar"), "'foo\\'bar'")
+cur.execute("SET sql_mode = 'NO_BACKSLASH_ESCAPES'")
+check("escape under NO_BACKSLASH_ESCAPES", u8.escape("foo'bar"), "'foo''bar'")
+cur.execute("SELECT %s", ("a'b\\c",))
+check("a quote and a backslash round trip", cur.fetchone(), ("a'b\\c",))
+cur.execute("SET sql_mode = DEFAULT")
+check("escape after the mode is gone", u8.escape("foo'bar"), "'foo\\'bar'")
 
 cur.execute("DROP DATABASE cs")
 if failures:
