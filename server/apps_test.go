@@ -202,3 +202,22 @@ func TestTemporalParams(t *testing.T) {
 	}
 }
 
+
+// Unquoted identifiers with characters outside ASCII, which MySQL accepts
+// (PyMySQL's test_issue_33: CREATE TABLE heiße); strings, quoted names and
+// comments keep their text.
+func TestNonASCIIIdentifiers(t *testing.T) {
+	ts := startServer(t, t.TempDir())
+	db := ts.connect("")
+	mustExec(t, db, "CREATE DATABASE d")
+	db = ts.connect("d")
+	mustExec(t, db, "CREATE TABLE heiße (näme VARCHAR(32), `ö` INT, n2 INT)")
+	mustExec(t, db, "INSERT INTO heiße (näme, ö, n2) VALUES ('straße', 1, 2) /* ü */")
+	got := queryRows(t, db, "SELECT näme AS größe, 'ä b', `ö` FROM d.heiße WHERE ö = 1 -- ä\n")
+	if strings.Join(got[0], "|") != "straße|ä b|1" {
+		t.Errorf("got %v", got)
+	}
+	if got := queryRows(t, db, "SHOW TABLES"); len(got) != 1 || got[0][0] != "heiße" {
+		t.Errorf("SHOW TABLES %v", got)
+	}
+}

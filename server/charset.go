@@ -160,9 +160,10 @@ func sessionStatus(ctx *sql.Context, c *mysql.Conn) {
 // clientText converts a statement's text from the connection's
 // character_set_client to utf8mb4, which the parser reads: a latin1 client
 // sends 'é' as the byte E9. String literals with the _binary introducer
-// (how drivers send bytes) keep their bytes. Text that is all ASCII, or
-// from a client whose character set is utf8mb4, utf8mb3, ascii or binary,
-// is returned as it is.
+// (how drivers send bytes) keep their bytes; the character set is
+// utf8mb4, utf8mb3, ascii or binary needs no conversion. Then non-ASCII
+// identifiers are quoted (quoteNonASCIIIdents). Text that is all ASCII is
+// returned as it is.
 func (h *handler) clientText(c *mysql.Conn, q string) string {
 	ascii := true
 	for i := 0; i < len(q); i++ {
@@ -174,31 +175,23 @@ func (h *handler) clientText(c *mysql.Conn, q string) string {
 	if ascii {
 		return q
 	}
-	v, ok := h.wires.Load(c.ConnectionID)
-	if !ok {
-		return q
-	}
-	ctx := v.(*wireConn).sess.Load()
-	if ctx == nil {
-		return q
-	}
-	name, err := ctx.Session.GetSessionVariable(ctx, "character_set_client")
-	if err != nil {
-		return q
-	}
-	s, _ := name.(string)
-	cs, err := sql.ParseCharacterSet(s)
-	if err != nil {
-		return q
+	cs := sql.CharacterSet_utf8mb4
+	if ctx := h.sessionOf(c); ctx != nil {
+		if name, err := ctx.Session.GetSessionVariable(ctx, "character_set_client"); err == nil {
+			s, _ := name.(string)
+			if id, err := sql.ParseCharacterSet(s); err == nil {
+				cs = id
+			}
+		}
 	}
 	switch cs {
 	case sql.CharacterSet_utf8mb4, sql.CharacterSet_utf8mb3, sql.CharacterSet_ascii, sql.CharacterSet_binary:
-		return q
+	default:
+		if cs.Encoder() != nil {
+			q = decodeText(q, cs.Encoder())
+		}
 	}
-	if cs.Encoder() == nil {
-		return q
-	}
-	return decodeText(q, cs.Encoder())
+	return quoteNonASCIIIdents(q)
 }
 
 // decodeText decodes q with enc, except _binary string literals.
@@ -327,4 +320,72 @@ func doubleBackslashes(q string, ansiQuotes bool) string {
 		}
 	}
 	return b.String()
+}
+
+// quoteNonASCIIIdents puts backticks around unquoted identifiers with
+// characters outside ASCII (CREATE TABLE heiße ...), which MySQL accepts
+// and the protocol library's lexer refuses with 1064. No keyword, number or
+// operator has such a character, so every such word outside literals,
+// comments and quoted identifiers is an identifier.
+func quoteNonASCIIIdents(q string) string {
+	var b strings.Builder
+	quoted := false
+	for i := 0; i < len(q); {
+		c := q[i]
+		switch {
+		case c == '\'' || c == '"':
+			j := sqltext.SkipString(q, i)
+			b.WriteString(q[i:j])
+			i = j
+		case c == '`':
+			j := i + 1
+			for j < len(q) && q[j] != '`' {
+				j++
+			}
+			j = min(j+1, len(q))
+			b.WriteString(q[i:j])
+			i = j
+		case c == '#' || c == '-' && strings.HasPrefix(q[i:], "-- ") ||
+			c == '/' && strings.HasPrefix(q[i:], "/*") && !strings.HasPrefix(q[i:], "/*!"):
+			end := "\n"
+			if c == '/' {
+				end = "*/"
+			}
+			j := len(q)
+			if k := strings.Index(q[i+1:], end); k >= 0 {
+				j = i + 1 + k + len(end)
+			}
+			b.WriteString(q[i:j])
+			i = j
+		case identByte(c):
+			j := i
+			wide := false
+			for j < len(q) && identByte(q[j]) {
+				wide = wide || q[j] >= 0x80
+				j++
+			}
+			// A user variable (@vä) is left as it is: the library's
+			// lexer takes no quoted name after @.
+			if wide && (i == 0 || q[i-1] != '@') {
+				b.WriteByte('`')
+				b.WriteString(q[i:j])
+				b.WriteByte('`')
+				quoted = true
+			} else {
+				b.WriteString(q[i:j])
+			}
+			i = j
+		default:
+			b.WriteByte(c)
+			i++
+		}
+	}
+	if !quoted {
+		return q
+	}
+	return b.String()
+}
+
+func identByte(c byte) bool {
+	return c >= 0x80 || c == '_' || c == '$' || c >= '0' && c <= '9' || (c|0x20) >= 'a' && (c|0x20) <= 'z'
 }
