@@ -66,6 +66,10 @@ func TestPyMySQLProcedures(t *testing.T) { runPyMySQL(t, "testdata/pymysql_procs
 // the results it reads ('?' for characters the set lacks), as in MariaDB.
 func TestPyMySQLCharset(t *testing.T) { runPyMySQL(t, "testdata/pymysql_charset.py") }
 
+// TestPyMySQLKill runs testdata/pymysql_kill.py: PyMySQL's kill() sends
+// COM_PROCESS_KILL, which ends the named connection as KILL CONNECTION.
+func TestPyMySQLKill(t *testing.T) { runPyMySQL(t, "testdata/pymysql_kill.py") }
+
 func runPyMySQL(t *testing.T, path string) {
 	python := pythonWithPyMySQL(t)
 	s := StartServer(t, "--durability", "async")

@@ -202,7 +202,6 @@ func TestTemporalParams(t *testing.T) {
 	}
 }
 
-
 // Unquoted identifiers with characters outside ASCII, which MySQL accepts
 // (PyMySQL's test_issue_33: CREATE TABLE heiße); strings, quoted names and
 // comments keep their text.

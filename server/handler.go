@@ -2,6 +2,7 @@ package server
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"sync"
 
@@ -128,6 +129,10 @@ func (h *handler) NewConnection(c *mysql.Conn) {
 		w.mc = c
 		c.Conn = sockConn{Conn: w.Conn, w: w}
 		h.wires.Store(c.ConnectionID, w)
+		w.processKill = func(id uint32) error {
+			return h.ComQuery(context.Background(), c, fmt.Sprintf("KILL CONNECTION %d", id),
+				func(*sqltypes.Result, bool) error { return nil })
+		}
 	}
 	// The handshake carries the new session's status: without
 	// SERVER_STATUS_AUTOCOMMIT, clients that want autocommit off (PyMySQL's
