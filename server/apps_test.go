@@ -220,3 +220,22 @@ func TestNonASCIIIdentifiers(t *testing.T) {
 		t.Errorf("SHOW TABLES %v", got)
 	}
 }
+
+// LONG type synonyms in column definitions, as MySQL and MariaDB accept them
+// (PyMySQL's thirdparty test_LONG_BYTE); quoted names and strings keep the
+// words.
+func TestLongTypeSynonyms(t *testing.T) {
+	ts := startServer(t, t.TempDir())
+	db := ts.connect("")
+	mustExec(t, db, "CREATE DATABASE d")
+	mustExec(t, db, "CREATE TABLE d.t (a LONG BYTE, b long  varbinary, c LONG VARCHAR, d LONG CHARACTER VARYING, "+
+		"`long byte` INT COMMENT 'LONG BYTE')")
+	mustExec(t, db, "ALTER TABLE d.t ADD COLUMN e LONG VARBINARY")
+	got := queryRows(t, db, "SHOW CREATE TABLE d.t")[0][1]
+	for _, want := range []string{"`a` mediumblob", "`b` mediumblob", "`c` mediumtext", "`d` mediumtext",
+		"`long byte` int COMMENT 'LONG BYTE'", "`e` mediumblob"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("lacks %q:\n%s", want, got)
+		}
+	}
+}

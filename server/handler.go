@@ -191,7 +191,7 @@ func (h *handler) ComInitDB(c *mysql.Conn, schemaName string) error {
 
 func (h *handler) ComQuery(ctx context.Context, c *mysql.Conn, query string, cb mysql.ResultSpoolFn) error {
 	cb = h.charsetCallback(c, cb)
-	query = noBackslashText(h.sessionOf(c), h.clientText(c, query))
+	query = longTypeText(noBackslashText(h.sessionOf(c), h.clientText(c, query)))
 	// First: TENANT IMPORT DATA carries a megabyte of base64 that no
 	// rewrite needs to scan.
 	if ok, err := h.comTenant(ctx, c, query, cb); ok {
@@ -270,7 +270,7 @@ func discardRows(cb mysql.ResultSpoolFn, run func(mysql.ResultSpoolFn) (string, 
 func (h *handler) ComMultiQuery(ctx context.Context, c *mysql.Conn, query string, cb mysql.ResultSpoolFn) (string, error) {
 	w := wireOf(c)
 	if w == nil || w.decodedRest == "" || query != w.decodedRest {
-		query = noBackslashText(h.sessionOf(c), h.clientText(c, query))
+		query = longTypeText(noBackslashText(h.sessionOf(c), h.clientText(c, query)))
 	}
 	rest, err := h.comMultiQuery(ctx, c, query, h.charsetCallback(c, cb))
 	if w != nil {
