@@ -207,12 +207,15 @@ func (s *Server) sessionBuilder() func(context.Context, *mysql.Conn, string) (sq
 		// connecting without one stayed "unauthenticated user" in SHOW
 		// PROCESSLIST for its whole life.
 		s.sqle.ProcessList.ConnectionReady(sess)
+		sctx := sql.NewContext(context.Background(), sql.WithSession(sess))
+		if err := handshakeCollation(sctx, sess, c); err != nil {
+			return nil, err
+		}
 		v, ok := s.wires.Load(c.ConnectionID)
 		if !ok {
 			return sess, nil
 		}
 		w := v.(*wireConn)
-		sctx := sql.NewContext(context.Background(), sql.WithSession(sess))
 		if w.interactive {
 			// interactive_timeout may exceed wait_timeout's range; MySQL
 			// clamps such a value to the range's end.

@@ -58,6 +58,9 @@ func useMySQLPacketDefault() {
 
 const noCommand = -1
 
+// comProcessKill is COM_PROCESS_KILL.
+const comProcessKill = 0x0c
+
 // wireConn tracks the client's packet framing as the protocol library reads
 // it. A Read never returns bytes past the end of the packet being read, so
 // when the library asks for the next packet it has finished answering the
@@ -101,6 +104,15 @@ type wireConn struct {
 	// locking clause; prepLocking is the clause found (blankPrepareLocking).
 	prepSeen    bool
 	prepLocking *sqltext.Locking
+
+	// processKill runs KILL CONNECTION id for a COM_PROCESS_KILL, which the
+	// library does not implement (set by the handler, handler.go).
+	processKill func(id uint32) error
+
+	// decodedRest: the remainder of a multi-statement COM_QUERY whose text
+	// was already converted from character_set_client and for
+	// NO_BACKSLASH_ESCAPES (charset.go).
+	decodedRest string
 
 	pend []byte // bytes read from the socket past a packet boundary
 	held []byte // a reply header waiting for its body (see Write)
@@ -411,6 +423,21 @@ func (c *wireConn) fixError(pkt []byte) []byte {
 			return errPacket(pkt[3], uint16(se.Num), se.State, se.Message)
 		}
 		return nil
+	case c.cmd == comProcessKill && code == mysql.ERUnknownComError && c.prefN >= 5 && c.processKill != nil:
+		// COM_PROCESS_KILL (PyMySQL's kill(), mysql_kill()) is KILL
+		// CONNECTION id; the library refused it as an unknown command.
+		if err := c.processKill(binary.LittleEndian.Uint32(c.prefix[1:])); err != nil {
+			var se *mysql.SQLError
+			if errors.As(err, &se) {
+				return errPacket(pkt[3], uint16(se.Num), se.State, se.Message)
+			}
+			return errPacket(pkt[3], mysql.ERUnknownError, mysql.SSUnknownSQLState, err.Error())
+		}
+		var status uint16
+		if c.mc != nil {
+			status = c.mc.StatusFlags
+		}
+		return []byte{7, 0, 0, pkt[3], 0x00, 0, 0, byte(status), byte(status >> 8), 0, 0}
 	case code == mysql.ERUnknownComError && strings.HasPrefix(msg, "command handling not implemented"):
 		return errPacket(pkt[3], mysql.ERUnknownComError, mysql.SSNetError, "Unknown command")
 	}
