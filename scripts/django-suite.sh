@@ -136,11 +136,13 @@ start_mariadb() {
   MARIADB_PORT=$port
 }
 
-# run_django NAME PORT: runtests.py for the apps, one process (the test
-# databases are made once); results as "APP TEST ok|fail|error|skip".
+# run_django NAME PORT: runtests.py for each app in its own process (an app
+# whose tables cannot be created aborts only itself); results as
+# "APP TEST ok|fail|error|skip" in res-NAME, and "APP APP.<setup> error" for
+# an app whose run did not get through.
 run_django() {
-  local name=$1 port=$2
-  local settings=$WORK/settings_$name.py
+  local name=$1 port=$2 app t0
+  local settings=$WORK/settings_$name.py start=$SECONDS
   echo "== Django $DJANGO_VERSION tests (${#APPS[@]} apps) against $name" >&2
   cat >"$settings" <<EOF
 DATABASES = {
@@ -160,12 +162,26 @@ USE_TZ = False
 EOF
   mariadb --protocol=tcp -h127.0.0.1 -P"$port" -uroot \
     -e 'CREATE DATABASE IF NOT EXISTS django; CREATE DATABASE IF NOT EXISTS django_other;'
-  local start=$SECONDS
-  (cd "$TESTS" && PYTHONPATH=$WORK timeout "${DJANGO_SUITE_TIMEOUT:-1800}" "$VENV_PY" -W ignore \
-    runtests.py --settings "settings_$name" --parallel 1 --noinput -v 2 "${APPS[@]}" \
-    >"$WORK/django-$name.out" 2>&1) || true
+  : >"$WORK/res-$name"
+  for app in "${APPS[@]}"; do
+    t0=$SECONDS
+    (cd "$TESTS" && PYTHONPATH=$WORK timeout "${DJANGO_SUITE_TIMEOUT:-900}" "$VENV_PY" -W ignore \
+      runtests.py --settings "settings_$name" --parallel 1 --noinput -v 2 "$app" \
+      >"$WORK/django-$name-$app.out" 2>&1) || true
+    parse_results "$WORK/django-$name-$app.out" >>"$WORK/res-$name"
+    if ! grep -q '^Ran [0-9]* test' "$WORK/django-$name-$app.out"; then
+      echo "django-suite: $app against $name did not run through; its last lines:" >&2
+      tail -3 "$WORK/django-$name-$app.out" | sed 's/^/    /' >&2
+      echo "$app $app.<setup> error" >>"$WORK/res-$name"
+    fi
+    echo "   $name $app: $((SECONDS - t0)) s" >&2
+  done
   echo "== $name: $((SECONDS - start)) s" >&2
-  "$PY" - "$WORK/django-$name.out" >"$WORK/res-$name" <<'EOF'
+}
+
+# parse_results FILE: the tests of one runtests.py output.
+parse_results() {
+  "$PY" - "$1" <<'EOF'
 import re, sys
 # unittest's verbose runner: "test (app.module.Class.test) ... ok", or the id
 # alone on its line and the status after the docstring's first line.
@@ -205,10 +221,6 @@ for m in re.finditer(r"^ERROR: (setUpClass|setUpModule|tearDownClass) \(([\w.]+)
 for tid, kind in sorted(res.items()):
     print(tid.split(".")[0], tid, kind)
 EOF
-  if ! grep -q '^Ran [0-9]* test' "$WORK/django-$name.out"; then
-    echo "django-suite: the run against $name did not finish; its last lines:" >&2
-    tail -30 "$WORK/django-$name.out" >&2
-  fi
 }
 
 summary() {
