@@ -22,6 +22,8 @@ var functions = function.Registry{
 	"rpad":      sql.FunctionN{Name: "rpad", Fn: newRPad},
 	"locate":    sql.FunctionN{Name: "locate", Fn: newLocate},
 	"round":     sql.FunctionN{Name: "round", Fn: newRound},
+	"truncate":  sql.Function2{Name: "truncate", Fn: newTruncate},
+	"makedate":  sql.Function2{Name: "makedate", Fn: newMakeDate},
 }
 
 // Replace swaps the GMS expression nodes of n (and of its subqueries) for
