@@ -113,10 +113,21 @@ func encodeTable(t *Table) ([]byte, error) {
 		if c.AutoIncrement {
 			flags |= 2
 		}
+		// Bits 2 and 3 (generated, VIRTUAL) are 0 in every record written
+		// before generated columns, so those decode as they always did.
+		if c.Generated != nil {
+			flags |= 4
+		}
+		if c.Virtual {
+			flags |= 8
+		}
 		e.u(flags)
 		encodeDefault(e, c.Default)
 		encodeDefault(e, c.OnUpdate)
 		e.str(c.Comment)
+		if c.Generated != nil {
+			encodeDefault(e, c.Generated)
+		}
 	}
 	e.u(uint64(len(t.PK)))
 	for _, p := range t.PK {
@@ -326,6 +337,10 @@ func decodeTableBody(body []byte, t *Table) error {
 		c.Default = d.dflt()
 		c.OnUpdate = d.dflt()
 		c.Comment = d.str()
+		if flags&4 != 0 {
+			c.Generated = d.dflt()
+		}
+		c.Virtual = flags&8 != 0
 	}
 	npk := d.n(nc)
 	t.PK = make([]int, npk)

@@ -100,6 +100,12 @@ type Column struct {
 	// rows when it was added, so a later SET DEFAULT does not change them,
 	// as in MySQL. A row rewritten by UPDATE stores the column itself.
 	Fill []byte `json:"f,omitempty"`
+	// Generated is the expression of a generated column (always an
+	// expression string). Virtual records that it was declared VIRTUAL; it
+	// is stored like a STORED one all the same (GMS computes both on
+	// every INSERT and UPDATE), so reads need no recomputation.
+	Generated *Default `json:"g,omitempty"`
+	Virtual   bool     `json:"v,omitempty"`
 }
 
 // Default is a stored column default: a literal (its value and type exactly
@@ -271,6 +277,12 @@ func (t *Table) Prepare(dbName string) error {
 		}
 		if col.OnUpdate != nil {
 			col.Extra = "DEFAULT_GENERATED on update " + col.OnUpdate.String()
+		}
+		if c.Generated != nil {
+			if col.Generated, err = c.Generated.build(typ, c.Nullable); err != nil {
+				return fmt.Errorf("column %s generated: %w", c.Name, err)
+			}
+			col.Extra = "STORED GENERATED"
 		}
 		if _, err := c.FillValue(); err != nil {
 			return err

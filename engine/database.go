@@ -109,8 +109,13 @@ func storedColumn(ctx *sql.Context, t *catalog.Table, col *sql.Column) (catalog.
 	if err != nil {
 		return catalog.Column{}, err
 	}
-	if col.Generated != nil {
-		return catalog.Column{}, sql.ErrUnsupportedFeature.New("generated columns")
+	gen, err := catalog.StoreDefault(ctx, col.Generated)
+	if err != nil {
+		return catalog.Column{}, err
+	}
+	if gen != nil && gen.Expr == "" {
+		// A literal generation expression, (1): kept as text like any other.
+		gen = &catalog.Default{Expr: "(" + col.Generated.String() + ")"}
 	}
 	def, err := catalog.StoreDefault(ctx, col.Default)
 	if err != nil {
@@ -124,6 +129,7 @@ func storedColumn(ctx *sql.Context, t *catalog.Table, col *sql.Column) (catalog.
 	return catalog.Column{
 		ID: t.NextColumnID, Name: col.Name, Type: td, Nullable: col.Nullable, Default: def,
 		OnUpdate: onUpd, AutoIncrement: col.AutoIncrement, Comment: col.Comment,
+		Generated: gen, Virtual: gen != nil && col.Virtual,
 	}, nil
 }
 

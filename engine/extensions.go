@@ -237,6 +237,10 @@ func installGlobalRules() {
 			_ analyzer.RuleSelector, _ *sql.QueryFlags) (sql.Node, transform.TreeIdentity, error) {
 			return PadSpace(ctx, n)
 		}},
+		analyzer.Rule{Id: orderByOutputAliasID, Apply: func(_ *sql.Context, _ *analyzer.Analyzer, n sql.Node, _ *plan.Scope,
+			_ analyzer.RuleSelector, _ *sql.QueryFlags) (sql.Node, transform.TreeIdentity, error) {
+			return OrderByOutputAlias(n)
+		}},
 		analyzer.Rule{Id: ruleMarkLockingID, Apply: func(ctx *sql.Context, _ *analyzer.Analyzer, n sql.Node, scope *plan.Scope,
 			_ analyzer.RuleSelector, _ *sql.QueryFlags) (sql.Node, transform.TreeIdentity, error) {
 			return markLocking(ctx, n, scope)
@@ -262,6 +266,7 @@ const (
 	// 10_054: ruleMarkLockingID, see markLocking (locking.go)
 	// 10_055, 10_056: deferDMLAnalysisID, runDeferredDMLID, see deferredDML (dmlsubquery.go)
 	// 10_057: fkParentSchemaID, see fkParentSchema (foreignkeys.go)
+	// 10_750: orderByOutputAliasID, see OrderByOutputAlias (orderalias.go)
 )
 
 // init installs the global rules when the package loads: every analyzer the

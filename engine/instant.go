@@ -234,6 +234,12 @@ func (s *instantAddColumn) RowIter(ctx *sql.Context, row sql.Row) (_ sql.RowIter
 	if err != nil {
 		return nil, err
 	}
+	if col.Generated != nil {
+		if err := tbl.addGeneratedColumn(ctx, col, ac.Order()); err != nil {
+			return nil, err
+		}
+		return sql.RowsToRowIter(sql.NewRow(types.NewOkResult(0))), nil
+	}
 	if perRow(col) {
 		return gmsAddColumn(ctx, ac, row)
 	}

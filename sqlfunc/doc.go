@@ -10,7 +10,8 @@
 // converts string-to-number comparisons, a rule run last replaces GMS
 // expression nodes in analyzed plans (and fixes the types GMS copied into
 // references to them), and a function provider answers for SUM, AVG,
-// ADDTIME, SUBTIME, TIMESTAMP, CONV, FIELD, LPAD, RPAD, LOCATE and ROUND by
+// ADDTIME, SUBTIME, TIMESTAMP, CONV, FIELD, LPAD, RPAD, LOCATE and ROUND, and
+// for TRUNCATE and MAKEDATE, which GMS lacks, by
 // name before GMS's built-ins do. CASTs to DECIMAL, DATE and SIGNED, CASE-like
 // branches over DECIMAL, and temporal operands of arithmetic are replaced by
 // the rule.

@@ -4,6 +4,7 @@ import (
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/go-mysql-server/sql/expression"
 	"github.com/dolthub/go-mysql-server/sql/expression/function"
+	gmsjson "github.com/dolthub/go-mysql-server/sql/expression/function/json"
 	"github.com/dolthub/go-mysql-server/sql/plan"
 	"github.com/dolthub/go-mysql-server/sql/transform"
 	"github.com/dolthub/go-mysql-server/sql/types"
@@ -22,6 +23,11 @@ var functions = function.Registry{
 	"rpad":      sql.FunctionN{Name: "rpad", Fn: newRPad},
 	"locate":    sql.FunctionN{Name: "locate", Fn: newLocate},
 	"round":     sql.FunctionN{Name: "round", Fn: newRound},
+	"truncate":  sql.Function2{Name: "truncate", Fn: newTruncate},
+	"makedate":  sql.Function2{Name: "makedate", Fn: newMakeDate},
+	// MySQL's JSON path semantics (jsonpath.go).
+	"json_extract":       sql.FunctionN{Name: "json_extract", Fn: newJSONExtract},
+	"json_contains_path": sql.FunctionN{Name: "json_contains_path", Fn: newJSONContainsPath},
 }
 
 // Replace swaps the GMS expression nodes of n (and of its subqueries) for
@@ -129,6 +135,9 @@ func replaceExpr(ctx *sql.Context, e sql.Expression, ignore bool) (sql.Expressio
 		if r := rangeCheckedSet(e, ignore); r != sql.Expression(e) {
 			return r, transform.NewTree, nil
 		}
+	case *gmsjson.JSONExtract:
+		// -> and ->> are built as GMS's node, not through the registry.
+		return &jsonExtract{e}, transform.NewTree, nil
 	case *expression.BitOp:
 		if isInt(e.LeftChild.Type()) && isInt(e.RightChild.Type()) {
 			return &bitOp{e}, transform.NewTree, nil
