@@ -664,7 +664,7 @@ func paramLiteral(e sqlparser.Expr) (*expression.Literal, litKind) {
 		if err != nil {
 			return nil, litOther
 		}
-		d, _, err := dt.Convert(nil, s)
+		d, _, err := dt.Convert(sql.NewEmptyContext(), s)
 		if err != nil {
 			return nil, litOther
 		}
@@ -788,7 +788,7 @@ func isZero(l *expression.Literal) bool {
 	if !types.IsNumber(l.Type()) {
 		return false
 	}
-	c, err := l.Type().Compare(nil, l.Value(), l.Type().Zero())
+	c, err := l.Type().Compare(sql.NewEmptyContext(), l.Value(), l.Type().Zero())
 	return err == nil && c == 0
 }
 

@@ -171,14 +171,6 @@ func (e *exactDecimalLiteral) WithChildren(children ...sql.Expression) (sql.Expr
 	return &exactDecimalLiteral{lit: children[0]}, nil
 }
 
-// unwrapExact returns the literal an exactDecimalLiteral holds.
-func unwrapExact(e sql.Expression) (sql.Expression, bool) {
-	if x, ok := e.(*exactDecimalLiteral); ok {
-		return x.lit, true
-	}
-	return e, false
-}
-
 func init() {
 	functions[ExactDecimalFunc] = sql.FunctionN{Name: ExactDecimalFunc, Fn: newExactDecimal}
 	functions["date"] = sql.Function1{Name: "date", Fn: newDateFunc}
