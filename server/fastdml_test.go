@@ -148,6 +148,10 @@ var dmlCases = []struct {
 	{"UPDATE sb SET c=? WHERE id=?", [][]any{{"x", 1}, {"x", 1}, {"averyveryverylongvalue", 2}, {7, 3}, {nil, 4}, {"y", 1000}, {2.5, 5}}},
 	{"UPDATE sb SET k=? WHERE id=?", [][]any{{5, 6}, {"12abc", 7}, {1 << 40, 8}, {"", 9}}},
 	{"UPDATE sb SET k=k-?, pad=? WHERE id BETWEEN ? AND ?", [][]any{{1, "q", 10, 13}, {2, "r", 13, 10}, {0, "r", 1, 40}}},
+	// A constant compared in an assignment must not pass for a parameter
+	// converted to the column type when they happen to be equal.
+	{"UPDATE sb SET k = (id = 15) WHERE id = ?", [][]any{{15}, {16}, {15}}},
+	{"UPDATE sb SET k = IF(id > 17, 1, 2) WHERE id = ?", [][]any{{17}, {18}}},
 	{"DELETE FROM sb WHERE id=?", [][]any{{11}, {11}, {"12"}, {12.0}, {nil}, {999}}},
 	{"INSERT INTO sb (id, k, c, pad) VALUES (?, ?, ?, ?)", [][]any{{100, 1, "a", "b"}, {100, 2, "c", "d"}, {101, "7", 8, 9},
 		{102, 1, "waytoolongforchar12", "p"}, {103, nil, "a", "b"}, {0, 1, "zero", "z"}, {-5, 1 << 40, "", ""}, {"104", 2.5, "e", "f"}}},

@@ -136,7 +136,13 @@ func dmlShape(stmt sqlparser.Statement) (constants, ok bool) {
 			st.Limit != nil || len(st.Returning) > 0 || st.Where == nil || hasLiterals(st.Where) {
 			return false, false
 		}
-		return hasLiterals(st.Exprs), true
+		constants = hasLiterals(st.Exprs)
+		if constants && hasComparison(st.Exprs) {
+			// A compared constant (SET f = (k = 5)) would look like a
+			// parameter converted to the column's type.
+			return false, false
+		}
+		return constants, true
 	case *sqlparser.Delete:
 		if st.With != nil || len(st.Targets) > 0 || !oneTable(st.TableExprs) || len(st.Partitions) > 0 ||
 			len(st.OrderBy) > 0 || st.Limit != nil || len(st.Returning) > 0 || st.Where == nil || hasLiterals(st) {
@@ -767,6 +773,20 @@ type panicError struct{}
 func (panicError) Error() string { return "panic while binding" }
 
 var errPanic error = panicError{}
+
+// hasComparison reports whether n compares anything (=, <, IN, BETWEEN,
+// LIKE ..., or a row of values).
+func hasComparison(n sqlparser.SQLNode) bool {
+	found := false
+	_ = sqlparser.Walk(func(node sqlparser.SQLNode) (bool, error) {
+		switch node.(type) {
+		case *sqlparser.ComparisonExpr, *sqlparser.RangeCond, sqlparser.ValTuple:
+			found = true
+		}
+		return !found, nil
+	}, n)
+	return found
+}
 
 // startsWithDML reports whether q starts with INSERT, UPDATE or DELETE.
 func startsWithDML(q string) bool {
