@@ -8,6 +8,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	gsql "github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/go-mysql-server/sql/expression"
@@ -571,5 +572,54 @@ func TestFastDMLPrivileges(t *testing.T) {
 	}
 	if got := queryRows(t, root, "SELECT k FROM fa.sb WHERE id = 1"); got[0][0] != "4" {
 		t.Fatalf("k = %v, want 4", got)
+	}
+}
+
+// TestFastDMLKillWait: KILL QUERY ends a cached UPDATE's lock wait with
+// 1317, and the connection stays usable.
+func TestFastDMLKillWait(t *testing.T) {
+	ts, root, cached, _ := dmlPair(t)
+	ctx := context.Background()
+	holder, err := root.Conn(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer holder.Close()
+	st, err := cached.PrepareContext(ctx, "UPDATE sb SET k=k+1 WHERE id=?")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	if o := runDML(t, cached, st, 9); o.err != "" {
+		t.Fatal(o.err)
+	}
+	mustExec(t, holder, "BEGIN")
+	mustExec(t, holder, "UPDATE fa.sb SET pad='held' WHERE id=9")
+	var id int
+	if err := cached.QueryRowContext(ctx, "SELECT CONNECTION_ID()").Scan(&id); err != nil {
+		t.Fatal(err)
+	}
+	runs := ts.srv.fastDMLs.Load()
+	done := make(chan error, 1)
+	go func() { _, err := st.ExecContext(ctx, 9); done <- err }()
+	time.Sleep(200 * time.Millisecond)
+	mustExec(t, root, fmt.Sprintf("KILL QUERY %d", id))
+	select {
+	case err := <-done:
+		if err == nil || !strings.Contains(err.Error(), "1317") {
+			t.Fatalf("killed wait: %v, want 1317", err)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("KILL QUERY did not end the wait")
+	}
+	if n := ts.srv.fastDMLs.Load() - runs; n != 1 {
+		t.Fatalf("%d cached runs, want the killed one", n)
+	}
+	mustExec(t, holder, "COMMIT")
+	if o := runDML(t, cached, st, 9); o.err != "" || o.affected != 1 {
+		t.Fatalf("after the kill: %+v", o)
+	}
+	if got := queryRows(t, root, "SELECT k, pad FROM fa.sb WHERE id = 9"); got[0][0] != "6" || got[0][1] != "held" {
+		t.Fatalf("row 9: %v, want k=6 (two increments), pad=held", got)
 	}
 }
