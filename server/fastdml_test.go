@@ -623,3 +623,67 @@ func TestFastDMLKillWait(t *testing.T) {
 		t.Fatalf("row 9: %v, want k=6 (two increments), pad=held", got)
 	}
 }
+
+// TestFastDMLDeadlock: two transactions updating two rows in opposite
+// orders through cached plans: one is chosen as the deadlock victim
+// (1213, its transaction rolled back), the other completes.
+func TestFastDMLDeadlock(t *testing.T) {
+	ts, _, _, _ := dmlPair(t)
+	ctx := context.Background()
+	pool := ts.connectWith("fa", "parseTime=false")
+	var cs [2]*sql.Conn
+	var sts [2]*sql.Stmt
+	for i := range cs {
+		c, err := pool.Conn(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer c.Close()
+		cs[i] = c
+		if sts[i], err = c.PrepareContext(ctx, "UPDATE sb SET k=k+1 WHERE id=?"); err != nil {
+			t.Fatal(err)
+		}
+		defer sts[i].Close()
+		// Warm the cache so the statements below are hits.
+		if _, err := sts[i].ExecContext(ctx, 30+i); err != nil {
+			t.Fatal(err)
+		}
+		mustExec(t, c, "BEGIN")
+	}
+	runs := ts.srv.fastDMLs.Load()
+	if _, err := sts[0].ExecContext(ctx, 21); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := sts[1].ExecContext(ctx, 22); err != nil {
+		t.Fatal(err)
+	}
+	errs := make(chan error, 2)
+	go func() { _, err := sts[0].ExecContext(ctx, 22); errs <- err }()
+	time.Sleep(100 * time.Millisecond)
+	go func() { _, err := sts[1].ExecContext(ctx, 21); errs <- err }()
+	var deadlocks, ok int
+	for i := 0; i < 2; i++ {
+		select {
+		case err := <-errs:
+			switch {
+			case err == nil:
+				ok++
+			case strings.Contains(err.Error(), "1213"):
+				deadlocks++
+			default:
+				t.Fatalf("unexpected error %v", err)
+			}
+		case <-time.After(20 * time.Second):
+			t.Fatal("no deadlock detected")
+		}
+	}
+	if deadlocks != 1 || ok != 1 {
+		t.Fatalf("%d deadlocks, %d completed; want one of each", deadlocks, ok)
+	}
+	if n := ts.srv.fastDMLs.Load() - runs; n != 4 {
+		t.Fatalf("%d cached runs, want 4", n)
+	}
+	for _, c := range cs {
+		mustExec(t, c, "COMMIT")
+	}
+}
