@@ -13,6 +13,7 @@ import (
 	gsql "github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/go-mysql-server/sql/expression"
 	"github.com/dolthub/go-mysql-server/sql/planbuilder"
+	"github.com/dolthub/go-mysql-server/sql/types"
 	"github.com/dolthub/vitess/go/sqltypes"
 	"github.com/dolthub/vitess/go/vt/sqlparser"
 
@@ -54,7 +55,9 @@ func TestParamLiterals(t *testing.T) {
 			continue
 		case litText:
 			got = expression.NewLiteral(got.Value(), want.Type())
-			if want.Type().String() != "longtext" {
+			// The collation is the context's (which other tests' global
+			// settings may change); the kind must be LONGTEXT.
+			if !types.IsTextOnly(want.Type()) || want.Type().MaxTextResponseByteLength(ctx) < 1<<31 {
 				t.Errorf("%v: binder's type %s", v, want.Type())
 			}
 		}
