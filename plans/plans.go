@@ -215,11 +215,12 @@ type Options struct {
 	// DML accepts single-table INSERT ... VALUES, UPDATE and DELETE plans
 	// (package doc) besides SELECTs.
 	DML bool
-	// Constants: the statement has constants of its own outside its
-	// comparisons (UPDATE's SET k = k + 1). Literals that are not
-	// compared and not parameters are then kept as they are; without it
-	// such a literal means the analyzer made it and the plan is refused.
-	Constants bool
+	// Constants is how many constants the statement has of its own, all
+	// outside its comparisons (UPDATE's SET k = k + 1). That many distinct
+	// literals that are neither compared nor parameters are then kept as
+	// they are; any other such literal (or fewer) means the analyzer made
+	// or folded one and the plan is refused.
+	Constants int
 }
 
 // PassThrough is implemented by nodes of other packages that pass their
@@ -333,6 +334,7 @@ func Build(ctx *sql.Context, analyzed sql.Node, params []*expression.Literal, op
 	for i, l := range params {
 		slots[l] = i
 	}
+	constants := map[*expression.Literal]bool{}
 	for _, x := range lits {
 		l := x.lit
 		if c, mine := want[l]; mine {
@@ -343,7 +345,8 @@ func Build(ctx *sql.Context, analyzed sql.Node, params []*expression.Literal, op
 			continue
 		}
 		if !x.compared {
-			if opts.Constants {
+			if opts.Constants > 0 {
+				constants[l] = true
 				continue
 			}
 			// Only the operand of a comparison or a LIMIT is converted
@@ -360,6 +363,10 @@ func Build(ctx *sql.Context, analyzed sql.Node, params []*expression.Literal, op
 		slots[l] = len(params) + len(p.derived)
 		p.derived = append(p.derived, derivedLit{lit: l, param: i})
 		want[params[i]]++
+	}
+	if len(constants) != opts.Constants {
+		Debug("%d constants, the statement has %d", len(constants), opts.Constants)
+		return nil, false, false
 	}
 	for l, c := range want {
 		if c == 0 {

@@ -120,7 +120,7 @@ func (h *handler) execCached(ctx context.Context, c *mysql.Conn, p *mysql.Prepar
 // parameters; constants (the 1 of SET k = k + 1) may stand only in UPDATE's
 // assignments, where no parameter is converted to a column's type, so
 // package plans cannot mistake one for the other (constants).
-func dmlShape(stmt sqlparser.Statement) (constants, ok bool) {
+func dmlShape(stmt sqlparser.Statement) (constants int, ok bool) {
 	oneTable := func(te sqlparser.TableExprs) bool {
 		if len(te) != 1 {
 			return false
@@ -136,29 +136,35 @@ func dmlShape(stmt sqlparser.Statement) (constants, ok bool) {
 	case *sqlparser.Update:
 		if st.With != nil || st.Ignore != "" || !oneTable(st.TableExprs) || len(st.OrderBy) > 0 ||
 			st.Limit != nil || len(st.Returning) > 0 || st.Where == nil || hasLiterals(st.Where) {
-			return false, false
+			return 0, false
 		}
-		return hasLiterals(st.Exprs), true
+		constants = countLiterals(st.Exprs)
+		if constants > 0 && hasComparison(st.Exprs) {
+			// A compared constant (SET f = (k = 5)) would look like a
+			// parameter converted to the column's type.
+			return 0, false
+		}
+		return constants, true
 	case *sqlparser.Delete:
 		if st.With != nil || len(st.Targets) > 0 || !oneTable(st.TableExprs) || len(st.Partitions) > 0 ||
 			len(st.OrderBy) > 0 || st.Limit != nil || len(st.Returning) > 0 || st.Where == nil || hasLiterals(st) {
-			return false, false
+			return 0, false
 		}
-		return false, true
+		return 0, true
 	case *sqlparser.Insert:
 		if st.Action != sqlparser.InsertStr || st.Ignore != "" || st.With != nil || len(st.Partitions) > 0 ||
 			len(st.OnDup) > 0 || len(st.Returning) > 0 || hasLiterals(st) {
-			return false, false
+			return 0, false
 		}
 		switch rows := st.Rows.(type) {
 		case sqlparser.Values:
-			return false, len(rows) == 1
+			return 0, len(rows) == 1
 		case *sqlparser.AliasedValues:
-			return false, len(rows.Values) == 1 && rows.As.IsEmpty()
+			return 0, len(rows.Values) == 1 && rows.As.IsEmpty()
 		}
-		return false, false
+		return 0, false
 	}
-	return false, false
+	return 0, false
 }
 
 // execCachedText runs a COM_QUERY SELECT from the plan cache: the
@@ -770,11 +776,42 @@ func hasLiterals(stmt sqlparser.SQLNode) bool {
 	return found
 }
 
+// countLiterals counts the constants of n's text.
+func countLiterals(n sqlparser.SQLNode) int {
+	found := 0
+	_ = sqlparser.Walk(func(node sqlparser.SQLNode) (bool, error) {
+		switch v := node.(type) {
+		case *sqlparser.SQLVal:
+			if v.Type != sqlparser.ValArg {
+				found++
+			}
+		case *sqlparser.NullVal, sqlparser.BoolVal:
+			found++
+		}
+		return true, nil
+	}, n)
+	return found
+}
+
 type panicError struct{}
 
 func (panicError) Error() string { return "panic while binding" }
 
 var errPanic error = panicError{}
+
+// hasComparison reports whether n compares anything (=, <, IN, BETWEEN,
+// LIKE ..., or a row of values).
+func hasComparison(n sqlparser.SQLNode) bool {
+	found := false
+	_ = sqlparser.Walk(func(node sqlparser.SQLNode) (bool, error) {
+		switch node.(type) {
+		case *sqlparser.ComparisonExpr, *sqlparser.RangeCond, sqlparser.ValTuple:
+			found = true
+		}
+		return !found, nil
+	}, n)
+	return found
+}
 
 // startsWithDML reports whether q starts with INSERT, UPDATE or DELETE.
 func startsWithDML(q string) bool {
