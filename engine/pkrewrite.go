@@ -26,7 +26,8 @@ import (
 // their hidden row IDs to the new key; a dropped key leaves ordered row
 // IDs, and while the copy runs the shadow carries a unique index on the old
 // key's columns (mapIndexName) through which writers find the copy of the
-// row they change.
+// row they change. A keyless table that stays keyless (any copy of it)
+// keeps each row's ordered row ID in the copy (rewrite.sameIDs).
 //
 // An ALTER of several parts (DROP PRIMARY KEY, ADD PRIMARY KEY (...);
 // MODIFY a BIGINT, ADD COLUMN ..., DROP COLUMN ...) is run twice by

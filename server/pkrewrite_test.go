@@ -307,6 +307,20 @@ func TestPKRewriteFailures(t *testing.T) {
 	engine.BackfillHook.Store(nil)
 	unchanged("killed ADD PRIMARY KEY")
 
+	// KILL QUERY during DROP PRIMARY KEY (a keyless shadow with its index
+	// of the old key) and during a keyless table's type change.
+	fillTable(t, db, "kq", 3000, func(i int) int { return i % 7 })
+	kqBefore := createTableOf(t, db, "kq")
+	killAlter(t, db, "kq", "ALTER TABLE kq DROP PRIMARY KEY")
+	if got := createTableOf(t, db, "kq"); got != kqBefore {
+		t.Fatalf("killed DROP PRIMARY KEY changed the definition: %s", got)
+	}
+	killAlter(t, db, "t", "ALTER TABLE t MODIFY k BIGINT NOT NULL")
+	unchanged("killed MODIFY of a keyless table")
+	if got := queryRows(t, db, "SELECT COUNT(*), SUM(k) FROM kq"); fmt.Sprint(got) != "[[3000 8994]]" {
+		t.Fatalf("kq after the killed DROP PRIMARY KEY: %v", got)
+	}
+
 	// MySQL's ALGORITHM answers: ADD is in place, DROP alone is a copy,
 	// DROP with ADD is a change of key (in place).
 	fails("ALTER TABLE t ADD PRIMARY KEY (id), ALGORITHM=INSTANT", 1845, "ALGORITHM=INSTANT is not supported")
@@ -355,4 +369,38 @@ func TestPKRewriteFailures(t *testing.T) {
 	noJobs(t, db)
 	ts.srv.Close()
 	checkDir(t, dir)
+}
+
+// killAlter runs alter on its own connection, KILL QUERYs it once its copy
+// has started and expects 1317 and no job left.
+func killAlter(t *testing.T, db *sql.DB, tbl, alter string) {
+	t.Helper()
+	release, paused := make(chan struct{}), make(chan struct{})
+	var once sync.Once
+	pauseBackfill(t, tbl, func(done int64) {
+		once.Do(func() { close(paused) })
+		<-release
+	})
+	defer engine.BackfillHook.Store(nil)
+	conn, err := db.Conn(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	var id int64
+	if err := conn.QueryRowContext(context.Background(), "SELECT CONNECTION_ID()").Scan(&id); err != nil {
+		t.Fatal(err)
+	}
+	errc := make(chan error, 1)
+	go func() {
+		_, err := conn.ExecContext(context.Background(), alter)
+		errc <- err
+	}()
+	<-paused
+	mustExec(t, db, fmt.Sprintf("KILL QUERY %d", id))
+	close(release)
+	if err := <-errc; mysqlErrNo(err) != 1317 {
+		t.Fatalf("killed %s: %v, want 1317", alter, err)
+	}
+	noJobs(t, db)
 }
