@@ -35,6 +35,13 @@ func (c *Catalog) ExportRecords(r Reader, s *Schema, table func(rec []byte, t *T
 	return scan(r, lo, hi, func(_, v []byte) error { return trigger(v) })
 }
 
+// ExportRoutineRecords streams, as read through r, the record of every
+// stored procedure of s.
+func (c *Catalog) ExportRoutineRecords(r Reader, s *Schema, fn func(rec []byte) error) error {
+	lo, hi := keys.RoutineRecords(s.ID)
+	return scan(r, lo, hi, func(_, v []byte) error { return fn(v) })
+}
+
 // DecodeTableRecord decodes a table record (not prepared: Write prepares it).
 func DecodeTableRecord(v []byte) (*Table, error) {
 	name, body, err := recordName(v)
@@ -79,10 +86,10 @@ func DecodeTriggerRecord(v []byte) (*Trigger, error) {
 
 // ImportSchemaChange is the change that creates dst (a schema record with a
 // fresh ID, not yet written) holding tables (already given fresh IDs under
-// dst, see DecodeTableRecord), views and triggers: one Change, so the
+// dst, see DecodeTableRecord), views, triggers and stored procedures: one Change, so the
 // imported schema appears all at once or not at all.
-func ImportSchemaChange(dst *Schema, tables []*Table, views []*View, triggers []*Trigger) *Change {
-	dst.Views, dst.Triggers = len(views), len(triggers)
+func ImportSchemaChange(dst *Schema, tables []*Table, views []*View, triggers []*Trigger, routines []*Routine) *Change {
+	dst.Views, dst.Triggers, dst.Routines = len(views), len(triggers), len(routines)
 	dst.Lent, dst.Borrowed = false, false
 	ch := new(Change).PutSchema(dst)
 	for _, t := range tables {
@@ -94,6 +101,9 @@ func ImportSchemaChange(dst *Schema, tables []*Table, views []*View, triggers []
 	}
 	for _, g := range triggers {
 		ch.PutTrigger(dst, g)
+	}
+	for _, p := range routines {
+		ch.PutRoutine(dst, p)
 	}
 	return ch
 }

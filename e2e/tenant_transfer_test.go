@@ -15,6 +15,8 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/myriaddb/myriad/tenantfile"
 )
 
 type transferOut struct {
@@ -152,7 +154,7 @@ func TestTenantExportImport(t *testing.T) {
 	flipped := append([]byte(nil), good...)
 	flipped[len(flipped)*2/3] ^= 0x40
 	newer := append([]byte(nil), good...)
-	binary.BigEndian.PutUint16(newer[8:], 2)
+	binary.BigEndian.PutUint16(newer[8:], tenantfile.Version+1)
 	schemasBefore := formatRows(queryRows(t, ddb, "SHOW DATABASES"))
 	for name, c := range map[string]struct {
 		b    []byte

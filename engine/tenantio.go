@@ -127,8 +127,16 @@ func (e *Engine) ExportSchemaWith(name string, w io.Writer, serverVersion string
 	if err != nil {
 		return TransferStats{}, err
 	}
+	var routines [][]byte
+	if err := e.cat.ExportRoutineRecords(tx, s, func(rec []byte) error {
+		routines = append(routines, bytes.Clone(rec))
+		return nil
+	}); err != nil {
+		return TransferStats{}, err
+	}
 	h := tenantfile.Header{ServerVersion: serverVersion, Schema: s.Name, Collation: uint16(s.Collation),
-		SnapshotTime: snapshotTime, Tables: len(tables), Views: len(views), Triggers: len(triggers), Snapshot: token}
+		SnapshotTime: snapshotTime, Tables: len(tables), Views: len(views), Triggers: len(triggers),
+		Routines: len(routines), Snapshot: token}
 	if base != nil {
 		h.Since = opts.Since
 		recs := make([][]byte, len(tables))
@@ -173,6 +181,11 @@ func (e *Engine) ExportSchemaWith(name string, w io.Writer, serverVersion string
 	}
 	for _, g := range triggers {
 		if err := fw.Trigger(g); err != nil {
+			return TransferStats{}, err
+		}
+	}
+	for _, p := range routines {
+		if err := fw.Routine(p); err != nil {
 			return TransferStats{}, err
 		}
 	}
@@ -291,6 +304,7 @@ func (e *Engine) ImportSchema(r io.Reader, as string, progress func(rows uint64,
 		nexts    []uint64
 		views    []*catalog.View
 		triggers []*catalog.Trigger
+		routines []*catalog.Routine
 		wb       = kv.NewWriteBatch()
 		size     int
 		key      = make([]byte, 0, 64)
@@ -345,6 +359,12 @@ func (e *Engine) ImportSchema(r io.Reader, as string, progress func(rows uint64,
 				return st, fmt.Errorf("tenant file: %w", err)
 			}
 			triggers = append(triggers, g)
+		case tenantfile.KindRoutine:
+			p, err := catalog.DecodeRoutineRecord(f.Record)
+			if err != nil {
+				return st, fmt.Errorf("tenant file: %w", err)
+			}
+			routines = append(routines, p)
 		case tenantfile.KindRows:
 			if f.Ordinal >= uint64(len(tables)) {
 				return st, fmt.Errorf("tenant file: rows of unknown table %d", f.Ordinal)
@@ -380,7 +400,7 @@ func (e *Engine) ImportSchema(r io.Reader, as string, progress func(rows uint64,
 		return st, err
 	}
 	sum := fr.Summary()
-	if err := e.publishImport(dst, jobID, tables, nexts, views, triggers); err != nil {
+	if err := e.publishImport(dst, jobID, tables, nexts, views, triggers, routines); err != nil {
 		return st, err
 	}
 	published = true
@@ -394,7 +414,7 @@ func (e *Engine) ImportSchema(r io.Reader, as string, progress func(rows uint64,
 // publishImport commits the imported schema's definitions in one
 // transaction (the rows are already under its data ID), deleting the
 // import's job record in the same commit.
-func (e *Engine) publishImport(dst *catalog.Schema, jobID uint64, tables []*catalog.Table, nexts []uint64, views []*catalog.View, triggers []*catalog.Trigger) error {
+func (e *Engine) publishImport(dst *catalog.Schema, jobID uint64, tables []*catalog.Table, nexts []uint64, views []*catalog.View, triggers []*catalog.Trigger, routines []*catalog.Routine) error {
 	tx := e.db.Begin()
 	defer tx.Rollback()
 	if s, err := e.cat.Schema(tx, dst.Name); err != nil {
@@ -402,7 +422,7 @@ func (e *Engine) publishImport(dst *catalog.Schema, jobID uint64, tables []*cata
 	} else if s != nil {
 		return errCloneExists(dst.Name)
 	}
-	ch := catalog.ImportSchemaChange(dst, tables, views, triggers).DeleteJob(jobID)
+	ch := catalog.ImportSchemaChange(dst, tables, views, triggers, routines).DeleteJob(jobID)
 	for i, t := range tables {
 		if nexts[i] > 0 {
 			tx.RaiseCounter(t.CounterKey(), nexts[i])

@@ -1,7 +1,10 @@
 package server
 
 import (
+	"bytes"
+	"context"
 	"database/sql"
+	"os"
 	"encoding/base64"
 	"testing"
 )
@@ -90,4 +93,62 @@ func TestTenantStatements(t *testing.T) {
 	if got := queryRows(t, root, "SHOW DATABASES LIKE 'copy2'"); len(got) != 0 {
 		t.Fatalf("truncated import visible: %v", got)
 	}
+}
+
+// Stored procedures travel in the tenant file (format 2): the imported copy
+// lists them and CALL runs them against the copy's own tables. A format-1
+// file written by the previous release (server/testdata/tenant-format1.myt:
+// tables a and log with 3 rows, view av, trigger tr; its source's
+// procedure p was not exported then) still imports.
+func TestTenantExportProcedures(t *testing.T) {
+	ts := startServer(t, t.TempDir())
+	root := ts.connect("")
+	mustExec(t, root, "CREATE DATABASE src")
+	src := ts.connect("src")
+	mustExec(t, src, "CREATE TABLE t (id INT PRIMARY KEY, v INT)")
+	mustExec(t, src, "INSERT INTO t VALUES (1, 10)")
+	mustExec(t, src, "CREATE PROCEDURE add_row(x INT) INSERT INTO t VALUES (x, x * 10)")
+	mustExec(t, src, procSig)
+	var file bytes.Buffer
+	if _, err := ts.srv.Engine().ExportSchema("src", &file, "test", nil); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := ts.srv.Engine().ImportSchema(bytes.NewReader(file.Bytes()), "dst", nil); err != nil {
+		t.Fatal(err)
+	}
+	dst := ts.connect("dst")
+	wantRows(t, root, "SELECT ROUTINE_SCHEMA, ROUTINE_NAME FROM information_schema.ROUTINES WHERE ROUTINE_SCHEMA IN ('src', 'dst') ORDER BY 1, 2",
+		"dst,add_row", "dst,sig", "src,add_row", "src,sig")
+	if got := queryRows(t, dst, "SHOW PROCEDURE STATUS WHERE Db = 'dst'"); len(got) != 2 {
+		t.Fatalf("SHOW PROCEDURE STATUS of the copy: %q", got)
+	}
+	mustExec(t, dst, "CALL add_row(2)")
+	wantRows(t, dst, "SELECT id, v FROM t ORDER BY id", "1,10", "2,20")
+	wantRows(t, src, "SELECT id, v FROM t ORDER BY id", "1,10")
+	var caught int
+	conn, err := dst.Conn(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	mustExec(t, conn, "CALL sig(-1, @c)")
+	if err := conn.QueryRowContext(context.Background(), "SELECT @c").Scan(&caught); err != nil || caught != 1 {
+		t.Fatalf("sig in the copy: @c = %d (%v)", caught, err)
+	}
+	// Dropping a procedure in the copy leaves the source's.
+	mustExec(t, dst, "DROP PROCEDURE add_row")
+	mustExec(t, src, "CALL add_row(3)")
+
+	old, err := os.ReadFile("testdata/tenant-format1.myt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := ts.srv.Engine().ImportSchema(bytes.NewReader(old), "old", nil); err != nil {
+		t.Fatalf("format-1 file: %v", err)
+	}
+	old1 := ts.connect("old")
+	wantRows(t, old1, "SELECT v, n FROM av ORDER BY n", "y,2", "z,3")
+	mustExec(t, old1, "INSERT INTO a (v, n) VALUES ('w', 4)")
+	wantRows(t, old1, "SELECT id, msg FROM a JOIN log ON msg = CONCAT('a', n) ORDER BY id", "4,a4")
+	wantRows(t, root, "SELECT COUNT(*) FROM information_schema.ROUTINES WHERE ROUTINE_SCHEMA = 'old'", "0")
 }

@@ -125,6 +125,8 @@ func TestUsageScopedToSchema(t *testing.T) {
 			[]string{"s_1,3", "s_2,3"}, 0},
 		{"SELECT ROUTINE_SCHEMA, ROUTINE_NAME FROM information_schema.ROUTINES WHERE ROUTINE_SCHEMA = 's_7'", "",
 			[]string{"s_7,bump"}, 0},
+		{"SELECT SPECIFIC_SCHEMA, SPECIFIC_NAME, PARAMETER_NAME FROM information_schema.PARAMETERS WHERE SPECIFIC_SCHEMA = 's_7'", "",
+			[]string{"s_7,bump,x"}, 0},
 	} {
 		db := root
 		if c.db != "" {

@@ -2,13 +2,15 @@
 // schema (`myriad tenant export` / `import`): its byte layout, its version,
 // and the checks that reject a corrupted, truncated or newer file.
 //
-// Layout (format version 1):
+// Layout (format version 2; version 1 is the same without 'P' frames, and
+// is still read):
 //
 //	file    = magic "MYRIADTF" | uint16 big-endian format version | frame* | trailer frame
 //	frame   = kind byte | uvarint payload length | payload | CRC-32C of (kind, length, payload)
 //	'H'     header: JSON (Header), always the first frame
 //	'T'     table: uvarint ordinal | uvarint next AUTO_INCREMENT value | catalog table record
 //	'V','G' a view / trigger: catalog record
+//	'P'     a stored procedure: catalog record (format 2 on)
 //	'R'     rows: uvarint table ordinal | uvarint row count | (uvarint len key | uvarint len value)*,
 //	        keys relative to the table's data prefix; at most ChunkBytes of entries per frame
 //	'D'     deletes (delta files only): uvarint table ordinal | (uvarint len key | key)*
@@ -56,7 +58,10 @@ import (
 const Magic = "MYRIADTF"
 
 // Version is the format version this package writes and the newest it reads.
-const Version = 1
+const Version = 2
+
+// OldestVersion is the oldest format version it reads.
+const OldestVersion = 1
 
 // ChunkBytes bounds the entries of one rows frame (a single larger entry
 // gets a frame of its own), so neither side holds more than about this much
@@ -73,6 +78,7 @@ const (
 	KindTable   = 'T'
 	KindView    = 'V'
 	KindTrigger = 'G'
+	KindRoutine = 'P'
 	KindRows    = 'R'
 	KindDelete  = 'D'
 	KindTrailer = 'E'
@@ -88,6 +94,7 @@ type Header struct {
 	Tables        int       `json:"tables"`
 	Views         int       `json:"views"`
 	Triggers      int       `json:"triggers"`
+	Routines      int       `json:"routines,omitempty"` // stored procedures (format 2 on)
 	// Rows is the exact row count at the snapshot as the source counted
 	// it (for progress; the trailer counts what the file holds).
 	Rows int64 `json:"rows"`
@@ -146,14 +153,18 @@ type Writer struct {
 	frameBuf   []byte
 	closed     bool
 	headerSent bool
+	version    uint16
 }
 
 // NewWriter starts a file on w (the magic and version are written at once).
-func NewWriter(w io.Writer) *Writer {
-	fw := &Writer{w: bufio.NewWriterSize(w, 256<<10), digest: sha256.New()}
+func NewWriter(w io.Writer) *Writer { return newWriterVersion(w, Version) }
+
+// newWriterVersion writes format version v (tests write older files).
+func newWriterVersion(w io.Writer, v uint16) *Writer {
+	fw := &Writer{w: bufio.NewWriterSize(w, 256<<10), digest: sha256.New(), version: v}
 	var pre [len(Magic) + 2]byte
 	copy(pre[:], Magic)
-	binary.BigEndian.PutUint16(pre[len(Magic):], Version)
+	binary.BigEndian.PutUint16(pre[len(Magic):], v)
 	fw.raw(pre[:])
 	return fw
 }
@@ -185,7 +196,7 @@ func (fw *Writer) Header(h Header) error {
 	if fw.headerSent {
 		return errors.New("tenantfile: header written twice")
 	}
-	h.Format = Version
+	h.Format = int(fw.version)
 	js, err := json.Marshal(h)
 	if err != nil {
 		return err
@@ -208,6 +219,15 @@ func (fw *Writer) View(record []byte) error { fw.frame(KindView, record); return
 
 // Trigger writes a trigger record.
 func (fw *Writer) Trigger(record []byte) error { fw.frame(KindTrigger, record); return fw.err }
+
+// Routine writes a stored procedure record.
+func (fw *Writer) Routine(record []byte) error {
+	if fw.version < 2 {
+		return errors.New("tenantfile: stored procedures need format 2")
+	}
+	fw.frame(KindRoutine, record)
+	return fw.err
+}
 
 // Entry adds one key/value pair of table ordinal's span (key relative to
 // the table's data prefix); row says it is a row of the primary index (the
@@ -288,7 +308,7 @@ func (fw *Writer) Close() (Summary, error) {
 type Frame struct {
 	Kind    byte
 	Table   Table  // KindTable
-	Record  []byte // KindView, KindTrigger
+	Record  []byte // KindView, KindTrigger, KindRoutine
 	Ordinal uint64 // KindRows, KindDelete: the table
 	Rows    uint64 // KindRows: primary-index rows in it
 	entries []byte
@@ -353,6 +373,7 @@ type Reader struct {
 	buf     []byte
 	done    bool
 	sum     Summary
+	version uint16
 }
 
 // NewReader checks the magic, the format version and the header frame.
@@ -368,12 +389,14 @@ func NewReader(r io.Reader) (*Reader, error) {
 	if string(pre[:len(Magic)]) != Magic {
 		return nil, fail("not a Myriad tenant file (bad magic)")
 	}
-	if v := binary.BigEndian.Uint16(pre[len(Magic):]); v != Version {
-		if v > Version {
-			return nil, fail("format version %d is newer than this Myriad reads (%d); import it with a newer Myriad", v, Version)
-		}
+	v := binary.BigEndian.Uint16(pre[len(Magic):])
+	if v > Version {
+		return nil, fail("format version %d is newer than this Myriad reads (%d); import it with a newer Myriad", v, Version)
+	}
+	if v < OldestVersion {
 		return nil, fail("unknown format version %d", v)
 	}
+	fr.version = v
 	fr.digest.Write(pre[:])
 	fr.n = int64(len(pre))
 	kind, payload, err := fr.frame()
@@ -386,14 +409,17 @@ func NewReader(r io.Reader) (*Reader, error) {
 	if err := json.Unmarshal(payload, &fr.header); err != nil {
 		return nil, fail("corrupt header: %v", err)
 	}
-	if fr.header.Format != Version {
-		return nil, fail("header says format %d, file says %d", fr.header.Format, Version)
+	if fr.header.Format != int(v) {
+		return nil, fail("header says format %d, file says %d", fr.header.Format, v)
 	}
 	return fr, nil
 }
 
 // Header is the file's header.
 func (fr *Reader) Header() Header { return fr.header }
+
+// Version is the file's format version.
+func (fr *Reader) Version() int { return int(fr.version) }
 
 // Offset is the number of bytes read and checked so far.
 func (fr *Reader) Offset() int64 { return fr.n }
@@ -484,6 +510,11 @@ func (fr *Reader) Next() (*Frame, error) {
 		}
 		f.Table = Table{Ordinal: ord, NextAutoInc: next, Record: bytes.Clone(payload[k+k2:])}
 	case KindView, KindTrigger:
+		f.Record = bytes.Clone(payload)
+	case KindRoutine:
+		if fr.version < 2 {
+			return nil, fail("a stored procedure frame in a format %d file: the file is corrupted", fr.version)
+		}
 		f.Record = bytes.Clone(payload)
 	case KindRows:
 		ord, k := binary.Uvarint(payload)

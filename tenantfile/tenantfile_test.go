@@ -125,3 +125,60 @@ func TestNewerVersionRefused(t *testing.T) {
 		t.Fatalf("SQL text: %v", err)
 	}
 }
+
+// Format 2 carries stored procedures; a format-1 file still reads, and
+// may not hold them.
+func TestRoutinesAndFormat1(t *testing.T) {
+	write := func(v uint16, routine bool) ([]byte, error) {
+		var buf bytes.Buffer
+		w := newWriterVersion(&buf, v)
+		if err := w.Header(Header{Schema: "s", Tables: 1}); err != nil {
+			return nil, err
+		}
+		w.Table(Table{Ordinal: 0, Record: []byte("t")})
+		if routine {
+			if err := w.Routine([]byte("proc")); err != nil {
+				return nil, err
+			}
+		}
+		w.Entry(0, []byte("k"), []byte("v"), true)
+		_, err := w.Close()
+		return buf.Bytes(), err
+	}
+	b, err := write(Version, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h, frames, _, err := readAll(b)
+	if err != nil || h.Format != 2 {
+		t.Fatalf("format 2: %v, header %+v", err, h)
+	}
+	var procs []string
+	for _, f := range frames {
+		if f.Kind == KindRoutine {
+			procs = append(procs, string(f.Record))
+		}
+	}
+	if len(procs) != 1 || procs[0] != "proc" {
+		t.Fatalf("routines read back: %q", procs)
+	}
+	if _, err := write(1, true); err == nil {
+		t.Fatal("a format-1 writer wrote a stored procedure")
+	}
+	b, err = write(1, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if h, _, _, err := readAll(b); err != nil || h.Format != 1 {
+		t.Fatalf("format 1: %v, header %+v", err, h)
+	}
+	// A 'P' frame inside a format-1 file is refused.
+	var buf bytes.Buffer
+	w := newWriterVersion(&buf, 1)
+	w.Header(Header{Schema: "s"})
+	w.frame(KindRoutine, []byte("proc"))
+	w.Close()
+	if _, _, _, err := readAll(buf.Bytes()); err == nil || !strings.Contains(err.Error(), "stored procedure frame in a format 1 file") {
+		t.Fatalf("routine in a format-1 file: %v", err)
+	}
+}
