@@ -46,6 +46,10 @@ var dateCompareRule = analyzer.Rule{Id: DateCompareRuleID, Apply: func(ctx *sql.
 func DateComparisons(ctx *sql.Context, n sql.Node) (sql.Node, transform.TreeIdentity, error) {
 	return transform.NodeExprsWithOpaque(n, func(e sql.Expression) (sql.Expression, transform.TreeIdentity, error) {
 		switch e := e.(type) {
+		case *exactDecimalLiteral:
+			// Unwrapped here already: this rule runs first and must see
+			// the literal (see Parser).
+			return e.lit, transform.NewTree, nil
 		case *plan.Subquery:
 			q, same, err := DateComparisons(ctx, e.Query)
 			if err != nil || same {
@@ -61,6 +65,14 @@ func DateComparisons(ctx *sql.Context, n sql.Node) (sql.Node, transform.TreeIden
 		case *expression.Between:
 			if r := stringBetweenDates(e); r != nil {
 				return r, transform.NewTree, nil
+			}
+			if vt := e.Val.Type(); isInt(vt) || types.IsDecimal(vt) || types.IsFloat(vt) {
+				// GMS evaluates BETWEEN with comparisons it makes per row,
+				// which this package's exact ones never replace (a
+				// DECIMAL(5,0) of 1 was BETWEEN 1.005 AND 1.5e0); MySQL
+				// defines it as the conjunction.
+				return expression.NewAnd(expression.NewGreaterThanOrEqual(e.Val, e.Lower),
+					expression.NewLessThanOrEqual(e.Val, e.Upper)), transform.NewTree, nil
 			}
 			if !isTemporal(e.Val.Type()) {
 				break
@@ -136,7 +148,7 @@ func isConstant(e sql.Expression) bool {
 		return false
 	}
 	t := l.Type()
-	return types.IsText(t) || isInt(t) || types.IsDecimal(t) || types.IsFloat(t)
+	return types.IsText(t) || isInt(t) || types.IsDecimal(t) || types.IsFloat(t) || isTemporal(t)
 }
 
 // dateCompare returns `a op b` rewritten (see DateComparisons), or nil when
@@ -259,6 +271,8 @@ func temporalConstant(ctx *sql.Context, l *expression.Literal) (t time.Time, zer
 	case string:
 		t, _, _, ok := parseDatetime(v)
 		return t, false, ok
+	case time.Time:
+		return v, false, true
 	}
 	var d decimal.Decimal
 	switch v := l.Value().(type) {

@@ -16,6 +16,12 @@
 // branches over DECIMAL, and temporal operands of arithmetic are replaced by
 // the rule.
 //
+// Parser wraps the engine's parser so that typed temporal literals
+// (`DATE '...'`) become this package's constants and DECIMAL literals
+// compared with a column are not rounded to its type by GMS's planner; a
+// rule run first before index selection (DateComparisons) makes DATE and
+// DATETIME comparisons with strings and numbers MySQL's.
+//
 // The package owns expression semantics only. It must never touch storage,
 // the catalog or sessions beyond pushing warnings, and never change what a
 // statement does except the value (or error) of the expressions it replaces.

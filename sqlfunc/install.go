@@ -57,14 +57,24 @@ func Install(a *analyzer.Analyzer) {
 		analyzer.OnceAfterAll = append(append([]analyzer.Rule{rule}, analyzer.OnceAfterAll...), lateRule)
 	}
 	if !hasRule(analyzer.AlwaysBeforeDefault, CompareRuleID) {
-		analyzer.AlwaysBeforeDefault = append([]analyzer.Rule{compareRule, dateCompareRule}, analyzer.AlwaysBeforeDefault...)
+		analyzer.AlwaysBeforeDefault = append([]analyzer.Rule{dateCompareRule, compareRule}, analyzer.AlwaysBeforeDefault...)
 	}
 	for _, b := range a.Batches {
 		if strings.EqualFold(b.Desc, "after-all") && !hasRule(b.Rules, RuleID) {
 			b.Rules = append(append([]analyzer.Rule{rule}, b.Rules...), lateRule)
 		}
-		if strings.EqualFold(b.Desc, "once-before") && !hasRule(b.Rules, CompareRuleID) {
-			b.Rules = append([]analyzer.Rule{compareRule, dateCompareRule}, b.Rules...)
+		if strings.EqualFold(b.Desc, "once-before") {
+			// First, also in an analyzer built after an earlier Install,
+			// whose once-before batch got them at its end from
+			// AlwaysBeforeDefault (after simplifyFilters and pushNotFilters,
+			// which a second server in one process then ran first).
+			rest := make([]analyzer.Rule, 0, len(b.Rules))
+			for _, r := range b.Rules {
+				if r.Id != CompareRuleID && r.Id != DateCompareRuleID {
+					rest = append(rest, r)
+				}
+			}
+			b.Rules = append([]analyzer.Rule{dateCompareRule, compareRule}, rest...)
 		}
 	}
 	// The catalog consults ExternalFunctionProvider before its built-ins, the

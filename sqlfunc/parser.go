@@ -105,8 +105,10 @@ func fixStatement(stmt ast.Statement, lits []sqltext.TemporalLiteral) {
 // in ExactDecimalFunc (see Parser) and reports whether it wrapped any. Only
 // queries and DML are changed: a definition's text is stored.
 func ExactLiterals(stmt ast.Statement) bool {
-	switch stmt.(type) {
+	switch s := stmt.(type) {
 	case *ast.Select, *ast.SetOp, *ast.Insert, *ast.Update, *ast.Delete:
+	case *ast.Explain:
+		return ExactLiterals(s.Statement)
 	default:
 		return false
 	}

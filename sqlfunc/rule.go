@@ -161,6 +161,17 @@ func replaceExpr(ctx *sql.Context, e sql.Expression, ignore bool) (sql.Expressio
 		}
 	case *expression.Convert:
 		t := e.Type()
+		if ct := e.Child.Type(); (isTemporal(ct) || types.IsTimespan(ct)) && types.IsInteger(t) {
+			// GMS casts a DATE/DATETIME to a Unix time and a TIME to 0;
+			// MySQL's integer is the value's number (YYYYMMDDhhmmss,
+			// hhmmss), its fraction rounded.
+			if n := newTemporalNum(e.Child); n != e.Child {
+				if ne, err := e.WithChildren(n); err == nil {
+					r, _, err := replaceExpr(ctx, ne, ignore)
+					return r, transform.NewTree, err
+				}
+			}
+		}
 		if types.IsDecimal(t) {
 			if c := newCastDecimal(e); c != nil {
 				return c, transform.NewTree, nil

@@ -18,7 +18,11 @@
 //     billing table's column). Outside EXPLAIN's own position it becomes
 //     a quoted identifier ("plan" -> "`plan`").
 //
-// It owns only this lexical pass: it must never parse, and never change a
+// TemporalLiterals, a separate pass the engine's parser (sqlfunc.Parser)
+// calls, rewrites typed temporal literals (`DATE '2024-01-02'`), whose
+// keyword the parser drops, into function calls.
+//
+// It owns only these lexical passes: it must never parse, and never change a
 // statement that has none of the sequences above (outside strings, quoted
 // identifiers and comments), so that its cost on ordinary statements is one
 // scan and no allocation.
