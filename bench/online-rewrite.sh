@@ -10,6 +10,15 @@
 #   BIN_OLD=/path/to/older/myriad: also the same idle ALTER by that binary on
 #     the same data (the one-transaction rebuild before rewrite jobs)
 #   SKIP_MARIADB=1 / SKIP_MYRIAD=1: one side only
+#   MODE=pk: primary key changes instead, each while a light writer runs
+#     (WRATE single-row transactions/s, default 20: an UPDATE by id, an
+#     INSERT, a DELETE of a row it inserted): a change of key
+#     (DROP PRIMARY KEY, ADD PRIMARY KEY (id, k)), DROP PRIMARY KEY (the
+#     table becomes keyless; id keeps a key for its AUTO_INCREMENT), ADD
+#     PRIMARY KEY (id) on the keyless table. Per ALTER: time, rows/s, RSS,
+#     the writer's tps before / during / after, its errors and slowest
+#     transaction during the ALTER. PK_ALTERS="A;B": other ALTER TABLE
+#     sbtest1 clauses, separated by ';', instead of those three.
 set -u
 cd "$(dirname "$0")/.."
 . bench/lib.sh
@@ -90,6 +99,81 @@ side() {
   tps "$WORK/$name.sb" "$a" "$b"
   grep -E "errors:|ignored|reconnects" "$WORK/$name.sb"
 }
+
+# writer PORT OUT: the light writer, until killed; one line per second
+# "t ok errors max_latency_ms" into OUT.
+writer() {
+/usr/bin/python3 - "$@" <<'PY' &
+import sys, time, random, pymysql
+port, out, rate = int(sys.argv[1]), sys.argv[2], float(sys.argv[3])
+c = pymysql.connect(host="127.0.0.1", port=port, user="root", database="sbtest", autocommit=True)
+cur = c.cursor()
+rows = int(sys.argv[4])
+f = open(out, "w", buffering=1)
+start = time.time(); sec, ok, err, worst, mine = 0, 0, 0, 0.0, []
+while True:
+    t = time.time()
+    s = int(t - start)
+    if s != sec:
+        f.write("%d %d %d %.1f\n" % (sec, ok, err, worst * 1000)); sec, ok, err, worst = s, 0, 0, 0.0
+    op = random.random()
+    try:
+        if op < 0.6:
+            cur.execute("UPDATE sbtest1 SET c = %s WHERE id = %s", ("w%d" % random.randrange(1 << 30), random.randint(1, rows)))
+        elif op < 0.8 or not mine:
+            cur.execute("INSERT INTO sbtest1 (k, c, pad) VALUES (%s, 'writer', 'writer')", (random.randint(1, rows),))
+            mine.append(cur.lastrowid)
+        else:
+            cur.execute("DELETE FROM sbtest1 WHERE id = %s", (mine.pop(random.randrange(len(mine))),))
+        ok += 1
+    except Exception as e:
+        err += 1
+        print("writer:", e, file=sys.stderr)
+    worst = max(worst, time.time() - t)
+    time.sleep(max(0, 1 / rate - (time.time() - t)))
+PY
+WRITER_PID=$!
+}
+
+# wtps OUT START END: the writer's tps before, during and after [START, END].
+wtps() {
+/usr/bin/python3 - "$@" <<'PY'
+import sys
+out, a, b = sys.argv[1], float(sys.argv[2]), float(sys.argv[3])
+pre, dur, post, errs, worst = [], [], [], 0, 0.0
+for l in open(out):
+    t, ok, err, w = l.split(); t, ok, err, w = int(t), int(ok), int(err), float(w)
+    if t < a: pre.append(ok)
+    elif t <= b:
+        dur.append(ok); errs += err; worst = max(worst, w)
+    else: post.append(ok)
+mean = lambda x: sum(x) / len(x) if x else float("nan")
+print("writer tps before %.1f / during %.1f / after %.1f; errors during %d; slowest transaction during %.0f ms" % (mean(pre), mean(dur), mean(post), errs, worst))
+PY
+}
+
+# side_pk NAME PID PORT: the primary key changes, each with the writer.
+side_pk() {
+  local name=$1 pid=$2 port=$3 stmt i=0
+  local alters=("DROP PRIMARY KEY, ADD PRIMARY KEY (id, k)" "DROP PRIMARY KEY, ADD KEY idk (id)" "ADD PRIMARY KEY (id), DROP KEY idk")
+  [ -n "${PK_ALTERS:-}" ] && IFS=';' read -r -a alters <<<"$PK_ALTERS"
+  for stmt in "${alters[@]}"; do
+    i=$((i + 1))
+    echo "== $name: ALTER TABLE sbtest1 $stmt, writer at ${WRATE:-20} tx/s"
+    local start
+    start=$(date +%s.%N)
+    writer "$port" "$WORK/$name.w$i" "${WRATE:-20}" "$ROWS" 2>>"$WORK/$name.werr"
+    sleep 10
+    alter "$port" "$pid" "$ROWS" "ALTER TABLE sbtest1 $stmt" "$start" | tee "$WORK/$name.alter$i"
+    sleep 10
+    kill "$WRITER_PID"; wait "$WRITER_PID" 2>/dev/null
+    read -r _ a b < <(grep '^window' "$WORK/$name.alter$i")
+    wtps "$WORK/$name.w$i" "$a" "$b"
+  done
+  mariadb -h127.0.0.1 -P"$port" -uroot -e "SHOW CREATE TABLE sbtest.sbtest1\G" | grep -E "KEY|id"
+  [ -s "$WORK/$name.werr" ] && sort "$WORK/$name.werr" | uniq -c | head -5
+}
+[ "${MODE:-}" = pk ] && side() { side_pk "$@"; }
 
 if [ -z "${SKIP_MYRIAD:-}" ]; then
   start_myriad "$BIN" "$WORK/data" "$P"

@@ -50,7 +50,8 @@ const JobRollback = "rollback"
 
 // JobImport is the Kind of a tenant import's record: Schema is the name it
 // will publish, SchemaID the fresh data ID its rows go under, RowsDone the
-// rows written so far.
+// rows written so far. A CREATE DATABASE ... LIKE ... WITH DATA clone
+// writes the same record with State "cloning".
 const JobImport = "import"
 
 // PutJob writes a job record.

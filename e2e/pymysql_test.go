@@ -61,6 +61,15 @@ func TestPyMySQLIsolation(t *testing.T) { runPyMySQL(t, "testdata/pymysql_isolat
 // FORMAT=JSON through PyMySQL.
 func TestPyMySQLProcedures(t *testing.T) { runPyMySQL(t, "testdata/pymysql_procs.py") }
 
+// TestPyMySQLCharset runs testdata/pymysql_charset.py: PyMySQL's charset=
+// (latin1, utf8) is the session's character set, for the text it sends and
+// the results it reads ('?' for characters the set lacks), as in MariaDB.
+func TestPyMySQLCharset(t *testing.T) { runPyMySQL(t, "testdata/pymysql_charset.py") }
+
+// TestPyMySQLKill runs testdata/pymysql_kill.py: PyMySQL's kill() sends
+// COM_PROCESS_KILL, which ends the named connection as KILL CONNECTION.
+func TestPyMySQLKill(t *testing.T) { runPyMySQL(t, "testdata/pymysql_kill.py") }
+
 func runPyMySQL(t *testing.T, path string) {
 	python := pythonWithPyMySQL(t)
 	s := StartServer(t, "--durability", "async")

@@ -20,6 +20,9 @@ import (
 // rebuild copies every row into newDef under a new table ID. conv maps an
 // old row to a new one.
 func (t *Table) rebuild(ctx *sql.Context, newDef *catalog.Table, conv func(sql.Row) (sql.Row, error)) error {
+	if st := collecting(ctx, t); st != nil {
+		return st.set(t, newDef, true)
+	}
 	tx, err := txnOf(ctx)
 	if err != nil {
 		return err
@@ -141,7 +144,7 @@ func (t *Table) addColumnCopy(ctx *sql.Context, column *sql.Column, order *sql.C
 	if err != nil {
 		return err
 	}
-	return t.rebuild(ctx, def, func(r sql.Row) (sql.Row, error) {
+	return t.copyOrRebuild(ctx, def, func(r sql.Row) (sql.Row, error) {
 		nr := make(sql.Row, 0, len(r)+1)
 		nr = append(nr, r[:pos]...)
 		if b, ok := v.([]byte); ok {
@@ -258,7 +261,7 @@ func (t *Table) DropColumn(ctx *sql.Context, name string) (err error) {
 		t.setDef(def)
 		return nil
 	}
-	return t.rebuild(ctx, def, func(r sql.Row) (sql.Row, error) {
+	return t.copyOrRebuild(ctx, def, func(r sql.Row) (sql.Row, error) {
 		nr := make(sql.Row, 0, len(r)-1)
 		nr = append(nr, r[:pos]...)
 		return append(nr, r[pos+1:]...), nil
@@ -441,6 +444,10 @@ func (t *Table) CreateIndex(ctx *sql.Context, d sql.IndexDef) (err error) {
 	}
 	if allZero(ix.Prefix) {
 		ix.Prefix = nil
+	}
+	if st := collecting(ctx, t); st != nil {
+		def.Indexes = append(def.Indexes, ix)
+		return st.set(t, def, false)
 	}
 	if online {
 		return t.createIndexOnline(ctx, tx, s, ix)

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/binary"
 	"fmt"
+	"time"
 
 	"github.com/dolthub/go-mysql-server/sql"
 
@@ -25,8 +26,15 @@ import (
 // consistent with the definitions it is published under). The batches land
 // under the new schema's fresh data ID, which nothing can address until the
 // catalog commit publishes it; if the clone fails they are range-deleted.
-// A crash between the first batch and the commit leaves them as unreachable
-// keys under an ID never reused, which `myriad check` reports as orphan data.
+// Against a crash between the first batch and the commit (kill -9), a WITH
+// DATA clone works as a tenant import does (tenantio.go): before its first
+// row it commits a job record (catalog.JobImport, State "cloning") naming
+// the data ID, and ReclaimImports at the next start range-deletes the span
+// of any record still there unless a schema of that ID was published. The
+// record is deleted right after the publishing commit, not in it: the
+// statement's transaction began before the record was written and would
+// conflict with it. The record also shows the copy's progress in
+// MYRIAD_DDL_JOBS.
 
 // cloneRequest is a pending CREATE DATABASE ... LIKE on a session.
 type cloneRequest struct {
@@ -76,9 +84,14 @@ func takeClone(ctx *sql.Context) *cloneRequest {
 	return nil
 }
 
+// cloningState is the State of a WITH DATA clone's job record.
+const cloningState = "cloning"
+
 // cloneSchema writes into tx the clone of template as dst (a schema record
-// with a fresh ID, not yet written) and, withData, copies its rows first.
-func (e *Engine) cloneSchema(tx *kv.Txn, template string, dst *catalog.Schema, withData bool) (ch *catalog.Change, err error) {
+// with a fresh ID, not yet written) and, withData, copies its rows first
+// under the job record jobID, which the caller deletes once the change
+// committed (see abandonClone if it does not).
+func (e *Engine) cloneSchema(tx *kv.Txn, template string, dst *catalog.Schema, withData bool, jobID uint64) (ch *catalog.Change, err error) {
 	src, err := e.cat.Schema(tx, template)
 	if err != nil {
 		return nil, err
@@ -94,13 +107,31 @@ func (e *Engine) cloneSchema(tx *kv.Txn, template string, dst *catalog.Schema, w
 		return nil, quotaError(dst.Name, limit)
 	}
 	if withData {
+		var rows int64
+		for _, c := range copies {
+			if v, ok, err := tx.Get(keys.RowCount(c.FromDataSchemaID, c.FromID)); err == nil && ok {
+				if n, exact, err := kv.DecodeCount(v); err == nil && exact {
+					rows += n
+				}
+			}
+		}
+		job := catalog.Job{ID: jobID, Kind: catalog.JobImport, Schema: dst.Name, SchemaID: dst.ID, State: cloningState,
+			RowsTotal: rows, Started: time.Now().UTC()}
+		// The record is durable before any row (the WAL is ordered).
+		if err := e.writeJob(func(ch *catalog.Change) { ch.PutJob(&job) }); err != nil {
+			return nil, err
+		}
 		defer func() {
 			if err != nil {
-				e.dropCopied(dst.ID)
+				e.abandonClone(dst.ID, jobID)
 			}
 		}()
+		progress := func(n int64) error {
+			job.RowsDone += n
+			return e.writeJob(func(ch *catalog.Change) { ch.PutJob(&job) })
+		}
 		for i, c := range copies {
-			if err := e.copyTableData(tx, c.FromDataSchemaID, c.FromID, c.To); err != nil {
+			if err := e.copyTableData(tx, c.FromDataSchemaID, c.FromID, c.To, progress); err != nil {
 				return nil, err
 			}
 			if cloneFault != nil {
@@ -164,8 +195,10 @@ func (e *Engine) nextAutoInc(it *kv.Iter, dataSchemaID, tableID uint64) (uint64,
 
 // copyTableData copies every key of the template table (rows, index
 // entries, counters) as read through tx's snapshot under to's prefix, in
-// batches of at most cloneBatchBytes.
-func (e *Engine) copyTableData(tx *kv.Txn, fromDataSchemaID, fromID uint64, to *catalog.Table) error {
+// batches of at most cloneBatchBytes. progress gets the rows of each full
+// batch (not of a table's last, partial one: small tables cost no extra
+// commit).
+func (e *Engine) copyTableData(tx *kv.Txn, fromDataSchemaID, fromID uint64, to *catalog.Table, progress func(rows int64) error) error {
 	srcPrefix := keys.TableData(fromDataSchemaID, fromID)
 	dstPrefix := keys.TableData(to.DataSchemaID, to.ID)
 	dstLo, dstHi := keys.SchemaDataSpan(to.DataSchemaID)
@@ -174,13 +207,18 @@ func (e *Engine) copyTableData(tx *kv.Txn, fromDataSchemaID, fromID uint64, to *
 		return err
 	}
 	defer it.Close()
+	srcPrimary := keys.Index(fromDataSchemaID, fromID, keys.PrimaryIndexID)
 	wb := kv.NewWriteBatch()
 	size := 0
+	var rows int64
 	key := make([]byte, 0, 64)
 	for ok := it.First(); ok; ok = it.Next() {
 		k := it.Key()
 		if !bytes.HasPrefix(k, srcPrefix) {
 			return fmt.Errorf("myriad: clone: key %q outside its table span", k)
+		}
+		if bytes.HasPrefix(k, srcPrimary) {
+			rows++
 		}
 		key = append(append(key[:0], dstPrefix...), k[len(srcPrefix):]...)
 		wb.Set(key, it.Value())
@@ -191,6 +229,12 @@ func (e *Engine) copyTableData(tx *kv.Txn, fromDataSchemaID, fromID uint64, to *
 			}
 			wb.Reset()
 			size = 0
+			if progress != nil {
+				if err := progress(rows); err != nil {
+					return err
+				}
+			}
+			rows = 0
 		}
 	}
 	if err := it.Error(); err != nil {
@@ -204,6 +248,29 @@ func (e *Engine) dropCopied(schemaID uint64) {
 	wb := kv.NewWriteBatch()
 	wb.DeleteRange(keys.SchemaDataSpan(schemaID))
 	_ = e.db.Apply(wb)
+}
+
+// abandonClone removes a failed WITH DATA clone's rows, then its job record
+// (in that order: a crash in between leaves the record, and the next start
+// removes the span again).
+func (e *Engine) abandonClone(schemaID, jobID uint64) {
+	e.dropCopied(schemaID)
+	_ = e.writeJob(func(ch *catalog.Change) { ch.DeleteJob(jobID) })
+}
+
+// endCloneJob removes a published clone's job record (a crash before it
+// leaves the record, which ReclaimImports then removes alone: the schema of
+// its data ID exists).
+func (e *Engine) endCloneJob(jobID uint64) {
+	_ = e.writeJob(func(ch *catalog.Change) { ch.DeleteJob(jobID) })
+}
+
+// cloneJobID is the ID of a clone's job record (0 without data: no record).
+func (e *Engine) cloneJobID(withData bool) (uint64, error) {
+	if !withData {
+		return 0, nil
+	}
+	return e.cat.NewID()
 }
 
 // errCloneExists is 1007 for a target that exists.
@@ -239,23 +306,31 @@ func (e *Engine) cloneOne(template, name string, withData bool) error {
 	if err != nil {
 		return err
 	}
+	jobID, err := e.cloneJobID(withData)
+	if err != nil {
+		return err
+	}
 	dst := &catalog.Schema{ID: id, Name: name}
-	ch, err := e.cloneSchema(tx, template, dst, withData)
+	ch, err := e.cloneSchema(tx, template, dst, withData, jobID)
 	if err != nil {
 		return err
 	}
 	written, err := e.cat.Write(tx, ch)
 	if err != nil {
 		if withData {
-			e.dropCopied(id)
+			e.abandonClone(id, jobID)
 		}
 		return err
 	}
 	e.cat.BeginChange(written)
 	err = tx.Commit()
 	e.cat.EndChange(written)
-	if err != nil && withData {
-		e.dropCopied(id)
+	if withData {
+		if err != nil {
+			e.abandonClone(id, jobID)
+		} else {
+			e.endCloneJob(jobID)
+		}
 	}
 	return mapKVError(err)
 }
@@ -264,10 +339,15 @@ func (e *Engine) cloneOne(template, name string, withData bool) error {
 // transaction; rows copied for it are removed if that transaction does not
 // commit.
 func (e *Engine) cloneInto(tx *Transaction, req *cloneRequest, dst *catalog.Schema) error {
-	if req.withData {
-		tx.onAbort = append(tx.onAbort, func() { e.dropCopied(dst.ID) })
+	jobID, err := e.cloneJobID(req.withData)
+	if err != nil {
+		return err
 	}
-	ch, err := e.cloneSchema(tx.kv, req.template, dst, req.withData)
+	if req.withData {
+		tx.onAbort = append(tx.onAbort, func() { e.abandonClone(dst.ID, jobID) })
+		tx.onCommit = append(tx.onCommit, func() { e.endCloneJob(jobID) })
+	}
+	ch, err := e.cloneSchema(tx.kv, req.template, dst, req.withData, jobID)
 	if err != nil {
 		return err
 	}

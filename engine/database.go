@@ -3,6 +3,7 @@ package engine
 import (
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/vitess/go/mysql"
+	"strings"
 
 	"github.com/myriaddb/myriad/catalog"
 )
@@ -28,6 +29,11 @@ func (d *Database) Name() string { return d.schema.Name }
 
 // GetTableInsensitive implements sql.Database: a cached catalog lookup.
 func (d *Database) GetTableInsensitive(ctx *sql.Context, name string) (sql.Table, bool, error) {
+	if tx, _ := ctx.GetTransaction().(*Transaction); tx != nil && tx.collect != nil &&
+		tx.collect.schemaID == d.schema.ID && tx.collect.name == strings.ToLower(name) {
+		// An ALTER's parts see the definition the earlier parts left.
+		return d.newTable(tx.collect.def), true, nil
+	}
 	t, err := d.eng.cat.Table(catalogReader(ctx), d.schema, name)
 	if err != nil || t == nil {
 		return nil, false, err

@@ -93,46 +93,48 @@ func (e *editor) Insert(ctx *sql.Context, row sql.Row) error {
 	if err := e.observeAutoInc(ctx, row); err != nil {
 		return err
 	}
-	if err := e.t.insertRow(ctx, e.tx.kv, row); err != nil {
+	key, err := e.t.insertRowAt(ctx, e.tx.kv, row, nil)
+	if err != nil {
 		return err
 	}
-	return e.t.mirrorInsert(ctx, e.tx.kv, e.t.lay.trimChars(row))
+	return e.t.mirrorInsert(ctx, e.tx.kv, e.t.lay.trimChars(row), key)
 }
 
 func (t *Table) insertRow(ctx *sql.Context, tx *kv.Txn, row sql.Row) error {
-	return t.insertRowAt(ctx, tx, row, nil)
+	_, err := t.insertRowAt(ctx, tx, row, nil)
+	return err
 }
 
-// insertRowAt inserts row; key, for ordered hidden row IDs, is the key an
-// UPDATE keeps (nil: a new row ID).
-func (t *Table) insertRowAt(ctx *sql.Context, tx *kv.Txn, row sql.Row, key []byte) error {
+// insertRowAt inserts row and returns its key; key, for ordered hidden row
+// IDs, is the key an UPDATE keeps (nil: a new row ID).
+func (t *Table) insertRowAt(ctx *sql.Context, tx *kv.Txn, row sql.Row, key []byte) ([]byte, error) {
 	lay := t.lay
 	row = lay.trimChars(row)
 	val, err := lay.encodeRow(row)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	switch {
 	case lay.ordered:
 		var id uint64
 		if key == nil {
 			if id, err = t.db.eng.nextRowID(tx, t.def, lay.rowIDKey); err != nil {
-				return err
+				return nil, err
 			}
 			key = keys.OrderedHiddenRow(lay.primary, id)
 		} else if id, err = keys.OrderedHiddenRowID(key, lay.primary); err != nil {
-			return err
+			return nil, err
 		}
 		h, err := lay.rowHash(row)
 		if err != nil {
-			return err
+			return nil, err
 		}
 		tx.Set(keys.RowHashEntry(lay.hashIndex, h, id), nil)
 	case t.def.HiddenPK():
 		key = keys.HiddenRow(lay.hiddenPrefix(val), t.db.eng.rowIDs.Add(1))
 	default:
 		if key, err = lay.pkKey(ctx, row); err != nil {
-			return err
+			return nil, err
 		}
 		get := tx.Get
 		if tx.Pessimistic() {
@@ -140,20 +142,20 @@ func (t *Table) insertRowAt(ctx *sql.Context, tx *kv.Txn, row sql.Row, key []byt
 			// insert of a key waits for the first transaction, then gets
 			// 1062 (it committed) or goes ahead (it rolled back).
 			if _, err := t.lockRow(ctx, tx, key, locks.X, false); err != nil {
-				return err
+				return nil, err
 			}
 			get = tx.GetLatest
 		}
 		existing, ok, err := get(key)
 		if err != nil {
-			return err
+			return nil, err
 		}
 		if ok {
 			old, err := lay.decodeRow(existing)
 			if err != nil {
-				return err
+				return nil, err
 			}
-			return sql.NewUniqueKeyErr(dupMessage(ctx, lay, row, t.def.PK, "PRIMARY"), true, old)
+			return nil, sql.NewUniqueKeyErr(dupMessage(ctx, lay, row, t.def.PK, "PRIMARY"), true, old)
 		}
 	}
 	for i := range lay.indexes {
@@ -163,11 +165,11 @@ func (t *Table) insertRowAt(ctx *sql.Context, tx *kv.Txn, row sql.Row, key []byt
 		}
 		ik, hasNull, err := lay.indexKey(ctx, ix, row, key)
 		if err != nil {
-			return err
+			return nil, err
 		}
 		if ix.unique && !hasNull {
 			if err := t.uniqueCheck(ctx, tx, ix, ik, row); err != nil {
-				return err
+				return nil, err
 			}
 		}
 		tx.Set(ik, nil)
@@ -176,7 +178,7 @@ func (t *Table) insertRowAt(ctx *sql.Context, tx *kv.Txn, row sql.Row, key []byt
 	tx.AddToCount(lay.rowCount, 1)
 	t.db.eng.metrics.RowsWritten.Add(1)
 	t.db.use().written.Add(1)
-	return nil
+	return key, nil
 }
 
 func (t *Table) checkUnique(ctx *sql.Context, tx *kv.Txn, ix *indexLayout, ik []byte, row sql.Row) error {
@@ -312,18 +314,26 @@ func (e *editor) Delete(ctx *sql.Context, row sql.Row) error {
 	if err := e.t.syncBuild(ctx, e.tx.kv); err != nil {
 		return err
 	}
-	if err := e.t.deleteRow(ctx, e.tx.kv, row); err != nil {
+	key, err := e.t.deleteRowKey(ctx, e.tx.kv, row)
+	if err != nil {
 		return err
 	}
-	return e.t.mirrorDelete(ctx, e.tx.kv, row)
+	return e.t.mirrorDelete(ctx, e.tx.kv, row, key)
 }
 
 func (t *Table) deleteRow(ctx *sql.Context, tx *kv.Txn, row sql.Row) error {
+	_, err := t.deleteRowKey(ctx, tx, row)
+	return err
+}
+
+// deleteRowKey deletes row and returns the key it was stored under (nil:
+// not found).
+func (t *Table) deleteRowKey(ctx *sql.Context, tx *kv.Txn, row sql.Row) ([]byte, error) {
 	key, err := t.keyOf(ctx, tx, row)
 	if err != nil || key == nil {
-		return err
+		return nil, err
 	}
-	return t.deleteRowAt(ctx, tx, row, key)
+	return key, t.deleteRowAt(ctx, tx, row, key)
 }
 
 // deleteRowAt deletes row, stored under key.
@@ -368,65 +378,72 @@ func (e *editor) Update(ctx *sql.Context, old, new sql.Row) error {
 		return err
 	}
 	new = e.t.lay.trimChars(new)
-	if err := e.update(ctx, old, new); err != nil {
+	key, err := e.update(ctx, old, new)
+	if err != nil {
 		return err
 	}
-	if err := e.t.mirrorDelete(ctx, e.tx.kv, old); err != nil {
+	if key == nil && e.t.lay.ordered {
+		return nil // the row was not there: nothing changed
+	}
+	if err := e.t.mirrorDelete(ctx, e.tx.kv, old, key); err != nil {
 		return err
 	}
-	return e.t.mirrorInsert(ctx, e.tx.kv, new)
+	return e.t.mirrorInsert(ctx, e.tx.kv, new, key)
 }
 
-func (e *editor) update(ctx *sql.Context, old, new sql.Row) error {
+// update changes old into new; it returns the row's key when the table has
+// ordered row IDs (the row keeps it), else nil.
+func (e *editor) update(ctx *sql.Context, old, new sql.Row) ([]byte, error) {
 	t, tx := e.t, e.tx.kv
 	if t.lay.ordered {
 		// The row keeps its row ID (and so its place in a scan), as
 		// InnoDB's DB_ROW_ID does.
 		key, err := t.keyOf(ctx, tx, old)
 		if err != nil || key == nil {
-			return err
+			return nil, err
 		}
 		if err := t.deleteRowAt(ctx, tx, old, key); err != nil {
-			return err
+			return nil, err
 		}
-		return t.insertRowAt(ctx, tx, new, key)
+		_, err = t.insertRowAt(ctx, tx, new, key)
+		return key, err
 	}
 	if t.def.HiddenPK() {
 		if err := t.deleteRow(ctx, tx, old); err != nil {
-			return err
+			return nil, err
 		}
-		return t.insertRow(ctx, tx, new)
+		return nil, t.insertRow(ctx, tx, new)
 	}
 	oldKey, err := t.lay.pkKey(ctx, old)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	newKey, err := t.lay.pkKey(ctx, new)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	if err := t.ensureRowLock(ctx, tx, oldKey); err != nil {
-		return err
+		return nil, err
 	}
 	if !bytes.Equal(oldKey, newKey) {
 		if err := t.deleteRow(ctx, tx, old); err != nil {
-			return err
+			return nil, err
 		}
-		return t.insertRow(ctx, tx, new)
+		return nil, t.insertRow(ctx, tx, new)
 	}
 	val, err := t.lay.encodeRow(new)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	for i := range t.lay.indexes {
 		ix := &t.lay.indexes[i]
 		oik, _, err := t.lay.indexKey(ctx, ix, old, oldKey)
 		if err != nil {
-			return err
+			return nil, err
 		}
 		nik, hasNull, err := t.lay.indexKey(ctx, ix, new, newKey)
 		if err != nil {
-			return err
+			return nil, err
 		}
 		if bytes.Equal(oik, nik) {
 			continue
@@ -437,7 +454,7 @@ func (e *editor) update(ctx *sql.Context, old, new sql.Row) error {
 		}
 		if ix.unique && !hasNull {
 			if err := t.uniqueCheck(ctx, tx, ix, nik, new); err != nil {
-				return err
+				return nil, err
 			}
 		}
 		tx.Set(nik, nil)
@@ -445,7 +462,7 @@ func (e *editor) update(ctx *sql.Context, old, new sql.Row) error {
 	tx.Set(newKey, val)
 	t.db.eng.metrics.RowsWritten.Add(1)
 	t.db.use().written.Add(1)
-	return nil
+	return nil, nil
 }
 
 // observeAutoInc moves the sequence past the row's value and persists the

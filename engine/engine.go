@@ -26,6 +26,7 @@ type Engine struct {
 	sessions sync.Map // connection ID -> *Session
 	clones   sync.Map // connection ID -> *cloneRequest (clone.go)
 	usage    sync.Map // schema ID -> *schemaUsage (usage.go)
+	scans    ScanCounts
 	snaps    sync.Map // token -> *retainedSnapshot (tenantdelta.go)
 
 	// defaultCollation is what CREATE DATABASE without a collation gets.

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/go-mysql-server/sql/analyzer"
@@ -54,7 +55,13 @@ const (
 	RuleInstantAddColumn
 	// RuleShowCreateParentSchema: see ShowCreateParentSchema.
 	RuleShowCreateParentSchema
+	// RuleExplainManyRows: see explainManyRows.
+	RuleExplainManyRows
 )
+
+// RuleCombineAlters: see Engine.CombineAlters (pkrewrite.go). From the
+// 10_800-10_819 range.
+const RuleCombineAlters analyzer.RuleId = 10_800
 
 // RuleCallResults: see server/callresults.go (the server owns the rule: it
 // needs the connection's result queue). From the 10_060-10_064 range.
@@ -94,8 +101,14 @@ func (e *Engine) rules() []Rule {
 		{RuleInstantAddColumn, "instantAddColumn",
 			"GMS updates every row after ADD COLUMN with a default or NOT NULL: no ADD COLUMN could be catalog-only",
 			ctxRule(e.InstantAddColumn), PostValidation},
+		{RuleCombineAlters, "combineAlters",
+			"GMS runs an ALTER's parts one by one, each copying the table in the statement's transaction: one online job does the copy instead",
+			ctxRule(e.CombineAlters), PostValidation},
 		{RuleShowCreateParentSchema, "showCreateParentSchema",
 			"GMS prints a foreign key's parent without its schema", ctxRule(ShowCreateParentSchema), PostAnalyzer},
+		{RuleExplainManyRows, "explainManyRows",
+			"GMS keeps the explained statement's single-row flag on EXPLAIN, whose plan has many lines: FORMAT=TREE of a key lookup failed",
+			explainManyRows, PostAnalyzer},
 		{RuleSetNamesCollate, "setNamesCollate",
 			"the parser drops SET NAMES ... COLLATE", ctxRule(SetNamesCollate), PostAnalyzer},
 		{RuleCheckIndexHints, "checkIndexHints",
@@ -258,9 +271,37 @@ const (
 
 // init installs the global rules when the package loads: every analyzer the
 // process builds, including GMS's test harness's, gets them.
-func init() { installGlobalRules() }
+func init() {
+	installGlobalRules()
+	scopeAssignRoutines()
+}
 
 // nodeRule adapts a rule that needs only the node.
+// explainManyRows: the analyzer marks a statement it proves returns at
+// most one row (a primary-key lookup) so the server may take its one row
+// without streaming; that mark belongs to the statement, not to an
+// EXPLAIN of it, whose output is a row per plan line. GMS analyzes only
+// the explained statement, so the rule knows the EXPLAIN by the text.
+func explainManyRows(ctx *sql.Context, _ *analyzer.Analyzer, n sql.Node, scope *plan.Scope, _ analyzer.RuleSelector, qf *sql.QueryFlags) (sql.Node, transform.TreeIdentity, error) {
+	if qf.IsSet(sql.QFlagMax1Row) && scope.IsEmpty() && isExplainText(ctx.Query()) {
+		qf.Unset(sql.QFlagMax1Row)
+	}
+	return n, transform.SameTree, nil
+}
+
+func isExplainText(q string) bool {
+	q = strings.TrimLeft(q, " \t\r\n(")
+	for _, w := range []string{"explain", "describe", "desc"} {
+		if len(q) > len(w) && strings.EqualFold(q[:len(w)], w) {
+			switch q[len(w)] {
+			case ' ', '\t', '\r', '\n':
+				return true
+			}
+		}
+	}
+	return false
+}
+
 func nodeRule(f func(sql.Node) (sql.Node, transform.TreeIdentity, error)) analyzer.RuleFunc {
 	return func(_ *sql.Context, _ *analyzer.Analyzer, n sql.Node, _ *plan.Scope, _ analyzer.RuleSelector, _ *sql.QueryFlags) (sql.Node, transform.TreeIdentity, error) {
 		return f(n)

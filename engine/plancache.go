@@ -25,3 +25,8 @@ func (e *Engine) PlanVersion(ctx *sql.Context) (version uint64, ok bool, err err
 // DefinitionBytes is the memory a cached plan keeps alive by holding this
 // handle (package plans charges it to the plan).
 func (t *Table) DefinitionBytes() int64 { return t.def.Bytes() + 256 }
+
+// PlanCachePassThrough marks exactUpdateSource as a node package plans may
+// keep in a cached plan: it passes its child's rows through and holds only
+// the table and its bytewise schema, fixed by the catalog version.
+func (*exactUpdateSource) PlanCachePassThrough() {}

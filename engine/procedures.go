@@ -29,6 +29,7 @@ func (d *Database) GetStoredProcedure(ctx *sql.Context, name string) (sql.Stored
 
 // GetStoredProcedures implements sql.StoredProcedureDatabase.
 func (d *Database) GetStoredProcedures(ctx *sql.Context) ([]sql.StoredProcedureDetails, error) {
+	d.eng.scans.RoutineSchemas.Add(1)
 	if d.schema.Routines <= 0 {
 		return nil, nil
 	}

@@ -58,6 +58,7 @@ func (p *Provider) AllDatabases(ctx *sql.Context) []sql.Database {
 	var all []sql.Database
 	err := p.eng.cat.ListSchemas(catalogReader(ctx), func(s *catalog.Schema) error {
 		all = append(all, &Database{eng: p.eng, schema: s})
+		p.eng.scans.SchemasListed.Add(1)
 		return nil
 	})
 	if err != nil {
@@ -76,7 +77,7 @@ func listsDatabases(ctx *sql.Context) bool {
 	}
 	q := ctx.Query()
 	return containsFold(q, "information_schema") || containsFold(q, "databases") || containsFold(q, "schemas") ||
-		containsFold(q, "schemata")
+		containsFold(q, "schemata") || containsFold(q, "procedure status") || containsFold(q, "function status")
 }
 
 func containsFold(s, sub string) bool {

@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"strconv"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -63,6 +64,23 @@ type rewrite struct {
 	checkPK bool
 	checkIx map[uint32]bool
 
+	// mapIx is the shadow's index from the old primary key to a row's copy
+	// when the shadow has none of its own (DROP PRIMARY KEY, pkrewrite.go);
+	// nil otherwise.
+	mapIx *indexLayout
+	// sameIDs: the old table and the shadow are both keyless; a copy keeps
+	// its row's ordered row ID (oldPrimary is the old rows' prefix), so a
+	// writer and the batch write the same shadow key, as for a keyed copy.
+	sameIDs    bool
+	oldPrimary []byte
+	// touched holds the old-key entry prefixes (mapIx) writers have
+	// mirrored since the job began, so a batch looks for an existing copy
+	// only under those; trackTouched is false after a restart (copies
+	// made before it are not in the set) or past maxTouched entries.
+	touched      sync.Map
+	touchedN     atomic.Int64
+	trackTouched atomic.Bool
+
 	mirroring atomic.Bool // writers maintain the shadow
 	swapped   atomic.Bool // the shadow replaced the table
 	// same is the first converted row whose new primary key already held
@@ -107,14 +125,51 @@ func newRewrite(old, shadow *catalog.Table) (*rewrite, error) {
 			rw.checkIx[ix.ID] = true
 		}
 	}
+	if shadow.HiddenPK() && old.HiddenPK() {
+		rw.checkPK, rw.sameIDs, rw.oldPrimary = false, true, layoutOf(old).primary
+	} else if shadow.HiddenPK() {
+		rw.checkPK = false
+		for i := range rw.lay.indexes {
+			if rw.lay.indexes[i].name == mapIndexName {
+				rw.mapIx = &rw.lay.indexes[i]
+				delete(rw.checkIx, rw.mapIx.id)
+			}
+		}
+		if rw.mapIx == nil {
+			return nil, fmt.Errorf("myriad: keyless rewrite of %s has no index of the old key", old.Name)
+		}
+	}
 	return rw, nil
 }
 
-// onlineRewritable reports whether def can be rewritten online into nd:
-// both keyed by a primary key (the hidden row key of a keyless table
-// hashes the stored encoding, so a writer could not find a row's shadow).
+// onlineRewritable reports whether def can be rewritten online into nd: a
+// writer must find the copy of the row it changes, by the new primary key
+// or, when nd has none, by the old one (whose columns nd must keep). Two
+// keyless definitions have no such key.
 func onlineRewritable(def, nd *catalog.Table) bool {
-	return !def.HiddenPK() && !nd.HiddenPK()
+	if !nd.HiddenPK() {
+		return true
+	}
+	if def.HiddenPK() {
+		// Ordered row IDs are kept by the copy; the older layout's are
+		// not the writer's to find.
+		return def.OrderedRowIDs()
+	}
+	for _, p := range def.PK {
+		if columnByID(nd, def.Columns[p].ID) < 0 {
+			return false
+		}
+	}
+	return true
+}
+
+func columnByID(t *catalog.Table, id uint32) int {
+	for i := range t.Columns {
+		if t.Columns[i].ID == id {
+			return i
+		}
+	}
+	return -1
 }
 
 // rowConv maps a row of one definition to a row of another by column ID,
@@ -268,7 +323,9 @@ func (t *Table) staleRewrite() error {
 // mirrorInsert writes row's converted form into the shadow of a running
 // rewrite. A value that does not convert or a duplicate new key fails the
 // rewrite, not the writer: the table is still the writer's.
-func (t *Table) mirrorInsert(ctx *sql.Context, tx *kv.Txn, row sql.Row) error {
+//
+// key is the row's key in the table (needed when both are keyless).
+func (t *Table) mirrorInsert(ctx *sql.Context, tx *kv.Txn, row sql.Row, key []byte) error {
 	b := t.rewriteOf()
 	if b == nil {
 		return nil
@@ -278,7 +335,14 @@ func (t *Table) mirrorInsert(ctx *sql.Context, tx *kv.Txn, row sql.Row) error {
 		b.fail(err)
 		return nil
 	}
-	err = b.rw.put(ctx, b.e, tx, nr, locks.Options{Timeout: lockWaitTimeout(ctx)})
+	switch {
+	case b.rw.sameIDs:
+		err = b.rw.putSameID(ctx, b.e, tx, nr, key, locks.Options{Timeout: lockWaitTimeout(ctx)})
+	case b.rw.mapIx != nil:
+		err = b.rw.putKeyless(ctx, b.e, tx, nr, locks.Options{Timeout: lockWaitTimeout(ctx)}, true)
+	default:
+		err = b.rw.put(ctx, b.e, tx, nr, locks.Options{Timeout: lockWaitTimeout(ctx)})
+	}
 	if isDupErr(err) {
 		b.fail(err)
 		return nil
@@ -289,8 +353,9 @@ func (t *Table) mirrorInsert(ctx *sql.Context, tx *kv.Txn, row sql.Row) error {
 	return nil
 }
 
-// mirrorDelete removes row's converted form from the shadow.
-func (t *Table) mirrorDelete(ctx *sql.Context, tx *kv.Txn, row sql.Row) error {
+// mirrorDelete removes row's converted form from the shadow; key is the
+// row's key in the table.
+func (t *Table) mirrorDelete(ctx *sql.Context, tx *kv.Txn, row sql.Row, oldKey []byte) error {
 	b := t.rewriteOf()
 	if b == nil {
 		return nil
@@ -301,8 +366,29 @@ func (t *Table) mirrorDelete(ctx *sql.Context, tx *kv.Txn, row sql.Row) error {
 		return nil // it could never have been copied
 	}
 	nr = rw.lay.trimChars(nr)
-	key, err := rw.lay.pkKey(ctx, nr)
-	if err != nil {
+	if rw.mapIx != nil {
+		up, err := rw.lockCopy(ctx, b.e, tx, nr, locks.Options{Timeout: lockWaitTimeout(ctx)})
+		if err != nil {
+			return b.e.lockError(ctx, tx, err)
+		}
+		rw.touch(up)
+		return rw.deleteCopy(ctx, tx, up)
+	}
+	var key []byte
+	if rw.sameIDs {
+		if oldKey == nil {
+			return nil // the row was not there
+		}
+		if key, err = rw.sameIDKey(oldKey); err != nil {
+			return err
+		}
+		h, err := rw.lay.rowHash(nr)
+		if err != nil {
+			return err
+		}
+		id, _ := keys.OrderedHiddenRowID(key, rw.lay.primary)
+		tx.Delete(keys.RowHashEntry(rw.lay.hashIndex, h, id))
+	} else if key, err = rw.lay.pkKey(ctx, nr); err != nil {
 		return err
 	}
 	if rw.checkPK {
@@ -366,6 +452,13 @@ func (rw *rewrite) put(ctx *sql.Context, e *Engine, tx *kv.Txn, nr sql.Row, o lo
 			rw.same.CompareAndSwap(nil, &nr)
 		}
 	}
+	return rw.putEntries(ctx, e, tx, nr, key, val, o)
+}
+
+// putEntries writes the shadow row nr under key (value val) with its
+// index entries, checking the unique keys old rows could share.
+func (rw *rewrite) putEntries(ctx *sql.Context, e *Engine, tx *kv.Txn, nr sql.Row, key, val []byte, o locks.Options) error {
+	lay := rw.lay
 	for i := range lay.indexes {
 		il := &lay.indexes[i]
 		ik, hasNull, err := lay.indexKey(ctx, il, nr, key)
@@ -398,6 +491,9 @@ func (rw *rewrite) put(ctx *sql.Context, e *Engine, tx *kv.Txn, nr sql.Row, o lo
 // (see the top of this file). The statement holds no writes (checked by
 // the caller); its transaction is ended so it pins nothing meanwhile.
 func (t *Table) rewriteOnline(ctx *sql.Context, tx *Transaction, s *Session, nd *catalog.Table) error {
+	if st := collecting(ctx, t); st != nil {
+		return st.set(t, nd, true)
+	}
 	e := t.db.eng
 	if e.closing.Load() {
 		return errInterrupted
@@ -427,12 +523,28 @@ func (t *Table) rewriteOnline(ctx *sql.Context, tx *Transaction, s *Session, nd 
 	shadow := nd.Clone()
 	shadow.ID = id
 	shadow.DataSchemaID = t.db.schema.ID
-	// Every row is copied with all its columns: none needs a fill.
+	// Every row is copied with all its columns: none needs a fill but a
+	// column the old rows lack (the copy reads its fill for them).
 	for i := range shadow.Columns {
-		shadow.Columns[i].Fill = nil
+		if columnByID(t.def, shadow.Columns[i].ID) >= 0 {
+			shadow.Columns[i].Fill = nil
+		}
 	}
 	// Rows are copied without passing through the sequence.
 	shadow.CounterExact = false
+	if shadow.HiddenPK() {
+		shadow.RowIDHashBelow = shadow.NextColumnID + 1
+	}
+	if shadow.HiddenPK() && !t.def.HiddenPK() {
+		// Ordered row IDs, every column hashed; writers find a row's copy
+		// through an index of the old key (dropped at the swap).
+		mi := catalog.Index{ID: shadow.NextIndexID, Name: mapIndexName, Unique: true}
+		shadow.NextIndexID++
+		for _, p := range t.def.PK {
+			mi.Columns = append(mi.Columns, columnByID(shadow, t.def.Columns[p].ID))
+		}
+		shadow.Indexes = append(shadow.Indexes, mi)
+	}
 	if err := shadow.Prepare(t.db.schema.Name); err != nil {
 		return err
 	}
@@ -440,6 +552,8 @@ func (t *Table) rewriteOnline(ctx *sql.Context, tx *Transaction, s *Session, nd 
 	if err != nil {
 		return err
 	}
+	// A fresh job: every copy a writer makes from now on is recorded.
+	rw.trackTouched.Store(true)
 	total := e.rowCountEstimate(t.def)
 	b := &build{e: e, owner: owner, lockKey: lockKey, conn: s.ID(), timeout: timeout, done: make(chan struct{}), rw: rw}
 	b.jobID = id
@@ -500,6 +614,17 @@ func (b *build) runRewrite(sctx *sql.Context, ctx context.Context) error {
 			}
 		}
 		nd = rw.shadow.Clone()
+		if rw.mapIx != nil {
+			// The old key's index served the copy alone.
+			ch.DropIndexData(rw.shadow, rw.mapIx.id)
+			kept := nd.Indexes[:0]
+			for _, ix := range nd.Indexes {
+				if ix.ID != rw.mapIx.id {
+					kept = append(kept, ix)
+				}
+			}
+			nd.Indexes = kept
+		}
 		nd.Name, nd.SchemaID = def.Name, def.SchemaID
 		if err := nd.Prepare(b.job.Schema); err != nil {
 			return nil, err
@@ -514,6 +639,20 @@ func (b *build) runRewrite(sctx *sql.Context, ctx context.Context) error {
 		}
 		if v > 0 {
 			tx.RaiseCounter(nd.CounterKey(), v)
+		}
+		if rw.sameIDs {
+			// The copies kept their row IDs: new rows go past them.
+			next, err := e.db.Counter(keys.RowIDCounter(def.DataSchemaID, def.ID))
+			if err != nil {
+				return nil, err
+			}
+			if st, ok := e.rowIDSeq.Load(def.ID); ok {
+				st := st.(*autoIncState)
+				st.mu.Lock()
+				next = max(next, st.next)
+				st.mu.Unlock()
+			}
+			tx.RaiseCounter(keys.RowIDCounter(nd.DataSchemaID, nd.ID), next)
 		}
 		ch.DropTableData(def)
 		ch.DeleteJob(b.job.ID)
@@ -558,9 +697,24 @@ func (b *build) rewriteBatch(sctx *sql.Context, cursor, hi []byte, limit int) ([
 		}
 		nr, err := rw.conv.apply(sctx, row, b.job.RowsDone+int64(n)+1)
 		if err == nil {
-			err = rw.put(sctx, e, tx, nr, o)
-			if errors.Is(err, locks.ErrDeadlock) {
-				// The batch was the victim: redo it, as after a conflict.
+			if rw.sameIDs {
+				err = rw.putSameID(sctx, e, tx, nr, key, o)
+			} else if rw.mapIx != nil {
+				err = rw.copyKeyless(sctx, e, tx, key, val, nr, o)
+			} else if err = rw.put(sctx, e, tx, nr, o); err == nil && rw.checkPK {
+				// The copy's key is not the key a writer that changed
+				// the row since the snapshot wrote (its new key, or
+				// none): no write conflict tells, the row's newest
+				// version does (read under the copy key's lock, which
+				// that writer's mirrorDelete takes too).
+				if cur, found, lerr := tx.GetLatest(key); lerr != nil {
+					err = lerr
+				} else if !found || !bytes.Equal(cur, val) {
+					err = kv.ErrConflict
+				}
+			}
+			if errors.Is(err, locks.ErrDeadlock) || errors.Is(err, kv.ErrConflict) {
+				// The batch was the victim or its row changed: redo it.
 				return nil, 0, kv.ErrConflict
 			}
 			err = ddlLockError(err)
@@ -687,4 +841,39 @@ func unicodeSet(cs sql.CharacterSetID) bool {
 		return true
 	}
 	return false
+}
+
+// sameIDKey is the shadow key of the copy of the row stored under oldKey
+// (keyless to keyless).
+func (rw *rewrite) sameIDKey(oldKey []byte) ([]byte, error) {
+	if oldKey == nil {
+		return nil, fmt.Errorf("myriad: keyless rewrite of %s: a writer gave no row key", rw.shadow.Name)
+	}
+	id, err := keys.OrderedHiddenRowID(oldKey, rw.oldPrimary)
+	if err != nil {
+		return nil, err
+	}
+	return keys.OrderedHiddenRow(rw.lay.primary, id), nil
+}
+
+// putSameID writes nr as the copy of the row stored under oldKey, under
+// the same row ID (keyless to keyless).
+func (rw *rewrite) putSameID(ctx *sql.Context, e *Engine, tx *kv.Txn, nr sql.Row, oldKey []byte, o locks.Options) error {
+	lay := rw.lay
+	nr = lay.trimChars(nr)
+	key, err := rw.sameIDKey(oldKey)
+	if err != nil {
+		return err
+	}
+	val, err := lay.encodeRow(nr)
+	if err != nil {
+		return err
+	}
+	h, err := lay.rowHash(nr)
+	if err != nil {
+		return err
+	}
+	id, _ := keys.OrderedHiddenRowID(key, lay.primary)
+	tx.Set(keys.RowHashEntry(lay.hashIndex, h, id), nil)
+	return rw.putEntries(ctx, e, tx, nr, key, val, o)
 }

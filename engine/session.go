@@ -84,6 +84,12 @@ type Transaction struct {
 	// onAbort undoes work done outside the transaction for it (a clone's
 	// copied rows) when it does not commit.
 	onAbort []func()
+	// onCommit runs after the transaction committed (a clone's job record
+	// removed).
+	onCommit []func()
+	// collect: combinedAlter's first pass is running; definitions the
+	// parts write go to it instead (pkrewrite.go).
+	collect *alterCollect
 }
 
 func (t *Transaction) aborted() {
@@ -105,6 +111,9 @@ func (t *Transaction) catalogDirty() bool { return len(t.catalogKeys) > 0 }
 // It is the only way the engine changes the dictionary, so the keys the
 // catalog reports rewritten are all this transaction's catalog keys.
 func (t *Transaction) writeCatalog(cat *catalog.Catalog, ch *catalog.Change) error {
+	if t.collect != nil {
+		return t.collect.absorb(ch)
+	}
 	rewritten, err := cat.Write(t.kv, ch)
 	// Kept even after an error: a partly written change still dirties.
 	t.catalogKeys = append(t.catalogKeys, rewritten...)
@@ -237,6 +246,10 @@ func (s *Session) CommitTransaction(ctx *sql.Context, tx sql.Transaction) error 
 		return mapKVError(err)
 	}
 	s.eng.metrics.Commits.Add(1)
+	for _, f := range t.onCommit {
+		f()
+	}
+	t.onCommit, t.onAbort = nil, nil
 	return nil
 }
 
@@ -449,4 +462,30 @@ func (t *Transaction) dropSavepoint(name string) {
 			break
 		}
 	}
+}
+
+// CommitBeforeDDL does for connection connID what MySQL does before a
+// statement that commits implicitly (sqltext.CommitsImplicitly): the open
+// transaction, if any, is committed and the session leaves it (the
+// statement and the ones after it autocommit again). GMS would run the
+// DDL inside that transaction, on its old snapshot, and keep the session
+// out of autocommit afterwards, so a ROLLBACK would lose later
+// statements MySQL has committed. An error is the transaction's commit
+// failing; the DDL must then not run.
+func (e *Engine) CommitBeforeDDL(ctx context.Context, connID uint32) error {
+	v, ok := e.sessions.Load(connID)
+	if !ok {
+		return nil
+	}
+	s := v.(*Session)
+	s.SetIgnoreAutoCommit(false)
+	t := s.tx
+	if t == nil {
+		s.SetTransaction(nil)
+		return nil
+	}
+	sctx := sql.NewContext(ctx, sql.WithSession(s))
+	err := s.CommitTransaction(sctx, t)
+	s.SetTransaction(nil)
+	return err
 }

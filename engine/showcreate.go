@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"fmt"
 	"strings"
 
 	"github.com/dolthub/go-mysql-server/sql"
@@ -13,6 +14,9 @@ import (
 // foreign key's parent when it is not the table's own, as MySQL does
 // (REFERENCES `other`.`p`): GMS prints the parent table alone, so a dump
 // of one schema would reload the key pointing into its own schema.
+// It also prints an ENUM or SET column's default as its value: GMS prints
+// the stored number (DEFAULT '2' for 'published'), which a dump reloads as
+// another value and ORMs (Alembic autogenerate) report as a changed default.
 func ShowCreateParentSchema(ctx *sql.Context, n sql.Node) (sql.Node, transform.TreeIdentity, error) {
 	sc, ok := n.(*plan.ShowCreateTable)
 	if !ok || sc.IsView {
@@ -28,7 +32,7 @@ func ShowCreateParentSchema(ctx *sql.Context, n sql.Node) (sql.Node, transform.T
 			fks = append(fks, i)
 		}
 	}
-	if len(fks) == 0 {
+	if len(fks) == 0 && !hasEnumDefault(sc.TargetSchema()) {
 		return n, transform.SameTree, nil
 	}
 	q := &qualifiedShowCreate{ShowCreateTable: sc}
@@ -41,8 +45,107 @@ func ShowCreateParentSchema(ctx *sql.Context, n sql.Node) (sql.Node, transform.T
 	return q, transform.NewTree, nil
 }
 
+func hasEnumDefault(s sql.Schema) bool {
+	for _, c := range s {
+		if enumDefault(c) || enumQuoted(c) != nil {
+			return true
+		}
+	}
+	return false
+}
+
+// enumQuoted is an ENUM or SET column's values when one holds a quote or
+// backslash, which GMS prints unescaped (enum('a's')): MySQL doubles the
+// quote, and a dump must parse.
+func enumQuoted(c *sql.Column) []string {
+	var vals []string
+	switch t := c.Type.(type) {
+	case sql.EnumType:
+		vals = t.Values()
+	case sql.SetType:
+		vals = t.Values()
+	default:
+		return nil
+	}
+	for _, v := range vals {
+		if strings.ContainsAny(v, `'\`) {
+			return vals
+		}
+	}
+	return nil
+}
+
+func quoteValues(vals []string, escape bool) string {
+	q := make([]string, len(vals))
+	for i, v := range vals {
+		if escape {
+			v = quoteString(v)
+		}
+		q[i] = "'" + v + "'"
+	}
+	return "(" + strings.Join(q, ",") + ")"
+}
+
+func quoteString(s string) string {
+	return strings.ReplaceAll(strings.ReplaceAll(s, `\`, `\\`), "'", "''")
+}
+
+func enumDefault(c *sql.Column) bool {
+	if c.Default == nil || !c.Default.IsLiteral() {
+		return false
+	}
+	switch c.Type.(type) {
+	case sql.EnumType, sql.SetType:
+		return true
+	}
+	return false
+}
+
+// enumDefaults are the column lines' replacements of DEFAULT '<number>' by
+// DEFAULT '<value>', for every ENUM or SET column with a literal default.
+func enumDefaults(ctx *sql.Context, s sql.Schema) (cols, from, to []string) {
+	for _, c := range s {
+		if vals := enumQuoted(c); vals != nil {
+			cols = append(cols, "  "+quoteIdent(c.Name)+" ")
+			from = append(from, quoteValues(vals, false))
+			to = append(to, quoteValues(vals, true))
+		}
+		if !enumDefault(c) {
+			continue
+		}
+		v, err := c.Default.Eval(ctx, nil)
+		if err != nil || v == nil {
+			continue
+		}
+		var text string
+		switch t := c.Type.(type) {
+		case sql.EnumType:
+			n, ok := v.(uint16)
+			if !ok {
+				continue
+			}
+			if text, ok = t.At(int(n)); !ok {
+				continue
+			}
+		case sql.SetType:
+			n, ok := v.(uint64)
+			if !ok {
+				continue
+			}
+			if text, err = t.BitsToString(n); err != nil {
+				continue
+			}
+		}
+		cols = append(cols, "  "+quoteIdent(c.Name)+" ")
+		from = append(from, fmt.Sprintf(" DEFAULT '%v'", v))
+		to = append(to, " DEFAULT '"+quoteString(text)+"'")
+	}
+	return cols, from, to
+}
+
 // qualifiedShowCreate runs GMS's SHOW CREATE TABLE and rewrites the
-// REFERENCES clause of the constraint lines it names.
+// REFERENCES clause of the constraint lines it names and the defaults of
+// ENUM and SET columns.
 type qualifiedShowCreate struct {
 	*plan.ShowCreateTable
 	lines, from, to []string
@@ -110,7 +213,13 @@ func (q *qualifiedShowCreate) RowIter(ctx *sql.Context, row sql.Row) (sql.RowIte
 			continue
 		}
 		ls := strings.Split(text, "\n")
+		cols, from, to := enumDefaults(ctx, q.ShowCreateTable.TargetSchema())
 		for i, l := range ls {
+			for j := range cols {
+				if strings.HasPrefix(l, cols[j]) {
+					ls[i] = strings.Replace(ls[i], from[j], to[j], 1)
+				}
+			}
 			for j := range q.lines {
 				if strings.Contains(l, q.lines[j]) {
 					ls[i] = strings.Replace(l, q.from[j], q.to[j], 1)

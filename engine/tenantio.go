@@ -434,8 +434,8 @@ func (e *Engine) writeJob(fill func(*catalog.Change)) error {
 	return mapKVError(tx.Commit())
 }
 
-// ReclaimImports removes what imports a previous run left unfinished
-// (server killed mid-import) wrote: the whole data span of each import job
+// ReclaimImports removes what imports and WITH DATA clones (clone.go) a
+// previous run left unfinished (server killed midway) wrote: the whole data span of each import job
 // record still present, then the record. It must run before any import
 // can start (server start-up, an offline tool opening the store), since a
 // running import's record looks the same. It returns how many it removed.

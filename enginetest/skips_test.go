@@ -18,7 +18,7 @@ const (
 	unsupportedFK                  = "unsupported: foreign keys"
 	unsupportedFKAndCheck          = "unsupported: foreign keys and CHECK constraints"
 	unsupportedGenerated           = "unsupported: generated columns"
-	unsupportedPKAlter             = "unsupported: ALTER TABLE ADD/DROP PRIMARY KEY"
+	unsupportedPKPrefix            = "unsupported: a primary key on a column prefix (Myriad answers 1235)"
 	unsupportedPKColumn            = "unsupported: ADD COLUMN ... PRIMARY KEY"
 	unsupportedProcedures          = "unsupported: stored procedures"
 	unsupportedProceduresAndEvents = "unsupported: stored procedures and events"
@@ -131,6 +131,10 @@ var statisticsSkips = []skip{
 }
 
 var indexPrefixSkips = []skip{
+	{"alter table t add primary key (b(10))", unsupportedPKPrefix},
+	{"alter table t add primary key (c(10))", unsupportedPKPrefix},
+	{"alter table t add primary key (t(10))", unsupportedPKPrefix},
+	{"alter table t add primary key (v(10))", unsupportedPKPrefix},
 	{"create table b_tbl (b binary(100), primary key (b(10)))", bugPKPrefix},
 	{"create table b_tbl (b blob, primary key (b(10)))", bugPKPrefix},
 	{"create table b_tbl (t text, primary key (t(10)))", bugPKPrefix},
@@ -138,10 +142,6 @@ var indexPrefixSkips = []skip{
 	{"create table v_tbl (v varbinary(100), primary key (v(10)))", bugPKPrefix},
 	{"create table v_tbl (v varchar(100), primary key (v(10)))", bugPKPrefix},
 	{"select t.col1 from t order by t.col1;", planTextIndexOrder},
-	{"alter table t add primary key (b(10))", unsupportedPKAlter},
-	{"alter table t add primary key (c(10))", unsupportedPKAlter},
-	{"alter table t add primary key (t(10))", unsupportedPKAlter},
-	{"alter table t add primary key (v(10))", unsupportedPKAlter},
 }
 
 var rowLimitSkips = []skip{
@@ -226,16 +226,7 @@ var alterSkips = []skip{
 
 var addModifyColumnSkips = []skip{}
 
-var addDropPkSkips = []skip{
-	{"Add primary key", unsupportedPKAlter},
-	{"Drop auto-increment primary key with supporting non-unique index", unsupportedPKAlter},
-	{"Drop auto-increment primary key with supporting unique index", unsupportedPKAlter},
-	{"Drop multi-column, auto-increment primary key with supporting non-unique index", unsupportedPKAlter},
-	{"Drop primary key auto increment", unsupportedPKAlter},
-	{"Drop primary key for table with multiple primary key columns", unsupportedPKAlter},
-	{"Drop primary key for table with multiple primary key columns, add smaller primary key in same statement", unsupportedPKAlter},
-	{"No database selected", unsupportedPKAlter},
-}
+var addDropPkSkips = []skip{}
 
 var columnDefaultSkips = []skip{
 	{"Add column back reference to default literal", bugAddColumnFill},
@@ -245,10 +236,7 @@ var columnDefaultSkips = []skip{
 	{"Stored procedures are not valid in column default value expressions", unsupportedProcedures},
 }
 
-var pkOrdinalsSkips = []skip{
-	{"ALTER TABLE long_ord_pk1 DROP PRIMARY KEY", unsupportedPKAlter},
-	{"ALTER TABLE ord_kl ADD PRIMARY KEY (y,v)", unsupportedPKAlter},
-}
+var pkOrdinalsSkips = []skip{}
 
 var viewSkips = []skip{
 	{"event contains CREATE VIEW AS", unsupportedEvents},
@@ -290,8 +278,6 @@ var scriptsSkips = []skip{
 	{"GMS issue 2369", unsupportedFK},
 	{"Nested Subquery projections (NTC)", unsupportedFK},
 	{"resolve foreign key on indexed update", unsupportedFK},
-	{"Multialter DDL with ADD/DROP Primary Key", unsupportedPKAlter},
-	{"recreate primary key rebuilds secondary indexes", unsupportedPKAlter},
 }
 
 var jsonSkips = []skip{

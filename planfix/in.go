@@ -11,6 +11,8 @@ import (
 	"github.com/dolthub/go-mysql-server/sql/plan"
 	"github.com/dolthub/go-mysql-server/sql/transform"
 	"github.com/dolthub/go-mysql-server/sql/types"
+
+	"github.com/myriaddb/myriad/sqlfunc"
 )
 
 // protectInSubqueries keeps [NOT] IN (subquery), and NOT of a comparison
@@ -285,10 +287,16 @@ func (r *rowIn) evalValue(ctx *sql.Context, lv any, rtyp sql.Type, rows []any) (
 	if numberVsString(ltyp, rtyp) {
 		return numberInStrings(ctx, lv, rows)
 	}
+	if dateVsString(ltyp, rtyp) {
+		return dateInStrings(ctx, lv, rows)
+	}
 	var v any
 	if exactInto(ltyp, rtyp) {
 		var err error
 		if v, _, err = rtyp.Convert(ctx, lv); err != nil {
+			if idx.hasNull {
+				return nil, nil
+			}
 			return false, nil
 		}
 	} else if v = exactValue(ctx, asComparedWith(lv, ltyp, rtyp), rtyp); v == nil {
@@ -339,6 +347,39 @@ func numberInStrings(ctx *sql.Context, lv any, rows []any) (any, error) {
 			r = string(bs)
 		}
 		if f, ok := floatOf(ctx, r); ok && f == l {
+			return true, nil
+		}
+	}
+	if null {
+		return nil, nil
+	}
+	return false, nil
+}
+
+// dateVsString: MySQL compares a DATE/DATETIME with a string as DATETIMEs;
+// GMS's conversion of the date into the string column's type compared
+// text (and failed for a value longer than the column, giving FALSE where
+// a NULL among the values makes it NULL).
+func dateVsString(a, b sql.Type) bool {
+	date := func(t sql.Type) bool {
+		return types.IsDateType(t) || types.IsDatetimeType(t) || types.IsTimestampType(t)
+	}
+	return date(a) && types.IsText(b) || types.IsText(a) && date(b)
+}
+
+// dateInStrings is lv IN (rows) compared as DATETIMEs (sqlfunc.DatetimeOf).
+func dateInStrings(ctx *sql.Context, lv any, rows []any) (any, error) {
+	l, ok := sqlfunc.DatetimeOf(ctx, lv)
+	if !ok {
+		return nil, nil
+	}
+	null := false
+	for _, r := range rows {
+		if r == nil {
+			null = true
+			continue
+		}
+		if t, ok := sqlfunc.DatetimeOf(ctx, r); ok && t.Equal(l) {
 			return true, nil
 		}
 	}

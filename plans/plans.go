@@ -45,12 +45,17 @@ func (k *Key) bytes() int64 {
 type Plan struct {
 	tmpl   sql.Node
 	params []*expression.Literal
-	itas   map[*plan.IndexedTableAccess]*recipe
 	// derived are literals the planner made from a parameter by converting
 	// it to the type of the column it is compared with (GMS's
-	// planbuilder does so for congruent types): literal -> parameter.
-	derived map[*expression.Literal]int
-	size    int64
+	// planbuilder does so for congruent types).
+	derived []derivedLit
+	// patch says where in tmpl the parameters and derived literals are
+	// (slots: params first, then derived), so Bind copies only the nodes
+	// and expressions on the way to them.
+	patch *nodePatch
+	size  int64
+	dml   bool
+	flags *sql.QueryFlags
 
 	// singleRow: the analyzer proved the plan returns at most one row
 	// (GMS's QFlagMax1Row), so its result can be spooled without GMS's
@@ -59,6 +64,28 @@ type Plan struct {
 	// meta is what the caller derived from the plan's first execution and
 	// reuses on later ones (the server: the result set's column metadata).
 	meta atomic.Value
+}
+
+type derivedLit struct {
+	lit   *expression.Literal
+	param int
+}
+
+// DML reports whether the plan is an INSERT, UPDATE or DELETE (built with
+// Options.DML).
+func (p *Plan) DML() bool { return p.dml }
+
+// SetFlags keeps the analyzer's query flags for execution. It must be
+// called before the Plan is shared (Cache.Put).
+func (p *Plan) SetFlags(f *sql.QueryFlags) { p.flags = f }
+
+// Flags returns a copy of what SetFlags kept (nil if nothing).
+func (p *Plan) Flags() *sql.QueryFlags {
+	if p.flags == nil {
+		return nil
+	}
+	f := *p.flags
+	return &f
 }
 
 // SetSingleRow records that the analyzer proved at most one result row.
@@ -183,17 +210,39 @@ func (c *Cache) Usage() (used int64, n int) {
 	return used, n
 }
 
+// Options widen what Build accepts.
+type Options struct {
+	// DML accepts single-table INSERT ... VALUES, UPDATE and DELETE plans
+	// (package doc) besides SELECTs.
+	DML bool
+	// Constants is how many constants the statement has of its own, all
+	// outside its comparisons (UPDATE's SET k = k + 1). That many distinct
+	// literals that are neither compared nor parameters are then kept as
+	// they are; any other such literal (or fewer) means the analyzer made
+	// or folded one and the plan is refused.
+	Constants int
+}
+
+// PassThrough is implemented by nodes of other packages that pass their
+// child's rows through and keep no state between executions (the engine's
+// bytewise-comparing UPDATE source), so Build may accept them.
+type PassThrough interface {
+	sql.Node
+	PlanCachePassThrough()
+}
+
 // Build turns an analyzed plan into a cacheable template. params are the
 // literals the statement's parameters were bound as (in order), by
 // identity (or converted to a compared column's type). ok is false when
 // the plan is not cacheable; retry is true when that is only because of
 // these values (two parameters equal, so a conversion's origin is
 // ambiguous) and other values may do.
-func Build(ctx *sql.Context, analyzed sql.Node, params []*expression.Literal) (p *Plan, ok, retry bool) {
+func Build(ctx *sql.Context, analyzed sql.Node, params []*expression.Literal, opts Options) (p *Plan, ok, retry bool) {
 	defer func() {
 		// A plan shape this package did not foresee is not cached, never
 		// a failed statement.
 		if r := recover(); r != nil {
+			Debug("panic %v", r)
 			p, ok, retry = nil, false, false
 		}
 	}()
@@ -215,7 +264,11 @@ func Build(ctx *sql.Context, analyzed sql.Node, params []*expression.Literal) (p
 	if err != nil {
 		return nil, false, false
 	}
-	p = &Plan{tmpl: tmpl, params: params, itas: map[*plan.IndexedTableAccess]*recipe{}}
+	if opts.DML && !isDML(tmpl) {
+		opts.DML = false
+	}
+	p = &Plan{tmpl: tmpl, params: params, dml: opts.DML}
+	itas := map[*plan.IndexedTableAccess]*recipe{}
 	want := make(map[*expression.Literal]int, len(params))
 	for _, l := range params {
 		if l == nil {
@@ -227,7 +280,7 @@ func Build(ctx *sql.Context, analyzed sql.Node, params []*expression.Literal) (p
 	var lits []literal
 	ok = walk(tmpl, nil, func(n sql.Node, filter *plan.Filter) bool {
 		nodes++
-		if !allowedNode(n) {
+		if !allowedNode(n, opts.DML) {
 			Debug("node %T", n)
 			return false
 		}
@@ -240,13 +293,18 @@ func Build(ctx *sql.Context, analyzed sql.Node, params []*expression.Literal) (p
 				Debug("recipe")
 				return false
 			}
-			p.itas[ita] = r
+			itas[ita] = r
 			return true
 		}
 		if rt, isRT := n.(*plan.ResolvedTable); isRT {
 			if _, isTable := rt.Table.(sql.IndexAddressableTable); !isTable {
 				return false
 			}
+		}
+		if _, isDest := n.(*plan.InsertDestination); isDest {
+			// Its expressions are the table's column defaults, part of
+			// the definition the catalog version stands for.
+			return true
 		}
 		ex, isEx := n.(sql.Expressioner)
 		if !isEx {
@@ -257,7 +315,7 @@ func Build(ctx *sql.Context, analyzed sql.Node, params []*expression.Literal) (p
 			limits = true
 		}
 		for _, e := range ex.Expressions() {
-			if !inspect(e, limits, &nodes, &lits) {
+			if !inspect(e, limits, opts.DML, &nodes, &lits) {
 				Debug("expr in %T", n)
 				return false
 			}
@@ -267,22 +325,30 @@ func Build(ctx *sql.Context, analyzed sql.Node, params []*expression.Literal) (p
 	if !ok {
 		return nil, false, false
 	}
-	for _, r := range p.itas {
+	for _, r := range itas {
 		for _, s := range r.steps {
 			lits = append(lits, literal{s.val, true})
 		}
 	}
-	p.derived = map[*expression.Literal]int{}
+	slots := make(map[*expression.Literal]int, len(params))
+	for i, l := range params {
+		slots[l] = i
+	}
+	constants := map[*expression.Literal]bool{}
 	for _, x := range lits {
 		l := x.lit
 		if c, mine := want[l]; mine {
 			want[l] = c + 1
 			continue
 		}
-		if _, seen := p.derived[l]; seen {
+		if _, seen := slots[l]; seen {
 			continue
 		}
 		if !x.compared {
+			if opts.Constants > 0 {
+				constants[l] = true
+				continue
+			}
 			// Only the operand of a comparison or a LIMIT is converted
 			// from a parameter by the planner; any other literal the
 			// parameters cannot account for was made by the analyzer.
@@ -294,11 +360,15 @@ func Build(ctx *sql.Context, analyzed sql.Node, params []*expression.Literal) (p
 			Debug("literal %v (%s) derived from %d parameters", l, l.Type(), n)
 			return nil, false, n > 1
 		}
-		p.derived[l] = i
+		slots[l] = len(params) + len(p.derived)
+		p.derived = append(p.derived, derivedLit{lit: l, param: i})
 		want[params[i]]++
 	}
+	if len(constants) != opts.Constants {
+		Debug("%d constants, the statement has %d", len(constants), opts.Constants)
+		return nil, false, false
+	}
 	for l, c := range want {
-		_ = l
 		if c == 0 {
 			Debug("param %v lost", l)
 			// The analyzer folded the parameter into something else: the
@@ -306,6 +376,12 @@ func Build(ctx *sql.Context, analyzed sql.Node, params []*expression.Literal) (p
 			return nil, false, false
 		}
 	}
+	for _, r := range itas {
+		for i := range r.steps {
+			r.steps[i].slot = slots[r.steps[i].val]
+		}
+	}
+	p.patch = nodePatchFor(tmpl, itas, slots)
 	p.size = int64(nodes)*256 + 1024
 	// The plan keeps its tables' definitions alive even after the
 	// definition cache dropped them: charge them here (twice while both
@@ -340,11 +416,22 @@ type literal struct {
 
 // inspect collects e's literals and refuses expressions allowedExpr does
 // not accept.
-func inspect(e sql.Expression, compared bool, nodes *int, lits *[]literal) bool {
+func inspect(e sql.Expression, compared, dml bool, nodes *int, lits *[]literal) bool {
 	*nodes++
 	if l, isLit := e.(*expression.Literal); isLit {
 		*lits = append(*lits, literal{l, compared})
 		return true
+	}
+	if dml {
+		switch e.(type) {
+		case *expression.SetField:
+			// UPDATE's assignments: evaluated per row from their
+			// children like any expression.
+			return inspect(e.Children()[0], false, dml, nodes, lits) && inspect(e.Children()[1], false, dml, nodes, lits)
+		case *sql.ColumnDefaultValue:
+			// A default of the table's definition, fixed by its version.
+			return true
+		}
 	}
 	if !allowedExpr(e) {
 		return false
@@ -357,7 +444,7 @@ func inspect(e sql.Expression, compared bool, nodes *int, lits *[]literal) bool 
 		cmp = true
 	}
 	for _, c := range e.Children() {
-		if !inspect(c, cmp, nodes, lits) {
+		if !inspect(c, cmp, dml, nodes, lits) {
 			return false
 		}
 	}
@@ -382,17 +469,47 @@ func walk(n sql.Node, filter *plan.Filter, fn func(sql.Node, *plan.Filter) bool)
 			return false
 		}
 	}
+	if ins, ok := n.(*plan.InsertInto); ok {
+		// The rows to insert are not among its children.
+		return walk(ins.Source, nil, fn)
+	}
 	return true
 }
 
 // allowedNode lists the nodes whose execution depends only on their
 // expressions and children and keeps no state in the node between
 // executions (a hash join's table, a subquery's cache would).
-func allowedNode(n sql.Node) bool {
+func allowedNode(n sql.Node, dml bool) bool {
 	switch n.(type) {
 	case *plan.Project, *plan.Filter, *plan.IndexedTableAccess, *plan.ResolvedTable,
 		*plan.TableAlias, *plan.Limit, *plan.Offset, *plan.TopN, *plan.Sort,
 		*plan.GroupBy, *plan.Distinct, *plan.OrderedDistinct:
+		return true
+	}
+	if !dml {
+		return false
+	}
+	switch n := n.(type) {
+	case *plan.Update:
+		return !n.IsJoin && !n.Ignore && !n.IsProcNested && len(n.Checks()) == 0 && len(n.Returning) == 0
+	case *plan.UpdateSource:
+		return !n.Ignore
+	case *plan.DeleteFrom:
+		return !n.HasExplicitTargets() && !n.IsProcNested
+	case *plan.InsertInto:
+		return !n.IsReplace && !n.Ignore && len(n.OnDupExprs) == 0 && len(n.Checks()) == 0 && len(n.Returning) == 0
+	case *plan.InsertDestination, *plan.Values:
+		return true
+	case PassThrough:
+		return true
+	}
+	return false
+}
+
+// isDML reports whether n is a single-table DML statement's plan.
+func isDML(n sql.Node) bool {
+	switch n.(type) {
+	case *plan.Update, *plan.DeleteFrom, *plan.InsertInto:
 		return true
 	}
 	return false
@@ -418,78 +535,6 @@ func allowedExpr(e sql.Expression) bool {
 		}
 	}
 	return true
-}
-
-// Bind returns a copy of the template with vals (literals of the types the
-// template was keyed by) in place of the parameters, and every static index
-// range rebuilt from them. ok is false when a range cannot be rebuilt for
-// these values (the caller takes the general path).
-func (p *Plan) Bind(ctx *sql.Context, vals []*expression.Literal) (n sql.Node, ok bool, err error) {
-	defer func() {
-		// Never a failed statement for the cache's sake: the general path
-		// runs instead.
-		if r := recover(); r != nil {
-			n, ok, err = nil, false, nil
-		}
-	}()
-	if len(vals) != len(p.params) {
-		return nil, false, nil
-	}
-	subst := make(map[*expression.Literal]*expression.Literal, len(vals)+len(p.derived))
-	for i, l := range p.params {
-		subst[l] = vals[i]
-	}
-	for l, i := range p.derived {
-		v, err := convertLike(ctx, l, vals[i].Value())
-		if err != nil {
-			return nil, false, nil
-		}
-		subst[l] = expression.NewLiteral(v, l.Type())
-	}
-	ok = true
-	n, _, err = transform.Node(p.tmpl, func(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
-		ita, isITA := n.(*plan.IndexedTableAccess)
-		if !isITA {
-			return n, transform.SameTree, nil
-		}
-		r := p.itas[ita]
-		if r == nil {
-			return n, transform.SameTree, nil
-		}
-		nita, good, err := r.rebuild(ctx, ita, subst)
-		if err != nil || !good {
-			ok = false
-			return n, transform.SameTree, err
-		}
-		return nita, transform.NewTree, nil
-	})
-	if err != nil || !ok {
-		return nil, false, err
-	}
-	n, _, err = transform.NodeExprs(n, func(e sql.Expression) (sql.Expression, transform.TreeIdentity, error) {
-		switch x := e.(type) {
-		case *expression.Literal:
-			if nl, mine := subst[x]; mine {
-				return nl, transform.NewTree, nil
-			}
-		case *expression.HashInTuple:
-			// Its hash set of the right side's values is built when it is
-			// made and kept by WithChildren, which the substitution of its
-			// children above went through: it must be made again, or it
-			// matches the analyzed values (c IN (30, 15) answering for
-			// c IN (0, 3)).
-			nh, err := expression.NewHashInTuple(ctx, x.Left(), x.Right())
-			if err != nil {
-				return nil, transform.SameTree, err
-			}
-			return nh, transform.NewTree, nil
-		}
-		return e, transform.SameTree, nil
-	})
-	if err != nil {
-		return nil, false, err
-	}
-	return n, true, nil
 }
 
 // deriveFrom finds the one parameter l is a conversion of. Statements

@@ -2,6 +2,7 @@ package plans
 
 import (
 	"strings"
+	"sync/atomic"
 
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/go-mysql-server/sql/expression"
@@ -15,6 +16,11 @@ import (
 type recipe struct {
 	lookup sql.IndexLookup // as analyzed: index and flags
 	steps  []step
+	// point is the type of the only column of the index when the lookup
+	// is one equality on it: integer and string keys are then made into
+	// the range directly (pointLookup), the builder's conversion
+	// without its per-call setup.
+	point sql.Type
 }
 
 type op uint8
@@ -29,9 +35,10 @@ const (
 )
 
 type step struct {
-	op  op
-	col string // the index's column expression
-	val *expression.Literal
+	op   op
+	col  string              // the index's column expression
+	val  *expression.Literal // as analyzed
+	slot int                 // where Bind's slots hold its value
 }
 
 // newRecipe derives the steps from filter's conjuncts over the index's
@@ -70,8 +77,46 @@ func newRecipe(ctx *sql.Context, ita *plan.IndexedTableAccess, filter *plan.Filt
 	if got.Ranges.DebugString() != lookup.Ranges.DebugString() || got.IsEmptyRange != lookup.IsEmptyRange {
 		return nil, false
 	}
+	if cets := lookup.Index.ColumnExpressionTypes(); len(cets) == 1 && len(r.steps) == 1 && r.steps[0].op == opEq {
+		r.point = cets[0].Type
+		if _, isString := r.point.(sql.StringType); isString {
+			r.point = r.point.Promote() // as the builder types string columns
+		}
+		if direct, ok := r.pointLookup(ctx, r.steps[0].val.Value()); ok &&
+			direct.Ranges.DebugString() != got.Ranges.DebugString() {
+			r.point = nil
+		}
+	}
 	return r, true
 }
+
+// pointLookup builds the lookup of r's one equality on a one-column index
+// for v as sql.MySQLIndexBuilder does (the value converted to the column
+// type, a closed range from it to itself); ok is false for values the
+// builder treats specially (NULL, fractional numbers against integer
+// columns, failed conversions), which take the builder.
+func (r *recipe) pointLookup(ctx *sql.Context, v any) (sql.IndexLookup, bool) {
+	switch v.(type) {
+	case int8, int16, int32, int64, int, uint8, uint16, uint32, uint64, uint, string:
+	default:
+		return sql.IndexLookup{}, false
+	}
+	k, _, err := r.point.Convert(ctx, v)
+	if err != nil || k == nil {
+		return sql.IndexLookup{}, false
+	}
+	ranges := sql.MySQLRangeCollection{sql.MySQLRange{sql.ClosedRangeColumnExpr(k, k, r.point)}}
+	return sql.NewIndexLookup(r.lookup.Index, ranges, r.lookup.IsPointLookup, false, false, r.lookup.IsReverse), true
+}
+
+// CheckPointRanges makes every direct point lookup also be built by GMS's
+// builder and counts the lookups that differ in PointMismatches (tests set
+// it).
+var CheckPointRanges bool
+
+// PointChecks and PointMismatches count the lookups CheckPointRanges
+// compared and those that differed.
+var PointChecks, PointMismatches atomic.Int64
 
 // addConjunct records a comparison of an index column with a literal; a
 // conjunct over other columns is ignored (it stays in the filter), one
@@ -138,13 +183,31 @@ func (r *recipe) addConjunct(c sql.Expression, cols map[string]string) bool {
 	return !touches(c)
 }
 
-// lookupFor replays the steps with the literals substituted by subst.
-func (r *recipe) lookupFor(ctx *sql.Context, subst map[*expression.Literal]*expression.Literal) (sql.IndexLookup, bool, error) {
+// lookupFor replays the steps with their values from slots (nil: as
+// analyzed).
+func (r *recipe) lookupFor(ctx *sql.Context, slots []*expression.Literal) (sql.IndexLookup, bool, error) {
+	if r.point != nil && slots != nil {
+		if l, ok := r.pointLookup(ctx, slots[r.steps[0].slot].Value()); ok {
+			if CheckPointRanges {
+				PointChecks.Add(1)
+				b, ok, err := r.builderLookup(ctx, slots)
+				if err != nil || !ok || b.Ranges.DebugString() != l.Ranges.DebugString() || b.IsEmptyRange {
+					PointMismatches.Add(1)
+				}
+			}
+			return l, true, nil
+		}
+	}
+	return r.builderLookup(ctx, slots)
+}
+
+// builderLookup is lookupFor through GMS's range builder.
+func (r *recipe) builderLookup(ctx *sql.Context, slots []*expression.Literal) (sql.IndexLookup, bool, error) {
 	bb := sql.NewMySQLIndexBuilder(r.lookup.Index)
 	for _, s := range r.steps {
 		l := s.val
-		if nl, ok := subst[l]; ok {
-			l = nl
+		if slots != nil {
+			l = slots[s.slot]
 		}
 		v := l.Value()
 		switch s.op {
@@ -196,8 +259,8 @@ func (r *recipe) lookupFor(ctx *sql.Context, subst map[*expression.Literal]*expr
 	return sql.NewIndexLookup(r.lookup.Index, ranges, r.lookup.IsPointLookup, empty, false, r.lookup.IsReverse), true, nil
 }
 
-func (r *recipe) rebuild(ctx *sql.Context, ita *plan.IndexedTableAccess, subst map[*expression.Literal]*expression.Literal) (sql.Node, bool, error) {
-	lookup, ok, err := r.lookupFor(ctx, subst)
+func (r *recipe) rebuild(ctx *sql.Context, ita *plan.IndexedTableAccess, slots []*expression.Literal) (sql.Node, bool, error) {
+	lookup, ok, err := r.lookupFor(ctx, slots)
 	if err != nil || !ok {
 		return nil, false, err
 	}

@@ -6,6 +6,9 @@
 #   go-sql-driver/mysql v1.10.1  `go test` of its module (top-level tests)
 #   PyMySQL 0.10.1               pytest of pymysql/tests
 #                                 (the last sdist on PyPI that ships them)
+#   SQLAlchemy 2 + Alembic       scripts/alembic_scenario.py: twenty migration
+#                                 steps run on both servers side by side, each
+#                                 compared with MariaDB's result (in a venv)
 #
 # It prints pass/fail counts for both servers and fails when Myriad fails a
 # test not listed in scripts/peer-suites.known (the ratchet: each expected
@@ -24,6 +27,8 @@ WHICH=${1:-both}
 GSD_VERSION=v1.10.1
 PYMYSQL_VERSION=0.10.1
 PY=${MYRIAD_PYTHON:-/usr/bin/python3}
+# The Alembic scenario's packages, installed into a venv of the run.
+ALEMBIC_PKGS=(SQLAlchemy==2.0.58 alembic==1.20.1 PyMySQL==1.1.3)
 KNOWN=$ROOT/scripts/peer-suites.known
 
 WORK=$(mktemp -d /tmp/peer-suites.XXXXXX)
@@ -111,6 +116,27 @@ fetch_suites() {
   "$PY" -m pip download --quiet --no-deps --no-binary :all: "PyMySQL==$PYMYSQL_VERSION" -d "$WORK/pip" >&2
   tar xzf "$WORK"/pip/PyMySQL-"$PYMYSQL_VERSION".tar.gz -C "$WORK"
   mv "$WORK/PyMySQL-$PYMYSQL_VERSION" "$WORK/pymysql"
+  echo "== installing ${ALEMBIC_PKGS[*]} into a venv" >&2
+  "$PY" -m venv "$WORK/venv"
+  "$WORK/venv/bin/pip" install --quiet "${ALEMBIC_PKGS[@]}" >&2
+}
+
+# run_alembic: the SQLAlchemy/Alembic scenario on both servers at once (each
+# step on Myriad is compared with the same step on MariaDB); results as
+# "alembic <step> pass|fail" in each server's file.
+run_alembic() {
+  echo "== SQLAlchemy/Alembic migration scenario against mariadb and myriad" >&2
+  local rc=0
+  "$WORK/venv/bin/python" "$ROOT/scripts/alembic_scenario.py" \
+    --mariadb "127.0.0.1:$MARIADB_PORT" --myriad "127.0.0.1:$MYRIAD_PORT" \
+    --out "$WORK/alembic.res" >"$WORK/alembic.out" 2>&1 || rc=$?
+  grep -v -e '^  Generating' -e '^INFO' "$WORK/alembic.out" >&2 || true
+  if [ $rc -ne 0 ]; then
+    echo "peer-suites: the Alembic scenario did not run through (exit $rc)" >&2
+    return 0
+  fi
+  awk '$1=="mariadb" {print "alembic", $2, $3}' "$WORK/alembic.res" >>"$WORK/res-mariadb"
+  awk '$1=="myriad" {print "alembic", $2, $3}' "$WORK/alembic.res" >>"$WORK/res-myriad"
 }
 
 # run_gsd NAME PORT: go-sql-driver's tests; results as "go <Test> pass|fail|skip".
@@ -174,7 +200,7 @@ EOF
 # summary NAME: counts per suite.
 summary() {
   local name=$1
-  for s in go pymysql; do
+  for s in go pymysql alembic; do
     awk -v s="$s" -v n="$name" '$1==s {c[$3]++; t++}
       END {printf "%-8s %-8s %d passed, %d failed, %d skipped (of %d)\n", n, s, c["pass"], c["fail"], c["skip"], t}' \
       "$WORK/res-$name"
@@ -192,6 +218,9 @@ if [ "$WHICH" = both ] || [ "$WHICH" = myriad ]; then
   start_myriad
   run_gsd myriad "$MYRIAD_PORT"
   run_pymysql myriad "$MYRIAD_PORT"
+  # The scenario compares with MariaDB step by step: it needs both.
+  [ -n "${MARIADB_PORT:-}" ] || start_mariadb
+  run_alembic
 fi
 
 echo "== peer suites"

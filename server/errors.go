@@ -112,6 +112,11 @@ var errorRules = []errorRule{
 	// qualifies the missing one with the schema).
 	{match: re(`^stored procedure "(.+)" already exists$`), code: 1304, state: "42000", format: "PROCEDURE $1 already exists"},
 	{match: re(`^stored procedure "(.+)" does not exist$`), code: 1305, state: "42000", format: "PROCEDURE $1 does not exist", qualify: true},
+	// Primary key changes (GMS's kinds keep their wording; MySQL's texts).
+	{match: re(`^error: incorrect table definition: there can be only one auto column and it must be defined as a key$`), code: mysql.ERWrongAutoKey, state: "42000",
+		format: "Incorrect table definition; there can be only one auto column and it must be defined as a key"},
+	{match: re(`^error: Multiple primary keys defined$`), code: mysql.ERMultiplePriKey, state: "42000", format: "Multiple primary key defined"},
+	{match: re(`^error: can't drop '(.+)'; check that column/key exists$`), code: mysql.ERCantDropFieldOrKey, state: "42000", format: "Can't DROP '$1'; check that column/key exists"},
 	{match: re(`^no database selected$`), code: mysql.ERNoDb, state: "3D000", format: "No database selected"},
 	{match: re(`^table with name (.+) already exists$`), code: mysql.ERTableExists, state: "42S01", format: "Table '$1' already exists"},
 	{match: re(`^table not found: (.+)$`), stmt: "DROP", code: mysql.ERBadTable, state: "42S02", format: "Unknown table '$1'", qualify: true},
@@ -168,6 +173,8 @@ var errorRules = []errorRule{
 	// Found by conformance.TestDifferential against MariaDB (numbers as in MySQL 8.0).
 	{match: re(`^function: '(.+)' not found$`), code: 1305, state: "42000", format: "FUNCTION $1 does not exist", qualify: true},
 	{match: re(`^function '(.+)' expected .* arguments?, \d+ received$`), code: 1582, state: "42000", format: "Incorrect parameter count in the call to native function '$1'"},
+	// Found by scripts/alembic_scenario.py (SQLAlchemy/Alembic against MariaDB).
+	{match: re(`^column name '(.+)' is non-nullable but attempted to set a value of null$`), code: mysql.ERBadNullError, state: "23000", format: "Column '$1' cannot be null"},
 	{match: re(`^Field '(.+)' doesn't have a default value$`), code: 1364, state: "HY000", format: "Field '$1' doesn't have a default value"},
 	{match: re(`^ambiguous column name "(.+)", it's present in all these tables: .*$`), code: 1052, state: "23000", format: "Column '$1' in field list is ambiguous"},
 	{match: re(`^cannot union two queries whose schemas are different lengths`), code: 1222, state: "21000", format: "The used SELECT statements have a different number of columns"},
@@ -186,6 +193,10 @@ var errorRules = []errorRule{
 
 func re(s string) *regexp.Regexp { return regexp.MustCompile(s) }
 
+const tableNodeQuoted = `"Table\n`
+
+var tableNodeRe = re(`"Table\\n └─ name: ([^"\\]+)\\n"`)
+
 // translateError maps err to MySQL's number and message; errors it does not
 // recognize pass through unchanged. db is the connection's current database.
 func translateError(err error, query, db string) error {
@@ -194,6 +205,12 @@ func translateError(err error, query, db string) error {
 		return err
 	}
 	verb := firstWord(query)
+	if strings.Contains(se.Message, tableNodeQuoted) {
+		// Some ALTERs name the table by its plan node ("Table\n └─ name: t\n").
+		c := *se
+		c.Message = tableNodeRe.ReplaceAllString(se.Message, `"$1"`)
+		se = &c
+	}
 	for _, r := range errorRules {
 		if (r.stmt != "" && r.stmt != verb) || (r.query != nil && !r.query.MatchString(query)) {
 			continue

@@ -45,6 +45,13 @@ func TestExplainFormats(t *testing.T) {
 			}
 		}
 	}
+	// FORMAT=TREE prints a line per plan node, also for a statement the
+	// analyzer proved returns one row (it failed with GMS's max1Row error).
+	for _, q := range []string{"SELECT * FROM t WHERE a = 2", "SELECT * FROM t WHERE c = 'y'", "SELECT COUNT(*) FROM t"} {
+		if rows := queryRows(t, db, "EXPLAIN FORMAT=TREE "+q); len(rows) < 2 {
+			t.Errorf("EXPLAIN FORMAT=TREE %s: %q, want a row per plan line", q, rows)
+		}
+	}
 	// A join: the inner table is read by its primary key from the outer row.
 	rows := queryRows(t, db, "EXPLAIN SELECT * FROM t t1 JOIN t t2 ON t2.a = t1.b WHERE t1.c = 'x'")
 	if len(rows) != 2 {

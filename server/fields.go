@@ -16,7 +16,8 @@ import (
 //     connection's, and drivers then decode BIT as text instead of bytes;
 //   - FLOAT and DOUBLE without a declared scale have 31 decimals
 //     (NOT_FIXED_DEC): drivers read 0 as "exactly 0 decimals";
-//   - YEAR is UNSIGNED and ZEROFILL.
+//   - YEAR is UNSIGNED and ZEROFILL;
+//   - DATETIME and TIMESTAMP are as long as their text (temporalFields).
 
 // binaryCharset is the character set number of the binary collation.
 const binaryCharset = 63
@@ -43,6 +44,7 @@ func fixFields(fields []*querypb.Field) {
 		if f.Charset != binaryCharset {
 			f.Charset = binaryCharset
 		}
+		temporalFields(f)
 		switch f.Type {
 		case querypb.Type_FLOAT32, querypb.Type_FLOAT64:
 			if f.Decimals == 0 {
@@ -66,11 +68,13 @@ func fieldsCallback(cb mysql.ResultSpoolFn) mysql.ResultSpoolFn {
 	}
 }
 
-// stmtFieldsCallback wraps a binary-protocol result callback with fixFields.
+// stmtFieldsCallback wraps a binary-protocol result callback with fixFields
+// and binaryTemporal.
 func stmtFieldsCallback(cb func(*sqltypes.Result) error) func(*sqltypes.Result) error {
 	return func(res *sqltypes.Result) error {
 		if res != nil {
 			fixFields(res.Fields)
+			binaryTemporal(res)
 		}
 		return cb(res)
 	}

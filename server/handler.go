@@ -2,6 +2,7 @@ package server
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"sync"
 
@@ -128,6 +129,10 @@ func (h *handler) NewConnection(c *mysql.Conn) {
 		w.mc = c
 		c.Conn = sockConn{Conn: w.Conn, w: w}
 		h.wires.Store(c.ConnectionID, w)
+		w.processKill = func(id uint32) error {
+			return h.ComQuery(context.Background(), c, fmt.Sprintf("KILL CONNECTION %d", id),
+				func(*sqltypes.Result, bool) error { return nil })
+		}
 	}
 	// The handshake carries the new session's status: without
 	// SERVER_STATUS_AUTOCOMMIT, clients that want autocommit off (PyMySQL's
@@ -185,6 +190,8 @@ func (h *handler) ComInitDB(c *mysql.Conn, schemaName string) error {
 }
 
 func (h *handler) ComQuery(ctx context.Context, c *mysql.Conn, query string, cb mysql.ResultSpoolFn) error {
+	cb = h.charsetCallback(c, cb)
+	query = longTypeText(noBackslashText(h.sessionOf(c), h.clientText(c, query)))
 	// First: TENANT IMPORT DATA carries a megabyte of base64 that no
 	// rewrite needs to scan.
 	if ok, err := h.comTenant(ctx, c, query, cb); ok {
@@ -261,6 +268,20 @@ func discardRows(cb mysql.ResultSpoolFn, run func(mysql.ResultSpoolFn) (string, 
 }
 
 func (h *handler) ComMultiQuery(ctx context.Context, c *mysql.Conn, query string, cb mysql.ResultSpoolFn) (string, error) {
+	w := wireOf(c)
+	if w == nil || w.decodedRest == "" || query != w.decodedRest {
+		query = longTypeText(noBackslashText(h.sessionOf(c), h.clientText(c, query)))
+	}
+	rest, err := h.comMultiQuery(ctx, c, query, h.charsetCallback(c, cb))
+	if w != nil {
+		// The library hands the remainder back as the next call's text:
+		// it is converted already.
+		w.decodedRest = rest
+	}
+	return rest, err
+}
+
+func (h *handler) comMultiQuery(ctx context.Context, c *mysql.Conn, query string, cb mysql.ResultSpoolFn) (string, error) {
 	// The remainder returned is of the rewritten text; rewriting it again
 	// on the next call changes nothing.
 	if rest, ok, err := h.nextCallResult(c, query, cb); ok {
@@ -408,7 +429,8 @@ func (h *handler) ComStmtExecute(ctx context.Context, c *mysql.Conn, p *mysql.Pr
 	if w, ok := c.Conn.(*wireConn); ok {
 		c.Conn = w.Conn
 	}
-	cb = stmtFieldsCallback(cb)
+	cb = stmtFieldsCallback(h.stmtCharsetCallback(c, cb))
+	temporalParams(p)
 	// A locking read's clause was stripped from the text the plan cache
 	// sees, so it must never be served from the cache (it would read
 	// without taking its locks); nor may a SERIALIZABLE transaction's

@@ -50,10 +50,12 @@ func (h *handler) stripLocking(c *mysql.Conn, query string, multi bool) string {
 	return stripped
 }
 
-// lockDDLTable makes a schema change wait for the transactions holding
-// locks on its table (engine.LockTableForDDL); the table is found in the
-// text because GMS resolves it, and fixes the statement's snapshot, before
-// any engine code could wait.
+// lockDDLTable first commits the open transaction when the statement
+// commits implicitly (engine.CommitBeforeDDL), then makes a schema change
+// wait for the transactions holding locks on its table
+// (engine.LockTableForDDL); the table is found in the text because GMS
+// resolves it, and fixes the statement's snapshot, before any engine code
+// could wait.
 func (h *handler) lockDDLTable(ctx context.Context, c *mysql.Conn, query string, multi bool) error {
 	if multi {
 		f, _, err := sqlparser.SplitStatement(query)
@@ -61,6 +63,11 @@ func (h *handler) lockDDLTable(ctx context.Context, c *mysql.Conn, query string,
 			return nil
 		}
 		query = f
+	}
+	if sqltext.CommitsImplicitly(query) {
+		if err := h.eng.CommitBeforeDDL(ctx, c.ConnectionID); err != nil {
+			return err
+		}
 	}
 	db, table, ok := sqltext.DDLTable(query)
 	if !ok {

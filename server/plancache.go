@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"math"
 	"net"
 	"strconv"
 	"strings"
@@ -21,6 +22,8 @@ import (
 	"google.golang.org/protobuf/proto"
 
 	"github.com/myriaddb/myriad/plans"
+	"github.com/myriaddb/myriad/sqlfunc"
+	"github.com/myriaddb/myriad/sqltext"
 )
 
 // planCacheVar turns the prepared-statement plan cache off for a session
@@ -62,9 +65,10 @@ func (h *handler) execCached(ctx context.Context, c *mysql.Conn, p *mysql.Prepar
 		return false, nil
 	}
 	query := p.PrepareStmt
-	// Cheap refusals first: only SELECTs, and none that read variables
-	// (@x, @@warning_count) whose value belongs to the moment of execution.
-	if !startsWithSelect(query) || strings.IndexByte(query, '@') >= 0 {
+	// Cheap refusals first: only SELECTs and single-table DML, and none
+	// that read variables (@x, @@warning_count) whose value belongs to the
+	// moment of execution.
+	if !startsWithSelect(query) && !startsWithDML(query) || strings.IndexByte(query, '@') >= 0 {
 		return false, nil
 	}
 	sqlCtx, err := h.srv.srv.SessionManager().NewContextWithQuery(ctx, c, query)
@@ -78,10 +82,21 @@ func (h *handler) execCached(ctx context.Context, c *mysql.Conn, p *mysql.Prepar
 	if !ok {
 		return false, nil
 	}
-	// Locking reads and SELECT ... INTO take the general path: what they
-	// do besides reading is not part of a plan this cache can vouch for.
-	if sel, isSelect := stmt.(*sqlparser.Select); !isSelect || sel.Lock != "" || sel.Into != nil {
-		return false, nil
+	var opts plans.Options
+	switch st := stmt.(type) {
+	case *sqlparser.Select:
+		// Locking reads and SELECT ... INTO take the general path: what
+		// they do besides reading is not part of a plan this cache can
+		// vouch for.
+		if st.Lock != "" || st.Into != nil {
+			return false, nil
+		}
+	default:
+		constants, ok := dmlShape(stmt)
+		if !ok {
+			return false, nil
+		}
+		opts = plans.Options{DML: true, Constants: constants}
 	}
 	bv := make(map[string]sqlparser.Expr, len(p.BindVars))
 	for name, v := range p.BindVars {
@@ -95,7 +110,61 @@ func (h *handler) execCached(ctx context.Context, c *mysql.Conn, p *mysql.Prepar
 		}
 		bv[name] = e
 	}
-	return h.runCached(ctx, c, sqlCtx, query, query, stmt, bv, cb)
+	return h.runCached(ctx, c, sqlCtx, query, query, stmt, bv, opts, cb)
+}
+
+// dmlShape accepts the DML statements a cached plan may run: a
+// single-table INSERT of one VALUES row, or UPDATE or DELETE of one table
+// by a WHERE clause, with no ORDER BY, LIMIT, IGNORE, ON DUPLICATE KEY,
+// REPLACE, CTE or RETURNING. Their WHERE clause and VALUES hold only
+// parameters; constants (the 1 of SET k = k + 1) may stand only in UPDATE's
+// assignments, where no parameter is converted to a column's type, so
+// package plans cannot mistake one for the other (constants).
+func dmlShape(stmt sqlparser.Statement) (constants int, ok bool) {
+	oneTable := func(te sqlparser.TableExprs) bool {
+		if len(te) != 1 {
+			return false
+		}
+		at, ok := te[0].(*sqlparser.AliasedTableExpr)
+		if !ok || len(at.Partitions) > 0 || at.Hints != nil || at.AsOf != nil {
+			return false
+		}
+		_, ok = at.Expr.(sqlparser.TableName)
+		return ok
+	}
+	switch st := stmt.(type) {
+	case *sqlparser.Update:
+		if st.With != nil || st.Ignore != "" || !oneTable(st.TableExprs) || len(st.OrderBy) > 0 ||
+			st.Limit != nil || len(st.Returning) > 0 || st.Where == nil || hasLiterals(st.Where) {
+			return 0, false
+		}
+		constants = countLiterals(st.Exprs)
+		if constants > 0 && hasComparison(st.Exprs) {
+			// A compared constant (SET f = (k = 5)) would look like a
+			// parameter converted to the column's type.
+			return 0, false
+		}
+		return constants, true
+	case *sqlparser.Delete:
+		if st.With != nil || len(st.Targets) > 0 || !oneTable(st.TableExprs) || len(st.Partitions) > 0 ||
+			len(st.OrderBy) > 0 || st.Limit != nil || len(st.Returning) > 0 || st.Where == nil || hasLiterals(st) {
+			return 0, false
+		}
+		return 0, true
+	case *sqlparser.Insert:
+		if st.Action != sqlparser.InsertStr || st.Ignore != "" || st.With != nil || len(st.Partitions) > 0 ||
+			len(st.OnDup) > 0 || len(st.Returning) > 0 || hasLiterals(st) {
+			return 0, false
+		}
+		switch rows := st.Rows.(type) {
+		case sqlparser.Values:
+			return 0, len(rows) == 1
+		case *sqlparser.AliasedValues:
+			return 0, len(rows.Values) == 1 && rows.As.IsEmpty()
+		}
+		return 0, false
+	}
+	return 0, false
 }
 
 // execCachedText runs a COM_QUERY SELECT from the plan cache: the
@@ -113,8 +182,8 @@ func (h *handler) execCachedText(ctx context.Context, c *mysql.Conn, query strin
 	}
 	// One statement only (no ';' at all: a multi-statement text, or a
 	// semicolon in a string, takes the general path), no variables.
-	if !startsWithSelect(query) || strings.IndexByte(query, '@') >= 0 || strings.IndexByte(query, ';') >= 0 ||
-		strings.IndexByte(query, '?') >= 0 {
+	if !startsWithSelect(query) && !startsWithDML(query) || strings.IndexByte(query, '@') >= 0 ||
+		strings.IndexByte(query, ';') >= 0 || strings.IndexByte(query, '?') >= 0 {
 		return false, nil
 	}
 	sqlCtx, err := h.srv.srv.SessionManager().NewContextWithQuery(ctx, c, query)
@@ -128,16 +197,32 @@ func (h *handler) execCachedText(ctx context.Context, c *mysql.Conn, query strin
 	if err != nil {
 		return false, nil
 	}
-	sel, isSelect := stmt.(*sqlparser.Select)
-	if !isSelect || sel.Lock != "" || sel.Into != nil {
+	// Typed temporal literals and DECIMAL literals compared with a column
+	// take the general path, where the engine's parser (sqlfunc.Parser)
+	// reads them as MySQL does.
+	if _, lits := sqltext.TemporalLiterals(query); lits != nil || sqlfunc.ExactLiterals(stmt) {
 		return false, nil
 	}
-	bv, ok := parameterize(sel)
-	if !ok {
-		return false, nil
+	var bv map[string]sqlparser.Expr
+	var opts plans.Options
+	if sel, isSelect := stmt.(*sqlparser.Select); isSelect {
+		if sel.Lock != "" || sel.Into != nil {
+			return false, nil
+		}
+		var ok bool
+		if bv, ok = parameterize(sel); !ok {
+			return false, nil
+		}
+	} else {
+		bv = parameterizeDML(stmt)
+		constants, ok := dmlShape(stmt)
+		if !ok || len(bv) == 0 {
+			return false, nil
+		}
+		opts = plans.Options{DML: true, Constants: constants}
 	}
 	key := sqlparser.String(stmt)
-	done, err = h.runCached(ctx, c, sqlCtx, key, query, stmt, bv, func(r *sqltypes.Result) error { return cb(r, false) })
+	done, err = h.runCached(ctx, c, sqlCtx, key, query, stmt, bv, opts, func(r *sqltypes.Result) error { return cb(r, false) })
 	if done {
 		h.srv.textRuns.Add(1)
 	}
@@ -149,7 +234,64 @@ func (h *handler) execCachedText(ctx context.Context, c *mysql.Conn, query strin
 // ok is false when there is none or another literal remains.
 func parameterize(sel *sqlparser.Select) (bv map[string]sqlparser.Expr, ok bool) {
 	bv = map[string]sqlparser.Expr{}
-	param := func(e *sqlparser.Expr) {
+	param, visit := parameterizer(bv)
+	if sel.Where != nil {
+		visit(&sel.Where.Expr)
+	}
+	if sel.Limit != nil {
+		if sel.Limit.Rowcount != nil {
+			param(&sel.Limit.Rowcount)
+		}
+		if sel.Limit.Offset != nil {
+			param(&sel.Limit.Offset)
+		}
+	}
+	return bv, len(bv) > 0 && !hasLiterals(sel)
+}
+
+// parameterizeDML replaces the constants of a DML statement that may
+// become parameters by v1, v2, ... in order and returns their values: an
+// INSERT's VALUES, UPDATE's assigned values (SET c = 'x', not the 1 of
+// SET k = k + 1, which stays a constant of the plan) and the compared
+// constants of the WHERE clause, as for SELECT. dmlShape then decides
+// whether what remains may be cached.
+func parameterizeDML(stmt sqlparser.Statement) map[string]sqlparser.Expr {
+	bv := map[string]sqlparser.Expr{}
+	param, visit := parameterizer(bv)
+	switch st := stmt.(type) {
+	case *sqlparser.Insert:
+		var rows sqlparser.Values
+		switch r := st.Rows.(type) {
+		case sqlparser.Values:
+			rows = r
+		case *sqlparser.AliasedValues:
+			rows = r.Values
+		}
+		if len(rows) == 1 {
+			for i := range rows[0] {
+				param(&rows[0][i])
+			}
+		}
+	case *sqlparser.Update:
+		for _, a := range st.Exprs {
+			param(&a.Expr)
+		}
+		if st.Where != nil {
+			visit(&st.Where.Expr)
+		}
+	case *sqlparser.Delete:
+		if st.Where != nil {
+			visit(&st.Where.Expr)
+		}
+	}
+	return bv
+}
+
+// parameterizer returns param, which makes one constant the next
+// parameter (its value kept in bv), and visit, which does so for the
+// compared constants of a WHERE condition.
+func parameterizer(bv map[string]sqlparser.Expr) (param, visit func(*sqlparser.Expr)) {
+	param = func(e *sqlparser.Expr) {
 		v, isVal := (*e).(*sqlparser.SQLVal)
 		if !isVal {
 			return
@@ -163,7 +305,6 @@ func parameterize(sel *sqlparser.Select) (bv map[string]sqlparser.Expr, ok bool)
 		bv[name] = v
 		*e = sqlparser.NewValArg([]byte(":" + name))
 	}
-	var visit func(e *sqlparser.Expr)
 	visit = func(e *sqlparser.Expr) {
 		switch x := (*e).(type) {
 		case *sqlparser.AndExpr:
@@ -191,25 +332,14 @@ func parameterize(sel *sqlparser.Select) (bv map[string]sqlparser.Expr, ok bool)
 			param(&x.To)
 		}
 	}
-	if sel.Where != nil {
-		visit(&sel.Where.Expr)
-	}
-	if sel.Limit != nil {
-		if sel.Limit.Rowcount != nil {
-			param(&sel.Limit.Rowcount)
-		}
-		if sel.Limit.Offset != nil {
-			param(&sel.Limit.Offset)
-		}
-	}
-	return bv, len(bv) > 0 && !hasLiterals(sel)
+	return param, visit
 }
 
 // runCached serves a parsed SELECT whose every constant is a parameter
 // (values in bv, named v1, v2, ...) from the plan cache, analyzing and
 // caching it on a miss. key is the statement text the plan is cached
 // under; query is what the client sent (process list, logs).
-func (h *handler) runCached(ctx context.Context, c *mysql.Conn, sqlCtx *sql.Context, key, query string, stmt sqlparser.Statement, bv map[string]sqlparser.Expr, cb func(*sqltypes.Result) error) (done bool, err error) {
+func (h *handler) runCached(ctx context.Context, c *mysql.Conn, sqlCtx *sql.Context, key, query string, stmt sqlparser.Statement, bv map[string]sqlparser.Expr, opts plans.Options, cb func(*sqltypes.Result) error) (done bool, err error) {
 	cache := h.srv.plans
 	exec, ok := h.Handler.(boundExecer)
 	if !ok {
@@ -245,6 +375,12 @@ func (h *handler) runCached(ctx context.Context, c *mysql.Conn, sqlCtx *sql.Cont
 			b.WriteString("NULL")
 		} else {
 			b.WriteString(l.Type().String())
+			if opts.DML && isZero(l) {
+				// An INSERT's plan depends on whether an AUTO_INCREMENT
+				// column's value is 0 (it generates one, and
+				// LAST_INSERT_ID follows).
+				b.WriteString("=0")
+			}
 		}
 		b.WriteByte(0)
 	}
@@ -260,7 +396,7 @@ func (h *handler) runCached(ctx context.Context, c *mysql.Conn, sqlCtx *sql.Cont
 	sqlCtx.ClearWarnings()
 	if !known {
 		var retry bool
-		pl, retry = h.analyzeForCache(sqlCtx, query, stmt, lits, names)
+		pl, retry = h.analyzeForCache(sqlCtx, query, stmt, lits, names, opts)
 		if !retry {
 			cache.Put(pk, pl)
 		}
@@ -273,6 +409,19 @@ func (h *handler) runCached(ctx context.Context, c *mysql.Conn, sqlCtx *sql.Cont
 		return false, nil
 	}
 	sql.IncrementStatusVariable(sqlCtx, "Questions", 1)
+	if pl.DML() {
+		// Counted by GMS's binder on the general path.
+		switch stmt.(type) {
+		case *sqlparser.Insert:
+			sql.IncrementStatusVariable(sqlCtx, "Com_insert", 1)
+		case *sqlparser.Update:
+			sql.IncrementStatusVariable(sqlCtx, "Com_update", 1)
+		case *sqlparser.Delete:
+			sql.IncrementStatusVariable(sqlCtx, "Com_delete", 1)
+		}
+		h.srv.fastDMLs.Add(1)
+		return true, h.spoolOk(sqlCtx, c, query, node, pl.Flags(), cb)
+	}
 	sql.IncrementStatusVariable(sqlCtx, "Com_select", 1)
 	if pl.SingleRow() {
 		if fields, ok := pl.Meta().([]*querypb.Field); ok {
@@ -320,6 +469,63 @@ func (h *handler) spoolSingleRow(sqlCtx *sql.Context, c *mysql.Conn, query strin
 	r, err := h.singleRowResult(sqlCtx, query, node, fields)
 	if err != nil {
 		return sql.CastSQLError(err)
+	}
+	if err := statusFlags(sqlCtx, c); err != nil {
+		return err
+	}
+	return cb(r)
+}
+
+// spoolOk runs a cached DML plan and sends its OK result, as GMS's handler
+// does for a statement whose result is an OK packet (process list entry,
+// session command bracket, the OK row's counts and info, the connection's
+// status flags), after marking the rows it must lock as the analyzer would
+// have (engine.MarkCachedLocking).
+func (h *handler) spoolOk(sqlCtx *sql.Context, c *mysql.Conn, query string, node sql.Node, flags *sql.QueryFlags, cb func(*sqltypes.Result) error) (err error) {
+	start := time.Now()
+	if ev := h.srv.events; ev != nil {
+		defer func() { ev.QueryCompleted(err == nil, time.Since(start)) }()
+	}
+	sqlCtx, err = sqlCtx.ProcessList.BeginQuery(sqlCtx, query)
+	if err != nil {
+		return err
+	}
+	defer sqlCtx.ProcessList.EndQuery(sqlCtx)
+	if err := sql.SessionCommandBegin(sqlCtx.Session); err != nil {
+		return err
+	}
+	defer sql.SessionCommandEnd(sqlCtx.Session)
+	if err := h.eng.MarkCachedLocking(sqlCtx, node); err != nil {
+		return err
+	}
+	schema, iter, _, err := h.srv.sqle.PrepQueryPlanForExecution(sqlCtx, query, node, flags)
+	if err != nil {
+		return sql.CastSQLError(err)
+	}
+	if !types.IsOkResultSchema(schema) {
+		_ = iter.Close(sqlCtx)
+		return fmt.Errorf("a cached DML plan returned rows")
+	}
+	// As GMS's handler: an error leaves the iterator unclosed, so an
+	// autocommit statement's transaction is not committed (the session
+	// rolls it back when the command ends).
+	row, err := iter.Next(sqlCtx)
+	if err != nil {
+		return sql.CastSQLError(err)
+	}
+	if _, err := iter.Next(sqlCtx); err != io.EOF {
+		if err == nil {
+			err = fmt.Errorf("a cached DML plan returned more than one OK row")
+		}
+		return sql.CastSQLError(err)
+	}
+	if err := iter.Close(sqlCtx); err != nil {
+		return sql.CastSQLError(err)
+	}
+	ok := row[0].(types.OkResult)
+	r := &sqltypes.Result{RowsAffected: ok.RowsAffected, InsertID: ok.InsertID}
+	if ok.Info != nil {
+		r.Info = ok.Info.String()
 	}
 	if err := statusFlags(sqlCtx, c); err != nil {
 		return err
@@ -383,33 +589,127 @@ func statusFlags(ctx *sql.Context, c *mysql.Conn) error {
 }
 
 // bindLiterals turns the parameters' parser expressions into the literals
-// GMS's binder makes of them (the same conversion as the uncached path:
-// parser expression, then the planner's literal).
+// GMS's binder makes of them (planbuilder's ConvertVal: the same value and
+// type as the uncached path). The common kinds are converted here; a GMS
+// planbuilder, costly to make per execution (docs/PROFILES.md), is made
+// only for the rest.
 func (h *handler) bindLiterals(ctx *sql.Context, exprs map[string]sqlparser.Expr) ([]*expression.Literal, []string, bool) {
-	b := planbuilder.New(ctx, h.srv.sqle.Analyzer.Catalog, h.srv.sqle.EventScheduler, h.srv.sqle.Parser)
-	b.SetBindings(exprs)
 	lits := make([]*expression.Literal, len(exprs))
 	names := make([]string, len(exprs))
+	var b *planbuilder.Builder
+	var text sql.Type
 	for i := range lits {
 		name := "v" + strconv.Itoa(i+1)
-		e, ok := b.BindCtx().Bindings[name]
+		e, ok := exprs[name]
 		if !ok {
 			return nil, nil, false
 		}
-		l, ok := e.(*expression.Literal)
-		if !ok {
-			return nil, nil, false
+		l, direct := paramLiteral(e)
+		if direct == litText {
+			if text == nil {
+				text = types.CreateLongText(ctx.GetCollation())
+			}
+			l = expression.NewLiteral(l.Value(), text)
+		} else if direct == litOther {
+			if b == nil {
+				b = planbuilder.New(ctx, h.srv.sqle.Analyzer.Catalog, h.srv.sqle.EventScheduler, h.srv.sqle.Parser)
+				b.SetBindings(exprs)
+			}
+			if l, ok = b.BindCtx().Bindings[name].(*expression.Literal); !ok {
+				return nil, nil, false
+			}
 		}
 		lits[i], names[i] = l, name
 	}
 	return lits, names, true
 }
 
+type litKind uint8
+
+const (
+	litDone  litKind = iota // the literal is final
+	litText                 // a string: its type is the connection's collation's LONGTEXT
+	litOther                // not converted here: GMS's binder decides
+)
+
+// paramLiteral converts the parameter kinds a client sends most (integers,
+// strings, floats in exponent form, decimals, NULL) to the literal GMS's
+// binder makes of them: an integer as the smallest of int8, uint8, int16,
+// uint16, int32, uint32, int64, uint64 that holds it; a float in exponent
+// notation as DOUBLE; a decimal as DECIMAL of its digits. TestParamLiterals
+// compares it with the binder.
+func paramLiteral(e sqlparser.Expr) (*expression.Literal, litKind) {
+	if _, null := e.(*sqlparser.NullVal); null {
+		return expression.NewLiteral(nil, types.Null), litDone
+	}
+	v, ok := e.(*sqlparser.SQLVal)
+	if !ok {
+		return nil, litOther
+	}
+	switch v.Type {
+	case sqlparser.StrVal:
+		return expression.NewLiteral(string(v.Val), nil), litText
+	case sqlparser.IntVal:
+		if l := intLiteral(string(v.Val)); l != nil {
+			return l, litDone
+		}
+	case sqlparser.FloatVal:
+		s := string(v.Val)
+		if strings.ContainsAny(s, "eE") {
+			f, err := strconv.ParseFloat(s, 64)
+			if err != nil {
+				return nil, litOther
+			}
+			return expression.NewLiteral(f, types.Float64), litDone
+		}
+		if strings.Count(s, ".") != 1 {
+			return nil, litOther
+		}
+		p, sc := expression.GetDecimalPrecisionAndScale(s)
+		dt, err := types.CreateDecimalType(p, sc)
+		if err != nil {
+			return nil, litOther
+		}
+		d, _, err := dt.Convert(sql.NewEmptyContext(), s)
+		if err != nil {
+			return nil, litOther
+		}
+		return expression.NewLiteral(d, dt), litDone
+	}
+	return nil, litOther
+}
+
+// intLiteral types a decimal integer's text as GMS's binder does; nil when
+// it fits no 64-bit integer (the binder makes a DECIMAL).
+func intLiteral(s string) *expression.Literal {
+	if n, err := strconv.ParseInt(s, 10, 64); err == nil {
+		switch {
+		case n >= math.MinInt8 && n <= math.MaxInt8:
+			return expression.NewLiteral(int8(n), types.Int8)
+		case n >= 0 && n <= math.MaxUint8:
+			return expression.NewLiteral(uint8(n), types.Uint8)
+		case n >= math.MinInt16 && n <= math.MaxInt16:
+			return expression.NewLiteral(int16(n), types.Int16)
+		case n >= 0 && n <= math.MaxUint16:
+			return expression.NewLiteral(uint16(n), types.Uint16)
+		case n >= math.MinInt32 && n <= math.MaxInt32:
+			return expression.NewLiteral(int32(n), types.Int32)
+		case n >= 0 && n <= math.MaxUint32:
+			return expression.NewLiteral(uint32(n), types.Uint32)
+		}
+		return expression.NewLiteral(n, types.Int64)
+	}
+	if u, err := strconv.ParseUint(s, 10, 64); err == nil {
+		return expression.NewLiteral(u, types.Uint64)
+	}
+	return nil
+}
+
 // analyzeForCache binds and analyzes the statement with lits as its
 // parameters (so the plan holds them by identity) and returns the
 // cacheable template, or nil.
-func (h *handler) analyzeForCache(ctx *sql.Context, query string, stmt sqlparser.Statement, lits []*expression.Literal, names []string) (*plans.Plan, bool) {
-	if hasLiterals(stmt) {
+func (h *handler) analyzeForCache(ctx *sql.Context, query string, stmt sqlparser.Statement, lits []*expression.Literal, names []string, opts plans.Options) (*plans.Plan, bool) {
+	if !opts.DML && hasLiterals(stmt) {
 		return nil, false
 	}
 	e := h.srv.sqle
@@ -444,10 +744,14 @@ func (h *handler) analyzeForCache(ctx *sql.Context, query string, stmt sqlparser
 	if qFlags != nil && (qFlags.IsSet(sql.QFlagShowWarnings) || qFlags.IsSet(sql.QFlagTrigger)) {
 		return nil, false
 	}
-	pl, ok, retry := plans.Build(ctx, analyzed, lits)
+	pl, ok, retry := plans.Build(ctx, analyzed, lits, opts)
 	if !ok {
 		return nil, retry
 	}
+	if opts.DML != pl.DML() || pl.DML() && !h.eng.CacheableDML(ctx, analyzed) {
+		return nil, false
+	}
+	pl.SetFlags(qFlags)
 	pl.SetSingleRow(qFlags != nil && qFlags.IsSet(sql.QFlagMax1Row))
 	return pl, false
 }
@@ -456,7 +760,7 @@ func (h *handler) analyzeForCache(ctx *sql.Context, query string, stmt sqlparser
 // own: plans are cached only for statements whose every constant is a
 // parameter, so a literal of the analyzed plan that equals a conversion of
 // a parameter is known to be one (package plans).
-func hasLiterals(stmt sqlparser.Statement) bool {
+func hasLiterals(stmt sqlparser.SQLNode) bool {
 	found := false
 	_ = sqlparser.Walk(func(node sqlparser.SQLNode) (bool, error) {
 		switch v := node.(type) {
@@ -472,11 +776,58 @@ func hasLiterals(stmt sqlparser.Statement) bool {
 	return found
 }
 
+// countLiterals counts the constants of n's text.
+func countLiterals(n sqlparser.SQLNode) int {
+	found := 0
+	_ = sqlparser.Walk(func(node sqlparser.SQLNode) (bool, error) {
+		switch v := node.(type) {
+		case *sqlparser.SQLVal:
+			if v.Type != sqlparser.ValArg {
+				found++
+			}
+		case *sqlparser.NullVal, sqlparser.BoolVal:
+			found++
+		}
+		return true, nil
+	}, n)
+	return found
+}
+
 type panicError struct{}
 
 func (panicError) Error() string { return "panic while binding" }
 
 var errPanic error = panicError{}
+
+// hasComparison reports whether n compares anything (=, <, IN, BETWEEN,
+// LIKE ..., or a row of values).
+func hasComparison(n sqlparser.SQLNode) bool {
+	found := false
+	_ = sqlparser.Walk(func(node sqlparser.SQLNode) (bool, error) {
+		switch node.(type) {
+		case *sqlparser.ComparisonExpr, *sqlparser.RangeCond, sqlparser.ValTuple:
+			found = true
+		}
+		return !found, nil
+	}, n)
+	return found
+}
+
+// startsWithDML reports whether q starts with INSERT, UPDATE or DELETE.
+func startsWithDML(q string) bool {
+	q = strings.TrimLeft(q, " \t\r\n")
+	return len(q) >= 6 && (strings.EqualFold(q[:6], "insert") || strings.EqualFold(q[:6], "update") ||
+		strings.EqualFold(q[:6], "delete"))
+}
+
+// isZero reports whether l is a number equal to 0.
+func isZero(l *expression.Literal) bool {
+	if !types.IsNumber(l.Type()) {
+		return false
+	}
+	c, err := l.Type().Compare(sql.NewEmptyContext(), l.Value(), l.Type().Zero())
+	return err == nil && c == 0
+}
 
 func startsWithSelect(q string) bool {
 	q = strings.TrimLeft(q, " \t\r\n(")

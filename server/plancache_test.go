@@ -192,6 +192,9 @@ func TestPlanCacheMatchesUncached(t *testing.T) {
 	if n := ts.srv.singleRows.Load(); n < 10 {
 		t.Errorf("single-row spooler ran %d times, want the point lookups' second round through it", n)
 	}
+	if n, bad := plans.PointChecks.Load(), plans.PointMismatches.Load(); n < 20 || bad > 0 {
+		t.Errorf("direct point ranges: %d compared with GMS's builder, %d differed", n, bad)
+	}
 }
 
 // TestTextPlanCacheMatchesUncached is TestPlanCacheMatchesUncached over
@@ -361,6 +364,9 @@ func TestPlanCacheConcurrent(t *testing.T) {
 }
 
 func init() {
+	// Every direct point range is compared with GMS's builder's
+	// (TestPlanCacheMatchesUncached checks the count).
+	plans.CheckPointRanges = true
 	if os.Getenv("PLANS_DEBUG") != "" {
 		plans.Debug = func(f string, a ...any) { fmt.Printf("WHY "+f+"\n", a...) }
 	}

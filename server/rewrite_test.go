@@ -409,8 +409,8 @@ func TestOnlineRewriteConvertCharset(t *testing.T) {
 	}
 	noJobs(t, db)
 
-	// A keyless table converts in one transaction; a character latin1
-	// lacks fails with MySQL's 1366 and changes nothing.
+	// A keyless table converts too (online, its rows keep their row IDs);
+	// a character latin1 lacks fails with MySQL's 1366 and changes nothing.
 	mustExec(t, db, "CREATE TABLE kl (a VARCHAR(10)) CHARACTER SET utf8mb4")
 	mustExec(t, db, "INSERT INTO kl VALUES ('caf\u00e9'), ('x')")
 	mustExec(t, db, "ALTER TABLE kl CONVERT TO CHARACTER SET latin1")

@@ -23,6 +23,7 @@ import (
 	"github.com/myriaddb/myriad/engine"
 	"github.com/myriaddb/myriad/kv"
 	"github.com/myriaddb/myriad/plans"
+	"github.com/myriaddb/myriad/sqlfunc"
 )
 
 // Config is what `myriad serve` takes.
@@ -98,6 +99,8 @@ type Server struct {
 	singleRows atomic.Int64
 	// textRuns counts text-protocol statements served by the plan cache.
 	textRuns atomic.Int64
+	// fastDMLs counts DML statements run from cached plans (spoolOk).
+	fastDMLs atomic.Int64
 	auth     *authServer
 	wires    sync.Map // connection ID -> *wireConn (handler.go, timeouts.go)
 	// prepLocking: conn ID -> *sync.Map of statement ID -> the locking
@@ -177,6 +180,8 @@ func (s *Server) init() error {
 	}
 	a.ExecBuilder = &explainBuilder{inner: a.ExecBuilder, srv: s}
 	s.sqle = gms.New(a, &gms.Config{})
+	// Typed temporal and DECIMAL literals as MySQL reads them (see sqlfunc.Parser).
+	s.sqle.Parser = sqlfunc.NewParser(s.sqle.Parser)
 	// Before the GMS server captures the process list (kill.go).
 	s.kills = newKillList(s.sqle.ProcessList)
 	s.sqle.ProcessList = s.kills
@@ -224,12 +229,12 @@ func (s *Server) init() error {
 		return err
 	}
 	s.srv = srv
-	// Imports a killed server left unfinished leave rows no definition
-	// names: remove them before any new import can start.
+	// Imports (and WITH DATA clones) a killed server left unfinished leave
+	// rows no definition names: remove them before any new one can start.
 	if n, err := s.eng.ReclaimImports(); err != nil {
 		return fmt.Errorf("reclaim unfinished imports: %w", err)
 	} else if n > 0 {
-		s.log.Info("removed the rows of unfinished tenant imports", "imports", n)
+		s.log.Info("removed the rows of unfinished tenant imports and WITH DATA clones", "imports", n)
 	}
 	// Index builds a previous run left unfinished continue in the
 	// background (engine/ixbuild.go).

@@ -53,3 +53,21 @@ func TestTableCacheStatus(t *testing.T) {
 		time.Sleep(50 * time.Millisecond)
 	}
 }
+
+// TestProcesslistUserWithoutDatabase: a client that connects without
+// choosing a database (the mariadb CLI's default) is listed under its
+// account, not GMS's "unauthenticated user".
+func TestProcesslistUserWithoutDatabase(t *testing.T) {
+	ts := startServer(t, t.TempDir())
+	db := ts.connect("")
+	got := queryRows(t, db, "SELECT USER, DB IS NULL FROM information_schema.PROCESSLIST WHERE ID = CONNECTION_ID()")
+	if len(got) != 1 || got[0][0] != "root" || got[0][1] != "1" {
+		t.Fatalf("own process list row: %v, want [[root 1]]", got)
+	}
+	rows := queryRows(t, db, "SHOW PROCESSLIST")
+	for _, r := range rows {
+		if r[1] != "root" {
+			t.Errorf("SHOW PROCESSLIST row %v: user %q, want root", r, r[1])
+		}
+	}
+}

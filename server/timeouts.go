@@ -202,12 +202,20 @@ func (s *Server) sessionBuilder() func(context.Context, *mysql.Conn, string) (sq
 		if err != nil {
 			return nil, err
 		}
+		// GMS names the connection's user in the process list only when
+		// a database is chosen (COM_INIT_DB or the handshake's): a client
+		// connecting without one stayed "unauthenticated user" in SHOW
+		// PROCESSLIST for its whole life.
+		s.sqle.ProcessList.ConnectionReady(sess)
+		sctx := sql.NewContext(context.Background(), sql.WithSession(sess))
+		if err := handshakeCollation(sctx, sess, c); err != nil {
+			return nil, err
+		}
 		v, ok := s.wires.Load(c.ConnectionID)
 		if !ok {
 			return sess, nil
 		}
 		w := v.(*wireConn)
-		sctx := sql.NewContext(context.Background(), sql.WithSession(sess))
 		if w.interactive {
 			// interactive_timeout may exceed wait_timeout's range; MySQL
 			// clamps such a value to the range's end.

@@ -58,6 +58,9 @@ func useMySQLPacketDefault() {
 
 const noCommand = -1
 
+// comProcessKill is COM_PROCESS_KILL.
+const comProcessKill = 0x0c
+
 // wireConn tracks the client's packet framing as the protocol library reads
 // it. A Read never returns bytes past the end of the packet being read, so
 // when the library asks for the next packet it has finished answering the
@@ -75,6 +78,9 @@ type wireConn struct {
 
 	hdr     [4]byte
 	hdrN    int   // header bytes seen of the packet being read
+	// hdrAt is where the packet's header starts in the bytes the current
+	// Read returns, or -1 when an earlier Read returned part of it.
+	hdrAt int
 	left    int   // payload bytes of that packet still to come
 	logical int64 // payload of the logical packet so far (0xFFFFFF chunks join)
 	more    bool  // the previous chunk was 0xFFFFFF bytes: a continuation follows
@@ -98,6 +104,15 @@ type wireConn struct {
 	// locking clause; prepLocking is the clause found (blankPrepareLocking).
 	prepSeen    bool
 	prepLocking *sqltext.Locking
+
+	// processKill runs KILL CONNECTION id for a COM_PROCESS_KILL, which the
+	// library does not implement (set by the handler, handler.go).
+	processKill func(id uint32) error
+
+	// decodedRest: the remainder of a multi-statement COM_QUERY whose text
+	// was already converted from character_set_client and for
+	// NO_BACKSLASH_ESCAPES (charset.go).
+	decodedRest string
 
 	pend []byte // bytes read from the socket past a packet boundary
 	held []byte // a reply header waiting for its body (see Write)
@@ -141,6 +156,10 @@ func (c *wireConn) scan(b []byte) (int, error) {
 	i := 0
 	for i < len(b) {
 		if c.hdrN < 4 {
+			c.hdrAt = -1
+			if c.hdrN == 0 {
+				c.hdrAt = i
+			}
 			k := copy(c.hdr[c.hdrN:], b[i:])
 			c.hdrN += k
 			i += k
@@ -229,6 +248,28 @@ func (c *wireConn) blankPrepareLocking(got []byte) error {
 	l, ok := sqltext.BlankLockingClause(payload[1:])
 	if ok {
 		c.prepLocking = &l
+	}
+	// The text corrections the library's parser needs (sqltext.Rewrite: a
+	// column named plan) may lengthen the packet: its header, in this
+	// Read's bytes, gets the new length and the framing the rest.
+	if fixed := sqltext.Rewrite(string(payload[1:]), versionID); fixed != string(payload[1:]) {
+		grown := len(fixed) + 1
+		at := len(got) - len(c.prep) - 4
+			switch {
+		case len(fixed)+1 == len(payload):
+			copy(payload[1:], fixed)
+			ok = true
+		case c.hdrAt == at && at >= 0 && grown < mysql.MaxPacketSize && int64(grown-len(payload))+c.logical <= c.max:
+			payload = append(payload[:1], fixed...)
+			got[at], got[at+1], got[at+2] = byte(grown), byte(grown>>8), byte(grown>>16)
+			c.left += grown - (len(c.prep) + len(rest))
+			c.logical += int64(grown - (len(c.prep) + len(rest)))
+			c.hdrN = 4 // scan may have closed the packet at its old end
+			rest = append(rest[:0], payload[len(c.prep):]...)
+			ok = true
+		}
+	}
+	if ok {
 		// Bytes of this Read, then of the read-ahead, in packet order.
 		copy(got[len(got)-len(c.prep):], payload[:len(c.prep)])
 		copy(rest, payload[len(c.prep):])
@@ -382,6 +423,21 @@ func (c *wireConn) fixError(pkt []byte) []byte {
 			return errPacket(pkt[3], uint16(se.Num), se.State, se.Message)
 		}
 		return nil
+	case c.cmd == comProcessKill && code == mysql.ERUnknownComError && c.prefN >= 5 && c.processKill != nil:
+		// COM_PROCESS_KILL (PyMySQL's kill(), mysql_kill()) is KILL
+		// CONNECTION id; the library refused it as an unknown command.
+		if err := c.processKill(binary.LittleEndian.Uint32(c.prefix[1:])); err != nil {
+			var se *mysql.SQLError
+			if errors.As(err, &se) {
+				return errPacket(pkt[3], uint16(se.Num), se.State, se.Message)
+			}
+			return errPacket(pkt[3], mysql.ERUnknownError, mysql.SSUnknownSQLState, err.Error())
+		}
+		var status uint16
+		if c.mc != nil {
+			status = c.mc.StatusFlags
+		}
+		return []byte{7, 0, 0, pkt[3], 0x00, 0, 0, byte(status), byte(status >> 8), 0, 0}
 	case code == mysql.ERUnknownComError && strings.HasPrefix(msg, "command handling not implemented"):
 		return errPacket(pkt[3], mysql.ERUnknownComError, mysql.SSNetError, "Unknown command")
 	}

@@ -57,14 +57,14 @@ func Install(a *analyzer.Analyzer) {
 		analyzer.OnceAfterAll = append(append([]analyzer.Rule{rule}, analyzer.OnceAfterAll...), lateRule)
 	}
 	if !hasRule(analyzer.AlwaysBeforeDefault, CompareRuleID) {
-		analyzer.AlwaysBeforeDefault = append([]analyzer.Rule{compareRule}, analyzer.AlwaysBeforeDefault...)
+		analyzer.AlwaysBeforeDefault = append([]analyzer.Rule{compareRule, dateCompareRule}, analyzer.AlwaysBeforeDefault...)
 	}
 	for _, b := range a.Batches {
 		if strings.EqualFold(b.Desc, "after-all") && !hasRule(b.Rules, RuleID) {
 			b.Rules = append(append([]analyzer.Rule{rule}, b.Rules...), lateRule)
 		}
 		if strings.EqualFold(b.Desc, "once-before") && !hasRule(b.Rules, CompareRuleID) {
-			b.Rules = append([]analyzer.Rule{compareRule}, b.Rules...)
+			b.Rules = append([]analyzer.Rule{compareRule, dateCompareRule}, b.Rules...)
 		}
 	}
 	// The catalog consults ExternalFunctionProvider before its built-ins, the

@@ -82,6 +82,8 @@ func ReplaceComparisons(ctx *sql.Context, n sql.Node) (sql.Node, transform.TreeI
 func replaceComparisons(ctx *sql.Context, n sql.Node) (sql.Node, transform.TreeIdentity, error) {
 	return transform.NodeExprsWithOpaque(n, func(e sql.Expression) (sql.Expression, transform.TreeIdentity, error) {
 		switch e := e.(type) {
+		case *exactDecimalLiteral:
+			return e.lit, transform.NewTree, nil
 		case *plan.Subquery:
 			q, same, err := replaceComparisons(ctx, e.Query)
 			if err != nil || same {
@@ -169,6 +171,9 @@ func replaceExpr(ctx *sql.Context, e sql.Expression, ignore bool) (sql.Expressio
 		}
 		if isInt(e.Child.Type()) && (types.IsDateType(t) || types.IsDatetimeType(t)) {
 			return &castNumDate{e}, transform.NewTree, nil
+		}
+		if types.IsText(e.Child.Type()) && types.IsTimespan(t) {
+			return &castStrTime{e}, transform.NewTree, nil
 		}
 		if ct := e.Child.Type(); isInt(ct) && types.IsUnsigned(ct) && types.IsSigned(t) && t.Equals(types.Int64) {
 			return &castSigned{e}, transform.NewTree, nil
@@ -323,7 +328,7 @@ func isNumber(t sql.Type) bool {
 func ours(e sql.Expression) bool {
 	return transform.InspectExpr(e, func(e sql.Expression) bool {
 		switch e.(type) {
-		case *arith, *intDiv, *neg, *castNum, *finite, *toDouble, *bitOp, *decArith, *fracDiv, *dateArith, *addTime, *sumAvg, *timestamp, *castDecimal, *branchDecimal, *castSigned, *round, *castNumDate, *temporalNum:
+		case *arith, *intDiv, *neg, *castNum, *finite, *toDouble, *bitOp, *decArith, *fracDiv, *dateArith, *addTime, *sumAvg, *timestamp, *castDecimal, *branchDecimal, *castSigned, *round, *castNumDate, *temporalNum, *castStrTime:
 			return true
 		}
 		return false

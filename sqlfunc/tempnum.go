@@ -30,6 +30,12 @@ func newTemporalNum(e sql.Expression) sql.Expression {
 		}
 		return &temporalNum{child: e, typ: types.MustCreateDecimalType(uint8(14+p), uint8(p))}
 	case types.IsTimespan(t):
+		if l, ok := e.(*expression.Literal); ok {
+			if ts, ok := l.Value().(types.Timespan); ok && int64(ts)%1_000_000 == 0 {
+				// A TIME literal without a fraction: hhmmss is an integer.
+				return &temporalNum{child: e, typ: types.Int64}
+			}
+		}
 		// GMS's TIME has no fractional precision; a DECIMAL keeps any
 		// microseconds a value has.
 		return &temporalNum{child: e, typ: types.MustCreateDecimalType(16, 6)}

@@ -196,9 +196,12 @@ func containsWordFold(q, w string) bool {
 
 // DDLTable finds the table a schema change locks: ALTER TABLE t, CREATE
 // [UNIQUE|FULLTEXT|SPATIAL] INDEX i ON t, DROP INDEX i ON t, TRUNCATE
-// [TABLE] t. db is "" when the name is not qualified; quotes are removed.
+// [TABLE] t, DROP TABLE [IF EXISTS] t (of a list, the first table: the
+// others are dropped without waiting). db is "" when the name is not
+// qualified; quotes are removed.
 func DDLTable(q string) (db, table string, ok bool) {
-	if !containsWordFold(q, "ALTER") && !containsWordFold(q, "INDEX") && !containsWordFold(q, "TRUNCATE") {
+	if !containsWordFold(q, "ALTER") && !containsWordFold(q, "INDEX") && !containsWordFold(q, "TRUNCATE") &&
+		!containsWordFold(q, "DROP") {
 		return "", "", false
 	}
 	toks := topLevelTokens(q)
@@ -218,6 +221,13 @@ func DDLTable(q string) (db, table string, ok bool) {
 			}
 		}
 	case "CREATE", "DROP":
+		if at(0) == "DROP" && at(1) == "TABLE" {
+			i = 2
+			if at(2) == "IF" && at(3) == "EXISTS" {
+				i = 4
+			}
+			break
+		}
 		for j := 1; j < 6; j++ {
 			if at(j) == "ON" && (at(1) == "INDEX" || at(2) == "INDEX") {
 				i = j + 1

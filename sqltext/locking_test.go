@@ -81,6 +81,9 @@ func TestDDLTable(t *testing.T) {
 		{"TRUNCATE t", "", "t"},
 		{"SELECT * FROM t", "", ""},
 		{"CREATE TABLE t (a int, INDEX (a))", "", ""},
+		{"DROP TABLE t", "", "t"},
+		{"drop table if exists s.t, u", "s", "t"},
+		{"DROP TEMPORARY TABLE t", "", ""},
 	}
 	for _, c := range cases {
 		db, table, ok := DDLTable(c.in)

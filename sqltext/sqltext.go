@@ -13,6 +13,10 @@
 //   - "/*!NNNNN ... */" is executed by MySQL only when NNNNN is at most the
 //     server's version; the tokenizer executes it whatever the version. A
 //     newer one becomes a plain comment ("/*!" -> "/* ").
+//   - PLAN is a reserved word to the tokenizer (for its EXPLAIN PLAN) but
+//     not in MySQL, where a column or table may be called plan (a SaaS
+//     billing table's column). Outside EXPLAIN's own position it becomes
+//     a quoted identifier ("plan" -> "`plan`").
 //
 // It owns only this lexical pass: it must never parse, and never change a
 // statement that has none of the sequences above (outside strings, quoted
@@ -75,6 +79,9 @@ func Rewrite(q string, versionID int) string {
 				continue
 			}
 			i = commentEnd(q, i)
+		case (c == 'p' || c == 'P') && isPlanIdentifier(q, i):
+			emit(i, "`"+q[i:i+4]+"`", i+4)
+			i += 4
 		default:
 			i++
 		}
@@ -84,6 +91,48 @@ func Rewrite(q string, versionID int) string {
 	}
 	b.WriteString(q[last:])
 	return b.String()
+}
+
+// isPlanIdentifier reports whether the word at q[i] is "plan" used as a
+// name: not part of a longer word or a variable (@plan), and not EXPLAIN's
+// keyword (EXPLAIN [EXTENDED] [FORMAT = f] PLAN ...).
+func isPlanIdentifier(q string, i int) bool {
+	if len(q)-i < 4 || !strings.EqualFold(q[i:i+4], "plan") || i+4 < len(q) && isWordByte(q[i+4]) {
+		return false
+	}
+	if i > 0 && (isWordByte(q[i-1]) || q[i-1] == '@') {
+		return false
+	}
+	w, j := wordBefore(q, i)
+	switch strings.ToUpper(w) {
+	case "EXPLAIN", "DESCRIBE", "DESC", "EXTENDED":
+		return false
+	case "":
+		return true
+	}
+	j = skipSpaceBack(q, j)
+	if j == 0 || q[j-1] != '=' {
+		return true
+	}
+	w, _ = wordBefore(q, j-1)
+	return !strings.EqualFold(w, "FORMAT")
+}
+
+// wordBefore returns the word ending (after spaces) before q[i], and its start.
+func wordBefore(q string, i int) (string, int) {
+	e := skipSpaceBack(q, i)
+	s := e
+	for s > 0 && isWordByte(q[s-1]) {
+		s--
+	}
+	return q[s:e], s
+}
+
+func skipSpaceBack(q string, i int) int {
+	for i > 0 && (q[i-1] == ' ' || q[i-1] == '\t' || q[i-1] == '\n' || q[i-1] == '\r') {
+		i--
+	}
+	return i
 }
 
 // isSpaceOrControl is MySQL's test after "--" (my_isspace || my_iscntrl on

@@ -67,7 +67,9 @@ Point it at MySQL or MariaDB with --host/--port/--user/--password to compare.`,
 			}
 			var all []bench.Result
 			emit := func(r bench.Result) {
-				r.Target = label
+				if label != "" {
+					r.Target = label
+				}
 				all = append(all, r)
 				if jsonOut {
 					bench.WriteJSON(os.Stdout, r)
@@ -217,6 +219,6 @@ Point it at MySQL or MariaDB with --host/--port/--user/--password to compare.`,
 			return err
 		},
 	}
-	cmd.AddCommand(prov, ins, cliff, cat, tear, all, wait, report)
+	cmd.AddCommand(prov, ins, cliff, cat, tear, all, wait, report, benchOLTPCmd(run))
 	return cmd
 }

@@ -57,6 +57,9 @@ func (d *infoSchemaDB) GetTableInsensitive(ctx *sql.Context, name string) (sql.T
 	}
 	t, ok, err := d.Database.GetTableInsensitive(ctx, name)
 	if ok && err == nil {
+		if _, isRoutines := routineTables[strings.ToLower(name)]; isRoutines {
+			return newRoutinesTable(strings.ToLower(name), t), true, nil
+		}
 		if cols, scoped := scopedTables[strings.ToLower(name)]; scoped {
 			if ct, isCat := t.(sql.CatalogTable); isCat {
 				return newScopedTable(ct, cols), true, nil
@@ -186,7 +189,12 @@ func (t *infoTables) PartitionRows(ctx *sql.Context, _ sql.Partition) (sql.RowIt
 	if t.cat == nil {
 		return nil, errors.New("information_schema.tables: no catalog assigned")
 	}
-	dbs := t.cat.AllDatabases(ctx) // privilege-filtered for the session's user
+	var dbs []sql.Database // privilege-filtered for the session's user
+	if len(t.schemaPreds) > 0 {
+		dbs = schemaFilter(t.schemaPreds).databases(ctx, t.cat)
+	} else {
+		dbs = t.cat.AllDatabases(ctx)
+	}
 	it := &infoTablesIter{t: t, dbs: dbs, cols: t.columns(), full: t.needsTable()}
 	if c, ok := t.cat.(*analyzer.Catalog); ok && c.MySQLDb != nil && c.MySQLDb.Enabled() {
 		it.privs = c.MySQLDb.UserActivePrivilegeSet(ctx)
@@ -463,6 +471,9 @@ func (t *infoTables) withPreds(schema, name []sql.Expression) *infoTables {
 // filters into tables itself.
 func PushFilters(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
 	return transform.Node(n, func(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
+		if h, ok := n.(*plan.Having); ok {
+			return pushHaving(h)
+		}
 		f, ok := n.(*plan.Filter)
 		if !ok {
 			return n, transform.SameTree, nil
@@ -472,6 +483,12 @@ func PushFilters(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
 				if st, ok := rt.Table.(*scopedTable); ok {
 					return st.pushFilters(f, rt, ta)
 				}
+				if ut, ok := rt.Table.(*usageTable); ok {
+					return ut.pushFilters(f, rt, ta)
+				}
+				if rt2, ok := rt.Table.(*routinesTable); ok {
+					return rt2.pushFilters(f, rt, ta)
+				}
 			}
 		}
 		rt, ok := f.Child.(*plan.ResolvedTable)
@@ -480,6 +497,12 @@ func PushFilters(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
 		}
 		if st, ok := rt.Table.(*scopedTable); ok {
 			return st.pushFilters(f, rt, nil)
+		}
+		if ut, ok := rt.Table.(*usageTable); ok {
+			return ut.pushFilters(f, rt, nil)
+		}
+		if rt2, ok := rt.Table.(*routinesTable); ok {
+			return rt2.pushFilters(f, rt, nil)
 		}
 		it, ok := rt.Table.(*infoTables)
 		if !ok {

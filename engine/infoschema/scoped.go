@@ -33,7 +33,7 @@ type scopedTable struct {
 	// schemaCols are the positions of the schema columns.
 	schemaCols map[int]bool
 	cat        sql.Catalog
-	preds      []sql.Expression // over a one-column row: the schema name
+	preds      schemaFilter
 }
 
 var (
@@ -99,81 +99,8 @@ func (t *scopedTable) pushFilters(f *plan.Filter, rt *plan.ResolvedTable, ta *pl
 		return f, transform.SameTree, nil
 	}
 	c := *t
-	c.preds = append(append([]sql.Expression(nil), t.preds...), preds...)
-	var child sql.Node
-	nt, err := rt.WithTable(&c)
-	if err != nil {
-		return nil, transform.SameTree, err
-	}
-	child = nt
-	if ta != nil {
-		if child, err = ta.WithChildren(nt); err != nil {
-			return nil, transform.SameTree, err
-		}
-	}
-	nf, err := f.WithChildren(child)
-	if err != nil {
-		return nil, transform.SameTree, err
-	}
-	return nf, transform.NewTree, nil
-}
-
-// names returns the schema names the predicates admit when one of them is
-// an equality between the schema column and a constant (DATABASE()
-// included); ok is false otherwise.
-func (t *scopedTable) names(ctx *sql.Context) ([]string, bool) {
-	for _, p := range t.preds {
-		e, ok := p.(*expression.Equals)
-		if !ok {
-			continue
-		}
-		l, r := e.Left(), e.Right()
-		if _, isField := l.(*expression.GetField); !isField {
-			l, r = r, l
-		}
-		if _, isField := l.(*expression.GetField); !isField || readsColumn(r) {
-			continue
-		}
-		v, err := r.Eval(ctx, nil)
-		if err != nil {
-			continue
-		}
-		if s, ok := v.(string); ok {
-			return []string{s}, true
-		}
-		if v == nil {
-			return nil, true
-		}
-	}
-	return nil, false
-}
-
-func readsColumn(e sql.Expression) bool {
-	found := false
-	transform.InspectExpr(e, func(x sql.Expression) bool {
-		if _, ok := x.(*expression.GetField); ok {
-			found = true
-		}
-		return found
-	})
-	return found
-}
-
-func (t *scopedTable) admits(ctx *sql.Context, name string) bool {
-	row := sql.Row{name}
-	for _, p := range t.preds {
-		v, err := p.Eval(ctx, row)
-		if err != nil || v == nil {
-			return false
-		}
-		if b, ok := v.(bool); ok && !b {
-			return false
-		}
-		if n, ok := v.(int8); ok && n == 0 {
-			return false
-		}
-	}
-	return true
+	c.preds = append(append(schemaFilter(nil), t.preds...), preds...)
+	return replaceTable(f, rt, ta, &c)
 }
 
 // scopedCatalog is the catalog GMS's reader sees: AllDatabases lists only
@@ -184,22 +111,5 @@ type scopedCatalog struct {
 }
 
 func (c *scopedCatalog) AllDatabases(ctx *sql.Context) []sql.Database {
-	if names, ok := c.t.names(ctx); ok {
-		var out []sql.Database
-		for _, n := range names {
-			// Only schemas the user may see: the privileged catalog refuses
-			// the others.
-			if db, err := c.Catalog.Database(ctx, n); err == nil && db != nil {
-				out = append(out, db)
-			}
-		}
-		return out
-	}
-	var out []sql.Database
-	for _, db := range c.Catalog.AllDatabases(ctx) {
-		if c.t.admits(ctx, db.Name()) { // names only: no table is read
-			out = append(out, db)
-		}
-	}
-	return out
+	return c.t.preds.databases(ctx, c.Catalog)
 }

@@ -4,7 +4,10 @@ import (
 	"errors"
 
 	"github.com/dolthub/go-mysql-server/sql"
+	"github.com/dolthub/go-mysql-server/sql/expression"
 	"github.com/dolthub/go-mysql-server/sql/mysql_db"
+	"github.com/dolthub/go-mysql-server/sql/plan"
+	"github.com/dolthub/go-mysql-server/sql/transform"
 	"github.com/dolthub/go-mysql-server/sql/types"
 	"github.com/dolthub/vitess/go/sqltypes"
 )
@@ -36,12 +39,19 @@ var usageSchema = sql.Schema{
 
 // usageTable lists the schemas the user can see (the privilege-filtered
 // AllDatabases), one row each: work per row is the schema's own tables.
-type usageTable struct{ cat sql.Catalog }
+// A WHERE on SCHEMA_NAME is pushed into it (PushFilters), so one tenant's
+// row reads that tenant's tables only.
+type usageTable struct {
+	cat   sql.Catalog
+	preds schemaFilter
+}
 
 var (
 	_ sql.Table        = (*usageTable)(nil)
 	_ sql.CatalogTable = (*usageTable)(nil)
 )
+
+var usageCols = map[string]int{"schema_name": 0}
 
 func (t *usageTable) Name() string               { return UsageTableName }
 func (t *usageTable) String() string             { return "information_schema." + UsageTableName }
@@ -52,14 +62,68 @@ func (t *usageTable) Partitions(*sql.Context) (sql.PartitionIter, error) {
 }
 func (t *usageTable) Database() string { return sql.InformationSchemaDatabaseName }
 
-func (t *usageTable) AssignCatalog(cat sql.Catalog) sql.Table { return &usageTable{cat: cat} }
+func (t *usageTable) AssignCatalog(cat sql.Catalog) sql.Table {
+	c := *t
+	c.cat = cat
+	return &c
+}
+
+// pushFilters moves the conjuncts of f that read only SCHEMA_NAME into the
+// table (see PushFilters); they also stay in the filter, as in scopedTable.
+func (t *usageTable) pushFilters(f *plan.Filter, rt *plan.ResolvedTable, ta *plan.TableAlias) (sql.Node, transform.TreeIdentity, error) {
+	name := t.Name()
+	if ta != nil {
+		name = ta.Name()
+	}
+	var preds []sql.Expression
+	for _, c := range expression.SplitConjunction(f.Expression) {
+		if col, e := oneColumn(c, name, usageCols); col == 0 {
+			preds = append(preds, e)
+		}
+	}
+	if len(preds) == 0 {
+		return f, transform.SameTree, nil
+	}
+	c := *t
+	c.preds = append(append(schemaFilter(nil), t.preds...), preds...)
+	return replaceTable(f, rt, ta, &c)
+}
+
+// replaceTable returns f reading nt in place of rt's table (under ta, if
+// not nil).
+func replaceTable(f *plan.Filter, rt *plan.ResolvedTable, ta *plan.TableAlias, nt sql.Table) (sql.Node, transform.TreeIdentity, error) {
+	n, err := rt.WithTable(nt)
+	if err != nil {
+		return nil, transform.SameTree, err
+	}
+	var child sql.Node = n
+	if ta != nil {
+		if child, err = ta.WithChildren(n); err != nil {
+			return nil, transform.SameTree, err
+		}
+	}
+	nf, err := f.WithChildren(child)
+	if err != nil {
+		return nil, transform.SameTree, err
+	}
+	return nf, transform.NewTree, nil
+}
 
 func (t *usageTable) PartitionRows(ctx *sql.Context, _ sql.Partition) (sql.RowIter, error) {
 	if t.cat == nil {
 		return nil, errors.New("information_schema." + UsageTableName + ": no catalog assigned")
 	}
+	var dbs []sql.Database
+	if len(t.preds) > 0 {
+		dbs = t.preds.databases(ctx, t.cat)
+	} else {
+		dbs = t.cat.AllDatabases(ctx)
+	}
 	var rows []sql.Row
-	for _, db := range t.cat.AllDatabases(ctx) {
+	for _, db := range dbs {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
 		if pdb, ok := db.(mysql_db.PrivilegedDatabase); ok {
 			db = pdb.Unwrap()
 		}

@@ -1,0 +1,60 @@
+package engine
+
+import (
+	"github.com/dolthub/go-mysql-server/sql"
+	"github.com/dolthub/go-mysql-server/sql/plan"
+)
+
+// Cached DML plans (package plans, server/plancache.go): a prepared
+// single-table INSERT ... VALUES, UPDATE or DELETE whose plan was analyzed
+// once is run again with new parameter values without GMS's binder and
+// analyzer. What the analyzer does besides planning must then be done
+// here: the row-lock marking of markLocking (MarkCachedLocking). What a
+// plan cannot carry safely keeps the statement on the general path
+// (CacheableDML).
+
+// CacheableDML reports whether the analyzed DML plan n may be cached: every
+// Myriad table it touches has no foreign keys (declared or referencing it),
+// no CHECK constraints and no generated columns, so the plan holds all the
+// statement does. (Triggers show in the plan as nodes package plans
+// refuses.) The answer holds for the catalog version the plan is cached
+// at: each of these is DDL, which advances it.
+func (e *Engine) CacheableDML(ctx *sql.Context, n sql.Node) bool {
+	ok, seen := true, 0
+	tablesUnder(n, func(t *Table, _ ...string) {
+		seen++
+		if !ok {
+			return
+		}
+		if len(t.def.FKs) > 0 || len(t.def.Checks) > 0 {
+			ok = false
+			return
+		}
+		for _, c := range t.Schema() {
+			if c.Generated != nil || c.Virtual {
+				ok = false
+				return
+			}
+		}
+		refs, err := t.GetReferencedForeignKeys(ctx)
+		if err != nil || len(refs) > 0 {
+			ok = false
+		}
+	})
+	if ins, isIns := n.(*plan.InsertInto); isIns {
+		// Only VALUES: the rows' source (not among the insert's
+		// children) reads no table.
+		tablesUnder(ins.Source, func(*Table, ...string) { ok = false })
+	}
+	return ok && seen > 0
+}
+
+// MarkCachedLocking records, for the statement about to run the bound
+// cached plan n, the tables it reads with row locks, as the analyzer rule
+// markLocking does when a statement is analyzed: an UPDATE or DELETE reads
+// its target by current read under exclusive row locks. Call it after the
+// session's command began (SessionCommandBegin); CommandEnd clears it.
+func (e *Engine) MarkCachedLocking(ctx *sql.Context, n sql.Node) error {
+	_, _, err := markLocking(ctx, n, nil)
+	return err
+}

@@ -1,0 +1,180 @@
+package sqlfunc
+
+import (
+	"context"
+	"strings"
+	"unicode"
+
+	"github.com/dolthub/go-mysql-server/sql"
+	ast "github.com/dolthub/vitess/go/vt/sqlparser"
+
+	"github.com/myriaddb/myriad/sqltext"
+)
+
+// Parser wraps the engine's parser where GMS's reading of literals loses
+// what MySQL keeps, before GMS's planner sees them:
+//
+//   - typed temporal literals (`DATE '2024-01-02'`): the text goes through
+//     sqltext.TemporalLiterals first, so they become this package's DATE,
+//     TIME and DATETIME constants; the select expressions' names get the
+//     literal's own spelling back.
+//   - DECIMAL literals compared with a column (`dec5_0 = 1.5`): GMS's
+//     planner converts such a literal to the column's type while it builds
+//     the comparison (1.5 became 2, matching the row holding 2), before any
+//     analyzer rule can look. The literal is wrapped in a call the planner
+//     does not convert (ExactDecimalFunc), which the analyzer's first rule
+//     unwraps again (see ReplaceComparisons).
+type Parser struct {
+	inner sql.Parser
+}
+
+var _ sql.Parser = (*Parser)(nil)
+
+// ExactDecimalFunc is the call a DECIMAL literal operand of a comparison is
+// wrapped in by Parser and ExactLiterals.
+const ExactDecimalFunc = "myriad_exact_decimal"
+
+// NewParser returns inner with the corrections above.
+func NewParser(inner sql.Parser) *Parser { return &Parser{inner: inner} }
+
+func (p *Parser) ParseSimple(query string) (ast.Statement, error) {
+	rq, lits := sqltext.TemporalLiterals(query)
+	stmt, err := p.inner.ParseSimple(rq)
+	if err == nil {
+		fixStatement(stmt, lits)
+	}
+	return stmt, err
+}
+
+func (p *Parser) Parse(ctx *sql.Context, query string, multi bool) (ast.Statement, string, string, error) {
+	return p.ParseWithOptions(ctx, query, ';', multi, sql.LoadSqlMode(ctx).ParserOptions())
+}
+
+func (p *Parser) ParseWithOptions(ctx context.Context, query string, delimiter rune, multi bool, options ast.ParserOptions) (ast.Statement, string, string, error) {
+	rq, lits := sqltext.TemporalLiterals(query)
+	stmt, parsed, remainder, err := p.inner.ParseWithOptions(ctx, rq, delimiter, multi, options)
+	if err != nil {
+		return stmt, parsed, remainder, err
+	}
+	fixStatement(stmt, lits)
+	if lits != nil && remainder != "" {
+		// The remainder is read again by the next call (and rewritten
+		// again): hand back the original text of it.
+		s := sql.RemoveSpaceAndDelimiter(rq, delimiter)
+		lead := len(rq) - len(strings.TrimLeftFunc(rq, unicode.IsSpace))
+		at := lead + len(s) - len(remainder)
+		if at >= 0 && at <= len(rq) && strings.HasPrefix(rq[at:], remainder) {
+			remainder = sql.RemoveSpaceAndDelimiter(query[sqltext.OrigOffset(lits, at):], delimiter)
+		}
+	}
+	return stmt, parsed, remainder, nil
+}
+
+func (p *Parser) ParseOneWithOptions(ctx context.Context, query string, options ast.ParserOptions) (ast.Statement, int, error) {
+	rq, lits := sqltext.TemporalLiterals(query)
+	stmt, ri, err := p.inner.ParseOneWithOptions(ctx, rq, options)
+	if err != nil {
+		return stmt, ri, err
+	}
+	fixStatement(stmt, lits)
+	if lits != nil && ri > 0 {
+		ri = sqltext.OrigOffset(lits, ri)
+	}
+	return stmt, ri, nil
+}
+
+// fixStatement gives select expressions the spelling of the temporal
+// literals in their text back and wraps DECIMAL literals compared with
+// anything (ExactLiterals).
+func fixStatement(stmt ast.Statement, lits []sqltext.TemporalLiteral) {
+	if stmt == nil {
+		return
+	}
+	if lits != nil {
+		_ = ast.Walk(func(n ast.SQLNode) (bool, error) {
+			if ae, ok := n.(*ast.AliasedExpr); ok && ae.InputExpression != "" {
+				ae.InputExpression = sqltext.RestoreTemporal(lits, ae.InputExpression)
+			}
+			return true, nil
+		}, stmt)
+	}
+	ExactLiterals(stmt)
+}
+
+// ExactLiterals wraps the DECIMAL literal operands of stmt's comparisons
+// in ExactDecimalFunc (see Parser) and reports whether it wrapped any. Only
+// queries and DML are changed: a definition's text is stored.
+func ExactLiterals(stmt ast.Statement) bool {
+	switch stmt.(type) {
+	case *ast.Select, *ast.SetOp, *ast.Insert, *ast.Update, *ast.Delete:
+	default:
+		return false
+	}
+	changed := false
+	_ = ast.Walk(func(n ast.SQLNode) (bool, error) {
+		if c, ok := n.(*ast.ComparisonExpr); ok {
+			switch strings.ToLower(c.Operator) {
+			case ast.EqualStr, ast.LessThanStr, ast.GreaterThanStr, ast.LessEqualStr, ast.GreaterEqualStr,
+				ast.NotEqualStr, ast.NullSafeEqualStr:
+				if w, ok := wrapDecimal(c.Left); ok {
+					c.Left, changed = w, true
+				}
+				if w, ok := wrapDecimal(c.Right); ok {
+					c.Right, changed = w, true
+				}
+			}
+		}
+		return true, nil
+	}, stmt)
+	return changed
+}
+
+func wrapDecimal(e ast.Expr) (ast.Expr, bool) {
+	v := e
+	if u, ok := e.(*ast.UnaryExpr); ok && u.Operator == ast.UMinusStr {
+		v = u.Expr
+	}
+	sv, ok := v.(*ast.SQLVal)
+	if !ok || sv.Type != ast.FloatVal || strings.ContainsAny(string(sv.Val), "eE") {
+		return e, false
+	}
+	return &ast.FuncExpr{Name: ast.NewColIdent(ExactDecimalFunc),
+		Exprs: ast.SelectExprs{&ast.AliasedExpr{Expr: e}}}, true
+}
+
+// exactDecimalLiteral is a DECIMAL literal the planner must not convert to
+// the type of the column it is compared with; ReplaceComparisons puts the
+// literal itself back before any other analyzer rule runs.
+type exactDecimalLiteral struct {
+	lit sql.Expression
+}
+
+func newExactDecimal(args ...sql.Expression) (sql.Expression, error) {
+	if len(args) != 1 {
+		return nil, sql.ErrInvalidArgumentNumber.New(ExactDecimalFunc, 1, len(args))
+	}
+	return &exactDecimalLiteral{lit: args[0]}, nil
+}
+
+func (e *exactDecimalLiteral) Resolved() bool             { return e.lit.Resolved() }
+func (e *exactDecimalLiteral) String() string             { return e.lit.String() }
+func (e *exactDecimalLiteral) Type() sql.Type             { return e.lit.Type() }
+func (e *exactDecimalLiteral) IsNullable() bool           { return e.lit.IsNullable() }
+func (e *exactDecimalLiteral) Children() []sql.Expression { return []sql.Expression{e.lit} }
+func (e *exactDecimalLiteral) Eval(ctx *sql.Context, row sql.Row) (any, error) {
+	return e.lit.Eval(ctx, row)
+}
+func (e *exactDecimalLiteral) WithChildren(children ...sql.Expression) (sql.Expression, error) {
+	if len(children) != 1 {
+		return nil, sql.ErrInvalidChildrenNumber.New(e, len(children), 1)
+	}
+	return &exactDecimalLiteral{lit: children[0]}, nil
+}
+
+func init() {
+	functions[ExactDecimalFunc] = sql.FunctionN{Name: ExactDecimalFunc, Fn: newExactDecimal}
+	functions["date"] = sql.Function1{Name: "date", Fn: newDateFunc}
+	for name, kw := range temporalLiteralFunctions {
+		functions[name] = sql.FunctionN{Name: name, Fn: newTemporalLiteral(kw)}
+	}
+}

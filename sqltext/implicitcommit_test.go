@@ -1,0 +1,33 @@
+package sqltext
+
+import "testing"
+
+func TestCommitsImplicitly(t *testing.T) {
+	cases := []struct {
+		in   string
+		want bool
+	}{
+		{"CREATE TABLE t (a int)", true},
+		{"create index i on t (a)", true},
+		{"DROP TABLE IF EXISTS t", true},
+		{"/* x */ ALTER TABLE t ADD COLUMN c int", true},
+		{"RENAME TABLE a TO b", true},
+		{"TRUNCATE t", true},
+		{"CREATE DATABASE d", true},
+		{"DROP VIEW v", true},
+		{"GRANT SELECT ON d.* TO u", true},
+		{"LOCK TABLES t WRITE", true},
+		{"CREATE TEMPORARY TABLE t (a int)", false},
+		{"DROP TEMPORARY TABLE IF EXISTS t", false},
+		{"DROP PREPARE s", false},
+		{"SELECT 'CREATE TABLE'", false},
+		{"INSERT INTO t VALUES (1)", false},
+		{"UPDATE t SET a = 1", false},
+		{"", false},
+	}
+	for _, c := range cases {
+		if got := CommitsImplicitly(c.in); got != c.want {
+			t.Errorf("%q: %v, want %v", c.in, got, c.want)
+		}
+	}
+}
