@@ -16,10 +16,12 @@
 # server that Django's timezone tests are meant for would have; Myriad's
 # answer to named zones is its own.
 #
-# Usage: scripts/django-suite.sh [myriad|mariadb|both] [app ...]
+# Usage: scripts/django-suite.sh [myriad|mariadb|both|ci] [app ...]
 #   no apps: the default list below. DJANGO_SUITE_KEEP=dir keeps logs.
 #   DJANGO_SUITE_KNOWN=file checks Myriad's failures against a ratchet
 #   (format as scripts/django-suite.known) and fails on a new failure.
+#   ci: what scripts/test runs: Myriad only, the CI_APPS subset (about 3
+#   minutes), checked against scripts/django-suite.known.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$PWD
@@ -35,7 +37,15 @@ APPS=(basic model_fields lookup aggregation expressions queries migrations schem
   transactions select_for_update backends db_functions model_forms many_to_one one_to_one
   m2m_through fixtures constraints indexes inspectdb update delete annotations ordering
   custom_lookups get_or_create bulk_create timezones dates datetimes)
+# The subset scripts/test (so CI) runs: issue #14's list.
+CI_APPS=(basic lookup queries model_fields transactions select_for_update schema migrations
+  aggregation)
 [ $# -gt 0 ] && APPS=("$@")
+if [ "$WHICH" = ci ]; then
+  WHICH=myriad
+  [ $# -gt 0 ] || APPS=("${CI_APPS[@]}")
+  DJANGO_SUITE_KNOWN=${DJANGO_SUITE_KNOWN:-$ROOT/scripts/django-suite.known}
+fi
 
 WORK=$(mktemp -d /tmp/django-suite.XXXXXX)
 PIDS=()
@@ -71,12 +81,23 @@ wait_sql() {
 }
 
 install_django() {
-  if ! pkg-config --exists libmariadb 2>/dev/null && ! pkg-config --exists mysqlclient 2>/dev/null; then
-    echo "== installing libmariadb-dev, pkg-config (mysqlclient builds against them)" >&2
+  # mysqlclient compiles against libmariadb (found through pkg-config)
+  # and Python's headers; the venv needs ensurepip.
+  local need=()
+  command -v pkg-config >/dev/null 2>&1 || need+=(pkg-config)
+  pkg-config --exists libmariadb 2>/dev/null || pkg-config --exists mysqlclient 2>/dev/null ||
+    need+=(libmariadb-dev)
+  command -v cc >/dev/null 2>&1 || need+=(gcc)
+  [ -f "$("$PY" -c 'import sysconfig; print(sysconfig.get_paths()["include"])')/Python.h" ] ||
+    need+=(python3-dev)
+  "$PY" -c 'import ensurepip' >/dev/null 2>&1 || need+=(python3-venv)
+  if [ ${#need[@]} -gt 0 ]; then
+    echo "== installing ${need[*]} (mysqlclient builds against them)" >&2
     local sudo=""
     [ "$(id -u)" != 0 ] && sudo=sudo
-    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends \
-      libmariadb-dev pkg-config >/dev/null
+    export DEBIAN_FRONTEND=noninteractive
+    $sudo apt-get update -qq
+    $sudo apt-get install -y -qq --no-install-recommends "${need[@]}" >/dev/null
   fi
   mkdir -p "$CACHE"
   [ -x "$CACHE/venv/bin/python" ] || "$PY" -m venv "$CACHE/venv"
@@ -185,34 +206,35 @@ parse_results() {
 import re, sys
 # unittest's verbose runner: "test (app.module.Class.test) ... ok", or the id
 # alone on its line and the status after the docstring's first line.
-head = re.compile(r"^(\w+) \(([\w.]+)\)(?: \.\.\. (.*))?$")
-tail = re.compile(r" \.\.\. (.*)$")
+head = re.compile(r"^(\w+) \(([\w.]+)\)(?: \.\.\. ?(.*))?$")
+# A failing subtest: "  test (app.module.Class.test) (param=1) ... FAIL".
+sub = re.compile(r"^\s+(\w+) \(([\w.]+)\) \(.*\)(?: \.\.\. ?(.*))?$")
+tail = re.compile(r" \.\.\. ?(.*)$")
 kinds = {"ok": "ok", "FAIL": "fail", "ERROR": "error", "skipped": "skip",
          "expected failure": "ok", "unexpected success": "fail"}
 res, pending = {}, None
 text = open(sys.argv[1], errors="replace").read()
 
 def record(tid, status):
+    """Records status for tid; False when the line carries none yet."""
     for word, kind in kinds.items():
         if status.startswith(word):
             # A test whose subtests fail is reported more than once; keep the worst.
             if res.get(tid) not in ("fail", "error"):
                 res[tid] = kind
-            return
+            return True
+    return False
 
 for line in text.splitlines():
-    m = head.match(line)
+    m = head.match(line) or sub.match(line)
     if m:
-        pending = None
-        if m.group(3) is not None:
-            record(m.group(2), m.group(3))
-        else:
-            pending = m.group(2)
+        pending = m.group(2)
+        if m.group(3) is not None and record(pending, m.group(3).strip()):
+            pending = None
         continue
     if pending:
         t = tail.search(line)
-        if t:
-            record(pending, t.group(1))
+        if t and record(pending, t.group(1).strip()):
             pending = None
 # Errors outside a test (setUpClass, test database creation) name the class
 # or module in the summary: "ERROR: setUpClass (app.tests.Class)".
