@@ -513,9 +513,21 @@ func (p *padTyped) WithChildren(children ...sql.Expression) (sql.Expression, err
 //     'x' COLLATE utf8mb4_general_ci on a utf8mb4_0900_ai_ci column) cannot
 //     use the column's index, whose order is the column's collation (MySQL
 //     does not use it either), but GMS would: such comparisons get their
-//     collKeys now, which no index matches.
+//     collKeys now, which no index matches;
+//   - a comparison of constants only ('a' = 'a ' under a PAD SPACE
+//     connection collation) is folded by simplifyFilters with GMS's
+//     comparison, which does not pad: a WHERE disagreed with the same
+//     comparison in the select list. It gets its collKeys now, so the
+//     folding pads as MySQL.
 func preIndexRewrite(ctx *sql.Context, n sql.Node) (sql.Node, transform.TreeIdentity, error) {
 	return transform.NodeExprs(n, func(e sql.Expression) (sql.Expression, transform.TreeIdentity, error) {
+		switch e.(type) {
+		case *expression.Equals, *expression.NullSafeEquals, *expression.LessThan, *expression.GreaterThan,
+			*expression.LessThanOrEqual, *expression.GreaterThanOrEqual, *expression.Between, *expression.InTuple:
+			if constantOnly(e) {
+				return wrapComparison(ctx, e)
+			}
+		}
 		switch c := e.(type) {
 		case *expression.Like:
 			return keepExactLike(ctx, c)
@@ -534,6 +546,28 @@ func preIndexRewrite(ctx *sql.Context, n sql.Node) (sql.Node, transform.TreeIden
 		}
 		return e, transform.SameTree, nil
 	})
+}
+
+// constantOnly: e reads no column, variable or subquery (only literals
+// and functions of them).
+func constantOnly(e sql.Expression) bool {
+	only := true
+	transform.InspectExpr(e, func(x sql.Expression) bool {
+		switch x.(type) {
+		case *expression.Literal, *collKey:
+			return false
+		}
+		if len(x.Children()) == 0 {
+			only = false // a column, variable, bind variable, ...
+			return true
+		}
+		if _, ok := x.(sql.NonDeterministicExpression); ok {
+			only = false
+			return true
+		}
+		return false
+	})
+	return only
 }
 
 // foreignColumn: e is a column whose collation is not coll.
