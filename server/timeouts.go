@@ -203,9 +203,7 @@ func (s *Server) sessionBuilder() func(context.Context, *mysql.Conn, string) (sq
 			return nil, err
 		}
 		sctx := sql.NewContext(context.Background(), sql.WithSession(sess))
-		if err := handshakeCollation(sctx, sess, c); err != nil {
-			return nil, err
-		}
+		handshakeCollation(sctx, sess, c)
 		v, ok := s.wires.Load(c.ConnectionID)
 		if !ok {
 			return sess, nil
