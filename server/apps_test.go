@@ -239,3 +239,45 @@ func TestLongTypeSynonyms(t *testing.T) {
 		}
 	}
 }
+
+// A CALL whose body SELECTs and then fails (SIGNAL) sends the result set
+// and then the error, as MySQL and MariaDB do (go-sql-driver's
+// TestInterruptBySignal, text protocol): the error no longer replaces the
+// rows already produced.
+func TestCallSelectThenSignal(t *testing.T) {
+	ts := startServer(t, t.TempDir())
+	db := ts.connect("")
+	mustExec(t, db, "CREATE DATABASE d")
+	db = ts.connect("d")
+	mustExec(t, db, `CREATE PROCEDURE p(ret INT)
+BEGIN
+	SELECT ret;
+	SIGNAL SQLSTATE '45001' SET MESSAGE_TEXT = 'an error', MYSQL_ERRNO = 45001;
+END`)
+	rows, err := db.Query("CALL p(42)")
+	if err != nil {
+		t.Fatalf("CALL: %v (want the SELECT's rows first)", err)
+	}
+	var got []int
+	for rows.Next() {
+		var v int
+		if err := rows.Scan(&v); err != nil {
+			t.Fatal(err)
+		}
+		got = append(got, v)
+	}
+	for rows.NextResultSet() {
+	}
+	err = rows.Err()
+	rows.Close()
+	if len(got) != 1 || got[0] != 42 {
+		t.Errorf("rows %v, want [42]", got)
+	}
+	if err == nil || !strings.Contains(err.Error(), "45001") || !strings.Contains(err.Error(), "an error") {
+		t.Errorf("error after the rows: %v, want 45001 'an error'", err)
+	}
+	// The connection goes on.
+	if r := queryRows(t, db, "SELECT 1"); r[0][0] != "1" {
+		t.Errorf("after the CALL: %v", r)
+	}
+}

@@ -46,6 +46,9 @@ type callCapture struct {
 type callQueue struct {
 	results []*sqltypes.Result // the sets not yet sent, then the final OK
 	rest    string             // the client's statements after the CALL
+	// err, when set, is sent after the results instead of an OK (the body
+	// failed; rest is dropped, as after any error).
+	err error
 }
 
 // callResultsRule gives every CALL a runner that captures its SELECTs.
@@ -176,12 +179,24 @@ func (h *handler) comCall(ctx context.Context, c *mysql.Conn, query string, cb m
 		rest, err = h.Handler.ComMultiQuery(ctx, c, query, keep)
 	}
 	h.srv.calls.Delete(c.ConnectionID)
-	if err != nil {
-		return rest, h.translate(err, c, query)
-	}
 	capt.mu.Lock()
 	sets := capt.sets
 	capt.mu.Unlock()
+	if err != nil {
+		err = h.translate(err, c, query)
+		if len(sets) == 0 {
+			return rest, err
+		}
+		// The body failed (SIGNAL, an error) after SELECTs that MySQL has
+		// already sent: the client gets those result sets, then the error.
+		q := &callQueue{results: sets[1:], err: err}
+		h.srv.callQueue.Store(c.ConnectionID, q)
+		if err := cb(sets[0], false); err != nil {
+			h.srv.callQueue.Delete(c.ConnectionID)
+			return "", err
+		}
+		return callQueueMarker, nil
+	}
 	if len(sets) == 0 {
 		// No SELECT ran: GMS's OK.
 		for i, r := range gms {
@@ -211,9 +226,14 @@ func (h *handler) nextCallResult(c *mysql.Conn, query string, cb mysql.ResultSpo
 		return "", false, nil
 	}
 	q := v.(*callQueue)
+	if len(q.results) == 0 {
+		// Only the error of a failed body is left (comCall).
+		h.srv.callQueue.Delete(c.ConnectionID)
+		return "", true, q.err
+	}
 	r := q.results[0]
 	q.results = q.results[1:]
-	if len(q.results) == 0 {
+	if len(q.results) == 0 && q.err == nil {
 		h.srv.callQueue.Delete(c.ConnectionID)
 		return q.rest, true, cb(r, q.rest != "")
 	}

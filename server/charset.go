@@ -21,11 +21,12 @@ import (
 // it (go-sql-driver's collation=, PyMySQL's charset=, the mariadb CLI's
 // --default-character-set) and decode results by it; the server's default
 // would hand a latin1 client utf8mb4 bytes. A number MySQL does not know
-// (or 0) leaves the server's defaults, as in MySQL.
-func handshakeCollation(ctx *sql.Context, sess sql.Session, c *mysql.Conn) error {
+// (or 0) leaves the server's defaults, as in MySQL; so does a collation GMS
+// refuses to set (the connection must not fail for it).
+func handshakeCollation(ctx *sql.Context, sess sql.Session, c *mysql.Conn) {
 	id := sql.CollationID(c.CharacterSet)
 	if id == 0 || id.Name() == "" {
-		return nil
+		return
 	}
 	cs := id.CharacterSet().Name()
 	for _, v := range [...][2]string{
@@ -37,10 +38,9 @@ func handshakeCollation(ctx *sql.Context, sess sql.Session, c *mysql.Conn) error
 		{"collation_connection", id.Name()},
 	} {
 		if err := sess.SetSessionVariable(ctx, v[0], v[1]); err != nil {
-			return err
+			return
 		}
 	}
-	return nil
 }
 
 // sessionOf is the connection's session, nil before it has one.

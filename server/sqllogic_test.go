@@ -91,10 +91,15 @@ func parseSQLFile(t *testing.T, path string) []sqlBlock {
 	return blocks
 }
 
+// sqlFileParams: the files' connection uses MySQL 8.0's default collation,
+// as a client naming none in its handshake would; go-sql-driver names
+// utf8mb4_general_ci unless told, and the server takes the handshake's.
+const sqlFileParams = "collation=utf8mb4_0900_ai_ci"
+
 func runSQLFile(t *testing.T, path string) {
 	dir := t.TempDir()
 	ts := startServer(t, dir)
-	db := ts.connectWith("", "")
+	db := ts.connectWith("", sqlFileParams)
 	db.SetMaxOpenConns(1)
 	conn, err := db.Conn(context.Background())
 	if err != nil {
@@ -108,7 +113,7 @@ func runSQLFile(t *testing.T, path string) {
 			conn.Close()
 			ts.srv.Close()
 			ts = startServer(t, dir)
-			db = ts.connectWith(cur, "")
+			db = ts.connectWith(cur, sqlFileParams)
 			db.SetMaxOpenConns(1)
 			if conn, err = db.Conn(context.Background()); err != nil {
 				t.Fatal(err)

@@ -208,9 +208,7 @@ func (s *Server) sessionBuilder() func(context.Context, *mysql.Conn, string) (sq
 		// PROCESSLIST for its whole life.
 		s.sqle.ProcessList.ConnectionReady(sess)
 		sctx := sql.NewContext(context.Background(), sql.WithSession(sess))
-		if err := handshakeCollation(sctx, sess, c); err != nil {
-			return nil, err
-		}
+		handshakeCollation(sctx, sess, c)
 		v, ok := s.wires.Load(c.ConnectionID)
 		if !ok {
 			return sess, nil
