@@ -30,6 +30,13 @@ func (e *Engine) CacheableDML(ctx *sql.Context, n sql.Node) bool {
 			ok = false
 			return
 		}
+		// An index build or rewrite in progress changes what a write to
+		// the table must also write (the new index, the shadow copy):
+		// statements take the general path until it ends.
+		if b := e.buildOf(t.def.ID); b != nil && !b.ended.Load() {
+			ok = false
+			return
+		}
 		for _, c := range t.Schema() {
 			if c.Generated != nil || c.Virtual {
 				ok = false
