@@ -161,9 +161,6 @@ type literal struct {
 
 func (tl *typed) literal(col string) literal {
 	if temporalCol(col) {
-		type form struct {
-			date, tod string // tod "" for a date
-		}
 		days := []string{"2024-01-01", "2024-01-02", "2024-01-03"}
 		tods := []string{"", "00:00:00", "10:00:00", "10:00:00.5", "10:00:00.123", "00:00:00.000001", "23:59:59.999", "10:00:01"}
 		day, tod := days[tl.rng.Intn(len(days))], tods[tl.rng.Intn(len(tods))]
