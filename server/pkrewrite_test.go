@@ -70,6 +70,12 @@ func TestPKRewriteUnderDML(t *testing.T) {
 			dir := t.TempDir()
 			ts := startServer(t, dir)
 			db := ts.connect("")
+			// DDL settings are process-wide globals: earlier tests of the
+			// package may have left a batch delay or throttle set.
+			mustExec(t, db, "SET GLOBAL myriad_ddl_batch_delay_ms = 0")
+			mustExec(t, db, "SET GLOBAL myriad_ddl_batch_rows = 1000")
+			mustExec(t, db, "SET GLOBAL myriad_ddl_backfill_sleep_ratio = 0")
+			defer mustExec(t, db, "SET GLOBAL myriad_ddl_backfill_sleep_ratio = 300")
 			mustExec(t, db, "CREATE DATABASE d")
 			db = ts.connect("d")
 			db.SetMaxOpenConns(16)
