@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 	"os/exec"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -269,7 +270,7 @@ func OLTPMarkdown(cells []OLTPCell) string {
 		if byDur[c.Durability][c.Test] == nil {
 			byDur[c.Durability][c.Test] = map[int]OLTPCell{}
 		}
-		if _, seen := byDur[c.Durability][c.Test][c.Threads]; !seen && !containsInt(threads[c.Durability], c.Threads) {
+		if !slices.Contains(threads[c.Durability], c.Threads) {
 			threads[c.Durability] = append(threads[c.Durability], c.Threads)
 		}
 		byDur[c.Durability][c.Test][c.Threads] = c
@@ -319,15 +320,6 @@ func OLTPMarkdown(cells []OLTPCell) string {
 	return b.String()
 }
 
-func containsInt(xs []int, x int) bool {
-	for _, v := range xs {
-		if v == x {
-			return true
-		}
-	}
-	return false
-}
-
 func joinFloats(xs []float64) string {
 	parts := make([]string, len(xs))
 	for i, x := range xs {
@@ -350,7 +342,7 @@ func OLTPChart(cells []OLTPCell, durability string) string {
 			continue
 		}
 		sel = append(sel, c)
-		if !containsInt(ths, c.Threads) {
+		if !slices.Contains(ths, c.Threads) {
 			ths = append(ths, c.Threads)
 		}
 		maxR = max(maxR, c.Ratio()*1.1)

@@ -33,15 +33,7 @@ import (
 // Deterministic by default (seed 1, a fixed number of checks); set
 // MYRIAD_ORACLE_SEED to replay or explore another seed.
 func TestMixedTypeKeys(t *testing.T) {
-	seed := int64(1)
-	if v := os.Getenv("MYRIAD_ORACLE_SEED"); v != "" {
-		s, err := strconv.ParseInt(v, 10, 64)
-		if err != nil {
-			t.Fatalf("MYRIAD_ORACLE_SEED: %v", err)
-		}
-		seed = s
-	}
-	t.Logf("seed %d (replay: MYRIAD_ORACLE_SEED=%d go test ./conformance -run TestMixedTypeKeys)", seed, seed)
+	seed := fixedSeed(t, "TestMixedTypeKeys")
 	addr := startMyriad(t)
 	db, err := sql.Open("mysql", myriadDSN(addr, ""))
 	if err != nil {
@@ -455,4 +447,19 @@ func (m *mixed) checkConstant() {
 			return
 		}
 	}
+}
+
+// fixedSeed is a randomized test's seed: 1, or MYRIAD_ORACLE_SEED to
+// replay or explore another; it is logged with the command that replays it.
+func fixedSeed(t *testing.T, test string) int64 {
+	seed := int64(1)
+	if v := os.Getenv("MYRIAD_ORACLE_SEED"); v != "" {
+		s, err := strconv.ParseInt(v, 10, 64)
+		if err != nil {
+			t.Fatalf("MYRIAD_ORACLE_SEED: %v", err)
+		}
+		seed = s
+	}
+	t.Logf("seed %d (replay: MYRIAD_ORACLE_SEED=%d go test ./conformance -run %s)", seed, seed, test)
+	return seed
 }

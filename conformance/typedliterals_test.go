@@ -4,7 +4,6 @@ import (
 	"database/sql"
 	"fmt"
 	"math/rand"
-	"os"
 	"slices"
 	"strconv"
 	"strings"
@@ -33,15 +32,7 @@ import (
 //
 // Deterministic by default (seed 1); MYRIAD_ORACLE_SEED replays another.
 func TestTypedLiterals(t *testing.T) {
-	seed := int64(1)
-	if v := os.Getenv("MYRIAD_ORACLE_SEED"); v != "" {
-		s, err := strconv.ParseInt(v, 10, 64)
-		if err != nil {
-			t.Fatalf("MYRIAD_ORACLE_SEED: %v", err)
-		}
-		seed = s
-	}
-	t.Logf("seed %d (replay: MYRIAD_ORACLE_SEED=%d go test ./conformance -run TestTypedLiterals)", seed, seed)
+	seed := fixedSeed(t, "TestTypedLiterals")
 	addr := startMyriad(t)
 	db, err := sql.Open("mysql", myriadDSN(addr, ""))
 	if err != nil {

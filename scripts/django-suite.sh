@@ -64,21 +64,7 @@ cleanup() {
 }
 trap cleanup EXIT
 
-free_port() {
-  "$PY" -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'
-}
-
-wait_sql() {
-  local port=$1 pid=$2
-  for _ in $(seq 1 600); do
-    if mariadb --protocol=tcp -h127.0.0.1 -P"$port" -uroot -e 'select 1' >/dev/null 2>&1; then
-      return 0
-    fi
-    kill -0 "$pid" 2>/dev/null || return 1
-    sleep 0.1
-  done
-  return 1
-}
+. "$ROOT/scripts/lib.sh"
 
 install_django() {
   # mysqlclient compiles against libmariadb (found through pkg-config)

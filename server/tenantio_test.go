@@ -4,8 +4,8 @@ import (
 	"bytes"
 	"context"
 	"database/sql"
-	"os"
 	"encoding/base64"
+	"os"
 	"testing"
 )
 

@@ -76,11 +76,11 @@ type wireConn struct {
 	max          int64
 	mc           *mysql.Conn // set by the handler when the library creates the connection
 
-	hdr     [4]byte
-	hdrN    int   // header bytes seen of the packet being read
+	hdr  [4]byte
+	hdrN int // header bytes seen of the packet being read
 	// hdrAt is where the packet's header starts in the bytes the current
 	// Read returns, or -1 when an earlier Read returned part of it.
-	hdrAt int
+	hdrAt   int
 	left    int   // payload bytes of that packet still to come
 	logical int64 // payload of the logical packet so far (0xFFFFFF chunks join)
 	more    bool  // the previous chunk was 0xFFFFFF bytes: a continuation follows
@@ -252,19 +252,21 @@ func (c *wireConn) blankPrepareLocking(got []byte) error {
 	// The text corrections the library's parser needs (sqltext.Rewrite: a
 	// column named plan) may lengthen the packet: its header, in this
 	// Read's bytes, gets the new length and the framing the rest.
-	if fixed := sqltext.Rewrite(string(payload[1:]), versionID); fixed != string(payload[1:]) {
+	text := string(payload[1:])
+	if fixed := sqltext.Rewrite(text, versionID); fixed != text {
 		grown := len(fixed) + 1
 		at := len(got) - len(c.prep) - 4
-			switch {
+		switch {
 		case len(fixed)+1 == len(payload):
 			copy(payload[1:], fixed)
 			ok = true
 		case c.hdrAt == at && at >= 0 && grown < mysql.MaxPacketSize && int64(grown-len(payload))+c.logical <= c.max:
-			payload = append(payload[:1], fixed...)
 			got[at], got[at+1], got[at+2] = byte(grown), byte(grown>>8), byte(grown>>16)
-			c.left += grown - (len(c.prep) + len(rest))
-			c.logical += int64(grown - (len(c.prep) + len(rest)))
+			delta := grown - len(payload)
+			c.left += delta
+			c.logical += int64(delta)
 			c.hdrN = 4 // scan may have closed the packet at its old end
+			payload = append(payload[:1], fixed...)
 			rest = append(rest[:0], payload[len(c.prep):]...)
 			ok = true
 		}

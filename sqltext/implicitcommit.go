@@ -1,5 +1,7 @@
 package sqltext
 
+import "strings"
+
 // CommitsImplicitly reports whether MySQL ends the session's open
 // transaction (commits it) before running statement q: data definition
 // (CREATE/ALTER/DROP/RENAME/TRUNCATE of tables, indexes, views, triggers,
@@ -7,7 +9,17 @@ package sqltext
 // CREATE/DROP and DROP PREPARE do not. GMS commits only after such a
 // statement, inside the transaction the statement found, so a DDL could
 // read an old snapshot and conflict with writes committed since BEGIN.
+//
+// It runs before every statement, so it tokenizes only statements whose
+// first word may commit.
 func CommitsImplicitly(q string) bool {
+	first, may := firstWord(q), false
+	for _, w := range [...]string{"ALTER", "RENAME", "TRUNCATE", "GRANT", "REVOKE", "LOCK", "CREATE", "DROP"} {
+		may = may || strings.EqualFold(first, w)
+	}
+	if !may {
+		return false
+	}
 	toks := topLevelTokens(q)
 	if len(toks) == 0 {
 		return false
@@ -33,4 +45,26 @@ func CommitsImplicitly(q string) bool {
 		return true
 	}
 	return false
+}
+
+// firstWord is q's first word after spaces and comments ("" if none).
+func firstWord(q string) string {
+	i := 0
+	for i < len(q) {
+		switch c := q[i]; {
+		case c == ' ' || c == '\t' || c == '\n' || c == '\r':
+			i++
+		case c == '#' || c == '-' && strings.HasPrefix(q[i:], "--") && (i+2 == len(q) || isSpaceOrControl(q[i+2])):
+			i = lineEnd(q, i)
+		case c == '/' && strings.HasPrefix(q[i:], "/*"):
+			i = commentEnd(q, i)
+		default:
+			j := i
+			for j < len(q) && isWordByte(q[j]) {
+				j++
+			}
+			return q[i:j]
+		}
+	}
+	return ""
 }

@@ -24,10 +24,19 @@ func TestCommitsImplicitly(t *testing.T) {
 		{"INSERT INTO t VALUES (1)", false},
 		{"UPDATE t SET a = 1", false},
 		{"", false},
+		{"  -- x\n/* c */ drop table t", true},
+		{"SELECT 1 FROM altered", false},
 	}
 	for _, c := range cases {
 		if got := CommitsImplicitly(c.in); got != c.want {
 			t.Errorf("%q: %v, want %v", c.in, got, c.want)
 		}
+	}
+}
+
+func TestCommitsImplicitlyNoAllocation(t *testing.T) {
+	q := "SELECT c FROM sbtest1 WHERE id = 5"
+	if n := testing.AllocsPerRun(100, func() { CommitsImplicitly(q) }); n != 0 {
+		t.Fatalf("%v allocations for a SELECT", n)
 	}
 }
