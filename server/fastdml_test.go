@@ -49,7 +49,7 @@ func TestParamLiterals(t *testing.T) {
 		b := planbuilder.New(ctx, nil, nil, nil)
 		b.SetBindings(map[string]sqlparser.Expr{"v1": e})
 		want := b.BindCtx().Bindings["v1"].(*expression.Literal)
-		got, kind := paramLiteral(e)
+		got, kind := paramLiteral(gsql.NewEmptyContext(), e)
 		switch kind {
 		case litOther:
 			continue
