@@ -121,12 +121,21 @@ func replaceExpr(ctx *sql.Context, e sql.Expression, ignore bool) (sql.Expressio
 		if isInt(e.LeftChild.Type()) && isInt(e.RightChild.Type()) {
 			return &arith{left: e.LeftChild, right: e.RightChild, op: e.Op}, transform.NewTree, nil
 		}
+		if r := newRealResult(e); r != sql.Expression(e) {
+			return r, transform.NewTree, nil
+		}
 		if types.IsDecimal(e.Type()) {
 			return &decArith{e}, transform.NewTree, nil
 		}
 		return checkFinite(stringOperandsAsDouble(e))
 	case *expression.Div:
-		return checkFinite(stringOperandsAsDouble(e))
+		ne, same, err := stringOperandsAsDouble(e)
+		if err == nil {
+			if r := newRealResult(ne); r != ne {
+				ne, same = r, transform.NewTree
+			}
+		}
+		return checkFinite(ne, same, err)
 	case *function.DateAdd, *function.DateSub:
 		if r := newDateArith(e); r != e {
 			return r, transform.NewTree, nil
@@ -154,7 +163,13 @@ func replaceExpr(ctx *sql.Context, e sql.Expression, ignore bool) (sql.Expressio
 		if isInt(e.LeftChild.Type()) && isInt(e.RightChild.Type()) {
 			return newIntDiv(e.LeftChild, e.RightChild, true), transform.NewTree, nil
 		}
-		return stringOperandsAsDouble(e)
+		ne, same, err := stringOperandsAsDouble(e)
+		if err == nil {
+			if r := newRealResult(ne); r != ne {
+				ne, same = r, transform.NewTree
+			}
+		}
+		return ne, same, err
 	case *expression.UnaryMinus:
 		if isInt(e.Child.Type()) {
 			return &neg{child: e.Child}, transform.NewTree, nil
@@ -339,7 +354,7 @@ func isNumber(t sql.Type) bool {
 func ours(e sql.Expression) bool {
 	return transform.InspectExpr(e, func(e sql.Expression) bool {
 		switch e.(type) {
-		case *arith, *intDiv, *neg, *castNum, *finite, *toDouble, *bitOp, *decArith, *fracDiv, *dateArith, *addTime, *sumAvg, *timestamp, *castDecimal, *branchDecimal, *castSigned, *round, *castNumDate, *temporalNum, *castStrTime:
+		case *arith, *intDiv, *neg, *castNum, *finite, *toDouble, *bitOp, *decArith, *fracDiv, *dateArith, *addTime, *sumAvg, *timestamp, *castDecimal, *branchDecimal, *castSigned, *round, *castNumDate, *temporalNum, *castStrTime, *realResult:
 			return true
 		}
 		return false
