@@ -64,3 +64,13 @@ SELECT id, COUNT(*) OVER (ORDER BY x) FROM w ORDER BY id;
 SELECT id, NTILE(2) OVER (PARTITION BY grp ORDER BY id) FROM w ORDER BY id;
 SELECT id, LAG(id, 3) OVER (ORDER BY id) FROM w ORDER BY id;
 SELECT id, SUM(id) OVER (ORDER BY id ROWS BETWEEN 2 FOLLOWING AND 3 FOLLOWING) FROM w ORDER BY id;
+-- Named windows: OVER w takes w's ORDER BY and with it the default frame
+-- (RANGE UNBOUNDED PRECEDING to CURRENT ROW), also through a chain of names
+-- and when the reference adds the ORDER BY.
+SELECT id, SUM(v) OVER (win ORDER BY id), ROW_NUMBER() OVER w2 FROM w WINDOW win AS (PARTITION BY grp), w2 AS (win ORDER BY v DESC, id) ORDER BY id;
+SELECT id, SUM(v) OVER w2, COUNT(*) OVER w2 FROM w WINDOW w1 AS (PARTITION BY grp), w2 AS (w1 ORDER BY id) ORDER BY id;
+SELECT id, SUM(v) OVER (win ROWS 1 PRECEDING) FROM w WINDOW win AS (ORDER BY id) ORDER BY id;
+SELECT id, AVG(v) OVER win FROM w WINDOW win AS (ORDER BY id ROWS BETWEEN 1 PRECEDING AND 1 FOLLOWING) ORDER BY id;
+-- mysql-differs: MySQL's ER_WINDOW_NO_SUCH_WINDOW (MariaDB has its own number)
+-- expect-error: 3579
+SELECT id, SUM(v) OVER nope FROM w;
