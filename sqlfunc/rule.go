@@ -222,18 +222,22 @@ func replaceExpr(ctx *sql.Context, e sql.Expression, ignore bool) (sql.Expressio
 			return r, same, err
 		}
 	case *expression.Between:
-		switch {
-		case isPlainString(e.Val) && isNumber(e.Lower.Type()) && isNumber(e.Upper.Type()):
-			return expression.NewBetween(&toDouble{child: e.Val}, e.Lower, e.Upper), transform.NewTree, nil
-		case isNumber(e.Val.Type()) && (isPlainString(e.Lower) || isPlainString(e.Upper)):
-			lo, hi := e.Lower, e.Upper
-			if isPlainString(lo) {
-				lo = &toDouble{child: lo}
+		// MySQL compares all three as DOUBLE when one is a number and
+		// another a string (`s BETWEEN s AND -0.5` holds '-2'); GMS
+		// compared the strings with each other and the number as a string.
+		args := []sql.Expression{e.Val, e.Lower, e.Upper}
+		num, str := false, false
+		for _, a := range args {
+			num = num || isNumber(a.Type())
+			str = str || isPlainString(a)
+		}
+		if num && str {
+			for i, a := range args {
+				if isPlainString(a) {
+					args[i] = &toDouble{child: a}
+				}
 			}
-			if isPlainString(hi) {
-				hi = &toDouble{child: hi}
-			}
-			return expression.NewBetween(e.Val, lo, hi), transform.NewTree, nil
+			return expression.NewBetween(args[0], args[1], args[2]), transform.NewTree, nil
 		}
 	case *expression.Equals, *expression.NullSafeEquals, *expression.LessThan, *expression.GreaterThan,
 		*expression.LessThanOrEqual, *expression.GreaterThanOrEqual:

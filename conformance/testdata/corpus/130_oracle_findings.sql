@@ -110,3 +110,8 @@ SELECT f5.id, f6.id FROM f5 JOIN f6 ON -2.0 = f6.c3 ORDER BY f5.id, f6.id;
 SELECT f5.id, f6.id FROM f5 JOIN f6 ON NULL <=> f6.c3 ORDER BY f5.id, f6.id;
 SELECT f9.id, f10.id FROM f9 LEFT JOIN f10 ON -1.00 = f10.c0 WHERE f9.c1 ORDER BY f9.id, f10.id;
 SELECT f9.id, f10.id FROM f9 LEFT JOIN f10 ON f10.c0 = 2.5 ORDER BY f9.id, f10.id;
+-- BETWEEN with a number and strings among its operands compares all three as
+-- DOUBLE.
+SELECT id FROM f1 WHERE NOT (s BETWEEN s AND -0.5) ORDER BY id;
+SELECT id FROM f1 WHERE s BETWEEN -3 AND g ORDER BY id;
+SELECT id, s BETWEEN '' AND 1, g BETWEEN s AND 0.5 FROM f1 ORDER BY id;
