@@ -64,3 +64,8 @@ SELECT COUNT(*), SUM(u), MAX(u) FROM g WHERE u > 1;
 SELECT SUM(u) + 1 FROM g;
 SELECT AVG(d) * 3, SUM(d) / 7 FROM g;
 SELECT MIN(d) + MAX(f) FROM g;
+-- STD/VARIANCE are DOUBLE whatever the argument's type; AVG keeps 9-digit
+-- words of fraction for the arithmetic over it, shown rounded to its scale.
+SELECT k, ROUND(STD(i), 6), ROUND(VAR_SAMP(i), 6), ROUND(STDDEV_SAMP(d), 5) FROM g GROUP BY k ORDER BY k;
+SELECT id, ROUND(VAR_POP(i) OVER (PARTITION BY k), 6) FROM g ORDER BY id;
+SELECT AVG(i) * 3, AVG(d) + 1, AVG(d) * 7, AVG(i) FROM g;
