@@ -3,9 +3,24 @@ CREATE TABLE w (id INT PRIMARY KEY, grp VARCHAR(5), v INT, x DECIMAL(6,2));
 INSERT INTO w VALUES (1, 'a', 10, 1.50), (2, 'a', 20, 2.50), (3, 'a', 20, NULL), (4, 'b', 5, 3.00), (5, 'b', NULL, 4.25), (6, 'c', 7, 0.00), (7, 'a', 30, 1.00), (8, 'b', 5, 2.00);
 SELECT id, ROW_NUMBER() OVER (ORDER BY id) FROM w ORDER BY id;
 SELECT id, ROW_NUMBER() OVER (PARTITION BY grp ORDER BY id) FROM w ORDER BY id;
+-- mysql-differs: MySQL's RANK, DENSE_RANK and ROW_NUMBER are BIGINT UNSIGNED (unsigned_flag); MariaDB's BIGINT
+-- expect-types: INT UNSIGNED BIGINT
 SELECT id, RANK() OVER (ORDER BY v) FROM w ORDER BY id;
+-- mysql-differs: MySQL's RANK, DENSE_RANK and ROW_NUMBER are BIGINT UNSIGNED (unsigned_flag); MariaDB's BIGINT
+-- expect-types: INT UNSIGNED BIGINT
 SELECT id, DENSE_RANK() OVER (ORDER BY v) FROM w ORDER BY id;
+-- mysql-differs: MySQL's RANK, DENSE_RANK and ROW_NUMBER are BIGINT UNSIGNED (unsigned_flag); MariaDB's BIGINT
+-- expect-types: INT UNSIGNED BIGINT
 SELECT id, RANK() OVER (PARTITION BY grp ORDER BY v DESC) FROM w ORDER BY id;
+-- mysql-differs: MySQL prints a DOUBLE with its shortest exact digits; MariaDB with 10 decimals here
+-- expect: 1 | 0.5714285714285714
+-- expect: 2 | 0.7142857142857143
+-- expect: 3 | 0.7142857142857143
+-- expect: 4 | 0.14285714285714285
+-- expect: 5 | 0
+-- expect: 6 | 0.42857142857142855
+-- expect: 7 | 1
+-- expect: 8 | 0.14285714285714285
 SELECT id, PERCENT_RANK() OVER (ORDER BY v) FROM w ORDER BY id;
 SELECT id, CUME_DIST() OVER (ORDER BY v) FROM w ORDER BY id;
 SELECT id, NTILE(3) OVER (ORDER BY id) FROM w ORDER BY id;
@@ -53,10 +68,14 @@ SELECT * FROM (SELECT id, grp, ROW_NUMBER() OVER (PARTITION BY grp ORDER BY v DE
 SELECT id, v, SUM(v) OVER win, MAX(v) OVER win FROM w WINDOW win AS (PARTITION BY grp ORDER BY id) ORDER BY id;
 SELECT grp, SUM(v), RANK() OVER (ORDER BY SUM(v) DESC) FROM w GROUP BY grp ORDER BY grp;
 SELECT id, ROW_NUMBER() OVER (ORDER BY v DESC, id) FROM w ORDER BY id;
+-- mysql-differs: MySQL's RANK, DENSE_RANK and ROW_NUMBER are BIGINT UNSIGNED (unsigned_flag); MariaDB's BIGINT
+-- expect-types: INT UNSIGNED BIGINT
 SELECT id, DENSE_RANK() OVER (PARTITION BY grp ORDER BY x) FROM w ORDER BY id;
 SELECT id, LEAD(x) OVER (PARTITION BY grp ORDER BY id) - x FROM w ORDER BY id;
 SELECT id, v / SUM(v) OVER (PARTITION BY grp) FROM w ORDER BY id;
 SELECT DISTINCT grp, COUNT(*) OVER (PARTITION BY grp) FROM w ORDER BY grp;
+-- mysql-differs: MySQL's RANK, DENSE_RANK and ROW_NUMBER are BIGINT UNSIGNED (unsigned_flag); MariaDB's BIGINT
+-- expect-types: INT UNSIGNED BIGINT UNSIGNED BIGINT
 SELECT id, RANK() OVER (ORDER BY grp), ROW_NUMBER() OVER (ORDER BY grp DESC, id) FROM w ORDER BY id;
 SELECT id, FIRST_VALUE(id) OVER (ORDER BY v DESC, id) FROM w ORDER BY id;
 SELECT id, SUM(v) OVER (ORDER BY id RANGE UNBOUNDED PRECEDING) FROM w ORDER BY id;
