@@ -20,6 +20,7 @@ import (
 //	-- expect-empty              the result has no rows
 //	-- expect-error: 1690        the statement fails with this error number
 //	-- expect-types: BIGINT DECIMAL   column types as the wire names them
+//	                             (UNSIGNED BIGINT is one type)
 //	-- expect-affected: 2        affected-row count of a DML statement
 //	-- setup                     must succeed on both servers, answers are
 //	                             not compared (session settings one server needs)
@@ -104,7 +105,16 @@ func parseCorpus(path, name string) ([]stmt, error) {
 					}
 					ov().errno = n
 				case "expect-types":
-					ov().types = strings.Fields(val)
+					// UNSIGNED is part of the next name, as the wire names it.
+					var ts []string
+					for _, f := range strings.Fields(val) {
+						if n := len(ts); n > 0 && ts[n-1] == "UNSIGNED" {
+							ts[n-1] += " " + f
+							continue
+						}
+						ts = append(ts, f)
+					}
+					ov().types = ts
 				case "expect-affected":
 					n, err := strconv.ParseInt(val, 10, 64)
 					if err != nil {

@@ -2,8 +2,9 @@
 // where GMS v0.20.0 plans a query into a silently wrong answer: NOT EXISTS
 // planned with NOT IN's null semantics, NOT IN turned into an anti join that
 // loses NULLs, row-valued IN that ignores NULL elements, semi joins rewritten
-// into inner joins that return an outer row once per match, and GROUP BY
-// keys that tell -0 from 0.
+// into inner joins that return an outer row once per match, GROUP BY
+// keys that tell -0 from 0, and range heap joins that drop the other
+// conjuncts on their left table.
 //
 // It owns only plan rewrites installed into an analyzer (Install). It must
 // never change what a correct plan computes, read or write storage, or copy

@@ -49,7 +49,7 @@ func exactJoinKeys(ctx *sql.Context, _ *analyzer.Analyzer, n sql.Node, _ *plan.S
 			if n.Filter == nil {
 				return n, transform.SameTree, nil
 			}
-			f, same := exactPredicate(n.Filter)
+			f, same := exactPredicate(n.Filter, true)
 			if same {
 				return n, transform.SameTree, nil
 			}
@@ -57,7 +57,7 @@ func exactJoinKeys(ctx *sql.Context, _ *analyzer.Analyzer, n sql.Node, _ *plan.S
 			nj.Filter = f
 			return &nj, transform.NewTree, nil
 		case *plan.Filter:
-			f, same := exactPredicate(n.Expression)
+			f, same := exactPredicate(n.Expression, false)
 			if same {
 				return n, transform.SameTree, nil
 			}
@@ -69,33 +69,36 @@ func exactJoinKeys(ctx *sql.Context, _ *analyzer.Analyzer, n sql.Node, _ *plan.S
 }
 
 // exactPredicate rewrites the equalities among p's top-level conjuncts and
-// disjuncts (see exactJoinKeys).
-func exactPredicate(p sql.Expression) (sql.Expression, bool) {
+// disjuncts (see exactJoinKeys); in a join condition (join) constants too:
+// GMS makes `JOIN u ON u.bigint_col = -2.25` a lookup of the key converted
+// to the column's type (-2), dropping the condition, where a filter's
+// range is built exactly.
+func exactPredicate(p sql.Expression, join bool) (sql.Expression, bool) {
 	switch e := p.(type) {
 	case *expression.And:
-		l, ls := exactPredicate(e.LeftChild)
-		r, rs := exactPredicate(e.RightChild)
+		l, ls := exactPredicate(e.LeftChild, join)
+		r, rs := exactPredicate(e.RightChild, join)
 		if ls && rs {
 			return p, true
 		}
 		return expression.NewAnd(l, r), false
 	case *expression.Or:
-		l, ls := exactPredicate(e.LeftChild)
-		r, rs := exactPredicate(e.RightChild)
+		l, ls := exactPredicate(e.LeftChild, join)
+		r, rs := exactPredicate(e.RightChild, join)
 		if ls && rs {
 			return p, true
 		}
 		return expression.NewOr(l, r), false
 	case *expression.Equals:
 		l, r := e.Left(), e.Right()
-		if nl, nr, ok := exactSides(l, r); ok {
+		if nl, nr, ok := exactSides(l, r, join); ok {
 			return expression.NewEquals(nl, nr), false
 		}
 	case *expression.NullSafeEquals:
 		// NULL from exact would match the NULL keys: the second conjunct
 		// rejects a non-NULL value that has no exact equal. Both conjuncts
 		// are never NULL, so the rewrite is an equivalence.
-		if nl, nr, ok := exactSides(e.Left(), e.Right()); ok {
+		if nl, nr, ok := exactSides(e.Left(), e.Right(), join); ok {
 			orig, conv := e.Right(), nr
 			if nl != e.Left() {
 				orig, conv = e.Left(), nl
@@ -104,7 +107,7 @@ func exactPredicate(p sql.Expression) (sql.Expression, bool) {
 				expression.NewOr(expression.NewIsNull(orig), expression.NewNot(expression.NewIsNull(conv)))), false
 		}
 	case *trueEq:
-		if nl, nr, ok := exactSides(e.Left(), e.Right()); ok {
+		if nl, nr, ok := exactSides(e.Left(), e.Right(), join); ok {
 			return &trueEq{expression.NewEquals(nl, nr)}, false
 		}
 	}
@@ -113,8 +116,8 @@ func exactPredicate(p sql.Expression) (sql.Expression, bool) {
 
 // exactSides returns the operands of l = r with the one whose values do not
 // convert exactly to the other column's type wrapped in exactKey; ok is false
-// when nothing needs it.
-func exactSides(l, r sql.Expression) (sql.Expression, sql.Expression, bool) {
+// when nothing needs it. A constant side is left alone outside joins.
+func exactSides(l, r sql.Expression, join bool) (sql.Expression, sql.Expression, bool) {
 	lc, lok := l.(*expression.GetField)
 	rc, rok := r.(*expression.GetField)
 	switch {
@@ -126,9 +129,9 @@ func exactSides(l, r sql.Expression) (sql.Expression, sql.Expression, bool) {
 		if !exactInto(lt, rt) {
 			return &exactKey{child: l, typ: rt}, r, true
 		}
-	case lok && !constant(r) && !exactInto(r.Type(), lc.Type()):
+	case lok && (join || !constant(r)) && !exactInto(r.Type(), lc.Type()):
 		return l, &exactKey{child: r, typ: lc.Type()}, true
-	case rok && !constant(l) && !exactInto(l.Type(), rc.Type()):
+	case rok && (join || !constant(l)) && !exactInto(l.Type(), rc.Type()):
 		return &exactKey{child: l, typ: rc.Type()}, r, true
 	}
 	return l, r, false

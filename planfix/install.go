@@ -18,6 +18,9 @@ const (
 // there concurrently cannot collide with it.
 const exactJoinKeysID analyzer.RuleId = 10_250
 
+// noRangeHeapJoinsID is from issue 9's range 10_920-10_949.
+const noRangeHeapJoinsID analyzer.RuleId = 10_920
+
 // Install puts the rules into a built analyzer, each just before the GMS rule
 // whose fault it avoids (GMS's builder can only append rules to a whole
 // batch, which would run them after the damage). GMS's rule IDs are
@@ -37,7 +40,8 @@ func Install(a *analyzer.Analyzer) {
 					analyzer.Rule{Id: notExistsNullsID, Apply: nullFreeNotExists})
 			case "optimizeJoins":
 				rules = append(rules, analyzer.Rule{Id: semiJoinOnceID, Apply: markSemiJoins},
-					analyzer.Rule{Id: exactJoinKeysID, Apply: exactJoinKeys})
+					analyzer.Rule{Id: exactJoinKeysID, Apply: exactJoinKeys},
+					analyzer.Rule{Id: noRangeHeapJoinsID, Apply: noRangeHeapJoins})
 			}
 			rules = append(rules, r)
 		}

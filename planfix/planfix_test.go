@@ -18,11 +18,12 @@ func TestInstallFindsGMSRules(t *testing.T) {
 	Install(a)
 	// each of Myriad's rules, and the GMS rule it must precede
 	before := map[analyzer.RuleId][]string{
-		notExistsNullsID:  {"hoistOutOfScopeFilters", "unnestExistsSubqueries"},
-		constantExistsID:  {notExistsNullsID.String()},
-		inSubqueryNullsID: {"unnestInSubqueries"},
-		semiJoinOnceID:    {exactJoinKeysID.String()},
-		exactJoinKeysID:   {"optimizeJoins"},
+		notExistsNullsID:   {"hoistOutOfScopeFilters", "unnestExistsSubqueries"},
+		constantExistsID:   {notExistsNullsID.String()},
+		inSubqueryNullsID:  {"unnestInSubqueries"},
+		semiJoinOnceID:     {exactJoinKeysID.String()},
+		exactJoinKeysID:    {noRangeHeapJoinsID.String()},
+		noRangeHeapJoinsID: {"optimizeJoins"},
 	}
 	seen := map[analyzer.RuleId]int{}
 	for _, b := range a.Batches {
@@ -42,7 +43,7 @@ func TestInstallFindsGMSRules(t *testing.T) {
 		}
 	}
 	// notExistsNullsID runs twice: before hoisting and before unnesting EXISTS.
-	want := map[analyzer.RuleId]int{constantExistsID: 2, notExistsNullsID: 2, inSubqueryNullsID: 1, semiJoinOnceID: 1, exactJoinKeysID: 1, negZeroGroupingID: 1}
+	want := map[analyzer.RuleId]int{constantExistsID: 2, notExistsNullsID: 2, inSubqueryNullsID: 1, semiJoinOnceID: 1, exactJoinKeysID: 1, noRangeHeapJoinsID: 1, negZeroGroupingID: 1}
 	for id, n := range want {
 		if seen[id] != n {
 			t.Errorf("rule %d installed %d times, want %d", id, seen[id], n)

@@ -73,7 +73,9 @@ func (a *sumAvg) Type() sql.Type {
 		if s > types.DecimalTypeMaxScale {
 			s = types.DecimalTypeMaxScale
 		}
-		return types.MustCreateDecimalType(capPrec(prec+4), uint8(s))
+		// A column type: its values carry more digits than its scale
+		// (see result), and only such a type rounds them when sent.
+		return types.MustCreateColumnDecimalType(capPrec(prec+4), uint8(s))
 	}
 	return types.MustCreateDecimalType(capPrec(prec+22), uint8(scale))
 }
@@ -242,7 +244,12 @@ func (a *sumAvg) result(s acc) any {
 	}
 	scale := int32(a.Type().(sql.DecimalType).Scale())
 	if a.avg {
-		return s.dec.DivRound(decimal.NewFromInt(s.count), scale)
+		// MySQL divides into whole 9-digit words of fraction and truncates
+		// (AVG of a DECIMAL(10,3) holds 9 digits, shown rounded to 7):
+		// AVG(d) * 3 is 5.7505000, not 5.7504999 from a rounded 1.9168333.
+		words := (scale + 8) / 9
+		q, _ := s.dec.QuoRem(decimal.NewFromInt(s.count), words*9)
+		return q
 	}
 	return s.dec.Round(scale)
 }

@@ -503,8 +503,7 @@ type decArith struct {
 
 func (d *decArith) Type() sql.Type {
 	t := d.Arithmetic.Type()
-	dt, ok := t.(sql.DecimalType)
-	if !ok {
+	if _, ok := t.(sql.DecimalType); !ok {
 		return t
 	}
 	p1, s1, ok1 := decimalShape(d.LeftChild)
@@ -512,18 +511,19 @@ func (d *decArith) Type() sql.Type {
 	if !ok1 || !ok2 {
 		return t
 	}
-	var prec int
+	var prec, scale int
 	switch d.Op {
 	case "+", "-":
-		prec = max(p1-s1, p2-s2) + max(s1, s2) + 1
+		prec, scale = max(p1-s1, p2-s2)+max(s1, s2)+1, max(s1, s2)
 	case "*":
-		prec = p1 + p2
+		prec, scale = p1+p2, min(s1+s2, types.DecimalTypeMaxScale)
 	default:
 		return t
 	}
-	scale := int(dt.Scale())
 	prec = max(prec, scale)
-	return types.MustCreateDecimalType(capPrec(prec), dt.Scale())
+	// A column type, which rounds values to its scale when sent: an
+	// operand such as AVG carries more digits than its own scale.
+	return types.MustCreateColumnDecimalType(capPrec(prec), uint8(scale))
 }
 
 func (d *decArith) WithChildren(children ...sql.Expression) (sql.Expression, error) {
@@ -544,6 +544,18 @@ func decimalShape(e sql.Expression) (prec, scale int, ok bool) {
 	if l, isLit := e.(*expression.Literal); isLit && isInt(t) {
 		if b, isBig := toBig(l.Value()); isBig {
 			return max(len(new(big.Int).Abs(b).String()), 1), 0, true
+		}
+	}
+	if l, isLit := e.(*expression.Literal); isLit && types.IsDecimal(t) {
+		// GMS types a DECIMAL literal of more than 18 digits DECIMAL(65,30);
+		// MySQL's type is the literal's own digits.
+		if d, isDec := l.Value().(decimal.Decimal); isDec {
+			scale := max(int(-d.Exponent()), 0)
+			digits := len(d.Coefficient().String())
+			if d.Coefficient().Sign() < 0 {
+				digits--
+			}
+			return max(digits, scale, 1), scale, true
 		}
 	}
 	switch {

@@ -70,11 +70,11 @@ func Install(a *analyzer.Analyzer) {
 			// which a second server in one process then ran first).
 			rest := make([]analyzer.Rule, 0, len(b.Rules))
 			for _, r := range b.Rules {
-				if r.Id != CompareRuleID && r.Id != DateCompareRuleID {
+				if r.Id != CompareRuleID && r.Id != DateCompareRuleID && r.Id != CTASRuleID {
 					rest = append(rest, r)
 				}
 			}
-			b.Rules = append([]analyzer.Rule{dateCompareRule, compareRule}, rest...)
+			b.Rules = append([]analyzer.Rule{dateCompareRule, compareRule, ctasRule}, rest...)
 		}
 	}
 	// The catalog consults ExternalFunctionProvider before its built-ins, the

@@ -99,6 +99,7 @@ func fixStatement(stmt ast.Statement, lits []sqltext.TemporalLiteral) {
 		}, stmt)
 	}
 	ExactLiterals(stmt)
+	InlineNamedWindows(stmt)
 }
 
 // ExactLiterals wraps the DECIMAL literal operands of stmt's comparisons

@@ -121,12 +121,21 @@ func replaceExpr(ctx *sql.Context, e sql.Expression, ignore bool) (sql.Expressio
 		if isInt(e.LeftChild.Type()) && isInt(e.RightChild.Type()) {
 			return &arith{left: e.LeftChild, right: e.RightChild, op: e.Op}, transform.NewTree, nil
 		}
+		if r := newRealResult(e); r != sql.Expression(e) {
+			return r, transform.NewTree, nil
+		}
 		if types.IsDecimal(e.Type()) {
 			return &decArith{e}, transform.NewTree, nil
 		}
 		return checkFinite(stringOperandsAsDouble(e))
 	case *expression.Div:
-		return checkFinite(stringOperandsAsDouble(e))
+		ne, same, err := stringOperandsAsDouble(e)
+		if err == nil {
+			if r := newRealResult(ne); r != ne {
+				ne, same = r, transform.NewTree
+			}
+		}
+		return checkFinite(ne, same, err)
 	case *function.DateAdd, *function.DateSub:
 		if r := newDateArith(e); r != e {
 			return r, transform.NewTree, nil
@@ -154,7 +163,13 @@ func replaceExpr(ctx *sql.Context, e sql.Expression, ignore bool) (sql.Expressio
 		if isInt(e.LeftChild.Type()) && isInt(e.RightChild.Type()) {
 			return newIntDiv(e.LeftChild, e.RightChild, true), transform.NewTree, nil
 		}
-		return stringOperandsAsDouble(e)
+		ne, same, err := stringOperandsAsDouble(e)
+		if err == nil {
+			if r := newRealResult(ne); r != ne {
+				ne, same = r, transform.NewTree
+			}
+		}
+		return ne, same, err
 	case *expression.UnaryMinus:
 		if isInt(e.Child.Type()) {
 			return &neg{child: e.Child}, transform.NewTree, nil
@@ -207,18 +222,22 @@ func replaceExpr(ctx *sql.Context, e sql.Expression, ignore bool) (sql.Expressio
 			return r, same, err
 		}
 	case *expression.Between:
-		switch {
-		case isPlainString(e.Val) && isNumber(e.Lower.Type()) && isNumber(e.Upper.Type()):
-			return expression.NewBetween(&toDouble{child: e.Val}, e.Lower, e.Upper), transform.NewTree, nil
-		case isNumber(e.Val.Type()) && (isPlainString(e.Lower) || isPlainString(e.Upper)):
-			lo, hi := e.Lower, e.Upper
-			if isPlainString(lo) {
-				lo = &toDouble{child: lo}
+		// MySQL compares all three as DOUBLE when one is a number and
+		// another a string (`s BETWEEN s AND -0.5` holds '-2'); GMS
+		// compared the strings with each other and the number as a string.
+		args := []sql.Expression{e.Val, e.Lower, e.Upper}
+		num, str := false, false
+		for _, a := range args {
+			num = num || isNumber(a.Type())
+			str = str || isPlainString(a)
+		}
+		if num && str {
+			for i, a := range args {
+				if isPlainString(a) {
+					args[i] = &toDouble{child: a}
+				}
 			}
-			if isPlainString(hi) {
-				hi = &toDouble{child: hi}
-			}
-			return expression.NewBetween(e.Val, lo, hi), transform.NewTree, nil
+			return expression.NewBetween(args[0], args[1], args[2]), transform.NewTree, nil
 		}
 	case *expression.Equals, *expression.NullSafeEquals, *expression.LessThan, *expression.GreaterThan,
 		*expression.LessThanOrEqual, *expression.GreaterThanOrEqual:
@@ -339,7 +358,7 @@ func isNumber(t sql.Type) bool {
 func ours(e sql.Expression) bool {
 	return transform.InspectExpr(e, func(e sql.Expression) bool {
 		switch e.(type) {
-		case *arith, *intDiv, *neg, *castNum, *finite, *toDouble, *bitOp, *decArith, *fracDiv, *dateArith, *addTime, *sumAvg, *timestamp, *castDecimal, *branchDecimal, *castSigned, *round, *castNumDate, *temporalNum, *castStrTime:
+		case *arith, *intDiv, *neg, *castNum, *finite, *toDouble, *bitOp, *decArith, *fracDiv, *dateArith, *addTime, *sumAvg, *timestamp, *castDecimal, *branchDecimal, *castSigned, *round, *castNumDate, *temporalNum, *castStrTime, *realResult, *doubleAgg:
 			return true
 		}
 		return false

@@ -3,9 +3,24 @@ CREATE TABLE w (id INT PRIMARY KEY, grp VARCHAR(5), v INT, x DECIMAL(6,2));
 INSERT INTO w VALUES (1, 'a', 10, 1.50), (2, 'a', 20, 2.50), (3, 'a', 20, NULL), (4, 'b', 5, 3.00), (5, 'b', NULL, 4.25), (6, 'c', 7, 0.00), (7, 'a', 30, 1.00), (8, 'b', 5, 2.00);
 SELECT id, ROW_NUMBER() OVER (ORDER BY id) FROM w ORDER BY id;
 SELECT id, ROW_NUMBER() OVER (PARTITION BY grp ORDER BY id) FROM w ORDER BY id;
+-- mysql-differs: MySQL's RANK, DENSE_RANK and ROW_NUMBER are BIGINT UNSIGNED (unsigned_flag); MariaDB's BIGINT
+-- expect-types: INT UNSIGNED BIGINT
 SELECT id, RANK() OVER (ORDER BY v) FROM w ORDER BY id;
+-- mysql-differs: MySQL's RANK, DENSE_RANK and ROW_NUMBER are BIGINT UNSIGNED (unsigned_flag); MariaDB's BIGINT
+-- expect-types: INT UNSIGNED BIGINT
 SELECT id, DENSE_RANK() OVER (ORDER BY v) FROM w ORDER BY id;
+-- mysql-differs: MySQL's RANK, DENSE_RANK and ROW_NUMBER are BIGINT UNSIGNED (unsigned_flag); MariaDB's BIGINT
+-- expect-types: INT UNSIGNED BIGINT
 SELECT id, RANK() OVER (PARTITION BY grp ORDER BY v DESC) FROM w ORDER BY id;
+-- mysql-differs: MySQL prints a DOUBLE with its shortest exact digits; MariaDB with 10 decimals here
+-- expect: 1 | 0.5714285714285714
+-- expect: 2 | 0.7142857142857143
+-- expect: 3 | 0.7142857142857143
+-- expect: 4 | 0.14285714285714285
+-- expect: 5 | 0
+-- expect: 6 | 0.42857142857142855
+-- expect: 7 | 1
+-- expect: 8 | 0.14285714285714285
 SELECT id, PERCENT_RANK() OVER (ORDER BY v) FROM w ORDER BY id;
 SELECT id, CUME_DIST() OVER (ORDER BY v) FROM w ORDER BY id;
 SELECT id, NTILE(3) OVER (ORDER BY id) FROM w ORDER BY id;
@@ -53,10 +68,14 @@ SELECT * FROM (SELECT id, grp, ROW_NUMBER() OVER (PARTITION BY grp ORDER BY v DE
 SELECT id, v, SUM(v) OVER win, MAX(v) OVER win FROM w WINDOW win AS (PARTITION BY grp ORDER BY id) ORDER BY id;
 SELECT grp, SUM(v), RANK() OVER (ORDER BY SUM(v) DESC) FROM w GROUP BY grp ORDER BY grp;
 SELECT id, ROW_NUMBER() OVER (ORDER BY v DESC, id) FROM w ORDER BY id;
+-- mysql-differs: MySQL's RANK, DENSE_RANK and ROW_NUMBER are BIGINT UNSIGNED (unsigned_flag); MariaDB's BIGINT
+-- expect-types: INT UNSIGNED BIGINT
 SELECT id, DENSE_RANK() OVER (PARTITION BY grp ORDER BY x) FROM w ORDER BY id;
 SELECT id, LEAD(x) OVER (PARTITION BY grp ORDER BY id) - x FROM w ORDER BY id;
 SELECT id, v / SUM(v) OVER (PARTITION BY grp) FROM w ORDER BY id;
 SELECT DISTINCT grp, COUNT(*) OVER (PARTITION BY grp) FROM w ORDER BY grp;
+-- mysql-differs: MySQL's RANK, DENSE_RANK and ROW_NUMBER are BIGINT UNSIGNED (unsigned_flag); MariaDB's BIGINT
+-- expect-types: INT UNSIGNED BIGINT UNSIGNED BIGINT
 SELECT id, RANK() OVER (ORDER BY grp), ROW_NUMBER() OVER (ORDER BY grp DESC, id) FROM w ORDER BY id;
 SELECT id, FIRST_VALUE(id) OVER (ORDER BY v DESC, id) FROM w ORDER BY id;
 SELECT id, SUM(v) OVER (ORDER BY id RANGE UNBOUNDED PRECEDING) FROM w ORDER BY id;
@@ -64,3 +83,13 @@ SELECT id, COUNT(*) OVER (ORDER BY x) FROM w ORDER BY id;
 SELECT id, NTILE(2) OVER (PARTITION BY grp ORDER BY id) FROM w ORDER BY id;
 SELECT id, LAG(id, 3) OVER (ORDER BY id) FROM w ORDER BY id;
 SELECT id, SUM(id) OVER (ORDER BY id ROWS BETWEEN 2 FOLLOWING AND 3 FOLLOWING) FROM w ORDER BY id;
+-- Named windows: OVER w takes w's ORDER BY and with it the default frame
+-- (RANGE UNBOUNDED PRECEDING to CURRENT ROW), also through a chain of names
+-- and when the reference adds the ORDER BY.
+SELECT id, SUM(v) OVER (win ORDER BY id), ROW_NUMBER() OVER w2 FROM w WINDOW win AS (PARTITION BY grp), w2 AS (win ORDER BY v DESC, id) ORDER BY id;
+SELECT id, SUM(v) OVER w2, COUNT(*) OVER w2 FROM w WINDOW w1 AS (PARTITION BY grp), w2 AS (w1 ORDER BY id) ORDER BY id;
+SELECT id, SUM(v) OVER (win ROWS 1 PRECEDING) FROM w WINDOW win AS (ORDER BY id) ORDER BY id;
+SELECT id, AVG(v) OVER win FROM w WINDOW win AS (ORDER BY id ROWS BETWEEN 1 PRECEDING AND 1 FOLLOWING) ORDER BY id;
+-- mysql-differs: MySQL's ER_WINDOW_NO_SUCH_WINDOW (MariaDB has its own number)
+-- expect-error: 3579
+SELECT id, SUM(v) OVER nope FROM w;

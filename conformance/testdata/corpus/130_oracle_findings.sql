@@ -99,3 +99,19 @@ SELECT f9.id, f10.id FROM f9 LEFT JOIN f10 ON -1.01 = f10.c0 WHERE f9.id > 0 ORD
 -- mysql-differs: MySQL compares BIGINT with DECIMAL as DECIMAL (-1.01 <> -1); MariaDB 10.11's index lookup truncates the constant
 -- expect: 1 | NULL
 SELECT f9.id, f10.id FROM f9 LEFT JOIN f10 ON -1.01 = f10.c0 WHERE f9.c1 ORDER BY f9.id, f10.id;
+-- The range join above (GMS's range heap join) also dropped the other
+-- conjuncts on the left table, from ON or WHERE.
+SELECT f7.id, f8.id FROM f7 JOIN f8 ON f7.c0 BETWEEN f8.c2 AND f8.c2 AND f7.id = 1 ORDER BY f7.id, f8.id;
+SELECT f7.id, f8.id FROM f7 JOIN f8 ON f7.c0 >= f8.c2 AND f7.c0 <= f8.c2 WHERE f7.id > 1 ORDER BY f7.id, f8.id;
+SELECT f7.id, f8.id FROM f7 LEFT JOIN f8 ON f7.c0 BETWEEN f8.c2 AND f8.c2 + 1 WHERE f7.id < 3 ORDER BY f7.id, f8.id;
+SELECT f7.id, f8.id FROM f7 JOIN f8 ON f8.c2 < f7.c0 AND f7.c0 < f8.c2 + 3 AND f7.c0 <> 0 ORDER BY f7.id, f8.id;
+-- Constants in join conditions that do convert exactly still find their rows.
+SELECT f5.id, f6.id FROM f5 JOIN f6 ON -2.0 = f6.c3 ORDER BY f5.id, f6.id;
+SELECT f5.id, f6.id FROM f5 JOIN f6 ON NULL <=> f6.c3 ORDER BY f5.id, f6.id;
+SELECT f9.id, f10.id FROM f9 LEFT JOIN f10 ON -1.00 = f10.c0 WHERE f9.c1 ORDER BY f9.id, f10.id;
+SELECT f9.id, f10.id FROM f9 LEFT JOIN f10 ON f10.c0 = 2.5 ORDER BY f9.id, f10.id;
+-- BETWEEN with a number and strings among its operands compares all three as
+-- DOUBLE.
+SELECT id FROM f1 WHERE NOT (s BETWEEN s AND -0.5) ORDER BY id;
+SELECT id FROM f1 WHERE s BETWEEN -3 AND g ORDER BY id;
+SELECT id, s BETWEEN '' AND 1, g BETWEEN s AND 0.5 FROM f1 ORDER BY id;

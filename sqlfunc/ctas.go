@@ -1,0 +1,59 @@
+package sqlfunc
+
+import (
+	"strings"
+
+	"github.com/dolthub/go-mysql-server/sql"
+	"github.com/dolthub/go-mysql-server/sql/analyzer"
+	"github.com/dolthub/go-mysql-server/sql/plan"
+	"github.com/dolthub/go-mysql-server/sql/transform"
+	"github.com/dolthub/go-mysql-server/sql/types"
+)
+
+// CTASRuleID names the rule that gives CREATE TABLE ... SELECT's new
+// columns the types of this package's expressions (issue 9's range
+// 10_920-10_949).
+const CTASRuleID analyzer.RuleId = 10_921
+
+var ctasRule = analyzer.Rule{Id: CTASRuleID, Apply: func(ctx *sql.Context, _ *analyzer.Analyzer, n sql.Node, _ *plan.Scope,
+	_ analyzer.RuleSelector, _ *sql.QueryFlags) (sql.Node, transform.TreeIdentity, error) {
+	return ctasTypes(n)
+}}
+
+// ctasTypes: GMS's planner fixes the columns of CREATE TABLE ... SELECT from
+// the SELECT's types before any rule runs, with SUM and AVG as DOUBLE and
+// `2.5 - NULL` as DECIMAL; after ReplaceComparisons has retyped the
+// SELECT, a column taken from it whose type is DOUBLE where the SELECT now
+// says DECIMAL, or the reverse, gets the SELECT's type (MySQL's:
+// `SUM(dec_col)` is DECIMAL(p+22,s)). The two can differ only where this
+// package retyped an expression. Columns are matched by name.
+func ctasTypes(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
+	ct, ok := n.(*plan.CreateTable)
+	if !ok || ct.Select() == nil {
+		return n, transform.SameTree, nil
+	}
+	sel := ct.Select().Schema()
+	byName := make(map[string]*sql.Column, len(sel))
+	for _, c := range sel {
+		byName[strings.ToLower(c.Name)] = c
+	}
+	for _, col := range ct.PkSchema().Schema {
+		sc, ok := byName[strings.ToLower(col.Name)]
+		if !ok {
+			continue
+		}
+		// The new table's columns are this statement's own (GMS built
+		// them for this node); setting the type in place is the only way
+		// in, as CreateTable has no setter for its schema.
+		switch {
+		case types.IsFloat(col.Type) && types.IsDecimal(sc.Type),
+			types.IsDecimal(col.Type) && types.Float64.Equals(sc.Type):
+			t := sc.Type
+			if dt, isDec := t.(sql.DecimalType); isDec {
+				t = types.MustCreateColumnDecimalType(dt.Precision(), dt.Scale())
+			}
+			col.Type = t
+		}
+	}
+	return n, transform.SameTree, nil
+}
