@@ -223,6 +223,9 @@ func (h *handler) ComQuery(ctx context.Context, c *mysql.Conn, query string, cb 
 	if ok, err := h.storedFunction(c, query, cb); ok {
 		return err
 	}
+	if ok, err := h.fastCreate(ctx, c, query, cb); ok {
+		return err
+	}
 	if hit, err := h.textCached(ctx, c, query, locking, cb); hit {
 		return err
 	}
@@ -319,6 +322,9 @@ func (h *handler) comMultiQuery(ctx context.Context, c *mysql.Conn, query string
 	defer done()
 	cb = aliasCallback(query, setCallback(query, fieldsCallback(h.processlistCallback(query, cb))))
 	if ok, err := h.storedFunction(c, query, cb); ok {
+		return "", err
+	}
+	if ok, err := h.fastCreate(ctx, c, query, cb); ok {
 		return "", err
 	}
 	if hit, err := h.textCached(ctx, c, query, locking, cb); hit {
