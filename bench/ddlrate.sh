@@ -1,0 +1,50 @@
+#!/usr/bin/env bash
+# CREATE TABLE rate with and without the fast path (server/ddlfast.go), on
+# one server, alternating: `myriad bench provision` at PARALLEL connections
+# adds STEP schemas x 100 tables per slice, the fast path on (the default)
+# and off (SET GLOBAL myriad_ddl_fast_path = OFF, which new connections
+# take), after BASE schemas x 100 tables already exist. Prints one line per
+# slice: mode existing_tables tables/s. With FULL=1 it then provisions up
+# to 1,000,000 tables with the fast path on, once.
+#
+#   bench/ddlrate.sh                          # BASE=1000 STEP=100 ROUNDS=3
+#   FULL=1 bench/ddlrate.sh
+set -euo pipefail
+cd "$(dirname "$0")/.."
+BASE=${BASE:-1000}
+STEP=${STEP:-100}
+ROUNDS=${ROUNDS:-3}
+PARALLEL=${PARALLEL:-16}
+FULL=${FULL:-0}
+PORT=${PORT:-$((20000 + RANDOM % 30000))}
+WORK=${WORK:-$(mktemp -d /tmp/myriad-ddlrate.XXXXXX)}
+BIN="$WORK/myriad"
+go build -o "$BIN" ./cmd/myriad
+. bench/lib.sh
+
+start_myriad "$BIN" "$WORK/data" "$PORT" --durability async --metrics-addr "127.0.0.1:$((PORT + 1))"
+rate() { # first schemas
+  "$BIN" bench provision --port "$PORT" --first "$1" --schemas "$2" --tables 100 --parallel "$PARALLEL" \
+    --json --progress never | sed -n 's/.*"tables_per_s":\([0-9.]*\).*/\1/p' | cut -d. -f1
+}
+mode() { mariadb -h127.0.0.1 -P"$PORT" -uroot -e "SET GLOBAL myriad_ddl_fast_path = $1"; }
+
+next=1
+echo "base $(rate 1 "$BASE") $((BASE * 100)) tables created (fast path on)"
+next=$((BASE + 1))
+for r in $(seq "$ROUNDS"); do
+  for m in ON OFF OFF ON; do
+    mode "$m"
+    existing=$(((next - 1) * 100))
+    echo "$m $existing $(rate "$next" "$STEP")"
+    next=$((next + STEP))
+  done
+done
+if [ "$FULL" = 1 ]; then
+  mode ON
+  existing=$(((next - 1) * 100))
+  echo "full-on $existing->1000000 $(rate "$next" $((10000 - next + 1)))"
+fi
+stop_server "$MYRIAD_PID"
+rm -rf "$WORK/data"
+echo "work dir: $WORK" >&2
