@@ -5,7 +5,8 @@
 # and off (SET GLOBAL myriad_ddl_fast_path = OFF, which new connections
 # take), after BASE schemas x 100 tables already exist. Prints one line per
 # slice: mode existing_tables tables/s. With FULL=1 it then provisions up
-# to 1,000,000 tables with the fast path on, once.
+# to 1,000,000 - 4 x STEP x 100 tables with the fast path on, and the last
+# four slices alternate again, at ~1M existing tables.
 #
 #   bench/ddlrate.sh                          # BASE=1000 STEP=100 ROUNDS=3
 #   FULL=1 bench/ddlrate.sh
@@ -42,8 +43,15 @@ for r in $(seq "$ROUNDS"); do
 done
 if [ "$FULL" = 1 ]; then
   mode ON
-  existing=$(((next - 1) * 100))
-  echo "full-on $existing->1000000 $(rate "$next" $((10000 - next + 1)))"
+  last=$((10000 - 4 * STEP))
+  echo "fill $(((next - 1) * 100))->$((last * 100)) $(rate "$next" $((last - next + 1)))"
+  next=$((last + 1))
+  for m in ON OFF OFF ON; do
+    mode "$m"
+    echo "$m $(((next - 1) * 100)) $(rate "$next" "$STEP")"
+    next=$((next + STEP))
+  done
+  echo "data dir $(du -sh "$WORK/data" | cut -f1), server RSS $(rss_mb "$MYRIAD_PID") MiB"
 fi
 stop_server "$MYRIAD_PID"
 rm -rf "$WORK/data"
