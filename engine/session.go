@@ -41,6 +41,9 @@ type Session struct {
 	// read by the server to word violations as MySQL (foreignkeys.go).
 	fkMu sync.Mutex
 	fks  map[string]sql.ForeignKeyConstraint
+	// capture: the running CREATE TABLE's catalog writes are recorded for
+	// the fast path (ddlfast.go).
+	capture *createCapture
 }
 
 var _ sql.TransactionSession = (*Session)(nil)
@@ -90,6 +93,8 @@ type Transaction struct {
 	// collect: combinedAlter's first pass is running; definitions the
 	// parts write go to it instead (pkrewrite.go).
 	collect *alterCollect
+	// capture: see Session.capture.
+	capture *createCapture
 }
 
 func (t *Transaction) aborted() {
@@ -113,6 +118,9 @@ func (t *Transaction) catalogDirty() bool { return len(t.catalogKeys) > 0 }
 func (t *Transaction) writeCatalog(cat *catalog.Catalog, ch *catalog.Change) error {
 	if t.collect != nil {
 		return t.collect.absorb(ch)
+	}
+	if t.capture != nil {
+		t.capture.note(ch)
 	}
 	rewritten, err := cat.Write(t.kv, ch)
 	// Kept even after an error: a partly written change still dirties.
@@ -155,6 +163,7 @@ func (s *Session) StartTransaction(ctx *sql.Context, ch sql.TransactionCharacter
 	s.tx = &Transaction{kv: s.eng.db.Begin(), readOnly: ch == sql.ReadOnly || byChar, byCharacteristic: byChar,
 		oneShot: oneShot, iso: s.sessionIsolation()}
 	s.tx.kv.SetPessimistic(true)
+	s.tx.capture = s.capture
 	// GMS calls StartTransaction twice for START TRANSACTION: before the
 	// statement (no transaction on the context yet), then from the
 	// statement itself, after committing that first one. The snapshot

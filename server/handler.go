@@ -197,6 +197,10 @@ func (h *handler) ComQuery(ctx context.Context, c *mysql.Conn, query string, cb 
 	if ok, err := h.comTenant(ctx, c, query, cb); ok {
 		return err
 	}
+	text := query
+	if ok, err := h.fastCreate(ctx, c, text, cb); ok {
+		return err
+	}
 	query = sqltext.Rewrite(query, versionID)
 	query, _ = sqltext.IndexClauses(query)
 	if pos, deep := prefixChain(query, false); deep {
@@ -221,6 +225,9 @@ func (h *handler) ComQuery(ctx context.Context, c *mysql.Conn, query string, cb 
 	defer done()
 	cb = aliasCallback(query, setCallback(query, fieldsCallback(h.processlistCallback(query, cb))))
 	if ok, err := h.storedFunction(c, query, cb); ok {
+		return err
+	}
+	if ok, err := h.captureCreate(ctx, c, text, query, cb); ok {
 		return err
 	}
 	if hit, err := h.textCached(ctx, c, query, locking, cb); hit {
@@ -295,6 +302,10 @@ func (h *handler) comMultiQuery(ctx context.Context, c *mysql.Conn, query string
 	if ok, err := h.comTenant(ctx, c, query, cb); ok {
 		return "", err
 	}
+	text := query
+	if ok, err := h.fastCreate(ctx, c, text, cb); ok {
+		return "", err
+	}
 	query = sqltext.Rewrite(query, versionID)
 	query, _ = sqltext.IndexClauses(query)
 	if pos, deep := prefixChain(query, true); deep {
@@ -319,6 +330,9 @@ func (h *handler) comMultiQuery(ctx context.Context, c *mysql.Conn, query string
 	defer done()
 	cb = aliasCallback(query, setCallback(query, fieldsCallback(h.processlistCallback(query, cb))))
 	if ok, err := h.storedFunction(c, query, cb); ok {
+		return "", err
+	}
+	if ok, err := h.captureCreate(ctx, c, text, query, cb); ok {
 		return "", err
 	}
 	if hit, err := h.textCached(ctx, c, query, locking, cb); hit {

@@ -101,8 +101,10 @@ type Server struct {
 	textRuns atomic.Int64
 	// fastDMLs counts DML statements run from cached plans (spoolOk).
 	fastDMLs atomic.Int64
-	auth     *authServer
-	wires    sync.Map // connection ID -> *wireConn (handler.go, timeouts.go)
+	// ddl: CREATE TABLE templates (ddlfast.go).
+	ddl   ddlCache
+	auth  *authServer
+	wires sync.Map // connection ID -> *wireConn (handler.go, timeouts.go)
 	// prepLocking: conn ID -> *sync.Map of statement ID -> the locking
 	// clause stripped from that prepared statement (locking.go).
 	prepLocking sync.Map
@@ -189,6 +191,7 @@ func (s *Server) init() error {
 		registerPlanCacheVar()
 		s.plans = plans.New(s.cfg.PlanCacheBytes)
 	}
+	registerDDLFastVar()
 	useMySQLPacketDefault()
 	if err := sql.SystemVariables.AssignValues(map[string]any{
 		"version": ServerVersion, "version_comment": "Myriad",
