@@ -402,6 +402,14 @@ func (t *Table) CreateIndex(ctx *sql.Context, d sql.IndexDef) (err error) {
 	if d.IsFullText() || d.IsSpatial() || d.IsVector() {
 		return sql.ErrUnsupportedFeature.New("fulltext, spatial and vector indexes")
 	}
+	if hasFuncParts(d.Columns) {
+		if d.IsPrimary() {
+			return functionalError(3756, "The primary key cannot be a functional index")
+		}
+		if d.Name == "" {
+			d.Name = functionalIndexName(t.def)
+		}
+	}
 	if d.IsPrimary() {
 		return sql.ErrUnsupportedFeature.New("adding a primary key to an existing table")
 	}
@@ -434,7 +442,22 @@ func (t *Table) CreateIndex(ctx *sql.Context, d sql.IndexDef) (err error) {
 	ix := catalog.Index{ID: def.NextIndexID, Name: d.Name, Unique: d.IsUnique(), Comment: d.Comment}
 	def.NextIndexID++
 	sch := t.Schema()
+	funcs := hasFuncParts(d.Columns)
 	for _, c := range d.Columns {
+		if text, ok := funcPartText(c.Name); ok {
+			td, err := newFuncPart(ctx, t.def, d.Name, text)
+			if err != nil {
+				return err
+			}
+			ix.Columns = append(ix.Columns, 0)
+			ix.Prefix = append(ix.Prefix, 0)
+			ix.Exprs = append(ix.Exprs, text)
+			ix.ExprTypes = append(ix.ExprTypes, td)
+			continue
+		} else if funcs {
+			ix.Exprs = append(ix.Exprs, "")
+			ix.ExprTypes = append(ix.ExprTypes, catalog.TypeDesc{})
+		}
 		p := sch.IndexOfColName(c.Name)
 		if p < 0 {
 			return sql.ErrKeyColumnDoesNotExist.New(c.Name)
