@@ -83,6 +83,10 @@ func (c oneTableCatalog) Table(*sql.Context, string, string) (sql.Table, sql.Dat
 	return c.t, c.t, nil
 }
 
+func (c oneTableCatalog) Database(*sql.Context, string) (sql.Database, error) { return c.t, nil }
+
+func (c oneTableCatalog) HasDatabase(*sql.Context, string) bool { return true }
+
 func (c oneTableCatalog) DatabaseTable(*sql.Context, sql.Database, string) (sql.Table, sql.Database, error) {
 	return c.t, c.t, nil
 }
@@ -116,7 +120,8 @@ func resolveFuncExpr(ctx *sql.Context, t *catalog.Table, text string) (sql.Expre
 	if cat == nil {
 		return nil, fmt.Errorf("myriad: functional index %q resolved before the engine was installed", text)
 	}
-	stmt, err := ast.Parse("SELECT " + text + " FROM t")
+	// Qualified: a session without a current database resolves it too.
+	stmt, err := ast.Parse("SELECT " + text + " FROM fx.t")
 	if err != nil {
 		return nil, err
 	}
@@ -161,10 +166,10 @@ func functionalError(code int, format string, args ...any) error {
 
 // newFuncPart checks a functional key part as MySQL does and returns its
 // stored type. name is the index's name (for the messages).
-func newFuncPart(ctx *sql.Context, t *catalog.Table, name, text string) (catalog.TypeDesc, error) {
-	stmt, err := ast.Parse("SELECT " + text)
-	if err != nil {
-		return catalog.TypeDesc{}, err
+func newFuncPart(ctx *sql.Context, t *catalog.Table, name, text string) (td catalog.TypeDesc, firstColumn int, err error) {
+	stmt, perr := ast.Parse("SELECT " + text)
+	if err = perr; err != nil {
+		return td, 0, err
 	}
 	if sel, ok := stmt.(*ast.Select); ok && len(sel.SelectExprs) == 1 {
 		if ae, ok := sel.SelectExprs[0].(*ast.AliasedExpr); ok {
@@ -177,16 +182,20 @@ func newFuncPart(ctx *sql.Context, t *catalog.Table, name, text string) (catalog
 				x = p.Expr
 			}
 			if _, ok := x.(*ast.ColName); ok {
-				return catalog.TypeDesc{}, functionalError(3754, "Functional index on a column is not supported. Consider using a regular index instead.")
+				return td, 0, functionalError(3754, "Functional index on a column is not supported. Consider using a regular index instead.")
 			}
 		}
 	}
 	e, err := resolveFuncExpr(ctx, t, text)
 	if err != nil {
-		return catalog.TypeDesc{}, err
+		return td, 0, err
 	}
 	bad := false
+	first := -1
 	transform.InspectExpr(e, func(e sql.Expression) bool {
+		if gf, ok := e.(*expression.GetField); ok && first < 0 {
+			first = gf.Index()
+		}
 		if nd, ok := e.(sql.NonDeterministicExpression); ok && nd.IsNonDeterministic() {
 			bad = true
 		}
@@ -196,16 +205,20 @@ func newFuncPart(ctx *sql.Context, t *catalog.Table, name, text string) (catalog
 		return bad
 	})
 	if bad {
-		return catalog.TypeDesc{}, functionalError(3758, "Expression of functional index '%s' contains a disallowed function.", name)
+		return td, 0, functionalError(3758, "Expression of functional index '%s' contains a disallowed function.", name)
+	}
+	if first < 0 {
+		first = 0 // a constant expression: any column holds the place
 	}
 	typ := e.Type()
 	switch {
 	case types.IsJSON(typ) || typ.Type() == sqltypes.Geometry:
-		return catalog.TypeDesc{}, functionalError(3753, "Cannot create a functional index on a function that returns a JSON or GEOMETRY value.")
+		return td, 0, functionalError(3753, "Cannot create a functional index on a function that returns a JSON or GEOMETRY value.")
 	case types.IsTextBlob(typ):
-		return catalog.TypeDesc{}, functionalError(3757, "Cannot create a functional index on an expression that returns a BLOB or TEXT. Please consider using CAST.")
+		return td, 0, functionalError(3757, "Cannot create a functional index on an expression that returns a BLOB or TEXT. Please consider using CAST.")
 	}
-	return catalog.DescribeType(typ)
+	td, err = catalog.DescribeType(typ)
+	return td, first, err
 }
 
 // funcPartText is the expression of a key part column named by
@@ -249,7 +262,42 @@ const (
 	RuleFuncIndexesBeforeValidation analyzer.RuleId = 10_840
 	// RuleFuncIndexesAfterValidation: see funcIndexesAfter.
 	RuleFuncIndexesAfterValidation analyzer.RuleId = 10_841
+	// RuleShowFuncIndexes: see showFuncIndexes.
+	RuleShowFuncIndexes analyzer.RuleId = 10_842
 )
+
+// showFuncIndexes adds a table's functional indexes to SHOW INDEX: a
+// functional key part has no Column_name and its expression under
+// Expression, as in MySQL.
+func showFuncIndexes(ctx *sql.Context, n sql.Node) (sql.Node, transform.TreeIdentity, error) {
+	si, ok := n.(*plan.ShowIndexes)
+	if !ok {
+		return n, transform.SameTree, nil
+	}
+	t := tableOfNode(si.Child)
+	if t == nil {
+		return n, transform.SameTree, nil
+	}
+	var extra []sql.Index
+	for _, il := range t.lay.indexes {
+		if il.fx == nil || il.state != catalog.IndexPublic {
+			continue
+		}
+		ix := t.newIndex(il.id, il.name, il.unique, il.cols, il.prefix, "", il.fx...)
+		for j, f := range il.fx {
+			if f != nil {
+				ix.exprs[j] = f.text
+			}
+		}
+		extra = append(extra, ix)
+	}
+	if len(extra) == 0 {
+		return n, transform.SameTree, nil
+	}
+	c := *si
+	c.IndexesToShow = append(append([]sql.Index(nil), si.IndexesToShow...), extra...)
+	return &c, transform.NewTree, nil
+}
 
 // funcIndexesBefore takes the functional indexes off a CREATE TABLE (kept on
 // the session until funcIndexesAfter puts them back) and turns a CREATE
@@ -497,4 +545,102 @@ func pick(flip bool, flipped, straight sql.MySQLRangeColumnExpr) sql.MySQLRangeC
 		return flipped
 	}
 	return straight
+}
+
+// checkFuncIndexDependency refuses to drop or rename column pos while a
+// functional key part refers to it, as MySQL does (3837): the stored
+// expression names it.
+func (t *Table) checkFuncIndexDependency(ctx *sql.Context, pos int) error {
+	for i := range t.lay.indexes {
+		il := &t.lay.indexes[i]
+		for _, f := range il.fx {
+			if f == nil {
+				continue
+			}
+			e, err := f.resolve(ctx, t.def)
+			if err != nil {
+				return err
+			}
+			uses := false
+			transform.InspectExpr(e, func(e sql.Expression) bool {
+				if gf, ok := e.(*expression.GetField); ok && gf.Index() == pos {
+					uses = true
+				}
+				return uses
+			})
+			if uses {
+				return functionalError(3837, "Column '%s' has a functional index dependency and cannot be dropped or renamed.", t.def.Columns[pos].Name)
+			}
+		}
+	}
+	return nil
+}
+
+// funcIndexLines are the SHOW CREATE TABLE lines of def's functional
+// indexes: a functional key part prints as (expr), its expression as
+// written.
+func funcIndexLines(def *catalog.Table) []string {
+	var out []string
+	for _, unique := range []bool{true, false} {
+		for i := range def.Indexes {
+			ix := &def.Indexes[i]
+			if !ix.HasExprs() || ix.Unique != unique || ix.State != catalog.IndexPublic {
+				continue
+			}
+			var b strings.Builder
+			b.WriteString("  ")
+			if ix.Unique {
+				b.WriteString("UNIQUE ")
+			}
+			b.WriteString("KEY ")
+			b.WriteString(quoteIdent(ix.Name))
+			b.WriteString(" (")
+			for j, c := range ix.Columns {
+				if j > 0 {
+					b.WriteByte(',')
+				}
+				if ix.IsExpr(j) {
+					b.WriteString("(" + ix.Exprs[j] + ")")
+					continue
+				}
+				b.WriteString(quoteIdent(def.Columns[c].Name))
+				if len(ix.Prefix) > j && ix.Prefix[j] > 0 {
+					b.WriteString("(" + strconv.Itoa(int(ix.Prefix[j])) + ")")
+				}
+			}
+			b.WriteByte(')')
+			if ix.Comment != "" {
+				b.WriteString(" COMMENT '" + quoteString(ix.Comment) + "'")
+			}
+			out = append(out, b.String())
+		}
+	}
+	return out
+}
+
+// insertKeyLines puts key lines after the last key line of a CREATE TABLE
+// text split in lines (before its constraints and closing line).
+func insertKeyLines(ls, keys []string) []string {
+	at := len(ls) - 1 // the ") ENGINE=..." line
+	for i, l := range ls {
+		if strings.HasPrefix(l, "  CONSTRAINT ") || strings.HasPrefix(l, ")") {
+			at = i
+			break
+		}
+	}
+	if at <= 0 {
+		return ls
+	}
+	out := make([]string, 0, len(ls)+len(keys))
+	out = append(out, ls[:at]...)
+	if !strings.HasSuffix(out[at-1], ",") {
+		out[at-1] += ","
+	}
+	for i, k := range keys {
+		if i < len(keys)-1 || !strings.HasPrefix(ls[at], ")") {
+			k += ","
+		}
+		out = append(out, k)
+	}
+	return append(out, ls[at:]...)
 }

@@ -44,6 +44,39 @@ func TestFunctionalIndexes(t *testing.T) {
 		}
 	}
 
+	// The optimizer uses the index for the same expression.
+	plan := queryRows(t, db, "EXPLAIN SELECT * FROM u WHERE LOWER(email) = 'carl@x.org'")
+	if len(plan) != 1 || plan[0][6] != "uemail" {
+		t.Errorf("EXPLAIN of a lookup on LOWER(email): %v", plan)
+	}
+	plan = queryRows(t, db, "EXPLAIN SELECT * FROM u WHERE a + b > 10")
+	if len(plan) != 1 || plan[0][6] != "isum" {
+		t.Errorf("EXPLAIN of a range on a + b: %v", plan)
+	}
+	wantRows(t, db, "SELECT id FROM u WHERE a + b > 6 ORDER BY id", "2", "3")
+	wantRows(t, db, "SELECT id FROM u x WHERE x.a + x.b IN (3, 11) ORDER BY id", "1", "3")
+
+	ddl := queryRows(t, db, "SHOW CREATE TABLE u")[0][1]
+	for _, want := range []string{"UNIQUE KEY `uemail` ((LOWER(email)))", "KEY `isum` ((a + b),`id`)", "KEY `functional_index` ((a * 10))"} {
+		if !strings.Contains(ddl, want) {
+			t.Errorf("SHOW CREATE TABLE lacks %s:\n%s", want, ddl)
+		}
+	}
+	var got []string
+	for _, r := range queryRows(t, db, "SHOW INDEX FROM u") {
+		got = append(got, strings.Join([]string{r[2], r[3], r[4], r[14]}, ","))
+	}
+	if g, w := strings.Join(got, " "), "PRIMARY,1,id,NULL uemail,1,NULL,LOWER(email) isum,1,NULL,a + b isum,2,id,NULL functional_index,1,NULL,a * 10"; g != w {
+		t.Errorf("SHOW INDEX: %s, want %s", g, w)
+	}
+
+	if _, err := db.Exec("ALTER TABLE u DROP COLUMN b"); err == nil || !strings.Contains(err.Error(), "3837") {
+		t.Errorf("DROP COLUMN used by a functional index: %v", err)
+	}
+	if _, err := db.Exec("ALTER TABLE u RENAME COLUMN email TO mail"); err == nil || !strings.Contains(err.Error(), "3837") {
+		t.Errorf("RENAME COLUMN used by a functional index: %v", err)
+	}
+
 	ts.srv.Close()
 	ts = startServer(t, dir)
 	db = ts.connect("f")
@@ -51,4 +84,13 @@ func TestFunctionalIndexes(t *testing.T) {
 		t.Fatalf("duplicate after restart: %v", err)
 	}
 	wantRows(t, db, "SELECT id FROM u WHERE a + b = 7", "2")
+
+	// DROP INDEX removes the index (and its entries): the column can go.
+	mustExec(t, db, "DROP INDEX isum ON u")
+	mustExec(t, db, "ALTER TABLE u DROP INDEX functional_index")
+	mustExec(t, db, "ALTER TABLE u DROP COLUMN b")
+	ddl = queryRows(t, db, "SHOW CREATE TABLE u")[0][1]
+	if strings.Contains(ddl, "isum") || strings.Contains(ddl, "functional_index") || !strings.Contains(ddl, "uemail") {
+		t.Errorf("SHOW CREATE TABLE after DROP INDEX:\n%s", ddl)
+	}
 }
