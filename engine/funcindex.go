@@ -19,6 +19,7 @@ import (
 	ast "github.com/dolthub/vitess/go/vt/sqlparser"
 
 	"github.com/myriaddb/myriad/catalog"
+	"github.com/myriaddb/myriad/engine/infoschema"
 	"github.com/myriaddb/myriad/sqltext"
 )
 
@@ -643,4 +644,41 @@ func insertKeyLines(ls, keys []string) []string {
 		out = append(out, k)
 	}
 	return append(out, ls[at:]...)
+}
+
+var _ infoschema.FunctionalIndexer = (*Table)(nil)
+
+// FunctionalIndexStatistics implements infoschema.FunctionalIndexer: the
+// information_schema.STATISTICS rows of the table's functional indexes, a
+// functional key part with COLUMN_NAME NULL and its EXPRESSION, as MySQL.
+func (t *Table) FunctionalIndexStatistics(ctx *sql.Context, schema string) []sql.Row {
+	var rows []sql.Row
+	sch := t.Schema()
+	for _, ix := range t.def.Indexes {
+		if !ix.HasExprs() || ix.State != catalog.IndexPublic {
+			continue
+		}
+		nonUnique := 1
+		if ix.Unique {
+			nonUnique = 0
+		}
+		for j, c := range ix.Columns {
+			var col, expr, subPart any
+			nullable := "YES"
+			if ix.IsExpr(j) {
+				expr = ix.Exprs[j]
+			} else {
+				col = sch[c].Name
+				if !sch[c].Nullable {
+					nullable = ""
+				}
+				if len(ix.Prefix) > j && ix.Prefix[j] > 0 {
+					subPart = int64(ix.Prefix[j])
+				}
+			}
+			rows = append(rows, sql.Row{"def", schema, t.def.Name, nonUnique, schema, ix.Name, j + 1,
+				col, "A", int64(0), subPart, nil, nullable, "BTREE", "", ix.Comment, "YES", expr})
+		}
+	}
+	return rows
 }

@@ -1,6 +1,7 @@
 package server
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -69,6 +70,31 @@ func TestFunctionalIndexes(t *testing.T) {
 	if g, w := strings.Join(got, " "), "PRIMARY,1,id,NULL uemail,1,NULL,LOWER(email) isum,1,NULL,a + b isum,2,id,NULL functional_index,1,NULL,a * 10"; g != w {
 		t.Errorf("SHOW INDEX: %s, want %s", g, w)
 	}
+
+	wantRows(t, db, "SELECT INDEX_NAME, SEQ_IN_INDEX, COALESCE(COLUMN_NAME, '-'), COALESCE(EXPRESSION, '-'), NON_UNIQUE"+
+		" FROM information_schema.STATISTICS WHERE TABLE_SCHEMA = 'f' AND TABLE_NAME = 'u' ORDER BY INDEX_NAME, SEQ_IN_INDEX",
+		"functional_index,1,-,a * 10,1", "isum,1,-,a + b,1", "isum,2,id,-,1", "PRIMARY,1,id,-,0", "uemail,1,-,LOWER(email),0")
+
+	// Prepared (and, repeated, cached) INSERT, UPDATE and DELETE keep
+	// the entries: the duplicate check and lookups see every change.
+	for i := 10; i < 16; i++ {
+		mustExec(t, db, "INSERT INTO u (id, email, a, b) VALUES (?, ?, ?, ?)", i, fmt.Sprintf("User%d@X.org", i), i, 100)
+	}
+	for i := 10; i < 16; i++ {
+		mustExec(t, db, "UPDATE u SET email = ?, b = ? WHERE id = ?", fmt.Sprintf("Moved%d@X.org", i), 200, i)
+	}
+	for i := 10; i < 13; i++ {
+		mustExec(t, db, "DELETE FROM u WHERE id = ?", i)
+	}
+	wantRows(t, db, "SELECT id FROM u WHERE LOWER(email) = 'moved14@x.org'", "14")
+	wantRows(t, db, "SELECT id FROM u WHERE LOWER(email) = 'user14@x.org'")
+	wantRows(t, db, "SELECT id FROM u WHERE LOWER(email) = 'moved11@x.org'")
+	wantRows(t, db, "SELECT COUNT(*) FROM u WHERE a + b >= 200", "3")
+	mustExec(t, db, "INSERT INTO u (id, email, a, b) VALUES (?, ?, ?, ?)", 20, "MOVED11@x.org", 0, 0)
+	if _, err := db.Exec("INSERT INTO u (id, email, a, b) VALUES (?, ?, ?, ?)", 21, "moved13@X.ORG", 0, 0); err == nil || !strings.Contains(err.Error(), "1062") {
+		t.Fatalf("prepared duplicate: %v", err)
+	}
+	mustExec(t, db, "DELETE FROM u WHERE id >= 13")
 
 	if _, err := db.Exec("ALTER TABLE u DROP COLUMN b"); err == nil || !strings.Contains(err.Error(), "3837") {
 		t.Errorf("DROP COLUMN used by a functional index: %v", err)
