@@ -185,6 +185,18 @@ func encodeTable(t *Table) ([]byte, error) {
 	if t.RowIDHashBelow > 0 {
 		flags |= 16
 	}
+	// Flag 32: the functional key parts of indexes follow RowIDHashBelow:
+	// uvarint(n), then n times an index position, its parts' expressions
+	// ("" for a column part) and each expression's type.
+	funcs := 0
+	for i := range t.Indexes {
+		if t.Indexes[i].HasExprs() {
+			funcs++
+		}
+	}
+	if funcs > 0 {
+		flags |= 32
+	}
 	e.u(flags)
 	if fills > 0 {
 		e.u(uint64(fills))
@@ -223,6 +235,24 @@ func encodeTable(t *Table) ([]byte, error) {
 	}
 	if t.RowIDHashBelow > 0 {
 		e.u(uint64(t.RowIDHashBelow))
+	}
+	if funcs > 0 {
+		e.u(uint64(funcs))
+		for i := range t.Indexes {
+			ix := &t.Indexes[i]
+			if !ix.HasExprs() {
+				continue
+			}
+			e.u(uint64(i))
+			for j := range ix.Columns {
+				if !ix.IsExpr(j) {
+					e.str("")
+					continue
+				}
+				e.str(ix.Exprs[j])
+				e.b = appendTypeDesc(e.b, ix.ExprTypes[j])
+			}
+		}
 	}
 	return e.b, nil
 }
@@ -397,6 +427,19 @@ func decodeTableBody(body []byte, t *Table) error {
 		}
 		if flags&16 != 0 {
 			t.RowIDHashBelow = uint32(d.n(1 << 32))
+		}
+		if flags&32 != 0 {
+			n := d.n(len(t.Indexes))
+			for k := 0; k < n && d.err == nil; k++ {
+				ix := &t.Indexes[d.n(len(t.Indexes)-1)]
+				ix.Exprs = make([]string, len(ix.Columns))
+				ix.ExprTypes = make([]TypeDesc, len(ix.Columns))
+				for j := range ix.Columns {
+					if ix.Exprs[j] = d.str(); ix.Exprs[j] != "" {
+						ix.ExprTypes[j], _ = d.typeDesc()
+					}
+				}
+			}
 		}
 	}
 	if d.err != nil {

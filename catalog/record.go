@@ -130,6 +130,27 @@ type Index struct {
 	// State is where an online build (engine/ixbuild.go) has got to; only
 	// a public index is read by queries.
 	State IndexState `json:"st,omitempty"`
+	// Exprs, when set, has one entry per key part: a functional key part
+	// (MySQL 8.0.13's KEY ((expr))) holds its expression as written, a
+	// column key part "" (its Columns entry is then meaningful; a
+	// functional part's Columns entry is 0 and unused). ExprTypes holds the
+	// type each expression's values are indexed as (MySQL's hidden virtual
+	// column type); Myriad computes the values itself and stores no column.
+	Exprs     []string   `json:"x,omitempty"`
+	ExprTypes []TypeDesc `json:"xt,omitempty"`
+}
+
+// IsExpr reports whether key part j of ix is functional.
+func (ix *Index) IsExpr(j int) bool { return j < len(ix.Exprs) && ix.Exprs[j] != "" }
+
+// HasExprs reports whether ix has a functional key part.
+func (ix *Index) HasExprs() bool {
+	for j := range ix.Exprs {
+		if ix.Exprs[j] != "" {
+			return true
+		}
+	}
+	return false
 }
 
 // IndexState is an index's F1 schema-change state: writers maintain a
@@ -187,6 +208,8 @@ func (t *Table) Clone() *Table {
 	for i, ix := range t.Indexes {
 		ix.Columns = append([]int(nil), ix.Columns...)
 		ix.Prefix = append([]uint16(nil), ix.Prefix...)
+		ix.Exprs = append([]string(nil), ix.Exprs...)
+		ix.ExprTypes = append([]TypeDesc(nil), ix.ExprTypes...)
 		n.Indexes[i] = ix
 	}
 	for _, fk := range t.FKs {

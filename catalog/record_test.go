@@ -170,3 +170,44 @@ func TestRecordConstraintsRoundTrip(t *testing.T) {
 		t.Fatal("Clone shares constraint slices")
 	}
 }
+
+// Functional key parts are a trailing field (flag 32): a record without
+// them keeps its bytes, and they round-trip next to the other trailers.
+func TestRecordFunctionalPartsRoundTrip(t *testing.T) {
+	plain, err := encodeTable(sbtestRecord(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tbl := sbtestRecord(t)
+	vc, err := DescribeType(types.MustCreateStringWithDefaults(sqltypes.VarChar, 120))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tbl.Indexes = append(tbl.Indexes, Index{ID: 9, Name: "fx", Unique: true, Columns: []int{2, 0},
+		Exprs: []string{"LOWER(c)", ""}, ExprTypes: []TypeDesc{vc, {}}})
+	tbl.RowIDHashBelow = 3
+	b, err := encodeTable(tbl)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := decodeTable(b, "db")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ix := got.Indexes[len(got.Indexes)-1]
+	if !reflect.DeepEqual(ix, tbl.Indexes[len(tbl.Indexes)-1]) || got.RowIDHashBelow != 3 {
+		t.Fatalf("decoded %+v", ix)
+	}
+	if !ix.IsExpr(0) || ix.IsExpr(1) || got.Indexes[0].HasExprs() {
+		t.Fatal("IsExpr/HasExprs")
+	}
+	again, err := encodeTable(sbtestRecord(t))
+	if err != nil || string(again) != string(plain) {
+		t.Fatal("a record without functional parts changed its bytes")
+	}
+	c := got.Clone()
+	c.Indexes[len(c.Indexes)-1].Exprs[0] = "changed"
+	if got.Indexes[len(got.Indexes)-1].Exprs[0] != "LOWER(c)" {
+		t.Fatal("Clone shares Exprs")
+	}
+}

@@ -215,6 +215,9 @@ func (t *Table) DropColumn(ctx *sql.Context, name string) (err error) {
 			return sql.ErrUnsupportedFeature.New("dropping a primary key column")
 		}
 	}
+	if err := t.checkFuncIndexDependency(ctx, pos); err != nil {
+		return err
+	}
 	why, instant := t.instantDrop(pos)
 	m := methodRebuild
 	if instant {
@@ -229,16 +232,22 @@ func (t *Table) DropColumn(ctx *sql.Context, name string) (err error) {
 	kept := def.Indexes[:0]
 	for _, ix := range def.Indexes {
 		cols, pre := ix.Columns[:0], []uint16(nil)
+		var exprs []string
+		var exprTypes []catalog.TypeDesc
 		for j, c := range ix.Columns {
-			if c == pos {
+			if c == pos && !ix.IsExpr(j) {
 				continue
 			}
 			cols = append(cols, c)
 			if len(ix.Prefix) > j {
 				pre = append(pre, ix.Prefix[j])
 			}
+			if len(ix.Exprs) > j {
+				exprs = append(exprs, ix.Exprs[j])
+				exprTypes = append(exprTypes, ix.ExprTypes[j])
+			}
 		}
-		ix.Columns, ix.Prefix = cols, pre
+		ix.Columns, ix.Prefix, ix.Exprs, ix.ExprTypes = cols, pre, exprs, exprTypes
 		if len(cols) > 0 {
 			kept = append(kept, ix)
 		} else {
@@ -278,6 +287,11 @@ func (t *Table) ModifyColumn(ctx *sql.Context, name string, column *sql.Column, 
 	}
 	oldID := def.Columns[pos].ID
 	oldType := t.Schema()[pos].Type
+	if !strings.EqualFold(column.Name, name) {
+		if err := t.checkFuncIndexDependency(ctx, pos); err != nil {
+			return err
+		}
+	}
 	for _, p := range def.PK {
 		if p == pos {
 			// Primary key columns are NOT NULL in MySQL, whatever MODIFY says.
@@ -402,6 +416,14 @@ func (t *Table) CreateIndex(ctx *sql.Context, d sql.IndexDef) (err error) {
 	if d.IsFullText() || d.IsSpatial() || d.IsVector() {
 		return sql.ErrUnsupportedFeature.New("fulltext, spatial and vector indexes")
 	}
+	if hasFuncParts(d.Columns) {
+		if d.IsPrimary() {
+			return functionalError(3756, "The primary key cannot be a functional index")
+		}
+		if d.Name == "" {
+			d.Name = functionalIndexName(t.def)
+		}
+	}
 	if d.IsPrimary() {
 		return sql.ErrUnsupportedFeature.New("adding a primary key to an existing table")
 	}
@@ -434,7 +456,23 @@ func (t *Table) CreateIndex(ctx *sql.Context, d sql.IndexDef) (err error) {
 	ix := catalog.Index{ID: def.NextIndexID, Name: d.Name, Unique: d.IsUnique(), Comment: d.Comment}
 	def.NextIndexID++
 	sch := t.Schema()
+	funcs := hasFuncParts(d.Columns)
 	for _, c := range d.Columns {
+		if text, ok := funcPartText(c.Name); ok {
+			td, firstColumn, err := newFuncPart(ctx, t.def, d.Name, text)
+			if err != nil {
+				return err
+			}
+			// The placeholder column follows the columns' renumbering.
+			ix.Columns = append(ix.Columns, firstColumn)
+			ix.Prefix = append(ix.Prefix, 0)
+			ix.Exprs = append(ix.Exprs, text)
+			ix.ExprTypes = append(ix.ExprTypes, td)
+			continue
+		} else if funcs {
+			ix.Exprs = append(ix.Exprs, "")
+			ix.ExprTypes = append(ix.ExprTypes, catalog.TypeDesc{})
+		}
 		p := sch.IndexOfColName(c.Name)
 		if p < 0 {
 			return sql.ErrKeyColumnDoesNotExist.New(c.Name)

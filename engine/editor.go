@@ -224,7 +224,29 @@ func (t *Table) checkUnique(ctx *sql.Context, tx *kv.Txn, ix *indexLayout, ik []
 
 // dupMessage is the text MySQL 8 gives for ER_DUP_ENTRY (1062).
 func dupMessage(ctx *sql.Context, lay *layout, row sql.Row, cols []int, keyName string) string {
+	for i := range lay.indexes {
+		if il := &lay.indexes[i]; il.fx != nil && il.name == keyName {
+			// MySQL shows a functional key part's value.
+			vals := make(sql.Row, len(il.cols))
+			for j, c := range il.cols {
+				if il.fx[j] == nil {
+					vals[j] = row[c]
+				} else if v, err := il.fx[j].value(ctx, lay.t, row); err == nil {
+					vals[j] = v
+				}
+			}
+			return fmt.Sprintf("Duplicate entry '%s' for key '%s.%s'", formatKey(ctx, nil, vals, seq(len(vals))), lay.t.Name, keyName)
+		}
+	}
 	return fmt.Sprintf("Duplicate entry '%s' for key '%s.%s'", formatKey(ctx, lay.sch, row, cols), lay.t.Name, keyName)
+}
+
+func seq(n int) []int {
+	out := make([]int, n)
+	for i := range out {
+		out[i] = i
+	}
+	return out
 }
 
 // keyOf finds the primary key of a stored row.

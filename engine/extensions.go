@@ -128,6 +128,15 @@ func (e *Engine) rules() []Rule {
 		{RuleUnmergeMismatchedOrders, "unmergeMismatchedOrders",
 			"GMS plans merge joins over inputs sorted in different orders (collations, strings vs numbers) and drops matches",
 			nodeRule(UnmergeMismatchedOrders), PostAnalyzer},
+		{RuleFuncIndexesBeforeValidation, "funcIndexesBeforeValidation",
+			"the parser has no functional key parts and GMS's validation refuses an index on anything but columns",
+			ctxRule(funcIndexesBefore), "pre-analyzer"},
+		{RuleFuncIndexesAfterValidation, "funcIndexesAfterValidation",
+			"puts back the functional indexes funcIndexesBeforeValidation took off a CREATE TABLE",
+			ctxRule(funcIndexesAfter), PostAnalyzer},
+		{RuleShowFuncIndexes, "showFuncIndexes",
+			"functional indexes are invisible to GMS (funcindex.go), so its SHOW INDEX misses them",
+			ctxRule(showFuncIndexes), PostAnalyzer},
 		{joinorder.RuleID, "cacheCrossJoins",
 			"GMS rescans and re-filters a cross join's (or nested-loop join's) self-contained right side for every left row: sqllogictest's 6-table joins took 4-66 s",
 			joinorder.Rule, PostAnalyzer},
@@ -179,6 +188,8 @@ func (e *Engine) Install(a *analyzer.Analyzer, extra ...Rule) error {
 	windowfunc.Install(a)
 	joinorder.Install(a)
 	a.Catalog.InfoSchema = infoschema.Wrap(a.Catalog.InfoSchema, e)
+	var cat sql.Catalog = a.Catalog
+	funcCatalog.Store(&cat)
 	return nil
 }
 

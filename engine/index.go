@@ -18,10 +18,16 @@ type index struct {
 
 var _ sql.OrderedIndex = (*index)(nil)
 
-func (t *Table) newIndex(id uint32, name string, unique bool, cols []int, prefix []uint16, comment string) *index {
+func (t *Table) newIndex(id uint32, name string, unique bool, cols []int, prefix []uint16, comment string, fx ...*funcExpr) *index {
 	sch := t.Schema()
 	ix := &index{db: t.db.Name(), table: t.def.Name, id: id, name: name, unique: unique, prefix: prefix, comment: comment}
-	for _, c := range cols {
+	for j, c := range cols {
+		if j < len(fx) && fx[j] != nil {
+			expr := t.def.Name + "." + hiddenColumnName(name, j)
+			ix.exprs = append(ix.exprs, expr)
+			ix.colTypes = append(ix.colTypes, sql.ColumnExpressionType{Expression: expr, Type: fx[j].typ})
+			continue
+		}
 		expr := t.def.Name + "." + sch[c].Name
 		ix.exprs = append(ix.exprs, expr)
 		ix.colTypes = append(ix.colTypes, sql.ColumnExpressionType{Expression: expr, Type: indexColumnType(sch[c].Type)})

@@ -73,6 +73,9 @@ type indexLayout struct {
 	prefix []uint16
 	key    []byte // IndexPrefix(id)
 	state  catalog.IndexState
+	// fx holds, per key part, its expression if it is functional (nil
+	// for a column part; nil slice for an index without any).
+	fx []*funcExpr
 }
 
 func layoutOf(t *catalog.Table) *layout {
@@ -115,7 +118,21 @@ func newLayout(t *catalog.Table) *layout {
 	}
 	for _, ix := range t.Indexes {
 		il := indexLayout{id: ix.ID, name: ix.Name, unique: ix.Unique, cols: ix.Columns, prefix: ix.Prefix, key: keys.Index(t.DataSchemaID, t.ID, ix.ID), state: ix.State}
-		for _, c := range ix.Columns {
+		for j, c := range ix.Columns {
+			if ix.IsExpr(j) {
+				if il.fx == nil {
+					il.fx = make([]*funcExpr, len(ix.Columns))
+				}
+				// A corrupt type is caught when the index is created;
+				// LongText keeps a damaged record readable.
+				typ, err := ix.ExprTypes[j].Build()
+				if err != nil {
+					typ = types.LongText
+				}
+				il.fx[j] = &funcExpr{text: ix.Exprs[j], typ: typ}
+				il.enc = append(il.enc, keyenc.EncoderFor(typ))
+				continue
+			}
 			il.enc = append(il.enc, keyenc.EncoderFor(sch[c].Type))
 		}
 		l.indexes = append(l.indexes, il)
@@ -314,6 +331,12 @@ func (l *layout) indexKey(ctx *sql.Context, ix *indexLayout, row sql.Row, pk []b
 	hasNull := false
 	for i, c := range ix.cols {
 		v := row[c]
+		if ix.fx != nil && ix.fx[i] != nil {
+			var err error
+			if v, err = ix.fx[i].value(ctx, l.t, row); err != nil {
+				return nil, false, err
+			}
+		}
 		if v == nil {
 			hasNull = true
 		} else if len(ix.prefix) > i && ix.prefix[i] > 0 {

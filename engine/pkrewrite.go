@@ -374,7 +374,13 @@ func (c *combinedAlter) RowIter(ctx *sql.Context, row sql.Row) (_ sql.RowIter, e
 	// Foreign keys are rewritten by GMS's parts themselves, and a
 	// statement that already wrote copies in its own transaction anyway.
 	if t == nil || !isSession || tx.catalogDirty() || tx.kv.Writes() > 0 || len(t.def.FKs) > 0 || t.hasReferences(ctx) {
-		return nil, c.run(ctx, row)
+		// A nil iterator without an error made GMS's committing iterator
+		// panic (ALTER TABLE ... ADD COLUMN ... UNIQUE on a table with a
+		// foreign key lost the connection).
+		if err := c.run(ctx, row); err != nil {
+			return nil, err
+		}
+		return ok, nil
 	}
 	st := &alterCollect{schemaID: t.db.schema.ID, name: strings.ToLower(t.def.Name), orig: t.def, def: t.def}
 	tx.collect = st

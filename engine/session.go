@@ -23,6 +23,9 @@ type Session struct {
 	*sql.BaseSession
 	eng *Engine
 	tx  *Transaction
+	// pendingFuncIndexes: the functional indexes of the CREATE TABLE being
+	// analyzed (funcindex.go).
+	pendingFuncIndexes sql.IndexDefs
 	// nextReadOnly is SET TRANSACTION READ ONLY/WRITE without a scope: the
 	// access mode of the next transaction only (see readonly.go).
 	nextReadOnly *bool

@@ -32,10 +32,11 @@ func ShowCreateParentSchema(ctx *sql.Context, n sql.Node) (sql.Node, transform.T
 			fks = append(fks, i)
 		}
 	}
-	if len(fks) == 0 && !hasEnumDefault(sc.TargetSchema()) {
+	keys := funcIndexLines(t.def)
+	if len(fks) == 0 && !hasEnumDefault(sc.TargetSchema()) && len(keys) == 0 {
 		return n, transform.SameTree, nil
 	}
-	q := &qualifiedShowCreate{ShowCreateTable: sc}
+	q := &qualifiedShowCreate{ShowCreateTable: sc, keys: keys}
 	for _, i := range fks {
 		fk := &t.def.FKs[i]
 		q.lines = append(q.lines, "CONSTRAINT "+quoteIdent(fk.Name)+" FOREIGN KEY (")
@@ -149,6 +150,9 @@ func enumDefaults(ctx *sql.Context, s sql.Schema) (cols, from, to []string) {
 type qualifiedShowCreate struct {
 	*plan.ShowCreateTable
 	lines, from, to []string
+	// keys are the lines of functional indexes, which GMS does not see
+	// (funcindex.go): they follow GMS's key lines.
+	keys []string
 }
 
 var _ sql.ExecSourceRel = (*qualifiedShowCreate)(nil)
@@ -225,6 +229,9 @@ func (q *qualifiedShowCreate) RowIter(ctx *sql.Context, row sql.Row) (sql.RowIte
 					ls[i] = strings.Replace(l, q.from[j], q.to[j], 1)
 				}
 			}
+		}
+		if len(q.keys) > 0 {
+			ls = insertKeyLines(ls, q.keys)
 		}
 		r[1] = strings.Join(ls, "\n")
 	}

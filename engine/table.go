@@ -156,7 +156,10 @@ func (t *Table) GetIndexes(ctx *sql.Context) ([]sql.Index, error) {
 	for _, unique := range []bool{true, false} {
 		for _, ix := range t.def.Indexes {
 			// An index being built is invisible to queries (and to SHOW).
-			if ix.Unique == unique && ix.State == catalog.IndexPublic {
+			// A functional index is invisible to GMS (its planner fails on
+			// key parts that are no column): funcindex.go plans, shows and
+			// drops it.
+			if ix.Unique == unique && ix.State == catalog.IndexPublic && !ix.HasExprs() {
 				out = append(out, t.newIndex(ix.ID, ix.Name, ix.Unique, ix.Columns, ix.Prefix, ix.Comment))
 			}
 		}

@@ -203,6 +203,7 @@ func (h *handler) ComQuery(ctx context.Context, c *mysql.Conn, query string, cb 
 	}
 	query = sqltext.Rewrite(query, versionID)
 	query, _ = sqltext.IndexClauses(query)
+	query, _ = sqltext.FunctionalKeyParts(query)
 	if pos, deep := prefixChain(query, false); deep {
 		return exhaustedError(query, pos)
 	}
@@ -308,6 +309,7 @@ func (h *handler) comMultiQuery(ctx context.Context, c *mysql.Conn, query string
 	}
 	query = sqltext.Rewrite(query, versionID)
 	query, _ = sqltext.IndexClauses(query)
+	query, _ = sqltext.FunctionalKeyParts(query)
 	if pos, deep := prefixChain(query, true); deep {
 		return "", exhaustedError(query, pos)
 	}

@@ -211,3 +211,7 @@ func commentEnd(q string, i int) int {
 	}
 	return len(q)
 }
+
+// FuncKeyPartMark starts the column name FunctionalKeyParts gives a
+// functional key part: the mark, then the expression as written.
+const FuncKeyPartMark = "!fx!"

@@ -25,6 +25,43 @@ var scopedTables = map[string][]string{
 	"key_column_usage":        {"constraint_schema", "table_schema"},
 	"table_constraints":       {"constraint_schema", "table_schema"},
 	"check_constraints":       {"constraint_schema"},
+	"statistics":              {"table_schema", "index_schema"},
+}
+
+// FunctionalIndexer is a table with functional indexes, which GMS's
+// information_schema.STATISTICS does not list (their key parts are no
+// columns): it gives their rows itself, in that table's column order.
+type FunctionalIndexer interface {
+	FunctionalIndexStatistics(ctx *sql.Context, schema string) []sql.Row
+}
+
+// withFunctionalIndexes appends to STATISTICS's rows those of the
+// functional indexes of the schemas cat lists.
+func withFunctionalIndexes(ctx *sql.Context, cat sql.Catalog, it sql.RowIter) (sql.RowIter, error) {
+	var extra []sql.Row
+	for _, db := range cat.AllDatabases(ctx) {
+		names, err := db.GetTableNames(ctx)
+		if err != nil {
+			return nil, err
+		}
+		for _, n := range names {
+			tbl, ok, err := db.GetTableInsensitive(ctx, n)
+			if err != nil {
+				return nil, err
+			}
+			if fi, isFI := tbl.(FunctionalIndexer); ok && isFI {
+				extra = append(extra, fi.FunctionalIndexStatistics(ctx, db.Name())...)
+			}
+		}
+	}
+	if len(extra) == 0 {
+		return it, nil
+	}
+	rows, err := sql.RowIterToRows(ctx, it)
+	if err != nil {
+		return nil, err
+	}
+	return sql.RowsToRowIter(append(rows, extra...)...), nil
 }
 
 type scopedTable struct {
@@ -77,7 +114,11 @@ func (t *scopedTable) PartitionRows(ctx *sql.Context, p sql.Partition) (sql.RowI
 	if len(t.preds) > 0 {
 		cat = &scopedCatalog{Catalog: t.cat, t: t}
 	}
-	return t.inner.AssignCatalog(cat).PartitionRows(ctx, p)
+	it, err := t.inner.AssignCatalog(cat).PartitionRows(ctx, p)
+	if err != nil || !strings.EqualFold(t.Name(), "statistics") {
+		return it, err
+	}
+	return withFunctionalIndexes(ctx, cat, it)
 }
 
 // pushFilters moves the conjuncts of f that read only a schema column into
