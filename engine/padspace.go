@@ -610,6 +610,15 @@ func keepExactLike(ctx *sql.Context, l *expression.Like) (sql.Expression, transf
 	return expression.NewLike(l.LeftChild, l.RightChild, expression.NewLiteral("\\", types.LongText)), transform.NewTree, nil
 }
 
+// binaryPattern: l's pattern is a binary string (BINARY x, CAST(x AS
+// BINARY)) whose coercibility is not weaker than the text it is matched
+// against, which makes the match binary in MySQL.
+func binaryPattern(ctx *sql.Context, l *expression.Like) bool {
+	lc, lco := sql.GetCoercibility(ctx, l.LeftChild)
+	rc, rco := sql.GetCoercibility(ctx, l.RightChild)
+	return lc != sql.Collation_binary && rc == sql.Collation_binary && rco <= lco
+}
+
 // likeMustStay: simplifyFilters' '=' or prefix range for x LIKE pat would
 // not answer as the LIKE does. Besides PAD SPACE (above):
 //   - a pattern without wildcards becomes x = pat, and a plan cached with
@@ -620,15 +629,6 @@ func keepExactLike(ctx *sql.Context, l *expression.Like) (sql.Expression, transf
 //     builds from a value);
 //   - the '=' and the range compare under x's collation, not the LIKE's:
 //     x LIKE BINARY 'jack%' matched 'Jackson'.
-// binaryPattern: l's pattern is a binary string (BINARY x, CAST(x AS
-// BINARY)) whose coercibility is not weaker than the text it is matched
-// against, which makes the match binary in MySQL.
-func binaryPattern(ctx *sql.Context, l *expression.Like) bool {
-	lc, lco := sql.GetCoercibility(ctx, l.LeftChild)
-	rc, rco := sql.GetCoercibility(ctx, l.RightChild)
-	return lc != sql.Collation_binary && rc == sql.Collation_binary && rco <= lco
-}
-
 func likeMustStay(ctx *sql.Context, l *expression.Like, pat string) bool {
 	if strings.ContainsRune(pat, '\\') || !strings.ContainsAny(pat, "%_") {
 		return true
