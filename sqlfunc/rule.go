@@ -25,6 +25,9 @@ var functions = function.Registry{
 	"round":     sql.FunctionN{Name: "round", Fn: newRound},
 	"truncate":  sql.Function2{Name: "truncate", Fn: newTruncate},
 	"makedate":  sql.Function2{Name: "makedate", Fn: newMakeDate},
+	"greatest":  sql.FunctionN{Name: "greatest", Fn: newGreatest},
+	"least":     sql.FunctionN{Name: "least", Fn: newLeast},
+	"sign":      sql.Function1{Name: "sign", Fn: newSign},
 	// MySQL's JSON path semantics (jsonpath.go).
 	"json_extract":       sql.FunctionN{Name: "json_extract", Fn: newJSONExtract},
 	"json_contains_path": sql.FunctionN{Name: "json_contains_path", Fn: newJSONContainsPath},
@@ -197,6 +200,9 @@ func replaceExpr(ctx *sql.Context, e sql.Expression, ignore bool) (sql.Expressio
 			if b := newBranchDecimal(e); b != nil {
 				return b, transform.NewTree, nil
 			}
+		}
+		if b := newBranchTemporal(e); b != nil {
+			return b, transform.NewTree, nil
 		}
 	case *expression.InTuple:
 		if r, same, err := inAsDouble(ctx, e.Left(), e.Right(), false); r != nil || err != nil {

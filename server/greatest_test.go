@@ -1,0 +1,60 @@
+package server
+
+import (
+	"testing"
+)
+
+// TestGreatestLeastSignCoalesceTypes checks, through go-sql-driver, the
+// functions Django's Greatest, Least, Sign and Coalesce write: GREATEST and
+// LEAST over DECIMAL columns (1105 before), over DECIMAL and INT (an INT
+// before), over DATE and DATETIME; SIGN of a fraction (0 before); COALESCE
+// of DATETIMEs of different precisions declared DATETIME (LONGTEXT before,
+// which Django read as a string).
+func TestGreatestLeastSignCoalesceTypes(t *testing.T) {
+	ts := startServer(t, t.TempDir())
+	db := ts.connect("")
+	mustExec(t, db, "CREATE DATABASE g")
+	db = ts.connectWith("g", "")
+	mustExec(t, db, `CREATE TABLE m (id int PRIMARY KEY, n1 decimal(6,2), n2 decimal(8,3), i int, u int unsigned,
+		f float, w datetime(6), d date, p datetime(6))`)
+	mustExec(t, db, `INSERT INTO m VALUES (1, 1.5, 2.125, 3, 4, 0.33, '2020-01-01 10:00:00.5', '2021-01-01', NULL),
+		(2, -7.25, -7.5, -8, 0, -0.4, '2022-05-05 00:00:00', '2019-01-01', '2023-01-01 00:00:00')`)
+
+	wantRows(t, db, "SELECT GREATEST(n1, n2), LEAST(n1, n2), GREATEST(n1, i), LEAST(n1, n2, i) FROM m ORDER BY id",
+		"2.125,1.500,3.00,1.500", "-7.250,-7.500,-7.25,-8.000")
+	wantRows(t, db, "SELECT id FROM m WHERE GREATEST(n1, n2) > 2 ORDER BY id", "1")
+	wantRows(t, db, "SELECT GREATEST(i, u), LEAST(u, 1), GREATEST(f, i), GREATEST(n1, NULL) FROM m ORDER BY id",
+		"4,1,3,NULL", "0,0,-0.4000000059604645,NULL")
+	// Compared as DATETIME, printed as the DATETIME(6) column itself is.
+	wantRows(t, db, "SELECT GREATEST(w, d) = CAST(d AS DATETIME), LEAST(w, d) = w, CAST(GREATEST(w, d) AS CHAR) FROM m ORDER BY id",
+		"1,1,2021-01-01 00:00:00", "0,0,2022-05-05 00:00:00")
+	wantRows(t, db, "SELECT SIGN(f), SIGN(n1), SIGN(i), SIGN(u), SIGN('0.2'), SIGN(NULL) FROM m ORDER BY id",
+		"1,1,1,1,1,NULL", "-1,-1,-1,0,1,NULL")
+
+	cols := []struct{ expr, typ string }{
+		{"GREATEST(n1, n2)", "DECIMAL"},
+		{"GREATEST(i, 2)", "BIGINT"},
+		{"GREATEST(w, d)", "DATETIME"},
+		{"COALESCE(p, CAST('2030-01-01 00:00:00' AS DATETIME))", "DATETIME"},
+		{"COALESCE(p, NOW())", "DATETIME"},
+		{"IFNULL(p, d)", "DATETIME"},
+		{"COALESCE(d, d)", "DATE"},
+		{"SIGN(f)", "BIGINT"},
+	}
+	for _, c := range cols {
+		rows, err := db.Query("SELECT " + c.expr + " FROM m")
+		if err != nil {
+			t.Fatalf("%s: %v", c.expr, err)
+		}
+		ct, err := rows.ColumnTypes()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := ct[0].DatabaseTypeName(); got != c.typ {
+			t.Errorf("%s: column type %s, want %s", c.expr, got, c.typ)
+		}
+		rows.Close()
+	}
+	wantRows(t, db, "SELECT COALESCE(p, w) = w, COALESCE(MAX(p), NOW()) > '2000-01-01' FROM m GROUP BY id, p, w ORDER BY id",
+		"1,1", "0,1")
+}
