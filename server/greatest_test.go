@@ -58,3 +58,20 @@ func TestGreatestLeastSignCoalesceTypes(t *testing.T) {
 	wantRows(t, db, "SELECT COALESCE(p, w) = w, COALESCE(MAX(p), NOW()) > '2000-01-01' FROM m GROUP BY id, p, w ORDER BY id",
 		"1,1", "0,1")
 }
+
+// TestBitOpsCastSigned checks Django's bitand/bitor/bitleftshift/bitxor on
+// MySQL, CONVERT(x op y, SIGNED): the BIGINT UNSIGNED result wraps to a
+// negative number (it stayed 18446744073709551552, and the UPDATE storing
+// it failed with 1264).
+func TestBitOpsCastSigned(t *testing.T) {
+	ts := startServer(t, t.TempDir())
+	db := ts.connect("")
+	mustExec(t, db, "CREATE DATABASE b")
+	db = ts.connectWith("b", "")
+	mustExec(t, db, "CREATE TABLE n (id int PRIMARY KEY, i bigint)")
+	mustExec(t, db, "INSERT INTO n VALUES (1, 42), (2, -42)")
+	wantRows(t, db, "SELECT -42 & -56, CONVERT(-42 & -56, SIGNED), CAST(i & -56 AS SIGNED), CONVERT(i | 48, SIGNED), CONVERT(i << 2, SIGNED), CONVERT(i ^ 5, SIGNED) FROM n ORDER BY id",
+		"18446744073709551552,-64,8,58,168,47", "18446744073709551552,-64,-64,-10,-168,-45")
+	mustExec(t, db, "UPDATE n SET i = CONVERT(i & -56, SIGNED) WHERE id = 2")
+	wantRows(t, db, "SELECT i FROM n WHERE id = 2", "-64")
+}
