@@ -75,3 +75,22 @@ func TestBitOpsCastSigned(t *testing.T) {
 	mustExec(t, db, "UPDATE n SET i = CONVERT(i & -56, SIGNED) WHERE id = 2")
 	wantRows(t, db, "SELECT i FROM n WHERE id = 2", "-64")
 }
+
+// TestTimePartsOfStrings checks HOUR, MINUTE, SECOND, MICROSECOND and
+// TIME_TO_SEC of a string holding a time, as mysqlclient sends Django's
+// time values (TimeField subtraction): GMS read the string as a DATETIME
+// only and answered NULL, or 1292 for TIME_TO_SEC.
+func TestTimePartsOfStrings(t *testing.T) {
+	ts := startServer(t, t.TempDir())
+	db := ts.connect("")
+	mustExec(t, db, "CREATE DATABASE tp")
+	db = ts.connectWith("tp", "")
+	mustExec(t, db, "CREATE TABLE t (id int PRIMARY KEY, t time(6), s varchar(30))")
+	mustExec(t, db, "INSERT INTO t VALUES (1, '11:15:00.25', '09:08:07.5'), (2, '00:00:01', '2024-01-02 03:04:05.000006')")
+	wantRows(t, db, "SELECT HOUR('11:15:07'), MINUTE('11:15:07'), SECOND('11:15:07'), MICROSECOND('11:15:00.5'), TIME_TO_SEC('11:15:00.000000')",
+		"11,15,7,500000,40500")
+	wantRows(t, db, "SELECT HOUR(s), MINUTE(s), SECOND(s), MICROSECOND(s), TIME_TO_SEC(s) FROM t ORDER BY id",
+		"9,8,7,500000,32887", "3,4,5,6,11045")
+	wantRows(t, db, "SELECT (TIME_TO_SEC(t) * 1000000 + MICROSECOND(t)) - (TIME_TO_SEC('11:15:00.000000') * 1000000 + MICROSECOND('11:15:00.000000')) FROM t ORDER BY id",
+		"250000", "-40499000000")
+}

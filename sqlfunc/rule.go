@@ -158,6 +158,12 @@ func replaceExpr(ctx *sql.Context, e sql.Expression, ignore bool) (sql.Expressio
 			return newIntDiv(e.LeftChild, e.RightChild, true), transform.NewTree, nil
 		}
 		return stringOperandsAsDouble(e)
+	case *function.Hour, *function.Minute, *function.Second, *function.Microsecond, *function.TimeToSec:
+		ne, changed, err := timePart(e)
+		if err != nil || !changed {
+			return e, transform.SameTree, err
+		}
+		return ne, transform.NewTree, nil
 	case *expression.UnaryMinus:
 		if isInt(e.Child.Type()) {
 			return &neg{child: e.Child}, transform.NewTree, nil
