@@ -94,3 +94,18 @@ func TestTimePartsOfStrings(t *testing.T) {
 	wantRows(t, db, "SELECT (TIME_TO_SEC(t) * 1000000 + MICROSECOND(t)) - (TIME_TO_SEC('11:15:00.000000') * 1000000 + MICROSECOND('11:15:00.000000')) FROM t ORDER BY id",
 		"250000", "-40499000000")
 }
+
+// TestWeekModes checks WEEK(date, mode) against MySQL's documented values
+// and Django's ExtractWeek (mode 3, ISO weeks): a week belonging to the
+// neighbouring year keeps its number in the 1-53 modes (GMS gave 0 or 53).
+func TestWeekModes(t *testing.T) {
+	ts := startServer(t, t.TempDir())
+	db := ts.connect("")
+	wantRows(t, db, `SELECT WEEK('2008-02-20'), WEEK('2008-02-20', 0), WEEK('2008-02-20', 1), WEEK('2008-12-31', 1)`,
+		"7,7,8,53")
+	wantRows(t, db, `SELECT WEEK('2014-12-27', 3), WEEK('2014-12-31 13:00:00', 3), WEEK('2015-12-31', 3), WEEK('2016-01-01', 3), WEEK('2016-01-04', 3)`,
+		"52,1,53,53,1")
+	wantRows(t, db, `SELECT WEEK('2016-01-01', 0), WEEK('2016-01-01', 2), WEEK('2016-01-01', 1), WEEK('2016-01-01', 7), WEEK('2000-01-01', 4), WEEK('2000-01-01', 6)`,
+		"0,52,0,52,0,52")
+	wantRows(t, db, `SELECT WEEK(NULL, 3), WEEK('2020-01-01', NULL)`, "NULL,NULL")
+}

@@ -28,6 +28,7 @@ var functions = function.Registry{
 	"greatest":  sql.FunctionN{Name: "greatest", Fn: newGreatest},
 	"least":     sql.FunctionN{Name: "least", Fn: newLeast},
 	"sign":      sql.Function1{Name: "sign", Fn: newSign},
+	"week":      sql.FunctionN{Name: "week", Fn: newWeek},
 	// MySQL's JSON path semantics (jsonpath.go).
 	"json_extract":       sql.FunctionN{Name: "json_extract", Fn: newJSONExtract},
 	"json_contains_path": sql.FunctionN{Name: "json_contains_path", Fn: newJSONContainsPath},
