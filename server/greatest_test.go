@@ -109,3 +109,19 @@ func TestWeekModes(t *testing.T) {
 		"0,52,0,52,0,52")
 	wantRows(t, db, `SELECT WEEK(NULL, 3), WEEK('2020-01-01', NULL)`, "NULL,NULL")
 }
+
+// TestTimeExpressionComparedWithString checks Django's __time lookup and
+// TruncTime filters: TIME(datetime) compared with a string (false before
+// for an equal time).
+func TestTimeExpressionComparedWithString(t *testing.T) {
+	ts := startServer(t, t.TempDir())
+	db := ts.connect("")
+	mustExec(t, db, "CREATE DATABASE tc")
+	db = ts.connectWith("tc", "")
+	mustExec(t, db, "CREATE TABLE d (id int PRIMARY KEY, s datetime(6), e datetime(6))")
+	mustExec(t, db, "INSERT INTO d VALUES (1, '2015-06-15 14:30:26', '2015-06-15 14:30:26.000321'), (2, '2015-06-15 09:00:00', '2015-06-16 23:59:59')")
+	wantRows(t, db, "SELECT id FROM d WHERE TIME(s) = '14:30:26' AND TIME(e) = '14:30:26.000321'", "1")
+	wantRows(t, db, "SELECT id FROM d WHERE CAST(s AS TIME) < '10:00:00'", "2")
+	wantRows(t, db, "SELECT id FROM d WHERE '23:00' < TIME(e)", "2")
+	wantRows(t, db, "SELECT TIME(s) = '14:30:26', TIME(e) = '14:30:26.000321', TIME(e) > '14:30:26' FROM d ORDER BY id", "1,1,1", "0,0,1")
+}

@@ -235,6 +235,9 @@ func replaceExpr(ctx *sql.Context, e sql.Expression, ignore bool) (sql.Expressio
 		}
 	case *expression.Equals, *expression.NullSafeEquals, *expression.LessThan, *expression.GreaterThan,
 		*expression.LessThanOrEqual, *expression.GreaterThanOrEqual:
+		if te, ok := compareAsTime(e); ok {
+			return te, transform.NewTree, nil
+		}
 		ne, same, err := compareAsDouble(e)
 		if err != nil {
 			return nil, same, err

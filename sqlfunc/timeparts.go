@@ -54,3 +54,35 @@ func timePart(e sql.Expression) (sql.Expression, bool, error) {
 	}
 	return e, changed, nil
 }
+
+// compareAsTime makes a comparison of a TIME expression that is not a
+// column (TIME(dt), CAST(x AS TIME): Django's __time lookup and TruncTime)
+// with a string read the string as a TIME, as MySQL does; GMS compares
+// such operands as DATETIMEs only when one is a column, so
+// TIME(dt) = '14:30:26' was false for 14:30:26.
+func compareAsTime(e sql.Expression) (sql.Expression, bool) {
+	cs := e.Children()
+	if len(cs) != 2 {
+		return e, false
+	}
+	l, r := cs[0], cs[1]
+	switch {
+	case types.IsTimespan(l.Type()) && isPlainString(r):
+		if _, col := l.(*expression.GetField); col {
+			return e, false
+		}
+		r = &castStrTime{expression.NewConvert(r, expression.ConvertToTime)}
+	case types.IsTimespan(r.Type()) && isPlainString(l):
+		if _, col := r.(*expression.GetField); col {
+			return e, false
+		}
+		l = &castStrTime{expression.NewConvert(l, expression.ConvertToTime)}
+	default:
+		return e, false
+	}
+	ne, err := e.WithChildren(l, r)
+	if err != nil {
+		return e, false
+	}
+	return ne, true
+}
