@@ -536,7 +536,7 @@ func (p *padTyped) WithChildren(children ...sql.Expression) (sql.Expression, err
 //     x = 'abc' when x's collation pads: LIKE compares trailing spaces
 //     ('a ' LIKE 'a' is false) and PadSpace pads every '='. A LIKE with an
 //     ESCAPE clause is left alone by that rule, so the default escape is made
-//     explicit;
+//     explicit (also for the other cases likeMustStay lists);
 //   - a comparison of a column under a collation other than its own (n =
 //     'x' COLLATE utf8mb4_general_ci on a utf8mb4_0900_ai_ci column) cannot
 //     use the column's index, whose order is the column's collation (MySQL
@@ -612,16 +612,56 @@ func keepExactLike(ctx *sql.Context, l *expression.Like) (sql.Expression, transf
 	if l.Escape != nil || !isCollatedText(l.LeftChild) {
 		return l, transform.SameTree, nil
 	}
+	if binaryPattern(ctx, l) {
+		// MySQL compares bytes when the pattern is a binary string at least
+		// as strong as the column (x LIKE BINARY 'jack%', Django's
+		// case-sensitive lookups); GMS takes the column's collation when the
+		// coercibilities tie. Both sides binary make it bytes.
+		return expression.NewLike(expression.NewBinary(l.LeftChild), l.RightChild, expression.NewLiteral("\\", types.LongText)), transform.NewTree, nil
+	}
 	lit, ok := l.RightChild.(*expression.Literal)
 	if !ok {
 		return l, transform.SameTree, nil
 	}
-	pat, ok := lit.Value().(string)
-	if !ok || strings.ContainsAny(pat, "%_") {
+	var pat string
+	switch v := lit.Value().(type) {
+	case string:
+		pat = v
+	case []byte:
+		pat = string(v)
+	default:
 		return l, transform.SameTree, nil
 	}
-	if coll, _ := sql.GetCoercibility(ctx, l.LeftChild); !keyenc.PadSpace(coll) {
+	if !likeMustStay(ctx, l, pat) {
 		return l, transform.SameTree, nil
 	}
 	return expression.NewLike(l.LeftChild, l.RightChild, expression.NewLiteral("\\", types.LongText)), transform.NewTree, nil
+}
+
+// binaryPattern: l's pattern is a binary string (BINARY x, CAST(x AS
+// BINARY)) whose coercibility is not weaker than the text it is matched
+// against, which makes the match binary in MySQL.
+func binaryPattern(ctx *sql.Context, l *expression.Like) bool {
+	lc, lco := sql.GetCoercibility(ctx, l.LeftChild)
+	rc, rco := sql.GetCoercibility(ctx, l.RightChild)
+	return lc != sql.Collation_binary && rc == sql.Collation_binary && rco <= lco
+}
+
+// likeMustStay: simplifyFilters' '=' or prefix range for x LIKE pat would
+// not answer as the LIKE does. Besides PAD SPACE (above):
+//   - a pattern without wildcards becomes x = pat, and a plan cached with
+//     that '=' is later bound with the next statement's pattern: after
+//     x LIKE 'abc', x LIKE 'ab%' compared x = 'ab%';
+//   - the rule leaves escapes in its operands (x LIKE 'a\_b' became
+//     x = 'a\_b', which no row equals; Django escapes every pattern it
+//     builds from a value);
+//   - the '=' and the range compare under x's collation, not the LIKE's:
+//     x LIKE BINARY 'jack%' matched 'Jackson'.
+func likeMustStay(ctx *sql.Context, l *expression.Like, pat string) bool {
+	if strings.ContainsRune(pat, '\\') || !strings.ContainsAny(pat, "%_") {
+		return true
+	}
+	left, _ := sql.GetCoercibility(ctx, l.LeftChild)
+	like, _ := l.CollationCoercibility(ctx)
+	return like != left
 }

@@ -21,7 +21,9 @@
 #   DJANGO_SUITE_KNOWN=file checks Myriad's failures against a ratchet
 #   (format as scripts/django-suite.known) and fails on a new failure.
 #   ci: what scripts/test runs: Myriad only, the CI_APPS subset (about 3
-#   minutes), checked against scripts/django-suite.known.
+#   minutes), checked against scripts/django-suite.known, and the
+#   mariadb-dump round trip (scripts/django-dump.sh; DJANGO_SUITE_DUMP=1 runs
+#   it in the other Myriad modes too, DJANGO_SUITE_DUMP=0 skips it).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$PWD
@@ -45,6 +47,7 @@ if [ "$WHICH" = ci ]; then
   WHICH=myriad
   [ $# -gt 0 ] || APPS=("${CI_APPS[@]}")
   DJANGO_SUITE_KNOWN=${DJANGO_SUITE_KNOWN:-$ROOT/scripts/django-suite.known}
+  DJANGO_SUITE_DUMP=${DJANGO_SUITE_DUMP:-1}
 fi
 
 WORK=$(mktemp -d /tmp/django-suite.XXXXXX)
@@ -58,13 +61,14 @@ cleanup() {
   done
   if [ -n "${DJANGO_SUITE_KEEP:-}" ]; then
     mkdir -p "$DJANGO_SUITE_KEEP"
-    cp "$WORK"/*.out "$WORK"/res-* "$WORK"/*.log "$DJANGO_SUITE_KEEP"/ 2>/dev/null || true
+    cp "$WORK"/*.out "$WORK"/res-* "$WORK"/*.log "$WORK"/dump* "$DJANGO_SUITE_KEEP"/ 2>/dev/null || true
   fi
   rm -rf "$WORK"
 }
 trap cleanup EXIT
 
 . "$ROOT/scripts/lib.sh"
+. "$ROOT/scripts/django-dump.sh"
 
 install_django() {
   # mysqlclient compiles against libmariadb (found through pkg-config)
@@ -257,6 +261,10 @@ if [ "$WHICH" = both ] || [ "$WHICH" = myriad ]; then
   start_myriad
   run_django myriad "$MYRIAD_PORT"
 fi
+dump_status=0
+if [ "${DJANGO_SUITE_DUMP:-0}" = 1 ] && [ -n "${MYRIAD_PORT:-}" ]; then
+  dump_roundtrip "$MYRIAD_PORT" || dump_status=1
+fi
 echo "== Django $DJANGO_VERSION, per app (ok/fail/error/skip)"
 summary
 
@@ -294,4 +302,5 @@ print(f"django: {n['ok']} passed, {n['fail'] + n['error']} failed, {n['skip']} s
 sys.exit(1 if bad else 0)
 EOF
 fi
+[ $dump_status = 0 ] || status=1
 exit $status

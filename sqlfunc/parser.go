@@ -103,7 +103,8 @@ func fixStatement(stmt ast.Statement, lits []sqltext.TemporalLiteral) {
 }
 
 // ExactLiterals wraps the DECIMAL literal operands of stmt's comparisons
-// in ExactDecimalFunc (see Parser) and reports whether it wrapped any. Only
+// in ExactDecimalFunc (see Parser), makes the bit operations cast to SIGNED
+// unsigned first (unsignedBitCast), and reports whether it changed any. Only
 // queries and DML are changed: a definition's text is stored.
 func ExactLiterals(stmt ast.Statement) bool {
 	switch s := stmt.(type) {
@@ -115,6 +116,9 @@ func ExactLiterals(stmt ast.Statement) bool {
 	}
 	changed := false
 	_ = ast.Walk(func(n ast.SQLNode) (bool, error) {
+		if c, ok := n.(*ast.ConvertExpr); ok && unsignedBitCast(c) {
+			changed = true
+		}
 		if c, ok := n.(*ast.ComparisonExpr); ok {
 			switch strings.ToLower(c.Operator) {
 			case ast.EqualStr, ast.LessThanStr, ast.GreaterThanStr, ast.LessEqualStr, ast.GreaterEqualStr,
@@ -130,6 +134,31 @@ func ExactLiterals(stmt ast.Statement) bool {
 		return true, nil
 	}, stmt)
 	return changed
+}
+
+// unsignedBitCast makes CAST(x & y AS SIGNED) (any of & | ^ << >>)
+// CAST(CAST(x & y AS UNSIGNED) AS SIGNED). MySQL's bit operations are
+// BIGINT UNSIGNED and the cast wraps them (Django's bitand(-56) on -42 is
+// CONVERT(x & -56, SIGNED), -64); GMS types the operation BIGINT when both
+// operands are signed, so its planner drops the cast as redundant, and the
+// client got 18446744073709551552 (an UPDATE storing it failed with 1264).
+// The inner cast keeps the outer one, which the replacement rule then
+// wraps (castSigned).
+func unsignedBitCast(c *ast.ConvertExpr) bool {
+	if c.Type == nil || !strings.HasPrefix(strings.ToLower(c.Type.Type), "signed") {
+		return false
+	}
+	b, ok := c.Expr.(*ast.BinaryExpr)
+	if !ok {
+		return false
+	}
+	switch b.Operator {
+	case ast.BitAndStr, ast.BitOrStr, ast.BitXorStr, ast.ShiftLeftStr, ast.ShiftRightStr:
+	default:
+		return false
+	}
+	c.Expr = &ast.ConvertExpr{Name: c.Name, Expr: b, Type: &ast.ConvertType{Type: "unsigned"}}
+	return true
 }
 
 func wrapDecimal(e ast.Expr) (ast.Expr, bool) {

@@ -25,6 +25,10 @@ var functions = function.Registry{
 	"round":     sql.FunctionN{Name: "round", Fn: newRound},
 	"truncate":  sql.Function2{Name: "truncate", Fn: newTruncate},
 	"makedate":  sql.Function2{Name: "makedate", Fn: newMakeDate},
+	"greatest":  sql.FunctionN{Name: "greatest", Fn: newGreatest},
+	"least":     sql.FunctionN{Name: "least", Fn: newLeast},
+	"sign":      sql.Function1{Name: "sign", Fn: newSign},
+	"week":      sql.FunctionN{Name: "week", Fn: newWeek},
 	// MySQL's JSON path semantics (jsonpath.go).
 	"json_extract":       sql.FunctionN{Name: "json_extract", Fn: newJSONExtract},
 	"json_contains_path": sql.FunctionN{Name: "json_contains_path", Fn: newJSONContainsPath},
@@ -170,6 +174,12 @@ func replaceExpr(ctx *sql.Context, e sql.Expression, ignore bool) (sql.Expressio
 			}
 		}
 		return ne, same, err
+	case *function.Hour, *function.Minute, *function.Second, *function.Microsecond, *function.TimeToSec:
+		ne, changed, err := timePart(e)
+		if err != nil || !changed {
+			return e, transform.SameTree, err
+		}
+		return ne, transform.NewTree, nil
 	case *expression.UnaryMinus:
 		if isInt(e.Child.Type()) {
 			return &neg{child: e.Child}, transform.NewTree, nil
@@ -213,6 +223,9 @@ func replaceExpr(ctx *sql.Context, e sql.Expression, ignore bool) (sql.Expressio
 				return b, transform.NewTree, nil
 			}
 		}
+		if b := newBranchTemporal(e); b != nil {
+			return b, transform.NewTree, nil
+		}
 	case *expression.InTuple:
 		if r, same, err := inAsDouble(ctx, e.Left(), e.Right(), false); r != nil || err != nil {
 			return r, same, err
@@ -241,6 +254,9 @@ func replaceExpr(ctx *sql.Context, e sql.Expression, ignore bool) (sql.Expressio
 		}
 	case *expression.Equals, *expression.NullSafeEquals, *expression.LessThan, *expression.GreaterThan,
 		*expression.LessThanOrEqual, *expression.GreaterThanOrEqual:
+		if te, ok := compareAsTime(e); ok {
+			return te, transform.NewTree, nil
+		}
 		ne, same, err := compareAsDouble(e)
 		if err != nil {
 			return nil, same, err

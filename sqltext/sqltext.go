@@ -17,6 +17,11 @@
 //     not in MySQL, where a column or table may be called plan (a SaaS
 //     billing table's column). Outside EXPLAIN's own position it becomes
 //     a quoted identifier ("plan" -> "`plan`").
+//   - "\%" and "\_" in a string literal are two characters in MySQL (the
+//     backslash stays, so that a LIKE pattern built with REPLACE(x, '%',
+//     '\%') matches a literal %); the tokenizer drops the backslash, so
+//     Django's `firstname__contains=F("lastname")` matched "%John" as a
+//     wildcard. Inside strings the backslash is doubled ("\%" -> "\\%").
 //
 // TemporalLiterals, a separate pass the engine's parser (sqlfunc.Parser)
 // calls, rewrites typed temporal literals (`DATE '2024-01-02'`), whose
@@ -51,7 +56,17 @@ func Rewrite(q string, versionID int) string {
 		c := q[i]
 		switch {
 		case c == '\'' || c == '"':
-			i = SkipString(q, i)
+			end := SkipString(q, i)
+			for j := i + 1; j+1 < end; j++ {
+				if q[j] != '\\' {
+					continue
+				}
+				if q[j+1] == '%' || q[j+1] == '_' {
+					emit(j, `\`, j)
+				}
+				j++
+			}
+			i = end
 		case c == '`':
 			i = skipIdentifier(q, i)
 		case c == '#':

@@ -1,0 +1,62 @@
+package server
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestLikeEscapesAndBinary checks LIKE as Django's pattern lookups use it,
+// through go-sql-driver (text protocol, and prepared statements for the
+// plan cache): '\%' and '\_' keep their backslash outside patterns (Django
+// escapes a column's value with REPLACE(x, '%', '\%') before matching it),
+// escaped wildcards in a pattern match themselves, LIKE BINARY is
+// case-sensitive against a column, and a cached plan for one pattern
+// answers the next pattern correctly.
+func TestLikeEscapesAndBinary(t *testing.T) {
+	ts := startServer(t, t.TempDir())
+	db := ts.connect("")
+	mustExec(t, db, "CREATE DATABASE l")
+	db = ts.connectWith("l", "")
+	mustExec(t, db, "CREATE TABLE e (id int PRIMARY KEY, firstname varchar(50), lastname varchar(50)) DEFAULT CHARSET utf8mb4")
+	mustExec(t, db, `INSERT INTO e VALUES (1, 'Johnny', '%John'), (2, 'Jean-Claude', 'Claud_'),
+		(3, 'Jean-Claude', 'Claude%'), (4, 'Johnny', 'Joh\\n'), (5, 'Johnny', '_ohn'),
+		(6, 'Jean-Claude', 'Claude'), (7, 'Johnny', 'John'), (8, '%Joh\\nny', '%Joh\\n'),
+		(9, 'Jack', 'jack'), (10, 'a_b', 'x%y'), (11, 'axb', 'xzy')`)
+
+	wantRows(t, db, `SELECT '\%', '\_', LENGTH('\%'), REPLACE('a%b', '%', '\%'), 'axb' LIKE 'a\%b', 'a%b' LIKE 'a\%b', '\\%'`,
+		`\%,\_,2,a\%b,0,1,\%`)
+
+	// Django's firstname__contains / __startswith / __endswith with F("lastname").
+	esc := `REPLACE(REPLACE(REPLACE(lastname, '\\', '\\\\'), '%', '\%'), '_', '\_')`
+	wantRows(t, db, "SELECT id FROM e WHERE firstname LIKE BINARY CONCAT('%', "+esc+", '%') ORDER BY id", "6", "7", "8")
+	wantRows(t, db, "SELECT id FROM e WHERE firstname LIKE BINARY CONCAT("+esc+", '%') ORDER BY id", "7", "8")
+	wantRows(t, db, "SELECT id FROM e WHERE firstname LIKE CONCAT('%', "+esc+") ORDER BY id", "6", "9")
+	// LIKE BINARY against a column is case-sensitive; plain LIKE is not.
+	wantRows(t, db, "SELECT id FROM e WHERE firstname LIKE BINARY 'jack%'")
+	wantRows(t, db, "SELECT id FROM e WHERE firstname LIKE BINARY 'Jack%'", "9")
+	wantRows(t, db, "SELECT id FROM e WHERE firstname LIKE BINARY lastname")
+	wantRows(t, db, "SELECT id FROM e WHERE firstname LIKE lastname", "9")
+	wantRows(t, db, "SELECT id, firstname LIKE BINARY 'jack%' FROM e WHERE id = 9", "9,0")
+
+	// Escaped wildcards in a constant pattern, then other patterns of the
+	// same statement shape (one cached plan): Django's iexact 'A\_b'.
+	for _, c := range []struct{ pat, want string }{
+		{`A\\_b`, "10"}, {`a\\_b`, "10"}, {`a_b`, "10,11"}, {`x%`, ""}, {`J%`, "1,2,3,4,5,6,7,9"},
+		{`Jack`, "9"}, {`%\\%%`, "8"}, {`Jean-Claude`, "2,3,6"}, {`j%k`, "9"},
+	} {
+		var got []string
+		for _, r := range queryRows(t, db, "SELECT id FROM e WHERE firstname LIKE '"+c.pat+"' ORDER BY id") {
+			got = append(got, r[0])
+		}
+		if strings.Join(got, ",") != c.want {
+			t.Errorf("text LIKE '%s': got %v, want %s", c.pat, got, c.want)
+		}
+		got = got[:0]
+		for _, r := range queryRows(t, db, "SELECT id FROM e WHERE firstname LIKE ? ORDER BY id", strings.ReplaceAll(c.pat, `\\`, `\`)) {
+			got = append(got, r[0])
+		}
+		if strings.Join(got, ",") != c.want {
+			t.Errorf("prepared LIKE %q: got %v, want %s", c.pat, got, c.want)
+		}
+	}
+}
