@@ -592,10 +592,24 @@ func (b *build) runRewrite(sctx *sql.Context, ctx context.Context) error {
 	if err := b.backfill(sctx, ctx, layoutOf(rw.old), b.rewriteBatch); err != nil {
 		return err
 	}
-	b.phase.Store("waiting for table lock (rename)")
 	e := b.e
+	// The swap takes the table's metadata lock exclusively (mdl.go): it
+	// waits for the statements and transactions using the old definition
+	// to end while new ones queue behind it, so none of them sees the
+	// definition change under it. The ALTER's own locks are no holders
+	// to wait for.
+	b.phase.Store("Waiting for table metadata lock")
+	if s, ok := sctx.Session.(*Session); ok {
+		e.releaseMDL(s)
+	}
+	unlock, err := e.lockExclusive(ctx, b.conn, b.job.SchemaID, b.job.Table, b.timeout)
+	if err != nil {
+		return err
+	}
+	defer unlock()
+	b.phase.Store("waiting for table lock (rename)")
 	var nd *catalog.Table
-	err := b.commitState(ctx, true, func(tx *kv.Txn, def *catalog.Table, ch *catalog.Change) (*catalog.Table, error) {
+	err = b.commitState(ctx, true, func(tx *kv.Txn, def *catalog.Table, ch *catalog.Change) (*catalog.Table, error) {
 		// Under the table lock no writer is between its mirror write and
 		// its commit: a failure any of them met is known by now.
 		if err := b.failure(); err != nil {

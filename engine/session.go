@@ -41,6 +41,9 @@ type Session struct {
 	// read by the server to word violations as MySQL (foreignkeys.go).
 	fkMu sync.Mutex
 	fks  map[string]sql.ForeignKeyConstraint
+	// mdl: the shared metadata locks the session's transaction holds
+	// (mdl.go).
+	mdl mdlHolds
 }
 
 var _ sql.TransactionSession = (*Session)(nil)
@@ -173,6 +176,7 @@ func (s *Session) StartTransaction(ctx *sql.Context, ch sql.TransactionCharacter
 func (s *Session) endKV(t *Transaction) {
 	t.kv.Rollback()
 	s.eng.locks.ReleaseAll(t.kv.ID())
+	s.eng.releaseMDL(s)
 	t.aborted()
 }
 
@@ -206,6 +210,8 @@ func (s *Session) CommitTransaction(ctx *sql.Context, tx sql.Transaction) error 
 	if s.tx == t {
 		s.tx = nil
 	}
+	// The transaction ends whatever happens: so do its metadata locks.
+	defer s.eng.releaseMDL(s)
 	s.endOneShot(t)
 	if err := t.undoFailedDDL(); err != nil {
 		s.eng.locks.ReleaseAll(t.kv.ID())
@@ -337,6 +343,11 @@ func (s *Session) CommandEnd() {
 	s.lk.stmt, s.lk.next = nil, nil
 	s.consistentSnapshot = false
 	s.endDDLLock()
+	if s.tx == nil {
+		// No transaction holds what the statement locked (it ended, or
+		// the statement ran without one).
+		s.eng.releaseMDL(s)
+	}
 	if s.tx != nil && s.tx.iso == readCommitted {
 		// The next statement reads what is committed when it runs.
 		s.tx.kv.RefreshSnapshot()
@@ -375,6 +386,7 @@ func (s *Session) autocommit() bool {
 func (s *Session) SessionEnd() {
 	s.endTx()
 	s.endDDLLock()
+	s.eng.releaseMDL(s)
 	s.eng.sessions.CompareAndDelete(s.ID(), s)
 }
 
