@@ -140,6 +140,28 @@ func waitGate(ctx context.Context, g *mdlGate, deadline time.Time) error {
 	}
 }
 
+// holdsMDL reports whether s holds stripe k shared.
+func (s *Session) holdsMDL(k uint32) bool {
+	s.mdl.mu.Lock()
+	defer s.mdl.mu.Unlock()
+	for _, x := range s.mdl.s {
+		if x == k {
+			return true
+		}
+	}
+	return false
+}
+
+// endDDLMDL ends the exclusive metadata lock s's DDL statement took
+// (LockTableForDDL): at the statement's end, or when an online job
+// starts its long phase (backfill) in which the table stays usable.
+func (s *Session) endDDLMDL() {
+	if f := s.ddlMDL; f != nil {
+		s.ddlMDL = nil
+		f()
+	}
+}
+
 // releaseMDL drops every shared metadata lock s holds (its transaction
 // ended).
 func (e *Engine) releaseMDL(s *Session) {

@@ -577,6 +577,9 @@ func (t *Table) rewriteOnline(ctx *sql.Context, tx *Transaction, s *Session, nd 
 	rw.mirroring.Store(true)
 	e.builds.Store(t.def.ID, b)
 	e.locks.ReleaseAll(owner)
+	// Statements use the table during the copy (and the swap takes the
+	// metadata lock again).
+	s.endDDLMDL()
 	if err := b.run(ctx, ctx.Context); err != nil {
 		return err
 	}
@@ -701,7 +704,8 @@ func (b *build) rewriteBatch(sctx *sql.Context, cursor, hi []byte, limit int) ([
 	defer it.Close()
 	n, size := 0, 0
 	var last []byte
-	o := locks.Options{Timeout: b.timeout}
+	// A batch never waits for a writer's lock (see checkBatchUnique).
+	o := locks.Options{NoWait: true}
 	ok := it.First()
 	for ; ok && n < limit && size < batchBytes; ok = it.Next() {
 		key, val := it.Key(), it.Value()
@@ -727,7 +731,7 @@ func (b *build) rewriteBatch(sctx *sql.Context, cursor, hi []byte, limit int) ([
 					err = kv.ErrConflict
 				}
 			}
-			if errors.Is(err, locks.ErrDeadlock) || errors.Is(err, kv.ErrConflict) {
+			if errors.Is(err, locks.ErrDeadlock) || errors.Is(err, kv.ErrConflict) || errors.Is(err, locks.ErrNoWait) {
 				// The batch was the victim or its row changed: redo it.
 				return nil, 0, kv.ErrConflict
 			}

@@ -44,6 +44,9 @@ type Session struct {
 	// mdl: the shared metadata locks the session's transaction holds
 	// (mdl.go).
 	mdl mdlHolds
+	// ddlMDL ends the exclusive metadata lock of the running DDL
+	// statement (nil: none).
+	ddlMDL func()
 }
 
 var _ sql.TransactionSession = (*Session)(nil)
