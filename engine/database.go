@@ -45,6 +45,10 @@ func (d *Database) GetTableInsensitive(ctx *sql.Context, name string) (sql.Table
 	if err != nil || t == nil {
 		return nil, false, err
 	}
+	tx, _ := ctx.GetTransaction().(*Transaction)
+	if err := d.eng.staleSnapshot(tx, t); err != nil {
+		return nil, false, err
+	}
 	return d.newTable(t), true, nil
 }
 

@@ -51,6 +51,11 @@ type Engine struct {
 
 	// mdl: metadata lock stripes (mdl.go).
 	mdl *[mdlStripes]mdlStripe
+	// swaps: table ID -> kv version by which the rewrite that gave the
+	// table that ID had committed (rewrite.go, staleSnapshot); nswaps
+	// counts them so the common case reads no map.
+	swaps  sync.Map
+	nswaps atomic.Int64
 }
 
 // Metrics are engine-level counters for SHOW STATUS and Prometheus.

@@ -299,6 +299,26 @@ func convertForRewrite(ctx *sql.Context, from, to sql.Type, v any, col string, r
 // errDefChanged: a statement planned for the definition a rewrite replaced.
 var errDefChanged = mysql.NewSQLError(1412, "HY000", "Table definition has changed, please retry transaction")
 
+// staleSnapshot is MySQL's 1412 for a transaction whose snapshot is older
+// than the rewrite that created def's rows: the copy was not complete at
+// that snapshot, so the table would read partly empty. (The metadata lock
+// keeps the old definition for transactions that used the table before
+// the swap; this one first touches it after.) A statement that takes its
+// snapshot after resolving its tables never meets it.
+func (e *Engine) staleSnapshot(tx *Transaction, def *catalog.Table) error {
+	if e.nswaps.Load() == 0 || tx == nil {
+		return nil
+	}
+	sv, ok := tx.kv.SnapshotVersion()
+	if !ok {
+		return nil
+	}
+	if v, ok := e.swaps.Load(def.ID); ok && sv < v.(uint64) {
+		return errDefChanged
+	}
+	return nil
+}
+
 // rewriteOf is the rewrite whose shadow writers of t must maintain, if any.
 // It is stable for the writer's transaction once it holds the table's
 // intention lock (syncBuild): a state change waits for the lock.
@@ -681,6 +701,8 @@ func (b *build) runRewrite(sctx *sql.Context, ctx context.Context) error {
 	if st, ok := e.autoInc.Load(rw.old.ID); ok {
 		e.autoInc.Store(nd.ID, st)
 	}
+	e.swaps.Store(nd.ID, e.db.Version())
+	e.nswaps.Add(1)
 	rw.swapped.Store(true)
 	rw.mirroring.Store(false)
 	return nil
