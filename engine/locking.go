@@ -116,7 +116,9 @@ func (e *Engine) LockTableForDDL(ctx context.Context, connID uint32, db, table s
 	mdlFree := !s.holdsMDL(mdlStripeOf(sch.ID, def.Name))
 	for {
 		if mdlFree {
+			s.mdlWait.Store(true)
 			unlock, err := e.lockExclusive(ctx, connID, sch.ID, def.Name, time.Until(deadline))
+			s.mdlWait.Store(false)
 			if err != nil {
 				return err
 			}

@@ -117,7 +117,10 @@ func (e *Engine) lockShared(ctx *sql.Context, s *Session, schemaID uint64, name 
 		if deadline.IsZero() {
 			deadline = time.Now().Add(ddlLockTimeout(ctx, s))
 		}
-		if err := waitGate(ctx, g, deadline); err != nil {
+		s.mdlWait.Store(true)
+		err := waitGate(ctx, g, deadline)
+		s.mdlWait.Store(false)
+		if err != nil {
 			return err
 		}
 	}
@@ -229,6 +232,15 @@ func (e *Engine) LockPlanTables(ctx *sql.Context, n sql.Node) error {
 		}
 	})
 	return err
+}
+
+// WaitingForMDL reports whether connection connID waits for a metadata
+// lock (SHOW PROCESSLIST's State "Waiting for table metadata lock").
+func (e *Engine) WaitingForMDL(connID uint32) bool {
+	if v, ok := e.sessions.Load(connID); ok {
+		return v.(*Session).mdlWait.Load()
+	}
+	return false
 }
 
 // CatalogVersion is the catalog's version (see PlanVersion).

@@ -47,6 +47,8 @@ type Session struct {
 	// ddlMDL ends the exclusive metadata lock of the running DDL
 	// statement (nil: none).
 	ddlMDL func()
+	// mdlWait: the session waits for a metadata lock.
+	mdlWait atomic.Bool
 }
 
 var _ sql.TransactionSession = (*Session)(nil)
