@@ -101,11 +101,7 @@ func killDuringPKRewrite(t *testing.T, create, alter, wantDef string) {
 			t.Fatalf("the resumed job did not finish: %v", jobs)
 		}
 		for _, id := range []int{updates * 37 % rows, rows - 1 - updates*53%rows} {
-			err := updateBoth(db, id, updates)
-			for try := 0; try < 3 && mysqlErrNo(err) == 1412; try++ {
-				err = updateBoth(db, id, updates)
-			}
-			if err != nil {
+			if err := updateBoth(db, id, updates); err != nil {
 				t.Fatalf("update during the resumed copy: %v", err)
 			}
 		}

@@ -34,8 +34,19 @@ func (d *Database) GetTableInsensitive(ctx *sql.Context, name string) (sql.Table
 		// An ALTER's parts see the definition the earlier parts left.
 		return d.newTable(tx.collect.def), true, nil
 	}
+	// The metadata lock comes first: a statement that waited behind a
+	// rewrite's swap then reads the definition the swap published.
+	if s, ok := ctx.Session.(*Session); ok {
+		if err := d.eng.lockShared(ctx, s, d.schema.ID, name); err != nil {
+			return nil, false, err
+		}
+	}
 	t, err := d.eng.cat.Table(catalogReader(ctx), d.schema, name)
 	if err != nil || t == nil {
+		return nil, false, err
+	}
+	tx, _ := ctx.GetTransaction().(*Transaction)
+	if err := d.eng.staleSnapshot(tx, t); err != nil {
 		return nil, false, err
 	}
 	return d.newTable(t), true, nil

@@ -48,6 +48,14 @@ type Engine struct {
 	bgCtx    context.Context
 	bgCancel context.CancelFunc
 	closing  atomic.Bool
+
+	// mdl: metadata lock stripes (mdl.go).
+	mdl *[mdlStripes]mdlStripe
+	// swaps: table ID -> kv version by which the rewrite that gave the
+	// table that ID had committed (rewrite.go, staleSnapshot); nswaps
+	// counts them so the common case reads no map.
+	swaps  sync.Map
+	nswaps atomic.Int64
 }
 
 // Metrics are engine-level counters for SHOW STATUS and Prometheus.
@@ -70,7 +78,7 @@ type Options struct {
 // New returns an engine over an open kv store and catalog.
 func New(db *kv.DB, cat *catalog.Catalog, opts Options) *Engine {
 	defineLockVariables()
-	e := &Engine{db: db, cat: cat, defaultCollation: opts.DefaultCollation, locks: locks.New()}
+	e := &Engine{db: db, cat: cat, defaultCollation: opts.DefaultCollation, locks: locks.New(), mdl: new([mdlStripes]mdlStripe)}
 	if e.defaultCollation == sql.Collation_Unspecified {
 		e.defaultCollation = sql.Collation_Default
 	}

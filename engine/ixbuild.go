@@ -398,6 +398,8 @@ func (t *Table) createIndexOnline(ctx *sql.Context, tx *Transaction, s *Session,
 	b.indexID = b.job.IndexID
 	e.builds.Store(t.def.ID, b)
 	e.locks.ReleaseAll(owner)
+	// Statements use the table during the backfill.
+	s.endDDLMDL()
 	err = b.run(ctx, ctx.Context)
 	if err != nil {
 		return err
@@ -594,6 +596,14 @@ func (b *build) backfill(sctx *sql.Context, ctx context.Context, lay *layout,
 			if limit > 16 {
 				limit /= 2
 			}
+			// A writer holds a lock the batch needs until it commits
+			// (the batch does not wait in the lock table, see
+			// checkBatchUnique): back off, up to the DDL's lock wait
+			// timeout.
+			if time.Since(start) > b.timeout {
+				return errLockWaitTimeout
+			}
+			time.Sleep(min(time.Since(start)/8+time.Millisecond/4, 10*time.Millisecond))
 			next, n, err = batch(sctx, cursor, hi, limit)
 		}
 		if err != nil {
@@ -716,7 +726,13 @@ func (b *build) checkBatchUnique(sctx *sql.Context, tx *kv.Txn, lay *layout, il 
 		return err
 	}
 	tableKey := "T" + string(lay.primary)
-	if _, err := b.e.locks.AcquireRow(sctx, tx.ID(), tableKey, string(up), locks.X, locks.Options{Timeout: b.timeout}); err != nil {
+	// A batch never waits for a writer's lock: a writer may wait for one
+	// of the batch's own while holding this one, and the deadlock's
+	// victim could be the client. Busy: the batch is redone.
+	if _, err := b.e.locks.AcquireRow(sctx, tx.ID(), tableKey, string(up), locks.X, locks.Options{NoWait: true}); err != nil {
+		if errors.Is(err, locks.ErrNoWait) {
+			return kv.ErrConflict
+		}
 		return ddlLockError(err)
 	}
 	other, err := otherEntry(tx.CurrentView(), up, ik)

@@ -106,8 +106,26 @@ func (e *Engine) LockTableForDDL(ctx context.Context, connID uint32, db, table s
 	e.lockNames.note(key, def)
 	info := &lockOwner{conn: connID, isolation: "REPEATABLE READ", ddl: true}
 	deadline := time.Now().Add(timeout)
+	// The metadata lock first (mdl.go): statements and transactions that
+	// resolved the table end on the definition they planned with, later
+	// ones queue and read the new one. Every holder of the table lock
+	// below holds it too, so that lock is free when this one is, and no
+	// holder waits for the table lock while this waits for the holder.
+	// The session's own open transaction (no implicit commit) is no
+	// holder to wait for.
+	mdlFree := !s.holdsMDL(mdlStripeOf(sch.ID, def.Name))
 	for {
+		if mdlFree {
+			s.mdlWait.Store(true)
+			unlock, err := e.lockExclusive(ctx, connID, sch.ID, def.Name, time.Until(deadline))
+			s.mdlWait.Store(false)
+			if err != nil {
+				return err
+			}
+			s.ddlMDL = unlock
+		}
 		if _, err := e.locks.Acquire(ctx, ddlOwner(connID), key, locks.X, locks.Options{Timeout: time.Until(deadline), Info: info}); err != nil {
+			s.endDDLMDL()
 			if errors.Is(err, locks.ErrDeadlock) {
 				sc, _ := ctx.(*sql.Context)
 				e.noteDeadlock(sc) // nil: no statement texts
@@ -130,6 +148,8 @@ func (e *Engine) LockTableForDDL(ctx context.Context, connID uint32, db, table s
 		if b.conn == connID {
 			return nil
 		}
+		// A rewrite's swap needs the metadata lock too.
+		s.endDDLMDL()
 		e.locks.ReleaseAll(ddlOwner(connID))
 		t := time.NewTimer(time.Until(deadline))
 		select {
@@ -146,6 +166,7 @@ func (e *Engine) LockTableForDDL(ctx context.Context, connID uint32, db, table s
 
 // endDDLLock releases the statement's DDL table lock.
 func (s *Session) endDDLLock() {
+	s.endDDLMDL()
 	if s.lk.ddl {
 		s.lk.ddl = false
 		s.eng.locks.ReleaseAll(ddlOwner(s.ID()))

@@ -299,6 +299,26 @@ func convertForRewrite(ctx *sql.Context, from, to sql.Type, v any, col string, r
 // errDefChanged: a statement planned for the definition a rewrite replaced.
 var errDefChanged = mysql.NewSQLError(1412, "HY000", "Table definition has changed, please retry transaction")
 
+// staleSnapshot is MySQL's 1412 for a transaction whose snapshot is older
+// than the rewrite that created def's rows: the copy was not complete at
+// that snapshot, so the table would read partly empty. (The metadata lock
+// keeps the old definition for transactions that used the table before
+// the swap; this one first touches it after.) A statement that takes its
+// snapshot after resolving its tables never meets it.
+func (e *Engine) staleSnapshot(tx *Transaction, def *catalog.Table) error {
+	if e.nswaps.Load() == 0 || tx == nil {
+		return nil
+	}
+	sv, ok := tx.kv.SnapshotVersion()
+	if !ok {
+		return nil
+	}
+	if v, ok := e.swaps.Load(def.ID); ok && sv < v.(uint64) {
+		return errDefChanged
+	}
+	return nil
+}
+
 // rewriteOf is the rewrite whose shadow writers of t must maintain, if any.
 // It is stable for the writer's transaction once it holds the table's
 // intention lock (syncBuild): a state change waits for the lock.
@@ -577,6 +597,9 @@ func (t *Table) rewriteOnline(ctx *sql.Context, tx *Transaction, s *Session, nd 
 	rw.mirroring.Store(true)
 	e.builds.Store(t.def.ID, b)
 	e.locks.ReleaseAll(owner)
+	// Statements use the table during the copy (and the swap takes the
+	// metadata lock again).
+	s.endDDLMDL()
 	if err := b.run(ctx, ctx.Context); err != nil {
 		return err
 	}
@@ -592,10 +615,24 @@ func (b *build) runRewrite(sctx *sql.Context, ctx context.Context) error {
 	if err := b.backfill(sctx, ctx, layoutOf(rw.old), b.rewriteBatch); err != nil {
 		return err
 	}
-	b.phase.Store("waiting for table lock (rename)")
 	e := b.e
+	// The swap takes the table's metadata lock exclusively (mdl.go): it
+	// waits for the statements and transactions using the old definition
+	// to end while new ones queue behind it, so none of them sees the
+	// definition change under it. The ALTER's own locks are no holders
+	// to wait for.
+	b.phase.Store("Waiting for table metadata lock")
+	if s, ok := sctx.Session.(*Session); ok {
+		e.releaseMDL(s)
+	}
+	unlock, err := e.lockExclusive(ctx, b.conn, b.job.SchemaID, b.job.Table, b.timeout)
+	if err != nil {
+		return err
+	}
+	defer unlock()
+	b.phase.Store("waiting for table lock (rename)")
 	var nd *catalog.Table
-	err := b.commitState(ctx, true, func(tx *kv.Txn, def *catalog.Table, ch *catalog.Change) (*catalog.Table, error) {
+	err = b.commitState(ctx, true, func(tx *kv.Txn, def *catalog.Table, ch *catalog.Change) (*catalog.Table, error) {
 		// Under the table lock no writer is between its mirror write and
 		// its commit: a failure any of them met is known by now.
 		if err := b.failure(); err != nil {
@@ -664,6 +701,8 @@ func (b *build) runRewrite(sctx *sql.Context, ctx context.Context) error {
 	if st, ok := e.autoInc.Load(rw.old.ID); ok {
 		e.autoInc.Store(nd.ID, st)
 	}
+	e.swaps.Store(nd.ID, e.db.Version())
+	e.nswaps.Add(1)
 	rw.swapped.Store(true)
 	rw.mirroring.Store(false)
 	return nil
@@ -687,7 +726,8 @@ func (b *build) rewriteBatch(sctx *sql.Context, cursor, hi []byte, limit int) ([
 	defer it.Close()
 	n, size := 0, 0
 	var last []byte
-	o := locks.Options{Timeout: b.timeout}
+	// A batch never waits for a writer's lock (see checkBatchUnique).
+	o := locks.Options{NoWait: true}
 	ok := it.First()
 	for ; ok && n < limit && size < batchBytes; ok = it.Next() {
 		key, val := it.Key(), it.Value()
@@ -713,7 +753,7 @@ func (b *build) rewriteBatch(sctx *sql.Context, cursor, hi []byte, limit int) ([
 					err = kv.ErrConflict
 				}
 			}
-			if errors.Is(err, locks.ErrDeadlock) || errors.Is(err, kv.ErrConflict) {
+			if errors.Is(err, locks.ErrDeadlock) || errors.Is(err, kv.ErrConflict) || errors.Is(err, locks.ErrNoWait) {
 				// The batch was the victim or its row changed: redo it.
 				return nil, 0, kv.ErrConflict
 			}

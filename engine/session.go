@@ -47,6 +47,14 @@ type Session struct {
 	// capture: the running CREATE TABLE's catalog writes are recorded for
 	// the fast path (ddlfast.go).
 	capture *createCapture
+	// mdl: the shared metadata locks the session's transaction holds
+	// (mdl.go).
+	mdl mdlHolds
+	// ddlMDL ends the exclusive metadata lock of the running DDL
+	// statement (nil: none).
+	ddlMDL func()
+	// mdlWait: the session waits for a metadata lock.
+	mdlWait atomic.Bool
 }
 
 var _ sql.TransactionSession = (*Session)(nil)
@@ -185,6 +193,7 @@ func (s *Session) StartTransaction(ctx *sql.Context, ch sql.TransactionCharacter
 func (s *Session) endKV(t *Transaction) {
 	t.kv.Rollback()
 	s.eng.locks.ReleaseAll(t.kv.ID())
+	s.eng.releaseMDL(s)
 	t.aborted()
 }
 
@@ -218,6 +227,8 @@ func (s *Session) CommitTransaction(ctx *sql.Context, tx sql.Transaction) error 
 	if s.tx == t {
 		s.tx = nil
 	}
+	// The transaction ends whatever happens: so do its metadata locks.
+	defer s.eng.releaseMDL(s)
 	s.endOneShot(t)
 	if err := t.undoFailedDDL(); err != nil {
 		s.eng.locks.ReleaseAll(t.kv.ID())
@@ -349,6 +360,11 @@ func (s *Session) CommandEnd() {
 	s.lk.stmt, s.lk.next = nil, nil
 	s.consistentSnapshot = false
 	s.endDDLLock()
+	if s.tx == nil {
+		// No transaction holds what the statement locked (it ended, or
+		// the statement ran without one).
+		s.eng.releaseMDL(s)
+	}
 	if s.tx != nil && s.tx.iso == readCommitted {
 		// The next statement reads what is committed when it runs.
 		s.tx.kv.RefreshSnapshot()
@@ -387,6 +403,7 @@ func (s *Session) autocommit() bool {
 func (s *Session) SessionEnd() {
 	s.endTx()
 	s.endDDLLock()
+	s.eng.releaseMDL(s)
 	s.eng.sessions.CompareAndDelete(s.ID(), s)
 }
 

@@ -807,6 +807,10 @@ func (db *DB) applySyncNoWait(b *pebble.Batch) (err error) {
 	return db.pdb.ApplyNoSyncWait(b, pebble.Sync)
 }
 
+// Version is the number of commits applied so far: a snapshot taken after
+// reading it shows every commit up to it.
+func (db *DB) Version() uint64 { return db.ver.Load() }
+
 // SyncWAL forces an fsync of the WAL (useful in Async mode before a
 // checkpoint or a clean shutdown).
 func (db *DB) SyncWAL() error {

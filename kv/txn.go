@@ -102,6 +102,8 @@ type Txn struct {
 	start      uint64
 	registered bool // in the DB's open-transaction registry
 	snap       *pebble.Snapshot
+	// snapVer: every commit of version <= snapVer is in snap.
+	snapVer uint64
 	// stale are snapshots replaced by RefreshSnapshot while iterators
 	// still read them; closed when the Txn ends.
 	stale []*pebble.Snapshot
@@ -196,8 +198,21 @@ func (t *Txn) snapshot() (*pebble.Snapshot, error) {
 		return nil, ErrClosed
 	}
 	t.begin() // start version first, snapshot second: snapshot ⊇ commits <= start
+	// Versions are counted after a commit is applied: read first, the
+	// snapshot holds every commit up to it.
+	t.snapVer = db.ver.Load()
 	t.snap = db.pdb.NewSnapshot()
 	return t.snap, nil
+}
+
+// SnapshotVersion is a version every commit up to which the Txn's current
+// snapshot shows; ok is false while it has none (its next read takes
+// one).
+func (t *Txn) SnapshotVersion() (v uint64, ok bool) {
+	if t.done || t.snap == nil {
+		return 0, false
+	}
+	return t.snapVer, true
 }
 
 // TakeSnapshot fixes the Txn's snapshot now instead of at its first read

@@ -408,6 +408,15 @@ func (h *handler) runCached(ctx context.Context, c *mysql.Conn, sqlCtx *sql.Cont
 	if err != nil || !ok {
 		return false, nil
 	}
+	// The metadata locks the general path takes when it resolves the
+	// tables (engine/mdl.go). A schema change that committed since the
+	// version was read (a rewrite's swap this waited for) leaves the plan
+	// describing the old definitions: the general path plans again.
+	// A lock wait that fails is left to the general path to meet again
+	// and report, inside its command bracket.
+	if err := h.eng.LockPlanTables(sqlCtx, node); err != nil || h.eng.CatalogVersion() != version {
+		return false, nil
+	}
 	sql.IncrementStatusVariable(sqlCtx, "Questions", 1)
 	if pl.DML() {
 		// Counted by GMS's binder on the general path.

@@ -11,7 +11,9 @@ import (
 
 // SHOW PROCESSLIST's State column is GMS's ("running"); a connection
 // running an online index build shows the build's progress instead
-// ("backfilling index (n of m rows)"), as MySQL shows its stage.
+// ("backfilling index (n of m rows)"), as MySQL shows its stage, and one
+// waiting for a metadata lock (engine/mdl.go) shows MySQL's "Waiting for
+// table metadata lock".
 
 var showProcesslist = regexp.MustCompile(`(?is)^\s*show\s+(full\s+)?processlist\s*;?\s*$`)
 
@@ -42,6 +44,8 @@ func (h *handler) processlistCallback(query string, cb mysql.ResultSpoolFn) mysq
 					}
 					if st, ok := h.eng.BuildState(uint32(id)); ok {
 						row[stateCol] = sqltypes.MakeTrusted(querypb.Type_VARCHAR, []byte(st))
+					} else if h.eng.WaitingForMDL(uint32(id)) {
+						row[stateCol] = sqltypes.MakeTrusted(querypb.Type_VARCHAR, []byte("Waiting for table metadata lock"))
 					}
 				}
 			}

@@ -1,0 +1,247 @@
+package engine
+
+import (
+	"context"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/dolthub/go-mysql-server/sql"
+)
+
+// Metadata locks (MySQL's MDL, reduced to what an online rewrite's swap
+// needs). A statement takes a shared metadata lock on every table it
+// resolves (Database.GetTableInsensitive, or a cached plan's tables) before
+// it reads the table's definition, and keeps it until its transaction
+// ends: to the statement's end in autocommit, to COMMIT/ROLLBACK in a
+// transaction, as MySQL does. The final swap of a rewrite (rewrite.go)
+// takes the table's metadata lock exclusively: new statements queue behind
+// it, and it waits, up to lock_wait_timeout (1205 to the ALTER), for the
+// holders to end. So no statement ever runs on a definition the swap
+// replaced, and none is told to retry (1412).
+//
+// Cost: the locks live in a fixed array of stripes indexed by a hash of
+// (schema ID, lower-case table name), each a holder counter and a gate
+// pointer; a shared lock is one atomic add and one atomic load on the
+// stripe plus an entry in the session's short list of held stripes. No
+// mutex is shared between sessions, and nothing grows with the number of
+// tables. Tables that share a stripe share its lock: a swap may wait for
+// a statement on another table of its stripe (1 in mdlStripes), never
+// for longer than that statement's transaction. The name (not the table
+// ID) is hashed because the swap gives the table a new ID: a statement
+// must lock before it looks the definition up, so it finds the new one
+// when it waited.
+//
+// A session's own exclusive lock lets its statements through (the ALTER
+// resolving its table again); a session already holding a stripe is not
+// stopped by a gate set after it (its transaction is what the swap waits
+// for).
+
+const mdlStripes = 4096
+
+type mdlStripe struct {
+	holders atomic.Int64
+	gate    atomic.Pointer[mdlGate]
+	_       [48]byte // one stripe per cache line: sessions on different tables do not share one
+}
+
+// mdlGate is an exclusive lock on a stripe: set while its holder waits for
+// the shared holders to drain and while it runs; open is closed when it
+// ends.
+type mdlGate struct {
+	open chan struct{}
+	conn uint32 // the session holding it (0: a resumed job's)
+}
+
+// mdlHolds is a session's shared locks: stripe indexes.
+type mdlHolds struct {
+	mu sync.Mutex // the session's goroutine and Shutdown's
+	s  []uint32
+}
+
+func mdlStripeOf(schemaID uint64, name string) uint32 {
+	// FNV-1a over the schema ID and the ASCII-folded name; non-ASCII
+	// bytes are hashed as they are (MySQL folds table names with the
+	// file system's rules; two spellings of one name differing outside
+	// ASCII only share less often, never wrongly).
+	h := uint64(14695981039346656037)
+	for i := 0; i < 8; i++ {
+		h ^= (schemaID >> (8 * i)) & 0xff
+		h *= 1099511628211
+	}
+	for i := 0; i < len(name); i++ {
+		c := name[i]
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		h ^= uint64(c)
+		h *= 1099511628211
+	}
+	return uint32(h % mdlStripes)
+}
+
+// errMDLTimeout is MySQL's answer to a metadata lock wait that timed out.
+var errMDLTimeout = errLockWaitTimeout
+
+// lockShared takes the shared metadata lock of table name in schema
+// schemaID for s (a no-op when s holds it), waiting behind an exclusive one
+// up to lock_wait_timeout.
+func (e *Engine) lockShared(ctx *sql.Context, s *Session, schemaID uint64, name string) error {
+	k := mdlStripeOf(schemaID, name)
+	h := &s.mdl
+	h.mu.Lock()
+	for _, x := range h.s {
+		if x == k {
+			h.mu.Unlock()
+			return nil
+		}
+	}
+	h.mu.Unlock()
+	st := &e.mdl[k]
+	var deadline time.Time
+	for {
+		st.holders.Add(1)
+		g := st.gate.Load()
+		if g == nil {
+			h.mu.Lock()
+			h.s = append(h.s, k)
+			h.mu.Unlock()
+			return nil
+		}
+		st.holders.Add(-1)
+		if g.conn != 0 && g.conn == s.ID() {
+			// The session's own swap: its statement's work is the
+			// swap's.
+			return nil
+		}
+		if deadline.IsZero() {
+			deadline = time.Now().Add(ddlLockTimeout(ctx, s))
+		}
+		s.mdlWait.Store(true)
+		err := waitGate(ctx, g, deadline)
+		s.mdlWait.Store(false)
+		if err != nil {
+			return err
+		}
+	}
+}
+
+func waitGate(ctx context.Context, g *mdlGate, deadline time.Time) error {
+	d := time.Until(deadline)
+	if d <= 0 {
+		return errMDLTimeout
+	}
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-g.open:
+		return nil
+	case <-t.C:
+		return errMDLTimeout
+	case <-ctx.Done():
+		return errQueryInterrupted
+	}
+}
+
+// holdsMDL reports whether s holds stripe k shared.
+func (s *Session) holdsMDL(k uint32) bool {
+	s.mdl.mu.Lock()
+	defer s.mdl.mu.Unlock()
+	for _, x := range s.mdl.s {
+		if x == k {
+			return true
+		}
+	}
+	return false
+}
+
+// endDDLMDL ends the exclusive metadata lock s's DDL statement took
+// (LockTableForDDL): at the statement's end, or when an online job
+// starts its long phase (backfill) in which the table stays usable.
+func (s *Session) endDDLMDL() {
+	if f := s.ddlMDL; f != nil {
+		s.ddlMDL = nil
+		f()
+	}
+}
+
+// releaseMDL drops every shared metadata lock s holds (its transaction
+// ended).
+func (e *Engine) releaseMDL(s *Session) {
+	h := &s.mdl
+	h.mu.Lock()
+	held := h.s
+	h.s = h.s[:0]
+	h.mu.Unlock()
+	for _, k := range held {
+		e.mdl[k].holders.Add(-1)
+	}
+}
+
+// lockExclusive takes the metadata lock of table name in schema schemaID
+// exclusively for connection conn (0: no session): new shared requests
+// queue from now on, and it returns once the holders have ended, or fails
+// with 1205 after timeout (1317 when ctx ends). unlock ends it.
+func (e *Engine) lockExclusive(ctx context.Context, conn uint32, schemaID uint64, name string, timeout time.Duration) (unlock func(), err error) {
+	st := &e.mdl[mdlStripeOf(schemaID, name)]
+	g := &mdlGate{open: make(chan struct{}), conn: conn}
+	deadline := time.Now().Add(timeout)
+	for !st.gate.CompareAndSwap(nil, g) {
+		if other := st.gate.Load(); other != nil {
+			if err := waitGate(ctx, other, deadline); err != nil {
+				return nil, err
+			}
+		}
+	}
+	unlock = func() {
+		st.gate.Store(nil)
+		close(g.open)
+	}
+	// Holders are statements and short transactions: poll, backing off
+	// to a millisecond, rather than make every release signal.
+	pause := 20 * time.Microsecond
+	for st.holders.Load() > 0 {
+		if err := ctx.Err(); err != nil {
+			unlock()
+			return nil, errQueryInterrupted
+		}
+		if time.Now().After(deadline) {
+			unlock()
+			return nil, errMDLTimeout
+		}
+		time.Sleep(pause)
+		pause = min(2*pause, time.Millisecond)
+	}
+	return unlock, nil
+}
+
+// LockPlanTables takes the shared metadata locks of the tables a cached
+// plan n reads or writes (package plans skips resolution, where the
+// general path takes them). The caller checks afterwards that the catalog
+// version the plan was cached at is still current: a swap that committed
+// before the locks were granted makes the plan stale.
+func (e *Engine) LockPlanTables(ctx *sql.Context, n sql.Node) error {
+	s, ok := ctx.Session.(*Session)
+	if !ok {
+		return nil
+	}
+	var err error
+	tablesUnder(n, func(t *Table, _ ...string) {
+		if err == nil {
+			err = e.lockShared(ctx, s, t.db.schema.ID, t.def.Name)
+		}
+	})
+	return err
+}
+
+// WaitingForMDL reports whether connection connID waits for a metadata
+// lock (SHOW PROCESSLIST's State "Waiting for table metadata lock").
+func (e *Engine) WaitingForMDL(connID uint32) bool {
+	if v, ok := e.sessions.Load(connID); ok {
+		return v.(*Session).mdlWait.Load()
+	}
+	return false
+}
+
+// CatalogVersion is the catalog's version (see PlanVersion).
+func (e *Engine) CatalogVersion() uint64 { return e.cat.Version() }
