@@ -38,8 +38,9 @@ done
 if [ "${PROFILE:-}" != "" ]; then
   # PROFILE=<collation>: a 10 s CPU profile of read_only on that schema.
   (sleep 2; curl -s "http://127.0.0.1:$((PORT + 1))/debug/pprof/profile?seconds=10" >"$WORK/$PROFILE.pprof") &
+  prof=$!
   DURATION=13 sb oltp_read_only "sb_$PROFILE" "$THREADS" run >/dev/null
-  wait
+  wait "$prof" # not the server, also a child of this shell
   go tool pprof -top -nodecount=30 "$BIN" "$WORK/$PROFILE.pprof" 2>/dev/null >"$WORK/$PROFILE.top" || true
 fi
 for r in $(seq "$REPEAT"); do
