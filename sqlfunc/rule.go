@@ -136,6 +136,10 @@ func replaceExpr(ctx *sql.Context, e sql.Expression, ignore bool) (sql.Expressio
 			}
 		}
 		return checkFinite(ne, same, err)
+	case *function.TimestampDiff:
+		// Built by the planner from the parser's node, not the registry.
+		cs := e.Children()
+		return newTimestampDiff(cs[0], cs[1], cs[2]), transform.NewTree, nil
 	case *function.DateAdd, *function.DateSub:
 		if r := newDateArith(e); r != e {
 			return r, transform.NewTree, nil
