@@ -136,6 +136,10 @@ func replaceExpr(ctx *sql.Context, e sql.Expression, ignore bool) (sql.Expressio
 			}
 		}
 		return checkFinite(ne, same, err)
+	case *function.Extract:
+		if types.IsText(e.RightChild.Type()) {
+			return &extractStr{e}, transform.NewTree, nil
+		}
 	case *function.TimestampDiff:
 		// Built by the planner from the parser's node, not the registry.
 		cs := e.Children()
