@@ -209,6 +209,9 @@ func replaceExpr(ctx *sql.Context, e sql.Expression, ignore bool) (sql.Expressio
 		if types.IsText(e.Child.Type()) && types.IsTimespan(t) {
 			return &castStrTime{e}, transform.NewTree, nil
 		}
+		if types.IsTimespan(e.Child.Type()) && (types.IsDateType(t) || types.IsDatetimeType(t)) {
+			return &castTimeDatetime{e}, transform.NewTree, nil
+		}
 		if ct := e.Child.Type(); isInt(ct) && types.IsUnsigned(ct) && types.IsSigned(t) && t.Equals(types.Int64) {
 			return &castSigned{e}, transform.NewTree, nil
 		}
