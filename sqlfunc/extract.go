@@ -12,7 +12,7 @@ import (
 // extractStr is EXTRACT(unit FROM string) for units of the time of day:
 // MySQL reads the string as a TIME for them ('10:20:30' has HOUR 10); GMS
 // reads every string as a DATETIME, so a time string gave NULL. A string
-// GMS reads is left to it (a DATETIME string's time part is the same).
+// that is no TIME (a DATETIME's) is left to GMS.
 type extractStr struct {
 	*function.Extract
 }
@@ -52,9 +52,8 @@ func (e *extractStr) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 	if !ok {
 		return e.Extract.Eval(ctx, row)
 	}
-	if _, _, _, isDatetime := parseDatetime(s); isDatetime {
-		return e.Extract.Eval(ctx, row)
-	}
+	// As TIME first, as MySQL reads it for these units ('13:04:05' would
+	// also read as the date 2013-04-05).
 	ts, ok := parseTime(s)
 	if !ok {
 		return e.Extract.Eval(ctx, row)
