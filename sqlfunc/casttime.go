@@ -3,9 +3,11 @@ package sqlfunc
 import (
 	"regexp"
 	"strings"
+	"time"
 
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/go-mysql-server/sql/expression"
+	"github.com/dolthub/go-mysql-server/sql/types"
 )
 
 // castStrTime is CAST(string AS TIME). MySQL reads a string that holds a
@@ -49,4 +51,35 @@ func (c *castStrTime) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 		return nil, err
 	}
 	return r, nil
+}
+
+// castTimeDatetime is CAST(time AS DATETIME/DATE): MySQL puts the TIME on
+// the current date (CAST(TIME '10:20:30' AS DATETIME) is today at 10:20:30;
+// 25:00:00 tomorrow at 01:00); GMS answered NULL.
+type castTimeDatetime struct {
+	*expression.Convert
+}
+
+func (c *castTimeDatetime) WithChildren(children ...sql.Expression) (sql.Expression, error) {
+	n, err := c.Convert.WithChildren(children...)
+	if err != nil {
+		return nil, err
+	}
+	return &castTimeDatetime{n.(*expression.Convert)}, nil
+}
+
+func (c *castTimeDatetime) Eval(ctx *sql.Context, row sql.Row) (any, error) {
+	v, err := c.Child.Eval(ctx, row)
+	if err != nil || v == nil {
+		return v, err
+	}
+	ts, ok := v.(types.Timespan)
+	if !ok {
+		return c.Convert.Eval(ctx, row)
+	}
+	// The date CURDATE() gives.
+	y, m, d := ctx.QueryTime().Date()
+	t := time.Date(y, m, d, 0, 0, 0, 0, time.UTC).Add(time.Duration(ts.AsMicroseconds()) * time.Microsecond)
+	r, _, err := c.Convert.Type().Convert(ctx, t)
+	return r, err
 }

@@ -140,6 +140,14 @@ func replaceExpr(ctx *sql.Context, e sql.Expression, ignore bool) (sql.Expressio
 			}
 		}
 		return checkFinite(ne, same, err)
+	case *function.Extract:
+		if types.IsText(e.RightChild.Type()) {
+			return &extractStr{e}, transform.NewTree, nil
+		}
+	case *function.TimestampDiff:
+		// Built by the planner from the parser's node, not the registry.
+		cs := e.Children()
+		return newTimestampDiff(cs[0], cs[1], cs[2]), transform.NewTree, nil
 	case *function.DateAdd, *function.DateSub:
 		if r := newDateArith(e); r != e {
 			return r, transform.NewTree, nil
@@ -210,6 +218,9 @@ func replaceExpr(ctx *sql.Context, e sql.Expression, ignore bool) (sql.Expressio
 		}
 		if types.IsText(e.Child.Type()) && types.IsTimespan(t) {
 			return &castStrTime{e}, transform.NewTree, nil
+		}
+		if types.IsTimespan(e.Child.Type()) && (types.IsDateType(t) || types.IsDatetimeType(t)) {
+			return &castTimeDatetime{e}, transform.NewTree, nil
 		}
 		if ct := e.Child.Type(); isInt(ct) && types.IsUnsigned(ct) && types.IsSigned(t) && t.Equals(types.Int64) {
 			return &castSigned{e}, transform.NewTree, nil

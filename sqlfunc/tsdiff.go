@@ -1,0 +1,99 @@
+package sqlfunc
+
+import (
+	"strings"
+	"time"
+
+	"github.com/dolthub/go-mysql-server/sql"
+	"github.com/dolthub/go-mysql-server/sql/expression/function"
+	"github.com/dolthub/go-mysql-server/sql/types"
+)
+
+// timestampDiff is TIMESTAMPDIFF with MySQL's calendar arithmetic for
+// MONTH, QUARTER and YEAR: whole months between the two dates, one less
+// when the later date's day (and time of day) has not reached the
+// earlier's. GMS divides the elapsed hours by 30 or 365 days:
+// TIMESTAMPDIFF(YEAR, '2000-02-29', '2024-02-28') was 24, MONTH from
+// '2024-01-31' to '2024-03-01' 0. Other units are GMS's.
+type timestampDiff struct {
+	*function.TimestampDiff
+	unit, e1, e2 sql.Expression
+}
+
+var _ sql.FunctionExpression = (*timestampDiff)(nil)
+
+func newTimestampDiff(u, e1, e2 sql.Expression) sql.Expression {
+	return &timestampDiff{TimestampDiff: function.NewTimestampDiff(u, e1, e2).(*function.TimestampDiff), unit: u, e1: e1, e2: e2}
+}
+
+func (t *timestampDiff) WithChildren(children ...sql.Expression) (sql.Expression, error) {
+	if len(children) != 3 {
+		return nil, sql.ErrInvalidChildrenNumber.New(t, len(children), 3)
+	}
+	return newTimestampDiff(children[0], children[1], children[2]), nil
+}
+
+func (t *timestampDiff) Eval(ctx *sql.Context, row sql.Row) (any, error) {
+	u, err := t.unit.Eval(ctx, row)
+	if err != nil || u == nil {
+		return t.TimestampDiff.Eval(ctx, row)
+	}
+	us, ok := u.(string)
+	if !ok {
+		return t.TimestampDiff.Eval(ctx, row)
+	}
+	per := int64(0)
+	switch strings.TrimPrefix(strings.ToLower(us), "sql_tsi_") {
+	case "month":
+		per = 1
+	case "quarter":
+		per = 3
+	case "year":
+		per = 12
+	default:
+		return t.TimestampDiff.Eval(ctx, row)
+	}
+	var ts [2]time.Time
+	for i, e := range []sql.Expression{t.e1, t.e2} {
+		v, err := e.Eval(ctx, row)
+		if err != nil || v == nil {
+			return nil, err
+		}
+		c, _, err := types.DatetimeMaxPrecision.Convert(ctx, v)
+		if err != nil {
+			return nil, err
+		}
+		if c == nil {
+			return nil, nil
+		}
+		ts[i] = c.(time.Time)
+	}
+	return monthsBetween(ts[0], ts[1]) / per, nil
+}
+
+// monthsBetween is MySQL's count of whole months from a to b (negative
+// when b is earlier).
+func monthsBetween(a, b time.Time) int64 {
+	neg := b.Before(a)
+	if neg {
+		a, b = b, a
+	}
+	ay, am, ad := a.Date()
+	by, bm, bd := b.Date()
+	months := int64(by-ay)*12 + int64(bm-am)
+	tod := func(t time.Time) time.Duration {
+		y, m, d := t.Date()
+		return t.Sub(time.Date(y, m, d, 0, 0, 0, 0, t.Location()))
+	}
+	if bd < ad || (bd == ad && tod(b) < tod(a)) {
+		months--
+	}
+	if neg {
+		return -months
+	}
+	return months
+}
+
+func init() {
+	functions["timestampdiff"] = sql.Function3{Name: "timestampdiff", Fn: newTimestampDiff}
+}
