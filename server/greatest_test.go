@@ -125,3 +125,30 @@ func TestTimeExpressionComparedWithString(t *testing.T) {
 	wantRows(t, db, "SELECT id FROM d WHERE '23:00' < TIME(e)", "2")
 	wantRows(t, db, "SELECT TIME(s) = '14:30:26', TIME(e) = '14:30:26.000321', TIME(e) > '14:30:26' FROM d ORDER BY id", "1,1,1", "0,0,1")
 }
+
+// TestStdDevVarianceDouble checks STDDEV/VARIANCE over an INT column
+// (Django's StdDev and Variance, with and without a filter): DOUBLE with
+// the fraction (before: the column's INT type, 25 and 622).
+func TestStdDevVarianceDouble(t *testing.T) {
+	ts := startServer(t, t.TempDir())
+	db := ts.connect("")
+	mustExec(t, db, "CREATE DATABASE sd")
+	db = ts.connectWith("sd", "")
+	mustExec(t, db, "CREATE TABLE au (id int PRIMARY KEY, name varchar(20), age int)")
+	mustExec(t, db, "INSERT INTO au VALUES (1, 'test', 40), (2, 'test2', 60), (3, 'test3', 100), (4, 'x', 30)")
+	wantRows(t, db, `SELECT ROUND(STDDEV_POP(CASE WHEN name LIKE 'test%' THEN age ELSE NULL END), 4),
+		ROUND(VAR_POP(CASE WHEN name LIKE 'test%' THEN age END), 4), ROUND(STDDEV(age), 4), ROUND(STD(age), 4),
+		ROUND(VARIANCE(age), 4), ROUND(STDDEV_SAMP(age), 4), ROUND(VAR_SAMP(age), 4) FROM au`,
+		"24.9444,622.2222,26.8095,26.8095,718.75,30.957,958.3333")
+	rows, err := db.Query("SELECT STDDEV_POP(age), VAR_SAMP(age) FROM au")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rows.Close()
+	ct, _ := rows.ColumnTypes()
+	for _, c := range ct {
+		if c.DatabaseTypeName() != "DOUBLE" {
+			t.Errorf("%s: column type %s, want DOUBLE", c.Name(), c.DatabaseTypeName())
+		}
+	}
+}
