@@ -60,3 +60,20 @@ func TestLikeEscapesAndBinary(t *testing.T) {
 		}
 	}
 }
+
+// TestDollarInNames checks unquoted names holding $ (Django's FilteredRelation
+// alias "crafted_alia$"), which MySQL accepts and the tokenizer refused
+// (1064).
+func TestDollarInNames(t *testing.T) {
+	ts := startServer(t, t.TempDir())
+	db := ts.connect("")
+	mustExec(t, db, "CREATE DATABASE d")
+	db = ts.connectWith("d", "")
+	mustExec(t, db, "CREATE TABLE b (id int PRIMARY KEY, name varchar(10), a$id int)")
+	mustExec(t, db, "CREATE TABLE a (id int PRIMARY KEY, name varchar(10))")
+	mustExec(t, db, "INSERT INTO b VALUES (1, 'b1', 7), (2, 'b2', NULL)")
+	mustExec(t, db, "INSERT INTO a VALUES (7, 'a7')")
+	wantRows(t, db, "SELECT b.name, crafted_alia$.name AS crafted_alia$ FROM b LEFT OUTER JOIN a crafted_alia$ ON (b.a$id = crafted_alia$.id) ORDER BY b.id",
+		"b1,a7", "b2,NULL")
+	wantRows(t, db, "SELECT '$x', CONCAT('a', '$'), COUNT(*) FROM b WHERE name <> '$'", "$x,a$,2")
+}

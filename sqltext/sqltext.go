@@ -17,6 +17,8 @@
 //     not in MySQL, where a column or table may be called plan (a SaaS
 //     billing table's column). Outside EXPLAIN's own position it becomes
 //     a quoted identifier ("plan" -> "`plan`").
+//   - "$" in an unquoted name ("crafted_alia$"), which MySQL allows and
+//     the tokenizer rejects: the name becomes a quoted identifier.
 //   - "\%" and "\_" in a string literal are two characters in MySQL (the
 //     backslash stays, so that a LIKE pattern built with REPLACE(x, '%',
 //     '\%') matches a literal %); the tokenizer drops the backslash, so
@@ -98,6 +100,22 @@ func Rewrite(q string, versionID int) string {
 				continue
 			}
 			i = commentEnd(q, i)
+		case c == '$':
+			// MySQL allows $ in unquoted names (Django's alias
+			// "crafted_alia$"); the tokenizer does not. The name is quoted.
+			start, end := i, i+1
+			for start > 0 && (isWordByte(q[start-1]) || q[start-1] == '$') {
+				start--
+			}
+			for end < len(q) && (isWordByte(q[end]) || q[end] == '$') {
+				end++
+			}
+			if start < last || start > 0 && (q[start-1] == '@' || q[start-1] == '`') || q[start] >= '0' && q[start] <= '9' {
+				i = end
+				continue
+			}
+			emit(start, "`"+q[start:end]+"`", end)
+			i = end
 		case (c == 'p' || c == 'P') && isPlanIdentifier(q, i):
 			emit(i, "`"+q[i:i+4]+"`", i+4)
 			i += 4

@@ -34,6 +34,8 @@ func TestRewrite(t *testing.T) {
 		{"SELECT 1 /*!80034 +1 */ + 2", "SELECT 1 /* 80034 +1 */ + 2"},
 		{"SELECT 1 /*!99999 +1--1 */--1", "SELECT 1 /* 99999 +1--1 */- -1"},
 		{"SELECT 4//2", "SELECT 4/ /2"},
+		{"SELECT a.x AS crafted_alia$ FROM t crafted_alia$ JOIN u $v ON crafted_alia$.id = $v.a$b", "SELECT a.x AS `crafted_alia$` FROM t `crafted_alia$` JOIN u `$v` ON `crafted_alia$`.id = `$v`.`a$b`"},
+		{"SELECT '$x', `a$`, @v$1, 1$ FROM t -- $y", "SELECT '$x', `a$`, @v$1, 1$ FROM t -- $y"},
 		{`SELECT '\%', "a\_b", 'x\\%', '\\\%', 'it\'s\%'`, `SELECT '\\%', "a\\_b", 'x\\%', '\\\\%', 'it\'s\\%'`},
 		{`SELECT REPLACE(a, '%', '\%') FROM t WHERE b LIKE 'x\_%' ESCAPE '\\'`, `SELECT REPLACE(a, '%', '\\%') FROM t WHERE b LIKE 'x\\_%' ESCAPE '\\'`},
 		{"SELECT `a\\%` FROM t -- '\\%", "SELECT `a\\%` FROM t -- '\\%"},
