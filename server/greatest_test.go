@@ -152,3 +152,21 @@ func TestStdDevVarianceDouble(t *testing.T) {
 		}
 	}
 }
+
+// TestTopNNoLimitWithOffset checks Django's "no limit" slice with an
+// offset under ORDER BY: LIMIT 18446744073709551615 OFFSET n returns the
+// rows after the offset (it failed with 1690: the sorted row count
+// limit + offset overflowed).
+func TestTopNNoLimitWithOffset(t *testing.T) {
+	ts := startServer(t, t.TempDir())
+	db := ts.connect("")
+	mustExec(t, db, "CREATE DATABASE tn")
+	db = ts.connectWith("tn", "")
+	mustExec(t, db, "CREATE TABLE a (id int PRIMARY KEY, name varchar(10), age int)")
+	mustExec(t, db, "INSERT INTO a VALUES (1, 'd', 1), (2, 'c', 2), (3, 'b', 3), (4, 'a', 4)")
+	for i := 0; i < 2; i++ { // the second run may come from the plan cache
+		wantRows(t, db, "SELECT a.id, a.name, a.age FROM a ORDER BY a.name ASC LIMIT 18446744073709551615 OFFSET 2", "2,c,2", "1,d,1")
+		wantRows(t, db, "SELECT a.id, a.name, a.age FROM a ORDER BY a.name ASC LIMIT 9223372036854775807 OFFSET 5")
+		wantRows(t, db, "SELECT id FROM a ORDER BY name LIMIT 1 OFFSET 1", "3")
+	}
+}

@@ -71,9 +71,14 @@ func replaceOnly(ctx *sql.Context, n sql.Node) (sql.Node, transform.TreeIdentity
 		}
 		return true
 	})
-	return transform.NodeExprsWithOpaque(n, func(e sql.Expression) (sql.Expression, transform.TreeIdentity, error) {
+	n, same, err := saturateTopN(n)
+	if err != nil {
+		return n, transform.SameTree, err
+	}
+	n, same2, err := transform.NodeExprsWithOpaque(n, func(e sql.Expression) (sql.Expression, transform.TreeIdentity, error) {
 		return replaceExpr(ctx, e, ignore)
 	})
+	return n, same && same2, err
 }
 
 // ReplaceComparisons converts the string side of string-to-number
