@@ -125,3 +125,48 @@ func TestTimeExpressionComparedWithString(t *testing.T) {
 	wantRows(t, db, "SELECT id FROM d WHERE '23:00' < TIME(e)", "2")
 	wantRows(t, db, "SELECT TIME(s) = '14:30:26', TIME(e) = '14:30:26.000321', TIME(e) > '14:30:26' FROM d ORDER BY id", "1,1,1", "0,0,1")
 }
+
+// TestStdDevVarianceDouble checks STDDEV/VARIANCE over an INT column
+// (Django's StdDev and Variance, with and without a filter): DOUBLE with
+// the fraction (before: the column's INT type, 25 and 622).
+func TestStdDevVarianceDouble(t *testing.T) {
+	ts := startServer(t, t.TempDir())
+	db := ts.connect("")
+	mustExec(t, db, "CREATE DATABASE sd")
+	db = ts.connectWith("sd", "")
+	mustExec(t, db, "CREATE TABLE au (id int PRIMARY KEY, name varchar(20), age int)")
+	mustExec(t, db, "INSERT INTO au VALUES (1, 'test', 40), (2, 'test2', 60), (3, 'test3', 100), (4, 'x', 30)")
+	wantRows(t, db, `SELECT ROUND(STDDEV_POP(CASE WHEN name LIKE 'test%' THEN age ELSE NULL END), 4),
+		ROUND(VAR_POP(CASE WHEN name LIKE 'test%' THEN age END), 4), ROUND(STDDEV(age), 4), ROUND(STD(age), 4),
+		ROUND(VARIANCE(age), 4), ROUND(STDDEV_SAMP(age), 4), ROUND(VAR_SAMP(age), 4) FROM au`,
+		"24.9444,622.2222,26.8095,26.8095,718.75,30.957,958.3333")
+	rows, err := db.Query("SELECT STDDEV_POP(age), VAR_SAMP(age) FROM au")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rows.Close()
+	ct, _ := rows.ColumnTypes()
+	for _, c := range ct {
+		if c.DatabaseTypeName() != "DOUBLE" {
+			t.Errorf("%s: column type %s, want DOUBLE", c.Name(), c.DatabaseTypeName())
+		}
+	}
+}
+
+// TestTopNNoLimitWithOffset checks Django's "no limit" slice with an
+// offset under ORDER BY: LIMIT 18446744073709551615 OFFSET n returns the
+// rows after the offset (it failed with 1690: the sorted row count
+// limit + offset overflowed).
+func TestTopNNoLimitWithOffset(t *testing.T) {
+	ts := startServer(t, t.TempDir())
+	db := ts.connect("")
+	mustExec(t, db, "CREATE DATABASE tn")
+	db = ts.connectWith("tn", "")
+	mustExec(t, db, "CREATE TABLE a (id int PRIMARY KEY, name varchar(10), age int)")
+	mustExec(t, db, "INSERT INTO a VALUES (1, 'd', 1), (2, 'c', 2), (3, 'b', 3), (4, 'a', 4)")
+	for i := 0; i < 2; i++ { // the second run may come from the plan cache
+		wantRows(t, db, "SELECT a.id, a.name, a.age FROM a ORDER BY a.name ASC LIMIT 18446744073709551615 OFFSET 2", "2,c,2", "1,d,1")
+		wantRows(t, db, "SELECT a.id, a.name, a.age FROM a ORDER BY a.name ASC LIMIT 9223372036854775807 OFFSET 5")
+		wantRows(t, db, "SELECT id FROM a ORDER BY name LIMIT 1 OFFSET 1", "3")
+	}
+}

@@ -60,3 +60,37 @@ func TestLikeEscapesAndBinary(t *testing.T) {
 		}
 	}
 }
+
+// TestDollarInNames checks unquoted names holding $ (Django's FilteredRelation
+// alias "crafted_alia$"), which MySQL accepts and the tokenizer refused
+// (1064).
+func TestDollarInNames(t *testing.T) {
+	ts := startServer(t, t.TempDir())
+	db := ts.connect("")
+	mustExec(t, db, "CREATE DATABASE d")
+	db = ts.connectWith("d", "")
+	mustExec(t, db, "CREATE TABLE b (id int PRIMARY KEY, name varchar(10), a$id int)")
+	mustExec(t, db, "CREATE TABLE a (id int PRIMARY KEY, name varchar(10))")
+	mustExec(t, db, "INSERT INTO b VALUES (1, 'b1', 7), (2, 'b2', NULL)")
+	mustExec(t, db, "INSERT INTO a VALUES (7, 'a7')")
+	wantRows(t, db, "SELECT b.name, crafted_alia$.name AS crafted_alia$ FROM b LEFT OUTER JOIN a crafted_alia$ ON (b.a$id = crafted_alia$.id) ORDER BY b.id",
+		"b1,a7", "b2,NULL")
+	wantRows(t, db, "SELECT '$x', CONCAT('a', '$'), COUNT(*) FROM b WHERE name <> '$'", "$x,a$,2")
+}
+
+// TestExistsAsOperand checks EXISTS(subquery) compared with a value or
+// another EXISTS (Django's Exists() in filter() and its lookups), which the
+// tokenizer's grammar refused with 1064.
+func TestExistsAsOperand(t *testing.T) {
+	ts := startServer(t, t.TempDir())
+	db := ts.connect("")
+	mustExec(t, db, "CREATE DATABASE ex")
+	db = ts.connectWith("ex", "")
+	mustExec(t, db, "CREATE TABLE s (id int PRIMARY KEY, y int)")
+	mustExec(t, db, "CREATE TABLE a (id int PRIMARY KEY)")
+	mustExec(t, db, "INSERT INTO s VALUES (1, 1800), (2, 1950), (3, 2000)")
+	mustExec(t, db, "INSERT INTO a VALUES (1), (3)")
+	wantRows(t, db, "SELECT id FROM s WHERE EXISTS(SELECT 1 FROM a WHERE a.id = (s.id) LIMIT 1) = (s.y < 1900) ORDER BY id", "1", "2")
+	wantRows(t, db, "SELECT id FROM s WHERE EXISTS(SELECT 1 FROM a WHERE a.id = s.id) = EXISTS(SELECT 1 FROM a WHERE a.id = s.id) ORDER BY id", "1", "2", "3")
+	wantRows(t, db, "SELECT id, EXISTS(SELECT 1 FROM a WHERE a.id = s.id) + 1 FROM s ORDER BY id", "1,2", "2,1", "3,2")
+}

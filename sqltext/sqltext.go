@@ -17,6 +17,12 @@
 //     not in MySQL, where a column or table may be called plan (a SaaS
 //     billing table's column). Outside EXPLAIN's own position it becomes
 //     a quoted identifier ("plan" -> "`plan`").
+//   - EXISTS(subquery) as an operand of a comparison or an arithmetic
+//     operator (Django's Exists() = Exists(), filter(Exists(...)=Q(...)));
+//     the tokenizer's grammar takes EXISTS as a condition only and fails
+//     with 1064. Such an EXISTS(...) is parenthesized.
+//   - "$" in an unquoted name ("crafted_alia$"), which MySQL allows and
+//     the tokenizer rejects: the name becomes a quoted identifier.
 //   - "\%" and "\_" in a string literal are two characters in MySQL (the
 //     backslash stays, so that a LIKE pattern built with REPLACE(x, '%',
 //     '\%') matches a literal %); the tokenizer drops the backslash, so
@@ -98,6 +104,31 @@ func Rewrite(q string, versionID int) string {
 				continue
 			}
 			i = commentEnd(q, i)
+		case (c == 'e' || c == 'E') && len(q)-i >= 6 && strings.EqualFold(q[i:i+6], "exists") &&
+			(i == 0 || !isWordByte(q[i-1]) && q[i-1] != '.') && (i+6 == len(q) || !isWordByte(q[i+6])):
+			end, ok := existsOperand(q, i)
+			if !ok || i < last {
+				i += 6
+				continue
+			}
+			emit(i, "("+Rewrite(q[i:end], versionID)+")", end)
+			i = end
+		case c == '$':
+			// MySQL allows $ in unquoted names (Django's alias
+			// "crafted_alia$"); the tokenizer does not. The name is quoted.
+			start, end := i, i+1
+			for start > 0 && (isWordByte(q[start-1]) || q[start-1] == '$') {
+				start--
+			}
+			for end < len(q) && (isWordByte(q[end]) || q[end] == '$') {
+				end++
+			}
+			if start < last || start > 0 && (q[start-1] == '@' || q[start-1] == '`') || q[start] >= '0' && q[start] <= '9' {
+				i = end
+				continue
+			}
+			emit(start, "`"+q[start:end]+"`", end)
+			i = end
 		case (c == 'p' || c == 'P') && isPlanIdentifier(q, i):
 			emit(i, "`"+q[i:i+4]+"`", i+4)
 			i += 4
@@ -193,6 +224,66 @@ func SkipString(q string, i int) int {
 		}
 	}
 	return len(q)
+}
+
+// existsOperand: the EXISTS at q[i] is followed by its parenthesized
+// subquery and is an operand of an operator (one stands right before or
+// after it); end is the index after the subquery's closing parenthesis.
+func existsOperand(q string, i int) (end int, ok bool) {
+	j := i + 6
+	for j < len(q) && isSpaceOrControl(q[j]) {
+		j++
+	}
+	if j >= len(q) || q[j] != '(' {
+		return 0, false
+	}
+	depth := 0
+	for k := j; k < len(q); {
+		switch c := q[k]; {
+		case c == '\'' || c == '"':
+			k = SkipString(q, k)
+			continue
+		case c == '`':
+			k = skipIdentifier(q, k)
+			continue
+		case c == '#':
+			k = lineEnd(q, k)
+			continue
+		case c == '/' && k+1 < len(q) && q[k+1] == '*':
+			k = commentEnd(q, k)
+			continue
+		case c == '(':
+			depth++
+		case c == ')':
+			depth--
+			if depth == 0 {
+				end = k + 1
+			}
+		}
+		k++
+		if end > 0 {
+			break
+		}
+	}
+	if end == 0 {
+		return 0, false
+	}
+	isOp := func(c byte) bool { return strings.IndexByte("=<>!+-*/%&|^", c) >= 0 }
+	b := i
+	for b > 0 && isSpaceOrControl(q[b-1]) {
+		b--
+	}
+	if b > 0 && isOp(q[b-1]) {
+		return end, true
+	}
+	a := end
+	for a < len(q) && isSpaceOrControl(q[a]) {
+		a++
+	}
+	if a < len(q) && isOp(q[a]) && !(q[a] == '-' && a+1 < len(q) && q[a+1] == '-') && !(q[a] == '/' && a+1 < len(q) && q[a+1] == '*') {
+		return end, true
+	}
+	return 0, false
 }
 
 // skipIdentifier returns the index after the `quoted` identifier at q[i]
