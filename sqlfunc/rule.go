@@ -29,14 +29,6 @@ var functions = function.Registry{
 	"least":     sql.FunctionN{Name: "least", Fn: newLeast},
 	"sign":      sql.Function1{Name: "sign", Fn: newSign},
 	"week":      sql.FunctionN{Name: "week", Fn: newWeek},
-	// DOUBLE, not the argument's type (stddev.go).
-	"std":         sql.Function1{Name: "std", Fn: newStdDevPop},
-	"stddev":      sql.Function1{Name: "stddev", Fn: newStdDevPop},
-	"stddev_pop":  sql.Function1{Name: "stddev_pop", Fn: newStdDevPop},
-	"stddev_samp": sql.Function1{Name: "stddev_samp", Fn: newStdDevSamp},
-	"variance":    sql.Function1{Name: "variance", Fn: newVarPop},
-	"var_pop":     sql.Function1{Name: "var_pop", Fn: newVarPop},
-	"var_samp":    sql.Function1{Name: "var_samp", Fn: newVarSamp},
 	// MySQL's JSON path semantics (jsonpath.go).
 	"json_extract":       sql.FunctionN{Name: "json_extract", Fn: newJSONExtract},
 	"json_contains_path": sql.FunctionN{Name: "json_contains_path", Fn: newJSONContainsPath},
