@@ -63,6 +63,15 @@ func (f *funcExpr) value(ctx *sql.Context, t *catalog.Table, row sql.Row) (any, 
 	if err != nil || v == nil {
 		return nil, err
 	}
+	// A CAST(... AS CHAR(n)) part truncates, as MySQL's CAST does (other
+	// string expressions fit their type).
+	if st, ok := f.typ.(sql.StringType); ok && st.Type() != sqltypes.Text && st.Type() != sqltypes.Blob {
+		if sv, _, err := types.LongText.Convert(ctx, v); err == nil {
+			if s, ok := sv.(string); ok {
+				v = truncatePrefix(s, int(st.MaxCharacterLength()))
+			}
+		}
+	}
 	v, _, err = f.typ.Convert(ctx, v)
 	return v, err
 }
@@ -172,6 +181,7 @@ func newFuncPart(ctx *sql.Context, t *catalog.Table, name, text string) (td cata
 	if err = perr; err != nil {
 		return td, 0, err
 	}
+	var cast *ast.ConvertExpr
 	if sel, ok := stmt.(*ast.Select); ok && len(sel.SelectExprs) == 1 {
 		if ae, ok := sel.SelectExprs[0].(*ast.AliasedExpr); ok {
 			x := ae.Expr
@@ -185,6 +195,7 @@ func newFuncPart(ctx *sql.Context, t *catalog.Table, name, text string) (td cata
 			if _, ok := x.(*ast.ColName); ok {
 				return td, 0, functionalError(3754, "Functional index on a column is not supported. Consider using a regular index instead.")
 			}
+			cast, _ = x.(*ast.ConvertExpr)
 		}
 	}
 	e, err := resolveFuncExpr(ctx, t, text)
@@ -211,7 +222,7 @@ func newFuncPart(ctx *sql.Context, t *catalog.Table, name, text string) (td cata
 	if first < 0 {
 		first = 0 // a constant expression: any column holds the place
 	}
-	typ := e.Type()
+	typ := castType(cast, e)
 	switch {
 	case types.IsJSON(typ) || typ.Type() == sqltypes.Geometry:
 		return td, 0, functionalError(3753, "Cannot create a functional index on a function that returns a JSON or GEOMETRY value.")
@@ -358,6 +369,23 @@ func funcIndexesAfter(ctx *sql.Context, n sql.Node) (sql.Node, transform.TreeIde
 	}
 	funcs := s.pendingFuncIndexes
 	s.pendingFuncIndexes = nil
+	// MySQL's names for unnamed ones (GMS would name them after their
+	// first "column").
+	used := map[string]bool{}
+	for _, d := range append(append(sql.IndexDefs(nil), ct.Indexes()...), funcs...) {
+		used[strings.ToLower(d.Name)] = true
+	}
+	for _, d := range funcs {
+		if d.Name != "" {
+			continue
+		}
+		name := "functional_index"
+		for n := 2; used[name]; n++ {
+			name = "functional_index_" + strconv.Itoa(n)
+		}
+		used[name] = true
+		d.Name = name
+	}
 	nc, err := ct.WithIndexDefs(append(append(sql.IndexDefs(nil), ct.Indexes()...), funcs...))
 	return nc, transform.NewTree, err
 }
@@ -681,4 +709,34 @@ func (t *Table) FunctionalIndexStatistics(ctx *sql.Context, schema string) []sql
 		}
 	}
 	return rows
+}
+
+// castType is e's type, except that CAST(x AS CHAR(n)) is VARCHAR(n) and
+// CAST(x AS BINARY(n)) VARBINARY(n), as MySQL types the hidden column
+// (MySQL's own hint for 3757 is "consider using CAST"): GMS types the
+// cast LONGTEXT / LONGBLOB whatever n is, or drops it when x is a string
+// already, so cast is the expression as parsed.
+func castType(cast *ast.ConvertExpr, e sql.Expression) sql.Type {
+	if cast == nil || cast.Type == nil || cast.Type.Length == nil {
+		return e.Type()
+	}
+	n, err := strconv.ParseInt(string(cast.Type.Length.Val), 10, 64)
+	if err != nil || n <= 0 {
+		return e.Type()
+	}
+	switch strings.ToLower(cast.Type.Type) {
+	case "binary":
+		if t, err := types.CreateString(sqltypes.VarBinary, n, sql.Collation_binary); err == nil {
+			return t
+		}
+	case "char", "nchar":
+		coll := sql.Collation_Default
+		if st, ok := e.Type().(sql.StringType); ok && st.Collation() != sql.Collation_binary {
+			coll = st.Collation()
+		}
+		if t, err := types.CreateString(sqltypes.VarChar, n, coll); err == nil {
+			return t
+		}
+	}
+	return e.Type()
 }

@@ -103,6 +103,21 @@ func TestFunctionalIndexes(t *testing.T) {
 		t.Errorf("RENAME COLUMN used by a functional index: %v", err)
 	}
 
+	// CAST(... AS CHAR(n)) indexes as VARCHAR(n) (MySQL's advice for
+	// 3757); unnamed functional indexes get MySQL's names.
+	mustExec(t, db, "CREATE TABLE j (id INT PRIMARY KEY, doc JSON, d DATETIME,"+
+		" UNIQUE KEY ((CAST(doc->>'$.x' AS CHAR(30)))), KEY ((YEAR(d))), KEY ((DATE(d))))")
+	mustExec(t, db, `INSERT INTO j VALUES (1, '{"x": "abc"}', '2020-01-02 10:00:00'), (2, '{"x": "abd"}', '2021-05-06 00:00:00')`)
+	if _, err := db.Exec(`INSERT INTO j VALUES (3, '{"x": "abc"}', NULL)`); err == nil || !strings.Contains(err.Error(), "1062") {
+		t.Errorf("duplicate CAST key: %v", err)
+	}
+	wantRows(t, db, "SELECT id FROM j WHERE CAST(doc->>'$.x' AS CHAR(30)) = 'abd'", "2")
+	wantRows(t, db, "SELECT id FROM j WHERE YEAR(d) < 2021", "1")
+	wantRows(t, db, "SELECT id FROM j WHERE DATE(d) = '2021-05-06'", "2")
+	if plan := queryRows(t, db, "EXPLAIN SELECT id FROM j WHERE DATE(d) = '2021-05-06'"); plan[0][6] != "functional_index_3" {
+		t.Errorf("EXPLAIN on DATE(d): %v", plan)
+	}
+
 	ts.srv.Close()
 	ts = startServer(t, dir)
 	db = ts.connect("f")
