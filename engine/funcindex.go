@@ -451,6 +451,9 @@ func (t *Table) SkipIndexCosting() bool { return false }
 // whole filter above the lookup (PreciseMatch is false).
 func (t *Table) LookupForExpressions(ctx *sql.Context, exprs ...sql.Expression) (sql.IndexLookup, *sql.FuncDepSet, sql.Expression, bool, error) {
 	lay := t.lay
+	if !lay.hasFx || t.pkPointLookup(ctx, exprs) {
+		return sql.IndexLookup{}, nil, nil, false, nil
+	}
 	for i := range lay.indexes {
 		il := &lay.indexes[i]
 		if il.fx == nil || il.fx[0] == nil || il.state != catalog.IndexPublic {
@@ -739,4 +742,22 @@ func castType(cast *ast.ConvertExpr, e sql.Expression) sql.Type {
 		}
 	}
 	return e.Type()
+}
+
+// pkPointLookup reports whether exprs fix a one-column primary key to a
+// constant: GMS's own plan (a point read) beats any functional index.
+func (t *Table) pkPointLookup(ctx *sql.Context, exprs []sql.Expression) bool {
+	if len(t.def.PK) != 1 {
+		return false
+	}
+	col := t.Schema()[t.def.PK[0]]
+	want := exprKey(expression.NewGetField(0, col.Type, col.Name, col.Nullable))
+	for _, e := range exprs {
+		if eq, ok := e.(*expression.Equals); ok {
+			if _, ok := funcRanges(ctx, eq, want, col.Type); ok {
+				return true
+			}
+		}
+	}
+	return false
 }

@@ -54,6 +54,11 @@ func TestFunctionalIndexes(t *testing.T) {
 	if len(plan) != 1 || plan[0][6] != "isum" {
 		t.Errorf("EXPLAIN of a range on a + b: %v", plan)
 	}
+	plan = queryRows(t, db, "EXPLAIN SELECT * FROM u WHERE id = 1 AND LOWER(email) = 'carl@x.org'")
+	if len(plan) != 1 || plan[0][6] != "PRIMARY" {
+		t.Errorf("EXPLAIN of a primary key point read with a functional condition: %v", plan)
+	}
+	wantRows(t, db, "SELECT id FROM u WHERE id = 1 AND LOWER(email) = 'carl@x.org'", "1")
 	wantRows(t, db, "SELECT id FROM u WHERE a + b > 6 ORDER BY id", "2", "3")
 	wantRows(t, db, "SELECT id FROM u x WHERE x.a + x.b IN (3, 11) ORDER BY id", "1", "3")
 
