@@ -413,6 +413,18 @@ func (n *funcIndexNode) RowIter(ctx *sql.Context, _ sql.Row) (sql.RowIter, error
 	if t == nil {
 		return nil, plan.ErrNotIndexable.New()
 	}
+	// The table as the statement's earlier parts left it (ALTER TABLE t
+	// ADD COLUMN x ..., ADD INDEX ((x + 1))): the node's was resolved
+	// before they ran, and a definition written from it would undo them.
+	if db := n.ai.Database(); db != nil {
+		if st, ok, err := db.GetTableInsensitive(ctx, t.def.Name); err != nil {
+			return nil, err
+		} else if ok {
+			if fresh := unwrapTable(st); fresh != nil {
+				t = fresh
+			}
+		}
+	}
 	if n.ai.Action == plan.IndexAction_Drop {
 		if err := t.DropIndex(ctx, n.ai.IndexName); err != nil {
 			return nil, err

@@ -101,6 +101,16 @@ func TestFunctionalIndexes(t *testing.T) {
 	}
 	mustExec(t, db, "DELETE FROM u WHERE id >= 13")
 
+	// An ALTER adding a column and a functional index over it keeps both
+	// (the index part once wrote the definition as it was before the
+	// statement, dropping the column).
+	mustExec(t, db, "CREATE TABLE m (id INT PRIMARY KEY, a INT)")
+	mustExec(t, db, "INSERT INTO m VALUES (1, 2)")
+	mustExec(t, db, "ALTER TABLE m ADD COLUMN x INT DEFAULT 5, ADD INDEX ((x + a))")
+	mustExec(t, db, "ALTER TABLE m ADD COLUMN y INT, ADD INDEX fy ((a * 2))")
+	wantRows(t, db, "SELECT id, x, COALESCE(y, 0) FROM m WHERE x + a = 7", "1,5,0")
+	wantRows(t, db, "SELECT id FROM m WHERE a * 2 = 4", "1")
+
 	// ON DUPLICATE KEY UPDATE finds the row through the functional key;
 	// a rebuilding ALTER rewrites the entries.
 	mustExec(t, db, "INSERT INTO u VALUES (30, 'CARL@X.ORG', 0, 0) ON DUPLICATE KEY UPDATE a = 50")
