@@ -41,6 +41,7 @@ import (
 
 // funcCatalog is GMS's catalog (functions), set by Install: resolving a
 // stored expression needs the function registry, nothing else of it.
+// Without Install (offline verification) it is GMS's built-in registry.
 var funcCatalog atomic.Pointer[sql.Catalog]
 
 // funcExpr is a functional key part of one table definition, resolved on
@@ -128,7 +129,10 @@ func (s *schemaTable) IsReadOnly() bool                             { return tru
 func resolveFuncExpr(ctx *sql.Context, t *catalog.Table, text string) (sql.Expression, error) {
 	cat := funcCatalog.Load()
 	if cat == nil {
-		return nil, fmt.Errorf("myriad: functional index %q resolved before the engine was installed", text)
+		// Outside a server (myriad check): GMS's built-in functions.
+		var c sql.Catalog = analyzer.NewCatalog(sql.NewDatabaseProvider())
+		funcCatalog.CompareAndSwap(nil, &c)
+		cat = funcCatalog.Load()
 	}
 	// Qualified: a session without a current database resolves it too.
 	stmt, err := ast.Parse("SELECT " + text + " FROM fx.t")
