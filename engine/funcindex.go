@@ -320,6 +320,11 @@ func showFuncIndexes(ctx *sql.Context, n sql.Node) (sql.Node, transform.TreeIden
 // INDEX / ADD INDEX with functional key parts into a funcIndexNode: GMS's
 // validation requires every key part to be a column of the table.
 func funcIndexesBefore(ctx *sql.Context, n sql.Node) (sql.Node, transform.TreeIdentity, error) {
+	switch n.(type) {
+	case *plan.CreateTable, *plan.AlterIndex, *plan.Block:
+	default:
+		return n, transform.SameTree, nil // every other statement, at no cost
+	}
 	return transform.Node(n, func(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
 		switch n := n.(type) {
 		case *plan.CreateTable:
