@@ -336,6 +336,12 @@ func funcIndexesBefore(ctx *sql.Context, n sql.Node) (sql.Node, transform.TreeId
 					keep = append(keep, d)
 				}
 			}
+			s, isSession := ctx.Session.(*Session)
+			if isSession {
+				// Nothing left over from a CREATE TABLE whose analysis
+				// failed after its indexes were taken off.
+				s.pendingFuncIndexes, s.pendingFuncTable = nil, ""
+			}
 			if len(funcs) == 0 {
 				return n, transform.SameTree, nil
 			}
@@ -344,11 +350,10 @@ func funcIndexesBefore(ctx *sql.Context, n sql.Node) (sql.Node, transform.TreeId
 					return nil, transform.SameTree, functionalError(3756, "The primary key cannot be a functional index")
 				}
 			}
-			s, ok := ctx.Session.(*Session)
-			if !ok {
+			if !isSession {
 				return n, transform.SameTree, nil
 			}
-			s.pendingFuncIndexes = funcs
+			s.pendingFuncIndexes, s.pendingFuncTable = funcs, strings.ToLower(n.Name())
 			nc, err := n.WithIndexDefs(keep)
 			return nc, transform.NewTree, err
 		case *plan.AlterIndex:
@@ -373,11 +378,11 @@ func funcIndexesAfter(ctx *sql.Context, n sql.Node) (sql.Node, transform.TreeIde
 		return n, transform.SameTree, nil
 	}
 	s, ok := ctx.Session.(*Session)
-	if !ok || len(s.pendingFuncIndexes) == 0 {
+	if !ok || len(s.pendingFuncIndexes) == 0 || s.pendingFuncTable != strings.ToLower(ct.Name()) {
 		return n, transform.SameTree, nil
 	}
 	funcs := s.pendingFuncIndexes
-	s.pendingFuncIndexes = nil
+	s.pendingFuncIndexes, s.pendingFuncTable = nil, ""
 	// MySQL's names for unnamed ones (GMS would name them after their
 	// first "column").
 	used := map[string]bool{}
