@@ -41,6 +41,7 @@ import (
 
 // funcCatalog is GMS's catalog (functions), set by Install: resolving a
 // stored expression needs the function registry, nothing else of it.
+// Without Install (offline verification) it is GMS's built-in registry.
 var funcCatalog atomic.Pointer[sql.Catalog]
 
 // funcExpr is a functional key part of one table definition, resolved on
@@ -62,6 +63,15 @@ func (f *funcExpr) value(ctx *sql.Context, t *catalog.Table, row sql.Row) (any, 
 	v, err := e.Eval(ctx, row)
 	if err != nil || v == nil {
 		return nil, err
+	}
+	// A CAST(... AS CHAR(n)) part truncates, as MySQL's CAST does (other
+	// string expressions fit their type).
+	if st, ok := f.typ.(sql.StringType); ok && st.Type() != sqltypes.Text && st.Type() != sqltypes.Blob {
+		if sv, _, err := types.LongText.Convert(ctx, v); err == nil {
+			if s, ok := sv.(string); ok {
+				v = truncatePrefix(s, int(st.MaxCharacterLength()))
+			}
+		}
 	}
 	v, _, err = f.typ.Convert(ctx, v)
 	return v, err
@@ -119,7 +129,10 @@ func (s *schemaTable) IsReadOnly() bool                             { return tru
 func resolveFuncExpr(ctx *sql.Context, t *catalog.Table, text string) (sql.Expression, error) {
 	cat := funcCatalog.Load()
 	if cat == nil {
-		return nil, fmt.Errorf("myriad: functional index %q resolved before the engine was installed", text)
+		// Outside a server (myriad check): GMS's built-in functions.
+		var c sql.Catalog = analyzer.NewCatalog(sql.NewDatabaseProvider())
+		funcCatalog.CompareAndSwap(nil, &c)
+		cat = funcCatalog.Load()
 	}
 	// Qualified: a session without a current database resolves it too.
 	stmt, err := ast.Parse("SELECT " + text + " FROM fx.t")
@@ -172,6 +185,7 @@ func newFuncPart(ctx *sql.Context, t *catalog.Table, name, text string) (td cata
 	if err = perr; err != nil {
 		return td, 0, err
 	}
+	var cast *ast.ConvertExpr
 	if sel, ok := stmt.(*ast.Select); ok && len(sel.SelectExprs) == 1 {
 		if ae, ok := sel.SelectExprs[0].(*ast.AliasedExpr); ok {
 			x := ae.Expr
@@ -185,6 +199,7 @@ func newFuncPart(ctx *sql.Context, t *catalog.Table, name, text string) (td cata
 			if _, ok := x.(*ast.ColName); ok {
 				return td, 0, functionalError(3754, "Functional index on a column is not supported. Consider using a regular index instead.")
 			}
+			cast, _ = x.(*ast.ConvertExpr)
 		}
 	}
 	e, err := resolveFuncExpr(ctx, t, text)
@@ -211,7 +226,7 @@ func newFuncPart(ctx *sql.Context, t *catalog.Table, name, text string) (td cata
 	if first < 0 {
 		first = 0 // a constant expression: any column holds the place
 	}
-	typ := e.Type()
+	typ := castType(cast, e)
 	switch {
 	case types.IsJSON(typ) || typ.Type() == sqltypes.Geometry:
 		return td, 0, functionalError(3753, "Cannot create a functional index on a function that returns a JSON or GEOMETRY value.")
@@ -305,6 +320,11 @@ func showFuncIndexes(ctx *sql.Context, n sql.Node) (sql.Node, transform.TreeIden
 // INDEX / ADD INDEX with functional key parts into a funcIndexNode: GMS's
 // validation requires every key part to be a column of the table.
 func funcIndexesBefore(ctx *sql.Context, n sql.Node) (sql.Node, transform.TreeIdentity, error) {
+	switch n.(type) {
+	case *plan.CreateTable, *plan.AlterIndex, *plan.Block:
+	default:
+		return n, transform.SameTree, nil // every other statement, at no cost
+	}
 	return transform.Node(n, func(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
 		switch n := n.(type) {
 		case *plan.CreateTable:
@@ -316,6 +336,12 @@ func funcIndexesBefore(ctx *sql.Context, n sql.Node) (sql.Node, transform.TreeId
 					keep = append(keep, d)
 				}
 			}
+			s, isSession := ctx.Session.(*Session)
+			if isSession {
+				// Nothing left over from a CREATE TABLE whose analysis
+				// failed after its indexes were taken off.
+				s.pendingFuncIndexes, s.pendingFuncTable = nil, ""
+			}
 			if len(funcs) == 0 {
 				return n, transform.SameTree, nil
 			}
@@ -324,11 +350,10 @@ func funcIndexesBefore(ctx *sql.Context, n sql.Node) (sql.Node, transform.TreeId
 					return nil, transform.SameTree, functionalError(3756, "The primary key cannot be a functional index")
 				}
 			}
-			s, ok := ctx.Session.(*Session)
-			if !ok {
+			if !isSession {
 				return n, transform.SameTree, nil
 			}
-			s.pendingFuncIndexes = funcs
+			s.pendingFuncIndexes, s.pendingFuncTable = funcs, strings.ToLower(n.Name())
 			nc, err := n.WithIndexDefs(keep)
 			return nc, transform.NewTree, err
 		case *plan.AlterIndex:
@@ -353,11 +378,28 @@ func funcIndexesAfter(ctx *sql.Context, n sql.Node) (sql.Node, transform.TreeIde
 		return n, transform.SameTree, nil
 	}
 	s, ok := ctx.Session.(*Session)
-	if !ok || len(s.pendingFuncIndexes) == 0 {
+	if !ok || len(s.pendingFuncIndexes) == 0 || s.pendingFuncTable != strings.ToLower(ct.Name()) {
 		return n, transform.SameTree, nil
 	}
 	funcs := s.pendingFuncIndexes
-	s.pendingFuncIndexes = nil
+	s.pendingFuncIndexes, s.pendingFuncTable = nil, ""
+	// MySQL's names for unnamed ones (GMS would name them after their
+	// first "column").
+	used := map[string]bool{}
+	for _, d := range append(append(sql.IndexDefs(nil), ct.Indexes()...), funcs...) {
+		used[strings.ToLower(d.Name)] = true
+	}
+	for _, d := range funcs {
+		if d.Name != "" {
+			continue
+		}
+		name := "functional_index"
+		for n := 2; used[name]; n++ {
+			name = "functional_index_" + strconv.Itoa(n)
+		}
+		used[name] = true
+		d.Name = name
+	}
 	nc, err := ct.WithIndexDefs(append(append(sql.IndexDefs(nil), ct.Indexes()...), funcs...))
 	return nc, transform.NewTree, err
 }
@@ -384,6 +426,18 @@ func (n *funcIndexNode) RowIter(ctx *sql.Context, _ sql.Row) (sql.RowIter, error
 	t := tableOfNode(n.ai.Table)
 	if t == nil {
 		return nil, plan.ErrNotIndexable.New()
+	}
+	// The table as the statement's earlier parts left it (ALTER TABLE t
+	// ADD COLUMN x ..., ADD INDEX ((x + 1))): the node's was resolved
+	// before they ran, and a definition written from it would undo them.
+	if db := n.ai.Database(); db != nil {
+		if st, ok, err := db.GetTableInsensitive(ctx, t.def.Name); err != nil {
+			return nil, err
+		} else if ok {
+			if fresh := unwrapTable(st); fresh != nil {
+				t = fresh
+			}
+		}
 	}
 	if n.ai.Action == plan.IndexAction_Drop {
 		if err := t.DropIndex(ctx, n.ai.IndexName); err != nil {
@@ -423,6 +477,9 @@ func (t *Table) SkipIndexCosting() bool { return false }
 // whole filter above the lookup (PreciseMatch is false).
 func (t *Table) LookupForExpressions(ctx *sql.Context, exprs ...sql.Expression) (sql.IndexLookup, *sql.FuncDepSet, sql.Expression, bool, error) {
 	lay := t.lay
+	if !lay.hasFx || t.pkPointLookup(ctx, exprs) {
+		return sql.IndexLookup{}, nil, nil, false, nil
+	}
 	for i := range lay.indexes {
 		il := &lay.indexes[i]
 		if il.fx == nil || il.fx[0] == nil || il.state != catalog.IndexPublic {
@@ -681,4 +738,52 @@ func (t *Table) FunctionalIndexStatistics(ctx *sql.Context, schema string) []sql
 		}
 	}
 	return rows
+}
+
+// castType is e's type, except that CAST(x AS CHAR(n)) is VARCHAR(n) and
+// CAST(x AS BINARY(n)) VARBINARY(n), as MySQL types the hidden column
+// (MySQL's own hint for 3757 is "consider using CAST"): GMS types the
+// cast LONGTEXT / LONGBLOB whatever n is, or drops it when x is a string
+// already, so cast is the expression as parsed.
+func castType(cast *ast.ConvertExpr, e sql.Expression) sql.Type {
+	if cast == nil || cast.Type == nil || cast.Type.Length == nil {
+		return e.Type()
+	}
+	n, err := strconv.ParseInt(string(cast.Type.Length.Val), 10, 64)
+	if err != nil || n <= 0 {
+		return e.Type()
+	}
+	switch strings.ToLower(cast.Type.Type) {
+	case "binary":
+		if t, err := types.CreateString(sqltypes.VarBinary, n, sql.Collation_binary); err == nil {
+			return t
+		}
+	case "char", "nchar":
+		coll := sql.Collation_Default
+		if st, ok := e.Type().(sql.StringType); ok && st.Collation() != sql.Collation_binary {
+			coll = st.Collation()
+		}
+		if t, err := types.CreateString(sqltypes.VarChar, n, coll); err == nil {
+			return t
+		}
+	}
+	return e.Type()
+}
+
+// pkPointLookup reports whether exprs fix a one-column primary key to a
+// constant: GMS's own plan (a point read) beats any functional index.
+func (t *Table) pkPointLookup(ctx *sql.Context, exprs []sql.Expression) bool {
+	if len(t.def.PK) != 1 {
+		return false
+	}
+	col := t.Schema()[t.def.PK[0]]
+	want := exprKey(expression.NewGetField(0, col.Type, col.Name, col.Nullable))
+	for _, e := range exprs {
+		if eq, ok := e.(*expression.Equals); ok {
+			if _, ok := funcRanges(ctx, eq, want, col.Type); ok {
+				return true
+			}
+		}
+	}
+	return false
 }

@@ -46,6 +46,7 @@ type layout struct {
 	header  []byte // value header of rows written under this definition
 	pkEnc   []keyenc.Encoder
 	indexes []indexLayout
+	hasFx   bool    // an index has a functional key part (funcindex.go)
 	chars   []int   // positions of CHAR (not BINARY) columns
 	fills   sql.Row // per column: its value in rows stored before it was added
 
@@ -130,6 +131,7 @@ func newLayout(t *catalog.Table) *layout {
 					typ = types.LongText
 				}
 				il.fx[j] = &funcExpr{text: ix.Exprs[j], typ: typ}
+				l.hasFx = true
 				il.enc = append(il.enc, keyenc.EncoderFor(typ))
 				continue
 			}

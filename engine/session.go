@@ -24,8 +24,9 @@ type Session struct {
 	eng *Engine
 	tx  *Transaction
 	// pendingFuncIndexes: the functional indexes of the CREATE TABLE being
-	// analyzed (funcindex.go).
+	// analyzed (funcindex.go), of table pendingFuncTable (lower-case).
 	pendingFuncIndexes sql.IndexDefs
+	pendingFuncTable   string
 	// nextReadOnly is SET TRANSACTION READ ONLY/WRITE without a scope: the
 	// access mode of the next transaction only (see readonly.go).
 	nextReadOnly *bool
