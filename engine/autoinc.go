@@ -214,3 +214,95 @@ func (e *Engine) nextRowID(tx *kv.Txn, t *catalog.Table, key []byte) (uint64, er
 	tx.RaiseCounter(key, id+1)
 	return id, nil
 }
+
+// aiReservation is a value GetNextAutoIncrementValue handed out (or an
+// explicit value it raised the sequence past) for a row that has not yet
+// reached the table. InnoDB takes an AUTO_INCREMENT value only when the row
+// is written: a row refused before that (NULL in a NOT NULL column, a
+// failed CHECK) takes none, while a row refused by the write itself (a
+// duplicate key, also under INSERT IGNORE or ON DUPLICATE KEY UPDATE) keeps
+// its value used up. GMS evaluates the AUTO_INCREMENT expression before its
+// NOT NULL and CHECK tests, so the reservation is held here until the
+// editor sees the row, and given back if it never does.
+type aiReservation struct {
+	st            *autoIncState
+	before, after uint64
+}
+
+// putBack returns the reservation's values to the sequence, if no session
+// took a value after it (otherwise the gap stays, as gaps may).
+func (r aiReservation) putBack() {
+	if r.st == nil {
+		return
+	}
+	r.st.mu.Lock()
+	if r.st.next == r.after {
+		r.st.next = r.before
+	}
+	r.st.mu.Unlock()
+}
+
+// reserveFor is reserve, remembering the reservation on the session s until
+// the row reaches the editor (confirmAutoInc) or the statement ends.
+func (st *autoIncState) reserveFor(s *Session, given uint64) uint64 {
+	if s == nil {
+		return st.reserve(given)
+	}
+	// An earlier row of this statement that never reached the table (a
+	// row INSERT IGNORE skipped) gives its value to this one.
+	s.releaseAutoInc(st)
+	st.mu.Lock()
+	before := st.next
+	var v uint64
+	if given == 0 {
+		v = st.next
+		st.next++
+	} else {
+		if given >= st.next {
+			st.next = given + 1
+		}
+		v = given
+	}
+	after := st.next
+	st.mu.Unlock()
+	s.aiMu.Lock()
+	s.aiPending = append(s.aiPending, aiReservation{st: st, before: before, after: after})
+	s.aiMu.Unlock()
+	return v
+}
+
+// takeAutoInc removes the session's reservations on st (every table's when
+// st is nil) and returns them.
+func (s *Session) takeAutoInc(st *autoIncState) []aiReservation {
+	s.aiMu.Lock()
+	defer s.aiMu.Unlock()
+	if len(s.aiPending) == 0 {
+		return nil
+	}
+	var taken []aiReservation
+	kept := s.aiPending[:0]
+	for _, r := range s.aiPending {
+		if st == nil || r.st == st {
+			taken = append(taken, r)
+		} else {
+			kept = append(kept, r)
+		}
+	}
+	s.aiPending = kept
+	return taken
+}
+
+// confirmAutoInc: the row holding the session's reservation on st reached
+// the table, so its value stays used even if the write then fails.
+func (s *Session) confirmAutoInc(st *autoIncState) {
+	s.takeAutoInc(st)
+}
+
+// releaseAutoInc gives back reservations (on st, or all when nil) whose row
+// never reached the table. A trigger's insert into another table comes
+// between a row's reservation and its write, so each table is its own.
+func (s *Session) releaseAutoInc(st *autoIncState) {
+	for _, r := range s.takeAutoInc(st) {
+		r.putBack()
+	}
+}

@@ -41,6 +41,10 @@ type Session struct {
 	// read by the server to word violations as MySQL (foreignkeys.go).
 	fkMu sync.Mutex
 	fks  map[string]sql.ForeignKeyConstraint
+	// aiPending: an AUTO_INCREMENT value handed out for a row the table has
+	// not seen yet (autoinc.go).
+	aiMu      sync.Mutex
+	aiPending []aiReservation
 }
 
 var _ sql.TransactionSession = (*Session)(nil)
@@ -324,6 +328,7 @@ func (s *Session) CommandBegin() error { return nil }
 // idles. Outside an explicit transaction, whatever is left is rolled back,
 // as MySQL rolls back a failed autocommit statement.
 func (s *Session) CommandEnd() {
+	s.releaseAutoInc(nil)
 	if s.tx != nil {
 		// A failed ALTER's writes go now, before the next statement of the
 		// transaction reads through them.
