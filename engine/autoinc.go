@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"slices"
 	"sync"
 	"time"
 
@@ -296,13 +297,34 @@ func (s *Session) takeAutoInc(st *autoIncState) []aiReservation {
 // the table, so its value stays used even if the write then fails.
 func (s *Session) confirmAutoInc(st *autoIncState) {
 	s.takeAutoInc(st)
+	s.aiMu.Lock()
+	if !slices.Contains(s.aiWritten, st) {
+		s.aiWritten = append(s.aiWritten, st)
+	}
+	s.aiMu.Unlock()
 }
 
 // releaseAutoInc gives back reservations (on st, or all when nil) whose row
 // never reached the table. A trigger's insert into another table comes
 // between a row's reservation and its write, so each table is its own.
+// Once a statement has written a row into a table, InnoDB has taken values
+// for the statement's other rows too (a multi-row INSERT reserves them all
+// at its first write), so those are not given back.
 func (s *Session) releaseAutoInc(st *autoIncState) {
 	for _, r := range s.takeAutoInc(st) {
-		r.putBack()
+		s.aiMu.Lock()
+		written := slices.Contains(s.aiWritten, r.st)
+		s.aiMu.Unlock()
+		if !written {
+			r.putBack()
+		}
 	}
+}
+
+// endStatementAutoInc gives back what the statement's refused rows took.
+func (s *Session) endStatementAutoInc() {
+	s.releaseAutoInc(nil)
+	s.aiMu.Lock()
+	s.aiWritten = s.aiWritten[:0]
+	s.aiMu.Unlock()
 }

@@ -43,8 +43,10 @@ type Session struct {
 	fks  map[string]sql.ForeignKeyConstraint
 	// aiPending: an AUTO_INCREMENT value handed out for a row the table has
 	// not seen yet (autoinc.go).
+	// aiWritten: the tables the running statement wrote a row into.
 	aiMu      sync.Mutex
 	aiPending []aiReservation
+	aiWritten []*autoIncState
 }
 
 var _ sql.TransactionSession = (*Session)(nil)
@@ -328,7 +330,7 @@ func (s *Session) CommandBegin() error { return nil }
 // idles. Outside an explicit transaction, whatever is left is rolled back,
 // as MySQL rolls back a failed autocommit statement.
 func (s *Session) CommandEnd() {
-	s.releaseAutoInc(nil)
+	s.endStatementAutoInc()
 	if s.tx != nil {
 		// A failed ALTER's writes go now, before the next statement of the
 		// transaction reads through them.

@@ -40,10 +40,10 @@ func TestAutoIncConsumedAsInnoDB(t *testing.T) {
 	refused("INSERT INTO t (name) VALUES ('b')")                                            // 1062 uses 3
 	mustExec(t, db, "INSERT IGNORE INTO t (name) VALUES ('b')")                             // uses 4
 	mustExec(t, db, "INSERT INTO t (name) VALUES ('b') ON DUPLICATE KEY UPDATE name = 'b'") // uses 5
-	refused("INSERT INTO t (name) VALUES ('c'), (NULL)")                                    // 'c' reached the table: 6
-	nextID("INSERT INTO t (name) VALUES ('c')", 7)
+	refused("INSERT INTO t (name) VALUES ('c'), (NULL)")                                    // 'c' was written: InnoDB took 6 and 7
+	nextID("INSERT INTO t (name) VALUES ('c')", 8)
 	got := queryRows(t, db, "SELECT id, name FROM t ORDER BY id")
-	want := [][]string{{"1", "a"}, {"2", "b"}, {"7", "c"}}
+	want := [][]string{{"1", "a"}, {"2", "b"}, {"8", "c"}}
 	if len(got) != len(want) {
 		t.Fatalf("rows %v, want %v", got, want)
 	}
