@@ -23,6 +23,9 @@ type autoIncState struct {
 	mu     sync.Mutex
 	loaded bool
 	next   uint64
+	// gen counts reservations and written values, so a reservation is
+	// given back only when nothing touched the sequence after it.
+	gen uint64
 }
 
 func nowNanos() int64 { return time.Now().UnixNano() }
@@ -157,6 +160,7 @@ func clampNeg(n int64) uint64 {
 func (st *autoIncState) reserve(given uint64) uint64 {
 	st.mu.Lock()
 	defer st.mu.Unlock()
+	st.gen++
 	if given == 0 {
 		v := st.next
 		st.next++
@@ -170,6 +174,7 @@ func (st *autoIncState) reserve(given uint64) uint64 {
 
 func (st *autoIncState) observe(v uint64) {
 	st.mu.Lock()
+	st.gen++
 	if v >= st.next {
 		st.next = v + 1
 	}
@@ -228,16 +233,17 @@ func (e *Engine) nextRowID(tx *kv.Txn, t *catalog.Table, key []byte) (uint64, er
 type aiReservation struct {
 	st            *autoIncState
 	before, after uint64
+	gen           uint64
 }
 
 // putBack returns the reservation's values to the sequence, if no session
-// took a value after it (otherwise the gap stays, as gaps may).
+// took or wrote a value after it (otherwise the gap stays, as gaps may).
 func (r aiReservation) putBack() {
 	if r.st == nil {
 		return
 	}
 	r.st.mu.Lock()
-	if r.st.next == r.after {
+	if r.st.gen == r.gen && r.st.next == r.after {
 		r.st.next = r.before
 	}
 	r.st.mu.Unlock()
@@ -253,6 +259,8 @@ func (st *autoIncState) reserveFor(s *Session, given uint64) uint64 {
 	// row INSERT IGNORE skipped) gives its value to this one.
 	s.releaseAutoInc(st)
 	st.mu.Lock()
+	st.gen++
+	gen := st.gen
 	before := st.next
 	var v uint64
 	if given == 0 {
@@ -267,7 +275,7 @@ func (st *autoIncState) reserveFor(s *Session, given uint64) uint64 {
 	after := st.next
 	st.mu.Unlock()
 	s.aiMu.Lock()
-	s.aiPending = append(s.aiPending, aiReservation{st: st, before: before, after: after})
+	s.aiPending = append(s.aiPending, aiReservation{st: st, before: before, after: after, gen: gen})
 	s.aiMu.Unlock()
 	return v
 }
