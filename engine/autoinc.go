@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"errors"
 	"slices"
 	"sync"
 	"time"
@@ -335,4 +336,24 @@ func (s *Session) endStatementAutoInc() {
 	s.aiMu.Lock()
 	s.aiWritten = s.aiWritten[:0]
 	s.aiMu.Unlock()
+}
+
+// keepAutoIncOn: InnoDB checks a new row's foreign keys when it writes the
+// row, so a row refused for a missing parent has used its AUTO_INCREMENT
+// value; GMS checks them before handing the row to the editor.
+func (e *editor) keepAutoIncOn(ctx *sql.Context, cause error) {
+	var w sql.WrappedInsertError
+	if errors.As(cause, &w) {
+		cause = w.Cause
+	}
+	if cause == nil || !sql.ErrForeignKeyChildViolation.Is(cause) {
+		return
+	}
+	s, ok := ctx.Session.(*Session)
+	if !ok {
+		return
+	}
+	if st, ok := e.t.db.eng.autoInc.Load(e.t.def.ID); ok {
+		s.confirmAutoInc(st.(*autoIncState))
+	}
 }

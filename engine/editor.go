@@ -54,7 +54,8 @@ func (e *editor) StatementBegin(ctx *sql.Context) {
 }
 
 // DiscardChanges implements sql.EditOpenerCloser.
-func (e *editor) DiscardChanges(ctx *sql.Context, _ error) error {
+func (e *editor) DiscardChanges(ctx *sql.Context, cause error) error {
+	e.keepAutoIncOn(ctx, cause)
 	if e.tx != nil && len(e.sps) > 0 {
 		sp := e.sps[0]
 		e.sps = e.sps[:0]

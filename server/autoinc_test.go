@@ -42,6 +42,14 @@ func TestAutoIncConsumedAsInnoDB(t *testing.T) {
 	mustExec(t, db, "INSERT INTO t (name) VALUES ('b') ON DUPLICATE KEY UPDATE name = 'b'") // uses 5
 	refused("INSERT INTO t (name) VALUES ('c'), (NULL)")                                    // 'c' was written: InnoDB took 6 and 7
 	nextID("INSERT INTO t (name) VALUES ('c')", 8)
+	// A row refused for a missing parent was written as far as InnoDB is
+	// concerned: its value is used up.
+	mustExec(t, db, "CREATE TABLE u (id INT PRIMARY KEY)")
+	mustExec(t, db, "CREATE TABLE c (id INT AUTO_INCREMENT PRIMARY KEY, uid INT NOT NULL, FOREIGN KEY (uid) REFERENCES u (id))")
+	mustExec(t, db, "INSERT INTO u VALUES (1)")
+	nextID("INSERT INTO c (uid) VALUES (1)", 1)
+	refused("INSERT INTO c (uid) VALUES (999)")
+	nextID("INSERT INTO c (uid) VALUES (1)", 3)
 	got := queryRows(t, db, "SELECT id, name FROM t ORDER BY id")
 	want := [][]string{{"1", "a"}, {"2", "b"}, {"8", "c"}}
 	if len(got) != len(want) {
