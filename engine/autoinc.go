@@ -1,6 +1,8 @@
 package engine
 
 import (
+	"errors"
+	"slices"
 	"sync"
 	"time"
 
@@ -22,6 +24,9 @@ type autoIncState struct {
 	mu     sync.Mutex
 	loaded bool
 	next   uint64
+	// gen counts reservations and written values, so a reservation is
+	// given back only when nothing touched the sequence after it.
+	gen uint64
 }
 
 func nowNanos() int64 { return time.Now().UnixNano() }
@@ -156,6 +161,7 @@ func clampNeg(n int64) uint64 {
 func (st *autoIncState) reserve(given uint64) uint64 {
 	st.mu.Lock()
 	defer st.mu.Unlock()
+	st.gen++
 	if given == 0 {
 		v := st.next
 		st.next++
@@ -169,6 +175,7 @@ func (st *autoIncState) reserve(given uint64) uint64 {
 
 func (st *autoIncState) observe(v uint64) {
 	st.mu.Lock()
+	st.gen++
 	if v >= st.next {
 		st.next = v + 1
 	}
@@ -213,4 +220,140 @@ func (e *Engine) nextRowID(tx *kv.Txn, t *catalog.Table, key []byte) (uint64, er
 	st.mu.Unlock()
 	tx.RaiseCounter(key, id+1)
 	return id, nil
+}
+
+// aiReservation is a value GetNextAutoIncrementValue handed out (or an
+// explicit value it raised the sequence past) for a row that has not yet
+// reached the table. InnoDB takes an AUTO_INCREMENT value only when the row
+// is written: a row refused before that (NULL in a NOT NULL column, a
+// failed CHECK) takes none, while a row refused by the write itself (a
+// duplicate key, also under INSERT IGNORE or ON DUPLICATE KEY UPDATE) keeps
+// its value used up. GMS evaluates the AUTO_INCREMENT expression before its
+// NOT NULL and CHECK tests, so the reservation is held here until the
+// editor sees the row, and given back if it never does.
+type aiReservation struct {
+	st            *autoIncState
+	before, after uint64
+	gen           uint64
+}
+
+// putBack returns the reservation's values to the sequence, if no session
+// took or wrote a value after it (otherwise the gap stays, as gaps may).
+func (r aiReservation) putBack() {
+	if r.st == nil {
+		return
+	}
+	r.st.mu.Lock()
+	if r.st.gen == r.gen && r.st.next == r.after {
+		r.st.next = r.before
+	}
+	r.st.mu.Unlock()
+}
+
+// reserveFor is reserve, remembering the reservation on the session s until
+// the row reaches the editor (confirmAutoInc) or the statement ends.
+func (st *autoIncState) reserveFor(s *Session, given uint64) uint64 {
+	if s == nil {
+		return st.reserve(given)
+	}
+	// An earlier row of this statement that never reached the table (a
+	// row INSERT IGNORE skipped) gives its value to this one.
+	s.releaseAutoInc(st)
+	st.mu.Lock()
+	st.gen++
+	gen := st.gen
+	before := st.next
+	var v uint64
+	if given == 0 {
+		v = st.next
+		st.next++
+	} else {
+		if given >= st.next {
+			st.next = given + 1
+		}
+		v = given
+	}
+	after := st.next
+	st.mu.Unlock()
+	s.aiMu.Lock()
+	s.aiPending = append(s.aiPending, aiReservation{st: st, before: before, after: after, gen: gen})
+	s.aiMu.Unlock()
+	return v
+}
+
+// takeAutoInc removes the session's reservations on st (every table's when
+// st is nil) and returns them.
+func (s *Session) takeAutoInc(st *autoIncState) []aiReservation {
+	s.aiMu.Lock()
+	defer s.aiMu.Unlock()
+	if len(s.aiPending) == 0 {
+		return nil
+	}
+	var taken []aiReservation
+	kept := s.aiPending[:0]
+	for _, r := range s.aiPending {
+		if st == nil || r.st == st {
+			taken = append(taken, r)
+		} else {
+			kept = append(kept, r)
+		}
+	}
+	s.aiPending = kept
+	return taken
+}
+
+// confirmAutoInc: the row holding the session's reservation on st reached
+// the table, so its value stays used even if the write then fails.
+func (s *Session) confirmAutoInc(st *autoIncState) {
+	s.takeAutoInc(st)
+	s.aiMu.Lock()
+	if !slices.Contains(s.aiWritten, st) {
+		s.aiWritten = append(s.aiWritten, st)
+	}
+	s.aiMu.Unlock()
+}
+
+// releaseAutoInc gives back reservations (on st, or all when nil) whose row
+// never reached the table. A trigger's insert into another table comes
+// between a row's reservation and its write, so each table is its own.
+// Once a statement has written a row into a table, InnoDB has taken values
+// for the statement's other rows too (a multi-row INSERT reserves them all
+// at its first write), so those are not given back.
+func (s *Session) releaseAutoInc(st *autoIncState) {
+	for _, r := range s.takeAutoInc(st) {
+		s.aiMu.Lock()
+		written := slices.Contains(s.aiWritten, r.st)
+		s.aiMu.Unlock()
+		if !written {
+			r.putBack()
+		}
+	}
+}
+
+// endStatementAutoInc gives back what the statement's refused rows took.
+func (s *Session) endStatementAutoInc() {
+	s.releaseAutoInc(nil)
+	s.aiMu.Lock()
+	s.aiWritten = s.aiWritten[:0]
+	s.aiMu.Unlock()
+}
+
+// keepAutoIncOn: InnoDB checks a new row's foreign keys when it writes the
+// row, so a row refused for a missing parent has used its AUTO_INCREMENT
+// value; GMS checks them before handing the row to the editor.
+func (e *editor) keepAutoIncOn(ctx *sql.Context, cause error) {
+	var w sql.WrappedInsertError
+	if errors.As(cause, &w) {
+		cause = w.Cause
+	}
+	if cause == nil || !sql.ErrForeignKeyChildViolation.Is(cause) {
+		return
+	}
+	s, ok := ctx.Session.(*Session)
+	if !ok {
+		return
+	}
+	if st, ok := e.t.db.eng.autoInc.Load(e.t.def.ID); ok {
+		s.confirmAutoInc(st.(*autoIncState))
+	}
 }

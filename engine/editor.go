@@ -54,7 +54,8 @@ func (e *editor) StatementBegin(ctx *sql.Context) {
 }
 
 // DiscardChanges implements sql.EditOpenerCloser.
-func (e *editor) DiscardChanges(ctx *sql.Context, _ error) error {
+func (e *editor) DiscardChanges(ctx *sql.Context, cause error) error {
+	e.keepAutoIncOn(ctx, cause)
 	if e.tx != nil && len(e.sps) > 0 {
 		sp := e.sps[0]
 		e.sps = e.sps[:0]
@@ -89,6 +90,11 @@ func (e *editor) Insert(ctx *sql.Context, row sql.Row) error {
 	}
 	if err := e.t.syncBuild(ctx, e.tx.kv); err != nil {
 		return err
+	}
+	if s, ok := ctx.Session.(*Session); ok {
+		if st, ok := e.t.db.eng.autoInc.Load(e.t.def.ID); ok {
+			s.confirmAutoInc(st.(*autoIncState))
+		}
 	}
 	if err := e.observeAutoInc(ctx, row); err != nil {
 		return err
@@ -528,7 +534,8 @@ func (t *Table) GetNextAutoIncrementValue(ctx *sql.Context, insertVal any) (uint
 			given = v.(uint64)
 		}
 	}
-	return st.reserve(given), nil
+	s, _ := ctx.Session.(*Session)
+	return st.reserveFor(s, given), nil
 }
 
 // AutoIncrementSetter implements sql.AutoIncrementTable.

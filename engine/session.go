@@ -56,6 +56,12 @@ type Session struct {
 	ddlMDL func()
 	// mdlWait: the session waits for a metadata lock.
 	mdlWait atomic.Bool
+	// aiPending: an AUTO_INCREMENT value handed out for a row the table has
+	// not seen yet (autoinc.go).
+	// aiWritten: the tables the running statement wrote a row into.
+	aiMu      sync.Mutex
+	aiPending []aiReservation
+	aiWritten []*autoIncState
 }
 
 var _ sql.TransactionSession = (*Session)(nil)
@@ -348,6 +354,7 @@ func (s *Session) CommandBegin() error { return nil }
 // idles. Outside an explicit transaction, whatever is left is rolled back,
 // as MySQL rolls back a failed autocommit statement.
 func (s *Session) CommandEnd() {
+	s.endStatementAutoInc()
 	if s.tx != nil {
 		// A failed ALTER's writes go now, before the next statement of the
 		// transaction reads through them.
