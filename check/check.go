@@ -31,6 +31,11 @@ type Options struct {
 	Logger *slog.Logger
 	// BlockCacheBytes is the read cache. Default 256 MiB.
 	BlockCacheBytes int64
+	// SortBytes bounds the memory that holds a table's expected index
+	// entries before they are sorted to temp files. Default 64 MiB.
+	SortBytes int
+	// TempDir holds the sorted runs of large tables. Default os.TempDir().
+	TempDir string
 }
 
 // Problem is one inconsistency. Schema, Table and Index name where it was
@@ -149,6 +154,15 @@ func DB(db *kv.DB, o Options) (*Report, error) {
 	if o.MaxProblems <= 0 {
 		o.MaxProblems = 1000
 	}
+	if o.SortBytes <= 0 {
+		o.SortBytes = 64 << 20
+	}
+	tmp, err := os.MkdirTemp(o.TempDir, "myriad-check-")
+	if err != nil {
+		return nil, err
+	}
+	defer os.RemoveAll(tmp)
+	o.TempDir = tmp
 	cat, err := catalog.Open(db, 16<<20)
 	if err != nil {
 		return nil, err
@@ -380,6 +394,12 @@ type table struct {
 	// The UNIQUE prefix of the previous entry of the index being walked.
 	uniqIndex int
 	uniqLast  []byte
+
+	// Expected entries per index, gathered from the rows (which sort
+	// before every secondary index) and merged with the index's entries.
+	sorters   []*sorter
+	streams   []*stream
+	sortBytes int
 }
 
 // span walks one data schema ID's keys, starting at the iterator's position.
@@ -396,6 +416,10 @@ func (c *checker) span(g *group, it *kv.Iter, valid bool) (bool, error) {
 			def: t, schema: t.DBName(), lay: engine.KeyLayoutOf(t),
 			primary: keys.Index(t.DataSchemaID, t.ID, keys.PrimaryIndexID),
 			entries: make([]int64, len(t.Indexes)), uniqIndex: -1,
+			sorters: make([]*sorter, len(t.Indexes)), streams: make([]*stream, len(t.Indexes)),
+		}
+		for i := range t.Indexes {
+			tables[t.ID].sorters[i] = &sorter{dir: c.o.TempDir}
 		}
 	}
 	if g.schema != nil {
@@ -427,7 +451,9 @@ func (c *checker) span(g *group, it *kv.Iter, valid bool) (bool, error) {
 		}
 		if cur == nil || k.TableID != curID {
 			if cur != nil {
-				c.finishTable(cur)
+				if err := c.finishTable(cur); err != nil {
+					return false, err
+				}
 			}
 			cur, curID = tables[k.TableID], k.TableID
 		}
@@ -444,12 +470,29 @@ func (c *checker) span(g *group, it *kv.Iter, valid bool) (bool, error) {
 		}
 	}
 	if cur != nil {
-		c.finishTable(cur)
+		if err := c.finishTable(cur); err != nil {
+			return false, err
+		}
 	}
 	return valid, it.Error()
 }
 
-func (c *checker) finishTable(t *table) {
+func (c *checker) finishTable(t *table) error {
+	// Expected entries no index entry matched: rows without their entry.
+	for i := range t.def.Indexes {
+		st, err := c.stream(t, i)
+		if err != nil {
+			return err
+		}
+		for e := st.peek(); e != nil; e = st.peek() {
+			c.missing(t, i, e)
+			st.pop()
+		}
+		st.close()
+		if st.err != nil {
+			return st.err
+		}
+	}
 	c.rep.Rows += t.rows
 	if t.countExact && t.count != t.rows {
 		c.problem(Problem{Schema: t.schema, Table: t.def.Name,
@@ -464,6 +507,28 @@ func (c *checker) finishTable(t *table) {
 				What: fmt.Sprintf("%d index entries for %d rows", n, t.rows)})
 		}
 	}
+	return nil
+}
+
+// stream ends gathering index i's expected entries and returns them sorted.
+func (c *checker) stream(t *table, i int) (*stream, error) {
+	if t.streams[i] == nil {
+		st, err := t.sorters[i].finish()
+		if err != nil {
+			return nil, err
+		}
+		t.streams[i], t.sorters[i] = st, nil
+	}
+	return t.streams[i], nil
+}
+
+// missing reports a row whose entry in index i is not there.
+func (c *checker) missing(t *table, i int, e *expected) {
+	if t.def.Indexes[i].State != catalog.IndexPublic {
+		return // an unfinished build lacks entries until its backfill is done
+	}
+	c.problem(Problem{Schema: t.schema, Table: t.def.Name, Index: t.def.Indexes[i].Name, Key: e.rowKey,
+		What: fmt.Sprintf("row has no index entry (expected %x)", e.entry)})
 }
 
 // malformedAt is the part of a key that keys.Parse could not read.
@@ -553,24 +618,29 @@ func (c *checker) row(t *table, key, val []byte) error {
 		at.What = fmt.Sprintf("row's primary key columns give key %x", want)
 		c.problem(at)
 	}
+	var rk []byte
 	for i := range t.def.Indexes {
-		if t.def.Indexes[i].State != catalog.IndexPublic {
+		ik, null, err := t.lay.IndexKey(c.ctx, i, row, key)
+		if err != nil {
+			if t.def.Indexes[i].State == catalog.IndexPublic {
+				c.problem(Problem{Schema: t.schema, Table: t.def.Name, Index: t.def.Indexes[i].Name, Key: key,
+					What: "cannot encode the row's index entry: " + err.Error()})
+			}
 			continue
 		}
-		ik, _, err := t.lay.IndexKey(c.ctx, i, row, key)
-		if err != nil {
-			c.problem(Problem{Schema: t.schema, Table: t.def.Name, Index: t.def.Indexes[i].Name, Key: key,
-				What: "cannot encode the row's index entry: " + err.Error()})
-			continue
+		if rk == nil {
+			rk = append([]byte(nil), key...) // the iterator reuses key
 		}
-		_, ok, err := c.db.Get(ik)
-		if err != nil {
-			return err
+		t.sorters[i].add(expected{entry: ik, rowKey: rk, null: null})
+		t.sortBytes += len(ik) + 64
+	}
+	if t.sortBytes > c.o.SortBytes {
+		for _, s := range t.sorters {
+			if err := s.spill(); err != nil {
+				return err
+			}
 		}
-		if !ok {
-			c.problem(Problem{Schema: t.schema, Table: t.def.Name, Index: t.def.Indexes[i].Name, Key: key,
-				What: fmt.Sprintf("row has no index entry (expected %x)", ik)})
-		}
+		t.sortBytes = 0
 	}
 	return nil
 }
@@ -614,6 +684,34 @@ func (c *checker) entry(t *table, i int, key, val []byte) error {
 		at.What = fmt.Sprintf("index entry has a %d-byte value; entries have none", len(val))
 		c.problem(at)
 	}
+	// Merge with the entries the rows imply: those before key are missing,
+	// one equal to key vouches for it without reading its row.
+	st, err := c.stream(t, i)
+	if err != nil {
+		return err
+	}
+	var match *expected
+	for e := st.peek(); e != nil; e = st.peek() {
+		cmp := bytes.Compare(e.entry, key)
+		if cmp > 0 {
+			break
+		}
+		if cmp == 0 && match == nil {
+			m := *e
+			match = &m
+		} else if cmp < 0 {
+			c.missing(t, i, e)
+		}
+		st.pop()
+	}
+	if st.err != nil {
+		return st.err
+	}
+	if match != nil {
+		c.unique(t, i, key, match.rowKey, match.null)
+		return nil
+	}
+	// Not implied by any row: read the row to say why.
 	rk, err := t.lay.IndexRowKey(i, key)
 	if err != nil {
 		at.What = "malformed index entry: " + err.Error()
@@ -642,17 +740,23 @@ func (c *checker) entry(t *table, i int, key, val []byte) error {
 		c.problem(at)
 		return nil
 	}
+	c.unique(t, i, key, rk, null)
+	return nil
+}
+
+// unique checks that a matching entry of a UNIQUE index repeats no value.
+func (c *checker) unique(t *table, i int, key, rk []byte, null bool) {
+	ix := &t.def.Indexes[i]
 	if ix.Unique && !null && ix.State == catalog.IndexPublic {
 		// Entries of one index are contiguous and sorted, so a duplicate
 		// value is the previous entry's.
 		uniq := key[:len(key)-(len(rk)-len(t.primary))]
 		if t.uniqIndex == i && bytes.Equal(uniq, t.uniqLast) {
-			at.What = "duplicate value in UNIQUE index"
-			c.problem(at)
+			c.problem(Problem{Schema: t.schema, Table: t.def.Name, Index: ix.Name, Key: key,
+				What: "duplicate value in UNIQUE index"})
 		}
 		t.uniqIndex, t.uniqLast = i, append(t.uniqLast[:0], uniq...)
 	}
-	return nil
 }
 
 // noTable records a data key that belongs to no live table.

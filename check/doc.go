@@ -12,7 +12,11 @@
 // is replayed into memory, not into files), so checking a directory after a
 // crash leaves it exactly as the crash did. It streams: it holds one
 // schema's table definitions at a time, never the whole catalog, so it runs
-// on a store of a million tables. It parses keys with package keys,
+// on a store of a million tables. It reads sequentially: the entries a
+// table's rows imply are sorted (in memory up to Options.SortBytes, beyond
+// that in runs under Options.TempDir) and merged with each index's scan, so
+// it must never look up a row's entries or an entry's row one by one except
+// for an entry that no row implies. It parses keys with package keys,
 // recomputes them through the engine's own layout (engine.KeyLayout) and
 // reads records through the catalog's decoders rather than re-implementing
 // any of them.

@@ -25,6 +25,8 @@ func checkCmd() *cobra.Command {
 		dataDir     string
 		maxProblems int
 		progress    bool
+		sortMiB     int
+		tempDir     string
 	)
 	cmd := &cobra.Command{
 		Use:   "check --data-dir DIR",
@@ -46,7 +48,7 @@ problems, and 2 when it could not run (bad usage, no store, store in use).`,
 			if dataDir == "" {
 				usageExit(cmd, errors.New("--data-dir is required"))
 			}
-			opts := check.Options{MaxProblems: maxProblems}
+			opts := check.Options{MaxProblems: maxProblems, SortBytes: sortMiB << 20, TempDir: tempDir}
 			var bar *progressbar.ProgressBar
 			if progress {
 				opts.Progress = func(done, total int) {
@@ -80,6 +82,8 @@ problems, and 2 when it could not run (bad usage, no store, store in use).`,
 	f := cmd.Flags()
 	f.StringVar(&dataDir, "data-dir", "", "data directory of a stopped server (required)")
 	f.IntVar(&maxProblems, "max-problems", 1000, "list at most this many problems (all are counted)")
+	f.IntVar(&sortMiB, "sort-memory", 64, "MiB of a table's expected index entries sorted in memory; beyond it sorted runs go to --temp-dir")
+	f.StringVar(&tempDir, "temp-dir", "", "directory for the sorted runs of large tables (default: the system temp directory)")
 	f.BoolVar(&progress, "progress", isTerminal(os.Stderr), "draw a progress bar on stderr (default: when stderr is a terminal)")
 	return cmd
 }
