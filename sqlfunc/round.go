@@ -42,8 +42,39 @@ func (r *round) Type() sql.Type {
 		return types.Int64
 	case types.IsFloat(t), types.IsText(t), t == types.Null:
 		return types.Float64
+	case types.IsDecimal(t):
+		if dt, ok := r.decimalType(t.(sql.DecimalType)); ok {
+			return dt
+		}
 	}
 	return r.Round.Type()
+}
+
+// decimalType is MySQL's type of ROUND(decimal, D) for a constant D: the
+// scale min(max(D, 0), s), one more integer digit for a carry. Without it
+// the argument's scale was kept: ROUND(AVG(int_col), 1) reached the
+// client as 32.5000.
+func (r *round) decimalType(t sql.DecimalType) (sql.Type, bool) {
+	d := int64(0)
+	if r.RightChild != nil {
+		l, ok := r.RightChild.(*expression.Literal)
+		if !ok || l.Value() == nil {
+			return nil, false
+		}
+		b, ok := toBig(l.Value())
+		if !ok || !b.IsInt64() {
+			return nil, false
+		}
+		d = b.Int64()
+	}
+	s := int64(t.Scale())
+	scale := min(max(d, 0), s)
+	prec := min(int64(t.Precision())-s+scale+1, types.DecimalTypeMaxPrecision)
+	dt, err := types.CreateDecimalType(uint8(prec), uint8(scale))
+	if err != nil {
+		return nil, false
+	}
+	return dt, true
 }
 
 // unsignedResult: an unsigned column keeps its signedness; an integer
