@@ -87,6 +87,9 @@ var errMDLTimeout = errLockWaitTimeout
 // schemaID for s (a no-op when s holds it), waiting behind an exclusive one
 // up to lock_wait_timeout.
 func (e *Engine) lockShared(ctx *sql.Context, s *Session, schemaID uint64, name string) error {
+	if !s.mdlOn {
+		return nil
+	}
 	k := mdlStripeOf(schemaID, name)
 	h := &s.mdl
 	h.mu.Lock()

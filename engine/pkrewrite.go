@@ -371,12 +371,14 @@ func (c *combinedAlter) RowIter(ctx *sql.Context, row sql.Row) (_ sql.RowIter, e
 		t, _ = st.(*Table)
 	}
 	_, isSession := ctx.Session.(*Session)
-	// Foreign keys are rewritten by GMS's parts themselves, and a
-	// statement that already wrote copies in its own transaction anyway.
-	if t == nil || !isSession || tx.catalogDirty() || tx.kv.Writes() > 0 || len(t.def.FKs) > 0 || t.hasReferences(ctx) {
-		// A nil iterator without an error made GMS's committing iterator
-		// panic (ALTER TABLE ... ADD COLUMN ... UNIQUE on a table with a
-		// foreign key lost the connection).
+	// A statement that already wrote copies in its own transaction
+	// anyway. Foreign keys (declared or referencing t) are collected like
+	// the rest: a part that changes another table's definition (GMS
+	// renaming a referencing key's column) aborts the collection (absorb),
+	// and the parts then run for real.
+	if t == nil || !isSession || tx.catalogDirty() || tx.kv.Writes() > 0 || c.renamesKeyColumn(ctx, t) {
+		// An iterator even on success: GMS reads it (a nil one panicked
+		// and dropped the connection).
 		if err := c.run(ctx, row); err != nil {
 			return nil, err
 		}
@@ -423,17 +425,34 @@ func (c *combinedAlter) RowIter(ctx *sql.Context, row sql.Row) (_ sql.RowIter, e
 	return ok, nil
 }
 
+// renamesKeyColumn reports whether a part renames a column of t while t
+// has foreign keys, declared or referencing it: GMS then rewrites the
+// other table's key as well, which a collection cannot hold.
+func (c *combinedAlter) renamesKeyColumn(ctx *sql.Context, t *Table) bool {
+	renames := false
+	for _, p := range c.blk.Children() {
+		switch x := p.(type) {
+		case *plan.RenameColumn:
+			renames = renames || !strings.EqualFold(x.ColumnName, x.NewColumnName)
+		case *plan.ModifyColumn:
+			renames = renames || !strings.EqualFold(x.Column(), x.NewColumn().Name)
+		}
+	}
+	if !renames {
+		return false
+	}
+	if len(t.def.FKs) > 0 {
+		return true
+	}
+	refs, err := t.GetReferencedForeignKeys(ctx)
+	return err != nil || len(refs) > 0
+}
+
 // run executes the parts for real, as GMS would.
 func (c *combinedAlter) run(ctx *sql.Context, row sql.Row) error {
 	err := c.runParts(ctx, row)
 	failDDL(ctx, err)
 	return err
-}
-
-// hasReferences reports whether another table's foreign key references t.
-func (t *Table) hasReferences(ctx *sql.Context) bool {
-	fks, err := t.GetReferencedForeignKeys(ctx)
-	return err != nil || len(fks) > 0
 }
 
 // lockCopy locks, for the writers of a keyless shadow and its copy, the

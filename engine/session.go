@@ -54,6 +54,11 @@ type Session struct {
 	// ddlMDL ends the exclusive metadata lock of the running DDL
 	// statement (nil: none).
 	ddlMDL func()
+	// mdlOn: the session takes shared metadata locks. Only a server
+	// connection's: an embedded session (GMS's test harness, a resumed
+	// job's) gets no CommandEnd after a failed statement and would keep
+	// its locks; those statements meet 1412 instead (staleRewrite).
+	mdlOn bool
 	// mdlWait: the session waits for a metadata lock.
 	mdlWait atomic.Bool
 	// aiPending: an AUTO_INCREMENT value handed out for a row the table has
@@ -154,7 +159,11 @@ func (e *Engine) NewSessionBuilder() func(ctx context.Context, conn *mysql.Conn,
 			host, user = u.Host, u.User
 		}
 		client := sql.Client{Address: host, User: user, Capabilities: conn.Capabilities}
-		return e.NewSession(sql.NewBaseSessionWithClientServer(addr, client, conn.ConnectionID)), nil
+		s := e.NewSession(sql.NewBaseSessionWithClientServer(addr, client, conn.ConnectionID))
+		// A connection's statements end with CommandEnd, which releases
+		// what they locked: they take metadata locks (mdl.go).
+		s.mdlOn = true
+		return s, nil
 	}
 }
 
