@@ -342,9 +342,3 @@ var privilegeSkips = []skip{
 	{"CREATE TABLE test (pk BIGINT PRIMARY KEY, c VARCHAR(20), p POINT default (POINT(1,1)))", unsupportedSpatial},
 }
 
-var wireSkips = []skip{
-	{"CREATE TABLE test (pk BIGINT PRIMARY KEY, v1 GEOMETRY);", unsupportedSpatial},
-	{"CREATE TABLE test (pk BIGINT PRIMARY KEY, v1 LINESTRING);", unsupportedSpatial},
-	{"CREATE TABLE test (pk BIGINT PRIMARY KEY, v1 POINT);", unsupportedSpatial},
-	{"CREATE TABLE test (pk BIGINT PRIMARY KEY, v1 POLYGON);", unsupportedSpatial},
-}
