@@ -341,4 +341,3 @@ var privilegeSkips = []skip{
 	{"CREATE PROCEDURE testabc(IN x DOUBLE, IN y FLOAT, OUT abc DECIMAL(5,1)) SELECT x*y INTO abc", unsupportedProcedures},
 	{"CREATE TABLE test (pk BIGINT PRIMARY KEY, c VARCHAR(20), p POINT default (POINT(1,1)))", unsupportedSpatial},
 }
-
