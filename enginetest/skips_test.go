@@ -28,7 +28,6 @@ const (
 	unsupportedPKColumn            = "unsupported: ADD COLUMN ... PRIMARY KEY"
 	unsupportedProcedures          = "unsupported: stored procedures"
 	unsupportedProceduresAndEvents = "unsupported: stored procedures and events"
-	unsupportedSpatial             = "unsupported: spatial types"
 	unsupportedTableCollation      = "unsupported: ALTER TABLE ... COLLATE"
 	unsupportedTempTables          = "unsupported: temporary tables"
 
@@ -336,5 +335,4 @@ var privilegeSkips = []skip{
 	{"CALL mydb.memory_admin_only(1,2)", harnessMemoryProcedures},
 	{"CREATE PROCEDURE new_proc (x DOUBLE, y DOUBLE) SELECT x*y;", unsupportedProcedures},
 	{"CREATE PROCEDURE testabc(IN x DOUBLE, IN y FLOAT, OUT abc DECIMAL(5,1)) SELECT x*y INTO abc", unsupportedProcedures},
-	{"CREATE TABLE test (pk BIGINT PRIMARY KEY, c VARCHAR(20), p POINT default (POINT(1,1)))", unsupportedSpatial},
 }
