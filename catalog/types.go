@@ -2,6 +2,7 @@ package catalog
 
 import (
 	"fmt"
+	"math"
 
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/go-mysql-server/sql/types"
@@ -13,18 +14,30 @@ import (
 // type without parsing SQL, so a cache miss stays a decode, not a parse.
 type TypeDesc struct {
 	Q query.Type `json:"q"`
-	L int64      `json:"l,omitempty"` // characters for CHAR/VARCHAR, bytes for the rest
-	P uint8      `json:"p,omitempty"` // decimal precision, fractional-second precision, bit count
-	S uint8      `json:"s,omitempty"` // decimal scale
+	L int64      `json:"l,omitempty"` // characters for CHAR/VARCHAR, bytes for the rest; spatial SRID
+	P uint8      `json:"p,omitempty"` // decimal precision, fractional-second precision, bit count; spatial: 1 if the SRID is defined
+	S uint8      `json:"s,omitempty"` // decimal scale; spatial kind (see spatialKinds)
 	C uint16     `json:"c,omitempty"` // collation ID
 	W int        `json:"w,omitempty"` // integer display width
 	V []string   `json:"v,omitempty"` // ENUM / SET members
 }
 
 // DescribeType turns a GMS column type into its stored form, refusing types
-// Myriad does not store (geometry, vector).
+// Myriad does not store (vector).
 func DescribeType(t sql.Type) (TypeDesc, error) {
 	d := TypeDesc{Q: t.Type()}
+	if st, ok := t.(sql.SpatialColumnType); ok {
+		kind := spatialKind(t)
+		if kind < 0 {
+			return d, sql.ErrUnsupportedFeature.New(fmt.Sprintf("column type %s", t.String()))
+		}
+		srid, defined := st.GetSpatialTypeSRID()
+		d.S, d.L = uint8(kind), int64(srid)
+		if defined {
+			d.P = 1
+		}
+		return d, nil
+	}
 	switch tt := t.(type) {
 	case sql.NumberType:
 		if w, ok := t.(interface{ DisplayWidth() int }); ok {
@@ -97,8 +110,47 @@ func (d TypeDesc) Build() (typ sql.Type, err error) {
 		return types.Time, nil
 	case sqltypes.TypeJSON:
 		return types.JSON, nil
+	case sqltypes.Geometry:
+		if int(d.S) < len(spatialKinds) && d.L >= 0 && d.L <= math.MaxUint32 {
+			return spatialKinds[d.S](uint32(d.L), d.P == 1), nil
+		}
 	}
 	return nil, fmt.Errorf("catalog: stored type %v cannot be rebuilt", d.Q)
+}
+
+// spatialKinds rebuilds each spatial column type from its stored kind; the
+// index is what DescribeType stores, so the order is part of the format.
+var spatialKinds = []func(srid uint32, defined bool) sql.Type{
+	func(s uint32, d bool) sql.Type { return types.GeometryType{SRID: s, DefinedSRID: d} },
+	func(s uint32, d bool) sql.Type { return types.PointType{SRID: s, DefinedSRID: d} },
+	func(s uint32, d bool) sql.Type { return types.LineStringType{SRID: s, DefinedSRID: d} },
+	func(s uint32, d bool) sql.Type { return types.PolygonType{SRID: s, DefinedSRID: d} },
+	func(s uint32, d bool) sql.Type { return types.MultiPointType{SRID: s, DefinedSRID: d} },
+	func(s uint32, d bool) sql.Type { return types.MultiLineStringType{SRID: s, DefinedSRID: d} },
+	func(s uint32, d bool) sql.Type { return types.MultiPolygonType{SRID: s, DefinedSRID: d} },
+	func(s uint32, d bool) sql.Type { return types.GeomCollType{SRID: s, DefinedSRID: d} },
+}
+
+func spatialKind(t sql.Type) int {
+	switch t.(type) {
+	case types.GeometryType:
+		return 0
+	case types.PointType:
+		return 1
+	case types.LineStringType:
+		return 2
+	case types.PolygonType:
+		return 3
+	case types.MultiPointType:
+		return 4
+	case types.MultiLineStringType:
+		return 5
+	case types.MultiPolygonType:
+		return 6
+	case types.GeomCollType:
+		return 7
+	}
+	return -1
 }
 
 var collations = func() map[sql.CollationID]bool {

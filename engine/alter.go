@@ -477,6 +477,9 @@ func (t *Table) CreateIndex(ctx *sql.Context, d sql.IndexDef) (err error) {
 		if p < 0 {
 			return sql.ErrKeyColumnDoesNotExist.New(c.Name)
 		}
+		if err := spatialKeyError(sch[p], c.Length); err != nil {
+			return err
+		}
 		ix.Columns = append(ix.Columns, p)
 		ix.Prefix = append(ix.Prefix, uint16(c.Length))
 	}

@@ -100,6 +100,11 @@ func (d *Database) CreateTable(ctx *sql.Context, name string, pk sql.PrimaryKeyS
 		}
 		t.Columns = append(t.Columns, c)
 	}
+	for _, o := range pk.PkOrdinals {
+		if err := spatialKeyError(pk.Schema[o], 0); err != nil {
+			return err
+		}
+	}
 	t.PK = append(t.PK, pk.PkOrdinals...)
 	// A table without a primary key keys its rows in insertion order.
 	t.RowIDHashBelow = t.NextColumnID + 1 // NextColumnID is the last one allocated

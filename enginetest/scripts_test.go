@@ -61,7 +61,7 @@ func TestPrivilegePersistence(t *testing.T) { gmstest.TestPrivilegePersistence(t
 // builder and talk to it through go-sql-driver/mysql.
 
 func TestTypesOverWire(t *testing.T) {
-	h := newHarness(t, wireSkips)
+	h := newHarness(t)
 	gmstest.TestTypesOverWire(t, h, h.SessionBuilder())
 }
 func TestCharsetCollationWire(t *testing.T) {

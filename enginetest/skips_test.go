@@ -28,7 +28,6 @@ const (
 	unsupportedPKColumn            = "unsupported: ADD COLUMN ... PRIMARY KEY"
 	unsupportedProcedures          = "unsupported: stored procedures"
 	unsupportedProceduresAndEvents = "unsupported: stored procedures and events"
-	unsupportedSpatial             = "unsupported: spatial types"
 	unsupportedTableCollation      = "unsupported: ALTER TABLE ... COLLATE"
 	unsupportedTempTables          = "unsupported: temporary tables"
 
@@ -94,6 +93,7 @@ var joinOpsSkips = []skip{
 
 var infoSchemaSkips = []skip{
 	{"SELECT table_rows FROM INFORMATION_SCHEMA.TABLES where table_name='mytable'", gapStatistics},
+	{"column specific tests on information_schema.tables table", gapStatistics},
 	{"SELECT \n     table_name, index_name, comment, non_unique, GROUP_CONCAT(column_name ORDER BY seq_in_index) AS COLUMNS \n   FROM information_schema.statistics \n   WHERE table_schema='mydb' AND table_name='mytable' AND index_name!=\"PRIMARY\" \n   GROUP BY index_name;", outputKeyOrder},
 	{"SHOW CREATE TABLE mytaBLE", outputKeyOrder},
 	{"column specific tests on information_schema table, check and referential constraints", unsupportedCheck},
@@ -109,10 +109,6 @@ var infoSchemaSkips = []skip{
 	{"column specific tests on information_schema.routines table", unsupportedProcedures},
 	{"information_schema.parameters shows all column values", unsupportedProcedures},
 	{"information_schema.routines", unsupportedProcedures},
-	{"column specific tests on information_schema.columns table", unsupportedSpatial},
-	{"column specific tests on information_schema.tables table", unsupportedSpatial},
-	{"information_schema.columns with srs_id defined in spatial columns", unsupportedSpatial},
-	{"information_schema.st_geometry_columns shows all column values", unsupportedSpatial},
 }
 
 var preparedInfoSchemaSkips = []skip{
@@ -339,12 +335,4 @@ var privilegeSkips = []skip{
 	{"CALL mydb.memory_admin_only(1,2)", harnessMemoryProcedures},
 	{"CREATE PROCEDURE new_proc (x DOUBLE, y DOUBLE) SELECT x*y;", unsupportedProcedures},
 	{"CREATE PROCEDURE testabc(IN x DOUBLE, IN y FLOAT, OUT abc DECIMAL(5,1)) SELECT x*y INTO abc", unsupportedProcedures},
-	{"CREATE TABLE test (pk BIGINT PRIMARY KEY, c VARCHAR(20), p POINT default (POINT(1,1)))", unsupportedSpatial},
-}
-
-var wireSkips = []skip{
-	{"CREATE TABLE test (pk BIGINT PRIMARY KEY, v1 GEOMETRY);", unsupportedSpatial},
-	{"CREATE TABLE test (pk BIGINT PRIMARY KEY, v1 LINESTRING);", unsupportedSpatial},
-	{"CREATE TABLE test (pk BIGINT PRIMARY KEY, v1 POINT);", unsupportedSpatial},
-	{"CREATE TABLE test (pk BIGINT PRIMARY KEY, v1 POLYGON);", unsupportedSpatial},
 }

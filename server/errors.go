@@ -189,6 +189,13 @@ var errorRules = []errorRule{
 	{match: re(`^value (.+) is not a valid Year$`), stmt: "INSERT", code: 1264, state: mysql.SSDataOutOfRange, format: "Out of range value for column (YEAR $1) at row 1"},
 	{match: re(`couldn't convert to json: Invalid JSON text: (.*)$`), code: 3141, state: "22032", format: "Invalid JSON text in argument 1 to function cast_as_json: \"$1\""},
 	{match: re(`^Invalid JSON text: (.*)$`), code: 3140, state: "22032", format: "Invalid JSON text: \"$1\""},
+	// Spatial columns: GMS words these as MySQL does but with 1105.
+	{match: re(`^(The SRID of the geometry does not match the SRID of the column '.*)$`), code: 3643, state: "HY000", format: "$1"},
+	{match: re(`^All parts of a SPATIAL index must be NOT NULL$`), code: 1252, state: "42000", format: "All parts of a SPATIAL index must be NOT NULL"},
+	{match: re(`^invalid GIS data provided to function (Deserialize|\w+Type\.Convert)`), code: 1416, state: "22003",
+		format: "Cannot get geometry object from data you send to the GEOMETRY field"},
+	{match: re(`^Cannot get geometry object from data you sent to the GEOMETRY field$`), code: 1416, state: "22003",
+		format: "Cannot get geometry object from data you send to the GEOMETRY field"},
 }
 
 func re(s string) *regexp.Regexp { return regexp.MustCompile(s) }
