@@ -219,9 +219,11 @@ func (h *handler) ComQuery(ctx context.Context, c *mysql.Conn, query string, cb 
 	stripped := h.stripLocking(c, query, false)
 	locking := stripped != query
 	query = h.startTransaction(c, stripped, false)
-	if err := h.lockDDLTable(ctx, c, query, false); err != nil {
+	ctx, endDDL, err := h.lockDDLTable(ctx, c, query, false)
+	if err != nil {
 		return err
 	}
+	defer endDDL()
 	query, cb, done := h.explainFormat(c, query, cb)
 	defer done()
 	cb = aliasCallback(query, setCallback(query, fieldsCallback(h.processlistCallback(query, cb))))
@@ -325,9 +327,11 @@ func (h *handler) comMultiQuery(ctx context.Context, c *mysql.Conn, query string
 	stripped := h.stripLocking(c, query, true)
 	locking := stripped != query
 	query = h.startTransaction(c, stripped, true)
-	if err := h.lockDDLTable(ctx, c, query, true); err != nil {
+	ctx, endDDL, err := h.lockDDLTable(ctx, c, query, true)
+	if err != nil {
 		return "", err
 	}
+	defer endDDL()
 	query, cb, done := h.explainFormat(c, query, cb)
 	defer done()
 	cb = aliasCallback(query, setCallback(query, fieldsCallback(h.processlistCallback(query, cb))))

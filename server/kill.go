@@ -91,22 +91,27 @@ func (k *killList) Processes() []sql.Process {
 	return ps
 }
 
-// wait runs fn (a wait before GMS sees the statement) so that KILL of
-// connID cancels it; an fn ended by KILL returns 1317 as in MySQL.
-func (k *killList) wait(ctx context.Context, connID uint32, query string, fn func(context.Context) error) error {
+// begin makes KILL of connID cancel the returned context until end is
+// called: the wait before GMS sees the statement and the statement itself.
+// Covering the whole statement closes the gap between the two, where a
+// KILL found neither the wait (over) nor GMS's process (not yet begun), so
+// a killed ALTER went on waiting for its metadata lock under a context
+// nothing cancelled and, once the lock came, changed the table after the
+// client had been told it was killed. end reports whether KILL came.
+func (k *killList) begin(ctx context.Context, connID uint32, query string) (context.Context, func() bool) {
 	ctx, cancel := context.WithCancel(ctx)
-	defer cancel()
 	w := &preWait{query: query, since: time.Now(), cancel: cancel}
 	k.mu.Lock()
 	k.waits[connID] = w
 	k.mu.Unlock()
-	err := fn(ctx)
-	k.mu.Lock()
-	delete(k.waits, connID)
-	killed := w.killed
-	k.mu.Unlock()
-	if err != nil && killed {
-		return errQueryInterrupted
+	return ctx, func() bool {
+		k.mu.Lock()
+		if k.waits[connID] == w {
+			delete(k.waits, connID)
+		}
+		killed := w.killed
+		k.mu.Unlock()
+		cancel()
+		return killed
 	}
-	return err
 }

@@ -56,26 +56,33 @@ func (h *handler) stripLocking(c *mysql.Conn, query string, multi bool) string {
 // (engine.LockTableForDDL); the table is found in the text because GMS
 // resolves it, and fixes the statement's snapshot, before any engine code
 // could wait.
-func (h *handler) lockDDLTable(ctx context.Context, c *mysql.Conn, query string, multi bool) error {
+func (h *handler) lockDDLTable(ctx context.Context, c *mysql.Conn, query string, multi bool) (context.Context, func(), error) {
 	if multi {
 		f, _, err := sqlparser.SplitStatement(query)
 		if err != nil {
-			return nil
+			return ctx, func() {}, nil
 		}
 		query = f
 	}
 	if sqltext.CommitsImplicitly(query) {
 		if err := h.eng.CommitBeforeDDL(ctx, c.ConnectionID); err != nil {
-			return err
+			return ctx, func() {}, err
 		}
 	}
 	db, table, ok := sqltext.DDLTable(query)
 	if !ok {
-		return nil
+		return ctx, func() {}, nil
 	}
-	return h.srv.kills.wait(ctx, c.ConnectionID, query, func(ctx context.Context) error {
-		return h.eng.LockTableForDDL(ctx, c.ConnectionID, db, table)
-	})
+	// The statement runs under the same kill registration as its wait
+	// (killList.begin).
+	ctx, end := h.srv.kills.begin(ctx, c.ConnectionID, query)
+	if err := h.eng.LockTableForDDL(ctx, c.ConnectionID, db, table); err != nil {
+		if end() {
+			err = errQueryInterrupted
+		}
+		return ctx, func() {}, err
+	}
+	return ctx, func() { end() }, nil
 }
 
 // preparedLocking is connection c's map of statement ID -> the locking

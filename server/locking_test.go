@@ -572,6 +572,15 @@ func TestLockKillEndsWaits(t *testing.T) {
 	case <-time.After(5 * time.Second):
 		t.Fatal("KILL did not end the ALTER's wait")
 	}
+	// KILL CONNECTION is asynchronous, as in MySQL: the client's read
+	// fails when the socket closes, the server's statement ends when it
+	// sees the kill. It must end without changing the table.
+	waitUntil(t, "the killed connection gone", func() bool {
+		return scalar(t, admin, "SELECT COUNT(*) FROM information_schema.PROCESSLIST WHERE ID = "+did) == "0"
+	})
+	if got := scalar(t, admin, "SELECT COUNT(*) FROM information_schema.COLUMNS WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME = 't' AND COLUMN_NAME = 'c'"); got != "0" {
+		t.Fatalf("the killed ALTER added its column (%s)", got)
+	}
 	// The killed ALTER's queued X lock is gone: a's transaction locks more
 	// rows of the table and commits; then a schema change goes through.
 	mustExec(t, a, "UPDATE t SET n = 1 WHERE id = 2")
