@@ -2,12 +2,8 @@ package e2e
 
 import (
 	"bytes"
-	"context"
-	"os/exec"
 	"regexp"
-	"strconv"
 	"testing"
-	"time"
 )
 
 // dumpCompleted is the one line of a dump that differs between two dumps
@@ -38,20 +34,7 @@ func TestForeignKeyDumpRoundTrip(t *testing.T) {
 	} {
 		mustExec(t, db, q)
 	}
-	run := func(stdin []byte, name string, args ...string) []byte {
-		t.Helper()
-		ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
-		defer cancel()
-		args = append([]string{"--no-defaults", "--protocol=TCP", "-h", "127.0.0.1", "-P", strconv.Itoa(s.Port), "-u", "root"}, args...)
-		cmd := exec.CommandContext(ctx, name, args...)
-		cmd.Stdin = bytes.NewReader(stdin)
-		var out, errb bytes.Buffer
-		cmd.Stdout, cmd.Stderr = &out, &errb
-		if err := cmd.Run(); err != nil {
-			t.Fatalf("%s %v: %v\n%s", name, args, err, errb.String())
-		}
-		return out.Bytes()
-	}
+	run := func(stdin []byte, name string, args ...string) []byte { return s.RunTool(t, stdin, name, args...) }
 	first := run(nil, dump, "--databases", "app")
 	if !bytes.Contains(first, []byte("CONSTRAINT `book_author_fk` FOREIGN KEY (`author_id`) REFERENCES `author` (`id`) ON DELETE CASCADE ON UPDATE CASCADE")) {
 		t.Fatalf("dump lacks the foreign key:\n%s", first)

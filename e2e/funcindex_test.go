@@ -2,12 +2,8 @@ package e2e
 
 import (
 	"bytes"
-	"context"
-	"os/exec"
-	"strconv"
 	"strings"
 	"testing"
-	"time"
 )
 
 // TestFunctionalIndexDumpRoundTrip: a table with functional indexes
@@ -28,20 +24,7 @@ func TestFunctionalIndexDumpRoundTrip(t *testing.T) {
 	} {
 		mustExec(t, db, q)
 	}
-	run := func(stdin []byte, name string, args ...string) []byte {
-		t.Helper()
-		ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
-		defer cancel()
-		args = append([]string{"--no-defaults", "--protocol=TCP", "-h", "127.0.0.1", "-P", strconv.Itoa(s.Port), "-u", "root"}, args...)
-		cmd := exec.CommandContext(ctx, name, args...)
-		cmd.Stdin = bytes.NewReader(stdin)
-		var out, errb bytes.Buffer
-		cmd.Stdout, cmd.Stderr = &out, &errb
-		if err := cmd.Run(); err != nil {
-			t.Fatalf("%s %v: %v\n%s", name, args, err, errb.String())
-		}
-		return out.Bytes()
-	}
+	run := func(stdin []byte, name string, args ...string) []byte { return s.RunTool(t, stdin, name, args...) }
 	first := run(nil, dump, "--databases", "fx")
 	for _, want := range []string{"UNIQUE KEY `person_email_ci` ((LOWER(email)))", "KEY `functional_index` ((a + b),`id`)", "KEY `person_year` ((a * 1000 + b))"} {
 		if !bytes.Contains(first, []byte(want)) {

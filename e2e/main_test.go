@@ -318,6 +318,24 @@ func (s *Server) DSN(db, params string) string {
 	return dsn
 }
 
+// RunTool runs a MySQL client program (mariadb, mariadb-dump) against the
+// server as root over TCP with stdin, failing t on an error or after 60 s,
+// and returns its output.
+func (s *Server) RunTool(t *testing.T, stdin []byte, name string, args ...string) []byte {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	args = append([]string{"--no-defaults", "--protocol=TCP", "-h", "127.0.0.1", "-P", strconv.Itoa(s.Port), "-u", "root"}, args...)
+	cmd := exec.CommandContext(ctx, name, args...)
+	cmd.Stdin = bytes.NewReader(stdin)
+	var out, errb bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errb
+	if err := cmd.Run(); err != nil {
+		t.Fatalf("%s %v: %v\n%s", name, args, err, errb.String())
+	}
+	return out.Bytes()
+}
+
 // DB opens a pool on database db, closed at test end. Values are read as
 // the server's text (no parseTime).
 func (s *Server) DB(db string) *sql.DB {

@@ -2,11 +2,7 @@ package e2e
 
 import (
 	"bytes"
-	"context"
-	"os/exec"
-	"strconv"
 	"testing"
-	"time"
 )
 
 // TestSpatialDumpRoundTrip: mariadb-dump writes spatial values both as its
@@ -27,20 +23,7 @@ func TestSpatialDumpRoundTrip(t *testing.T) {
 	} {
 		mustExec(t, db, q)
 	}
-	run := func(stdin []byte, name string, args ...string) []byte {
-		t.Helper()
-		ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
-		defer cancel()
-		args = append([]string{"--no-defaults", "--protocol=TCP", "-h", "127.0.0.1", "-P", strconv.Itoa(s.Port), "-u", "root"}, args...)
-		cmd := exec.CommandContext(ctx, name, args...)
-		cmd.Stdin = bytes.NewReader(stdin)
-		var out, errb bytes.Buffer
-		cmd.Stdout, cmd.Stderr = &out, &errb
-		if err := cmd.Run(); err != nil {
-			t.Fatalf("%s %v: %v\n%s", name, args, err, errb.String())
-		}
-		return out.Bytes()
-	}
+	run := func(stdin []byte, name string, args ...string) []byte { return s.RunTool(t, stdin, name, args...) }
 	const snap = "SELECT GROUP_CONCAT(CONCAT_WS(',', id, HEX(p), HEX(g), HEX(l), HEX(y), ST_SRID(l)) ORDER BY id SEPARATOR ';') FROM geo.t"
 	var want string
 	if err := db.QueryRow(snap).Scan(&want); err != nil {
