@@ -425,7 +425,7 @@ type rowIter struct {
 	reverse   bool
 	it        *kv.Iter
 	started   bool
-	point     bool // the current span holds at most one key
+	point     bool  // the current span holds at most one key
 	read      int64 // rows returned, added to the schema's usage at Close
 	// lock, when set, makes this a locking current read over tx.
 	lock LockingClause
