@@ -2,62 +2,20 @@ package sqltext
 
 import "strings"
 
-// allTokens lists every word and punctuation token of q with its
-// parenthesis depth (strings, quoted identifiers and comments are single
-// tokens or skipped).
+// depthToken is a token with its parenthesis depth.
 type depthToken struct {
 	token
 	depth int
 }
 
+// allTokens lists every word and punctuation token of q with its
+// parenthesis depth (strings and quoted identifiers are single tokens,
+// comments are skipped).
 func allTokens(q string) []depthToken {
 	var out []depthToken
-	depth := 0
-	for i := 0; i < len(q); {
-		c := q[i]
-		switch {
-		case c == '\'' || c == '"':
-			e := SkipString(q, i)
-			out = append(out, depthToken{token{i, e, q[i:e]}, depth})
-			i = e
-			continue
-		case c == '`':
-			e := skipIdentifier(q, i)
-			out = append(out, depthToken{token{i, e, q[i:e]}, depth})
-			i = e
-			continue
-		case c == '#' || c == '-' && strings.HasPrefix(q[i:], "--") && (i+2 == len(q) || isSpaceOrControl(q[i+2])):
-			i = lineEnd(q, i)
-			continue
-		case c == '/' && strings.HasPrefix(q[i:], "/*"):
-			i = commentEnd(q, i)
-			continue
-		case c == ' ' || c == '\t' || c == '\n' || c == '\r':
-			i++
-			continue
-		case c == '(':
-			out = append(out, depthToken{token{i, i + 1, "("}, depth})
-			depth++
-			i++
-			continue
-		case c == ')':
-			depth--
-			out = append(out, depthToken{token{i, i + 1, ")"}, depth})
-			i++
-			continue
-		}
-		if isWordByte(c) {
-			j := i
-			for j < len(q) && isWordByte(q[j]) {
-				j++
-			}
-			out = append(out, depthToken{token{i, j, strings.ToUpper(q[i:j])}, depth})
-			i = j
-			continue
-		}
-		out = append(out, depthToken{token{i, i + 1, q[i : i+1]}, depth})
-		i++
-	}
+	scanTokens(q, func(t token, depth int, _ bool) {
+		out = append(out, depthToken{t, depth})
+	})
 	return out
 }
 

@@ -121,18 +121,34 @@ func isWordToken(q string, t token) bool {
 // (the first token is kept even if it is "("), strings and comments.
 func topLevelTokens(q string) []token {
 	var out []token
+	scanTokens(q, func(t token, depth int, str bool) {
+		if depth != 0 || str || t.word == ")" || t.word == "(" && len(out) > 0 {
+			return
+		}
+		out = append(out, t)
+	})
+	return out
+}
+
+// scanTokens calls f for each token of q in order: words (upper-cased),
+// strings (str), quoted identifiers, parentheses and other punctuation,
+// with the parenthesis depth outside the token ("(" before it opens, ")"
+// after it closes). Comments and white space are skipped. One scanner
+// serves every token list of this package, so they agree on what a
+// comment or a string is.
+func scanTokens(q string, f func(t token, depth int, str bool)) {
 	depth := 0
 	for i := 0; i < len(q); {
 		c := q[i]
 		switch {
 		case c == '\'' || c == '"':
-			i = SkipString(q, i)
+			e := SkipString(q, i)
+			f(token{i, e, q[i:e]}, depth, true)
+			i = e
 			continue
 		case c == '`':
 			e := skipIdentifier(q, i)
-			if depth == 0 {
-				out = append(out, token{i, e, q[i:e]})
-			}
+			f(token{i, e, q[i:e]}, depth, false)
 			i = e
 			continue
 		case c == '#' || c == '-' && strings.HasPrefix(q[i:], "--") && (i+2 == len(q) || isSpaceOrControl(q[i+2])):
@@ -145,14 +161,13 @@ func topLevelTokens(q string) []token {
 			i++
 			continue
 		case c == '(':
-			if depth == 0 && len(out) == 0 {
-				out = append(out, token{i, i + 1, "("})
-			}
+			f(token{i, i + 1, "("}, depth, false)
 			depth++
 			i++
 			continue
 		case c == ')':
 			depth--
+			f(token{i, i + 1, ")"}, depth, false)
 			i++
 			continue
 		}
@@ -161,18 +176,13 @@ func topLevelTokens(q string) []token {
 			for j < len(q) && isWordByte(q[j]) {
 				j++
 			}
-			if depth == 0 {
-				out = append(out, token{i, j, strings.ToUpper(q[i:j])})
-			}
+			f(token{i, j, strings.ToUpper(q[i:j])}, depth, false)
 			i = j
 			continue
 		}
-		if depth == 0 {
-			out = append(out, token{i, i + 1, q[i : i+1]})
-		}
+		f(token{i, i + 1, q[i : i+1]}, depth, false)
 		i++
 	}
-	return out
 }
 
 func isWordByte(c byte) bool {
