@@ -137,3 +137,33 @@ func castTimePrecision(c *expression.Convert) int {
 	}
 	return 0
 }
+
+// castZeroDatetime is CAST(string AS DATETIME[(n)]) that reads MySQL's
+// zero datetime with a fraction ('0000-00-00 00:00:00.0', what
+// go-sql-driver sends for a zero time.Time into DATETIME(1)) as the zero
+// datetime; GMS knows only the text without a fraction and answered NULL.
+type castZeroDatetime struct {
+	*expression.Convert
+}
+
+func (c *castZeroDatetime) WithChildren(children ...sql.Expression) (sql.Expression, error) {
+	n, err := c.Convert.WithChildren(children...)
+	if err != nil {
+		return nil, err
+	}
+	return &castZeroDatetime{n.(*expression.Convert)}, nil
+}
+
+// zeroDatetimeText is the zero datetime with a fraction of zeros.
+var zeroDatetimeText = regexp.MustCompile(`^0000-00-00[ T]00:00:00\.0*$`)
+
+func (c *castZeroDatetime) Eval(ctx *sql.Context, row sql.Row) (any, error) {
+	v, err := c.Child.Eval(ctx, row)
+	if err != nil || v == nil {
+		return v, err
+	}
+	if s, ok := v.(string); ok && zeroDatetimeText.MatchString(strings.TrimSpace(s)) {
+		return zeroDatetime, nil
+	}
+	return c.Convert.Eval(ctx, row)
+}

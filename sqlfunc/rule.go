@@ -223,6 +223,9 @@ func replaceExpr(ctx *sql.Context, e sql.Expression, ignore bool) (sql.Expressio
 		if isInt(e.Child.Type()) && (types.IsDateType(t) || types.IsDatetimeType(t)) {
 			return &castNumDate{e}, transform.NewTree, nil
 		}
+		if types.IsText(e.Child.Type()) && (types.IsDatetimeType(t) || types.IsTimestampType(t)) {
+			return &castZeroDatetime{e}, transform.NewTree, nil
+		}
 		if timetype.Is(t) {
 			var inner sql.Expression = e
 			if types.IsText(e.Child.Type()) {
