@@ -127,3 +127,34 @@ func joinRows(rows [][]string) string {
 	}
 	return strings.Join(out, "|")
 }
+
+// A zero datetime with a fraction ('0000-00-00 00:00:00.0', what
+// go-sql-driver's TestDateTime casts) is the zero datetime (GMS: NULL),
+// printed with its column's fractional zeros in both protocols.
+func TestZeroDatetimeFraction(t *testing.T) {
+	ts := startServer(t, t.TempDir())
+	db := ts.connect("")
+	mustExec(t, db, "CREATE DATABASE d")
+	c, err := db.Conn(t.Context())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	mustExec(t, c, "SET SESSION sql_mode = ''")
+	mustExec(t, c, "CREATE TABLE d.z (id INT PRIMARY KEY, d1 DATETIME(1), d6 DATETIME(6), d0 DATETIME)")
+	mustExec(t, c, "INSERT INTO d.z VALUES (1, '0000-00-00 00:00:00', '0000-00-00 00:00:00', '0000-00-00 00:00:00')")
+	for name, conn := range map[string]string{"text": "interpolateParams=true", "binary": "interpolateParams=false"} {
+		q := ts.connectWith("d", conn)
+		for query, want := range map[string]string{
+			"SELECT CAST('0000-00-00 00:00:00.0' AS DATETIME(1)) FROM z WHERE id = ?":   "0000-00-00 00:00:00.0",
+			"SELECT CAST('0000-00-00 00:00:00.000' AS DATETIME(6)) FROM z WHERE id = ?": "0000-00-00 00:00:00.000000",
+			"SELECT d1 FROM z WHERE id = ?":                                             "0000-00-00 00:00:00.0",
+			"SELECT d6 FROM z WHERE id = ?":                                             "0000-00-00 00:00:00.000000",
+			"SELECT d0 FROM z WHERE id = ?":                                             "0000-00-00 00:00:00",
+		} {
+			if got := queryRows(t, q, query, 1); got[0][0] != want {
+				t.Errorf("%s (%s) = %q, want %q", query, name, got[0][0], want)
+			}
+		}
+	}
+}
