@@ -8,6 +8,8 @@ import (
 	"github.com/dolthub/go-mysql-server/sql/types"
 	"github.com/dolthub/vitess/go/sqltypes"
 	"github.com/dolthub/vitess/go/vt/proto/query"
+
+	"github.com/myriaddb/myriad/timetype"
 )
 
 // TypeDesc is the stored form of a column type: enough to rebuild the GMS
@@ -61,6 +63,10 @@ func DescribeType(t sql.Type) (TypeDesc, error) {
 		d.P = uint8(tt.Precision())
 	case types.BitType:
 		d.P = tt.NumberOfBits()
+	case timetype.Type:
+		// S marks a declared precision: a TIME stored before TIME(n)
+		// existed has neither and is GMS's TIME, i.e. TIME(6).
+		d.P, d.S = uint8(tt.Precision()), timeDeclared
 	default:
 		switch d.Q {
 		case sqltypes.Year, sqltypes.Time, sqltypes.TypeJSON:
@@ -70,6 +76,9 @@ func DescribeType(t sql.Type) (TypeDesc, error) {
 	}
 	return d, nil
 }
+
+// timeDeclared in a TIME descriptor's S says P is the declared precision.
+const timeDeclared = 1
 
 // Build rebuilds the GMS type. A corrupt descriptor is an error: GMS's
 // constructors index tables by collation ID and would panic on a bad one.
@@ -107,6 +116,9 @@ func (d TypeDesc) Build() (typ sql.Type, err error) {
 	case sqltypes.Year:
 		return types.Year, nil
 	case sqltypes.Time:
+		if d.S == timeDeclared {
+			return timetype.New(int(d.P)), nil
+		}
 		return types.Time, nil
 	case sqltypes.TypeJSON:
 		return types.JSON, nil

@@ -20,6 +20,7 @@ import (
 	"github.com/myriaddb/myriad/keyenc"
 	"github.com/myriaddb/myriad/keys"
 	"github.com/myriaddb/myriad/rowcodec"
+	"github.com/myriaddb/myriad/timetype"
 )
 
 // layout is how one table definition maps rows to keys and values. It is
@@ -48,6 +49,7 @@ type layout struct {
 	indexes []indexLayout
 	hasFx   bool    // an index has a functional key part (funcindex.go)
 	chars   []int   // positions of CHAR (not BINARY) columns
+	times   []int   // positions of TIME(n) columns with n < 6 (timetype.Round)
 	fills   sql.Row // per column: its value in rows stored before it was added
 
 	versions  sync.Map // string(older row header) -> *rowVersion
@@ -91,6 +93,9 @@ func newLayout(t *catalog.Table) *layout {
 	for i, c := range sch {
 		if c.Type.Type() == sqltypes.Char {
 			l.chars = append(l.chars, i)
+		}
+		if fsp, ok := timetype.PrecisionOf(c.Type); ok && fsp < timetype.MaxPrecision {
+			l.times = append(l.times, i)
 		}
 	}
 	l.fills = make(sql.Row, len(t.Columns))
@@ -152,7 +157,11 @@ func (l *layout) rowSpan() span {
 // pads CHAR to its length when storing and strips the spaces when reading;
 // PAD_CHAR_TO_FULL_LENGTH, deprecated, is not supported). Stripping before
 // storing gives the same values to every reader and the same keys under NO
-// PAD collations. BINARY(n) keeps its bytes. The row is copied if changed.
+// PAD collations. BINARY(n) keeps its bytes. It also rounds the values of
+// TIME(n) columns to n fractional digits, as MySQL stores them (GMS's TIME
+// keeps microseconds, and its Convert must keep them: comparisons and index
+// ranges read constants at full precision), so every writer stores, keys
+// and checks uniqueness on the rounded value. The row is copied if changed.
 func (l *layout) trimChars(row sql.Row) sql.Row {
 	out, copied := row, false
 	for _, i := range l.chars {
@@ -164,6 +173,19 @@ func (l *layout) trimChars(row sql.Row) sql.Row {
 			out, copied = row.Copy(), true
 		}
 		out[i] = strings.TrimRight(s, " ")
+	}
+	for _, i := range l.times {
+		v, ok := row[i].(types.Timespan)
+		if !ok {
+			continue
+		}
+		fsp, _ := timetype.PrecisionOf(l.sch[i].Type)
+		if r := timetype.Round(v, fsp); r != v {
+			if !copied {
+				out, copied = row.Copy(), true
+			}
+			out[i] = r
+		}
 	}
 	return out
 }

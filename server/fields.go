@@ -58,15 +58,56 @@ func fixFields(fields []*querypb.Field) {
 	}
 }
 
-// fieldsCallback wraps a text-protocol result callback with fixFields.
+// fieldsCallback wraps a text-protocol result callback with fixFields and
+// zeroFractions.
 func fieldsCallback(cb mysql.ResultSpoolFn) mysql.ResultSpoolFn {
+	var zeros []zeroCol
 	return func(res *sqltypes.Result, more bool) error {
 		if res != nil {
-			fixFields(res.Fields)
+			if res.Fields != nil {
+				fixFields(res.Fields)
+				zeros = zeroFractionColumns(res.Fields, zeros[:0])
+			}
+			if len(zeros) > 0 {
+				zeroFractions(res, zeros)
+			}
 		}
 		return cb(res, more)
 	}
 }
+
+// zeroCol is a DATETIME(n)/TIMESTAMP(n) column (n > 0): its position and
+// the zero datetime as MySQL prints it there.
+type zeroCol struct {
+	pos  int
+	text []byte
+}
+
+// zeroFractionColumns are the DATETIME(n)/TIMESTAMP(n) columns (n > 0).
+func zeroFractionColumns(fields []*querypb.Field, out []zeroCol) []zeroCol {
+	for i, f := range fields {
+		if f != nil && (f.Type == querypb.Type_DATETIME || f.Type == querypb.Type_TIMESTAMP) && f.Decimals > 0 && f.Decimals <= 6 {
+			out = append(out, zeroCol{pos: i, text: []byte(zeroDatetimeText + "." + strings.Repeat("0", int(f.Decimals)))})
+		}
+	}
+	return out
+}
+
+// zeroFractions prints the zero datetime of a DATETIME(n) column with its n
+// fractional zeros, as MySQL does ('0000-00-00 00:00:00.0'); GMS prints
+// it without them, and go-sql-driver's TestDateTime compares the text.
+func zeroFractions(res *sqltypes.Result, cols []zeroCol) {
+	for _, row := range res.Rows {
+		for _, c := range cols {
+			if c.pos >= len(row) || row[c.pos].IsNull() || string(row[c.pos].Raw()) != zeroDatetimeText {
+				continue
+			}
+			row[c.pos] = sqltypes.MakeTrusted(row[c.pos].Type(), c.text)
+		}
+	}
+}
+
+const zeroDatetimeText = "0000-00-00 00:00:00"
 
 // stmtFieldsCallback wraps a binary-protocol result callback with fixFields
 // and binaryTemporal.

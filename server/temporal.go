@@ -7,6 +7,8 @@ import (
 	"github.com/dolthub/vitess/go/mysql"
 	"github.com/dolthub/vitess/go/sqltypes"
 	querypb "github.com/dolthub/vitess/go/vt/proto/query"
+
+	"github.com/myriaddb/myriad/timetype"
 )
 
 // Temporal values in the binary protocol (prepared statements), as MySQL
@@ -148,6 +150,15 @@ func temporalFields(f *querypb.Field) {
 		}
 		if f.ColumnLength != want {
 			f.ColumnLength = want
+		}
+	case querypb.Type_TIME:
+		// The precision of a TIME(n) travels in its column length (see
+		// timetype.DisplayLength): GMS sets no decimals for TIME, so a
+		// driver that formats binary values by them (go-sql-driver into
+		// a string) dropped the fraction. GMS's own TIME (expressions
+		// other than CAST) keeps microseconds and reads as TIME(6).
+		if want := uint32(timetype.PrecisionOfLength(f.ColumnLength)); f.Decimals != want {
+			f.Decimals = want
 		}
 	}
 }

@@ -8,6 +8,8 @@ import (
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/go-mysql-server/sql/expression"
 	"github.com/dolthub/go-mysql-server/sql/types"
+
+	"github.com/myriaddb/myriad/timetype"
 )
 
 // castStrTime is CAST(string AS TIME). MySQL reads a string that holds a
@@ -82,4 +84,86 @@ func (c *castTimeDatetime) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 	t := time.Date(y, m, d, 0, 0, 0, 0, time.UTC).Add(time.Duration(ts.AsMicroseconds()) * time.Microsecond)
 	r, _, err := c.Convert.Type().Convert(ctx, t)
 	return r, err
+}
+
+// castTimeN is CAST(x AS TIME(n)): a TIME(n) (timetype), its value rounded
+// to n digits as MySQL rounds it. GMS's CAST keeps n only in its text and
+// answers its microsecond TIME (CAST('10:00:00.5' AS TIME) was
+// 10:00:00.500000; MySQL's is 10:00:01). Children are the cast's own, so
+// the rule that makes it never sees the cast again.
+type castTimeN struct {
+	inner sql.Expression // the *expression.Convert or castStrTime
+	fsp   int
+}
+
+func (c *castTimeN) Type() sql.Type             { return timetype.New(c.fsp) }
+func (c *castTimeN) Resolved() bool             { return c.inner.Resolved() }
+func (c *castTimeN) IsNullable() bool           { return c.inner.IsNullable() }
+func (c *castTimeN) Children() []sql.Expression { return c.inner.Children() }
+func (c *castTimeN) String() string             { return c.inner.String() }
+func (c *castTimeN) DebugString() string        { return sql.DebugString(c.inner) }
+func (c *castTimeN) CollationCoercibility(*sql.Context) (sql.CollationID, byte) {
+	return sql.Collation_binary, 5
+}
+
+func (c *castTimeN) WithChildren(children ...sql.Expression) (sql.Expression, error) {
+	n, err := c.inner.WithChildren(children...)
+	if err != nil {
+		return nil, err
+	}
+	return &castTimeN{inner: n, fsp: c.fsp}, nil
+}
+
+func (c *castTimeN) Eval(ctx *sql.Context, row sql.Row) (any, error) {
+	v, err := c.inner.Eval(ctx, row)
+	if err != nil || v == nil {
+		return v, err
+	}
+	ts, ok := v.(types.Timespan)
+	if !ok {
+		return v, nil
+	}
+	return timetype.Round(ts, c.fsp), nil
+}
+
+// castPrecision reads n of CAST(x AS TIME(n)) from the cast's text, the
+// only place GMS's Convert shows its length: `convert(x, time(2))`.
+var castPrecision = regexp.MustCompile(`, time\(([0-6])\)\)$`)
+
+// castTimePrecision is n of CAST(x AS TIME(n)), 0 without one.
+func castTimePrecision(c *expression.Convert) int {
+	if m := castPrecision.FindStringSubmatch(c.String()); m != nil {
+		return int(m[1][0] - '0')
+	}
+	return 0
+}
+
+// castZeroDatetime is CAST(string AS DATETIME[(n)]) that reads MySQL's
+// zero datetime with a fraction ('0000-00-00 00:00:00.0', what
+// go-sql-driver sends for a zero time.Time into DATETIME(1)) as the zero
+// datetime; GMS knows only the text without a fraction and answered NULL.
+type castZeroDatetime struct {
+	*expression.Convert
+}
+
+func (c *castZeroDatetime) WithChildren(children ...sql.Expression) (sql.Expression, error) {
+	n, err := c.Convert.WithChildren(children...)
+	if err != nil {
+		return nil, err
+	}
+	return &castZeroDatetime{n.(*expression.Convert)}, nil
+}
+
+// zeroDatetimeText is the zero datetime with a fraction of zeros.
+var zeroDatetimeText = regexp.MustCompile(`^0000-00-00[ T]00:00:00\.0*$`)
+
+func (c *castZeroDatetime) Eval(ctx *sql.Context, row sql.Row) (any, error) {
+	v, err := c.Child.Eval(ctx, row)
+	if err != nil || v == nil {
+		return v, err
+	}
+	if s, ok := v.(string); ok && zeroDatetimeText.MatchString(strings.TrimSpace(s)) {
+		return zeroDatetime, nil
+	}
+	return c.Convert.Eval(ctx, row)
 }

@@ -10,6 +10,8 @@ import (
 	"github.com/dolthub/go-mysql-server/sql/types"
 	"github.com/dolthub/vitess/go/sqltypes"
 	"github.com/shopspring/decimal"
+
+	"github.com/myriaddb/myriad/timetype"
 )
 
 // GREATEST and LEAST over numbers or over temporal values, the way MySQL
@@ -132,7 +134,7 @@ func temporalAggregate(ts []sql.Type) sql.Type {
 	allDate, allTime, allStamp, fsp := true, true, true, 0
 	for _, t := range ts {
 		switch {
-		case types.IsTimespan(t):
+		case timetype.Is(t):
 			allDate, allStamp = false, false
 		case types.IsDateType(t):
 			allTime, allStamp = false, false

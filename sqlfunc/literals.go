@@ -13,6 +13,7 @@ import (
 	"github.com/dolthub/vitess/go/sqltypes"
 
 	"github.com/myriaddb/myriad/sqltext"
+	"github.com/myriaddb/myriad/timetype"
 )
 
 // erWrongValue is MySQL's ER_WRONG_VALUE (1525), a typed temporal literal
@@ -59,7 +60,8 @@ func newTemporalLiteral(kw string) func(args ...sql.Expression) (sql.Expression,
 			if !ok {
 				return nil, wrong()
 			}
-			return expression.NewLiteral(ts, types.Time), nil
+			// TIME(n), n the literal's fractional digits, as MySQL types it.
+			return expression.NewLiteral(ts, timetype.New(literalFsp(s))), nil
 		}
 	}
 }
@@ -294,4 +296,22 @@ func (d *dateFunc) WithChildren(children ...sql.Expression) (sql.Expression, err
 		return nil, err
 	}
 	return &dateFunc{inner}, nil
+}
+
+// literalFsp is the number of fractional digits of a TIME literal's text
+// (at most 6).
+func literalFsp(s string) int {
+	s = strings.TrimSpace(s)
+	i := strings.LastIndexByte(s, '.')
+	if i < 0 {
+		return 0
+	}
+	n := 0
+	for _, c := range s[i+1:] {
+		if c < '0' || c > '9' {
+			break
+		}
+		n++
+	}
+	return min(n, timetype.MaxPrecision)
 }

@@ -100,6 +100,7 @@ func fixStatement(stmt ast.Statement, lits []sqltext.TemporalLiteral) {
 	}
 	ExactLiterals(stmt)
 	InlineNamedWindows(stmt)
+	TimeColumns(stmt)
 }
 
 // ExactLiterals wraps the DECIMAL literal operands of stmt's comparisons

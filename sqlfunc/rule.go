@@ -8,6 +8,8 @@ import (
 	"github.com/dolthub/go-mysql-server/sql/plan"
 	"github.com/dolthub/go-mysql-server/sql/transform"
 	"github.com/dolthub/go-mysql-server/sql/types"
+
+	"github.com/myriaddb/myriad/timetype"
 )
 
 // functions answers for names whose GMS built-in is wrong or missing.
@@ -199,7 +201,7 @@ func replaceExpr(ctx *sql.Context, e sql.Expression, ignore bool) (sql.Expressio
 		}
 	case *expression.Convert:
 		t := e.Type()
-		if ct := e.Child.Type(); (isTemporal(ct) || types.IsTimespan(ct)) && types.IsInteger(t) {
+		if ct := e.Child.Type(); (isTemporal(ct) || timetype.Is(ct)) && types.IsInteger(t) {
 			// GMS casts a DATE/DATETIME to a Unix time and a TIME to 0;
 			// MySQL's integer is the value's number (YYYYMMDDhhmmss,
 			// hhmmss), its fraction rounded.
@@ -221,10 +223,17 @@ func replaceExpr(ctx *sql.Context, e sql.Expression, ignore bool) (sql.Expressio
 		if isInt(e.Child.Type()) && (types.IsDateType(t) || types.IsDatetimeType(t)) {
 			return &castNumDate{e}, transform.NewTree, nil
 		}
-		if types.IsText(e.Child.Type()) && types.IsTimespan(t) {
-			return &castStrTime{e}, transform.NewTree, nil
+		if types.IsText(e.Child.Type()) && (types.IsDatetimeType(t) || types.IsTimestampType(t)) {
+			return &castZeroDatetime{e}, transform.NewTree, nil
 		}
-		if types.IsTimespan(e.Child.Type()) && (types.IsDateType(t) || types.IsDatetimeType(t)) {
+		if timetype.Is(t) {
+			var inner sql.Expression = e
+			if types.IsText(e.Child.Type()) {
+				inner = &castStrTime{e}
+			}
+			return &castTimeN{inner: inner, fsp: castTimePrecision(e)}, transform.NewTree, nil
+		}
+		if timetype.Is(e.Child.Type()) && (types.IsDateType(t) || types.IsDatetimeType(t)) {
 			return &castTimeDatetime{e}, transform.NewTree, nil
 		}
 		if ct := e.Child.Type(); isInt(ct) && types.IsUnsigned(ct) && types.IsSigned(t) && t.Equals(types.Int64) {

@@ -6,6 +6,8 @@ import (
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/go-mysql-server/sql/expression"
 	"github.com/dolthub/go-mysql-server/sql/types"
+
+	"github.com/myriaddb/myriad/timetype"
 )
 
 // temporalNum is a DATE, DATETIME, TIMESTAMP or TIME operand of
@@ -29,7 +31,14 @@ func newTemporalNum(e sql.Expression) sql.Expression {
 			return &temporalNum{child: e, typ: types.Int64}
 		}
 		return &temporalNum{child: e, typ: types.MustCreateDecimalType(uint8(14+p), uint8(p))}
-	case types.IsTimespan(t):
+	case timetype.Is(t):
+		if p, ok := t.(timetype.Type); ok {
+			// TIME(n): hhmmss with n decimals, as MySQL types it.
+			if p.Precision() == 0 {
+				return &temporalNum{child: e, typ: types.Int64}
+			}
+			return &temporalNum{child: e, typ: types.MustCreateDecimalType(uint8(7+p.Precision()), uint8(p.Precision()))}
+		}
 		if l, ok := e.(*expression.Literal); ok {
 			if ts, ok := l.Value().(types.Timespan); ok && int64(ts)%1_000_000 == 0 {
 				// A TIME literal without a fraction: hhmmss is an integer.

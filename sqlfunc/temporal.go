@@ -11,6 +11,8 @@ import (
 	"github.com/dolthub/go-mysql-server/sql/types"
 	"github.com/dolthub/vitess/go/sqltypes"
 	"github.com/shopspring/decimal"
+
+	"github.com/myriaddb/myriad/timetype"
 )
 
 // dateArith is date ± INTERVAL, DATE_ADD and DATE_SUB with MySQL's result
@@ -295,7 +297,9 @@ func fracDigits(e sql.Expression) int {
 func (a *addTime) Type() sql.Type {
 	bt := a.base.Type()
 	switch {
-	case types.IsTimespan(bt):
+	case timetype.Is(bt):
+		// MySQL's TIME(n) here takes the larger precision of the
+		// operands; GMS's TIME keeps every microsecond either way.
 		return types.Time
 	case types.IsDatetimeType(bt) || types.IsTimestampType(bt) || types.IsDateType(bt):
 		return datetimeOf(max(fracDigits(a.base), fracDigits(a.delta)))

@@ -5,6 +5,8 @@ import (
 	"github.com/dolthub/go-mysql-server/sql/expression"
 	"github.com/dolthub/go-mysql-server/sql/expression/function"
 	"github.com/dolthub/go-mysql-server/sql/types"
+
+	"github.com/myriaddb/myriad/timetype"
 )
 
 // signedTimePart is TIME_TO_SEC or MICROSECOND typed BIGINT as in MySQL:
@@ -67,22 +69,62 @@ func compareAsTime(e sql.Expression) (sql.Expression, bool) {
 	}
 	l, r := cs[0], cs[1]
 	switch {
-	case types.IsTimespan(l.Type()) && isPlainString(r):
+	case timetype.Is(l.Type()) && isPlainString(r):
 		if _, col := l.(*expression.GetField); col {
 			return e, false
 		}
 		r = &castStrTime{expression.NewConvert(r, expression.ConvertToTime)}
-	case types.IsTimespan(r.Type()) && isPlainString(l):
+	case timetype.Is(r.Type()) && isPlainString(l):
 		if _, col := r.(*expression.GetField); col {
 			return e, false
 		}
 		l = &castStrTime{expression.NewConvert(l, expression.ConvertToTime)}
+	case timetype.Is(l.Type()) && timetype.Is(r.Type()) && !l.Type().Equals(r.Type()) && !r.Type().Equals(l.Type()):
 	default:
 		return e, false
+	}
+	// Two TIMEs of different types (TIME(n) and another precision, or
+	// GMS's TIME) that are not columns: GMS compares values of unequal
+	// types by their text unless one side is a column, whose type it
+	// then compares in. Both sides become GMS's TIME, compared as times.
+	if _, col := l.(*expression.GetField); !col {
+		l = asTime(l)
+	}
+	if _, col := r.(*expression.GetField); !col {
+		r = asTime(r)
 	}
 	ne, err := e.WithChildren(l, r)
 	if err != nil {
 		return e, false
 	}
 	return ne, true
+}
+
+// timeAs is a TIME(n) expression seen as GMS's TIME (same values).
+type timeAs struct {
+	child sql.Expression
+}
+
+// asTime is e typed as GMS's TIME, or e if it already is.
+func asTime(e sql.Expression) sql.Expression {
+	if types.IsTimespan(e.Type()) {
+		return e
+	}
+	return &timeAs{child: e}
+}
+
+func (a *timeAs) Type() sql.Type                                  { return types.Time }
+func (a *timeAs) Resolved() bool                                  { return a.child.Resolved() }
+func (a *timeAs) IsNullable() bool                                { return a.child.IsNullable() }
+func (a *timeAs) Children() []sql.Expression                      { return []sql.Expression{a.child} }
+func (a *timeAs) String() string                                  { return a.child.String() }
+func (a *timeAs) Eval(ctx *sql.Context, row sql.Row) (any, error) { return a.child.Eval(ctx, row) }
+func (a *timeAs) CollationCoercibility(*sql.Context) (sql.CollationID, byte) {
+	return sql.Collation_binary, 5
+}
+func (a *timeAs) WithChildren(children ...sql.Expression) (sql.Expression, error) {
+	if len(children) != 1 {
+		return nil, sql.ErrInvalidChildrenNumber.New(a, len(children), 1)
+	}
+	return &timeAs{child: children[0]}, nil
 }

@@ -57,6 +57,9 @@ func (d *infoSchemaDB) GetTableInsensitive(ctx *sql.Context, name string) (sql.T
 	}
 	t, ok, err := d.Database.GetTableInsensitive(ctx, name)
 	if ok && err == nil {
+		if ct, isCols := t.(*information_schema.ColumnsTable); isCols {
+			return withTimePrecision(ct), true, nil
+		}
 		if _, isRoutines := routineTables[strings.ToLower(name)]; isRoutines {
 			return newRoutinesTable(strings.ToLower(name), t), true, nil
 		}
