@@ -87,15 +87,20 @@ func threadOuterRefs(n sql.Node) (sql.Node, bool, error) {
 	if !ok || len(n.Children()) != 1 {
 		return n, false, nil
 	}
+	child := n.Children()[0]
+	have := provided(child)
+	n, reused, err := reuseChildAliases(n, have)
+	if err != nil {
+		return nil, false, err
+	}
+	ne = n.(sql.Expressioner)
 	refs := map[sql.ColumnId]*expression.GetField{}
 	for _, e := range ne.Expressions() {
 		subqueryColumns(e, refs)
 	}
 	if len(refs) == 0 {
-		return n, false, nil
+		return n, reused, nil
 	}
-	child := n.Children()[0]
-	have := provided(child)
 	need := map[sql.ColumnId]*expression.GetField{}
 	for id, gf := range refs {
 		if !have[id] {
@@ -103,11 +108,11 @@ func threadOuterRefs(n sql.Node) (sql.Node, bool, error) {
 		}
 	}
 	if len(need) == 0 {
-		return n, false, nil
+		return n, reused, nil
 	}
 	newChild, got, err := thread(child, need)
 	if err != nil || len(got) == 0 {
-		return n, false, err
+		return n, reused, err
 	}
 	schema := n.Schema()
 	nn, err := n.WithChildren(newChild)
@@ -128,6 +133,33 @@ func threadOuterRefs(n sql.Node) (sql.Node, bool, error) {
 		cols[i] = expression.NewGetFieldWithTable(int(ids[i]), 0, c.Type, c.DatabaseSource, c.Source, c.Name, c.Nullable).WithId(ids[i])
 	}
 	return plan.NewProject(cols, nn), true, nil
+}
+
+// reuseChildAliases replaces a subquery alias that n computes again although
+// its child already outputs it (the planbuilder repeats the alias in the
+// Project or Sort above the one that computed it) by a reference to the
+// child's column: the same value, without evaluating the subquery once more
+// over a row that may no longer hold the columns it reads.
+func reuseChildAliases(n sql.Node, have map[sql.ColumnId]bool) (sql.Node, bool, error) {
+	nn, same, err := transform.OneNodeExpressions(n, func(e sql.Expression) (sql.Expression, transform.TreeIdentity, error) {
+		a, ok := e.(*expression.Alias)
+		if !ok || a.Id() == 0 || !have[a.Id()] || !holdsSubquery(a) {
+			return e, transform.SameTree, nil
+		}
+		gf := expression.NewGetField(int(a.Id()), a.Type(), a.Name(), a.IsNullable()).WithId(a.Id())
+		return gf, transform.NewTree, nil
+	})
+	if err != nil {
+		return nil, false, err
+	}
+	return nn, same == transform.NewTree, nil
+}
+
+func holdsSubquery(e sql.Expression) bool {
+	return transform.InspectExpr(e, func(e sql.Expression) bool {
+		_, ok := e.(*plan.Subquery)
+		return ok
+	})
 }
 
 func isProjector(n sql.Node) bool {

@@ -63,6 +63,9 @@ func TestSubqueryOuterRefAboveGroupBy(t *testing.T) {
 			[]string{"30", "90", "90"}},
 		{"SELECT SUM(v) FROM a GROUP BY a.k ORDER BY (SELECT COUNT(*) FROM b WHERE b.k = a.k), 1",
 			[]string{"70", "90", "90", "30"}},
+		// DISTINCT, and ORDER BY the alias above it
+		{"SELECT DISTINCT (SELECT COUNT(*) FROM b WHERE b.k = a.k) AS c FROM a GROUP BY a.k ORDER BY 1",
+			[]string{"0", "1", "2"}},
 		// a derived table inside the subquery
 		{"SELECT (SELECT x.n FROM (SELECT b.name n, b.id FROM b) x WHERE x.id = a.b_id) AS n, COUNT(*) FROM a GROUP BY n ORDER BY n",
 			[]string{"NULL,1", "x,3", "y,2", "z,1"}},
