@@ -46,7 +46,9 @@ func errOuterRefShape(through sql.Node) error {
 }
 
 func fixOuterRefs(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
-	return transform.Node(n, func(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
+	// WithOpaque: a UNION's parts are opaque to transform.Node, and each may
+	// be a query with this fault.
+	return transform.NodeWithOpaque(n, func(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
 		same := transform.SameTree
 		// Subqueries nested in this node's expressions first: they are
 		// queries of their own and may have the same fault inside.

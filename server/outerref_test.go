@@ -1,6 +1,11 @@
 package server
 
-import "testing"
+import (
+	"database/sql"
+	"fmt"
+	"reflect"
+	"testing"
+)
 
 // TestSubqueryOuterRefAboveGroupBy: a subquery reading a column of its outer
 // query, evaluated above the GROUP BY (select list, GROUP BY alias or
@@ -66,10 +71,33 @@ func TestSubqueryOuterRefAboveGroupBy(t *testing.T) {
 		// DISTINCT, and ORDER BY the alias above it
 		{"SELECT DISTINCT (SELECT COUNT(*) FROM b WHERE b.k = a.k) AS c FROM a GROUP BY a.k ORDER BY 1",
 			[]string{"0", "1", "2"}},
+		// each part of a UNION
+		{"SELECT SUM(v) s, (SELECT COUNT(*) FROM b WHERE b.k = a.k) c FROM a GROUP BY a.k UNION ALL SELECT 1, 2 ORDER BY 1, 2",
+			[]string{"1,2", "30,2", "70,0", "90,1", "90,1"}},
+		{"SELECT (SELECT (SELECT b.name FROM b WHERE b.id = a.b_id) FROM b b2 WHERE b2.id = 1) AS n, COUNT(*) FROM a GROUP BY n ORDER BY n",
+			[]string{"NULL,1", "x,3", "y,2", "z,1"}},
 		// a derived table inside the subquery
 		{"SELECT (SELECT x.n FROM (SELECT b.name n, b.id FROM b) x WHERE x.id = a.b_id) AS n, COUNT(*) FROM a GROUP BY n ORDER BY n",
 			[]string{"NULL,1", "x,3", "y,2", "z,1"}},
 	} {
 		wantRows(t, db, c.q, c.want...)
+	}
+	// prepared, as drivers send it with arguments
+	var got []string
+	rows, err := db.Query("SELECT (SELECT b.name FROM b WHERE b.id = a.b_id AND b.k > ?) AS n, COUNT(*) FROM a GROUP BY n ORDER BY n", 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var n sql.NullString
+		var c int
+		if err := rows.Scan(&n, &c); err != nil {
+			t.Fatal(err)
+		}
+		got = append(got, fmt.Sprintf("%s,%d", n.String, c))
+	}
+	if want := []string{",4", "x,1", "y,2"}; !reflect.DeepEqual(got, want) {
+		t.Fatalf("prepared: got %q, want %q", got, want)
 	}
 }
