@@ -21,6 +21,9 @@ const exactJoinKeysID analyzer.RuleId = 10_250
 // noRangeHeapJoinsID is from issue 9's range 10_920-10_949.
 const noRangeHeapJoinsID analyzer.RuleId = 10_920
 
+// groupedOuterRefsID is from issue 9's outer-reference range 10_870-10_889.
+const groupedOuterRefsID analyzer.RuleId = 10_870
+
 // Install puts the rules into a built analyzer, each just before the GMS rule
 // whose fault it avoids (GMS's builder can only append rules to a whole
 // batch, which would run them after the damage). GMS's rule IDs are
@@ -30,6 +33,9 @@ func Install(a *analyzer.Analyzer) {
 		var rules []analyzer.Rule
 		for _, r := range b.Rules {
 			switch r.Id.String() {
+			case "applyDefaultSelectLimit":
+				// first of all: later rules read the columns nodes output
+				rules = append(rules, analyzer.Rule{Id: groupedOuterRefsID, Apply: groupedOuterRefs})
 			case "hoistOutOfScopeFilters":
 				rules = append(rules, analyzer.Rule{Id: constantExistsID, Apply: constantExists},
 					analyzer.Rule{Id: notExistsNullsID, Apply: nullFreeNotExists})

@@ -24,6 +24,7 @@ func TestInstallFindsGMSRules(t *testing.T) {
 		semiJoinOnceID:     {exactJoinKeysID.String()},
 		exactJoinKeysID:    {noRangeHeapJoinsID.String()},
 		noRangeHeapJoinsID: {"optimizeJoins"},
+		groupedOuterRefsID: {"applyDefaultSelectLimit"},
 	}
 	seen := map[analyzer.RuleId]int{}
 	for _, b := range a.Batches {
@@ -43,7 +44,7 @@ func TestInstallFindsGMSRules(t *testing.T) {
 		}
 	}
 	// notExistsNullsID runs twice: before hoisting and before unnesting EXISTS.
-	want := map[analyzer.RuleId]int{constantExistsID: 2, notExistsNullsID: 2, inSubqueryNullsID: 1, semiJoinOnceID: 1, exactJoinKeysID: 1, noRangeHeapJoinsID: 1, negZeroGroupingID: 1}
+	want := map[analyzer.RuleId]int{constantExistsID: 2, notExistsNullsID: 2, inSubqueryNullsID: 1, semiJoinOnceID: 1, exactJoinKeysID: 1, noRangeHeapJoinsID: 1, negZeroGroupingID: 1, groupedOuterRefsID: 1}
 	for id, n := range want {
 		if seen[id] != n {
 			t.Errorf("rule %d installed %d times, want %d", id, seen[id], n)
