@@ -9,17 +9,24 @@
 #
 #   TENANTS=1000 BEFORE=8e95eae bench/tenant-usage.sh
 #
-# Each query runs REPEAT times (default 3); every time is printed.
+# Each query runs REPEAT times (default 3), the whole-server listing
+# FULL_REPEAT times (default REPEAT: at 10,000 tenants one listing takes
+# minutes); every time is printed. With KEEP=1 and WORK naming the kept
+# directory, a later run reuses its data directory (no provisioning):
+#
+#   TENANTS=10000 KEEP=1 WORK=/work/bench-tmp/usage10k FULL_REPEAT=1 bench/tenant-usage.sh
 set -euo pipefail
 TENANTS=${TENANTS:-1000}
 TABLES=${TABLES:-100}
 ROWS=${ROWS:-10}
 PARALLEL=${PARALLEL:-8}
 REPEAT=${REPEAT:-3}
+FULL_REPEAT=${FULL_REPEAT:-$REPEAT}
 BEFORE=${BEFORE:-}
 PORT=${PORT:-$((20000 + RANDOM % 20000))}
 mkdir -p /work/bench-tmp
 WORK=${WORK:-$(mktemp -d /work/bench-tmp/tenant-usage.XXXXXX)}
+mkdir -p "$WORK"
 export TMPDIR="$WORK"
 BIN="$WORK/myriad"
 cd "$(dirname "$0")/.."
@@ -36,15 +43,19 @@ fi
 echo "# tenant-usage: $TENANTS tenants x $TABLES tables x $ROWS rows, $(date -u +%FT%TZ), load $(cut -d' ' -f1-3 /proc/loadavg)"
 
 M="mariadb -h127.0.0.1 -P$PORT -uroot"
-start_myriad "$BIN" "$WORK/data" "$PORT" --log-level warn
-{
-  template_sql "$TABLES" "$ROWS"
-  echo "CREATE PROCEDURE template.bump(x INT) UPDATE sbtest1 SET k = k + x WHERE id = 1;"
-} | $M
-s=$(now)
-"$BIN" tenant clone --port "$PORT" --from template --count "$TENANTS" --prefix t_ --parallel "$PARALLEL" --with-data --progress never >/dev/null
-echo "provision: $(since "$s") s"
-stop_server "$MYRIAD_PID"
+if [ -d "$WORK/data" ]; then
+  echo "provision: reusing $WORK/data"
+else
+  start_myriad "$BIN" "$WORK/data" "$PORT" --log-level warn
+  {
+    template_sql "$TABLES" "$ROWS"
+    echo "CREATE PROCEDURE template.bump(x INT) UPDATE sbtest1 SET k = k + x WHERE id = 1;"
+  } | $M
+  s=$(now)
+  "$BIN" tenant clone --port "$PORT" --from template --count "$TENANTS" --prefix t_ --parallel "$PARALLEL" --with-data --progress never >/dev/null
+  echo "provision: $(since "$s") s, data directory $(du -sm "$WORK/data" | cut -f1) MB"
+  stop_server "$MYRIAD_PID"
+fi
 
 MID=$(((TENANTS + 1) / 2))
 queries=(
@@ -59,7 +70,9 @@ for b in "${bins[@]}"; do
   start_myriad "$b" "$WORK/data" "$PORT" --log-level warn
   for q in "${queries[@]}"; do
     times=()
-    for _ in $(seq "$REPEAT"); do
+    n=$REPEAT
+    case $q in *"MYRIAD_SCHEMA_USAGE") n=$FULL_REPEAT ;; esac
+    for _ in $(seq "$n"); do
       s=$(now)
       out=$($M -N -e "$q" | tr '\t\n' ' |' | cut -c1-80)
       times+=("$(since "$s")")

@@ -28,10 +28,14 @@ import (
 // one transaction. The long transfer runs while the tenant keeps writing;
 // only the delta is shipped under the write freeze.
 //
-// A delta refuses definitions that changed between the snapshots (DDL
-// during the move): the keys of a table are only comparable under one
-// definition. Retained snapshots expire after RetainFor; they hold old
-// versions against compaction, not memory.
+// A delta refuses table definitions that changed between the snapshots
+// (CREATE, ALTER or DROP TABLE during the move): the keys of a table are
+// only comparable under one definition. Views, triggers and stored
+// procedures hold no keys of their own, so a delta carries them whole, as
+// every export does, and ApplySchemaDelta makes the copy's sets those of
+// the newer snapshot (created, replaced, dropped) in the transaction that
+// applies the rows. Retained snapshots expire after RetainFor; they hold
+// old versions against compaction, not memory.
 
 // RetainFor is how long a retained export snapshot stays usable.
 var RetainFor = 15 * time.Minute
@@ -103,8 +107,8 @@ func errDefinitionsChanged(schema string) error {
 }
 
 // sameDefinitions checks that s has, at base, the same ID and the same
-// table, view and trigger records as now.
-func (e *Engine) sameDefinitions(base *retainedSnapshot, s *catalog.Schema, tables, views, triggers [][]byte) error {
+// table records as now.
+func (e *Engine) sameDefinitions(base *retainedSnapshot, s *catalog.Schema, tables [][]byte) error {
 	old, err := e.cat.Schema(base.snap, s.Name)
 	if err != nil {
 		return err
@@ -112,32 +116,21 @@ func (e *Engine) sameDefinitions(base *retainedSnapshot, s *catalog.Schema, tabl
 	if old == nil || old.ID != s.ID {
 		return errDefinitionsChanged(s.Name)
 	}
-	var ot, ov, og [][]byte
+	var ot [][]byte
+	none := func([]byte) error { return nil }
 	if err := e.cat.ExportRecords(base.snap, old, func(rec []byte, _ *catalog.Table) error {
 		ot = append(ot, bytes.Clone(rec))
 		return nil
-	}, func(rec []byte) error {
-		ov = append(ov, bytes.Clone(rec))
-		return nil
-	}, func(rec []byte) error {
-		og = append(og, bytes.Clone(rec))
-		return nil
-	}); err != nil {
+	}, none, none); err != nil {
 		return err
 	}
-	same := func(a, b [][]byte) bool {
-		if len(a) != len(b) {
-			return false
-		}
-		for i := range a {
-			if !bytes.Equal(a[i], b[i]) {
-				return false
-			}
-		}
-		return true
-	}
-	if !same(ot, tables) || !same(ov, views) || !same(og, triggers) {
+	if len(ot) != len(tables) {
 		return errDefinitionsChanged(s.Name)
+	}
+	for i := range ot {
+		if !bytes.Equal(ot[i], tables[i]) {
+			return errDefinitionsChanged(s.Name)
+		}
 	}
 	return nil
 }
@@ -196,13 +189,37 @@ func diffTableData(old, cur catalog.Reader, fw *tenantfile.Writer, ordinal uint6
 	return ni.Error()
 }
 
+// DefinitionChanges counts the views, triggers and stored procedures a
+// delta creates, replaces or drops in its schema.
+type DefinitionChanges struct {
+	Views, Triggers, Routines int
+}
+
+// Any reports whether the delta changes any definition.
+func (c DefinitionChanges) Any() bool { return c.Views+c.Triggers+c.Routines > 0 }
+
+// DeltaOptions qualify ApplySchemaDelta.
+type DeltaOptions struct {
+	// Authorize, if set, is asked before the commit when the delta changes
+	// definitions (the server checks the importing account's CREATE
+	// ROUTINE, CREATE VIEW, TRIGGER... privileges, which a delta of rows
+	// alone does not need); an error aborts the delta.
+	Authorize func(DefinitionChanges) error
+}
+
 // ApplySchemaDelta reads a delta file (an export Since a snapshot) from r
 // and applies it to schema name — a copy imported from the export taken at
 // that snapshot — in one transaction, after the whole file checked out.
 // The tables are matched by name and must have the same columns and
-// indexes. The delta is held in memory until the commit: it is meant for
+// indexes; the schema's views, triggers and stored procedures become the
+// file's. The delta is held in memory until the commit: it is meant for
 // the little a tenant writes during one transfer.
-func (e *Engine) ApplySchemaDelta(r io.Reader, name string) (st TransferStats, err error) {
+func (e *Engine) ApplySchemaDelta(r io.Reader, name string) (TransferStats, error) {
+	return e.ApplySchemaDeltaWith(r, name, DeltaOptions{})
+}
+
+// ApplySchemaDeltaWith is ApplySchemaDelta with options.
+func (e *Engine) ApplySchemaDeltaWith(r io.Reader, name string, opts DeltaOptions) (st TransferStats, err error) {
 	start := time.Now()
 	fr, err := tenantfile.NewReader(r)
 	if err != nil {
@@ -225,17 +242,24 @@ func (e *Engine) ApplySchemaDelta(r io.Reader, name string) (st TransferStats, e
 		return st, sql.ErrDatabaseNotFound.New(name)
 	}
 	mine := map[string]*catalog.Table{}
+	var have objectRecords
 	if err := e.cat.ExportRecords(tx, s, func(_ []byte, t *catalog.Table) error {
 		mine[strings.ToLower(t.Name)] = t
 		return nil
-	}, func([]byte) error { return nil }, func([]byte) error { return nil }); err != nil {
+	}, have.add(&have.views), have.add(&have.triggers)); err != nil {
+		return st, err
+	}
+	if err := e.cat.ExportRoutineRecords(tx, s, have.add(&have.routines)); err != nil {
 		return st, err
 	}
 	if len(mine) != h.Tables {
 		return st, fmt.Errorf("tenant delta: schema '%s' has %d tables, the delta's source %d", name, len(mine), h.Tables)
 	}
-	var targets []*catalog.Table
-	key := make([]byte, 0, 64)
+	var (
+		targets []*catalog.Table
+		want    objectRecords
+		key     = make([]byte, 0, 64)
+	)
 	for {
 		f, err := fr.Next()
 		if err == io.EOF {
@@ -261,6 +285,12 @@ func (e *Engine) ApplySchemaDelta(r io.Reader, name string) (st TransferStats, e
 			if f.Table.NextAutoInc > 0 {
 				tx.RaiseCounter(t.CounterKey(), f.Table.NextAutoInc)
 			}
+		case tenantfile.KindView:
+			want.views = append(want.views, bytes.Clone(f.Record))
+		case tenantfile.KindTrigger:
+			want.triggers = append(want.triggers, bytes.Clone(f.Record))
+		case tenantfile.KindRoutine:
+			want.routines = append(want.routines, bytes.Clone(f.Record))
 		case tenantfile.KindRows, tenantfile.KindDelete:
 			if f.Ordinal >= uint64(len(targets)) {
 				return st, fmt.Errorf("tenant file: rows of unknown table %d", f.Ordinal)
@@ -284,7 +314,27 @@ func (e *Engine) ApplySchemaDelta(r io.Reader, name string) (st TransferStats, e
 			}
 		}
 	}
-	if err := tx.Commit(); err != nil {
+	ch, changes, err := replaceObjects(s, &have, &want)
+	if err != nil {
+		return st, fmt.Errorf("tenant file: %w", err)
+	}
+	var written []string
+	if changes.Any() {
+		if opts.Authorize != nil {
+			if err := opts.Authorize(changes); err != nil {
+				return st, err
+			}
+		}
+		if written, err = e.cat.Write(tx, ch); err != nil {
+			return st, err
+		}
+		e.cat.BeginChange(written)
+	}
+	err = tx.Commit()
+	if written != nil {
+		e.cat.EndChange(written)
+	}
+	if err != nil {
 		return st, mapKVError(err)
 	}
 	// AUTO_INCREMENT values cached for the tables are stale now.
@@ -294,4 +344,122 @@ func (e *Engine) ApplySchemaDelta(r io.Reader, name string) (st TransferStats, e
 	sum := fr.Summary()
 	return TransferStats{Schema: name, Tables: len(targets), Rows: sum.Rows, Entries: sum.Entries,
 		Bytes: sum.Bytes, Seconds: time.Since(start).Seconds()}, nil
+}
+
+// objectRecords are a schema's view, trigger and stored procedure records
+// as the catalog stores them (and a tenant file carries them).
+type objectRecords struct {
+	views, triggers, routines [][]byte
+}
+
+func (o *objectRecords) add(to *[][]byte) func([]byte) error {
+	return func(rec []byte) error {
+		*to = append(*to, bytes.Clone(rec))
+		return nil
+	}
+}
+
+// replaceObjects is the change making s's views, triggers and stored
+// procedures (have) those of want: records that differ are written, those
+// want lacks deleted, with s's counts. Records are compared byte for byte,
+// so an unchanged definition is not rewritten; the change is empty (and
+// the counts zero) when nothing differs.
+func replaceObjects(s *catalog.Schema, have, want *objectRecords) (*catalog.Change, DefinitionChanges, error) {
+	ch := new(catalog.Change)
+	var n DefinitionChanges
+	var err error
+	if n.Views, err = diffObjects(have.views, want.views, func(rec []byte) (string, error) {
+		v, err := catalog.DecodeViewRecord(rec)
+		if err != nil {
+			return "", err
+		}
+		ch.PutView(s, v)
+		return v.Name, nil
+	}, func(rec []byte) (string, error) {
+		v, err := catalog.DecodeViewRecord(rec)
+		if err != nil {
+			return "", err
+		}
+		return v.Name, nil
+	}, func(name string) { ch.DeleteView(s, name) }); err != nil {
+		return nil, n, err
+	}
+	if n.Triggers, err = diffObjects(have.triggers, want.triggers, func(rec []byte) (string, error) {
+		g, err := catalog.DecodeTriggerRecord(rec)
+		if err != nil {
+			return "", err
+		}
+		ch.PutTrigger(s, g)
+		return g.Name, nil
+	}, func(rec []byte) (string, error) {
+		g, err := catalog.DecodeTriggerRecord(rec)
+		if err != nil {
+			return "", err
+		}
+		return g.Name, nil
+	}, func(name string) { ch.DeleteTrigger(s, name) }); err != nil {
+		return nil, n, err
+	}
+	if n.Routines, err = diffObjects(have.routines, want.routines, func(rec []byte) (string, error) {
+		p, err := catalog.DecodeRoutineRecord(rec)
+		if err != nil {
+			return "", err
+		}
+		ch.PutRoutine(s, p)
+		return p.Name, nil
+	}, func(rec []byte) (string, error) {
+		p, err := catalog.DecodeRoutineRecord(rec)
+		if err != nil {
+			return "", err
+		}
+		return p.Name, nil
+	}, func(name string) { ch.DeleteRoutine(s, name) }); err != nil {
+		return nil, n, err
+	}
+	if n.Any() {
+		s.Views, s.Triggers, s.Routines = len(want.views), len(want.triggers), len(want.routines)
+		ch.PutSchema(s)
+	}
+	return ch, n, nil
+}
+
+// diffObjects compares one kind of record: put is called (and returns the
+// name) for each wanted record that is new or differs, del for each name
+// held but no longer wanted; name decodes a held record's name. Names
+// compare case-insensitively, as the catalog keys them. It returns how
+// many records it put or deleted.
+func diffObjects(have, want [][]byte, put, name func([]byte) (string, error), del func(string)) (int, error) {
+	held := make(map[string][]byte, len(have))
+	for _, rec := range have {
+		n, err := name(rec)
+		if err != nil {
+			return 0, err
+		}
+		held[strings.ToLower(n)] = rec
+	}
+	changed := 0
+	for _, rec := range want {
+		n, err := name(rec)
+		if err != nil {
+			return 0, err
+		}
+		k := strings.ToLower(n)
+		old, ok := held[k]
+		delete(held, k)
+		if ok && bytes.Equal(old, rec) {
+			continue
+		}
+		if _, err := put(rec); err != nil {
+			return 0, err
+		}
+		changed++
+	}
+	for _, rec := range have {
+		n, _ := name(rec)
+		if _, gone := held[strings.ToLower(n)]; gone {
+			del(n)
+			changed++
+		}
+	}
+	return changed, nil
 }

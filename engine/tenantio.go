@@ -143,7 +143,7 @@ func (e *Engine) ExportSchemaWith(name string, w io.Writer, serverVersion string
 		for i, x := range tables {
 			recs[i] = x.rec
 		}
-		if err := e.sameDefinitions(base, s, recs, views, triggers); err != nil {
+		if err := e.sameDefinitions(base, s, recs); err != nil {
 			return TransferStats{}, err
 		}
 	}

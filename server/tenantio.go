@@ -258,7 +258,7 @@ func (h *handler) importBegin(c *mysql.Conn, schema string, delta bool) error {
 	go func() {
 		defer close(p.done)
 		if delta {
-			p.st, p.err = h.eng.ApplySchemaDelta(pr, schema)
+			p.st, p.err = h.eng.ApplySchemaDeltaWith(pr, schema, engine.DeltaOptions{Authorize: h.deltaDefinitions(c, schema)})
 		} else {
 			p.st, p.err = h.eng.ImportSchema(pr, schema, nil)
 		}
@@ -272,6 +272,30 @@ func (h *handler) importBegin(c *mysql.Conn, schema string, delta bool) error {
 		}
 	}()
 	return nil
+}
+
+// deltaDefinitions authorizes a delta that replaces views, triggers or
+// stored procedures with the privileges their own DDL needs (a delta of
+// rows needs only INSERT and DELETE).
+func (h *handler) deltaDefinitions(c *mysql.Conn, schema string) func(engine.DefinitionChanges) error {
+	return func(ch engine.DefinitionChanges) error {
+		var need []sql.PrivilegeType
+		if ch.Routines > 0 {
+			need = append(need, sql.PrivilegeType_CreateRoutine, sql.PrivilegeType_AlterRoutine)
+		}
+		if ch.Views > 0 {
+			need = append(need, sql.PrivilegeType_CreateView, sql.PrivilegeType_Drop)
+		}
+		if ch.Triggers > 0 {
+			need = append(need, sql.PrivilegeType_Trigger)
+		}
+		for _, p := range need {
+			if !h.hasSchemaPrivilege(c, schema, p) {
+				return h.dbAccessDenied(c, schema)
+			}
+		}
+		return nil
+	}
 }
 
 func (h *handler) importData(c *mysql.Conn, b64 string) error {
