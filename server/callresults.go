@@ -41,6 +41,9 @@ const callQueueMarker = "/* myriad: next CALL result */"
 type callCapture struct {
 	mu   sync.Mutex
 	sets []*sqltypes.Result
+	// doRan: the body ran a DO (do.go), whose rows GMS may hand back as
+	// the CALL's answer when it is the last statement that had any.
+	doRan bool
 }
 
 type callQueue struct {
@@ -61,10 +64,19 @@ func (s *Server) callResultsRule(ctx *sql.Context, _ *analyzer.Analyzer, n sql.N
 		if _, done := c.Runner.(*captureRunner); done {
 			return node, transform.SameTree, nil
 		}
-		selects := map[*ast.Select]bool{}
+		selects := map[ast.Statement]bool{}
 		for _, op := range c.GetStatements() {
-			if sel, ok := op.PrimaryData.(*ast.Select); ok && op.OpCode == procedures.OpCode_Select && sel.Into == nil {
-				selects[sel] = true
+			switch sel := op.PrimaryData.(type) {
+			case *ast.Select:
+				if op.OpCode == procedures.OpCode_Select && sel.Into == nil && !isDoSelect(sel) {
+					selects[sel] = true
+				}
+			case *ast.SetOp:
+				// A UNION is no OpCode_Select: the interpreter runs it as
+				// any other statement, keeping the pointer too.
+				if op.OpCode == procedures.OpCode_Execute && sel.Into == nil {
+					selects[sel] = true
+				}
 			}
 		}
 		return c.SetStatementRunner(ctx, &captureRunner{inner: c.Runner, selects: selects, srv: s}), transform.NewTree, nil
@@ -74,7 +86,7 @@ func (s *Server) callResultsRule(ctx *sql.Context, _ *analyzer.Analyzer, n sql.N
 // captureRunner runs a procedure's statements through GMS's runner.
 type captureRunner struct {
 	inner   sql.StatementRunner
-	selects map[*ast.Select]bool // the body's result-producing SELECTs (the interpreter keeps the pointers)
+	selects map[ast.Statement]bool // the body's result-producing SELECTs and UNIONs (the interpreter keeps the pointers)
 	srv     *Server
 }
 
@@ -89,7 +101,14 @@ func (r *captureRunner) QueryWithBindings(ctx *sql.Context, query string, parsed
 	if err != nil {
 		return sch, iter, flags, err
 	}
-	if sel, ok := parsed.(*ast.Select); ok && r.selects[sel] {
+	if sel, ok := parsed.(*ast.Select); ok && isDoSelect(sel) {
+		if v, ok := r.srv.calls.Load(ctx.Session.ID()); ok {
+			capt := v.(*callCapture)
+			capt.mu.Lock()
+			capt.doRan = true
+			capt.mu.Unlock()
+		}
+	} else if r.selects[parsed] {
 		if v, ok := r.srv.calls.Load(ctx.Session.ID()); ok {
 			capt := v.(*callCapture)
 			res := &sqltypes.Result{Fields: resultFields(ctx, sch)}
@@ -198,8 +217,11 @@ func (h *handler) comCall(ctx context.Context, c *mysql.Conn, query string, cb m
 		return callQueueMarker, nil
 	}
 	if len(sets) == 0 {
-		// No SELECT ran: GMS's OK.
+		// No SELECT ran: GMS's OK (never the rows of a DO).
 		for i, r := range gms {
+			if capt.doRan && len(r.Fields) > 0 {
+				r = &sqltypes.Result{}
+			}
 			if err := cb(r, gmsMore[i]); err != nil {
 				return "", err
 			}

@@ -181,6 +181,7 @@ func (s *Server) init() error {
 		return err
 	}
 	a.ExecBuilder = &explainBuilder{inner: a.ExecBuilder, srv: s}
+	useDoParser() // DO in routine and trigger bodies (do.go)
 	s.sqle = gms.New(a, &gms.Config{})
 	// Typed temporal and DECIMAL literals as MySQL reads them (see sqlfunc.Parser).
 	s.sqle.Parser = sqlfunc.NewParser(s.sqle.Parser)

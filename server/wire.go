@@ -253,7 +253,11 @@ func (c *wireConn) blankPrepareLocking(got []byte) error {
 	// column named plan) may lengthen the packet: its header, in this
 	// Read's bytes, gets the new length and the framing the rest.
 	text := string(payload[1:])
-	if fixed := sqltext.Rewrite(text, versionID); fixed != text {
+	fixed := sqltext.Rewrite(text, versionID)
+	if do, ok := sqltext.Do(fixed); ok {
+		fixed = do // the parser knows no DO (do.go)
+	}
+	if fixed != text {
 		grown := len(fixed) + 1
 		at := len(got) - len(c.prep) - 4
 		switch {
