@@ -52,6 +52,85 @@ type callQueue struct {
 	// err, when set, is sent after the results instead of an OK (the body
 	// failed; rest is dropped, as after any error).
 	err error
+	// binary: the CALL was a prepared statement's (stmtCall).
+	binary bool
+}
+
+// A prepared CALL (COM_STMT_EXECUTE) answers through the protocol
+// library's execute path, which sends one result set per command. The
+// first set goes out as the command's answer with SERVER_MORE_RESULTS_EXISTS
+// in its end packet; the wire guard then feeds the library the same
+// COM_STMT_EXECUTE again (replayExec) and each replay is answered with the
+// next queued set, then the final OK or the body's error, while the guard
+// numbers the reply packets as one response (the client sent one command).
+
+// stmtCall runs a prepared CALL, or answers a replay of one; done is false
+// for any other statement.
+func (h *handler) stmtCall(ctx context.Context, c *mysql.Conn, w *wireConn, p *mysql.PrepareData, cb func(*sqltypes.Result) error) (done bool, err error) {
+	if w == nil {
+		return false, nil
+	}
+	if v, ok := h.srv.callQueue.Load(c.ConnectionID); ok && v.(*callQueue).binary {
+		q := v.(*callQueue)
+		if len(q.results) == 0 {
+			h.srv.callQueue.Delete(c.ConnectionID)
+			c.StatusFlags &^= mysql.ServerMoreResultsExists
+			return true, q.err
+		}
+		r := q.results[0]
+		q.results = q.results[1:]
+		return true, h.sendStmtCallSet(c, w, q, r, cb)
+	}
+	if !isCall(p.PrepareStmt) {
+		return false, nil
+	}
+	capt := &callCapture{}
+	h.srv.calls.Store(c.ConnectionID, capt)
+	var gms []*sqltypes.Result
+	err = h.Handler.ComStmtExecute(ctx, c, p, func(r *sqltypes.Result) error {
+		gms = append(gms, r)
+		return nil
+	})
+	h.srv.calls.Delete(c.ConnectionID)
+	capt.mu.Lock()
+	sets, doRan := capt.sets, capt.doRan
+	capt.mu.Unlock()
+	if err != nil {
+		err = h.translate(err, c, p.PrepareStmt)
+	}
+	if len(sets) == 0 {
+		if err != nil {
+			return true, err
+		}
+		if doRan || len(gms) == 0 {
+			return true, cb(&sqltypes.Result{})
+		}
+		for _, r := range gms {
+			if err := cb(r); err != nil {
+				return true, err
+			}
+		}
+		return true, nil
+	}
+	q := &callQueue{results: sets[1:], err: err, binary: true}
+	if err == nil {
+		q.results = append(q.results, &sqltypes.Result{})
+	}
+	h.srv.callQueue.Store(c.ConnectionID, q)
+	return true, h.sendStmtCallSet(c, w, q, sets[0], cb)
+}
+
+// sendStmtCallSet answers the current command with r, and has the command
+// replayed when more of the CALL's answer is queued.
+func (h *handler) sendStmtCallSet(c *mysql.Conn, w *wireConn, q *callQueue, r *sqltypes.Result, cb func(*sqltypes.Result) error) error {
+	if len(q.results) > 0 || q.err != nil {
+		c.StatusFlags |= mysql.ServerMoreResultsExists
+		w.replayExec()
+	} else {
+		h.srv.callQueue.Delete(c.ConnectionID)
+		c.StatusFlags &^= mysql.ServerMoreResultsExists
+	}
+	return cb(r)
 }
 
 // callResultsRule gives every CALL a runner that captures its SELECTs.

@@ -2,6 +2,7 @@ package server
 
 import (
 	"context"
+	"database/sql"
 	"reflect"
 	"strings"
 	"testing"
@@ -126,4 +127,63 @@ END`
 	if stmt != "DO GET_LOCK(CONCAT('ins', NEW.a), 0)" {
 		t.Fatalf("ACTION_STATEMENT: %q", stmt)
 	}
+}
+
+// TestCallPreparedResultSets: a CALL through a prepared statement sends
+// every result set of the body, then the OK; a body that fails after a
+// SELECT sends the set, then the error; the connection stays usable.
+func TestCallPreparedResultSets(t *testing.T) {
+	ts := startServer(t, t.TempDir())
+	root := ts.connect("")
+	mustExec(t, root, "CREATE DATABASE d")
+	db := ts.connectWith("d", "parseTime=true")
+	db.SetMaxOpenConns(1)
+	mustExec(t, db, `CREATE PROCEDURE mrss(n INT)
+BEGIN
+	DO 1;
+	SELECT 1 AS col1, 2 AS col2 UNION SELECT 3, n;
+	SELECT 0 UNION SELECT 1;
+	SELECT 'x' AS s, NOW() IS NOT NULL AS t, 1.5 AS d, CAST('2024-01-02' AS DATE) AS day;
+END`)
+	mustExec(t, db, "CREATE PROCEDURE sig() BEGIN SELECT 42 AS v; SIGNAL SQLSTATE '45001' SET MESSAGE_TEXT = 'an error'; END")
+	stmt, err := db.Prepare("CALL mrss(?)")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer stmt.Close()
+	want := [][]string{{"col1,col2", "1,2", "3,7"}, {"0", "0", "1"}, {"s,t,d,day", "x,1,1.5,2024-01-02T00:00:00Z"}}
+	for i := 0; i < 3; i++ {
+		if got := resultSets(t, stmtQueryer{stmt}, "", 7); !reflect.DeepEqual(got, want) {
+			t.Fatalf("prepared CALL mrss(7), round %d: %q, want %q", i, got, want)
+		}
+		wantRows(t, db, "SELECT 5", "5")
+	}
+	sigStmt, err2 := db.Prepare("CALL sig()")
+	if err2 != nil {
+		t.Fatal(err2)
+	}
+	defer sigStmt.Close()
+	rows, err := sigStmt.Query()
+	if err != nil {
+		t.Fatalf("prepared CALL sig(): the SELECT's set should come first: %v", err)
+	}
+	var v int
+	if !rows.Next() || rows.Scan(&v) != nil || v != 42 {
+		t.Fatalf("prepared CALL sig(): first set %d %v", v, rows.Err())
+	}
+	for rows.Next() {
+	}
+	rows.NextResultSet()
+	if err := rows.Err(); err == nil || !strings.Contains(err.Error(), "an error") {
+		t.Fatalf("prepared CALL sig(): %v, want the SIGNAL's error", err)
+	}
+	rows.Close()
+	wantRows(t, db, "SELECT 6", "6")
+}
+
+// stmtQueryer runs a prepared statement where resultSets wants a query.
+type stmtQueryer struct{ *sql.Stmt }
+
+func (s stmtQueryer) QueryContext(ctx context.Context, _ string, args ...any) (*sql.Rows, error) {
+	return s.Stmt.QueryContext(ctx, args...)
 }

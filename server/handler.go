@@ -438,11 +438,15 @@ const erPSManyParam = 1390
 const versionID = 80033
 
 func (h *handler) ComStmtExecute(ctx context.Context, c *mysql.Conn, p *mysql.PrepareData, cb func(*sqltypes.Result) error) error {
+	wire := wireOf(c) // before c.Conn changes below
 	// The statement ID and parameters parsed: replies need no correction.
 	if w, ok := c.Conn.(*wireConn); ok {
 		c.Conn = w.Conn
 	}
 	cb = stmtFieldsCallback(h.stmtCharsetCallback(c, cb))
+	if done, err := h.stmtCall(ctx, c, wire, p, cb); done {
+		return err
+	}
 	temporalParams(p)
 	if sqltext.IsDoSelect(p.PrepareStmt) {
 		_, err := discardRows(func(r *sqltypes.Result, _ bool) error { return cb(r) },
