@@ -81,7 +81,7 @@ func (h *handler) stmtCall(ctx context.Context, c *mysql.Conn, w *wireConn, p *m
 		q.results = q.results[1:]
 		return true, h.sendStmtCallSet(c, w, q, r, cb)
 	}
-	if !isCall(p.PrepareStmt) {
+	if !isCall(p.PrepareStmt) || !w.canReplay() {
 		return false, nil
 	}
 	capt := &callCapture{}

@@ -132,6 +132,12 @@ type wireConn struct {
 	outLeft    int
 }
 
+// canReplay reports whether the COM_STMT_EXECUTE being answered was kept
+// whole (one packet under 16 MiB).
+func (c *wireConn) canReplay() bool {
+	return len(c.exec) > 0 && int64(len(c.exec)) == c.logical && !c.more
+}
+
 // replayExec makes the library read the current COM_STMT_EXECUTE again as
 // its next command, and numbers the replies from here on as one response.
 func (c *wireConn) replayExec() {
@@ -270,7 +276,8 @@ func (c *wireConn) scan(b []byte) (int, error) {
 		}
 		if c.cmd == mysql.ComPrepare {
 			c.prep = append(c.prep, b[i:i+k]...)
-		} else if c.cmd == mysql.ComStmtExecute && !c.more && c.logical < 1<<20 {
+		} else if c.cmd == mysql.ComStmtExecute && !c.more && c.logical < mysql.MaxPacketSize {
+			// Bounded by max_allowed_packet; the library buffers it whole too.
 			c.exec = append(c.exec, b[i:i+k]...)
 		}
 		c.left -= k
