@@ -187,3 +187,29 @@ type stmtQueryer struct{ *sql.Stmt }
 func (s stmtQueryer) QueryContext(ctx context.Context, _ string, args ...any) (*sql.Rows, error) {
 	return s.Stmt.QueryContext(ctx, args...)
 }
+
+// TestCallPreparedOverTLS: under TLS the wire guard cannot replay a
+// prepared CALL, which then answers as before (its last result set) and
+// never leaves the client waiting.
+func TestCallPreparedOverTLS(t *testing.T) {
+	certFile, keyFile, cert := testCert(t, t.TempDir())
+	registerTLS(t, "myriad-tls-call", cert)
+	ts := startTLSServer(t, t.TempDir(), certFile, keyFile, false)
+	root := ts.mustLogin("root", "", "", "tls=myriad-tls-call")
+	mustExec(t, root, "CREATE DATABASE d")
+	db := ts.mustLogin("root", "", "d", "tls=myriad-tls-call")
+	db.SetMaxOpenConns(1)
+	mustExec(t, db, "CREATE PROCEDURE two(n INT) BEGIN DO n; SELECT n AS a; SELECT n + 1 AS b; END")
+	stmt, err := db.Prepare("CALL two(?)")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer stmt.Close()
+	for i := 0; i < 2; i++ {
+		got := resultSets(t, stmtQueryer{stmt}, "", 5)
+		if len(got) == 0 || !reflect.DeepEqual(got[len(got)-1], []string{"b", "6"}) {
+			t.Fatalf("prepared CALL over TLS: %q", got)
+		}
+		wantRows(t, db, "SELECT 7", "7")
+	}
+}

@@ -438,7 +438,9 @@ const erPSManyParam = 1390
 const versionID = 80033
 
 func (h *handler) ComStmtExecute(ctx context.Context, c *mysql.Conn, p *mysql.PrepareData, cb func(*sqltypes.Result) error) error {
-	wire := wireOf(c) // before c.Conn changes below
+	// The wire guard reads the packets itself only without TLS (under TLS
+	// it sees records): a prepared CALL's replays need it (callresults.go).
+	wire, _ := c.Conn.(*wireConn)
 	// The statement ID and parameters parsed: replies need no correction.
 	if w, ok := c.Conn.(*wireConn); ok {
 		c.Conn = w.Conn

@@ -133,9 +133,10 @@ type wireConn struct {
 }
 
 // canReplay reports whether the COM_STMT_EXECUTE being answered was kept
-// whole (one packet under 16 MiB).
+// whole (one packet under 16 MiB) and opens no cursor (whose replies the
+// library sends from another goroutine, on COM_STMT_FETCH).
 func (c *wireConn) canReplay() bool {
-	return len(c.exec) > 0 && int64(len(c.exec)) == c.logical && !c.more
+	return len(c.exec) > 5 && int64(len(c.exec)) == c.logical && !c.more && c.exec[5] == 0
 }
 
 // replayExec makes the library read the current COM_STMT_EXECUTE again as
