@@ -52,7 +52,8 @@ func TestLoadDataDifferential(t *testing.T) {
 		{"no-escape", "LOAD DATA LOCAL INFILE '" + raw + `' INTO TABLE t FIELDS TERMINATED BY ',' ESCAPED BY ''`},
 		{"columns", "LOAD DATA LOCAL INFILE '" + raw + `' INTO TABLE t FIELDS TERMINATED BY ',' (n, @v, id) SET v = CONCAT('<', @v, '>')`},
 	}
-	load := func(dsn string, setup string) [][]string {
+	// setup and teardown: Myriad's globals are the test process's.
+	load := func(dsn, setup, teardown string) [][]string {
 		db, err := sql.Open("mysql", dsn)
 		if err != nil {
 			t.Fatal(err)
@@ -60,6 +61,9 @@ func TestLoadDataDifferential(t *testing.T) {
 		defer db.Close()
 		db.SetMaxOpenConns(1)
 		ctx := context.Background()
+		if teardown != "" {
+			defer db.ExecContext(ctx, teardown)
+		}
 		for _, q := range []string{setup, "CREATE DATABASE IF NOT EXISTS ld", "USE ld"} {
 			if q == "" {
 				continue
@@ -97,8 +101,8 @@ func TestLoadDataDifferential(t *testing.T) {
 	}
 	myriad := startMyriad(t)
 	maria := startMariaDB(t)
-	got := load("root@tcp("+myriad+")/?allowAllFiles=true", "SET GLOBAL local_infile = 1")
-	want := load(maria+"?allowAllFiles=true", "")
+	got := load("root@tcp("+myriad+")/?allowAllFiles=true", "SET GLOBAL local_infile = 1", "SET GLOBAL local_infile = 0")
+	want := load(maria+"?allowAllFiles=true", "", "")
 	for i := range want {
 		if !reflect.DeepEqual(got[i], want[i]) {
 			t.Errorf("%s:\nmyriad  %q\nmariadb %q", want[i][0], got[i][1:], want[i][1:])
