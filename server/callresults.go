@@ -41,6 +41,9 @@ const callQueueMarker = "/* myriad: next CALL result */"
 type callCapture struct {
 	mu   sync.Mutex
 	sets []*sqltypes.Result
+	// doRan: the body ran a DO (do.go), whose rows GMS may hand back as
+	// the CALL's answer when it is the last statement that had any.
+	doRan bool
 }
 
 type callQueue struct {
@@ -49,6 +52,85 @@ type callQueue struct {
 	// err, when set, is sent after the results instead of an OK (the body
 	// failed; rest is dropped, as after any error).
 	err error
+	// binary: the CALL was a prepared statement's (stmtCall).
+	binary bool
+}
+
+// A prepared CALL (COM_STMT_EXECUTE) answers through the protocol
+// library's execute path, which sends one result set per command. The
+// first set goes out as the command's answer with SERVER_MORE_RESULTS_EXISTS
+// in its end packet; the wire guard then feeds the library the same
+// COM_STMT_EXECUTE again (replayExec) and each replay is answered with the
+// next queued set, then the final OK or the body's error, while the guard
+// numbers the reply packets as one response (the client sent one command).
+
+// stmtCall runs a prepared CALL, or answers a replay of one; done is false
+// for any other statement.
+func (h *handler) stmtCall(ctx context.Context, c *mysql.Conn, w *wireConn, p *mysql.PrepareData, cb func(*sqltypes.Result) error) (done bool, err error) {
+	if w == nil {
+		return false, nil
+	}
+	if v, ok := h.srv.callQueue.Load(c.ConnectionID); ok && v.(*callQueue).binary {
+		q := v.(*callQueue)
+		if len(q.results) == 0 {
+			h.srv.callQueue.Delete(c.ConnectionID)
+			c.StatusFlags &^= mysql.ServerMoreResultsExists
+			return true, q.err
+		}
+		r := q.results[0]
+		q.results = q.results[1:]
+		return true, h.sendStmtCallSet(c, w, q, r, cb)
+	}
+	if !isCall(p.PrepareStmt) || !w.canReplay() {
+		return false, nil
+	}
+	capt := &callCapture{}
+	h.srv.calls.Store(c.ConnectionID, capt)
+	var gms []*sqltypes.Result
+	err = h.Handler.ComStmtExecute(ctx, c, p, func(r *sqltypes.Result) error {
+		gms = append(gms, r)
+		return nil
+	})
+	h.srv.calls.Delete(c.ConnectionID)
+	capt.mu.Lock()
+	sets, doRan := capt.sets, capt.doRan
+	capt.mu.Unlock()
+	if err != nil {
+		err = h.translate(err, c, p.PrepareStmt)
+	}
+	if len(sets) == 0 {
+		if err != nil {
+			return true, err
+		}
+		if doRan || len(gms) == 0 {
+			return true, cb(&sqltypes.Result{})
+		}
+		for _, r := range gms {
+			if err := cb(r); err != nil {
+				return true, err
+			}
+		}
+		return true, nil
+	}
+	q := &callQueue{results: sets[1:], err: err, binary: true}
+	if err == nil {
+		q.results = append(q.results, &sqltypes.Result{})
+	}
+	h.srv.callQueue.Store(c.ConnectionID, q)
+	return true, h.sendStmtCallSet(c, w, q, sets[0], cb)
+}
+
+// sendStmtCallSet answers the current command with r, and has the command
+// replayed when more of the CALL's answer is queued.
+func (h *handler) sendStmtCallSet(c *mysql.Conn, w *wireConn, q *callQueue, r *sqltypes.Result, cb func(*sqltypes.Result) error) error {
+	if len(q.results) > 0 || q.err != nil {
+		c.StatusFlags |= mysql.ServerMoreResultsExists
+		w.replayExec()
+	} else {
+		h.srv.callQueue.Delete(c.ConnectionID)
+		c.StatusFlags &^= mysql.ServerMoreResultsExists
+	}
+	return cb(r)
 }
 
 // callResultsRule gives every CALL a runner that captures its SELECTs.
@@ -61,10 +143,19 @@ func (s *Server) callResultsRule(ctx *sql.Context, _ *analyzer.Analyzer, n sql.N
 		if _, done := c.Runner.(*captureRunner); done {
 			return node, transform.SameTree, nil
 		}
-		selects := map[*ast.Select]bool{}
+		selects := map[ast.Statement]bool{}
 		for _, op := range c.GetStatements() {
-			if sel, ok := op.PrimaryData.(*ast.Select); ok && op.OpCode == procedures.OpCode_Select && sel.Into == nil {
-				selects[sel] = true
+			switch sel := op.PrimaryData.(type) {
+			case *ast.Select:
+				if op.OpCode == procedures.OpCode_Select && sel.Into == nil && !isDoSelect(sel) {
+					selects[sel] = true
+				}
+			case *ast.SetOp:
+				// A UNION is no OpCode_Select: the interpreter runs it as
+				// any other statement, keeping the pointer too.
+				if op.OpCode == procedures.OpCode_Execute && sel.Into == nil {
+					selects[sel] = true
+				}
 			}
 		}
 		return c.SetStatementRunner(ctx, &captureRunner{inner: c.Runner, selects: selects, srv: s}), transform.NewTree, nil
@@ -74,7 +165,7 @@ func (s *Server) callResultsRule(ctx *sql.Context, _ *analyzer.Analyzer, n sql.N
 // captureRunner runs a procedure's statements through GMS's runner.
 type captureRunner struct {
 	inner   sql.StatementRunner
-	selects map[*ast.Select]bool // the body's result-producing SELECTs (the interpreter keeps the pointers)
+	selects map[ast.Statement]bool // the body's result-producing SELECTs and UNIONs (the interpreter keeps the pointers)
 	srv     *Server
 }
 
@@ -89,7 +180,14 @@ func (r *captureRunner) QueryWithBindings(ctx *sql.Context, query string, parsed
 	if err != nil {
 		return sch, iter, flags, err
 	}
-	if sel, ok := parsed.(*ast.Select); ok && r.selects[sel] {
+	if sel, ok := parsed.(*ast.Select); ok && isDoSelect(sel) {
+		if v, ok := r.srv.calls.Load(ctx.Session.ID()); ok {
+			capt := v.(*callCapture)
+			capt.mu.Lock()
+			capt.doRan = true
+			capt.mu.Unlock()
+		}
+	} else if r.selects[parsed] {
 		if v, ok := r.srv.calls.Load(ctx.Session.ID()); ok {
 			capt := v.(*callCapture)
 			res := &sqltypes.Result{Fields: resultFields(ctx, sch)}
@@ -198,8 +296,11 @@ func (h *handler) comCall(ctx context.Context, c *mysql.Conn, query string, cb m
 		return callQueueMarker, nil
 	}
 	if len(sets) == 0 {
-		// No SELECT ran: GMS's OK.
+		// No SELECT ran: GMS's OK (never the rows of a DO).
 		for i, r := range gms {
+			if capt.doRan && len(r.Fields) > 0 {
+				r = &sqltypes.Result{}
+			}
 			if err := cb(r, gmsMore[i]); err != nil {
 				return "", err
 			}

@@ -267,16 +267,6 @@ func (h *handler) storedFunction(c *mysql.Conn, query string, cb mysql.ResultSpo
 	return true, mysql.NewSQLError(1305, "42000", "FUNCTION %s does not exist", name)
 }
 
-// discardRows runs a DO statement (as a SELECT, see sqltext.Do) with its
-// rows withheld and answers OK: more says whether statements follow it.
-func discardRows(cb mysql.ResultSpoolFn, run func(mysql.ResultSpoolFn) (string, error)) (string, error) {
-	rest, err := run(func(*sqltypes.Result, bool) error { return nil })
-	if err != nil {
-		return rest, err
-	}
-	return rest, cb(&sqltypes.Result{}, rest != "")
-}
-
 func (h *handler) ComMultiQuery(ctx context.Context, c *mysql.Conn, query string, cb mysql.ResultSpoolFn) (string, error) {
 	w := wireOf(c)
 	if w == nil || w.decodedRest == "" || query != w.decodedRest {
@@ -381,6 +371,9 @@ func (h *handler) ComPrepare(ctx context.Context, c *mysql.Conn, query string, p
 	}
 	h.stripPreparedLocking(c, &query, p)
 	f, err := h.Handler.ComPrepare(ctx, c, query, p)
+	if sqltext.IsDoSelect(query) {
+		f = nil // a DO (rewritten by the wire guard) has no result columns
+	}
 	fixFields(f)
 	return f, h.translate(err, c, query)
 }
@@ -445,12 +438,25 @@ const erPSManyParam = 1390
 const versionID = 80033
 
 func (h *handler) ComStmtExecute(ctx context.Context, c *mysql.Conn, p *mysql.PrepareData, cb func(*sqltypes.Result) error) error {
+	// The wire guard reads the packets itself only without TLS (under TLS
+	// it sees records): a prepared CALL's replays need it (callresults.go).
+	wire, _ := c.Conn.(*wireConn)
 	// The statement ID and parameters parsed: replies need no correction.
 	if w, ok := c.Conn.(*wireConn); ok {
 		c.Conn = w.Conn
 	}
 	cb = stmtFieldsCallback(h.stmtCharsetCallback(c, cb))
+	if done, err := h.stmtCall(ctx, c, wire, p, cb); done {
+		return err
+	}
 	temporalParams(p)
+	if sqltext.IsDoSelect(p.PrepareStmt) {
+		_, err := discardRows(func(r *sqltypes.Result, _ bool) error { return cb(r) },
+			func(mysql.ResultSpoolFn) (string, error) {
+				return "", h.Handler.ComStmtExecute(ctx, c, p, func(*sqltypes.Result) error { return nil })
+			})
+		return h.translate(err, c, p.PrepareStmt)
+	}
 	// A locking read's clause was stripped from the text the plan cache
 	// sees, so it must never be served from the cache (it would read
 	// without taking its locks); nor may a SERIALIZABLE transaction's

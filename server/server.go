@@ -177,10 +177,13 @@ func (s *Server) init() error {
 		Why:   "GMS lists the mysql schema in SHOW DATABASES to every user; MySQL only to users with a privilege on it",
 		Apply: hideMySQL(a.Catalog.MySQLDb)}, engine.Rule{ID: engine.RuleCallResults, Name: "callResults",
 		Why:   "GMS runs every SELECT of a procedure but returns only the last one's rows; MySQL sends each as a result set",
-		Apply: s.callResultsRule}); err != nil {
+		Apply: s.callResultsRule}, engine.Rule{ID: ruleLoadData, Name: "loadData", Batch: "after-all",
+		Why:   "GMS's LOAD DATA deletes escape characters instead of decoding them and splits fields at escaped terminators",
+		Apply: loadDataRule}); err != nil {
 		return err
 	}
 	a.ExecBuilder = &explainBuilder{inner: a.ExecBuilder, srv: s}
+	useDoParser() // DO in routine and trigger bodies (do.go)
 	s.sqle = gms.New(a, &gms.Config{})
 	// Typed temporal and DECIMAL literals as MySQL reads them (see sqlfunc.Parser).
 	s.sqle.Parser = sqlfunc.NewParser(s.sqle.Parser)

@@ -116,6 +116,73 @@ type wireConn struct {
 
 	pend []byte // bytes read from the socket past a packet boundary
 	held []byte // a reply header waiting for its body (see Write)
+
+	// A CALL's result sets through the binary protocol (callresults.go):
+	// exec is the payload of the COM_STMT_EXECUTE being read; replayNext
+	// marks that the next command read is its replay, injected here so
+	// the library answers with the next queued set; while renumber is on,
+	// every reply packet's sequence number continues the first reply's
+	// (outN packets sent so far), since the client sees one response.
+	exec       []byte
+	replayNext bool
+	renumber   bool
+	outN       int
+	outHdr     [4]byte
+	outHdrN    int
+	outLeft    int
+}
+
+// canReplay reports whether the COM_STMT_EXECUTE being answered was kept
+// whole (one packet under 16 MiB) and opens no cursor (whose replies the
+// library sends from another goroutine, on COM_STMT_FETCH).
+func (c *wireConn) canReplay() bool {
+	return len(c.exec) > 5 && int64(len(c.exec)) == c.logical && !c.more && c.exec[5] == 0
+}
+
+// replayExec makes the library read the current COM_STMT_EXECUTE again as
+// its next command, and numbers the replies from here on as one response.
+func (c *wireConn) replayExec() {
+	if !c.renumber {
+		c.renumber, c.outN, c.outHdrN, c.outLeft = true, 0, 0, 0
+	}
+	pkt := make([]byte, 4, 4+len(c.exec)+len(c.pend))
+	pkt[0], pkt[1], pkt[2] = byte(len(c.exec)), byte(len(c.exec)>>8), byte(len(c.exec)>>16)
+	pkt = append(append(pkt, c.exec...), c.pend...)
+	c.pend = pkt
+	c.replayNext = true
+}
+
+// out writes reply bytes to the socket, renumbering packet headers while
+// renumber is on.
+func (c *wireConn) out(p []byte) (int, error) {
+	if !c.renumber {
+		return c.Conn.Write(p)
+	}
+	b := make([]byte, 0, len(p))
+	for i := 0; i < len(p); {
+		if c.outLeft == 0 && c.outHdrN < 4 {
+			k := copy(c.outHdr[c.outHdrN:], p[i:])
+			c.outHdrN += k
+			i += k
+			if c.outHdrN < 4 {
+				break
+			}
+			c.outN++
+			c.outHdr[3] = byte(c.outN)
+			b = append(b, c.outHdr[:]...)
+			c.outLeft = int(c.outHdr[0]) | int(c.outHdr[1])<<8 | int(c.outHdr[2])<<16
+			c.outHdrN = 0
+			continue
+		}
+		k := min(c.outLeft, len(p)-i)
+		b = append(b, p[i:i+k]...)
+		c.outLeft -= k
+		i += k
+	}
+	if _, err := c.Conn.Write(b); err != nil {
+		return 0, err
+	}
+	return len(p), nil
 }
 
 func (c *wireConn) Read(p []byte) (int, error) {
@@ -174,6 +241,12 @@ func (c *wireConn) scan(b []byte) (int, error) {
 					c.cmd, c.prefN, c.capture = noCommand, 0, true
 					c.callSeen = false
 					c.prep = c.prep[:0]
+					c.exec = c.exec[:0]
+					if c.replayNext {
+						c.replayNext = false
+					} else {
+						c.renumber = false
+					}
 					c.prepSeen, c.prepLocking = false, nil
 				}
 			}
@@ -204,6 +277,9 @@ func (c *wireConn) scan(b []byte) (int, error) {
 		}
 		if c.cmd == mysql.ComPrepare {
 			c.prep = append(c.prep, b[i:i+k]...)
+		} else if c.cmd == mysql.ComStmtExecute && !c.more && c.logical < mysql.MaxPacketSize {
+			// Bounded by max_allowed_packet; the library buffers it whole too.
+			c.exec = append(c.exec, b[i:i+k]...)
 		}
 		c.left -= k
 		i += k
@@ -253,7 +329,11 @@ func (c *wireConn) blankPrepareLocking(got []byte) error {
 	// column named plan) may lengthen the packet: its header, in this
 	// Read's bytes, gets the new length and the framing the rest.
 	text := string(payload[1:])
-	if fixed := sqltext.Rewrite(text, versionID); fixed != text {
+	fixed := sqltext.Rewrite(text, versionID)
+	if do, ok := sqltext.Do(fixed); ok {
+		fixed = do // the parser knows no DO (do.go)
+	}
+	if fixed != text {
 		grown := len(fixed) + 1
 		at := len(got) - len(c.prep) - 4
 		switch {
@@ -365,7 +445,7 @@ func (c *wireConn) textPrepare() bool {
 
 func (c *wireConn) Write(p []byte) (int, error) {
 	if !c.rewrites() && len(c.held) == 0 {
-		return c.Conn.Write(p)
+		return c.out(p)
 	}
 	// Unbuffered replies arrive as a header write then a body write.
 	if len(c.held) == 0 && len(p) == 4 {
@@ -384,12 +464,12 @@ func (c *wireConn) Write(p []byte) (int, error) {
 		fixed = fixOKInfo(pkt)
 	}
 	if fixed != nil {
-		if _, err := c.Conn.Write(fixed); err != nil {
+		if _, err := c.out(fixed); err != nil {
 			return 0, err
 		}
 		return len(p), nil
 	}
-	if _, err := c.Conn.Write(pkt); err != nil {
+	if _, err := c.out(pkt); err != nil {
 		return 0, err
 	}
 	return len(p), nil

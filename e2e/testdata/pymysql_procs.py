@@ -74,5 +74,39 @@ END""")
     row = c.fetchone()
     check("EXPLAIN", (row[2], row[4], row[6]), ("t", "range", "PRIMARY"))
 
+# DO inside a body sends no result set (branch gosql).
+with conn.cursor() as c:
+    c.execute("CREATE PROCEDURE with_do() BEGIN DO GET_LOCK('pd', 0); SELECT IS_FREE_LOCK('pd') AS f; DO RELEASE_LOCK('pd'); END")
+    c.execute("CALL with_do()")
+    sets = [c.fetchall()]
+    while c.nextset():
+        if c.description:
+            sets.append(c.fetchall())
+    check("CALL with DO in the body", sets, [((0,),)])
+
+# LOAD DATA LOCAL INFILE: refused while local_infile is OFF (3948), then
+# read with MySQL's escapes once it is ON.
+import os
+import tempfile
+
+with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as f:
+    f.write("1\ttab\\there\t\\N\n2\t\\N\t7\n")
+    path = f.name
+local = _connect("procs", autocommit=True, local_infile=True)
+with local.cursor() as c:
+    c.execute("CREATE TABLE ld (id INT PRIMARY KEY, v VARCHAR(20), n INT)")
+    try:
+        c.execute(f"LOAD DATA LOCAL INFILE '{path}' INTO TABLE ld")
+        check("LOAD DATA LOCAL with local_infile OFF", "loaded", "3948")
+    except pymysql.err.MySQLError as e:
+        check("LOAD DATA LOCAL with local_infile OFF", e.args[0], 3948)
+    c.execute("SET GLOBAL local_infile = 1")
+    c.execute(f"LOAD DATA LOCAL INFILE '{path}' INTO TABLE ld")
+    check("LOAD DATA LOCAL affected rows", c.rowcount, 2)
+    c.execute("SELECT id, v, n FROM ld ORDER BY id")
+    check("LOAD DATA LOCAL rows", c.fetchall(), ((1, "tab\there", None), (2, None, 7)))
+    c.execute("SET GLOBAL local_infile = 0")
+os.unlink(path)
+
 print(f"{len(failures)} failures")
 sys.exit(1 if failures else 0)
