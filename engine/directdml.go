@@ -1,6 +1,8 @@
 package engine
 
 import (
+	"fmt"
+
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/go-mysql-server/sql/expression"
 	"github.com/dolthub/go-mysql-server/sql/plan"
@@ -48,24 +50,7 @@ func (e *Engine) DirectDML(ctx *sql.Context, n sql.Node) (res types.OkResult, do
 	if !ok {
 		return res, false, nil
 	}
-	// PrepQueryPlanForExecution's steps, in its order.
-	if err := ctx.Session.ValidateSession(ctx); err != nil {
-		return res, true, err
-	}
-	if ctx.GetTransaction() == nil {
-		ts, isTS := ctx.Session.(sql.TransactionSession)
-		if !isTS {
-			return res, false, nil
-		}
-		tx, err := ts.StartTransaction(ctx, sql.ReadWrite)
-		if err != nil {
-			return res, true, err
-		}
-		ctx.SetTransaction(tx)
-	}
-	// AddTransactionCommittingIter reads autocommit before the statement
-	// runs.
-	autoCommit, err := plan.IsSessionAutocommit(ctx)
+	autoCommit, err := DirectBegin(ctx)
 	if err != nil {
 		return res, true, err
 	}
@@ -113,16 +98,49 @@ func (e *Engine) DirectDML(ctx *sql.Context, n sql.Node) (res types.OkResult, do
 	}
 	ctx.SetLastQueryInfoInt(sql.RowCount, int64(res.RowsAffected))
 
-	// TransactionCommittingIter.Close.
-	if gtx := ctx.GetTransaction(); gtx != nil && autoCommit && !ctx.GetIgnoreAutoCommit() {
-		if ts, isTS := ctx.Session.(sql.TransactionSession); isTS {
-			if err := ts.CommitTransaction(ctx, gtx); err != nil {
-				return res, true, err
-			}
-			ctx.SetTransaction(nil)
-		}
+	return res, true, DirectCommit(ctx, autoCommit)
+}
+
+// DirectBegin does for a statement run without GMS's executor what
+// PrepQueryPlanForExecution does before building its iterators (the
+// session's validation, the transaction begun if there is none) and
+// returns whether the session autocommits, read before the statement runs
+// as AddTransactionCommittingIter reads it.
+func DirectBegin(ctx *sql.Context) (autoCommit bool, err error) {
+	if err := ctx.Session.ValidateSession(ctx); err != nil {
+		return false, err
 	}
-	return res, true, nil
+	if ctx.GetTransaction() == nil {
+		ts, isTS := ctx.Session.(sql.TransactionSession)
+		if !isTS {
+			return false, fmt.Errorf("myriad: session %T has no transactions", ctx.Session)
+		}
+		tx, err := ts.StartTransaction(ctx, sql.ReadWrite)
+		if err != nil {
+			return false, err
+		}
+		ctx.SetTransaction(tx)
+	}
+	return plan.IsSessionAutocommit(ctx)
+}
+
+// DirectCommit ends a statement that succeeded as TransactionCommittingIter's
+// Close does: an autocommit statement outside an explicit transaction
+// commits.
+func DirectCommit(ctx *sql.Context, autoCommit bool) error {
+	gtx := ctx.GetTransaction()
+	if gtx == nil || !autoCommit || ctx.GetIgnoreAutoCommit() {
+		return nil
+	}
+	ts, isTS := ctx.Session.(sql.TransactionSession)
+	if !isTS {
+		return nil
+	}
+	if err := ts.CommitTransaction(ctx, gtx); err != nil {
+		return err
+	}
+	ctx.SetTransaction(nil)
+	return nil
 }
 
 // run reads the row and changes it; matched is 0 or 1.

@@ -142,8 +142,8 @@ func testDirectDMLMatches(t *testing.T, params ...string) {
 		mustExec(t, direct, q)
 		mustExec(t, general, q)
 	}
-	before := directDMLs.Load()
-	directable := 0
+	before, insertsBefore := directDMLs.Load(), directInserts.Load()
+	directable, inserts := 0, 0
 	n := 0
 	for round := 0; round < 60; round++ {
 		mode := []string{"STRICT_TRANS_TABLES", "", "STRICT_ALL_TABLES,NO_ENGINE_SUBSTITUTION"}[round%3]
@@ -174,6 +174,8 @@ func testDirectDMLMatches(t *testing.T, params ...string) {
 			}
 			if !strings.HasPrefix(s.q, "INSERT") {
 				directable++
+			} else {
+				inserts++
 			}
 			n++
 		}
@@ -193,6 +195,9 @@ func testDirectDMLMatches(t *testing.T, params ...string) {
 	// values the cached plan cannot take); most must be direct.
 	if ran := directDMLs.Load() - before; ran < int64(directable)/2 {
 		t.Errorf("direct executor ran %d of %d UPDATE/DELETEs", ran, directable)
+	}
+	if ran := directInserts.Load() - insertsBefore; ran < int64(inserts)/2 {
+		t.Errorf("direct INSERT ran %d of %d INSERTs", ran, inserts)
 	}
 }
 
