@@ -3,6 +3,7 @@ package server
 import (
 	"context"
 	"database/sql"
+	"errors"
 	"fmt"
 	"math/rand"
 	"strings"
@@ -365,5 +366,89 @@ func TestDirectDMLKeys(t *testing.T) {
 	}
 	if ran := directDMLs.Load() - before; ran < 20 {
 		t.Errorf("direct executor ran %d statements", ran)
+	}
+}
+
+// TestDirectDMLTransfers: concurrent transactions move money between
+// random accounts with `bal = bal - ?` / `bal = bal + ?` through the direct
+// executor, in either order (so they deadlock: the victim retries), while
+// others run autocommit increments: the total never changes and every
+// increment is kept.
+func TestDirectDMLTransfers(t *testing.T) {
+	ts, root, _, _ := directPair(t)
+	ctx := context.Background()
+	mustExec(t, root, "CREATE TABLE fa.acct (id INT PRIMARY KEY, bal BIGINT NOT NULL, n INT NOT NULL DEFAULT 0, KEY bal (bal))")
+	for i := 0; i < 8; i++ {
+		mustExec(t, root, "INSERT INTO fa.acct (id, bal) VALUES (?, 1000)", i)
+	}
+	pool := ts.connectWith("fa", "parseTime=false")
+	pool.SetMaxOpenConns(8)
+	before := directDMLs.Load()
+	var wg sync.WaitGroup
+	errs := make(chan error, 8)
+	const per = 30
+	for g := 0; g < 6; g++ {
+		wg.Add(1)
+		go func(g int) {
+			defer wg.Done()
+			rng := rand.New(rand.NewSource(int64(g)))
+			conn, err := pool.Conn(ctx)
+			if err != nil {
+				errs <- err
+				return
+			}
+			defer conn.Close()
+			sub, _ := conn.PrepareContext(ctx, "UPDATE acct SET bal = bal - ? WHERE id = ?")
+			add, _ := conn.PrepareContext(ctx, "UPDATE acct SET bal = bal + ? WHERE id = ?")
+			inc, _ := conn.PrepareContext(ctx, "UPDATE acct SET n = n + 1 WHERE id = ?")
+			for done := 0; done < per; {
+				if g >= 4 {
+					if _, err := inc.ExecContext(ctx, rng.Intn(8)); err != nil {
+						errs <- err
+						return
+					}
+					done++
+					continue
+				}
+				from, to, amt := rng.Intn(8), rng.Intn(8), rng.Intn(50)
+				if _, err := conn.ExecContext(ctx, "BEGIN"); err != nil {
+					errs <- err
+					return
+				}
+				_, err1 := sub.ExecContext(ctx, amt, from)
+				var err2 error
+				if err1 == nil {
+					_, err2 = add.ExecContext(ctx, amt, to)
+				}
+				if err := errors.Join(err1, err2); err != nil {
+					_, _ = conn.ExecContext(ctx, "ROLLBACK")
+					if strings.Contains(err.Error(), "1213") || strings.Contains(err.Error(), "1205") {
+						continue
+					}
+					errs <- err
+					return
+				}
+				if _, err := conn.ExecContext(ctx, "COMMIT"); err != nil {
+					errs <- err
+					return
+				}
+				done++
+			}
+		}(g)
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		t.Error(err)
+	}
+	var sum, n int64
+	if err := root.QueryRow("SELECT SUM(bal), SUM(n) FROM fa.acct").Scan(&sum, &n); err != nil {
+		t.Fatal(err)
+	}
+	if sum != 8000 || n != 2*per {
+		t.Errorf("total %d, increments %d; want 8000 and %d", sum, n, 2*per)
+	}
+	if ran := directDMLs.Load() - before; ran < 4*per*2+2*per {
+		t.Errorf("direct executor ran %d statements, want at least %d", ran, 4*per*2+2*per)
 	}
 }
