@@ -507,6 +507,9 @@ func (h *handler) spoolOk(sqlCtx *sql.Context, c *mysql.Conn, query string, node
 	if err := h.eng.MarkCachedLocking(sqlCtx, node); err != nil {
 		return err
 	}
+	if done, err := h.spoolDirect(sqlCtx, c, node, cb); done {
+		return err
+	}
 	schema, iter, _, err := h.srv.sqle.PrepQueryPlanForExecution(sqlCtx, query, node, flags)
 	if err != nil {
 		return sql.CastSQLError(err)

@@ -192,6 +192,7 @@ func (s *Server) init() error {
 	s.sqle.ProcessList = s.kills
 	if s.cfg.PlanCacheBytes >= 0 {
 		registerPlanCacheVar()
+		registerDirectDMLVar()
 		s.plans = plans.New(s.cfg.PlanCacheBytes)
 	}
 	registerDDLFastVar()

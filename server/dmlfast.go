@@ -1,0 +1,131 @@
+package server
+
+import (
+	"fmt"
+	"io"
+	"sync/atomic"
+
+	"github.com/dolthub/go-mysql-server/sql"
+	"github.com/dolthub/go-mysql-server/sql/plan"
+	"github.com/dolthub/go-mysql-server/sql/rowexec"
+	"github.com/dolthub/go-mysql-server/sql/types"
+	"github.com/dolthub/vitess/go/mysql"
+	"github.com/dolthub/vitess/go/sqltypes"
+
+	"github.com/myriaddb/myriad/engine"
+)
+
+// directDMLVar turns the direct executor of cached single-row UPDATE and
+// DELETE (engine.DirectDML) off for a session or for new sessions: with
+// it off the same cached plans run through GMS's iterators, the reference
+// the direct executor is tested against.
+const directDMLVar = "myriad_direct_dml"
+
+// directDMLs counts statements engine.DirectDML ran, directInserts those
+// spoolDirectInsert ran (tests, profiles).
+var directDMLs, directInserts atomic.Int64
+
+func registerDirectDMLVar() {
+	if _, _, ok := sql.SystemVariables.GetGlobal(directDMLVar); ok {
+		return
+	}
+	sql.SystemVariables.AddSystemVariables([]sql.SystemVariable{&sql.MysqlSystemVariable{
+		Name:    directDMLVar,
+		Scope:   sql.GetMysqlScope(sql.SystemVariableScope_Both),
+		Dynamic: true,
+		Type:    types.NewSystemBoolType(directDMLVar),
+		Default: int8(1),
+	}})
+}
+
+// spoolDirect runs a bound cached DML plan with engine.DirectDML and
+// sends its OK result as spoolOk does; done is false when the plan is not
+// one it runs (or the session turned it off) and spoolOk must build GMS's
+// iterators. Called by spoolOk inside the command bracket, after the
+// locking marks.
+func (h *handler) spoolDirect(sqlCtx *sql.Context, c *mysql.Conn, node sql.Node, cb func(*sqltypes.Result) error) (done bool, err error) {
+	if h.srv.sqle.IsReadOnly() {
+		return false, nil
+	}
+	if on, err := sqlCtx.GetSessionVariable(sqlCtx, directDMLVar); err != nil || !isOn(on) {
+		return false, nil
+	}
+	if ins, isIns := node.(*plan.InsertInto); isIns {
+		return h.spoolDirectInsert(sqlCtx, c, ins, cb)
+	}
+	ok, done, err := h.eng.DirectDML(sqlCtx, node)
+	if !done {
+		return false, nil
+	}
+	directDMLs.Add(1)
+	if err != nil {
+		return true, sql.CastSQLError(err)
+	}
+	r := &sqltypes.Result{RowsAffected: ok.RowsAffected, InsertID: ok.InsertID}
+	if ok.Info != nil {
+		r.Info = ok.Info.String()
+	}
+	if err := statusFlags(sqlCtx, c); err != nil {
+		return true, err
+	}
+	return true, cb(r)
+}
+
+// spoolDirectInsert runs a cached single-row INSERT ... VALUES with GMS's
+// own insert iterator (its conversions, defaults, AUTO_INCREMENT and
+// LAST_INSERT_ID handling, statement savepoint) and accumulator (affected
+// rows, insert ID), but without the wrappers PrepQueryPlanForExecution
+// puts around them for any statement: TrackedRowIter, whose Close walks the
+// whole plan to dispose of nodes, and TransactionCommittingIter, whose
+// commit engine.DirectCommit does. The insert itself is most of the cost
+// (docs/PROFILES.md, Session 7), so nothing more is taken off GMS's path.
+func (h *handler) spoolDirectInsert(sqlCtx *sql.Context, c *mysql.Conn, ins *plan.InsertInto, cb func(*sqltypes.Result) error) (bool, error) {
+	if ins.IsReplace || ins.Ignore || len(ins.OnDupExprs) > 0 || len(ins.Returning) > 0 {
+		return false, nil
+	}
+	directInserts.Add(1)
+	autoCommit, err := engine.DirectBegin(sqlCtx)
+	if err != nil {
+		return true, sql.CastSQLError(err)
+	}
+	iter, err := h.srv.sqle.Analyzer.ExecBuilder.Build(sqlCtx, ins, nil)
+	if err != nil {
+		// PrepQueryPlanForExecution's clearAutocommitTransaction.
+		if !sqlCtx.GetIgnoreAutoCommit() && autoCommit {
+			sqlCtx.SetTransaction(nil)
+		}
+		return true, sql.CastSQLError(err)
+	}
+	iter, _ = rowexec.AddAccumulatorIter(sqlCtx, iter)
+	// As GMS's handler: a failed statement's iterator is not closed (the
+	// accumulator has closed the editor, undoing the statement), so an
+	// autocommit statement is not committed.
+	row, err := iter.Next(sqlCtx)
+	if err != nil {
+		return true, sql.CastSQLError(err)
+	}
+	if _, err := iter.Next(sqlCtx); err != io.EOF {
+		if err == nil {
+			err = fmt.Errorf("a cached INSERT returned more than one OK row")
+		}
+		return true, sql.CastSQLError(err)
+	}
+	if err := iter.Close(sqlCtx); err != nil {
+		return true, sql.CastSQLError(err)
+	}
+	ok, isOK := row[0].(types.OkResult)
+	if !isOK {
+		return true, fmt.Errorf("a cached INSERT returned %T", row[0])
+	}
+	if err := engine.DirectCommit(sqlCtx, autoCommit); err != nil {
+		return true, sql.CastSQLError(err)
+	}
+	r := &sqltypes.Result{RowsAffected: ok.RowsAffected, InsertID: ok.InsertID}
+	if ok.Info != nil {
+		r.Info = ok.Info.String()
+	}
+	if err := statusFlags(sqlCtx, c); err != nil {
+		return true, err
+	}
+	return true, cb(r)
+}
