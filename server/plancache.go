@@ -433,7 +433,7 @@ func (h *handler) runCached(ctx context.Context, c *mysql.Conn, sqlCtx *sql.Cont
 		return true, h.spoolOk(sqlCtx, c, query, node, pl.Flags(), cb)
 	}
 	sql.IncrementStatusVariable(sqlCtx, "Com_select", 1)
-	node = engine.DropExactFilters(sqlCtx, node)
+	node = engine.CompileRange(sqlCtx, engine.DropExactFilters(sqlCtx, node))
 	if !pl.SingleRow() {
 		return true, h.spoolCachedRows(ctx, sqlCtx, c, query, node, pl, exec, cb)
 	}

@@ -76,6 +76,10 @@ var rangeShapes = []struct {
 	{"SELECT k FROM %s WHERE id = ?", 1},
 	{"SELECT id FROM %s WHERE id BETWEEN ? AND ? AND c = ?", 3},
 	{"SELECT COUNT(*), MAX(c) FROM %s WHERE id BETWEEN ? AND ?", 2},
+	{"SELECT c, id FROM %s WHERE id BETWEEN ? AND ? ORDER BY c DESC, id", 2},
+	{"SELECT p FROM %s WHERE id BETWEEN ? AND ? ORDER BY p DESC", 2},
+	{"SELECT DISTINCT k FROM %s WHERE id BETWEEN ? AND ? ORDER BY k DESC", 2},
+	{"SELECT DISTINCT c, k FROM %s WHERE id BETWEEN ? AND ? ORDER BY c, k", 2},
 }
 
 // rangeArg is a random bound: mostly integers near the keys, sometimes at
@@ -122,7 +126,7 @@ func TestRangeSelectsMatchUncached(t *testing.T) {
 				t.Fatal(err)
 			}
 			defer conn.Close()
-			dropped, spooled := engine.DroppedFilters(), ts.srv.cachedRows.Load()
+			dropped, spooled, compiled := engine.DroppedFilters(), ts.srv.cachedRows.Load(), engine.CompiledRanges()
 			for phase := 0; phase < 3; phase++ {
 				switch phase {
 				case 1:
@@ -183,6 +187,9 @@ func TestRangeSelectsMatchUncached(t *testing.T) {
 			mustExec(t, conn, "SET SESSION TRANSACTION ISOLATION LEVEL REPEATABLE READ")
 			if n := engine.DroppedFilters() - dropped; n < 200 {
 				t.Errorf("exact filters dropped %d times, want most integer-bounded executions", n)
+			}
+			if n := engine.CompiledRanges() - compiled; n < 200 {
+				t.Errorf("range plans compiled %d times, want most sorted or distinct executions", n)
 			}
 			if n := ts.srv.cachedRows.Load() - spooled; n < 200 {
 				t.Errorf("multi-row results spooled directly %d times, want most", n)
