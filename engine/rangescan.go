@@ -330,6 +330,7 @@ func getFields(exprs []sql.Expression) ([]int, bool) {
 type keyExpr struct {
 	col   int
 	typ   sql.Type
+	enc   keyenc.Encoder
 	coll  *collKey
 	desc  bool
 	nulls sql.NullOrdering
@@ -344,7 +345,7 @@ func keyExprs(exprs []sql.Expression) ([]keyExpr, bool) {
 			if !types.IsInteger(typ) && !types.IsText(typ) {
 				return nil, false
 			}
-			out[i] = keyExpr{col: x.Index(), typ: typ}
+			out[i] = keyExpr{col: x.Index(), typ: typ, enc: keyenc.EncoderFor(typ)}
 		case *collKey:
 			gf, ok := x.child.(*expression.GetField)
 			if !ok {
@@ -393,8 +394,8 @@ func (k *keyExpr) key(ctx *sql.Context, row sql.Row) (b string, null bool, err e
 	if v == nil {
 		return "", true, nil
 	}
-	enc, err := keyenc.AppendValue(ctx, nil, k.typ, v)
-	return string(enc), false, err
+	b2, err := k.enc.Append(ctx, nil, v)
+	return string(b2), false, err
 }
 
 // rangeScan is what CompileRange puts in place of the nodes it replaces:
