@@ -7,6 +7,7 @@ import (
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/go-mysql-server/sql/expression"
 	"github.com/dolthub/go-mysql-server/sql/plan"
+	"github.com/dolthub/go-mysql-server/sql/types"
 )
 
 // A recipe rebuilds a static index lookup from the literals of the filter
@@ -99,6 +100,9 @@ func (r *recipe) pointLookup(ctx *sql.Context, v any) (sql.IndexLookup, bool) {
 	switch v.(type) {
 	case int8, int16, int32, int64, int, uint8, uint16, uint32, uint64, uint, string:
 	default:
+		return sql.IndexLookup{}, false
+	}
+	if negativeInt(v) && types.IsUnsigned(r.point) {
 		return sql.IndexLookup{}, false
 	}
 	k, _, err := r.point.Convert(ctx, v)
@@ -210,6 +214,14 @@ func (r *recipe) builderLookup(ctx *sql.Context, slots []*expression.Literal) (s
 			l = slots[s.slot]
 		}
 		v := l.Value()
+		if negativeInt(v) && r.unsignedColumn(s.col) {
+			// The analyzer rewrites comparisons of unsigned columns with
+			// negative constants first (planfix's unsignedBelowZero); the
+			// builder would wrap -4 around to 2^64-4 and bound the span
+			// by it. A plan analyzed with a non-negative value has no
+			// such rewrite to replay: the general path plans these.
+			return sql.IndexLookup{}, false, nil
+		}
 		switch s.op {
 		case opEq:
 			if v == nil {
@@ -269,4 +281,32 @@ func (r *recipe) rebuild(ctx *sql.Context, ita *plan.IndexedTableAccess, slots [
 		return nil, false, nil
 	}
 	return n.WithId(ita.Id()).WithColumns(ita.Columns()), true, nil
+}
+
+// negativeInt reports whether v is a negative signed integer.
+func negativeInt(v any) bool {
+	switch x := v.(type) {
+	case int8:
+		return x < 0
+	case int16:
+		return x < 0
+	case int32:
+		return x < 0
+	case int64:
+		return x < 0
+	case int:
+		return x < 0
+	}
+	return false
+}
+
+// unsignedColumn reports whether the index column col is an unsigned
+// integer.
+func (r *recipe) unsignedColumn(col string) bool {
+	for _, ce := range r.lookup.Index.ColumnExpressionTypes() {
+		if strings.EqualFold(ce.Expression, col) {
+			return types.IsUnsigned(ce.Type)
+		}
+	}
+	return false
 }

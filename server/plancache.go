@@ -21,6 +21,7 @@ import (
 	"github.com/dolthub/vitess/go/vt/sqlparser"
 	"google.golang.org/protobuf/proto"
 
+	"github.com/myriaddb/myriad/engine"
 	"github.com/myriaddb/myriad/plans"
 	"github.com/myriaddb/myriad/sqlfunc"
 	"github.com/myriaddb/myriad/sqltext"
@@ -432,6 +433,10 @@ func (h *handler) runCached(ctx context.Context, c *mysql.Conn, sqlCtx *sql.Cont
 		return true, h.spoolOk(sqlCtx, c, query, node, pl.Flags(), cb)
 	}
 	sql.IncrementStatusVariable(sqlCtx, "Com_select", 1)
+	node = engine.CompileRange(sqlCtx, engine.DropExactFilters(sqlCtx, node))
+	if !pl.SingleRow() {
+		return true, h.spoolCachedRows(ctx, sqlCtx, c, query, node, pl, exec, cb)
+	}
 	if pl.SingleRow() {
 		if fields, ok := pl.Meta().([]*querypb.Field); ok {
 			h.srv.singleRows.Add(1)

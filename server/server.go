@@ -97,6 +97,8 @@ type Server struct {
 	plans *plans.Cache // nil: off
 	// singleRows counts cached executions spooled by spoolSingleRow.
 	singleRows atomic.Int64
+	// cachedRows counts cached multi-row executions spooled by spoolRows.
+	cachedRows atomic.Int64
 	// textRuns counts text-protocol statements served by the plan cache.
 	textRuns atomic.Int64
 	// fastDMLs counts DML statements run from cached plans (spoolOk).

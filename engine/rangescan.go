@@ -1,0 +1,533 @@
+package engine
+
+import (
+	"encoding/binary"
+	"fmt"
+	"io"
+	"sort"
+	"strings"
+	"sync/atomic"
+
+	"github.com/dolthub/go-mysql-server/sql"
+	"github.com/dolthub/go-mysql-server/sql/expression"
+	"github.com/dolthub/go-mysql-server/sql/plan"
+	"github.com/dolthub/go-mysql-server/sql/transform"
+	"github.com/dolthub/go-mysql-server/sql/types"
+
+	"github.com/myriaddb/myriad/catalog"
+	"github.com/myriaddb/myriad/keyenc"
+)
+
+// DropExactFilters returns n without the conditions a primary-key lookup
+// already applies exactly: a Filter directly over an IndexedTableAccess on
+// the leading primary key column of a Myriad table loses the conjuncts
+// comparing that column with an integer constant (=, <, <=, >, >=,
+// BETWEEN) when the lookup's ranges for these very values turn into key
+// spans holding exactly the rows that satisfy them (see exactPKRanges).
+// GMS asks PreciseMatch once per table and for every plan, so Myriad says
+// false there (spans after a range column, PAD SPACE strings, converted
+// bounds are not exact); this decides per execution, after a cached plan
+// is bound to its values, and GMS's Filter re-checking `id BETWEEN ? AND ?`
+// over every row of the span was a third of sysbench's range SELECTs
+// (docs/PROFILES.md). Nodes are never modified: changed parents are copies.
+func DropExactFilters(ctx *sql.Context, n sql.Node) sql.Node {
+	if !hasFilter(n) {
+		return n
+	}
+	out, _, err := transform.Node(n, func(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
+		f, ok := n.(*plan.Filter)
+		if !ok {
+			return n, transform.SameTree, nil
+		}
+		rest, ok := exactPKConjuncts(ctx, f)
+		if !ok {
+			return n, transform.SameTree, nil
+		}
+		droppedFilters.Add(1)
+		if len(rest) == 0 {
+			return f.Child, transform.NewTree, nil
+		}
+		return plan.NewFilter(expression.JoinAnd(rest...), f.Child), transform.NewTree, nil
+	})
+	if err != nil {
+		return n
+	}
+	return out
+}
+
+// exactPKConjuncts returns the conjuncts of f the lookup below it does not
+// apply exactly; ok is false when it cannot drop any.
+func exactPKConjuncts(ctx *sql.Context, f *plan.Filter) (rest []sql.Expression, ok bool) {
+	ita, isITA := f.Child.(*plan.IndexedTableAccess)
+	if !isITA || !ita.IsStatic() {
+		return nil, false
+	}
+	// The table itself, not a wrapper that could change what a row is.
+	var t *Table
+	switch x := ita.UnderlyingTable().(type) {
+	case *Table:
+		t = x
+	case *indexedTable:
+		t = x.Table
+	default:
+		return nil, false
+	}
+	lookup := plan.GetIndexLookup(ita)
+	idx, isOurs := lookup.Index.(*index)
+	// The primary index only: a locking read returns a row's newest
+	// version, whose secondary key may no longer be in the span, but
+	// whose primary key is the one the span held.
+	if !isOurs || idx.id != catalog.PrimaryIndexID || len(t.def.PK) == 0 || t.def.HiddenPK() || len(idx.prefix) > 0 {
+		return nil, false
+	}
+	col := t.def.PK[0]
+	sch := t.Schema()
+	if col >= len(sch) || !types.IsInteger(sch[col].Type) {
+		return nil, false
+	}
+	isKeyColumn := func(e sql.Expression) bool {
+		gf, ok := e.(*expression.GetField)
+		return ok && gf.TableId() == ita.Id() && gf.Index() == col && equalFold(gf.Name(), sch[col].Name)
+	}
+	intLiteral := func(e sql.Expression) bool {
+		l, ok := e.(*expression.Literal)
+		if !ok {
+			return false
+		}
+		switch l.Value().(type) {
+		case int8, int16, int32, int64, uint8, uint16, uint32, uint64:
+		default:
+			return false
+		}
+		// A constant the column cannot hold (-4 against an UNSIGNED key,
+		// 300 against a TINYINT) gets ranges from GMS's conversion of
+		// it, which need not be the comparison's set.
+		if _, ok := exactBound(ctx, sch[col].Type, l.Value()); !ok {
+			return false
+		}
+		return !atTypeLimit(sch[col].Type, l.Value())
+	}
+	touchesKey := func(e sql.Expression) bool {
+		found := false
+		sql.Inspect(e, func(e sql.Expression) bool {
+			if gf, ok := e.(*expression.GetField); ok && gf.TableId() == ita.Id() && gf.Index() == col {
+				found = true
+			}
+			return !found
+		})
+		return found
+	}
+	dropped := 0
+	for _, c := range expression.SplitConjunction(f.Expression) {
+		simple := false
+		switch e := c.(type) {
+		case *expression.Equals, *expression.GreaterThan, *expression.GreaterThanOrEqual,
+			*expression.LessThan, *expression.LessThanOrEqual:
+			cmp := e.(expression.Comparer)
+			simple = isKeyColumn(cmp.Left()) && intLiteral(cmp.Right()) || intLiteral(cmp.Left()) && isKeyColumn(cmp.Right())
+		case *expression.Between:
+			simple = isKeyColumn(e.Val) && intLiteral(e.Lower) && intLiteral(e.Upper)
+		}
+		switch {
+		case simple:
+			dropped++
+		case touchesKey(c):
+			// Another condition on the key shaped the ranges too: they
+			// are then not exactly the simple conjuncts' set.
+			return nil, false
+		default:
+			rest = append(rest, c)
+		}
+	}
+	if dropped == 0 || !exactPKRanges(ctx, lookup) {
+		return nil, false
+	}
+	return rest, true
+}
+
+// exactPKRanges reports whether every range of lookup turns into a key span
+// (rangeSpan) holding exactly the keys the range holds: an integer leading
+// column bounded by values that convert to the column type unchanged and
+// are not the type's limits (which intervalBounds widens), and any later
+// key columns unbounded.
+func exactPKRanges(ctx *sql.Context, lookup sql.IndexLookup) bool {
+	ranges, ok := lookup.Ranges.(sql.MySQLRangeCollection)
+	if !ok || len(ranges) == 0 {
+		return false
+	}
+	bound := func(typ sql.Type, b sql.MySQLRangeCut) bool {
+		var k any
+		switch x := b.(type) {
+		case sql.BelowNull, sql.AboveNull, sql.AboveAll:
+			return true
+		case sql.Below:
+			k = x.Key
+		case sql.Above:
+			k = x.Key
+		default:
+			return false
+		}
+		if k == nil {
+			return false
+		}
+		if _, ok := exactBound(ctx, typ, k); !ok {
+			return false
+		}
+		return !atTypeLimit(typ, k)
+	}
+	for _, rng := range ranges {
+		if len(rng) == 0 || !types.IsInteger(rng[0].Typ) {
+			return false
+		}
+		if !bound(rng[0].Typ, rng[0].LowerBound) || !bound(rng[0].Typ, rng[0].UpperBound) {
+			return false
+		}
+		for _, ce := range rng[1:] {
+			if _, ok := ce.LowerBound.(sql.BelowNull); !ok {
+				return false
+			}
+			if _, ok := ce.UpperBound.(sql.AboveAll); !ok {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+func equalFold(a, b string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := 0; i < len(a); i++ {
+		x, y := a[i], b[i]
+		if 'A' <= x && x <= 'Z' {
+			x += 'a' - 'A'
+		}
+		if 'A' <= y && y <= 'Z' {
+			y += 'a' - 'A'
+		}
+		if x != y {
+			return false
+		}
+	}
+	return true
+}
+
+var droppedFilters, compiledRanges atomic.Int64
+
+// CompiledRanges counts the plans CompileRange replaced (tests check that
+// the compiled path ran).
+func CompiledRanges() int64 { return compiledRanges.Load() }
+
+// DroppedFilters counts the Filters DropExactFilters removed or reduced
+// (tests check that the exact path ran).
+func DroppedFilters() int64 { return droppedFilters.Load() }
+
+// hasFilter reports whether the tree holds a Filter, sparing the usual
+// point lookup a transform's allocations.
+func hasFilter(n sql.Node) bool {
+	found := false
+	transform.Inspect(n, func(n sql.Node) bool {
+		if _, ok := n.(*plan.Filter); ok {
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+// CompileRange replaces the part of a bound SELECT plan that reads,
+// projects, groups and sorts the rows of one static primary-key lookup on
+// a Myriad table by a rangeScan doing the same in one pass: sysbench's
+// `c ... ORDER BY c` (Project over Sort over the lookup) and `DISTINCT c ...
+// ORDER BY c` (Sort over GroupBy over Project over the lookup). Sort and
+// group keys are made once per row, as key encodings (keyenc, the order
+// of Myriad's indexes) or, for the collKey expressions PadSpace put
+// there, their values, and compared as bytes; GMS's Sorter evaluated the
+// key expressions and compared them by collation in every comparison, and
+// its GroupBy hashed every row through its expression evaluator. Sorting
+// is stable and a group keeps its first row, as GMS's. Any other shape,
+// or a key of another type, is left as it is (n returned unchanged).
+func CompileRange(ctx *sql.Context, n sql.Node) sql.Node {
+	switch x := n.(type) {
+	case *plan.Project:
+		s, ok := x.Child.(*plan.Sort)
+		if !ok {
+			return n
+		}
+		t, ita := rangeSource(s.Child)
+		post, ok := getFields(x.Projections)
+		if t == nil || !ok {
+			return n
+		}
+		sorts, ok := sortKeys(s.SortFields)
+		if !ok {
+			return n
+		}
+		compiledRanges.Add(1)
+		return &rangeScan{t: t, lookup: plan.GetIndexLookup(ita), sorts: sorts, post: post, schema: n.Schema(), name: ita.Name()}
+	case *plan.Sort:
+		g, ok := x.Child.(*plan.GroupBy)
+		if !ok {
+			return n
+		}
+		p, ok := g.Child.(*plan.Project)
+		if !ok {
+			return n
+		}
+		t, ita := rangeSource(p.Child)
+		pre, ok1 := getFields(p.Projections)
+		sel, ok2 := getFields(g.SelectedExprs)
+		groups, ok3 := keyExprs(g.GroupByExprs)
+		sorts, ok4 := sortKeys(x.SortFields)
+		if t == nil || !ok1 || !ok2 || !ok3 || !ok4 || len(groups) == 0 {
+			return n
+		}
+		compiledRanges.Add(1)
+		return &rangeScan{t: t, lookup: plan.GetIndexLookup(ita), pre: pre, groups: groups, sel: sel,
+			sorts: sorts, schema: n.Schema(), name: ita.Name()}
+	}
+	return n
+}
+
+// rangeSource returns the table and lookup of a static primary-key
+// lookup on a Myriad table, or nil.
+func rangeSource(n sql.Node) (*Table, *plan.IndexedTableAccess) {
+	ita, ok := n.(*plan.IndexedTableAccess)
+	if !ok || !ita.IsStatic() {
+		return nil, nil
+	}
+	var t *Table
+	switch x := ita.UnderlyingTable().(type) {
+	case *Table:
+		t = x
+	case *indexedTable:
+		t = x.Table
+	default:
+		return nil, nil
+	}
+	idx, ok := plan.GetIndexLookup(ita).Index.(*index)
+	if !ok || idx.id != catalog.PrimaryIndexID {
+		return nil, nil
+	}
+	return t, ita
+}
+
+func getFields(exprs []sql.Expression) ([]int, bool) {
+	out := make([]int, len(exprs))
+	for i, e := range exprs {
+		gf, ok := e.(*expression.GetField)
+		if !ok {
+			return nil, false
+		}
+		out[i] = gf.Index()
+	}
+	return out, true
+}
+
+// keyExpr is a sort or group key: a column (integer or string), encoded
+// by keyenc, or a collKey, whose value is already its collation key.
+type keyExpr struct {
+	col   int
+	typ   sql.Type
+	enc   keyenc.Encoder
+	coll  *collKey
+	desc  bool
+	nulls sql.NullOrdering
+}
+
+func keyExprs(exprs []sql.Expression) ([]keyExpr, bool) {
+	out := make([]keyExpr, len(exprs))
+	for i, e := range exprs {
+		switch x := e.(type) {
+		case *expression.GetField:
+			typ := x.Type()
+			if !types.IsInteger(typ) && !types.IsText(typ) {
+				return nil, false
+			}
+			out[i] = keyExpr{col: x.Index(), typ: typ, enc: keyenc.EncoderFor(typ)}
+		case *collKey:
+			gf, ok := x.child.(*expression.GetField)
+			if !ok {
+				return nil, false
+			}
+			out[i] = keyExpr{col: gf.Index(), coll: x}
+		default:
+			return nil, false
+		}
+	}
+	return out, true
+}
+
+func sortKeys(fields sql.SortFields) ([]keyExpr, bool) {
+	exprs := make([]sql.Expression, len(fields))
+	for i, f := range fields {
+		exprs[i] = f.Column
+	}
+	out, ok := keyExprs(exprs)
+	if !ok {
+		return nil, false
+	}
+	for i, f := range fields {
+		out[i].desc = f.Order == sql.Descending
+		out[i].nulls = f.NullOrdering
+	}
+	return out, true
+}
+
+// key is one row's key for k; null for SQL NULL.
+func (k *keyExpr) key(ctx *sql.Context, row sql.Row) (b string, null bool, err error) {
+	if k.coll != nil {
+		v, err := k.coll.Eval(ctx, row)
+		if err != nil || v == nil {
+			return "", v == nil, err
+		}
+		switch x := v.(type) {
+		case string:
+			return x, false, nil
+		case []byte:
+			return string(x), false, nil
+		}
+		return "", false, fmt.Errorf("myriad: collation key of type %T", v)
+	}
+	v := row[k.col]
+	if v == nil {
+		return "", true, nil
+	}
+	b2, err := k.enc.Append(ctx, nil, v)
+	return string(b2), false, err
+}
+
+// rangeScan is what CompileRange puts in place of the nodes it replaces:
+// rows of one primary-key lookup, projected to pre, deduplicated by
+// groups (keeping sel of the first row of each group), stably sorted by
+// sorts and projected to post (nil: as they are).
+type rangeScan struct {
+	t      *Table
+	lookup sql.IndexLookup
+	pre    []int
+	groups []keyExpr
+	sel    []int
+	sorts  []keyExpr
+	post   []int
+	schema sql.Schema
+	name   string
+}
+
+var _ sql.ExecSourceRel = (*rangeScan)(nil)
+
+func (r *rangeScan) Resolved() bool       { return true }
+func (r *rangeScan) IsReadOnly() bool     { return true }
+func (r *rangeScan) String() string       { return "RangeScan(" + r.name + ")" }
+func (r *rangeScan) Schema() sql.Schema   { return r.schema }
+func (r *rangeScan) Children() []sql.Node { return nil }
+func (r *rangeScan) WithChildren(children ...sql.Node) (sql.Node, error) {
+	if len(children) != 0 {
+		return nil, sql.ErrInvalidChildrenNumber.New(r, len(children), 0)
+	}
+	return r, nil
+}
+
+func project(row sql.Row, cols []int) sql.Row {
+	if cols == nil {
+		return row
+	}
+	out := make(sql.Row, len(cols))
+	for i, c := range cols {
+		out[i] = row[c]
+	}
+	return out
+}
+
+type sortedRow struct {
+	row  sql.Row
+	keys []string
+	null []bool
+}
+
+// RowIter implements sql.ExecSourceRel. The rows are read as the lookup's
+// IndexedTableAccess reads them (partitionRows: the transaction's view and
+// own writes, locking reads under SERIALIZABLE).
+func (r *rangeScan) RowIter(ctx *sql.Context, _ sql.Row) (sql.RowIter, error) {
+	lookup := r.lookup
+	it, err := r.t.partitionRows(ctx, &partition{lookup: &lookup}, 0)
+	if err != nil {
+		return nil, err
+	}
+	var rows []sortedRow
+	var seen map[string]struct{}
+	if r.groups != nil {
+		seen = map[string]struct{}{}
+	}
+	var gk []byte
+	for {
+		row, err := it.Next(ctx)
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			_ = it.Close(ctx)
+			return nil, err
+		}
+		row = project(row, r.pre)
+		if r.groups != nil {
+			gk = gk[:0]
+			for i := range r.groups {
+				b, null, err := r.groups[i].key(ctx, row)
+				if err != nil {
+					_ = it.Close(ctx)
+					return nil, err
+				}
+				if null {
+					gk = append(gk, 0)
+				} else {
+					gk = binary.AppendUvarint(append(gk, 1), uint64(len(b)))
+					gk = append(gk, b...)
+				}
+			}
+			if _, dup := seen[string(gk)]; dup {
+				continue
+			}
+			seen[string(gk)] = struct{}{}
+			row = project(row, r.sel)
+		}
+		sr := sortedRow{row: row, keys: make([]string, len(r.sorts)), null: make([]bool, len(r.sorts))}
+		for i := range r.sorts {
+			if sr.keys[i], sr.null[i], err = r.sorts[i].key(ctx, row); err != nil {
+				_ = it.Close(ctx)
+				return nil, err
+			}
+		}
+		rows = append(rows, sr)
+	}
+	if err := it.Close(ctx); err != nil {
+		return nil, err
+	}
+	// GMS's Sorter.Less, with keys compared as bytes.
+	sort.SliceStable(rows, func(i, j int) bool {
+		a, b := &rows[i], &rows[j]
+		for k := range r.sorts {
+			ak, an, bk, bn := a.keys[k], a.null[k], b.keys[k], b.null[k]
+			if r.sorts[k].desc {
+				ak, an, bk, bn = bk, bn, ak, an
+			}
+			switch {
+			case an && bn:
+				continue
+			case an:
+				return r.sorts[k].nulls == sql.NullsFirst
+			case bn:
+				return r.sorts[k].nulls != sql.NullsFirst
+			}
+			if c := strings.Compare(ak, bk); c != 0 {
+				return c < 0
+			}
+		}
+		return false
+	})
+	out := make([]sql.Row, len(rows))
+	for i := range rows {
+		out[i] = project(rows[i].row, r.post)
+	}
+	return sql.RowsToRowIter(out...), nil
+}
