@@ -308,7 +308,7 @@ func (h *harness) NewContextWithClient(client sql.Client) *sql.Context {
 // session factory, bound at connection time to the current engine.
 func (h *harness) SessionBuilder() gmsserver.SessionBuilder {
 	return func(ctx context.Context, conn *mysql.Conn, addr string) (sql.Session, error) {
-		return h.engine().NewSessionBuilder()(ctx, conn, addr)
+		return h.engine().NewSessionBuilder(nil)(ctx, conn, addr)
 	}
 }
 

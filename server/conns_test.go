@@ -185,11 +185,13 @@ func TestTenThousandConnections(t *testing.T) {
 	perConn := (idle - base) / n
 	t.Logf("%d connections open after %s; server heap+stack in use %d MiB -> %d MiB: %d KiB per idle connection",
 		n, connected.Round(time.Millisecond), base>>20, idle>>20, perConn>>10)
-	// Measured: 26 KiB (the protocol library's 16 KiB read buffer, the
-	// session, the connection's goroutine). The bound catches a new
+	// Measured: ~104 KiB: the session (a copy of every system and status
+	// variable, made when the connection is accepted, as MySQL makes a
+	// connection's THD; ~78 KiB), the protocol library's 16 KiB read
+	// buffer, the connection's goroutine. The bound catches a new
 	// per-connection buffer or goroutine without tracking small changes.
-	if perConn > 128<<10 {
-		t.Errorf("%d KiB per idle connection, want at most 128 KiB", perConn>>10)
+	if perConn > 192<<10 {
+		t.Errorf("%d KiB per idle connection, want at most 192 KiB", perConn>>10)
 	}
 
 	// Every connection runs its queries at the same time.

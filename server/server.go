@@ -114,6 +114,10 @@ type Server struct {
 	// (callresults.go); callQueue: conn ID -> *callQueue of result sets
 	// still to send.
 	calls, callQueue sync.Map
+	// preSessions: conn ID -> the *sql.BaseSession made when the
+	// connection was accepted, until its first command takes it over
+	// (handler.go NewConnection, timeouts.go sessionBuilder).
+	preSessions sync.Map
 	// explainJSON: conn ID -> true while its EXPLAIN FORMAT=JSON runs
 	// (explain.go).
 	explainJSON sync.Map

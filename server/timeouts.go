@@ -196,7 +196,12 @@ func authenticated(c *mysql.Conn) {
 // interactive clients, as in MySQL, and is what the wire guard reads its
 // timeouts from.
 func (s *Server) sessionBuilder() func(context.Context, *mysql.Conn, string) (sql.Session, error) {
-	build := s.eng.NewSessionBuilder()
+	build := s.eng.NewSessionBuilder(func(id uint32) *sql.BaseSession {
+		if v, ok := s.preSessions.LoadAndDelete(id); ok {
+			return v.(*sql.BaseSession)
+		}
+		return nil
+	})
 	return func(ctx context.Context, c *mysql.Conn, addr string) (sql.Session, error) {
 		sess, err := build(ctx, c, addr)
 		if err != nil {
