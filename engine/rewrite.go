@@ -437,9 +437,12 @@ func (t *Table) mirrorDelete(ctx *sql.Context, tx *kv.Txn, row sql.Row, oldKey [
 	return nil
 }
 
+// isDupErr reports a duplicate key: sql.NewUniqueKeyErr wraps a primary
+// key's in ErrPrimaryKeyViolation, which errors.As cannot see through (the
+// kind's error has no Unwrap), so each kind is asked.
 func isDupErr(err error) bool {
 	var u sql.UniqueKeyError
-	return err != nil && (errors.As(err, &u) || sql.ErrUniqueKeyViolation.Is(err))
+	return err != nil && (errors.As(err, &u) || sql.ErrUniqueKeyViolation.Is(err) || sql.ErrPrimaryKeyViolation.Is(err))
 }
 
 // put writes the converted row nr and its index entries into the shadow,

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math/rand"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -34,6 +35,10 @@ type writerLoad struct {
 	writers []*tableWriter
 	// ddl is the schema change running, named in errors.
 	ddl atomic.Pointer[string]
+	// rekey adds sysbench's writes of a key column: UPDATE .. SET k = k + 1
+	// and, in one group, DELETE of an id and INSERT of it again with a new
+	// k (with k in the primary key, both move the row to another key).
+	rekey bool
 }
 
 type tableWriter struct {
@@ -52,7 +57,15 @@ var writerModes = [][2]bool{{false, false}, {false, true}, {true, false}, {true,
 // per writer and starts one writer per mode on its own connection of db.
 func startWriters(t *testing.T, db *sql.DB, tbl string, initial int) *writerLoad {
 	t.Helper()
-	l := &writerLoad{t: t, tbl: tbl, stop: make(chan struct{})}
+	return startWritersWith(t, db, &writerLoad{tbl: tbl}, initial)
+}
+
+// startWritersWith is startWriters for a load configured by the caller
+// (l.tbl, l.rekey).
+func startWritersWith(t *testing.T, db *sql.DB, l *writerLoad, initial int) *writerLoad {
+	t.Helper()
+	tbl := l.tbl
+	l.t, l.stop = t, make(chan struct{})
 	for i, m := range writerModes {
 		w := &tableWriter{id: i, prepared: m[0], txn: m[1], rows: map[int][2]string{}, next: (i + 1) * 1_000_000}
 		var vals []string
@@ -99,6 +112,7 @@ func (l *writerLoad) run(w *tableWriter, c *sql.Conn) {
 	stmts := map[string]string{
 		"ins": "INSERT INTO " + l.tbl + " (id, k, v) VALUES (?, ?, ?)",
 		"upd": "UPDATE " + l.tbl + " SET k = ?, v = ? WHERE id = ?",
+		"inc": "UPDATE " + l.tbl + " SET k = k + 1 WHERE id = ?",
 		"del": "DELETE FROM " + l.tbl + " WHERE id = ?",
 		"get": "SELECT k, v FROM " + l.tbl + " WHERE id = ?",
 	}
@@ -187,6 +201,9 @@ func (l *writerLoad) run(w *tableWriter, c *sql.Conn) {
 		for i := 0; i < n; i++ {
 			id := w.next
 			op := rnd.Intn(4)
+			if l.rekey {
+				op = rnd.Intn(6)
+			}
 			if len(w.live) > 0 && op > 0 {
 				id = w.live[rnd.Intn(len(w.live))]
 			} else {
@@ -215,6 +232,22 @@ func (l *writerLoad) run(w *tableWriter, c *sql.Conn) {
 				what = fmt.Sprintf("delete %d", id)
 				_, err = exec("del", id)
 				pending[id] = nil
+			case 4:
+				what = fmt.Sprintf("k = k + 1 of %d", id)
+				if r, cur := current(id); cur {
+					_, err = exec("inc", id)
+					kn, _ := strconv.Atoi(r[0])
+					r[0] = strconv.Itoa(kn + 1)
+					pending[id] = &r
+				}
+			case 5:
+				what = fmt.Sprintf("delete and insert again %d", id)
+				if _, err = exec("del", id); err == nil {
+					pending[id] = nil
+					_, err = exec("ins", id, k, "v"+k)
+					r := [2]string{k, "v" + k}
+					pending[id] = &r
+				}
 			case 3:
 				what = fmt.Sprintf("read %d", id)
 				gk, gv, found, gerr := get(id)
