@@ -319,6 +319,36 @@ func (e *Engine) staleSnapshot(tx *Transaction, def *catalog.Table) error {
 	return nil
 }
 
+// indexKey names an index of a table in Engine.published.
+type indexKey struct {
+	table uint64
+	index uint32
+}
+
+// notePublic records that the index just became public.
+func (e *Engine) notePublic(table uint64, index uint32) {
+	e.published.Store(indexKey{table, index}, e.db.Version())
+	e.npublished.Add(1)
+}
+
+// staleIndex is MySQL's 1412 for a read through an index by a transaction
+// whose snapshot is older than the build that made it public: its entries
+// were written after that snapshot (the snapshot sees none of them, or
+// only the writers'), so the read would return too few rows.
+func (e *Engine) staleIndex(tx *kv.Txn, table uint64, index uint32) error {
+	if e.npublished.Load() == 0 || tx == nil {
+		return nil
+	}
+	sv, ok := tx.SnapshotVersion()
+	if !ok {
+		return nil
+	}
+	if v, ok := e.published.Load(indexKey{table, index}); ok && sv < v.(uint64) {
+		return errDefChanged
+	}
+	return nil
+}
+
 // rewriteOf is the rewrite whose shadow writers of t must maintain, if any.
 // It is stable for the writer's transaction once it holds the table's
 // intention lock (syncBuild): a state change waits for the lock.

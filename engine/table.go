@@ -134,6 +134,12 @@ func (t *Table) partitionRows(ctx *sql.Context, p sql.Partition, lock locks.Mode
 	if lock > c.Mode && tx.kv.Pessimistic() {
 		c.Mode = lock
 	}
+	if c.Mode == 0 && it.secondary != nil {
+		// A snapshot read only: a current read sees the newest entries.
+		if err := t.db.eng.staleIndex(tx.kv, t.def.ID, it.secondary.id); err != nil {
+			return nil, err
+		}
+	}
 	if c.Mode != 0 {
 		if err := t.staleRewrite(); err != nil {
 			return nil, err
