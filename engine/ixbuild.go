@@ -859,7 +859,9 @@ func (e *Engine) ResumeJobs() (int, error) {
 				return 0, err
 			}
 			b.rw = rw
-			if def == nil {
+			if def == nil || rw.conv != nil && rw.conv.exprsMissing() {
+				// An added column's per-row default was the statement's
+				// (addColumnPerRow): the copy cannot go on.
 				b.job.State = catalog.JobRollback
 			} else {
 				// Registered before the server takes connections: every
