@@ -175,17 +175,17 @@ func columnByID(t *catalog.Table, id uint32) int {
 // rowConv maps a row of one definition to a row of another by column ID,
 // converting values whose type changed.
 type rowConv struct {
-	src     []int      // per new column: its old position, -1 if new
+	src []int // per new column: its old position, -1 if new
 	// exprs: per new column, the default evaluated for each row (an added
 	// column with an expression default); exprCols lists the new columns
 	// that need one (catalog Default.Expr), set or not.
 	exprs    []*sql.ColumnDefaultValue
 	exprCols []int
-	fill    []any      // per new column: the value of a column the old rows lack
-	from    []sql.Type // per new column: the old type when values must be converted
-	to      []sql.Type
-	notNull []bool
-	names   []string
+	fill     []any      // per new column: the value of a column the old rows lack
+	from     []sql.Type // per new column: the old type when values must be converted
+	to       []sql.Type
+	notNull  []bool
+	names    []string
 }
 
 func newRowConv(old, nw *catalog.Table) (*rowConv, error) {
