@@ -508,3 +508,84 @@ func TestMetadataLockAndStaleSnapshot(t *testing.T) {
 	ts.srv.Close()
 	checkDir(t, dir)
 }
+
+// controlWriters are four clients that apply each random write — an
+// insert of a new id, an update or a delete of an id below n, or an
+// update and an insert in one group — to the table being altered (t) and
+// to a control table (c) in one transaction (applyBoth), so after the
+// ALTER, c given the same ALTER must equal t. A 1213 between the two
+// tables' writers is retried; any other error stops its client.
+// TestOnlineRewriteUnderDML and TestPKRewriteUnderDML share it.
+type controlWriters struct {
+	stop         chan struct{}
+	wg           sync.WaitGroup
+	ops, retries atomic.Int64
+	first        atomic.Pointer[string]
+}
+
+// startControlWriters starts them; withV also writes column v (a table
+// whose ALTER drops v is written by id and k alone).
+func startControlWriters(db *sql.DB, n int, withV bool) *controlWriters {
+	w := &controlWriters{stop: make(chan struct{})}
+	cols, val := "(id, k)", ""
+	setV := ""
+	if withV {
+		cols, val, setV = "(id, k, v)", ", 'new'", ", v = 'tx'"
+	}
+	for c := 0; c < 4; c++ {
+		w.wg.Add(1)
+		go func(c int) {
+			defer w.wg.Done()
+			rnd := rand.New(rand.NewSource(int64(c)))
+			next := n + c*1_000_000
+			for {
+				select {
+				case <-w.stop:
+					return
+				default:
+				}
+				var stmts []string
+				switch rnd.Intn(4) {
+				case 0:
+					stmts = []string{fmt.Sprintf("INSERT INTO %%s %s VALUES (%d, %d%s)", cols, next, rnd.Intn(200), val)}
+					next++
+				case 1:
+					stmts = []string{fmt.Sprintf("UPDATE %%s SET k = %d WHERE id = %d", rnd.Intn(200), rnd.Intn(n))}
+				case 2:
+					stmts = []string{fmt.Sprintf("DELETE FROM %%s WHERE id = %d", rnd.Intn(n))}
+				case 3:
+					stmts = []string{fmt.Sprintf("UPDATE %%s SET k = k + 1%s WHERE id = %d", setV, rnd.Intn(n)),
+						fmt.Sprintf("INSERT INTO %%s %s VALUES (%d, %d%s)", cols, next, rnd.Intn(200), val)}
+					next++
+				}
+				for {
+					err := applyBoth(db, stmts)
+					w.ops.Add(1)
+					if err == nil {
+						break
+					}
+					// The swap fails no one (no 1412: statements hold the
+					// metadata lock); the two tables' writers can deadlock.
+					if mysqlErrNo(err) == 1213 {
+						w.retries.Add(1)
+						continue
+					}
+					msg := fmt.Sprintf("%v: %v", stmts, err)
+					w.first.CompareAndSwap(nil, &msg)
+					return
+				}
+			}
+		}(c)
+	}
+	return w
+}
+
+// finish stops the clients and fails the test if one saw an error.
+func (w *controlWriters) finish(t *testing.T) {
+	t.Helper()
+	close(w.stop)
+	w.wg.Wait()
+	if p := w.first.Load(); p != nil {
+		t.Fatalf("DML failed during the rewrite: %s", *p)
+	}
+}
