@@ -56,6 +56,10 @@ type Engine struct {
 	// counts them so the common case reads no map.
 	swaps  sync.Map
 	nswaps atomic.Int64
+	// published: (table ID, index ID) -> kv version by which an online
+	// build made the index public (staleIndex); npublished as nswaps.
+	published  sync.Map
+	npublished atomic.Int64
 }
 
 // Metrics are engine-level counters for SHOW STATUS and Prometheus.

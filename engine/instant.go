@@ -240,6 +240,15 @@ func (s *instantAddColumn) RowIter(ctx *sql.Context, row sql.Row) (_ sql.RowIter
 		}
 		return sql.RowsToRowIter(sql.NewRow(types.NewOkResult(0))), nil
 	}
+	if perRowDefault(col) {
+		if err := ac.ValidateDefaultPosition(ac.TargetSchema()); err != nil {
+			return nil, err
+		}
+		if err := tbl.addColumnPerRow(ctx, col, ac.Order()); err != nil {
+			return nil, err
+		}
+		return sql.RowsToRowIter(sql.NewRow(types.NewOkResult(0))), nil
+	}
 	if perRow(col) {
 		return gmsAddColumn(ctx, ac, row)
 	}
@@ -303,6 +312,55 @@ func (t *Table) instantAdd(col *sql.Column) (rebuildWhy, bool) {
 func perRow(col *sql.Column) bool {
 	return col.AutoIncrement || col.PrimaryKey || col.Generated != nil ||
 		(col.Default != nil && !col.Default.IsLiteral())
+}
+
+// perRowDefault reports a plain column whose expression default (UUID(),
+// RAND(), an expression of other columns) gives each existing row a value
+// of its own: copied by addColumnPerRow.
+func perRowDefault(col *sql.Column) bool {
+	return !col.AutoIncrement && !col.PrimaryKey && col.Generated == nil &&
+		col.Default != nil && !col.Default.IsLiteral()
+}
+
+// addColumnPerRow adds col, evaluating its default for every existing row
+// as MySQL's copy does: as an online rewrite (rewrite.go) whose conversion
+// evaluates the default per row, so the copy runs in bounded batches
+// (GMS's own ADD COLUMN copied the table and then updated every row in
+// one transaction). The statement's resolved default is held in memory
+// only: a job interrupted by a restart is rolled back (rewrite.perRowLost).
+func (t *Table) addColumnPerRow(ctx *sql.Context, col *sql.Column, order *sql.ColumnOrder) (err error) {
+	defer ddlStep(ctx)(&err)
+	def, pos, err := t.withColumn(ctx, col, order)
+	if err != nil {
+		return err
+	}
+	def.Columns[pos].Fill = nil
+	tx, err := txnOf(ctx)
+	if err != nil {
+		return err
+	}
+	id := def.Columns[pos].ID
+	tx.perRow = map[uint32]*sql.ColumnDefaultValue{id: col.Default}
+	defer func() { tx.perRow = nil }()
+	conv := func(r sql.Row) (sql.Row, error) {
+		nr := make(sql.Row, 0, len(r)+1)
+		nr = append(nr, r[:pos]...)
+		nr = append(nr, nil)
+		nr = append(nr, r[pos:]...)
+		v, err := col.Default.Eval(ctx, nr)
+		if err != nil {
+			return nil, err
+		}
+		nr[pos] = v
+		return nr, nil
+	}
+	if t.def.HiddenPK() {
+		// A keyless table's writers find a row's copy by its values (or
+		// their hash), which a per-row value makes differ: one
+		// transaction, as before.
+		return t.rebuild(ctx, def, conv)
+	}
+	return t.copyOrRebuild(ctx, def, conv)
 }
 
 // addedColumnFill is the value existing rows get, as GMS's applyDefaults

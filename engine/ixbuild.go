@@ -493,6 +493,11 @@ func (b *build) run(sctx *sql.Context, ctx context.Context) (err error) {
 		return err
 	}
 	b.phase.Store("waiting for table lock (public)")
+	defer func() {
+		if err == nil {
+			b.e.notePublic(b.job.TableID, b.job.IndexID)
+		}
+	}()
 	return b.commitState(ctx, true, func(_ *kv.Txn, def *catalog.Table, ch *catalog.Change) (*catalog.Table, error) {
 		// Under the table lock no writer is between its unique check and
 		// its commit: a violation any of them found is known by now.
@@ -854,7 +859,9 @@ func (e *Engine) ResumeJobs() (int, error) {
 				return 0, err
 			}
 			b.rw = rw
-			if def == nil {
+			if def == nil || rw.conv != nil && rw.conv.exprsMissing() {
+				// An added column's per-row default was the statement's
+				// (addColumnPerRow): the copy cannot go on.
 				b.job.State = catalog.JobRollback
 			} else {
 				// Registered before the server takes connections: every

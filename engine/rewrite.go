@@ -175,12 +175,17 @@ func columnByID(t *catalog.Table, id uint32) int {
 // rowConv maps a row of one definition to a row of another by column ID,
 // converting values whose type changed.
 type rowConv struct {
-	src     []int      // per new column: its old position, -1 if new
-	fill    []any      // per new column: the value of a column the old rows lack
-	from    []sql.Type // per new column: the old type when values must be converted
-	to      []sql.Type
-	notNull []bool
-	names   []string
+	src []int // per new column: its old position, -1 if new
+	// exprs: per new column, the default evaluated for each row (an added
+	// column with an expression default); exprCols lists the new columns
+	// that need one (catalog Default.Expr), set or not.
+	exprs    []*sql.ColumnDefaultValue
+	exprCols []int
+	fill     []any      // per new column: the value of a column the old rows lack
+	from     []sql.Type // per new column: the old type when values must be converted
+	to       []sql.Type
+	notNull  []bool
+	names    []string
 }
 
 func newRowConv(old, nw *catalog.Table) (*rowConv, error) {
@@ -208,9 +213,31 @@ func newRowConv(old, nw *catalog.Table) (*rowConv, error) {
 				return nil, err
 			}
 			c.fill[i] = v
+			if col.Fill == nil && col.Default != nil && col.Default.Expr != "" {
+				c.exprCols = append(c.exprCols, i)
+			}
 		}
 	}
+	c.exprs = make([]*sql.ColumnDefaultValue, n)
 	return c, nil
+}
+
+// setExprs gives the columns of exprCols their defaults (by column ID).
+func (c *rowConv) setExprs(nw *catalog.Table, defaults map[uint32]*sql.ColumnDefaultValue) {
+	for _, i := range c.exprCols {
+		c.exprs[i] = defaults[nw.Columns[i].ID]
+	}
+}
+
+// exprsMissing reports a column that needs a per-row default it has not
+// got (a job resumed after a restart: the default was the statement's).
+func (c *rowConv) exprsMissing() bool {
+	for _, i := range c.exprCols {
+		if c.exprs[i] == nil {
+			return true
+		}
+	}
+	return false
 }
 
 // apply converts r; rowNum is its position in the copy (MySQL's "at row").
@@ -238,6 +265,20 @@ func (c *rowConv) apply(ctx *sql.Context, r sql.Row, rowNum int64) (sql.Row, err
 			return nil, mysql.NewSQLError(mysql.ERInvalidUseOfNull, "22004", "Invalid use of NULL value")
 		}
 		nr[i] = v
+	}
+	for _, i := range c.exprCols {
+		if d := c.exprs[i]; d != nil {
+			// Evaluated over the new row, as GMS's UPDATE of every row
+			// did: a default may read the columns before it.
+			v, err := d.Eval(ctx, nr)
+			if err != nil {
+				return nil, err
+			}
+			if v == nil && c.notNull[i] {
+				return nil, mysql.NewSQLError(mysql.ERInvalidUseOfNull, "22004", "Invalid use of NULL value")
+			}
+			nr[i] = v
+		}
 	}
 	return nr, nil
 }
@@ -314,6 +355,36 @@ func (e *Engine) staleSnapshot(tx *Transaction, def *catalog.Table) error {
 		return nil
 	}
 	if v, ok := e.swaps.Load(def.ID); ok && sv < v.(uint64) {
+		return errDefChanged
+	}
+	return nil
+}
+
+// indexKey names an index of a table in Engine.published.
+type indexKey struct {
+	table uint64
+	index uint32
+}
+
+// notePublic records that the index just became public.
+func (e *Engine) notePublic(table uint64, index uint32) {
+	e.published.Store(indexKey{table, index}, e.db.Version())
+	e.npublished.Add(1)
+}
+
+// staleIndex is MySQL's 1412 for a read through an index by a transaction
+// whose snapshot is older than the build that made it public: its entries
+// were written after that snapshot (the snapshot sees none of them, or
+// only the writers'), so the read would return too few rows.
+func (e *Engine) staleIndex(tx *kv.Txn, table uint64, index uint32) error {
+	if e.npublished.Load() == 0 || tx == nil {
+		return nil
+	}
+	sv, ok := tx.SnapshotVersion()
+	if !ok {
+		return nil
+	}
+	if v, ok := e.published.Load(indexKey{table, index}); ok && sv < v.(uint64) {
 		return errDefChanged
 	}
 	return nil
@@ -437,9 +508,12 @@ func (t *Table) mirrorDelete(ctx *sql.Context, tx *kv.Txn, row sql.Row, oldKey [
 	return nil
 }
 
+// isDupErr reports a duplicate key: sql.NewUniqueKeyErr wraps a primary
+// key's in ErrPrimaryKeyViolation, which errors.As cannot see through (the
+// kind's error has no Unwrap), so each kind is asked.
 func isDupErr(err error) bool {
 	var u sql.UniqueKeyError
-	return err != nil && (errors.As(err, &u) || sql.ErrUniqueKeyViolation.Is(err))
+	return err != nil && (errors.As(err, &u) || sql.ErrUniqueKeyViolation.Is(err) || sql.ErrPrimaryKeyViolation.Is(err))
 }
 
 // put writes the converted row nr and its index entries into the shadow,
@@ -572,6 +646,7 @@ func (t *Table) rewriteOnline(ctx *sql.Context, tx *Transaction, s *Session, nd 
 	if err != nil {
 		return err
 	}
+	rw.conv.setExprs(shadow, tx.perRow)
 	// A fresh job: every copy a writer makes from now on is recorded.
 	rw.trackTouched.Store(true)
 	total := e.rowCountEstimate(t.def)

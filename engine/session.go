@@ -116,6 +116,10 @@ type Transaction struct {
 	// collect: combinedAlter's first pass is running; definitions the
 	// parts write go to it instead (pkrewrite.go).
 	collect *alterCollect
+	// perRow: the expression defaults of the columns an ADD COLUMN gives
+	// each existing row a value of its own (column ID -> default), read
+	// by the rewrite it starts (addColumnPerRow).
+	perRow map[uint32]*sql.ColumnDefaultValue
 	// capture: see Session.capture.
 	capture *createCapture
 }

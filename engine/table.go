@@ -134,6 +134,12 @@ func (t *Table) partitionRows(ctx *sql.Context, p sql.Partition, lock locks.Mode
 	if lock > c.Mode && tx.kv.Pessimistic() {
 		c.Mode = lock
 	}
+	if c.Mode == 0 && it.secondary != nil {
+		// A snapshot read only: a current read sees the newest entries.
+		if err := t.db.eng.staleIndex(tx.kv, t.def.ID, it.secondary.id); err != nil {
+			return nil, err
+		}
+	}
 	if c.Mode != 0 {
 		if err := t.staleRewrite(); err != nil {
 			return nil, err
@@ -430,7 +436,25 @@ type rowIter struct {
 	// lock, when set, makes this a locking current read over tx.
 	lock LockingClause
 	tx   *kv.Txn
+	// cur is the span being read. A locking read of a range that waited
+	// for a row lock reads the span again (rescan) from the data as
+	// committed after the wait, skipping the rows it already returned
+	// (seen): the transaction it waited for may have moved a row within
+	// the range (UPDATE of a key column, DELETE and INSERT of one id),
+	// and InnoDB's locking read, which follows its next-key locks, finds
+	// the moved row too. Without this, sysbench's DELETE .. WHERE id = ?
+	// on a key (id, k) missed a row another writer had just moved, and
+	// its INSERT then made a second row with that id. seen holds at most
+	// maxRescanSeen keys; past that a wait rescans nothing. (No gap locks
+	// still: a row inserted into the range by a transaction this read
+	// never waited for is not seen.)
+	cur    span
+	rescan bool
+	seen   map[string]struct{}
 }
+
+// maxRescanSeen bounds rowIter.seen.
+const maxRescanSeen = 4096
 
 func (t *Table) newRowIter(ctx *sql.Context, r *kv.Txn, spans []span, secondary *indexLayout, reverse bool) *rowIter {
 	return &rowIter{t: t, r: r.View(), spans: spans, secondary: secondary, reverse: reverse}
@@ -449,6 +473,23 @@ func (i *rowIter) Next(ctx *sql.Context) (sql.Row, error) {
 				return nil, err
 			}
 			i.it, i.started, i.point = it, false, s.point
+			i.cur, i.rescan = s, false
+			if i.lock.Mode != 0 && !s.point {
+				clear(i.seen)
+			}
+		} else if i.rescan {
+			// A latest-view iterator reads the committed data as of its
+			// creation; the view's own layers stay the statement's.
+			i.rescan = false
+			if err := i.it.Close(); err != nil {
+				return nil, err
+			}
+			it, err := i.r.NewIter(i.cur.lo, i.cur.hi)
+			if err != nil {
+				i.it = nil
+				return nil, err
+			}
+			i.it, i.started = it, false
 		}
 		var ok bool
 		switch {
@@ -509,11 +550,31 @@ func (i *rowIter) lockedRow(ctx *sql.Context) (sql.Row, error) {
 	} else {
 		pk = append([]byte(nil), pk...)
 	}
-	if _, err := i.t.lockRow(ctx, i.tx, pk, i.lock.Mode, i.lock.NoWait || i.lock.SkipLocked); err != nil {
+	// Once full, seen is still consulted (a rescan under way meets the
+	// rows it holds) but grows no more and no wait rescans.
+	if _, done := i.seen[string(pk)]; done {
+		return nil, nil
+	}
+	track := !i.point && len(i.seen) < maxRescanSeen
+	noWait := i.lock.NoWait || i.lock.SkipLocked
+	_, err := i.t.lockRow(ctx, i.tx, pk, i.lock.Mode, noWait || track)
+	if err == errLockNoWait && !noWait {
+		// Held by another transaction: wait for it, then read the span
+		// again (rowIter.cur).
+		i.rescan = true
+		_, err = i.t.lockRow(ctx, i.tx, pk, i.lock.Mode, false)
+	}
+	if err != nil {
 		if i.lock.SkipLocked && err == errLockNoWait {
 			return nil, nil
 		}
 		return nil, err
+	}
+	if track {
+		if i.seen == nil {
+			i.seen = map[string]struct{}{}
+		}
+		i.seen[string(pk)] = struct{}{}
 	}
 	v, ok, err := i.r.Get(pk)
 	if err != nil || !ok {

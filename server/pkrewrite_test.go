@@ -4,10 +4,8 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
-	"math/rand"
 	"strings"
 	"sync"
-	"sync/atomic"
 	"testing"
 	"time"
 
@@ -104,65 +102,13 @@ func TestPKRewriteUnderDML(t *testing.T) {
 					})
 				}
 			})
-			stop := make(chan struct{})
-			var wg sync.WaitGroup
-			var ops, retries atomic.Int64
-			var firstErr atomic.Pointer[string]
-			for w := 0; w < 4; w++ {
-				wg.Add(1)
-				go func(w int) {
-					defer wg.Done()
-					rnd := rand.New(rand.NewSource(int64(w)))
-					next := n + w*1_000_000
-					for {
-						select {
-						case <-stop:
-							return
-						default:
-						}
-						var stmts []string
-						switch rnd.Intn(4) {
-						case 0:
-							stmts = []string{fmt.Sprintf("INSERT INTO %%s (id, k) VALUES (%d, %d)", next, rnd.Intn(200))}
-							next++
-						case 1:
-							stmts = []string{fmt.Sprintf("UPDATE %%s SET k = %d WHERE id = %d", rnd.Intn(200), rnd.Intn(n))}
-						case 2:
-							stmts = []string{fmt.Sprintf("DELETE FROM %%s WHERE id = %d", rnd.Intn(n))}
-						case 3:
-							stmts = []string{fmt.Sprintf("UPDATE %%s SET k = k + 1 WHERE id = %d", rnd.Intn(n)),
-								fmt.Sprintf("INSERT INTO %%s (id, k) VALUES (%d, %d)", next, rnd.Intn(200))}
-							next++
-						}
-						for {
-							err := applyBoth(db, stmts)
-							ops.Add(1)
-							if err == nil {
-								break
-							}
-							// 1213: the two tables' writers deadlocked (the
-							// swap fails no one: no 1412).
-							if mysqlErrNo(err) == 1213 {
-								retries.Add(1)
-								continue
-							}
-							msg := fmt.Sprintf("%v: %v", stmts, err)
-							firstErr.CompareAndSwap(nil, &msg)
-							return
-						}
-					}
-				}(w)
-			}
+			w := startControlWriters(db, n, false)
 			time.Sleep(100 * time.Millisecond)
 			start := time.Now()
 			mustExec(t, db, fmt.Sprintf(c.alter, "t"))
 			took := time.Since(start)
 			time.Sleep(100 * time.Millisecond)
-			close(stop)
-			wg.Wait()
-			if err := firstErr.Load(); err != nil {
-				t.Fatalf("DML failed during the rewrite: %s", *err)
-			}
+			w.finish(t)
 			select {
 			case job := <-seen:
 				if job != "d,t,rewrite write-only" {
@@ -198,7 +144,7 @@ func TestPKRewriteUnderDML(t *testing.T) {
 			if cnt := queryRows(t, db, "SELECT COUNT(*) FROM t"); cnt[0][0] != fmt.Sprint(rows) {
 				t.Fatalf("COUNT(*) %s, rows %d", cnt[0][0], rows)
 			}
-			t.Logf("%s: %v under %d transactions (%d retried); %d rows", c.alter, took, ops.Load(), retries.Load(), rows)
+			t.Logf("%s: %v under %d transactions (%d retried); %d rows", c.alter, took, w.ops.Load(), w.retries.Load(), rows)
 			ts.srv.Close()
 			checkDir(t, dir)
 		})

@@ -4,10 +4,8 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
-	"math/rand"
 	"strings"
 	"sync"
-	"sync/atomic"
 	"testing"
 	"time"
 
@@ -82,65 +80,13 @@ func TestOnlineRewriteUnderDML(t *testing.T) {
 		}
 	})
 
-	stop := make(chan struct{})
-	var wg sync.WaitGroup
-	var ops, retries atomic.Int64
-	var firstErr atomic.Value
-	for w := 0; w < 4; w++ {
-		wg.Add(1)
-		go func(w int) {
-			defer wg.Done()
-			rnd := rand.New(rand.NewSource(int64(w)))
-			next := n + w*1_000_000
-			for {
-				select {
-				case <-stop:
-					return
-				default:
-				}
-				var stmts []string
-				switch rnd.Intn(4) {
-				case 0:
-					stmts = []string{fmt.Sprintf("INSERT INTO %%s VALUES (%d, %d, 'new')", next, rnd.Intn(200))}
-					next++
-				case 1:
-					stmts = []string{fmt.Sprintf("UPDATE %%s SET k = %d WHERE id = %d", rnd.Intn(200), rnd.Intn(n))}
-				case 2:
-					stmts = []string{fmt.Sprintf("DELETE FROM %%s WHERE id = %d", rnd.Intn(n))}
-				case 3:
-					stmts = []string{fmt.Sprintf("UPDATE %%s SET k = k + 1, v = 'tx' WHERE id = %d", rnd.Intn(n)),
-						fmt.Sprintf("INSERT INTO %%s VALUES (%d, %d, 'tx')", next, rnd.Intn(200))}
-					next++
-				}
-				for {
-					err := applyBoth(db, stmts)
-					ops.Add(1)
-					if err == nil {
-						break
-					}
-					// Lock waits between the two tables' writers can
-					// deadlock (1213); the swap itself fails no one (no
-					// 1412: statements hold the metadata lock).
-					if mysqlErrNo(err) == 1213 {
-						retries.Add(1)
-						continue
-					}
-					firstErr.CompareAndSwap(nil, err)
-					return
-				}
-			}
-		}(w)
-	}
+	w := startControlWriters(db, n, true)
 	time.Sleep(100 * time.Millisecond)
 	start := time.Now()
 	mustExec(t, db, "ALTER TABLE t MODIFY k BIGINT NOT NULL")
 	took := time.Since(start)
 	time.Sleep(100 * time.Millisecond) // writers after the swap
-	close(stop)
-	wg.Wait()
-	if err := firstErr.Load(); err != nil {
-		t.Fatalf("DML failed during the rewrite: %v", err)
-	}
+	w.finish(t)
 	select {
 	case s := <-seen:
 		if !strings.HasPrefix(s[0], "copy to tmp table (") || !strings.HasSuffix(s[0], " rows)") {
@@ -169,7 +115,7 @@ func TestOnlineRewriteUnderDML(t *testing.T) {
 	if cnt := queryRows(t, db, "SELECT COUNT(*) FROM t"); cnt[0][0] != fmt.Sprint(rows) {
 		t.Fatalf("COUNT(*) %s, rows %d", cnt[0][0], rows)
 	}
-	t.Logf("rewrite %v under %d transactions (%d retried); %d rows", took, ops.Load(), retries.Load(), rows)
+	t.Logf("rewrite %v under %d transactions (%d retried); %d rows", took, w.ops.Load(), w.retries.Load(), rows)
 	ts.srv.Close()
 	checkDir(t, dir)
 }

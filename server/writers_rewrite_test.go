@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math/rand"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -34,6 +35,10 @@ type writerLoad struct {
 	writers []*tableWriter
 	// ddl is the schema change running, named in errors.
 	ddl atomic.Pointer[string]
+	// rekey adds sysbench's writes of a key column: UPDATE .. SET k = k + 1
+	// and, in one group, DELETE of an id and INSERT of it again with a new
+	// k (with k in the primary key, both move the row to another key).
+	rekey bool
 }
 
 type tableWriter struct {
@@ -52,7 +57,15 @@ var writerModes = [][2]bool{{false, false}, {false, true}, {true, false}, {true,
 // per writer and starts one writer per mode on its own connection of db.
 func startWriters(t *testing.T, db *sql.DB, tbl string, initial int) *writerLoad {
 	t.Helper()
-	l := &writerLoad{t: t, tbl: tbl, stop: make(chan struct{})}
+	return startWritersWith(t, db, &writerLoad{tbl: tbl}, initial)
+}
+
+// startWritersWith is startWriters for a load configured by the caller
+// (l.tbl, l.rekey).
+func startWritersWith(t *testing.T, db *sql.DB, l *writerLoad, initial int) *writerLoad {
+	t.Helper()
+	tbl := l.tbl
+	l.t, l.stop = t, make(chan struct{})
 	for i, m := range writerModes {
 		w := &tableWriter{id: i, prepared: m[0], txn: m[1], rows: map[int][2]string{}, next: (i + 1) * 1_000_000}
 		var vals []string
@@ -99,6 +112,7 @@ func (l *writerLoad) run(w *tableWriter, c *sql.Conn) {
 	stmts := map[string]string{
 		"ins": "INSERT INTO " + l.tbl + " (id, k, v) VALUES (?, ?, ?)",
 		"upd": "UPDATE " + l.tbl + " SET k = ?, v = ? WHERE id = ?",
+		"inc": "UPDATE " + l.tbl + " SET k = k + 1 WHERE id = ?",
 		"del": "DELETE FROM " + l.tbl + " WHERE id = ?",
 		"get": "SELECT k, v FROM " + l.tbl + " WHERE id = ?",
 	}
@@ -187,6 +201,9 @@ func (l *writerLoad) run(w *tableWriter, c *sql.Conn) {
 		for i := 0; i < n; i++ {
 			id := w.next
 			op := rnd.Intn(4)
+			if l.rekey {
+				op = rnd.Intn(6)
+			}
 			if len(w.live) > 0 && op > 0 {
 				id = w.live[rnd.Intn(len(w.live))]
 			} else {
@@ -215,6 +232,22 @@ func (l *writerLoad) run(w *tableWriter, c *sql.Conn) {
 				what = fmt.Sprintf("delete %d", id)
 				_, err = exec("del", id)
 				pending[id] = nil
+			case 4:
+				what = fmt.Sprintf("k = k + 1 of %d", id)
+				if r, cur := current(id); cur {
+					_, err = exec("inc", id)
+					kn, _ := strconv.Atoi(r[0])
+					r[0] = strconv.Itoa(kn + 1)
+					pending[id] = &r
+				}
+			case 5:
+				what = fmt.Sprintf("delete and insert again %d", id)
+				if _, err = exec("del", id); err == nil {
+					pending[id] = nil
+					_, err = exec("ins", id, k, "v"+k)
+					r := [2]string{k, "v" + k}
+					pending[id] = &r
+				}
 			case 3:
 				what = fmt.Sprintf("read %d", id)
 				gk, gv, found, gerr := get(id)
@@ -474,4 +507,85 @@ func TestMetadataLockAndStaleSnapshot(t *testing.T) {
 	mustExec(t, reader, "COMMIT")
 	ts.srv.Close()
 	checkDir(t, dir)
+}
+
+// controlWriters are four clients that apply each random write — an
+// insert of a new id, an update or a delete of an id below n, or an
+// update and an insert in one group — to the table being altered (t) and
+// to a control table (c) in one transaction (applyBoth), so after the
+// ALTER, c given the same ALTER must equal t. A 1213 between the two
+// tables' writers is retried; any other error stops its client.
+// TestOnlineRewriteUnderDML and TestPKRewriteUnderDML share it.
+type controlWriters struct {
+	stop         chan struct{}
+	wg           sync.WaitGroup
+	ops, retries atomic.Int64
+	first        atomic.Pointer[string]
+}
+
+// startControlWriters starts them; withV also writes column v (a table
+// whose ALTER drops v is written by id and k alone).
+func startControlWriters(db *sql.DB, n int, withV bool) *controlWriters {
+	w := &controlWriters{stop: make(chan struct{})}
+	cols, val := "(id, k)", ""
+	setV := ""
+	if withV {
+		cols, val, setV = "(id, k, v)", ", 'new'", ", v = 'tx'"
+	}
+	for c := 0; c < 4; c++ {
+		w.wg.Add(1)
+		go func(c int) {
+			defer w.wg.Done()
+			rnd := rand.New(rand.NewSource(int64(c)))
+			next := n + c*1_000_000
+			for {
+				select {
+				case <-w.stop:
+					return
+				default:
+				}
+				var stmts []string
+				switch rnd.Intn(4) {
+				case 0:
+					stmts = []string{fmt.Sprintf("INSERT INTO %%s %s VALUES (%d, %d%s)", cols, next, rnd.Intn(200), val)}
+					next++
+				case 1:
+					stmts = []string{fmt.Sprintf("UPDATE %%s SET k = %d WHERE id = %d", rnd.Intn(200), rnd.Intn(n))}
+				case 2:
+					stmts = []string{fmt.Sprintf("DELETE FROM %%s WHERE id = %d", rnd.Intn(n))}
+				case 3:
+					stmts = []string{fmt.Sprintf("UPDATE %%s SET k = k + 1%s WHERE id = %d", setV, rnd.Intn(n)),
+						fmt.Sprintf("INSERT INTO %%s %s VALUES (%d, %d%s)", cols, next, rnd.Intn(200), val)}
+					next++
+				}
+				for {
+					err := applyBoth(db, stmts)
+					w.ops.Add(1)
+					if err == nil {
+						break
+					}
+					// The swap fails no one (no 1412: statements hold the
+					// metadata lock); the two tables' writers can deadlock.
+					if mysqlErrNo(err) == 1213 {
+						w.retries.Add(1)
+						continue
+					}
+					msg := fmt.Sprintf("%v: %v", stmts, err)
+					w.first.CompareAndSwap(nil, &msg)
+					return
+				}
+			}
+		}(c)
+	}
+	return w
+}
+
+// finish stops the clients and fails the test if one saw an error.
+func (w *controlWriters) finish(t *testing.T) {
+	t.Helper()
+	close(w.stop)
+	w.wg.Wait()
+	if p := w.first.Load(); p != nil {
+		t.Fatalf("DML failed during the rewrite: %s", *p)
+	}
 }
