@@ -1,11 +1,11 @@
 package engine
 
 import (
+	"bytes"
 	"encoding/binary"
 	"fmt"
 	"io"
 	"sort"
-	"strings"
 	"sync/atomic"
 
 	"github.com/dolthub/go-mysql-server/sql"
@@ -240,14 +240,14 @@ func hasFilter(n sql.Node) bool {
 // projects, groups and sorts the rows of one static primary-key lookup on
 // a Myriad table by a rangeScan doing the same in one pass: sysbench's
 // `c ... ORDER BY c` (Project over Sort over the lookup) and `DISTINCT c ...
-// ORDER BY c` (Sort over GroupBy over Project over the lookup). Sort and
-// group keys are made once per row, as key encodings (keyenc, the order
-// of Myriad's indexes) or, for the collKey expressions PadSpace put
-// there, their values, and compared as bytes; GMS's Sorter evaluated the
-// key expressions and compared them by collation in every comparison, and
-// its GroupBy hashed every row through its expression evaluator. Sorting
-// is stable and a group keeps its first row, as GMS's. Any other shape,
-// or a key of another type, is left as it is (n returned unchanged).
+// ORDER BY c` (Sort over GroupBy over Project over the lookup). Sort
+// values are taken once per row and compared as GMS's Sorter compares them
+// (the column type's Compare; a collKey's binary key as bytes), without
+// its per-comparison expression evaluation; group keys are encoded once per
+// row (keyenc for a column, a collKey's value as it is), where GMS's GroupBy
+// hashed every row through its expression evaluator. Sorting is stable and
+// a group keeps its first row, as GMS's. Any other shape, or a key of
+// another type, is left as it is (n returned unchanged).
 func CompileRange(ctx *sql.Context, n sql.Node) sql.Node {
 	switch x := n.(type) {
 	case *plan.Project:
@@ -441,8 +441,36 @@ func project(row sql.Row, cols []int) sql.Row {
 
 type sortedRow struct {
 	row  sql.Row
-	keys []string
-	null []bool
+	vals []any // the sort keys' values: a column's, or its collKey's
+}
+
+// sortVal is row's value for sort key k: the column's value, compared by
+// the column type as GMS's Sorter compares it (a collation compares two
+// strings only as far as they differ, cheaper than encoding whole keys),
+// or a collKey's binary key.
+func (k *keyExpr) sortVal(ctx *sql.Context, row sql.Row) (any, error) {
+	if k.coll != nil {
+		return k.coll.Eval(ctx, row)
+	}
+	return row[k.col], nil
+}
+
+// compare orders two non-NULL sort values of k.
+func (k *keyExpr) compare(ctx *sql.Context, a, b any) (int, error) {
+	if k.coll != nil {
+		return bytes.Compare(asBytes(a), asBytes(b)), nil
+	}
+	return k.typ.Compare(ctx, a, b)
+}
+
+func asBytes(v any) []byte {
+	switch x := v.(type) {
+	case []byte:
+		return x
+	case string:
+		return []byte(x)
+	}
+	return nil
 }
 
 // RowIter implements sql.ExecSourceRel. The rows are read as the lookup's
@@ -491,9 +519,9 @@ func (r *rangeScan) RowIter(ctx *sql.Context, _ sql.Row) (sql.RowIter, error) {
 			seen[string(gk)] = struct{}{}
 			row = project(row, r.sel)
 		}
-		sr := sortedRow{row: row, keys: make([]string, len(r.sorts)), null: make([]bool, len(r.sorts))}
+		sr := sortedRow{row: row, vals: make([]any, len(r.sorts))}
 		for i := range r.sorts {
-			if sr.keys[i], sr.null[i], err = r.sorts[i].key(ctx, row); err != nil {
+			if sr.vals[i], err = r.sorts[i].sortVal(ctx, row); err != nil {
 				_ = it.Close(ctx)
 				return nil, err
 			}
@@ -503,28 +531,40 @@ func (r *rangeScan) RowIter(ctx *sql.Context, _ sql.Row) (sql.RowIter, error) {
 	if err := it.Close(ctx); err != nil {
 		return nil, err
 	}
-	// GMS's Sorter.Less, with keys compared as bytes.
+	// GMS's Sorter.Less over the values taken once per row.
+	var sortErr error
 	sort.SliceStable(rows, func(i, j int) bool {
+		if sortErr != nil {
+			return false
+		}
 		a, b := &rows[i], &rows[j]
 		for k := range r.sorts {
-			ak, an, bk, bn := a.keys[k], a.null[k], b.keys[k], b.null[k]
+			av, bv := a.vals[k], b.vals[k]
 			if r.sorts[k].desc {
-				ak, an, bk, bn = bk, bn, ak, an
+				av, bv = bv, av
 			}
 			switch {
-			case an && bn:
+			case av == nil && bv == nil:
 				continue
-			case an:
+			case av == nil:
 				return r.sorts[k].nulls == sql.NullsFirst
-			case bn:
+			case bv == nil:
 				return r.sorts[k].nulls != sql.NullsFirst
 			}
-			if c := strings.Compare(ak, bk); c != 0 {
+			c, err := r.sorts[k].compare(ctx, av, bv)
+			if err != nil {
+				sortErr = err
+				return false
+			}
+			if c != 0 {
 				return c < 0
 			}
 		}
 		return false
 	})
+	if sortErr != nil {
+		return nil, sortErr
+	}
 	out := make([]sql.Row, len(rows))
 	for i := range rows {
 		out[i] = project(rows[i].row, r.post)
