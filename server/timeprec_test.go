@@ -104,6 +104,20 @@ func TestTimePrecision(t *testing.T) {
 		t.Errorf("after ALTER (binary): %v", got)
 	}
 
+	// Mixed precisions (t6 is TIME(1) now): UNION, COALESCE/IFNULL and comparisons answer in
+	// TIME(n) with the larger n (GMS's CHAR conversion of the UNION's
+	// sides made them NULL).
+	for q, w := range map[string]string{
+		"SELECT t2 FROM t WHERE id < 2 UNION ALL SELECT t6 FROM t WHERE id < 2":          "10:00:00.13|03:25:45.60",
+		"SELECT t0 FROM t WHERE id < 2 UNION SELECT t2 FROM t WHERE id < 2":              "10:00:01.00|10:00:00.13",
+		"SELECT COALESCE(t2, t0), IFNULL(t0, t2) FROM t WHERE id = 1":                    "10:00:00.13 10:00:01.00",
+		"SELECT CAST(t2 AS TIME(1)) = CAST('10:00:00.1' AS TIME(2)) FROM t WHERE id = 1": "1",
+	} {
+		if got := joinRows(queryRows(t, text, q)); got != w {
+			t.Errorf("%s: %s, want %s", q, got, w)
+		}
+	}
+
 	// CAST(x AS TIME(n)) is a TIME(n), rounded; CAST AS TIME is TIME(0).
 	for _, c := range []struct{ q, want string }{
 		{"SELECT CAST('10:00:00.125' AS TIME(2))", "10:00:00.13"},
