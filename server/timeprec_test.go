@@ -78,6 +78,21 @@ func TestTimePrecision(t *testing.T) {
 		t.Errorf("after UPDATE: %v", got)
 	}
 
+	// Prepared INSERT and UPDATE (binary parameters; the second execution
+	// of each is a plan-cache hit) round as well.
+	mustExec(t, db, "CREATE TABLE d.p (id INT PRIMARY KEY, t2 TIME(2))")
+	pb := ts.connectWith("d", "interpolateParams=false")
+	for i, v := range []string{"01:00:00.125", "02:00:00.994"} {
+		mustExec(t, pb, "INSERT INTO p VALUES (?, ?)", i+1, v)
+	}
+	for i, v := range []string{"03:00:00.005", "04:00:00.0049"} {
+		mustExec(t, pb, "UPDATE p SET t2 = ? WHERE id = ?", v, i+1)
+	}
+	mustExec(t, pb, "INSERT INTO p VALUES (?, ?)", 3, "05:00:00.999")
+	if got := joinRows(queryRows(t, text, "SELECT id, t2 FROM p ORDER BY id")); got != "1 03:00:00.01|2 04:00:00.00|3 05:00:01.00" {
+		t.Errorf("prepared writes stored %s", got)
+	}
+
 	var tbl, create string
 	if err := text.QueryRow("SHOW CREATE TABLE t").Scan(&tbl, &create); err != nil {
 		t.Fatal(err)
