@@ -133,6 +133,12 @@ func TestTimePrecision(t *testing.T) {
 		}
 	}
 
+	// DATE_ADD of a TIME(n) is a TIME (GMS computed it as a DATETIME on
+	// today's date); its digits are GMS's TIME's (see COMPATIBILITY).
+	if got := queryRows(t, text, "SELECT DATE_ADD(t2, INTERVAL 1 HOUR), DATE_SUB(t0, INTERVAL 1 MINUTE) FROM t WHERE id = 1"); !strings.HasPrefix(got[0][0], "11:00:00.13") || got[0][1] != "09:59:01" {
+		t.Errorf("DATE_ADD/DATE_SUB of TIME(n): %v", got[0])
+	}
+
 	// CAST(x AS TIME(n)) is a TIME(n), rounded; CAST AS TIME is TIME(0).
 	for _, c := range []struct{ q, want string }{
 		{"SELECT CAST('10:00:00.125' AS TIME(2))", "10:00:00.13"},
