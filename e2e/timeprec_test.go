@@ -42,4 +42,11 @@ func TestTimePrecisionDumpRoundTrip(t *testing.T) {
 	if w := "1 10:00:00.124 10:00:00|2 -838:59:58.999 01:02:03"; strings.Join(lines, "|") != w {
 		t.Fatalf("reloaded rows %q, want %q", strings.Join(lines, "|"), w)
 	}
+	// The precision is part of the stored definition.
+	s.Restart()
+	mustExec(t, s.DB("tp"), "INSERT INTO t VALUES (3, '00:00:00.0005', '00:00:00.5')")
+	if third := run(nil, dump, "--databases", "tp"); !bytes.Contains(third, []byte("`a` time(3)")) ||
+		!bytes.Contains(third, []byte("(3,'00:00:00.001','00:00:01')")) {
+		t.Fatalf("after a restart:\n%s", third)
+	}
 }
