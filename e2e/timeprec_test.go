@@ -30,6 +30,10 @@ func TestTimePrecisionDumpRoundTrip(t *testing.T) {
 	if a, b := dumpCompleted.ReplaceAll(first, nil), dumpCompleted.ReplaceAll(second, nil); !bytes.Equal(a, b) {
 		t.Fatalf("dump after reload differs:\n--- first\n%s\n--- second\n%s", a, b)
 	}
+	// The mariadb CLI prints the digits of each column's precision.
+	if out := string(run(nil, client, "-N", "-e", "SELECT a, b, CAST(a AS TIME(1)) FROM tp.t ORDER BY id")); out != "10:00:00.124\t10:00:00\t10:00:00.1\n-838:59:58.999\t01:02:03\t-838:59:59.0\n" {
+		t.Fatalf("mariadb CLI printed %q", out)
+	}
 	got := queryRows(t, s.DB("tp"), "SELECT id, a, b FROM t ORDER BY id")
 	var lines []string
 	for _, r := range got {
@@ -37,5 +41,12 @@ func TestTimePrecisionDumpRoundTrip(t *testing.T) {
 	}
 	if w := "1 10:00:00.124 10:00:00|2 -838:59:58.999 01:02:03"; strings.Join(lines, "|") != w {
 		t.Fatalf("reloaded rows %q, want %q", strings.Join(lines, "|"), w)
+	}
+	// The precision is part of the stored definition.
+	s.Restart()
+	mustExec(t, s.DB("tp"), "INSERT INTO t VALUES (3, '00:00:00.0005', '00:00:00.5')")
+	if third := run(nil, dump, "--databases", "tp"); !bytes.Contains(third, []byte("`a` time(3)")) ||
+		!bytes.Contains(third, []byte("(3,'00:00:00.001','00:00:01')")) {
+		t.Fatalf("after a restart:\n%s", third)
 	}
 }

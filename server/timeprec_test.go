@@ -78,6 +78,21 @@ func TestTimePrecision(t *testing.T) {
 		t.Errorf("after UPDATE: %v", got)
 	}
 
+	// Prepared INSERT and UPDATE (binary parameters; the second execution
+	// of each is a plan-cache hit) round as well.
+	mustExec(t, db, "CREATE TABLE d.p (id INT PRIMARY KEY, t2 TIME(2))")
+	pb := ts.connectWith("d", "interpolateParams=false")
+	for i, v := range []string{"01:00:00.125", "02:00:00.994"} {
+		mustExec(t, pb, "INSERT INTO p VALUES (?, ?)", i+1, v)
+	}
+	for i, v := range []string{"03:00:00.005", "04:00:00.0049"} {
+		mustExec(t, pb, "UPDATE p SET t2 = ? WHERE id = ?", v, i+1)
+	}
+	mustExec(t, pb, "INSERT INTO p VALUES (?, ?)", 3, "05:00:00.999")
+	if got := joinRows(queryRows(t, text, "SELECT id, t2 FROM p ORDER BY id")); got != "1 03:00:00.01|2 04:00:00.00|3 05:00:01.00" {
+		t.Errorf("prepared writes stored %s", got)
+	}
+
 	var tbl, create string
 	if err := text.QueryRow("SHOW CREATE TABLE t").Scan(&tbl, &create); err != nil {
 		t.Fatal(err)
@@ -102,6 +117,26 @@ func TestTimePrecision(t *testing.T) {
 	}
 	if got := queryRows(t, binary, "SELECT t6, t3 FROM t WHERE id = ?", 1); got[0][0] != "03:25:45.6" || got[0][1] != "01:02:03.457" {
 		t.Errorf("after ALTER (binary): %v", got)
+	}
+
+	// Mixed precisions (t6 is TIME(1) now): UNION, COALESCE/IFNULL and comparisons answer in
+	// TIME(n) with the larger n (GMS's CHAR conversion of the UNION's
+	// sides made them NULL).
+	for q, w := range map[string]string{
+		"SELECT t2 FROM t WHERE id < 2 UNION ALL SELECT t6 FROM t WHERE id < 2":          "10:00:00.13|03:25:45.60",
+		"SELECT t0 FROM t WHERE id < 2 UNION SELECT t2 FROM t WHERE id < 2":              "10:00:01.00|10:00:00.13",
+		"SELECT COALESCE(t2, t0), IFNULL(t0, t2) FROM t WHERE id = 1":                    "10:00:00.13 10:00:01.00",
+		"SELECT CAST(t2 AS TIME(1)) = CAST('10:00:00.1' AS TIME(2)) FROM t WHERE id = 1": "1",
+	} {
+		if got := joinRows(queryRows(t, text, q)); got != w {
+			t.Errorf("%s: %s, want %s", q, got, w)
+		}
+	}
+
+	// DATE_ADD of a TIME(n) is a TIME (GMS computed it as a DATETIME on
+	// today's date); its digits are GMS's TIME's (see COMPATIBILITY).
+	if got := queryRows(t, text, "SELECT DATE_ADD(t2, INTERVAL 1 HOUR), DATE_SUB(t0, INTERVAL 1 MINUTE) FROM t WHERE id = 1"); !strings.HasPrefix(got[0][0], "11:00:00.13") || got[0][1] != "09:59:01" {
+		t.Errorf("DATE_ADD/DATE_SUB of TIME(n): %v", got[0])
 	}
 
 	// CAST(x AS TIME(n)) is a TIME(n), rounded; CAST AS TIME is TIME(0).

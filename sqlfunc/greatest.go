@@ -131,11 +131,13 @@ func nonNegativeLiteral(e sql.Expression) bool {
 // TIME when all are, TIMESTAMP when all are, else DATETIME with the largest
 // fractional precision; nil when one is not temporal.
 func temporalAggregate(ts []sql.Type) sql.Type {
-	allDate, allTime, allStamp, fsp := true, true, true, 0
+	allDate, allTime, allStamp, fsp, timeFsp := true, true, true, 0, 0
 	for _, t := range ts {
 		switch {
 		case timetype.Is(t):
 			allDate, allStamp = false, false
+			p, _ := timetype.PrecisionOf(t)
+			timeFsp = max(timeFsp, p)
 		case types.IsDateType(t):
 			allTime, allStamp = false, false
 		case types.IsDatetimeType(t) || types.IsTimestampType(t):
@@ -152,7 +154,8 @@ func temporalAggregate(ts []sql.Type) sql.Type {
 	case allDate:
 		return types.Date
 	case allTime:
-		return types.Time
+		// TIME(n) with the largest n (GMS's TIME counts as 6).
+		return timetype.New(timeFsp)
 	case allStamp:
 		return types.MustCreateDatetimeType(sqltypes.Timestamp, fsp)
 	}
@@ -308,6 +311,21 @@ func (b *branchTemporal) WithChildren(children ...sql.Expression) (sql.Expressio
 }
 
 func (b *branchTemporal) Eval(ctx *sql.Context, row sql.Row) (any, error) {
+	if c, ok := b.inner.(*function.Coalesce); ok {
+		// GMS's COALESCE converts the value to its own type first, and
+		// its LONGTEXT refuses a TIME value.
+		for _, arg := range c.Children() {
+			v, err := arg.Eval(ctx, row)
+			if err != nil {
+				return nil, err
+			}
+			if v != nil {
+				cv, _, err := b.typ.Convert(ctx, v)
+				return cv, err
+			}
+		}
+		return nil, nil
+	}
 	v, err := b.inner.Eval(ctx, row)
 	if err != nil || v == nil {
 		return v, err

@@ -86,8 +86,12 @@ func ReplaceComparisons(ctx *sql.Context, n sql.Node) (sql.Node, transform.TreeI
 	if err != nil {
 		return n, transform.SameTree, err
 	}
+	n, same3, err := unionTimes(n)
+	if err != nil {
+		return n, transform.SameTree, err
+	}
 	n, same2, err := retype(n)
-	return n, same && same2, err
+	return n, same && same2 && same3, err
 }
 
 func replaceComparisons(ctx *sql.Context, n sql.Node) (sql.Node, transform.TreeIdentity, error) {

@@ -1,0 +1,119 @@
+package sqlfunc
+
+import (
+	"strings"
+
+	"github.com/dolthub/go-mysql-server/sql"
+	"github.com/dolthub/go-mysql-server/sql/expression"
+	"github.com/dolthub/go-mysql-server/sql/plan"
+	"github.com/dolthub/go-mysql-server/sql/transform"
+	"github.com/dolthub/go-mysql-server/sql/types"
+
+	"github.com/myriaddb/myriad/timetype"
+)
+
+// unionTimes: GMS's planner converts the two sides of a UNION column to
+// CHAR when their types differ, which TIME(2) and TIME(6) (or TIME) now
+// do, and its CHAR conversion of a TIME value is NULL: `SELECT t2 FROM t
+// UNION SELECT t6 FROM t` answered NULLs. Such a column becomes MySQL's
+// TIME(n) with the larger precision on both sides.
+func unionTimes(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
+	return transform.Node(n, func(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
+		so, ok := n.(*plan.SetOp)
+		if !ok {
+			return n, transform.SameTree, nil
+		}
+		lp, lok := so.Left().(*plan.Project)
+		rp, rok := so.Right().(*plan.Project)
+		if !lok || !rok || len(lp.Projections) != len(rp.Projections) {
+			return n, transform.SameTree, nil
+		}
+		var lprojs, rprojs []sql.Expression
+		for i := range lp.Projections {
+			la, lc, lok := unionTimeConvert(lp.Projections[i])
+			ra, rc, rok := unionTimeConvert(rp.Projections[i])
+			if !lok || !rok {
+				continue
+			}
+			if lprojs == nil {
+				lprojs = append([]sql.Expression(nil), lp.Projections...)
+				rprojs = append([]sql.Expression(nil), rp.Projections...)
+			}
+			lf, _ := timetype.PrecisionOf(lc.Type())
+			rf, _ := timetype.PrecisionOf(rc.Type())
+			fsp := max(lf, rf)
+			nl, err := la.WithChildren(&timeTo{child: lc, fsp: fsp})
+			if err != nil {
+				return nil, transform.SameTree, err
+			}
+			nr, err := ra.WithChildren(&timeTo{child: rc, fsp: fsp})
+			if err != nil {
+				return nil, transform.SameTree, err
+			}
+			lprojs[i], rprojs[i] = nl, nr
+		}
+		if lprojs == nil {
+			return n, transform.SameTree, nil
+		}
+		nl, err := lp.WithExpressions(lprojs...)
+		if err != nil {
+			return nil, transform.SameTree, err
+		}
+		nr, err := rp.WithExpressions(rprojs...)
+		if err != nil {
+			return nil, transform.SameTree, err
+		}
+		ns, err := so.WithChildren(nl, nr)
+		if err != nil {
+			return nil, transform.SameTree, err
+		}
+		return ns, transform.NewTree, nil
+	})
+}
+
+// unionTimeConvert matches the planner's `alias(convert(time_expr, char))`.
+func unionTimeConvert(e sql.Expression) (*expression.Alias, sql.Expression, bool) {
+	a, ok := e.(*expression.Alias)
+	if !ok {
+		return nil, nil, false
+	}
+	c, ok := a.Child.(*expression.Convert)
+	if !ok || !types.IsText(c.Type()) || !strings.HasSuffix(c.String(), ", char)") || !timetype.Is(c.Child.Type()) {
+		return nil, nil, false
+	}
+	return a, c.Child, true
+}
+
+// timeTo is a TIME value as TIME(fsp), rounded.
+type timeTo struct {
+	child sql.Expression
+	fsp   int
+}
+
+func (t *timeTo) Type() sql.Type             { return timetype.New(t.fsp) }
+func (t *timeTo) Resolved() bool             { return t.child.Resolved() }
+func (t *timeTo) IsNullable() bool           { return t.child.IsNullable() }
+func (t *timeTo) Children() []sql.Expression { return []sql.Expression{t.child} }
+func (t *timeTo) String() string             { return t.child.String() }
+func (t *timeTo) CollationCoercibility(*sql.Context) (sql.CollationID, byte) {
+	return sql.Collation_binary, 5
+}
+
+func (t *timeTo) WithChildren(children ...sql.Expression) (sql.Expression, error) {
+	if len(children) != 1 {
+		return nil, sql.ErrInvalidChildrenNumber.New(t, len(children), 1)
+	}
+	return &timeTo{child: children[0], fsp: t.fsp}, nil
+}
+
+func (t *timeTo) Eval(ctx *sql.Context, row sql.Row) (any, error) {
+	v, err := t.child.Eval(ctx, row)
+	if err != nil || v == nil {
+		return v, err
+	}
+	ts, err := types.Time.ConvertToTimespan(v)
+	if err != nil {
+		return nil, nil
+	}
+	return timetype.Round(ts, t.fsp), nil
+}
