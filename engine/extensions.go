@@ -296,11 +296,28 @@ func init() {
 // without streaming; that mark belongs to the statement, not to an
 // EXPLAIN of it, whose output is a row per plan line. GMS analyzes only
 // the explained statement, so the rule knows the EXPLAIN by the text.
+//
+// GMS also marks a UNION (or INTERSECT/EXCEPT, a recursive CTE) of
+// primary-key lookups, each proven to return one row, so
+// `SELECT id FROM t WHERE id = 1 UNION ALL SELECT id FROM t WHERE id = 1`
+// failed with "result max1Row iterator returned more than one row".
 func explainManyRows(ctx *sql.Context, _ *analyzer.Analyzer, n sql.Node, scope *plan.Scope, _ analyzer.RuleSelector, qf *sql.QueryFlags) (sql.Node, transform.TreeIdentity, error) {
-	if qf.IsSet(sql.QFlagMax1Row) && scope.IsEmpty() && isExplainText(ctx.Query()) {
+	if qf.IsSet(sql.QFlagMax1Row) && scope.IsEmpty() && (isExplainText(ctx.Query()) || hasSetOp(n)) {
 		qf.Unset(sql.QFlagMax1Row)
 	}
 	return n, transform.SameTree, nil
+}
+
+func hasSetOp(n sql.Node) bool {
+	found := false
+	transform.Inspect(n, func(n sql.Node) bool {
+		switch n.(type) {
+		case *plan.SetOp, *plan.RecursiveCte:
+			found = true
+		}
+		return !found
+	})
+	return found
 }
 
 func isExplainText(q string) bool {
