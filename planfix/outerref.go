@@ -85,8 +85,7 @@ func fixOuterRefs(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
 // threadOuterRefs handles one node whose expressions may hold subqueries
 // reading columns its child does not pass up.
 func threadOuterRefs(n sql.Node) (sql.Node, bool, error) {
-	ne, ok := n.(sql.Expressioner)
-	if !ok || len(n.Children()) != 1 {
+	if _, ok := n.(sql.Expressioner); !ok || len(n.Children()) != 1 {
 		return n, false, nil
 	}
 	child := n.Children()[0]
@@ -95,7 +94,7 @@ func threadOuterRefs(n sql.Node) (sql.Node, bool, error) {
 	if err != nil {
 		return nil, false, err
 	}
-	ne = n.(sql.Expressioner)
+	ne := n.(sql.Expressioner)
 	refs := map[sql.ColumnId]*expression.GetField{}
 	for _, e := range ne.Expressions() {
 		subqueryColumns(e, refs)
