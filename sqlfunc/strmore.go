@@ -22,13 +22,19 @@ type strFn struct {
 	// nullIn: which argument positions make the result NULL when NULL
 	// (nil: all of them).
 	nullIn func(i int) bool
+	typ    sql.Type // nil: a string
 }
 
 var _ sql.FunctionExpression = (*strFn)(nil)
 
-func (f *strFn) FunctionName() string       { return f.name }
-func (f *strFn) Description() string        { return "MySQL's " + strings.ToUpper(f.name) }
-func (f *strFn) Type() sql.Type             { return types.LongText }
+func (f *strFn) FunctionName() string { return f.name }
+func (f *strFn) Description() string  { return "MySQL's " + strings.ToUpper(f.name) }
+func (f *strFn) Type() sql.Type {
+	if f.typ != nil {
+		return f.typ
+	}
+	return types.LongText
+}
 func (f *strFn) IsNullable() bool           { return true }
 func (f *strFn) Children() []sql.Expression { return f.args }
 func (f *strFn) Resolved() bool {
@@ -47,6 +53,9 @@ func (f *strFn) String() string {
 	return fmt.Sprintf("%s(%s)", f.name, strings.Join(as, ", "))
 }
 func (f *strFn) CollationCoercibility(ctx *sql.Context) (sql.CollationID, byte) {
+	if f.typ != nil {
+		return sql.Collation_binary, 5
+	}
 	return ctx.GetCollation(), 4
 }
 func (f *strFn) WithChildren(children ...sql.Expression) (sql.Expression, error) {
