@@ -33,7 +33,7 @@ func gmsBuiltin(name string) sql.Function {
 // so rules that rewrite arguments see through it.
 type fixedFn struct {
 	inner sql.Expression
-	typ   func(args []sql.Expression) sql.Type
+	typ   func(inner sql.Expression) sql.Type
 	post  func(ctx *sql.Context, v any) (any, error)
 }
 
@@ -51,7 +51,7 @@ func (f *fixedFn) Description() string {
 	}
 	return ""
 }
-func (f *fixedFn) Type() sql.Type             { return f.typ(f.inner.Children()) }
+func (f *fixedFn) Type() sql.Type             { return f.typ(f.inner) }
 func (f *fixedFn) Resolved() bool             { return f.inner.Resolved() }
 func (f *fixedFn) IsNullable() bool           { return f.inner.IsNullable() }
 func (f *fixedFn) Children() []sql.Expression { return f.inner.Children() }
@@ -86,7 +86,7 @@ func (f *fixedFn) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 // fixed wraps GMS's built-in name: argument i is first passed through
 // args(i, arg) when args is given, the result typed by typ and its value
 // passed through post.
-func fixed(name string, args func(int, sql.Expression) sql.Expression, typ func([]sql.Expression) sql.Type,
+func fixed(name string, args func(int, sql.Expression) sql.Expression, typ func(sql.Expression) sql.Type,
 	post func(*sql.Context, any) (any, error)) sql.FunctionN {
 	gms := gmsBuiltin(name)
 	return sql.FunctionN{Name: name, Fn: func(as ...sql.Expression) (sql.Expression, error) {
@@ -106,10 +106,15 @@ func fixed(name string, args func(int, sql.Expression) sql.Expression, typ func(
 
 // stringResult is the type of a string function: VARBINARY when its
 // string argument is the NULL literal (MySQL's NULL has the binary
-// character set), else a string whatever the argument's type.
-func stringResult(args []sql.Expression) sql.Type {
-	if len(args) > 0 && args[0].Type() == types.Null {
+// character set), GMS's when that is a string (a functional index on
+// LOWER(varchar_col) needs its length), else a string whatever the
+// argument's type.
+func stringResult(inner sql.Expression) sql.Type {
+	if args := inner.Children(); len(args) > 0 && args[0].Type() == types.Null {
 		return types.LongBlob
+	}
+	if t := inner.Type(); types.IsText(t) {
+		return t
 	}
 	return types.LongText
 }
@@ -176,8 +181,8 @@ func (e *numText) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 	return asText(ctx, v)
 }
 
-func fixedType(t sql.Type) func([]sql.Expression) sql.Type {
-	return func([]sql.Expression) sql.Type { return t }
+func fixedType(t sql.Type) func(sql.Expression) sql.Type {
+	return func(sql.Expression) sql.Type { return t }
 }
 
 // quoteNull is QUOTE's value for NULL: the word NULL, unquoted.
