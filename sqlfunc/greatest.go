@@ -70,6 +70,20 @@ func compareType(args []sql.Expression) sql.Type {
 	if t := temporalAggregate(ts); t != nil {
 		return t
 	}
+	// Temporal values with strings compare as the temporal type
+	// (LEAST('2024-01-01', DATE '2023-12-31') is 2023-12-31; GMS compared
+	// as DOUBLE and answered 0).
+	var temporal []sql.Type
+	for _, t := range ts {
+		if !types.IsText(t) {
+			temporal = append(temporal, t)
+		}
+	}
+	if len(temporal) > 0 && len(temporal) < len(ts) && allTemporalOrText(ts) {
+		if t := temporalAggregate(temporal); t != nil {
+			return t
+		}
+	}
 	signed, unsigned, dec, float := false, false, false, false
 	intPart, scale := 0, 0
 	for _, a := range args {
@@ -116,6 +130,15 @@ func compareType(args []sql.Expression) sql.Type {
 		return types.Uint64
 	}
 	return types.Int64
+}
+
+func allTemporalOrText(ts []sql.Type) bool {
+	for _, t := range ts {
+		if !(types.IsText(t) || types.IsTimespan(t) || types.IsDateType(t) || types.IsDatetimeType(t) || types.IsTimestampType(t)) {
+			return false
+		}
+	}
+	return true
 }
 
 func nonNegativeLiteral(e sql.Expression) bool {
@@ -222,6 +245,10 @@ func (g *greatestLeast) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 		}
 		cv, _, err := g.typ.Convert(ctx, v)
 		if err != nil {
+			if _, isStr := asString(v); isStr && !isNumber(g.typ) {
+				// A string that is no date among dates: NULL, as MySQL.
+				return nil, nil
+			}
 			return nil, err
 		}
 		if cv == nil {

@@ -60,7 +60,9 @@ func (t *truncateFunc) Type() sql.Type {
 	xt := t.LeftChild.Type()
 	switch {
 	case types.IsInteger(xt):
-		if types.IsUnsigned(xt) {
+		// GMS types a literal like 255 UNSIGNED TINYINT; MySQL's is a
+		// signed BIGINT.
+		if _, lit := t.LeftChild.(*expression.Literal); types.IsUnsigned(xt) && !lit {
 			return types.Uint64
 		}
 		return types.Int64
@@ -116,10 +118,13 @@ func (t *truncateFunc) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 			}
 			x := xc.(uint64)
 			if d < -19 {
-				return uint64(0), nil
+				x = 0
+			} else {
+				p := uint64(math.Pow10(int(-d)))
+				x -= x % p
 			}
-			p := uint64(math.Pow10(int(-d)))
-			return x - x%p, nil
+			v, _, err := t.Type().Convert(ctx, x)
+			return v, err
 		}
 		xc, _, err := types.Int64.Convert(ctx, xv)
 		if err != nil {
@@ -132,11 +137,16 @@ func (t *truncateFunc) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 		p := int64(math.Pow10(int(-d)))
 		return x - x%p, nil // Go's % truncates toward zero, as TRUNCATE does
 	}
-	xc, _, err := types.Float64.Convert(ctx, xv)
-	if err != nil {
-		return nil, err
+	var x float64
+	if str, ok := asString(xv); ok {
+		x = strToFloat(ctx, str) // 'abc' is 0 with a warning, not 1366
+	} else {
+		xc, _, err := types.Float64.Convert(ctx, xv)
+		if err != nil {
+			return nil, err
+		}
+		x = xc.(float64)
 	}
-	x := xc.(float64)
 	if d >= 0 {
 		if d > 30 {
 			return x, nil

@@ -31,6 +31,34 @@ var functions = function.Registry{
 	"least":     sql.FunctionN{Name: "least", Fn: newLeast},
 	"sign":      sql.Function1{Name: "sign", Fn: newSign},
 	"week":      sql.FunctionN{Name: "week", Fn: newWeek},
+	// MySQL's result types and string arguments (typefix.go).
+	"ceil":    sql.Function1{Name: "ceil", Fn: newCeil},
+	"ceiling": sql.Function1{Name: "ceiling", Fn: newCeil},
+	"floor":   sql.Function1{Name: "floor", Fn: newFloor},
+	"upper":   fixed("upper", nil, stringResult, asText),
+	"ucase":   fixed("ucase", nil, stringResult, asText),
+	"lower":   fixed("lower", nil, stringResult, asText),
+	"lcase":   fixed("lcase", nil, stringResult, asText),
+	"reverse": fixed("reverse", nil, stringResult, asText),
+	"right":   fixed("right", nil, stringResult, asText),
+	"left":    fixed("left", nil, stringResult, asText),
+	"repeat":  fixed("repeat", nil, stringResult, asText),
+	"quote":   fixed("quote", nil, stringResult, quoteNull),
+	"crc32":   fixed("crc32", textArg, fixedType(types.Uint32), nil),
+	"cos":     fixed("cos", numericArg, fixedType(types.Float64), nil),
+	"sin":     fixed("sin", numericArg, fixedType(types.Float64), nil),
+	"tan":     fixed("tan", numericArg, fixedType(types.Float64), nil),
+	"cot":     fixed("cot", numericArg, fixedType(types.Float64), nil),
+	"acos":    fixed("acos", numericArg, fixedType(types.Float64), nil),
+	"asin":    fixed("asin", numericArg, fixedType(types.Float64), nil),
+	"atan":    fixed("atan", numericArg, fixedType(types.Float64), nil),
+	"radians": fixed("radians", numericArg, fixedType(types.Float64), nil),
+	"degrees": fixed("degrees", numericArg, fixedType(types.Float64), nil),
+	"log10":   fixed("log10", numericArg, fixedType(types.Float64), nil),
+	"log2":    fixed("log2", numericArg, fixedType(types.Float64), nil),
+	"ln":      fixed("ln", numericArg, fixedType(types.Float64), nil),
+	"exp":     fixed("exp", numericArg, fixedType(types.Float64), nil),
+	"sqrt":    fixed("sqrt", numericArg, fixedType(types.Float64), nil),
 	// MySQL's JSON path semantics (jsonpath.go).
 	"json_extract":       sql.FunctionN{Name: "json_extract", Fn: newJSONExtract},
 	"json_contains_path": sql.FunctionN{Name: "json_contains_path", Fn: newJSONContainsPath},
@@ -199,6 +227,11 @@ func replaceExpr(ctx *sql.Context, e sql.Expression, ignore bool) (sql.Expressio
 			return e, transform.SameTree, err
 		}
 		return ne, transform.NewTree, nil
+	case *expression.Not:
+		if e.Child.Type() == types.Null {
+			// NOT NULL is an integer NULL in MySQL; GMS typed it NULL.
+			return &fixedFn{inner: e, typ: fixedType(types.Int64)}, transform.NewTree, nil
+		}
 	case *expression.UnaryMinus:
 		if isInt(e.Child.Type()) {
 			return &neg{child: e.Child}, transform.NewTree, nil

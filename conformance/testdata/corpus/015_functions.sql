@@ -432,3 +432,8 @@ SELECT LPAD('hi',1e9,'x'), LPAD(NULL,2,'x'), RPAD('a',NULL,'x'), RPAD('a',3,NULL
 SELECT FIELD(2,1.0,2.0), FIELD(1,'1.0'), FIELD(NULL,NULL,1), FIELD('10abc', 10), FIELD('b','a',NULL,'B');
 SELECT ROUND(1.25e0,1), ROUND(2.675e0,2), ROUND(-3.5e0), ROUND(12345.6789e0,-2), ROUND('2.5'), ROUND(1.5e300,-400);
 SELECT ROUND(255,1), ROUND(-255,-1), ROUND(5,-1), ROUND(-15,-1), ROUND(NULL,-1), ROUND(2,NULL);
+-- Edges of the functions sqlfunc adds or retypes (OCT, INSERT, MAKE_SET, CEIL/FLOOR of strings).
+SELECT INSERT('abc', 0, 1, 'x'), INSERT('abc', 2, 100, 'x'), INSERT('abc', 4, 1, 'x'), INSERT(NULL, 1, 1, 'x');
+SELECT MAKE_SET(3, 'a', NULL, 'c'), MAKE_SET(NULL, 'a'), OCT(NULL), OCT('12abc');
+SELECT CEIL(1.5), FLOOR(-1.5), CEIL('1.5'), FLOOR('abc'), CEIL(-0.5);
+SELECT UPPER(NULL), LOWER(12), SQRT('16'), EXP('0');
