@@ -3,8 +3,9 @@
 // planned with NOT IN's null semantics, NOT IN turned into an anti join that
 // loses NULLs, row-valued IN that ignores NULL elements, semi joins rewritten
 // into inner joins that return an outer row once per match, GROUP BY
-// keys that tell -0 from 0, and range heap joins that drop the other
-// conjuncts on their left table.
+// keys that tell -0 from 0, range heap joins that drop the other
+// conjuncts on their left table, and subqueries above a GROUP BY that read
+// outer columns the GroupBy did not pass up.
 //
 // It owns only plan rewrites installed into an analyzer (Install). It must
 // never change what a correct plan computes, read or write storage, or copy

@@ -90,9 +90,12 @@ func threadOuterRefs(n sql.Node) (sql.Node, bool, error) {
 	}
 	child := n.Children()[0]
 	have := provided(child)
-	n, reused, err := reuseChildAliases(n, have)
-	if err != nil {
-		return nil, false, err
+	reused := false
+	if groupedBelow(child) {
+		var err error
+		if n, reused, err = reuseChildAliases(n, have); err != nil {
+			return nil, false, err
+		}
 	}
 	ne := n.(sql.Expressioner)
 	refs := map[sql.ColumnId]*expression.GetField{}
@@ -144,7 +147,7 @@ func threadOuterRefs(n sql.Node) (sql.Node, bool, error) {
 func reuseChildAliases(n sql.Node, have map[sql.ColumnId]bool) (sql.Node, bool, error) {
 	nn, same, err := transform.OneNodeExpressions(n, func(e sql.Expression) (sql.Expression, transform.TreeIdentity, error) {
 		a, ok := e.(*expression.Alias)
-		if !ok || a.Id() == 0 || !have[a.Id()] || !holdsSubquery(a) {
+		if !ok || a.Id() == 0 || !have[a.Id()] || !readsMissing(a, have) {
 			return e, transform.SameTree, nil
 		}
 		gf := expression.NewGetField(int(a.Id()), a.Type(), a.Name(), a.IsNullable()).WithId(a.Id())
@@ -156,11 +159,36 @@ func reuseChildAliases(n sql.Node, have map[sql.ColumnId]bool) (sql.Node, bool, 
 	return nn, same == transform.NewTree, nil
 }
 
-func holdsSubquery(e sql.Expression) bool {
-	return transform.InspectExpr(e, func(e sql.Expression) bool {
-		_, ok := e.(*plan.Subquery)
-		return ok
-	})
+// readsMissing reports whether a subquery in e reads a column that is not in
+// have: only then is evaluating e again wrong (elsewhere the plan is left as
+// GMS built it).
+func readsMissing(e sql.Expression, have map[sql.ColumnId]bool) bool {
+	refs := map[sql.ColumnId]*expression.GetField{}
+	subqueryColumns(e, refs)
+	for id := range refs {
+		if !have[id] {
+			return true
+		}
+	}
+	return false
+}
+
+// groupedBelow reports whether n's rows come out of a GroupBy through nodes
+// that only pass or project them. Elsewhere GMS passes the columns up itself,
+// and a reused alias keeps the type it had before Myriad's SUM/AVG replaced
+// GMS's (a DECIMAL SUM would reach the client as DOUBLE).
+func groupedBelow(n sql.Node) bool {
+	for {
+		switch n.(type) {
+		case *plan.GroupBy:
+			return true
+		case *plan.Project, *plan.Sort, *plan.Having, *plan.Filter, *plan.Limit, *plan.Offset,
+			*plan.TopN, *plan.Distinct:
+			n = n.Children()[0]
+		default:
+			return false
+		}
+	}
 }
 
 func isProjector(n sql.Node) bool {
