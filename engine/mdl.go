@@ -2,6 +2,7 @@ package engine
 
 import (
 	"context"
+	"errors"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -121,28 +122,87 @@ func (e *Engine) lockShared(ctx *sql.Context, s *Session, schemaID uint64, name 
 			deadline = time.Now().Add(ddlLockTimeout(ctx, s))
 		}
 		s.mdlWait.Store(true)
-		err := waitGate(ctx, g, deadline)
+		err := waitGate(ctx, g, deadline, func() bool { return e.mdlVictim(s) })
 		s.mdlWait.Store(false)
+		if err == errMDLDeadlock {
+			return e.mdlDeadlock(ctx, s)
+		}
 		if err != nil {
 			return err
 		}
 	}
 }
 
-func waitGate(ctx context.Context, g *mdlGate, deadline time.Time) error {
+// errMDLDeadlock is waitGate's answer when its check found the waiter in a
+// metadata-lock deadlock.
+var errMDLDeadlock = errors.New("metadata lock deadlock")
+
+// mdlVictim reports whether s, about to wait for (or waiting for) another
+// session's exclusive metadata lock, itself holds a stripe some other
+// exclusive request waits on. Every cycle of metadata-lock waits has such a
+// session (an exclusive request waits for a holder, which waits for another
+// exclusive request, ... back to the first), and the holders are named
+// nowhere (a stripe counts them), so this is how a cycle is found: the
+// waiting holder is the victim, as MySQL prefers a DML transaction over a
+// DDL statement. It can also pick a holder that is in no cycle (the
+// exclusive request it waits for would have ended): it then gets 1213 where
+// MySQL would have waited longer, never a hang until lock_wait_timeout
+// (a year by default).
+func (e *Engine) mdlVictim(s *Session) bool {
+	s.mdl.mu.Lock()
+	defer s.mdl.mu.Unlock()
+	for _, x := range s.mdl.s {
+		if g := e.mdl[x].gate.Load(); g != nil && g.conn != s.ID() {
+			return true
+		}
+	}
+	return false
+}
+
+// mdlDeadlock ends the victim's transaction (InnoDB rolls a deadlock
+// victim's whole transaction back) and its metadata locks, so the
+// exclusive request waiting for it goes on, and answers 1213.
+func (e *Engine) mdlDeadlock(ctx *sql.Context, s *Session) error {
+	e.noteDeadlock(ctx)
+	if s.tx != nil {
+		e.abortTxn(ctx, s.tx.kv)
+	}
+	e.releaseMDL(s)
+	return errDeadlock
+}
+
+// waitGate waits for g to open, until deadline or ctx ends; check, when
+// not nil, is asked now and then and ends the wait with errMDLDeadlock
+// when it says so.
+func waitGate(ctx context.Context, g *mdlGate, deadline time.Time, check func() bool) error {
 	d := time.Until(deadline)
 	if d <= 0 {
 		return errMDLTimeout
 	}
 	t := time.NewTimer(d)
 	defer t.Stop()
-	select {
-	case <-g.open:
-		return nil
-	case <-t.C:
-		return errMDLTimeout
-	case <-ctx.Done():
-		return errQueryInterrupted
+	var tick <-chan time.Time
+	if check != nil {
+		if check() {
+			return errMDLDeadlock
+		}
+		tk := time.NewTicker(20 * time.Millisecond)
+		defer tk.Stop()
+		tick = tk.C
+	}
+	for {
+		select {
+		case <-g.open:
+			return nil
+		case <-t.C:
+			return errMDLTimeout
+		case <-ctx.Done():
+			return errQueryInterrupted
+		case <-tick:
+			if check() {
+				return errMDLDeadlock
+			}
+		}
 	}
 }
 
@@ -191,7 +251,7 @@ func (e *Engine) lockExclusive(ctx context.Context, conn uint32, schemaID uint64
 	deadline := time.Now().Add(timeout)
 	for !st.gate.CompareAndSwap(nil, g) {
 		if other := st.gate.Load(); other != nil {
-			if err := waitGate(ctx, other, deadline); err != nil {
+			if err := waitGate(ctx, other, deadline, nil); err != nil {
 				return nil, err
 			}
 		}
