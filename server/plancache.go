@@ -459,6 +459,27 @@ func (h *handler) runCached(ctx context.Context, c *mysql.Conn, sqlCtx *sql.Cont
 	return true, exec.ComExecuteBound(ctx, c, query, node, func(r *sqltypes.Result, _ bool) error { return cb(r) })
 }
 
+// bracket does around run what GMS's handler does around a statement it
+// executes: the query event, the process list entry and the session
+// command bracket. The cached-plan paths (spoolSingleRow, spoolOk,
+// spoolRows) run their statements inside it.
+func (h *handler) bracket(sqlCtx *sql.Context, query string, run func(*sql.Context) error) (err error) {
+	start := time.Now()
+	if ev := h.srv.events; ev != nil {
+		defer func() { ev.QueryCompleted(err == nil, time.Since(start)) }()
+	}
+	sqlCtx, err = sqlCtx.ProcessList.BeginQuery(sqlCtx, query)
+	if err != nil {
+		return err
+	}
+	defer sqlCtx.ProcessList.EndQuery(sqlCtx)
+	if err := sql.SessionCommandBegin(sqlCtx.Session); err != nil {
+		return err
+	}
+	defer sql.SessionCommandEnd(sqlCtx.Session)
+	return run(sqlCtx)
+}
+
 // spoolSingleRow executes a cached plan the analyzer proved to return at
 // most one row and sends its result, doing what GMS's handler does for
 // such a plan on its uncached path (process list entry, session command
@@ -466,28 +487,17 @@ func (h *handler) runCached(ctx context.Context, c *mysql.Conn, sqlCtx *sql.Cont
 // flags) without the multi-row machinery GMS's ComExecuteBound always takes
 // for a bound plan: a goroutine per result set polling the socket and a
 // fresh goroutine stack (docs/PROFILES.md).
-func (h *handler) spoolSingleRow(sqlCtx *sql.Context, c *mysql.Conn, query string, node sql.Node, fields []*querypb.Field, cb func(*sqltypes.Result) error) (err error) {
-	start := time.Now()
-	if ev := h.srv.events; ev != nil {
-		defer func() { ev.QueryCompleted(err == nil, time.Since(start)) }()
-	}
-	sqlCtx, err = sqlCtx.ProcessList.BeginQuery(sqlCtx, query)
-	if err != nil {
-		return err
-	}
-	defer sqlCtx.ProcessList.EndQuery(sqlCtx)
-	if err := sql.SessionCommandBegin(sqlCtx.Session); err != nil {
-		return err
-	}
-	defer sql.SessionCommandEnd(sqlCtx.Session)
-	r, err := h.singleRowResult(sqlCtx, query, node, fields)
-	if err != nil {
-		return sql.CastSQLError(err)
-	}
-	if err := statusFlags(sqlCtx, c); err != nil {
-		return err
-	}
-	return cb(r)
+func (h *handler) spoolSingleRow(sqlCtx *sql.Context, c *mysql.Conn, query string, node sql.Node, fields []*querypb.Field, cb func(*sqltypes.Result) error) error {
+	return h.bracket(sqlCtx, query, func(sqlCtx *sql.Context) error {
+		r, err := h.singleRowResult(sqlCtx, query, node, fields)
+		if err != nil {
+			return sql.CastSQLError(err)
+		}
+		if err := statusFlags(sqlCtx, c); err != nil {
+			return err
+		}
+		return cb(r)
+	})
 }
 
 // spoolOk runs a cached DML plan and sends its OK result, as GMS's handler
@@ -495,59 +505,48 @@ func (h *handler) spoolSingleRow(sqlCtx *sql.Context, c *mysql.Conn, query strin
 // session command bracket, the OK row's counts and info, the connection's
 // status flags), after marking the rows it must lock as the analyzer would
 // have (engine.MarkCachedLocking).
-func (h *handler) spoolOk(sqlCtx *sql.Context, c *mysql.Conn, query string, node sql.Node, flags *sql.QueryFlags, cb func(*sqltypes.Result) error) (err error) {
-	start := time.Now()
-	if ev := h.srv.events; ev != nil {
-		defer func() { ev.QueryCompleted(err == nil, time.Since(start)) }()
-	}
-	sqlCtx, err = sqlCtx.ProcessList.BeginQuery(sqlCtx, query)
-	if err != nil {
-		return err
-	}
-	defer sqlCtx.ProcessList.EndQuery(sqlCtx)
-	if err := sql.SessionCommandBegin(sqlCtx.Session); err != nil {
-		return err
-	}
-	defer sql.SessionCommandEnd(sqlCtx.Session)
-	if err := h.eng.MarkCachedLocking(sqlCtx, node); err != nil {
-		return err
-	}
-	if done, err := h.spoolDirect(sqlCtx, c, node, cb); done {
-		return err
-	}
-	schema, iter, _, err := h.srv.sqle.PrepQueryPlanForExecution(sqlCtx, query, node, flags)
-	if err != nil {
-		return sql.CastSQLError(err)
-	}
-	if !types.IsOkResultSchema(schema) {
-		_ = iter.Close(sqlCtx)
-		return fmt.Errorf("a cached DML plan returned rows")
-	}
-	// As GMS's handler: an error leaves the iterator unclosed, so an
-	// autocommit statement's transaction is not committed (the session
-	// rolls it back when the command ends).
-	row, err := iter.Next(sqlCtx)
-	if err != nil {
-		return sql.CastSQLError(err)
-	}
-	if _, err := iter.Next(sqlCtx); err != io.EOF {
-		if err == nil {
-			err = fmt.Errorf("a cached DML plan returned more than one OK row")
+func (h *handler) spoolOk(sqlCtx *sql.Context, c *mysql.Conn, query string, node sql.Node, flags *sql.QueryFlags, cb func(*sqltypes.Result) error) error {
+	return h.bracket(sqlCtx, query, func(sqlCtx *sql.Context) error {
+		if err := h.eng.MarkCachedLocking(sqlCtx, node); err != nil {
+			return err
 		}
-		return sql.CastSQLError(err)
-	}
-	if err := iter.Close(sqlCtx); err != nil {
-		return sql.CastSQLError(err)
-	}
-	ok := row[0].(types.OkResult)
-	r := &sqltypes.Result{RowsAffected: ok.RowsAffected, InsertID: ok.InsertID}
-	if ok.Info != nil {
-		r.Info = ok.Info.String()
-	}
-	if err := statusFlags(sqlCtx, c); err != nil {
-		return err
-	}
-	return cb(r)
+		if done, err := h.spoolDirect(sqlCtx, c, node, cb); done {
+			return err
+		}
+		schema, iter, _, err := h.srv.sqle.PrepQueryPlanForExecution(sqlCtx, query, node, flags)
+		if err != nil {
+			return sql.CastSQLError(err)
+		}
+		if !types.IsOkResultSchema(schema) {
+			_ = iter.Close(sqlCtx)
+			return fmt.Errorf("a cached DML plan returned rows")
+		}
+		// As GMS's handler: an error leaves the iterator unclosed, so an
+		// autocommit statement's transaction is not committed (the session
+		// rolls it back when the command ends).
+		row, err := iter.Next(sqlCtx)
+		if err != nil {
+			return sql.CastSQLError(err)
+		}
+		if _, err := iter.Next(sqlCtx); err != io.EOF {
+			if err == nil {
+				err = fmt.Errorf("a cached DML plan returned more than one OK row")
+			}
+			return sql.CastSQLError(err)
+		}
+		if err := iter.Close(sqlCtx); err != nil {
+			return sql.CastSQLError(err)
+		}
+		ok := row[0].(types.OkResult)
+		r := &sqltypes.Result{RowsAffected: ok.RowsAffected, InsertID: ok.InsertID}
+		if ok.Info != nil {
+			r.Info = ok.Info.String()
+		}
+		if err := statusFlags(sqlCtx, c); err != nil {
+			return err
+		}
+		return cb(r)
+	})
 }
 
 func (h *handler) singleRowResult(sqlCtx *sql.Context, query string, node sql.Node, fields []*querypb.Field) (*sqltypes.Result, error) {

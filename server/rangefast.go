@@ -3,7 +3,6 @@ package server
 import (
 	"context"
 	"io"
-	"time"
 
 	gmsserver "github.com/dolthub/go-mysql-server/server"
 	"github.com/dolthub/go-mysql-server/sql"
@@ -45,61 +44,50 @@ func (h *handler) spoolCachedRows(ctx context.Context, sqlCtx *sql.Context, c *m
 // rows (docs/PROFILES.md). What is given up is noticing a client that
 // hung up before its result is written; KILL QUERY cancels the context
 // the iterators and this loop check.
-func (h *handler) spoolRows(sqlCtx *sql.Context, c *mysql.Conn, query string, node sql.Node, fields []*querypb.Field, cb func(*sqltypes.Result) error) (err error) {
-	start := time.Now()
-	if ev := h.srv.events; ev != nil {
-		defer func() { ev.QueryCompleted(err == nil, time.Since(start)) }()
-	}
-	sqlCtx, err = sqlCtx.ProcessList.BeginQuery(sqlCtx, query)
-	if err != nil {
-		return err
-	}
-	defer sqlCtx.ProcessList.EndQuery(sqlCtx)
-	if err := sql.SessionCommandBegin(sqlCtx.Session); err != nil {
-		return err
-	}
-	defer sql.SessionCommandEnd(sqlCtx.Session)
-	schema, iter, _, err := h.srv.sqle.PrepQueryPlanForExecution(sqlCtx, query, node, nil)
-	if err != nil {
-		return sql.CastSQLError(err)
-	}
-	r := &sqltypes.Result{Fields: fields}
-	sent := false
-	for {
-		if err := sqlCtx.Err(); err != nil {
-			// As GMS's handler: an error leaves the iterator unclosed, so
-			// an autocommit statement's transaction is not committed.
-			return sql.CastSQLError(context.Cause(sqlCtx))
-		}
-		row, err := iter.Next(sqlCtx)
-		if err == io.EOF {
-			break
-		}
+func (h *handler) spoolRows(sqlCtx *sql.Context, c *mysql.Conn, query string, node sql.Node, fields []*querypb.Field, cb func(*sqltypes.Result) error) error {
+	return h.bracket(sqlCtx, query, func(sqlCtx *sql.Context) error {
+		schema, iter, _, err := h.srv.sqle.PrepQueryPlanForExecution(sqlCtx, query, node, nil)
 		if err != nil {
 			return sql.CastSQLError(err)
 		}
-		out, err := gmsserver.RowToSQL(sqlCtx, schema, row, nil, nil)
-		if err != nil {
-			return sql.CastSQLError(err)
-		}
-		r.Rows = append(r.Rows, out)
-		r.RowsAffected++
-		if r.RowsAffected == rowsBatch {
-			if err := cb(r); err != nil {
-				return err
+		r := &sqltypes.Result{Fields: fields}
+		sent := false
+		for {
+			if err := sqlCtx.Err(); err != nil {
+				// As GMS's handler: an error leaves the iterator unclosed, so
+				// an autocommit statement's transaction is not committed.
+				return sql.CastSQLError(context.Cause(sqlCtx))
 			}
-			r, sent = &sqltypes.Result{Fields: fields}, true
+			row, err := iter.Next(sqlCtx)
+			if err == io.EOF {
+				break
+			}
+			if err != nil {
+				return sql.CastSQLError(err)
+			}
+			out, err := gmsserver.RowToSQL(sqlCtx, schema, row, nil, nil)
+			if err != nil {
+				return sql.CastSQLError(err)
+			}
+			r.Rows = append(r.Rows, out)
+			r.RowsAffected++
+			if r.RowsAffected == rowsBatch {
+				if err := cb(r); err != nil {
+					return err
+				}
+				r, sent = &sqltypes.Result{Fields: fields}, true
+			}
 		}
-	}
-	// Close commits an autocommit statement's transaction.
-	if err := iter.Close(sqlCtx); err != nil {
-		return sql.CastSQLError(err)
-	}
-	if err := statusFlags(sqlCtx, c); err != nil {
-		return err
-	}
-	if sent && r.RowsAffected == 0 {
-		return nil
-	}
-	return cb(r)
+		// Close commits an autocommit statement's transaction.
+		if err := iter.Close(sqlCtx); err != nil {
+			return sql.CastSQLError(err)
+		}
+		if err := statusFlags(sqlCtx, c); err != nil {
+			return err
+		}
+		if sent && r.RowsAffected == 0 {
+			return nil
+		}
+		return cb(r)
+	})
 }
