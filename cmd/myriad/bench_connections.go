@@ -59,6 +59,9 @@ With --start=false it runs against --host/--port, reading the RSS of --pid:
 							o.Connections = n
 							res, err := bench.Connections(ctx, *target, o, p)
 							if res.Step != "" {
+								if rounds > 1 {
+									res.Params["round"] = int64(r + 1)
+								}
 								emit(res)
 							}
 							if err != nil {
@@ -86,6 +89,9 @@ With --start=false it runs against --host/--port, reading the RSS of --pid:
 							res, err := bench.Connections(ctx, s.Target, o, p)
 							if res.Step != "" {
 								res.Target = s.Name
+								if rounds > 1 {
+									res.Params["round"] = int64(r + 1)
+								}
 								emit(res)
 							}
 							if err != nil {
