@@ -2,17 +2,10 @@ package bench
 
 import (
 	"context"
-	"io"
-	"log/slog"
-	"net"
 	"os"
-	"strconv"
 	"strings"
 	"testing"
 	"time"
-
-	"github.com/myriaddb/myriad/kv"
-	"github.com/myriaddb/myriad/server"
 )
 
 // TestConnectionsAgainstMyriad runs a burst against a server in this
@@ -60,18 +53,7 @@ func TestConnectionsAgainstMyriad(t *testing.T) {
 // than the burst refuses the rest with 1040; the run says how many
 // failed and why, and still reports the clients that got through.
 func TestConnectionsReportsRefusals(t *testing.T) {
-	srv, err := server.Open(server.Config{
-		DataDir: t.TempDir(), Port: 0, Durability: kv.Async, MaxConnections: 11,
-		Logger: slog.New(slog.NewTextHandler(io.Discard, nil)),
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	go srv.Serve()
-	t.Cleanup(func() { srv.Close() })
-	host, port, _ := net.SplitHostPort(srv.Addr().String())
-	p, _ := strconv.Atoi(port)
-	tg := Target{Host: host, Port: p, User: "root"}
+	tg := startMyriadWith(t, 11)
 	// The set-up connection holds one of the 11 places.
 	r, err := Connections(context.Background(), tg, ConnectionsOptions{Connections: 30, Statements: 3, Timeout: time.Minute}, Progress{})
 	if err == nil || !strings.Contains(err.Error(), "Too many connections") {
