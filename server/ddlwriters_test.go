@@ -508,9 +508,9 @@ type sysbenchWriters struct {
 	deadlocks atomic.Int64
 }
 
-func startSysbenchWriters(t *testing.T, db *sql.DB, tbl string, n, clients int) *sysbenchWriters {
+func startSysbenchWriters(t *testing.T, db *sql.DB, tbl string, n, writers int) *sysbenchWriters {
 	w := &sysbenchWriters{t: t, clients: newClients()}
-	for c := 0; c < clients; c++ {
+	for c := 0; c < writers; c++ {
 		w.start(func() {
 			rnd := rand.New(rand.NewSource(int64(c) + 1))
 			ctx := context.Background()
