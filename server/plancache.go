@@ -462,19 +462,35 @@ func (h *handler) runCached(ctx context.Context, c *mysql.Conn, sqlCtx *sql.Cont
 // bracket does around run what GMS's handler does around a statement it
 // executes: the query event, the process list entry and the session
 // command bracket. The cached-plan paths (spoolSingleRow, spoolOk,
-// spoolRows) run their statements inside it.
-func (h *handler) bracket(sqlCtx *sql.Context, query string, run func(*sql.Context) error) (err error) {
+// spoolRows) and the CREATE TABLE fast path (through tryBracket) run their
+// statements inside it.
+func (h *handler) bracket(sqlCtx *sql.Context, query string, run func(*sql.Context) error) error {
+	_, err := h.tryBracket(sqlCtx, query, func(sqlCtx *sql.Context) (bool, error) { return true, run(sqlCtx) })
+	return err
+}
+
+// tryBracket is bracket for a path that may still hand the statement to
+// the general path: run reports served false when it must (having
+// written and sent nothing). served is false then, and also when the
+// bracket could not be opened (err says why; run did not run). A
+// statement run hands on is no query event: the path that serves it
+// counts it.
+func (h *handler) tryBracket(sqlCtx *sql.Context, query string, run func(*sql.Context) (served bool, err error)) (served bool, err error) {
 	start := time.Now()
 	if ev := h.srv.events; ev != nil {
-		defer func() { ev.QueryCompleted(err == nil, time.Since(start)) }()
+		defer func() {
+			if served || err != nil {
+				ev.QueryCompleted(err == nil, time.Since(start))
+			}
+		}()
 	}
 	sqlCtx, err = sqlCtx.ProcessList.BeginQuery(sqlCtx, query)
 	if err != nil {
-		return err
+		return false, err
 	}
 	defer sqlCtx.ProcessList.EndQuery(sqlCtx)
 	if err := sql.SessionCommandBegin(sqlCtx.Session); err != nil {
-		return err
+		return false, err
 	}
 	defer sql.SessionCommandEnd(sqlCtx.Session)
 	return run(sqlCtx)
