@@ -212,6 +212,9 @@ func (h *handler) ComInitDB(c *mysql.Conn, schemaName string) error {
 func (h *handler) ComQuery(ctx context.Context, c *mysql.Conn, query string, cb mysql.ResultSpoolFn) error {
 	cb = h.charsetCallback(c, cb)
 	query = longTypeText(noBackslashText(h.sessionOf(c), h.clientText(c, query)))
+	if done, err := h.directTxn(ctx, c, query, func(r *sqltypes.Result) error { return cb(r, false) }); done {
+		return err
+	}
 	// First: TENANT IMPORT DATA carries a megabyte of base64 that no
 	// rewrite needs to scan.
 	if ok, err := h.comTenant(ctx, c, query, cb); ok {
@@ -311,6 +314,9 @@ func (h *handler) comMultiQuery(ctx context.Context, c *mysql.Conn, query string
 		// A CALL from a client without multi-statements: one statement.
 		query = sqltext.Rewrite(query, versionID)
 		return h.comCall(ctx, c, query, h.processlistCallback(query, cb), true)
+	}
+	if done, err := h.directTxn(ctx, c, query, func(r *sqltypes.Result) error { return cb(r, false) }); done {
+		return "", err
 	}
 	if ok, err := h.comTenant(ctx, c, query, cb); ok {
 		return "", err
@@ -468,6 +474,11 @@ func (h *handler) ComStmtExecute(ctx context.Context, c *mysql.Conn, p *mysql.Pr
 	cb = stmtFieldsCallback(h.stmtCharsetCallback(c, cb))
 	if done, err := h.stmtCall(ctx, c, wire, p, cb); done {
 		return err
+	}
+	if p.ParamsCount == 0 {
+		if done, err := h.directTxn(ctx, c, p.PrepareStmt, cb); done {
+			return err
+		}
 	}
 	temporalParams(p)
 	if sqltext.IsDoSelect(p.PrepareStmt) {
