@@ -25,6 +25,10 @@ WORK=$(mktemp -d /tmp/myriad-writeab.XXXXXX)
 . bench/lib.sh
 tick=$(getconf CLK_TCK)
 cpu() { awk '{print $14 + $15}' "/proc/$1/stat"; }
+# Go heap allocations so far (runtime.MemStats.Mallocs, which the heap
+# profile's text form ends with): less sensitive to the machine's load than
+# CPU time.
+mallocs() { curl -s "http://127.0.0.1:$((PORT + 1))/debug/pprof/heap?debug=1" | awk '/^# Mallocs = / {printf "%d", $4}'; }
 for round in $(seq "$ROUNDS"); do
   n=0
   for BIN in $BINS; do
@@ -42,13 +46,15 @@ for round in $(seq "$ROUNDS"); do
       prof=$!
       sleep 0.2
     fi
+    m0=$(mallocs)
     c0=$(cpu "$MYRIAD_PID")
     tps=$(sb "$WORKLOAD" --threads="$THREADS" --events="$EVENTS" --time=0 --report-interval=0 $SB_ARGS run |
       awk '/transactions:/ {print $3}' | tr -d '(')
     c1=$(cpu "$MYRIAD_PID")
+    m1=$(mallocs)
     [ -n "$prof" ] && wait "$prof" || true
     stop_server "$MYRIAD_PID"
-    echo "round $round bin $BIN tps $tps cpu_us_per_txn $(echo "($c1 - $c0) * 1000000 / $tick / $EVENTS" | bc) load $(cut -d' ' -f1 /proc/loadavg)"
+    echo "round $round bin $BIN tps $tps cpu_us_per_txn $(echo "($c1 - $c0) * 1000000 / $tick / $EVENTS" | bc) mallocs_per_txn $(( (m1 - m0) / EVENTS )) load $(cut -d' ' -f1 /proc/loadavg)"
   done
 done
 rm -rf "$WORK"
