@@ -8,6 +8,8 @@ import (
 	"net"
 	"strconv"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"time"
 
 	gmsserver "github.com/dolthub/go-mysql-server/server"
@@ -93,7 +95,7 @@ func (h *handler) execCached(ctx context.Context, c *mysql.Conn, p *mysql.Prepar
 			return false, nil
 		}
 	default:
-		constants, ok := dmlShape(stmt)
+		constants, ok := preparedDMLShape(stmt)
 		if !ok {
 			return false, nil
 		}
@@ -112,6 +114,38 @@ func (h *handler) execCached(ctx context.Context, c *mysql.Conn, p *mysql.Prepar
 		bv[name] = e
 	}
 	return h.runCached(ctx, c, sqlCtx, query, query, stmt, bv, opts, cb)
+}
+
+// preparedShapes memoizes dmlShape for prepared statements: the statement
+// is GMS's cached parse, the same pointer at every execution, and walking
+// it for constants at each one was 7% of the server's CPU in
+// oltp_write_only (docs/PROFILES.md, "Session 8"). It is emptied when it
+// holds maxPreparedShapes statements, so statements closed meanwhile are
+// kept only until then.
+var preparedShapes struct {
+	m sync.Map // sqlparser.Statement -> preparedShape
+	n atomic.Int64
+}
+
+type preparedShape struct {
+	constants int
+	ok        bool
+}
+
+const maxPreparedShapes = 4096
+
+func preparedDMLShape(stmt sqlparser.Statement) (constants int, ok bool) {
+	if v, found := preparedShapes.m.Load(stmt); found {
+		sh := v.(preparedShape)
+		return sh.constants, sh.ok
+	}
+	constants, ok = dmlShape(stmt)
+	if preparedShapes.n.Add(1) > maxPreparedShapes {
+		preparedShapes.m.Clear()
+		preparedShapes.n.Store(1)
+	}
+	preparedShapes.m.Store(stmt, preparedShape{constants, ok})
+	return constants, ok
 }
 
 // dmlShape accepts the DML statements a cached plan may run: a
