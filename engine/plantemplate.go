@@ -14,8 +14,7 @@ import (
 // an INSERT plan analyzed for t may serve every table of that shape, or
 // ok false when t's plans must stay its own: whatever a plan of t holds
 // besides its definition must be the same for every table of the shape.
-// That excludes foreign keys either way (a child's checks, a parent's
-// actions), CHECK constraints and generated columns (GMS resolves their
+// That excludes declared foreign keys (a child's checks), CHECK constraints and generated columns (GMS resolves their
 // expressions against the table's name), expression defaults and ON
 // UPDATE (the same), triggers in t's schema, and an index build or
 // rewrite under way (what a write must also write).
@@ -37,10 +36,11 @@ func (e *Engine) InsertTemplateShape(ctx *sql.Context, t sql.Table) (shape strin
 	if b := e.buildOf(def.ID); b != nil && !b.ended.Load() {
 		return "", false
 	}
-	refs, err := et.GetReferencedForeignKeys(ctx)
-	if err != nil || len(refs) > 0 {
-		return "", false
-	}
+	// Foreign keys that reference t are not looked up (an iterator per
+	// statement, 4% of the server's time over 1M tables): GMS plans a plain
+	// INSERT, the only statement run from a template, by the table's
+	// declared keys alone (applyForeignKeys: getForeignKeyReferences), and
+	// inserting a parent row has nothing to check.
 	shape = def.Shape()
 	return shape, shape != ""
 }

@@ -121,3 +121,33 @@ func TestInsertTemplateRespectsTriggersAndPrivileges(t *testing.T) {
 		t.Fatalf("tq2.t: %v", got)
 	}
 }
+
+// TestInsertTemplateParentTable: a table other tables' foreign keys
+// reference takes plain INSERTs from a template (its plan does not depend
+// on them), and the keys still hold: a child row needs its parent row, a
+// parent row with children cannot go.
+func TestInsertTemplateParentTable(t *testing.T) {
+	ts := startServer(t, t.TempDir())
+	root := ts.connect("")
+	for _, s := range []string{"tf1", "tf2"} {
+		mustExec(t, root, "CREATE DATABASE "+s)
+		mustExec(t, root, fmt.Sprintf("CREATE TABLE %s.p "+templateTable, s, 0))
+	}
+	mustExec(t, root, "CREATE TABLE tf2.child (id INT PRIMARY KEY, pid INT, FOREIGN KEY (pid) REFERENCES tf2.p (id))")
+	mustExec(t, root, "INSERT INTO tf1.p (c, pad) VALUES ('a', 'p')")
+	before := ts.srv.templateRuns.Load()
+	mustExec(t, root, "INSERT INTO tf2.p (c, pad) VALUES ('b', 'p')")
+	if ts.srv.templateRuns.Load() != before+1 {
+		t.Fatal("the parent table's INSERT did not run from the template")
+	}
+	mustExec(t, root, "INSERT INTO tf2.child VALUES (1, 1)")
+	if _, err := root.Exec("INSERT INTO tf2.child VALUES (2, 2)"); err == nil || !strings.Contains(err.Error(), "1452") {
+		t.Fatalf("child without parent: %v, want 1452", err)
+	}
+	if _, err := root.Exec("DELETE FROM tf2.p WHERE id = 1"); err == nil || !strings.Contains(err.Error(), "1451") {
+		t.Fatalf("parent with a child: %v, want 1451", err)
+	}
+	if got := fmt.Sprint(queryRows(t, root, "SELECT id, c FROM tf2.p")); got != "[[1 b]]" {
+		t.Fatalf("tf2.p: %s", got)
+	}
+}
