@@ -81,6 +81,9 @@ type Table struct {
 
 	derivedOnce sync.Once
 	derived     any
+
+	shapeOnce sync.Once
+	shape     string
 }
 
 // Column is a column of a table record. IDs are stable across ALTER TABLE so

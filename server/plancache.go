@@ -429,11 +429,23 @@ func (h *handler) runCached(ctx context.Context, c *mysql.Conn, sqlCtx *sql.Cont
 	// previous one's; when this execution analyzes, the analysis's own
 	// warnings stay.
 	sqlCtx.ClearWarnings()
+	var tmpl *insertTemplate // plantemplate.go
+	if !known && opts.DML {
+		if tmpl = h.insertTemplateFor(sqlCtx, stmt, pk); tmpl != nil {
+			if pl = tmpl.lookup(sqlCtx, cache); pl != nil {
+				known = true
+				h.srv.templateRuns.Add(1)
+			}
+		}
+	}
 	if !known {
 		var retry bool
 		pl, retry = h.analyzeForCache(sqlCtx, query, stmt, lits, names, opts)
 		if !retry {
 			cache.Put(pk, pl)
+			if tmpl != nil && pl != nil {
+				cache.Put(tmpl.key, pl)
+			}
 		}
 		if pl == nil {
 			return false, nil
