@@ -10,6 +10,7 @@ import (
 
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/go-mysql-server/sql/expression"
+	"github.com/dolthub/go-mysql-server/sql/expression/function/aggregation"
 	"github.com/dolthub/go-mysql-server/sql/plan"
 	"github.com/dolthub/go-mysql-server/sql/transform"
 	"github.com/dolthub/go-mysql-server/sql/types"
@@ -251,21 +252,70 @@ func hasFilter(n sql.Node) bool {
 func CompileRange(ctx *sql.Context, n sql.Node) sql.Node {
 	switch x := n.(type) {
 	case *plan.Project:
-		s, ok := x.Child.(*plan.Sort)
-		if !ok {
-			return n
-		}
-		t, ita := rangeSource(s.Child)
 		post, ok := getFields(x.Projections)
-		if t == nil || !ok {
-			return n
-		}
-		sorts, ok := sortKeys(s.SortFields)
 		if !ok {
 			return n
 		}
-		compiledRanges.Add(1)
-		return &rangeScan{t: t, lookup: plan.GetIndexLookup(ita), sorts: sorts, post: post, schema: n.Schema(), name: ita.Name()}
+		switch c := x.Child.(type) {
+		case *plan.Sort:
+			t, ita := rangeSource(c.Child)
+			if t == nil {
+				return n
+			}
+			sorts, ok := sortKeys(c.SortFields)
+			if !ok {
+				return n
+			}
+			cols := append([]int(nil), post...)
+			for _, k := range sorts {
+				cols = append(cols, k.col)
+			}
+			need, ok := needOf(ita, cols)
+			if !ok {
+				return n
+			}
+			compiledRanges.Add(1)
+			return &rangeScan{t: t, lookup: plan.GetIndexLookup(ita), sorts: sorts, post: post, need: need,
+				schema: n.Schema(), name: ita.Name()}
+		case *plan.IndexedTableAccess:
+			// `SELECT c FROM t WHERE id BETWEEN ? AND ?` and the point
+			// select `WHERE id = ?` once their Filter is dropped: the
+			// rows streamed, decoding only the projected columns.
+			t, ita := rangeSource(c)
+			if t == nil {
+				return n
+			}
+			need, ok := needOf(ita, post)
+			if !ok {
+				return n
+			}
+			compiledRanges.Add(1)
+			return &rangeScan{t: t, lookup: plan.GetIndexLookup(ita), post: post, stream: true, need: need,
+				schema: n.Schema(), name: ita.Name()}
+		case *plan.GroupBy:
+			// `SELECT SUM(k) FROM t WHERE id BETWEEN ? AND ?`: aggregates
+			// without grouping, as GMS's groupByIter computes them (the
+			// same buffers, so the same values and types: sqlfunc's exact
+			// DECIMAL SUM), over the rows' aggregated columns only.
+			if len(c.GroupByExprs) != 0 {
+				return n
+			}
+			t, ita := rangeSource(c.Child)
+			if t == nil {
+				return n
+			}
+			aggs, cols, ok := plainAggregates(c.SelectedExprs)
+			if !ok {
+				return n
+			}
+			need, ok := needOf(ita, cols)
+			if !ok {
+				return n
+			}
+			compiledRanges.Add(1)
+			return &rangeScan{t: t, lookup: plan.GetIndexLookup(ita), aggs: aggs, post: post, need: need,
+				schema: n.Schema(), name: ita.Name()}
+		}
 	case *plan.Sort:
 		g, ok := x.Child.(*plan.GroupBy)
 		if !ok {
@@ -283,11 +333,63 @@ func CompileRange(ctx *sql.Context, n sql.Node) sql.Node {
 		if t == nil || !ok1 || !ok2 || !ok3 || !ok4 || len(groups) == 0 {
 			return n
 		}
+		need, ok := needOf(ita, pre)
+		if !ok {
+			return n
+		}
 		compiledRanges.Add(1)
 		return &rangeScan{t: t, lookup: plan.GetIndexLookup(ita), pre: pre, groups: groups, sel: sel,
-			sorts: sorts, schema: n.Schema(), name: ita.Name()}
+			sorts: sorts, need: need, schema: n.Schema(), name: ita.Name()}
 	}
 	return n
+}
+
+// needOf marks the columns of ita's rows that cols name; ok is false
+// when one is not a column of the table.
+func needOf(ita *plan.IndexedTableAccess, cols []int) ([]bool, bool) {
+	need := make([]bool, len(ita.Schema()))
+	for _, c := range cols {
+		if c < 0 || c >= len(need) {
+			return nil, false
+		}
+		need[c] = true
+	}
+	return need, true
+}
+
+// plainAggregates accepts select expressions that are all aggregate
+// functions of columns (SUM(k), COUNT(c), MAX(id) ...; not ANY_VALUE,
+// whose GMS iterator returns a row per input row, not windowed, not
+// DISTINCT, whose argument is no column) and returns them with the
+// columns they read.
+func plainAggregates(exprs []sql.Expression) ([]sql.Aggregation, []int, bool) {
+	aggs := make([]sql.Aggregation, len(exprs))
+	var cols []int
+	for i, e := range exprs {
+		a, ok := e.(sql.Aggregation)
+		if !ok {
+			return nil, nil, false
+		}
+		if _, any := a.(*aggregation.AnyValue); any {
+			return nil, nil, false
+		}
+		if w, ok := a.(sql.WindowAdaptableExpression); ok && w.Window() != nil {
+			return nil, nil, false
+		}
+		children := a.Children()
+		if len(children) == 0 {
+			return nil, nil, false
+		}
+		for _, c := range children {
+			gf, ok := c.(*expression.GetField)
+			if !ok {
+				return nil, nil, false
+			}
+			cols = append(cols, gf.Index())
+		}
+		aggs[i] = a
+	}
+	return aggs, cols, len(aggs) > 0
 }
 
 // rangeSource returns the table and lookup of a static primary-key
@@ -313,9 +415,14 @@ func rangeSource(n sql.Node) (*Table, *plan.IndexedTableAccess) {
 	return t, ita
 }
 
+// getFields returns the columns exprs read, when each is a column (under
+// an alias, which names it only in the schema the node keeps).
 func getFields(exprs []sql.Expression) ([]int, bool) {
 	out := make([]int, len(exprs))
 	for i, e := range exprs {
+		if a, ok := e.(*expression.Alias); ok {
+			e = a.Child
+		}
 		gf, ok := e.(*expression.GetField)
 		if !ok {
 			return nil, false
@@ -401,7 +508,10 @@ func (k *keyExpr) key(ctx *sql.Context, row sql.Row) (b string, null bool, err e
 // rangeScan is what CompileRange puts in place of the nodes it replaces:
 // rows of one primary-key lookup, projected to pre, deduplicated by
 // groups (keeping sel of the first row of each group), stably sorted by
-// sorts and projected to post (nil: as they are).
+// sorts and projected to post (nil: as they are). With stream, the rows
+// are only projected to post, as they are read; with aggs, they are
+// aggregated into one row, projected to post. Only the columns need
+// marks are decoded: the others of the rows read are nil.
 type rangeScan struct {
 	t      *Table
 	lookup sql.IndexLookup
@@ -410,6 +520,9 @@ type rangeScan struct {
 	sel    []int
 	sorts  []keyExpr
 	post   []int
+	stream bool
+	aggs   []sql.Aggregation
+	need   []bool
 	schema sql.Schema
 	name   string
 }
@@ -481,6 +594,15 @@ func (r *rangeScan) RowIter(ctx *sql.Context, _ sql.Row) (sql.RowIter, error) {
 	it, err := r.t.partitionRows(ctx, &partition{lookup: &lookup}, 0)
 	if err != nil {
 		return nil, err
+	}
+	if ri, ok := it.(*rowIter); ok {
+		ri.need = r.need
+	}
+	switch {
+	case r.stream:
+		return &projectIter{it: it, cols: r.post}, nil
+	case r.aggs != nil:
+		return r.aggregate(ctx, it)
 	}
 	var rows []sortedRow
 	var seen map[string]struct{}
@@ -570,4 +692,71 @@ func (r *rangeScan) RowIter(ctx *sql.Context, _ sql.Row) (sql.RowIter, error) {
 		out[i] = project(rows[i].row, r.post)
 	}
 	return sql.RowsToRowIter(out...), nil
+}
+
+// projectIter streams its rows projected to cols.
+type projectIter struct {
+	it   sql.RowIter
+	cols []int
+}
+
+func (p *projectIter) Next(ctx *sql.Context) (sql.Row, error) {
+	row, err := p.it.Next(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return project(row, p.cols), nil
+}
+
+func (p *projectIter) Close(ctx *sql.Context) error { return p.it.Close(ctx) }
+
+// aggregate reads it into r.aggs's buffers and returns their one row, as
+// GMS's groupByIter does without grouping (a row also when there are no
+// rows: SUM's NULL, COUNT's 0).
+func (r *rangeScan) aggregate(ctx *sql.Context, it sql.RowIter) (sql.RowIter, error) {
+	bufs := make([]sql.AggregationBuffer, len(r.aggs))
+	defer func() {
+		for _, b := range bufs {
+			if b != nil {
+				b.Dispose()
+			}
+		}
+	}()
+	for i, a := range r.aggs {
+		b, err := a.NewBuffer()
+		if err != nil {
+			_ = it.Close(ctx)
+			return nil, err
+		}
+		bufs[i] = b
+	}
+	for {
+		row, err := it.Next(ctx)
+		if err == io.EOF {
+			break
+		}
+		if err == nil {
+			for _, b := range bufs {
+				if err = b.Update(ctx, row); err != nil {
+					break
+				}
+			}
+		}
+		if err != nil {
+			_ = it.Close(ctx)
+			return nil, err
+		}
+	}
+	if err := it.Close(ctx); err != nil {
+		return nil, err
+	}
+	out := make(sql.Row, len(bufs))
+	for i, b := range bufs {
+		v, err := b.Eval(ctx)
+		if err != nil {
+			return nil, err
+		}
+		out[i] = v
+	}
+	return sql.RowsToRowIter(project(out, r.post)), nil
 }

@@ -451,6 +451,10 @@ type rowIter struct {
 	cur    span
 	rescan bool
 	seen   map[string]struct{}
+	// need, when set, names the columns the reader uses: the others of a
+	// row read from the primary index stay nil (layout.decodeSome). Only a
+	// node that reads nothing else sets it (rangeScan).
+	need []bool
 }
 
 // maxRescanSeen bounds rowIter.seen.
@@ -525,6 +529,9 @@ func (i *rowIter) Next(ctx *sql.Context) (sql.Row, error) {
 		}
 		if i.secondary == nil {
 			i.read++
+			if i.need != nil {
+				return i.t.lay.decodeSome(i.it.Value(), i.need)
+			}
 			return i.t.lay.decodeRow(i.it.Value())
 		}
 		row, err := i.t.db.eng.rowForIndexKey(ctx, i.t.def, i.t.lay, i.secondary.id, i.it.Key(), i.r)
