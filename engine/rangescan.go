@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"io"
 	"sort"
+	"strings"
+	"sync"
 	"sync/atomic"
 
 	"github.com/dolthub/go-mysql-server/sql"
@@ -262,7 +264,7 @@ func CompileRange(ctx *sql.Context, n sql.Node) sql.Node {
 			if t == nil {
 				return n
 			}
-			sorts, ok := sortKeys(c.SortFields)
+			sorts, ok := sortKeys(ctx, c.SortFields)
 			if !ok {
 				return n
 			}
@@ -329,7 +331,7 @@ func CompileRange(ctx *sql.Context, n sql.Node) sql.Node {
 		pre, ok1 := getFields(p.Projections)
 		sel, ok2 := getFields(g.SelectedExprs)
 		groups, ok3 := keyExprs(g.GroupByExprs)
-		sorts, ok4 := sortKeys(x.SortFields)
+		sorts, ok4 := sortKeys(ctx, x.SortFields)
 		if t == nil || !ok1 || !ok2 || !ok3 || !ok4 || len(groups) == 0 {
 			return n
 		}
@@ -441,6 +443,9 @@ type keyExpr struct {
 	coll  *collKey
 	desc  bool
 	nulls sql.NullOrdering
+	// bytewise, for a string sort key, holds the characters whose strings
+	// sort as bytes (sortVal, bytewiseSet).
+	bytewise *bytewiseSet
 }
 
 func keyExprs(exprs []sql.Expression) ([]keyExpr, bool) {
@@ -466,7 +471,7 @@ func keyExprs(exprs []sql.Expression) ([]keyExpr, bool) {
 	return out, true
 }
 
-func sortKeys(fields sql.SortFields) ([]keyExpr, bool) {
+func sortKeys(ctx *sql.Context, fields sql.SortFields) ([]keyExpr, bool) {
 	exprs := make([]sql.Expression, len(fields))
 	for i, f := range fields {
 		exprs[i] = f.Column
@@ -478,6 +483,9 @@ func sortKeys(fields sql.SortFields) ([]keyExpr, bool) {
 	for i, f := range fields {
 		out[i].desc = f.Order == sql.Descending
 		out[i].nulls = f.NullOrdering
+		if out[i].coll == nil && types.IsText(out[i].typ) {
+			out[i].bytewise = bytewiseFor(ctx, out[i].typ)
+		}
 	}
 	return out, true
 }
@@ -565,7 +573,11 @@ func (k *keyExpr) sortVal(ctx *sql.Context, row sql.Row) (any, error) {
 	if k.coll != nil {
 		return k.coll.Eval(ctx, row)
 	}
-	return row[k.col], nil
+	v := row[k.col]
+	if s, ok := v.(string); ok && k.bytewise != nil && k.bytewise.holds(s) {
+		return bytewiseStr(s), nil
+	}
+	return v, nil
 }
 
 // compare orders two non-NULL sort values of k.
@@ -573,7 +585,106 @@ func (k *keyExpr) compare(ctx *sql.Context, a, b any) (int, error) {
 	if k.coll != nil {
 		return bytes.Compare(asBytes(a), asBytes(b)), nil
 	}
+	if as, ok := a.(bytewiseStr); ok {
+		if bs, ok := b.(bytewiseStr); ok {
+			return strings.Compare(string(as), string(bs)), nil
+		}
+		a = string(as)
+	}
+	if bs, ok := b.(bytewiseStr); ok {
+		b = string(bs)
+	}
 	return k.typ.Compare(ctx, a, b)
+}
+
+// bytewiseStr is a sort value made only of characters its collation
+// orders as their bytes (bytewiseSet): two such strings compare as
+// strings.Compare, without the collation's per-character weights, which
+// were most of sorting sysbench's `ORDER BY c` (c: digits and dashes).
+type bytewiseStr string
+
+// bytewiseSet is the set of ASCII characters a collation orders as their
+// bytes, each with a primary weight of its own among them; nil when there
+// is none.
+type bytewiseSet [128]bool
+
+func (b *bytewiseSet) holds(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c >= 128 || !b[c] {
+			return false
+		}
+	}
+	return true
+}
+
+var bytewiseSets sync.Map // sql.CollationID -> *bytewiseSet (nil: none)
+
+// bytewiseCandidates are tried in byte order; UCA and the legacy
+// collations put the dash before digits before letters, as ASCII does.
+const bytewiseCandidates = "-0123456789abcdefghijklmnopqrstuvwxyz"
+
+// bytewiseFor finds, once per collation and by asking the type's own
+// Compare, the candidates whose every pair (c, d) compares as c and d do
+// as bytes, as single characters and as the prefix c before c+d (no
+// character is ignorable, none sorts before a PAD SPACE collation's pad);
+// then a string of them compares with another as its bytes, as
+// collations compare weight by weight. A candidate that breaks this with
+// one already taken is left out.
+func bytewiseFor(ctx *sql.Context, typ sql.Type) *bytewiseSet {
+	st, ok := typ.(sql.StringType)
+	if !ok {
+		return nil
+	}
+	coll := st.Collation()
+	if v, ok := bytewiseSets.Load(coll); ok {
+		return v.(*bytewiseSet)
+	}
+	sign := func(x int) int {
+		switch {
+		case x < 0:
+			return -1
+		case x > 0:
+			return 1
+		}
+		return 0
+	}
+	cmp := func(a, b string) (int, bool) {
+		c, err := typ.Compare(ctx, a, b)
+		return sign(c), err == nil
+	}
+	var set bytewiseSet
+	var taken []byte
+	found := false
+	for i := 0; i < len(bytewiseCandidates); i++ {
+		c := bytewiseCandidates[i]
+		good := true
+		if r, ok := cmp(string(c), ""); !ok || r <= 0 {
+			good = false
+		}
+		for _, d := range append(taken, c) {
+			if !good {
+				break
+			}
+			for _, pair := range [][2]byte{{c, d}, {d, c}} {
+				x, y := string(pair[0]), string(pair[1])
+				r1, ok1 := cmp(x, y)
+				r2, ok2 := cmp(x, x+y)
+				if !ok1 || !ok2 || r1 != sign(int(pair[0])-int(pair[1])) || r2 >= 0 {
+					good = false
+					break
+				}
+			}
+		}
+		if good {
+			set[c], taken, found = true, append(taken, c), true
+		}
+	}
+	var out *bytewiseSet
+	if found {
+		out = &set
+	}
+	bytewiseSets.Store(coll, out)
+	return out
 }
 
 func asBytes(v any) []byte {
