@@ -5,7 +5,7 @@ import (
 	"encoding/binary"
 	"fmt"
 	"io"
-	"sort"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -493,15 +493,26 @@ func sortKeys(ctx *sql.Context, fields sql.SortFields) ([]keyExpr, bool) {
 // key is one row's key for k; null for SQL NULL.
 func (k *keyExpr) key(ctx *sql.Context, row sql.Row) (b string, null bool, err error) {
 	if k.coll != nil {
+		// A column's string: its collation key as it is, without the hex
+		// collKey.Eval wraps it in for GMS (the key only groups rows here);
+		// any other value takes Eval, tagged apart.
+		if gf, ok := k.coll.child.(*expression.GetField); ok && gf.Index() < len(row) {
+			switch x := row[gf.Index()].(type) {
+			case nil:
+				return "", true, nil
+			case string:
+				return "\x01" + string(keyenc.StringKey(k.coll.coll, x)), false, nil
+			}
+		}
 		v, err := k.coll.Eval(ctx, row)
 		if err != nil || v == nil {
 			return "", v == nil, err
 		}
 		switch x := v.(type) {
 		case string:
-			return x, false, nil
+			return "\x02" + x, false, nil
 		case []byte:
-			return string(x), false, nil
+			return "\x02" + string(x), false, nil
 		}
 		return "", false, fmt.Errorf("myriad: collation key of type %T", v)
 	}
@@ -764,13 +775,14 @@ func (r *rangeScan) RowIter(ctx *sql.Context, _ sql.Row) (sql.RowIter, error) {
 	if err := it.Close(ctx); err != nil {
 		return nil, err
 	}
-	// GMS's Sorter.Less over the values taken once per row.
+	// GMS's Sorter.Less over the values taken once per row, as a
+	// three-way comparison (slices sorts without sort.SliceStable's
+	// reflection-based swaps).
 	var sortErr error
-	sort.SliceStable(rows, func(i, j int) bool {
+	slices.SortStableFunc(rows, func(a, b sortedRow) int {
 		if sortErr != nil {
-			return false
+			return 0
 		}
-		a, b := &rows[i], &rows[j]
 		for k := range r.sorts {
 			av, bv := a.vals[k], b.vals[k]
 			if r.sorts[k].desc {
@@ -780,20 +792,26 @@ func (r *rangeScan) RowIter(ctx *sql.Context, _ sql.Row) (sql.RowIter, error) {
 			case av == nil && bv == nil:
 				continue
 			case av == nil:
-				return r.sorts[k].nulls == sql.NullsFirst
+				if r.sorts[k].nulls == sql.NullsFirst {
+					return -1
+				}
+				return 1
 			case bv == nil:
-				return r.sorts[k].nulls != sql.NullsFirst
+				if r.sorts[k].nulls != sql.NullsFirst {
+					return -1
+				}
+				return 1
 			}
 			c, err := r.sorts[k].compare(ctx, av, bv)
 			if err != nil {
 				sortErr = err
-				return false
+				return 0
 			}
 			if c != 0 {
-				return c < 0
+				return c
 			}
 		}
-		return false
+		return 0
 	})
 	if sortErr != nil {
 		return nil, sortErr

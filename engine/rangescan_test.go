@@ -1,12 +1,14 @@
 package engine
 
 import (
+	"math/big"
 	"math/rand"
 	"testing"
 
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/go-mysql-server/sql/types"
 	"github.com/dolthub/vitess/go/sqltypes"
+	"github.com/shopspring/decimal"
 )
 
 // TestBytewiseSortValues checks the sort fast path against the collation:
@@ -83,4 +85,38 @@ func sign(x int) int {
 		return 1
 	}
 	return 0
+}
+
+// TestIntegerBoundsFastPath checks atTypeLimit's and exactBound's integer
+// path against their decimal one, for values at, inside and past every
+// integer type's limits.
+func TestIntegerBoundsFastPath(t *testing.T) {
+	ctx := sql.NewEmptyContext()
+	vals := []any{int8(0), int8(-1), int8(1), int8(-128), int8(127), uint8(255), int16(-129), int16(128),
+		int16(-32768), int16(32767), uint16(65535), int32(-8388608), int32(8388607), int32(16777215),
+		int32(-2147483648), int32(2147483647), uint32(4294967295), int64(-2147483649), int64(4294967296),
+		int64(-9223372036854775808), int64(9223372036854775807), uint64(9223372036854775808),
+		uint64(18446744073709551615), int(-5), uint(5)}
+	for _, typ := range []sql.Type{types.Int8, types.Int16, types.Int24, types.Int32, types.Int64,
+		types.Uint8, types.Uint16, types.Uint24, types.Uint32, types.Uint64} {
+		for _, v := range vals {
+			neg, mag, _ := goInt(v)
+			d := decimal.NewFromBigInt(new(big.Int).SetUint64(mag), 0)
+			if neg {
+				d = d.Neg()
+			}
+			if got, want := atTypeLimit(typ, v), atTypeLimit(typ, d); got != want {
+				t.Errorf("atTypeLimit(%s, %T %v) = %v, decimal path %v", typ, v, v, got, want)
+			}
+			_, got := exactBound(ctx, typ, v)
+			if _, _, err := typ.Convert(ctx, v); err == nil {
+				// The decimal path: the converted value compared as decimals.
+				cv, inRange, _ := typ.Convert(ctx, v)
+				c, _ := types.InternalDecimalType.Compare(ctx, d, cv)
+				if want := inRange == sql.InRange && cv != nil && c == 0; got != want {
+					t.Errorf("exactBound(%s, %T %v) = %v, want %v", typ, v, v, got, want)
+				}
+			}
+		}
+	}
 }
