@@ -203,6 +203,16 @@ func (l *layout) decodeRow(v []byte) (sql.Row, error) {
 	return l.decodeOlder(v)
 }
 
+// decodeSome decodes only the columns whose need is true (the others are
+// nil; see rowcodec.DecodeSome). A row written under an older definition
+// is decoded whole.
+func (l *layout) decodeSome(v []byte, need []bool) (sql.Row, error) {
+	if len(v) >= len(l.header) && string(v[:len(l.header)]) == string(l.header) {
+		return rowcodec.DecodeSome(v[len(l.header):], need)
+	}
+	return l.decodeOlder(v)
+}
+
 // rowVersion maps a row written under an older definition (its header: the
 // column IDs it stored, in order) to this definition.
 type rowVersion struct {

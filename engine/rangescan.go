@@ -5,11 +5,14 @@ import (
 	"encoding/binary"
 	"fmt"
 	"io"
-	"sort"
+	"slices"
+	"strings"
+	"sync"
 	"sync/atomic"
 
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/go-mysql-server/sql/expression"
+	"github.com/dolthub/go-mysql-server/sql/expression/function/aggregation"
 	"github.com/dolthub/go-mysql-server/sql/plan"
 	"github.com/dolthub/go-mysql-server/sql/transform"
 	"github.com/dolthub/go-mysql-server/sql/types"
@@ -251,21 +254,70 @@ func hasFilter(n sql.Node) bool {
 func CompileRange(ctx *sql.Context, n sql.Node) sql.Node {
 	switch x := n.(type) {
 	case *plan.Project:
-		s, ok := x.Child.(*plan.Sort)
-		if !ok {
-			return n
-		}
-		t, ita := rangeSource(s.Child)
 		post, ok := getFields(x.Projections)
-		if t == nil || !ok {
-			return n
-		}
-		sorts, ok := sortKeys(s.SortFields)
 		if !ok {
 			return n
 		}
-		compiledRanges.Add(1)
-		return &rangeScan{t: t, lookup: plan.GetIndexLookup(ita), sorts: sorts, post: post, schema: n.Schema(), name: ita.Name()}
+		switch c := x.Child.(type) {
+		case *plan.Sort:
+			t, ita := rangeSource(c.Child)
+			if t == nil {
+				return n
+			}
+			sorts, ok := sortKeys(ctx, c.SortFields)
+			if !ok {
+				return n
+			}
+			cols := append([]int(nil), post...)
+			for _, k := range sorts {
+				cols = append(cols, k.col)
+			}
+			need, ok := needOf(ita, cols)
+			if !ok {
+				return n
+			}
+			compiledRanges.Add(1)
+			return &rangeScan{t: t, lookup: plan.GetIndexLookup(ita), sorts: sorts, post: post, need: need,
+				schema: n.Schema(), name: ita.Name()}
+		case *plan.IndexedTableAccess:
+			// `SELECT c FROM t WHERE id BETWEEN ? AND ?` and the point
+			// select `WHERE id = ?` once their Filter is dropped: the
+			// rows streamed, decoding only the projected columns.
+			t, ita := rangeSource(c)
+			if t == nil {
+				return n
+			}
+			need, ok := needOf(ita, post)
+			if !ok {
+				return n
+			}
+			compiledRanges.Add(1)
+			return &rangeScan{t: t, lookup: plan.GetIndexLookup(ita), post: post, stream: true, need: need,
+				schema: n.Schema(), name: ita.Name()}
+		case *plan.GroupBy:
+			// `SELECT SUM(k) FROM t WHERE id BETWEEN ? AND ?`: aggregates
+			// without grouping, as GMS's groupByIter computes them (the
+			// same buffers, so the same values and types: sqlfunc's exact
+			// DECIMAL SUM), over the rows' aggregated columns only.
+			if len(c.GroupByExprs) != 0 {
+				return n
+			}
+			t, ita := rangeSource(c.Child)
+			if t == nil {
+				return n
+			}
+			aggs, cols, ok := plainAggregates(c.SelectedExprs)
+			if !ok {
+				return n
+			}
+			need, ok := needOf(ita, cols)
+			if !ok {
+				return n
+			}
+			compiledRanges.Add(1)
+			return &rangeScan{t: t, lookup: plan.GetIndexLookup(ita), aggs: aggs, post: post, need: need,
+				schema: n.Schema(), name: ita.Name()}
+		}
 	case *plan.Sort:
 		g, ok := x.Child.(*plan.GroupBy)
 		if !ok {
@@ -279,15 +331,67 @@ func CompileRange(ctx *sql.Context, n sql.Node) sql.Node {
 		pre, ok1 := getFields(p.Projections)
 		sel, ok2 := getFields(g.SelectedExprs)
 		groups, ok3 := keyExprs(g.GroupByExprs)
-		sorts, ok4 := sortKeys(x.SortFields)
+		sorts, ok4 := sortKeys(ctx, x.SortFields)
 		if t == nil || !ok1 || !ok2 || !ok3 || !ok4 || len(groups) == 0 {
+			return n
+		}
+		need, ok := needOf(ita, pre)
+		if !ok {
 			return n
 		}
 		compiledRanges.Add(1)
 		return &rangeScan{t: t, lookup: plan.GetIndexLookup(ita), pre: pre, groups: groups, sel: sel,
-			sorts: sorts, schema: n.Schema(), name: ita.Name()}
+			sorts: sorts, need: need, schema: n.Schema(), name: ita.Name()}
 	}
 	return n
+}
+
+// needOf marks the columns of ita's rows that cols name; ok is false
+// when one is not a column of the table.
+func needOf(ita *plan.IndexedTableAccess, cols []int) ([]bool, bool) {
+	need := make([]bool, len(ita.Schema()))
+	for _, c := range cols {
+		if c < 0 || c >= len(need) {
+			return nil, false
+		}
+		need[c] = true
+	}
+	return need, true
+}
+
+// plainAggregates accepts select expressions that are all aggregate
+// functions of columns (SUM(k), COUNT(c), MAX(id) ...; not ANY_VALUE,
+// whose GMS iterator returns a row per input row, not windowed, not
+// DISTINCT, whose argument is no column) and returns them with the
+// columns they read.
+func plainAggregates(exprs []sql.Expression) ([]sql.Aggregation, []int, bool) {
+	aggs := make([]sql.Aggregation, len(exprs))
+	var cols []int
+	for i, e := range exprs {
+		a, ok := e.(sql.Aggregation)
+		if !ok {
+			return nil, nil, false
+		}
+		if _, any := a.(*aggregation.AnyValue); any {
+			return nil, nil, false
+		}
+		if w, ok := a.(sql.WindowAdaptableExpression); ok && w.Window() != nil {
+			return nil, nil, false
+		}
+		children := a.Children()
+		if len(children) == 0 {
+			return nil, nil, false
+		}
+		for _, c := range children {
+			gf, ok := c.(*expression.GetField)
+			if !ok {
+				return nil, nil, false
+			}
+			cols = append(cols, gf.Index())
+		}
+		aggs[i] = a
+	}
+	return aggs, cols, len(aggs) > 0
 }
 
 // rangeSource returns the table and lookup of a static primary-key
@@ -313,9 +417,14 @@ func rangeSource(n sql.Node) (*Table, *plan.IndexedTableAccess) {
 	return t, ita
 }
 
+// getFields returns the columns exprs read, when each is a column (under
+// an alias, which names it only in the schema the node keeps).
 func getFields(exprs []sql.Expression) ([]int, bool) {
 	out := make([]int, len(exprs))
 	for i, e := range exprs {
+		if a, ok := e.(*expression.Alias); ok {
+			e = a.Child
+		}
 		gf, ok := e.(*expression.GetField)
 		if !ok {
 			return nil, false
@@ -334,6 +443,9 @@ type keyExpr struct {
 	coll  *collKey
 	desc  bool
 	nulls sql.NullOrdering
+	// bytewise, for a string sort key, holds the characters whose strings
+	// sort as bytes (sortVal, bytewiseSet).
+	bytewise *bytewiseSet
 }
 
 func keyExprs(exprs []sql.Expression) ([]keyExpr, bool) {
@@ -359,7 +471,7 @@ func keyExprs(exprs []sql.Expression) ([]keyExpr, bool) {
 	return out, true
 }
 
-func sortKeys(fields sql.SortFields) ([]keyExpr, bool) {
+func sortKeys(ctx *sql.Context, fields sql.SortFields) ([]keyExpr, bool) {
 	exprs := make([]sql.Expression, len(fields))
 	for i, f := range fields {
 		exprs[i] = f.Column
@@ -371,6 +483,9 @@ func sortKeys(fields sql.SortFields) ([]keyExpr, bool) {
 	for i, f := range fields {
 		out[i].desc = f.Order == sql.Descending
 		out[i].nulls = f.NullOrdering
+		if out[i].coll == nil && types.IsText(out[i].typ) {
+			out[i].bytewise = bytewiseFor(ctx, out[i].typ)
+		}
 	}
 	return out, true
 }
@@ -378,15 +493,26 @@ func sortKeys(fields sql.SortFields) ([]keyExpr, bool) {
 // key is one row's key for k; null for SQL NULL.
 func (k *keyExpr) key(ctx *sql.Context, row sql.Row) (b string, null bool, err error) {
 	if k.coll != nil {
+		// A column's string: its collation key as it is, without the hex
+		// collKey.Eval wraps it in for GMS (the key only groups rows here);
+		// any other value takes Eval, tagged apart.
+		if gf, ok := k.coll.child.(*expression.GetField); ok && gf.Index() < len(row) {
+			switch x := row[gf.Index()].(type) {
+			case nil:
+				return "", true, nil
+			case string:
+				return "\x01" + string(keyenc.StringKey(k.coll.coll, x)), false, nil
+			}
+		}
 		v, err := k.coll.Eval(ctx, row)
 		if err != nil || v == nil {
 			return "", v == nil, err
 		}
 		switch x := v.(type) {
 		case string:
-			return x, false, nil
+			return "\x02" + x, false, nil
 		case []byte:
-			return string(x), false, nil
+			return "\x02" + string(x), false, nil
 		}
 		return "", false, fmt.Errorf("myriad: collation key of type %T", v)
 	}
@@ -401,7 +527,10 @@ func (k *keyExpr) key(ctx *sql.Context, row sql.Row) (b string, null bool, err e
 // rangeScan is what CompileRange puts in place of the nodes it replaces:
 // rows of one primary-key lookup, projected to pre, deduplicated by
 // groups (keeping sel of the first row of each group), stably sorted by
-// sorts and projected to post (nil: as they are).
+// sorts and projected to post (nil: as they are). With stream, the rows
+// are only projected to post, as they are read; with aggs, they are
+// aggregated into one row, projected to post. Only the columns need
+// marks are decoded: the others of the rows read are nil.
 type rangeScan struct {
 	t      *Table
 	lookup sql.IndexLookup
@@ -410,6 +539,9 @@ type rangeScan struct {
 	sel    []int
 	sorts  []keyExpr
 	post   []int
+	stream bool
+	aggs   []sql.Aggregation
+	need   []bool
 	schema sql.Schema
 	name   string
 }
@@ -452,7 +584,11 @@ func (k *keyExpr) sortVal(ctx *sql.Context, row sql.Row) (any, error) {
 	if k.coll != nil {
 		return k.coll.Eval(ctx, row)
 	}
-	return row[k.col], nil
+	v := row[k.col]
+	if s, ok := v.(string); ok && k.bytewise != nil && k.bytewise.holds(s) {
+		return bytewiseStr(s), nil
+	}
+	return v, nil
 }
 
 // compare orders two non-NULL sort values of k.
@@ -460,7 +596,106 @@ func (k *keyExpr) compare(ctx *sql.Context, a, b any) (int, error) {
 	if k.coll != nil {
 		return bytes.Compare(asBytes(a), asBytes(b)), nil
 	}
+	if as, ok := a.(bytewiseStr); ok {
+		if bs, ok := b.(bytewiseStr); ok {
+			return strings.Compare(string(as), string(bs)), nil
+		}
+		a = string(as)
+	}
+	if bs, ok := b.(bytewiseStr); ok {
+		b = string(bs)
+	}
 	return k.typ.Compare(ctx, a, b)
+}
+
+// bytewiseStr is a sort value made only of characters its collation
+// orders as their bytes (bytewiseSet): two such strings compare as
+// strings.Compare, without the collation's per-character weights, which
+// were most of sorting sysbench's `ORDER BY c` (c: digits and dashes).
+type bytewiseStr string
+
+// bytewiseSet is the set of ASCII characters a collation orders as their
+// bytes, each with a primary weight of its own among them; nil when there
+// is none.
+type bytewiseSet [128]bool
+
+func (b *bytewiseSet) holds(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c >= 128 || !b[c] {
+			return false
+		}
+	}
+	return true
+}
+
+var bytewiseSets sync.Map // sql.CollationID -> *bytewiseSet (nil: none)
+
+// bytewiseCandidates are tried in byte order; UCA and the legacy
+// collations put the dash before digits before letters, as ASCII does.
+const bytewiseCandidates = "-0123456789abcdefghijklmnopqrstuvwxyz"
+
+// bytewiseFor finds, once per collation and by asking the type's own
+// Compare, the candidates whose every pair (c, d) compares as c and d do
+// as bytes, as single characters and as the prefix c before c+d (no
+// character is ignorable, none sorts before a PAD SPACE collation's pad);
+// then a string of them compares with another as its bytes, as
+// collations compare weight by weight. A candidate that breaks this with
+// one already taken is left out.
+func bytewiseFor(ctx *sql.Context, typ sql.Type) *bytewiseSet {
+	st, ok := typ.(sql.StringType)
+	if !ok {
+		return nil
+	}
+	coll := st.Collation()
+	if v, ok := bytewiseSets.Load(coll); ok {
+		return v.(*bytewiseSet)
+	}
+	sign := func(x int) int {
+		switch {
+		case x < 0:
+			return -1
+		case x > 0:
+			return 1
+		}
+		return 0
+	}
+	cmp := func(a, b string) (int, bool) {
+		c, err := typ.Compare(ctx, a, b)
+		return sign(c), err == nil
+	}
+	var set bytewiseSet
+	var taken []byte
+	found := false
+	for i := 0; i < len(bytewiseCandidates); i++ {
+		c := bytewiseCandidates[i]
+		good := true
+		if r, ok := cmp(string(c), ""); !ok || r <= 0 {
+			good = false
+		}
+		for _, d := range append(taken, c) {
+			if !good {
+				break
+			}
+			for _, pair := range [][2]byte{{c, d}, {d, c}} {
+				x, y := string(pair[0]), string(pair[1])
+				r1, ok1 := cmp(x, y)
+				r2, ok2 := cmp(x, x+y)
+				if !ok1 || !ok2 || r1 != sign(int(pair[0])-int(pair[1])) || r2 >= 0 {
+					good = false
+					break
+				}
+			}
+		}
+		if good {
+			set[c], taken, found = true, append(taken, c), true
+		}
+	}
+	var out *bytewiseSet
+	if found {
+		out = &set
+	}
+	bytewiseSets.Store(coll, out)
+	return out
 }
 
 func asBytes(v any) []byte {
@@ -481,6 +716,15 @@ func (r *rangeScan) RowIter(ctx *sql.Context, _ sql.Row) (sql.RowIter, error) {
 	it, err := r.t.partitionRows(ctx, &partition{lookup: &lookup}, 0)
 	if err != nil {
 		return nil, err
+	}
+	if ri, ok := it.(*rowIter); ok {
+		ri.need = r.need
+	}
+	switch {
+	case r.stream:
+		return &projectIter{it: it, cols: r.post}, nil
+	case r.aggs != nil:
+		return r.aggregate(ctx, it)
 	}
 	var rows []sortedRow
 	var seen map[string]struct{}
@@ -531,13 +775,14 @@ func (r *rangeScan) RowIter(ctx *sql.Context, _ sql.Row) (sql.RowIter, error) {
 	if err := it.Close(ctx); err != nil {
 		return nil, err
 	}
-	// GMS's Sorter.Less over the values taken once per row.
+	// GMS's Sorter.Less over the values taken once per row, as a
+	// three-way comparison (slices sorts without sort.SliceStable's
+	// reflection-based swaps).
 	var sortErr error
-	sort.SliceStable(rows, func(i, j int) bool {
+	slices.SortStableFunc(rows, func(a, b sortedRow) int {
 		if sortErr != nil {
-			return false
+			return 0
 		}
-		a, b := &rows[i], &rows[j]
 		for k := range r.sorts {
 			av, bv := a.vals[k], b.vals[k]
 			if r.sorts[k].desc {
@@ -547,20 +792,26 @@ func (r *rangeScan) RowIter(ctx *sql.Context, _ sql.Row) (sql.RowIter, error) {
 			case av == nil && bv == nil:
 				continue
 			case av == nil:
-				return r.sorts[k].nulls == sql.NullsFirst
+				if r.sorts[k].nulls == sql.NullsFirst {
+					return -1
+				}
+				return 1
 			case bv == nil:
-				return r.sorts[k].nulls != sql.NullsFirst
+				if r.sorts[k].nulls != sql.NullsFirst {
+					return -1
+				}
+				return 1
 			}
 			c, err := r.sorts[k].compare(ctx, av, bv)
 			if err != nil {
 				sortErr = err
-				return false
+				return 0
 			}
 			if c != 0 {
-				return c < 0
+				return c
 			}
 		}
-		return false
+		return 0
 	})
 	if sortErr != nil {
 		return nil, sortErr
@@ -570,4 +821,71 @@ func (r *rangeScan) RowIter(ctx *sql.Context, _ sql.Row) (sql.RowIter, error) {
 		out[i] = project(rows[i].row, r.post)
 	}
 	return sql.RowsToRowIter(out...), nil
+}
+
+// projectIter streams its rows projected to cols.
+type projectIter struct {
+	it   sql.RowIter
+	cols []int
+}
+
+func (p *projectIter) Next(ctx *sql.Context) (sql.Row, error) {
+	row, err := p.it.Next(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return project(row, p.cols), nil
+}
+
+func (p *projectIter) Close(ctx *sql.Context) error { return p.it.Close(ctx) }
+
+// aggregate reads it into r.aggs's buffers and returns their one row, as
+// GMS's groupByIter does without grouping (a row also when there are no
+// rows: SUM's NULL, COUNT's 0).
+func (r *rangeScan) aggregate(ctx *sql.Context, it sql.RowIter) (sql.RowIter, error) {
+	bufs := make([]sql.AggregationBuffer, len(r.aggs))
+	defer func() {
+		for _, b := range bufs {
+			if b != nil {
+				b.Dispose()
+			}
+		}
+	}()
+	for i, a := range r.aggs {
+		b, err := a.NewBuffer()
+		if err != nil {
+			_ = it.Close(ctx)
+			return nil, err
+		}
+		bufs[i] = b
+	}
+	for {
+		row, err := it.Next(ctx)
+		if err == io.EOF {
+			break
+		}
+		if err == nil {
+			for _, b := range bufs {
+				if err = b.Update(ctx, row); err != nil {
+					break
+				}
+			}
+		}
+		if err != nil {
+			_ = it.Close(ctx)
+			return nil, err
+		}
+	}
+	if err := it.Close(ctx); err != nil {
+		return nil, err
+	}
+	out := make(sql.Row, len(bufs))
+	for i, b := range bufs {
+		v, err := b.Eval(ctx)
+		if err != nil {
+			return nil, err
+		}
+		out[i] = v
+	}
+	return sql.RowsToRowIter(project(out, r.post)), nil
 }

@@ -451,6 +451,10 @@ type rowIter struct {
 	cur    span
 	rescan bool
 	seen   map[string]struct{}
+	// need, when set, names the columns the reader uses: the others of a
+	// row read from the primary index stay nil (layout.decodeSome). Only a
+	// node that reads nothing else sets it (rangeScan).
+	need []bool
 }
 
 // maxRescanSeen bounds rowIter.seen.
@@ -525,6 +529,9 @@ func (i *rowIter) Next(ctx *sql.Context) (sql.Row, error) {
 		}
 		if i.secondary == nil {
 			i.read++
+			if i.need != nil {
+				return i.t.lay.decodeSome(i.it.Value(), i.need)
+			}
 			return i.t.lay.decodeRow(i.it.Value())
 		}
 		row, err := i.t.db.eng.rowForIndexKey(ctx, i.t.def, i.t.lay, i.secondary.id, i.it.Key(), i.r)
@@ -634,6 +641,15 @@ func exactBound(ctx *sql.Context, typ sql.Type, k any) (any, bool) {
 	if err != nil || inRange != sql.InRange || v == nil {
 		return nil, false
 	}
+	if kn, km, ok := goInt(k); ok {
+		// The common case, without decimals: an integer bound.
+		if vn, vm, ok := goInt(v); ok {
+			if kn != vn || km != vm {
+				return nil, false
+			}
+			return v, true
+		}
+	}
 	if types.IsNumber(typ) && types.IsNumber(typeOfValue(k)) {
 		c, err := types.InternalDecimalType.Compare(ctx, k, v)
 		if err != nil || c != 0 {
@@ -660,6 +676,38 @@ func typeOfValue(v any) sql.Type {
 // lose the row holding the limit; treating such a bound as unbounded is
 // exact because GMS keeps its filter above the lookup.
 func atTypeLimit(typ sql.Type, k any) bool {
+	if neg, mag, ok := goInt(k); ok {
+		var lo, hi uint64 // lo: the magnitude of the negative limit (0: none)
+		switch typ.Type() {
+		case sqltypes.Int8:
+			lo, hi = 1<<7, 1<<7-1
+		case sqltypes.Int16:
+			lo, hi = 1<<15, 1<<15-1
+		case sqltypes.Int24:
+			lo, hi = 1<<23, 1<<23-1
+		case sqltypes.Int32:
+			lo, hi = 1<<31, 1<<31-1
+		case sqltypes.Int64:
+			lo, hi = 1<<63, 1<<63-1
+		case sqltypes.Uint8:
+			hi = math.MaxUint8
+		case sqltypes.Uint16:
+			hi = math.MaxUint16
+		case sqltypes.Uint24:
+			hi = 1<<24 - 1
+		case sqltypes.Uint32:
+			hi = math.MaxUint32
+		case sqltypes.Uint64:
+			hi = math.MaxUint64
+		default:
+			return false
+		}
+		if neg {
+			return mag == lo
+		}
+		// An unsigned type's lower limit is 0.
+		return mag == hi || lo == 0 && mag == 0
+	}
 	var lo, hi decimal.Decimal
 	switch typ.Type() {
 	case sqltypes.Int8:
@@ -691,4 +739,38 @@ func atTypeLimit(typ sql.Type, k any) bool {
 	}
 	d := v.(decimal.Decimal)
 	return d.Equal(lo) || d.Equal(hi)
+}
+
+// goInt returns a Go integer's sign and magnitude; ok is false for any
+// other value.
+func goInt(v any) (neg bool, mag uint64, ok bool) {
+	var i int64
+	switch x := v.(type) {
+	case int8:
+		i = int64(x)
+	case int16:
+		i = int64(x)
+	case int32:
+		i = int64(x)
+	case int64:
+		i = x
+	case int:
+		i = int64(x)
+	case uint8:
+		return false, uint64(x), true
+	case uint16:
+		return false, uint64(x), true
+	case uint32:
+		return false, uint64(x), true
+	case uint64:
+		return false, x, true
+	case uint:
+		return false, uint64(x), true
+	default:
+		return false, 0, false
+	}
+	if i < 0 {
+		return true, uint64(-(i + 1)) + 1, true
+	}
+	return false, uint64(i), true
 }

@@ -246,7 +246,7 @@ func Decode(b []byte) (sql.Row, error) {
 		return nil, err
 	}
 	row := make(sql.Row, n)
-	if err := decodeValues(b[p:], row); err != nil {
+	if err := decodeValues(b[p:], row, nil); err != nil {
 		return nil, err
 	}
 	return row, nil
@@ -263,7 +263,27 @@ func DecodeInto(b []byte, dst sql.Row) error {
 	if n != len(dst) {
 		return fmt.Errorf("%w: encoded %d columns, destination has %d", ErrLength, n, len(dst))
 	}
-	return decodeValues(b[p:], dst)
+	return decodeValues(b[p:], dst, nil)
+}
+
+// DecodeSome decodes the row as Decode does, except that the values whose
+// need is false (or beyond need's length) are left nil and not copied out:
+// a reader that uses a few columns of a wide row (sysbench's SELECT c of a
+// row with a 60-character pad) skips the others' string copies and
+// boxing. The whole encoding is still validated.
+func DecodeSome(b []byte, need []bool) (sql.Row, error) {
+	n, p, err := readCount(b)
+	if err != nil {
+		return nil, err
+	}
+	row := make(sql.Row, n)
+	if need == nil {
+		need = []bool{}
+	}
+	if err := decodeValues(b[p:], row, need); err != nil {
+		return nil, err
+	}
+	return row, nil
 }
 
 func readCount(b []byte) (int, int, error) {
@@ -285,11 +305,12 @@ type plan struct {
 }
 
 // scan validates the framing of n values and totals the string and []byte
-// payloads.
-func scan(b []byte, n int) (plan, error) {
+// payloads of the values decodeValues copies out (need, as there).
+func scan(b []byte, n int, need []bool) (plan, error) {
 	var pl plan
 	p := 0
 	for i := 0; i < n; i++ {
+		skip := need != nil && (i >= len(need) || !need[i])
 		if p >= len(b) {
 			return pl, corrupt("truncated at value %d", i)
 		}
@@ -324,6 +345,9 @@ func scan(b []byte, n int) (plan, error) {
 				return pl, corrupt("bad length in value %d", i)
 			}
 			p += m + int(l)
+			if skip {
+				continue
+			}
 			if tag == tagString {
 				pl.strBytes += int(l)
 			} else {
@@ -372,6 +396,36 @@ func scan(b []byte, n int) (plan, error) {
 	return pl, nil
 }
 
+// skipPayload returns the position after the payload of a value tagged
+// tag that starts at b[p:], whose framing scan validated.
+func skipPayload(b []byte, p int, tag byte) int {
+	switch tag {
+	case tagNull, tagFalse, tagTrue:
+		return p
+	case tagInt8, tagUint8:
+		return p + 1
+	case tagFloat32:
+		return p + 4
+	case tagFloat64:
+		return p + 8
+	case tagString, tagBytes, tagJSON, tagGeometry:
+		u, p := uvarintAt(b, p)
+		return p + int(u)
+	case tagDecimal, tagTime:
+		_, p = uvarintAt(b, p)
+		_, p = uvarintAt(b, p)
+		return p
+	case tagBigDecimal:
+		_, p = uvarintAt(b, p)
+		p++ // sign
+		u, p := uvarintAt(b, p)
+		return p + int(u)
+	}
+	// The integer tags: one varint.
+	_, p = uvarintAt(b, p)
+	return p
+}
+
 func unzigzag(u uint64) int64 { return int64(u>>1) ^ -int64(u&1) }
 
 // uvarintAt reads a uvarint at b[p:] whose framing scan already validated and
@@ -385,9 +439,10 @@ func uvarintAt(b []byte, p int) (uint64, int) {
 }
 
 // decodeValues decodes exactly len(dst) values from b (which must contain
-// nothing else) into dst.
-func decodeValues(b []byte, dst sql.Row) error {
-	pl, err := scan(b, len(dst))
+// nothing else) into dst; with need non-nil, only those whose need is true
+// (the others are nil).
+func decodeValues(b []byte, dst sql.Row, need []bool) error {
+	pl, err := scan(b, len(dst), need)
 	if err != nil {
 		return err
 	}
@@ -413,6 +468,11 @@ func decodeValues(b []byte, dst sql.Row) error {
 	for i := range dst {
 		tag := b[p]
 		p++
+		if need != nil && (i >= len(need) || !need[i]) {
+			dst[i] = nil
+			p = skipPayload(b, p, tag)
+			continue
+		}
 		switch tag {
 		case tagNull:
 			dst[i] = nil

@@ -611,3 +611,64 @@ func TestDecodedValuesSurviveGC(t *testing.T) {
 		}
 	}
 }
+
+// TestDecodeSome checks that a partial decode gives Decode's values for the
+// columns asked for and nil for the others, for every kind of value placed
+// before, between and after others, under every subset of five columns.
+func TestDecodeSome(t *testing.T) {
+	kinds := []any{nil, true, int8(-5), uint8(200), int16(-300), int32(math.MinInt32), int64(math.MaxInt64),
+		int(-42), uint16(65535), uint32(50123), uint64(math.MaxUint64), uint(7), float32(3.25), 2.5,
+		"", "héllo 世界", strings.Repeat("x", 300), []byte{}, []byte{0, 1, 0xff},
+		mustDecimal(t, "-12345.678900"), mustDecimal(t, "123456789012345678901234567890123456789.5"),
+		time.Date(2024, 2, 29, 23, 59, 59, 123456789, time.UTC), types.Timespan(-1234567),
+		mustJSON(t, `{"a": [1, "two"]}`), types.Point{SRID: 4326, X: 1.5, Y: -2.25}}
+	for _, v := range kinds {
+		row := sql.Row{int32(7), v, "after", v, []byte("tail")}
+		enc, err := Encode(nil, row)
+		if err != nil {
+			t.Fatalf("%T: %v", v, err)
+		}
+		for mask := 0; mask < 1<<len(row); mask++ {
+			need := make([]bool, len(row))
+			for i := range need {
+				need[i] = mask&(1<<i) != 0
+			}
+			got, err := DecodeSome(enc, need)
+			if err != nil {
+				t.Fatalf("%T mask %b: %v", v, mask, err)
+			}
+			for i := range row {
+				switch {
+				case need[i] && !valuesEqual(t, row[i], got[i]):
+					t.Fatalf("%T mask %b column %d: got %#v, want %#v", v, mask, i, got[i], row[i])
+				case !need[i] && got[i] != nil:
+					t.Fatalf("%T mask %b column %d: got %#v, want nil", v, mask, i, got[i])
+				}
+			}
+		}
+		// A need shorter than the row leaves the rest nil.
+		got, err := DecodeSome(enc, []bool{true})
+		if err != nil || len(got) != len(row) || got[0] != int32(7) || got[4] != nil {
+			t.Fatalf("%T short need: %#v, %v", v, got, err)
+		}
+	}
+	// Skipped values are still validated.
+	enc, _ := Encode(nil, sql.Row{"abc", int32(1)})
+	if _, err := DecodeSome(enc[:len(enc)-1], []bool{false, false}); !errors.Is(err, ErrCorrupt) {
+		t.Fatalf("truncated row with nothing needed: %v", err)
+	}
+}
+
+func BenchmarkDecodeSome(b *testing.B) {
+	enc, err := Encode(nil, sysbenchRow())
+	if err != nil {
+		b.Fatal(err)
+	}
+	need := []bool{false, false, true, false}
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := DecodeSome(enc, need); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -1,0 +1,122 @@
+package engine
+
+import (
+	"math/big"
+	"math/rand"
+	"testing"
+
+	"github.com/dolthub/go-mysql-server/sql"
+	"github.com/dolthub/go-mysql-server/sql/types"
+	"github.com/dolthub/vitess/go/sqltypes"
+	"github.com/shopspring/decimal"
+)
+
+// TestBytewiseSortValues checks the sort fast path against the collation:
+// random strings over the characters a collation is found to order as
+// bytes, and over others (accents, case, spaces, punctuation), compare
+// through keyExpr.compare as the column type's Compare does.
+func TestBytewiseSortValues(t *testing.T) {
+	ctx := sql.NewEmptyContext()
+	alphabet := []string{"-", "0", "1", "5", "9", "a", "b", "m", "v", "w", "z", "A", "Z", "á", "Ç", " ", "_", ".", "ß", "ss", "ae", "æ", ""}
+	rnd := rand.New(rand.NewSource(7))
+	for _, coll := range []sql.CollationID{sql.Collation_utf8mb4_0900_ai_ci, sql.Collation_utf8mb4_0900_as_cs,
+		sql.Collation_utf8mb4_general_ci, sql.Collation_utf8mb4_unicode_ci, sql.Collation_utf8mb4_bin,
+		sql.Collation_latin1_swedish_ci, sql.Collation_latin1_bin, sql.Collation_utf8mb3_general_ci} {
+		for _, typ := range []sql.Type{types.MustCreateString(sqltypes.Char, 120, coll), types.MustCreateString(sqltypes.VarChar, 120, coll)} {
+			k := keyExpr{typ: typ, bytewise: bytewiseFor(ctx, typ)}
+			if coll == sql.Collation_utf8mb4_0900_ai_ci && (k.bytewise == nil || !k.bytewise.holds("83868641912-28773972837")) {
+				t.Fatalf("%s: sysbench's c values do not sort bytewise", coll)
+			}
+			fast := 0
+			for i := 0; i < 20000; i++ {
+				str := func() string {
+					n := rnd.Intn(6)
+					s := ""
+					for j := 0; j < n; j++ {
+						if rnd.Intn(4) > 0 {
+							s += string(bytewiseCandidates[rnd.Intn(len(bytewiseCandidates))])
+						} else {
+							s += alphabet[rnd.Intn(len(alphabet))]
+						}
+					}
+					return s
+				}
+				a, b := str(), str()
+				av, _ := k.sortVal(ctx, sql.Row{a})
+				bv, _ := k.sortVal(ctx, sql.Row{b})
+				if _, ok := av.(bytewiseStr); ok {
+					if _, ok := bv.(bytewiseStr); ok {
+						fast++
+					}
+				}
+				got, err := k.compare(ctx, av, bv)
+				if err != nil {
+					t.Fatal(err)
+				}
+				want, err := typ.Compare(ctx, a, b)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if sign(got) != sign(want) {
+					t.Fatalf("%s: %q vs %q: %d, collation says %d", typ, a, b, got, want)
+				}
+			}
+			if fast == 0 {
+				t.Errorf("%s: no pair took the bytewise path", typ)
+			}
+			if testing.Verbose() && k.bytewise != nil {
+				var set []byte
+				for c := range k.bytewise {
+					if k.bytewise[c] {
+						set = append(set, byte(c))
+					}
+				}
+				t.Logf("%s: %d of 20000 pairs bytewise; set %q", typ, fast, set)
+			}
+		}
+	}
+}
+
+func sign(x int) int {
+	switch {
+	case x < 0:
+		return -1
+	case x > 0:
+		return 1
+	}
+	return 0
+}
+
+// TestIntegerBoundsFastPath checks atTypeLimit's and exactBound's integer
+// path against their decimal one, for values at, inside and past every
+// integer type's limits.
+func TestIntegerBoundsFastPath(t *testing.T) {
+	ctx := sql.NewEmptyContext()
+	vals := []any{int8(0), int8(-1), int8(1), int8(-128), int8(127), uint8(255), int16(-129), int16(128),
+		int16(-32768), int16(32767), uint16(65535), int32(-8388608), int32(8388607), int32(16777215),
+		int32(-2147483648), int32(2147483647), uint32(4294967295), int64(-2147483649), int64(4294967296),
+		int64(-9223372036854775808), int64(9223372036854775807), uint64(9223372036854775808),
+		uint64(18446744073709551615), int(-5), uint(5)}
+	for _, typ := range []sql.Type{types.Int8, types.Int16, types.Int24, types.Int32, types.Int64,
+		types.Uint8, types.Uint16, types.Uint24, types.Uint32, types.Uint64} {
+		for _, v := range vals {
+			neg, mag, _ := goInt(v)
+			d := decimal.NewFromBigInt(new(big.Int).SetUint64(mag), 0)
+			if neg {
+				d = d.Neg()
+			}
+			if got, want := atTypeLimit(typ, v), atTypeLimit(typ, d); got != want {
+				t.Errorf("atTypeLimit(%s, %T %v) = %v, decimal path %v", typ, v, v, got, want)
+			}
+			_, got := exactBound(ctx, typ, v)
+			if _, _, err := typ.Convert(ctx, v); err == nil {
+				// The decimal path: the converted value compared as decimals.
+				cv, inRange, _ := typ.Convert(ctx, v)
+				c, _ := types.InternalDecimalType.Compare(ctx, d, cv)
+				if want := inRange == sql.InRange && cv != nil && c == 0; got != want {
+					t.Errorf("exactBound(%s, %T %v) = %v, want %v", typ, v, v, got, want)
+				}
+			}
+		}
+	}
+}
