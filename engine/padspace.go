@@ -197,7 +197,7 @@ func pairCollation(ctx *sql.Context, padOnly bool, exprs ...sql.Expression) (sql
 		if _, done := e.(*collKey); done || !types.IsTextOnly(e.Type()) {
 			return 0, false
 		}
-		c, k := sql.GetCoercibility(ctx, e)
+		c, k := coercibility(ctx, e)
 		if i == 0 {
 			coll, co = c, k
 		} else {
@@ -335,6 +335,43 @@ func wrapComparison(ctx *sql.Context, e sql.Expression) (sql.Expression, transfo
 	return e, transform.SameTree, nil
 }
 
+// coercibility is sql.GetCoercibility, except for a scalar subquery: GMS
+// resolves one over every node and expression of its plan (the WHERE
+// clause's integers make it binary, NUMERIC), so ci = (SELECT bn ...)
+// compared under ci's collation; MySQL gives the subquery the collation
+// and derivation of its select item. scalarsubquery's wrapper (which
+// prints as its subquery) is looked through.
+func coercibility(ctx *sql.Context, e sql.Expression) (sql.CollationID, byte) {
+	sq, ok := e.(*plan.Subquery)
+	if ch := e.Children(); !ok && len(ch) == 1 {
+		if s, isSq := ch[0].(*plan.Subquery); isSq && e.String() == s.String() {
+			sq, ok = s, true
+		}
+	}
+	if !ok {
+		return sql.GetCoercibility(ctx, e)
+	}
+	for n := sq.Query; n != nil; {
+		switch nn := n.(type) {
+		case *plan.Project:
+			if len(nn.Projections) > 0 {
+				return sql.GetCoercibility(ctx, nn.Projections[0])
+			}
+			n = nil
+		case sql.UnaryNode:
+			n = nn.Child()
+		default:
+			n = nil
+		}
+	}
+	if sch := sq.Query.Schema(); len(sch) > 0 {
+		if st, ok := sch[0].Type.(sql.StringType); ok {
+			return st.Collation(), 2
+		}
+	}
+	return sql.GetCoercibility(ctx, e)
+}
+
 var coercibilityNames = [...]string{"EXPLICIT", "NONE", "IMPLICIT", "SYSCONST", "COERCIBLE", "NUMERIC", "IGNORABLE"}
 
 // illegalMix is MySQL's error 1267 for a comparison of two strings of one
@@ -345,8 +382,8 @@ func illegalMix(ctx *sql.Context, e, l, r sql.Expression) error {
 	if !isCollatedText(l) || !isCollatedText(r) {
 		return nil
 	}
-	lc, lk := sql.GetCoercibility(ctx, l)
-	rc, rk := sql.GetCoercibility(ctx, r)
+	lc, lk := coercibility(ctx, l)
+	rc, rk := coercibility(ctx, r)
 	if lk != rk || (lk != 0 && lk != 2) || lc == rc || lc.CharacterSet() != rc.CharacterSet() ||
 		strings.HasSuffix(lc.Name(), "_bin") || strings.HasSuffix(rc.Name(), "_bin") {
 		return nil

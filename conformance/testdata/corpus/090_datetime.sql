@@ -39,6 +39,8 @@ SELECT '2024-02-29' < '2024-03-01', DATE '2024-02-29' < '2024-3-1', DATE '2024-0
 SELECT DATE '2024-02-29' = 20240229, TIME '10:00:00' > '9:00:00', TIME '10:00:00' > 90000;
 SELECT DATE '2024-02-29' + 0, TIME '10:20:30' + 0, TIMESTAMP '2024-02-29 10:20:30' + 0;
 SELECT DATE '2024-02-29' + 1, TIMESTAMP '2024-02-29 10:20:30.5' + 0;
+-- mysql-differs: MySQL rounds a fraction cast to fewer digits (.125 is .13 in DATETIME(2)); MariaDB 10.11 truncates
+-- expect: 2024-02-29 10:20:30.12 | 2024-02-29 10:20:30.13
 SELECT CAST('2024-02-29 10:20:30.123' AS DATETIME(2)), CAST('2024-02-29 10:20:30.125' AS DATETIME(2));
 SELECT CAST(TIME '10:20:30' AS DATETIME) IS NOT NULL;
 SELECT DATE('2024-13-01'), DATE('2024-02-30'), DATE('junk'), DAY('2024-00-10');
@@ -58,7 +60,17 @@ INSERT INTO dt VALUES (5, '2024-01-01', '838:59:59', '2024-01-01', '2024-01-01 0
 INSERT INTO dt VALUES (6, '2024-01-01', '10:00', '2024-01-01 00:00:00', NULL, '2038-01-19 03:14:08', NULL);
 INSERT INTO dt VALUES (7, '0000-00-00', NULL, NULL, NULL, NULL, NULL);
 INSERT INTO dt (id, y) VALUES (8, 1900);
+-- mysql-differs: MySQL rounds a stored fraction to the column's precision ('00:00:00.0005' is .001 in DATETIME(3)); MariaDB 10.11 truncates
+-- expect: 1 | 2024-02-29 | 10:20:30 | 2024-02-29 10:20:30 | 2024-02-29 10:20:30.123 | 2024-02-29 10:20:30 | 2024
+-- expect: 2 | 1999-12-31 | -01:00:00 | 1999-12-31 23:59:59 | 1999-12-31 23:59:59.999 | 1999-12-31 23:59:59 | 1999
+-- expect: 3 | NULL | NULL | NULL | NULL | NULL | NULL
+-- expect: 5 | 2024-01-01 | 838:59:59 | 2024-01-01 00:00:00 | 2024-01-01 00:00:00.001 | 2038-01-19 03:14:07 | 1970
 SELECT * FROM dt ORDER BY id;
+-- mysql-differs: MySQL rounds a stored fraction to the column's precision ('00:00:00.0005' is .001 in DATETIME(3)); MariaDB 10.11 truncates
+-- expect: 1 | 2024-03-01 | 2024-02-29 10:20:29 | 2024-02-29 10:20:30.123001
+-- expect: 2 | 2000-01-01 | 1999-12-31 23:59:58 | 1999-12-31 23:59:59.999001
+-- expect: 3 | NULL | NULL | NULL
+-- expect: 5 | 2024-01-02 | 2023-12-31 23:59:59 | 2024-01-01 00:00:00.001001
 SELECT id, d + INTERVAL 1 DAY, ts - INTERVAL 1 SECOND, ts3 + INTERVAL 1 MICROSECOND FROM dt ORDER BY id;
 SELECT id FROM dt WHERE d > '2000-01-01' ORDER BY id;
 SELECT id FROM dt WHERE ts BETWEEN '2024-01-01' AND '2024-12-31' ORDER BY id;
@@ -67,6 +79,11 @@ SELECT id FROM dt WHERE t < '00:00:00';
 SELECT MIN(d), MAX(d), MIN(ts), MAX(ts3), MIN(t), MAX(t) FROM dt;
 SELECT YEAR(d), COUNT(*) FROM dt GROUP BY YEAR(d) ORDER BY 1;
 SELECT id, DATEDIFF(ts, d), TIMESTAMPDIFF(MINUTE, d, ts) FROM dt ORDER BY id;
+-- mysql-differs: MySQL rounds a stored fraction to the column's precision ('00:00:00.0005' is .001 in DATETIME(3)); MariaDB 10.11 truncates
+-- expect: 1 | 20240229 123000
+-- expect: 2 | 19991231 999000
+-- expect: 3 | NULL
+-- expect: 5 | 20240101 001000
 SELECT id, DATE_FORMAT(ts3, '%Y%m%d %f') FROM dt ORDER BY id;
 SELECT id, y + 0, d + 0, t + 0 FROM dt ORDER BY id;
 SELECT id, CAST(ts AS DATE), CAST(ts AS TIME), CAST(d AS DATETIME) FROM dt ORDER BY id;
