@@ -53,6 +53,7 @@ var lateRule = analyzer.Rule{Id: LateRuleID, Apply: func(ctx *sql.Context, _ *an
 //   - last in both: the replacements again, for trigger bodies, which
 //     applyTriggers adds in between.
 func Install(a *analyzer.Analyzer) {
+	useMySQLDefaultSQLMode()
 	if !hasRule(analyzer.OnceAfterAll, RuleID) {
 		analyzer.OnceAfterAll = append(append([]analyzer.Rule{rule}, analyzer.OnceAfterAll...), lateRule)
 	}
