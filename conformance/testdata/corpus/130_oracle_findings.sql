@@ -147,3 +147,15 @@ SELECT COUNT(*) FROM f4 WHERE id NOT IN (SELECT id FROM f4 WHERE 1 = 0);
 SELECT COUNT(*) FROM f4 WHERE NULL NOT IN (SELECT id FROM f4 WHERE 1 = 0);
 SELECT COUNT(*) FROM f4 WHERE EXISTS (SELECT 1 FROM f4 x WHERE x.id = f4.id AND 1 = 0);
 SELECT COUNT(*) FROM f4 a JOIN (SELECT id FROM f4 WHERE 1 = 0) b ON a.id = b.id;
+-- TestOracles (NoREC, typed, seed 101): BETWEEN over strings of different
+-- collations compares all three operands in one collation (utf8mb4_bin wins
+-- over utf8mb4_general_ci and over literals); GMS compared each pair in its
+-- own collation and WHERE and the SELECT list paired them differently.
+CREATE TABLE f12 (id INT PRIMARY KEY, b VARCHAR(8) COLLATE utf8mb4_bin, g VARCHAR(8) COLLATE utf8mb4_general_ci, KEY (b));
+INSERT INTO f12 VALUES (1, 'a ', 'B'), (2, 'ab', 'a'), (3, 'a ', NULL), (4, '', 'b'), (5, NULL, ''), (6, 'B', 'b'), (7, 'ab', 'A'), (8, 'é', 'e');
+SELECT COUNT(*) FROM f12 WHERE 'B' BETWEEN 'ab' AND b;
+SELECT SUM(CASE WHEN 'B' BETWEEN 'ab' AND b THEN 1 ELSE 0 END) FROM f12;
+SELECT id FROM f12 WHERE COALESCE(b, b) BETWEEN g AND b ORDER BY id;
+SELECT id, COALESCE(b, b) BETWEEN g AND b, b BETWEEN g AND 'b', 'a' BETWEEN g AND b FROM f12 ORDER BY id;
+SELECT id FROM f12 WHERE NOT (b BETWEEN g AND 'b') ORDER BY id;
+SELECT id FROM f12 WHERE b BETWEEN 'a' AND 'b' ORDER BY id;
