@@ -304,6 +304,9 @@ func replaceExpr(ctx *sql.Context, e sql.Expression, ignore bool) (sql.Expressio
 			return r, same, err
 		}
 	case *expression.Between:
+		if r := collatedBetween(ctx, e); r != nil {
+			return r, transform.NewTree, nil
+		}
 		// MySQL compares all three as DOUBLE when one is a number and
 		// another a string (`s BETWEEN s AND -0.5` holds '-2'); GMS
 		// compared the strings with each other and the number as a string.
