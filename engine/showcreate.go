@@ -35,7 +35,7 @@ func ShowCreateParentSchema(ctx *sql.Context, n sql.Node) (sql.Node, transform.T
 			fks = append(fks, i)
 		}
 	}
-	keys := funcIndexLines(t.def)
+	keys := append(funcIndexLines(t.def), spatialLines(t.def)...)
 	floats := declaredFloats(t.def)
 	if len(fks) == 0 && !hasEnumDefault(sc.TargetSchema()) && len(keys) == 0 && len(floats) == 0 {
 		return n, transform.SameTree, nil
