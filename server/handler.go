@@ -250,7 +250,7 @@ func (h *handler) ComQuery(ctx context.Context, c *mysql.Conn, query string, cb 
 	defer endDDL()
 	query, cb, done := h.explainFormat(c, query, cb)
 	defer done()
-	cb = aliasCallback(query, setCallback(query, fieldsCallback(h.processlistCallback(query, cb))))
+	cb = aliasCallback(query, setCallback(query, fieldsCallback(h.processlistCallback(query, cb), h.eng.FloatScale)))
 	if ok, err := h.storedFunction(c, query, cb); ok {
 		return err
 	}
@@ -352,7 +352,7 @@ func (h *handler) comMultiQuery(ctx context.Context, c *mysql.Conn, query string
 	defer endDDL()
 	query, cb, done := h.explainFormat(c, query, cb)
 	defer done()
-	cb = aliasCallback(query, setCallback(query, fieldsCallback(h.processlistCallback(query, cb))))
+	cb = aliasCallback(query, setCallback(query, fieldsCallback(h.processlistCallback(query, cb), h.eng.FloatScale)))
 	if ok, err := h.storedFunction(c, query, cb); ok {
 		return "", err
 	}
@@ -428,7 +428,7 @@ func (h *handler) ComPrepare(ctx context.Context, c *mysql.Conn, query string, p
 	if sqltext.IsDoSelect(query) {
 		f = nil // a DO (rewritten by the wire guard) has no result columns
 	}
-	fixFields(f)
+	fixFields(f, h.eng.FloatScale)
 	return f, h.translate(err, c, query)
 }
 
@@ -499,7 +499,7 @@ func (h *handler) ComStmtExecute(ctx context.Context, c *mysql.Conn, p *mysql.Pr
 	if w, ok := c.Conn.(*wireConn); ok {
 		c.Conn = w.Conn
 	}
-	cb = stmtFieldsCallback(h.stmtCharsetCallback(c, cb))
+	cb = stmtFieldsCallback(h.stmtCharsetCallback(c, cb), h.eng.FloatScale)
 	if done, err := h.stmtCall(ctx, c, wire, p, cb); done {
 		return err
 	}
