@@ -68,7 +68,16 @@ func foldExpr(ctx *sql.Context, e sql.Expression) (sql.Expression, transform.Tre
 			// simplifyFilters evaluates it again and fails the statement.
 			return r, transform.NewTree, nil
 		}
-		return expression.NewLiteral(v, literalType(ctx, r)), transform.NewTree, nil
+		lit := expression.NewLiteral(v, literalType(ctx, r))
+		// A literal cannot carry every collation derivation: BINARY 'x' is
+		// binary with coercibility 2, a blob literal is ignorable (5), so
+		// col LIKE BINARY 'jack%' became case-insensitive. Such parts stay
+		// expressions (GMS leaves them alone too).
+		rc, rk := sql.GetCoercibility(ctx, r)
+		if lc, lk := sql.GetCoercibility(ctx, lit); lc != rc || lk != rk {
+			return r, transform.NewTree, nil
+		}
+		return lit, transform.NewTree, nil
 	}
 	kids := e.Children()
 	if len(kids) == 0 {
