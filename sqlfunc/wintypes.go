@@ -25,11 +25,7 @@ func (n *ntile) WithChildren(children ...sql.Expression) (sql.Expression, error)
 	return &ntile{e.(*window.NTile)}, nil
 }
 
-func init() {
-	functions["ntile"] = sql.Function1{Name: "ntile", Fn: func(e sql.Expression) sql.Expression {
-		return &ntile{window.NewNTile(e).(*window.NTile)}
-	}}
-}
+// NTILE's registry entry is in winfuncs.go (it also answers CUME_DIST).
 
 // ROW_NUMBER with GMS's values but MySQL's type, BIGINT UNSIGNED (GMS:
 // BIGINT), as RANK and DENSE_RANK already are.
