@@ -100,6 +100,7 @@ func fixStatement(stmt ast.Statement, lits []sqltext.TemporalLiteral) {
 		}, stmt)
 	}
 	ExactLiterals(stmt)
+	missingWindowFuncs(stmt)
 	InlineNamedWindows(stmt)
 	TimeColumns(stmt)
 	floattype.Resolve(stmt)

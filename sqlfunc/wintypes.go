@@ -25,8 +25,30 @@ func (n *ntile) WithChildren(children ...sql.Expression) (sql.Expression, error)
 	return &ntile{e.(*window.NTile)}, nil
 }
 
+// NTILE's registry entry is in winfuncs.go (it also answers CUME_DIST).
+
+// ROW_NUMBER with GMS's values but MySQL's type, BIGINT UNSIGNED (GMS:
+// BIGINT), as RANK and DENSE_RANK already are.
+
+type rowNumber struct{ *window.RowNumber }
+
+func (r *rowNumber) Type() sql.Type { return types.Uint64 }
+func (r *rowNumber) WithId(id sql.ColumnId) sql.IdExpression {
+	return &rowNumber{r.RowNumber.WithId(id).(*window.RowNumber)}
+}
+func (r *rowNumber) WithWindow(w *sql.WindowDefinition) sql.WindowAdaptableExpression {
+	return &rowNumber{r.RowNumber.WithWindow(w).(*window.RowNumber)}
+}
+func (r *rowNumber) WithChildren(children ...sql.Expression) (sql.Expression, error) {
+	e, err := r.RowNumber.WithChildren(children...)
+	if err != nil {
+		return nil, err
+	}
+	return &rowNumber{e.(*window.RowNumber)}, nil
+}
+
 func init() {
-	functions["ntile"] = sql.Function1{Name: "ntile", Fn: func(e sql.Expression) sql.Expression {
-		return &ntile{window.NewNTile(e).(*window.NTile)}
+	functions["row_number"] = sql.Function0{Name: "row_number", Fn: func() sql.Expression {
+		return &rowNumber{window.NewRowNumber().(*window.RowNumber)}
 	}}
 }

@@ -1,7 +1,11 @@
 -- Window functions: ranking, offsets, frames, partitions with ties and NULLs.
 CREATE TABLE w (id INT PRIMARY KEY, grp VARCHAR(5), v INT, x DECIMAL(6,2));
 INSERT INTO w VALUES (1, 'a', 10, 1.50), (2, 'a', 20, 2.50), (3, 'a', 20, NULL), (4, 'b', 5, 3.00), (5, 'b', NULL, 4.25), (6, 'c', 7, 0.00), (7, 'a', 30, 1.00), (8, 'b', 5, 2.00);
+-- mysql-differs: MySQL's RANK, DENSE_RANK and ROW_NUMBER are BIGINT UNSIGNED (unsigned_flag); MariaDB's BIGINT
+-- expect-types: INT UNSIGNED BIGINT
 SELECT id, ROW_NUMBER() OVER (ORDER BY id) FROM w ORDER BY id;
+-- mysql-differs: MySQL's RANK, DENSE_RANK and ROW_NUMBER are BIGINT UNSIGNED (unsigned_flag); MariaDB's BIGINT
+-- expect-types: INT UNSIGNED BIGINT
 SELECT id, ROW_NUMBER() OVER (PARTITION BY grp ORDER BY id) FROM w ORDER BY id;
 -- mysql-differs: MySQL's RANK, DENSE_RANK and ROW_NUMBER are BIGINT UNSIGNED (unsigned_flag); MariaDB's BIGINT
 -- expect-types: INT UNSIGNED BIGINT
@@ -63,10 +67,16 @@ SELECT id, SUM(x) OVER (PARTITION BY grp ORDER BY id) FROM w ORDER BY id;
 SELECT id, AVG(x) OVER (PARTITION BY grp) FROM w ORDER BY id;
 SELECT id, SUM(v) OVER (ORDER BY v RANGE BETWEEN 5 PRECEDING AND CURRENT ROW) FROM w ORDER BY id;
 SELECT id, SUM(v) OVER (ORDER BY id ROWS BETWEEN CURRENT ROW AND UNBOUNDED FOLLOWING) FROM w ORDER BY id;
+-- mysql-differs: MySQL's RANK, DENSE_RANK and ROW_NUMBER are BIGINT UNSIGNED (unsigned_flag); MariaDB's BIGINT
+-- expect-types: VARCHAR INT UNSIGNED BIGINT
 SELECT grp, v, ROW_NUMBER() OVER (PARTITION BY grp ORDER BY v, id) rn FROM w ORDER BY grp, rn;
+-- mysql-differs: MySQL's RANK, DENSE_RANK and ROW_NUMBER are BIGINT UNSIGNED (unsigned_flag); MariaDB's BIGINT
+-- expect-types: INT VARCHAR UNSIGNED BIGINT
 SELECT * FROM (SELECT id, grp, ROW_NUMBER() OVER (PARTITION BY grp ORDER BY v DESC, id) rn FROM w) t WHERE rn = 1 ORDER BY grp;
 SELECT id, v, SUM(v) OVER win, MAX(v) OVER win FROM w WINDOW win AS (PARTITION BY grp ORDER BY id) ORDER BY id;
 SELECT grp, SUM(v), RANK() OVER (ORDER BY SUM(v) DESC) FROM w GROUP BY grp ORDER BY grp;
+-- mysql-differs: MySQL's RANK, DENSE_RANK and ROW_NUMBER are BIGINT UNSIGNED (unsigned_flag); MariaDB's BIGINT
+-- expect-types: INT UNSIGNED BIGINT
 SELECT id, ROW_NUMBER() OVER (ORDER BY v DESC, id) FROM w ORDER BY id;
 -- mysql-differs: MySQL's RANK, DENSE_RANK and ROW_NUMBER are BIGINT UNSIGNED (unsigned_flag); MariaDB's BIGINT
 -- expect-types: INT UNSIGNED BIGINT
@@ -86,6 +96,8 @@ SELECT id, SUM(id) OVER (ORDER BY id ROWS BETWEEN 2 FOLLOWING AND 3 FOLLOWING) F
 -- Named windows: OVER w takes w's ORDER BY and with it the default frame
 -- (RANGE UNBOUNDED PRECEDING to CURRENT ROW), also through a chain of names
 -- and when the reference adds the ORDER BY.
+-- mysql-differs: MySQL's RANK, DENSE_RANK and ROW_NUMBER are BIGINT UNSIGNED (unsigned_flag); MariaDB's BIGINT
+-- expect-types: INT DECIMAL UNSIGNED BIGINT
 SELECT id, SUM(v) OVER (win ORDER BY id), ROW_NUMBER() OVER w2 FROM w WINDOW win AS (PARTITION BY grp), w2 AS (win ORDER BY v DESC, id) ORDER BY id;
 SELECT id, SUM(v) OVER w2, COUNT(*) OVER w2 FROM w WINDOW w1 AS (PARTITION BY grp), w2 AS (w1 ORDER BY id) ORDER BY id;
 SELECT id, SUM(v) OVER (win ROWS 1 PRECEDING) FROM w WINDOW win AS (ORDER BY id) ORDER BY id;
