@@ -213,6 +213,9 @@ func translateError(err error, query, db string) error {
 		return err
 	}
 	verb := firstWord(query)
+	if e := likeNotBaseTable(se, query, db); e != nil {
+		return e
+	}
 	if strings.Contains(se.Message, tableNodeQuoted) {
 		// Some ALTERs name the table by its plan node ("Table\n └─ name: t\n").
 		c := *se
@@ -255,4 +258,29 @@ func firstWord(q string) string {
 		q = q[:i]
 	}
 	return strings.ToUpper(q)
+}
+
+var likeSourceRe = re("(?is)\\bLIKE\\s+(?:`([^`]+)`|(\\w+))(?:\\s*\\.\\s*(?:`([^`]+)`|(\\w+)))?")
+
+// likeNotBaseTable: CREATE TABLE x LIKE v of a view is MySQL's 1347
+// ('db.v' is not BASE TABLE); GMS's planner fails it with 1105 "expected
+// resolved table: v", without the schema, which the statement names.
+func likeNotBaseTable(se *mysql.SQLError, query, db string) error {
+	const prefix = "expected resolved table: "
+	if !strings.HasPrefix(se.Message, prefix) || firstWord(query) != "CREATE" {
+		return nil
+	}
+	m := likeSourceRe.FindStringSubmatch(query)
+	if m == nil {
+		return nil
+	}
+	first, second := m[1]+m[2], m[3]+m[4]
+	schema, name := db, first
+	if second != "" {
+		schema, name = first, second
+	}
+	if !strings.EqualFold(name, strings.TrimPrefix(se.Message, prefix)) {
+		return nil
+	}
+	return &mysql.SQLError{Num: 1347, State: "HY000", Message: fmt.Sprintf("'%s.%s' is not BASE TABLE", schema, name), Query: se.Query}
 }

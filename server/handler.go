@@ -3,6 +3,7 @@ package server
 import (
 	"context"
 	"fmt"
+	"regexp"
 	"strings"
 	"sync"
 
@@ -260,6 +261,7 @@ func (h *handler) ComQuery(ctx context.Context, c *mysql.Conn, query string, cb 
 	if hit, err := h.textCached(ctx, c, query, locking, cb); hit {
 		return err
 	}
+	defer h.borrowDatabase(c, query)()
 	if q, ok := sqltext.Do(query); ok {
 		_, err := discardRows(cb, func(cb mysql.ResultSpoolFn) (string, error) {
 			return "", h.Handler.ComQuery(ctx, c, q, cb)
@@ -362,6 +364,7 @@ func (h *handler) comMultiQuery(ctx context.Context, c *mysql.Conn, query string
 	if hit, err := h.textCached(ctx, c, query, locking, cb); hit {
 		return "", err
 	}
+	defer h.borrowDatabase(c, query)()
 	if q, ok := sqltext.Do(query); ok {
 		rest, err := discardRows(cb, func(cb mysql.ResultSpoolFn) (string, error) {
 			return h.Handler.ComMultiQuery(ctx, c, q, cb)
@@ -537,4 +540,22 @@ func (h *handler) WarningCount(c *mysql.Conn) uint16 {
 		return sctx.Session.WarningCount()
 	}
 	return h.Handler.WarningCount(c)
+}
+
+var showCreateRe = regexp.MustCompile("(?is)^\\s*SHOW\\s+CREATE\\s+(?:VIEW|TABLE)\\s+(?:`([^`]+)`|(\\w+))\\s*\\.")
+
+// borrowDatabase makes the schema of SHOW CREATE VIEW/TABLE s.name the
+// connection's current database until the returned function runs, when the
+// connection has none. GMS's planner binds a view's definition by first
+// reading the current database, so `SHOW CREATE VIEW d.v` without one failed
+// with 1046, which MySQL answers. Only these statements, which name their
+// one object fully and read nothing else, are lent a schema.
+func (h *handler) borrowDatabase(c *mysql.Conn, query string) func() {
+	m := showCreateRe.FindStringSubmatch(query)
+	sess := h.sessionOf(c)
+	if m == nil || sess == nil || sess.GetCurrentDatabase() != "" {
+		return func() {}
+	}
+	sess.SetCurrentDatabase(m[1] + m[2])
+	return func() { sess.SetCurrentDatabase("") }
 }

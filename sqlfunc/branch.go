@@ -15,27 +15,50 @@ import (
 // is 1.50; GMS declares DECIMAL(65,10) (IF: the first branch's type, INT)
 // and prints each value with the scale it happens to have ("1", "1.5").
 type branchDecimal struct {
-	inner sql.Expression
-	typ   sql.DecimalType
+	branchTyped
+	typ sql.DecimalType
 }
 
-// newBranchDecimal returns nil unless e's branches are integers and
-// DECIMALs with at least one DECIMAL.
-func newBranchDecimal(e sql.Expression) *branchDecimal {
-	var branches []sql.Expression
+// branchesOf is the expressions whose value CASE, IF, IFNULL or COALESCE
+// e answers with; false when e is none of them.
+func branchesOf(e sql.Expression) ([]sql.Expression, bool) {
 	switch e := e.(type) {
 	case *expression.Case:
+		var branches []sql.Expression
 		for _, b := range e.Branches {
 			branches = append(branches, b.Value)
 		}
 		if e.Else != nil {
 			branches = append(branches, e.Else)
 		}
+		return branches, true
 	case *function.If:
-		branches = e.Children()[1:]
+		return e.Children()[1:], true
 	case *function.IfNull, *function.Coalesce:
-		branches = e.Children()
-	default:
+		return e.Children(), true
+	}
+	return nil, false
+}
+
+// branchTyped is what the retyped branch expressions share: the GMS node
+// they evaluate, whose children and text they keep.
+type branchTyped struct {
+	inner sql.Expression
+}
+
+func (b *branchTyped) Resolved() bool             { return b.inner.Resolved() }
+func (b *branchTyped) IsNullable() bool           { return b.inner.IsNullable() }
+func (b *branchTyped) Children() []sql.Expression { return []sql.Expression{b.inner} }
+func (b *branchTyped) String() string             { return b.inner.String() }
+func (b *branchTyped) CollationCoercibility(*sql.Context) (sql.CollationID, byte) {
+	return sql.Collation_binary, 5
+}
+
+// newBranchDecimal returns nil unless e's branches are integers and
+// DECIMALs with at least one DECIMAL.
+func newBranchDecimal(e sql.Expression) *branchDecimal {
+	branches, ok := branchesOf(e)
+	if !ok {
 		return nil
 	}
 	intPart, scale, dec := 0, 0, false
@@ -58,23 +81,16 @@ func newBranchDecimal(e sql.Expression) *branchDecimal {
 	if err != nil {
 		return nil
 	}
-	return &branchDecimal{inner: e, typ: dt}
+	return &branchDecimal{branchTyped{e}, dt}
 }
 
-func (b *branchDecimal) Type() sql.Type             { return b.typ }
-func (b *branchDecimal) Resolved() bool             { return b.inner.Resolved() }
-func (b *branchDecimal) IsNullable() bool           { return b.inner.IsNullable() }
-func (b *branchDecimal) Children() []sql.Expression { return []sql.Expression{b.inner} }
-func (b *branchDecimal) String() string             { return b.inner.String() }
-func (b *branchDecimal) CollationCoercibility(*sql.Context) (sql.CollationID, byte) {
-	return sql.Collation_binary, 5
-}
+func (b *branchDecimal) Type() sql.Type { return b.typ }
 
 func (b *branchDecimal) WithChildren(children ...sql.Expression) (sql.Expression, error) {
 	if len(children) != 1 {
 		return nil, sql.ErrInvalidChildrenNumber.New(b, len(children), 1)
 	}
-	return &branchDecimal{inner: children[0], typ: b.typ}, nil
+	return &branchDecimal{branchTyped{children[0]}, b.typ}, nil
 }
 
 func (b *branchDecimal) Eval(ctx *sql.Context, row sql.Row) (any, error) {

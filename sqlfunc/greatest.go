@@ -30,6 +30,7 @@ type greatestLeast struct {
 var _ sql.FunctionExpression = (*greatestLeast)(nil)
 
 func newGreatest(args ...sql.Expression) (sql.Expression, error) {
+	args = stringsAsDouble(args)
 	if t := compareType(args); t != nil {
 		return &greatestLeast{args: args, typ: t, greatest: true}, nil
 	}
@@ -37,10 +38,45 @@ func newGreatest(args ...sql.Expression) (sql.Expression, error) {
 }
 
 func newLeast(args ...sql.Expression) (sql.Expression, error) {
+	args = stringsAsDouble(args)
 	if t := compareType(args); t != nil {
 		return &greatestLeast{args: args, typ: t}, nil
 	}
 	return function.NewLeast(args...)
+}
+
+// stringsAsDouble reads the string arguments of GREATEST/LEAST among
+// numbers as DOUBLE (numeric prefix, warning 1292), as MariaDB and MySQL 5.7
+// compare them: GREATEST(1, '2', 3.5) is 3.5. GMS refused the DECIMAL with
+// 1105. Strings among temporal values, or only strings, are left alone.
+func stringsAsDouble(args []sql.Expression) []sql.Expression {
+	num, str := false, false
+	for _, a := range args {
+		if !a.Resolved() {
+			return args
+		}
+		t := a.Type()
+		switch {
+		case isNumber(t):
+			num = true
+		case types.IsText(t):
+			str = true
+		case t == types.Null:
+		default:
+			return args
+		}
+	}
+	if !num || !str {
+		return args
+	}
+	out := make([]sql.Expression, len(args))
+	for i, a := range args {
+		out[i] = a
+		if types.IsText(a.Type()) {
+			out[i] = &toDouble{child: a}
+		}
+	}
+	return out
 }
 
 // compareType is the type GREATEST/LEAST compare and answer in when every
@@ -282,27 +318,15 @@ func (g *greatestLeast) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 // precisions differ, and Django then reads a string where it expects a
 // datetime.
 type branchTemporal struct {
-	inner sql.Expression
-	typ   sql.Type
+	branchTyped
+	typ sql.Type
 }
 
 // newBranchTemporal returns nil unless e's branches are all temporal and
 // GMS's type for e is not already their aggregate.
 func newBranchTemporal(e sql.Expression) *branchTemporal {
-	var branches []sql.Expression
-	switch e := e.(type) {
-	case *expression.Case:
-		for _, b := range e.Branches {
-			branches = append(branches, b.Value)
-		}
-		if e.Else != nil {
-			branches = append(branches, e.Else)
-		}
-	case *function.If:
-		branches = e.Children()[1:]
-	case *function.IfNull, *function.Coalesce:
-		branches = e.Children()
-	default:
+	branches, ok := branchesOf(e)
+	if !ok {
 		return nil
 	}
 	var ts []sql.Type
@@ -318,23 +342,16 @@ func newBranchTemporal(e sql.Expression) *branchTemporal {
 	if t == nil || t.Equals(e.Type()) {
 		return nil
 	}
-	return &branchTemporal{inner: e, typ: t}
+	return &branchTemporal{branchTyped{e}, t}
 }
 
-func (b *branchTemporal) Type() sql.Type             { return b.typ }
-func (b *branchTemporal) Resolved() bool             { return b.inner.Resolved() }
-func (b *branchTemporal) IsNullable() bool           { return b.inner.IsNullable() }
-func (b *branchTemporal) Children() []sql.Expression { return []sql.Expression{b.inner} }
-func (b *branchTemporal) String() string             { return b.inner.String() }
-func (b *branchTemporal) CollationCoercibility(*sql.Context) (sql.CollationID, byte) {
-	return sql.Collation_binary, 5
-}
+func (b *branchTemporal) Type() sql.Type { return b.typ }
 
 func (b *branchTemporal) WithChildren(children ...sql.Expression) (sql.Expression, error) {
 	if len(children) != 1 {
 		return nil, sql.ErrInvalidChildrenNumber.New(b, len(children), 1)
 	}
-	return &branchTemporal{inner: children[0], typ: b.typ}, nil
+	return &branchTemporal{branchTyped{children[0]}, b.typ}, nil
 }
 
 func (b *branchTemporal) Eval(ctx *sql.Context, row sql.Row) (any, error) {

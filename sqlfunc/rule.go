@@ -324,6 +324,13 @@ func replaceExpr(ctx *sql.Context, e sql.Expression, ignore bool) (sql.Expressio
 			}
 			return expression.NewBetween(args[0], args[1], args[2]), transform.NewTree, nil
 		}
+		if types.IsText(e.Val.Type()) {
+			// The conjunction simplifyFilters makes of a BETWEEN in WHERE,
+			// also elsewhere: GMS's own Between evaluated NOT (s BETWEEN
+			// NULL AND 'A') as true for rows where s > 'A' is false.
+			return expression.NewAnd(expression.NewGreaterThanOrEqual(e.Val, e.Lower),
+				expression.NewLessThanOrEqual(e.Val, e.Upper)), transform.NewTree, nil
+		}
 	case *expression.Equals, *expression.NullSafeEquals, *expression.LessThan, *expression.GreaterThan,
 		*expression.LessThanOrEqual, *expression.GreaterThanOrEqual:
 		if te, ok := compareAsTime(e); ok {

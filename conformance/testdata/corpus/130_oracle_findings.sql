@@ -159,3 +159,20 @@ SELECT id FROM f12 WHERE COALESCE(b, b) BETWEEN g AND b ORDER BY id;
 SELECT id, COALESCE(b, b) BETWEEN g AND b, b BETWEEN g AND 'b', 'a' BETWEEN g AND b FROM f12 ORDER BY id;
 SELECT id FROM f12 WHERE NOT (b BETWEEN g AND 'b') ORDER BY id;
 SELECT id FROM f12 WHERE b BETWEEN 'a' AND 'b' ORDER BY id;
+-- TestOracles (TLP COUNT, typed, seed 303), not fixed yet: a join on <=> of a
+-- utf8mb4_bin and a utf8mb4_general_ci column counts 5 rows alone but 10 as a
+-- branch of a UNION ALL (MySQL: 5 both ways).
+CREATE TABLE f13 (id INT PRIMARY KEY, c0 VARCHAR(8) COLLATE utf8mb4_bin, KEY (c0));
+INSERT INTO f13 VALUES (1, 'a '), (2, 'b'), (3, NULL), (4, 'b'), (5, '1'), (6, NULL), (7, 'A');
+CREATE TABLE f14 (id INT PRIMARY KEY, c0 VARCHAR(8) COLLATE utf8mb4_general_ci, c2 VARCHAR(8), KEY (c0));
+INSERT INTO f14 VALUES (1, NULL, 'é'), (2, 'e', 'e'), (3, 'A', 'é'), (4, 'B', 'e'), (5, NULL, 'ab'), (6, '-2', NULL), (7, 'e', 'B'), (8, '', 'B'), (9, 'é', 'é'), (10, 'B', 'ab'), (11, 'é', NULL);
+SELECT COUNT(*) FROM f13 JOIN f14 ON f13.c0 <=> f14.c0;
+SELECT COUNT(*) FROM f13 JOIN f14 ON f13.c0 <=> f14.c0 UNION ALL SELECT COUNT(*) FROM f13 JOIN f14 ON f13.c0 <=> f14.c0;
+SELECT a FROM (SELECT COUNT(f14.c2) AS a FROM f13 JOIN f14 ON f13.c0 <=> f14.c0 WHERE 1 = 0 UNION ALL SELECT COUNT(f14.c2) FROM f13 JOIN f14 ON f13.c0 <=> f14.c0) AS u ORDER BY a;
+-- TestOracles (NoREC, typed, seed 303), not fixed yet: NOT (s BETWEEN NULL AND 'A')
+-- in WHERE and in the SELECT list disagree.
+CREATE TABLE f15 (id INT PRIMARY KEY, c2 VARCHAR(8) COLLATE utf8mb4_general_ci);
+INSERT INTO f15 VALUES (1, ''), (2, 'ab'), (3, 'e'), (4, 'a '), (5, ''), (6, 'ab'), (7, NULL), (8, 'a'), (9, '-2'), (10, '1'), (11, NULL), (12, NULL), (13, 'e'), (14, 'B'), (15, 'a '), (16, 'A'), (17, 'B'), (18, NULL), (19, 'B'), (20, 'B'), (21, 'a');
+SELECT COUNT(*) FROM f15 WHERE NOT (c2 BETWEEN NULL AND 'A');
+SELECT SUM(CASE WHEN NOT (c2 BETWEEN NULL AND 'A') THEN 1 ELSE 0 END) FROM f15;
+SELECT id FROM f15 WHERE NOT (c2 BETWEEN NULL AND 'A') ORDER BY id;
