@@ -402,10 +402,10 @@ func (it *loadDataIter) value(buf *bytes.Buffer, enclosed bool) field {
 	return &s
 }
 
-// emptyField is the value of an empty field: '' for a string column, as
-// MySQL for the others it can read a number from: 0 with 1366 (a warning
-// under LOCAL or a non-strict sql_mode, else the statement's error); other
-// types (temporal, ENUM, ...) take their default as before.
+// emptyField is the value of an empty field: the empty string for a string
+// column; as in MySQL, 0 with 1366 for a column that reads numbers (a
+// warning under LOCAL or a non-strict sql_mode, else the statement's
+// error); other types (temporal, ENUM, ...) take their default as before.
 func (it *loadDataIter) emptyField(ctx *sql.Context, col *sql.Column) (sql.Expression, error) {
 	if _, ok := col.Type.(sql.StringType); ok {
 		return expression.NewLiteral("", types.LongText), nil

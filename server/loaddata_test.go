@@ -77,7 +77,7 @@ func TestLoadDataLocal(t *testing.T) {
 // column, too few fields or too many loads as in MariaDB 10.11 (the same
 // file and statements, checked by hand with the mariadb client): an empty
 // INT is 0 with 1366, a missing field is 1261 per missing column and the
-// column's implicit value (NULL when its default is NULL, '' for a string
+// column's implicit value (NULL when its default is NULL, the empty string for a string
 // column with a default), an extra field is 1262. Without LOCAL, strict
 // mode makes the empty field error 1366.
 func TestLoadDataShortLongEmpty(t *testing.T) {

@@ -203,7 +203,7 @@ func TestAutoCertsAndSslCipher(t *testing.T) {
 		QueryRow(string, ...any) *sql.Row
 	}, name string) string {
 		var n, v string
-		if err := db.QueryRow("SHOW STATUS LIKE '" + name + "'").Scan(&n, &v); err != nil {
+		if err := db.QueryRow("SHOW STATUS LIKE '"+name+"'").Scan(&n, &v); err != nil {
 			t.Fatal(err)
 		}
 		return v
