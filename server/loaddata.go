@@ -109,6 +109,7 @@ func (n *loadDataNode) RowIter(ctx *sql.Context, _ sql.Row) (sql.RowIter, error)
 		}
 	}
 	sch := n.Schema()
+	it.inputs = inputFields(n.LoadData)
 	it.fieldCol = make([]int, len(n.UserVars))
 	for f, c := 0, 0; f < len(n.UserVars) && c < len(colNames); f++ {
 		if n.UserVars[f] != nil {
@@ -119,6 +120,33 @@ func (n *loadDataNode) RowIter(ctx *sql.Context, _ sql.Row) (sql.RowIter, error)
 		c++
 	}
 	return it, nil
+}
+
+// inputFields is how many fields a record should have: the statement's
+// column and variable list, or the table's columns without one. GMS's plan
+// pads UserVars to the table's width and appends the columns only a SET
+// clause names (to ColNames too); those are taken off again.
+func inputFields(n *plan.LoadData) int {
+	if len(n.ColNames) == 0 {
+		return len(n.DestSch)
+	}
+	names := len(n.ColNames)
+	if len(n.SetExprs) > 0 {
+		for names > 0 {
+			i := n.DestSch.IndexOfColName(n.ColNames[names-1])
+			if i < 0 || i >= len(n.SetExprs) || n.SetExprs[i] == nil {
+				break
+			}
+			names--
+		}
+	}
+	vars := 0
+	for _, v := range n.UserVars {
+		if v != nil {
+			vars++
+		}
+	}
+	return names + vars
 }
 
 func truthy(v any) bool {
@@ -158,6 +186,8 @@ type loadDataIter struct {
 	fieldCol []int // per field: its column's index in the schema, -1 for a user variable
 	skipped  bool  // IGNORE n LINES done
 	eof      bool
+	rowNum   int // records read, for the warnings' "at row N"
+	inputs   int // fields a record should have (columns and user variables listed)
 }
 
 // field is one value read: nil for NULL.
@@ -179,6 +209,7 @@ func (it *loadDataIter) Next(ctx *sql.Context) (sql.Row, error) {
 	if !ok {
 		return nil, io.EOF
 	}
+	it.rowNum++
 	return it.row(ctx, fields)
 }
 
@@ -371,6 +402,69 @@ func (it *loadDataIter) value(buf *bytes.Buffer, enclosed bool) field {
 	return &s
 }
 
+// emptyField is the value of an empty field: the empty string for a string
+// column; as in MySQL, 0 with 1366 for a column that reads numbers (a
+// warning under LOCAL or a non-strict sql_mode, else the statement's
+// error); other types (temporal, ENUM, ...) take their default as before.
+func (it *loadDataIter) emptyField(ctx *sql.Context, col *sql.Column) (sql.Expression, error) {
+	if _, ok := col.Type.(sql.StringType); ok {
+		return expression.NewLiteral("", types.LongText), nil
+	}
+	kind := ""
+	switch {
+	case types.IsInteger(col.Type):
+		kind = "integer"
+	case types.IsDecimal(col.Type):
+		kind = "decimal"
+	case types.IsFloat(col.Type):
+		kind = "double"
+	}
+	if kind == "" {
+		if col.Default != nil {
+			return col.Default, nil
+		}
+		return expression.NewLiteral(nil, types.Null), nil
+	}
+	if !it.n.Local && strictMode(ctx) {
+		return nil, mysql.NewSQLError(1366, "HY000", "Incorrect %s value: '' for column '%s' at row %d", kind, col.Name, it.rowNum)
+	}
+	ctx.Warn(1366, "Incorrect %s value: '' for column '%s' at row %d", kind, col.Name, it.rowNum)
+	return expression.NewLiteral(int64(0), types.Int64), nil
+}
+
+// missingValue is what MySQL stores in a column whose field a record lacks:
+// the column is reset to its type's zero value, which stays NULL when its
+// default is NULL (a nullable column without a default).
+func missingValue(col *sql.Column) sql.Expression {
+	if col.Nullable && (col.Default == nil || isNullDefault(col.Default)) {
+		return expression.NewLiteral(nil, types.Null)
+	}
+	if _, ok := col.Type.(sql.StringType); ok {
+		return expression.NewLiteral("", types.LongText)
+	}
+	if types.IsNumber(col.Type) {
+		return expression.NewLiteral(int64(0), types.Int64)
+	}
+	if col.Default != nil {
+		return col.Default
+	}
+	return expression.NewLiteral(col.Type.Zero(), col.Type)
+}
+
+func isNullDefault(d *sql.ColumnDefaultValue) bool {
+	if !d.IsLiteral() {
+		return false
+	}
+	v, err := d.Eval(nil, nil)
+	return err == nil && v == nil
+}
+
+// strictMode: STRICT_TRANS_TABLES or STRICT_ALL_TABLES is on.
+func strictMode(ctx *sql.Context) bool {
+	m := sql.LoadSqlMode(ctx)
+	return m.ModeEnabled("STRICT_TRANS_TABLES") || m.ModeEnabled("STRICT_ALL_TABLES")
+}
+
 func unescape(e byte) byte {
 	switch e {
 	case '0':
@@ -395,6 +489,10 @@ func unescape(e byte) byte {
 // when no column list was given.
 func (it *loadDataIter) row(ctx *sql.Context, fields []field) (sql.Row, error) {
 	n := it.n
+	if len(fields) > it.inputs {
+		ctx.Warn(1262, "Row %d was truncated; it contained more data than there were input columns", it.rowNum)
+		fields = fields[:it.inputs]
+	}
 	raw := make(sql.Row, len(fields))
 	for i, f := range fields {
 		if f != nil {
@@ -422,18 +520,28 @@ func (it *loadDataIter) row(ctx *sql.Context, fields []field) (sql.Row, error) {
 		case f == nil:
 			exprs[k] = expression.NewLiteral(nil, types.Null)
 		case *f == "":
-			// As GMS: empty is '' for a string column, else its default.
 			col := n.DestSch[it.fieldCol[i]]
-			if _, ok := col.Type.(sql.StringType); ok {
-				exprs[k] = expression.NewLiteral("", types.LongText)
-			} else if col.Default != nil {
-				exprs[k] = col.Default
-			} else {
-				exprs[k] = expression.NewLiteral(nil, types.Null)
+			e, err := it.emptyField(ctx, col)
+			if err != nil {
+				return nil, err
 			}
+			exprs[k] = e
 		default:
 			exprs[k] = expression.NewLiteral(*f, types.LongText)
 		}
+		k++
+	}
+	// Fields the record lacks: MySQL's 1261 for each, and the column's
+	// implicit value (NULL when its default is NULL, else '' / 0 / zero).
+	for i := len(fields); i < it.inputs && i < len(n.UserVars); i++ {
+		if n.UserVars[i] != nil {
+			continue
+		}
+		if k >= len(exprs) {
+			break
+		}
+		ctx.Warn(1261, "Row %d doesn't contain data for all columns", it.rowNum)
+		exprs[k] = missingValue(n.DestSch[it.fieldCol[i]])
 		k++
 	}
 	k = 0

@@ -42,6 +42,10 @@ type Config struct {
 	MetricsAddr string
 	// TLSCert and TLSKey are PEM files; when set, clients may use TLS.
 	TLSCert, TLSKey string
+	// AutoTLS: without TLSCert/TLSKey, offer TLS with a self-signed
+	// certificate made in DataDir on the first start (MySQL 8's
+	// auto_generate_certs; autocert.go).
+	AutoTLS bool
 	// RequireSecureTransport refuses clients without TLS (error 3159).
 	RequireSecureTransport bool
 	// MinFreeSpace is the free space, in bytes, kept in reserve on the data

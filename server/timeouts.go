@@ -214,6 +214,7 @@ func (s *Server) sessionBuilder() func(context.Context, *mysql.Conn, string) (sq
 		s.sqle.ProcessList.ConnectionReady(sess)
 		sctx := sql.NewContext(context.Background(), sql.WithSession(sess))
 		handshakeCollation(sctx, sess, c)
+		tlsStatus(sctx, sess, c)
 		v, ok := s.wires.Load(c.ConnectionID)
 		if !ok {
 			return sess, nil

@@ -6,14 +6,23 @@ import (
 	"fmt"
 
 	gmsserver "github.com/dolthub/go-mysql-server/server"
+	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/vitess/go/mysql"
 )
 
-// tlsConfig loads --tls-cert/--tls-key. Without them the server offers no
+// tlsConfig loads --tls-cert/--tls-key, or the data directory's
+// auto-generated pair (Config.AutoTLS, autocert.go). Without any the server offers no
 // TLS (the greeting does not advertise CLIENT_SSL), as MySQL built without
 // certificates; --require-secure-transport then could never be satisfied,
 // so that combination is refused at startup.
 func tlsConfig(cfg Config) (*tls.Config, error) {
+	if cfg.TLSCert == "" && cfg.TLSKey == "" && cfg.AutoTLS {
+		cert, key, err := autoCertPaths(cfg.DataDir)
+		if err != nil {
+			return nil, fmt.Errorf("auto-generated certificate: %w", err)
+		}
+		cfg.TLSCert, cfg.TLSKey = cert, key
+	}
 	if cfg.TLSCert == "" && cfg.TLSKey == "" {
 		if cfg.RequireSecureTransport {
 			return nil, errors.New("--require-secure-transport needs --tls-cert and --tls-key")
@@ -39,4 +48,19 @@ func (s *Server) protocolListener(cfg gmsserver.Config, lc mysql.ListenerConfig,
 	lc.AuthServer = s.auth
 	cfg.RequireSecureTransport = false
 	return gmsserver.MySQLProtocolListenerFactory(cfg, lc, sel)
+}
+
+// tlsStatus sets the session's Ssl_cipher and Ssl_version when its
+// connection is TLS (the handshake upgraded it before the first command,
+// which builds the session); GMS left them empty. Cipher names are Go's
+// (IANA) names, MySQL prints OpenSSL's (the same for TLS 1.3).
+func tlsStatus(ctx *sql.Context, sess sql.Session, c *mysql.Conn) {
+	tc, ok := c.Conn.(*tls.Conn)
+	if !ok {
+		return
+	}
+	st := tc.ConnectionState()
+	version := map[uint16]string{tls.VersionTLS12: "TLSv1.2", tls.VersionTLS13: "TLSv1.3"}[st.Version]
+	_ = sess.SetStatusVariable(ctx, "Ssl_cipher", tls.CipherSuiteName(st.CipherSuite))
+	_ = sess.SetStatusVariable(ctx, "Ssl_version", version)
 }

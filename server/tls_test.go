@@ -7,6 +7,7 @@ import (
 	"crypto/tls"
 	"crypto/x509"
 	"crypto/x509/pkix"
+	"database/sql"
 	"encoding/pem"
 	"io"
 	"log/slog"
@@ -172,5 +173,56 @@ func TestRequireSecureTransport(t *testing.T) {
 		Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
 	if err == nil || !strings.Contains(err.Error(), "--tls-cert") {
 		t.Fatalf("--require-secure-transport without a certificate: %v", err)
+	}
+}
+
+// TestAutoCertsAndSslCipher: with Config.AutoTLS (serve
+// --auto-generate-certs) a server without --tls-cert/--tls-key makes a
+// self-signed pair in its data directory, offers TLS with it, and reuses it
+// after a restart; a TLS session's Ssl_cipher and Ssl_version name the
+// cipher suite and version (go-sql-driver's TestTLS needs Ssl_cipher), a
+// plain session's are empty.
+func TestAutoCertsAndSslCipher(t *testing.T) {
+	dir := t.TempDir()
+	start := func() *testServer {
+		srv, err := Open(Config{DataDir: dir, Port: 0, Durability: kv.Async, AutoTLS: true,
+			Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
+		if err != nil {
+			t.Fatalf("open server: %v", err)
+		}
+		go srv.Serve()
+		t.Cleanup(func() { srv.Close() })
+		return &testServer{t: t, srv: srv, dir: dir}
+	}
+	ts := start()
+	certPEM, err := os.ReadFile(filepath.Join(dir, "server-cert.pem"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	status := func(db interface {
+		QueryRow(string, ...any) *sql.Row
+	}, name string) string {
+		var n, v string
+		if err := db.QueryRow("SHOW STATUS LIKE '"+name+"'").Scan(&n, &v); err != nil {
+			t.Fatal(err)
+		}
+		return v
+	}
+	secure := ts.connectWith("", "tls=skip-verify")
+	if c, v := status(secure, "Ssl_cipher"), status(secure, "Ssl_version"); !strings.HasPrefix(c, "TLS_") || !strings.HasPrefix(v, "TLSv1.") {
+		t.Errorf("TLS session: Ssl_cipher %q, Ssl_version %q", c, v)
+	}
+	plain := ts.connectWith("", "tls=false")
+	if c := status(plain, "Ssl_cipher"); c != "" {
+		t.Errorf("plain session: Ssl_cipher %q", c)
+	}
+	ts.srv.Close()
+	ts = start()
+	again, err := os.ReadFile(filepath.Join(dir, "server-cert.pem"))
+	if err != nil || string(again) != string(certPEM) {
+		t.Fatalf("certificate not reused after a restart (%v)", err)
+	}
+	if c := status(ts.connectWith("", "tls=skip-verify"), "Ssl_cipher"); c == "" {
+		t.Error("no Ssl_cipher after a restart")
 	}
 }

@@ -75,6 +75,7 @@ func serveCmd() *cobra.Command {
 	f.Int64Var(&cfg.TxnSpillBytes, "txn-spill-bytes", 0, "bytes of memory a transaction's uncommitted writes may take before they are written to a sorted run under DATA-DIR/txn-spill (0: 64 MiB; -1: never spill)")
 	f.StringVar(&cfg.TLSCert, "tls-cert", "", "PEM certificate (chain) for TLS connections; with --tls-key enables TLS")
 	f.StringVar(&cfg.TLSKey, "tls-key", "", "PEM private key of --tls-cert")
+	f.BoolVar(&cfg.AutoTLS, "auto-generate-certs", false, "without --tls-cert/--tls-key, offer TLS with a self-signed certificate made in DATA-DIR on the first start (server-cert.pem, server-key.pem), as MySQL 8's auto_generate_certs")
 	f.BoolVar(&cfg.RequireSecureTransport, "require-secure-transport", false, "refuse clients not using TLS (error 3159); needs --tls-cert/--tls-key")
 	f.StringVar(&cfg.MetricsAddr, "metrics-addr", "", "serve Prometheus metrics at http://ADDR/metrics (e.g. 127.0.0.1:9104; off when empty)")
 	f.StringVar(&logLevel, "log-level", "info", "debug, info, warn or error")
