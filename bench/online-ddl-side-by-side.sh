@@ -10,9 +10,11 @@
 #
 #   ROWS=1000000 RATIOS="0 300" REPEAT=2 bench/online-ddl-side-by-side.sh
 #   SKIP_MARIADB=1 / SKIP_MYRIAD=1: one side only
-#   MYRIAD_BASE=DIR: a Myriad data directory already prepared with ROWS rows
-#   (copied, not changed); SKIP_CHECK=1: no `myriad check` after each run
-#   (it takes 20 min on 1M rows on a loaded machine)
+#   MYRIAD_BASE=DIR / MARIADB_BASE=DIR: a Myriad / MariaDB data directory
+#   already prepared with ROWS rows (copied, not changed); SKIP_CHECK=1: no
+#   `myriad check` after each run (it takes 20 min on 1M rows on a loaded
+#   machine); PORT_BASE=N: servers listen on N..N+19 in turn (default
+#   23200, below the ephemeral range where client sockets took them)
 set -u
 cd "$(dirname "$0")/.."
 . bench/lib.sh
@@ -22,10 +24,13 @@ REPEAT=${REPEAT:-1}
 WORK=$(mktemp -d /tmp/online-ddl.XXXXXX)
 BIN=${BIN:-$WORK/myriad}
 [ -x "$BIN" ] || go build -o "$BIN" ./cmd/myriad
-# newport: a fresh port for each server start (a port just closed was
-# sometimes still taken when the next server bound it).
+# newport: the next of PORT_BASE's 20 ports for each server start (a port
+# just closed was sometimes still taken when the next server bound it).
+PORT_BASE=${PORT_BASE:-23200}
+PORT_N=0
 newport() {
-  P=$((40000 + RANDOM % 20000))
+  P=$((PORT_BASE + PORT_N % 20))
+  PORT_N=$((PORT_N + 1))
   SB="sysbench oltp_read_write --db-driver=mysql --mysql-host=127.0.0.1 --mysql-port=$P --mysql-user=root --mysql-db=sbtest --tables=1 --table-size=$ROWS"
 }
 MARIADB_OPTS=(--innodb-buffer-pool-size=1G --innodb-flush-log-at-trx-commit=0 --max-connections=200)
@@ -63,10 +68,14 @@ if [ "${SKIP_MYRIAD:-}" != 1 ]; then
 fi
 if [ "${SKIP_MARIADB:-}" != 1 ]; then
   newport
-  start_mariadb "$WORK/mariadb-base" "$WORK/mariadb.sock" "$P" "${MARIADB_OPTS[@]}"
-  mariadb -h127.0.0.1 -P$P -uroot -e "CREATE DATABASE sbtest"
-  $SB prepare >/dev/null
-  stop_server "$MARIADB_PID"
+  if [ -n "${MARIADB_BASE:-}" ]; then
+    cp -a "$MARIADB_BASE" "$WORK/mariadb-base"
+  else
+    start_mariadb "$WORK/mariadb-base" "$WORK/mariadb.sock" "$P" "${MARIADB_OPTS[@]}"
+    mariadb -h127.0.0.1 -P$P -uroot -e "CREATE DATABASE sbtest"
+    $SB prepare >/dev/null
+    stop_server "$MARIADB_PID"
+  fi
   for r in $(seq "$REPEAT"); do
     rm -rf "$WORK/mariadb"; cp -a "$WORK/mariadb-base" "$WORK/mariadb"
     newport

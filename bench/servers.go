@@ -37,7 +37,12 @@ func freePort() (int, error) {
 // given --durability (sync or async) and extra flags, and waits until it
 // answers.
 func StartMyriad(ctx context.Context, bin, dir, durability string, extra ...string) (*Server, error) {
-	port, err := freePort()
+	return StartMyriadOn(ctx, bin, dir, durability, 0, extra...)
+}
+
+// StartMyriadOn is StartMyriad listening on port (0: a free one).
+func StartMyriadOn(ctx context.Context, bin, dir, durability string, port int, extra ...string) (*Server, error) {
+	port, err := portOr(port)
 	if err != nil {
 		return nil, err
 	}
@@ -53,6 +58,12 @@ func StartMyriad(ctx context.Context, bin, dir, durability string, extra ...stri
 // configuration of ../shared/REFERENCE.md (1 GiB buffer pool, binlog off).
 // root may connect over TCP from loopback without a password.
 func StartMariaDB(ctx context.Context, mariadbd, dir string, flush int) (*Server, error) {
+	return StartMariaDBOn(ctx, mariadbd, dir, flush, 0)
+}
+
+// StartMariaDBOn is StartMariaDB listening on port (0: a free one), with
+// extra mariadbd options after the reference ones (a later option wins).
+func StartMariaDBOn(ctx context.Context, mariadbd, dir string, flush, port int, extra ...string) (*Server, error) {
 	data := filepath.Join(dir, "mariadb-"+strconv.Itoa(flush))
 	sock := data + ".sock"
 	user := []string{}
@@ -64,7 +75,7 @@ func StartMariaDB(ctx context.Context, mariadbd, dir string, flush int) (*Server
 	if out, err := install.CombinedOutput(); err != nil {
 		return nil, fmt.Errorf("mariadb-install-db: %v\n%s", err, out)
 	}
-	port, err := freePort()
+	port, err := portOr(port)
 	if err != nil {
 		return nil, err
 	}
@@ -74,8 +85,20 @@ func StartMariaDB(ctx context.Context, mariadbd, dir string, flush int) (*Server
 		"--innodb-flush-log-at-trx-commit="+strconv.Itoa(flush), "--max-connections=1000",
 		// root@localhost is a socket account; sysbench comes over TCP.
 		"--skip-grant-tables")
+	args = append(args, extra...)
 	return startServer(ctx, "mariadb", dir, port, exec.Command(mariadbd, args...))
 }
+
+// portOr is port, or a free one when port is 0.
+func portOr(port int) (int, error) {
+	if port != 0 {
+		return port, nil
+	}
+	return freePort()
+}
+
+// PID is the server's process id (for its RSS in /proc).
+func (s *Server) PID() int { return s.cmd.Process.Pid }
 
 func startServer(ctx context.Context, name, dir string, port int, cmd *exec.Cmd) (*Server, error) {
 	log, err := os.Create(filepath.Join(dir, fmt.Sprintf("%s-%d.log", name, port)))

@@ -18,8 +18,15 @@ import (
 // startMyriad runs a server in the test and returns the bench's view of it.
 func startMyriad(t *testing.T) Target {
 	t.Helper()
+	return startMyriadWith(t, 0)
+}
+
+// startMyriadWith is startMyriad admitting at most maxConns connections
+// (0: no limit).
+func startMyriadWith(t *testing.T, maxConns uint64) Target {
+	t.Helper()
 	srv, err := server.Open(server.Config{
-		DataDir: t.TempDir(), Port: 0, Durability: kv.Async,
+		DataDir: t.TempDir(), Port: 0, Durability: kv.Async, MaxConnections: maxConns,
 		Logger: slog.New(slog.NewTextHandler(io.Discard, nil)),
 	})
 	if err != nil {

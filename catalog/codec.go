@@ -197,6 +197,11 @@ func encodeTable(t *Table) ([]byte, error) {
 	if funcs > 0 {
 		flags |= 32
 	}
+	// Flag 64: the SPATIAL indexes follow the functional key parts:
+	// uvarint(n), then n times a name, a column ID and a comment.
+	if len(t.Spatial) > 0 {
+		flags |= 64
+	}
 	e.u(flags)
 	if fills > 0 {
 		e.u(uint64(fills))
@@ -252,6 +257,15 @@ func encodeTable(t *Table) ([]byte, error) {
 				e.str(ix.Exprs[j])
 				e.b = appendTypeDesc(e.b, ix.ExprTypes[j])
 			}
+		}
+	}
+	if len(t.Spatial) > 0 {
+		e.u(uint64(len(t.Spatial)))
+		for i := range t.Spatial {
+			sx := &t.Spatial[i]
+			e.str(sx.Name)
+			e.u(uint64(sx.Column))
+			e.str(sx.Comment)
 		}
 	}
 	return e.b, nil
@@ -439,6 +453,12 @@ func decodeTableBody(body []byte, t *Table) error {
 						ix.ExprTypes[j], _ = d.typeDesc()
 					}
 				}
+			}
+		}
+		if flags&64 != 0 {
+			n := d.n(1 << 16)
+			for i := 0; i < n && d.err == nil; i++ {
+				t.Spatial = append(t.Spatial, SpatialIndex{Name: d.str(), Column: uint32(d.n(1 << 32)), Comment: d.str()})
 			}
 		}
 	}

@@ -72,6 +72,11 @@ type Table struct {
 	// ID (keys.HiddenRow), kept for tables created before; a rebuilding
 	// ALTER moves such a table to the ordered layout.
 	RowIDHashBelow uint32 `json:"rh,omitempty"`
+	// Spatial are the table's SPATIAL indexes. They hold no entries (the
+	// key encoding has no order for geometries and there is no R-tree):
+	// they are definitions only, shown and dropped like MySQL's, and
+	// queries scan the table, which gives the same rows.
+	Spatial []SpatialIndex `json:"sx,omitempty"`
 
 	dbName string
 	types  []sql.Type // built column types (interned), set by the binary decoder
@@ -81,6 +86,9 @@ type Table struct {
 
 	derivedOnce sync.Once
 	derived     any
+
+	shapeOnce sync.Once
+	shape     string
 }
 
 // Column is a column of a table record. IDs are stable across ALTER TABLE so
@@ -106,6 +114,33 @@ type Column struct {
 	// every INSERT and UPDATE), so reads need no recomputation.
 	Generated *Default `json:"g,omitempty"`
 	Virtual   bool     `json:"v,omitempty"`
+}
+
+// SpatialIndex is a SPATIAL index: one NOT NULL geometry column, by ID.
+type SpatialIndex struct {
+	Name    string `json:"n"`
+	Column  uint32 `json:"c"`
+	Comment string `json:"cm,omitempty"`
+}
+
+// SpatialByName finds a SPATIAL index by case-insensitive name.
+func (t *Table) SpatialByName(name string) (int, bool) {
+	for i := range t.Spatial {
+		if strings.EqualFold(t.Spatial[i].Name, name) {
+			return i, true
+		}
+	}
+	return -1, false
+}
+
+// ColumnByID is the position of the column with ID id, or -1.
+func (t *Table) ColumnByID(id uint32) int {
+	for i := range t.Columns {
+		if t.Columns[i].ID == id {
+			return i
+		}
+	}
+	return -1
 }
 
 // Default is a stored column default: a literal (its value and type exactly
@@ -216,6 +251,7 @@ func (t *Table) Clone() *Table {
 		n.FKs = append(n.FKs, fk.Clone())
 	}
 	n.Checks = append([]Check(nil), t.Checks...)
+	n.Spatial = append([]SpatialIndex(nil), t.Spatial...)
 	return n
 }
 

@@ -9,6 +9,7 @@ import (
 	"github.com/dolthub/vitess/go/sqltypes"
 	"github.com/dolthub/vitess/go/vt/proto/query"
 
+	"github.com/myriaddb/myriad/floattype"
 	"github.com/myriaddb/myriad/timetype"
 )
 
@@ -17,8 +18,8 @@ import (
 type TypeDesc struct {
 	Q query.Type `json:"q"`
 	L int64      `json:"l,omitempty"` // characters for CHAR/VARCHAR, bytes for the rest; spatial SRID
-	P uint8      `json:"p,omitempty"` // decimal precision, fractional-second precision, bit count; spatial: 1 if the SRID is defined
-	S uint8      `json:"s,omitempty"` // decimal scale; spatial kind (see spatialKinds)
+	P uint8      `json:"p,omitempty"` // decimal precision, fractional-second precision, bit count; spatial: 1 if the SRID is defined; FLOAT(M,D)'s M
+	S uint8      `json:"s,omitempty"` // decimal scale; spatial kind (see spatialKinds); FLOAT(M,D)'s D
 	C uint16     `json:"c,omitempty"` // collation ID
 	W int        `json:"w,omitempty"` // integer display width
 	V []string   `json:"v,omitempty"` // ENUM / SET members
@@ -38,6 +39,11 @@ func DescribeType(t sql.Type) (TypeDesc, error) {
 		if defined {
 			d.P = 1
 		}
+		return d, nil
+	}
+	if m, s, ok := floattype.Of(t); ok {
+		// Records before FLOAT(M,D) was kept have neither: M is never 0.
+		d.P, d.S = m, s
 		return d, nil
 	}
 	switch tt := t.(type) {
@@ -75,6 +81,16 @@ func DescribeType(t sql.Type) (TypeDesc, error) {
 		}
 	}
 	return d, nil
+}
+
+// FloatScale is the (M,D) a FLOAT(M,D) or DOUBLE(M,D) column declared; ok
+// is false for other types and for FLOAT and DOUBLE without one. The built
+// type is GMS's plain float either way (see package floattype).
+func (d TypeDesc) FloatScale() (m, s uint8, ok bool) {
+	if (d.Q == sqltypes.Float32 || d.Q == sqltypes.Float64) && d.P > 0 {
+		return d.P, d.S, true
+	}
+	return 0, 0, false
 }
 
 // timeDeclared in a TIME descriptor's S says P is the declared precision.

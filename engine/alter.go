@@ -255,6 +255,7 @@ func (t *Table) DropColumn(ctx *sql.Context, name string) (err error) {
 		}
 	}
 	def.Indexes = kept
+	dropSpatialOn(def, def.Columns[pos].ID)
 	def.Columns = append(def.Columns[:pos], def.Columns[pos+1:]...)
 	shiftColumns(def, pos+1, -1)
 	if instant {
@@ -413,6 +414,9 @@ func (t *Table) ModifyColumn(ctx *sql.Context, name string, column *sql.Column, 
 // existing rows are written in the same transaction as the new definition.
 func (t *Table) CreateIndex(ctx *sql.Context, d sql.IndexDef) (err error) {
 	defer ddlStep(ctx)(&err)
+	if d.IsSpatial() && !hasFuncParts(d.Columns) {
+		return t.createSpatial(ctx, d)
+	}
 	if d.IsFullText() || d.IsSpatial() || d.IsVector() {
 		return sql.ErrUnsupportedFeature.New("fulltext, spatial and vector indexes")
 	}
@@ -451,6 +455,9 @@ func (t *Table) CreateIndex(ctx *sql.Context, d sql.IndexDef) (err error) {
 	}
 	def := t.def.Clone()
 	if _, ok := def.IndexByName(d.Name); ok || strings.EqualFold(d.Name, "PRIMARY") {
+		return sql.ErrDuplicateKey.New(d.Name)
+	}
+	if _, ok := def.SpatialByName(d.Name); ok {
 		return sql.ErrDuplicateKey.New(d.Name)
 	}
 	ix := catalog.Index{ID: def.NextIndexID, Name: d.Name, Unique: d.IsUnique(), Comment: d.Comment}
@@ -553,6 +560,9 @@ func (t *Table) DropIndex(ctx *sql.Context, name string) error {
 	if _, err := checkAlgorithm(ctx, methodInstant, rebuildWhy{}); err != nil {
 		return err
 	}
+	if ok, err := t.dropSpatial(ctx, name); ok {
+		return err
+	}
 	def := t.def.Clone()
 	i, ok := def.IndexByName(name)
 	if !ok {
@@ -574,6 +584,17 @@ func (t *Table) RenameIndex(ctx *sql.Context, from, to string) error {
 		return err
 	}
 	def := t.def.Clone()
+	if j, ok := def.SpatialByName(from); ok {
+		if _, dup := def.IndexByName(to); dup {
+			return sql.ErrDuplicateKey.New(to)
+		}
+		def.Spatial[j].Name = to
+		if err := t.db.putTable(ctx, tx, def); err != nil {
+			return err
+		}
+		t.setDef(def)
+		return nil
+	}
 	i, ok := def.IndexByName(from)
 	if !ok {
 		return sql.ErrIndexNotFound.New(from)

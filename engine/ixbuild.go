@@ -60,10 +60,11 @@ const (
 	BatchDelayVar = "myriad_ddl_batch_delay_ms"
 	// SleepRatioVar throttles the backfill while foreground transactions
 	// run: after a batch that took d, the backfill sleeps d x ratio / 100
-	// when any session committed or rolled back since the previous batch
 	// (an idle server builds at full speed). The backfill is one goroutine
 	// doing nothing but CPU work and writes; on a small machine it takes a
-	// core from the foreground for the whole build without it.
+	// core from the foreground for the whole build without it. The ratio
+	// is where the adaptive throttle starts (ixthrottle.go), and fixed
+	// when ForegroundPctVar is 0.
 	SleepRatioVar = "myriad_ddl_backfill_sleep_ratio"
 )
 
@@ -109,6 +110,13 @@ func registerBuildVariables() {
 				Dynamic: true,
 				Type:    types.NewSystemIntType(SleepRatioVar, 0, 100_000, false),
 				Default: int64(DefaultSleepRatio),
+			},
+			&sql.MysqlSystemVariable{
+				Name:    ForegroundPctVar,
+				Scope:   sql.GetMysqlScope(sql.SystemVariableScope_Global),
+				Dynamic: true,
+				Type:    types.NewSystemIntType(ForegroundPctVar, 0, 100, false),
+				Default: int64(DefaultForegroundPct),
 			},
 		})
 	})
@@ -581,7 +589,7 @@ func (b *build) backfill(sctx *sql.Context, ctx context.Context, lay *layout,
 	}
 	b.rowsDone.Store(b.job.RowsDone)
 	b.phase.Store("backfilling")
-	fg := b.e.foregroundEnds()
+	th := newBackfillThrottle(b.e.foregroundEnds)
 	for {
 		if err := ctx.Err(); err != nil {
 			return err
@@ -623,12 +631,11 @@ func (b *build) backfill(sctx *sql.Context, ctx context.Context, lay *layout,
 		if hook := BackfillHook.Load(); hook != nil {
 			(*hook)(b.job.Table, b.rowsDone.Load())
 		}
-		pause := time.Duration(globalInt(BatchDelayVar, 0)) * time.Millisecond
-		if now := b.e.foregroundEnds(); now != fg {
-			fg = now
-			ratio := globalInt(SleepRatioVar, DefaultSleepRatio)
-			pause += min(took*time.Duration(ratio)/100, maxThrottleSleep)
+		pause, err := th.pause(ctx, took)
+		if err != nil {
+			return err
 		}
+		pause += time.Duration(globalInt(BatchDelayVar, 0)) * time.Millisecond
 		if pause > 0 {
 			select {
 			case <-ctx.Done():

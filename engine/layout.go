@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/binary"
 	"fmt"
+	"math"
 	"sort"
 	"strings"
 
@@ -47,9 +48,10 @@ type layout struct {
 	header  []byte // value header of rows written under this definition
 	pkEnc   []keyenc.Encoder
 	indexes []indexLayout
-	hasFx   bool    // an index has a functional key part (funcindex.go)
-	chars   []int   // positions of CHAR (not BINARY) columns
-	times   []int   // positions of TIME(n) columns with n < 6 (timetype.Round)
+	hasFx   bool  // an index has a functional key part (funcindex.go)
+	chars   []int // positions of CHAR (not BINARY) columns
+	times   []int // positions of TIME(n) columns with n < 6 (timetype.Round)
+	floats  []floatCol
 	fills   sql.Row // per column: its value in rows stored before it was added
 
 	versions  sync.Map // string(older row header) -> *rowVersion
@@ -96,6 +98,9 @@ func newLayout(t *catalog.Table) *layout {
 		}
 		if fsp, ok := timetype.PrecisionOf(c.Type); ok && fsp < timetype.MaxPrecision {
 			l.times = append(l.times, i)
+		}
+		if _, d, ok := t.Columns[i].Type.FloatScale(); ok {
+			l.floats = append(l.floats, floatCol{pos: i, scale: math.Pow10(int(d))})
 		}
 	}
 	l.fills = make(sql.Row, len(t.Columns))
@@ -161,7 +166,9 @@ func (l *layout) rowSpan() span {
 // TIME(n) columns to n fractional digits, as MySQL stores them (GMS's TIME
 // keeps microseconds, and its Convert must keep them: comparisons and index
 // ranges read constants at full precision), so every writer stores, keys
-// and checks uniqueness on the rounded value. The row is copied if changed.
+// and checks uniqueness on the rounded value; FLOAT(M,D) and DOUBLE(M,D)
+// values are rounded to D decimals (roundFloats). The row is copied if
+// changed.
 func (l *layout) trimChars(row sql.Row) sql.Row {
 	out, copied := row, false
 	for _, i := range l.chars {
@@ -186,6 +193,42 @@ func (l *layout) trimChars(row sql.Row) sql.Row {
 			}
 			out[i] = r
 		}
+	}
+	if len(l.floats) > 0 {
+		return l.roundFloats(out, copied)
+	}
+	return out
+}
+
+// floatCol is a FLOAT(M,D)/DOUBLE(M,D) column: its position and 10^D.
+type floatCol struct {
+	pos   int
+	scale float64
+}
+
+// roundFloats rounds the values of FLOAT(M,D)/DOUBLE(M,D) columns to D
+// decimals as MySQL stores them (rint(v * 10^D) / 10^D: half to even on the
+// binary value). The range M allows is not checked.
+func (l *layout) roundFloats(out sql.Row, copied bool) sql.Row {
+	for _, f := range l.floats {
+		var r any
+		switch v := out[f.pos].(type) {
+		case float32:
+			if x := float32(math.RoundToEven(float64(v)*f.scale) / f.scale); x != v && !math.IsInf(float64(x), 0) {
+				r = x
+			}
+		case float64:
+			if x := math.RoundToEven(v*f.scale) / f.scale; x != v && !math.IsInf(x, 0) && !math.IsNaN(x) {
+				r = x
+			}
+		}
+		if r == nil {
+			continue
+		}
+		if !copied {
+			out, copied = out.Copy(), true
+		}
+		out[f.pos] = r
 	}
 	return out
 }

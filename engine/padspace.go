@@ -43,6 +43,8 @@ func PadSpace(ctx *sql.Context, n sql.Node) (sql.Node, transform.TreeIdentity, e
 			return distinctOnKeys(ctx, nn.Child, n)
 		case *plan.OrderedDistinct:
 			return distinctOnKeys(ctx, nn.Child, n)
+		case *plan.SetOp:
+			return unionOnKeys(ctx, nn)
 		case *plan.GroupBy:
 			keys, changed := wrapKeys(ctx, nn.GroupByExprs, true)
 			sel, selChanged, err := wrapExprs(ctx, nn.SelectedExprs)
@@ -197,7 +199,7 @@ func pairCollation(ctx *sql.Context, padOnly bool, exprs ...sql.Expression) (sql
 		if _, done := e.(*collKey); done || !types.IsTextOnly(e.Type()) {
 			return 0, false
 		}
-		c, k := sql.GetCoercibility(ctx, e)
+		c, k := coercibility(ctx, e)
 		if i == 0 {
 			coll, co = c, k
 		} else {
@@ -335,6 +337,43 @@ func wrapComparison(ctx *sql.Context, e sql.Expression) (sql.Expression, transfo
 	return e, transform.SameTree, nil
 }
 
+// coercibility is sql.GetCoercibility, except for a scalar subquery: GMS
+// resolves one over every node and expression of its plan (the WHERE
+// clause's integers make it binary, NUMERIC), so ci = (SELECT bn ...)
+// compared under ci's collation; MySQL gives the subquery the collation
+// and derivation of its select item. scalarsubquery's wrapper (which
+// prints as its subquery) is looked through.
+func coercibility(ctx *sql.Context, e sql.Expression) (sql.CollationID, byte) {
+	sq, ok := e.(*plan.Subquery)
+	if ch := e.Children(); !ok && len(ch) == 1 {
+		if s, isSq := ch[0].(*plan.Subquery); isSq && e.String() == s.String() {
+			sq, ok = s, true
+		}
+	}
+	if !ok {
+		return sql.GetCoercibility(ctx, e)
+	}
+	for n := sq.Query; n != nil; {
+		switch nn := n.(type) {
+		case *plan.Project:
+			if len(nn.Projections) > 0 {
+				return sql.GetCoercibility(ctx, nn.Projections[0])
+			}
+			n = nil
+		case sql.UnaryNode:
+			n = nn.Child()
+		default:
+			n = nil
+		}
+	}
+	if sch := sq.Query.Schema(); len(sch) > 0 {
+		if st, ok := sch[0].Type.(sql.StringType); ok {
+			return st.Collation(), 2
+		}
+	}
+	return sql.GetCoercibility(ctx, e)
+}
+
 var coercibilityNames = [...]string{"EXPLICIT", "NONE", "IMPLICIT", "SYSCONST", "COERCIBLE", "NUMERIC", "IGNORABLE"}
 
 // illegalMix is MySQL's error 1267 for a comparison of two strings of one
@@ -345,8 +384,8 @@ func illegalMix(ctx *sql.Context, e, l, r sql.Expression) error {
 	if !isCollatedText(l) || !isCollatedText(r) {
 		return nil
 	}
-	lc, lk := sql.GetCoercibility(ctx, l)
-	rc, rk := sql.GetCoercibility(ctx, r)
+	lc, lk := coercibility(ctx, l)
+	rc, rk := coercibility(ctx, r)
 	if lk != rk || (lk != 0 && lk != 2) || lc == rc || lc.CharacterSet() != rc.CharacterSet() ||
 		strings.HasSuffix(lc.Name(), "_bin") || strings.HasSuffix(rc.Name(), "_bin") {
 		return nil
@@ -415,6 +454,110 @@ func distinctOnKeys(ctx *sql.Context, child, n sql.Node) (sql.Node, transform.Tr
 		return n, transform.SameTree, nil
 	}
 	return plan.NewGroupBy(sel, keys, child), transform.NewTree, nil
+}
+
+// unionOnKeys makes UNION [DISTINCT] drop duplicates under the collation
+// MySQL resolves for each column from its branches ('abc' in a _ci column
+// UNION 'ABC' is one row): GMS converts branches of different string types
+// to one type of its default collation and dedupes rows by their printed
+// values. The union becomes UNION ALL under a GROUP BY on the columns'
+// keys, as distinctOnKeys does for DISTINCT. A union with its own ORDER BY
+// or LIMIT is left to GMS.
+func unionOnKeys(ctx *sql.Context, u *plan.SetOp) (sql.Node, transform.TreeIdentity, error) {
+	if !u.Distinct || u.SetOpType != plan.UnionType || u.Limit != nil || u.Offset != nil || len(u.SortFields) > 0 {
+		return u, transform.SameTree, nil
+	}
+	sch := u.Schema()
+	sel := make([]sql.Expression, len(sch))
+	keys := make([]sql.Expression, len(sch))
+	changed := false
+	for i, c := range sch {
+		gf := expression.NewGetFieldWithTable(i, 0, c.Type, c.DatabaseSource, c.Source, c.Name, c.Nullable)
+		sel[i], keys[i] = gf, gf
+		if !types.IsTextOnly(c.Type) {
+			continue
+		}
+		coll, ok := unionCollation(ctx, u, i)
+		if !ok {
+			continue
+		}
+		keys[i] = &collKey{child: gf, coll: coll}
+		changed = true
+	}
+	if !changed {
+		return u, transform.SameTree, nil
+	}
+	return plan.NewGroupBy(sel, keys, u.WithDistinct(false)), transform.NewTree, nil
+}
+
+// unionCollation is the collation of column i of a union: its branches'
+// select items (under GMS's conversion to a common type) resolved by
+// MySQL's coercibility rules.
+func unionCollation(ctx *sql.Context, n sql.Node, i int) (sql.CollationID, bool) {
+	coll, _, ok := branchCoercibility(ctx, n, i)
+	if !ok || coll == sql.Collation_binary || coll == sql.Collation_Unspecified {
+		return 0, false
+	}
+	return coll, true
+}
+
+func branchCoercibility(ctx *sql.Context, n sql.Node, i int) (sql.CollationID, byte, bool) {
+	switch nn := n.(type) {
+	case *plan.SetOp:
+		lc, lk, ok1 := branchCoercibility(ctx, nn.Left(), i)
+		rc, rk, ok2 := branchCoercibility(ctx, nn.Right(), i)
+		if !ok1 || !ok2 {
+			return 0, 0, false
+		}
+		c, k := sql.ResolveCoercibility(lc, lk, rc, rk)
+		return c, k, true
+	case *plan.GroupBy:
+		return branchCoercibility(ctx, nn.Child, i)
+	case *plan.Project:
+		if i >= len(nn.Projections) {
+			return 0, 0, false
+		}
+		e := nn.Projections[i]
+		if a, ok := e.(*expression.Alias); ok {
+			e = a.Child
+		}
+		if cv, ok := e.(*expression.Convert); ok {
+			// GMS's conversion of the branches to one type: the value
+			// keeps its own collation and derivation.
+			inner := cv.Child
+			if a, ok := inner.(*expression.Alias); ok {
+				inner = a.Child
+			}
+			if ip, ok := nn.Child.(*plan.Project); ok {
+				if gf, ok := inner.(*expression.GetField); ok {
+					if j := ip.Schema().IndexOfColName(gf.Name()); j == i {
+						return branchCoercibility(ctx, ip, i)
+					}
+				}
+			}
+			if !types.IsTextOnly(inner.Type()) {
+				return 0, 0, false
+			}
+			c, k := coercibility(ctx, inner)
+			return c, k, true
+		}
+		if !types.IsTextOnly(e.Type()) {
+			return 0, 0, false
+		}
+		c, k := coercibility(ctx, e)
+		return c, k, true
+	case sql.UnaryNode:
+		return branchCoercibility(ctx, nn.Child(), i)
+	}
+	sch := n.Schema()
+	if i >= len(sch) {
+		return 0, 0, false
+	}
+	st, ok := sch[i].Type.(sql.StringType)
+	if !ok || !types.IsTextOnly(st) {
+		return 0, 0, false
+	}
+	return st.Collation(), 2, true
 }
 
 // collKey evaluates to the key encoding of its child under coll, in hex (a

@@ -8,6 +8,9 @@ import (
 	"github.com/dolthub/go-mysql-server/sql/plan"
 	"github.com/dolthub/go-mysql-server/sql/rowexec"
 	"github.com/dolthub/go-mysql-server/sql/transform"
+	"github.com/dolthub/vitess/go/sqltypes"
+
+	"github.com/myriaddb/myriad/catalog"
 )
 
 // ShowCreateParentSchema makes SHOW CREATE TABLE name the schema of a
@@ -32,11 +35,12 @@ func ShowCreateParentSchema(ctx *sql.Context, n sql.Node) (sql.Node, transform.T
 			fks = append(fks, i)
 		}
 	}
-	keys := funcIndexLines(t.def)
-	if len(fks) == 0 && !hasEnumDefault(sc.TargetSchema()) && len(keys) == 0 {
+	keys := append(funcIndexLines(t.def), spatialLines(t.def)...)
+	floats := declaredFloats(t.def)
+	if len(fks) == 0 && !hasEnumDefault(sc.TargetSchema()) && len(keys) == 0 && len(floats) == 0 {
 		return n, transform.SameTree, nil
 	}
-	q := &qualifiedShowCreate{ShowCreateTable: sc, keys: keys}
+	q := &qualifiedShowCreate{ShowCreateTable: sc, keys: keys, floats: floats}
 	for _, i := range fks {
 		fk := &t.def.FKs[i]
 		q.lines = append(q.lines, "CONSTRAINT "+quoteIdent(fk.Name)+" FOREIGN KEY (")
@@ -153,6 +157,29 @@ type qualifiedShowCreate struct {
 	// keys are the lines of functional indexes, which GMS does not see
 	// (funcindex.go): they follow GMS's key lines.
 	keys []string
+	// floats: the starts of FLOAT(M,D)/DOUBLE(M,D) column lines as GMS
+	// prints them (`  `+"`a` float") and as MySQL does ("`a` float(7,4)").
+	floats [][2]string
+}
+
+// declaredFloats are the column line starts of t's FLOAT(M,D) and
+// DOUBLE(M,D) columns, GMS's (whose types keep no scale) and MySQL's.
+func declaredFloats(t *catalog.Table) [][2]string {
+	var out [][2]string
+	for i := range t.Columns {
+		c := &t.Columns[i]
+		m, d, ok := c.Type.FloatScale()
+		if !ok {
+			continue
+		}
+		name := "float"
+		if c.Type.Q == sqltypes.Float64 {
+			name = "double"
+		}
+		at := "  " + quoteIdent(c.Name) + " " + name
+		out = append(out, [2]string{at, fmt.Sprintf("%s(%d,%d)", at, m, d)})
+	}
+	return out
 }
 
 var _ sql.ExecSourceRel = (*qualifiedShowCreate)(nil)
@@ -219,6 +246,12 @@ func (q *qualifiedShowCreate) RowIter(ctx *sql.Context, row sql.Row) (sql.RowIte
 		ls := strings.Split(text, "\n")
 		cols, from, to := enumDefaults(ctx, q.ShowCreateTable.TargetSchema())
 		for i, l := range ls {
+			for _, f := range q.floats {
+				if rest, ok := strings.CutPrefix(l, f[0]); ok && (rest == "" || rest[0] == ' ' || rest[0] == ',') {
+					ls[i] = f[1] + rest
+					l = ls[i]
+				}
+			}
 			for j := range cols {
 				if strings.HasPrefix(l, cols[j]) {
 					ls[i] = strings.Replace(ls[i], from[j], to[j], 1)

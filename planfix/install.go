@@ -45,7 +45,8 @@ func Install(a *analyzer.Analyzer) {
 				rules = append(rules, analyzer.Rule{Id: constantExistsID, Apply: constantExists},
 					analyzer.Rule{Id: notExistsNullsID, Apply: nullFreeNotExists})
 			case "optimizeJoins":
-				rules = append(rules, analyzer.Rule{Id: semiJoinOnceID, Apply: markSemiJoins},
+				rules = append(rules, analyzer.Rule{Id: emptyJoinsID, Apply: dropEmptyJoins},
+					analyzer.Rule{Id: semiJoinOnceID, Apply: markSemiJoins},
 					analyzer.Rule{Id: exactJoinKeysID, Apply: exactJoinKeys},
 					analyzer.Rule{Id: noRangeHeapJoinsID, Apply: noRangeHeapJoins})
 			}

@@ -251,46 +251,44 @@ func (h *handler) mayCreate(ctx *sql.Context, db, name string) bool {
 }
 
 // runFastCreate runs node through GMS's executor as GMS's handler runs a
-// CREATE TABLE plan (process list entry, session command bracket, the
-// DDL's implicit commit, the OK reply and status flags). served is false
-// when the node found the statement must take the general path; nothing
-// was written or sent then.
+// CREATE TABLE plan (query event, process list entry, session command
+// bracket, the DDL's implicit commit, the OK reply and status flags).
+// served is false when the bracket could not be opened or the node found
+// the statement must take the general path; nothing was written or sent
+// then.
 func (h *handler) runFastCreate(sqlCtx *sql.Context, c *mysql.Conn, query string, node *engine.FastCreate, cb mysql.ResultSpoolFn) (served bool, err error) {
-	sqlCtx, err = sqlCtx.ProcessList.BeginQuery(sqlCtx, query)
-	if err != nil {
+	served, err = h.tryBracket(sqlCtx, query, func(sqlCtx *sql.Context) (bool, error) {
+		flags := new(sql.QueryFlags)
+		flags.Set(sql.QFlagDDL)
+		schema, iter, _, err := h.srv.sqle.PrepQueryPlanForExecution(sqlCtx, query, node, flags)
+		if node.Fallback {
+			return false, nil
+		}
+		sql.IncrementStatusVariable(sqlCtx, "Questions", 1)
+		sqlCtx.ClearWarnings()
+		if err != nil {
+			return true, sql.CastSQLError(err)
+		}
+		if !types.IsOkResultSchema(schema) {
+			_ = iter.Close(sqlCtx)
+			return true, sql.CastSQLError(errNotOk)
+		}
+		if _, err := iter.Next(sqlCtx); err != nil {
+			return true, sql.CastSQLError(err)
+		}
+		// Close commits (the DDL's implicit commit).
+		if err := iter.Close(sqlCtx); err != nil {
+			return true, sql.CastSQLError(err)
+		}
+		if err := statusFlags(sqlCtx, c); err != nil {
+			return true, err
+		}
+		return true, cb(&sqltypes.Result{}, false)
+	})
+	if !served {
 		return false, nil
 	}
-	defer sqlCtx.ProcessList.EndQuery(sqlCtx)
-	if err := sql.SessionCommandBegin(sqlCtx.Session); err != nil {
-		return false, nil
-	}
-	defer sql.SessionCommandEnd(sqlCtx.Session)
-	flags := new(sql.QueryFlags)
-	flags.Set(sql.QFlagDDL)
-	schema, iter, _, err := h.srv.sqle.PrepQueryPlanForExecution(sqlCtx, query, node, flags)
-	if node.Fallback {
-		return false, nil
-	}
-	sql.IncrementStatusVariable(sqlCtx, "Questions", 1)
-	sqlCtx.ClearWarnings()
-	if err != nil {
-		return true, sql.CastSQLError(err)
-	}
-	if !types.IsOkResultSchema(schema) {
-		_ = iter.Close(sqlCtx)
-		return true, sql.CastSQLError(errNotOk)
-	}
-	if _, err := iter.Next(sqlCtx); err != nil {
-		return true, sql.CastSQLError(err)
-	}
-	// Close commits (the DDL's implicit commit).
-	if err := iter.Close(sqlCtx); err != nil {
-		return true, sql.CastSQLError(err)
-	}
-	if err := statusFlags(sqlCtx, c); err != nil {
-		return true, err
-	}
-	return true, cb(&sqltypes.Result{}, false)
+	return true, err
 }
 
 var errNotOk = sql.ErrInvalidType.New("CREATE TABLE fast path: not an OK result")

@@ -253,6 +253,24 @@ func TestCreateTableFastPathErrors(t *testing.T) {
 		mustExec(t, fast, "DROP TABLE IF EXISTS t")
 		mustExec(t, fast, text)
 	}
+	// A served statement is one query event (myriad_queries_total), as
+	// on the general path: the fast path runs inside the same bracket.
+	for _, c := range []struct {
+		conn   *sql.Conn
+		schema string
+		served int64
+	}{{fast, "s4", 1}, {ref, "r4", 0}} {
+		mustExec(t, pool, "CREATE DATABASE "+c.schema)
+		mustExec(t, c.conn, "USE "+c.schema)
+		queries, failed, hits := ts.srv.events.queries.Load(), ts.srv.events.failed.Load(), ts.srv.ddl.hits.Load()
+		mustExec(t, c.conn, q)
+		if got := ts.srv.ddl.hits.Load() - hits; got != c.served {
+			t.Fatalf("%s: served %d statements from templates, want %d", c.schema, got, c.served)
+		}
+		if dq, df := ts.srv.events.queries.Load()-queries, ts.srv.events.failed.Load()-failed; dq != 1 || df != 0 {
+			t.Errorf("%s: a CREATE TABLE counted %d query events (%d failed), want 1 (0)", c.schema, dq, df)
+		}
+	}
 	hits := ts.srv.ddl.hits.Load()
 	outcome := func(conn *sql.Conn, stmts ...string) string {
 		var b strings.Builder

@@ -192,6 +192,7 @@ var errorRules = []errorRule{
 	// Spatial columns: GMS words these as MySQL does but with 1105.
 	{match: re(`^(The SRID of the geometry does not match the SRID of the column '.*)$`), code: 3643, state: "HY000", format: "$1"},
 	{match: re(`^All parts of a SPATIAL index must be NOT NULL$`), code: 1252, state: "42000", format: "All parts of a SPATIAL index must be NOT NULL"},
+	{match: re(`^a SPATIAL index may only contain a geometrical type column$`), code: 1687, state: "HY000", format: "A SPATIAL index may only contain a geometrical type column"},
 	{match: re(`^invalid GIS data provided to function (Deserialize|\w+Type\.Convert)`), code: 1416, state: "22003",
 		format: "Cannot get geometry object from data you send to the GEOMETRY field"},
 	{match: re(`^Cannot get geometry object from data you sent to the GEOMETRY field$`), code: 1416, state: "22003",

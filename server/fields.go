@@ -1,7 +1,9 @@
 package server
 
 import (
+	"math"
 	"regexp"
+	"strconv"
 	"strings"
 
 	"github.com/dolthub/vitess/go/mysql"
@@ -15,7 +17,11 @@ import (
 //     BIT, YEAR) has the binary character set (63): GMS gives them the
 //     connection's, and drivers then decode BIT as text instead of bytes;
 //   - FLOAT and DOUBLE without a declared scale have 31 decimals
-//     (NOT_FIXED_DEC): drivers read 0 as "exactly 0 decimals";
+//     (NOT_FIXED_DEC): drivers read 0 as "exactly 0 decimals"; a column
+//     declared FLOAT(M,D)/DOUBLE(M,D) has D, read from its catalog record
+//     (GMS's types keep no scale, see package floattype), its length is M,
+//     and its values
+//     are printed with D digits in the text protocol ("13.3700");
 //   - YEAR is UNSIGNED and ZEROFILL;
 //   - DATETIME and TIMESTAMP are as long as their text (temporalFields).
 
@@ -25,8 +31,12 @@ const binaryCharset = 63
 // notFixedDec is MySQL's "decimals not fixed" (FLOAT/DOUBLE without a scale).
 const notFixedDec = 31
 
+// floatScales looks up the (M,D) of a FLOAT(M,D)/DOUBLE(M,D) column by its
+// schema, table and name (engine.FloatScale); nil looks up nothing.
+type floatScales func(db, table, column string) (width, scale uint8, ok bool)
+
 // fixFields corrects fields in place.
-func fixFields(fields []*querypb.Field) {
+func fixFields(fields []*querypb.Field, scales floatScales) {
 	for _, f := range fields {
 		if f == nil {
 			continue
@@ -48,7 +58,15 @@ func fixFields(fields []*querypb.Field) {
 		switch f.Type {
 		case querypb.Type_FLOAT32, querypb.Type_FLOAT64:
 			if f.Decimals == 0 {
-				f.Decimals = notFixedDec
+				d := uint32(notFixedDec)
+				if scales != nil {
+					if m, s, ok := scales(f.Database, f.OrgTable, f.OrgName); ok {
+						d = uint32(s)
+						// MySQL's column length is M (GMS's is 12 or 22).
+						f.ColumnLength = uint32(m)
+					}
+				}
+				f.Decimals = d
 			}
 		case querypb.Type_YEAR:
 			if want := uint32(querypb.MySqlFlag_UNSIGNED_FLAG | querypb.MySqlFlag_ZEROFILL_FLAG); f.Flags&want != want {
@@ -58,21 +76,59 @@ func fixFields(fields []*querypb.Field) {
 	}
 }
 
-// fieldsCallback wraps a text-protocol result callback with fixFields and
-// zeroFractions.
-func fieldsCallback(cb mysql.ResultSpoolFn) mysql.ResultSpoolFn {
+// fieldsCallback wraps a text-protocol result callback with fixFields,
+// zeroFractions and floatDigits.
+func fieldsCallback(cb mysql.ResultSpoolFn, scales floatScales) mysql.ResultSpoolFn {
 	var zeros []zeroCol
+	var floats []int
 	return func(res *sqltypes.Result, more bool) error {
 		if res != nil {
 			if res.Fields != nil {
-				fixFields(res.Fields)
+				fixFields(res.Fields, scales)
 				zeros = zeroFractionColumns(res.Fields, zeros[:0])
+				floats = scaledFloatColumns(res.Fields, floats[:0])
 			}
 			if len(zeros) > 0 {
 				zeroFractions(res, zeros)
 			}
+			if len(floats) > 0 {
+				floatDigits(res, floats)
+			}
 		}
 		return cb(res, more)
+	}
+}
+
+// scaledFloatColumns are the positions of FLOAT/DOUBLE columns with a
+// declared scale (decimals below NOT_FIXED_DEC).
+func scaledFloatColumns(fields []*querypb.Field, out []int) []int {
+	for i, f := range fields {
+		if f != nil && (f.Type == querypb.Type_FLOAT32 || f.Type == querypb.Type_FLOAT64) && f.Decimals < notFixedDec {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+// floatDigits prints the values of FLOAT(M,D)/DOUBLE(M,D) columns with
+// exactly D digits after the point, as MySQL does (13.37 in a FLOAT(7,4)
+// is "13.3700"); GMS prints the shortest text of the value.
+func floatDigits(res *sqltypes.Result, cols []int) {
+	for _, row := range res.Rows {
+		for _, i := range cols {
+			if i >= len(row) || row[i].IsNull() {
+				continue
+			}
+			bits := 64
+			if res.Fields[i].Type == querypb.Type_FLOAT32 {
+				bits = 32
+			}
+			v, err := strconv.ParseFloat(string(row[i].Raw()), bits)
+			if err != nil || math.IsInf(v, 0) || math.IsNaN(v) {
+				continue
+			}
+			row[i] = sqltypes.MakeTrusted(row[i].Type(), strconv.AppendFloat(nil, v, 'f', int(res.Fields[i].Decimals), bits))
+		}
 	}
 }
 
@@ -111,10 +167,10 @@ const zeroDatetimeText = "0000-00-00 00:00:00"
 
 // stmtFieldsCallback wraps a binary-protocol result callback with fixFields
 // and binaryTemporal.
-func stmtFieldsCallback(cb func(*sqltypes.Result) error) func(*sqltypes.Result) error {
+func stmtFieldsCallback(cb func(*sqltypes.Result) error, scales floatScales) func(*sqltypes.Result) error {
 	return func(res *sqltypes.Result) error {
 		if res != nil {
-			fixFields(res.Fields)
+			fixFields(res.Fields, scales)
 			binaryTemporal(res)
 		}
 		return cb(res)

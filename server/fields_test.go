@@ -1,10 +1,17 @@
 package server
 
 import (
+	"bytes"
+	"context"
 	"database/sql"
 	"math"
+	"net"
+	"os"
+	"os/exec"
 	"reflect"
+	"strings"
 	"testing"
+	"time"
 )
 
 // TestResultMetadata: column metadata drivers act on, as MySQL sends it,
@@ -121,4 +128,141 @@ func TestAliasCase(t *testing.T) {
 			t.Errorf("%s: columns %q, want %q (%v)", q, cols, want, err)
 		}
 	}
+}
+
+// TestFloatScaleMetadata: FLOAT(M,D) and DOUBLE(M,D) keep their declared
+// scale (go-sql-driver's TestRowsColumnTypes, float74null): the field's
+// decimals are D and its length M in both protocols, values are stored
+// rounded to D decimals and printed with D digits in the text protocol, SHOW
+// CREATE TABLE prints the declaration, and the scale survives a restart (it
+// is in the catalog record), ALTER TABLE ADD/MODIFY COLUMN, and is dropped
+// by MODIFY to a plain FLOAT.
+func TestFloatScaleMetadata(t *testing.T) {
+	dir := t.TempDir()
+	ts := startServer(t, dir)
+	mustExec(t, ts.connect(""), "CREATE DATABASE m")
+	db := ts.connect("m")
+	mustExec(t, db, "CREATE TABLE t (id INT PRIMARY KEY, a FLOAT(7,4), b DOUBLE(10,2), c FLOAT, d DOUBLE, e REAL(6,1), h FLOAT(30,2))")
+	mustExec(t, db, "INSERT INTO t VALUES (1, 13.37, 1234.5678, 1.5, 2.25, 3.14159, 1.25)")
+	type want struct {
+		scale, length int64
+	}
+	wants := map[string]want{"a": {4, 7}, "b": {2, 10}, "c": {math.MaxInt64, 12}, "d": {math.MaxInt64, 22}, "e": {1, 6}, "h": {2, 30}}
+	check := func(name string, db *sql.DB, q string) {
+		t.Helper()
+		rows, err := db.Query(q, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer rows.Close()
+		cts, err := rows.ColumnTypes()
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, ct := range cts {
+			w := wants[ct.Name()]
+			p, s, ok := ct.DecimalSize()
+			if !ok || p != math.MaxInt64 || s != w.scale {
+				t.Errorf("%s: %s DecimalSize = %d, %d, %v; want scale %d", name, ct.Name(), p, s, ok, w.scale)
+			}
+		}
+		if !rows.Next() {
+			t.Fatalf("%s: no row", name)
+		}
+		var a, b, c, d, e, h string
+		if err := rows.Scan(&a, &b, &c, &d, &e, &h); err != nil {
+			t.Fatal(err)
+		}
+		// The driver parses floats in both protocols: the values as
+		// stored, rounded to D decimals.
+		got := []string{a, b, c, d, e, h}
+		if want := []string{"13.37", "1234.57", "1.5", "2.25", "3.1", "1.25"}; !reflect.DeepEqual(got, want) {
+			t.Errorf("%s: values %q, want %q", name, got, want)
+		}
+	}
+	const q = "SELECT a, b, c, d, e, h FROM t WHERE id = ?"
+	check("prepared", db, q)
+	check("text", ts.connectWith("m", "interpolateParams=true"), q)
+
+	// The text as sent (the mariadb CLI prints it unparsed).
+	if got, want := cliRun(t, ts, "m", "SELECT a, b, c, d, e, h FROM t; SELECT a, b FROM t WHERE id = 1"),
+		"13.3700\t1234.57\t1.5\t2.25\t3.1\t1.25\n13.3700\t1234.57\n"; got != want {
+		t.Errorf("text protocol:\n%q want\n%q", got, want)
+	}
+
+	// Column lengths, as PyMySQL's description reports them.
+	out := pyRun(t, ts, "m", `cur.execute("SELECT a, b, c, d, e, h FROM t")
+for d in cur.description: print(d[0], d[3], d[5])`)
+	if want := "a 7 4\nb 10 2\nc 12 31\nd 22 31\ne 6 1\nh 30 2\n"; out != want {
+		t.Errorf("PyMySQL description:\n%s want\n%s", out, want)
+	}
+
+	var tbl, create string
+	if err := db.QueryRow("SHOW CREATE TABLE t").Scan(&tbl, &create); err != nil {
+		t.Fatal(err)
+	}
+	for _, line := range []string{"`a` float(7,4)", "`b` double(10,2)", "`c` float", "`e` double(6,1)", "`h` float(30,2)"} {
+		if !strings.Contains(create, "  "+line+",") && !strings.Contains(create, "  "+line+" ") {
+			t.Errorf("SHOW CREATE TABLE lacks %q:\n%s", line, create)
+		}
+	}
+
+	mustExec(t, db, "ALTER TABLE t ADD COLUMN x DOUBLE(8,3), MODIFY COLUMN a FLOAT")
+	mustExec(t, db, "UPDATE t SET x = 2.71828 WHERE id = 1")
+	ts.srv.Close()
+	ts = startServer(t, dir)
+	db = ts.connect("m")
+	rows := queryRows(t, db, "SELECT x, b FROM t")
+	if len(rows) != 1 || rows[0][0] != "2.718" || rows[0][1] != "1234.57" {
+		t.Errorf("after restart: %v, want [2.718 1234.57]", rows)
+	}
+	out = pyRun(t, ts, "m", `cur.execute("SELECT a, x FROM t")
+for d in cur.description: print(d[0], d[3], d[5])`)
+	if want := "a 12 31\nx 8 3\n"; out != want {
+		t.Errorf("after ALTER and restart:\n%s want\n%s", out, want)
+	}
+}
+
+// pyRun runs body under PyMySQL (/usr/bin/python3, or $MYRIAD_PYTHON) with
+// cur a cursor on database db of ts, and returns what it printed.
+func pyRun(t *testing.T, ts *testServer, db, body string) string {
+	t.Helper()
+	python := "/usr/bin/python3"
+	if p := os.Getenv("MYRIAD_PYTHON"); p != "" {
+		python = p
+	}
+	_, port, err := net.SplitHostPort(ts.srv.Addr().String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	prog := "import pymysql\nc = pymysql.connect(host='127.0.0.1', port=" + port + ", user='root', db='" + db + "')\ncur = c.cursor()\n" + body + "\n"
+	cmd := exec.CommandContext(ctx, python, "-c", prog)
+	var out, errOut bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errOut
+	if err := cmd.Run(); err != nil {
+		t.Fatalf("python: %v\n%s%s", err, out.String(), errOut.String())
+	}
+	return out.String()
+}
+
+// cliRun runs statements with the mariadb CLI (batch mode, no column
+// names) on database db of ts and returns its output.
+func cliRun(t *testing.T, ts *testServer, db, stmts string) string {
+	t.Helper()
+	host, port, err := net.SplitHostPort(ts.srv.Addr().String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, "mariadb", "--no-defaults", "--protocol=tcp", "-h"+host, "-P"+port, "-uroot",
+		"--batch", "--skip-column-names", "-D"+db, "-e", stmts)
+	var out, errOut bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errOut
+	if err := cmd.Run(); err != nil {
+		t.Fatalf("mariadb: %v\n%s%s", err, out.String(), errOut.String())
+	}
+	return out.String()
 }

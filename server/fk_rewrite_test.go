@@ -1,7 +1,6 @@
 package server
 
 import (
-	"context"
 	"fmt"
 	"strings"
 	"sync"
@@ -19,17 +18,8 @@ import (
 // with MySQL's errors: an orphan child is 1452, deleting a referenced
 // parent 1451, ON DELETE CASCADE still cascades.
 func TestMultiPartAlterWithForeignKeys(t *testing.T) {
-	dir := t.TempDir()
-	ts := startServer(t, dir)
-	db := ts.connect("")
-	mustExec(t, db, "SET GLOBAL myriad_ddl_batch_delay_ms = 0")
-	mustExec(t, db, "SET GLOBAL myriad_ddl_backfill_sleep_ratio = 0")
-	defer mustExec(t, db, "SET GLOBAL myriad_ddl_backfill_sleep_ratio = 300")
-	mustExec(t, db, "SET GLOBAL myriad_ddl_batch_rows = 100")
-	defer mustExec(t, db, "SET GLOBAL myriad_ddl_batch_rows = 1000")
-	mustExec(t, db, "CREATE DATABASE d")
-	db = ts.connect("d")
-	db.SetMaxOpenConns(8)
+	d := startDDLTest(t, 100, 8)
+	db := d.db
 	mustExec(t, db, "CREATE TABLE p (id INT PRIMARY KEY, name VARCHAR(20), n INT)")
 	mustExec(t, db, "CREATE TABLE c (id INT PRIMARY KEY, pid INT, note VARCHAR(20), n INT, CONSTRAINT fk_c FOREIGN KEY (pid) REFERENCES p(id) ON DELETE CASCADE)")
 	var pv, cv []string
@@ -54,43 +44,18 @@ func TestMultiPartAlterWithForeignKeys(t *testing.T) {
 	t.Cleanup(func() { engine.BackfillHook.Store(nil) })
 
 	// A client inserts children of existing parents all along.
-	stop := make(chan struct{})
-	var wg sync.WaitGroup
-	var inserted atomic.Int64
-	var clientErr atomic.Pointer[string]
-	wg.Add(1)
-	go func() {
-		defer wg.Done()
-		for id := 100000; ; id++ {
-			select {
-			case <-stop:
-				return
-			default:
-			}
-			if _, err := db.ExecContext(context.Background(), "INSERT INTO c (id, pid, note, n) VALUES (?, ?, 'new', 0)", id, 1+id%2000); err != nil {
-				msg := err.Error()
-				clientErr.CompareAndSwap(nil, &msg)
-				return
-			}
-			inserted.Add(1)
-		}
-	}()
+	in := startInserter(db, 100000, "INSERT INTO c (id, pid, note, n) VALUES (?, ?, 'new', 0)", func(id int) []any { return []any{id, 1 + id%2000} })
 	for _, q := range []string{
 		"ALTER TABLE c MODIFY n BIGINT, ADD COLUMN extra INT DEFAULT 3, MODIFY note VARCHAR(10)",
 		"ALTER TABLE p MODIFY n BIGINT, ADD COLUMN extra INT DEFAULT 4, MODIFY name VARCHAR(10)",
 	} {
 		if _, err := db.Exec(q); err != nil {
-			close(stop)
-			wg.Wait()
+			in.halt()
 			t.Fatalf("%s: %v", q, err)
 		}
 	}
 	time.Sleep(50 * time.Millisecond)
-	close(stop)
-	wg.Wait()
-	if p := clientErr.Load(); p != nil {
-		t.Fatalf("client insert failed during the ALTERs: %s", *p)
-	}
+	in.finish(t)
 	for _, tbl := range []string{"c", "p"} {
 		n := int64(0)
 		if v, ok := jobs.Load(tbl); ok {
@@ -108,7 +73,7 @@ func TestMultiPartAlterWithForeignKeys(t *testing.T) {
 	if def := createTableOf(t, db, "p"); !strings.Contains(def, "`n` bigint") || !strings.Contains(def, "`name` varchar(10)") {
 		t.Fatalf("parent definition after the ALTER:\n%s", def)
 	}
-	wantRows(t, db, "SELECT COUNT(*), SUM(extra) FROM c", fmt.Sprintf("%d,%d", 2000+inserted.Load(), 3*(2000+inserted.Load())))
+	wantRows(t, db, "SELECT COUNT(*), SUM(extra) FROM c", fmt.Sprintf("%d,%d", 2000+in.inserted.Load(), 3*(2000+in.inserted.Load())))
 	wantRows(t, db, "SELECT COUNT(*), SUM(extra) FROM p", "2000,8000")
 	_, err := db.Exec("INSERT INTO c (id, pid) VALUES (999999, 5000)")
 	wantError(t, "orphan after the ALTER", err, 1452, "Cannot add or update a child row: a foreign key constraint fails (`d`.`c`, CONSTRAINT `fk_c` FOREIGN KEY (`pid`) REFERENCES `p` (`id`) ON DELETE CASCADE)")
@@ -118,8 +83,7 @@ func TestMultiPartAlterWithForeignKeys(t *testing.T) {
 	wantError(t, "delete referenced parent", err, 1451, "Cannot delete or update a parent row: a foreign key constraint fails (`d`.`g`, CONSTRAINT `fk_g` FOREIGN KEY (`pid`) REFERENCES `p` (`id`))")
 	mustExec(t, db, "DELETE FROM p WHERE id = 8")
 	wantRows(t, db, "SELECT COUNT(*) FROM c WHERE pid = 8", "0")
-	ts.srv.Close()
-	checkDir(t, dir)
+	d.closeAndCheck()
 }
 
 // TestMultiPartAlterForeignKeyColumns: parts that touch the foreign key's

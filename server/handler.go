@@ -212,6 +212,9 @@ func (h *handler) ComInitDB(c *mysql.Conn, schemaName string) error {
 func (h *handler) ComQuery(ctx context.Context, c *mysql.Conn, query string, cb mysql.ResultSpoolFn) error {
 	cb = h.charsetCallback(c, cb)
 	query = longTypeText(noBackslashText(h.sessionOf(c), h.clientText(c, query)))
+	if done, err := h.directTxn(ctx, c, query, func(r *sqltypes.Result) error { return cb(r, false) }); done {
+		return err
+	}
 	// First: TENANT IMPORT DATA carries a megabyte of base64 that no
 	// rewrite needs to scan.
 	if ok, err := h.comTenant(ctx, c, query, cb); ok {
@@ -236,17 +239,18 @@ func (h *handler) ComQuery(ctx context.Context, c *mysql.Conn, query string, cb 
 	if ok, err := h.comInnoDBStatus(c, query, cb); ok {
 		return err
 	}
-	stripped := h.stripLocking(c, query, false)
+	fs := &firstStatement{}
+	stripped := h.stripLocking(c, query, fs)
 	locking := stripped != query
-	query = h.startTransaction(c, stripped, false)
-	ctx, endDDL, err := h.lockDDLTable(ctx, c, query, false)
+	query = h.startTransaction(c, stripped, fs)
+	ctx, endDDL, err := h.lockDDLTable(ctx, c, query, fs)
 	if err != nil {
 		return err
 	}
 	defer endDDL()
 	query, cb, done := h.explainFormat(c, query, cb)
 	defer done()
-	cb = aliasCallback(query, setCallback(query, fieldsCallback(h.processlistCallback(query, cb))))
+	cb = aliasCallback(query, setCallback(query, fieldsCallback(h.processlistCallback(query, cb), h.eng.FloatScale)))
 	if ok, err := h.storedFunction(c, query, cb); ok {
 		return err
 	}
@@ -312,6 +316,9 @@ func (h *handler) comMultiQuery(ctx context.Context, c *mysql.Conn, query string
 		query = sqltext.Rewrite(query, versionID)
 		return h.comCall(ctx, c, query, h.processlistCallback(query, cb), true)
 	}
+	if done, err := h.directTxn(ctx, c, query, func(r *sqltypes.Result) error { return cb(r, false) }); done {
+		return "", err
+	}
 	if ok, err := h.comTenant(ctx, c, query, cb); ok {
 		return "", err
 	}
@@ -334,17 +341,18 @@ func (h *handler) comMultiQuery(ctx context.Context, c *mysql.Conn, query string
 	if ok, err := h.comInnoDBStatus(c, query, cb); ok {
 		return "", err
 	}
-	stripped := h.stripLocking(c, query, true)
+	fs := &firstStatement{multi: true}
+	stripped := h.stripLocking(c, query, fs)
 	locking := stripped != query
-	query = h.startTransaction(c, stripped, true)
-	ctx, endDDL, err := h.lockDDLTable(ctx, c, query, true)
+	query = h.startTransaction(c, stripped, fs)
+	ctx, endDDL, err := h.lockDDLTable(ctx, c, query, fs)
 	if err != nil {
 		return "", err
 	}
 	defer endDDL()
 	query, cb, done := h.explainFormat(c, query, cb)
 	defer done()
-	cb = aliasCallback(query, setCallback(query, fieldsCallback(h.processlistCallback(query, cb))))
+	cb = aliasCallback(query, setCallback(query, fieldsCallback(h.processlistCallback(query, cb), h.eng.FloatScale)))
 	if ok, err := h.storedFunction(c, query, cb); ok {
 		return "", err
 	}
@@ -365,6 +373,32 @@ func (h *handler) comMultiQuery(ctx context.Context, c *mysql.Conn, query string
 	}
 	rest, err := h.Handler.ComMultiQuery(ctx, c, query, cb)
 	return rest, h.translate(err, c, query)
+}
+
+// firstStatement is where a COM_QUERY text's first statement ends, for
+// the pre-passes that each read only that statement (stripLocking,
+// startTransaction, lockDDLTable). A multi-statement text is split once
+// for all of them: sqlparser.SplitStatement tokenizes the whole text, and
+// three calls per statement were 9% of the server's CPU under sysbench's
+// oltp_insert (docs/PROFILES.md, "Session 8").
+type firstStatement struct {
+	multi          bool
+	done           bool
+	q, first, rest string
+	err            error
+}
+
+// split returns q's first statement and the rest (all of q and "" for a
+// single-statement command), and SplitStatement's error.
+func (f *firstStatement) split(q string) (first, rest string, err error) {
+	if !f.multi {
+		return q, "", nil
+	}
+	if !f.done || f.q != q {
+		f.q, f.done = q, true
+		f.first, f.rest, f.err = sqlparser.SplitStatement(q)
+	}
+	return f.first, f.rest, f.err
 }
 
 // textCached runs a text-protocol SELECT from the plan cache when it can
@@ -394,7 +428,7 @@ func (h *handler) ComPrepare(ctx context.Context, c *mysql.Conn, query string, p
 	if sqltext.IsDoSelect(query) {
 		f = nil // a DO (rewritten by the wire guard) has no result columns
 	}
-	fixFields(f)
+	fixFields(f, h.eng.FloatScale)
 	return f, h.translate(err, c, query)
 }
 
@@ -465,9 +499,14 @@ func (h *handler) ComStmtExecute(ctx context.Context, c *mysql.Conn, p *mysql.Pr
 	if w, ok := c.Conn.(*wireConn); ok {
 		c.Conn = w.Conn
 	}
-	cb = stmtFieldsCallback(h.stmtCharsetCallback(c, cb))
+	cb = stmtFieldsCallback(h.stmtCharsetCallback(c, cb), h.eng.FloatScale)
 	if done, err := h.stmtCall(ctx, c, wire, p, cb); done {
 		return err
+	}
+	if p.ParamsCount == 0 {
+		if done, err := h.directTxn(ctx, c, p.PrepareStmt, cb); done {
+			return err
+		}
 	}
 	temporalParams(p)
 	if sqltext.IsDoSelect(p.PrepareStmt) {

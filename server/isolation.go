@@ -2,7 +2,6 @@ package server
 
 import (
 	"github.com/dolthub/vitess/go/mysql"
-	"github.com/dolthub/vitess/go/vt/sqlparser"
 
 	"github.com/myriaddb/myriad/sqltext"
 )
@@ -12,14 +11,10 @@ import (
 // clause, or rejects it next to READ ONLY / READ WRITE, so it is taken off
 // the text here and the engine takes the new transaction's snapshot at
 // once (engine.SetNextConsistentSnapshot). It returns the text to run.
-func (h *handler) startTransaction(c *mysql.Conn, query string, multi bool) string {
-	first, rest := query, ""
-	if multi {
-		f, r, err := sqlparser.SplitStatement(query)
-		if err != nil {
-			return query
-		}
-		first, rest = f, r
+func (h *handler) startTransaction(c *mysql.Conn, query string, fs *firstStatement) string {
+	first, rest, err := fs.split(query)
+	if err != nil {
+		return query
 	}
 	rewritten, ok := sqltext.StartTransaction(first)
 	if !ok {

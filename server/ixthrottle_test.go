@@ -5,8 +5,8 @@ import (
 	"time"
 )
 
-// TestBackfillThrottle builds the same index twice with
-// myriad_ddl_backfill_sleep_ratio = 20000 (each pause 200 times
+// TestBackfillThrottle builds the same index twice with the fixed ratio
+// (myriad_ddl_backfill_foreground_pct = 0) myriad_ddl_backfill_sleep_ratio = 20000 (each pause 200 times
 // the batch's duration, capped at 2 s): on an idle server the build does
 // not pause at all, when another client committed a transaction since the
 // previous batch it pauses. Both builds must leave an index that agrees with the
@@ -22,6 +22,8 @@ func TestBackfillThrottle(t *testing.T) {
 	mustExec(t, db, "INSERT INTO fg VALUES (1, 0)")
 	mustExec(t, db, "SET GLOBAL myriad_ddl_batch_rows = 50")
 	mustExec(t, db, "SET GLOBAL myriad_ddl_backfill_sleep_ratio = 20000")
+	mustExec(t, db, "SET GLOBAL myriad_ddl_backfill_foreground_pct = 0")
+	defer mustExec(t, db, "SET GLOBAL myriad_ddl_backfill_foreground_pct = DEFAULT")
 	defer mustExec(t, db, "SET GLOBAL myriad_ddl_batch_rows = 1000")
 	defer mustExec(t, db, "SET GLOBAL myriad_ddl_backfill_sleep_ratio = DEFAULT")
 

@@ -6,7 +6,6 @@ import (
 	"sync"
 
 	"github.com/dolthub/vitess/go/mysql"
-	"github.com/dolthub/vitess/go/vt/sqlparser"
 
 	"github.com/myriaddb/myriad/engine"
 	"github.com/myriaddb/myriad/locks"
@@ -29,14 +28,10 @@ func toEngineClause(l sqltext.Locking) *engine.LockingClause {
 
 // stripLocking handles a text statement (the first one of a multi-statement
 // text): it returns the text to run.
-func (h *handler) stripLocking(c *mysql.Conn, query string, multi bool) string {
-	first, rest := query, ""
-	if multi {
-		f, r, err := sqlparser.SplitStatement(query)
-		if err != nil {
-			return query
-		}
-		first, rest = f, r
+func (h *handler) stripLocking(c *mysql.Conn, query string, fs *firstStatement) string {
+	first, rest, err := fs.split(query)
+	if err != nil {
+		return query
 	}
 	stripped, l, ok := sqltext.LockingClause(first)
 	if !ok {
@@ -56,13 +51,10 @@ func (h *handler) stripLocking(c *mysql.Conn, query string, multi bool) string {
 // (engine.LockTableForDDL); the table is found in the text because GMS
 // resolves it, and fixes the statement's snapshot, before any engine code
 // could wait.
-func (h *handler) lockDDLTable(ctx context.Context, c *mysql.Conn, query string, multi bool) (context.Context, func(), error) {
-	if multi {
-		f, _, err := sqlparser.SplitStatement(query)
-		if err != nil {
-			return ctx, func() {}, nil
-		}
-		query = f
+func (h *handler) lockDDLTable(ctx context.Context, c *mysql.Conn, query string, fs *firstStatement) (context.Context, func(), error) {
+	query, _, err := fs.split(query)
+	if err != nil {
+		return ctx, func() {}, nil
 	}
 	if sqltext.CommitsImplicitly(query) {
 		if err := h.eng.CommitBeforeDDL(ctx, c.ConnectionID); err != nil {

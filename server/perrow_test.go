@@ -3,7 +3,6 @@ package server
 import (
 	"fmt"
 	"strings"
-	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -15,16 +14,8 @@ import (
 // online job in batches (seen by the backfill hook), while a client
 // inserts rows that get their own values too.
 func TestAddColumnPerRowDefault(t *testing.T) {
-	dir := t.TempDir()
-	ts := startServer(t, dir)
-	db := ts.connect("")
-	mustExec(t, db, "SET GLOBAL myriad_ddl_batch_delay_ms = 0")
-	mustExec(t, db, "SET GLOBAL myriad_ddl_backfill_sleep_ratio = 0")
-	defer mustExec(t, db, "SET GLOBAL myriad_ddl_backfill_sleep_ratio = 300")
-	mustExec(t, db, "SET GLOBAL myriad_ddl_batch_rows = 200")
-	defer mustExec(t, db, "SET GLOBAL myriad_ddl_batch_rows = 1000")
-	mustExec(t, db, "CREATE DATABASE d")
-	db = ts.connect("d")
+	d := startDDLTest(t, 200, 0)
+	db := d.db
 	const n = 3000
 	fillTable(t, db, "t", n, func(i int) int { return i % 97 })
 	var batches atomic.Int64
@@ -32,27 +23,7 @@ func TestAddColumnPerRowDefault(t *testing.T) {
 		batches.Add(1)
 		time.Sleep(2 * time.Millisecond)
 	})
-	stop := make(chan struct{})
-	var wg sync.WaitGroup
-	var inserted atomic.Int64
-	var clientErr atomic.Pointer[string]
-	wg.Add(1)
-	go func() {
-		defer wg.Done()
-		for id := 1_000_000; ; id++ {
-			select {
-			case <-stop:
-				return
-			default:
-			}
-			if _, err := db.Exec("INSERT INTO t (id, k, v) VALUES (?, 3, 'new')", id); err != nil {
-				msg := err.Error()
-				clientErr.CompareAndSwap(nil, &msg)
-				return
-			}
-			inserted.Add(1)
-		}
-	}()
+	in := startInserter(db, 1_000_000, "INSERT INTO t (id, k, v) VALUES (?, 3, 'new')", func(id int) []any { return []any{id} })
 	for _, q := range []string{
 		"ALTER TABLE t ADD COLUMN u VARCHAR(36) DEFAULT (UUID())",
 		"ALTER TABLE t ADD COLUMN w INT NOT NULL DEFAULT (k * 2 + 1) AFTER id",
@@ -60,8 +31,7 @@ func TestAddColumnPerRowDefault(t *testing.T) {
 		before := batches.Load()
 		start := time.Now()
 		if _, err := db.Exec(q); err != nil {
-			close(stop)
-			wg.Wait()
+			in.halt()
 			t.Fatalf("%s: %v", q, err)
 		}
 		t.Logf("%s: %v", q, time.Since(start).Round(time.Millisecond))
@@ -70,13 +40,9 @@ func TestAddColumnPerRowDefault(t *testing.T) {
 		}
 	}
 	time.Sleep(30 * time.Millisecond)
-	close(stop)
-	wg.Wait()
-	if p := clientErr.Load(); p != nil {
-		t.Fatalf("client insert failed during the ALTERs: %s", *p)
-	}
+	in.finish(t)
 	noJobs(t, db)
-	rows := n + inserted.Load()
+	rows := n + in.inserted.Load()
 	wantRows(t, db, "SELECT COUNT(*), COUNT(DISTINCT u), COUNT(u), SUM(w = k * 2 + 1) FROM t",
 		fmt.Sprintf("%d,%d,%d,%d", rows, rows, rows, rows))
 	wantRows(t, db, "SELECT COUNT(*) FROM t WHERE LENGTH(u) <> 36 OR u NOT LIKE '________-____-____-____-____________'", "0")
@@ -85,7 +51,6 @@ func TestAddColumnPerRowDefault(t *testing.T) {
 	}
 	mustExec(t, db, "INSERT INTO t (id, k) VALUES (5000000, 10)")
 	wantRows(t, db, "SELECT w, LENGTH(u) FROM t WHERE id = 5000000", "21,36")
-	t.Logf("%d rows, %d inserted during the ALTERs", rows, inserted.Load())
-	ts.srv.Close()
-	checkDir(t, dir)
+	t.Logf("%d rows, %d inserted during the ALTERs", rows, in.inserted.Load())
+	d.closeAndCheck()
 }

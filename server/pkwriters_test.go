@@ -1,13 +1,8 @@
 package server
 
 import (
-	"context"
-	"database/sql"
 	"fmt"
-	"math/rand"
 	"strings"
-	"sync"
-	"sync/atomic"
 	"testing"
 	"time"
 )
@@ -26,17 +21,8 @@ func TestPKChangeUnderKeyWriters(t *testing.T) {
 		{"unique", ", UNIQUE KEY uid (id)"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			dir := t.TempDir()
-			ts := startServer(t, dir)
-			db := ts.connect("")
-			mustExec(t, db, "SET GLOBAL myriad_ddl_batch_delay_ms = 0")
-			mustExec(t, db, "SET GLOBAL myriad_ddl_backfill_sleep_ratio = 0")
-			defer mustExec(t, db, "SET GLOBAL myriad_ddl_backfill_sleep_ratio = 300")
-			mustExec(t, db, "SET GLOBAL myriad_ddl_batch_rows = 100")
-			defer mustExec(t, db, "SET GLOBAL myriad_ddl_batch_rows = 1000")
-			mustExec(t, db, "CREATE DATABASE d")
-			db = ts.connect("d")
-			db.SetMaxOpenConns(16)
+			d := startDDLTest(t, 100, 16)
+			db := d.db
 			mustExec(t, db, "CREATE TABLE t (id INT NOT NULL, k INT NOT NULL, v VARCHAR(20), PRIMARY KEY (id, k), KEY kx (k)"+c.extra+")")
 			// The copy runs long enough for every writer to meet it.
 			pauseBackfill(t, "t", func(int64) { time.Sleep(3 * time.Millisecond) })
@@ -48,29 +34,16 @@ func TestPKChangeUnderKeyWriters(t *testing.T) {
 				"ALTER TABLE t DROP PRIMARY KEY, ADD PRIMARY KEY (id)",
 				"ALTER TABLE t DROP PRIMARY KEY, ADD PRIMARY KEY (id, k)",
 			} {
-				before := l.ops.Load()
-				start := time.Now()
-				l.ddl.Store(&q)
-				_, err := db.Exec(q)
-				done := "after " + q
-				l.ddl.Store(&done)
-				if err != nil {
-					l.finish()
-					t.Fatalf("%s: %v", q, err)
-				}
-				took = append(took, fmt.Sprintf("%s: %v (%d client ops)", q, time.Since(start).Round(time.Millisecond), l.ops.Load()-before))
+				took = append(took, l.alter(db, q))
 				if l.first.Load() != nil {
 					break
 				}
 				time.Sleep(30 * time.Millisecond)
 			}
-			l.finish()
-			noJobs(t, db)
-			rows := l.verify(db)
+			rows := l.settle(db)
 			t.Logf("%d client operations, 0 errors, %d rows\n%s", l.ops.Load(), rows, strings.Join(took, "\n"))
-			ts.srv.Close()
 			// The checker compares index kx with the rows, entry by entry.
-			checkDir(t, dir)
+			d.closeAndCheck()
 		})
 	}
 }
@@ -88,17 +61,8 @@ func TestPKChangeUnderKeyWriters(t *testing.T) {
 // InnoDB the locking read finds the moved row) and the change to (id)
 // failed with 1062.
 func TestPKChangeUnderSysbenchWriters(t *testing.T) {
-	dir := t.TempDir()
-	ts := startServer(t, dir)
-	db := ts.connect("")
-	mustExec(t, db, "SET GLOBAL myriad_ddl_batch_delay_ms = 0")
-	mustExec(t, db, "SET GLOBAL myriad_ddl_backfill_sleep_ratio = 0")
-	defer mustExec(t, db, "SET GLOBAL myriad_ddl_backfill_sleep_ratio = 300")
-	mustExec(t, db, "SET GLOBAL myriad_ddl_batch_rows = 10")
-	defer mustExec(t, db, "SET GLOBAL myriad_ddl_batch_rows = 1000")
-	mustExec(t, db, "CREATE DATABASE d")
-	db = ts.connect("d")
-	db.SetMaxOpenConns(16)
+	d := startDDLTest(t, 10, 16)
+	db := d.db
 	const n = 100
 	mustExec(t, db, "CREATE TABLE t (id INT NOT NULL, k INT NOT NULL, v VARCHAR(20), PRIMARY KEY (id, k), KEY kx (k))")
 	var vals []string
@@ -115,90 +79,12 @@ func TestPKChangeUnderSysbenchWriters(t *testing.T) {
 		"ALTER TABLE t DROP PRIMARY KEY, ADD PRIMARY KEY (id, k)",
 		"ALTER TABLE t DROP PRIMARY KEY, ADD PRIMARY KEY (id)",
 	} {
-		start := time.Now()
-		before := w.txns.Load()
-		if _, err := db.Exec(q); err != nil {
-			w.finish()
-			t.Fatalf("%s: %v", q, err)
-		}
-		took = append(took, fmt.Sprintf("%s: %v (%d client transactions)", q, time.Since(start).Round(time.Millisecond), w.txns.Load()-before))
+		took = append(took, alterTimed(t, db, q, &w.txns, "client transactions", w.finish))
 		time.Sleep(100 * time.Millisecond)
 	}
 	w.finish()
 	noJobs(t, db)
 	wantRows(t, db, "SELECT COUNT(*), COUNT(DISTINCT id), MIN(id), MAX(id) FROM t", fmt.Sprintf("%d,%d,1,%d", n, n, n))
 	t.Logf("%d client transactions (%d deadlocks retried)\n%s", w.txns.Load(), w.deadlocks.Load(), strings.Join(took, "\n"))
-	ts.srv.Close()
-	checkDir(t, dir)
-}
-
-// sysbenchWriters run sysbench's oltp write mix on ids 1..n of a table
-// (id, k, v) shared by all of them.
-type sysbenchWriters struct {
-	t         *testing.T
-	stop      chan struct{}
-	wg        sync.WaitGroup
-	txns      atomic.Int64
-	deadlocks atomic.Int64
-	first     atomic.Pointer[string]
-}
-
-func startSysbenchWriters(t *testing.T, db *sql.DB, tbl string, n, clients int) *sysbenchWriters {
-	w := &sysbenchWriters{t: t, stop: make(chan struct{})}
-	for c := 0; c < clients; c++ {
-		w.wg.Add(1)
-		go func(c int) {
-			defer w.wg.Done()
-			rnd := rand.New(rand.NewSource(int64(c) + 1))
-			ctx := context.Background()
-			for {
-				select {
-				case <-w.stop:
-					return
-				default:
-				}
-				a, b, d := 1+rnd.Intn(n), 1+rnd.Intn(n), 1+rnd.Intn(n)
-				stmts := []string{
-					fmt.Sprintf("UPDATE %s SET k = k + 1 WHERE id = %d", tbl, a),
-					fmt.Sprintf("UPDATE %s SET v = 'c%d' WHERE id = %d", tbl, rnd.Intn(1000), b),
-					fmt.Sprintf("DELETE FROM %s WHERE id = %d", tbl, d),
-					fmt.Sprintf("INSERT INTO %s (id, k, v) VALUES (%d, %d, 'i')", tbl, d, rnd.Intn(100000)),
-				}
-				err := func() error {
-					tx, err := db.BeginTx(ctx, nil)
-					if err != nil {
-						return err
-					}
-					for _, q := range stmts {
-						if _, err := tx.Exec(q); err != nil {
-							tx.Rollback()
-							return fmt.Errorf("%s: %w", q, err)
-						}
-					}
-					return tx.Commit()
-				}()
-				w.txns.Add(1)
-				if mysqlErrNo(err) == 1213 {
-					w.deadlocks.Add(1)
-					continue
-				}
-				if err != nil {
-					msg := err.Error()
-					w.first.CompareAndSwap(nil, &msg)
-					return
-				}
-			}
-		}(c)
-	}
-	return w
-}
-
-// finish stops the writers and fails the test if any client saw an error.
-func (w *sysbenchWriters) finish() {
-	w.t.Helper()
-	close(w.stop)
-	w.wg.Wait()
-	if p := w.first.Load(); p != nil {
-		w.t.Fatalf("client error: %s", *p)
-	}
+	d.closeAndCheck()
 }

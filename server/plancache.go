@@ -8,6 +8,8 @@ import (
 	"net"
 	"strconv"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"time"
 
 	gmsserver "github.com/dolthub/go-mysql-server/server"
@@ -93,7 +95,7 @@ func (h *handler) execCached(ctx context.Context, c *mysql.Conn, p *mysql.Prepar
 			return false, nil
 		}
 	default:
-		constants, ok := dmlShape(stmt)
+		constants, ok := preparedDMLShape(stmt)
 		if !ok {
 			return false, nil
 		}
@@ -112,6 +114,38 @@ func (h *handler) execCached(ctx context.Context, c *mysql.Conn, p *mysql.Prepar
 		bv[name] = e
 	}
 	return h.runCached(ctx, c, sqlCtx, query, query, stmt, bv, opts, cb)
+}
+
+// preparedShapes memoizes dmlShape for prepared statements: the statement
+// is GMS's cached parse, the same pointer at every execution, and walking
+// it for constants at each one was 7% of the server's CPU in
+// oltp_write_only (docs/PROFILES.md, "Session 8"). It is emptied when it
+// holds maxPreparedShapes statements, so statements closed meanwhile are
+// kept only until then.
+var preparedShapes struct {
+	m sync.Map // sqlparser.Statement -> preparedShape
+	n atomic.Int64
+}
+
+type preparedShape struct {
+	constants int
+	ok        bool
+}
+
+const maxPreparedShapes = 4096
+
+func preparedDMLShape(stmt sqlparser.Statement) (constants int, ok bool) {
+	if v, found := preparedShapes.m.Load(stmt); found {
+		sh := v.(preparedShape)
+		return sh.constants, sh.ok
+	}
+	constants, ok = dmlShape(stmt)
+	if preparedShapes.n.Add(1) > maxPreparedShapes {
+		preparedShapes.m.Clear()
+		preparedShapes.n.Store(1)
+	}
+	preparedShapes.m.Store(stmt, preparedShape{constants, ok})
+	return constants, ok
 }
 
 // dmlShape accepts the DML statements a cached plan may run: a
@@ -395,11 +429,23 @@ func (h *handler) runCached(ctx context.Context, c *mysql.Conn, sqlCtx *sql.Cont
 	// previous one's; when this execution analyzes, the analysis's own
 	// warnings stay.
 	sqlCtx.ClearWarnings()
+	var tmpl *insertTemplate // plantemplate.go
+	if !known && opts.DML {
+		if tmpl = h.insertTemplateFor(sqlCtx, stmt, pk); tmpl != nil {
+			if pl = tmpl.lookup(sqlCtx, cache); pl != nil {
+				known = true
+				h.srv.templateRuns.Add(1)
+			}
+		}
+	}
 	if !known {
 		var retry bool
 		pl, retry = h.analyzeForCache(sqlCtx, query, stmt, lits, names, opts)
 		if !retry {
 			cache.Put(pk, pl)
+			if tmpl != nil && pl != nil {
+				cache.Put(tmpl.key, pl)
+			}
 		}
 		if pl == nil {
 			return false, nil
@@ -462,19 +508,35 @@ func (h *handler) runCached(ctx context.Context, c *mysql.Conn, sqlCtx *sql.Cont
 // bracket does around run what GMS's handler does around a statement it
 // executes: the query event, the process list entry and the session
 // command bracket. The cached-plan paths (spoolSingleRow, spoolOk,
-// spoolRows) run their statements inside it.
-func (h *handler) bracket(sqlCtx *sql.Context, query string, run func(*sql.Context) error) (err error) {
+// spoolRows) and the CREATE TABLE fast path (through tryBracket) run their
+// statements inside it.
+func (h *handler) bracket(sqlCtx *sql.Context, query string, run func(*sql.Context) error) error {
+	_, err := h.tryBracket(sqlCtx, query, func(sqlCtx *sql.Context) (bool, error) { return true, run(sqlCtx) })
+	return err
+}
+
+// tryBracket is bracket for a path that may still hand the statement to
+// the general path: run reports served false when it must (having
+// written and sent nothing). served is false then, and also when the
+// bracket could not be opened (err says why; run did not run). A
+// statement run hands on is no query event: the path that serves it
+// counts it.
+func (h *handler) tryBracket(sqlCtx *sql.Context, query string, run func(*sql.Context) (served bool, err error)) (served bool, err error) {
 	start := time.Now()
 	if ev := h.srv.events; ev != nil {
-		defer func() { ev.QueryCompleted(err == nil, time.Since(start)) }()
+		defer func() {
+			if served || err != nil {
+				ev.QueryCompleted(err == nil, time.Since(start))
+			}
+		}()
 	}
 	sqlCtx, err = sqlCtx.ProcessList.BeginQuery(sqlCtx, query)
 	if err != nil {
-		return err
+		return false, err
 	}
 	defer sqlCtx.ProcessList.EndQuery(sqlCtx)
 	if err := sql.SessionCommandBegin(sqlCtx.Session); err != nil {
-		return err
+		return false, err
 	}
 	defer sql.SessionCommandEnd(sqlCtx.Session)
 	return run(sqlCtx)

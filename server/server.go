@@ -103,6 +103,9 @@ type Server struct {
 	textRuns atomic.Int64
 	// fastDMLs counts DML statements run from cached plans (spoolOk).
 	fastDMLs atomic.Int64
+	// templateRuns counts INSERTs run from another table's plan of the
+	// same shape (plantemplate.go).
+	templateRuns atomic.Int64
 	// ddl: CREATE TABLE templates (ddlfast.go).
 	ddl   ddlCache
 	auth  *authServer

@@ -12,6 +12,8 @@ import (
 	"github.com/dolthub/go-mysql-server/sql/transform"
 	"github.com/dolthub/go-mysql-server/sql/types"
 	"github.com/shopspring/decimal"
+
+	"github.com/myriaddb/myriad/timetype"
 )
 
 // DateCompareRuleID names the rule that rewrites comparisons of DATE and
@@ -164,7 +166,10 @@ func dateCompare(ctx *sql.Context, op string, a, b sql.Expression) sql.Expressio
 		if r := temporalVsColumn(flipped[op], b, a); r != nil {
 			return r
 		}
-		return nil
+		if r := timeVsNumber(op, a, b); r != nil {
+			return r
+		}
+		return timeVsNumber(flipped[op], b, a)
 	}
 	col := a.Type()
 	v, zero, ok := temporalConstant(ctx, b.(*expression.Literal))
@@ -197,6 +202,24 @@ func dateCompare(ctx *sql.Context, op string, a, b sql.Expression) sql.Expressio
 	default: // ">", ">="
 		return expression.NewGreaterThan(a, lit)
 	}
+}
+
+// timeVsNumber compares a TIME expression other than a column with a
+// number as MySQL does, the number read as hhmmss[.ffffff]: as numbers,
+// the TIME read as its hhmmss. GMS compared them as strings ('10:00:00' <
+// '90000'), so TIME '10:00:00' > 90000 was false; for a column it
+// converts the number to TIME itself.
+func timeVsNumber(op string, a, b sql.Expression) sql.Expression {
+	if !timetype.Is(a.Type()) {
+		return nil
+	}
+	if _, col := a.(*expression.GetField); col {
+		return nil
+	}
+	if bt := b.Type(); !isInt(bt) && !types.IsDecimal(bt) && !types.IsFloat(bt) {
+		return nil
+	}
+	return comparison(op, newTemporalNum(a), b)
 }
 
 // matchNothing is false for every value of a, NULL for NULL, as `a = x`

@@ -36,7 +36,7 @@ var lateRule = analyzer.Rule{Id: LateRuleID, Apply: func(ctx *sql.Context, _ *an
 	return replaceOnly(ctx, n)
 }}
 
-// Install makes a's plans use this package's implementations, with three
+// Install makes a's plans use this package's implementations, with these
 // rules:
 //
 //   - first in "once-before" (and in AlwaysBeforeDefault, which GMS's
@@ -51,8 +51,11 @@ var lateRule = analyzer.Rule{Id: LateRuleID, Apply: func(ctx *sql.Context, _ *an
 //     references still carry their IDs (assignExecIndexes, later in the
 //     batch, drops them);
 //   - last in both: the replacements again, for trigger bodies, which
-//     applyTriggers adds in between.
+//     applyTriggers adds in between;
+//   - in "once-before", before GMS's simplifyFilters: the replacements in
+//     constant parts of WHERE, which simplifyFilters folds (FoldConstants).
 func Install(a *analyzer.Analyzer) {
+	useMySQLDefaultSQLMode()
 	if !hasRule(analyzer.OnceAfterAll, RuleID) {
 		analyzer.OnceAfterAll = append(append([]analyzer.Rule{rule}, analyzer.OnceAfterAll...), lateRule)
 	}
@@ -70,11 +73,11 @@ func Install(a *analyzer.Analyzer) {
 			// which a second server in one process then ran first).
 			rest := make([]analyzer.Rule, 0, len(b.Rules))
 			for _, r := range b.Rules {
-				if r.Id != CompareRuleID && r.Id != DateCompareRuleID && r.Id != CTASRuleID {
+				if r.Id != CompareRuleID && r.Id != DateCompareRuleID && r.Id != CTASRuleID && r.Id != FoldRuleID {
 					rest = append(rest, r)
 				}
 			}
-			b.Rules = append([]analyzer.Rule{dateCompareRule, compareRule, ctasRule}, rest...)
+			b.Rules = append([]analyzer.Rule{dateCompareRule, compareRule, ctasRule, foldRule}, rest...)
 		}
 	}
 	// The catalog consults ExternalFunctionProvider before its built-ins, the

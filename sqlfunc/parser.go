@@ -8,6 +8,7 @@ import (
 	"github.com/dolthub/go-mysql-server/sql"
 	ast "github.com/dolthub/vitess/go/vt/sqlparser"
 
+	"github.com/myriaddb/myriad/floattype"
 	"github.com/myriaddb/myriad/sqltext"
 )
 
@@ -101,6 +102,7 @@ func fixStatement(stmt ast.Statement, lits []sqltext.TemporalLiteral) {
 	ExactLiterals(stmt)
 	InlineNamedWindows(stmt)
 	TimeColumns(stmt)
+	floattype.Resolve(stmt)
 }
 
 // ExactLiterals wraps the DECIMAL literal operands of stmt's comparisons

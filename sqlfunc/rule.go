@@ -14,23 +14,24 @@ import (
 
 // functions answers for names whose GMS built-in is wrong or missing.
 var functions = function.Registry{
-	"sum":       sql.Function1{Name: "sum", Fn: newSum},
-	"avg":       sql.Function1{Name: "avg", Fn: newAvg},
-	"addtime":   sql.FunctionN{Name: "addtime", Fn: newAddTime},
-	"subtime":   sql.FunctionN{Name: "subtime", Fn: newSubTime},
-	"timestamp": sql.FunctionN{Name: "timestamp", Fn: newTimestamp},
-	"conv":      sql.Function3{Name: "conv", Fn: newConv},
-	"field":     sql.FunctionN{Name: "field", Fn: newField},
-	"lpad":      sql.FunctionN{Name: "lpad", Fn: newLPad},
-	"rpad":      sql.FunctionN{Name: "rpad", Fn: newRPad},
-	"locate":    sql.FunctionN{Name: "locate", Fn: newLocate},
-	"round":     sql.FunctionN{Name: "round", Fn: newRound},
-	"truncate":  sql.Function2{Name: "truncate", Fn: newTruncate},
-	"makedate":  sql.Function2{Name: "makedate", Fn: newMakeDate},
-	"greatest":  sql.FunctionN{Name: "greatest", Fn: newGreatest},
-	"least":     sql.FunctionN{Name: "least", Fn: newLeast},
-	"sign":      sql.Function1{Name: "sign", Fn: newSign},
-	"week":      sql.FunctionN{Name: "week", Fn: newWeek},
+	"sum":           sql.Function1{Name: "sum", Fn: newSum},
+	"avg":           sql.Function1{Name: "avg", Fn: newAvg},
+	"addtime":       sql.FunctionN{Name: "addtime", Fn: newAddTime},
+	"subtime":       sql.FunctionN{Name: "subtime", Fn: newSubTime},
+	"timestamp":     sql.FunctionN{Name: "timestamp", Fn: newTimestamp},
+	"conv":          sql.Function3{Name: "conv", Fn: newConv},
+	"field":         sql.FunctionN{Name: "field", Fn: newField},
+	"lpad":          sql.FunctionN{Name: "lpad", Fn: newLPad},
+	"rpad":          sql.FunctionN{Name: "rpad", Fn: newRPad},
+	"locate":        sql.FunctionN{Name: "locate", Fn: newLocate},
+	"round":         sql.FunctionN{Name: "round", Fn: newRound},
+	"truncate":      sql.Function2{Name: "truncate", Fn: newTruncate},
+	"makedate":      sql.Function2{Name: "makedate", Fn: newMakeDate},
+	"greatest":      sql.FunctionN{Name: "greatest", Fn: newGreatest},
+	"least":         sql.FunctionN{Name: "least", Fn: newLeast},
+	"sign":          sql.Function1{Name: "sign", Fn: newSign},
+	"week":          sql.FunctionN{Name: "week", Fn: newWeek},
+	"from_unixtime": sql.FunctionN{Name: "from_unixtime", Fn: newFromUnixtime},
 	// MySQL's result types and string arguments (typefix.go).
 	"ceil":    sql.Function1{Name: "ceil", Fn: newCeil},
 	"ceiling": sql.Function1{Name: "ceiling", Fn: newCeil},
@@ -59,6 +60,8 @@ var functions = function.Registry{
 	"ln":      fixed("ln", numericArg, fixedType(types.Float64), nil),
 	"exp":     fixed("exp", numericArg, fixedType(types.Float64), nil),
 	"sqrt":    fixed("sqrt", numericArg, fixedType(types.Float64), nil),
+	// WEEKOFYEAR is INT in MySQL (GMS: BIGINT UNSIGNED).
+	"weekofyear": fixed("weekofyear", nil, fixedType(types.Int32), nil),
 	// MySQL's JSON path semantics (jsonpath.go).
 	"json_extract":       sql.FunctionN{Name: "json_extract", Fn: newJSONExtract},
 	"json_contains_path": sql.FunctionN{Name: "json_contains_path", Fn: newJSONContainsPath},
@@ -76,7 +79,11 @@ func Replace(ctx *sql.Context, n sql.Node) (sql.Node, transform.TreeIdentity, er
 		return n, transform.SameTree, err
 	}
 	n, same2, err := retype(n)
-	return n, same && same2, err
+	if err != nil {
+		return n, transform.SameTree, err
+	}
+	n, same3, err := zeroDates(ctx, n)
+	return n, same && same2 && same3, err
 }
 
 // replaceOnly is Replace without retyping references, for plans whose
@@ -297,6 +304,9 @@ func replaceExpr(ctx *sql.Context, e sql.Expression, ignore bool) (sql.Expressio
 			return r, same, err
 		}
 	case *expression.Between:
+		if r := collatedBetween(ctx, e); r != nil {
+			return r, transform.NewTree, nil
+		}
 		// MySQL compares all three as DOUBLE when one is a number and
 		// another a string (`s BETWEEN s AND -0.5` holds '-2'); GMS
 		// compared the strings with each other and the number as a string.

@@ -68,6 +68,9 @@ func compareAsTime(e sql.Expression) (sql.Expression, bool) {
 		return e, false
 	}
 	l, r := cs[0], cs[1]
+	if ne, ok := compareTimeAsNumber(e, l, r); ok {
+		return ne, true
+	}
 	switch {
 	case timetype.Is(l.Type()) && isPlainString(r):
 		if _, col := l.(*expression.GetField); col {
@@ -127,4 +130,29 @@ func (a *timeAs) WithChildren(children ...sql.Expression) (sql.Expression, error
 		return nil, sql.ErrInvalidChildrenNumber.New(a, len(children), 1)
 	}
 	return &timeAs{child: children[0]}, nil
+}
+
+// compareTimeAsNumber: a TIME that is not a column compared with a number
+// is read as MySQL's number hhmmss[.ffffff] (TIME '10:00:00' > 90000 is
+// true: 100000 > 90000). GMS compared such operands by another reading
+// (false). A TIME column compared with a number keeps GMS's comparison in the
+// column's type, which agrees and keeps the index range.
+func compareTimeAsNumber(e, l, r sql.Expression) (sql.Expression, bool) {
+	isTime := func(x sql.Expression) bool {
+		_, col := x.(*expression.GetField)
+		return !col && (timetype.Is(x.Type()) || types.IsTimespan(x.Type()))
+	}
+	switch {
+	case isTime(l) && isNumber(r.Type()):
+		l = newTemporalNum(l)
+	case isTime(r) && isNumber(l.Type()):
+		r = newTemporalNum(r)
+	default:
+		return e, false
+	}
+	ne, err := e.WithChildren(l, r)
+	if err != nil {
+		return e, false
+	}
+	return ne, true
 }

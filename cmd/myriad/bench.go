@@ -219,6 +219,6 @@ Point it at MySQL or MariaDB with --host/--port/--user/--password to compare.`,
 			return err
 		},
 	}
-	cmd.AddCommand(prov, ins, cliff, cat, tear, all, wait, report, benchOLTPCmd(run))
+	cmd.AddCommand(prov, ins, cliff, cat, tear, all, wait, report, benchOLTPCmd(run), benchConnectionsCmd(run, &t))
 	return cmd
 }

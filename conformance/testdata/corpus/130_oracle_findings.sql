@@ -121,3 +121,41 @@ SELECT id, s BETWEEN '' AND 1, g BETWEEN s AND 0.5 FROM f1 ORDER BY id;
 SELECT COUNT(*) FROM f4 WHERE COALESCE(3, 3.00) LIKE '_';
 SELECT SUM(CASE WHEN COALESCE(3, 3.00) LIKE '_' THEN 1 ELSE 0 END) FROM f4;
 SELECT COUNT(*) FROM f4 WHERE (CASE WHEN NULL THEN 1.5 ELSE 3 END) LIKE '_';
+-- The same constant folding: GMS's simplifyFilters evaluated a constant WHERE
+-- with its own nodes before Myriad's replacements (sqlfunc.FoldConstants); the
+-- SELECT list was right. Also inside subqueries, and for DELETE/UPDATE.
+SELECT COUNT(*) FROM f4 WHERE IF(1, 3, 3.5) LIKE '3.0';
+SELECT COUNT(*) FROM f4 WHERE IFNULL(NULL, 3) + 0.00 LIKE '3.00' AND COALESCE(2, 2.0) LIKE '_';
+SELECT COUNT(*) FROM f4 WHERE id IN (SELECT id FROM f4 WHERE COALESCE(3, 3.00) LIKE '_');
+SELECT COUNT(*) FROM f4 a JOIN f4 b ON COALESCE(3, 3.00) LIKE '_';
+-- A TIME that is not a column compared with a number is the number hhmmss
+-- (MySQL: TIME '10:00:00' > 90000 is 100000 > 90000); GMS said false.
+SELECT TIME '10:00:00' > 90000, 90000 < TIME '10:00:00', TIME '10:00:00' = 100000, CAST('10:00:00' AS TIME) > 90000;
+SELECT TIME '10:00:00.5' > 100000, TIME '-01:00:00' < 0, SEC_TO_TIME(3600) = 10000;
+SELECT COUNT(*) FROM f4 WHERE TIME '10:00:00' > 90000;
+SELECT COUNT(*) FROM f4 WHERE TIME '10:00:00' < 90000.5;
+CREATE TABLE f11 (id INT PRIMARY KEY, t TIME, KEY (t));
+INSERT INTO f11 VALUES (1, '10:00:00'), (2, '08:00:00'), (3, NULL);
+SELECT id FROM f11 WHERE t > 90000 ORDER BY id;
+SELECT id FROM f11 WHERE ADDTIME(t, '00:00:00') > 90000 ORDER BY id;
+DELETE FROM f11 WHERE TIME '10:00:00' < 90000;
+SELECT COUNT(*) FROM f11;
+-- A subquery whose WHERE is constantly false became an empty table under a
+-- semi join, which GMS's join planner panicked on (the connection dropped).
+SELECT COUNT(*) FROM f4 WHERE id IN (SELECT id FROM f4 WHERE 1 = 0);
+SELECT COUNT(*) FROM f4 WHERE id NOT IN (SELECT id FROM f4 WHERE 1 = 0);
+SELECT COUNT(*) FROM f4 WHERE NULL NOT IN (SELECT id FROM f4 WHERE 1 = 0);
+SELECT COUNT(*) FROM f4 WHERE EXISTS (SELECT 1 FROM f4 x WHERE x.id = f4.id AND 1 = 0);
+SELECT COUNT(*) FROM f4 a JOIN (SELECT id FROM f4 WHERE 1 = 0) b ON a.id = b.id;
+-- TestOracles (NoREC, typed, seed 101): BETWEEN over strings of different
+-- collations compares all three operands in one collation (utf8mb4_bin wins
+-- over utf8mb4_general_ci and over literals); GMS compared each pair in its
+-- own collation and WHERE and the SELECT list paired them differently.
+CREATE TABLE f12 (id INT PRIMARY KEY, b VARCHAR(8) COLLATE utf8mb4_bin, g VARCHAR(8) COLLATE utf8mb4_general_ci, KEY (b));
+INSERT INTO f12 VALUES (1, 'a ', 'B'), (2, 'ab', 'a'), (3, 'a ', NULL), (4, '', 'b'), (5, NULL, ''), (6, 'B', 'b'), (7, 'ab', 'A'), (8, 'é', 'e');
+SELECT COUNT(*) FROM f12 WHERE 'B' BETWEEN 'ab' AND b;
+SELECT SUM(CASE WHEN 'B' BETWEEN 'ab' AND b THEN 1 ELSE 0 END) FROM f12;
+SELECT id FROM f12 WHERE COALESCE(b, b) BETWEEN g AND b ORDER BY id;
+SELECT id, COALESCE(b, b) BETWEEN g AND b, b BETWEEN g AND 'b', 'a' BETWEEN g AND b FROM f12 ORDER BY id;
+SELECT id FROM f12 WHERE NOT (b BETWEEN g AND 'b') ORDER BY id;
+SELECT id FROM f12 WHERE b BETWEEN 'a' AND 'b' ORDER BY id;

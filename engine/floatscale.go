@@ -1,0 +1,26 @@
+package engine
+
+// FloatScale is the (M,D) of column db.table.column when it was declared
+// FLOAT(M,D) or DOUBLE(M,D): GMS's float types keep no scale (package
+// floattype), so the server asks here for a result column's decimals. It
+// reads the committed definition through the catalog's cache; ok is false
+// for anything else (another type, a view, an alias GMS reports instead of
+// the table's name, a dropped table).
+func (e *Engine) FloatScale(db, table, column string) (width, scale uint8, ok bool) {
+	if db == "" || table == "" || column == "" {
+		return 0, 0, false
+	}
+	s, err := e.cat.Schema(nil, db)
+	if err != nil || s == nil {
+		return 0, 0, false
+	}
+	t, err := e.cat.Table(nil, s, table)
+	if err != nil || t == nil {
+		return 0, 0, false
+	}
+	i := t.ColumnByName(column)
+	if i < 0 {
+		return 0, 0, false
+	}
+	return t.Columns[i].Type.FloatScale()
+}

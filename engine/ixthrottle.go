@@ -1,0 +1,151 @@
+package engine
+
+import (
+	"context"
+	"time"
+)
+
+// The backfill's throttle (index builds and rewrites, ixbuild.go). A fixed
+// sleep ratio is right for one machine and one load only: measured under
+// sysbench, ratio 300 kept 130% of the before throughput in one run and
+// 47% in another, because what the build takes from the foreground is not
+// only the backfill's own CPU but the compactions of what it writes and
+// the writers' upkeep of the new index. So the throttle steers by what it
+// is meant to keep: the foreground's transaction rate (commits and
+// rollbacks of sessions per second).
+//
+//   - A probe pauses the backfill and counts foreground transaction ends:
+//     the rate the foreground reaches without the backfill (the baseline).
+//     One before the first batch, then one every throttleReprobe of
+//     backfill, as the load drifts (on a shared machine it does). A probe
+//     that sees no transaction end in its first throttleIdleProbe calls
+//     the server idle: the build runs unthrottled until a foreground
+//     transaction ends, which triggers a new probe (at most one per
+//     throttleReprobe/4).
+//   - Between probes, every throttleWindow the foreground rate over the
+//     window (backfill and its pauses together) is compared with
+//     myriad_ddl_backfill_foreground_pct of the baseline: below it the
+//     sleep ratio doubles, at or above it the ratio shrinks by a fifth
+//     (multiplicative both ways: the right ratio spans 0 to 100x).
+//     A foreground that does not saturate the server keeps its rate
+//     whatever the build does, so the ratio falls and the build runs at
+//     full speed.
+//
+// myriad_ddl_backfill_sleep_ratio is the ratio a build starts with, and the
+// fixed ratio when myriad_ddl_backfill_foreground_pct is 0 (then the
+// backfill sleeps only when a foreground transaction ended since its
+// previous batch).
+
+const (
+	// ForegroundPctVar is the share of the foreground's transaction
+	// rate (measured with the backfill paused) the throttle keeps; 0
+	// turns the adaptation off.
+	ForegroundPctVar = "myriad_ddl_backfill_foreground_pct"
+	// DefaultForegroundPct aims above the 80% issue #13 asks for: the
+	// baseline is measured with the new index already maintained by
+	// writers, and windows are noisy.
+	DefaultForegroundPct = 90
+)
+
+const (
+	throttleProbe     = time.Second
+	throttleIdleProbe = 100 * time.Millisecond
+	throttleReprobe   = 15 * time.Second
+	throttleWindow    = 500 * time.Millisecond
+	// The ratio stays within [throttleMinRatio, throttleMaxRatio] while
+	// adapting (a ratio below the minimum is 0): at most about 1% of
+	// the time goes to the backfill, so a build always ends.
+	throttleMinRatio = 10
+	throttleMaxRatio = 10_000
+)
+
+// backfillThrottle is one backfill's throttle state.
+type backfillThrottle struct {
+	ends  func() int64 // foreground transaction ends so far
+	ratio float64      // current sleep ratio, percent of a batch's time
+
+	baseline  float64 // foreground ends/s at the last probe; 0: idle
+	lastProbe time.Time
+	winStart  time.Time
+	winEnds   int64
+	lastEnds  int64 // at the previous batch (fixed-ratio mode, idle check)
+}
+
+func newBackfillThrottle(ends func() int64) *backfillThrottle {
+	return &backfillThrottle{ends: ends, ratio: float64(globalInt(SleepRatioVar, DefaultSleepRatio)), lastEnds: ends()}
+}
+
+// pause is how long the backfill sleeps after a batch that took took,
+// probing first when due (the probe's own pause is spent in it).
+func (t *backfillThrottle) pause(ctx context.Context, took time.Duration) (time.Duration, error) {
+	pct := globalInt(ForegroundPctVar, DefaultForegroundPct)
+	ends := t.ends()
+	moved := ends != t.lastEnds
+	t.lastEnds = ends
+	if pct == 0 {
+		if !moved {
+			return 0, nil
+		}
+		return sleepFor(took, float64(globalInt(SleepRatioVar, DefaultSleepRatio))), nil
+	}
+	now := time.Now()
+	due := t.lastProbe.IsZero() || now.Sub(t.lastProbe) >= throttleReprobe ||
+		(t.baseline == 0 && moved && now.Sub(t.lastProbe) >= throttleReprobe/4)
+	if due {
+		if err := t.probe(ctx); err != nil {
+			return 0, err
+		}
+		return 0, nil
+	}
+	if t.baseline == 0 {
+		return 0, nil
+	}
+	if el := now.Sub(t.winStart); el >= throttleWindow {
+		rate := float64(ends-t.winEnds) / el.Seconds()
+		t.ratio = t.adapt(rate, t.baseline*float64(pct)/100)
+		t.winStart, t.winEnds = now, ends
+	}
+	return sleepFor(took, t.ratio), nil
+}
+
+// adapt is the ratio after a window in which the foreground ran at rate
+// where the throttle aims at target.
+func (t *backfillThrottle) adapt(rate, target float64) float64 {
+	r := t.ratio
+	if rate < target {
+		return min(max(2*r, throttleMinRatio), throttleMaxRatio)
+	}
+	if r *= 0.8; r < throttleMinRatio {
+		return 0
+	}
+	return r
+}
+
+// probe pauses the backfill to measure the foreground's rate without it.
+func (t *backfillThrottle) probe(ctx context.Context) error {
+	start := time.Now()
+	e0 := t.ends()
+	idle := time.NewTimer(throttleIdleProbe)
+	defer idle.Stop()
+	full := time.NewTimer(throttleProbe)
+	defer full.Stop()
+	for done := false; !done; {
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-idle.C:
+			done = t.ends() == e0
+		case <-full.C:
+			done = true
+		}
+	}
+	now := time.Now()
+	ends := t.ends()
+	t.baseline = float64(ends-e0) / now.Sub(start).Seconds()
+	t.lastProbe, t.winStart, t.winEnds, t.lastEnds = now, now, ends, ends
+	return nil
+}
+
+func sleepFor(took time.Duration, ratio float64) time.Duration {
+	return min(time.Duration(float64(took)*ratio/100), maxThrottleSleep)
+}

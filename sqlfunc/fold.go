@@ -1,0 +1,128 @@
+package sqlfunc
+
+import (
+	"github.com/dolthub/go-mysql-server/sql"
+	"github.com/dolthub/go-mysql-server/sql/analyzer"
+	"github.com/dolthub/go-mysql-server/sql/expression"
+	"github.com/dolthub/go-mysql-server/sql/plan"
+	"github.com/dolthub/go-mysql-server/sql/transform"
+	"github.com/dolthub/go-mysql-server/sql/types"
+)
+
+// FoldRuleID names the rule that gives constant filter expressions this
+// package's semantics before GMS folds them (issue 9's range 10_820-10_839).
+const FoldRuleID analyzer.RuleId = 10_820
+
+var foldRule = analyzer.Rule{Id: FoldRuleID, Apply: func(ctx *sql.Context, _ *analyzer.Analyzer, n sql.Node, _ *plan.Scope,
+	_ analyzer.RuleSelector, _ *sql.QueryFlags) (sql.Node, transform.TreeIdentity, error) {
+	return FoldConstants(ctx, n)
+}}
+
+// FoldConstants replaces, in every constant part of a WHERE (a Filter's
+// expression without columns, subqueries or parameters, at any depth), GMS's
+// nodes by this package's. GMS's simplifyFilters, later in the same batch,
+// evaluates such parts once and keeps a literal of the value and type GMS's
+// own node gives; Replace (after-all) then never sees the expression. So
+// COALESCE(3, 3.00) became the INT 3 (MySQL: 3.00, which is not LIKE '_'),
+// and the literal's type and value reach the comparisons above it. Filters
+// are the only place GMS folds: join conditions, HAVING and projections keep
+// their expressions, which Replace reaches.
+func FoldConstants(ctx *sql.Context, n sql.Node) (sql.Node, transform.TreeIdentity, error) {
+	return transform.NodeWithOpaque(n, func(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
+		f, ok := n.(*plan.Filter)
+		if !ok {
+			return n, transform.SameTree, nil
+		}
+		e, same, err := foldExpr(ctx, f.Expression)
+		if err != nil || same {
+			return n, transform.SameTree, err
+		}
+		return plan.NewFilter(e, f.Child), transform.NewTree, nil
+	})
+}
+
+// foldExpr evaluates the maximal constant subtrees of e, replaced as
+// Replace would, into literals, and folds the filters of subqueries it
+// holds. It folds them itself rather than leave them to simplifyFilters,
+// which types the literal of a string expression with the expression's type
+// and so loses its collation: CONCAT('B', 'a') < 'a' became 'Ba' < 'a'
+// under utf8mb4_0900_bin, true, where the connection's utf8mb4_0900_ai_ci
+// says false.
+func foldExpr(ctx *sql.Context, e sql.Expression) (sql.Expression, transform.TreeIdentity, error) {
+	if sq, ok := e.(*plan.Subquery); ok {
+		q, same, err := FoldConstants(ctx, sq.Query)
+		if err != nil || same {
+			return e, transform.SameTree, err
+		}
+		return sq.WithQuery(q), transform.NewTree, nil
+	}
+	if constant(e) && foldable(e) {
+		r, _, err := transform.Expr(e, func(e sql.Expression) (sql.Expression, transform.TreeIdentity, error) {
+			return replaceExpr(ctx, e, false)
+		})
+		if err != nil {
+			return e, transform.SameTree, err
+		}
+		v, err := r.Eval(ctx, nil)
+		if err != nil {
+			// simplifyFilters evaluates it again and fails the statement.
+			return r, transform.NewTree, nil
+		}
+		return expression.NewLiteral(v, literalType(ctx, r)), transform.NewTree, nil
+	}
+	kids := e.Children()
+	if len(kids) == 0 {
+		return e, transform.SameTree, nil
+	}
+	nk := make([]sql.Expression, len(kids))
+	same := transform.SameTree
+	for i, k := range kids {
+		r, s, err := foldExpr(ctx, k)
+		if err != nil {
+			return e, transform.SameTree, err
+		}
+		nk[i], same = r, same && s
+	}
+	if same {
+		return e, transform.SameTree, nil
+	}
+	ne, err := e.WithChildren(nk...)
+	return ne, transform.NewTree, err
+}
+
+// constant is GMS's test for what simplifyFilters folds: no column,
+// subquery, parameter or procedure parameter below e.
+func constant(e sql.Expression) bool {
+	return !transform.InspectExpr(e, func(e sql.Expression) bool {
+		switch e.(type) {
+		case *expression.GetField, *expression.UnresolvedColumn, *plan.Subquery, *expression.BindVar,
+			*expression.ProcedureParam, sql.Aggregation, sql.WindowAggregation:
+			return true
+		}
+		return false
+	})
+}
+
+// foldable: what simplifyFilters keeps as it is (tuples of IN, intervals,
+// COLLATE) and literals are left alone; their constant parts below are
+// folded.
+func foldable(e sql.Expression) bool {
+	switch e.(type) {
+	case *expression.Literal, expression.Tuple, *expression.Interval, *expression.CollatedExpression, *expression.MatchAgainst:
+		return false
+	}
+	return true
+}
+
+// literalType is r's type, a string type carrying the collation r compares
+// with.
+func literalType(ctx *sql.Context, r sql.Expression) sql.Type {
+	t := r.Type()
+	if tc, ok := t.(sql.TypeWithCollation); ok && types.IsText(t) {
+		coll, _ := sql.GetCoercibility(ctx, r)
+		if nt, err := tc.WithNewCollation(coll); err == nil {
+			return nt
+		}
+	}
+	return t
+}
