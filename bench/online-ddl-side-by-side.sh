@@ -40,8 +40,10 @@ load() {
   $SB --threads=4 --time=100000 --report-interval=1 --mysql-ignore-errors=all run > "$WORK/sb.out" 2>&1 &
   local sb=$! t0
   t0=$(now)
+  echo "$1 start $(date -u +%H:%M:%S), load $(cut -d' ' -f1-3 /proc/loadavg)"
   /usr/bin/python3 bench/online-ddl.py "$P" "$WORK/sb.out" "$t0" "$ROWS" "$1"
   kill -TERM $sb 2>/dev/null; wait $sb 2>/dev/null  # sysbench ignores SIGINT
+  echo "$1 end $(date -u +%H:%M:%S), load $(cut -d' ' -f1-3 /proc/loadavg)"
 }
 
 if [ "${SKIP_MYRIAD:-}" != 1 ]; then

@@ -17,7 +17,8 @@ import (
 //   - A probe pauses the backfill and counts foreground transaction ends:
 //     the rate the foreground reaches without the backfill (the baseline).
 //     One before the first batch, then one every throttleReprobe of
-//     backfill, as the load drifts (on a shared machine it does). A probe
+//     backfill, as the load drifts (on a shared machine it does); the
+//     baseline is the highest probe, decayed 5% per probe. A probe
 //     that sees no transaction end in its first throttleIdleProbe calls
 //     the server idle: the build runs unthrottled until a foreground
 //     transaction ends, which triggers a new probe (at most one per
@@ -52,6 +53,7 @@ const (
 	throttleIdleProbe = 100 * time.Millisecond
 	throttleReprobe   = 15 * time.Second
 	throttleWindow    = 500 * time.Millisecond
+	throttleDecay     = 0.95
 	// The ratio stays within [throttleMinRatio, throttleMaxRatio] while
 	// adapting (a ratio below the minimum is 0): at most about 1% of
 	// the time goes to the backfill, so a build always ends.
@@ -141,7 +143,17 @@ func (t *backfillThrottle) probe(ctx context.Context) error {
 	}
 	now := time.Now()
 	ends := t.ends()
-	t.baseline = float64(ends-e0) / now.Sub(start).Seconds()
+	// A later probe runs while the compactions of the entries written
+	// so far and the new index's upkeep by writers still cost the
+	// foreground: it reads low. The baseline keeps the highest rate
+	// seen, decaying by throttleDecay per probe so a load that really
+	// grew (a shared machine) is followed.
+	rate := float64(ends-e0) / now.Sub(start).Seconds()
+	if t.lastProbe.IsZero() || rate == 0 {
+		t.baseline = rate
+	} else {
+		t.baseline = max(rate, t.baseline*throttleDecay)
+	}
 	t.lastProbe, t.winStart, t.winEnds, t.lastEnds = now, now, ends, ends
 	return nil
 }

@@ -96,3 +96,42 @@ func TestThrottleSteersByForeground(t *testing.T) {
 		t.Fatalf("foreground halved by the backfill: last pause %v, ratio %v; want the ratio grown", last, th.ratio)
 	}
 }
+
+// A later probe that reads lower (the build's own compactions still
+// running) lowers the baseline by the decay only; a higher one raises it.
+func TestThrottleBaselineDecay(t *testing.T) {
+	var mu sync.Mutex
+	rate := 400.0
+	start := time.Now()
+	acc := 0.0
+	ends := func() int64 {
+		mu.Lock()
+		defer mu.Unlock()
+		return int64(acc + rate*time.Since(start).Seconds())
+	}
+	setRate := func(r float64) {
+		mu.Lock()
+		defer mu.Unlock()
+		acc += rate * time.Since(start).Seconds()
+		rate, start = r, time.Now()
+	}
+	th := newBackfillThrottle(ends)
+	if err := th.probe(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	first := th.baseline
+	setRate(200)
+	if err := th.probe(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	if want := first * throttleDecay; th.baseline < want*0.99 || th.baseline > want*1.01 {
+		t.Fatalf("baseline %.0f after a probe at half the rate, want %.0f (first %.0f)", th.baseline, want, first)
+	}
+	setRate(800)
+	if err := th.probe(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	if th.baseline < 700 {
+		t.Fatalf("baseline %.0f after a probe at 800/s", th.baseline)
+	}
+}

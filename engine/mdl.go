@@ -91,6 +91,12 @@ func (e *Engine) lockShared(ctx *sql.Context, s *Session, schemaID uint64, name 
 	if !s.mdlOn {
 		return nil
 	}
+	if s.mdlDeadlocked {
+		// The statement was chosen as a deadlock victim on the plan
+		// cache's path, which then hands it to the general path: the
+		// 1213 is reported there (its transaction is gone already).
+		return errDeadlock
+	}
 	k := mdlStripeOf(schemaID, name)
 	h := &s.mdl
 	h.mu.Lock()
@@ -122,7 +128,7 @@ func (e *Engine) lockShared(ctx *sql.Context, s *Session, schemaID uint64, name 
 			deadline = time.Now().Add(ddlLockTimeout(ctx, s))
 		}
 		s.mdlWait.Store(true)
-		err := waitGate(ctx, g, deadline, func() bool { return e.mdlVictim(s) })
+		err := waitGate(ctx, g, deadline, func() bool { return e.mdlVictim(s) || e.mdlRowCycle(s, k) })
 		s.mdlWait.Store(false)
 		if err == errMDLDeadlock {
 			return e.mdlDeadlock(ctx, s)
@@ -159,6 +165,27 @@ func (e *Engine) mdlVictim(s *Session) bool {
 	return false
 }
 
+// mdlRowCycle reports whether s, waiting for stripe k behind an exclusive
+// request, closes a cycle through a row lock: a transaction holding k (so
+// the exclusive request waits for it) waits in the lock table, directly
+// or through others, for a row lock s's transaction holds. Neither the
+// lock table's detector (it does not see metadata waits) nor mdlVictim
+// (s holds no stripe that is waited on) finds it, and every party would
+// wait until lock_wait_timeout. s is the victim, as in mdlVictim.
+func (e *Engine) mdlRowCycle(s *Session, k uint32) bool {
+	if s.tx == nil {
+		return false
+	}
+	return e.locks.Reaches(func(info any) bool {
+		o, ok := info.(*lockOwner)
+		if !ok || o.ddl || o.conn == s.ID() {
+			return false
+		}
+		v, ok := e.sessions.Load(o.conn)
+		return ok && v.(*Session).holdsMDL(k)
+	}, s.tx.kv.ID())
+}
+
 // mdlDeadlock ends the victim's transaction (InnoDB rolls a deadlock
 // victim's whole transaction back) and its metadata locks, so the
 // exclusive request waiting for it goes on, and answers 1213.
@@ -168,6 +195,7 @@ func (e *Engine) mdlDeadlock(ctx *sql.Context, s *Session) error {
 		e.abortTxn(ctx, s.tx.kv)
 	}
 	e.releaseMDL(s)
+	s.mdlDeadlocked = true
 	return errDeadlock
 }
 

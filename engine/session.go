@@ -59,6 +59,10 @@ type Session struct {
 	// job's) gets no CommandEnd after a failed statement and would keep
 	// its locks; those statements meet 1412 instead (staleRewrite).
 	mdlOn bool
+	// mdlDeadlocked: the running statement was a metadata-lock deadlock
+	// victim (mdl.go); until it ends, every metadata lock it asks for
+	// is refused with 1213.
+	mdlDeadlocked bool
 	// mdlWait: the session waits for a metadata lock.
 	mdlWait atomic.Bool
 	// aiPending: an AUTO_INCREMENT value handed out for a row the table has
@@ -395,6 +399,7 @@ func (s *Session) CommandEnd() {
 	}
 	s.lk.stmt, s.lk.next = nil, nil
 	s.consistentSnapshot = false
+	s.mdlDeadlocked = false
 	s.endDDLLock()
 	if s.tx == nil {
 		// No transaction holds what the statement locked (it ended, or

@@ -698,3 +698,38 @@ func (t *Table) Waits() []Wait {
 	}
 	return out
 }
+
+// Reaches reports whether a waiting owner whose Options.Info satisfies
+// from waits for owner to, directly or through other waiting owners. A
+// caller that knows of waits outside the table (metadata locks) closes
+// cycles through them with it. from is called under the table's mutex.
+func (t *Table) Reaches(from func(info any) bool, to uint64) bool {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	seen := map[uint64]bool{to: true}
+	var stack []uint64
+	for id, rec := range t.owners {
+		if id != to && rec.waiting != nil && !rec.waiting.done && from(rec.info) {
+			seen[id] = true
+			stack = append(stack, id)
+		}
+	}
+	for len(stack) > 0 {
+		u := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		rec := t.owners[u]
+		if rec == nil || rec.waiting == nil || rec.waiting.done {
+			continue
+		}
+		for _, b := range t.blockersLocked(rec.waiting) {
+			if b == to {
+				return true
+			}
+			if !seen[b] {
+				seen[b] = true
+				stack = append(stack, b)
+			}
+		}
+	}
+	return false
+}
