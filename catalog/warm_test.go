@@ -1,0 +1,57 @@
+package catalog
+
+import (
+	"fmt"
+	"testing"
+)
+
+// TestWarmAndShape: Warm reads every table record across its chunks, stops
+// at its byte budget and when told to; tables that differ only in name,
+// IDs and comment have one shape, a different default another.
+func TestWarmAndShape(t *testing.T) {
+	db, c := openTestCatalog(t, t.TempDir(), 1<<20)
+	defer db.Close()
+	const n = 2*warmChunk + 17
+	tx := db.Begin()
+	for s := 1; s <= 2; s++ {
+		sch := &Schema{ID: uint64(1000 + s), Name: fmt.Sprintf("s%d", s)}
+		if _, err := c.PutSchema(tx, sch); err != nil {
+			t.Fatal(err)
+		}
+		for i := 0; i < n/2+s-1; i++ {
+			tbl := sbtestRecord(t)
+			tbl.ID, tbl.Name = uint64(s*100000+i), fmt.Sprintf("t%d", i)
+			if _, err := c.PutTable(tx, sch, tbl); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if err := tx.Commit(); err != nil {
+		t.Fatal(err)
+	}
+	records, read, err := c.Warm(nil, 1<<40)
+	if err != nil || records != n || read <= 0 {
+		t.Fatalf("Warm: %d records, %d bytes, %v; want %d records", records, read, err, n)
+	}
+	if r, _, _ := c.Warm(nil, read/4); r < warmChunk || r >= n {
+		t.Fatalf("Warm within a quarter of the bytes read %d records", r)
+	}
+	stop := make(chan struct{})
+	close(stop)
+	if r, _, _ := c.Warm(stop, 1<<40); r != 0 {
+		t.Fatalf("Warm after stop read %d records", r)
+	}
+
+	s1, _ := c.Schema(nil, "s1")
+	s2, _ := c.Schema(nil, "s2")
+	a, _ := c.Table(nil, s1, "t1")
+	b, _ := c.Table(nil, s2, "t2")
+	if a == nil || b == nil || a.Shape() == "" || a.Shape() != b.Shape() {
+		t.Fatalf("two sbtest tables have shapes %q and %q", a.Shape(), b.Shape())
+	}
+	other := b.Clone()
+	other.Columns[1].Default = nil
+	if other.Shape() == a.Shape() {
+		t.Fatal("a table without a default has the same shape")
+	}
+}
