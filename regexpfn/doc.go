@@ -1,4 +1,5 @@
-// Package regexpfn owns the evaluation of REGEXP, RLIKE and REGEXP_LIKE whose
+// Package regexpfn owns the evaluation of REGEXP, RLIKE, REGEXP_LIKE,
+// REGEXP_REPLACE, REGEXP_INSTR and REGEXP_SUBSTR whose
 // pattern and flags are constants. GMS v0.20.0 compiles the pattern again for
 // every row as soon as the matched text is a column (its cache test looks at
 // all three arguments), and every 128th compile builds a whole new ICU
