@@ -368,52 +368,22 @@ func replaceObjects(s *catalog.Schema, have, want *objectRecords) (*catalog.Chan
 	ch := new(catalog.Change)
 	var n DefinitionChanges
 	var err error
-	if n.Views, err = diffObjects(have.views, want.views, func(rec []byte) (string, error) {
-		v, err := catalog.DecodeViewRecord(rec)
-		if err != nil {
-			return "", err
-		}
-		ch.PutView(s, v)
-		return v.Name, nil
-	}, func(rec []byte) (string, error) {
-		v, err := catalog.DecodeViewRecord(rec)
-		if err != nil {
-			return "", err
-		}
-		return v.Name, nil
-	}, func(name string) { ch.DeleteView(s, name) }); err != nil {
+	if n.Views, err = diffObjects(have.views, want.views, catalog.DecodeViewRecord,
+		func(v *catalog.View) string { return v.Name },
+		func(v *catalog.View) { ch.PutView(s, v) },
+		func(name string) { ch.DeleteView(s, name) }); err != nil {
 		return nil, n, err
 	}
-	if n.Triggers, err = diffObjects(have.triggers, want.triggers, func(rec []byte) (string, error) {
-		g, err := catalog.DecodeTriggerRecord(rec)
-		if err != nil {
-			return "", err
-		}
-		ch.PutTrigger(s, g)
-		return g.Name, nil
-	}, func(rec []byte) (string, error) {
-		g, err := catalog.DecodeTriggerRecord(rec)
-		if err != nil {
-			return "", err
-		}
-		return g.Name, nil
-	}, func(name string) { ch.DeleteTrigger(s, name) }); err != nil {
+	if n.Triggers, err = diffObjects(have.triggers, want.triggers, catalog.DecodeTriggerRecord,
+		func(g *catalog.Trigger) string { return g.Name },
+		func(g *catalog.Trigger) { ch.PutTrigger(s, g) },
+		func(name string) { ch.DeleteTrigger(s, name) }); err != nil {
 		return nil, n, err
 	}
-	if n.Routines, err = diffObjects(have.routines, want.routines, func(rec []byte) (string, error) {
-		p, err := catalog.DecodeRoutineRecord(rec)
-		if err != nil {
-			return "", err
-		}
-		ch.PutRoutine(s, p)
-		return p.Name, nil
-	}, func(rec []byte) (string, error) {
-		p, err := catalog.DecodeRoutineRecord(rec)
-		if err != nil {
-			return "", err
-		}
-		return p.Name, nil
-	}, func(name string) { ch.DeleteRoutine(s, name) }); err != nil {
+	if n.Routines, err = diffObjects(have.routines, want.routines, catalog.DecodeRoutineRecord,
+		func(p *catalog.Routine) string { return p.Name },
+		func(p *catalog.Routine) { ch.PutRoutine(s, p) },
+		func(name string) { ch.DeleteRoutine(s, name) }); err != nil {
 		return nil, n, err
 	}
 	if n.Any() {
@@ -423,39 +393,37 @@ func replaceObjects(s *catalog.Schema, have, want *objectRecords) (*catalog.Chan
 	return ch, n, nil
 }
 
-// diffObjects compares one kind of record: put is called (and returns the
-// name) for each wanted record that is new or differs, del for each name
-// held but no longer wanted; name decodes a held record's name. Names
-// compare case-insensitively, as the catalog keys them. It returns how
-// many records it put or deleted.
-func diffObjects(have, want [][]byte, put, name func([]byte) (string, error), del func(string)) (int, error) {
+// diffObjects compares one kind of record, each decoded with decode: put
+// is called for each wanted record that is new or differs, del for each
+// name held but no longer wanted. Names compare case-insensitively, as the
+// catalog keys them. It returns how many records it put or deleted.
+func diffObjects[T any](have, want [][]byte, decode func([]byte) (T, error), name func(T) string, put func(T), del func(string)) (int, error) {
 	held := make(map[string][]byte, len(have))
-	for _, rec := range have {
-		n, err := name(rec)
+	heldNames := make([]string, len(have))
+	for i, rec := range have {
+		obj, err := decode(rec)
 		if err != nil {
 			return 0, err
 		}
-		held[strings.ToLower(n)] = rec
+		heldNames[i] = name(obj)
+		held[strings.ToLower(heldNames[i])] = rec
 	}
 	changed := 0
 	for _, rec := range want {
-		n, err := name(rec)
+		obj, err := decode(rec)
 		if err != nil {
 			return 0, err
 		}
-		k := strings.ToLower(n)
+		k := strings.ToLower(name(obj))
 		old, ok := held[k]
 		delete(held, k)
 		if ok && bytes.Equal(old, rec) {
 			continue
 		}
-		if _, err := put(rec); err != nil {
-			return 0, err
-		}
+		put(obj)
 		changed++
 	}
-	for _, rec := range have {
-		n, _ := name(rec)
+	for _, n := range heldNames {
 		if _, gone := held[strings.ToLower(n)]; gone {
 			del(n)
 			changed++

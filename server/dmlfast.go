@@ -61,14 +61,7 @@ func (h *handler) spoolDirect(sqlCtx *sql.Context, c *mysql.Conn, node sql.Node,
 	if err != nil {
 		return true, sql.CastSQLError(err)
 	}
-	r := &sqltypes.Result{RowsAffected: ok.RowsAffected, InsertID: ok.InsertID}
-	if ok.Info != nil {
-		r.Info = ok.Info.String()
-	}
-	if err := statusFlags(sqlCtx, c); err != nil {
-		return true, err
-	}
-	return true, cb(r)
+	return true, sendDirectOK(sqlCtx, c, ok, cb)
 }
 
 // spoolDirectInsert runs a cached single-row INSERT ... VALUES with GMS's
@@ -120,12 +113,19 @@ func (h *handler) spoolDirectInsert(sqlCtx *sql.Context, c *mysql.Conn, ins *pla
 	if err := engine.DirectCommit(sqlCtx, autoCommit); err != nil {
 		return true, sql.CastSQLError(err)
 	}
+	return true, sendDirectOK(sqlCtx, c, ok, cb)
+}
+
+// sendDirectOK sends a directly run statement's OK result with the status
+// flags spoolOk would have set, so a client cannot tell the direct path
+// from GMS's.
+func sendDirectOK(sqlCtx *sql.Context, c *mysql.Conn, ok types.OkResult, cb func(*sqltypes.Result) error) error {
 	r := &sqltypes.Result{RowsAffected: ok.RowsAffected, InsertID: ok.InsertID}
 	if ok.Info != nil {
 		r.Info = ok.Info.String()
 	}
 	if err := statusFlags(sqlCtx, c); err != nil {
-		return true, err
+		return err
 	}
-	return true, cb(r)
+	return cb(r)
 }

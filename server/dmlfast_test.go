@@ -23,6 +23,41 @@ func directPair(t *testing.T, params ...string) (*testServer, *sql.DB, *sql.Conn
 	return ts, root, direct, general
 }
 
+// lockWaitConn is a connection from pool whose lock waits give up after a
+// second, so tests of blocked statements see 1205 quickly; with direct
+// false its cached DML runs through GMS's iterators instead of
+// engine.DirectDML.
+func lockWaitConn(t *testing.T, pool *sql.DB, direct bool) *sql.Conn {
+	t.Helper()
+	c, err := pool.Conn(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { c.Close() })
+	mustExec(t, c, "SET SESSION innodb_lock_wait_timeout = 1")
+	if !direct {
+		mustExec(t, c, "SET SESSION myriad_direct_dml = OFF")
+	}
+	return c
+}
+
+// preparePair prepares q on both connections of a pair, so each argument
+// list can run on both and the outcomes be compared; the caller closes
+// both statements.
+func preparePair(t *testing.T, a, b *sql.Conn, q string) (*sql.Stmt, *sql.Stmt) {
+	t.Helper()
+	ctx := context.Background()
+	sa, err := a.PrepareContext(ctx, q)
+	if err != nil {
+		t.Fatalf("%s: %v", q, err)
+	}
+	sb, err := b.PrepareContext(ctx, q)
+	if err != nil {
+		t.Fatalf("%s: %v", q, err)
+	}
+	return sa, sb
+}
+
 // directOutcome is what a client sees of one statement: dmlResult's
 // affected rows, insert ID, warnings, error and LAST_INSERT_ID(), or (when
 // counts is set) ROW_COUNT() and FOUND_ROWS() right after it, which
@@ -211,16 +246,7 @@ func TestDirectDMLLocks(t *testing.T) {
 	ts, _, _, _ := directPair(t)
 	ctx := context.Background()
 	pool := ts.connectWith("fa", "parseTime=false")
-	conn := func() *sql.Conn {
-		c, err := pool.Conn(ctx)
-		if err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(func() { c.Close() })
-		mustExec(t, c, "SET SESSION innodb_lock_wait_timeout = 1")
-		return c
-	}
-	a, b := conn(), conn()
+	a, b := lockWaitConn(t, pool, true), lockWaitConn(t, pool, true)
 	prep := func(c *sql.Conn) *sql.Stmt {
 		st, err := c.PrepareContext(ctx, "UPDATE sb SET k=k+1 WHERE id=?")
 		if err != nil {
@@ -339,14 +365,7 @@ func TestDirectDMLKeys(t *testing.T) {
 	}
 	before := directDMLs.Load()
 	for _, c := range cases {
-		sd, err := direct.PrepareContext(ctx, c.q)
-		if err != nil {
-			t.Fatalf("%s: %v", c.q, err)
-		}
-		sg, err := general.PrepareContext(ctx, c.q)
-		if err != nil {
-			t.Fatalf("%s: %v", c.q, err)
-		}
+		sd, sg := preparePair(t, direct, general, c.q)
 		for i, a := range c.args {
 			r1, err1 := sd.ExecContext(ctx, a...)
 			got := directOutcome(t, direct, i%2 == 1, r1, err1)

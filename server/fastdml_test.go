@@ -276,7 +276,6 @@ func testFastDMLMatches(t *testing.T, text bool) {
 // path, with the same results as without the cache.
 func TestFastDMLFallsBack(t *testing.T) {
 	ts, root, cached, plain := dmlPair(t)
-	ctx := context.Background()
 	for _, db := range []string{"fa", "fb"} {
 		mustExec(t, root, "CREATE TABLE "+db+".p (id INT PRIMARY KEY)")
 		mustExec(t, root, "INSERT INTO "+db+".p VALUES (1), (2)")
@@ -305,14 +304,7 @@ func TestFastDMLFallsBack(t *testing.T) {
 	before := ts.srv.fastDMLs.Load()
 	for round := 0; round < 2; round++ {
 		for _, tc := range cases {
-			sc, err := cached.PrepareContext(ctx, tc.q)
-			if err != nil {
-				t.Fatalf("%s: %v", tc.q, err)
-			}
-			sp, err := plain.PrepareContext(ctx, tc.q)
-			if err != nil {
-				t.Fatalf("%s: %v", tc.q, err)
-			}
+			sc, sp := preparePair(t, cached, plain, tc.q)
 			for _, a := range tc.args {
 				got, want := runDML(t, cached, sc, a...), runDML(t, plain, sp, a...)
 				if got != want {

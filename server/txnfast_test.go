@@ -124,19 +124,7 @@ func TestDirectTxnErrors(t *testing.T) {
 			mustExec(t, root, "INSERT INTO d.t VALUES (1, 0), (2, 0), (3, 0)")
 			ctx := context.Background()
 			pool := ts.connectWith("d", "parseTime=false")
-			conn := func() *sql.Conn {
-				c, err := pool.Conn(ctx)
-				if err != nil {
-					t.Fatal(err)
-				}
-				t.Cleanup(func() { c.Close() })
-				mustExec(t, c, "SET SESSION innodb_lock_wait_timeout = 1")
-				if !direct {
-					mustExec(t, c, "SET SESSION myriad_direct_dml = OFF")
-				}
-				return c
-			}
-			a, b := conn(), conn()
+			a, b := lockWaitConn(t, pool, direct), lockWaitConn(t, pool, direct)
 			before := directTxns.Load()
 			rows := func() string { return fmt.Sprint(queryRows(t, root, "SELECT id, v FROM d.t ORDER BY id")) }
 
