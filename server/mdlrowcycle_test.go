@@ -46,7 +46,7 @@ func TestMDLRowLockDeadlock(t *testing.T) {
 			time.Sleep(300 * time.Millisecond) // the ALTER waits for t1
 
 			t1Done := make(chan error, 1)
-			start := time.Now()
+			var start time.Time
 			var err error
 			if rowWaitLast {
 				t2Done := make(chan error, 1)

@@ -1,6 +1,7 @@
 package sqlfunc
 
 import (
+	"context"
 	"fmt"
 	"time"
 
@@ -101,7 +102,7 @@ func newCurTime(utc bool) func(...sql.Expression) (sql.Expression, error) {
 			if !ok {
 				return nil, sql.ErrInvalidArgumentDetails.New("CURTIME", args[0].String())
 			}
-			n, _, err := types.Int64.Convert(nil, l.Value())
+			n, _, err := types.Int64.Convert(context.Background(), l.Value())
 			if err != nil || n == nil || n.(int64) < 0 {
 				return nil, sql.ErrInvalidArgumentDetails.New("CURTIME", args[0].String())
 			}

@@ -1,6 +1,7 @@
 package sqlfunc
 
 import (
+	"context"
 	"fmt"
 
 	"github.com/dolthub/go-mysql-server/sql"
@@ -79,7 +80,7 @@ func newNthValue(e, n sql.Expression) (sql.Expression, error) {
 	if !ok {
 		return nil, sql.ErrInvalidArgumentDetails.New("NTH_VALUE", n.String())
 	}
-	v, _, err := types.Int64.Convert(nil, l.Value())
+	v, _, err := types.Int64.Convert(context.Background(), l.Value())
 	if err != nil || v == nil || v.(int64) < 1 {
 		return nil, sql.ErrInvalidArgumentDetails.New("NTH_VALUE", n.String())
 	}
