@@ -5,6 +5,8 @@ import (
 	"net"
 	"net/http"
 	"net/http/pprof"
+	"runtime"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -112,6 +114,8 @@ func (s *Server) serveMetrics(addr string) error {
 	mux.HandleFunc("/debug/pprof/profile", pprof.Profile)
 	mux.HandleFunc("/debug/pprof/symbol", pprof.Symbol)
 	mux.HandleFunc("/debug/pprof/trace", pprof.Trace)
+	mux.Handle("/debug/pprof/mutex", sampling(setMutexSampling, pprof.Handler("mutex")))
+	mux.Handle("/debug/pprof/block", sampling(setBlockSampling, pprof.Handler("block")))
 	s.metrics = &http.Server{Handler: mux, ReadHeaderTimeout: 10 * time.Second}
 	s.metricsAddr = l.Addr()
 	go func() {
@@ -124,3 +128,64 @@ func (s *Server) serveMetrics(addr string) error {
 
 // MetricsAddr is where /metrics is served, or nil.
 func (s *Server) MetricsAddr() net.Addr { return s.metricsAddr }
+
+// Contention profiles cost on every lock operation, so they are off
+// unless asked for: a request for /debug/pprof/mutex or /debug/pprof/block
+// with ?seconds=N turns sampling on for those N seconds (the handler
+// answers with the delta over them) and off again after the last such
+// request. Without seconds the profile holds only what earlier sampled
+// windows recorded.
+var contention struct {
+	mu           sync.Mutex
+	mutex, block int
+}
+
+// mutexSamplingFraction samples one in that many contended mutex events;
+// blockSamplingRate samples about one blocking event per that many
+// nanoseconds spent blocked.
+const (
+	mutexSamplingFraction = 5
+	blockSamplingRate     = 10_000
+)
+
+func setMutexSampling(on bool) {
+	contention.mu.Lock()
+	defer contention.mu.Unlock()
+	if on {
+		contention.mutex++
+	} else {
+		contention.mutex--
+	}
+	if contention.mutex > 0 {
+		runtime.SetMutexProfileFraction(mutexSamplingFraction)
+	} else {
+		runtime.SetMutexProfileFraction(0)
+	}
+}
+
+func setBlockSampling(on bool) {
+	contention.mu.Lock()
+	defer contention.mu.Unlock()
+	if on {
+		contention.block++
+	} else {
+		contention.block--
+	}
+	if contention.block > 0 {
+		runtime.SetBlockProfileRate(blockSamplingRate)
+	} else {
+		runtime.SetBlockProfileRate(0)
+	}
+}
+
+func sampling(set func(on bool), h http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Query().Get("seconds") == "" {
+			h.ServeHTTP(w, r)
+			return
+		}
+		set(true)
+		defer set(false)
+		h.ServeHTTP(w, r)
+	})
+}
