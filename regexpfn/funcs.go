@@ -163,19 +163,7 @@ func (r *Instr) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 	if err != nil || re == nil {
 		return nil, err
 	}
-	tv, err := r.Text.Eval(ctx, row)
-	if err != nil || tv == nil {
-		return nil, err
-	}
-	text, err := toText(ctx, tv)
-	if err != nil {
-		return nil, err
-	}
-	pos, ok, err := evalInt32(ctx, r.Position, row)
-	if err != nil || !ok {
-		return nil, err
-	}
-	occ, ok, err := evalInt32(ctx, r.Occurrence, row)
+	text, pos, occ, ok, err := textPosOcc(ctx, row, r.Text, r.Position, r.Occurrence)
 	if err != nil || !ok {
 		return nil, err
 	}
@@ -202,19 +190,7 @@ func (r *Substr) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 	if err != nil || re == nil {
 		return nil, err
 	}
-	tv, err := r.Text.Eval(ctx, row)
-	if err != nil || tv == nil {
-		return nil, err
-	}
-	text, err := toText(ctx, tv)
-	if err != nil {
-		return nil, err
-	}
-	pos, ok, err := evalInt32(ctx, r.Position, row)
-	if err != nil || !ok {
-		return nil, err
-	}
-	occ, ok, err := evalInt32(ctx, r.Occurrence, row)
+	text, pos, occ, ok, err := textPosOcc(ctx, row, r.Text, r.Position, r.Occurrence)
 	if err != nil || !ok {
 		return nil, err
 	}
@@ -226,4 +202,23 @@ func (r *Substr) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 		return nil, err
 	}
 	return s, nil
+}
+
+// textPosOcc evaluates REGEXP_INSTR's and REGEXP_SUBSTR's text, position
+// and occurrence in GMS's order; ok is false when one of them is NULL.
+func textPosOcc(ctx *sql.Context, row sql.Row, t, p, o sql.Expression) (text string, pos, occ int, ok bool, err error) {
+	tv, err := t.Eval(ctx, row)
+	if err != nil || tv == nil {
+		return "", 0, 0, false, err
+	}
+	if text, err = toText(ctx, tv); err != nil {
+		return "", 0, 0, false, err
+	}
+	if pos, ok, err = evalInt32(ctx, p, row); err != nil || !ok {
+		return "", 0, 0, false, err
+	}
+	if occ, ok, err = evalInt32(ctx, o, row); err != nil || !ok {
+		return "", 0, 0, false, err
+	}
+	return text, pos, occ, true, nil
 }
