@@ -451,6 +451,11 @@ type rowIter struct {
 	cur    span
 	rescan bool
 	seen   map[string]struct{}
+	// ver is the store's commit version when the iterator over cur was
+	// made. A row locked without a wait can still have changed since then
+	// (its writer committed between the iterator's creation and the lock):
+	// that too rescans, for the same reason as a wait does.
+	ver uint64
 	// need, when set, names the columns the reader uses: the others of a
 	// row read from the primary index stay nil (layout.decodeSome). Only a
 	// node that reads nothing else sets it (rangeScan).
@@ -472,6 +477,7 @@ func (i *rowIter) Next(ctx *sql.Context) (sql.Row, error) {
 			}
 			s := i.spans[0]
 			i.spans = i.spans[1:]
+			i.ver = i.t.db.eng.db.Version()
 			it, err := i.r.NewIter(s.lo, s.hi)
 			if err != nil {
 				return nil, err
@@ -488,6 +494,7 @@ func (i *rowIter) Next(ctx *sql.Context) (sql.Row, error) {
 			if err := i.it.Close(); err != nil {
 				return nil, err
 			}
+			i.ver = i.t.db.eng.db.Version()
 			it, err := i.r.NewIter(i.cur.lo, i.cur.hi)
 			if err != nil {
 				i.it = nil
@@ -584,8 +591,24 @@ func (i *rowIter) lockedRow(ctx *sql.Context) (sql.Row, error) {
 		i.seen[string(pk)] = struct{}{}
 	}
 	v, ok, err := i.r.Get(pk)
-	if err != nil || !ok {
+	if err != nil {
 		return nil, err
+	}
+	if track && !i.rescan && i.t.db.eng.db.Version() != i.ver {
+		// Something committed since the iterator was made. If it was this
+		// row (gone, changed, or moved off this index entry), its writer
+		// may have put a row elsewhere in the range (sysbench's DELETE and
+		// INSERT of one id): read the span again.
+		if i.secondary == nil {
+			i.rescan = !ok || !bytes.Equal(v, i.it.Value())
+		} else if _, still, err := i.r.Get(i.it.Key()); err != nil {
+			return nil, err
+		} else {
+			i.rescan = !still
+		}
+	}
+	if !ok {
+		return nil, nil
 	}
 	return i.t.lay.decodeRow(v)
 }
