@@ -54,6 +54,11 @@ type Session struct {
 	// ddlMDL ends the exclusive metadata lock of the running DDL
 	// statement (nil: none).
 	ddlMDL func()
+	// mdlHeld is the gate of that exclusive lock, and mdlWaitingOn the
+	// gate a shared request of the session waits behind: the edges
+	// mdlGateCycle walks.
+	mdlHeld      atomic.Pointer[mdlGate]
+	mdlWaitingOn atomic.Pointer[mdlGate]
 	// mdlOn: the session takes shared metadata locks. Only a server
 	// connection's: an embedded session (GMS's test harness, a resumed
 	// job's) gets no CommandEnd after a failed statement and would keep
