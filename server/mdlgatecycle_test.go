@@ -137,3 +137,32 @@ func TestMDLGateCycleBetweenDDLs(t *testing.T) {
 		t.Fatal("no ALTER succeeded")
 	}
 }
+
+// DELETE FROM t without WHERE in a transaction locks t's rows, not the
+// schema: GMS's TRUNCATE conversion resolved every table of the schema and
+// so held a shared metadata lock on each until COMMIT, and an ALTER of any
+// other table waited for the transaction.
+func TestDeleteAllLocksOnlyItsTable(t *testing.T) {
+	ts := startServer(t, t.TempDir())
+	root := ts.connect("")
+	mustExec(t, root, "CREATE DATABASE d")
+	db := ts.connect("d")
+	mustExec(t, db, "CREATE TABLE a (id INT PRIMARY KEY)")
+	mustExec(t, db, "CREATE TABLE b (id INT PRIMARY KEY)")
+	mustExec(t, db, "INSERT INTO a VALUES (1), (2), (3)")
+	c := conns(t, db, 2)
+	mustExec(t, c[0], "BEGIN")
+	res, err := c[0].ExecContext(context.Background(), "DELETE FROM a")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n, _ := res.RowsAffected(); n != 3 {
+		t.Fatalf("DELETE FROM a: %d rows affected, want 3", n)
+	}
+	mustExec(t, c[1], "SET SESSION lock_wait_timeout = 2")
+	if _, err := c[1].ExecContext(context.Background(), "ALTER TABLE b ADD COLUMN x INT"); err != nil {
+		t.Fatalf("ALTER of another table while DELETE FROM a's transaction is open: %v", err)
+	}
+	mustExec(t, c[0], "ROLLBACK")
+	wantRows(t, db, "SELECT COUNT(*) FROM a", "3")
+}
