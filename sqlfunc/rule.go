@@ -150,6 +150,15 @@ func replaceComparisons(ctx *sql.Context, n sql.Node) (sql.Node, transform.TreeI
 }
 
 func replaceExpr(ctx *sql.Context, e sql.Expression, ignore bool) (sql.Expression, transform.TreeIdentity, error) {
+	ne, wrapped := timeTextArgs(e)
+	r, same, err := replaceExprOnce(ctx, ne, ignore)
+	if wrapped && err == nil {
+		same = transform.NewTree
+	}
+	return r, same, err
+}
+
+func replaceExprOnce(ctx *sql.Context, e sql.Expression, ignore bool) (sql.Expression, transform.TreeIdentity, error) {
 	switch e.(type) {
 	case *expression.Arithmetic, *expression.Div, *expression.IntDiv, *expression.Mod:
 		if ne := temporalOperands(e); ne != e {
