@@ -58,3 +58,46 @@ func TestTimeAsString(t *testing.T) {
 		}
 	}
 }
+
+// DATETIME(n) and TIMESTAMP(n) values are printed with exactly n fractional
+// digits, as MySQL prints them (issue #9): GMS printed the fraction without
+// its trailing zeros ('.5' in a DATETIME(3), MySQL '.500') and none when it
+// was zero, and gave a TIMESTAMP(n) column no decimals in its field packet,
+// so go-sql-driver's binary protocol dropped its fraction altogether.
+// NOW(n) and UTC_TIMESTAMP(n) are DATETIME(n). (An expression GMS types
+// DATETIME(6) keeps GMS's text: see zeroFractionColumns.)
+func TestDatetimeFractionDigits(t *testing.T) {
+	ts := startServer(t, t.TempDir())
+	db := ts.connect("")
+	mustExec(t, db, "CREATE DATABASE d")
+	text := ts.connectWith("d", "interpolateParams=true")
+	mustExec(t, text, "CREATE TABLE t (id INT PRIMARY KEY, d0 DATETIME, d3 DATETIME(3), d6 DATETIME(6), ts2 TIMESTAMP(2) NULL)")
+	mustExec(t, text, "INSERT INTO t VALUES (1, '2024-01-01 10:00:00', '2024-01-01 10:00:00.5', '2024-01-01 10:00:00.5', '2024-01-01 10:00:00.5'),"+
+		" (2, '2024-01-01 10:00:00', '2024-01-01 10:00:00', '2024-01-01 10:00:00.000001', '2024-01-01 10:00:00.07'), (3, NULL, NULL, NULL, NULL)")
+	want := "1 2024-01-01 10:00:00 2024-01-01 10:00:00.500 2024-01-01 10:00:00.500000 2024-01-01 10:00:00.50" +
+		"|2 2024-01-01 10:00:00 2024-01-01 10:00:00.000 2024-01-01 10:00:00.000001 2024-01-01 10:00:00.07" +
+		"|3 NULL NULL NULL NULL"
+	q := "SELECT id, d0, d3, d6, ts2 FROM t WHERE id > ? ORDER BY id"
+	if s := joinRows(queryRows(t, text, q, 0)); s != want {
+		t.Errorf("text protocol:\n%s, want\n%s", s, want)
+	}
+	binary := ts.connectWith("d", "interpolateParams=false")
+	if s := joinRows(queryRows(t, binary, q, 0)); s != want {
+		t.Errorf("binary protocol:\n%s, want\n%s", s, want)
+	}
+	for q, w := range map[string]string{
+		"SELECT CAST('2024-01-01' AS DATETIME(3)), CAST('2024-01-01 10:00:00.5' AS DATETIME(2))": "2024-01-01 00:00:00.000 2024-01-01 10:00:00.50",
+	} {
+		if s := joinRows(queryRows(t, text, q)); s != w {
+			t.Errorf("%s: %s, want %s", q, s, w)
+		}
+	}
+	// The text the server sends for the current time: n digits.
+	for _, q := range []string{"SELECT NOW(3)", "SELECT UTC_TIMESTAMP()", "SELECT UTC_TIMESTAMP(2)"} {
+		rows := queryRows(t, text, q)
+		n := map[string]int{"SELECT NOW(3)": 23, "SELECT UTC_TIMESTAMP()": 19, "SELECT UTC_TIMESTAMP(2)": 22}[q]
+		if len(rows[0][0]) != n {
+			t.Errorf("%s: %q, want %d characters", q, rows[0][0], n)
+		}
+	}
+}

@@ -243,6 +243,10 @@ func replaceExprOnce(ctx *sql.Context, e sql.Expression, ignore bool) (sql.Expre
 			return e, transform.SameTree, err
 		}
 		return ne, transform.NewTree, nil
+	case *function.Now, *function.UTCTimestamp:
+		if r, ok := nowPrecision(e); ok {
+			return r, transform.NewTree, nil
+		}
 	case *expression.Not:
 		if e.Child.Type() == types.Null {
 			// NOT NULL is an integer NULL in MySQL; GMS typed it NULL.
