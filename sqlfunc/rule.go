@@ -83,7 +83,11 @@ func Replace(ctx *sql.Context, n sql.Node) (sql.Node, transform.TreeIdentity, er
 		return n, transform.SameTree, err
 	}
 	n, same3, err := zeroDates(ctx, n)
-	return n, same && same2 && same3, err
+	if err != nil {
+		return n, transform.SameTree, err
+	}
+	n, same4, err := divZeros(ctx, n)
+	return n, same && same2 && same3 && same4, err
 }
 
 // replaceOnly is Replace without retyping references, for plans whose
