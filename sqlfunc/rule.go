@@ -83,7 +83,11 @@ func Replace(ctx *sql.Context, n sql.Node) (sql.Node, transform.TreeIdentity, er
 		return n, transform.SameTree, err
 	}
 	n, same3, err := zeroDates(ctx, n)
-	return n, same && same2 && same3, err
+	if err != nil {
+		return n, transform.SameTree, err
+	}
+	n, same4, err := divZeros(ctx, n)
+	return n, same && same2 && same3 && same4, err
 }
 
 // replaceOnly is Replace without retyping references, for plans whose
@@ -150,6 +154,15 @@ func replaceComparisons(ctx *sql.Context, n sql.Node) (sql.Node, transform.TreeI
 }
 
 func replaceExpr(ctx *sql.Context, e sql.Expression, ignore bool) (sql.Expression, transform.TreeIdentity, error) {
+	ne, wrapped := timeTextArgs(e)
+	r, same, err := replaceExprOnce(ctx, ne, ignore)
+	if wrapped && err == nil {
+		same = transform.NewTree
+	}
+	return r, same, err
+}
+
+func replaceExprOnce(ctx *sql.Context, e sql.Expression, ignore bool) (sql.Expression, transform.TreeIdentity, error) {
 	switch e.(type) {
 	case *expression.Arithmetic, *expression.Div, *expression.IntDiv, *expression.Mod:
 		if ne := temporalOperands(e); ne != e {
@@ -234,6 +247,10 @@ func replaceExpr(ctx *sql.Context, e sql.Expression, ignore bool) (sql.Expressio
 			return e, transform.SameTree, err
 		}
 		return ne, transform.NewTree, nil
+	case *function.Now, *function.UTCTimestamp:
+		if r, ok := nowPrecision(e); ok {
+			return r, transform.NewTree, nil
+		}
 	case *expression.Not:
 		if e.Child.Type() == types.Null {
 			// NOT NULL is an integer NULL in MySQL; GMS typed it NULL.
