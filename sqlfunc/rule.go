@@ -239,7 +239,14 @@ func replaceExpr(ctx *sql.Context, e sql.Expression, ignore bool) (sql.Expressio
 			// NOT NULL is an integer NULL in MySQL; GMS typed it NULL.
 			return &fixedFn{inner: e, typ: fixedType(types.Int64)}, transform.NewTree, nil
 		}
+	case *expression.UserVar:
+		if r := retypeUserVar(e); r != sql.Expression(e) {
+			return r, transform.NewTree, nil
+		}
 	case *expression.UnaryMinus:
+		if r := negUnsignedConstant(ctx, e); r != nil {
+			return r, transform.NewTree, nil
+		}
 		if isInt(e.Child.Type()) {
 			return &neg{child: e.Child}, transform.NewTree, nil
 		}
