@@ -232,10 +232,13 @@ func (h *handler) execCachedText(ctx context.Context, c *mysql.Conn, query strin
 	if err != nil {
 		return false, nil
 	}
-	// Typed temporal literals and DECIMAL literals compared with a column
-	// take the general path, where the engine's parser (sqlfunc.Parser)
+	// Typed temporal literals, DECIMAL literals compared with a column and
+	// the syntax sqltext.Operators rewrites take the general path, where the engine's parser (sqlfunc.Parser)
 	// reads them as MySQL does.
 	if _, lits := sqltext.TemporalLiterals(query); lits != nil || sqlfunc.ExactLiterals(stmt) {
+		return false, nil
+	}
+	if _, ops := sqltext.Operators(query); ops != nil {
 		return false, nil
 	}
 	var bv map[string]sqlparser.Expr

@@ -46,13 +46,13 @@ var functions = function.Registry{
 	"repeat":  fixed("repeat", nil, stringResult, asText),
 	"quote":   fixed("quote", nil, stringResult, quoteNull),
 	"crc32":   fixed("crc32", textArg, fixedType(types.Uint32), nil),
-	"cos":     fixed("cos", numericArg, fixedType(types.Float64), nil),
-	"sin":     fixed("sin", numericArg, fixedType(types.Float64), nil),
-	"tan":     fixed("tan", numericArg, fixedType(types.Float64), nil),
-	"cot":     fixed("cot", numericArg, fixedType(types.Float64), nil),
-	"acos":    fixed("acos", numericArg, fixedType(types.Float64), nil),
-	"asin":    fixed("asin", numericArg, fixedType(types.Float64), nil),
-	"atan":    fixed("atan", numericArg, fixedType(types.Float64), nil),
+	"cos":     libm("cos", libmCos),
+	"sin":     libm("sin", libmSin),
+	"tan":     libm("tan", libmTan),
+	"cot":     libm("cot", cot),
+	"acos":    libm("acos", libmAcos),
+	"asin":    libm("asin", libmAsin),
+	"atan":    libm("atan", libmAtan),
 	"radians": fixed("radians", numericArg, fixedType(types.Float64), nil),
 	"degrees": fixed("degrees", numericArg, fixedType(types.Float64), nil),
 	"log10":   fixed("log10", numericArg, fixedType(types.Float64), nil),
@@ -256,7 +256,14 @@ func replaceExprOnce(ctx *sql.Context, e sql.Expression, ignore bool) (sql.Expre
 			// NOT NULL is an integer NULL in MySQL; GMS typed it NULL.
 			return &fixedFn{inner: e, typ: fixedType(types.Int64)}, transform.NewTree, nil
 		}
+	case *expression.UserVar:
+		if r := retypeUserVar(e); r != sql.Expression(e) {
+			return r, transform.NewTree, nil
+		}
 	case *expression.UnaryMinus:
+		if r := negUnsignedConstant(ctx, e); r != nil {
+			return r, transform.NewTree, nil
+		}
 		if isInt(e.Child.Type()) {
 			return &neg{child: e.Child}, transform.NewTree, nil
 		}
@@ -350,6 +357,13 @@ func replaceExprOnce(ctx *sql.Context, e sql.Expression, ignore bool) (sql.Expre
 		}
 	case *expression.Equals, *expression.NullSafeEquals, *expression.LessThan, *expression.GreaterThan,
 		*expression.LessThanOrEqual, *expression.GreaterThanOrEqual:
+		if rc := rowComparison(e); rc != nil {
+			// The element comparisons get this package's corrections too.
+			r, _, err := transform.Expr(rc, func(e sql.Expression) (sql.Expression, transform.TreeIdentity, error) {
+				return replaceExpr(ctx, e, ignore)
+			})
+			return r, transform.NewTree, err
+		}
 		if te, ok := compareAsTime(e); ok {
 			return te, transform.NewTree, nil
 		}
