@@ -2,6 +2,7 @@ package server
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 )
 
@@ -33,4 +34,83 @@ func TestUnionBranchCollation(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestQuantifiedComparisons: ALL / ANY / SOME with MySQL's three-valued
+// semantics, NULLs on either side and empty subqueries, in WHERE and in the
+// select list, correlated, inside UNION branches, views and procedures
+// (the parser had none: 1064).
+func TestQuantifiedComparisons(t *testing.T) {
+	ts := startServer(t, t.TempDir())
+	db := ts.connect("")
+	mustExec(t, db, "CREATE DATABASE qc")
+	db = ts.connect("qc")
+	mustExec(t, db, "CREATE TABLE n (id INT PRIMARY KEY, a INT, s VARCHAR(5) COLLATE utf8mb4_general_ci)")
+	mustExec(t, db, "INSERT INTO n VALUES (1, 1, 'a'), (2, NULL, 'b'), (3, 3, 'c'), (4, NULL, NULL), (5, 1, 'A ')")
+	ids := func(q string) string {
+		t.Helper()
+		var out []string
+		for _, r := range queryRows(t, db, q) {
+			out = append(out, strings.Join(r, ","))
+		}
+		return strings.Join(out, " ")
+	}
+	for _, c := range []struct{ q, want string }{
+		{"SELECT id FROM n WHERE a > ALL (SELECT a FROM n WHERE id = 1) ORDER BY id", "3"},
+		{"SELECT id FROM n WHERE a > ALL (SELECT a FROM n) ORDER BY id", ""},                      // NULL in S: never TRUE
+		{"SELECT id FROM n WHERE a < ALL (SELECT a FROM n WHERE id > 100) ORDER BY id", "1 2 3 4 5"}, // empty S: TRUE, NULL a too
+		{"SELECT id FROM n WHERE a > ANY (SELECT a FROM n WHERE id > 100) ORDER BY id", ""},
+		{"SELECT id FROM n WHERE a > ANY (SELECT a FROM n) ORDER BY id", "3"},
+		{"SELECT id FROM n WHERE a >= SOME (SELECT a FROM n) ORDER BY id", "1 3 5"},
+		{"SELECT id FROM n WHERE a = ANY (SELECT a FROM n WHERE id IN (1, 2)) ORDER BY id", "1 5"},
+		{"SELECT id FROM n WHERE a <> ALL (SELECT a FROM n WHERE id IN (1, 2)) ORDER BY id", ""},
+		{"SELECT id FROM n WHERE a <> ALL (SELECT a FROM n WHERE id = 1) ORDER BY id", "3"},
+		{"SELECT id FROM n WHERE a = ALL (SELECT a FROM n WHERE id IN (1, 5)) ORDER BY id", "1 5"},
+		{"SELECT id FROM n WHERE a != ANY (SELECT a FROM n WHERE id IN (1, 3)) ORDER BY id", "1 3 5"},
+		{"SELECT id FROM n WHERE NOT (a = ANY (SELECT a FROM n WHERE id IN (1, 3))) ORDER BY id", ""},
+		{"SELECT id, a > ALL (SELECT a FROM n WHERE id IN (1, 3)), a <> ANY (SELECT a FROM n WHERE id IN (1, 3)) FROM n ORDER BY id",
+			"1,0,1 2,NULL,NULL 3,0,1 4,NULL,NULL 5,0,1"},
+		{"SELECT id FROM n o WHERE a >= ALL (SELECT a FROM n i WHERE i.id <= o.id AND i.a IS NOT NULL) ORDER BY id", "1 3"},
+		{"SELECT id FROM n WHERE id = 1 UNION ALL SELECT id FROM n WHERE a < ALL (SELECT a FROM n WHERE id = 3) ORDER BY id", "1 1 5"},
+		{"SELECT id FROM n WHERE s = ANY (SELECT 'a') ORDER BY id", "1 5"}, // general_ci and PAD SPACE: 'A ' = 'a'
+		{"SELECT id FROM n WHERE s > ALL (SELECT s FROM n WHERE id IN (1, 2)) ORDER BY id", "3"},
+		{"SELECT 2 > ALL (SELECT 1), 2 > ALL (SELECT NULL), NULL > ALL (SELECT 1 FROM n WHERE id > 100), 1 = ANY (SELECT 1)", "1,NULL,1,1"},
+	} {
+		if got := ids(c.q); got != c.want {
+			t.Errorf("%s: %q, want %q", c.q, got, c.want)
+		}
+	}
+	// The column is named as written.
+	rows, err := db.Query("SELECT 1 > ALL (SELECT 0)")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cols, _ := rows.Columns()
+	rows.Close()
+	if cols[0] != "1 > ALL (SELECT 0)" {
+		t.Errorf("column %q", cols[0])
+	}
+	mustExec(t, db, "CREATE VIEW v AS SELECT id FROM n WHERE a > ALL (SELECT a FROM n WHERE id = 1)")
+	if got := ids("SELECT id FROM v"); got != "3" {
+		t.Errorf("view: %q", got)
+	}
+	if got := queryRows(t, db, "SHOW CREATE VIEW v")[0][1]; !strings.Contains(got, "> ALL (") {
+		t.Errorf("view text %s", got)
+	}
+	mustExec(t, db, "CREATE PROCEDURE p() SELECT id FROM n WHERE a < ANY (SELECT 3)")
+	if got := ids("CALL p()"); got != "1 5" {
+		t.Errorf("procedure: %q", got)
+	}
+	mustExec(t, db, "CREATE TABLE u (id INT PRIMARY KEY, a INT)")
+	mustExec(t, db, "INSERT INTO u SELECT id, a FROM n")
+	mustExec(t, db, "DELETE FROM u WHERE a >= ALL (SELECT a FROM n WHERE a IS NOT NULL)")
+	if got := ids("SELECT id FROM u ORDER BY id"); got != "1 2 4 5" {
+		t.Errorf("delete: %q", got)
+	}
+	mustExec(t, db, "UPDATE u SET a = 0 WHERE a = ANY (SELECT 1)")
+	if got := ids("SELECT id FROM u WHERE a = 0 ORDER BY id"); got != "1 5" {
+		t.Errorf("update: %q", got)
+	}
+	wantErrNo(t, db, 1241, "SELECT id FROM n WHERE a > ALL (SELECT a, s FROM n)")
+	wantErrNo(t, db, 1064, "SELECT id FROM n WHERE a = ANY (SELECT a FROM n) + 1")
 }
