@@ -114,3 +114,35 @@ func TestQuantifiedComparisons(t *testing.T) {
 	wantErrNo(t, db, 1241, "SELECT id FROM n WHERE a > ALL (SELECT a, s FROM n)")
 	wantErrNo(t, db, 1064, "SELECT id FROM n WHERE a = ANY (SELECT a FROM n) + 1")
 }
+
+// TestTruncateAffectedRows: TRUNCATE TABLE reports 0 rows affected, as
+// MySQL; DELETE without WHERE (which GMS runs as a truncation) still
+// reports the rows it deleted.
+func TestTruncateAffectedRows(t *testing.T) {
+	ts := startServer(t, t.TempDir())
+	db := ts.connect("")
+	mustExec(t, db, "CREATE DATABASE tr")
+	mustExec(t, db, "CREATE TABLE tr.t (id INT AUTO_INCREMENT PRIMARY KEY, v INT)")
+	mustExec(t, db, "INSERT INTO tr.t (v) VALUES (1), (2), (3)")
+	if n, _ := mustExec(t, db, "TRUNCATE TABLE tr.t").RowsAffected(); n != 0 {
+		t.Errorf("TRUNCATE: %d rows affected, want 0", n)
+	}
+	mustExec(t, db, "INSERT INTO tr.t (v) VALUES (1), (2)")
+	if got := queryRows(t, db, "SELECT MIN(id) FROM tr.t")[0][0]; got != "1" {
+		t.Errorf("AUTO_INCREMENT after TRUNCATE starts at %s", got)
+	}
+	if n, _ := mustExec(t, db, "DELETE FROM tr.t").RowsAffected(); n != 2 {
+		t.Errorf("DELETE: %d rows affected, want 2", n)
+	}
+}
+
+// TestDDLErrorNumbers: statements MySQL refuses with its own error numbers
+// (GMS answered 1105, or accepted them).
+func TestDDLErrorNumbers(t *testing.T) {
+	ts := startServer(t, t.TempDir())
+	db := ts.connect("")
+	mustExec(t, db, "CREATE DATABASE de")
+	db = ts.connect("de")
+	mustExec(t, db, "CREATE TABLE g (a INT, b INT GENERATED ALWAYS AS (a * 2) STORED)")
+	wantErrNo(t, db, 3105, "INSERT INTO g VALUES (1, 1)")
+}
