@@ -175,6 +175,9 @@ var errorRules = []errorRule{
 	{match: re(`^function '(.+)' expected .* arguments?, \d+ received$`), code: 1582, state: "42000", format: "Incorrect parameter count in the call to native function '$1'"},
 	// Found by scripts/alembic_scenario.py (SQLAlchemy/Alembic against MariaDB).
 	{match: re(`^column name '(.+)' is non-nullable but attempted to set a value of null$`), code: mysql.ERBadNullError, state: "23000", format: "Column '$1' cannot be null"},
+	// ER_NON_DEFAULT_VALUE_FOR_GENERATED_COLUMN (GMS has the words, not the number).
+	{match: re(`^The value specified for generated column "(.+)" in table "(.+)" is not allowed\.$`), code: 3105, state: "HY000",
+		format: "The value specified for generated column '$1' in table '$2' is not allowed."},
 	{match: re(`^Field '(.+)' doesn't have a default value$`), code: 1364, state: "HY000", format: "Field '$1' doesn't have a default value"},
 	{match: re(`^ambiguous column name "(.+)", it's present in all these tables: .*$`), code: 1052, state: "23000", format: "Column '$1' in field list is ambiguous"},
 	{match: re(`^cannot union two queries whose schemas are different lengths`), code: 1222, state: "21000", format: "The used SELECT statements have a different number of columns"},
