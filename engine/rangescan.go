@@ -548,6 +548,16 @@ type rangeScan struct {
 
 var _ sql.ExecSourceRel = (*rangeScan)(nil)
 
+// IsCompiledRange reports whether n is a node CompileRange made: a
+// read-only leaf without children or expressions, so GMS's per-statement
+// wrappers (the tracked iterator's plan walks, expression closers, the
+// accumulator) have nothing in it to act on, and a caller may run it
+// without them (server's direct reads).
+func IsCompiledRange(n sql.Node) bool {
+	_, ok := n.(*rangeScan)
+	return ok
+}
+
 func (r *rangeScan) Resolved() bool       { return true }
 func (r *rangeScan) IsReadOnly() bool     { return true }
 func (r *rangeScan) String() string       { return "RangeScan(" + r.name + ")" }
