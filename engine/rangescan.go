@@ -570,15 +570,37 @@ func (r *rangeScan) WithChildren(children ...sql.Node) (sql.Node, error) {
 	return r, nil
 }
 
+// project returns row's columns cols. Every row it is given is the
+// reader's own (decoded for this call, never kept by the row iterator), so
+// ascending cols are moved to the front of row itself (each cols[i] >= i:
+// a value is read before its place is written over), an allocation per row
+// less on the range SELECTs.
 func project(row sql.Row, cols []int) sql.Row {
 	if cols == nil {
 		return row
+	}
+	if len(cols) <= len(row) && ascending(cols) {
+		for i, c := range cols {
+			row[i] = row[c]
+		}
+		return row[:len(cols):len(cols)]
 	}
 	out := make(sql.Row, len(cols))
 	for i, c := range cols {
 		out[i] = row[c]
 	}
 	return out
+}
+
+// ascending reports whether cols strictly increase from a non-negative
+// first column.
+func ascending(cols []int) bool {
+	for i, c := range cols {
+		if c < 0 || i > 0 && c <= cols[i-1] {
+			return false
+		}
+	}
+	return true
 }
 
 type sortedRow struct {
@@ -742,6 +764,7 @@ func (r *rangeScan) RowIter(ctx *sql.Context, _ sql.Row) (sql.RowIter, error) {
 		seen = map[string]struct{}{}
 	}
 	var gk []byte
+	var vals []any
 	for {
 		row, err := it.Next(ctx)
 		if err == io.EOF {
@@ -773,14 +796,18 @@ func (r *rangeScan) RowIter(ctx *sql.Context, _ sql.Row) (sql.RowIter, error) {
 			seen[string(gk)] = struct{}{}
 			row = project(row, r.sel)
 		}
-		sr := sortedRow{row: row, vals: make([]any, len(r.sorts))}
+		// The rows' sort values share one backing array (a growth leaves
+		// the earlier rows' on the old one): not an allocation per row.
 		for i := range r.sorts {
-			if sr.vals[i], err = r.sorts[i].sortVal(ctx, row); err != nil {
+			v, err := r.sorts[i].sortVal(ctx, row)
+			if err != nil {
 				_ = it.Close(ctx)
 				return nil, err
 			}
+			vals = append(vals, v)
 		}
-		rows = append(rows, sr)
+		n := len(vals)
+		rows = append(rows, sortedRow{row: row, vals: vals[n-len(r.sorts) : n : n]})
 	}
 	if err := it.Close(ctx); err != nil {
 		return nil, err
