@@ -228,15 +228,18 @@ func DroppedFilters() int64 { return droppedFilters.Load() }
 
 // hasFilter reports whether the tree holds a Filter, sparing the usual
 // point lookup a transform's allocations.
+// hasFilter walks the plan itself: transform.Inspect's closures and
+// walker were four allocations per cached SELECT.
 func hasFilter(n sql.Node) bool {
-	found := false
-	transform.Inspect(n, func(n sql.Node) bool {
-		if _, ok := n.(*plan.Filter); ok {
-			found = true
+	if _, ok := n.(*plan.Filter); ok {
+		return true
+	}
+	for _, c := range n.Children() {
+		if hasFilter(c) {
+			return true
 		}
-		return !found
-	})
-	return found
+	}
+	return false
 }
 
 // CompileRange replaces the part of a bound SELECT plan that reads,
