@@ -608,46 +608,58 @@ func ascending(cols []int) bool {
 
 type sortedRow struct {
 	row  sql.Row
-	vals []any // the sort keys' values: a column's, or its collKey's
+	vals []sortKey // the sort keys' values: a column's, or its collKey's
 }
+
+// sortKey is one sort value. A string its collation orders as its bytes
+// is kept unboxed (s, bw): boxing it in an interface was an allocation per
+// sorted row.
+type sortKey struct {
+	v  any
+	s  string
+	bw bool
+}
+
+func (k sortKey) null() bool { return !k.bw && k.v == nil }
 
 // sortVal is row's value for sort key k: the column's value, compared by
 // the column type as GMS's Sorter compares it (a collation compares two
 // strings only as far as they differ, cheaper than encoding whole keys),
 // or a collKey's binary key.
-func (k *keyExpr) sortVal(ctx *sql.Context, row sql.Row) (any, error) {
+func (k *keyExpr) sortVal(ctx *sql.Context, row sql.Row) (sortKey, error) {
 	if k.coll != nil {
-		return k.coll.Eval(ctx, row)
+		v, err := k.coll.Eval(ctx, row)
+		return sortKey{v: v}, err
 	}
 	v := row[k.col]
 	if s, ok := v.(string); ok && k.bytewise != nil && k.bytewise.holds(s) {
-		return bytewiseStr(s), nil
+		return sortKey{s: s, bw: true}, nil
 	}
-	return v, nil
+	return sortKey{v: v}, nil
 }
 
 // compare orders two non-NULL sort values of k.
-func (k *keyExpr) compare(ctx *sql.Context, a, b any) (int, error) {
+func (k *keyExpr) compare(ctx *sql.Context, a, b sortKey) (int, error) {
 	if k.coll != nil {
-		return bytes.Compare(asBytes(a), asBytes(b)), nil
+		return bytes.Compare(asBytes(a.v), asBytes(b.v)), nil
 	}
-	if as, ok := a.(bytewiseStr); ok {
-		if bs, ok := b.(bytewiseStr); ok {
-			return strings.Compare(string(as), string(bs)), nil
-		}
-		a = string(as)
+	if a.bw && b.bw {
+		return strings.Compare(a.s, b.s), nil
 	}
-	if bs, ok := b.(bytewiseStr); ok {
-		b = string(bs)
+	av, bv := a.v, b.v
+	if a.bw {
+		av = a.s
 	}
-	return k.typ.Compare(ctx, a, b)
+	if b.bw {
+		bv = b.s
+	}
+	return k.typ.Compare(ctx, av, bv)
 }
 
-// bytewiseStr is a sort value made only of characters its collation
-// orders as their bytes (bytewiseSet): two such strings compare as
-// strings.Compare, without the collation's per-character weights, which
+// A bytewise sort value (sortKey.bw) is made only of characters its
+// collation orders as their bytes (bytewiseSet): two such strings compare
+// as strings.Compare, without the collation's per-character weights, which
 // were most of sorting sysbench's `ORDER BY c` (c: digits and dashes).
-type bytewiseStr string
 
 // bytewiseSet is the set of ASCII characters a collation orders as their
 // bytes, each with a primary weight of its own among them; nil when there
@@ -767,7 +779,7 @@ func (r *rangeScan) RowIter(ctx *sql.Context, _ sql.Row) (sql.RowIter, error) {
 		seen = map[string]struct{}{}
 	}
 	var gk []byte
-	var vals []any
+	var vals []sortKey
 	for {
 		row, err := it.Next(ctx)
 		if err == io.EOF {
@@ -829,14 +841,14 @@ func (r *rangeScan) RowIter(ctx *sql.Context, _ sql.Row) (sql.RowIter, error) {
 				av, bv = bv, av
 			}
 			switch {
-			case av == nil && bv == nil:
+			case av.null() && bv.null():
 				continue
-			case av == nil:
+			case av.null():
 				if r.sorts[k].nulls == sql.NullsFirst {
 					return -1
 				}
 				return 1
-			case bv == nil:
+			case bv.null():
 				if r.sorts[k].nulls != sql.NullsFirst {
 					return -1
 				}
