@@ -296,6 +296,7 @@ func (b *sumAvgBuffer) Eval(*sql.Context) (any, error) {
 	}
 	return b.agg.result(s), nil
 }
+
 func (b *sumAvgBuffer) Dispose() { expression.Dispose(b.expr) }
 
 // sumAvgWindow keeps prefix sums over a partition so each frame costs two
