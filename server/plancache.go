@@ -615,7 +615,7 @@ func (h *handler) spoolOk(sqlCtx *sql.Context, c *mysql.Conn, query string, node
 }
 
 func (h *handler) singleRowResult(sqlCtx *sql.Context, query string, node sql.Node, fields []*querypb.Field) (*sqltypes.Result, error) {
-	schema, iter, _, err := h.srv.sqle.PrepQueryPlanForExecution(sqlCtx, query, node, nil)
+	schema, iter, err := h.prepRead(sqlCtx, query, node)
 	if err != nil {
 		return nil, err
 	}
