@@ -431,14 +431,16 @@ func (h *handler) runCached(ctx context.Context, c *mysql.Conn, sqlCtx *sql.Cont
 		host = h
 	}
 	pk := plans.Key{Query: key, DB: sqlCtx.GetCurrentDatabase(), Version: version, User: client.User + "@" + host}
+	pk.Settings = engine.DerivedSettings(sqlCtx, engine.SettingsPlans, func() string {
+		var b strings.Builder
+		for _, v := range planSettings {
+			val, _ := sqlCtx.GetSessionVariable(sqlCtx, v)
+			b.WriteString(toString(val))
+			b.WriteByte(0)
+		}
+		return b.String()
+	})
 	var b strings.Builder
-	for _, v := range planSettings {
-		val, _ := sqlCtx.GetSessionVariable(sqlCtx, v)
-		b.WriteString(toString(val))
-		b.WriteByte(0)
-	}
-	pk.Settings = b.String()
-	b.Reset()
 	for _, l := range lits {
 		if l.Value() == nil {
 			b.WriteString("NULL")
