@@ -165,8 +165,9 @@ func TestTextInsertWithoutParse(t *testing.T) {
 		cols, vals := shapes[rng.IntN(len(shapes))]()
 		sep := []string{", ", ","}[rng.IntN(2)]
 		text := " " + cols + " VALUES (" + strings.Join(vals, sep) + ")"
-		got := exec(cached, "INSERT INTO a"+text)
-		want := exec(plain, "INSERT INTO b"+text)
+		qual := []string{"", "tx."}[rng.IntN(2)]
+		got := exec(cached, "INSERT INTO "+qual+"a"+text)
+		want := exec(plain, "INSERT INTO "+qual+"b"+text)
 		if got != strings.ReplaceAll(want, "b.", "a.") {
 			t.Errorf("INSERT INTO a/b%s:\n cached   %s\n uncached %s", text, got, want)
 		}
