@@ -36,7 +36,8 @@ const (
 // name), backslashes (escapes, or none under NO_BACKSLASH_ESCAPES), a
 // quote inside a string, a string right after a name (a character set
 // introducer, X'..', N'..'), hex or bit numbers, a number running into a
-// name, placeholders, variables, statement separators and NULs.
+// name or starting with a dot, placeholders, variables, statement
+// separators and NULs.
 func LiteralTemplate(q string) (template string, lits []Literal, ok bool) {
 	if strings.IndexByte(q, 0) >= 0 {
 		return "", nil, false // the template's own marker
@@ -80,11 +81,14 @@ func LiteralTemplate(q string) (template string, lits []Literal, ok bool) {
 			lits = append(lits, Literal{Kind: LitString, Text: q[i+1 : next-1]})
 			i, last, prev = next, next, '\''
 		case c >= '0' && c <= '9' || c == '-' && (prev == '(' || prev == ',') && i+1 < len(q) && q[i+1] >= '0' && q[i+1] <= '9':
-			if i > 0 && (isNameByte(q[i-1]) || q[i-1] == '.') {
+			if i > 0 && q[i-1] == '.' {
+				return "", nil, false // .5 is a number to the tokenizer
+			}
+			if i > 0 && isNameByte(q[i-1]) {
 				if c == '-' {
 					return "", nil, false
 				}
-				// A digit inside a name (t1) or after a qualifier's dot.
+				// A digit inside a name (t1).
 				j := i
 				for j < len(q) && isNameByte(q[j]) {
 					j++

@@ -16,7 +16,7 @@ func TestLiteralTemplate(t *testing.T) {
 		// A minus that is an operator stays in the text.
 		{" VALUES (3-1, 4 - 2)", " VALUES (\x00i-\x00i, \x00i - \x00i)", "[{105 3} {105 1} {105 4} {105 2}]", true},
 		// Digits of names and qualified names stay.
-		{" VALUES (t1.c2, `x'1`, é1)", " VALUES (t1.c2, `x'1`, é1)", "[]", true},
+		{" VALUES (t1.c2, `x'1`, é1, `a`.`b2`)", " VALUES (t1.c2, `x'1`, é1, `a`.`b2`)", "[]", true},
 		{"SELECT 'a' 'b'", "SELECT \x00s \x00s", "[{115 a} {115 b}]", true},
 		{" VALUES ('it''s')", "", "", false},
 		{" VALUES ('a\\'b')", "", "", false},
@@ -30,6 +30,8 @@ func TestLiteralTemplate(t *testing.T) {
 		{" VALUES (-1.5)", "", "", false},
 		{" VALUES (1.e5)", "", "", false},
 		{" VALUES (1e)", "", "", false},
+		{" VALUES (.5, ABS(5))", "", "", false},
+		{" VALUES (t.5)", "", "", false},
 		{" VALUES (1) /* 2 */", "", "", false},
 		{" VALUES (1) -- 2", "", "", false},
 		{" VALUES (1) # 2", "", "", false},
