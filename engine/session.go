@@ -76,6 +76,9 @@ type Session struct {
 	aiMu      sync.Mutex
 	aiPending []aiReservation
 	aiWritten []*autoIncState
+	// settings: strings the server derives from system variables, kept
+	// until one changes (settings.go).
+	settings settingsMemos
 }
 
 var _ sql.TransactionSession = (*Session)(nil)
