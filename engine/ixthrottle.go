@@ -2,6 +2,7 @@ package engine
 
 import (
 	"context"
+	"log/slog"
 	"time"
 )
 
@@ -67,6 +68,11 @@ type backfillThrottle struct {
 	ratio float64      // current sleep ratio, percent of a batch's time
 
 	baseline  float64 // foreground ends/s at the last probe; 0: idle
+	// Since the previous probe, for its log line: windows below target,
+	// windows in all, time slept, time in batches.
+	below, windows int
+	slept, busy    time.Duration
+	label          string // the job, in the log line
 	lastProbe time.Time
 	winStart  time.Time
 	winEnds   int64
@@ -104,10 +110,18 @@ func (t *backfillThrottle) pause(ctx context.Context, took time.Duration) (time.
 	}
 	if el := now.Sub(t.winStart); el >= throttleWindow {
 		rate := float64(ends-t.winEnds) / el.Seconds()
-		t.ratio = t.adapt(rate, t.baseline*float64(pct)/100)
+		target := t.baseline * float64(pct) / 100
+		t.ratio = t.adapt(rate, target)
 		t.winStart, t.winEnds = now, ends
+		t.windows++
+		if rate < target {
+			t.below++
+		}
 	}
-	return sleepFor(took, t.ratio), nil
+	d := sleepFor(took, t.ratio)
+	t.busy += took
+	t.slept += d
+	return d, nil
 }
 
 // adapt is the ratio after a window in which the foreground ran at rate
@@ -149,6 +163,14 @@ func (t *backfillThrottle) probe(ctx context.Context) error {
 	// seen, decaying by throttleDecay per probe so a load that really
 	// grew (a shared machine) is followed.
 	rate := float64(ends-e0) / now.Sub(start).Seconds()
+	if !t.lastProbe.IsZero() && t.label != "" {
+		// One line per probe (every throttleReprobe): where the ratio
+		// sits and what the backfill got is what tuning it needs.
+		slog.Info("backfill throttle", "job", t.label, "probe_tps", rate, "baseline_tps", t.baseline,
+			"ratio", t.ratio, "windows_below_target", t.below, "windows", t.windows,
+			"busy", t.busy.Round(time.Millisecond), "slept", t.slept.Round(time.Millisecond))
+	}
+	t.below, t.windows, t.busy, t.slept = 0, 0, 0, 0
 	if t.lastProbe.IsZero() || rate == 0 {
 		t.baseline = rate
 	} else {
