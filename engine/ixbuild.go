@@ -718,6 +718,9 @@ func (b *build) commitBatch(tx *kv.Txn, last []byte, more bool, hi []byte, n int
 	}
 	job := b.job
 	job.Cursor, job.RowsDone = next, b.job.RowsDone+int64(n)
+	if job.AutoNext > 0 {
+		job.AutoNext += uint64(n)
+	}
 	if next == nil {
 		job.Cursor = hi
 	}
@@ -878,6 +881,7 @@ func (e *Engine) ResumeJobs() (int, error) {
 				// Registered before the server takes connections: every
 				// writer maintains the shadow.
 				rw.mirroring.Store(true)
+				rw.holdMDL = j.AutoNext > 0
 			}
 		}
 		if def != nil {
@@ -890,11 +894,27 @@ func (e *Engine) ResumeJobs() (int, error) {
 		} else {
 			b.job.State = catalog.JobRollback
 		}
+		unlockMDL := func() {}
+		if b.rw != nil && b.rw.holdMDL && b.job.State != catalog.JobRollback {
+			// Taken before the server takes connections, as the
+			// statement held them: no statement uses the table until the
+			// numbering copy is swapped in.
+			u, err := e.lockExclusive(e.bgCtx, 0, j.SchemaID, j.Table, b.timeout)
+			if err != nil {
+				return 0, err
+			}
+			if _, err := e.locks.Acquire(e.bgCtx, b.owner, b.lockKey, locks.X, locks.Options{Timeout: b.timeout}); err != nil {
+				u()
+				return 0, err
+			}
+			unlockMDL = u
+		}
 		sess := &Session{BaseSession: sql.NewBaseSession(), eng: e}
 		sctx := sql.NewContext(e.bgCtx, sql.WithSession(sess))
 		e.bg.Add(1)
 		go func() {
 			defer e.bg.Done()
+			defer unlockMDL()
 			if err := b.run(sctx, e.bgCtx); err != nil && !e.closing.Load() {
 				slog.Warn("resumed index build did not complete", "job", b.job.ID, "table", b.job.Table, "index", b.job.Index, "err", err)
 				return

@@ -22,7 +22,7 @@ import (
 //     of the last throttleProbes probes. A probe that sees no transaction
 //     end in its first throttleIdleProbe calls the server idle: the build
 //     runs unthrottled until a foreground transaction ends, which
-//     triggers a new probe (at most one per throttleReprobe/4).
+//     triggers a new probe (at most one per throttleIdleReprobe).
 //   - Between probes, every throttleWindow the foreground rate over the
 //     window (backfill and its pauses together) is compared with
 //     myriad_ddl_backfill_foreground_pct of the baseline: below it the
@@ -61,7 +61,14 @@ const (
 
 const (
 	throttleProbe     = time.Second
-	throttleIdleProbe = 100 * time.Millisecond
+	// A loaded 2-core machine stalls all four sysbench clients for
+	// 100 ms now and then: a shorter idle probe took such a stall for an
+	// idle server and let the build run unthrottled.
+	throttleIdleProbe = 300 * time.Millisecond
+	// throttleIdleReprobe: after an idle probe, the first foreground
+	// transaction end probes again this soon (not throttleReprobe/4: the
+	// build ran unthrottled that long under load).
+	throttleIdleReprobe = time.Second
 	throttleReprobe   = 15 * time.Second
 	throttleWindow    = 500 * time.Millisecond
 	throttleProbes    = 4 // probes the baseline averages
@@ -110,7 +117,7 @@ func (t *backfillThrottle) pause(ctx context.Context, took time.Duration) (time.
 	}
 	now := time.Now()
 	due := t.lastProbe.IsZero() || now.Sub(t.lastProbe) >= throttleReprobe ||
-		(t.baseline == 0 && moved && now.Sub(t.lastProbe) >= throttleReprobe/4)
+		(t.baseline == 0 && moved && now.Sub(t.lastProbe) >= throttleIdleReprobe)
 	if due {
 		if err := t.probe(ctx); err != nil {
 			return 0, err
