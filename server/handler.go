@@ -495,8 +495,8 @@ const erPSManyParam = 1390
 const versionID = 80033
 
 func (h *handler) ComStmtExecute(ctx context.Context, c *mysql.Conn, p *mysql.PrepareData, cb func(*sqltypes.Result) error) error {
-	// The wire guard reads the packets itself only without TLS (under TLS
-	// it sees records): a prepared CALL's replays need it (callresults.go).
+	// A prepared CALL's replays need the wire guard (callresults.go); it
+	// is nil only where the guard stayed below TLS (guardAboveTLS).
 	wire, _ := c.Conn.(*wireConn)
 	// The statement ID and parameters parsed: replies need no correction.
 	if w, ok := c.Conn.(*wireConn); ok {
