@@ -14,11 +14,18 @@ import (
 )
 
 // tlsConfig loads --tls-cert/--tls-key, or the data directory's
-// auto-generated pair (Config.AutoTLS, autocert.go). Without any the server offers no
+// auto-generated pair (Config.AutoTLS, autocert.go; serve's default). With
+// Config.NoTLS (--skip-ssl), or without any pair, the server offers no
 // TLS (the greeting does not advertise CLIENT_SSL), as MySQL built without
 // certificates; --require-secure-transport then could never be satisfied,
 // so that combination is refused at startup.
 func tlsConfig(cfg Config) (*tls.Config, error) {
+	if cfg.NoTLS {
+		if cfg.TLSCert != "" || cfg.TLSKey != "" || cfg.RequireSecureTransport {
+			return nil, errors.New("--skip-ssl cannot be combined with --tls-cert, --tls-key or --require-secure-transport")
+		}
+		return nil, nil
+	}
 	if cfg.TLSCert == "" && cfg.TLSKey == "" && cfg.AutoTLS {
 		cert, key, err := autoCertPaths(cfg.DataDir)
 		if err != nil {
