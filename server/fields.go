@@ -64,17 +64,23 @@ func (h *handler) statementScales(c *mysql.Conn, query string) floatScales {
 
 // parsedSelects memoizes the parse of statements whose float results name
 // no declared column (a plain FLOAT column's, too): parsing at every
-// execution would cost more than the result. Emptied when full.
+// execution would cost more than the result. Emptied when full; bounded
+// to maxParsedSelects statements of at most maxParsedSelectLen bytes.
 var parsedSelects struct {
 	sync.Mutex
 	m map[string]sqlparser.Statement
 }
 
-const maxParsedSelects = 4096
+const (
+	maxParsedSelects   = 1024
+	maxParsedSelectLen = 4096
+)
 
-// parsedSelect is query's SELECT, or nil (not one SELECT, or not parsed).
+// parsedSelect is query's SELECT, or nil (not one SELECT, not parsed, or
+// longer than maxParsedSelectLen: such a statement's float results keep
+// NOT_FIXED_DEC).
 func parsedSelect(query string) sqlparser.Statement {
-	if !startsWithSelect(query) {
+	if len(query) > maxParsedSelectLen || !startsWithSelect(query) {
 		return nil
 	}
 	parsedSelects.Lock()
