@@ -46,6 +46,8 @@ type Config struct {
 	// certificate made in DataDir on the first start (MySQL 8's
 	// auto_generate_certs; autocert.go).
 	AutoTLS bool
+	// NoTLS: offer no TLS at all (serve --skip-ssl), whatever AutoTLS says.
+	NoTLS bool
 	// RequireSecureTransport refuses clients without TLS (error 3159).
 	RequireSecureTransport bool
 	// MinFreeSpace is the free space, in bytes, kept in reserve on the data
