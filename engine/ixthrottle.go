@@ -39,9 +39,9 @@ import (
 // probe) sat on the noise's peaks, so most windows fell below a target of
 // 90% of it; and doubling below target against shrinking by a fifth above
 // it drove the ratio up whenever more than a quarter of the windows were
-// below. The backfill then used ~1% of a core while the foreground still
-// lost a third of its rate: that loss was the build's writers being kept
-// off the cached-plan path (fastdml.go), not the backfill.
+// below. The backfill then used ~5% of a core while the foreground still
+// ran at half its rate: the build's writers were kept off the cached-plan
+// path (fastdml.go), which no throttle could change.
 //
 // myriad_ddl_backfill_sleep_ratio is the ratio a build starts with, and the
 // fixed ratio when myriad_ddl_backfill_foreground_pct is 0 (then the
