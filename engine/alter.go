@@ -612,23 +612,26 @@ func (t *Table) RenameIndex(ctx *sql.Context, from, to string) error {
 
 // Truncate implements sql.TruncateableTable: the table gets a fresh, empty
 // key prefix and the old one a range tombstone. GMS also runs DELETE without
-// WHERE through here and reports the count as affected rows, so the rows are
-// counted (keys only).
+// WHERE through here and reports the count as affected rows, so for a
+// DELETE the rows are counted (keys only); TRUNCATE TABLE itself reports 0
+// rows affected in MySQL, however many it removed.
 func (t *Table) Truncate(ctx *sql.Context) (int, error) {
 	tx, err := txnOf(ctx)
 	if err != nil {
 		return 0, err
 	}
-	it, err := tx.kv.NewIter(keys.PrefixSpan(t.lay.primary))
-	if err != nil {
-		return 0, err
-	}
 	n := 0
-	for ok := it.First(); ok; ok = it.Next() {
-		n++
-	}
-	if err := it.Close(); err != nil {
-		return 0, err
+	if !isTruncateStatement(ctx.Query()) {
+		it, err := tx.kv.NewIter(keys.PrefixSpan(t.lay.primary))
+		if err != nil {
+			return 0, err
+		}
+		for ok := it.First(); ok; ok = it.Next() {
+			n++
+		}
+		if err := it.Close(); err != nil {
+			return 0, err
+		}
 	}
 	def := t.def.Clone()
 	def.AutoIncStart = 0
@@ -658,4 +661,11 @@ func (t *Table) rebuildEmpty(ctx *sql.Context, def *catalog.Table) error {
 	}
 	t.setDef(def)
 	return nil
+}
+
+// isTruncateStatement: q is a TRUNCATE [TABLE] statement (not a DELETE GMS
+// runs as a truncation).
+func isTruncateStatement(q string) bool {
+	q = strings.TrimLeft(q, " \t\r\n(")
+	return len(q) >= 8 && strings.EqualFold(q[:8], "TRUNCATE")
 }

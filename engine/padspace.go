@@ -690,8 +690,16 @@ func (p *padTyped) WithChildren(children ...sql.Expression) (sql.Expression, err
 //     comparison, which does not pad: a WHERE disagreed with the same
 //     comparison in the select list. It gets its collKeys now, so the
 //     folding pads as MySQL.
+//
+// It reaches through opaque nodes: GMS analyzes a UNION's branches again from
+// the default rules on (finalizeUnions), never through this batch, so a
+// branch's `bin_col <=> general_ci_col` kept its bare columns and became a
+// lookup into the general_ci index (twice the rows of the same join outside
+// a UNION, found by TestOracles). Its rewrites are idempotent (a collKey is
+// not wrapped again, a LIKE with an explicit escape is left alone), so a
+// derived table analyzed once more through this batch is unchanged.
 func preIndexRewrite(ctx *sql.Context, n sql.Node) (sql.Node, transform.TreeIdentity, error) {
-	return transform.NodeExprs(n, func(e sql.Expression) (sql.Expression, transform.TreeIdentity, error) {
+	return transform.NodeExprsWithOpaque(n, func(e sql.Expression) (sql.Expression, transform.TreeIdentity, error) {
 		switch e.(type) {
 		case *expression.Equals, *expression.NullSafeEquals, *expression.LessThan, *expression.GreaterThan,
 			*expression.LessThanOrEqual, *expression.GreaterThanOrEqual, *expression.Between, *expression.InTuple:

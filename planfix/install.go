@@ -29,6 +29,16 @@ const groupedOuterRefsID analyzer.RuleId = 10_870
 // batch, which would run them after the damage). GMS's rule IDs are
 // unexported, so they are matched by name.
 func Install(a *analyzer.Analyzer) {
+	// Quantified comparisons first of all (see quantifiedComparisons), also
+	// in the shortcut batches of single-table UPDATE/DELETE.
+	if !hasRule(analyzer.AlwaysBeforeDefault, quantifiedID) {
+		analyzer.AlwaysBeforeDefault = append([]analyzer.Rule{quantifiedRule}, analyzer.AlwaysBeforeDefault...)
+	}
+	for _, b := range a.Batches {
+		if b.Desc == "once-before" && (len(b.Rules) == 0 || b.Rules[0].Id != quantifiedID) {
+			b.Rules = append([]analyzer.Rule{quantifiedRule}, b.Rules...)
+		}
+	}
 	for _, b := range a.Batches {
 		var rules []analyzer.Rule
 		for _, r := range b.Rules {
@@ -57,4 +67,13 @@ func Install(a *analyzer.Analyzer) {
 		}
 		b.Rules = rules
 	}
+}
+
+func hasRule(rs []analyzer.Rule, id analyzer.RuleId) bool {
+	for _, r := range rs {
+		if r.Id == id {
+			return true
+		}
+	}
+	return false
 }

@@ -27,7 +27,11 @@ import (
 //     the CALL's capture (callresults.go) skips the marked SELECTs.
 
 // doParser is the engine's parser with DO statements inside compound
-// bodies read as marked SELECTs (sqltext.DoBodies).
+// bodies read as marked SELECTs (sqltext.DoBodies), and quantified
+// comparisons (x > ALL (subquery)), which the parser lacks, read as calls
+// planfix turns into them (sqltext.QuantifiedComparisons): in the global
+// parser, so view and routine definitions get them too while their stored
+// text stays the user's.
 type doParser struct {
 	inner sql.Parser
 }
@@ -47,8 +51,12 @@ func useDoParser() {
 }
 
 func (p *doParser) ParseSimple(query string) (ast.Statement, error) {
-	rq, _ := sqltext.DoBodies(query)
-	return p.inner.ParseSimple(rq)
+	rq, _, qs := sqltext.ParserEdits(query)
+	stmt, err := p.inner.ParseSimple(rq)
+	if err == nil {
+		restoreQuantified(stmt, qs)
+	}
+	return stmt, err
 }
 
 func (p *doParser) Parse(ctx *sql.Context, query string, multi bool) (ast.Statement, string, string, error) {
@@ -58,11 +66,12 @@ func (p *doParser) Parse(ctx *sql.Context, query string, multi bool) (ast.Statem
 // ParseWithOptions hands back the statement's own text (GMS stores it as a
 // routine's or trigger's definition) and the remainder of the original.
 func (p *doParser) ParseWithOptions(ctx context.Context, query string, delimiter rune, multi bool, options ast.ParserOptions) (ast.Statement, string, string, error) {
-	rq, edits := sqltext.DoBodies(query)
+	rq, edits, qs := sqltext.ParserEdits(query)
 	stmt, parsed, remainder, err := p.inner.ParseWithOptions(ctx, rq, delimiter, multi, options)
 	if edits == nil || err != nil {
 		return stmt, parsed, remainder, err
 	}
+	restoreQuantified(stmt, qs)
 	// GMS reads the text of the statement it parsed (trimmed) and the
 	// positions of a CREATE's body within it.
 	lead := len(rq) - len(strings.TrimLeftFunc(rq, unicode.IsSpace))
@@ -80,6 +89,21 @@ func (p *doParser) ParseWithOptions(ctx context.Context, query string, delimiter
 	return stmt, sql.RemoveSpaceAndDelimiter(query[olead:at], delimiter), query[at : olead+len(os)], nil
 }
 
+// restoreQuantified gives select expressions holding a quantified
+// comparison (sqltext.QuantifiedComparisons) their own spelling back: the
+// text names the column.
+func restoreQuantified(stmt ast.Statement, qs []sqltext.Quantified) {
+	if qs == nil || stmt == nil {
+		return
+	}
+	_ = ast.Walk(func(n ast.SQLNode) (bool, error) {
+		if ae, ok := n.(*ast.AliasedExpr); ok && ae.InputExpression != "" {
+			ae.InputExpression = sqltext.RestoreQuantified(qs, ae.InputExpression)
+		}
+		return true, nil
+	}, stmt)
+}
+
 // origPositions maps the body positions of a CREATE PROCEDURE, TRIGGER or
 // EVENT, offsets into the rewritten text after lead bytes, to the original
 // text after olead bytes.
@@ -91,9 +115,10 @@ func origPositions(stmt ast.Statement, edits []sqltext.Edit, lead, olead int) {
 }
 
 func (p *doParser) ParseOneWithOptions(ctx context.Context, query string, options ast.ParserOptions) (ast.Statement, int, error) {
-	rq, edits := sqltext.DoBodies(query)
+	rq, edits, qs := sqltext.ParserEdits(query)
 	stmt, ri, err := p.inner.ParseOneWithOptions(ctx, rq, options)
 	if err == nil && edits != nil {
+		restoreQuantified(stmt, qs)
 		origPositions(stmt, edits, 0, 0)
 		if ri > 0 {
 			ri = sqltext.DoOrigOffset(edits, ri)

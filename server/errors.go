@@ -115,6 +115,8 @@ var errorRules = []errorRule{
 	// Primary key changes (GMS's kinds keep their wording; MySQL's texts).
 	{match: re(`^error: incorrect table definition: there can be only one auto column and it must be defined as a key$`), code: mysql.ERWrongAutoKey, state: "42000",
 		format: "Incorrect table definition; there can be only one auto column and it must be defined as a key"},
+	{match: re(`^there can be only one auto_increment column and it must be defined as a key$`), code: mysql.ERWrongAutoKey, state: "42000",
+		format: "Incorrect table definition; there can be only one auto column and it must be defined as a key"},
 	{match: re(`^error: Multiple primary keys defined$`), code: mysql.ERMultiplePriKey, state: "42000", format: "Multiple primary key defined"},
 	{match: re(`^error: can't drop '(.+)'; check that column/key exists$`), code: mysql.ERCantDropFieldOrKey, state: "42000", format: "Can't DROP '$1'; check that column/key exists"},
 	{match: re(`^no database selected$`), code: mysql.ERNoDb, state: "3D000", format: "No database selected"},
@@ -175,6 +177,9 @@ var errorRules = []errorRule{
 	{match: re(`^function '(.+)' expected .* arguments?, \d+ received$`), code: 1582, state: "42000", format: "Incorrect parameter count in the call to native function '$1'"},
 	// Found by scripts/alembic_scenario.py (SQLAlchemy/Alembic against MariaDB).
 	{match: re(`^column name '(.+)' is non-nullable but attempted to set a value of null$`), code: mysql.ERBadNullError, state: "23000", format: "Column '$1' cannot be null"},
+	// ER_NON_DEFAULT_VALUE_FOR_GENERATED_COLUMN (GMS has the words, not the number).
+	{match: re(`^The value specified for generated column "(.+)" in table "(.+)" is not allowed\.$`), code: 3105, state: "HY000",
+		format: "The value specified for generated column '$1' in table '$2' is not allowed."},
 	{match: re(`^Field '(.+)' doesn't have a default value$`), code: 1364, state: "HY000", format: "Field '$1' doesn't have a default value"},
 	{match: re(`^ambiguous column name "(.+)", it's present in all these tables: .*$`), code: 1052, state: "23000", format: "Column '$1' in field list is ambiguous"},
 	{match: re(`^cannot union two queries whose schemas are different lengths`), code: 1222, state: "21000", format: "The used SELECT statements have a different number of columns"},

@@ -31,8 +31,9 @@ const binaryCharset = 63
 // notFixedDec is MySQL's "decimals not fixed" (FLOAT/DOUBLE without a scale).
 const notFixedDec = 31
 
-// floatScales looks up the (M,D) of a FLOAT(M,D)/DOUBLE(M,D) column by its
-// schema, table and name (engine.FloatScale); nil looks up nothing.
+// floatScales looks up the (M,D) of a FLOAT(M,D)/DOUBLE(M,D) column, or the
+// (0,n) of a TIMESTAMP(n) column, by its schema, table and name
+// (engine.FloatScale); nil looks up nothing.
 type floatScales func(db, table, column string) (width, scale uint8, ok bool)
 
 // fixFields corrects fields in place.
@@ -53,6 +54,13 @@ func fixFields(fields []*querypb.Field, scales floatScales) {
 		// read them.
 		if f.Charset != binaryCharset {
 			f.Charset = binaryCharset
+		}
+		if f.Type == querypb.Type_TIMESTAMP && f.Decimals == 0 && scales != nil {
+			// GMS gives only DATETIME its precision as decimals; a
+			// TIMESTAMP(n) column's n is read from its catalog record.
+			if _, n, ok := scales(f.Database, f.OrgTable, f.OrgName); ok {
+				f.Decimals = uint32(n)
+			}
 		}
 		temporalFields(f)
 		switch f.Type {
@@ -132,35 +140,82 @@ func floatDigits(res *sqltypes.Result, cols []int) {
 	}
 }
 
-// zeroCol is a DATETIME(n)/TIMESTAMP(n) column (n > 0): its position and
-// the zero datetime as MySQL prints it there.
+// zeroCol is a DATETIME(n)/TIMESTAMP(n) column (n > 0): its position, n,
+// and the zero datetime as MySQL prints it there.
 type zeroCol struct {
 	pos  int
+	fsp  int
 	text []byte
 }
 
 // zeroFractionColumns are the DATETIME(n)/TIMESTAMP(n) columns (n > 0).
+// fsp is 0 (only the zero datetime is padded) for a DATETIME(6) that is no
+// table's column: GMS types many functions DATETIME(6) whose MySQL type has
+// fewer digits (FROM_UNIXTIME(int), CONVERT_TZ are DATETIME(0) there), so
+// their values keep GMS's text, which drops zero digits.
 func zeroFractionColumns(fields []*querypb.Field, out []zeroCol) []zeroCol {
 	for i, f := range fields {
 		if f != nil && (f.Type == querypb.Type_DATETIME || f.Type == querypb.Type_TIMESTAMP) && f.Decimals > 0 && f.Decimals <= 6 {
-			out = append(out, zeroCol{pos: i, text: []byte(zeroDatetimeText + "." + strings.Repeat("0", int(f.Decimals)))})
+			fsp := int(f.Decimals)
+			if fsp == 6 && f.OrgTable == "" {
+				fsp = 0
+			}
+			out = append(out, zeroCol{pos: i, fsp: fsp, text: []byte(zeroDatetimeText + "." + strings.Repeat("0", int(f.Decimals)))})
 		}
 	}
 	return out
 }
 
-// zeroFractions prints the zero datetime of a DATETIME(n) column with its n
-// fractional zeros, as MySQL does ('0000-00-00 00:00:00.0'); GMS prints
-// it without them, and go-sql-driver's TestDateTime compares the text.
+// zeroFractions prints the values of a DATETIME(n)/TIMESTAMP(n) column with
+// exactly n fractional digits, as MySQL does: GMS prints the fraction
+// without its trailing zeros ('2024-01-01 00:00:00.5' in a DATETIME(3),
+// MySQL '.500') and none when it is zero, the zero datetime included
+// ('0000-00-00 00:00:00.0', which go-sql-driver's TestDateTime compares).
 func zeroFractions(res *sqltypes.Result, cols []zeroCol) {
 	for _, row := range res.Rows {
 		for _, c := range cols {
-			if c.pos >= len(row) || row[c.pos].IsNull() || string(row[c.pos].Raw()) != zeroDatetimeText {
+			if c.pos >= len(row) || row[c.pos].IsNull() {
 				continue
 			}
-			row[c.pos] = sqltypes.MakeTrusted(row[c.pos].Type(), c.text)
+			raw := row[c.pos].Raw()
+			if string(raw) == zeroDatetimeText {
+				row[c.pos] = sqltypes.MakeTrusted(row[c.pos].Type(), c.text)
+				continue
+			}
+			if padded, ok := padFraction(raw, c.fsp); ok {
+				row[c.pos] = sqltypes.MakeTrusted(row[c.pos].Type(), padded)
+			}
 		}
 	}
+}
+
+// padFraction is a datetime's text with exactly fsp fractional digits
+// (zeros added; digits past fsp, which a value of the column cannot have,
+// are left alone); ok is false when raw needs no change.
+func padFraction(raw []byte, fsp int) ([]byte, bool) {
+	if len(raw) < len(zeroDatetimeText) {
+		return nil, false
+	}
+	dot := len(zeroDatetimeText)
+	digits := 0
+	if len(raw) > dot {
+		if raw[dot] != '.' {
+			return nil, false
+		}
+		digits = len(raw) - dot - 1
+	}
+	if digits >= fsp || digits == 0 && fsp == 0 {
+		return nil, false
+	}
+	out := make([]byte, 0, dot+1+fsp)
+	out = append(out, raw...)
+	if digits == 0 && len(raw) == dot {
+		out = append(out, '.')
+	}
+	for ; digits < fsp; digits++ {
+		out = append(out, '0')
+	}
+	return out, true
 }
 
 const zeroDatetimeText = "0000-00-00 00:00:00"

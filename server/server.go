@@ -110,6 +110,9 @@ type Server struct {
 	// templateRuns counts INSERTs run from another table's plan of the
 	// same shape (plantemplate.go).
 	templateRuns atomic.Int64
+	// unparsedRuns counts text INSERTs served without parsing
+	// (textshape.go).
+	unparsedRuns atomic.Int64
 	// stopWarm ends the catalog warm-up (catalog.Warm), warmDone says it
 	// ended.
 	stopWarm, warmDone chan struct{}
