@@ -390,11 +390,17 @@ func compareOperand(ctx context.Context, t sql.Type, v any) (string, error) {
 // exactly when MySQL's comparison calls the strings equal, and ordered like
 // it. Collations without a sort order in GMS fall back to the bytes.
 func StringKey(c sql.CollationID, s string) []byte {
+	return AppendStringKey(make([]byte, 0, len(s)+4), c, s)
+}
+
+// AppendStringKey appends StringKey(c, s) to b, for callers that reuse a
+// buffer per row.
+func AppendStringKey(b []byte, c sql.CollationID, s string) []byte {
 	sorter := c.Sorter()
 	if sorter == nil || c == sql.Collation_binary {
-		return appendEscaped(nil, s, 0)
+		return appendEscaped(b, s, 0)
 	}
-	return appendWeights(make([]byte, 0, len(s)+4), s, c, sorter)
+	return appendWeights(b, s, c, sorter)
 }
 
 // PadLowerBound widens the encoding enc of an inclusive lower bound string
