@@ -2,13 +2,17 @@ package sqlfunc
 
 import (
 	"context"
+	"reflect"
+	"strconv"
 
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/go-mysql-server/sql/analyzer"
 	"github.com/dolthub/go-mysql-server/sql/expression"
+	"github.com/dolthub/go-mysql-server/sql/expression/function"
 	"github.com/dolthub/go-mysql-server/sql/plan"
 	"github.com/dolthub/go-mysql-server/sql/transform"
 	"github.com/dolthub/vitess/go/sqltypes"
+	query "github.com/dolthub/vitess/go/vt/proto/query"
 	"github.com/shopspring/decimal"
 )
 
@@ -29,7 +33,8 @@ var negZeroRule = analyzer.Rule{Id: NegZeroRuleID, Apply: func(ctx *sql.Context,
 	return signedZeroRemainders(n)
 }}
 
-// signedZeroRemainders rewrites the result columns of n's top Project.
+// signedZeroRemainders rewrites the result columns of n's top Project
+// (and PI(), see piResult).
 func signedZeroRemainders(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
 	switch top := n.(type) {
 	case *plan.Project:
@@ -42,6 +47,17 @@ func signedZeroRemainders(n sql.Node) (sql.Node, transform.TreeIdentity, error) 
 			a, isAlias := e.(*expression.Alias)
 			if isAlias {
 				inner = a.Child
+			}
+			if isPi(inner) {
+				r := sql.Expression(&piResult{inner})
+				if isAlias {
+					var err error
+					if r, err = a.WithChildren(r); err != nil {
+						return n, transform.SameTree, err
+					}
+				}
+				out[i], changed = r, true
+				continue
 			}
 			m, ok := inner.(*expression.Mod)
 			if !ok {
@@ -151,3 +167,71 @@ func (t negZeroDecimal) Equals(o sql.Type) bool {
 	}
 	return t.DecimalType.Equals(o)
 }
+
+// isPi: e is PI(), maybe inside wrappers that show it unchanged
+// (planfix's -0 normalization of float columns).
+func isPi(e sql.Expression) bool {
+	for {
+		if _, ok := e.(*function.Pi); ok {
+			return true
+		}
+		cs := e.Children()
+		if len(cs) != 1 || e.String() != cs[0].String() {
+			return false
+		}
+		e = cs[0]
+	}
+}
+
+// piResult is PI() as a column of the result: MySQL declares it with 6
+// decimals and prints it so (3.141593); its value stays the full DOUBLE
+// (PI() + 0 is 3.141592653589793). The other doubles MySQL gives fixed
+// decimals (PI() * 2 is 6.283185 there) are printed in full.
+type piResult struct {
+	sql.Expression
+}
+
+func (p *piResult) Type() sql.Type { return sixDecimals{p.Expression.Type()} }
+func (p *piResult) WithChildren(children ...sql.Expression) (sql.Expression, error) {
+	if len(children) != 0 {
+		return nil, sql.ErrInvalidChildrenNumber.New(p, len(children), 0)
+	}
+	return p, nil
+}
+
+// sixDecimals is a DOUBLE written with 6 decimals.
+type sixDecimals struct {
+	double sql.Type
+}
+
+func (t sixDecimals) SQL(ctx *sql.Context, dest []byte, v any) (sqltypes.Value, error) {
+	f, ok := v.(float64)
+	if !ok {
+		return t.double.SQL(ctx, dest, v)
+	}
+	return sqltypes.MakeTrusted(sqltypes.Float64, strconv.AppendFloat(dest, f, 'f', 6, 64)), nil
+}
+
+func (t sixDecimals) CollationCoercibility(ctx *sql.Context) (sql.CollationID, byte) {
+	return t.double.CollationCoercibility(ctx)
+}
+func (t sixDecimals) Compare(ctx context.Context, a, b any) (int, error) {
+	return t.double.Compare(ctx, a, b)
+}
+func (t sixDecimals) Convert(ctx context.Context, v any) (any, sql.ConvertInRange, error) {
+	return t.double.Convert(ctx, v)
+}
+func (t sixDecimals) Equals(o sql.Type) bool {
+	if s, ok := o.(sixDecimals); ok {
+		o = s.double
+	}
+	return t.double.Equals(o)
+}
+func (t sixDecimals) MaxTextResponseByteLength(ctx *sql.Context) uint32 {
+	return t.double.MaxTextResponseByteLength(ctx)
+}
+func (t sixDecimals) Promote() sql.Type       { return t.double.Promote() }
+func (t sixDecimals) Type() query.Type        { return t.double.Type() }
+func (t sixDecimals) ValueType() reflect.Type { return t.double.ValueType() }
+func (t sixDecimals) Zero() any               { return t.double.Zero() }
+func (t sixDecimals) String() string          { return t.double.String() }
