@@ -38,6 +38,10 @@ func TestOperatorSyntax(t *testing.T) {
 		// JSON_STORAGE_SIZE: the manual's examples
 		{`SELECT JSON_STORAGE_SIZE('[100, "sakila", [1, 3, 5], 425.05]'), JSON_STORAGE_SIZE('{"a": 1000, "b": "wxyz", "c": "[1, 3, 5, 7]"}'), JSON_STORAGE_SIZE(NULL)`, "45 47 NULL"},
 		{"SELECT JSON_TYPE(NULL), JSON_TYPE('null')", "NULL NULL"},
+		// PI() is shown with MySQL's 6 decimals, computed with all of them
+		{"SELECT PI(), PI() + 0", "3.141593 3.141592653589793"},
+		// a DECIMAL remainder has its dividend's sign, also when zero
+		{"SELECT -3 MOD -0.5, -3 MOD 0.5, 3 MOD -0.5, 0 MOD -0.5, -2.00 % 1, (-3 MOD 0.5) + 1, -3.5 MOD 2", "-0.0 -0.0 0.0 0.0 -0.00 1.0 -1.5"},
 		// text that only looks like the syntax
 		{"SELECT 'a := 1 IS UNKNOWN 0b1 ROW(1,2) INTERVAL(1,2) ~0', `0b1`.x FROM (SELECT 7 AS x) AS `0b1`", "a := 1 IS UNKNOWN 0b1 ROW(1,2) INTERVAL(1,2) ~0 7"},
 	} {
@@ -74,6 +78,11 @@ func TestOperatorSyntax(t *testing.T) {
 	}
 	if got := types[4].DatabaseTypeName(); got != "UNSIGNED BIGINT" {
 		t.Errorf("~0 is %s, want UNSIGNED BIGINT", got)
+	}
+
+	mustExec(t, conn, "SET @d = 1.5")
+	if got := queryRows(t, conn, "SELECT @d * 2"); got[0][0] != "3.000000000000000000000000000000" {
+		t.Errorf("DECIMAL user variable: %v", got)
 	}
 
 	// user variables are BIGINT / DOUBLE / text whatever the assigned literal's type

@@ -28,7 +28,8 @@ import (
 // simple DML run nothing else, hold 10_050-10_057); packages sqlfunc
 // (10_100-10_199), planfix (10_200-10_299), scalarsubquery (10_300-10_399),
 // windowfunc (10_400-10_499) and joinorder (10_500-10_599) keep their own
-// ranges and are installed by Install too.
+// ranges and are installed by Install too; sqlfunc also holds 10_830-10_839
+// (10_830: NegZeroRuleID, negzero.go).
 const (
 	// RulePushInfoSchemaFilters: see infoschema.PushFilters.
 	RulePushInfoSchemaFilters analyzer.RuleId = 10_000 + iota

@@ -62,8 +62,8 @@ func (a *assignVar) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 
 // userVarType is the type MySQL gives a user variable holding a value of
 // type t, which is what a reference to it reports: every integer is
-// BIGINT (UNSIGNED if it was), every string LONGTEXT in its collation,
-// and a variable never set (NULL) LONGBLOB. GMS kept the assigned
+// BIGINT (UNSIGNED if it was), every DECIMAL DECIMAL(65,30), every string
+// LONGTEXT in its collation, and a variable never set (NULL) LONGBLOB. GMS kept the assigned
 // expression's own type (SET @v = 10 made @v a TINYINT) and typed an
 // unset variable NULL.
 func userVarType(t sql.Type) sql.Type {
@@ -76,6 +76,10 @@ func userVarType(t sql.Type) sql.Type {
 		return types.Int64
 	case types.IsFloat(t):
 		return types.Float64
+	case types.IsDecimal(t):
+		// DECIMAL_MAX_SCALE decimals, as MySQL's Item_func_get_user_var
+		// declares (SET @d = 1.5: @d * 2 is 3.000000000000000000000000000000).
+		return types.MustCreateDecimalType(types.DecimalTypeMaxPrecision, 30)
 	case types.IsText(t):
 		if st, ok := t.(sql.StringType); ok {
 			return types.CreateLongText(st.Collation())

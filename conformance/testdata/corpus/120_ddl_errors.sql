@@ -78,6 +78,8 @@ SELECT @v, @v + 1, @undefined;
 SET @s = 'abc';
 SELECT @s, CONCAT(@s, 'd'), LENGTH(@s);
 SET @d = 1.5;
+-- mysql-differs: MySQL declares a DECIMAL user variable with DECIMAL_MAX_SCALE decimals, 30 (MariaDB's is 38)
+-- expect: 3.000000000000000000000000000000
 SELECT @d * 2;
 CREATE TABLE e6 (a INT) ENGINE = InnoDB;
 CREATE TABLE e7 (a DECIMAL(70, 2));
