@@ -250,6 +250,10 @@ func replaceExprOnce(ctx *sql.Context, e sql.Expression, ignore bool) (sql.Expre
 			return e, transform.SameTree, err
 		}
 		return ne, transform.NewTree, nil
+	case *function.Day:
+		if r := newDayOfZeroPart(e); r != sql.Expression(e) {
+			return r, transform.NewTree, nil
+		}
 	case *function.Now, *function.UTCTimestamp:
 		if r, ok := nowPrecision(e); ok {
 			return r, transform.NewTree, nil
