@@ -47,7 +47,11 @@ func (c *castStrTime) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 	}
 	m := datetimeText.FindStringSubmatch(strings.TrimSpace(s))
 	if m == nil {
-		return c.Convert.Eval(ctx, row)
+		r, err := c.Convert.Eval(ctx, row)
+		if r == nil && err == nil {
+			return timeOfPrefix(ctx, c.Convert.Type(), s)
+		}
+		return r, err
 	}
 	tod := m[1]
 	if tod == "" {

@@ -74,6 +74,9 @@ var functions = function.Registry{
 // SUM/AVG reference DOUBLE), so without this a DECIMAL SUM would still reach
 // the client as a DOUBLE column.
 func Replace(ctx *sql.Context, n sql.Node) (sql.Node, transform.TreeIdentity, error) {
+	if err := onlyFullGroupBy(ctx, n); err != nil {
+		return n, transform.SameTree, err
+	}
 	n, same, err := replaceOnly(ctx, n)
 	if err != nil {
 		return n, transform.SameTree, err
@@ -247,6 +250,10 @@ func replaceExprOnce(ctx *sql.Context, e sql.Expression, ignore bool) (sql.Expre
 			return e, transform.SameTree, err
 		}
 		return ne, transform.NewTree, nil
+	case *function.Day:
+		if r := newDayOfZeroPart(e); r != sql.Expression(e) {
+			return r, transform.NewTree, nil
+		}
 	case *function.Now, *function.UTCTimestamp:
 		if r, ok := nowPrecision(e); ok {
 			return r, transform.NewTree, nil
@@ -281,6 +288,9 @@ func replaceExprOnce(ctx *sql.Context, e sql.Expression, ignore bool) (sql.Expre
 			}
 		}
 		if types.IsDecimal(t) {
+			if err := castDecimalShapeErr(e); err != nil {
+				return nil, transform.SameTree, err
+			}
 			if c := newCastDecimal(e); c != nil {
 				return c, transform.NewTree, nil
 			}

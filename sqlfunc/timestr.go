@@ -1,12 +1,15 @@
 package sqlfunc
 
 import (
+	"fmt"
+	"regexp"
 	"strings"
 
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/go-mysql-server/sql/expression"
 	"github.com/dolthub/go-mysql-server/sql/expression/function"
 	"github.com/dolthub/go-mysql-server/sql/types"
+	"github.com/dolthub/vitess/go/mysql"
 	"github.com/dolthub/vitess/go/sqltypes"
 
 	"github.com/myriaddb/myriad/timetype"
@@ -111,4 +114,29 @@ func (t *timeText) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 		return string(timetype.AppendText(nil, ts, tt.Precision())), nil
 	}
 	return ts.String(), nil
+}
+
+// timePrefix is the leading part of a string that can be a TIME: digits
+// with ':' and '.' between them, after an optional sign.
+var timePrefix = regexp.MustCompile(`^\s*-?\d[\d:.]*`)
+
+// timeOfPrefix is MySQL's TIME of a string with trailing garbage
+// (CAST('12abc' AS TIME) is 00:00:12): the value of its longest leading
+// time text, with warning 1292; NULL when there is none. GMS answered NULL.
+func timeOfPrefix(ctx *sql.Context, typ sql.Type, s string) (any, error) {
+	p := strings.TrimRight(timePrefix.FindString(s), ":.")
+	if p == "" || p == strings.TrimSpace(s) {
+		return nil, nil
+	}
+	if rest := s[len(timePrefix.FindString(s)):]; len(rest) > 0 && (rest[0] == 'e' || rest[0] == 'E') {
+		// A number with an exponent ('1e3') is no time (NULL), not 1.
+		return nil, nil
+	}
+	r, _, err := typ.Convert(ctx, strings.TrimSpace(p))
+	if err != nil || r == nil {
+		return nil, nil
+	}
+	ctx.Session.Warn(&sql.Warning{Level: "Warning", Code: mysql.ERTruncatedWrongValue,
+		Message: fmt.Sprintf("Truncated incorrect time value: '%s'", s)})
+	return r, nil
 }
