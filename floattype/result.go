@@ -74,7 +74,10 @@ func ResultColumns(stmt ast.Statement, db string, lookup Lookup) []Column {
 			}
 			continue
 		}
-		if d, ok := from.scale(ae.Expr, lookup); ok && d < NotFixed {
+		// Only expressions over a declared column: GMS types some
+		// expressions of literals alone (AVG(1)) as DOUBLE where MySQL's
+		// are DECIMAL, which this package does not decide.
+		if d, ok := from.scale(ae.Expr, lookup); ok && d < NotFixed && from.reads(ae.Expr, lookup) {
 			out[i] = Column{D: uint8(d), OK: true}
 		}
 	}
@@ -100,6 +103,20 @@ func (t tableRef) column(cn *ast.ColName, lookup Lookup) (m, d uint8, ok bool) {
 		return 0, 0, false
 	}
 	return lookup(t.db, t.name, cn.Name.String())
+}
+
+// reads reports whether e reads a FLOAT(M,D)/DOUBLE(M,D) column of t.
+func (t tableRef) reads(e ast.Expr, lookup Lookup) bool {
+	found := false
+	_ = ast.Walk(func(n ast.SQLNode) (bool, error) {
+		if cn, ok := n.(*ast.ColName); ok {
+			if _, _, ok := t.column(cn, lookup); ok {
+				found = true
+			}
+		}
+		return !found, nil
+	}, e)
+	return found
 }
 
 // scale is the decimals MySQL gives e, when they follow from declared

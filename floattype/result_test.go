@@ -44,6 +44,7 @@ func TestResultColumns(t *testing.T) {
 		{"SELECT *, a FROM fz.f", nil},
 		{"SELECT a FROM fz.f JOIN fz.g", nil},
 		{"SELECT g.a FROM fz.f", []Column{none}},
+		{"SELECT AVG(1), ROUND(1.5e0, 1), 1.25 + 1, AVG(-a) FROM fz.f", []Column{none, none, none, dec(8)}},
 	} {
 		stmt, err := ast.Parse(c.q)
 		if err != nil {
