@@ -235,7 +235,8 @@ func (h *handler) execCachedText(ctx context.Context, c *mysql.Conn, query strin
 	// Typed temporal literals and DECIMAL literals compared with a column
 	// take the general path, where the engine's parser (sqlfunc.Parser)
 	// reads them as MySQL does.
-	if _, lits := sqltext.TemporalLiterals(query); lits != nil || sqlfunc.ExactLiterals(stmt) {
+	// So do statements MySQL refuses while resolving them (their error).
+	if _, lits := sqltext.TemporalLiterals(query); lits != nil || sqlfunc.ExactLiterals(stmt) || sqlfunc.CheckStatement(stmt) != nil {
 		return false, nil
 	}
 	var bv map[string]sqlparser.Expr
