@@ -16,6 +16,22 @@ bench_cleanup() {
 }
 trap bench_cleanup EXIT
 
+# Clients connect without TLS to both servers: Debian's MariaDB offers none,
+# and Myriad offers TLS by default (its auto-generated certificate), which the
+# mariadb client would otherwise take. sysbench (--mysql-ssl=off) and the Go
+# harness (go-sql-driver) connect in plain text by default.
+mariadb() { _plain_client mariadb "$@"; }
+mariadb-dump() { _plain_client mariadb-dump "$@"; }
+_plain_client() {
+  local prog=$1
+  shift
+  case "${1:-}" in
+  --no-defaults | --defaults-file=* | --defaults-extra-file=*) command "$prog" "$1" --skip-ssl "${@:2}" ;;
+  *) command "$prog" --skip-ssl "$@" ;;
+  esac
+}
+export -f mariadb mariadb-dump _plain_client
+
 now() { date +%s.%N; }
 # since START: seconds elapsed since a `now` value.
 since() { echo "$(now) - $1" | bc -l | cut -c1-6; }

@@ -41,8 +41,13 @@ load() {
   local sb=$! t0
   t0=$(now)
   echo "$1 start $(date -u +%H:%M:%S), load $(cut -d' ' -f1-3 /proc/loadavg)"
-  /usr/bin/python3 bench/online-ddl.py "$P" "$WORK/sb.out" "$t0" "$ROWS" "$1"
+  if [ -n "${TRIES:-}" ]; then
+    /usr/bin/python3 bench/online-ddl-instant.py "$P" "$WORK/sb.out" "$t0" "$TRIES" "$1"
+  else
+    /usr/bin/python3 bench/online-ddl.py "$P" "$WORK/sb.out" "$t0" "$ROWS" "$1"
+  fi
   kill -TERM $sb 2>/dev/null; wait $sb 2>/dev/null  # sysbench ignores SIGINT
+  [ -z "${KEEP:-}" ] || cp "$WORK/sb.out" "$WORK/sb-$1.out"
   echo "$1 end $(date -u +%H:%M:%S), load $(cut -d' ' -f1-3 /proc/loadavg)"
 }
 
@@ -60,7 +65,7 @@ if [ "${SKIP_MYRIAD:-}" != 1 ]; then
     for ratio in $RATIOS; do
       rm -rf "$WORK/myriad"; cp -a "$WORK/myriad-base" "$WORK/myriad"
       newport
-      start_myriad "$BIN" "$WORK/myriad" "$P" --durability async --log-level error
+      start_myriad "$BIN" "$WORK/myriad" "$P" --durability async --log-level "${LOG_LEVEL:-error}"
       mariadb -h127.0.0.1 -P$P -uroot -e "SET GLOBAL myriad_ddl_backfill_sleep_ratio = $ratio"
       load "myriad(ratio=$ratio,run=$r)"
       stop_server "$MYRIAD_PID"
@@ -89,4 +94,4 @@ if [ "${SKIP_MARIADB:-}" != 1 ]; then
     stop_server "$MARIADB_PID"
   done
 fi
-rm -rf "$WORK"
+if [ -n "${KEEP:-}" ]; then echo "kept $WORK"; else rm -rf "$WORK"; fi

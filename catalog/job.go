@@ -39,6 +39,11 @@ type Job struct {
 	// Shadow is a rewrite's new definition under its own table ID: rows
 	// are copied into its key prefix until it replaces the table.
 	Shadow *Table `json:"sh,omitempty"`
+	// AutoNext is, for a rewrite that adds an AUTO_INCREMENT column, the
+	// value the next copied row gets in it (0: no such column). It is
+	// written with each batch's cursor, so a copy resumed after a crash
+	// goes on numbering where the last committed batch stopped.
+	AutoNext uint64 `json:"an,omitempty"`
 }
 
 // JobRewrite is the Kind of a job that rewrites a table's rows into a

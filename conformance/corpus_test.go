@@ -16,8 +16,9 @@ import (
 //	                             expect-* lines below give MySQL's, and
 //	                             replace MariaDB's in what they cover
 //	-- expect: a | b             one result row (" | " between values, NULL
-//	                             for NULL, a trailing " |" for an empty
-//	                             last value); one line per row, in order
+//	                             for NULL, \n for a newline in a value,
+//	                             a trailing " |" for an empty last value);
+//	                             one line per row, in order
 //	-- expect-empty              the result has no rows
 //	-- expect-error: 1690        the statement fails with this error number
 //	-- expect-types: BIGINT DECIMAL   column types as the wire names them
@@ -92,7 +93,7 @@ func parseCorpus(path, name string) ([]stmt, error) {
 						val += " " // the line's trim took the last, empty value's space
 					}
 					for _, v := range strings.Split(val, " | ") {
-						v = strings.TrimSpace(v)
+						v = strings.ReplaceAll(strings.TrimSpace(v), `\n`, "\n")
 						if v == "NULL" {
 							row = append(row, nil)
 						} else {

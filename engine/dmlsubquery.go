@@ -1,8 +1,6 @@
 package engine
 
 import (
-	"strings"
-
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/go-mysql-server/sql/analyzer"
 	"github.com/dolthub/go-mysql-server/sql/expression"
@@ -54,15 +52,16 @@ func deferDMLAnalysis(ctx *sql.Context, n sql.Node) (sql.Node, transform.TreeIde
 			return &deferredDML{&u}, transform.NewTree, nil
 		}
 	case *plan.DeleteFrom:
-		if rt, ok := d.Child.(*plan.ResolvedTable); ok && !d.HasExplicitTargets() && rt.Database() != nil &&
-			(!strings.EqualFold(rt.Database().Name(), ctx.GetCurrentDatabase()) || referenced(ctx, rt)) {
+		if rt, ok := d.Child.(*plan.ResolvedTable); ok && !d.HasExplicitTargets() {
 			// GMS's processTruncate turns DELETE FROM t (no WHERE) into
-			// TRUNCATE after checking t's name, triggers and referencing
-			// foreign keys in the current database, not t's: with no current
-			// database the statement failed (1049), another database's table
-			// of the same name could decide whether t's DELETE triggers run,
-			// and a referencing table in another schema was never checked or
-			// cascaded. Such a DELETE stays a row-by-row delete, as in InnoDB.
+			// TRUNCATE after resolving every table of the current database
+			// (not t's) for its triggers and foreign keys: a cost that grew
+			// with the schema's tables, a shared metadata lock on each of
+			// them held to the transaction's end (so an ALTER of any table
+			// of the schema waited for it), a 1049 with no current
+			// database, and a TRUNCATE ignores the row locks other
+			// transactions hold. A DELETE stays a row-by-row delete, as in
+			// InnoDB.
 			f, err := d.WithChildren(plan.NewFilter(expression.NewLiteral(true, types.Boolean), rt))
 			return f, transform.NewTree, err
 		}
@@ -93,17 +92,6 @@ func runDeferredDML(ctx *sql.Context, a *analyzer.Analyzer, n sql.Node, scope *p
 	}
 	out, err := a.Analyze(ctx, d.dml, scope, qFlags)
 	return out, transform.NewTree, err
-}
-
-// referenced: some foreign key references rt's table (one lookup in the
-// catalog's reverse index of references).
-func referenced(ctx *sql.Context, rt *plan.ResolvedTable) bool {
-	fkt, ok := rt.UnderlyingTable().(sql.ForeignKeyTable)
-	if !ok {
-		return false
-	}
-	refs, err := fkt.GetReferencedForeignKeys(ctx)
-	return err != nil || len(refs) > 0
 }
 
 // deleteTarget is the table a single-table DELETE deletes from: its alias if

@@ -73,6 +73,14 @@ func (e *editor) StatementComplete(ctx *sql.Context) error {
 // Close implements sql.Closer.
 func (e *editor) Close(*sql.Context) error { return nil }
 
+// syncBuild switches the editor to the definition an index build of its
+// table committed last (Table.syncBuild).
+func (e *editor) syncBuild(ctx *sql.Context) error {
+	t, err := e.t.syncBuild(ctx, e.tx.kv)
+	e.t = t
+	return err
+}
+
 func (e *editor) ready() error {
 	if e.tx == nil {
 		return fmt.Errorf("myriad: no transaction for table %s", e.t.def.Name)
@@ -88,7 +96,7 @@ func (e *editor) Insert(ctx *sql.Context, row sql.Row) error {
 	if err := e.ready(); err != nil {
 		return err
 	}
-	if err := e.t.syncBuild(ctx, e.tx.kv); err != nil {
+	if err := e.syncBuild(ctx); err != nil {
 		return err
 	}
 	if s, ok := ctx.Session.(*Session); ok {
@@ -339,7 +347,7 @@ func (e *editor) Delete(ctx *sql.Context, row sql.Row) error {
 	if err := e.ready(); err != nil {
 		return err
 	}
-	if err := e.t.syncBuild(ctx, e.tx.kv); err != nil {
+	if err := e.syncBuild(ctx); err != nil {
 		return err
 	}
 	key, err := e.t.deleteRowKey(ctx, e.tx.kv, row)
@@ -399,7 +407,7 @@ func (e *editor) Update(ctx *sql.Context, old, new sql.Row) error {
 	if err := e.ready(); err != nil {
 		return err
 	}
-	if err := e.t.syncBuild(ctx, e.tx.kv); err != nil {
+	if err := e.syncBuild(ctx); err != nil {
 		return err
 	}
 	if err := e.observeAutoInc(ctx, new); err != nil {

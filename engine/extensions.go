@@ -292,6 +292,7 @@ const (
 func init() {
 	installGlobalRules()
 	scopeAssignRoutines()
+	scopeTruncateCheck()
 }
 
 // nodeRule adapts a rule that needs only the node.

@@ -1,11 +1,14 @@
 package engine
 
+import "github.com/dolthub/vitess/go/sqltypes"
+
 // FloatScale is the (M,D) of column db.table.column when it was declared
 // FLOAT(M,D) or DOUBLE(M,D): GMS's float types keep no scale (package
 // floattype), so the server asks here for a result column's decimals. It
 // reads the committed definition through the catalog's cache; ok is false
 // for anything else (another type, a view, an alias GMS reports instead of
-// the table's name, a dropped table).
+// the table's name, a dropped table). For a TIMESTAMP(n) column it is
+// (0, n).
 func (e *Engine) FloatScale(db, table, column string) (width, scale uint8, ok bool) {
 	if db == "" || table == "" || column == "" {
 		return 0, 0, false
@@ -21,6 +24,12 @@ func (e *Engine) FloatScale(db, table, column string) (width, scale uint8, ok bo
 	i := t.ColumnByName(column)
 	if i < 0 {
 		return 0, 0, false
+	}
+	if d := t.Columns[i].Type; d.Q == sqltypes.Timestamp && d.P > 0 {
+		// A TIMESTAMP(n)'s n, as scale: GMS's field packets give it no
+		// decimals (only DATETIME's), and the server pads its values'
+		// fractions to them.
+		return 0, d.P, true
 	}
 	return t.Columns[i].Type.FloatScale()
 }

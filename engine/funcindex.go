@@ -284,7 +284,8 @@ const (
 
 // showFuncIndexes adds a table's functional indexes to SHOW INDEX: a
 // functional key part has no Column_name and its expression under
-// Expression, as in MySQL.
+// Expression, as in MySQL. Its SPATIAL indexes too (spatial.go), which GMS
+// does not see either.
 func showFuncIndexes(ctx *sql.Context, n sql.Node) (sql.Node, transform.TreeIdentity, error) {
 	si, ok := n.(*plan.ShowIndexes)
 	if !ok {
@@ -307,6 +308,7 @@ func showFuncIndexes(ctx *sql.Context, n sql.Node) (sql.Node, transform.TreeIden
 		}
 		extra = append(extra, ix)
 	}
+	extra = append(extra, t.spatialShown()...)
 	if len(extra) == 0 {
 		return n, transform.SameTree, nil
 	}
@@ -716,7 +718,8 @@ var _ infoschema.FunctionalIndexer = (*Table)(nil)
 
 // FunctionalIndexStatistics implements infoschema.FunctionalIndexer: the
 // information_schema.STATISTICS rows of the table's functional indexes, a
-// functional key part with COLUMN_NAME NULL and its EXPRESSION, as MySQL.
+// functional key part with COLUMN_NAME NULL and its EXPRESSION, as MySQL;
+// then those of its SPATIAL indexes (spatial.go).
 func (t *Table) FunctionalIndexStatistics(ctx *sql.Context, schema string) []sql.Row {
 	var rows []sql.Row
 	sch := t.Schema()
@@ -746,7 +749,7 @@ func (t *Table) FunctionalIndexStatistics(ctx *sql.Context, schema string) []sql
 				col, "A", int64(0), subPart, nil, nullable, "BTREE", "", ix.Comment, "YES", expr})
 		}
 	}
-	return rows
+	return append(rows, t.spatialStatistics(schema)...)
 }
 
 // castType is e's type, except that CAST(x AS CHAR(n)) is VARCHAR(n) and

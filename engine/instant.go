@@ -240,7 +240,7 @@ func (s *instantAddColumn) RowIter(ctx *sql.Context, row sql.Row) (_ sql.RowIter
 		}
 		return sql.RowsToRowIter(sql.NewRow(types.NewOkResult(0))), nil
 	}
-	if perRowDefault(col) {
+	if perRowDefault(col) || autoIncAdd(col) {
 		if err := ac.ValidateDefaultPosition(ac.TargetSchema()); err != nil {
 			return nil, err
 		}
@@ -322,12 +322,22 @@ func perRowDefault(col *sql.Column) bool {
 		col.Default != nil && !col.Default.IsLiteral()
 }
 
+// autoIncAdd reports an added AUTO_INCREMENT column that is no more than
+// that: addColumnPerRow numbers the existing rows in key order, 1, 2, ...
+// as MySQL's copy does.
+func autoIncAdd(col *sql.Column) bool {
+	return col.AutoIncrement && !col.PrimaryKey && col.Generated == nil
+}
+
 // addColumnPerRow adds col, evaluating its default for every existing row
-// as MySQL's copy does: as an online rewrite (rewrite.go) whose conversion
-// evaluates the default per row, so the copy runs in bounded batches
-// (GMS's own ADD COLUMN copied the table and then updated every row in
-// one transaction). The statement's resolved default is held in memory
-// only: a job interrupted by a restart is rolled back (rewrite.perRowLost).
+// (or numbering the rows, autoIncAdd) as MySQL's copy does: as an online
+// rewrite (rewrite.go) whose conversion evaluates the default per row, so
+// the copy runs in bounded batches (GMS's own ADD COLUMN copied the table
+// and then updated every row in one transaction). The statement's
+// resolved default is held in memory only: a job interrupted by a restart
+// is rolled back (rowConv.exprsMissing). A numbering job records the next
+// number with each batch (catalog.Job.AutoNext) and is resumed; it holds
+// the table's metadata lock throughout (rewrite.holdMDL).
 func (t *Table) addColumnPerRow(ctx *sql.Context, col *sql.Column, order *sql.ColumnOrder) (err error) {
 	defer ddlStep(ctx)(&err)
 	def, pos, err := t.withColumn(ctx, col, order)
@@ -335,18 +345,34 @@ func (t *Table) addColumnPerRow(ctx *sql.Context, col *sql.Column, order *sql.Co
 		return err
 	}
 	def.Columns[pos].Fill = nil
+	if col.AutoIncrement && collecting(ctx, t) == nil {
+		// 1075 unless the column leads a key (in a statement of several
+		// parts the final definition is checked).
+		if err := checkAutoIncKey(def); err != nil {
+			return err
+		}
+	}
 	tx, err := txnOf(ctx)
 	if err != nil {
 		return err
 	}
 	id := def.Columns[pos].ID
-	tx.perRow = map[uint32]*sql.ColumnDefaultValue{id: col.Default}
-	defer func() { tx.perRow = nil }()
+	if !col.AutoIncrement {
+		tx.perRow = map[uint32]*sql.ColumnDefaultValue{id: col.Default}
+		defer func() { tx.perRow = nil }()
+	}
+	n := uint64(0)
 	conv := func(r sql.Row) (sql.Row, error) {
 		nr := make(sql.Row, 0, len(r)+1)
 		nr = append(nr, r[:pos]...)
 		nr = append(nr, nil)
 		nr = append(nr, r[pos:]...)
+		if col.AutoIncrement {
+			n++
+			v, _, err := col.Type.Convert(ctx, n)
+			nr[pos] = v
+			return nr, err
+		}
 		v, err := col.Default.Eval(ctx, nr)
 		if err != nil {
 			return nil, err

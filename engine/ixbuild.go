@@ -212,33 +212,36 @@ func (b *build) state() string {
 	return p
 }
 
-// syncBuild makes a writer use the newest definition an index build of its
-// table committed. The intention lock orders the writer after any state
-// change (which holds the table exclusively) and keeps the next one
-// waiting until the writer's transaction ends.
-func (t *Table) syncBuild(ctx *sql.Context, tx *kv.Txn) error {
+// syncBuild returns the table a writer of t writes through: t, or a copy
+// of it with the newest definition an index build of the table committed.
+// The intention lock orders the writer after any state change (which
+// holds the table exclusively) and keeps the next one waiting until the
+// writer's transaction ends. t itself is never changed: a cached plan's
+// table is shared by the sessions running the plan (CacheableDML lets
+// them write during a build).
+func (t *Table) syncBuild(ctx *sql.Context, tx *kv.Txn) (*Table, error) {
 	b := t.db.eng.buildOf(t.def.ID)
 	if b == nil {
-		return nil
+		return t, nil
 	}
 	if s, ok := ctx.Session.(*Session); ok && s.lk.ddl &&
 		t.db.eng.locks.Holds(ddlOwner(s.ID()), t.tableLockKey()) == locks.X {
-		return nil
+		return t, nil
 	}
 	if t.db.eng.locks.Holds(tx.ID(), t.tableLockKey()) == 0 {
 		o := locks.Options{Timeout: lockWaitTimeout(ctx)}
 		if _, err := t.db.eng.locks.Acquire(ctx, tx.ID(), t.tableLockKey(), locks.IX, o); err != nil {
-			return t.db.eng.lockError(ctx, tx, err)
+			return t, t.db.eng.lockError(ctx, tx, err)
 		}
 	}
 	if b.rw != nil {
-		return t.staleRewrite()
+		return t, t.staleRewrite()
 	}
 	d := b.def.Load()
 	if d != nil && d != t.def && d.Name == t.def.Name && sameColumns(d, t.def) && onlyBuildDiffers(d, t.def, b.indexID) {
-		t.setDef(d)
+		return t.db.newTable(d), nil
 	}
-	return nil
+	return t, nil
 }
 
 // onlyBuildDiffers reports whether definitions a and b differ in the
@@ -590,6 +593,7 @@ func (b *build) backfill(sctx *sql.Context, ctx context.Context, lay *layout,
 	b.rowsDone.Store(b.job.RowsDone)
 	b.phase.Store("backfilling")
 	th := newBackfillThrottle(b.e.foregroundEnds)
+	th.label = fmt.Sprintf("%d %s.%s", b.job.ID, b.job.Schema, b.job.Table)
 	for {
 		if err := ctx.Err(); err != nil {
 			return err
@@ -714,6 +718,9 @@ func (b *build) commitBatch(tx *kv.Txn, last []byte, more bool, hi []byte, n int
 	}
 	job := b.job
 	job.Cursor, job.RowsDone = next, b.job.RowsDone+int64(n)
+	if job.AutoNext > 0 {
+		job.AutoNext += uint64(n)
+	}
 	if next == nil {
 		job.Cursor = hi
 	}
@@ -874,6 +881,7 @@ func (e *Engine) ResumeJobs() (int, error) {
 				// Registered before the server takes connections: every
 				// writer maintains the shadow.
 				rw.mirroring.Store(true)
+				rw.holdMDL = j.AutoNext > 0
 			}
 		}
 		if def != nil {
@@ -886,11 +894,27 @@ func (e *Engine) ResumeJobs() (int, error) {
 		} else {
 			b.job.State = catalog.JobRollback
 		}
+		unlockMDL := func() {}
+		if b.rw != nil && b.rw.holdMDL && b.job.State != catalog.JobRollback {
+			// Taken before the server takes connections, as the
+			// statement held them: no statement uses the table until the
+			// numbering copy is swapped in.
+			u, err := e.lockExclusive(e.bgCtx, 0, j.SchemaID, j.Table, b.timeout)
+			if err != nil {
+				return 0, err
+			}
+			if _, err := e.locks.Acquire(e.bgCtx, b.owner, b.lockKey, locks.X, locks.Options{Timeout: b.timeout}); err != nil {
+				u()
+				return 0, err
+			}
+			unlockMDL = u
+		}
 		sess := &Session{BaseSession: sql.NewBaseSession(), eng: e}
 		sctx := sql.NewContext(e.bgCtx, sql.WithSession(sess))
 		e.bg.Add(1)
 		go func() {
 			defer e.bg.Done()
+			defer unlockMDL()
 			if err := b.run(sctx, e.bgCtx); err != nil && !e.closing.Load() {
 				slog.Warn("resumed index build did not complete", "job", b.job.ID, "table", b.job.Table, "index", b.job.Index, "err", err)
 				return

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"context"
+	"log/slog"
 	"time"
 )
 
@@ -15,22 +16,32 @@ import (
 // rollbacks of sessions per second).
 //
 //   - A probe pauses the backfill and counts foreground transaction ends:
-//     the rate the foreground reaches without the backfill (the baseline).
-//     One before the first batch, then one every throttleReprobe of
-//     backfill, as the load drifts (on a shared machine it does); the
-//     baseline is the highest probe, decayed 5% per probe. A probe
-//     that sees no transaction end in its first throttleIdleProbe calls
-//     the server idle: the build runs unthrottled until a foreground
-//     transaction ends, which triggers a new probe (at most one per
-//     throttleReprobe/4).
+//     the rate the foreground reaches without the backfill. One before
+//     the first batch, then one every throttleReprobe of backfill, as the
+//     load drifts (on a shared machine it does); the baseline is the mean
+//     of the last throttleProbes probes. A probe that sees no transaction
+//     end in its first throttleIdleProbe calls the server idle: the build
+//     runs unthrottled until a foreground transaction ends, which
+//     triggers a new probe (at most one per throttleIdleReprobe).
 //   - Between probes, every throttleWindow the foreground rate over the
 //     window (backfill and its pauses together) is compared with
 //     myriad_ddl_backfill_foreground_pct of the baseline: below it the
-//     sleep ratio doubles, at or above it the ratio shrinks by a fifth
-//     (multiplicative both ways: the right ratio spans 0 to 100x).
+//     sleep ratio grows by throttleStep, at or above it it shrinks by as
+//     much (multiplicative: the right ratio spans 0 to 100x; symmetric:
+//     the ratio settles where the median window meets the target).
 //     A foreground that does not saturate the server keeps its rate
 //     whatever the build does, so the ratio falls and the build runs at
 //     full speed.
+//
+// Measured under sysbench on a loaded 2-core machine (docs/BENCHMARKS.md,
+// session 9), two earlier choices pinned the ratio at its maximum for
+// whole builds: a baseline that kept the highest probe (decayed 5% per
+// probe) sat on the noise's peaks, so most windows fell below a target of
+// 90% of it; and doubling below target against shrinking by a fifth above
+// it drove the ratio up whenever more than a quarter of the windows were
+// below. The backfill then used ~5% of a core while the foreground still
+// ran at half its rate: the build's writers were kept off the cached-plan
+// path (fastdml.go), which no throttle could change.
 //
 // myriad_ddl_backfill_sleep_ratio is the ratio a build starts with, and the
 // fixed ratio when myriad_ddl_backfill_foreground_pct is 0 (then the
@@ -50,15 +61,23 @@ const (
 
 const (
 	throttleProbe     = time.Second
-	throttleIdleProbe = 100 * time.Millisecond
+	// A loaded 2-core machine stalls all four sysbench clients for
+	// 100 ms now and then: a shorter idle probe took such a stall for an
+	// idle server and let the build run unthrottled.
+	throttleIdleProbe = 300 * time.Millisecond
+	// throttleIdleReprobe: after an idle probe, the first foreground
+	// transaction end probes again this soon (not throttleReprobe/4: the
+	// build ran unthrottled that long under load).
+	throttleIdleReprobe = time.Second
 	throttleReprobe   = 15 * time.Second
 	throttleWindow    = 500 * time.Millisecond
-	throttleDecay     = 0.95
+	throttleProbes    = 4 // probes the baseline averages
+	throttleStep      = 2
 	// The ratio stays within [throttleMinRatio, throttleMaxRatio] while
-	// adapting (a ratio below the minimum is 0): at most about 1% of
+	// adapting (a ratio below the minimum is 0): at least about 5% of
 	// the time goes to the backfill, so a build always ends.
 	throttleMinRatio = 10
-	throttleMaxRatio = 10_000
+	throttleMaxRatio = 2_000
 )
 
 // backfillThrottle is one backfill's throttle state.
@@ -66,7 +85,13 @@ type backfillThrottle struct {
 	ends  func() int64 // foreground transaction ends so far
 	ratio float64      // current sleep ratio, percent of a batch's time
 
-	baseline  float64 // foreground ends/s at the last probe; 0: idle
+	baseline  float64 // mean of probes (foreground ends/s); 0: idle
+	probes    []float64 // the last throttleProbes probes' rates
+	// Since the previous probe, for its log line: windows below target,
+	// windows in all, time slept, time in batches.
+	below, windows int
+	slept, busy    time.Duration
+	label          string // the job, in the log line
 	lastProbe time.Time
 	winStart  time.Time
 	winEnds   int64
@@ -92,7 +117,7 @@ func (t *backfillThrottle) pause(ctx context.Context, took time.Duration) (time.
 	}
 	now := time.Now()
 	due := t.lastProbe.IsZero() || now.Sub(t.lastProbe) >= throttleReprobe ||
-		(t.baseline == 0 && moved && now.Sub(t.lastProbe) >= throttleReprobe/4)
+		(t.baseline == 0 && moved && now.Sub(t.lastProbe) >= throttleIdleReprobe)
 	if due {
 		if err := t.probe(ctx); err != nil {
 			return 0, err
@@ -104,10 +129,18 @@ func (t *backfillThrottle) pause(ctx context.Context, took time.Duration) (time.
 	}
 	if el := now.Sub(t.winStart); el >= throttleWindow {
 		rate := float64(ends-t.winEnds) / el.Seconds()
-		t.ratio = t.adapt(rate, t.baseline*float64(pct)/100)
+		target := t.baseline * float64(pct) / 100
+		t.ratio = t.adapt(rate, target)
 		t.winStart, t.winEnds = now, ends
+		t.windows++
+		if rate < target {
+			t.below++
+		}
 	}
-	return sleepFor(took, t.ratio), nil
+	d := sleepFor(took, t.ratio)
+	t.busy += took
+	t.slept += d
+	return d, nil
 }
 
 // adapt is the ratio after a window in which the foreground ran at rate
@@ -115,9 +148,9 @@ func (t *backfillThrottle) pause(ctx context.Context, took time.Duration) (time.
 func (t *backfillThrottle) adapt(rate, target float64) float64 {
 	r := t.ratio
 	if rate < target {
-		return min(max(2*r, throttleMinRatio), throttleMaxRatio)
+		return min(max(r*throttleStep, throttleMinRatio), throttleMaxRatio)
 	}
-	if r *= 0.8; r < throttleMinRatio {
+	if r /= throttleStep; r < throttleMinRatio {
 		return 0
 	}
 	return r
@@ -143,16 +176,30 @@ func (t *backfillThrottle) probe(ctx context.Context) error {
 	}
 	now := time.Now()
 	ends := t.ends()
-	// A later probe runs while the compactions of the entries written
-	// so far and the new index's upkeep by writers still cost the
-	// foreground: it reads low. The baseline keeps the highest rate
-	// seen, decaying by throttleDecay per probe so a load that really
-	// grew (a shared machine) is followed.
 	rate := float64(ends-e0) / now.Sub(start).Seconds()
-	if t.lastProbe.IsZero() || rate == 0 {
-		t.baseline = rate
+	if !t.lastProbe.IsZero() && t.label != "" {
+		// One line per probe (every throttleReprobe): where the ratio
+		// sits and what the backfill got is what tuning it needs.
+		slog.Info("backfill throttle", "job", t.label, "probe_tps", rate, "baseline_tps", t.baseline,
+			"ratio", t.ratio, "windows_below_target", t.below, "windows", t.windows,
+			"busy", t.busy.Round(time.Millisecond), "slept", t.slept.Round(time.Millisecond))
+	}
+	t.below, t.windows, t.busy, t.slept = 0, 0, 0, 0
+	if rate == 0 {
+		t.probes = t.probes[:0]
 	} else {
-		t.baseline = max(rate, t.baseline*throttleDecay)
+		if len(t.probes) == throttleProbes {
+			t.probes = append(t.probes[:0], t.probes[1:]...)
+		}
+		t.probes = append(t.probes, rate)
+	}
+	sum := 0.0
+	for _, r := range t.probes {
+		sum += r
+	}
+	t.baseline = 0
+	if len(t.probes) > 0 {
+		t.baseline = sum / float64(len(t.probes))
 	}
 	t.lastProbe, t.winStart, t.winEnds, t.lastEnds = now, now, ends, ends
 	return nil

@@ -97,9 +97,11 @@ func TestThrottleSteersByForeground(t *testing.T) {
 	}
 }
 
-// A later probe that reads lower (the build's own compactions still
-// running) lowers the baseline by the decay only; a higher one raises it.
-func TestThrottleBaselineDecay(t *testing.T) {
+// The baseline is the mean of the last throttleProbes probes: one noisy
+// probe moves it by its share only, and a load that really changed is
+// followed within throttleProbes probes. A probe that sees nothing makes
+// the server idle (baseline 0).
+func TestThrottleBaselineMean(t *testing.T) {
 	var mu sync.Mutex
 	rate := 400.0
 	start := time.Now()
@@ -116,22 +118,44 @@ func TestThrottleBaselineDecay(t *testing.T) {
 		rate, start = r, time.Now()
 	}
 	th := newBackfillThrottle(ends)
-	if err := th.probe(context.Background()); err != nil {
-		t.Fatal(err)
+	probe := func(want float64) {
+		t.Helper()
+		if err := th.probe(context.Background()); err != nil {
+			t.Fatal(err)
+		}
+		if th.baseline < want*0.97 || th.baseline > want*1.03 {
+			t.Fatalf("baseline %.0f, want %.0f (probes %v)", th.baseline, want, th.probes)
+		}
 	}
-	first := th.baseline
+	probe(400)
 	setRate(200)
-	if err := th.probe(context.Background()); err != nil {
-		t.Fatal(err)
-	}
-	if want := first * throttleDecay; th.baseline < want*0.99 || th.baseline > want*1.01 {
-		t.Fatalf("baseline %.0f after a probe at half the rate, want %.0f (first %.0f)", th.baseline, want, first)
-	}
+	probe(300)
 	setRate(800)
+	probe((400 + 200 + 800) / 3.0)
+	probe((400 + 200 + 800 + 800) / 4.0)
+	probe((200 + 800 + 800 + 800) / 4.0) // the first probe has left
+	setRate(0)
 	if err := th.probe(context.Background()); err != nil {
 		t.Fatal(err)
 	}
-	if th.baseline < 700 {
-		t.Fatalf("baseline %.0f after a probe at 800/s", th.baseline)
+	if th.baseline != 0 {
+		t.Fatalf("baseline %.0f after a probe that saw no transaction end, want 0 (idle)", th.baseline)
+	}
+}
+
+// A window below target and one above move the ratio by the same factor:
+// windows split evenly around the target leave it where it was, so noise
+// alone does not drive it to a bound.
+func TestThrottleSymmetric(t *testing.T) {
+	th := &backfillThrottle{ratio: 300}
+	for i := 0; i < 40; i++ {
+		rate := 80.0
+		if i%2 == 1 {
+			rate = 100
+		}
+		th.ratio = th.adapt(rate, 90)
+	}
+	if th.ratio < 299 || th.ratio > 301 {
+		t.Fatalf("ratio %v after 20 windows below and 20 above target, want 300", th.ratio)
 	}
 }

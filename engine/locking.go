@@ -123,6 +123,7 @@ func (e *Engine) LockTableForDDL(ctx context.Context, connID uint32, db, table s
 				return err
 			}
 			s.ddlMDL = unlock
+			s.mdlHeld.Store(e.mdl[mdlStripeOf(sch.ID, def.Name)].gate.Load())
 		}
 		if _, err := e.locks.Acquire(ctx, ddlOwner(connID), key, locks.X, locks.Options{Timeout: time.Until(deadline), Info: info}); err != nil {
 			s.endDDLMDL()

@@ -128,7 +128,11 @@ func (e *Engine) lockShared(ctx *sql.Context, s *Session, schemaID uint64, name 
 			deadline = time.Now().Add(ddlLockTimeout(ctx, s))
 		}
 		s.mdlWait.Store(true)
-		err := waitGate(ctx, g, deadline, func() bool { return e.mdlVictim(s) || e.mdlRowCycle(s, k) })
+		s.mdlWaitingOn.Store(g)
+		err := waitGate(ctx, g, deadline, func() bool {
+			return e.mdlVictim(s) || e.mdlRowCycle(s, k) || e.mdlGateCycle(s, g)
+		})
+		s.mdlWaitingOn.Store(nil)
 		s.mdlWait.Store(false)
 		if err == errMDLDeadlock {
 			return e.mdlDeadlock(ctx, s)
@@ -184,6 +188,42 @@ func (e *Engine) mdlRowCycle(s *Session, k uint32) bool {
 		v, ok := e.sessions.Load(o.conn)
 		return ok && v.(*Session).holdsMDL(k)
 	}, s.tx.kv.ID())
+}
+
+// mdlGateCycle reports whether s, which holds an exclusive metadata lock
+// (its DDL statement's) and waits behind gate g, is the victim of a cycle
+// of DDL statements each holding one table exclusively and waiting for
+// another's (two ALTERs adding foreign keys to each other's table: each
+// resolves the other table). Neither mdlVictim (they hold no shared
+// stripe) nor the lock table sees it, and each would wait until
+// lock_wait_timeout (a year by default): TestConcurrentDDLAndDML hung CI
+// this way, through GMS's TRUNCATE looking up every table of the schema
+// (truncate.go no longer does). The walk follows gate -> its holder's
+// session -> the gate that session waits behind. Of the sessions in the
+// cycle the one with the highest connection ID is the victim, so a cycle
+// costs one statement, not all of them.
+func (e *Engine) mdlGateCycle(s *Session, g *mdlGate) bool {
+	held := s.mdlHeld.Load()
+	if held == nil {
+		return false
+	}
+	top := s.ID()
+	for range 64 {
+		if g == held {
+			return top == s.ID()
+		}
+		if g == nil || g.conn == 0 {
+			return false
+		}
+		v, ok := e.sessions.Load(g.conn)
+		if !ok {
+			return false
+		}
+		t := v.(*Session)
+		top = max(top, t.ID())
+		g = t.mdlWaitingOn.Load()
+	}
+	return false
 }
 
 // mdlDeadlock ends the victim's transaction (InnoDB rolls a deadlock
@@ -252,6 +292,7 @@ func (s *Session) holdsMDL(k uint32) bool {
 func (s *Session) endDDLMDL() {
 	if f := s.ddlMDL; f != nil {
 		s.ddlMDL = nil
+		s.mdlHeld.Store(nil)
 		f()
 	}
 }

@@ -158,7 +158,11 @@ func (t *Table) copyInto(ctx *sql.Context, nd *catalog.Table) error {
 	n := int64(0)
 	return t.rebuild(ctx, nd, func(r sql.Row) (sql.Row, error) {
 		n++
-		return conv.apply(ctx, r, n)
+		nr, err := conv.apply(ctx, r, n)
+		if err == nil {
+			err = conv.setAuto(ctx, nr, uint64(n))
+		}
+		return nr, err
 	})
 }
 
@@ -274,7 +278,7 @@ func (e *Engine) combineAlters(ctx *sql.Context, n sql.Node) (sql.Node, transfor
 		var tn sql.Node
 		switch p := c.(type) {
 		case *instantAddColumn:
-			if perRow(p.ac.Column()) {
+			if perRow(p.ac.Column()) && !autoIncAdd(p.ac.Column()) {
 				return n, transform.SameTree, nil
 			}
 			d, tn = p.ac.Database(), p.ac.Table

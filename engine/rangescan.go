@@ -228,15 +228,18 @@ func DroppedFilters() int64 { return droppedFilters.Load() }
 
 // hasFilter reports whether the tree holds a Filter, sparing the usual
 // point lookup a transform's allocations.
+// hasFilter walks the plan itself: transform.Inspect's closures and
+// walker were four allocations per cached SELECT.
 func hasFilter(n sql.Node) bool {
-	found := false
-	transform.Inspect(n, func(n sql.Node) bool {
-		if _, ok := n.(*plan.Filter); ok {
-			found = true
+	if _, ok := n.(*plan.Filter); ok {
+		return true
+	}
+	for _, c := range n.Children() {
+		if hasFilter(c) {
+			return true
 		}
-		return !found
-	})
-	return found
+	}
+	return false
 }
 
 // CompileRange replaces the part of a bound SELECT plan that reads,
@@ -548,6 +551,16 @@ type rangeScan struct {
 
 var _ sql.ExecSourceRel = (*rangeScan)(nil)
 
+// IsCompiledRange reports whether n is a node CompileRange made: a
+// read-only leaf without children or expressions, so GMS's per-statement
+// wrappers (the tracked iterator's plan walks, expression closers, the
+// accumulator) have nothing in it to act on, and a caller may run it
+// without them (server's direct reads).
+func IsCompiledRange(n sql.Node) bool {
+	_, ok := n.(*rangeScan)
+	return ok
+}
+
 func (r *rangeScan) Resolved() bool       { return true }
 func (r *rangeScan) IsReadOnly() bool     { return true }
 func (r *rangeScan) String() string       { return "RangeScan(" + r.name + ")" }
@@ -560,9 +573,20 @@ func (r *rangeScan) WithChildren(children ...sql.Node) (sql.Node, error) {
 	return r, nil
 }
 
+// project returns row's columns cols. Every row it is given is the
+// reader's own (decoded for this call, never kept by the row iterator), so
+// ascending cols are moved to the front of row itself (each cols[i] >= i:
+// a value is read before its place is written over), an allocation per row
+// less on the range SELECTs.
 func project(row sql.Row, cols []int) sql.Row {
 	if cols == nil {
 		return row
+	}
+	if len(cols) <= len(row) && ascending(cols) {
+		for i, c := range cols {
+			row[i] = row[c]
+		}
+		return row[:len(cols):len(cols)]
 	}
 	out := make(sql.Row, len(cols))
 	for i, c := range cols {
@@ -571,48 +595,71 @@ func project(row sql.Row, cols []int) sql.Row {
 	return out
 }
 
+// ascending reports whether cols strictly increase from a non-negative
+// first column.
+func ascending(cols []int) bool {
+	for i, c := range cols {
+		if c < 0 || i > 0 && c <= cols[i-1] {
+			return false
+		}
+	}
+	return true
+}
+
 type sortedRow struct {
 	row  sql.Row
-	vals []any // the sort keys' values: a column's, or its collKey's
+	vals []sortKey // the sort keys' values: a column's, or its collKey's
 }
+
+// sortKey is one sort value. A string its collation orders as its bytes
+// is kept unboxed (s, bw): boxing it in an interface was an allocation per
+// sorted row.
+type sortKey struct {
+	v  any
+	s  string
+	bw bool
+}
+
+func (k sortKey) null() bool { return !k.bw && k.v == nil }
 
 // sortVal is row's value for sort key k: the column's value, compared by
 // the column type as GMS's Sorter compares it (a collation compares two
 // strings only as far as they differ, cheaper than encoding whole keys),
 // or a collKey's binary key.
-func (k *keyExpr) sortVal(ctx *sql.Context, row sql.Row) (any, error) {
+func (k *keyExpr) sortVal(ctx *sql.Context, row sql.Row) (sortKey, error) {
 	if k.coll != nil {
-		return k.coll.Eval(ctx, row)
+		v, err := k.coll.Eval(ctx, row)
+		return sortKey{v: v}, err
 	}
 	v := row[k.col]
 	if s, ok := v.(string); ok && k.bytewise != nil && k.bytewise.holds(s) {
-		return bytewiseStr(s), nil
+		return sortKey{s: s, bw: true}, nil
 	}
-	return v, nil
+	return sortKey{v: v}, nil
 }
 
 // compare orders two non-NULL sort values of k.
-func (k *keyExpr) compare(ctx *sql.Context, a, b any) (int, error) {
+func (k *keyExpr) compare(ctx *sql.Context, a, b sortKey) (int, error) {
 	if k.coll != nil {
-		return bytes.Compare(asBytes(a), asBytes(b)), nil
+		return bytes.Compare(asBytes(a.v), asBytes(b.v)), nil
 	}
-	if as, ok := a.(bytewiseStr); ok {
-		if bs, ok := b.(bytewiseStr); ok {
-			return strings.Compare(string(as), string(bs)), nil
-		}
-		a = string(as)
+	if a.bw && b.bw {
+		return strings.Compare(a.s, b.s), nil
 	}
-	if bs, ok := b.(bytewiseStr); ok {
-		b = string(bs)
+	av, bv := a.v, b.v
+	if a.bw {
+		av = a.s
 	}
-	return k.typ.Compare(ctx, a, b)
+	if b.bw {
+		bv = b.s
+	}
+	return k.typ.Compare(ctx, av, bv)
 }
 
-// bytewiseStr is a sort value made only of characters its collation
-// orders as their bytes (bytewiseSet): two such strings compare as
-// strings.Compare, without the collation's per-character weights, which
+// A bytewise sort value (sortKey.bw) is made only of characters its
+// collation orders as their bytes (bytewiseSet): two such strings compare
+// as strings.Compare, without the collation's per-character weights, which
 // were most of sorting sysbench's `ORDER BY c` (c: digits and dashes).
-type bytewiseStr string
 
 // bytewiseSet is the set of ASCII characters a collation orders as their
 // bytes, each with a primary weight of its own among them; nil when there
@@ -732,6 +779,7 @@ func (r *rangeScan) RowIter(ctx *sql.Context, _ sql.Row) (sql.RowIter, error) {
 		seen = map[string]struct{}{}
 	}
 	var gk []byte
+	var vals []sortKey
 	for {
 		row, err := it.Next(ctx)
 		if err == io.EOF {
@@ -763,14 +811,18 @@ func (r *rangeScan) RowIter(ctx *sql.Context, _ sql.Row) (sql.RowIter, error) {
 			seen[string(gk)] = struct{}{}
 			row = project(row, r.sel)
 		}
-		sr := sortedRow{row: row, vals: make([]any, len(r.sorts))}
+		// The rows' sort values share one backing array (a growth leaves
+		// the earlier rows' on the old one): not an allocation per row.
 		for i := range r.sorts {
-			if sr.vals[i], err = r.sorts[i].sortVal(ctx, row); err != nil {
+			v, err := r.sorts[i].sortVal(ctx, row)
+			if err != nil {
 				_ = it.Close(ctx)
 				return nil, err
 			}
+			vals = append(vals, v)
 		}
-		rows = append(rows, sr)
+		n := len(vals)
+		rows = append(rows, sortedRow{row: row, vals: vals[n-len(r.sorts) : n : n]})
 	}
 	if err := it.Close(ctx); err != nil {
 		return nil, err
@@ -789,14 +841,14 @@ func (r *rangeScan) RowIter(ctx *sql.Context, _ sql.Row) (sql.RowIter, error) {
 				av, bv = bv, av
 			}
 			switch {
-			case av == nil && bv == nil:
+			case av.null() && bv.null():
 				continue
-			case av == nil:
+			case av.null():
 				if r.sorts[k].nulls == sql.NullsFirst {
 					return -1
 				}
 				return 1
-			case bv == nil:
+			case bv.null():
 				if r.sorts[k].nulls != sql.NullsFirst {
 					return -1
 				}

@@ -81,6 +81,13 @@ type rewrite struct {
 	touchedN     atomic.Int64
 	trackTouched atomic.Bool
 
+	// holdMDL: the job holds the table's metadata lock (and its DDL lock)
+	// exclusively from its start to the swap, so no statement uses the
+	// table meanwhile. An added AUTO_INCREMENT column numbers the rows in
+	// key order; a writer's row would need a number the copy has not
+	// reached (MySQL does not allow concurrent DML for it either).
+	holdMDL bool
+
 	mirroring atomic.Bool // writers maintain the shadow
 	swapped   atomic.Bool // the shadow replaced the table
 	// same is the first converted row whose new primary key already held
@@ -186,12 +193,16 @@ type rowConv struct {
 	to       []sql.Type
 	notNull  []bool
 	names    []string
+	// auto is the AUTO_INCREMENT column the rewrite adds (-1: none): the
+	// copy numbers the old rows in it, in key order (autoValue).
+	auto     int
+	autoType sql.Type
 }
 
 func newRowConv(old, nw *catalog.Table) (*rowConv, error) {
 	n := len(nw.Columns)
 	c := &rowConv{src: make([]int, n), fill: make([]any, n), from: make([]sql.Type, n), to: make([]sql.Type, n),
-		notNull: make([]bool, n), names: make([]string, n)}
+		notNull: make([]bool, n), names: make([]string, n), auto: -1}
 	oldSch, newSch := old.Schema().Schema, nw.Schema().Schema
 	for i := range nw.Columns {
 		col := &nw.Columns[i]
@@ -206,6 +217,10 @@ func newRowConv(old, nw *catalog.Table) (*rowConv, error) {
 				}
 				break
 			}
+		}
+		if c.src[i] < 0 && col.AutoIncrement {
+			c.auto, c.autoType = i, newSch[i].Type
+			continue
 		}
 		if c.src[i] < 0 {
 			v, err := col.FillValue()
@@ -227,6 +242,20 @@ func (c *rowConv) setExprs(nw *catalog.Table, defaults map[uint32]*sql.ColumnDef
 	for _, i := range c.exprCols {
 		c.exprs[i] = defaults[nw.Columns[i].ID]
 	}
+}
+
+// setAuto gives nr, a row apply converted, its value n in the added
+// AUTO_INCREMENT column (a no-op without one).
+func (c *rowConv) setAuto(ctx *sql.Context, nr sql.Row, n uint64) error {
+	if c.auto < 0 {
+		return nil
+	}
+	v, _, err := c.autoType.Convert(ctx, n)
+	if err != nil {
+		return err
+	}
+	nr[c.auto] = v
+	return nil
 }
 
 // exprsMissing reports a column that needs a per-row default it has not
@@ -647,6 +676,7 @@ func (t *Table) rewriteOnline(ctx *sql.Context, tx *Transaction, s *Session, nd 
 		return err
 	}
 	rw.conv.setExprs(shadow, tx.perRow)
+	rw.holdMDL = rw.conv.auto >= 0
 	// A fresh job: every copy a writer makes from now on is recorded.
 	rw.trackTouched.Store(true)
 	total := e.rowCountEstimate(t.def)
@@ -654,6 +684,9 @@ func (t *Table) rewriteOnline(ctx *sql.Context, tx *Transaction, s *Session, nd 
 	b.jobID = id
 	b.job = catalog.Job{ID: id, Kind: catalog.JobRewrite, Shadow: shadow, Schema: t.db.schema.Name, SchemaID: t.db.schema.ID,
 		Table: t.def.Name, TableID: t.def.ID, State: catalog.IndexWriteOnly.String(), RowsTotal: total, Started: time.Now().UTC()}
+	if rw.holdMDL {
+		b.job.AutoNext = max(1, shadow.AutoIncStart)
+	}
 	b.rowsTotal.Store(total)
 	b.phase.Store("creating shadow table (write-only)")
 	err = b.commitState(ctx, false, func(_ *kv.Txn, def *catalog.Table, ch *catalog.Change) (*catalog.Table, error) {
@@ -671,10 +704,12 @@ func (t *Table) rewriteOnline(ctx *sql.Context, tx *Transaction, s *Session, nd 
 	// after it maintains the shadow.
 	rw.mirroring.Store(true)
 	e.builds.Store(t.def.ID, b)
-	e.locks.ReleaseAll(owner)
-	// Statements use the table during the copy (and the swap takes the
-	// metadata lock again).
-	s.endDDLMDL()
+	if !rw.holdMDL {
+		e.locks.ReleaseAll(owner)
+		// Statements use the table during the copy (and the swap takes
+		// the metadata lock again).
+		s.endDDLMDL()
+	}
 	if err := b.run(ctx, ctx.Context); err != nil {
 		return err
 	}
@@ -696,15 +731,18 @@ func (b *build) runRewrite(sctx *sql.Context, ctx context.Context) error {
 	// to end while new ones queue behind it, so none of them sees the
 	// definition change under it. The ALTER's own locks are no holders
 	// to wait for.
-	b.phase.Store("Waiting for table metadata lock")
-	if s, ok := sctx.Session.(*Session); ok {
-		e.releaseMDL(s)
+	var err error
+	if !rw.holdMDL {
+		b.phase.Store("Waiting for table metadata lock")
+		if s, ok := sctx.Session.(*Session); ok {
+			e.releaseMDL(s)
+		}
+		unlock, err := e.lockExclusive(ctx, b.conn, b.job.SchemaID, b.job.Table, b.timeout)
+		if err != nil {
+			return err
+		}
+		defer unlock()
 	}
-	unlock, err := e.lockExclusive(ctx, b.conn, b.job.SchemaID, b.job.Table, b.timeout)
-	if err != nil {
-		return err
-	}
-	defer unlock()
 	b.phase.Store("waiting for table lock (rename)")
 	var nd *catalog.Table
 	err = b.commitState(ctx, true, func(tx *kv.Txn, def *catalog.Table, ch *catalog.Change) (*catalog.Table, error) {
@@ -749,6 +787,9 @@ func (b *build) runRewrite(sctx *sql.Context, ctx context.Context) error {
 		if st, ok := e.autoInc.Load(def.ID); ok {
 			v = max(v, st.(*autoIncState).peek())
 		}
+		// The added AUTO_INCREMENT column goes on after the last number
+		// the copy gave.
+		v = max(v, b.job.AutoNext)
 		if v > 0 {
 			tx.RaiseCounter(nd.CounterKey(), v)
 		}
@@ -811,6 +852,9 @@ func (b *build) rewriteBatch(sctx *sql.Context, cursor, hi []byte, limit int) ([
 			return nil, 0, err
 		}
 		nr, err := rw.conv.apply(sctx, row, b.job.RowsDone+int64(n)+1)
+		if err == nil {
+			err = rw.conv.setAuto(sctx, nr, b.job.AutoNext+uint64(n))
+		}
 		if err == nil {
 			if rw.sameIDs {
 				err = rw.putSameID(sctx, e, tx, nr, key, o)

@@ -54,6 +54,11 @@ type Session struct {
 	// ddlMDL ends the exclusive metadata lock of the running DDL
 	// statement (nil: none).
 	ddlMDL func()
+	// mdlHeld is the gate of that exclusive lock, and mdlWaitingOn the
+	// gate a shared request of the session waits behind: the edges
+	// mdlGateCycle walks.
+	mdlHeld      atomic.Pointer[mdlGate]
+	mdlWaitingOn atomic.Pointer[mdlGate]
 	// mdlOn: the session takes shared metadata locks. Only a server
 	// connection's: an embedded session (GMS's test harness, a resumed
 	// job's) gets no CommandEnd after a failed statement and would keep
@@ -71,6 +76,9 @@ type Session struct {
 	aiMu      sync.Mutex
 	aiPending []aiReservation
 	aiWritten []*autoIncState
+	// settings: strings the server derives from system variables, kept
+	// until one changes (settings.go).
+	settings settingsMemos
 }
 
 var _ sql.TransactionSession = (*Session)(nil)

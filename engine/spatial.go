@@ -145,3 +145,38 @@ func dropSpatialOn(def *catalog.Table, id uint32) {
 	}
 	def.Spatial = kept
 }
+
+// spatialIndex shows a SPATIAL index in SHOW INDEX (showFuncIndexes) with
+// MySQL's Index_type; GMS's planner never sees it.
+type spatialIndex struct{ *index }
+
+func (spatialIndex) IsSpatial() bool   { return true }
+func (spatialIndex) IndexType() string { return "SPATIAL" }
+
+// spatialShown are t's SPATIAL indexes as SHOW INDEX lists them.
+func (t *Table) spatialShown() []sql.Index {
+	var out []sql.Index
+	for _, sx := range t.def.Spatial {
+		if p := t.def.ColumnByID(sx.Column); p >= 0 {
+			out = append(out, spatialIndex{t.newIndex(0, sx.Name, false, []int{p}, nil, sx.Comment)})
+		}
+	}
+	return out
+}
+
+// spatialStatistics are information_schema.STATISTICS's rows of t's
+// SPATIAL indexes (GMS lists only the indexes its planner sees), as MySQL
+// and MariaDB give them: collation A, SUB_PART 32 (the bytes of the
+// minimum bounding rectangle an R-tree keys on), NOT NULL, SPATIAL.
+func (t *Table) spatialStatistics(schema string) []sql.Row {
+	var rows []sql.Row
+	for _, sx := range t.def.Spatial {
+		p := t.def.ColumnByID(sx.Column)
+		if p < 0 {
+			continue
+		}
+		rows = append(rows, sql.Row{"def", schema, t.def.Name, 1, schema, sx.Name, 1,
+			t.def.Columns[p].Name, "A", int64(0), int64(32), nil, "", "SPATIAL", "", sx.Comment, "YES", nil})
+	}
+	return rows
+}

@@ -5,9 +5,12 @@
 // scale cannot run through queries. Declared is therefore only the resolved
 // type of a CREATE or ALTER TABLE column definition: the engine stores M
 // and D in the column's record and rebuilds the plain GMS type, and the
-// server reads D back from the record for a result column's decimals.
+// server reads D back from the record for a result column's decimals, or
+// derives it from a SELECT's select list for a column under an alias and
+// for expressions over such columns (ResultColumns).
 //
-// It owns the carrier type and the parser step (Resolve); it must never hold
+// It owns the carrier type, the parser step (Resolve) and the derivation of
+// result decimals (ResultColumns); it must never hold
 // state or import other Myriad packages, and a Declared type must never
 // reach a table's schema (the catalog builds GMS's own float types).
 package floattype

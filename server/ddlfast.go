@@ -152,15 +152,16 @@ func (h *handler) ddlLookup(ctx context.Context, c *mysql.Conn, text string) (sq
 	if on, err := sqlCtx.GetSessionVariable(sqlCtx, ddlFastVar); err != nil || !isOn(on) {
 		return nil, nil, "", 0
 	}
-	var b strings.Builder
-	b.Grow(len(text) + 128)
-	b.WriteString(text)
-	for _, v := range ddlSettings {
-		b.WriteByte(0)
-		val, _ := sqlCtx.GetSessionVariable(sqlCtx, v)
-		b.WriteString(toString(val))
-	}
-	key := b.String()
+	settings := engine.DerivedSettings(sqlCtx, engine.SettingsDDL, func() string {
+		var b strings.Builder
+		for _, v := range ddlSettings {
+			b.WriteByte(0)
+			val, _ := sqlCtx.GetSessionVariable(sqlCtx, v)
+			b.WriteString(toString(val))
+		}
+		return b.String()
+	})
+	key := text + settings
 	dc := &h.srv.ddl
 	entry = dc.get(key)
 	if entry == nil {

@@ -117,6 +117,8 @@ var errorRules = []errorRule{
 	// Primary key changes (GMS's kinds keep their wording; MySQL's texts).
 	{match: re(`^error: incorrect table definition: there can be only one auto column and it must be defined as a key$`), code: mysql.ERWrongAutoKey, state: "42000",
 		format: "Incorrect table definition; there can be only one auto column and it must be defined as a key"},
+	{match: re(`^there can be only one auto_increment column and it must be defined as a key$`), code: mysql.ERWrongAutoKey, state: "42000",
+		format: "Incorrect table definition; there can be only one auto column and it must be defined as a key"},
 	{match: re(`^error: Multiple primary keys defined$`), code: mysql.ERMultiplePriKey, state: "42000", format: "Multiple primary key defined"},
 	{match: re(`^error: can't drop '(.+)'; check that column/key exists$`), code: mysql.ERCantDropFieldOrKey, state: "42000", format: "Can't DROP '$1'; check that column/key exists"},
 	{match: re(`^no database selected$`), code: mysql.ERNoDb, state: "3D000", format: "No database selected"},

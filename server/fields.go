@@ -5,10 +5,14 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/dolthub/vitess/go/mysql"
 	"github.com/dolthub/vitess/go/sqltypes"
 	querypb "github.com/dolthub/vitess/go/vt/proto/query"
+	"github.com/dolthub/vitess/go/vt/sqlparser"
+
+	"github.com/myriaddb/myriad/floattype"
 )
 
 // Result-set metadata as MySQL sends it, where GMS's differs in ways
@@ -31,13 +35,77 @@ const binaryCharset = 63
 // notFixedDec is MySQL's "decimals not fixed" (FLOAT/DOUBLE without a scale).
 const notFixedDec = 31
 
-// floatScales looks up the (M,D) of a FLOAT(M,D)/DOUBLE(M,D) column by its
-// schema, table and name (engine.FloatScale); nil looks up nothing.
-type floatScales func(db, table, column string) (width, scale uint8, ok bool)
+// floatScales finds the decimals of a statement's FLOAT/DOUBLE result
+// columns: column looks up the (M,D) of a FLOAT(M,D)/DOUBLE(M,D) column, or
+// the (0,n) of a TIMESTAMP(n) column, by its schema, table and name
+// (engine.FloatScale); where the field names no
+// such column (an alias, a table alias, an expression over one), byPosition
+// gives what the statement's select list derives (floattype.ResultColumns),
+// one per field. Either may be nil.
+type floatScales struct {
+	column     func(db, table, column string) (width, scale uint8, ok bool)
+	byPosition func() []floattype.Column
+}
+
+// statementScales is the floatScales of query's results, query's select
+// list read only when a float field names no declared column.
+func (h *handler) statementScales(c *mysql.Conn, query string) floatScales {
+	var cols []floattype.Column
+	derived := false
+	return floatScales{column: h.eng.FloatScale, byPosition: func() []floattype.Column {
+		if !derived {
+			derived = true
+			if stmt := parsedSelect(query); stmt != nil {
+				cols = floattype.ResultColumns(stmt, h.eng.CurrentDatabase(c.ConnectionID), h.eng.FloatScale)
+			}
+		}
+		return cols
+	}}
+}
+
+// parsedSelects memoizes the parse of statements whose float results name
+// no declared column (a plain FLOAT column's, too): parsing at every
+// execution would cost more than the result. Emptied when full; bounded
+// to maxParsedSelects statements of at most maxParsedSelectLen bytes.
+var parsedSelects struct {
+	sync.Mutex
+	m map[string]sqlparser.Statement
+}
+
+const (
+	maxParsedSelects   = 1024
+	maxParsedSelectLen = 4096
+)
+
+// parsedSelect is query's SELECT, or nil (not one SELECT, not parsed, or
+// longer than maxParsedSelectLen: such a statement's float results keep
+// NOT_FIXED_DEC).
+func parsedSelect(query string) sqlparser.Statement {
+	if len(query) > maxParsedSelectLen || !startsWithSelect(query) {
+		return nil
+	}
+	parsedSelects.Lock()
+	stmt, ok := parsedSelects.m[query]
+	parsedSelects.Unlock()
+	if ok {
+		return stmt
+	}
+	stmt, err := sqlparser.Parse(query)
+	if err != nil {
+		stmt = nil
+	}
+	parsedSelects.Lock()
+	if parsedSelects.m == nil || len(parsedSelects.m) >= maxParsedSelects {
+		parsedSelects.m = map[string]sqlparser.Statement{}
+	}
+	parsedSelects.m[query] = stmt
+	parsedSelects.Unlock()
+	return stmt
+}
 
 // fixFields corrects fields in place.
 func fixFields(fields []*querypb.Field, scales floatScales) {
-	for _, f := range fields {
+	for i, f := range fields {
 		if f == nil {
 			continue
 		}
@@ -54,16 +122,30 @@ func fixFields(fields []*querypb.Field, scales floatScales) {
 		if f.Charset != binaryCharset {
 			f.Charset = binaryCharset
 		}
+		if f.Type == querypb.Type_TIMESTAMP && f.Decimals == 0 && scales.column != nil {
+			// GMS gives only DATETIME its precision as decimals; a
+			// TIMESTAMP(n) column's n is read from its catalog record.
+			if _, n, ok := scales.column(f.Database, f.OrgTable, f.OrgName); ok {
+				f.Decimals = uint32(n)
+			}
+		}
 		temporalFields(f)
 		switch f.Type {
 		case querypb.Type_FLOAT32, querypb.Type_FLOAT64:
 			if f.Decimals == 0 {
 				d := uint32(notFixedDec)
-				if scales != nil {
-					if m, s, ok := scales(f.Database, f.OrgTable, f.OrgName); ok {
+				if scales.column != nil {
+					if m, s, ok := scales.column(f.Database, f.OrgTable, f.OrgName); ok {
 						d = uint32(s)
 						// MySQL's column length is M (GMS's is 12 or 22).
 						f.ColumnLength = uint32(m)
+					} else if scales.byPosition != nil {
+						if cols := scales.byPosition(); len(cols) == len(fields) && cols[i].OK {
+							d = uint32(cols[i].D)
+							if cols[i].Bare {
+								f.ColumnLength = uint32(cols[i].M)
+							}
+						}
 					}
 				}
 				f.Decimals = d
@@ -132,35 +214,82 @@ func floatDigits(res *sqltypes.Result, cols []int) {
 	}
 }
 
-// zeroCol is a DATETIME(n)/TIMESTAMP(n) column (n > 0): its position and
-// the zero datetime as MySQL prints it there.
+// zeroCol is a DATETIME(n)/TIMESTAMP(n) column (n > 0): its position, n,
+// and the zero datetime as MySQL prints it there.
 type zeroCol struct {
 	pos  int
+	fsp  int
 	text []byte
 }
 
 // zeroFractionColumns are the DATETIME(n)/TIMESTAMP(n) columns (n > 0).
+// fsp is 0 (only the zero datetime is padded) for a DATETIME(6) that is no
+// table's column: GMS types many functions DATETIME(6) whose MySQL type has
+// fewer digits (FROM_UNIXTIME(int), CONVERT_TZ are DATETIME(0) there), so
+// their values keep GMS's text, which drops zero digits.
 func zeroFractionColumns(fields []*querypb.Field, out []zeroCol) []zeroCol {
 	for i, f := range fields {
 		if f != nil && (f.Type == querypb.Type_DATETIME || f.Type == querypb.Type_TIMESTAMP) && f.Decimals > 0 && f.Decimals <= 6 {
-			out = append(out, zeroCol{pos: i, text: []byte(zeroDatetimeText + "." + strings.Repeat("0", int(f.Decimals)))})
+			fsp := int(f.Decimals)
+			if fsp == 6 && f.OrgTable == "" {
+				fsp = 0
+			}
+			out = append(out, zeroCol{pos: i, fsp: fsp, text: []byte(zeroDatetimeText + "." + strings.Repeat("0", int(f.Decimals)))})
 		}
 	}
 	return out
 }
 
-// zeroFractions prints the zero datetime of a DATETIME(n) column with its n
-// fractional zeros, as MySQL does ('0000-00-00 00:00:00.0'); GMS prints
-// it without them, and go-sql-driver's TestDateTime compares the text.
+// zeroFractions prints the values of a DATETIME(n)/TIMESTAMP(n) column with
+// exactly n fractional digits, as MySQL does: GMS prints the fraction
+// without its trailing zeros ('2024-01-01 00:00:00.5' in a DATETIME(3),
+// MySQL '.500') and none when it is zero, the zero datetime included
+// ('0000-00-00 00:00:00.0', which go-sql-driver's TestDateTime compares).
 func zeroFractions(res *sqltypes.Result, cols []zeroCol) {
 	for _, row := range res.Rows {
 		for _, c := range cols {
-			if c.pos >= len(row) || row[c.pos].IsNull() || string(row[c.pos].Raw()) != zeroDatetimeText {
+			if c.pos >= len(row) || row[c.pos].IsNull() {
 				continue
 			}
-			row[c.pos] = sqltypes.MakeTrusted(row[c.pos].Type(), c.text)
+			raw := row[c.pos].Raw()
+			if string(raw) == zeroDatetimeText {
+				row[c.pos] = sqltypes.MakeTrusted(row[c.pos].Type(), c.text)
+				continue
+			}
+			if padded, ok := padFraction(raw, c.fsp); ok {
+				row[c.pos] = sqltypes.MakeTrusted(row[c.pos].Type(), padded)
+			}
 		}
 	}
+}
+
+// padFraction is a datetime's text with exactly fsp fractional digits
+// (zeros added; digits past fsp, which a value of the column cannot have,
+// are left alone); ok is false when raw needs no change.
+func padFraction(raw []byte, fsp int) ([]byte, bool) {
+	if len(raw) < len(zeroDatetimeText) {
+		return nil, false
+	}
+	dot := len(zeroDatetimeText)
+	digits := 0
+	if len(raw) > dot {
+		if raw[dot] != '.' {
+			return nil, false
+		}
+		digits = len(raw) - dot - 1
+	}
+	if digits >= fsp || digits == 0 && fsp == 0 {
+		return nil, false
+	}
+	out := make([]byte, 0, dot+1+fsp)
+	out = append(out, raw...)
+	if digits == 0 && len(raw) == dot {
+		out = append(out, '.')
+	}
+	for ; digits < fsp; digits++ {
+		out = append(out, '0')
+	}
+	return out, true
 }
 
 const zeroDatetimeText = "0000-00-00 00:00:00"

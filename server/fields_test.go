@@ -266,3 +266,58 @@ func cliRun(t *testing.T, ts *testServer, db, stmts string) string {
 	}
 	return out.String()
 }
+
+// TestFloatScaleThroughExpressions: a FLOAT(M,D)/DOUBLE(M,D) column selected
+// under an alias or through a table alias, and expressions and aggregates
+// over one, report the decimals MariaDB 10.11 reports for them (compared
+// with PyMySQL's cursor.description on the same table), in both protocols
+// and on a plan-cache hit, and the text protocol prints that many digits;
+// what does not follow from declared scales keeps 31.
+func TestFloatScaleThroughExpressions(t *testing.T) {
+	ts := startServer(t, t.TempDir())
+	mustExec(t, ts.connect(""), "CREATE DATABASE m")
+	db := ts.connect("m")
+	mustExec(t, db, "CREATE TABLE f (id INT PRIMARY KEY, a FLOAT(7,4), b DOUBLE(10,2), c FLOAT, k INT)")
+	mustExec(t, db, "INSERT INTO f VALUES (1, 13.37, 2.5, 1.5, 1), (2, 1.1, 3.25, 2.5, 1)")
+	const q = "SELECT a AS x, t.b, a+1, b*2, -a, ABS(a), a/2, ROUND(a,1), COALESCE(a,b), a+c, c FROM f t WHERE id = ?"
+	wantScale := []int64{4, 2, 4, 2, 4, 4, 8, 1, 4, math.MaxInt64, math.MaxInt64}
+	check := func(name string, db *sql.DB, q string, want []int64) {
+		t.Helper()
+		rows, err := db.Query(q, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer rows.Close()
+		cts, err := rows.ColumnTypes()
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []int64
+		for _, ct := range cts {
+			_, s, _ := ct.DecimalSize()
+			got = append(got, s)
+		}
+		if !reflect.DeepEqual(got, want) {
+			t.Errorf("%s: %s scales %v, want %v", name, q, got, want)
+		}
+	}
+	for round := 0; round < 3; round++ { // later rounds from the plan cache
+		check("prepared", db, q, wantScale)
+		check("text", ts.connectWith("m", "interpolateParams=true"), q, wantScale)
+	}
+	const agg = "SELECT SUM(a), MIN(a), MAX(b), AVG(a), AVG(b) FROM f WHERE k = ?"
+	check("aggregates", db, agg, []int64{4, 4, 2, 8, 6})
+	check("aggregates, text", ts.connectWith("m", "interpolateParams=true"), agg, []int64{4, 4, 2, 8, 6})
+
+	// The text as MariaDB 10.11 prints it for the same statements: D digits.
+	if got, want := cliRun(t, ts, "m", "SELECT a AS x, f.a, a+1, SUM(a), AVG(a) FROM f WHERE id = 1; SELECT b*2, ROUND(a,1) FROM f t WHERE t.id = 1"),
+		"13.3700\t13.3700\t14.3700\t13.3700\t13.36999989\n5.00\t13.4\n"; got != want {
+		t.Errorf("text protocol:\n%q want\n%q", got, want)
+	}
+	// Lengths: the column's M under an alias; an expression's stays GMS's.
+	out := pyRun(t, ts, "m", `cur.execute("SELECT a AS x, t.b FROM f t")
+for d in cur.description: print(d[0], d[3], d[5])`)
+	if want := "x 7 4\nb 10 2\n"; out != want {
+		t.Errorf("PyMySQL description:\n%s want\n%s", out, want)
+	}
+}

@@ -251,7 +251,7 @@ func (h *handler) ComQuery(ctx context.Context, c *mysql.Conn, query string, cb 
 	defer endDDL()
 	query, cb, done := h.explainFormat(c, query, cb)
 	defer done()
-	cb = aliasCallback(query, setCallback(query, fieldsCallback(h.processlistCallback(query, cb), h.eng.FloatScale)))
+	cb = aliasCallback(query, setCallback(query, fieldsCallback(h.processlistCallback(query, cb), h.statementScales(c, query))))
 	if ok, err := h.storedFunction(c, query, cb); ok {
 		return err
 	}
@@ -354,7 +354,7 @@ func (h *handler) comMultiQuery(ctx context.Context, c *mysql.Conn, query string
 	defer endDDL()
 	query, cb, done := h.explainFormat(c, query, cb)
 	defer done()
-	cb = aliasCallback(query, setCallback(query, fieldsCallback(h.processlistCallback(query, cb), h.eng.FloatScale)))
+	cb = aliasCallback(query, setCallback(query, fieldsCallback(h.processlistCallback(query, cb), h.statementScales(c, query))))
 	if ok, err := h.storedFunction(c, query, cb); ok {
 		return "", err
 	}
@@ -431,7 +431,7 @@ func (h *handler) ComPrepare(ctx context.Context, c *mysql.Conn, query string, p
 	if sqltext.IsDoSelect(query) {
 		f = nil // a DO (rewritten by the wire guard) has no result columns
 	}
-	fixFields(f, h.eng.FloatScale)
+	fixFields(f, h.statementScales(c, query))
 	return f, h.translate(err, c, query)
 }
 
@@ -495,14 +495,14 @@ const erPSManyParam = 1390
 const versionID = 80033
 
 func (h *handler) ComStmtExecute(ctx context.Context, c *mysql.Conn, p *mysql.PrepareData, cb func(*sqltypes.Result) error) error {
-	// The wire guard reads the packets itself only without TLS (under TLS
-	// it sees records): a prepared CALL's replays need it (callresults.go).
+	// A prepared CALL's replays need the wire guard (callresults.go); it
+	// is nil only where the guard stayed below TLS (guardAboveTLS).
 	wire, _ := c.Conn.(*wireConn)
 	// The statement ID and parameters parsed: replies need no correction.
 	if w, ok := c.Conn.(*wireConn); ok {
 		c.Conn = w.Conn
 	}
-	cb = stmtFieldsCallback(h.stmtCharsetCallback(c, cb), h.eng.FloatScale)
+	cb = stmtFieldsCallback(h.stmtCharsetCallback(c, cb), h.statementScales(c, p.PrepareStmt))
 	if done, err := h.stmtCall(ctx, c, wire, p, cb); done {
 		return err
 	}

@@ -95,7 +95,8 @@ func (h *handler) preparedLocking(c *mysql.Conn, create bool) *sync.Map {
 // stripPreparedLocking finds a prepared statement's locking clause: the
 // wire guard blanked it out before the protocol library parsed the text
 // (wireConn.blankPrepareLocking; its parser rejects FOR SHARE, NOWAIT and
-// SKIP LOCKED), else, where the guard cannot see the packets (TLS), the
+// SKIP LOCKED), else, where the guard cannot see the packets (a TLS
+// connection whose guard stayed below TLS, guardAboveTLS), the
 // clause the library's parser let through (FOR UPDATE, LOCK IN SHARE MODE)
 // is cut here.
 func (h *handler) stripPreparedLocking(c *mysql.Conn, query *string, p *mysql.PrepareData) {

@@ -113,7 +113,7 @@ func (h *handler) execCached(ctx context.Context, c *mysql.Conn, p *mysql.Prepar
 		}
 		bv[name] = e
 	}
-	return h.runCached(ctx, c, sqlCtx, query, query, stmt, bv, opts, cb)
+	return h.runCached(ctx, c, sqlCtx, query, query, stmt, bv, opts, cb, nil)
 }
 
 // preparedShapes memoizes dmlShape for prepared statements: the statement
@@ -228,15 +228,48 @@ func (h *handler) execCachedText(ctx context.Context, c *mysql.Conn, query strin
 	if on, err := sqlCtx.GetSessionVariable(sqlCtx, planCacheVar); err != nil || !isOn(on) {
 		return false, nil
 	}
+	spool := func(r *sqltypes.Result) error { return cb(r, false) }
+	// An INSERT whose template an earlier statement's parse vouched for
+	// is not parsed (textshape.go).
+	var learning *insertText
+	if it, ok := cutInsertText(query); ok {
+		switch sh := knownTextShape(it.template); {
+		case sh == nil:
+			learning = &it
+		case sh.ok:
+			name := it.table
+			if it.db != "" {
+				name = it.db + "." + it.table
+			}
+			known := &knownInsert{generic: sh.generic, query: query}
+			done, err = h.runCached(ctx, c, sqlCtx, sh.keyBefore+name+sh.keyAfter, query,
+				&sqlparser.Insert{Table: it.tableName()}, it.params(), plans.Options{DML: true}, spool, known)
+			if done {
+				h.srv.textRuns.Add(1)
+				h.srv.unparsedRuns.Add(1)
+			}
+			return done, err
+		}
+	}
+	learn := func(stmt sqlparser.Statement, bv map[string]sqlparser.Expr, cacheable bool) {
+		if learning != nil {
+			learnTextShape(learning, stmt, bv, cacheable)
+		}
+	}
 	stmt, err := sqlparser.ParseWithOptions(ctx, query, sql.LoadSqlMode(sqlCtx).ParserOptions())
 	if err != nil {
+		learn(nil, nil, false)
 		return false, nil
 	}
-	// Typed temporal literals and DECIMAL literals compared with a column
-	// take the general path, where the engine's parser (sqlfunc.Parser)
+	// Typed temporal literals, DECIMAL literals compared with a column and
+	// the syntax sqltext.Operators rewrites take the general path, where the engine's parser (sqlfunc.Parser)
 	// reads them as MySQL does.
+	if _, lits := sqltext.TemporalLiterals(query); lits != nil || sqlfunc.ExactLiterals(stmt) {
+		learn(stmt, nil, false)
+		return false, nil
+	}
 	// So do statements MySQL refuses while resolving them (their error).
-	if _, lits := sqltext.TemporalLiterals(query); lits != nil || sqlfunc.ExactLiterals(stmt) || sqlfunc.CheckStatement(stmt) != nil {
+	if _, ops := sqltext.Operators(query); ops != nil || sqlfunc.CheckStatement(stmt) != nil {
 		return false, nil
 	}
 	var bv map[string]sqlparser.Expr
@@ -253,12 +286,14 @@ func (h *handler) execCachedText(ctx context.Context, c *mysql.Conn, query strin
 		bv = parameterizeDML(stmt)
 		constants, ok := dmlShape(stmt)
 		if !ok || len(bv) == 0 {
+			learn(stmt, nil, false)
 			return false, nil
 		}
+		learn(stmt, bv, constants == 0)
 		opts = plans.Options{DML: true, Constants: constants}
 	}
 	key := sqlparser.String(stmt)
-	done, err = h.runCached(ctx, c, sqlCtx, key, query, stmt, bv, opts, func(r *sqltypes.Result) error { return cb(r, false) })
+	done, err = h.runCached(ctx, c, sqlCtx, key, query, stmt, bv, opts, spool, nil)
 	if done {
 		h.srv.textRuns.Add(1)
 	}
@@ -374,8 +409,10 @@ func parameterizer(bv map[string]sqlparser.Expr) (param, visit func(*sqlparser.E
 // runCached serves a parsed SELECT whose every constant is a parameter
 // (values in bv, named v1, v2, ...) from the plan cache, analyzing and
 // caching it on a miss. key is the statement text the plan is cached
-// under; query is what the client sent (process list, logs).
-func (h *handler) runCached(ctx context.Context, c *mysql.Conn, sqlCtx *sql.Context, key, query string, stmt sqlparser.Statement, bv map[string]sqlparser.Expr, opts plans.Options, cb func(*sqltypes.Result) error) (done bool, err error) {
+// under; query is what the client sent (process list, logs). known is
+// set for an INSERT that was not parsed (textshape.go): stmt then holds
+// only its table, and known parses it when its plan must be analyzed.
+func (h *handler) runCached(ctx context.Context, c *mysql.Conn, sqlCtx *sql.Context, key, query string, stmt sqlparser.Statement, bv map[string]sqlparser.Expr, opts plans.Options, cb func(*sqltypes.Result) error, unparsed *knownInsert) (done bool, err error) {
 	cache := h.srv.plans
 	exec, ok := h.Handler.(boundExecer)
 	if !ok {
@@ -398,14 +435,16 @@ func (h *handler) runCached(ctx context.Context, c *mysql.Conn, sqlCtx *sql.Cont
 		host = h
 	}
 	pk := plans.Key{Query: key, DB: sqlCtx.GetCurrentDatabase(), Version: version, User: client.User + "@" + host}
+	pk.Settings = engine.DerivedSettings(sqlCtx, engine.SettingsPlans, func() string {
+		var b strings.Builder
+		for _, v := range planSettings {
+			val, _ := sqlCtx.GetSessionVariable(sqlCtx, v)
+			b.WriteString(toString(val))
+			b.WriteByte(0)
+		}
+		return b.String()
+	})
 	var b strings.Builder
-	for _, v := range planSettings {
-		val, _ := sqlCtx.GetSessionVariable(sqlCtx, v)
-		b.WriteString(toString(val))
-		b.WriteByte(0)
-	}
-	pk.Settings = b.String()
-	b.Reset()
 	for _, l := range lits {
 		if l.Value() == nil {
 			b.WriteString("NULL")
@@ -432,7 +471,11 @@ func (h *handler) runCached(ctx context.Context, c *mysql.Conn, sqlCtx *sql.Cont
 	sqlCtx.ClearWarnings()
 	var tmpl *insertTemplate // plantemplate.go
 	if !known && opts.DML {
-		if tmpl = h.insertTemplateFor(sqlCtx, stmt, pk); tmpl != nil {
+		generic := ""
+		if unparsed != nil {
+			generic = unparsed.generic
+		}
+		if tmpl = h.insertTemplateFor(sqlCtx, stmt, pk, generic); tmpl != nil {
 			if pl = tmpl.lookup(sqlCtx, cache); pl != nil {
 				known = true
 				h.srv.templateRuns.Add(1)
@@ -440,6 +483,12 @@ func (h *handler) runCached(ctx context.Context, c *mysql.Conn, sqlCtx *sql.Cont
 		}
 	}
 	if !known {
+		if unparsed != nil {
+			var ok bool
+			if stmt, ok = unparsed.parse(ctx, sqlCtx); !ok {
+				return false, nil
+			}
+		}
 		var retry bool
 		pl, retry = h.analyzeForCache(sqlCtx, query, stmt, lits, names, opts)
 		if !retry {
@@ -613,7 +662,7 @@ func (h *handler) spoolOk(sqlCtx *sql.Context, c *mysql.Conn, query string, node
 }
 
 func (h *handler) singleRowResult(sqlCtx *sql.Context, query string, node sql.Node, fields []*querypb.Field) (*sqltypes.Result, error) {
-	schema, iter, _, err := h.srv.sqle.PrepQueryPlanForExecution(sqlCtx, query, node, nil)
+	schema, iter, err := h.prepRead(sqlCtx, query, node)
 	if err != nil {
 		return nil, err
 	}

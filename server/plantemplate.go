@@ -25,7 +25,10 @@ type insertTemplate struct {
 // plan key pk missed, or nil when its plan must be its table's own. The
 // account must hold INSERT globally: a template analyzed for one table
 // vouches for no table-level privilege on another.
-func (h *handler) insertTemplateFor(ctx *sql.Context, stmt sqlparser.Statement, pk plans.Key) *insertTemplate {
+//
+// generic, when not empty, is the statement printed without its table,
+// known from its template (textshape.go).
+func (h *handler) insertTemplateFor(ctx *sql.Context, stmt sqlparser.Statement, pk plans.Key, generic string) *insertTemplate {
 	ins, ok := stmt.(*sqlparser.Insert)
 	if !ok || ins.Table.Name.IsEmpty() {
 		return nil
@@ -53,9 +56,12 @@ func (h *handler) insertTemplateFor(ctx *sql.Context, stmt sqlparser.Statement, 
 	if !ok {
 		return nil
 	}
-	generic := *ins
-	generic.Table = sqlparser.TableName{}
-	pk.Query = "\x00insert template\x00" + shape + "\x00" + sqlparser.String(&generic)
+	if generic == "" {
+		g := *ins
+		g.Table = sqlparser.TableName{}
+		generic = sqlparser.String(&g)
+	}
+	pk.Query = "\x00insert template\x00" + shape + "\x00" + generic
 	return &insertTemplate{key: pk, db: db, tbl: tbl}
 }
 

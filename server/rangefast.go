@@ -3,6 +3,7 @@ package server
 import (
 	"context"
 	"io"
+	"sync/atomic"
 
 	gmsserver "github.com/dolthub/go-mysql-server/server"
 	"github.com/dolthub/go-mysql-server/sql"
@@ -10,6 +11,7 @@ import (
 	"github.com/dolthub/vitess/go/sqltypes"
 	querypb "github.com/dolthub/vitess/go/vt/proto/query"
 
+	"github.com/myriaddb/myriad/engine"
 	"github.com/myriaddb/myriad/plans"
 )
 
@@ -46,7 +48,7 @@ func (h *handler) spoolCachedRows(ctx context.Context, sqlCtx *sql.Context, c *m
 // the iterators and this loop check.
 func (h *handler) spoolRows(sqlCtx *sql.Context, c *mysql.Conn, query string, node sql.Node, fields []*querypb.Field, cb func(*sqltypes.Result) error) error {
 	return h.bracket(sqlCtx, query, func(sqlCtx *sql.Context) error {
-		schema, iter, _, err := h.srv.sqle.PrepQueryPlanForExecution(sqlCtx, query, node, nil)
+		schema, iter, err := h.prepRead(sqlCtx, query, node)
 		if err != nil {
 			return sql.CastSQLError(err)
 		}
@@ -90,4 +92,70 @@ func (h *handler) spoolRows(sqlCtx *sql.Context, c *mysql.Conn, query string, no
 		}
 		return cb(r)
 	})
+}
+
+// prepRead is PrepQueryPlanForExecution for a bound cached SELECT. A node
+// engine.CompileRange made is started directly: the same session check and
+// transaction as GMS's, its iterator built by the same builder, and
+// directRead doing on Close what GMS's wrappers (TransactionCommittingIter,
+// TrackedRowIter) do. Those wrappers walk the plan three times per
+// statement (query type, FOUND_ROWS, disposal) and allocate each layer,
+// which for a point select cost as much as reading the row
+// (docs/PROFILES.md, Session 9).
+func (h *handler) prepRead(sqlCtx *sql.Context, query string, node sql.Node) (sql.Schema, sql.RowIter, error) {
+	if !engine.IsCompiledRange(node) || sqlCtx.IsInterpreted() {
+		schema, iter, _, err := h.srv.sqle.PrepQueryPlanForExecution(sqlCtx, query, node, nil)
+		return schema, iter, err
+	}
+	autoCommit, err := engine.DirectBegin(sqlCtx)
+	if err != nil {
+		return nil, nil, err
+	}
+	iter, err := h.srv.sqle.Analyzer.ExecBuilder.Build(sqlCtx, node, nil)
+	if err != nil {
+		// PrepQueryPlanForExecution's clearAutocommitTransaction.
+		if !sqlCtx.GetIgnoreAutoCommit() && autoCommit {
+			sqlCtx.SetTransaction(nil)
+		}
+		return nil, nil, err
+	}
+	directReads.Add(1)
+	return node.Schema(), &directRead{RowIter: iter, autoCommit: autoCommit}, nil
+}
+
+// directReads counts the statements prepRead started directly (tests).
+var directReads atomic.Int64
+
+// directRead ends a directly started read as GMS's wrappers end a SELECT:
+// the statement's iterator closed, then an autocommit statement outside an
+// explicit transaction committed (engine.DirectCommit), then ROW_COUNT()
+// -1 and FOUND_ROWS() the rows returned (a compiled range holds no LIMIT
+// ... SQL_CALC_FOUND_ROWS), and the process list entry ended. An iterator
+// left unclosed after an error commits nothing, as on GMS's path.
+type directRead struct {
+	sql.RowIter
+	rows       int64
+	autoCommit bool
+}
+
+func (d *directRead) Next(ctx *sql.Context) (sql.Row, error) {
+	row, err := d.RowIter.Next(ctx)
+	if err == nil {
+		d.rows++
+	}
+	return row, err
+}
+
+func (d *directRead) Close(ctx *sql.Context) error {
+	err := d.RowIter.Close(ctx)
+	if err == nil {
+		err = engine.DirectCommit(ctx, d.autoCommit)
+	}
+	ctx.SetLastQueryInfoInt(sql.RowCount, -1)
+	ctx.SetLastQueryInfoInt(sql.FoundRows, d.rows)
+	ctx.ProcessList.EndQuery(ctx)
+	if span := ctx.RootSpan(); span != nil {
+		span.End()
+	}
+	return err
 }

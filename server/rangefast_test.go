@@ -224,3 +224,113 @@ func TestRangeSelectsMatchUncached(t *testing.T) {
 		})
 	}
 }
+
+// TestDirectReadsKeepSessionState checks what GMS's per-statement wrappers
+// did for a cached SELECT that prepRead now starts directly: FOUND_ROWS()
+// and ROW_COUNT() after it, the autocommit transaction it commits (the
+// next read sees another connection's commit), the snapshot an explicit
+// transaction keeps across such reads (REPEATABLE READ), and no process
+// list entry left behind.
+func TestDirectReadsKeepSessionState(t *testing.T) {
+	ts := startServer(t, t.TempDir())
+	mustExec(t, ts.connect(""), "CREATE DATABASE dr")
+	db := ts.connectWith("dr", "parseTime=false")
+	mustExec(t, db, "CREATE TABLE t (id INT PRIMARY KEY, k INT NOT NULL, c VARCHAR(20))")
+	var vals []string
+	for i := 1; i <= 50; i++ {
+		vals = append(vals, fmt.Sprintf("(%d, %d, 'c%d')", i, i%7, i))
+	}
+	mustExec(t, db, "INSERT INTO t VALUES "+strings.Join(vals, ","))
+	ctx := context.Background()
+	conn, err := db.Conn(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	other := ts.connectWith("dr", "parseTime=false")
+
+	var connID int64
+	if err := conn.QueryRowContext(ctx, "SELECT CONNECTION_ID()").Scan(&connID); err != nil {
+		t.Fatal(err)
+	}
+	shapes := []struct {
+		q    string
+		args []any
+	}{
+		{"SELECT c FROM t WHERE id = ?", []any{int64(7)}},
+		{"SELECT c FROM t WHERE id = ?", []any{int64(70)}},
+		{"SELECT c FROM t WHERE id BETWEEN ? AND ?", []any{int64(3), int64(12)}},
+		{"SELECT SUM(k) FROM t WHERE id BETWEEN ? AND ?", []any{int64(3), int64(40)}},
+		{"SELECT DISTINCT c FROM t WHERE id BETWEEN ? AND ? ORDER BY c", []any{int64(5), int64(30)}},
+	}
+	counters := func() result {
+		return runText(t, conn, "SELECT FOUND_ROWS(), ROW_COUNT()")
+	}
+	before := directReads.Load()
+	for _, sh := range shapes {
+		stmt, err := conn.PrepareContext(ctx, sh.q)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got [2]result
+		for i, cache := range []string{"ON", "OFF"} {
+			mustExec(t, conn, "SET SESSION myriad_plan_cache = "+cache)
+			// The first cached execution keeps the column metadata; the
+			// later ones are the direct reads.
+			runPrepared(t, conn, stmt, sh.args...)
+			rows := runPrepared(t, conn, stmt, sh.args...)
+			got[i] = result{rows: rows.rows + " | " + counters().rows}
+		}
+		mustExec(t, conn, "SET SESSION myriad_plan_cache = ON")
+		if got[0] != got[1] {
+			t.Errorf("%s %v: cached %q, uncached %q", sh.q, sh.args, got[0].rows, got[1].rows)
+		}
+		stmt.Close()
+	}
+	if directReads.Load() == before {
+		t.Fatalf("no statement was read directly")
+	}
+
+	stmt, err := conn.PrepareContext(ctx, "SELECT c FROM t WHERE id = ?")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer stmt.Close()
+	read := func(id int64) string {
+		t.Helper()
+		return runPrepared(t, conn, stmt, id).rows
+	}
+	read(1)
+	first := read(1)
+	// Autocommit: each read commits, so the next one sees what another
+	// connection committed meanwhile.
+	mustExec(t, other, "UPDATE t SET c = 'changed' WHERE id = 1")
+	if got := read(1); got == first || !strings.Contains(got, "changed") {
+		t.Errorf("autocommit read after another connection's commit: %q (before %q)", got, first)
+	}
+	// An explicit transaction keeps its snapshot across direct reads.
+	mustExec(t, conn, "BEGIN")
+	inTxn := read(2)
+	mustExec(t, other, "UPDATE t SET c = 'later' WHERE id = 2")
+	if got := read(2); got != inTxn {
+		t.Errorf("REPEATABLE READ transaction saw another's commit: %q, first read %q", got, inTxn)
+	}
+	mustExec(t, conn, "COMMIT")
+	if got := read(2); !strings.Contains(got, "later") {
+		t.Errorf("read after COMMIT: %q, want the other connection's value", got)
+	}
+	// The process list shows the connection as after an uncached read.
+	proc := func(cache string) string {
+		t.Helper()
+		mustExec(t, conn, "SET SESSION myriad_plan_cache = "+cache)
+		read(3)
+		var cmd, info sql.NullString
+		if err := other.QueryRowContext(ctx, "SELECT COMMAND, INFO FROM information_schema.PROCESSLIST WHERE ID = ?", connID).Scan(&cmd, &info); err != nil {
+			t.Fatal(err)
+		}
+		return fmt.Sprintf("%v %v", cmd, info)
+	}
+	if on, off := proc("ON"), proc("OFF"); on != off {
+		t.Errorf("process list entry after a direct read: %s, after an uncached one: %s", on, off)
+	}
+}

@@ -46,6 +46,8 @@ type Config struct {
 	// certificate made in DataDir on the first start (MySQL 8's
 	// auto_generate_certs; autocert.go).
 	AutoTLS bool
+	// NoTLS: offer no TLS at all (serve --skip-ssl), whatever AutoTLS says.
+	NoTLS bool
 	// RequireSecureTransport refuses clients without TLS (error 3159).
 	RequireSecureTransport bool
 	// MinFreeSpace is the free space, in bytes, kept in reserve on the data
@@ -110,6 +112,9 @@ type Server struct {
 	// templateRuns counts INSERTs run from another table's plan of the
 	// same shape (plantemplate.go).
 	templateRuns atomic.Int64
+	// unparsedRuns counts text INSERTs served without parsing
+	// (textshape.go).
+	unparsedRuns atomic.Int64
 	// stopWarm ends the catalog warm-up (catalog.Warm), warmDone says it
 	// ended.
 	stopWarm, warmDone chan struct{}

@@ -168,3 +168,45 @@ func wantErrNo(t *testing.T, db *sql.DB, code int, q string) {
 		t.Errorf("%s: got %v, want error %d", q, err, code)
 	}
 }
+
+// TestSpatialIndexShown: SHOW INDEX and information_schema.STATISTICS list
+// a SPATIAL index with Index_type SPATIAL (STATISTICS with MariaDB's and
+// MySQL's collation A and SUB_PART 32, checked against MariaDB 10.11), after
+// a restart and a rename too, and no longer once it is dropped.
+func TestSpatialIndexShown(t *testing.T) {
+	dir := t.TempDir()
+	ts := startServer(t, dir)
+	db := ts.connect("")
+	mustExec(t, db, "CREATE DATABASE g")
+	mustExec(t, db, "CREATE TABLE g.t (id INT PRIMARY KEY, p POINT NOT NULL, q GEOMETRY NOT NULL, SPATIAL KEY sp (p) COMMENT 'c1', SPATIAL INDEX (q))")
+	show := func(db *sql.DB) []string {
+		var out []string
+		for _, r := range queryRows(t, db, "SHOW INDEX FROM g.t") {
+			out = append(out, strings.Join([]string{r[2], r[4], r[10]}, " "))
+		}
+		return out
+	}
+	const stats = "SELECT index_name, column_name, collation, sub_part, nullable, index_type, index_comment FROM information_schema.statistics WHERE table_schema = 'g' AND table_name = 't' ORDER BY index_name"
+	wantShow := []string{"PRIMARY id BTREE", "sp p SPATIAL", "q q SPATIAL"}
+	wantStats := [][]string{{"PRIMARY", "id", "A", "NULL", "", "BTREE", ""}, {"q", "q", "A", "32", "", "SPATIAL", ""}, {"sp", "p", "A", "32", "", "SPATIAL", "c1"}}
+	if got := show(db); !reflect.DeepEqual(got, wantShow) {
+		t.Fatalf("SHOW INDEX: %q, want %q", got, wantShow)
+	}
+	if got := queryRows(t, db, stats); !reflect.DeepEqual(got, wantStats) {
+		t.Fatalf("STATISTICS: %q, want %q", got, wantStats)
+	}
+	ts.srv.Close()
+	ts = startServer(t, dir)
+	db = ts.connect("")
+	if got := show(db); !reflect.DeepEqual(got, wantShow) {
+		t.Fatalf("SHOW INDEX after a restart: %q, want %q", got, wantShow)
+	}
+	mustExec(t, db, "ALTER TABLE g.t RENAME INDEX q TO sq")
+	mustExec(t, db, "DROP INDEX sp ON g.t")
+	if got, want := show(db), []string{"PRIMARY id BTREE", "sq q SPATIAL"}; !reflect.DeepEqual(got, want) {
+		t.Fatalf("SHOW INDEX after RENAME and DROP: %q, want %q", got, want)
+	}
+	if got := queryRows(t, db, "SELECT index_name, index_type FROM information_schema.statistics WHERE table_schema = 'g' AND index_type = 'SPATIAL'"); !reflect.DeepEqual(got, [][]string{{"sq", "SPATIAL"}}) {
+		t.Fatalf("STATISTICS after RENAME and DROP: %q", got)
+	}
+}

@@ -147,8 +147,9 @@ func intValue(v any) (int64, bool) {
 
 // sockConn is the socket as the protocol library sees it during the
 // handshake (it reads the first packet straight from it, past the wire
-// guard) and under TLS for the whole connection (it reads TLS records from
-// it): its reads get the connection's deadline. Without TLS, the first command hands the library
+// guard, and makes its TLS connection over it): its reads get the
+// connection's deadline until the login, when the guard moves above TLS
+// (guardAboveTLS) and sets them itself. Without TLS, the first command hands the library
 // the bare socket again (wireConn.route).
 type sockConn struct {
 	net.Conn
@@ -156,7 +157,12 @@ type sockConn struct {
 }
 
 func (s sockConn) Read(p []byte) (int, error) {
-	// Under TLS the packet framing is not visible here: every read is
+	if s.w.overTLS {
+		// The guard above TLS (guardAboveTLS) sets the deadlines: it
+		// sees the packets.
+		return s.Conn.Read(p)
+	}
+	// Below TLS the packet framing is not visible here: every read is
 	// treated as a wait for the next command.
 	s.Conn.SetReadDeadline(s.w.readDeadline(true))
 	n, err := s.Conn.Read(p)
@@ -188,6 +194,7 @@ func wireOf(c *mysql.Conn) *wireConn {
 func authenticated(c *mysql.Conn) {
 	if w := wireOf(c); w != nil {
 		w.authed = true
+		guardAboveTLS(c, w)
 	}
 }
 

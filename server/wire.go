@@ -114,6 +114,10 @@ type wireConn struct {
 	// NO_BACKSLASH_ESCAPES (charset.go).
 	decodedRest string
 
+	// overTLS: Conn is the connection's TLS layer and the guard reads its
+	// plaintext (guardAboveTLS, tls.go); else Conn is the socket.
+	overTLS bool
+
 	pend []byte // bytes read from the socket past a packet boundary
 	held []byte // a reply header waiting for its body (see Write)
 

@@ -40,6 +40,11 @@ func (c *castStrTime) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 	if !ok {
 		return c.Convert.Eval(ctx, row)
 	}
+	if hms, ok := timetype.DayTime(s); ok {
+		// 'D hh:mm:ss' (GMS's parser has no day field).
+		r, _, err := c.Convert.Type().Convert(ctx, hms)
+		return r, err
+	}
 	m := datetimeText.FindStringSubmatch(strings.TrimSpace(s))
 	if m == nil {
 		return c.Convert.Eval(ctx, row)

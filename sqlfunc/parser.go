@@ -41,10 +41,10 @@ const ExactDecimalFunc = "myriad_exact_decimal"
 func NewParser(inner sql.Parser) *Parser { return &Parser{inner: inner} }
 
 func (p *Parser) ParseSimple(query string) (ast.Statement, error) {
-	rq, lits := sqltext.TemporalLiterals(query)
-	stmt, err := p.inner.ParseSimple(rq)
+	rw := rewriteText(query)
+	stmt, err := p.inner.ParseSimple(rw.text)
 	if err == nil {
-		fixStatement(stmt, lits)
+		rw.fix(stmt)
 		if err = CheckStatement(stmt); err != nil {
 			stmt = nil
 		}
@@ -52,12 +52,64 @@ func (p *Parser) ParseSimple(query string) (ast.Statement, error) {
 	return stmt, err
 }
 
+// rewritten is a statement's text after the lexical passes the parser
+// needs (sqltext.Operators, then sqltext.TemporalLiterals), with what maps
+// it back to the text as written.
+type rewritten struct {
+	orig, text string
+	ops        []sqltext.Edit
+	lits       []sqltext.TemporalLiteral
+}
+
+func rewriteText(q string) rewritten {
+	oq, ops := sqltext.Operators(q)
+	tq, lits := sqltext.TemporalLiterals(oq)
+	return rewritten{orig: q, text: tq, ops: ops, lits: lits}
+}
+
+func (r rewritten) changed() bool { return r.ops != nil || r.lits != nil }
+
+// origOffset maps an offset of r.text back to r.orig; end: the offset ends
+// a range.
+func (r rewritten) origOffset(at int, end bool) int {
+	if r.lits != nil {
+		at = sqltext.OrigOffset(r.lits, at)
+	}
+	if r.ops != nil {
+		at = sqltext.OperatorsOrigOffset(r.ops, at, end)
+	}
+	return at
+}
+
+// fix is fixStatement, after which the select expressions whose text
+// Operators changed are named by their text as written again.
+func (r rewritten) fix(stmt ast.Statement) {
+	fixStatement(stmt, r.lits)
+	if stmt == nil || r.ops == nil {
+		return
+	}
+	_ = ast.Walk(func(n ast.SQLNode) (bool, error) {
+		ae, ok := n.(*ast.AliasedExpr)
+		if !ok || ae.InputExpression == "" || ae.EndParsePos <= ae.StartParsePos || ae.EndParsePos > len(r.text) {
+			return true, nil
+		}
+		s, e := r.origOffset(ae.StartParsePos, false), r.origOffset(ae.EndParsePos, true)
+		if 0 <= s && s < e && e <= len(r.orig) {
+			if name := strings.Trim(r.orig[s:e], " \n\t"); name != "" && name != strings.Trim(r.text[ae.StartParsePos:ae.EndParsePos], " \n\t") {
+				ae.InputExpression = name
+			}
+		}
+		return true, nil
+	}, stmt)
+}
+
 func (p *Parser) Parse(ctx *sql.Context, query string, multi bool) (ast.Statement, string, string, error) {
 	return p.ParseWithOptions(ctx, query, ';', multi, sql.LoadSqlMode(ctx).ParserOptions())
 }
 
 func (p *Parser) ParseWithOptions(ctx context.Context, query string, delimiter rune, multi bool, options ast.ParserOptions) (ast.Statement, string, string, error) {
-	rq, lits := sqltext.TemporalLiterals(query)
+	rw := rewriteText(query)
+	rq := rw.text
 	stmt, parsed, remainder, err := p.inner.ParseWithOptions(ctx, rq, delimiter, multi, options)
 	if err == nil {
 		if err = CheckStatement(stmt); err != nil {
@@ -69,23 +121,23 @@ func (p *Parser) ParseWithOptions(ctx context.Context, query string, delimiter r
 	if err != nil {
 		return stmt, parsed, remainder, err
 	}
-	fixStatement(stmt, lits)
-	if lits != nil && remainder != "" {
+	rw.fix(stmt)
+	if rw.changed() && remainder != "" {
 		// The remainder is read again by the next call (and rewritten
 		// again): hand back the original text of it.
 		s := sql.RemoveSpaceAndDelimiter(rq, delimiter)
 		lead := len(rq) - len(strings.TrimLeftFunc(rq, unicode.IsSpace))
 		at := lead + len(s) - len(remainder)
 		if at >= 0 && at <= len(rq) && strings.HasPrefix(rq[at:], remainder) {
-			remainder = sql.RemoveSpaceAndDelimiter(query[sqltext.OrigOffset(lits, at):], delimiter)
+			remainder = sql.RemoveSpaceAndDelimiter(query[rw.origOffset(at, false):], delimiter)
 		}
 	}
 	return stmt, parsed, remainder, nil
 }
 
 func (p *Parser) ParseOneWithOptions(ctx context.Context, query string, options ast.ParserOptions) (ast.Statement, int, error) {
-	rq, lits := sqltext.TemporalLiterals(query)
-	stmt, ri, err := p.inner.ParseOneWithOptions(ctx, rq, options)
+	rw := rewriteText(query)
+	stmt, ri, err := p.inner.ParseOneWithOptions(ctx, rw.text, options)
 	if err == nil {
 		if err = CheckStatement(stmt); err != nil {
 			return nil, ri, err
@@ -94,9 +146,9 @@ func (p *Parser) ParseOneWithOptions(ctx context.Context, query string, options 
 	if err != nil {
 		return stmt, ri, err
 	}
-	fixStatement(stmt, lits)
-	if lits != nil && ri > 0 {
-		ri = sqltext.OrigOffset(lits, ri)
+	rw.fix(stmt)
+	if rw.changed() && ri > 0 {
+		ri = rw.origOffset(ri, false)
 	}
 	return stmt, ri, nil
 }
@@ -117,6 +169,7 @@ func fixStatement(stmt ast.Statement, lits []sqltext.TemporalLiteral) {
 		}, stmt)
 	}
 	ExactLiterals(stmt)
+	fixOperators(stmt)
 	missingWindowFuncs(stmt)
 	InlineNamedWindows(stmt)
 	TimeColumns(stmt)
@@ -135,7 +188,7 @@ func ExactLiterals(stmt ast.Statement) bool {
 	default:
 		return false
 	}
-	changed := false
+	changed := fixOperators(stmt)
 	_ = ast.Walk(func(n ast.SQLNode) (bool, error) {
 		if c, ok := n.(*ast.ConvertExpr); ok && unsignedBitCast(c) {
 			changed = true

@@ -46,13 +46,13 @@ var functions = function.Registry{
 	"repeat":  fixed("repeat", nil, stringResult, asText),
 	"quote":   fixed("quote", nil, stringResult, quoteNull),
 	"crc32":   fixed("crc32", textArg, fixedType(types.Uint32), nil),
-	"cos":     fixed("cos", numericArg, fixedType(types.Float64), nil),
-	"sin":     fixed("sin", numericArg, fixedType(types.Float64), nil),
-	"tan":     fixed("tan", numericArg, fixedType(types.Float64), nil),
-	"cot":     fixed("cot", numericArg, fixedType(types.Float64), nil),
-	"acos":    fixed("acos", numericArg, fixedType(types.Float64), nil),
-	"asin":    fixed("asin", numericArg, fixedType(types.Float64), nil),
-	"atan":    fixed("atan", numericArg, fixedType(types.Float64), nil),
+	"cos":     libm("cos", libmCos),
+	"sin":     libm("sin", libmSin),
+	"tan":     libm("tan", libmTan),
+	"cot":     libm("cot", cot),
+	"acos":    libm("acos", libmAcos),
+	"asin":    libm("asin", libmAsin),
+	"atan":    libm("atan", libmAtan),
 	"radians": fixed("radians", numericArg, fixedType(types.Float64), nil),
 	"degrees": fixed("degrees", numericArg, fixedType(types.Float64), nil),
 	"log10":   fixed("log10", numericArg, fixedType(types.Float64), nil),
@@ -83,7 +83,11 @@ func Replace(ctx *sql.Context, n sql.Node) (sql.Node, transform.TreeIdentity, er
 		return n, transform.SameTree, err
 	}
 	n, same3, err := zeroDates(ctx, n)
-	return n, same && same2 && same3, err
+	if err != nil {
+		return n, transform.SameTree, err
+	}
+	n, same4, err := divZeros(ctx, n)
+	return n, same && same2 && same3 && same4, err
 }
 
 // replaceOnly is Replace without retyping references, for plans whose
@@ -150,6 +154,15 @@ func replaceComparisons(ctx *sql.Context, n sql.Node) (sql.Node, transform.TreeI
 }
 
 func replaceExpr(ctx *sql.Context, e sql.Expression, ignore bool) (sql.Expression, transform.TreeIdentity, error) {
+	ne, wrapped := timeTextArgs(e)
+	r, same, err := replaceExprOnce(ctx, ne, ignore)
+	if wrapped && err == nil {
+		same = transform.NewTree
+	}
+	return r, same, err
+}
+
+func replaceExprOnce(ctx *sql.Context, e sql.Expression, ignore bool) (sql.Expression, transform.TreeIdentity, error) {
 	switch e.(type) {
 	case *expression.Arithmetic, *expression.Div, *expression.IntDiv, *expression.Mod:
 		if ne := temporalOperands(e); ne != e {
@@ -234,12 +247,23 @@ func replaceExpr(ctx *sql.Context, e sql.Expression, ignore bool) (sql.Expressio
 			return e, transform.SameTree, err
 		}
 		return ne, transform.NewTree, nil
+	case *function.Now, *function.UTCTimestamp:
+		if r, ok := nowPrecision(e); ok {
+			return r, transform.NewTree, nil
+		}
 	case *expression.Not:
 		if e.Child.Type() == types.Null {
 			// NOT NULL is an integer NULL in MySQL; GMS typed it NULL.
 			return &fixedFn{inner: e, typ: fixedType(types.Int64)}, transform.NewTree, nil
 		}
+	case *expression.UserVar:
+		if r := retypeUserVar(e); r != sql.Expression(e) {
+			return r, transform.NewTree, nil
+		}
 	case *expression.UnaryMinus:
+		if r := negUnsignedConstant(ctx, e); r != nil {
+			return r, transform.NewTree, nil
+		}
 		if isInt(e.Child.Type()) {
 			return &neg{child: e.Child}, transform.NewTree, nil
 		}
@@ -333,6 +357,13 @@ func replaceExpr(ctx *sql.Context, e sql.Expression, ignore bool) (sql.Expressio
 		}
 	case *expression.Equals, *expression.NullSafeEquals, *expression.LessThan, *expression.GreaterThan,
 		*expression.LessThanOrEqual, *expression.GreaterThanOrEqual:
+		if rc := rowComparison(e); rc != nil {
+			// The element comparisons get this package's corrections too.
+			r, _, err := transform.Expr(rc, func(e sql.Expression) (sql.Expression, transform.TreeIdentity, error) {
+				return replaceExpr(ctx, e, ignore)
+			})
+			return r, transform.NewTree, err
+		}
 		if te, ok := compareAsTime(e); ok {
 			return te, transform.NewTree, nil
 		}

@@ -61,6 +61,8 @@ SELECT * FROM (SELECT 1) t;
 SELECT * FROM (SELECT 1, 1) t;
 SELECT 1 UNION SELECT 1, 2;
 SELECT (SELECT 1, 2);
+-- mysql-differs: MySQL 8.0 fails with ER_OPERAND_COLUMNS ("Operand should contain 2 column(s)"); MariaDB with 4078
+-- expect-error: 1241
 SELECT ROW(1, 2) = 1;
 SELECT * FROM e1r LIMIT -1;
 SELECT ABS();

@@ -1,0 +1,211 @@
+package floattype
+
+import (
+	"strings"
+
+	ast "github.com/dolthub/vitess/go/vt/sqlparser"
+)
+
+// NotFixed is MySQL's "decimals not fixed" (NOT_FIXED_DEC): a FLOAT or
+// DOUBLE without a declared scale.
+const NotFixed = 31
+
+// divIncrement is div_precision_increment's default: what MySQL adds to
+// the decimals of a division and of AVG.
+const divIncrement = 4
+
+// Column is what a result column of a SELECT derives from FLOAT(M,D) and
+// DOUBLE(M,D) columns: D is the decimals MySQL reports for it; Bare marks a
+// select expression that is the column itself (under an alias or a table
+// alias), whose length is the column's M as well.
+type Column struct {
+	M, D uint8
+	Bare bool
+	OK   bool
+}
+
+// Lookup reports the declared (M,D) of column db.table.column; ok is false
+// for any other column (not FLOAT(M,D)/DOUBLE(M,D), or unknown).
+type Lookup func(db, table, column string) (m, d uint8, ok bool)
+
+// ResultColumns derives, from a SELECT's syntax, the decimals of each of
+// its result columns that MySQL computes from a FLOAT(M,D) or DOUBLE(M,D)
+// column: the column under an alias or read through a table alias keeps
+// its D; + - * and unary minus take the largest D of their operands, / and
+// AVG add div_precision_increment; SUM, MIN, MAX, ABS, COALESCE, IFNULL,
+// GREATEST and LEAST keep their arguments' largest D; ROUND and TRUNCATE
+// take their literal second argument. GMS's float types keep no scale, so
+// the server asks here where the result field names no declared column.
+//
+// Only a single-table SELECT (db is the session's database, for an
+// unqualified table) whose select list maps one to one to the result
+// columns is read; anything else gives nil. An expression over anything
+// else (a column of another type, a function not listed, a subquery) is
+// not OK: its column keeps NOT_FIXED_DEC.
+func ResultColumns(stmt ast.Statement, db string, lookup Lookup) []Column {
+	sel, ok := stmt.(*ast.Select)
+	if !ok || len(sel.From) != 1 || sel.Into != nil {
+		return nil
+	}
+	te, ok := sel.From[0].(*ast.AliasedTableExpr)
+	if !ok {
+		return nil
+	}
+	tn, ok := te.Expr.(ast.TableName)
+	if !ok {
+		return nil
+	}
+	from := tableRef{db: tn.DbQualifier.String(), name: tn.Name.String(), alias: te.As.String()}
+	if from.db == "" {
+		from.db = db
+	}
+	if from.alias == "" {
+		from.alias = from.name
+	}
+	out := make([]Column, len(sel.SelectExprs))
+	for i, se := range sel.SelectExprs {
+		ae, ok := se.(*ast.AliasedExpr)
+		if !ok {
+			return nil // a * expands to columns the select list does not show
+		}
+		if cn, isCol := ae.Expr.(*ast.ColName); isCol {
+			if m, d, ok := from.column(cn, lookup); ok {
+				out[i] = Column{M: m, D: d, Bare: true, OK: true}
+			}
+			continue
+		}
+		if d, ok := from.scale(ae.Expr, lookup); ok && d < NotFixed {
+			out[i] = Column{D: uint8(d), OK: true}
+		}
+	}
+	return out
+}
+
+type tableRef struct{ db, name, alias string }
+
+// column resolves a column reference to the FROM table.
+func (t tableRef) column(cn *ast.ColName, lookup Lookup) (m, d uint8, ok bool) {
+	q := cn.Qualifier
+	if !q.IsEmpty() {
+		if q.DbQualifier.String() != "" {
+			// db.table.column names an unaliased table only.
+			if !strings.EqualFold(q.DbQualifier.String(), t.db) || !strings.EqualFold(q.Name.String(), t.name) || t.alias != t.name {
+				return 0, 0, false
+			}
+		} else if !strings.EqualFold(q.Name.String(), t.alias) {
+			return 0, 0, false
+		}
+	}
+	if t.db == "" {
+		return 0, 0, false
+	}
+	return lookup(t.db, t.name, cn.Name.String())
+}
+
+// scale is the decimals MySQL gives e, when they follow from declared
+// scales and literals only.
+func (t tableRef) scale(e ast.Expr, lookup Lookup) (int, bool) {
+	switch e := e.(type) {
+	case *ast.ColName:
+		_, d, ok := t.column(e, lookup)
+		return int(d), ok
+	case *ast.ParenExpr:
+		return t.scale(e.Expr, lookup)
+	case *ast.SQLVal:
+		return literalScale(e)
+	case *ast.UnaryExpr:
+		if e.Operator == ast.UMinusStr || e.Operator == ast.UPlusStr {
+			return t.scale(e.Expr, lookup)
+		}
+	case *ast.BinaryExpr:
+		l, okL := t.scale(e.Left, lookup)
+		r, okR := t.scale(e.Right, lookup)
+		if !okL || !okR {
+			return 0, false
+		}
+		switch e.Operator {
+		case ast.PlusStr, ast.MinusStr, ast.MultStr:
+			return max(l, r), true
+		case ast.DivStr:
+			return min(max(l, r)+divIncrement, NotFixed), true
+		}
+	case *ast.FuncExpr:
+		return t.funcScale(e, lookup)
+	}
+	return 0, false
+}
+
+func (t tableRef) funcScale(f *ast.FuncExpr, lookup Lookup) (int, bool) {
+	if f.Over != nil || !f.Qualifier.IsEmpty() {
+		return 0, false
+	}
+	args := make([]ast.Expr, 0, len(f.Exprs))
+	for _, se := range f.Exprs {
+		ae, ok := se.(*ast.AliasedExpr)
+		if !ok {
+			return 0, false
+		}
+		args = append(args, ae.Expr)
+	}
+	widest := func(args []ast.Expr) (int, bool) {
+		d := 0
+		for _, a := range args {
+			s, ok := t.scale(a, lookup)
+			if !ok {
+				return 0, false
+			}
+			d = max(d, s)
+		}
+		return d, len(args) > 0
+	}
+	switch strings.ToLower(f.Name.String()) {
+	case "sum", "min", "max":
+		if len(args) == 1 {
+			return widest(args)
+		}
+	case "avg":
+		if d, ok := widest(args); ok && len(args) == 1 {
+			return min(d+divIncrement, NotFixed), true
+		}
+	case "abs":
+		if len(args) == 1 {
+			return widest(args)
+		}
+	case "coalesce", "ifnull", "greatest", "least":
+		return widest(args)
+	case "round", "truncate":
+		if _, ok := widest(args[:min(1, len(args))]); !ok {
+			return 0, false
+		}
+		if len(args) == 1 {
+			return 0, true
+		}
+		if v, isVal := args[1].(*ast.SQLVal); len(args) == 2 && isVal && v.Type == ast.IntVal {
+			n := 0
+			for _, c := range v.Val {
+				n = min(n*10+int(c-'0'), NotFixed)
+			}
+			return min(n, NotFixed-1), true
+		}
+	}
+	return 0, false
+}
+
+// literalScale: an integer literal has no decimals, a decimal literal
+// (1.50) as many as it spells; a float literal (1e3) has none fixed.
+func literalScale(v *ast.SQLVal) (int, bool) {
+	switch v.Type {
+	case ast.IntVal:
+		return 0, true
+	case ast.FloatVal:
+		s := string(v.Val)
+		if strings.ContainsAny(s, "eE") {
+			return NotFixed, true
+		}
+		if i := strings.IndexByte(s, '.'); i >= 0 {
+			return min(len(s)-i-1, NotFixed), true
+		}
+		return 0, true
+	}
+	return 0, false
+}

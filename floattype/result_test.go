@@ -1,0 +1,61 @@
+package floattype
+
+import (
+	"reflect"
+	"testing"
+
+	ast "github.com/dolthub/vitess/go/vt/sqlparser"
+)
+
+// TestResultColumns: the decimals derived for each select expression over
+// f (a FLOAT(7,4), b DOUBLE(10,2), c FLOAT, k INT) are MariaDB 10.11's
+// (PyMySQL cursor.description on the same table), where they follow from
+// declared scales; the rest stay not OK (NOT_FIXED_DEC).
+func TestResultColumns(t *testing.T) {
+	lookup := func(db, table, column string) (uint8, uint8, bool) {
+		if db != "fz" || table != "f" {
+			return 0, 0, false
+		}
+		switch column {
+		case "a", "A":
+			return 7, 4, true
+		case "b":
+			return 10, 2, true
+		}
+		return 0, 0, false
+	}
+	bare := func(m, d uint8) Column { return Column{M: m, D: d, Bare: true, OK: true} }
+	dec := func(d uint8) Column { return Column{D: d, OK: true} }
+	none := Column{}
+	for _, c := range []struct {
+		q    string
+		want []Column
+	}{
+		{"SELECT a AS x, b AS y, c, k FROM fz.f", []Column{bare(7, 4), bare(10, 2), none, none}},
+		{"SELECT t.a, t.b, fz.f.a FROM fz.f t", []Column{bare(7, 4), bare(10, 2), none}},
+		{"SELECT f.A FROM f", []Column{bare(7, 4)}},
+		{"SELECT a+1, b*2, a+b, -a, ABS(a), a-1.50, a*1e3 FROM fz.f", []Column{dec(4), dec(2), dec(4), dec(4), dec(4), dec(4), none}},
+		{"SELECT SUM(a), MIN(a), MAX(b), AVG(a), AVG(b) FROM fz.f", []Column{dec(4), dec(4), dec(2), dec(8), dec(6)}},
+		{"SELECT k, SUM(a) s FROM fz.f GROUP BY k", []Column{none, dec(4)}},
+		{"SELECT a+c, c+1, a/2, ROUND(a,1), ROUND(a), COALESCE(a,b), IFNULL(a, 0), (SELECT MAX(a) FROM fz.f) AS m, a+k FROM fz.f",
+			[]Column{none, none, dec(8), dec(1), dec(0), dec(4), dec(4), none, none}},
+		{"SELECT x FROM (SELECT a AS x FROM fz.f) d", nil},
+		{"SELECT a FROM fz.f UNION SELECT b FROM fz.f", nil},
+		{"SELECT *, a FROM fz.f", nil},
+		{"SELECT a FROM fz.f JOIN fz.g", nil},
+		{"SELECT g.a FROM fz.f", []Column{none}},
+	} {
+		stmt, err := ast.Parse(c.q)
+		if err != nil {
+			t.Fatalf("%s: %v", c.q, err)
+		}
+		db := "fz"
+		if got := ResultColumns(stmt, db, lookup); !reflect.DeepEqual(got, c.want) {
+			t.Errorf("%s:\n got %+v\nwant %+v", c.q, got, c.want)
+		}
+	}
+	stmt, _ := ast.Parse("SELECT a FROM f")
+	if got := ResultColumns(stmt, "", lookup); !reflect.DeepEqual(got, []Column{none}) {
+		t.Errorf("no database: %+v", got)
+	}
+}

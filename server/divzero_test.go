@@ -1,0 +1,77 @@
+package server
+
+import (
+	"context"
+	"database/sql"
+	"testing"
+)
+
+// ERROR_FOR_DIVISION_BY_ZERO with a strict mode (MySQL's default sql_mode):
+// storing a division by zero fails with 1365 and stores nothing; IGNORE or
+// a non-strict mode stores NULL with warning 1365; SELECT answers NULL with
+// the warning (issue #9: GMS stored NULL in every mode).
+func TestDivisionByZeroMode(t *testing.T) {
+	ts := startServer(t, t.TempDir())
+	db := ts.connect("")
+	mustExec(t, db, "CREATE DATABASE d")
+	db = ts.connectWith("d", "interpolateParams=true")
+	db.SetMaxOpenConns(1) // SHOW WARNINGS reads the previous statement's.
+	mustExec(t, db, "CREATE TABLE z (id INT PRIMARY KEY, a INT, b DECIMAL(10,2), c DOUBLE)")
+	mustExec(t, db, "INSERT INTO z VALUES (1, 1, 1, 1)")
+
+	for _, q := range []string{
+		"INSERT INTO z VALUES (2, 1/0, NULL, NULL)",
+		"INSERT INTO z VALUES (2, NULL, 2.5/0, NULL), (3, 1, 1, 1)",
+		"INSERT INTO z VALUES (2, NULL, NULL, 1e0/0)",
+		"INSERT INTO z VALUES (2, 5 DIV 0, NULL, NULL)",
+		"INSERT INTO z VALUES (2, 5 MOD 0, NULL, NULL)",
+		"INSERT INTO z VALUES (2, COALESCE(1/0, 7), NULL, NULL)",
+		"INSERT INTO z SELECT 2, a/0, NULL, NULL FROM z WHERE id = 1",
+		"INSERT INTO z VALUES (1, 0, 0, 0) ON DUPLICATE KEY UPDATE a = a MOD 0",
+		"UPDATE z SET a = a / 0 WHERE id = 1",
+		"UPDATE z SET b = b DIV 0",
+	} {
+		wantErrNo(t, db, 1365, q)
+	}
+	if s := joinRows(queryRows(t, db, "SELECT * FROM z ORDER BY id")); s != "1 1 1.00 1" {
+		t.Errorf("after refused statements: %s, want only row 1 unchanged", s)
+	}
+	// A prepared statement (the binary protocol).
+	prep := ts.connectWith("d", "interpolateParams=false")
+	if _, err := prep.Exec("INSERT INTO z VALUES (?, ? / 0, NULL, NULL)", 4, 1); mysqlErrNo(err) != 1365 {
+		t.Errorf("prepared INSERT: %v, want 1365", err)
+	}
+
+	warned := func(q, want string) {
+		t.Helper()
+		mustExec(t, db, q)
+		w := queryRows(t, db, "SHOW WARNINGS")
+		if len(w) == 0 || w[0][1] != "1365" || w[0][2] != "Division by 0" {
+			t.Errorf("%s: warnings %v, want 1365 Division by 0", q, w)
+		}
+		if s := joinRows(queryRows(t, db, "SELECT * FROM z WHERE id = 2")); s != want {
+			t.Errorf("%s: row 2 %s, want %s", q, s, want)
+		}
+	}
+	warned("INSERT IGNORE INTO z VALUES (2, 1/0, 2.5/0, 1e0/0)", "2 NULL NULL NULL")
+	warned("UPDATE IGNORE z SET a = 7 DIV 0 WHERE id = 2", "2 NULL NULL NULL")
+	mustExec(t, db, "SET SESSION sql_mode = 'ERROR_FOR_DIVISION_BY_ZERO'")
+	warned("UPDATE z SET a = 1, b = 3 MOD 0 WHERE id = 2", "2 1 NULL NULL")
+	mustExec(t, db, "SET SESSION sql_mode = DEFAULT")
+
+	ctx := context.Background()
+	conn, err := db.Conn(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	var v sql.NullInt64
+	if err := conn.QueryRowContext(ctx, "SELECT 1/0").Scan(&v); err != nil || v.Valid {
+		t.Errorf("SELECT 1/0: %v %v, want NULL", v, err)
+	}
+	var level, msg string
+	var code int
+	if err := conn.QueryRowContext(ctx, "SHOW WARNINGS").Scan(&level, &code, &msg); err != nil || code != 1365 {
+		t.Errorf("SELECT 1/0 warning: %d %q %v", code, msg, err)
+	}
+}

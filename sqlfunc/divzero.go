@@ -1,0 +1,183 @@
+package sqlfunc
+
+import (
+	"github.com/dolthub/go-mysql-server/sql"
+	"github.com/dolthub/go-mysql-server/sql/expression"
+	"github.com/dolthub/go-mysql-server/sql/plan"
+	"github.com/dolthub/go-mysql-server/sql/transform"
+	"github.com/dolthub/vitess/go/mysql"
+)
+
+// ERROR_FOR_DIVISION_BY_ZERO (in MySQL's default sql_mode): with a strict
+// mode, an INSERT or UPDATE that stores the result of a division by zero
+// (x/0, x DIV 0, x MOD 0) fails with 1365 "Division by 0" and stores
+// nothing; with INSERT/UPDATE IGNORE, or without strictness, it stores NULL
+// with warning 1365 (as a SELECT answers NULL with it). GMS only ever did
+// the latter. The divisions themselves already warn (GMS's and this
+// package's): the check turns the warning a stored value's evaluation
+// raised into the error, so every division operator is covered without
+// knowing each one.
+
+// divZeroStrict: division by zero in a value stored by this statement is
+// an error.
+func divZeroStrict(ctx *sql.Context, ignore bool) bool {
+	if ignore || ctx == nil || ctx.Session == nil {
+		return false
+	}
+	m := sql.LoadSqlMode(ctx)
+	if m.ModeEnabled("TRADITIONAL") {
+		return true
+	}
+	return m.ModeEnabled("ERROR_FOR_DIVISION_BY_ZERO") &&
+		(m.ModeEnabled("STRICT_TRANS_TABLES") || m.ModeEnabled("STRICT_ALL_TABLES"))
+}
+
+// divZeros puts checkDivZero over the values a strict INSERT (VALUES
+// tuples, its row source's projection, ON DUPLICATE KEY UPDATE) or UPDATE
+// ... SET stores. The sql_mode is read when the statement is analyzed:
+// cached plans are keyed by it.
+func divZeros(ctx *sql.Context, n sql.Node) (sql.Node, transform.TreeIdentity, error) {
+	return transform.Node(n, func(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
+		switch nn := n.(type) {
+		case *plan.InsertInto:
+			if !divZeroStrict(ctx, nn.Ignore) {
+				return n, transform.SameTree, nil
+			}
+			same := transform.SameTree
+			if v, ok := nn.Source.(*plan.Values); ok {
+				var tuples [][]sql.Expression
+				for ti, tup := range v.ExpressionTuples {
+					if nt, changed := divZeroCheckedList(tup); changed {
+						if tuples == nil {
+							tuples = append([][]sql.Expression(nil), v.ExpressionTuples...)
+						}
+						tuples[ti] = nt
+					}
+				}
+				if tuples != nil {
+					nv := *v
+					nv.ExpressionTuples = tuples
+					nn = nn.WithSource(&nv)
+					same = transform.NewTree
+				}
+			}
+			if p, ok := nn.Source.(*plan.Project); ok {
+				if projs, changed := divZeroCheckedList(p.Projections); changed {
+					nn = nn.WithSource(plan.NewProject(projs, p.Child))
+					same = transform.NewTree
+				}
+			}
+			if len(nn.OnDupExprs) > 0 {
+				if dups, changed := divZeroCheckedSets(nn.OnDupExprs); changed {
+					exprs := append(append([]sql.Expression(nil), dups...), nn.Expressions()[len(dups):]...)
+					ni, err := nn.WithExpressions(exprs...)
+					if err != nil {
+						return nil, transform.SameTree, err
+					}
+					return ni, transform.NewTree, nil
+				}
+			}
+			return nn, same, nil
+		case *plan.UpdateSource:
+			if !divZeroStrict(ctx, nn.Ignore) {
+				return n, transform.SameTree, nil
+			}
+			exprs, changed := divZeroCheckedSets(nn.UpdateExprs)
+			if !changed {
+				return n, transform.SameTree, nil
+			}
+			ns, err := nn.WithExpressions(exprs...)
+			if err != nil {
+				return nil, transform.SameTree, err
+			}
+			return ns, transform.NewTree, nil
+		}
+		return n, transform.SameTree, nil
+	})
+}
+
+func divZeroCheckedList(exprs []sql.Expression) ([]sql.Expression, bool) {
+	var out []sql.Expression
+	for i, e := range exprs {
+		ne, ok := divZeroChecked(e)
+		if !ok {
+			continue
+		}
+		if out == nil {
+			out = append([]sql.Expression(nil), exprs...)
+		}
+		out[i] = ne
+	}
+	return out, out != nil
+}
+
+func divZeroCheckedSets(exprs []sql.Expression) ([]sql.Expression, bool) {
+	var out []sql.Expression
+	for i, e := range exprs {
+		s, ok := e.(*expression.SetField)
+		if !ok {
+			continue
+		}
+		r, ok := divZeroChecked(s.RightChild)
+		if !ok {
+			continue
+		}
+		if out == nil {
+			out = append([]sql.Expression(nil), exprs...)
+		}
+		out[i] = expression.NewSetField(s.LeftChild, r)
+	}
+	return out, out != nil
+}
+
+// divZeroChecked is e under checkDivZero when it computes anything (ok).
+func divZeroChecked(e sql.Expression) (sql.Expression, bool) {
+	switch e.(type) {
+	case *checkDivZero, *expression.Literal, *expression.GetField, *sql.ColumnDefaultValue,
+		*expression.Wrapper, *expression.BindVar:
+		return e, false
+	}
+	return &checkDivZero{child: e}, true
+}
+
+// checkDivZero fails with 1365 when its child's evaluation warned of a
+// division by zero.
+type checkDivZero struct {
+	child sql.Expression
+}
+
+var _ sql.Expression = (*checkDivZero)(nil)
+var _ sql.CollationCoercible = (*checkDivZero)(nil)
+
+func (c *checkDivZero) Type() sql.Type             { return c.child.Type() }
+func (c *checkDivZero) Resolved() bool             { return c.child.Resolved() }
+func (c *checkDivZero) IsNullable() bool           { return c.child.IsNullable() }
+func (c *checkDivZero) Children() []sql.Expression { return []sql.Expression{c.child} }
+func (c *checkDivZero) String() string             { return c.child.String() }
+func (c *checkDivZero) CollationCoercibility(ctx *sql.Context) (sql.CollationID, byte) {
+	return sql.GetCoercibility(ctx, c.child)
+}
+func (c *checkDivZero) WithChildren(children ...sql.Expression) (sql.Expression, error) {
+	if len(children) != 1 {
+		return nil, sql.ErrInvalidChildrenNumber.New(c, len(children), 1)
+	}
+	return &checkDivZero{child: children[0]}, nil
+}
+
+func (c *checkDivZero) Eval(ctx *sql.Context, row sql.Row) (any, error) {
+	before := ctx.Session.WarningCount()
+	v, err := c.child.Eval(ctx, row)
+	if err != nil || ctx.Session.WarningCount() == before {
+		return v, err
+	}
+	// Warnings() lists the newest first.
+	for i, w := range ctx.Session.Warnings() {
+		if i >= int(ctx.Session.WarningCount()-before) {
+			break
+		}
+		if w.Code == erDivisionByZero {
+			return nil, mysql.NewSQLError(erDivisionByZero, "22012", "Division by 0")
+		}
+	}
+	return v, nil
+}

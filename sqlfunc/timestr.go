@@ -1,0 +1,114 @@
+package sqlfunc
+
+import (
+	"strings"
+
+	"github.com/dolthub/go-mysql-server/sql"
+	"github.com/dolthub/go-mysql-server/sql/expression"
+	"github.com/dolthub/go-mysql-server/sql/expression/function"
+	"github.com/dolthub/go-mysql-server/sql/types"
+	"github.com/dolthub/vitess/go/sqltypes"
+
+	"github.com/myriaddb/myriad/timetype"
+)
+
+// textOfTimeFuncs are the string functions that read their arguments as
+// text. MySQL gives them a TIME argument's text ('10:00:00', with the
+// value's n fractional digits); GMS's string conversion has no case for its
+// TIME value (types.Timespan), so they failed with 1105 ("incompatible
+// conversion to SQL type"), answered NULL (CAST(t AS CHAR)) or panicked
+// (TRIM).
+var textOfTimeFuncs = map[string]bool{
+	"length": true, "octet_length": true, "char_length": true, "character_length": true,
+	"bit_length": true, "concat": true, "concat_ws": true, "upper": true, "lower": true,
+	"ucase": true, "lcase": true, "left": true, "right": true, "substring": true,
+	"substr": true, "mid": true, "substring_index": true, "replace": true, "reverse": true,
+	"lpad": true, "rpad": true, "trim": true, "ltrim": true, "rtrim": true, "instr": true,
+	"locate": true, "position": true, "hex": true, "md5": true, "sha1": true, "sha": true,
+	"sha2": true, "crc32": true, "ascii": true, "ord": true, "repeat": true, "quote": true,
+	"to_base64": true, "strcmp": true, "elt": true, "soundex": true, "insert": true,
+	"export_set": true, "make_set": true,
+}
+
+// timeTextArgs wraps the TIME arguments of a string function, a LIKE, a
+// CAST to a string type and a COALESCE/IFNULL of string type in timeText.
+// ok is false when e is none of those or has no TIME argument.
+func timeTextArgs(e sql.Expression) (sql.Expression, bool) {
+	wrapAll := false
+	switch e := e.(type) {
+	case *timeText:
+		return e, false
+	case *expression.Like:
+		wrapAll = true
+	case *expression.Convert:
+		wrapAll = types.IsText(e.Type())
+	case *function.Coalesce, *function.IfNull:
+		wrapAll = types.IsText(e.Type())
+	case sql.FunctionExpression:
+		wrapAll = textOfTimeFuncs[strings.ToLower(e.FunctionName())]
+	}
+	if !wrapAll {
+		return e, false
+	}
+	cs := e.Children()
+	var ncs []sql.Expression
+	for i, c := range cs {
+		if !timetype.Is(c.Type()) {
+			continue
+		}
+		if ncs == nil {
+			ncs = append([]sql.Expression(nil), cs...)
+		}
+		ncs[i] = &timeText{child: c}
+	}
+	if ncs == nil {
+		return e, false
+	}
+	ne, err := e.WithChildren(ncs...)
+	if err != nil {
+		return e, false
+	}
+	return ne, true
+}
+
+// timeText is a TIME expression's text, as a string function reads it:
+// exactly n fractional digits for a TIME(n); GMS's own TIME (TIMEDIFF,
+// SEC_TO_TIME, ...) as the server prints it to the client.
+type timeText struct {
+	child sql.Expression
+}
+
+func (t *timeText) Type() sql.Type {
+	fsp, _ := timetype.PrecisionOf(t.child.Type())
+	return types.MustCreateStringWithDefaults(sqltypes.VarChar, int64(timetype.DisplayLength(fsp)))
+}
+func (t *timeText) Resolved() bool             { return t.child.Resolved() }
+func (t *timeText) IsNullable() bool           { return t.child.IsNullable() }
+func (t *timeText) Children() []sql.Expression { return []sql.Expression{t.child} }
+func (t *timeText) String() string             { return t.child.String() }
+func (t *timeText) DebugString() string        { return sql.DebugString(t.child) }
+func (t *timeText) CollationCoercibility(ctx *sql.Context) (sql.CollationID, byte) {
+	return ctx.GetCharacterSet().DefaultCollation(), 4
+}
+
+func (t *timeText) WithChildren(children ...sql.Expression) (sql.Expression, error) {
+	if len(children) != 1 {
+		return nil, sql.ErrInvalidChildrenNumber.New(t, len(children), 1)
+	}
+	return &timeText{child: children[0]}, nil
+}
+
+func (t *timeText) Eval(ctx *sql.Context, row sql.Row) (any, error) {
+	v, err := t.child.Eval(ctx, row)
+	if err != nil || v == nil {
+		return v, err
+	}
+	ts, err := types.Time.ConvertToTimespan(v)
+	if err != nil {
+		return nil, err
+	}
+	if tt, ok := t.child.Type().(timetype.Type); ok {
+		return string(timetype.AppendText(nil, ts, tt.Precision())), nil
+	}
+	return ts.String(), nil
+}

@@ -1,0 +1,282 @@
+package sqltext
+
+import "strings"
+
+// Function names Operators writes; package sqlfunc implements them.
+const (
+	// IntervalFunc is MySQL's INTERVAL(N, N1, N2, ...), which the parser
+	// only knows as the INTERVAL of date arithmetic.
+	IntervalFunc = "myriad_interval"
+	// AssignFunc is `@v := expr` outside SET: AssignFunc('v', expr) stores
+	// the value of expr in @v and returns it.
+	AssignFunc = "myriad_assign_var"
+)
+
+// Operators rewrites MySQL syntax the parser lacks into syntax it has, so
+// that the statement means what it means to MySQL instead of failing with
+// 1064 or naming a column:
+//
+//   - `0b101`, a bit-value literal, becomes `b'101'` (the parser read a
+//     column named 0b101);
+//   - `x IS [NOT] UNKNOWN` becomes `x IS [NOT] NULL`: a truth value is
+//     unknown exactly when it is NULL;
+//   - `INTERVAL(N, N1, ...)` (two or more arguments) becomes a call of
+//     IntervalFunc; `INTERVAL (1) DAY` is left alone;
+//   - `ROW(a, b, ...)` (two or more values) becomes `(a, b, ...)`;
+//   - `@v := expr` outside a SET's own assignments becomes
+//     `AssignFunc('v', expr)`; expr ends where MySQL's lowest-precedence
+//     operator makes it end: at a comma, closing parenthesis or clause
+//     keyword of the enclosing level, or at an alias.
+//
+// Rewrites happen only outside strings, quoted identifiers and comments,
+// and not in CREATE or ALTER statements, whose text is stored and shown
+// back. It returns q and nil when there is nothing to rewrite; OrigOffset
+// maps offsets of the rewritten text back with OperatorsOrigOffset (select expressions are named
+// by their text as written).
+func Operators(q string) (string, []Edit) {
+	if !mayHaveOperators(q) {
+		return q, nil
+	}
+	first := strings.ToUpper(firstWord(q))
+	if first == "CREATE" || first == "ALTER" {
+		return q, nil
+	}
+	toks := allTokens(q)
+	var edits []Edit
+	for i := 0; i < len(toks); i++ {
+		t := toks[i]
+		prev := ""
+		if i > 0 {
+			prev = toks[i-1].word
+		}
+		attached := t.start > 0 && (q[t.start-1] == '.' || q[t.start-1] == '@')
+		switch {
+		case isBitLiteralWord(t.word) && !attached:
+			edits = append(edits, Edit{At: t.start, Len: t.end - t.start, New: "b'" + q[t.start+2:t.end] + "'"})
+		case t.word == "UNKNOWN" && !attached && (prev == "IS" || prev == "NOT" && i > 1 && toks[i-2].word == "IS"):
+			edits = append(edits, Edit{At: t.start, Len: t.end - t.start, New: "NULL"})
+		case (t.word == "INTERVAL" || t.word == "ROW") && !attached && prev != "." && prev != "EACH" &&
+			i+1 < len(toks) && toks[i+1].word == "(" && hasTopLevelComma(toks, i+1):
+			if t.word == "INTERVAL" {
+				edits = append(edits, Edit{At: t.start, Len: t.end - t.start, New: IntervalFunc})
+			} else {
+				edits = append(edits, Edit{At: t.start, Len: t.end - t.start})
+			}
+		case t.word == "@" && i+3 < len(toks) && toks[i+2].word == ":" && toks[i+3].word == "=" &&
+			toks[i+3].start == toks[i+2].end && !(t.start > 0 && q[t.start-1] == '@') &&
+			toks[i+1].start == t.end && !setTarget(toks, i, first):
+			name, ok := varNameLiteral(q, toks[i+1])
+			if !ok {
+				continue
+			}
+			end := assignedExprEnd(toks, i+4)
+			if end == i+4 {
+				continue // nothing assigned: the parser reports it
+			}
+			edits = append(edits,
+				Edit{At: t.start, Len: toks[i+3].end - t.start, New: AssignFunc + "(" + name + ","},
+				Edit{At: toks[end-1].end, New: ")"})
+			i += 3
+		}
+	}
+	if len(edits) == 0 {
+		return q, nil
+	}
+	// An assignment's closing parenthesis was appended before the edits
+	// inside its expression; the sort is stable, and the only edits
+	// sharing an offset are such insertions (all ")").
+	sortEdits(edits)
+	var b strings.Builder
+	b.Grow(len(q) + 16*len(edits))
+	last := 0
+	for k := range edits {
+		e := &edits[k]
+		b.WriteString(q[last:e.At])
+		e.newAt = b.Len()
+		b.WriteString(e.New)
+		last = e.At + e.Len
+	}
+	b.WriteString(q[last:])
+	return b.String(), edits
+}
+
+// OperatorsOrigOffset maps an offset into the text Operators returned back to q.
+// An offset inside a replacement maps to its start, or, for the end of a
+// range (end true), to the end of the text it replaced.
+func OperatorsOrigOffset(edits []Edit, at int, end bool) int {
+	delta := 0
+	for _, e := range edits {
+		if at < e.newAt {
+			break
+		}
+		if at == e.newAt {
+			return e.At
+		}
+		if at < e.newAt+len(e.New) {
+			if end {
+				return e.At + e.Len
+			}
+			return e.At
+		}
+		delta = e.At + e.Len - (e.newAt + len(e.New))
+	}
+	return at + delta
+}
+
+func sortEdits(es []Edit) {
+	// Insertion sort: few edits, and it is stable.
+	for i := 1; i < len(es); i++ {
+		for j := i; j > 0 && es[j].At < es[j-1].At; j-- {
+			es[j], es[j-1] = es[j-1], es[j]
+		}
+	}
+}
+
+// mayHaveOperators is a cheap first test for Operators' sequences.
+func mayHaveOperators(q string) bool {
+	if strings.Contains(q, ":=") {
+		return true
+	}
+	for i := 0; i+2 < len(q); i++ {
+		if q[i] == '0' && q[i+1]|0x20 == 'b' {
+			return true
+		}
+	}
+	return containsWordFold(q, "UNKNOWN") || containsWordFold(q, "INTERVAL") || containsWordFold(q, "ROW")
+}
+
+// isBitLiteralWord: 0B followed by binary digits only (0b12 is a name).
+func isBitLiteralWord(w string) bool {
+	if len(w) < 3 || w[0] != '0' || w[1] != 'B' {
+		return false
+	}
+	for _, c := range []byte(w[2:]) {
+		if c != '0' && c != '1' {
+			return false
+		}
+	}
+	return true
+}
+
+// hasTopLevelComma reports whether the parenthesized group opening at
+// toks[open] has a comma of its own.
+func hasTopLevelComma(toks []depthToken, open int) bool {
+	d := toks[open].depth + 1
+	for j := open + 1; j < len(toks); j++ {
+		switch {
+		case toks[j].word == ")" && toks[j].depth < d:
+			return false
+		case toks[j].word == "," && toks[j].depth == d:
+			return true
+		}
+	}
+	return false
+}
+
+// setTarget: the @v at toks[at] is a variable a SET statement assigns
+// (SET @v := 1, @w := 2), which the parser reads itself.
+func setTarget(toks []depthToken, at int, first string) bool {
+	if first != "SET" || toks[at].depth != 0 || at == 0 {
+		return false
+	}
+	p := toks[at-1].word
+	return p == "SET" || p == ","
+}
+
+// varNameLiteral is the user variable name at t (a word, a string or a
+// quoted identifier) as a string literal.
+func varNameLiteral(q string, t depthToken) (string, bool) {
+	s := q[t.start:t.end]
+	switch c := s[0]; {
+	case c == '\'' || c == '"':
+		return s, len(s) >= 2 && s[len(s)-1] == c
+	case c == '`':
+		if len(s) < 2 || s[len(s)-1] != '`' {
+			return "", false
+		}
+		n := strings.ReplaceAll(s[1:len(s)-1], "``", "`")
+		return "'" + strings.NewReplacer(`\`, `\\`, `'`, `''`).Replace(n) + "'", true
+	case isWordByte(c):
+		return "'" + s + "'", true
+	}
+	return "", false
+}
+
+// assignEnds are the words that end an assigned expression at its own
+// level: clauses, aliases, CASE's parts, joins.
+var assignEnds = map[string]bool{
+	"FROM": true, "WHERE": true, "GROUP": true, "HAVING": true, "ORDER": true, "LIMIT": true, "INTO": true,
+	"UNION": true, "EXCEPT": true, "INTERSECT": true, "WINDOW": true, "FOR": true, "LOCK": true, "AS": true,
+	"WHEN": true, "THEN": true, "ELSE": true, "END": true, "ON": true, "USING": true, "JOIN": true,
+	"INNER": true, "LEFT": true, "RIGHT": true, "CROSS": true, "STRAIGHT_JOIN": true, "NATURAL": true,
+	"OFFSET": true,
+}
+
+// operatorWords are words that continue an expression after a value.
+var operatorWords = map[string]bool{
+	"AND": true, "OR": true, "XOR": true, "NOT": true, "IS": true, "IN": true, "LIKE": true, "BETWEEN": true,
+	"DIV": true, "MOD": true, "REGEXP": true, "RLIKE": true, "COLLATE": true, "SOUNDS": true, "ESCAPE": true,
+	"MEMBER": true, "OF": true, "NULL": true, "TRUE": true, "FALSE": true, "UNKNOWN": true, "BINARY": true,
+	"INTERVAL": true, "CASE": true, "WHEN": true, "THEN": true, "ELSE": true,
+	// units of INTERVAL n unit
+	"MICROSECOND": true, "SECOND": true, "MINUTE": true, "HOUR": true, "DAY": true, "WEEK": true,
+	"MONTH": true, "QUARTER": true, "YEAR": true, "SECOND_MICROSECOND": true, "MINUTE_MICROSECOND": true,
+	"MINUTE_SECOND": true, "HOUR_MICROSECOND": true, "HOUR_SECOND": true, "HOUR_MINUTE": true,
+	"DAY_MICROSECOND": true, "DAY_SECOND": true, "DAY_MINUTE": true, "DAY_HOUR": true, "YEAR_MONTH": true,
+}
+
+// assignedExprEnd returns the index of the first token after the
+// expression that starts at toks[from].
+func assignedExprEnd(toks []depthToken, from int) int {
+	if from >= len(toks) {
+		return from
+	}
+	d := toks[from].depth
+	cases := 0
+	for j := from; j < len(toks); j++ {
+		t := toks[j]
+		w := t.word
+		if w == ")" {
+			if t.depth < d {
+				return j // closes the enclosing parenthesis
+			}
+			continue
+		}
+		if t.depth > d {
+			continue
+		}
+		switch {
+		case w == "," || w == ";":
+			return j
+		case w == "CASE":
+			cases++
+		case w == "END" && cases > 0:
+			cases--
+		case cases > 0 && (w == "WHEN" || w == "THEN" || w == "ELSE"):
+		case assignEnds[w]:
+			return j
+		case j > from && isWordStart(w) && !operatorWords[w] && endsValue(toks[j-1]):
+			return j // an alias without AS
+		}
+	}
+	return len(toks)
+}
+
+func isWordStart(w string) bool {
+	c := w[0]
+	return c == '_' || c >= 'A' && c <= 'Z' || c >= 0x80 || c == '`'
+}
+
+// endsValue: the token can be the last of an operand (a name, number,
+// string or closing parenthesis), so a word after it is an alias.
+func endsValue(t depthToken) bool {
+	w := t.word
+	if w == ")" {
+		return true
+	}
+	c := w[0]
+	if c == '\'' || c == '"' || c == '`' || c >= '0' && c <= '9' {
+		return true
+	}
+	return isWordStart(w) && !operatorWords[w] || w == "NULL" || w == "TRUE" || w == "FALSE"
+}

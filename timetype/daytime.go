@@ -1,0 +1,82 @@
+package timetype
+
+import (
+	"context"
+	"regexp"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/dolthub/go-mysql-server/sql"
+	"github.com/dolthub/go-mysql-server/sql/types"
+)
+
+// dayTimeText is MySQL's 'D hh:mm:ss.f' TIME text and its shorter forms
+// 'D hh:mm' and 'D hh': a day count (0..34), a space, then hours.
+var dayTimeText = regexp.MustCompile(`^(-?)(\d{1,2})\s+(\d{1,3})(?::(\d{1,2})(?::(\d{1,2})(\.\d*)?)?)?$`)
+
+// DayTime rewrites MySQL's day form of a TIME string ('1 10:00:00',
+// '-2 01:02:03.5', '1 10:30', '1 10') as the hh:mm:ss text GMS reads
+// ('34:00:00', '-49:02:03.5', '34:30:00', '34:00:00'); ok is false when s
+// is not in that form. GMS's parser has no day field: it answered NULL (a
+// CAST, a comparison) or refused the value with 1105 (an INSERT).
+func DayTime(s string) (hms string, ok bool) {
+	m := dayTimeText.FindStringSubmatch(strings.TrimSpace(s))
+	if m == nil {
+		return s, false
+	}
+	days, _ := strconv.Atoi(m[2])
+	hours, _ := strconv.Atoi(m[3])
+	if days > 34 {
+		// MySQL's limit for the day field: beyond it the text is not a TIME.
+		return s, false
+	}
+	min, sec := m[4], m[5]
+	if min == "" {
+		min = "0"
+	}
+	if sec == "" {
+		sec = "0"
+	}
+	var b strings.Builder
+	b.WriteString(m[1])
+	b.WriteString(strconv.Itoa(days*24 + hours))
+	b.WriteByte(':')
+	b.WriteString(min)
+	b.WriteByte(':')
+	b.WriteString(sec)
+	b.WriteString(m[6])
+	return b.String(), true
+}
+
+// dayTimeArg is v with a day-form string rewritten; other values as they
+// are.
+func dayTimeArg(v interface{}) interface{} {
+	if s, ok := v.(string); ok {
+		if r, ok := DayTime(s); ok {
+			return r
+		}
+	}
+	return v
+}
+
+// The TIME(n) type's conversions read the day form too: INSERT into a TIME
+// column and a comparison with a column (GMS converts the constant in the
+// column's type) go through them. Compare is here because GMS's calls its
+// own ConvertToTimespan, not this type's.
+
+func (t Type) Convert(ctx context.Context, v interface{}) (interface{}, sql.ConvertInRange, error) {
+	return t.TimespanType_.Convert(ctx, dayTimeArg(v))
+}
+
+func (t Type) ConvertToTimespan(v interface{}) (types.Timespan, error) {
+	return t.TimespanType_.ConvertToTimespan(dayTimeArg(v))
+}
+
+func (t Type) ConvertToTimeDuration(v interface{}) (time.Duration, error) {
+	return t.TimespanType_.ConvertToTimeDuration(dayTimeArg(v))
+}
+
+func (t Type) Compare(ctx context.Context, a, b interface{}) (int, error) {
+	return t.TimespanType_.Compare(ctx, dayTimeArg(a), dayTimeArg(b))
+}
