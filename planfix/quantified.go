@@ -2,6 +2,7 @@ package planfix
 
 import (
 	"fmt"
+	"strings"
 	"sync"
 
 	"github.com/dolthub/go-mysql-server/sql"
@@ -31,10 +32,14 @@ var quantifiedRule = analyzer.Rule{Id: quantifiedID, Apply: func(ctx *sql.Contex
 //     definition: GMS's IN and this package's NOT IN already answer them;
 //   - any other is a quantCmp, which compares x with each row of S.
 //
-// It runs first of all (before sqlfunc rewrites comparisons, which would
-// hide the operand) and reaches through opaque nodes and into subqueries:
+// Being first, it also refuses derived tables with duplicate column names
+// (duplicateDerivedColumns) before GMS plans them. It runs first of all
+// (before sqlfunc rewrites comparisons, which would hide the operand) and reaches through opaque nodes and into subqueries:
 // GMS analyzes a UNION's branches again past this batch.
 func quantifiedComparisons(ctx *sql.Context, n sql.Node) (sql.Node, transform.TreeIdentity, error) {
+	if err := duplicateDerivedColumns(n); err != nil {
+		return nil, transform.SameTree, err
+	}
 	if !hasQuantified(n) {
 		return n, transform.SameTree, nil
 	}
@@ -294,4 +299,34 @@ func (s *quantSlot) WithChildren(children ...sql.Expression) (sql.Expression, er
 		return nil, sql.ErrInvalidChildrenNumber.New(s, len(children), 0)
 	}
 	return s, nil
+}
+
+// duplicateDerivedColumns: a derived table, CTE or view whose columns (as
+// named by its column list, else by its select list) repeat a name is
+// MySQL's 1060; GMS ran it and the outer query read one of the two.
+func duplicateDerivedColumns(n sql.Node) error {
+	var err error
+	_, _, _ = transform.NodeWithOpaque(n, func(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
+		sa, ok := n.(*plan.SubqueryAlias)
+		if !ok || err != nil {
+			return n, transform.SameTree, nil
+		}
+		names := sa.ColumnNames
+		if len(names) == 0 {
+			for _, c := range sa.Child.Schema() {
+				names = append(names, c.Name)
+			}
+		}
+		seen := make(map[string]bool, len(names))
+		for _, name := range names {
+			k := strings.ToLower(name)
+			if seen[k] {
+				err = mysql.NewSQLError(mysql.ERDupFieldName, "42S21", "Duplicate column name '%s'", name)
+				break
+			}
+			seen[k] = true
+		}
+		return n, transform.SameTree, nil
+	})
+	return err
 }

@@ -13,6 +13,7 @@ import (
 	"github.com/dolthub/vitess/go/vt/sqlparser"
 
 	"github.com/myriaddb/myriad/engine"
+	"github.com/myriaddb/myriad/sqlfunc"
 )
 
 // The CREATE TABLE fast path (engine/ddlfast.go says what it does and
@@ -110,8 +111,8 @@ func startsWithCreateTable(q string) bool {
 // foreign keys, no partitions, no AUTO_INCREMENT start value).
 func ddlShape(ctx context.Context, query string, opts sqlparser.ParserOptions) (qualifier, name string, ok bool) {
 	stmt, err := sqlparser.ParseWithOptions(ctx, query, opts)
-	if err != nil {
-		return "", "", false
+	if err != nil || sqlfunc.CheckStatement(stmt) != nil {
+		return "", "", false // the general path gives the error
 	}
 	ddl, isDDL := stmt.(*sqlparser.DDL)
 	if !isDDL || ddl.Action != sqlparser.CreateStr || ddl.TableSpec == nil || ddl.OptLike != nil ||

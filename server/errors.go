@@ -70,6 +70,8 @@ func mysqlBytes(list string) string {
 	return b.String()
 }
 
+var wrappedSQLErrorRe = re(`^(?s)(.*) \(errno (\d+)\) \(sqlstate (\w+)\)$`)
+
 var nearRe = re(`^position (\d+) near '(.*)'$`)
 
 const syntaxPrefix = "You have an error in your SQL syntax; check the manual that corresponds to your MySQL server version for the right syntax to use"
@@ -216,6 +218,13 @@ func translateError(err error, query, db string) error {
 	var se *mysql.SQLError
 	if err == nil || !errors.As(err, &se) {
 		return err
+	}
+	if m := wrappedSQLErrorRe.FindStringSubmatch(se.Message); m != nil && se.Num == mysql.ERUnknownError {
+		// A MySQL error GMS's planner wrapped as a syntax error (the
+		// engine's parser refuses statements MySQL refuses while resolving
+		// them, sqlfunc.CheckStatement): its own number again.
+		n, _ := strconv.Atoi(m[2])
+		return &mysql.SQLError{Num: n, State: m[3], Message: m[1], Query: se.Query}
 	}
 	verb := firstWord(query)
 	if e := likeNotBaseTable(se, query, db); e != nil {

@@ -268,7 +268,8 @@ func (h *handler) execCachedText(ctx context.Context, c *mysql.Conn, query strin
 		learn(stmt, nil, false)
 		return false, nil
 	}
-	if _, ops := sqltext.Operators(query); ops != nil {
+	// So do statements MySQL refuses while resolving them (their error).
+	if _, ops := sqltext.Operators(query); ops != nil || sqlfunc.CheckStatement(stmt) != nil {
 		return false, nil
 	}
 	var bv map[string]sqlparser.Expr

@@ -57,7 +57,7 @@ func TestQuantifiedComparisons(t *testing.T) {
 	}
 	for _, c := range []struct{ q, want string }{
 		{"SELECT id FROM n WHERE a > ALL (SELECT a FROM n WHERE id = 1) ORDER BY id", "3"},
-		{"SELECT id FROM n WHERE a > ALL (SELECT a FROM n) ORDER BY id", ""},                      // NULL in S: never TRUE
+		{"SELECT id FROM n WHERE a > ALL (SELECT a FROM n) ORDER BY id", ""},                         // NULL in S: never TRUE
 		{"SELECT id FROM n WHERE a < ALL (SELECT a FROM n WHERE id > 100) ORDER BY id", "1 2 3 4 5"}, // empty S: TRUE, NULL a too
 		{"SELECT id FROM n WHERE a > ANY (SELECT a FROM n WHERE id > 100) ORDER BY id", ""},
 		{"SELECT id FROM n WHERE a > ANY (SELECT a FROM n) ORDER BY id", "3"},
@@ -145,4 +145,28 @@ func TestDDLErrorNumbers(t *testing.T) {
 	db = ts.connect("de")
 	mustExec(t, db, "CREATE TABLE g (a INT, b INT GENERATED ALWAYS AS (a * 2) STORED)")
 	wantErrNo(t, db, 3105, "INSERT INTO g VALUES (1, 1)")
+	wantErrNo(t, db, 1068, "CREATE TABLE pk1 (id INT PRIMARY KEY, PRIMARY KEY (id))")
+	wantErrNo(t, db, 1068, "CREATE TABLE pk2 (a INT PRIMARY KEY, b INT PRIMARY KEY)")
+	wantErrNo(t, db, 1068, "CREATE TABLE pk3 (a INT PRIMARY KEY, b INT, PRIMARY KEY (b))")
+	mustExec(t, db, "CREATE TABLE pk4 (a INT, b INT, PRIMARY KEY (a, b))")
+	wantErrNo(t, db, 1427, "CREATE TABLE f1 (a FLOAT(10, 20))")
+	wantErrNo(t, db, 1427, "CREATE TABLE f2 (a DOUBLE(3, 4))")
+	wantErrNo(t, db, 1427, "CREATE TABLE f3 (a DECIMAL(5, 6))")
+	wantErrNo(t, db, 1427, "ALTER TABLE pk4 ADD COLUMN c FLOAT(2, 3)")
+	wantErrNo(t, db, 1427, "ALTER TABLE pk4 MODIFY COLUMN b DECIMAL(1, 2)")
+	mustExec(t, db, "CREATE TABLE f4 (a FLOAT(10, 10), b DECIMAL(5, 0))")
+	if got := queryRows(t, db, "SHOW TABLES"); len(got) != 3 {
+		t.Errorf("tables %v, want g, pk4, f4", got)
+	}
+	mustExec(t, db, "INSERT INTO pk4 VALUES (1, 1), (2, 1)")
+	wantErrNo(t, db, 1111, "SELECT SUM(a) FROM pk4 GROUP BY SUM(a)")
+	wantErrNo(t, db, 1111, "SELECT a FROM pk4 WHERE SUM(a) > 1")
+	wantErrNo(t, db, 1111, "SELECT x.a FROM pk4 x JOIN pk4 y ON COUNT(*) > 0")
+	wantErrNo(t, db, 1111, "DELETE FROM pk4 WHERE MAX(a) > 0")
+	wantErrNo(t, db, 1111, "SELECT 1 FROM pk4 WHERE a IN (SELECT a FROM pk4 WHERE AVG(b) > 0)")
+	// Aggregates where they belong, and inside a subquery of WHERE.
+	for _, q := range []string{"SELECT b, SUM(a) FROM pk4 GROUP BY b HAVING SUM(a) > 1",
+		"SELECT a FROM pk4 WHERE a > (SELECT MIN(a) FROM pk4)", "SELECT a, SUM(b) OVER () FROM pk4"} {
+		queryRows(t, db, q)
+	}
 }

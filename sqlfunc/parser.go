@@ -25,6 +25,8 @@ import (
 //     analyzer rule can look. The literal is wrapped in a call the planner
 //     does not convert (ExactDecimalFunc), which the analyzer's first rule
 //     unwraps again (see ReplaceComparisons).
+//   - statements MySQL refuses while resolving them are refused with its
+//     errors (CheckStatement).
 type Parser struct {
 	inner sql.Parser
 }
@@ -43,6 +45,9 @@ func (p *Parser) ParseSimple(query string) (ast.Statement, error) {
 	stmt, err := p.inner.ParseSimple(rw.text)
 	if err == nil {
 		rw.fix(stmt)
+		if err = CheckStatement(stmt); err != nil {
+			stmt = nil
+		}
 	}
 	return stmt, err
 }
@@ -106,6 +111,13 @@ func (p *Parser) ParseWithOptions(ctx context.Context, query string, delimiter r
 	rw := rewriteText(query)
 	rq := rw.text
 	stmt, parsed, remainder, err := p.inner.ParseWithOptions(ctx, rq, delimiter, multi, options)
+	if err == nil {
+		if err = CheckStatement(stmt); err != nil {
+			// No statement with the error: GMS's multi-statement path
+			// runs a statement it is handed even with an error.
+			return nil, parsed, remainder, err
+		}
+	}
 	if err != nil {
 		return stmt, parsed, remainder, err
 	}
@@ -126,6 +138,11 @@ func (p *Parser) ParseWithOptions(ctx context.Context, query string, delimiter r
 func (p *Parser) ParseOneWithOptions(ctx context.Context, query string, options ast.ParserOptions) (ast.Statement, int, error) {
 	rw := rewriteText(query)
 	stmt, ri, err := p.inner.ParseOneWithOptions(ctx, rw.text, options)
+	if err == nil {
+		if err = CheckStatement(stmt); err != nil {
+			return nil, ri, err
+		}
+	}
 	if err != nil {
 		return stmt, ri, err
 	}
