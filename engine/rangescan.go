@@ -61,26 +61,15 @@ func DropExactFilters(ctx *sql.Context, n sql.Node) sql.Node {
 // exactPKConjuncts returns the conjuncts of f the lookup below it does not
 // apply exactly; ok is false when it cannot drop any.
 func exactPKConjuncts(ctx *sql.Context, f *plan.Filter) (rest []sql.Expression, ok bool) {
-	ita, isITA := f.Child.(*plan.IndexedTableAccess)
-	if !isITA || !ita.IsStatic() {
-		return nil, false
-	}
-	// The table itself, not a wrapper that could change what a row is.
-	var t *Table
-	switch x := ita.UnderlyingTable().(type) {
-	case *Table:
-		t = x
-	case *indexedTable:
-		t = x.Table
-	default:
+	// The primary index only (rangeSource): a locking read returns a
+	// row's newest version, whose secondary key may no longer be in the
+	// span, but whose primary key is the one the span held.
+	t, ita := rangeSource(f.Child)
+	if t == nil {
 		return nil, false
 	}
 	lookup := plan.GetIndexLookup(ita)
-	idx, isOurs := lookup.Index.(*index)
-	// The primary index only: a locking read returns a row's newest
-	// version, whose secondary key may no longer be in the span, but
-	// whose primary key is the one the span held.
-	if !isOurs || idx.id != catalog.PrimaryIndexID || len(t.def.PK) == 0 || t.def.HiddenPK() || len(idx.prefix) > 0 {
+	if idx := lookup.Index.(*index); len(t.def.PK) == 0 || t.def.HiddenPK() || len(idx.prefix) > 0 {
 		return nil, false
 	}
 	col := t.def.PK[0]
@@ -404,6 +393,7 @@ func rangeSource(n sql.Node) (*Table, *plan.IndexedTableAccess) {
 	if !ok || !ita.IsStatic() {
 		return nil, nil
 	}
+	// The table itself, not a wrapper that could change what a row is.
 	var t *Table
 	switch x := ita.UnderlyingTable().(type) {
 	case *Table:

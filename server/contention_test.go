@@ -3,7 +3,6 @@ package server
 import (
 	"context"
 	"io"
-	"log/slog"
 	"net/http"
 	"runtime"
 	"strings"
@@ -17,16 +16,8 @@ import (
 // default, sampled only while a ?seconds=N request runs, and the block
 // profile then holds a row-lock wait taken in that window.
 func TestContentionProfiles(t *testing.T) {
-	srv, err := Open(Config{
-		DataDir: t.TempDir(), Port: 0, Durability: kv.Async, MetricsAddr: "127.0.0.1:0",
-		Logger: slog.New(slog.NewTextHandler(io.Discard, nil)),
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	go srv.Serve()
-	defer srv.Close()
-	ts := &testServer{t: t, srv: srv}
+	ts := startServerWith(t, t.TempDir(), Config{Port: 0, Durability: kv.Async, MetricsAddr: "127.0.0.1:0"})
+	srv := ts.srv
 	db := ts.connect("")
 	mustExec(t, db, "CREATE DATABASE c")
 	mustExec(t, db, "CREATE TABLE c.t (id int PRIMARY KEY, n int)")

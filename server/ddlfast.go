@@ -29,19 +29,6 @@ import (
 // general path is the reference it is tested and measured against.
 const ddlFastVar = "myriad_ddl_fast_path"
 
-func registerDDLFastVar() {
-	if _, _, ok := sql.SystemVariables.GetGlobal(ddlFastVar); ok {
-		return
-	}
-	sql.SystemVariables.AddSystemVariables([]sql.SystemVariable{&sql.MysqlSystemVariable{
-		Name:    ddlFastVar,
-		Scope:   sql.GetMysqlScope(sql.SystemVariableScope_Both),
-		Dynamic: true,
-		Type:    types.NewSystemBoolType(ddlFastVar),
-		Default: int8(1),
-	}})
-}
-
 // ddlSettings are the session variables a CREATE TABLE's definition
 // depends on besides the schema's collation: how the text is parsed
 // (sql_mode), how its literals are read (the connection's character set

@@ -25,19 +25,6 @@ const directDMLVar = "myriad_direct_dml"
 // spoolDirectInsert ran (tests, profiles).
 var directDMLs, directInserts atomic.Int64
 
-func registerDirectDMLVar() {
-	if _, _, ok := sql.SystemVariables.GetGlobal(directDMLVar); ok {
-		return
-	}
-	sql.SystemVariables.AddSystemVariables([]sql.SystemVariable{&sql.MysqlSystemVariable{
-		Name:    directDMLVar,
-		Scope:   sql.GetMysqlScope(sql.SystemVariableScope_Both),
-		Dynamic: true,
-		Type:    types.NewSystemBoolType(directDMLVar),
-		Default: int8(1),
-	}})
-}
-
 // spoolDirect runs a bound cached DML plan with engine.DirectDML and
 // sends its OK result as spoolOk does; done is false when the plan is not
 // one it runs (or the session turned it off) and spoolOk must build GMS's

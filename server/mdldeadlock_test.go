@@ -2,6 +2,7 @@ package server
 
 import (
 	"context"
+	"database/sql"
 	"testing"
 	"time"
 )
@@ -12,14 +13,7 @@ import (
 // waited until lock_wait_timeout (a year by default: TestConcurrentDDLAndDML
 // hung CI this way).
 func TestMDLDeadlock(t *testing.T) {
-	ts := startServer(t, t.TempDir())
-	root := ts.connect("")
-	mustExec(t, root, "CREATE DATABASE d")
-	db := ts.connect("d")
-	mustExec(t, db, "CREATE TABLE a (id INT PRIMARY KEY, n INT)")
-	mustExec(t, db, "CREATE TABLE b (id INT PRIMARY KEY, n INT)")
-	mustExec(t, db, "INSERT INTO a VALUES (1, 1)")
-	mustExec(t, db, "INSERT INTO b VALUES (1, 1)")
+	db := startTwoTables(t)
 	c := conns(t, db, 4)
 	t1, t2, d1, d2 := c[0], c[1], c[2], c[3]
 	ctx := context.Background()
@@ -63,4 +57,18 @@ func TestMDLDeadlock(t *testing.T) {
 	// t1 is out of its transaction (rolled back, as InnoDB does).
 	mustExec(t, t1, "COMMIT")
 	wantRows(t, db, "SELECT COUNT(*) FROM information_schema.COLUMNS WHERE TABLE_SCHEMA = 'd' AND COLUMN_NAME = 'x'", "2")
+}
+
+// startTwoTables starts a server with tables d.a and d.b, each holding the
+// row (1, 1), for the deadlock tests, and returns a pool on d.
+func startTwoTables(t *testing.T) *sql.DB {
+	t.Helper()
+	ts := startServer(t, t.TempDir())
+	mustExec(t, ts.connect(""), "CREATE DATABASE d")
+	db := ts.connect("d")
+	mustExec(t, db, "CREATE TABLE a (id INT PRIMARY KEY, n INT)")
+	mustExec(t, db, "CREATE TABLE b (id INT PRIMARY KEY, n INT)")
+	mustExec(t, db, "INSERT INTO a VALUES (1, 1)")
+	mustExec(t, db, "INSERT INTO b VALUES (1, 1)")
+	return db
 }

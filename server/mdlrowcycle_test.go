@@ -20,14 +20,7 @@ func TestMDLRowLockDeadlock(t *testing.T) {
 			name = "row wait last"
 		}
 		t.Run(name, func(t *testing.T) {
-			ts := startServer(t, t.TempDir())
-			root := ts.connect("")
-			mustExec(t, root, "CREATE DATABASE d")
-			db := ts.connect("d")
-			mustExec(t, db, "CREATE TABLE a (id INT PRIMARY KEY, n INT)")
-			mustExec(t, db, "CREATE TABLE b (id INT PRIMARY KEY, n INT)")
-			mustExec(t, db, "INSERT INTO a VALUES (1, 1)")
-			mustExec(t, db, "INSERT INTO b VALUES (1, 1)")
+			db := startTwoTables(t)
 			c := conns(t, db, 3)
 			t1, t2, ddl := c[0], c[1], c[2]
 			ctx := context.Background()

@@ -3,7 +3,6 @@ package server
 import (
 	"fmt"
 	"io"
-	"log/slog"
 	"net/http"
 	"regexp"
 	"strconv"
@@ -16,16 +15,9 @@ import (
 // TestMetricsEndpoint: /metrics serves the counters, and they move with
 // the traffic a client sends.
 func TestMetricsEndpoint(t *testing.T) {
-	srv, err := Open(Config{
-		DataDir: t.TempDir(), Port: 0, Durability: kv.Async, MetricsAddr: "127.0.0.1:0",
-		Logger: slog.New(slog.NewTextHandler(io.Discard, nil)), TxnSpillBytes: 4096,
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	go srv.Serve()
-	defer srv.Close()
-	ts := &testServer{t: t, srv: srv}
+	ts := startServerWith(t, t.TempDir(), Config{Port: 0, Durability: kv.Async, MetricsAddr: "127.0.0.1:0",
+		TxnSpillBytes: 4096})
+	srv := ts.srv
 	db := ts.connect("")
 	mustExec(t, db, "CREATE DATABASE m")
 	mustExec(t, db, "CREATE TABLE m.t (id int PRIMARY KEY)")

@@ -34,15 +34,19 @@ import (
 // the uncached path is the reference the cache is tested against.
 const planCacheVar = "myriad_plan_cache"
 
-func registerPlanCacheVar() {
-	if _, _, ok := sql.SystemVariables.GetGlobal(planCacheVar); ok {
+// registerSwitchVar registers name, once per process, as a boolean
+// session and global variable that is ON unless set OFF: the switches
+// (myriad_plan_cache, myriad_direct_dml, myriad_ddl_fast_path) that turn a
+// fast path off so the general path can serve as its reference.
+func registerSwitchVar(name string) {
+	if _, _, ok := sql.SystemVariables.GetGlobal(name); ok {
 		return
 	}
 	sql.SystemVariables.AddSystemVariables([]sql.SystemVariable{&sql.MysqlSystemVariable{
-		Name:    planCacheVar,
+		Name:    name,
 		Scope:   sql.GetMysqlScope(sql.SystemVariableScope_Both),
 		Dynamic: true,
-		Type:    types.NewSystemBoolType(planCacheVar),
+		Type:    types.NewSystemBoolType(name),
 		Default: int8(1),
 	}})
 }

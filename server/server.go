@@ -220,11 +220,11 @@ func (s *Server) init() error {
 	s.kills = newKillList(s.sqle.ProcessList)
 	s.sqle.ProcessList = s.kills
 	if s.cfg.PlanCacheBytes >= 0 {
-		registerPlanCacheVar()
-		registerDirectDMLVar()
+		registerSwitchVar(planCacheVar)
+		registerSwitchVar(directDMLVar)
 		s.plans = plans.New(s.cfg.PlanCacheBytes)
 	}
-	registerDDLFastVar()
+	registerSwitchVar(ddlFastVar)
 	useMySQLPacketDefault()
 	if err := sql.SystemVariables.AssignValues(map[string]any{
 		"version": ServerVersion, "version_comment": "Myriad",

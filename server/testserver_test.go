@@ -22,10 +22,18 @@ type testServer struct {
 
 func startServer(t *testing.T, dir string) *testServer {
 	t.Helper()
-	srv, err := Open(Config{
-		DataDir: dir, Host: "127.0.0.1", Port: 0, Durability: kv.Async,
-		Logger: slog.New(slog.NewTextHandler(io.Discard, nil)),
-	})
+	return startServerWith(t, dir, Config{Host: "127.0.0.1", Port: 0, Durability: kv.Async})
+}
+
+// startServerWith starts a server on dir with cfg (its DataDir set to dir,
+// a discarding Logger unless it has one), closed when the test ends.
+func startServerWith(t *testing.T, dir string, cfg Config) *testServer {
+	t.Helper()
+	cfg.DataDir = dir
+	if cfg.Logger == nil {
+		cfg.Logger = slog.New(slog.NewTextHandler(io.Discard, nil))
+	}
+	srv, err := Open(cfg)
 	if err != nil {
 		t.Fatalf("open server: %v", err)
 	}

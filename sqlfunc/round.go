@@ -129,15 +129,9 @@ func (r *round) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 		}
 		return res, nil
 	}
-	var f float64
-	if s, ok := asString(v); ok {
-		f = strToFloat(ctx, s)
-	} else {
-		fv, _, err := types.Float64.Convert(ctx, v)
-		if err != nil {
-			return nil, err
-		}
-		f = fv.(float64)
+	f, err := toFloat(ctx, v)
+	if err != nil {
+		return nil, err
 	}
 	return roundDouble(f, d), nil
 }

@@ -119,15 +119,9 @@ func uint64Arg(ctx *sql.Context, v any) uint64 {
 		}
 		return b.Uint64()
 	}
-	var f float64
-	if s, ok := asString(v); ok {
-		f = strToFloat(ctx, s)
-	} else {
-		fv, _, err := types.Float64.Convert(ctx, v)
-		if err != nil {
-			return 0
-		}
-		f = fv.(float64)
+	f, err := toFloat(ctx, v)
+	if err != nil {
+		return 0
 	}
 	// MySQL truncates a fractional argument of OCT/CONV toward zero.
 	if f < 0 {

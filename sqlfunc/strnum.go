@@ -125,6 +125,20 @@ func strToFloat(ctx *sql.Context, s string) float64 {
 	return f
 }
 
+// toFloat converts v to a DOUBLE: a string as MySQL does, by its numeric
+// prefix with the 1292 warning (strToFloat); anything else by GMS's
+// conversion.
+func toFloat(ctx *sql.Context, v any) (float64, error) {
+	if s, ok := asString(v); ok {
+		return strToFloat(ctx, s), nil
+	}
+	f, _, err := types.Float64.Convert(ctx, v)
+	if err != nil {
+		return 0, err
+	}
+	return f.(float64), nil
+}
+
 func asString(v any) (string, bool) {
 	switch s := v.(type) {
 	case string:

@@ -270,15 +270,9 @@ func (c *ceilFloor) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 		}
 		return d, nil
 	}
-	var f float64
-	if s, ok := asString(v); ok {
-		f = strToFloat(ctx, s)
-	} else {
-		fv, _, err := types.Float64.Convert(ctx, v)
-		if err != nil {
-			return nil, err
-		}
-		f = fv.(float64)
+	f, err := toFloat(ctx, v)
+	if err != nil {
+		return nil, err
 	}
 	if c.ceil {
 		return math.Ceil(f), nil
