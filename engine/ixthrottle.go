@@ -60,7 +60,7 @@ const (
 )
 
 const (
-	throttleProbe     = time.Second
+	throttleProbe = time.Second
 	// A loaded 2-core machine stalls all four sysbench clients for
 	// 100 ms now and then: a shorter idle probe took such a stall for an
 	// idle server and let the build run unthrottled.
@@ -69,10 +69,10 @@ const (
 	// transaction end probes again this soon (not throttleReprobe/4: the
 	// build ran unthrottled that long under load).
 	throttleIdleReprobe = time.Second
-	throttleReprobe   = 15 * time.Second
-	throttleWindow    = 500 * time.Millisecond
-	throttleProbes    = 4 // probes the baseline averages
-	throttleStep      = 2
+	throttleReprobe     = 15 * time.Second
+	throttleWindow      = 500 * time.Millisecond
+	throttleProbes      = 4 // probes the baseline averages
+	throttleStep        = 2
 	// The ratio stays within [throttleMinRatio, throttleMaxRatio] while
 	// adapting (a ratio below the minimum is 0): at least about 5% of
 	// the time goes to the backfill, so a build always ends.
@@ -85,17 +85,17 @@ type backfillThrottle struct {
 	ends  func() int64 // foreground transaction ends so far
 	ratio float64      // current sleep ratio, percent of a batch's time
 
-	baseline  float64 // mean of probes (foreground ends/s); 0: idle
-	probes    []float64 // the last throttleProbes probes' rates
+	baseline float64   // mean of probes (foreground ends/s); 0: idle
+	probes   []float64 // the last throttleProbes probes' rates
 	// Since the previous probe, for its log line: windows below target,
 	// windows in all, time slept, time in batches.
 	below, windows int
 	slept, busy    time.Duration
 	label          string // the job, in the log line
-	lastProbe time.Time
-	winStart  time.Time
-	winEnds   int64
-	lastEnds  int64 // at the previous batch (fixed-ratio mode, idle check)
+	lastProbe      time.Time
+	winStart       time.Time
+	winEnds        int64
+	lastEnds       int64 // at the previous batch (fixed-ratio mode, idle check)
 }
 
 func newBackfillThrottle(ends func() int64) *backfillThrottle {
