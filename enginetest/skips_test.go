@@ -55,7 +55,6 @@ const (
 	// Engine bugs (see docs/ENGINETEST.md for the diagnosis of each).
 	bugAddColumnFill     = "engine bug: ADD COLUMN default expression/AUTO_INCREMENT filled wrongly (not a sql.RewritableTable)"
 	bugDatabaseList      = "engine bug: AllDatabases is scoped by query text, which is empty on this path"
-	bugDeleteCount       = "engine bug: DELETE without WHERE reports 0 rows affected (runs as TRUNCATE)"
 	bugEnumModify        = "engine bug: MODIFY COLUMN ENUM/SET keeps stored indexes instead of mapping values"
 	bugGroupByValidation = "engine bug: synthesized NULL default keeps a Project, ONLY_FULL_GROUP_BY not enforced"
 	bugJSONTypes         = "engine bug: JSON stored as text loses DECIMAL and UNSIGNED scalar types"
