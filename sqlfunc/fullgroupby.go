@@ -20,9 +20,30 @@ func onlyFullGroupBy(ctx *sql.Context, n sql.Node) error {
 		return nil
 	}
 	var err error
+	// A GroupBy under HAVING also selects the columns the HAVING clause
+	// reads (`SELECT SUM(age) FROM a HAVING SUM(age) >= 0` selects age
+	// too), which are no select-list columns: such a query is not checked
+	// (Django's HAVING without GROUP BY got 1140).
+	underHaving := map[*plan.GroupBy]bool{}
+	transform.Inspect(n, func(n sql.Node) bool {
+		if h, ok := n.(*plan.Having); ok {
+			for c := h.Child; c != nil; {
+				if gb, ok := c.(*plan.GroupBy); ok {
+					underHaving[gb] = true
+					break
+				}
+				ch := c.Children()
+				if len(ch) != 1 {
+					break
+				}
+				c = ch[0]
+			}
+		}
+		return true
+	})
 	transform.Inspect(n, func(n sql.Node) bool {
 		gb, ok := n.(*plan.GroupBy)
-		if !ok || len(gb.GroupByExprs) > 0 || err != nil {
+		if !ok || len(gb.GroupByExprs) > 0 || err != nil || underHaving[gb] {
 			return err == nil
 		}
 		local := map[string]bool{}
