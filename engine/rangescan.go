@@ -314,19 +314,6 @@ func CompileRange(ctx *sql.Context, n sql.Node) sql.Node {
 	return n
 }
 
-// compiledRange completes r as the pass over ita's lookup on t that reads
-// the columns cols and answers n's schema, or returns n when one of cols is
-// not a column of the table.
-func compiledRange(n sql.Node, t *Table, ita *plan.IndexedTableAccess, cols []int, r *rangeScan) sql.Node {
-	need, ok := needOf(ita, cols)
-	if !ok {
-		return n
-	}
-	r.t, r.lookup, r.need, r.schema, r.name = t, plan.GetIndexLookup(ita), need, n.Schema(), ita.Name()
-	compiledRanges.Add(1)
-	return r
-}
-
 // needOf marks the columns of ita's rows that cols name; ok is false
 // when one is not a column of the table.
 func needOf(ita *plan.IndexedTableAccess, cols []int) ([]bool, bool) {
@@ -338,6 +325,19 @@ func needOf(ita *plan.IndexedTableAccess, cols []int) ([]bool, bool) {
 		need[c] = true
 	}
 	return need, true
+}
+
+// compiledRange completes r as the pass over ita's lookup on t that reads
+// the columns cols and answers n's schema, or returns n when one of cols is
+// not a column of the table.
+func compiledRange(n sql.Node, t *Table, ita *plan.IndexedTableAccess, cols []int, r *rangeScan) sql.Node {
+	need, ok := needOf(ita, cols)
+	if !ok {
+		return n
+	}
+	r.t, r.lookup, r.need, r.schema, r.name = t, plan.GetIndexLookup(ita), need, n.Schema(), ita.Name()
+	compiledRanges.Add(1)
+	return r
 }
 
 // plainAggregates accepts select expressions that are all aggregate
