@@ -58,23 +58,6 @@ type Edit struct {
 	newAt   int // where New starts in the rewritten text
 }
 
-// applyEdits writes q with edits (sorted, not overlapping) applied and
-// records where each one's New starts.
-func applyEdits(q string, edits []Edit) string {
-	var b strings.Builder
-	b.Grow(len(q) + 32*len(edits))
-	last := 0
-	for k := range edits {
-		e := &edits[k]
-		b.WriteString(q[last:e.At])
-		e.newAt = b.Len()
-		b.WriteString(e.New)
-		last = e.At + e.Len
-	}
-	b.WriteString(q[last:])
-	return b.String()
-}
-
 // origOffset maps an offset into the text applyEdits wrote back to the
 // original text. An offset inside a replacement maps to its start, or, for
 // the end of a range (end true), to the end of the text it replaced.

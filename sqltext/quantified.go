@@ -210,3 +210,20 @@ func ParserEdits(q string) (string, []Edit, []Quantified) {
 	sort.SliceStable(edits, func(a, b int) bool { return edits[a].At < edits[b].At })
 	return applyEdits(q, edits), edits, qs
 }
+
+// applyEdits writes q with edits (sorted, not overlapping) applied and
+// records where each one's New starts.
+func applyEdits(q string, edits []Edit) string {
+	var b strings.Builder
+	b.Grow(len(q) + 32*len(edits))
+	last := 0
+	for k := range edits {
+		e := &edits[k]
+		b.WriteString(q[last:e.At])
+		e.newAt = b.Len()
+		b.WriteString(e.New)
+		last = e.At + e.Len
+	}
+	b.WriteString(q[last:])
+	return b.String()
+}
