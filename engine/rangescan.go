@@ -264,13 +264,7 @@ func CompileRange(ctx *sql.Context, n sql.Node) sql.Node {
 			for _, k := range sorts {
 				cols = append(cols, k.col)
 			}
-			need, ok := needOf(ita, cols)
-			if !ok {
-				return n
-			}
-			compiledRanges.Add(1)
-			return &rangeScan{t: t, lookup: plan.GetIndexLookup(ita), sorts: sorts, post: post, need: need,
-				schema: n.Schema(), name: ita.Name()}
+			return compiledRange(n, t, ita, cols, &rangeScan{sorts: sorts, post: post})
 		case *plan.IndexedTableAccess:
 			// `SELECT c FROM t WHERE id BETWEEN ? AND ?` and the point
 			// select `WHERE id = ?` once their Filter is dropped: the
@@ -279,13 +273,7 @@ func CompileRange(ctx *sql.Context, n sql.Node) sql.Node {
 			if t == nil {
 				return n
 			}
-			need, ok := needOf(ita, post)
-			if !ok {
-				return n
-			}
-			compiledRanges.Add(1)
-			return &rangeScan{t: t, lookup: plan.GetIndexLookup(ita), post: post, stream: true, need: need,
-				schema: n.Schema(), name: ita.Name()}
+			return compiledRange(n, t, ita, post, &rangeScan{post: post, stream: true})
 		case *plan.GroupBy:
 			// `SELECT SUM(k) FROM t WHERE id BETWEEN ? AND ?`: aggregates
 			// without grouping, as GMS's groupByIter computes them (the
@@ -302,13 +290,7 @@ func CompileRange(ctx *sql.Context, n sql.Node) sql.Node {
 			if !ok {
 				return n
 			}
-			need, ok := needOf(ita, cols)
-			if !ok {
-				return n
-			}
-			compiledRanges.Add(1)
-			return &rangeScan{t: t, lookup: plan.GetIndexLookup(ita), aggs: aggs, post: post, need: need,
-				schema: n.Schema(), name: ita.Name()}
+			return compiledRange(n, t, ita, cols, &rangeScan{aggs: aggs, post: post})
 		}
 	case *plan.Sort:
 		g, ok := x.Child.(*plan.GroupBy)
@@ -327,13 +309,7 @@ func CompileRange(ctx *sql.Context, n sql.Node) sql.Node {
 		if t == nil || !ok1 || !ok2 || !ok3 || !ok4 || len(groups) == 0 {
 			return n
 		}
-		need, ok := needOf(ita, pre)
-		if !ok {
-			return n
-		}
-		compiledRanges.Add(1)
-		return &rangeScan{t: t, lookup: plan.GetIndexLookup(ita), pre: pre, groups: groups, sel: sel,
-			sorts: sorts, need: need, schema: n.Schema(), name: ita.Name()}
+		return compiledRange(n, t, ita, pre, &rangeScan{pre: pre, groups: groups, sel: sel, sorts: sorts})
 	}
 	return n
 }
@@ -349,6 +325,19 @@ func needOf(ita *plan.IndexedTableAccess, cols []int) ([]bool, bool) {
 		need[c] = true
 	}
 	return need, true
+}
+
+// compiledRange completes r as the pass over ita's lookup on t that reads
+// the columns cols and answers n's schema, or returns n when one of cols is
+// not a column of the table.
+func compiledRange(n sql.Node, t *Table, ita *plan.IndexedTableAccess, cols []int, r *rangeScan) sql.Node {
+	need, ok := needOf(ita, cols)
+	if !ok {
+		return n
+	}
+	r.t, r.lookup, r.need, r.schema, r.name = t, plan.GetIndexLookup(ita), need, n.Schema(), ita.Name()
+	compiledRanges.Add(1)
+	return r
 }
 
 // plainAggregates accepts select expressions that are all aggregate

@@ -137,31 +137,18 @@ func divZeroChecked(e sql.Expression) (sql.Expression, bool) {
 		*expression.Wrapper, *expression.BindVar:
 		return e, false
 	}
-	return &checkDivZero{child: e}, true
+	return &checkDivZero{transparent{unary{e}}}, true
 }
 
 // checkDivZero fails with 1365 when its child's evaluation warned of a
 // division by zero.
-type checkDivZero struct {
-	child sql.Expression
-}
+type checkDivZero struct{ transparent }
 
 var _ sql.Expression = (*checkDivZero)(nil)
 var _ sql.CollationCoercible = (*checkDivZero)(nil)
 
-func (c *checkDivZero) Type() sql.Type             { return c.child.Type() }
-func (c *checkDivZero) Resolved() bool             { return c.child.Resolved() }
-func (c *checkDivZero) IsNullable() bool           { return c.child.IsNullable() }
-func (c *checkDivZero) Children() []sql.Expression { return []sql.Expression{c.child} }
-func (c *checkDivZero) String() string             { return c.child.String() }
-func (c *checkDivZero) CollationCoercibility(ctx *sql.Context) (sql.CollationID, byte) {
-	return sql.GetCoercibility(ctx, c.child)
-}
 func (c *checkDivZero) WithChildren(children ...sql.Expression) (sql.Expression, error) {
-	if len(children) != 1 {
-		return nil, sql.ErrInvalidChildrenNumber.New(c, len(children), 1)
-	}
-	return &checkDivZero{child: children[0]}, nil
+	return withChild(c, children)
 }
 
 func (c *checkDivZero) Eval(ctx *sql.Context, row sql.Row) (any, error) {
