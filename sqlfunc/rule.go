@@ -300,6 +300,11 @@ func replaceExprOnce(ctx *sql.Context, e sql.Expression, ignore bool) (sql.Expre
 				return c, transform.NewTree, nil
 			}
 		}
+		if t == types.Float32 {
+			if c, err := newCastFloat(ctx, e, ignore); c != nil || err != nil {
+				return c, transform.NewTree, err
+			}
+		}
 		if types.IsText(e.Child.Type()) && (types.IsInteger(t) || types.IsDecimal(t) || types.IsFloat(t)) {
 			return &castNum{e}, transform.NewTree, nil
 		}
