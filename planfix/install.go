@@ -63,7 +63,8 @@ func Install(a *analyzer.Analyzer) {
 			rules = append(rules, r)
 		}
 		if b.Desc == "post-analyzer" {
-			rules = append(rules, analyzer.Rule{Id: negZeroGroupingID, Apply: normalizeNegZeros})
+			rules = append(rules, analyzer.Rule{Id: negZeroGroupingID, Apply: normalizeNegZeros},
+				analyzer.Rule{Id: rowInListID, Apply: rowInLists})
 		}
 		b.Rules = rules
 	}
