@@ -1,8 +1,11 @@
 package server
 
 import (
+	"errors"
 	"strings"
 	"testing"
+
+	"github.com/go-sql-driver/mysql"
 )
 
 // rowsText renders q's rows as "a,b c,d" for compact expectations.
@@ -43,6 +46,68 @@ func TestRowInListNulls(t *testing.T) {
 	for i := 0; i < 2; i++ {
 		if got := rowsText(t, ts, "ri", "SELECT id, (a, b) IN ((?, 2), (3, ?)) FROM t ORDER BY id", 1, 4); got != "1,1 2,1 3,0 4,NULL" {
 			t.Errorf("prepared row IN, run %d: %q", i, got)
+		}
+	}
+}
+
+// TestInsertMissingDefault: in strict mode, VALUES () or DEFAULT for a NOT
+// NULL column without a default is MySQL's 1364, as leaving the column out
+// is; GMS inserted NULL and failed with 1048. Nothing is written.
+func TestInsertMissingDefault(t *testing.T) {
+	ts := startServer(t, t.TempDir())
+	db := ts.connect("")
+	mustExec(t, db, "CREATE DATABASE md")
+	db = ts.connect("md")
+	mustExec(t, db, "CREATE TABLE df (id INT PRIMARY KEY, a INT DEFAULT 2, n INT NOT NULL, z INT, ai INT AUTO_INCREMENT, KEY (ai))")
+	for _, q := range []string{
+		"INSERT INTO df () VALUES ()",
+		"INSERT INTO df VALUES (1, 1, DEFAULT, 1, 1)",
+		"INSERT INTO df (id, n) VALUES (1, DEFAULT)",
+		"INSERT INTO df (id, n) VALUES (1, 1), (2, DEFAULT)",
+	} {
+		wantErrNo(t, db, 1364, q)
+	}
+	if _, err := db.Exec("INSERT INTO df (id, n) VALUES (?, DEFAULT)", 3); mysqlErrNo(err) != 1364 {
+		t.Errorf("prepared DEFAULT: %v, want 1364", err)
+	}
+	mustExec(t, db, "INSERT INTO df (id, n, z, a, ai) VALUES (1, 1, DEFAULT, DEFAULT, DEFAULT)")
+	if got := rowsText(t, ts, "md", "SELECT id, a, n, z, ai FROM df"); got != "1,2,1,NULL,1" {
+		t.Errorf("rows: %q", got)
+	}
+}
+
+// TestOnlyFullGroupByMessage: 1140 names the select-list position of the
+// bare column, with MySQL's words and SQLSTATE 42000, through the text and
+// the binary protocol. GMS numbered GroupBy's own columns (aggregates
+// first) and answered HY000.
+func TestOnlyFullGroupByMessage(t *testing.T) {
+	ts := startServer(t, t.TempDir())
+	db := ts.connect("")
+	mustExec(t, db, "CREATE DATABASE fg")
+	mustExec(t, db, "CREATE TABLE fg.t (id INT PRIMARY KEY, a INT, b INT)")
+	const tail = " of SELECT list contains nonaggregated column "
+	for _, c := range []struct{ q, want string }{
+		{"SELECT a, COUNT(*) FROM t", "#1" + tail + "'fg.t.a'"},
+		{"SELECT COUNT(*), a FROM t", "#2" + tail + "'fg.t.a'"},
+		{"SELECT 1, SUM(a), b FROM t", "#3" + tail + "'fg.t.b'"},
+		{"SELECT SUM(a), id, b * 2 FROM t", "#2" + tail + "'fg.t.id'"},
+	} {
+		for _, prep := range []bool{false, true} {
+			var err error
+			if prep {
+				_, err = ts.connect("fg").Query(c.q+" WHERE id > ?", 0)
+			} else {
+				_, err = ts.connect("fg").Query(c.q)
+			}
+			var me *mysql.MySQLError
+			if !errors.As(err, &me) {
+				t.Errorf("%s (prepared %v): %v, want 1140", c.q, prep, err)
+				continue
+			}
+			want := "In aggregated query without GROUP BY, expression " + c.want + "; this is incompatible with sql_mode=only_full_group_by"
+			if me.Number != 1140 || string(me.SQLState[:]) != "42000" || me.Message != want {
+				t.Errorf("%s (prepared %v): %d %s %q, want 1140 42000 %q", c.q, prep, me.Number, me.SQLState[:], me.Message, want)
+			}
 		}
 	}
 }
