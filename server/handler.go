@@ -427,6 +427,15 @@ func (h *handler) ComPrepare(ctx context.Context, c *mysql.Conn, query string, p
 		return nil, err
 	}
 	h.stripPreparedLocking(c, &query, p)
+	if v, ok := h.wires.Load(c.ConnectionID); ok {
+		if qs := v.(*wireConn).takePrepareQuantified(); qs != nil {
+			// The wire guard rewrote the comparisons for the library's
+			// parser; the engine's parser reads the user's text (which
+			// names the result columns and keys the plan cache).
+			query = sqltext.RestoreQuantified(qs, query)
+			p.PrepareStmt = query
+		}
+	}
 	f, err := h.Handler.ComPrepare(ctx, c, query, p)
 	if sqltext.IsDoSelect(query) {
 		f = nil // a DO (rewritten by the wire guard) has no result columns

@@ -111,3 +111,42 @@ func TestOnlyFullGroupByMessage(t *testing.T) {
 		}
 	}
 }
+
+// TestPreparedQuantified: quantified comparisons (ALL / ANY / SOME) in a
+// COM_STMT_PREPARE. The protocol library parses the prepared text before any
+// handler and failed with 1064; the result column keeps the user's text.
+// Each statement runs twice (the second run takes the plan cache).
+func TestPreparedQuantified(t *testing.T) {
+	ts := startServer(t, t.TempDir())
+	db := ts.connect("")
+	mustExec(t, db, "CREATE DATABASE pq")
+	db = ts.connect("pq")
+	mustExec(t, db, "CREATE TABLE n (id INT PRIMARY KEY, a INT)")
+	mustExec(t, db, "INSERT INTO n VALUES (1, 1), (2, NULL), (3, 3), (4, 5)")
+	for _, c := range []struct {
+		q    string
+		args []any
+		want string
+	}{
+		{"SELECT id FROM n WHERE a > ALL (SELECT a FROM n WHERE id < ?) ORDER BY id", []any{2}, "3 4"},
+		{"SELECT id FROM n WHERE a > ALL (SELECT a FROM n WHERE id < ?) ORDER BY id", []any{3}, ""},
+		{"SELECT id FROM n WHERE a = ANY (SELECT a FROM n WHERE id >= ?) ORDER BY id", []any{3}, "3 4"},
+		{"SELECT id FROM n WHERE a <> SOME (SELECT ?) AND id > ? ORDER BY id", []any{3, 1}, "4"},
+		{"SELECT id, a >= ALL (SELECT a FROM n WHERE id IN (1, 3)) FROM n WHERE id <= ? ORDER BY id", []any{4}, "1,0 2,NULL 3,1 4,1"},
+	} {
+		for run := 0; run < 2; run++ {
+			if got := rowsText(t, ts, "pq", c.q, c.args...); got != c.want {
+				t.Errorf("%s %v (run %d): %q, want %q", c.q, c.args, run, got, c.want)
+			}
+		}
+	}
+	rows, err := db.Query("SELECT a > ALL (SELECT ?) FROM n WHERE id = 1", 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cols, _ := rows.Columns()
+	rows.Close()
+	if len(cols) != 1 || cols[0] != "a > ALL (SELECT ?)" {
+		t.Errorf("column names %q", cols)
+	}
+}
