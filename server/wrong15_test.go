@@ -150,3 +150,40 @@ func TestPreparedQuantified(t *testing.T) {
 		t.Errorf("column names %q", cols)
 	}
 }
+
+// TestViewInOtherSchemaWithoutDatabase: `SELECT * FROM s.v` with no current
+// database reads the view (GMS's planner asked for the current database
+// before binding the view's definition: 1046). A statement naming a table
+// without its schema is still 1046, and nothing stays selected afterwards.
+func TestViewInOtherSchemaWithoutDatabase(t *testing.T) {
+	ts := startServer(t, t.TempDir())
+	db := ts.connect("")
+	db.SetMaxOpenConns(1)
+	mustExec(t, db, "CREATE DATABASE vs")
+	mustExec(t, db, "CREATE TABLE vs.t (id INT PRIMARY KEY, a INT)")
+	mustExec(t, db, "INSERT INTO vs.t VALUES (1, 10), (2, 20)")
+	mustExec(t, db, "CREATE VIEW vs.q AS SELECT id, a * 2 AS d FROM vs.t")
+	mustExec(t, db, "USE vs")
+	mustExec(t, db, "CREATE VIEW u AS SELECT id FROM t WHERE a > 10")
+	db.Close()
+	db = ts.connect("")
+	db.SetMaxOpenConns(1)
+	for q, want := range map[string]string{
+		"SELECT * FROM vs.q ORDER BY id":                                "1,20 2,40",
+		"SELECT * FROM vs.u":                                            "2",
+		"SELECT q.d FROM vs.q JOIN vs.t ON q.id = t.id WHERE t.a = 10":  "20",
+		"SELECT (SELECT COUNT(*) FROM vs.u), (SELECT MAX(d) FROM vs.q)": "1,40",
+	} {
+		var out []string
+		for _, r := range queryRows(t, db, q) {
+			out = append(out, strings.Join(r, ","))
+		}
+		if got := strings.Join(out, " "); got != want {
+			t.Errorf("%s: %q, want %q", q, got, want)
+		}
+	}
+	wantErrNo(t, db, 1046, "SELECT * FROM vs.q, t")
+	if got := queryRows(t, db, "SELECT DATABASE()"); got[0][0] != "NULL" {
+		t.Errorf("DATABASE() after reading a view: %v", got)
+	}
+}
