@@ -45,4 +45,16 @@ func TestCheckClauseColumnsQuoted(t *testing.T) {
 	if !errors.As(err, &me) || me.Number != 3819 {
 		t.Fatalf("violating row: %v, want 3819", err)
 	}
+
+	// Columns named by reserved words: GMS's bare rendering ((read >
+	// (unread + 1))) did not parse back when a write loaded the check, so
+	// every INSERT failed 1064 (Django's migrations test_add_constraint_combinable).
+	mustExec(t, db, "CREATE TABLE rd (id INT PRIMARY KEY, `read` INT, `unread` INT, CONSTRAINT rc CHECK (`read` > `unread` + 1))")
+	mustExec(t, db, "INSERT INTO rd (id, `read`, `unread`) VALUES (1, 5, 1)")
+	if _, err := db.Exec("INSERT INTO rd (id, `read`, `unread`) VALUES (2, 1, 5)"); !errors.As(err, &me) || me.Number != 3819 {
+		t.Fatalf("violating row: %v, want 3819", err)
+	}
+	if got := queryRows(t, db, "SELECT check_clause FROM information_schema.check_constraints WHERE constraint_name = 'rc'"); len(got) != 1 || got[0][0] != "(`read` > (`unread` + 1))" {
+		t.Fatalf("clause %q", got)
+	}
 }
