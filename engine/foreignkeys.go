@@ -399,9 +399,17 @@ func (t *Table) GetChecks(ctx *sql.Context) ([]sql.CheckDefinition, error) {
 	if len(t.def.Checks) == 0 {
 		return nil, nil
 	}
+	isColumn := func(name string) bool {
+		for i := range t.def.Columns {
+			if strings.EqualFold(t.def.Columns[i].Name, name) {
+				return true
+			}
+		}
+		return false
+	}
 	out := make([]sql.CheckDefinition, len(t.def.Checks))
 	for i, c := range t.def.Checks {
-		out[i] = sql.CheckDefinition{Name: c.Name, CheckExpression: c.Expr, Enforced: c.Enforced}
+		out[i] = sql.CheckDefinition{Name: c.Name, CheckExpression: checkClause(c.Expr, isColumn), Enforced: c.Enforced}
 	}
 	return out, nil
 }

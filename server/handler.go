@@ -475,9 +475,16 @@ func (h *handler) fixPrepare(ctx context.Context, c *mysql.Conn, query *string, 
 		return true, nil
 	}, stmt)
 	if n > libMaxParams {
-		delete(c.PrepareData, p.StatementID)
-		return &mysql.SQLError{Num: erPSManyParam, State: mysql.SSUnknownSQLState,
-			Message: "Prepared statement contains too many placeholders"}
+		// Above the library's limit the wire guard decodes the
+		// statement's executions (manyparams.go); it can where it reads
+		// this connection's commands, which it does if it read this one.
+		w := wireOf(c)
+		if n > maxParams || w == nil || w.cmd != mysql.ComPrepare {
+			delete(c.PrepareData, p.StatementID)
+			return &mysql.SQLError{Num: erPSManyParam, State: mysql.SSUnknownSQLState,
+				Message: "Prepared statement contains too many placeholders"}
+		}
+		w.manyPrepared = true
 	}
 	p.ParamsCount = uint16(n)
 	p.ParamsType = nil
@@ -489,12 +496,14 @@ func (h *handler) fixPrepare(ctx context.Context, c *mysql.Conn, query *string, 
 	return nil
 }
 
-// libMaxParams is the most placeholders a prepared statement may have here.
-// MySQL's limit is 65,535 (the protocol sends the count in two bytes), but
-// the library's COM_STMT_EXECUTE reader sizes the NULL bitmap as
+// libMaxParams is the most placeholders the protocol library's
+// COM_STMT_EXECUTE reader can decode: it sizes the NULL bitmap as
 // (count+7)/8 in uint16 arithmetic, which wraps above 65,528 and panics (the
-// connection dies). Such statements are refused when prepared, with MySQL's
-// error for too many placeholders (1390): an error, never a dead connection.
+// connection dies). Up to MySQL's 65,535 (maxParams) the wire guard decodes
+// those executions instead (manyparams.go); where it cannot (a TLS
+// connection it stays below), such statements are refused when prepared
+// with MySQL's error for too many placeholders (1390), never a dead
+// connection.
 const libMaxParams = 65528
 
 // erPSManyParam is ER_PS_MANY_PARAM.
@@ -507,6 +516,9 @@ func (h *handler) ComStmtExecute(ctx context.Context, c *mysql.Conn, p *mysql.Pr
 	// A prepared CALL's replays need the wire guard (callresults.go); it
 	// is nil only where the guard stayed below TLS (guardAboveTLS).
 	wire, _ := c.Conn.(*wireConn)
+	if wire != nil && wire.takeManyExec() {
+		return mysql.NewSQLError(mysql.CRMalformedPacket, mysql.SSUnknownSQLState, "decoding parameter values failed")
+	}
 	// The statement ID and parameters parsed: replies need no correction.
 	if w, ok := c.Conn.(*wireConn); ok {
 		c.Conn = w.Conn

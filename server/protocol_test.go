@@ -20,6 +20,7 @@ import (
 type rawConn struct {
 	t *testing.T
 	net.Conn
+	wait time.Duration // how long recv waits for a packet (10 s if 0)
 }
 
 // rawSession connects and authenticates as root, then hands over the socket.
@@ -109,7 +110,11 @@ func (c *rawConn) recv() (seq byte, payload []byte) {
 }
 
 func (c *rawConn) tryRecv() (byte, []byte, error) {
-	c.SetReadDeadline(time.Now().Add(10 * time.Second))
+	wait := c.wait
+	if wait == 0 {
+		wait = 10 * time.Second
+	}
+	c.SetReadDeadline(time.Now().Add(wait))
 	var h [4]byte
 	if _, err := io.ReadFull(c, h[:]); err != nil {
 		return 0, nil, err

@@ -108,6 +108,13 @@ type wireConn struct {
 	// COM_STMT_PREPARE for the library's parser (takePrepareQuantified).
 	prepQuantified []sqltext.Quantified
 
+	// manyPrepared: this connection prepared a statement with more
+	// placeholders than the library decodes, so each COM_STMT_EXECUTE is
+	// looked at (manyparams.go); execSeen: the current one was; many: the
+	// statement it decoded, whose count is hidden from the library.
+	manyPrepared, execSeen bool
+	many                   *manyExec
+
 	// processKill runs KILL CONNECTION id for a COM_PROCESS_KILL, which the
 	// library does not implement (set by the handler, handler.go).
 	processKill func(id uint32) error
@@ -217,6 +224,12 @@ func (c *wireConn) Read(p []byte) (int, error) {
 			return 0, err
 		}
 	}
+	if c.cmd == mysql.ComStmtExecute && c.manyPrepared && !c.execSeen {
+		c.execSeen = true
+		if err := c.readManyExec(p[:keep]); err != nil {
+			return 0, err
+		}
+	}
 	if keep < n {
 		rest := make([]byte, 0, n-keep+len(c.pend))
 		c.pend = append(append(rest, p[keep:n]...), c.pend...)
@@ -255,6 +268,8 @@ func (c *wireConn) scan(b []byte) (int, error) {
 						c.renumber = false
 					}
 					c.prepSeen, c.prepLocking = false, nil
+					c.execSeen = false
+					c.takeManyExec() // the library refused the last one unseen by the handler
 				}
 			}
 			c.logical += int64(length)
