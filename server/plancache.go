@@ -505,9 +505,22 @@ func (h *handler) runCached(ctx context.Context, c *mysql.Conn, sqlCtx *sql.Cont
 			return false, nil
 		}
 	}
-	node, ok, err := pl.Bind(sqlCtx, lits)
-	if err != nil || !ok {
-		return false, nil
+	// A SELECT whose compiled form was kept is rebuilt from its index
+	// lookup alone (plans.Plan.RangeFor, engine.RebindRange); any other,
+	// or values that compile differently, bind the template.
+	var node sql.Node
+	rebound := false
+	if kept := pl.Compiled(); kept != nil && !pl.DML() {
+		var kb [4]any
+		if lookup, keys, ok := pl.RangeFor(sqlCtx, lits, kb[:0]); ok {
+			node, rebound = engine.RebindRange(sqlCtx, kept.(sql.Node), lookup, keys)
+		}
+	}
+	if !rebound {
+		var ok bool
+		if node, ok, err = pl.Bind(sqlCtx, lits); err != nil || !ok {
+			return false, nil
+		}
 	}
 	// The metadata locks the general path takes when it resolves the
 	// tables (engine/mdl.go). A schema change that committed since the
@@ -533,7 +546,13 @@ func (h *handler) runCached(ctx context.Context, c *mysql.Conn, sqlCtx *sql.Cont
 		return true, h.spoolOk(sqlCtx, c, query, node, pl.Flags(), cb)
 	}
 	sql.IncrementStatusVariable(sqlCtx, "Com_select", 1)
-	node = engine.CompileRange(sqlCtx, engine.DropExactFilters(sqlCtx, node))
+	if !rebound {
+		var reusable bool
+		node, reusable = engine.CompileCached(sqlCtx, node)
+		if reusable && pl.Compiled() == nil {
+			pl.SetCompiled(engine.ReusableRange(node))
+		}
+	}
 	if !pl.SingleRow() {
 		return true, h.spoolCachedRows(ctx, sqlCtx, c, query, node, pl, exec, cb)
 	}
