@@ -12,7 +12,6 @@ import (
 	"sync/atomic"
 	"time"
 
-	gmsserver "github.com/dolthub/go-mysql-server/server"
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/go-mysql-server/sql/expression"
 	"github.com/dolthub/go-mysql-server/sql/planbuilder"
@@ -618,8 +617,8 @@ func (h *handler) tryBracket(sqlCtx *sql.Context, query string, run func(*sql.Co
 // spoolSingleRow executes a cached plan the analyzer proved to return at
 // most one row and sends its result, doing what GMS's handler does for
 // such a plan on its uncached path (process list entry, session command
-// bracket, the row converted by gmsserver.RowToSQL, the connection's status
-// flags) without the multi-row machinery GMS's ComExecuteBound always takes
+// bracket, the row converted as gmsserver.RowToSQL converts it: rowSlab;
+// the connection's status flags) without the multi-row machinery GMS's ComExecuteBound always takes
 // for a bound plan: a goroutine per result set polling the socket and a
 // fresh goroutine stack (docs/PROFILES.md).
 func (h *handler) spoolSingleRow(sqlCtx *sql.Context, c *mysql.Conn, query string, node sql.Node, fields []*querypb.Field, cb func(*sqltypes.Result) error) error {
@@ -708,7 +707,8 @@ func (h *handler) singleRowResult(sqlCtx *sql.Context, query string, node sql.No
 	if err := iter.Close(sqlCtx); err != nil {
 		return nil, err
 	}
-	out, err := gmsserver.RowToSQL(sqlCtx, schema, row, nil, nil)
+	slab := rowSlab{nextVals: 1}
+	out, err := slab.row(sqlCtx, schema, row)
 	if err != nil {
 		return nil, err
 	}
