@@ -28,8 +28,13 @@ const (
 	tagJob      byte = 'j' // DDL job records
 	tagFKRef    byte = 'r'
 	tagRoutine  byte = 'p' // stored procedures
-	tagAutoInc  byte = 'c' // AUTO_INCREMENT counters (AutoInc)
-	tagFormat   byte = 'f' // store format markers (Format)
+	// tagAutoInc sorts after every other record kind, right before the
+	// data span: inserts raise counters, so flushes and compactions take
+	// in the counter span with the rows, and nothing between the two
+	// (the table records) is rewritten, and dropped from the block cache,
+	// with them.
+	tagAutoInc byte = 0xff // AUTO_INCREMENT counters (AutoInc)
+	tagFormat  byte = 'f'  // store format markers (Format)
 )
 
 // Index IDs with a fixed meaning inside a table's data span.
