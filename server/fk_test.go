@@ -260,7 +260,7 @@ func TestCheckConstraints(t *testing.T) {
 	_, err = db.ExecContext(ctx, "INSERT INTO k VALUES (0, 2, 3)")
 	wantError(t, "after restart", err, 3819, "Check constraint 'k_chk_1' is violated.")
 	wantRows(t, db, "SELECT CONSTRAINT_NAME, CHECK_CLAUSE FROM information_schema.CHECK_CONSTRAINTS WHERE CONSTRAINT_SCHEMA = 'k' ORDER BY 1",
-		"bpos,(b > a)", "k_chk_1,(a > 0)", "k_chk_2,(c < 10)")
+		"bpos,(`b` > `a`)", "k_chk_1,(`a` > 0)", "k_chk_2,(`c` < 10)")
 }
 
 // TestCloneKeepsForeignKeys: a clone's foreign keys reference the clone's

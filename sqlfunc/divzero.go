@@ -120,11 +120,31 @@ func divZeroFilters(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
 		if !ok {
 			return n, transform.SameTree, nil
 		}
+		if !mayDivide(f.Expression) {
+			// A key condition stays as it is: the direct executors and
+			// the index lookup know an Equals, not a checkDivZero over it.
+			return n, transform.SameTree, nil
+		}
 		e, changed := divZeroChecked(f.Expression)
 		if !changed {
 			return n, transform.SameTree, nil
 		}
 		return plan.NewFilter(e, f.Child), transform.NewTree, nil
+	})
+}
+
+// mayDivide reports whether evaluating e can warn of a division by zero:
+// it holds a division or modulo, or something whose body the walk cannot
+// see (a subquery, a function, which may divide inside).
+func mayDivide(e sql.Expression) bool {
+	return transform.InspectExpr(e, func(e sql.Expression) bool {
+		switch e.(type) {
+		case *expression.Div, *expression.IntDiv, *expression.Mod, *intDiv, *plan.Subquery:
+			return true
+		case sql.FunctionExpression:
+			return true
+		}
+		return false
 	})
 }
 
