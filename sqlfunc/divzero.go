@@ -78,6 +78,21 @@ func divZeros(ctx *sql.Context, n sql.Node) (sql.Node, transform.TreeIdentity, e
 				}
 			}
 			return nn, same, nil
+		case *plan.Update:
+			// MySQL's strict handler covers the whole statement, its WHERE
+			// too: UPDATE t SET v = 2 WHERE v = 1/0 fails with 1365
+			// instead of changing no row silently.
+			if !divZeroStrict(ctx, nn.Ignore) {
+				return n, transform.SameTree, nil
+			}
+			return divZeroFilters(nn)
+		case *plan.DeleteFrom:
+			// GMS's parser has no DELETE IGNORE (1064), so a DELETE is
+			// never IGNORE here.
+			if !divZeroStrict(ctx, false) {
+				return n, transform.SameTree, nil
+			}
+			return divZeroFilters(nn)
 		case *plan.UpdateSource:
 			if !divZeroStrict(ctx, nn.Ignore) {
 				return n, transform.SameTree, nil
@@ -93,6 +108,23 @@ func divZeros(ctx *sql.Context, n sql.Node) (sql.Node, transform.TreeIdentity, e
 			return ns, transform.NewTree, nil
 		}
 		return n, transform.SameTree, nil
+	})
+}
+
+// divZeroFilters puts checkDivZero over the WHERE conditions below an
+// UPDATE or DELETE (the Filter nodes of its row source; subqueries keep
+// theirs, as they are analyzed as their own scopes).
+func divZeroFilters(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
+	return transform.Node(n, func(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
+		f, ok := n.(*plan.Filter)
+		if !ok {
+			return n, transform.SameTree, nil
+		}
+		e, changed := divZeroChecked(f.Expression)
+		if !changed {
+			return n, transform.SameTree, nil
+		}
+		return plan.NewFilter(e, f.Child), transform.NewTree, nil
 	})
 }
 

@@ -132,6 +132,11 @@ func ReplaceComparisons(ctx *sql.Context, n sql.Node) (sql.Node, transform.TreeI
 	if err != nil {
 		return n, transform.SameTree, err
 	}
+	n, same4, err := unionNumbers(n)
+	if err != nil {
+		return n, transform.SameTree, err
+	}
+	same3 = same3 && same4
 	n, same2, err := retype(n)
 	return n, same && same2 && same3, err
 }
@@ -293,6 +298,11 @@ func replaceExprOnce(ctx *sql.Context, e sql.Expression, ignore bool) (sql.Expre
 			}
 			if c := newCastDecimal(e); c != nil {
 				return c, transform.NewTree, nil
+			}
+		}
+		if t == types.Float32 {
+			if c, err := newCastFloat(ctx, e, ignore); c != nil || err != nil {
+				return c, transform.NewTree, err
 			}
 		}
 		if types.IsText(e.Child.Type()) && (types.IsInteger(t) || types.IsDecimal(t) || types.IsFloat(t)) {

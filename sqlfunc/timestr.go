@@ -46,7 +46,10 @@ func timeTextArgs(e sql.Expression) (sql.Expression, bool) {
 	case *expression.Convert:
 		wrapAll = types.IsText(e.Type())
 	case *function.Coalesce, *function.IfNull:
-		wrapAll = types.IsText(e.Type())
+		// All-temporal branches (COALESCE(time(6) column, CAST(... AS
+		// TIME))) get their aggregate temporal type from branchTemporal;
+		// GMS's LONGTEXT for them is not a string context.
+		wrapAll = types.IsText(e.Type()) && newBranchTemporal(e) == nil
 	case sql.FunctionExpression:
 		wrapAll = textOfTimeFuncs[strings.ToLower(e.FunctionName())]
 	}
