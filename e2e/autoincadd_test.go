@@ -25,14 +25,7 @@ func TestKillDuringAutoIncrementAddColumn(t *testing.T) {
 	// Keys unlike insertion order: the numbering follows keys.
 	fillTable(t, db, "ai.t", rows, func(j int) string { return fmt.Sprintf("(%d,%d)", (j*7919)%rows*3, j) })
 	ddl := startSlowDDL(t, db, "ALTER TABLE ai.t ADD COLUMN seq INT AUTO_INCREMENT UNIQUE", 30)
-	var before int64
-	waitJob(t, db, "the copy did not pass 5,000 rows", func(state string, done int64, _ string) bool {
-		if state != "rewrite write-only" {
-			t.Fatalf("job during the copy: %s %d", state, done)
-		}
-		before = done
-		return done >= 5_000
-	})
+	before := waitCopy(t, db, 5_000, 0)
 	db = ddl.killAndRestart(t, s, "during the numbering copy")
 	mustExec(t, db, "SET GLOBAL myriad_ddl_batch_delay_ms = 10")
 	jobs := queryRows(t, db, "SELECT ROWS_DONE FROM information_schema.MYRIAD_DDL_JOBS")

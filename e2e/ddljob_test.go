@@ -3,6 +3,7 @@ package e2e
 import (
 	"context"
 	"database/sql"
+	"fmt"
 	"strconv"
 	"strings"
 	"testing"
@@ -69,6 +70,22 @@ func waitJob(t *testing.T, db *sql.DB, what string, reached func(state string, d
 			ok = reached(r[0], done, r[2])
 		}
 	}
+}
+
+// waitCopy waits until the table copy of a rewrite job (in state "rewrite
+// write-only", of total rows unless total is 0) has done min rows, and
+// returns the rows it had done.
+func waitCopy(t *testing.T, db *sql.DB, min int64, total int) int64 {
+	t.Helper()
+	var before int64
+	waitJob(t, db, fmt.Sprintf("the copy did not pass %d rows", min), func(state string, done int64, tot string) bool {
+		if state != "rewrite write-only" || total > 0 && tot != strconv.Itoa(total) {
+			t.Fatalf("job during the copy: %s %d %s", state, done, tot)
+		}
+		before = done
+		return done >= min
+	})
+	return before
 }
 
 // killAndRestart SIGKILLs s while d runs (d must then fail), checks the

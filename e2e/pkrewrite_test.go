@@ -41,14 +41,7 @@ func killDuringPKRewrite(t *testing.T, create, alter, wantDef string) {
 	mustExec(t, db, "CREATE TABLE rw.control LIKE rw.t")
 	mustExec(t, db, "INSERT INTO rw.control SELECT * FROM rw.t")
 	ddl := startSlowDDL(t, db, alter, 50)
-	var before int64
-	waitJob(t, db, "the copy did not pass 5,000 rows", func(state string, done int64, _ string) bool {
-		if state != "rewrite write-only" {
-			t.Fatalf("job during the copy: %s %d", state, done)
-		}
-		before = done
-		return done >= 5_000
-	})
+	before := waitCopy(t, db, 5_000, 0)
 	// Writes during the copy reach the shadow before the kill.
 	for i := 0; i < 5; i++ {
 		if err := updateBoth(db, (i*4099)%rows, i); err != nil {

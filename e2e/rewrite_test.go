@@ -3,7 +3,6 @@ package e2e
 import (
 	"database/sql"
 	"fmt"
-	"strconv"
 	"strings"
 	"testing"
 )
@@ -26,14 +25,7 @@ func TestKillDuringRewrite(t *testing.T) {
 	mustExec(t, db, "CREATE TABLE rw.control LIKE rw.t")
 	mustExec(t, db, "INSERT INTO rw.control SELECT * FROM rw.t")
 	ddl := startSlowDDL(t, db, "ALTER TABLE rw.t MODIFY k BIGINT NOT NULL", 20)
-	var before int64
-	waitJob(t, db, "the copy did not pass 6,000 rows", func(state string, done int64, total string) bool {
-		if state != "rewrite write-only" || total != strconv.Itoa(rows) {
-			t.Fatalf("job during the copy: %s %d %s", state, done, total)
-		}
-		before = done
-		return done >= 6_000
-	})
+	before := waitCopy(t, db, 6_000, rows)
 	state := ""
 	for _, r := range queryRows(t, db, "SHOW PROCESSLIST") {
 		if strings.HasPrefix(r[7], "ALTER TABLE") {

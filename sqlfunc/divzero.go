@@ -45,16 +45,10 @@ func divZeros(ctx *sql.Context, n sql.Node) (sql.Node, transform.TreeIdentity, e
 			}
 			same := transform.SameTree
 			if v, ok := nn.Source.(*plan.Values); ok {
-				var tuples [][]sql.Expression
-				for ti, tup := range v.ExpressionTuples {
-					if nt, changed := divZeroCheckedList(tup); changed {
-						if tuples == nil {
-							tuples = append([][]sql.Expression(nil), v.ExpressionTuples...)
-						}
-						tuples[ti] = nt
-					}
-				}
-				if tuples != nil {
+				tuples, changed := eachChanged(v.ExpressionTuples, func(_ int, tup []sql.Expression) ([]sql.Expression, bool) {
+					return divZeroCheckedList(tup)
+				})
+				if changed {
 					nv := *v
 					nv.ExpressionTuples = tuples
 					nn = nn.WithSource(&nv)
@@ -149,37 +143,23 @@ func mayDivide(e sql.Expression) bool {
 }
 
 func divZeroCheckedList(exprs []sql.Expression) ([]sql.Expression, bool) {
-	var out []sql.Expression
-	for i, e := range exprs {
-		ne, ok := divZeroChecked(e)
-		if !ok {
-			continue
-		}
-		if out == nil {
-			out = append([]sql.Expression(nil), exprs...)
-		}
-		out[i] = ne
-	}
-	return out, out != nil
+	return eachChanged(exprs, func(_ int, e sql.Expression) (sql.Expression, bool) {
+		return divZeroChecked(e)
+	})
 }
 
 func divZeroCheckedSets(exprs []sql.Expression) ([]sql.Expression, bool) {
-	var out []sql.Expression
-	for i, e := range exprs {
+	return eachChanged(exprs, func(_ int, e sql.Expression) (sql.Expression, bool) {
 		s, ok := e.(*expression.SetField)
 		if !ok {
-			continue
+			return e, false
 		}
 		r, ok := divZeroChecked(s.RightChild)
 		if !ok {
-			continue
+			return e, false
 		}
-		if out == nil {
-			out = append([]sql.Expression(nil), exprs...)
-		}
-		out[i] = expression.NewSetField(s.LeftChild, r)
-	}
-	return out, out != nil
+		return expression.NewSetField(s.LeftChild, r), true
+	})
 }
 
 // divZeroChecked is e under checkDivZero when it computes anything (ok).

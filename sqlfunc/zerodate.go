@@ -87,18 +87,10 @@ func zeroDates(ctx *sql.Context, n sql.Node) (sql.Node, transform.TreeIdentity, 
 			if p, ok := nn.Source.(*plan.Project); ok && nn.Destination != nil {
 				sch := nn.Destination.Schema()
 				if len(p.Projections) == len(sch) {
-					var projs []sql.Expression
-					for i, e := range p.Projections {
-						ne, ok := zeroChecked(e, sch[i], mode)
-						if !ok {
-							continue
-						}
-						if projs == nil {
-							projs = append([]sql.Expression(nil), p.Projections...)
-						}
-						projs[i] = ne
-					}
-					if projs != nil {
+					projs, changed := eachChanged(p.Projections, func(i int, e sql.Expression) (sql.Expression, bool) {
+						return zeroChecked(e, sch[i], mode)
+					})
+					if changed {
 						nn = nn.WithSource(plan.NewProject(projs, p.Child))
 						same = transform.NewTree
 					}
@@ -152,31 +144,17 @@ func zeroCheckedValues(v *plan.Values, names []string, sch sql.Schema, mode zero
 			cols = append(cols, sch[i])
 		}
 	}
-	var tuples [][]sql.Expression
-	for ti, tup := range v.ExpressionTuples {
+	for _, tup := range v.ExpressionTuples {
 		if len(tup) != len(cols) {
 			return v, false
 		}
-		var nt []sql.Expression
-		for i, e := range tup {
-			ne, ok := zeroChecked(e, cols[i], mode)
-			if !ok {
-				continue
-			}
-			if nt == nil {
-				nt = append([]sql.Expression(nil), tup...)
-			}
-			nt[i] = ne
-		}
-		if nt == nil {
-			continue
-		}
-		if tuples == nil {
-			tuples = append([][]sql.Expression(nil), v.ExpressionTuples...)
-		}
-		tuples[ti] = nt
 	}
-	if tuples == nil {
+	tuples, changed := eachChanged(v.ExpressionTuples, func(_ int, tup []sql.Expression) ([]sql.Expression, bool) {
+		return eachChanged(tup, func(i int, e sql.Expression) (sql.Expression, bool) {
+			return zeroChecked(e, cols[i], mode)
+		})
+	})
+	if !changed {
 		return v, false
 	}
 	nv := *v
@@ -185,30 +163,21 @@ func zeroCheckedValues(v *plan.Values, names []string, sch sql.Schema, mode zero
 }
 
 func zeroCheckedSets(exprs []sql.Expression, mode zeroDateMode) ([]sql.Expression, bool) {
-	var out []sql.Expression
-	for i, e := range exprs {
+	return eachChanged(exprs, func(_ int, e sql.Expression) (sql.Expression, bool) {
 		s, ok := e.(*expression.SetField)
 		if !ok {
-			continue
+			return e, false
 		}
 		gf, ok := s.LeftChild.(*expression.GetField)
 		if !ok {
-			continue
+			return e, false
 		}
-		col := &sql.Column{Name: gf.Name(), Type: gf.Type()}
-		r, ok := zeroChecked(s.RightChild, col, mode)
+		r, ok := zeroChecked(s.RightChild, &sql.Column{Name: gf.Name(), Type: gf.Type()}, mode)
 		if !ok {
-			continue
+			return e, false
 		}
-		if out == nil {
-			out = append([]sql.Expression(nil), exprs...)
-		}
-		out[i] = expression.NewSetField(gf, r)
-	}
-	if out == nil {
-		return exprs, false
-	}
-	return out, true
+		return expression.NewSetField(gf, r), true
+	})
 }
 
 // zeroChecked is e checked for the zero date if col is a date column (ok);

@@ -114,51 +114,33 @@ func DoBodies(q string) (string, []Edit) {
 			openTrigger = -1
 		}
 	}
-	for i := 0; i < len(q); {
-		c := q[i]
-		switch {
-		case c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f':
-			i++
-		case c == '\'' || c == '"':
-			i = SkipString(q, i)
-			other(false)
+	// Executable comments are passed over: a DO inside one is not
+	// rewritten.
+	for i, j := nextToken(q, 0, true); i < len(q); i, j = nextToken(q, j, true) {
+		switch c := q[i]; {
 		case c == '`':
-			i = skipIdentifier(q, i)
 			word("`")
-		case c == '#' || c == '-' && strings.HasPrefix(q[i:], "--") && (i+2 == len(q) || isSpaceOrControl(q[i+2])):
-			i = lineEnd(q, i)
-		case c == '/' && strings.HasPrefix(q[i:], "/*"):
-			i = commentEnd(q, i)
 		case isWordByte(c):
-			j := i + 1
-			for j < len(q) && isWordByte(q[j]) {
-				j++
-			}
 			if j-i == 2 && isDoAt(q, i) {
 				switch {
 				case semi || prev == "BEGIN" || prev == "THEN" || prev == "ELSE" || prev == "LOOP" ||
 					prev == "REPEAT" || prev == "DO":
 					edits = append(edits, Edit{At: i, Len: 2, New: doSelect})
 					other(false)
-					i = j
 					continue
 				case prev == "ROW" && prev2 == "EACH" || prev2 == "FOLLOWS" || prev2 == "PRECEDES":
 					edits = append(edits, Edit{At: i, Len: 2, New: "BEGIN " + doSelect})
 					openTrigger = len(edits) - 1
 					other(false)
-					i = j
 					continue
 				}
 			}
 			word(q[i:j])
-			i = j
 		case c == ';':
 			closeTrigger(i)
 			other(true)
-			i++
-		default:
+		default: // strings too
 			other(false)
-			i++
 		}
 	}
 	if openTrigger >= 0 {
@@ -183,17 +165,5 @@ func DoOrigOffset(edits []Edit, at int) int {
 // leadingBlanks returns where the first token of q starts: after blanks and
 // comments (not executable /*! comments, whose text is the statement's).
 func leadingBlanks(q string) int {
-	for i := 0; i < len(q); {
-		switch c := q[i]; {
-		case c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f':
-			i++
-		case strings.HasPrefix(q[i:], "/*") && !strings.HasPrefix(q[i:], "/*!"):
-			i = commentEnd(q, i)
-		case c == '#' || c == '-' && strings.HasPrefix(q[i:], "--") && (i+2 == len(q) || isSpaceOrControl(q[i+2])):
-			i = lineEnd(q, i)
-		default:
-			return i
-		}
-	}
-	return len(q)
+	return skipBlanks(q, 0)
 }

@@ -53,33 +53,14 @@ func QuantifiedComparisons(q string) ([]Edit, []Quantified) {
 	var edits []Edit
 	var qs []Quantified
 	op := "" // the name of the comparison operator that was the last token
-	for i := 0; i < len(q); {
-		c := q[i]
-		switch {
-		case c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f':
-			i++
-		case c == '\'' || c == '"':
-			i = SkipString(q, i)
-			op = ""
-		case c == '`':
-			i = skipIdentifier(q, i)
-			op = ""
-		case c == '#' || c == '-' && strings.HasPrefix(q[i:], "--") && (i+2 == len(q) || isSpaceOrControl(q[i+2])):
-			i = lineEnd(q, i)
-		case c == '/' && strings.HasPrefix(q[i:], "/*") && !strings.HasPrefix(q[i:], "/*!"):
-			i = commentEnd(q, i)
+	for i, j := nextToken(q, 0, false); i < len(q); i, j = nextToken(q, j, false) {
+		switch c := q[i]; {
 		case c == '<' || c == '>' || c == '=' || c == '!':
-			j := i
 			for j < len(q) && strings.IndexByte("<>=!", q[j]) >= 0 {
 				j++
 			}
 			op = QuantifiedOps[q[i:j]]
-			i = j
 		case isWordByte(c):
-			j := i + 1
-			for j < len(q) && isWordByte(q[j]) {
-				j++
-			}
 			if op != "" && (i == 0 || q[i-1] != '.' && q[i-1] != '@') {
 				fn := ""
 				switch strings.ToUpper(q[i:j]) {
@@ -96,10 +77,8 @@ func QuantifiedComparisons(q string) ([]Edit, []Quantified) {
 				}
 			}
 			op = ""
-			i = j
 		default:
 			op = ""
-			i++
 		}
 	}
 	if len(edits) == 0 {
@@ -132,49 +111,24 @@ func subqueryOperand(q string, i int) (open, end int, ok bool) {
 		return 0, 0, false
 	}
 	depth := 0
-	for k := open; k < len(q); {
-		switch c := q[k]; {
-		case c == '\'' || c == '"':
-			k = SkipString(q, k)
-			continue
-		case c == '`':
-			k = skipIdentifier(q, k)
-			continue
-		case c == '#' || c == '-' && strings.HasPrefix(q[k:], "--") && (k+2 == len(q) || isSpaceOrControl(q[k+2])):
-			k = lineEnd(q, k)
-			continue
-		case c == '/' && strings.HasPrefix(q[k:], "/*") && !strings.HasPrefix(q[k:], "/*!"):
-			k = commentEnd(q, k)
-			continue
-		case c == '(':
+	for k, e := nextToken(q, open, false); k < len(q); k, e = nextToken(q, e, false) {
+		switch q[k] {
+		case '(':
 			depth++
-		case c == ')':
+		case ')':
 			depth--
 			if depth == 0 {
 				return open, k + 1, true
 			}
 		}
-		k++
 	}
 	return 0, 0, false
 }
 
 // skipBlanks returns the index of the first byte from q[i] that is neither
-// blank nor inside a comment.
+// blank nor inside a comment (an executable comment's text is code).
 func skipBlanks(q string, i int) int {
-	for i < len(q) {
-		switch c := q[i]; {
-		case c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f':
-			i++
-		case c == '#' || c == '-' && strings.HasPrefix(q[i:], "--") && (i+2 == len(q) || isSpaceOrControl(q[i+2])):
-			i = lineEnd(q, i)
-		case c == '/' && strings.HasPrefix(q[i:], "/*") && !strings.HasPrefix(q[i:], "/*!"):
-			i = commentEnd(q, i)
-		default:
-			return i
-		}
-	}
-	return i
+	return skipIgnored(q, i, false)
 }
 
 // RestoreQuantified puts the original spelling of the rewritten operands

@@ -318,6 +318,50 @@ func commentEnd(q string, i int) int {
 	return len(q)
 }
 
+// skipIgnored returns the index of the first byte from q[i] that is
+// neither blank nor inside a comment. An executable comment (/*! ... */)
+// is skipped only when exec is true: its text is the statement's to
+// MySQL, but a pass that only looks for statement starts may pass over it.
+func skipIgnored(q string, i int, exec bool) int {
+	for i < len(q) {
+		switch c := q[i]; {
+		case c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f':
+			i++
+		case c == '#' || c == '-' && strings.HasPrefix(q[i:], "--") && (i+2 == len(q) || isSpaceOrControl(q[i+2])):
+			i = lineEnd(q, i)
+		case c == '/' && strings.HasPrefix(q[i:], "/*") && (exec || !strings.HasPrefix(q[i:], "/*!")):
+			i = commentEnd(q, i)
+		default:
+			return i
+		}
+	}
+	return i
+}
+
+// nextToken finds the token at or after q[i] (past what skipIgnored
+// skips): a string, a `quoted` identifier, a word (a run of word bytes) or
+// one byte of anything else, from start to end; start is len(q) when
+// there is none.
+func nextToken(q string, i int, exec bool) (start, end int) {
+	start = skipIgnored(q, i, exec)
+	if start == len(q) {
+		return start, start
+	}
+	switch c := q[start]; {
+	case c == '\'' || c == '"':
+		return start, SkipString(q, start)
+	case c == '`':
+		return start, skipIdentifier(q, start)
+	case isWordByte(c):
+		end = start + 1
+		for end < len(q) && isWordByte(q[end]) {
+			end++
+		}
+		return start, end
+	}
+	return start, start + 1
+}
+
 // FuncKeyPartMark starts the column name FunctionalKeyParts gives a
 // functional key part: the mark, then the expression as written.
 const FuncKeyPartMark = "!fx!"

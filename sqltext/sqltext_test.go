@@ -117,3 +117,29 @@ func FuzzRewrite(f *testing.F) {
 		}
 	})
 }
+
+// The passes that share nextToken keep their own rule for executable
+// comments: DoBodies passes over them, QuantifiedComparisons and the
+// statement start read their text as code; other comments, strings and
+// quoted identifiers hide what they hold from both.
+func TestNextTokenComments(t *testing.T) {
+	body := "CREATE PROCEDURE p() BEGIN /*!50000 DO 1; */ DO 2; -- DO 3;\n SELECT 'DO 4;' `DO`; DO 5; END"
+	want := "CREATE PROCEDURE p() BEGIN /*!50000 DO 1; */ " + doSelect + " 2; -- DO 3;\n SELECT 'DO 4;' `DO`; " + doSelect + " 5; END"
+	if got, _ := DoBodies(body); got != want {
+		t.Errorf("DoBodies:\n got %q\nwant %q", got, want)
+	}
+	for q, n := range map[string]int{
+		"SELECT a > /* c */ ALL (SELECT 1)":                2,
+		"SELECT a > /*!ALL (SELECT 1)*/":                   0,
+		"SELECT a <= ANY (SELECT ')' -- )\n FROM t)":       2,
+		"SELECT a = SOME (SELECT 1 FROM t) FROM `a > ALL`": 2,
+		"SELECT 'a > ALL (SELECT 1)'":                      0,
+	} {
+		if edits, _ := QuantifiedComparisons(q); len(edits) != n {
+			t.Errorf("QuantifiedComparisons(%q): %d edits, want %d", q, len(edits), n)
+		}
+	}
+	if i := leadingBlanks(" /* c */ -- d\n # e\n\f/*!1 x */"); i != 20 {
+		t.Errorf("leadingBlanks: %d, want 20 (the executable comment)", i)
+	}
+}
