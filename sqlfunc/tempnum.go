@@ -102,6 +102,9 @@ func temporalOperands(e sql.Expression) sql.Expression {
 	ncs := make([]sql.Expression, len(cs))
 	for i, c := range cs {
 		ncs[i] = newTemporalNum(c)
+		if ncs[i] == c {
+			ncs[i] = newUintNum(c)
+		}
 		changed = changed || ncs[i] != c
 	}
 	if !changed {

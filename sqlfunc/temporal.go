@@ -78,7 +78,10 @@ func (d *dateArith) Type() sql.Type {
 		}
 		return datetimeOf(ivDec)
 	}
-	if types.IsText(dt) {
+	// A string, or NULL (DATE_ADD(NULL, INTERVAL 1 DAY)): MySQL's result is
+	// a string (Item_date_add_interval::resolve_type); GMS typed NULL's as
+	// NULL.
+	if types.IsText(dt) || dt == types.Null {
 		return types.LongText
 	}
 	return d.child.Type()

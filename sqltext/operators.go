@@ -26,6 +26,10 @@ const (
 //   - `INTERVAL(N, N1, ...)` (two or more arguments) becomes a call of
 //     IntervalFunc; `INTERVAL (1) DAY` is left alone;
 //   - `ROW(a, b, ...)` (two or more values) becomes `(a, b, ...)`;
+//   - a compound unit of `INTERVAL expr unit` (HOUR_MINUTE, DAY_SECOND,
+//     ...) is quoted: the parser reads the unit of an INTERVAL expression
+//     as an identifier and these words are keywords to it (1064 where
+//     DATE_ADD(d, INTERVAL '1:30' HOUR_MINUTE) is valid MySQL);
 //   - `@v := expr` outside a SET's own assignments becomes
 //     `AssignFunc('v', expr)`; expr ends where MySQL's lowest-precedence
 //     operator makes it end: at a comma, closing parenthesis or clause
@@ -65,6 +69,8 @@ func Operators(q string) (string, []Edit) {
 			} else {
 				edits = append(edits, Edit{At: t.start, Len: t.end - t.start})
 			}
+		case compoundUnits[t.word] && !attached && i > 1 && endsValue(toks[i-1]) && intervalBefore(toks, i):
+			edits = append(edits, Edit{At: t.start, Len: t.end - t.start, New: "`" + t.word + "`"})
 		case t.word == "@" && i+3 < len(toks) && toks[i+2].word == ":" && toks[i+3].word == "=" &&
 			toks[i+3].start == toks[i+2].end && !(t.start > 0 && q[t.start-1] == '@') &&
 			toks[i+1].start == t.end && !setTarget(toks, i, first):
@@ -246,4 +252,33 @@ func endsValue(t depthToken) bool {
 		return true
 	}
 	return isWordStart(w) && !operatorWords[w] || w == "NULL" || w == "TRUE" || w == "FALSE"
+}
+
+// compoundUnits are the INTERVAL units the parser only takes quoted.
+var compoundUnits = map[string]bool{
+	"SECOND_MICROSECOND": true, "MINUTE_MICROSECOND": true, "MINUTE_SECOND": true, "HOUR_MICROSECOND": true,
+	"HOUR_SECOND": true, "HOUR_MINUTE": true, "DAY_MICROSECOND": true, "DAY_SECOND": true, "DAY_MINUTE": true,
+	"DAY_HOUR": true, "YEAR_MONTH": true,
+}
+
+// intervalBefore: an INTERVAL keyword at toks[at]'s depth precedes it, with
+// no comma of that level between (the unit ends INTERVAL's expression).
+func intervalBefore(toks []depthToken, at int) bool {
+	d := toks[at].depth
+	for j := at - 1; j >= 0; j-- {
+		t := toks[j]
+		if t.depth < d {
+			return false
+		}
+		if t.depth > d {
+			continue
+		}
+		switch t.word {
+		case "INTERVAL":
+			return true
+		case ",", ";":
+			return false
+		}
+	}
+	return false
 }

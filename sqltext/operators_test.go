@@ -21,6 +21,11 @@ func TestOperators(t *testing.T) {
 		{"SELECT interval (NULL, 1)", "SELECT " + IntervalFunc + " (NULL, 1)"},
 		{"SELECT DATE_ADD(d, INTERVAL (1) DAY), d + INTERVAL 1 DAY FROM t", ""},
 		{"SELECT INTERVAL(f(1, 2)) DAY", ""},
+		// compound INTERVAL units
+		{"SELECT DATE_ADD(d, INTERVAL '1:30' HOUR_MINUTE) FROM t", "SELECT DATE_ADD(d, INTERVAL '1:30' `HOUR_MINUTE`) FROM t"},
+		{"SELECT d + interval '1 2' day_hour, d - INTERVAL (1 + 1) YEAR_MONTH", "SELECT d + interval '1 2' `DAY_HOUR`, d - INTERVAL (1 + 1) `YEAR_MONTH`"},
+		{"SELECT hour_minute FROM t WHERE INTERVAL(1, 2), day_hour", "SELECT hour_minute FROM t WHERE " + IntervalFunc + "(1, 2), day_hour"},
+		{"SELECT 'INTERVAL 1 DAY_HOUR', `day_hour` FROM t", ""},
 		// ROW(...)
 		{"SELECT ROW(1,2) = ROW(1,2)", "SELECT (1,2) = (1,2)"},
 		{"SELECT ROW(1, 2) = 1", "SELECT (1, 2) = 1"},

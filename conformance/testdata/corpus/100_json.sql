@@ -26,6 +26,8 @@ SELECT JSON_ARRAY_APPEND('[1,2]', '$', 3), JSON_ARRAY_INSERT('[1,2]', '$[0]', 0)
 SELECT JSON_MERGE_PATCH('{"a":1,"b":2}', '{"b":null,"c":3}'), JSON_MERGE_PRESERVE('{"a":1}', '{"a":2}');
 SELECT JSON_QUOTE('a"b'), JSON_QUOTE(NULL);
 SELECT JSON_OBJECT('k', JSON_ARRAY(1, 2)), JSON_ARRAY(JSON_OBJECT('x', 1));
+-- mysql-differs: MySQL 8.0 parses JSON text into typed values (rapidjson: 1.50 and 1e2 are doubles, -0 the integer 0) and prints a double without a fraction with ".0" (Json_wrapper::to_string); MariaDB keeps the text
+-- expect: 1.5 | 100.0 | 0
 SELECT JSON_EXTRACT('{"a":1.50}', '$.a'), JSON_EXTRACT('{"a":1e2}', '$.a'), JSON_EXTRACT('{"a":-0}', '$.a');
 SELECT JSON_EXTRACT('{"a":"x"}', '$.a') = 'x', JSON_UNQUOTE(JSON_EXTRACT('{"a":"x"}', '$.a')) = 'x';
 SELECT JSON_EXTRACT('[1,2]', '$[0]') + 1, JSON_EXTRACT('{"a":"5"}', '$.a') + 1;
