@@ -187,3 +187,45 @@ func TestViewInOtherSchemaWithoutDatabase(t *testing.T) {
 		t.Errorf("DATABASE() after reading a view: %v", got)
 	}
 }
+
+// TestAlterCopiedRows: an ALTER MySQL runs by copying the table (a column's
+// type changed, DROP PRIMARY KEY alone) reports the table's rows as
+// affected; in-place and instant ones report 0 (GMS: 0 for all). A
+// narrowing that would cut data is 1265. DESCRIBE prints a string type
+// without its collation.
+func TestAlterCopiedRows(t *testing.T) {
+	ts := startServer(t, t.TempDir())
+	db := ts.connect("")
+	mustExec(t, db, "CREATE DATABASE ac")
+	db = ts.connect("ac")
+	mustExec(t, db, "CREATE TABLE e1 (id INT PRIMARY KEY, a INT, b VARCHAR(10), e ENUM('x','y'))")
+	mustExec(t, db, "INSERT INTO e1 VALUES (1, 1, 'a', 'x'), (2, 2, 'abc', 'y'), (3, NULL, NULL, NULL)")
+	wantErrNo(t, db, 1265, "ALTER TABLE e1 MODIFY COLUMN b VARCHAR(2)")
+	for _, c := range []struct {
+		q    string
+		want int64
+	}{
+		{"ALTER TABLE e1 MODIFY COLUMN b VARCHAR(3)", 3},
+		{"ALTER TABLE e1 MODIFY COLUMN b VARCHAR(5)", 0},
+		{"ALTER TABLE e1 MODIFY e ENUM('x','y','z')", 0},
+		{"ALTER TABLE e1 MODIFY e ENUM('y','x','z')", 3},
+		{"ALTER TABLE e1 ADD COLUMN c INT", 0},
+		{"ALTER TABLE e1 MODIFY a BIGINT", 3},
+		{"ALTER TABLE e1 CHANGE a aa BIGINT", 0},
+		{"ALTER TABLE e1 DROP PRIMARY KEY", 3},
+		{"ALTER TABLE e1 ADD PRIMARY KEY (id)", 0},
+		{"ALTER TABLE e1 DROP PRIMARY KEY, ADD PRIMARY KEY (id)", 0},
+	} {
+		n, err := mustExec(t, db, c.q).RowsAffected()
+		if err != nil || n != c.want {
+			t.Errorf("%s: %d rows affected (%v), want %d", c.q, n, err, c.want)
+		}
+	}
+	var got []string
+	for _, r := range queryRows(t, db, "DESCRIBE e1") {
+		got = append(got, r[0]+" "+r[1])
+	}
+	if s := strings.Join(got, ", "); s != "id int, aa bigint, b varchar(5), e enum('y','x','z'), c int" {
+		t.Errorf("DESCRIBE: %s", s)
+	}
+}
