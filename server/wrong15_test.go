@@ -229,3 +229,33 @@ func TestAlterCopiedRows(t *testing.T) {
 		t.Errorf("DESCRIBE: %s", s)
 	}
 }
+
+// TestRecursiveCteWidth: a recursive CTE's string column is as wide as its
+// anchor's, so a longer recursive row is 1406 in strict mode (GMS returned
+// 'aa', 'aaa' from an anchor of 'a'); a wide enough anchor runs.
+func TestRecursiveCteWidth(t *testing.T) {
+	ts := startServer(t, t.TempDir())
+	db := ts.connect("")
+	mustExec(t, db, "CREATE DATABASE rc")
+	mustExec(t, db, "CREATE TABLE rc.t (id INT PRIMARY KEY, s VARCHAR(2))")
+	mustExec(t, db, "INSERT INTO rc.t VALUES (1, 'a')")
+	db = ts.connect("rc")
+	for _, q := range []string{
+		"WITH RECURSIVE s (x) AS (SELECT 'a' UNION ALL SELECT CONCAT(x, 'a') FROM s WHERE LENGTH(x) < 3) SELECT x FROM s",
+		"WITH RECURSIVE s (x) AS (SELECT s FROM t UNION ALL SELECT CONCAT(x, 'a') FROM s WHERE LENGTH(x) < 3) SELECT x FROM s",
+	} {
+		if _, err := db.Query(q); mysqlErrNo(err) != 1406 {
+			t.Errorf("%s: %v, want 1406", q, err)
+		}
+	}
+	for q, want := range map[string]string{
+		"WITH RECURSIVE s (x) AS (SELECT CAST('a' AS CHAR(5)) UNION ALL SELECT CONCAT(x, 'a') FROM s WHERE LENGTH(x) < 3) SELECT x FROM s ORDER BY x": "a aa aaa",
+		"WITH RECURSIVE s (x) AS (SELECT s FROM t UNION ALL SELECT CONCAT(x, 'a') FROM s WHERE LENGTH(x) < 2) SELECT x FROM s ORDER BY x":             "a aa",
+		"WITH RECURSIVE s (n, x) AS (SELECT 1, 'abc' UNION ALL SELECT n + 1, 'x' FROM s WHERE n < 3) SELECT n, x FROM s ORDER BY n":                    "1,abc 2,x 3,x",
+		"WITH RECURSIVE s (n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM s WHERE n < 5) SELECT COUNT(*) FROM s":                                          "5",
+	} {
+		if got := rowsText(t, ts, "rc", q); got != want {
+			t.Errorf("%s: %q, want %q", q, got, want)
+		}
+	}
+}
