@@ -73,7 +73,8 @@ func Install(a *analyzer.Analyzer) {
 		}
 		if b.Desc == "post-analyzer" {
 			rules = append(rules, analyzer.Rule{Id: negZeroGroupingID, Apply: normalizeNegZeros},
-				analyzer.Rule{Id: rowInListID, Apply: rowInLists})
+				analyzer.Rule{Id: rowInListID, Apply: rowInLists},
+				analyzer.Rule{Id: cteWidthID, Apply: recursiveCteWidths})
 		}
 		b.Rules = rules
 	}

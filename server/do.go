@@ -54,6 +54,11 @@ func (p *doParser) ParseSimple(query string) (ast.Statement, error) {
 	rq, _, qs := sqltext.ParserEdits(query)
 	stmt, err := p.inner.ParseSimple(rq)
 	if err == nil {
+		if _, damaged := windowOverAggregates(stmt); damaged {
+			stmt, err = p.inner.ParseSimple(rq)
+		}
+	}
+	if err == nil {
 		restoreQuantified(stmt, qs)
 	}
 	return stmt, err
@@ -68,6 +73,11 @@ func (p *doParser) Parse(ctx *sql.Context, query string, multi bool) (ast.Statem
 func (p *doParser) ParseWithOptions(ctx context.Context, query string, delimiter rune, multi bool, options ast.ParserOptions) (ast.Statement, string, string, error) {
 	rq, edits, qs := sqltext.ParserEdits(query)
 	stmt, parsed, remainder, err := p.inner.ParseWithOptions(ctx, rq, delimiter, multi, options)
+	if err == nil {
+		if _, damaged := windowOverAggregates(stmt); damaged {
+			stmt, parsed, remainder, err = p.inner.ParseWithOptions(ctx, rq, delimiter, multi, options)
+		}
+	}
 	if edits == nil || err != nil {
 		return stmt, parsed, remainder, err
 	}
@@ -117,6 +127,11 @@ func origPositions(stmt ast.Statement, edits []sqltext.Edit, lead, olead int) {
 func (p *doParser) ParseOneWithOptions(ctx context.Context, query string, options ast.ParserOptions) (ast.Statement, int, error) {
 	rq, edits, qs := sqltext.ParserEdits(query)
 	stmt, ri, err := p.inner.ParseOneWithOptions(ctx, rq, options)
+	if err == nil {
+		if _, damaged := windowOverAggregates(stmt); damaged {
+			stmt, ri, err = p.inner.ParseOneWithOptions(ctx, rq, options)
+		}
+	}
 	if err == nil && edits != nil {
 		restoreQuantified(stmt, qs)
 		origPositions(stmt, edits, 0, 0)

@@ -1,0 +1,258 @@
+package engine
+
+import (
+	"io"
+	"regexp"
+	"strings"
+
+	"github.com/dolthub/go-mysql-server/sql"
+	"github.com/dolthub/go-mysql-server/sql/analyzer"
+	"github.com/dolthub/go-mysql-server/sql/plan"
+	"github.com/dolthub/go-mysql-server/sql/rowexec"
+	"github.com/dolthub/go-mysql-server/sql/transform"
+	"github.com/dolthub/go-mysql-server/sql/types"
+	"github.com/dolthub/vitess/go/sqltypes"
+)
+
+// Rule IDs from round 15's range 11_060-11_079.
+const (
+	// RuleDescribeTypes: see DescribeTypes.
+	RuleDescribeTypes analyzer.RuleId = 11_062
+	// RuleCopyAlterRows: see CopyAlterRows.
+	RuleCopyAlterRows analyzer.RuleId = 11_063
+)
+
+// DescribeTypes makes DESCRIBE / SHOW COLUMNS print a column's type as
+// MySQL does, without its character set and collation (`varchar(10)`;
+// GMS printed `varchar(10) COLLATE utf8mb4_0900_ai_ci` for any collation
+// but its default utf8mb4_0900_bin). SHOW FULL COLUMNS keeps the collation
+// in its own column.
+func DescribeTypes(_ *sql.Context, n sql.Node) (sql.Node, transform.TreeIdentity, error) {
+	return transform.Node(n, func(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
+		sc, ok := n.(*plan.ShowColumns)
+		if !ok {
+			return n, transform.SameTree, nil
+		}
+		return &mapRows{child: sc, name: "describeTypes", fn: func(r sql.Row) sql.Row {
+			if len(r) > 1 {
+				if s, ok := r[1].(string); ok {
+					r[1] = bareType(s)
+				}
+			}
+			return r
+		}}, transform.NewTree, nil
+	})
+}
+
+var typeSuffixRe = regexp.MustCompile(`(?i)(?: CHARACTER SET \w+)?(?: COLLATE \w+)$`)
+
+// bareType is a column type's text without a trailing character set and
+// collation (not when they are inside an ENUM value's quotes).
+func bareType(s string) string {
+	loc := typeSuffixRe.FindStringIndex(s)
+	if loc == nil || loc[0] == loc[1] || strings.Count(s[:loc[0]], "'")%2 != 0 {
+		return s
+	}
+	return s[:loc[0]]
+}
+
+// mapRows runs its child and passes each row through fn.
+type mapRows struct {
+	child sql.Node
+	name  string
+	fn    func(sql.Row) sql.Row
+}
+
+var _ sql.ExecSourceRel = (*mapRows)(nil)
+
+func (m *mapRows) Resolved() bool       { return m.child.Resolved() }
+func (m *mapRows) IsReadOnly() bool     { return m.child.IsReadOnly() }
+func (m *mapRows) String() string       { return m.name + "(" + m.child.String() + ")" }
+func (m *mapRows) Schema() sql.Schema   { return m.child.Schema() }
+func (m *mapRows) Children() []sql.Node { return []sql.Node{m.child} }
+func (m *mapRows) WithChildren(ch ...sql.Node) (sql.Node, error) {
+	if len(ch) != 1 {
+		return nil, sql.ErrInvalidChildrenNumber.New(m, len(ch), 1)
+	}
+	nm := *m
+	nm.child = ch[0]
+	return &nm, nil
+}
+
+func (m *mapRows) RowIter(ctx *sql.Context, row sql.Row) (sql.RowIter, error) {
+	it, err := buildIter(ctx, m.child, row)
+	if err != nil {
+		return nil, err
+	}
+	return &mapIter{it: it, fn: m.fn}, nil
+}
+
+func buildIter(ctx *sql.Context, n sql.Node, row sql.Row) (sql.RowIter, error) {
+	if es, ok := n.(sql.ExecSourceRel); ok {
+		return es.RowIter(ctx, row)
+	}
+	return rowexec.DefaultBuilder.Build(ctx, n, row)
+}
+
+type mapIter struct {
+	it sql.RowIter
+	fn func(sql.Row) sql.Row
+}
+
+func (m *mapIter) Next(ctx *sql.Context) (sql.Row, error) {
+	r, err := m.it.Next(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return m.fn(r), nil
+}
+
+func (m *mapIter) Close(ctx *sql.Context) error { return m.it.Close(ctx) }
+
+// CopyAlterRows answers an ALTER TABLE that MySQL (InnoDB) runs with
+// ALGORITHM=COPY with the table's row count as its affected rows, as MySQL
+// reports the rows it copied: a MODIFY/CHANGE COLUMN changing the column's
+// type (other than widening a VARCHAR within its length-byte size or
+// appending ENUM/SET members) and DROP PRIMARY KEY without a new one. GMS
+// answered 0 for every ALTER; in-place and instant changes stay 0.
+func CopyAlterRows(ctx *sql.Context, n sql.Node) (sql.Node, transform.TreeIdentity, error) {
+	return transform.Node(n, copyAlterRows)
+}
+
+func copyAlterRows(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
+	var parts []sql.Node
+	switch a := n.(type) {
+	case *plan.ModifyColumn, *plan.AlterPK:
+		parts = []sql.Node{a}
+	case *combinedAlter:
+		parts = a.blk.Children()
+	default:
+		return n, transform.SameTree, nil
+	}
+	var db sql.Database
+	table := ""
+	copies, dropPK, addPK := false, false, false
+	for _, p := range parts {
+		switch p := p.(type) {
+		case *plan.ModifyColumn:
+			db, table = p.Database(), nodeName(p.Table)
+			if typeCopies(p.TargetSchema(), p.Column(), p.NewColumn()) {
+				copies = true
+			}
+		case *plan.AlterPK:
+			db, table = p.Database(), nodeName(p.Table)
+			if p.Action == plan.PrimaryKeyAction_Drop {
+				dropPK = true
+			} else {
+				addPK = true
+			}
+		}
+	}
+	if dropPK && !addPK {
+		copies = true
+	}
+	if !copies || db == nil || table == "" {
+		return n, transform.SameTree, nil
+	}
+	return &copyAlter{child: n, db: db, table: table}, transform.NewTree, nil
+}
+
+func nodeName(n sql.Node) string {
+	if nm, ok := n.(sql.Nameable); ok {
+		return nm.Name()
+	}
+	return ""
+}
+
+// typeCopies tells whether MySQL copies the table to give column name of
+// sch the type of nc.
+func typeCopies(sch sql.Schema, name string, nc *sql.Column) bool {
+	i := sch.IndexOfColName(name)
+	if i < 0 || nc == nil {
+		return false
+	}
+	ot, nt := sch[i].Type, nc.Type
+	os, oks := ot.(sql.StringType)
+	ns, nks := nt.(sql.StringType)
+	if oks && nks && os.Type() == ns.Type() {
+		// The new type's collation is the table's until the ALTER runs.
+		if nc, oc := ns.Collation(), os.Collation(); nc != sql.Collation_Unspecified && nc != oc {
+			return true
+		}
+		ol, nl := os.MaxByteLength(), ns.MaxByteLength()
+		if ol == nl {
+			return false
+		}
+		return !(os.Type() == sqltypes.VarChar && nl > ol && (ol < 256) == (nl < 256))
+	}
+	if oe, ok := ot.(sql.EnumType); ok {
+		if ne, ok := nt.(sql.EnumType); ok {
+			return !isPrefix(oe.Values(), ne.Values())
+		}
+	}
+	if oe, ok := ot.(sql.SetType); ok {
+		if ne, ok := nt.(sql.SetType); ok {
+			return !isPrefix(oe.Values(), ne.Values())
+		}
+	}
+	return !ot.Equals(nt)
+}
+
+func isPrefix(a, b []string) bool {
+	if len(a) > len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// copyAlter runs an ALTER MySQL copies and reports the rows it holds.
+type copyAlter struct {
+	child sql.Node
+	db    sql.Database
+	table string
+}
+
+var _ sql.ExecSourceRel = (*copyAlter)(nil)
+
+func (c *copyAlter) Resolved() bool       { return c.child.Resolved() }
+func (c *copyAlter) IsReadOnly() bool     { return false }
+func (c *copyAlter) String() string       { return "CopyAlter(" + c.child.String() + ")" }
+func (c *copyAlter) Schema() sql.Schema   { return types.OkResultSchema }
+func (c *copyAlter) Children() []sql.Node { return []sql.Node{c.child} }
+func (c *copyAlter) WithChildren(ch ...sql.Node) (sql.Node, error) {
+	if len(ch) != 1 {
+		return nil, sql.ErrInvalidChildrenNumber.New(c, len(ch), 1)
+	}
+	nc := *c
+	nc.child = ch[0]
+	return &nc, nil
+}
+
+func (c *copyAlter) RowIter(ctx *sql.Context, row sql.Row) (sql.RowIter, error) {
+	it, err := buildIter(ctx, c.child, row)
+	if err != nil {
+		return nil, err
+	}
+	for err == nil {
+		_, err = it.Next(ctx)
+	}
+	cerr := it.Close(ctx)
+	if err != io.EOF {
+		return nil, err
+	}
+	if cerr != nil {
+		return nil, cerr
+	}
+	var n uint64
+	if t, ok, err := c.db.GetTableInsensitive(ctx, c.table); err == nil && ok {
+		if rc, ok := t.(*Table); ok {
+			n, _ = rc.ExactRowCount(ctx)
+		}
+	}
+	return sql.RowsToRowIter(sql.NewRow(types.NewOkResult(int(n)))), nil
+}
