@@ -14,7 +14,8 @@
 #   already prepared with ROWS rows (copied, not changed); SKIP_CHECK=1: no
 #   `myriad check` after each run (it takes 20 min on 1M rows on a loaded
 #   machine); PORT_BASE=N: servers listen on N..N+19 in turn (default
-#   23200, below the ephemeral range where client sockets took them)
+#   23200, below the ephemeral range where client sockets took them);
+#   WARMUP=S: S seconds of load before the before window (online-ddl.py)
 set -u
 cd "$(dirname "$0")/.."
 . bench/lib.sh
@@ -41,6 +42,8 @@ load() {
   local sb=$! t0
   t0=$(now)
   echo "$1 start $(date -u +%H:%M:%S), load $(cut -d' ' -f1-3 /proc/loadavg)"
+  # serverload.py reads the server's CPU time
+  export SERVER_PID=$SERVER_PID
   if [ -n "${TRIES:-}" ]; then
     /usr/bin/python3 bench/online-ddl-instant.py "$P" "$WORK/sb.out" "$t0" "$TRIES" "$1"
   else
@@ -67,7 +70,7 @@ if [ "${SKIP_MYRIAD:-}" != 1 ]; then
       newport
       start_myriad "$BIN" "$WORK/myriad" "$P" --durability async --log-level "${LOG_LEVEL:-error}"
       mariadb -h127.0.0.1 -P$P -uroot -e "SET GLOBAL myriad_ddl_backfill_sleep_ratio = $ratio"
-      load "myriad(ratio=$ratio,run=$r)"
+      SERVER_PID=$MYRIAD_PID load "myriad(ratio=$ratio,run=$r)"
       stop_server "$MYRIAD_PID"
       [ -n "${SKIP_CHECK:-}" ] || "$BIN" check --data-dir "$WORK/myriad" | tail -1
     done
@@ -90,7 +93,7 @@ if [ "${SKIP_MARIADB:-}" != 1 ]; then
       --port="$P" --bind-address=127.0.0.1 --skip-log-bin "${MARIADB_OPTS[@]}" 2>>"$WORK/mariadb.log" &
     MARIADB_PID=$!; pids+=("$MARIADB_PID")
     for i in $(seq 600); do mariadb -h127.0.0.1 -P$P -uroot -e 'SELECT 1' >/dev/null 2>&1 && break; sleep 0.1; done
-    load "mariadb(run=$r)"
+    SERVER_PID=$MARIADB_PID load "mariadb(run=$r)"
     stop_server "$MARIADB_PID"
   done
 fi

@@ -6,17 +6,25 @@ and prints one line per DDL plus the throughput windows, from sysbench's
 
   python3 online-ddl.py PORT SYSBENCH_OUT SB_START_EPOCH ROWS LABEL
 
-ADD COLUMN at 20 s, DROP COLUMN 10 s later, CREATE INDEX 10 s after that;
-the script returns 20 s after the index build ends (sysbench is then
-stopped by the caller). Windows: before = reports of 5-20 s; an instant
-DDL's "during" = the 1-s report containing it and its "after" = the 9
-reports following; the index's during = the reports wholly inside the
-build; its after = the 20 s after it. Client errors = sysbench's err/s
-(with --mysql-ignore-errors=all it counts and goes on).
+ADD COLUMN at W+20 s, DROP COLUMN 10 s later, CREATE INDEX 10 s after
+that; the script returns 20 s after the index build ends (sysbench is then
+stopped by the caller). W is the warm-up, env WARMUP (default 0): a
+server's first seconds under load are its fastest (nothing to flush or
+compact yet), so a before window there compares every later window with
+a state the server leaves whatever DDL runs. Windows: before = reports of
+W+5 to W+20 s; an instant DDL's "during" = the 1-s report containing it
+and its "after" = the 9 reports following; the index's during = the
+reports wholly inside the build; its after = the 20 s after it. Client
+errors = sysbench's err/s (with --mysql-ignore-errors=all it counts and
+goes on). With SERVER_PID set, each index window is also given as
+transactions per CPU-second of the server (serverload.py).
 """
-import sys, time, re, pymysql
+import os, sys, time, re, pymysql
+import serverload
 
 port, out, t0, rows, label = int(sys.argv[1]), sys.argv[2], float(sys.argv[3]), int(sys.argv[4]), sys.argv[5]
+W = float(os.environ.get("WARMUP") or 0)
+serverload.start()
 
 def at(sec):
     d = t0 + sec - time.time()
@@ -33,7 +41,7 @@ def ddl(c, stmt):
     return s - t0, time.time() - t0, err
 
 c = pymysql.connect(host="127.0.0.1", port=port, user="root", database="sbtest", autocommit=True)
-at(20)
+at(W + 20)
 add = ddl(c, "ALTER TABLE sbtest1 ADD COLUMN x INT NOT NULL DEFAULT 7, ALGORITHM=INSTANT")
 at(add[1] + 10)
 drop = ddl(c, "ALTER TABLE sbtest1 DROP COLUMN x, ALGORITHM=INSTANT")
@@ -54,8 +62,17 @@ def window(lo, hi):
         return float("nan"), 0
     return sum(x[1] for x in r) / len(r), int(round(sum(x[2] for x in r)))
 
-before, berr = window(5, 20)
-print("%s before (5-20 s): %.1f tps, %d errors" % (label, before, berr))
+
+def per_cpu(lo, hi):
+    """Transactions per server CPU-second over the reports of (lo, hi]."""
+    r = [x for x in reports if lo < x[0] <= hi]
+    cpu = serverload.cpu_between(t0 + lo, t0 + hi)
+    return sum(x[1] for x in r) / cpu if r and cpu > 0 else float("nan")
+
+
+before, berr = window(W + 5, W + 20)
+print("%s before (%g-%g s): %.1f tps, %d errors, %.0f txn per server CPU-s" % (
+    label, W + 5, W + 20, before, berr, per_cpu(W + 5, W + 20)))
 for name, (s, e, err) in (("ADD COLUMN", add), ("DROP COLUMN", drop)):
     sec = int(s) + 1
     dur, derr = window(sec - 1, sec)
@@ -67,3 +84,6 @@ dur, derr = window(int(s) + 1, int(e))
 aft, aerr = window(int(e) + 1, int(e) + 20)
 print("%s CREATE INDEX %8.1f s (%.0f rows/s) %s | tps during %.1f (%.0f%% of before), after %.1f (%.0f%%), errors during %d after %d" % (
     label, e - s, rows / (e - s), err or "ok", dur, 100 * dur / before, aft, 100 * aft / before, derr, aerr))
+pb, pd, pa = per_cpu(W + 5, W + 20), per_cpu(int(s) + 1, int(e)), per_cpu(int(e) + 1, int(e) + 20)
+print("%s CREATE INDEX txn per server CPU-s: before %.0f, during %.0f (%.0f%%), after %.0f (%.0f%%)" % (
+    label, pb, pd, 100 * pd / pb, pa, 100 * pa / pb))

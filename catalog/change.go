@@ -26,7 +26,8 @@ const (
 	OpDeleteJob                           // delete the record of job Job.ID
 	OpPutRoutine                          // write Routine's record under Schema (routines.go)
 	OpDeleteRoutine                       // delete stored procedure Name of Schema
-	opLast              = OpDeleteRoutine
+	OpDeleteKey                           // delete the single key Lo: a dropped table's AUTO_INCREMENT counter
+	opLast              = OpDeleteKey
 )
 
 // Op is one catalog write. Schema is the record written (OpPutSchema,
@@ -76,10 +77,12 @@ func (ch *Change) DropTable(s *Schema, t *Table) *Change {
 	return ch.DropTableData(t).DeleteTableRecord(s, t.Name)
 }
 
-// DropTableData removes every key of t (rows, index entries, counter).
+// DropTableData removes every key of t (rows, index entries, counters).
+// The AUTO_INCREMENT counter is outside the data span (keys.AutoInc): a
+// point delete of its own.
 func (ch *Change) DropTableData(t *Table) *Change {
 	lo, hi := keys.TableSpan(t.DataSchemaID, t.ID)
-	return ch.deleteRange(lo, hi)
+	return ch.deleteRange(lo, hi).add(Op{Kind: OpDeleteKey, Lo: t.CounterKey()})
 }
 
 // DropIndexData removes every entry of one index of t.
@@ -143,6 +146,7 @@ func (c *Catalog) DropSchemaChange(r Reader, s *Schema) (*Change, error) {
 		}
 	} else {
 		ch.deleteRange(keys.SchemaDataSpan(s.ID))
+		ch.deleteRange(keys.SchemaAutoIncs(s.ID))
 	}
 	ch.deleteRange(keys.TableRecords(s.ID))
 	ch.deleteRange(keys.ViewRecords(s.ID))
@@ -174,7 +178,7 @@ func (c *Catalog) Write(w Writer, ch *Change) ([]string, error) {
 			// Reverse entries are never cached: readers seek them.
 			w.Set(op.Lo, nil)
 			continue
-		case OpDeleteFKRef:
+		case OpDeleteFKRef, OpDeleteKey:
 			w.Delete(op.Lo)
 			continue
 		}

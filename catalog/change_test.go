@@ -189,3 +189,71 @@ func TestChangeEncodeFKRefs(t *testing.T) {
 		t.Fatalf("decoded %+v", got.Ops)
 	}
 }
+
+// A table's AUTO_INCREMENT counter is outside its data span: DROP TABLE and
+// DROP DATABASE delete it with the rows, and only the dropped tables'.
+func TestDropRemovesAutoIncCounters(t *testing.T) {
+	db, c := openTestCatalog(t, t.TempDir(), 1<<20)
+	defer db.Close()
+	s := &Schema{ID: 7, Name: "a"}
+	other := &Schema{ID: 70, Name: "b"}
+	mk := func(sch *Schema, id uint64, name string) *Table {
+		tbl := sbtestRecord(t)
+		tbl.ID, tbl.DataSchemaID, tbl.Name = id, sch.ID, name
+		return tbl
+	}
+	t1, t2, t3 := mk(s, 8, "t1"), mk(s, 9, "t2"), mk(other, 71, "t3")
+	tx := db.Begin()
+	if _, err := c.Write(tx, new(Change).PutSchema(s).PutSchema(other).PutTable(s, t1).PutTable(s, t2).PutTable(other, t3)); err != nil {
+		t.Fatal(err)
+	}
+	for _, tbl := range []*Table{t1, t2, t3} {
+		tx.RaiseCounter(tbl.CounterKey(), tbl.ID*10)
+	}
+	if err := tx.Commit(); err != nil {
+		t.Fatal(err)
+	}
+	apply := func(ch *Change) {
+		t.Helper()
+		tx := db.Begin()
+		if _, err := c.Write(tx, ch); err != nil {
+			t.Fatal(err)
+		}
+		if err := tx.Commit(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	counter := func(tbl *Table) uint64 {
+		t.Helper()
+		v, err := db.Counter(tbl.CounterKey())
+		if err != nil {
+			t.Fatal(err)
+		}
+		return v
+	}
+	apply(new(Change).DropTable(s, t1))
+	if counter(t1) != 0 || counter(t2) != 90 || counter(t3) != 710 {
+		t.Fatalf("after DROP TABLE t1: counters %d %d %d, want 0 90 710", counter(t1), counter(t2), counter(t3))
+	}
+	ch, err := c.DropSchemaChange(db, s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	apply(ch)
+	if counter(t2) != 0 || counter(t3) != 710 {
+		t.Fatalf("after DROP DATABASE a: counters %d %d, want 0 710", counter(t2), counter(t3))
+	}
+	// The change survives a job record's encoding.
+	b, err := new(Change).DropTableData(t3).Encode()
+	if err != nil {
+		t.Fatal(err)
+	}
+	back, err := DecodeChange(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	apply(back)
+	if counter(t3) != 0 {
+		t.Fatalf("after a decoded DropTableData: counter %d", counter(t3))
+	}
+}

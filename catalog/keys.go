@@ -15,7 +15,11 @@ func SchemaDataPrefix(schemaID uint64) []byte { return keys.SchemaData(schemaID)
 func (t *Table) DataPrefix() []byte { return keys.TableData(t.DataSchemaID, t.ID) }
 
 // CounterKey holds the table's AUTO_INCREMENT high-water mark.
-func (t *Table) CounterKey() []byte { return keys.Counter(t.DataSchemaID, t.ID) }
+func (t *Table) CounterKey() []byte { return keys.AutoInc(t.DataSchemaID, t.ID) }
+
+// LegacyCounterKey is where stores written before keys.AutoInc kept the
+// table's AUTO_INCREMENT high-water mark (inside its data span).
+func (t *Table) LegacyCounterKey() []byte { return keys.Counter(t.DataSchemaID, t.ID) }
 
 // IndexPrefix is the prefix of every key of one index of the table.
 func (t *Table) IndexPrefix(indexID uint32) []byte { return keys.Index(t.DataSchemaID, t.ID, indexID) }

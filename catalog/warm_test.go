@@ -5,13 +5,15 @@ import (
 	"testing"
 )
 
-// TestWarmAndShape: Warm reads every table record across its chunks, stops
+// TestWarmAndShape: Warm reads every table record across its chunks, then
+// the AUTO_INCREMENT counters, stops
 // at its byte budget and when told to; tables that differ only in name,
 // IDs and comment have one shape, a different default another.
 func TestWarmAndShape(t *testing.T) {
 	db, c := openTestCatalog(t, t.TempDir(), 1<<20)
 	defer db.Close()
 	const n = 2*warmChunk + 17
+	const counters = 3 // per schema
 	tx := db.Begin()
 	for s := 1; s <= 2; s++ {
 		sch := &Schema{ID: uint64(1000 + s), Name: fmt.Sprintf("s%d", s)}
@@ -24,14 +26,17 @@ func TestWarmAndShape(t *testing.T) {
 			if _, err := c.PutTable(tx, sch, tbl); err != nil {
 				t.Fatal(err)
 			}
+			if i < counters {
+				tx.RaiseCounter(tbl.CounterKey(), uint64(i+1))
+			}
 		}
 	}
 	if err := tx.Commit(); err != nil {
 		t.Fatal(err)
 	}
 	records, read, err := c.Warm(nil, 1<<40)
-	if err != nil || records != n || read <= 0 {
-		t.Fatalf("Warm: %d records, %d bytes, %v; want %d records", records, read, err, n)
+	if err != nil || records != n+2*counters || read <= 0 {
+		t.Fatalf("Warm: %d records, %d bytes, %v; want %d records and counters", records, read, err, n+2*counters)
 	}
 	if r, _, _ := c.Warm(nil, read/4); r < warmChunk || r >= n {
 		t.Fatalf("Warm within a quarter of the bytes read %d records", r)

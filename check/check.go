@@ -184,6 +184,11 @@ type checker struct {
 	// orphan groups consecutive keys under one (schema, table) ID pair that
 	// no live table owns, so a dropped-but-not-deleted table is one problem.
 	orphan orphanRun
+
+	// ctr walks the AUTO_INCREMENT counters (keys.AllAutoIncs) alongside
+	// the data span, group by group.
+	ctr      *kv.Iter
+	ctrValid bool
 }
 
 type orphanRun struct {
@@ -289,6 +294,12 @@ func (c *checker) run() error {
 		return err
 	}
 	defer it.Close()
+	ctr, err := c.db.NewIter(keys.AllAutoIncs())
+	if err != nil {
+		return err
+	}
+	defer ctr.Close()
+	c.ctr, c.ctrValid = ctr, ctr.First()
 	valid := it.First()
 	for i, g := range order {
 		// Keys before this span belong to no live schema.
@@ -313,7 +324,40 @@ func (c *checker) run() error {
 		return err
 	}
 	c.flushOrphans()
-	return nil
+	c.autoIncCounters(nil, nil)
+	return ctr.Error()
+}
+
+// autoIncCounters checks the AUTO_INCREMENT counters (keys.AutoInc) from
+// the counter iterator's position up to the end of data schema g's, or to
+// the end when g is nil: each must belong to one of g's tables and hold 8
+// bytes.
+func (c *checker) autoIncCounters(g *group, tables map[uint64]*table) {
+	var lo, hi []byte
+	if g != nil {
+		lo, hi = keys.SchemaAutoIncs(g.id)
+	}
+	for ; c.ctrValid && (hi == nil || bytes.Compare(c.ctr.Key(), hi) < 0); c.ctrValid = c.ctr.Next() {
+		key, val := c.ctr.Key(), c.ctr.Value()
+		k, err := keys.Parse(key)
+		if err != nil {
+			c.problem(Problem{Key: key, What: "malformed AUTO_INCREMENT counter key: " + err.Error()})
+			continue
+		}
+		var t *table
+		if lo != nil && bytes.Compare(key, lo) >= 0 {
+			t = tables[k.TableID]
+		}
+		if t == nil {
+			c.problem(Problem{Key: key, What: fmt.Sprintf("AUTO_INCREMENT counter of data schema ID %d, table ID %d, which is no live table", k.SchemaID, k.TableID)})
+			continue
+		}
+		c.rep.Counters++
+		if len(val) != 8 {
+			c.problem(Problem{Schema: t.schema, Table: t.def.Name, Key: key,
+				What: fmt.Sprintf("malformed AUTO_INCREMENT counter (%d value bytes)", len(val))})
+		}
+	}
 }
 
 // outside reports keys that are neither catalog nor data.
@@ -474,6 +518,7 @@ func (c *checker) span(g *group, it *kv.Iter, valid bool) (bool, error) {
 			return false, err
 		}
 	}
+	c.autoIncCounters(g, tables)
 	return valid, it.Error()
 }
 

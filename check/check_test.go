@@ -628,3 +628,21 @@ func TestMergeFromSpilledRuns(t *testing.T) {
 		check.Problem{Schema: "shop", Table: "notes", Index: "k_n", What: "index entries for"},
 	)
 }
+
+// AUTO_INCREMENT counters sit in the catalog span, outside the tables'
+// data spans: one no live table owns and one that does not hold 8 bytes are
+// reported, like the data span's keys.
+func TestAutoIncCounterProblems(t *testing.T) {
+	s := openStore(t)
+	orders := s.table("shop", "orders")
+	shop := s.schemaID("shop")
+	orphan := keys.AutoInc(shop, 1<<40)
+	s.write(func(b *kv.WriteBatch) {
+		b.Set(orphan, make([]byte, 8))
+		b.Set(orders.CounterKey(), []byte{1, 2, 3})
+	})
+	expect(t, s.check(),
+		check.Problem{Key: orphan, What: fmt.Sprintf("AUTO_INCREMENT counter of data schema ID %d, table ID %d, which is no live table", shop, uint64(1<<40))},
+		check.Problem{Schema: "shop", Table: "orders", Key: orders.CounterKey(), What: "malformed AUTO_INCREMENT counter (3 value bytes)"},
+	)
+}

@@ -1,10 +1,8 @@
 package e2e
 
 import (
-	"context"
 	"fmt"
 	"strconv"
-	"strings"
 	"testing"
 	"time"
 )
@@ -24,56 +22,25 @@ func TestKillDuringAutoIncrementAddColumn(t *testing.T) {
 	mustExec(t, db, "CREATE DATABASE ai")
 	mustExec(t, db, "CREATE TABLE ai.t (id BIGINT PRIMARY KEY, k INT NOT NULL)")
 	const rows = 30_000
-	for i := 0; i < rows; i += 1000 {
-		var b strings.Builder
-		b.WriteString("INSERT INTO ai.t VALUES ")
-		for j := i; j < i+1000; j++ {
-			if j > i {
-				b.WriteByte(',')
-			}
-			// Keys unlike insertion order: the numbering follows keys.
-			fmt.Fprintf(&b, "(%d,%d)", (j*7919)%rows*3, j)
-		}
-		mustExec(t, db, b.String())
-	}
-	mustExec(t, db, "SET GLOBAL myriad_ddl_batch_rows = 500")
-	mustExec(t, db, "SET GLOBAL myriad_ddl_batch_delay_ms = 30")
-	errc := make(chan error, 1)
-	go func() {
-		_, err := db.ExecContext(context.Background(), "ALTER TABLE ai.t ADD COLUMN seq INT AUTO_INCREMENT UNIQUE")
-		errc <- err
-	}()
+	// Keys unlike insertion order: the numbering follows keys.
+	fillTable(t, db, "ai.t", rows, func(j int) string { return fmt.Sprintf("(%d,%d)", (j*7919)%rows*3, j) })
+	ddl := startSlowDDL(t, db, "ALTER TABLE ai.t ADD COLUMN seq INT AUTO_INCREMENT UNIQUE", 30)
 	var before int64
-	deadline := time.Now().Add(60 * time.Second)
-	for before < 5_000 {
-		if time.Now().After(deadline) {
-			t.Fatalf("the copy did not pass 5,000 rows within a minute")
+	waitJob(t, db, "the copy did not pass 5,000 rows", func(state string, done int64, _ string) bool {
+		if state != "rewrite write-only" {
+			t.Fatalf("job during the copy: %s %d", state, done)
 		}
-		time.Sleep(50 * time.Millisecond)
-		for _, r := range queryRows(t, db, "SELECT STATE, ROWS_DONE FROM information_schema.MYRIAD_DDL_JOBS WHERE TABLE_NAME = 't'") {
-			before, _ = strconv.ParseInt(r[1], 10, 64)
-			if r[0] != "rewrite write-only" {
-				t.Fatalf("job during the copy: %v", r)
-			}
-		}
-	}
-	s.Kill()
-	if err := <-errc; err == nil {
-		t.Fatal("the ALTER succeeded although the server was killed during its copy")
-	}
-	s.MustCheck("after a SIGKILL during the numbering copy")
-
-	s.Start()
-	db = s.DB("")
+		before = done
+		return done >= 5_000
+	})
+	db = ddl.killAndRestart(t, s, "during the numbering copy")
 	mustExec(t, db, "SET GLOBAL myriad_ddl_batch_delay_ms = 10")
 	jobs := queryRows(t, db, "SELECT ROWS_DONE FROM information_schema.MYRIAD_DDL_JOBS")
 	if len(jobs) == 0 {
 		t.Fatal("no job after the restart: the copy was neither resumed nor is it still running")
 	}
 	after, _ := strconv.ParseInt(jobs[0][0], 10, 64)
-	if after < before-500 {
-		t.Errorf("the job resumed at %d rows; %d were done before the kill", after, before)
-	}
+	mustResume(t, s, before, after, 500)
 	// A writer while the job runs waits for it (the job holds the
 	// table's metadata lock) and numbers its row after the copy's.
 	ins := make(chan error, 1)
@@ -81,7 +48,7 @@ func TestKillDuringAutoIncrementAddColumn(t *testing.T) {
 		_, err := db.Exec("INSERT INTO ai.t (id, k) VALUES (1000000, -1)")
 		ins <- err
 	}()
-	deadline = time.Now().Add(2 * time.Minute)
+	deadline := time.Now().Add(2 * time.Minute)
 	for len(queryRows(t, db, "SELECT ROWS_DONE FROM information_schema.MYRIAD_DDL_JOBS")) > 0 {
 		if time.Now().After(deadline) {
 			t.Fatal("the resumed job did not finish within two minutes")
@@ -92,9 +59,6 @@ func TestKillDuringAutoIncrementAddColumn(t *testing.T) {
 		t.Fatalf("INSERT during the resumed job: %v", err)
 	}
 	t.Logf("killed at %d rows done; %d done when first seen after the restart", before, after)
-	if !strings.Contains(s.Log(), "resuming DDL jobs") {
-		t.Errorf("the server did not report resuming the job:\n%s", tail(s.Log(), 20))
-	}
 	got := queryRows(t, db, "SELECT id, seq FROM ai.t WHERE id < 1000000 ORDER BY id")
 	if len(got) != rows {
 		t.Fatalf("%d rows after the job, want %d", len(got), rows)
@@ -112,8 +76,5 @@ func TestKillDuringAutoIncrementAddColumn(t *testing.T) {
 	if fmt.Sprint(byKey) != fmt.Sprint(scan) {
 		t.Fatalf("the unique key gives %d rows, the table %d", len(byKey), len(scan))
 	}
-	if code := s.Stop(); code != 0 {
-		t.Fatalf("clean stop: exit %d", code)
-	}
-	s.MustCheck("after the resumed numbering copy")
+	stopClean(t, s, "after the resumed numbering copy")
 }

@@ -1,9 +1,7 @@
 package e2e
 
 import (
-	"context"
 	"fmt"
-	"strings"
 	"testing"
 	"time"
 )
@@ -19,42 +17,13 @@ func TestKillDuringPerRowAddColumn(t *testing.T) {
 	mustExec(t, db, "CREATE DATABASE pr")
 	mustExec(t, db, "CREATE TABLE pr.t (id BIGINT PRIMARY KEY, k INT NOT NULL)")
 	const rows = 20_000
-	for i := 0; i < rows; i += 1000 {
-		var b strings.Builder
-		b.WriteString("INSERT INTO pr.t VALUES ")
-		for j := i; j < i+1000; j++ {
-			if j > i {
-				b.WriteByte(',')
-			}
-			fmt.Fprintf(&b, "(%d,%d)", j, j%97)
-		}
-		mustExec(t, db, b.String())
-	}
-	mustExec(t, db, "SET GLOBAL myriad_ddl_batch_rows = 500")
-	mustExec(t, db, "SET GLOBAL myriad_ddl_batch_delay_ms = 20")
-	errc := make(chan error, 1)
-	go func() {
-		_, err := db.ExecContext(context.Background(), "ALTER TABLE pr.t ADD COLUMN u VARCHAR(36) DEFAULT (UUID())")
-		errc <- err
-	}()
-	deadline := time.Now().Add(60 * time.Second)
-	for done := false; !done; {
-		if time.Now().After(deadline) {
-			t.Fatal("the copy did not start within a minute")
-		}
-		time.Sleep(50 * time.Millisecond)
-		for _, r := range queryRows(t, db, "SELECT STATE, ROWS_DONE FROM information_schema.MYRIAD_DDL_JOBS WHERE TABLE_NAME = 't'") {
-			done = r[0] == "rewrite write-only" && r[1] != "0"
-		}
-	}
-	s.Kill()
-	if err := <-errc; err == nil {
-		t.Fatal("the ALTER succeeded although the server was killed during its copy")
-	}
-	s.MustCheck("after a SIGKILL during the copy")
-	s.Start()
-	db = s.DB("")
-	deadline = time.Now().Add(time.Minute)
+	fillTable(t, db, "pr.t", rows, func(j int) string { return fmt.Sprintf("(%d,%d)", j, j%97) })
+	ddl := startSlowDDL(t, db, "ALTER TABLE pr.t ADD COLUMN u VARCHAR(36) DEFAULT (UUID())", 20)
+	waitJob(t, db, "the copy did not start", func(state string, done int64, _ string) bool {
+		return state == "rewrite write-only" && done != 0
+	})
+	db = ddl.killAndRestart(t, s, "during the copy")
+	deadline := time.Now().Add(time.Minute)
 	for len(queryRows(t, db, "SELECT STATE FROM information_schema.MYRIAD_DDL_JOBS")) > 0 {
 		if time.Now().After(deadline) {
 			t.Fatal("the job was not rolled back within a minute")

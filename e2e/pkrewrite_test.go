@@ -1,12 +1,9 @@
 package e2e
 
 import (
-	"context"
 	"fmt"
-	"strconv"
 	"strings"
 	"testing"
-	"time"
 )
 
 // TestKillDuringPKRewrite SIGKILLs the server while a primary key change
@@ -40,74 +37,35 @@ func killDuringPKRewrite(t *testing.T, create, alter, wantDef string) {
 	mustExec(t, db, "CREATE DATABASE rw")
 	mustExec(t, db, create)
 	const rows = 30_000
-	for i := 0; i < rows; i += 1000 {
-		var b strings.Builder
-		b.WriteString("INSERT INTO rw.t VALUES ")
-		for j := i; j < i+1000; j++ {
-			if j > i {
-				b.WriteByte(',')
-			}
-			fmt.Fprintf(&b, "(%d,%d,'c%07d')", j, (j*7919)%rows, j)
-		}
-		mustExec(t, db, b.String())
-	}
+	fillTable(t, db, "rw.t", rows, func(j int) string { return fmt.Sprintf("(%d,%d,'c%07d')", j, (j*7919)%rows, j) })
 	mustExec(t, db, "CREATE TABLE rw.control LIKE rw.t")
 	mustExec(t, db, "INSERT INTO rw.control SELECT * FROM rw.t")
-	mustExec(t, db, "SET GLOBAL myriad_ddl_batch_rows = 500")
-	mustExec(t, db, "SET GLOBAL myriad_ddl_batch_delay_ms = 50")
-
-	errc := make(chan error, 1)
-	go func() {
-		_, err := db.ExecContext(context.Background(), alter)
-		errc <- err
-	}()
+	ddl := startSlowDDL(t, db, alter, 50)
 	var before int64
-	deadline := time.Now().Add(60 * time.Second)
-	for before < 5_000 {
-		if time.Now().After(deadline) {
-			t.Fatalf("the copy did not pass 5,000 rows within a minute")
+	waitJob(t, db, "the copy did not pass 5,000 rows", func(state string, done int64, _ string) bool {
+		if state != "rewrite write-only" {
+			t.Fatalf("job during the copy: %s %d", state, done)
 		}
-		time.Sleep(50 * time.Millisecond)
-		for _, r := range queryRows(t, db, "SELECT STATE, ROWS_DONE FROM information_schema.MYRIAD_DDL_JOBS WHERE TABLE_NAME = 't'") {
-			before, _ = strconv.ParseInt(r[1], 10, 64)
-			if r[0] != "rewrite write-only" {
-				t.Fatalf("job during the copy: %v", r)
-			}
-		}
-	}
+		before = done
+		return done >= 5_000
+	})
 	// Writes during the copy reach the shadow before the kill.
 	for i := 0; i < 5; i++ {
 		if err := updateBoth(db, (i*4099)%rows, i); err != nil {
 			t.Fatalf("update during the copy: %v", err)
 		}
 	}
-	s.Kill()
-	if err := <-errc; err == nil {
-		t.Fatal("the ALTER succeeded although the server was killed during its copy")
-	}
-	s.MustCheck("after a SIGKILL during the copy")
-
-	s.Start()
-	db = s.DB("")
+	db = ddl.killAndRestart(t, s, "during the copy")
 	mustExec(t, db, "SET GLOBAL myriad_ddl_batch_delay_ms = 5")
 	updates := 5
-	deadline = time.Now().Add(2 * time.Minute)
-	for {
-		jobs := queryRows(t, db, "SELECT STATE, ROWS_DONE FROM information_schema.MYRIAD_DDL_JOBS")
-		if len(jobs) == 0 {
-			break
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("the resumed job did not finish: %v", jobs)
-		}
+	waitJobsGone(t, db, func() {
 		for _, id := range []int{updates * 37 % rows, rows - 1 - updates*53%rows} {
 			if err := updateBoth(db, id, updates); err != nil {
 				t.Fatalf("update during the resumed copy: %v", err)
 			}
 		}
 		updates++
-		time.Sleep(10 * time.Millisecond)
-	}
+	})
 	t.Logf("%s: killed at %d rows done; %d update pairs in all", alter, before, updates)
 	def := queryRows(t, db, "SHOW CREATE TABLE rw.t")[0][1]
 	if !strings.Contains(def, wantDef) || strings.Contains(def, "myriad:") {
@@ -120,8 +78,5 @@ func killDuringPKRewrite(t *testing.T, create, alter, wantDef string) {
 		t.Fatalf("rewritten table: %d rows, through kx %d, control %d; equal: %v, %v", len(got), len(byIndex), len(want),
 			fmt.Sprint(got) == fmt.Sprint(want), fmt.Sprint(byIndex) == fmt.Sprint(want))
 	}
-	if code := s.Stop(); code != 0 {
-		t.Fatalf("clean stop: exit %d", code)
-	}
-	s.MustCheck("after the resumed rewrite")
+	stopClean(t, s, "after the resumed rewrite")
 }

@@ -1,13 +1,11 @@
 package e2e
 
 import (
-	"context"
 	"database/sql"
 	"fmt"
 	"strconv"
 	"strings"
 	"testing"
-	"time"
 )
 
 // TestKillDuringRewrite SIGKILLs the server while ALTER TABLE ... MODIFY
@@ -24,41 +22,18 @@ func TestKillDuringRewrite(t *testing.T) {
 	mustExec(t, db, "CREATE DATABASE rw")
 	mustExec(t, db, "CREATE TABLE rw.t (id BIGINT PRIMARY KEY, k INT NOT NULL, c VARCHAR(40) NOT NULL, KEY kx (k))")
 	const rows = 60_000
-	for i := 0; i < rows; i += 1000 {
-		var b strings.Builder
-		b.WriteString("INSERT INTO rw.t VALUES ")
-		for j := i; j < i+1000; j++ {
-			if j > i {
-				b.WriteByte(',')
-			}
-			fmt.Fprintf(&b, "(%d,%d,'c%07d')", j, (j*7919)%rows, j)
-		}
-		mustExec(t, db, b.String())
-	}
+	fillTable(t, db, "rw.t", rows, func(j int) string { return fmt.Sprintf("(%d,%d,'c%07d')", j, (j*7919)%rows, j) })
 	mustExec(t, db, "CREATE TABLE rw.control LIKE rw.t")
 	mustExec(t, db, "INSERT INTO rw.control SELECT * FROM rw.t")
-	mustExec(t, db, "SET GLOBAL myriad_ddl_batch_rows = 500")
-	mustExec(t, db, "SET GLOBAL myriad_ddl_batch_delay_ms = 20")
-
-	errc := make(chan error, 1)
-	go func() {
-		_, err := db.ExecContext(context.Background(), "ALTER TABLE rw.t MODIFY k BIGINT NOT NULL")
-		errc <- err
-	}()
+	ddl := startSlowDDL(t, db, "ALTER TABLE rw.t MODIFY k BIGINT NOT NULL", 20)
 	var before int64
-	deadline := time.Now().Add(60 * time.Second)
-	for before < 6_000 {
-		if time.Now().After(deadline) {
-			t.Fatalf("the copy did not pass 6,000 rows within a minute")
+	waitJob(t, db, "the copy did not pass 6,000 rows", func(state string, done int64, total string) bool {
+		if state != "rewrite write-only" || total != strconv.Itoa(rows) {
+			t.Fatalf("job during the copy: %s %d %s", state, done, total)
 		}
-		time.Sleep(50 * time.Millisecond)
-		for _, r := range queryRows(t, db, "SELECT STATE, ROWS_DONE, ROWS_TOTAL FROM information_schema.MYRIAD_DDL_JOBS WHERE TABLE_NAME = 't'") {
-			before, _ = strconv.ParseInt(r[1], 10, 64)
-			if r[0] != "rewrite write-only" || r[2] != strconv.Itoa(rows) {
-				t.Fatalf("job during the copy: %v", r)
-			}
-		}
-	}
+		before = done
+		return done >= 6_000
+	})
 	state := ""
 	for _, r := range queryRows(t, db, "SHOW PROCESSLIST") {
 		if strings.HasPrefix(r[7], "ALTER TABLE") {
@@ -68,29 +43,10 @@ func TestKillDuringRewrite(t *testing.T) {
 	if !strings.HasPrefix(state, "copy to tmp table (") || !strings.HasSuffix(state, fmt.Sprintf(" of %d rows)", rows)) {
 		t.Errorf("SHOW PROCESSLIST state of the rewrite: %q", state)
 	}
-	s.Kill()
-	if err := <-errc; err == nil {
-		t.Fatal("ALTER TABLE succeeded although the server was killed during its copy")
-	}
-	s.MustCheck("after a SIGKILL during the copy")
-
-	s.Start()
-	db = s.DB("")
+	db = ddl.killAndRestart(t, s, "during the copy")
 	mustExec(t, db, "SET GLOBAL myriad_ddl_batch_delay_ms = 5")
-	var after int64 = -1
 	updates := 0
-	deadline = time.Now().Add(2 * time.Minute)
-	for {
-		jobs := queryRows(t, db, "SELECT STATE, ROWS_DONE FROM information_schema.MYRIAD_DDL_JOBS")
-		if len(jobs) == 0 {
-			break
-		}
-		if after < 0 {
-			after, _ = strconv.ParseInt(jobs[0][1], 10, 64)
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("the resumed job did not finish: %v", jobs)
-		}
+	after := waitJobsGone(t, db, func() {
 		// Rows on both sides of the copy's cursor change while it runs.
 		for _, id := range []int{updates * 37 % rows, rows - 1 - updates*53%rows} {
 			// The resumed job's swap waits for the statements (no 1412).
@@ -99,15 +55,9 @@ func TestKillDuringRewrite(t *testing.T) {
 			}
 		}
 		updates++
-		time.Sleep(10 * time.Millisecond)
-	}
-	if after >= 0 && after < before-1000 {
-		t.Errorf("the job resumed at %d rows; %d were done before the kill", after, before)
-	}
+	})
+	mustResume(t, s, before, after, 1000)
 	t.Logf("killed at %d rows done; first seen after restart at %d; %d update pairs during the resumed copy", before, after, updates)
-	if !strings.Contains(s.Log(), "resuming DDL jobs") {
-		t.Errorf("the server did not report resuming the job:\n%s", tail(s.Log(), 20))
-	}
 	def := queryRows(t, db, "SHOW CREATE TABLE rw.t")[0][1]
 	if !strings.Contains(def, "`k` bigint NOT NULL") {
 		t.Fatalf("k after the resumed rewrite: %s", def)
@@ -119,10 +69,7 @@ func TestKillDuringRewrite(t *testing.T) {
 		t.Fatalf("rewritten table: %d rows, through kx %d, control %d; equal: %v, %v", len(got), len(byIndex), len(want),
 			fmt.Sprint(got) == fmt.Sprint(want), fmt.Sprint(byIndex) == fmt.Sprint(want))
 	}
-	if code := s.Stop(); code != 0 {
-		t.Fatalf("clean stop: exit %d", code)
-	}
-	s.MustCheck("after the resumed rewrite")
+	stopClean(t, s, "after the resumed rewrite")
 }
 
 // updateBoth changes row id of the table and of the control table alike,

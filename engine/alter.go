@@ -52,7 +52,7 @@ func (t *Table) rebuild(ctx *sql.Context, newDef *catalog.Table, conv func(sql.R
 	if st, ok := t.db.eng.autoInc.Load(old.ID); ok {
 		t.db.eng.autoInc.Store(id, st)
 		tx.kv.RaiseCounter(newDef.CounterKey(), st.(*autoIncState).peek())
-	} else if v, err := t.db.eng.db.Counter(old.CounterKey()); err != nil {
+	} else if v, err := t.db.eng.persistedAutoInc(old); err != nil {
 		return err
 	} else if v > 0 {
 		tx.kv.RaiseCounter(newDef.CounterKey(), v)

@@ -42,7 +42,7 @@ func (e *Engine) autoIncFor(ctx *sql.Context, t *catalog.Table) (*autoIncState, 
 	// Every write of an AUTO_INCREMENT value raises the persisted counter
 	// past it, so when the counter exists it bounds the stored maximum;
 	// the reverse seek is only for tables that never had one.
-	persisted, err := e.db.Counter(t.CounterKey())
+	persisted, err := e.persistedAutoInc(t)
 	if err != nil {
 		return nil, err
 	}

@@ -2,7 +2,6 @@ package engine
 
 import (
 	"bytes"
-	"encoding/binary"
 	"fmt"
 	"time"
 
@@ -141,15 +140,13 @@ func (e *Engine) cloneSchema(tx *kv.Txn, template string, dst *catalog.Schema, w
 			}
 		}
 	}
-	// One iterator seeking from counter to counter: a point read per table
-	// was a third of a 100-table clone.
-	it, err := tx.NewIter(keys.DataSpan())
+	ctr, err := newAutoIncReader(tx)
 	if err != nil {
 		return nil, err
 	}
-	defer it.Close()
+	defer ctr.Close()
 	for _, c := range copies {
-		next, err := e.nextAutoInc(it, c.FromDataSchemaID, c.FromID)
+		next, err := e.nextAutoInc(ctr, c.FromDataSchemaID, c.FromID)
 		if err != nil {
 			return nil, err
 		}
@@ -170,16 +167,9 @@ func (e *Engine) cloneSchema(tx *kv.Txn, template string, dst *catalog.Schema, w
 // clone should start it: the persisted counter as of the snapshot, raised to
 // what this server has handed out (a rolled-back insert still used its
 // value, as in InnoDB, and SHOW CREATE TABLE shows it).
-func (e *Engine) nextAutoInc(it *kv.Iter, dataSchemaID, tableID uint64) (uint64, error) {
-	var next uint64
-	key := keys.Counter(dataSchemaID, tableID)
-	if it.SeekGE(key) && bytes.Equal(it.Key(), key) {
-		v := it.Value()
-		if len(v) != 8 {
-			return 0, fmt.Errorf("myriad: clone: malformed AUTO_INCREMENT counter of table %d", tableID)
-		}
-		next = binary.BigEndian.Uint64(v)
-	} else if err := it.Error(); err != nil {
+func (e *Engine) nextAutoInc(ctr *autoIncReader, dataSchemaID, tableID uint64) (uint64, error) {
+	next, err := ctr.read(dataSchemaID, tableID)
+	if err != nil {
 		return 0, err
 	}
 	if v, ok := e.autoInc.Load(tableID); ok {
@@ -247,6 +237,7 @@ func (e *Engine) copyTableData(tx *kv.Txn, fromDataSchemaID, fromID uint64, to *
 func (e *Engine) dropCopied(schemaID uint64) {
 	wb := kv.NewWriteBatch()
 	wb.DeleteRange(keys.SchemaDataSpan(schemaID))
+	wb.DeleteRange(keys.SchemaAutoIncs(schemaID))
 	_ = e.db.Apply(wb)
 }
 

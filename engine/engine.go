@@ -60,6 +60,10 @@ type Engine struct {
 	// build made the index public (staleIndex); npublished as nswaps.
 	published  sync.Map
 	npublished atomic.Int64
+	// legacyBelow: tables with a lower ID may keep their AUTO_INCREMENT
+	// counter in their data span, as stores before keys.AutoInc did
+	// (autoincform.go).
+	legacyBelow atomic.Uint64
 }
 
 // Metrics are engine-level counters for SHOW STATUS and Prometheus.
@@ -88,6 +92,7 @@ func New(db *kv.DB, cat *catalog.Catalog, opts Options) *Engine {
 	}
 	e.rowIDs.Store(uint64(nowNanos()))
 	e.bgCtx, e.bgCancel = context.WithCancel(context.Background())
+	e.openAutoIncFormat()
 	registerQuotaVariable()
 	registerBuildVariables()
 	return e

@@ -357,6 +357,10 @@ func (e *Engine) LockPlanTables(ctx *sql.Context, n sql.Node) error {
 	if !ok {
 		return nil
 	}
+	if r, ok := n.(*rangeScan); ok {
+		// A compiled read (RebindRange) holds its table, not a table node.
+		return e.lockShared(ctx, s, r.t.db.schema.ID, r.t.def.Name)
+	}
 	var err error
 	tablesUnder(n, func(t *Table, _ ...string) {
 		if err == nil {

@@ -238,7 +238,7 @@ func (st *alterCollect) absorb(ch *catalog.Change) error {
 				return nil
 			}
 			put = op.Table
-		case catalog.OpDeleteRange:
+		case catalog.OpDeleteRange, catalog.OpDeleteKey:
 		default:
 			st.abort = true
 			return nil

@@ -83,21 +83,7 @@ func exactPKConjuncts(ctx *sql.Context, f *plan.Filter) (rest []sql.Expression, 
 	}
 	intLiteral := func(e sql.Expression) bool {
 		l, ok := e.(*expression.Literal)
-		if !ok {
-			return false
-		}
-		switch l.Value().(type) {
-		case int8, int16, int32, int64, uint8, uint16, uint32, uint64:
-		default:
-			return false
-		}
-		// A constant the column cannot hold (-4 against an UNSIGNED key,
-		// 300 against a TINYINT) gets ranges from GMS's conversion of
-		// it, which need not be the comparison's set.
-		if _, ok := exactBound(ctx, sch[col].Type, l.Value()); !ok {
-			return false
-		}
-		return !atTypeLimit(sch[col].Type, l.Value())
+		return ok && exactKey(ctx, sch[col].Type, l.Value())
 	}
 	touchesKey := func(e sql.Expression) bool {
 		found := false
@@ -135,6 +121,24 @@ func exactPKConjuncts(ctx *sql.Context, f *plan.Filter) (rest []sql.Expression, 
 		return nil, false
 	}
 	return rest, true
+}
+
+// exactKey reports whether v, compared with an integer key column of type
+// typ, bounds the lookup's span exactly: an integer the column holds
+// unchanged and not at the type's limits.
+func exactKey(ctx *sql.Context, typ sql.Type, v any) bool {
+	switch v.(type) {
+	case int8, int16, int32, int64, uint8, uint16, uint32, uint64:
+	default:
+		return false
+	}
+	// A constant the column cannot hold (-4 against an UNSIGNED key,
+	// 300 against a TINYINT) gets ranges from GMS's conversion of
+	// it, which need not be the comparison's set.
+	if _, ok := exactBound(ctx, typ, v); !ok {
+		return false
+	}
+	return !atTypeLimit(typ, v)
 }
 
 // exactPKRanges reports whether every range of lookup turns into a key span
@@ -205,7 +209,11 @@ func equalFold(a, b string) bool {
 	return true
 }
 
-var droppedFilters, compiledRanges atomic.Int64
+var droppedFilters, compiledRanges, reboundRanges atomic.Int64
+
+// ReboundRanges counts the executions RebindRange served (tests check
+// that the reuse ran).
+func ReboundRanges() int64 { return reboundRanges.Load() }
 
 // CompiledRanges counts the plans CompileRange replaced (tests check that
 // the compiled path ran).
@@ -264,13 +272,7 @@ func CompileRange(ctx *sql.Context, n sql.Node) sql.Node {
 			for _, k := range sorts {
 				cols = append(cols, k.col)
 			}
-			need, ok := needOf(ita, cols)
-			if !ok {
-				return n
-			}
-			compiledRanges.Add(1)
-			return &rangeScan{t: t, lookup: plan.GetIndexLookup(ita), sorts: sorts, post: post, need: need,
-				schema: n.Schema(), name: ita.Name()}
+			return compiledRange(n, t, ita, cols, &rangeScan{sorts: sorts, post: post})
 		case *plan.IndexedTableAccess:
 			// `SELECT c FROM t WHERE id BETWEEN ? AND ?` and the point
 			// select `WHERE id = ?` once their Filter is dropped: the
@@ -279,13 +281,7 @@ func CompileRange(ctx *sql.Context, n sql.Node) sql.Node {
 			if t == nil {
 				return n
 			}
-			need, ok := needOf(ita, post)
-			if !ok {
-				return n
-			}
-			compiledRanges.Add(1)
-			return &rangeScan{t: t, lookup: plan.GetIndexLookup(ita), post: post, stream: true, need: need,
-				schema: n.Schema(), name: ita.Name()}
+			return compiledRange(n, t, ita, post, &rangeScan{post: post, stream: true})
 		case *plan.GroupBy:
 			// `SELECT SUM(k) FROM t WHERE id BETWEEN ? AND ?`: aggregates
 			// without grouping, as GMS's groupByIter computes them (the
@@ -302,13 +298,7 @@ func CompileRange(ctx *sql.Context, n sql.Node) sql.Node {
 			if !ok {
 				return n
 			}
-			need, ok := needOf(ita, cols)
-			if !ok {
-				return n
-			}
-			compiledRanges.Add(1)
-			return &rangeScan{t: t, lookup: plan.GetIndexLookup(ita), aggs: aggs, post: post, need: need,
-				schema: n.Schema(), name: ita.Name()}
+			return compiledRange(n, t, ita, cols, &rangeScan{aggs: aggs, post: post})
 		}
 	case *plan.Sort:
 		g, ok := x.Child.(*plan.GroupBy)
@@ -327,15 +317,70 @@ func CompileRange(ctx *sql.Context, n sql.Node) sql.Node {
 		if t == nil || !ok1 || !ok2 || !ok3 || !ok4 || len(groups) == 0 {
 			return n
 		}
-		need, ok := needOf(ita, pre)
-		if !ok {
-			return n
-		}
-		compiledRanges.Add(1)
-		return &rangeScan{t: t, lookup: plan.GetIndexLookup(ita), pre: pre, groups: groups, sel: sel,
-			sorts: sorts, need: need, schema: n.Schema(), name: ita.Name()}
+		return compiledRange(n, t, ita, pre, &rangeScan{pre: pre, groups: groups, sel: sel, sorts: sorts})
 	}
 	return n
+}
+
+// CompileCached is CompileRange(ctx, DropExactFilters(ctx, n)) for a
+// cached plan bound to its values (package plans), and reports whether the
+// result may serve later executions through RebindRange: a rangeScan made
+// after DropExactFilters removed every Filter of n, so that the lookup and
+// the integer comparisons it applied exactly are all the result depends
+// on of the values (package plans caches a static lookup only under the
+// Filter it came from).
+func CompileCached(ctx *sql.Context, n sql.Node) (sql.Node, bool) {
+	d := DropExactFilters(ctx, n)
+	out := CompileRange(ctx, d)
+	r, ok := out.(*rangeScan)
+	if !ok || !hasFilter(n) || hasFilter(d) {
+		return out, false
+	}
+	// exactPKConjuncts dropped the Filter only over an integer leading
+	// key column.
+	sch := r.t.Schema()
+	return out, len(r.t.def.PK) > 0 && r.t.def.PK[0] < len(sch) && types.IsInteger(sch[r.t.def.PK[0]].Type)
+}
+
+// ReusableRange is the node to keep when CompileCached reported n
+// reusable: a copy, so the node executed now is not the one shared.
+func ReusableRange(n sql.Node) sql.Node {
+	r, ok := n.(*rangeScan)
+	if !ok {
+		return nil
+	}
+	kept := *r
+	kept.keyType = r.t.Schema()[r.t.def.PK[0]].Type
+	return &kept
+}
+
+// RebindRange returns the kept node (ReusableRange) reading lookup, when
+// DropExactFilters would drop the whole Filter again for the values of
+// this execution: keys, the Filter's operands, are integers the key column
+// holds exactly (exactKey) and lookup's ranges are exact spans
+// (exactPKRanges). ok is false otherwise: the caller then binds and
+// compiles the plan as at its first execution, which keeps the Filter.
+// The table's definition, the key column and the node's shape are those
+// the kept node was compiled from, fixed by the plan's catalog version.
+func RebindRange(ctx *sql.Context, kept sql.Node, lookup sql.IndexLookup, keys []any) (sql.Node, bool) {
+	r, ok := kept.(*rangeScan)
+	if !ok || r.keyType == nil || len(keys) == 0 {
+		return nil, false
+	}
+	for _, k := range keys {
+		if !exactKey(ctx, r.keyType, k) {
+			return nil, false
+		}
+	}
+	if !exactPKRanges(ctx, lookup) {
+		return nil, false
+	}
+	out := *r
+	out.lookup = lookup
+	droppedFilters.Add(1)
+	compiledRanges.Add(1)
+	reboundRanges.Add(1)
+	return &out, true
 }
 
 // needOf marks the columns of ita's rows that cols name; ok is false
@@ -349,6 +394,19 @@ func needOf(ita *plan.IndexedTableAccess, cols []int) ([]bool, bool) {
 		need[c] = true
 	}
 	return need, true
+}
+
+// compiledRange completes r as the pass over ita's lookup on t that reads
+// the columns cols and answers n's schema, or returns n when one of cols is
+// not a column of the table.
+func compiledRange(n sql.Node, t *Table, ita *plan.IndexedTableAccess, cols []int, r *rangeScan) sql.Node {
+	need, ok := needOf(ita, cols)
+	if !ok {
+		return n
+	}
+	r.t, r.lookup, r.need, r.schema, r.name = t, plan.GetIndexLookup(ita), need, n.Schema(), ita.Name()
+	compiledRanges.Add(1)
+	return r
 }
 
 // plainAggregates accepts select expressions that are all aggregate
@@ -540,6 +598,9 @@ type rangeScan struct {
 	need   []bool
 	schema sql.Schema
 	name   string
+	// keyType is the primary key's leading column type in a node kept
+	// for RebindRange (nil in any other).
+	keyType sql.Type
 }
 
 var _ sql.ExecSourceRel = (*rangeScan)(nil)

@@ -780,7 +780,7 @@ func (b *build) runRewrite(sctx *sql.Context, ctx context.Context) error {
 			return nil, err
 		}
 		tx.SetCount(keys.RowCount(nd.DataSchemaID, nd.ID), n)
-		v, err := e.db.Counter(def.CounterKey())
+		v, err := e.persistedAutoInc(def)
 		if err != nil {
 			return nil, err
 		}

@@ -158,7 +158,7 @@ func (e *Engine) ExportSchemaWith(name string, w io.Writer, serverVersion string
 	if err := fw.Header(h); err != nil {
 		return TransferStats{}, err
 	}
-	ctr, err := tx.NewIter(keys.DataSpan())
+	ctr, err := newAutoIncReader(tx)
 	if err != nil {
 		return TransferStats{}, err
 	}
@@ -480,6 +480,7 @@ func (e *Engine) ReclaimImports() (int, error) {
 		if s == nil || s.ID != j.SchemaID {
 			wb := kv.NewWriteBatch()
 			wb.DeleteRange(keys.SchemaDataSpan(j.SchemaID))
+			wb.DeleteRange(keys.SchemaAutoIncs(j.SchemaID))
 			if err := e.db.Apply(wb); err != nil {
 				return i, err
 			}

@@ -154,3 +154,14 @@ func (d *Database) DropTrigger(ctx *sql.Context, name string) error {
 	}
 	return d.bumpSchema(tx, new(catalog.Change).DeleteTrigger(d.schema, name), func(s *catalog.Schema) { s.Triggers-- })
 }
+
+// HasView tells whether the schema named schema holds a view named name in
+// the committed catalog (the server asks before a statement runs).
+func (e *Engine) HasView(schema, name string) bool {
+	s, err := e.cat.Schema(nil, schema)
+	if err != nil || s == nil || s.Views <= 0 {
+		return false
+	}
+	v, err := e.cat.View(nil, s, name)
+	return err == nil && v != nil
+}

@@ -28,6 +28,13 @@ const (
 	tagJob      byte = 'j' // DDL job records
 	tagFKRef    byte = 'r'
 	tagRoutine  byte = 'p' // stored procedures
+	// tagAutoInc sorts after every other record kind, right before the
+	// data span: inserts raise counters, so flushes and compactions take
+	// in the counter span with the rows, and nothing between the two
+	// (the table records) is rewritten, and dropped from the block cache,
+	// with them.
+	tagAutoInc byte = 0xff // AUTO_INCREMENT counters (AutoInc)
+	tagFormat  byte = 'f'  // store format markers (Format)
 )
 
 // Index IDs with a fixed meaning inside a table's data span.
@@ -73,10 +80,15 @@ const (
 	KindFKRef
 	// KindRoutine is a stored procedure record of the schema in SchemaID.
 	KindRoutine
+	// KindAutoInc is a table's AUTO_INCREMENT high-water mark in the
+	// catalog span (AutoInc): SchemaID (the data schema), TableID.
+	KindAutoInc
+	// KindFormat is a store format marker: Name.
+	KindFormat
 )
 
 var kindNames = [...]string{"invalid", "schema", "table", "view", "trigger", "accounts", "ids", "lock", "job",
-	"counter", "row", "index entry", "row count", "foreign key reference", "routine"}
+	"counter", "row", "index entry", "row count", "foreign key reference", "routine", "AUTO_INCREMENT counter", "format"}
 
 func (k Kind) String() string {
 	if int(k) < len(kindNames) {
@@ -87,7 +99,7 @@ func (k Kind) String() string {
 
 // Catalog reports whether keys of this kind live in the catalog span.
 func (k Kind) Catalog() bool {
-	return k >= KindSchema && k <= KindJob || k == KindFKRef || k == KindRoutine
+	return k >= KindSchema && k <= KindJob || k == KindFKRef || k == KindRoutine || k == KindAutoInc || k == KindFormat
 }
 
 // Data reports whether keys of this kind live in the data span.
@@ -96,6 +108,7 @@ func (k Kind) Data() bool { return k >= KindCounter && k <= KindRowCount }
 var catalogTags = map[Kind]byte{
 	KindSchema: tagSchema, KindTable: tagTable, KindView: tagView, KindTrigger: tagTrigger,
 	KindAccounts: tagAccounts, KindIDs: tagIDs, KindLock: tagLock, KindJob: tagJob, KindFKRef: tagFKRef, KindRoutine: tagRoutine,
+	KindAutoInc: tagAutoInc, KindFormat: tagFormat,
 }
 
 var tagKinds = func() map[byte]Kind {
@@ -108,13 +121,14 @@ var tagKinds = func() map[byte]Kind {
 
 // Key is a parsed key. Which fields mean something depends on Kind:
 //
-//	KindSchema, KindAccounts:             Name
+//	KindSchema, KindAccounts, KindFormat: Name
 //	KindTable, KindView, KindTrigger,
 //	KindLock, KindFKRef, KindRoutine:     SchemaID, Name
 //	KindJob:                              JobID
 //	KindIDs:                              -
 //	KindCounter, KindRow, KindIndexEntry: SchemaID (the data schema),
 //	                                      TableID, IndexID, Rest (column bytes)
+//	KindAutoInc:                          SchemaID (the data schema), TableID
 //
 // Name is as stored (builders lower-case object names; accounts keep theirs).
 type Key struct {
@@ -191,8 +205,18 @@ func parseCatalog(b []byte) (Key, error) {
 	rest := b[1:]
 	var err error
 	switch k.Kind {
-	case KindSchema, KindAccounts:
+	case KindSchema, KindAccounts, KindFormat:
 		k.Name = string(rest)
+	case KindAutoInc:
+		if k.SchemaID, rest, err = keyenc.DecodeUvarint(rest); err != nil {
+			return Key{}, malformed(FieldSchemaID, err)
+		}
+		if k.TableID, rest, err = keyenc.DecodeUvarint(rest); err != nil {
+			return Key{}, malformed(FieldTableID, err)
+		}
+		if len(rest) != 0 {
+			return Key{}, malformed(FieldTrailing, errTrailing)
+		}
 	case KindTable, KindView, KindTrigger, KindLock, KindFKRef, KindRoutine:
 		if k.SchemaID, rest, err = keyenc.DecodeUvarint(rest); err != nil {
 			return Key{}, malformed(FieldSchemaID, err)
@@ -265,8 +289,11 @@ func (k Key) Append(b []byte) []byte {
 	}
 	b = append(b, prefixCatalog, tag)
 	switch k.Kind {
-	case KindSchema, KindAccounts:
+	case KindSchema, KindAccounts, KindFormat:
 		b = append(b, k.Name...)
+	case KindAutoInc:
+		b = keyenc.AppendUvarint(b, k.SchemaID)
+		b = keyenc.AppendUvarint(b, k.TableID)
 	case KindTable, KindView, KindTrigger, KindLock, KindFKRef, KindRoutine:
 		b = keyenc.AppendUvarint(b, k.SchemaID)
 		b = append(b, k.Name...)
@@ -371,8 +398,35 @@ func Index(schemaID, tableID uint64, indexID uint32) []byte {
 	return appendIndexPrefix(make([]byte, 0, 12), schemaID, tableID, indexID)
 }
 
-// Counter is the key of a table's AUTO_INCREMENT high-water mark.
+// Counter is where a table's AUTO_INCREMENT high-water mark was kept until
+// AutoInc: inside its data span, among its rows, where the first read of a
+// table nobody read since the start needed its blocks from files (stores
+// written before AutoInc still hold these until the engine moves them).
 func Counter(schemaID, tableID uint64) []byte { return Index(schemaID, tableID, CounterIndexID) }
+
+// AutoInc is the key of a table's AUTO_INCREMENT high-water mark (max-merged
+// operands, as Counter's were). Every table's sits in one catalog span
+// (AllAutoIncs), beside the table records, ~20 bytes each, so the catalog
+// warm-up loads them all and a table's first insert after a restart reads
+// it from the block cache. DROP removes it by its own delete (the data
+// span's range tombstone does not cover it).
+func AutoInc(dataSchemaID, tableID uint64) []byte {
+	return Key{Kind: KindAutoInc, SchemaID: dataSchemaID, TableID: tableID}.Append(make([]byte, 0, 20))
+}
+
+// AllAutoIncs holds the AUTO_INCREMENT counter of every table, by data
+// schema ID, then table ID.
+func AllAutoIncs() (lo, hi []byte) { return PrefixSpan([]byte{prefixCatalog, tagAutoInc}) }
+
+// SchemaAutoIncs holds the AUTO_INCREMENT counters of every table whose rows
+// are in data schema schemaID (the span SchemaDataSpan drops).
+func SchemaAutoIncs(schemaID uint64) (lo, hi []byte) {
+	return PrefixSpan(keyenc.AppendUvarint([]byte{prefixCatalog, tagAutoInc}, schemaID))
+}
+
+// Format is the key of a store format marker: a fact about how older
+// builds wrote the store, kept until a conversion is done.
+func Format(name string) []byte { return Key{Kind: KindFormat, Name: name}.Append(nil) }
 
 // rowCountTag follows the counter index prefix in a row count key.
 const rowCountTag = 'r'

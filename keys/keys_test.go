@@ -29,6 +29,8 @@ func TestParseBuilders(t *testing.T) {
 		{"lock (reserved)", Lock(4, "T"), Key{Kind: KindLock, SchemaID: 4, Name: "t"}},
 		{"job (reserved)", Job(big), Key{Kind: KindJob, JobID: big}},
 		{"counter", Counter(3, 9), Key{Kind: KindCounter, SchemaID: 3, TableID: 9}},
+		{"AUTO_INCREMENT counter", AutoInc(3, big), Key{Kind: KindAutoInc, SchemaID: 3, TableID: big}},
+		{"format marker", Format("autoinc"), Key{Kind: KindFormat, Name: "autoinc"}},
 		{"row count", RowCount(3, 9), Key{Kind: KindRowCount, SchemaID: 3, TableID: 9, Rest: []byte{'r'}}},
 		{"primary prefix", Index(3, 9, PrimaryIndexID), Key{Kind: KindRow, SchemaID: 3, TableID: 9, IndexID: 1}},
 		{"row", append(Index(3, big, PrimaryIndexID), 0x05, 0x01), Key{Kind: KindRow, SchemaID: 3, TableID: big, IndexID: 1, Rest: []byte{5, 1}}},
@@ -64,6 +66,8 @@ func TestLayoutIsStable(t *testing.T) {
 		{Accounts("mysql_db"), "\x01umysql_db"},
 		{IDs(), "\x01n"},
 		{Counter(2, 3), "\x02\x02\x03\x00"},
+		{AutoInc(2, 300), "\x01\xff\x02\xf9\x01\x2c"},
+		{Format("autoinc"), "\x01fautoinc"},
 		{Index(2, 3, PrimaryIndexID), "\x02\x02\x03\x01"},
 		{HiddenRow(HiddenRowPrefix(Index(2, 3, 1), 0x0102030405060708), 300), "\x02\x02\x03\x01\x01\x02\x03\x04\x05\x06\x07\x08\xac\x02"},
 	}
@@ -77,7 +81,7 @@ func TestLayoutIsStable(t *testing.T) {
 func TestParseRejects(t *testing.T) {
 	for _, b := range [][]byte{
 		nil, {0x00}, {0x03}, {0x01}, {0x01, 'z'}, {0x01, 'n', 0}, {0x01, 't'},
-		{0x01, 'j', 1, 2}, {0x02}, {0x02, 1}, {0x02, 1, 2}, {0x02, 0xf8, 0x05, 1, 1},
+		{0x01, 'j', 1, 2}, {0x01, 0xff}, {0x01, 0xff, 1}, {0x01, 0xff, 1, 2, 3}, {0x02}, {0x02, 1}, {0x02, 1, 2}, {0x02, 0xf8, 0x05, 1, 1},
 		{0x02, 1, 2, 0xfc, 1, 0, 0, 0, 0}, // index ID above 32 bits
 	} {
 		if k, err := Parse(b); err == nil {
@@ -167,6 +171,39 @@ func TestSpanOrder(t *testing.T) {
 				}
 				prevHi = ihi
 			}
+		}
+	}
+	// AUTO_INCREMENT counters: in the catalog span, grouped by data schema
+	// in ID order, one key per table and nothing else in a schema's span.
+	alo, ahi := AllAutoIncs()
+	if !within(alo, ahi, clo, chi) || inSpan(Table(1, "t"), alo, ahi) || inSpan(IDs(), alo, ahi) || inSpan(Format("x"), alo, ahi) {
+		t.Error("AUTO_INCREMENT counter span misplaced")
+	}
+	// Nothing sorts between the counters and the rows.
+	for _, tag := range []byte{tagSchema, tagTable, tagView, tagTrigger, tagAccounts, tagIDs, tagLock, tagJob, tagFKRef, tagRoutine, tagFormat} {
+		if tag >= tagAutoInc {
+			t.Errorf("catalog tag %q sorts after the AUTO_INCREMENT counters", tag)
+		}
+	}
+	if !bytes.Equal(ahi, dlo) {
+		t.Errorf("AUTO_INCREMENT counter span ends at %x, the data span starts at %x", ahi, dlo)
+	}
+	for i, a := range ids[:len(ids)-1] {
+		lo, hi := SchemaAutoIncs(a)
+		nlo, _ := SchemaAutoIncs(ids[i+1])
+		if !within(lo, hi, alo, ahi) || bytes.Compare(hi, nlo) > 0 {
+			t.Errorf("counter span of schema %d misplaced", a)
+		}
+		var prev []byte
+		for _, tid := range ids {
+			k := AutoInc(a, tid)
+			if !inSpan(k, lo, hi) || (prev != nil && bytes.Compare(prev, k) >= 0) {
+				t.Errorf("counter of %d.%d out of its schema's span or out of order", a, tid)
+			}
+			if klo, khi := PrefixSpan(k); !bytes.Equal(klo, k) || inSpan(AutoInc(a, tid+1), klo, khi) {
+				t.Errorf("counter of %d.%d is a prefix of another", a, tid)
+			}
+			prev = k
 		}
 	}
 	// One schema's table, view and trigger records are three disjoint spans.

@@ -190,6 +190,8 @@ type DB struct {
 	walSyncs                                                     atomic.Uint64
 	txnIDs                                                       atomic.Uint64
 
+	vw versionWaste // flush when iterators step over old versions (versions.go)
+
 	bgStop chan struct{}
 	bgDone chan struct{}
 
@@ -365,7 +367,7 @@ func (db *DB) NewIter(lower, upper []byte) (*Iter, error) {
 	if db.closed.Load() {
 		return nil, ErrClosed
 	}
-	return newIter(db.pdb, layers{}, nil, lower, upper)
+	return newIter(db, db.pdb, layers{}, nil, lower, upper)
 }
 
 // Stats is a point-in-time copy of kv's counters.

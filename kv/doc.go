@@ -12,6 +12,9 @@
 //   - The commit path: a monotonically increasing commit version, a bounded
 //     conflict tracker, group commit (many committers share one WAL fsync) and
 //     the non-transactional [DB.Apply] used by DDL.
+//   - When the memtable is flushed early: once iterators have stepped over
+//     enough old versions of keys in it (versions.go), which only a flush
+//     drops.
 //
 // # What kv must never do
 //

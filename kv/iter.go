@@ -18,6 +18,7 @@ import (
 // the next positioning call. Iter is not safe for concurrent use.
 type Iter struct {
 	pi *pebble.Iterator
+	db *DB // told the iterator's wasted steps at close (versions.go)
 
 	hasBuf bool
 	bi     src   // the Txn's writes: bt alone, or a merge of it and the runs
@@ -49,8 +50,8 @@ type layers struct {
 	runs []*run
 }
 
-func newIter(source iterSource, ly layers, txn *Txn, lower, upper []byte) (*Iter, error) {
-	it := &Iter{lower: cloneOrNil(lower), upper: cloneOrNil(upper), txn: txn}
+func newIter(db *DB, source iterSource, ly layers, txn *Txn, lower, upper []byte) (*Iter, error) {
+	it := &Iter{db: db, lower: cloneOrNil(lower), upper: cloneOrNil(upper), txn: txn}
 	if it.lower != nil && it.upper != nil && bytes.Compare(it.lower, it.upper) >= 0 {
 		it.empty = true
 		it.upper = it.lower // a valid (empty) range for Pebble's iterator
@@ -377,6 +378,10 @@ func (it *Iter) closeWith(cause error) error {
 	}
 	if cause != nil {
 		it.err = cause
+	}
+	if it.db != nil {
+		st := it.pi.Stats()
+		it.db.noteIterSteps(&st)
 	}
 	return it.pi.Close()
 }

@@ -63,6 +63,7 @@ func (db *DB) eventListener() *pebble.EventListener {
 		WriteStallEnd: func() {
 			l.Warn("write stall end")
 		},
+		FlushEnd: func(pebble.FlushInfo) { db.flushed() },
 		DiskSlow: func(info pebble.DiskSlowInfo) {
 			l.Warn("disk slow", "path", info.Path, "op", info.OpType.String(), "duration", info.Duration)
 		},

@@ -39,7 +39,7 @@ func (s *Snapshot) NewIter(lower, upper []byte) (*Iter, error) {
 	if s.db.closed.Load() || s.snap == nil {
 		return nil, ErrClosed
 	}
-	return newIter(s.snap, layers{}, nil, lower, upper)
+	return newIter(s.db, s.snap, layers{}, nil, lower, upper)
 }
 
 // Close releases the snapshot (a no-op once the store is closed).

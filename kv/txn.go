@@ -464,7 +464,7 @@ func (t *Txn) newIterOver(ly layers, lower, upper []byte) (*Iter, error) {
 	if db.closed.Load() {
 		return nil, ErrClosed
 	}
-	it, err := newIter(snap, ly, t, lower, upper)
+	it, err := newIter(t.db, snap, ly, t, lower, upper)
 	if err != nil {
 		return nil, err
 	}
@@ -707,7 +707,7 @@ func (t *Txn) newLatestIter(ly layers, lower, upper []byte) (*Iter, error) {
 	if db.closed.Load() {
 		return nil, ErrClosed
 	}
-	it, err := newIter(db.pdb, ly, t, lower, upper)
+	it, err := newIter(db, db.pdb, ly, t, lower, upper)
 	if err != nil {
 		return nil, err
 	}

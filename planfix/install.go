@@ -39,6 +39,15 @@ func Install(a *analyzer.Analyzer) {
 			b.Rules = append([]analyzer.Rule{quantifiedRule}, b.Rules...)
 		}
 	}
+	// Also in the shortcut batches of literal INSERTs.
+	if !hasRule(analyzer.AlwaysBeforeDefault, insertDefaultsID) {
+		analyzer.AlwaysBeforeDefault = append(analyzer.AlwaysBeforeDefault, insertDefaultsRule)
+	}
+	for _, b := range a.Batches {
+		if b.Desc == "once-before" && !hasRule(b.Rules, insertDefaultsID) {
+			b.Rules = append(b.Rules, insertDefaultsRule)
+		}
+	}
 	for _, b := range a.Batches {
 		var rules []analyzer.Rule
 		for _, r := range b.Rules {
@@ -63,7 +72,8 @@ func Install(a *analyzer.Analyzer) {
 			rules = append(rules, r)
 		}
 		if b.Desc == "post-analyzer" {
-			rules = append(rules, analyzer.Rule{Id: negZeroGroupingID, Apply: normalizeNegZeros})
+			rules = append(rules, analyzer.Rule{Id: negZeroGroupingID, Apply: normalizeNegZeros},
+				analyzer.Rule{Id: rowInListID, Apply: rowInLists})
 		}
 		b.Rules = rules
 	}

@@ -103,27 +103,6 @@ func hasQuantified(n sql.Node) bool {
 	return found
 }
 
-// exprsDeepOpaque is exprsDeep through opaque nodes too.
-func exprsDeepOpaque(n sql.Node, f transform.ExprFunc) (sql.Node, transform.TreeIdentity, error) {
-	return transform.NodeExprsWithOpaque(n, func(e sql.Expression) (sql.Expression, transform.TreeIdentity, error) {
-		same := transform.SameTree
-		if sq, ok := e.(*plan.Subquery); ok {
-			q, qsame, err := exprsDeepOpaque(sq.Query, f)
-			if err != nil {
-				return nil, transform.SameTree, err
-			}
-			if !qsame {
-				e, same = sq.WithQuery(q), transform.NewTree
-			}
-		}
-		ne, esame, err := f(e)
-		if err != nil {
-			return nil, transform.SameTree, err
-		}
-		return ne, same && esame, nil
-	})
-}
-
 func newQuantified(op string, all bool, left sql.Expression, sub *plan.Subquery) (sql.Expression, error) {
 	switch {
 	case op == "eq" && !all:

@@ -64,6 +64,11 @@ type Plan struct {
 	// meta is what the caller derived from the plan's first execution and
 	// reuses on later ones (the server: the result set's column metadata).
 	meta atomic.Value
+	// rng is the recipe of the one static index access when the
+	// parameters reach nothing else but Filters (compiled.go); compiled is
+	// what the caller compiled an execution into (SetCompiled).
+	rng      *recipe
+	compiled atomic.Value
 }
 
 type derivedLit struct {
@@ -382,6 +387,7 @@ func Build(ctx *sql.Context, analyzed sql.Node, params []*expression.Literal, op
 		}
 	}
 	p.patch = nodePatchFor(tmpl, itas, slots)
+	p.rng = rangeOnly(tmpl, p.patch)
 	p.size = int64(nodes)*256 + 1024
 	// The plan keeps its tables' definitions alive even after the
 	// definition cache dropped them: charge them here (twice while both

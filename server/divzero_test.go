@@ -75,3 +75,54 @@ func TestDivisionByZeroMode(t *testing.T) {
 		t.Errorf("SELECT 1/0 warning: %d %q %v", code, msg, err)
 	}
 }
+
+// The strict handler covers an UPDATE's or DELETE's WHERE as well as the
+// values it stores (MySQL 8.0: UPDATE t SET v = 2 WHERE v = 1/0 and DELETE
+// FROM t WHERE v = 1/0 fail with 1365); with IGNORE or without strictness
+// the condition is NULL with warning 1365 and no row changes. GMS changed
+// nothing and only warned, so a strict client's UPDATE "succeeded" with 0
+// rows, and DELETE ... WHERE v DIV 0 IS NULL deleted every row.
+func TestDivisionByZeroInWhere(t *testing.T) {
+	ts := startServer(t, t.TempDir())
+	db := ts.connect("")
+	mustExec(t, db, "CREATE DATABASE d")
+	db = ts.connectWith("d", "interpolateParams=true")
+	db.SetMaxOpenConns(1)
+	mustExec(t, db, "CREATE TABLE w (id INT PRIMARY KEY, v INT)")
+	mustExec(t, db, "INSERT INTO w VALUES (1, 1), (2, 2)")
+	for _, q := range []string{
+		"UPDATE w SET v = 5 WHERE v = 1/0",
+		"UPDATE w SET v = 5 WHERE v > v MOD 0",
+		"DELETE FROM w WHERE v = 1/0",
+		"DELETE FROM w WHERE v DIV 0 IS NULL",
+	} {
+		wantErrNo(t, db, 1365, q)
+	}
+	if s := joinRows(queryRows(t, db, "SELECT * FROM w ORDER BY id")); s != "1 1|2 2" {
+		t.Errorf("after refused statements: %s, want both rows unchanged", s)
+	}
+	for _, q := range []string{
+		"UPDATE IGNORE w SET v = 5 WHERE v = 1/0",
+	} {
+		res, err := db.Exec(q)
+		if err != nil {
+			t.Fatalf("%s: %v", q, err)
+		}
+		if n, _ := res.RowsAffected(); n != 0 {
+			t.Errorf("%s: %d rows affected, want 0", q, n)
+		}
+		if w := queryRows(t, db, "SHOW WARNINGS"); len(w) == 0 || w[0][1] != "1365" {
+			t.Errorf("%s: warnings %v, want 1365", q, w)
+		}
+	}
+	// A SELECT's WHERE only warns.
+	if s := joinRows(queryRows(t, db, "SELECT id FROM w WHERE v/0 IS NULL ORDER BY id")); s != "1|2" {
+		t.Errorf("SELECT with v/0 in WHERE: %s, want 1 2", s)
+	}
+	mustExec(t, db, "SET SESSION sql_mode = 'ERROR_FOR_DIVISION_BY_ZERO'")
+	mustExec(t, db, "DELETE FROM w WHERE v = 1/0")
+	mustExec(t, db, "SET SESSION sql_mode = DEFAULT")
+	if s := joinRows(queryRows(t, db, "SELECT * FROM w ORDER BY id")); s != "1 1|2 2" {
+		t.Errorf("at the end: %s, want both rows unchanged", s)
+	}
+}

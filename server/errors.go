@@ -182,6 +182,9 @@ var errorRules = []errorRule{
 	// ER_NON_DEFAULT_VALUE_FOR_GENERATED_COLUMN (GMS has the words, not the number).
 	{match: re(`^The value specified for generated column "(.+)" in table "(.+)" is not allowed\.$`), code: 3105, state: "HY000",
 		format: "The value specified for generated column '$1' in table '$2' is not allowed."},
+	// ER_MIX_OF_GROUP_FUNC_AND_FIELDS: MySQL's SQLSTATE is 42000 (GMS: HY000).
+	{match: re(`^in aggregated query without GROUP BY, expression #(\d+) of SELECT list contains nonaggregated column '(.+)'; this is incompatible with sql_mode=only_full_group_by$`),
+		code: 1140, state: "42000", format: "In aggregated query without GROUP BY, expression #$1 of SELECT list contains nonaggregated column '$2'; this is incompatible with sql_mode=only_full_group_by"},
 	{match: re(`^Field '(.+)' doesn't have a default value$`), code: 1364, state: "HY000", format: "Field '$1' doesn't have a default value"},
 	{match: re(`^ambiguous column name "(.+)", it's present in all these tables: .*$`), code: 1052, state: "23000", format: "Column '$1' in field list is ambiguous"},
 	{match: re(`^cannot union two queries whose schemas are different lengths`), code: 1222, state: "21000", format: "The used SELECT statements have a different number of columns"},

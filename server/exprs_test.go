@@ -65,6 +65,12 @@ func TestExpressionColumnTypes(t *testing.T) {
 		{"ADDTIME(d6, '01:00:00')", "DATETIME", 0, 0, "2020-01-01 11:00:00.123456"},
 		{"ADDTIME(t6, '01:00:00')", "TIME", 0, 0, "11:00:00.250000"},
 		{"TIMESTAMP('2020-01-01 10:00:00.5')", "DATETIME", 0, 0, "2020-01-01 10:00:00.5"},
+		// Django's Min(time_field, default=TruncHour(...)): a TIME(6) column
+		// and a TIME(0) CAST are a TIME(6), not the string GMS's LONGTEXT
+		// made of it (mysqlclient handed Django '10:00:00.250000').
+		{"COALESCE(MIN(t6), CAST('09:00:00' AS TIME)) FROM m --", "TIME", 0, 0, "10:00:00.250000"},
+		{"COALESCE(t6, CAST('09:00:00' AS TIME))", "TIME", 0, 0, "10:00:00.250000"},
+		{"IFNULL(NULL, COALESCE(CAST('09:00:00.5' AS TIME(1)), t6))", "TIME", 0, 0, "09:00:00.500000"},
 	}
 	for _, c := range cases {
 		q := fmt.Sprintf("SELECT %s FROM m WHERE id = 1", c.expr)

@@ -182,10 +182,11 @@ func fieldsCallback(cb mysql.ResultSpoolFn, scales floatScales) mysql.ResultSpoo
 }
 
 // scaledFloatColumns are the positions of FLOAT/DOUBLE columns with a
-// declared scale (decimals below NOT_FIXED_DEC).
+// declared scale (decimals below NOT_FIXED_DEC), and of FLOAT columns
+// without one (printed with FLT_DIG digits, see floatText).
 func scaledFloatColumns(fields []*querypb.Field, out []int) []int {
 	for i, f := range fields {
-		if f != nil && (f.Type == querypb.Type_FLOAT32 || f.Type == querypb.Type_FLOAT64) && f.Decimals < notFixedDec {
+		if f != nil && (f.Type == querypb.Type_FLOAT32 || f.Type == querypb.Type_FLOAT64 && f.Decimals < notFixedDec) {
 			out = append(out, i)
 		}
 	}
@@ -194,7 +195,9 @@ func scaledFloatColumns(fields []*querypb.Field, out []int) []int {
 
 // floatDigits prints the values of FLOAT(M,D)/DOUBLE(M,D) columns with
 // exactly D digits after the point, as MySQL does (13.37 in a FLOAT(7,4)
-// is "13.3700"); GMS prints the shortest text of the value.
+// is "13.3700"), and those of other FLOAT columns with MySQL's six
+// significant digits (floatText); GMS prints the shortest text of the
+// value.
 func floatDigits(res *sqltypes.Result, cols []int) {
 	for _, row := range res.Rows {
 		for _, i := range cols {
@@ -207,6 +210,10 @@ func floatDigits(res *sqltypes.Result, cols []int) {
 			}
 			v, err := strconv.ParseFloat(string(row[i].Raw()), bits)
 			if err != nil || math.IsInf(v, 0) || math.IsNaN(v) {
+				continue
+			}
+			if res.Fields[i].Decimals >= notFixedDec {
+				row[i] = sqltypes.MakeTrusted(row[i].Type(), floatText(float32(v)))
 				continue
 			}
 			row[i] = sqltypes.MakeTrusted(row[i].Type(), strconv.AppendFloat(nil, v, 'f', int(res.Fields[i].Decimals), bits))

@@ -427,6 +427,15 @@ func (h *handler) ComPrepare(ctx context.Context, c *mysql.Conn, query string, p
 		return nil, err
 	}
 	h.stripPreparedLocking(c, &query, p)
+	if v, ok := h.wires.Load(c.ConnectionID); ok {
+		if qs := v.(*wireConn).takePrepareQuantified(); qs != nil {
+			// The wire guard rewrote the comparisons for the library's
+			// parser; the engine's parser reads the user's text (which
+			// names the result columns and keys the plan cache).
+			query = sqltext.RestoreQuantified(qs, query)
+			p.PrepareStmt = query
+		}
+	}
 	f, err := h.Handler.ComPrepare(ctx, c, query, p)
 	if sqltext.IsDoSelect(query) {
 		f = nil // a DO (rewritten by the wire guard) has no result columns
@@ -562,12 +571,70 @@ var showCreateRe = regexp.MustCompile("(?is)^\\s*SHOW\\s+CREATE\\s+(?:VIEW|TABLE
 // reading the current database, so `SHOW CREATE VIEW d.v` without one failed
 // with 1046, which MySQL answers. Only these statements, which name their
 // one object fully and read nothing else, are lent a schema.
+//
+// The same holds for any statement reading a view as s.v (`SELECT * FROM
+// s.v`): it is lent the view's schema when every table it names is
+// qualified (an unqualified one is MySQL's 1046 too) and it does not ask
+// for the current database (DATABASE(), SCHEMA()).
 func (h *handler) borrowDatabase(c *mysql.Conn, query string) func() {
-	m := showCreateRe.FindStringSubmatch(query)
 	sess := h.sessionOf(c)
-	if m == nil || sess == nil || sess.GetCurrentDatabase() != "" {
+	if sess == nil || sess.GetCurrentDatabase() != "" {
 		return func() {}
 	}
-	sess.SetCurrentDatabase(m[1] + m[2])
+	db := ""
+	if m := showCreateRe.FindStringSubmatch(query); m != nil {
+		db = m[1] + m[2]
+	} else {
+		db = h.qualifiedViewSchema(c, query)
+	}
+	if db == "" {
+		return func() {}
+	}
+	sess.SetCurrentDatabase(db)
 	return func() { sess.SetCurrentDatabase("") }
+}
+
+// qualifiedViewSchema is the schema of the first view query names as s.v,
+// or "" when it names none, names a table without its schema or calls
+// DATABASE() / SCHEMA().
+func (h *handler) qualifiedViewSchema(c *mysql.Conn, query string) string {
+	if !strings.Contains(query, ".") {
+		return ""
+	}
+	opts, err := h.Handler.ParserOptionsForConnection(c)
+	if err != nil {
+		return ""
+	}
+	stmt, err := sqlparser.ParseWithOptions(context.Background(), query, opts)
+	if err != nil {
+		return ""
+	}
+	db, refused := "", false
+	_ = sqlparser.Walk(func(n sqlparser.SQLNode) (bool, error) {
+		switch n := n.(type) {
+		case *sqlparser.AliasedTableExpr:
+			name, ok := n.Expr.(sqlparser.TableName)
+			if !ok {
+				return true, nil
+			}
+			q := name.DbQualifier.String()
+			if q == "" {
+				refused = true
+				return false, nil
+			}
+			if db == "" && h.eng.HasView(q, name.Name.String()) {
+				db = q
+			}
+		case *sqlparser.FuncExpr:
+			if f := n.Name.Lowered(); f == "database" || f == "schema" {
+				refused = true
+				return false, nil
+			}
+		}
+		return true, nil
+	}, stmt)
+	if refused {
+		return ""
+	}
+	return db
 }

@@ -12,7 +12,6 @@ import (
 	"sync/atomic"
 	"time"
 
-	gmsserver "github.com/dolthub/go-mysql-server/server"
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/go-mysql-server/sql/expression"
 	"github.com/dolthub/go-mysql-server/sql/planbuilder"
@@ -505,9 +504,22 @@ func (h *handler) runCached(ctx context.Context, c *mysql.Conn, sqlCtx *sql.Cont
 			return false, nil
 		}
 	}
-	node, ok, err := pl.Bind(sqlCtx, lits)
-	if err != nil || !ok {
-		return false, nil
+	// A SELECT whose compiled form was kept is rebuilt from its index
+	// lookup alone (plans.Plan.RangeFor, engine.RebindRange); any other,
+	// or values that compile differently, bind the template.
+	var node sql.Node
+	rebound := false
+	if kept := pl.Compiled(); kept != nil && !pl.DML() {
+		var kb [4]any
+		if lookup, keys, ok := pl.RangeFor(sqlCtx, lits, kb[:0]); ok {
+			node, rebound = engine.RebindRange(sqlCtx, kept.(sql.Node), lookup, keys)
+		}
+	}
+	if !rebound {
+		var ok bool
+		if node, ok, err = pl.Bind(sqlCtx, lits); err != nil || !ok {
+			return false, nil
+		}
 	}
 	// The metadata locks the general path takes when it resolves the
 	// tables (engine/mdl.go). A schema change that committed since the
@@ -533,7 +545,13 @@ func (h *handler) runCached(ctx context.Context, c *mysql.Conn, sqlCtx *sql.Cont
 		return true, h.spoolOk(sqlCtx, c, query, node, pl.Flags(), cb)
 	}
 	sql.IncrementStatusVariable(sqlCtx, "Com_select", 1)
-	node = engine.CompileRange(sqlCtx, engine.DropExactFilters(sqlCtx, node))
+	if !rebound {
+		var reusable bool
+		node, reusable = engine.CompileCached(sqlCtx, node)
+		if reusable && pl.Compiled() == nil {
+			pl.SetCompiled(engine.ReusableRange(node))
+		}
+	}
 	if !pl.SingleRow() {
 		return true, h.spoolCachedRows(ctx, sqlCtx, c, query, node, pl, exec, cb)
 	}
@@ -599,8 +617,8 @@ func (h *handler) tryBracket(sqlCtx *sql.Context, query string, run func(*sql.Co
 // spoolSingleRow executes a cached plan the analyzer proved to return at
 // most one row and sends its result, doing what GMS's handler does for
 // such a plan on its uncached path (process list entry, session command
-// bracket, the row converted by gmsserver.RowToSQL, the connection's status
-// flags) without the multi-row machinery GMS's ComExecuteBound always takes
+// bracket, the row converted as gmsserver.RowToSQL converts it: rowSlab;
+// the connection's status flags) without the multi-row machinery GMS's ComExecuteBound always takes
 // for a bound plan: a goroutine per result set polling the socket and a
 // fresh goroutine stack (docs/PROFILES.md).
 func (h *handler) spoolSingleRow(sqlCtx *sql.Context, c *mysql.Conn, query string, node sql.Node, fields []*querypb.Field, cb func(*sqltypes.Result) error) error {
@@ -689,7 +707,8 @@ func (h *handler) singleRowResult(sqlCtx *sql.Context, query string, node sql.No
 	if err := iter.Close(sqlCtx); err != nil {
 		return nil, err
 	}
-	out, err := gmsserver.RowToSQL(sqlCtx, schema, row, nil, nil)
+	slab := rowSlab{nextVals: 1}
+	out, err := slab.row(sqlCtx, schema, row)
 	if err != nil {
 		return nil, err
 	}

@@ -5,7 +5,6 @@ import (
 	"io"
 	"sync/atomic"
 
-	gmsserver "github.com/dolthub/go-mysql-server/server"
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/vitess/go/mysql"
 	"github.com/dolthub/vitess/go/sqltypes"
@@ -38,7 +37,8 @@ func (h *handler) spoolCachedRows(ctx context.Context, sqlCtx *sql.Context, c *m
 
 // spoolRows executes a cached plan and sends its rows in batches of
 // rowsBatch, doing what GMS's handler does for a bound plan (process list
-// entry, session command bracket, rows converted by gmsserver.RowToSQL, the
+// entry, session command bracket, rows converted as gmsserver.RowToSQL does
+// (rowSlab), the
 // connection's status flags) on the connection's goroutine: GMS's
 // ComExecuteBound starts three goroutines per result set (rows, wire
 // conversion, a socket poll for a closed connection) joined by a channel,
@@ -53,6 +53,7 @@ func (h *handler) spoolRows(sqlCtx *sql.Context, c *mysql.Conn, query string, no
 			return sql.CastSQLError(err)
 		}
 		r := &sqltypes.Result{Fields: fields}
+		var slab rowSlab
 		sent := false
 		for {
 			if err := sqlCtx.Err(); err != nil {
@@ -67,7 +68,7 @@ func (h *handler) spoolRows(sqlCtx *sql.Context, c *mysql.Conn, query string, no
 			if err != nil {
 				return sql.CastSQLError(err)
 			}
-			out, err := gmsserver.RowToSQL(sqlCtx, schema, row, nil, nil)
+			out, err := slab.row(sqlCtx, schema, row)
 			if err != nil {
 				return sql.CastSQLError(err)
 			}
@@ -78,6 +79,9 @@ func (h *handler) spoolRows(sqlCtx *sql.Context, c *mysql.Conn, query string, no
 					return err
 				}
 				r, sent = &sqltypes.Result{Fields: fields}, true
+				// The batch sent may be kept (a cursor's pending rows):
+				// the next one takes new chunks.
+				slab = rowSlab{nextBuf: slab.nextBuf, nextVals: slab.nextVals}
 			}
 		}
 		// Close commits an autocommit statement's transaction.

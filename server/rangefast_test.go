@@ -146,6 +146,7 @@ func TestRangeSelectsMatchUncached(t *testing.T) {
 			}
 			defer conn.Close()
 			dropped, spooled, compiled := engine.DroppedFilters(), ts.srv.cachedRows.Load(), engine.CompiledRanges()
+			rebound := engine.ReboundRanges()
 			compiledBy := map[string]int64{}
 			for phase := 0; phase < 3; phase++ {
 				switch phase {
@@ -212,6 +213,11 @@ func TestRangeSelectsMatchUncached(t *testing.T) {
 			}
 			if n := engine.CompiledRanges() - compiled; n < 200 {
 				t.Errorf("range plans compiled %d times, want most sorted or distinct executions", n)
+			}
+			// Most compiled executions after a shape's first are the kept
+			// compiled node with a new lookup (engine.RebindRange).
+			if n := engine.ReboundRanges() - rebound; n < 150 {
+				t.Errorf("compiled ranges rebound %d times, want most integer-bounded executions after the first", n)
 			}
 			for _, i := range compiledShapes {
 				if n := compiledBy[rangeShapes[i].q]; n < 20 {

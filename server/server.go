@@ -279,6 +279,20 @@ func (s *Server) init() error {
 	} else if n > 0 {
 		s.log.Info("resuming DDL jobs", "jobs", n)
 	}
+	// AUTO_INCREMENT counters an older build kept among each table's rows
+	// move to their own span in the background; reads look in both places
+	// until that is done (engine/autoincform.go).
+	moveStart := time.Now()
+	if s.eng.StartMovingLegacyCounters(func(n int, err error) {
+		if err != nil {
+			s.log.Warn("moving AUTO_INCREMENT counters stopped; the next start continues", "moved", n, "err", err)
+			return
+		}
+		s.log.Info("moved AUTO_INCREMENT counters to their own span", "counters", n,
+			"seconds", time.Since(moveStart).Round(time.Millisecond).Seconds())
+	}) {
+		s.log.Info("moving AUTO_INCREMENT counters to their own span in the background")
+	}
 	s.stopStats = make(chan struct{})
 	go s.publishStatus(s.stopStats)
 	if s.cfg.MetricsAddr != "" {

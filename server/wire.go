@@ -104,6 +104,9 @@ type wireConn struct {
 	// locking clause; prepLocking is the clause found (blankPrepareLocking).
 	prepSeen    bool
 	prepLocking *sqltext.Locking
+	// prepQuantified: the quantified comparisons rewritten out of that
+	// COM_STMT_PREPARE for the library's parser (takePrepareQuantified).
+	prepQuantified []sqltext.Quantified
 
 	// manyPrepared: this connection prepared a statement with more
 	// placeholders than the library decodes, so each COM_STMT_EXECUTE is
@@ -352,6 +355,9 @@ func (c *wireConn) blankPrepareLocking(got []byte) error {
 	if do, ok := sqltext.Do(fixed); ok {
 		fixed = do // the parser knows no DO (do.go)
 	}
+	// Nor quantified comparisons (`x > ALL (SELECT ...)`): the handler's
+	// ComPrepare gives the engine the text back (its parser reads them).
+	fixed, c.prepQuantified = sqltext.QuantifiedText(fixed)
 	if fixed != text {
 		grown := len(fixed) + 1
 		at := len(got) - len(c.prep) - 4
@@ -386,6 +392,14 @@ func (c *wireConn) takePrepareLocking() *sqltext.Locking {
 	l := c.prepLocking
 	c.prepLocking = nil
 	return l
+}
+
+// takePrepareQuantified returns (and forgets) the quantified comparisons
+// rewritten out of the COM_STMT_PREPARE being handled.
+func (c *wireConn) takePrepareQuantified() []sqltext.Quantified {
+	qs := c.prepQuantified
+	c.prepQuantified = nil
+	return qs
 }
 
 // route sends the library's replies through the wireConn for the commands

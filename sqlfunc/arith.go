@@ -388,22 +388,14 @@ func (d *intDiv) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 // of a BIGINT UNSIGNED above 9223372036854775808 are 1690 in MySQL; GMS wraps
 // (and types -tinyint_unsigned as unsigned).
 type neg struct {
-	child sql.Expression
+	unary
+	numeric
 }
 
-func (n *neg) Type() sql.Type             { return types.Int64 }
-func (n *neg) Resolved() bool             { return n.child.Resolved() }
-func (n *neg) IsNullable() bool           { return n.child.IsNullable() }
-func (n *neg) Children() []sql.Expression { return []sql.Expression{n.child} }
-func (n *neg) String() string             { return fmt.Sprintf("-%s", n.child) }
-func (n *neg) CollationCoercibility(*sql.Context) (sql.CollationID, byte) {
-	return sql.Collation_binary, 5
-}
+func (n *neg) Type() sql.Type { return types.Int64 }
+func (n *neg) String() string { return fmt.Sprintf("-%s", n.child) }
 func (n *neg) WithChildren(children ...sql.Expression) (sql.Expression, error) {
-	if len(children) != 1 {
-		return nil, sql.ErrInvalidChildrenNumber.New(n, len(children), 1)
-	}
-	return &neg{child: children[0]}, nil
+	return withChild(n, children)
 }
 
 func (n *neg) Eval(ctx *sql.Context, row sql.Row) (any, error) {

@@ -71,11 +71,11 @@ func TestIntegerArithmetic(t *testing.T) {
 		{newIntDiv(u64(7), i64(-1), false), nil, "BIGINT UNSIGNED"},
 		{newIntDiv(i64(math.MinInt64), i64(-1), true), int64(0), ""},
 		{newIntDiv(i64(1), i64(0), false), nil, ""},
-		{&neg{i64(math.MinInt64)}, nil, "BIGINT value is out of range in '-(-9223372036854775808)'"},
-		{&neg{u64(1 << 63)}, int64(math.MinInt64), ""},
-		{&neg{u64(1<<63 + 1)}, nil, "BIGINT value"},
-		{&neg{u8(200)}, int64(-200), ""},
-		{&neg{i64(0)}, int64(0), ""},
+		{&neg{unary: unary{i64(math.MinInt64)}}, nil, "BIGINT value is out of range in '-(-9223372036854775808)'"},
+		{&neg{unary: unary{u64(1 << 63)}}, int64(math.MinInt64), ""},
+		{&neg{unary: unary{u64(1<<63 + 1)}}, nil, "BIGINT value"},
+		{&neg{unary: unary{u8(200)}}, int64(-200), ""},
+		{&neg{unary: unary{i64(0)}}, int64(0), ""},
 	}
 	ctx := sql.NewEmptyContext()
 	for _, c := range cases {

@@ -17,24 +17,16 @@ import (
 // complement bits, a DECIMAL or DOUBLE is rounded half away from zero and
 // clamped to the 64-bit range, a string is read as a number.
 type bitNot struct {
-	child sql.Expression
+	unary
+	numeric
 }
 
-func newBitNot(e sql.Expression) sql.Expression { return &bitNot{child: e} }
+func newBitNot(e sql.Expression) sql.Expression { return &bitNot{unary: unary{e}} }
 
-func (b *bitNot) Type() sql.Type             { return types.Uint64 }
-func (b *bitNot) Resolved() bool             { return b.child.Resolved() }
-func (b *bitNot) IsNullable() bool           { return b.child.IsNullable() }
-func (b *bitNot) Children() []sql.Expression { return []sql.Expression{b.child} }
-func (b *bitNot) String() string             { return fmt.Sprintf("~%s", b.child) }
-func (b *bitNot) CollationCoercibility(*sql.Context) (sql.CollationID, byte) {
-	return sql.Collation_binary, 5
-}
+func (b *bitNot) Type() sql.Type { return types.Uint64 }
+func (b *bitNot) String() string { return fmt.Sprintf("~%s", b.child) }
 func (b *bitNot) WithChildren(children ...sql.Expression) (sql.Expression, error) {
-	if len(children) != 1 {
-		return nil, sql.ErrInvalidChildrenNumber.New(b, len(children), 1)
-	}
-	return &bitNot{child: children[0]}, nil
+	return withChild(b, children)
 }
 
 func (b *bitNot) Eval(ctx *sql.Context, row sql.Row) (any, error) {
@@ -123,27 +115,19 @@ func negUnsignedConstant(ctx *sql.Context, e *expression.UnaryMinus) sql.Express
 	if n, ok := toBig(v); !ok || n.Cmp(maxInt64) <= 0 {
 		return nil
 	}
-	return &negDecimal{child: e.Child}
+	return &negDecimal{unary: unary{e.Child}}
 }
 
 // negDecimal is the negation of an unsigned integer as a DECIMAL.
 type negDecimal struct {
-	child sql.Expression
+	unary
+	numeric
 }
 
-func (n *negDecimal) Type() sql.Type             { return types.MustCreateDecimalType(20, 0) }
-func (n *negDecimal) Resolved() bool             { return n.child.Resolved() }
-func (n *negDecimal) IsNullable() bool           { return n.child.IsNullable() }
-func (n *negDecimal) Children() []sql.Expression { return []sql.Expression{n.child} }
-func (n *negDecimal) String() string             { return fmt.Sprintf("-%s", n.child) }
-func (n *negDecimal) CollationCoercibility(*sql.Context) (sql.CollationID, byte) {
-	return sql.Collation_binary, 5
-}
+func (n *negDecimal) Type() sql.Type { return types.MustCreateDecimalType(20, 0) }
+func (n *negDecimal) String() string { return fmt.Sprintf("-%s", n.child) }
 func (n *negDecimal) WithChildren(children ...sql.Expression) (sql.Expression, error) {
-	if len(children) != 1 {
-		return nil, sql.ErrInvalidChildrenNumber.New(n, len(children), 1)
-	}
-	return &negDecimal{child: children[0]}, nil
+	return withChild(n, children)
 }
 func (n *negDecimal) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 	v, err := n.child.Eval(ctx, row)
@@ -161,24 +145,16 @@ func (n *negDecimal) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 // BIGINT UNSIGNED its bytes spell, big-endian (of more than 8 bytes, the
 // last 8).
 type hexNumber struct {
-	child sql.Expression
+	unary
+	numeric
 }
 
-func newHexNumber(e sql.Expression) sql.Expression { return &hexNumber{child: e} }
+func newHexNumber(e sql.Expression) sql.Expression { return &hexNumber{unary: unary{e}} }
 
-func (h *hexNumber) Type() sql.Type             { return types.Uint64 }
-func (h *hexNumber) Resolved() bool             { return h.child.Resolved() }
-func (h *hexNumber) IsNullable() bool           { return false }
-func (h *hexNumber) Children() []sql.Expression { return []sql.Expression{h.child} }
-func (h *hexNumber) String() string             { return h.child.String() }
-func (h *hexNumber) CollationCoercibility(*sql.Context) (sql.CollationID, byte) {
-	return sql.Collation_binary, 5
-}
+func (h *hexNumber) Type() sql.Type   { return types.Uint64 }
+func (h *hexNumber) IsNullable() bool { return false }
 func (h *hexNumber) WithChildren(children ...sql.Expression) (sql.Expression, error) {
-	if len(children) != 1 {
-		return nil, sql.ErrInvalidChildrenNumber.New(h, len(children), 1)
-	}
-	return &hexNumber{child: children[0]}, nil
+	return withChild(h, children)
 }
 func (h *hexNumber) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 	v, err := h.child.Eval(ctx, row)

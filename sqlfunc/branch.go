@@ -15,7 +15,8 @@ import (
 // is 1.50; GMS declares DECIMAL(65,10) (IF: the first branch's type, INT)
 // and prints each value with the scale it happens to have ("1", "1.5").
 type branchDecimal struct {
-	branchTyped
+	unary // the GMS node evaluated, whose children and text are kept
+	numeric
 	typ sql.DecimalType
 }
 
@@ -38,20 +39,6 @@ func branchesOf(e sql.Expression) ([]sql.Expression, bool) {
 		return e.Children(), true
 	}
 	return nil, false
-}
-
-// branchTyped is what the retyped branch expressions share: the GMS node
-// they evaluate, whose children and text they keep.
-type branchTyped struct {
-	inner sql.Expression
-}
-
-func (b *branchTyped) Resolved() bool             { return b.inner.Resolved() }
-func (b *branchTyped) IsNullable() bool           { return b.inner.IsNullable() }
-func (b *branchTyped) Children() []sql.Expression { return []sql.Expression{b.inner} }
-func (b *branchTyped) String() string             { return b.inner.String() }
-func (b *branchTyped) CollationCoercibility(*sql.Context) (sql.CollationID, byte) {
-	return sql.Collation_binary, 5
 }
 
 // newBranchDecimal returns nil unless e's branches are integers and
@@ -81,26 +68,23 @@ func newBranchDecimal(e sql.Expression) *branchDecimal {
 	if err != nil {
 		return nil
 	}
-	return &branchDecimal{branchTyped{e}, dt}
+	return &branchDecimal{unary: unary{e}, typ: dt}
 }
 
 func (b *branchDecimal) Type() sql.Type { return b.typ }
 
 func (b *branchDecimal) WithChildren(children ...sql.Expression) (sql.Expression, error) {
-	if len(children) != 1 {
-		return nil, sql.ErrInvalidChildrenNumber.New(b, len(children), 1)
-	}
-	return &branchDecimal{branchTyped{children[0]}, b.typ}, nil
+	return withChild(b, children)
 }
 
 func (b *branchDecimal) Eval(ctx *sql.Context, row sql.Row) (any, error) {
-	v, err := b.inner.Eval(ctx, row)
+	v, err := b.child.Eval(ctx, row)
 	if err != nil || v == nil {
 		return v, err
 	}
 	d, ok := exactDecimal(v, nil)
 	if !ok {
-		return nil, fmt.Errorf("%s gave %T for a DECIMAL result", b.inner, v)
+		return nil, fmt.Errorf("%s gave %T for a DECIMAL result", b.child, v)
 	}
 	return d.Round(int32(b.typ.Scale())), nil
 }

@@ -51,7 +51,7 @@ func DateComparisons(ctx *sql.Context, n sql.Node) (sql.Node, transform.TreeIden
 		case *exactDecimalLiteral:
 			// Unwrapped here already: this rule runs first and must see
 			// the literal (see Parser).
-			return e.lit, transform.NewTree, nil
+			return e.child, transform.NewTree, nil
 		case *plan.Subquery:
 			q, same, err := DateComparisons(ctx, e.Query)
 			if err != nil || same {
@@ -114,7 +114,7 @@ func stringBetweenDates(e *expression.Between) sql.Expression {
 		switch {
 		case isTemporal(a.Type()):
 		case types.IsText(a.Type()):
-			args[i] = &strAsDatetime{a}
+			args[i] = &strAsDatetime{unary{a}}
 		default:
 			return nil
 		}
@@ -391,7 +391,7 @@ func temporalVsColumn(op string, a, b sql.Expression) sql.Expression {
 		if _, done := b.(*strAsDatetime); done {
 			return nil
 		}
-		return comparison(op, a, &strAsDatetime{b})
+		return comparison(op, a, &strAsDatetime{unary{b}})
 	case isInt(bt) || types.IsDecimal(bt) || types.IsFloat(bt):
 		l, ok := a.(*expression.Literal)
 		if !ok || l.Value() == nil {
@@ -425,24 +425,15 @@ func temporalNumber(t time.Time, typ sql.Type) sql.Expression {
 // strAsDatetime reads a string as a DATETIME for a comparison with a
 // temporal value: NULL stays NULL, a string that is no date is the zero
 // date (earlier than every date), as in MySQL.
-type strAsDatetime struct {
-	s sql.Expression
-}
+type strAsDatetime struct{ unary }
 
-func (e *strAsDatetime) Resolved() bool             { return e.s.Resolved() }
-func (e *strAsDatetime) String() string             { return e.s.String() }
-func (e *strAsDatetime) Type() sql.Type             { return types.DatetimeMaxPrecision }
-func (e *strAsDatetime) IsNullable() bool           { return e.s.IsNullable() }
-func (e *strAsDatetime) Children() []sql.Expression { return []sql.Expression{e.s} }
+func (e *strAsDatetime) Type() sql.Type { return types.DatetimeMaxPrecision }
 func (e *strAsDatetime) WithChildren(children ...sql.Expression) (sql.Expression, error) {
-	if len(children) != 1 {
-		return nil, sql.ErrInvalidChildrenNumber.New(e, len(children), 1)
-	}
-	return &strAsDatetime{children[0]}, nil
+	return withChild(e, children)
 }
 
 func (e *strAsDatetime) Eval(ctx *sql.Context, row sql.Row) (any, error) {
-	v, err := e.s.Eval(ctx, row)
+	v, err := e.child.Eval(ctx, row)
 	if err != nil || v == nil {
 		return nil, err
 	}

@@ -26,10 +26,10 @@ func compareDecimalsWide(e sql.Expression) (sql.Expression, transform.TreeIdenti
 		return e, transform.SameTree, nil
 	}
 	if types.IsDecimal(lt) {
-		l = &wideDecimal{child: l}
+		l = &wideDecimal{transparent{unary{l}}}
 	}
 	if types.IsDecimal(rt) {
-		r = &wideDecimal{child: r}
+		r = &wideDecimal{transparent{unary{r}}}
 	}
 	ne, err := e.WithChildren(l, r)
 	return ne, transform.NewTree, err
@@ -54,23 +54,12 @@ func lossyInDecimal(t, d sql.Type) bool {
 
 // wideDecimal is its DECIMAL operand typed DECIMAL(65,30), the widest, so a
 // comparison converts neither operand lossily.
-type wideDecimal struct{ child sql.Expression }
+type wideDecimal struct{ transparent }
 
 var _ sql.Expression = (*wideDecimal)(nil)
 
-func (w *wideDecimal) Resolved() bool                                  { return w.child.Resolved() }
-func (w *wideDecimal) IsNullable() bool                                { return w.child.IsNullable() }
 func (w *wideDecimal) Type() sql.Type                                  { return types.InternalDecimalType }
-func (w *wideDecimal) Children() []sql.Expression                      { return []sql.Expression{w.child} }
-func (w *wideDecimal) String() string                                  { return w.child.String() }
 func (w *wideDecimal) Eval(ctx *sql.Context, row sql.Row) (any, error) { return w.child.Eval(ctx, row) }
-func (w *wideDecimal) CollationCoercibility(ctx *sql.Context) (sql.CollationID, byte) {
-	return sql.GetCoercibility(ctx, w.child)
-}
-
 func (w *wideDecimal) WithChildren(children ...sql.Expression) (sql.Expression, error) {
-	if len(children) != 1 {
-		return nil, sql.ErrInvalidChildrenNumber.New(w, len(children), 1)
-	}
-	return &wideDecimal{child: children[0]}, nil
+	return withChild(w, children)
 }

@@ -78,6 +78,21 @@ func divZeros(ctx *sql.Context, n sql.Node) (sql.Node, transform.TreeIdentity, e
 				}
 			}
 			return nn, same, nil
+		case *plan.Update:
+			// MySQL's strict handler covers the whole statement, its WHERE
+			// too: UPDATE t SET v = 2 WHERE v = 1/0 fails with 1365
+			// instead of changing no row silently.
+			if !divZeroStrict(ctx, nn.Ignore) {
+				return n, transform.SameTree, nil
+			}
+			return divZeroFilters(nn)
+		case *plan.DeleteFrom:
+			// GMS's parser has no DELETE IGNORE (1064), so a DELETE is
+			// never IGNORE here.
+			if !divZeroStrict(ctx, false) {
+				return n, transform.SameTree, nil
+			}
+			return divZeroFilters(nn)
 		case *plan.UpdateSource:
 			if !divZeroStrict(ctx, nn.Ignore) {
 				return n, transform.SameTree, nil
@@ -93,6 +108,23 @@ func divZeros(ctx *sql.Context, n sql.Node) (sql.Node, transform.TreeIdentity, e
 			return ns, transform.NewTree, nil
 		}
 		return n, transform.SameTree, nil
+	})
+}
+
+// divZeroFilters puts checkDivZero over the WHERE conditions below an
+// UPDATE or DELETE (the Filter nodes of its row source; subqueries keep
+// theirs, as they are analyzed as their own scopes).
+func divZeroFilters(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
+	return transform.Node(n, func(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
+		f, ok := n.(*plan.Filter)
+		if !ok {
+			return n, transform.SameTree, nil
+		}
+		e, changed := divZeroChecked(f.Expression)
+		if !changed {
+			return n, transform.SameTree, nil
+		}
+		return plan.NewFilter(e, f.Child), transform.NewTree, nil
 	})
 }
 
@@ -137,31 +169,18 @@ func divZeroChecked(e sql.Expression) (sql.Expression, bool) {
 		*expression.Wrapper, *expression.BindVar:
 		return e, false
 	}
-	return &checkDivZero{child: e}, true
+	return &checkDivZero{transparent{unary{e}}}, true
 }
 
 // checkDivZero fails with 1365 when its child's evaluation warned of a
 // division by zero.
-type checkDivZero struct {
-	child sql.Expression
-}
+type checkDivZero struct{ transparent }
 
 var _ sql.Expression = (*checkDivZero)(nil)
 var _ sql.CollationCoercible = (*checkDivZero)(nil)
 
-func (c *checkDivZero) Type() sql.Type             { return c.child.Type() }
-func (c *checkDivZero) Resolved() bool             { return c.child.Resolved() }
-func (c *checkDivZero) IsNullable() bool           { return c.child.IsNullable() }
-func (c *checkDivZero) Children() []sql.Expression { return []sql.Expression{c.child} }
-func (c *checkDivZero) String() string             { return c.child.String() }
-func (c *checkDivZero) CollationCoercibility(ctx *sql.Context) (sql.CollationID, byte) {
-	return sql.GetCoercibility(ctx, c.child)
-}
 func (c *checkDivZero) WithChildren(children ...sql.Expression) (sql.Expression, error) {
-	if len(children) != 1 {
-		return nil, sql.ErrInvalidChildrenNumber.New(c, len(children), 1)
-	}
-	return &checkDivZero{child: children[0]}, nil
+	return withChild(c, children)
 }
 
 func (c *checkDivZero) Eval(ctx *sql.Context, row sql.Row) (any, error) {

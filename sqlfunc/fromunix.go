@@ -34,34 +34,27 @@ func newFromUnixtime(args ...sql.Expression) (sql.Expression, error) {
 	default:
 		return gms, nil
 	}
-	return &fromUnixFrac{arg: args[0], prec: prec}, nil
+	return &fromUnixFrac{unary: unary{args[0]}, prec: prec}, nil
 }
 
 type fromUnixFrac struct {
-	arg  sql.Expression
+	unary
+	numeric
 	prec int
 }
 
 var _ sql.Expression = (*fromUnixFrac)(nil)
 var _ sql.CollationCoercible = (*fromUnixFrac)(nil)
 
-func (f *fromUnixFrac) Type() sql.Type             { return datetimeOf(f.prec) }
-func (f *fromUnixFrac) Resolved() bool             { return f.arg.Resolved() }
-func (f *fromUnixFrac) IsNullable() bool           { return true }
-func (f *fromUnixFrac) Children() []sql.Expression { return []sql.Expression{f.arg} }
-func (f *fromUnixFrac) String() string             { return fmt.Sprintf("FROM_UNIXTIME(%s)", f.arg) }
-func (f *fromUnixFrac) CollationCoercibility(*sql.Context) (sql.CollationID, byte) {
-	return sql.Collation_binary, 5
-}
+func (f *fromUnixFrac) Type() sql.Type   { return datetimeOf(f.prec) }
+func (f *fromUnixFrac) IsNullable() bool { return true }
+func (f *fromUnixFrac) String() string   { return fmt.Sprintf("FROM_UNIXTIME(%s)", f.child) }
 func (f *fromUnixFrac) WithChildren(children ...sql.Expression) (sql.Expression, error) {
-	if len(children) != 1 {
-		return nil, sql.ErrInvalidChildrenNumber.New(f, len(children), 1)
-	}
-	return &fromUnixFrac{arg: children[0], prec: f.prec}, nil
+	return withChild(f, children)
 }
 
 func (f *fromUnixFrac) Eval(ctx *sql.Context, row sql.Row) (any, error) {
-	v, err := f.arg.Eval(ctx, row)
+	v, err := f.child.Eval(ctx, row)
 	if err != nil || v == nil {
 		return nil, err
 	}

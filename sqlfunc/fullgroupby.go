@@ -25,7 +25,24 @@ func onlyFullGroupBy(ctx *sql.Context, n sql.Node) error {
 	// too), which are no select-list columns: such a query is not checked
 	// (Django's HAVING without GROUP BY got 1140).
 	underHaving := map[*plan.GroupBy]bool{}
+	// The select list is the Project above a GroupBy: GroupBy's own
+	// SelectedExprs put aggregates first, so their positions are not the
+	// ones MySQL's 1140 message names.
+	selectList := map[*plan.GroupBy]*plan.Project{}
 	transform.Inspect(n, func(n sql.Node) bool {
+		if p, ok := n.(*plan.Project); ok {
+			for c := p.Child; c != nil; {
+				if gb, ok := c.(*plan.GroupBy); ok {
+					selectList[gb] = p
+					break
+				}
+				ch := c.Children()
+				if _, isProject := c.(*plan.Project); isProject || len(ch) != 1 {
+					break
+				}
+				c = ch[0]
+			}
+		}
 		if h, ok := n.(*plan.Having); ok {
 			for c := h.Child; c != nil; {
 				if gb, ok := c.(*plan.GroupBy); ok {
@@ -68,7 +85,7 @@ func onlyFullGroupBy(ctx *sql.Context, n sql.Node) error {
 				if gf.Database() != "" {
 					name = gf.Database() + "." + name
 				}
-				err = sql.ErrNonAggregatedColumnWithoutGroupBy.New(i+1, name)
+				err = sql.ErrNonAggregatedColumnWithoutGroupBy.New(selectPosition(selectList[gb], gf, i+1), name)
 				return false
 			}
 		}
@@ -95,4 +112,26 @@ func bareColumn(e sql.Expression, local map[string]bool) *expression.GetField {
 		}
 	}
 	return nil
+}
+
+// selectPosition is the 1-based position in p's projections of the first one
+// reading gf's column, else def.
+func selectPosition(p *plan.Project, gf *expression.GetField, def int) int {
+	if p == nil {
+		return def
+	}
+	for i, e := range p.Projections {
+		found := false
+		transform.InspectExpr(e, func(e sql.Expression) bool {
+			if f, ok := e.(*expression.GetField); ok && strings.EqualFold(f.Name(), gf.Name()) &&
+				strings.EqualFold(f.Table(), gf.Table()) {
+				found = true
+			}
+			return found
+		})
+		if found {
+			return i + 1
+		}
+	}
+	return def
 }

@@ -73,7 +73,7 @@ func stringsAsDouble(args []sql.Expression) []sql.Expression {
 	for i, a := range args {
 		out[i] = a
 		if types.IsText(a.Type()) {
-			out[i] = &toDouble{child: a}
+			out[i] = &toDouble{unary: unary{a}}
 		}
 	}
 	return out
@@ -318,7 +318,8 @@ func (g *greatestLeast) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 // precisions differ, and Django then reads a string where it expects a
 // datetime.
 type branchTemporal struct {
-	branchTyped
+	unary // the GMS node evaluated, whose children and text are kept
+	numeric
 	typ sql.Type
 }
 
@@ -342,20 +343,17 @@ func newBranchTemporal(e sql.Expression) *branchTemporal {
 	if t == nil || t.Equals(e.Type()) {
 		return nil
 	}
-	return &branchTemporal{branchTyped{e}, t}
+	return &branchTemporal{unary: unary{e}, typ: t}
 }
 
 func (b *branchTemporal) Type() sql.Type { return b.typ }
 
 func (b *branchTemporal) WithChildren(children ...sql.Expression) (sql.Expression, error) {
-	if len(children) != 1 {
-		return nil, sql.ErrInvalidChildrenNumber.New(b, len(children), 1)
-	}
-	return &branchTemporal{branchTyped{children[0]}, b.typ}, nil
+	return withChild(b, children)
 }
 
 func (b *branchTemporal) Eval(ctx *sql.Context, row sql.Row) (any, error) {
-	if c, ok := b.inner.(*function.Coalesce); ok {
+	if c, ok := b.child.(*function.Coalesce); ok {
 		// GMS's COALESCE converts the value to its own type first, and
 		// its LONGTEXT refuses a TIME value.
 		for _, arg := range c.Children() {
@@ -370,7 +368,7 @@ func (b *branchTemporal) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 		}
 		return nil, nil
 	}
-	v, err := b.inner.Eval(ctx, row)
+	v, err := b.child.Eval(ctx, row)
 	if err != nil || v == nil {
 		return v, err
 	}
@@ -381,32 +379,27 @@ func (b *branchTemporal) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 // signFunc is SIGN(X): GMS converts a fractional X to an integer first, so
 // SIGN(0.33) was 0 and SIGN(-0.4) 0.
 type signFunc struct {
-	expression.UnaryExpression
+	unary
+	numeric
 }
 
 var _ sql.FunctionExpression = (*signFunc)(nil)
 
 func newSign(x sql.Expression) sql.Expression {
-	return &signFunc{expression.UnaryExpression{Child: x}}
+	return &signFunc{unary: unary{x}}
 }
 
 func (s *signFunc) FunctionName() string { return "sign" }
 func (s *signFunc) Description() string  { return "returns the sign of the argument" }
 func (s *signFunc) Type() sql.Type       { return types.Int64 }
-func (s *signFunc) String() string       { return fmt.Sprintf("sign(%s)", s.Child) }
-func (s *signFunc) CollationCoercibility(*sql.Context) (sql.CollationID, byte) {
-	return sql.Collation_binary, 5
-}
+func (s *signFunc) String() string       { return fmt.Sprintf("sign(%s)", s.child) }
 
 func (s *signFunc) WithChildren(children ...sql.Expression) (sql.Expression, error) {
-	if len(children) != 1 {
-		return nil, sql.ErrInvalidChildrenNumber.New(s, len(children), 1)
-	}
-	return newSign(children[0]), nil
+	return withChild(s, children)
 }
 
 func (s *signFunc) Eval(ctx *sql.Context, row sql.Row) (any, error) {
-	v, err := s.Child.Eval(ctx, row)
+	v, err := s.child.Eval(ctx, row)
 	if err != nil || v == nil {
 		return nil, err
 	}

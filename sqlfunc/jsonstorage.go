@@ -24,28 +24,20 @@ import (
 // variable-length integer, then its bytes. A document stored and then
 // partly updated in MySQL can take more than this (its free space).
 type jsonStorageSize struct {
-	arg sql.Expression
+	unary
+	numeric
 }
 
-func newJSONStorageSize(e sql.Expression) sql.Expression { return &jsonStorageSize{arg: e} }
+func newJSONStorageSize(e sql.Expression) sql.Expression { return &jsonStorageSize{unary: unary{e}} }
 
-func (j *jsonStorageSize) Type() sql.Type             { return types.Int64 }
-func (j *jsonStorageSize) Resolved() bool             { return j.arg.Resolved() }
-func (j *jsonStorageSize) IsNullable() bool           { return j.arg.IsNullable() }
-func (j *jsonStorageSize) Children() []sql.Expression { return []sql.Expression{j.arg} }
-func (j *jsonStorageSize) String() string             { return fmt.Sprintf("json_storage_size(%s)", j.arg) }
-func (j *jsonStorageSize) CollationCoercibility(*sql.Context) (sql.CollationID, byte) {
-	return sql.Collation_binary, 5
-}
+func (j *jsonStorageSize) Type() sql.Type { return types.Int64 }
+func (j *jsonStorageSize) String() string { return fmt.Sprintf("json_storage_size(%s)", j.child) }
 func (j *jsonStorageSize) WithChildren(children ...sql.Expression) (sql.Expression, error) {
-	if len(children) != 1 {
-		return nil, sql.ErrInvalidChildrenNumber.New(j, len(children), 1)
-	}
-	return &jsonStorageSize{arg: children[0]}, nil
+	return withChild(j, children)
 }
 
 func (j *jsonStorageSize) Eval(ctx *sql.Context, row sql.Row) (any, error) {
-	v, err := j.arg.Eval(ctx, row)
+	v, err := j.child.Eval(ctx, row)
 	if err != nil || v == nil {
 		return nil, err
 	}

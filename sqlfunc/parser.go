@@ -251,30 +251,21 @@ func wrapDecimal(e ast.Expr) (ast.Expr, bool) {
 // exactDecimalLiteral is a DECIMAL literal the planner must not convert to
 // the type of the column it is compared with; ReplaceComparisons puts the
 // literal itself back before any other analyzer rule runs.
-type exactDecimalLiteral struct {
-	lit sql.Expression
-}
+type exactDecimalLiteral struct{ unary }
 
 func newExactDecimal(args ...sql.Expression) (sql.Expression, error) {
 	if len(args) != 1 {
 		return nil, sql.ErrInvalidArgumentNumber.New(ExactDecimalFunc, 1, len(args))
 	}
-	return &exactDecimalLiteral{lit: args[0]}, nil
+	return &exactDecimalLiteral{unary{args[0]}}, nil
 }
 
-func (e *exactDecimalLiteral) Resolved() bool             { return e.lit.Resolved() }
-func (e *exactDecimalLiteral) String() string             { return e.lit.String() }
-func (e *exactDecimalLiteral) Type() sql.Type             { return e.lit.Type() }
-func (e *exactDecimalLiteral) IsNullable() bool           { return e.lit.IsNullable() }
-func (e *exactDecimalLiteral) Children() []sql.Expression { return []sql.Expression{e.lit} }
+func (e *exactDecimalLiteral) Type() sql.Type { return e.child.Type() }
 func (e *exactDecimalLiteral) Eval(ctx *sql.Context, row sql.Row) (any, error) {
-	return e.lit.Eval(ctx, row)
+	return e.child.Eval(ctx, row)
 }
 func (e *exactDecimalLiteral) WithChildren(children ...sql.Expression) (sql.Expression, error) {
-	if len(children) != 1 {
-		return nil, sql.ErrInvalidChildrenNumber.New(e, len(children), 1)
-	}
-	return &exactDecimalLiteral{lit: children[0]}, nil
+	return withChild(e, children)
 }
 
 func init() {

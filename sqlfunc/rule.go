@@ -132,6 +132,11 @@ func ReplaceComparisons(ctx *sql.Context, n sql.Node) (sql.Node, transform.TreeI
 	if err != nil {
 		return n, transform.SameTree, err
 	}
+	n, same4, err := unionNumbers(n)
+	if err != nil {
+		return n, transform.SameTree, err
+	}
+	same3 = same3 && same4
 	n, same2, err := retype(n)
 	return n, same && same2 && same3, err
 }
@@ -140,7 +145,7 @@ func replaceComparisons(ctx *sql.Context, n sql.Node) (sql.Node, transform.TreeI
 	return transform.NodeExprsWithOpaque(n, func(e sql.Expression) (sql.Expression, transform.TreeIdentity, error) {
 		switch e := e.(type) {
 		case *exactDecimalLiteral:
-			return e.lit, transform.NewTree, nil
+			return e.child, transform.NewTree, nil
 		case *plan.Subquery:
 			q, same, err := replaceComparisons(ctx, e.Query)
 			if err != nil || same {
@@ -272,7 +277,7 @@ func replaceExprOnce(ctx *sql.Context, e sql.Expression, ignore bool) (sql.Expre
 			return r, transform.NewTree, nil
 		}
 		if isInt(e.Child.Type()) {
-			return &neg{child: e.Child}, transform.NewTree, nil
+			return &neg{unary: unary{e.Child}}, transform.NewTree, nil
 		}
 	case *expression.Convert:
 		t := e.Type()
@@ -293,6 +298,11 @@ func replaceExprOnce(ctx *sql.Context, e sql.Expression, ignore bool) (sql.Expre
 			}
 			if c := newCastDecimal(e); c != nil {
 				return c, transform.NewTree, nil
+			}
+		}
+		if t == types.Float32 {
+			if c, err := newCastFloat(ctx, e, ignore); c != nil || err != nil {
+				return c, transform.NewTree, err
 			}
 		}
 		if types.IsText(e.Child.Type()) && (types.IsInteger(t) || types.IsDecimal(t) || types.IsFloat(t)) {
@@ -353,7 +363,7 @@ func replaceExprOnce(ctx *sql.Context, e sql.Expression, ignore bool) (sql.Expre
 		if num && str {
 			for i, a := range args {
 				if isPlainString(a) {
-					args[i] = &toDouble{child: a}
+					args[i] = &toDouble{unary: unary{a}}
 				}
 			}
 			return expression.NewBetween(args[0], args[1], args[2]), transform.NewTree, nil
@@ -398,9 +408,9 @@ func compareAsDouble(e sql.Expression) (sql.Expression, transform.TreeIdentity, 
 	lt, rt := l.Type(), r.Type()
 	switch {
 	case isPlainString(l) && isNumber(rt):
-		l = &toDouble{child: l}
+		l = &toDouble{unary: unary{l}}
 	case isPlainString(r) && isNumber(lt):
-		r = &toDouble{child: r}
+		r = &toDouble{unary: unary{r}}
 	default:
 		return e, transform.SameTree, nil
 	}
@@ -416,7 +426,7 @@ func stringOperandsAsDouble(e sql.Expression) (sql.Expression, transform.TreeIde
 	changed := false
 	for i, c := range cs {
 		if isPlainString(c) {
-			cs[i] = &toDouble{child: c}
+			cs[i] = &toDouble{unary: unary{c}}
 			changed = true
 		}
 	}
@@ -464,14 +474,14 @@ func inAsDouble(ctx *sql.Context, left, right sql.Expression, hashed bool) (sql.
 			}
 		}
 		if all {
-			left, changed = &toDouble{child: left}, true
+			left, changed = &toDouble{unary: unary{left}}, true
 		}
 	} else if isNumber(left.Type()) {
 		nt := make(expression.Tuple, len(tup))
 		for i, el := range tup {
 			nt[i] = el
 			if isPlainString(el) {
-				nt[i], changed = &toDouble{child: el}, true
+				nt[i], changed = &toDouble{unary: unary{el}}, true
 			}
 		}
 		right = nt

@@ -22,18 +22,14 @@ const erWarnDataOutOfRange = 1264
 // UPDATE IGNORE still stores the clamped value with a warning. SetField itself
 // stays GMS's, which its executors type-assert.
 type checkRange struct {
-	child sql.Expression
-	col   *expression.GetField
+	unary
+	col *expression.GetField
 	// ignore: the statement is UPDATE IGNORE / INSERT IGNORE: MySQL stores
 	// the nearest value of the type with a 1264 warning (GMS would store 0).
 	ignore bool
 }
 
-func (c *checkRange) Type() sql.Type             { return c.child.Type() }
-func (c *checkRange) Resolved() bool             { return c.child.Resolved() }
-func (c *checkRange) IsNullable() bool           { return c.child.IsNullable() }
-func (c *checkRange) Children() []sql.Expression { return []sql.Expression{c.child} }
-func (c *checkRange) String() string             { return c.child.String() }
+func (c *checkRange) Type() sql.Type { return c.child.Type() }
 func (c *checkRange) CollationCoercibility(ctx *sql.Context) (sql.CollationID, byte) {
 	if cc, ok := c.child.(sql.CollationCoercible); ok {
 		return cc.CollationCoercibility(ctx)
@@ -41,10 +37,7 @@ func (c *checkRange) CollationCoercibility(ctx *sql.Context) (sql.CollationID, b
 	return sql.Collation_binary, 5
 }
 func (c *checkRange) WithChildren(children ...sql.Expression) (sql.Expression, error) {
-	if len(children) != 1 {
-		return nil, sql.ErrInvalidChildrenNumber.New(c, len(children), 1)
-	}
-	return &checkRange{child: children[0], col: c.col, ignore: c.ignore}, nil
+	return withChild(c, children)
 }
 
 func (c *checkRange) Eval(ctx *sql.Context, row sql.Row) (any, error) {
@@ -86,7 +79,7 @@ func rangeCheckedSet(s *expression.SetField, ignore bool) sql.Expression {
 	case *checkRange, *sql.ColumnDefaultValue, *expression.Wrapper:
 		return s
 	}
-	return expression.NewSetField(gf, &checkRange{child: s.RightChild, col: gf, ignore: ignore})
+	return expression.NewSetField(gf, &checkRange{unary: unary{s.RightChild}, col: gf, ignore: ignore})
 }
 
 // clamp returns the value of typ nearest to v, for an out-of-range v.

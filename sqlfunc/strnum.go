@@ -153,22 +153,13 @@ func asString(v any) (string, bool) {
 // as DOUBLE, so '10abc' = 10 is true (with a warning), where GMS's comparison
 // of the unconverted string gives false.
 type toDouble struct {
-	child sql.Expression
+	unary
+	numeric
 }
 
-func (e *toDouble) Type() sql.Type             { return types.Float64 }
-func (e *toDouble) Resolved() bool             { return e.child.Resolved() }
-func (e *toDouble) IsNullable() bool           { return e.child.IsNullable() }
-func (e *toDouble) Children() []sql.Expression { return []sql.Expression{e.child} }
-func (e *toDouble) String() string             { return e.child.String() }
-func (e *toDouble) CollationCoercibility(*sql.Context) (sql.CollationID, byte) {
-	return sql.Collation_binary, 5
-}
+func (e *toDouble) Type() sql.Type { return types.Float64 }
 func (e *toDouble) WithChildren(children ...sql.Expression) (sql.Expression, error) {
-	if len(children) != 1 {
-		return nil, sql.ErrInvalidChildrenNumber.New(e, len(children), 1)
-	}
-	return &toDouble{child: children[0]}, nil
+	return withChild(e, children)
 }
 
 func (e *toDouble) Eval(ctx *sql.Context, row sql.Row) (any, error) {

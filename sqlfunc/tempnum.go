@@ -16,55 +16,46 @@ import (
 // 20240115000000, - 1 was 20240114999999), dropped a DATETIME's fraction
 // and read a TIME as 0.
 type temporalNum struct {
-	child sql.Expression
-	typ   sql.Type
+	unary
+	numeric
+	typ sql.Type
 }
 
 func newTemporalNum(e sql.Expression) sql.Expression {
 	t := e.Type()
 	switch {
 	case types.IsDateType(t):
-		return &temporalNum{child: e, typ: types.Int64}
+		return &temporalNum{unary: unary{e}, typ: types.Int64}
 	case types.IsDatetimeType(t) || types.IsTimestampType(t):
 		p, _ := datetimePrecision(t)
 		if p == 0 {
-			return &temporalNum{child: e, typ: types.Int64}
+			return &temporalNum{unary: unary{e}, typ: types.Int64}
 		}
-		return &temporalNum{child: e, typ: types.MustCreateDecimalType(uint8(14+p), uint8(p))}
+		return &temporalNum{unary: unary{e}, typ: types.MustCreateDecimalType(uint8(14+p), uint8(p))}
 	case timetype.Is(t):
 		if p, ok := t.(timetype.Type); ok {
 			// TIME(n): hhmmss with n decimals, as MySQL types it.
 			if p.Precision() == 0 {
-				return &temporalNum{child: e, typ: types.Int64}
+				return &temporalNum{unary: unary{e}, typ: types.Int64}
 			}
-			return &temporalNum{child: e, typ: types.MustCreateDecimalType(uint8(7+p.Precision()), uint8(p.Precision()))}
+			return &temporalNum{unary: unary{e}, typ: types.MustCreateDecimalType(uint8(7+p.Precision()), uint8(p.Precision()))}
 		}
 		if l, ok := e.(*expression.Literal); ok {
 			if ts, ok := l.Value().(types.Timespan); ok && int64(ts)%1_000_000 == 0 {
 				// A TIME literal without a fraction: hhmmss is an integer.
-				return &temporalNum{child: e, typ: types.Int64}
+				return &temporalNum{unary: unary{e}, typ: types.Int64}
 			}
 		}
 		// GMS's TIME has no fractional precision; a DECIMAL keeps any
 		// microseconds a value has.
-		return &temporalNum{child: e, typ: types.MustCreateDecimalType(16, 6)}
+		return &temporalNum{unary: unary{e}, typ: types.MustCreateDecimalType(16, 6)}
 	}
 	return e
 }
 
-func (n *temporalNum) Type() sql.Type             { return n.typ }
-func (n *temporalNum) Resolved() bool             { return n.child.Resolved() }
-func (n *temporalNum) IsNullable() bool           { return n.child.IsNullable() }
-func (n *temporalNum) Children() []sql.Expression { return []sql.Expression{n.child} }
-func (n *temporalNum) String() string             { return n.child.String() }
-func (n *temporalNum) CollationCoercibility(*sql.Context) (sql.CollationID, byte) {
-	return sql.Collation_binary, 5
-}
+func (n *temporalNum) Type() sql.Type { return n.typ }
 func (n *temporalNum) WithChildren(children ...sql.Expression) (sql.Expression, error) {
-	if len(children) != 1 {
-		return nil, sql.ErrInvalidChildrenNumber.New(n, len(children), 1)
-	}
-	return &temporalNum{child: children[0], typ: n.typ}, nil
+	return withChild(n, children)
 }
 
 func (n *temporalNum) Eval(ctx *sql.Context, row sql.Row) (any, error) {

@@ -20,10 +20,10 @@ import (
 // interval's, if more), a DATE plus whole days or more stays a DATE. GMS
 // declares DATETIME(0) for `+ INTERVAL`, so the microseconds it computed were
 // cut off on the wire, and TEXT for DATE_ADD of a DATETIME. The computation
-// itself stays GMS's (inner); strings keep GMS's string result, as MySQL's
+// itself stays GMS's (the child); strings keep GMS's string result, as MySQL's
 // is a string too.
 type dateArith struct {
-	inner    sql.Expression
+	unary
 	date     sql.Expression
 	interval *expression.Interval
 }
@@ -81,15 +81,12 @@ func (d *dateArith) Type() sql.Type {
 	if types.IsText(dt) {
 		return types.LongText
 	}
-	return d.inner.Type()
+	return d.child.Type()
 }
 
-func (d *dateArith) Resolved() bool             { return d.inner.Resolved() }
-func (d *dateArith) IsNullable() bool           { return true }
-func (d *dateArith) Children() []sql.Expression { return []sql.Expression{d.inner} }
-func (d *dateArith) String() string             { return d.inner.String() }
+func (d *dateArith) IsNullable() bool { return true }
 func (d *dateArith) CollationCoercibility(ctx *sql.Context) (sql.CollationID, byte) {
-	if c, ok := d.inner.(sql.CollationCoercible); ok {
+	if c, ok := d.child.(sql.CollationCoercible); ok {
 		return c.CollationCoercibility(ctx)
 	}
 	return sql.Collation_binary, 5
@@ -144,7 +141,7 @@ func newDateArith(e sql.Expression) sql.Expression {
 			}
 		}
 	}
-	return &dateArith{inner: e, date: date, interval: iv}
+	return &dateArith{unary: unary{e}, date: date, interval: iv}
 }
 
 func (d *dateArith) Eval(ctx *sql.Context, row sql.Row) (any, error) {
@@ -191,7 +188,7 @@ func (d *dateArith) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 			v = types.ValidateTime(delta.Add(v.(time.Time)))
 		}
 	} else {
-		v, err = d.inner.Eval(ctx, row)
+		v, err = d.child.Eval(ctx, row)
 	}
 	if err != nil || v == nil {
 		return nil, err
@@ -211,7 +208,7 @@ func (d *dateArith) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 }
 
 func (d *dateArith) subtracts() bool {
-	switch n := d.inner.(type) {
+	switch n := d.child.(type) {
 	case *expression.Arithmetic:
 		return n.Op == "-"
 	case sql.FunctionExpression:
@@ -467,7 +464,7 @@ func (d *dateArith) evalString(ctx *sql.Context, row sql.Row) (any, error) {
 	}
 	s, ok := asString(v)
 	if !ok {
-		return d.inner.Eval(ctx, row)
+		return d.child.Eval(ctx, row)
 	}
 	tv, _, err := types.DatetimeMaxPrecision.Convert(ctx, s)
 	if err != nil || tv == nil {

@@ -105,7 +105,8 @@ func compareAsTime(e sql.Expression) (sql.Expression, bool) {
 
 // timeAs is a TIME(n) expression seen as GMS's TIME (same values).
 type timeAs struct {
-	child sql.Expression
+	unary
+	numeric
 }
 
 // asTime is e typed as GMS's TIME, or e if it already is.
@@ -113,23 +114,13 @@ func asTime(e sql.Expression) sql.Expression {
 	if types.IsTimespan(e.Type()) {
 		return e
 	}
-	return &timeAs{child: e}
+	return &timeAs{unary: unary{e}}
 }
 
 func (a *timeAs) Type() sql.Type                                  { return types.Time }
-func (a *timeAs) Resolved() bool                                  { return a.child.Resolved() }
-func (a *timeAs) IsNullable() bool                                { return a.child.IsNullable() }
-func (a *timeAs) Children() []sql.Expression                      { return []sql.Expression{a.child} }
-func (a *timeAs) String() string                                  { return a.child.String() }
 func (a *timeAs) Eval(ctx *sql.Context, row sql.Row) (any, error) { return a.child.Eval(ctx, row) }
-func (a *timeAs) CollationCoercibility(*sql.Context) (sql.CollationID, byte) {
-	return sql.Collation_binary, 5
-}
 func (a *timeAs) WithChildren(children ...sql.Expression) (sql.Expression, error) {
-	if len(children) != 1 {
-		return nil, sql.ErrInvalidChildrenNumber.New(a, len(children), 1)
-	}
-	return &timeAs{child: children[0]}, nil
+	return withChild(a, children)
 }
 
 // compareTimeAsNumber: a TIME that is not a column compared with a number

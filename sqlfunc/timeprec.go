@@ -51,7 +51,7 @@ func timePrecisionOf(base sql.Function, precArgs []int) func(...sql.Expression) 
 				fsp = max(fsp, timePrecision(args[i]))
 			}
 		}
-		return &timeTo{child: e, fsp: fsp}, nil
+		return &timeTo{unary: unary{e}, fsp: fsp}, nil
 	}
 }
 

@@ -46,7 +46,10 @@ func timeTextArgs(e sql.Expression) (sql.Expression, bool) {
 	case *expression.Convert:
 		wrapAll = types.IsText(e.Type())
 	case *function.Coalesce, *function.IfNull:
-		wrapAll = types.IsText(e.Type())
+		// All-temporal branches (COALESCE(time(6) column, CAST(... AS
+		// TIME))) get their aggregate temporal type from branchTemporal;
+		// GMS's LONGTEXT for them is not a string context.
+		wrapAll = types.IsText(e.Type()) && newBranchTemporal(e) == nil
 	case sql.FunctionExpression:
 		wrapAll = textOfTimeFuncs[strings.ToLower(e.FunctionName())]
 	}
@@ -62,7 +65,7 @@ func timeTextArgs(e sql.Expression) (sql.Expression, bool) {
 		if ncs == nil {
 			ncs = append([]sql.Expression(nil), cs...)
 		}
-		ncs[i] = &timeText{child: c}
+		ncs[i] = &timeText{unary{c}}
 	}
 	if ncs == nil {
 		return e, false
@@ -77,28 +80,19 @@ func timeTextArgs(e sql.Expression) (sql.Expression, bool) {
 // timeText is a TIME expression's text, as a string function reads it:
 // exactly n fractional digits for a TIME(n); GMS's own TIME (TIMEDIFF,
 // SEC_TO_TIME, ...) as the server prints it to the client.
-type timeText struct {
-	child sql.Expression
-}
+type timeText struct{ unary }
 
 func (t *timeText) Type() sql.Type {
 	fsp, _ := timetype.PrecisionOf(t.child.Type())
 	return types.MustCreateStringWithDefaults(sqltypes.VarChar, int64(timetype.DisplayLength(fsp)))
 }
-func (t *timeText) Resolved() bool             { return t.child.Resolved() }
-func (t *timeText) IsNullable() bool           { return t.child.IsNullable() }
-func (t *timeText) Children() []sql.Expression { return []sql.Expression{t.child} }
-func (t *timeText) String() string             { return t.child.String() }
-func (t *timeText) DebugString() string        { return sql.DebugString(t.child) }
+func (t *timeText) DebugString() string { return sql.DebugString(t.child) }
 func (t *timeText) CollationCoercibility(ctx *sql.Context) (sql.CollationID, byte) {
 	return ctx.GetCharacterSet().DefaultCollation(), 4
 }
 
 func (t *timeText) WithChildren(children ...sql.Expression) (sql.Expression, error) {
-	if len(children) != 1 {
-		return nil, sql.ErrInvalidChildrenNumber.New(t, len(children), 1)
-	}
-	return &timeText{child: children[0]}, nil
+	return withChild(t, children)
 }
 
 func (t *timeText) Eval(ctx *sql.Context, row sql.Row) (any, error) {

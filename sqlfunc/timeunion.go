@@ -42,11 +42,11 @@ func unionTimes(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
 			lf, _ := timetype.PrecisionOf(lc.Type())
 			rf, _ := timetype.PrecisionOf(rc.Type())
 			fsp := max(lf, rf)
-			nl, err := la.WithChildren(&timeTo{child: lc, fsp: fsp})
+			nl, err := la.WithChildren(&timeTo{unary: unary{lc}, fsp: fsp})
 			if err != nil {
 				return nil, transform.SameTree, err
 			}
-			nr, err := ra.WithChildren(&timeTo{child: rc, fsp: fsp})
+			nr, err := ra.WithChildren(&timeTo{unary: unary{rc}, fsp: fsp})
 			if err != nil {
 				return nil, transform.SameTree, err
 			}
@@ -86,24 +86,15 @@ func unionTimeConvert(e sql.Expression) (*expression.Alias, sql.Expression, bool
 
 // timeTo is a TIME value as TIME(fsp), rounded.
 type timeTo struct {
-	child sql.Expression
-	fsp   int
+	unary
+	numeric
+	fsp int
 }
 
-func (t *timeTo) Type() sql.Type             { return timetype.New(t.fsp) }
-func (t *timeTo) Resolved() bool             { return t.child.Resolved() }
-func (t *timeTo) IsNullable() bool           { return t.child.IsNullable() }
-func (t *timeTo) Children() []sql.Expression { return []sql.Expression{t.child} }
-func (t *timeTo) String() string             { return t.child.String() }
-func (t *timeTo) CollationCoercibility(*sql.Context) (sql.CollationID, byte) {
-	return sql.Collation_binary, 5
-}
+func (t *timeTo) Type() sql.Type { return timetype.New(t.fsp) }
 
 func (t *timeTo) WithChildren(children ...sql.Expression) (sql.Expression, error) {
-	if len(children) != 1 {
-		return nil, sql.ErrInvalidChildrenNumber.New(t, len(children), 1)
-	}
-	return &timeTo{child: children[0], fsp: t.fsp}, nil
+	return withChild(t, children)
 }
 
 func (t *timeTo) Eval(ctx *sql.Context, row sql.Row) (any, error) {

@@ -5,7 +5,6 @@ import (
 	"math"
 
 	"github.com/dolthub/go-mysql-server/sql"
-	"github.com/dolthub/go-mysql-server/sql/expression"
 	"github.com/dolthub/go-mysql-server/sql/expression/function"
 	"github.com/dolthub/go-mysql-server/sql/types"
 	"github.com/shopspring/decimal"
@@ -135,7 +134,7 @@ func asText(ctx *sql.Context, v any) (any, error) {
 // its numeric prefix as a DOUBLE, warning 1292.
 func numericArg(_ int, a sql.Expression) sql.Expression {
 	if types.IsText(a.Type()) {
-		return &toDouble{child: a}
+		return &toDouble{unary: unary{a}}
 	}
 	return a
 }
@@ -144,27 +143,20 @@ func numericArg(_ int, a sql.Expression) sql.Expression {
 // keeps its scale (CRC32(2.5) hashes "2.5", CRC32(-0.0) "0.0").
 func textArg(_ int, a sql.Expression) sql.Expression {
 	if types.IsDecimal(a.Type()) || types.IsFloat(a.Type()) {
-		return &numText{child: a}
+		return &numText{unary{a}}
 	}
 	return a
 }
 
 // numText is a number as the text MySQL writes for it.
-type numText struct{ child sql.Expression }
+type numText struct{ unary }
 
-func (e *numText) Type() sql.Type             { return types.LongText }
-func (e *numText) Resolved() bool             { return e.child.Resolved() }
-func (e *numText) IsNullable() bool           { return e.child.IsNullable() }
-func (e *numText) Children() []sql.Expression { return []sql.Expression{e.child} }
-func (e *numText) String() string             { return e.child.String() }
+func (e *numText) Type() sql.Type { return types.LongText }
 func (e *numText) CollationCoercibility(ctx *sql.Context) (sql.CollationID, byte) {
 	return ctx.GetCollation(), 4
 }
 func (e *numText) WithChildren(children ...sql.Expression) (sql.Expression, error) {
-	if len(children) != 1 {
-		return nil, sql.ErrInvalidChildrenNumber.New(e, len(children), 1)
-	}
-	return &numText{child: children[0]}, nil
+	return withChild(e, children)
 }
 func (e *numText) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 	v, err := e.child.Eval(ctx, row)
@@ -199,17 +191,18 @@ func quoteNull(ctx *sql.Context, v any) (any, error) {
 // 0), anything else (DOUBLE, strings, NULL) a DOUBLE. GMS typed a DOUBLE
 // argument INT and read strings as 0.
 type ceilFloor struct {
-	expression.UnaryExpression
+	unary
+	numeric
 	ceil bool
 }
 
 var _ sql.FunctionExpression = (*ceilFloor)(nil)
 
 func newCeil(x sql.Expression) sql.Expression {
-	return &ceilFloor{expression.UnaryExpression{Child: x}, true}
+	return &ceilFloor{unary: unary{x}, ceil: true}
 }
 func newFloor(x sql.Expression) sql.Expression {
-	return &ceilFloor{expression.UnaryExpression{Child: x}, false}
+	return &ceilFloor{unary: unary{x}, ceil: false}
 }
 
 func (c *ceilFloor) FunctionName() string {
@@ -219,19 +212,13 @@ func (c *ceilFloor) FunctionName() string {
 	return "floor"
 }
 func (c *ceilFloor) Description() string { return "rounds the argument to an integer" }
-func (c *ceilFloor) String() string      { return fmt.Sprintf("%s(%s)", c.FunctionName(), c.Child) }
-func (c *ceilFloor) CollationCoercibility(*sql.Context) (sql.CollationID, byte) {
-	return sql.Collation_binary, 5
-}
+func (c *ceilFloor) String() string      { return fmt.Sprintf("%s(%s)", c.FunctionName(), c.child) }
 func (c *ceilFloor) WithChildren(children ...sql.Expression) (sql.Expression, error) {
-	if len(children) != 1 {
-		return nil, sql.ErrInvalidChildrenNumber.New(c, len(children), 1)
-	}
-	return &ceilFloor{expression.UnaryExpression{Child: children[0]}, c.ceil}, nil
+	return withChild(c, children)
 }
 
 func (c *ceilFloor) Type() sql.Type {
-	t := c.Child.Type()
+	t := c.child.Type()
 	switch {
 	case types.IsInteger(t):
 		if t == types.Uint64 {
@@ -250,12 +237,12 @@ func (c *ceilFloor) Type() sql.Type {
 }
 
 func (c *ceilFloor) Eval(ctx *sql.Context, row sql.Row) (any, error) {
-	v, err := c.Child.Eval(ctx, row)
+	v, err := c.child.Eval(ctx, row)
 	if err != nil || v == nil {
 		return nil, err
 	}
 	typ := c.Type()
-	if types.IsInteger(c.Child.Type()) {
+	if types.IsInteger(c.child.Type()) {
 		r, _, err := typ.Convert(ctx, v)
 		return r, err
 	}

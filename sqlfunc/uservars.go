@@ -14,8 +14,8 @@ import (
 // as sqltext.AssignFunc('v', expr)): it stores the value of expr in @v and
 // returns it, once per evaluation (per row), as MySQL does.
 type assignVar struct {
+	unary // the value assigned
 	name  string
-	value sql.Expression
 }
 
 func newAssignVar(args ...sql.Expression) (sql.Expression, error) {
@@ -30,31 +30,25 @@ func newAssignVar(args ...sql.Expression) (sql.Expression, error) {
 	if !isStr {
 		return nil, fmt.Errorf("%s: the variable name must be a string literal", sqltext.AssignFunc)
 	}
-	return &assignVar{name: name, value: args[1]}, nil
+	return &assignVar{unary: unary{args[1]}, name: name}, nil
 }
 
-func (a *assignVar) Type() sql.Type             { return userVarType(a.value.Type()) }
-func (a *assignVar) IsNullable() bool           { return a.value.IsNullable() }
-func (a *assignVar) Resolved() bool             { return a.value.Resolved() }
-func (a *assignVar) IsNonDeterministic() bool   { return true }
-func (a *assignVar) Children() []sql.Expression { return []sql.Expression{a.value} }
-func (a *assignVar) String() string             { return fmt.Sprintf("@%s := %s", a.name, a.value) }
+func (a *assignVar) Type() sql.Type           { return userVarType(a.child.Type()) }
+func (a *assignVar) IsNonDeterministic() bool { return true }
+func (a *assignVar) String() string           { return fmt.Sprintf("@%s := %s", a.name, a.child) }
 func (a *assignVar) CollationCoercibility(ctx *sql.Context) (sql.CollationID, byte) {
-	return sql.GetCoercibility(ctx, a.value)
+	return sql.GetCoercibility(ctx, a.child)
 }
 func (a *assignVar) WithChildren(children ...sql.Expression) (sql.Expression, error) {
-	if len(children) != 1 {
-		return nil, sql.ErrInvalidChildrenNumber.New(a, len(children), 1)
-	}
-	return &assignVar{name: a.name, value: children[0]}, nil
+	return withChild(a, children)
 }
 
 func (a *assignVar) Eval(ctx *sql.Context, row sql.Row) (any, error) {
-	v, err := a.value.Eval(ctx, row)
+	v, err := a.child.Eval(ctx, row)
 	if err != nil {
 		return nil, err
 	}
-	if err := ctx.SetUserVariable(ctx, a.name, v, a.value.Type()); err != nil {
+	if err := ctx.SetUserVariable(ctx, a.name, v, a.child.Type()); err != nil {
 		return nil, err
 	}
 	return v, nil

@@ -221,7 +221,7 @@ func zeroChecked(e sql.Expression, col *sql.Column, mode zeroDateMode) (sql.Expr
 	case *checkZeroDate, *sql.ColumnDefaultValue, *expression.Wrapper:
 		return e, false
 	}
-	return &checkZeroDate{child: e, col: col.Name, typ: col.Type, mode: mode}, true
+	return &checkZeroDate{transparent: transparent{unary{e}}, col: col.Name, typ: col.Type, mode: mode}, true
 }
 
 // checkZeroDate refuses (1292) or warns about the zero date its child
@@ -230,28 +230,17 @@ func zeroChecked(e sql.Expression, col *sql.Column, mode zeroDateMode) (sql.Expr
 // conversion reads, '0000-00-00' and '0000-00-00 00:00:00' and the integer 0
 // are the zero date.
 type checkZeroDate struct {
-	child sql.Expression
-	col   string
-	typ   sql.Type
-	mode  zeroDateMode
+	transparent
+	col  string
+	typ  sql.Type
+	mode zeroDateMode
 }
 
 var _ sql.Expression = (*checkZeroDate)(nil)
 var _ sql.CollationCoercible = (*checkZeroDate)(nil)
 
-func (c *checkZeroDate) Type() sql.Type             { return c.child.Type() }
-func (c *checkZeroDate) Resolved() bool             { return c.child.Resolved() }
-func (c *checkZeroDate) IsNullable() bool           { return c.child.IsNullable() }
-func (c *checkZeroDate) Children() []sql.Expression { return []sql.Expression{c.child} }
-func (c *checkZeroDate) String() string             { return c.child.String() }
-func (c *checkZeroDate) CollationCoercibility(ctx *sql.Context) (sql.CollationID, byte) {
-	return sql.GetCoercibility(ctx, c.child)
-}
 func (c *checkZeroDate) WithChildren(children ...sql.Expression) (sql.Expression, error) {
-	if len(children) != 1 {
-		return nil, sql.ErrInvalidChildrenNumber.New(c, len(children), 1)
-	}
-	return &checkZeroDate{child: children[0], col: c.col, typ: c.typ, mode: c.mode}, nil
+	return withChild(c, children)
 }
 
 func (c *checkZeroDate) Eval(ctx *sql.Context, row sql.Row) (any, error) {

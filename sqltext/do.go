@@ -58,6 +58,29 @@ type Edit struct {
 	newAt   int // where New starts in the rewritten text
 }
 
+// origOffset maps an offset into the text applyEdits wrote back to the
+// original text. An offset inside a replacement maps to its start, or, for
+// the end of a range (end true), to the end of the text it replaced.
+func origOffset(edits []Edit, at int, end bool) int {
+	delta := 0
+	for _, e := range edits {
+		if at < e.newAt {
+			break
+		}
+		if at == e.newAt {
+			return e.At
+		}
+		if at < e.newAt+len(e.New) {
+			if end {
+				return e.At + e.Len
+			}
+			return e.At
+		}
+		delta = e.At + e.Len - (e.newAt + len(e.New))
+	}
+	return at + delta
+}
+
 // DoBodies rewrites the DO statements inside compound statements (stored
 // procedure, trigger and event bodies: a DO after ;, BEGIN, THEN, ELSE,
 // LOOP, REPEAT or WHILE's DO) into marked SELECTs, which the parser accepts
@@ -145,18 +168,7 @@ func DoBodies(q string) (string, []Edit) {
 	if len(edits) == 0 {
 		return q, nil
 	}
-	var b strings.Builder
-	b.Grow(len(q) + len(edits)*len(doSelect))
-	last := 0
-	for k := range edits {
-		e := &edits[k]
-		b.WriteString(q[last:e.At])
-		e.newAt = b.Len()
-		b.WriteString(e.New)
-		last = e.At + e.Len
-	}
-	b.WriteString(q[last:])
-	return b.String(), edits
+	return applyEdits(q, edits), edits
 }
 
 // DoOrigOffset maps an offset into the text DoBodies returned back to the
@@ -165,20 +177,7 @@ func DoBodies(q string) (string, []Edit) {
 // body's first token (BEGIN, which the original lacks), and GMS steps back
 // over one token from there.
 func DoOrigOffset(edits []Edit, at int) int {
-	delta := 0
-	for _, e := range edits {
-		if at < e.newAt {
-			break
-		}
-		if at == e.newAt {
-			return e.At
-		}
-		if at < e.newAt+len(e.New) {
-			return e.At + e.Len
-		}
-		delta = e.At + e.Len - (e.newAt + len(e.New))
-	}
-	return at + delta
+	return origOffset(edits, at, true)
 }
 
 // leadingBlanks returns where the first token of q starts: after blanks and

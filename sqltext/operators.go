@@ -1,6 +1,9 @@
 package sqltext
 
-import "strings"
+import (
+	"sort"
+	"strings"
+)
 
 // Function names Operators writes; package sqlfunc implements them.
 const (
@@ -85,51 +88,15 @@ func Operators(q string) (string, []Edit) {
 	// An assignment's closing parenthesis was appended before the edits
 	// inside its expression; the sort is stable, and the only edits
 	// sharing an offset are such insertions (all ")").
-	sortEdits(edits)
-	var b strings.Builder
-	b.Grow(len(q) + 16*len(edits))
-	last := 0
-	for k := range edits {
-		e := &edits[k]
-		b.WriteString(q[last:e.At])
-		e.newAt = b.Len()
-		b.WriteString(e.New)
-		last = e.At + e.Len
-	}
-	b.WriteString(q[last:])
-	return b.String(), edits
+	sort.SliceStable(edits, func(a, b int) bool { return edits[a].At < edits[b].At })
+	return applyEdits(q, edits), edits
 }
 
 // OperatorsOrigOffset maps an offset into the text Operators returned back to q.
 // An offset inside a replacement maps to its start, or, for the end of a
 // range (end true), to the end of the text it replaced.
 func OperatorsOrigOffset(edits []Edit, at int, end bool) int {
-	delta := 0
-	for _, e := range edits {
-		if at < e.newAt {
-			break
-		}
-		if at == e.newAt {
-			return e.At
-		}
-		if at < e.newAt+len(e.New) {
-			if end {
-				return e.At + e.Len
-			}
-			return e.At
-		}
-		delta = e.At + e.Len - (e.newAt + len(e.New))
-	}
-	return at + delta
-}
-
-func sortEdits(es []Edit) {
-	// Insertion sort: few edits, and it is stable.
-	for i := 1; i < len(es); i++ {
-		for j := i; j > 0 && es[j].At < es[j-1].At; j-- {
-			es[j], es[j-1] = es[j-1], es[j]
-		}
-	}
+	return origOffset(edits, at, end)
 }
 
 // mayHaveOperators is a cheap first test for Operators' sequences.

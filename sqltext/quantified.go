@@ -211,6 +211,19 @@ func ParserEdits(q string) (string, []Edit, []Quantified) {
 	return applyEdits(q, edits), edits, qs
 }
 
+// QuantifiedText is q with its quantified comparisons rewritten
+// (QuantifiedComparisons), for a parser that must read the text before
+// the engine's does (the protocol library's, of a COM_STMT_PREPARE), and
+// what RestoreQuantified needs to give the text back; q itself and nil
+// when there is none.
+func QuantifiedText(q string) (string, []Quantified) {
+	edits, qs := QuantifiedComparisons(q)
+	if edits == nil {
+		return q, nil
+	}
+	return applyEdits(q, edits), qs
+}
+
 // applyEdits writes q with edits (sorted, not overlapping) applied and
 // records where each one's New starts.
 func applyEdits(q string, edits []Edit) string {

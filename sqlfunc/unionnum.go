@@ -1,0 +1,186 @@
+package sqlfunc
+
+import (
+	"github.com/dolthub/go-mysql-server/sql"
+	"github.com/dolthub/go-mysql-server/sql/expression"
+	"github.com/dolthub/go-mysql-server/sql/plan"
+	"github.com/dolthub/go-mysql-server/sql/transform"
+	"github.com/dolthub/go-mysql-server/sql/types"
+	"github.com/dolthub/vitess/go/sqltypes"
+)
+
+// unionNumbers: where the two sides of a UNION column have different
+// numeric types, GMS's planner converts both to CAST(... AS DECIMAL),
+// which is DECIMAL(10,0): `SELECT -3.0 UNION SELECT -3.25` answered one
+// row, -3 (both sides rounded, then made distinct), and `SELECT 1.5 UNION
+// SELECT 2.25e0` answered 2. A DOUBLE beside an integer became CHAR, and
+// BIGINT UNSIGNED beside a signed integer BIGINT (values past 2^63 wrap).
+// Such a column gets MySQL's union type instead (Item_type_holder):
+//   - FLOAT or DOUBLE on either side: DOUBLE;
+//   - DECIMAL beside DECIMAL or an integer: DECIMAL with the larger number
+//     of integer digits and the larger scale (DECIMAL(2,1) and
+//     DECIMAL(3,2) give DECIMAL(3,2): -3.00, -3.25);
+//   - BIGINT UNSIGNED beside a signed integer: DECIMAL(20,0).
+func unionNumbers(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
+	return transform.Node(n, func(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
+		so, ok := n.(*plan.SetOp)
+		if !ok {
+			return n, transform.SameTree, nil
+		}
+		return unionNumbersOf(so)
+	})
+}
+
+// unionNumbersOf fixes the numeric column types of so, after those of the
+// UNIONs nested as its sides (the walk above does not reach them: GMS
+// resolves a UNION's sides as their own plans).
+func unionNumbersOf(so *plan.SetOp) (sql.Node, transform.TreeIdentity, error) {
+	lp, lok := so.Left().(*plan.Project)
+	rp, rok := so.Right().(*plan.Project)
+	if !lok || !rok || len(lp.Projections) != len(rp.Projections) {
+		return so, transform.SameTree, nil
+	}
+	sides := []*plan.Project{lp, rp}
+	nested := false
+	for i, p := range sides {
+		inner, ok := p.Child.(*plan.SetOp)
+		if !ok {
+			continue
+		}
+		ni, same, err := unionNumbersOf(inner)
+		if err != nil {
+			return nil, transform.SameTree, err
+		}
+		if same {
+			continue
+		}
+		np, err := p.WithChildren(ni)
+		if err != nil {
+			return nil, transform.SameTree, err
+		}
+		sides[i], nested = np.(*plan.Project), true
+	}
+	lp, rp = sides[0], sides[1]
+	ls, rs := lp.Child.Schema(), rp.Child.Schema()
+	if len(ls) != len(lp.Projections) || len(rs) != len(rp.Projections) {
+		return so, transform.SameTree, nil
+	}
+	var lprojs, rprojs []sql.Expression
+	for i := range lp.Projections {
+		lg, lok := unionSide(lp.Projections[i])
+		rg, rok := unionSide(rp.Projections[i])
+		if !lok || !rok {
+			continue
+		}
+		cast, length, scale, ok := unionNumberType(ls[i].Type, rs[i].Type)
+		if !ok {
+			continue
+		}
+		if lprojs == nil {
+			lprojs = append([]sql.Expression(nil), lp.Projections...)
+			rprojs = append([]sql.Expression(nil), rp.Projections...)
+		}
+		lprojs[i] = expression.NewAlias(ls[i].Name, expression.NewConvertWithLengthAndScale(retypedField(lg, ls[i].Type), cast, length, scale))
+		rprojs[i] = expression.NewAlias(rs[i].Name, expression.NewConvertWithLengthAndScale(retypedField(rg, rs[i].Type), cast, length, scale))
+	}
+	if lprojs == nil {
+		if !nested {
+			return so, transform.SameTree, nil
+		}
+		lprojs, rprojs = lp.Projections, rp.Projections
+	}
+	nl, err := lp.WithExpressions(lprojs...)
+	if err != nil {
+		return nil, transform.SameTree, err
+	}
+	nr, err := rp.WithExpressions(rprojs...)
+	if err != nil {
+		return nil, transform.SameTree, err
+	}
+	ns, err := so.WithChildren(nl, nr)
+	if err != nil {
+		return nil, transform.SameTree, err
+	}
+	return ns, transform.NewTree, nil
+}
+
+// unionSide matches what the planner puts over one side of a UNION
+// column: the side's column, bare or as alias(convert(column, type)).
+func unionSide(e sql.Expression) (*expression.GetField, bool) {
+	if a, ok := e.(*expression.Alias); ok {
+		e = a.Child
+		if c, ok := e.(*expression.Convert); ok {
+			e = c.Child
+		}
+	}
+	gf, ok := e.(*expression.GetField)
+	return gf, ok
+}
+
+// retypedField is gf with type t (the side's own type: a nested UNION's
+// column was typed before this rule retyped it).
+func retypedField(gf *expression.GetField, t sql.Type) sql.Expression {
+	if gf.Type() == t {
+		return gf
+	}
+	return expression.NewGetFieldWithTable(gf.Index(), int(gf.TableId()), t, gf.Database(), gf.Table(), gf.Name(), gf.IsNullable()).WithId(gf.Id()).(*expression.GetField)
+}
+
+// unionNumberType is the conversion both sides of a UNION column of types
+// l and r take, when it is not GMS's: ok is false for non-numeric types,
+// equal types, and pairs GMS already types as MySQL does.
+func unionNumberType(l, r sql.Type) (cast string, length, scale int, ok bool) {
+	if l == types.Null || r == types.Null {
+		// NULL takes the other side's type; GMS's CAST(... AS DECIMAL)
+		// would still drop a DECIMAL's scale.
+		t := l
+		if t == types.Null {
+			t = r
+		}
+		if d, isDec := t.(sql.DecimalType); isDec {
+			return expression.ConvertToDecimal, int(d.Precision()), int(d.Scale()), true
+		}
+		return "", 0, 0, false
+	}
+	if !types.IsNumber(l) || !types.IsNumber(r) || l.Equals(r) {
+		return "", 0, 0, false
+	}
+	if types.IsFloat(l) || types.IsFloat(r) {
+		return expression.ConvertToDouble, 0, 0, true
+	}
+	if types.IsDecimal(l) || types.IsDecimal(r) {
+		li, ls := numberDigits(l)
+		ri, rs := numberDigits(r)
+		s := max(ls, rs)
+		p := min(max(li, ri)+s, types.DecimalTypeMaxPrecision)
+		return expression.ConvertToDecimal, p, s, true
+	}
+	lt, rt := l.Type(), r.Type()
+	if (lt == sqltypes.Uint64 && types.IsSigned(r)) || (rt == sqltypes.Uint64 && types.IsSigned(l)) {
+		return expression.ConvertToDecimal, 20, 0, true
+	}
+	return "", 0, 0, false
+}
+
+// numberDigits are the integer digits and the scale of a DECIMAL or
+// integer type.
+func numberDigits(t sql.Type) (intDigits, scale int) {
+	if d, ok := t.(sql.DecimalType); ok {
+		return int(d.Precision()) - int(d.Scale()), int(d.Scale())
+	}
+	switch t.Type() {
+	case sqltypes.Int8, sqltypes.Uint8:
+		return 3, 0
+	case sqltypes.Int16, sqltypes.Uint16:
+		return 5, 0
+	case sqltypes.Int24:
+		return 7, 0
+	case sqltypes.Uint24:
+		return 8, 0
+	case sqltypes.Int32, sqltypes.Uint32:
+		return 10, 0
+	case sqltypes.Uint64:
+		return 20, 0
+	}
+	return 19, 0
+}
