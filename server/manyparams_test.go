@@ -311,3 +311,31 @@ func TestPreparedManyParamsRaw(t *testing.T) {
 		t.Fatalf("after the malformed packet: %q", got)
 	}
 }
+
+// TestPreparedManyParamsOverTLS: over TLS the guard reads the commands
+// above the TLS layer (guardAboveTLS), so it decodes these executions
+// there too.
+func TestPreparedManyParamsOverTLS(t *testing.T) {
+	certFile, keyFile, _ := testCert(t, t.TempDir())
+	ts := startTLSServer(t, t.TempDir(), certFile, keyFile, false)
+	db := ts.mustLogin("root", "", "", "tls=skip-verify")
+	args := make([]any, maxParams)
+	args[0], args[maxParams-1] = "first", "last"
+	rows, err := db.Query("SELECT CONCAT_WS('|', ?"+strings.Repeat(",?", maxParams-1)+")", args...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rows.Close()
+	var got string
+	if !rows.Next() {
+		t.Fatalf("no row: %v", rows.Err())
+	}
+	if err := rows.Scan(&got); err != nil || got != "first|last" {
+		t.Fatalf("got %q, %v; want first|last", got, err)
+	}
+	rows.Close() // the login's pool holds one connection
+	var cipher string
+	if err := db.QueryRow("SHOW STATUS LIKE 'Ssl_cipher'").Scan(new(string), &cipher); err != nil || !strings.HasPrefix(cipher, "TLS_") {
+		t.Fatalf("Ssl_cipher %q, %v: not a TLS session", cipher, err)
+	}
+}

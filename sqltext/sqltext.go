@@ -28,6 +28,8 @@
 //     '\%') matches a literal %); the tokenizer drops the backslash, so
 //     Django's `firstname__contains=F("lastname")` matched "%John" as a
 //     wildcard. Inside strings the backslash is doubled ("\%" -> "\\%").
+//   - A statement that is one parenthesized query, `(SELECT ...)` alone or
+//     before ORDER BY / LIMIT, which the grammar refuses (parens.go).
 //
 // TemporalLiterals, a separate pass the engine's parser (sqlfunc.Parser)
 // calls, rewrites typed temporal literals (`DATE '2024-01-02'`), whose
@@ -45,6 +47,7 @@ import "strings"
 // version as MySQL writes it in versioned comments (8.0.33 -> 80033). It
 // returns q itself when nothing needs correcting.
 func Rewrite(q string, versionID int) string {
+	q, _ = unwrapQuery(q) // parens.go
 	var b *strings.Builder
 	last := 0 // q[:last] is already in b
 	// emit copies q[last:at] then s, and marks q[:skip] consumed.

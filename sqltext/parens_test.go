@@ -1,0 +1,39 @@
+package sqltext
+
+import "testing"
+
+func TestUnwrapQuery(t *testing.T) {
+	for in, want := range map[string]string{
+		"(SELECT a AS col1 FROM t)":                                      " SELECT a AS col1 FROM t ",
+		"  ((SELECT 1))":                                                 "    SELECT 1  ",
+		"(SELECT id FROM t) LIMIT 21":                                    " SELECT id FROM t  LIMIT 21",
+		"(SELECT id FROM t WHERE x = ')') ORDER BY 1;":                   " SELECT id FROM t WHERE x = ')'  ORDER BY 1;",
+		"/* c */ (WITH x AS (SELECT 1) SELECT * FROM x)":                 "/* c */  WITH x AS (SELECT 1) SELECT * FROM x ",
+		"((SELECT 1) UNION (SELECT 2))":                                  " (SELECT 1) UNION (SELECT 2) ",
+		"(SELECT 1); (SELECT 2)":                                         " SELECT 1 ; (SELECT 2)",
+		"(SELECT a FROM t WHERE b IN (SELECT c FROM u LIMIT 1)) LIMIT 2": " SELECT a FROM t WHERE b IN (SELECT c FROM u LIMIT 1)  LIMIT 2",
+	} {
+		got, ok := unwrapQuery(in)
+		if !ok || got != want {
+			t.Errorf("unwrapQuery(%q) = %q, %v; want %q", in, got, ok, want)
+		}
+		if len(got) != len(in) {
+			t.Errorf("unwrapQuery(%q) changed the length", in)
+		}
+	}
+	for _, in := range []string{
+		"SELECT 1",
+		"(SELECT 1) UNION (SELECT 2)",
+		"(SELECT 1) UNION ALL SELECT 2",
+		"(SELECT a FROM t LIMIT 5) LIMIT 2",
+		"(SELECT a FROM t ORDER BY a) ORDER BY b",
+		"(SELECT a FROM t FOR UPDATE) LIMIT 1",
+		"(1) + 1",
+		"(SELECT 1",
+		"( SELECT 1 ) = 1",
+	} {
+		if got, ok := unwrapQuery(in); ok || got != in {
+			t.Errorf("unwrapQuery(%q) = %q, %v; want it unchanged", in, got, ok)
+		}
+	}
+}
