@@ -8,7 +8,9 @@ import (
 
 // DecodeRowForTest, DecodeSomeForTest and CurrentHeaderForTest expose the
 // row layout of def to the external tests.
-func DecodeRowForTest(def *catalog.Table, v []byte) (sql.Row, error) { return layoutOf(def).decodeRow(v) }
+func DecodeRowForTest(def *catalog.Table, v []byte) (sql.Row, error) {
+	return layoutOf(def).decodeRow(v)
+}
 
 func DecodeSomeForTest(def *catalog.Table, v []byte, need []bool) (sql.Row, error) {
 	return layoutOf(def).decodeSome(v, need)
