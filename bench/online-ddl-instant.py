@@ -11,11 +11,18 @@ and how many were under 50 ms, per kind, and sysbench's errors over the
 whole run.
 
   python3 online-ddl-instant.py PORT SYSBENCH_OUT SB_START_EPOCH TRIES LABEL
+
+WARMUP (env, seconds, default 0) delays all of it, as in online-ddl.py; with
+SERVER_PID set both windows are also given as transactions per server
+CPU-second (serverload.py).
 """
-import sys, time, re, pymysql
+import os, sys, time, re, pymysql
+import serverload
 
 port, out, t0, tries, label = int(sys.argv[1]), sys.argv[2], float(sys.argv[3]), int(sys.argv[4]), sys.argv[5]
-d = t0 + 15 - time.time()
+W = float(os.environ.get("WARMUP") or 0)
+serverload.start()
+d = t0 + W + 15 - time.time()
 if d > 0:
     time.sleep(d)
 c = pymysql.connect(host="127.0.0.1", port=port, user="root", database="sbtest", autocommit=True)
@@ -49,7 +56,10 @@ for line in open(out):
     if m:
         sec, tps = int(m.group(1)), float(m.group(2))
         err += float(m.group(3))
-        (before if 5 < sec <= 15 else during if 15 < sec <= end else []).append(tps)
+        (before if W + 5 < sec <= W + 15 else during if W + 15 < sec <= end else []).append(tps)
 mean = lambda v: sum(v) / len(v) if v else float("nan")
 print("%s tps before %.1f, while altering %.1f (%+.0f%%); client errors %d; DDL errors %d %s" % (
     label, mean(before), mean(during), 100 * (mean(during) / mean(before) - 1), int(round(err)), len(errs), "; ".join(errs[:3])))
+cb, cd = serverload.cpu_between(t0 + W + 5, t0 + W + 15), serverload.cpu_between(t0 + W + 15, t0 + int(end))
+pb, pd = sum(before) / cb if cb > 0 else float("nan"), sum(during) / cd if cd > 0 else float("nan")
+print("%s txn per server CPU-s before %.0f, while altering %.0f (%+.0f%%)" % (label, pb, pd, 100 * (pd / pb - 1)))

@@ -54,8 +54,9 @@ type layout struct {
 	floats  []floatCol
 	fills   sql.Row // per column: its value in rows stored before it was added
 
-	versions  sync.Map // string(older row header) -> *rowVersion
-	nversions atomic.Int32
+	versions    sync.Map // string(older row header) -> *rowVersion
+	nversions   atomic.Int32
+	lastVersion atomic.Pointer[rowVersion] // the older header decoded last
 
 	// rowCount is keys.RowCount: the table's exact row count (rowcount.go).
 	rowCount []byte
@@ -247,18 +248,22 @@ func (l *layout) decodeRow(v []byte) (sql.Row, error) {
 }
 
 // decodeSome decodes only the columns whose need is true (the others are
-// nil; see rowcodec.DecodeSome). A row written under an older definition
-// is decoded whole.
+// nil; see rowcodec.DecodeSome), also for a row written under an older
+// definition: after an instant ADD or DROP COLUMN every row is such a row
+// until rewritten, and decoding them whole (sysbench's 120- and
+// 60-character strings copied out for a SELECT c) was 6% of sysbench's CPU
+// while ALTERs ran (docs/BENCHMARKS.md, session 10).
 func (l *layout) decodeSome(v []byte, need []bool) (sql.Row, error) {
 	if len(v) >= len(l.header) && string(v[:len(l.header)]) == string(l.header) {
 		return rowcodec.DecodeSome(v[len(l.header):], need)
 	}
-	return l.decodeOlder(v)
+	return l.decodeOlderSome(v, need)
 }
 
 // rowVersion maps a row written under an older definition (its header: the
 // column IDs it stored, in order) to this definition.
 type rowVersion struct {
+	header    string // the stored header (column count and IDs)
 	headerLen int
 	pos       []int // stored value i goes to row position pos[i]; -1: dropped column
 	missing   []int // positions of columns the row predates: they read their fill
@@ -273,7 +278,17 @@ const maxVersions = 64
 // written before an instant ALTER (ADD/DROP/reorder of columns), which
 // rewrites no row. Stored columns are placed by ID, dropped ones are skipped
 // and columns added since read their fill value.
-func (l *layout) decodeOlder(v []byte) (sql.Row, error) {
+func (l *layout) decodeOlder(v []byte) (sql.Row, error) { return l.decodeOlderSome(v, nil) }
+
+// decodeOlderSome is decodeOlder leaving the columns need does not name nil
+// (need nil: all of them).
+func (l *layout) decodeOlderSome(v []byte, need []bool) (sql.Row, error) {
+	if ver := l.lastVersion.Load(); ver != nil && len(v) >= ver.headerLen && string(v[:ver.headerLen]) == ver.header {
+		// The header of the older rows read last: one comparison instead
+		// of parsing the header and a map lookup whose string key was an
+		// allocation per row.
+		return l.placeOlder(v[ver.headerLen:], ver, need)
+	}
 	n, k := binary.Uvarint(v)
 	if k <= 0 || n > 1<<16 {
 		return nil, fmt.Errorf("myriad: corrupt row header in table %s", l.t.Name)
@@ -299,7 +314,24 @@ func (l *layout) decodeOlder(v []byte) (sql.Row, error) {
 			l.versions.Store(string(v[:p]), ver)
 		}
 	}
-	stored, err := rowcodec.Decode(v[p:])
+	l.lastVersion.Store(ver)
+	return l.placeOlder(v[p:], ver, need)
+}
+
+// placeOlder decodes the values b of a row stored under ver and places them
+// in this definition's order.
+func (l *layout) placeOlder(b []byte, ver *rowVersion, need []bool) (sql.Row, error) {
+	var stored sql.Row
+	var err error
+	if need == nil {
+		stored, err = rowcodec.Decode(b)
+	} else {
+		sn := make([]bool, len(ver.pos))
+		for i, p := range ver.pos {
+			sn[i] = p >= 0 && p < len(need) && need[p]
+		}
+		stored, err = rowcodec.DecodeSome(b, sn)
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -313,6 +345,9 @@ func (l *layout) decodeOlder(v []byte) (sql.Row, error) {
 		}
 	}
 	for _, p := range ver.missing {
+		if need != nil && (p >= len(need) || !need[p]) {
+			continue
+		}
 		f := l.fills[p]
 		if b, ok := f.([]byte); ok {
 			f = append([]byte{}, b...) // callers may keep or change a row's bytes
@@ -323,7 +358,7 @@ func (l *layout) decodeOlder(v []byte) (sql.Row, error) {
 }
 
 func (l *layout) newVersion(h []byte, n int) (*rowVersion, error) {
-	ver := &rowVersion{headerLen: len(h), pos: make([]int, n)}
+	ver := &rowVersion{header: string(h), headerLen: len(h), pos: make([]int, n)}
 	seen := make([]bool, len(l.sch))
 	_, p := binary.Uvarint(h)
 	for i := range ver.pos {
