@@ -15,7 +15,7 @@ THREADS=${THREADS:-4}
 PROF_SECONDS=${PROF_SECONDS:-12}
 SB_ARGS=${SB_ARGS:-}
 WORK=$(mktemp -d /tmp/myriad-profile.XXXXXX)
-PORT=$((20000 + RANDOM % 30000))
+PORT=${PORT:-$((20000 + RANDOM % 30000))}
 . bench/lib.sh
 start_myriad "$BIN" "$WORK/data" "$PORT" --durability async --log-level error --metrics-addr "127.0.0.1:$((PORT + 1))"
 mariadb -h127.0.0.1 -P"$PORT" -uroot -e "CREATE DATABASE sbtest"

@@ -18,7 +18,10 @@
 // DELETE without IGNORE, ON DUPLICATE KEY, CHECKs or triggers), every
 // parameter is still a literal of the analyzed plan, and every static index
 // range is reproduced exactly by replaying the filter it came from;
-// anything else goes the general path every time. What a DML statement does
+// anything else goes the general path every time. A plan whose parameters
+// reach only one static index lookup and its Filter also keeps what the
+// caller compiled an execution into (SetCompiled) and hands later
+// executions only the rebuilt lookup (RangeFor). What a DML statement does
 // besides its plan (row locks, foreign keys) is the caller's to vouch for
 // (engine.CacheableDML, engine.MarkCachedLocking).
 package plans

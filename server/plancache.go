@@ -77,7 +77,7 @@ func (h *handler) execCached(ctx context.Context, c *mysql.Conn, p *mysql.Prepar
 	if !startsWithSelect(query) && !startsWithDML(query) || strings.IndexByte(query, '@') >= 0 {
 		return false, nil
 	}
-	sqlCtx, err := h.srv.srv.SessionManager().NewContextWithQuery(ctx, c, query)
+	sqlCtx, err := h.queryContext(ctx, c, query)
 	if err != nil {
 		return false, nil
 	}
@@ -224,7 +224,7 @@ func (h *handler) execCachedText(ctx context.Context, c *mysql.Conn, query strin
 		strings.IndexByte(query, ';') >= 0 || strings.IndexByte(query, '?') >= 0 {
 		return false, nil
 	}
-	sqlCtx, err := h.srv.srv.SessionManager().NewContextWithQuery(ctx, c, query)
+	sqlCtx, err := h.queryContext(ctx, c, query)
 	if err != nil {
 		return false, nil
 	}

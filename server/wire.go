@@ -7,6 +7,7 @@ import (
 	"net"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/dolthub/go-mysql-server/sql"
@@ -74,7 +75,8 @@ type wireConn struct {
 	net.Conn
 	connTimeouts // read deadlines (timeouts.go)
 	max          int64
-	mc           *mysql.Conn // set by the handler when the library creates the connection
+	mc           *mysql.Conn                 // set by the handler when the library creates the connection
+	qctx         atomic.Pointer[sql.Context] // the statement context template (querycontext.go)
 
 	hdr  [4]byte
 	hdrN int // header bytes seen of the packet being read
