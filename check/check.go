@@ -360,14 +360,17 @@ func (c *checker) autoIncCounters(g *group, tables map[uint64]*table) {
 	}
 }
 
-// outside reports keys that are neither catalog nor data.
+// outside reports keys that are neither catalog, data nor AUTO_INCREMENT
+// counters.
 func (c *checker) outside() error {
 	catalogLo, catalogHi := keys.CatalogSpan()
 	dataLo, dataHi := keys.DataSpan()
+	ctrLo, ctrHi := keys.AllAutoIncs()
 	spans := [][2][]byte{
 		{nil, catalogLo},
 		{catalogHi, dataLo},
-		{dataHi, nil},
+		{dataHi, ctrLo},
+		{ctrHi, nil},
 	}
 	for _, sp := range spans {
 		if sp[1] != nil && sp[0] != nil && bytes.Compare(sp[0], sp[1]) >= 0 {
@@ -378,7 +381,7 @@ func (c *checker) outside() error {
 			return err
 		}
 		for ok := it.First(); ok; ok = it.Next() {
-			c.problem(Problem{Key: it.Key(), What: "key outside the catalog and data keyspaces"})
+			c.problem(Problem{Key: it.Key(), What: "key outside the catalog, data and AUTO_INCREMENT counter keyspaces"})
 		}
 		err = it.Error()
 		it.Close()

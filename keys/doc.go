@@ -13,12 +13,12 @@
 //	0x01 'n'                                          ID high-water mark
 //	0x01 'l' <uvarint schema id> <lower(object)>      lock record (reserved, unused)
 //	0x01 'j' <uvarint job id>                         DDL job record
-//	0x01 0xff <uvarint data schema id> <uvarint table id> AUTO_INCREMENT counter
 //	0x01 'f' <name>                                   store format marker
 //	0x02 <uvarint data schema id> <uvarint table id> <uvarint index id> <key columns>
+//	0x03 <uvarint data schema id> <uvarint table id>  AUTO_INCREMENT counter
 //
 // Index ID 0 of a table holds its row count and row-ID sequence (and, in
-// stores written before the 0x01 0xff counters, its AUTO_INCREMENT counter), 1 its rows (primary
+// stores written before the 0x03 counters, its AUTO_INCREMENT counter), 1 its rows (primary
 // index), 2 and up its secondary indexes. The uvarints are keyenc's
 // order-preserving ones, so data groups by schema, then table, then index.
 //

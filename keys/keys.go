@@ -11,9 +11,18 @@ import (
 
 // The first byte separates the catalog from row data so a catalog scan never
 // walks data and a data range tombstone never touches the catalog.
+//
+// AUTO_INCREMENT counters (AutoInc) have a prefix of their own after the
+// data: inserts write counters and rows together, so flushed files span
+// both, and a compaction of the counters then rewrites only files of rows
+// (which such inserts rewrite anyway), never the catalog's, whose blocks the
+// warm-up keeps cached. Inside the catalog span the small counter span
+// shared an sstable with the last table records, and every compaction of
+// the counters rewrote that file.
 const (
 	prefixCatalog byte = 0x01
 	prefixData    byte = 0x02
+	prefixAutoInc byte = 0x03
 )
 
 // Catalog record kinds: the byte after prefixCatalog.
@@ -28,13 +37,7 @@ const (
 	tagJob      byte = 'j' // DDL job records
 	tagFKRef    byte = 'r'
 	tagRoutine  byte = 'p' // stored procedures
-	// tagAutoInc sorts after every other record kind, right before the
-	// data span: inserts raise counters, so flushes and compactions take
-	// in the counter span with the rows, and nothing between the two
-	// (the table records) is rewritten, and dropped from the block cache,
-	// with them.
-	tagAutoInc byte = 0xff // AUTO_INCREMENT counters (AutoInc)
-	tagFormat  byte = 'f'  // store format markers (Format)
+	tagFormat   byte = 'f' // store format markers (Format)
 )
 
 // Index IDs with a fixed meaning inside a table's data span.
@@ -81,7 +84,7 @@ const (
 	// KindRoutine is a stored procedure record of the schema in SchemaID.
 	KindRoutine
 	// KindAutoInc is a table's AUTO_INCREMENT high-water mark in the
-	// catalog span (AutoInc): SchemaID (the data schema), TableID.
+	// counter span (AutoInc): SchemaID (the data schema), TableID.
 	KindAutoInc
 	// KindFormat is a store format marker: Name.
 	KindFormat
@@ -99,7 +102,7 @@ func (k Kind) String() string {
 
 // Catalog reports whether keys of this kind live in the catalog span.
 func (k Kind) Catalog() bool {
-	return k >= KindSchema && k <= KindJob || k == KindFKRef || k == KindRoutine || k == KindAutoInc || k == KindFormat
+	return k >= KindSchema && k <= KindJob || k == KindFKRef || k == KindRoutine || k == KindFormat
 }
 
 // Data reports whether keys of this kind live in the data span.
@@ -108,7 +111,7 @@ func (k Kind) Data() bool { return k >= KindCounter && k <= KindRowCount }
 var catalogTags = map[Kind]byte{
 	KindSchema: tagSchema, KindTable: tagTable, KindView: tagView, KindTrigger: tagTrigger,
 	KindAccounts: tagAccounts, KindIDs: tagIDs, KindLock: tagLock, KindJob: tagJob, KindFKRef: tagFKRef, KindRoutine: tagRoutine,
-	KindAutoInc: tagAutoInc, KindFormat: tagFormat,
+	KindFormat: tagFormat,
 }
 
 var tagKinds = func() map[byte]Kind {
@@ -193,6 +196,8 @@ func Parse(b []byte) (Key, error) {
 		return parseCatalog(b[1:])
 	case prefixData:
 		return parseData(b[1:])
+	case prefixAutoInc:
+		return parseAutoInc(b[1:])
 	}
 	return Key{}, malformed(FieldPrefix, errPrefix)
 }
@@ -207,16 +212,6 @@ func parseCatalog(b []byte) (Key, error) {
 	switch k.Kind {
 	case KindSchema, KindAccounts, KindFormat:
 		k.Name = string(rest)
-	case KindAutoInc:
-		if k.SchemaID, rest, err = keyenc.DecodeUvarint(rest); err != nil {
-			return Key{}, malformed(FieldSchemaID, err)
-		}
-		if k.TableID, rest, err = keyenc.DecodeUvarint(rest); err != nil {
-			return Key{}, malformed(FieldTableID, err)
-		}
-		if len(rest) != 0 {
-			return Key{}, malformed(FieldTrailing, errTrailing)
-		}
 	case KindTable, KindView, KindTrigger, KindLock, KindFKRef, KindRoutine:
 		if k.SchemaID, rest, err = keyenc.DecodeUvarint(rest); err != nil {
 			return Key{}, malformed(FieldSchemaID, err)
@@ -235,6 +230,21 @@ func parseCatalog(b []byte) (Key, error) {
 		}
 	default:
 		return Key{}, malformed(FieldPrefix, errCatalog)
+	}
+	return k, nil
+}
+
+func parseAutoInc(b []byte) (Key, error) {
+	k := Key{Kind: KindAutoInc}
+	var err error
+	if k.SchemaID, b, err = keyenc.DecodeUvarint(b); err != nil {
+		return Key{}, malformed(FieldSchemaID, err)
+	}
+	if k.TableID, b, err = keyenc.DecodeUvarint(b); err != nil {
+		return Key{SchemaID: k.SchemaID}, malformed(FieldTableID, err)
+	}
+	if len(b) != 0 {
+		return Key{}, malformed(FieldTrailing, errTrailing)
 	}
 	return k, nil
 }
@@ -283,6 +293,10 @@ func (k Key) Append(b []byte) []byte {
 		b = appendIndexPrefix(b, k.SchemaID, k.TableID, k.IndexID)
 		return append(b, k.Rest...)
 	}
+	if k.Kind == KindAutoInc {
+		b = keyenc.AppendUvarint(append(b, prefixAutoInc), k.SchemaID)
+		return keyenc.AppendUvarint(b, k.TableID)
+	}
 	tag, ok := catalogTags[k.Kind]
 	if !ok {
 		panic(fmt.Sprintf("keys: Append of a %s key", k.Kind))
@@ -291,9 +305,6 @@ func (k Key) Append(b []byte) []byte {
 	switch k.Kind {
 	case KindSchema, KindAccounts, KindFormat:
 		b = append(b, k.Name...)
-	case KindAutoInc:
-		b = keyenc.AppendUvarint(b, k.SchemaID)
-		b = keyenc.AppendUvarint(b, k.TableID)
 	case KindTable, KindView, KindTrigger, KindLock, KindFKRef, KindRoutine:
 		b = keyenc.AppendUvarint(b, k.SchemaID)
 		b = append(b, k.Name...)
@@ -405,9 +416,9 @@ func Index(schemaID, tableID uint64, indexID uint32) []byte {
 func Counter(schemaID, tableID uint64) []byte { return Index(schemaID, tableID, CounterIndexID) }
 
 // AutoInc is the key of a table's AUTO_INCREMENT high-water mark (max-merged
-// operands, as Counter's were). Every table's sits in one catalog span
-// (AllAutoIncs), beside the table records, ~20 bytes each, so the catalog
-// warm-up loads them all and a table's first insert after a restart reads
+// operands, as Counter's were). Every table's sits in one span of its own
+// (AllAutoIncs, after the data), ~20 bytes each, so the catalog warm-up
+// loads them all and a table's first insert after a restart reads
 // it from the block cache. DROP removes it by its own delete (the data
 // span's range tombstone does not cover it).
 func AutoInc(dataSchemaID, tableID uint64) []byte {
@@ -416,12 +427,12 @@ func AutoInc(dataSchemaID, tableID uint64) []byte {
 
 // AllAutoIncs holds the AUTO_INCREMENT counter of every table, by data
 // schema ID, then table ID.
-func AllAutoIncs() (lo, hi []byte) { return PrefixSpan([]byte{prefixCatalog, tagAutoInc}) }
+func AllAutoIncs() (lo, hi []byte) { return PrefixSpan([]byte{prefixAutoInc}) }
 
 // SchemaAutoIncs holds the AUTO_INCREMENT counters of every table whose rows
 // are in data schema schemaID (the span SchemaDataSpan drops).
 func SchemaAutoIncs(schemaID uint64) (lo, hi []byte) {
-	return PrefixSpan(keyenc.AppendUvarint([]byte{prefixCatalog, tagAutoInc}, schemaID))
+	return PrefixSpan(keyenc.AppendUvarint([]byte{prefixAutoInc}, schemaID))
 }
 
 // Format is the key of a store format marker: a fact about how older
