@@ -282,7 +282,13 @@ func wrapComparison(ctx *sql.Context, e sql.Expression) (sql.Expression, transfo
 		if err := illegalMix(ctx, e, ch[0], ch[1]); err != nil {
 			return nil, transform.SameTree, err
 		}
-		l, r, ok := wrapPair(ctx, ch[0], ch[1], true)
+		// GMS's <=> compares two string types that differ (a column and
+		// a literal) in its binary default collation, not the column's as
+		// its = does: c <=> 'é' missed 'e' in a utf8mb4_0900_ai_ci
+		// column. So <=> compares keys under any collation, = and the
+		// orderings only under PAD SPACE ones.
+		_, nullSafe := e.(*expression.NullSafeEquals)
+		l, r, ok := wrapPair(ctx, ch[0], ch[1], !nullSafe)
 		if !ok {
 			return e, transform.SameTree, nil
 		}
