@@ -74,29 +74,7 @@ func protectIn(n sql.Node, semi bool) (sql.Node, transform.TreeIdentity, error) 
 			}
 			return plan.NewFilter(expression.JoinAnd(conj...), f.Child), transform.NewTree, nil
 		}
-		ne, ok := n.(sql.Expressioner)
-		if !ok {
-			return n, transform.SameTree, nil
-		}
-		exprs := ne.Expressions()
-		var nexprs []sql.Expression
-		for i, e := range exprs {
-			e2, same, err := rewriteInTree(e)
-			if err != nil {
-				return nil, transform.SameTree, err
-			}
-			if !same {
-				if nexprs == nil {
-					nexprs = append([]sql.Expression(nil), exprs...)
-				}
-				nexprs[i] = e2
-			}
-		}
-		if nexprs == nil {
-			return n, transform.SameTree, nil
-		}
-		nn, err := ne.WithExpressions(nexprs...)
-		return nn, transform.NewTree, err
+		return mapNodeExprs(n, rewriteInTree)
 	})
 }
 
@@ -492,4 +470,32 @@ func elemTypes(t sql.Type, n int) []sql.Type {
 		out[i] = types.LongText
 	}
 	return out
+}
+
+// mapNodeExprs replaces each expression of n (if it has any) by f's
+// result, copying n only when one changes.
+func mapNodeExprs(n sql.Node, f func(sql.Expression) (sql.Expression, transform.TreeIdentity, error)) (sql.Node, transform.TreeIdentity, error) {
+	ne, ok := n.(sql.Expressioner)
+	if !ok {
+		return n, transform.SameTree, nil
+	}
+	exprs := ne.Expressions()
+	var nexprs []sql.Expression
+	for i, e := range exprs {
+		e2, same, err := f(e)
+		if err != nil {
+			return nil, transform.SameTree, err
+		}
+		if !same {
+			if nexprs == nil {
+				nexprs = append([]sql.Expression(nil), exprs...)
+			}
+			nexprs[i] = e2
+		}
+	}
+	if nexprs == nil {
+		return n, transform.SameTree, nil
+	}
+	nn, err := ne.WithExpressions(nexprs...)
+	return nn, transform.NewTree, err
 }

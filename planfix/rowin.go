@@ -27,29 +27,7 @@ func rowInLists(_ *sql.Context, _ *analyzer.Analyzer, n sql.Node, _ *plan.Scope,
 
 func rowInNode(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
 	return transform.NodeWithOpaque(n, func(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
-		ne, ok := n.(sql.Expressioner)
-		if !ok {
-			return n, transform.SameTree, nil
-		}
-		exprs := ne.Expressions()
-		var nexprs []sql.Expression
-		for i, e := range exprs {
-			e2, same, err := rowInExpr(e)
-			if err != nil {
-				return nil, transform.SameTree, err
-			}
-			if !same {
-				if nexprs == nil {
-					nexprs = append([]sql.Expression(nil), exprs...)
-				}
-				nexprs[i] = e2
-			}
-		}
-		if nexprs == nil {
-			return n, transform.SameTree, nil
-		}
-		nn, err := ne.WithExpressions(nexprs...)
-		return nn, transform.NewTree, err
+		return mapNodeExprs(n, rowInExpr)
 	})
 }
 
