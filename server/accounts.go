@@ -71,6 +71,10 @@ var accountRe = regexp.MustCompile("^\\s*(?:'((?:[^']|'')*)'|`((?:[^`]|``)*)`|\"
 // keeping the account's plugin as MySQL does (ALTER USER ... IDENTIFIED BY
 // alone would switch it to the default plugin).
 func (h hostTracker) setPassword(c *mysql.Conn, query string) (string, bool) {
+	if plainDML(query) {
+		// Not SET PASSWORD; the regular expression costs ~1% of an INSERT.
+		return query, false
+	}
 	m := setPasswordRe.FindStringSubmatch(query)
 	if m == nil {
 		return query, false

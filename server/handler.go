@@ -231,20 +231,19 @@ func (h *handler) ComQuery(ctx context.Context, c *mysql.Conn, query string, cb 
 	if pos, deep := prefixChain(query, false); deep {
 		return exhaustedError(query, pos)
 	}
-	if ok, err := h.comBackup(c, query, cb); ok {
-		return err
+	dml := plainDML(query)
+	if !dml {
+		if ok, err := h.comBackup(c, query, cb); ok {
+			return err
+		}
+		if ok, err := h.comClone(ctx, c, query, cb); ok {
+			return err
+		}
+		if ok, err := h.comInnoDBStatus(c, query, cb); ok {
+			return err
+		}
 	}
-	if ok, err := h.comClone(ctx, c, query, cb); ok {
-		return err
-	}
-	if ok, err := h.comInnoDBStatus(c, query, cb); ok {
-		return err
-	}
-	fs := &firstStatement{}
-	stripped := h.stripLocking(c, query, fs)
-	locking := stripped != query
-	query = h.startTransaction(c, stripped, fs)
-	ctx, endDDL, err := h.lockDDLTable(ctx, c, query, fs)
+	ctx, query, locking, endDDL, err := h.firstStatementPasses(ctx, c, query, &firstStatement{}, dml)
 	if err != nil {
 		return err
 	}
@@ -334,20 +333,19 @@ func (h *handler) comMultiQuery(ctx context.Context, c *mysql.Conn, query string
 	if pos, deep := prefixChain(query, true); deep {
 		return "", exhaustedError(query, pos)
 	}
-	if ok, err := h.comBackup(c, query, cb); ok {
-		return "", err
+	dml := plainDML(query)
+	if !dml {
+		if ok, err := h.comBackup(c, query, cb); ok {
+			return "", err
+		}
+		if ok, err := h.comClone(ctx, c, query, cb); ok {
+			return "", err
+		}
+		if ok, err := h.comInnoDBStatus(c, query, cb); ok {
+			return "", err
+		}
 	}
-	if ok, err := h.comClone(ctx, c, query, cb); ok {
-		return "", err
-	}
-	if ok, err := h.comInnoDBStatus(c, query, cb); ok {
-		return "", err
-	}
-	fs := &firstStatement{multi: true}
-	stripped := h.stripLocking(c, query, fs)
-	locking := stripped != query
-	query = h.startTransaction(c, stripped, fs)
-	ctx, endDDL, err := h.lockDDLTable(ctx, c, query, fs)
+	ctx, query, locking, endDDL, err := h.firstStatementPasses(ctx, c, query, &firstStatement{multi: true}, dml)
 	if err != nil {
 		return "", err
 	}
@@ -376,6 +374,52 @@ func (h *handler) comMultiQuery(ctx context.Context, c *mysql.Conn, query string
 	}
 	rest, err := h.Handler.ComMultiQuery(ctx, c, query, cb)
 	return rest, h.translate(err, c, query)
+}
+
+// firstStatementPasses runs the pre-passes that read a COM_QUERY text's
+// first statement: the locking clause (stripLocking; locking reports one
+// was stripped), START TRANSACTION WITH CONSISTENT SNAPSHOT
+// (startTransaction) and a schema change's implicit commit and table wait
+// (lockDDLTable, whose end the caller defers). A text that is plainDML
+// can hold none of them, and scanning and splitting it for nothing was
+// ~8% of the server's CPU under sysbench's oltp_insert (docs/PROFILES.md,
+// "insert4").
+func (h *handler) firstStatementPasses(ctx context.Context, c *mysql.Conn, query string, fs *firstStatement, dml bool) (_ context.Context, _ string, locking bool, endDDL func(), err error) {
+	if dml {
+		return ctx, query, false, func() {}, nil
+	}
+	stripped := h.stripLocking(c, query, fs)
+	locking = stripped != query
+	query = h.startTransaction(c, stripped, fs)
+	ctx, endDDL, err = h.lockDDLTable(ctx, c, query, fs)
+	return ctx, query, locking, endDDL, err
+}
+
+// plainDML reports whether q, after ASCII white space, starts with the
+// word INSERT, UPDATE, DELETE or REPLACE. Every text pre-pass that looks
+// for another statement's shape (a locking clause, which only a SELECT's
+// first token allows; START TRANSACTION; DDL; BACKUP, CREATE DATABASE ...
+// LIKE, SHOW ENGINE) reads the first word the same way, past the same
+// white space, and finds nothing in such a text; a text opening with a
+// comment is not plainDML and takes every pass.
+func plainDML(q string) bool {
+	i := 0
+	for i < len(q) && (q[i] == ' ' || q[i] == '\t' || q[i] == '\n' || q[i] == '\r') {
+		i++
+	}
+	q = q[i:]
+	for _, w := range [...]string{"INSERT", "UPDATE", "DELETE", "REPLACE"} {
+		if len(q) > len(w) && strings.EqualFold(q[:len(w)], w) && !isWordByte(q[len(w)]) {
+			return true
+		}
+	}
+	return false
+}
+
+// isWordByte is the byte class sqltext's scanners read as part of a word
+// (unquoted identifiers and keywords).
+func isWordByte(c byte) bool {
+	return c == '_' || c == '$' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= 0x80
 }
 
 // firstStatement is where a COM_QUERY text's first statement ends, for

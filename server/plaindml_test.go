@@ -1,0 +1,66 @@
+package server
+
+import (
+	"testing"
+
+	"github.com/myriaddb/myriad/sqltext"
+)
+
+// TestPlainDML checks the gate that lets an INSERT, UPDATE, DELETE or
+// REPLACE text skip the first-statement pre-passes, and that every pass it
+// skips indeed finds nothing in a text it lets through (locking clauses,
+// START TRANSACTION, implicit commits, DDL table waits, BACKUP, clone,
+// SHOW ENGINE, SET PASSWORD).
+func TestPlainDML(t *testing.T) {
+	for _, c := range []struct {
+		q    string
+		want bool
+	}{
+		{"INSERT INTO t VALUES (1)", true},
+		{"  \n\tinsert into t values (1)", true},
+		{"Update t SET a = 1 WHERE id = 2 FOR UPDATE", true},
+		{"DELETE FROM t WHERE id IN (SELECT id FROM u FOR UPDATE)", true},
+		{"REPLACE INTO t VALUES (1)", true},
+		{"INSERT INTO t SELECT * FROM u LOCK IN SHARE MODE; ALTER TABLE t ADD INDEX (a)", true},
+		{"INSERT(1)", true},
+		{"INSERT`t` VALUES (1)", true},
+		{"INSERTS", false},
+		{"INSERT_x", false},
+		{"INSERT", false},
+		{"/* c */ INSERT INTO t VALUES (1)", false},
+		{"-- c\nINSERT INTO t VALUES (1)", false},
+		{"SELECT * FROM t FOR UPDATE", false},
+		{"WITH x AS (SELECT 1) SELECT * FROM x FOR UPDATE", false},
+		{"(SELECT 1 FOR UPDATE)", false},
+		{"START TRANSACTION WITH CONSISTENT SNAPSHOT", false},
+		{"ALTER TABLE t ADD INDEX (a)", false},
+		{"CREATE DATABASE c LIKE d", false},
+		{"BACKUP TO '/tmp/x'", false},
+		{"SHOW ENGINE INNODB STATUS", false},
+		{"\finsert into t values (1)", false},
+		{"SET PASSWORD = 'x'", false},
+	} {
+		if got := plainDML(c.q); got != c.want {
+			t.Errorf("plainDML(%q) = %v, want %v", c.q, got, c.want)
+		}
+		if !c.want {
+			continue
+		}
+		if _, _, ok := sqltext.LockingClause(c.q); ok {
+			t.Errorf("%q: a locking clause the skipped pass would strip", c.q)
+		}
+		if _, ok := sqltext.StartTransaction(c.q); ok {
+			t.Errorf("%q: START TRANSACTION the skipped pass would rewrite", c.q)
+		}
+		if sqltext.CommitsImplicitly(c.q) {
+			t.Errorf("%q: an implicit commit the skipped pass would run", c.q)
+		}
+		if _, _, ok := sqltext.DDLTable(c.q); ok {
+			t.Errorf("%q: a DDL table the skipped pass would wait for", c.q)
+		}
+		if backupStmt.MatchString(c.q) || cloneStmt.MatchString(c.q) || innodbStatusStmt.MatchString(c.q) ||
+			setPasswordRe.MatchString(c.q) {
+			t.Errorf("%q: a BACKUP, clone, SHOW ENGINE or SET PASSWORD statement the gate skips", c.q)
+		}
+	}
+}
