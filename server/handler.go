@@ -250,7 +250,7 @@ func (h *handler) ComQuery(ctx context.Context, c *mysql.Conn, query string, cb 
 	defer endDDL()
 	query, cb, done := h.explainFormat(c, query, cb)
 	defer done()
-	cb = aliasCallback(query, setCallback(query, fieldsCallback(h.processlistCallback(query, cb), h.statementScales(c, query))))
+	cb = h.resultCallbacks(c, query, cb, dml)
 	if ok, err := h.storedFunction(c, query, cb); ok {
 		return err
 	}
@@ -352,7 +352,7 @@ func (h *handler) comMultiQuery(ctx context.Context, c *mysql.Conn, query string
 	defer endDDL()
 	query, cb, done := h.explainFormat(c, query, cb)
 	defer done()
-	cb = aliasCallback(query, setCallback(query, fieldsCallback(h.processlistCallback(query, cb), h.statementScales(c, query))))
+	cb = h.resultCallbacks(c, query, cb, dml)
 	if ok, err := h.storedFunction(c, query, cb); ok {
 		return "", err
 	}
@@ -393,6 +393,17 @@ func (h *handler) firstStatementPasses(ctx context.Context, c *mysql.Conn, query
 	query = h.startTransaction(c, stripped, fs)
 	ctx, endDDL, err = h.lockDDLTable(ctx, c, query, fs)
 	return ctx, query, locking, endDDL, err
+}
+
+// resultCallbacks wraps cb in the fixes of a text statement's results.
+// SET's and SHOW PROCESSLIST's are each found by a regular expression
+// that a plainDML text cannot match, so such a text is not run through
+// them.
+func (h *handler) resultCallbacks(c *mysql.Conn, query string, cb mysql.ResultSpoolFn, dml bool) mysql.ResultSpoolFn {
+	if dml {
+		return aliasCallback(query, fieldsCallback(cb, h.statementScales(c, query)))
+	}
+	return aliasCallback(query, setCallback(query, fieldsCallback(h.processlistCallback(query, cb), h.statementScales(c, query))))
 }
 
 // plainDML reports whether q, after ASCII white space, starts with the

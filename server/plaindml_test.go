@@ -10,7 +10,8 @@ import (
 // REPLACE text skip the first-statement pre-passes, and that every pass it
 // skips indeed finds nothing in a text it lets through (locking clauses,
 // START TRANSACTION, implicit commits, DDL table waits, BACKUP, clone,
-// SHOW ENGINE, SET PASSWORD).
+// SHOW ENGINE, SET PASSWORD, and the result fixes of SET and SHOW
+// PROCESSLIST).
 func TestPlainDML(t *testing.T) {
 	for _, c := range []struct {
 		q    string
@@ -39,6 +40,8 @@ func TestPlainDML(t *testing.T) {
 		{"SHOW ENGINE INNODB STATUS", false},
 		{"\finsert into t values (1)", false},
 		{"SET PASSWORD = 'x'", false},
+		{"SET @a = 1", false},
+		{"SHOW PROCESSLIST", false},
 	} {
 		if got := plainDML(c.q); got != c.want {
 			t.Errorf("plainDML(%q) = %v, want %v", c.q, got, c.want)
@@ -59,8 +62,33 @@ func TestPlainDML(t *testing.T) {
 			t.Errorf("%q: a DDL table the skipped pass would wait for", c.q)
 		}
 		if backupStmt.MatchString(c.q) || cloneStmt.MatchString(c.q) || innodbStatusStmt.MatchString(c.q) ||
-			setPasswordRe.MatchString(c.q) {
-			t.Errorf("%q: a BACKUP, clone, SHOW ENGINE or SET PASSWORD statement the gate skips", c.q)
+			setPasswordRe.MatchString(c.q) || setStatement.MatchString(c.q) || showProcesslist.MatchString(c.q) {
+			t.Errorf("%q: a BACKUP, clone, SHOW ENGINE, SET PASSWORD, SET or SHOW PROCESSLIST statement the gate skips", c.q)
 		}
+	}
+}
+
+// TestHasModeFold: the status flag's sql_mode test finds the mode in any
+// letter case, as strings.ToUpper before strings.Contains did, and does
+// not allocate (it runs for every OK packet).
+func TestHasModeFold(t *testing.T) {
+	for _, c := range []struct {
+		m    string
+		want bool
+	}{
+		{"NO_BACKSLASH_ESCAPES", true},
+		{"ansi_quotes,no_backslash_escapes", true},
+		{"STRICT_TRANS_TABLES,No_Backslash_Escapes,ONLY_FULL_GROUP_BY", true},
+		{"STRICT_TRANS_TABLES,ONLY_FULL_GROUP_BY", false},
+		{"NO_BACKSLASH_ESCAPE", false},
+		{"", false},
+	} {
+		if got := hasModeFold(c.m, "NO_BACKSLASH_ESCAPES"); got != c.want {
+			t.Errorf("hasModeFold(%q) = %v, want %v", c.m, got, c.want)
+		}
+	}
+	m := "ONLY_FULL_GROUP_BY,STRICT_TRANS_TABLES,NO_ZERO_IN_DATE,NO_ZERO_DATE,ERROR_FOR_DIVISION_BY_ZERO,NO_ENGINE_SUBSTITUTION"
+	if n := testing.AllocsPerRun(100, func() { hasModeFold(m, "NO_BACKSLASH_ESCAPES") }); n != 0 {
+		t.Errorf("hasModeFold allocates %v times per call", n)
 	}
 }
