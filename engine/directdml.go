@@ -34,6 +34,86 @@ type directShape struct {
 	filter sql.Expression     // the condition GMS re-checks (PreciseMatch is false); may be nil
 	update *plan.UpdateSource // nil for DELETE
 	sch    sql.Schema         // the schema UPDATE compares old and new rows with
+	fnode  *plan.Filter       // the Filter filter came from (KeepDirect)
+}
+
+// A cached UPDATE or DELETE whose parameters reach only its point lookup
+// and the Filter that lookup came from (plans.Plan.RangeFor serves it) is
+// re-run without Bind: what its first direct execution found (KeepDirect)
+// is kept by the plan, and a later execution only turns the lookup of its
+// values into the key (RebindDirect). Bind's copy of the plan, GMS's range
+// builder on the copy and directShapeOf's walk were ~6% of oltp_write_only
+// and oltp_update_index (docs/PROFILES.md, "insert4").
+
+// keptDirect is what KeepDirect keeps: the shape without its key or
+// Filter, the bound plan it was found in (for the locking marks and
+// metadata locks, which depend on its nodes and tables, not on values) and
+// the key column's type.
+type keptDirect struct {
+	sh      directShape
+	node    sql.Node
+	keyType sql.Type
+}
+
+// A DirectRun is a cached UPDATE or DELETE rebound for one execution
+// (RebindDirect), for RunDirect.
+type DirectRun struct{ sh *directShape }
+
+// KeepDirect returns what a cached plan may keep of n, a bound plan that
+// DirectDML runs, for RebindDirect; nil when n is not such a plan or its
+// Filter is not exactly its lookup's condition on a one-column integer
+// primary key (DropExactFilters would keep some of it), so that the kept
+// shape depends on this execution's values only through the key.
+func KeepDirect(ctx *sql.Context, n sql.Node) any {
+	sh, ok := directShapeOf(ctx, n)
+	if !ok || len(sh.t.def.PK) != 1 {
+		return nil
+	}
+	if sh.fnode != nil {
+		if rest, exact := exactPKConjuncts(ctx, sh.fnode); !exact || len(rest) > 0 {
+			return nil
+		}
+	}
+	k := &keptDirect{sh: *sh, node: n, keyType: sh.t.Schema()[sh.t.def.PK[0]].Type}
+	k.sh.key, k.sh.filter, k.sh.fnode = nil, nil, nil
+	return k
+}
+
+// RebindDirect returns the kept plan's node (for the locking marks and
+// metadata locks) and its run for lookup, the lookup of this execution's
+// values (plans.Plan.RangeFor), when DropExactFilters would drop the whole
+// Filter again for them: keys, the Filter's operands, are integers the key
+// column holds exactly (exactKey) and lookup is one exact point of the
+// primary key. ok is false otherwise: the caller binds the plan, which
+// keeps the Filter, as at its first execution.
+func RebindDirect(ctx *sql.Context, kept any, lookup sql.IndexLookup, keys []any) (sql.Node, *DirectRun, bool) {
+	k, isK := kept.(*keptDirect)
+	if !isK || len(keys) == 0 || lookup.IsEmptyRange {
+		return nil, nil, false
+	}
+	for _, key := range keys {
+		if !exactKey(ctx, k.keyType, key) {
+			return nil, nil, false
+		}
+	}
+	if !exactPKRanges(ctx, lookup) {
+		return nil, nil, false
+	}
+	idx, isIdx := lookup.Index.(*index)
+	if !isIdx || idx.id != catalog.PrimaryIndexID {
+		return nil, nil, false
+	}
+	ranges, isMR := lookup.Ranges.(sql.MySQLRangeCollection)
+	if !isMR || len(ranges) != 1 || len(ranges[0]) != 1 || hasNilPoint(ranges[0]) {
+		return nil, nil, false
+	}
+	s, empty, err := rangeSpan(ctx, k.sh.t.def.IndexPrefix(idx.id), ranges[0], idx.prefix)
+	if err != nil || empty || !s.point {
+		return nil, nil, false
+	}
+	sh := k.sh
+	sh.key = s.lo
+	return k.node, &DirectRun{sh: &sh}, true
 }
 
 // DirectDML runs the bound cached DML plan n when it is a single-table
@@ -50,6 +130,19 @@ func (e *Engine) DirectDML(ctx *sql.Context, n sql.Node) (res types.OkResult, do
 	if !ok {
 		return res, false, nil
 	}
+	return e.runDirect(ctx, sh)
+}
+
+// RunDirect is DirectDML for a plan RebindDirect rebound: done is false
+// when the statement must go through GMS's iterators after all (a
+// read-only transaction, an unlocked read); the caller then binds the
+// plan, and the transaction begun here is the one GMS's path would have
+// begun.
+func (e *Engine) RunDirect(ctx *sql.Context, r *DirectRun) (res types.OkResult, done bool, err error) {
+	return e.runDirect(ctx, r.sh)
+}
+
+func (e *Engine) runDirect(ctx *sql.Context, sh *directShape) (res types.OkResult, done bool, err error) {
 	autoCommit, err := DirectBegin(ctx)
 	if err != nil {
 		return res, true, err
@@ -273,7 +366,7 @@ func directShapeOf(ctx *sql.Context, n sql.Node) (*directShape, bool) {
 		return nil, false
 	}
 	if f, isF := src.(*plan.Filter); isF {
-		sh.filter, src = f.Expression, f.Child
+		sh.filter, sh.fnode, src = f.Expression, f, f.Child
 	}
 	ita, isITA := src.(*plan.IndexedTableAccess)
 	if !isITA || !ita.IsStatic() {

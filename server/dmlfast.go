@@ -21,9 +21,36 @@ import (
 // the direct executor is tested against.
 const directDMLVar = "myriad_direct_dml"
 
-// directDMLs counts statements engine.DirectDML ran, directInserts those
+// directDMLs counts statements engine.DirectDML ran (directRebinds those of
+// them rebound without Bind, engine.RebindDirect), directInserts those
 // spoolDirectInsert ran (tests, profiles).
-var directDMLs, directInserts atomic.Int64
+var directDMLs, directRebinds, directInserts atomic.Int64
+
+// directOn reports whether the direct executors may run for the session:
+// the server is writable and the session has not turned them off.
+func (h *handler) directOn(sqlCtx *sql.Context) bool {
+	if h.srv.sqle.IsReadOnly() {
+		return false
+	}
+	on, err := sqlCtx.GetSessionVariable(sqlCtx, directDMLVar)
+	return err == nil && isOn(on)
+}
+
+// spoolDirectRun is spoolDirect for a plan engine.RebindDirect rebound
+// (runCached checked directOn): done is false when GMS's iterators must
+// run the statement after all.
+func (h *handler) spoolDirectRun(sqlCtx *sql.Context, c *mysql.Conn, r *engine.DirectRun, cb func(*sqltypes.Result) error) (done bool, err error) {
+	ok, done, err := h.eng.RunDirect(sqlCtx, r)
+	if !done {
+		return false, nil
+	}
+	directDMLs.Add(1)
+	directRebinds.Add(1)
+	if err != nil {
+		return true, sql.CastSQLError(err)
+	}
+	return true, sendDirectOK(sqlCtx, c, ok, cb)
+}
 
 // spoolDirect runs a bound cached DML plan with engine.DirectDML and
 // sends its OK result as spoolOk does; done is false when the plan is not
@@ -31,10 +58,7 @@ var directDMLs, directInserts atomic.Int64
 // iterators. Called by spoolOk inside the command bracket, after the
 // locking marks.
 func (h *handler) spoolDirect(sqlCtx *sql.Context, c *mysql.Conn, node sql.Node, cb func(*sqltypes.Result) error) (done bool, err error) {
-	if h.srv.sqle.IsReadOnly() {
-		return false, nil
-	}
-	if on, err := sqlCtx.GetSessionVariable(sqlCtx, directDMLVar); err != nil || !isOn(on) {
+	if !h.directOn(sqlCtx) {
 		return false, nil
 	}
 	if ins, isIns := node.(*plan.InsertInto); isIns {

@@ -507,18 +507,36 @@ func (h *handler) runCached(ctx context.Context, c *mysql.Conn, sqlCtx *sql.Cont
 	// A SELECT whose compiled form was kept is rebuilt from its index
 	// lookup alone (plans.Plan.RangeFor, engine.RebindRange); any other,
 	// or values that compile differently, bind the template.
+	// A single-row UPDATE or DELETE whose first direct execution was kept
+	// (engine.KeepDirect) turns the new values' lookup into its key the
+	// same way (engine.RebindDirect); node is then the kept bound plan,
+	// for the locking marks and metadata locks only.
 	var node sql.Node
+	var direct *engine.DirectRun
 	rebound := false
-	if kept := pl.Compiled(); kept != nil && !pl.DML() {
+	if kept := pl.Compiled(); kept != nil && (!pl.DML() || h.directOn(sqlCtx)) {
 		var kb [4]any
 		if lookup, keys, ok := pl.RangeFor(sqlCtx, lits, kb[:0]); ok {
-			node, rebound = engine.RebindRange(sqlCtx, kept.(sql.Node), lookup, keys)
+			if pl.DML() {
+				node, direct, rebound = engine.RebindDirect(sqlCtx, kept, lookup, keys)
+			} else {
+				node, rebound = engine.RebindRange(sqlCtx, kept.(sql.Node), lookup, keys)
+			}
 		}
+	}
+	bind := func() (sql.Node, bool) {
+		n, ok, err := pl.Bind(sqlCtx, lits)
+		return n, ok && err == nil
 	}
 	if !rebound {
 		var ok bool
-		if node, ok, err = pl.Bind(sqlCtx, lits); err != nil || !ok {
+		if node, ok = bind(); !ok {
 			return false, nil
+		}
+		if pl.DML() && pl.Compiled() == nil && h.directOn(sqlCtx) {
+			if k := engine.KeepDirect(sqlCtx, node); k != nil {
+				pl.SetCompiled(k)
+			}
 		}
 	}
 	// The metadata locks the general path takes when it resolves the
@@ -542,7 +560,7 @@ func (h *handler) runCached(ctx context.Context, c *mysql.Conn, sqlCtx *sql.Cont
 			sql.IncrementStatusVariable(sqlCtx, "Com_delete", 1)
 		}
 		h.srv.fastDMLs.Add(1)
-		return true, h.spoolOk(sqlCtx, c, query, node, pl.Flags(), cb)
+		return true, h.spoolOk(sqlCtx, c, query, node, direct, bind, pl.Flags(), cb)
 	}
 	sql.IncrementStatusVariable(sqlCtx, "Com_select", 1)
 	if !rebound {
@@ -639,12 +657,23 @@ func (h *handler) spoolSingleRow(sqlCtx *sql.Context, c *mysql.Conn, query strin
 // session command bracket, the OK row's counts and info, the connection's
 // status flags), after marking the rows it must lock as the analyzer would
 // have (engine.MarkCachedLocking).
-func (h *handler) spoolOk(sqlCtx *sql.Context, c *mysql.Conn, query string, node sql.Node, flags *sql.QueryFlags, cb func(*sqltypes.Result) error) error {
+func (h *handler) spoolOk(sqlCtx *sql.Context, c *mysql.Conn, query string, node sql.Node, direct *engine.DirectRun, bind func() (sql.Node, bool), flags *sql.QueryFlags, cb func(*sqltypes.Result) error) error {
 	return h.bracket(sqlCtx, query, func(sqlCtx *sql.Context) error {
 		if err := h.eng.MarkCachedLocking(sqlCtx, node); err != nil {
 			return err
 		}
-		if done, err := h.spoolDirect(sqlCtx, c, node, cb); done {
+		if direct != nil {
+			if done, err := h.spoolDirectRun(sqlCtx, c, direct, cb); done {
+				return err
+			}
+			// GMS's iterators run it after all: node is the kept plan,
+			// bound to another execution's values.
+			n, ok := bind()
+			if !ok {
+				return fmt.Errorf("myriad: a cached statement could not be bound to its values")
+			}
+			node = n
+		} else if done, err := h.spoolDirect(sqlCtx, c, node, cb); done {
 			return err
 		}
 		schema, iter, _, err := h.srv.sqle.PrepQueryPlanForExecution(sqlCtx, query, node, flags)
