@@ -36,6 +36,16 @@ func (h *handler) directOn(sqlCtx *sql.Context) bool {
 	return err == nil && isOn(on)
 }
 
+// updateOrDelete reports whether n is an UPDATE or DELETE, the plans
+// engine.KeepDirect may keep (an INSERT's cached plan is never kept).
+func updateOrDelete(n sql.Node) bool {
+	switch n.(type) {
+	case *plan.Update, *plan.DeleteFrom:
+		return true
+	}
+	return false
+}
+
 // spoolDirectRun is spoolDirect for a plan engine.RebindDirect rebound
 // (runCached checked directOn): done is false when GMS's iterators must
 // run the statement after all.

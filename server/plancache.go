@@ -533,7 +533,7 @@ func (h *handler) runCached(ctx context.Context, c *mysql.Conn, sqlCtx *sql.Cont
 		if node, ok = bind(); !ok {
 			return false, nil
 		}
-		if pl.DML() && pl.Compiled() == nil && h.directOn(sqlCtx) {
+		if pl.DML() && pl.Compiled() == nil && updateOrDelete(node) && h.directOn(sqlCtx) {
 			if k := engine.KeepDirect(sqlCtx, node); k != nil {
 				pl.SetCompiled(k)
 			}
