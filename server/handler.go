@@ -657,8 +657,8 @@ func lendViewSchema(ctx context.Context, stmt sqlparser.Statement) {
 }
 
 // qualifiedViewSchema is the schema of the first view stmt names as s.v,
-// or "" when it names none, names a table without its schema or calls
-// DATABASE() / SCHEMA().
+// or "" when it names none, names a table it reads or inserts into without
+// its schema or calls DATABASE() / SCHEMA().
 func qualifiedViewSchema(eng *engine.Engine, stmt sqlparser.Statement) string {
 	db, refused := "", false
 	_ = sqlparser.Walk(func(n sqlparser.SQLNode) (bool, error) {
@@ -675,6 +675,13 @@ func qualifiedViewSchema(eng *engine.Engine, stmt sqlparser.Statement) string {
 			}
 			if db == "" && eng.HasView(q, name.Name.String()) {
 				db = q
+			}
+		case *sqlparser.Insert:
+			// The table written: INSERT INTO t SELECT ... FROM s.v went
+			// into s.t, where MySQL answers 1046.
+			if n.Table.DbQualifier.IsEmpty() {
+				refused = true
+				return false, nil
 			}
 		case *sqlparser.FuncExpr:
 			if f := n.Name.Lowered(); f == "database" || f == "schema" {

@@ -155,8 +155,8 @@ func TestPreparedQuantified(t *testing.T) {
 // database reads the view (GMS's planner asked for the current database
 // before binding the view's definition: 1046), from a client that sends
 // multi-statement texts (GMS's ComMultiQuery) and from one that does not
-// (ComQuery). A statement naming a table without its schema is still 1046,
-// and nothing stays selected afterwards.
+// (ComQuery). A statement naming a table without its schema, read or
+// written, is still 1046, and nothing stays selected afterwards.
 func TestViewInOtherSchemaWithoutDatabase(t *testing.T) {
 	ts := startServer(t, t.TempDir())
 	db := ts.connect("")
@@ -186,6 +186,12 @@ func TestViewInOtherSchemaWithoutDatabase(t *testing.T) {
 			}
 		}
 		wantErrNo(t, db, 1046, "SELECT * FROM vs.q, t")
+		// The table written is named without its schema: no view's
+		// schema is lent (it went into vs.t).
+		wantErrNo(t, db, 1046, "INSERT INTO t SELECT id + 10, d FROM vs.q")
+		if got := queryRows(t, db, "SELECT COUNT(*) FROM vs.t"); got[0][0] != "2" {
+			t.Errorf("%s: INSERT INTO t without a current database wrote vs.t: %v rows", params, got)
+		}
 		if got := queryRows(t, db, "SELECT DATABASE()"); got[0][0] != "NULL" {
 			t.Errorf("%s: DATABASE() after reading a view: %v", params, got)
 		}
