@@ -381,18 +381,7 @@ func (t *Table) ModifyColumn(ctx *sql.Context, name string, column *sql.Column, 
 		}
 		v := nr[newPos]
 		if v != nil {
-			// ENUM and SET values are stored as indexes and bitmaps: convert
-			// their text, not the number.
-			switch ot := oldType.(type) {
-			case sql.EnumType:
-				if s, ok := ot.At(int(toUint64(v))); ok {
-					v = s
-				}
-			case sql.SetType:
-				if s, err := ot.BitsToString(toUint64(v)); err == nil {
-					v = s
-				}
-			}
+			v = storedText(oldType, v)
 			cv, inRange, err := typ.Convert(ctx, v)
 			if err != nil {
 				return nil, err

@@ -92,6 +92,7 @@ func alterComment(q string) (db, table, comment string, ok bool) {
 
 // setTableComment stores a table's comment (the last step of an ALTER).
 type setTableComment struct {
+	okResult
 	eng       *Engine
 	db, table string
 	comment   string
@@ -99,18 +100,11 @@ type setTableComment struct {
 
 var _ sql.ExecSourceRel = (*setTableComment)(nil)
 
-func (s *setTableComment) Resolved() bool   { return true }
-func (s *setTableComment) IsReadOnly() bool { return false }
 func (s *setTableComment) String() string {
 	return fmt.Sprintf("SetTableComment(%s.%s)", s.db, s.table)
 }
-func (s *setTableComment) Schema() sql.Schema   { return types.OkResultSchema }
-func (s *setTableComment) Children() []sql.Node { return nil }
 func (s *setTableComment) WithChildren(c ...sql.Node) (sql.Node, error) {
-	if len(c) != 0 {
-		return nil, sql.ErrInvalidChildrenNumber.New(s, len(c), 0)
-	}
-	return s, nil
+	return plan.NillaryWithChildren(s, c...)
 }
 
 func (s *setTableComment) RowIter(ctx *sql.Context, _ sql.Row) (sql.RowIter, error) {

@@ -61,22 +61,17 @@ func createTableLike(ctx *sql.Context, n sql.Node) (sql.Node, transform.TreeIden
 
 // createLikeNode runs CREATE TABLE ct LIKE srcDB.srcTable.
 type createLikeNode struct {
+	okResult
 	ct              *plan.CreateTable
 	srcDB, srcTable string
 }
 
 var _ sql.ExecSourceRel = (*createLikeNode)(nil)
 
-func (n *createLikeNode) Resolved() bool       { return n.ct.Resolved() }
-func (n *createLikeNode) String() string       { return n.ct.String() }
-func (n *createLikeNode) Schema() sql.Schema   { return types.OkResultSchema }
-func (n *createLikeNode) Children() []sql.Node { return nil }
-func (n *createLikeNode) IsReadOnly() bool     { return false }
+func (n *createLikeNode) Resolved() bool { return n.ct.Resolved() }
+func (n *createLikeNode) String() string { return n.ct.String() }
 func (n *createLikeNode) WithChildren(ch ...sql.Node) (sql.Node, error) {
-	if len(ch) != 0 {
-		return nil, sql.ErrInvalidChildrenNumber.New(n, len(ch), 0)
-	}
-	return n, nil
+	return plan.NillaryWithChildren(n, ch...)
 }
 
 func (n *createLikeNode) RowIter(ctx *sql.Context, row sql.Row) (sql.RowIter, error) {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/dolthub/go-mysql-server/sql"
+	"github.com/dolthub/go-mysql-server/sql/plan"
 	"github.com/dolthub/go-mysql-server/sql/types"
 
 	"github.com/myriaddb/myriad/catalog"
@@ -133,6 +134,7 @@ var errFastFallback = errors.New("myriad: CREATE TABLE takes the general path")
 // executor runs it like any plan (transaction begun and committed as for
 // the general path's CREATE TABLE).
 type FastCreate struct {
+	okResult
 	eng  *Engine
 	db   string
 	tmpl *TableTemplate
@@ -148,16 +150,9 @@ func (e *Engine) NewFastCreate(db string, tmpl *TableTemplate) *FastCreate {
 	return &FastCreate{eng: e, db: db, tmpl: tmpl}
 }
 
-func (n *FastCreate) Resolved() bool       { return true }
-func (n *FastCreate) IsReadOnly() bool     { return false }
-func (n *FastCreate) Schema() sql.Schema   { return types.OkResultSchema }
-func (n *FastCreate) Children() []sql.Node { return nil }
-func (n *FastCreate) String() string       { return fmt.Sprintf("CreateTable(%s.%s)", n.db, n.tmpl.Name) }
+func (n *FastCreate) String() string { return fmt.Sprintf("CreateTable(%s.%s)", n.db, n.tmpl.Name) }
 func (n *FastCreate) WithChildren(children ...sql.Node) (sql.Node, error) {
-	if len(children) != 0 {
-		return nil, sql.ErrInvalidChildrenNumber.New(n, len(children), 0)
-	}
-	return n, nil
+	return plan.NillaryWithChildren(n, children...)
 }
 
 // RowIter creates the table: the checks Database.CreateTable and GMS make

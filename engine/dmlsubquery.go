@@ -37,10 +37,7 @@ func (d *deferredDML) Schema() sql.Schema   { return d.dml.Schema() }
 func (d *deferredDML) Children() []sql.Node { return nil }
 func (d *deferredDML) IsReadOnly() bool     { return false }
 func (d *deferredDML) WithChildren(children ...sql.Node) (sql.Node, error) {
-	if len(children) != 0 {
-		return nil, sql.ErrInvalidChildrenNumber.New(d, len(children), 0)
-	}
-	return d, nil
+	return plan.NillaryWithChildren(d, children...)
 }
 
 func deferDMLAnalysis(ctx *sql.Context, n sql.Node) (sql.Node, transform.TreeIdentity, error) {

@@ -411,20 +411,17 @@ func funcIndexesAfter(ctx *sql.Context, n sql.Node) (sql.Node, transform.TreeIde
 // functional key parts, and DROP INDEX of a functional or SPATIAL index and
 // RENAME INDEX of a SPATIAL one (GMS does not see either kind; spatial.go):
 // the engine's CreateIndex checks functional parts itself.
-type funcIndexNode struct{ ai *plan.AlterIndex }
+type funcIndexNode struct {
+	okResult
+	ai *plan.AlterIndex
+}
 
 var _ sql.ExecSourceRel = (*funcIndexNode)(nil)
 
-func (n *funcIndexNode) Resolved() bool       { return n.ai.Resolved() }
-func (n *funcIndexNode) String() string       { return n.ai.String() }
-func (n *funcIndexNode) Schema() sql.Schema   { return types.OkResultSchema }
-func (n *funcIndexNode) Children() []sql.Node { return nil }
-func (n *funcIndexNode) IsReadOnly() bool     { return false }
+func (n *funcIndexNode) Resolved() bool { return n.ai.Resolved() }
+func (n *funcIndexNode) String() string { return n.ai.String() }
 func (n *funcIndexNode) WithChildren(ch ...sql.Node) (sql.Node, error) {
-	if len(ch) != 0 {
-		return nil, sql.ErrInvalidChildrenNumber.New(n, len(ch), 0)
-	}
-	return n, nil
+	return plan.NillaryWithChildren(n, ch...)
 }
 
 func (n *funcIndexNode) RowIter(ctx *sql.Context, _ sql.Row) (sql.RowIter, error) {

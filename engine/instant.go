@@ -180,20 +180,16 @@ func (e *Engine) InstantAddColumn(ctx *sql.Context, n sql.Node) (sql.Node, trans
 	})
 }
 
-type instantAddColumn struct{ ac *plan.AddColumn }
+type instantAddColumn struct {
+	okResult
+	ac *plan.AddColumn
+}
 
 var _ sql.ExecSourceRel = (*instantAddColumn)(nil)
 
-func (s *instantAddColumn) Resolved() bool       { return true }
-func (s *instantAddColumn) IsReadOnly() bool     { return false }
-func (s *instantAddColumn) String() string       { return "InstantAddColumn(" + s.ac.String() + ")" }
-func (s *instantAddColumn) Schema() sql.Schema   { return types.OkResultSchema }
-func (s *instantAddColumn) Children() []sql.Node { return nil }
+func (s *instantAddColumn) String() string { return "InstantAddColumn(" + s.ac.String() + ")" }
 func (s *instantAddColumn) WithChildren(c ...sql.Node) (sql.Node, error) {
-	if len(c) != 0 {
-		return nil, sql.ErrInvalidChildrenNumber.New(s, len(c), 0)
-	}
-	return s, nil
+	return plan.NillaryWithChildren(s, c...)
 }
 
 func (s *instantAddColumn) RowIter(ctx *sql.Context, row sql.Row) (_ sql.RowIter, err error) {

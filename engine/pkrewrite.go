@@ -320,6 +320,7 @@ func (e *Engine) combineAlters(ctx *sql.Context, n sql.Node) (sql.Node, transfor
 }
 
 type combinedAlter struct {
+	okResult
 	blk   *plan.Block
 	db    sql.Database
 	table string
@@ -327,16 +328,9 @@ type combinedAlter struct {
 
 var _ sql.ExecSourceRel = (*combinedAlter)(nil)
 
-func (c *combinedAlter) Resolved() bool       { return true }
-func (c *combinedAlter) IsReadOnly() bool     { return false }
-func (c *combinedAlter) String() string       { return "CombinedAlter(" + c.blk.String() + ")" }
-func (c *combinedAlter) Schema() sql.Schema   { return types.OkResultSchema }
-func (c *combinedAlter) Children() []sql.Node { return nil }
+func (c *combinedAlter) String() string { return "CombinedAlter(" + c.blk.String() + ")" }
 func (c *combinedAlter) WithChildren(ch ...sql.Node) (sql.Node, error) {
-	if len(ch) != 0 {
-		return nil, sql.ErrInvalidChildrenNumber.New(c, len(ch), 0)
-	}
-	return c, nil
+	return plan.NillaryWithChildren(c, ch...)
 }
 
 // runParts runs every part of the statement, draining their iterators.

@@ -621,10 +621,7 @@ func (r *rangeScan) String() string       { return "RangeScan(" + r.name + ")" }
 func (r *rangeScan) Schema() sql.Schema   { return r.schema }
 func (r *rangeScan) Children() []sql.Node { return nil }
 func (r *rangeScan) WithChildren(children ...sql.Node) (sql.Node, error) {
-	if len(children) != 0 {
-		return nil, sql.ErrInvalidChildrenNumber.New(r, len(children), 0)
-	}
-	return r, nil
+	return plan.NillaryWithChildren(r, children...)
 }
 
 // project returns row's columns cols. Every row it is given is the

@@ -121,20 +121,17 @@ func firstTokens(q string, n int) []int {
 
 // setNextAccessMode records the next transaction's access mode (value)
 // and isolation level; either may be nil.
-type setNextAccessMode struct{ value, isolation sql.Expression }
+type setNextAccessMode struct {
+	okResult
+	value, isolation sql.Expression
+}
 
 var _ sql.ExecSourceRel = (*setNextAccessMode)(nil)
 
-func (s *setNextAccessMode) Resolved() bool       { return true }
-func (s *setNextAccessMode) IsReadOnly() bool     { return true }
-func (s *setNextAccessMode) String() string       { return "SetNextTransactionAccessMode" }
-func (s *setNextAccessMode) Schema() sql.Schema   { return types.OkResultSchema }
-func (s *setNextAccessMode) Children() []sql.Node { return nil }
+func (s *setNextAccessMode) IsReadOnly() bool { return true }
+func (s *setNextAccessMode) String() string   { return "SetNextTransactionAccessMode" }
 func (s *setNextAccessMode) WithChildren(c ...sql.Node) (sql.Node, error) {
-	if len(c) != 0 {
-		return nil, sql.ErrInvalidChildrenNumber.New(s, len(c), 0)
-	}
-	return s, nil
+	return plan.NillaryWithChildren(s, c...)
 }
 
 func (s *setNextAccessMode) RowIter(ctx *sql.Context, row sql.Row) (sql.RowIter, error) {

@@ -77,14 +77,13 @@ func renamePairs(q, cur string) (pairs []renamePair, ok bool) {
 // renameTables runs a rename whose names carry their schemas, pair by pair
 // in statement order (MySQL: `RENAME TABLE a TO tmp, b TO a, tmp TO b`).
 type renameTables struct {
+	okResult
 	eng   *Engine
 	pairs []renamePair
 }
 
 var _ sql.ExecSourceRel = (*renameTables)(nil)
 
-func (r *renameTables) Resolved() bool   { return true }
-func (r *renameTables) IsReadOnly() bool { return false }
 func (r *renameTables) String() string {
 	parts := make([]string, len(r.pairs))
 	for i, p := range r.pairs {
@@ -92,13 +91,8 @@ func (r *renameTables) String() string {
 	}
 	return "RenameTables(" + strings.Join(parts, ", ") + ")"
 }
-func (r *renameTables) Schema() sql.Schema   { return types.OkResultSchema }
-func (r *renameTables) Children() []sql.Node { return nil }
 func (r *renameTables) WithChildren(c ...sql.Node) (sql.Node, error) {
-	if len(c) != 0 {
-		return nil, sql.ErrInvalidChildrenNumber.New(r, len(c), 0)
-	}
-	return r, nil
+	return plan.NillaryWithChildren(r, c...)
 }
 
 func (r *renameTables) RowIter(ctx *sql.Context, _ sql.Row) (sql.RowIter, error) {

@@ -312,23 +312,29 @@ func (c *rowConv) apply(ctx *sql.Context, r sql.Row, rowNum int64) (sql.Row, err
 	return nr, nil
 }
 
+// storedText is v as its text when from is ENUM or SET, whose values are
+// stored as an index and a bitmap: a column changing type converts the
+// text, not the number. Any other value is returned as it is.
+func storedText(from sql.Type, v any) any {
+	switch ot := from.(type) {
+	case sql.EnumType:
+		if s, ok := ot.At(int(toUint64(v))); ok {
+			return s
+		}
+	case sql.SetType:
+		if s, err := ot.BitsToString(toUint64(v)); err == nil {
+			return s
+		}
+	}
+	return v
+}
+
 // convertForRewrite converts one stored value to the new column type as
 // ALTER TABLE does in strict mode, with MySQL's errors: 1264 for a number
 // out of the new range, 1366 for text that is no number, 1292 for text
 // that is no date or time, 1265 for a value cut short.
 func convertForRewrite(ctx *sql.Context, from, to sql.Type, v any, col string, rowNum int64) (any, error) {
-	// ENUM and SET values are stored as indexes and bitmaps: convert
-	// their text, not the number.
-	switch ot := from.(type) {
-	case sql.EnumType:
-		if s, ok := ot.At(int(toUint64(v))); ok {
-			v = s
-		}
-	case sql.SetType:
-		if s, err := ot.BitsToString(toUint64(v)); err == nil {
-			v = s
-		}
-	}
+	v = storedText(from, v)
 	cv, inRange, err := to.Convert(ctx, v)
 	if err == nil && inRange == sql.InRange {
 		// GMS keeps text as UTF-8 whatever the column's character set:

@@ -187,10 +187,7 @@ var _ sql.ExecSourceRel = (*qualifiedShowCreate)(nil)
 func (q *qualifiedShowCreate) Children() []sql.Node { return nil }
 
 func (q *qualifiedShowCreate) WithChildren(c ...sql.Node) (sql.Node, error) {
-	if len(c) != 0 {
-		return nil, sql.ErrInvalidChildrenNumber.New(q, len(c), 0)
-	}
-	return q, nil
+	return plan.NillaryWithChildren(q, c...)
 }
 
 // The With* methods GMS's later rules call (column defaults, checks)

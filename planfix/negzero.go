@@ -25,58 +25,32 @@ import (
 func normalizeNegZeros(_ *sql.Context, _ *analyzer.Analyzer, n sql.Node, _ *plan.Scope,
 	_ analyzer.RuleSelector, _ *sql.QueryFlags) (sql.Node, transform.TreeIdentity, error) {
 	return transform.Node(n, func(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
-		switch n := n.(type) {
-		case *plan.GroupBy:
-			grouping, gsame, err := wrapSelected(n.GroupByExprs)
-			if err != nil {
-				return n, transform.SameTree, err
-			}
-			selected, ssame, err := wrapSelected(n.SelectedExprs)
-			if err != nil || (gsame && ssame) {
-				return n, transform.SameTree, err
-			}
-			return plan.NewGroupBy(selected, grouping, n.Child), transform.NewTree, nil
-		case *plan.Project:
-			projs, same, err := wrapSelected(n.Projections)
-			if err != nil || same {
-				return n, transform.SameTree, err
-			}
-			np, err := n.WithExpressions(projs...)
-			return np, transform.NewTree, err
+		switch n.(type) {
+		case *plan.GroupBy, *plan.Project:
+			// A GroupBy's expressions are its selected and its grouping
+			// ones, both wrapped alike.
+			return mapNodeExprs(n, wrapSelected)
 		}
 		return n, transform.SameTree, nil
 	})
 }
 
-// wrapZeros wraps the float expressions of exprs in zeroNorm.
-func wrapZeros(exprs []sql.Expression, skipAggregates bool) ([]sql.Expression, transform.TreeIdentity) {
-	out := make([]sql.Expression, len(exprs))
-	same := transform.SameTree
-	for i, e := range exprs {
-		out[i] = e
-		if needsZeroNorm(e) && !(skipAggregates && hasAggregation(e)) {
-			out[i], same = &zeroNorm{e}, transform.NewTree
-		}
+// wrapSelected wraps a selected or grouping float expression in zeroNorm,
+// inside its alias so that the result column's name stays; aggregates are
+// left to their own buffers.
+func wrapSelected(e sql.Expression) (sql.Expression, transform.TreeIdentity, error) {
+	if needsZeroNorm(e) && !hasAggregation(e) {
+		return &zeroNorm{e}, transform.NewTree, nil
 	}
-	return out, same
-}
-
-// wrapSelected wraps selected expressions, inside their aliases so that
-// result column names stay; aggregates are left to their own buffers.
-func wrapSelected(exprs []sql.Expression) ([]sql.Expression, transform.TreeIdentity, error) {
-	out, same := wrapZeros(exprs, true)
-	for i, e := range exprs {
-		a, ok := e.(*expression.Alias)
-		if !ok || !needsZeroNorm(a.Child) || hasAggregation(a.Child) {
-			continue
-		}
-		na, err := a.WithChildren(&zeroNorm{a.Child})
-		if err != nil {
-			return nil, transform.SameTree, err
-		}
-		out[i], same = na, transform.NewTree
+	a, ok := e.(*expression.Alias)
+	if !ok || !needsZeroNorm(a.Child) || hasAggregation(a.Child) {
+		return e, transform.SameTree, nil
 	}
-	return out, same, nil
+	na, err := a.WithChildren(&zeroNorm{a.Child})
+	if err != nil {
+		return nil, transform.SameTree, err
+	}
+	return na, transform.NewTree, nil
 }
 
 func needsZeroNorm(e sql.Expression) bool {

@@ -260,7 +260,8 @@ func (h *handler) ComQuery(ctx context.Context, c *mysql.Conn, query string, cb 
 	if hit, err := h.textCached(ctx, c, query, locking, cb); hit {
 		return err
 	}
-	defer h.borrowDatabase(c, query)()
+	ctx, lent := h.borrowDatabase(ctx, c, query)
+	defer lent()
 	if q, ok := sqltext.Do(query); ok {
 		_, err := discardRows(cb, func(cb mysql.ResultSpoolFn) (string, error) {
 			return "", h.Handler.ComQuery(ctx, c, q, cb)
@@ -362,7 +363,8 @@ func (h *handler) comMultiQuery(ctx context.Context, c *mysql.Conn, query string
 	if hit, err := h.textCached(ctx, c, query, locking, cb); hit {
 		return "", err
 	}
-	defer h.borrowDatabase(c, query)()
+	ctx, lent := h.borrowDatabase(ctx, c, query)
+	defer lent()
 	if q, ok := sqltext.Do(query); ok {
 		rest, err := discardRows(cb, func(cb mysql.ResultSpoolFn) (string, error) {
 			return h.Handler.ComMultiQuery(ctx, c, q, cb)
@@ -630,40 +632,89 @@ var showCreateRe = regexp.MustCompile("(?is)^\\s*SHOW\\s+CREATE\\s+(?:VIEW|TABLE
 // The same holds for any statement reading a view as s.v (`SELECT * FROM
 // s.v`): it is lent the view's schema when every table it names is
 // qualified (an unqualified one is MySQL's 1046 too) and it does not ask
-// for the current database (DATABASE(), SCHEMA()).
-func (h *handler) borrowDatabase(c *mysql.Conn, query string) func() {
+// for the current database (DATABASE(), SCHEMA()). Deciding that needs the
+// statement's syntax tree, so it is decided where GMS parses the statement
+// (viewSchemaParser), not by parsing every such statement a second time: the
+// returned context carries the loan to the parser.
+func (h *handler) borrowDatabase(ctx context.Context, c *mysql.Conn, query string) (context.Context, func()) {
 	sess := h.sessionOf(c)
 	if sess == nil || sess.GetCurrentDatabase() != "" {
-		return func() {}
+		return ctx, func() {}
 	}
-	db := ""
 	if m := showCreateRe.FindStringSubmatch(query); m != nil {
-		db = m[1] + m[2]
-	} else {
-		db = h.qualifiedViewSchema(c, query)
+		sess.SetCurrentDatabase(m[1] + m[2])
+		return ctx, func() { sess.SetCurrentDatabase("") }
 	}
-	if db == "" {
-		return func() {}
+	loan := &schemaLoan{eng: h.eng}
+	return context.WithValue(ctx, schemaLoanKey{}, loan), func() {
+		if loan.lent {
+			sess.SetCurrentDatabase("")
+		}
 	}
-	sess.SetCurrentDatabase(db)
-	return func() { sess.SetCurrentDatabase("") }
 }
 
-// qualifiedViewSchema is the schema of the first view query names as s.v,
-// or "" when it names none, names a table without its schema or calls
-// DATABASE() / SCHEMA().
-func (h *handler) qualifiedViewSchema(c *mysql.Conn, query string) string {
-	if !strings.Contains(query, ".") {
-		return ""
+// schemaLoanKey is the context key of a command's *schemaLoan.
+type schemaLoanKey struct{}
+
+// schemaLoan is one command's offer of a view's schema as its current
+// database (borrowDatabase), taken up by the first statement the engine's
+// parser reads in that command: later parses in the same command are of
+// the definitions of the views it reads, which GMS binds in their own
+// schema.
+type schemaLoan struct {
+	eng         *engine.Engine
+	asked, lent bool
+}
+
+// viewSchemaParser is the engine's parser with borrowDatabase's loan of a
+// view's schema decided on the statement it has just parsed.
+type viewSchemaParser struct {
+	gmssql.Parser
+}
+
+func (p viewSchemaParser) Parse(ctx *gmssql.Context, query string, multi bool) (sqlparser.Statement, string, string, error) {
+	return p.ParseWithOptions(ctx, query, ';', multi, gmssql.LoadSqlMode(ctx).ParserOptions())
+}
+
+func (p viewSchemaParser) ParseWithOptions(ctx context.Context, query string, delimiter rune, multi bool, options sqlparser.ParserOptions) (sqlparser.Statement, string, string, error) {
+	stmt, parsed, rest, err := p.Parser.ParseWithOptions(ctx, query, delimiter, multi, options)
+	if err == nil {
+		lendViewSchema(ctx, stmt)
 	}
-	opts, err := h.Handler.ParserOptionsForConnection(c)
-	if err != nil {
-		return ""
+	return stmt, parsed, rest, err
+}
+
+func (p viewSchemaParser) ParseOneWithOptions(ctx context.Context, query string, options sqlparser.ParserOptions) (sqlparser.Statement, int, error) {
+	stmt, next, err := p.Parser.ParseOneWithOptions(ctx, query, options)
+	if err == nil {
+		lendViewSchema(ctx, stmt)
 	}
-	stmt, err := sqlparser.ParseWithOptions(context.Background(), query, opts)
-	if err != nil {
-		return ""
+	return stmt, next, err
+}
+
+// lendViewSchema makes the schema of the first view stmt reads as s.v the
+// session's current database when ctx carries a loan not yet asked for
+// (borrowDatabase) and the session has none.
+func lendViewSchema(ctx context.Context, stmt sqlparser.Statement) {
+	loan, ok := ctx.Value(schemaLoanKey{}).(*schemaLoan)
+	if !ok || loan.asked {
+		return
 	}
+	loan.asked = true
+	sctx, ok := ctx.(*gmssql.Context)
+	if !ok || sctx.GetCurrentDatabase() != "" {
+		return
+	}
+	if db := qualifiedViewSchema(loan.eng, stmt); db != "" {
+		sctx.SetCurrentDatabase(db)
+		loan.lent = true
+	}
+}
+
+// qualifiedViewSchema is the schema of the first view stmt names as s.v,
+// or "" when it names none, names a table it reads or inserts into without
+// its schema or calls DATABASE() / SCHEMA().
+func qualifiedViewSchema(eng *engine.Engine, stmt sqlparser.Statement) string {
 	db, refused := "", false
 	_ = sqlparser.Walk(func(n sqlparser.SQLNode) (bool, error) {
 		switch n := n.(type) {
@@ -677,8 +728,15 @@ func (h *handler) qualifiedViewSchema(c *mysql.Conn, query string) string {
 				refused = true
 				return false, nil
 			}
-			if db == "" && h.eng.HasView(q, name.Name.String()) {
+			if db == "" && eng.HasView(q, name.Name.String()) {
 				db = q
+			}
+		case *sqlparser.Insert:
+			// The table written: INSERT INTO t SELECT ... FROM s.v went
+			// into s.t, where MySQL answers 1046.
+			if n.Table.DbQualifier.IsEmpty() {
+				refused = true
+				return false, nil
 			}
 		case *sqlparser.FuncExpr:
 			if f := n.Name.Lowered(); f == "database" || f == "schema" {

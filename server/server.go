@@ -215,7 +215,7 @@ func (s *Server) init() error {
 	useDoParser() // DO in routine and trigger bodies (do.go)
 	s.sqle = gms.New(a, &gms.Config{})
 	// Typed temporal and DECIMAL literals as MySQL reads them (see sqlfunc.Parser).
-	s.sqle.Parser = sqlfunc.NewParser(s.sqle.Parser)
+	s.sqle.Parser = viewSchemaParser{sqlfunc.NewParser(s.sqle.Parser)} // and views read as s.v without a current database (handler.go)
 	// Before the GMS server captures the process list (kill.go).
 	s.kills = newKillList(s.sqle.ProcessList)
 	s.sqle.ProcessList = s.kills

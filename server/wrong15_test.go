@@ -153,8 +153,10 @@ func TestPreparedQuantified(t *testing.T) {
 
 // TestViewInOtherSchemaWithoutDatabase: `SELECT * FROM s.v` with no current
 // database reads the view (GMS's planner asked for the current database
-// before binding the view's definition: 1046). A statement naming a table
-// without its schema is still 1046, and nothing stays selected afterwards.
+// before binding the view's definition: 1046), from a client that sends
+// multi-statement texts (GMS's ComMultiQuery) and from one that does not
+// (ComQuery). A statement naming a table without its schema, read or
+// written, is still 1046, and nothing stays selected afterwards.
 func TestViewInOtherSchemaWithoutDatabase(t *testing.T) {
 	ts := startServer(t, t.TempDir())
 	db := ts.connect("")
@@ -166,25 +168,33 @@ func TestViewInOtherSchemaWithoutDatabase(t *testing.T) {
 	mustExec(t, db, "USE vs")
 	mustExec(t, db, "CREATE VIEW u AS SELECT id FROM t WHERE a > 10")
 	db.Close()
-	db = ts.connect("")
-	db.SetMaxOpenConns(1)
-	for q, want := range map[string]string{
-		"SELECT * FROM vs.q ORDER BY id":                                "1,20 2,40",
-		"SELECT * FROM vs.u":                                            "2",
-		"SELECT q.d FROM vs.q JOIN vs.t ON q.id = t.id WHERE t.a = 10":  "20",
-		"SELECT (SELECT COUNT(*) FROM vs.u), (SELECT MAX(d) FROM vs.q)": "1,40",
-	} {
-		var out []string
-		for _, r := range queryRows(t, db, q) {
-			out = append(out, strings.Join(r, ","))
+	for _, params := range []string{"parseTime=true&multiStatements=true", "parseTime=true"} {
+		db = ts.connectWith("", params)
+		db.SetMaxOpenConns(1)
+		for q, want := range map[string]string{
+			"SELECT * FROM vs.q ORDER BY id":                                "1,20 2,40",
+			"SELECT * FROM vs.u":                                            "2",
+			"SELECT q.d FROM vs.q JOIN vs.t ON q.id = t.id WHERE t.a = 10":  "20",
+			"SELECT (SELECT COUNT(*) FROM vs.u), (SELECT MAX(d) FROM vs.q)": "1,40",
+		} {
+			var out []string
+			for _, r := range queryRows(t, db, q) {
+				out = append(out, strings.Join(r, ","))
+			}
+			if got := strings.Join(out, " "); got != want {
+				t.Errorf("%s %s: %q, want %q", params, q, got, want)
+			}
 		}
-		if got := strings.Join(out, " "); got != want {
-			t.Errorf("%s: %q, want %q", q, got, want)
+		wantErrNo(t, db, 1046, "SELECT * FROM vs.q, t")
+		// The table written is named without its schema: no view's
+		// schema is lent (it went into vs.t).
+		wantErrNo(t, db, 1046, "INSERT INTO t SELECT id + 10, d FROM vs.q")
+		if got := queryRows(t, db, "SELECT COUNT(*) FROM vs.t"); got[0][0] != "2" {
+			t.Errorf("%s: INSERT INTO t without a current database wrote vs.t: %v rows", params, got)
 		}
-	}
-	wantErrNo(t, db, 1046, "SELECT * FROM vs.q, t")
-	if got := queryRows(t, db, "SELECT DATABASE()"); got[0][0] != "NULL" {
-		t.Errorf("DATABASE() after reading a view: %v", got)
+		if got := queryRows(t, db, "SELECT DATABASE()"); got[0][0] != "NULL" {
+			t.Errorf("%s: DATABASE() after reading a view: %v", params, got)
+		}
 	}
 }
 

@@ -61,15 +61,8 @@ func divZeros(ctx *sql.Context, n sql.Node) (sql.Node, transform.TreeIdentity, e
 					same = transform.NewTree
 				}
 			}
-			if len(nn.OnDupExprs) > 0 {
-				if dups, changed := divZeroCheckedSets(nn.OnDupExprs); changed {
-					exprs := append(append([]sql.Expression(nil), dups...), nn.Expressions()[len(dups):]...)
-					ni, err := nn.WithExpressions(exprs...)
-					if err != nil {
-						return nil, transform.SameTree, err
-					}
-					return ni, transform.NewTree, nil
-				}
+			if dups, changed := divZeroCheckedSets(nn.OnDupExprs); changed {
+				return withLeadingExprs(nn, dups)
 			}
 			return nn, same, nil
 		case *plan.Update:
@@ -91,15 +84,10 @@ func divZeros(ctx *sql.Context, n sql.Node) (sql.Node, transform.TreeIdentity, e
 			if !divZeroStrict(ctx, nn.Ignore) {
 				return n, transform.SameTree, nil
 			}
-			exprs, changed := divZeroCheckedSets(nn.UpdateExprs)
-			if !changed {
-				return n, transform.SameTree, nil
+			if exprs, changed := divZeroCheckedSets(nn.UpdateExprs); changed {
+				return withLeadingExprs(nn, exprs)
 			}
-			ns, err := nn.WithExpressions(exprs...)
-			if err != nil {
-				return nil, transform.SameTree, err
-			}
-			return ns, transform.NewTree, nil
+			return n, transform.SameTree, nil
 		}
 		return n, transform.SameTree, nil
 	})

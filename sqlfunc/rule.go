@@ -128,19 +128,15 @@ func ReplaceComparisons(ctx *sql.Context, n sql.Node) (sql.Node, transform.TreeI
 	if err != nil {
 		return n, transform.SameTree, err
 	}
-	n, same3, err := unionTimes(n)
+	n, same3, err := unionColumns(n)
 	if err != nil {
 		return n, transform.SameTree, err
 	}
-	n, same4, err := unionNumbers(n)
+	n, same4, err := nullDerived(n)
 	if err != nil {
 		return n, transform.SameTree, err
 	}
-	n, same5, err := nullDerived(n)
-	if err != nil {
-		return n, transform.SameTree, err
-	}
-	same3 = same3 && same4 && same5
+	same3 = same3 && same4
 	n, same2, err := retype(n)
 	return n, same && same2 && same3, err
 }

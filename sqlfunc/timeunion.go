@@ -12,62 +12,34 @@ import (
 	"github.com/myriaddb/myriad/timetype"
 )
 
-// unionTimes: GMS's planner converts the two sides of a UNION column to
+// unionTimesOf: GMS's planner converts the two sides of a UNION column to
 // CHAR when their types differ, which TIME(2) and TIME(6) (or TIME) now
 // do, and its CHAR conversion of a TIME value is NULL: `SELECT t2 FROM t
-// UNION SELECT t6 FROM t` answered NULLs. Such a column becomes MySQL's
-// TIME(n) with the larger precision on both sides.
-func unionTimes(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
-	return transform.Node(n, func(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
-		so, ok := n.(*plan.SetOp)
-		if !ok {
-			return n, transform.SameTree, nil
+// UNION SELECT t6 FROM t` answered NULLs. Such a column of so becomes
+// MySQL's TIME(n) with the larger precision on both sides.
+func unionTimesOf(so *plan.SetOp) (sql.Node, transform.TreeIdentity, error) {
+	lp, rp, ok := setOpSides(so)
+	if !ok {
+		return so, transform.SameTree, nil
+	}
+	return setOpColumns(so, lp, rp, false, func(_ int, l, r sql.Expression) (sql.Expression, sql.Expression, bool, error) {
+		la, lc, lok := unionTimeConvert(l)
+		ra, rc, rok := unionTimeConvert(r)
+		if !lok || !rok {
+			return nil, nil, false, nil
 		}
-		lp, lok := so.Left().(*plan.Project)
-		rp, rok := so.Right().(*plan.Project)
-		if !lok || !rok || len(lp.Projections) != len(rp.Projections) {
-			return n, transform.SameTree, nil
-		}
-		var lprojs, rprojs []sql.Expression
-		for i := range lp.Projections {
-			la, lc, lok := unionTimeConvert(lp.Projections[i])
-			ra, rc, rok := unionTimeConvert(rp.Projections[i])
-			if !lok || !rok {
-				continue
-			}
-			if lprojs == nil {
-				lprojs = append([]sql.Expression(nil), lp.Projections...)
-				rprojs = append([]sql.Expression(nil), rp.Projections...)
-			}
-			lf, _ := timetype.PrecisionOf(lc.Type())
-			rf, _ := timetype.PrecisionOf(rc.Type())
-			fsp := max(lf, rf)
-			nl, err := la.WithChildren(&timeTo{unary: unary{lc}, fsp: fsp})
-			if err != nil {
-				return nil, transform.SameTree, err
-			}
-			nr, err := ra.WithChildren(&timeTo{unary: unary{rc}, fsp: fsp})
-			if err != nil {
-				return nil, transform.SameTree, err
-			}
-			lprojs[i], rprojs[i] = nl, nr
-		}
-		if lprojs == nil {
-			return n, transform.SameTree, nil
-		}
-		nl, err := lp.WithExpressions(lprojs...)
+		lf, _ := timetype.PrecisionOf(lc.Type())
+		rf, _ := timetype.PrecisionOf(rc.Type())
+		fsp := max(lf, rf)
+		nl, err := la.WithChildren(&timeTo{unary: unary{lc}, fsp: fsp})
 		if err != nil {
-			return nil, transform.SameTree, err
+			return nil, nil, false, err
 		}
-		nr, err := rp.WithExpressions(rprojs...)
+		nr, err := ra.WithChildren(&timeTo{unary: unary{rc}, fsp: fsp})
 		if err != nil {
-			return nil, transform.SameTree, err
+			return nil, nil, false, err
 		}
-		ns, err := so.WithChildren(nl, nr)
-		if err != nil {
-			return nil, transform.SameTree, err
-		}
-		return ns, transform.NewTree, nil
+		return nl, nr, true, nil
 	})
 }
 

@@ -9,37 +9,27 @@ import (
 	"github.com/dolthub/vitess/go/sqltypes"
 )
 
-// unionNumbers: where the two sides of a UNION column have different
+// unionNumbersOf: where the two sides of a UNION column have different
 // numeric types, GMS's planner converts both to CAST(... AS DECIMAL),
 // which is DECIMAL(10,0): `SELECT -3.0 UNION SELECT -3.25` answered one
 // row, -3 (both sides rounded, then made distinct), and `SELECT 1.5 UNION
 // SELECT 2.25e0` answered 2. A DOUBLE beside an integer became CHAR, and
 // BIGINT UNSIGNED beside a signed integer BIGINT (values past 2^63 wrap).
-// Such a column gets MySQL's union type instead (Item_type_holder):
+// Such a column of so gets MySQL's union type instead (Item_type_holder):
 //   - FLOAT or DOUBLE on either side: DOUBLE;
 //   - DECIMAL beside DECIMAL or an integer: DECIMAL with the larger number
 //     of integer digits and the larger scale (DECIMAL(2,1) and
 //     DECIMAL(3,2) give DECIMAL(3,2): -3.00, -3.25);
 //   - BIGINT UNSIGNED beside a signed integer: DECIMAL(20,0).
-func unionNumbers(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
-	return transform.Node(n, func(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
-		so, ok := n.(*plan.SetOp)
-		if !ok {
-			return n, transform.SameTree, nil
-		}
-		return unionNumbersOf(so)
-	})
-}
-
-// unionNumbersOf fixes the numeric column types of so, after those of the
-// UNIONs nested as its sides (the walk above does not reach them: GMS
-// resolves a UNION's sides as their own plans).
+//
+// unionColumns applies it, and unionTimesOf (timeunion.go) before it.
 func unionNumbersOf(so *plan.SetOp) (sql.Node, transform.TreeIdentity, error) {
-	lp, lok := so.Left().(*plan.Project)
-	rp, rok := so.Right().(*plan.Project)
-	if !lok || !rok || len(lp.Projections) != len(rp.Projections) {
+	lp, rp, ok := setOpSides(so)
+	if !ok {
 		return so, transform.SameTree, nil
 	}
+	// The UNIONs nested as so's sides first: the walk (unionColumns) does
+	// not reach them, as GMS resolves a UNION's sides as their own plans.
 	sides := []*plan.Project{lp, rp}
 	nested := false
 	for i, p := range sides {
@@ -65,14 +55,59 @@ func unionNumbersOf(so *plan.SetOp) (sql.Node, transform.TreeIdentity, error) {
 	if len(ls) != len(lp.Projections) || len(rs) != len(rp.Projections) {
 		return so, transform.SameTree, nil
 	}
-	var lprojs, rprojs []sql.Expression
-	for i := range lp.Projections {
-		lg, lok := unionSide(lp.Projections[i])
-		rg, rok := unionSide(rp.Projections[i])
+	return setOpColumns(so, lp, rp, nested, func(i int, l, r sql.Expression) (sql.Expression, sql.Expression, bool, error) {
+		lg, lok := unionSide(l)
+		rg, rok := unionSide(r)
 		if !lok || !rok {
-			continue
+			return nil, nil, false, nil
 		}
 		cast, length, scale, ok := unionNumberType(ls[i].Type, rs[i].Type)
+		if !ok {
+			return nil, nil, false, nil
+		}
+		return expression.NewAlias(ls[i].Name, expression.NewConvertWithLengthAndScale(retypedField(lg, ls[i].Type), cast, length, scale)),
+			expression.NewAlias(rs[i].Name, expression.NewConvertWithLengthAndScale(retypedField(rg, rs[i].Type), cast, length, scale)),
+			true, nil
+	})
+}
+
+// unionColumns gives the columns of every UNION in n the types MySQL
+// gives them where GMS's planner chose otherwise (unionTimesOf,
+// unionNumbersOf), in one walk.
+func unionColumns(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
+	return transform.Node(n, func(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
+		so, ok := n.(*plan.SetOp)
+		if !ok {
+			return n, transform.SameTree, nil
+		}
+		nt, same, err := unionTimesOf(so)
+		if err != nil {
+			return nil, transform.SameTree, err
+		}
+		nn, same2, err := unionNumbersOf(nt.(*plan.SetOp))
+		return nn, same && same2, err
+	})
+}
+
+// setOpSides are so's two sides when both are projections of as many
+// columns (the planner's shape for a UNION; any other is left alone).
+func setOpSides(so *plan.SetOp) (lp, rp *plan.Project, ok bool) {
+	lp, lok := so.Left().(*plan.Project)
+	rp, rok := so.Right().(*plan.Project)
+	return lp, rp, lok && rok && len(lp.Projections) == len(rp.Projections)
+}
+
+// setOpColumns is so over the sides lp and rp with column i's two
+// projections replaced by what fix returns for them where it returns ok;
+// so itself when no column changes and sidesChanged is false (lp and rp
+// are so's own sides).
+func setOpColumns(so *plan.SetOp, lp, rp *plan.Project, sidesChanged bool, fix func(i int, l, r sql.Expression) (sql.Expression, sql.Expression, bool, error)) (sql.Node, transform.TreeIdentity, error) {
+	var lprojs, rprojs []sql.Expression
+	for i := range lp.Projections {
+		nl, nr, ok, err := fix(i, lp.Projections[i], rp.Projections[i])
+		if err != nil {
+			return nil, transform.SameTree, err
+		}
 		if !ok {
 			continue
 		}
@@ -80,11 +115,10 @@ func unionNumbersOf(so *plan.SetOp) (sql.Node, transform.TreeIdentity, error) {
 			lprojs = append([]sql.Expression(nil), lp.Projections...)
 			rprojs = append([]sql.Expression(nil), rp.Projections...)
 		}
-		lprojs[i] = expression.NewAlias(ls[i].Name, expression.NewConvertWithLengthAndScale(retypedField(lg, ls[i].Type), cast, length, scale))
-		rprojs[i] = expression.NewAlias(rs[i].Name, expression.NewConvertWithLengthAndScale(retypedField(rg, rs[i].Type), cast, length, scale))
+		lprojs[i], rprojs[i] = nl, nr
 	}
 	if lprojs == nil {
-		if !nested {
+		if !sidesChanged {
 			return so, transform.SameTree, nil
 		}
 		lprojs, rprojs = lp.Projections, rp.Projections

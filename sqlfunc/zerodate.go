@@ -96,16 +96,8 @@ func zeroDates(ctx *sql.Context, n sql.Node) (sql.Node, transform.TreeIdentity, 
 					}
 				}
 			}
-			if len(nn.OnDupExprs) > 0 {
-				dups, changed := zeroCheckedSets(nn.OnDupExprs, mode)
-				if changed {
-					exprs := append(append([]sql.Expression(nil), dups...), nn.Expressions()[len(dups):]...)
-					ni, err := nn.WithExpressions(exprs...)
-					if err != nil {
-						return nil, transform.SameTree, err
-					}
-					return ni, transform.NewTree, nil
-				}
+			if dups, changed := zeroCheckedSets(nn.OnDupExprs, mode); changed {
+				return withLeadingExprs(nn, dups)
 			}
 			return nn, same, nil
 		case *plan.UpdateSource:
@@ -113,15 +105,10 @@ func zeroDates(ctx *sql.Context, n sql.Node) (sql.Node, transform.TreeIdentity, 
 			if mode == zeroDateOff {
 				return n, transform.SameTree, nil
 			}
-			exprs, changed := zeroCheckedSets(nn.UpdateExprs, mode)
-			if !changed {
-				return n, transform.SameTree, nil
+			if exprs, changed := zeroCheckedSets(nn.UpdateExprs, mode); changed {
+				return withLeadingExprs(nn, exprs)
 			}
-			ns, err := nn.WithExpressions(exprs...)
-			if err != nil {
-				return nil, transform.SameTree, err
-			}
-			return ns, transform.NewTree, nil
+			return n, transform.SameTree, nil
 		}
 		return n, transform.SameTree, nil
 	})

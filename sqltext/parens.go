@@ -15,126 +15,136 @@ import "strings"
 // ones).
 
 // unwrapQuery returns q with the outer parentheses of such a statement
-// blanked, and whether it did.
+// blanked, and whether it did. Nested ones, `((SELECT 1))`, are blanked
+// from the outside in for as long as each pair qualifies in the text with
+// the pairs outside it blanked.
 func unwrapQuery(q string) (string, bool) {
-	open := skipSpaceAndComments(q, 0)
+	open := skipSpaceAndComments(q, 0, nil)
 	if open >= len(q) || q[open] != '(' {
 		return q, false
 	}
-	end := closingParen(q, open)
-	if end < 0 {
-		return q, false
-	}
-	inner := q[open+1 : end]
-	first := skipSpaceAndComments(inner, 0)
-	if !startsWithWord(inner[first:], "SELECT") && !startsWithWord(inner[first:], "WITH") &&
-		(first >= len(inner) || inner[first] != '(') {
-		return q, false
-	}
-	after := skipSpaceAndComments(q, end+1)
-	switch {
-	case after == len(q) || q[after] == ';':
-	case startsWithWord(q[after:], "ORDER") || startsWithWord(q[after:], "LIMIT"):
-		if topLevelWord(inner, "ORDER", "LIMIT", "FOR", "LOCK", "INTO") {
-			return q, false
+	levels := nestedParens(q, open)
+	n := 0
+	for k, l := range levels {
+		if l.end < 0 || !l.query {
+			break
 		}
-	default:
+		after := skipSpaceAndComments(q, l.end+1, levels[:k])
+		if after < len(q) && q[after] != ';' &&
+			(!startsWithWord(q[after:], "ORDER") && !startsWithWord(q[after:], "LIMIT") || l.clauses) {
+			break
+		}
+		n++
+	}
+	if n == 0 {
 		return q, false
 	}
-	out := q[:open] + " " + inner + " " + q[end+1:]
-	if again, ok := unwrapQuery(out); ok {
-		return again, true
+	b := []byte(q)
+	for _, l := range levels[:n] {
+		b[l.open], b[l.end] = ' ', ' '
 	}
-	return out, true
+	return string(b), true
 }
 
-// closingParen returns the index of the parenthesis closing the one at
-// q[open], or -1; strings, quoted names and comments are skipped.
-func closingParen(q string, open int) int {
-	depth := 0
-	for i := open; i < len(q); {
-		switch c := q[i]; {
-		case c == '\'' || c == '"':
-			i = SkipString(q, i)
-			continue
-		case c == '`':
-			i = skipIdentifier(q, i)
+// parenLevel is one of the parentheses nestedParens finds.
+type parenLevel struct {
+	open, end int // end is -1 when the text ends first
+	// query: the first thing inside is SELECT, WITH or the next level's
+	// parenthesis; clauses: ORDER, LIMIT, FOR, LOCK or INTO stands directly
+	// inside it (those would apply before an outer ORDER BY / LIMIT).
+	query, clauses bool
+}
+
+// nestedParens reads q once from the parenthesis at q[open] to the one
+// closing it, and returns that pair and the pairs each opening first
+// inside the one before, outermost first. Strings, quoted names and
+// comments are skipped; an executable comment (/*! */) counts as
+// something inside a pair, as a query's first thing.
+func nestedParens(q string, open int) []parenLevel {
+	levels := []parenLevel{{open: open, end: -1}}
+	depth := 1
+	first := 0 // the level whose first thing comes next, or -1
+	for i := open + 1; i < len(q); {
+		c := q[i]
+		switch {
+		case c == ' ' || c == '\t' || c == '\n' || c == '\r':
+			i++
 			continue
 		case c == '#' || c == '-' && strings.HasPrefix(q[i:], "-- "):
 			i = lineEnd(q, i)
 			continue
-		case c == '/' && strings.HasPrefix(q[i:], "/*"):
+		case c == '/' && strings.HasPrefix(q[i:], "/*") && !strings.HasPrefix(q[i:], "/*!"):
 			i = commentEnd(q, i)
 			continue
-		case c == '(':
-			depth++
-		case c == ')':
-			depth--
-			if depth == 0 {
-				return i
-			}
 		}
-		i++
-	}
-	return -1
-}
-
-// topLevelWord reports whether one of words (upper case) is a word of q
-// outside parentheses, strings, quoted names and comments.
-func topLevelWord(q string, words ...string) bool {
-	depth := 0
-	for i := 0; i < len(q); {
-		c := q[i]
+		firstOf := first
+		first = -1
 		switch {
 		case c == '\'' || c == '"':
 			i = SkipString(q, i)
-			continue
 		case c == '`':
 			i = skipIdentifier(q, i)
-			continue
-		case c == '#' || c == '-' && strings.HasPrefix(q[i:], "-- "):
-			i = lineEnd(q, i)
-			continue
 		case c == '/' && strings.HasPrefix(q[i:], "/*"):
 			i = commentEnd(q, i)
-			continue
 		case c == '(':
+			if firstOf >= 0 {
+				levels[firstOf].query = true
+				levels = append(levels, parenLevel{open: i, end: -1})
+				first = len(levels) - 1
+			}
 			depth++
+			i++
 		case c == ')':
 			depth--
+			if depth < len(levels) && levels[depth].end < 0 {
+				levels[depth].end = i
+				if depth == 0 {
+					return levels
+				}
+			}
+			i++
 		case isWordByte(c):
-			j := i
+			j := i + 1
 			for j < len(q) && isWordByte(q[j]) {
 				j++
 			}
-			if depth == 0 && (i == 0 || q[i-1] != '.' && q[i-1] != '@') {
-				for _, w := range words {
-					if strings.EqualFold(q[i:j], w) {
-						return true
+			w := q[i:j]
+			if firstOf >= 0 && (startsWithWord(w, "SELECT") || startsWithWord(w, "WITH")) {
+				levels[firstOf].query = true
+			}
+			// A level's own words stand at its depth while it is open.
+			if k := depth - 1; k < len(levels) && levels[k].end < 0 && q[i-1] != '.' && q[i-1] != '@' {
+				for _, clause := range [...]string{"ORDER", "LIMIT", "FOR", "LOCK", "INTO"} {
+					if strings.EqualFold(w, clause) {
+						levels[k].clauses = true
 					}
 				}
 			}
 			i = j
-			continue
-		}
-		i++
-	}
-	return false
-}
-
-// startsWithWord reports whether s starts with the word w, in any case.
-func startsWithWord(s, w string) bool {
-	return len(s) >= len(w) && strings.EqualFold(s[:len(w)], w) && (len(s) == len(w) || !isWordByte(s[len(w)]))
-}
-
-// skipSpaceAndComments returns the index of the first byte of q at or after
-// i that is neither whitespace nor in a comment.
-func skipSpaceAndComments(q string, i int) int {
-	for i < len(q) {
-		switch {
-		case q[i] == ' ' || q[i] == '\t' || q[i] == '\n' || q[i] == '\r':
+		default:
 			i++
-		case q[i] == '#' || strings.HasPrefix(q[i:], "-- "):
+		}
+	}
+	return levels
+}
+
+// skipSpaceAndComments returns the index of the first byte of q at or
+// after i that is neither whitespace nor in a comment, in q with the
+// parentheses of outer blanked (as unwrapQuery leaves them).
+func skipSpaceAndComments(q string, i int, outer []parenLevel) int {
+	blank := func(j int) bool {
+		for _, l := range outer {
+			if j == l.open || j == l.end {
+				return true
+			}
+		}
+		return false
+	}
+	for i < len(q) {
+		switch c := q[i]; {
+		case c == ' ' || c == '\t' || c == '\n' || c == '\r' || blank(i):
+			i++
+		case c == '#' || c == '-' && i+2 < len(q) && q[i+1] == '-' && (q[i+2] == ' ' || blank(i+2)):
 			i = lineEnd(q, i)
 		case strings.HasPrefix(q[i:], "/*") && !strings.HasPrefix(q[i:], "/*!"):
 			i = commentEnd(q, i)
@@ -143,4 +153,9 @@ func skipSpaceAndComments(q string, i int) int {
 		}
 	}
 	return i
+}
+
+// startsWithWord reports whether s starts with the word w, in any case.
+func startsWithWord(s, w string) bool {
+	return len(s) >= len(w) && strings.EqualFold(s[:len(w)], w) && (len(s) == len(w) || !isWordByte(s[len(w)]))
 }
