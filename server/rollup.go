@@ -83,12 +83,27 @@ func rollupSelects(stmt ast.Statement, reparse func() (ast.Statement, error)) er
 // marker, in the parser's walk order (the same in every parse of a text).
 func markedRollups(n ast.SQLNode) []*ast.Select {
 	var out []*ast.Select
-	_ = ast.Walk(func(n ast.SQLNode) (bool, error) {
-		if s, ok := n.(*ast.Select); ok && hasRollupMarker(s) {
-			out = append(out, s)
+	var visit func(n ast.SQLNode) (bool, error)
+	visit = func(n ast.SQLNode) (bool, error) {
+		switch n := n.(type) {
+		case *ast.Select:
+			if hasRollupMarker(n) {
+				out = append(out, n)
+			}
+		// Walk does not enter CREATE TABLE ... AS SELECT's query nor
+		// EXPLAIN's statement.
+		case *ast.DDL:
+			if n.OptSelect != nil && n.OptSelect.Select != nil {
+				_ = ast.Walk(visit, n.OptSelect.Select)
+			}
+		case *ast.Explain:
+			if n.Statement != nil {
+				_ = ast.Walk(visit, n.Statement)
+			}
 		}
 		return true, nil
-	}, n)
+	}
+	_ = ast.Walk(visit, n)
 	return out
 }
 

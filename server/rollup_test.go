@@ -71,6 +71,16 @@ func TestGroupByWithRollup(t *testing.T) {
 	if got := rowsText(t, ts, "ru", "SELECT k, c FROM v"); got != "NULL,2 a,2 b,2 c,1 NULL,7" {
 		t.Errorf("view: %q", got)
 	}
+	// CREATE TABLE ... AS SELECT, INSERT ... SELECT and EXPLAIN hold the
+	// query where the parser's walk does not look.
+	mustExec(t, db, "CREATE TABLE ru.c AS SELECT k, COUNT(*) AS c FROM ru.g GROUP BY k WITH ROLLUP")
+	mustExec(t, db, "INSERT INTO ru.c SELECT k, COUNT(*) FROM ru.g WHERE id < 3 GROUP BY k WITH ROLLUP")
+	if got := rowsText(t, ts, "ru", "SELECT k, c FROM c ORDER BY c, k"); got != "c,1 NULL,2 NULL,2 a,2 a,2 b,2 NULL,7" {
+		t.Errorf("CREATE TABLE/INSERT ... SELECT: %q", got)
+	}
+	if _, err := ts.connect("ru").Exec("EXPLAIN SELECT k, COUNT(*) FROM g GROUP BY k WITH ROLLUP"); err != nil {
+		t.Errorf("EXPLAIN: %v", err)
+	}
 	for _, c := range []struct {
 		q    string
 		code uint16
