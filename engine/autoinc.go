@@ -235,6 +235,10 @@ type aiReservation struct {
 	st            *autoIncState
 	before, after uint64
 	gen           uint64
+	// value is what the row was given; generated: by the sequence (the
+	// row had no value of its own).
+	value     uint64
+	generated bool
 }
 
 // putBack returns the reservation's values to the sequence, if no session
@@ -276,9 +280,83 @@ func (st *autoIncState) reserveFor(s *Session, given uint64) uint64 {
 	after := st.next
 	st.mu.Unlock()
 	s.aiMu.Lock()
-	s.aiPending = append(s.aiPending, aiReservation{st: st, before: before, after: after, gen: gen})
+	if given == 0 {
+		v = s.reuseAutoInc(st, v)
+	} else {
+		s.explicitAutoInc(st, given)
+	}
+	s.aiPending = append(s.aiPending, aiReservation{st: st, before: before, after: after, gen: gen, value: v, generated: given == 0})
 	s.aiMu.Unlock()
 	return v
+}
+
+// Values given back within a statement. MySQL's write_record calls
+// restore_auto_increment when a row's write fails and the statement goes
+// on (a duplicate key under INSERT IGNORE, or the row ON DUPLICATE KEY
+// UPDATE updated instead): the handler's next value steps back, so the
+// statement's next row that needs one takes the value the refused row
+// took (`INSERT IGNORE ... VALUES ('dup'), ('new')` gives 'new' the value
+// 'dup' took). InnoDB has reserved a value for each row of the statement
+// all the same, so the sequence still advances once per row: a row takes
+// the smallest of the values its statement drew and has not used, and
+// draws one more. All are this session's own, so none can collide with
+// another session's.
+
+// giveBackAutoInc: the row that was given v by the sequence was refused
+// by its write and the statement goes on.
+func (s *Session) giveBackAutoInc(st *autoIncState, v uint64) {
+	s.aiMu.Lock()
+	defer s.aiMu.Unlock()
+	if s.aiReuse == nil {
+		s.aiReuse = map[*autoIncState][]uint64{}
+	}
+	s.aiReuse[st] = append(s.aiReuse[st], v)
+}
+
+// reuseAutoInc is the value for a row that drew v: the smallest given-back
+// value of the statement, v joining them in its place. s.aiMu is held.
+func (s *Session) reuseAutoInc(st *autoIncState, v uint64) uint64 {
+	back := s.aiReuse[st]
+	if len(back) == 0 {
+		return v
+	}
+	i := 0
+	for k, b := range back {
+		if b < back[i] {
+			i = k
+		}
+	}
+	if back[i] > v {
+		return v
+	}
+	v, back[i] = back[i], v
+	return v
+}
+
+// explicitAutoInc: a row of the statement brought its own value; at or
+// past a given-back value it moves MySQL's next value past them all
+// (adjust_next_insert_id_after_explicit_value). s.aiMu is held.
+func (s *Session) explicitAutoInc(st *autoIncState, given uint64) {
+	for _, b := range s.aiReuse[st] {
+		if given >= b {
+			delete(s.aiReuse, st)
+			return
+		}
+	}
+}
+
+// wroteAutoInc: a row with v reached the table (REPLACE writes the row
+// again with the value after deleting the one in its way).
+func (s *Session) wroteAutoInc(st *autoIncState, v uint64) {
+	s.aiMu.Lock()
+	defer s.aiMu.Unlock()
+	back := s.aiReuse[st]
+	for i, b := range back {
+		if b == v {
+			s.aiReuse[st] = append(back[:i], back[i+1:]...)
+			return
+		}
+	}
 }
 
 // takeAutoInc removes the session's reservations on st (every table's when
@@ -303,14 +381,16 @@ func (s *Session) takeAutoInc(st *autoIncState) []aiReservation {
 }
 
 // confirmAutoInc: the row holding the session's reservation on st reached
-// the table, so its value stays used even if the write then fails.
-func (s *Session) confirmAutoInc(st *autoIncState) {
-	s.takeAutoInc(st)
+// the table, so its value stays used even if the write then fails. It
+// returns the reservations it confirmed.
+func (s *Session) confirmAutoInc(st *autoIncState) []aiReservation {
+	taken := s.takeAutoInc(st)
 	s.aiMu.Lock()
 	if !slices.Contains(s.aiWritten, st) {
 		s.aiWritten = append(s.aiWritten, st)
 	}
 	s.aiMu.Unlock()
+	return taken
 }
 
 // releaseAutoInc gives back reservations (on st, or all when nil) whose row
@@ -335,6 +415,7 @@ func (s *Session) endStatementAutoInc() {
 	s.releaseAutoInc(nil)
 	s.aiMu.Lock()
 	s.aiWritten = s.aiWritten[:0]
+	clear(s.aiReuse)
 	s.aiMu.Unlock()
 }
 

@@ -99,19 +99,48 @@ func (e *editor) Insert(ctx *sql.Context, row sql.Row) error {
 	if err := e.syncBuild(ctx); err != nil {
 		return err
 	}
-	if s, ok := ctx.Session.(*Session); ok {
-		if st, ok := e.t.db.eng.autoInc.Load(e.t.def.ID); ok {
-			s.confirmAutoInc(st.(*autoIncState))
+	var (
+		s      *Session
+		st     *autoIncState
+		issued []aiReservation
+	)
+	if ss, ok := ctx.Session.(*Session); ok {
+		if v, ok := e.t.db.eng.autoInc.Load(e.t.def.ID); ok {
+			s, st = ss, v.(*autoIncState)
+			issued = s.confirmAutoInc(st)
 		}
 	}
 	if err := e.observeAutoInc(ctx, row); err != nil {
 		return err
 	}
 	key, err := e.t.insertRowAt(ctx, e.tx.kv, row, nil)
+	if st != nil {
+		if v, ok := e.autoIncValue(row); ok {
+			if err == nil {
+				s.wroteAutoInc(st, v)
+			} else if isDupErr(err) {
+				for _, r := range issued {
+					if r.generated && r.value == v {
+						s.giveBackAutoInc(st, v)
+					}
+				}
+			}
+		}
+	}
 	if err != nil {
 		return err
 	}
 	return e.t.mirrorInsert(ctx, e.tx.kv, e.t.lay.trimChars(row), key)
+}
+
+// autoIncValue is the row's AUTO_INCREMENT value, if the table has one.
+func (e *editor) autoIncValue(row sql.Row) (uint64, bool) {
+	for i, c := range e.t.def.Columns {
+		if c.AutoIncrement && i < len(row) && row[i] != nil {
+			return toUint64(row[i]), true
+		}
+	}
+	return 0, false
 }
 
 func (t *Table) insertRow(ctx *sql.Context, tx *kv.Txn, row sql.Row) error {

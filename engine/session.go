@@ -73,9 +73,12 @@ type Session struct {
 	// aiPending: an AUTO_INCREMENT value handed out for a row the table has
 	// not seen yet (autoinc.go).
 	// aiWritten: the tables the running statement wrote a row into.
+	// aiReuse: values rows of the running statement took and gave back
+	// (autoinc.go, giveBackAutoInc).
 	aiMu      sync.Mutex
 	aiPending []aiReservation
 	aiWritten []*autoIncState
+	aiReuse   map[*autoIncState][]uint64
 	// settings: strings the server derives from system variables, kept
 	// until one changes (settings.go).
 	settings settingsMemos

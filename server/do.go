@@ -29,7 +29,8 @@ import (
 // doParser is the engine's parser with DO statements inside compound
 // bodies read as marked SELECTs (sqltext.DoBodies), and quantified
 // comparisons (x > ALL (subquery)), which the parser lacks, read as calls
-// planfix turns into them (sqltext.QuantifiedComparisons): in the global
+// planfix turns into them (sqltext.QuantifiedComparisons), and GROUP BY ...
+// WITH ROLLUP read as its grouping levels (rollup.go): in the global
 // parser, so view and routine definitions get them too while their stored
 // text stays the user's.
 type doParser struct {
@@ -54,6 +55,11 @@ func (p *doParser) ParseSimple(query string) (ast.Statement, error) {
 	rq, _, qs := sqltext.ParserEdits(query)
 	stmt, err := p.inner.ParseSimple(rq)
 	if err == nil {
+		if err = rollupSelects(stmt, func() (ast.Statement, error) { return p.inner.ParseSimple(rq) }); err != nil {
+			return nil, err
+		}
+	}
+	if err == nil {
 		if _, damaged := windowOverAggregates(stmt); damaged {
 			stmt, err = p.inner.ParseSimple(rq)
 		}
@@ -73,6 +79,17 @@ func (p *doParser) Parse(ctx *sql.Context, query string, multi bool) (ast.Statem
 func (p *doParser) ParseWithOptions(ctx context.Context, query string, delimiter rune, multi bool, options ast.ParserOptions) (ast.Statement, string, string, error) {
 	rq, edits, qs := sqltext.ParserEdits(query)
 	stmt, parsed, remainder, err := p.inner.ParseWithOptions(ctx, rq, delimiter, multi, options)
+	if err == nil {
+		err = rollupSelects(stmt, func() (ast.Statement, error) {
+			s, _, _, err := p.inner.ParseWithOptions(ctx, rq, delimiter, multi, options)
+			return s, err
+		})
+		if err != nil {
+			// No statement with the error: GMS's multi-statement path
+			// runs a statement it is handed even with an error.
+			return nil, parsed, remainder, err
+		}
+	}
 	if err == nil {
 		if _, damaged := windowOverAggregates(stmt); damaged {
 			stmt, parsed, remainder, err = p.inner.ParseWithOptions(ctx, rq, delimiter, multi, options)
@@ -127,6 +144,15 @@ func origPositions(stmt ast.Statement, edits []sqltext.Edit, lead, olead int) {
 func (p *doParser) ParseOneWithOptions(ctx context.Context, query string, options ast.ParserOptions) (ast.Statement, int, error) {
 	rq, edits, qs := sqltext.ParserEdits(query)
 	stmt, ri, err := p.inner.ParseOneWithOptions(ctx, rq, options)
+	if err == nil {
+		err = rollupSelects(stmt, func() (ast.Statement, error) {
+			s, _, err := p.inner.ParseOneWithOptions(ctx, rq, options)
+			return s, err
+		})
+		if err != nil {
+			return nil, ri, err
+		}
+	}
 	if err == nil {
 		if _, damaged := windowOverAggregates(stmt); damaged {
 			stmt, ri, err = p.inner.ParseOneWithOptions(ctx, rq, options)

@@ -22,6 +22,7 @@ var functions = function.Registry{
 	"conv":          sql.Function3{Name: "conv", Fn: newConv},
 	"field":         sql.FunctionN{Name: "field", Fn: newField},
 	"lpad":          sql.FunctionN{Name: "lpad", Fn: newLPad},
+	"concat":        sql.FunctionN{Name: "concat", Fn: newConcat}, // its result type (concattype.go)
 	"rpad":          sql.FunctionN{Name: "rpad", Fn: newRPad},
 	"locate":        sql.FunctionN{Name: "locate", Fn: newLocate},
 	"round":         sql.FunctionN{Name: "round", Fn: newRound},

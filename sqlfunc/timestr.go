@@ -30,11 +30,12 @@ var textOfTimeFuncs = map[string]bool{
 	"locate": true, "position": true, "hex": true, "md5": true, "sha1": true, "sha": true,
 	"sha2": true, "crc32": true, "ascii": true, "ord": true, "repeat": true, "quote": true,
 	"to_base64": true, "strcmp": true, "elt": true, "soundex": true, "insert": true,
-	"export_set": true, "make_set": true,
+	"export_set": true, "make_set": true, "regexp_like": true,
 }
 
 // timeTextArgs wraps the TIME arguments of a string function, a LIKE, a
-// CAST to a string type and a COALESCE/IFNULL of string type in timeText.
+// CAST to a string type and a COALESCE/IFNULL of string type in timeText,
+// and their ENUM and SET arguments in enumText.
 // ok is false when e is none of those or has no TIME argument.
 func timeTextArgs(e sql.Expression) (sql.Expression, bool) {
 	wrapAll := false
@@ -49,7 +50,7 @@ func timeTextArgs(e sql.Expression) (sql.Expression, bool) {
 		// All-temporal branches (COALESCE(time(6) column, CAST(... AS
 		// TIME))) get their aggregate temporal type from branchTemporal;
 		// GMS's LONGTEXT for them is not a string context.
-		wrapAll = types.IsText(e.Type()) && newBranchTemporal(e) == nil
+		wrapAll = types.IsText(e.Type()) && newBranchTemporal(e) == nil || mixedEnumSet(e.Children())
 	case sql.FunctionExpression:
 		wrapAll = textOfTimeFuncs[strings.ToLower(e.FunctionName())]
 	}
@@ -59,13 +60,19 @@ func timeTextArgs(e sql.Expression) (sql.Expression, bool) {
 	cs := e.Children()
 	var ncs []sql.Expression
 	for i, c := range cs {
-		if !timetype.Is(c.Type()) {
+		var w sql.Expression
+		switch t := c.Type(); {
+		case timetype.Is(t):
+			w = &timeText{unary{c}}
+		case isEnumOrSet(t): // enumtext.go
+			w = &enumText{unary{c}}
+		default:
 			continue
 		}
 		if ncs == nil {
 			ncs = append([]sql.Expression(nil), cs...)
 		}
-		ncs[i] = &timeText{unary{c}}
+		ncs[i] = w
 	}
 	if ncs == nil {
 		return e, false

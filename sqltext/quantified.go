@@ -136,7 +136,7 @@ func skipBlanks(q string, i int) int {
 // names its column). Inner operands go first: an enclosing one's New holds
 // their original text.
 func RestoreQuantified(qs []Quantified, s string) string {
-	if !strings.Contains(s, QuantifiedPrefix) {
+	if !strings.Contains(s, QuantifiedPrefix) && !strings.Contains(s, RollupMarker) {
 		return s
 	}
 	sorted := append([]Quantified(nil), qs...)
@@ -147,20 +147,26 @@ func RestoreQuantified(qs []Quantified, s string) string {
 	return s
 }
 
-// ParserEdits is DoBodies and QuantifiedComparisons in one pass over q: the
+// ParserEdits is DoBodies, QuantifiedComparisons and RollupEdits over q: the
 // text the parser reads, the edits (for DoOrigOffset) and the rewritten
-// quantified operands (for RestoreQuantified).
+// quantified operands and WITH ROLLUPs (for RestoreQuantified).
 func ParserEdits(q string) (string, []Edit, []Quantified) {
 	_, do := DoBodies(q)
 	qe, qs := QuantifiedComparisons(q)
-	if do == nil && qe == nil {
+	re := RollupEdits(q)
+	if do == nil && qe == nil && re == nil {
 		return q, nil, nil
 	}
-	edits := make([]Edit, 0, len(do)+len(qe))
+	edits := make([]Edit, 0, len(do)+len(qe)+len(re))
 	for _, e := range do {
 		edits = append(edits, Edit{At: e.At, Len: e.Len, New: e.New})
 	}
 	edits = append(edits, qe...)
+	edits = append(edits, re...)
+	for _, e := range re {
+		// A subquery's column is named by its text as written.
+		qs = append(qs, Quantified{Orig: q[e.At : e.At+e.Len], New: e.New})
+	}
 	sort.SliceStable(edits, func(a, b int) bool { return edits[a].At < edits[b].At })
 	return applyEdits(q, edits), edits, qs
 }
@@ -170,11 +176,20 @@ func ParserEdits(q string) (string, []Edit, []Quantified) {
 // the engine's does (the protocol library's, of a COM_STMT_PREPARE), and
 // what RestoreQuantified needs to give the text back; q itself and nil
 // when there is none.
+//
+// Its WITH ROLLUPs are rewritten too (RollupEdits), and restored the same
+// way.
 func QuantifiedText(q string) (string, []Quantified) {
 	edits, qs := QuantifiedComparisons(q)
-	if edits == nil {
+	re := RollupEdits(q)
+	if edits == nil && re == nil {
 		return q, nil
 	}
+	for _, e := range re {
+		qs = append(qs, Quantified{Orig: q[e.At : e.At+e.Len], New: e.New})
+	}
+	edits = append(edits, re...)
+	sort.SliceStable(edits, func(a, b int) bool { return edits[a].At < edits[b].At })
 	return applyEdits(q, edits), qs
 }
 

@@ -1,0 +1,172 @@
+package sqlfunc
+
+import (
+	"fmt"
+	"unicode/utf8"
+
+	"github.com/dolthub/go-mysql-server/sql"
+	"github.com/dolthub/go-mysql-server/sql/expression"
+	"github.com/dolthub/go-mysql-server/sql/types"
+	"github.com/dolthub/vitess/go/sqltypes"
+	"github.com/shopspring/decimal"
+)
+
+// CONCAT's result type. GMS types every CONCAT LONGTEXT; MySQL 8.0
+// (Item_func_concat::resolve_type) adds up its arguments' longest lengths
+// in characters and makes the result VARCHAR of that length when it fits
+// 65,535 bytes in the result's character set, else MEDIUMTEXT, else
+// LONGTEXT (Item::set_data_type_string): CONCAT('[', char3, ']') is
+// VARCHAR(5). Clients read the type (a driver maps VARCHAR and TEXT
+// differently), and so does CREATE TABLE ... AS SELECT.
+//
+// An argument whose longest text this cannot tell (a binary string, BIT,
+// TIME, JSON, a floating-point literal, an unknown type) leaves GMS's
+// LONGTEXT.
+
+func newConcat(args ...sql.Expression) (sql.Expression, error) {
+	in, err := gmsBuiltin("concat").NewInstance(args)
+	if err != nil {
+		return nil, err
+	}
+	return &fixedFn{inner: in, typ: concatType}, nil
+}
+
+func concatType(inner sql.Expression) sql.Type {
+	coll := sql.Collation_Default
+	var chars int64
+	for _, a := range inner.Children() {
+		n, ok := maxCharLength(a)
+		if !ok {
+			return types.LongText
+		}
+		if _, lit := a.(*expression.Literal); !lit {
+			if st, ok := a.Type().(sql.StringType); ok && coll == sql.Collation_Default {
+				coll = st.Collation()
+			}
+		}
+		chars += n
+	}
+	if coll == sql.Collation_binary {
+		return types.LongText
+	}
+	mb := coll.CharacterSet().MaxLength()
+	switch bytes := chars * mb; {
+	case bytes <= 65535:
+		if t, err := types.CreateString(sqltypes.VarChar, chars, coll); err == nil {
+			return t
+		}
+	case bytes <= types.MediumTextBlobMax:
+		if t, err := types.CreateString(sqltypes.Text, types.MediumTextBlobMax, coll); err == nil {
+			return t
+		}
+	}
+	return types.LongText
+}
+
+// maxCharLength is MySQL's max_char_length of a CONCAT argument: the
+// longest text it can have, in characters; ok is false when it cannot be
+// told here.
+func maxCharLength(e sql.Expression) (int64, bool) {
+	if l, ok := e.(*expression.Literal); ok {
+		switch v := l.Value().(type) {
+		case nil:
+			return 0, true
+		case string:
+			return int64(utf8.RuneCountInString(v)), true
+		case int8, int16, int32, int64, int, uint8, uint16, uint32, uint64:
+			return int64(len(fmt.Sprint(v))), true
+		case float32, float64:
+			return 0, false // MySQL's length is the literal's text as written
+		case decimal.Decimal:
+			// Item_decimal: its digits, a point when it has a fraction,
+			// and a sign.
+			digits := int64(len(v.Coefficient().Abs(v.Coefficient()).String()))
+			scale := int64(-v.Exponent())
+			if scale < 0 {
+				scale = 0
+			}
+			if digits < scale+1 {
+				digits = scale + 1
+			}
+			n := digits + 1
+			if scale > 0 {
+				n++
+			}
+			return n, true
+		}
+	}
+	t := e.Type()
+	switch {
+	case t == types.Null:
+		return 0, true
+	case types.IsBinaryType(t), types.IsBit(t), types.IsJSON(t):
+		return 0, false
+	}
+	switch tt := t.(type) {
+	case sql.StringType:
+		return tt.MaxCharacterLength(), true
+	case sql.EnumType:
+		var n int64
+		for _, v := range tt.Values() {
+			n = max(n, int64(utf8.RuneCountInString(v)))
+		}
+		return n, true
+	case sql.SetType:
+		vs := tt.Values()
+		var n int64
+		for _, v := range vs {
+			n += int64(utf8.RuneCountInString(v))
+		}
+		if len(vs) > 1 {
+			n += int64(len(vs) - 1)
+		}
+		return n, true
+	case sql.DecimalType:
+		// my_decimal_precision_to_length: digits, a point, a sign.
+		n := int64(tt.Precision()) + 1
+		if tt.Scale() > 0 {
+			n++
+		}
+		return n, true
+	case sql.DatetimeType:
+		switch t.Type() {
+		case sqltypes.Date:
+			return 10, true
+		case sqltypes.Datetime, sqltypes.Timestamp:
+			n := int64(19)
+			if p := tt.Precision(); p > 0 {
+				n += int64(p) + 1
+			}
+			return n, true
+		}
+		return 0, false
+	}
+	// Integers and floating point: the display width MySQL gives them.
+	switch t.Type() {
+	case sqltypes.Year:
+		return 4, true
+	case sqltypes.Int8:
+		return 4, true
+	case sqltypes.Uint8:
+		return 3, true
+	case sqltypes.Int16:
+		return 6, true
+	case sqltypes.Uint16:
+		return 5, true
+	case sqltypes.Int24:
+		return 9, true
+	case sqltypes.Uint24:
+		return 8, true
+	case sqltypes.Int32:
+		return 11, true
+	case sqltypes.Uint32:
+		return 10, true
+	case sqltypes.Int64, sqltypes.Uint64:
+		return 20, true
+	case sqltypes.Float32:
+		return 12, true
+	case sqltypes.Float64:
+		return 22, true
+	}
+	return 0, false
+}
