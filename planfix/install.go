@@ -54,7 +54,8 @@ func Install(a *analyzer.Analyzer) {
 			switch r.Id.String() {
 			case "applyDefaultSelectLimit":
 				// first of all: later rules read the columns nodes output
-				rules = append(rules, analyzer.Rule{Id: groupedOuterRefsID, Apply: groupedOuterRefs})
+				rules = append(rules, analyzer.Rule{Id: outerAggregatesID, Apply: refuseOuterAggregates},
+					analyzer.Rule{Id: groupedOuterRefsID, Apply: groupedOuterRefs})
 			case "hoistOutOfScopeFilters":
 				rules = append(rules, analyzer.Rule{Id: constantExistsID, Apply: constantExists},
 					analyzer.Rule{Id: notExistsNullsID, Apply: nullFreeNotExists})

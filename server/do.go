@@ -54,7 +54,7 @@ func (p *doParser) ParseSimple(query string) (ast.Statement, error) {
 	rq, _, qs := sqltext.ParserEdits(query)
 	stmt, err := p.inner.ParseSimple(rq)
 	if err == nil {
-		if _, damaged := windowOverAggregates(stmt); damaged {
+		if damaged := rewriteAggregates(stmt); damaged {
 			stmt, err = p.inner.ParseSimple(rq)
 		}
 	}
@@ -74,7 +74,7 @@ func (p *doParser) ParseWithOptions(ctx context.Context, query string, delimiter
 	rq, edits, qs := sqltext.ParserEdits(query)
 	stmt, parsed, remainder, err := p.inner.ParseWithOptions(ctx, rq, delimiter, multi, options)
 	if err == nil {
-		if _, damaged := windowOverAggregates(stmt); damaged {
+		if damaged := rewriteAggregates(stmt); damaged {
 			stmt, parsed, remainder, err = p.inner.ParseWithOptions(ctx, rq, delimiter, multi, options)
 		}
 	}
@@ -128,7 +128,7 @@ func (p *doParser) ParseOneWithOptions(ctx context.Context, query string, option
 	rq, edits, qs := sqltext.ParserEdits(query)
 	stmt, ri, err := p.inner.ParseOneWithOptions(ctx, rq, options)
 	if err == nil {
-		if _, damaged := windowOverAggregates(stmt); damaged {
+		if damaged := rewriteAggregates(stmt); damaged {
 			stmt, ri, err = p.inner.ParseOneWithOptions(ctx, rq, options)
 		}
 	}
@@ -140,6 +140,17 @@ func (p *doParser) ParseOneWithOptions(ctx context.Context, query string, option
 		}
 	}
 	return stmt, ri, err
+}
+
+// rewriteAggregates reads a SELECT whose window functions read its groups,
+// or whose subqueries aggregate its columns, over a derived table of its
+// groups (see windowOverAggregates, outerAggregates); damaged: the text must
+// be parsed again.
+func rewriteAggregates(stmt ast.Statement) (damaged bool) {
+	if _, damaged := windowOverAggregates(stmt); damaged {
+		return true
+	}
+	return outerAggregatesIn(stmt)
 }
 
 // isDoSelect reports whether sel is a DO (see sqltext.DoMarker).
