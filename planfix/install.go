@@ -48,6 +48,18 @@ func Install(a *analyzer.Analyzer) {
 			b.Rules = append(b.Rules, insertDefaultsRule)
 		}
 	}
+	// DELETE IGNORE's targets: after GMS's applyForeignKeys, in the last
+	// batch of every statement (single-table DELETE's shortcut batches
+	// included).
+	ignoreRule := analyzer.Rule{Id: deleteIgnoreID, Apply: deleteIgnore}
+	if !hasRule(analyzer.OnceAfterAll, deleteIgnoreID) {
+		analyzer.OnceAfterAll = append(analyzer.OnceAfterAll, ignoreRule)
+	}
+	for _, b := range a.Batches {
+		if b.Desc == "after-all" && !hasRule(b.Rules, deleteIgnoreID) {
+			b.Rules = append(b.Rules, ignoreRule)
+		}
+	}
 	for _, b := range a.Batches {
 		var rules []analyzer.Rule
 		for _, r := range b.Rules {

@@ -169,3 +169,26 @@ func TestDivisionByZeroInInsertSelectWhere(t *testing.T) {
 		t.Errorf("plain INSERT ... SELECT: %s rows, want 3", s)
 	}
 }
+
+// A strict UPDATE's or DELETE's key condition that divides by zero fails
+// too: `id = 1/0` on the primary key became an index lookup whose constant
+// was evaluated with only a warning (GMS's single-table shortcut).
+func TestDivisionByZeroInKeyCondition(t *testing.T) {
+	ts := startServer(t, t.TempDir())
+	mustExec(t, ts.connect(""), "CREATE DATABASE d")
+	db := ts.connectWith("d", "interpolateParams=true")
+	db.SetMaxOpenConns(1)
+	mustExec(t, db, "CREATE TABLE k (id INT PRIMARY KEY, v INT)")
+	mustExec(t, db, "INSERT INTO k VALUES (1, 1), (2, 2)")
+	for _, q := range []string{
+		"DELETE FROM k WHERE id = 1/0",
+		"UPDATE k SET v = 3 WHERE id = 1/0",
+		"DELETE FROM k WHERE id = 5 DIV 0 OR id = 1",
+	} {
+		wantErrNo(t, db, 1365, q)
+	}
+	mustExec(t, db, "DELETE IGNORE FROM k WHERE id = 1/0")
+	if s := joinRows(queryRows(t, db, "SELECT * FROM k ORDER BY id")); s != "1 1|2 2" {
+		t.Errorf("after refused statements: %s, want both rows unchanged", s)
+	}
+}

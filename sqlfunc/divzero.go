@@ -7,6 +7,8 @@ import (
 	"github.com/dolthub/go-mysql-server/sql/plan"
 	"github.com/dolthub/go-mysql-server/sql/transform"
 	"github.com/dolthub/vitess/go/mysql"
+
+	"github.com/myriaddb/myriad/sqltext"
 )
 
 // ERROR_FOR_DIVISION_BY_ZERO (in MySQL's default sql_mode): with a strict
@@ -91,9 +93,8 @@ func divZeros(ctx *sql.Context, n sql.Node) (sql.Node, transform.TreeIdentity, e
 			}
 			return divZeroFilters(nn)
 		case *plan.DeleteFrom:
-			// GMS's parser has no DELETE IGNORE (1064), so a DELETE is
-			// never IGNORE here.
-			if !divZeroStrict(ctx, false) {
+			// GMS's parser has no DELETE IGNORE: sqltext marks one.
+			if !divZeroStrict(ctx, sqltext.IsDeleteIgnore(ctx.Query())) {
 				return n, transform.SameTree, nil
 			}
 			return divZeroFilters(nn)
@@ -141,6 +142,7 @@ func divZeroConstants(ctx *sql.Context, n sql.Node) error {
 	case *plan.Update:
 		ignore = nn.Ignore
 	case *plan.DeleteFrom:
+		ignore = sqltext.IsDeleteIgnore(ctx.Query())
 	default:
 		return nil
 	}

@@ -61,7 +61,7 @@ func Install(a *analyzer.Analyzer) {
 		analyzer.OnceAfterAll = append(append([]analyzer.Rule{rule}, analyzer.OnceAfterAll...), lateRule, negZeroRule)
 	}
 	if !hasRule(analyzer.AlwaysBeforeDefault, CompareRuleID) {
-		analyzer.AlwaysBeforeDefault = append([]analyzer.Rule{dateCompareRule, compareRule}, analyzer.AlwaysBeforeDefault...)
+		analyzer.AlwaysBeforeDefault = append([]analyzer.Rule{dateCompareRule, compareRule, divZeroConstRule}, analyzer.AlwaysBeforeDefault...)
 	}
 	for _, b := range a.Batches {
 		if strings.EqualFold(b.Desc, "after-all") && !hasRule(b.Rules, RuleID) {
