@@ -343,6 +343,9 @@ func replaceExprOnce(ctx *sql.Context, e sql.Expression, ignore bool) (sql.Expre
 		if b := newBranchTemporal(e); b != nil {
 			return b, transform.NewTree, nil
 		}
+		if b := newBranchString(e); b != nil {
+			return b, transform.NewTree, nil
+		}
 	case *expression.InTuple:
 		if r, same, err := inAsDouble(ctx, e.Left(), e.Right(), false); r != nil || err != nil {
 			return r, same, err
