@@ -33,6 +33,8 @@ func TestOuterAggregateInSubquery(t *testing.T) {
 		{q: "SELECT (SELECT SUM(a)) FROM t", want: "9"},
 		{q: "SELECT (SELECT MAX(t.a)) AS m, (SELECT COUNT(t.a)) c FROM t", want: "3,4"},
 		{q: "SELECT (SELECT SUM(t.a)) FROM t WHERE a > 1", want: "8"},
+		// DECIMAL, not GMS's DOUBLE for a SUM/AVG reference: AVG keeps its 4 decimals.
+		{q: "SELECT (SELECT AVG(t.a)) FROM t", want: "2.2500"},
 		{q: "SELECT (SELECT SUM(t.a)) FROM e t", want: "NULL"},
 		{q: "SELECT (SELECT SUM(t.a) FROM u LIMIT 1) FROM t", want: "9"},
 		{q: "SELECT (SELECT SUM(t.a) + COUNT(*) FROM u) FROM t", want: "14"},

@@ -569,7 +569,19 @@ func retype(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
 		if len(defs) == 0 {
 			return n, allSame, nil
 		}
-		nn, same, err := transform.NodeExprsWithOpaque(n, func(e sql.Expression) (sql.Expression, transform.TreeIdentity, error) {
+		// Into subqueries too: one reading a derived table's SUM column of
+		// its outer query (`SELECT (SELECT x.s) FROM (SELECT SUM(d) s ...)
+		// x`, as server/outeragg.go writes lifted aggregates) kept GMS's
+		// DOUBLE for it.
+		var refs func(e sql.Expression) (sql.Expression, transform.TreeIdentity, error)
+		refs = func(e sql.Expression) (sql.Expression, transform.TreeIdentity, error) {
+			if sq, ok := e.(*plan.Subquery); ok {
+				q, qsame, err := transform.NodeExprsWithOpaque(sq.Query, refs)
+				if err != nil || qsame {
+					return e, transform.SameTree, err
+				}
+				return sq.WithQuery(q), transform.NewTree, nil
+			}
 			gf, ok := e.(*expression.GetField)
 			if !ok {
 				return e, transform.SameTree, nil
@@ -581,7 +593,8 @@ func retype(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
 			ngf := expression.NewGetFieldWithTable(gf.Index(), int(gf.TableId()), t, gf.Database(), gf.Table(), gf.Name(), gf.IsNullable()).
 				WithId(gf.Id()).(*expression.GetField)
 			return ngf.WithQuotedNames(sql.GlobalSchemaFormatter, gf.IsQuotedIdentifier()), transform.NewTree, nil
-		})
+		}
+		nn, same, err := transform.NodeExprsWithOpaque(n, refs)
 		if err != nil {
 			return n, transform.SameTree, err
 		}
