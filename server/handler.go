@@ -261,7 +261,7 @@ func (h *handler) ComQuery(ctx context.Context, c *mysql.Conn, query string, cb 
 	if hit, err := h.textCached(ctx, c, query, locking, cb); hit {
 		return err
 	}
-	defer h.borrowDatabase(c, query)()
+	defer h.borrowViewDatabase(c, query)()
 	if q, ok := sqltext.Do(query); ok {
 		_, err := discardRows(cb, func(cb mysql.ResultSpoolFn) (string, error) {
 			return "", h.Handler.ComQuery(ctx, c, q, cb)
@@ -364,7 +364,7 @@ func (h *handler) comMultiQuery(ctx context.Context, c *mysql.Conn, query string
 	if hit, err := h.textCached(ctx, c, query, locking, cb); hit {
 		return "", err
 	}
-	defer h.borrowDatabase(c, query)()
+	defer h.borrowViewDatabase(c, query)()
 	if q, ok := sqltext.Do(query); ok {
 		rest, err := discardRows(cb, func(cb mysql.ResultSpoolFn) (string, error) {
 			return h.Handler.ComMultiQuery(ctx, c, q, cb)

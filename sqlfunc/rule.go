@@ -65,6 +65,9 @@ var functions = function.Registry{
 	// MySQL's JSON path semantics (jsonpath.go).
 	"json_extract":       sql.FunctionN{Name: "json_extract", Fn: newJSONExtract},
 	"json_contains_path": sql.FunctionN{Name: "json_contains_path", Fn: newJSONContainsPath},
+	// NULL while a view's schema is lent (lentdb.go).
+	"database": sql.Function0{Name: "database", Fn: newDatabase},
+	"schema":   sql.Function0{Name: "schema", Fn: newDatabase},
 }
 
 // Replace swaps the GMS expression nodes of n (and of its subqueries) for
