@@ -86,6 +86,8 @@ type Options struct {
 // New returns an engine over an open kv store and catalog.
 func New(db *kv.DB, cat *catalog.Catalog, opts Options) *Engine {
 	defineLockVariables()
+	defineTimeZoneVariable()
+	defineDivPrecisionVariable()
 	e := &Engine{db: db, cat: cat, defaultCollation: opts.DefaultCollation, locks: locks.New(), mdl: new([mdlStripes]mdlStripe)}
 	if e.defaultCollation == sql.Collation_Unspecified {
 		e.defaultCollation = sql.Collation_Default

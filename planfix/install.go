@@ -48,13 +48,26 @@ func Install(a *analyzer.Analyzer) {
 			b.Rules = append(b.Rules, insertDefaultsRule)
 		}
 	}
+	// DELETE IGNORE's targets: after GMS's applyForeignKeys, in the last
+	// batch of every statement (single-table DELETE's shortcut batches
+	// included).
+	ignoreRule := analyzer.Rule{Id: deleteIgnoreID, Apply: deleteIgnore}
+	if !hasRule(analyzer.OnceAfterAll, deleteIgnoreID) {
+		analyzer.OnceAfterAll = append(analyzer.OnceAfterAll, ignoreRule)
+	}
+	for _, b := range a.Batches {
+		if b.Desc == "after-all" && !hasRule(b.Rules, deleteIgnoreID) {
+			b.Rules = append(b.Rules, ignoreRule)
+		}
+	}
 	for _, b := range a.Batches {
 		var rules []analyzer.Rule
 		for _, r := range b.Rules {
 			switch r.Id.String() {
 			case "applyDefaultSelectLimit":
 				// first of all: later rules read the columns nodes output
-				rules = append(rules, analyzer.Rule{Id: groupedOuterRefsID, Apply: groupedOuterRefs})
+				rules = append(rules, analyzer.Rule{Id: outerAggregatesID, Apply: refuseOuterAggregates},
+					analyzer.Rule{Id: groupedOuterRefsID, Apply: groupedOuterRefs})
 			case "hoistOutOfScopeFilters":
 				rules = append(rules, analyzer.Rule{Id: constantExistsID, Apply: constantExists},
 					analyzer.Rule{Id: notExistsNullsID, Apply: nullFreeNotExists})

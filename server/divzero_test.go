@@ -126,3 +126,69 @@ func TestDivisionByZeroInWhere(t *testing.T) {
 		t.Errorf("at the end: %s, want both rows unchanged", s)
 	}
 }
+
+// An INSERT ... SELECT's WHERE is under the strict handler as well (MySQL
+// 8.0: INSERT INTO t SELECT ... WHERE v = 1/0 fails with 1365); GMS only
+// warned and inserted nothing. INSERT IGNORE and a non-strict mode warn.
+func TestDivisionByZeroInInsertSelectWhere(t *testing.T) {
+	ts := startServer(t, t.TempDir())
+	mustExec(t, ts.connect(""), "CREATE DATABASE d")
+	db := ts.connectWith("d", "interpolateParams=true")
+	db.SetMaxOpenConns(1)
+	mustExec(t, db, "CREATE TABLE s (id INT PRIMARY KEY, v INT)")
+	mustExec(t, db, "CREATE TABLE d (id INT PRIMARY KEY, v INT)")
+	mustExec(t, db, "INSERT INTO s VALUES (1, 1), (2, 2)")
+	for _, q := range []string{
+		"INSERT INTO d SELECT * FROM s WHERE 1/0",
+		"INSERT INTO d SELECT * FROM s WHERE v = 1/0",
+		"INSERT INTO d SELECT id, v FROM s WHERE v MOD 0 IS NULL",
+		"INSERT INTO d (id, v) SELECT id, 7 FROM s WHERE v DIV 0 IS NULL ON DUPLICATE KEY UPDATE v = 8",
+	} {
+		wantErrNo(t, db, 1365, q)
+	}
+	if s := joinRows(queryRows(t, db, "SELECT COUNT(*) FROM d")); s != "0" {
+		t.Errorf("after refused statements d has %s rows, want 0", s)
+	}
+	for _, q := range []string{
+		"INSERT IGNORE INTO d SELECT * FROM s WHERE 1/0",
+	} {
+		mustExec(t, db, q)
+		if w := queryRows(t, db, "SHOW WARNINGS"); len(w) == 0 || w[0][1] != "1365" {
+			t.Errorf("%s: warnings %v, want 1365", q, w)
+		}
+	}
+	mustExec(t, db, "SET SESSION sql_mode = 'ERROR_FOR_DIVISION_BY_ZERO'")
+	mustExec(t, db, "INSERT INTO d SELECT * FROM s WHERE v/0 IS NULL")
+	mustExec(t, db, "SET SESSION sql_mode = DEFAULT")
+	if s := joinRows(queryRows(t, db, "SELECT * FROM d ORDER BY id")); s != "1 1|2 2" {
+		t.Errorf("non-strict INSERT ... SELECT: %s, want both rows", s)
+	}
+	// A WHERE that cannot divide keeps working (and its fast paths).
+	mustExec(t, db, "INSERT INTO d SELECT id + 10, v FROM s WHERE id = 1")
+	if s := joinRows(queryRows(t, db, "SELECT COUNT(*) FROM d")); s != "3" {
+		t.Errorf("plain INSERT ... SELECT: %s rows, want 3", s)
+	}
+}
+
+// A strict UPDATE's or DELETE's key condition that divides by zero fails
+// too: `id = 1/0` on the primary key became an index lookup whose constant
+// was evaluated with only a warning (GMS's single-table shortcut).
+func TestDivisionByZeroInKeyCondition(t *testing.T) {
+	ts := startServer(t, t.TempDir())
+	mustExec(t, ts.connect(""), "CREATE DATABASE d")
+	db := ts.connectWith("d", "interpolateParams=true")
+	db.SetMaxOpenConns(1)
+	mustExec(t, db, "CREATE TABLE k (id INT PRIMARY KEY, v INT)")
+	mustExec(t, db, "INSERT INTO k VALUES (1, 1), (2, 2)")
+	for _, q := range []string{
+		"DELETE FROM k WHERE id = 1/0",
+		"UPDATE k SET v = 3 WHERE id = 1/0",
+		"DELETE FROM k WHERE id = 5 DIV 0 OR id = 1",
+	} {
+		wantErrNo(t, db, 1365, q)
+	}
+	mustExec(t, db, "DELETE IGNORE FROM k WHERE id = 1/0")
+	if s := joinRows(queryRows(t, db, "SELECT * FROM k ORDER BY id")); s != "1 1|2 2" {
+		t.Errorf("after refused statements: %s, want both rows unchanged", s)
+	}
+}

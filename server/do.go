@@ -60,7 +60,7 @@ func (p *doParser) ParseSimple(query string) (ast.Statement, error) {
 		}
 	}
 	if err == nil {
-		if _, damaged := windowOverAggregates(stmt); damaged {
+		if damaged := rewriteAggregates(stmt); damaged {
 			stmt, err = p.inner.ParseSimple(rq)
 		}
 	}
@@ -91,7 +91,7 @@ func (p *doParser) ParseWithOptions(ctx context.Context, query string, delimiter
 		}
 	}
 	if err == nil {
-		if _, damaged := windowOverAggregates(stmt); damaged {
+		if damaged := rewriteAggregates(stmt); damaged {
 			stmt, parsed, remainder, err = p.inner.ParseWithOptions(ctx, rq, delimiter, multi, options)
 		}
 	}
@@ -154,7 +154,7 @@ func (p *doParser) ParseOneWithOptions(ctx context.Context, query string, option
 		}
 	}
 	if err == nil {
-		if _, damaged := windowOverAggregates(stmt); damaged {
+		if damaged := rewriteAggregates(stmt); damaged {
 			stmt, ri, err = p.inner.ParseOneWithOptions(ctx, rq, options)
 		}
 	}
@@ -166,6 +166,17 @@ func (p *doParser) ParseOneWithOptions(ctx context.Context, query string, option
 		}
 	}
 	return stmt, ri, err
+}
+
+// rewriteAggregates reads a SELECT whose window functions read its groups,
+// or whose subqueries aggregate its columns, over a derived table of its
+// groups (see windowOverAggregates, outerAggregates); damaged: the text must
+// be parsed again.
+func rewriteAggregates(stmt ast.Statement) (damaged bool) {
+	if _, damaged := windowOverAggregates(stmt); damaged {
+		return true
+	}
+	return outerAggregatesIn(stmt)
 }
 
 // isDoSelect reports whether sel is a DO (see sqltext.DoMarker).

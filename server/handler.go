@@ -8,6 +8,7 @@ import (
 	"sync"
 
 	"github.com/myriaddb/myriad/engine"
+	"github.com/myriaddb/myriad/sqlfunc"
 	"github.com/myriaddb/myriad/sqltext"
 
 	gmssql "github.com/dolthub/go-mysql-server/sql"
@@ -650,6 +651,9 @@ func (h *handler) borrowDatabase(ctx context.Context, c *mysql.Conn, query strin
 		if loan.lent {
 			sess.SetCurrentDatabase("")
 		}
+		if loan.release != nil {
+			loan.release()
+		}
 	}
 }
 
@@ -664,6 +668,10 @@ type schemaLoanKey struct{}
 type schemaLoan struct {
 	eng         *engine.Engine
 	asked, lent bool
+	// release ends DATABASE()'s NULL answer (sqlfunc.LendDatabase) for a
+	// statement that asks for the current database while reading a view
+	// as s.v: MySQL answers NULL there, the lent schema must not show.
+	release func()
 }
 
 // viewSchemaParser is the engine's parser with borrowDatabase's loan of a
@@ -705,17 +713,21 @@ func lendViewSchema(ctx context.Context, stmt sqlparser.Statement) {
 	if !ok || sctx.GetCurrentDatabase() != "" {
 		return
 	}
-	if db := qualifiedViewSchema(loan.eng, stmt); db != "" {
+	if db, asksDB := qualifiedViewSchema(loan.eng, stmt); db != "" {
+		if asksDB {
+			loan.release = sqlfunc.LendDatabase(sctx.ID())
+		}
 		sctx.SetCurrentDatabase(db)
 		loan.lent = true
 	}
 }
 
 // qualifiedViewSchema is the schema of the first view stmt names as s.v,
-// or "" when it names none, names a table it reads or inserts into without
-// its schema or calls DATABASE() / SCHEMA().
-func qualifiedViewSchema(eng *engine.Engine, stmt sqlparser.Statement) string {
-	db, refused := "", false
+// or "" when it names none or names a table it reads or inserts into
+// without its schema; asksDB: stmt calls DATABASE() / SCHEMA() (`SELECT
+// DATABASE() FROM s.v`, NULL per row in MySQL).
+func qualifiedViewSchema(eng *engine.Engine, stmt sqlparser.Statement) (db string, asksDB bool) {
+	refused := false
 	_ = sqlparser.Walk(func(n sqlparser.SQLNode) (bool, error) {
 		switch n := n.(type) {
 		case *sqlparser.AliasedTableExpr:
@@ -740,14 +752,13 @@ func qualifiedViewSchema(eng *engine.Engine, stmt sqlparser.Statement) string {
 			}
 		case *sqlparser.FuncExpr:
 			if f := n.Name.Lowered(); f == "database" || f == "schema" {
-				refused = true
-				return false, nil
+				asksDB = true
 			}
 		}
 		return true, nil
 	}, stmt)
 	if refused {
-		return ""
+		return "", false
 	}
-	return db
+	return db, asksDB
 }

@@ -124,16 +124,6 @@ type rollupShape struct {
 	aggKey map[string]int
 }
 
-func isAggregate(e ast.Expr) bool {
-	switch e := e.(type) {
-	case *ast.FuncExpr:
-		return e.Over == nil && aggregateNames[e.Name.Lowered()]
-	case *ast.GroupConcatExpr:
-		return true
-	}
-	return false
-}
-
 func readRollupShape(sel *ast.Select) (*rollupShape, error) {
 	if sel.Into != nil || sel.Lock != "" {
 		return nil, errRollup("INTO or a locking read")

@@ -2,10 +2,13 @@ package sqlfunc
 
 import (
 	"github.com/dolthub/go-mysql-server/sql"
+	"github.com/dolthub/go-mysql-server/sql/analyzer"
 	"github.com/dolthub/go-mysql-server/sql/expression"
 	"github.com/dolthub/go-mysql-server/sql/plan"
 	"github.com/dolthub/go-mysql-server/sql/transform"
 	"github.com/dolthub/vitess/go/mysql"
+
+	"github.com/myriaddb/myriad/sqltext"
 )
 
 // ERROR_FOR_DIVISION_BY_ZERO (in MySQL's default sql_mode): with a strict
@@ -61,6 +64,15 @@ func divZeros(ctx *sql.Context, n sql.Node) (sql.Node, transform.TreeIdentity, e
 					same = transform.NewTree
 				}
 			}
+			// The strict handler covers the SELECT's WHERE too: INSERT ...
+			// SELECT ... WHERE 1/0 fails with 1365 (GMS only warned and
+			// inserted no row).
+			if src, fsame, err := divZeroFilters(nn.Source); err != nil {
+				return nil, transform.SameTree, err
+			} else if fsame == transform.NewTree {
+				nn = nn.WithSource(src)
+				same = transform.NewTree
+			}
 			if dups, changed := divZeroCheckedSets(nn.OnDupExprs); changed {
 				return withLeadingExprs(nn, dups)
 			}
@@ -74,9 +86,8 @@ func divZeros(ctx *sql.Context, n sql.Node) (sql.Node, transform.TreeIdentity, e
 			}
 			return divZeroFilters(nn)
 		case *plan.DeleteFrom:
-			// GMS's parser has no DELETE IGNORE (1064), so a DELETE is
-			// never IGNORE here.
-			if !divZeroStrict(ctx, false) {
+			// GMS's parser has no DELETE IGNORE: sqltext marks one.
+			if !divZeroStrict(ctx, sqltext.IsDeleteIgnore(ctx.Query())) {
 				return n, transform.SameTree, nil
 			}
 			return divZeroFilters(nn)
@@ -91,6 +102,92 @@ func divZeros(ctx *sql.Context, n sql.Node) (sql.Node, transform.TreeIdentity, e
 		}
 		return n, transform.SameTree, nil
 	})
+}
+
+func errDivZero() error {
+	return mysql.NewSQLError(erDivisionByZero, "22012", "Division by 0")
+}
+
+// DivZeroConstID names divZeroConstants' rule (wrong18's range 11_120-11_139).
+const DivZeroConstID analyzer.RuleId = 11_121
+
+var divZeroConstRule = analyzer.Rule{Id: DivZeroConstID, Apply: func(ctx *sql.Context, _ *analyzer.Analyzer, n sql.Node, _ *plan.Scope,
+	_ analyzer.RuleSelector, _ *sql.QueryFlags) (sql.Node, transform.TreeIdentity, error) {
+	return n, transform.SameTree, divZeroConstants(ctx, n)
+}}
+
+// divZeroConstants fails a strict INSERT, UPDATE or DELETE whose WHERE (or
+// a subquery's) has a constant part that divides by zero: FoldConstants and
+// GMS's simplifyFilters, which run next, evaluate such a part once, at
+// analysis, and keep a NULL literal (INSERT ... SELECT ... WHERE 1/0 only
+// warned and inserted nothing), so no check at execution sees the division;
+// MySQL's strict handler fails the statement with 1365.
+func divZeroConstants(ctx *sql.Context, n sql.Node) error {
+	var ignore bool
+	switch nn := n.(type) {
+	case *plan.InsertInto:
+		ignore = nn.Ignore
+	case *plan.Update:
+		ignore = nn.Ignore
+	case *plan.DeleteFrom:
+		ignore = sqltext.IsDeleteIgnore(ctx.Query())
+	default:
+		return nil
+	}
+	if !divZeroStrict(ctx, ignore) {
+		return nil
+	}
+	var err error
+	var visit func(n sql.Node)
+	visit = func(n sql.Node) {
+		_, _, _ = transform.NodeWithOpaque(n, func(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
+			if f, ok := n.(*plan.Filter); ok && err == nil {
+				transform.InspectExpr(f.Expression, func(e sql.Expression) bool {
+					if sq, ok := e.(*plan.Subquery); ok {
+						visit(sq.Query)
+					} else if err == nil && foldedConstant(e) && mayDivide(e) {
+						err = divZeroEval(ctx, e)
+					}
+					return err != nil
+				})
+			}
+			return n, transform.SameTree, nil
+		})
+	}
+	visit(n)
+	if ins, ok := n.(*plan.InsertInto); ok && err == nil && ins.Source != nil {
+		// Not a child: GMS analyzes the row source on its own later.
+		visit(ins.Source)
+	}
+	return err
+}
+
+// divZeroEval evaluates the constant e and reports 1365 when that warned of
+// a division by zero.
+func divZeroEval(ctx *sql.Context, e sql.Expression) error {
+	before := ctx.Session.WarningCount()
+	if _, err := e.Eval(ctx, nil); err != nil || ctx.Session.WarningCount() == before {
+		return nil // an error of its own: the folding reports it
+	}
+	for i, w := range ctx.Session.Warnings() {
+		if i >= int(ctx.Session.WarningCount()-before) {
+			break
+		}
+		if w.Code == erDivisionByZero {
+			return errDivZero()
+		}
+	}
+	return nil
+}
+
+// foldedConstant: e is a part the folding evaluates (no column, subquery,
+// parameter; see constant) and computes something.
+func foldedConstant(e sql.Expression) bool {
+	switch e.(type) {
+	case *expression.Literal, expression.Tuple, *expression.Interval:
+		return false
+	}
+	return constant(e)
 }
 
 // divZeroFilters puts checkDivZero over the WHERE conditions below an
@@ -183,7 +280,7 @@ func (c *checkDivZero) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 			break
 		}
 		if w.Code == erDivisionByZero {
-			return nil, mysql.NewSQLError(erDivisionByZero, "22012", "Division by 0")
+			return nil, errDivZero()
 		}
 	}
 	return v, nil

@@ -61,7 +61,7 @@ func Install(a *analyzer.Analyzer) {
 		analyzer.OnceAfterAll = append(append([]analyzer.Rule{rule}, analyzer.OnceAfterAll...), lateRule, negZeroRule)
 	}
 	if !hasRule(analyzer.AlwaysBeforeDefault, CompareRuleID) {
-		analyzer.AlwaysBeforeDefault = append([]analyzer.Rule{dateCompareRule, compareRule}, analyzer.AlwaysBeforeDefault...)
+		analyzer.AlwaysBeforeDefault = append([]analyzer.Rule{dateCompareRule, compareRule, divZeroConstRule}, analyzer.AlwaysBeforeDefault...)
 	}
 	for _, b := range a.Batches {
 		if strings.EqualFold(b.Desc, "after-all") && !hasRule(b.Rules, RuleID) {
@@ -74,11 +74,12 @@ func Install(a *analyzer.Analyzer) {
 			// which a second server in one process then ran first).
 			rest := make([]analyzer.Rule, 0, len(b.Rules))
 			for _, r := range b.Rules {
-				if r.Id != CompareRuleID && r.Id != DateCompareRuleID && r.Id != CTASRuleID && r.Id != FoldRuleID {
+				if r.Id != CompareRuleID && r.Id != DateCompareRuleID && r.Id != CTASRuleID && r.Id != FoldRuleID &&
+					r.Id != DivZeroConstID {
 					rest = append(rest, r)
 				}
 			}
-			b.Rules = append([]analyzer.Rule{dateCompareRule, compareRule, ctasRule, foldRule}, rest...)
+			b.Rules = append([]analyzer.Rule{dateCompareRule, compareRule, ctasRule, divZeroConstRule, foldRule}, rest...)
 		}
 	}
 	// The catalog consults ExternalFunctionProvider before its built-ins, the

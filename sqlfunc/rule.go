@@ -66,6 +66,9 @@ var functions = function.Registry{
 	// MySQL's JSON path semantics (jsonpath.go).
 	"json_extract":       sql.FunctionN{Name: "json_extract", Fn: newJSONExtract},
 	"json_contains_path": sql.FunctionN{Name: "json_contains_path", Fn: newJSONContainsPath},
+	// NULL while a view's schema is lent (lentdb.go).
+	"database": sql.Function0{Name: "database", Fn: newDatabase},
+	"schema":   sql.Function0{Name: "schema", Fn: newDatabase},
 }
 
 // Replace swaps the GMS expression nodes of n (and of its subqueries) for
@@ -340,6 +343,9 @@ func replaceExprOnce(ctx *sql.Context, e sql.Expression, ignore bool) (sql.Expre
 		if b := newBranchTemporal(e); b != nil {
 			return b, transform.NewTree, nil
 		}
+		if b := newBranchString(e); b != nil {
+			return b, transform.NewTree, nil
+		}
 	case *expression.InTuple:
 		if r, same, err := inAsDouble(ctx, e.Left(), e.Right(), false); r != nil || err != nil {
 			return r, same, err
@@ -563,7 +569,19 @@ func retype(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
 		if len(defs) == 0 {
 			return n, allSame, nil
 		}
-		nn, same, err := transform.NodeExprsWithOpaque(n, func(e sql.Expression) (sql.Expression, transform.TreeIdentity, error) {
+		// Into subqueries too: one reading a derived table's SUM column of
+		// its outer query (`SELECT (SELECT x.s) FROM (SELECT SUM(d) s ...)
+		// x`, as server/outeragg.go writes lifted aggregates) kept GMS's
+		// DOUBLE for it.
+		var refs func(e sql.Expression) (sql.Expression, transform.TreeIdentity, error)
+		refs = func(e sql.Expression) (sql.Expression, transform.TreeIdentity, error) {
+			if sq, ok := e.(*plan.Subquery); ok {
+				q, qsame, err := transform.NodeExprsWithOpaque(sq.Query, refs)
+				if err != nil || qsame {
+					return e, transform.SameTree, err
+				}
+				return sq.WithQuery(q), transform.NewTree, nil
+			}
 			gf, ok := e.(*expression.GetField)
 			if !ok {
 				return e, transform.SameTree, nil
@@ -575,7 +593,8 @@ func retype(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
 			ngf := expression.NewGetFieldWithTable(gf.Index(), int(gf.TableId()), t, gf.Database(), gf.Table(), gf.Name(), gf.IsNullable()).
 				WithId(gf.Id()).(*expression.GetField)
 			return ngf.WithQuotedNames(sql.GlobalSchemaFormatter, gf.IsQuotedIdentifier()), transform.NewTree, nil
-		})
+		}
+		nn, same, err := transform.NodeExprsWithOpaque(n, refs)
 		if err != nil {
 			return n, transform.SameTree, err
 		}

@@ -48,6 +48,7 @@ import "strings"
 // returns q itself when nothing needs correcting.
 func Rewrite(q string, versionID int) string {
 	q, _ = unwrapQuery(q) // parens.go
+	q = deleteIgnore(q)   // deleteignore.go
 	var b *strings.Builder
 	last := 0 // q[:last] is already in b
 	// emit copies q[last:at] then s, and marks q[:skip] consumed.
