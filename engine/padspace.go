@@ -192,6 +192,53 @@ func wrapPair(ctx *sql.Context, l, r sql.Expression, padOnly bool) (sql.Expressi
 	return &collKey{child: l, coll: coll}, &collKey{child: r, coll: coll}, true
 }
 
+// comparisonCollation decides, for every comparison of two strings (= <=>
+// < > <= >=, and BETWEEN and IN through them), whether GMS's own evaluation
+// compares as MySQL does, and if not, the collation MySQL compares the pair
+// in: its coercibility rules (a column's IMPLICIT beats a literal's
+// COERCIBLE; a CONCAT of a column derives the column's collation), which
+// wrapping both sides in collKeys then applies wherever the comparison is
+// evaluated (WHERE, select list, CASE, HAVING, ON). GMS differs when
+//   - the collation pads: GMS never pads ('a' = 'a ');
+//   - e is <=>: GMS's compares two string types that differ (a column and a
+//     literal) in its binary default collation, not the column's as its =
+//     does (c <=> 'é' missed 'e' in a utf8mb4_0900_ai_ci column);
+//   - both operands have one type: GMS then compares in that type's
+//     collation, not the pair's. Every CONCAT is a LONGTEXT of the default
+//     utf8mb4_0900_bin, so CONCAT(c, c) > CONCAT('B', 'B') compared bytes in
+//     the select list, while in a WHERE, where the constant CONCAT is folded
+//     into a literal of another type, it compared in c's collation.
+//   - a scalar subquery's collation (see coercibility) decides the pair.
+// Otherwise (operands of different types) GMS resolves the pair's
+// collation by the same rules, and the comparison is left alone: a column
+// compared with a literal keeps GMS's comparison (and, in preIndexRewrite,
+// its index).
+func comparisonCollation(ctx *sql.Context, e, l, r sql.Expression) (sql.CollationID, bool) {
+	coll, ok := pairCollation(ctx, false, l, r)
+	if !ok {
+		return 0, false
+	}
+	if _, nullSafe := e.(*expression.NullSafeEquals); nullSafe || keyenc.PadSpace(coll) {
+		return coll, true
+	}
+	gms := typeCollation(l)
+	if !types.TypesEqual(l.Type(), r.Type()) {
+		lc, lk := sql.GetCoercibility(ctx, l)
+		rc, rk := sql.GetCoercibility(ctx, r)
+		gms, _ = sql.ResolveCoercibility(lc, lk, rc, rk)
+	}
+	return coll, gms != coll
+}
+
+// typeCollation is the collation of e's string type (GMS's comparisons and
+// IN lists compare in it), which is not always e's own collation.
+func typeCollation(e sql.Expression) sql.CollationID {
+	if st, ok := e.Type().(sql.StringType); ok {
+		return st.Collation()
+	}
+	return sql.Collation_Unspecified
+}
+
 func pairCollation(ctx *sql.Context, padOnly bool, exprs ...sql.Expression) (sql.CollationID, bool) {
 	var coll sql.CollationID
 	var co byte
@@ -282,17 +329,11 @@ func wrapComparison(ctx *sql.Context, e sql.Expression) (sql.Expression, transfo
 		if err := illegalMix(ctx, e, ch[0], ch[1]); err != nil {
 			return nil, transform.SameTree, err
 		}
-		// GMS's <=> compares two string types that differ (a column and
-		// a literal) in its binary default collation, not the column's as
-		// its = does: c <=> 'é' missed 'e' in a utf8mb4_0900_ai_ci
-		// column. So <=> compares keys under any collation, = and the
-		// orderings only under PAD SPACE ones.
-		_, nullSafe := e.(*expression.NullSafeEquals)
-		l, r, ok := wrapPair(ctx, ch[0], ch[1], !nullSafe)
+		coll, ok := comparisonCollation(ctx, e, ch[0], ch[1])
 		if !ok {
 			return e, transform.SameTree, nil
 		}
-		ne, err := e.WithChildren(l, r)
+		ne, err := e.WithChildren(&collKey{child: ch[0], coll: coll}, &collKey{child: ch[1], coll: coll})
 		return ne, transform.NewTree, err
 	case *expression.Between:
 		coll, ok := pairCollation(ctx, true, c.Val, c.Lower, c.Upper)
@@ -414,14 +455,20 @@ func illegalMix(ctx *sql.Context, e, l, r sql.Expression) error {
 			lc.Name(), coercibilityNames[lk], rc.Name(), coercibilityNames[rk], op)}
 }
 
+// wrapIn gives an IN list of strings the collation MySQL compares it in
+// (all operands' collations resolved, as for a comparison). GMS converts
+// the elements to the left operand's type and compares (or hashes) in that
+// type's collation: CONCAT('', 'a') IN ('a ', c2) compared in CONCAT's
+// binary LONGTEXT, not in c2's utf8mb4_0900_ai_ci. A list that mixes
+// strings and numbers is a disjunction of '=' by now (sqlfunc's inPairs).
 func wrapIn(ctx *sql.Context, e, left, right sql.Expression, hashed bool) (sql.Expression, transform.TreeIdentity, error) {
 	tup, ok := right.(expression.Tuple)
 	if !ok {
 		return e, transform.SameTree, nil
 	}
 	all := append([]sql.Expression{left}, tup...)
-	coll, ok := pairCollation(ctx, true, all...)
-	if !ok {
+	coll, ok := pairCollation(ctx, false, all...)
+	if !ok || (!keyenc.PadSpace(coll) && typeCollation(left) == coll) {
 		return e, transform.SameTree, nil
 	}
 	els := make([]sql.Expression, len(tup))

@@ -469,6 +469,9 @@ func inAsDouble(ctx *sql.Context, left, right sql.Expression, hashed bool) (sql.
 	if !ok {
 		return nil, transform.SameTree, nil
 	}
+	if r := inPairs(left, tup); r != nil {
+		return r, transform.NewTree, nil
+	}
 	changed := false
 	if isPlainString(left) {
 		all := len(tup) > 0

@@ -176,3 +176,16 @@ INSERT INTO f15 VALUES (1, ''), (2, 'ab'), (3, 'e'), (4, 'a '), (5, ''), (6, 'ab
 SELECT COUNT(*) FROM f15 WHERE NOT (c2 BETWEEN NULL AND 'A');
 SELECT SUM(CASE WHEN NOT (c2 BETWEEN NULL AND 'A') THEN 1 ELSE 0 END) FROM f15;
 SELECT id FROM f15 WHERE NOT (c2 BETWEEN NULL AND 'A') ORDER BY id;
+-- TestOracles (TLP, seed 1795779892214647069): an IN list of a string and a
+-- number compares each pair as '=' does (a string as a string in the column's
+-- PAD SPACE collation, a number as DOUBLE); GMS converted 2 to '2' and did not
+-- pad, and the row c1 = 'a' was in none of WHERE p / NOT p / p IS NULL.
+CREATE TABLE f16 (id INT PRIMARY KEY, c1 VARCHAR(8) COLLATE utf8mb4_general_ci, KEY (c1));
+INSERT INTO f16 VALUES (1, 'a'), (2, 'b'), (3, 'a '), (4, '2.0'), (5, NULL), (6, 'A');
+SELECT id, c1 NOT IN ('a ', 2), c1 IN ('x', 2), c1 IN ('zz', 7, NULL) FROM f16 ORDER BY id;
+SELECT id FROM f16 WHERE c1 NOT IN ('a ', 2) ORDER BY id;
+SELECT id FROM f16 WHERE NOT (c1 NOT IN ('a ', 2)) ORDER BY id;
+SELECT id FROM f16 WHERE (c1 NOT IN ('a ', 2)) IS NULL ORDER BY id;
+SELECT SUM(CASE WHEN c1 NOT IN ('a ', 2) THEN 1 ELSE 0 END) FROM f16;
+SELECT id FROM f16 WHERE c1 IN ('a ', 2, NULL) ORDER BY id;
+SELECT id FROM f16 WHERE CONCAT(c1, '') IN ('A ', 2.0) ORDER BY id;
