@@ -209,6 +209,7 @@ func wrapPair(ctx *sql.Context, l, r sql.Expression, padOnly bool) (sql.Expressi
 //     the select list, while in a WHERE, where the constant CONCAT is folded
 //     into a literal of another type, it compared in c's collation.
 //   - a scalar subquery's collation (see coercibility) decides the pair.
+//
 // Otherwise (operands of different types) GMS resolves the pair's
 // collation by the same rules, and the comparison is left alone: a column
 // compared with a literal keeps GMS's comparison (and, in preIndexRewrite,
@@ -458,7 +459,7 @@ func illegalMix(ctx *sql.Context, e, l, r sql.Expression) error {
 // wrapIn gives an IN list of strings the collation MySQL compares it in
 // (all operands' collations resolved, as for a comparison). GMS converts
 // the elements to the left operand's type and compares (or hashes) in that
-// type's collation: CONCAT('', 'a') IN ('a ', c2) compared in CONCAT's
+// type's collation: CONCAT('a', 'b') IN ('ab ', c2) compared in CONCAT's
 // binary LONGTEXT, not in c2's utf8mb4_0900_ai_ci. A list that mixes
 // strings and numbers is a disjunction of '=' by now (sqlfunc's inPairs).
 func wrapIn(ctx *sql.Context, e, left, right sql.Expression, hashed bool) (sql.Expression, transform.TreeIdentity, error) {
