@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/dolthub/go-mysql-server/sql"
+	"github.com/dolthub/go-mysql-server/sql/analyzer"
 	"github.com/dolthub/go-mysql-server/sql/expression"
 	"github.com/dolthub/go-mysql-server/sql/expression/function/aggregation"
 	"github.com/dolthub/go-mysql-server/sql/plan"
@@ -16,6 +17,7 @@ import (
 	"github.com/dolthub/vitess/go/sqltypes"
 
 	"github.com/myriaddb/myriad/keyenc"
+	"github.com/myriaddb/myriad/sqlfunc"
 )
 
 // MySQL's PAD SPACE collations (all but binary and the _0900_ ones) compare
@@ -779,6 +781,46 @@ func preIndexRewrite(ctx *sql.Context, n sql.Node) (sql.Node, transform.TreeIden
 		}
 		return e, transform.SameTree, nil
 	})
+}
+
+// preIndexBeforeFold moves preIndexRewrite, in a's once-before batch, to
+// just before sqlfunc's FoldConstants (which sqlfunc.Install puts near the
+// batch's start): FoldConstants evaluates a WHERE's constant comparisons
+// into literals with GMS's comparison, so they must have their collKeys by
+// then. `'a' BETWEEN 'a ' AND c` (c utf8mb4_general_ci) became
+// `'a' >= 'a '` in c's collation (sqlfunc's collatedBetween) and was folded
+// to false without padding: no row in a WHERE, 13 in the select list (found
+// by TestOracles, NoREC, seed 1795784008614836356).
+func preIndexBeforeFold(a *analyzer.Analyzer) {
+	b := batch(a, "once-before")
+	if b == nil {
+		return
+	}
+	var pre *analyzer.Rule
+	rest := make([]analyzer.Rule, 0, len(b.Rules))
+	for _, r := range b.Rules {
+		if r.Id == preIndexRewriteID {
+			r := r
+			pre = &r
+			continue
+		}
+		rest = append(rest, r)
+	}
+	if pre == nil {
+		return
+	}
+	out := make([]analyzer.Rule, 0, len(b.Rules))
+	placed := false
+	for _, r := range rest {
+		if r.Id == sqlfunc.FoldRuleID && !placed {
+			out, placed = append(out, *pre), true
+		}
+		out = append(out, r)
+	}
+	if !placed {
+		return
+	}
+	b.Rules = out
 }
 
 // constantOnly: e reads no column, variable or subquery (only literals

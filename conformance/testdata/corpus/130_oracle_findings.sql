@@ -189,3 +189,9 @@ SELECT id FROM f16 WHERE (c1 NOT IN ('a ', 2)) IS NULL ORDER BY id;
 SELECT SUM(CASE WHEN c1 NOT IN ('a ', 2) THEN 1 ELSE 0 END) FROM f16;
 SELECT id FROM f16 WHERE c1 IN ('a ', 2, NULL) ORDER BY id;
 SELECT id FROM f16 WHERE CONCAT(c1, '') IN ('A ', 2.0) ORDER BY id;
+-- TestOracles (NoREC, seed 1795784008614836356): a BETWEEN of two constants and
+-- a PAD SPACE column compares the constants in the column's collation; the WHERE
+-- folded 'a' >= 'a ' without padding (false, no row), the SELECT list did not.
+SELECT COUNT(*) FROM f16 WHERE 'a' BETWEEN 'a ' AND c1;
+SELECT SUM(CASE WHEN 'a' BETWEEN 'a ' AND c1 THEN 1 ELSE 0 END) FROM f16;
+SELECT COUNT(*) FROM f16 WHERE 'a' = 'a ' COLLATE utf8mb4_general_ci;
