@@ -50,6 +50,11 @@ func TestComparisonCollation(t *testing.T) {
 		{"SELECT SUM(CASE WHEN 'a' BETWEEN 'a ' AND g THEN 1 ELSE 0 END) FROM t", []string{"3"}},
 		{"SELECT COUNT(*) FROM t WHERE 'a' = 'a ' COLLATE utf8mb4_general_ci", []string{"5"}},
 		{"SELECT COUNT(*) FROM t WHERE CONCAT('a', '') = 'A' COLLATE utf8mb4_0900_ai_ci AND 'a' <> 'a ' COLLATE utf8mb4_0900_ai_ci", []string{"5"}},
+		// A simple CASE compares as '=' (GMS built its '=' per row, past
+		// every correction).
+		{"SELECT id, CASE g WHEN 'a ' THEN 1 WHEN 2 THEN 2 ELSE 0 END, CASE CONCAT(b, '') WHEN CONCAT('b', '') THEN 1 ELSE 0 END FROM t ORDER BY id",
+			[]string{"1,1,1", "2,0,0", "3,1,0", "4,2,1", "5,0,0"}},
+		{"SELECT id FROM t WHERE CASE g WHEN 'A ' THEN 1 ELSE 0 END = 1 ORDER BY id", []string{"1", "3"}},
 		// Constants alone: the connection's collation.
 		{"SELECT CONCAT('B', 'B') = CONCAT('b', 'b') COLLATE utf8mb4_0900_ai_ci, CONCAT('B', 'B') = CONCAT('b', 'b') COLLATE utf8mb4_0900_bin", []string{"1,0"}},
 	} {

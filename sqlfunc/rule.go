@@ -335,6 +335,15 @@ func replaceExprOnce(ctx *sql.Context, e sql.Expression, ignore bool) (sql.Expre
 			return &castNum{e}, transform.NewTree, nil
 		}
 	case *expression.Case, *function.If, *function.IfNull, *function.Coalesce:
+		if c, ok := e.(*expression.Case); ok {
+			if sc, err := searchedCase(ctx, c, ignore); sc != nil || err != nil {
+				if err != nil {
+					return nil, transform.SameTree, err
+				}
+				r, _, err := replaceExprOnce(ctx, sc, ignore)
+				return r, transform.NewTree, err
+			}
+		}
 		if types.IsDecimal(e.Type()) || isInt(e.Type()) {
 			if b := newBranchDecimal(e); b != nil {
 				return b, transform.NewTree, nil

@@ -195,3 +195,7 @@ SELECT id FROM f16 WHERE CONCAT(c1, '') IN ('A ', 2.0) ORDER BY id;
 SELECT COUNT(*) FROM f16 WHERE 'a' BETWEEN 'a ' AND c1;
 SELECT SUM(CASE WHEN 'a' BETWEEN 'a ' AND c1 THEN 1 ELSE 0 END) FROM f16;
 SELECT COUNT(*) FROM f16 WHERE 'a' = 'a ' COLLATE utf8mb4_general_ci;
+-- A simple CASE compares its operand with each WHEN as '=' does (PAD SPACE, a
+-- number as DOUBLE); GMS built that '=' per row, past every correction.
+SELECT id, CASE c1 WHEN 'a ' THEN 1 WHEN 2 THEN 2 ELSE 0 END FROM f16 ORDER BY id;
+SELECT id FROM f16 WHERE CASE c1 WHEN 'A ' THEN 1 ELSE 0 END = 1 ORDER BY id;
