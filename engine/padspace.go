@@ -48,7 +48,7 @@ func PadSpace(ctx *sql.Context, n sql.Node) (sql.Node, transform.TreeIdentity, e
 		case *plan.SetOp:
 			return unionOnKeys(ctx, nn)
 		case *plan.GroupBy:
-			keys, changed := wrapKeys(ctx, nn.GroupByExprs, true)
+			keys, changed := wrapKeys(ctx, nn.GroupByExprs)
 			sel, selChanged, err := wrapExprs(ctx, nn.SelectedExprs)
 			if err != nil {
 				return nil, transform.SameTree, err
@@ -134,9 +134,12 @@ func isCollatedText(e sql.Expression) bool {
 	return ok && st.Collation() != sql.Collation_binary
 }
 
-// wrapKeys replaces every PAD SPACE text expression in exprs (or, if
-// anyCollation, every collated one) by its collKey.
-func wrapKeys(ctx *sql.Context, exprs []sql.Expression, padOnly bool) ([]sql.Expression, bool) {
+// wrapKeys replaces every text expression in exprs that GMS would group or
+// sort differently from MySQL by its collKey: one whose collation pads, or
+// whose type has another collation than the expression (GMS groups and
+// sorts by the type's: every CONCAT is a LONGTEXT of utf8mb4_0900_bin, so
+// ORDER BY CONCAT(c, ”) under utf8mb4_0900_ai_ci sorted 'B' < 'BB' < 'b').
+func wrapKeys(ctx *sql.Context, exprs []sql.Expression) ([]sql.Expression, bool) {
 	out := exprs
 	changed := false
 	for i, e := range exprs {
@@ -144,7 +147,7 @@ func wrapKeys(ctx *sql.Context, exprs []sql.Expression, padOnly bool) ([]sql.Exp
 			continue
 		}
 		coll, _ := sql.GetCoercibility(ctx, e)
-		if padOnly && !keyenc.PadSpace(coll) {
+		if !keyenc.PadSpace(coll) && typeCollation(e) == coll {
 			continue
 		}
 		if !changed {
@@ -162,7 +165,7 @@ func wrapKeys(ctx *sql.Context, exprs []sql.Expression, padOnly bool) ([]sql.Exp
 // keyenc.CompareStrings: the keys' order without building them) instead of
 // by its collKey, which cost ~60% of sysbench's read_only under latin1.
 func wrapSortKeys(ctx *sql.Context, exprs []sql.Expression) ([]sql.Expression, bool) {
-	out, changed := wrapKeys(ctx, exprs, true)
+	out, changed := wrapKeys(ctx, exprs)
 	if !changed {
 		return exprs, false
 	}
@@ -353,12 +356,25 @@ func wrapComparison(ctx *sql.Context, e sql.Expression) (sql.Expression, transfo
 	case *aggregation.Min, *aggregation.Max:
 		// They return a stored value, so the child keeps its values and
 		// only its type's Compare pads.
+		// A CONCAT's type is not of its collation (see wrapKeys): the
+		// padding type then takes the expression's.
 		x := c.Children()[0]
 		st, ok := x.Type().(types.StringType)
-		if !ok || !types.IsTextOnly(st) || !keyenc.PadSpace(st.Collation()) {
+		if !ok || !types.IsTextOnly(st) {
 			return e, transform.SameTree, nil
 		}
 		if _, done := x.(*padTyped); done {
+			return e, transform.SameTree, nil
+		}
+		if coll, _ := sql.GetCoercibility(ctx, x); coll != st.Collation() && coll != sql.Collation_binary &&
+			coll != sql.Collation_Unspecified && coll.CharacterSet() == st.Collation().CharacterSet() {
+			nt, err := types.CreateString(st.Type(), st.Length(), coll)
+			ns, ok := nt.(types.StringType)
+			if err != nil || !ok {
+				return e, transform.SameTree, nil
+			}
+			st = ns
+		} else if !keyenc.PadSpace(st.Collation()) {
 			return e, transform.SameTree, nil
 		}
 		ne, err := e.WithChildren(&padTyped{child: x, typ: padIndexType{st}})
@@ -498,11 +514,20 @@ func distinctOnKeys(ctx *sql.Context, child, n sql.Node) (sql.Node, transform.Tr
 	sel := make([]sql.Expression, len(sch))
 	keys := make([]sql.Expression, len(sch))
 	changed := false
+	proj, _ := child.(*plan.Project)
 	for i, c := range sch {
 		gf := expression.NewGetFieldWithTable(i, 0, c.Type, c.DatabaseSource, c.Source, c.Name, c.Nullable)
 		sel[i], keys[i] = gf, gf
 		if isCollatedText(gf) {
-			keys[i] = &collKey{child: gf, coll: c.Type.(sql.StringType).Collation()}
+			coll := c.Type.(sql.StringType).Collation()
+			if proj != nil && i < len(proj.Projections) {
+				// A CONCAT's type is not of its collation (see wrapKeys).
+				if pc, _ := sql.GetCoercibility(ctx, proj.Projections[i]); pc != sql.Collation_binary &&
+					pc != sql.Collation_Unspecified && pc.CharacterSet() == coll.CharacterSet() {
+					coll = pc
+				}
+			}
+			keys[i] = &collKey{child: gf, coll: coll}
 			changed = true
 		}
 	}

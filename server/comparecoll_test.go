@@ -55,6 +55,17 @@ func TestComparisonCollation(t *testing.T) {
 		{"SELECT id, CASE g WHEN 'a ' THEN 1 WHEN 2 THEN 2 ELSE 0 END, CASE CONCAT(b, '') WHEN CONCAT('b', '') THEN 1 ELSE 0 END FROM t ORDER BY id",
 			[]string{"1,1,1", "2,0,0", "3,1,0", "4,2,1", "5,0,0"}},
 		{"SELECT id FROM t WHERE CASE g WHEN 'A ' THEN 1 ELSE 0 END = 1 ORDER BY id", []string{"1", "3"}},
+		// Sorting, grouping and MIN/MAX of a CONCAT of a column: the
+		// column's collation, not the CONCAT type's utf8mb4_0900_bin.
+		{"SELECT id FROM t ORDER BY CONCAT(b, ''), id", []string{"5", "1", "4", "2", "3"}},
+		{"SELECT COUNT(*) FROM t GROUP BY CONCAT(b, '') ORDER BY 1", []string{"1", "2", "2"}},
+		{"SELECT COUNT(*) FROM (SELECT DISTINCT CONCAT(b, '') FROM t) d", []string{"3"}},
+		{"SELECT UPPER(MAX(CONCAT(b, ''))), UPPER(MIN(CONCAT(b, ''))) FROM t", []string{"BB,B"}},
+		// GREATEST/LEAST of strings compare in the arguments' collation
+		// (GMS compared bytes).
+		{"SELECT id, LEAST(b, 'a'), GREATEST(CONCAT(b, ''), CONCAT('BA', '')), LEAST(g, 'a ') FROM t ORDER BY id",
+			[]string{"1,a,BA,a", "2,a,BB,a ", "3,a,Bb,a ", "4,a,BA,2.0", "5,NULL,NULL,NULL"}},
+		{"SELECT id FROM t WHERE GREATEST(b, 'a') = 'b' ORDER BY id", []string{"1", "4"}},
 		// Constants alone: the connection's collation.
 		{"SELECT CONCAT('B', 'B') = CONCAT('b', 'b') COLLATE utf8mb4_0900_ai_ci, CONCAT('B', 'B') = CONCAT('b', 'b') COLLATE utf8mb4_0900_bin", []string{"1,0"}},
 	} {

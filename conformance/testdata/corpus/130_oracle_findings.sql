@@ -199,3 +199,6 @@ SELECT COUNT(*) FROM f16 WHERE 'a' = 'a ' COLLATE utf8mb4_general_ci;
 -- number as DOUBLE); GMS built that '=' per row, past every correction.
 SELECT id, CASE c1 WHEN 'a ' THEN 1 WHEN 2 THEN 2 ELSE 0 END FROM f16 ORDER BY id;
 SELECT id FROM f16 WHERE CASE c1 WHEN 'A ' THEN 1 ELSE 0 END = 1 ORDER BY id;
+-- GREATEST/LEAST of strings compare in the arguments' collation (GMS: bytes).
+SELECT id, LEAST(c1, 'B'), GREATEST(c1, 'B'), LEAST(c1, 'a ') FROM f16 ORDER BY id;
+SELECT LEAST('a', 'B') COLLATE utf8mb4_general_ci, GREATEST('a', 'B' COLLATE utf8mb4_general_ci);
