@@ -66,6 +66,11 @@ func TestComparisonCollation(t *testing.T) {
 		{"SELECT id, LEAST(b, 'a'), GREATEST(CONCAT(b, ''), CONCAT('BA', '')), LEAST(g, 'a ') FROM t ORDER BY id",
 			[]string{"1,a,BA,a", "2,a,BB,a ", "3,a,Bb,a ", "4,a,BA,2.0", "5,NULL,NULL,NULL"}},
 		{"SELECT id FROM t WHERE GREATEST(b, 'a') = 'b' ORDER BY id", []string{"1", "4"}},
+		// NULLIF and STRCMP compare as '=' and '<' (GMS: an '=' per row,
+		// and no padding).
+		{"SELECT id, NULLIF(g, 'a '), NULLIF(CONCAT(b, ''), CONCAT('b', '')), NULLIF(g, 2), STRCMP(g, 'a '), STRCMP(CONCAT(b, ''), CONCAT('b', '')) FROM t ORDER BY id",
+			[]string{"1,NULL,NULL,a,0,0", "2,b,BB,b,1,1", "3,NULL,Bb,a ,0,1", "4,2.0,NULL,NULL,-1,0", "5,NULL,NULL,NULL,NULL,NULL"}},
+		{"SELECT id FROM t WHERE NULLIF(g, 'A ') IS NULL ORDER BY id", []string{"1", "3", "5"}},
 		// Constants alone: the connection's collation.
 		{"SELECT CONCAT('B', 'B') = CONCAT('b', 'b') COLLATE utf8mb4_0900_ai_ci, CONCAT('B', 'B') = CONCAT('b', 'b') COLLATE utf8mb4_0900_bin", []string{"1,0"}},
 	} {

@@ -29,6 +29,8 @@ var functions = function.Registry{
 	"makedate":      sql.Function2{Name: "makedate", Fn: newMakeDate},
 	"greatest":      sql.FunctionN{Name: "greatest", Fn: newGreatest},
 	"least":         sql.FunctionN{Name: "least", Fn: newLeast},
+	"nullif":        sql.Function2{Name: "nullif", Fn: newNullIf},
+	"strcmp":        sql.Function2{Name: "strcmp", Fn: newStrCmp},
 	"sign":          sql.Function1{Name: "sign", Fn: newSign},
 	"week":          sql.FunctionN{Name: "week", Fn: newWeek},
 	"from_unixtime": sql.FunctionN{Name: "from_unixtime", Fn: newFromUnixtime},

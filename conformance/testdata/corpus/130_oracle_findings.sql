@@ -202,3 +202,7 @@ SELECT id FROM f16 WHERE CASE c1 WHEN 'A ' THEN 1 ELSE 0 END = 1 ORDER BY id;
 -- GREATEST/LEAST of strings compare in the arguments' collation (GMS: bytes).
 SELECT id, LEAST(c1, 'B'), GREATEST(c1, 'B'), LEAST(c1, 'a ') FROM f16 ORDER BY id;
 SELECT LEAST('a', 'B') COLLATE utf8mb4_general_ci, GREATEST('a', 'B' COLLATE utf8mb4_general_ci);
+-- NULLIF and STRCMP compare as '=' and '<' do (GMS: an '=' built per row, no padding).
+SELECT id, NULLIF(c1, 'a '), NULLIF(c1, 2), STRCMP(c1, 'a '), STRCMP(c1, 'B'), NULLIF(id, 3) FROM f16 ORDER BY id;
+SELECT id FROM f16 WHERE NULLIF(c1, 'A ') IS NULL ORDER BY id;
+SELECT NULLIF('a', 'A'), STRCMP('a', 'A'), STRCMP('a', 'b'), NULLIF(NULL, 1), NULLIF(1, NULL), STRCMP(2, '2.0');
