@@ -337,6 +337,12 @@ func replaceExprOnce(ctx *sql.Context, e sql.Expression, ignore bool) (sql.Expre
 			return &castNum{e}, transform.NewTree, nil
 		}
 	case *expression.Case, *function.If, *function.IfNull, *function.Coalesce:
+		if f, ok := e.(*function.IfNull); ok {
+			if c := ifNullAsCoalesce(f); c != nil {
+				r, _, err := replaceExprOnce(ctx, c, ignore)
+				return r, transform.NewTree, err
+			}
+		}
 		if c, ok := e.(*expression.Case); ok {
 			if sc, err := searchedCase(ctx, c, ignore); sc != nil || err != nil {
 				if err != nil {

@@ -206,3 +206,12 @@ SELECT LEAST('a', 'B') COLLATE utf8mb4_general_ci, GREATEST('a', 'B' COLLATE utf
 SELECT id, NULLIF(c1, 'a '), NULLIF(c1, 2), STRCMP(c1, 'a '), STRCMP(c1, 'B'), NULLIF(id, 3) FROM f16 ORDER BY id;
 SELECT id FROM f16 WHERE NULLIF(c1, 'A ') IS NULL ORDER BY id;
 SELECT NULLIF('a', 'A'), STRCMP('a', 'A'), STRCMP('a', 'b'), NULLIF(NULL, 1), NULLIF(1, NULL), STRCMP(2, '2.0');
+-- TestOracles (TLP, seed 1795786461191181539): IFNULL of an integer and a
+-- DOUBLE is a DOUBLE; GMS typed it as its first argument (BIGINT), so 0.1
+-- became 0 and c <=> IFNULL(d DIV 2, f) disagreed between WHERE and SELECT.
+CREATE TABLE f17 (id INT PRIMARY KEY, i INT, d DOUBLE, f DOUBLE, KEY (i));
+INSERT INTO f17 VALUES (1, 0, NULL, 0.1), (2, 0, -0.5, 2), (3, 2, NULL, 2), (4, NULL, NULL, NULL), (5, -1, -3, 0.5);
+SELECT id, IFNULL(d DIV 2, f), i <=> IFNULL(d DIV 2, f), i = IFNULL(d DIV 2, f), IFNULL(f, d DIV 2) FROM f17 ORDER BY id;
+SELECT id FROM f17 WHERE NOT (i <=> IFNULL(d DIV 2, f)) ORDER BY id;
+SELECT SUM(CASE WHEN i <=> IFNULL(d DIV 2, f) THEN 1 ELSE 0 END) FROM f17;
+SELECT COUNT(*) FROM f17 a JOIN f17 b ON a.i <=> IFNULL(b.d DIV 2, b.f);
