@@ -197,6 +197,7 @@ func (e *Engine) Install(a *analyzer.Analyzer, extra ...Rule) error {
 		b.Rules = append(b.Rules, analyzer.Rule{Id: r.ID, Apply: r.Apply})
 	}
 	sqlfunc.Install(a)
+	preIndexBeforeFold(a)
 	planfix.Install(a)
 	scalarsubquery.Install(a)
 	windowfunc.Install(a)

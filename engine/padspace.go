@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/dolthub/go-mysql-server/sql"
+	"github.com/dolthub/go-mysql-server/sql/analyzer"
 	"github.com/dolthub/go-mysql-server/sql/expression"
 	"github.com/dolthub/go-mysql-server/sql/expression/function/aggregation"
 	"github.com/dolthub/go-mysql-server/sql/plan"
@@ -16,6 +17,7 @@ import (
 	"github.com/dolthub/vitess/go/sqltypes"
 
 	"github.com/myriaddb/myriad/keyenc"
+	"github.com/myriaddb/myriad/sqlfunc"
 )
 
 // MySQL's PAD SPACE collations (all but binary and the _0900_ ones) compare
@@ -46,7 +48,7 @@ func PadSpace(ctx *sql.Context, n sql.Node) (sql.Node, transform.TreeIdentity, e
 		case *plan.SetOp:
 			return unionOnKeys(ctx, nn)
 		case *plan.GroupBy:
-			keys, changed := wrapKeys(ctx, nn.GroupByExprs, true)
+			keys, changed := wrapKeys(ctx, nn.GroupByExprs)
 			sel, selChanged, err := wrapExprs(ctx, nn.SelectedExprs)
 			if err != nil {
 				return nil, transform.SameTree, err
@@ -132,9 +134,12 @@ func isCollatedText(e sql.Expression) bool {
 	return ok && st.Collation() != sql.Collation_binary
 }
 
-// wrapKeys replaces every PAD SPACE text expression in exprs (or, if
-// anyCollation, every collated one) by its collKey.
-func wrapKeys(ctx *sql.Context, exprs []sql.Expression, padOnly bool) ([]sql.Expression, bool) {
+// wrapKeys replaces every text expression in exprs that GMS would group or
+// sort differently from MySQL by its collKey: one whose collation pads, or
+// whose type has another collation than the expression (GMS groups and
+// sorts by the type's: every CONCAT is a LONGTEXT of utf8mb4_0900_bin, so
+// ORDER BY CONCAT(c, ”) under utf8mb4_0900_ai_ci sorted 'B' < 'BB' < 'b').
+func wrapKeys(ctx *sql.Context, exprs []sql.Expression) ([]sql.Expression, bool) {
 	out := exprs
 	changed := false
 	for i, e := range exprs {
@@ -142,7 +147,7 @@ func wrapKeys(ctx *sql.Context, exprs []sql.Expression, padOnly bool) ([]sql.Exp
 			continue
 		}
 		coll, _ := sql.GetCoercibility(ctx, e)
-		if padOnly && !keyenc.PadSpace(coll) {
+		if !keyenc.PadSpace(coll) && typeCollation(e) == coll {
 			continue
 		}
 		if !changed {
@@ -160,7 +165,7 @@ func wrapKeys(ctx *sql.Context, exprs []sql.Expression, padOnly bool) ([]sql.Exp
 // keyenc.CompareStrings: the keys' order without building them) instead of
 // by its collKey, which cost ~60% of sysbench's read_only under latin1.
 func wrapSortKeys(ctx *sql.Context, exprs []sql.Expression) ([]sql.Expression, bool) {
-	out, changed := wrapKeys(ctx, exprs, true)
+	out, changed := wrapKeys(ctx, exprs)
 	if !changed {
 		return exprs, false
 	}
@@ -190,6 +195,54 @@ func wrapPair(ctx *sql.Context, l, r sql.Expression, padOnly bool) (sql.Expressi
 		return l, r, false
 	}
 	return &collKey{child: l, coll: coll}, &collKey{child: r, coll: coll}, true
+}
+
+// comparisonCollation decides, for every comparison of two strings (= <=>
+// < > <= >=, and BETWEEN and IN through them), whether GMS's own evaluation
+// compares as MySQL does, and if not, the collation MySQL compares the pair
+// in: its coercibility rules (a column's IMPLICIT beats a literal's
+// COERCIBLE; a CONCAT of a column derives the column's collation), which
+// wrapping both sides in collKeys then applies wherever the comparison is
+// evaluated (WHERE, select list, CASE, HAVING, ON). GMS differs when
+//   - the collation pads: GMS never pads ('a' = 'a ');
+//   - e is <=>: GMS's compares two string types that differ (a column and a
+//     literal) in its binary default collation, not the column's as its =
+//     does (c <=> 'é' missed 'e' in a utf8mb4_0900_ai_ci column);
+//   - both operands have one type: GMS then compares in that type's
+//     collation, not the pair's. Every CONCAT is a LONGTEXT of the default
+//     utf8mb4_0900_bin, so CONCAT(c, c) > CONCAT('B', 'B') compared bytes in
+//     the select list, while in a WHERE, where the constant CONCAT is folded
+//     into a literal of another type, it compared in c's collation.
+//   - a scalar subquery's collation (see coercibility) decides the pair.
+//
+// Otherwise (operands of different types) GMS resolves the pair's
+// collation by the same rules, and the comparison is left alone: a column
+// compared with a literal keeps GMS's comparison (and, in preIndexRewrite,
+// its index).
+func comparisonCollation(ctx *sql.Context, e, l, r sql.Expression) (sql.CollationID, bool) {
+	coll, ok := pairCollation(ctx, false, l, r)
+	if !ok {
+		return 0, false
+	}
+	if _, nullSafe := e.(*expression.NullSafeEquals); nullSafe || keyenc.PadSpace(coll) {
+		return coll, true
+	}
+	gms := typeCollation(l)
+	if !types.TypesEqual(l.Type(), r.Type()) {
+		lc, lk := sql.GetCoercibility(ctx, l)
+		rc, rk := sql.GetCoercibility(ctx, r)
+		gms, _ = sql.ResolveCoercibility(lc, lk, rc, rk)
+	}
+	return coll, gms != coll
+}
+
+// typeCollation is the collation of e's string type (GMS's comparisons and
+// IN lists compare in it), which is not always e's own collation.
+func typeCollation(e sql.Expression) sql.CollationID {
+	if st, ok := e.Type().(sql.StringType); ok {
+		return st.Collation()
+	}
+	return sql.Collation_Unspecified
 }
 
 func pairCollation(ctx *sql.Context, padOnly bool, exprs ...sql.Expression) (sql.CollationID, bool) {
@@ -282,17 +335,11 @@ func wrapComparison(ctx *sql.Context, e sql.Expression) (sql.Expression, transfo
 		if err := illegalMix(ctx, e, ch[0], ch[1]); err != nil {
 			return nil, transform.SameTree, err
 		}
-		// GMS's <=> compares two string types that differ (a column and
-		// a literal) in its binary default collation, not the column's as
-		// its = does: c <=> 'é' missed 'e' in a utf8mb4_0900_ai_ci
-		// column. So <=> compares keys under any collation, = and the
-		// orderings only under PAD SPACE ones.
-		_, nullSafe := e.(*expression.NullSafeEquals)
-		l, r, ok := wrapPair(ctx, ch[0], ch[1], !nullSafe)
+		coll, ok := comparisonCollation(ctx, e, ch[0], ch[1])
 		if !ok {
 			return e, transform.SameTree, nil
 		}
-		ne, err := e.WithChildren(l, r)
+		ne, err := e.WithChildren(&collKey{child: ch[0], coll: coll}, &collKey{child: ch[1], coll: coll})
 		return ne, transform.NewTree, err
 	case *expression.Between:
 		coll, ok := pairCollation(ctx, true, c.Val, c.Lower, c.Upper)
@@ -309,12 +356,25 @@ func wrapComparison(ctx *sql.Context, e sql.Expression) (sql.Expression, transfo
 	case *aggregation.Min, *aggregation.Max:
 		// They return a stored value, so the child keeps its values and
 		// only its type's Compare pads.
+		// A CONCAT's type is not of its collation (see wrapKeys): the
+		// padding type then takes the expression's.
 		x := c.Children()[0]
 		st, ok := x.Type().(types.StringType)
-		if !ok || !types.IsTextOnly(st) || !keyenc.PadSpace(st.Collation()) {
+		if !ok || !types.IsTextOnly(st) {
 			return e, transform.SameTree, nil
 		}
 		if _, done := x.(*padTyped); done {
+			return e, transform.SameTree, nil
+		}
+		if coll, _ := sql.GetCoercibility(ctx, x); coll != st.Collation() && coll != sql.Collation_binary &&
+			coll != sql.Collation_Unspecified && coll.CharacterSet() == st.Collation().CharacterSet() {
+			nt, err := types.CreateString(st.Type(), st.Length(), coll)
+			ns, ok := nt.(types.StringType)
+			if err != nil || !ok {
+				return e, transform.SameTree, nil
+			}
+			st = ns
+		} else if !keyenc.PadSpace(st.Collation()) {
 			return e, transform.SameTree, nil
 		}
 		ne, err := e.WithChildren(&padTyped{child: x, typ: padIndexType{st}})
@@ -414,14 +474,20 @@ func illegalMix(ctx *sql.Context, e, l, r sql.Expression) error {
 			lc.Name(), coercibilityNames[lk], rc.Name(), coercibilityNames[rk], op)}
 }
 
+// wrapIn gives an IN list of strings the collation MySQL compares it in
+// (all operands' collations resolved, as for a comparison). GMS converts
+// the elements to the left operand's type and compares (or hashes) in that
+// type's collation: CONCAT('a', 'b') IN ('ab ', c2) compared in CONCAT's
+// binary LONGTEXT, not in c2's utf8mb4_0900_ai_ci. A list that mixes
+// strings and numbers is a disjunction of '=' by now (sqlfunc's inPairs).
 func wrapIn(ctx *sql.Context, e, left, right sql.Expression, hashed bool) (sql.Expression, transform.TreeIdentity, error) {
 	tup, ok := right.(expression.Tuple)
 	if !ok {
 		return e, transform.SameTree, nil
 	}
 	all := append([]sql.Expression{left}, tup...)
-	coll, ok := pairCollation(ctx, true, all...)
-	if !ok {
+	coll, ok := pairCollation(ctx, false, all...)
+	if !ok || (!keyenc.PadSpace(coll) && typeCollation(left) == coll) {
 		return e, transform.SameTree, nil
 	}
 	els := make([]sql.Expression, len(tup))
@@ -448,11 +514,20 @@ func distinctOnKeys(ctx *sql.Context, child, n sql.Node) (sql.Node, transform.Tr
 	sel := make([]sql.Expression, len(sch))
 	keys := make([]sql.Expression, len(sch))
 	changed := false
+	proj, _ := child.(*plan.Project)
 	for i, c := range sch {
 		gf := expression.NewGetFieldWithTable(i, 0, c.Type, c.DatabaseSource, c.Source, c.Name, c.Nullable)
 		sel[i], keys[i] = gf, gf
 		if isCollatedText(gf) {
-			keys[i] = &collKey{child: gf, coll: c.Type.(sql.StringType).Collation()}
+			coll := c.Type.(sql.StringType).Collation()
+			if proj != nil && i < len(proj.Projections) {
+				// A CONCAT's type is not of its collation (see wrapKeys).
+				if pc, _ := sql.GetCoercibility(ctx, proj.Projections[i]); pc != sql.Collation_binary &&
+					pc != sql.Collation_Unspecified && pc.CharacterSet() == coll.CharacterSet() {
+					coll = pc
+				}
+			}
+			keys[i] = &collKey{child: gf, coll: coll}
 			changed = true
 		}
 	}
@@ -731,6 +806,46 @@ func preIndexRewrite(ctx *sql.Context, n sql.Node) (sql.Node, transform.TreeIden
 		}
 		return e, transform.SameTree, nil
 	})
+}
+
+// preIndexBeforeFold moves preIndexRewrite, in a's once-before batch, to
+// just before sqlfunc's FoldConstants (which sqlfunc.Install puts near the
+// batch's start): FoldConstants evaluates a WHERE's constant comparisons
+// into literals with GMS's comparison, so they must have their collKeys by
+// then. `'a' BETWEEN 'a ' AND c` (c utf8mb4_general_ci) became
+// `'a' >= 'a '` in c's collation (sqlfunc's collatedBetween) and was folded
+// to false without padding: no row in a WHERE, 13 in the select list (found
+// by TestOracles, NoREC, seed 1795784008614836356).
+func preIndexBeforeFold(a *analyzer.Analyzer) {
+	b := batch(a, "once-before")
+	if b == nil {
+		return
+	}
+	var pre *analyzer.Rule
+	rest := make([]analyzer.Rule, 0, len(b.Rules))
+	for _, r := range b.Rules {
+		if r.Id == preIndexRewriteID {
+			r := r
+			pre = &r
+			continue
+		}
+		rest = append(rest, r)
+	}
+	if pre == nil {
+		return
+	}
+	out := make([]analyzer.Rule, 0, len(b.Rules))
+	placed := false
+	for _, r := range rest {
+		if r.Id == sqlfunc.FoldRuleID && !placed {
+			out, placed = append(out, *pre), true
+		}
+		out = append(out, r)
+	}
+	if !placed {
+		return
+	}
+	b.Rules = out
 }
 
 // constantOnly: e reads no column, variable or subquery (only literals

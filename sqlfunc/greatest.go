@@ -34,7 +34,11 @@ func newGreatest(args ...sql.Expression) (sql.Expression, error) {
 	if t := compareType(args); t != nil {
 		return &greatestLeast{args: args, typ: t, greatest: true}, nil
 	}
-	return function.NewGreatest(args...)
+	g, err := function.NewGreatest(args...)
+	if err != nil {
+		return nil, err
+	}
+	return collatedGreatestLeast(g, true), nil
 }
 
 func newLeast(args ...sql.Expression) (sql.Expression, error) {
@@ -42,7 +46,11 @@ func newLeast(args ...sql.Expression) (sql.Expression, error) {
 	if t := compareType(args); t != nil {
 		return &greatestLeast{args: args, typ: t}, nil
 	}
-	return function.NewLeast(args...)
+	l, err := function.NewLeast(args...)
+	if err != nil {
+		return nil, err
+	}
+	return collatedGreatestLeast(l, false), nil
 }
 
 // stringsAsDouble reads the string arguments of GREATEST/LEAST among

@@ -30,6 +30,8 @@ var functions = function.Registry{
 	"makedate":      sql.Function2{Name: "makedate", Fn: newMakeDate},
 	"greatest":      sql.FunctionN{Name: "greatest", Fn: newGreatest},
 	"least":         sql.FunctionN{Name: "least", Fn: newLeast},
+	"nullif":        sql.Function2{Name: "nullif", Fn: newNullIf},
+	"strcmp":        sql.Function2{Name: "strcmp", Fn: newStrCmp},
 	"sign":          sql.Function1{Name: "sign", Fn: newSign},
 	"week":          sql.FunctionN{Name: "week", Fn: newWeek},
 	"from_unixtime": sql.FunctionN{Name: "from_unixtime", Fn: newFromUnixtime},
@@ -335,6 +337,21 @@ func replaceExprOnce(ctx *sql.Context, e sql.Expression, ignore bool) (sql.Expre
 			return &castNum{e}, transform.NewTree, nil
 		}
 	case *expression.Case, *function.If, *function.IfNull, *function.Coalesce:
+		if f, ok := e.(*function.IfNull); ok {
+			if c := ifNullAsCoalesce(f); c != nil {
+				r, _, err := replaceExprOnce(ctx, c, ignore)
+				return r, transform.NewTree, err
+			}
+		}
+		if c, ok := e.(*expression.Case); ok {
+			if sc, err := searchedCase(ctx, c, ignore); sc != nil || err != nil {
+				if err != nil {
+					return nil, transform.SameTree, err
+				}
+				r, _, err := replaceExprOnce(ctx, sc, ignore)
+				return r, transform.NewTree, err
+			}
+		}
 		if types.IsDecimal(e.Type()) || isInt(e.Type()) {
 			if b := newBranchDecimal(e); b != nil {
 				return b, transform.NewTree, nil
@@ -471,6 +488,9 @@ func inAsDouble(ctx *sql.Context, left, right sql.Expression, hashed bool) (sql.
 	tup, ok := right.(expression.Tuple)
 	if !ok {
 		return nil, transform.SameTree, nil
+	}
+	if r := inPairs(left, tup); r != nil {
+		return r, transform.NewTree, nil
 	}
 	changed := false
 	if isPlainString(left) {

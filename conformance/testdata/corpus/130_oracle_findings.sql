@@ -176,3 +176,42 @@ INSERT INTO f15 VALUES (1, ''), (2, 'ab'), (3, 'e'), (4, 'a '), (5, ''), (6, 'ab
 SELECT COUNT(*) FROM f15 WHERE NOT (c2 BETWEEN NULL AND 'A');
 SELECT SUM(CASE WHEN NOT (c2 BETWEEN NULL AND 'A') THEN 1 ELSE 0 END) FROM f15;
 SELECT id FROM f15 WHERE NOT (c2 BETWEEN NULL AND 'A') ORDER BY id;
+-- TestOracles (TLP, seed 1795779892214647069): an IN list of a string and a
+-- number compares each pair as '=' does (a string as a string in the column's
+-- PAD SPACE collation, a number as DOUBLE); GMS converted 2 to '2' and did not
+-- pad, and the row c1 = 'a' was in none of WHERE p / NOT p / p IS NULL.
+CREATE TABLE f16 (id INT PRIMARY KEY, c1 VARCHAR(8) COLLATE utf8mb4_general_ci, KEY (c1));
+INSERT INTO f16 VALUES (1, 'a'), (2, 'b'), (3, 'a '), (4, '2.0'), (5, NULL), (6, 'A');
+SELECT id, c1 NOT IN ('a ', 2), c1 IN ('x', 2), c1 IN ('zz', 7, NULL) FROM f16 ORDER BY id;
+SELECT id FROM f16 WHERE c1 NOT IN ('a ', 2) ORDER BY id;
+SELECT id FROM f16 WHERE NOT (c1 NOT IN ('a ', 2)) ORDER BY id;
+SELECT id FROM f16 WHERE (c1 NOT IN ('a ', 2)) IS NULL ORDER BY id;
+SELECT SUM(CASE WHEN c1 NOT IN ('a ', 2) THEN 1 ELSE 0 END) FROM f16;
+SELECT id FROM f16 WHERE c1 IN ('a ', 2, NULL) ORDER BY id;
+SELECT id FROM f16 WHERE CONCAT(c1, '') IN ('A ', 2.0) ORDER BY id;
+-- TestOracles (NoREC, seed 1795784008614836356): a BETWEEN of two constants and
+-- a PAD SPACE column compares the constants in the column's collation; the WHERE
+-- folded 'a' >= 'a ' without padding (false, no row), the SELECT list did not.
+SELECT COUNT(*) FROM f16 WHERE 'a' BETWEEN 'a ' AND c1;
+SELECT SUM(CASE WHEN 'a' BETWEEN 'a ' AND c1 THEN 1 ELSE 0 END) FROM f16;
+SELECT COUNT(*) FROM f16 WHERE 'a' = 'a ' COLLATE utf8mb4_general_ci;
+-- A simple CASE compares its operand with each WHEN as '=' does (PAD SPACE, a
+-- number as DOUBLE); GMS built that '=' per row, past every correction.
+SELECT id, CASE c1 WHEN 'a ' THEN 1 WHEN 2 THEN 2 ELSE 0 END FROM f16 ORDER BY id;
+SELECT id FROM f16 WHERE CASE c1 WHEN 'A ' THEN 1 ELSE 0 END = 1 ORDER BY id;
+-- GREATEST/LEAST of strings compare in the arguments' collation (GMS: bytes).
+SELECT id, LEAST(c1, 'B'), GREATEST(c1, 'B'), LEAST(c1, 'a ') FROM f16 ORDER BY id;
+SELECT LEAST('a', 'B') COLLATE utf8mb4_general_ci, GREATEST('a', 'B' COLLATE utf8mb4_general_ci);
+-- NULLIF and STRCMP compare as '=' and '<' do (GMS: an '=' built per row, no padding).
+SELECT id, NULLIF(c1, 'a '), NULLIF(c1, 2), STRCMP(c1, 'a '), STRCMP(c1, 'B'), NULLIF(id, 3) FROM f16 ORDER BY id;
+SELECT id FROM f16 WHERE NULLIF(c1, 'A ') IS NULL ORDER BY id;
+SELECT NULLIF('a', 'A'), STRCMP('a', 'A'), STRCMP('a', 'b'), NULLIF(NULL, 1), NULLIF(1, NULL), STRCMP(2, '2.0');
+-- TestOracles (TLP, seed 1795786461191181539): IFNULL of an integer and a
+-- DOUBLE is a DOUBLE; GMS typed it as its first argument (BIGINT), so 0.1
+-- became 0 and c <=> IFNULL(d DIV 2, f) disagreed between WHERE and SELECT.
+CREATE TABLE f17 (id INT PRIMARY KEY, i INT, d DOUBLE, f DOUBLE, KEY (i));
+INSERT INTO f17 VALUES (1, 0, NULL, 0.1), (2, 0, -0.5, 2), (3, 2, NULL, 2), (4, NULL, NULL, NULL), (5, -1, -3, 0.5);
+SELECT id, IFNULL(d DIV 2, f), i <=> IFNULL(d DIV 2, f), i = IFNULL(d DIV 2, f), IFNULL(f, d DIV 2) FROM f17 ORDER BY id;
+SELECT id FROM f17 WHERE NOT (i <=> IFNULL(d DIV 2, f)) ORDER BY id;
+SELECT SUM(CASE WHEN i <=> IFNULL(d DIV 2, f) THEN 1 ELSE 0 END) FROM f17;
+SELECT COUNT(*) FROM f17 a JOIN f17 b ON a.i <=> IFNULL(b.d DIV 2, b.f);

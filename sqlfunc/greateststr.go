@@ -1,0 +1,127 @@
+package sqlfunc
+
+import (
+	"bytes"
+	"fmt"
+
+	"github.com/dolthub/go-mysql-server/sql"
+	"github.com/dolthub/go-mysql-server/sql/types"
+
+	"github.com/myriaddb/myriad/keyenc"
+)
+
+// greatestLeastStr is GREATEST/LEAST over strings only, compared in the
+// collation MySQL resolves for the arguments (as '=' between them would:
+// a column's beats a literal's). GMS compared the bytes, so under
+// utf8mb4_0900_ai_ci LEAST('a', 'B') was 'B'. The comparison is of the
+// collation keys keyenc builds for indexes (PAD SPACE and NO PAD alike);
+// the answer is the chosen argument's own value, in GMS's type.
+type greatestLeastStr struct {
+	inner    sql.Expression // GMS's GREATEST/LEAST: type and text
+	greatest bool
+}
+
+var _ sql.Expression = (*greatestLeastStr)(nil)
+var _ sql.CollationCoercible = (*greatestLeastStr)(nil)
+
+// collatedGreatestLeast is inner as a greatestLeastStr when every argument
+// is a character string (or NULL); inner itself otherwise.
+func collatedGreatestLeast(inner sql.Expression, greatest bool) sql.Expression {
+	str := false
+	for _, a := range inner.Children() {
+		t := a.Type()
+		switch {
+		case !a.Resolved():
+			return inner
+		case t == types.Null:
+		case types.IsTextOnly(t):
+			str = true
+		default:
+			return inner
+		}
+	}
+	if !str {
+		return inner
+	}
+	return &greatestLeastStr{inner: inner, greatest: greatest}
+}
+
+func (g *greatestLeastStr) Resolved() bool             { return g.inner.Resolved() }
+func (g *greatestLeastStr) IsNullable() bool           { return g.inner.IsNullable() }
+func (g *greatestLeastStr) Type() sql.Type             { return g.inner.Type() }
+func (g *greatestLeastStr) Children() []sql.Expression { return g.inner.Children() }
+func (g *greatestLeastStr) String() string             { return g.inner.String() }
+func (g *greatestLeastStr) FunctionName() string {
+	if g.greatest {
+		return "greatest"
+	}
+	return "least"
+}
+func (g *greatestLeastStr) Description() string {
+	return g.FunctionName() + " of strings, in their collation"
+}
+func (g *greatestLeastStr) DebugString() string {
+	return fmt.Sprintf("%sStr(%s)", g.FunctionName(), sql.DebugString(g.inner))
+}
+
+func (g *greatestLeastStr) WithChildren(children ...sql.Expression) (sql.Expression, error) {
+	if g.greatest {
+		return newGreatest(children...)
+	}
+	return newLeast(children...)
+}
+
+func (g *greatestLeastStr) CollationCoercibility(ctx *sql.Context) (sql.CollationID, byte) {
+	var coll sql.CollationID
+	var co byte
+	for i, a := range g.inner.Children() {
+		if a.Type() == types.Null {
+			continue
+		}
+		c, k := sql.GetCoercibility(ctx, a)
+		if i == 0 || coll == 0 {
+			coll, co = c, k
+		} else {
+			coll, co = sql.ResolveCoercibility(coll, co, c, k)
+		}
+	}
+	return coll, co
+}
+
+func (g *greatestLeastStr) Eval(ctx *sql.Context, row sql.Row) (any, error) {
+	coll, _ := g.CollationCoercibility(ctx)
+	var best any
+	var bestKey []byte
+	have := false
+	for _, a := range g.inner.Children() {
+		v, err := a.Eval(ctx, row)
+		if err != nil {
+			return nil, err
+		}
+		if v == nil {
+			return nil, nil
+		}
+		v, err = sql.UnwrapAny(ctx, v)
+		if err != nil {
+			return nil, err
+		}
+		s, ok := asString(v)
+		if !ok {
+			cv, err := types.ConvertToString(ctx, v, types.LongText, nil)
+			if err != nil {
+				return nil, err
+			}
+			s, v = cv, cv
+		}
+		k := keyenc.StringKey(coll, s)
+		if !have {
+			best, bestKey, have = v, k, true
+			continue
+		}
+		c := bytes.Compare(k, bestKey)
+		if g.greatest && c > 0 || !g.greatest && c < 0 {
+			best, bestKey = v, k
+		}
+	}
+	return best, nil
+}
