@@ -205,6 +205,10 @@ type DB struct {
 	// spillCache caches blocks of spilled runs (spill.go), apart from the
 	// LSM's cache so a huge transaction cannot evict everyone's blocks.
 	spillCache *pebble.Cache
+
+	// presence, when set, is a filter of the keys written in one span
+	// (presence.go); set and noted under mu.
+	presence atomic.Pointer[presence]
 }
 
 // Open opens (creating if needed) the database in dir.
@@ -388,8 +392,11 @@ type Stats struct {
 	Spills        uint64 // write buffers written out as sorted runs
 	SpilledBytes  uint64 // bytes of those runs
 	Ingests       uint64 // spilled Txns committed by ingesting one sstable
-	Failed        error  // sticky write error, if any
-	Space         SpaceStats
+	// CounterReadsSkipped counts Counter calls a presence filter answered
+	// without a read (presence.go).
+	CounterReadsSkipped uint64
+	Failed              error // sticky write error, if any
+	Space               SpaceStats
 }
 
 // Stats returns the current counters.
@@ -408,6 +415,9 @@ func (db *DB) Stats() Stats {
 		Spills:          db.spills.Load(),
 		SpilledBytes:    db.spilledBytes.Load(),
 		Ingests:         db.ingests.Load(),
+	}
+	if p := db.presence.Load(); p != nil {
+		s.CounterReadsSkipped = p.skipped.Load()
 	}
 	s.OpenTxns = db.openCount()
 	// Published under mu; read without it so Stats never waits for a
@@ -510,6 +520,7 @@ type commitReq struct {
 	// stand for its point keys in the tracker.
 	ingest     string
 	ingestSize int64
+	ingestRun  *run
 	cover      []keyRange
 }
 
@@ -601,6 +612,9 @@ func (db *DB) commitLocked(req *commitReq, hasData bool) (err error) {
 			db.commitErrs.Add(1)
 			return err
 		}
+	}
+	if p := db.presence.Load(); p != nil && hasData {
+		p.noteLocked(req)
 	}
 	if req.ingest != "" {
 		// Ingest syncs the file and the MANIFEST: the one place the
