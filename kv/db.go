@@ -206,9 +206,9 @@ type DB struct {
 	// LSM's cache so a huge transaction cannot evict everyone's blocks.
 	spillCache *pebble.Cache
 
-	// presence, when set, is a filter of the keys written in one span
-	// (presence.go); set and noted under mu.
-	presence atomic.Pointer[presence]
+	// presence is the filters of the keys written in watched spans
+	// (presence.go); replaced and noted under mu.
+	presence atomic.Pointer[[]*presence]
 }
 
 // Open opens (creating if needed) the database in dir.
@@ -344,6 +344,9 @@ func (db *DB) Get(key []byte) (val []byte, ok bool, err error) {
 	if db.closed.Load() {
 		return nil, false, ErrClosed
 	}
+	if db.knownAbsent(key, 0, true) {
+		return nil, false, nil
+	}
 	return getCopy(db.pdb, key)
 }
 
@@ -392,11 +395,11 @@ type Stats struct {
 	Spills        uint64 // write buffers written out as sorted runs
 	SpilledBytes  uint64 // bytes of those runs
 	Ingests       uint64 // spilled Txns committed by ingesting one sstable
-	// CounterReadsSkipped counts Counter calls a presence filter answered
-	// without a read (presence.go).
-	CounterReadsSkipped uint64
-	Failed              error // sticky write error, if any
-	Space               SpaceStats
+	// AbsentReadsSkipped counts point reads a presence filter answered
+	// without Pebble (presence.go).
+	AbsentReadsSkipped uint64
+	Failed             error // sticky write error, if any
+	Space              SpaceStats
 }
 
 // Stats returns the current counters.
@@ -416,9 +419,7 @@ func (db *DB) Stats() Stats {
 		SpilledBytes:    db.spilledBytes.Load(),
 		Ingests:         db.ingests.Load(),
 	}
-	if p := db.presence.Load(); p != nil {
-		s.CounterReadsSkipped = p.skipped.Load()
-	}
+	s.AbsentReadsSkipped = db.absentSkips()
 	s.OpenTxns = db.openCount()
 	// Published under mu; read without it so Stats never waits for a
 	// commit (e.g. one stalled on a full memtable queue).
@@ -521,7 +522,10 @@ type commitReq struct {
 	ingest     string
 	ingestSize int64
 	ingestRun  *run
-	cover      []keyRange
+	// noted is the presence filters the commit's keys were noted in
+	// before the commit mutex (notePresence).
+	noted *[]*presence
+	cover []keyRange
 }
 
 // commit runs the commit protocol:
@@ -553,6 +557,9 @@ func (db *DB) commit(req *commitReq) error {
 		// Another Txn is open, so the write set will most likely be
 		// recorded: copy the keys now rather than under the mutex.
 		req.keys = trackedKeys(req.ws)
+	}
+	if hasData {
+		req.noted = db.notePresence(req)
 	}
 	if err := db.commitLocked(req, hasData); err != nil {
 		if !errors.Is(err, ErrWriteFailed) && req.batch != nil {
@@ -613,8 +620,10 @@ func (db *DB) commitLocked(req *commitReq, hasData bool) (err error) {
 			return err
 		}
 	}
-	if p := db.presence.Load(); p != nil && hasData {
-		p.noteLocked(req)
+	if ps := db.presence.Load(); ps != req.noted && ps != nil && hasData {
+		// A filter was installed since notePresence: its scan may miss
+		// this commit, so it must hold the keys (see presence.go).
+		note(*ps, req)
 	}
 	if req.ingest != "" {
 		// Ingest syncs the file and the MANIFEST: the one place the

@@ -69,9 +69,6 @@ func (t *Txn) RaiseCounter(key []byte, v uint64) {
 
 // Counter reads a counter's committed value (0 if never raised).
 func (db *DB) Counter(key []byte) (uint64, error) {
-	if db.knownAbsent(key) {
-		return 0, nil
-	}
 	v, ok, err := db.Get(key)
 	if err != nil || !ok {
 		return 0, err
