@@ -70,12 +70,12 @@ func (ch *Change) PutTable(s *Schema, t *Table) *Change {
 	return ch.add(Op{Kind: OpPutTable, Schema: s, Table: t})
 }
 
-// PutTableCopy writes t, a Clone of a definition that was prepared (read
-// from the catalog or written by PutTable) with only its IDs changed: the
-// validation and GMS schema Prepare builds were already made for the
-// original, so its record is written without them (a CREATE TABLE served
-// from a template spent a tenth of its time there). t is not prepared and
-// must not be handed out as a catalog definition.
+// PutTableCopy writes t, a copy of a definition that was prepared (read
+// from the catalog or written by PutTable) with only its IDs changed
+// (Table.CopyIDs): the validation and GMS schema Prepare builds were
+// already made for the original, so its record is written without them (a
+// CREATE TABLE served from a template spent a tenth of its time there). t
+// is not prepared and must not be handed out as a catalog definition.
 func (ch *Change) PutTableCopy(s *Schema, t *Table) *Change {
 	return ch.add(Op{Kind: OpPutTable, Schema: s, Table: t, copied: true})
 }

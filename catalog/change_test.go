@@ -274,8 +274,8 @@ func TestPutTableCopy(t *testing.T) {
 	if _, err := c.Write(tx, new(Change).PutTable(sch, orig)); err != nil {
 		t.Fatal(err)
 	}
-	cp := orig.Clone()
-	cp.ID, cp.Name = 101, "b"
+	cp := orig.CopyIDs(101, sch.ID, sch.ID)
+	cp.Name = "b"
 	if _, err := c.Write(tx, new(Change).PutTableCopy(sch, cp)); err != nil {
 		t.Fatal(err)
 	}

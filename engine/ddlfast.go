@@ -201,8 +201,7 @@ func (n *FastCreate) RowIter(ctx *sql.Context, _ sql.Row) (sql.RowIter, error) {
 	if err != nil {
 		return nil, err
 	}
-	t := n.tmpl.def.Clone()
-	t.ID, t.DataSchemaID = id, s.ID
+	t := n.tmpl.def.CopyIDs(id, s.ID, s.ID)
 	startRowCount(tx.kv, t)
 	// The template was prepared when the general path wrote it.
 	if err := tx.writeCatalog(e.cat, new(catalog.Change).PutTableCopy(s, t)); err != nil {
