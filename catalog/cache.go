@@ -15,7 +15,7 @@ import (
 type defCache struct {
 	shards [cacheShards]cacheShard
 	seed   maphash.Seed
-	stats  CacheStats
+	stats  *CacheStats
 }
 
 const cacheShards = 32
@@ -48,8 +48,13 @@ type CacheStats struct {
 	Loads     atomic.Int64 // Opened_table_definitions: records read and decoded
 }
 
-func newDefCache(budget int64) *defCache {
-	c := &defCache{seed: maphash.MakeSeed()}
+// newDefCache makes a cache of budget bytes counting into stats (nil: its
+// own counters).
+func newDefCache(budget int64, stats *CacheStats) *defCache {
+	if stats == nil {
+		stats = new(CacheStats)
+	}
+	c := &defCache{seed: maphash.MakeSeed(), stats: stats}
 	per := budget / cacheShards
 	if per < 1 {
 		per = 1

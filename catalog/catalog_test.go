@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"testing"
 
+	"github.com/myriaddb/myriad/keys"
 	"github.com/myriaddb/myriad/kv"
 )
 
@@ -117,7 +118,7 @@ func TestSchemaAndTableLifecycle(t *testing.T) {
 }
 
 func TestCacheStaysWithinBudget(t *testing.T) {
-	c := newDefCache(64 << 10)
+	c := newDefCache(64<<10, nil)
 	for i := 0; i < 10000; i++ {
 		key := fmt.Sprintf("k%d", i)
 		_, gen := c.get(key)
@@ -137,5 +138,50 @@ func TestCacheStaysWithinBudget(t *testing.T) {
 	c.put("x", "stale", 10, gen)
 	if v, _ := c.get("x"); v != nil {
 		t.Fatal("stale entry planted after invalidation")
+	}
+}
+
+// TestSchemaCachedApart: definitions read across many tables evict one
+// another, not their schema's record, which has a share of the budget of
+// its own (a statement reads both).
+func TestSchemaCachedApart(t *testing.T) {
+	db, c := openTestCatalog(t, t.TempDir(), 256<<10)
+	defer db.Close()
+	tx := db.Begin()
+	sch := &Schema{ID: 7, Name: "s"}
+	if _, err := c.PutSchema(tx, sch); err != nil {
+		t.Fatal(err)
+	}
+	const n = 2000 // ~3 KiB each: far more than the budget
+	for i := 0; i < n; i++ {
+		tbl := sbtestRecord(t)
+		tbl.ID, tbl.Name = uint64(100+i), fmt.Sprintf("t%d", i)
+		if _, err := c.PutTable(tx, sch, tbl); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := tx.Commit(); err != nil {
+		t.Fatal(err)
+	}
+	s, err := c.Schema(nil, "s")
+	if err != nil || s == nil {
+		t.Fatalf("schema: %v", err)
+	}
+	for i := 0; i < n; i++ {
+		if tbl, err := c.Table(nil, s, fmt.Sprintf("t%d", i)); err != nil || tbl == nil {
+			t.Fatalf("t%d: %v", i, err)
+		}
+	}
+	if c.Stats().Evictions.Load() == 0 {
+		t.Fatal("the definitions did not overflow the cache")
+	}
+	hits := c.Stats().Hits.Load()
+	if s2, err := c.Schema(nil, "s"); err != nil || s2 != s || c.Stats().Hits.Load() != hits+1 {
+		t.Fatalf("the schema record was evicted by the definitions (hit %v, %v)", s2 == s, err)
+	}
+	// DDL still invalidates it.
+	c.Invalidate([]string{string(keys.Schema("s"))})
+	if s3, _ := c.Schema(nil, "s"); s3 == s {
+		t.Fatal("the schema record survived its invalidation")
 	}
 }

@@ -257,3 +257,43 @@ func TestDropRemovesAutoIncCounters(t *testing.T) {
 		t.Fatalf("after a decoded DropTableData: counter %d", counter(t3))
 	}
 }
+
+// TestPutTableCopy: a copy of a prepared definition is written as PutTable
+// writes it, without being prepared again, and reads back as a definition
+// like any other.
+func TestPutTableCopy(t *testing.T) {
+	db, c := openTestCatalog(t, t.TempDir(), 1<<20)
+	defer db.Close()
+	sch := &Schema{ID: 9, Name: "s"}
+	tx := db.Begin()
+	if _, err := c.PutSchema(tx, sch); err != nil {
+		t.Fatal(err)
+	}
+	orig := sbtestRecord(t)
+	orig.ID, orig.Name = 100, "a"
+	if _, err := c.Write(tx, new(Change).PutTable(sch, orig)); err != nil {
+		t.Fatal(err)
+	}
+	cp := orig.CopyIDs(101, sch.ID, sch.ID)
+	cp.Name = "b"
+	if _, err := c.Write(tx, new(Change).PutTableCopy(sch, cp)); err != nil {
+		t.Fatal(err)
+	}
+	if cp.Schema().Schema != nil {
+		t.Fatal("the copy was prepared again")
+	}
+	if err := tx.Commit(); err != nil {
+		t.Fatal(err)
+	}
+	a, err := c.Table(nil, sch, "a")
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := c.Table(nil, sch, "b")
+	if err != nil || b == nil || b.ID != 101 || b.Shape() != a.Shape() || len(b.Schema().Schema) != len(a.Schema().Schema) {
+		t.Fatalf("the copy read back as %+v (%v)", b, err)
+	}
+	if b.Schema().Schema[0].Source != "b" || b.Schema().Schema[0].DatabaseSource != "s" {
+		t.Fatalf("the copy's columns belong to %s.%s", b.Schema().Schema[0].DatabaseSource, b.Schema().Schema[0].Source)
+	}
+}

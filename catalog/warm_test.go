@@ -38,6 +38,34 @@ func TestWarmAndShape(t *testing.T) {
 	if err != nil || records != n+2*counters || read <= 0 {
 		t.Fatalf("Warm: %d records, %d bytes, %v; want %d records and counters", records, read, err, n+2*counters)
 	}
+	// The full warm-up filled the counter span's presence filter: a
+	// table without a counter is known to have none without a read, and
+	// the ones with a counter still read theirs.
+	s1, _ := c.Schema(nil, "s1")
+	for i := 0; i < counters+2; i++ {
+		tbl, _ := c.Table(nil, s1, fmt.Sprintf("t%d", i))
+		skipped := db.Stats().AbsentReadsSkipped
+		v, err := db.Counter(tbl.CounterKey())
+		want, read := uint64(i+1), skipped
+		if i >= counters {
+			want, read = 0, skipped+1
+		}
+		if err != nil || v != want || db.Stats().AbsentReadsSkipped != read {
+			t.Fatalf("t%d: counter %d (%v), skipped reads %d -> %d; want %d, %d", i, v, err, skipped,
+				db.Stats().AbsentReadsSkipped, want, read)
+		}
+	}
+	// And the table-record filter: CREATE TABLE's check that its table
+	// does not exist reads nothing.
+	rtx := db.Begin()
+	skipped := db.Stats().AbsentReadsSkipped
+	if tbl, err := c.Table(rtx, s1, "not_created"); err != nil || tbl != nil || db.Stats().AbsentReadsSkipped != skipped+1 {
+		t.Fatalf("absent table: %v, %v; skipped reads %d -> %d", tbl, err, skipped, db.Stats().AbsentReadsSkipped)
+	}
+	if tbl, err := c.Table(rtx, s1, "t1"); err != nil || tbl == nil {
+		t.Fatalf("t1 through the transaction: %v", err)
+	}
+	rtx.Rollback()
 	if r, _, _ := c.Warm(nil, read/4); r < warmChunk || r >= n {
 		t.Fatalf("Warm within a quarter of the bytes read %d records", r)
 	}
@@ -47,7 +75,6 @@ func TestWarmAndShape(t *testing.T) {
 		t.Fatalf("Warm after stop read %d records", r)
 	}
 
-	s1, _ := c.Schema(nil, "s1")
 	s2, _ := c.Schema(nil, "s2")
 	a, _ := c.Table(nil, s1, "t1")
 	b, _ := c.Table(nil, s2, "t2")

@@ -196,11 +196,10 @@ func (n *FastCreate) RowIter(ctx *sql.Context, _ sql.Row) (sql.RowIter, error) {
 	if err != nil {
 		return nil, err
 	}
-	t := n.tmpl.def.Clone()
-	t.ID, t.DataSchemaID = id, s.ID
+	t := n.tmpl.def.CopyIDs(id, s.ID, s.ID)
 	startRowCount(tx.kv, t)
-	d := &Database{eng: e, schema: s}
-	if err := d.putTable(ctx, tx, t); err != nil {
+	// The template was prepared when the general path wrote it.
+	if err := tx.writeCatalog(e.cat, new(catalog.Change).PutTableCopy(s, t)); err != nil {
 		return nil, err
 	}
 	return sql.RowsToRowIter(sql.NewRow(types.NewOkResult(0))), nil

@@ -205,6 +205,10 @@ type DB struct {
 	// spillCache caches blocks of spilled runs (spill.go), apart from the
 	// LSM's cache so a huge transaction cannot evict everyone's blocks.
 	spillCache *pebble.Cache
+
+	// presence is the filters of the keys written in watched spans
+	// (presence.go); replaced and noted under mu.
+	presence atomic.Pointer[[]*presence]
 }
 
 // Open opens (creating if needed) the database in dir.
@@ -340,6 +344,9 @@ func (db *DB) Get(key []byte) (val []byte, ok bool, err error) {
 	if db.closed.Load() {
 		return nil, false, ErrClosed
 	}
+	if db.knownAbsent(key, 0, true) {
+		return nil, false, nil
+	}
 	return getCopy(db.pdb, key)
 }
 
@@ -388,8 +395,11 @@ type Stats struct {
 	Spills        uint64 // write buffers written out as sorted runs
 	SpilledBytes  uint64 // bytes of those runs
 	Ingests       uint64 // spilled Txns committed by ingesting one sstable
-	Failed        error  // sticky write error, if any
-	Space         SpaceStats
+	// AbsentReadsSkipped counts point reads a presence filter answered
+	// without Pebble (presence.go).
+	AbsentReadsSkipped uint64
+	Failed             error // sticky write error, if any
+	Space              SpaceStats
 }
 
 // Stats returns the current counters.
@@ -409,6 +419,7 @@ func (db *DB) Stats() Stats {
 		SpilledBytes:    db.spilledBytes.Load(),
 		Ingests:         db.ingests.Load(),
 	}
+	s.AbsentReadsSkipped = db.absentSkips()
 	s.OpenTxns = db.openCount()
 	// Published under mu; read without it so Stats never waits for a
 	// commit (e.g. one stalled on a full memtable queue).
@@ -510,7 +521,11 @@ type commitReq struct {
 	// stand for its point keys in the tracker.
 	ingest     string
 	ingestSize int64
-	cover      []keyRange
+	ingestRun  *run
+	// noted is the presence filters the commit's keys were noted in
+	// before the commit mutex (notePresence).
+	noted *[]*presence
+	cover []keyRange
 }
 
 // commit runs the commit protocol:
@@ -542,6 +557,9 @@ func (db *DB) commit(req *commitReq) error {
 		// Another Txn is open, so the write set will most likely be
 		// recorded: copy the keys now rather than under the mutex.
 		req.keys = trackedKeys(req.ws)
+	}
+	if hasData {
+		req.noted = db.notePresence(req)
 	}
 	if err := db.commitLocked(req, hasData); err != nil {
 		if !errors.Is(err, ErrWriteFailed) && req.batch != nil {
@@ -601,6 +619,11 @@ func (db *DB) commitLocked(req *commitReq, hasData bool) (err error) {
 			db.commitErrs.Add(1)
 			return err
 		}
+	}
+	if ps := db.presence.Load(); ps != req.noted && ps != nil && hasData {
+		// A filter was installed since notePresence: its scan may miss
+		// this commit, so it must hold the keys (see presence.go).
+		note(*ps, req)
 	}
 	if req.ingest != "" {
 		// Ingest syncs the file and the MANIFEST: the one place the

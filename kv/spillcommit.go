@@ -40,7 +40,7 @@ func (t *Txn) commitSpilled() error {
 	req := &commitReq{txn: t, ws: spilledSet{r: out.r, n: out.entries, ranges: ranges},
 		deleteOnly: out.deleteOnly, cover: out.cover}
 	if out.r != nil {
-		req.ingest, req.ingestSize = out.r.path, out.r.size
+		req.ingest, req.ingestSize, req.ingestRun = out.r.path, out.r.size, out.r
 	}
 	if err := db.commit(req); err != nil {
 		return err

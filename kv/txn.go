@@ -298,6 +298,9 @@ func (t *Txn) snapshotGet(key []byte) ([]byte, bool, error) {
 	if t.db.closed.Load() {
 		return nil, false, ErrClosed
 	}
+	if t.db.knownAbsent(key, t.snapVer, false) {
+		return nil, false, nil
+	}
 	return getCopy(snap, key)
 }
 

@@ -1,0 +1,42 @@
+#!/bin/bash
+# Random-table vs hot-table inserts of one build, with a CPU profile of each,
+# on a copy of a seed store.
+#
+#   SEED=/path/to/seed bench/random-insert-prof.sh BIN LABEL PORT
+#
+# SEED is a stopped server's --data-dir (`myriad bench provision --schemas
+# 10000 --tables 100`, then 60 s of `myriad bench insert --schemas 10000
+# --tables 100`). The copy is opened once and stopped, started again, left
+# 20 s to warm the catalog (catalog.Warm), then 33 s of inserts into random
+# tables of all 1M, then 33 s into the 100 hot tables, each with 30 s of
+# /debug/pprof/profile written to $OUT/LABEL-all.prof and LABEL-hot.prof.
+# Prints the rates and the server's CPU per insert (/proc ticks). Alternate
+# builds (A B B A) with the same SEED to compare them.
+set -u
+BIN=$1; LABEL=$2; PORT=$3
+SEED=${SEED:?set SEED to a stopped server data dir}
+T=${OUT:-${TMPDIR:-/tmp}}
+RUN=$T/prof-$LABEL
+rm -rf "$RUN"; mkdir -p "$RUN"; cp -a "$SEED" "$RUN/data"
+start() {
+  "$BIN" serve --data-dir "$RUN/data" --port "$PORT" --durability async --metrics-addr 127.0.0.1:$((PORT+1)) --skip-ssl >> "$RUN/server.log" 2>&1 &
+  echo $! > "$RUN/server.pid"
+  "$BIN" bench wait --port "$PORT" >/dev/null 2>&1
+}
+stop() { kill "$(cat "$RUN/server.pid")"; while kill -0 "$(cat "$RUN/server.pid")" 2>/dev/null; do sleep 0.5; done; }
+start; stop; start
+sleep 20
+PID=$(cat "$RUN/server.pid")
+for set in all hot; do
+  if [ $set = all ]; then S=10000; TB=100; else S=100; TB=1; fi
+  c0=$(awk '{print $14+$15}' /proc/$PID/stat)
+  curl -s -o "$T/$LABEL-$set.prof" "http://127.0.0.1:$((PORT+1))/debug/pprof/profile?seconds=30" &
+  CP=$!
+  out=$("$BIN" bench insert --port "$PORT" --schemas $S --tables $TB --duration 33s --progress never 2>&1 | tail -1)
+  c1=$(awk '{print $14+$15}' /proc/$PID/stat)
+  n=$(echo "$out" | sed -n 's/.*inserts=\([0-9]*\).*/\1/p')
+  echo "$LABEL $set $out server_us_per_insert=$(( (c1-c0)*10000/n ))"
+  wait $CP
+done
+stop
+rm -rf "$RUN"
