@@ -209,6 +209,10 @@ func (s *Session) mdlWrites(ctx *sql.Context) bool {
 	if l := s.lk.next; l != nil && l.Mode == locks.X {
 		return true
 	}
+	if st := s.lk.stmt; st != nil && st.all.Mode == locks.X {
+		// A table resolved after the analysis took lk.next over.
+		return true
+	}
 	return !readOnlyStatement(ctx.Query())
 }
 
