@@ -9,7 +9,7 @@ PART rows each for LOAD DATA LOCAL INFILE, in DIR/part-NNN.tsv.
 sysbench's own prepare sends every row as SQL text through one
 connection: 5-6 min for 1,000,000 rows on either server on the shared
 machine, the largest part of a side-by-side run. LOAD DATA of these files
-from two clients is the same table for a fraction of that.
+from two clients is the same table in less (docs/BENCHMARKS.md, ddl16).
 """
 import os, random, sys
 
