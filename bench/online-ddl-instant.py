@@ -63,3 +63,11 @@ print("%s tps before %.1f, while altering %.1f (%+.0f%%); client errors %d; DDL 
 cb, cd = serverload.cpu_between(t0 + W + 5, t0 + W + 15), serverload.cpu_between(t0 + W + 15, t0 + int(end))
 pb, pd = sum(before) / cb if cb > 0 else float("nan"), sum(during) / cd if cd > 0 else float("nan")
 print("%s txn per server CPU-s before %.0f, while altering %.0f (%+.0f%%)" % (label, pb, pd, 100 * (pd / pb - 1)))
+
+if os.environ.get("SUMMARY_FILE"):
+    def dist(v):
+        return "%.1f / %.1f / %.1f / %.1f ms (%d of %d)" % (min(v), pct(v, 50), pct(v, 90), max(v), sum(1 for x in v if x < 50), len(v))
+    with open(os.environ["SUMMARY_FILE"], "a") as f:
+        f.write("| %s | %.1f | %s | %s | %.1f (%.0f%%) | %d%s |\n" % (
+            label, mean(before), dist(times["ADD COLUMN"]), dist(times["DROP COLUMN"]), mean(during),
+            100 * mean(during) / mean(before), int(round(err)), ", DDL errors %d" % len(errs) if errs else ""))

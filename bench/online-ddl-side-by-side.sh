@@ -4,25 +4,40 @@
 # ADD COLUMN ... ALGORITHM=INSTANT, DROP COLUMN ... ALGORITHM=INSTANT and
 # CREATE INDEX ... ALGORITHM=INPLACE LOCK=NONE, each timed, with sysbench's
 # client errors and throughput before/during/after (bench/online-ddl.py
-# says how the windows are cut). Each server's table is prepared once and
-# its data directory copied for every run. Myriad runs once per
-# myriad_ddl_backfill_sleep_ratio in RATIOS; everything REPEAT times.
+# says how the windows are cut), and a table of every run's figures at the
+# end. Each server's table is loaded once and its data directory copied
+# for every run. Myriad runs once per myriad_ddl_backfill_sleep_ratio in
+# RATIOS (the throttle's starting ratio; default 300, the server's);
+# everything REPEAT times.
 #
+#   ROWS=1000000 bench/online-ddl-side-by-side.sh        (the final run)
 #   ROWS=1000000 RATIOS="0 300" REPEAT=2 bench/online-ddl-side-by-side.sh
 #   SKIP_MARIADB=1 / SKIP_MYRIAD=1: one side only
-#   MYRIAD_BASE=DIR / MARIADB_BASE=DIR: a Myriad / MariaDB data directory
-#   already prepared with ROWS rows (copied, not changed); SKIP_CHECK=1: no
-#   `myriad check` after each run (it takes 20 min on 1M rows on a loaded
-#   machine); PORT_BASE=N: servers listen on N..N+19 in turn (default
-#   23200, below the ephemeral range where client sockets took them);
+#   TRIES=N: N instant ADD/DROP COLUMN pairs instead (online-ddl-instant.py)
 #   WARMUP=S: S seconds of load before the before window (online-ddl.py)
+#   MYRIAD_BASE=DIR / MARIADB_BASE=DIR: a Myriad / MariaDB data directory
+#   already holding sbtest.sbtest1 with ROWS rows (copied, not changed);
+#   BASE_CACHE=DIR: keep the loaded directories in DIR (myriad-ROWS,
+#   mariadb-ROWS) and use them when there (a server build that cannot read
+#   the kept Myriad directory fails at its start: remove it);
+#   PREPARE=sysbench: load with `sysbench prepare` instead of LOAD DATA of
+#   generated rows (bench/sbdata.py, the same data shape; 1M rows at load
+#   ~20: MariaDB 24.5 s against sysbench's 4.7 min, Myriad 3.6 min with
+#   the generation against 5.5 min);
+#   SKIP_CHECK=1 / CHECK=1: no / a `myriad check` after each run (default:
+#   only up to 200,000 rows; on 1M rows it took 20 min on a loaded
+#   machine); PORT_BASE=N: servers listen on N..N+19 in turn (default
+#   23200, below the ephemeral range where client sockets took them).
 set -u
 cd "$(dirname "$0")/.."
 . bench/lib.sh
 ROWS=${ROWS:-100000}
-RATIOS=${RATIOS:-"0 300"}
+RATIOS=${RATIOS:-300}
 REPEAT=${REPEAT:-1}
+if [ -z "${SKIP_CHECK:-}" ] && [ -z "${CHECK:-}" ] && [ "$ROWS" -gt 200000 ]; then SKIP_CHECK=1; fi
+T_START=$(now)
 WORK=$(mktemp -d /tmp/online-ddl.XXXXXX)
+export SUMMARY_FILE=$WORK/summary
 BIN=${BIN:-$WORK/myriad}
 [ -x "$BIN" ] || go build -o "$BIN" ./cmd/myriad
 # newport: the next of PORT_BASE's 20 ports for each server start (a port
@@ -35,6 +50,30 @@ newport() {
   SB="sysbench oltp_read_write --db-driver=mysql --mysql-host=127.0.0.1 --mysql-port=$P --mysql-user=root --mysql-db=sbtest --tables=1 --table-size=$ROWS"
 }
 MARIADB_OPTS=(--innodb-buffer-pool-size=1G --innodb-flush-log-at-trx-commit=0 --max-connections=200)
+
+# fill: sbtest.sbtest1 with ROWS rows on the server at $P, as sysbench's
+# prepare makes it (PREPARE=sysbench: by it), timed.
+fill() {
+  local t0 f
+  t0=$(now)
+  if [ "${PREPARE:-}" = sysbench ]; then
+    mariadb -h127.0.0.1 -P$P -uroot -e "CREATE DATABASE sbtest"
+    $SB prepare >/dev/null
+  else
+    [ -d "$WORK/data" ] || /usr/bin/python3 bench/sbdata.py "$ROWS" "$WORK/data"
+    # sysbench's definition (oltp_common.lua), k_1 made up front: the
+    # rows maintain it as they land.
+    mariadb -h127.0.0.1 -P$P -uroot -e "SET GLOBAL local_infile = 1; CREATE DATABASE sbtest;
+      CREATE TABLE sbtest.sbtest1 (id INTEGER NOT NULL AUTO_INCREMENT, k INTEGER DEFAULT '0' NOT NULL,
+      c CHAR(120) DEFAULT '' NOT NULL, pad CHAR(60) DEFAULT '' NOT NULL, PRIMARY KEY (id), KEY k_1 (k))"
+    # Two clients, one file (100,000 rows) a statement.
+    ls "$WORK"/data/part-*.tsv | xargs -P 2 -I{} mariadb --local-infile=1 -h127.0.0.1 -P$P -uroot sbtest \
+      -e "LOAD DATA LOCAL INFILE '{}' INTO TABLE sbtest1" || { echo "load failed" >&2; exit 1; }
+  fi
+  f=$(mariadb -N -h127.0.0.1 -P$P -uroot -e "SELECT COUNT(*) FROM sbtest.sbtest1")
+  [ "$f" = "$ROWS" ] || { echo "loaded $f rows, want $ROWS" >&2; exit 1; }
+  echo "$1 loaded $ROWS rows in $(since "$t0") s (${PREPARE:-load data}), load $(cut -d' ' -f1-3 /proc/loadavg)"
+}
 
 # load LABEL: sysbench for as long as online-ddl.py runs, then the figures.
 load() {
@@ -54,15 +93,20 @@ load() {
   echo "$1 end $(date -u +%H:%M:%S), load $(cut -d' ' -f1-3 /proc/loadavg)"
 }
 
+if [ -n "${BASE_CACHE:-}" ]; then
+  mkdir -p "$BASE_CACHE"
+  [ -n "${MYRIAD_BASE:-}" ] || [ ! -d "$BASE_CACHE/myriad-$ROWS" ] || MYRIAD_BASE=$BASE_CACHE/myriad-$ROWS
+  [ -n "${MARIADB_BASE:-}" ] || [ ! -d "$BASE_CACHE/mariadb-$ROWS" ] || MARIADB_BASE=$BASE_CACHE/mariadb-$ROWS
+fi
 if [ "${SKIP_MYRIAD:-}" != 1 ]; then
   newport
   if [ -n "${MYRIAD_BASE:-}" ]; then
     cp -a "$MYRIAD_BASE" "$WORK/myriad-base"
   else
     start_myriad "$BIN" "$WORK/myriad-base" "$P" --durability async --log-level error
-    mariadb -h127.0.0.1 -P$P -uroot -e "CREATE DATABASE sbtest"
-    $SB prepare >/dev/null
+    fill myriad
     stop_server "$MYRIAD_PID"
+    [ -z "${BASE_CACHE:-}" ] || cp -a "$WORK/myriad-base" "$BASE_CACHE/myriad-$ROWS"
   fi
   for r in $(seq "$REPEAT"); do
     for ratio in $RATIOS; do
@@ -82,9 +126,9 @@ if [ "${SKIP_MARIADB:-}" != 1 ]; then
     cp -a "$MARIADB_BASE" "$WORK/mariadb-base"
   else
     start_mariadb "$WORK/mariadb-base" "$WORK/mariadb.sock" "$P" "${MARIADB_OPTS[@]}"
-    mariadb -h127.0.0.1 -P$P -uroot -e "CREATE DATABASE sbtest"
-    $SB prepare >/dev/null
+    fill mariadb
     stop_server "$MARIADB_PID"
+    [ -z "${BASE_CACHE:-}" ] || cp -a "$WORK/mariadb-base" "$BASE_CACHE/mariadb-$ROWS"
   fi
   for r in $(seq "$REPEAT"); do
     rm -rf "$WORK/mariadb"; cp -a "$WORK/mariadb-base" "$WORK/mariadb"
@@ -97,4 +141,19 @@ if [ "${SKIP_MARIADB:-}" != 1 ]; then
     stop_server "$MARIADB_PID"
   done
 fi
+if [ -s "$SUMMARY_FILE" ]; then
+  echo
+  echo "ROWS=$ROWS WARMUP=${WARMUP:-0}: issue #13's figures (before = sysbench tps in the before window; ADD/DROP: time, tps in"
+  echo "its second and the next 9 s against before; CREATE INDEX: first try or its error, rows/s; errors = sysbench's)"
+  echo
+  if [ -n "${TRIES:-}" ]; then
+    echo "| server, run | before tps | ADD COLUMN min / median / p90 / max (under 50 ms) | DROP COLUMN min / median / p90 / max (under 50 ms) | tps while altering (of before) | client errors |"
+    echo "| --- | --- | --- | --- | --- | --- |"
+  else
+    echo "| server, run | before tps | ADD COLUMN | DROP COLUMN | CREATE INDEX time (rows/s) | first try | tps during build (of before) | per server CPU-s during (of before) | tps 20 s after (of before) | client errors (during DDLs / whole run) |"
+    echo "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |"
+  fi
+  cat "$SUMMARY_FILE"
+fi
+echo "total wall time $(since "$T_START") s, load at the end $(cut -d' ' -f1-3 /proc/loadavg)"
 if [ -n "${KEEP:-}" ]; then echo "kept $WORK"; else rm -rf "$WORK"; fi

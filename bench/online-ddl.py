@@ -79,6 +79,13 @@ for name, (s, e, err) in (("ADD COLUMN", add), ("DROP COLUMN", drop)):
     aft, aerr = window(sec, sec + 9)
     print("%s %-12s %8.1f ms %s | tps in its second %.1f (%+.0f%%), next 9 s %.1f (%+.0f%%), errors %d" % (
         label, name, (e - s) * 1000, err or "ok", dur, 100 * (dur / before - 1), aft, 100 * (aft / before - 1), derr + aerr))
+cells = []
+for name, (s, e, err) in (("ADD COLUMN", add), ("DROP COLUMN", drop)):
+    sec = int(s) + 1
+    dur, _ = window(sec - 1, sec)
+    aft, _ = window(sec, sec + 9)
+    cells.append("%.1f ms%s (%+.0f%%, %+.0f%%)" % ((e - s) * 1000, "" if not err else " **" + err + "**",
+                                                  100 * (dur / before - 1), 100 * (aft / before - 1)))
 s, e, err = ix
 dur, derr = window(int(s) + 1, int(e))
 aft, aerr = window(int(e) + 1, int(e) + 20)
@@ -87,3 +94,13 @@ print("%s CREATE INDEX %8.1f s (%.0f rows/s) %s | tps during %.1f (%.0f%% of bef
 pb, pd, pa = per_cpu(W + 5, W + 20), per_cpu(int(s) + 1, int(e)), per_cpu(int(e) + 1, int(e) + 20)
 print("%s CREATE INDEX txn per server CPU-s: before %.0f, during %.0f (%.0f%%), after %.0f (%.0f%%)" % (
     label, pb, pd, 100 * pd / pb, pa, 100 * pa / pb))
+# Client errors while the DDLs ran (from the ADD's second to 20 s after the
+# build) and over the whole run, for the issue's "0 client errors".
+_, ddl_err = window(int(add[0]), int(e) + 20)
+_, all_err = window(0, 10 ** 9)
+print("%s client errors: %d from ADD COLUMN to 20 s after the build, %d in the whole run" % (label, ddl_err, all_err))
+if os.environ.get("SUMMARY_FILE"):
+    with open(os.environ["SUMMARY_FILE"], "a") as f:
+        f.write("| %s | %.1f | %s | %s | %.1f s (%.0f) | %s | %.1f (%.0f%%) | %.0f (%.0f%%) | %.1f (%.0f%%) | %d / %d |\n" % (
+            label, before, cells[0], cells[1], e - s, rows / (e - s), "yes" if not err else "no: " + err,
+            dur, 100 * dur / before, pd, 100 * pd / pb, aft, 100 * aft / before, ddl_err, all_err))

@@ -234,16 +234,6 @@ func (c *copyAlter) WithChildren(ch ...sql.Node) (sql.Node, error) {
 }
 
 func (c *copyAlter) RowIter(ctx *sql.Context, row sql.Row) (sql.RowIter, error) {
-	// The rows are counted before the ALTER runs (a copy keeps them all):
-	// looking the table up again afterwards, in the middle of a statement
-	// whose parts may have rewritten another table's key (RENAME COLUMN of
-	// a referenced column), waited on a metadata lock of our own (1213).
-	var n uint64
-	if t, ok, err := c.db.GetTableInsensitive(ctx, c.table); err == nil && ok {
-		if rc, ok := t.(*Table); ok {
-			n, _ = rc.ExactRowCount(ctx)
-		}
-	}
 	it, err := buildIter(ctx, c.child, row)
 	if err != nil {
 		return nil, err
@@ -257,6 +247,15 @@ func (c *copyAlter) RowIter(ctx *sql.Context, row sql.Row) (sql.RowIter, error) 
 	}
 	if cerr != nil {
 		return nil, cerr
+	}
+	// Counted after the copy, through the statement's transaction, which
+	// may hold the only copy of the new definition and its rows
+	// (Table.ExactRowCount).
+	var n uint64
+	if t, ok, err := c.db.GetTableInsensitive(ctx, c.table); err == nil && ok {
+		if rc, ok := t.(*Table); ok {
+			n, _ = rc.ExactRowCount(ctx)
+		}
 	}
 	return sql.RowsToRowIter(sql.NewRow(types.NewOkResult(int(n)))), nil
 }

@@ -149,6 +149,10 @@ type build struct {
 	indexID uint32 // set before the build is registered
 	timeout time.Duration
 	rw      *rewrite // set for a table rewrite (rewrite.go) instead of an index
+	// mdl is the table's metadata lock a rewrite that holds it
+	// (rewrite.holdMDL) copies under, SHARED_NO_WRITE, upgraded for the
+	// swap; nil when no session lock was taken (an embedded session's).
+	mdl *mdlLock
 
 	job catalog.Job // the record as last written (runner goroutine only)
 	def atomic.Pointer[catalog.Table]
@@ -905,17 +909,19 @@ func (e *Engine) ResumeJobs() (int, error) {
 		unlockMDL := func() {}
 		if b.rw != nil && b.rw.holdMDL && b.job.State != catalog.JobRollback {
 			// Taken before the server takes connections, as the
-			// statement held them: no statement uses the table until the
-			// numbering copy is swapped in.
+			// statement held them: no statement writes the table until
+			// the numbering copy is swapped in (readers go on).
 			u, err := e.lockExclusive(e.bgCtx, 0, j.SchemaID, j.Table, b.timeout)
 			if err != nil {
 				return 0, err
 			}
-			if _, err := e.locks.Acquire(e.bgCtx, b.owner, b.lockKey, locks.X, locks.Options{Timeout: b.timeout}); err != nil {
-				u()
+			if _, err := e.locks.Acquire(e.bgCtx, b.owner, b.lockKey, locks.S, locks.Options{Timeout: b.timeout}); err != nil {
+				u.unlock()
 				return 0, err
 			}
-			unlockMDL = u
+			u.downgrade()
+			b.mdl = u
+			unlockMDL = func() { u.unlock() }
 		}
 		sess := &Session{BaseSession: sql.NewBaseSession(), eng: e}
 		sctx := sql.NewContext(e.bgCtx, sql.WithSession(sess))

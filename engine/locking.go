@@ -117,13 +117,14 @@ func (e *Engine) LockTableForDDL(ctx context.Context, connID uint32, db, table s
 	for {
 		if mdlFree {
 			s.mdlWait.Store(true)
-			unlock, err := e.lockExclusive(ctx, connID, sch.ID, def.Name, time.Until(deadline))
+			l, err := e.lockExclusive(ctx, connID, sch.ID, def.Name, time.Until(deadline))
 			s.mdlWait.Store(false)
 			if err != nil {
 				return err
 			}
-			s.ddlMDL = unlock
-			s.mdlHeld.Store(e.mdl[mdlStripeOf(sch.ID, def.Name)].gate.Load())
+			l.held = &s.mdlHeld
+			s.ddlMDL = l
+			s.mdlHeld.Store(l.g)
 		}
 		if _, err := e.locks.Acquire(ctx, ddlOwner(connID), key, locks.X, locks.Options{Timeout: time.Until(deadline), Info: info}); err != nil {
 			s.endDDLMDL()

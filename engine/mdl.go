@@ -3,61 +3,100 @@ package engine
 import (
 	"context"
 	"errors"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
 
 	"github.com/dolthub/go-mysql-server/sql"
+
+	"github.com/myriaddb/myriad/locks"
 )
 
-// Metadata locks (MySQL's MDL, reduced to what an online rewrite's swap
-// needs). A statement takes a shared metadata lock on every table it
+// Metadata locks (MySQL's MDL, reduced to the modes Myriad's schema
+// changes need). A statement takes a shared metadata lock on every table it
 // resolves (Database.GetTableInsensitive, or a cached plan's tables) before
 // it reads the table's definition, and keeps it until its transaction
 // ends: to the statement's end in autocommit, to COMMIT/ROLLBACK in a
-// transaction, as MySQL does. The final swap of a rewrite (rewrite.go)
-// takes the table's metadata lock exclusively: new statements queue behind
-// it, and it waits, up to lock_wait_timeout (1205 to the ALTER), for the
-// holders to end. So no statement ever runs on a definition the swap
-// replaced, and none is told to retry (1412).
+// transaction, as MySQL does. The shared lock has MySQL's two DML modes:
+// SHARED_READ for a statement that only reads (SELECT, SHOW, ... without
+// FOR UPDATE) and SHARED_WRITE for any other (mdlWrites; a statement not
+// known to only read counts as a writer, which can only make it wait
+// more). A schema change takes the table's lock in one of two modes:
+//
+//   - EXCLUSIVE (LockTableForDDL, a rewrite's swap): new statements queue
+//     behind it, and it waits, up to lock_wait_timeout (1205 to the ALTER),
+//     for every holder to end. So no statement ever runs on a definition
+//     the change replaced, and none is told to retry (1412).
+//   - SHARED_NO_WRITE (a job that must keep the rows as they are while it
+//     copies them, MySQL's LOCK=SHARED: an added AUTO_INCREMENT column
+//     numbers the rows in key order): readers go on, writers queue behind
+//     it. It is reached by downgrading the statement's EXCLUSIVE lock once
+//     the job is recorded, and upgraded to EXCLUSIVE again for the swap
+//     (mdlLock.downgrade, mdlLock.upgrade), as MySQL's ALTER moves from
+//     X to SNW to X. (MySQL's SHARED_UPGRADABLE, held by an ALTER while
+//     it prepares, is this EXCLUSIVE: Myriad's ALTER prepares in
+//     microseconds under it.)
 //
 // Cost: the locks live in a fixed array of stripes indexed by a hash of
-// (schema ID, lower-case table name), each a holder counter and a gate
-// pointer; a shared lock is one atomic add and one atomic load on the
-// stripe plus an entry in the session's short list of held stripes. No
-// mutex is shared between sessions, and nothing grows with the number of
-// tables. Tables that share a stripe share its lock: a swap may wait for
-// a statement on another table of its stripe (1 in mdlStripes), never
-// for longer than that statement's transaction. The name (not the table
-// ID) is hashed because the swap gives the table a new ID: a statement
-// must lock before it looks the definition up, so it finds the new one
-// when it waited.
+// (schema ID, lower-case table name), each two holder counters (readers,
+// writers) and a gate pointer; a shared lock is one atomic add and one
+// atomic load on the stripe plus an entry in the session's short list of
+// held stripes. No mutex is shared between sessions, and nothing grows
+// with the number of tables. Tables that share a stripe share its lock: a
+// swap may wait for a statement on another table of its stripe (1 in
+// mdlStripes), never for longer than that statement's transaction. The
+// name (not the table ID) is hashed because the swap gives the table a new
+// ID: a statement must lock before it looks the definition up, so it
+// finds the new one when it waited.
 //
-// A session's own exclusive lock lets its statements through (the ALTER
-// resolving its table again); a session already holding a stripe is not
-// stopped by a gate set after it (its transaction is what the swap waits
-// for).
+// A session's own gate lets its statements through (the ALTER resolving
+// its table again); a session already holding a stripe in the mode it asks
+// for is not stopped by a gate set after it (its transaction is what the
+// change waits for).
 
 const mdlStripes = 4096
 
 type mdlStripe struct {
-	holders atomic.Int64
+	readers atomic.Int64 // SHARED_READ holders
+	writers atomic.Int64 // SHARED_WRITE holders
 	gate    atomic.Pointer[mdlGate]
-	_       [48]byte // one stripe per cache line: sessions on different tables do not share one
+	_       [40]byte // one stripe per cache line: sessions on different tables do not share one
 }
 
-// mdlGate is an exclusive lock on a stripe: set while its holder waits for
-// the shared holders to drain and while it runs; open is closed when it
-// ends.
+// mdlMode is the mode of a gate: what it lets through and waits for.
+type mdlMode uint8
+
+const (
+	mdlExclusive mdlMode = iota // stops every shared request, waits for every holder
+	mdlNoWrite                  // stops writers, waits for writers; readers pass
+)
+
+// mdlGate is a schema change's lock on a stripe: set while its holder
+// waits for the holders it conflicts with to drain and while it runs;
+// open is closed when it ends or its mode changes (a new gate replaces
+// it). A gate's mode never changes.
 type mdlGate struct {
 	open chan struct{}
 	conn uint32 // the session holding it (0: a resumed job's)
+	mode mdlMode
+	// upgrade: set by mdlLock.upgrade, stops a holder's write too.
+	upgrade bool
 }
 
-// mdlHolds is a session's shared locks: stripe indexes.
+// stops reports whether g stops a shared request (write: SHARED_WRITE).
+func (g *mdlGate) stops(write bool) bool { return g.mode == mdlExclusive || write }
+
+// mdlHold is one shared lock a session holds.
+type mdlHold struct {
+	k     uint32
+	write bool
+}
+
+// mdlHolds is a session's shared locks.
 type mdlHolds struct {
 	mu sync.Mutex // the session's goroutine and Shutdown's
-	s  []uint32
+	s  []mdlHold
 }
 
 func mdlStripeOf(schemaID uint64, name string) uint32 {
@@ -85,8 +124,9 @@ func mdlStripeOf(schemaID uint64, name string) uint32 {
 var errMDLTimeout = errLockWaitTimeout
 
 // lockShared takes the shared metadata lock of table name in schema
-// schemaID for s (a no-op when s holds it), waiting behind an exclusive one
-// up to lock_wait_timeout.
+// schemaID for s's running statement (SHARED_WRITE unless it only reads,
+// mdlWrites; a no-op when s holds it so), waiting behind a gate that stops
+// it up to lock_wait_timeout.
 func (e *Engine) lockShared(ctx *sql.Context, s *Session, schemaID uint64, name string) error {
 	if !s.mdlOn {
 		return nil
@@ -97,31 +137,45 @@ func (e *Engine) lockShared(ctx *sql.Context, s *Session, schemaID uint64, name 
 		// 1213 is reported there (its transaction is gone already).
 		return errDeadlock
 	}
+	write := s.mdlWrites(ctx)
 	k := mdlStripeOf(schemaID, name)
 	h := &s.mdl
+	held := false // s holds k SHARED_READ: it asks for SHARED_WRITE
 	h.mu.Lock()
 	for _, x := range h.s {
-		if x == k {
-			h.mu.Unlock()
-			return nil
+		if x.k == k {
+			if x.write || !write {
+				h.mu.Unlock()
+				return nil
+			}
+			held = true
 		}
 	}
 	h.mu.Unlock()
 	st := &e.mdl[k]
+	n := &st.readers
+	if write {
+		n = &st.writers
+	}
 	var deadline time.Time
 	for {
-		st.holders.Add(1)
+		n.Add(1)
 		g := st.gate.Load()
-		if g == nil {
+		if g == nil || !g.stops(write) || held && g.mode == mdlExclusive && !g.upgrade {
+			// An EXCLUSIVE request made while s held k waits for s's
+			// transaction anyway: its write adds no wait, and stopping
+			// it would make every read-then-write transaction a
+			// deadlock victim. Not so behind SHARED_NO_WRITE or its
+			// upgrade: the table is being copied, no write may start.
 			h.mu.Lock()
-			h.s = append(h.s, k)
+			h.s = append(h.s, mdlHold{k, write})
 			h.mu.Unlock()
 			return nil
 		}
-		st.holders.Add(-1)
+		n.Add(-1)
 		if g.conn != 0 && g.conn == s.ID() {
-			// The session's own swap: its statement's work is the
-			// swap's.
+			// The session's own schema change: its statement's work is
+			// the change's.
 			return nil
 		}
 		if deadline.IsZero() {
@@ -130,7 +184,7 @@ func (e *Engine) lockShared(ctx *sql.Context, s *Session, schemaID uint64, name 
 		s.mdlWait.Store(true)
 		s.mdlWaitingOn.Store(g)
 		err := waitGate(ctx, g, deadline, func() bool {
-			return e.mdlVictim(s) || e.mdlRowCycle(s, k) || e.mdlGateCycle(s, g)
+			return e.mdlVictim(s) || e.mdlRowCycle(s, k, g) || e.mdlGateCycle(s, g)
 		})
 		s.mdlWaitingOn.Store(nil)
 		s.mdlWait.Store(false)
@@ -141,6 +195,67 @@ func (e *Engine) lockShared(ctx *sql.Context, s *Session, schemaID uint64, name 
 			return err
 		}
 	}
+}
+
+// mdlWrites reports whether s's running statement takes its shared
+// metadata locks as SHARED_WRITE: unless its text starts with a word of a
+// statement that only reads and it has no FOR UPDATE (server.stripLocking
+// took the clause off the text: it is in lk.next). Tables a read-only
+// statement reaches only through a stored function that writes them are
+// taken SHARED_READ (MySQL's prelocking would take SHARED_WRITE); the
+// write then meets the job's table lock in the lock table (a wait bounded
+// by innodb_lock_wait_timeout), never a table being copied.
+func (s *Session) mdlWrites(ctx *sql.Context) bool {
+	if l := s.lk.next; l != nil && l.Mode == locks.X {
+		return true
+	}
+	if st := s.lk.stmt; st != nil && st.all.Mode == locks.X {
+		// A table resolved after the analysis took lk.next over.
+		return true
+	}
+	return !readOnlyStatement(ctx.Query())
+}
+
+// readOnlyStatement reports whether q is a statement that cannot write
+// the tables it names, by its first word (past blanks, comments and
+// opening parentheses). An executable comment (/*! ... */) or a word it
+// does not know makes it a writer.
+func readOnlyStatement(q string) bool {
+	i := 0
+	for i < len(q) {
+		c := q[i]
+		switch {
+		case c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '(':
+			i++
+		case c == '#' || c == '-' && strings.HasPrefix(q[i:], "-- "):
+			j := strings.IndexByte(q[i:], '\n')
+			if j < 0 {
+				return false
+			}
+			i += j + 1
+		case c == '/' && strings.HasPrefix(q[i:], "/*"):
+			if strings.HasPrefix(q[i:], "/*!") || strings.HasPrefix(q[i:], "/*+") {
+				return false
+			}
+			j := strings.Index(q[i+2:], "*/")
+			if j < 0 {
+				return false
+			}
+			i += j + 4
+		default:
+			j := i
+			for j < len(q) && (q[j] >= 'a' && q[j] <= 'z' || q[j] >= 'A' && q[j] <= 'Z') {
+				j++
+			}
+			switch w := q[i:j]; {
+			case strings.EqualFold(w, "SELECT"), strings.EqualFold(w, "SHOW"), strings.EqualFold(w, "DESCRIBE"),
+				strings.EqualFold(w, "DESC"), strings.EqualFold(w, "TABLE"), strings.EqualFold(w, "VALUES"):
+				return true
+			}
+			return false
+		}
+	}
+	return false
 }
 
 // errMDLDeadlock is waitGate's answer when its check found the waiter in a
@@ -162,21 +277,21 @@ func (e *Engine) mdlVictim(s *Session) bool {
 	s.mdl.mu.Lock()
 	defer s.mdl.mu.Unlock()
 	for _, x := range s.mdl.s {
-		if g := e.mdl[x].gate.Load(); g != nil && g.conn != s.ID() {
+		if g := e.mdl[x.k].gate.Load(); g != nil && g.conn != s.ID() && g.stops(x.write) {
 			return true
 		}
 	}
 	return false
 }
 
-// mdlRowCycle reports whether s, waiting for stripe k behind an exclusive
-// request, closes a cycle through a row lock: a transaction holding k (so
-// the exclusive request waits for it) waits in the lock table, directly
+// mdlRowCycle reports whether s, waiting for stripe k behind gate g,
+// closes a cycle through a row lock: a transaction holding k in a mode g
+// stops (so g's holder waits for it) waits in the lock table, directly
 // or through others, for a row lock s's transaction holds. Neither the
 // lock table's detector (it does not see metadata waits) nor mdlVictim
 // (s holds no stripe that is waited on) finds it, and every party would
 // wait until lock_wait_timeout. s is the victim, as in mdlVictim.
-func (e *Engine) mdlRowCycle(s *Session, k uint32) bool {
+func (e *Engine) mdlRowCycle(s *Session, k uint32, g *mdlGate) bool {
 	if s.tx == nil {
 		return false
 	}
@@ -186,7 +301,7 @@ func (e *Engine) mdlRowCycle(s *Session, k uint32) bool {
 			return false
 		}
 		v, ok := e.sessions.Load(o.conn)
-		return ok && v.(*Session).holdsMDL(k)
+		return ok && v.(*Session).holdsMDLFor(k, g)
 	}, s.tx.kv.ID())
 }
 
@@ -274,26 +389,32 @@ func waitGate(ctx context.Context, g *mdlGate, deadline time.Time, check func() 
 	}
 }
 
-// holdsMDL reports whether s holds stripe k shared.
+// holdsMDL reports whether s holds stripe k shared, in any mode.
 func (s *Session) holdsMDL(k uint32) bool {
+	return s.holdsMDLFor(k, &mdlGate{mode: mdlExclusive})
+}
+
+// holdsMDLFor reports whether s holds stripe k in a mode gate g waits
+// for.
+func (s *Session) holdsMDLFor(k uint32, g *mdlGate) bool {
 	s.mdl.mu.Lock()
 	defer s.mdl.mu.Unlock()
 	for _, x := range s.mdl.s {
-		if x == k {
+		if x.k == k && g.stops(x.write) {
 			return true
 		}
 	}
 	return false
 }
 
-// endDDLMDL ends the exclusive metadata lock s's DDL statement took
+// endDDLMDL ends the metadata lock s's DDL statement took
 // (LockTableForDDL): at the statement's end, or when an online job
 // starts its long phase (backfill) in which the table stays usable.
 func (s *Session) endDDLMDL() {
-	if f := s.ddlMDL; f != nil {
+	if l := s.ddlMDL; l != nil {
 		s.ddlMDL = nil
 		s.mdlHeld.Store(nil)
-		f()
+		l.unlock()
 	}
 }
 
@@ -305,18 +426,31 @@ func (e *Engine) releaseMDL(s *Session) {
 	held := h.s
 	h.s = h.s[:0]
 	h.mu.Unlock()
-	for _, k := range held {
-		e.mdl[k].holders.Add(-1)
+	for _, x := range held {
+		if x.write {
+			e.mdl[x.k].writers.Add(-1)
+		} else {
+			e.mdl[x.k].readers.Add(-1)
+		}
 	}
+}
+
+// mdlLock is a schema change's lock on a stripe (its current gate).
+type mdlLock struct {
+	st *mdlStripe
+	g  *mdlGate
+	// held, when not nil, is the holding session's mdlHeld, kept on the
+	// current gate for mdlGateCycle.
+	held *atomic.Pointer[mdlGate]
 }
 
 // lockExclusive takes the metadata lock of table name in schema schemaID
 // exclusively for connection conn (0: no session): new shared requests
 // queue from now on, and it returns once the holders have ended, or fails
-// with 1205 after timeout (1317 when ctx ends). unlock ends it.
-func (e *Engine) lockExclusive(ctx context.Context, conn uint32, schemaID uint64, name string, timeout time.Duration) (unlock func(), err error) {
+// with 1205 after timeout (1317 when ctx ends).
+func (e *Engine) lockExclusive(ctx context.Context, conn uint32, schemaID uint64, name string, timeout time.Duration) (*mdlLock, error) {
 	st := &e.mdl[mdlStripeOf(schemaID, name)]
-	g := &mdlGate{open: make(chan struct{}), conn: conn}
+	g := &mdlGate{open: make(chan struct{}), conn: conn, mode: mdlExclusive}
 	deadline := time.Now().Add(timeout)
 	for !st.gate.CompareAndSwap(nil, g) {
 		if other := st.gate.Load(); other != nil {
@@ -325,26 +459,64 @@ func (e *Engine) lockExclusive(ctx context.Context, conn uint32, schemaID uint64
 			}
 		}
 	}
-	unlock = func() {
-		st.gate.Store(nil)
-		close(g.open)
+	l := &mdlLock{st: st, g: g}
+	if err := l.drain(ctx, deadline); err != nil {
+		l.unlock()
+		return nil, err
 	}
+	return l, nil
+}
+
+// drain waits until no shared holder l's gate stops is left.
+func (l *mdlLock) drain(ctx context.Context, deadline time.Time) error {
 	// Holders are statements and short transactions: poll, backing off
 	// to a millisecond, rather than make every release signal.
 	pause := 20 * time.Microsecond
-	for st.holders.Load() > 0 {
+	for l.st.writers.Load() > 0 || l.g.mode == mdlExclusive && l.st.readers.Load() > 0 {
 		if err := ctx.Err(); err != nil {
-			unlock()
-			return nil, errQueryInterrupted
+			return errQueryInterrupted
 		}
 		if time.Now().After(deadline) {
-			unlock()
-			return nil, errMDLTimeout
+			return errMDLTimeout
 		}
 		time.Sleep(pause)
 		pause = min(2*pause, time.Millisecond)
 	}
-	return unlock, nil
+	return nil
+}
+
+// unlock ends the lock.
+func (l *mdlLock) unlock() {
+	l.st.gate.Store(nil)
+	close(l.g.open)
+}
+
+// setMode puts a gate of mode m in place of l's and wakes the requests
+// that waited behind the old one (they look at the new one).
+func (l *mdlLock) setMode(m mdlMode) {
+	old := l.g
+	l.g = &mdlGate{open: make(chan struct{}), conn: old.conn, mode: m, upgrade: m == mdlExclusive}
+	l.st.gate.Store(l.g)
+	if l.held != nil {
+		l.held.Store(l.g)
+	}
+	close(old.open)
+}
+
+// downgrade turns l from EXCLUSIVE into SHARED_NO_WRITE: readers go on,
+// writers keep waiting.
+func (l *mdlLock) downgrade() { l.setMode(mdlNoWrite) }
+
+// upgrade turns l from SHARED_NO_WRITE into EXCLUSIVE: new readers queue,
+// and it waits for those holding the table to end, up to timeout (1205;
+// 1317 when ctx ends), when it goes back to SHARED_NO_WRITE.
+func (l *mdlLock) upgrade(ctx context.Context, timeout time.Duration) error {
+	l.setMode(mdlExclusive)
+	if err := l.drain(ctx, time.Now().Add(timeout)); err != nil {
+		l.setMode(mdlNoWrite)
+		return err
+	}
+	return nil
 }
 
 // LockPlanTables takes the shared metadata locks of the tables a cached

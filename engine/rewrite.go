@@ -82,10 +82,11 @@ type rewrite struct {
 	trackTouched atomic.Bool
 
 	// holdMDL: the job holds the table's metadata lock (and its DDL lock)
-	// exclusively from its start to the swap, so no statement uses the
-	// table meanwhile. An added AUTO_INCREMENT column numbers the rows in
-	// key order; a writer's row would need a number the copy has not
-	// reached (MySQL does not allow concurrent DML for it either).
+	// from its start to the swap, SHARED_NO_WRITE (and S) during the copy,
+	// so no statement writes the table meanwhile; readers go on. An added
+	// AUTO_INCREMENT column numbers the rows in key order; a writer's row
+	// would need a number the copy has not reached (MySQL does not allow
+	// concurrent DML for it either: LOCK=SHARED at most).
 	holdMDL bool
 
 	mirroring atomic.Bool // writers maintain the shadow
@@ -715,6 +716,16 @@ func (t *Table) rewriteOnline(ctx *sql.Context, tx *Transaction, s *Session, nd 
 		// Statements use the table during the copy (and the swap takes
 		// the metadata lock again).
 		s.endDDLMDL()
+	} else {
+		// Readers go on during the numbering copy, writers wait for
+		// the swap (MySQL's LOCK=SHARED): the metadata lock becomes
+		// SHARED_NO_WRITE, the table lock S (a locking read's IS
+		// passes, a writer's IX waits).
+		e.locks.Downgrade(owner, lockKey, locks.S)
+		if s.ddlMDL != nil {
+			s.ddlMDL.downgrade()
+			b.mdl = s.ddlMDL
+		}
 	}
 	if err := b.run(ctx, ctx.Context); err != nil {
 		return err
@@ -743,11 +754,18 @@ func (b *build) runRewrite(sctx *sql.Context, ctx context.Context) error {
 		if s, ok := sctx.Session.(*Session); ok {
 			e.releaseMDL(s)
 		}
-		unlock, err := e.lockExclusive(ctx, b.conn, b.job.SchemaID, b.job.Table, b.timeout)
+		l, err := e.lockExclusive(ctx, b.conn, b.job.SchemaID, b.job.Table, b.timeout)
 		if err != nil {
 			return err
 		}
-		defer unlock()
+		defer l.unlock()
+	} else if b.mdl != nil {
+		// Readers went on during the numbering copy (SHARED_NO_WRITE):
+		// the swap waits for them, and new ones queue behind it.
+		b.phase.Store("Waiting for table metadata lock")
+		if err := b.mdl.upgrade(ctx, b.timeout); err != nil {
+			return err
+		}
 	}
 	b.phase.Store("waiting for table lock (rename)")
 	var nd *catalog.Table

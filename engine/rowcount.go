@@ -70,7 +70,17 @@ func (e *Engine) RowCount(t *catalog.Table) (int64, error) {
 }
 
 // ExactRowCount is TABLE_ROWS: the committed row count (engine/infoschema).
-func (t *Table) ExactRowCount(*sql.Context) (uint64, error) {
+// In a statement that rewrote definitions (an ALTER whose parts copied the
+// table in its own transaction) the rows are counted as that transaction
+// sees them: the definition may exist only there, with no committed count,
+// and RowCount's recount would commit a base over the new table's span,
+// which conflicts with the statement's own copy at its commit (1213).
+func (t *Table) ExactRowCount(ctx *sql.Context) (uint64, error) {
+	if ctx != nil {
+		if tx, _ := ctx.GetTransaction().(*Transaction); tx != nil && !tx.kv.Done() && tx.catalogDirty() {
+			return countRows(tx.kv, t.def)
+		}
+	}
 	n, err := t.db.eng.RowCount(t.def)
 	if n < 0 {
 		n = 0
@@ -91,4 +101,22 @@ func (t *Table) DiskLengths(*sql.Context) (data, index uint64, err error) {
 	_, hi := keys.TableSpan(t.def.DataSchemaID, t.def.ID)
 	index, err = db.DiskUsage(lo, hi)
 	return data, index, err
+}
+
+// countRows counts t's rows as tx sees them, storing nothing.
+func countRows(tx *kv.Txn, t *catalog.Table) (uint64, error) {
+	lo, hi := keys.IndexSpan(t.DataSchemaID, t.ID, keys.PrimaryIndexID)
+	it, err := tx.NewIter(lo, hi)
+	if err != nil {
+		return 0, err
+	}
+	var n uint64
+	for ok := it.First(); ok; ok = it.Next() {
+		n++
+	}
+	if err := it.Error(); err != nil {
+		it.Close()
+		return 0, err
+	}
+	return n, it.Close()
 }

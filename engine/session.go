@@ -51,9 +51,9 @@ type Session struct {
 	// mdl: the shared metadata locks the session's transaction holds
 	// (mdl.go).
 	mdl mdlHolds
-	// ddlMDL ends the exclusive metadata lock of the running DDL
-	// statement (nil: none).
-	ddlMDL func()
+	// ddlMDL is the metadata lock of the running DDL statement (nil:
+	// none).
+	ddlMDL *mdlLock
 	// mdlHeld is the gate of that exclusive lock, and mdlWaitingOn the
 	// gate a shared request of the session waits behind: the edges
 	// mdlGateCycle walks.

@@ -611,6 +611,26 @@ func (t *Table) ReleaseAll(owner uint64) {
 	}
 }
 
+// Downgrade makes owner hold key in mode alone, a mode its held modes
+// cover (X to S: others' S and IS become grantable); queued requests are
+// granted as far as they now can be. It does nothing if owner does not
+// hold such a mode.
+func (t *Table) Downgrade(owner uint64, key string, mode Mode) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	e := t.entries[key]
+	if e == nil {
+		return
+	}
+	held := e.holders[owner]
+	if held&coveredBy(mode) == 0 || held == mode {
+		return
+	}
+	e.holders[owner] = mode
+	t.promoteLocked(key, e)
+	t.signalLocked(e, nil)
+}
+
 // Holds returns the modes owner holds on key.
 func (t *Table) Holds(owner uint64, key string) Mode {
 	t.mu.Lock()

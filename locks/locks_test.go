@@ -400,3 +400,51 @@ func TestDeadlockInfo(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// TestDowngrade: an X holder that downgrades to S lets the queued IS and S
+// requests in (in FIFO order, up to the first that still conflicts) and
+// keeps IX and X out; upgrading back waits for the S holders it let in.
+func TestDowngrade(t *testing.T) {
+	lt := New()
+	ctx := context.Background()
+	if _, err := lt.Acquire(ctx, 1, "T", X, Options{}); err != nil {
+		t.Fatal(err)
+	}
+	got := make(chan Mode, 3)
+	for i, m := range []Mode{IS, S} {
+		go func(o uint64, m Mode) {
+			if _, err := lt.Acquire(ctx, o, "T", m, Options{Timeout: 5 * time.Second}); err == nil {
+				got <- m
+			}
+		}(uint64(10+i), m)
+	}
+	for lt.Stats().CurrentWaits < 2 {
+		time.Sleep(time.Millisecond)
+	}
+	lt.Downgrade(1, "T", S)
+	if h := lt.Holds(1, "T"); h != S {
+		t.Fatalf("holder has %s after the downgrade, want S", h)
+	}
+	for i := 0; i < 2; i++ {
+		select {
+		case <-got:
+		case <-time.After(5 * time.Second):
+			t.Fatal("a compatible waiter was not granted after the downgrade")
+		}
+	}
+	if _, err := lt.Acquire(ctx, 20, "T", IX, Options{NoWait: true}); !errors.Is(err, ErrNoWait) {
+		t.Fatalf("IX next to the downgraded S: %v, want ErrNoWait", err)
+	}
+	if _, err := lt.Acquire(ctx, 1, "T", X, Options{Timeout: 20 * time.Millisecond}); !errors.Is(err, ErrLockWaitTimeout) {
+		t.Fatalf("upgrade next to the readers let in: %v, want a timeout", err)
+	}
+	lt.ReleaseAll(10)
+	lt.ReleaseAll(11)
+	if n, err := lt.Acquire(ctx, 1, "T", X, Options{NoWait: true}); err != nil || !n {
+		t.Fatalf("upgrade once the readers left: %v %v", n, err)
+	}
+	lt.Downgrade(2, "T", S) // not a holder: nothing happens
+	if h := lt.Holds(2, "T"); h != 0 {
+		t.Fatalf("a non-holder holds %s after Downgrade", h)
+	}
+}
