@@ -12,8 +12,9 @@ import (
 // table in batches (slowed by myriad_ddl_batch_delay_ms), checks the
 // crashed store, restarts it and lets the job resume from its recorded
 // cursor and next number (catalog.Job.AutoNext): the job must go on where
-// it stopped (not start over), an INSERT sent while it runs waits for it
-// and then gets the number after the last row, every row must be numbered
+// it stopped (not start over), a SELECT while it runs does not wait for
+// it, an INSERT sent while it runs waits for it and then gets the number
+// after the last row, every row must be numbered
 // 1..N in key order with the unique key agreeing, no job may be left and
 // the store must check clean.
 func TestKillDuringAutoIncrementAddColumn(t *testing.T) {
@@ -27,7 +28,9 @@ func TestKillDuringAutoIncrementAddColumn(t *testing.T) {
 	ddl := startSlowDDL(t, db, "ALTER TABLE ai.t ADD COLUMN seq INT AUTO_INCREMENT UNIQUE", 30)
 	before := waitCopy(t, db, 5_000, 0)
 	db = ddl.killAndRestart(t, s, "during the numbering copy")
-	mustExec(t, db, "SET GLOBAL myriad_ddl_batch_delay_ms = 10")
+	// Slow enough that the resumed copy (25 batches left) outlasts the
+	// reads below by seconds.
+	mustExec(t, db, "SET GLOBAL myriad_ddl_batch_delay_ms = 100")
 	jobs := queryRows(t, db, "SELECT ROWS_DONE FROM information_schema.MYRIAD_DDL_JOBS")
 	if len(jobs) == 0 {
 		t.Fatal("no job after the restart: the copy was neither resumed nor is it still running")
@@ -41,6 +44,16 @@ func TestKillDuringAutoIncrementAddColumn(t *testing.T) {
 		_, err := db.Exec("INSERT INTO ai.t (id, k) VALUES (1000000, -1)")
 		ins <- err
 	}()
+	// A reader does not wait for it (SHARED_NO_WRITE, as the statement's
+	// job held it before the kill): it returns while the job is still
+	// listed.
+	var cnt int
+	if err := db.QueryRow("SELECT COUNT(*) FROM ai.t").Scan(&cnt); err != nil || cnt != rows {
+		t.Fatalf("SELECT during the resumed job: %d, %v; want %d", cnt, err, rows)
+	}
+	if len(queryRows(t, db, "SELECT ROWS_DONE FROM information_schema.MYRIAD_DDL_JOBS")) == 0 {
+		t.Fatal("the resumed job ended before a SELECT of its table returned: the SELECT waited for it")
+	}
 	deadline := time.Now().Add(2 * time.Minute)
 	for len(queryRows(t, db, "SELECT ROWS_DONE FROM information_schema.MYRIAD_DDL_JOBS")) > 0 {
 		if time.Now().After(deadline) {
