@@ -2,6 +2,7 @@ package server
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"database/sql"
 	"fmt"
@@ -149,6 +150,7 @@ func TestTenThousandConnections(t *testing.T) {
 	mustExec(t, db, "CREATE TABLE conns.t (id int PRIMARY KEY, conn bigint)")
 	// One connection is open: the baseline includes everything shared.
 	base := srv.memInUse(t)
+	cpu0 := processCPU(t, cmd.Process.Pid)
 
 	// Connect all clients, a few hundred handshakes at a time (the kernel's
 	// accept backlog is finite; a SYN beyond it is retried after a second).
@@ -233,8 +235,35 @@ func TestTenThousandConnections(t *testing.T) {
 	for _, c := range conns {
 		c.Close()
 	}
-	t.Logf("total %s", time.Since(start).Round(time.Millisecond))
-	if el := time.Since(start); el > 2*time.Minute {
-		t.Errorf("took %s", el)
+	cpu := processCPU(t, cmd.Process.Pid) - cpu0
+	t.Logf("total %s; server CPU %s, %s per connection", time.Since(start).Round(time.Millisecond),
+		cpu.Round(time.Millisecond), (cpu / n).Round(time.Microsecond))
+	// The bound is on the server's CPU, not on wall time: this machine's
+	// CI shares its 2 cores with other test packages, which made a
+	// 2-minute wall-clock bound fail at load 25 with the same work done.
+	// Measured: about 11 s of server CPU (1.1 ms per connection for the
+	// handshake, three statements and the close); the bound catches work
+	// that grows with the number of connections (a scan of every session
+	// per statement would cost minutes), and the context's deadline a hang.
+	if cpu > 60*time.Second {
+		t.Errorf("server CPU %s for %d connections, want at most 60s", cpu, n)
 	}
+}
+
+// processCPU is the user+system CPU time process pid has used so far
+// (/proc/<pid>/stat, in clock ticks of 1/100 s).
+func processCPU(t *testing.T, pid int) time.Duration {
+	t.Helper()
+	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The command name (field 2) is in parentheses and may hold spaces.
+	f := strings.Fields(string(b[bytes.LastIndexByte(b, ')')+1:]))
+	utime, err1 := strconv.ParseInt(f[11], 10, 64)
+	stime, err2 := strconv.ParseInt(f[12], 10, 64)
+	if err1 != nil || err2 != nil {
+		t.Fatalf("/proc/%d/stat: %q", pid, b)
+	}
+	return time.Duration(utime+stime) * 10 * time.Millisecond
 }
