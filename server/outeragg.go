@@ -160,6 +160,17 @@ func outerAggregates(stmt ast.Statement) (changed, damaged bool) {
 // table would need its enclosing query's columns). damaged: the text must be
 // parsed again.
 func outerAggregatesIn(stmt ast.Statement) (damaged bool) {
+	// Most statements have no subquery: one walk and nothing else.
+	sub := false
+	_ = ast.Walk(func(n ast.SQLNode) (bool, error) {
+		if _, ok := n.(*ast.Subquery); ok {
+			sub = true
+		}
+		return !sub, nil
+	}, stmt)
+	if !sub {
+		return false
+	}
 	var sels []*ast.Select
 	var top func(s ast.SQLNode)
 	top = func(s ast.SQLNode) {
