@@ -723,8 +723,8 @@ func lendViewSchema(ctx context.Context, stmt sqlparser.Statement) {
 }
 
 // qualifiedViewSchema is the schema of the first view stmt names as s.v,
-// or "" when it names none or names a table it reads or inserts into
-// without its schema; asksDB: stmt calls DATABASE() / SCHEMA() (`SELECT
+// or "" when it names none or names a table it reads, inserts into or
+// creates (DDL) without its schema; asksDB: stmt calls DATABASE() / SCHEMA() (`SELECT
 // DATABASE() FROM s.v`, NULL per row in MySQL).
 func qualifiedViewSchema(eng *engine.Engine, stmt sqlparser.Statement) (db string, asksDB bool) {
 	refused := false
@@ -749,6 +749,20 @@ func qualifiedViewSchema(eng *engine.Engine, stmt sqlparser.Statement) (db strin
 			if n.Table.DbQualifier.IsEmpty() {
 				refused = true
 				return false, nil
+			}
+		case *sqlparser.DDL:
+			// What DDL creates or changes, named without its schema, is
+			// in the current database: CREATE VIEW w AS SELECT * FROM s.v
+			// created s.w, where MySQL answers 1046.
+			names := n.AffectedTables()
+			if n.ViewSpec != nil {
+				names = append(names, n.ViewSpec.ViewName)
+			}
+			for _, t := range names {
+				if !t.Name.IsEmpty() && t.DbQualifier.IsEmpty() {
+					refused = true
+					return false, nil
+				}
 			}
 		case *sqlparser.FuncExpr:
 			if f := n.Name.Lowered(); f == "database" || f == "schema" {
