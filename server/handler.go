@@ -728,7 +728,8 @@ func lendViewSchema(ctx context.Context, stmt sqlparser.Statement) {
 // DATABASE() FROM s.v`, NULL per row in MySQL).
 func qualifiedViewSchema(eng *engine.Engine, stmt sqlparser.Statement) (db string, asksDB bool) {
 	refused := false
-	_ = sqlparser.Walk(func(n sqlparser.SQLNode) (bool, error) {
+	var visit sqlparser.Visit
+	visit = func(n sqlparser.SQLNode) (bool, error) {
 		switch n := n.(type) {
 		case *sqlparser.AliasedTableExpr:
 			name, ok := n.Expr.(sqlparser.TableName)
@@ -764,13 +765,20 @@ func qualifiedViewSchema(eng *engine.Engine, stmt sqlparser.Statement) (db strin
 					return false, nil
 				}
 			}
+			// Walk does not reach CREATE TABLE s.c AS SELECT's SELECT.
+			if n.OptSelect != nil {
+				if err := sqlparser.Walk(visit, n.OptSelect.Select); err != nil {
+					return false, err
+				}
+			}
 		case *sqlparser.FuncExpr:
 			if f := n.Name.Lowered(); f == "database" || f == "schema" {
 				asksDB = true
 			}
 		}
 		return true, nil
-	}, stmt)
+	}
+	_ = sqlparser.Walk(visit, stmt)
 	if refused {
 		return "", false
 	}

@@ -202,10 +202,16 @@ func TestViewInOtherSchemaWithoutDatabase(t *testing.T) {
 		if got := queryRows(t, db, "SELECT COUNT(*) FROM information_schema.tables WHERE table_name IN ('w', 'c', 'c2')"); got[0][0] != "0" {
 			t.Errorf("%s: DDL without a current database created %v tables", params, got)
 		}
-		// Named with its schema, it is created there (as in MySQL).
+		// Named with its schema, it is created there (as in MySQL;
+		// CREATE TABLE vs.c3 ... SELECT was 1046).
 		mustExec(t, db, "CREATE OR REPLACE VIEW vs.w2 AS SELECT d FROM vs.q WHERE id = 2")
 		if got := queryRows(t, db, "SELECT d FROM vs.w2"); len(got) != 1 || got[0][0] != "40" {
 			t.Errorf("%s: vs.w2: %v", params, got)
+		}
+		mustExec(t, db, "DROP TABLE IF EXISTS vs.c3")
+		mustExec(t, db, "CREATE TABLE vs.c3 AS SELECT d FROM vs.q WHERE id = 2")
+		if got := queryRows(t, db, "SELECT d FROM vs.c3"); len(got) != 1 || got[0][0] != "40" {
+			t.Errorf("%s: vs.c3: %v", params, got)
 		}
 		if got := queryRows(t, db, "SELECT DATABASE()"); got[0][0] != "NULL" {
 			t.Errorf("%s: DATABASE() after reading a view: %v", params, got)
