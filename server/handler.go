@@ -723,12 +723,13 @@ func lendViewSchema(ctx context.Context, stmt sqlparser.Statement) {
 }
 
 // qualifiedViewSchema is the schema of the first view stmt names as s.v,
-// or "" when it names none or names a table it reads or inserts into
-// without its schema; asksDB: stmt calls DATABASE() / SCHEMA() (`SELECT
+// or "" when it names none or names a table it reads, inserts into or
+// creates (DDL) without its schema; asksDB: stmt calls DATABASE() / SCHEMA() (`SELECT
 // DATABASE() FROM s.v`, NULL per row in MySQL).
 func qualifiedViewSchema(eng *engine.Engine, stmt sqlparser.Statement) (db string, asksDB bool) {
 	refused := false
-	_ = sqlparser.Walk(func(n sqlparser.SQLNode) (bool, error) {
+	var visit sqlparser.Visit
+	visit = func(n sqlparser.SQLNode) (bool, error) {
 		switch n := n.(type) {
 		case *sqlparser.AliasedTableExpr:
 			name, ok := n.Expr.(sqlparser.TableName)
@@ -750,13 +751,34 @@ func qualifiedViewSchema(eng *engine.Engine, stmt sqlparser.Statement) (db strin
 				refused = true
 				return false, nil
 			}
+		case *sqlparser.DDL:
+			// What DDL creates or changes, named without its schema, is
+			// in the current database: CREATE VIEW w AS SELECT * FROM s.v
+			// created s.w, where MySQL answers 1046.
+			names := n.AffectedTables()
+			if n.ViewSpec != nil {
+				names = append(names, n.ViewSpec.ViewName)
+			}
+			for _, t := range names {
+				if !t.Name.IsEmpty() && t.DbQualifier.IsEmpty() {
+					refused = true
+					return false, nil
+				}
+			}
+			// Walk does not reach CREATE TABLE s.c AS SELECT's SELECT.
+			if n.OptSelect != nil {
+				if err := sqlparser.Walk(visit, n.OptSelect.Select); err != nil {
+					return false, err
+				}
+			}
 		case *sqlparser.FuncExpr:
 			if f := n.Name.Lowered(); f == "database" || f == "schema" {
 				asksDB = true
 			}
 		}
 		return true, nil
-	}, stmt)
+	}
+	_ = sqlparser.Walk(visit, stmt)
 	if refused {
 		return "", false
 	}

@@ -156,7 +156,9 @@ func TestPreparedQuantified(t *testing.T) {
 // before binding the view's definition: 1046), from a client that sends
 // multi-statement texts (GMS's ComMultiQuery) and from one that does not
 // (ComQuery). A statement naming a table without its schema, read or
-// written, is still 1046, and nothing stays selected afterwards.
+// written, is still 1046, as are CREATE VIEW and CREATE TABLE ... SELECT
+// naming what they create without its schema, and nothing stays selected
+// afterwards.
 func TestViewInOtherSchemaWithoutDatabase(t *testing.T) {
 	ts := startServer(t, t.TempDir())
 	db := ts.connect("")
@@ -191,6 +193,25 @@ func TestViewInOtherSchemaWithoutDatabase(t *testing.T) {
 		wantErrNo(t, db, 1046, "INSERT INTO t SELECT id + 10, d FROM vs.q")
 		if got := queryRows(t, db, "SELECT COUNT(*) FROM vs.t"); got[0][0] != "2" {
 			t.Errorf("%s: INSERT INTO t without a current database wrote vs.t: %v rows", params, got)
+		}
+		// DDL creates what it names without a schema in the current
+		// database: 1046 with none, not the view's schema lent.
+		wantErrNo(t, db, 1046, "CREATE VIEW w AS SELECT * FROM vs.q")
+		wantErrNo(t, db, 1046, "CREATE TABLE c AS SELECT * FROM vs.q")
+		wantErrNo(t, db, 1046, "CREATE TABLE c2 SELECT d FROM vs.q WHERE id = 1")
+		if got := queryRows(t, db, "SELECT COUNT(*) FROM information_schema.tables WHERE table_name IN ('w', 'c', 'c2')"); got[0][0] != "0" {
+			t.Errorf("%s: DDL without a current database created %v tables", params, got)
+		}
+		// Named with its schema, it is created there (as in MySQL;
+		// CREATE TABLE vs.c3 ... SELECT was 1046).
+		mustExec(t, db, "CREATE OR REPLACE VIEW vs.w2 AS SELECT d FROM vs.q WHERE id = 2")
+		if got := queryRows(t, db, "SELECT d FROM vs.w2"); len(got) != 1 || got[0][0] != "40" {
+			t.Errorf("%s: vs.w2: %v", params, got)
+		}
+		mustExec(t, db, "DROP TABLE IF EXISTS vs.c3")
+		mustExec(t, db, "CREATE TABLE vs.c3 AS SELECT d FROM vs.q WHERE id = 2")
+		if got := queryRows(t, db, "SELECT d FROM vs.c3"); len(got) != 1 || got[0][0] != "40" {
+			t.Errorf("%s: vs.c3: %v", params, got)
 		}
 		if got := queryRows(t, db, "SELECT DATABASE()"); got[0][0] != "NULL" {
 			t.Errorf("%s: DATABASE() after reading a view: %v", params, got)

@@ -1,59 +1,51 @@
 package sqlfunc
 
 import (
-	"strings"
-
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/go-mysql-server/sql/expression"
-	"github.com/dolthub/go-mysql-server/sql/plan"
-	"github.com/dolthub/go-mysql-server/sql/transform"
 	"github.com/dolthub/go-mysql-server/sql/types"
+	"github.com/dolthub/vitess/go/sqltypes"
 
 	"github.com/myriaddb/myriad/timetype"
 )
 
-// unionTimesOf: GMS's planner converts the two sides of a UNION column to
-// CHAR when their types differ, which TIME(2) and TIME(6) (or TIME) now
-// do, and its CHAR conversion of a TIME value is NULL: `SELECT t2 FROM t
-// UNION SELECT t6 FROM t` answered NULLs. Such a column of so becomes
-// MySQL's TIME(n) with the larger precision on both sides.
-func unionTimesOf(so *plan.SetOp) (sql.Node, transform.TreeIdentity, error) {
-	lp, rp, ok := setOpSides(so)
-	if !ok {
-		return so, transform.SameTree, nil
+// unionTemporalColumn: GMS's planner converts the two sides of a UNION
+// column to CHAR when their types differ, which TIME(2) and TIME(6) (or
+// TIME) do, and so do DATETIME(2) and DATETIME(6). Its CHAR conversion of
+// a TIME value was NULL (`SELECT t2 FROM t UNION SELECT t6 FROM t`
+// answered NULLs), and a DATETIME kept each side's own digits where MySQL
+// prints every row of the column with the larger precision. l and r are
+// the column's projections over the sides, of the sides' types lt and rt
+// (a nested UNION's, after this rule typed it); ok is true when the column
+// is one of these and nl and nr type it as MySQL does: TIME(n) or
+// DATETIME(n) with the larger n. TIMESTAMP and mixes of temporal kinds
+// are left to GMS.
+func unionTemporalColumn(name [2]string, l, r sql.Expression, lt, rt sql.Type) (nl, nr sql.Expression, ok bool) {
+	// Only where GMS converted the column to text: a bare GetField of a
+	// nested UNION's column is typed with the CHAR GMS gave it there.
+	if !types.IsText(l.Type()) || !types.IsText(r.Type()) {
+		return nil, nil, false
 	}
-	return setOpColumns(so, lp, rp, false, func(_ int, l, r sql.Expression) (sql.Expression, sql.Expression, bool, error) {
-		la, lc, lok := unionTimeConvert(l)
-		ra, rc, rok := unionTimeConvert(r)
-		if !lok || !rok {
-			return nil, nil, false, nil
-		}
-		lf, _ := timetype.PrecisionOf(lc.Type())
-		rf, _ := timetype.PrecisionOf(rc.Type())
+	lg, lok := unionSide(l)
+	rg, rok := unionSide(r)
+	if !lok || !rok {
+		return nil, nil, false
+	}
+	if timetype.Is(lt) && timetype.Is(rt) {
+		lf, _ := timetype.PrecisionOf(lt)
+		rf, _ := timetype.PrecisionOf(rt)
 		fsp := max(lf, rf)
-		nl, err := la.WithChildren(&timeTo{unary: unary{lc}, fsp: fsp})
-		if err != nil {
-			return nil, nil, false, err
-		}
-		nr, err := ra.WithChildren(&timeTo{unary: unary{rc}, fsp: fsp})
-		if err != nil {
-			return nil, nil, false, err
-		}
-		return nl, nr, true, nil
-	})
-}
-
-// unionTimeConvert matches the planner's `alias(convert(time_expr, char))`.
-func unionTimeConvert(e sql.Expression) (*expression.Alias, sql.Expression, bool) {
-	a, ok := e.(*expression.Alias)
-	if !ok {
+		return expression.NewAlias(name[0], &timeTo{unary: unary{retypedField(lg, lt)}, fsp: fsp}),
+			expression.NewAlias(name[1], &timeTo{unary: unary{retypedField(rg, rt)}, fsp: fsp}), true
+	}
+	ld, lok := lt.(sql.DatetimeType)
+	rd, rok := rt.(sql.DatetimeType)
+	if !lok || !rok || lt.Type() != sqltypes.Datetime || rt.Type() != sqltypes.Datetime {
 		return nil, nil, false
 	}
-	c, ok := a.Child.(*expression.Convert)
-	if !ok || !types.IsText(c.Type()) || !strings.HasSuffix(c.String(), ", char)") || !timetype.Is(c.Child.Type()) {
-		return nil, nil, false
-	}
-	return a, c.Child, true
+	fsp := max(ld.Precision(), rd.Precision())
+	return expression.NewAlias(name[0], expression.NewConvertWithLengthAndScale(retypedField(lg, lt), expression.ConvertToDatetime, fsp, 0)),
+		expression.NewAlias(name[1], expression.NewConvertWithLengthAndScale(retypedField(rg, rt), expression.ConvertToDatetime, fsp, 0)), true
 }
 
 // timeTo is a TIME value as TIME(fsp), rounded.

@@ -9,27 +9,60 @@ import (
 	"github.com/dolthub/vitess/go/sqltypes"
 )
 
-// unionNumbersOf: where the two sides of a UNION column have different
+// unionNumberColumn: where the two sides of a UNION column have different
 // numeric types, GMS's planner converts both to CAST(... AS DECIMAL),
 // which is DECIMAL(10,0): `SELECT -3.0 UNION SELECT -3.25` answered one
 // row, -3 (both sides rounded, then made distinct), and `SELECT 1.5 UNION
 // SELECT 2.25e0` answered 2. A DOUBLE beside an integer became CHAR, and
 // BIGINT UNSIGNED beside a signed integer BIGINT (values past 2^63 wrap).
-// Such a column of so gets MySQL's union type instead (Item_type_holder):
+// Such a column gets MySQL's union type instead (Item_type_holder):
 //   - FLOAT or DOUBLE on either side: DOUBLE;
 //   - DECIMAL beside DECIMAL or an integer: DECIMAL with the larger number
 //     of integer digits and the larger scale (DECIMAL(2,1) and
 //     DECIMAL(3,2) give DECIMAL(3,2): -3.00, -3.25);
 //   - BIGINT UNSIGNED beside a signed integer: DECIMAL(20,0).
 //
-// unionColumns applies it, and unionTimesOf (timeunion.go) before it.
-func unionNumbersOf(so *plan.SetOp) (sql.Node, transform.TreeIdentity, error) {
+// l and r are the column's projections over the sides, of the sides'
+// types lt and rt.
+func unionNumberColumn(name [2]string, l, r sql.Expression, lt, rt sql.Type) (nl, nr sql.Expression, ok bool) {
+	lg, lok := unionSide(l)
+	rg, rok := unionSide(r)
+	if !lok || !rok {
+		return nil, nil, false
+	}
+	cast, length, scale, ok := unionNumberType(lt, rt)
+	if !ok {
+		return nil, nil, false
+	}
+	return expression.NewAlias(name[0], expression.NewConvertWithLengthAndScale(retypedField(lg, lt), cast, length, scale)),
+		expression.NewAlias(name[1], expression.NewConvertWithLengthAndScale(retypedField(rg, rt), cast, length, scale)),
+		true
+}
+
+// unionColumns gives the columns of every UNION in n the types MySQL
+// gives them where GMS's planner chose otherwise (unionTemporalColumn,
+// unionNumberColumn), in one walk.
+func unionColumns(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
+	return transform.Node(n, func(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
+		so, ok := n.(*plan.SetOp)
+		if !ok {
+			return n, transform.SameTree, nil
+		}
+		return unionSetOp(so)
+	})
+}
+
+// unionSetOp is so with its columns, and those of the UNIONs nested as
+// its sides, typed as MySQL types them.
+func unionSetOp(so *plan.SetOp) (sql.Node, transform.TreeIdentity, error) {
 	lp, rp, ok := setOpSides(so)
 	if !ok {
 		return so, transform.SameTree, nil
 	}
-	// The UNIONs nested as so's sides first: the walk (unionColumns) does
-	// not reach them, as GMS resolves a UNION's sides as their own plans.
+	// The UNIONs nested as so's sides first (GMS nests a three-way UNION
+	// as Union(Union(a, b), c)): the walk (unionColumns) does not reach
+	// them, as GMS resolves a UNION's sides as their own plans, and so's
+	// column types follow from theirs.
 	sides := []*plan.Project{lp, rp}
 	nested := false
 	for i, p := range sides {
@@ -37,7 +70,7 @@ func unionNumbersOf(so *plan.SetOp) (sql.Node, transform.TreeIdentity, error) {
 		if !ok {
 			continue
 		}
-		ni, same, err := unionNumbersOf(inner)
+		ni, same, err := unionSetOp(inner)
 		if err != nil {
 			return nil, transform.SameTree, err
 		}
@@ -56,36 +89,12 @@ func unionNumbersOf(so *plan.SetOp) (sql.Node, transform.TreeIdentity, error) {
 		return so, transform.SameTree, nil
 	}
 	return setOpColumns(so, lp, rp, nested, func(i int, l, r sql.Expression) (sql.Expression, sql.Expression, bool, error) {
-		lg, lok := unionSide(l)
-		rg, rok := unionSide(r)
-		if !lok || !rok {
-			return nil, nil, false, nil
+		name := [2]string{ls[i].Name, rs[i].Name}
+		if nl, nr, ok := unionTemporalColumn(name, l, r, ls[i].Type, rs[i].Type); ok {
+			return nl, nr, true, nil
 		}
-		cast, length, scale, ok := unionNumberType(ls[i].Type, rs[i].Type)
-		if !ok {
-			return nil, nil, false, nil
-		}
-		return expression.NewAlias(ls[i].Name, expression.NewConvertWithLengthAndScale(retypedField(lg, ls[i].Type), cast, length, scale)),
-			expression.NewAlias(rs[i].Name, expression.NewConvertWithLengthAndScale(retypedField(rg, rs[i].Type), cast, length, scale)),
-			true, nil
-	})
-}
-
-// unionColumns gives the columns of every UNION in n the types MySQL
-// gives them where GMS's planner chose otherwise (unionTimesOf,
-// unionNumbersOf), in one walk.
-func unionColumns(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
-	return transform.Node(n, func(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
-		so, ok := n.(*plan.SetOp)
-		if !ok {
-			return n, transform.SameTree, nil
-		}
-		nt, same, err := unionTimesOf(so)
-		if err != nil {
-			return nil, transform.SameTree, err
-		}
-		nn, same2, err := unionNumbersOf(nt.(*plan.SetOp))
-		return nn, same && same2, err
+		nl, nr, ok := unionNumberColumn(name, l, r, ls[i].Type, rs[i].Type)
+		return nl, nr, ok, nil
 	})
 }
 
