@@ -3,6 +3,7 @@ package sqlfunc
 import (
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/go-mysql-server/sql/expression"
+	"github.com/dolthub/go-mysql-server/sql/plan"
 	"github.com/dolthub/go-mysql-server/sql/types"
 )
 
@@ -27,6 +28,17 @@ func enumCompareArgs(e sql.Expression) (sql.Expression, bool) {
 		cs = e.Children()
 	case *expression.InTuple, *expression.HashInTuple:
 		return enumInArgs(e)
+	case *plan.InSubquery:
+		// GMS converted each row of a string subquery to the ENUM and failed
+		// (1265) on a non-member.
+		if !isEnumOrSet(e.Left().Type()) || !types.IsText(e.Right().Type()) {
+			return e, false
+		}
+		ne, err := e.WithChildren(&enumText{unary{e.Left()}}, e.Right())
+		if err != nil {
+			return e, false
+		}
+		return ne, true
 	default:
 		return e, false
 	}

@@ -160,7 +160,7 @@ func replaceComparisons(ctx *sql.Context, n sql.Node) (sql.Node, transform.TreeI
 			return e.WithQuery(q), transform.NewTree, nil
 		case *expression.InTuple, *expression.HashInTuple, *expression.Between,
 			*expression.Equals, *expression.NullSafeEquals, *expression.LessThan, *expression.GreaterThan,
-			*expression.LessThanOrEqual, *expression.GreaterThanOrEqual:
+			*expression.LessThanOrEqual, *expression.GreaterThanOrEqual, *plan.InSubquery:
 			return replaceExpr(ctx, e, false)
 		}
 		return e, transform.SameTree, nil

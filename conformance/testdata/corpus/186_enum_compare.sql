@@ -2,8 +2,8 @@
 -- column's collation, with a number its index (GMS compared indexes for
 -- both: e < 'm' on ENUM('zz','a','m') held for 'zz', e = '1' matched 'zz').
 -- ORDER BY stays by index, as MySQL's.
-CREATE TABLE ec (id INT PRIMARY KEY, e ENUM('zz','a','m','B'), s SET('q','b','a'), KEY ke (e));
-INSERT INTO ec VALUES (1, 'zz', 'q'), (2, 'a', 'a,b'), (3, 'm', ''), (4, 'B', 'b'), (5, NULL, NULL);
+CREATE TABLE ec (id INT PRIMARY KEY, e ENUM('zz','a','m','B'), s SET('q','b','a'), v VARCHAR(5), KEY ke (e));
+INSERT INTO ec VALUES (1, 'zz', 'q', 'n'), (2, 'a', 'a,b', 'b'), (3, 'm', '', 'a'), (4, 'B', 'b', 'c'), (5, NULL, NULL, NULL);
 SELECT id FROM ec WHERE e < 'm' ORDER BY id;
 SELECT id FROM ec WHERE e > 'b' ORDER BY id;
 SELECT id FROM ec WHERE e <= 'b' ORDER BY id;
@@ -25,3 +25,7 @@ SELECT id FROM ec FORCE INDEX (ke) WHERE e < 'm' ORDER BY id;
 SELECT id FROM ec FORCE INDEX (ke) WHERE e >= 'b' AND e < 'zz' ORDER BY id;
 SELECT id FROM ec FORCE INDEX (ke) WHERE e = 'm' ORDER BY id;
 SELECT COUNT(*) FROM ec WHERE e > 'a';
+SELECT id FROM ec WHERE e < v ORDER BY id;
+SELECT id FROM ec WHERE e IN (SELECT v FROM ec) ORDER BY id;
+SELECT id FROM ec WHERE e > ANY (SELECT 'm') ORDER BY id;
+SELECT id, CASE WHEN e < 'm' THEN 1 ELSE 0 END FROM ec ORDER BY id;
