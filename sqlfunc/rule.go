@@ -142,7 +142,11 @@ func ReplaceComparisons(ctx *sql.Context, n sql.Node) (sql.Node, transform.TreeI
 	if err != nil {
 		return n, transform.SameTree, err
 	}
-	same3 = same3 && same4
+	n, same5, err := unionNulls(n) // unionnull.go
+	if err != nil {
+		return n, transform.SameTree, err
+	}
+	same3 = same3 && same4 && same5
 	n, same2, err := retype(n)
 	return n, same && same2 && same3, err
 }
