@@ -142,7 +142,11 @@ func ReplaceComparisons(ctx *sql.Context, n sql.Node) (sql.Node, transform.TreeI
 	if err != nil {
 		return n, transform.SameTree, err
 	}
-	same3 = same3 && same4
+	n, same5, err := unionNulls(n) // unionnull.go
+	if err != nil {
+		return n, transform.SameTree, err
+	}
+	same3 = same3 && same4 && same5
 	n, same2, err := retype(n)
 	return n, same && same2 && same3, err
 }
@@ -160,7 +164,7 @@ func replaceComparisons(ctx *sql.Context, n sql.Node) (sql.Node, transform.TreeI
 			return e.WithQuery(q), transform.NewTree, nil
 		case *expression.InTuple, *expression.HashInTuple, *expression.Between,
 			*expression.Equals, *expression.NullSafeEquals, *expression.LessThan, *expression.GreaterThan,
-			*expression.LessThanOrEqual, *expression.GreaterThanOrEqual:
+			*expression.LessThanOrEqual, *expression.GreaterThanOrEqual, *plan.InSubquery:
 			return replaceExpr(ctx, e, false)
 		}
 		return e, transform.SameTree, nil
@@ -169,8 +173,9 @@ func replaceComparisons(ctx *sql.Context, n sql.Node) (sql.Node, transform.TreeI
 
 func replaceExpr(ctx *sql.Context, e sql.Expression, ignore bool) (sql.Expression, transform.TreeIdentity, error) {
 	ne, wrapped := timeTextArgs(e)
+	ne, enumWrapped := enumCompareArgs(ne) // enumcmp.go
 	r, same, err := replaceExprOnce(ctx, ne, ignore)
-	if wrapped && err == nil {
+	if (wrapped || enumWrapped) && err == nil {
 		same = transform.NewTree
 	}
 	return r, same, err

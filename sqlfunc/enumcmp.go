@@ -1,0 +1,134 @@
+package sqlfunc
+
+import (
+	"github.com/dolthub/go-mysql-server/sql"
+	"github.com/dolthub/go-mysql-server/sql/expression"
+	"github.com/dolthub/go-mysql-server/sql/plan"
+	"github.com/dolthub/go-mysql-server/sql/types"
+)
+
+// enumCompareArgs: MySQL compares an ENUM or SET with a string as strings,
+// under the column's collation (with a number, by index or bit set). GMS
+// converted the string to an index and compared indexes, so `e < 'z'` on
+// ENUM('zz','a') held for no row and `e = '1'` matched the first member:
+// silent wrong answers. The ENUM/SET side is read through enumText.
+// (GMS's <=> of an ENUM with its own member 'm' was false too: always read.)
+//
+// An equality (=, IN) whose strings are all constant members of the
+// ENUM is left alone: comparing indexes answers the same there, and keeps
+// an index on the column usable for it.
+func enumCompareArgs(e sql.Expression) (sql.Expression, bool) {
+	var cs []sql.Expression
+	equality := false
+	switch e := e.(type) {
+	case *expression.Equals:
+		cs, equality = e.Children(), true
+	case *expression.NullSafeEquals, *expression.LessThan, *expression.GreaterThan, *expression.LessThanOrEqual,
+		*expression.GreaterThanOrEqual, *expression.Between:
+		cs = e.Children()
+	case *expression.InTuple, *expression.HashInTuple:
+		return enumInArgs(e)
+	case *plan.InSubquery:
+		// GMS converted each row of a string subquery to the ENUM and failed
+		// (1265) on a non-member.
+		if !isEnumOrSet(e.Left().Type()) || !types.IsText(e.Right().Type()) {
+			return e, false
+		}
+		ne, err := e.WithChildren(&enumText{unary{e.Left()}}, e.Right())
+		if err != nil {
+			return e, false
+		}
+		return ne, true
+	default:
+		return e, false
+	}
+	var enumSide []int
+	var strs []sql.Expression
+	for i, c := range cs {
+		switch t := c.Type(); {
+		case isEnumOrSet(t):
+			enumSide = append(enumSide, i)
+		case types.IsText(t):
+			strs = append(strs, c)
+		}
+	}
+	if len(enumSide) == 0 || len(strs) == 0 {
+		return e, false
+	}
+	if len(enumSide) == 1 && equality && allEnumMembers(cs[enumSide[0]].Type(), strs) {
+		return e, false
+	}
+	ncs := append([]sql.Expression(nil), cs...)
+	for _, i := range enumSide {
+		ncs[i] = &enumText{unary{cs[i]}}
+	}
+	ne, err := e.WithChildren(ncs...)
+	if err != nil {
+		return e, false
+	}
+	return ne, true
+}
+
+// enumInArgs is enumCompareArgs for `e IN (...)`: strings in the list are
+// compared with the member's text; a list of numbers stays by index.
+func enumInArgs(e sql.Expression) (sql.Expression, bool) {
+	cs := e.Children()
+	if len(cs) != 2 || !isEnumOrSet(cs[0].Type()) {
+		return e, false
+	}
+	tup, ok := cs[1].(expression.Tuple)
+	if !ok {
+		return e, false
+	}
+	var strs []sql.Expression
+	for _, x := range tup {
+		switch t := x.Type(); {
+		case t == types.Null:
+		case types.IsText(t):
+			strs = append(strs, x)
+		default:
+			// A list mixing numbers and strings: left to GMS rather than
+			// half-converted.
+			return e, false
+		}
+	}
+	if len(strs) == 0 || allEnumMembers(cs[0].Type(), strs) {
+		return e, false
+	}
+	ne, err := e.WithChildren(&enumText{unary{cs[0]}}, cs[1])
+	if err != nil {
+		return e, false
+	}
+	return ne, true
+}
+
+// allEnumMembers: t is an ENUM and every one of strs is a string constant
+// equal, under t's collation, to one of its members (not a number GMS would
+// take for an index).
+func allEnumMembers(t sql.Type, strs []sql.Expression) bool {
+	et, ok := t.(sql.EnumType)
+	if !ok {
+		return false
+	}
+	coll := et.Collation()
+	for _, x := range strs {
+		lit, ok := x.(*expression.Literal)
+		if !ok {
+			return false
+		}
+		s, ok := lit.Value().(string)
+		if !ok {
+			return false
+		}
+		m, ok := et.At(et.IndexOf(s))
+		if !ok {
+			return false
+		}
+		hm, err1 := coll.HashToUint(m)
+		hs, err2 := coll.HashToUint(s)
+		if err1 != nil || err2 != nil || hm != hs {
+			return false
+		}
+	}
+	return true
+}
