@@ -34,7 +34,10 @@ import (
 //
 // Rewritten: = <=> < > <= >= BETWEEN IN, GROUP BY keys, ORDER BY keys,
 // COUNT(DISTINCT), SELECT DISTINCT (as a GROUP BY on keys), hash-join keys,
-// MIN/MAX.
+// MIN/MAX. The same rewrites also apply where GMS would compare in another
+// collation than MySQL's under any collation (comparisonCollation decides
+// for comparisons, typeCollation for keys): a CONCAT's type is not of its
+// collation.
 // MIN/MAX return a stored value, so their argument keeps its values and gets
 // a type whose Compare pads (padTyped). Not rewritten: LIKE (MySQL does not
 // pad it), window partitions and frames.
@@ -138,7 +141,7 @@ func isCollatedText(e sql.Expression) bool {
 // sort differently from MySQL by its collKey: one whose collation pads, or
 // whose type has another collation than the expression (GMS groups and
 // sorts by the type's: every CONCAT is a LONGTEXT of utf8mb4_0900_bin, so
-// ORDER BY CONCAT(c, ”) under utf8mb4_0900_ai_ci sorted 'B' < 'BB' < 'b').
+// ORDER BY CONCAT(c, '-') under utf8mb4_0900_ai_ci sorted 'B-' < 'b-').
 func wrapKeys(ctx *sql.Context, exprs []sql.Expression) ([]sql.Expression, bool) {
 	out := exprs
 	changed := false
