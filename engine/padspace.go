@@ -9,6 +9,7 @@ import (
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/go-mysql-server/sql/analyzer"
 	"github.com/dolthub/go-mysql-server/sql/expression"
+	"github.com/dolthub/go-mysql-server/sql/expression/function"
 	"github.com/dolthub/go-mysql-server/sql/expression/function/aggregation"
 	"github.com/dolthub/go-mysql-server/sql/plan"
 	"github.com/dolthub/go-mysql-server/sql/transform"
@@ -149,7 +150,7 @@ func wrapKeys(ctx *sql.Context, exprs []sql.Expression) ([]sql.Expression, bool)
 		if _, done := e.(*collKey); done || !isCollatedText(e) {
 			continue
 		}
-		coll, _ := sql.GetCoercibility(ctx, e)
+		coll, _ := coercibility(ctx, e)
 		if !keyenc.PadSpace(coll) && typeCollation(e) == coll {
 			continue
 		}
@@ -369,7 +370,7 @@ func wrapComparison(ctx *sql.Context, e sql.Expression) (sql.Expression, transfo
 		if _, done := x.(*padTyped); done {
 			return e, transform.SameTree, nil
 		}
-		if coll, _ := sql.GetCoercibility(ctx, x); coll != st.Collation() && coll != sql.Collation_binary &&
+		if coll, _ := coercibility(ctx, x); coll != st.Collation() && coll != sql.Collation_binary &&
 			coll != sql.Collation_Unspecified && coll.CharacterSet() == st.Collation().CharacterSet() {
 			nt, err := types.CreateString(st.Type(), st.Length(), coll)
 			ns, ok := nt.(types.StringType)
@@ -393,7 +394,7 @@ func wrapComparison(ctx *sql.Context, e sql.Expression) (sql.Expression, transfo
 			if _, done := x.(*collKey); done || !isCollatedText(x) {
 				continue
 			}
-			coll, _ := sql.GetCoercibility(ctx, x)
+			coll, _ := coercibility(ctx, x)
 			nch[i] = &collKey{child: x, coll: coll}
 			changed = true
 		}
@@ -412,7 +413,35 @@ func wrapComparison(ctx *sql.Context, e sql.Expression) (sql.Expression, transfo
 // compared under ci's collation; MySQL gives the subquery the collation
 // and derivation of its select item. scalarsubquery's wrapper (which
 // prints as its subquery) is looked through.
+//
+// A CASE, IF, IFNULL or COALESCE of strings takes its collation and
+// derivation from its result branches, resolved as a comparison's operands
+// (MySQL's agg_arg_charsets_for_string_result); GMS derives a CASE's and a
+// COALESCE's from its type (every CONCAT branch: utf8mb4_0900_bin,
+// COERCIBLE), an IF's from its THEN and an IFNULL's from its first
+// argument. `CASE WHEN p THEN NULL ELSE CONCAT('B', 'A') END >= 'a'` compared
+// bytes in the select list and in the connection's collation in a WHERE,
+// where the CONCAT is folded (TestOracles, NoREC, seed 1795788019228820712).
 func coercibility(ctx *sql.Context, e sql.Expression) (sql.CollationID, byte) {
+	if branches, ok := resultBranches(e); ok && types.IsTextOnly(e.Type()) {
+		var coll sql.CollationID
+		var co byte
+		first := true
+		for _, b := range branches {
+			if b.Type() == types.Null {
+				continue
+			}
+			c, k := coercibility(ctx, b)
+			if first {
+				coll, co, first = c, k, false
+			} else {
+				coll, co = sql.ResolveCoercibility(coll, co, c, k)
+			}
+		}
+		if !first {
+			return coll, co
+		}
+	}
 	sq, ok := e.(*plan.Subquery)
 	if ch := e.Children(); !ok && len(ch) == 1 {
 		if s, isSq := ch[0].(*plan.Subquery); isSq && e.String() == s.String() {
@@ -441,6 +470,27 @@ func coercibility(ctx *sql.Context, e sql.Expression) (sql.CollationID, byte) {
 		}
 	}
 	return sql.GetCoercibility(ctx, e)
+}
+
+// resultBranches is the expressions whose value CASE, IF, IFNULL or
+// COALESCE e answers with; false when e is none of them.
+func resultBranches(e sql.Expression) ([]sql.Expression, bool) {
+	switch e := e.(type) {
+	case *expression.Case:
+		var branches []sql.Expression
+		for _, b := range e.Branches {
+			branches = append(branches, b.Value)
+		}
+		if e.Else != nil {
+			branches = append(branches, e.Else)
+		}
+		return branches, true
+	case *function.If:
+		return e.Children()[1:], true
+	case *function.IfNull, *function.Coalesce:
+		return e.Children(), true
+	}
+	return nil, false
 }
 
 var coercibilityNames = [...]string{"EXPLICIT", "NONE", "IMPLICIT", "SYSCONST", "COERCIBLE", "NUMERIC", "IGNORABLE"}
@@ -525,7 +575,7 @@ func distinctOnKeys(ctx *sql.Context, child, n sql.Node) (sql.Node, transform.Tr
 			coll := c.Type.(sql.StringType).Collation()
 			if proj != nil && i < len(proj.Projections) {
 				// A CONCAT's type is not of its collation (see wrapKeys).
-				if pc, _ := sql.GetCoercibility(ctx, proj.Projections[i]); pc != sql.Collation_binary &&
+				if pc, _ := coercibility(ctx, proj.Projections[i]); pc != sql.Collation_binary &&
 					pc != sql.Collation_Unspecified && pc.CharacterSet() == coll.CharacterSet() {
 					coll = pc
 				}
