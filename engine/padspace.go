@@ -9,7 +9,6 @@ import (
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/go-mysql-server/sql/analyzer"
 	"github.com/dolthub/go-mysql-server/sql/expression"
-	"github.com/dolthub/go-mysql-server/sql/expression/function"
 	"github.com/dolthub/go-mysql-server/sql/expression/function/aggregation"
 	"github.com/dolthub/go-mysql-server/sql/plan"
 	"github.com/dolthub/go-mysql-server/sql/transform"
@@ -423,23 +422,11 @@ func wrapComparison(ctx *sql.Context, e sql.Expression) (sql.Expression, transfo
 // bytes in the select list and in the connection's collation in a WHERE,
 // where the CONCAT is folded (TestOracles, NoREC, seed 1795788019228820712).
 func coercibility(ctx *sql.Context, e sql.Expression) (sql.CollationID, byte) {
-	if branches, ok := resultBranches(e); ok && types.IsTextOnly(e.Type()) {
-		var coll sql.CollationID
-		var co byte
-		first := true
-		for _, b := range branches {
-			if b.Type() == types.Null {
-				continue
+	if _, ok := e.(*plan.Subquery); !ok {
+		if c, k := sqlfunc.Coercibility(ctx, e); c != 0 {
+			if lc, lk := sql.GetCoercibility(ctx, e); lc != c || lk != k {
+				return c, k
 			}
-			c, k := coercibility(ctx, b)
-			if first {
-				coll, co, first = c, k, false
-			} else {
-				coll, co = sql.ResolveCoercibility(coll, co, c, k)
-			}
-		}
-		if !first {
-			return coll, co
 		}
 	}
 	sq, ok := e.(*plan.Subquery)
@@ -470,27 +457,6 @@ func coercibility(ctx *sql.Context, e sql.Expression) (sql.CollationID, byte) {
 		}
 	}
 	return sql.GetCoercibility(ctx, e)
-}
-
-// resultBranches is the expressions whose value CASE, IF, IFNULL or
-// COALESCE e answers with; false when e is none of them.
-func resultBranches(e sql.Expression) ([]sql.Expression, bool) {
-	switch e := e.(type) {
-	case *expression.Case:
-		var branches []sql.Expression
-		for _, b := range e.Branches {
-			branches = append(branches, b.Value)
-		}
-		if e.Else != nil {
-			branches = append(branches, e.Else)
-		}
-		return branches, true
-	case *function.If:
-		return e.Children()[1:], true
-	case *function.IfNull, *function.Coalesce:
-		return e.Children(), true
-	}
-	return nil, false
 }
 
 var coercibilityNames = [...]string{"EXPLICIT", "NONE", "IMPLICIT", "SYSCONST", "COERCIBLE", "NUMERIC", "IGNORABLE"}

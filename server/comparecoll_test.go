@@ -86,6 +86,10 @@ func TestComparisonCollation(t *testing.T) {
 			"IFNULL(NULL, CONCAT(b, '')) = 'bb', CASE WHEN id = 1 THEN b ELSE 'X' END = 'B' FROM t ORDER BY id",
 			[]string{"1,1,1,0,1", "2,1,1,1,0", "3,NULL,NULL,1,0", "4,NULL,NULL,0,0", "5,NULL,NULL,NULL,0"}},
 		{"SELECT COUNT(*) FROM t WHERE (CASE WHEN id > 2 THEN NULL ELSE CONCAT('B', 'A') END) >= 'a'", []string{"2"}},
+		// A folded constant CASE keeps that collation (NoREC, seed
+		// 1795789161753988561: 'a' >= 'B' in bytes in a WHERE).
+		{"SELECT COUNT(*) FROM t WHERE (CASE WHEN id > 2 THEN (CASE WHEN '1' THEN 'a' ELSE 'a' END) ELSE 'a' END) >= 'B'", []string{"0"}},
+		{"SELECT SUM(CASE WHEN (CASE WHEN id > 2 THEN (CASE WHEN '1' THEN 'a' ELSE 'a' END) ELSE 'a' END) >= 'B' THEN 1 ELSE 0 END) FROM t", []string{"0"}},
 		// Constants alone: the connection's collation.
 		{"SELECT CONCAT('B', 'B') = CONCAT('b', 'b') COLLATE utf8mb4_0900_ai_ci, CONCAT('B', 'B') = CONCAT('b', 'b') COLLATE utf8mb4_0900_bin", []string{"1,0"}},
 	} {
