@@ -34,7 +34,10 @@ import (
 //
 // Rewritten: = <=> < > <= >= BETWEEN IN, GROUP BY keys, ORDER BY keys,
 // COUNT(DISTINCT), SELECT DISTINCT (as a GROUP BY on keys), hash-join keys,
-// MIN/MAX.
+// MIN/MAX. The same rewrites also apply where GMS would compare in another
+// collation than MySQL's under any collation (comparisonCollation decides
+// for comparisons, typeCollation for keys): a CONCAT's type is not of its
+// collation.
 // MIN/MAX return a stored value, so their argument keeps its values and gets
 // a type whose Compare pads (padTyped). Not rewritten: LIKE (MySQL does not
 // pad it), window partitions and frames.
@@ -138,7 +141,7 @@ func isCollatedText(e sql.Expression) bool {
 // sort differently from MySQL by its collKey: one whose collation pads, or
 // whose type has another collation than the expression (GMS groups and
 // sorts by the type's: every CONCAT is a LONGTEXT of utf8mb4_0900_bin, so
-// ORDER BY CONCAT(c, ”) under utf8mb4_0900_ai_ci sorted 'B' < 'BB' < 'b').
+// ORDER BY CONCAT(c, '-') under utf8mb4_0900_ai_ci sorted 'B-' < 'b-').
 func wrapKeys(ctx *sql.Context, exprs []sql.Expression) ([]sql.Expression, bool) {
 	out := exprs
 	changed := false
@@ -146,7 +149,7 @@ func wrapKeys(ctx *sql.Context, exprs []sql.Expression) ([]sql.Expression, bool)
 		if _, done := e.(*collKey); done || !isCollatedText(e) {
 			continue
 		}
-		coll, _ := sql.GetCoercibility(ctx, e)
+		coll, _ := coercibility(ctx, e)
 		if !keyenc.PadSpace(coll) && typeCollation(e) == coll {
 			continue
 		}
@@ -366,7 +369,7 @@ func wrapComparison(ctx *sql.Context, e sql.Expression) (sql.Expression, transfo
 		if _, done := x.(*padTyped); done {
 			return e, transform.SameTree, nil
 		}
-		if coll, _ := sql.GetCoercibility(ctx, x); coll != st.Collation() && coll != sql.Collation_binary &&
+		if coll, _ := coercibility(ctx, x); coll != st.Collation() && coll != sql.Collation_binary &&
 			coll != sql.Collation_Unspecified && coll.CharacterSet() == st.Collation().CharacterSet() {
 			nt, err := types.CreateString(st.Type(), st.Length(), coll)
 			ns, ok := nt.(types.StringType)
@@ -390,7 +393,7 @@ func wrapComparison(ctx *sql.Context, e sql.Expression) (sql.Expression, transfo
 			if _, done := x.(*collKey); done || !isCollatedText(x) {
 				continue
 			}
-			coll, _ := sql.GetCoercibility(ctx, x)
+			coll, _ := coercibility(ctx, x)
 			nch[i] = &collKey{child: x, coll: coll}
 			changed = true
 		}
@@ -409,7 +412,23 @@ func wrapComparison(ctx *sql.Context, e sql.Expression) (sql.Expression, transfo
 // compared under ci's collation; MySQL gives the subquery the collation
 // and derivation of its select item. scalarsubquery's wrapper (which
 // prints as its subquery) is looked through.
+//
+// A CASE, IF, IFNULL or COALESCE of strings takes its collation and
+// derivation from its result branches, resolved as a comparison's operands
+// (MySQL's agg_arg_charsets_for_string_result); GMS derives a CASE's and a
+// COALESCE's from its type (every CONCAT branch: utf8mb4_0900_bin,
+// COERCIBLE), an IF's from its THEN and an IFNULL's from its first
+// argument. `CASE WHEN p THEN NULL ELSE CONCAT('B', 'A') END >= 'a'` compared
+// bytes in the select list and in the connection's collation in a WHERE,
+// where the CONCAT is folded (TestOracles, NoREC, seed 1795788019228820712).
 func coercibility(ctx *sql.Context, e sql.Expression) (sql.CollationID, byte) {
+	if _, ok := e.(*plan.Subquery); !ok {
+		if c, k := sqlfunc.Coercibility(ctx, e); c != 0 {
+			if lc, lk := sql.GetCoercibility(ctx, e); lc != c || lk != k {
+				return c, k
+			}
+		}
+	}
 	sq, ok := e.(*plan.Subquery)
 	if ch := e.Children(); !ok && len(ch) == 1 {
 		if s, isSq := ch[0].(*plan.Subquery); isSq && e.String() == s.String() {
@@ -522,7 +541,7 @@ func distinctOnKeys(ctx *sql.Context, child, n sql.Node) (sql.Node, transform.Tr
 			coll := c.Type.(sql.StringType).Collation()
 			if proj != nil && i < len(proj.Projections) {
 				// A CONCAT's type is not of its collation (see wrapKeys).
-				if pc, _ := sql.GetCoercibility(ctx, proj.Projections[i]); pc != sql.Collation_binary &&
+				if pc, _ := coercibility(ctx, proj.Projections[i]); pc != sql.Collation_binary &&
 					pc != sql.Collation_Unspecified && pc.CharacterSet() == coll.CharacterSet() {
 					coll = pc
 				}

@@ -79,6 +79,17 @@ func TestComparisonCollation(t *testing.T) {
 		{"SELECT id, IFNULL(d DIV 2, f), i <=> IFNULL(d DIV 2, f), i = IFNULL(d DIV 2, f) FROM n ORDER BY id",
 			[]string{"1,0.1,0,0", "2,0,1,1", "3,2,1,1", "4,NULL,1,NULL"}},
 		{"SELECT id FROM n WHERE NOT (i <=> IFNULL(d DIV 2, f)) ORDER BY id", []string{"1"}},
+		// A CASE, IF, IFNULL or COALESCE takes its branches' collation
+		// (GMS: its type's, or one branch's; TestOracles, NoREC, seed
+		// 1795788019228820712).
+		{"SELECT id, (CASE WHEN id > 2 THEN NULL ELSE CONCAT('B', 'A') END) >= 'a', IF(id > 2, NULL, CONCAT('B', 'A')) >= 'a', " +
+			"IFNULL(NULL, CONCAT(b, '')) = 'bb', CASE WHEN id = 1 THEN b ELSE 'X' END = 'B' FROM t ORDER BY id",
+			[]string{"1,1,1,0,1", "2,1,1,1,0", "3,NULL,NULL,1,0", "4,NULL,NULL,0,0", "5,NULL,NULL,NULL,0"}},
+		{"SELECT COUNT(*) FROM t WHERE (CASE WHEN id > 2 THEN NULL ELSE CONCAT('B', 'A') END) >= 'a'", []string{"2"}},
+		// A folded constant CASE keeps that collation (NoREC, seed
+		// 1795789161753988561: 'a' >= 'B' in bytes in a WHERE).
+		{"SELECT COUNT(*) FROM t WHERE (CASE WHEN id > 2 THEN (CASE WHEN '1' THEN 'a' ELSE 'a' END) ELSE 'a' END) >= 'B'", []string{"0"}},
+		{"SELECT SUM(CASE WHEN (CASE WHEN id > 2 THEN (CASE WHEN '1' THEN 'a' ELSE 'a' END) ELSE 'a' END) >= 'B' THEN 1 ELSE 0 END) FROM t", []string{"0"}},
 		// Constants alone: the connection's collation.
 		{"SELECT CONCAT('B', 'B') = CONCAT('b', 'b') COLLATE utf8mb4_0900_ai_ci, CONCAT('B', 'B') = CONCAT('b', 'b') COLLATE utf8mb4_0900_bin", []string{"1,0"}},
 	} {

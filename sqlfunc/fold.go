@@ -73,7 +73,7 @@ func foldExpr(ctx *sql.Context, e sql.Expression) (sql.Expression, transform.Tre
 		// binary with coercibility 2, a blob literal is ignorable (5), so
 		// col LIKE BINARY 'jack%' became case-insensitive. Such parts stay
 		// expressions (GMS leaves them alone too).
-		rc, rk := sql.GetCoercibility(ctx, r)
+		rc, rk := Coercibility(ctx, r)
 		if lc, lk := sql.GetCoercibility(ctx, lit); lc != rc || lk != rk {
 			return r, transform.NewTree, nil
 		}
@@ -128,7 +128,7 @@ func foldable(e sql.Expression) bool {
 func literalType(ctx *sql.Context, r sql.Expression) sql.Type {
 	t := r.Type()
 	if tc, ok := t.(sql.TypeWithCollation); ok && types.IsText(t) {
-		coll, _ := sql.GetCoercibility(ctx, r)
+		coll, _ := Coercibility(ctx, r)
 		if nt, err := tc.WithNewCollation(coll); err == nil {
 			return nt
 		}

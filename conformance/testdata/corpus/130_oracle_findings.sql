@@ -215,3 +215,13 @@ SELECT id, IFNULL(d DIV 2, f), i <=> IFNULL(d DIV 2, f), i = IFNULL(d DIV 2, f),
 SELECT id FROM f17 WHERE NOT (i <=> IFNULL(d DIV 2, f)) ORDER BY id;
 SELECT SUM(CASE WHEN i <=> IFNULL(d DIV 2, f) THEN 1 ELSE 0 END) FROM f17;
 SELECT COUNT(*) FROM f17 a JOIN f17 b ON a.i <=> IFNULL(b.d DIV 2, b.f);
+-- TestOracles (NoREC, seed 1795788019228820712): a CASE (IF, IFNULL, COALESCE)
+-- of strings takes its branches' collation; GMS took its type's (a CONCAT:
+-- utf8mb4_0900_bin) in the select list, while the WHERE folded the CONCAT.
+SELECT id, (CASE WHEN id > 2 THEN NULL ELSE CONCAT('B', 'A') END) >= 'a', IF(id > 2, NULL, CONCAT('B', 'A')) >= 'a', COALESCE(NULL, CONCAT('B', 'A')) >= 'a' FROM f16 ORDER BY id;
+SELECT COUNT(*) FROM f16 WHERE (CASE WHEN id > 2 THEN NULL ELSE CONCAT('B', 'A') END) >= 'a';
+SELECT id, CASE WHEN id = 1 THEN c1 ELSE 'X' END = 'A ', IFNULL(NULL, CONCAT(c1, '')) = 'A' FROM f16 ORDER BY id;
+-- TestOracles (NoREC, seed 1795789161753988561): a constant CASE folded in a
+-- WHERE keeps its branches' collation ('a' >= 'B' is false in a _ci collation).
+SELECT COUNT(*) FROM f16 WHERE (CASE WHEN id > 2 THEN (CASE WHEN '1' THEN 'a' ELSE 'a' END) ELSE 'a' END) >= 'B';
+SELECT SUM(CASE WHEN (CASE WHEN id > 2 THEN (CASE WHEN '1' THEN 'a' ELSE 'a' END) ELSE 'a' END) >= 'B' THEN 1 ELSE 0 END) FROM f16;
