@@ -61,13 +61,3 @@ func (e *Engine) CacheableDML(ctx *sql.Context, n sql.Node) bool {
 	}
 	return ok && seen > 0
 }
-
-// MarkCachedLocking records, for the statement about to run the bound
-// cached plan n, the tables it reads with row locks, as the analyzer rule
-// markLocking does when a statement is analyzed: an UPDATE or DELETE reads
-// its target by current read under exclusive row locks. Call it after the
-// session's command began (SessionCommandBegin); CommandEnd clears it.
-func (e *Engine) MarkCachedLocking(ctx *sql.Context, n sql.Node) error {
-	_, _, err := markLocking(ctx, n, nil)
-	return err
-}

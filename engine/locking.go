@@ -197,19 +197,18 @@ func markLocking(ctx *sql.Context, n sql.Node, scope *plan.Scope) (sql.Node, tra
 	if !scope.IsEmpty() || ctx == nil {
 		return n, transform.SameTree, nil
 	}
-	s, ok := ctx.Session.(*Session)
-	if !ok {
-		return n, transform.SameTree, nil
+	if s, ok := ctx.Session.(*Session); ok {
+		s.markStatement(rowLockTables(n))
 	}
+	return n, transform.SameTree, nil
+}
+
+// rowLockTables is the part of markLocking that depends on the plan
+// alone: the modes in which n's UPDATE and DELETE read their tables (nil:
+// none). The map is never modified afterwards, so a cached plan's can be
+// shared by the statements running it (PlanLocks).
+func rowLockTables(n sql.Node) map[uint64]locks.Mode {
 	st := &stmtLocks{}
-	if s.lk.next != nil {
-		st.all = *s.lk.next
-		s.lk.next = nil
-	} else if s.lockingReads() {
-		// SERIALIZABLE in a transaction: every read is LOCK IN SHARE MODE
-		// (isolation.go).
-		st.all.Mode = locks.S
-	}
 	transform.Inspect(n, func(c sql.Node) bool {
 		switch c := c.(type) {
 		case *plan.Update:
@@ -221,12 +220,28 @@ func markLocking(ctx *sql.Context, n sql.Node, scope *plan.Scope) (sql.Node, tra
 		}
 		return true
 	})
+	return st.tables
+}
+
+// markStatement records the row locks of the statement about to run:
+// tables (from rowLockTables) and what depends on the session, read now:
+// the locking clause of the text pre-pass, or SERIALIZABLE in a
+// transaction.
+func (s *Session) markStatement(tables map[uint64]locks.Mode) {
+	st := &stmtLocks{tables: tables}
+	if s.lk.next != nil {
+		st.all = *s.lk.next
+		s.lk.next = nil
+	} else if s.lockingReads() {
+		// SERIALIZABLE in a transaction: every read is LOCK IN SHARE MODE
+		// (isolation.go).
+		st.all.Mode = locks.S
+	}
 	if st.all.Mode == 0 && len(st.tables) == 0 {
 		s.lk.stmt = nil
 	} else {
 		s.lk.stmt = st
 	}
-	return n, transform.SameTree, nil
 }
 
 func (st *stmtLocks) set(id uint64, m locks.Mode) {

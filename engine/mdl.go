@@ -519,29 +519,6 @@ func (l *mdlLock) upgrade(ctx context.Context, timeout time.Duration) error {
 	return nil
 }
 
-// LockPlanTables takes the shared metadata locks of the tables a cached
-// plan n reads or writes (package plans skips resolution, where the
-// general path takes them). The caller checks afterwards that the catalog
-// version the plan was cached at is still current: a swap that committed
-// before the locks were granted makes the plan stale.
-func (e *Engine) LockPlanTables(ctx *sql.Context, n sql.Node) error {
-	s, ok := ctx.Session.(*Session)
-	if !ok {
-		return nil
-	}
-	if r, ok := n.(*rangeScan); ok {
-		// A compiled read (RebindRange) holds its table, not a table node.
-		return e.lockShared(ctx, s, r.t.db.schema.ID, r.t.def.Name)
-	}
-	var err error
-	tablesUnder(n, func(t *Table, _ ...string) {
-		if err == nil {
-			err = e.lockShared(ctx, s, t.db.schema.ID, t.def.Name)
-		}
-	})
-	return err
-}
-
 // WaitingForMDL reports whether connection connID waits for a metadata
 // lock (SHOW PROCESSLIST's State "Waiting for table metadata lock").
 func (e *Engine) WaitingForMDL(connID uint32) bool {

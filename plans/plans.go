@@ -69,6 +69,10 @@ type Plan struct {
 	// what the caller compiled an execution into (SetCompiled).
 	rng      *recipe
 	compiled atomic.Value
+	// locking is what the caller derived from an execution's nodes for
+	// its locks (the server: engine.PlanLocks), kept so later executions
+	// need not walk their plan for it. Not carried over by Retarget.
+	locking atomic.Value
 }
 
 type derivedLit struct {
@@ -105,6 +109,12 @@ func (p *Plan) SetMeta(v any) { p.meta.CompareAndSwap(nil, v) }
 
 // Meta is what SetMeta kept, or nil.
 func (p *Plan) Meta() any { return p.meta.Load() }
+
+// SetLocking keeps v for later executions; the first value stored wins.
+func (p *Plan) SetLocking(v any) { p.locking.CompareAndSwap(nil, v) }
+
+// Locking is what SetLocking kept, or nil.
+func (p *Plan) Locking() any { return p.locking.Load() }
 
 // Cache is a byte-bounded LRU of plans, shared by all connections and
 // sharded so concurrent executions rarely meet on one lock. Uncacheable

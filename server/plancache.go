@@ -545,7 +545,14 @@ func (h *handler) runCached(ctx context.Context, c *mysql.Conn, sqlCtx *sql.Cont
 	// describing the old definitions: the general path plans again.
 	// A lock wait that fails is left to the general path to meet again
 	// and report, inside its command bracket.
-	if err := h.eng.LockPlanTables(sqlCtx, node); err != nil || h.eng.CatalogVersion() != version {
+	// What the locks depend on in the plan is found on its first
+	// execution and kept with it (engine.PlanLocks).
+	locking, _ := pl.Locking().(*engine.PlanLocks)
+	if locking == nil {
+		locking = engine.PlanLocksOf(node)
+		pl.SetLocking(locking)
+	}
+	if err := h.eng.LockPlanTables(sqlCtx, locking); err != nil || h.eng.CatalogVersion() != version {
 		return false, nil
 	}
 	sql.IncrementStatusVariable(sqlCtx, "Questions", 1)
@@ -560,7 +567,7 @@ func (h *handler) runCached(ctx context.Context, c *mysql.Conn, sqlCtx *sql.Cont
 			sql.IncrementStatusVariable(sqlCtx, "Com_delete", 1)
 		}
 		h.srv.fastDMLs.Add(1)
-		return true, h.spoolOk(sqlCtx, c, query, node, direct, bind, pl.Flags(), cb)
+		return true, h.spoolOk(sqlCtx, c, query, node, locking, direct, bind, pl.Flags(), cb)
 	}
 	sql.IncrementStatusVariable(sqlCtx, "Com_select", 1)
 	if !rebound {
@@ -656,10 +663,10 @@ func (h *handler) spoolSingleRow(sqlCtx *sql.Context, c *mysql.Conn, query strin
 // does for a statement whose result is an OK packet (process list entry,
 // session command bracket, the OK row's counts and info, the connection's
 // status flags), after marking the rows it must lock as the analyzer would
-// have (engine.MarkCachedLocking).
-func (h *handler) spoolOk(sqlCtx *sql.Context, c *mysql.Conn, query string, node sql.Node, direct *engine.DirectRun, bind func() (sql.Node, bool), flags *sql.QueryFlags, cb func(*sqltypes.Result) error) error {
+// have (engine.MarkCachedLocking with the plan's locking).
+func (h *handler) spoolOk(sqlCtx *sql.Context, c *mysql.Conn, query string, node sql.Node, locking *engine.PlanLocks, direct *engine.DirectRun, bind func() (sql.Node, bool), flags *sql.QueryFlags, cb func(*sqltypes.Result) error) error {
 	return h.bracket(sqlCtx, query, func(sqlCtx *sql.Context) error {
-		if err := h.eng.MarkCachedLocking(sqlCtx, node); err != nil {
+		if err := h.eng.MarkCachedLocking(sqlCtx, locking); err != nil {
 			return err
 		}
 		if direct != nil {
