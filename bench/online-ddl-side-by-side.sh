@@ -38,7 +38,8 @@ if [ -z "${SKIP_CHECK:-}" ] && [ -z "${CHECK:-}" ] && [ "$ROWS" -gt 200000 ]; th
 T_START=$(now)
 WORK=$(mktemp -d /tmp/online-ddl.XXXXXX)
 export SUMMARY_FILE=$WORK/summary
-BIN=${BIN:-$WORK/myriad}
+# Not $WORK/myriad: that is the data directory of each run.
+BIN=${BIN:-$WORK/myriad-bin}
 [ -x "$BIN" ] || go build -o "$BIN" ./cmd/myriad
 # newport: the next of PORT_BASE's 20 ports for each server start (a port
 # just closed was sometimes still taken when the next server bound it).
