@@ -2,8 +2,6 @@ package sqlfunc
 
 import (
 	"github.com/dolthub/go-mysql-server/sql"
-	"github.com/dolthub/go-mysql-server/sql/expression"
-	"github.com/dolthub/go-mysql-server/sql/expression/function"
 	"github.com/dolthub/go-mysql-server/sql/types"
 )
 
@@ -15,7 +13,7 @@ import (
 // from its THEN and an IFNULL's from its first argument. engine/padspace.go
 // decides comparisons with it, and FoldConstants types its literals with it.
 func Coercibility(ctx *sql.Context, e sql.Expression) (sql.CollationID, byte) {
-	if branches, ok := resultBranches(e); ok && types.IsTextOnly(e.Type()) {
+	if branches, ok := branchesOf(e); ok && types.IsTextOnly(e.Type()) {
 		var coll sql.CollationID
 		var co byte
 		first := true
@@ -35,25 +33,4 @@ func Coercibility(ctx *sql.Context, e sql.Expression) (sql.CollationID, byte) {
 		}
 	}
 	return sql.GetCoercibility(ctx, e)
-}
-
-// resultBranches is the expressions whose value CASE, IF, IFNULL or
-// COALESCE e answers with; false when e is none of them.
-func resultBranches(e sql.Expression) ([]sql.Expression, bool) {
-	switch e := e.(type) {
-	case *expression.Case:
-		var branches []sql.Expression
-		for _, b := range e.Branches {
-			branches = append(branches, b.Value)
-		}
-		if e.Else != nil {
-			branches = append(branches, e.Else)
-		}
-		return branches, true
-	case *function.If:
-		return e.Children()[1:], true
-	case *function.IfNull, *function.Coalesce:
-		return e.Children(), true
-	}
-	return nil, false
 }
