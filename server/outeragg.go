@@ -103,21 +103,8 @@ func outerAggregates(stmt ast.Statement) (changed, damaged bool) {
 		}
 	}
 	// Every item must have been replaced.
-	left := false
-	for _, s := range c.slots {
-		_ = ast.Walk(func(n ast.SQLNode) (bool, error) {
-			if _, ok := n.(*ast.Subquery); ok {
-				return false, nil // its expressions are slots of their own
-			}
-			for _, it := range c.items {
-				if e, ok := n.(ast.Expr); ok && e == it {
-					left = true
-				}
-			}
-			return !left, nil
-		}, *s)
-	}
-	if left {
+	// A subquery's expressions are slots of their own.
+	if itemLeft(c.slots, c.items, func(n ast.SQLNode) bool { _, ok := n.(*ast.Subquery); return ok }) {
 		return false, true
 	}
 	sel.From = ast.TableExprs{&ast.AliasedTableExpr{Expr: &ast.Subquery{Select: inner}, As: ast.NewTableIdent(outerAggAlias),

@@ -144,10 +144,25 @@ func windowOverAggregates(stmt ast.Statement) (changed, damaged bool) {
 	}
 	// Every item must have been replaced (ReplaceExpr reaches into every
 	// expression the parser builds, OVER clauses included).
+	if itemLeft(roots, items, func(n ast.SQLNode) bool { _, ok := n.(*ast.Over); return ok }) {
+		return false, true
+	}
+	sel.From = ast.TableExprs{&ast.AliasedTableExpr{Expr: &ast.Subquery{Select: inner}, As: ast.NewTableIdent(windowAggAlias),
+		Auth: ast.AuthInformation{AuthType: ast.AuthType_IGNORE}}}
+	sel.Where, sel.GroupBy, sel.Having = nil, nil, nil
+	return true, false
+}
+
+// itemLeft reports whether an expression of items is still in one of the
+// rewritten roots (not entering the nodes skip names): a rewrite over a
+// derived table must have replaced every one, or it reads a column the
+// derived table does not have. windowOverAggregates and outer aggregates
+// (outeragg.go) check their rewrites with it.
+func itemLeft(roots []*ast.Expr, items []ast.Expr, skip func(ast.SQLNode) bool) bool {
 	left := false
 	for _, r := range roots {
 		_ = ast.Walk(func(n ast.SQLNode) (bool, error) {
-			if _, ok := n.(*ast.Over); ok {
+			if skip(n) {
 				return false, nil
 			}
 			for _, it := range items {
@@ -158,11 +173,5 @@ func windowOverAggregates(stmt ast.Statement) (changed, damaged bool) {
 			return !left, nil
 		}, *r)
 	}
-	if left {
-		return false, true
-	}
-	sel.From = ast.TableExprs{&ast.AliasedTableExpr{Expr: &ast.Subquery{Select: inner}, As: ast.NewTableIdent(windowAggAlias),
-		Auth: ast.AuthInformation{AuthType: ast.AuthType_IGNORE}}}
-	sel.Where, sel.GroupBy, sel.Having = nil, nil, nil
-	return true, false
+	return left
 }
