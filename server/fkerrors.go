@@ -36,40 +36,39 @@ func (h *handler) fkError(err error, connID uint32, query string) error {
 		return nil
 	}
 	msg := se.Message
+	// One regexp run per candidate: match keeps the submatches of the
+	// pattern that matched for the case body.
+	var m []string
+	match := func(re *regexp.Regexp) bool {
+		m = re.FindStringSubmatch(msg)
+		return m != nil
+	}
 	switch {
-	case reFKChild.MatchString(msg):
-		m := reFKChild.FindStringSubmatch(msg)
+	case match(reFKChild):
 		return h.fkFails(connID, se, mysql.ErNoReferencedRow2, "Cannot add or update a child row", m[2], m[1])
-	case reFKParent.MatchString(msg):
-		m := reFKParent.FindStringSubmatch(msg)
+	case match(reFKParent):
 		return h.fkFails(connID, se, mysql.ERRowIsReferenced2, "Cannot delete or update a parent row", m[2], m[1])
-	case reFKUnres.MatchString(msg):
-		m := reFKUnres.FindStringSubmatch(msg)
+	case match(reFKUnres):
 		return &mysql.SQLError{Num: mysql.ErNoReferencedRow2, State: "23000", Query: se.Query,
 			Message: "Cannot add or update a child row: a foreign key constraint fails " + m[1]}
-	case reFKDrop.MatchString(msg):
-		m := reFKDrop.FindStringSubmatch(msg)
+	case match(reFKDrop):
 		child := "?"
 		if t, ok := h.eng.FKTable(connID, m[2]); ok {
 			child = t
 		}
 		return &mysql.SQLError{Num: 3730, State: "HY000", Query: se.Query,
 			Message: "Cannot drop table '" + m[1] + "' referenced by a foreign key constraint '" + m[2] + "' on table '" + child + "'."}
-	case reFKIndex.MatchString(msg):
-		m := reFKIndex.FindStringSubmatch(msg)
+	case match(reFKIndex):
 		return &mysql.SQLError{Num: 1553, State: "HY000", Query: se.Query,
 			Message: "Cannot drop index '" + m[1] + "': needed in a foreign key constraint"}
-	case reTrunc.MatchString(msg):
+	case match(reTrunc):
 		// GMS checks the tables of the current database only.
-		m := reTrunc.FindStringSubmatch(msg)
 		return &mysql.SQLError{Num: 1701, State: "42000", Query: se.Query,
 			Message: "Cannot truncate a table referenced in a foreign key constraint (`" + h.eng.CurrentDatabase(connID) + "`.`" + m[3] + "`, CONSTRAINT `" + m[2] + "`)"}
-	case reDropCol.MatchString(msg):
-		m := reDropCol.FindStringSubmatch(msg)
+	case match(reDropCol):
 		return &mysql.SQLError{Num: 1828, State: "HY000", Query: se.Query,
 			Message: "Cannot drop column '" + m[1] + "': needed in a foreign key constraint '" + m[2] + "'"}
-	case reMissIdx.MatchString(msg):
-		m := reMissIdx.FindStringSubmatch(msg)
+	case match(reMissIdx):
 		if m[1] == "" {
 			// GMS checks before it names the key; CREATE TABLE's first
 			// unnamed key is <table>_ibfk_1.
@@ -79,33 +78,27 @@ func (h *handler) fkError(err error, connID uint32, query string) error {
 		}
 		return &mysql.SQLError{Num: 1822, State: "HY000", Query: se.Query,
 			Message: "Failed to add the foreign key constraint. Missing index for constraint '" + m[1] + "' in the referenced table '" + m[2] + "'"}
-	case reTypeMis.MatchString(msg):
+	case match(reTypeMis):
 		// GMS does not name the constraint, which MySQL's message does.
-		m := reTypeMis.FindStringSubmatch(msg)
 		return &mysql.SQLError{Num: 3780, State: "HY000", Query: se.Query,
 			Message: "Referencing column '" + m[1] + "' and referenced column '" + m[2] + "' in foreign key constraint are incompatible."}
-	case reTypeChg.MatchString(msg):
-		m := reTypeChg.FindStringSubmatch(msg)
+	case match(reTypeChg):
 		return &mysql.SQLError{Num: 3780, State: "HY000", Query: se.Query,
 			Message: "Column '" + m[1] + "' is used in a foreign key constraint: its type cannot change."}
-	case reSetNull.MatchString(msg):
-		m := reSetNull.FindStringSubmatch(msg)
+	case match(reSetNull):
 		return &mysql.SQLError{Num: 1830, State: "HY000", Query: se.Query,
 			Message: "Column '" + m[1] + "' cannot be NOT NULL: needed in a foreign key constraint SET NULL"}
-	case reSetNull2.MatchString(msg):
-		m := reSetNull2.FindStringSubmatch(msg)
+	case match(reSetNull2):
 		return &mysql.SQLError{Num: 1830, State: "HY000", Query: se.Query,
 			Message: "Column '" + m[1] + "' cannot be NOT NULL: needed in a foreign key constraint '" + m[2] + "' SET NULL"}
-	case reNoConstr.MatchString(msg):
-		m := reNoConstr.FindStringSubmatch(msg)
+	case match(reNoConstr):
 		if reDropChk.MatchString(query) {
 			return &mysql.SQLError{Num: 3821, State: "HY000", Query: se.Query,
 				Message: "Check constraint '" + m[1] + "' is not found in the table."}
 		}
 		return &mysql.SQLError{Num: 3940, State: "HY000", Query: se.Query,
 			Message: "Constraint '" + m[1] + "' does not exist."}
-	case reCheck.MatchString(msg):
-		m := reCheck.FindStringSubmatch(msg)
+	case match(reCheck):
 		return &mysql.SQLError{Num: 3819, State: "HY000", Query: se.Query,
 			Message: "Check constraint '" + strings.ReplaceAll(m[1], `\"`, `"`) + "' is violated."}
 	}

@@ -92,7 +92,8 @@ func wrapHexNumber(e ast.Expr, changed *bool) ast.Expr {
 
 // bitsToHex turns the binary digits of a bit-value literal into the hex
 // digits of the same bytes: padded on the left to whole bytes, as MySQL
-// does (b'101' is 0x05, b'100000000' is 0x0100); b” is the empty string.
+// does (b'101' is 0x05, b'100000000' is 0x0100); a bit literal with no
+// digits is the empty string.
 func bitsToHex(bits []byte) []byte {
 	if len(bits) == 0 {
 		return []byte{}
