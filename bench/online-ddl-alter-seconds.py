@@ -156,6 +156,6 @@ if os.environ.get("SUMMARY_FILE"):
     def dist(v):
         return "%.1f / %.1f / %.1f ms (%d of %d)" % (pct(v, 50), pct(v, 90), max(v), sum(1 for x in v if x < 50), len(v))
     with open(os.environ["SUMMARY_FILE"], "a") as f:
-        f.write("| %s | %s | %s | %.1f (sd %.1f, n %d) | %.1f (sd %.1f, n %d) | %+.1f%% +- %.1f%% | %+.1f%% +- %.1f%% | %+.1f%% +- %.1f%% | %d%s |\n" % (
+        f.write("| %s | %s | %s | %.1f (sd %.1f, n %d) | %.1f (sd %.1f, n %d) | %+.1f%% +- %.1f%% | %+.1f%% +- %.1f%% (median %+.1f%%) | %+.1f%% +- %.1f%% | %d%s |\n" % (
             label, dist(ms["ADD COLUMN"]), dist(ms["DROP COLUMN"]), mean(A), sd(A), len(A), mean(O), sd(O), len(O),
-            d, dci, pm, pci, dn, dnci, errs_client, ", DDL errors %d" % len(ddl_errs) if ddl_errs else ""))
+            d, dci, pm, pci, 100 * (pct(paired, 50) - 1), dn, dnci, errs_client, ", DDL errors %d" % len(ddl_errs) if ddl_errs else ""))
