@@ -503,9 +503,11 @@ func (b *build) run(sctx *sql.Context, ctx context.Context) (err error) {
 	}
 	if b.job.State == catalog.IndexDeleteOnly.String() {
 		b.th = newBackfillThrottle(b.e.foregroundEnds)
-		if globalInt(ForegroundPctVar, DefaultForegroundPct) > 0 {
+		if globalInt(ForegroundPctVar, DefaultForegroundPct) > 0 && b.rowsTotal.Load() > globalInt(BatchRowsVar, 1000) {
 			// The throttle's reference: the foreground's rate before it
-			// maintains the new index (ixthrottle.go).
+			// maintains the new index (ixthrottle.go). It replaces the
+			// probe before the second batch; a build of one batch never
+			// pauses, and would wait up to a second for nothing.
 			b.phase.Store("measuring the foreground's rate")
 			if err := b.th.refer(ctx); err != nil {
 				return err
