@@ -14,6 +14,9 @@
 #   ROWS=1000000 RATIOS="0 300" REPEAT=2 bench/online-ddl-side-by-side.sh
 #   SKIP_MARIADB=1 / SKIP_MYRIAD=1: one side only
 #   TRIES=N: N instant ADD/DROP COLUMN pairs instead (online-ddl-instant.py)
+#   ALTERS=N: N instant ALTERs (ADD, DROP, ADD, ...) INTERVAL s apart
+#   (default 3) instead, the seconds containing one against the others
+#   (online-ddl-alter-seconds.py: issue #13's <= 5% bound)
 #   WARMUP=S: S seconds of load before the before window (online-ddl.py)
 #   MYRIAD_BASE=DIR / MARIADB_BASE=DIR: a Myriad / MariaDB data directory
 #   already holding sbtest.sbtest1 with ROWS rows (copied, not changed);
@@ -26,8 +29,8 @@
 #   the generation against 5.5 min);
 #   SKIP_CHECK=1 / CHECK=1: no / a `myriad check` after each run (default:
 #   only up to 200,000 rows; on 1M rows it took 20 min on a loaded
-#   machine); PORT_BASE=N: servers listen on N..N+19 in turn (default
-#   23200, below the ephemeral range where client sockets took them).
+#   machine); PORT_BASE=N: servers listen on N..N+PORTS-1 in turn (default
+#   23200 and 20, below the ephemeral range where client sockets took them).
 set -u
 cd "$(dirname "$0")/.."
 . bench/lib.sh
@@ -41,12 +44,12 @@ export SUMMARY_FILE=$WORK/summary
 # Not $WORK/myriad: that is the data directory of each run.
 BIN=${BIN:-$WORK/myriad-bin}
 [ -x "$BIN" ] || go build -o "$BIN" ./cmd/myriad
-# newport: the next of PORT_BASE's 20 ports for each server start (a port
+# newport: the next of PORT_BASE's PORTS ports for each server start (a port
 # just closed was sometimes still taken when the next server bound it).
 PORT_BASE=${PORT_BASE:-23200}
 PORT_N=0
 newport() {
-  P=$((PORT_BASE + PORT_N % 20))
+  P=$((PORT_BASE + PORT_N % ${PORTS:-20}))
   PORT_N=$((PORT_N + 1))
   SB="sysbench oltp_read_write --db-driver=mysql --mysql-host=127.0.0.1 --mysql-port=$P --mysql-user=root --mysql-db=sbtest --tables=1 --table-size=$ROWS"
 }
@@ -84,7 +87,9 @@ load() {
   echo "$1 start $(date -u +%H:%M:%S), load $(cut -d' ' -f1-3 /proc/loadavg)"
   # serverload.py reads the server's CPU time
   export SERVER_PID=$SERVER_PID
-  if [ -n "${TRIES:-}" ]; then
+  if [ -n "${ALTERS:-}" ]; then
+    /usr/bin/python3 bench/online-ddl-alter-seconds.py "$P" "$WORK/sb.out" "$t0" "$ALTERS" "$1"
+  elif [ -n "${TRIES:-}" ]; then
     /usr/bin/python3 bench/online-ddl-instant.py "$P" "$WORK/sb.out" "$t0" "$TRIES" "$1"
   else
     /usr/bin/python3 bench/online-ddl.py "$P" "$WORK/sb.out" "$t0" "$ROWS" "$1"
@@ -147,7 +152,10 @@ if [ -s "$SUMMARY_FILE" ]; then
   echo "ROWS=$ROWS WARMUP=${WARMUP:-0}: issue #13's figures (before = sysbench tps in the before window; ADD/DROP: time, tps in"
   echo "its second and the next 9 s against before; CREATE INDEX: first try or its error, rows/s; errors = sysbench's)"
   echo
-  if [ -n "${TRIES:-}" ]; then
+  if [ -n "${ALTERS:-}" ]; then
+    echo "| server, run | ADD COLUMN median / p90 / max (under 50 ms) | DROP COLUMN median / p90 / max (under 50 ms) | tps in ALTER seconds | tps in other seconds | ALTER seconds against others (95%) | paired: against the 2 s around (95%) | the second after against the rest (95%) | client errors |"
+    echo "| --- | --- | --- | --- | --- | --- | --- | --- | --- |"
+  elif [ -n "${TRIES:-}" ]; then
     echo "| server, run | before tps | ADD COLUMN min / median / p90 / max (under 50 ms) | DROP COLUMN min / median / p90 / max (under 50 ms) | tps while altering (of before) | client errors |"
     echo "| --- | --- | --- | --- | --- | --- |"
   else

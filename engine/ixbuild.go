@@ -149,6 +149,9 @@ type build struct {
 	indexID uint32 // set before the build is registered
 	timeout time.Duration
 	rw      *rewrite // set for a table rewrite (rewrite.go) instead of an index
+	// th is the backfill's throttle when made before the backfill (its
+	// reference probe, run); nil: the backfill makes one.
+	th *backfillThrottle
 	// mdl is the table's metadata lock a rewrite that holds it
 	// (rewrite.holdMDL) copies under, SHARED_NO_WRITE, upgraded for the
 	// swap; nil when no session lock was taken (an embedded session's).
@@ -499,6 +502,17 @@ func (b *build) run(sctx *sql.Context, ctx context.Context) (err error) {
 		return b.runRewrite(sctx, ctx)
 	}
 	if b.job.State == catalog.IndexDeleteOnly.String() {
+		b.th = newBackfillThrottle(b.e.foregroundEnds)
+		if globalInt(ForegroundPctVar, DefaultForegroundPct) > 0 && b.rowsTotal.Load() > globalInt(BatchRowsVar, 1000) {
+			// The throttle's reference: the foreground's rate before it
+			// maintains the new index (ixthrottle.go). It replaces the
+			// probe before the second batch; a build of one batch never
+			// pauses, and would wait up to a second for nothing.
+			b.phase.Store("measuring the foreground's rate")
+			if err := b.th.refer(ctx); err != nil {
+				return err
+			}
+		}
 		b.phase.Store("waiting for table lock (write-only)")
 		err := b.commitState(ctx, true, func(_ *kv.Txn, def *catalog.Table, ch *catalog.Change) (*catalog.Table, error) {
 			ix := indexOf(def, b.job.IndexID)
@@ -615,8 +629,12 @@ func (b *build) backfill(sctx *sql.Context, ctx context.Context, lay *layout,
 	}
 	b.rowsDone.Store(b.job.RowsDone)
 	b.phase.Store("backfilling")
-	th := newBackfillThrottle(b.e.foregroundEnds)
+	th := b.th
+	if th == nil {
+		th = newBackfillThrottle(b.e.foregroundEnds)
+	}
 	th.label = fmt.Sprintf("%d %s.%s", b.job.ID, b.job.Schema, b.job.Table)
+	th.debt = b.e.db.CompactionDebt
 	for {
 		if err := ctx.Err(); err != nil {
 			return err

@@ -159,3 +159,69 @@ func TestThrottleSymmetric(t *testing.T) {
 		t.Fatalf("ratio %v after 20 windows below and 20 above target, want 300", th.ratio)
 	}
 }
+
+// The reference, a probe before the index is write-only, is the floor of
+// the baseline while it lives: probes during the build that see a
+// foreground slowed by the index's upkeep and the build's compactions do
+// not lower the target below it. Once it expired the probes alone count,
+// and an idle probe still makes the server idle.
+func TestThrottleReference(t *testing.T) {
+	var mu sync.Mutex
+	rate, acc, since := 500.0, 0.0, time.Now()
+	ends := func() int64 {
+		mu.Lock()
+		defer mu.Unlock()
+		return int64(acc + rate*time.Since(since).Seconds())
+	}
+	setRate := func(r float64) {
+		mu.Lock()
+		defer mu.Unlock()
+		acc += rate * time.Since(since).Seconds()
+		rate, since = r, time.Now()
+	}
+	near := func(got, want float64) bool { return got > want*0.97 && got < want*1.03 }
+	th := newBackfillThrottle(ends)
+	if err := th.refer(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	if !near(th.reference, 500) || !near(th.baseline, 500) || len(th.probes) != 0 {
+		t.Fatalf("after the reference: reference %.0f, baseline %.0f, probes %v; want 500, 500, none", th.reference, th.baseline, th.probes)
+	}
+	// The first batch follows the reference without another probe.
+	if _, err := th.pause(context.Background(), time.Millisecond); err != nil {
+		t.Fatal(err)
+	}
+	if len(th.probes) != 0 {
+		t.Fatalf("a probe right after the reference: %v", th.probes)
+	}
+	setRate(400) // the upkeep of the write-only index
+	if err := th.probe(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	if !near(th.baseline, 500) {
+		t.Fatalf("baseline %.0f after a probe of 400/s under a live reference of 500/s, want 500", th.baseline)
+	}
+	setRate(700) // the machine got faster: the probes lead
+	if err := th.probe(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	if !near(th.baseline, 550) {
+		t.Fatalf("baseline %.0f after probes of 400 and 700/s, want their mean 550", th.baseline)
+	}
+	setRate(300)
+	th.refAt = time.Now().Add(-throttleReferenceLife)
+	if err := th.probe(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	if !near(th.baseline, (400+700+300)/3.0) {
+		t.Fatalf("baseline %.0f after the reference expired, want the probes' mean %.0f", th.baseline, (400+700+300)/3.0)
+	}
+	th.refAt = time.Now()
+	setRate(0)
+	if err := th.probe(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	if th.baseline != 0 {
+		t.Fatalf("baseline %.0f after an idle probe under a live reference, want 0 (idle)", th.baseline)
+	}
+}

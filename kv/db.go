@@ -511,6 +511,8 @@ type commitReq struct {
 	txn *Txn
 	// ws is the write set to record (keys, ranges).
 	ws writeSet
+	// checks are the Txn's CheckRange ranges: checked, not recorded.
+	checks []keyRange
 	// keys is ws's point keys prepared by trackedKeys, or nil.
 	keys []string
 	// deleteOnly: the batch only deletes (point or range tombstones), which
@@ -604,7 +606,7 @@ func (db *DB) commitLocked(req *commitReq, hasData bool) (err error) {
 		db.commitErrs.Add(1)
 		return err
 	}
-	if t != nil && t.registered && db.tr.conflicts(t.start, req.ws, !t.pessimistic) {
+	if t != nil && t.registered && (db.tr.conflicts(t.start, req.ws, !t.pessimistic) || db.tr.changedIn(t.start, req.checks)) {
 		db.conflicts.Add(1)
 		return ErrConflict
 	}

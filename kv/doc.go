@@ -81,6 +81,9 @@
 // after reading the earlier one's commit, and no update is lost. Ranges
 // (DDL's DeleteRange/TouchRange) are still checked both ways, and the
 // Txn's write set is still recorded for optimistic Txns (DDL, catalog).
+// [Txn.CheckRange] is the one-way kind: the Txn fails if anything in the
+// range committed after it started, and nothing is recorded, so no later
+// committer fails because of it (rangecheck.go).
 //
 // The tracker is bounded: a commit records its write set only if another
 // Txn is open; entries with version <= the oldest open start are pruned

@@ -37,7 +37,7 @@ func (t *Txn) commitSpilled() error {
 	if len(t.touched) > 0 {
 		ranges = append(append([]keyRange(nil), t.ranges...), t.touched...)
 	}
-	req := &commitReq{txn: t, ws: spilledSet{r: out.r, n: out.entries, ranges: ranges},
+	req := &commitReq{txn: t, ws: spilledSet{r: out.r, n: out.entries, ranges: ranges}, checks: t.checked,
 		deleteOnly: out.deleteOnly, cover: out.cover}
 	if out.r != nil {
 		req.ingest, req.ingestSize, req.ingestRun = out.r.path, out.r.size, out.r

@@ -116,6 +116,9 @@ type Txn struct {
 	ranges []keyRange
 	// touched are TouchRange calls: conflict ranges that delete nothing.
 	touched []keyRange
+	// checked are CheckRange calls (rangecheck.go): checked at commit,
+	// never recorded.
+	checked []keyRange
 	// counters are RaiseCounter calls: key -> largest value.
 	counters map[string]uint64
 	// deltas are AddToCount calls in order (rowcount.go); entries from
@@ -499,7 +502,7 @@ func (t *Txn) Commit() error {
 	if len(t.runs) > 0 {
 		return t.commitSpilled()
 	}
-	if (t.buf == nil || t.buf.Len() == 0) && len(t.ranges) == 0 && len(t.touched) == 0 && len(t.counters) == 0 && len(t.deltas) == 0 {
+	if (t.buf == nil || t.buf.Len() == 0) && len(t.ranges) == 0 && len(t.touched) == 0 && len(t.checked) == 0 && len(t.counters) == 0 && len(t.deltas) == 0 {
 		t.finish()
 		db.readOnly.Add(1)
 		return nil
@@ -521,7 +524,7 @@ func (t *Txn) Commit() error {
 		ranges = append(append([]keyRange(nil), t.ranges...), t.touched...)
 	}
 	t.deltas = nil
-	err = db.commit(&commitReq{batch: b, txn: t, ws: bufSet{tr: buf, ranges: ranges}, deleteOnly: deleteOnly})
+	err = db.commit(&commitReq{batch: b, txn: t, ws: bufSet{tr: buf, ranges: ranges}, checks: t.checked, deleteOnly: deleteOnly})
 	if err != nil {
 		return err
 	}
