@@ -35,6 +35,9 @@ var functions = function.Registry{
 	"sign":          sql.Function1{Name: "sign", Fn: newSign},
 	"week":          sql.FunctionN{Name: "week", Fn: newWeek},
 	"from_unixtime": sql.FunctionN{Name: "from_unixtime", Fn: newFromUnixtime},
+	// Through the session's time zone (timezone.go).
+	"unix_timestamp": sql.FunctionN{Name: "unix_timestamp", Fn: newUnixTimestamp},
+	"convert_tz":     sql.FunctionN{Name: "convert_tz", Fn: newConvertTz},
 	// MySQL's result types and string arguments (typefix.go).
 	"ceil":    sql.Function1{Name: "ceil", Fn: newCeil},
 	"ceiling": sql.Function1{Name: "ceiling", Fn: newCeil},
