@@ -224,3 +224,12 @@ func zoneOffsets(t time.Time, loc *time.Location) (lo, hi int) {
 	}
 	return lo, hi
 }
+
+// stampFromSession is v, a value of type typ computed in the session (a
+// column's default), as stored: a TIMESTAMP in UTC.
+func stampFromSession(ctx *sql.Context, typ sql.Type, v any) any {
+	if t, ok := v.(time.Time); ok && typ != nil && typ.Type() == sqltypes.Timestamp {
+		return sqlfunc.FromZone(t, sqlfunc.SessionZone(ctx))
+	}
+	return v
+}

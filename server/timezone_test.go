@@ -212,4 +212,94 @@ func TestTimeZoneFunctions(t *testing.T) {
 			}
 		}
 	}
+	// At any instant one of these zones has another date than UTC: GMS's
+	// CURDATE() was UTC's.
+	for _, zone := range []string{"+14:00", "-12:00"} {
+		db := zoneConn(t, ts, zone, false)
+		q := "SELECT CURDATE() = DATE(NOW()), CURRENT_DATE = DATE(NOW()), CURRENT_DATE() = DATE(UTC_TIMESTAMP() + INTERVAL " +
+			map[string]string{"+14:00": "14", "-12:00": "-12"}[zone] + " HOUR)"
+		if got := joinRows(queryRows(t, db, q)); got != "1 1 1" {
+			t.Errorf("%s: %s: %s", zone, q, got)
+		}
+	}
+}
+
+// TestTimeZonePlanCache: a plan cached (or a constant folded) under one
+// zone is not served under another: the zone is part of the plan cache's
+// key. FROM_UNIXTIME(n) folds to the zone's wall time of n, and the row
+// stored at that instant matches it in every zone; served under the wrong
+// zone, the constant would miss the row or the TIMESTAMP read back would
+// be in the wrong zone.
+func TestTimeZonePlanCache(t *testing.T) {
+	ts := startServer(t, t.TempDir())
+	mustExec(t, ts.connect(""), "CREATE DATABASE d")
+	setup := ts.connectWith("d", "parseTime=true")
+	mustExec(t, setup, "CREATE TABLE pc (id INT PRIMARY KEY, ts TIMESTAMP NULL, KEY (ts))")
+	mustExec(t, setup, "INSERT INTO pc VALUES (1, FROM_UNIXTIME(1704110400)), (2, FROM_UNIXTIME(1704196800))")
+	zones := []struct{ zone, want string }{
+		{"+00:00", "1 2024-01-01T12:00:00Z"}, {"+05:00", "1 2024-01-01T17:00:00Z"},
+		{"-03:30", "1 2024-01-01T08:30:00Z"}, {"Europe/Berlin", "1 2024-01-01T13:00:00Z"},
+		{"+00:00", "1 2024-01-01T12:00:00Z"}, {"+05:00", "1 2024-01-01T17:00:00Z"},
+	}
+	for _, binary := range []bool{false, true} {
+		db := ts.connectWith("d", fmt.Sprintf("parseTime=true&interpolateParams=%v", !binary))
+		c, err := db.Conn(t.Context())
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, q := range []string{
+			"SELECT id, ts FROM pc WHERE ts = FROM_UNIXTIME(?)",
+			"SELECT id, ts FROM pc WHERE id = ?",
+		} {
+			arg := map[bool]any{true: 1, false: 1704110400}[strings.Contains(q, "id = ?")]
+			for round := 0; round < 2; round++ {
+				for _, z := range zones {
+					mustExec(t, c, "SET time_zone = '"+z.zone+"'")
+					rows, err := c.QueryContext(t.Context(), q, arg)
+					if err != nil {
+						t.Fatalf("%s: %v", q, err)
+					}
+					var got []string
+					for rows.Next() {
+						var id int
+						var v time.Time
+						if err := rows.Scan(&id, &v); err != nil {
+							t.Fatal(err)
+						}
+						got = append(got, fmt.Sprintf("%d %s", id, v.Format(time.RFC3339)))
+					}
+					rows.Close()
+					if strings.Join(got, "|") != z.want {
+						t.Errorf("binary=%v %s under %s (round %d): %v, want %s", binary, q, z.zone, round, got, z.want)
+					}
+				}
+			}
+		}
+		c.Close()
+	}
+}
+
+// TestTimeZoneAlter: an ALTER that turns values into or out of TIMESTAMP,
+// or gives existing rows a TIMESTAMP default, converts through the ALTER
+// session's zone, as MySQL's copy does: a DATETIME '17:00' made TIMESTAMP
+// under '+05:00' is 12:00 UTC, a TIMESTAMP made DATETIME keeps the wall
+// time the session read, a DEFAULT '2024-02-01 05:00:00' is 00:00 UTC.
+func TestTimeZoneAlter(t *testing.T) {
+	ts := startServer(t, t.TempDir())
+	mustExec(t, ts.connect(""), "CREATE DATABASE d")
+	plus5 := zoneConn(t, ts, "+05:00", false)
+	plus5.SetMaxOpenConns(1)
+	utc := zoneConn(t, ts, "+00:00", false)
+	for _, algo := range []string{"", ", ALGORITHM=COPY"} {
+		mustExec(t, plus5, "DROP TABLE IF EXISTS a")
+		mustExec(t, plus5, "CREATE TABLE a (id INT PRIMARY KEY, dt DATETIME NULL, ts TIMESTAMP NULL)")
+		mustExec(t, plus5, "INSERT INTO a VALUES (1, '2024-01-01 17:00:00', '2024-01-01 17:00:00')")
+		mustExec(t, plus5, "ALTER TABLE a MODIFY dt TIMESTAMP NULL"+algo)
+		mustExec(t, plus5, "ALTER TABLE a MODIFY ts DATETIME NULL"+algo)
+		mustExec(t, plus5, "ALTER TABLE a ADD COLUMN c TIMESTAMP NOT NULL DEFAULT '2024-02-01 05:00:00'"+algo)
+		mustExec(t, plus5, "ALTER TABLE a ADD COLUMN n TIMESTAMP NULL DEFAULT CURRENT_TIMESTAMP"+algo)
+		if got := joinRows(queryRows(t, utc, "SELECT dt, ts, c, ABS(TIMESTAMPDIFF(SECOND, n, UTC_TIMESTAMP())) < 60 FROM a")); got != "2024-01-01T12:00:00Z 2024-01-01T17:00:00Z 2024-02-01T00:00:00Z 1" {
+			t.Errorf("ALTERs under +05:00%s, read in UTC: %s", algo, got)
+		}
+	}
 }
