@@ -271,6 +271,10 @@ func (sh *directShape) run(ctx *sql.Context, ed *editor, tx *Transaction, lock L
 	if err != nil {
 		return 0, 0, err
 	}
+	if loc := t.lay.zoneOf(ctx); loc != nil {
+		// As GMS would read it (partitionRows); the editor converts back.
+		old = t.lay.toSession(old, loc)
+	}
 	t.db.use().read.Add(1)
 	if sh.filter != nil {
 		ok, err := sql.EvaluateCondition(ctx, sh.filter, old)
@@ -390,6 +394,11 @@ func directShapeOf(ctx *sql.Context, n sql.Node) (*directShape, bool) {
 	ranges, isMR := lookup.Ranges.(sql.MySQLRangeCollection)
 	if !isMR || len(ranges) != 1 || len(ranges[0]) != len(t.def.PK) || hasNilPoint(ranges[0]) {
 		return nil, false
+	}
+	if loc := t.lay.zoneOf(ctx); loc != nil {
+		// A TIMESTAMP key's bound is the session's wall time: stored
+		// keys are UTC (timezone.go).
+		ranges = zoneRanges(ctx, ranges, loc)
 	}
 	s, empty, err := rangeSpan(ctx, t.def.IndexPrefix(idx.id), ranges[0], idx.prefix)
 	if err != nil || empty || !s.point {

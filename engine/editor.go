@@ -99,6 +99,7 @@ func (e *editor) Insert(ctx *sql.Context, row sql.Row) error {
 	if err := e.syncBuild(ctx); err != nil {
 		return err
 	}
+	row = e.t.lay.toStored(row, e.t.lay.zoneOf(ctx))
 	var (
 		s      *Session
 		st     *autoIncState
@@ -198,6 +199,9 @@ func (t *Table) insertRowAt(ctx *sql.Context, tx *kv.Txn, row sql.Row, key []byt
 			if err != nil {
 				return nil, err
 			}
+			if loc := lay.zoneOf(ctx); loc != nil {
+				old = lay.toSession(old, loc) // GMS's ON DUPLICATE KEY UPDATE reads it
+			}
 			return nil, sql.NewUniqueKeyErr(dupMessage(ctx, lay, row, t.def.PK, "PRIMARY"), true, old)
 		}
 	}
@@ -262,11 +266,18 @@ func (t *Table) checkUnique(ctx *sql.Context, tx *kv.Txn, ix *indexLayout, ik []
 	if err != nil {
 		return err
 	}
+	if loc := t.lay.zoneOf(ctx); loc != nil && existing != nil {
+		existing = t.lay.toSession(existing, loc)
+	}
 	return sql.NewUniqueKeyErr(dupMessage(ctx, t.lay, row, ix.cols, ix.name), false, existing)
 }
 
 // dupMessage is the text MySQL 8 gives for ER_DUP_ENTRY (1062).
 func dupMessage(ctx *sql.Context, lay *layout, row sql.Row, cols []int, keyName string) string {
+	if loc := lay.zoneOf(ctx); loc != nil {
+		// The stored row; MySQL shows the session's wall time.
+		row = lay.toSession(row.Copy(), loc)
+	}
 	for i := range lay.indexes {
 		if il := &lay.indexes[i]; il.fx != nil && il.name == keyName {
 			// MySQL shows a functional key part's value.
@@ -379,6 +390,7 @@ func (e *editor) Delete(ctx *sql.Context, row sql.Row) error {
 	if err := e.syncBuild(ctx); err != nil {
 		return err
 	}
+	row = e.t.lay.toStored(row, e.t.lay.zoneOf(ctx))
 	key, err := e.t.deleteRowKey(ctx, e.tx.kv, row)
 	if err != nil {
 		return err
@@ -438,6 +450,9 @@ func (e *editor) Update(ctx *sql.Context, old, new sql.Row) error {
 	}
 	if err := e.syncBuild(ctx); err != nil {
 		return err
+	}
+	if loc := e.t.lay.zoneOf(ctx); loc != nil {
+		old, new = e.t.lay.toStored(old, loc), e.t.lay.toStored(new, loc)
 	}
 	if err := e.observeAutoInc(ctx, new); err != nil {
 		return err

@@ -373,7 +373,7 @@ func (t *Table) addColumnPerRow(ctx *sql.Context, col *sql.Column, order *sql.Co
 		if err != nil {
 			return nil, err
 		}
-		nr[pos] = v
+		nr[pos] = stampFromSession(ctx, col.Type, v)
 		return nr, nil
 	}
 	if t.def.HiddenPK() {
@@ -411,6 +411,7 @@ func addedColumnFill(ctx *sql.Context, col *sql.Column) ([]byte, error) {
 	if v, _, err = col.Type.Convert(ctx, v); err != nil {
 		return nil, err
 	}
+	v = stampFromSession(ctx, col.Type, v)
 	if s, ok := v.(string); ok && col.Type.Type() == sqltypes.Char {
 		// CHAR values are stored without trailing spaces (layout.trimChars).
 		v = strings.TrimRight(s, " ")

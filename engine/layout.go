@@ -51,6 +51,7 @@ type layout struct {
 	hasFx   bool  // an index has a functional key part (funcindex.go)
 	chars   []int // positions of CHAR (not BINARY) columns
 	times   []int // positions of TIME(n) columns with n < 6 (timetype.Round)
+	stamps  []int // positions of TIMESTAMP columns (timezone.go)
 	floats  []floatCol
 	fills   sql.Row // per column: its value in rows stored before it was added
 
@@ -93,6 +94,7 @@ func newLayout(t *catalog.Table) *layout {
 	l := &layout{t: t, sch: sch, primary: keys.Index(t.DataSchemaID, t.ID, keys.PrimaryIndexID)}
 	l.rowCount = keys.RowCount(t.DataSchemaID, t.ID)
 	l.header = binary.AppendUvarint(nil, uint64(len(t.Columns)))
+	l.stamps = stampsOf(sch)
 	for i, c := range sch {
 		if c.Type.Type() == sqltypes.Char {
 			l.chars = append(l.chars, i)

@@ -15,11 +15,13 @@ import (
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/go-mysql-server/sql/types"
 	"github.com/dolthub/vitess/go/mysql"
+	"github.com/dolthub/vitess/go/sqltypes"
 
 	"github.com/myriaddb/myriad/catalog"
 	"github.com/myriaddb/myriad/keys"
 	"github.com/myriaddb/myriad/kv"
 	"github.com/myriaddb/myriad/locks"
+	"github.com/myriaddb/myriad/sqlfunc"
 )
 
 // Online table rewrites (MODIFY/CHANGE COLUMN to another type): the same
@@ -194,6 +196,7 @@ type rowConv struct {
 	to       []sql.Type
 	notNull  []bool
 	names    []string
+	colTypes []sql.Type // per new column: its type
 	// auto is the AUTO_INCREMENT column the rewrite adds (-1: none): the
 	// copy numbers the old rows in it, in key order (autoValue).
 	auto     int
@@ -209,6 +212,7 @@ func newRowConv(old, nw *catalog.Table) (*rowConv, error) {
 		col := &nw.Columns[i]
 		c.src[i] = -1
 		c.names[i] = col.Name
+		c.colTypes = append(c.colTypes, newSch[i].Type)
 		c.notNull[i] = !col.Nullable
 		for j := range old.Columns {
 			if old.Columns[j].ID == col.ID {
@@ -304,6 +308,7 @@ func (c *rowConv) apply(ctx *sql.Context, r sql.Row, rowNum int64) (sql.Row, err
 			if err != nil {
 				return nil, err
 			}
+			v = stampFromSession(ctx, c.colTypes[i], v)
 			if v == nil && c.notNull[i] {
 				return nil, mysql.NewSQLError(mysql.ERInvalidUseOfNull, "22004", "Invalid use of NULL value")
 			}
@@ -336,7 +341,16 @@ func storedText(from sql.Type, v any) any {
 // that is no date or time, 1265 for a value cut short.
 func convertForRewrite(ctx *sql.Context, from, to sql.Type, v any, col string, rowNum int64) (any, error) {
 	v = storedText(from, v)
+	fromStamp, toStamp := from.Type() == sqltypes.Timestamp, to.Type() == sqltypes.Timestamp
+	if t, ok := v.(time.Time); ok && fromStamp && !toStamp {
+		// A TIMESTAMP becomes its wall time in the session's zone, as
+		// MySQL's copy reads it (timezone.go).
+		v = sqlfunc.ToZone(t, sqlfunc.SessionZone(ctx))
+	}
 	cv, inRange, err := to.Convert(ctx, v)
+	if t, ok := cv.(time.Time); ok && err == nil && toStamp && !fromStamp {
+		cv = sqlfunc.FromZone(t, sqlfunc.SessionZone(ctx))
+	}
 	if err == nil && inRange == sql.InRange {
 		// GMS keeps text as UTF-8 whatever the column's character set:
 		// a character the new set lacks is MySQL's 1366.

@@ -7,6 +7,7 @@ import (
 	"io"
 	"math"
 	"sort"
+	"time"
 
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/go-mysql-server/sql/types"
@@ -130,6 +131,7 @@ func (t *Table) partitionRows(ctx *sql.Context, p sql.Partition, lock locks.Mode
 			return ri, nil
 		}
 	}
+	it.zone = t.lay.zoneOf(ctx)
 	c := t.readLock(ctx, tx)
 	if lock > c.Mode && tx.kv.Pessimistic() {
 		c.Mode = lock
@@ -237,6 +239,9 @@ func (t *Table) lookupRows(ctx *sql.Context, r *kv.Txn, l sql.IndexLookup) (sql.
 		if secondary == nil {
 			return nil, fmt.Errorf("myriad: index %s no longer exists", idx.name)
 		}
+	}
+	if loc := t.lay.zoneOf(ctx); loc != nil {
+		ranges = zoneRanges(ctx, ranges, loc)
 	}
 	spans := make([]span, 0, len(ranges))
 	for _, rng := range ranges {
@@ -460,6 +465,9 @@ type rowIter struct {
 	// row read from the primary index stay nil (layout.decodeSome). Only a
 	// node that reads nothing else sets it (rangeScan).
 	need []bool
+	// zone, when set, is the session's time zone its TIMESTAMP values
+	// are read in (partitionRows: the rows GMS reads).
+	zone *time.Location
 }
 
 // maxRescanSeen bounds rowIter.seen.
@@ -470,6 +478,14 @@ func (t *Table) newRowIter(ctx *sql.Context, r *kv.Txn, spans []span, secondary 
 }
 
 func (i *rowIter) Next(ctx *sql.Context) (sql.Row, error) {
+	row, err := i.next(ctx)
+	if i.zone != nil && row != nil && err == nil {
+		return i.t.lay.toSession(row, i.zone), nil
+	}
+	return row, err
+}
+
+func (i *rowIter) next(ctx *sql.Context) (sql.Row, error) {
 	for {
 		if i.it == nil {
 			if len(i.spans) == 0 {

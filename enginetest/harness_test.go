@@ -21,6 +21,7 @@ import (
 	"github.com/dolthub/go-mysql-server/memory"
 	gmsserver "github.com/dolthub/go-mysql-server/server"
 	"github.com/dolthub/go-mysql-server/sql"
+	"github.com/dolthub/go-mysql-server/sql/analyzer"
 	"github.com/dolthub/go-mysql-server/sql/types"
 	"github.com/dolthub/vitess/go/mysql"
 	"github.com/sirupsen/logrus"
@@ -33,6 +34,7 @@ import (
 	"github.com/myriaddb/myriad/joinorder"
 	"github.com/myriaddb/myriad/kv"
 	"github.com/myriaddb/myriad/planfix"
+	"github.com/myriaddb/myriad/sqlfunc"
 )
 
 // TestMain keeps GMS's per-statement logging (every failed statement is a
@@ -259,6 +261,9 @@ func (h *harness) NewEngine(t *testing.T) (gmstest.QueryEngine, error) {
 	// The server's analyzer carries Myriad's plan corrections; so must GMS's suites.
 	planfix.Install(e.Analyzer)
 	joinorder.Install(e.Analyzer)
+	// The engine reads TIMESTAMPs in the session's time zone; GMS's
+	// UNIX_TIMESTAMP takes a TIMESTAMP(0) value for UTC.
+	analyzer.ExternalFunctionProvider = sqlfunc.ZoneFunctions()
 	if os.Getenv("MYRIAD_GREEDY_ALL") == "1" {
 		// Every join of two or more tables through joinorder.Greedy.
 		if err := sql.SystemVariables.SetGlobal(sql.NewEmptyContext(), "optimizer_search_depth", 1); err != nil {

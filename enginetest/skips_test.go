@@ -44,9 +44,6 @@ const (
 	textDuplicateEntry = "error text: MySQL's \"Duplicate entry\" message, GMS expects its own"
 	textOutOfRange     = "error kind: MySQL's 1264 \"Out of range value for column\" (online MODIFY COLUMN), GMS expects its own error kind"
 
-	// Refused on purpose (a refusal instead of a silent wrong value).
-	refusedTimeZone = "refused: a time_zone other than SYSTEM or UTC is 1235, as Myriad does not convert TIMESTAMP values or NOW() between zones (docs/COMPATIBILITY.md, round 18)"
-
 	// GMS expects an answer MySQL does not give.
 	gmsScalarSubqueryNull = "GMS expects a row for x != (scalar subquery with no rows); MySQL compares with NULL and returns none (planfix stops GMS's semi join over the empty table)"
 
@@ -289,12 +286,6 @@ var tableStatusSkips = []skip{
 }
 
 var scriptsSkips = []skip{
-	{"from_unixtime", refusedTimeZone},
-	{"unix_timestamp with non UTC timezone", refusedTimeZone},
-	{"current time functions", refusedTimeZone},
-	{"timestamp timezone conversion", refusedTimeZone},
-	{"UNIX_TIMESTAMP function usage with session different time zones", refusedTimeZone},
-	{"UNIX_TIMESTAMP function preserves trailing 0s", refusedTimeZone},
 	{"alter table t modify column i2 int unsigned", textOutOfRange},
 	{"alter nil enum", bugEnumModify},
 	{"preserve enums through alter statements", bugEnumModify},

@@ -1,6 +1,7 @@
 package sqlfunc
 
 import (
+	"reflect"
 	"strconv"
 	"strings"
 	"time"
@@ -21,12 +22,10 @@ import (
 // DEFAULT/ON UPDATE CURRENT_TIMESTAMP by its own node's type.
 func nowPrecision(e sql.Expression) (sql.Expression, bool) {
 	var args []sql.Expression
+	var now *function.Now
 	switch e := e.(type) {
 	case *function.Now:
-		args = e.Children()
-		if len(args) == 0 {
-			return e, false
-		}
+		args, now = e.Children(), e
 	case *function.UTCTimestamp:
 		// Its precision is not among its children: read it back from
 		// its text, UTC_TIMESTAMP(n).
@@ -63,10 +62,47 @@ func nowPrecision(e sql.Expression) (sql.Expression, bool) {
 	for i := fsp; i < 9; i++ {
 		unit *= 10
 	}
+	if now != nil {
+		exact := isSysdate(now)
+		if len(args) == 0 {
+			typ = types.Datetime // GMS's NOW()'s type, which it tells DEFAULT CURRENT_TIMESTAMP by
+		}
+		// The session's wall time computed again: GMS converts the
+		// current instant with the zone's offset at the wrong instant
+		// (the one whose wall time in the zone is the UTC time), an hour
+		// off for hours around a DST change in a named zone.
+		return &zoneNow{fixedFn{inner: e, typ: func(sql.Expression) sql.Type { return typ }, post: func(ctx *sql.Context, v any) (any, error) {
+			if _, ok := v.(time.Time); ok {
+				return SessionNow(ctx, exact).Truncate(unit), nil
+			}
+			return v, nil
+		}}}, true
+	}
 	return &fixedFn{inner: e, typ: func(sql.Expression) sql.Type { return typ }, post: func(_ *sql.Context, v any) (any, error) {
 		if t, ok := v.(time.Time); ok {
 			return t.Truncate(unit), nil
 		}
 		return v, nil
 	}}, true
+}
+
+// zoneNow is NOW() and its synonyms in the session's time zone.
+type zoneNow struct{ fixedFn }
+
+var _ sql.NonDeterministicExpression = (*zoneNow)(nil)
+
+func (z *zoneNow) IsNonDeterministic() bool { return true }
+func (z *zoneNow) WithChildren(children ...sql.Expression) (sql.Expression, error) {
+	in, err := z.fixedFn.WithChildren(children...)
+	if err != nil {
+		return nil, err
+	}
+	return &zoneNow{*in.(*fixedFn)}, nil
+}
+
+// isSysdate tells SYSDATE() (the time of its evaluation) from NOW() (the
+// statement's): GMS's one Now node keeps that in an unexported field.
+func isSysdate(n *function.Now) bool {
+	f := reflect.ValueOf(n).Elem().FieldByName("alwaysUseExactTime")
+	return f.IsValid() && f.Kind() == reflect.Bool && f.Bool()
 }

@@ -35,6 +35,11 @@ var functions = function.Registry{
 	"sign":          sql.Function1{Name: "sign", Fn: newSign},
 	"week":          sql.FunctionN{Name: "week", Fn: newWeek},
 	"from_unixtime": sql.FunctionN{Name: "from_unixtime", Fn: newFromUnixtime},
+	// Through the session's time zone (timezone.go).
+	"unix_timestamp": sql.FunctionN{Name: "unix_timestamp", Fn: newUnixTimestampInt},
+	"convert_tz":     sql.FunctionN{Name: "convert_tz", Fn: newConvertTz},
+	"curdate":        sql.Function0{Name: "curdate", Fn: newCurDate("curdate")},
+	"current_date":   sql.Function0{Name: "current_date", Fn: newCurDate("current_date")},
 	// MySQL's result types and string arguments (typefix.go).
 	"ceil":    sql.Function1{Name: "ceil", Fn: newCeil},
 	"ceiling": sql.Function1{Name: "ceiling", Fn: newCeil},

@@ -3,11 +3,9 @@ package sqlfunc
 import (
 	"context"
 	"fmt"
-	"time"
 
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/go-mysql-server/sql/expression"
-	"github.com/dolthub/go-mysql-server/sql/expression/function"
 	"github.com/dolthub/go-mysql-server/sql/types"
 	"github.com/dolthub/vitess/go/mysql"
 
@@ -142,24 +140,9 @@ func (c *curTime) WithChildren(children ...sql.Expression) (sql.Expression, erro
 func (c *curTime) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 	// The statement's time at full precision, truncated to n digits as
 	// MySQL's query_start_timeval_trunc does.
-	var now sql.Expression
-	var err error
-	six := expression.NewLiteral(int64(6), types.Int64)
-	if c.utc {
-		now, err = function.NewUTCTimestamp(six)
-	} else {
-		now, err = function.NewNow(six)
-	}
-	if err != nil {
-		return nil, err
-	}
-	v, err := now.Eval(ctx, row)
-	if err != nil || v == nil {
-		return v, err
-	}
-	t, ok := v.(time.Time)
-	if !ok {
-		return nil, fmt.Errorf("unexpected %T for the current time", v)
+	t := ctx.QueryTime().UTC()
+	if !c.utc {
+		t = SessionNow(ctx, false)
 	}
 	frac := int64(t.Nanosecond() / 1000)
 	for i := c.fsp; i < timetype.MaxPrecision; i++ {

@@ -1,0 +1,322 @@
+package sqlfunc
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+	// The zone names resolve the same on every host, also one without
+	// /usr/share/zoneinfo (a scratch container): MySQL without loaded
+	// zone tables refuses every name with 1298, Myriad has them all.
+	_ "time/tzdata"
+
+	"github.com/dolthub/go-mysql-server/sql"
+	"github.com/dolthub/go-mysql-server/sql/expression"
+	"github.com/dolthub/go-mysql-server/sql/expression/function"
+	"github.com/dolthub/go-mysql-server/sql/types"
+	"github.com/dolthub/vitess/go/sqltypes"
+	"github.com/shopspring/decimal"
+)
+
+// Time zones as MySQL's time_zone and CONVERT_TZ read them, and the
+// conversion of wall times between them (the engine converts TIMESTAMP
+// values with these; engine/timezone.go).
+
+// utcNames are the time zone names that are UTC at every instant.
+var utcNames = []string{"UTC", "GMT", "Etc/UTC", "Etc/GMT", "Etc/Universal", "Universal", "Zulu", "Etc/Zulu",
+	"GMT0", "Etc/GMT0", "Etc/GMT+0", "Etc/GMT-0", "Greenwich", "Etc/Greenwich", "UCT", "Etc/UCT"}
+
+// zones caches ParseZone's answers for valid zones (their number is
+// bounded: the offsets and the tz database's names).
+var zones sync.Map // string -> zoneEntry
+
+type zoneEntry struct {
+	name string
+	loc  *time.Location // nil: UTC
+}
+
+// ParseZone reads a time zone as MySQL's time_zone and CONVERT_TZ take it:
+// SYSTEM, an offset [+-]H[H]:MM from -13:59 to +14:00, or a name of the tz
+// database (case-sensitive, as the files are named). name is how MySQL
+// shows it; loc is nil for the zones that are UTC at every instant.
+func ParseZone(s string) (name string, loc *time.Location, ok bool) {
+	if e, hit := zones.Load(s); hit {
+		z := e.(zoneEntry)
+		return z.name, z.loc, true
+	}
+	name, loc, ok = parseZone(s)
+	if ok {
+		zones.Store(s, zoneEntry{name: name, loc: loc})
+	}
+	return name, loc, ok
+}
+
+func parseZone(s string) (string, *time.Location, bool) {
+	z := s
+	if strings.EqualFold(z, "SYSTEM") {
+		return "SYSTEM", nil, true
+	}
+	for _, n := range utcNames {
+		if strings.EqualFold(z, n) {
+			return n, nil, true
+		}
+	}
+	if off, ok := tzOffset(z); ok {
+		sign := "+"
+		if off < 0 {
+			sign = "-"
+		}
+		a := max(off, -off)
+		name := sign + pad2(a/60) + ":" + pad2(a%60)
+		if off == 0 {
+			return "+00:00", nil, true
+		}
+		return name, time.FixedZone(name, off*60), true
+	}
+	// "Local" and "" are Go's names for the host zone and UTC, no MySQL
+	// zone; LoadLocation itself refuses paths.
+	if z == "" || z == "Local" {
+		return "", nil, false
+	}
+	loc, err := time.LoadLocation(z)
+	if err != nil {
+		return "", nil, false
+	}
+	return z, loc, true
+}
+
+func pad2(n int) string {
+	if n < 10 {
+		return "0" + strconv.Itoa(n)
+	}
+	return strconv.Itoa(n)
+}
+
+// tzOffset reads MySQL's [+-]H[H]:MM offset (-13:59 to +14:00) as minutes.
+func tzOffset(z string) (int, bool) {
+	if len(z) < 5 || (z[0] != '+' && z[0] != '-') {
+		return 0, false
+	}
+	h, m, ok := strings.Cut(z[1:], ":")
+	if !ok || len(h) < 1 || len(h) > 2 || len(m) != 2 {
+		return 0, false
+	}
+	hh, err1 := strconv.Atoi(h)
+	mm, err2 := strconv.Atoi(m)
+	if err1 != nil || err2 != nil || mm > 59 || h[0] == '+' || h[0] == '-' || m[0] == '+' || m[0] == '-' {
+		return 0, false
+	}
+	off := hh*60 + mm
+	if z[0] == '-' {
+		off = -off
+	}
+	if off < -(13*60+59) || off > 14*60 {
+		return 0, false
+	}
+	return off, true
+}
+
+// SessionZone is the session's time_zone as a location; nil when it is UTC
+// (no conversion).
+func SessionZone(ctx *sql.Context) *time.Location {
+	if ctx == nil || ctx.Session == nil {
+		return nil
+	}
+	v, err := ctx.GetSessionVariable(ctx, "time_zone")
+	if err != nil {
+		return nil
+	}
+	s, _ := v.(string)
+	_, loc, _ := ParseZone(s)
+	return loc
+}
+
+// ToZone is the wall time in loc of t, a UTC instant, in the UTC-labelled
+// form GMS keeps temporal values in.
+func ToZone(t time.Time, loc *time.Location) time.Time {
+	if loc == nil || t.Year() < 1 {
+		return t // MySQL's zero timestamp is the same in every zone
+	}
+	w := t.In(loc)
+	return time.Date(w.Year(), w.Month(), w.Day(), w.Hour(), w.Minute(), w.Second(), w.Nanosecond(), time.UTC)
+}
+
+// FromZone is the UTC instant of the wall time t (UTC-labelled) in loc. A
+// wall time a DST change skips or repeats gets one of its readings (Go's
+// time.Date).
+func FromZone(t time.Time, loc *time.Location) time.Time {
+	if loc == nil || t.Year() < 1 {
+		return t
+	}
+	return time.Date(t.Year(), t.Month(), t.Day(), t.Hour(), t.Minute(), t.Second(), t.Nanosecond(), loc).UTC()
+}
+
+// newUnixTimestamp is UNIX_TIMESTAMP. GMS takes the value of a TIMESTAMP(0)
+// argument as UTC, which the stored value is but the value read is not: the
+// engine reads TIMESTAMPs in the session's zone. Typed as the DATETIME it
+// now is, the argument goes through GMS's conversion from the session's
+// zone, as every other temporal argument does.
+func newUnixTimestamp(args ...sql.Expression) (sql.Expression, error) {
+	if len(args) == 1 && args[0].Type().Type() == sqltypes.Timestamp {
+		if dt, ok := args[0].Type().(sql.DatetimeType); ok {
+			args = []sql.Expression{&asDatetime{unary: unary{args[0]}, typ: types.MustCreateDatetimeType(sqltypes.Datetime, dt.Precision())}}
+		}
+	}
+	return function.NewUnixTimestamp(args...)
+}
+
+// newUnixTimestampInt is UNIX_TIMESTAMP typed as MySQL types it: BIGINT
+// for a DATE, DATETIME or TIMESTAMP argument without fractional seconds
+// (GMS: DECIMAL(19,0)), DECIMAL(19,n) with n digits.
+func newUnixTimestampInt(args ...sql.Expression) (sql.Expression, error) {
+	e, err := newUnixTimestamp(args...)
+	if err != nil || len(args) != 1 {
+		return e, err
+	}
+	dt, ok := args[0].Type().(sql.DatetimeType)
+	if !ok || dt.Precision() != 0 {
+		return e, nil
+	}
+	return &fixedFn{inner: e, typ: fixedType(types.Int64), post: func(_ *sql.Context, v any) (any, error) {
+		if d, ok := v.(decimal.Decimal); ok {
+			return d.IntPart(), nil
+		}
+		return v, nil
+	}}, nil
+}
+
+// asDatetime is its TIMESTAMP child typed DATETIME.
+type asDatetime struct {
+	unary
+	numeric
+	typ sql.Type
+}
+
+func (a *asDatetime) Type() sql.Type { return a.typ }
+func (a *asDatetime) Eval(ctx *sql.Context, row sql.Row) (any, error) {
+	return a.child.Eval(ctx, row)
+}
+func (a *asDatetime) WithChildren(children ...sql.Expression) (sql.Expression, error) {
+	return withChild(a, children)
+}
+
+// newConvertTz is CONVERT_TZ. GMS read offsets only as [+-]HH:MM ('+5:00'
+// was NULL), took Go's names for MySQL's ('Local', ”) and converted values
+// outside the TIMESTAMP range, which MySQL returns unchanged.
+func newConvertTz(args ...sql.Expression) (sql.Expression, error) {
+	if len(args) != 3 {
+		return nil, sql.ErrInvalidArgumentNumber.New("CONVERT_TZ", 3, len(args))
+	}
+	return &convertTz{NaryExpression: expression.NaryExpression{ChildExpressions: args}}, nil
+}
+
+type convertTz struct {
+	expression.NaryExpression
+	numeric
+}
+
+var _ sql.FunctionExpression = (*convertTz)(nil)
+
+func (c *convertTz) FunctionName() string { return "convert_tz" }
+func (c *convertTz) Description() string  { return "converts a datetime from one time zone to another" }
+func (c *convertTz) Type() sql.Type       { return types.DatetimeMaxPrecision }
+func (c *convertTz) IsNullable() bool     { return true }
+func (c *convertTz) String() string {
+	a := c.ChildExpressions
+	return fmt.Sprintf("convert_tz(%s,%s,%s)", a[0], a[1], a[2])
+}
+func (c *convertTz) WithChildren(children ...sql.Expression) (sql.Expression, error) {
+	return newConvertTz(children...)
+}
+
+// The TIMESTAMP range: CONVERT_TZ converts only the values in it.
+var (
+	minStamp = time.Unix(1, 0).UTC()
+	maxStamp = time.Unix(1<<31-1, 999999000).UTC()
+)
+
+func (c *convertTz) Eval(ctx *sql.Context, row sql.Row) (any, error) {
+	var vals [3]any
+	for i, e := range c.ChildExpressions {
+		v, err := e.Eval(ctx, row)
+		if err != nil {
+			return nil, err
+		}
+		if v == nil {
+			return nil, nil
+		}
+		vals[i] = v
+	}
+	t, err := types.DatetimeMaxPrecision.ConvertWithoutRangeCheck(ctx, vals[0])
+	if err != nil {
+		return nil, nil
+	}
+	var locs [2]*time.Location
+	for i, v := range vals[1:] {
+		s, _, err := types.LongText.Convert(ctx, v)
+		if err != nil {
+			return nil, nil
+		}
+		str, _ := s.(string)
+		_, loc, ok := ParseZone(str)
+		if !ok {
+			return nil, nil
+		}
+		locs[i] = loc
+	}
+	u := FromZone(t, locs[0])
+	if u.Before(minStamp) || u.After(maxStamp) {
+		return t, nil
+	}
+	return ToZone(u, locs[1]), nil
+}
+
+// ZoneFunctions serves only the functions that read TIMESTAMP values the
+// way the engine hands them out, in the session's zone: for an analyzer
+// without Install (GMS's own test suites run against Myriad's storage).
+func ZoneFunctions() sql.FunctionProvider {
+	// GMS's suites expect GMS's DECIMAL(19,0) where MySQL says BIGINT
+	// (newUnixTimestampInt), as they do of every type sqlfunc corrects.
+	return function.Registry{
+		"unix_timestamp": sql.FunctionN{Name: "unix_timestamp", Fn: newUnixTimestamp},
+		"convert_tz":     functions["convert_tz"],
+	}
+}
+
+// SessionNow is the current time in the session's zone: the statement's
+// start (NOW()), or this instant (exact, SYSDATE()).
+func SessionNow(ctx *sql.Context, exact bool) time.Time {
+	t := ctx.QueryTime()
+	if exact {
+		t = sql.Now()
+	}
+	return ToZone(t.UTC(), SessionZone(ctx))
+}
+
+// newCurDate is CURDATE() and CURRENT_DATE(): GMS's is the date of the
+// statement's start in UTC, whatever the session's zone.
+func newCurDate(name string) func() sql.Expression {
+	return func() sql.Expression {
+		if name == "current_date" {
+			return &curDate{CurrDate: function.NewCurrentDate().(function.CurrDate)}
+		}
+		return &curDate{CurrDate: function.NewCurrDate().(function.CurrDate)}
+	}
+}
+
+type curDate struct{ function.CurrDate }
+
+var _ sql.FunctionExpression = (*curDate)(nil)
+
+func (c *curDate) IsNonDeterministic() bool { return true }
+func (c *curDate) Eval(ctx *sql.Context, _ sql.Row) (any, error) {
+	t := SessionNow(ctx, false)
+	return fmt.Sprintf("%d-%02d-%02d", t.Year(), t.Month(), t.Day()), nil
+}
+func (c *curDate) WithChildren(children ...sql.Expression) (sql.Expression, error) {
+	if len(children) != 0 {
+		return nil, sql.ErrInvalidChildrenNumber.New(c, len(children), 0)
+	}
+	return c, nil
+}
