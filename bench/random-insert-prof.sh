@@ -7,7 +7,7 @@
 # SEED is a stopped server's --data-dir (`myriad bench provision --schemas
 # 10000 --tables 100`, then 60 s of `myriad bench insert --schemas 10000
 # --tables 100`). The copy is opened once and stopped, started again, left
-# 20 s to warm the catalog (catalog.Warm), then 33 s of inserts into random
+# $WARM (default 20) s to warm the catalog (catalog.Warm), then 33 s of inserts into random
 # tables of all 1M, then 33 s into the 100 hot tables, each with 30 s of
 # /debug/pprof/profile written to $OUT/LABEL-all.prof and LABEL-hot.prof.
 # Prints the rates, the server's CPU per insert (/proc ticks) and its RSS
@@ -26,7 +26,7 @@ start() {
 }
 stop() { kill "$(cat "$RUN/server.pid")"; while kill -0 "$(cat "$RUN/server.pid")" 2>/dev/null; do sleep 0.5; done; }
 start; stop; start
-sleep 20
+sleep ${WARM:-20}
 PID=$(cat "$RUN/server.pid")
 for set in all hot; do
   if [ $set = all ]; then S=10000; TB=100; else S=100; TB=1; fi
