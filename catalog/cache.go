@@ -67,32 +67,7 @@ func newDefCache(budget int64, stats *CacheStats) *defCache {
 }
 
 func (c *defCache) shard(key string) *cacheShard {
-	return &c.shards[c.shardIndex(key)]
-}
-
-func (c *defCache) shardIndex(key string) int {
-	return int(maphash.String(c.seed, key) % cacheShards)
-}
-
-// gens returns every shard's generation, for puts of values read after it
-// (put refuses them in a shard invalidated since).
-func (c *defCache) gens() (g [cacheShards]uint64) {
-	for i := range c.shards {
-		s := &c.shards[i]
-		s.mu.Lock()
-		g[i] = s.gen
-		s.mu.Unlock()
-	}
-	return g
-}
-
-// budget is the bytes the cache may hold.
-func (c *defCache) budget() int64 {
-	var b int64
-	for i := range c.shards {
-		b += c.shards[i].budget
-	}
-	return b
+	return &c.shards[maphash.String(c.seed, key)%cacheShards]
 }
 
 // get returns the cached value, or the shard generation to hand back to put.

@@ -20,25 +20,15 @@ const warmChunk = 4096
 // (kv.DB.WatchPresence, PresenceFilterBytes each): every CREATE TABLE reads
 // the record of a table that does not exist yet, and most tables have no
 // counter, so those reads then cost no Pebble seek. It returns early when
-// stop is closed. The table records also fill the compact tier of the
-// definition cache while it has room (compactFill), so a table's first
-// statement after a restart makes its definition without a read or a
-// decode. Reading it takes ~0.3 s per million tables, filling the
-// compact tier ~1 s more; the server runs it in the background after
-// startup.
+// stop is closed. Reading it takes ~0.3 s per million tables; the server
+// runs it in the background after startup.
 func (c *Catalog) Warm(stop <-chan struct{}, maxBytes int64) (records int, read int64, err error) {
-	for i, span := range [][2][]byte{spanOf(keys.AllTableRecords()), spanOf(keys.AllAutoIncs())} {
+	for _, span := range [][2][]byte{spanOf(keys.AllTableRecords()), spanOf(keys.AllAutoIncs())} {
 		if stopped(stop) {
 			break
 		}
 		w := c.db.WatchPresence(span[0], span[1], PresenceFilterBytes)
-		each := func(k, _ []byte) { w.Add(k) }
-		var chunk func()
-		if i == 0 {
-			f := &compactFill{c: c}
-			each, chunk = func(k, v []byte) { w.Add(k); f.add(k, v) }, f.chunk
-		}
-		n, done, err := c.warmSpan(stop, span, maxBytes-read, chunk, each)
+		n, done, err := c.warmSpan(stop, span, maxBytes-read, w.Add)
 		records += n
 		read += done
 		if err != nil || read >= maxBytes || stopped(stop) {
@@ -67,19 +57,15 @@ func stopped(stop <-chan struct{}) bool {
 
 func spanOf(lo, hi []byte) [2][]byte { return [2][]byte{lo, hi} }
 
-// warmSpan reads span in chunks, up to maxBytes, calling chunk (when set)
-// before each chunk's iterator is opened and each (when set) with every
-// record.
-func (c *Catalog) warmSpan(stop <-chan struct{}, span [2][]byte, maxBytes int64, chunk func(), each func(key, val []byte)) (records int, read int64, err error) {
+// warmSpan reads span in chunks, up to maxBytes, calling each (when set)
+// with every key.
+func (c *Catalog) warmSpan(stop <-chan struct{}, span [2][]byte, maxBytes int64, each func(key []byte)) (records int, read int64, err error) {
 	lo, hi := span[0], span[1]
 	for {
 		select {
 		case <-stop:
 			return records, read, nil
 		default:
-		}
-		if chunk != nil {
-			chunk()
 		}
 		it, err := c.db.NewIter(lo, hi)
 		if err != nil {
@@ -90,7 +76,7 @@ func (c *Catalog) warmSpan(stop <-chan struct{}, span [2][]byte, maxBytes int64,
 		for ok := it.First(); ok && n < warmChunk; ok = it.Next() {
 			read += int64(len(it.Key()) + len(it.Value()))
 			if each != nil {
-				each(it.Key(), it.Value())
+				each(it.Key())
 			}
 			n++
 			last = append(last[:0], it.Key()...)
@@ -106,35 +92,4 @@ func (c *Catalog) warmSpan(stop <-chan struct{}, span [2][]byte, maxBytes int64,
 		// The next chunk starts right after the last key read.
 		lo = append(bytes.Clone(last), 0)
 	}
-}
-
-// compactFill puts the table records Warm reads into the compact tier.
-// Puts follow the cache's invalidation rule: the shard generations are
-// taken before each chunk's iterator (its snapshot), so a record a DDL
-// changed since, or is changing, is not put.
-type compactFill struct {
-	c    *Catalog
-	gens [cacheShards]uint64
-	full bool
-}
-
-func (f *compactFill) chunk() {
-	if b, _ := f.c.compact.usage(); b >= f.c.compact.budget() {
-		f.full = true
-	}
-	f.gens = f.c.compact.gens()
-}
-
-func (f *compactFill) add(key, val []byte) {
-	if f.full {
-		return
-	}
-	// The schema name is not needed: the compact form is made into a
-	// definition under the name of the schema it is read through.
-	_, cd, err := decodeCachedTable(val, "")
-	if err != nil || cd == nil {
-		return
-	}
-	k := string(key)
-	f.c.compact.put(k, cd, compactMemory(k, &cd.head), f.gens[f.c.compact.shardIndex(k)])
 }
