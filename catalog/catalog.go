@@ -38,11 +38,6 @@ type Catalog struct {
 	// a store, a few hundred bytes) evicted with them cost every
 	// statement a second point read.
 	schemas *defCache
-	// compact is the second tier of the definitions: their compact form
-	// (compactDef, ~150 bytes where a decoded one takes ~1,800), so a
-	// definition evicted from cache is made again without a read or a
-	// decode while it is here.
-	compact *defCache
 
 	idMu    sync.Mutex
 	nextID  uint64
@@ -61,13 +56,8 @@ type Catalog struct {
 func (c *Catalog) Version() uint64 { return c.version.Load() }
 
 // schemaCacheShare: the schema records get 1/schemaCacheShare of the
-// cache budget (16 MiB of the server's default 256: ~80,000 schemas).
+// cache budget (4 MiB of the default 64: ~20,000 schemas).
 const schemaCacheShare = 16
-
-// compactCacheShare: of the rest, the compact definitions get
-// compactCacheShare quarters (180 MiB of the default: ~1.2 million sbtest
-// definitions), the decoded ones the last quarter (60 MiB: ~34,000).
-const compactCacheShare = 3
 
 // idBlock IDs are reserved per high-water-mark write, so creating tables
 // costs no extra synced write per table and IDs are still never reused after
@@ -77,11 +67,8 @@ const idBlock = 4096
 // Open loads the ID high-water mark; nothing else is read at startup, so
 // opening a catalog of any size takes the same time.
 func Open(db *kv.DB, cacheBytes int64) (*Catalog, error) {
-	rest := cacheBytes - cacheBytes/schemaCacheShare
-	c := &Catalog{db: db, cache: newDefCache(rest-rest/4*compactCacheShare, nil)}
+	c := &Catalog{db: db, cache: newDefCache(cacheBytes-cacheBytes/schemaCacheShare, nil)}
 	c.schemas = newDefCache(cacheBytes/schemaCacheShare, c.cache.stats)
-	// Its own counters: the status variables count the decoded tier.
-	c.compact = newDefCache(rest/4*compactCacheShare, nil)
 	v, ok, err := db.Get(keys.IDs())
 	if err != nil {
 		return nil, err
@@ -104,8 +91,7 @@ func (c *Catalog) Stats() *CacheStats { return c.cache.stats }
 func (c *Catalog) CacheUsage() (int64, int) {
 	b, n := c.cache.usage()
 	sb, sn := c.schemas.usage()
-	cb, _ := c.compact.usage()
-	return b + sb + cb, n + sn
+	return b + sb, n + sn
 }
 
 // NewID returns a schema/table ID that was never handed out before.
@@ -160,31 +146,20 @@ func (c *Catalog) Table(r Reader, s *Schema, name string) (*Table, error) {
 	if r != nil {
 		return c.loadTable(r, key, s.Name)
 	}
-	k := string(key)
-	v, gen := c.cache.get(k)
+	v, gen := c.cache.get(string(key))
 	if v != nil {
 		return v.(*Table), nil
-	}
-	cv, cgen := c.compact.get(k)
-	if cv != nil {
-		cd := cv.(*compactDef)
-		t := cd.body.table(&cd.head, s.Name)
-		c.cache.put(k, t, int64(t.size), gen)
-		return t, nil
 	}
 	rec, ok, err := c.db.Get(key)
 	if err != nil || !ok {
 		return nil, err
 	}
 	c.cache.stats.Loads.Add(1)
-	t, cd, err := decodeCachedTable(rec, s.Name)
+	t, err := decodeCachedTable(rec, s.Name)
 	if err != nil {
 		return nil, err
 	}
-	c.cache.put(k, t, int64(t.size), gen)
-	if cd != nil {
-		c.compact.put(k, cd, compactMemory(k, &cd.head), cgen)
-	}
+	c.cache.put(string(key), t, int64(t.size), gen)
 	return t, nil
 }
 
@@ -271,7 +246,6 @@ func (c *Catalog) BeginChange(keys []string) {
 	for _, k := range keys {
 		c.cache.beginChange(k)
 		c.schemas.beginChange(k)
-		c.compact.beginChange(k)
 	}
 }
 
@@ -280,7 +254,6 @@ func (c *Catalog) EndChange(keys []string) {
 	for _, k := range keys {
 		c.cache.endChange(k)
 		c.schemas.endChange(k)
-		c.compact.endChange(k)
 	}
 	c.version.Add(1)
 }
@@ -290,7 +263,6 @@ func (c *Catalog) Invalidate(keys []string) {
 	for _, k := range keys {
 		c.cache.invalidate(k)
 		c.schemas.invalidate(k)
-		c.compact.invalidate(k)
 	}
 }
 

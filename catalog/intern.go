@@ -59,47 +59,20 @@ var bodies struct {
 // its cache entry and the engine's per-definition layout.
 func sharedTableMemory(columns int) int { return 500 + 320*columns }
 
-// tableHead is what a record holds apart from its body.
-type tableHead struct {
-	id, schemaID, dataSchemaID, autoInc uint64
-	name, comment                       string
-}
-
-// compactDef is the compact cached form of a definition: its head and its
-// shared body, from which the whole definition is made again without a
-// read or a decode (Catalog.Table's second tier). ~120 bytes of heap with
-// its cache entry (compactMemory), where a decoded definition takes ~1,800.
-type compactDef struct {
-	head tableHead
-	body *tableBody
-}
-
-// compactMemory is what a compactDef costs the cache that holds it under
-// key: the struct, its strings and the cache's entry, list element and map
-// slot (TestCompactDefinitionMemory).
-func compactMemory(key string, h *tableHead) int64 {
-	return int64(128 + len(key) + len(h.name) + len(h.comment))
-}
-
 // decodeCachedTable decodes a table record for the definition cache,
-// sharing the body of an earlier definition with the same one. It also
-// returns the definition's compact form, or nil when the record could not
-// be read that way.
-func decodeCachedTable(v []byte, dbName string) (*Table, *compactDef, error) {
+// sharing the body of an earlier definition with the same one.
+func decodeCachedTable(v []byte, dbName string) (*Table, error) {
 	name, body, err := recordName(v)
 	if err != nil || len(body) == 0 || body[0] != tableCodecV1 {
-		t, err := decodeTable(v, dbName)
-		return t, nil, err
+		return decodeTable(v, dbName)
 	}
 	d := &dec{b: body[1:]}
-	h := tableHead{name: name}
-	h.id, h.schemaID, h.dataSchemaID = d.u(), d.u(), d.u()
+	id, schemaID, dataSchemaID := d.u(), d.u(), d.u()
 	collation := d.u()
-	h.comment = d.str()
-	h.autoInc = d.u()
+	comment := d.str()
+	autoInc := d.u()
 	if d.err != nil {
-		t, err := decodeTable(v, dbName)
-		return t, nil, err
+		return decodeTable(v, dbName)
 	}
 	// The key: the collation (between the IDs and the comment) and
 	// everything after the AUTO_INCREMENT start.
@@ -111,20 +84,14 @@ func decodeCachedTable(v []byte, dbName string) (*Table, *compactDef, error) {
 	if b == nil {
 		t, err := decodeTable(v, dbName)
 		if err != nil {
-			return nil, nil, err
+			return nil, err
 		}
-		b = learnBody(string(key), t)
-		return t, &compactDef{head: h, body: b}, nil
+		learnBody(string(key), t)
+		return t, nil
 	}
-	return b.table(&h, dbName), &compactDef{head: h, body: b}, nil
-}
-
-// table makes the definition of head h and body b read under schema
-// dbName.
-func (b *tableBody) table(h *tableHead, dbName string) *Table {
 	t := &Table{
-		ID: h.id, SchemaID: h.schemaID, DataSchemaID: h.dataSchemaID, Name: h.name, Comment: h.comment,
-		AutoIncStart: h.autoInc, Collation: b.collation, NextColumnID: b.nextColumnID,
+		ID: id, SchemaID: schemaID, DataSchemaID: dataSchemaID, Name: name, Comment: comment,
+		AutoIncStart: autoInc, Collation: b.collation, NextColumnID: b.nextColumnID,
 		NextIndexID: b.nextIndexID, Columns: b.columns, PK: b.pk, Indexes: b.indexes, FKs: b.fks,
 		Checks: b.checks, Spatial: b.spatial, RowIDHashBelow: b.rowIDHashBelow,
 		CounterExact: b.counterExact, dbName: dbName, colPos: b.colPos,
@@ -133,18 +100,18 @@ func (b *tableBody) table(h *tableHead, dbName string) *Table {
 	sch := make(sql.Schema, len(b.gms))
 	for i := range cols {
 		cols[i] = b.gms[i]
-		cols[i].Source, cols[i].DatabaseSource = h.name, dbName
+		cols[i].Source, cols[i].DatabaseSource = name, dbName
 		sch[i] = &cols[i]
 	}
 	t.sch = sql.NewPrimaryKeySchema(sch, b.pk...)
 	t.shapeOnce.Do(func() { t.shape = b.shape })
 	t.size = sharedTableMemory(len(cols))
-	return t
+	return t, nil
 }
 
 // learnBody remembers t's body (t was just decoded and prepared from a
 // record whose body is key) for the next definitions with the same one.
-func learnBody(key string, t *Table) *tableBody {
+func learnBody(key string, t *Table) {
 	b := &tableBody{
 		collation: t.Collation, nextColumnID: t.NextColumnID, nextIndexID: t.NextIndexID,
 		columns: t.Columns, pk: t.PK, indexes: t.Indexes, fks: t.FKs, checks: t.Checks,
@@ -161,5 +128,4 @@ func learnBody(key string, t *Table) *tableBody {
 		bodies.m = make(map[string]*tableBody)
 	}
 	bodies.m[key] = b
-	return b
 }

@@ -54,14 +54,9 @@ func TestSharedDecodeMatchesDecode(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			got, cd, err := decodeCachedTable(rec, fmt.Sprintf("db%d", i))
-			if err != nil || cd == nil {
-				t.Fatal(err, cd)
-			}
-			// The compact form makes the same definition again.
-			if re := cd.body.table(&cd.head, fmt.Sprintf("db%d", i)); !reflect.DeepEqual(re.Schema(), want.Schema()) ||
-				re.ID != tbl.ID || re.Name != tbl.Name || re.Comment != tbl.Comment || re.AutoIncStart != tbl.AutoIncStart {
-				t.Errorf("%s/%d: the compact form makes %+v", name, i, re)
+			got, err := decodeCachedTable(rec, fmt.Sprintf("db%d", i))
+			if err != nil {
+				t.Fatal(err)
 			}
 			again, _ := encodeTable(got)
 			if !bytes.Equal(again, rec) {
@@ -147,7 +142,7 @@ func TestCachedDefinitionsShareBodies(t *testing.T) {
 	alt.Indexes = append(alt.Indexes, Index{ID: alt.NextIndexID, Name: "c_1", Columns: []int{2}})
 	alt.NextIndexID++
 	key := string(keys.Table(sch.ID, "t1"))
-	c.BeginChange([]string{key})
+	c.cache.beginChange(key)
 	tx = db.Begin()
 	if _, err := c.PutTable(tx, sch, alt); err != nil {
 		t.Fatal(err)
@@ -155,7 +150,7 @@ func TestCachedDefinitionsShareBodies(t *testing.T) {
 	if err := tx.Commit(); err != nil {
 		t.Fatal(err)
 	}
-	c.EndChange([]string{key})
+	c.cache.endChange(key)
 	n1 := get(c, "t1")
 	if n1.Columns[1].Default != nil || len(n1.Indexes) != len(t2.Indexes)+1 || n1.Shape() == t2.Shape() {
 		t.Fatalf("t1 after ALTER: default %v, %d indexes (stale definition served)", n1.Columns[1].Default, len(n1.Indexes))
@@ -172,7 +167,7 @@ func TestCachedDefinitionsShareBodies(t *testing.T) {
 	alt2.Indexes = append(alt2.Indexes, Index{ID: alt2.NextIndexID, Name: "c_1", Columns: []int{2}})
 	alt2.NextIndexID++
 	key0 := string(keys.Table(sch.ID, "t0"))
-	c.BeginChange([]string{key0})
+	c.cache.beginChange(key0)
 	tx = db.Begin()
 	if _, err := c.PutTable(tx, sch, alt2); err != nil {
 		t.Fatal(err)
@@ -180,7 +175,7 @@ func TestCachedDefinitionsShareBodies(t *testing.T) {
 	if err := tx.Commit(); err != nil {
 		t.Fatal(err)
 	}
-	c.EndChange([]string{key0})
+	c.cache.endChange(key0)
 	if n0 := get(c, "t0"); &n0.Columns[0] != &get(c, "t1").Columns[0] || n0.Name != "t0" || n0.ID != 100 {
 		t.Fatal("two tables ALTERed alike do not share their new body")
 	}
@@ -228,117 +223,10 @@ func TestSharedDefinitionMemory(t *testing.T) {
 		runtime.KeepAlive(out)
 		return int(m1.HeapAlloc-m0.HeapAlloc) / n
 	}
-	whole := measure(decodeTable)
-	shared := measure(func(v []byte, db string) (*Table, error) {
-		t, _, err := decodeCachedTable(v, db)
-		return t, err
-	})
+	whole, shared := measure(decodeTable), measure(decodeCachedTable)
 	t.Logf("heap per definition: whole %d bytes, sharing its body %d (estimates %d, %d)",
 		whole, shared, tableMemory(len(recs[0]), 4), sharedTableMemory(4))
 	if shared*2 > whole || shared > sharedTableMemory(4) {
 		t.Fatalf("a definition sharing its body holds %d bytes (whole: %d, estimate %d)", shared, whole, sharedTableMemory(4))
-	}
-}
-
-// TestCompactTier: a definition evicted from the decoded tier is made
-// again from its compact form without reading its record, an ALTER drops
-// the compact form too (the ALTERed definition is read, never the old
-// one made again), and the compact form costs what compactMemory charges.
-func TestCompactTier(t *testing.T) {
-	// Decoded tier: 64 KiB of 1 MiB (~35 definitions); compact: the rest.
-	db, c := openTestCatalog(t, t.TempDir(), 1<<20)
-	defer db.Close()
-	tx := db.Begin()
-	sch := &Schema{ID: 7, Name: "s"}
-	if _, err := c.PutSchema(tx, sch); err != nil {
-		t.Fatal(err)
-	}
-	const n = 1000
-	for i := 0; i < n; i++ {
-		tbl := sbtestRecord(t)
-		tbl.ID, tbl.Name = uint64(100+i), fmt.Sprintf("t%d", i)
-		if _, err := c.PutTable(tx, sch, tbl); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if err := tx.Commit(); err != nil {
-		t.Fatal(err)
-	}
-	s, _ := c.Schema(nil, "s")
-	get := func(name string) *Table {
-		t.Helper()
-		tbl, err := c.Table(nil, s, name)
-		if err != nil || tbl == nil {
-			t.Fatalf("%s: %v", name, err)
-		}
-		return tbl
-	}
-	for round := 0; round < 2; round++ {
-		loads := c.Stats().Loads.Load()
-		for i := 0; i < n; i++ {
-			if tbl := get(fmt.Sprintf("t%d", i)); tbl.ID != uint64(100+i) || tbl.Schema().Schema[1].Source != fmt.Sprintf("t%d", i) {
-				t.Fatalf("t%d read as %d (%s)", i, tbl.ID, tbl.Schema().Schema[1].Source)
-			}
-		}
-		read := c.Stats().Loads.Load() - loads
-		if round == 0 && read != n || round == 1 && read != 0 {
-			t.Fatalf("round %d: %d records read for %d definitions", round, read, n)
-		}
-	}
-	if c.Stats().Evictions.Load() < n/2 {
-		t.Fatalf("the decoded tier held the definitions (%d evictions)", c.Stats().Evictions.Load())
-	}
-	// ALTER t5 (its decoded copy is long evicted; its compact one is not).
-	alt := get("t5").Clone()
-	alt.Columns[2].Default = nil
-	for i := 0; i < n; i++ { // evict t5's decoded copy again
-		get(fmt.Sprintf("t%d", (i+6)%n))
-	}
-	keys5 := []string{string(keys.Table(sch.ID, "t5"))}
-	c.BeginChange(keys5)
-	tx = db.Begin()
-	if _, err := c.PutTable(tx, sch, alt); err != nil {
-		t.Fatal(err)
-	}
-	if err := tx.Commit(); err != nil {
-		t.Fatal(err)
-	}
-	c.EndChange(keys5)
-	loads := c.Stats().Loads.Load()
-	if got := get("t5"); got.Columns[2].Default != nil || c.Stats().Loads.Load() != loads+1 {
-		t.Fatal("the definition before the ALTER was served from its compact form")
-	}
-	if got := get("t6"); got.Columns[2].Default == nil {
-		t.Fatal("t6 changed with t5")
-	}
-
-	// Memory of the compact form with its cache entry.
-	dc := newDefCache(1<<30, nil)
-	const m = 20000
-	cds := make([]*compactDef, m)
-	names := make([]string, m)
-	for i := range cds {
-		rec, _ := encodeTable(get("t1").CopyIDs(uint64(5000+i), 9, 9))
-		_, cds[i], _ = decodeCachedTable(rec, "s")
-		cds[i].head.name = fmt.Sprintf("sbtest%d", i)
-		names[i] = string(keys.Table(9, cds[i].head.name))
-	}
-	var m0, m1 runtime.MemStats
-	runtime.GC()
-	runtime.ReadMemStats(&m0)
-	var charged int64
-	for i := range cds {
-		_, gen := dc.get(names[i])
-		charged += compactMemory(names[i], &cds[i].head)
-		dc.put(names[i], cds[i], compactMemory(names[i], &cds[i].head), gen)
-	}
-	cds, names = nil, nil
-	runtime.GC()
-	runtime.ReadMemStats(&m1)
-	per := int64(m1.HeapAlloc-m0.HeapAlloc) / m
-	t.Logf("compact definition with its cache entry: %d bytes of heap, charged %d", per, charged/m)
-	runtime.KeepAlive(dc)
-	if per > charged/m {
-		t.Fatalf("a compact definition holds %d bytes, charged %d", per, charged/m)
 	}
 }

@@ -66,17 +66,13 @@ type Config struct {
 	Logger         *slog.Logger
 }
 
-// DefaultCatalogCacheBytes bounds the definition caches (catalog.Open):
-// ~34,000 sysbench-sized decoded definitions (MySQL's
-// table_definition_cache defaults to 2,000) and behind them the compact
-// form of ~1.2 million more, which makes a definition again without a read
-// or a decode. Decoded definitions are pointer-rich objects the garbage
-// collector marks on every cycle, and at 256 MiB of them that marking cost
+// DefaultCatalogCacheBytes holds roughly 30,000 sysbench-sized decoded
+// definitions (MySQL's table_definition_cache defaults to 2,000). Larger
+// is not better by default: decoded definitions are pointer-rich objects the
+// garbage collector marks on every cycle, and at 256 MiB that marking cost
 // more than the misses it saved when inserting across a million tables
-// (docs/BENCHMARKS.md), so most of the budget goes to the compact form
-// (~150 bytes and four objects each). It is a bound, not an allocation: a
-// server with a few thousand tables uses a few MiB of it.
-const DefaultCatalogCacheBytes = 256 << 20
+// (docs/BENCHMARKS.md); a miss is one point read and a ~3.5 us decode.
+const DefaultCatalogCacheBytes = 64 << 20
 
 // DefaultGCPercent is the Go collector's GOGC used when the environment does
 // not set one: GMS allocates tens of KB per statement, so the default of
