@@ -230,3 +230,30 @@ func TestSharedDefinitionMemory(t *testing.T) {
 		t.Fatalf("a definition sharing its body holds %d bytes (whole: %d, estimate %d)", shared, whole, sharedTableMemory(4))
 	}
 }
+
+// BenchmarkDecodeCachedTable: a cache miss's decode when the body is
+// shared (BenchmarkDecodeTable: the whole record), shape included, as the
+// insert path asks for it.
+func BenchmarkDecodeCachedTable(b *testing.B) {
+	for _, shared := range []bool{false, true} {
+		b.Run(fmt.Sprintf("shared=%v", shared), func(b *testing.B) {
+			v, err := encodeTable(sbtestRecord(b))
+			if err != nil {
+				b.Fatal(err)
+			}
+			decode := decodeTable
+			if shared {
+				decode = decodeCachedTable
+			}
+			b.ReportAllocs()
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				t, err := decode(v, "db")
+				if err != nil {
+					b.Fatal(err)
+				}
+				t.Shape()
+			}
+		})
+	}
+}
