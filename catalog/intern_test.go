@@ -257,3 +257,53 @@ func BenchmarkDecodeCachedTable(b *testing.B) {
 		})
 	}
 }
+
+// TestSharedBodiesConcurrently: definitions of one body read and evicted by
+// many goroutines at once, with the body map starting again meanwhile (run
+// with -race), each keep their own name and IDs.
+func TestSharedBodiesConcurrently(t *testing.T) {
+	db, c := openTestCatalog(t, t.TempDir(), 64<<10) // ~35 definitions: constant misses
+	defer db.Close()
+	tx := db.Begin()
+	sch := &Schema{ID: 7, Name: "s"}
+	if _, err := c.PutSchema(tx, sch); err != nil {
+		t.Fatal(err)
+	}
+	const n = 300
+	for i := 0; i < n; i++ {
+		tbl := sbtestRecord(t)
+		tbl.ID, tbl.Name = uint64(100+i), fmt.Sprintf("t%d", i)
+		if _, err := c.PutTable(tx, sch, tbl); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := tx.Commit(); err != nil {
+		t.Fatal(err)
+	}
+	s, _ := c.Schema(nil, "s")
+	errs := make(chan error, 8)
+	for g := 0; g < 8; g++ {
+		go func(g int) {
+			for k := 0; k < 2000; k++ {
+				i := (k*7 + g*31) % n
+				if k%500 == 0 {
+					bodies.mu.Lock()
+					bodies.m = nil
+					bodies.mu.Unlock()
+				}
+				tbl, err := c.Table(nil, s, fmt.Sprintf("t%d", i))
+				if err != nil || tbl == nil || tbl.ID != uint64(100+i) || tbl.Schema().Schema[2].Source != fmt.Sprintf("t%d", i) ||
+					tbl.ColumnPos(tbl.Columns[3].ID) != 3 {
+					errs <- fmt.Errorf("t%d: %v", i, err)
+					return
+				}
+			}
+			errs <- nil
+		}(g)
+	}
+	for g := 0; g < 8; g++ {
+		if err := <-errs; err != nil {
+			t.Fatal(err)
+		}
+	}
+}
