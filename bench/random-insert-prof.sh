@@ -7,10 +7,11 @@
 # SEED is a stopped server's --data-dir (`myriad bench provision --schemas
 # 10000 --tables 100`, then 60 s of `myriad bench insert --schemas 10000
 # --tables 100`). The copy is opened once and stopped, started again, left
-# 20 s to warm the catalog (catalog.Warm), then 33 s of inserts into random
+# $WARM (default 20) s to warm the catalog (catalog.Warm), then 33 s of inserts into random
 # tables of all 1M, then 33 s into the 100 hot tables, each with 30 s of
 # /debug/pprof/profile written to $OUT/LABEL-all.prof and LABEL-hot.prof.
-# Prints the rates and the server's CPU per insert (/proc ticks). Alternate
+# Prints the rates, the server's CPU per insert (/proc ticks) and its RSS
+# after each set. Alternate
 # builds (A B B A) with the same SEED to compare them.
 set -u
 BIN=$1; LABEL=$2; PORT=$3
@@ -25,7 +26,7 @@ start() {
 }
 stop() { kill "$(cat "$RUN/server.pid")"; while kill -0 "$(cat "$RUN/server.pid")" 2>/dev/null; do sleep 0.5; done; }
 start; stop; start
-sleep 20
+sleep ${WARM:-20}
 PID=$(cat "$RUN/server.pid")
 for set in all hot; do
   if [ $set = all ]; then S=10000; TB=100; else S=100; TB=1; fi
@@ -35,7 +36,8 @@ for set in all hot; do
   out=$("$BIN" bench insert --port "$PORT" --schemas $S --tables $TB --duration 33s --progress never 2>&1 | tail -1)
   c1=$(awk '{print $14+$15}' /proc/$PID/stat)
   n=$(echo "$out" | sed -n 's/.*inserts=\([0-9]*\).*/\1/p')
-  echo "$LABEL $set $out server_us_per_insert=$(( (c1-c0)*10000/n ))"
+  rss=$(awk '/VmRSS/{print int($2/1024)}' /proc/$PID/status)
+  echo "$LABEL $set $out server_us_per_insert=$(( (c1-c0)*10000/n )) rss_mib=$rss"
   wait $CP
 done
 stop

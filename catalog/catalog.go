@@ -150,9 +150,14 @@ func (c *Catalog) Table(r Reader, s *Schema, name string) (*Table, error) {
 	if v != nil {
 		return v.(*Table), nil
 	}
-	t, err := c.loadTable(c.db, key, s.Name)
-	if err != nil || t == nil {
-		return t, err
+	rec, ok, err := c.db.Get(key)
+	if err != nil || !ok {
+		return nil, err
+	}
+	c.cache.stats.Loads.Add(1)
+	t, err := decodeCachedTable(rec, s.Name)
+	if err != nil {
+		return nil, err
 	}
 	c.cache.put(string(key), t, int64(t.size), gen)
 	return t, nil

@@ -252,6 +252,7 @@ func Open(dir string, o Options) (*DB, error) {
 
 	po := &pebble.Options{
 		Cache:                       cache,
+		Comparer:                    wholeKeyComparer,
 		FS:                          &walSyncCountingFS{FS: o.FS, n: &db.walSyncs},
 		FormatMajorVersion:          pebble.FormatNewest,
 		MemTableSize:                uint64(o.MemTableBytes),

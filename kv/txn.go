@@ -150,7 +150,8 @@ func (t *Txn) GetLatest(key []byte) (val []byte, ok bool, err error) {
 		return val, ok, err
 	}
 	t.begin()
-	return t.db.Get(key)
+	// Mostly the check that a new row's key is free: an absent key.
+	return t.db.getFiltered(key)
 }
 
 // begin fixes the start version on the first operation.
