@@ -387,11 +387,11 @@ func replaceExprOnce(ctx *sql.Context, e sql.Expression, ignore bool) (sql.Expre
 		num, str := false, false
 		for _, a := range args {
 			num = num || isNumber(a.Type())
-			str = str || isPlainString(a)
+			str = str || stringValued(a)
 		}
 		if num && str {
 			for i, a := range args {
-				if isPlainString(a) {
+				if stringValued(a) {
 					args[i] = &toDouble{unary: unary{a}}
 				}
 			}
@@ -436,9 +436,9 @@ func compareAsDouble(e sql.Expression) (sql.Expression, transform.TreeIdentity, 
 	l, r := cs[0], cs[1]
 	lt, rt := l.Type(), r.Type()
 	switch {
-	case isPlainString(l) && isNumber(rt):
+	case stringValued(l) && isNumber(rt):
 		l = &toDouble{unary: unary{l}}
-	case isPlainString(r) && isNumber(lt):
+	case stringValued(r) && isNumber(lt):
 		r = &toDouble{unary: unary{r}}
 	default:
 		return e, transform.SameTree, nil
@@ -498,7 +498,7 @@ func inAsDouble(ctx *sql.Context, left, right sql.Expression, hashed bool) (sql.
 		return r, transform.NewTree, nil
 	}
 	changed := false
-	if isPlainString(left) {
+	if stringValued(left) {
 		all := len(tup) > 0
 		for _, el := range tup {
 			if !isNumber(el.Type()) {
@@ -512,7 +512,7 @@ func inAsDouble(ctx *sql.Context, left, right sql.Expression, hashed bool) (sql.
 		nt := make(expression.Tuple, len(tup))
 		for i, el := range tup {
 			nt[i] = el
-			if isPlainString(el) {
+			if stringValued(el) {
 				nt[i], changed = &toDouble{unary: unary{el}}, true
 			}
 		}
