@@ -25,6 +25,7 @@ var functions = function.Registry{
 	"concat":        sql.FunctionN{Name: "concat", Fn: newConcat}, // its result type (concattype.go)
 	"rpad":          sql.FunctionN{Name: "rpad", Fn: newRPad},
 	"locate":        sql.FunctionN{Name: "locate", Fn: newLocate},
+	"instr":         sql.Function2{Name: "instr", Fn: newInstr},
 	"round":         sql.FunctionN{Name: "round", Fn: newRound},
 	"truncate":      sql.Function2{Name: "truncate", Fn: newTruncate},
 	"makedate":      sql.Function2{Name: "makedate", Fn: newMakeDate},

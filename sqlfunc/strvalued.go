@@ -16,7 +16,7 @@ import (
 // reads those as dates (CURDATE() = 20261127 holds), so they are left to
 // GMS. isPlainString (literals, columns, CASTs) was all this package used to
 // convert, and GMS's own comparison of any other string with a number failed
-// on a prefix (CONCAT('3abc', '') = 3 was 0) and its IN compared such a
+// on a prefix (CONCAT(s, 'abc') = 3 was 0 for s = '3') and its IN compared such a
 // string with the numbers as strings (COALESCE(3.00, 'b') IN (3) was 0: '3.00'
 // against '3').
 func stringValued(e sql.Expression) bool {

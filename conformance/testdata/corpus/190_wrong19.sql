@@ -11,3 +11,17 @@ SELECT id, IF(id > 0, 3.00, 'b') IN (3), CASE WHEN id = 1 THEN 3.00 ELSE 'b' END
 SELECT id, CONCAT(c2, '.0') IN (3, 4), LOWER(s) IN (3, 7), CONCAT(s, '') = 3, CONCAT(s, '') <=> 3, UPPER(s) > 2.5, CONCAT(s, '') BETWEEN 2 AND 4 FROM sn ORDER BY id;
 SELECT id FROM sn WHERE CONCAT(s, '') = 3 OR CONCAT(c2, '.0') IN (4, 5) ORDER BY id;
 SELECT id, 3 IN (CONCAT(s, ''), 5), 3 = CONCAT(s, '') FROM sn ORDER BY id;
+-- LOCATE, POSITION and INSTR search in their arguments' collation: the next
+-- len(substr) bytes compared unpadded (my_instr_mb); a binary string makes
+-- it bytes (GMS's LOCATE lower-cased both under any collation, its INSTR
+-- compared code points).
+CREATE TABLE lc (id INT PRIMARY KEY, ci VARCHAR(20) COLLATE utf8mb4_general_ci, bn VARCHAR(20) COLLATE utf8mb4_bin, vb VARBINARY(20), l1 VARCHAR(20) CHARACTER SET latin1);
+INSERT INTO lc VALUES (1, 'xAbé', 'xAbé', 'xAbé', 'xAbé'), (2, 'ÉTÉ e', 'ÉTÉ e', 'ÉTÉ e', 'ÉTÉ e'), (3, NULL, NULL, NULL, NULL);
+SELECT LOCATE('b', 'AB'), INSTR('AB', 'b'), POSITION('b' IN 'AB'), LOCATE('b', 'AB' COLLATE utf8mb4_bin), LOCATE('b', BINARY 'AB'), INSTR(BINARY 'AB', 'b'), LOCATE(_binary'b', 'AB'), INSTR('AB', 'b' COLLATE utf8mb4_bin);
+SELECT id, LOCATE('ab', ci), LOCATE('ab', bn), LOCATE('ab', vb), LOCATE('ab', l1), INSTR(vb, 'Ab') FROM lc ORDER BY id;
+SELECT id, LOCATE('e', ci), LOCATE('e', l1), LOCATE('é', ci), INSTR(l1, 'É'), LOCATE('e', ci, 3), LOCATE('T', vb, 2), LOCATE('l', BINARY 'héllo') FROM lc ORDER BY id;
+SELECT id FROM lc WHERE LOCATE('AB', ci) > 0 OR INSTR(bn, 'TÉ') = 2 ORDER BY id;
+SELECT COUNT(*) FROM lc WHERE INSTR(bn, 'AB') > 0 OR LOCATE('ab', vb) > 0;
+-- mysql-differs: MySQL 8.0's Item_func_locate::val_int answers an empty substring at a start one past the end with that start (MariaDB: 0)
+-- expect: 4 | 3 | 0
+SELECT LOCATE('', 'abc', 4), LOCATE('', 'abc', 3), LOCATE('', 'abc', 5);
