@@ -131,10 +131,17 @@ func replaceOnly(ctx *sql.Context, n sql.Node) (sql.Node, transform.TreeIdentity
 // batch is where GMS fixes the column types of CREATE TABLE ... SELECT and of
 // UNIONs from the plan, and column references still carry their IDs there.
 func ReplaceComparisons(ctx *sql.Context, n sql.Node) (sql.Node, transform.TreeIdentity, error) {
+	// Before any rewrite of the UNION's sides: it finds ORDER BY items
+	// among their projections by identity.
+	n, same0, err := unionOrderByConstant(n) // unionorder.go
+	if err != nil {
+		return n, transform.SameTree, err
+	}
 	n, same, err := replaceComparisons(ctx, n)
 	if err != nil {
 		return n, transform.SameTree, err
 	}
+	same = same && same0
 	n, same3, err := unionColumns(n)
 	if err != nil {
 		return n, transform.SameTree, err

@@ -25,3 +25,19 @@ SELECT COUNT(*) FROM lc WHERE INSTR(bn, 'AB') > 0 OR LOCATE('ab', vb) > 0;
 -- mysql-differs: MySQL 8.0's Item_func_locate::val_int answers an empty substring at a start one past the end with that start (MariaDB: 0)
 -- expect: 4 | 3 | 0
 SELECT LOCATE('', 'abc', 4), LOCATE('', 'abc', 3), LOCATE('', 'abc', 5);
+-- A UNION's ORDER BY of a column whose left side is an unaliased constant
+-- sorts by that column (GMS sorted by the constant: no order at all).
+CREATE TABLE un (id INT PRIMARY KEY, v VARCHAR(10), i INT);
+INSERT INTO un VALUES (1, 'ab', 7), (2, NULL, NULL), (3, 'a', 2), (4, 'a', 1);
+SELECT NULL, NULL FROM un WHERE id = 1 UNION ALL SELECT v, i FROM un ORDER BY 1, 2;
+SELECT NULL, NULL FROM un WHERE id = 1 UNION ALL SELECT v, i FROM un ORDER BY 1 DESC, 2 DESC;
+SELECT 2 UNION ALL SELECT 1 ORDER BY 1;
+SELECT 2 x, 'q' UNION ALL SELECT 1, 'p' ORDER BY 2;
+SELECT 3 UNION SELECT 1 UNION SELECT 2 ORDER BY 1;
+SELECT NULL, 5 UNION ALL SELECT 1, 2 UNION ALL SELECT 1, 1 ORDER BY 1, 2 LIMIT 2;
+-- A grouped CONCAT of a column sorts in the column's collation.
+CREATE TABLE gk (id INT PRIMARY KEY, c VARCHAR(10) COLLATE utf8mb4_unicode_ci);
+INSERT INTO gk VALUES (1, 'b'), (2, 'B'), (3, 'a'), (4, 'C'), (5, 'A'), (7, NULL);
+SELECT CONCAT(c, '') k, COUNT(*) FROM gk WHERE id IN (1, 3, 4, 7) GROUP BY k ORDER BY k;
+SELECT CONCAT(c, '') k FROM gk WHERE id IN (1, 3, 4) GROUP BY k ORDER BY k DESC;
+SELECT LOWER(k), n FROM (SELECT CONCAT(c, '') k, COUNT(*) n FROM gk GROUP BY k) d ORDER BY k;
