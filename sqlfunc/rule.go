@@ -502,7 +502,7 @@ func inAsDouble(ctx *sql.Context, left, right sql.Expression, hashed bool) (sql.
 	if !ok {
 		return nil, transform.SameTree, nil
 	}
-	if r := inPairs(left, tup); r != nil {
+	if r := inPairs(ctx, left, tup); r != nil {
 		return r, transform.NewTree, nil
 	}
 	changed := false

@@ -41,3 +41,10 @@ INSERT INTO gk VALUES (1, 'b'), (2, 'B'), (3, 'a'), (4, 'C'), (5, 'A'), (7, NULL
 SELECT CONCAT(c, '') k, COUNT(*) FROM gk WHERE id IN (1, 3, 4, 7) GROUP BY k ORDER BY k;
 SELECT CONCAT(c, '') k FROM gk WHERE id IN (1, 3, 4) GROUP BY k ORDER BY k DESC;
 SELECT LOWER(k), n FROM (SELECT CONCAT(c, '') k, COUNT(*) n FROM gk GROUP BY k) d ORDER BY k;
+-- An IN list of strings and numbers compares its strings in one collation
+-- aggregated over the list (a _bin collation wins a tie of derivations),
+-- not pair by pair.
+CREATE TABLE ic (id INT PRIMARY KEY, a VARCHAR(5) COLLATE utf8mb4_general_ci, b VARCHAR(5) COLLATE utf8mb4_bin);
+INSERT INTO ic VALUES (1, 'A', 'x'), (2, 'a', 'a'), (3, 'x', 'A'), (4, NULL, NULL);
+SELECT id, 'a' IN (a, b, 2), 'a' IN (a, 2), a IN ('A', 2), 'A' NOT IN (a, b, 3) FROM ic ORDER BY id;
+SELECT id FROM ic WHERE 'a' IN (a, b, 2) ORDER BY id;
