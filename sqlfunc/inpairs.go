@@ -1,6 +1,8 @@
 package sqlfunc
 
 import (
+	"strings"
+
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/go-mysql-server/sql/expression"
 	"github.com/dolthub/go-mysql-server/sql/plan"
@@ -22,7 +24,7 @@ import (
 // in engine/padspace.go). s is evaluated once per element, so an s that
 // reads a subquery or anything nondeterministic is left to GMS. nil when
 // the IN is not of that shape.
-func inPairs(left sql.Expression, tup expression.Tuple) sql.Expression {
+func inPairs(ctx *sql.Context, left sql.Expression, tup expression.Tuple) sql.Expression {
 	if len(tup) < 2 || !types.IsText(left.Type()) {
 		return nil
 	}
@@ -41,6 +43,7 @@ func inPairs(left sql.Expression, tup expression.Tuple) sql.Expression {
 	if !num || !other || !repeatable(left) {
 		return nil
 	}
+	left, tup = inListCollation(ctx, left, tup)
 	var or sql.Expression
 	for _, el := range tup {
 		var eq sql.Expression = expression.NewEquals(left, el)
@@ -54,6 +57,69 @@ func inPairs(left sql.Expression, tup expression.Tuple) sql.Expression {
 		}
 	}
 	return or
+}
+
+// inListCollation: MySQL compares the strings of an IN list in one
+// collation aggregated over the left operand and every element
+// (Item_func_in::resolve_type, agg_arg_charsets_for_comparison over all
+// arguments), not pair by pair: 'a' IN (c_ci, c_bin, 2) compares 'a' with
+// c_ci under c_bin's collation too, since a _bin collation wins between two
+// of one derivation and character set. Where that differs from some pair's
+// own collation, the strings get the aggregate as an explicit COLLATE. Two
+// collations of one derivation neither of them _bin are MySQL's error 1267;
+// they, and lists mixing character sets, keep each pair's collation.
+func inListCollation(ctx *sql.Context, left sql.Expression, tup expression.Tuple) (sql.Expression, expression.Tuple) {
+	texts := []sql.Expression{left}
+	for _, el := range tup {
+		if types.IsTextOnly(el.Type()) {
+			texts = append(texts, el)
+		}
+	}
+	if len(texts) < 3 || !types.IsTextOnly(left.Type()) {
+		return left, tup
+	}
+	coll, co := Coercibility(ctx, left)
+	for _, e := range texts[1:] {
+		c, k := Coercibility(ctx, e)
+		switch {
+		case k < co:
+			coll, co = c, k
+		case k > co || c == coll:
+		case c.CharacterSet() != coll.CharacterSet():
+			return left, tup
+		case strings.HasSuffix(c.Name(), "_bin"):
+			coll = c
+		case strings.HasSuffix(coll.Name(), "_bin"):
+		default:
+			return left, tup
+		}
+	}
+	if coll == sql.Collation_binary || coll == sql.Collation_Unspecified {
+		return left, tup
+	}
+	differs := false
+	lc, lk := Coercibility(ctx, left)
+	for _, e := range texts {
+		st, ok := e.Type().(sql.StringType)
+		if !ok || st.Collation().CharacterSet() != coll.CharacterSet() {
+			return left, tup
+		}
+		c, k := Coercibility(ctx, e)
+		if pc, _ := sql.ResolveCoercibility(lc, lk, c, k); pc != coll {
+			differs = true
+		}
+	}
+	if !differs {
+		return left, tup
+	}
+	nt := make(expression.Tuple, len(tup))
+	for i, el := range tup {
+		nt[i] = el
+		if types.IsTextOnly(el.Type()) {
+			nt[i] = expression.NewCollatedExpression(el, coll)
+		}
+	}
+	return expression.NewCollatedExpression(left, coll), nt
 }
 
 // repeatable: evaluating e twice for one row gives the same value at no

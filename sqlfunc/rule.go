@@ -25,6 +25,7 @@ var functions = function.Registry{
 	"concat":        sql.FunctionN{Name: "concat", Fn: newConcat}, // its result type (concattype.go)
 	"rpad":          sql.FunctionN{Name: "rpad", Fn: newRPad},
 	"locate":        sql.FunctionN{Name: "locate", Fn: newLocate},
+	"instr":         sql.Function2{Name: "instr", Fn: newInstr},
 	"round":         sql.FunctionN{Name: "round", Fn: newRound},
 	"truncate":      sql.Function2{Name: "truncate", Fn: newTruncate},
 	"makedate":      sql.Function2{Name: "makedate", Fn: newMakeDate},
@@ -135,10 +136,17 @@ func replaceOnly(ctx *sql.Context, n sql.Node) (sql.Node, transform.TreeIdentity
 // batch is where GMS fixes the column types of CREATE TABLE ... SELECT and of
 // UNIONs from the plan, and column references still carry their IDs there.
 func ReplaceComparisons(ctx *sql.Context, n sql.Node) (sql.Node, transform.TreeIdentity, error) {
+	// Before any rewrite of the UNION's sides: it finds ORDER BY items
+	// among their projections by identity.
+	n, same0, err := unionOrderByConstant(n) // unionorder.go
+	if err != nil {
+		return n, transform.SameTree, err
+	}
 	n, same, err := replaceComparisons(ctx, n)
 	if err != nil {
 		return n, transform.SameTree, err
 	}
+	same = same && same0
 	n, same3, err := unionColumns(n)
 	if err != nil {
 		return n, transform.SameTree, err
@@ -392,11 +400,11 @@ func replaceExprOnce(ctx *sql.Context, e sql.Expression, ignore bool) (sql.Expre
 		num, str := false, false
 		for _, a := range args {
 			num = num || isNumber(a.Type())
-			str = str || isPlainString(a)
+			str = str || stringValued(a)
 		}
 		if num && str {
 			for i, a := range args {
-				if isPlainString(a) {
+				if stringValued(a) {
 					args[i] = &toDouble{unary: unary{a}}
 				}
 			}
@@ -441,9 +449,9 @@ func compareAsDouble(e sql.Expression) (sql.Expression, transform.TreeIdentity, 
 	l, r := cs[0], cs[1]
 	lt, rt := l.Type(), r.Type()
 	switch {
-	case isPlainString(l) && isNumber(rt):
+	case stringValued(l) && isNumber(rt):
 		l = &toDouble{unary: unary{l}}
-	case isPlainString(r) && isNumber(lt):
+	case stringValued(r) && isNumber(lt):
 		r = &toDouble{unary: unary{r}}
 	default:
 		return e, transform.SameTree, nil
@@ -499,11 +507,11 @@ func inAsDouble(ctx *sql.Context, left, right sql.Expression, hashed bool) (sql.
 	if !ok {
 		return nil, transform.SameTree, nil
 	}
-	if r := inPairs(left, tup); r != nil {
+	if r := inPairs(ctx, left, tup); r != nil {
 		return r, transform.NewTree, nil
 	}
 	changed := false
-	if isPlainString(left) {
+	if stringValued(left) {
 		all := len(tup) > 0
 		for _, el := range tup {
 			if !isNumber(el.Type()) {
@@ -517,7 +525,7 @@ func inAsDouble(ctx *sql.Context, left, right sql.Expression, hashed bool) (sql.
 		nt := make(expression.Tuple, len(tup))
 		for i, el := range tup {
 			nt[i] = el
-			if isPlainString(el) {
+			if stringValued(el) {
 				nt[i], changed = &toDouble{unary: unary{el}}, true
 			}
 		}

@@ -361,9 +361,9 @@ func textOf(ctx *sql.Context, v any) (string, error) {
 	return t.(string), nil
 }
 
-// locate is LOCATE(substr, str[, pos]) and POSITION(substr IN str) with
-// positions in characters: GMS counted bytes, so LOCATE('l', 'héllo') was
-// 4, not 3. Matching stays GMS's (case-insensitive).
+// locate is LOCATE(substr, str[, pos]) and POSITION(substr IN str): MySQL's
+// search (instr.go) with positions in characters (GMS counted bytes, so
+// LOCATE('l', 'héllo') was 4, not 3).
 type locate struct {
 	*function.Locate
 }
@@ -382,40 +382,9 @@ func (l *locate) WithChildren(children ...sql.Expression) (sql.Expression, error
 
 func (l *locate) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 	cs := l.Children()
-	var vals []any
-	for _, e := range cs {
-		v, err := e.Eval(ctx, row)
-		if err != nil || v == nil {
-			return nil, err
-		}
-		vals = append(vals, v)
+	var pos sql.Expression
+	if len(cs) == 3 {
+		pos = cs[2]
 	}
-	sub, err := textOf(ctx, vals[0])
-	if err != nil {
-		return nil, err
-	}
-	str, err := textOf(ctx, vals[1])
-	if err != nil {
-		return nil, err
-	}
-	pos := int64(1)
-	if len(vals) == 3 {
-		p, _, err := types.Int64.Convert(ctx, vals[2])
-		if err != nil {
-			return int32(0), nil
-		}
-		pos = p.(int64)
-	}
-	rs, subr := []rune(strings.ToLower(str)), []rune(strings.ToLower(sub))
-	// Past the end is 0 even for an empty substring, as in GMS and MariaDB;
-	// LOCATE('', '') is 1.
-	if pos < 1 || pos > int64(len(rs)) && !(len(rs) == 0 && pos == 1) {
-		return int32(0), nil
-	}
-	for i := int(pos - 1); i+len(subr) <= len(rs); i++ {
-		if string(rs[i:i+len(subr)]) == string(subr) {
-			return int32(i + 1), nil
-		}
-	}
-	return int32(0), nil
+	return evalLocate(ctx, row, cs[0], cs[1], pos)
 }
