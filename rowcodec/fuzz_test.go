@@ -9,6 +9,8 @@ import (
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/go-mysql-server/sql/types"
 	"github.com/shopspring/decimal"
+
+	"github.com/myriaddb/myriad/jsondoc"
 )
 
 // FuzzDecode checks that Decode never panics and that whatever it accepts
@@ -91,6 +93,14 @@ func fuzzEqual(a, b any) bool {
 	case time.Time:
 		bt, ok := b.(time.Time)
 		return ok && a.Equal(bt) && bt.Location() == time.UTC
+	case jsondoc.Doc:
+		bj, ok := b.(jsondoc.Doc)
+		if !ok {
+			return false
+		}
+		ea, err1 := jsondoc.AppendStored(nil, a.Val)
+		eb, err2 := jsondoc.AppendStored(nil, bj.Val)
+		return err1 == nil && err2 == nil && bytes.Equal(ea, eb)
 	case types.JSONDocument:
 		bj, ok := b.(types.JSONDocument)
 		if !ok {

@@ -1,30 +1,25 @@
 package rowcodec
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
-	"io"
 	"math"
 	"slices"
 	"strconv"
-	"strings"
 	"time"
 
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/go-mysql-server/sql/types"
 	"github.com/shopspring/decimal"
+
+	"github.com/myriaddb/myriad/jsondoc"
 )
 
-// JSON values are stored as standard JSON text (object keys sorted, no
-// insignificant whitespace) and decoded into a types.JSONDocument whose tree
-// uses the same Go types GMS gets from parsing JSON text (map[string]any,
-// []any, string, float64, bool, nil), except that integers whose magnitude
-// exceeds 2^53 decode as int64/uint64 so they are not rounded.
-
-// maxSafeInt is the largest magnitude below which every integer is exactly
-// representable as a float64.
-const maxSafeInt = 1 << 53
+// A jsondoc.Doc is stored as JSON text whose numbers say their kind
+// (tagJSONKinded, jsondoc.AppendStored); any other JSON value (GMS's, whose
+// numbers parsed from text are all float64) as standard JSON text (object
+// keys sorted, no insignificant whitespace; tagJSON). Both decode into a
+// jsondoc.Doc.
 
 // appendJSONText appends the JSON text of w to b.
 func appendJSONText(b []byte, w sql.JSONWrapper) ([]byte, error) {
@@ -188,72 +183,21 @@ func appendJSONString(b []byte, s string) []byte {
 	return append(b, '"')
 }
 
-// parseJSON parses stored JSON text into a types.JSONDocument.
-func parseJSON(text []byte) (types.JSONDocument, error) {
-	dec := json.NewDecoder(bytes.NewReader(text))
-	dec.UseNumber()
+// parseJSON parses stored JSON text: tagJSONKinded's (kinded) as
+// jsondoc.AppendStored wrote it, tagJSON's as MySQL reads JSON text. Rows
+// written before tagJSONKinded kept no kinds (GMS had made every number a
+// float64, printed without a fraction when integral), so their integral
+// numbers read back as integers, the others as doubles.
+func parseJSON(text []byte, kinded bool) (jsondoc.Doc, error) {
 	var v any
-	if err := dec.Decode(&v); err != nil {
-		return types.JSONDocument{}, corrupt("bad JSON: %v", err)
+	var err error
+	if kinded {
+		v, err = jsondoc.ParseStored(text)
+	} else {
+		v, err = jsondoc.Parse(text)
 	}
-	if _, err := dec.Token(); err != io.EOF {
-		return types.JSONDocument{}, corrupt("trailing data after JSON value")
-	}
-	v, err := convertNumbers(v)
 	if err != nil {
-		return types.JSONDocument{}, err
+		return jsondoc.Doc{}, corrupt("bad JSON: %v", err)
 	}
-	return types.JSONDocument{Val: v}, nil
-}
-
-// convertNumbers replaces json.Number leaves in place.
-func convertNumbers(v any) (any, error) {
-	switch v := v.(type) {
-	case json.Number:
-		return convertNumber(string(v))
-	case []any:
-		for i, e := range v {
-			c, err := convertNumbers(e)
-			if err != nil {
-				return nil, err
-			}
-			v[i] = c
-		}
-		return v, nil
-	case map[string]any:
-		for k, e := range v {
-			if _, isNum := e.(json.Number); !isNum {
-				if _, isArr := e.([]any); !isArr {
-					if _, isObj := e.(map[string]any); !isObj {
-						continue
-					}
-				}
-			}
-			c, err := convertNumbers(e)
-			if err != nil {
-				return nil, err
-			}
-			v[k] = c
-		}
-		return v, nil
-	default:
-		return v, nil
-	}
-}
-
-func convertNumber(s string) (any, error) {
-	if !strings.ContainsAny(s, ".eE") {
-		if i, err := strconv.ParseInt(s, 10, 64); err == nil {
-			if i > maxSafeInt || i < -maxSafeInt {
-				return i, nil
-			}
-		} else if u, err := strconv.ParseUint(s, 10, 64); err == nil {
-			return u, nil
-		}
-	}
-	f, err := strconv.ParseFloat(s, 64)
-	if err != nil {
-		return nil, corrupt("bad JSON number %q", s)
-	}
-	return f, nil
+	return jsondoc.Doc{Val: v}, nil
 }

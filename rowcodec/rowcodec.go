@@ -5,7 +5,7 @@
 // the Go types GMS handed to Encode (int32 stays int32, enum values stay
 // uint16, DECIMAL stays decimal.Decimal, ...). JSON values are the exception
 // by design: any sql.JSONWrapper is stored as JSON text and always decodes as
-// a types.JSONDocument.
+// a jsondoc.Doc (its numbers kinded as MySQL kinds them).
 //
 // What this package must never do:
 //   - I/O of any kind: it only appends to and reads from caller-owned buffers.
@@ -43,6 +43,8 @@ import (
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/go-mysql-server/sql/types"
 	"github.com/shopspring/decimal"
+
+	"github.com/myriaddb/myriad/jsondoc"
 )
 
 // Value tags. These numbers are persisted; append new ones, never renumber.
@@ -70,6 +72,10 @@ const (
 	tagTimespan   byte = 20
 	tagJSON       byte = 21
 	tagGeometry   byte = 22
+	// tagJSONKinded is JSON text whose numbers say their kind (a
+	// jsondoc.Doc, see jsondoc.AppendStored); tagJSON's text is read as
+	// MySQL reads JSON text.
+	tagJSONKinded byte = 23
 )
 
 // Time values are limited to ±2^62 unix seconds (far beyond any SQL range) so
@@ -204,6 +210,9 @@ func appendTime(b []byte, t time.Time) ([]byte, error) {
 }
 
 func appendJSONValue(b []byte, w sql.JSONWrapper) ([]byte, error) {
+	if d, ok := w.(jsondoc.Doc); ok {
+		return appendFramed(b, tagJSONKinded, func(b []byte) ([]byte, error) { return jsondoc.AppendStored(b, d.Val) })
+	}
 	return appendFramed(b, tagJSON, func(b []byte) ([]byte, error) { return appendJSONText(b, w) })
 }
 
@@ -380,7 +389,7 @@ func scan(b []byte, n int, need []bool) (plan, error) {
 				}
 				p += m
 			}
-		case tagJSON, tagGeometry:
+		case tagJSON, tagJSONKinded, tagGeometry:
 			l, m := binary.Uvarint(b[p:])
 			if m <= 0 || l > uint64(len(b)-p-m) {
 				return pl, corrupt("bad length in value %d", i)
@@ -408,7 +417,7 @@ func skipPayload(b []byte, p int, tag byte) int {
 		return p + 4
 	case tagFloat64:
 		return p + 8
-	case tagString, tagBytes, tagJSON, tagGeometry:
+	case tagString, tagBytes, tagJSON, tagJSONKinded, tagGeometry:
 		u, p := uvarintAt(b, p)
 		return p + int(u)
 	case tagDecimal, tagTime:
@@ -601,10 +610,10 @@ func decodeValues(b []byte, dst sql.Row, need []bool) error {
 				return corrupt("time out of range")
 			}
 			dst[i] = time.Unix(sec, int64(nsec)).UTC()
-		case tagJSON:
+		case tagJSON, tagJSONKinded:
 			u, p = uvarintAt(b, p)
 			l := int(u)
-			doc, err := parseJSON(b[p : p+l])
+			doc, err := parseJSON(b[p:p+l], tag == tagJSONKinded)
 			if err != nil {
 				return err
 			}

@@ -16,6 +16,8 @@ import (
 	"github.com/dolthub/go-mysql-server/sql/types"
 	"github.com/dolthub/vitess/go/sqltypes"
 	"github.com/shopspring/decimal"
+
+	"github.com/myriaddb/myriad/jsondoc"
 )
 
 func mustDecimal(t testing.TB, s string) decimal.Decimal {
@@ -37,11 +39,11 @@ func mustJSON(t testing.TB, s string) types.JSONDocument {
 }
 
 // valuesEqual reports whether got is an exact decoding of want: same Go type
-// (JSON wrappers always come back as types.JSONDocument) and equal value.
+// (JSON wrappers always come back as jsondoc.Doc) and equal value.
 func valuesEqual(t testing.TB, want, got any) bool {
 	t.Helper()
 	if jw, ok := want.(sql.JSONWrapper); ok {
-		doc, ok := got.(types.JSONDocument)
+		doc, ok := got.(jsondoc.Doc)
 		if !ok {
 			return false
 		}
@@ -512,7 +514,7 @@ func TestGMSConvertedValues(t *testing.T) {
 func checkGMS(t *testing.T, ctx *sql.Context, typ sql.Type, want, got any) {
 	t.Helper()
 	if _, isJSON := want.(sql.JSONWrapper); isJSON {
-		if _, ok := got.(types.JSONDocument); !ok {
+		if _, ok := got.(jsondoc.Doc); !ok {
 			t.Fatalf("%s: JSON decoded as %T", typ, got)
 		}
 	} else if reflect.TypeOf(want) != reflect.TypeOf(got) {

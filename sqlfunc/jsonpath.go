@@ -11,6 +11,8 @@ import (
 	gmsjson "github.com/dolthub/go-mysql-server/sql/expression/function/json"
 	"github.com/dolthub/go-mysql-server/sql/types"
 	"github.com/dolthub/vitess/go/mysql"
+
+	"github.com/myriaddb/myriad/jsondoc"
 )
 
 // JSON path expressions as MySQL reads them, for JSON_EXTRACT (and its
@@ -306,27 +308,46 @@ func keyLess(a, b string) bool {
 	return a < b
 }
 
-// jsonDoc evaluates e as a JSON document the way GMS's JSON functions read
-// their first argument (text is parsed, with GMS's errors for invalid
-// JSON), as Go values; ok is false for SQL NULL.
+// jsonDoc evaluates e as a JSON document, as Go values with kinded numbers
+// (jsondoc): text is parsed by jsondoc, and anything else read the way GMS's
+// JSON functions read their first argument (with GMS's errors for invalid
+// JSON); ok is false for SQL NULL.
 func jsonDoc(ctx *sql.Context, e sql.Expression, row sql.Row) (any, bool, error) {
-	whole, err := gmsjson.NewJSONExtract(e, expression.NewLiteral("$", types.LongText))
-	if err != nil {
-		return nil, false, err
-	}
-	v, err := whole.Eval(ctx, row)
+	v, err := e.Eval(ctx, row)
 	if err != nil || v == nil {
 		return nil, false, err
 	}
-	if e, ok := v.(error); ok { // GMS returns some errors as values
+	switch x := v.(type) {
+	case string:
+		if d, err := jsondoc.Parse([]byte(x)); err == nil {
+			return d, true, nil
+		}
+	case []byte:
+		if d, err := jsondoc.Parse(x); err == nil {
+			return d, true, nil
+		}
+	case sql.JSONWrapper:
+		d, err := fromGMS(x)
+		return d.Val, err == nil, err
+	}
+	// GMS's reading (and its errors), from the value already read.
+	whole, err := gmsjson.NewJSONExtract(expression.NewLiteral(v, e.Type()), expression.NewLiteral("$", types.LongText))
+	if err != nil {
+		return nil, false, err
+	}
+	gv, err := whole.Eval(ctx, nil)
+	if err != nil || gv == nil {
+		return nil, false, err
+	}
+	if e, ok := gv.(error); ok { // GMS returns some errors as values
 		return nil, false, e
 	}
-	w, ok := v.(sql.JSONWrapper)
+	w, ok := gv.(sql.JSONWrapper)
 	if !ok {
-		return nil, false, fmt.Errorf("json: unexpected document %T", v)
+		return nil, false, fmt.Errorf("json: unexpected document %T", gv)
 	}
-	doc, err := w.ToInterface()
-	return doc, true, err
+	d, err := fromGMS(w)
+	return d.Val, err == nil, err
 }
 
 // pathArg evaluates a path argument; ok is false for SQL NULL.
@@ -380,9 +401,9 @@ func (j *jsonExtract) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 	case len(all) == 0:
 		return nil, nil
 	case !wild:
-		return types.JSONDocument{Val: all[0]}, nil
+		return jsondoc.Doc{Val: all[0]}, nil
 	}
-	return types.JSONDocument{Val: all}, nil
+	return jsondoc.Doc{Val: all}, nil
 }
 
 // jsonContainsPath is JSON_CONTAINS_PATH(doc, 'one'|'all', path, ...).

@@ -2,6 +2,7 @@ package sqlfunc
 
 import (
 	"github.com/dolthub/go-mysql-server/sql"
+	"github.com/dolthub/go-mysql-server/sql/types"
 )
 
 // jsonType is JSON_TYPE, NULL for an SQL NULL argument as in MySQL; GMS
@@ -12,7 +13,7 @@ type jsonType struct {
 }
 
 func newJSONType(as ...sql.Expression) (sql.Expression, error) {
-	e, err := fixed("json_type", nil, func(in sql.Expression) sql.Type { return in.Type() }, nil).Fn(as...)
+	e, err := fixed("json_type", textAsDoc, func(in sql.Expression) sql.Type { return in.Type() }, nil).Fn(as...)
 	if err != nil {
 		return nil, err
 	}
@@ -35,6 +36,16 @@ func (j *jsonType) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 		}
 	}
 	return j.fixedFn.Eval(ctx, row)
+}
+
+// textAsDoc: JSON text is parsed by jsondoc, so JSON_TYPE('1.0') is DOUBLE
+// (GMS's float64 made it INTEGER); a JSON value, a cast among them, stays
+// as it is.
+func textAsDoc(_ int, a sql.Expression) sql.Expression {
+	if types.IsText(a.Type()) {
+		return wrapJSONArg(a, argDoc)
+	}
+	return a
 }
 
 func init() {

@@ -102,7 +102,11 @@ func Replace(ctx *sql.Context, n sql.Node) (sql.Node, transform.TreeIdentity, er
 		return n, transform.SameTree, err
 	}
 	n, same4, err := divZeros(ctx, n)
-	return n, same && same2 && same3 && same4, err
+	if err != nil {
+		return n, transform.SameTree, err
+	}
+	n, same5, err := jsonInsertDocs(n) // jsonkinds.go
+	return n, same && same2 && same3 && same4 && same5, err
 }
 
 // replaceOnly is Replace without retyping references, for plans whose
@@ -195,6 +199,10 @@ func replaceExpr(ctx *sql.Context, e sql.Expression, ignore bool) (sql.Expressio
 }
 
 func replaceExprOnce(ctx *sql.Context, e sql.Expression, ignore bool) (sql.Expression, transform.TreeIdentity, error) {
+	if ne, ok := jsonOperands(e); ok { // jsonkinds.go
+		r, _, err := replaceExprOnce(ctx, ne, ignore)
+		return r, transform.NewTree, err
+	}
 	switch e.(type) {
 	case *expression.Arithmetic, *expression.Div, *expression.IntDiv, *expression.Mod:
 		if ne := temporalOperands(e); ne != e {
@@ -244,12 +252,18 @@ func replaceExprOnce(ctx *sql.Context, e sql.Expression, ignore bool) (sql.Expre
 			return r, transform.NewTree, nil
 		}
 	case *expression.SetField:
+		if r := jsonSetDoc(e); r != nil { // jsonkinds.go
+			return r, transform.NewTree, nil
+		}
 		if r := rangeCheckedSet(e, ignore); r != sql.Expression(e) {
 			return r, transform.NewTree, nil
 		}
 	case *gmsjson.JSONExtract:
 		// -> and ->> are built as GMS's node, not through the registry.
 		return &jsonExtract{e}, transform.NewTree, nil
+	case *gmsjson.JSONUnquote:
+		// ->> too (jsonkinds.go).
+		return newJSONUnquote(e.Child), transform.NewTree, nil
 	case *expression.BitOp:
 		if isInt(e.LeftChild.Type()) && isInt(e.RightChild.Type()) {
 			return &bitOp{e}, transform.NewTree, nil
@@ -305,6 +319,9 @@ func replaceExprOnce(ctx *sql.Context, e sql.Expression, ignore bool) (sql.Expre
 		}
 	case *expression.Convert:
 		t := e.Type()
+		if c := newCastJSON(e); c != nil { // jsonkinds.go
+			return c, transform.NewTree, nil
+		}
 		if ct := e.Child.Type(); (isTemporal(ct) || timetype.Is(ct)) && types.IsInteger(t) {
 			// GMS casts a DATE/DATETIME to a Unix time and a TIME to 0;
 			// MySQL's integer is the value's number (YYYYMMDDhhmmss,

@@ -1,0 +1,110 @@
+package server
+
+import (
+	"database/sql"
+	"reflect"
+	"strings"
+	"testing"
+)
+
+// TestJSONNumberKinds: a JSON number keeps the kind MySQL 8.0 gives it
+// (json_dom.cc: rapidjson makes a number with a fraction or an exponent a
+// Json_double, one without a Json_int, or a Json_uint past 2^32-1; an SQL
+// DECIMAL becomes a Json_decimal with its scale) through parsing, the
+// functions, storage in a JSON column and printing, in the text and the
+// binary protocol. GMS parsed every JSON number into a float64: 1e2 printed
+// as 100, JSON_TYPE('1.0') was INTEGER, 2^53+1 lost its last digit, and a
+// DECIMAL lost its trailing zeros.
+func TestJSONNumberKinds(t *testing.T) {
+	ts := startServer(t, t.TempDir())
+	mustExec(t, ts.connect(""), "CREATE DATABASE jn")
+	db := ts.connectWith("jn", "multiStatements=true")
+	for _, c := range []struct {
+		query string
+		want  string
+	}{
+		{`SELECT JSON_EXTRACT('{"a":1.50}', '$.a'), JSON_EXTRACT('{"a":1e2}', '$.a'), JSON_EXTRACT('{"a":-0}', '$.a')`,
+			`1.5,100.0,0`},
+		{`SELECT JSON_EXTRACT('{"a":9007199254740993}', '$.a'), JSON_EXTRACT('[18446744073709551615]', '$[0]')`,
+			`9007199254740993,18446744073709551615`},
+		{`SELECT JSON_TYPE('1'), JSON_TYPE('1.0'), JSON_TYPE('1e2'), JSON_TYPE('-0'), JSON_TYPE('4294967296'),
+			JSON_TYPE(CAST(1.50 AS JSON)), JSON_TYPE(JSON_EXTRACT('[1.0]', '$[0]'))`,
+			`INTEGER,DOUBLE,DOUBLE,INTEGER,UNSIGNED INTEGER,DECIMAL,DOUBLE`},
+		{`SELECT CAST(1.50 AS JSON), CAST(1e2 AS JSON), CAST(7 AS JSON), CAST('[1.0, 2, 3.25e1]' AS JSON)`,
+			`1.50,100.0,7,[1.0, 2, 32.5]`},
+		{`SELECT JSON_OBJECT('d', 1.50, 'f', 1e2, 'i', 3), JSON_ARRAY(1.50, 2.5e0, -4)`,
+			`{"d": 1.50, "f": 100.0, "i": 3},[1.50, 2.5, -4]`},
+		{`SELECT JSON_UNQUOTE(JSON_EXTRACT('{"a":1e2}', '$.a')), JSON_UNQUOTE(JSON_EXTRACT('[1.50]', '$[0]'))`,
+			`100.0,1.5`},
+		{`SELECT JSON_SET('{"a":1.0,"b":2}', '$.c', 1.50), JSON_ARRAY_APPEND('[1e2]', '$', 3)`,
+			`{"a": 1.0, "b": 2, "c": 1.50},[100.0, 3]`},
+		{`SELECT JSON_MERGE_PATCH('{"a":1.0}', '{"b":2}'), JSON_EXTRACT(JSON_SET('{"a":1}', '$.b', 2), '$.a')`,
+			`{"a": 1.0, "b": 2},1`},
+		// Numbers compare by value whatever their kinds.
+		{`SELECT JSON_EXTRACT('[1.0]', '$[0]') = JSON_EXTRACT('[1]', '$[0]'),
+			JSON_EXTRACT('[9007199254740993]', '$[0]') > JSON_EXTRACT('[9007199254740992]', '$[0]'),
+			CAST(1.50 AS JSON) = CAST('1.5' AS JSON), JSON_EXTRACT('[2.5]', '$[0]') > 2`,
+			`1,1,1,1`},
+		{`SELECT JSON_CONTAINS('[1, 2.5]', '2.5'), JSON_CONTAINS(CAST('[1, 2]' AS JSON), '1'), JSON_OVERLAPS('[1.0]', CAST('[1]' AS JSON))`,
+			`1,1,1`},
+	} {
+		wantRows(t, db, c.query, c.want)
+	}
+
+	// Stored and read back, through both protocols.
+	mustExec(t, db, "CREATE TABLE j (id INT PRIMARY KEY, doc JSON)")
+	mustExec(t, db, `INSERT INTO j VALUES (1, CAST('{"a": 1.0, "b": 9007199254740993, "c": 2}' AS JSON)),
+		(2, JSON_OBJECT('d', 1.50, 'f', 1e2)), (3, JSON_ARRAY(CAST(5 AS DECIMAL), 0.000))`)
+	want := []string{
+		`1,{"a": 1.0, "b": 9007199254740993, "c": 2}`,
+		`2,{"d": 1.50, "f": 100.0}`,
+		`3,[5, 0.000]`,
+	}
+	wantRows(t, db, `SELECT id, doc FROM j ORDER BY id`, want...)
+	wantPreparedRows(t, db, `SELECT id, doc FROM j WHERE id > ? ORDER BY id`, []any{0}, want...)
+	wantRows(t, db, `SELECT id, JSON_TYPE(doc->'$.a'), JSON_TYPE(doc->'$.b'), JSON_TYPE(doc->'$.d'), JSON_TYPE(doc->'$[0]') FROM j ORDER BY id`,
+		`1,DOUBLE,UNSIGNED INTEGER,NULL,OBJECT`, `2,NULL,NULL,DECIMAL,OBJECT`, `3,NULL,NULL,NULL,DECIMAL`)
+	wantRows(t, db, `SELECT doc->'$.a', doc->>'$.a', doc->>'$.b' FROM j WHERE id = 1`, `1.0,1.0,9007199254740993`)
+	wantRows(t, db, `SELECT id FROM j WHERE doc->'$.b' = 9007199254740993`, "1")
+	wantRows(t, db, `SELECT id FROM j WHERE doc->'$.b' = 9007199254740992`)
+	mustExec(t, db, `UPDATE j SET doc = JSON_SET(doc, '$.e', 2.50) WHERE id = 1`)
+	wantRows(t, db, `SELECT doc FROM j WHERE id = 1`, `{"a": 1.0, "b": 9007199254740993, "c": 2, "e": 2.50}`)
+
+	// JSON text inserted or set into a JSON column, literal or bound.
+	mustExec(t, db, `INSERT INTO j VALUES (4, '{"a": 1.0, "b": 9007199254740993, "c": 1e2}')`)
+	mustExec(t, db, `INSERT INTO j (doc, id) VALUES ('[-0, 2.50]', 5)`)
+	mustExec(t, db, `INSERT INTO j VALUES (?, ?)`, 6, `{"x": 1.0}`)
+	mustExec(t, db, `INSERT INTO j VALUES (7, '[1]') ON DUPLICATE KEY UPDATE doc = '[7.0]'`)
+	mustExec(t, db, `INSERT INTO j VALUES (7, '[1]') ON DUPLICATE KEY UPDATE doc = '[7.0]'`)
+	mustExec(t, db, `INSERT INTO j SELECT 8, '{"s": 3.0}'`)
+	wantRows(t, db, `SELECT id, doc FROM j WHERE id > 3 ORDER BY id`,
+		`4,{"a": 1.0, "b": 9007199254740993, "c": 100.0}`, `5,[0, 2.5]`, `6,{"x": 1.0}`, `7,[7.0]`, `8,{"s": 3.0}`)
+	mustExec(t, db, `UPDATE j SET doc = '{"u": 1.0}' WHERE id = 4`)
+	mustExec(t, db, `UPDATE j SET doc = ? WHERE id = ?`, `[2e0]`, 5)
+	wantRows(t, db, `SELECT id, doc FROM j WHERE id IN (4, 5) ORDER BY id`, `4,{"u": 1.0}`, `5,[2.0]`)
+	wantRows(t, db, `SELECT id FROM j WHERE JSON_CONTAINS(doc, '1.0', '$.u')`, "4")
+	wantRows(t, db, `SELECT id FROM j WHERE doc->'$.n' IS NULL AND JSON_TYPE(doc) = 'ARRAY' ORDER BY id`, "3", "5", "7")
+
+	// A kinded document still converts to other types as GMS's did: GMS's
+	// DECIMAL conversion reads only its own document type (without
+	// gmsJSON these answered 0, 0.00 or failed).
+	wantRows(t, db, `SELECT CAST(doc->'$.c' AS DECIMAL(10,2)), doc->'$.c' DIV 3, doc->'$.c' MOD 7, doc->'$.c' + 1.5, CAST(doc AS CHAR)
+		FROM j WHERE id = 1`, `2.00,0,2,3.5,{"a": 1.0, "b": 9007199254740993, "c": 2, "e": 2.50}`)
+	mustExec(t, db, "CREATE TABLE nums (d DECIMAL(10,2), i INT, s VARCHAR(40))")
+	mustExec(t, db, `INSERT INTO nums SELECT doc->'$.e', doc->'$.c', doc->'$.a' FROM j WHERE id = 1`)
+	mustExec(t, db, `UPDATE nums SET d = (SELECT doc->'$.c' FROM j WHERE id = 1)`)
+	wantRows(t, db, `SELECT d, i FROM nums`, `2.00,2`)
+}
+
+// wantPreparedRows is wantRows through the binary protocol: go-sql-driver
+// prepares a statement that has arguments.
+func wantPreparedRows(t *testing.T, db *sql.DB, q string, args []any, want ...string) {
+	t.Helper()
+	var got []string
+	for _, r := range queryRows(t, db, q, args...) {
+		got = append(got, strings.Join(r, ","))
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Fatalf("%s (prepared): got %q, want %q", q, got, want)
+	}
+}

@@ -1,0 +1,486 @@
+package sqlfunc
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/dolthub/go-mysql-server/sql"
+	"github.com/dolthub/go-mysql-server/sql/expression"
+	gmsjson "github.com/dolthub/go-mysql-server/sql/expression/function/json"
+	"github.com/dolthub/go-mysql-server/sql/plan"
+	"github.com/dolthub/go-mysql-server/sql/transform"
+	"github.com/dolthub/go-mysql-server/sql/types"
+	"github.com/shopspring/decimal"
+
+	"github.com/myriaddb/myriad/jsondoc"
+)
+
+// JSON numbers keep the kind MySQL gives them (integer, DOUBLE, DECIMAL
+// with its scale; package jsondoc). GMS parses JSON text into float64s, so
+// its functions get their documents from here: text parsed by jsondoc
+// (jsonArg), and their results handed on as jsondoc.Doc values (kindedDoc),
+// which print and compare as MySQL's. The values GMS's functions add to a
+// document (JSON_SET's, JSON_OBJECT's) keep their SQL kinds by themselves:
+// an INT is an int64, a DECIMAL a decimal.Decimal, a DOUBLE a float64.
+//
+// A JSON value GMS built from text itself (a document that did not come
+// through here) holds every number as a float64; read as a Doc, its
+// integral numbers are integers (as GMS printed them), the others DOUBLE
+// (fromGMS).
+
+// argMode says how jsonArg reads its value.
+type argMode uint8
+
+const (
+	// argDoc: a JSON document; text is parsed.
+	argDoc argMode = iota
+	// argValue: an SQL value put into a document; text stays a string.
+	argValue
+	// argGMS: for GMS code that only knows float64 numbers (JSON_CONTAINS,
+	// JSON_OVERLAPS): a Doc becomes GMS's document with the numbers GMS's
+	// parser would have made.
+	argGMS
+)
+
+// jsonArg is an argument of a GMS JSON function, read as its mode says.
+type jsonArg struct {
+	unary
+	mode argMode
+}
+
+func (j *jsonArg) Type() sql.Type   { return j.child.Type() }
+func (j *jsonArg) String() string   { return j.child.String() }
+func (j *jsonArg) IsNullable() bool { return j.child.IsNullable() }
+func (j *jsonArg) CollationCoercibility(ctx *sql.Context) (sql.CollationID, byte) {
+	if cc, ok := j.child.(sql.CollationCoercible); ok {
+		return cc.CollationCoercibility(ctx)
+	}
+	return sql.Collation_binary, 5
+}
+func (j *jsonArg) WithChildren(children ...sql.Expression) (sql.Expression, error) {
+	if len(children) != 1 {
+		return nil, sql.ErrInvalidChildrenNumber.New(j, len(children), 1)
+	}
+	return &jsonArg{unary: unary{children[0]}, mode: j.mode}, nil
+}
+
+func (j *jsonArg) Eval(ctx *sql.Context, row sql.Row) (any, error) {
+	v, err := j.child.Eval(ctx, row)
+	if err != nil || v == nil {
+		return v, err
+	}
+	switch x := v.(type) {
+	case string:
+		if j.mode == argDoc {
+			if d, err := jsondoc.Parse([]byte(x)); err == nil {
+				return jsondoc.Doc{Val: d}, nil
+			}
+			// Invalid text: GMS's function raises its own error.
+		}
+	case []byte:
+		if j.mode == argDoc {
+			if d, err := jsondoc.Parse(x); err == nil {
+				return jsondoc.Doc{Val: d}, nil
+			}
+		}
+	case jsondoc.Doc:
+		if j.mode == argGMS {
+			return types.JSONDocument{Val: gmsNumbers(x.Val)}, nil
+		}
+	case sql.JSONWrapper:
+		if j.mode != argGMS {
+			return fromGMS(x)
+		}
+	}
+	return v, nil
+}
+
+// wrapJSONArg wraps a once.
+func wrapJSONArg(a sql.Expression, mode argMode) sql.Expression {
+	if j, ok := a.(*jsonArg); ok && j.mode == mode {
+		return a
+	}
+	return &jsonArg{unary: unary{a}, mode: mode}
+}
+
+// fromGMS reads any JSON value as a Doc (see the comment at the top).
+func fromGMS(w sql.JSONWrapper) (jsondoc.Doc, error) {
+	if d, ok := w.(jsondoc.Doc); ok {
+		return d, nil
+	}
+	v, err := w.ToInterface()
+	if err != nil {
+		return jsondoc.Doc{}, err
+	}
+	return jsondoc.Doc{Val: integralAsInt(v)}, nil
+}
+
+// integralAsInt copies v with its integral float64s made int64s.
+func integralAsInt(v any) any {
+	switch x := v.(type) {
+	case float64:
+		if x == math.Trunc(x) && x >= math.MinInt64 && x < math.MaxInt64 {
+			return int64(x)
+		}
+	case float32:
+		return integralAsInt(float64(x))
+	case []any:
+		out := make([]any, len(x))
+		for i, e := range x {
+			out[i] = integralAsInt(e)
+		}
+		return out
+	case map[string]any:
+		out := make(map[string]any, len(x))
+		for k, e := range x {
+			out[k] = integralAsInt(e)
+		}
+		return out
+	}
+	return v
+}
+
+// gmsNumbers copies v with its numbers as GMS's parser makes them: a
+// float64, except an integer past 2^53, which stays exact.
+func gmsNumbers(v any) any {
+	switch x := v.(type) {
+	case int64:
+		if x >= -1<<53 && x <= 1<<53 {
+			return float64(x)
+		}
+	case uint64:
+		if x <= 1<<53 {
+			return float64(x)
+		}
+	case decimal.Decimal:
+		f, _ := x.Float64()
+		return f
+	case []any:
+		out := make([]any, len(x))
+		for i, e := range x {
+			out[i] = gmsNumbers(e)
+		}
+		return out
+	case map[string]any:
+		out := make(map[string]any, len(x))
+		for k, e := range x {
+			out[k] = gmsNumbers(e)
+		}
+		return out
+	}
+	return v
+}
+
+// kindedDoc hands a GMS JSON function's result on as a Doc.
+func kindedDoc(_ *sql.Context, v any) (any, error) {
+	switch x := v.(type) {
+	case types.JSONDocument:
+		return jsondoc.Doc{Val: x.Val}, nil
+	case *types.JSONDocument:
+		return jsondoc.Doc{Val: x.Val}, nil
+	}
+	return v, nil
+}
+
+func sameType(in sql.Expression) sql.Type { return in.Type() }
+
+// docFirst: a document, then paths and values (JSON_SET and its kin).
+func docFirst(i int, a sql.Expression) sql.Expression {
+	if i == 0 {
+		return wrapJSONArg(a, argDoc)
+	}
+	return wrapJSONArg(a, argValue)
+}
+
+func allDocs(_ int, a sql.Expression) sql.Expression   { return wrapJSONArg(a, argDoc) }
+func allValues(_ int, a sql.Expression) sql.Expression { return wrapJSONArg(a, argValue) }
+func gmsArgs(_ int, a sql.Expression) sql.Expression   { return wrapJSONArg(a, argGMS) }
+
+// jsonUnquote is JSON_UNQUOTE (and ->>): a Doc that is not a string is its
+// text as MySQL prints it (GMS's printer gives 100.0 as 100, 1.50 as 1.5).
+type jsonUnquote struct{ *gmsjson.JSONUnquote }
+
+var _ sql.FunctionExpression = (*jsonUnquote)(nil)
+
+func newJSONUnquote(e sql.Expression) sql.Expression {
+	return &jsonUnquote{gmsjson.NewJSONUnquote(e).(*gmsjson.JSONUnquote)}
+}
+
+func (j *jsonUnquote) WithChildren(children ...sql.Expression) (sql.Expression, error) {
+	if len(children) != 1 {
+		return nil, sql.ErrInvalidChildrenNumber.New(j, len(children), 1)
+	}
+	return newJSONUnquote(children[0]), nil
+}
+
+func (j *jsonUnquote) Eval(ctx *sql.Context, row sql.Row) (any, error) {
+	v, err := j.Child.Eval(ctx, row)
+	if err != nil || v == nil {
+		return nil, err
+	}
+	if d, ok := v.(jsondoc.Doc); ok {
+		if s, ok := d.Val.(string); ok {
+			return s, nil
+		}
+		return d.JSONString()
+	}
+	// GMS's answer for anything else, without evaluating the child again.
+	return gmsjson.NewJSONUnquote(expression.NewLiteral(v, j.Child.Type())).Eval(ctx, nil)
+}
+
+// castJSON is CAST(x AS JSON) for x text, JSON or a number: text parsed by
+// jsondoc, a DECIMAL keeping its scale (CAST(1.50 AS JSON) is 1.50), a
+// DOUBLE a DOUBLE. GMS's cast stays for temporal values, whose JSON_TYPE
+// (DATETIME, DATE, TIME) GMS reads off the cast.
+type castJSON struct{ *expression.Convert }
+
+var _ sql.Expression = (*castJSON)(nil)
+
+func newCastJSON(e *expression.Convert) sql.Expression {
+	ct := e.Child.Type()
+	if e.Type() != types.JSON || isTemporal(ct) || types.IsTime(ct) || types.IsYear(ct) {
+		return nil
+	}
+	return &castJSON{e}
+}
+
+func (c *castJSON) WithChildren(children ...sql.Expression) (sql.Expression, error) {
+	ne, err := c.Convert.WithChildren(children...)
+	if err != nil {
+		return nil, err
+	}
+	return &castJSON{ne.(*expression.Convert)}, nil
+}
+
+func (c *castJSON) String() string { return fmt.Sprintf("cast(%s as json)", c.Child) }
+
+func (c *castJSON) Eval(ctx *sql.Context, row sql.Row) (any, error) {
+	v, err := c.Child.Eval(ctx, row)
+	if err != nil || v == nil {
+		return nil, err
+	}
+	switch x := v.(type) {
+	case string:
+		if d, err := jsondoc.Parse([]byte(x)); err == nil {
+			return jsondoc.Doc{Val: d}, nil
+		}
+	case []byte:
+		if d, err := jsondoc.Parse(x); err == nil {
+			return jsondoc.Doc{Val: d}, nil
+		}
+	case sql.JSONWrapper:
+		return fromGMS(x)
+	}
+	// GMS's conversion (and its errors), from the value already read.
+	out, err := expression.NewConvert(expression.NewLiteral(v, c.Child.Type()), expression.ConvertToJSON).Eval(ctx, nil)
+	if err != nil || out == nil {
+		return out, err
+	}
+	return kindedDoc(ctx, out)
+}
+
+func init() {
+	for _, f := range []struct {
+		name string
+		args func(int, sql.Expression) sql.Expression
+	}{
+		{"json_set", docFirst}, {"json_insert", docFirst}, {"json_replace", docFirst},
+		{"json_remove", docFirst}, {"json_array_append", docFirst}, {"json_array_insert", docFirst},
+		{"json_merge_patch", allDocs}, {"json_merge_preserve", allDocs}, {"json_merge", allDocs},
+		{"json_object", allValues}, {"json_array", allValues},
+	} {
+		functions[f.name] = fixed(f.name, f.args, sameType, kindedDoc)
+	}
+	functions["json_contains"] = fixed("json_contains", gmsArgs, sameType, nil)
+	functions["json_overlaps"] = fixed("json_overlaps", gmsArgs, sameType, nil)
+	functions["json_unquote"] = sql.Function1{Name: "json_unquote", Fn: newJSONUnquote}
+}
+
+// jsonInsertDocs makes the text an INSERT (or REPLACE) puts into a JSON
+// column a Doc before GMS converts it to the column's type (which would
+// parse it into float64s): the source's expressions at the JSON columns'
+// positions (a VALUES list or the projection GMS puts over it, both in the
+// table's column order by now) read their text as documents. UPDATE's SET
+// (and ON DUPLICATE KEY UPDATE's) is replaceExprOnce's SetField case.
+func jsonInsertDocs(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
+	return transform.Node(n, func(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
+		ins, ok := n.(*plan.InsertInto)
+		if !ok || ins.Source == nil {
+			return n, transform.SameTree, nil
+		}
+		sch := ins.Destination.Schema()
+		isJSON := make([]bool, len(sch))
+		for i, c := range sch {
+			isJSON[i] = types.IsJSON(c.Type)
+		}
+		wrap := func(es []sql.Expression) ([]sql.Expression, bool) {
+			if len(es) != len(sch) {
+				return es, false
+			}
+			var out []sql.Expression
+			for i, e := range es {
+				var w sql.Expression
+				switch e.(type) {
+				case *jsonArg, *gmsJSON:
+					continue
+				}
+				switch {
+				case isJSON[i]:
+					w = wrapJSONArg(e, argDoc)
+				case types.IsJSON(e.Type()):
+					// A JSON value into another type's column: GMS's
+					// DECIMAL conversion reads only its own documents.
+					w = &gmsJSON{unary{e}}
+				default:
+					continue
+				}
+				if out == nil {
+					out = append([]sql.Expression(nil), es...)
+				}
+				out[i] = w
+			}
+			if out == nil {
+				return es, false
+			}
+			return out, true
+		}
+		var src sql.Node
+		switch s := ins.Source.(type) {
+		case *plan.Values:
+			tuples := make([][]sql.Expression, len(s.ExpressionTuples))
+			changed := false
+			for i, t := range s.ExpressionTuples {
+				var c bool
+				tuples[i], c = wrap(t)
+				changed = changed || c
+			}
+			if changed {
+				nv := *s
+				nv.ExpressionTuples = tuples
+				src = &nv
+			}
+		case *plan.Project:
+			if ps, changed := wrap(s.Projections); changed {
+				np, err := s.WithExpressions(ps...)
+				if err != nil {
+					return n, transform.SameTree, err
+				}
+				src = np
+			}
+		}
+		if src == nil {
+			return n, transform.SameTree, nil
+		}
+		return ins.WithSource(src), transform.NewTree, nil
+	})
+}
+
+// jsonSetDoc: SET json_col = text reads the text as a document; SET
+// other_col = json gives GMS its own document (gmsJSON).
+func jsonSetDoc(e *expression.SetField) sql.Expression {
+	switch e.RightChild.(type) {
+	case *jsonArg, *gmsJSON:
+		return nil
+	}
+	var w sql.Expression
+	switch {
+	case types.IsJSON(e.LeftChild.Type()):
+		w = wrapJSONArg(e.RightChild, argDoc)
+	case types.IsJSON(e.RightChild.Type()):
+		w = &gmsJSON{unary{e.RightChild}}
+	default:
+		return nil
+	}
+	ne, err := e.WithChildren(e.LeftChild, w)
+	if err != nil {
+		return nil
+	}
+	return ne
+}
+
+// gmsJSON hands a Doc to GMS code that only knows GMS's own document type
+// (its DECIMAL conversion reads a types.JSONDocument and no other JSON
+// value: CAST(doc->'$.n' AS DECIMAL), DIV and MOD answered 0, ROUND failed)
+// as that type, its numbers as GMS's parser makes them (gmsNumbers).
+type gmsJSON struct{ unary }
+
+func (g *gmsJSON) Type() sql.Type { return g.child.Type() }
+func (g *gmsJSON) WithChildren(children ...sql.Expression) (sql.Expression, error) {
+	return withChild(g, children)
+}
+func (g *gmsJSON) Eval(ctx *sql.Context, row sql.Row) (any, error) {
+	v, err := g.child.Eval(ctx, row)
+	if d, ok := v.(jsondoc.Doc); ok && err == nil {
+		return types.JSONDocument{Val: gmsNumbers(d.Val)}, nil
+	}
+	return v, err
+}
+
+// jsonText is a JSON value as the text MySQL prints for it, for CAST(json
+// AS CHAR) (GMS's printer gives the DOUBLE 100 as 100).
+type jsonText struct{ unary }
+
+func (j *jsonText) Type() sql.Type { return types.LongText }
+func (j *jsonText) WithChildren(children ...sql.Expression) (sql.Expression, error) {
+	return withChild(j, children)
+}
+func (j *jsonText) CollationCoercibility(ctx *sql.Context) (sql.CollationID, byte) {
+	return ctx.GetCollation(), 4
+}
+func (j *jsonText) Eval(ctx *sql.Context, row sql.Row) (any, error) {
+	v, err := j.child.Eval(ctx, row)
+	if err != nil || v == nil {
+		return nil, err
+	}
+	if d, ok := v.(jsondoc.Doc); ok {
+		return d.JSONString()
+	}
+	s, _, err := types.LongText.Convert(ctx, v)
+	return s, err
+}
+
+// jsonOperands wraps the JSON operands of casts, arithmetic and numeric
+// functions (gmsJSON, jsonText) before replaceExprOnce replaces them; ok is
+// false when e has none to wrap.
+func jsonOperands(e sql.Expression) (sql.Expression, bool) {
+	switch x := e.(type) {
+	case *expression.Convert:
+		if !types.IsJSON(x.Child.Type()) || types.IsJSON(x.Type()) {
+			return e, false
+		}
+		var w sql.Expression
+		switch x.Child.(type) {
+		case *gmsJSON, *jsonText:
+			return e, false
+		}
+		if types.IsText(x.Type()) {
+			w = &jsonText{unary{x.Child}}
+		} else {
+			w = &gmsJSON{unary{x.Child}}
+		}
+		if ne, err := x.WithChildren(w); err == nil {
+			return ne, true
+		}
+	case *expression.Arithmetic, *expression.Div, *expression.IntDiv, *expression.Mod, *expression.UnaryMinus, sql.FunctionExpression:
+		if _, fn := e.(sql.FunctionExpression); fn && !types.IsNumber(e.Type()) {
+			return e, false
+		}
+		cs := e.Children()
+		var out []sql.Expression
+		for i, c := range cs {
+			if _, done := c.(*gmsJSON); done || !types.IsJSON(c.Type()) {
+				continue
+			}
+			if out == nil {
+				out = append([]sql.Expression(nil), cs...)
+			}
+			out[i] = &gmsJSON{unary{c}}
+		}
+		if out != nil {
+			if ne, err := e.WithChildren(out...); err == nil {
+				return ne, true
+			}
+		}
+	}
+	return e, false
+}
