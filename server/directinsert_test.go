@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
+	"math"
 	"math/rand"
 	"strings"
 	"sync"
@@ -100,7 +101,7 @@ func testDirectInsertMatches(t *testing.T, params ...string) {
 		{"INSERT INTO ai (k, s) VALUES (?, ?)", func() []any { return []any{num(), str(7)} }},
 		{"INSERT INTO ai VALUES (?, ?, ?)", func() []any { return []any{uid(), num(), str(7)} }},
 		{"INSERT INTO nd (a, b, f, d, e, dt) VALUES (?, ?, ?, ?, ?, ?)", func() []any {
-			return []any{num(), str(6), pick(nil, -0.0, 1.5, "1e400", "abc"), pick(nil, 1.005, 999.99, 1000, "x"),
+			return []any{num(), str(6), pick(nil, math.Copysign(0, -1), 1.5, "1e400", "abc"), pick(nil, 1.005, 999.99, 1000, "x"),
 				pick(nil, "x", "y", "z", 2, 3), pick(nil, "2024-02-29", "2023-02-29", "0000-00-00", "x", 20240101)}
 		}},
 		{"INSERT INTO nd (b) VALUES (?)", func() []any { return []any{str(6)} }},
