@@ -109,6 +109,11 @@ func testDirectInsertMatches(t *testing.T, params ...string) {
 		{"INSERT INTO nd (a, x) VALUES (?, ?)", func() []any { return []any{num(), num()} }},
 		{"INSERT INTO si (id, v) VALUES (?, ?)", func() []any { return []any{pick(id(), 32767, 32768, -32768, 40000), num()} }},
 		{"INSERT INTO si (v) VALUES (?)", func() []any { return []any{num()} }},
+		// DEFAULT in VALUES: the column's default (an expression default
+		// evaluated over the other fields), AUTO_INCREMENT's generated id.
+		{"INSERT INTO nd (a, b, x) VALUES (?, DEFAULT, DEFAULT)", func() []any { return []any{num()} }},
+		{"INSERT INTO nd (id, a, b) VALUES (DEFAULT, ?, ?)", func() []any { return []any{num(), str(6)} }},
+		{"INSERT INTO ai (id, k) VALUES (DEFAULT, ?)", func() []any { return []any{num()} }},
 	}
 	// Statements whose plans are never cached (or would be refused by
 	// engine.DirectInsert): they must keep GMS's path.
