@@ -40,9 +40,7 @@ func sessionModeOf(ctx *sql.Context) *sessionMode {
 	if !ok {
 		return nil
 	}
-	s.settings.mu.Lock()
-	gen := s.settings.gen
-	s.settings.mu.Unlock()
+	gen := s.settingsGeneration()
 	m := s.sqlMode.Load()
 	if m != nil && m.gen == gen {
 		return m
@@ -74,4 +72,13 @@ func noAutoValueOnZero(ctx *sql.Context) bool {
 		return m.noAutoValueOnZero
 	}
 	return sql.LoadSqlMode(ctx).ModeEnabled(sql.NoAutoValueOnZero)
+}
+
+// settingsGeneration is the count of changes of the session's system
+// variables (settings.go): a value derived from them at one count holds
+// until it moves.
+func (s *Session) settingsGeneration() uint64 {
+	s.settings.mu.Lock()
+	defer s.settings.mu.Unlock()
+	return s.settings.gen
 }

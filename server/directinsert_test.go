@@ -9,6 +9,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 )
 
 // directInsertTables are created in both databases of a directPair: every
@@ -296,4 +297,34 @@ func TestDirectInsertGeneratedIDRace(t *testing.T) {
 	if ran := engineInserts.Load() - before; ran < 300 {
 		t.Errorf("engine.DirectInsert ran %d of the 900 INSERTs", ran)
 	}
+}
+
+// TestLockWaitTimeoutFollowsSet: an INSERT waiting for another
+// transaction's row lock gives up after the session's
+// innodb_lock_wait_timeout as it is when the statement runs: the engine
+// keeps the value it read per session (engine.lockWaitTimeout) and must
+// read it again after a SET.
+func TestLockWaitTimeoutFollowsSet(t *testing.T) {
+	ts, root, _, _ := directPair(t)
+	ctx := context.Background()
+	mustExec(t, root, "CREATE TABLE fa.lw (id INT PRIMARY KEY, v INT)")
+	pool := ts.connectWith("fa", "parseTime=false")
+	holder, waiter := lockWaitConn(t, pool, true), lockWaitConn(t, pool, true)
+	mustExec(t, holder, "BEGIN")
+	mustExec(t, holder, "INSERT INTO lw (id, v) VALUES (?, ?)", 1, 1)
+	for _, secs := range []int{1, 2, 1} {
+		mustExec(t, waiter, fmt.Sprintf("SET SESSION innodb_lock_wait_timeout = %d", secs))
+		start := time.Now()
+		_, err := waiter.ExecContext(ctx, "INSERT INTO lw (id, v) VALUES (?, ?)", 1, 2)
+		d := time.Since(start)
+		if err == nil || !strings.Contains(err.Error(), "1205") {
+			t.Fatalf("insert of a locked key: %v, want 1205", err)
+		}
+		want := time.Duration(secs) * time.Second
+		if d < want-100*time.Millisecond || d > want+1500*time.Millisecond {
+			t.Errorf("1205 after %v with innodb_lock_wait_timeout = %d", d, secs)
+		}
+	}
+	mustExec(t, holder, "ROLLBACK")
+	mustExec(t, waiter, "INSERT INTO lw (id, v) VALUES (?, ?)", 1, 2)
 }
