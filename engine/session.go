@@ -41,6 +41,10 @@ type Session struct {
 	spillAborted atomic.Bool
 	// lk: the locks the running statement takes on rows it reads (locking.go).
 	lk lockState
+	// sqlMode: sql_mode as last parsed (sqlmode.go); lockTimeout:
+	// innodb_lock_wait_timeout as last read (locking.go).
+	sqlMode     atomic.Pointer[sessionMode]
+	lockTimeout atomic.Pointer[sessionTimeout]
 	// fks: foreign keys GMS asked for lately, by lower(table) 0 lower(name),
 	// read by the server to word violations as MySQL (foreignkeys.go).
 	fkMu sync.Mutex

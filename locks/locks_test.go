@@ -448,3 +448,41 @@ func TestDowngrade(t *testing.T) {
 		t.Fatalf("a non-holder holds %s after Downgrade", h)
 	}
 }
+
+// TestSingleRowLockAllocates: a transaction that locks one row (an
+// autocommit INSERT or UPDATE) and ends allocates nothing once the table
+// is warm, and one that locks three rows of two tables nothing either:
+// entries and owner records of released keys are reused, and the
+// bookkeeping is slices, not maps per key and per owner.
+func TestSingleRowLockAllocates(t *testing.T) {
+	lt := New()
+	ctx := context.Background()
+	rows := []string{"r1", "r2", "r3"}
+	owner := uint64(0)
+	cycle := func(n int) {
+		owner++
+		for i := 0; i < n; i++ {
+			tk := "t1"
+			if i == 2 {
+				tk = "t2"
+			}
+			if newly, err := lt.AcquireRow(ctx, owner, tk, rows[i], X, Options{Info: "x"}); err != nil || !newly {
+				t.Fatalf("AcquireRow: %v %v", newly, err)
+			}
+			// A second request for the same row is covered.
+			if newly, err := lt.AcquireRow(ctx, owner, tk, rows[i], S, Options{}); err != nil || newly {
+				t.Fatalf("AcquireRow again: %v %v", newly, err)
+			}
+		}
+		lt.ReleaseAll(owner)
+	}
+	for _, n := range []int{1, 3} {
+		cycle(n)
+		if a := testing.AllocsPerRun(200, func() { cycle(n) }); a > 0 {
+			t.Errorf("%d row locks and their release: %.1f allocations, want 0", n, a)
+		}
+	}
+	if s := lt.Stats(); s.Held != 0 {
+		t.Errorf("%d keys still held", s.Held)
+	}
+}

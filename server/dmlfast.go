@@ -23,8 +23,9 @@ const directDMLVar = "myriad_direct_dml"
 
 // directDMLs counts statements engine.DirectDML ran (directRebinds those of
 // them rebound without Bind, engine.RebindDirect), directInserts those
-// spoolDirectInsert ran (tests, profiles).
-var directDMLs, directRebinds, directInserts atomic.Int64
+// spoolDirectInsert ran, engineInserts those of them engine.DirectInsert
+// ran (tests, profiles).
+var directDMLs, directRebinds, directInserts, engineInserts atomic.Int64
 
 // directOn reports whether the direct executors may run for the session:
 // the server is writable and the session has not turned them off.
@@ -85,19 +86,26 @@ func (h *handler) spoolDirect(sqlCtx *sql.Context, c *mysql.Conn, node sql.Node,
 	return true, sendDirectOK(sqlCtx, c, ok, cb)
 }
 
-// spoolDirectInsert runs a cached single-row INSERT ... VALUES with GMS's
-// own insert iterator (its conversions, defaults, AUTO_INCREMENT and
-// LAST_INSERT_ID handling, statement savepoint) and accumulator (affected
-// rows, insert ID), but without the wrappers PrepQueryPlanForExecution
-// puts around them for any statement: TrackedRowIter, whose Close walks the
-// whole plan to dispose of nodes, and TransactionCommittingIter, whose
-// commit engine.DirectCommit does. The insert itself is most of the cost
-// (docs/PROFILES.md, Session 7), so nothing more is taken off GMS's path.
+// spoolDirectInsert runs a cached single-row INSERT ... VALUES with
+// engine.DirectInsert, or, for a plan that declines, with GMS's own insert
+// iterator (its conversions, defaults, AUTO_INCREMENT and LAST_INSERT_ID
+// handling, statement savepoint) and accumulator (affected rows, insert
+// ID), but without the wrappers PrepQueryPlanForExecution puts around them
+// for any statement: TrackedRowIter, whose Close walks the whole plan to
+// dispose of nodes, and TransactionCommittingIter, whose commit
+// engine.DirectCommit does.
 func (h *handler) spoolDirectInsert(sqlCtx *sql.Context, c *mysql.Conn, ins *plan.InsertInto, cb func(*sqltypes.Result) error) (bool, error) {
 	if ins.IsReplace || ins.Ignore || len(ins.OnDupExprs) > 0 || len(ins.Returning) > 0 {
 		return false, nil
 	}
 	directInserts.Add(1)
+	if ok, done, err := h.eng.DirectInsert(sqlCtx, ins); done {
+		engineInserts.Add(1)
+		if err != nil {
+			return true, sql.CastSQLError(err)
+		}
+		return true, sendDirectOK(sqlCtx, c, ok, cb)
+	}
 	autoCommit, err := engine.DirectBegin(sqlCtx)
 	if err != nil {
 		return true, sql.CastSQLError(err)
