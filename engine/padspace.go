@@ -690,6 +690,17 @@ func (k *collKey) CollationCoercibility(*sql.Context) (sql.CollationID, byte) {
 	return sql.Collation_binary, 2
 }
 
+// KeyedColumn and KeyedValue let plans' cached range recipes see through
+// the key of a column compared under its own collation (plans.CollationKey).
+func (k *collKey) KeyedColumn() sql.Expression {
+	if typeCollation(k.child) != k.coll {
+		return nil
+	}
+	return k.child
+}
+
+func (k *collKey) KeyedValue() sql.Expression { return k.child }
+
 func (k *collKey) WithChildren(children ...sql.Expression) (sql.Expression, error) {
 	if len(children) != 1 {
 		return nil, sql.ErrInvalidChildrenNumber.New(k, len(children), 1)
