@@ -18,6 +18,7 @@ require (
 	github.com/ulikunitz/xz v0.5.17
 	golang.org/x/sync v0.7.0
 	golang.org/x/term v0.44.0
+	golang.org/x/text v0.14.0
 	google.golang.org/protobuf v1.33.0
 	gopkg.in/src-d/go-errors.v1 v1.0.0
 )
@@ -64,7 +65,6 @@ require (
 	golang.org/x/exp v0.0.0-20230626212559-97b1e661b5df // indirect
 	golang.org/x/mod v0.12.0 // indirect
 	golang.org/x/sys v0.46.0 // indirect
-	golang.org/x/text v0.14.0 // indirect
 	golang.org/x/tools v0.13.0 // indirect
 	google.golang.org/genproto v0.0.0-20230410155749-daa745c078e1 // indirect
 	google.golang.org/grpc v1.56.3 // indirect

@@ -202,6 +202,10 @@ func encodeTable(t *Table) ([]byte, error) {
 	if len(t.Spatial) > 0 {
 		flags |= 64
 	}
+	// Flag 128: KeyFormat follows the SPATIAL indexes.
+	if t.KeyFormat > 0 {
+		flags |= 128
+	}
 	e.u(flags)
 	if fills > 0 {
 		e.u(uint64(fills))
@@ -267,6 +271,9 @@ func encodeTable(t *Table) ([]byte, error) {
 			e.u(uint64(sx.Column))
 			e.str(sx.Comment)
 		}
+	}
+	if t.KeyFormat > 0 {
+		e.u(uint64(t.KeyFormat))
 	}
 	return e.b, nil
 }
@@ -460,6 +467,9 @@ func decodeTableBody(body []byte, t *Table) error {
 			for i := 0; i < n && d.err == nil; i++ {
 				t.Spatial = append(t.Spatial, SpatialIndex{Name: d.str(), Column: uint32(d.n(1 << 32)), Comment: d.str()})
 			}
+		}
+		if flags&128 != 0 {
+			t.KeyFormat = uint8(d.n(255))
 		}
 	}
 	if d.err != nil {

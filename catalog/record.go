@@ -77,6 +77,9 @@ type Table struct {
 	// they are definitions only, shown and dropped like MySQL's, and
 	// queries scan the table, which gives the same rows.
 	Spatial []SpatialIndex `json:"sx,omitempty"`
+	// KeyFormat is the keyenc.KeyFormat the table's primary and index keys
+	// were written in (0: before the UCA expansions; see keyformat.go).
+	KeyFormat uint8 `json:"kf,omitempty"`
 
 	dbName string
 	types  []sql.Type // built column types (interned), set by the binary decoder
@@ -236,6 +239,7 @@ func (t *Table) Clone() *Table {
 		Collation: t.Collation, Comment: t.Comment, AutoIncStart: t.AutoIncStart, CounterExact: t.CounterExact,
 		NextColumnID: t.NextColumnID, NextIndexID: t.NextIndexID, dbName: t.dbName,
 		RowIDHashBelow: t.RowIDHashBelow,
+		KeyFormat:      t.KeyFormat,
 		Columns:        append([]Column(nil), t.Columns...),
 		PK:             append([]int(nil), t.PK...),
 		Indexes:        make([]Index, len(t.Indexes)),
@@ -265,7 +269,7 @@ func (t *Table) CopyIDs(id, schemaID, dataSchemaID uint64) *Table {
 		Columns: t.Columns, PK: t.PK, Indexes: t.Indexes, Collation: t.Collation, Comment: t.Comment,
 		AutoIncStart: t.AutoIncStart, CounterExact: t.CounterExact, NextColumnID: t.NextColumnID,
 		NextIndexID: t.NextIndexID, FKs: t.FKs, Checks: t.Checks, RowIDHashBelow: t.RowIDHashBelow,
-		Spatial: t.Spatial, dbName: t.dbName,
+		Spatial: t.Spatial, KeyFormat: t.KeyFormat, dbName: t.dbName,
 	}
 }
 

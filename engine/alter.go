@@ -45,6 +45,8 @@ func (t *Table) rebuild(ctx *sql.Context, newDef *catalog.Table, conv func(sql.R
 	// ordered row IDs (in the order of the old layout's scan), all its
 	// columns hashed.
 	newDef.RowIDHashBelow = newDef.NextColumnID + 1 // NextColumnID is the last one allocated
+	// Every key is written anew, in the current format.
+	newDef.StampKeyFormat()
 	if err := t.db.putTable(ctx, tx, newDef); err != nil {
 		return err
 	}
@@ -644,6 +646,7 @@ func (t *Table) rebuildEmpty(ctx *sql.Context, def *catalog.Table) error {
 	}
 	def.ID = id
 	def.DataSchemaID = t.db.schema.ID
+	def.StampKeyFormat() // empty: no key of an older format
 	startRowCount(tx.kv, def)
 	if err := tx.writeCatalog(t.db.eng.cat, new(catalog.Change).PutTable(t.db.schema, def).DropTableData(t.def)); err != nil {
 		return err

@@ -153,6 +153,7 @@ func (d *Database) createTableLike(ctx *sql.Context, tx *Transaction, name strin
 	t := src.Clone()
 	t.ID, t.SchemaID, t.DataSchemaID, t.Name = id, d.schema.ID, d.schema.ID, name
 	t.FKs, t.AutoIncStart, t.CounterExact = nil, 0, true
+	t.StampKeyFormat() // empty: no key of an older format
 	public := t.Indexes[:0]
 	for _, ix := range t.Indexes {
 		if ix.State == catalog.IndexPublic {

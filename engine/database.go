@@ -49,6 +49,9 @@ func (d *Database) GetTableInsensitive(ctx *sql.Context, name string) (sql.Table
 	if err := d.eng.staleSnapshot(tx, t); err != nil {
 		return nil, false, err
 	}
+	if err := staleKeys(ctx, t); err != nil {
+		return nil, false, err
+	}
 	return d.newTable(t), true, nil
 }
 
@@ -108,6 +111,7 @@ func (d *Database) CreateTable(ctx *sql.Context, name string, pk sql.PrimaryKeyS
 	t.PK = append(t.PK, pk.PkOrdinals...)
 	// A table without a primary key keys its rows in insertion order.
 	t.RowIDHashBelow = t.NextColumnID + 1 // NextColumnID is the last one allocated
+	t.StampKeyFormat()
 	startRowCount(tx.kv, t)
 	return d.putTable(ctx, tx, t)
 }

@@ -197,6 +197,7 @@ func (n *FastCreate) RowIter(ctx *sql.Context, _ sql.Row) (sql.RowIter, error) {
 		return nil, err
 	}
 	t := n.tmpl.def.CopyIDs(id, s.ID, s.ID)
+	t.StampKeyFormat() // empty: no key of an older format
 	startRowCount(tx.kv, t)
 	// The template was prepared when the general path wrote it.
 	if err := tx.writeCatalog(e.cat, new(catalog.Change).PutTableCopy(s, t)); err != nil {

@@ -150,7 +150,7 @@ func wrapKeys(ctx *sql.Context, exprs []sql.Expression) ([]sql.Expression, bool)
 			continue
 		}
 		coll, _ := coercibility(ctx, e)
-		if !keyenc.PadSpace(coll) && typeCollation(e) == coll {
+		if !gmsDiffers(coll) && typeCollation(e) == coll {
 			continue
 		}
 		if !changed {
@@ -200,6 +200,13 @@ func wrapPair(ctx *sql.Context, l, r sql.Expression, padOnly bool) (sql.Expressi
 	return &collKey{child: l, coll: coll}, &collKey{child: r, coll: coll}, true
 }
 
+// gmsDiffers: GMS's comparison under collation coll is not MySQL's even
+// between two values of one type: coll pads (PAD SPACE), or gives some
+// characters several weights (keyenc.Expands: 'ß' = 'ss' under the UCA
+// collations, where GMS weighs 'ß' once). Everything PadSpace does for
+// padding it does for expansions too.
+func gmsDiffers(coll sql.CollationID) bool { return keyenc.PadSpace(coll) || keyenc.Expands(coll) }
+
 // comparisonCollation decides, for every comparison of two strings (= <=>
 // < > <= >=, and BETWEEN and IN through them), whether GMS's own evaluation
 // compares as MySQL does, and if not, the collation MySQL compares the pair
@@ -207,7 +214,8 @@ func wrapPair(ctx *sql.Context, l, r sql.Expression, padOnly bool) (sql.Expressi
 // COERCIBLE; a CONCAT of a column derives the column's collation), which
 // wrapping both sides in collKeys then applies wherever the comparison is
 // evaluated (WHERE, select list, CASE, HAVING, ON). GMS differs when
-//   - the collation pads: GMS never pads ('a' = 'a ');
+//   - the collation pads: GMS never pads ('a' = 'a '), or expands: GMS
+//     weighs 'ß' once, MySQL as "ss" (gmsDiffers);
 //   - e is <=>: GMS's compares two string types that differ (a column and a
 //     literal) in its binary default collation, not the column's as its =
 //     does (c <=> 'é' missed 'e' in a utf8mb4_0900_ai_ci column);
@@ -227,7 +235,7 @@ func comparisonCollation(ctx *sql.Context, e, l, r sql.Expression) (sql.Collatio
 	if !ok {
 		return 0, false
 	}
-	if _, nullSafe := e.(*expression.NullSafeEquals); nullSafe || keyenc.PadSpace(coll) {
+	if _, nullSafe := e.(*expression.NullSafeEquals); nullSafe || gmsDiffers(coll) {
 		return coll, true
 	}
 	gms := typeCollation(l)
@@ -265,7 +273,7 @@ func pairCollation(ctx *sql.Context, padOnly bool, exprs ...sql.Expression) (sql
 	if coll == sql.Collation_binary || coll == sql.Collation_Unspecified {
 		return 0, false
 	}
-	if padOnly && !keyenc.PadSpace(coll) {
+	if padOnly && !gmsDiffers(coll) {
 		return 0, false
 	}
 	return coll, true
@@ -377,7 +385,7 @@ func wrapComparison(ctx *sql.Context, e sql.Expression) (sql.Expression, transfo
 				return e, transform.SameTree, nil
 			}
 			st = ns
-		} else if !keyenc.PadSpace(st.Collation()) {
+		} else if !gmsDiffers(st.Collation()) {
 			return e, transform.SameTree, nil
 		}
 		ne, err := e.WithChildren(&padTyped{child: x, typ: padIndexType{st}})
@@ -506,7 +514,7 @@ func wrapIn(ctx *sql.Context, e, left, right sql.Expression, hashed bool) (sql.E
 	}
 	all := append([]sql.Expression{left}, tup...)
 	coll, ok := pairCollation(ctx, false, all...)
-	if !ok || (!keyenc.PadSpace(coll) && typeCollation(left) == coll) {
+	if !ok || (!gmsDiffers(coll) && typeCollation(left) == coll) {
 		return e, transform.SameTree, nil
 	}
 	els := make([]sql.Expression, len(tup))
@@ -682,6 +690,17 @@ func (k *collKey) CollationCoercibility(*sql.Context) (sql.CollationID, byte) {
 	return sql.Collation_binary, 2
 }
 
+// KeyedColumn and KeyedValue let plans' cached range recipes see through
+// the key of a column compared under its own collation (plans.CollationKey).
+func (k *collKey) KeyedColumn() sql.Expression {
+	if typeCollation(k.child) != k.coll {
+		return nil
+	}
+	return k.child
+}
+
+func (k *collKey) KeyedValue() sql.Expression { return k.child }
+
 func (k *collKey) WithChildren(children ...sql.Expression) (sql.Expression, error) {
 	if len(children) != 1 {
 		return nil, sql.ErrInvalidChildrenNumber.New(k, len(children), 1)
@@ -722,7 +741,7 @@ func (k *collKey) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 // which compares as the keys do; everything else is the column's type.
 func indexColumnType(t sql.Type) sql.Type {
 	st, ok := t.(types.StringType)
-	if !ok || !types.IsTextOnly(st) || !keyenc.PadSpace(st.Collation()) {
+	if !ok || !types.IsTextOnly(st) || !gmsDiffers(st.Collation()) {
 		return t
 	}
 	return padIndexType{st}

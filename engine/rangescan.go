@@ -515,6 +515,15 @@ func keyExprs(exprs []sql.Expression) ([]keyExpr, bool) {
 				return nil, false
 			}
 			out[i] = keyExpr{col: gf.Index(), coll: x}
+		case *padTyped:
+			// A column sorted by a type whose Compare pads or expands
+			// (wrapSortKeys): compared by that type, encoded by keyenc,
+			// whose keys order the same way.
+			gf, ok := x.child.(*expression.GetField)
+			if !ok || !types.IsText(gf.Type()) {
+				return nil, false
+			}
+			out[i] = keyExpr{col: gf.Index(), typ: x.typ, enc: keyenc.EncoderFor(gf.Type())}
 		default:
 			return nil, false
 		}

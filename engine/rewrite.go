@@ -676,6 +676,8 @@ func (t *Table) rewriteOnline(ctx *sql.Context, tx *Transaction, s *Session, nd 
 	}
 	// Rows are copied without passing through the sequence.
 	shadow.CounterExact = false
+	// Every key of the shadow is written by this build.
+	shadow.StampKeyFormat()
 	if shadow.HiddenPK() {
 		shadow.RowIDHashBelow = shadow.NextColumnID + 1
 	}

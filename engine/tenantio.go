@@ -404,6 +404,8 @@ func (e *Engine) ImportSchema(r io.Reader, as string, progress func(rows uint64,
 		return st, err
 	}
 	published = true
+	// A file from a Myriad before key format 1 (engine/keyformat.go).
+	e.upgradeImported(dst, tables)
 	if progress != nil {
 		progress(sum.Rows, sum.Bytes)
 	}

@@ -55,7 +55,11 @@
 // collation's Sorter assigns to it, in a variable-length big-endian form whose
 // first byte is never 0x00, then a 0x00 terminator. That is precisely what GMS
 // StringType.Compare compares: weight sequences rune by rune, a shorter
-// sequence first, with no PAD SPACE trimming ('a' < 'a ').
+// sequence first, with no PAD SPACE trimming ('a' < 'a '). Under the UCA
+// collations an expanding character ('ß') writes the weights of the
+// characters it expands to ("ss", uca.go), where MySQL and GMS differ; so
+// does PAD SPACE (strings.go). Compare and CompareStrings are the order
+// the keys are in.
 //
 // # What this package must never do
 //

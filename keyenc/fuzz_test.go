@@ -76,8 +76,11 @@ func FuzzStringCollation(f *testing.F) {
 			}
 			// PAD SPACE, independently: GMS's unpadded comparison of both
 			// strings padded with spaces to the same length.
+			// Expanding characters are replaced by their expansions first,
+			// which GMS then weighs one by one.
 			if st := typ.(sql.StringType); padSpace(st.Collation()) {
-				pa, pb := a, b
+				pa, pb := expandText(st.Collation(), a), expandText(st.Collation(), b)
+				a, b := pa, pb
 				na, nb := utf8.RuneCountInString(a), utf8.RuneCountInString(b)
 				pa += strings.Repeat(" ", max(nb-na, 0))
 				pb += strings.Repeat(" ", max(na-nb, 0))
@@ -169,4 +172,18 @@ func FuzzSkipValue(f *testing.F) {
 			t.Fatalf("SkipValue(%x) returned %x", data, rest)
 		}
 	})
+}
+
+// expandText is s with every character that expands under c replaced by
+// the characters it expands to.
+func expandText(c sql.CollationID, s string) string {
+	var sb strings.Builder
+	for _, r := range s {
+		if t, ok := ExpansionOf(c, r); ok {
+			sb.WriteString(t)
+			continue
+		}
+		sb.WriteRune(r)
+	}
+	return sb.String()
 }

@@ -89,6 +89,7 @@ func appendWeights(b []byte, s string, c sql.CollationID, sorter sql.CollationSo
 	}
 	b = append(b, mString)
 	tbl := asciiTable(c, sorter)
+	exp := expansionsFor(c, sorter)
 	for i := 0; i < len(s); {
 		ch := s[i]
 		var w int32
@@ -97,8 +98,14 @@ func appendWeights(b []byte, s string, c sql.CollationID, sorter sql.CollationSo
 			i++
 		} else {
 			r, size := utf8.DecodeRuneInString(s[i:])
-			w = sorter(r)
 			i += size
+			if ws, ok := exp[r]; ok {
+				for _, w := range ws {
+					b = appendWeight(b, w)
+				}
+				continue
+			}
+			w = sorter(r)
 		}
 		switch {
 		case w >= 0 && w < w1Limit:
@@ -164,6 +171,7 @@ func appendPadWeights(b []byte, s string, c sql.CollationID, sorter sql.Collatio
 	// The character decoding below repeats appendWeights' on purpose: as a
 	// helper it is not inlined (the sorter call) and ASCII keys took about
 	// twice as long to encode (BenchmarkAppendStringASCII_ai_ci).
+	exp := expansionsFor(c, sorter)
 	spaces := 0
 	for i := 0; i < len(s); {
 		ch := s[i]
@@ -173,8 +181,14 @@ func appendPadWeights(b []byte, s string, c sql.CollationID, sorter sql.Collatio
 			i++
 		} else {
 			r, size := utf8.DecodeRuneInString(s[i:])
-			w = sorter(r)
 			i += size
+			if xs, ok := exp[r]; ok {
+				for _, x := range xs {
+					b, spaces = appendPadWeight(b, ws, int64(x), spaces)
+				}
+				continue
+			}
+			w = sorter(r)
 		}
 		w64 := int64(w)
 		if w64 == ws {
@@ -198,6 +212,26 @@ func appendPadWeights(b []byte, s string, c sql.CollationID, sorter sql.Collatio
 	}
 	b = appendWeight64(b, ws+1)
 	return append(b, strTerm)
+}
+
+// appendPadWeight is one step of appendPadWeights' loop, for the weights
+// of an expansion (the loop keeps its own copy for speed).
+func appendPadWeight(b []byte, ws, w64 int64, spaces int) ([]byte, int) {
+	if w64 == ws {
+		return b, spaces + 1
+	}
+	if w64 < ws {
+		if spaces > 0 {
+			b = appendWeight64(b, ws)
+			b = appendWeight64(b, int64(spaces))
+		}
+		return appendWeight64(b, w64), 0
+	}
+	if spaces > 0 {
+		b = appendWeight64(b, ws+2)
+		b = appendWeight64(b, spGreaterBase-int64(spaces))
+	}
+	return appendWeight64(b, w64+2), 0
 }
 
 // appendWeight64 is appendWeight for -2^31 <= w < 2^32: the 0xFE form holds
@@ -293,6 +327,9 @@ func CompareStrings(c sql.CollationID, a, b string) int {
 	// under utf8mb4_unicode_ci is a map lookup (2% of oltp_read_only's CPU
 	// went there, comparing sysbench's ORDER BY c rows).
 	tbl := asciiTable(c, sorter)
+	if exp := expansionsFor(c, sorter); exp != nil {
+		return compareExpanded(c, a, b, sorter, tbl, exp)
+	}
 	weight := func(r rune) int32 {
 		if r < utf8.RuneSelf && tbl != nil {
 			return tbl[r]
@@ -340,12 +377,90 @@ func CompareStrings(c sql.CollationID, a, b string) int {
 	return 0
 }
 
+// weightIter yields a string's weights under an expanding collation, an
+// expanding character's one by one.
+type weightIter struct {
+	s      string
+	pend   []int32
+	tbl    *[128]int32
+	sorter sql.CollationSorter
+	exp    map[rune][]int32
+}
+
+func (it *weightIter) next() (int32, bool) {
+	if len(it.pend) > 0 {
+		w := it.pend[0]
+		it.pend = it.pend[1:]
+		return w, true
+	}
+	if len(it.s) == 0 {
+		return 0, false
+	}
+	if ch := it.s[0]; ch < utf8.RuneSelf && it.tbl != nil {
+		it.s = it.s[1:]
+		return it.tbl[ch], true
+	}
+	r, n := utf8.DecodeRuneInString(it.s)
+	it.s = it.s[n:]
+	if ws, ok := it.exp[r]; ok {
+		it.pend = ws[1:]
+		return ws[0], true
+	}
+	return it.sorter(r), true
+}
+
+// compareExpanded is CompareStrings over weight sequences, for collations
+// with expansions ('ß' = 'ss', 'ßa' < 'st').
+func compareExpanded(c sql.CollationID, a, b string, sorter sql.CollationSorter, tbl *[128]int32, exp map[rune][]int32) int {
+	ia := weightIter{s: a, tbl: tbl, sorter: sorter, exp: exp}
+	ib := weightIter{s: b, tbl: tbl, sorter: sorter, exp: exp}
+	for {
+		aw, aok := ia.next()
+		bw, bok := ib.next()
+		switch {
+		case aok && bok:
+			if aw != bw {
+				if aw < bw {
+					return -1
+				}
+				return 1
+			}
+			continue
+		case !aok && !bok:
+			return 0
+		}
+		// One side has ended; the other has w and then rest.
+		rest, w, sign := &ia, aw, 1
+		if !aok {
+			rest, w, sign = &ib, bw, -1
+		}
+		if !padSpace(c) {
+			return sign
+		}
+		var ws int32
+		if tbl != nil {
+			ws = tbl[' ']
+		} else {
+			ws = sorter(' ')
+		}
+		for ok := true; ok; w, ok = rest.next() {
+			if w != ws {
+				if w > ws {
+					return sign
+				}
+				return -sign
+			}
+		}
+		return 0
+	}
+}
+
 // Compare is t.Compare(ctx, a, b), except that strings under a PAD SPACE
-// collation compare with CompareStrings (GMS v0.20.0 never pads). It is the
-// order keys are encoded in.
+// or expanding collation compare with CompareStrings (GMS v0.20.0 never
+// pads nor expands). It is the order keys are encoded in.
 func Compare(ctx context.Context, t sql.Type, a, b any) (int, error) {
 	st, ok := t.(sql.StringType)
-	if !ok || a == nil || b == nil || !padSpace(st.Collation()) {
+	if !ok || a == nil || b == nil || (!padSpace(st.Collation()) && !Expands(st.Collation())) {
 		return t.Compare(ctx, a, b)
 	}
 	switch t.Type() {

@@ -125,8 +125,23 @@ var PointChecks, PointMismatches atomic.Int64
 // addConjunct records a comparison of an index column with a literal; a
 // conjunct over other columns is ignored (it stays in the filter), one
 // over an index column in any other form makes the plan uncacheable.
+// CollationKey is an expression that compares its child by the child's
+// collation key (engine's collKey, which engine/padspace.go wraps both
+// sides of a string comparison in under PAD SPACE and UCA-expanding
+// collations). A comparison of a column's key with a literal's key under
+// the column's own collation is the comparison its index range was built
+// from: KeyedColumn returns the column (nil unless the key's collation is
+// the column's), KeyedValue the child.
+type CollationKey interface {
+	KeyedColumn() sql.Expression
+	KeyedValue() sql.Expression
+}
+
 func (r *recipe) addConjunct(c sql.Expression, cols map[string]string) bool {
 	col := func(e sql.Expression) (string, bool) {
+		if k, ok := e.(CollationKey); ok {
+			e = k.KeyedColumn()
+		}
 		gf, ok := e.(*expression.GetField)
 		if !ok {
 			return "", false
@@ -146,15 +161,22 @@ func (r *recipe) addConjunct(c sql.Expression, cols map[string]string) bool {
 		})
 		return found
 	}
+	lit := func(e sql.Expression) (*expression.Literal, bool) {
+		if k, ok := e.(CollationKey); ok {
+			e = k.KeyedValue()
+		}
+		l, ok := e.(*expression.Literal)
+		return l, ok
+	}
 	cmp := func(left, right sql.Expression, o, flipped op) bool {
 		if ix, ok := col(left); ok {
-			if l, ok := right.(*expression.Literal); ok {
+			if l, ok := lit(right); ok {
 				r.steps = append(r.steps, step{op: o, col: ix, val: l})
 				return true
 			}
 		}
 		if ix, ok := col(right); ok {
-			if l, ok := left.(*expression.Literal); ok {
+			if l, ok := lit(left); ok {
 				r.steps = append(r.steps, step{op: flipped, col: ix, val: l})
 				return true
 			}

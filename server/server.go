@@ -272,6 +272,13 @@ func (s *Server) init() error {
 	} else if n > 0 {
 		s.log.Info("removed the rows of unfinished tenant imports and WITH DATA clones", "imports", n)
 	}
+	// Tables whose keys an older Myriad wrote in another key format are
+	// rebuilt before any statement reads them (engine/keyformat.go).
+	if n, failed, err := s.eng.UpgradeKeyFormat(); err != nil {
+		return fmt.Errorf("upgrade key format: %w", err)
+	} else if n > 0 || len(failed) > 0 {
+		s.log.Info("rebuilt tables whose keys were in an older key format", "tables", n, "failed", failed)
+	}
 	// Index builds a previous run left unfinished continue in the
 	// background (engine/ixbuild.go).
 	if n, err := s.eng.ResumeJobs(); err != nil {
