@@ -7,6 +7,7 @@ import (
 	"strings"
 	"sync"
 
+	gmssql "github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/vitess/go/mysql"
 	"github.com/dolthub/vitess/go/sqltypes"
 	querypb "github.com/dolthub/vitess/go/vt/proto/query"
@@ -56,11 +57,24 @@ func (h *handler) statementScales(c *mysql.Conn, query string) floatScales {
 		if !derived {
 			derived = true
 			if stmt := parsedSelect(query); stmt != nil {
-				cols = floattype.ResultColumns(stmt, h.eng.CurrentDatabase(c.ConnectionID), h.eng.FloatScale)
+				cols = floattype.ResultColumns(stmt, h.eng.CurrentDatabase(c.ConnectionID), divIncrementOf(h.sessionOf(c)), h.eng.FloatScale)
 			}
 		}
 		return cols
 	}}
+}
+
+// divIncrementOf is the session's div_precision_increment (MySQL's
+// default, 4, without a session).
+func divIncrementOf(ctx *gmssql.Context) int {
+	if ctx != nil {
+		if v, err := ctx.Session.GetSessionVariable(ctx, "div_precision_increment"); err == nil {
+			if n, ok := v.(int64); ok {
+				return int(n)
+			}
+		}
+	}
+	return 4
 }
 
 // parsedSelects memoizes the parse of statements whose float results name
