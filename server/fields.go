@@ -243,19 +243,15 @@ type zeroCol struct {
 	text []byte
 }
 
-// zeroFractionColumns are the DATETIME(n)/TIMESTAMP(n) columns (n > 0).
-// fsp is 0 (only the zero datetime is padded) for a DATETIME(6) that is no
-// table's column: GMS types many functions DATETIME(6) whose MySQL type has
-// fewer digits (FROM_UNIXTIME(int), CONVERT_TZ are DATETIME(0) there), so
-// their values keep GMS's text, which drops zero digits.
+// zeroFractionColumns are the DATETIME(n)/TIMESTAMP(n) columns (n > 0):
+// table columns, UNION columns and expressions alike (CAST(x AS
+// DATETIME(6)), NOW(6)). The expressions GMS typed DATETIME(6) where
+// MySQL's type has fewer digits (FROM_UNIXTIME(int), CONVERT_TZ) carry
+// MySQL's precision (sqlfunc/timeprecfix.go), so their padding is MySQL's.
 func zeroFractionColumns(fields []*querypb.Field, out []zeroCol) []zeroCol {
 	for i, f := range fields {
 		if f != nil && (f.Type == querypb.Type_DATETIME || f.Type == querypb.Type_TIMESTAMP) && f.Decimals > 0 && f.Decimals <= 6 {
-			fsp := int(f.Decimals)
-			if fsp == 6 && f.OrgTable == "" {
-				fsp = 0
-			}
-			out = append(out, zeroCol{pos: i, fsp: fsp, text: []byte(zeroDatetimeText + "." + strings.Repeat("0", int(f.Decimals)))})
+			out = append(out, zeroCol{pos: i, fsp: int(f.Decimals), text: []byte(zeroDatetimeText + "." + strings.Repeat("0", int(f.Decimals)))})
 		}
 	}
 	return out
