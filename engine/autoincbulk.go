@@ -55,7 +55,6 @@ func isBulkInsert(q string) bool {
 	return !values
 }
 
-
 // reserveBulk hands out the next value of the statement's batch on st,
 // reserving a batch twice the last one's size when it is used up.
 func (st *autoIncState) reserveBulk(s *Session) uint64 {
@@ -95,4 +94,3 @@ func containsState(l []*autoIncState, st *autoIncState) bool {
 	}
 	return false
 }
-
