@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/dolthub/vitess/go/vt/sqlparser"
@@ -79,18 +80,9 @@ func (st *autoIncState) reserveBulk(s *Session) uint64 {
 	}
 	v := b.next
 	b.next++
-	if !containsState(s.aiWritten, st) {
+	if !slices.Contains(s.aiWritten, st) {
 		// The statement's values are taken: none is given back.
 		s.aiWritten = append(s.aiWritten, st)
 	}
 	return v
-}
-
-func containsState(l []*autoIncState, st *autoIncState) bool {
-	for _, x := range l {
-		if x == st {
-			return true
-		}
-	}
-	return false
 }
