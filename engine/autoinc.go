@@ -416,6 +416,8 @@ func (s *Session) endStatementAutoInc() {
 	s.aiMu.Lock()
 	s.aiWritten = s.aiWritten[:0]
 	clear(s.aiReuse)
+	clear(s.aiBulk)
+	s.aiBulkKind = 0
 	s.aiMu.Unlock()
 }
 

@@ -587,6 +587,9 @@ func (t *Table) GetNextAutoIncrementValue(ctx *sql.Context, insertVal any) (uint
 		}
 	}
 	s, _ := ctx.Session.(*Session)
+	if given == 0 && s != nil && s.bulkInsert(ctx.Query()) {
+		return st.reserveBulk(s), nil // autoincbulk.go
+	}
 	return st.reserveFor(s, given), nil
 }
 

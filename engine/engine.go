@@ -87,7 +87,6 @@ type Options struct {
 func New(db *kv.DB, cat *catalog.Catalog, opts Options) *Engine {
 	defineLockVariables()
 	defineTimeZoneVariable()
-	defineDivPrecisionVariable()
 	e := &Engine{db: db, cat: cat, defaultCollation: opts.DefaultCollation, locks: locks.New(), mdl: new([mdlStripes]mdlStripe)}
 	if e.defaultCollation == sql.Collation_Unspecified {
 		e.defaultCollation = sql.Collation_Default

@@ -83,6 +83,11 @@ type Session struct {
 	aiPending []aiReservation
 	aiWritten []*autoIncState
 	aiReuse   map[*autoIncState][]uint64
+	// aiBulk: the running statement's batches of AUTO_INCREMENT values
+	// (autoincbulk.go); aiBulkKind whether it is a bulk insert (0: not
+	// yet known, 1: yes, 2: no).
+	aiBulk     map[*autoIncState]*aiBatch
+	aiBulkKind int8
 	// settings: strings the server derives from system variables, kept
 	// until one changes (settings.go).
 	settings settingsMemos

@@ -10,10 +10,6 @@ import (
 // DOUBLE without a declared scale.
 const NotFixed = 31
 
-// divIncrement is div_precision_increment's default: what MySQL adds to
-// the decimals of a division and of AVG.
-const divIncrement = 4
-
 // Column is what a result column of a SELECT derives from FLOAT(M,D) and
 // DOUBLE(M,D) columns: D is the decimals MySQL reports for it; Bare marks a
 // select expression that is the column itself (under an alias or a table
@@ -32,7 +28,7 @@ type Lookup func(db, table, column string) (m, d uint8, ok bool)
 // its result columns that MySQL computes from a FLOAT(M,D) or DOUBLE(M,D)
 // column: the column under an alias or read through a table alias keeps
 // its D; + - * and unary minus take the largest D of their operands, / and
-// AVG add div_precision_increment; SUM, MIN, MAX, ABS, COALESCE, IFNULL,
+// AVG add incr (the session's div_precision_increment); SUM, MIN, MAX, ABS, COALESCE, IFNULL,
 // GREATEST and LEAST keep their arguments' largest D; ROUND and TRUNCATE
 // take their literal second argument. GMS's float types keep no scale, so
 // the server asks here where the result field names no declared column.
@@ -42,7 +38,7 @@ type Lookup func(db, table, column string) (m, d uint8, ok bool)
 // columns is read; anything else gives nil. An expression over anything
 // else (a column of another type, a function not listed, a subquery) is
 // not OK: its column keeps NOT_FIXED_DEC.
-func ResultColumns(stmt ast.Statement, db string, lookup Lookup) []Column {
+func ResultColumns(stmt ast.Statement, db string, incr int, lookup Lookup) []Column {
 	sel, ok := stmt.(*ast.Select)
 	if !ok || len(sel.From) != 1 || sel.Into != nil {
 		return nil
@@ -55,7 +51,7 @@ func ResultColumns(stmt ast.Statement, db string, lookup Lookup) []Column {
 	if !ok {
 		return nil
 	}
-	from := tableRef{db: tn.DbQualifier.String(), name: tn.Name.String(), alias: te.As.String()}
+	from := tableRef{db: tn.DbQualifier.String(), name: tn.Name.String(), alias: te.As.String(), incr: incr}
 	if from.db == "" {
 		from.db = db
 	}
@@ -84,7 +80,10 @@ func ResultColumns(stmt ast.Statement, db string, lookup Lookup) []Column {
 	return out
 }
 
-type tableRef struct{ db, name, alias string }
+type tableRef struct {
+	db, name, alias string
+	incr            int // div_precision_increment
+}
 
 // column resolves a column reference to the FROM table.
 func (t tableRef) column(cn *ast.ColName, lookup Lookup) (m, d uint8, ok bool) {
@@ -144,7 +143,7 @@ func (t tableRef) scale(e ast.Expr, lookup Lookup) (int, bool) {
 		case ast.PlusStr, ast.MinusStr, ast.MultStr:
 			return max(l, r), true
 		case ast.DivStr:
-			return min(max(l, r)+divIncrement, NotFixed), true
+			return min(max(l, r)+t.incr, NotFixed), true
 		}
 	case *ast.FuncExpr:
 		return t.funcScale(e, lookup)
@@ -182,7 +181,7 @@ func (t tableRef) funcScale(f *ast.FuncExpr, lookup Lookup) (int, bool) {
 		}
 	case "avg":
 		if d, ok := widest(args); ok && len(args) == 1 {
-			return min(d+divIncrement, NotFixed), true
+			return min(d+t.incr, NotFixed), true
 		}
 	case "abs":
 		if len(args) == 1 {

@@ -51,12 +51,12 @@ func TestResultColumns(t *testing.T) {
 			t.Fatalf("%s: %v", c.q, err)
 		}
 		db := "fz"
-		if got := ResultColumns(stmt, db, lookup); !reflect.DeepEqual(got, c.want) {
+		if got := ResultColumns(stmt, db, 4, lookup); !reflect.DeepEqual(got, c.want) {
 			t.Errorf("%s:\n got %+v\nwant %+v", c.q, got, c.want)
 		}
 	}
 	stmt, _ := ast.Parse("SELECT a FROM f")
-	if got := ResultColumns(stmt, "", lookup); !reflect.DeepEqual(got, []Column{none}) {
+	if got := ResultColumns(stmt, "", 4, lookup); !reflect.DeepEqual(got, []Column{none}) {
 		t.Errorf("no database: %+v", got)
 	}
 }

@@ -28,8 +28,8 @@ const deleteIgnoreID analyzer.RuleId = 11_122
 // RESTRICT checks on each row, warns and drops the row when one refuses.
 // The deleter runs them again on the rows that pass. A refusal deeper in an
 // ON DELETE CASCADE chain is not pre-checked and still fails the statement
-// (rolled back, not half done). A multi-table DELETE IGNORE keeps
-// failing on a foreign key.
+// (rolled back, not half done). A multi-table DELETE IGNORE skips a
+// target table's restricted part of a joined row (deleteignoremulti.go).
 func deleteIgnore(ctx *sql.Context, _ *analyzer.Analyzer, n sql.Node, _ *plan.Scope,
 	_ analyzer.RuleSelector, _ *sql.QueryFlags) (sql.Node, transform.TreeIdentity, error) {
 	if !sqltext.IsDeleteIgnore(ctx.Query()) {
@@ -37,7 +37,18 @@ func deleteIgnore(ctx *sql.Context, _ *analyzer.Analyzer, n sql.Node, _ *plan.Sc
 	}
 	return transform.Node(n, func(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
 		d, ok := n.(*plan.DeleteFrom)
-		if !ok || d.HasExplicitTargets() {
+		if !ok {
+			return n, transform.SameTree, nil
+		}
+		if d.HasExplicitTargets() {
+			for _, t := range d.GetDeleteTargets() {
+				if _, done := t.(*ignoringTarget); done {
+					return n, transform.SameTree, nil
+				}
+			}
+			if nd, changed := ignoringTargets(d); changed { // deleteignoremulti.go
+				return nd, transform.NewTree, nil
+			}
 			return n, transform.SameTree, nil
 		}
 		h, ok := d.Child.(*plan.ForeignKeyHandler)

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"sync"
 
+	gmssql "github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/vitess/go/mysql"
 	"github.com/dolthub/vitess/go/sqltypes"
 	querypb "github.com/dolthub/vitess/go/vt/proto/query"
@@ -56,11 +57,24 @@ func (h *handler) statementScales(c *mysql.Conn, query string) floatScales {
 		if !derived {
 			derived = true
 			if stmt := parsedSelect(query); stmt != nil {
-				cols = floattype.ResultColumns(stmt, h.eng.CurrentDatabase(c.ConnectionID), h.eng.FloatScale)
+				cols = floattype.ResultColumns(stmt, h.eng.CurrentDatabase(c.ConnectionID), divIncrementOf(h.sessionOf(c)), h.eng.FloatScale)
 			}
 		}
 		return cols
 	}}
+}
+
+// divIncrementOf is the session's div_precision_increment (MySQL's
+// default, 4, without a session).
+func divIncrementOf(ctx *gmssql.Context) int {
+	if ctx != nil {
+		if v, err := ctx.Session.GetSessionVariable(ctx, "div_precision_increment"); err == nil {
+			if n, ok := v.(int64); ok {
+				return int(n)
+			}
+		}
+	}
+	return 4
 }
 
 // parsedSelects memoizes the parse of statements whose float results name
@@ -229,19 +243,15 @@ type zeroCol struct {
 	text []byte
 }
 
-// zeroFractionColumns are the DATETIME(n)/TIMESTAMP(n) columns (n > 0).
-// fsp is 0 (only the zero datetime is padded) for a DATETIME(6) that is no
-// table's column: GMS types many functions DATETIME(6) whose MySQL type has
-// fewer digits (FROM_UNIXTIME(int), CONVERT_TZ are DATETIME(0) there), so
-// their values keep GMS's text, which drops zero digits.
+// zeroFractionColumns are the DATETIME(n)/TIMESTAMP(n) columns (n > 0):
+// table columns, UNION columns and expressions alike (CAST(x AS
+// DATETIME(6)), NOW(6)). The expressions GMS typed DATETIME(6) where
+// MySQL's type has fewer digits (FROM_UNIXTIME(int), CONVERT_TZ) carry
+// MySQL's precision (sqlfunc/timeprecfix.go), so their padding is MySQL's.
 func zeroFractionColumns(fields []*querypb.Field, out []zeroCol) []zeroCol {
 	for i, f := range fields {
 		if f != nil && (f.Type == querypb.Type_DATETIME || f.Type == querypb.Type_TIMESTAMP) && f.Decimals > 0 && f.Decimals <= 6 {
-			fsp := int(f.Decimals)
-			if fsp == 6 && f.OrgTable == "" {
-				fsp = 0
-			}
-			out = append(out, zeroCol{pos: i, fsp: fsp, text: []byte(zeroDatetimeText + "." + strings.Repeat("0", int(f.Decimals)))})
+			out = append(out, zeroCol{pos: i, fsp: int(f.Decimals), text: []byte(zeroDatetimeText + "." + strings.Repeat("0", int(f.Decimals)))})
 		}
 	}
 	return out

@@ -511,7 +511,10 @@ func (h *handler) ComPrepare(ctx context.Context, c *mysql.Conn, query string, p
 // error before this (loud, not wrong).
 func (h *handler) fixPrepare(ctx context.Context, c *mysql.Conn, query *string, p *mysql.PrepareData) error {
 	fixed := sqltext.Rewrite(*query, versionID)
-	if fixed == *query && strings.Count(fixed, "?") <= libMaxParams {
+	if marks := strings.Count(fixed, "?"); fixed == *query && marks <= libMaxParams && marks == int(p.ParamsCount) {
+		// Every '?' is a parameter the library counted; a '?' it did not
+		// count may be one in a part of a UNION it does not walk
+		// (countParams), or in a string or comment.
 		return nil
 	}
 	*query = fixed
@@ -525,13 +528,7 @@ func (h *handler) fixPrepare(ctx context.Context, c *mysql.Conn, query *string, 
 		delete(c.PrepareData, p.StatementID)
 		return h.translate(mysql.NewSQLError(mysql.ERParseError, "42000", "%s", err.Error()), c, fixed)
 	}
-	n := 0
-	_ = sqlparser.Walk(func(node sqlparser.SQLNode) (bool, error) {
-		if v, ok := node.(*sqlparser.SQLVal); ok && strings.HasPrefix(string(v.Val), ":v") {
-			n++
-		}
-		return true, nil
-	}, stmt)
+	n := countParams(stmt)
 	if n > libMaxParams {
 		// Above the library's limit the wire guard decodes the
 		// statement's executions (manyparams.go); it can where it reads

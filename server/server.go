@@ -208,7 +208,9 @@ func (s *Server) init() error {
 		Why:   "GMS runs every SELECT of a procedure but returns only the last one's rows; MySQL sends each as a result set",
 		Apply: s.callResultsRule}, engine.Rule{ID: ruleLoadData, Name: "loadData", Batch: "after-all",
 		Why:   "GMS's LOAD DATA deletes escape characters instead of decoding them and splits fields at escaped terminators",
-		Apply: loadDataRule}); err != nil {
+		Apply: loadDataRule}, engine.Rule{ID: ruleSetOpOffset, Name: "setOpOffset",
+		Why:   "GMS's UNION skips its OFFSET's rows before its ORDER BY sorts them",
+		Apply: setOpOffset}); err != nil {
 		return err
 	}
 	a.ExecBuilder = &explainBuilder{inner: a.ExecBuilder, srv: s}

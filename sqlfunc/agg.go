@@ -13,15 +13,17 @@ import (
 )
 
 // sumAvg is SUM or AVG with MySQL's result types: over integers and DECIMAL
-// the result is an exact DECIMAL — SUM: DECIMAL(p+22, s), AVG: DECIMAL(p+4,
-// s+4), p and s the argument's precision and scale (an integer type's
-// precision is its digit count) — and DOUBLE only over floating-point and
+// the result is an exact DECIMAL — SUM: DECIMAL(p+22, s), AVG: DECIMAL(p+i,
+// s+i), p and s the argument's precision and scale (an integer type's
+// precision is its digit count), i the session's div_precision_increment
+// when the statement was analyzed — and DOUBLE only over floating-point and
 // other arguments. GMS sums everything in float64 and declares DOUBLE, so
 // SUM of DECIMAL(12,2) 100.10 and 170.17 reached clients as
 // 270.26999999999998.
 type sumAvg struct {
 	child  sql.Expression
 	avg    bool
+	incr   int // AVG's div_precision_increment (divprec.go), set by Replace
 	window *sql.WindowDefinition
 	id     sql.ColumnId
 }
@@ -30,7 +32,9 @@ var _ sql.Aggregation = (*sumAvg)(nil)
 var _ sql.FunctionExpression = (*sumAvg)(nil)
 
 func newSum(e sql.Expression) sql.Expression { return &sumAvg{child: e} }
-func newAvg(e sql.Expression) sql.Expression { return &sumAvg{child: e, avg: true} }
+func newAvg(e sql.Expression) sql.Expression {
+	return &sumAvg{child: e, avg: true, incr: defaultDivIncrement}
+}
 
 // intDigits is the decimal precision MySQL gives an integer type.
 func intDigits(t sql.Type) uint8 {
@@ -69,13 +73,13 @@ func (a *sumAvg) Type() sql.Type {
 		return types.Float64
 	}
 	if a.avg {
-		s := scale + 4
+		s := scale + a.incr
 		if s > types.DecimalTypeMaxScale {
 			s = types.DecimalTypeMaxScale
 		}
 		// A column type: its values carry more digits than its scale
 		// (see result), and only such a type rounds them when sent.
-		return types.MustCreateColumnDecimalType(capPrec(prec+4), uint8(s))
+		return types.MustCreateColumnDecimalType(max(capPrec(prec+a.incr), uint8(s), 1), uint8(s))
 	}
 	return types.MustCreateDecimalType(capPrec(prec+22), uint8(scale))
 }

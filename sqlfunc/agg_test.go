@@ -63,7 +63,7 @@ func TestSumAvgValues(t *testing.T) {
 		{types.Float64, []any{0.1, 0.2}, "0.30000000000000004", "0.15000000000000002"},
 	} {
 		for _, avg := range []bool{false, true} {
-			a := &sumAvg{child: expression.NewGetField(0, c.typ, "x", true), avg: avg}
+			a := &sumAvg{child: expression.NewGetField(0, c.typ, "x", true), avg: avg, incr: defaultDivIncrement}
 			buf, err := a.NewBuffer()
 			if err != nil {
 				t.Fatal(err)
@@ -99,7 +99,7 @@ func TestSumAvgWindow(t *testing.T) {
 		{decimal.RequireFromString("100.10")}, {decimal.RequireFromString("170.17")}, {nil}, {decimal.RequireFromString("0.01")},
 	}
 	sum := &sumAvg{child: expression.NewGetField(0, typ, "x", true)}
-	avg := &sumAvg{child: expression.NewGetField(0, typ, "x", true), avg: true}
+	avg := &sumAvg{child: expression.NewGetField(0, typ, "x", true), avg: true, incr: defaultDivIncrement}
 	for _, c := range []struct {
 		a          *sumAvg
 		start, end int

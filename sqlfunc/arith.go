@@ -50,6 +50,8 @@ func mysqlString(e sql.Expression) string {
 		return fmt.Sprintf("(%s %s %s)", mysqlString(e.LeftChild), e.Op, mysqlString(e.RightChild))
 	case *expression.Div:
 		return fmt.Sprintf("(%s / %s)", mysqlString(e.LeftChild), mysqlString(e.RightChild))
+	case *decDiv:
+		return fmt.Sprintf("(%s / %s)", mysqlString(e.LeftChild), mysqlString(e.RightChild))
 	case *finite:
 		return mysqlString(e.Expression)
 	case *decArith:

@@ -33,6 +33,7 @@ func ctasTypes(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
 		return n, transform.SameTree, nil
 	}
 	sel := ct.Select().Schema()
+	union := selectsUnion(ct.Select())
 	byName := make(map[string]*sql.Column, len(sel))
 	for _, c := range sel {
 		byName[strings.ToLower(c.Name)] = c
@@ -46,6 +47,16 @@ func ctasTypes(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
 		// them for this node); setting the type in place is the only way
 		// in, as CreateTable has no setter for its schema.
 		switch {
+		case union && sc.Type != types.Null && !col.Type.Equals(sc.Type):
+			// A UNION's columns as unionNulls and unionColumns fixed
+			// them: GMS took them from its own join of the sides' types,
+			// LONGTEXT for a DATETIME or VARCHAR beside NULL, BIGINT for
+			// an INT.
+			t := sc.Type
+			if dt, isDec := t.(sql.DecimalType); isDec {
+				t = types.MustCreateColumnDecimalType(dt.Precision(), dt.Scale())
+			}
+			col.Type = t
 		case types.IsFloat(col.Type) && types.IsDecimal(sc.Type),
 			types.IsDecimal(col.Type) && types.Float64.Equals(sc.Type):
 			t := sc.Type
@@ -56,4 +67,21 @@ func ctasTypes(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
 		}
 	}
 	return n, transform.SameTree, nil
+}
+
+// selectsUnion: n's rows are a UNION's (INTERSECT's, EXCEPT's), under
+// nodes that keep its columns.
+func selectsUnion(n sql.Node) bool {
+	for {
+		switch nn := n.(type) {
+		case *plan.SetOp:
+			return true
+		case *plan.SubqueryAlias:
+			n = nn.Child
+		case *plan.Limit, *plan.Sort, *plan.Offset, *plan.Distinct, *plan.TopN:
+			n = nn.(sql.UnaryNode).Child()
+		default:
+			return false
+		}
+	}
 }

@@ -218,7 +218,7 @@ func divZeroFilters(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
 func mayDivide(e sql.Expression) bool {
 	return transform.InspectExpr(e, func(e sql.Expression) bool {
 		switch e.(type) {
-		case *expression.Div, *expression.IntDiv, *expression.Mod, *intDiv, *plan.Subquery:
+		case *expression.Div, *decDiv, *expression.IntDiv, *expression.Mod, *intDiv, *plan.Subquery:
 			return true
 		case sql.FunctionExpression:
 			return true

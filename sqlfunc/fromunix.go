@@ -27,12 +27,12 @@ func newFromUnixtime(args ...sql.Expression) (sql.Expression, error) {
 	case types.IsDecimal(t):
 		dt, ok := t.(sql.DecimalType)
 		if !ok || dt.Scale() == 0 {
-			return gms, nil
+			return wholeSecondsFromUnix(gms), nil // timeprecfix.go
 		}
 		prec = min(int(dt.Scale()), 6)
 	case types.IsFloat(t), types.IsText(t):
 	default:
-		return gms, nil
+		return wholeSecondsFromUnix(gms), nil // timeprecfix.go
 	}
 	return &fromUnixFrac{unary: unary{args[0]}, prec: prec}, nil
 }

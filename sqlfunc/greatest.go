@@ -30,6 +30,7 @@ type greatestLeast struct {
 var _ sql.FunctionExpression = (*greatestLeast)(nil)
 
 func newGreatest(args ...sql.Expression) (sql.Expression, error) {
+	args = enumsAsText(args) // greateststr.go
 	args = stringsAsDouble(args)
 	if t := compareType(args); t != nil {
 		return &greatestLeast{args: args, typ: t, greatest: true}, nil
@@ -42,6 +43,7 @@ func newGreatest(args ...sql.Expression) (sql.Expression, error) {
 }
 
 func newLeast(args ...sql.Expression) (sql.Expression, error) {
+	args = enumsAsText(args)
 	args = stringsAsDouble(args)
 	if t := compareType(args); t != nil {
 		return &greatestLeast{args: args, typ: t}, nil

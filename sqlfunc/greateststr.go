@@ -125,3 +125,36 @@ func (g *greatestLeastStr) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 	}
 	return best, nil
 }
+
+// enumsAsText reads the ENUM and SET arguments of GREATEST/LEAST as their
+// members' text when every other argument is a string (or NULL): MySQL
+// compares them as strings, in their collation (GREATEST(e, 'b') of an
+// ENUM('a','b','c') holding 'c' is 'c'). GMS refused any ENUM or SET
+// argument with 1105. ENUMs and SETs among numbers or temporal values are
+// left as they are.
+func enumsAsText(args []sql.Expression) []sql.Expression {
+	enum := false
+	for _, a := range args {
+		if !a.Resolved() {
+			return args
+		}
+		switch t := a.Type(); {
+		case isEnumOrSet(t):
+			enum = true
+		case t == types.Null, types.IsTextOnly(t):
+		default:
+			return args
+		}
+	}
+	if !enum {
+		return args
+	}
+	out := make([]sql.Expression, len(args))
+	for i, a := range args {
+		out[i] = a
+		if isEnumOrSet(a.Type()) {
+			out[i] = &enumText{unary{a}}
+		}
+	}
+	return out
+}

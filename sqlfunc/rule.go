@@ -173,6 +173,19 @@ func replaceComparisons(ctx *sql.Context, n sql.Node) (sql.Node, transform.TreeI
 		switch e := e.(type) {
 		case *exactDecimalLiteral:
 			return e.child, transform.NewTree, nil
+		case *sumAvg:
+			// Before CREATE TABLE ... SELECT and UNION take AVG's type.
+			if e.avg && e.incr != divIncrement(ctx) {
+				na := *e
+				na.incr = divIncrement(ctx)
+				return &na, transform.NewTree, nil
+			}
+		case *expression.Div:
+			// Likewise for a division's (integer and DECIMAL operands;
+			// the rest waits for Replace's conversions).
+			if r, ok := newDecDiv(ctx, e); ok {
+				return r, transform.NewTree, nil
+			}
 		case *plan.Subquery:
 			q, same, err := replaceComparisons(ctx, e.Query)
 			if err != nil || same {
@@ -209,6 +222,28 @@ func replaceExprOnce(ctx *sql.Context, e sql.Expression, ignore bool) (sql.Expre
 			r, _, err := replaceExpr(ctx, ne, ignore)
 			return r, transform.NewTree, err
 		}
+		if ne := innerDivs(e); ne != e {
+			r, _, err := replaceExpr(ctx, ne, ignore)
+			return r, transform.NewTree, err
+		}
+	case *decDiv, *decArith:
+		// Converted before (ReplaceComparisons, or a pass before this).
+		if ne := innerDivs(e); ne != e {
+			r, _, err := replaceExpr(ctx, ne, ignore)
+			return r, transform.NewTree, err
+		}
+	case *sumAvg, *round, *expression.Convert, *castDecimal:
+		// Aggregated, rounded and cast from all the digits (MySQL's
+		// val_decimal): SUM(1/3) over two rows is 0.6667, not 0.6666;
+		// CAST(1/3 AS DECIMAL(10,5)) 0.33333. A cast to a string keeps the
+		// rounded text.
+		if c, ok := e.(*expression.Convert); ok && !types.IsDecimal(c.Type()) {
+			break
+		}
+		if ne := innerDivs(e); ne != e {
+			r, _, err := replaceExpr(ctx, ne, ignore)
+			return r, transform.NewTree, err
+		}
 	}
 	switch e := e.(type) {
 	case *plan.Subquery:
@@ -232,6 +267,9 @@ func replaceExprOnce(ctx *sql.Context, e sql.Expression, ignore bool) (sql.Expre
 		}
 		return checkFinite(stringOperandsAsDouble(e))
 	case *expression.Div:
+		if r, ok := newDecDiv(ctx, e); ok {
+			return r, transform.NewTree, nil
+		}
 		ne, same, err := stringOperandsAsDouble(e)
 		if err == nil {
 			if r := newRealResult(ne); r != ne {
@@ -239,6 +277,12 @@ func replaceExprOnce(ctx *sql.Context, e sql.Expression, ignore bool) (sql.Expre
 			}
 		}
 		return checkFinite(ne, same, err)
+	case *sumAvg:
+		if e.avg && e.incr != divIncrement(ctx) {
+			na := *e
+			na.incr = divIncrement(ctx)
+			return &na, transform.NewTree, nil
+		}
 	case *function.Extract:
 		if types.IsText(e.RightChild.Type()) {
 			return &extractStr{e}, transform.NewTree, nil
@@ -566,7 +610,7 @@ func isNumber(t sql.Type) bool {
 func ours(e sql.Expression) bool {
 	return transform.InspectExpr(e, func(e sql.Expression) bool {
 		switch e.(type) {
-		case *arith, *intDiv, *neg, *castNum, *finite, *toDouble, *bitOp, *decArith, *fracDiv, *dateArith, *addTime, *sumAvg, *timestamp, *castDecimal, *branchDecimal, *castSigned, *round, *castNumDate, *temporalNum, *castStrTime, *realResult, *doubleAgg:
+		case *arith, *intDiv, *decDiv, *neg, *castNum, *finite, *toDouble, *bitOp, *decArith, *fracDiv, *dateArith, *addTime, *sumAvg, *timestamp, *castDecimal, *branchDecimal, *castSigned, *round, *castNumDate, *temporalNum, *castStrTime, *realResult, *doubleAgg:
 			return true
 		}
 		return false

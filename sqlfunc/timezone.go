@@ -220,7 +220,7 @@ var _ sql.FunctionExpression = (*convertTz)(nil)
 
 func (c *convertTz) FunctionName() string { return "convert_tz" }
 func (c *convertTz) Description() string  { return "converts a datetime from one time zone to another" }
-func (c *convertTz) Type() sql.Type       { return types.DatetimeMaxPrecision }
+func (c *convertTz) Type() sql.Type       { return convertTzType(c.ChildExpressions[0]) }
 func (c *convertTz) IsNullable() bool     { return true }
 func (c *convertTz) String() string {
 	a := c.ChildExpressions
