@@ -41,6 +41,7 @@ type tableBody struct {
 	spatial        []SpatialIndex
 	rowIDHashBelow uint32
 	counterExact   bool
+	keyFormat      uint8
 	colPos         map[uint32]int
 	// gms are the prepared GMS columns without their table and schema
 	// names, which each definition sets in its own copies.
@@ -94,7 +95,7 @@ func decodeCachedTable(v []byte, dbName string) (*Table, error) {
 		AutoIncStart: autoInc, Collation: b.collation, NextColumnID: b.nextColumnID,
 		NextIndexID: b.nextIndexID, Columns: b.columns, PK: b.pk, Indexes: b.indexes, FKs: b.fks,
 		Checks: b.checks, Spatial: b.spatial, RowIDHashBelow: b.rowIDHashBelow,
-		CounterExact: b.counterExact, dbName: dbName, colPos: b.colPos,
+		CounterExact: b.counterExact, KeyFormat: b.keyFormat, dbName: dbName, colPos: b.colPos,
 	}
 	cols := make([]sql.Column, len(b.gms))
 	sch := make(sql.Schema, len(b.gms))
@@ -116,7 +117,8 @@ func learnBody(key string, t *Table) {
 		collation: t.Collation, nextColumnID: t.NextColumnID, nextIndexID: t.NextIndexID,
 		columns: t.Columns, pk: t.PK, indexes: t.Indexes, fks: t.FKs, checks: t.Checks,
 		spatial: t.Spatial, rowIDHashBelow: t.RowIDHashBelow, counterExact: t.CounterExact,
-		colPos: t.colPos, gms: make([]sql.Column, len(t.sch.Schema)), shape: t.Shape(),
+		keyFormat: t.KeyFormat,
+		colPos:    t.colPos, gms: make([]sql.Column, len(t.sch.Schema)), shape: t.Shape(),
 	}
 	for i, c := range t.sch.Schema {
 		b.gms[i] = *c
