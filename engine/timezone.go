@@ -2,6 +2,7 @@ package engine
 
 import (
 	"context"
+	"strings"
 	"sync"
 	"time"
 
@@ -127,6 +128,38 @@ func (l *layout) toStored(row sql.Row, loc *time.Location) sql.Row {
 	return out
 }
 
+// The TIMESTAMP range, which MySQL checks on the UTC value. GMS checks
+// the wall time it converts, before the editor sees the row: under
+// '+05:00' it let '1970-01-01 00:00:01' through (before the epoch in UTC)
+// and stored it.
+var (
+	minStamp = time.Unix(1, 0).UTC()
+	maxStamp = time.Unix(1<<31-1, 999999999).UTC()
+)
+
+// checkStampRange refuses a converted row whose TIMESTAMP lies outside
+// the range in UTC with MySQL's strict-mode 1292 (wall is the row as the
+// session wrote it, for the message). Non-strict MySQL stores zero with a
+// warning instead; Myriad refuses there too rather than store a value
+// the column cannot hold.
+func (l *layout) checkStampRange(stored, wall sql.Row) error {
+	for _, i := range l.stamps {
+		if i >= len(stored) {
+			continue
+		}
+		u, ok := stored[i].(time.Time)
+		if !ok || u.Year() < 1 || !u.Before(minStamp) && !u.After(maxStamp) {
+			continue
+		}
+		w := u
+		if wt, ok := wall[i].(time.Time); ok {
+			w = wt
+		}
+		return mysql.NewSQLError(mysql.ERTruncatedWrongValue, "22007", "Incorrect datetime value: '%s' for column '%s' at row 1", w.Format("2006-01-02 15:04:05.999999"), l.sch[i].Name)
+	}
+	return nil
+}
+
 // zoneRanges converts the TIMESTAMP bounds of index ranges from the
 // session's wall time to stored UTC. A fixed offset converts exactly; a
 // zone with DST widens each bound by the zone's offsets around it (a wall
@@ -232,4 +265,54 @@ func stampFromSession(ctx *sql.Context, typ sql.Type, v any) any {
 		return sqlfunc.FromZone(t, sqlfunc.SessionZone(ctx))
 	}
 	return v
+}
+
+// mentionsStamp reports whether an expression's text names one of the
+// TIMESTAMP columns (as a whole word, any case, quoted or not): enough to
+// tell a generated column or functional key part that may depend on the
+// session's zone, erring towards yes.
+func mentionsStamp(text string, sch sql.Schema, stamps []int) bool {
+	low := strings.ToLower(text)
+	for _, i := range stamps {
+		name := strings.ToLower(sch[i].Name)
+		for from := 0; ; {
+			k := strings.Index(low[from:], name)
+			if k < 0 {
+				break
+			}
+			k += from
+			end := k + len(name)
+			if (k == 0 || !wordByte(low[k-1])) && (end == len(low) || !wordByte(low[end])) {
+				return true
+			}
+			from = k + 1
+		}
+	}
+	return false
+}
+
+func wordByte(b byte) bool {
+	return b == '_' || b == '$' || b >= '0' && b <= '9' || b >= 'a' && b <= 'z' || b >= 0x80
+}
+
+// zoneRefusal refuses what would compute a value from a TIMESTAMP in the
+// wrong zone under a zone that is not UTC (loc non-nil). GMS computes a
+// generated column when a row is written, in the writer's zone, and the
+// engine stores it: right for a STORED column (MySQL does the same) but
+// not for a VIRTUAL one, which MySQL computes when it is read, in the
+// reader's zone. A functional key part is computed over the stored (UTC)
+// row, so a UNIQUE one would judge duplicates in UTC where MySQL judges
+// them in the writer's zone (a lookup declines such an index instead:
+// LookupForExpressions). Under UTC both are what MySQL computes.
+func (l *layout) zoneRefusal(loc *time.Location, write bool) error {
+	if loc == nil {
+		return nil
+	}
+	if l.zoneVirtual {
+		return mysql.NewSQLError(mysql.ERNotSupportedYet, "42000", "This version of MySQL doesn't yet support 'a VIRTUAL generated column over a TIMESTAMP column under a time_zone other than UTC (table %s)'", l.t.Name)
+	}
+	if write && l.zoneUniqueFx {
+		return mysql.NewSQLError(mysql.ERNotSupportedYet, "42000", "This version of MySQL doesn't yet support 'writing to a UNIQUE functional index over a TIMESTAMP column under a time_zone other than UTC (table %s)'", l.t.Name)
+	}
+	return nil
 }

@@ -208,19 +208,24 @@ func newConvertTz(args ...sql.Expression) (sql.Expression, error) {
 	if len(args) != 3 {
 		return nil, sql.ErrInvalidArgumentNumber.New("CONVERT_TZ", 3, len(args))
 	}
-	return &convertTz{NaryExpression: expression.NaryExpression{ChildExpressions: args}}, nil
+	// MySQL types the result DATETIME with the argument's precision
+	// (Item_func_convert_tz::resolve_type); GMS said DATETIME(6) always,
+	// so '2024-01-01 10:00:00' came back with six zero digits.
+	typ := types.MustCreateDatetimeType(sqltypes.Datetime, timePrecision(args[0]))
+	return &convertTz{NaryExpression: expression.NaryExpression{ChildExpressions: args}, typ: typ}, nil
 }
 
 type convertTz struct {
 	expression.NaryExpression
 	numeric
+	typ sql.DatetimeType
 }
 
 var _ sql.FunctionExpression = (*convertTz)(nil)
 
 func (c *convertTz) FunctionName() string { return "convert_tz" }
 func (c *convertTz) Description() string  { return "converts a datetime from one time zone to another" }
-func (c *convertTz) Type() sql.Type       { return types.DatetimeMaxPrecision }
+func (c *convertTz) Type() sql.Type       { return c.typ }
 func (c *convertTz) IsNullable() bool     { return true }
 func (c *convertTz) String() string {
 	a := c.ChildExpressions
