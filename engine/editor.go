@@ -108,6 +108,9 @@ func (e *editor) Insert(ctx *sql.Context, row sql.Row) error {
 		if err := e.t.lay.checkStampRange(row, wall); err != nil {
 			return err
 		}
+		if err := e.t.lay.zoneDefaultRefusal(nil, wall); err != nil {
+			return err
+		}
 	}
 	var (
 		s      *Session
@@ -464,9 +467,12 @@ func (e *editor) Update(ctx *sql.Context, old, new sql.Row) error {
 		if err := e.t.lay.zoneRefusal(loc, true); err != nil {
 			return err
 		}
-		wall := new
+		wallOld, wall := old, new
 		old, new = e.t.lay.toStored(old, loc), e.t.lay.toStored(new, loc)
 		if err := e.t.lay.checkStampRange(new, wall); err != nil {
+			return err
+		}
+		if err := e.t.lay.zoneDefaultRefusal(wallOld, wall); err != nil {
 			return err
 		}
 	}

@@ -7,6 +7,7 @@ import (
 	"math"
 	"sort"
 	"strings"
+	"time"
 
 	"github.com/cespare/xxhash/v2"
 	"sync"
@@ -55,8 +56,12 @@ type layout struct {
 	// zoneVirtual: a VIRTUAL generated column reads a TIMESTAMP column;
 	// zoneUniqueFx: a UNIQUE functional key part does (timezone.go).
 	zoneVirtual, zoneUniqueFx bool
-	floats                    []floatCol
-	fills                     sql.Row // per column: its value in rows stored before it was added
+	// stampDefaults: per entry of stamps, the column's constant DEFAULT
+	// (zero Time: none or zero), which GMS hands over as the session's
+	// wall time (timezone.go: zoneDefaultRefusal).
+	stampDefaults []time.Time
+	floats        []floatCol
+	fills         sql.Row // per column: its value in rows stored before it was added
 
 	versions    sync.Map // string(older row header) -> *rowVersion
 	nversions   atomic.Int32
@@ -99,6 +104,7 @@ func newLayout(t *catalog.Table) *layout {
 	l.rowCount = keys.RowCount(t.DataSchemaID, t.ID)
 	l.header = binary.AppendUvarint(nil, uint64(len(t.Columns)))
 	l.stamps = stampsOf(sch)
+	l.stampDefaults = stampDefaultsOf(sch, l.stamps)
 	for i := range t.Columns {
 		if c := &t.Columns[i]; c.Virtual && c.Generated != nil && mentionsStamp(c.Generated.Expr, sch, l.stamps) {
 			l.zoneVirtual = true

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/dolthub/go-mysql-server/sql"
+	"github.com/dolthub/go-mysql-server/sql/expression"
 	"github.com/dolthub/go-mysql-server/sql/types"
 	"github.com/dolthub/vitess/go/mysql"
 	"github.com/dolthub/vitess/go/sqltypes"
@@ -315,4 +316,70 @@ func (l *layout) zoneRefusal(loc *time.Location, write bool) error {
 		return mysql.NewSQLError(mysql.ERNotSupportedYet, "42000", "This version of MySQL doesn't yet support 'writing to a UNIQUE functional index over a TIMESTAMP column under a time_zone other than UTC (table %s)'", l.t.Name)
 	}
 	return nil
+}
+
+// stampDefaultsOf lists the constant DEFAULTs of the TIMESTAMP columns at
+// stamps; nil when there is none.
+func stampDefaultsOf(sch sql.Schema, stamps []int) []time.Time {
+	var out []time.Time
+	for k, i := range stamps {
+		d := sch[i].Default
+		if d == nil {
+			continue
+		}
+		lit, ok := d.Expr.(*expression.Literal)
+		if !ok || lit.Value() == nil {
+			continue
+		}
+		v, _, err := sch[i].Type.Convert(context.Background(), lit.Value())
+		t, ok := v.(time.Time)
+		if err != nil || !ok || t.Year() < 1 {
+			continue
+		}
+		if out == nil {
+			out = make([]time.Time, len(stamps))
+		}
+		out[k] = t
+	}
+	return out
+}
+
+// zoneDefaultRefusal refuses, under a zone that is not UTC, a row whose
+// TIMESTAMP is its column's constant DEFAULT, where the value changes
+// (old is nil for an INSERT). MySQL fixes such a default once, in the
+// zone of the CREATE or ALTER; GMS evaluates the stored literal for each
+// row, and the engine would take it for the writer's wall time. A row
+// that gives the default's value itself is refused too: the editor cannot
+// tell the two apart.
+func (l *layout) zoneDefaultRefusal(wallOld, wallNew sql.Row) error {
+	for k, d := range l.stampDefaults {
+		i := l.stamps[k]
+		if d.IsZero() || i >= len(wallNew) {
+			continue
+		}
+		v, ok := wallNew[i].(time.Time)
+		if !ok || !v.Equal(d) {
+			continue
+		}
+		if wallOld != nil && i < len(wallOld) {
+			if o, ok := wallOld[i].(time.Time); ok && o.Equal(v) {
+				continue
+			}
+		}
+		return mysql.NewSQLError(mysql.ERNotSupportedYet, "42000", "This version of MySQL doesn't yet support 'the constant DEFAULT of TIMESTAMP column %s under a time_zone other than UTC'", l.sch[i].Name)
+	}
+	return nil
+}
+
+// zoneDefaultDDL refuses giving a TIMESTAMP column a constant DEFAULT
+// under a zone that is not UTC: MySQL converts it to UTC once, here;
+// Myriad keeps the literal, which every later session would read as UTC.
+func zoneDefaultDDL(ctx *sql.Context, col *sql.Column) error {
+	if col.Default == nil || col.Type.Type() != sqltypes.Timestamp || sqlfunc.SessionZone(ctx) == nil {
+		return nil
+	}
+	if d := stampDefaultsOf(sql.Schema{col}, []int{0}); d == nil {
+		return nil
+	}
+	return mysql.NewSQLError(mysql.ERNotSupportedYet, "42000", "This version of MySQL doesn't yet support 'a constant DEFAULT for TIMESTAMP column %s under a time_zone other than UTC (SET time_zone = '+00:00' and give the UTC value)'", col.Name)
 }

@@ -75,7 +75,7 @@ func TestTimeZoneGenerated(t *testing.T) {
 	mustExec(t, plus5, "INSERT INTO g (id, ts) VALUES (2, '2024-01-02 02:00:00')")
 	mustExec(t, plus5, "ALTER TABLE g ADD COLUMN a DATE AS (DATE(ts)) STORED")
 	for _, c := range []struct {
-		db     *sql.DB
+		db      *sql.DB
 		q, want string
 	}{
 		{utc, "SELECT id, s, a FROM g ORDER BY id", "1 2024-01-01T00:00:00Z 2024-01-02T00:00:00Z|2 2024-01-02T00:00:00Z 2024-01-02T00:00:00Z"},
@@ -101,4 +101,31 @@ func TestTimeZoneGenerated(t *testing.T) {
 	mustExec(t, utc, "INSERT INTO u VALUES (1, '2024-01-01 22:00:00')")
 	wantErrNo(t, plus5, 1235, "INSERT INTO u VALUES (2, '2024-01-02 02:00:00')")
 	wantErrNo(t, utc, 1062, "INSERT INTO u VALUES (2, '2024-01-01 01:00:00')")
+}
+
+// TestTimeZoneConstDefault: MySQL fixes a TIMESTAMP column's constant
+// DEFAULT once, in the zone of the CREATE or ALTER; GMS evaluates the
+// literal per row, which the engine took for the writer's wall time (a
+// default '2024-02-01 05:00:00' from UTC was stored 00:00 UTC by an
+// INSERT under '+05:00'). Under a zone other than UTC, a row taking the
+// default and a DDL giving one are refused with 1235; under UTC both are
+// MySQL's.
+func TestTimeZoneConstDefault(t *testing.T) {
+	ts := startServer(t, t.TempDir())
+	mustExec(t, ts.connect(""), "CREATE DATABASE d")
+	utc := zoneConn(t, ts, "+00:00", false)
+	plus5 := zoneConn(t, ts, "+05:00", false)
+	mustExec(t, utc, "CREATE TABLE cd (id INT PRIMARY KEY, ts TIMESTAMP NOT NULL DEFAULT '2024-02-01 05:00:00', n TIMESTAMP NULL DEFAULT CURRENT_TIMESTAMP)")
+	wantErrNo(t, plus5, 1235, "INSERT INTO cd (id) VALUES (1)")
+	mustExec(t, plus5, "INSERT INTO cd (id, ts) VALUES (2, '2024-03-01 05:00:00')")
+	wantErrNo(t, plus5, 1235, "UPDATE cd SET ts = DEFAULT WHERE id = 2")
+	mustExec(t, plus5, "UPDATE cd SET n = NULL WHERE id = 2")
+	mustExec(t, utc, "INSERT INTO cd (id) VALUES (3)")
+	if got := joinRows(queryRows(t, plus5, "SELECT id, ts FROM cd ORDER BY id")); got != "2 2024-03-01T05:00:00Z|3 2024-02-01T10:00:00Z" {
+		t.Errorf("read under +05:00: %s", got)
+	}
+	wantErrNo(t, plus5, 1235, "CREATE TABLE cd2 (id INT PRIMARY KEY, ts TIMESTAMP NOT NULL DEFAULT '2024-01-01 00:00:00')")
+	wantErrNo(t, plus5, 1235, "ALTER TABLE cd ADD COLUMN c TIMESTAMP NOT NULL DEFAULT '2024-02-01 05:00:00'")
+	mustExec(t, plus5, "CREATE TABLE cd3 (id INT PRIMARY KEY, ts TIMESTAMP NULL DEFAULT NULL, n TIMESTAMP NOT NULL DEFAULT CURRENT_TIMESTAMP, dt DATETIME DEFAULT '2024-01-01 00:00:00')")
+	mustExec(t, plus5, "INSERT INTO cd3 (id) VALUES (1)")
 }
