@@ -54,6 +54,16 @@ func TestTimeZoneStampRange(t *testing.T) {
 			t.Errorf("binary=%v: rows read in UTC: %s", binary, got)
 		}
 	}
+	// A DATETIME made TIMESTAMP by an ALTER under '+05:00': its wall
+	// time is in range, its UTC value is not.
+	for _, algo := range []string{"", ", ALGORITHM=COPY"} {
+		mustExec(t, utc, "DROP TABLE IF EXISTS m")
+		mustExec(t, utc, "CREATE TABLE m (id INT PRIMARY KEY, dt DATETIME NULL)")
+		mustExec(t, utc, "INSERT INTO m VALUES (1, '1970-01-01 00:00:01')")
+		plus5 := zoneConn(t, ts, "+05:00", false)
+		wantErrNo(t, plus5, 1292, "ALTER TABLE m MODIFY dt TIMESTAMP NULL"+algo)
+		mustExec(t, utc, "ALTER TABLE m MODIFY dt TIMESTAMP NULL"+algo)
+	}
 }
 
 // TestTimeZoneGenerated: generated columns and functional indexes over a
