@@ -137,6 +137,9 @@ func storedColumn(ctx *sql.Context, t *catalog.Table, col *sql.Column) (catalog.
 		// A literal generation expression, (1): kept as text like any other.
 		gen = &catalog.Default{Expr: "(" + col.Generated.String() + ")"}
 	}
+	if err := zoneDefaultDDL(ctx, col); err != nil {
+		return catalog.Column{}, err
+	}
 	def, err := catalog.StoreDefault(ctx, col.Default)
 	if err != nil {
 		return catalog.Column{}, err

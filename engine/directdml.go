@@ -272,6 +272,9 @@ func (sh *directShape) run(ctx *sql.Context, ed *editor, tx *Transaction, lock L
 		return 0, 0, err
 	}
 	if loc := t.lay.zoneOf(ctx); loc != nil {
+		if err := t.lay.zoneRefusal(loc, false); err != nil {
+			return 0, 0, err
+		}
 		// As GMS would read it (partitionRows); the editor converts back.
 		old = t.lay.toSession(old, loc)
 	}

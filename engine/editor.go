@@ -99,7 +99,19 @@ func (e *editor) Insert(ctx *sql.Context, row sql.Row) error {
 	if err := e.syncBuild(ctx); err != nil {
 		return err
 	}
-	row = e.t.lay.toStored(row, e.t.lay.zoneOf(ctx))
+	if loc := e.t.lay.zoneOf(ctx); loc != nil {
+		if err := e.t.lay.zoneRefusal(loc, true); err != nil {
+			return err
+		}
+		wall := row
+		row = e.t.lay.toStored(row, loc)
+		if err := e.t.lay.checkStampRange(row, wall); err != nil {
+			return err
+		}
+		if err := e.t.lay.zoneDefaultRefusal(nil, wall); err != nil {
+			return err
+		}
+	}
 	var (
 		s      *Session
 		st     *autoIncState
@@ -452,7 +464,17 @@ func (e *editor) Update(ctx *sql.Context, old, new sql.Row) error {
 		return err
 	}
 	if loc := e.t.lay.zoneOf(ctx); loc != nil {
+		if err := e.t.lay.zoneRefusal(loc, true); err != nil {
+			return err
+		}
+		wallOld, wall := old, new
 		old, new = e.t.lay.toStored(old, loc), e.t.lay.toStored(new, loc)
+		if err := e.t.lay.checkStampRange(new, wall); err != nil {
+			return err
+		}
+		if err := e.t.lay.zoneDefaultRefusal(wallOld, wall); err != nil {
+			return err
+		}
 	}
 	if err := e.observeAutoInc(ctx, new); err != nil {
 		return err

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"time"
 
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/go-mysql-server/sql/analyzer"
@@ -488,10 +489,22 @@ func (t *Table) LookupForExpressions(ctx *sql.Context, exprs ...sql.Expression) 
 	if !lay.hasFx || t.pkPointLookup(ctx, exprs) {
 		return sql.IndexLookup{}, nil, nil, false, nil
 	}
+	var loc *time.Location
 	for i := range lay.indexes {
 		il := &lay.indexes[i]
 		if il.fx == nil || il.fx[0] == nil || il.state != catalog.IndexPublic {
 			continue
+		}
+		if il.fxStamp {
+			// The index holds the expression over the stored (UTC)
+			// TIMESTAMP; the query means it over the session's wall
+			// time, which GMS's filter computes over a scan.
+			if loc == nil {
+				loc = lay.zoneOf(ctx)
+			}
+			if loc != nil {
+				continue
+			}
 		}
 		fe, err := il.fx[0].resolve(ctx, lay.t)
 		if err != nil {

@@ -2,10 +2,14 @@ package engine
 
 import (
 	"strings"
+	"time"
 
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/go-mysql-server/sql/expression"
 	"github.com/dolthub/go-mysql-server/sql/transform"
+	"github.com/dolthub/vitess/go/sqltypes"
+
+	"github.com/myriaddb/myriad/sqlfunc"
 )
 
 // Generated columns (GENERATED ALWAYS AS (expr) STORED | VIRTUAL). GMS
@@ -33,17 +37,43 @@ func (t *Table) addGeneratedColumn(ctx *sql.Context, col *sql.Column, order *sql
 	if err != nil {
 		return err
 	}
+	// Rows are stored with TIMESTAMPs in UTC; the expression means them in
+	// the ALTER session's zone, as GMS computes it for an INSERT, and a
+	// TIMESTAMP result is that zone's wall time (timezone.go).
+	loc := sqlfunc.SessionZone(ctx)
+	var stamps []int
+	if loc != nil {
+		// The table's, moved past the new column (def is not prepared).
+		for _, i := range t.lay.stamps {
+			if i >= pos {
+				i++
+			}
+			stamps = append(stamps, i)
+		}
+	}
 	return t.rebuild(ctx, def, func(r sql.Row) (sql.Row, error) {
 		nr := make(sql.Row, 0, len(r)+1)
 		nr = append(nr, r[:pos]...)
 		nr = append(nr, nil)
 		nr = append(nr, r[pos:]...)
-		v, err := gen.Eval(ctx, nr)
+		er := nr
+		if len(stamps) > 0 {
+			er = nr.Copy()
+			for _, i := range stamps {
+				if tv, ok := er[i].(time.Time); ok {
+					er[i] = sqlfunc.ToZone(tv, loc)
+				}
+			}
+		}
+		v, err := gen.Eval(ctx, er)
 		if err != nil {
 			return nil, err
 		}
 		if nr[pos], _, err = col.Type.Convert(ctx, v); err != nil {
 			return nil, err
+		}
+		if tv, ok := nr[pos].(time.Time); ok && loc != nil && col.Type.Type() == sqltypes.Timestamp {
+			nr[pos] = sqlfunc.FromZone(tv, loc)
 		}
 		return nr, nil
 	})

@@ -7,6 +7,7 @@ import (
 	"math"
 	"sort"
 	"strings"
+	"time"
 
 	"github.com/cespare/xxhash/v2"
 	"sync"
@@ -52,8 +53,15 @@ type layout struct {
 	chars   []int // positions of CHAR (not BINARY) columns
 	times   []int // positions of TIME(n) columns with n < 6 (timetype.Round)
 	stamps  []int // positions of TIMESTAMP columns (timezone.go)
-	floats  []floatCol
-	fills   sql.Row // per column: its value in rows stored before it was added
+	// zoneVirtual: a VIRTUAL generated column reads a TIMESTAMP column;
+	// zoneUniqueFx: a UNIQUE functional key part does (timezone.go).
+	zoneVirtual, zoneUniqueFx bool
+	// stampDefaults: per entry of stamps, the column's constant DEFAULT
+	// (zero Time: none or zero), which GMS hands over as the session's
+	// wall time (timezone.go: zoneDefaultRefusal).
+	stampDefaults []time.Time
+	floats        []floatCol
+	fills         sql.Row // per column: its value in rows stored before it was added
 
 	versions    sync.Map // string(older row header) -> *rowVersion
 	nversions   atomic.Int32
@@ -82,7 +90,8 @@ type indexLayout struct {
 	state  catalog.IndexState
 	// fx holds, per key part, its expression if it is functional (nil
 	// for a column part; nil slice for an index without any).
-	fx []*funcExpr
+	fx      []*funcExpr
+	fxStamp bool // a functional key part reads a TIMESTAMP column
 }
 
 func layoutOf(t *catalog.Table) *layout {
@@ -95,6 +104,12 @@ func newLayout(t *catalog.Table) *layout {
 	l.rowCount = keys.RowCount(t.DataSchemaID, t.ID)
 	l.header = binary.AppendUvarint(nil, uint64(len(t.Columns)))
 	l.stamps = stampsOf(sch)
+	l.stampDefaults = stampDefaultsOf(sch, l.stamps)
+	for i := range t.Columns {
+		if c := &t.Columns[i]; c.Virtual && c.Generated != nil && mentionsStamp(c.Generated.Expr, sch, l.stamps) {
+			l.zoneVirtual = true
+		}
+	}
 	for i, c := range sch {
 		if c.Type.Type() == sqltypes.Char {
 			l.chars = append(l.chars, i)
@@ -144,6 +159,10 @@ func newLayout(t *catalog.Table) *layout {
 					typ = types.LongText
 				}
 				il.fx[j] = &funcExpr{text: ix.Exprs[j], typ: typ}
+				if mentionsStamp(ix.Exprs[j], sch, l.stamps) {
+					il.fxStamp = true
+					l.zoneUniqueFx = l.zoneUniqueFx || ix.Unique
+				}
 				l.hasFx = true
 				il.enc = append(il.enc, keyenc.EncoderFor(typ))
 				continue

@@ -350,6 +350,10 @@ func convertForRewrite(ctx *sql.Context, from, to sql.Type, v any, col string, r
 	cv, inRange, err := to.Convert(ctx, v)
 	if t, ok := cv.(time.Time); ok && err == nil && toStamp && !fromStamp {
 		cv = sqlfunc.FromZone(t, sqlfunc.SessionZone(ctx))
+		// GMS checked the range on the wall time; MySQL checks it in UTC.
+		if u := cv.(time.Time); u.Year() >= 1 && (u.Before(minStamp) || u.After(maxStamp)) {
+			return nil, mysql.NewSQLError(mysql.ERTruncatedWrongValue, "22007", "Incorrect datetime value: '%s' for column '%s' at row %d", t.Format("2006-01-02 15:04:05.999999"), col, rowNum)
+		}
 	}
 	if err == nil && inRange == sql.InRange {
 		// GMS keeps text as UTF-8 whatever the column's character set:

@@ -114,6 +114,11 @@ func (t *Table) PartitionRows(ctx *sql.Context, p sql.Partition) (sql.RowIter, e
 // partitionRows reads a partition; lock, when set, makes it a current read
 // that locks each row at least in that mode (foreign key lookups).
 func (t *Table) partitionRows(ctx *sql.Context, p sql.Partition, lock locks.Mode) (sql.RowIter, error) {
+	if t.lay.zoneVirtual {
+		if err := t.lay.zoneRefusal(t.lay.zoneOf(ctx), false); err != nil {
+			return nil, err
+		}
+	}
 	tx, err := txnOf(ctx)
 	if err != nil {
 		return nil, err

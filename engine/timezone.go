@@ -2,10 +2,12 @@ package engine
 
 import (
 	"context"
+	"strings"
 	"sync"
 	"time"
 
 	"github.com/dolthub/go-mysql-server/sql"
+	"github.com/dolthub/go-mysql-server/sql/expression"
 	"github.com/dolthub/go-mysql-server/sql/types"
 	"github.com/dolthub/vitess/go/mysql"
 	"github.com/dolthub/vitess/go/sqltypes"
@@ -127,6 +129,38 @@ func (l *layout) toStored(row sql.Row, loc *time.Location) sql.Row {
 	return out
 }
 
+// The TIMESTAMP range, which MySQL checks on the UTC value. GMS checks
+// the wall time it converts, before the editor sees the row: under
+// '+05:00' it let '1970-01-01 00:00:01' through (before the epoch in UTC)
+// and stored it.
+var (
+	minStamp = time.Unix(1, 0).UTC()
+	maxStamp = time.Unix(1<<31-1, 999999999).UTC()
+)
+
+// checkStampRange refuses a converted row whose TIMESTAMP lies outside
+// the range in UTC with MySQL's strict-mode 1292 (wall is the row as the
+// session wrote it, for the message). Non-strict MySQL stores zero with a
+// warning instead; Myriad refuses there too rather than store a value
+// the column cannot hold.
+func (l *layout) checkStampRange(stored, wall sql.Row) error {
+	for _, i := range l.stamps {
+		if i >= len(stored) {
+			continue
+		}
+		u, ok := stored[i].(time.Time)
+		if !ok || u.Year() < 1 || !u.Before(minStamp) && !u.After(maxStamp) {
+			continue
+		}
+		w := u
+		if wt, ok := wall[i].(time.Time); ok {
+			w = wt
+		}
+		return mysql.NewSQLError(mysql.ERTruncatedWrongValue, "22007", "Incorrect datetime value: '%s' for column '%s' at row 1", w.Format("2006-01-02 15:04:05.999999"), l.sch[i].Name)
+	}
+	return nil
+}
+
 // zoneRanges converts the TIMESTAMP bounds of index ranges from the
 // session's wall time to stored UTC. A fixed offset converts exactly; a
 // zone with DST widens each bound by the zone's offsets around it (a wall
@@ -232,4 +266,120 @@ func stampFromSession(ctx *sql.Context, typ sql.Type, v any) any {
 		return sqlfunc.FromZone(t, sqlfunc.SessionZone(ctx))
 	}
 	return v
+}
+
+// mentionsStamp reports whether an expression's text names one of the
+// TIMESTAMP columns (as a whole word, any case, quoted or not): enough to
+// tell a generated column or functional key part that may depend on the
+// session's zone, erring towards yes.
+func mentionsStamp(text string, sch sql.Schema, stamps []int) bool {
+	low := strings.ToLower(text)
+	for _, i := range stamps {
+		name := strings.ToLower(sch[i].Name)
+		for from := 0; ; {
+			k := strings.Index(low[from:], name)
+			if k < 0 {
+				break
+			}
+			k += from
+			end := k + len(name)
+			if (k == 0 || !wordByte(low[k-1])) && (end == len(low) || !wordByte(low[end])) {
+				return true
+			}
+			from = k + 1
+		}
+	}
+	return false
+}
+
+func wordByte(b byte) bool {
+	return b == '_' || b == '$' || b >= '0' && b <= '9' || b >= 'a' && b <= 'z' || b >= 0x80
+}
+
+// zoneRefusal refuses what would compute a value from a TIMESTAMP in the
+// wrong zone under a zone that is not UTC (loc non-nil). GMS computes a
+// generated column when a row is written, in the writer's zone, and the
+// engine stores it: right for a STORED column (MySQL does the same) but
+// not for a VIRTUAL one, which MySQL computes when it is read, in the
+// reader's zone. A functional key part is computed over the stored (UTC)
+// row, so a UNIQUE one would judge duplicates in UTC where MySQL judges
+// them in the writer's zone (a lookup declines such an index instead:
+// LookupForExpressions). Under UTC both are what MySQL computes.
+func (l *layout) zoneRefusal(loc *time.Location, write bool) error {
+	if loc == nil {
+		return nil
+	}
+	if l.zoneVirtual {
+		return mysql.NewSQLError(mysql.ERNotSupportedYet, "42000", "This version of MySQL doesn't yet support 'a VIRTUAL generated column over a TIMESTAMP column under a time_zone other than UTC (table %s)'", l.t.Name)
+	}
+	if write && l.zoneUniqueFx {
+		return mysql.NewSQLError(mysql.ERNotSupportedYet, "42000", "This version of MySQL doesn't yet support 'writing to a UNIQUE functional index over a TIMESTAMP column under a time_zone other than UTC (table %s)'", l.t.Name)
+	}
+	return nil
+}
+
+// stampDefaultsOf lists the constant DEFAULTs of the TIMESTAMP columns at
+// stamps; nil when there is none.
+func stampDefaultsOf(sch sql.Schema, stamps []int) []time.Time {
+	var out []time.Time
+	for k, i := range stamps {
+		d := sch[i].Default
+		if d == nil {
+			continue
+		}
+		lit, ok := d.Expr.(*expression.Literal)
+		if !ok || lit.Value() == nil {
+			continue
+		}
+		v, _, err := sch[i].Type.Convert(context.Background(), lit.Value())
+		t, ok := v.(time.Time)
+		if err != nil || !ok || t.Year() < 1 {
+			continue
+		}
+		if out == nil {
+			out = make([]time.Time, len(stamps))
+		}
+		out[k] = t
+	}
+	return out
+}
+
+// zoneDefaultRefusal refuses, under a zone that is not UTC, a row whose
+// TIMESTAMP is its column's constant DEFAULT, where the value changes
+// (old is nil for an INSERT). MySQL fixes such a default once, in the
+// zone of the CREATE or ALTER; GMS evaluates the stored literal for each
+// row, and the engine would take it for the writer's wall time. A row
+// that gives the default's value itself is refused too: the editor cannot
+// tell the two apart.
+func (l *layout) zoneDefaultRefusal(wallOld, wallNew sql.Row) error {
+	for k, d := range l.stampDefaults {
+		i := l.stamps[k]
+		if d.IsZero() || i >= len(wallNew) {
+			continue
+		}
+		v, ok := wallNew[i].(time.Time)
+		if !ok || !v.Equal(d) {
+			continue
+		}
+		if wallOld != nil && i < len(wallOld) {
+			if o, ok := wallOld[i].(time.Time); ok && o.Equal(v) {
+				continue
+			}
+		}
+		return mysql.NewSQLError(mysql.ERNotSupportedYet, "42000", "This version of MySQL doesn't yet support 'the constant DEFAULT of TIMESTAMP column %s under a time_zone other than UTC'", l.sch[i].Name)
+	}
+	return nil
+}
+
+// zoneDefaultDDL refuses giving a TIMESTAMP column a constant DEFAULT
+// under a zone that is not UTC: MySQL converts it to UTC once, here;
+// Myriad keeps the literal, which every later session would read as UTC.
+func zoneDefaultDDL(ctx *sql.Context, col *sql.Column) error {
+	if col.Default == nil || col.Type.Type() != sqltypes.Timestamp || sqlfunc.SessionZone(ctx) == nil {
+		return nil
+	}
+	if d := stampDefaultsOf(sql.Schema{col}, []int{0}); d == nil {
+		return nil
+	}
+	return mysql.NewSQLError(mysql.ERNotSupportedYet, "42000", "This version of MySQL doesn't yet support 'a constant DEFAULT for TIMESTAMP column %s under a time_zone other than UTC (SET time_zone = '+00:00' and give the UTC value)'", col.Name)
 }
