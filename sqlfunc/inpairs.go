@@ -47,7 +47,9 @@ func inPairs(ctx *sql.Context, left sql.Expression, tup expression.Tuple) sql.Ex
 	var or sql.Expression
 	for _, el := range tup {
 		var eq sql.Expression = expression.NewEquals(left, el)
-		if ne, _, err := compareAsDouble(eq); err == nil {
+		if ne, ok := compareTemporalAsNumber(eq); ok {
+			eq = ne
+		} else if ne, _, err := compareAsDouble(eq); err == nil {
 			eq = ne
 		}
 		if or == nil {
