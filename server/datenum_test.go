@@ -37,4 +37,25 @@ func TestTemporalComparedWithNumber(t *testing.T) {
 	} {
 		wantRows(t, db, c.q, c.want...)
 	}
+	// A parameter is a constant: against a column it is read as a date
+	// (2026-11-28 00:00:00 is 20261128), not compared as a number.
+	var ids []int
+	rows, err := db.Query("SELECT id FROM t WHERE dt = ? ORDER BY id", 20261128)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var id int
+		if err := rows.Scan(&id); err != nil {
+			t.Fatal(err)
+		}
+		ids = append(ids, id)
+	}
+	if err := rows.Err(); err != nil {
+		t.Fatal(err)
+	}
+	if len(ids) != 1 || ids[0] != 2 {
+		t.Fatalf("dt = ? (20261128): got ids %v, want [2]", ids)
+	}
 }
