@@ -2,6 +2,7 @@ package sqlfunc
 
 import (
 	"github.com/dolthub/go-mysql-server/sql"
+	"github.com/dolthub/go-mysql-server/sql/plan"
 	"github.com/dolthub/go-mysql-server/sql/types"
 )
 
@@ -32,5 +33,33 @@ func Coercibility(ctx *sql.Context, e sql.Expression) (sql.CollationID, byte) {
 			return coll, co
 		}
 	}
+	if sq, ok := e.(*plan.Subquery); ok {
+		// A scalar subquery has its selected expression's collation and
+		// derivation (Item_singlerow_subselect); GMS's resolves over every
+		// node and expression of the query, binary of coercibility 7 for
+		// (SELECT x.c FROM t x WHERE x.id = t.id).
+		if p := selected(sq.Query); p != nil {
+			return Coercibility(ctx, p)
+		}
+	}
 	return sql.GetCoercibility(ctx, e)
+}
+
+// selected is the one expression a query's top projection selects, nil
+// when there is none or more.
+func selected(n sql.Node) sql.Expression {
+	for n != nil {
+		switch q := n.(type) {
+		case *plan.Project:
+			if len(q.Projections) == 1 {
+				return q.Projections[0]
+			}
+			return nil
+		case *plan.Limit, *plan.Sort, *plan.Filter, *plan.TopN, *plan.Distinct:
+			n = q.Children()[0]
+		default:
+			return nil
+		}
+	}
+	return nil
 }

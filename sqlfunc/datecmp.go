@@ -171,6 +171,9 @@ func dateCompare(ctx *sql.Context, op string, a, b sql.Expression) sql.Expressio
 		}
 		return timeVsNumber(flipped[op], b, a)
 	}
+	if numberForExpression(a, b) {
+		return nil
+	}
 	col := a.Type()
 	v, zero, ok := temporalConstant(ctx, b.(*expression.Literal))
 	if !ok {
@@ -258,7 +261,7 @@ func dateIn(ctx *sql.Context, in *expression.InTuple) sql.Expression {
 	var kept []sql.Expression
 	changed := false
 	for _, e := range tup {
-		if !isConstant(e) {
+		if !isConstant(e) || numberForExpression(a, e) {
 			kept = append(kept, e)
 			continue
 		}
@@ -282,6 +285,15 @@ func dateIn(ctx *sql.Context, in *expression.InTuple) sql.Expression {
 		return matchNothing(a)
 	}
 	return expression.NewInTuple(a, expression.NewTuple(kept...))
+}
+
+// numberForExpression: a number constant b compared with a temporal a that
+// is not a column is compared as a number (datenum.go), since MySQL
+// converts a constant to the type of a field only (convert_constant_item):
+// NOW() < 20261128 compares 20261127103000 with 20261128.
+func numberForExpression(a, b sql.Expression) bool {
+	_, col := a.(*expression.GetField)
+	return !col && isNumber(b.Type())
 }
 
 // temporalConstant reads a string or number constant as MySQL does when it

@@ -1,6 +1,7 @@
 package sqlfunc
 
 import (
+	"fmt"
 	"strings"
 
 	"github.com/dolthub/go-mysql-server/sql"
@@ -21,9 +22,10 @@ import (
 // The IN becomes s = e1 OR s = e2 OR ..., whose three-valued logic is IN's
 // (NULL when nothing matches and an element is NULL); every '=' then gets
 // the corrections all comparisons get (compareAsDouble here, the collation
-// in engine/padspace.go). s is evaluated once per element, so an s that
-// reads a subquery or anything nondeterministic is left to GMS. nil when
-// the IN is not of that shape.
+// in engine/padspace.go). An s that reads a subquery or anything
+// nondeterministic is evaluated once per row by operandOnce, the '=' reading
+// its value from the slot (onceoperand.go). nil when the IN is not of that
+// shape.
 func inPairs(ctx *sql.Context, left sql.Expression, tup expression.Tuple) sql.Expression {
 	if len(tup) < 2 || !types.IsText(left.Type()) {
 		return nil
@@ -40,14 +42,21 @@ func inPairs(ctx *sql.Context, left sql.Expression, tup expression.Tuple) sql.Ex
 			other = true
 		}
 	}
-	if !num || !other || !repeatable(left) {
+	if !num || !other {
 		return nil
 	}
 	left, tup = inListCollation(ctx, left, tup)
+	once := !repeatable(left)
+	operand := left
+	if once {
+		left = &operandSlot{like: operand}
+	}
 	var or sql.Expression
 	for _, el := range tup {
 		var eq sql.Expression = expression.NewEquals(left, el)
-		if ne, _, err := compareAsDouble(eq); err == nil {
+		if ne, ok := compareTemporalAsNumber(eq); ok {
+			eq = ne
+		} else if ne, _, err := compareAsDouble(eq); err == nil {
 			eq = ne
 		}
 		if or == nil {
@@ -55,6 +64,13 @@ func inPairs(ctx *sql.Context, left sql.Expression, tup expression.Tuple) sql.Ex
 		} else {
 			or = expression.NewOr(or, eq)
 		}
+	}
+	if once {
+		inner, err := beforeSlot(or)
+		if err != nil {
+			return nil
+		}
+		return &operandOnce{operand: operand, inner: inner, text: fmt.Sprintf("(%s IN %s)", operand, tup)}
 	}
 	return or
 }

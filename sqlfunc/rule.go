@@ -458,6 +458,9 @@ func replaceExprOnce(ctx *sql.Context, e sql.Expression, ignore bool) (sql.Expre
 		// another a string (`s BETWEEN s AND -0.5` holds '-2'); GMS
 		// compared the strings with each other and the number as a string.
 		args := []sql.Expression{e.Val, e.Lower, e.Upper}
+		if ta, ok := temporalsAsNumbers(args); ok {
+			return expression.NewBetween(ta[0], ta[1], ta[2]), transform.NewTree, nil
+		}
 		num, str := false, false
 		for _, a := range args {
 			num = num || isNumber(a.Type())
@@ -489,6 +492,10 @@ func replaceExprOnce(ctx *sql.Context, e sql.Expression, ignore bool) (sql.Expre
 		}
 		if te, ok := compareAsTime(e); ok {
 			return te, transform.NewTree, nil
+		}
+		if te, ok := compareTemporalAsNumber(e); ok {
+			nd, _, err := compareDecimalsWide(te)
+			return nd, transform.NewTree, err
 		}
 		ne, same, err := compareAsDouble(e)
 		if err != nil {
@@ -570,6 +577,9 @@ func inAsDouble(ctx *sql.Context, left, right sql.Expression, hashed bool) (sql.
 	}
 	if r := inPairs(ctx, left, tup); r != nil {
 		return r, transform.NewTree, nil
+	}
+	if r, same, err := inTemporalAsNumbers(ctx, left, tup, hashed); r != nil || err != nil {
+		return r, same, err
 	}
 	changed := false
 	if stringValued(left) {

@@ -20,6 +20,9 @@ import (
 // string with the numbers as strings (COALESCE(3.00, 'b') IN (3) was 0: '3.00'
 // against '3').
 func stringValued(e sql.Expression) bool {
+	if s, ok := e.(*operandSlot); ok {
+		return stringValued(s.like)
+	}
 	if isPlainString(e) {
 		return true
 	}
