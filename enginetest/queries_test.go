@@ -129,7 +129,7 @@ func TestNullRanges(t *testing.T)      { gmstest.TestNullRanges(t, newHarness(t)
 func TestBlobs(t *testing.T)           { gmstest.TestBlobs(t, newHarness(t)) }
 func TestIndexes(t *testing.T)         { gmstest.TestIndexes(t, newHarness(t)) }
 func TestIndexPrefix(t *testing.T)     { gmstest.TestIndexPrefix(t, newHarness(t, indexPrefixSkips)) }
-func TestVectorFunctions(t *testing.T) { gmstest.TestVectorFunctions(t, newHarness(t)) }
+func TestVectorFunctions(t *testing.T) { gmstest.TestVectorFunctions(t, newHarness(t, vectorSkips)) }
 func TestDateParse(t *testing.T)       { gmstest.TestDateParse(t, newHarness(t)) }
 func TestRowLimit(t *testing.T)        { gmstest.TestRowLimit(t, newHarness(t, rowLimitSkips)) }
 
