@@ -108,3 +108,39 @@ func wantPreparedRows(t *testing.T, db *sql.DB, q string, args []any, want ...st
 		t.Fatalf("%s (prepared): got %q, want %q", q, got, want)
 	}
 }
+
+// TestJSONInNumericFunctions: a JSON value given to a numeric function or
+// operator is read as a DOUBLE (MySQL's Json_wrapper::coerce_real: a JSON
+// argument has STRING_RESULT, so ROUND, ABS, FLOOR, +, SUM compute in
+// DOUBLE; true is 1, a string its numeric prefix, an array, object or JSON
+// null 0 with warning 3156). GMS answered NULL for ROUND and ABS of a JSON
+// value (a silent wrong answer) and failed on a JSON true.
+func TestJSONInNumericFunctions(t *testing.T) {
+	ts := startServer(t, t.TempDir())
+	mustExec(t, ts.connect(""), "CREATE DATABASE jf")
+	db := ts.connectWith("jf", "multiStatements=true")
+	mustExec(t, db, "CREATE TABLE j (id INT PRIMARY KEY, doc JSON)")
+	mustExec(t, db, `INSERT INTO j VALUES (1, '{"n": 2.46, "i": -3, "s": "4.5", "d": 1e2}'),
+		(2, '{"n": 1.5, "i": 7, "b": true, "a": [1], "z": null, "s": "abc"}')`)
+	for _, c := range []struct {
+		query string
+		want  []string
+	}{
+		{`SELECT ROUND(doc->'$.n', 1), ROUND(doc->'$.n'), ABS(doc->'$.i'), FLOOR(doc->'$.n'), CEIL(doc->'$.n'),
+			TRUNCATE(doc->'$.n', 1), SIGN(doc->'$.i') FROM j ORDER BY id`,
+			[]string{`2.5,2,3,2,3,2.4,-1`, `1.5,2,7,1,2,1.5,1`}},
+		{`SELECT doc->'$.n' + 0, doc->'$.s' + 0, ROUND(doc->'$.s', 1), ABS(doc->'$.d'), SQRT(doc->'$.d'), -doc->'$.i' FROM j WHERE id = 1`,
+			[]string{`2.46,4.5,4.5,100,10,3`}},
+		{`SELECT SUM(doc->'$.n'), AVG(doc->'$.i'), SUM(doc->'$.i' * 2) FROM j`, []string{`3.96,2,8`}},
+		{`SELECT ABS(doc->'$.b'), doc->'$.b' + 0, ABS(doc->'$.a'), ROUND(doc->'$.z'), ROUND(doc->'$.s') FROM j WHERE id = 2`,
+			[]string{`1,1,0,0,0`}},
+		// A missing path is SQL NULL, not a JSON null.
+		{`SELECT ROUND(doc->'$.none', 1), ABS(doc->'$.none') FROM j WHERE id = 1`, []string{`NULL,NULL`}},
+	} {
+		wantRows(t, db, c.query, c.want...)
+	}
+	// The binary protocol too.
+	wantPreparedRows(t, db, `SELECT ROUND(doc->'$.n', ?), ABS(doc->'$.i') FROM j WHERE id = 1`, []any{1}, `2.5,3`)
+	wantRows(t, db, `SELECT ROUND(doc->'$.s') FROM j WHERE id = 2`, "0")
+	wantRows(t, db, `SHOW WARNINGS`, "Warning,3156,Invalid JSON value for CAST to DOUBLE from column json_extract(j.doc, '$.s') at row 1")
+}

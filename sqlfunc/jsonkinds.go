@@ -3,6 +3,8 @@ package sqlfunc
 import (
 	"fmt"
 	"math"
+	"strconv"
+	"strings"
 
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/go-mysql-server/sql/expression"
@@ -462,19 +464,32 @@ func jsonOperands(e sql.Expression) (sql.Expression, bool) {
 			return ne, true
 		}
 	case *expression.Arithmetic, *expression.Div, *expression.IntDiv, *expression.Mod, *expression.UnaryMinus, sql.FunctionExpression:
-		if _, fn := e.(sql.FunctionExpression); fn && !types.IsNumber(e.Type()) {
-			return e, false
+		// Operators and the numeric functions compute in DOUBLE (jsonReal);
+		// other functions with a numeric result get GMS's document.
+		real := true
+		if fn, ok := e.(sql.FunctionExpression); ok {
+			real = realOfJSON[strings.ToLower(fn.FunctionName())]
+			if !real && !types.IsNumber(e.Type()) {
+				return e, false
+			}
 		}
 		cs := e.Children()
 		var out []sql.Expression
 		for i, c := range cs {
-			if _, done := c.(*gmsJSON); done || !types.IsJSON(c.Type()) {
+			if !types.IsJSON(c.Type()) {
+				continue
+			}
+			if _, done := c.(*gmsJSON); done {
 				continue
 			}
 			if out == nil {
 				out = append([]sql.Expression(nil), cs...)
 			}
-			out[i] = &gmsJSON{unary{c}}
+			if real {
+				out[i] = &jsonReal{unary: unary{c}}
+			} else {
+				out[i] = &gmsJSON{unary{c}}
+			}
 		}
 		if out != nil {
 			if ne, err := e.WithChildren(out...); err == nil {
@@ -483,4 +498,83 @@ func jsonOperands(e sql.Expression) (sql.Expression, bool) {
 		}
 	}
 	return e, false
+}
+
+// jsonReal is a JSON value read as a DOUBLE, as MySQL's
+// Json_wrapper::coerce_real reads it for a numeric function or operator (a
+// JSON argument has STRING_RESULT there, so ROUND, ABS, FLOOR, +, SUM and
+// their kin compute in DOUBLE): a number by its value, true/false as 1/0,
+// a string by its numeric prefix, anything else (array, object, JSON null)
+// as 0; the last two with warning 3156 when not all of it was a number.
+// GMS answered NULL for ROUND and ABS of a JSON value and failed on a JSON
+// true.
+type jsonReal struct {
+	unary
+	numeric
+}
+
+func (j *jsonReal) Type() sql.Type { return types.Float64 }
+func (j *jsonReal) WithChildren(children ...sql.Expression) (sql.Expression, error) {
+	return withChild(j, children)
+}
+
+func (j *jsonReal) Eval(ctx *sql.Context, row sql.Row) (any, error) {
+	v, err := j.child.Eval(ctx, row)
+	if err != nil || v == nil {
+		return nil, err
+	}
+	w, ok := v.(sql.JSONWrapper)
+	if !ok {
+		return toFloat(ctx, v)
+	}
+	d, err := fromGMS(w)
+	if err != nil {
+		return nil, err
+	}
+	switch x := d.Val.(type) {
+	case int64:
+		return float64(x), nil
+	case uint64:
+		return float64(x), nil
+	case float64:
+		return x, nil
+	case decimal.Decimal:
+		f, _ := x.Float64()
+		return f, nil
+	case bool:
+		if x {
+			return 1.0, nil
+		}
+		return 0.0, nil
+	case string:
+		num, clean := numPrefix(x)
+		f, perr := strconv.ParseFloat(num, 64)
+		if math.IsInf(f, 0) {
+			f = math.Copysign(math.MaxFloat64, f)
+		}
+		if !clean || (perr != nil && f == 0) {
+			j.warnInvalid(ctx)
+		}
+		return f, nil
+	}
+	j.warnInvalid(ctx)
+	return 0.0, nil
+}
+
+func (j *jsonReal) warnInvalid(ctx *sql.Context) {
+	if ctx != nil && ctx.Session != nil {
+		ctx.Session.Warn(&sql.Warning{Level: "Warning", Code: 3156,
+			Message: fmt.Sprintf("Invalid JSON value for CAST to DOUBLE from column %s at row 1", j.child)})
+	}
+}
+
+// realOfJSON names the functions that read a JSON argument as a DOUBLE
+// (jsonReal); other functions with a numeric result (JSON_LENGTH, LENGTH,
+// LOCATE) read it as a document or as text.
+var realOfJSON = map[string]bool{
+	"abs": true, "round": true, "truncate": true, "floor": true, "ceil": true, "ceiling": true,
+	"sign": true, "sqrt": true, "pow": true, "power": true, "exp": true, "ln": true, "log": true,
+	"log2": true, "log10": true, "sin": true, "cos": true, "tan": true, "cot": true, "asin": true,
+	"acos": true, "atan": true, "atan2": true, "degrees": true, "radians": true, "mod": true,
+	"sum": true, "avg": true,
 }

@@ -53,3 +53,13 @@ UPDATE jn SET doc = '[7.0]' WHERE id = 2;
 -- expect: {"a": 1.0, "b": 9007199254740993, "c": 100.0, "d": 0, "e": 2.50}
 -- expect: [7.0]
 SELECT doc FROM jn WHERE id < 3 ORDER BY id;
+-- A JSON value in a numeric function or operator is read as a DOUBLE
+-- (Json_wrapper::coerce_real); GMS answered NULL for ROUND and ABS.
+CREATE TABLE jr (id INT PRIMARY KEY, doc JSON);
+INSERT INTO jr VALUES (1, '{"n": 2.46, "i": -3, "s": "4.5"}'), (2, '{"n": 1.5, "i": 7, "s": "8"}');
+SELECT id, ROUND(JSON_EXTRACT(doc, '$.n'), 1), ABS(JSON_EXTRACT(doc, '$.i')), FLOOR(JSON_EXTRACT(doc, '$.n')), CEIL(JSON_EXTRACT(doc, '$.n')), TRUNCATE(JSON_EXTRACT(doc, '$.n'), 1), SIGN(JSON_EXTRACT(doc, '$.i')) FROM jr ORDER BY id;
+SELECT id, JSON_EXTRACT(doc, '$.n') + 0, JSON_EXTRACT(doc, '$.i') * 2, ROUND(JSON_UNQUOTE(JSON_EXTRACT(doc, '$.s')), 1) FROM jr ORDER BY id;
+SELECT SUM(JSON_EXTRACT(doc, '$.n')), AVG(JSON_EXTRACT(doc, '$.i')) FROM jr;
+-- mysql-differs: MySQL reads a JSON true as 1 (coerce_real); MariaDB's JSON_EXTRACT returns the text 'true', which is 0 as a number
+-- expect: 1 | 1
+SELECT ABS(JSON_EXTRACT('[true]', '$[0]')), JSON_EXTRACT('[true]', '$[0]') + 0;
