@@ -202,6 +202,17 @@ func encodeTable(t *Table) ([]byte, error) {
 	if len(t.Spatial) > 0 {
 		flags |= 64
 	}
+	// Flag 128: the JSONText of functional indexes follow the SPATIAL
+	// indexes: uvarint(n), then n times an index position and its version.
+	stamped := 0
+	for i := range t.Indexes {
+		if t.Indexes[i].JSONText != 0 {
+			stamped++
+		}
+	}
+	if stamped > 0 {
+		flags |= 128
+	}
 	e.u(flags)
 	if fills > 0 {
 		e.u(uint64(fills))
@@ -266,6 +277,15 @@ func encodeTable(t *Table) ([]byte, error) {
 			e.str(sx.Name)
 			e.u(uint64(sx.Column))
 			e.str(sx.Comment)
+		}
+	}
+	if stamped > 0 {
+		e.u(uint64(stamped))
+		for i := range t.Indexes {
+			if v := t.Indexes[i].JSONText; v != 0 {
+				e.u(uint64(i))
+				e.u(uint64(v))
+			}
 		}
 	}
 	return e.b, nil
@@ -459,6 +479,13 @@ func decodeTableBody(body []byte, t *Table) error {
 			n := d.n(1 << 16)
 			for i := 0; i < n && d.err == nil; i++ {
 				t.Spatial = append(t.Spatial, SpatialIndex{Name: d.str(), Column: uint32(d.n(1 << 32)), Comment: d.str()})
+			}
+		}
+		if flags&128 != 0 {
+			n := d.n(len(t.Indexes))
+			for k := 0; k < n && d.err == nil; k++ {
+				ix := &t.Indexes[d.n(len(t.Indexes)-1)]
+				ix.JSONText = uint8(d.n(255))
 			}
 		}
 	}

@@ -184,7 +184,7 @@ func TestRecordFunctionalPartsRoundTrip(t *testing.T) {
 		t.Fatal(err)
 	}
 	tbl.Indexes = append(tbl.Indexes, Index{ID: 9, Name: "fx", Unique: true, Columns: []int{2, 0},
-		Exprs: []string{"LOWER(c)", ""}, ExprTypes: []TypeDesc{vc, {}}})
+		Exprs: []string{"LOWER(c)", ""}, ExprTypes: []TypeDesc{vc, {}}, JSONText: JSONTextVersion})
 	tbl.RowIDHashBelow = 3
 	b, err := encodeTable(tbl)
 	if err != nil {

@@ -578,3 +578,17 @@ var realOfJSON = map[string]bool{
 	"acos": true, "atan": true, "atan2": true, "degrees": true, "radians": true, "mod": true,
 	"sum": true, "avg": true,
 }
+
+// ReplaceExpr is Replace for one bound expression outside a plan (a
+// functional index's key part, engine/funcindex.go), so that it computes
+// what the same expression in a query computes; changed says whether any
+// node was replaced (GMS's own expression computes something else).
+func ReplaceExpr(ctx *sql.Context, e sql.Expression) (out sql.Expression, changed bool, err error) {
+	out, same, err := transform.Expr(e, func(e sql.Expression) (sql.Expression, transform.TreeIdentity, error) {
+		return replaceExpr(ctx, e, false)
+	})
+	if err != nil {
+		return e, false, err
+	}
+	return out, same == transform.NewTree, nil
+}
