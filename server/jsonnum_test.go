@@ -241,3 +241,34 @@ func TestStaleJSONFunctionalIndex(t *testing.T) {
 	wantRows(t, db, q, "3")
 	wantIndex("kn")
 }
+
+// TestJSONTextInStringFunctions: string functions, LIKE and REGEXP read a
+// JSON value as the text MySQL prints for it (Item_func_json_extract::
+// val_str), and JSON_ARRAYAGG/JSON_OBJECTAGG print their documents as
+// MySQL: GMS's printer gave the DOUBLE 100 as 100, a DECIMAL without its
+// trailing zeros, and SUBSTRING and HEX failed on a kinded document.
+func TestJSONTextInStringFunctions(t *testing.T) {
+	ts := startServer(t, t.TempDir())
+	mustExec(t, ts.connect(""), "CREATE DATABASE jt")
+	db := ts.connectWith("jt", "multiStatements=true")
+	mustExec(t, db, "CREATE TABLE j (id INT PRIMARY KEY, doc JSON)")
+	mustExec(t, db, `INSERT INTO j VALUES (1, '{"n": 1e2, "s": "Ab"}'), (2, JSON_OBJECT('n', 1.50))`)
+	for _, c := range []struct {
+		query string
+		want  []string
+	}{
+		{`SELECT CONCAT(doc->'$.n', 'x'), LENGTH(doc->'$.n'), CHAR_LENGTH(doc), UPPER(doc), SUBSTRING(doc->'$.n', 1, 4), HEX(doc->'$.n'),
+			REPLACE(doc->'$.n', '0', 'o'), CONCAT_WS(',', doc->'$.n', 1), LOWER(doc->'$.s') FROM j WHERE id = 1`,
+			[]string{`100.0x,5,23,{"N": 100.0, "S": "AB"},100.,3130302E30,1oo.o,100.0,1,"ab"`}},
+		{`SELECT id FROM j WHERE doc->'$.n' LIKE '%.%' ORDER BY id`, []string{"1", "2"}},
+		{`SELECT id FROM j WHERE doc->'$.n' REGEXP '0$' ORDER BY id`, []string{"1", "2"}},
+		{`SELECT GROUP_CONCAT(doc->'$.n' ORDER BY id) FROM j`, []string{"100.0,1.50"}},
+		{`SELECT JSON_ARRAYAGG(doc->'$.n'), JSON_OBJECTAGG(id, doc->'$.n') FROM j`,
+			[]string{`[100.0, 1.50],{"1": 100.0, "2": 1.50}`}},
+		{`SELECT id, JSON_ARRAYAGG(doc->'$.n') OVER (ORDER BY id) FROM j ORDER BY id`,
+			[]string{`1,[100.0]`, `2,[100.0, 1.50]`}},
+		{`SELECT JSON_ARRAYAGG(id), JSON_OBJECTAGG(id, 1) FROM j WHERE id > 5`, []string{`NULL,NULL`}},
+	} {
+		wantRows(t, db, c.query, c.want...)
+	}
+}

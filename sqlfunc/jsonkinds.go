@@ -463,12 +463,19 @@ func jsonOperands(e sql.Expression) (sql.Expression, bool) {
 		if ne, err := x.WithChildren(w); err == nil {
 			return ne, true
 		}
+	case *expression.Like:
+		return jsonTextArgs(e)
 	case *expression.Arithmetic, *expression.Div, *expression.IntDiv, *expression.Mod, *expression.UnaryMinus, sql.FunctionExpression:
 		// Operators and the numeric functions compute in DOUBLE (jsonReal);
-		// other functions with a numeric result get GMS's document.
+		// string functions read MySQL's text (jsonText); other functions
+		// with a numeric result get GMS's document.
 		real := true
 		if fn, ok := e.(sql.FunctionExpression); ok {
-			real = realOfJSON[strings.ToLower(fn.FunctionName())]
+			name := strings.ToLower(fn.FunctionName())
+			if textOfJSON[name] {
+				return jsonTextArgs(e)
+			}
+			real = realOfJSON[name]
 			if !real && !types.IsNumber(e.Type()) {
 				return e, false
 			}
@@ -591,4 +598,43 @@ func ReplaceExpr(ctx *sql.Context, e sql.Expression) (out sql.Expression, change
 		return e, false, err
 	}
 	return out, same == transform.NewTree, nil
+}
+
+// textOfJSON names the string functions, which read a JSON argument as the
+// text MySQL prints for it (Item_func_json_extract::val_str: 100.0 for the
+// DOUBLE 100, a DECIMAL with its scale; GMS's printer gave 100, and its
+// SUBSTRING and HEX failed on a kinded document).
+var textOfJSON = map[string]bool{
+	"concat": true, "concat_ws": true, "length": true, "octet_length": true, "char_length": true,
+	"character_length": true, "bit_length": true, "upper": true, "lower": true, "ucase": true,
+	"lcase": true, "substring": true, "substr": true, "mid": true, "substring_index": true,
+	"left": true, "right": true, "replace": true, "trim": true, "ltrim": true, "rtrim": true,
+	"lpad": true, "rpad": true, "reverse": true, "instr": true, "locate": true, "position": true,
+	"md5": true, "sha": true, "sha1": true, "sha2": true, "crc32": true, "hex": true,
+	"repeat": true, "insert": true, "ascii": true, "ord": true, "strcmp": true, "to_base64": true,
+	"quote": true, "regexp_like": true, "regexp_replace": true, "regexp_substr": true,
+	"regexp_instr": true, "group_concat": true,
+}
+
+// jsonTextArgs wraps e's JSON children in jsonText.
+func jsonTextArgs(e sql.Expression) (sql.Expression, bool) {
+	cs := e.Children()
+	var out []sql.Expression
+	for i, c := range cs {
+		if !types.IsJSON(c.Type()) {
+			continue
+		}
+		if out == nil {
+			out = append([]sql.Expression(nil), cs...)
+		}
+		out[i] = &jsonText{unary{c}}
+	}
+	if out == nil {
+		return e, false
+	}
+	ne, err := e.WithChildren(out...)
+	if err != nil {
+		return e, false
+	}
+	return ne, true
 }

@@ -63,3 +63,12 @@ SELECT SUM(JSON_EXTRACT(doc, '$.n')), AVG(JSON_EXTRACT(doc, '$.i')) FROM jr;
 -- mysql-differs: MySQL reads a JSON true as 1 (coerce_real); MariaDB's JSON_EXTRACT returns the text 'true', which is 0 as a number
 -- expect: 1 | 1
 SELECT ABS(JSON_EXTRACT('[true]', '$[0]')), JSON_EXTRACT('[true]', '$[0]') + 0;
+-- String functions read a JSON value as the text MySQL prints for it.
+-- mysql-differs: MySQL prints the DOUBLE 100 in a JSON value as 100.0 (Json_wrapper::to_string); MariaDB keeps the text 1e2
+-- expect: 100.0x | 5 | 100. | 1
+SELECT CONCAT(JSON_EXTRACT('[1e2]', '$[0]'), 'x'), LENGTH(JSON_EXTRACT('[1e2]', '$[0]')), SUBSTRING(JSON_EXTRACT('[1e2]', '$[0]'), 1, 4), JSON_EXTRACT('[1e2]', '$[0]') LIKE '100.%';
+SELECT CONCAT(JSON_EXTRACT(doc, '$.n'), 'x'), UPPER(JSON_EXTRACT(doc, '$.s')), LENGTH(JSON_EXTRACT(doc, '$.i')) FROM jr ORDER BY id;
+-- mysql-differs: MySQL's JSON_ARRAYAGG prints its document (', ' between elements, a DECIMAL with its scale); MariaDB joins the texts with ','
+-- expect: [2.46, 1.5] | [1.50, 1.50]
+SELECT JSON_ARRAYAGG(JSON_EXTRACT(doc, '$.n')), JSON_ARRAYAGG(1.50) FROM jr;
+SELECT JSON_ARRAYAGG(id), JSON_OBJECTAGG(id, 1) FROM jr WHERE id > 5;
