@@ -54,6 +54,12 @@ func TestJSONNumberKinds(t *testing.T) {
 			`1,1,1,1`},
 		{`SELECT JSON_CONTAINS('[1, 2.5]', '2.5'), JSON_CONTAINS(CAST('[1, 2]' AS JSON), '1'), JSON_OVERLAPS('[1.0]', CAST('[1]' AS JSON))`,
 			`1,1,1`},
+		// Exactly, past 2^53 too (GMS compared as float64: 1 and 1).
+		{`SELECT JSON_CONTAINS('[9007199254740993]', '9007199254740992.0'), JSON_CONTAINS('[9007199254740993]', '9007199254740993'),
+			JSON_OVERLAPS('[9007199254740993]', '[9007199254740992.0]'), JSON_OVERLAPS('{"a": 1, "b": 2}', '{"b": 2.0}'),
+			JSON_CONTAINS('{"a": [1, 2, {"b": 1.0}]}', '{"a": [{"b": 1}]}'), JSON_CONTAINS('{"a": 1}', '1.0', '$.a'),
+			JSON_CONTAINS('{"a": 1}', '1', '$.b'), JSON_CONTAINS('1', '"1"'), JSON_OVERLAPS('5', '[5]')`,
+			`0,1,0,1,1,1,NULL,0,1`},
 	} {
 		wantRows(t, db, c.query, c.want)
 	}

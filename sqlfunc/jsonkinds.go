@@ -196,7 +196,6 @@ func docFirst(i int, a sql.Expression) sql.Expression {
 
 func allDocs(_ int, a sql.Expression) sql.Expression   { return wrapJSONArg(a, argDoc) }
 func allValues(_ int, a sql.Expression) sql.Expression { return wrapJSONArg(a, argValue) }
-func gmsArgs(_ int, a sql.Expression) sql.Expression   { return wrapJSONArg(a, argGMS) }
 
 // jsonUnquote is JSON_UNQUOTE (and ->>): a Doc that is not a string is its
 // text as MySQL prints it (GMS's printer gives 100.0 as 100, 1.50 as 1.5).
@@ -293,8 +292,8 @@ func init() {
 	} {
 		functions[f.name] = fixed(f.name, f.args, sameType, kindedDoc)
 	}
-	functions["json_contains"] = fixed("json_contains", gmsArgs, sameType, nil)
-	functions["json_overlaps"] = fixed("json_overlaps", gmsArgs, sameType, nil)
+	functions["json_contains"] = sql.FunctionN{Name: "json_contains", Fn: newJSONContains} // jsoncontains.go
+	functions["json_overlaps"] = sql.FunctionN{Name: "json_overlaps", Fn: newJSONOverlaps}
 	functions["json_unquote"] = sql.Function1{Name: "json_unquote", Fn: newJSONUnquote}
 }
 

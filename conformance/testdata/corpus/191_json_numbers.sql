@@ -72,3 +72,11 @@ SELECT CONCAT(JSON_EXTRACT(doc, '$.n'), 'x'), UPPER(JSON_EXTRACT(doc, '$.s')), L
 -- expect: [2.46, 1.5] | [1.50, 1.50]
 SELECT JSON_ARRAYAGG(JSON_EXTRACT(doc, '$.n')), JSON_ARRAYAGG(1.50) FROM jr;
 SELECT JSON_ARRAYAGG(id), JSON_OBJECTAGG(id, 1) FROM jr WHERE id > 5;
+-- JSON_CONTAINS / JSON_OVERLAPS compare numbers by value.
+SELECT JSON_CONTAINS('{"a": [1, 2, {"b": 1.0}]}', '{"a": [{"b": 1}]}'), JSON_CONTAINS('{"a": 1}', '1.0', '$.a'), JSON_CONTAINS('[1, [2, 3]]', '[3, 1]'), JSON_OVERLAPS('[1, 3]', '[2, 3.0]'), JSON_OVERLAPS('5', '[5]');
+-- mysql-differs: MySQL compares JSON numbers exactly (Json_wrapper::compare); MariaDB as doubles, where 2^53+1 equals 2^53
+-- expect: 0 | 0
+SELECT JSON_CONTAINS('[9007199254740993]', '9007199254740992.0'), JSON_OVERLAPS('[9007199254740993]', '[9007199254740992.0]');
+-- mysql-differs: MySQL's JSON_CONTAINS is NULL when the path finds nothing (json_contains in item_json_func.cc); MariaDB answers 0
+-- expect: NULL
+SELECT JSON_CONTAINS('{"a": 1}', '1', '$.b');
