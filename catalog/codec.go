@@ -206,6 +206,17 @@ func encodeTable(t *Table) ([]byte, error) {
 	if t.KeyFormat > 0 {
 		flags |= 128
 	}
+	// Flag 256: the JSONText of functional indexes follow KeyFormat:
+	// uvarint(n), then n times an index position and its version.
+	stamped := 0
+	for i := range t.Indexes {
+		if t.Indexes[i].JSONText != 0 {
+			stamped++
+		}
+	}
+	if stamped > 0 {
+		flags |= 256
+	}
 	e.u(flags)
 	if fills > 0 {
 		e.u(uint64(fills))
@@ -274,6 +285,15 @@ func encodeTable(t *Table) ([]byte, error) {
 	}
 	if t.KeyFormat > 0 {
 		e.u(uint64(t.KeyFormat))
+	}
+	if stamped > 0 {
+		e.u(uint64(stamped))
+		for i := range t.Indexes {
+			if v := t.Indexes[i].JSONText; v != 0 {
+				e.u(uint64(i))
+				e.u(uint64(v))
+			}
+		}
 	}
 	return e.b, nil
 }
@@ -470,6 +490,13 @@ func decodeTableBody(body []byte, t *Table) error {
 		}
 		if flags&128 != 0 {
 			t.KeyFormat = uint8(d.n(255))
+		}
+		if flags&256 != 0 {
+			n := d.n(len(t.Indexes))
+			for k := 0; k < n && d.err == nil; k++ {
+				ix := &t.Indexes[d.n(len(t.Indexes)-1)]
+				ix.JSONText = uint8(d.n(255))
+			}
 		}
 	}
 	if d.err != nil {

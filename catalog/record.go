@@ -176,6 +176,30 @@ type Index struct {
 	// column type); Myriad computes the values itself and stores no column.
 	Exprs     []string   `json:"x,omitempty"`
 	ExprTypes []TypeDesc `json:"xt,omitempty"`
+	// JSONText is the JSONTextVersion the functional key parts' values
+	// were computed under. An index from before JSON values printed as
+	// MySQL prints them (0) may hold the old text of a JSON number (100
+	// for the DOUBLE now printed 100.0); queries must not read it
+	// (engine/funcindex.go) until it is rebuilt.
+	JSONText uint8 `json:"jt,omitempty"`
+}
+
+// JSONTextVersion is the version of the text JSON values give an
+// expression: 1 since JSON numbers keep their kinds (package jsondoc).
+// Raise it whenever an expression over a JSON value can give another
+// answer for the same stored row, so that the functional indexes computed
+// before are not read.
+const JSONTextVersion = 1
+
+// StampJSONText records that every functional index of t is computed
+// under the current JSONTextVersion: call it when all their entries are
+// (re)computed (a new index, a rebuilt or emptied table).
+func (t *Table) StampJSONText() {
+	for i := range t.Indexes {
+		if t.Indexes[i].HasExprs() {
+			t.Indexes[i].JSONText = JSONTextVersion
+		}
+	}
 }
 
 // IsExpr reports whether key part j of ix is functional.

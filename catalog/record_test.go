@@ -184,8 +184,9 @@ func TestRecordFunctionalPartsRoundTrip(t *testing.T) {
 		t.Fatal(err)
 	}
 	tbl.Indexes = append(tbl.Indexes, Index{ID: 9, Name: "fx", Unique: true, Columns: []int{2, 0},
-		Exprs: []string{"LOWER(c)", ""}, ExprTypes: []TypeDesc{vc, {}}})
+		Exprs: []string{"LOWER(c)", ""}, ExprTypes: []TypeDesc{vc, {}}, JSONText: JSONTextVersion})
 	tbl.RowIDHashBelow = 3
+	tbl.StampKeyFormat() // flag 128, before the JSONText trailer (flag 256)
 	b, err := encodeTable(tbl)
 	if err != nil {
 		t.Fatal(err)
@@ -195,7 +196,7 @@ func TestRecordFunctionalPartsRoundTrip(t *testing.T) {
 		t.Fatal(err)
 	}
 	ix := got.Indexes[len(got.Indexes)-1]
-	if !reflect.DeepEqual(ix, tbl.Indexes[len(tbl.Indexes)-1]) || got.RowIDHashBelow != 3 {
+	if !reflect.DeepEqual(ix, tbl.Indexes[len(tbl.Indexes)-1]) || got.RowIDHashBelow != 3 || got.KeyFormat != tbl.KeyFormat || got.KeyFormat == 0 {
 		t.Fatalf("decoded %+v", ix)
 	}
 	if !ix.IsExpr(0) || ix.IsExpr(1) || got.Indexes[0].HasExprs() {

@@ -41,6 +41,8 @@ func (t *Table) rebuild(ctx *sql.Context, newDef *catalog.Table, conv func(sql.R
 	}
 	// Rows are copied below without passing through the sequence.
 	newDef.CounterExact = false
+	// Every index entry is computed afresh: none holds old JSON text.
+	newDef.StampJSONText()
 	// Every row gets a new key: a table without a primary key moves to
 	// ordered row IDs (in the order of the old layout's scan), all its
 	// columns hashed.
@@ -484,6 +486,11 @@ func (t *Table) CreateIndex(ctx *sql.Context, d sql.IndexDef) (err error) {
 	if allZero(ix.Prefix) {
 		ix.Prefix = nil
 	}
+	if ix.HasExprs() {
+		// Every entry is computed below (or by the online build) with
+		// today's JSON text (funcindex.go, jsonTextStale).
+		ix.JSONText = catalog.JSONTextVersion
+	}
 	if st := collecting(ctx, t); st != nil {
 		def.Indexes = append(def.Indexes, ix)
 		return st.set(t, def, false)
@@ -647,6 +654,7 @@ func (t *Table) rebuildEmpty(ctx *sql.Context, def *catalog.Table) error {
 	def.ID = id
 	def.DataSchemaID = t.db.schema.ID
 	def.StampKeyFormat() // empty: no key of an older format
+	def.StampJSONText()  // no entries left
 	startRowCount(tx.kv, def)
 	if err := tx.writeCatalog(t.db.eng.cat, new(catalog.Change).PutTable(t.db.schema, def).DropTableData(t.def)); err != nil {
 		return err

@@ -21,6 +21,7 @@ import (
 
 	"github.com/myriaddb/myriad/catalog"
 	"github.com/myriaddb/myriad/engine/infoschema"
+	"github.com/myriaddb/myriad/sqlfunc"
 	"github.com/myriaddb/myriad/sqltext"
 )
 
@@ -53,6 +54,9 @@ type funcExpr struct {
 	once sync.Once
 	expr sql.Expression
 	err  error
+	// replaced: sqlfunc replaced nodes of the expression GMS binds, which
+	// computes something else (jsonTextStale).
+	replaced bool
 }
 
 // value is the key part's value for row, converted to its index type.
@@ -79,7 +83,16 @@ func (f *funcExpr) value(ctx *sql.Context, t *catalog.Table, row sql.Row) (any, 
 }
 
 func (f *funcExpr) resolve(ctx *sql.Context, t *catalog.Table) (sql.Expression, error) {
-	f.once.Do(func() { f.expr, f.err = resolveFuncExpr(ctx, t, f.text) })
+	f.once.Do(func() {
+		f.expr, f.err = resolveFuncExpr(ctx, t, f.text)
+		if f.err == nil {
+			// As the same expression in a query computes it (a query's
+			// expressions are replaced by sqlfunc's analyzer rules): GMS's
+			// ->> printed the DOUBLE 100 in a JSON value as '100', the
+			// query '100.0', and the lookup missed the row.
+			f.expr, f.replaced, f.err = sqlfunc.ReplaceExpr(ctx, f.expr)
+		}
+	})
 	return f.expr, f.err
 }
 
@@ -507,7 +520,7 @@ func (t *Table) LookupForExpressions(ctx *sql.Context, exprs ...sql.Expression) 
 			}
 		}
 		fe, err := il.fx[0].resolve(ctx, lay.t)
-		if err != nil {
+		if err != nil || jsonTextStale(ctx, il, lay.t) {
 			continue
 		}
 		want := exprKey(fe)
@@ -805,6 +818,40 @@ func (t *Table) pkPointLookup(ctx *sql.Context, exprs []sql.Expression) bool {
 			if _, ok := funcRanges(ctx, eq, want, col.Type); ok {
 				return true
 			}
+		}
+	}
+	return false
+}
+
+// jsonTextStale reports whether il may hold entries computed otherwise than
+// a query computes its expression now: an index from before
+// catalog.JSONTextVersion 1 was computed by GMS's expression (where sqlfunc
+// replaces nodes, the value can differ) and with GMS's text of JSON values
+// (a DOUBLE 100 in a JSON document was indexed as '100' by ->>, which now
+// gives '100.0', as MySQL). A lookup through it would miss rows a scan
+// finds, so it is not used until it is rebuilt (DROP and CREATE INDEX,
+// ALTER TABLE ... FORCE, TRUNCATE). Writes still maintain it.
+func jsonTextStale(ctx *sql.Context, il *indexLayout, t *catalog.Table) bool {
+	if il.jsonText >= catalog.JSONTextVersion {
+		return false
+	}
+	for _, f := range il.fx {
+		if f == nil {
+			continue
+		}
+		e, err := f.resolve(ctx, t)
+		if err != nil || f.replaced {
+			return true
+		}
+		reads := false
+		transform.InspectExpr(e, func(e sql.Expression) bool {
+			if types.IsJSON(e.Type()) {
+				reads = true
+			}
+			return reads
+		})
+		if reads {
+			return true
 		}
 	}
 	return false

@@ -92,6 +92,8 @@ type indexLayout struct {
 	// for a column part; nil slice for an index without any).
 	fx      []*funcExpr
 	fxStamp bool // a functional key part reads a TIMESTAMP column
+	// jsonText is catalog.Index.JSONText (funcindex.go, jsonTextStale).
+	jsonText uint8
 }
 
 func layoutOf(t *catalog.Table) *layout {
@@ -146,7 +148,7 @@ func newLayout(t *catalog.Table) *layout {
 		})
 	}
 	for _, ix := range t.Indexes {
-		il := indexLayout{id: ix.ID, name: ix.Name, unique: ix.Unique, cols: ix.Columns, prefix: ix.Prefix, key: keys.Index(t.DataSchemaID, t.ID, ix.ID), state: ix.State}
+		il := indexLayout{id: ix.ID, name: ix.Name, unique: ix.Unique, cols: ix.Columns, prefix: ix.Prefix, key: keys.Index(t.DataSchemaID, t.ID, ix.ID), state: ix.State, jsonText: ix.JSONText}
 		for j, c := range ix.Columns {
 			if ix.IsExpr(j) {
 				if il.fx == nil {

@@ -3,6 +3,8 @@ package sqlfunc
 import (
 	"fmt"
 	"math"
+	"strconv"
+	"strings"
 
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/go-mysql-server/sql/expression"
@@ -194,7 +196,6 @@ func docFirst(i int, a sql.Expression) sql.Expression {
 
 func allDocs(_ int, a sql.Expression) sql.Expression   { return wrapJSONArg(a, argDoc) }
 func allValues(_ int, a sql.Expression) sql.Expression { return wrapJSONArg(a, argValue) }
-func gmsArgs(_ int, a sql.Expression) sql.Expression   { return wrapJSONArg(a, argGMS) }
 
 // jsonUnquote is JSON_UNQUOTE (and ->>): a Doc that is not a string is its
 // text as MySQL prints it (GMS's printer gives 100.0 as 100, 1.50 as 1.5).
@@ -291,8 +292,8 @@ func init() {
 	} {
 		functions[f.name] = fixed(f.name, f.args, sameType, kindedDoc)
 	}
-	functions["json_contains"] = fixed("json_contains", gmsArgs, sameType, nil)
-	functions["json_overlaps"] = fixed("json_overlaps", gmsArgs, sameType, nil)
+	functions["json_contains"] = sql.FunctionN{Name: "json_contains", Fn: newJSONContains} // jsoncontains.go
+	functions["json_overlaps"] = sql.FunctionN{Name: "json_overlaps", Fn: newJSONOverlaps}
 	functions["json_unquote"] = sql.Function1{Name: "json_unquote", Fn: newJSONUnquote}
 }
 
@@ -461,20 +462,40 @@ func jsonOperands(e sql.Expression) (sql.Expression, bool) {
 		if ne, err := x.WithChildren(w); err == nil {
 			return ne, true
 		}
+	case *expression.Like:
+		return jsonTextArgs(e)
 	case *expression.Arithmetic, *expression.Div, *expression.IntDiv, *expression.Mod, *expression.UnaryMinus, sql.FunctionExpression:
-		if _, fn := e.(sql.FunctionExpression); fn && !types.IsNumber(e.Type()) {
-			return e, false
+		// Operators and the numeric functions compute in DOUBLE (jsonReal);
+		// string functions read MySQL's text (jsonText); other functions
+		// with a numeric result get GMS's document.
+		real := true
+		if fn, ok := e.(sql.FunctionExpression); ok {
+			name := strings.ToLower(fn.FunctionName())
+			if textOfJSON[name] {
+				return jsonTextArgs(e)
+			}
+			real = realOfJSON[name]
+			if !real && !types.IsNumber(e.Type()) {
+				return e, false
+			}
 		}
 		cs := e.Children()
 		var out []sql.Expression
 		for i, c := range cs {
-			if _, done := c.(*gmsJSON); done || !types.IsJSON(c.Type()) {
+			if !types.IsJSON(c.Type()) {
+				continue
+			}
+			if _, done := c.(*gmsJSON); done {
 				continue
 			}
 			if out == nil {
 				out = append([]sql.Expression(nil), cs...)
 			}
-			out[i] = &gmsJSON{unary{c}}
+			if real {
+				out[i] = &jsonReal{unary: unary{c}}
+			} else {
+				out[i] = &gmsJSON{unary{c}}
+			}
 		}
 		if out != nil {
 			if ne, err := e.WithChildren(out...); err == nil {
@@ -483,4 +504,136 @@ func jsonOperands(e sql.Expression) (sql.Expression, bool) {
 		}
 	}
 	return e, false
+}
+
+// jsonReal is a JSON value read as a DOUBLE, as MySQL's
+// Json_wrapper::coerce_real reads it for a numeric function or operator (a
+// JSON argument has STRING_RESULT there, so ROUND, ABS, FLOOR, +, SUM and
+// their kin compute in DOUBLE): a number by its value, true/false as 1/0,
+// a string by its numeric prefix, anything else (array, object, JSON null)
+// as 0; the last two with warning 3156 when not all of it was a number.
+// GMS answered NULL for ROUND and ABS of a JSON value and failed on a JSON
+// true.
+type jsonReal struct {
+	unary
+	numeric
+}
+
+func (j *jsonReal) Type() sql.Type { return types.Float64 }
+func (j *jsonReal) WithChildren(children ...sql.Expression) (sql.Expression, error) {
+	return withChild(j, children)
+}
+
+func (j *jsonReal) Eval(ctx *sql.Context, row sql.Row) (any, error) {
+	v, err := j.child.Eval(ctx, row)
+	if err != nil || v == nil {
+		return nil, err
+	}
+	w, ok := v.(sql.JSONWrapper)
+	if !ok {
+		return toFloat(ctx, v)
+	}
+	d, err := fromGMS(w)
+	if err != nil {
+		return nil, err
+	}
+	switch x := d.Val.(type) {
+	case int64:
+		return float64(x), nil
+	case uint64:
+		return float64(x), nil
+	case float64:
+		return x, nil
+	case decimal.Decimal:
+		f, _ := x.Float64()
+		return f, nil
+	case bool:
+		if x {
+			return 1.0, nil
+		}
+		return 0.0, nil
+	case string:
+		num, clean := numPrefix(x)
+		f, perr := strconv.ParseFloat(num, 64)
+		if math.IsInf(f, 0) {
+			f = math.Copysign(math.MaxFloat64, f)
+		}
+		if !clean || (perr != nil && f == 0) {
+			j.warnInvalid(ctx)
+		}
+		return f, nil
+	}
+	j.warnInvalid(ctx)
+	return 0.0, nil
+}
+
+func (j *jsonReal) warnInvalid(ctx *sql.Context) {
+	if ctx != nil && ctx.Session != nil {
+		ctx.Session.Warn(&sql.Warning{Level: "Warning", Code: 3156,
+			Message: fmt.Sprintf("Invalid JSON value for CAST to DOUBLE from column %s at row 1", j.child)})
+	}
+}
+
+// realOfJSON names the functions that read a JSON argument as a DOUBLE
+// (jsonReal); other functions with a numeric result (JSON_LENGTH, LENGTH,
+// LOCATE) read it as a document or as text.
+var realOfJSON = map[string]bool{
+	"abs": true, "round": true, "truncate": true, "floor": true, "ceil": true, "ceiling": true,
+	"sign": true, "sqrt": true, "pow": true, "power": true, "exp": true, "ln": true, "log": true,
+	"log2": true, "log10": true, "sin": true, "cos": true, "tan": true, "cot": true, "asin": true,
+	"acos": true, "atan": true, "atan2": true, "degrees": true, "radians": true, "mod": true,
+	"sum": true, "avg": true,
+}
+
+// ReplaceExpr is Replace for one bound expression outside a plan (a
+// functional index's key part, engine/funcindex.go), so that it computes
+// what the same expression in a query computes; changed says whether any
+// node was replaced (GMS's own expression computes something else).
+func ReplaceExpr(ctx *sql.Context, e sql.Expression) (out sql.Expression, changed bool, err error) {
+	out, same, err := transform.Expr(e, func(e sql.Expression) (sql.Expression, transform.TreeIdentity, error) {
+		return replaceExpr(ctx, e, false)
+	})
+	if err != nil {
+		return e, false, err
+	}
+	return out, same == transform.NewTree, nil
+}
+
+// textOfJSON names the string functions, which read a JSON argument as the
+// text MySQL prints for it (Item_func_json_extract::val_str: 100.0 for the
+// DOUBLE 100, a DECIMAL with its scale; GMS's printer gave 100, and its
+// SUBSTRING and HEX failed on a kinded document).
+var textOfJSON = map[string]bool{
+	"concat": true, "concat_ws": true, "length": true, "octet_length": true, "char_length": true,
+	"character_length": true, "bit_length": true, "upper": true, "lower": true, "ucase": true,
+	"lcase": true, "substring": true, "substr": true, "mid": true, "substring_index": true,
+	"left": true, "right": true, "replace": true, "trim": true, "ltrim": true, "rtrim": true,
+	"lpad": true, "rpad": true, "reverse": true, "instr": true, "locate": true, "position": true,
+	"md5": true, "sha": true, "sha1": true, "sha2": true, "crc32": true, "hex": true,
+	"repeat": true, "insert": true, "ascii": true, "ord": true, "strcmp": true, "to_base64": true,
+	"quote": true, "regexp_like": true, "regexp_replace": true, "regexp_substr": true,
+	"regexp_instr": true, "group_concat": true,
+}
+
+// jsonTextArgs wraps e's JSON children in jsonText.
+func jsonTextArgs(e sql.Expression) (sql.Expression, bool) {
+	cs := e.Children()
+	var out []sql.Expression
+	for i, c := range cs {
+		if !types.IsJSON(c.Type()) {
+			continue
+		}
+		if out == nil {
+			out = append([]sql.Expression(nil), cs...)
+		}
+		out[i] = &jsonText{unary{c}}
+	}
+	if out == nil {
+		return e, false
+	}
+	ne, err := e.WithChildren(out...)
+	if err != nil {
+		return e, false
+	}
+	return ne, true
 }

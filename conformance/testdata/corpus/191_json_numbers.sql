@@ -53,3 +53,30 @@ UPDATE jn SET doc = '[7.0]' WHERE id = 2;
 -- expect: {"a": 1.0, "b": 9007199254740993, "c": 100.0, "d": 0, "e": 2.50}
 -- expect: [7.0]
 SELECT doc FROM jn WHERE id < 3 ORDER BY id;
+-- A JSON value in a numeric function or operator is read as a DOUBLE
+-- (Json_wrapper::coerce_real); GMS answered NULL for ROUND and ABS.
+CREATE TABLE jr (id INT PRIMARY KEY, doc JSON);
+INSERT INTO jr VALUES (1, '{"n": 2.46, "i": -3, "s": "4.5"}'), (2, '{"n": 1.5, "i": 7, "s": "8"}');
+SELECT id, ROUND(JSON_EXTRACT(doc, '$.n'), 1), ABS(JSON_EXTRACT(doc, '$.i')), FLOOR(JSON_EXTRACT(doc, '$.n')), CEIL(JSON_EXTRACT(doc, '$.n')), TRUNCATE(JSON_EXTRACT(doc, '$.n'), 1), SIGN(JSON_EXTRACT(doc, '$.i')) FROM jr ORDER BY id;
+SELECT id, JSON_EXTRACT(doc, '$.n') + 0, JSON_EXTRACT(doc, '$.i') * 2, ROUND(JSON_UNQUOTE(JSON_EXTRACT(doc, '$.s')), 1) FROM jr ORDER BY id;
+SELECT SUM(JSON_EXTRACT(doc, '$.n')), AVG(JSON_EXTRACT(doc, '$.i')) FROM jr;
+-- mysql-differs: MySQL reads a JSON true as 1 (coerce_real); MariaDB's JSON_EXTRACT returns the text 'true', which is 0 as a number
+-- expect: 1 | 1
+SELECT ABS(JSON_EXTRACT('[true]', '$[0]')), JSON_EXTRACT('[true]', '$[0]') + 0;
+-- String functions read a JSON value as the text MySQL prints for it.
+-- mysql-differs: MySQL prints the DOUBLE 100 in a JSON value as 100.0 (Json_wrapper::to_string); MariaDB keeps the text 1e2
+-- expect: 100.0x | 5 | 100. | 1
+SELECT CONCAT(JSON_EXTRACT('[1e2]', '$[0]'), 'x'), LENGTH(JSON_EXTRACT('[1e2]', '$[0]')), SUBSTRING(JSON_EXTRACT('[1e2]', '$[0]'), 1, 4), JSON_EXTRACT('[1e2]', '$[0]') LIKE '100.%';
+SELECT CONCAT(JSON_EXTRACT(doc, '$.n'), 'x'), UPPER(JSON_EXTRACT(doc, '$.s')), LENGTH(JSON_EXTRACT(doc, '$.i')) FROM jr ORDER BY id;
+-- mysql-differs: MySQL's JSON_ARRAYAGG prints its document (', ' between elements, a DECIMAL with its scale); MariaDB joins the texts with ','
+-- expect: [2.46, 1.5] | [1.50, 1.50]
+SELECT JSON_ARRAYAGG(JSON_EXTRACT(doc, '$.n')), JSON_ARRAYAGG(1.50) FROM jr;
+SELECT JSON_ARRAYAGG(id), JSON_OBJECTAGG(id, 1) FROM jr WHERE id > 5;
+-- JSON_CONTAINS / JSON_OVERLAPS compare numbers by value.
+SELECT JSON_CONTAINS('{"a": [1, 2, {"b": 1.0}]}', '{"a": [{"b": 1}]}'), JSON_CONTAINS('{"a": 1}', '1.0', '$.a'), JSON_CONTAINS('[1, [2, 3]]', '[3, 1]'), JSON_OVERLAPS('[1, 3]', '[2, 3.0]'), JSON_OVERLAPS('5', '[5]');
+-- mysql-differs: MySQL compares JSON numbers exactly (Json_wrapper::compare); MariaDB as doubles, where 2^53+1 equals 2^53
+-- expect: 0 | 0
+SELECT JSON_CONTAINS('[9007199254740993]', '9007199254740992.0'), JSON_OVERLAPS('[9007199254740993]', '[9007199254740992.0]');
+-- mysql-differs: MySQL's JSON_CONTAINS is NULL when the path finds nothing (json_contains in item_json_func.cc); MariaDB answers 0
+-- expect: NULL
+SELECT JSON_CONTAINS('{"a": 1}', '1', '$.b');
