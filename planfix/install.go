@@ -60,6 +60,17 @@ func Install(a *analyzer.Analyzer) {
 			b.Rules = append(b.Rules, ignoreRule)
 		}
 	}
+	// A multi-table DELETE's affected rows: after DELETE IGNORE's targets,
+	// which it wraps.
+	countRule := analyzer.Rule{Id: deleteCountID, Apply: countDeletedRows}
+	if !hasRule(analyzer.OnceAfterAll, deleteCountID) {
+		analyzer.OnceAfterAll = append(analyzer.OnceAfterAll, countRule)
+	}
+	for _, b := range a.Batches {
+		if b.Desc == "after-all" && !hasRule(b.Rules, deleteCountID) {
+			b.Rules = append(b.Rules, countRule)
+		}
+	}
 	for _, b := range a.Batches {
 		var rules []analyzer.Rule
 		for _, r := range b.Rules {
