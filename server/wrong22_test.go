@@ -2,6 +2,7 @@ package server
 
 import (
 	"context"
+	"database/sql"
 	"testing"
 )
 
@@ -86,5 +87,83 @@ func TestMultiTableDeleteCount(t *testing.T) {
 	}
 	if n, _ := res.RowsAffected(); n != 3 {
 		t.Errorf("DELETE IGNORE: %d rows affected, want 3 (fp 2, fo 1 and 2)", n)
+	}
+}
+
+// TestUnsignedAutoIncNegative: a negative value given for an UNSIGNED
+// AUTO_INCREMENT column fails with 1264 in strict mode; otherwise (or with
+// IGNORE) it is 0 with warning 1264, and 0 generates an id (stored as 0
+// with NO_AUTO_VALUE_ON_ZERO), as in MySQL. It was stored wrapped
+// (18446744073709551576) and the sequence wrapped to 0, on both the
+// direct single-row INSERT and GMS's path.
+func TestUnsignedAutoIncNegative(t *testing.T) {
+	_, root, direct, general := directPair(t)
+	ctx := context.Background()
+	for _, db := range []string{"fa", "fb"} {
+		mustExec(t, root, "CREATE TABLE "+db+".un (id BIGINT UNSIGNED AUTO_INCREMENT PRIMARY KEY, v INT)")
+		mustExec(t, root, "CREATE TABLE "+db+".sg (id INT AUTO_INCREMENT PRIMARY KEY, v INT)")
+	}
+	for _, p := range []struct {
+		name string
+		c    *sql.Conn
+		db   string
+	}{{"direct", direct, "fa"}, {"general", general, "fb"}} {
+		c := p.c
+		mustExec(t, c, "INSERT INTO "+p.db+".un VALUES (5, 0)")
+		mustExec(t, c, "INSERT INTO "+p.db+".sg VALUES (5, 0)")
+		for _, mode := range []string{"STRICT_TRANS_TABLES", ""} {
+			mustExec(t, c, "SET SESSION sql_mode = '"+mode+"'")
+			for _, q := range []struct {
+				sql  string
+				args []any
+			}{
+				{"INSERT INTO un (id, v) VALUES (?, 1)", []any{-40}},
+				{"INSERT INTO un (id, v) VALUES (?, 1)", []any{"-3"}},
+				{"INSERT INTO un (id, v) VALUES (-40, 1)", nil},
+				{"INSERT INTO un (id, v) VALUES (7 - 8, 1), (-2, 1)", nil},
+			} {
+				for i := 0; i < 3; i++ { // the direct path takes a cached plan
+					_, err := c.ExecContext(ctx, q.sql, q.args...)
+					if mode != "" {
+						if mysqlErrNo(err) != 1264 {
+							t.Errorf("%s strict: %s %v: %v, want 1264", p.name, q.sql, q.args, err)
+						}
+						continue
+					}
+					if err != nil {
+						t.Errorf("%s non-strict: %s %v: %v", p.name, q.sql, q.args, err)
+						continue
+					}
+					var level, msg string
+					var code int
+					if err := c.QueryRowContext(ctx, "SHOW WARNINGS").Scan(&level, &code, &msg); err != nil || code != 1264 {
+						t.Errorf("%s non-strict: %s: warning %d %q (%v), want 1264", p.name, q.sql, code, msg, err)
+					}
+				}
+			}
+		}
+		mustExec(t, c, "SET SESSION sql_mode = DEFAULT")
+		mustExec(t, c, "INSERT IGNORE INTO un (id, v) VALUES (-9, 2)")
+		mustExec(t, c, "SET SESSION sql_mode = 'NO_AUTO_VALUE_ON_ZERO'")
+		mustExec(t, c, "INSERT INTO un (id, v) VALUES (-9, 3)")
+		mustExec(t, c, "SET SESSION sql_mode = DEFAULT")
+		mustExec(t, c, "INSERT INTO un (v) VALUES (4)")
+		mustExec(t, c, "INSERT INTO sg (id, v) VALUES (-40, 5)")
+		for q, want := range map[string]string{
+			// 5, then 3 x 5 generated ids (one statement of two rows) in
+			// non-strict mode, IGNORE's, NO_AUTO_VALUE_ON_ZERO's 0, and
+			// the next id.
+			"SELECT COUNT(*), MIN(id), MAX(id), SUM(v) FROM un": "19 0 22 24",
+			"SELECT id FROM un WHERE v = 3":                     "0",
+			"SELECT id FROM sg WHERE v = 5":                     "-40",
+		} {
+			rows, err := c.QueryContext(ctx, q)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := joinRows(scanRows(t, rows)); got != want {
+				t.Errorf("%s: %s = %s, want %s", p.name, q, got, want)
+			}
+		}
 	}
 }
