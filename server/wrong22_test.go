@@ -3,6 +3,7 @@ package server
 import (
 	"context"
 	"database/sql"
+	"strings"
 	"testing"
 )
 
@@ -164,6 +165,46 @@ func TestUnsignedAutoIncNegative(t *testing.T) {
 			if got := joinRows(scanRows(t, rows)); got != want {
 				t.Errorf("%s: %s = %s, want %s", p.name, q, got, want)
 			}
+		}
+	}
+}
+
+// TestConcatDecimalAndDatetimeText: CONCAT writes a DECIMAL argument at its
+// type's scale (AVG's value carries 9 digits of fraction: 1.500000000,
+// MySQL 1.5000) and a DATETIME(n) argument with its n digits, trailing
+// zeros kept (00:00:00.1, MySQL 00:00:00.100000), a DATE without a time.
+func TestConcatDecimalAndDatetimeText(t *testing.T) {
+	ts := startServer(t, t.TempDir())
+	db := ts.connect("")
+	ctx := context.Background()
+	conn, err := db.Conn(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	for _, q := range []string{
+		"CREATE DATABASE w22", "USE w22",
+		"CREATE TABLE a (id INT PRIMARY KEY, x INT, d DECIMAL(10,2), dt DATETIME(6), d3 DATETIME(3))",
+		"INSERT INTO a VALUES (1, 1, 1.10, '2024-01-01 00:00:00.100000', '2024-01-01 00:00:00.120'), (2, 2, 2.25, '2024-01-01 00:00:01', '2024-01-01 00:00:01')",
+	} {
+		mustExec(t, conn, q)
+	}
+	for _, c := range []struct{ q, want string }{
+		{"SELECT CONCAT(AVG(x)), CONCAT(AVG(d)), CONCAT(AVG(x) + 0), CONCAT(SUM(d)), CONCAT(1/3) FROM a", "1.5000 1.675000 1.5000 3.35 0.3333"},
+		{"SELECT CONCAT('<', AVG(x), '>') FROM a GROUP BY x ORDER BY x", "<1.0000>|<2.0000>"},
+		{"SELECT CONCAT(dt), CONCAT(d3) FROM a ORDER BY id", "2024-01-01 00:00:00.100000 2024-01-01 00:00:00.120|2024-01-01 00:00:01.000000 2024-01-01 00:00:01.000"},
+		{"SELECT CONCAT(CAST('2024-01-01 00:00:00.100000' AS DATETIME(6))), CONCAT(CAST('2024-01-01' AS DATE))", "2024-01-01 00:00:00.100000 2024-01-01"},
+	} {
+		rows, err := conn.QueryContext(ctx, c.q)
+		if err != nil {
+			t.Fatalf("%s: %v", c.q, err)
+		}
+		var got []string
+		for _, r := range scanRows(t, rows) {
+			got = append(got, strings.Join(r, " "))
+		}
+		if g := strings.Join(got, "|"); g != c.want {
+			t.Errorf("%s = %s, want %s", c.q, g, c.want)
 		}
 	}
 }
