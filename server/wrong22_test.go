@@ -169,7 +169,7 @@ func TestUnsignedAutoIncNegative(t *testing.T) {
 	}
 }
 
-// TestConcatDecimalAndDatetimeText: CONCAT writes a DECIMAL argument at its
+// TestConcatDecimalAndDatetimeText: CONCAT and CAST AS CHAR write a DECIMAL argument at its
 // type's scale (AVG's value carries 9 digits of fraction: 1.500000000,
 // MySQL 1.5000) and a DATETIME(n) argument with its n digits, trailing
 // zeros kept (00:00:00.1, MySQL 00:00:00.100000), a DATE without a time.
@@ -194,6 +194,8 @@ func TestConcatDecimalAndDatetimeText(t *testing.T) {
 		{"SELECT CONCAT('<', AVG(x), '>') FROM a GROUP BY x ORDER BY x", "<1.0000>|<2.0000>"},
 		{"SELECT CONCAT(dt), CONCAT(d3) FROM a ORDER BY id", "2024-01-01 00:00:00.100000 2024-01-01 00:00:00.120|2024-01-01 00:00:01.000000 2024-01-01 00:00:01.000"},
 		{"SELECT CONCAT(CAST('2024-01-01 00:00:00.100000' AS DATETIME(6))), CONCAT(CAST('2024-01-01' AS DATE))", "2024-01-01 00:00:00.100000 2024-01-01"},
+		{"SELECT CAST(AVG(x) AS CHAR), CAST(AVG(x) + 0 AS CHAR), CONVERT(AVG(d), CHAR), CAST(MAX(dt) AS CHAR) FROM a", "1.5000 1.5000 1.675000 2024-01-01 00:00:01.000000"},
+		{"SELECT CAST(CAST('2024-01-01 00:00:00.100000' AS DATETIME(6)) AS CHAR), CAST(CAST('2024-01-01' AS DATE) AS CHAR)", "2024-01-01 00:00:00.100000 2024-01-01"},
 	} {
 		rows, err := conn.QueryContext(ctx, c.q)
 		if err != nil {

@@ -6,6 +6,7 @@ import (
 
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/go-mysql-server/sql/expression"
+	"github.com/dolthub/go-mysql-server/sql/types"
 	"github.com/dolthub/vitess/go/sqltypes"
 	"github.com/shopspring/decimal"
 )
@@ -76,4 +77,23 @@ func decimalsAsText(args []sql.Expression) []sql.Expression {
 		out[i] = &decimalText{unary{a}}
 	}
 	return out
+}
+
+// textOfDecimalOrDatetime puts decimalText under CAST(x AS CHAR) of a
+// DECIMAL, DATE or DATETIME x (CAST(AVG(x) AS CHAR) was 1.500000000, CAST
+// of a DATETIME(6) dropped the fraction's trailing zeros).
+func textOfDecimalOrDatetime(c *expression.Convert) (sql.Expression, bool) {
+	if !types.IsText(c.Type()) {
+		return nil, false
+	}
+	switch c.Child.(type) {
+	case *expression.Literal, *decimalText:
+		return nil, false
+	}
+	ct := c.Child.Type()
+	if _, isDT := ct.(sql.DatetimeType); !isDT && !types.IsDecimal(ct) {
+		return nil, false
+	}
+	ne, err := c.WithChildren(&decimalText{unary{c.Child}})
+	return ne, err == nil
 }
