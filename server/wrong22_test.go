@@ -3,6 +3,7 @@ package server
 import (
 	"context"
 	"database/sql"
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -208,5 +209,33 @@ func TestConcatDecimalAndDatetimeText(t *testing.T) {
 		if g := strings.Join(got, "|"); g != c.want {
 			t.Errorf("%s = %s, want %s", c.q, g, c.want)
 		}
+	}
+}
+
+// TestRoundDecimalScale: ROUND(decimal, D) declares D decimals (MySQL's
+// Item_func_round), also above the argument's scale: ROUND(1/3, 6) said 4
+// in its column metadata while its value had 6 digits.
+func TestRoundDecimalScale(t *testing.T) {
+	ts := startServer(t, t.TempDir())
+	db := ts.connect("")
+	rows, err := db.Query("SELECT ROUND(1/3, 6), ROUND(2.5, 3), ROUND(1.25, 1), ROUND(123.456, 0), ROUND(1/3, 2)")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rows.Close()
+	cts, err := rows.ColumnTypes()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, ct := range cts {
+		_, scale, ok := ct.DecimalSize()
+		got = append(got, fmt.Sprintf("%s:%d:%v", ct.DatabaseTypeName(), scale, ok))
+	}
+	if g, want := strings.Join(got, " "), "DECIMAL:6:true DECIMAL:3:true DECIMAL:1:true DECIMAL:0:true DECIMAL:2:true"; g != want {
+		t.Errorf("types %s, want %s", g, want)
+	}
+	if got := joinRows(scanRows(t, rows)); got != "0.333333 2.500 1.3 123 0.33" {
+		t.Errorf("values %s", got)
 	}
 }
