@@ -72,6 +72,27 @@ func TestMultiTableDeleteCount(t *testing.T) {
 		}
 	}
 
+	// Prepared (a cached plan, run again): each run counts its own rows.
+	mustExec(t, conn, "DROP TABLE IF EXISTS c, p")
+	mustExec(t, conn, "CREATE TABLE p (id INT PRIMARY KEY)")
+	mustExec(t, conn, "CREATE TABLE c (id INT PRIMARY KEY, pid INT)")
+	mustExec(t, conn, "INSERT INTO p VALUES (1), (2), (3)")
+	mustExec(t, conn, "INSERT INTO c VALUES (1, 1), (2, 1), (3, 2), (4, 3)")
+	st, err := conn.PrepareContext(ctx, "DELETE p, c FROM p JOIN c ON c.pid = p.id WHERE p.id = ?")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct{ id, want int64 }{{1, 3}, {2, 2}, {9, 0}, {3, 2}} {
+		res, err := st.ExecContext(ctx, c.id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if n, _ := res.RowsAffected(); n != c.want {
+			t.Errorf("prepared DELETE for p.id = %d: %d rows affected, want %d", c.id, n, c.want)
+		}
+	}
+	st.Close()
+
 	// IGNORE: a row a foreign key keeps is not counted.
 	for _, q := range []string{
 		"CREATE TABLE fp (id INT PRIMARY KEY)",
