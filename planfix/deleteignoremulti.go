@@ -59,6 +59,9 @@ func (t *ignoringTarget) WithChildren(children ...sql.Node) (sql.Node, error) {
 type ignoringDeleter struct {
 	sql.RowDeleter
 	check *restrictedRows
+	// skipped is whether the last row was kept (countingDeleter must not
+	// count it as deleted).
+	skipped bool
 }
 
 func (d *ignoringDeleter) Delete(ctx *sql.Context, row sql.Row) error {
@@ -66,7 +69,8 @@ func (d *ignoringDeleter) Delete(ctx *sql.Context, row sql.Row) error {
 	if err != nil {
 		return err
 	}
-	if ok == false {
+	d.skipped = ok == false
+	if d.skipped {
 		return nil // skipped, with the 1451 warning restrictedRows gave
 	}
 	return d.RowDeleter.Delete(ctx, row)

@@ -60,6 +60,21 @@ func Install(a *analyzer.Analyzer) {
 			b.Rules = append(b.Rules, ignoreRule)
 		}
 	}
+	// A multi-table DELETE's affected rows: after DELETE IGNORE's targets,
+	// which it wraps.
+	// And a negative value for an UNSIGNED AUTO_INCREMENT column, once GMS
+	// made the column's generator.
+	for _, r := range []analyzer.Rule{{Id: deleteCountID, Apply: countDeletedRows},
+		{Id: negativeAutoIncID, Apply: guardNegativeAutoInc}} {
+		if !hasRule(analyzer.OnceAfterAll, r.Id) {
+			analyzer.OnceAfterAll = append(analyzer.OnceAfterAll, r)
+		}
+		for _, b := range a.Batches {
+			if b.Desc == "after-all" && !hasRule(b.Rules, r.Id) {
+				b.Rules = append(b.Rules, r)
+			}
+		}
+	}
 	for _, b := range a.Batches {
 		var rules []analyzer.Rule
 		for _, r := range b.Rules {

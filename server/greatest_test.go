@@ -27,7 +27,7 @@ func TestGreatestLeastSignCoalesceTypes(t *testing.T) {
 		"4,1,3,NULL", "0,0,-0.4000000059604645,NULL")
 	// Compared as DATETIME, printed as the DATETIME(6) column itself is.
 	wantRows(t, db, "SELECT GREATEST(w, d) = CAST(d AS DATETIME), LEAST(w, d) = w, CAST(GREATEST(w, d) AS CHAR) FROM m ORDER BY id",
-		"1,1,2021-01-01 00:00:00", "0,0,2022-05-05 00:00:00")
+		"1,1,2021-01-01 00:00:00.000000", "0,0,2022-05-05 00:00:00.000000")
 	wantRows(t, db, "SELECT SIGN(f), SIGN(n1), SIGN(i), SIGN(u), SIGN('0.2'), SIGN(NULL) FROM m ORDER BY id",
 		"1,1,1,1,1,NULL", "-1,-1,-1,0,1,NULL")
 

@@ -24,7 +24,7 @@ import (
 // LONGTEXT.
 
 func newConcat(args ...sql.Expression) (sql.Expression, error) {
-	in, err := gmsBuiltin("concat").NewInstance(args)
+	in, err := gmsBuiltin("concat").NewInstance(decimalsAsText(args)) // dectext.go
 	if err != nil {
 		return nil, err
 	}

@@ -51,7 +51,7 @@ func (r *round) Type() sql.Type {
 }
 
 // decimalType is MySQL's type of ROUND(decimal, D) for a constant D: the
-// scale min(max(D, 0), s), one more integer digit for a carry. Without it
+// scale min(max(D, 0), 30), one more integer digit for a carry. Without it
 // the argument's scale was kept: ROUND(AVG(int_col), 1) reached the
 // client as 32.5000.
 func (r *round) decimalType(t sql.DecimalType) (sql.Type, bool) {
@@ -67,9 +67,16 @@ func (r *round) decimalType(t sql.DecimalType) (sql.Type, bool) {
 		}
 		d = b.Int64()
 	}
+	// Item_func_round::fix_length_and_dec: the scale is D (not capped by
+	// s: ROUND(1/3, 6) has 6 decimals, ROUND(2.5, 3) is 2.500), the
+	// precision moves with it, one more digit when digits are cut.
 	s := int64(t.Scale())
-	scale := min(max(d, 0), s)
-	prec := min(int64(t.Precision())-s+scale+1, types.DecimalTypeMaxPrecision)
+	scale := min(max(d, 0), types.DecimalTypeMaxScale)
+	prec := int64(t.Precision()) - (s - scale)
+	if s > scale {
+		prec++
+	}
+	prec = min(max(prec, scale, 1), types.DecimalTypeMaxPrecision)
 	dt, err := types.CreateDecimalType(uint8(prec), uint8(scale))
 	if err != nil {
 		return nil, false

@@ -377,6 +377,9 @@ func replaceExprOnce(ctx *sql.Context, e sql.Expression, ignore bool) (sql.Expre
 				}
 			}
 		}
+		if ne, ok := textOfDecimalOrDatetime(e); ok { // dectext.go
+			return ne, transform.NewTree, nil
+		}
 		if types.IsDecimal(t) {
 			if err := castDecimalShapeErr(e); err != nil {
 				return nil, transform.SameTree, err
