@@ -26,6 +26,8 @@ func TestCurDatePlusZero(t *testing.T) {
 		{"SELECT UTC_DATE() + 0", utc},
 		{"SELECT CURDATE() + 0 = DATE_FORMAT(CURDATE(), '%Y%m%d') + 0", "1"},
 		{"SELECT CURDATE() * 1 > 19700101", "1"},
+		{"SELECT CAST(CURDATE() AS SIGNED)", cur},
+		{"SELECT CAST(CURDATE() AS UNSIGNED) = CURDATE() + 0", "1"},
 		{"SELECT LENGTH(NOW() + 0), LENGTH(CURTIME() + 0) BETWEEN 1 AND 6", "14,1"},
 	} {
 		if got := rowsText(t, ts, "", c.q); got != c.want {
