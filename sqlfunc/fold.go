@@ -96,7 +96,60 @@ func foldExpr(ctx *sql.Context, e sql.Expression) (sql.Expression, transform.Tre
 		return e, transform.SameTree, nil
 	}
 	ne, err := e.WithChildren(nk...)
-	return ne, transform.NewTree, err
+	if err != nil {
+		return e, transform.SameTree, err
+	}
+	if lit := shortCircuit(ne); lit != nil {
+		return lit, transform.NewTree, nil
+	}
+	if constant(ne) && foldable(ne) {
+		// A short-circuited operand below made e constant.
+		r, _, err := foldExpr(ctx, ne)
+		return r, transform.NewTree, err
+	}
+	return ne, transform.NewTree, nil
+}
+
+// shortCircuit is the boolean literal simplifyFilters turns an AND with a
+// false operand, or an OR with a true one, into (MySQL's answer too, NULL
+// or not on the other side), or nil. Doing it here first makes the parent
+// constant for foldExpr's caller: else simplifyFilters, in its same bottom-up
+// pass, evaluated the parent with GMS's node and typed it without the
+// collation, and CASE WHEN ('b' < '1') AND c THEN 'x' ELSE 'B' END = 'b'
+// was false under utf8mb4_0900_ai_ci (the oracle's NoREC finding).
+func shortCircuit(e sql.Expression) sql.Expression {
+	var l, r sql.Expression
+	var absorbing bool
+	switch b := e.(type) {
+	case *expression.And:
+		l, r, absorbing = b.LeftChild, b.RightChild, false
+	case *expression.Or:
+		l, r, absorbing = b.LeftChild, b.RightChild, true
+	default:
+		return nil
+	}
+	for _, k := range []sql.Expression{l, r} {
+		if v, ok := boolLiteral(k); ok && v == absorbing {
+			return k
+		}
+	}
+	return nil
+}
+
+// boolLiteral reads a BOOLEAN literal as simplifyFilters' isTrue and
+// isFalse do.
+func boolLiteral(e sql.Expression) (bool, bool) {
+	lit, ok := e.(*expression.Literal)
+	if !ok || lit.Type() != types.Boolean || lit.Value() == nil {
+		return false, false
+	}
+	switch v := lit.Value().(type) {
+	case bool:
+		return v, true
+	case int8:
+		return v != sql.False, true
+	}
+	return false, false
 }
 
 // constant is GMS's test for what simplifyFilters folds: no column,

@@ -366,7 +366,7 @@ func replaceExprOnce(ctx *sql.Context, e sql.Expression, ignore bool) (sql.Expre
 		if c := newCastJSON(e); c != nil { // jsonkinds.go
 			return c, transform.NewTree, nil
 		}
-		if ct := e.Child.Type(); (isTemporal(ct) || timetype.Is(ct)) && types.IsInteger(t) {
+		if ct := e.Child.Type(); (isTemporal(ct) || timetype.Is(ct) || isCurDate(e.Child)) && types.IsInteger(t) {
 			// GMS casts a DATE/DATETIME to a Unix time and a TIME to 0;
 			// MySQL's integer is the value's number (YYYYMMDDhhmmss,
 			// hhmmss), its fraction rounded.

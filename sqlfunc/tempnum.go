@@ -19,11 +19,18 @@ type temporalNum struct {
 	unary
 	numeric
 	typ sql.Type
+	// as is the type the child's value is read as: the child's own, or
+	// DATE for CURDATE(), which GMS types and evaluates as text.
+	as sql.Type
 }
 
 func newTemporalNum(e sql.Expression) sql.Expression {
 	t := e.Type()
 	switch {
+	case isCurDate(e):
+		// MySQL's CURDATE() is a DATE (YYYYMMDD in arithmetic); read as
+		// text, CURDATE() + 0 was its numeric prefix, the year.
+		return &temporalNum{unary: unary{e}, typ: types.Int64, as: types.Date}
 	case types.IsDateType(t):
 		return &temporalNum{unary: unary{e}, typ: types.Int64}
 	case types.IsDatetimeType(t) || types.IsTimestampType(t):
@@ -54,6 +61,19 @@ func newTemporalNum(e sql.Expression) sql.Expression {
 }
 
 func (n *temporalNum) Type() sql.Type { return n.typ }
+
+func (n *temporalNum) readType() sql.Type {
+	if n.as != nil {
+		return n.as
+	}
+	return n.child.Type()
+}
+
+// isCurDate reports whether e is CURDATE() or CURRENT_DATE (timezone.go).
+func isCurDate(e sql.Expression) bool {
+	_, ok := e.(*curDate)
+	return ok
+}
 func (n *temporalNum) WithChildren(children ...sql.Expression) (sql.Expression, error) {
 	return withChild(n, children)
 }
@@ -66,14 +86,14 @@ func (n *temporalNum) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 	if _, ok := v.(time.Time); !ok {
 		if _, ok := v.(types.Timespan); !ok {
 			// A value GMS holds as text (TIME columns convert on read).
-			cv, _, err := n.child.Type().Convert(ctx, v)
+			cv, _, err := n.readType().Convert(ctx, v)
 			if err != nil || cv == nil {
 				return nil, err
 			}
 			v = cv
 		}
 	}
-	d, ok := exactDecimal(v, n.child.Type())
+	d, ok := exactDecimal(v, n.readType())
 	if !ok {
 		return nil, nil
 	}
