@@ -254,32 +254,7 @@ func TestOnlineIndexKillQuery(t *testing.T) {
 	fillTable(t, db, "t", 3000, func(i int) int { return i })
 	mustExec(t, db, "SET GLOBAL myriad_ddl_batch_rows = 100")
 	defer mustExec(t, db, "SET GLOBAL myriad_ddl_batch_rows = 1000")
-	release := make(chan struct{})
-	var once sync.Once
-	paused := make(chan struct{})
-	pauseBackfill(t, "t", func(done int64) {
-		once.Do(func() { close(paused) })
-		<-release
-	})
-	conn, err := db.Conn(context.Background())
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer conn.Close()
-	var id int64
-	if err := conn.QueryRowContext(context.Background(), "SELECT CONNECTION_ID()").Scan(&id); err != nil {
-		t.Fatal(err)
-	}
-	errc := make(chan error, 1)
-	go func() {
-		_, err := conn.ExecContext(context.Background(), "CREATE INDEX kx ON t (k)")
-		errc <- err
-	}()
-	<-paused
-	mustExec(t, db, fmt.Sprintf("KILL QUERY %d", id))
-	close(release)
-	err = <-errc
-	if mysqlErrNo(err) != 1317 {
+	if err := killDuringBackfill(t, db, "t", "CREATE INDEX kx ON t (k)"); mysqlErrNo(err) != 1317 {
 		t.Fatalf("killed CREATE INDEX: %v, want 1317", err)
 	}
 	for _, r := range queryRows(t, db, "SHOW INDEX FROM t") {
@@ -351,4 +326,35 @@ func TestOnlineIndexBlocksOtherDDL(t *testing.T) {
 		t.Fatalf("rows with the new column: %v", got)
 	}
 	agree(t, db, "t", "kx")
+}
+
+// killDuringBackfill runs stmt on its own connection, holds the first
+// backfill batch of tbl, kills the statement with KILL QUERY from db while
+// the batch is held, and returns the statement's error.
+func killDuringBackfill(t *testing.T, db *sql.DB, tbl, stmt string) error {
+	t.Helper()
+	release, paused := make(chan struct{}), make(chan struct{})
+	var once sync.Once
+	pauseBackfill(t, tbl, func(int64) {
+		once.Do(func() { close(paused) })
+		<-release
+	})
+	conn, err := db.Conn(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	var id int64
+	if err := conn.QueryRowContext(context.Background(), "SELECT CONNECTION_ID()").Scan(&id); err != nil {
+		t.Fatal(err)
+	}
+	errc := make(chan error, 1)
+	go func() {
+		_, err := conn.ExecContext(context.Background(), stmt)
+		errc <- err
+	}()
+	<-paused
+	mustExec(t, db, fmt.Sprintf("KILL QUERY %d", id))
+	close(release)
+	return <-errc
 }

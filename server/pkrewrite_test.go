@@ -230,30 +230,7 @@ func TestPKRewriteFailures(t *testing.T) {
 	unchanged("ADD PRIMARY KEY with a concurrent duplicate")
 
 	// KILL QUERY during the copy.
-	release, paused := make(chan struct{}), make(chan struct{})
-	var pauseOnce sync.Once
-	pauseBackfill(t, "t", func(done int64) {
-		pauseOnce.Do(func() { close(paused) })
-		<-release
-	})
-	conn, err := db.Conn(context.Background())
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer conn.Close()
-	var id int64
-	if err := conn.QueryRowContext(context.Background(), "SELECT CONNECTION_ID()").Scan(&id); err != nil {
-		t.Fatal(err)
-	}
-	errc := make(chan error, 1)
-	go func() {
-		_, err := conn.ExecContext(context.Background(), "ALTER TABLE t ADD PRIMARY KEY (id)")
-		errc <- err
-	}()
-	<-paused
-	mustExec(t, db, fmt.Sprintf("KILL QUERY %d", id))
-	close(release)
-	if err := <-errc; mysqlErrNo(err) != 1317 {
+	if err := killDuringBackfill(t, db, "t", "ALTER TABLE t ADD PRIMARY KEY (id)"); mysqlErrNo(err) != 1317 {
 		t.Fatalf("killed ADD PRIMARY KEY: %v, want 1317", err)
 	}
 	engine.BackfillHook.Store(nil)

@@ -1,7 +1,6 @@
 package server
 
 import (
-	"context"
 	"database/sql"
 	"fmt"
 	"strings"
@@ -280,31 +279,7 @@ func TestOnlineRewriteKillQuery(t *testing.T) {
 	mustExec(t, db, "SET GLOBAL myriad_ddl_batch_rows = 100")
 	defer mustExec(t, db, "SET GLOBAL myriad_ddl_batch_rows = 1000")
 	before := createTableOf(t, db, "t")
-	release := make(chan struct{})
-	var once sync.Once
-	paused := make(chan struct{})
-	pauseBackfill(t, "t", func(done int64) {
-		once.Do(func() { close(paused) })
-		<-release
-	})
-	conn, err := db.Conn(context.Background())
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer conn.Close()
-	var id int64
-	if err := conn.QueryRowContext(context.Background(), "SELECT CONNECTION_ID()").Scan(&id); err != nil {
-		t.Fatal(err)
-	}
-	errc := make(chan error, 1)
-	go func() {
-		_, err := conn.ExecContext(context.Background(), "ALTER TABLE t MODIFY k BIGINT NOT NULL")
-		errc <- err
-	}()
-	<-paused
-	mustExec(t, db, fmt.Sprintf("KILL QUERY %d", id))
-	close(release)
-	if err := <-errc; mysqlErrNo(err) != 1317 {
+	if err := killDuringBackfill(t, db, "t", "ALTER TABLE t MODIFY k BIGINT NOT NULL"); mysqlErrNo(err) != 1317 {
 		t.Fatalf("killed ALTER: %v, want 1317", err)
 	}
 	if got := createTableOf(t, db, "t"); got != before {
