@@ -63,38 +63,7 @@ func TestCloneWithDataKilled(t *testing.T) {
 	}
 	s.Kill()
 	<-done // fails: the connection is gone
-	jobs, _ := importSpans(t, s)
-	if len(jobs) != 1 {
-		t.Fatalf("after the kill: %d clone job records, want 1", len(jobs))
-	}
-	var dataID uint64
-	for id, n := range jobs {
-		dataID = id
-		if n == 0 {
-			t.Fatalf("after the kill: no key under the killed clone's data ID %d (the kill came too late to test anything)", id)
-		}
-		t.Logf("the killed clone left %d keys under data ID %d", n, id)
-	}
-	if code, out, stderr := runMyriad(t, "check", "--data-dir", s.DataDir); code == 0 || !strings.Contains(out+stderr, "which is no live table") {
-		t.Fatalf("check of the crashed store: exit %d, want the orphan keys reported\n%s%s", code, out, stderr)
-	}
-	s.Start()
-	if !strings.Contains(s.Log(), "removed the rows of unfinished tenant imports and WITH DATA clones") {
-		t.Fatalf("the restarted server did not report the reclaim:\n%s", tail(s.Log(), 20))
-	}
-	db = s.DB("")
-	checkRows(t, db, "SHOW DATABASES LIKE 'big2'", "")
-	checkRows(t, db, "SELECT COUNT(*) FROM information_schema.MYRIAD_DDL_JOBS", "0\n")
-	if code := s.Stop(); code != 0 {
-		t.Fatalf("stop: exit %d", code)
-	}
-	if code, out, stderr := runMyriad(t, "check", "--data-dir", s.DataDir); code != 0 {
-		t.Fatalf("check after the restart: exit %d\n%s%s", code, out, stderr)
-	}
-	jobs, counts := importSpans(t, s, dataID)
-	if len(jobs) != 0 || counts[dataID] != 0 {
-		t.Fatalf("after the restart: clone records %v, %d keys left under data ID %d", jobs, counts[dataID], dataID)
-	}
+	checkCrashReclaimed(t, s, "clone", "removed the rows of unfinished tenant imports and WITH DATA clones")
 
 	// The same clone again, to the end.
 	s.Start()
