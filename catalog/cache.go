@@ -16,6 +16,8 @@ type defCache struct {
 	shards [cacheShards]cacheShard
 	seed   maphash.Seed
 	stats  *CacheStats
+	// recBudget bounds each shard's record tier (recTierBudget).
+	recBudget int64
 }
 
 const cacheShards = 32
@@ -31,6 +33,8 @@ type cacheShard struct {
 	// commit and its invalidation a cached copy would be stale, so while a
 	// key is in flight it is neither served nor stored.
 	inflight map[string]int
+	// rec is the shard's record tier (rectier.go).
+	rec recTier
 }
 
 type cacheEntry struct {
@@ -46,6 +50,9 @@ type CacheStats struct {
 	Misses    atomic.Int64 // Table_open_cache_misses
 	Evictions atomic.Int64 // Table_open_cache_overflows
 	Loads     atomic.Int64 // Opened_table_definitions: records read and decoded
+	// RecordHits counts the Loads whose record came from the record tier
+	// (rectier.go) instead of the store.
+	RecordHits atomic.Int64
 }
 
 // newDefCache makes a cache of budget bytes counting into stats (nil: its
@@ -54,7 +61,7 @@ func newDefCache(budget int64, stats *CacheStats) *defCache {
 	if stats == nil {
 		stats = new(CacheStats)
 	}
-	c := &defCache{seed: maphash.MakeSeed(), stats: stats}
+	c := &defCache{seed: maphash.MakeSeed(), stats: stats, recBudget: recTierBudget}
 	per := budget / cacheShards
 	if per < 1 {
 		per = 1
@@ -68,6 +75,66 @@ func newDefCache(budget int64, stats *CacheStats) *defCache {
 
 func (c *defCache) shard(key string) *cacheShard {
 	return &c.shards[maphash.String(c.seed, key)%cacheShards]
+}
+
+// shardHash returns key's shard and hash (the record tier's map key).
+func (c *defCache) shardHash(key string) (*cacheShard, uint64) {
+	h := maphash.String(c.seed, key)
+	return &c.shards[h%cacheShards], h
+}
+
+// getOrRecord is get that, when key's definition is not cached, also
+// returns a copy of its record from the record tier (nil: not there).
+func (c *defCache) getOrRecord(key string) (any, []byte, uint64) {
+	s, h := c.shardHash(key)
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.inflight[key] > 0 {
+		c.stats.Misses.Add(1)
+		return nil, nil, s.gen
+	}
+	if e, ok := s.items[key]; ok {
+		s.ll.MoveToFront(e)
+		c.stats.Hits.Add(1)
+		return e.Value.(*cacheEntry).val, nil, 0
+	}
+	c.stats.Misses.Add(1)
+	rec := s.getRecord(h, key)
+	if rec != nil {
+		c.stats.RecordHits.Add(1)
+	}
+	return nil, rec, s.gen
+}
+
+// putRecord stores rec, key's record, in the record tier unless the shard
+// was invalidated since gen was read.
+func (c *defCache) putRecord(key string, rec []byte, gen uint64) {
+	head, bodyOff := recordParts(rec)
+	s, h := c.shardHash(key)
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.gen != gen || s.inflight[key] > 0 {
+		return
+	}
+	s.putRecord(h, key, head, bodyOff, c.recBudget)
+}
+
+// gens returns every shard's generation, for putRecordGens.
+func (c *defCache) gens() (g [cacheShards]uint64) {
+	for i := range c.shards {
+		s := &c.shards[i]
+		s.mu.Lock()
+		g[i] = s.gen
+		s.mu.Unlock()
+	}
+	return g
+}
+
+// putRecordGens is putRecord with every shard's generation (gens) read
+// before rec was.
+func (c *defCache) putRecordGens(key string, rec []byte, g *[cacheShards]uint64) {
+	_, h := c.shardHash(key)
+	c.putRecord(key, rec, g[h%cacheShards])
 }
 
 // get returns the cached value, or the shard generation to hand back to put.
@@ -142,6 +209,7 @@ func (c *defCache) invalidateDelta(key string, flight int) {
 		}
 	}
 	s.gen++
+	s.dropRecord(maphash.String(c.seed, key))
 	if e, ok := s.items[key]; ok {
 		ent := e.Value.(*cacheEntry)
 		s.ll.Remove(e)

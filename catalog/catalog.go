@@ -140,26 +140,32 @@ func (c *Catalog) loadSchema(r Reader, key []byte) (*Schema, error) {
 }
 
 // Table returns the named table of s or nil. r == nil reads the committed
-// state through the cache.
+// state through the cache (a decoded definition, else its record from the
+// record tier, else from the store).
 func (c *Catalog) Table(r Reader, s *Schema, name string) (*Table, error) {
 	key := keys.Table(s.ID, name)
 	if r != nil {
 		return c.loadTable(r, key, s.Name)
 	}
-	v, gen := c.cache.get(string(key))
+	ks := string(key)
+	v, rec, gen := c.cache.getOrRecord(ks)
 	if v != nil {
 		return v.(*Table), nil
 	}
-	rec, ok, err := c.db.Get(key)
-	if err != nil || !ok {
-		return nil, err
+	if rec == nil {
+		var ok bool
+		var err error
+		if rec, ok, err = c.db.Get(key); err != nil || !ok {
+			return nil, err
+		}
+		c.cache.putRecord(ks, rec, gen)
 	}
 	c.cache.stats.Loads.Add(1)
 	t, err := decodeCachedTable(rec, s.Name)
 	if err != nil {
 		return nil, err
 	}
-	c.cache.put(string(key), t, int64(t.size), gen)
+	c.cache.put(ks, t, int64(t.size), gen)
 	return t, nil
 }
 

@@ -23,12 +23,14 @@ const warmChunk = 4096
 // stop is closed. Reading it takes ~0.3 s per million tables; the server
 // runs it in the background after startup.
 func (c *Catalog) Warm(stop <-chan struct{}, maxBytes int64) (records int, read int64, err error) {
-	for _, span := range [][2][]byte{spanOf(keys.AllTableRecords()), spanOf(keys.AllAutoIncs())} {
+	for i, span := range [][2][]byte{spanOf(keys.AllTableRecords()), spanOf(keys.AllAutoIncs())} {
 		if stopped(stop) {
 			break
 		}
 		w := c.db.WatchPresence(span[0], span[1], PresenceFilterBytes)
-		n, done, err := c.warmSpan(stop, span, maxBytes-read, w.Add)
+		// The table records also fill the definition cache's record tier
+		// (rectier.go).
+		n, done, err := c.warmSpan(stop, span, maxBytes-read, w.Add, i == 0)
 		records += n
 		read += done
 		if err != nil || read >= maxBytes || stopped(stop) {
@@ -59,7 +61,7 @@ func spanOf(lo, hi []byte) [2][]byte { return [2][]byte{lo, hi} }
 
 // warmSpan reads span in chunks, up to maxBytes, calling each (when set)
 // with every key.
-func (c *Catalog) warmSpan(stop <-chan struct{}, span [2][]byte, maxBytes int64, each func(key []byte)) (records int, read int64, err error) {
+func (c *Catalog) warmSpan(stop <-chan struct{}, span [2][]byte, maxBytes int64, each func(key []byte), keep bool) (records int, read int64, err error) {
 	lo, hi := span[0], span[1]
 	for {
 		select {
@@ -67,6 +69,9 @@ func (c *Catalog) warmSpan(stop <-chan struct{}, span [2][]byte, maxBytes int64,
 			return records, read, nil
 		default:
 		}
+		// Read before the iterator's snapshot is: a definition changed
+		// after it is not kept (defCache.putRecord).
+		gens := c.cache.gens()
 		it, err := c.db.NewIter(lo, hi)
 		if err != nil {
 			return records, read, err
@@ -77,6 +82,9 @@ func (c *Catalog) warmSpan(stop <-chan struct{}, span [2][]byte, maxBytes int64,
 			read += int64(len(it.Key()) + len(it.Value()))
 			if each != nil {
 				each(it.Key())
+			}
+			if keep {
+				c.cache.putRecordGens(string(it.Key()), it.Value(), &gens)
 			}
 			n++
 			last = append(last[:0], it.Key()...)
