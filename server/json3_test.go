@@ -3,6 +3,7 @@ package server
 import (
 	"io"
 	"log/slog"
+	"os"
 	"path/filepath"
 	"testing"
 
@@ -143,4 +144,72 @@ func TestStaleJSONIndexRebuilt(t *testing.T) {
 			checkDir(t, dir)
 		})
 	}
+}
+
+// TestJSONKindsOutsideProjections: JSON text stored into a JSON column keeps
+// its numbers' kinds (1.0 a DOUBLE printed 1.0, not the integer 1; 1e2 is
+// 100.0) when GMS's plan has no projection to read it through (LOAD DATA,
+// INSERT ... SELECT with LIMIT or UNION); and a JSON number cast to
+// DECIMAL/SIGNED or stored into a DECIMAL, integer or string column is
+// read as MySQL's Json_wrapper::coerce_decimal/coerce_int and val_str read
+// it: a DECIMAL inside JSON exactly (GMS's float64 lost the .5 of
+// 12345678901234567.5, or failed with "not a valid Decimal"), a DOUBLE
+// rounded half to even for an integer (rint), text as MySQL prints it.
+// Trigger bodies' INSERT ... VALUES and SET read their JSON the same way.
+func TestJSONKindsOutsideProjections(t *testing.T) {
+	ts := startServer(t, t.TempDir())
+	root := ts.connect("")
+	mustExec(t, root, "CREATE DATABASE jk")
+	db := ts.connectWith("jk", "allowAllFiles=true")
+	mustExec(t, db, "CREATE TABLE s (id INT PRIMARY KEY, doc TEXT)")
+	mustExec(t, db, `INSERT INTO s VALUES (1, '{"a": 1.0, "b": 1e2}'), (2, '[1.0, 1e2]')`)
+	mustExec(t, db, "CREATE TABLE j (id INT PRIMARY KEY, doc JSON)")
+	mustExec(t, db, "INSERT INTO j SELECT * FROM s WHERE id = 2 ORDER BY id LIMIT 1")
+	mustExec(t, db, "INSERT INTO j SELECT 10, '1.0' UNION ALL SELECT 11, '1e2'")
+	mustExec(t, db, "REPLACE INTO j SELECT id + 20, doc FROM s ORDER BY id DESC LIMIT 1")
+
+	tab := filepath.Join(t.TempDir(), "j.tsv")
+	if err := os.WriteFile(tab, []byte("30\t{\"a\": 1.0, \"b\": 1e2}\n31\t-0.0\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	mustExec(t, root, "SET GLOBAL local_infile = 1")
+	defer mustExec(t, root, "SET GLOBAL local_infile = 0")
+	mustExec(t, db, "LOAD DATA LOCAL INFILE '"+tab+"' INTO TABLE j")
+	wantRows(t, db, "SELECT id, doc, JSON_TYPE(doc) FROM j ORDER BY id",
+		`2,[1.0, 100.0],ARRAY`, `10,1.0,DOUBLE`, `11,100.0,DOUBLE`, `22,[1.0, 100.0],ARRAY`,
+		`30,{"a": 1.0, "b": 100.0},OBJECT`, `31,-0.0,DOUBLE`)
+
+	for _, c := range []struct{ query, want string }{
+		{`SELECT CAST(JSON_EXTRACT(JSON_OBJECT('a', 12345678901234567.5), '$.a') AS DECIMAL(30,1))`, `12345678901234567.5`},
+		{`SELECT CAST(JSON_EXTRACT(JSON_OBJECT('a', 9007199254740993.4), '$.a') AS SIGNED)`, `9007199254740993`},
+		{`SELECT CAST(JSON_EXTRACT(JSON_OBJECT('a', 9007199254740993.5), '$.a') AS UNSIGNED)`, `9007199254740994`},
+		// A DOUBLE (text with a fraction): double2my_decimal's digits.
+		{`SELECT CAST(CAST('12345678901234567.5' AS JSON) AS DECIMAL(30,1))`, `12345678901234568.0`},
+		{`SELECT CAST(CAST('2.5' AS JSON) AS SIGNED), CAST(CAST('3.5' AS JSON) AS SIGNED), CAST(CAST('-2.5' AS JSON) AS SIGNED)`, `2,4,-2`},
+		{`SELECT CAST(CAST('1e2' AS JSON) AS DECIMAL(5,1)), CAST(CAST('7' AS JSON) AS DECIMAL(5,2))`, `100.0,7.00`},
+	} {
+		wantRows(t, db, c.query, c.want)
+	}
+
+	mustExec(t, db, "CREATE TABLE n (id INT PRIMARY KEY, d DECIMAL(30,1), i BIGINT, c VARCHAR(30))")
+	mustExec(t, db, `INSERT INTO n VALUES (1, JSON_EXTRACT(JSON_OBJECT('a', 12345678901234567.5), '$.a'),
+		JSON_EXTRACT(JSON_OBJECT('a', 9007199254740993.4), '$.a'), JSON_EXTRACT('{"a": 1e2}', '$.a'))`)
+	mustExec(t, db, `INSERT INTO n SELECT 2, CAST('12345678901234567.5' AS JSON), CAST('2.5' AS JSON), CAST('1.50' AS JSON)`)
+	mustExec(t, db, `INSERT INTO n SELECT 3, JSON_EXTRACT(JSON_OBJECT('a', 1.25), '$.a'), NULL, NULL UNION ALL SELECT 4, NULL, NULL, NULL`)
+	mustExec(t, db, `UPDATE n SET d = JSON_EXTRACT(JSON_OBJECT('a', 12345678901234567.5), '$.a'), c = CAST('1e2' AS JSON) WHERE id = 4`)
+	wantRows(t, db, "SELECT * FROM n ORDER BY id",
+		`1,12345678901234567.5,9007199254740993,100.0`, `2,12345678901234568.0,2,1.5`,
+		`3,1.3,NULL,NULL`, `4,12345678901234567.5,NULL,100.0`)
+
+	// Trigger bodies.
+	mustExec(t, db, "CREATE TABLE lg (id INT PRIMARY KEY, doc JSON, d DECIMAL(30,1))")
+	mustExec(t, db, `CREATE TRIGGER ai AFTER INSERT ON s FOR EACH ROW
+		INSERT INTO lg VALUES (NEW.id, NEW.doc, JSON_EXTRACT(JSON_OBJECT('a', 12345678901234567.5), '$.a'))`)
+	mustExec(t, db, `CREATE TABLE b (id INT PRIMARY KEY, doc JSON, d DECIMAL(30,1))`)
+	mustExec(t, db, `CREATE TRIGGER bi BEFORE INSERT ON b FOR EACH ROW
+		SET NEW.doc = '[2.0, 2e1]', NEW.d = JSON_EXTRACT(JSON_OBJECT('a', 12345678901234567.5), '$.a')`)
+	mustExec(t, db, `INSERT INTO s VALUES (3, '[3.0, 3e1]')`)
+	mustExec(t, db, `INSERT INTO b VALUES (1, NULL, NULL)`)
+	wantRows(t, db, "SELECT * FROM lg", `3,[3.0, 30.0],12345678901234567.5`)
+	wantRows(t, db, "SELECT * FROM b", `1,[2.0, 20.0],12345678901234567.5`)
 }
