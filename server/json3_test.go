@@ -213,3 +213,32 @@ func TestJSONKindsOutsideProjections(t *testing.T) {
 	wantRows(t, db, "SELECT * FROM lg", `3,[3.0, 30.0],12345678901234567.5`)
 	wantRows(t, db, "SELECT * FROM b", `1,[2.0, 20.0],12345678901234567.5`)
 }
+
+// TestJSONPrettyStorageContains: JSON_PRETTY prints a document as MySQL
+// does (the DOUBLE 100 as 100.0, a DECIMAL with its scale, members by key
+// length then bytes, <>& unescaped; GMS's printed 100, 1.5, keys
+// alphabetically and \u003c), JSON_STORAGE_SIZE measures numbers by their
+// kind (a DOUBLE 100.0 is 8 bytes, not a 2-byte integer; a DECIMAL an
+// opaque value), and JSON_CONTAINS with a wildcard path is MySQL's error
+// 3149 (GMS searched the first match).
+func TestJSONPrettyStorageContains(t *testing.T) {
+	ts := startServer(t, t.TempDir())
+	db := ts.connect("")
+	for _, c := range []struct{ query, want string }{
+		{`SELECT JSON_PRETTY('{"bb": [1e2, {}], "a": "<&>", "c": []}')`,
+			"{\n  \"a\": \"<&>\",\n  \"c\": [],\n  \"bb\": [\n    100.0,\n    {}\n  ]\n}"},
+		{`SELECT JSON_PRETTY(JSON_OBJECT('d', 1.50))`, "{\n  \"d\": 1.50\n}"},
+		{`SELECT JSON_PRETTY('1.0'), JSON_PRETTY('"x"'), JSON_PRETTY('[]')`, "1.0,\"x\",[]"},
+		// MySQL 8.0's manual: JSON_STORAGE_SIZE('[100, "sakila", [1, 3, 5], 425.05]') is 45.
+		{`SELECT JSON_STORAGE_SIZE('[100, "sakila", [1, 3, 5], 425.05]'), JSON_STORAGE_SIZE(CAST('[100, "sakila", [1, 3, 5], 425.05]' AS JSON))`, "45,45"},
+		{`SELECT JSON_STORAGE_SIZE('1e2'), JSON_STORAGE_SIZE(CAST('1e2' AS JSON)), JSON_STORAGE_SIZE(CAST('100' AS JSON))`, "9,9,3"},
+		// A DECIMAL(3,2): type byte, field type, length 4, precision,
+		// scale, 2 bytes of digits.
+		{`SELECT JSON_STORAGE_SIZE(CAST(1.50 AS JSON))`, "7"},
+	} {
+		wantRows(t, db, c.query, c.want)
+	}
+	wantErrNo(t, db, 3149, `SELECT JSON_CONTAINS('[1, [2]]', '2', '$[*]')`)
+	wantErrNo(t, db, 3149, `SELECT JSON_CONTAINS('{"a": {"b": 1}}', '1', '$**.b')`)
+	wantRows(t, db, `SELECT JSON_CONTAINS('[1, [2]]', '2', '$[1]'), JSON_CONTAINS('[1, [2]]', '2', '$[5]')`, "1,NULL")
+}
