@@ -2,8 +2,8 @@ package sqlfunc
 
 import (
 	"github.com/dolthub/go-mysql-server/sql"
-	"github.com/dolthub/vitess/go/mysql"
 	gmsjson "github.com/dolthub/go-mysql-server/sql/expression/function/json"
+	"github.com/dolthub/vitess/go/mysql"
 
 	"github.com/myriaddb/myriad/jsondoc"
 )
