@@ -97,6 +97,8 @@ func (e *Engine) rules() []Rule {
 			"GMS drops the schema of RENAME TABLE names", ctxRule(e.RenameAcrossSchemas), PostAnalyzer},
 		{RuleAlterTableComment, "alterTableComment",
 			"GMS parses ALTER TABLE ... COMMENT and drops it", ctxRule(e.AlterTableComment), PostAnalyzer},
+		{RuleAlterTableForce, "alterTableForce",
+			"GMS parses ALTER TABLE ... FORCE into an empty plan (MySQL rebuilds the table)", ctxRule(e.AlterTableForce), PostAnalyzer},
 		{RuleRefuseReadOnlyDDL, "refuseReadOnlyDDL",
 			"GMS runs DDL inside a READ ONLY transaction (MySQL: 1792); after validation, so the statement is final",
 			ctxRule(RefuseReadOnlyDDL), PostValidation},

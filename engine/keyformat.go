@@ -38,6 +38,15 @@ const erTableNeedsUpgrade = 1459
 // UpgradeKeyFormat brings every table's keys to the current format (see
 // above). It returns the tables it rebuilt and those it could not.
 func (e *Engine) UpgradeKeyFormat() (rebuilt int, failed []string, err error) {
+	// Tables with a functional index over old JSON text too (jsontext.go).
+	if rebuilt, failed, err = e.upgradeJSONText(); err != nil {
+		return rebuilt, failed, err
+	}
+	n, moreFailed, err := e.upgradeKeyFormat()
+	return rebuilt + n, append(failed, moreFailed...), err
+}
+
+func (e *Engine) upgradeKeyFormat() (rebuilt int, failed []string, err error) {
 	cur := keyenc.CurrentKeyFormat()
 	if v, ok, err := e.db.Get(keys.Format(keyFormatMarker)); err != nil {
 		return 0, nil, err
@@ -159,4 +168,5 @@ func (e *Engine) upgradeImported(s *catalog.Schema, tables []*catalog.Table) {
 				"table", s.Name+"."+t.Name, "err", err)
 		}
 	}
+	e.upgradeImportedJSONText(s, tables) // jsontext.go
 }

@@ -229,3 +229,72 @@ func appendDecimal(b []byte, d decimal.Decimal, stored bool) []byte {
 	}
 	return b
 }
+
+// AppendPretty appends v as MySQL's JSON_PRETTY prints it
+// (Json_wrapper::to_pretty_string): each array element and object member on
+// its own line, indented two spaces a level, ": " after a key, an empty
+// array or object as [] or {}; scalars as Append prints them.
+func AppendPretty(b []byte, v any) ([]byte, error) {
+	return appendPretty(b, v, 0)
+}
+
+func appendPretty(b []byte, v any, depth int) ([]byte, error) {
+	if depth > maxJSONDepth {
+		return b, fmt.Errorf("JSON nested too deeply")
+	}
+	var err error
+	switch x := v.(type) {
+	case []any:
+		if len(x) == 0 {
+			return append(b, '[', ']'), nil
+		}
+		b = append(b, '[')
+		for i, e := range x {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = appendIndent(b, depth+1)
+			if b, err = appendPretty(b, e, depth+1); err != nil {
+				return b, err
+			}
+		}
+		return append(appendIndent(b, depth), ']'), nil
+	case map[string]any:
+		if len(x) == 0 {
+			return append(b, '{', '}'), nil
+		}
+		keys := make([]string, 0, len(x))
+		for k := range x {
+			keys = append(keys, k)
+		}
+		slices.SortFunc(keys, keyOrder)
+		b = append(b, '{')
+		for i, k := range keys {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = appendIndent(b, depth+1)
+			b = append(appendString(b, k), ':', ' ')
+			if b, err = appendPretty(b, x[k], depth+1); err != nil {
+				return b, err
+			}
+		}
+		return append(appendIndent(b, depth), '}'), nil
+	case sql.JSONWrapper:
+		inner, err := x.ToInterface()
+		if err != nil {
+			return b, err
+		}
+		return appendPretty(b, inner, depth)
+	}
+	return appendValue(b, v, depth, false)
+}
+
+// appendIndent starts a line at depth.
+func appendIndent(b []byte, depth int) []byte {
+	b = append(b, '\n')
+	for i := 0; i < depth; i++ {
+		b = append(b, ' ', ' ')
+	}
+	return b
+}

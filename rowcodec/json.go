@@ -156,6 +156,13 @@ func appendJSONFloat(b []byte, f float64, bits int) ([]byte, error) {
 
 const hexDigits = "0123456789abcdef"
 
+// appendJSONString quotes s in tagJSON's text. It is not jsondoc's
+// appendString (MySQL's printing, which writes \b and \f where this writes
+// \u0008 and \u000c) on purpose: tagJSON text is part of stored keys (the
+// hash of a row of a table without a primary key, layout.rowHash and
+// hiddenPrefix, covers its encoded columns), so the same GMS JSON value must
+// keep encoding to the bytes older builds wrote, or identical rows would
+// hash apart. tagJSONKinded's text is jsondoc's (AppendStored).
 func appendJSONString(b []byte, s string) []byte {
 	b = append(b, '"')
 	start := 0

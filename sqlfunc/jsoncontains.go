@@ -3,6 +3,7 @@ package sqlfunc
 import (
 	"github.com/dolthub/go-mysql-server/sql"
 	gmsjson "github.com/dolthub/go-mysql-server/sql/expression/function/json"
+	"github.com/dolthub/vitess/go/mysql"
 
 	"github.com/myriaddb/myriad/jsondoc"
 )
@@ -10,8 +11,8 @@ import (
 // JSON_CONTAINS and JSON_OVERLAPS over kinded documents: numbers compare by
 // exact value as MySQL's Json_wrapper::compare (GMS compared them as
 // float64, so 9007199254740993 matched 9007199254740992.0). GMS's function
-// stays for its errors (invalid JSON, a wildcard path), which it raises
-// when evaluated again.
+// stays for its errors (invalid JSON), which it raises when evaluated
+// again; a wildcard path is MySQL's 3149.
 
 type jsonContains struct{ *gmsjson.JSONContains }
 
@@ -44,11 +45,16 @@ func (j *jsonContains) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 	}
 	if j.Path != nil {
 		p, ok, err := pathArg(ctx, j.Path, row)
-		if err != nil || (ok && p.wild) {
+		if err != nil {
 			return j.JSONContains.Eval(ctx, row)
 		}
 		if !ok {
 			return nil, nil
+		}
+		if p.wild {
+			// MySQL refuses it (GMS searched the first match).
+			return nil, mysql.NewSQLError(erInvalidJSONPathWildcard, "42000",
+				"In this situation, path expressions may not contain the * and ** tokens or an array range.")
 		}
 		found := p.find(target)
 		if len(found) == 0 {

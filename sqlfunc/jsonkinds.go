@@ -314,7 +314,9 @@ func jsonInsertDocs(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
 		for i, c := range sch {
 			isJSON[i] = types.IsJSON(c.Type)
 		}
-		wrap := func(es []sql.Expression) ([]sql.Expression, bool) {
+		// A set operation's column may carry a JSON value under another
+		// type (JSON UNION NULL): its references are read as JSON too.
+		wrap := func(es []sql.Expression, setOp bool) ([]sql.Expression, bool) {
 			if len(es) != len(sch) {
 				return es, false
 			}
@@ -322,16 +324,16 @@ func jsonInsertDocs(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
 			for i, e := range es {
 				var w sql.Expression
 				switch e.(type) {
-				case *jsonArg, *gmsJSON:
+				case *jsonArg, *gmsJSON, *jsonIntoColumn:
 					continue
 				}
 				switch {
 				case isJSON[i]:
 					w = wrapJSONArg(e, argDoc)
-				case types.IsJSON(e.Type()):
-					// A JSON value into another type's column: GMS's
-					// DECIMAL conversion reads only its own documents.
-					w = &gmsJSON{unary{e}}
+				case types.IsJSON(e.Type()) || setOp && isGetField(e):
+					// A JSON value into another type's column
+					// (jsoncoerce.go).
+					w = &jsonIntoColumn{unary{e}, sch[i].Type}
 				default:
 					continue
 				}
@@ -352,7 +354,7 @@ func jsonInsertDocs(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
 			changed := false
 			for i, t := range s.ExpressionTuples {
 				var c bool
-				tuples[i], c = wrap(t)
+				tuples[i], c = wrap(t, false)
 				changed = changed || c
 			}
 			if changed {
@@ -361,12 +363,19 @@ func jsonInsertDocs(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
 				src = &nv
 			}
 		case *plan.Project:
-			if ps, changed := wrap(s.Projections); changed {
+			_, setOp := s.Child.(*plan.SetOp)
+			if ps, changed := wrap(s.Projections, setOp); changed {
 				np, err := s.WithExpressions(ps...)
 				if err != nil {
 					return n, transform.SameTree, err
 				}
 				src = np
+			}
+		case *jsonRowSource:
+		default:
+			// Rows from elsewhere (jsoncoerce.go).
+			if _, setOp := s.(*plan.SetOp); setOp || needsJSONRowSource(s.Schema(), sch) {
+				src = &jsonRowSource{child: s, dest: sch}
 			}
 		}
 		if src == nil {
@@ -376,11 +385,16 @@ func jsonInsertDocs(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
 	})
 }
 
+func isGetField(e sql.Expression) bool {
+	_, ok := e.(*expression.GetField)
+	return ok
+}
+
 // jsonSetDoc: SET json_col = text reads the text as a document; SET
 // other_col = json gives GMS its own document (gmsJSON).
 func jsonSetDoc(e *expression.SetField) sql.Expression {
 	switch e.RightChild.(type) {
-	case *jsonArg, *gmsJSON:
+	case *jsonArg, *gmsJSON, *jsonIntoColumn:
 		return nil
 	}
 	var w sql.Expression
@@ -388,7 +402,7 @@ func jsonSetDoc(e *expression.SetField) sql.Expression {
 	case types.IsJSON(e.LeftChild.Type()):
 		w = wrapJSONArg(e.RightChild, argDoc)
 	case types.IsJSON(e.RightChild.Type()):
-		w = &gmsJSON{unary{e.RightChild}}
+		w = &jsonIntoColumn{unary{e.RightChild}, e.LeftChild.Type()}
 	default:
 		return nil
 	}
@@ -451,12 +465,16 @@ func jsonOperands(e sql.Expression) (sql.Expression, bool) {
 		}
 		var w sql.Expression
 		switch x.Child.(type) {
-		case *gmsJSON, *jsonText:
+		case *gmsJSON, *jsonText, *jsonNumber:
 			return e, false
 		}
-		if types.IsText(x.Type()) {
+		switch {
+		case types.IsText(x.Type()):
 			w = &jsonText{unary{x.Child}}
-		} else {
+		case types.IsDecimal(x.Type()) || types.IsInteger(x.Type()):
+			// Exactly (jsoncoerce.go).
+			w = &jsonNumber{unary{x.Child}, types.IsInteger(x.Type())}
+		default:
 			w = &gmsJSON{unary{x.Child}}
 		}
 		if ne, err := x.WithChildren(w); err == nil {

@@ -1,15 +1,14 @@
 package sqlfunc
 
 import (
-	"bytes"
-	"encoding/json"
 	"fmt"
-	"io"
 	"math"
-	"strconv"
 
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/go-mysql-server/sql/types"
+	"github.com/shopspring/decimal"
+
+	"github.com/myriaddb/myriad/jsondoc"
 )
 
 // jsonStorageSize is JSON_STORAGE_SIZE(doc), which GMS lacks (1105): the
@@ -18,9 +17,10 @@ import (
 // a size, an entry per key (offset, length) and per value (type, offset or
 // the value itself when it fits: literals and 16-bit integers, 32-bit ones
 // in the large format), the keys, then the values that were not inlined.
-// Offsets are 2 bytes unless the container reaches 64 KiB (then 4). A
-// number without fraction or exponent is an integer (of 2, 4 or 8 bytes by
-// its value), any other a DOUBLE (8); a string is its length as a
+// Offsets are 2 bytes unless the container reaches 64 KiB (then 4). Numbers
+// by their kind (package jsondoc): an integer of 2, 4 or 8 bytes by its
+// value, a DOUBLE 8, a DECIMAL an opaque value (field type, length, then
+// precision, scale and decimal2bin's bytes); a string is its length as a
 // variable-length integer, then its bytes. A document stored and then
 // partly updated in MySQL can take more than this (its free space).
 type jsonStorageSize struct {
@@ -41,18 +41,16 @@ func (j *jsonStorageSize) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 	if err != nil || v == nil {
 		return nil, err
 	}
-	var text string
-	switch x := v.(type) {
-	case sql.JSONWrapper:
-		if text, err = types.JsonToMySqlString(x); err != nil {
+	if w, ok := v.(sql.JSONWrapper); ok {
+		d, err := fromGMS(w)
+		if err != nil {
 			return nil, err
 		}
-	default:
-		s, ok := asString(v)
-		if !ok {
-			return nil, sql.ErrInvalidJSONArgument.New(1, "json_storage_size")
-		}
-		text = s
+		return int64(1 + binaryValueSize(d.Val)), nil
+	}
+	text, ok := asString(v)
+	if !ok {
+		return nil, sql.ErrInvalidJSONArgument.New(1, "json_storage_size")
 	}
 	n, err := JSONBinarySize(text)
 	if err != nil {
@@ -63,14 +61,9 @@ func (j *jsonStorageSize) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 
 // JSONBinarySize is the size of doc in MySQL's binary JSON format.
 func JSONBinarySize(doc string) (int, error) {
-	d := json.NewDecoder(bytes.NewReader([]byte(doc)))
-	d.UseNumber()
-	var v any
-	if err := d.Decode(&v); err != nil {
+	v, err := jsondoc.Parse([]byte(doc))
+	if err != nil {
 		return 0, err
-	}
-	if _, err := d.Token(); err != io.EOF {
-		return 0, fmt.Errorf("trailing text after the JSON document")
 	}
 	return 1 + binaryValueSize(v), nil
 }
@@ -80,14 +73,13 @@ func binaryValueSize(v any) int {
 	switch x := v.(type) {
 	case nil, bool:
 		return 1 // a literal outside a container: one byte
-	case json.Number:
-		switch intWidth(string(x)) {
-		case 2:
-			return 2
-		case 4:
-			return 4
-		}
+	case int64, uint64:
+		return intWidth(x)
+	case float64:
 		return 8
+	case decimal.Decimal:
+		n := decimalBinarySize(x)
+		return 1 + varLenSize(n) + n // field type, length, bytes
 	case string:
 		return varLenSize(len(x)) + len(x)
 	case []any:
@@ -141,29 +133,56 @@ func inlined(v any, large bool) bool {
 	switch x := v.(type) {
 	case nil, bool:
 		return true
-	case json.Number:
-		w := intWidth(string(x))
+	case int64, uint64:
+		w := intWidth(x)
 		return w == 2 || w == 4 && large
 	}
 	return false
 }
 
-// intWidth is the bytes of the integer MySQL's parser makes of a JSON
-// number (2, 4 or 8), or 0 for a DOUBLE.
-func intWidth(n string) int {
-	if i, err := strconv.ParseInt(n, 10, 64); err == nil {
-		switch {
-		case i >= math.MinInt16 && i <= math.MaxInt16:
-			return 2
-		case i >= math.MinInt32 && i <= math.MaxInt32:
-			return 4
+// intWidth is the bytes MySQL stores a JSON integer (int64 or uint64) in:
+// 2, 4 or 8 by its value.
+func intWidth(n any) int {
+	var i int64
+	switch x := n.(type) {
+	case int64:
+		i = x
+	case uint64:
+		if x > math.MaxInt64 {
+			return 8
 		}
-		return 8
+		i = int64(x)
 	}
-	if _, err := strconv.ParseUint(n, 10, 64); err == nil {
-		return 8
+	switch {
+	case i >= math.MinInt16 && i <= math.MaxInt16:
+		return 2
+	case i >= math.MinInt32 && i <= math.MaxInt32:
+		return 4
 	}
-	return 0
+	return 8
+}
+
+// decimalBinarySize is Json_decimal::binary_size: precision and scale (a
+// byte each), then my_decimal_get_binary_size(precision, scale): 4 bytes
+// for every 9 digits on each side of the point, fewer for the rest.
+func decimalBinarySize(d decimal.Decimal) int {
+	scale := 0
+	if e := d.Exponent(); e < 0 {
+		scale = int(-e)
+	}
+	digits := len(d.Coefficient().String())
+	if d.Sign() < 0 {
+		digits-- // the coefficient's sign
+	}
+	intg := digits - scale
+	if intg < 0 || d.Sign() == 0 {
+		intg = 0
+	}
+	if e := d.Exponent(); e > 0 {
+		intg += int(e)
+	}
+	dig2bytes := [10]int{0, 1, 1, 2, 2, 3, 3, 4, 4, 4}
+	return 2 + intg/9*4 + dig2bytes[intg%9] + scale/9*4 + dig2bytes[scale%9]
 }
 
 // varLenSize is the bytes of a length as MySQL writes it: 7 bits a byte.
