@@ -11,6 +11,7 @@ import (
 	"github.com/myriaddb/myriad/catalog"
 	"github.com/myriaddb/myriad/kv"
 	"github.com/myriaddb/myriad/locks"
+	"golang.org/x/sync/singleflight"
 )
 
 // Engine ties the kv store and the catalog to GMS: it hands out the
@@ -22,6 +23,8 @@ type Engine struct {
 
 	autoInc  sync.Map // table ID -> *autoIncState
 	rowIDSeq sync.Map // table ID -> *autoIncState: ordered hidden row IDs
+	// recounts: one recount of a table's rows at a time (rowcount.go).
+	recounts singleflight.Group
 	rowIDs   atomic.Uint64
 	sessions sync.Map // connection ID -> *Session
 	clones   sync.Map // connection ID -> *cloneRequest (clone.go)

@@ -3,6 +3,7 @@ package engine
 import (
 	"context"
 	"log/slog"
+	"slices"
 	"time"
 )
 
@@ -91,6 +92,9 @@ const (
 	throttleReprobe     = 15 * time.Second
 	throttleWindow      = 500 * time.Millisecond
 	throttleProbes      = 4 // probes the baseline averages
+	// throttleReferenceSlices: one-second slices the reference is the
+	// median of (refer).
+	throttleReferenceSlices = 5
 	// throttleReferenceLife: how long the pre-build reference bounds the
 	// baseline from below. At the 1,000,000 rows a build ran
 	// 29-50 s unthrottled by it; held to the reference it runs longer.
@@ -187,40 +191,71 @@ func (t *backfillThrottle) adapt(rate, target float64) float64 {
 }
 
 // refer measures the reference: the foreground's rate before the build
-// costs it anything but the delete-only index's upkeep. It is the first
+// costs it anything but the delete-only index's upkeep. It is the median of
+// throttleReferenceSlices one-second slices, not one probe: the reference
+// bounds the baseline for minutes, and a single second is a poor sample.
+// At 1,000,000 rows under sysbench on the shared machine (docs/BENCHMARKS.md,
+// build3) single-second references of 153 and 188 tps stood for a
+// foreground running at 369 and 444 tps before the build: a target under
+// half the foreground's rate, which let the backfill take what it liked
+// until probes overrode it. One-second rates there swing 2-5x; the median
+// of five ignores a stall or burst of up to two seconds in either
+// direction (the DDL's own lock waits, the plans re-prepared after its
+// state change) without the upward bias of a maximum. It is the first
 // probe; the backfill's first batch follows without another.
 func (t *backfillThrottle) refer(ctx context.Context) error {
-	if err := t.probe(ctx); err != nil {
-		return err
+	rates := make([]float64, 0, throttleReferenceSlices)
+	for len(rates) < throttleReferenceSlices {
+		rate, ends, err := t.measure(ctx, throttleProbe)
+		if err != nil {
+			return err
+		}
+		if rate == 0 && len(rates) == 0 {
+			// Idle: the build runs unthrottled until a transaction
+			// ends, then probes.
+			t.record(0, ends)
+			return nil
+		}
+		rates = append(rates, rate)
 	}
-	if n := len(t.probes); n > 0 {
-		t.reference, t.refAt = t.probes[n-1], t.lastProbe
-		t.probes = t.probes[:0]
-	}
+	slices.Sort(rates)
+	t.reference, t.refAt = rates[len(rates)/2], time.Now()
+	t.probes = t.probes[:0]
+	t.record(0, t.ends())
+	t.baseline = t.reference
 	return nil
 }
 
-// probe pauses the backfill to measure the foreground's rate without it.
-func (t *backfillThrottle) probe(ctx context.Context) error {
+// measure pauses the backfill for up to d and returns the foreground's
+// rate meanwhile (0 if no transaction ended in throttleIdleProbe) and the
+// ends counter at its end.
+func (t *backfillThrottle) measure(ctx context.Context, d time.Duration) (float64, int64, error) {
 	start := time.Now()
 	e0 := t.ends()
 	idle := time.NewTimer(throttleIdleProbe)
 	defer idle.Stop()
-	full := time.NewTimer(throttleProbe)
+	full := time.NewTimer(d)
 	defer full.Stop()
 	for done := false; !done; {
 		select {
 		case <-ctx.Done():
-			return ctx.Err()
+			return 0, 0, ctx.Err()
 		case <-idle.C:
 			done = t.ends() == e0
 		case <-full.C:
 			done = true
 		}
 	}
-	now := time.Now()
 	ends := t.ends()
-	rate := float64(ends-e0) / now.Sub(start).Seconds()
+	return float64(ends-e0) / time.Since(start).Seconds(), ends, nil
+}
+
+// probe pauses the backfill to measure the foreground's rate without it.
+func (t *backfillThrottle) probe(ctx context.Context) error {
+	rate, ends, err := t.measure(ctx, throttleProbe)
+	if err != nil {
+		return err
+	}
 	if !t.lastProbe.IsZero() && t.label != "" {
 		// One line per probe (every throttleReprobe): where the ratio
 		// sits and what the backfill got is what tuning it needs.
@@ -234,13 +269,22 @@ func (t *backfillThrottle) probe(ctx context.Context) error {
 		slog.Info("backfill throttle", args...)
 	}
 	t.below, t.windows, t.busy, t.slept = 0, 0, 0, 0
-	if rate == 0 {
-		t.probes = t.probes[:0]
-	} else {
+	if rate > 0 {
 		if len(t.probes) == throttleProbes {
 			t.probes = append(t.probes[:0], t.probes[1:]...)
 		}
 		t.probes = append(t.probes, rate)
+	}
+	t.record(rate, ends)
+	return nil
+}
+
+// record sets the baseline after a probe of rate (0: idle, which clears the
+// probes) that ended with the ends counter at ends.
+func (t *backfillThrottle) record(rate float64, ends int64) {
+	now := time.Now()
+	if rate == 0 {
+		t.probes = t.probes[:0]
 	}
 	sum := 0.0
 	for _, r := range t.probes {
@@ -256,7 +300,6 @@ func (t *backfillThrottle) probe(ctx context.Context) error {
 		t.baseline = max(t.baseline, t.reference)
 	}
 	t.lastProbe, t.winStart, t.winEnds, t.lastEnds = now, now, ends, ends
-	return nil
 }
 
 func sleepFor(took time.Duration, ratio float64) time.Duration {

@@ -225,3 +225,34 @@ func TestThrottleReference(t *testing.T) {
 		t.Fatalf("baseline %.0f after an idle probe under a live reference, want 0 (idle)", th.baseline)
 	}
 }
+
+// The reference is the median of one-second slices: a slow first second
+// (the DDL's lock wait, the foreground re-preparing its plans) or a burst
+// does not become the floor of the baseline for minutes. A single-second
+// reference took the first second's 100/s for a foreground of 500/s.
+func TestThrottleReferenceMedian(t *testing.T) {
+	start := time.Now()
+	// ends(t): 100/s in the first second, 2,000/s in the third, 500/s
+	// otherwise.
+	ends := func() int64 {
+		s := time.Since(start).Seconds()
+		n := 100 * min(s, 1)
+		if s > 1 {
+			n += 500 * (min(s, 2) - 1)
+		}
+		if s > 2 {
+			n += 2000 * (min(s, 3) - 2)
+		}
+		if s > 3 {
+			n += 500 * (s - 3)
+		}
+		return int64(n)
+	}
+	th := newBackfillThrottle(ends)
+	if err := th.refer(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	if th.reference < 450 || th.reference > 550 || th.baseline != th.reference || len(th.probes) != 0 {
+		t.Fatalf("reference %.0f, baseline %.0f, probes %v; want about 500, the same, none", th.reference, th.baseline, th.probes)
+	}
+}

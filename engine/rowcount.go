@@ -26,49 +26,57 @@ func startRowCount(tx *kv.Txn, t *catalog.Table) {
 }
 
 // RowCount returns t's exact committed row count. A table without a base
-// count is counted by a scan of its rows (once: the result is stored as its
-// base). The base is committed only if no row was written since the scan's
-// snapshot (a racing insert makes it count again next time rather than
-// store a wrong base); writes committed after it add their deltas to it.
-// The check is one-way (kv.Txn.CheckRange): with a two-way TouchRange every
-// writer of the table open at the recount's commit failed with 1213.
+// count is counted by a scan of its rows, once: the result is stored as its
+// base. The recount reads, at one snapshot, the rows and the deltas
+// committed up to it, and merges the difference as a base operand
+// (kv.Txn.AddCountBase): writes committed after the snapshot, before or
+// after the recount's own commit, add their deltas to it, so a table that
+// writers never leave alone still gets its base from one recount. (The
+// base used to be stored only if no row was written since the snapshot:
+// under a continuous writer it never was, and every read of TABLE_ROWS
+// scanned the table.) Recounts of one table are made one at a time
+// (recounts), and each checks that no base was written and the key not
+// deleted since its snapshot (TRUNCATE, DROP): two bases must never add up.
 func (e *Engine) RowCount(t *catalog.Table) (int64, error) {
 	key := keys.RowCount(t.DataSchemaID, t.ID)
-	v, ok, err := e.db.Get(key)
+	if n, exact, err := storedCount(key, e.db.Get); err != nil || exact {
+		return n, err
+	}
+	v, err, _ := e.recounts.Do(string(key), func() (any, error) { return e.recount(t, key) })
 	if err != nil {
 		return 0, err
 	}
-	if ok {
-		n, exact, err := kv.DecodeCount(v)
-		if err != nil {
-			return 0, err
-		}
-		if exact {
-			return n, nil
-		}
+	return v.(int64), nil
+}
+
+// storedCount decodes the count at key as get reads it (exact: it has a
+// base; absent is 0 deltas).
+func storedCount(key []byte, get func([]byte) ([]byte, bool, error)) (n int64, exact bool, err error) {
+	v, ok, err := get(key)
+	if err != nil || !ok {
+		return 0, false, err
 	}
+	return kv.DecodeCount(v)
+}
+
+// recount counts t's rows and stores the base (see RowCount).
+func (e *Engine) recount(t *catalog.Table, key []byte) (int64, error) {
 	tx := e.db.Begin()
 	defer tx.Rollback()
-	lo, hi := keys.IndexSpan(t.DataSchemaID, t.ID, keys.PrimaryIndexID)
-	it, err := tx.NewIter(lo, hi)
+	// At the snapshot the rows are counted at, and after any recount that
+	// committed before this one began.
+	deltas, exact, err := storedCount(key, tx.Get)
+	if err != nil || exact {
+		return deltas, err
+	}
+	n, err := countRows(tx, t)
 	if err != nil {
 		return 0, err
 	}
-	var n int64
-	for ok := it.First(); ok; ok = it.Next() {
-		n++
-	}
-	if err := it.Error(); err != nil {
-		it.Close()
-		return 0, err
-	}
-	if err := it.Close(); err != nil {
-		return 0, err
-	}
-	tx.CheckRange(lo, hi)
-	tx.SetCount(key, n)
-	_ = tx.Commit() // a conflict only means the next read counts again
-	return n, nil
+	tx.CheckRange(key, append(key[:len(key):len(key)], 0))
+	tx.AddCountBase(key, int64(n)-deltas)
+	_ = tx.Commit() // a conflict (TRUNCATE, DROP) only means the next read counts again
+	return int64(n), nil
 }
 
 // ExactRowCount is TABLE_ROWS: the committed row count (engine/infoschema).

@@ -31,6 +31,8 @@ type countDelta struct {
 	key []byte
 	n   int64
 	r   int // len(Txn.ranges) when added: a later DeleteRange over key drops it
+	// base: the operand carries a base (AddCountBase, countbase.go).
+	base bool
 }
 
 // AddToCount adds n to the count at key when the Txn commits. Unlike
@@ -89,20 +91,24 @@ func (t *Txn) eachDelta(fn func(key, operand []byte) error) error {
 		}
 		// Fold later deltas of the same key into this one (a transaction
 		// touches few tables: quadratic in the tables, with no map).
-		n := d.n
+		n, base := d.n, d.base
 		for j := i + 1; j < len(t.deltas); j++ {
 			if e := &t.deltas[j]; e.key != nil && bytes.Equal(e.key, d.key) {
 				if !t.deletedAfter(*e) {
 					n += e.n
+					base = base || e.base
 				}
 				e.key = nil
 			}
 		}
-		if n == 0 {
+		if n == 0 && !base {
 			continue
 		}
 		buf := make([]byte, countLen)
 		buf[0] = countOnly
+		if base {
+			buf[0] = countBase
+		}
 		binary.BigEndian.PutUint64(buf[1:], uint64(n))
 		if err := fn(d.key, buf); err != nil {
 			return err
