@@ -198,7 +198,8 @@ func wrapSortKeys(ctx *sql.Context, exprs []sql.Expression) ([]sql.Expression, b
 // utf8mb4_0900_ai_ci), and finds ORDER BY peers (RANK, DENSE_RANK, the
 // frames of CURRENT ROW) by comparing the values with Go's !=, so 'a' and
 // 'A' were not peers under any _ci collation. PARTITION BY keys are
-// wrapped as GROUP BY's (wrapKeys); ORDER BY keys get a collKey whenever
+// sorted and compared as ORDER BY's keys (wrapSortKeys: a type whose
+// Compare pads and expands, or a collKey); ORDER BY keys get a collKey whenever
 // their collation calls two different strings equal, which is every
 // collation but binary and utf8mb4_0900_bin. The window functions' own
 // arguments are untouched, so LAG(s) and FIRST_VALUE(s) return the stored
@@ -213,7 +214,10 @@ func windowOnKeys(ctx *sql.Context, w *plan.Window) (sql.Node, transform.TreeIde
 				return e, transform.SameTree, nil
 			}
 			win := wa.Window()
-			part, pc := wrapKeys(ctx, win.PartitionBy)
+			part, pc := win.PartitionBy, false
+			if !keyed(part) {
+				part, pc = wrapSortKeys(ctx, part)
+			}
 			order, oc := peerKeys(ctx, win.OrderBy)
 			if !pc && !oc {
 				return e, transform.SameTree, nil
@@ -240,6 +244,18 @@ func windowOnKeys(ctx *sql.Context, w *plan.Window) (sql.Node, transform.TreeIde
 		n, id = plan.NewWindow(exprs, w.Child), transform.NewTree
 	}
 	return wrapNodeExprs(ctx, n, id)
+}
+
+// keyed: windowOnKeys already rewrote these PARTITION BY keys (a padTyped
+// is text again and would get a collKey around it).
+func keyed(exprs []sql.Expression) bool {
+	for _, e := range exprs {
+		switch e.(type) {
+		case *collKey, *padTyped:
+			return true
+		}
+	}
+	return false
 }
 
 // peerKeys wraps a window's ORDER BY keys for windowOnKeys.
