@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/dolthub/go-mysql-server/sql"
+	"github.com/dolthub/go-mysql-server/sql/expression"
 	"github.com/dolthub/go-mysql-server/sql/plan"
 	"github.com/dolthub/go-mysql-server/sql/rowexec"
 	"github.com/dolthub/go-mysql-server/sql/transform"
@@ -119,27 +120,55 @@ func (s *exactUpdateSource) PartitionRows(*sql.Context, sql.Partition) (sql.RowI
 }
 
 // exactJoinUpdate: a multi-table UPDATE compares old and new rows with the
-// schema of the join below its UpdateSource (GMS's updateJoinIter and the
-// accumulator), so that join is wrapped in exactJoinSource. Only inner
-// joins: GMS recognizes outer joins there by node type (toJoinNode), which a
-// wrapper would hide, and UPDATE IGNORE converts values with that schema.
+// schema of the node below its UpdateSource (GMS's updateJoinIter, the join
+// updater and the accumulator), so that node is given the bytewise schema:
+//   - under an inner join, by exactJoinSource, which passes rows through;
+//   - under an outer join, by a plan.Project of the same columns with the
+//     bytewise types: GMS recognizes an outer join there by looking through
+//     a few node types (rowexec's toJoinNode: Project, Filter, ...) and
+//     must, or it updates the rows an outer join made up for unmatched
+//     rows. A Project drops the outer scope's values GMS puts before the
+//     join's (a trigger's row, JoinNode.ScopeLen), which the UPDATE's SET
+//     expressions may read, so an outer join under a scope keeps GMS's
+//     comparison (and its silent case-only no-op; docs/COMPATIBILITY.md).
+//
+// UPDATE IGNORE truncates a too long value to the length of the column in
+// that schema, which exactString keeps.
 func exactJoinUpdate(u *plan.Update, uj *plan.UpdateJoin) (sql.Node, transform.TreeIdentity, error) {
 	src, ok := uj.Child.(*plan.UpdateSource)
-	if !ok || u.Ignore {
+	if !ok {
 		return u, transform.SameTree, nil
 	}
-	if _, done := src.Child.(*exactJoinSource); done {
+	switch c := src.Child.(type) {
+	case *exactJoinSource:
+		return u, transform.SameTree, nil
+	case *plan.Project:
+		if isExactProject(c) {
+			return u, transform.SameTree, nil
+		}
+	}
+	j := joinUnder(src.Child)
+	if j == nil {
 		return u, transform.SameTree, nil
 	}
-	j, ok := src.Child.(*plan.JoinNode)
-	if !ok || j.JoinType().IsLeftOuter() || j.JoinType().IsRightOuter() {
-		return u, transform.SameTree, nil
-	}
-	sch, changed := exactSchema(j.Schema())
+	sch, changed := exactJoinSchema(src.Child.Schema())
 	if !changed {
 		return u, transform.SameTree, nil
 	}
-	nsrc, err := src.WithChildren(&exactJoinSource{child: j, sch: sch})
+	var child sql.Node
+	switch {
+	case !j.JoinType().IsLeftOuter() && !j.JoinType().IsRightOuter():
+		child = &exactJoinSource{child: src.Child, sch: sch}
+	case j.ScopeLen == 0:
+		projs := make([]sql.Expression, len(sch))
+		for i, c := range sch {
+			projs[i] = &exactField{expression.NewGetFieldWithTable(i, 0, c.Type, c.DatabaseSource, c.Source, c.Name, c.Nullable)}
+		}
+		child = plan.NewProject(projs, src.Child)
+	default:
+		return u, transform.SameTree, nil
+	}
+	nsrc, err := src.WithChildren(child)
 	if err != nil {
 		return nil, transform.SameTree, err
 	}
@@ -153,6 +182,71 @@ func exactJoinUpdate(u *plan.Update, uj *plan.UpdateJoin) (sql.Node, transform.T
 	}
 	return nu, transform.NewTree, nil
 }
+
+// joinUnder finds the join below an UpdateSource through the nodes GMS's
+// toJoinNode looks through (nil: none there).
+func joinUnder(n sql.Node) *plan.JoinNode {
+	for {
+		switch c := n.(type) {
+		case *plan.JoinNode:
+			return c
+		case *plan.Filter, *plan.Project, *plan.TopN, *plan.Limit, *plan.Offset, *plan.Sort,
+			*plan.Distinct, *plan.Having, *plan.Window:
+			n = c.Children()[0]
+		default:
+			return nil
+		}
+	}
+}
+
+// exactField is a column of the Project exactJoinUpdate puts over an outer
+// join; its type marks that Project as done.
+type exactField struct{ *expression.GetField }
+
+func (f *exactField) WithChildren(children ...sql.Expression) (sql.Expression, error) {
+	if len(children) != 0 {
+		return nil, sql.ErrInvalidChildrenNumber.New(f, len(children), 0)
+	}
+	return f, nil
+}
+
+func isExactProject(p *plan.Project) bool {
+	if len(p.Projections) == 0 {
+		return false
+	}
+	_, ok := p.Projections[0].(*exactField)
+	return ok
+}
+
+// exactJoinSchema is exactSchema with exactString types, which keep the
+// column's length for UPDATE IGNORE's truncation.
+func exactJoinSchema(sch sql.Schema) (sql.Schema, bool) {
+	var out sql.Schema
+	for i, c := range sch {
+		st, ok := c.Type.(types.StringType)
+		if !ok || st.Collation() == sql.Collation_binary || types.IsBinaryType(st) {
+			continue
+		}
+		if out == nil {
+			out = sch.Copy()
+		}
+		out[i].Type = exactString{StringType: types.LongBlob.(types.StringType), maxChars: st.MaxCharacterLength()}
+	}
+	if out == nil {
+		return sch, false
+	}
+	return out, true
+}
+
+// exactString compares bytewise (LONGBLOB) and reports its column's
+// character length: UPDATE IGNORE cuts a too long value to the length of
+// the update schema's column (rowexec's convertDataAndWarn).
+type exactString struct {
+	types.StringType
+	maxChars int64
+}
+
+func (t exactString) MaxCharacterLength() int64 { return t.maxChars }
 
 // exactJoinSource passes its join's rows through and reports them with the
 // bytewise schema.

@@ -39,8 +39,8 @@ import (
 // for comparisons, typeCollation for keys): a CONCAT's type is not of its
 // collation.
 // MIN/MAX return a stored value, so their argument keeps its values and gets
-// a type whose Compare pads (padTyped). Not rewritten: LIKE (MySQL does not
-// pad it), window partitions and frames.
+// a type whose Compare pads (padTyped). Window definitions: PARTITION BY and
+// ORDER BY keys (windowOnKeys). Not rewritten: LIKE (MySQL does not pad it).
 func PadSpace(ctx *sql.Context, n sql.Node) (sql.Node, transform.TreeIdentity, error) {
 	return transform.Node(n, func(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
 		switch nn := n.(type) {
@@ -71,6 +71,8 @@ func PadSpace(ctx *sql.Context, n sql.Node) (sql.Node, transform.TreeIdentity, e
 				return nil, transform.SameTree, err
 			}
 			return wrapNodeExprs(ctx, nn, transform.NewTree)
+		case *plan.Window:
+			return windowOnKeys(ctx, nn)
 		case *plan.HashLookup:
 			l, r := nn.LeftProbeKey, nn.RightEntryKey
 			nl, nr, changed := wrapPair(ctx, l, r, false)
@@ -185,6 +187,96 @@ func wrapSortKeys(ctx *sql.Context, exprs []sql.Expression) ([]sql.Expression, b
 		case sqltypes.Char, sqltypes.VarChar, sqltypes.Text:
 			out[i] = &padTyped{child: k.child, typ: padIndexType{st}}
 		}
+	}
+	return out, true
+}
+
+// windowOnKeys gives every window definition of w the keys GROUP BY and
+// ORDER BY use. GMS sorts a window's rows and splits its partitions with
+// the keys' Type().Compare, which neither pads nor expands ('a' and 'a '
+// were two partitions under utf8mb4_general_ci, 'ß' and 'ss' two under
+// utf8mb4_0900_ai_ci), and finds ORDER BY peers (RANK, DENSE_RANK, the
+// frames of CURRENT ROW) by comparing the values with Go's !=, so 'a' and
+// 'A' were not peers under any _ci collation. PARTITION BY keys are
+// sorted and compared as ORDER BY's keys (wrapSortKeys: a type whose
+// Compare pads and expands, or a collKey); ORDER BY keys get a collKey whenever
+// their collation calls two different strings equal, which is every
+// collation but binary and utf8mb4_0900_bin. The window functions' own
+// arguments are untouched, so LAG(s) and FIRST_VALUE(s) return the stored
+// values.
+func windowOnKeys(ctx *sql.Context, w *plan.Window) (sql.Node, transform.TreeIdentity, error) {
+	exprs := w.SelectExprs
+	changed := false
+	for i, e := range w.SelectExprs {
+		ne, same, err := transform.Expr(e, func(e sql.Expression) (sql.Expression, transform.TreeIdentity, error) {
+			wa, ok := e.(sql.WindowAdaptableExpression)
+			if !ok || wa.Window() == nil {
+				return e, transform.SameTree, nil
+			}
+			win := wa.Window()
+			part, pc := win.PartitionBy, false
+			if !keyed(part) {
+				part, pc = wrapSortKeys(ctx, part)
+			}
+			order, oc := peerKeys(ctx, win.OrderBy)
+			if !pc && !oc {
+				return e, transform.SameTree, nil
+			}
+			nw := *win
+			nw.PartitionBy, nw.OrderBy = part, order
+			return wa.WithWindow(&nw), transform.NewTree, nil
+		})
+		if err != nil {
+			return nil, transform.SameTree, err
+		}
+		if same == transform.SameTree {
+			continue
+		}
+		if !changed {
+			exprs = append([]sql.Expression(nil), w.SelectExprs...)
+			changed = true
+		}
+		exprs[i] = ne
+	}
+	var n sql.Node = w
+	id := transform.SameTree
+	if changed {
+		n, id = plan.NewWindow(exprs, w.Child), transform.NewTree
+	}
+	return wrapNodeExprs(ctx, n, id)
+}
+
+// keyed: windowOnKeys already rewrote these PARTITION BY keys (a padTyped
+// is text again and would get a collKey around it).
+func keyed(exprs []sql.Expression) bool {
+	for _, e := range exprs {
+		switch e.(type) {
+		case *collKey, *padTyped:
+			return true
+		}
+	}
+	return false
+}
+
+// peerKeys wraps a window's ORDER BY keys for windowOnKeys.
+func peerKeys(ctx *sql.Context, sfs sql.SortFields) (sql.SortFields, bool) {
+	var out sql.SortFields
+	for i, sf := range sfs {
+		if _, done := sf.Column.(*collKey); done || !isCollatedText(sf.Column) {
+			continue
+		}
+		coll, _ := coercibility(ctx, sf.Column)
+		if coll == sql.Collation_binary || coll == sql.Collation_Unspecified ||
+			(coll == sql.Collation_utf8mb4_0900_bin && typeCollation(sf.Column) == coll) {
+			continue
+		}
+		if out == nil {
+			out = append(sql.SortFields(nil), sfs...)
+		}
+		out[i].Column, out[i].Column2 = &collKey{child: sf.Column, coll: coll}, nil
+	}
+	if out == nil {
+		return sfs, false
 	}
 	return out, true
 }
