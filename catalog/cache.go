@@ -16,7 +16,7 @@ type defCache struct {
 	shards [cacheShards]cacheShard
 	seed   maphash.Seed
 	stats  *CacheStats
-	// recBudget bounds each shard's record tier (recTierBudget).
+	// recBudget bounds each shard's record tier (recTierShardBudget).
 	recBudget int64
 }
 
@@ -56,12 +56,12 @@ type CacheStats struct {
 }
 
 // newDefCache makes a cache of budget bytes counting into stats (nil: its
-// own counters).
-func newDefCache(budget int64, stats *CacheStats) *defCache {
+// own counters), whose record tier may hold recBudget bytes a shard.
+func newDefCache(budget, recBudget int64, stats *CacheStats) *defCache {
 	if stats == nil {
 		stats = new(CacheStats)
 	}
-	c := &defCache{seed: maphash.MakeSeed(), stats: stats, recBudget: recTierBudget}
+	c := &defCache{seed: maphash.MakeSeed(), stats: stats, recBudget: recBudget}
 	per := budget / cacheShards
 	if per < 1 {
 		per = 1
@@ -109,6 +109,9 @@ func (c *defCache) getOrRecord(key string) (any, []byte, uint64) {
 // putRecord stores rec, key's record, in the record tier unless the shard
 // was invalidated since gen was read.
 func (c *defCache) putRecord(key string, rec []byte, gen uint64) {
+	if c.recBudget <= 0 {
+		return
+	}
 	head, bodyOff := recordParts(rec)
 	s, h := c.shardHash(key)
 	s.mu.Lock()
@@ -228,4 +231,17 @@ func (c *defCache) usage() (bytes int64, entries int) {
 		s.mu.Unlock()
 	}
 	return bytes, entries
+}
+
+// recUsage sums the shards' record tiers.
+func (c *defCache) recUsage() (bytes int64, records int) {
+	for i := range c.shards {
+		s := &c.shards[i]
+		s.mu.Lock()
+		b, n := s.recUsage()
+		s.mu.Unlock()
+		bytes += b
+		records += n
+	}
+	return bytes, records
 }

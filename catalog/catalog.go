@@ -67,8 +67,10 @@ const idBlock = 4096
 // Open loads the ID high-water mark; nothing else is read at startup, so
 // opening a catalog of any size takes the same time.
 func Open(db *kv.DB, cacheBytes int64) (*Catalog, error) {
-	c := &Catalog{db: db, cache: newDefCache(cacheBytes-cacheBytes/schemaCacheShare, nil)}
-	c.schemas = newDefCache(cacheBytes/schemaCacheShare, c.cache.stats)
+	c := &Catalog{db: db, cache: newDefCache(cacheBytes-cacheBytes/schemaCacheShare, recTierShardBudget(cacheBytes), nil)}
+	// Schema records are not kept in a record tier (only table lookups
+	// miss at a million tables).
+	c.schemas = newDefCache(cacheBytes/schemaCacheShare, 0, c.cache.stats)
 	v, ok, err := db.Get(keys.IDs())
 	if err != nil {
 		return nil, err
@@ -93,6 +95,19 @@ func (c *Catalog) CacheUsage() (int64, int) {
 	sb, sn := c.schemas.usage()
 	return b + sb, n + sn
 }
+
+// RecordTierUsage returns the bytes and records the record tier holds
+// (rectier.go), the distinct record bodies it shares included: memory
+// apart from CacheUsage's decoded definitions, and unlike them never
+// marked by the collector.
+func (c *Catalog) RecordTierUsage() (int64, int) {
+	b, n := c.cache.recUsage()
+	return b + recBodiesBytes(), n
+}
+
+// RecordTierBudget is the most RecordTierUsage's per-shard part may reach,
+// the shared bodies (at most recBodiesMax) apart.
+func (c *Catalog) RecordTierBudget() int64 { return c.cache.recBudget * cacheShards }
 
 // NewID returns a schema/table ID that was never handed out before.
 func (c *Catalog) NewID() (uint64, error) {

@@ -118,7 +118,7 @@ func TestSchemaAndTableLifecycle(t *testing.T) {
 }
 
 func TestCacheStaysWithinBudget(t *testing.T) {
-	c := newDefCache(64<<10, nil)
+	c := newDefCache(64<<10, 0, nil)
 	for i := 0; i < 10000; i++ {
 		key := fmt.Sprintf("k%d", i)
 		_, gen := c.get(key)

@@ -25,10 +25,22 @@ import (
 // generation and in-flight marks as the decoded definitions, so a record
 // is dropped, and never stored stale, exactly when a decoded one would be.
 
-// recTierBudget bounds each shard's arena plus its map's entries. A shard
-// that would pass it drops its tier and starts again (a pointer-free arena
-// has no cheap LRU; a million sysbench tables take ~60 MiB of the default's 128).
-const recTierBudget = (128 << 20) / cacheShards
+// RecordTierShare: the record tier may hold RecordTierShare times the
+// definition cache's budget (--catalog-cache; 128 MiB for the default 64),
+// split evenly over the shards, each bounding its arena plus its map's
+// entries. A shard that would pass its part drops its tier and starts again
+// (a pointer-free arena has no cheap LRU). A million sysbench-like tables
+// take ~90 MB (docs/PROFILES.md, many5); the collector never marks it, so
+// it costs the heap goal's headroom but no marking, which is why it gets
+// more than the decoded definitions. The distinct record bodies are kept
+// apart, at most recBodiesMax.
+const RecordTierShare = 2
+
+// recTierShardBudget is each shard's part of the tier's budget for a
+// catalog opened with cacheBytes.
+func recTierShardBudget(cacheBytes int64) int64 {
+	return RecordTierShare * cacheBytes / cacheShards
+}
 
 // recMapEntryBytes is what one map entry costs besides its arena bytes
 // (measured: 1M entries, ~45 MB of map beside a 42 MB arena).
@@ -167,6 +179,17 @@ func (s *cacheShard) putRecord(h uint64, key string, head []byte, bodyOff uint32
 // collision costs the other one a miss). The shard's lock is held.
 func (s *cacheShard) dropRecord(h uint64) {
 	delete(s.rec.idx, h)
+}
+
+// recUsage returns the bytes and records the shard's tier holds. The
+// shard's lock is held.
+func (s *cacheShard) recUsage() (int64, int) { return s.rec.bytes, len(s.rec.idx) }
+
+// recBodiesBytes is the size of the shared body store.
+func recBodiesBytes() int64 {
+	recBodies.mu.RLock()
+	defer recBodies.mu.RUnlock()
+	return int64(len(recBodies.arena))
 }
 
 // recordParts splits rec for putRecord, storing its body.

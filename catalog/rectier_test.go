@@ -197,6 +197,8 @@ func TestRecordTierInvalidation(t *testing.T) {
 func TestRecordTierWarmAndBudget(t *testing.T) {
 	db, c := openTestCatalog(t, t.TempDir(), 1)
 	defer db.Close()
+	// No decoded definitions kept, and a tier with room for all.
+	c.cache.recBudget = 1 << 20
 	const n = 500
 	sch := &Schema{ID: 7, Name: "s"}
 	putTables(t, db, c, sch, n)
@@ -342,5 +344,49 @@ func forgetDecoded(c *Catalog) {
 		sh.ll.Init()
 		sh.bytes = 0
 		sh.mu.Unlock()
+	}
+}
+
+// TestRecordTierBudgetFollowsCatalogCache: the tier's budget is
+// RecordTierShare times --catalog-cache, RecordTierUsage reports what it
+// holds, and a Warm of more tables than fit stays within it.
+func TestRecordTierBudgetFollowsCatalogCache(t *testing.T) {
+	for _, tc := range []struct {
+		cacheBytes int64
+		n          int
+		all        bool // every record fits
+	}{
+		{cacheBytes: 1 << 20, n: 300, all: true},
+		// 2 * 16 KiB over 32 shards: 1 KiB a shard, ~10 records.
+		{cacheBytes: 16 << 10, n: 1000},
+	} {
+		t.Run(fmt.Sprint(tc.cacheBytes), func(t *testing.T) {
+			db, c := openTestCatalog(t, t.TempDir(), tc.cacheBytes)
+			defer db.Close()
+			if got, want := c.RecordTierBudget(), RecordTierShare*tc.cacheBytes; got != want {
+				t.Fatalf("budget %d, want %d", got, want)
+			}
+			if b, n := c.RecordTierUsage(); n != 0 || b != recBodiesBytes() {
+				t.Fatalf("empty tier reports %d bytes, %d records", b, n)
+			}
+			putTables(t, db, c, &Schema{ID: 7, Name: "s"}, tc.n)
+			if _, _, err := c.Warm(nil, 1<<40); err != nil {
+				t.Fatal(err)
+			}
+			b, n := c.RecordTierUsage()
+			if tc.all && n != tc.n {
+				t.Fatalf("tier holds %d records, want %d", n, tc.n)
+			}
+			if !tc.all && n == tc.n {
+				t.Fatalf("all %d records kept in a tier of %d bytes", n, c.RecordTierBudget())
+			}
+			if n == 0 || n > tc.n {
+				t.Fatalf("tier holds %d records of %d", n, tc.n)
+			}
+			own := b - recBodiesBytes()
+			if own < int64(n)*recMapEntryBytes || own > c.RecordTierBudget() {
+				t.Fatalf("tier reports %d bytes (bodies apart) for %d records, budget %d", own, n, c.RecordTierBudget())
+			}
+		})
 	}
 }

@@ -62,6 +62,11 @@ func (s *Server) registry() *prometheus.Registry {
 	counter("myriad_table_open_cache_overflows_total", "Definitions evicted to stay within --catalog-cache (Table_open_cache_overflows).", func() float64 { return float64(st.Evictions.Load()) })
 	counter("myriad_opened_table_definitions_total", "Table records read and decoded (Opened_table_definitions).", func() float64 { return float64(st.Loads.Load()) })
 	gauge("myriad_table_definition_cache_bytes", "Estimated memory held by decoded definitions.", func() float64 { b, _ := s.cat.CacheUsage(); return float64(b) })
+	// Its own gauge: the tier's bytes are exact and never marked by the
+	// collector, the decoded definitions' an estimate of marked heap, and
+	// its budget is a multiple of theirs (catalog.RecordTierShare).
+	gauge("myriad_table_record_tier_bytes", "Memory held by the catalog's table records kept behind the decoded definitions (budget: catalog.RecordTierShare x --catalog-cache).", func() float64 { b, _ := s.cat.RecordTierUsage(); return float64(b) })
+	gauge("myriad_table_record_tier_records", "Table records the record tier holds.", func() float64 { _, n := s.cat.RecordTierUsage(); return float64(n) })
 	m := s.eng.Metrics()
 	counter("myriad_commits_total", "Transactions committed.", func() float64 { return float64(m.Commits.Load()) })
 	counter("myriad_rollbacks_total", "Transactions rolled back.", func() float64 { return float64(m.Rollbacks.Load()) })

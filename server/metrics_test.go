@@ -64,4 +64,11 @@ func TestMetricsEndpoint(t *testing.T) {
 	}
 	value("myriad_table_open_cache_hits_total")
 	value("myriad_wal_syncs_total")
+	// m.t's record was read on a definition miss, so the tier holds it.
+	if v := value("myriad_table_record_tier_records"); v < 1 {
+		t.Errorf("myriad_table_record_tier_records = %v, want >= 1", v)
+	}
+	if v := value("myriad_table_record_tier_bytes"); v < 1 {
+		t.Errorf("myriad_table_record_tier_bytes = %v, want > 0", v)
+	}
 }

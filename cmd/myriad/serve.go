@@ -68,7 +68,7 @@ func serveCmd() *cobra.Command {
 	f.StringVar(&durability, "durability", "sync", "sync: COMMIT returns after its log record is on disk (group commit); async: like innodb_flush_log_at_trx_commit=0")
 	f.StringVar(&cfg.RootPassword, "root-password", "", "password of root@localhost on a fresh data directory (default empty)")
 	f.Int64Var(&cfg.PlanCacheBytes, "plan-cache", plans.DefaultBytes, "bytes of memory for cached prepared-statement plans (negative: no plan cache)")
-	f.Int64Var(&cfg.CatalogCacheBytes, "catalog-cache", server.DefaultCatalogCacheBytes, "bytes of memory for decoded table definitions")
+	f.Int64Var(&cfg.CatalogCacheBytes, "catalog-cache", server.DefaultCatalogCacheBytes, "bytes of memory for decoded table definitions (twice this again for the table records behind them)")
 	f.Int64Var(&cfg.BlockCacheBytes, "block-cache", server.DefaultBlockCacheBytes, "bytes of memory for the storage block cache")
 	f.Uint64Var(&cfg.MaxConnections, "max-connections", 0, "maximum concurrent client connections (0: unlimited)")
 	f.Int64Var(&cfg.MinFreeSpace, "min-free-space", 0, "bytes of free disk space kept in reserve: writes fail with error 1114 rather than use it (0: max(256 MiB, 1% of the filesystem); -1: off)")
