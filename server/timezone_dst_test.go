@@ -107,3 +107,42 @@ func TestTimeZoneDSTTimestamp(t *testing.T) {
 		}
 	}
 }
+
+// TestTimeZoneAlterRecomputesStored: MySQL's copying ALTER (ALGORITHM=COPY:
+// a column's type or character set changing, adding a STORED generated
+// column) computes every STORED generated column again, in the ALTER
+// session's zone (copy_data_between_tables); an instant or in-place ALTER
+// keeps the stored values. Myriad kept them in every ALTER: a DATE(ts)
+// computed by a writer under '+05:00' stayed after a copying ALTER under
+// UTC, where MySQL has the UTC date.
+func TestTimeZoneAlterRecomputesStored(t *testing.T) {
+	ts := startServer(t, t.TempDir())
+	mustExec(t, ts.connect(""), "CREATE DATABASE d")
+	utc := zoneConn(t, ts, "+00:00", false)
+	plus5 := zoneConn(t, ts, "+05:00", false)
+	berlin := zoneConn(t, ts, "Europe/Berlin", false)
+	mustExec(t, utc, "CREATE TABLE g (id INT PRIMARY KEY, ts TIMESTAMP NULL, n INT, c VARCHAR(10), "+
+		"s DATE AS (DATE(ts)) STORED, h INT AS (HOUR(ts)) STORED, k INT AS (n + 1) STORED)")
+	mustExec(t, plus5, "INSERT INTO g (id, ts, n, c) VALUES (1, '2024-01-02 02:00:00', 1, 'a')")
+	mustExec(t, utc, "INSERT INTO g (id, ts, n, c) VALUES (2, '2024-01-01 22:00:00', 2, 'b')")
+	const q = "SELECT id, s, h, k FROM g ORDER BY id"
+	for _, c := range []struct {
+		db        *sql.DB
+		alter     string
+		wantAfter string // read under UTC
+	}{
+		// Instant: kept, as MySQL's ALGORITHM=INSTANT.
+		{plus5, "ALTER TABLE g ADD COLUMN x INT", "1 2024-01-02T00:00:00Z 2 2|2 2024-01-01T00:00:00Z 22 3"},
+		// A type change copies: computed again in the ALTER's zone.
+		{utc, "ALTER TABLE g MODIFY n BIGINT", "1 2024-01-01T00:00:00Z 21 2|2 2024-01-01T00:00:00Z 22 3"},
+		{plus5, "ALTER TABLE g MODIFY n INT", "1 2024-01-02T00:00:00Z 2 2|2 2024-01-02T00:00:00Z 3 3"},
+		{utc, "ALTER TABLE g MODIFY c VARCHAR(10) CHARACTER SET latin1", "1 2024-01-01T00:00:00Z 21 2|2 2024-01-01T00:00:00Z 22 3"},
+		{berlin, "ALTER TABLE g CONVERT TO CHARACTER SET utf8mb4", "1 2024-01-01T00:00:00Z 22 2|2 2024-01-01T00:00:00Z 23 3"},
+		{plus5, "ALTER TABLE g ADD COLUMN w INT AS (DAYOFWEEK(ts)) STORED", "1 2024-01-02T00:00:00Z 2 2|2 2024-01-02T00:00:00Z 3 3"},
+	} {
+		mustExec(t, c.db, c.alter)
+		if got := joinRows(queryRows(t, utc, q)); got != c.wantAfter {
+			t.Errorf("after %s: %s, want %s", c.alter, got, c.wantAfter)
+		}
+	}
+}
