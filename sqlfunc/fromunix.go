@@ -136,5 +136,15 @@ func (f *fromUnixWhole) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 	if len(args) == 1 {
 		return t, nil
 	}
-	return function.NewDateFormat(expression.NewLiteral(t, types.DatetimeMaxPrecision), args[1]).Eval(ctx, row)
+	fv, err := args[1].Eval(ctx, row)
+	if err != nil || fv == nil {
+		return nil, err
+	}
+	// The format as text, as GMS's FROM_UNIXTIME took it (DATE_FORMAT
+	// refuses a format that is no string).
+	format, _, err := types.Text.Convert(ctx, fv)
+	if err != nil || format == nil {
+		return nil, err
+	}
+	return function.NewDateFormat(expression.NewLiteral(t, types.DatetimeMaxPrecision), expression.NewLiteral(format, types.Text)).Eval(ctx, nil)
 }
