@@ -378,7 +378,7 @@ func (t *Table) ModifyColumn(ctx *sql.Context, name string, column *sql.Column, 
 		}
 	}
 	typ := column.Type
-	return t.rebuild(ctx, def, func(r sql.Row) (sql.Row, error) {
+	conv := func(r sql.Row) (sql.Row, error) {
 		nr := make(sql.Row, len(r))
 		for i, v := range r {
 			nr[remap[i]] = v
@@ -400,7 +400,13 @@ func (t *Table) ModifyColumn(ctx *sql.Context, name string, column *sql.Column, 
 			return nil, mysql.NewSQLError(mysql.ERInvalidUseOfNull, "22004", "Invalid use of NULL value")
 		}
 		return nr, nil
-	})
+	}
+	if why.typeChange || copyAsked {
+		// MySQL's ALGORITHM=COPY: the STORED generated columns are
+		// computed again (generated.go).
+		return t.rebuild(ctx, def, copyingConv(ctx, t.def, def, conv))
+	}
+	return t.rebuild(ctx, def, conv)
 }
 
 // CreateIndex implements sql.IndexAlterableTable: the index entries for

@@ -83,6 +83,9 @@ func (t *Table) ModifyStoredCollation(ctx *sql.Context, c sql.CollationID) (err 
 	if err != nil {
 		return err
 	}
+	if err := conv.setGens(ctx, t.def, def); err != nil {
+		return err
+	}
 	n := int64(0)
 	return t.rebuild(ctx, def, func(r sql.Row) (sql.Row, error) {
 		n++

@@ -7,8 +7,10 @@ import (
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/go-mysql-server/sql/expression"
 	"github.com/dolthub/go-mysql-server/sql/transform"
+	"github.com/dolthub/vitess/go/mysql"
 	"github.com/dolthub/vitess/go/sqltypes"
 
+	"github.com/myriaddb/myriad/catalog"
 	"github.com/myriaddb/myriad/sqlfunc"
 )
 
@@ -51,7 +53,7 @@ func (t *Table) addGeneratedColumn(ctx *sql.Context, col *sql.Column, order *sql
 			stamps = append(stamps, i)
 		}
 	}
-	return t.rebuild(ctx, def, func(r sql.Row) (sql.Row, error) {
+	conv := func(r sql.Row) (sql.Row, error) {
 		nr := make(sql.Row, 0, len(r)+1)
 		nr = append(nr, r[:pos]...)
 		nr = append(nr, nil)
@@ -76,7 +78,13 @@ func (t *Table) addGeneratedColumn(ctx *sql.Context, col *sql.Column, order *sql
 			nr[pos] = sqlfunc.FromZone(tv, loc)
 		}
 		return nr, nil
-	})
+	}
+	if col.Virtual {
+		return t.rebuild(ctx, def, conv)
+	}
+	// Adding a STORED column is a copying ALTER in MySQL: the other STORED
+	// columns over TIMESTAMPs are computed again too (copyingConv).
+	return t.rebuild(ctx, def, copyingConv(ctx, t.def, def, conv))
 }
 
 // bindByName points every column reference of e at the column of the same
@@ -96,4 +104,111 @@ func bindByName(e sql.Expression, table string, names []string) (sql.Expression,
 		return nil, transform.SameTree, sql.ErrTableColumnNotFound.New(table, gf.Name())
 	})
 	return out, err
+}
+
+// MySQL's copying ALTER (ALGORITHM=COPY: a column's type or character set
+// changing, an added STORED generated column, an explicit
+// ALGORITHM=COPY) recomputes every STORED generated column over each row it
+// copies (copy_data_between_tables), in the ALTER session's time_zone; its
+// in-place rebuilds and instant changes keep the stored values. Over a
+// TIMESTAMP the value depends on the zone it is computed in: kept, a value
+// one session computed under '+05:00' would stay where MySQL's ALTER under
+// UTC computes another. stampGens recomputes those columns in Myriad's
+// copying ALTERs; the others are the same computed again.
+type stampGens struct {
+	pos    []int            // the columns, in the new definition
+	exprs  []sql.Expression // bound to the new definition's row
+	typs   []sql.Type       // their types
+	stamps []int            // the new definition's TIMESTAMP columns
+}
+
+// newStampGens finds nw's STORED generated columns (but those old lacks)
+// whose expression reads a column that is a TIMESTAMP in nw or was one in
+// old; nil when there is none. nw must be prepared.
+func newStampGens(ctx *sql.Context, old, nw *catalog.Table) (*stampGens, error) {
+	sch := nw.Schema().Schema
+	g := &stampGens{stamps: stampsOf(sch)}
+	reads := append([]int(nil), g.stamps...)
+	for i := range nw.Columns {
+		if j := columnByID(old, nw.Columns[i].ID); j >= 0 && sch[i].Type.Type() != sqltypes.Timestamp &&
+			old.Schema().Schema[j].Type.Type() == sqltypes.Timestamp {
+			reads = append(reads, i)
+		}
+	}
+	if len(reads) == 0 {
+		return nil, nil
+	}
+	for i := range nw.Columns {
+		c := &nw.Columns[i]
+		// A column the ALTER adds has its value from the ALTER already.
+		if c.Generated == nil || c.Virtual || columnByID(old, c.ID) < 0 || !mentionsStamp(c.Generated.Expr, sch, reads) {
+			continue
+		}
+		e, err := resolveFuncExpr(ctx, nw, c.Generated.Expr)
+		if err != nil {
+			// Refused rather than copied with a value MySQL would not
+			// have.
+			return nil, mysql.NewSQLError(mysql.ERNotSupportedYet, "42000", "This version of MySQL doesn't yet support 'a copying ALTER recomputing STORED generated column %s (%v)'", c.Name, err)
+		}
+		g.pos, g.exprs, g.typs = append(g.pos, i), append(g.exprs, e), append(g.typs, sch[i].Type)
+	}
+	if len(g.pos) == 0 {
+		return nil, nil
+	}
+	return g, nil
+}
+
+// apply recomputes the columns in nr, a row of the new definition as
+// stored (TIMESTAMPs in UTC), in the session's zone, as GMS computes them
+// for an INSERT.
+func (g *stampGens) apply(ctx *sql.Context, nr sql.Row) error {
+	if g == nil {
+		return nil
+	}
+	loc := sqlfunc.SessionZone(ctx)
+	er := nr
+	if loc != nil {
+		er = nr.Copy()
+		for _, i := range g.stamps {
+			if tv, ok := er[i].(time.Time); ok {
+				er[i] = sqlfunc.ToZone(tv, loc)
+			}
+		}
+	}
+	for k, pos := range g.pos {
+		v, err := g.exprs[k].Eval(ctx, er)
+		if err != nil {
+			return err
+		}
+		if v, _, err = g.typs[k].Convert(ctx, v); err != nil {
+			return err
+		}
+		if tv, ok := v.(time.Time); ok && loc != nil && g.typs[k].Type() == sqltypes.Timestamp {
+			v = sqlfunc.FromZone(tv, loc)
+		}
+		nr[pos] = v
+	}
+	return nil
+}
+
+// copyingConv is conv with the STORED generated columns over TIMESTAMPs
+// recomputed (stampGens), found at the first row: nw is prepared by then.
+func copyingConv(ctx *sql.Context, old, nw *catalog.Table, conv func(sql.Row) (sql.Row, error)) func(sql.Row) (sql.Row, error) {
+	var g *stampGens
+	var gerr error
+	found := false
+	return func(r sql.Row) (sql.Row, error) {
+		nr, err := conv(r)
+		if err != nil {
+			return nil, err
+		}
+		if !found {
+			g, gerr = newStampGens(ctx, old, nw)
+			found = true
+		}
+		if gerr != nil {
+			return nil, gerr
+		}
+		return nr, g.apply(ctx, nr)
+	}
 }

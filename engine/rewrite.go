@@ -201,6 +201,25 @@ type rowConv struct {
 	// copy numbers the old rows in it, in key order (autoValue).
 	auto     int
 	autoType sql.Type
+	// gens recomputes the STORED generated columns over TIMESTAMPs when
+	// the rewrite is a copying ALTER's (setGens; nil otherwise).
+	gens *stampGens
+}
+
+// setGens makes a rewrite that converts a column's values (MySQL's
+// ALGORITHM=COPY) compute the STORED generated columns over TIMESTAMPs
+// again, in the session's zone (generated.go); nw must be prepared.
+func (c *rowConv) setGens(ctx *sql.Context, old, nw *catalog.Table) error {
+	copying := false
+	for _, to := range c.to {
+		copying = copying || to != nil
+	}
+	if !copying {
+		return nil
+	}
+	g, err := newStampGens(ctx, old, nw)
+	c.gens = g
+	return err
 }
 
 func newRowConv(old, nw *catalog.Table) (*rowConv, error) {
@@ -315,7 +334,7 @@ func (c *rowConv) apply(ctx *sql.Context, r sql.Row, rowNum int64) (sql.Row, err
 			nr[i] = v
 		}
 	}
-	return nr, nil
+	return nr, c.gens.apply(ctx, nr)
 }
 
 // storedText is v as its text when from is ENUM or SET, whose values are
@@ -703,6 +722,9 @@ func (t *Table) rewriteOnline(ctx *sql.Context, tx *Transaction, s *Session, nd 
 		return err
 	}
 	rw.conv.setExprs(shadow, tx.perRow)
+	if err := rw.conv.setGens(ctx, t.def, shadow); err != nil {
+		return err
+	}
 	rw.holdMDL = rw.conv.auto >= 0
 	// A fresh job: every copy a writer makes from now on is recorded.
 	rw.trackTouched.Store(true)

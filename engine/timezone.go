@@ -96,12 +96,14 @@ func (l *layout) zoneOf(ctx *sql.Context) *time.Location {
 }
 
 // toSession converts a stored row's TIMESTAMP values (UTC) to loc, in
-// place: rows just decoded belong to the caller.
+// place: rows just decoded belong to the caller. A value read in a repeated
+// hour's later instant is marked (sqlfunc.ToSessionStamp) so that toStored,
+// UNIX_TIMESTAMP and ORDER BY find the stored instant again.
 func (l *layout) toSession(row sql.Row, loc *time.Location) sql.Row {
 	for _, i := range l.stamps {
 		if i < len(row) {
 			if t, ok := row[i].(time.Time); ok {
-				row[i] = sqlfunc.ToZone(t, loc)
+				row[i] = sqlfunc.ToSessionStamp(t, loc)
 			}
 		}
 	}
@@ -123,7 +125,7 @@ func (l *layout) toStored(row sql.Row, loc *time.Location) sql.Row {
 			if !copied {
 				out, copied = row.Copy(), true
 			}
-			out[i] = sqlfunc.FromZone(t, loc)
+			out[i] = sqlfunc.StampInstant(t, loc)
 		}
 	}
 	return out

@@ -142,28 +142,191 @@ func ToZone(t time.Time, loc *time.Location) time.Time {
 	return time.Date(w.Year(), w.Month(), w.Day(), w.Hour(), w.Minute(), w.Second(), w.Nanosecond(), time.UTC)
 }
 
-// FromZone is the UTC instant of the wall time t (UTC-labelled) in loc. A
-// wall time a DST change skips or repeats gets one of its readings (Go's
-// time.Date).
+// FromZone is the UTC instant of the wall time t (UTC-labelled) in loc, as
+// MySQL's TIME_to_gmt_sec (sql/tztime.cc) picks it where Go's time.Date
+// leaves the choice open: a wall time a DST change skips (02:30 on a
+// spring-forward day) is the instant of the change, the first second of
+// the new offset, with t's fraction kept ("tm is set to the first second
+// after gap"); a wall time a change repeats is the earlier of its two
+// instants ("if it has two answers it will give the smaller one").
 func FromZone(t time.Time, loc *time.Location) time.Time {
 	if loc == nil || t.Year() < 1 {
 		return t
 	}
-	return time.Date(t.Year(), t.Month(), t.Day(), t.Hour(), t.Minute(), t.Second(), t.Nanosecond(), loc).UTC()
+	t = t.UTC()
+	r := time.Date(t.Year(), t.Month(), t.Day(), t.Hour(), t.Minute(), t.Second(), t.Nanosecond(), loc)
+	start, end := r.ZoneBounds()
+	if !ToZone(r.UTC(), loc).Equal(t) {
+		// Skipped: time.Date answered on one side of the change; the
+		// change is the bound of r's zone period nearest to r (periods
+		// last months, a gap hours).
+		tr, far := start, time.Duration(1<<63-1)
+		if !start.IsZero() {
+			far = r.Sub(start)
+		}
+		if !end.IsZero() && (start.IsZero() || end.Sub(r) < far) {
+			tr = end
+		}
+		if tr.IsZero() {
+			return r.UTC()
+		}
+		return tr.UTC().Add(time.Duration(t.Nanosecond()))
+	}
+	if !start.IsZero() {
+		// Repeated when the period before r's had a greater offset and
+		// the wall time read with it lies in that period.
+		_, off := r.Zone()
+		_, prev := start.Add(-time.Nanosecond).Zone()
+		if prev > off {
+			if c := r.Add(-time.Duration(prev-off) * time.Second); c.Before(start) {
+				return c.UTC()
+			}
+		}
+	}
+	return r.UTC()
+}
+
+// A TIMESTAMP read in a repeated hour's later instant has a wall time that
+// FromZone maps to the earlier one: writing it back unchanged (an UPDATE of
+// another column, the old row of an UPDATE or DELETE), its
+// UNIX_TIMESTAMP and ORDER BY would all be an hour off the stored value,
+// which MySQL uses. ToSessionStamp marks such a value with a location that
+// reads as UTC (offset 0, named "UTC": the instant, wall clock, comparisons,
+// formatting and GMS's hashing of the value are unchanged) but is one of
+// foldLocs, which remembers the offset the value was read with; StampInstant
+// honours it. GMS's conversions (.UTC()) drop the mark, leaving MySQL's
+// earlier reading. The offsets are few (those of the tz database).
+var (
+	foldLocs sync.Map // offset (seconds) -> *time.Location
+	foldOffs sync.Map // *time.Location -> offset (seconds)
+)
+
+func foldLoc(off int) *time.Location {
+	if l, ok := foldLocs.Load(off); ok {
+		return l.(*time.Location)
+	}
+	l, loaded := foldLocs.LoadOrStore(off, time.FixedZone("UTC", 0))
+	if !loaded {
+		foldOffs.Store(l, off)
+	}
+	return l.(*time.Location)
+}
+
+// ToSessionStamp is ToZone for a stored TIMESTAMP: the wall time in loc of
+// the UTC instant t, marked when FromZone would not give t back (the later
+// instant of a repeated wall time).
+func ToSessionStamp(t time.Time, loc *time.Location) time.Time {
+	if loc == nil || t.Year() < 1 {
+		return t
+	}
+	l := t.In(loc)
+	start, _ := l.ZoneBounds()
+	_, off := l.Zone()
+	w := time.Date(l.Year(), l.Month(), l.Day(), l.Hour(), l.Minute(), l.Second(), l.Nanosecond(), time.UTC)
+	// Only the first hours after a change that turned the clock back
+	// repeat earlier wall times (a day bounds every offset change).
+	if start.IsZero() || l.Sub(start) >= 26*time.Hour {
+		return w
+	}
+	if _, prev := start.Add(-time.Nanosecond).Zone(); prev <= off {
+		return w
+	}
+	if FromZone(w, loc).Equal(t) {
+		return w
+	}
+	return w.In(foldLoc(off))
+}
+
+// StampInstant is the UTC instant of a TIMESTAMP value t in loc: FromZone,
+// except that a value ToSessionStamp marked is the instant it was read
+// from.
+func StampInstant(t time.Time, loc *time.Location) time.Time {
+	if loc == nil || t.Year() < 1 {
+		return t.UTC()
+	}
+	if off, ok := foldOffs.Load(t.Location()); ok {
+		c := t.UTC().Add(-time.Duration(off.(int)) * time.Second)
+		// Read in another zone than loc (CONVERT_TZ's, a changed
+		// session zone): the mark does not apply.
+		if ToZone(c, loc).Equal(t) {
+			return c
+		}
+	}
+	return FromZone(t, loc)
 }
 
 // newUnixTimestamp is UNIX_TIMESTAMP. GMS takes the value of a TIMESTAMP(0)
 // argument as UTC, which the stored value is but the value read is not: the
-// engine reads TIMESTAMPs in the session's zone. Typed as the DATETIME it
-// now is, the argument goes through GMS's conversion from the session's
-// zone, as every other temporal argument does.
+// engine reads TIMESTAMPs in the session's zone; and GMS converts any other
+// argument from the session's zone with Go's time.Date, not MySQL's choice
+// at a DST change (FromZone). A TIMESTAMP argument is the instant it was
+// read from (StampInstant: MySQL's UNIX_TIMESTAMP returns "the internal
+// timestamp value directly" for a TIMESTAMP column).
 func newUnixTimestamp(args ...sql.Expression) (sql.Expression, error) {
+	if len(args) == 0 {
+		return function.NewUnixTimestamp()
+	}
+	inner := args
 	if len(args) == 1 && args[0].Type().Type() == sqltypes.Timestamp {
 		if dt, ok := args[0].Type().(sql.DatetimeType); ok {
-			args = []sql.Expression{&asDatetime{unary: unary{args[0]}, typ: types.MustCreateDatetimeType(sqltypes.Datetime, dt.Precision())}}
+			inner = []sql.Expression{&asDatetime{unary: unary{args[0]}, typ: types.MustCreateDatetimeType(sqltypes.Datetime, dt.Precision())}}
 		}
 	}
-	return function.NewUnixTimestamp(args...)
+	gms, err := function.NewUnixTimestamp(inner...)
+	if err != nil {
+		return nil, err
+	}
+	return &unixTimestamp{unary: unary{args[0]}, gms: gms}, nil
+}
+
+type unixTimestamp struct {
+	unary
+	numeric
+	gms sql.Expression // GMS's, for the type and an argument that is no date
+}
+
+var _ sql.FunctionExpression = (*unixTimestamp)(nil)
+
+func (u *unixTimestamp) FunctionName() string { return "unix_timestamp" }
+func (u *unixTimestamp) Description() string {
+	return "returns the datetime argument as seconds since the Unix epoch"
+}
+func (u *unixTimestamp) Type() sql.Type   { return u.gms.Type() }
+func (u *unixTimestamp) IsNullable() bool { return true }
+func (u *unixTimestamp) String() string   { return fmt.Sprintf("unix_timestamp(%s)", u.child) }
+func (u *unixTimestamp) WithChildren(children ...sql.Expression) (sql.Expression, error) {
+	return newUnixTimestamp(children...)
+}
+
+func (u *unixTimestamp) Eval(ctx *sql.Context, row sql.Row) (any, error) {
+	v, err := u.child.Eval(ctx, row)
+	if err != nil || v == nil {
+		return nil, err
+	}
+	loc := SessionZone(ctx)
+	var inst time.Time
+	if t, ok := v.(time.Time); ok && u.child.Type().Type() == sqltypes.Timestamp {
+		inst = StampInstant(t, loc)
+	} else {
+		d, _, err := types.DatetimeMaxPrecision.Convert(ctx, v)
+		if err != nil {
+			return u.gms.Eval(ctx, row) // GMS's 0 with MySQL's warning
+		}
+		inst = FromZone(d.(time.Time), loc)
+	}
+	micro := inst.UnixMicro()
+	typ := u.gms.Type()
+	switch {
+	case micro > function.MaxUnixTimeMicroSecs:
+		return int64(0), nil
+	case micro < 1e6:
+		return typ.Zero(), nil
+	}
+	if dt, ok := typ.(sql.DecimalType); ok {
+		scale := int32(dt.Scale())
+		return decimal.New(micro, -6).Truncate(scale), nil
+	}
+	return micro / 1e6, nil
 }
 
 // newUnixTimestampInt is UNIX_TIMESTAMP typed as MySQL types it: BIGINT
