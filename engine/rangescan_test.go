@@ -6,8 +6,10 @@ import (
 	"testing"
 
 	"github.com/dolthub/go-mysql-server/sql"
+	"github.com/dolthub/go-mysql-server/sql/expression"
 	"github.com/dolthub/go-mysql-server/sql/types"
 	"github.com/dolthub/vitess/go/sqltypes"
+	query "github.com/dolthub/vitess/go/vt/proto/query"
 	"github.com/shopspring/decimal"
 )
 
@@ -22,7 +24,9 @@ func TestBytewiseSortValues(t *testing.T) {
 	for _, coll := range []sql.CollationID{sql.Collation_utf8mb4_0900_ai_ci, sql.Collation_utf8mb4_0900_as_cs,
 		sql.Collation_utf8mb4_general_ci, sql.Collation_utf8mb4_unicode_ci, sql.Collation_utf8mb4_bin,
 		sql.Collation_latin1_swedish_ci, sql.Collation_latin1_bin, sql.Collation_utf8mb3_general_ci} {
-		for _, typ := range []sql.Type{types.MustCreateString(sqltypes.Char, 120, coll), types.MustCreateString(sqltypes.VarChar, 120, coll)} {
+		char, varchar := types.MustCreateString(sqltypes.Char, 120, coll), types.MustCreateString(sqltypes.VarChar, 120, coll)
+		// padIndexType: what a PAD SPACE column sorts by (padTyped).
+		for _, typ := range []sql.Type{char, varchar, padIndexType{char.(types.StringType)}, padIndexType{varchar.(types.StringType)}} {
 			k := keyExpr{typ: typ, bytewise: bytewiseFor(ctx, typ)}
 			if coll == sql.Collation_utf8mb4_0900_ai_ci && (k.bytewise == nil || !k.bytewise.holds("83868641912-28773972837")) {
 				t.Fatalf("%s: sysbench's c values do not sort bytewise", coll)
@@ -70,6 +74,33 @@ func TestBytewiseSortValues(t *testing.T) {
 					}
 				}
 				t.Logf("%s: %d of 20000 pairs bytewise; set %q", typ, fast, set)
+			}
+		}
+	}
+}
+
+// TestSortKeysTakeBytewisePath checks that the sort keys CompileRange makes
+// for sysbench's `ORDER BY c` (c CHAR(120), sorted through padTyped, whose
+// padIndexType types.IsText does not recognise) get the bytewise fast path,
+// under the default collation and a PAD SPACE one.
+func TestSortKeysTakeBytewisePath(t *testing.T) {
+	ctx := sql.NewEmptyContext()
+	for _, coll := range []sql.CollationID{sql.Collation_utf8mb4_0900_ai_ci, sql.Collation_latin1_swedish_ci, sql.Collation_utf8mb4_general_ci} {
+		for _, base := range []query.Type{sqltypes.Char, sqltypes.VarChar} {
+			st := types.MustCreateString(base, 120, coll)
+			col := expression.NewGetFieldWithTable(1, 1, st, "", "sbtest1", "c", true)
+			for _, e := range []sql.Expression{col, &padTyped{child: col, typ: padIndexType{st.(types.StringType)}}} {
+				keys, ok := sortKeys(ctx, sql.SortFields{{Column: e, Order: sql.Ascending}})
+				if !ok {
+					t.Fatalf("%s %T: not a sort key", st, e)
+				}
+				v, err := keys[0].sortVal(ctx, sql.Row{int64(1), "83868641912-28773972837-60736120486"})
+				if err != nil {
+					t.Fatal(err)
+				}
+				if !v.bw {
+					t.Errorf("%s %T: sysbench's c value not sorted bytewise", st, e)
+				}
 			}
 		}
 	}
