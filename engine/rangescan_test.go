@@ -1,6 +1,8 @@
 package engine
 
 import (
+	"fmt"
+	"hash/maphash"
 	"math/big"
 	"math/rand"
 	"testing"
@@ -147,5 +149,47 @@ func TestIntegerBoundsFastPath(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestKeySetMatchesMap checks keySet, DISTINCT's set of group keys, against
+// a map over random keys with many repeats, empty keys and keys that are
+// prefixes of others, across resets; and that once its buffers have grown
+// adding keys allocates nothing.
+func TestKeySetMatchesMap(t *testing.T) {
+	rnd := rand.New(rand.NewSource(3))
+	s := keySet{seed: maphash.MakeSeed()}
+	for round := 0; round < 20; round++ {
+		want := map[string]bool{}
+		for i := 0; i < 500; i++ {
+			k := make([]byte, rnd.Intn(4))
+			for j := range k {
+				k[j] = byte(rnd.Intn(3))
+			}
+			added := s.add(k)
+			if added == want[string(k)] {
+				t.Fatalf("round %d: add(%q) = %v, key seen before: %v", round, k, added, want[string(k)])
+			}
+			want[string(k)] = true
+		}
+		if len(s.spans) != len(want) {
+			t.Fatalf("round %d: %d keys kept, %d distinct", round, len(s.spans), len(want))
+		}
+		s.reset()
+	}
+	keys := make([][]byte, 100)
+	for i := range keys {
+		keys[i] = []byte(fmt.Sprintf("83868641912-%011d", rnd.Int63n(1e11)))
+	}
+	fill := func() {
+		s.reset()
+		for _, k := range keys {
+			s.add(k)
+			s.add(k)
+		}
+	}
+	fill()
+	if n := testing.AllocsPerRun(20, fill); n != 0 {
+		t.Errorf("adding 100 keys to a grown keySet allocated %v times", n)
 	}
 }
