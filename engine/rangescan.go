@@ -906,10 +906,10 @@ func (r *rangeScan) RowIter(ctx *sql.Context, _ sql.Row) (sql.RowIter, error) {
 	var sortErr error
 	order := sc.order[:0]
 	for i := range rows {
-		order = append(order, int32(i))
+		order = append(order, i)
 	}
 	sc.order = order
-	slices.SortFunc(order, func(i, j int32) int {
+	slices.SortFunc(order, func(i, j int) int {
 		if c := r.compareRows(ctx, &rows[i], &rows[j], &sortErr); c != 0 {
 			return c
 		}
@@ -977,7 +977,7 @@ type projectIter struct {
 type rangeScratch struct {
 	rows  []sortedRow
 	vals  []sortKey
-	order []int32
+	order []int
 	gk    []byte
 	kb    []byte
 	seen  keySet
