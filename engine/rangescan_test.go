@@ -1,13 +1,17 @@
 package engine
 
 import (
+	"fmt"
+	"hash/maphash"
 	"math/big"
 	"math/rand"
 	"testing"
 
 	"github.com/dolthub/go-mysql-server/sql"
+	"github.com/dolthub/go-mysql-server/sql/expression"
 	"github.com/dolthub/go-mysql-server/sql/types"
 	"github.com/dolthub/vitess/go/sqltypes"
+	query "github.com/dolthub/vitess/go/vt/proto/query"
 	"github.com/shopspring/decimal"
 )
 
@@ -22,7 +26,9 @@ func TestBytewiseSortValues(t *testing.T) {
 	for _, coll := range []sql.CollationID{sql.Collation_utf8mb4_0900_ai_ci, sql.Collation_utf8mb4_0900_as_cs,
 		sql.Collation_utf8mb4_general_ci, sql.Collation_utf8mb4_unicode_ci, sql.Collation_utf8mb4_bin,
 		sql.Collation_latin1_swedish_ci, sql.Collation_latin1_bin, sql.Collation_utf8mb3_general_ci} {
-		for _, typ := range []sql.Type{types.MustCreateString(sqltypes.Char, 120, coll), types.MustCreateString(sqltypes.VarChar, 120, coll)} {
+		char, varchar := types.MustCreateString(sqltypes.Char, 120, coll), types.MustCreateString(sqltypes.VarChar, 120, coll)
+		// padIndexType: what a PAD SPACE column sorts by (padTyped).
+		for _, typ := range []sql.Type{char, varchar, padIndexType{char.(types.StringType)}, padIndexType{varchar.(types.StringType)}} {
 			k := keyExpr{typ: typ, bytewise: bytewiseFor(ctx, typ)}
 			if coll == sql.Collation_utf8mb4_0900_ai_ci && (k.bytewise == nil || !k.bytewise.holds("83868641912-28773972837")) {
 				t.Fatalf("%s: sysbench's c values do not sort bytewise", coll)
@@ -75,6 +81,33 @@ func TestBytewiseSortValues(t *testing.T) {
 	}
 }
 
+// TestSortKeysTakeBytewisePath checks that the sort keys CompileRange makes
+// for sysbench's `ORDER BY c` (c CHAR(120), sorted through padTyped, whose
+// padIndexType types.IsText does not recognise) get the bytewise fast path,
+// under the default collation and a PAD SPACE one.
+func TestSortKeysTakeBytewisePath(t *testing.T) {
+	ctx := sql.NewEmptyContext()
+	for _, coll := range []sql.CollationID{sql.Collation_utf8mb4_0900_ai_ci, sql.Collation_latin1_swedish_ci, sql.Collation_utf8mb4_general_ci} {
+		for _, base := range []query.Type{sqltypes.Char, sqltypes.VarChar} {
+			st := types.MustCreateString(base, 120, coll)
+			col := expression.NewGetFieldWithTable(1, 1, st, "", "sbtest1", "c", true)
+			for _, e := range []sql.Expression{col, &padTyped{child: col, typ: padIndexType{st.(types.StringType)}}} {
+				keys, ok := sortKeys(ctx, sql.SortFields{{Column: e, Order: sql.Ascending}})
+				if !ok {
+					t.Fatalf("%s %T: not a sort key", st, e)
+				}
+				v, err := keys[0].sortVal(ctx, sql.Row{int64(1), "83868641912-28773972837-60736120486"})
+				if err != nil {
+					t.Fatal(err)
+				}
+				if !v.bw {
+					t.Errorf("%s %T: sysbench's c value not sorted bytewise", st, e)
+				}
+			}
+		}
+	}
+}
+
 func sign(x int) int {
 	switch {
 	case x < 0:
@@ -116,5 +149,47 @@ func TestIntegerBoundsFastPath(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestKeySetMatchesMap checks keySet, DISTINCT's set of group keys, against
+// a map over random keys with many repeats, empty keys and keys that are
+// prefixes of others, across resets; and that once its buffers have grown
+// adding keys allocates nothing.
+func TestKeySetMatchesMap(t *testing.T) {
+	rnd := rand.New(rand.NewSource(3))
+	s := keySet{seed: maphash.MakeSeed()}
+	for round := 0; round < 20; round++ {
+		want := map[string]bool{}
+		for i := 0; i < 500; i++ {
+			k := make([]byte, rnd.Intn(4))
+			for j := range k {
+				k[j] = byte(rnd.Intn(3))
+			}
+			added := s.add(k)
+			if added == want[string(k)] {
+				t.Fatalf("round %d: add(%q) = %v, key seen before: %v", round, k, added, want[string(k)])
+			}
+			want[string(k)] = true
+		}
+		if len(s.spans) != len(want) {
+			t.Fatalf("round %d: %d keys kept, %d distinct", round, len(s.spans), len(want))
+		}
+		s.reset()
+	}
+	keys := make([][]byte, 100)
+	for i := range keys {
+		keys[i] = []byte(fmt.Sprintf("83868641912-%011d", rnd.Int63n(1e11)))
+	}
+	fill := func() {
+		s.reset()
+		for _, k := range keys {
+			s.add(k)
+			s.add(k)
+		}
+	}
+	fill()
+	if n := testing.AllocsPerRun(20, fill); n != 0 {
+		t.Errorf("adding 100 keys to a grown keySet allocated %v times", n)
 	}
 }

@@ -1,6 +1,8 @@
 package server
 
 import (
+	"math/rand"
+	"strings"
 	"testing"
 
 	"github.com/myriaddb/myriad/sqltext"
@@ -85,6 +87,25 @@ func TestHasModeFold(t *testing.T) {
 	} {
 		if got := hasModeFold(c.m, "NO_BACKSLASH_ESCAPES"); got != c.want {
 			t.Errorf("hasModeFold(%q) = %v, want %v", c.m, got, c.want)
+		}
+	}
+	// Random strings over the mode's letters in both cases, commas and
+	// characters that fold to ASCII letters, against a window-by-window
+	// EqualFold at every position.
+	rnd := rand.New(rand.NewSource(5))
+	parts := []string{"NO_BACKSLASH_ESCAPES", "no_backslash_escapes", "N", "n", "O", "_", ",", "ſ", "\u212a", "ESCAPES", "NO_BACK", "x"}
+	for i := 0; i < 5000; i++ {
+		var b strings.Builder
+		for j := rnd.Intn(8); j > 0; j-- {
+			b.WriteString(parts[rnd.Intn(len(parts))])
+		}
+		m := b.String()
+		want := false
+		for k := 0; k+len("NO_BACKSLASH_ESCAPES") <= len(m); k++ {
+			want = want || strings.EqualFold(m[k:k+len("NO_BACKSLASH_ESCAPES")], "NO_BACKSLASH_ESCAPES")
+		}
+		if got := hasModeFold(m, "NO_BACKSLASH_ESCAPES"); got != want {
+			t.Fatalf("hasModeFold(%q) = %v, want %v", m, got, want)
 		}
 	}
 	m := "ONLY_FULL_GROUP_BY,STRICT_TRANS_TABLES,NO_ZERO_IN_DATE,NO_ZERO_DATE,ERROR_FOR_DIVISION_BY_ZERO,NO_ENGINE_SUBSTITUTION"

@@ -2,11 +2,13 @@ package server
 
 import (
 	"bytes"
+	"fmt"
 	"math"
 	"math/rand"
 	"strings"
 	"testing"
 	"time"
+	"unsafe"
 
 	gmsserver "github.com/dolthub/go-mysql-server/server"
 	"github.com/dolthub/go-mysql-server/sql"
@@ -102,6 +104,56 @@ func TestRowSlabMatchesRowToSQL(t *testing.T) {
 						g.Type(), g.Raw(), w.Type(), w.Raw())
 				}
 			}
+		}
+	}
+}
+
+// TestRowSlabStringsAsSQL compares rowSlab's wire values of strings with
+// GMS's StringType.SQL for string types of several character sets, binary
+// ones, strings valid and not in UTF-8, under several character_set_results
+// settings; and checks that the strings SQL would copy unchanged are sent
+// from the string's own bytes.
+func TestRowSlabStringsAsSQL(t *testing.T) {
+	strs := []string{"abc", "", "é", "😀", "\xff", "a\x00b", "83868641912-28773972837", "   "}
+	typs := []sql.Type{
+		types.MustCreateString(sqltypes.VarChar, 20, sql.Collation_utf8mb4_0900_ai_ci),
+		types.MustCreateString(sqltypes.Char, 20, sql.Collation_utf8mb4_bin),
+		types.MustCreateString(sqltypes.Text, 1000, sql.Collation_utf8mb4_general_ci),
+		types.MustCreateString(sqltypes.VarChar, 20, sql.Collation_latin1_swedish_ci),
+		types.MustCreateString(sqltypes.VarChar, 20, sql.Collation_utf8mb3_general_ci),
+		types.MustCreateString(sqltypes.Char, 20, sql.Collation_ascii_general_ci),
+		types.MustCreateBinary(sqltypes.Binary, 8),
+		types.MustCreateBinary(sqltypes.VarBinary, 8),
+		types.MustCreateBinary(sqltypes.Blob, 100),
+	}
+	for _, results := range []any{"utf8mb4", "latin1", "binary", "utf8mb3", nil} {
+		ctx := sql.NewEmptyContext()
+		if err := ctx.SetSessionVariable(ctx, "character_set_results", results); err != nil {
+			t.Fatal(err)
+		}
+		shared := 0
+		for _, typ := range typs {
+			for _, s := range strs {
+				name := fmt.Sprintf("results=%v %s %q", results, typ, s)
+				want, wantErr := typ.SQL(ctx, nil, s)
+				var slab rowSlab
+				got, err := slab.value(ctx, typ, s)
+				if (err != nil) != (wantErr != nil) {
+					t.Fatalf("%s: error %v, SQL's %v", name, err, wantErr)
+				}
+				if err != nil {
+					continue
+				}
+				if got.Type() != want.Type() || !bytes.Equal(got.Raw(), want.Raw()) || got.IsNull() != want.IsNull() {
+					t.Errorf("%s: %v %q, SQL gives %v %q", name, got.Type(), got.Raw(), want.Type(), want.Raw())
+				}
+				if len(s) > 0 && unsafe.SliceData(got.Raw()) == unsafe.StringData(s) {
+					shared++
+				}
+			}
+		}
+		if results == "utf8mb4" && shared == 0 {
+			t.Errorf("results=utf8mb4: no string sent from its own bytes")
 		}
 	}
 }
