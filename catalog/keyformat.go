@@ -8,10 +8,11 @@ import (
 
 // Key formats. keyenc's string keys changed with its KeyFormat 1 (UCA
 // expansions: 'ß' encodes as "ss" under utf8mb4_0900_ai_ci, the unicode_ci
-// collations and utf8mb4_0900_as_ci), so a table's primary and index keys
-// are in the format of the Myriad that wrote them. Table.KeyFormat records
-// it: tables whose rows were all (re)written by a Myriad with format 1 say
-// 1; records without it are older. Keys of such a table are only wrong if a
+// collations and utf8mb4_0900_as_ci) and 2 (ignorable characters encode
+// as nothing, _0900_ Hangul syllables as their jamo), so a table's primary
+// and index keys are in the format of the Myriad that wrote them.
+// Table.KeyFormat records it: tables whose rows were all (re)written by a
+// Myriad with format n say n; records without it are format 0. Keys of such a table are only wrong if a
 // key column (or functional key part) is a string under a collation whose
 // keys changed: StaleKeys. A stale table must be rebuilt (the engine does at
 // start-up) and is never read or written with the new encoding before.

@@ -98,6 +98,12 @@ func TestUCAExpansionsAgainstMariaDB(t *testing.T) {
 			if !ok || c == gsql.Collation_utf8mb4_0900_ai_ci && !unicode.Is(in900, r) {
 				continue
 			}
+			if c == gsql.Collation_utf8mb4_0900_ai_ci && r >= 0xAC00 && r <= 0xD7AF {
+				// MySQL 8.0 weighs a Hangul syllable as its jamo
+				// (my_decompose_hangul_syllable); MariaDB's uca1400
+				// gives it weights of its own.
+				continue
+			}
 			xw, expands := ws[int(r)+(i+1)<<20]
 			several := len(w) > 4 && !implicitWeight(w)
 			if known[r] {

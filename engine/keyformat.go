@@ -14,7 +14,8 @@ import (
 
 // Key formats (catalog/keyformat.go). A store written before keyenc's
 // KeyFormat 1 may hold tables whose keys encode 'ß' apart from "ss" under
-// the UCA collations while their comparisons now call them equal: an
+// the UCA collations while their comparisons now call them equal (before
+// format 2: 'a\0' apart from 'a', '가' apart from its jamo): an
 // indexed `WHERE c = 'ss'` would miss the 'ß' row the unindexed one finds,
 // and a UNIQUE index would hold both. So:
 //

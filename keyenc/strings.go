@@ -93,7 +93,7 @@ func appendWeights(b []byte, s string, c sql.CollationID, sorter sql.CollationSo
 	for i := 0; i < len(s); {
 		ch := s[i]
 		var w int32
-		if ch < utf8.RuneSelf && tbl != nil {
+		if ch < utf8.RuneSelf && tbl != nil && (exp == nil || asciiWeighs(ch)) {
 			w = tbl[ch]
 			i++
 		} else {
@@ -176,7 +176,7 @@ func appendPadWeights(b []byte, s string, c sql.CollationID, sorter sql.Collatio
 	for i := 0; i < len(s); {
 		ch := s[i]
 		var w int32
-		if ch < utf8.RuneSelf && tbl != nil {
+		if ch < utf8.RuneSelf && tbl != nil && (exp == nil || asciiWeighs(ch)) {
 			w = tbl[ch]
 			i++
 		} else {
@@ -393,21 +393,28 @@ func (it *weightIter) next() (int32, bool) {
 		it.pend = it.pend[1:]
 		return w, true
 	}
-	if len(it.s) == 0 {
-		return 0, false
+	for len(it.s) > 0 {
+		if ch := it.s[0]; ch < utf8.RuneSelf && it.tbl != nil && asciiWeighs(ch) {
+			it.s = it.s[1:]
+			return it.tbl[ch], true
+		}
+		r, n := utf8.DecodeRuneInString(it.s)
+		it.s = it.s[n:]
+		ws, ok := it.exp[r]
+		if !ok {
+			return it.sorter(r), true
+		}
+		if len(ws) > 0 { // none: r is ignorable
+			it.pend = ws[1:]
+			return ws[0], true
+		}
 	}
-	if ch := it.s[0]; ch < utf8.RuneSelf && it.tbl != nil {
-		it.s = it.s[1:]
-		return it.tbl[ch], true
-	}
-	r, n := utf8.DecodeRuneInString(it.s)
-	it.s = it.s[n:]
-	if ws, ok := it.exp[r]; ok {
-		it.pend = ws[1:]
-		return ws[0], true
-	}
-	return it.sorter(r), true
+	return 0, false
 }
+
+// asciiWeighs: ch is printable ASCII, which no UCA collation ignores; the
+// control characters are looked up with the other exceptions.
+func asciiWeighs(ch byte) bool { return ch >= 0x20 && ch != 0x7F }
 
 // compareExpanded is CompareStrings over weight sequences, for collations
 // with expansions ('ß' = 'ss', 'ßa' < 'st').

@@ -34,9 +34,8 @@ import (
 // nor 9.0.0 (_0900_); TestUCAExpansionsAgainstMariaDB compares every BMP
 // character with MariaDB's unicode_ci and unicode_520_ci, and the
 // characters where the versions differ are listed there and in
-// docs/COMPATIBILITY.md. Contractions (several characters weighing as one)
-// are not modelled: the root collations of these have none but a few
-// combining sequences that equal a precomposed character.
+// docs/COMPATIBILITY.md. Ignorable characters and Hangul syllables are
+// ucaign.go's.
 
 // ucaStrength is what an expanding collation compares: primary weights
 // only (accent- and case-insensitive) or primary and secondary (accent-
@@ -90,48 +89,66 @@ func kindOf(c sql.CollationID) ucaKind {
 
 // KeyFormat is the version of the string key encoding: 1 since expanding
 // characters under the UCA collations encode as their expansions (0 wrote
-// one GMS weight per character). Tables record the format their keys were
-// written in; keys of format 0 over an expanding collation must be
-// rebuilt before they are read with this encoding.
-const KeyFormat = 1
+// one GMS weight per character), 2 since ignorable characters weigh
+// nothing there and _0900_ Hangul syllables weigh as their jamo
+// (ucaign.go). Tables record the format their keys were written in; keys
+// of an older format over a UCA collation must be rebuilt before they are
+// read with this encoding.
+const KeyFormat = 2
 
-// legacy, set only by tests through SetKeyFormatForTest, makes the package
-// write format-0 keys, to build data directories as older Myriads did.
-var legacy atomic.Bool
+// forced, set only by tests through SetKeyFormatForTest, is 1 + the older
+// format the package writes, to build data directories as older Myriads
+// did; 0 means KeyFormat.
+var forced atomic.Int32
 
 // SetKeyFormatForTest makes keyenc encode (and compare) strings in format
-// f (0 or KeyFormat) until the next call. It exists only so that tests can
-// write data as a Myriad before format 1 did; CurrentKeyFormat reports it.
-func SetKeyFormatForTest(f int) { legacy.Store(f < KeyFormat) }
+// f (0..KeyFormat) until the next call. It exists only so that tests can
+// write data as an older Myriad did; CurrentKeyFormat reports it.
+func SetKeyFormatForTest(f int) {
+	if f >= KeyFormat || f < 0 {
+		forced.Store(0)
+		return
+	}
+	forced.Store(int32(f) + 1)
+}
 
 // CurrentKeyFormat is the format keys are written in now: KeyFormat,
 // except under SetKeyFormatForTest.
 func CurrentKeyFormat() int {
-	if legacy.Load() {
-		return 0
+	if f := forced.Load(); f > 0 {
+		return int(f - 1)
 	}
 	return KeyFormat
 }
 
-// Expands reports whether collation c encodes some characters as several
-// weights (so GMS's per-character comparison differs from MySQL's and from
-// the keys).
-func Expands(c sql.CollationID) bool { return kindOf(c) != ucaNoKind && !legacy.Load() }
+// Expands reports whether collation c does not weigh strings one GMS
+// weight per character: some characters weigh as several (expansions) or
+// as none (ignorables), so GMS's per-character comparison differs from
+// MySQL's and from the keys.
+func Expands(c sql.CollationID) bool { return kindOf(c) != ucaNoKind && CurrentKeyFormat() > 0 }
 
 // KeyFormatMatters reports whether keys of columns under collation c
-// differ between key formats 0 and 1.
+// differ between key formats.
 func KeyFormatMatters(c sql.CollationID) bool { return kindOf(c) != ucaNoKind }
 
-// expansionText maps, per kind, an expanding character to the characters
-// it weighs as.
+// expansionText maps, per key format and kind, a character that does not
+// weigh as itself to the characters it weighs as ("" for an ignorable).
 var (
-	expansionOnce [ucaKinds]sync.Once
-	expansionText [ucaKinds]map[rune]string
+	expansionOnce [KeyFormat + 1][ucaKinds]sync.Once
+	expansionText [KeyFormat + 1][ucaKinds]map[rune]string
 )
 
-func expansionsAt(k ucaKind) map[rune]string {
-	expansionOnce[k].Do(func() { expansionText[k] = deriveExpansions(k) })
-	return expansionText[k]
+func expansionsAt(k ucaKind, format int) map[rune]string {
+	expansionOnce[format][k].Do(func() {
+		switch format {
+		case 0:
+		case 1:
+			expansionText[format][k] = deriveExpansions(k)
+		default:
+			expansionText[format][k] = withIgnorables(k, expansionsAt(k, 1))
+		}
+	})
+	return expansionText[format][k]
 }
 
 // deriveExpansions walks the BMP and the SMP (the planes above hold
@@ -252,21 +269,23 @@ func primaries(key []byte) []int {
 	return ps
 }
 
-// expansionWeights caches, per collation, each expanding character's
-// weights (its expansion's characters weighed by the collation's Sorter).
-var expansionWeights [1024]atomic.Pointer[map[rune][]int32]
+// expansionWeights caches, per key format and collation, the weights of
+// each character expansionsAt lists (its expansion's characters weighed by
+// the collation's Sorter; none for an ignorable).
+var expansionWeights [KeyFormat + 1][1024]atomic.Pointer[map[rune][]int32]
 
 // expansionsFor is the expansion weights of collation c, nil when c does
 // not expand (or in format 0).
 func expansionsFor(c sql.CollationID, sorter sql.CollationSorter) map[rune][]int32 {
 	k := kindOf(c)
-	if k == ucaNoKind || legacy.Load() || int(c) >= len(expansionWeights) {
+	f := CurrentKeyFormat()
+	if k == ucaNoKind || f == 0 || int(c) >= len(expansionWeights[f]) {
 		return nil
 	}
-	if m := expansionWeights[c].Load(); m != nil {
+	if m := expansionWeights[f][c].Load(); m != nil {
 		return *m
 	}
-	text := expansionsAt(k)
+	text := expansionsAt(k, f)
 	m := make(map[rune][]int32, len(text))
 	for r, t := range text {
 		ws := make([]int32, 0, len(t))
@@ -275,17 +294,18 @@ func expansionsFor(c sql.CollationID, sorter sql.CollationSorter) map[rune][]int
 		}
 		m[r] = ws
 	}
-	expansionWeights[c].Store(&m)
+	expansionWeights[f][c].Store(&m)
 	return m
 }
 
 // ExpansionOf is the characters that r weighs as under collation c, if r
-// expands there.
+// does not weigh as itself there ("" when r is ignorable).
 func ExpansionOf(c sql.CollationID, r rune) (string, bool) {
 	k := kindOf(c)
-	if k == ucaNoKind || legacy.Load() {
+	f := CurrentKeyFormat()
+	if k == ucaNoKind || f == 0 {
 		return "", false
 	}
-	t, ok := expansionsAt(k)[r]
+	t, ok := expansionsAt(k, f)[r]
 	return t, ok
 }

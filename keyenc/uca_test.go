@@ -68,7 +68,8 @@ func TestUCAExpansions(t *testing.T) {
 // Keys, CompareStrings and GMS's comparison of the expanded text agree on
 // random strings rich in expansions and spaces.
 func TestUCAExpansionsOrder(t *testing.T) {
-	alphabet := []string{"a", "e", "s", "S", "t", "ß", "æ", "Æ", "ﬁ", "f", "i", "ǆ", "d", "z", "½", "1", "2", " ", "\t", "é"}
+	alphabet := []string{"a", "e", "s", "S", "t", "ß", "æ", "Æ", "ﬁ", "f", "i", "ǆ", "d", "z", "½", "1", "2", " ", "\t", "é",
+		"\x00", "\u0301", "\u00ad", "\u200d", "가", "각", "\u1100", "\u1161", "\u11a8"}
 	rnd := rand.New(rand.NewSource(1))
 	str := func() string {
 		var sb strings.Builder
