@@ -2,6 +2,7 @@ package server
 
 import (
 	"context"
+	"database/sql"
 	"testing"
 )
 
@@ -62,3 +63,78 @@ func TestKeylessMultiTableDeleteCount(t *testing.T) {
 		}
 	}
 }
+
+// TestStringFunctionsDecimalDatetimeText: every string function reads a
+// DECIMAL argument at its type's scale (AVG keeps 9-digit words inside) and
+// a DATETIME(n)/DATE as MySQL prints it (n digits of fraction, trailing
+// zeros kept; a DATE without a time of day). wrong22 fixed CONCAT and CAST
+// AS CHAR only: CONCAT_WS(',', AVG(x)) was 1.500000000, LENGTH(dt6) 21 for
+// '.100000', QUOTE(dt6) '....1', SUBSTRING(AVG(x), 1) failed with 1105 and
+// SUBSTRING(dt6, 12) with 1292. Both protocols.
+func TestStringFunctionsDecimalDatetimeText(t *testing.T) {
+	ts := startServer(t, t.TempDir())
+	db := ts.connect("")
+	ctx := context.Background()
+	conn, err := db.Conn(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	mustExec(t, conn, "CREATE DATABASE w24")
+	mustExec(t, conn, "USE w24")
+	mustExec(t, conn, "CREATE TABLE ct (id INT PRIMARY KEY, x INT, d DECIMAL(10,2), dt DATETIME(6), d3 DATETIME(3), dd DATE)")
+	mustExec(t, conn, "INSERT INTO ct VALUES (1, 1, 1.10, '2024-01-01 00:00:00.100000', '2024-01-01 00:00:00.120', '2024-01-01'), "+
+		"(2, 2, 2.25, '2024-01-01 00:00:01', '2024-01-01 00:00:01', '2024-01-02')")
+	for _, c := range []struct{ expr, want string }{
+		{"CONCAT_WS(',', AVG(x), AVG(d))", "1.5000,1.675000"},
+		{"LENGTH(AVG(x))", "6"},
+		{"CHAR_LENGTH(AVG(d))", "8"},
+		{"SUBSTRING(AVG(x), 1, 10)", "1.5000"},
+		{"LEFT(AVG(x), 3)", "1.5"},
+		{"REPLACE(AVG(x), '.', ',')", "1,5000"},
+		{"LPAD(AVG(x), 8, '*')", "**1.5000"},
+		{"UPPER(AVG(x))", "1.5000"},
+		{"REVERSE(AVG(x))", "0005.1"},
+		{"AVG(x) LIKE '1.5000'", "1"},
+		{"QUOTE(AVG(x))", "'1.5000'"},
+		{"REGEXP_REPLACE(AVG(x), '0', 'z')", "1.5zzz"},
+		{"COALESCE(AVG(x), 'a')", "1.5000"},
+		{"LOCATE('0', AVG(x))", "4"},
+		{"MD5(AVG(x))", "d9c4ece50a350b635f648fac5a076f82"},
+		// Numbers where the function wants one: HEX of a number is its
+		// hexadecimal, a length is the number's value.
+		{"HEX(AVG(x))", "2"},
+		{"LPAD('a', AVG(x) + 1, '*')", "**a"},
+		{"CONCAT_WS(',', MIN(dt), MIN(d3), MIN(dd))", "2024-01-01 00:00:00.100000,2024-01-01 00:00:00.120,2024-01-01"},
+		{"LENGTH(MIN(dt))", "26"},
+		{"CHAR_LENGTH(MIN(d3))", "23"},
+		{"SUBSTRING(MIN(dt), 12)", "00:00:00.100000"},
+		{"REPLACE(MAX(dt), '-', '/')", "2024/01/01 00:00:01.000000"},
+		{"RPAD(MAX(d3), 25, '*')", "2024-01-01 00:00:01.000**"},
+		{"LENGTH(MIN(dd))", "10"},
+		{"HEX(MIN(dd))", "323032342D30312D3031"},
+		{"QUOTE(MIN(dt))", "'2024-01-01 00:00:00.100000'"},
+		{"GROUP_CONCAT(dt ORDER BY dt DESC)", "2024-01-01 00:00:01.000000,2024-01-01 00:00:00.100000"},
+		{"GROUP_CONCAT(d ORDER BY d DESC)", "2.25,1.10"},
+		{"LENGTH(CAST('2024-01-01 00:00:00.100000' AS DATETIME(6)))", "26"},
+		{"CONCAT_WS('|', CAST('2024-01-01' AS DATE), 1/3)", "2024-01-01|0.3333"},
+	} {
+		q := "SELECT " + c.expr + " FROM ct"
+		for _, prepared := range []bool{false, true} {
+			var got sql.NullString
+			if prepared {
+				err = conn.QueryRowContext(ctx, q+" WHERE id > ?", 0).Scan(&got)
+			} else {
+				err = conn.QueryRowContext(ctx, q).Scan(&got)
+			}
+			if err != nil {
+				t.Errorf("%s (prepared %v): %v", q, prepared, err)
+				continue
+			}
+			if got.String != c.want {
+				t.Errorf("%s (prepared %v) = %q, want %q", q, prepared, got.String, c.want)
+			}
+		}
+	}
+}
+
