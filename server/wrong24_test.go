@@ -3,6 +3,7 @@ package server
 import (
 	"context"
 	"database/sql"
+	"strings"
 	"testing"
 )
 
@@ -138,3 +139,83 @@ func TestStringFunctionsDecimalDatetimeText(t *testing.T) {
 	}
 }
 
+// TestCurDateIsDate: CURDATE() and CURRENT_DATE are DATE in the result
+// metadata and values of both protocols (GMS: text, so clients saw a
+// VARCHAR/BLOB column, a driver scanning into time.Time failed), compare as
+// dates with strings and as numbers with numbers, pair by pair in a mixed IN
+// list (CURDATE() IN (20261127, 'x') was 0; MySQL and MariaDB 1).
+func TestCurDateIsDate(t *testing.T) {
+	ts := startServer(t, t.TempDir())
+	db := ts.connect("")
+	ctx := context.Background()
+	conn, err := db.Conn(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	var today string
+	if err := conn.QueryRowContext(ctx, "SELECT DATE_FORMAT(NOW(), '%Y-%m-%d')").Scan(&today); err != nil {
+		t.Fatal(err)
+	}
+	num := strings.ReplaceAll(today, "-", "")
+	for _, prepared := range []bool{false, true} {
+		q := "SELECT CURDATE(), CURRENT_DATE, UTC_DATE()"
+		var rows *sql.Rows
+		if prepared {
+			rows, err = conn.QueryContext(ctx, q+" FROM DUAL WHERE ? = 1", 1)
+		} else {
+			rows, err = conn.QueryContext(ctx, q)
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		cts, err := rows.ColumnTypes()
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, ct := range cts {
+			if ct.DatabaseTypeName() != "DATE" {
+				t.Errorf("%s (prepared %v): column %s is %s, want DATE", q, prepared, ct.Name(), ct.DatabaseTypeName())
+			}
+		}
+		// The test driver parses DATE columns (parseTime): a text column
+		// would come back as the bare text.
+		d := today + "T00:00:00Z"
+		if got := joinRows(scanRows(t, rows)); got != d+" "+d+" "+d {
+			t.Errorf("%s (prepared %v) = %s, want %s three times", q, prepared, got, d)
+		}
+	}
+	for _, c := range []struct{ expr, want string }{
+		{"CURDATE() IN (" + num + ", 'x')", "1"},
+		{"CURDATE() IN ('" + today + "', 1)", "1"},
+		{"CURDATE() IN (1, 2)", "0"},
+		{"CURDATE() IN (1, '2000-01-01')", "0"},
+		{"CURDATE() IN (1, NULL, '2000-01-01')", "NULL"},
+		{"CURDATE() NOT IN (" + num + ", '2000-01-01')", "0"},
+		{"CURDATE() = " + num, "1"},
+		{"CURDATE() = '" + today + "'", "1"},
+		{"CURDATE() = '" + today + " 00:00:00'", "1"},
+		{"CURDATE() < " + num + "1", "1"},
+		{"CURDATE() + 0", num},
+		{"CURDATE() + INTERVAL 0 DAY = CURDATE()", "1"},
+		{"DATEDIFF(CURDATE(), '" + today + "')", "0"},
+		{"CONCAT(CURDATE())", today},
+		{"LENGTH(CURRENT_DATE)", "10"},
+		{"CAST(CURDATE() AS SIGNED)", num},
+		{"CURDATE() = UTC_DATE() OR CURDATE() <> UTC_DATE()", "1"},
+	} {
+		q := "SELECT " + c.expr
+		var got sql.NullString
+		if err := conn.QueryRowContext(ctx, q).Scan(&got); err != nil {
+			t.Errorf("%s: %v", q, err)
+			continue
+		}
+		s := "NULL"
+		if got.Valid {
+			s = got.String
+		}
+		if s != c.want {
+			t.Errorf("%s = %s, want %s", q, s, c.want)
+		}
+	}
+}

@@ -19,3 +19,17 @@ SELECT AVG(x) LIKE '1.5000', QUOTE(AVG(x)), REGEXP_REPLACE(AVG(x), '0', 'z'), CO
 SELECT CONCAT_WS(',', dt, d3, dd), LENGTH(dt), CHAR_LENGTH(d3), SUBSTRING(dt, 12), REPLACE(dt, '-', '/'), RPAD(d3, 25, '*'), LENGTH(dd), HEX(dd), QUOTE(dt) FROM st ORDER BY id;
 SELECT GROUP_CONCAT(dt ORDER BY dt DESC), GROUP_CONCAT(d3 ORDER BY id), GROUP_CONCAT(d ORDER BY d DESC) FROM st;
 SELECT LENGTH(CAST('2024-01-01 00:00:00.100000' AS DATETIME(6))), CONCAT_WS('|', CAST('2024-01-01' AS DATE), 1/3);
+
+SELECT CURDATE(), CURRENT_DATE, CURDATE() = DATE(NOW()), LENGTH(CURDATE()), CURDATE() + INTERVAL 0 DAY = CURDATE();
+SELECT CURDATE() IN (CURDATE() + 0, '2000-01-01'), CURDATE() IN ('2000-01-01', CURDATE() + 0), CURDATE() IN (1, DATE_FORMAT(CURDATE(), '%Y-%m-%d')), CURDATE() IN (1, 2), CURDATE() IN (1, NULL, '2000-01-01'), CURDATE() = CURDATE() + 0, CURRENT_DATE = DATE_FORMAT(NOW(), '%Y-%m-%d');
+
+-- A date or datetime against a DECIMAL column: MySQL compares a temporal
+-- with a non-constant number as numbers (YYYYMMDD, YYYYMMDDhhmmss).
+CREATE TABLE dn (id INT PRIMARY KEY, dc DECIMAL(20,6), dd DATE);
+INSERT INTO dn VALUES (1, 240101, '2024-01-01'), (2, 20240101, '2024-01-01'), (3, 20240101.5, '2024-01-01'), (4, 20240101000000, '2024-01-01');
+-- mysql-differs: MySQL 8.0 compares a temporal with a non-constant number as DOUBLE (manual 14.3 "Type Conversion in Expression Evaluation": only a temporal column against a constant converts the constant; "In all other cases, the arguments are compared as floating-point (double-precision) numbers"); MariaDB compares as datetimes (240101 is 2024-01-01 to it)
+-- expect: 1 | 0 | 0 | 0 | 0
+-- expect: 2 | 1 | 1 | 0 | 0
+-- expect: 3 | 0 | 0 | 1 | 0
+-- expect: 4 | 0 | 0 | 1 | 1
+SELECT id, CAST('2024-01-01' AS DATE) = dc, dd = dc, dd < dc, TIMESTAMP('2024-01-01') = dc FROM dn ORDER BY id;
