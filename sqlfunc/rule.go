@@ -106,7 +106,11 @@ func Replace(ctx *sql.Context, n sql.Node) (sql.Node, transform.TreeIdentity, er
 		return n, transform.SameTree, err
 	}
 	n, same5, err := jsonInsertDocs(n) // jsonkinds.go
-	return n, same && same2 && same3 && same4 && same5, err
+	if err != nil {
+		return n, transform.SameTree, err
+	}
+	n, same6, err := insertRanges(ctx, n) // insertrange.go
+	return n, same && same2 && same3 && same4 && same5 && same6, err
 }
 
 // replaceOnly is Replace without retyping references, for plans whose

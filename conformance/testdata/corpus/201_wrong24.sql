@@ -33,3 +33,9 @@ INSERT INTO dn VALUES (1, 240101, '2024-01-01'), (2, 20240101, '2024-01-01'), (3
 -- expect: 3 | 0 | 0 | 1 | 0
 -- expect: 4 | 0 | 0 | 1 | 1
 SELECT id, CAST('2024-01-01' AS DATE) = dc, dd = dc, dd < dc, TIMESTAMP('2024-01-01') = dc FROM dn ORDER BY id;
+
+CREATE TABLE ir (a TINYINT, b INT UNSIGNED, d DECIMAL(4,2));
+INSERT INTO ir VALUES (1, 1, 1), (2, 2, 2), (300, 3, 3);
+INSERT INTO ir (b, a) VALUES (1, 1), (-2, 2);
+INSERT INTO ir (d) VALUES (1), (2), (123.4);
+SELECT COUNT(*) FROM ir;
