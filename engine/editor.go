@@ -20,6 +20,9 @@ type editor struct {
 	t   *Table
 	tx  *Transaction
 	sps []kv.Savepoint
+	// lastFound is whether the last Delete found its row (see
+	// LastDeleteFound).
+	lastFound bool
 }
 
 var _ sql.TableEditor = (*editor)(nil)
@@ -403,12 +406,22 @@ func (e *editor) Delete(ctx *sql.Context, row sql.Row) error {
 		return err
 	}
 	row = e.t.lay.toStored(row, e.t.lay.zoneOf(ctx))
+	e.lastFound = false
 	key, err := e.t.deleteRowKey(ctx, e.tx.kv, row)
 	if err != nil {
 		return err
 	}
+	e.lastFound = key != nil
 	return e.t.mirrorDelete(ctx, e.tx.kv, row, key)
 }
+
+// LastDeleteFound tells whether the last Delete found a stored row to
+// delete. A keyless table's rows are found by their values, one copy per
+// call, so a multi-table DELETE that reaches two identical rows deletes
+// both, and one row reached twice (joined to two rows) is not there the
+// second time: planfix/deletecount.go counts the rows deleted by this. A
+// table with a key deletes by the key without looking, so this is true.
+func (e *editor) LastDeleteFound() bool { return e.lastFound }
 
 func (t *Table) deleteRow(ctx *sql.Context, tx *kv.Txn, row sql.Row) error {
 	_, err := t.deleteRowKey(ctx, tx, row)

@@ -77,7 +77,7 @@ func (c *countedDelete) RowIter(ctx *sql.Context, row sql.Row) (sql.RowIter, err
 		if err != nil {
 			return nil, err
 		}
-		counters[i] = &countingTarget{Node: t, del: del}
+		counters[i] = newCountingTarget(t, del)
 		counted[i] = counters[i]
 	}
 	it, err := rowexec.DefaultBuilder.Build(ctx, c.d.WithExplicitTargets(counted), row)
@@ -119,7 +119,7 @@ func (it *countedDeleteIter) Next(ctx *sql.Context) (sql.Row, error) {
 	}
 	var n uint64
 	for _, c := range it.counters {
-		n += uint64(len(c.deleted))
+		n += c.deleted.n
 	}
 	res.RowsAffected = n
 	ctx.SetLastQueryInfoInt(sql.RowCount, int64(n))
@@ -128,16 +128,39 @@ func (it *countedDeleteIter) Next(ctx *sql.Context) (sql.Row, error) {
 
 func (it *countedDeleteIter) Close(ctx *sql.Context) error { return it.child.Close(ctx) }
 
-// countingTarget is a delete target whose deleter remembers the rows it
-// deleted (by their hash: a row of the target joined to several rows of
-// another table reaches it once per join row).
+// countingTarget is a delete target whose deleter counts the rows it
+// deleted. A row of the target joined to several rows of another table
+// reaches it once per join row, so a row is counted once by its hash; but a
+// keyless table may hold identical rows, which MySQL counts one by one: there
+// a repeated hash counts again when the engine found another stored copy
+// (engine's LastDeleteFound; it deletes a keyless row by its values, one
+// copy per call).
 type countingTarget struct {
 	sql.Node
 	del     sql.DeletableTable
-	deleted map[uint64]struct{}
+	keyless bool
+	deleted *deletedRows
+}
+
+// deletedRows is one target's count for one execution.
+type deletedRows struct {
+	seen map[uint64]struct{}
+	n    uint64
 }
 
 var _ sql.DeletableTable = (*countingTarget)(nil)
+
+func newCountingTarget(n sql.Node, del sql.DeletableTable) *countingTarget {
+	keyless := true
+	for _, c := range del.Schema() {
+		if c.PrimaryKey {
+			keyless = false
+			break
+		}
+	}
+	return &countingTarget{Node: n, del: del, keyless: keyless,
+		deleted: &deletedRows{seen: map[uint64]struct{}{}}}
+}
 
 func (t *countingTarget) Name() string               { return t.del.Name() }
 func (t *countingTarget) Collation() sql.CollationID { return t.del.Collation() }
@@ -153,19 +176,44 @@ func (t *countingTarget) WithChildren(children ...sql.Node) (sql.Node, error) {
 	if len(children) != 1 {
 		return nil, sql.ErrInvalidChildrenNumber.New(t, len(children), 1)
 	}
-	return &countingTarget{Node: children[0], del: t.del, deleted: t.deleted}, nil
+	n := *t
+	n.Node = children[0]
+	return &n, nil
 }
 
 func (t *countingTarget) Deleter(ctx *sql.Context) sql.RowDeleter {
-	if t.deleted == nil {
-		t.deleted = map[uint64]struct{}{}
+	d := t.del.Deleter(ctx)
+	return &countingDeleter{RowDeleter: d, found: deleteFinderOf(d), keyless: t.keyless, deleted: t.deleted}
+}
+
+// deleteFinder is the engine's editor (engine/editor.go).
+type deleteFinder interface {
+	LastDeleteFound() bool
+}
+
+// deleteFinderOf finds the engine's editor under the wrappers a delete
+// target's deleter can have (nil: another kind of table).
+func deleteFinderOf(d sql.RowDeleter) deleteFinder {
+	switch d := d.(type) {
+	case deleteFinder:
+		return d
+	case *ignoringDeleter:
+		return deleteFinderOf(d.RowDeleter)
+	case *plan.ForeignKeyHandler:
+		if d.Editor != nil {
+			if f, ok := d.Editor.Editor.(deleteFinder); ok {
+				return f
+			}
+		}
 	}
-	return &countingDeleter{RowDeleter: t.del.Deleter(ctx), deleted: t.deleted}
+	return nil
 }
 
 type countingDeleter struct {
 	sql.RowDeleter
-	deleted map[uint64]struct{}
+	found   deleteFinder
+	keyless bool
+	deleted *deletedRows
 }
 
 func (d *countingDeleter) Delete(ctx *sql.Context, row sql.Row) error {
@@ -175,10 +223,20 @@ func (d *countingDeleter) Delete(ctx *sql.Context, row sql.Row) error {
 	if ig, ok := d.RowDeleter.(*ignoringDeleter); ok && ig.skipped {
 		return nil
 	}
+	if d.found != nil && !d.found.LastDeleteFound() {
+		return nil
+	}
 	h, err := sql.HashOf(ctx, row)
 	if err != nil {
 		return err
 	}
-	d.deleted[h] = struct{}{}
+	if _, seen := d.deleted.seen[h]; seen {
+		if d.keyless && d.found != nil {
+			d.deleted.n++ // another identical row
+		}
+		return nil
+	}
+	d.deleted.seen[h] = struct{}{}
+	d.deleted.n++
 	return nil
 }

@@ -41,8 +41,9 @@ func newBranchString(e sql.Expression) *branchString {
 		switch {
 		case t == types.Null:
 			continue
-		case isTimeText(b):
-			// a TIME branch timeTextArgs already gave its text
+		case isTimeText(b) || isTemporalText(b):
+			// a TIME, DATE or DATETIME branch timeTextArgs already gave
+			// its text
 			temporal, n = true, max(n, t.(sql.StringType).MaxCharacterLength())
 		case isStringLiteral(b):
 			str, n = true, max(n, int64(utf8.RuneCountInString(b.(*expression.Literal).Value().(string))))
@@ -68,6 +69,12 @@ func newBranchString(e sql.Expression) *branchString {
 func isTimeText(e sql.Expression) bool {
 	_, ok := e.(*timeText)
 	return ok
+}
+
+// isTemporalText: a DATE/DATETIME/TIMESTAMP given its text (dectext.go).
+func isTemporalText(e sql.Expression) bool {
+	d, ok := e.(*decimalText)
+	return ok && isDatetimeType(d.child.Type())
 }
 
 func isStringLiteral(e sql.Expression) bool {

@@ -9,6 +9,8 @@ import (
 	"github.com/dolthub/go-mysql-server/sql/types"
 	"github.com/dolthub/vitess/go/sqltypes"
 	"github.com/shopspring/decimal"
+
+	"github.com/myriaddb/myriad/timetype"
 )
 
 // decimalText is an argument of CONCAT whose DECIMAL value is made its
@@ -28,7 +30,15 @@ type decimalText struct{ unary }
 
 var _ sql.CollationCoercible = (*decimalText)(nil)
 
-func (d *decimalText) Type() sql.Type { return d.child.Type() }
+// Type is a VARCHAR as long as the text: GMS's SUBSTRING (and others) type
+// their result as their argument, and a DATETIME-typed SUBSTRING(dt, 12)
+// failed to convert '00:00:00.100000' back (1292).
+func (d *decimalText) Type() sql.Type {
+	if n, ok := maxCharLength(d.child); ok { // concattype.go
+		return types.MustCreateStringWithDefaults(sqltypes.VarChar, n)
+	}
+	return d.child.Type()
+}
 
 func (d *decimalText) CollationCoercibility(ctx *sql.Context) (sql.CollationID, byte) {
 	return sql.GetCoercibility(ctx, d.child)
@@ -58,23 +68,69 @@ func (d *decimalText) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 	if !ok {
 		return v, nil
 	}
-	if dt, ok := d.child.Type().(sql.DecimalType); ok && -dec.Exponent() > int32(dt.Scale()) {
-		return dec.Round(int32(dt.Scale())), nil
+	if dt, ok := d.child.Type().(sql.DecimalType); ok {
+		// The text, not the rounded value: GMS's SUBSTRING, LEFT and
+		// others refuse a decimal.Decimal (1105 "invalid type").
+		return dec.StringFixed(int32(dt.Scale())), nil
 	}
-	return v, nil
+	return dec.String(), nil
 }
 
-// decimalsAsText wraps CONCAT's arguments that are not literals (a
-// literal's text is its own digits) in decimalText.
+// stringArg is the one owner of how a string function reads an argument that
+// is not a string: it wraps c in the expression that makes MySQL's text of
+// it (timeText for a TIME, enumText for an ENUM or SET, decimalText for a
+// DECIMAL or a DATE/DATETIME/TIMESTAMP). numeric is whether the function
+// reads this argument as a number (a length, a position, a count): a DECIMAL
+// or DATETIME there keeps its value (MySQL's val_int of all the digits).
+// ok is false when c needs nothing.
+func stringArg(c sql.Expression, numeric bool) (sql.Expression, bool) {
+	switch c.(type) {
+	case *timeText, *enumText, *decimalText:
+		return c, false
+	}
+	switch t := c.Type(); {
+	case timetype.Is(t):
+		return &timeText{unary{c}}, true
+	case isEnumOrSet(t): // enumtext.go
+		return &enumText{unary{c}}, true
+	case numeric:
+		return c, false
+	case types.IsDecimal(t):
+		if _, lit := c.(*expression.Literal); lit {
+			return c, false // a literal's text is its own digits
+		}
+		return &decimalText{unary{c}}, true
+	case isDatetimeType(t):
+		return &decimalText{unary{c}}, true
+	}
+	return c, false
+}
+
+func isDatetimeType(t sql.Type) bool {
+	_, ok := t.(sql.DatetimeType)
+	return ok
+}
+
+// numericArgs are the arguments, by position, that the string functions of
+// textOfTimeFuncs read as numbers.
+var numericArgs = map[string][]int{
+	"left": {1}, "right": {1}, "substring": {1, 2}, "substr": {1, 2}, "mid": {1, 2},
+	"substring_index": {2}, "lpad": {1}, "rpad": {1}, "locate": {2}, "repeat": {1},
+	"insert": {1, 2}, "elt": {0}, "export_set": {0, 4}, "make_set": {0}, "sha2": {1},
+	// HEX of a number is the number's hexadecimal (HEX(255) is FF), not
+	// its text's (a temporal argument is a string to MySQL's HEX:
+	// timeTextArgs lets it through).
+	"hex": {0},
+}
+
+// decimalsAsText gives CONCAT's arguments the text MySQL reads (stringArg).
 func decimalsAsText(args []sql.Expression) []sql.Expression {
 	out := make([]sql.Expression, len(args))
 	for i, a := range args {
 		out[i] = a
-		switch a.(type) {
-		case *expression.Literal, *decimalText:
-			continue
+		if w, ok := stringArg(a, false); ok {
+			out[i] = w
 		}
-		out[i] = &decimalText{unary{a}}
 	}
 	return out
 }
@@ -86,14 +142,10 @@ func textOfDecimalOrDatetime(c *expression.Convert) (sql.Expression, bool) {
 	if !types.IsText(c.Type()) {
 		return nil, false
 	}
-	switch c.Child.(type) {
-	case *expression.Literal, *decimalText:
+	w, ok := stringArg(c.Child, false)
+	if !ok {
 		return nil, false
 	}
-	ct := c.Child.Type()
-	if _, isDT := ct.(sql.DatetimeType); !isDT && !types.IsDecimal(ct) {
-		return nil, false
-	}
-	ne, err := c.WithChildren(&decimalText{unary{c.Child}})
+	ne, err := c.WithChildren(w)
 	return ne, err == nil
 }

@@ -27,7 +27,11 @@ import (
 // its value from the slot (onceoperand.go). nil when the IN is not of that
 // shape.
 func inPairs(ctx *sql.Context, left sql.Expression, tup expression.Tuple) sql.Expression {
-	if len(tup) < 2 || !types.IsText(left.Type()) {
+	// A date or datetime s is MySQL's temporal item with STRING_RESULT:
+	// a number element compares as numbers, a string one as dates
+	// (CURDATE() IN (20261127, 'x') is 1; GMS read every element as a
+	// date and failed on 20261127 with 1292).
+	if len(tup) < 2 || !types.IsText(left.Type()) && !isTemporal(left.Type()) {
 		return nil
 	}
 	num, other := false, false

@@ -39,8 +39,8 @@ var functions = function.Registry{
 	// Through the session's time zone (timezone.go).
 	"unix_timestamp": sql.FunctionN{Name: "unix_timestamp", Fn: newUnixTimestampInt},
 	"convert_tz":     sql.FunctionN{Name: "convert_tz", Fn: newConvertTz},
-	"curdate":        sql.Function0{Name: "curdate", Fn: newCurDate("curdate")},
-	"current_date":   sql.Function0{Name: "current_date", Fn: newCurDate("current_date")},
+	"curdate":        sql.Function0{Name: "curdate", Fn: newCurDateValue("curdate")},
+	"current_date":   sql.Function0{Name: "current_date", Fn: newCurDateValue("current_date")},
 	// MySQL's result types and string arguments (typefix.go).
 	"ceil":    sql.Function1{Name: "ceil", Fn: newCeil},
 	"ceiling": sql.Function1{Name: "ceiling", Fn: newCeil},
@@ -106,7 +106,11 @@ func Replace(ctx *sql.Context, n sql.Node) (sql.Node, transform.TreeIdentity, er
 		return n, transform.SameTree, err
 	}
 	n, same5, err := jsonInsertDocs(n) // jsonkinds.go
-	return n, same && same2 && same3 && same4 && same5, err
+	if err != nil {
+		return n, transform.SameTree, err
+	}
+	n, same6, err := insertRanges(ctx, n) // insertrange.go
+	return n, same && same2 && same3 && same4 && same5 && same6, err
 }
 
 // replaceOnly is Replace without retyping references, for plans whose
@@ -366,7 +370,7 @@ func replaceExprOnce(ctx *sql.Context, e sql.Expression, ignore bool) (sql.Expre
 		if c := newCastJSON(e); c != nil { // jsonkinds.go
 			return c, transform.NewTree, nil
 		}
-		if ct := e.Child.Type(); (isTemporal(ct) || timetype.Is(ct) || isCurDate(e.Child)) && types.IsInteger(t) {
+		if ct := e.Child.Type(); (isTemporal(ct) || timetype.Is(ct)) && types.IsInteger(t) {
 			// GMS casts a DATE/DATETIME to a Unix time and a TIME to 0;
 			// MySQL's integer is the value's number (YYYYMMDDhhmmss,
 			// hhmmss), its fraction rounded.

@@ -14,7 +14,7 @@ import (
 // the numeric-prefix rule ('3abc' is 3 and warns). That is any text-typed
 // expression except the date and time functions GMS types as text: MySQL
 // reads those as dates (CURDATE() = 20261127 holds), so they are left to
-// GMS. isPlainString (literals, columns, CASTs) was all this package used to
+// GMS (CURDATE() is a DATE since wrong24: curdate.go). isPlainString (literals, columns, CASTs) was all this package used to
 // convert, and GMS's own comparison of any other string with a number failed
 // on a prefix (CONCAT(s, 'abc') = 3 was 0 for s = '3') and its IN compared such a
 // string with the numbers as strings (COALESCE(3.00, 'b') IN (3) was 0: '3.00'
@@ -40,7 +40,6 @@ func stringValued(e sql.Expression) bool {
 // value as a date or a time, or whose MySQL comparison with a number has not
 // been checked against MySQL 8.
 var temporalTextFunctions = map[string]bool{
-	"curdate": true, "current_date": true, "utc_date": true,
 	"curtime": true, "current_time": true, "utc_time": true,
 	"now": true, "current_timestamp": true, "localtime": true, "localtimestamp": true,
 	"sysdate": true, "utc_timestamp": true,

@@ -19,18 +19,11 @@ type temporalNum struct {
 	unary
 	numeric
 	typ sql.Type
-	// as is the type the child's value is read as: the child's own, or
-	// DATE for CURDATE(), which GMS types and evaluates as text.
-	as sql.Type
 }
 
 func newTemporalNum(e sql.Expression) sql.Expression {
 	t := e.Type()
 	switch {
-	case isCurDate(e):
-		// MySQL's CURDATE() is a DATE (YYYYMMDD in arithmetic); read as
-		// text, CURDATE() + 0 was its numeric prefix, the year.
-		return &temporalNum{unary: unary{e}, typ: types.Int64, as: types.Date}
 	case types.IsDateType(t):
 		return &temporalNum{unary: unary{e}, typ: types.Int64}
 	case types.IsDatetimeType(t) || types.IsTimestampType(t):
@@ -62,18 +55,8 @@ func newTemporalNum(e sql.Expression) sql.Expression {
 
 func (n *temporalNum) Type() sql.Type { return n.typ }
 
-func (n *temporalNum) readType() sql.Type {
-	if n.as != nil {
-		return n.as
-	}
-	return n.child.Type()
-}
+func (n *temporalNum) readType() sql.Type { return n.child.Type() }
 
-// isCurDate reports whether e is CURDATE() or CURRENT_DATE (timezone.go).
-func isCurDate(e sql.Expression) bool {
-	_, ok := e.(*curDate)
-	return ok
-}
 func (n *temporalNum) WithChildren(children ...sql.Expression) (sql.Expression, error) {
 	return withChild(n, children)
 }

@@ -3,6 +3,7 @@ package sqlfunc
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/dolthub/go-mysql-server/sql"
@@ -30,13 +31,14 @@ var textOfTimeFuncs = map[string]bool{
 	"locate": true, "position": true, "hex": true, "md5": true, "sha1": true, "sha": true,
 	"sha2": true, "crc32": true, "ascii": true, "ord": true, "repeat": true, "quote": true,
 	"to_base64": true, "strcmp": true, "elt": true, "soundex": true, "insert": true,
-	"export_set": true, "make_set": true, "regexp_like": true,
+	"export_set": true, "make_set": true, "regexp_like": true, "regexp_replace": true,
+	"regexp_substr": true, "regexp_instr": true, "group_concat": true,
 }
 
-// timeTextArgs wraps the TIME arguments of a string function, a LIKE, a
-// CAST to a string type and a COALESCE/IFNULL of string type in timeText,
-// and their ENUM and SET arguments in enumText.
-// ok is false when e is none of those or has no TIME argument.
+// timeTextArgs gives the arguments of a string function, a LIKE, a CAST to a
+// string type and a COALESCE/IFNULL of string type the text MySQL reads
+// (stringArg: TIME, ENUM/SET, DECIMAL and DATE/DATETIME arguments).
+// ok is false when e is none of those or has no such argument.
 func timeTextArgs(e sql.Expression) (sql.Expression, bool) {
 	wrapAll := false
 	switch e := e.(type) {
@@ -58,15 +60,22 @@ func timeTextArgs(e sql.Expression) (sql.Expression, bool) {
 		return e, false
 	}
 	cs := e.Children()
+	var name string
+	if f, ok := e.(sql.FunctionExpression); ok {
+		name = strings.ToLower(f.FunctionName())
+	}
+	numeric := numericArgs[name]
 	var ncs []sql.Expression
 	for i, c := range cs {
-		var w sql.Expression
-		switch t := c.Type(); {
-		case timetype.Is(t):
-			w = &timeText{unary{c}}
-		case isEnumOrSet(t): // enumtext.go
-			w = &enumText{unary{c}}
-		default:
+		num := slices.Contains(numeric, i) && !(name == "hex" && isDatetimeType(c.Type()))
+		if name == "group_concat" && !isDatetimeType(c.Type()) && !timetype.Is(c.Type()) {
+			// Its children are its ORDER BY's and then its values, not
+			// told apart here: a DECIMAL's text would sort 10 before 9.
+			// A temporal's text sorts as its value.
+			num = true
+		}
+		w, ok := stringArg(c, num)
+		if !ok {
 			continue
 		}
 		if ncs == nil {

@@ -34,6 +34,10 @@ type fixedFn struct {
 	inner sql.Expression
 	typ   func(inner sql.Expression) sql.Type
 	post  func(ctx *sql.Context, v any) (any, error)
+	// name is the registered name, for an inner expression that is not a
+	// sql.FunctionExpression (GMS's QUOTE has no Description): rules that
+	// pick functions by name (timeTextArgs) missed QUOTE(AVG(x)).
+	name string
 }
 
 var _ sql.FunctionExpression = (*fixedFn)(nil)
@@ -41,6 +45,9 @@ var _ sql.FunctionExpression = (*fixedFn)(nil)
 func (f *fixedFn) FunctionName() string {
 	if fe, ok := f.inner.(sql.FunctionExpression); ok {
 		return fe.FunctionName()
+	}
+	if f.name != "" {
+		return f.name
 	}
 	return f.inner.String()
 }
@@ -69,7 +76,7 @@ func (f *fixedFn) WithChildren(children ...sql.Expression) (sql.Expression, erro
 	if err != nil {
 		return nil, err
 	}
-	return &fixedFn{inner: in, typ: f.typ, post: f.post}, nil
+	return &fixedFn{inner: in, typ: f.typ, post: f.post, name: f.name}, nil
 }
 func (f *fixedFn) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 	v, err := f.inner.Eval(ctx, row)
@@ -99,7 +106,7 @@ func fixed(name string, args func(int, sql.Expression) sql.Expression, typ func(
 		if err != nil {
 			return nil, err
 		}
-		return &fixedFn{inner: in, typ: typ, post: post}, nil
+		return &fixedFn{inner: in, typ: typ, post: post, name: name}, nil
 	}}
 }
 
