@@ -2,6 +2,7 @@ package engine
 
 import (
 	"fmt"
+	"io"
 
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/go-mysql-server/sql/expression"
@@ -21,7 +22,9 @@ import (
 // it finds below plan.Update, which is exactUpdateSource.
 
 // ExactUpdates is an analyzer rule: it puts an exactUpdateSource directly
-// under every single-table UPDATE whose table has collated string columns.
+// under every single-table UPDATE whose table has collated string columns,
+// and an exactJoinSource under every multi-table UPDATE over an inner join
+// (exactJoinUpdate).
 func ExactUpdates(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
 	return transform.Node(n, func(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
 		u, ok := n.(*plan.Update)
@@ -152,13 +155,12 @@ func exactJoinUpdate(u *plan.Update, uj *plan.UpdateJoin) (sql.Node, transform.T
 		return u, transform.SameTree, nil
 	}
 	sch, changed := exactJoinSchema(src.Child.Schema())
-	if !changed {
-		return u, transform.SameTree, nil
-	}
 	var child sql.Node
 	switch {
 	case !j.JoinType().IsLeftOuter() && !j.JoinType().IsRightOuter():
 		child = &exactJoinSource{child: src.Child, sch: sch}
+	case !changed:
+		return u, transform.SameTree, nil
 	case j.ScopeLen == 0:
 		projs := make([]sql.Expression, len(sch))
 		for i, c := range sch {
@@ -248,8 +250,17 @@ type exactString struct {
 
 func (t exactString) MaxCharacterLength() int64 { return t.maxChars }
 
-// exactJoinSource passes its join's rows through and reports them with the
-// bytewise schema.
+// exactJoinSource reads all its join's rows before passing the first one
+// on, and reports them with the bytewise schema. GMS writes each joined row
+// as it comes and recognizes a target row it already updated by hashing the
+// row as read; a target read again after that write (by index lookup per
+// row of the other table, or a rescan) comes back with the new values, so
+// UPDATE a JOIN b ON a.id = b.aid SET a.n = a.n + 1 with two b rows added
+// 2 and counted a's row matched twice. MySQL updates each target row once
+// per statement. With every read done before the first write, the repeats
+// hash alike and GMS skips them. The buffer is the statement's joined rows
+// (MySQL too keeps the rows of the tables it does not update on the fly in
+// temporary tables).
 type exactJoinSource struct {
 	child sql.Node
 	sch   sql.Schema
@@ -271,5 +282,24 @@ func (s *exactJoinSource) WithChildren(children ...sql.Node) (sql.Node, error) {
 }
 
 func (s *exactJoinSource) RowIter(ctx *sql.Context, r sql.Row) (sql.RowIter, error) {
-	return rowexec.DefaultBuilder.Build(ctx, s.child, r)
+	it, err := rowexec.DefaultBuilder.Build(ctx, s.child, r)
+	if err != nil {
+		return nil, err
+	}
+	var rows []sql.Row
+	for {
+		row, err := it.Next(ctx)
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			it.Close(ctx)
+			return nil, err
+		}
+		rows = append(rows, row.Copy())
+	}
+	if err := it.Close(ctx); err != nil {
+		return nil, err
+	}
+	return sql.RowsToRowIter(rows...), nil
 }
