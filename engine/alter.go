@@ -378,7 +378,9 @@ func (t *Table) ModifyColumn(ctx *sql.Context, name string, column *sql.Column, 
 		}
 	}
 	typ := column.Type
+	var rowNum int64
 	conv := func(r sql.Row) (sql.Row, error) {
+		rowNum++
 		nr := make(sql.Row, len(r))
 		for i, v := range r {
 			nr[remap[i]] = v
@@ -386,7 +388,7 @@ func (t *Table) ModifyColumn(ctx *sql.Context, name string, column *sql.Column, 
 		v := nr[newPos]
 		if v != nil {
 			v = storedText(oldType, v)
-			cv, inRange, err := typ.Convert(ctx, v)
+			cv, inRange, err := convertZoned(ctx, oldType, typ, v, column.Name, rowNum)
 			if err != nil {
 				return nil, err
 			}

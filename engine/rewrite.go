@@ -354,16 +354,15 @@ func storedText(from sql.Type, v any) any {
 	return v
 }
 
-// convertForRewrite converts one stored value to the new column type as
-// ALTER TABLE does in strict mode, with MySQL's errors: 1264 for a number
-// out of the new range, 1366 for text that is no number, 1292 for text
-// that is no date or time, 1265 for a value cut short.
-func convertForRewrite(ctx *sql.Context, from, to sql.Type, v any, col string, rowNum int64) (any, error) {
-	v = storedText(from, v)
+// convertZoned is to.Convert of v, a stored value of type from, with a
+// TIMESTAMP's instant turned into the session zone's wall time when it
+// becomes another type, and another type's wall time read in the session's
+// zone when it becomes a TIMESTAMP, as MySQL's copy does (timezone.go).
+// Both of ALTER's copies (the online rewrite and the one in the statement's
+// transaction) convert through it, so they agree.
+func convertZoned(ctx *sql.Context, from, to sql.Type, v any, col string, rowNum int64) (any, sql.ConvertInRange, error) {
 	fromStamp, toStamp := from.Type() == sqltypes.Timestamp, to.Type() == sqltypes.Timestamp
 	if t, ok := v.(time.Time); ok && fromStamp && !toStamp {
-		// A TIMESTAMP becomes its wall time in the session's zone, as
-		// MySQL's copy reads it (timezone.go).
 		v = sqlfunc.ToZone(t, sqlfunc.SessionZone(ctx))
 	}
 	cv, inRange, err := to.Convert(ctx, v)
@@ -371,9 +370,19 @@ func convertForRewrite(ctx *sql.Context, from, to sql.Type, v any, col string, r
 		cv = sqlfunc.FromZone(t, sqlfunc.SessionZone(ctx))
 		// GMS checked the range on the wall time; MySQL checks it in UTC.
 		if u := cv.(time.Time); u.Year() >= 1 && (u.Before(minStamp) || u.After(maxStamp)) {
-			return nil, mysql.NewSQLError(mysql.ERTruncatedWrongValue, "22007", "Incorrect datetime value: '%s' for column '%s' at row %d", t.Format("2006-01-02 15:04:05.999999"), col, rowNum)
+			return nil, inRange, mysql.NewSQLError(mysql.ERTruncatedWrongValue, "22007", "Incorrect datetime value: '%s' for column '%s' at row %d", t.Format("2006-01-02 15:04:05.999999"), col, rowNum)
 		}
 	}
+	return cv, inRange, err
+}
+
+// convertForRewrite converts one stored value to the new column type as
+// ALTER TABLE does in strict mode, with MySQL's errors: 1264 for a number
+// out of the new range, 1366 for text that is no number, 1292 for text
+// that is no date or time, 1265 for a value cut short.
+func convertForRewrite(ctx *sql.Context, from, to sql.Type, v any, col string, rowNum int64) (any, error) {
+	v = storedText(from, v)
+	cv, inRange, err := convertZoned(ctx, from, to, v, col, rowNum)
 	if err == nil && inRange == sql.InRange {
 		// GMS keeps text as UTF-8 whatever the column's character set:
 		// a character the new set lacks is MySQL's 1366.

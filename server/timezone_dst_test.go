@@ -147,3 +147,22 @@ func TestTimeZoneAlterRecomputesStored(t *testing.T) {
 		}
 	}
 }
+
+// TestTimeZoneDSTCopyStored: MySQL copies a TIMESTAMP's stored value when
+// UPDATE writes it back unchanged (SET ts = ts), so a later instant of a
+// repeated hour (Berlin's 02:30 CET on 2024-10-27) keeps its instant under
+// Europe/Berlin and is not moved to the earlier one (02:30 CEST) by going
+// through the wall time. (INSERT ... SELECT ts still moves it:
+// docs/COMPATIBILITY.md, tz3b.)
+func TestTimeZoneDSTCopyStored(t *testing.T) {
+	ts := startServer(t, t.TempDir())
+	mustExec(t, ts.connect(""), "CREATE DATABASE d")
+	utc := zoneConn(t, ts, "+00:00", false)
+	berlin := zoneConn(t, ts, "Europe/Berlin", false)
+	mustExec(t, utc, "CREATE TABLE t (id INT PRIMARY KEY, ts TIMESTAMP NULL)")
+	mustExec(t, utc, "INSERT INTO t VALUES (1, '2024-10-27 00:30:00'), (2, '2024-10-27 01:30:00')")
+	mustExec(t, berlin, "UPDATE t SET ts = ts")
+	if got := joinRows(queryRows(t, utc, "SELECT id, UNIX_TIMESTAMP(ts) FROM t ORDER BY id")); got != "1 1729989000|2 1729992600" {
+		t.Errorf("after UPDATE t SET ts = ts under Europe/Berlin: %s", got)
+	}
+}

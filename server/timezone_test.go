@@ -306,3 +306,34 @@ func TestTimeZoneAlter(t *testing.T) {
 		}
 	}
 }
+
+// TestTimeZoneAlterInTransaction: a MODIFY after a column rename on a table
+// with a foreign key runs its parts one by one (engine/pkrewrite.go,
+// renamesKeyColumn), so it copies the rows inside the ALTER's transaction
+// instead of rewriting online (engine/alter.go); the copy converts
+// TIMESTAMP to and from DATETIME through the session's zone as the online
+// rewrite does (it took the stored UTC instant as the wall time, and the
+// wall time as UTC).
+func TestTimeZoneAlterInTransaction(t *testing.T) {
+	ts := startServer(t, t.TempDir())
+	mustExec(t, ts.connect(""), "CREATE DATABASE d")
+	plus5 := zoneConn(t, ts, "+05:00", false)
+	plus5.SetMaxOpenConns(1)
+	utc := zoneConn(t, ts, "+00:00", false)
+	for _, algo := range []string{"", ", ALGORITHM=COPY"} {
+		mustExec(t, plus5, "DROP TABLE IF EXISTS a")
+		mustExec(t, plus5, "DROP TABLE IF EXISTS p")
+		mustExec(t, plus5, "CREATE TABLE p (id INT PRIMARY KEY)")
+		mustExec(t, plus5, "INSERT INTO p VALUES (1)")
+		mustExec(t, plus5, "CREATE TABLE a (id INT PRIMARY KEY, pid INT, x INT, dt DATETIME NULL, ts TIMESTAMP NULL, FOREIGN KEY (pid) REFERENCES p (id))")
+		mustExec(t, plus5, "INSERT INTO a VALUES (1, 1, 0, '2024-01-01 17:00:00', '2024-01-01 17:00:00')")
+		mustExec(t, plus5, "ALTER TABLE a RENAME COLUMN x TO x1, MODIFY dt TIMESTAMP NULL"+algo)
+		mustExec(t, plus5, "ALTER TABLE a RENAME COLUMN x1 TO x2, MODIFY ts DATETIME NULL"+algo)
+		if got := joinRows(queryRows(t, utc, "SELECT dt, ts FROM a")); got != "2024-01-01T12:00:00Z 2024-01-01T17:00:00Z" {
+			t.Errorf("ALTERs under +05:00%s, read in UTC: %s", algo, got)
+		}
+		if got := joinRows(queryRows(t, plus5, "SELECT dt, ts FROM a")); got != "2024-01-01T17:00:00Z 2024-01-01T17:00:00Z" {
+			t.Errorf("ALTERs under +05:00%s, read in +05:00: %s", algo, got)
+		}
+	}
+}
