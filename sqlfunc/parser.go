@@ -169,6 +169,9 @@ func fixStatement(stmt ast.Statement, lits []sqltext.TemporalLiteral) {
 		}, stmt)
 	}
 	ExactLiterals(stmt)
+	// Definitions too (views, triggers, routines: ExactLiterals leaves
+	// their text alone), which are planned from this statement.
+	groupConcatArgs(stmt)
 	fixOperators(stmt)
 	missingWindowFuncs(stmt)
 	InlineNamedWindows(stmt)
@@ -189,6 +192,9 @@ func ExactLiterals(stmt ast.Statement) bool {
 		return false
 	}
 	changed := fixOperators(stmt)
+	if groupConcatArgs(stmt) {
+		changed = true
+	}
 	_ = ast.Walk(func(n ast.SQLNode) (bool, error) {
 		if c, ok := n.(*ast.ConvertExpr); ok && unsignedBitCast(c) {
 			changed = true

@@ -17,8 +17,15 @@ import (
 //   - an aggregate in WHERE, in a join's ON or in GROUP BY of its own query
 //     (not inside a subquery, where it may be the outer query's): 1111
 //     (GMS planned it and failed at run time reading a column that was
-//     not there).
+//     not there);
+//   - GROUP_CONCAT(DISTINCT a, b, ...): 1235 (checkGroupConcatDistinct).
 func CheckStatement(stmt ast.Statement) error {
+	switch stmt.(type) {
+	case ast.SelectStatement, *ast.Insert, *ast.Update, *ast.Delete, *ast.DDL:
+		if err := checkGroupConcatDistinct(stmt); err != nil {
+			return err
+		}
+	}
 	switch s := stmt.(type) {
 	case *ast.DDL:
 		return checkDDL(s)
