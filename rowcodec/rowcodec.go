@@ -39,6 +39,7 @@ import (
 	"math/big"
 	"strings"
 	"time"
+	"unsafe"
 
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/go-mysql-server/sql/types"
@@ -247,7 +248,8 @@ func appendFramed(b []byte, tag byte, body func([]byte) ([]byte, error)) ([]byte
 //
 // All decoded strings of one row are substrings of a single string, and all
 // decoded []byte values are sub-slices of a single buffer, so retaining any
-// one of them keeps that row's string (or []byte) payload reachable. Decoded
+// one of them keeps that row's string (or []byte) payload reachable; the
+// boxed string values' headers likewise share one slab per row. Decoded
 // []byte values are capped, so appending to one never overwrites another.
 func Decode(b []byte) (sql.Row, error) {
 	n, p, err := readCount(b)
@@ -310,6 +312,7 @@ func readCount(b []byte) (int, int, error) {
 // plan is the result of the validating first pass over the values.
 type plan struct {
 	strBytes  int // total payload of string values
+	strs      int // number of non-empty string values
 	blobBytes int // total payload of []byte values
 }
 
@@ -359,6 +362,9 @@ func scan(b []byte, n int, need []bool) (plan, error) {
 			}
 			if tag == tagString {
 				pl.strBytes += int(l)
+				if l > 0 {
+					pl.strs++
+				}
 			} else {
 				pl.blobBytes += int(l)
 			}
@@ -464,6 +470,12 @@ func decodeValues(b []byte, dst sql.Row, need []bool) error {
 	if pl.strBytes > 0 {
 		sb.Grow(pl.strBytes)
 	}
+	// Boxing a string into an interface allocates its header; the row's
+	// headers share one slab instead (boxString), one allocation per row.
+	var hdrs []string
+	if pl.strs > 0 {
+		hdrs = make([]string, pl.strs)
+	}
 	var blob []byte
 	if pl.blobBytes > 0 {
 		blob = make([]byte, pl.blobBytes)
@@ -552,14 +564,16 @@ func decodeValues(b []byte, dst sql.Row, need []bool) error {
 		case tagString:
 			u, p = uvarintAt(b, p)
 			l := int(u)
-			s := ""
-			if l > 0 {
-				off := sb.Len()
-				sb.Write(b[p : p+l])
-				s = sb.String()[off : off+l]
-				p += l
+			if l == 0 {
+				dst[i] = "" // boxing the empty string does not allocate
+				continue
 			}
-			dst[i] = s
+			off := sb.Len()
+			sb.Write(b[p : p+l])
+			hdrs[0] = sb.String()[off : off+l]
+			dst[i] = boxString(&hdrs[0])
+			hdrs = hdrs[1:]
+			p += l
 		case tagBytes:
 			u, p = uvarintAt(b, p)
 			l := int(u)
@@ -634,4 +648,21 @@ func decodeValues(b []byte, dst sql.Row, need []bool) error {
 		}
 	}
 	return nil
+}
+
+// eface is the runtime layout of an empty interface: a type word and a
+// pointer to the value.
+type eface struct {
+	typ  unsafe.Pointer
+	data unsafe.Pointer
+}
+
+// boxString returns *h as an interface whose data word points at h itself
+// rather than at a fresh copy of the header (what `any(*h)` allocates). The
+// caller never writes *h again, so the interface's value cannot change; h's
+// slab stays reachable through the interface like any boxed value's storage.
+func boxString(h *string) any {
+	a := any("")
+	(*eface)(unsafe.Pointer(&a)).data = unsafe.Pointer(h)
+	return a
 }

@@ -674,3 +674,74 @@ func BenchmarkDecodeSome(b *testing.B) {
 		}
 	}
 }
+
+// TestDecodeStringsOneAllocationPerRow pins what a row of strings costs to
+// decode: one string holding all payloads and one slab of string headers,
+// whatever the number of string columns (boxing each header was one
+// allocation per column).
+func TestDecodeStringsOneAllocationPerRow(t *testing.T) {
+	for _, n := range []int{1, 3, 8} {
+		row := make(sql.Row, n)
+		for i := range row {
+			row[i] = strings.Repeat(string(rune('a'+i)), 10+i)
+		}
+		enc, err := Encode(nil, row)
+		if err != nil {
+			t.Fatal(err)
+		}
+		dst := make(sql.Row, n)
+		allocs := testing.AllocsPerRun(100, func() {
+			if err := DecodeInto(enc, dst); err != nil {
+				t.Fatal(err)
+			}
+		})
+		if allocs != 2 {
+			t.Errorf("%d string columns: %v allocations per row, want 2", n, allocs)
+		}
+	}
+}
+
+// TestDecodedStringsSurviveBufferReuse decodes rows out of one reused
+// encoding buffer (as an iterator does) and checks that every decoded string
+// keeps its value after the buffer is overwritten by the next row and then
+// scribbled over.
+func TestDecodedStringsSurviveBufferReuse(t *testing.T) {
+	rows := []sql.Row{
+		{"first", "", int64(1), "x"},
+		{"second row", "pad pad", int64(2), ""},
+		{"", "third", int64(3), "café ☃"},
+	}
+	var buf []byte
+	var got []sql.Row
+	for _, r := range rows {
+		var err error
+		buf, err = Encode(buf[:0], r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, need := range [][]bool{nil, {true, true, true, true}} {
+			var d sql.Row
+			if need == nil {
+				d = make(sql.Row, len(r))
+				err = DecodeInto(buf, d)
+			} else {
+				d, err = DecodeSome(buf, need)
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			got = append(got, d)
+		}
+	}
+	for i := range buf[:cap(buf)] {
+		buf[:cap(buf)][i] = 0xFF
+	}
+	for i, d := range got {
+		want := rows[i/2]
+		for c := range want {
+			if d[c] != want[c] {
+				t.Fatalf("row %d column %d: got %#v want %#v", i/2, c, d[c], want[c])
+			}
+		}
+	}
+}
