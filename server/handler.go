@@ -699,7 +699,11 @@ func (p viewSchemaParser) ParseWithOptions(ctx context.Context, query string, de
 func (p viewSchemaParser) ParseOneWithOptions(ctx context.Context, query string, options sqlparser.ParserOptions) (sqlparser.Statement, int, error) {
 	stmt, next, err := p.Parser.ParseOneWithOptions(ctx, query, options)
 	if err == nil {
-		if err = refuseShowIndexWhere(stmt, query); err != nil {
+		text := query
+		if next > 0 && next <= len(query) {
+			text = query[:next]
+		}
+		if err = refuseShowIndexWhere(stmt, text); err != nil {
 			stmt = nil
 		}
 	}

@@ -12,22 +12,53 @@ import (
 // would answer every index of the table, a silent wrong answer. The other
 // SHOW statements that take WHERE or LIKE are filtered by GMS
 // (showwhere_test.go checks each). 1235 (ER_NOT_SUPPORTED_YET) until the
-// filter is applied. text is the statement, or the statements from it on:
-// the token scan stops at the first ';' so a later statement's WHERE does
-// not count.
+// filter is applied.
+//
+// A routine, trigger or event body is not walked by sqlparser.Walk, so for
+// CREATE PROCEDURE/TRIGGER/EVENT the statement's tokens are scanned instead
+// (text: the statement, or the statements from it on; any later ones only
+// make a refusal likelier, never an answer wrong). Refusing the CREATE, and the parse of a stored
+// body that predates this check when it is loaded, keeps CALL from
+// answering the unfiltered rows.
 func refuseShowIndexWhere(stmt sqlparser.Statement, text string) error {
-	s, ok := stmt.(*sqlparser.Show)
-	if !ok || strings.ToLower(s.Type) != sqlparser.IndexStr {
+	refuse := false
+	switch s := stmt.(type) {
+	case *sqlparser.Show:
+		refuse = s.ShowIndexFilterOpt != nil && strings.ToLower(s.Type) == sqlparser.IndexStr
+	case *sqlparser.DDL:
+		if s.ProcedureSpec != nil || s.TriggerSpec != nil || s.EventSpec != nil {
+			refuse = bodyShowsIndexWhere(text)
+		}
+	}
+	if !refuse {
 		return nil
 	}
+	return mysql.NewSQLError(1235, "42000", "This version of MySQL doesn't yet support 'SHOW INDEX ... WHERE'")
+}
+
+// bodyShowsIndexWhere reports whether text holds SHOW [EXTENDED] [FULL]
+// INDEX|INDEXES|KEYS ... WHERE within one statement (before its ';').
+func bodyShowsIndexWhere(text string) bool {
 	tkn := sqlparser.NewStringTokenizer(text)
+	// state 0: looking for SHOW; 1: after SHOW (and modifiers); 2: in a
+	// SHOW INDEX statement.
+	state := 0
 	for {
 		typ, _ := tkn.Scan()
-		switch typ {
-		case 0, ';', sqlparser.LEX_ERROR:
-			return nil
-		case sqlparser.WHERE:
-			return mysql.NewSQLError(1235, "42000", "This version of MySQL doesn't yet support 'SHOW INDEX ... WHERE'")
+		switch {
+		case typ == 0 || typ == sqlparser.LEX_ERROR:
+			return false
+		case typ == ';':
+			state = 0
+		case typ == sqlparser.SHOW:
+			state = 1
+		case state == 1 && (typ == sqlparser.EXTENDED || typ == sqlparser.FULL):
+		case state == 1 && (typ == sqlparser.INDEX || typ == sqlparser.INDEXES || typ == sqlparser.KEYS):
+			state = 2
+		case state == 1:
+			state = 0
+		case state == 2 && typ == sqlparser.WHERE:
+			return true
 		}
 	}
 }

@@ -109,6 +109,19 @@ func TestShowWhere(t *testing.T) {
 	if _, err := db.Prepare("SHOW INDEX FROM t WHERE Key_name = ?"); !errors.As(err, &me) || me.Number != 1235 {
 		t.Fatalf("prepared SHOW INDEX ... WHERE: %v, want 1235", err)
 	}
+	// In a routine or trigger body it would be answered unfiltered by
+	// CALL, so the CREATE is refused.
+	for _, q := range []string{
+		"CREATE PROCEDURE sw.p3() BEGIN SELECT 1; SHOW INDEX FROM t WHERE Key_name = 'ka'; END",
+		"CREATE PROCEDURE sw.p4() SHOW KEYS FROM t WHERE Key_name = 'ka'",
+		"CREATE TRIGGER sw.tr3 AFTER INSERT ON sw.u FOR EACH ROW BEGIN IF NEW.x > 0 THEN SHOW INDEX FROM t WHERE Non_unique = 0; END IF; END",
+	} {
+		if _, err := db.Exec(q); !errors.As(err, &me) || me.Number != 1235 {
+			t.Fatalf("%s: %v, want 1235", q, err)
+		}
+	}
+	// Without the WHERE, or with it in another statement, it is created.
+	mustExec(t, db, "CREATE PROCEDURE sw.p5() BEGIN SHOW INDEX FROM t; SELECT 1 FROM t WHERE id = 1; END")
 	// A later statement's WHERE does not refuse an unfiltered SHOW INDEX.
 	if got := queryRows(t, db, "SHOW INDEX FROM t; SELECT 1 FROM t WHERE id = 1"); len(got) != 3 {
 		t.Fatalf("SHOW INDEX FROM t; SELECT ... WHERE: %d rows, want 3", len(got))
