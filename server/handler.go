@@ -684,6 +684,13 @@ func (p viewSchemaParser) Parse(ctx *gmssql.Context, query string, multi bool) (
 func (p viewSchemaParser) ParseWithOptions(ctx context.Context, query string, delimiter rune, multi bool, options sqlparser.ParserOptions) (sqlparser.Statement, string, string, error) {
 	stmt, parsed, rest, err := p.Parser.ParseWithOptions(ctx, query, delimiter, multi, options)
 	if err == nil {
+		if err = refuseShowIndexWhere(stmt, parsed); err != nil {
+			// GMS's multi-statement path ignores a parse error but
+			// builds any statement it is handed.
+			stmt = nil
+		}
+	}
+	if err == nil {
 		lendViewSchema(ctx, stmt)
 	}
 	return stmt, parsed, rest, err
@@ -691,6 +698,15 @@ func (p viewSchemaParser) ParseWithOptions(ctx context.Context, query string, de
 
 func (p viewSchemaParser) ParseOneWithOptions(ctx context.Context, query string, options sqlparser.ParserOptions) (sqlparser.Statement, int, error) {
 	stmt, next, err := p.Parser.ParseOneWithOptions(ctx, query, options)
+	if err == nil {
+		text := query
+		if next > 0 && next <= len(query) {
+			text = query[:next]
+		}
+		if err = refuseShowIndexWhere(stmt, text); err != nil {
+			stmt = nil
+		}
+	}
 	if err == nil {
 		lendViewSchema(ctx, stmt)
 	}
