@@ -68,12 +68,27 @@ func foldExpr(ctx *sql.Context, e sql.Expression) (sql.Expression, transform.Tre
 			// simplifyFilters evaluates it again and fails the statement.
 			return r, transform.NewTree, nil
 		}
-		lit := expression.NewLiteral(v, literalType(ctx, r))
 		// A literal cannot carry every collation derivation: BINARY 'x' is
 		// binary with coercibility 2, a blob literal is ignorable (5), so
 		// col LIKE BINARY 'jack%' became case-insensitive. Such parts stay
 		// expressions (GMS leaves them alone too).
 		rc, rk := Coercibility(ctx, r)
+		if v == nil {
+			// A NULL folded from NULLs alone (CONCAT(NULL, NULL), of
+			// NULL's own derivation) is the NULL literal MySQL's is:
+			// typed a LONGBLOB it made a CASE around it a BLOB, which GMS
+			// compares bytewise, and 'a' <= CASE WHEN c THEN
+			// CONCAT(NULL, NULL) ELSE 'A' END was false in WHERE under
+			// utf8mb4_general_ci (the oracle's NoREC finding, seed
+			// 1795809440667157818). A NULL of another derivation
+			// (CONCAT('x', NULL)) keeps its string type below.
+			null := expression.NewLiteral(nil, types.Null)
+			if lc, lk := sql.GetCoercibility(ctx, null); lc == rc && lk == rk {
+				return null, transform.NewTree, nil
+			}
+		}
+		typ := literalType(ctx, r)
+		lit := expression.NewLiteral(v, typ)
 		if lc, lk := sql.GetCoercibility(ctx, lit); lc != rc || lk != rk {
 			return r, transform.NewTree, nil
 		}
