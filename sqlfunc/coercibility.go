@@ -2,6 +2,7 @@ package sqlfunc
 
 import (
 	"github.com/dolthub/go-mysql-server/sql"
+	"github.com/dolthub/go-mysql-server/sql/expression"
 	"github.com/dolthub/go-mysql-server/sql/plan"
 	"github.com/dolthub/go-mysql-server/sql/types"
 )
@@ -31,6 +32,22 @@ func Coercibility(ctx *sql.Context, e sql.Expression) (sql.CollationID, byte) {
 		}
 		if !first {
 			return coll, co
+		}
+	}
+	if l, ok := e.(*expression.Literal); ok && types.IsText(l.Type()) {
+		// GMS folds `_cs 'x' COLLATE c` into a literal typed c, of
+		// derivation COERCIBLE like any literal, so the other side's
+		// collation won (_utf8mb4 'ß' = _utf8mb4 'ss' COLLATE
+		// utf8mb4_general_ci was 1). A text literal's collation is the
+		// connection's, or its introducer's character set's default,
+		// unless a COLLATE named it: then it is EXPLICIT. (A COLLATE naming
+		// one of those two collations still reads as COERCIBLE.)
+		c, _ := l.Type().(sql.StringType)
+		if c != nil {
+			coll := c.Collation()
+			if coll != ctx.GetCollation() && coll != coll.CharacterSet().DefaultCollation() {
+				return coll, 0
+			}
 		}
 	}
 	if sq, ok := e.(*plan.Subquery); ok {

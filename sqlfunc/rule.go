@@ -250,6 +250,8 @@ func replaceExprOnce(ctx *sql.Context, e sql.Expression, ignore bool) (sql.Expre
 		}
 	}
 	switch e := e.(type) {
+	case *function.Char:
+		return &charFunc{e}, transform.NewTree, nil
 	case *plan.Subquery:
 		q, same, err := Replace(ctx, e.Query)
 		if err != nil || same {
