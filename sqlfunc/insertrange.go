@@ -90,6 +90,13 @@ func insertRanges(ctx *sql.Context, n sql.Node) (sql.Node, transform.TreeIdentit
 				if _, def := e.(*sql.ColumnDefaultValue); def {
 					continue
 				}
+				if cols[i].AutoIncrement {
+					// GMS's AutoIncrement recognizes a NULL given for the
+					// column by its literal (and sets LAST_INSERT_ID); a
+					// wrapped NULL was stored as a generated id without
+					// it. Its range is checked where the id is made.
+					continue
+				}
 				if out == nil {
 					out = append([]sql.Expression(nil), tup...)
 				}
