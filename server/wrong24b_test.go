@@ -2,6 +2,7 @@ package server
 
 import (
 	"context"
+	"fmt"
 	"testing"
 )
 
@@ -42,5 +43,50 @@ func TestPadCharModeRefused(t *testing.T) {
 	}
 	if mode != "ANSI_QUOTES,NO_ZERO_DATE" {
 		t.Errorf("sql_mode = %q, want ANSI_QUOTES,NO_ZERO_DATE", mode)
+	}
+}
+
+// TestSearchFuncIllegalMix: LOCATE, POSITION and INSTR aggregate their two
+// strings' collations as a comparison does, so two columns (or explicit
+// COLLATEs) of different collations of one character set are MySQL's 1267,
+// not a search in one of them. A column and a literal still answer.
+func TestSearchFuncIllegalMix(t *testing.T) {
+	ts := startServer(t, t.TempDir())
+	db := ts.connect("")
+	ctx := context.Background()
+	conn, err := db.Conn(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	mustExec(t, conn, "CREATE DATABASE w24b")
+	mustExec(t, conn, "USE w24b")
+	mustExec(t, conn, "CREATE TABLE t (a VARCHAR(10) COLLATE utf8mb4_general_ci, b VARCHAR(10) COLLATE utf8mb4_unicode_ci)")
+	mustExec(t, conn, "INSERT INTO t VALUES ('x', 'yx')")
+	const mix = "Illegal mix of collations (utf8mb4_general_ci,%s) and (utf8mb4_unicode_ci,%s) for operation '%s'"
+	for _, c := range []struct{ q, deriv, op string }{
+		{"SELECT LOCATE(a, b) FROM t", "IMPLICIT", "locate"},
+		{"SELECT POSITION(a IN b) FROM t", "IMPLICIT", "locate"},
+		{"SELECT INSTR(a, b) FROM t", "IMPLICIT", "instr"},
+		{"SELECT LOCATE(a, b, 1) FROM t WHERE a = 'x'", "IMPLICIT", "locate"},
+		{"SELECT LOCATE('x' COLLATE utf8mb4_general_ci, 'yx' COLLATE utf8mb4_unicode_ci)", "EXPLICIT", "locate"},
+		{"SELECT a FROM t WHERE INSTR(a, b) > 0", "IMPLICIT", "instr"},
+	} {
+		var v any
+		err := conn.QueryRowContext(ctx, c.q).Scan(&v)
+		wantError(t, c.q, err, 1267, fmt.Sprintf(mix, c.deriv, c.deriv, c.op))
+	}
+	for _, c := range []struct {
+		q    string
+		want int64
+	}{
+		{"SELECT LOCATE('x', b) FROM t", 2},
+		{"SELECT INSTR(b, a COLLATE utf8mb4_unicode_ci) FROM t", 2},
+		{"SELECT LOCATE(a, b COLLATE utf8mb4_general_ci) FROM t", 2},
+	} {
+		var n int64
+		if err := conn.QueryRowContext(ctx, c.q).Scan(&n); err != nil || n != c.want {
+			t.Errorf("%s = %d, %v; want %d", c.q, n, err, c.want)
+		}
 	}
 }
