@@ -371,6 +371,17 @@ func pairCollation(ctx *sql.Context, padOnly bool, exprs ...sql.Expression) (sql
 	return coll, true
 }
 
+// searchFuncName is "locate" or "instr" for those functions (sqlfunc's
+// own types, so matched by name), else "".
+func searchFuncName(e sql.Expression) string {
+	if f, ok := e.(sql.FunctionExpression); ok {
+		if n := strings.ToLower(f.FunctionName()); n == "locate" || n == "instr" {
+			return n
+		}
+	}
+	return ""
+}
+
 // wrapTree applies wrapComparison bottom-up to e, except inside GMS's rewrite of LIKE 'abc%' (x >= 'abc' AND x <= 'abc\xff'): LIKE
 // does not pad, and 'abc\t' must stay in.
 func wrapTree(ctx *sql.Context, e sql.Expression) (sql.Expression, transform.TreeIdentity, error) {
@@ -431,6 +442,16 @@ func isLikePrefixRange(e sql.Expression) bool {
 }
 
 func wrapComparison(ctx *sql.Context, e sql.Expression) (sql.Expression, transform.TreeIdentity, error) {
+	if op := searchFuncName(e); op != "" {
+		// MySQL aggregates the two strings' collations as a comparison's
+		// (Item_func_locate::resolve_type); sqlfunc searches in one of
+		// them, answering where MySQL refuses.
+		ch := e.Children()
+		if err := illegalMix(ctx, e, ch[0], ch[1]); err != nil {
+			return nil, transform.SameTree, err
+		}
+		return e, transform.SameTree, nil
+	}
 	switch c := e.(type) {
 	case *expression.Equals, *expression.NullSafeEquals, *expression.LessThan, *expression.GreaterThan,
 		*expression.LessThanOrEqual, *expression.GreaterThanOrEqual:
@@ -587,6 +608,10 @@ func illegalMix(ctx *sql.Context, e, l, r sql.Expression) error {
 		op = "<="
 	case *expression.GreaterThanOrEqual:
 		op = ">="
+	default:
+		if name := searchFuncName(e); name != "" {
+			op = name
+		}
 	}
 	return &mysql.SQLError{Num: mysql.ERCantAggregate2Collations, State: "HY000",
 		Message: fmt.Sprintf("Illegal mix of collations (%s,%s) and (%s,%s) for operation '%s'",

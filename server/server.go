@@ -228,6 +228,7 @@ func (s *Server) init() error {
 	}
 	registerSwitchVar(ddlFastVar)
 	useMySQLPacketDefault()
+	refusePadCharMode()
 	if err := sql.SystemVariables.AssignValues(map[string]any{
 		"version": ServerVersion, "version_comment": "Myriad",
 		"collation_server": DefaultCollation.Name(), "collation_database": DefaultCollation.Name(),

@@ -39,3 +39,13 @@ INSERT INTO ir VALUES (1, 1, 1), (2, 2, 2), (300, 3, 3);
 INSERT INTO ir (b, a) VALUES (1, 1), (-2, 2);
 INSERT INTO ir (d) VALUES (1), (2), (123.4);
 SELECT COUNT(*) FROM ir;
+
+-- wrong24b: LOCATE/POSITION/INSTR aggregate their strings' collations as a
+-- comparison does: two columns of different collations are 1267.
+CREATE TABLE lc (a VARCHAR(10) COLLATE utf8mb4_general_ci, b VARCHAR(10) COLLATE utf8mb4_unicode_ci);
+INSERT INTO lc VALUES ('x', 'yx');
+SELECT LOCATE(a, b) FROM lc;
+SELECT POSITION(a IN b) FROM lc;
+SELECT INSTR(a, b) FROM lc;
+SELECT LOCATE('x' COLLATE utf8mb4_general_ci, 'yx' COLLATE utf8mb4_unicode_ci);
+SELECT LOCATE('x', b), INSTR(b, a COLLATE utf8mb4_unicode_ci), LOCATE(a, b COLLATE utf8mb4_general_ci) FROM lc;
