@@ -1,6 +1,9 @@
 package server
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // TestFoldedNullInCase: a constant of NULLs alone (CONCAT(NULL, NULL)) in a
 // CASE branch folded into a LONGBLOB NULL, which made the CASE a BLOB that
@@ -24,6 +27,42 @@ func TestFoldedNullInCase(t *testing.T) {
 		{"'a' = (CASE WHEN t0.c0 THEN CONCAT(NULL, NULL) ELSE 'A' END)", "2"},
 		{"'a' <= (CASE WHEN t0.c0 THEN CONCAT('x', NULL) ELSE 'A' END)", "2"},
 		{"'a' = COALESCE(CONCAT(NULL, NULL), 'A')", "3"},
+	} {
+		where := queryRows(t, db, "SELECT COUNT(*) FROM t0 WHERE "+c.pred)[0][0]
+		sum := queryRows(t, db, "SELECT SUM(CASE WHEN "+c.pred+" THEN 1 ELSE 0 END) FROM t0")[0][0]
+		if where != c.want || sum != c.want {
+			t.Errorf("%s: WHERE counts %s, the select list %s; want %s", c.pred, where, sum, c.want)
+		}
+	}
+}
+
+// TestOracleFindingsSession13: the randomized oracles' two NoREC findings
+// of seed 1795811458939751641 on a go-sql-driver connection
+// (utf8mb4_general_ci). ABS of a string was NULL (GMS's AbsVal has no
+// string case; MySQL reads the numeric prefix: ABS('12abc') is 12) and typed
+// as text, so a CASE around it compared with a string column as text in
+// the select list and as numbers in WHERE; and a constant CONCAT folded by
+// GMS into a utf8mb4_0900_bin literal read as an EXPLICIT COLLATE, which beat
+// the column's utf8mb4_general_ci ('é' < 'ea ' was false in WHERE only).
+// WHERE and the select list must agree, with MySQL's counts.
+func TestOracleFindingsSession13(t *testing.T) {
+	ts := startServer(t, t.TempDir())
+	db := ts.connectWith("", "collation=utf8mb4_general_ci")
+	db.SetMaxOpenConns(1)
+	for _, q := range []string{
+		"CREATE DATABASE o13", "USE o13",
+		"CREATE TABLE t0 (id INT PRIMARY KEY, c0 VARCHAR(8) COLLATE utf8mb4_general_ci, c1 DECIMAL(8,2), KEY k0 (c0))",
+		"INSERT INTO t0 VALUES (1, 'B', NULL), (2, '-2', 1.50), (3, 'B', -3.25), (5, NULL, 0.50), (7, 'a ', -1.50), (8, 'a ', NULL), (10, 'é', -2.01)",
+	} {
+		mustExec(t, db, q)
+	}
+	if got := strings.Join(queryRows(t, db, "SELECT ABS('12abc'), ABS('ab'), ABS(''), ABS('-3.5x')")[0], "|"); got != "12|0|0|3.5" {
+		t.Errorf("ABS of strings: %q, want 12|0|0|3.5", got)
+	}
+	for _, c := range []struct{ pred, want string }{
+		{"t0.c0 <= (CASE WHEN t0.c1 THEN 2 ELSE ABS('ab') END)", "6"},
+		{"t0.c0 < CONCAT(COALESCE(NULL, 'e'), 'a ')", "6"},
+		{"t0.c0 = CONCAT('a', ' ')", "2"},
 	} {
 		where := queryRows(t, db, "SELECT COUNT(*) FROM t0 WHERE "+c.pred)[0][0]
 		sum := queryRows(t, db, "SELECT SUM(CASE WHEN "+c.pred+" THEN 1 ELSE 0 END) FROM t0")[0][0]

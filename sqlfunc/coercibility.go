@@ -45,7 +45,14 @@ func Coercibility(ctx *sql.Context, e sql.Expression) (sql.CollationID, byte) {
 		c, _ := l.Type().(sql.StringType)
 		if c != nil {
 			coll := c.Collation()
-			if coll != ctx.GetCollation() && coll != coll.CharacterSet().DefaultCollation() {
+			// utf8mb4_0900_bin is excluded: it is the collation GMS types
+			// every computed string with (a CONCAT's LONGTEXT), and its own
+			// constant folding leaves literals of it (CONCAT('e', 'a ')
+			// became an EXPLICIT 'ea ' that beat a utf8mb4_general_ci
+			// column's collation: the oracle's NoREC finding, seed
+			// 1795811458939751641). So a COLLATE utf8mb4_0900_bin stays
+			// COERCIBLE too.
+			if coll != ctx.GetCollation() && coll != coll.CharacterSet().DefaultCollation() && coll != sql.Collation_utf8mb4_0900_bin {
 				return coll, 0
 			}
 		}
