@@ -8,7 +8,7 @@ import (
 )
 
 // CHAR() and introducer literals under COLLATE through a real client. CHAR(0)
-// was '' (MySQL and MariaDB: X'00'), CHAR(... USING utf8mb4) was binary after
+// was ” (MySQL and MariaDB: X'00'), CHAR(... USING utf8mb4) was binary after
 // a rewrite, and `_utf8mb4 'ß' = _utf8mb4 'ss' COLLATE utf8mb4_general_ci`
 // compared in the left side's utf8mb4_0900_ai_ci (1) rather than the
 // EXPLICIT general_ci (0). Answers checked against MariaDB 10.11; where

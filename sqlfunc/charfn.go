@@ -12,7 +12,7 @@ import (
 // builds it: each non-NULL N, as an integer taken modulo 2^32, gives its
 // bytes big-endian without leading zero bytes, but at least one, so
 // CHAR(0) is X'00' and CHAR(256) X'0100'. GMS's drops every zero value
-// (CHAR(0) was ''), and its WithChildren forgets USING, so a rewritten
+// (CHAR(0) was ”), and its WithChildren forgets USING, so a rewritten
 // CHAR(... USING utf8mb4) turned binary. A result that is not well-formed
 // in the USING character set is NULL with warning 1300, as in MySQL.
 type charFunc struct {
