@@ -75,7 +75,7 @@ func PadSpace(ctx *sql.Context, n sql.Node) (sql.Node, transform.TreeIdentity, e
 			return windowOnKeys(ctx, nn)
 		case *plan.HashLookup:
 			l, r := nn.LeftProbeKey, nn.RightEntryKey
-			nl, nr, changed := wrapPair(ctx, l, r, false)
+			nl, nr, changed := hashKeyPair(ctx, l, r)
 			if !changed {
 				break
 			}
@@ -1091,4 +1091,29 @@ func likeMustStay(ctx *sql.Context, l *expression.Like, pat string) bool {
 	left, _ := sql.GetCoercibility(ctx, l.LeftChild)
 	like, _ := l.CollationCoercibility(ctx)
 	return like != left
+}
+
+// hashKeyPair is wrapPair for a hash join's probe and entry keys, pair by
+// pair when they are tuples (a join on several equalities): a tuple is no
+// string, so wrapPair left it alone and the hash compared its strings
+// bytewise ('a' and 'A' under utf8mb4_general_ci missed each other in
+// `a.s = b.s AND a.t = b.t`; the oracle's NoREC finding, seed
+// 1795812567466181469).
+func hashKeyPair(ctx *sql.Context, l, r sql.Expression) (sql.Expression, sql.Expression, bool) {
+	lt, lok := l.(expression.Tuple)
+	rt, rok := r.(expression.Tuple)
+	if !lok || !rok || len(lt) != len(rt) {
+		return wrapPair(ctx, l, r, false)
+	}
+	nl, nr := make([]sql.Expression, len(lt)), make([]sql.Expression, len(rt))
+	changed := false
+	for i := range lt {
+		a, b, c := wrapPair(ctx, lt[i], rt[i], false)
+		nl[i], nr[i] = a, b
+		changed = changed || c
+	}
+	if !changed {
+		return l, r, false
+	}
+	return expression.NewTuple(nl...), expression.NewTuple(nr...), true
 }

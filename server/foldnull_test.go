@@ -71,3 +71,33 @@ func TestOracleFindingsSession13(t *testing.T) {
 		}
 	}
 }
+
+// TestHashJoinTupleKeysCollation: a hash join on several equalities hashes a
+// tuple of keys, which the collation wrapping of single keys did not reach,
+// so under a case- and accent-insensitive collation 'a' = 'A' held in the
+// ON clause but the hash missed it (`a.s = b.s AND a.t = b.t` lost rows;
+// the oracle's NoREC finding, seed 1795812567466181469).
+func TestHashJoinTupleKeysCollation(t *testing.T) {
+	ts := startServer(t, t.TempDir())
+	db := ts.connect("")
+	db.SetMaxOpenConns(1)
+	for _, q := range []string{
+		"CREATE DATABASE hj", "USE hj",
+		"CREATE TABLE a (id INT PRIMARY KEY, s VARCHAR(8), u VARCHAR(8) COLLATE utf8mb4_general_ci)",
+		"CREATE TABLE b (id INT PRIMARY KEY, s VARCHAR(8), u VARCHAR(8) COLLATE utf8mb4_general_ci)",
+		"INSERT INTO a VALUES (1, 'a', 'x'), (2, 'B', 'y '), (3, 'é', 'Z'), (4, 'x', 'w')",
+		"INSERT INTO b VALUES (1, 'A', 'X'), (2, 'b', 'y'), (3, 'e', 'z'), (4, 'x', 'v')",
+	} {
+		mustExec(t, db, q)
+	}
+	for _, c := range []struct{ on, want string }{
+		{"a.s = b.s", "4"},
+		{"a.s = b.s AND a.s = b.s", "4"},
+		{"a.s = b.s AND a.u = b.u", "3"},
+		{"a.u = b.u AND a.id = b.id", "3"},
+	} {
+		if got := queryRows(t, db, "SELECT COUNT(*) FROM a JOIN b ON "+c.on)[0][0]; got != c.want {
+			t.Errorf("JOIN ON %s: %s rows, want %s", c.on, got, c.want)
+		}
+	}
+}
