@@ -111,3 +111,15 @@ func queryRows(t *testing.T, db *sql.DB, q string, args ...any) [][]string {
 	}
 	return out
 }
+
+// pinnedConn is one connection of db for a test whose statements share
+// session state (USE, SET), closed when the test ends.
+func pinnedConn(t *testing.T, db *sql.DB) *sql.Conn {
+	t.Helper()
+	c, err := db.Conn(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { c.Close() })
+	return c
+}

@@ -16,11 +16,7 @@ func TestMultiTableDeleteCount(t *testing.T) {
 	ts := startServer(t, t.TempDir())
 	db := ts.connect("")
 	ctx := context.Background()
-	conn, err := db.Conn(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer conn.Close()
+	conn := pinnedConn(t, db)
 	mustExec(t, conn, "CREATE DATABASE w22")
 	mustExec(t, conn, "USE w22")
 	for _, c := range []struct {
@@ -199,11 +195,7 @@ func TestConcatDecimalAndDatetimeText(t *testing.T) {
 	ts := startServer(t, t.TempDir())
 	db := ts.connect("")
 	ctx := context.Background()
-	conn, err := db.Conn(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer conn.Close()
+	conn := pinnedConn(t, db)
 	for _, q := range []string{
 		"CREATE DATABASE w22", "USE w22",
 		"CREATE TABLE a (id INT PRIMARY KEY, x INT, d DECIMAL(10,2), dt DATETIME(6), d3 DATETIME(3))",

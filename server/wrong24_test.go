@@ -14,11 +14,7 @@ func TestKeylessMultiTableDeleteCount(t *testing.T) {
 	ts := startServer(t, t.TempDir())
 	db := ts.connect("")
 	ctx := context.Background()
-	conn, err := db.Conn(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer conn.Close()
+	conn := pinnedConn(t, db)
 	mustExec(t, conn, "CREATE DATABASE w24")
 	mustExec(t, conn, "USE w24")
 	left := "SELECT (SELECT COUNT(*) FROM p), (SELECT COUNT(*) FROM c)"
@@ -76,11 +72,7 @@ func TestStringFunctionsDecimalDatetimeText(t *testing.T) {
 	ts := startServer(t, t.TempDir())
 	db := ts.connect("")
 	ctx := context.Background()
-	conn, err := db.Conn(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer conn.Close()
+	conn := pinnedConn(t, db)
 	mustExec(t, conn, "CREATE DATABASE w24")
 	mustExec(t, conn, "USE w24")
 	mustExec(t, conn, "CREATE TABLE ct (id INT PRIMARY KEY, x INT, d DECIMAL(10,2), dt DATETIME(6), d3 DATETIME(3), dd DATE)")
@@ -123,6 +115,7 @@ func TestStringFunctionsDecimalDatetimeText(t *testing.T) {
 		q := "SELECT " + c.expr + " FROM ct"
 		for _, prepared := range []bool{false, true} {
 			var got sql.NullString
+			var err error
 			if prepared {
 				err = conn.QueryRowContext(ctx, q+" WHERE id > ?", 0).Scan(&got)
 			} else {
@@ -148,11 +141,7 @@ func TestCurDateIsDate(t *testing.T) {
 	ts := startServer(t, t.TempDir())
 	db := ts.connect("")
 	ctx := context.Background()
-	conn, err := db.Conn(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer conn.Close()
+	conn := pinnedConn(t, db)
 	var today string
 	if err := conn.QueryRowContext(ctx, "SELECT DATE_FORMAT(NOW(), '%Y-%m-%d')").Scan(&today); err != nil {
 		t.Fatal(err)
@@ -161,6 +150,7 @@ func TestCurDateIsDate(t *testing.T) {
 	for _, prepared := range []bool{false, true} {
 		q := "SELECT CURDATE(), CURRENT_DATE, UTC_DATE()"
 		var rows *sql.Rows
+		var err error
 		if prepared {
 			rows, err = conn.QueryContext(ctx, q+" FROM DUAL WHERE ? = 1", 1)
 		} else {

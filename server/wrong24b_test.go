@@ -15,11 +15,7 @@ func TestPadCharModeRefused(t *testing.T) {
 	ts := startServer(t, t.TempDir())
 	db := ts.connect("")
 	ctx := context.Background()
-	conn, err := db.Conn(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer conn.Close()
+	conn := pinnedConn(t, db)
 	mustExec(t, conn, "SET sql_mode = 'STRICT_TRANS_TABLES'")
 	for _, c := range []struct{ q, val string }{
 		{"SET sql_mode = 'PAD_CHAR_TO_FULL_LENGTH'", "PAD_CHAR_TO_FULL_LENGTH"},
@@ -54,11 +50,7 @@ func TestSearchFuncIllegalMix(t *testing.T) {
 	ts := startServer(t, t.TempDir())
 	db := ts.connect("")
 	ctx := context.Background()
-	conn, err := db.Conn(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer conn.Close()
+	conn := pinnedConn(t, db)
 	mustExec(t, conn, "CREATE DATABASE w24b")
 	mustExec(t, conn, "USE w24b")
 	mustExec(t, conn, "CREATE TABLE t (a VARCHAR(10) COLLATE utf8mb4_general_ci, b VARCHAR(10) COLLATE utf8mb4_unicode_ci)")
