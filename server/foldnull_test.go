@@ -1,6 +1,7 @@
 package server
 
 import (
+	"database/sql"
 	"strings"
 	"testing"
 )
@@ -28,11 +29,7 @@ func TestFoldedNullInCase(t *testing.T) {
 		{"'a' <= (CASE WHEN t0.c0 THEN CONCAT('x', NULL) ELSE 'A' END)", "2"},
 		{"'a' = COALESCE(CONCAT(NULL, NULL), 'A')", "3"},
 	} {
-		where := queryRows(t, db, "SELECT COUNT(*) FROM t0 WHERE "+c.pred)[0][0]
-		sum := queryRows(t, db, "SELECT SUM(CASE WHEN "+c.pred+" THEN 1 ELSE 0 END) FROM t0")[0][0]
-		if where != c.want || sum != c.want {
-			t.Errorf("%s: WHERE counts %s, the select list %s; want %s", c.pred, where, sum, c.want)
-		}
+		norecAgrees(t, db, "t0", c.pred, c.want)
 	}
 }
 
@@ -64,11 +61,7 @@ func TestOracleFindingsSession13(t *testing.T) {
 		{"t0.c0 < CONCAT(COALESCE(NULL, 'e'), 'a ')", "6"},
 		{"t0.c0 = CONCAT('a', ' ')", "2"},
 	} {
-		where := queryRows(t, db, "SELECT COUNT(*) FROM t0 WHERE "+c.pred)[0][0]
-		sum := queryRows(t, db, "SELECT SUM(CASE WHEN "+c.pred+" THEN 1 ELSE 0 END) FROM t0")[0][0]
-		if where != c.want || sum != c.want {
-			t.Errorf("%s: WHERE counts %s, the select list %s; want %s", c.pred, where, sum, c.want)
-		}
+		norecAgrees(t, db, "t0", c.pred, c.want)
 	}
 }
 
@@ -99,5 +92,18 @@ func TestHashJoinTupleKeysCollation(t *testing.T) {
 		if got := queryRows(t, db, "SELECT COUNT(*) FROM a JOIN b ON "+c.on)[0][0]; got != c.want {
 			t.Errorf("JOIN ON %s: %s rows, want %s", c.on, got, c.want)
 		}
+	}
+}
+
+
+// norecAgrees checks pred as the oracles' NoREC does: the rows of from it
+// keeps in WHERE and the rows its CASE counts in the select list are both
+// want.
+func norecAgrees(t *testing.T, db *sql.DB, from, pred, want string) {
+	t.Helper()
+	where := queryRows(t, db, "SELECT COUNT(*) FROM "+from+" WHERE "+pred)[0][0]
+	sum := queryRows(t, db, "SELECT SUM(CASE WHEN "+pred+" THEN 1 ELSE 0 END) FROM "+from)[0][0]
+	if where != want || sum != want {
+		t.Errorf("%s: WHERE counts %s, the select list %s; want %s", pred, where, sum, want)
 	}
 }
