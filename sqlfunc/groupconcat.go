@@ -17,15 +17,22 @@ import (
 func groupConcatArgs(stmt ast.SQLNode) bool {
 	changed := false
 	_ = ast.Walk(func(n ast.SQLNode) (bool, error) {
-		gc, ok := n.(*ast.GroupConcatExpr)
-		if !ok || len(gc.Exprs) < 2 || gc.Distinct != "" {
-			return true, nil
+		if g, ok := n.(*ast.GroupConcatExpr); ok && concatArgs(g) {
+			changed = true
 		}
-		gc.Exprs = ast.SelectExprs{&ast.AliasedExpr{Expr: &ast.FuncExpr{Name: ast.NewColIdent("concat"), Exprs: gc.Exprs}}}
-		changed = true
 		return true, nil
 	}, stmt)
 	return changed
+}
+
+// concatArgs is groupConcatArgs for one GROUP_CONCAT (ExactLiterals calls
+// it from its own walk of a query).
+func concatArgs(gc *ast.GroupConcatExpr) bool {
+	if len(gc.Exprs) < 2 || gc.Distinct != "" {
+		return false
+	}
+	gc.Exprs = ast.SelectExprs{&ast.AliasedExpr{Expr: &ast.FuncExpr{Name: ast.NewColIdent("concat"), Exprs: gc.Exprs}}}
+	return true
 }
 
 // checkGroupConcatDistinct refuses GROUP_CONCAT(DISTINCT a, b, ...) (see

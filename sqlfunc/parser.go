@@ -169,9 +169,14 @@ func fixStatement(stmt ast.Statement, lits []sqltext.TemporalLiteral) {
 		}, stmt)
 	}
 	ExactLiterals(stmt)
-	// Definitions too (views, triggers, routines: ExactLiterals leaves
-	// their text alone), which are planned from this statement.
-	groupConcatArgs(stmt)
+	switch stmt.(type) {
+	case *ast.Select, *ast.SetOp, *ast.Insert, *ast.Update, *ast.Delete, *ast.Explain:
+		// ExactLiterals' walk made GROUP_CONCAT's arguments one.
+	default:
+		// Definitions too (views, triggers, routines: ExactLiterals
+		// leaves their text alone), which are planned from this statement.
+		groupConcatArgs(stmt)
+	}
 	fixOperators(stmt)
 	missingWindowFuncs(stmt)
 	InlineNamedWindows(stmt)
@@ -192,11 +197,11 @@ func ExactLiterals(stmt ast.Statement) bool {
 		return false
 	}
 	changed := fixOperators(stmt)
-	if groupConcatArgs(stmt) {
-		changed = true
-	}
 	_ = ast.Walk(func(n ast.SQLNode) (bool, error) {
 		if c, ok := n.(*ast.ConvertExpr); ok && unsignedBitCast(c) {
+			changed = true
+		}
+		if g, ok := n.(*ast.GroupConcatExpr); ok && concatArgs(g) {
 			changed = true
 		}
 		if c, ok := n.(*ast.ComparisonExpr); ok {
