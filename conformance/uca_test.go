@@ -24,18 +24,7 @@ import (
 // expand. The characters where the UCA versions differ are listed in
 // ucaVersionDifferences; any other mismatch fails.
 func TestUCAExpansionsAgainstMariaDB(t *testing.T) {
-	db, err := sql.Open("mysql", startMariaDB(t)+"?charset=utf8mb4")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
-	db.SetMaxOpenConns(1)
-	for _, q := range []string{"CREATE DATABASE u", "USE u",
-		"CREATE TABLE chars (k INT PRIMARY KEY, s VARCHAR(20) CHARACTER SET utf8mb4 COLLATE utf8mb4_bin)"} {
-		if _, err := db.Exec(q); err != nil {
-			t.Fatal(err)
-		}
-	}
+	db := mariaDBChars(t, 20)
 	colls := []gsql.CollationID{gsql.Collation_utf8mb4_unicode_ci, gsql.Collation_utf8mb4_unicode_520_ci,
 		gsql.Collation_utf8mb4_0900_ai_ci}
 	// MariaDB has no _0900_ collations; its uca1400_ai_ci (UCA 14.0.0)
@@ -150,4 +139,24 @@ var ucaVersionDifferences = map[gsql.CollationID][]rune{
 	gsql.Collation_utf8mb4_unicode_520_ci: {0xFDFA},
 	gsql.Collation_utf8mb4_0900_ai_ci: {0x0675, 0x0676, 0x0677, 0x0678, 0x0D54, 0x0D55, 0x0D56, 0x191D, 0x191E,
 		0xFBDD, 0xFDFA},
+}
+
+// mariaDBChars starts a MariaDB with one connection to database u, which
+// holds table chars (k INT PRIMARY KEY, s VARCHAR(width) utf8mb4_bin) for
+// the characters a test weighs.
+func mariaDBChars(t *testing.T, width int) *sql.DB {
+	t.Helper()
+	db, err := sql.Open("mysql", startMariaDB(t)+"?charset=utf8mb4")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	db.SetMaxOpenConns(1)
+	for _, q := range []string{"CREATE DATABASE u", "USE u",
+		fmt.Sprintf("CREATE TABLE chars (k INT PRIMARY KEY, s VARCHAR(%d) CHARACTER SET utf8mb4 COLLATE utf8mb4_bin)", width)} {
+		if _, err := db.Exec(q); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return db
 }

@@ -1,7 +1,6 @@
 package conformance
 
 import (
-	"database/sql"
 	"fmt"
 	"sort"
 	"strings"
@@ -24,18 +23,7 @@ import (
 // keyenc ignores the character (keyenc's ucaIgnDrop and ucaIgnAdd hold
 // where the versions differ from x/text's).
 func TestUCAIgnorablesAgainstMariaDB(t *testing.T) {
-	db, err := sql.Open("mysql", startMariaDB(t)+"?charset=utf8mb4")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
-	db.SetMaxOpenConns(1)
-	for _, q := range []string{"CREATE DATABASE u", "USE u",
-		"CREATE TABLE chars (k INT PRIMARY KEY, s VARCHAR(4) CHARACTER SET utf8mb4 COLLATE utf8mb4_bin)"} {
-		if _, err := db.Exec(q); err != nil {
-			t.Fatal(err)
-		}
-	}
+	db := mariaDBChars(t, 4)
 	var all []rune
 	for _, rg := range [][2]rune{{0, 0x1FFFF}, {0xE0000, 0xE01FF}} {
 		for r := rg[0]; r <= rg[1]; r++ {
