@@ -62,6 +62,15 @@ func TestShowWhere(t *testing.T) {
 		{q: "SHOW TRIGGERS LIKE 't'", want: nil},
 		{q: "SHOW PROCEDURE STATUS WHERE Name = 'p2'", col: 1, want: []string{"p2"}},
 		{q: "SHOW PROCEDURE STATUS LIKE 'p1'", col: 1, want: []string{"p1"}},
+		// Boolean variables print ON/OFF as in MySQL (GMS printed 1/0), and
+		// a WHERE on Value sees that text (GMS evaluated the WHERE on the
+		// name alone: 1105).
+		{q: "SHOW VARIABLES LIKE 'autocommit'", col: 1, want: []string{"ON"}},
+		{q: "SHOW SESSION VARIABLES WHERE Variable_name IN ('unique_checks', 'sql_safe_updates')", col: 1, want: []string{"OFF", "ON"}},
+		{q: "SHOW VARIABLES WHERE Value = 'ON' AND Variable_name LIKE 'autocommi_'", want: []string{"autocommit"}},
+		{q: "SHOW VARIABLES WHERE Value = 'OFF' AND Variable_name LIKE 'autocommi_'", want: nil},
+		{q: "SHOW GLOBAL VARIABLES WHERE Value = '151' AND Variable_name LIKE 'max_conn%'", want: []string{"max_connections"}},
+		{q: "SHOW VARIABLES LIKE 'max_connections'", col: 1, want: []string{"151"}},
 		// Stored functions are refused (1235), so there is none to list.
 		{q: "SHOW FUNCTION STATUS WHERE Name = 'f2'", col: 1, want: nil},
 	}

@@ -3,7 +3,7 @@
 -- ignores the WHERE and answered every index), so it is checked in
 -- server/showwhere_test.go rather than here, where MySQL's filtered answer
 -- would be recorded. Statements whose unfiltered output differs from
--- MariaDB's (int(11), SHOW INDEX's columns, SHOW VARIABLES' ON/1, column
+-- MariaDB's (int(11), SHOW INDEX's columns, column
 -- types of SHOW COLLATION/CHARACTER SET/PROCEDURE STATUS) are left to the
 -- server test too.
 CREATE TABLE sw_t (id INT PRIMARY KEY, a INT, b VARCHAR(10), KEY ka (a), KEY kb (b));
@@ -20,3 +20,5 @@ SHOW COLUMNS FROM sw_t WHERE Field = 'nope';
 SHOW VARIABLES LIKE 'auto_increment_incremen_';
 SHOW VARIABLES WHERE Variable_name = 'auto_increment_offset';
 SHOW TRIGGERS WHERE `Trigger` = 'nope';
+SHOW VARIABLES LIKE 'autocommit';
+SHOW VARIABLES WHERE Variable_name = 'unique_checks' AND Value = 'ON';
