@@ -95,7 +95,6 @@ func TestHashJoinTupleKeysCollation(t *testing.T) {
 	}
 }
 
-
 // norecAgrees checks pred as the oracles' NoREC does: the rows of from it
 // keeps in WHERE and the rows its CASE counts in the select list are both
 // want.
