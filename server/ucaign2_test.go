@@ -14,7 +14,7 @@ import (
 // EXPLICIT general_ci (0). Answers checked against MariaDB 10.11; where
 // MySQL 8.0 differs (the default collation of utf8mb4) MySQL's.
 func TestCharFuncAndIntroducerCollateClient(t *testing.T) {
-	ts := startServerWith(t, t.TempDir(), Config{Host: "127.0.0.1", Port: 23119, Durability: kv.Async})
+	ts := startServerWith(t, t.TempDir(), Config{Host: "127.0.0.1", Port: 0, Durability: kv.Async})
 	db := ts.connectWith("", "collation=utf8mb4_0900_ai_ci")
 	db.SetMaxOpenConns(1)
 	cases := []struct{ q, want string }{

@@ -16,7 +16,7 @@ import (
 // 10.11's answers for the unicode collations; for utf8mb4_0900_ai_ci
 // MySQL 8.0's, which MariaDB's uca1400_ai_ci gives too.
 func TestUCAIgnorablesClient(t *testing.T) {
-	ts := startServerWith(t, t.TempDir(), Config{Host: "127.0.0.1", Port: 23115, Durability: kv.Async})
+	ts := startServerWith(t, t.TempDir(), Config{Host: "127.0.0.1", Port: 0, Durability: kv.Async})
 	mustExec(t, ts.connect(""), "CREATE DATABASE ign")
 	db := ts.connect("ign")
 	rows := []any{1, "a", 2, "a\x00", 3, "a\u200d", 4, "a\u0301", 5, "á", 6, "b", 7, "\x00b", 8, "ab",
@@ -91,7 +91,7 @@ func TestUCAIgnorablesClient(t *testing.T) {
 // the three jamo it is made of; UCA 4.0.0 (utf8mb4_unicode_ci) gives the
 // syllable a weight of its own (MariaDB's answer).
 func TestUCAHangulClient(t *testing.T) {
-	ts := startServerWith(t, t.TempDir(), Config{Host: "127.0.0.1", Port: 23116, Durability: kv.Async})
+	ts := startServerWith(t, t.TempDir(), Config{Host: "127.0.0.1", Port: 0, Durability: kv.Async})
 	mustExec(t, ts.connect(""), "CREATE DATABASE h")
 	db := ts.connect("h")
 	mustExec(t, db, "CREATE TABLE h (id INT PRIMARY KEY, c VARCHAR(20) COLLATE utf8mb4_0900_ai_ci, KEY kc (c))")
@@ -126,7 +126,7 @@ func TestUCAHangulClient(t *testing.T) {
 // primary key refuses 'k\0' beside 'k'.
 func TestUCAIgnorablesOldDataDir(t *testing.T) {
 	dir := t.TempDir()
-	cfg := Config{Host: "127.0.0.1", Port: 23117, Durability: kv.Async}
+	cfg := Config{Host: "127.0.0.1", Port: 0, Durability: kv.Async}
 	keyenc.SetKeyFormatForTest(1)
 	defer keyenc.SetKeyFormatForTest(keyenc.KeyFormat)
 	ts := startServerWith(t, dir, cfg)
@@ -143,7 +143,7 @@ func TestUCAIgnorablesOldDataDir(t *testing.T) {
 	ts.srv.Close()
 
 	keyenc.SetKeyFormatForTest(keyenc.KeyFormat)
-	cfg.Port = 23118
+	cfg.Port = 0
 	ts = startServerWith(t, dir, cfg)
 	db = ts.connect("old")
 	for _, c := range []struct{ q, arg, want string }{
