@@ -2,7 +2,9 @@ package server
 
 import (
 	"context"
+	"database/sql"
 	"fmt"
+	"sort"
 	"strings"
 	"testing"
 )
@@ -144,4 +146,101 @@ func TestJoinUpdateInTrigger(t *testing.T) {
 	if got := joinRows(queryRows(t, db, rowsQ)); !strings.HasPrefix(got, "116,116,10/") {
 		t.Errorf("prepared insert: rows %s, want 116,116,10/...", got)
 	}
+}
+
+// TestDecimalRoundingNote: a value rounded into a DECIMAL column's scale is
+// stored rounded with Note 1265 "Data truncated for column 'd' at row n"
+// (MySQL's Field::warn_if_overflow on E_DEC_TRUNCATED: a note, in strict
+// mode too); GMS rounded without a word. A value whose dropped digits are
+// zeros gets none. UPDATE (one and several rows, several SETs, a join),
+// INSERT and REPLACE ... VALUES, ON DUPLICATE KEY UPDATE, from a DOUBLE and
+// a string, text and prepared. Expected notes and values are MariaDB
+// 10.11's; SHOW WARNINGS lists them newest first in Myriad (a known
+// difference), so they are compared sorted.
+func TestDecimalRoundingNote(t *testing.T) {
+	ts := startServer(t, t.TempDir())
+	mustExec(t, ts.connect(""), "CREATE DATABASE dn")
+	c := pinnedConn(t, ts.connect("dn"))
+	ctx := context.Background()
+	reset := []string{
+		"DROP TABLE IF EXISTS d, j",
+		"CREATE TABLE d (id INT PRIMARY KEY, d DECIMAL(10,2), f DOUBLE, s VARCHAR(10), z DECIMAL(5,0))",
+		"INSERT INTO d VALUES (1, 1.5, 1.0051, '2.345', 1), (2, 2.5, 2.5, '3', 2), (3, 3.5, 3.125, '4.5', 3)",
+		"CREATE TABLE j (id INT PRIMARY KEY, did INT)",
+		"INSERT INTO j VALUES (1, 1), (2, 3)",
+	}
+	note := func(rows ...int) string {
+		var out []string
+		for _, r := range rows {
+			out = append(out, fmt.Sprintf("Note 1265 Data truncated for column 'd' at row %d", r))
+		}
+		return strings.Join(out, "|")
+	}
+	cases := []struct {
+		q     string
+		args  []any
+		notes string
+		want  string // d ordered by id
+	}{
+		{"UPDATE d SET d = 12.345 WHERE id = 1", nil, note(1), "12.35,2.50,3.50"},
+		{"UPDATE d SET d = ? WHERE id = 1", []any{12.345}, note(1), "12.35,2.50,3.50"},
+		{"UPDATE d SET d = ? WHERE id = 1", []any{"12.345"}, note(1), "12.35,2.50,3.50"},
+		{"UPDATE d SET d = d + 0.001", nil, note(1, 2, 3), "1.50,2.50,3.50"},
+		{"UPDATE d SET d = f", nil, note(1, 3), "1.01,2.50,3.13"},
+		{"UPDATE d SET d = s", nil, note(1), "2.35,3.00,4.50"},
+		{"UPDATE d SET d = d + 0.001, d = d + 0.004 WHERE id = 2", nil, note(1, 1), "1.50,2.50,3.50"},
+		{"UPDATE d SET d = 1.50000 WHERE id = 1", nil, "", "1.50,2.50,3.50"},
+		{"UPDATE d SET d = DEFAULT WHERE id = 1", nil, "", "2.50,3.50"},
+		{"UPDATE d SET d = d / 5", nil, "", "0.30,0.50,0.70"},
+		{"UPDATE d SET d = ? WHERE id = 2", []any{2.25}, "", "1.50,2.25,3.50"},
+		{"UPDATE d JOIN j ON d.id = j.did SET d.d = d.d + 0.005 WHERE j.id = 1", nil, note(1), "1.51,2.50,3.50"},
+		{"INSERT INTO d (id, d) VALUES (4, 1.111), (5, 1.1), (6, 1.119)", nil, note(1, 3), "1.50,2.50,3.50,1.11,1.10,1.12"},
+		{"INSERT INTO d (id, d) VALUES (?, ?)", []any{4, 1.111}, note(1), "1.50,2.50,3.50,1.11"},
+		{"REPLACE INTO d (id, d) VALUES (1, 7.777)", nil, note(1), "7.78,2.50,3.50"},
+		{"INSERT INTO d (id, d) VALUES (1, 7) ON DUPLICATE KEY UPDATE d = 2.222", nil, note(1), "2.22,2.50,3.50"},
+		{"INSERT INTO d (id, d) VALUES (9, 9.99), (10, 10)", nil, "", "1.50,2.50,3.50,9.99,10.00"},
+	}
+	for _, tc := range cases {
+		for _, q := range reset {
+			mustExec(t, c, q)
+		}
+		if _, err := c.ExecContext(ctx, tc.q, tc.args...); err != nil {
+			t.Fatalf("%s %v: %v", tc.q, tc.args, err)
+		}
+		ws := warningsOn(t, c)
+		sort.Strings(ws)
+		if got := strings.Join(ws, "|"); got != tc.notes {
+			t.Errorf("%s %v: warnings %q, want %q", tc.q, tc.args, got, tc.notes)
+		}
+		var got string
+		if err := c.QueryRowContext(ctx, "SELECT GROUP_CONCAT(d ORDER BY id) FROM d").Scan(&got); err != nil {
+			t.Fatal(err)
+		}
+		if got != tc.want {
+			t.Errorf("%s %v: d %s, want %s", tc.q, tc.args, got, tc.want)
+		}
+	}
+}
+
+// warningsOn is SHOW WARNINGS on c, each as "Level Code Message".
+func warningsOn(t *testing.T, c *sql.Conn) []string {
+	t.Helper()
+	rows, err := c.QueryContext(context.Background(), "SHOW WARNINGS")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rows.Close()
+	var out []string
+	for rows.Next() {
+		var level, msg string
+		var code int
+		if err := rows.Scan(&level, &code, &msg); err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, fmt.Sprintf("%s %d %s", level, code, msg))
+	}
+	if err := rows.Err(); err != nil {
+		t.Fatal(err)
+	}
+	return out
 }
