@@ -24,18 +24,24 @@ import (
 // ExactUpdates is an analyzer rule: it puts an exactUpdateSource directly
 // under every single-table UPDATE whose table has collated string columns,
 // and an exactJoinSource under every multi-table UPDATE over an inner join
-// (exactJoinUpdate).
+// (exactJoinUpdate), whose UpdateJoin then runs as a joinUpdate.
 func ExactUpdates(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
 	return transform.Node(n, func(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
 		u, ok := n.(*plan.Update)
 		if !ok {
 			return n, transform.SameTree, nil
 		}
-		if _, done := u.Child.(*exactUpdateSource); done {
+		switch u.Child.(type) {
+		case *exactUpdateSource, *joinUpdate:
 			return n, transform.SameTree, nil
 		}
 		if uj, join := u.Child.(*plan.UpdateJoin); join {
-			return exactJoinUpdate(u, uj)
+			nu, _, err := exactJoinUpdate(u, uj)
+			if err != nil {
+				return nil, transform.SameTree, err
+			}
+			// Last: see joinUpdate.
+			return countJoinUpdate(nu.(*plan.Update))
 		}
 		tbl, err := plan.GetUpdatable(u.Child)
 		if err != nil {

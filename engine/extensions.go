@@ -283,6 +283,10 @@ func installGlobalRules() {
 			_ analyzer.RuleSelector, _ *sql.QueryFlags) (sql.Node, transform.TreeIdentity, error) {
 			return countODKU(n)
 		}},
+		analyzer.Rule{Id: decimalNotesID, Apply: func(ctx *sql.Context, _ *analyzer.Analyzer, n sql.Node, _ *plan.Scope,
+			_ analyzer.RuleSelector, _ *sql.QueryFlags) (sql.Node, transform.TreeIdentity, error) {
+			return decimalNotes(ctx, n)
+		}},
 		// Last: see deferredDML.
 		analyzer.Rule{Id: runDeferredDMLID, Apply: func(ctx *sql.Context, a *analyzer.Analyzer, n sql.Node, scope *plan.Scope,
 			_ analyzer.RuleSelector, qFlags *sql.QueryFlags) (sql.Node, transform.TreeIdentity, error) {
@@ -301,6 +305,7 @@ const (
 	// 10_055, 10_056: deferDMLAnalysisID, runDeferredDMLID, see deferredDML (dmlsubquery.go)
 	// 10_057: fkParentSchemaID, see fkParentSchema (foreignkeys.go)
 	// 10_750: orderByOutputAliasID, see OrderByOutputAlias (orderalias.go)
+	// 11_340: decimalNotesID, see decimalNotes (decnote.go)
 )
 
 // init installs the global rules when the package loads: every analyzer the
