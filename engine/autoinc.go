@@ -134,12 +134,19 @@ func (e *Engine) loadAutoInc(ctx *sql.Context, t *catalog.Table, st *autoIncStat
 	return nil
 }
 
+// autoIncDrawFault, when set (tests), runs between reserveAutoInc getting
+// the sequence and drawing from it: where an eviction can come between.
+var autoIncDrawFault func()
+
 // reserveAutoInc is GetNextAutoIncrementValue's draw from t's sequence.
 func (e *Engine) reserveAutoInc(ctx *sql.Context, t *catalog.Table, s *Session, given uint64, bulk bool) (uint64, error) {
 	for {
 		st, err := e.autoIncFor(ctx, t)
 		if err != nil {
 			return 0, err
+		}
+		if autoIncDrawFault != nil {
+			autoIncDrawFault()
 		}
 		var v uint64
 		var ok bool

@@ -228,3 +228,38 @@ func TestAutoIncEvictionKeepsUncommitted(t *testing.T) {
 	s.want("SELECT MAX(id) FROM a", "4")
 	s.want("SELECT MAX(id) FROM b", "4")
 }
+
+// A sequence evicted between an INSERT getting it and drawing from it is
+// not drawn from: the INSERT fetches the table's sequence again, loaded
+// from the counter, which another session's INSERT would load too.
+// Drawing from the evicted one gave both the same value.
+func TestAutoIncEvictionBetweenGetAndDraw(t *testing.T) {
+	s := newStore(t)
+	s.exec("CREATE TABLE a (id BIGINT AUTO_INCREMENT, w INT, KEY ki (id))",
+		"INSERT INTO a (w) VALUES (1)")
+	other := s.other(2)
+	engine.SetAutoIncCap(s.eng, 1)
+	fired := false
+	engine.SetAutoIncDrawFault(func() {
+		if fired {
+			return
+		}
+		fired = true
+		// Two sweeps: the first clears the use bit the get set.
+		engine.SweepAutoInc(s.eng)
+		engine.SweepAutoInc(s.eng)
+		if engine.AutoIncLoaded(s.eng) != 0 {
+			t.Error("the sequence was not evicted")
+		}
+		// Another session's INSERT loads the sequence anew and draws.
+		if _, err := other.run("INSERT INTO a (w) VALUES (2)"); err != nil {
+			t.Error(err)
+		}
+	})
+	defer engine.SetAutoIncDrawFault(nil)
+	s.exec("INSERT INTO a (w) VALUES (3)")
+	if !fired {
+		t.Fatal("the fault did not run")
+	}
+	s.want("SELECT id, w FROM a ORDER BY id", "1|1", "2|2", "3|3")
+}

@@ -29,3 +29,7 @@ func AutoIncLoaded(e *Engine) (n int) {
 	e.autoInc.Range(func(any, any) bool { n++; return true })
 	return n
 }
+
+// SetAutoIncDrawFault runs f between an INSERT getting its table's
+// AUTO_INCREMENT sequence and drawing a value from it (nil: nothing).
+func SetAutoIncDrawFault(f func()) { autoIncDrawFault = f }
