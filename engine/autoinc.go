@@ -1,9 +1,11 @@
 package engine
 
 import (
+	"bytes"
 	"errors"
 	"slices"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/dolthub/go-mysql-server/sql"
@@ -20,38 +22,105 @@ import (
 // same batch (no conflicts, no read), and the first use after a restart reads
 // that counter (one point read; a reverse seek only for a table that never
 // had a value), so nothing is read at startup.
+//
+// Loaded sequences are evicted when there are more than autoIncCap of them
+// (autoIncSeqs): a sequence is evicted only when loading it again gives the
+// same next value, so an eviction is never seen.
 type autoIncState struct {
 	mu     sync.Mutex
 	loaded bool
 	next   uint64
-	// gen counts reservations and written values, so a reservation is
-	// given back only when nothing touched the sequence after it.
+	// gen counts reservations, written values and sets, so a reservation
+	// is given back only when nothing touched the sequence after it, and
+	// a sequence nothing touched since its load may be loaded again.
 	gen uint64
+	// used: touched since the last sweep looked (the sweep's clock bit).
+	used bool
+	// evicted: no longer the table's sequence. A caller that got it from
+	// autoIncFor before the eviction must not draw values from it (a new
+	// sequence loaded from the counter could hand out the same ones): the
+	// Engine's reserveAutoInc & co. fetch the table's sequence again.
+	evicted bool
+	// reloadExact: loading again computes next from the counter and the
+	// definition alone (no reverse seek over rows that deletes may have
+	// lowered), so while gen is 0 a reload gives the same next.
+	reloadExact bool
+	// id and dataSchemaID name the counter the sweep compares next with.
+	id, dataSchemaID uint64
 }
 
 func nowNanos() int64 { return time.Now().UnixNano() }
 
+// autoIncCap is how many loaded sequences the Engine keeps before a sweep
+// evicts idle ones (each is ~150 bytes of marked heap with its map entry;
+// one per table ever inserted into was ~150 MB at 1M tables).
+const autoIncCap = 1 << 16
+
+// autoIncSeqs maps table ID -> *autoIncState. n approximates the entries
+// (a Delete made elsewhere is not counted; a sweep recounts).
+type autoIncSeqs struct {
+	sync.Map
+	n        atomic.Int64
+	sweeping atomic.Bool
+	// capacity overrides autoIncCap when > 0 (tests).
+	capacity atomic.Int64
+	// evictions counts sequences evicted (tests, and a hint for metrics).
+	evictions atomic.Uint64
+}
+
+func (m *autoIncSeqs) limit() int64 {
+	if c := m.capacity.Load(); c > 0 {
+		return c
+	}
+	return autoIncCap
+}
+
+// autoIncFor returns t's loaded sequence. It may be evicted by the time the
+// caller locks it; callers that draw values go through reserveAutoInc,
+// observeAutoIncValue, peekAutoInc and setAutoInc, which retry.
 func (e *Engine) autoIncFor(ctx *sql.Context, t *catalog.Table) (*autoIncState, error) {
-	v, _ := e.autoInc.LoadOrStore(t.ID, &autoIncState{})
-	st := v.(*autoIncState)
-	st.mu.Lock()
-	defer st.mu.Unlock()
-	if st.loaded {
+	for {
+		v, stored := e.autoInc.LoadOrStore(t.ID, &autoIncState{})
+		st := v.(*autoIncState)
+		if !stored {
+			if e.autoInc.n.Add(1) > e.autoInc.limit() {
+				e.sweepAutoIncLater()
+			}
+		}
+		st.mu.Lock()
+		if st.evicted {
+			st.mu.Unlock()
+			e.autoInc.CompareAndDelete(t.ID, st)
+			continue
+		}
+		err := e.loadAutoInc(ctx, t, st)
+		st.mu.Unlock()
+		if err != nil {
+			return nil, err
+		}
 		return st, nil
+	}
+}
+
+// loadAutoInc fills st on its first use; st.mu is held.
+func (e *Engine) loadAutoInc(ctx *sql.Context, t *catalog.Table, st *autoIncState) error {
+	st.used = true
+	if st.loaded {
+		return nil
 	}
 	// Every write of an AUTO_INCREMENT value raises the persisted counter
 	// past it, so when the counter exists it bounds the stored maximum;
 	// the reverse seek is only for tables that never had one.
 	persisted, err := e.persistedAutoInc(t)
 	if err != nil {
-		return nil, err
+		return err
 	}
 	st.next = persisted
 	if persisted == 0 {
 		var max uint64
 		if !t.CounterExact {
 			if max, err = e.maxAutoIncValue(ctx, t); err != nil {
-				return nil, err
+				return err
 			}
 		}
 		st.next = max + 1
@@ -59,8 +128,186 @@ func (e *Engine) autoIncFor(ctx *sql.Context, t *catalog.Table) (*autoIncState, 
 	if t.AutoIncStart > st.next {
 		st.next = t.AutoIncStart
 	}
+	st.reloadExact = persisted > 0 || t.CounterExact
+	st.id, st.dataSchemaID = t.ID, t.DataSchemaID
 	st.loaded = true
-	return st, nil
+	return nil
+}
+
+// autoIncDrawFault, when set (tests), runs between reserveAutoInc getting
+// the sequence and drawing from it: where an eviction can come between.
+var autoIncDrawFault func()
+
+// reserveAutoInc is GetNextAutoIncrementValue's draw from t's sequence.
+func (e *Engine) reserveAutoInc(ctx *sql.Context, t *catalog.Table, s *Session, given uint64, bulk bool) (uint64, error) {
+	for {
+		st, err := e.autoIncFor(ctx, t)
+		if err != nil {
+			return 0, err
+		}
+		if autoIncDrawFault != nil {
+			autoIncDrawFault()
+		}
+		var v uint64
+		var ok bool
+		if bulk {
+			v, ok = st.reserveBulk(s) // autoincbulk.go
+		} else {
+			v, ok = st.reserveFor(s, given)
+		}
+		if ok {
+			return v, nil
+		}
+	}
+}
+
+// observeAutoIncValue moves t's sequence past v, a value a row brought.
+func (e *Engine) observeAutoIncValue(ctx *sql.Context, t *catalog.Table, v uint64) error {
+	for {
+		st, err := e.autoIncFor(ctx, t)
+		if err != nil {
+			return err
+		}
+		if st.observe(v) {
+			return nil
+		}
+	}
+}
+
+// peekAutoInc is t's next AUTO_INCREMENT value.
+func (e *Engine) peekAutoInc(ctx *sql.Context, t *catalog.Table) (uint64, error) {
+	for {
+		st, err := e.autoIncFor(ctx, t)
+		if err != nil {
+			return 0, err
+		}
+		if v, ok := st.peekLive(); ok {
+			return v, nil
+		}
+	}
+}
+
+// setAutoInc sets t's sequence to v, computed by the caller (after may
+// lower the value it asked for, e.g. to past the stored maximum).
+func (e *Engine) setAutoInc(ctx *sql.Context, t *catalog.Table, v func() (uint64, error)) error {
+	for {
+		st, err := e.autoIncFor(ctx, t)
+		if err != nil {
+			return err
+		}
+		n, err := v()
+		if err != nil {
+			return err
+		}
+		if st.setLive(n) {
+			return nil
+		}
+	}
+}
+
+// sweepAutoIncLater starts a sweep unless one is running.
+func (e *Engine) sweepAutoIncLater() {
+	if !e.autoInc.sweeping.CompareAndSwap(false, true) {
+		return
+	}
+	e.bg.Add(1)
+	go func() {
+		defer e.bg.Done()
+		defer e.autoInc.sweeping.Store(false)
+		e.sweepAutoInc()
+	}()
+}
+
+// sweepAutoInc evicts sequences until there are at most 3/4 of the cap:
+// a clock over the map, which skips (and clears the bit of) sequences used
+// since its last pass. It costs a pass over the map per cap/4 first
+// touches, off the statement's path.
+//
+// A sequence is evicted only if loading it again gives the same next value:
+// nothing touched it since a load that needs no scan, or the committed
+// counter is at least next (every value handed out is below it, so none
+// is in flight). A sequence whose next passed the counter (a rolled-back
+// insert's gap, an insert not yet committed) stays: a reload would hand
+// its values out again. The counters are read in key order through one
+// view (autoIncReader), a seek from counter to counter: at 1M tables every
+// first touch is a load's read, and a point read per eviction would add as
+// much again.
+func (e *Engine) sweepAutoInc() {
+	low := e.autoInc.limit() * 3 / 4
+	for pass := 0; pass < 2; pass++ {
+		target := e.autoInc.n.Load() - low
+		var seen, evicted int64
+		type candidate struct {
+			key []byte
+			id  uint64
+			st  *autoIncState
+			gen uint64
+		}
+		var cands []candidate
+		e.autoInc.Range(func(k, v any) bool {
+			if e.bgCtx.Err() != nil {
+				return false
+			}
+			seen++
+			id, st := k.(uint64), v.(*autoIncState)
+			if evicted+int64(len(cands)) >= target {
+				return true
+			}
+			st.mu.Lock()
+			defer st.mu.Unlock()
+			switch {
+			case st.evicted:
+			case st.used || !st.loaded || st.id != id:
+				// Used since the last pass; or shared by a rewrite's new
+				// ID with its old table (alter.go), whose counter is
+				// not st's.
+				st.used = false
+				return true
+			case st.gen == 0 && st.reloadExact:
+				st.evicted = true
+			default:
+				cands = append(cands, candidate{key: keys.AutoInc(st.dataSchemaID, id), id: id, st: st, gen: st.gen})
+				return true
+			}
+			e.autoInc.CompareAndDelete(id, st)
+			e.autoInc.evictions.Add(1)
+			evicted++
+			return true
+		})
+		if e.bgCtx.Err() != nil {
+			return
+		}
+		if len(cands) > 0 {
+			slices.SortFunc(cands, func(a, b candidate) int { return bytes.Compare(a.key, b.key) })
+			// The view is taken after every candidate's gen was read: a
+			// counter it shows at or past next covers every value handed
+			// out up to then, and an unchanged gen says none since.
+			ar, err := newAutoIncReader(e.db)
+			if err != nil {
+				return
+			}
+			for _, c := range cands {
+				persisted, err := ar.read(c.st.dataSchemaID, c.id)
+				if err != nil {
+					break
+				}
+				c.st.mu.Lock()
+				if !c.st.evicted && c.st.gen == c.gen && c.st.next <= persisted {
+					c.st.evicted = true
+					e.autoInc.CompareAndDelete(c.id, c.st)
+					e.autoInc.evictions.Add(1)
+					evicted++
+				}
+				c.st.mu.Unlock()
+			}
+			ar.Close()
+		}
+		kept := seen - evicted
+		e.autoInc.n.Store(kept)
+		if kept <= low {
+			return
+		}
+	}
 }
 
 // maxAutoIncValue finds the largest committed value of the AUTO_INCREMENT
@@ -158,40 +405,63 @@ func clampNeg(n int64) uint64 {
 }
 
 // reserve hands out the next value, or raises the sequence past an explicit one.
-func (st *autoIncState) reserve(given uint64) uint64 {
+// It returns false, having drawn nothing, if st was evicted.
+func (st *autoIncState) reserve(given uint64) (uint64, bool) {
 	st.mu.Lock()
 	defer st.mu.Unlock()
+	if st.evicted {
+		return 0, false
+	}
 	st.gen++
 	if given == 0 {
 		v := st.next
 		st.next++
-		return v
+		return v, true
 	}
 	if given >= st.next {
 		st.next = given + 1
 	}
-	return given
+	return given, true
 }
 
-func (st *autoIncState) observe(v uint64) {
+// observe moves the sequence past v; false if st was evicted.
+func (st *autoIncState) observe(v uint64) bool {
 	st.mu.Lock()
+	defer st.mu.Unlock()
+	if st.evicted {
+		return false
+	}
 	st.gen++
 	if v >= st.next {
 		st.next = v + 1
 	}
-	st.mu.Unlock()
+	return true
 }
 
+// peek is the next value, as of the sequence's eviction if it was evicted
+// (a reload gives at least that much).
 func (st *autoIncState) peek() uint64 {
 	st.mu.Lock()
 	defer st.mu.Unlock()
 	return st.next
 }
 
-func (st *autoIncState) set(v uint64) {
+func (st *autoIncState) peekLive() (uint64, bool) {
 	st.mu.Lock()
+	defer st.mu.Unlock()
+	return st.next, !st.evicted
+}
+
+// setLive sets the next value; false if st was evicted.
+func (st *autoIncState) setLive(v uint64) bool {
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	if st.evicted {
+		return false
+	}
+	st.gen++
 	st.next = v
-	st.mu.Unlock()
+	return true
 }
 
 func (e *Engine) forgetAutoInc(tableID uint64) {
@@ -256,7 +526,8 @@ func (r aiReservation) putBack() {
 
 // reserveFor is reserve, remembering the reservation on the session s until
 // the row reaches the editor (confirmAutoInc) or the statement ends.
-func (st *autoIncState) reserveFor(s *Session, given uint64) uint64 {
+// It returns false, having drawn nothing, if st was evicted.
+func (st *autoIncState) reserveFor(s *Session, given uint64) (uint64, bool) {
 	if s == nil {
 		return st.reserve(given)
 	}
@@ -264,6 +535,10 @@ func (st *autoIncState) reserveFor(s *Session, given uint64) uint64 {
 	// row INSERT IGNORE skipped) gives its value to this one.
 	s.releaseAutoInc(st)
 	st.mu.Lock()
+	if st.evicted {
+		st.mu.Unlock()
+		return 0, false
+	}
 	st.gen++
 	gen := st.gen
 	before := st.next
@@ -287,7 +562,7 @@ func (st *autoIncState) reserveFor(s *Session, given uint64) uint64 {
 	}
 	s.aiPending = append(s.aiPending, aiReservation{st: st, before: before, after: after, gen: gen, value: v, generated: given == 0})
 	s.aiMu.Unlock()
-	return v
+	return v, true
 }
 
 // Values given back within a statement. MySQL's write_record calls

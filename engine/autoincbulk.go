@@ -57,8 +57,10 @@ func isBulkInsert(q string) bool {
 }
 
 // reserveBulk hands out the next value of the statement's batch on st,
-// reserving a batch twice the last one's size when it is used up.
-func (st *autoIncState) reserveBulk(s *Session) uint64 {
+// reserving a batch twice the last one's size when it is used up. It
+// returns false if it needed a batch and st was evicted (values left in a
+// batch drawn before the eviction are still the statement's own).
+func (st *autoIncState) reserveBulk(s *Session) (uint64, bool) {
 	s.aiMu.Lock()
 	defer s.aiMu.Unlock()
 	if s.aiBulk == nil {
@@ -70,8 +72,12 @@ func (st *autoIncState) reserveBulk(s *Session) uint64 {
 		s.aiBulk[st] = b
 	}
 	if b.next >= b.end {
-		b.size = max(b.size*2, 1)
 		st.mu.Lock()
+		if st.evicted {
+			st.mu.Unlock()
+			return 0, false
+		}
+		b.size = max(b.size*2, 1)
 		st.gen++
 		b.next = st.next
 		st.next += b.size
@@ -84,5 +90,5 @@ func (st *autoIncState) reserveBulk(s *Session) uint64 {
 		// The statement's values are taken: none is given back.
 		s.aiWritten = append(s.aiWritten, st)
 	}
-	return v
+	return v, true
 }

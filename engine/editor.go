@@ -585,12 +585,10 @@ func (e *editor) update(ctx *sql.Context, old, new sql.Row) ([]byte, error) {
 func (e *editor) observeAutoInc(ctx *sql.Context, row sql.Row) error {
 	for i, c := range e.t.def.Columns {
 		if c.AutoIncrement && row[i] != nil {
-			st, err := e.t.db.eng.autoIncFor(ctx, e.t.def)
-			if err != nil {
+			v := toUint64(row[i])
+			if err := e.t.db.eng.observeAutoIncValue(ctx, e.t.def, v); err != nil {
 				return err
 			}
-			v := toUint64(row[i])
-			st.observe(v)
 			e.tx.kv.RaiseCounter(e.t.def.CounterKey(), v+1)
 		}
 	}
@@ -599,21 +597,13 @@ func (e *editor) observeAutoInc(ctx *sql.Context, row sql.Row) error {
 
 // PeekNextAutoIncrementValue implements sql.AutoIncrementGetter.
 func (t *Table) PeekNextAutoIncrementValue(ctx *sql.Context) (uint64, error) {
-	st, err := t.db.eng.autoIncFor(ctx, t.def)
-	if err != nil {
-		return 0, err
-	}
-	return st.peek(), nil
+	return t.db.eng.peekAutoInc(ctx, t.def)
 }
 
 // GetNextAutoIncrementValue implements sql.AutoIncrementTable. A NULL or 0
 // reserves the next value for the caller, so concurrent sessions never get
 // the same one.
 func (t *Table) GetNextAutoIncrementValue(ctx *sql.Context, insertVal any) (uint64, error) {
-	st, err := t.db.eng.autoIncFor(ctx, t.def)
-	if err != nil {
-		return 0, err
-	}
 	var given uint64
 	if insertVal != nil {
 		v, _, err := types.Uint64.Convert(ctx, insertVal)
@@ -622,10 +612,8 @@ func (t *Table) GetNextAutoIncrementValue(ctx *sql.Context, insertVal any) (uint
 		}
 	}
 	s, _ := ctx.Session.(*Session)
-	if given == 0 && s != nil && s.bulkInsert(ctx.Query()) {
-		return st.reserveBulk(s), nil // autoincbulk.go
-	}
-	return st.reserveFor(s, given), nil
+	bulk := given == 0 && s != nil && s.bulkInsert(ctx.Query())
+	return t.db.eng.reserveAutoInc(ctx, t.def, s, given, bulk)
 }
 
 // AutoIncrementSetter implements sql.AutoIncrementTable.
@@ -644,20 +632,14 @@ func (e *editor) SetAutoIncrementValue(ctx *sql.Context, v uint64) error {
 		return err
 	}
 	e.t.setDef(def)
-	st, err := e.t.db.eng.autoIncFor(ctx, def)
-	if err != nil {
-		return err
-	}
 	// As in InnoDB, the sequence cannot go below the largest stored value.
-	max, err := e.t.db.eng.maxAutoIncValue(ctx, def)
-	if err != nil {
-		return err
-	}
-	if v <= max {
-		v = max + 1
-	}
-	st.set(v)
-	return nil
+	return e.t.db.eng.setAutoInc(ctx, def, func() (uint64, error) {
+		max, err := e.t.db.eng.maxAutoIncValue(ctx, def)
+		if err != nil || v > max {
+			return v, err
+		}
+		return max + 1, nil
+	})
 }
 
 // AcquireAutoIncrementLock implements sql.AutoIncrementSetter. Values are

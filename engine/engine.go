@@ -21,8 +21,8 @@ type Engine struct {
 	db  *kv.DB
 	cat *catalog.Catalog
 
-	autoInc  sync.Map // table ID -> *autoIncState
-	rowIDSeq sync.Map // table ID -> *autoIncState: ordered hidden row IDs
+	autoInc  autoIncSeqs // table ID -> *autoIncState, bounded (autoinc.go)
+	rowIDSeq sync.Map    // table ID -> *autoIncState: ordered hidden row IDs
 	// recounts: one recount of a table's rows at a time (rowcount.go).
 	recounts singleflight.Group
 	rowIDs   atomic.Uint64
