@@ -13,7 +13,6 @@ import (
 	"github.com/dolthub/go-mysql-server/sql/plan"
 	"github.com/dolthub/go-mysql-server/sql/transform"
 	"github.com/dolthub/go-mysql-server/sql/types"
-	"github.com/dolthub/vitess/go/mysql"
 	"github.com/dolthub/vitess/go/sqltypes"
 
 	"github.com/myriaddb/myriad/keyenc"
@@ -371,17 +370,6 @@ func pairCollation(ctx *sql.Context, padOnly bool, exprs ...sql.Expression) (sql
 	return coll, true
 }
 
-// searchFuncName is "locate" or "instr" for those functions (sqlfunc's
-// own types, so matched by name), else "".
-func searchFuncName(e sql.Expression) string {
-	if f, ok := e.(sql.FunctionExpression); ok {
-		if n := strings.ToLower(f.FunctionName()); n == "locate" || n == "instr" {
-			return n
-		}
-	}
-	return ""
-}
-
 // wrapTree applies wrapComparison bottom-up to e, except inside GMS's rewrite of LIKE 'abc%' (x >= 'abc' AND x <= 'abc\xff'): LIKE
 // does not pad, and 'abc\t' must stay in.
 func wrapTree(ctx *sql.Context, e sql.Expression) (sql.Expression, transform.TreeIdentity, error) {
@@ -442,23 +430,27 @@ func isLikePrefixRange(e sql.Expression) bool {
 }
 
 func wrapComparison(ctx *sql.Context, e sql.Expression) (sql.Expression, transform.TreeIdentity, error) {
-	if op := searchFuncName(e); op != "" {
-		// MySQL aggregates the two strings' collations as a comparison's
-		// (Item_func_locate::resolve_type); sqlfunc searches in one of
-		// them, answering where MySQL refuses.
-		ch := e.Children()
-		if err := illegalMix(ctx, e, ch[0], ch[1]); err != nil {
-			return nil, transform.SameTree, err
-		}
-		return e, transform.SameTree, nil
+	// MySQL refuses an operation whose strings' collations do not aggregate
+	// (1267: two columns of different collations compared, LIKE'd,
+	// searched); GMS picks one of them and answers.
+	if err := sqlfunc.CollationMix(ctx, e); err != nil {
+		return nil, transform.SameTree, err
 	}
 	switch c := e.(type) {
+	case *expression.Like:
+		// GMS's LIKE resolves its collation from its operands' GMS
+		// derivations; MySQL's is Coercibility's, as for '=' (a LIKE over a
+		// CONCAT of a COALESCE matched bytes in the select list and in the
+		// column's collation in a WHERE, where GMS had folded the
+		// COALESCE).
+		ne, changed, err := sqlfunc.CollateLike(ctx, c)
+		if err != nil || !changed {
+			return e, transform.SameTree, err
+		}
+		return ne, transform.NewTree, nil
 	case *expression.Equals, *expression.NullSafeEquals, *expression.LessThan, *expression.GreaterThan,
 		*expression.LessThanOrEqual, *expression.GreaterThanOrEqual:
 		ch := c.Children()
-		if err := illegalMix(ctx, e, ch[0], ch[1]); err != nil {
-			return nil, transform.SameTree, err
-		}
 		coll, ok := comparisonCollation(ctx, e, ch[0], ch[1])
 		if !ok {
 			return e, transform.SameTree, nil
@@ -578,44 +570,6 @@ func coercibility(ctx *sql.Context, e sql.Expression) (sql.CollationID, byte) {
 		}
 	}
 	return sql.GetCoercibility(ctx, e)
-}
-
-var coercibilityNames = [...]string{"EXPLICIT", "NONE", "IMPLICIT", "SYSCONST", "COERCIBLE", "NUMERIC", "IGNORABLE"}
-
-// illegalMix is MySQL's error 1267 for a comparison of two strings of one
-// character set with different collations of the same, strong coercibility
-// (two columns, or two explicit COLLATE clauses), neither of them _bin: GMS
-// picks the left collation, MySQL refuses to guess.
-func illegalMix(ctx *sql.Context, e, l, r sql.Expression) error {
-	if !isCollatedText(l) || !isCollatedText(r) {
-		return nil
-	}
-	lc, lk := coercibility(ctx, l)
-	rc, rk := coercibility(ctx, r)
-	if lk != rk || (lk != 0 && lk != 2) || lc == rc || lc.CharacterSet() != rc.CharacterSet() ||
-		strings.HasSuffix(lc.Name(), "_bin") || strings.HasSuffix(rc.Name(), "_bin") {
-		return nil
-	}
-	op := "="
-	switch e.(type) {
-	case *expression.NullSafeEquals:
-		op = "<=>"
-	case *expression.LessThan:
-		op = "<"
-	case *expression.GreaterThan:
-		op = ">"
-	case *expression.LessThanOrEqual:
-		op = "<="
-	case *expression.GreaterThanOrEqual:
-		op = ">="
-	default:
-		if name := searchFuncName(e); name != "" {
-			op = name
-		}
-	}
-	return &mysql.SQLError{Num: mysql.ERCantAggregate2Collations, State: "HY000",
-		Message: fmt.Sprintf("Illegal mix of collations (%s,%s) and (%s,%s) for operation '%s'",
-			lc.Name(), coercibilityNames[lk], rc.Name(), coercibilityNames[rk], op)}
 }
 
 // wrapIn gives an IN list of strings the collation MySQL compares it in
@@ -945,13 +899,17 @@ func preIndexRewrite(ctx *sql.Context, n sql.Node) (sql.Node, transform.TreeIden
 		}
 		switch c := e.(type) {
 		case *expression.Like:
+			// Refused before simplifyFilters makes a prefix LIKE a range.
+			if err := sqlfunc.CollationMix(ctx, c); err != nil {
+				return nil, transform.SameTree, err
+			}
 			return keepExactLike(ctx, c)
 		case *expression.Equals, *expression.NullSafeEquals, *expression.LessThan, *expression.GreaterThan,
 			*expression.LessThanOrEqual, *expression.GreaterThanOrEqual:
-			ch := e.Children()
-			if err := illegalMix(ctx, e, ch[0], ch[1]); err != nil {
+			if err := sqlfunc.CollationMix(ctx, e); err != nil {
 				return nil, transform.SameTree, err
 			}
+			ch := e.Children()
 			coll, ok := pairCollation(ctx, false, ch[0], ch[1])
 			if !ok || (!foreignColumn(ch[0], coll) && !foreignColumn(ch[1], coll)) {
 				return e, transform.SameTree, nil
@@ -1088,9 +1046,10 @@ func likeMustStay(ctx *sql.Context, l *expression.Like, pat string) bool {
 	if strings.ContainsRune(pat, '\\') || !strings.ContainsAny(pat, "%_") {
 		return true
 	}
-	left, _ := sql.GetCoercibility(ctx, l.LeftChild)
-	like, _ := l.CollationCoercibility(ctx)
-	return like != left
+	// The collation MySQL matches in (a CONCAT's is its arguments', not
+	// its type's).
+	like, _, err := sqlfunc.LikeCollation(ctx, l)
+	return err != nil || like != typeCollation(l.LeftChild)
 }
 
 // hashKeyPair is wrapPair for a hash join's probe and entry keys, pair by

@@ -14,25 +14,34 @@ import (
 // COALESCE's from its type (a CONCAT branch: utf8mb4_0900_bin), an IF's
 // from its THEN and an IFNULL's from its first argument. engine/padspace.go
 // decides comparisons with it, and FoldConstants types its literals with it.
+//
+// Those branches, and the arguments of CONCAT and the other string
+// functions that aggregate theirs (collagg.go), resolve by MySQL's
+// DTCollation::aggregate: two IMPLICIT columns of different collations of
+// one character set give that character set's _bin collation of derivation
+// NONE (GMS: the left one, IMPLICIT). GMS's own CONCAT resolves from its
+// arguments' GMS derivations (a COALESCE's from its type: CONCAT(COALESCE(c,
+// c), COALESCE(NULL, 'a')) was utf8mb4_0900_bin, not c's collation).
 func Coercibility(ctx *sql.Context, e sql.Expression) (sql.CollationID, byte) {
+	if e.Type() == types.Null {
+		// MySQL's NULL is IGNORABLE (GMS: NUMERIC, 5).
+		return sql.Collation_binary, derivIgnorable
+	}
 	if branches, ok := branchesOf(e); ok && types.IsTextOnly(e.Type()) {
-		var coll sql.CollationID
-		var co byte
-		first := true
-		for _, b := range branches {
-			if b.Type() == types.Null {
-				continue
-			}
-			c, k := Coercibility(ctx, b)
-			if first {
-				coll, co, first = c, k, false
-			} else {
-				coll, co = sql.ResolveCoercibility(coll, co, c, k)
+		if c, k, ok := branchCollation(ctx, branches); ok {
+			return c, k
+		}
+	}
+	if bs, ok := e.(*branchString); ok {
+		// strings and temporal values' text: the strings decide.
+		if branches, ok := branchesOf(bs.child); ok {
+			if c, k, ok := branchCollation(ctx, branches); ok {
+				return c, k
 			}
 		}
-		if !first {
-			return coll, co
-		}
+	}
+	if c, k, ok := derivedAggregate(ctx, e); ok {
+		return c, k
 	}
 	if l, ok := e.(*expression.Literal); ok && types.IsText(l.Type()) {
 		// GMS folds `_cs 'x' COLLATE c` into a literal typed c, of
@@ -67,6 +76,26 @@ func Coercibility(ctx *sql.Context, e sql.Expression) (sql.CollationID, byte) {
 		}
 	}
 	return sql.GetCoercibility(ctx, e)
+}
+
+// branchCollation is the collation and derivation of a CASE's (IF's,
+// COALESCE's) result branches, aggregated for a string result.
+func branchCollation(ctx *sql.Context, branches []sql.Expression) (sql.CollationID, byte, bool) {
+	dts := make([]dtColl, 0, len(branches))
+	for _, b := range branches {
+		if b.Type() == types.Null {
+			continue
+		}
+		dts = append(dts, dtOf(ctx, b))
+	}
+	if len(dts) == 0 {
+		return 0, 0, false
+	}
+	d, err := aggregateDTs(ctx, "case", dts, forStringResult)
+	if err != nil || d.coll == sql.Collation_Unspecified {
+		return 0, 0, false
+	}
+	return d.coll, d.deriv, true
 }
 
 // selected is the one expression a query's top projection selects, nil

@@ -28,7 +28,29 @@ func newConcat(args ...sql.Expression) (sql.Expression, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &fixedFn{inner: in, typ: concatType}, nil
+	return &concatFn{fixedFn{inner: in, typ: concatType}}, nil
+}
+
+// concatFn is CONCAT with MySQL's collation derivation (Coercibility's),
+// which GMS code reads through sql.GetCoercibility: a LIKE, a function
+// around the CONCAT.
+type concatFn struct {
+	fixedFn
+}
+
+func (c *concatFn) WithChildren(children ...sql.Expression) (sql.Expression, error) {
+	e, err := c.fixedFn.WithChildren(children...)
+	if err != nil {
+		return nil, err
+	}
+	return &concatFn{*e.(*fixedFn)}, nil
+}
+
+func (c *concatFn) CollationCoercibility(ctx *sql.Context) (sql.CollationID, byte) {
+	if coll, k, ok := derivedAggregate(ctx, c); ok {
+		return coll, k
+	}
+	return c.fixedFn.CollationCoercibility(ctx)
 }
 
 func concatType(inner sql.Expression) sql.Type {

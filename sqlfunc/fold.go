@@ -83,7 +83,7 @@ func foldExpr(ctx *sql.Context, e sql.Expression) (sql.Expression, transform.Tre
 			// 1795809440667157818). A NULL of another derivation
 			// (CONCAT('x', NULL)) keeps its string type below.
 			null := expression.NewLiteral(nil, types.Null)
-			if lc, lk := sql.GetCoercibility(ctx, null); lc == rc && lk == rk {
+			if lc, lk := Coercibility(ctx, null); lc == rc && lk == rk {
 				return null, transform.NewTree, nil
 			}
 		}

@@ -460,6 +460,10 @@ func replaceExprOnce(ctx *sql.Context, e sql.Expression, ignore bool) (sql.Expre
 			return r, same, err
 		}
 	case *expression.Between:
+		// Refused (1270) before it becomes two comparisons of two operands.
+		if err := CollationMix(ctx, e); err != nil {
+			return nil, transform.SameTree, err
+		}
 		if r := collatedBetween(ctx, e); r != nil {
 			return r, transform.NewTree, nil
 		}
