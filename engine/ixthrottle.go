@@ -100,6 +100,10 @@ const (
 	// 29-50 s unthrottled by it; held to the reference it runs longer.
 	throttleReferenceLife = 3 * time.Minute
 	throttleStep          = 2
+	// A resumed build settles (settle) for at most throttleSettleMax, until
+	// the foreground's rate rises by no more than throttleSettleRise.
+	throttleSettleMax  = 30 * time.Second
+	throttleSettleRise = 1.1
 	// The ratio stays within [throttleMinRatio, throttleMaxRatio] while
 	// adapting (a ratio below the minimum is 0): at least about 5% of
 	// the time goes to the backfill, so a build always ends.
@@ -121,19 +125,73 @@ type backfillThrottle struct {
 	// taken at refAt; 0: none.
 	reference float64
 	refAt     time.Time
+	// carried is a resumed build's reference from before the restart
+	// (kept in its job record), taken at carriedAt, once settle has
+	// measured its own; 0: none.
+	carried   float64
+	carriedAt time.Time
 	// Since the previous probe, for its log line: windows below target,
 	// windows in all, time slept, time in batches.
 	below, windows int
 	slept, busy    time.Duration
-	label          string // the job, in the log line
-	lastProbe      time.Time
-	winStart       time.Time
-	winEnds        int64
-	lastEnds       int64 // at the previous batch (fixed-ratio mode, idle check)
+	// Since the window began, for its debug line.
+	winBusy, winSlept time.Duration
+	winBatches        int
+	label             string // the job, in the log line
+	lastProbe         time.Time
+	winStart          time.Time
+	winEnds           int64
+	lastEnds          int64 // at the previous batch (fixed-ratio mode, idle check)
+	// unsettled: a resumed build's throttle that has not yet seen the
+	// foreground settle; its next probe is settle's.
+	unsettled bool
+	clock     throttleClock // nil: the real one
 }
 
 func newBackfillThrottle(ends func() int64) *backfillThrottle {
 	return &backfillThrottle{ends: ends, ratio: float64(globalInt(SleepRatioVar, DefaultSleepRatio)), lastEnds: ends()}
+}
+
+// newResumedThrottle is the throttle of a build resumed after a restart:
+// its first probe settles (see settle) instead of measuring one second,
+// and ref, the reference its job record kept from before the restart
+// (taken at refAt; 0: none), still bounds the baseline while it is
+// younger than throttleReferenceLife.
+func newResumedThrottle(ends func() int64, ref float64, refAt time.Time) *backfillThrottle {
+	t := newBackfillThrottle(ends)
+	t.unsettled = true
+	if ref > 0 && t.now().Sub(refAt) < throttleReferenceLife {
+		t.reference, t.refAt = ref, refAt
+	}
+	return t
+}
+
+// throttleClock is the throttle's time: real outside tests.
+type throttleClock interface {
+	now() time.Time
+	// sleep waits d, or until ctx is done.
+	sleep(ctx context.Context, d time.Duration) error
+}
+
+func (t *backfillThrottle) now() time.Time {
+	if t.clock != nil {
+		return t.clock.now()
+	}
+	return time.Now()
+}
+
+func (t *backfillThrottle) sleep(ctx context.Context, d time.Duration) error {
+	if t.clock != nil {
+		return t.clock.sleep(ctx, d)
+	}
+	tm := time.NewTimer(d)
+	defer tm.Stop()
+	select {
+	case <-ctx.Done():
+		return ctx.Err()
+	case <-tm.C:
+		return nil
+	}
 }
 
 // pause is how long the backfill sleeps after a batch that took took,
@@ -149,11 +207,15 @@ func (t *backfillThrottle) pause(ctx context.Context, took time.Duration) (time.
 		}
 		return sleepFor(took, float64(globalInt(SleepRatioVar, DefaultSleepRatio))), nil
 	}
-	now := time.Now()
+	now := t.now()
 	due := t.lastProbe.IsZero() || now.Sub(t.lastProbe) >= throttleReprobe ||
 		(t.baseline == 0 && moved && now.Sub(t.lastProbe) >= throttleIdleReprobe)
 	if due {
-		if err := t.probe(ctx); err != nil {
+		probe := t.probe
+		if t.unsettled {
+			probe = t.settle
+		}
+		if err := probe(ctx); err != nil {
 			return 0, err
 		}
 		return 0, nil
@@ -164,7 +226,9 @@ func (t *backfillThrottle) pause(ctx context.Context, took time.Duration) (time.
 	if el := now.Sub(t.winStart); el >= throttleWindow {
 		rate := float64(ends-t.winEnds) / el.Seconds()
 		target := t.baseline * float64(pct) / 100
+		prev := t.ratio
 		t.ratio = t.adapt(rate, target)
+		t.logWindow(rate, target, prev, el)
 		t.winStart, t.winEnds = now, ends
 		t.windows++
 		if rate < target {
@@ -174,7 +238,28 @@ func (t *backfillThrottle) pause(ctx context.Context, took time.Duration) (time.
 	d := sleepFor(took, t.ratio)
 	t.busy += took
 	t.slept += d
+	t.winBusy += took
+	t.winSlept += d
+	t.winBatches++
 	return d, nil
+}
+
+// logWindow logs one window's decision at debug level: what a run that
+// fell short of its target is diagnosed from (docs/BENCHMARKS.md, build4),
+// beside sysbench's per-second report.
+func (t *backfillThrottle) logWindow(rate, target, prev float64, el time.Duration) {
+	defer func() { t.winBusy, t.winSlept, t.winBatches = 0, 0, 0 }()
+	if t.label == "" || !slog.Default().Enabled(context.Background(), slog.LevelDebug) {
+		return
+	}
+	args := []any{"job", t.label, "window", el.Round(time.Millisecond), "rate_tps", rate, "target_tps", target,
+		"baseline_tps", t.baseline, "reference_tps", t.reference, "ratio_before", prev, "ratio", t.ratio,
+		"batches", t.winBatches, "busy", t.winBusy.Round(time.Millisecond), "slept", t.winSlept.Round(time.Millisecond)}
+	if t.debt != nil {
+		d, l0 := t.debt()
+		args = append(args, "compaction_debt_mib", d>>20, "l0_sublevels", l0)
+	}
+	slog.Debug("backfill throttle window", args...)
 }
 
 // adapt is the ratio after a window in which the foreground ran at rate
@@ -219,35 +304,90 @@ func (t *backfillThrottle) refer(ctx context.Context) error {
 		rates = append(rates, rate)
 	}
 	slices.Sort(rates)
-	t.reference, t.refAt = rates[len(rates)/2], time.Now()
+	t.reference, t.refAt = rates[len(rates)/2], t.now()
 	t.probes = t.probes[:0]
 	t.record(0, t.ends())
 	t.baseline = t.reference
 	return nil
 }
 
+// settle is a resumed build's first probe (and its next ones while the
+// server is idle). After a restart the clients reconnect and the caches are
+// cold: build3's resumed build took a one-second probe while sysbench was
+// reconnecting (29 tps against its 65), and ran nearly unthrottled. So it
+// takes one-second slices until the foreground has stopped rising (the
+// median of the last three slices within throttleSettleRise of the three
+// before) or throttleSettleMax has passed, and the reference is the median
+// of the last throttleReferenceSlices slices. A reference the job record
+// kept from before the restart (newResumedThrottle) is kept beside it, for
+// its own remaining life: it was measured before the foreground maintained
+// the new index, which the settled one cannot be.
+func (t *backfillThrottle) settle(ctx context.Context) error {
+	start := t.now()
+	var rates []float64
+	for {
+		rate, ends, err := t.measure(ctx, throttleProbe)
+		if err != nil {
+			return err
+		}
+		if rate == 0 && len(rates) == 0 {
+			// No client back yet: unthrottled until a transaction
+			// ends, then settle again.
+			t.record(0, ends)
+			return nil
+		}
+		rates = append(rates, rate)
+		if !settled(rates) && t.now().Sub(start) < throttleSettleMax {
+			continue
+		}
+		last := slices.Clone(rates[max(0, len(rates)-throttleReferenceSlices):])
+		slices.Sort(last)
+		if t.reference > 0 {
+			t.carried, t.carriedAt = t.reference, t.refAt
+		}
+		t.reference, t.refAt = last[len(last)/2], t.now()
+		t.unsettled = false
+		t.probes = t.probes[:0]
+		if t.label != "" {
+			slog.Info("backfill throttle settled after restart", "job", t.label, "slices", len(rates),
+				"reference_tps", t.reference, "kept_reference_tps", t.carried)
+		}
+		t.record(t.reference, t.ends())
+		return nil
+	}
+}
+
+// settled reports whether the foreground's one-second rates have stopped
+// rising (settle).
+func settled(rates []float64) bool {
+	n := len(rates)
+	if n < 6 {
+		return false
+	}
+	return median3(rates[n-3:]) <= throttleSettleRise*median3(rates[n-6:n-3])
+}
+
+func median3(r []float64) float64 {
+	a, b, c := r[0], r[1], r[2]
+	return max(min(a, b), min(max(a, b), c))
+}
+
 // measure pauses the backfill for up to d and returns the foreground's
 // rate meanwhile (0 if no transaction ended in throttleIdleProbe) and the
 // ends counter at its end.
 func (t *backfillThrottle) measure(ctx context.Context, d time.Duration) (float64, int64, error) {
-	start := time.Now()
+	start := t.now()
 	e0 := t.ends()
-	idle := time.NewTimer(throttleIdleProbe)
-	defer idle.Stop()
-	full := time.NewTimer(d)
-	defer full.Stop()
-	for done := false; !done; {
-		select {
-		case <-ctx.Done():
-			return 0, 0, ctx.Err()
-		case <-idle.C:
-			done = t.ends() == e0
-		case <-full.C:
-			done = true
+	if err := t.sleep(ctx, min(throttleIdleProbe, d)); err != nil {
+		return 0, 0, err
+	}
+	if t.ends() != e0 && d > throttleIdleProbe {
+		if err := t.sleep(ctx, d-throttleIdleProbe); err != nil {
+			return 0, 0, err
 		}
 	}
 	ends := t.ends()
-	return float64(ends-e0) / time.Since(start).Seconds(), ends, nil
+	return float64(ends-e0) / t.now().Sub(start).Seconds(), ends, nil
 }
 
 // probe pauses the backfill to measure the foreground's rate without it.
@@ -282,7 +422,7 @@ func (t *backfillThrottle) probe(ctx context.Context) error {
 // record sets the baseline after a probe of rate (0: idle, which clears the
 // probes) that ended with the ends counter at ends.
 func (t *backfillThrottle) record(rate float64, ends int64) {
-	now := time.Now()
+	now := t.now()
 	if rate == 0 {
 		t.probes = t.probes[:0]
 	}
@@ -294,10 +434,17 @@ func (t *backfillThrottle) record(rate float64, ends int64) {
 	if len(t.probes) > 0 {
 		t.baseline = sum / float64(len(t.probes))
 	}
-	if rate > 0 && t.reference > 0 && now.Sub(t.refAt) < throttleReferenceLife {
+	if rate > 0 {
 		// Not when the probe saw no transaction end: an idle server
 		// builds at full speed.
-		t.baseline = max(t.baseline, t.reference)
+		for _, r := range [2]struct {
+			rate float64
+			at   time.Time
+		}{{t.reference, t.refAt}, {t.carried, t.carriedAt}} {
+			if r.rate > 0 && now.Sub(r.at) < throttleReferenceLife {
+				t.baseline = max(t.baseline, r.rate)
+			}
+		}
 	}
 	t.lastProbe, t.winStart, t.winEnds, t.lastEnds = now, now, ends, ends
 }
