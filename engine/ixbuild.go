@@ -146,10 +146,13 @@ type build struct {
 	lockKey string // the table's DDL lock key
 	conn    uint32 // connection running the statement; 0: resumed
 	resumed bool   // started by ResumeJobs after a restart
-	jobID   uint64
-	indexID uint32 // set before the build is registered
-	timeout time.Duration
-	rw      *rewrite // set for a table rewrite (rewrite.go) instead of an index
+	// stmtStart: when the CREATE INDEX statement began (its throttle's
+	// reference is the foreground's rate before it).
+	stmtStart time.Time
+	jobID     uint64
+	indexID   uint32 // set before the build is registered
+	timeout   time.Duration
+	rw        *rewrite // set for a table rewrite (rewrite.go) instead of an index
 	// th is the backfill's throttle when made before the backfill (its
 	// reference probe, run); nil: the backfill makes one.
 	th *backfillThrottle
@@ -404,7 +407,10 @@ func (t *Table) createIndexOnline(ctx *sql.Context, tx *Transaction, s *Session,
 		return err
 	}
 	total := e.rowCountEstimate(t.def)
-	b := &build{e: e, owner: owner, lockKey: lockKey, conn: s.ID(), timeout: timeout, done: make(chan struct{})}
+	b := &build{e: e, owner: owner, lockKey: lockKey, conn: s.ID(), timeout: timeout, done: make(chan struct{}), stmtStart: ctx.QueryTime()}
+	if b.stmtStart.IsZero() {
+		b.stmtStart = time.Now()
+	}
 	b.jobID = id
 	b.job = catalog.Job{ID: id, Schema: t.db.schema.Name, SchemaID: t.db.schema.ID, Table: t.def.Name, TableID: t.def.ID,
 		Index: ix.Name, IndexID: ix.ID, State: catalog.IndexDeleteOnly.String(), RowsTotal: total, Started: time.Now().UTC()}
@@ -510,12 +516,12 @@ func (b *build) run(sctx *sql.Context, ctx context.Context) (err error) {
 			b.th = newBackfillThrottle(b.e.foregroundEnds)
 		}
 		if b.th != nil && globalInt(ForegroundPctVar, DefaultForegroundPct) > 0 && b.rowsTotal.Load() > globalInt(BatchRowsVar, 1000) {
-			// The throttle's reference: the foreground's rate before it
-			// maintains the new index (ixthrottle.go). It replaces the
+			// The throttle's reference: the foreground's rate before the
+			// statement began (ixthrottle.go, referAt). It replaces the
 			// probe before the second batch; a build of one batch never
 			// pauses, and would wait up to a second for nothing.
 			b.phase.Store("measuring the foreground's rate")
-			if err := b.th.refer(ctx); err != nil {
+			if err := b.th.referAt(ctx, &b.e.fgHist, b.stmtStart); err != nil {
 				return err
 			}
 			b.keepReference(b.th)

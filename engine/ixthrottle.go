@@ -4,6 +4,7 @@ import (
 	"context"
 	"log/slog"
 	"slices"
+	"sync"
 	"time"
 )
 
@@ -44,9 +45,12 @@ import (
 // ran at half its rate: the build's writers were kept off the cached-plan
 // path (fastdml.go), which no throttle could change.
 //
-// The baseline is never below the reference, the foreground's rate in a
-// probe taken before the new index becomes write-only, for
-// throttleReferenceLife. Probes taken during the build measure a
+// The baseline is never below the reference, the foreground's rate in the
+// throttleHistoryUse before the CREATE INDEX statement began (fgHistory,
+// referAt; refer measures one before the index becomes write-only when the
+// server has not run that long), for throttleReferenceLife. A build resumed
+// after a restart keeps the reference in its job record and takes another
+// once its clients are back (settle). Probes taken during the build measure a
 // foreground that maintains the new index and competes with the
 // compactions of what the backfill wrote, neither of which stops when the
 // backfill pauses. Profiled under sysbench at 300,000 rows
@@ -275,7 +279,8 @@ func (t *backfillThrottle) adapt(rate, target float64) float64 {
 	return r
 }
 
-// refer measures the reference: the foreground's rate before the build
+// refer measures the reference when the foreground's history cannot tell
+// it (referAt): the foreground's rate before the build
 // costs it anything but the delete-only index's upkeep. It is the median of
 // throttleReferenceSlices one-second slices, not one probe: the reference
 // bounds the baseline for minutes, and a single second is a poor sample.
@@ -451,4 +456,93 @@ func (t *backfillThrottle) record(rate float64, ends int64) {
 
 func sleepFor(took time.Duration, ratio float64) time.Duration {
 	return min(time.Duration(float64(took)*ratio/100), maxThrottleSleep)
+}
+
+// fgHistory is the foreground's transaction-end counter sampled once a
+// second for the last throttleHistory seconds, so that a build's reference
+// can be the foreground's rate before its statement began (refer). Taken
+// after the statement's first state change, as refer did alone, the
+// reference read 74-77% of the rate before the build in two of three
+// 1,000,000-row runs under sysbench (docs/BENCHMARKS.md, build4): the
+// seconds after CREATE INDEX began ran slower (the statement's table lock,
+// the plans re-prepared after the state change), and a target of 90% of
+// such a reference let the build hold the foreground at 64-72% of before.
+type fgHistory struct {
+	mu   sync.Mutex
+	at   [throttleHistory]time.Time
+	ends [throttleHistory]int64
+	n    int // samples taken; the newest is at (n-1) % throttleHistory
+}
+
+// throttleHistory: seconds of foreground history kept (refer uses the
+// last throttleHistoryUse before the statement).
+const (
+	throttleHistory    = 32
+	throttleHistoryUse = 15 * time.Second
+)
+
+func (h *fgHistory) add(at time.Time, ends int64) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	h.at[h.n%throttleHistory], h.ends[h.n%throttleHistory] = at, ends
+	h.n++
+}
+
+// rateBefore is the median of the foreground's per-sample rates over the
+// throttleHistoryUse before t, and whether there were enough samples
+// (throttleReferenceSlices) to tell.
+func (h *fgHistory) rateBefore(t time.Time) (float64, bool) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	var rates []float64
+	for i := max(0, h.n-throttleHistory) + 1; i < h.n; i++ {
+		a, b := (i-1)%throttleHistory, i%throttleHistory
+		if h.at[b].After(t) || h.at[a].Before(t.Add(-throttleHistoryUse)) {
+			continue
+		}
+		if d := h.at[b].Sub(h.at[a]).Seconds(); d > 0 {
+			rates = append(rates, float64(h.ends[b]-h.ends[a])/d)
+		}
+	}
+	if len(rates) < throttleReferenceSlices {
+		return 0, false
+	}
+	slices.Sort(rates)
+	return rates[len(rates)/2], true
+}
+
+// sample adds ends() to h every second until ctx ends.
+func (h *fgHistory) sample(ctx context.Context, ends func() int64) {
+	tk := time.NewTicker(time.Second)
+	defer tk.Stop()
+	h.add(time.Now(), ends())
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case now := <-tk.C:
+			h.add(now, ends())
+		}
+	}
+}
+
+// referAt sets the reference from the foreground's history before the
+// statement began at start, when the history covers it (the server has run
+// long enough); otherwise it measures one (refer). An idle history (rate 0)
+// is an idle server: the build runs unthrottled until a transaction ends.
+func (t *backfillThrottle) referAt(ctx context.Context, h *fgHistory, start time.Time) error {
+	rate, ok := h.rateBefore(start)
+	if !ok {
+		return t.refer(ctx)
+	}
+	ends := t.ends()
+	if rate == 0 {
+		t.record(0, ends)
+		return nil
+	}
+	t.reference, t.refAt = rate, t.now()
+	t.probes = t.probes[:0]
+	t.record(0, ends)
+	t.baseline = t.reference
+	return nil
 }

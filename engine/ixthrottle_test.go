@@ -409,3 +409,93 @@ func TestThrottleSettled(t *testing.T) {
 		}
 	}
 }
+
+// The reference of a new build is the median per-second rate of the
+// foreground in the throttleHistoryUse before its statement, not of the
+// seconds after it began (which ran slower in build4's runs), nor of
+// seconds older than that.
+func TestThrottleReferenceFromHistory(t *testing.T) {
+	t0 := time.Now()
+	var h fgHistory
+	ends := int64(0)
+	// 20 s at 100/s long before, then 15 s at 400/s with one stalled and
+	// one burst second, then the statement; after it 150/s.
+	add := func(rate float64) {
+		ends += int64(rate)
+		t0 = t0.Add(time.Second)
+		h.add(t0, ends)
+	}
+	h.add(t0, 0)
+	for i := 0; i < 20; i++ {
+		add(100)
+	}
+	for i := 0; i < 15; i++ {
+		switch i {
+		case 4:
+			add(20)
+		case 9:
+			add(1200)
+		default:
+			add(400)
+		}
+	}
+	stmt := t0.Add(300 * time.Millisecond)
+	for i := 0; i < 10; i++ {
+		add(150)
+	}
+	if r, ok := h.rateBefore(stmt); !ok || r != 400 {
+		t.Fatalf("rateBefore = %v, %v; want 400, true", r, ok)
+	}
+	c := &fakeClock{t: stmt}
+	th := newBackfillThrottle(func() int64 { return ends })
+	th.clock = c
+	if err := th.referAt(context.Background(), &h, stmt); err != nil {
+		t.Fatal(err)
+	}
+	if th.reference != 400 || th.baseline != 400 {
+		t.Fatalf("reference %v baseline %v, want 400", th.reference, th.baseline)
+	}
+
+	// A server up for less than throttleReferenceSlices seconds has no
+	// history to tell: refer measures one.
+	var short fgHistory
+	short.add(stmt.Add(-2*time.Second), 0)
+	short.add(stmt.Add(-time.Second), 300)
+	if _, ok := short.rateBefore(stmt); ok {
+		t.Fatal("two samples made a reference")
+	}
+	// An idle history: unthrottled (no reference, baseline 0).
+	var idle fgHistory
+	for i := 10; i >= 0; i-- {
+		idle.add(stmt.Add(-time.Duration(i)*time.Second), 7)
+	}
+	th = newBackfillThrottle(func() int64 { return 7 })
+	th.clock = c
+	if err := th.referAt(context.Background(), &idle, stmt); err != nil {
+		t.Fatal(err)
+	}
+	if th.reference != 0 || th.baseline != 0 {
+		t.Fatalf("idle history: reference %v baseline %v, want 0", th.reference, th.baseline)
+	}
+}
+
+// The ring keeps the last throttleHistory samples: after wrapping, the
+// window before the statement is read from the newest ones.
+func TestThrottleHistoryWraps(t *testing.T) {
+	var h fgHistory
+	t0 := time.Now()
+	ends := int64(0)
+	for i := 0; i <= 3*throttleHistory; i++ {
+		if i > 0 {
+			if i > 2*throttleHistory {
+				ends += 250
+			} else {
+				ends += 50
+			}
+		}
+		h.add(t0.Add(time.Duration(i)*time.Second), ends)
+	}
+	if r, ok := h.rateBefore(t0.Add(time.Duration(3*throttleHistory) * time.Second)); !ok || r != 250 {
+		t.Fatalf("rateBefore = %v, %v after wrapping; want 250, true", r, ok)
+	}
+}
