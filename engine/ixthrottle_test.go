@@ -499,3 +499,44 @@ func TestThrottleHistoryWraps(t *testing.T) {
 		t.Fatalf("rateBefore = %v, %v after wrapping; want 250, true", r, ok)
 	}
 }
+
+// A foreground whose half-second windows are mostly above the target but
+// whose mean is below it (a stall every other second, as sysbench's rates
+// on a loaded machine have): the throttle steers by the mean since the
+// probe, so the ratio goes to its maximum. Steered by each window it went
+// to 0, the median window being above target (build4: 74% of before).
+func TestThrottleSteersByMean(t *testing.T) {
+	c := &fakeClock{t: time.Now()}
+	start := c.t
+	// Per 2 s: 0.5 s at 90/s, then 1.5 s at 990/s (mean 765/s).
+	ends := func() int64 {
+		el := c.t.Sub(start).Seconds()
+		periods := float64(int(el / 2))
+		in := el - 2*periods
+		n := periods * (0.5*90 + 1.5*990)
+		if in < 0.5 {
+			n += in * 90
+		} else {
+			n += 0.5*90 + (in-0.5)*990
+		}
+		return int64(n)
+	}
+	th := newBackfillThrottle(ends)
+	th.clock = c
+	th.reference, th.refAt = 1000, c.t // target 900/s at the default 90%
+	th.record(1000, ends())
+	for end := c.t.Add(12 * time.Second); c.t.Before(end); {
+		c.t = c.t.Add(10 * time.Millisecond)
+		p, err := th.pause(context.Background(), 10*time.Millisecond)
+		if err != nil {
+			t.Fatal(err)
+		}
+		c.t = c.t.Add(p)
+	}
+	if th.baseline != 1000 {
+		t.Fatalf("baseline %v, want 1000 (no probe in 12 s)", th.baseline)
+	}
+	if th.ratio != throttleMaxRatio {
+		t.Fatalf("ratio %v with the foreground's mean at 85%% of target, want %v", th.ratio, throttleMaxRatio)
+	}
+}
