@@ -14,7 +14,10 @@
 # MYRIAD_BASE is copied, not changed (online-ddl-side-by-side.sh's
 # BASE_CACHE keeps one); without it the table is loaded here with
 # bench/sbdata.py. KILL_AT (default 40), PORT (default 23218), DURABILITY
-# (serve's --durability, default the server's).
+# (serve's --durability, default the server's), BEFORE (seconds of load
+# before CREATE INDEX, default 20; the last 15 of them, or all when
+# shorter, are the "before" sysbench's tps during the resumed build is
+# compared with).
 set -u
 cd "$(dirname "$0")/.."
 . bench/lib.sh
@@ -42,9 +45,10 @@ else
   ls "$WORK"/data/part-*.tsv | xargs -P 2 -I{} mariadb --local-infile=1 -h127.0.0.1 -P$P -uroot sbtest \
     -e "LOAD DATA LOCAL INFILE '{}' INTO TABLE sbtest1" || { echo "load failed" >&2; exit 1; }
 fi
-$SB --threads=4 --time=100000 --report-interval=10 --mysql-ignore-errors=all run > "$WORK/sb1.out" 2>&1 &
+BEFORE=${BEFORE:-20}
+$SB --threads=4 --time=100000 --report-interval=1 --mysql-ignore-errors=all run > "$WORK/sb1.out" 2>&1 &
 SBP=$!
-sleep 20
+sleep "$BEFORE"
 mariadb -h127.0.0.1 -P$P -uroot sbtest -e "CREATE INDEX kc ON sbtest1 (c) ALGORITHM=INPLACE LOCK=NONE" > "$WORK/ddl.out" 2>&1 &
 DDL=$!
 t0=$(date +%s.%N)
@@ -62,15 +66,22 @@ echo "the client's CREATE INDEX: $(tr '\n' ' ' < "$WORK/ddl.out")"
 t1=$(date +%s.%N)
 start_myriad "$BIN" "$WORK/myriad" "$P" "${DUR[@]}" --log-level info
 echo "restarted in $(echo "$(date +%s.%N) - $t1" | bc) s; job at the restart: '$(job)'"
-$SB --threads=4 --time=100000 --report-interval=10 --mysql-ignore-errors=all run > "$WORK/sb2.out" 2>&1 &
+t2=$(date +%s.%N)
+$SB --threads=4 --time=100000 --report-interval=1 --mysql-ignore-errors=all run > "$WORK/sb2.out" 2>&1 &
 SBP=$!
 while [ -n "$(job)" ]; do sleep 0.5; done
+resumed=$(echo "$(date +%s.%N) - $t2" | bc)
 echo "resumed job done $(echo "$(date +%s.%N) - $t1" | bc) s after the restart began"
 kill -TERM $SBP 2>/dev/null; wait $SBP 2>/dev/null
-# From the 10-s reports: sysbench has no summary after the kill (its
+# From the 1-s reports: sysbench has no summary after the kill (its
 # connections die; it crashed once) nor after SIGTERM.
-errs() { grep -a '^\[' "$1" | sed 's/.*err\/s: \([0-9.]*\).*/\1/' | awk '{s += $1 * 10} END {printf "%d", s}'; }
+errs() { grep -a '^\[' "$1" | sed 's/.*err\/s: \([0-9.]*\).*/\1/' | awk '{s += $1} END {printf "%d", s}'; }
 echo "sysbench client errors (from its reports): before the kill $(errs "$WORK/sb1.out"), after the restart $(errs "$WORK/sb2.out")"
+# tps: mean of the 1-s reports in [from, to) s of a sysbench run.
+tps() { grep -a '^\[' "$1" | awk -v a="$2" -v b="$3" '{t = $2 + 0; for (i = 1; i <= NF; i++) if ($i == "tps:" && t > a && t <= b) {s += $(i+1); n++}} END {printf "%.1f", n ? s / n : 0}'; }
+b0=$(( BEFORE > 15 ? BEFORE - 15 : 0 ))
+bt=$(tps "$WORK/sb1.out" "$b0" "$BEFORE"); dt=$(tps "$WORK/sb2.out" 0 "$resumed")
+echo "sysbench tps: before CREATE INDEX ($b0-$BEFORE s) $bt, while the resumed build ran (0-${resumed%.*} s after sysbench restarted) $dt ($(echo "scale=0; 100 * $dt / $bt" | bc)% of before)"
 # Not SHOW INDEX ... WHERE: Myriad ignores its WHERE (build3's report).
 echo "kc: $(q "SELECT INDEX_NAME FROM information_schema.STATISTICS WHERE TABLE_SCHEMA = 'sbtest' AND TABLE_NAME = 'sbtest1' AND INDEX_NAME = 'kc'")"
 echo "COUNT(*) by kc: $(q "SELECT COUNT(*) FROM sbtest.sbtest1 FORCE INDEX (kc) WHERE c >= ''"), by the primary key: $(q "SELECT COUNT(*) FROM sbtest.sbtest1 WHERE id >= 0"), TABLE_ROWS: $(q "SELECT TABLE_ROWS FROM information_schema.TABLES WHERE TABLE_SCHEMA = 'sbtest' AND TABLE_NAME = 'sbtest1'")"

@@ -44,6 +44,13 @@ type Job struct {
 	// written with each batch's cursor, so a copy resumed after a crash
 	// goes on numbering where the last committed batch stopped.
 	AutoNext uint64 `json:"an,omitempty"`
+	// ThrottleRef is the backfill throttle's reference, the foreground's
+	// transactions per second before the build (engine/ixthrottle.go),
+	// measured at ThrottleRefAt (Unix milliseconds); 0: none. A build
+	// resumed after a crash keeps it while it is recent: the rate its
+	// clients reach right after the restart is no reference.
+	ThrottleRef   float64 `json:"tr,omitempty"`
+	ThrottleRefAt int64   `json:"ta,omitempty"`
 }
 
 // JobRewrite is the Kind of a job that rewrites a table's rows into a

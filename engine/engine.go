@@ -51,6 +51,9 @@ type Engine struct {
 	bgCtx    context.Context
 	bgCancel context.CancelFunc
 	closing  atomic.Bool
+	// fgHist: the foreground's transaction rate of the last seconds,
+	// an index build's throttle reference (ixthrottle.go).
+	fgHist fgHistory
 
 	// mdl: metadata lock stripes (mdl.go).
 	mdl *[mdlStripes]mdlStripe
@@ -96,6 +99,7 @@ func New(db *kv.DB, cat *catalog.Catalog, opts Options) *Engine {
 	}
 	e.rowIDs.Store(uint64(nowNanos()))
 	e.bgCtx, e.bgCancel = context.WithCancel(context.Background())
+	go e.fgHist.sample(e.bgCtx, e.foregroundEnds)
 	e.openAutoIncFormat()
 	registerQuotaVariable()
 	registerBuildVariables()

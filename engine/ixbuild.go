@@ -145,10 +145,14 @@ type build struct {
 	owner   uint64 // lock owner of the state changes
 	lockKey string // the table's DDL lock key
 	conn    uint32 // connection running the statement; 0: resumed
-	jobID   uint64
-	indexID uint32 // set before the build is registered
-	timeout time.Duration
-	rw      *rewrite // set for a table rewrite (rewrite.go) instead of an index
+	resumed bool   // started by ResumeJobs after a restart
+	// stmtStart: when the CREATE INDEX statement began (its throttle's
+	// reference is the foreground's rate before it).
+	stmtStart time.Time
+	jobID     uint64
+	indexID   uint32 // set before the build is registered
+	timeout   time.Duration
+	rw        *rewrite // set for a table rewrite (rewrite.go) instead of an index
 	// th is the backfill's throttle when made before the backfill (its
 	// reference probe, run); nil: the backfill makes one.
 	th *backfillThrottle
@@ -403,7 +407,10 @@ func (t *Table) createIndexOnline(ctx *sql.Context, tx *Transaction, s *Session,
 		return err
 	}
 	total := e.rowCountEstimate(t.def)
-	b := &build{e: e, owner: owner, lockKey: lockKey, conn: s.ID(), timeout: timeout, done: make(chan struct{})}
+	b := &build{e: e, owner: owner, lockKey: lockKey, conn: s.ID(), timeout: timeout, done: make(chan struct{}), stmtStart: ctx.QueryTime()}
+	if b.stmtStart.IsZero() {
+		b.stmtStart = time.Now()
+	}
 	b.jobID = id
 	b.job = catalog.Job{ID: id, Schema: t.db.schema.Name, SchemaID: t.db.schema.ID, Table: t.def.Name, TableID: t.def.ID,
 		Index: ix.Name, IndexID: ix.ID, State: catalog.IndexDeleteOnly.String(), RowsTotal: total, Started: time.Now().UTC()}
@@ -502,16 +509,22 @@ func (b *build) run(sctx *sql.Context, ctx context.Context) (err error) {
 		return b.runRewrite(sctx, ctx)
 	}
 	if b.job.State == catalog.IndexDeleteOnly.String() {
-		b.th = newBackfillThrottle(b.e.foregroundEnds)
-		if globalInt(ForegroundPctVar, DefaultForegroundPct) > 0 && b.rowsTotal.Load() > globalInt(BatchRowsVar, 1000) {
-			// The throttle's reference: the foreground's rate before it
-			// maintains the new index (ixthrottle.go). It replaces the
+		if !b.resumed {
+			// (A resumed build's throttle settles in its backfill:
+			// right after the restart the clients are still
+			// reconnecting.)
+			b.th = newBackfillThrottle(b.e.foregroundEnds)
+		}
+		if b.th != nil && globalInt(ForegroundPctVar, DefaultForegroundPct) > 0 && b.rowsTotal.Load() > globalInt(BatchRowsVar, 1000) {
+			// The throttle's reference: the foreground's rate before the
+			// statement began (ixthrottle.go, referAt). It replaces the
 			// probe before the second batch; a build of one batch never
 			// pauses, and would wait up to a second for nothing.
 			b.phase.Store("measuring the foreground's rate")
-			if err := b.th.refer(ctx); err != nil {
+			if err := b.th.referAt(ctx, &b.e.fgHist, b.stmtStart); err != nil {
 				return err
 			}
+			b.keepReference(b.th)
 		}
 		b.phase.Store("waiting for table lock (write-only)")
 		err := b.commitState(ctx, true, func(_ *kv.Txn, def *catalog.Table, ch *catalog.Change) (*catalog.Table, error) {
@@ -630,7 +643,9 @@ func (b *build) backfill(sctx *sql.Context, ctx context.Context, lay *layout,
 	b.rowsDone.Store(b.job.RowsDone)
 	b.phase.Store("backfilling")
 	th := b.th
-	if th == nil {
+	if th == nil && b.resumed {
+		th = newResumedThrottle(b.e.foregroundEnds, b.job.ThrottleRef, time.UnixMilli(b.job.ThrottleRefAt))
+	} else if th == nil {
 		th = newBackfillThrottle(b.e.foregroundEnds)
 	}
 	th.label = fmt.Sprintf("%d %s.%s", b.job.ID, b.job.Schema, b.job.Table)
@@ -680,6 +695,7 @@ func (b *build) backfill(sctx *sql.Context, ctx context.Context, lay *layout,
 		if err != nil {
 			return err
 		}
+		b.keepReference(th)
 		pause += time.Duration(globalInt(BatchDelayVar, 0)) * time.Millisecond
 		if pause > 0 {
 			select {
@@ -688,6 +704,15 @@ func (b *build) backfill(sctx *sql.Context, ctx context.Context, lay *layout,
 			case <-time.After(pause):
 			}
 		}
+	}
+}
+
+// keepReference puts th's reference in the job record the next batch
+// writes, so that a build resumed after a crash still has it
+// (newResumedThrottle).
+func (b *build) keepReference(th *backfillThrottle) {
+	if th.reference > 0 && th.reference != b.job.ThrottleRef {
+		b.job.ThrottleRef, b.job.ThrottleRefAt = th.reference, th.refAt.UnixMilli()
 	}
 }
 
@@ -898,7 +923,7 @@ func (e *Engine) ResumeJobs() (int, error) {
 		return 0, err
 	}
 	for _, j := range jobs {
-		b := &build{e: e, owner: 1<<62 | j.ID, timeout: 31536000 * time.Second, done: make(chan struct{}), job: *j, jobID: j.ID, indexID: j.IndexID}
+		b := &build{e: e, owner: 1<<62 | j.ID, timeout: 31536000 * time.Second, done: make(chan struct{}), job: *j, jobID: j.ID, indexID: j.IndexID, resumed: true}
 		b.rowsTotal.Store(j.RowsTotal)
 		b.rowsDone.Store(j.RowsDone)
 		b.phase.Store("resuming")

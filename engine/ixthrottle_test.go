@@ -256,3 +256,287 @@ func TestThrottleReferenceMedian(t *testing.T) {
 		t.Fatalf("reference %.0f, baseline %.0f, probes %v; want about 500, the same, none", th.reference, th.baseline, th.probes)
 	}
 }
+
+// fakeClock is a throttle clock that moves only when slept on (or
+// advanced), so the throttle's decisions over a foreground whose rate is a
+// function of time are exact and take no wall time.
+type fakeClock struct{ t time.Time }
+
+func (c *fakeClock) now() time.Time { return c.t }
+func (c *fakeClock) sleep(ctx context.Context, d time.Duration) error {
+	c.t = c.t.Add(d)
+	return ctx.Err()
+}
+
+// reconnecting is a foreground after a restart: no transaction for
+// idleFor, then slowRate/s for slowFor (a few clients back, caches cold),
+// then rate/s. ends is its transaction count at the clock's time.
+type reconnecting struct {
+	c                *fakeClock
+	start            time.Time
+	idleFor, slowFor time.Duration
+	slowRate, rate   float64
+}
+
+func (r *reconnecting) ends() int64 {
+	el := r.c.t.Sub(r.start)
+	if el <= r.idleFor {
+		return 0
+	}
+	el -= r.idleFor
+	if el <= r.slowFor {
+		return int64(el.Seconds() * r.slowRate)
+	}
+	return int64(r.slowFor.Seconds()*r.slowRate + (el-r.slowFor).Seconds()*r.rate)
+}
+
+// runBatches drives th as the backfill does, with batches of took, for d
+// of the clock's time.
+func runBatches(t *testing.T, th *backfillThrottle, c *fakeClock, took, d time.Duration) {
+	t.Helper()
+	for end := c.t.Add(d); c.t.Before(end); {
+		c.t = c.t.Add(took)
+		p, err := th.pause(context.Background(), took)
+		if err != nil {
+			t.Fatal(err)
+		}
+		c.t = c.t.Add(p)
+	}
+}
+
+// A build resumed after a restart does not take the foreground's rate
+// while its clients reconnect for its reference: build3's resumed build
+// probed 29 tps where sysbench ran at 65, and ran nearly unthrottled.
+// Its throttle waits (unthrottled) for the first transaction, then
+// settles: the reference is the foreground's rate once it stopped rising.
+func TestThrottleResumedSettles(t *testing.T) {
+	for _, tc := range []struct {
+		name             string
+		idleFor, slowFor time.Duration
+	}{
+		{"clients back after 2 s, slow for 3 s", 2 * time.Second, 3 * time.Second},
+		{"clients back at once, slow for 3 s", 0, 3 * time.Second},
+		{"clients back after 10 s, slow for 1 s", 10 * time.Second, time.Second},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			c := &fakeClock{t: time.Now()}
+			fg := &reconnecting{c: c, start: c.t, idleFor: tc.idleFor, slowFor: tc.slowFor, slowRate: 30, rate: 300}
+			th := newResumedThrottle(fg.ends, 0, time.Time{})
+			th.clock = c
+			// While no client is back the backfill runs at full speed.
+			runBatches(t, th, c, 10*time.Millisecond, tc.idleFor)
+			if th.ratio != float64(DefaultSleepRatio) || th.baseline != 0 {
+				t.Fatalf("idle: ratio %v baseline %v", th.ratio, th.baseline)
+			}
+			runBatches(t, th, c, 10*time.Millisecond, tc.slowFor+throttleSettleMax)
+			if th.unsettled || th.reference < 270 || th.reference > 330 {
+				t.Fatalf("reference %.0f tps (unsettled %v), want ~300 (the rate the clients settled at)", th.reference, th.unsettled)
+			}
+			if th.baseline < 270 {
+				t.Fatalf("baseline %.0f tps, want >= 270", th.baseline)
+			}
+		})
+	}
+}
+
+// A new build's throttle, in the same restart, would have taken the
+// reconnecting clients' rate: what the resumed throttle is for.
+func TestThrottleFreshProbesReconnecting(t *testing.T) {
+	c := &fakeClock{t: time.Now()}
+	fg := &reconnecting{c: c, start: c.t, idleFor: 2 * time.Second, slowFor: 3 * time.Second, slowRate: 30, rate: 300}
+	th := newBackfillThrottle(fg.ends)
+	th.clock = c
+	runBatches(t, th, c, 10*time.Millisecond, 3*time.Second)
+	if th.baseline == 0 || th.baseline > 60 {
+		t.Fatalf("baseline %.0f; this test's foreground no longer shows the reconnect (want the slow rate, ~30)", th.baseline)
+	}
+}
+
+// The reference the job record kept from before the crash bounds the
+// baseline from below for the rest of its life, beside the settled one; an
+// expired one is ignored.
+func TestThrottleResumedKeepsReference(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		age  time.Duration // of the kept reference at the restart
+		want float64       // baseline after settling
+	}{
+		{"recent", time.Minute, 500},
+		{"expired", throttleReferenceLife + time.Second, 300},
+		{"none", -1, 300},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			c := &fakeClock{t: time.Now()}
+			fg := &reconnecting{c: c, start: c.t, slowFor: 2 * time.Second, slowRate: 30, rate: 300}
+			ref, at := 500.0, c.t.Add(-tc.age)
+			if tc.age < 0 {
+				ref, at = 0, time.Time{}
+			}
+			th := newResumedThrottle(fg.ends, ref, at)
+			th.clock = c
+			runBatches(t, th, c, 10*time.Millisecond, throttleSettleMax)
+			if th.unsettled || th.baseline < tc.want*0.95 || th.baseline > tc.want*1.05 {
+				t.Fatalf("baseline %.0f (reference %.0f, kept %.0f, unsettled %v), want %.0f", th.baseline, th.reference, th.carried, th.unsettled, tc.want)
+			}
+			if tc.want == 500 {
+				// Past the kept reference's life the settled one and
+				// the probes set the baseline.
+				runBatches(t, th, c, 10*time.Millisecond, throttleReferenceLife-tc.age+throttleReprobe)
+				if th.baseline > 330 {
+					t.Fatalf("baseline %.0f after the kept reference expired, want ~300", th.baseline)
+				}
+			}
+		})
+	}
+}
+
+func TestThrottleSettled(t *testing.T) {
+	for _, tc := range []struct {
+		rates []float64
+		want  bool
+	}{
+		{[]float64{300, 300, 300, 300, 300}, false}, // too few slices
+		{[]float64{300, 300, 300, 300, 300, 300}, true},
+		{[]float64{30, 30, 30, 300, 300, 300}, false},    // rising
+		{[]float64{30, 300, 300, 300, 300, 300}, true},   // one slow slice among the first three
+		{[]float64{300, 280, 320, 100, 300, 310}, true},  // a stall is not a rise
+		{[]float64{100, 120, 110, 150, 160, 140}, false}, // still rising by more than 10%
+		{[]float64{100, 120, 110, 120, 118, 119}, true},  // within 10%
+		{[]float64{200, 210, 190, 60, 50, 70, 65}, true}, // falling: settled
+	} {
+		if got := settled(tc.rates); got != tc.want {
+			t.Errorf("settled(%v) = %v, want %v", tc.rates, got, tc.want)
+		}
+	}
+}
+
+// The reference of a new build is the median per-second rate of the
+// foreground in the throttleHistoryUse before its statement, not of the
+// seconds after it began (which ran slower in build4's runs), nor of
+// seconds older than that.
+func TestThrottleReferenceFromHistory(t *testing.T) {
+	t0 := time.Now()
+	var h fgHistory
+	ends := int64(0)
+	// 20 s at 100/s long before, then 15 s at 400/s with one stalled and
+	// one burst second, then the statement; after it 150/s.
+	add := func(rate float64) {
+		ends += int64(rate)
+		t0 = t0.Add(time.Second)
+		h.add(t0, ends)
+	}
+	h.add(t0, 0)
+	for i := 0; i < 20; i++ {
+		add(100)
+	}
+	for i := 0; i < 15; i++ {
+		switch i {
+		case 4:
+			add(20)
+		case 9:
+			add(1200)
+		default:
+			add(400)
+		}
+	}
+	stmt := t0.Add(300 * time.Millisecond)
+	for i := 0; i < 10; i++ {
+		add(150)
+	}
+	if r, ok := h.rateBefore(stmt); !ok || r != 400 {
+		t.Fatalf("rateBefore = %v, %v; want 400, true", r, ok)
+	}
+	c := &fakeClock{t: stmt}
+	th := newBackfillThrottle(func() int64 { return ends })
+	th.clock = c
+	if err := th.referAt(context.Background(), &h, stmt); err != nil {
+		t.Fatal(err)
+	}
+	if th.reference != 400 || th.baseline != 400 {
+		t.Fatalf("reference %v baseline %v, want 400", th.reference, th.baseline)
+	}
+
+	// A server up for less than throttleReferenceSlices seconds has no
+	// history to tell: refer measures one.
+	var short fgHistory
+	short.add(stmt.Add(-2*time.Second), 0)
+	short.add(stmt.Add(-time.Second), 300)
+	if _, ok := short.rateBefore(stmt); ok {
+		t.Fatal("two samples made a reference")
+	}
+	// An idle history: unthrottled (no reference, baseline 0).
+	var idle fgHistory
+	for i := 10; i >= 0; i-- {
+		idle.add(stmt.Add(-time.Duration(i)*time.Second), 7)
+	}
+	th = newBackfillThrottle(func() int64 { return 7 })
+	th.clock = c
+	if err := th.referAt(context.Background(), &idle, stmt); err != nil {
+		t.Fatal(err)
+	}
+	if th.reference != 0 || th.baseline != 0 {
+		t.Fatalf("idle history: reference %v baseline %v, want 0", th.reference, th.baseline)
+	}
+}
+
+// The ring keeps the last throttleHistory samples: after wrapping, the
+// window before the statement is read from the newest ones.
+func TestThrottleHistoryWraps(t *testing.T) {
+	var h fgHistory
+	t0 := time.Now()
+	ends := int64(0)
+	for i := 0; i <= 3*throttleHistory; i++ {
+		if i > 0 {
+			if i > 2*throttleHistory {
+				ends += 250
+			} else {
+				ends += 50
+			}
+		}
+		h.add(t0.Add(time.Duration(i)*time.Second), ends)
+	}
+	if r, ok := h.rateBefore(t0.Add(time.Duration(3*throttleHistory) * time.Second)); !ok || r != 250 {
+		t.Fatalf("rateBefore = %v, %v after wrapping; want 250, true", r, ok)
+	}
+}
+
+// A foreground whose half-second windows are mostly above the target but
+// whose mean is below it (a stall every other second, as sysbench's rates
+// on a loaded machine have): the throttle steers by the mean since the
+// probe, so the ratio goes to its maximum. Steered by each window it went
+// to 0, the median window being above target (build4: 74% of before).
+func TestThrottleSteersByMean(t *testing.T) {
+	c := &fakeClock{t: time.Now()}
+	start := c.t
+	// Per 2 s: 0.5 s at 90/s, then 1.5 s at 990/s (mean 765/s).
+	ends := func() int64 {
+		el := c.t.Sub(start).Seconds()
+		periods := float64(int(el / 2))
+		in := el - 2*periods
+		n := periods * (0.5*90 + 1.5*990)
+		if in < 0.5 {
+			n += in * 90
+		} else {
+			n += 0.5*90 + (in-0.5)*990
+		}
+		return int64(n)
+	}
+	th := newBackfillThrottle(ends)
+	th.clock = c
+	th.reference, th.refAt = 1000, c.t // target 900/s at the default 90%
+	th.record(1000, ends())
+	for end := c.t.Add(12 * time.Second); c.t.Before(end); {
+		c.t = c.t.Add(10 * time.Millisecond)
+		p, err := th.pause(context.Background(), 10*time.Millisecond)
+		if err != nil {
+			t.Fatal(err)
+		}
+		c.t = c.t.Add(p)
+	}
+	if th.baseline != 1000 {
+		t.Fatalf("baseline %v, want 1000 (no probe in 12 s)", th.baseline)
+	}
+	if th.ratio != throttleMaxRatio {
+		t.Fatalf("ratio %v with the foreground's mean at 85%% of target, want %v", th.ratio, throttleMaxRatio)
+	}
+}

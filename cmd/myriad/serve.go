@@ -32,6 +32,10 @@ func serveCmd() *cobra.Command {
 				return err
 			}
 			cfg.Logger = log
+			// The engine logs through slog's default (index builds,
+			// their throttle): it follows --log-level and --log-format
+			// too.
+			slog.SetDefault(log)
 			switch strings.ToLower(durability) {
 			case "sync":
 				cfg.Durability = kv.Sync
