@@ -2,6 +2,7 @@ package keyenc
 
 import (
 	"bytes"
+	"fmt"
 	"math/rand"
 	"strings"
 	"testing"
@@ -136,4 +137,31 @@ func TestKeyFormatChanged(t *testing.T) {
 			t.Errorf("KeyFormatChanged(%s, %d) = %v, want %v", c.coll.Name(), c.since, got, c.want)
 		}
 	}
+}
+
+// Key and comparison cost of utf8mb4_0900_as_ci in format 2 (GMS's one
+// weight a character) and format 3 (two levels), side by side.
+func BenchmarkAsCI(b *testing.B) {
+	as := sql.Collation_utf8mb4_0900_as_ci
+	levels()
+	for _, s := range []struct{ name, a, b string }{
+		{"ASCII", "68487932199-96439406143-93774651418", "68487932199-96439406143-93774651419"},
+		{"Latin", "Crème brûlée à la française", "Crème brûlée à la françaisé"},
+	} {
+		for _, f := range []int{2, 3} {
+			SetKeyFormatForTest(f)
+			var buf []byte
+			b.Run(fmt.Sprintf("Key/%s/format%d", s.name, f), func(b *testing.B) {
+				for i := 0; i < b.N; i++ {
+					buf = AppendStringKey(buf[:0], as, s.a)
+				}
+			})
+			b.Run(fmt.Sprintf("Compare/%s/format%d", s.name, f), func(b *testing.B) {
+				for i := 0; i < b.N; i++ {
+					CompareStrings(as, s.a, s.b)
+				}
+			})
+		}
+	}
+	SetKeyFormatForTest(KeyFormat)
 }
