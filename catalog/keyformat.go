@@ -8,8 +8,9 @@ import (
 
 // Key formats. keyenc's string keys changed with its KeyFormat 1 (UCA
 // expansions: 'ß' encodes as "ss" under utf8mb4_0900_ai_ci, the unicode_ci
-// collations and utf8mb4_0900_as_ci) and 2 (ignorable characters encode
-// as nothing, _0900_ Hangul syllables as their jamo), so a table's primary
+// collations and utf8mb4_0900_as_ci), 2 (ignorable characters encode
+// as nothing, _0900_ Hangul syllables as their jamo) and 3
+// (utf8mb4_0900_as_ci as UCA's primary then secondary level), so a table's primary
 // and index keys are in the format of the Myriad that wrote them.
 // Table.KeyFormat records it: tables whose rows were all (re)written by a
 // Myriad with format n say n; records without it are format 0. Keys of such a table are only wrong if a
@@ -26,7 +27,7 @@ func (t *Table) StaleKeys() bool {
 	sch := t.Schema().Schema
 	changed := func(typ sql.Type) bool {
 		st, ok := typ.(sql.StringType)
-		return ok && keyenc.KeyFormatMatters(st.Collation())
+		return ok && keyenc.KeyFormatChanged(st.Collation(), int(t.KeyFormat))
 	}
 	for _, p := range t.PK {
 		if changed(sch[p].Type) {

@@ -58,8 +58,9 @@
 // sequence first, with no PAD SPACE trimming ('a' < 'a '). Under the UCA
 // collations an expanding character ('ß') writes the weights of the
 // characters it expands to ("ss", uca.go), where MySQL and GMS differ; so
-// does PAD SPACE (strings.go). Compare and CompareStrings are the order
-// the keys are in.
+// does PAD SPACE (strings.go). Under utf8mb4_0900_as_ci a key is UCA's two
+// levels, every primary weight and then every secondary one
+// (ucalevels.go). Compare and CompareStrings are the order the keys are in.
 //
 // # What this package must never do
 //

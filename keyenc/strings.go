@@ -79,6 +79,9 @@ func asciiTable(c sql.CollationID, sorter sql.CollationSorter) *[128]int32 {
 // non-binary encoders' NextRune does (utf8.DecodeRuneInString; an invalid byte
 // becomes U+FFFD of width 1).
 func appendWeights(b []byte, s string, c sql.CollationID, sorter sql.CollationSorter) []byte {
+	if multiLevel(c) {
+		return appendLevels(b, s)
+	}
 	if padSpace(c) {
 		return appendPadWeights(b, s, c, sorter)
 	}
@@ -322,6 +325,9 @@ func skipEscaped(b []byte) ([]byte, error) {
 // space, for NO PAD ones the shorter string first. Key encoding order equals
 // this comparison.
 func CompareStrings(c sql.CollationID, a, b string) int {
+	if multiLevel(c) {
+		return compareLevels(a, b)
+	}
 	sorter := c.Sorter()
 	// The ASCII table spares a Sorter call per differing character, which
 	// under utf8mb4_unicode_ci is a map lookup (2% of oltp_read_only's CPU

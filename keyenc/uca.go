@@ -91,10 +91,12 @@ func kindOf(c sql.CollationID) ucaKind {
 // characters under the UCA collations encode as their expansions (0 wrote
 // one GMS weight per character), 2 since ignorable characters weigh
 // nothing there and _0900_ Hangul syllables weigh as their jamo
-// (ucaign.go). Tables record the format their keys were written in; keys
-// of an older format over a UCA collation must be rebuilt before they are
-// read with this encoding.
-const KeyFormat = 2
+// (ucaign.go), 3 since utf8mb4_0900_as_ci weighs as UCA's primary and
+// secondary levels (ucalevels.go). Tables record the format their keys
+// were written in; keys of an older format over a collation whose keys
+// changed since (KeyFormatChanged) must be rebuilt before they are read
+// with this encoding.
+const KeyFormat = 3
 
 // forced, set only by tests through SetKeyFormatForTest, is 1 + the older
 // format the package writes, to build data directories as older Myriads
@@ -131,6 +133,17 @@ func Expands(c sql.CollationID) bool { return kindOf(c) != ucaNoKind && CurrentK
 // differ between key formats.
 func KeyFormatMatters(c sql.CollationID) bool { return kindOf(c) != ucaNoKind }
 
+// KeyFormatChanged reports whether keys of columns under collation c
+// written in key format since differ from the current format's: every
+// UCA collation's before format 2, only utf8mb4_0900_as_ci's in format 2.
+func KeyFormatChanged(c sql.CollationID, since int) bool {
+	k := kindOf(c)
+	if k == ucaNoKind || since >= CurrentKeyFormat() {
+		return false
+	}
+	return since < 2 || k == uca900Accents
+}
+
 // expansionText maps, per key format and kind, a character that does not
 // weigh as itself to the characters it weighs as ("" for an ignorable).
 var (
@@ -144,8 +157,10 @@ func expansionsAt(k ucaKind, format int) map[rune]string {
 		case 0:
 		case 1:
 			expansionText[format][k] = deriveExpansions(k)
-		default:
+		case 2:
 			expansionText[format][k] = withIgnorables(k, expansionsAt(k, 1))
+		default: // format 3 changed the levels (ucalevels.go), not these
+			expansionText[format][k] = expansionsAt(k, 2)
 		}
 	})
 	return expansionText[format][k]
@@ -285,6 +300,14 @@ func expansionsFor(c sql.CollationID, sorter sql.CollationSorter) map[rune][]int
 	if m := expansionWeights[f][c].Load(); m != nil {
 		return *m
 	}
+	m := expansionWeightsOf(k, f, sorter)
+	expansionWeights[f][c].Store(&m)
+	return m
+}
+
+// expansionWeightsOf is expansionsAt(k, f) with each expansion's
+// characters weighed by sorter.
+func expansionWeightsOf(k ucaKind, f int, sorter sql.CollationSorter) map[rune][]int32 {
 	text := expansionsAt(k, f)
 	m := make(map[rune][]int32, len(text))
 	for r, t := range text {
@@ -294,7 +317,6 @@ func expansionsFor(c sql.CollationID, sorter sql.CollationSorter) map[rune][]int
 		}
 		m[r] = ws
 	}
-	expansionWeights[f][c].Store(&m)
 	return m
 }
 

@@ -87,8 +87,10 @@ func TestUCAExpansionsOrder(t *testing.T) {
 			if k := sign(bytes.Compare(StringKey(coll, a), StringKey(coll, b))); k != got {
 				t.Fatalf("%s: %q vs %q: keys %d, CompareStrings %d", coll.Name(), a, b, k, got)
 			}
-			if padSpace(coll) {
-				continue // FuzzStringCollation checks padding against GMS
+			if padSpace(coll) || multiLevel(coll) {
+				// FuzzStringCollation checks padding against GMS; GMS's
+				// single level is not as_ci's two (ucalevels_test.go).
+				continue
 			}
 			want, err := typ.Compare(testCtx, expandText(coll, a), expandText(coll, b))
 			if err != nil || sign(want) != got {
