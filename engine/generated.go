@@ -39,6 +39,11 @@ func (t *Table) addGeneratedColumn(ctx *sql.Context, col *sql.Column, order *sql
 	if err != nil {
 		return err
 	}
+	// As an INSERT computes it (MySQL's arithmetic: 1690 on overflow, not
+	// a wrapped value; 1365 for a division by zero in strict mode).
+	if gen, err = sqlfunc.DefinitionExpr(ctx, gen); err != nil {
+		return err
+	}
 	// Rows are stored with TIMESTAMPs in UTC; the expression means them in
 	// the ALTER session's zone, as GMS computes it for an INSERT, and a
 	// TIMESTAMP result is that zone's wall time (timezone.go).
@@ -145,6 +150,9 @@ func newStampGens(ctx *sql.Context, old, nw *catalog.Table) (*stampGens, error) 
 			continue
 		}
 		e, err := resolveFuncExpr(ctx, nw, c.Generated.Expr)
+		if err == nil {
+			e, err = sqlfunc.DefinitionExpr(ctx, e)
+		}
 		if err != nil {
 			// Refused rather than copied with a value MySQL would not
 			// have.
