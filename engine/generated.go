@@ -39,6 +39,11 @@ func (t *Table) addGeneratedColumn(ctx *sql.Context, col *sql.Column, order *sql
 	if err != nil {
 		return err
 	}
+	// As an INSERT computes it (MySQL's arithmetic: 1690 on overflow, not
+	// a wrapped value; 1365 for a division by zero in strict mode).
+	if gen, err = sqlfunc.DefinitionExpr(ctx, gen); err != nil {
+		return err
+	}
 	// Rows are stored with TIMESTAMPs in UTC; the expression means them in
 	// the ALTER session's zone, as GMS computes it for an INSERT, and a
 	// TIMESTAMP result is that zone's wall time (timezone.go).
@@ -122,29 +127,49 @@ type stampGens struct {
 	stamps []int            // the new definition's TIMESTAMP columns
 }
 
-// newStampGens finds nw's STORED generated columns (but those old lacks)
-// whose expression reads a column that is a TIMESTAMP in nw or was one in
-// old; nil when there is none. nw must be prepared.
+// newStampGens finds nw's generated columns (but those old lacks) that a
+// copy must compute again: a STORED one whose expression reads a column
+// that is a TIMESTAMP in nw or was one in old, and any one (VIRTUAL too:
+// the engine stores those values) that reads a column whose type the
+// ALTER changes, or a column recomputed before it. `MODIFY a INT` over a
+// DECIMAL 1.5 stores 2, and `b AS (a * 2)` must be 4, not the 3.00 copied
+// (MySQL's copy computes every STORED column again, and a VIRTUAL one is
+// computed when read). nil when there is none. nw must be prepared.
 func newStampGens(ctx *sql.Context, old, nw *catalog.Table) (*stampGens, error) {
 	sch := nw.Schema().Schema
+	oldSch := old.Schema().Schema
 	g := &stampGens{stamps: stampsOf(sch)}
 	reads := append([]int(nil), g.stamps...)
+	var retyped []int
 	for i := range nw.Columns {
-		if j := columnByID(old, nw.Columns[i].ID); j >= 0 && sch[i].Type.Type() != sqltypes.Timestamp &&
-			old.Schema().Schema[j].Type.Type() == sqltypes.Timestamp {
+		j := columnByID(old, nw.Columns[i].ID)
+		if j < 0 {
+			continue
+		}
+		if sch[i].Type.Type() != sqltypes.Timestamp && oldSch[j].Type.Type() == sqltypes.Timestamp {
 			reads = append(reads, i)
 		}
+		if !sch[i].Type.Equals(oldSch[j].Type) {
+			retyped = append(retyped, i)
+		}
 	}
-	if len(reads) == 0 {
+	if len(reads) == 0 && len(retyped) == 0 {
 		return nil, nil
 	}
 	for i := range nw.Columns {
 		c := &nw.Columns[i]
 		// A column the ALTER adds has its value from the ALTER already.
-		if c.Generated == nil || c.Virtual || columnByID(old, c.ID) < 0 || !mentionsStamp(c.Generated.Expr, sch, reads) {
+		if c.Generated == nil || columnByID(old, c.ID) < 0 {
 			continue
 		}
+		if !mentionsStamp(c.Generated.Expr, sch, retyped) && (c.Virtual || !mentionsStamp(c.Generated.Expr, sch, reads)) {
+			continue
+		}
+		retyped = append(retyped, i)
 		e, err := resolveFuncExpr(ctx, nw, c.Generated.Expr)
+		if err == nil {
+			e, err = sqlfunc.DefinitionExpr(ctx, e)
+		}
 		if err != nil {
 			// Refused rather than copied with a value MySQL would not
 			// have.

@@ -15,6 +15,7 @@ import (
 	"github.com/dolthub/vitess/go/vt/sqlparser"
 
 	"github.com/myriaddb/myriad/catalog"
+	"github.com/myriaddb/myriad/sqlfunc"
 	"github.com/myriaddb/myriad/sqltext"
 )
 
@@ -353,8 +354,28 @@ func (t *Table) addColumnPerRow(ctx *sql.Context, col *sql.Column, order *sql.Co
 		return err
 	}
 	id := def.Columns[pos].ID
+	dflt := col.Default
 	if !col.AutoIncrement {
-		tx.perRow = map[uint32]*sql.ColumnDefaultValue{id: col.Default}
+		// Evaluated as an INSERT evaluates the default (MySQL's
+		// arithmetic), over the new row: the analyzer's indexes for a
+		// column it reads are its scope's, one past the row's (`DEFAULT
+		// (a + 1)` read the new column, and every existing row got NULL).
+		// The catalog keeps the column's own.
+		names := make([]string, len(def.Columns))
+		for i := range def.Columns {
+			names[i] = def.Columns[i].Name
+		}
+		e, err := bindByName(dflt, def.Name, names)
+		if err != nil {
+			return err
+		}
+		if e, err = sqlfunc.DefinitionExpr(ctx, e); err != nil {
+			return err
+		}
+		if d, ok := e.(*sql.ColumnDefaultValue); ok {
+			dflt = d
+		}
+		tx.perRow = map[uint32]*sql.ColumnDefaultValue{id: dflt}
 		defer func() { tx.perRow = nil }()
 	}
 	n := uint64(0)
@@ -369,7 +390,7 @@ func (t *Table) addColumnPerRow(ctx *sql.Context, col *sql.Column, order *sql.Co
 			nr[pos] = v
 			return nr, err
 		}
-		v, err := col.Default.Eval(ctx, nr)
+		v, err := dflt.Eval(ctx, nr)
 		if err != nil {
 			return nil, err
 		}

@@ -50,23 +50,24 @@ var lateRule = analyzer.Rule{Id: LateRuleID, Apply: func(ctx *sql.Context, _ *an
 //     every replacement, and the types of references to them, while column
 //     references still carry their IDs (assignExecIndexes, later in the
 //     batch, drops them);
-//   - last in both: the replacements again, for trigger bodies, which
-//     applyTriggers adds in between; then the sign of a DECIMAL MOD's zero
-//     in the result (negzero.go); then TIMESTAMP sort keys by their
-//     instant (stamporder.go);
+//   - last in both: the definitions rule (defexpr.go), after GMS's
+//     resolveInsertRows and applyTriggers; the replacements again, for
+//     trigger bodies and definitions, which those add in between; then the
+//     sign of a DECIMAL MOD's zero in the result (negzero.go); then
+//     TIMESTAMP sort keys by their instant (stamporder.go);
 //   - in "once-before", before GMS's simplifyFilters: the replacements in
 //     constant parts of WHERE, which simplifyFilters folds (FoldConstants).
 func Install(a *analyzer.Analyzer) {
 	useMySQLDefaultSQLMode()
 	if !hasRule(analyzer.OnceAfterAll, RuleID) {
-		analyzer.OnceAfterAll = append(append([]analyzer.Rule{rule}, analyzer.OnceAfterAll...), lateRule, negZeroRule, stampOrderRule)
+		analyzer.OnceAfterAll = append(append([]analyzer.Rule{rule}, analyzer.OnceAfterAll...), defExprRule, lateRule, negZeroRule, stampOrderRule)
 	}
 	if !hasRule(analyzer.AlwaysBeforeDefault, CompareRuleID) {
 		analyzer.AlwaysBeforeDefault = append([]analyzer.Rule{dateCompareRule, compareRule, divZeroConstRule}, analyzer.AlwaysBeforeDefault...)
 	}
 	for _, b := range a.Batches {
 		if strings.EqualFold(b.Desc, "after-all") && !hasRule(b.Rules, RuleID) {
-			b.Rules = append(append([]analyzer.Rule{rule}, b.Rules...), lateRule, negZeroRule, stampOrderRule)
+			b.Rules = append(append([]analyzer.Rule{rule}, b.Rules...), defExprRule, lateRule, negZeroRule, stampOrderRule)
 		}
 		if strings.EqualFold(b.Desc, "once-before") {
 			// First, also in an analyzer built after an earlier Install,

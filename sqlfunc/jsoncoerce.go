@@ -42,6 +42,20 @@ func (j *jsonNumber) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 	if err != nil || v == nil {
 		return v, err
 	}
+	if w, ok := v.(sql.JSONWrapper); ok {
+		// A string by its numeric prefix (jsonstrnum.go).
+		if d, err := fromGMS(w); err == nil {
+			if s, ok := d.Val.(string); ok {
+				n, code := jsonStringNumber(s, j.toInt)
+				target := "DECIMAL"
+				if j.toInt {
+					target = "INTEGER"
+				}
+				warnJSONCast(ctx, code, target, j.child)
+				return n, nil
+			}
+		}
+	}
 	return exactNumber(v, j.toInt)
 }
 

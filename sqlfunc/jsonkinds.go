@@ -465,12 +465,16 @@ func jsonOperands(e sql.Expression) (sql.Expression, bool) {
 		}
 		var w sql.Expression
 		switch x.Child.(type) {
-		case *gmsJSON, *jsonText, *jsonNumber:
+		case *gmsJSON, *jsonText, *jsonNumber, *jsonReal:
 			return e, false
 		}
 		switch {
 		case types.IsText(x.Type()):
 			w = &jsonText{unary{x.Child}}
+		case types.IsFloat(x.Type()):
+			// coerce_real: a string by its numeric prefix, with 3156
+			// (GMS: 0 without a warning).
+			w = &jsonReal{unary{x.Child}, numeric{}}
 		case types.IsDecimal(x.Type()) || types.IsInteger(x.Type()):
 			// Exactly (jsoncoerce.go).
 			w = &jsonNumber{unary{x.Child}, types.IsInteger(x.Type())}
