@@ -43,3 +43,37 @@ func TestCorrelatedLookupCollation(t *testing.T) {
 	norecAgrees(t, db, "t", "EXISTS (SELECT 1 FROM t s WHERE s.a = t.b)", "4")
 	norecAgrees(t, db, "t", "EXISTS (SELECT 1 FROM t s WHERE s.b = t.a)", "4")
 }
+
+// TestNotExistsHoistedNull: GMS's hoistOutOfScopeFilters moves the
+// conjuncts of a correlated subquery's WHERE that read no inner column out
+// of it, NOT EXISTS (... WHERE a.x AND NULL) becoming NOT (EXISTS (...) AND
+// a.x AND NULL): NULL, not TRUE, so the outer rows were dropped (MySQL keeps
+// all three: the subquery is empty). planfix made the correlated conjuncts
+// null-free but left the NULL literal beside them (the oracles' TLP finding
+// with the subquery generator, oracle14).
+func TestNotExistsHoistedNull(t *testing.T) {
+	ts := startServer(t, t.TempDir())
+	db := ts.connect("")
+	db.SetMaxOpenConns(1)
+	for _, q := range []string{
+		"CREATE DATABASE nh", "USE nh",
+		"CREATE TABLE a (id INT PRIMARY KEY, x INT)",
+		"CREATE TABLE b (id INT PRIMARY KEY, y INT)",
+		"INSERT INTO a VALUES (1, 1), (2, 2), (3, NULL)",
+		"INSERT INTO b VALUES (1, 1), (2, 5)",
+	} {
+		mustExec(t, db, q)
+	}
+	for _, c := range []struct{ pred, want string }{
+		{"NOT EXISTS (SELECT 1 FROM b s WHERE a.x AND NULL)", "3"},
+		{"NOT EXISTS (SELECT 1 FROM b s WHERE 1 = NULL AND a.x)", "3"},
+		{"NOT EXISTS (SELECT 1 FROM b s WHERE a.x > 1 AND NULL AND s.y)", "3"},
+		{"NOT EXISTS (SELECT 1 FROM b s WHERE a.x AND s.y = 1)", "1"},
+		{"EXISTS (SELECT 1 FROM b s WHERE a.x AND NULL)", "0"},
+	} {
+		norecAgrees(t, db, "a", c.pred, c.want)
+	}
+	if got := queryRows(t, db, "SELECT COUNT(*) FROM a LEFT JOIN b ON a.x = b.y WHERE NOT EXISTS (SELECT 1 FROM a s WHERE a.x AND NULL)")[0][0]; got != "3" {
+		t.Errorf("NOT EXISTS over a LEFT JOIN: %s rows, want 3", got)
+	}
+}

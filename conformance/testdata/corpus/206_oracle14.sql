@@ -13,3 +13,15 @@ SELECT id, EXISTS (SELECT 1 FROM cl s WHERE s.a = cl.b), EXISTS (SELECT 1 FROM c
 SELECT COUNT(*) FROM cl WHERE EXISTS (SELECT 1 FROM cl s WHERE s.a = cl.b);
 SELECT SUM(CASE WHEN EXISTS (SELECT 1 FROM cl s WHERE s.a = cl.b) THEN 1 ELSE 0 END) FROM cl;
 SELECT SUM(CASE WHEN EXISTS (SELECT 1 FROM cl s WHERE s.b = cl.a) THEN 1 ELSE 0 END) FROM cl;
+-- NOT EXISTS whose subquery WHERE has a NULL (or NULL-valued constant)
+-- conjunct beside a correlated one: GMS hoisted both out of the subquery,
+-- NOT (EXISTS (...) AND a.x AND NULL) is NULL and dropped every outer row.
+CREATE TABLE nha (id INT PRIMARY KEY, x INT);
+CREATE TABLE nhb (id INT PRIMARY KEY, y INT);
+INSERT INTO nha VALUES (1, 1), (2, 2), (3, NULL);
+INSERT INTO nhb VALUES (1, 1), (2, 5);
+SELECT COUNT(*) FROM nha WHERE NOT EXISTS (SELECT 1 FROM nhb s WHERE nha.x AND NULL);
+SELECT COUNT(*) FROM nha WHERE NOT EXISTS (SELECT 1 FROM nhb s WHERE 1 = NULL AND nha.x);
+SELECT COUNT(*) FROM nha WHERE NOT EXISTS (SELECT 1 FROM nhb s WHERE nha.x > 1 AND NULL AND s.y);
+SELECT COUNT(*) FROM nha LEFT JOIN nhb ON nha.x = nhb.y WHERE NOT EXISTS (SELECT 1 FROM nha s WHERE nha.x AND NULL);
+SELECT id FROM nha WHERE NOT EXISTS (SELECT 1 FROM nhb s WHERE nha.x AND s.y = 1) ORDER BY id;
