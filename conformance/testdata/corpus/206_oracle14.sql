@@ -25,3 +25,12 @@ SELECT COUNT(*) FROM nha WHERE NOT EXISTS (SELECT 1 FROM nhb s WHERE 1 = NULL AN
 SELECT COUNT(*) FROM nha WHERE NOT EXISTS (SELECT 1 FROM nhb s WHERE nha.x > 1 AND NULL AND s.y);
 SELECT COUNT(*) FROM nha LEFT JOIN nhb ON nha.x = nhb.y WHERE NOT EXISTS (SELECT 1 FROM nha s WHERE nha.x AND NULL);
 SELECT id FROM nha WHERE NOT EXISTS (SELECT 1 FROM nhb s WHERE nha.x AND s.y = 1) ORDER BY id;
+-- LIKE without a wildcard inside a WHERE's subquery stays LIKE ('a ' LIKE
+-- 'A' is false; GMS made it s.c = 'A', which pads under general_ci).
+CREATE TABLE sl (id INT PRIMARY KEY, n BIGINT, c VARCHAR(8) COLLATE utf8mb4_general_ci);
+INSERT INTO sl VALUES (1, NULL, 'é'), (2, 1, NULL), (3, 0, 'a '), (4, 2, 'A'), (5, -2, 'e'), (6, 3, '-2');
+SELECT COUNT(*) FROM sl WHERE (SELECT COUNT(*) FROM sl s WHERE s.c LIKE 'A') <= sl.n;
+SELECT SUM(CASE WHEN (SELECT COUNT(*) FROM sl s WHERE s.c LIKE 'A') <= sl.n THEN 1 ELSE 0 END) FROM sl;
+SELECT COUNT(*) FROM sl WHERE (SELECT COUNT(*) FROM sl s WHERE s.c = 'A') <= sl.n;
+SELECT id FROM sl WHERE id IN (SELECT s.id FROM sl s WHERE s.c LIKE 'A') ORDER BY id;
+SELECT id FROM sl WHERE EXISTS (SELECT 1 FROM sl s WHERE s.c LIKE 'a' AND s.id = sl.id) ORDER BY id;
