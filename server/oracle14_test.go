@@ -104,3 +104,31 @@ func TestSubqueryLikeStaysLike(t *testing.T) {
 		norecAgrees(t, db, "t", c.pred, c.want)
 	}
 }
+
+// TestNumberInStringSubquery: an uncorrelated `0 IN (SELECT c ...)` that is
+// a whole WHERE conjunct became a semi join, which looked 0 up as '0' in
+// c's index, where MySQL compares a number with strings as DOUBLE ('é' is
+// 0): no row in WHERE, every row in the select list (the oracles' NoREC
+// finding with the subquery generator, oracle14).
+func TestNumberInStringSubquery(t *testing.T) {
+	ts := startServer(t, t.TempDir())
+	db := ts.connect("")
+	db.SetMaxOpenConns(1)
+	for _, q := range []string{
+		"CREATE DATABASE ns", "USE ns",
+		"CREATE TABLE s (id INT PRIMARY KEY, c VARCHAR(8), KEY kc (c))",
+		"CREATE TABLE t (id INT PRIMARY KEY, n INT)",
+		"INSERT INTO s VALUES (1, 'é'), (2, '1'), (3, NULL)",
+		"INSERT INTO t VALUES (1, 0), (2, 1), (3, 5)",
+	} {
+		mustExec(t, db, q)
+	}
+	for _, c := range []struct{ pred, want string }{
+		{"0 IN (SELECT c FROM s)", "3"},
+		{"1.0 IN (SELECT c FROM s WHERE id > 0)", "3"},
+		{"5 IN (SELECT c FROM s)", "0"},
+		{"t.n IN (SELECT c FROM s)", "2"},
+	} {
+		norecAgrees(t, db, "t", c.pred, c.want)
+	}
+}

@@ -34,3 +34,13 @@ SELECT SUM(CASE WHEN (SELECT COUNT(*) FROM sl s WHERE s.c LIKE 'A') <= sl.n THEN
 SELECT COUNT(*) FROM sl WHERE (SELECT COUNT(*) FROM sl s WHERE s.c = 'A') <= sl.n;
 SELECT id FROM sl WHERE id IN (SELECT s.id FROM sl s WHERE s.c LIKE 'A') ORDER BY id;
 SELECT id FROM sl WHERE EXISTS (SELECT 1 FROM sl s WHERE s.c LIKE 'a' AND s.id = sl.id) ORDER BY id;
+-- A number IN a subquery of strings compares as DOUBLE; as a semi join it
+-- looked 0 up as '0' in the strings' index.
+CREATE TABLE nss (id INT PRIMARY KEY, c VARCHAR(8), KEY kc (c));
+CREATE TABLE nst (id INT PRIMARY KEY, n INT);
+INSERT INTO nss VALUES (1, 'é'), (2, '1'), (3, NULL);
+INSERT INTO nst VALUES (1, 0), (2, 1), (3, 5);
+SELECT COUNT(*) FROM nst WHERE 0 IN (SELECT c FROM nss);
+SELECT COUNT(*) FROM nst WHERE 1.0 IN (SELECT c FROM nss WHERE id > 0);
+SELECT COUNT(*) FROM nst WHERE 5 IN (SELECT c FROM nss);
+SELECT id FROM nst WHERE nst.n IN (SELECT c FROM nss) ORDER BY id;
