@@ -744,7 +744,18 @@ func (o *oracle) query(q string) ([]string, error) {
 		}
 		out = append(out, strings.Join(vs, "\x00"))
 	}
-	return out, rows.Err()
+	if err := rows.Err(); err != nil {
+		// An error after the first rows that is not a MySQL error packet
+		// (the server dropped the connection mid-stream) is a finding,
+		// reported with its query: the next query would only say "bad
+		// connection".
+		var me *mysql.MySQLError
+		if !errors.As(err, &me) {
+			o.t.Fatalf("seed %d: %s: %v", o.seed, q, err)
+		}
+		return nil, err
+	}
+	return out, nil
 }
 
 func partitions(q, p string) [3]string {
