@@ -102,6 +102,8 @@ func TestOracles(t *testing.T) {
 	defer conn.Close()
 	o := &oracle{t: t, conn: conn, rng: rand.New(rand.NewSource(seed)), seed: seed,
 		onlyTyp: ci || os.Getenv("MYRIAD_ORACLE_TYPED") == "1", ciSafe: ci, seen: map[string]bool{}}
+	o.sub, o.win = kindsOn(os.Getenv("MYRIAD_ORACLE_KINDS"), ci)
+	t.Logf("kinds: subqueries %v, window functions %v", o.sub, o.win)
 	deadline := time.Now().Add(dur)
 	round := 0
 	more := func() bool {
@@ -118,6 +120,29 @@ func TestOracles(t *testing.T) {
 	if o.failures > 0 {
 		t.Errorf("replay with -oracle.seed=%d", seed)
 	}
+}
+
+// kindsOn reads MYRIAD_ORACLE_KINDS, the generator's optional expression
+// kinds: "sub" (subqueries), "win" (window functions), "all", "none". The
+// default CI run (ci) has none, so that its seed replays as before.
+func kindsOn(v string, ci bool) (sub, win bool) {
+	if v == "" {
+		if ci {
+			return false, false
+		}
+		v = "win"
+	}
+	for _, k := range strings.Split(v, ",") {
+		switch strings.TrimSpace(k) {
+		case "sub":
+			sub = true
+		case "win":
+			win = true
+		case "all":
+			sub, win = true, true
+		}
+	}
+	return sub, win
 }
 
 type oracle struct {
@@ -137,12 +162,16 @@ type oracle struct {
 	// elsewhere: BETWEEN and CONCAT on strings (KNOWN.md B.1 and the
 	// string-comparison findings in 130). Everything else is generated.
 	ciSafe bool
-	seen   map[string]bool
+	// sub, win: the generator's subqueries (scalar, EXISTS, IN) and derived
+	// tables of window functions, on with MYRIAD_ORACLE_KINDS=sub,win (see
+	// kindsOn).
+	sub, win bool
+	seen     map[string]bool
 	dups   int
 }
 
 // shapeRe matches what varies between reports of one bug: columns and literals.
-var shapeRe = regexp.MustCompile(`t[01]\.c[0-9]+|'[^']*'|-?[0-9]+(\.[0-9]+)?(e[0-9]+)?|NULL`)
+var shapeRe = regexp.MustCompile(`[ts][01]\.[cw][0-9]+|'[^']*'|-?[0-9]+(\.[0-9]+)?(e[0-9]+)?|NULL`)
 
 type ocol struct {
 	name, kind string             // kind: int, dec, dbl, str, bin
@@ -249,19 +278,95 @@ type scope struct {
 	cols []string // qualified column names
 	kind map[string]string
 	coll map[string]gmssql.CollationID
+	// inSub: this scope is a subquery's (outer columns and its own); the
+	// generator nests no subquery in another, to keep a check's cost low.
+	inSub bool
 }
 
 func (o *oracle) scopeOf(tabs ...otable) scope {
 	s := scope{kind: map[string]string{}, coll: map[string]gmssql.CollationID{}}
 	for _, tb := range tabs {
-		for _, c := range tb.cols {
-			n := tb.name + "." + c.name
-			s.cols = append(s.cols, n)
-			s.kind[n] = c.kind
-			s.coll[n] = c.coll
-		}
+		s.add(tb.name, tb.cols)
 	}
 	return s
+}
+
+func (s *scope) add(alias string, cols []ocol) {
+	for _, c := range cols {
+		n := alias + "." + c.name
+		s.cols = append(s.cols, n)
+		s.kind[n] = c.kind
+		s.coll[n] = c.coll
+	}
+}
+
+// subScope is the scope of a subquery over table ti, aliased s<ti> so that
+// it may be correlated with the outer t<ti>: its own columns and the outer
+// ones.
+func (o *oracle) subScope(s scope, ti int) (string, scope) {
+	alias := fmt.Sprintf("s%d", ti)
+	in := scope{kind: map[string]string{}, coll: map[string]gmssql.CollationID{}, inSub: true}
+	in.add(alias, o.tables[ti].cols)
+	in.cols = append(in.cols, s.cols...)
+	for _, c := range s.cols {
+		in.kind[c], in.coll[c] = s.kind[c], s.coll[c]
+	}
+	return fmt.Sprintf("t%d AS %s", ti, alias), in
+}
+
+// ownCol picks a column of the subquery's own table of the class, "" if
+// there is none.
+func (o *oracle) ownCol(in scope, ti int, cls string) string {
+	var cols []string
+	for _, c := range o.tables[ti].cols {
+		if kindIn(c.kind, cls) {
+			cols = append(cols, fmt.Sprintf("s%d.%s", ti, c.name))
+		}
+	}
+	if len(cols) == 0 {
+		return ""
+	}
+	return cols[o.rng.Intn(len(cols))]
+}
+
+// subquery is a scalar subquery of the class: an aggregate of a column of
+// a table, filtered by a predicate that may read the outer query's columns
+// (nil if the class has no such column or this is already a subquery).
+func (o *oracle) subquery(s scope, depth int, cls string) *expr {
+	if s.inSub {
+		return nil
+	}
+	ti := o.rng.Intn(len(o.tables))
+	from, in := o.subScope(s, ti)
+	col := o.ownCol(in, ti, cls)
+	if col == "" {
+		return nil
+	}
+	agg := []string{"MIN", "MAX", "COUNT"}[o.rng.Intn(3)]
+	if agg == "COUNT" && cls == "str" {
+		agg = "MAX"
+	}
+	return &expr{format: "(SELECT " + agg + "(" + col + ") FROM " + from + " WHERE %s)", kids: []*expr{o.pred(in, depth)}}
+}
+
+// subPred is an EXISTS or IN over a subquery that may be correlated (nil
+// where subquery gives none).
+func (o *oracle) subPred(s scope, depth int, cls string) *expr {
+	if s.inSub {
+		return nil
+	}
+	ti := o.rng.Intn(len(o.tables))
+	from, in := o.subScope(s, ti)
+	if o.rng.Intn(2) == 0 {
+		return &expr{format: "(EXISTS (SELECT 1 FROM " + from + " WHERE %s))", kids: []*expr{o.pred(in, depth)}}
+	}
+	col := o.ownCol(in, ti, cls)
+	if col == "" {
+		return nil
+	}
+	op := []string{"IN", "NOT IN"}[o.rng.Intn(2)]
+	return &expr{format: "(%s " + op + " (SELECT " + col + " FROM " + from + " WHERE %s))",
+		kids: []*expr{o.scalarOf(s, depth, cls), o.pred(in, depth)}}
 }
 
 // class picks the operand class of a value expression: in a typed check
@@ -286,6 +391,11 @@ func kindIn(kind, class string) bool {
 }
 
 func (o *oracle) scalarOf(s scope, depth int, cls string) *expr {
+	if o.sub && depth > 0 && o.rng.Intn(12) == 0 {
+		if e := o.subquery(s, depth-1, cls); e != nil {
+			return e
+		}
+	}
 	if depth <= 0 || o.rng.Intn(3) == 0 || cls == "str" && o.rng.Intn(2) == 0 {
 		var cols []string
 		for _, c := range s.cols {
@@ -337,6 +447,71 @@ func (o *oracle) scalarOf(s scope, depth int, cls string) *expr {
 	}
 }
 
+// windowed is a derived table of tb's columns and a few window functions'
+// (w0, w1, ...), under tb's own name: the oracles' predicates then filter
+// rows above the windows, which must see every row of tb (a filter pushed
+// below a window changes its values). Only windows whose values do not
+// depend on how ties are broken: ordered by the primary key, or counting or
+// summing exact numbers over a partition.
+func (o *oracle) windowed(tb otable) (string, scope) {
+	pick := func(cls string) (ocol, bool) {
+		var cs []ocol
+		for _, c := range tb.cols {
+			if kindIn(c.kind, cls) {
+				cs = append(cs, c)
+			}
+		}
+		if len(cs) == 0 {
+			return ocol{}, false
+		}
+		return cs[o.rng.Intn(len(cs))], true
+	}
+	cols := slices.Clone(tb.cols)
+	sel := []string{"id"}
+	for _, c := range tb.cols {
+		sel = append(sel, c.name)
+	}
+	for i, n := 0, 1+o.rng.Intn(3); i < n; i++ {
+		pc, _ := pick("")
+		part := "PARTITION BY " + pc.name + " "
+		if o.rng.Intn(3) == 0 {
+			part = ""
+		}
+		var def string
+		w := ocol{name: fmt.Sprintf("w%d", i), kind: "int"}
+		switch o.rng.Intn(6) {
+		case 0:
+			def = "ROW_NUMBER() OVER (" + part + "ORDER BY id)"
+		case 1:
+			def = "RANK() OVER (ORDER BY " + pc.name + ")"
+		case 2:
+			def = "COUNT(" + pc.name + ") OVER (" + part + ")"
+		case 3:
+			def = "LAG(" + pc.name + ") OVER (" + part + "ORDER BY id)"
+			w.kind, w.coll = pc.kind, pc.coll
+		case 4:
+			c, ok := pick("num")
+			if !ok || c.kind == "dbl" {
+				def = "DENSE_RANK() OVER (" + part + "ORDER BY " + pc.name + ")"
+				break
+			}
+			def, w.kind = "SUM("+c.name+") OVER ("+part+")", "dec"
+		default:
+			c, ok := pick("num")
+			if !ok {
+				def = "COUNT(*) OVER (" + part + "ORDER BY id ROWS BETWEEN 1 PRECEDING AND 1 FOLLOWING)"
+				break
+			}
+			def, w.kind = "MAX("+c.name+") OVER ("+part+"ORDER BY id ROWS BETWEEN 1 PRECEDING AND CURRENT ROW)", c.kind
+		}
+		sel = append(sel, def+" AS "+w.name)
+		cols = append(cols, w)
+	}
+	s := scope{kind: map[string]string{}, coll: map[string]gmssql.CollationID{}}
+	s.add(tb.name, cols)
+	return fmt.Sprintf("(SELECT %s FROM %s) AS %s", strings.Join(sel, ", "), tb.name, tb.name), s
+}
+
 // pred is a boolean expression.
 func (o *oracle) pred(s scope, depth int) *expr {
 	if depth > 0 && o.rng.Intn(3) == 0 {
@@ -350,6 +525,11 @@ func (o *oracle) pred(s scope, depth int) *expr {
 		}
 	}
 	cls := o.class()
+	if o.sub && depth > 0 && o.rng.Intn(10) == 0 {
+		if e := o.subPred(s, depth-1, cls); e != nil {
+			return e
+		}
+	}
 	a := o.scalarOf(s, depth-1, cls)
 	switch o.rng.Intn(8) {
 	case 0:
@@ -382,10 +562,16 @@ func (o *oracle) check() {
 	o.typed = o.onlyTyp || o.rng.Intn(4) > 0
 	var from string
 	var s scope
-	switch o.rng.Intn(3) {
+	n := 3
+	if o.win {
+		n = 4
+	}
+	switch o.rng.Intn(n) {
 	case 0, 1:
 		tb := o.tables[o.rng.Intn(2)]
 		from, s = tb.name, o.scopeOf(tb)
+	case 3:
+		from, s = o.windowed(o.tables[o.rng.Intn(2)])
 	default:
 		t0, t1 := o.tables[0], o.tables[1]
 		s = o.scopeOf(t0, t1)
@@ -558,7 +744,18 @@ func (o *oracle) query(q string) ([]string, error) {
 		}
 		out = append(out, strings.Join(vs, "\x00"))
 	}
-	return out, rows.Err()
+	if err := rows.Err(); err != nil {
+		// An error after the first rows that is not a MySQL error packet
+		// (the server dropped the connection mid-stream) is a finding,
+		// reported with its query: the next query would only say "bad
+		// connection".
+		var me *mysql.MySQLError
+		if !errors.As(err, &me) {
+			o.t.Fatalf("seed %d: %s: %v", o.seed, q, err)
+		}
+		return nil, err
+	}
+	return out, nil
 }
 
 func partitions(q, p string) [3]string {

@@ -240,7 +240,7 @@ func installGlobalRules() {
 	// preIndexRewrite must run before GMS's simplifyFilters.
 	before := analyzer.Rule{Id: preIndexRewriteID, Apply: func(ctx *sql.Context, _ *analyzer.Analyzer, n sql.Node, _ *plan.Scope,
 		_ analyzer.RuleSelector, _ *sql.QueryFlags) (sql.Node, transform.TreeIdentity, error) {
-		return preIndexRewrite(ctx, n)
+		return preIndexRewriteDeep(ctx, n)
 	}}
 	rules := make([]analyzer.Rule, 0, len(analyzer.OnceBeforeDefault)+1)
 	placed := false

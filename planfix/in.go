@@ -57,7 +57,10 @@ func protectIn(n sql.Node, semi bool) (sql.Node, transform.TreeIdentity, error) 
 			same := transform.SameTree
 			for i, c := range conj {
 				if in, ok := c.(*plan.InSubquery); ok && semi {
-					if sq, ok := in.RightChild.(*plan.Subquery); ok && sq.CanCacheResults() {
+					// Not a number against strings: the semi join then looks
+					// 0 up as '0' in the strings' index ('é' = 0 is TRUE).
+					if sq, ok := in.RightChild.(*plan.Subquery); ok && sq.CanCacheResults() &&
+						!numberVsString(in.LeftChild.Type(), sq.Type()) {
 						continue // becomes a semi join
 					}
 				}

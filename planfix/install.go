@@ -91,6 +91,8 @@ func Install(a *analyzer.Analyzer) {
 			case "unnestExistsSubqueries":
 				rules = append(rules, analyzer.Rule{Id: constantExistsID, Apply: constantExists},
 					analyzer.Rule{Id: notExistsNullsID, Apply: nullFreeNotExists})
+			case "applyIndexesFromOuterScope":
+				rules = append(rules, analyzer.Rule{Id: outerLookupsID, Apply: keepDisguisedColumnsOffOuterLookups})
 			case "optimizeJoins":
 				rules = append(rules, analyzer.Rule{Id: emptyJoinsID, Apply: dropEmptyJoins},
 					analyzer.Rule{Id: semiJoinOnceID, Apply: markSemiJoins},

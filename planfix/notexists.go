@@ -61,7 +61,10 @@ func nullFreeNotExists(_ *sql.Context, _ *analyzer.Analyzer, n sql.Node, _ *plan
 			conj := expression.SplitConjunction(f.Expression)
 			changed := false
 			for i, c := range conj {
-				if !refsCols(c, corr) {
+				// A conjunct that reads no column at all (a NULL literal
+				// beside a correlated one: WHERE t.x AND NULL) is hoisted
+				// with them.
+				if !refsCols(c, corr) && !readsNoColumn(c) {
 					continue
 				}
 				if nc := nullFree(c); nc != c {
@@ -87,7 +90,12 @@ func nullFreeNotExists(_ *sql.Context, _ *analyzer.Analyzer, n sql.Node, _ *plan
 // otherwise; c itself when it can never be NULL.
 func nullFree(c sql.Expression) sql.Expression {
 	switch c := c.(type) {
-	case *expression.NullSafeEquals, *expression.IsNull, *expression.IsTrue, *expression.Literal, *trueEq:
+	case *expression.Literal:
+		if c.Value() == nil {
+			return expression.NewLiteral(false, types.Boolean)
+		}
+		return c
+	case *expression.NullSafeEquals, *expression.IsNull, *expression.IsTrue, *trueEq:
 		return c
 	case *expression.And:
 		l, r := nullFree(c.LeftChild), nullFree(c.RightChild)
@@ -107,6 +115,17 @@ func nullFree(c sql.Expression) sql.Expression {
 		}
 	}
 	return expression.NewIsTrue(c)
+}
+
+// readsNoColumn: e reads no column (nor a subquery, which may).
+func readsNoColumn(e sql.Expression) bool {
+	return !transform.InspectExpr(e, func(e sql.Expression) bool {
+		switch e.(type) {
+		case *expression.GetField, *plan.Subquery:
+			return true
+		}
+		return false
+	})
 }
 
 // refsCols reports whether e reads any of cols.
