@@ -263,6 +263,10 @@ func installGlobalRules() {
 		return deferDMLAnalysis(ctx, n)
 	}}}, analyzer.AlwaysBeforeDefault...)
 	analyzer.OnceAfterAll = append(analyzer.OnceAfterAll,
+		analyzer.Rule{Id: joinUpdateTriggersID, Apply: func(ctx *sql.Context, _ *analyzer.Analyzer, n sql.Node, _ *plan.Scope,
+			_ analyzer.RuleSelector, _ *sql.QueryFlags) (sql.Node, transform.TreeIdentity, error) {
+			return refuseJoinUpdateTriggers(ctx, n)
+		}},
 		analyzer.Rule{Id: exactUpdatesID, Apply: func(_ *sql.Context, _ *analyzer.Analyzer, n sql.Node, _ *plan.Scope,
 			_ analyzer.RuleSelector, _ *sql.QueryFlags) (sql.Node, transform.TreeIdentity, error) {
 			return ExactUpdates(n)
@@ -306,6 +310,7 @@ const (
 	// 10_057: fkParentSchemaID, see fkParentSchema (foreignkeys.go)
 	// 10_750: orderByOutputAliasID, see OrderByOutputAlias (orderalias.go)
 	// 11_340: decimalNotesID, see decimalNotes (decnote.go)
+	// 11_341: joinUpdateTriggersID, see refuseJoinUpdateTriggers (jointrig.go)
 )
 
 // init installs the global rules when the package loads: every analyzer the

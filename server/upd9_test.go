@@ -244,3 +244,71 @@ func warningsOn(t *testing.T, c *sql.Conn) []string {
 	}
 	return out
 }
+
+// TestJoinUpdateTargetTriggersRefused: a multi-table UPDATE that changes a
+// table with an UPDATE trigger is refused with 1235 and changes nothing.
+// GMS fired no trigger of such a target (it looks only at the statement's
+// first table) and wrote the rows anyway: a BEFORE trigger's SET NEW.m was
+// lost and an AFTER trigger's log row missing, where MySQL and MariaDB fire
+// both per updated row. A join that only reads the triggered table, and a
+// single-table UPDATE of it (whose triggers GMS fires), still run.
+func TestJoinUpdateTargetTriggersRefused(t *testing.T) {
+	ts := startServer(t, t.TempDir())
+	mustExec(t, ts.connect(""), "CREATE DATABASE jt")
+	db := ts.connect("jt")
+	for _, q := range []string{
+		"CREATE TABLE a (id INT PRIMARY KEY, n INT)",
+		"CREATE TABLE b (id INT PRIMARY KEY, aid INT, m INT)",
+		"CREATE TABLE c (id INT PRIMARY KEY, k INT)",
+		"CREATE TABLE lg (id INT AUTO_INCREMENT PRIMARY KEY, what VARCHAR(20))",
+		"INSERT INTO a VALUES (1, 10), (2, 20)",
+		"INSERT INTO b VALUES (1, 1, 0), (2, 2, 0)",
+		"INSERT INTO c VALUES (1, 0), (2, 0)",
+		"CREATE TRIGGER bu BEFORE UPDATE ON b FOR EACH ROW SET NEW.m = NEW.m * 10",
+		"CREATE TRIGGER cu AFTER UPDATE ON c FOR EACH ROW INSERT INTO lg (what) VALUES (CONCAT('c', NEW.id))",
+	} {
+		mustExec(t, db, q)
+	}
+	const rowsQ = "SELECT CONCAT((SELECT GROUP_CONCAT(n ORDER BY id) FROM a), '/', (SELECT GROUP_CONCAT(m ORDER BY id) FROM b), '/', (SELECT GROUP_CONCAT(k ORDER BY id) FROM c), '/', (SELECT COUNT(*) FROM lg))"
+	const start = "10,20/0,0/0,0/0"
+	for _, q := range []string{
+		"UPDATE a JOIN b ON a.id = b.aid SET b.m = 1",
+		"UPDATE b JOIN a ON a.id = b.aid SET b.m = 1",
+		"UPDATE a AS x JOIN b AS y ON x.id = y.aid SET x.n = 0, y.m = 1",
+		"UPDATE a JOIN c ON a.id = c.id SET c.k = 1",
+		"UPDATE a JOIN c ON a.id = c.id LEFT JOIN b ON b.aid = a.id SET a.n = 0, c.k = 1",
+		"UPDATE a, b SET b.m = 1 WHERE a.id = b.aid",
+	} {
+		wantErrNo(t, db, 1235, q)
+		if got := joinRows(queryRows(t, db, rowsQ)); got != start {
+			t.Errorf("%s: rows %s, want %s (unchanged)", q, got, start)
+		}
+	}
+	// The prepared form is refused too.
+	if _, err := db.Exec("UPDATE a JOIN b ON a.id = b.aid SET b.m = ?", 1); mysqlErrNo(err) != 1235 {
+		t.Errorf("prepared: got %v, want error 1235", err)
+	}
+	steps := []struct {
+		q        string
+		affected int64
+		want     string
+	}{
+		// b and c are only read: nothing of theirs is updated, so no
+		// trigger fires (MariaDB 10.11 answers the same).
+		{"UPDATE a JOIN b ON a.id = b.aid JOIN c ON c.id = a.id SET a.n = a.n + b.m + c.k + 1", 2, "11,21/0,0/0,0/0"},
+		{"UPDATE b SET m = m + 1 WHERE id = 1", 1, "11,21/10,0/0,0/0"},
+		{"UPDATE c SET k = 5", 2, "11,21/10,0/5,5/2"},
+	}
+	for _, s := range steps {
+		r, err := db.Exec(s.q)
+		if err != nil {
+			t.Fatalf("%s: %v", s.q, err)
+		}
+		if n, _ := r.RowsAffected(); n != s.affected {
+			t.Errorf("%s: affected %d, want %d", s.q, n, s.affected)
+		}
+		if got := joinRows(queryRows(t, db, rowsQ)); got != s.want {
+			t.Errorf("%s: rows %s, want %s", s.q, got, s.want)
+		}
+	}
+}
