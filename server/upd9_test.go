@@ -312,3 +312,50 @@ func TestJoinUpdateTargetTriggersRefused(t *testing.T) {
 		}
 	}
 }
+
+// TestProcSetVariablesRefused: a procedure whose UPDATE SET value (or ON
+// DUPLICATE KEY UPDATE value) names one of its parameters or DECLAREd
+// variables is refused with 1235 at CALL and changes nothing. GMS's
+// interpreter leaves the variables out of SET values: `SET m = x` failed
+// 1054, and `SET m = m` with a parameter m read the column and left the
+// rows as they were (MySQL takes the variable: "MySQL currently interprets
+// the reference as the name of a variable", Local Variable Scope and
+// Resolution). Single- and multi-table UPDATE, BEGIN ... END with
+// DECLARE. A procedure whose variables are only in WHERE, or whose SET
+// values name qualified columns, still runs (rows as MariaDB 10.11's).
+func TestProcSetVariablesRefused(t *testing.T) {
+	ts := startServer(t, t.TempDir())
+	mustExec(t, ts.connect(""), "CREATE DATABASE pv")
+	db := ts.connect("pv")
+	for _, q := range []string{
+		"CREATE TABLE a (id INT PRIMARY KEY, n INT)",
+		"CREATE TABLE b (id INT PRIMARY KEY, aid INT, m INT)",
+		"INSERT INTO a VALUES (1, 10), (2, 20)",
+		"INSERT INTO b VALUES (1, 1, 0), (2, 2, 0)",
+		"CREATE PROCEDURE pj(x INT) UPDATE a JOIN b ON a.id = b.aid SET b.m = x",
+		"CREATE PROCEDURE p1(x INT) UPDATE b SET m = x + 1",
+		"CREATE PROCEDURE pm(m INT) UPDATE b SET m = m",
+		"CREATE PROCEDURE pd() BEGIN DECLARE v INT DEFAULT 3; UPDATE b SET m = v WHERE id = 1; END",
+		"CREATE PROCEDURE po(m INT) INSERT INTO b VALUES (1, 1, 0) ON DUPLICATE KEY UPDATE m = m",
+		"CREATE PROCEDURE ok1(x INT) UPDATE a JOIN b ON a.id = b.aid SET b.m = b.m + 5 WHERE a.n > x",
+		"CREATE PROCEDURE ok2(m INT) UPDATE b SET b.m = b.m + 1 WHERE b.id = m",
+	} {
+		mustExec(t, db, q)
+	}
+	const rowsQ = "SELECT GROUP_CONCAT(m ORDER BY id) FROM b"
+	for _, q := range []string{"CALL pj(100)", "CALL p1(1)", "CALL pm(42)", "CALL pd()", "CALL po(7)"} {
+		wantErrNo(t, db, 1235, q)
+		if got := joinRows(queryRows(t, db, rowsQ)); got != "0,0" {
+			t.Errorf("%s: rows %s, want 0,0 (unchanged)", q, got)
+		}
+	}
+	for _, s := range []struct{ q, want string }{
+		{"CALL ok1(15)", "0,5"},
+		{"CALL ok2(1)", "1,5"},
+	} {
+		mustExec(t, db, s.q)
+		if got := joinRows(queryRows(t, db, rowsQ)); got != s.want {
+			t.Errorf("%s: rows %s, want %s", s.q, got, s.want)
+		}
+	}
+}
