@@ -250,7 +250,8 @@ func warningsOn(t *testing.T, c *sql.Conn) []string {
 // GMS fired no trigger of such a target (it looks only at the statement's
 // first table) and wrote the rows anyway: a BEFORE trigger's SET NEW.m was
 // lost and an AFTER trigger's log row missing, where MySQL and MariaDB fire
-// both per updated row. A join that only reads the triggered table, and a
+// both per updated row. Also from a procedure and from another table's
+// trigger body (whose INSERT then fails whole). A join that only reads the triggered table, and a
 // single-table UPDATE of it (whose triggers GMS fires), still run.
 func TestJoinUpdateTargetTriggersRefused(t *testing.T) {
 	ts := startServer(t, t.TempDir())
@@ -266,11 +267,15 @@ func TestJoinUpdateTargetTriggersRefused(t *testing.T) {
 		"INSERT INTO c VALUES (1, 0), (2, 0)",
 		"CREATE TRIGGER bu BEFORE UPDATE ON b FOR EACH ROW SET NEW.m = NEW.m * 10",
 		"CREATE TRIGGER cu AFTER UPDATE ON c FOR EACH ROW INSERT INTO lg (what) VALUES (CONCAT('c', NEW.id))",
+		"CREATE TABLE src (id INT PRIMARY KEY)",
+		"CREATE TRIGGER si AFTER INSERT ON src FOR EACH ROW UPDATE a JOIN b ON a.id = b.aid SET b.m = NEW.id",
+		"CREATE PROCEDURE pt() UPDATE a JOIN b ON a.id = b.aid SET b.m = 1",
 	} {
 		mustExec(t, db, q)
 	}
 	const rowsQ = "SELECT CONCAT((SELECT GROUP_CONCAT(n ORDER BY id) FROM a), '/', (SELECT GROUP_CONCAT(m ORDER BY id) FROM b), '/', (SELECT GROUP_CONCAT(k ORDER BY id) FROM c), '/', (SELECT COUNT(*) FROM lg))"
 	const start = "10,20/0,0/0,0/0"
+	const srcQ = "SELECT COUNT(*) FROM src"
 	for _, q := range []string{
 		"UPDATE a JOIN b ON a.id = b.aid SET b.m = 1",
 		"UPDATE b JOIN a ON a.id = b.aid SET b.m = 1",
@@ -278,10 +283,15 @@ func TestJoinUpdateTargetTriggersRefused(t *testing.T) {
 		"UPDATE a JOIN c ON a.id = c.id SET c.k = 1",
 		"UPDATE a JOIN c ON a.id = c.id LEFT JOIN b ON b.aid = a.id SET a.n = 0, c.k = 1",
 		"UPDATE a, b SET b.m = 1 WHERE a.id = b.aid",
+		"CALL pt()",
+		"INSERT INTO src VALUES (1)",
 	} {
 		wantErrNo(t, db, 1235, q)
 		if got := joinRows(queryRows(t, db, rowsQ)); got != start {
 			t.Errorf("%s: rows %s, want %s (unchanged)", q, got, start)
+		}
+		if got := joinRows(queryRows(t, db, srcQ)); got != "0" {
+			t.Errorf("%s: src has %s rows, want 0", q, got)
 		}
 	}
 	// The prepared form is refused too.
