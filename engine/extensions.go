@@ -111,6 +111,9 @@ func (e *Engine) rules() []Rule {
 		{RuleRefuseTriggerInsertSelect, "refuseTriggerInsertSelect",
 			"GMS keeps the last N columns of a trigger's INSERT ... SELECT rows: with LIMIT it stored a wrong row, with UNION or a subquery it failed 1366",
 			ctxRule(RefuseTriggerInsertSelect), PostAnalyzer},
+		{RuleProcSetVariables, "procSetVariables",
+			"GMS's procedure interpreter leaves parameters out of an UPDATE's SET values: 1054, or a column of the same name read instead of the parameter",
+			ctxRule(refuseProcSetVariables), PostAnalyzer},
 		{RuleShowCreateParentSchema, "showCreateParentSchema",
 			"GMS prints a foreign key's parent without its schema", ctxRule(ShowCreateParentSchema), PostAnalyzer},
 		{RuleExplainManyRows, "explainManyRows",
@@ -263,6 +266,10 @@ func installGlobalRules() {
 		return deferDMLAnalysis(ctx, n)
 	}}}, analyzer.AlwaysBeforeDefault...)
 	analyzer.OnceAfterAll = append(analyzer.OnceAfterAll,
+		analyzer.Rule{Id: joinUpdateTriggersID, Apply: func(ctx *sql.Context, _ *analyzer.Analyzer, n sql.Node, _ *plan.Scope,
+			_ analyzer.RuleSelector, _ *sql.QueryFlags) (sql.Node, transform.TreeIdentity, error) {
+			return refuseJoinUpdateTriggers(ctx, n)
+		}},
 		analyzer.Rule{Id: exactUpdatesID, Apply: func(_ *sql.Context, _ *analyzer.Analyzer, n sql.Node, _ *plan.Scope,
 			_ analyzer.RuleSelector, _ *sql.QueryFlags) (sql.Node, transform.TreeIdentity, error) {
 			return ExactUpdates(n)
@@ -306,6 +313,8 @@ const (
 	// 10_057: fkParentSchemaID, see fkParentSchema (foreignkeys.go)
 	// 10_750: orderByOutputAliasID, see OrderByOutputAlias (orderalias.go)
 	// 11_340: decimalNotesID, see decimalNotes (decnote.go)
+	// 11_341: joinUpdateTriggersID, see refuseJoinUpdateTriggers (jointrig.go)
+	// 11_342: RuleProcSetVariables, see refuseProcSetVariables (procset.go)
 )
 
 // init installs the global rules when the package loads: every analyzer the

@@ -244,3 +244,128 @@ func warningsOn(t *testing.T, c *sql.Conn) []string {
 	}
 	return out
 }
+
+// TestJoinUpdateTargetTriggersRefused: a multi-table UPDATE that changes a
+// table with an UPDATE trigger is refused with 1235 and changes nothing.
+// GMS fired no trigger of such a target (it looks only at the statement's
+// first table) and wrote the rows anyway: a BEFORE trigger's SET NEW.m was
+// lost and an AFTER trigger's log row missing, where MySQL and MariaDB fire
+// both per updated row. Also from a procedure and from another table's
+// trigger body (whose INSERT then fails whole). A join that only reads the triggered table, and a
+// single-table UPDATE of it (whose triggers GMS fires), still run.
+func TestJoinUpdateTargetTriggersRefused(t *testing.T) {
+	ts := startServer(t, t.TempDir())
+	mustExec(t, ts.connect(""), "CREATE DATABASE jt")
+	db := ts.connect("jt")
+	for _, q := range []string{
+		"CREATE TABLE a (id INT PRIMARY KEY, n INT)",
+		"CREATE TABLE b (id INT PRIMARY KEY, aid INT, m INT)",
+		"CREATE TABLE c (id INT PRIMARY KEY, k INT)",
+		"CREATE TABLE lg (id INT AUTO_INCREMENT PRIMARY KEY, what VARCHAR(20))",
+		"INSERT INTO a VALUES (1, 10), (2, 20)",
+		"INSERT INTO b VALUES (1, 1, 0), (2, 2, 0)",
+		"INSERT INTO c VALUES (1, 0), (2, 0)",
+		"CREATE TRIGGER bu BEFORE UPDATE ON b FOR EACH ROW SET NEW.m = NEW.m * 10",
+		"CREATE TRIGGER cu AFTER UPDATE ON c FOR EACH ROW INSERT INTO lg (what) VALUES (CONCAT('c', NEW.id))",
+		"CREATE TABLE src (id INT PRIMARY KEY)",
+		"CREATE TRIGGER si AFTER INSERT ON src FOR EACH ROW UPDATE a JOIN b ON a.id = b.aid SET b.m = NEW.id",
+		"CREATE PROCEDURE pt() UPDATE a JOIN b ON a.id = b.aid SET b.m = 1",
+	} {
+		mustExec(t, db, q)
+	}
+	const rowsQ = "SELECT CONCAT((SELECT GROUP_CONCAT(n ORDER BY id) FROM a), '/', (SELECT GROUP_CONCAT(m ORDER BY id) FROM b), '/', (SELECT GROUP_CONCAT(k ORDER BY id) FROM c), '/', (SELECT COUNT(*) FROM lg))"
+	const start = "10,20/0,0/0,0/0"
+	const srcQ = "SELECT COUNT(*) FROM src"
+	for _, q := range []string{
+		"UPDATE a JOIN b ON a.id = b.aid SET b.m = 1",
+		"UPDATE b JOIN a ON a.id = b.aid SET b.m = 1",
+		"UPDATE a AS x JOIN b AS y ON x.id = y.aid SET x.n = 0, y.m = 1",
+		"UPDATE a JOIN c ON a.id = c.id SET c.k = 1",
+		"UPDATE a JOIN c ON a.id = c.id LEFT JOIN b ON b.aid = a.id SET a.n = 0, c.k = 1",
+		"UPDATE a, b SET b.m = 1 WHERE a.id = b.aid",
+		"CALL pt()",
+		"INSERT INTO src VALUES (1)",
+	} {
+		wantErrNo(t, db, 1235, q)
+		if got := joinRows(queryRows(t, db, rowsQ)); got != start {
+			t.Errorf("%s: rows %s, want %s (unchanged)", q, got, start)
+		}
+		if got := joinRows(queryRows(t, db, srcQ)); got != "0" {
+			t.Errorf("%s: src has %s rows, want 0", q, got)
+		}
+	}
+	// The prepared form is refused too.
+	if _, err := db.Exec("UPDATE a JOIN b ON a.id = b.aid SET b.m = ?", 1); mysqlErrNo(err) != 1235 {
+		t.Errorf("prepared: got %v, want error 1235", err)
+	}
+	steps := []struct {
+		q        string
+		affected int64
+		want     string
+	}{
+		// b and c are only read: nothing of theirs is updated, so no
+		// trigger fires (MariaDB 10.11 answers the same).
+		{"UPDATE a JOIN b ON a.id = b.aid JOIN c ON c.id = a.id SET a.n = a.n + b.m + c.k + 1", 2, "11,21/0,0/0,0/0"},
+		{"UPDATE b SET m = m + 1 WHERE id = 1", 1, "11,21/10,0/0,0/0"},
+		{"UPDATE c SET k = 5", 2, "11,21/10,0/5,5/2"},
+	}
+	for _, s := range steps {
+		r, err := db.Exec(s.q)
+		if err != nil {
+			t.Fatalf("%s: %v", s.q, err)
+		}
+		if n, _ := r.RowsAffected(); n != s.affected {
+			t.Errorf("%s: affected %d, want %d", s.q, n, s.affected)
+		}
+		if got := joinRows(queryRows(t, db, rowsQ)); got != s.want {
+			t.Errorf("%s: rows %s, want %s", s.q, got, s.want)
+		}
+	}
+}
+
+// TestProcSetVariablesRefused: a procedure whose UPDATE SET value (or ON
+// DUPLICATE KEY UPDATE value) names one of its parameters or DECLAREd
+// variables is refused with 1235 at CALL and changes nothing. GMS's
+// interpreter leaves the variables out of SET values: `SET m = x` failed
+// 1054, and `SET m = m` with a parameter m read the column and left the
+// rows as they were (MySQL takes the variable: "MySQL currently interprets
+// the reference as the name of a variable", Local Variable Scope and
+// Resolution). Single- and multi-table UPDATE, BEGIN ... END with
+// DECLARE. A procedure whose variables are only in WHERE, or whose SET
+// values name qualified columns, still runs (rows as MariaDB 10.11's).
+func TestProcSetVariablesRefused(t *testing.T) {
+	ts := startServer(t, t.TempDir())
+	mustExec(t, ts.connect(""), "CREATE DATABASE pv")
+	db := ts.connect("pv")
+	for _, q := range []string{
+		"CREATE TABLE a (id INT PRIMARY KEY, n INT)",
+		"CREATE TABLE b (id INT PRIMARY KEY, aid INT, m INT)",
+		"INSERT INTO a VALUES (1, 10), (2, 20)",
+		"INSERT INTO b VALUES (1, 1, 0), (2, 2, 0)",
+		"CREATE PROCEDURE pj(x INT) UPDATE a JOIN b ON a.id = b.aid SET b.m = x",
+		"CREATE PROCEDURE p1(x INT) UPDATE b SET m = x + 1",
+		"CREATE PROCEDURE pm(m INT) UPDATE b SET m = m",
+		"CREATE PROCEDURE pd() BEGIN DECLARE v INT DEFAULT 3; UPDATE b SET m = v WHERE id = 1; END",
+		"CREATE PROCEDURE po(m INT) INSERT INTO b VALUES (1, 1, 0) ON DUPLICATE KEY UPDATE m = m",
+		"CREATE PROCEDURE ok1(x INT) UPDATE a JOIN b ON a.id = b.aid SET b.m = b.m + 5 WHERE a.n > x",
+		"CREATE PROCEDURE ok2(m INT) UPDATE b SET b.m = b.m + 1 WHERE b.id = m",
+	} {
+		mustExec(t, db, q)
+	}
+	const rowsQ = "SELECT GROUP_CONCAT(m ORDER BY id) FROM b"
+	for _, q := range []string{"CALL pj(100)", "CALL p1(1)", "CALL pm(42)", "CALL pd()", "CALL po(7)"} {
+		wantErrNo(t, db, 1235, q)
+		if got := joinRows(queryRows(t, db, rowsQ)); got != "0,0" {
+			t.Errorf("%s: rows %s, want 0,0 (unchanged)", q, got)
+		}
+	}
+	for _, s := range []struct{ q, want string }{
+		{"CALL ok1(15)", "0,5"},
+		{"CALL ok2(1)", "1,5"},
+	} {
+		mustExec(t, db, s.q)
+		if got := joinRows(queryRows(t, db, rowsQ)); got != s.want {
+			t.Errorf("%s: rows %s, want %s", s.q, got, s.want)
+		}
+	}
+}
