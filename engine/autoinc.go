@@ -47,6 +47,13 @@ type autoIncState struct {
 	reloadExact bool
 	// id and dataSchemaID name the counter the sweep compares next with.
 	id, dataSchemaID uint64
+	// alias and aliasDS: the new table ID of a copying ALTER (and its
+	// data schema) that shares this sequence with the old ID (shareAutoInc).
+	// Only the alias's entry is evicted, against the alias's counter: the
+	// old ID's counter is dropped with its table, and the alias's is
+	// written only by the ALTER's transaction and later inserts, so a
+	// counter at or past next there means the ALTER committed.
+	alias, aliasDS uint64
 }
 
 func nowNanos() int64 { return time.Now().UnixNano() }
@@ -281,10 +288,10 @@ func (e *Engine) sweepSeqs(m *autoIncSeqs, key func(dataSchemaID, tableID uint64
 		target := m.n.Load() - low
 		var seen, evicted int64
 		type candidate struct {
-			key []byte
-			id  uint64
-			st  *autoIncState
-			gen uint64
+			key    []byte
+			id, ds uint64
+			st     *autoIncState
+			gen    uint64
 		}
 		var cands []candidate
 		m.Range(func(k, v any) bool {
@@ -300,16 +307,24 @@ func (e *Engine) sweepSeqs(m *autoIncSeqs, key func(dataSchemaID, tableID uint64
 			defer st.mu.Unlock()
 			switch {
 			case st.evicted:
-			case st.used || !st.loaded || st.id != id:
-				// Used since the last pass; or shared by a rewrite's new
-				// ID with its old table (alter.go), whose counter is
-				// not st's.
+			case st.used || !st.loaded:
+				// Used since the last pass.
 				st.used = false
+				return true
+			case st.alias != 0:
+				// Shared by a copying ALTER's new ID with its old one:
+				// evicted through the new ID alone, against its counter.
+				if id != st.alias {
+					return true
+				}
+				cands = append(cands, candidate{key: key(st.aliasDS, id), id: id, ds: st.aliasDS, st: st, gen: st.gen})
+				return true
+			case st.id != id:
 				return true
 			case st.gen == 0 && st.reloadExact:
 				st.evicted = true
 			default:
-				cands = append(cands, candidate{key: key(st.dataSchemaID, id), id: id, st: st, gen: st.gen})
+				cands = append(cands, candidate{key: key(st.dataSchemaID, id), id: id, ds: st.dataSchemaID, st: st, gen: st.gen})
 				return true
 			}
 			m.CompareAndDelete(id, st)
@@ -330,7 +345,7 @@ func (e *Engine) sweepSeqs(m *autoIncSeqs, key func(dataSchemaID, tableID uint64
 				return
 			}
 			for _, c := range cands {
-				persisted, err := cr.read(c.st.dataSchemaID, c.id)
+				persisted, err := cr.read(c.ds, c.id)
 				if err != nil {
 					break
 				}
@@ -351,6 +366,29 @@ func (e *Engine) sweepSeqs(m *autoIncSeqs, key func(dataSchemaID, tableID uint64
 			return
 		}
 	}
+}
+
+// shareAutoInc makes oldID's loaded sequence newDef's too, for a copying
+// ALTER: rows the ALTER's own statement writes or reads the sequence of go
+// on from it (a sequence loaded for the new ID before the ALTER commits
+// would read neither its counter nor its rows). It returns the sequence,
+// nil if none was loaded.
+func (e *Engine) shareAutoInc(oldID uint64, newDef *catalog.Table) *autoIncState {
+	v, ok := e.autoInc.Load(oldID)
+	if !ok {
+		return nil
+	}
+	st := v.(*autoIncState)
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	if st.evicted {
+		// Its values are all at or below the old counter, which the
+		// caller carries over.
+		return nil
+	}
+	st.alias, st.aliasDS = newDef.ID, newDef.DataSchemaID
+	e.autoInc.Store(newDef.ID, st)
+	return st
 }
 
 // maxAutoIncValue finds the largest committed value of the AUTO_INCREMENT
