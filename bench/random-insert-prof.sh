@@ -13,6 +13,10 @@
 # Prints the rates, the server's CPU per insert (/proc ticks) and its RSS
 # after each set. Alternate
 # builds (A B B A) with the same SEED to compare them.
+#
+# Each start waits up to $READY_TIMEOUT (default 600) s for the server to
+# answer: the first start of a seed written by an older build upgrades it
+# (e.g. moves its AUTO_INCREMENT counters), which at 1M tables takes minutes.
 set -u
 BIN=$1; LABEL=$2; PORT=$3
 SEED=${SEED:?set SEED to a stopped server data dir}
@@ -22,7 +26,12 @@ rm -rf "$RUN"; mkdir -p "$RUN"; cp -a "$SEED" "$RUN/data"
 start() {
   "$BIN" serve --data-dir "$RUN/data" --port "$PORT" --durability async --metrics-addr 127.0.0.1:$((PORT+1)) --skip-ssl >> "$RUN/server.log" 2>&1 &
   echo $! > "$RUN/server.pid"
-  "$BIN" bench wait --port "$PORT" >/dev/null 2>&1
+  echo "$LABEL: waiting up to ${READY_TIMEOUT:-600} s for the server on port $PORT (a seed from an older build is upgraded at its first start)" >&2
+  if ! "$BIN" bench wait --port "$PORT" --timeout "${READY_TIMEOUT:-600}s" >/dev/null 2>&1; then
+    echo "$LABEL: the server did not answer within ${READY_TIMEOUT:-600} s (raise READY_TIMEOUT); its log: $RUN/server.log" >&2
+    kill "$(cat "$RUN/server.pid")" 2>/dev/null
+    exit 1
+  fi
 }
 stop() { kill "$(cat "$RUN/server.pid")"; while kill -0 "$(cat "$RUN/server.pid")" 2>/dev/null; do sleep 0.5; done; }
 start; stop; start
@@ -36,6 +45,9 @@ for set in all hot; do
   out=$("$BIN" bench insert --port "$PORT" --schemas $S --tables $TB --duration 33s --progress never 2>&1 | tail -1)
   c1=$(awk '{print $14+$15}' /proc/$PID/stat)
   n=$(echo "$out" | sed -n 's/.*inserts=\([0-9]*\).*/\1/p')
+  if [ -z "$n" ] || [ "$n" -eq 0 ]; then
+    echo "$LABEL $set: no inserts ($out)" >&2; wait $CP; stop; exit 1
+  fi
   rss=$(awk '/VmRSS/{print int($2/1024)}' /proc/$PID/status)
   echo "$LABEL $set $out server_us_per_insert=$(( (c1-c0)*10000/n )) rss_mib=$rss"
   wait $CP

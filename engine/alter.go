@@ -53,9 +53,8 @@ func (t *Table) rebuild(ctx *sql.Context, newDef *catalog.Table, conv func(sql.R
 		return err
 	}
 	startRowCount(tx.kv, newDef) // the copy below counts its rows
-	if st, ok := t.db.eng.autoInc.Load(old.ID); ok {
-		t.db.eng.autoInc.Store(id, st)
-		tx.kv.RaiseCounter(newDef.CounterKey(), st.(*autoIncState).peek())
+	if st := t.db.eng.shareAutoInc(old.ID, newDef); st != nil {
+		tx.kv.RaiseCounter(newDef.CounterKey(), st.peek())
 	} else if v, err := t.db.eng.persistedAutoInc(old); err != nil {
 		return err
 	} else if v > 0 {

@@ -47,6 +47,13 @@ type autoIncState struct {
 	reloadExact bool
 	// id and dataSchemaID name the counter the sweep compares next with.
 	id, dataSchemaID uint64
+	// alias and aliasDS: the new table ID of a copying ALTER (and its
+	// data schema) that shares this sequence with the old ID (shareAutoInc).
+	// Only the alias's entry is evicted, against the alias's counter: the
+	// old ID's counter is dropped with its table, and the alias's is
+	// written only by the ALTER's transaction and later inserts, so a
+	// counter at or past next there means the ALTER committed.
+	alias, aliasDS uint64
 }
 
 func nowNanos() int64 { return time.Now().UnixNano() }
@@ -206,22 +213,65 @@ func (e *Engine) setAutoInc(ctx *sql.Context, t *catalog.Table, v func() (uint64
 }
 
 // sweepAutoIncLater starts a sweep unless one is running.
-func (e *Engine) sweepAutoIncLater() {
-	if !e.autoInc.sweeping.CompareAndSwap(false, true) {
+func (e *Engine) sweepAutoIncLater() { e.sweepLater(&e.autoInc, e.sweepAutoInc) }
+
+// sweepRowIDsLater starts a sweep of the row-ID sequences unless one is
+// running.
+func (e *Engine) sweepRowIDsLater() { e.sweepLater(&e.rowIDSeq, e.sweepRowIDs) }
+
+func (e *Engine) sweepLater(m *autoIncSeqs, sweep func()) {
+	if !m.sweeping.CompareAndSwap(false, true) {
 		return
 	}
 	e.bg.Add(1)
 	go func() {
 		defer e.bg.Done()
-		defer e.autoInc.sweeping.Store(false)
-		e.sweepAutoInc()
+		defer m.sweeping.Store(false)
+		sweep()
 	}()
 }
 
-// sweepAutoInc evicts sequences until there are at most 3/4 of the cap:
+// counterReader reads the persisted counters of many sequences through one
+// view, in key order.
+type counterReader interface {
+	read(dataSchemaID, tableID uint64) (uint64, error)
+	Close()
+}
+
+func (e *Engine) sweepAutoInc() {
+	e.sweepSeqs(&e.autoInc, keys.AutoInc, func() (counterReader, error) {
+		ar, err := newAutoIncReader(e.db)
+		if err != nil {
+			return nil, err
+		}
+		return ar, nil
+	})
+}
+
+func (e *Engine) sweepRowIDs() {
+	e.sweepSeqs(&e.rowIDSeq, keys.RowIDCounter, func() (counterReader, error) {
+		it, err := e.db.NewIter(keys.DataSpan())
+		if err != nil {
+			return nil, err
+		}
+		return rowIDReader{it}, nil
+	})
+}
+
+// rowIDReader reads row-ID counters, which sit in their tables' spans.
+type rowIDReader struct{ it *kv.Iter }
+
+func (r rowIDReader) read(dataSchemaID, tableID uint64) (uint64, error) {
+	return seekCounter(r.it, keys.RowIDCounter(dataSchemaID, tableID))
+}
+
+func (r rowIDReader) Close() { r.it.Close() }
+
+// sweepSeqs evicts sequences of m until there are at most 3/4 of the cap:
 // a clock over the map, which skips (and clears the bit of) sequences used
 // since its last pass. It costs a pass over the map per cap/4 first
-// touches, off the statement's path.
+// touches, off the statement's path. key is where a sequence's counter is
+// persisted, open reads those counters.
 //
 // A sequence is evicted only if loading it again gives the same next value:
 // nothing touched it since a load that needs no scan, or the committed
@@ -229,22 +279,22 @@ func (e *Engine) sweepAutoIncLater() {
 // is in flight). A sequence whose next passed the counter (a rolled-back
 // insert's gap, an insert not yet committed) stays: a reload would hand
 // its values out again. The counters are read in key order through one
-// view (autoIncReader), a seek from counter to counter: at 1M tables every
+// view (counterReader), a seek from counter to counter: at 1M tables every
 // first touch is a load's read, and a point read per eviction would add as
 // much again.
-func (e *Engine) sweepAutoInc() {
-	low := e.autoInc.limit() * 3 / 4
+func (e *Engine) sweepSeqs(m *autoIncSeqs, key func(dataSchemaID, tableID uint64) []byte, open func() (counterReader, error)) {
+	low := m.limit() * 3 / 4
 	for pass := 0; pass < 2; pass++ {
-		target := e.autoInc.n.Load() - low
+		target := m.n.Load() - low
 		var seen, evicted int64
 		type candidate struct {
-			key []byte
-			id  uint64
-			st  *autoIncState
-			gen uint64
+			key    []byte
+			id, ds uint64
+			st     *autoIncState
+			gen    uint64
 		}
 		var cands []candidate
-		e.autoInc.Range(func(k, v any) bool {
+		m.Range(func(k, v any) bool {
 			if e.bgCtx.Err() != nil {
 				return false
 			}
@@ -257,20 +307,28 @@ func (e *Engine) sweepAutoInc() {
 			defer st.mu.Unlock()
 			switch {
 			case st.evicted:
-			case st.used || !st.loaded || st.id != id:
-				// Used since the last pass; or shared by a rewrite's new
-				// ID with its old table (alter.go), whose counter is
-				// not st's.
+			case st.used || !st.loaded:
+				// Used since the last pass.
 				st.used = false
+				return true
+			case st.alias != 0:
+				// Shared by a copying ALTER's new ID with its old one:
+				// evicted through the new ID alone, against its counter.
+				if id != st.alias {
+					return true
+				}
+				cands = append(cands, candidate{key: key(st.aliasDS, id), id: id, ds: st.aliasDS, st: st, gen: st.gen})
+				return true
+			case st.id != id:
 				return true
 			case st.gen == 0 && st.reloadExact:
 				st.evicted = true
 			default:
-				cands = append(cands, candidate{key: keys.AutoInc(st.dataSchemaID, id), id: id, st: st, gen: st.gen})
+				cands = append(cands, candidate{key: key(st.dataSchemaID, id), id: id, ds: st.dataSchemaID, st: st, gen: st.gen})
 				return true
 			}
-			e.autoInc.CompareAndDelete(id, st)
-			e.autoInc.evictions.Add(1)
+			m.CompareAndDelete(id, st)
+			m.evictions.Add(1)
 			evicted++
 			return true
 		})
@@ -282,32 +340,55 @@ func (e *Engine) sweepAutoInc() {
 			// The view is taken after every candidate's gen was read: a
 			// counter it shows at or past next covers every value handed
 			// out up to then, and an unchanged gen says none since.
-			ar, err := newAutoIncReader(e.db)
+			cr, err := open()
 			if err != nil {
 				return
 			}
 			for _, c := range cands {
-				persisted, err := ar.read(c.st.dataSchemaID, c.id)
+				persisted, err := cr.read(c.ds, c.id)
 				if err != nil {
 					break
 				}
 				c.st.mu.Lock()
 				if !c.st.evicted && c.st.gen == c.gen && c.st.next <= persisted {
 					c.st.evicted = true
-					e.autoInc.CompareAndDelete(c.id, c.st)
-					e.autoInc.evictions.Add(1)
+					m.CompareAndDelete(c.id, c.st)
+					m.evictions.Add(1)
 					evicted++
 				}
 				c.st.mu.Unlock()
 			}
-			ar.Close()
+			cr.Close()
 		}
 		kept := seen - evicted
-		e.autoInc.n.Store(kept)
+		m.n.Store(kept)
 		if kept <= low {
 			return
 		}
 	}
+}
+
+// shareAutoInc makes oldID's loaded sequence newDef's too, for a copying
+// ALTER: rows the ALTER's own statement writes or reads the sequence of go
+// on from it (a sequence loaded for the new ID before the ALTER commits
+// would read neither its counter nor its rows). It returns the sequence,
+// nil if none was loaded.
+func (e *Engine) shareAutoInc(oldID uint64, newDef *catalog.Table) *autoIncState {
+	v, ok := e.autoInc.Load(oldID)
+	if !ok {
+		return nil
+	}
+	st := v.(*autoIncState)
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	if st.evicted {
+		// Its values are all at or below the old counter, which the
+		// caller carries over.
+		return nil
+	}
+	st.alias, st.aliasDS = newDef.ID, newDef.DataSchemaID
+	e.autoInc.Store(newDef.ID, st)
+	return st
 }
 
 // maxAutoIncValue finds the largest committed value of the AUTO_INCREMENT
@@ -469,27 +550,52 @@ func (e *Engine) forgetAutoInc(tableID uint64) {
 	e.rowIDSeq.Delete(tableID)
 }
 
+// rowIDDrawFault, when set (tests), runs between nextRowID getting the
+// sequence and drawing from it: where an eviction can come between.
+var rowIDDrawFault func()
+
 // nextRowID hands out the next ordered hidden row ID of t and raises the
 // persisted high-water mark in tx, like AUTO_INCREMENT: IDs only grow, so a
 // scan returns rows in insertion order, and after a restart the sequence
 // resumes above every ID written (one point read on first use).
+//
+// The loaded sequences are bounded like AUTO_INCREMENT's (sweepRowIDs), and
+// for the same reason an evicted one is never drawn from: a row ID handed
+// out twice would make the second row overwrite the first, silently.
 func (e *Engine) nextRowID(tx *kv.Txn, t *catalog.Table, key []byte) (uint64, error) {
-	v, _ := e.rowIDSeq.LoadOrStore(t.ID, &autoIncState{})
-	st := v.(*autoIncState)
-	st.mu.Lock()
-	if !st.loaded {
-		persisted, err := e.db.Counter(key)
-		if err != nil {
-			st.mu.Unlock()
-			return 0, err
+	for {
+		v, stored := e.rowIDSeq.LoadOrStore(t.ID, &autoIncState{})
+		st := v.(*autoIncState)
+		if !stored && e.rowIDSeq.n.Add(1) > e.rowIDSeq.limit() {
+			e.sweepRowIDsLater()
 		}
-		st.next, st.loaded = max(persisted, 1), true
+		if rowIDDrawFault != nil {
+			rowIDDrawFault()
+		}
+		st.mu.Lock()
+		if st.evicted {
+			st.mu.Unlock()
+			e.rowIDSeq.CompareAndDelete(t.ID, st)
+			continue
+		}
+		st.used = true
+		if !st.loaded {
+			persisted, err := e.db.Counter(key)
+			if err != nil {
+				st.mu.Unlock()
+				return 0, err
+			}
+			// The counter alone gives next: a reload after it is exact.
+			st.next, st.loaded, st.reloadExact = max(persisted, 1), true, true
+			st.id, st.dataSchemaID = t.ID, t.DataSchemaID
+		}
+		st.gen++
+		id := st.next
+		st.next++
+		st.mu.Unlock()
+		tx.RaiseCounter(key, id+1)
+		return id, nil
 	}
-	id := st.next
-	st.next++
-	st.mu.Unlock()
-	tx.RaiseCounter(key, id+1)
-	return id, nil
 }
 
 // aiReservation is a value GetNextAutoIncrementValue handed out (or an

@@ -22,7 +22,7 @@ type Engine struct {
 	cat *catalog.Catalog
 
 	autoInc  autoIncSeqs // table ID -> *autoIncState, bounded (autoinc.go)
-	rowIDSeq sync.Map    // table ID -> *autoIncState: ordered hidden row IDs
+	rowIDSeq autoIncSeqs // table ID -> *autoIncState: ordered hidden row IDs, bounded (autoinc.go)
 	// recounts: one recount of a table's rows at a time (rowcount.go).
 	recounts singleflight.Group
 	rowIDs   atomic.Uint64

@@ -33,3 +33,30 @@ func AutoIncLoaded(e *Engine) (n int) {
 // SetAutoIncDrawFault runs f between an INSERT getting its table's
 // AUTO_INCREMENT sequence and drawing a value from it (nil: nothing).
 func SetAutoIncDrawFault(f func()) { autoIncDrawFault = f }
+
+// SetRowIDCap sets how many loaded hidden row-ID sequences e keeps before a
+// sweep evicts idle ones (0: the default).
+func SetRowIDCap(e *Engine, n int64) { e.rowIDSeq.capacity.Store(n) }
+
+// SweepRowIDs runs a sweep of the row-ID sequences now, after any running
+// one.
+func SweepRowIDs(e *Engine) {
+	for !e.rowIDSeq.sweeping.CompareAndSwap(false, true) {
+		runtimeGosched()
+	}
+	defer e.rowIDSeq.sweeping.Store(false)
+	e.sweepRowIDs()
+}
+
+// RowIDEvictions is how many row-ID sequences e evicted.
+func RowIDEvictions(e *Engine) uint64 { return e.rowIDSeq.evictions.Load() }
+
+// RowIDLoaded is how many row-ID sequences e holds, counted.
+func RowIDLoaded(e *Engine) (n int) {
+	e.rowIDSeq.Range(func(any, any) bool { n++; return true })
+	return n
+}
+
+// SetRowIDDrawFault runs f between an insert getting its table's row-ID
+// sequence and drawing an ID from it (nil: nothing).
+func SetRowIDDrawFault(f func()) { rowIDDrawFault = f }

@@ -889,9 +889,7 @@ func (b *build) runRewrite(sctx *sql.Context, ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	if st, ok := e.autoInc.Load(rw.old.ID); ok {
-		e.autoInc.Store(nd.ID, st)
-	}
+	e.shareAutoInc(rw.old.ID, nd)
 	e.swaps.Store(nd.ID, e.db.Version())
 	e.nswaps.Add(1)
 	rw.swapped.Store(true)
