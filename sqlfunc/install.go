@@ -53,20 +53,22 @@ var lateRule = analyzer.Rule{Id: LateRuleID, Apply: func(ctx *sql.Context, _ *an
 //   - last in both: the replacements again, for trigger bodies, which
 //     applyTriggers adds in between; then the sign of a DECIMAL MOD's zero
 //     in the result (negzero.go); then TIMESTAMP sort keys by their
-//     instant (stamporder.go);
+//     instant (stamporder.go); then the source of INSERT ... SELECT and
+//     CREATE TABLE ... SELECT that carries TIMESTAMPs' instants to the
+//     editor (stampcopy.go);
 //   - in "once-before", before GMS's simplifyFilters: the replacements in
 //     constant parts of WHERE, which simplifyFilters folds (FoldConstants).
 func Install(a *analyzer.Analyzer) {
 	useMySQLDefaultSQLMode()
 	if !hasRule(analyzer.OnceAfterAll, RuleID) {
-		analyzer.OnceAfterAll = append(append([]analyzer.Rule{rule}, analyzer.OnceAfterAll...), lateRule, negZeroRule, stampOrderRule)
+		analyzer.OnceAfterAll = append(append([]analyzer.Rule{rule}, analyzer.OnceAfterAll...), lateRule, negZeroRule, stampOrderRule, stampCopyRule)
 	}
 	if !hasRule(analyzer.AlwaysBeforeDefault, CompareRuleID) {
 		analyzer.AlwaysBeforeDefault = append([]analyzer.Rule{dateCompareRule, compareRule, divZeroConstRule}, analyzer.AlwaysBeforeDefault...)
 	}
 	for _, b := range a.Batches {
 		if strings.EqualFold(b.Desc, "after-all") && !hasRule(b.Rules, RuleID) {
-			b.Rules = append(append([]analyzer.Rule{rule}, b.Rules...), lateRule, negZeroRule, stampOrderRule)
+			b.Rules = append(append([]analyzer.Rule{rule}, b.Rules...), lateRule, negZeroRule, stampOrderRule, stampCopyRule)
 		}
 		if strings.EqualFold(b.Desc, "once-before") {
 			// First, also in an analyzer built after an earlier Install,
