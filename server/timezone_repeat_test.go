@@ -123,3 +123,51 @@ func TestTimeZoneDSTSkippedWrite(t *testing.T) {
 		}
 	}
 }
+
+// TestTimeZoneDSTIndexedEquality: `ts = constant` in a repeated hour.
+// MySQL's index lookup converts the constant to one instant, the earlier
+// (TIME_to_gmt_sec), and finds one row; its scan compares wall times and
+// finds both (manual, "Indexed Lookups from TIMESTAMP Columns"). Myriad
+// answered both rows also where the column leads an index, whether it read
+// the index or not; now such an equality compares instants on every access
+// path, and a column that leads no index keeps MySQL's scan answer.
+func TestTimeZoneDSTIndexedEquality(t *testing.T) {
+	ts := startServer(t, t.TempDir())
+	mustExec(t, ts.connect(""), "CREATE DATABASE d")
+	for _, binary := range []bool{false, true} {
+		utc := zoneConn(t, ts, "+00:00", binary)
+		ny := nyConn(t, ts, binary, nil)
+		mustExec(t, utc, "DROP TABLE IF EXISTS ti, tn, tp")
+		mustExec(t, utc, "CREATE TABLE ti (id INT PRIMARY KEY, ts TIMESTAMP NULL, KEY (ts))")
+		mustExec(t, utc, "CREATE TABLE tn (id INT PRIMARY KEY, ts TIMESTAMP NULL)")
+		mustExec(t, utc, "CREATE TABLE tp (ts TIMESTAMP PRIMARY KEY, id INT)")
+		for _, tb := range []string{"ti", "tn"} {
+			mustExec(t, utc, "INSERT INTO "+tb+" VALUES (1, '2026-11-01 05:30:00'), (2, '2026-11-01 06:30:00'), (3, NULL), (4, '2026-11-01 07:00:00')")
+		}
+		mustExec(t, utc, "INSERT INTO tp VALUES ('2026-11-01 05:30:00', 1), ('2026-11-01 06:30:00', 2)")
+		for _, c := range []struct{ q, want string }{
+			{"SELECT id FROM ti WHERE ts = '2026-11-01 01:30:00' ORDER BY id", "1"},
+			{"SELECT id FROM ti WHERE '2026-11-01 01:30:00' = ts ORDER BY id", "1"},
+			{"SELECT id FROM ti WHERE ts <=> '2026-11-01 01:30:00' ORDER BY id", "1"},
+			{"SELECT id FROM ti WHERE ts = TIMESTAMP '2026-11-01 01:30:00' ORDER BY id", "1"},
+			{"SELECT id FROM ti WHERE ts = '2026-11-01 01:30:00' OR id = 4 ORDER BY id", "1|4"},
+			{"SELECT id FROM ti WHERE ts = '2026-11-01 02:00:00' ORDER BY id", "4"},
+			{"SELECT id FROM ti WHERE ts <=> NULL ORDER BY id", "3"},
+			{"SELECT id FROM ti WHERE ts > '2026-11-01 01:00:00' ORDER BY id", "1|2|4"},
+			{"SELECT COUNT(*) FROM ti WHERE ts = '2026-11-01 01:30:00'", "1"},
+			{"SELECT ti.id, tn.id FROM ti JOIN tn ON tn.id = ti.id WHERE ti.ts = '2026-11-01 01:30:00' ORDER BY ti.id", "1 1"},
+			{"SELECT id FROM tp WHERE ts = '2026-11-01 01:30:00'", "1"},
+			// No index: MySQL's scan, both.
+			{"SELECT id FROM tn WHERE ts = '2026-11-01 01:30:00' ORDER BY id", "1|2"},
+			{"SELECT id FROM tn WHERE ts <=> '2026-11-01 01:30:00' ORDER BY id", "1|2"},
+		} {
+			if got := joinRows(queryRows(t, ny, c.q)); got != c.want {
+				t.Errorf("binary=%v %s: %s, want %s", binary, c.q, got, c.want)
+			}
+		}
+		// A parameter is a constant too.
+		if got := joinRows(queryRows(t, ny, "SELECT id FROM ti WHERE ts = ? ORDER BY id", "2026-11-01 01:30:00")); got != "1" {
+			t.Errorf("binary=%v ts = ?: %s, want 1", binary, got)
+		}
+	}
+}
