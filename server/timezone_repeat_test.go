@@ -171,3 +171,43 @@ func TestTimeZoneDSTIndexedEquality(t *testing.T) {
 		}
 	}
 }
+
+// TestTimeZoneDSTRepeatedPaths: a TIMESTAMP of the repeated hour through
+// expressions. MySQL has a TIMESTAMP's stored instant only where it reads
+// the column itself (Item_field::get_timeval; a derived table's column is
+// a field too); every other item (IFNULL, a scalar subquery, MIN/MAX, a
+// window function) answers UNIX_TIMESTAMP from its wall time, the earlier
+// instant (Item::get_timeval: get_date, then TIME_to_gmt_sec). Myriad
+// answered the stored instant wherever GMS passed the engine's mark
+// through unchanged (IFNULL, subqueries, MIN/MAX, LAG). Comparisons and
+// joins are in wall time, as MySQL's without an index.
+// id 1: 01:30 EDT (1793511000), id 2: 01:30 EST (1793514600), id 3: 01:15
+// EST (1793513700; its wall time's earlier instant is 1793510100).
+func TestTimeZoneDSTRepeatedPaths(t *testing.T) {
+	ts := startServer(t, t.TempDir())
+	mustExec(t, ts.connect(""), "CREATE DATABASE d")
+	for _, binary := range []bool{false, true} {
+		utc := zoneConn(t, ts, "+00:00", binary)
+		ny := nyConn(t, ts, binary, nil)
+		mustExec(t, utc, "DROP TABLE IF EXISTS t1")
+		mustExec(t, utc, "CREATE TABLE t1 (id INT PRIMARY KEY, ts TIMESTAMP NULL)")
+		mustExec(t, utc, "INSERT INTO t1 VALUES (1, '2026-11-01 05:30:00'), (2, '2026-11-01 06:30:00'), (3, '2026-11-01 06:15:00')")
+		for _, c := range []struct{ q, want string }{
+			{"SELECT id, UNIX_TIMESTAMP(ts) FROM t1 ORDER BY id", "1 1793511000|2 1793514600|3 1793513700"},
+			{"SELECT id, UNIX_TIMESTAMP(IFNULL(ts, NULL)) FROM t1 ORDER BY id", "1 1793511000|2 1793511000|3 1793510100"},
+			{"SELECT id, UNIX_TIMESTAMP(COALESCE(ts)), UNIX_TIMESTAMP(CASE WHEN id > 0 THEN ts END), UNIX_TIMESTAMP(IF(id > 0, ts, NULL)) FROM t1 WHERE id = 2", "2 1793511000 1793511000 1793511000"},
+			{"SELECT id, UNIX_TIMESTAMP(GREATEST(ts, ts)), UNIX_TIMESTAMP(LEAST(ts, ts)) FROM t1 WHERE id = 2", "2 1793511000 1793511000"},
+			{"SELECT id, UNIX_TIMESTAMP((SELECT ts FROM t1 x WHERE x.id = t1.id)) FROM t1 ORDER BY id", "1 1793511000|2 1793511000|3 1793510100"},
+			{"SELECT UNIX_TIMESTAMP(MAX(ts)), UNIX_TIMESTAMP(MIN(ts)), MAX(ts), MIN(ts) FROM t1", "1793511000 1793510100 2026-11-01T01:30:00Z 2026-11-01T01:15:00Z"},
+			{"SELECT id, UNIX_TIMESTAMP(LAG(ts) OVER (ORDER BY id)) FROM t1 ORDER BY id", "1 NULL|2 1793511000|3 1793511000"},
+			{"SELECT UNIX_TIMESTAMP(ts) FROM (SELECT ts FROM t1) d ORDER BY 1", "1793511000|1793513700|1793514600"},
+			{"SELECT a.id, b.id FROM t1 a JOIN t1 b ON a.ts = b.ts ORDER BY 1, 2", "1 1|1 2|2 1|2 2|3 3"},
+			{"SELECT id FROM t1 WHERE ts = (SELECT ts FROM t1 WHERE id = 2) ORDER BY id", "1|2"},
+			{"SELECT id FROM t1 ORDER BY ts, id", "1|3|2"},
+		} {
+			if got := joinRows(queryRows(t, ny, c.q)); got != c.want {
+				t.Errorf("binary=%v %s: %s, want %s", binary, c.q, got, c.want)
+			}
+		}
+	}
+}
