@@ -1,6 +1,7 @@
 package conformance
 
 import (
+	"bytes"
 	"context"
 	"database/sql"
 	"fmt"
@@ -119,6 +120,7 @@ func startMariaDB(t testing.TB) string {
 			cancel()
 			db.Close()
 			if err == nil {
+				loadZones(t, sock)
 				return dsn
 			}
 		}
@@ -132,5 +134,28 @@ func startMariaDB(t testing.TB) string {
 			t.Fatalf("mariadbd did not answer within 60s: %v", err)
 		}
 		time.Sleep(100 * time.Millisecond)
+	}
+}
+
+// corpusZones are the named time zones the corpus sets (the DST cases of
+// 208_tzrepeat.sql); a fresh MariaDB has no time zone tables and refuses
+// every name with 1298, as MySQL without them does.
+var corpusZones = []string{"America/New_York", "Europe/Berlin"}
+
+// loadZones fills the reference MariaDB's time zone tables for
+// corpusZones from the host's zoneinfo (the data Go's time/tzdata also
+// carries), with mariadb-tzinfo-to-sql.
+func loadZones(t testing.TB, sock string) {
+	t.Helper()
+	for _, z := range corpusZones {
+		sqlText, err := exec.Command("mariadb-tzinfo-to-sql", filepath.Join("/usr/share/zoneinfo", z), z).Output()
+		if err != nil {
+			t.Fatalf("mariadb-tzinfo-to-sql %s: %v", z, err)
+		}
+		cmd := exec.Command("mariadb", "--no-defaults", "-S", sock, "-uroot", "mysql")
+		cmd.Stdin = bytes.NewReader(sqlText)
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("loading time zone %s: %v\n%s", z, err, out)
+		}
 	}
 }

@@ -23,6 +23,9 @@ type editor struct {
 	// lastFound is whether the last Delete found its row (see
 	// LastDeleteFound).
 	lastFound bool
+	// rows counts the rows written (MySQL's "at row N" of a TIMESTAMP
+	// in a skipped hour, timezone.go checkSkipped).
+	rows int
 }
 
 var _ sql.TableEditor = (*editor)(nil)
@@ -107,8 +110,12 @@ func (e *editor) Insert(ctx *sql.Context, row sql.Row) error {
 			return err
 		}
 		wall := row
-		row = e.t.lay.toStored(row, loc)
+		row = e.t.lay.toStoredInsert(ctx, row, loc)
 		if err := e.t.lay.checkStampRange(row, wall); err != nil {
+			return err
+		}
+		e.rows++
+		if err := e.t.lay.checkSkipped(ctx, row, wall, loc, e.rows); err != nil {
 			return err
 		}
 		if err := e.t.lay.zoneDefaultRefusal(nil, wall); err != nil {
@@ -483,6 +490,10 @@ func (e *editor) Update(ctx *sql.Context, old, new sql.Row) error {
 		wallOld, wall := old, new
 		old, new = e.t.lay.toStored(old, loc), e.t.lay.toStored(new, loc)
 		if err := e.t.lay.checkStampRange(new, wall); err != nil {
+			return err
+		}
+		e.rows++
+		if err := e.t.lay.checkSkipped(ctx, new, wall, loc, e.rows); err != nil {
 			return err
 		}
 		if err := e.t.lay.zoneDefaultRefusal(wallOld, wall); err != nil {

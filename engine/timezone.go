@@ -131,6 +131,61 @@ func (l *layout) toStored(row sql.Row, loc *time.Location) sql.Row {
 	return out
 }
 
+// toStoredInsert is toStored for the row an INSERT hands the editor: a
+// value its source read at a repeated hour's later instant lost that mark
+// in GMS's conversion to the column's type, and is that instant again
+// when the source noted it (sqlfunc.CarriedStamp; MySQL's INSERT ...
+// SELECT copies the stored value).
+func (l *layout) toStoredInsert(ctx *sql.Context, row sql.Row, loc *time.Location) sql.Row {
+	out := l.toStored(row, loc)
+	for _, i := range l.stamps {
+		if i >= len(row) {
+			continue
+		}
+		if t, ok := row[i].(time.Time); ok {
+			if u, ok := sqlfunc.CarriedStamp(ctx, l.t.Name, i, len(row), t, loc); ok {
+				out[i] = u
+			}
+		}
+	}
+	return out
+}
+
+// checkSkipped handles a TIMESTAMP written as a wall time that a DST
+// change skips (stored, by toStored, as the change's instant, MySQL's
+// TIME_to_gmt_sec). MySQL's Field_temporal::set_warnings reports it as
+// ER_WARN_INVALID_TIMESTAMP through Field::set_datetime_warning, which in
+// a strict sql_mode makes it a truncated datetime value instead, an error
+// there: 1292 "Incorrect datetime value"; otherwise the adjusted value is
+// stored with warning 1299 "Invalid TIMESTAMP value in column 'ts' at row
+// N". MariaDB does the same. rowNum is the row's number in the statement.
+func (l *layout) checkSkipped(ctx *sql.Context, stored, wall sql.Row, loc *time.Location, rowNum int) error {
+	for _, i := range l.stamps {
+		if i >= len(stored) || i >= len(wall) {
+			continue
+		}
+		w, ok := wall[i].(time.Time)
+		u, ok2 := stored[i].(time.Time)
+		if !ok || !ok2 || w.Year() < 1 {
+			continue
+		}
+		if sqlfunc.ToZone(u, loc).Equal(w) {
+			continue
+		}
+		if strictStamps(ctx) {
+			return mysql.NewSQLError(mysql.ERTruncatedWrongValue, "22007", "Incorrect datetime value: '%s' for column '%s' at row %d", w.Format("2006-01-02 15:04:05.999999"), l.sch[i].Name, rowNum)
+		}
+		ctx.Warn(1299, "Invalid TIMESTAMP value in column '%s' at row %d", l.sch[i].Name, rowNum)
+	}
+	return nil
+}
+
+// strictStamps: STRICT_TRANS_TABLES, STRICT_ALL_TABLES or TRADITIONAL.
+func strictStamps(ctx *sql.Context) bool {
+	m := SQLMode(ctx)
+	return m.ModeEnabled("STRICT_TRANS_TABLES") || m.ModeEnabled("STRICT_ALL_TABLES") || m.ModeEnabled("TRADITIONAL")
+}
+
 // The TIMESTAMP range, which MySQL checks on the UTC value. GMS checks
 // the wall time it converts, before the editor sees the row: under
 // '+05:00' it let '1970-01-01 00:00:01' through (before the epoch in UTC)

@@ -54,20 +54,23 @@ var lateRule = analyzer.Rule{Id: LateRuleID, Apply: func(ctx *sql.Context, _ *an
 //     resolveInsertRows and applyTriggers; the replacements again, for
 //     trigger bodies and definitions, which those add in between; then the
 //     sign of a DECIMAL MOD's zero in the result (negzero.go); then
-//     TIMESTAMP sort keys by their instant (stamporder.go);
+//     TIMESTAMP sort keys by their instant (stamporder.go); then the source
+//     of INSERT ... SELECT and CREATE TABLE ... SELECT that carries
+//     TIMESTAMPs' instants to the editor (stampcopy.go); then equalities of
+//     an indexed TIMESTAMP with a constant by instant (stampeq.go);
 //   - in "once-before", before GMS's simplifyFilters: the replacements in
 //     constant parts of WHERE, which simplifyFilters folds (FoldConstants).
 func Install(a *analyzer.Analyzer) {
 	useMySQLDefaultSQLMode()
 	if !hasRule(analyzer.OnceAfterAll, RuleID) {
-		analyzer.OnceAfterAll = append(append([]analyzer.Rule{rule}, analyzer.OnceAfterAll...), defExprRule, lateRule, negZeroRule, stampOrderRule)
+		analyzer.OnceAfterAll = append(append([]analyzer.Rule{rule}, analyzer.OnceAfterAll...), defExprRule, lateRule, negZeroRule, stampOrderRule, stampCopyRule, stampEqRule)
 	}
 	if !hasRule(analyzer.AlwaysBeforeDefault, CompareRuleID) {
 		analyzer.AlwaysBeforeDefault = append([]analyzer.Rule{dateCompareRule, compareRule, divZeroConstRule}, analyzer.AlwaysBeforeDefault...)
 	}
 	for _, b := range a.Batches {
 		if strings.EqualFold(b.Desc, "after-all") && !hasRule(b.Rules, RuleID) {
-			b.Rules = append(append([]analyzer.Rule{rule}, b.Rules...), defExprRule, lateRule, negZeroRule, stampOrderRule)
+			b.Rules = append(append([]analyzer.Rule{rule}, b.Rules...), defExprRule, lateRule, negZeroRule, stampOrderRule, stampCopyRule, stampEqRule)
 		}
 		if strings.EqualFold(b.Desc, "once-before") {
 			// First, also in an analyzer built after an earlier Install,

@@ -305,7 +305,7 @@ func (u *unixTimestamp) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 	}
 	loc := SessionZone(ctx)
 	var inst time.Time
-	if t, ok := v.(time.Time); ok && u.child.Type().Type() == sqltypes.Timestamp {
+	if t, ok := v.(time.Time); ok && u.child.Type().Type() == sqltypes.Timestamp && StampColumnRef(u.child) {
 		inst = StampInstant(t, loc)
 	} else {
 		d, _, err := types.DatetimeMaxPrecision.Convert(ctx, v)
@@ -504,4 +504,16 @@ func (c *curDate) WithChildren(children ...sql.Expression) (sql.Expression, erro
 		return nil, sql.ErrInvalidChildrenNumber.New(c, len(children), 0)
 	}
 	return c, nil
+}
+
+// StampColumnRef reports whether e reads a table's (or derived table's)
+// TIMESTAMP column itself, the one place MySQL has a TIMESTAMP's stored
+// instant: Item_field::get_timeval reads the field, while every other item
+// (IFNULL, a scalar subquery, MAX, a window function, ...) answers
+// Item::get_timeval from its wall time in the session zone (get_date, then
+// TIME_to_gmt_sec: a repeated hour's earlier instant). GMS passes the
+// engine's mark of the later instant through some of those unchanged.
+func StampColumnRef(e sql.Expression) bool {
+	gf, ok := e.(*expression.GetField)
+	return ok && gf.Table() != ""
 }

@@ -1,0 +1,192 @@
+package sqlfunc
+
+import (
+	"fmt"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/dolthub/go-mysql-server/sql"
+	"github.com/dolthub/go-mysql-server/sql/analyzer"
+	"github.com/dolthub/go-mysql-server/sql/plan"
+	"github.com/dolthub/go-mysql-server/sql/rowexec"
+	"github.com/dolthub/go-mysql-server/sql/transform"
+	"github.com/dolthub/vitess/go/sqltypes"
+)
+
+// StampCopyRuleID is from tz4's range 11_350-11_359.
+const StampCopyRuleID analyzer.RuleId = 11_350
+
+// MySQL's INSERT ... SELECT and CREATE TABLE ... SELECT copy a TIMESTAMP
+// column's stored value into the new row (field to field): a value read
+// in a repeated hour's later instant stays that instant. GMS's insert
+// iterator converts each value with the destination column's type first
+// (types.ConvertToTime: .UTC(), then a rounding), which drops the mark
+// ToSessionStamp put on it, so the editor saw only the wall time and
+// stored its earlier instant, an hour off. Nothing in a time.Time survives
+// that conversion but the wall time, so the mark travels beside the row:
+// stampCarry, the INSERT's source, notes the marked values of each row it
+// hands up, and the editor, for the row that comes back converted
+// (CarriedStamp), takes the instant of a marked value whose wall time is
+// the one it is given. Between the source's Next and the editor's Insert
+// GMS's iterator only checks and converts that one row, so the note is
+// the row's own. Only under a zone with DST (a plan is cached per
+// time_zone): elsewhere no value is ever marked.
+var stampCopyRule = analyzer.Rule{Id: StampCopyRuleID, Apply: func(ctx *sql.Context, _ *analyzer.Analyzer, n sql.Node, _ *plan.Scope,
+	_ analyzer.RuleSelector, _ *sql.QueryFlags) (sql.Node, transform.TreeIdentity, error) {
+	if !zoneHasDST(ctx) {
+		return n, transform.SameTree, nil
+	}
+	return transform.Node(n, func(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
+		switch x := n.(type) {
+		case *plan.InsertInto:
+			if !carries(x.Source) {
+				return n, transform.SameTree, nil
+			}
+			return x.WithSource(&stampCarry{UnaryNode: plan.UnaryNode{Child: x.Source}, table: nodeTableName(x.Destination)}), transform.NewTree, nil
+		case *plan.TableCopier:
+			if !carries(x.Source) {
+				return n, transform.SameTree, nil
+			}
+			c := *x
+			c.Source = &stampCarry{UnaryNode: plan.UnaryNode{Child: x.Source}, table: nodeTableName(x.Destination)}
+			return &c, transform.NewTree, nil
+		}
+		return n, transform.SameTree, nil
+	})
+}}
+
+// carries: a source that can hand up a TIMESTAMP read from a table (not
+// VALUES, whose values are the writer's wall times).
+func carries(src sql.Node) bool {
+	switch src.(type) {
+	case nil, *plan.Values, *stampCarry:
+		return false
+	}
+	for _, c := range src.Schema() {
+		if c.Type.Type() == sqltypes.Timestamp {
+			return true
+		}
+	}
+	return false
+}
+
+func nodeTableName(n sql.Node) string {
+	if nt, ok := n.(sql.Nameable); ok {
+		return nt.Name()
+	}
+	return ""
+}
+
+// carried holds, per session, the marked TIMESTAMP values of the row an
+// INSERT's source handed up last.
+var carried sync.Map // sql.Session -> *carriedRow
+
+type carriedRow struct {
+	table string
+	// marks[i] is the marked value at position i of the row counted from
+	// its end (GMS prunes an outer scope's values from the row's front);
+	// zero where there is none.
+	marks []time.Time
+}
+
+// CarriedStamp is the stored instant of the value t an INSERT hands the
+// editor of table at position i of a row of n values, when the row's
+// source read it marked (the later instant of a repeated hour) and t is
+// its wall time.
+func CarriedStamp(ctx *sql.Context, table string, i, n int, t time.Time, loc *time.Location) (time.Time, bool) {
+	if ctx == nil || ctx.Session == nil {
+		return time.Time{}, false
+	}
+	v, ok := carried.Load(ctx.Session)
+	if !ok {
+		return time.Time{}, false
+	}
+	cr := v.(*carriedRow)
+	k := n - 1 - i
+	if k < 0 || k >= len(cr.marks) || cr.marks[k].IsZero() || !strings.EqualFold(cr.table, table) {
+		return time.Time{}, false
+	}
+	m := cr.marks[k]
+	if !m.Equal(t) {
+		return time.Time{}, false
+	}
+	return StampInstant(m, loc), true
+}
+
+// stampCarry is an INSERT's (or CREATE TABLE ... SELECT's) source that
+// notes its rows' marked TIMESTAMP values for CarriedStamp.
+type stampCarry struct {
+	plan.UnaryNode
+	table string
+}
+
+var _ sql.ExecSourceRel = (*stampCarry)(nil)
+
+func (s *stampCarry) String() string { return fmt.Sprintf("stamp_carry(%s)", s.Child) }
+func (s *stampCarry) IsReadOnly() bool {
+	return s.Child.IsReadOnly()
+}
+func (s *stampCarry) WithChildren(children ...sql.Node) (sql.Node, error) {
+	if len(children) != 1 {
+		return nil, sql.ErrInvalidChildrenNumber.New(s, len(children), 1)
+	}
+	c := *s
+	c.Child = children[0]
+	return &c, nil
+}
+func (s *stampCarry) CollationCoercibility(ctx *sql.Context) (sql.CollationID, byte) {
+	return sql.GetCoercibility(ctx, s.Child)
+}
+
+func (s *stampCarry) RowIter(ctx *sql.Context, row sql.Row) (sql.RowIter, error) {
+	it, err := rowexec.DefaultBuilder.Build(ctx, s.Child, row)
+	if err != nil {
+		return nil, err
+	}
+	return &carryIter{child: it, table: s.table}, nil
+}
+
+type carryIter struct {
+	child sql.RowIter
+	table string
+	noted bool
+}
+
+func (c *carryIter) Next(ctx *sql.Context) (sql.Row, error) {
+	row, err := c.child.Next(ctx)
+	if err != nil || ctx.Session == nil {
+		return row, err
+	}
+	var marks []time.Time
+	for i := len(row) - 1; i >= 0; i-- {
+		t, ok := row[i].(time.Time)
+		if !ok || t.Location() == time.UTC {
+			continue
+		}
+		if _, marked := foldOffs.Load(t.Location()); !marked {
+			continue
+		}
+		if marks == nil {
+			marks = make([]time.Time, len(row))
+		}
+		marks[len(row)-1-i] = t
+	}
+	switch {
+	case marks != nil:
+		carried.Store(ctx.Session, &carriedRow{table: c.table, marks: marks})
+		c.noted = true
+	case c.noted:
+		carried.Delete(ctx.Session)
+		c.noted = false
+	}
+	return row, nil
+}
+
+func (c *carryIter) Close(ctx *sql.Context) error {
+	if c.noted && ctx.Session != nil {
+		carried.Delete(ctx.Session)
+		c.noted = false
+	}
+	return c.child.Close(ctx)
+}
