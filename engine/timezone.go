@@ -31,13 +31,16 @@ import (
 
 var tzVarOnce sync.Once
 
+// GMS's NOW(), FROM_UNIXTIME, UNIX_TIMESTAMP and CONVERT_TZ read SYSTEM as
+// time.Local's offset. Set at package initialisation, before any goroutine
+// exists: New set it, while a Pebble store opened earlier in the process
+// (tests open several) had goroutines reading time.Local (go test -race).
+func init() { time.Local = time.UTC }
+
 // defineTimeZoneVariable is called by New (sql.SystemVariables is filled
 // by a GMS package's init).
 func defineTimeZoneVariable() {
 	tzVarOnce.Do(func() {
-		// GMS's NOW(), FROM_UNIXTIME, UNIX_TIMESTAMP and CONVERT_TZ read
-		// SYSTEM as time.Local's offset.
-		time.Local = time.UTC
 		sql.SystemVariables.AddSystemVariables([]sql.SystemVariable{&sql.MysqlSystemVariable{
 			Name:              "time_zone",
 			Scope:             sql.GetMysqlScope(sql.SystemVariableScope_Both),
