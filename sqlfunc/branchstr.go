@@ -116,6 +116,9 @@ func (b *branchString) WithChildren(children ...sql.Expression) (sql.Expression,
 		if inner, ok := children[0].(*branchString); ok {
 			return inner, nil
 		}
+		if inner, ok := children[0].(*branchColl); ok {
+			return inner, nil
+		}
 	}
 	return withChild(b, children)
 }

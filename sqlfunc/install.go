@@ -72,6 +72,9 @@ func Install(a *analyzer.Analyzer) {
 		if strings.EqualFold(b.Desc, "after-all") && !hasRule(b.Rules, RuleID) {
 			b.Rules = append(append([]analyzer.Rule{rule}, b.Rules...), defExprRule, lateRule, negZeroRule, stampOrderRule, stampCopyRule, stampEqRule)
 		}
+		if strings.EqualFold(b.Desc, "validation") && !hasRule(b.Rules, UnionTypesRuleID) {
+			b.Rules = append([]analyzer.Rule{unionTypesRule}, b.Rules...)
+		}
 		if strings.EqualFold(b.Desc, "once-before") {
 			// First, also in an analyzer built after an earlier Install,
 			// whose once-before batch got them at its end from

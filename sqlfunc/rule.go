@@ -134,7 +134,11 @@ func replaceOnly(ctx *sql.Context, n sql.Node) (sql.Node, transform.TreeIdentity
 	n, same2, err := transform.NodeExprsWithOpaque(n, func(e sql.Expression) (sql.Expression, transform.TreeIdentity, error) {
 		return replaceExpr(ctx, e, ignore)
 	})
-	return n, same && same2, err
+	if err != nil {
+		return n, transform.SameTree, err
+	}
+	n, same3, err := unionBranchTypes(n) // branchcoll.go
+	return n, same && same2 && same3, err
 }
 
 // ReplaceComparisons converts the string side of string-to-number
@@ -448,8 +452,12 @@ func replaceExprOnce(ctx *sql.Context, e sql.Expression, ignore bool) (sql.Expre
 		if b := newBranchTemporal(e); b != nil {
 			return b, transform.NewTree, nil
 		}
+		var x sql.Expression = e
 		if b := newBranchString(e); b != nil {
-			return b, transform.NewTree, nil
+			x = b
+		}
+		if c := collateBranches(ctx, x); c != e {
+			return c, transform.NewTree, nil
 		}
 	case *expression.InTuple:
 		if r, same, err := inAsDouble(ctx, e.Left(), e.Right(), false); r != nil || err != nil {
@@ -633,7 +641,7 @@ func isNumber(t sql.Type) bool {
 func ours(e sql.Expression) bool {
 	return transform.InspectExpr(e, func(e sql.Expression) bool {
 		switch e.(type) {
-		case *arith, *intDiv, *decDiv, *neg, *castNum, *finite, *toDouble, *bitOp, *decArith, *fracDiv, *dateArith, *addTime, *sumAvg, *timestamp, *castDecimal, *branchDecimal, *castSigned, *round, *castNumDate, *temporalNum, *castStrTime, *realResult, *doubleAgg:
+		case *arith, *intDiv, *decDiv, *neg, *castNum, *finite, *toDouble, *bitOp, *decArith, *fracDiv, *dateArith, *addTime, *sumAvg, *timestamp, *castDecimal, *branchDecimal, *castSigned, *round, *castNumDate, *temporalNum, *castStrTime, *realResult, *doubleAgg, *branchColl:
 			return true
 		}
 		return false

@@ -40,3 +40,18 @@ SELECT SUM(CASE WHEN CONCAT(COALESCE(c1, c1), COALESCE(NULL, 'a')) LIKE 'A' THEN
 SELECT id, COALESCE(NULL, c1) LIKE 'e', LOWER(COALESCE(NULL, c1)) LIKE 'X', CONCAT(c1, COALESCE(NULL, 'Y')) LIKE '%y', c1 LIKE 'X' FROM lk ORDER BY id;
 SELECT id FROM lk WHERE CONCAT(COALESCE(NULL, c1), 'b') LIKE 'xB' ORDER BY id;
 SET NAMES utf8mb4 COLLATE utf8mb4_general_ci;
+
+-- like9b: CASE, IF, IFNULL and COALESCE of strings have their branches'
+-- aggregated collation and derivation, in COLLATION()/COERCIBILITY() and
+-- wherever a reference to the select list is grouped, sorted or DISTINCTed.
+CREATE TABLE bc (id INT PRIMARY KEY, a VARCHAR(8) COLLATE utf8mb4_general_ci, b VARCHAR(8) COLLATE utf8mb4_bin, c VARCHAR(8) COLLATE utf8mb4_general_ci, u VARCHAR(8) COLLATE utf8mb4_unicode_ci);
+INSERT INTO bc VALUES (1, 'a', 'a', 'A', 'x'), (2, 'A', 'A', 'a', 'X'), (3, 'b', 'B', 'b', 'y'), (4, 'B', 'b', 'B', 'Y');
+SELECT COLLATION(CASE WHEN id > 0 THEN a ELSE b END), COERCIBILITY(CASE WHEN id > 0 THEN a ELSE b END), COLLATION(IF(id > 0, a, b)), COERCIBILITY(IFNULL(a, b)) FROM bc WHERE id = 1;
+SELECT COLLATION(CASE WHEN id > 0 THEN a ELSE 'z' END), COERCIBILITY(CASE WHEN id > 0 THEN a ELSE 'z' END), COLLATION(COALESCE(a, u)), COERCIBILITY(COALESCE(a, u)) FROM bc WHERE id = 1;
+SELECT CASE WHEN id > 0 THEN a ELSE 'z' END g, COUNT(*) FROM bc GROUP BY g ORDER BY g;
+SELECT IF(id > 0, a, b) g, COUNT(*) FROM bc GROUP BY g ORDER BY g;
+SELECT g, COUNT(*) FROM (SELECT IFNULL(a, 'q') g FROM bc) d GROUP BY g ORDER BY g;
+SELECT DISTINCT COALESCE(a, b) FROM bc ORDER BY 1;
+SELECT COUNT(DISTINCT COALESCE(a, c)), COUNT(DISTINCT COALESCE(a, b)), COUNT(DISTINCT IFNULL(a, 'q')) FROM bc;
+SELECT COALESCE(a, b) g FROM bc UNION SELECT 'a' ORDER BY 1;
+SELECT id, COUNT(*) OVER (PARTITION BY IF(id > 0, a, b)), COUNT(*) OVER (PARTITION BY CASE WHEN id > 0 THEN a ELSE 'z' END) FROM bc ORDER BY id;
