@@ -405,6 +405,9 @@ func TestProcVariablePositions(t *testing.T) {
 		{"while_lt", "(x INT) BEGIN DECLARE i INT DEFAULT 0; WHILE i < x DO SET i = i + 1; END WHILE; SELECT i; END", "3", "3"},
 		{"case_stmt", "(x INT) BEGIN CASE x WHEN 1 THEN SELECT 'one'; ELSE SELECT 'other'; END CASE; END", "1", "one"},
 		{"call_q", "(x INT) BEGIN DECLARE r INT; CALL callee(x, r); SELECT r; END", "5", "15"},
+		{"u_where", "(p INT) BEGIN " + fill + " UPDATE u SET v = 9 WHERE id = p; SELECT * FROM u ORDER BY id; END", "2", "1 1|2 9|3 3"},
+		{"s_cte", "(x INT) WITH c AS (SELECT id FROM t WHERE id > x) SELECT * FROM c ORDER BY id", "1", "2|3"},
+		{"s_union", "(x INT) SELECT id FROM t WHERE id = x UNION SELECT x + 10", "1", "1|11"},
 		{"prep", "(x INT) BEGIN DECLARE q VARCHAR(100) DEFAULT 'SELECT 7'; SET @q = q; PREPARE st FROM @q; EXECUTE st; END", "1", "7"},
 
 		{"s_having", "(x INT) SELECT g, COUNT(*) c FROM t GROUP BY g HAVING COUNT(*) > x ORDER BY g", "1", ""},
@@ -421,6 +424,7 @@ func TestProcVariablePositions(t *testing.T) {
 		{"d_order", "(v INT) BEGIN " + fill + " DELETE FROM u ORDER BY v, id LIMIT 1; SELECT * FROM u ORDER BY id; END", "1", ""},
 		{"u_limit", "(x INT) BEGIN " + fill + " UPDATE u SET v = 0 ORDER BY id LIMIT x; SELECT * FROM u ORDER BY id; END", "2", ""},
 		{"if_isnull", "(x INT) BEGIN IF x IS NULL THEN SELECT 'null'; ELSE SELECT 'notnull'; END IF; END", "NULL", ""},
+		{"s_exists", "(x INT) SELECT EXISTS(SELECT 1 FROM t WHERE id = x)", "2", ""},
 		{"set_case", "(x INT) BEGIN DECLARE r VARCHAR(10); SET r = CASE WHEN x = 1 THEN 'one' ELSE 'other' END; SELECT r; END", "1", ""},
 	} {
 		mustExec(t, db, "CREATE PROCEDURE "+c.name+c.body)
