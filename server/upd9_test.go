@@ -369,3 +369,72 @@ func TestProcSetVariablesRefused(t *testing.T) {
 		}
 	}
 }
+
+// TestProcVariablePositions: a procedure's parameter or DECLAREd variable
+// in each position of a statement of its body either gives MariaDB 10.11's
+// answer (want, rows joined by |) or is refused with 1235 (want ""): GMS
+// v0.20's interpreter puts variables' values only into some positions
+// (engine/procset.go, gmsSubstitutes), and in the others the name was
+// planned as a column — `ORDER BY p` sorted by the column p, `SELECT t.p`
+// read the parameter p, and CASE / IS NULL / BETWEEN / HAVING / GROUP BY /
+// LIMIT of a DELETE or UPDATE failed 1054 or answered from a same-named
+// column. Table t has a column p named as the parameters of s_where,
+// s_order, s_group and qual, so that a wrong resolution shows.
+func TestProcVariablePositions(t *testing.T) {
+	ts := startServer(t, t.TempDir())
+	mustExec(t, ts.connect(""), "CREATE DATABASE pz")
+	db := ts.connect("pz")
+	mustExec(t, db, "CREATE TABLE t (id INT PRIMARY KEY, p INT, g INT)")
+	mustExec(t, db, "INSERT INTO t VALUES (1,10,1),(2,20,1),(3,30,2)")
+	mustExec(t, db, "CREATE TABLE u (id INT PRIMARY KEY, v INT)")
+	mustExec(t, db, "CREATE PROCEDURE callee(IN a INT, OUT b INT) SET b = a * 3")
+	const fill = "DELETE FROM u; INSERT INTO u VALUES (1,1),(2,2),(3,3);"
+	for _, c := range []struct{ name, body, call, want string }{
+		{"s_list", "(p INT) SELECT p, id FROM t ORDER BY id", "5", "5 1|5 2|5 3"},
+		{"s_where", "(p INT) SELECT id FROM t WHERE p = 2 ORDER BY id", "2", "1|2|3"},
+		{"s_limit", "(x INT) SELECT id FROM t ORDER BY id LIMIT x", "2", "1|2"},
+		{"s_in", "(x INT) SELECT id FROM t WHERE id IN (x, 3) ORDER BY id", "1", "1|3"},
+		{"s_sub", "(x INT) SELECT (SELECT COUNT(*) FROM t WHERE id < x)", "3", "2"},
+		{"s_func", "(x INT) SELECT ABS(x), CONCAT('a', x)", "-3", "3 a-3"},
+		{"i_sel", "(x INT) BEGIN DELETE FROM u; INSERT INTO u SELECT id, x FROM t WHERE id <= x; SELECT * FROM u ORDER BY id; END", "2", "1 2|2 2"},
+		{"r_vals", "(x INT) BEGIN DELETE FROM u; REPLACE INTO u VALUES (1, x); SELECT * FROM u ORDER BY id; END", "9", "1 9"},
+		{"d_where", "(x INT) BEGIN " + fill + " DELETE FROM u WHERE v = x; SELECT * FROM u ORDER BY id; END", "2", "1 1|3 3"},
+		{"set_user", "(x INT) BEGIN SET @pz = x + 1; SELECT @pz; END", "4", "5"},
+		{"sel_into", "(x INT) BEGIN DECLARE r INT; SELECT id INTO r FROM t WHERE id = x; SELECT r; END", "2", "2"},
+		{"if_gt", "(x INT) BEGIN IF x > 1 THEN SELECT 'big'; ELSE SELECT 'small'; END IF; END", "2", "big"},
+		{"while_lt", "(x INT) BEGIN DECLARE i INT DEFAULT 0; WHILE i < x DO SET i = i + 1; END WHILE; SELECT i; END", "3", "3"},
+		{"case_stmt", "(x INT) BEGIN CASE x WHEN 1 THEN SELECT 'one'; ELSE SELECT 'other'; END CASE; END", "1", "one"},
+		{"call_q", "(x INT) BEGIN DECLARE r INT; CALL callee(x, r); SELECT r; END", "5", "15"},
+		{"u_where", "(p INT) BEGIN " + fill + " UPDATE u SET v = 9 WHERE id = p; SELECT * FROM u ORDER BY id; END", "2", "1 1|2 9|3 3"},
+		{"s_cte", "(x INT) WITH c AS (SELECT id FROM t WHERE id > x) SELECT * FROM c ORDER BY id", "1", "2|3"},
+		{"s_union", "(x INT) SELECT id FROM t WHERE id = x UNION SELECT x + 10", "1", "1|11"},
+		{"prep", "(x INT) BEGIN DECLARE q VARCHAR(100) DEFAULT 'SELECT 7'; SET @q = q; PREPARE st FROM @q; EXECUTE st; END", "1", "7"},
+
+		{"s_having", "(x INT) SELECT g, COUNT(*) c FROM t GROUP BY g HAVING COUNT(*) > x ORDER BY g", "1", ""},
+		{"s_order", "(p INT) SELECT id FROM t ORDER BY p, id DESC", "1", ""},
+		{"s_group", "(p INT) SELECT COUNT(*) FROM t GROUP BY p", "1", ""},
+		{"s_case", "(x INT) SELECT CASE WHEN x = 1 THEN 'one' ELSE 'other' END", "1", ""},
+		{"s_isnull", "(x INT) SELECT id FROM t WHERE x IS NULL ORDER BY id", "NULL", ""},
+		{"s_between", "(x INT) SELECT id FROM t WHERE id BETWEEN 1 AND x ORDER BY id", "2", ""},
+		{"s_neg", "(x INT) SELECT -x", "4", ""},
+		{"s_on", "(x INT) SELECT t.id FROM t JOIN u ON u.v = x ORDER BY t.id", "1", ""},
+		{"qual", "(p INT) SELECT t.p FROM t ORDER BY id", "1", ""},
+		{"i_vals_case", "(x INT) BEGIN DELETE FROM u; INSERT INTO u VALUES (1, x * 2), (2, CASE WHEN x > 0 THEN 1 ELSE 0 END); SELECT * FROM u ORDER BY id; END", "3", ""},
+		{"d_limit", "(x INT) BEGIN " + fill + " DELETE FROM u ORDER BY id LIMIT x; SELECT * FROM u ORDER BY id; END", "2", ""},
+		{"d_order", "(v INT) BEGIN " + fill + " DELETE FROM u ORDER BY v, id LIMIT 1; SELECT * FROM u ORDER BY id; END", "1", ""},
+		{"u_limit", "(x INT) BEGIN " + fill + " UPDATE u SET v = 0 ORDER BY id LIMIT x; SELECT * FROM u ORDER BY id; END", "2", ""},
+		{"if_isnull", "(x INT) BEGIN IF x IS NULL THEN SELECT 'null'; ELSE SELECT 'notnull'; END IF; END", "NULL", ""},
+		{"s_exists", "(x INT) SELECT EXISTS(SELECT 1 FROM t WHERE id = x)", "2", ""},
+		{"set_case", "(x INT) BEGIN DECLARE r VARCHAR(10); SET r = CASE WHEN x = 1 THEN 'one' ELSE 'other' END; SELECT r; END", "1", ""},
+	} {
+		mustExec(t, db, "CREATE PROCEDURE "+c.name+c.body)
+		call := "CALL " + c.name + "(" + c.call + ")"
+		if c.want == "" {
+			wantErrNo(t, db, 1235, call)
+			continue
+		}
+		if got := joinRows(queryRows(t, db, call)); got != c.want {
+			t.Errorf("%s: got %s, want %s", call, got, c.want)
+		}
+	}
+}
