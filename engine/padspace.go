@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/hex"
 	"fmt"
+	"reflect"
 	"strings"
 
 	"github.com/dolthub/go-mysql-server/sql"
@@ -495,6 +496,8 @@ func wrapComparison(ctx *sql.Context, e sql.Expression) (sql.Expression, transfo
 		}
 		ne, err := e.WithChildren(&padTyped{child: x, typ: padIndexType{st}})
 		return ne, transform.NewTree, err
+	case *aggregation.GroupConcat:
+		return groupConcatOnKeys(ctx, c)
 	case *aggregation.CountDistinct:
 		// GMS's COUNT(DISTINCT) buffer hashes values without their
 		// collation ('a' and 'A' count twice under _ci): count keys.
@@ -1075,4 +1078,40 @@ func hashKeyPair(ctx *sql.Context, l, r sql.Expression) (sql.Expression, sql.Exp
 		return l, r, false
 	}
 	return expression.NewTuple(nl...), expression.NewTuple(nr...), true
+}
+
+// groupConcatOnKeys gives GROUP_CONCAT's ORDER BY the keys a statement's
+// ORDER BY gets (wrapSortKeys): GMS sorts a group's values with the sort
+// fields' Type().Compare, which neither pads nor expands, so under
+// utf8mb4_0900_ai_ci GROUP_CONCAT(id ORDER BY c) put 'ß' after 'st'
+// (MySQL: 'ß' = 'ss' < 'st'), and under utf8mb4_general_ci 'a\t' after
+// 'a'. Its children are the sort fields, then the arguments; GMS exports
+// no count of the sort fields, so it is read (a length only) from the
+// unexported field, and the rewrite is skipped if GMS ever renames it.
+func groupConcatOnKeys(ctx *sql.Context, g *aggregation.GroupConcat) (sql.Expression, transform.TreeIdentity, error) {
+	f := reflect.ValueOf(g).Elem().FieldByName("sf")
+	if !f.IsValid() || f.Kind() != reflect.Slice {
+		return g, transform.SameTree, nil
+	}
+	ch := g.Children()
+	n := f.Len()
+	if n == 0 || n > len(ch) || keyed(ch[:n]) {
+		return g, transform.SameTree, nil
+	}
+	keys, changed := wrapSortKeys(ctx, ch[:n])
+	if !changed {
+		return g, transform.SameTree, nil
+	}
+	nch := append(append([]sql.Expression(nil), keys...), ch[n:]...)
+	ne, err := g.WithChildren(nch...)
+	if err != nil {
+		return nil, transform.SameTree, err
+	}
+	// GMS's WithChildren drops the column id and the window definition.
+	ngc := ne.(*aggregation.GroupConcat)
+	ngc = ngc.WithId(g.Id()).(*aggregation.GroupConcat)
+	if w := g.Window(); w != nil {
+		ngc = ngc.WithWindow(w).(*aggregation.GroupConcat)
+	}
+	return ngc, transform.NewTree, nil
 }
