@@ -49,6 +49,9 @@ func PadSpace(ctx *sql.Context, n sql.Node) (sql.Node, transform.TreeIdentity, e
 		case *plan.OrderedDistinct:
 			return distinctOnKeys(ctx, nn.Child, n)
 		case *plan.SetOp:
+			if len(nn.SortFields) > 0 {
+				return setOpSortOnKeys(ctx, nn)
+			}
 			return unionOnKeys(ctx, nn)
 		case *plan.GroupBy:
 			keys, changed := wrapKeys(ctx, nn.GroupByExprs)
@@ -1114,4 +1117,22 @@ func groupConcatOnKeys(ctx *sql.Context, g *aggregation.GroupConcat) (sql.Expres
 		ngc = ngc.WithWindow(w).(*aggregation.GroupConcat)
 	}
 	return ngc, transform.NewTree, nil
+}
+
+// setOpSortOnKeys gives a set operation's own ORDER BY ((SELECT ...) UNION
+// (SELECT ...) ORDER BY c, which GMS keeps in the SetOp rather than in a
+// Sort above it) the keys of a statement's ORDER BY: GMS sorted it by the
+// type's Compare ('ß' after 'Sz' under utf8mb4_0900_ai_ci).
+func setOpSortOnKeys(ctx *sql.Context, u *plan.SetOp) (sql.Node, transform.TreeIdentity, error) {
+	exprs := u.SortFields.ToExpressions()
+	if keyed(exprs) {
+		return u, transform.SameTree, nil
+	}
+	keys, changed := wrapSortKeys(ctx, exprs)
+	if !changed {
+		return u, transform.SameTree, nil
+	}
+	nu := *u
+	nu.SortFields = u.SortFields.FromExpressions(keys...)
+	return &nu, transform.NewTree, nil
 }

@@ -22,6 +22,7 @@ func TestCollationSortFields(t *testing.T) {
 		"INSERT INTO p VALUES (1, 'a '), (2, 'a\\t'), (3, 'A'), (4, 'b')",
 		"CREATE TABLE u (id INT PRIMARY KEY, c VARCHAR(8) COLLATE utf8mb4_0900_ai_ci)",
 		"INSERT INTO u VALUES (1, 'st'), (2, 'ß'), (3, 'sr'), (4, 'Sz')",
+		"CREATE VIEW v AS SELECT id FROM u ORDER BY c LIMIT 2",
 	} {
 		mustExec(t, db, q)
 	}
@@ -33,6 +34,10 @@ func TestCollationSortFields(t *testing.T) {
 		{"SELECT GROUP_CONCAT(c ORDER BY c) FROM u", "sr,ß,st,Sz"},
 		{"SELECT GROUP_CONCAT(id ORDER BY c, id) FROM u GROUP BY id > 0", "3,2,1,4"},
 		{"SELECT id FROM (SELECT id, c FROM u ORDER BY c LIMIT 2) d ORDER BY id", "2|3"},
+		{"(SELECT id, c FROM u) UNION ALL (SELECT 9, 'ss') ORDER BY c, id", "3|2|9|1|4"},
+		{"(SELECT id, c FROM u) UNION (SELECT 9, 'ss') ORDER BY c, id LIMIT 3", "3|2|9"},
+		{"SELECT GROUP_CONCAT(id ORDER BY id) FROM ((SELECT id, c FROM u WHERE id < 3) UNION ALL (SELECT id, c FROM u WHERE id >= 3) ORDER BY c LIMIT 2) d", "2,3"},
+		{"SELECT GROUP_CONCAT(id ORDER BY id) FROM v", "2,3"},
 		{"SELECT CONCAT(MIN(c), MAX(c)) FROM u", "srSz"},
 		{"SELECT CONCAT(GREATEST(c, 'ss'), LEAST(c, 'ss')) FROM u WHERE id <> 2 ORDER BY id", "stss|sssr|Szss"},
 		{"SELECT ROW_NUMBER() OVER (ORDER BY c) FROM u ORDER BY id", "3|2|1|4"},
