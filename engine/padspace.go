@@ -1129,10 +1129,32 @@ func setOpSortOnKeys(ctx *sql.Context, u *plan.SetOp) (sql.Node, transform.TreeI
 		return u, transform.SameTree, nil
 	}
 	keys, changed := wrapSortKeys(ctx, exprs)
+	sfs := u.SortFields.FromExpressions(keys...)
+	if u.Distinct && u.SetOpType == plan.UnionType {
+		// UNION DISTINCT drops duplicates under the collation too
+		// (unionOnKeys), which must happen before the sort and the LIMIT:
+		// GroupBy on keys, then Sort, OFFSET and LIMIT above it.
+		inner := *u
+		inner.SortFields, inner.Limit, inner.Offset = nil, nil, nil
+		g, id, err := unionOnKeys(ctx, &inner)
+		if err != nil {
+			return nil, transform.SameTree, err
+		}
+		if id == transform.NewTree {
+			var n sql.Node = plan.NewSort(sfs, g)
+			if u.Offset != nil {
+				n = plan.NewOffset(u.Offset, n)
+			}
+			if u.Limit != nil {
+				n = plan.NewLimit(u.Limit, n)
+			}
+			return n, transform.NewTree, nil
+		}
+	}
 	if !changed {
 		return u, transform.SameTree, nil
 	}
 	nu := *u
-	nu.SortFields = u.SortFields.FromExpressions(keys...)
+	nu.SortFields = sfs
 	return &nu, transform.NewTree, nil
 }

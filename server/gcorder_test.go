@@ -38,6 +38,8 @@ func TestCollationSortFields(t *testing.T) {
 		{"(SELECT id, c FROM u) UNION (SELECT 9, 'ss') ORDER BY c, id LIMIT 3", "3|2|9"},
 		{"SELECT GROUP_CONCAT(id ORDER BY id) FROM ((SELECT id, c FROM u WHERE id < 3) UNION ALL (SELECT id, c FROM u WHERE id >= 3) ORDER BY c LIMIT 2) d", "2,3"},
 		{"SELECT GROUP_CONCAT(id ORDER BY id) FROM v", "2,3"},
+		{"SELECT CONCAT('[', c, ']') FROM ((SELECT c FROM p) UNION (SELECT 'A') ORDER BY c) d", "[a\t]|[a ]|[b]"},
+		{"SELECT CONCAT('[', c, ']') FROM ((SELECT c FROM p) UNION (SELECT 'A') ORDER BY c LIMIT 1 OFFSET 1) d", "[a ]"},
 		{"SELECT CONCAT(MIN(c), MAX(c)) FROM u", "srSz"},
 		{"SELECT CONCAT(GREATEST(c, 'ss'), LEAST(c, 'ss')) FROM u WHERE id <> 2 ORDER BY id", "stss|sssr|Szss"},
 		{"SELECT ROW_NUMBER() OVER (ORDER BY c) FROM u ORDER BY id", "3|2|1|4"},
