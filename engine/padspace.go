@@ -1098,12 +1098,12 @@ func groupConcatOnKeys(ctx *sql.Context, g *aggregation.GroupConcat) (sql.Expres
 	}
 	ch := g.Children()
 	n := f.Len()
-	if n == 0 || n > len(ch) || keyed(ch[:n]) {
+	if n > len(ch) || keyed(ch[:n]) {
 		return g, transform.SameTree, nil
 	}
 	keys, changed := wrapSortKeys(ctx, ch[:n])
 	if !changed {
-		return g, transform.SameTree, nil
+		return distinctGroupConcat(ctx, g, transform.SameTree)
 	}
 	nch := append(append([]sql.Expression(nil), keys...), ch[n:]...)
 	ne, err := g.WithChildren(nch...)
@@ -1116,7 +1116,91 @@ func groupConcatOnKeys(ctx *sql.Context, g *aggregation.GroupConcat) (sql.Expres
 	if w := g.Window(); w != nil {
 		ngc = ngc.WithWindow(w).(*aggregation.GroupConcat)
 	}
-	return ngc, transform.NewTree, nil
+	return distinctGroupConcat(ctx, ngc, transform.NewTree)
+}
+
+// distinctGroupConcat makes GROUP_CONCAT(DISTINCT s) drop the values its
+// collation calls equal: GMS's buffer drops only byte-equal ones, so under
+// utf8mb4_general_ci it kept 'a ' and 'A' (MySQL keeps the first). Only
+// for one argument (several are refused, see sqlfunc.groupConcatArgs).
+func distinctGroupConcat(ctx *sql.Context, g *aggregation.GroupConcat, id transform.TreeIdentity) (sql.Expression, transform.TreeIdentity, error) {
+	d := reflect.ValueOf(g).Elem().FieldByName("distinct")
+	if !d.IsValid() || d.Kind() != reflect.String || d.String() == "" {
+		return g, id, nil
+	}
+	ch := g.Children()
+	arg := ch[len(ch)-1]
+	if !isCollatedText(arg) {
+		return g, id, nil
+	}
+	coll, _ := coercibility(ctx, arg)
+	if coll == sql.Collation_binary || coll == sql.Collation_Unspecified ||
+		(coll == sql.Collation_utf8mb4_0900_bin && typeCollation(arg) == coll) {
+		return g, id, nil
+	}
+	return &collGroupConcat{GroupConcat: g, coll: coll}, transform.NewTree, nil
+}
+
+// collGroupConcat is a GROUP_CONCAT(DISTINCT s) whose buffer drops a value
+// whose collation key it has seen before GMS's buffer sees it.
+type collGroupConcat struct {
+	*aggregation.GroupConcat
+	coll sql.CollationID
+}
+
+var _ sql.Aggregation = (*collGroupConcat)(nil)
+
+func (c *collGroupConcat) key() *collKey {
+	ch := c.GroupConcat.Children()
+	return &collKey{child: ch[len(ch)-1], coll: c.coll}
+}
+
+func (c *collGroupConcat) NewBuffer() (sql.AggregationBuffer, error) {
+	b, err := c.GroupConcat.NewBuffer()
+	if err != nil {
+		return nil, err
+	}
+	return &collGroupConcatBuffer{AggregationBuffer: b, key: c.key(), seen: map[string]struct{}{}}, nil
+}
+
+func (c *collGroupConcat) WithChildren(children ...sql.Expression) (sql.Expression, error) {
+	ne, err := c.GroupConcat.WithChildren(children...)
+	if err != nil {
+		return nil, err
+	}
+	g := ne.(*aggregation.GroupConcat).WithId(c.Id()).(*aggregation.GroupConcat)
+	if w := c.Window(); w != nil {
+		g = g.WithWindow(w).(*aggregation.GroupConcat)
+	}
+	return &collGroupConcat{GroupConcat: g, coll: c.coll}, nil
+}
+
+func (c *collGroupConcat) WithId(id sql.ColumnId) sql.IdExpression {
+	return &collGroupConcat{GroupConcat: c.GroupConcat.WithId(id).(*aggregation.GroupConcat), coll: c.coll}
+}
+
+func (c *collGroupConcat) WithWindow(w *sql.WindowDefinition) sql.WindowAdaptableExpression {
+	return &collGroupConcat{GroupConcat: c.GroupConcat.WithWindow(w).(*aggregation.GroupConcat), coll: c.coll}
+}
+
+type collGroupConcatBuffer struct {
+	sql.AggregationBuffer
+	key  *collKey
+	seen map[string]struct{}
+}
+
+func (b *collGroupConcatBuffer) Update(ctx *sql.Context, row sql.Row) error {
+	k, err := b.key.Eval(ctx, row)
+	if err != nil {
+		return err
+	}
+	if ks, ok := k.(string); ok {
+		if _, dup := b.seen[ks]; dup {
+			return nil
+		}
+		b.seen[ks] = struct{}{}
+	}
+	return b.AggregationBuffer.Update(ctx, row)
 }
 
 // setOpSortOnKeys gives a set operation's own ORDER BY ((SELECT ...) UNION

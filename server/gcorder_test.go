@@ -40,6 +40,8 @@ func TestCollationSortFields(t *testing.T) {
 		{"SELECT GROUP_CONCAT(id ORDER BY id) FROM v", "2,3"},
 		{"SELECT CONCAT('[', c, ']') FROM ((SELECT c FROM p) UNION (SELECT 'A') ORDER BY c) d", "[a\t]|[a ]|[b]"},
 		{"SELECT CONCAT('[', c, ']') FROM ((SELECT c FROM p) UNION (SELECT 'A') ORDER BY c LIMIT 1 OFFSET 1) d", "[a ]"},
+		{"SELECT CONCAT('[', GROUP_CONCAT(DISTINCT c ORDER BY c SEPARATOR '|'), ']') FROM p", "[a\t|a |b]"},
+		{"SELECT CONCAT('[', GROUP_CONCAT(DISTINCT c ORDER BY c DESC SEPARATOR '|'), ']') FROM p", "[b|a |a\t]"},
 		{"SELECT CONCAT(MIN(c), MAX(c)) FROM u", "srSz"},
 		{"SELECT CONCAT(GREATEST(c, 'ss'), LEAST(c, 'ss')) FROM u WHERE id <> 2 ORDER BY id", "stss|sssr|Szss"},
 		{"SELECT ROW_NUMBER() OVER (ORDER BY c) FROM u ORDER BY id", "3|2|1|4"},
