@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/hex"
 	"fmt"
+	"reflect"
 	"strings"
 
 	"github.com/dolthub/go-mysql-server/sql"
@@ -48,6 +49,9 @@ func PadSpace(ctx *sql.Context, n sql.Node) (sql.Node, transform.TreeIdentity, e
 		case *plan.OrderedDistinct:
 			return distinctOnKeys(ctx, nn.Child, n)
 		case *plan.SetOp:
+			if len(nn.SortFields) > 0 {
+				return setOpSortOnKeys(ctx, nn)
+			}
 			return unionOnKeys(ctx, nn)
 		case *plan.GroupBy:
 			keys, changed := wrapKeys(ctx, nn.GroupByExprs)
@@ -495,6 +499,8 @@ func wrapComparison(ctx *sql.Context, e sql.Expression) (sql.Expression, transfo
 		}
 		ne, err := e.WithChildren(&padTyped{child: x, typ: padIndexType{st}})
 		return ne, transform.NewTree, err
+	case *aggregation.GroupConcat:
+		return groupConcatOnKeys(ctx, c)
 	case *aggregation.CountDistinct:
 		// GMS's COUNT(DISTINCT) buffer hashes values without their
 		// collation ('a' and 'A' count twice under _ci): count keys.
@@ -1075,4 +1081,164 @@ func hashKeyPair(ctx *sql.Context, l, r sql.Expression) (sql.Expression, sql.Exp
 		return l, r, false
 	}
 	return expression.NewTuple(nl...), expression.NewTuple(nr...), true
+}
+
+// groupConcatOnKeys gives GROUP_CONCAT's ORDER BY the keys a statement's
+// ORDER BY gets (wrapSortKeys): GMS sorts a group's values with the sort
+// fields' Type().Compare, which neither pads nor expands, so under
+// utf8mb4_0900_ai_ci GROUP_CONCAT(id ORDER BY c) put 'ß' after 'st'
+// (MySQL: 'ß' = 'ss' < 'st'), and under utf8mb4_general_ci 'a\t' after
+// 'a'. Its children are the sort fields, then the arguments; GMS exports
+// no count of the sort fields, so it is read (a length only) from the
+// unexported field, and the rewrite is skipped if GMS ever renames it.
+func groupConcatOnKeys(ctx *sql.Context, g *aggregation.GroupConcat) (sql.Expression, transform.TreeIdentity, error) {
+	f := reflect.ValueOf(g).Elem().FieldByName("sf")
+	if !f.IsValid() || f.Kind() != reflect.Slice {
+		return g, transform.SameTree, nil
+	}
+	ch := g.Children()
+	n := f.Len()
+	if n > len(ch) || keyed(ch[:n]) {
+		return g, transform.SameTree, nil
+	}
+	keys, changed := wrapSortKeys(ctx, ch[:n])
+	if !changed {
+		return distinctGroupConcat(ctx, g, transform.SameTree)
+	}
+	nch := append(append([]sql.Expression(nil), keys...), ch[n:]...)
+	ne, err := g.WithChildren(nch...)
+	if err != nil {
+		return nil, transform.SameTree, err
+	}
+	// GMS's WithChildren drops the column id and the window definition.
+	ngc := ne.(*aggregation.GroupConcat)
+	ngc = ngc.WithId(g.Id()).(*aggregation.GroupConcat)
+	if w := g.Window(); w != nil {
+		ngc = ngc.WithWindow(w).(*aggregation.GroupConcat)
+	}
+	return distinctGroupConcat(ctx, ngc, transform.NewTree)
+}
+
+// distinctGroupConcat makes GROUP_CONCAT(DISTINCT s) drop the values its
+// collation calls equal: GMS's buffer drops only byte-equal ones, so under
+// utf8mb4_general_ci it kept 'a ' and 'A' (MySQL keeps the first). Only
+// for one argument (several are refused, see sqlfunc.groupConcatArgs).
+func distinctGroupConcat(ctx *sql.Context, g *aggregation.GroupConcat, id transform.TreeIdentity) (sql.Expression, transform.TreeIdentity, error) {
+	d := reflect.ValueOf(g).Elem().FieldByName("distinct")
+	if !d.IsValid() || d.Kind() != reflect.String || d.String() == "" {
+		return g, id, nil
+	}
+	ch := g.Children()
+	arg := ch[len(ch)-1]
+	if !isCollatedText(arg) {
+		return g, id, nil
+	}
+	coll, _ := coercibility(ctx, arg)
+	if coll == sql.Collation_binary || coll == sql.Collation_Unspecified ||
+		(coll == sql.Collation_utf8mb4_0900_bin && typeCollation(arg) == coll) {
+		return g, id, nil
+	}
+	return &collGroupConcat{GroupConcat: g, coll: coll}, transform.NewTree, nil
+}
+
+// collGroupConcat is a GROUP_CONCAT(DISTINCT s) whose buffer drops a value
+// whose collation key it has seen before GMS's buffer sees it.
+type collGroupConcat struct {
+	*aggregation.GroupConcat
+	coll sql.CollationID
+}
+
+var _ sql.Aggregation = (*collGroupConcat)(nil)
+
+func (c *collGroupConcat) key() *collKey {
+	ch := c.GroupConcat.Children()
+	return &collKey{child: ch[len(ch)-1], coll: c.coll}
+}
+
+func (c *collGroupConcat) NewBuffer() (sql.AggregationBuffer, error) {
+	b, err := c.GroupConcat.NewBuffer()
+	if err != nil {
+		return nil, err
+	}
+	return &collGroupConcatBuffer{AggregationBuffer: b, key: c.key(), seen: map[string]struct{}{}}, nil
+}
+
+func (c *collGroupConcat) WithChildren(children ...sql.Expression) (sql.Expression, error) {
+	ne, err := c.GroupConcat.WithChildren(children...)
+	if err != nil {
+		return nil, err
+	}
+	g := ne.(*aggregation.GroupConcat).WithId(c.Id()).(*aggregation.GroupConcat)
+	if w := c.Window(); w != nil {
+		g = g.WithWindow(w).(*aggregation.GroupConcat)
+	}
+	return &collGroupConcat{GroupConcat: g, coll: c.coll}, nil
+}
+
+func (c *collGroupConcat) WithId(id sql.ColumnId) sql.IdExpression {
+	return &collGroupConcat{GroupConcat: c.GroupConcat.WithId(id).(*aggregation.GroupConcat), coll: c.coll}
+}
+
+func (c *collGroupConcat) WithWindow(w *sql.WindowDefinition) sql.WindowAdaptableExpression {
+	return &collGroupConcat{GroupConcat: c.GroupConcat.WithWindow(w).(*aggregation.GroupConcat), coll: c.coll}
+}
+
+type collGroupConcatBuffer struct {
+	sql.AggregationBuffer
+	key  *collKey
+	seen map[string]struct{}
+}
+
+func (b *collGroupConcatBuffer) Update(ctx *sql.Context, row sql.Row) error {
+	k, err := b.key.Eval(ctx, row)
+	if err != nil {
+		return err
+	}
+	if ks, ok := k.(string); ok {
+		if _, dup := b.seen[ks]; dup {
+			return nil
+		}
+		b.seen[ks] = struct{}{}
+	}
+	return b.AggregationBuffer.Update(ctx, row)
+}
+
+// setOpSortOnKeys gives a set operation's own ORDER BY ((SELECT ...) UNION
+// (SELECT ...) ORDER BY c, which GMS keeps in the SetOp rather than in a
+// Sort above it) the keys of a statement's ORDER BY: GMS sorted it by the
+// type's Compare ('ß' after 'Sz' under utf8mb4_0900_ai_ci).
+func setOpSortOnKeys(ctx *sql.Context, u *plan.SetOp) (sql.Node, transform.TreeIdentity, error) {
+	exprs := u.SortFields.ToExpressions()
+	if keyed(exprs) {
+		return u, transform.SameTree, nil
+	}
+	keys, changed := wrapSortKeys(ctx, exprs)
+	sfs := u.SortFields.FromExpressions(keys...)
+	if u.Distinct && u.SetOpType == plan.UnionType {
+		// UNION DISTINCT drops duplicates under the collation too
+		// (unionOnKeys), which must happen before the sort and the LIMIT:
+		// GroupBy on keys, then Sort, OFFSET and LIMIT above it.
+		inner := *u
+		inner.SortFields, inner.Limit, inner.Offset = nil, nil, nil
+		g, id, err := unionOnKeys(ctx, &inner)
+		if err != nil {
+			return nil, transform.SameTree, err
+		}
+		if id == transform.NewTree {
+			var n sql.Node = plan.NewSort(sfs, g)
+			if u.Offset != nil {
+				n = plan.NewOffset(u.Offset, n)
+			}
+			if u.Limit != nil {
+				n = plan.NewLimit(u.Limit, n)
+			}
+			return n, transform.NewTree, nil
+		}
+	}
+	if !changed {
+		return u, transform.SameTree, nil
+	}
+	nu := *u
+	nu.SortFields = sfs
+	return &nu, transform.NewTree, nil
 }
