@@ -421,6 +421,11 @@ func (t *Table) CreateIndex(ctx *sql.Context, d sql.IndexDef) (err error) {
 		return sql.ErrUnsupportedFeature.New("fulltext, spatial and vector indexes")
 	}
 	if hasFuncParts(d.Columns) {
+		defer func() {
+			if err != nil {
+				err = t.fxNamed(err)
+			}
+		}()
 		if d.IsPrimary() {
 			return functionalError(3756, "The primary key cannot be a functional index")
 		}

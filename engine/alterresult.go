@@ -7,6 +7,7 @@ import (
 
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/go-mysql-server/sql/analyzer"
+	"github.com/dolthub/go-mysql-server/sql/expression"
 	"github.com/dolthub/go-mysql-server/sql/plan"
 	"github.com/dolthub/go-mysql-server/sql/rowexec"
 	"github.com/dolthub/go-mysql-server/sql/transform"
@@ -122,10 +123,15 @@ func CopyAlterRows(ctx *sql.Context, n sql.Node) (sql.Node, transform.TreeIdenti
 func copyAlterRows(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
 	var parts []sql.Node
 	switch a := n.(type) {
-	case *plan.ModifyColumn, *plan.AlterPK:
+	case *plan.ModifyColumn, *plan.AlterPK, *plan.AddColumn, *instantAddColumn:
 		parts = []sql.Node{a}
 	case *combinedAlter:
 		parts = a.blk.Children()
+	case *plan.Block:
+		// The parts of an ALTER that CombineAlters left to GMS (a per-row
+		// DEFAULT): the statement's count is the copy's, not its last
+		// part's.
+		return alterBlockRows(a)
 	default:
 		return n, transform.SameTree, nil
 	}
@@ -136,7 +142,17 @@ func copyAlterRows(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
 		switch p := p.(type) {
 		case *plan.ModifyColumn:
 			db, table = p.Database(), nodeName(p.Table)
-			if typeCopies(p.TargetSchema(), p.Column(), p.NewColumn()) {
+			if typeCopies(p.TargetSchema(), p.Column(), p.NewColumn()) ||
+				storedChanges(p.TargetSchema(), p.Column(), p.NewColumn()) {
+				copies = true
+			}
+		case *plan.AddColumn, *instantAddColumn:
+			ac, ok := p.(*plan.AddColumn)
+			if !ok {
+				ac = p.(*instantAddColumn).ac
+			}
+			db, table = ac.Database(), nodeName(ac.Table)
+			if addCopies(ac.Column()) {
 				copies = true
 			}
 		case *plan.AlterPK:
@@ -155,6 +171,94 @@ func copyAlterRows(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
 		return n, transform.SameTree, nil
 	}
 	return &copyAlter{child: n, db: db, table: table}, transform.NewTree, nil
+}
+
+// addCopies tells whether MySQL copies the table to add column c: a
+// STORED generated column (ALGORITHM=COPY in MySQL's online DDL table), or
+// a DEFAULT expression that must be computed for each row: one reading
+// another column or non-deterministic (UUID()). A constant DEFAULT, or
+// one constant within the statement (NOW()), fills every row alike and is
+// added in place; MariaDB 10.11 answers 0 rows for RAND() too, which is
+// counted here as MySQL must compute it row by row.
+func addCopies(c *sql.Column) bool {
+	if c == nil {
+		return false
+	}
+	if c.Generated != nil {
+		return !c.Virtual
+	}
+	return c.Default != nil && rowsDiffer(c.Default)
+}
+
+// storedChanges tells whether MODIFY/CHANGE of column name to nc makes or
+// changes a STORED generated column, which MySQL does by copying the table
+// (ALGORITHM=COPY for "changing the column's expression/storage").
+func storedChanges(sch sql.Schema, name string, nc *sql.Column) bool {
+	i := sch.IndexOfColName(name)
+	if i < 0 || nc == nil || nc.Generated == nil || nc.Virtual {
+		return false
+	}
+	oc := sch[i]
+	return oc.Generated == nil || oc.Virtual || oc.Generated.String() != nc.Generated.String()
+}
+
+// statementConstant: functions GMS calls non-deterministic that give one
+// value through a statement (MySQL fixes the time at its start).
+var statementConstant = map[string]bool{
+	"now": true, "current_timestamp": true, "localtime": true, "localtimestamp": true,
+	"curdate": true, "current_date": true, "curtime": true, "current_time": true,
+	"utc_timestamp": true, "utc_date": true, "utc_time": true, "unix_timestamp": true,
+}
+
+// rowsDiffer tells whether a default expression can differ between rows.
+func rowsDiffer(e sql.Expression) bool {
+	return transform.InspectExpr(e, func(e sql.Expression) bool {
+		switch e := e.(type) {
+		case *expression.GetField, *expression.UnresolvedColumn:
+			return true
+		case sql.FunctionExpression:
+			if statementConstant[strings.ToLower(e.FunctionName())] {
+				return false
+			}
+			if nd, ok := e.(sql.NonDeterministicExpression); ok {
+				return nd.IsNonDeterministic()
+			}
+		case sql.NonDeterministicExpression:
+			return e.IsNonDeterministic()
+		}
+		return false
+	})
+}
+
+// alterBlockRows wraps a Block of ALTER parts of which one copies (and
+// was wrapped on its own, bottom-up) in one copyAlter.
+func alterBlockRows(b *plan.Block) (sql.Node, transform.TreeIdentity, error) {
+	ch := b.Children()
+	var ca *copyAlter
+	nc := make([]sql.Node, len(ch))
+	for i, c := range ch {
+		switch c := c.(type) {
+		case *copyAlter:
+			if ca != nil && (ca.db.Name() != c.db.Name() || !strings.EqualFold(ca.table, c.table)) {
+				return b, transform.SameTree, nil
+			}
+			ca, nc[i] = c, c.child
+		case *plan.ModifyColumn, *plan.AlterPK, *plan.AddColumn, *instantAddColumn,
+			*plan.DropColumn, *plan.RenameColumn, *plan.AlterDefaultSet,
+			*plan.AlterDefaultDrop, *plan.AlterIndex:
+			nc[i] = c
+		default:
+			return b, transform.SameTree, nil
+		}
+	}
+	if ca == nil {
+		return b, transform.SameTree, nil
+	}
+	nb, err := b.WithChildren(nc...)
+	if err != nil {
+		return nil, transform.SameTree, err
+	}
+	return &copyAlter{child: nb, db: ca.db, table: ca.table}, transform.NewTree, nil
 }
 
 func nodeName(n sql.Node) string {

@@ -98,7 +98,8 @@ func (e *editor) ready() error {
 }
 
 // Insert implements sql.RowInserter.
-func (e *editor) Insert(ctx *sql.Context, row sql.Row) error {
+func (e *editor) Insert(ctx *sql.Context, row sql.Row) (err error) {
+	defer func() { err = e.t.fxError(err) }()
 	if err := e.ready(); err != nil {
 		return err
 	}
@@ -476,7 +477,8 @@ func (t *Table) deleteRowAt(ctx *sql.Context, tx *kv.Txn, row sql.Row, key []byt
 }
 
 // Update implements sql.RowUpdater.
-func (e *editor) Update(ctx *sql.Context, old, new sql.Row) error {
+func (e *editor) Update(ctx *sql.Context, old, new sql.Row) (err error) {
+	defer func() { err = e.t.fxError(err) }()
 	if err := e.ready(); err != nil {
 		return err
 	}

@@ -294,6 +294,11 @@ func installGlobalRules() {
 			_ analyzer.RuleSelector, _ *sql.QueryFlags) (sql.Node, transform.TreeIdentity, error) {
 			return decimalNotes(ctx, n)
 		}},
+		// Here for every DML plan, the shortcut ones too.
+		analyzer.Rule{Id: RuleTriggerTableInUse, Apply: func(ctx *sql.Context, _ *analyzer.Analyzer, n sql.Node, _ *plan.Scope,
+			_ analyzer.RuleSelector, _ *sql.QueryFlags) (sql.Node, transform.TreeIdentity, error) {
+			return TriggerTableInUse(ctx, n)
+		}},
 		// Last: see deferredDML.
 		analyzer.Rule{Id: runDeferredDMLID, Apply: func(ctx *sql.Context, a *analyzer.Analyzer, n sql.Node, scope *plan.Scope,
 			_ analyzer.RuleSelector, qFlags *sql.QueryFlags) (sql.Node, transform.TreeIdentity, error) {

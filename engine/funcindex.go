@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -173,7 +174,7 @@ func resolveFuncExpr(ctx *sql.Context, t *catalog.Table, text string) (sql.Expre
 		cat = funcCatalog.Load()
 	}
 	// Qualified: a session without a current database resolves it too.
-	stmt, err := ast.Parse("SELECT " + text + " FROM fx.t")
+	stmt, err := ast.Parse("SELECT " + text + " FROM " + fxSchema + ".t")
 	if err != nil {
 		return nil, err
 	}
@@ -209,6 +210,36 @@ func resolveFuncExpr(ctx *sql.Context, t *catalog.Table, text string) (sql.Expre
 		names[i] = sch[i].Name
 	}
 	return bindByName(e, t.Name, names)
+}
+
+// fxSchema is the schema a key part's expression is resolved in: the
+// resolved expression belongs to the table's definition, which does not
+// know its schema's name (RENAME TABLE may move it), so fxError names the
+// schema in a message when one reaches the statement.
+const fxSchema = "fx"
+
+// fxError gives an error out of a functional key part of t (1690 "BIGINT
+// value is out of range in '(`fx`.`t`.`a` + 1)'") the table's schema, as
+// MySQL names the columns of the hidden generated column it computes.
+func (t *Table) fxError(err error) error {
+	if err == nil || !t.lay.hasFx {
+		return err
+	}
+	return t.fxNamed(err)
+}
+
+// fxNamed is fxError for a key part not in t's layout yet (CREATE INDEX).
+func (t *Table) fxNamed(err error) error {
+	var se *mysql.SQLError
+	if !errors.As(err, &se) || se.Num != sqlfunc.ErDataOutOfRange {
+		return err
+	}
+	from := "`" + fxSchema + "`.`" + t.def.Name + "`."
+	if !strings.Contains(se.Message, from) {
+		return err
+	}
+	db := strings.ReplaceAll(t.db.Name(), "`", "``")
+	return mysql.NewSQLError(se.Num, se.State, "%s", strings.ReplaceAll(se.Message, from, "`"+db+"`.`"+t.def.Name+"`."))
 }
 
 // functionalError is one of MySQL's functional index errors.

@@ -39,3 +39,48 @@ func TestCopyingAlterRowCount(t *testing.T) {
 	ts.srv.Close()
 	checkDir(t, dir)
 }
+
+// TestAlterRowCountByKind: each ALTER kind reports MySQL's affected rows:
+// the table's rows for what MySQL runs with ALGORITHM=COPY (a STORED
+// generated column added or changed, a DEFAULT that differs per row, a
+// type change, DROP PRIMARY KEY alone), 0 for what it does in place or
+// instantly. Adding a column with a per-row DEFAULT or a STORED column
+// answered 0.
+func TestAlterRowCountByKind(t *testing.T) {
+	dir := t.TempDir()
+	ts := startServer(t, dir)
+	db := ts.connect("")
+	mustExec(t, db, "CREATE DATABASE d")
+	db = ts.connect("d")
+	mustExec(t, db, "CREATE TABLE t (id INT PRIMARY KEY, a INT, s VARCHAR(10))")
+	mustExec(t, db, "INSERT INTO t VALUES (1, 1, 'a'), (2, 2, 'b'), (3, 3, 'c')")
+	for _, tc := range []struct {
+		stmt string
+		rows int64
+	}{
+		{"ALTER TABLE t ADD COLUMN b INT DEFAULT (a + 1)", 3},
+		{"ALTER TABLE t ADD COLUMN c INT AS (a * 2) STORED", 3},
+		{"ALTER TABLE t ADD COLUMN v INT AS (a * 3) VIRTUAL", 0},
+		{"ALTER TABLE t ADD COLUMN e INT DEFAULT 5", 0},
+		{"ALTER TABLE t ADD COLUMN y INT DEFAULT (1)", 0},
+		{"ALTER TABLE t ADD COLUMN n DATETIME DEFAULT (NOW())", 0},
+		{"ALTER TABLE t ADD COLUMN u VARCHAR(40) DEFAULT (UUID())", 3},
+		{"ALTER TABLE t ADD COLUMN w INT DEFAULT (a * 10), ADD COLUMN x INT", 3},
+		{"ALTER TABLE t MODIFY c INT AS (a * 4) STORED", 3},
+		{"ALTER TABLE t ADD INDEX ia (a)", 0},
+		{"ALTER TABLE t RENAME COLUMN s TO s2", 0},
+		{"ALTER TABLE t ALTER COLUMN a SET DEFAULT 9", 0},
+		{"ALTER TABLE t MODIFY a BIGINT", 3},
+		{"ALTER TABLE t DROP PRIMARY KEY", 3},
+		{"ALTER TABLE t ADD PRIMARY KEY (id)", 0},
+	} {
+		res := mustExec(t, db, tc.stmt)
+		if n, err := res.RowsAffected(); err != nil || n != tc.rows {
+			t.Errorf("%s: %d rows affected (%v), want %d", tc.stmt, n, err, tc.rows)
+		}
+	}
+	wantRows(t, db, "SELECT id, a, b, c, v, e, y, w, x, LENGTH(u) FROM t ORDER BY id",
+		"1,1,2,4,3,5,1,10,NULL,36", "2,2,3,8,6,5,1,20,NULL,36", "3,3,4,12,9,5,1,30,NULL,36")
+	ts.srv.Close()
+	checkDir(t, dir)
+}

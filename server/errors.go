@@ -121,6 +121,10 @@ var errorRules = []errorRule{
 		format: "Incorrect table definition; there can be only one auto column and it must be defined as a key"},
 	{match: re(`^error: Multiple primary keys defined$`), code: mysql.ERMultiplePriKey, state: "42000", format: "Multiple primary key defined"},
 	{match: re(`^error: can't drop '(.+)'; check that column/key exists$`), code: mysql.ERCantDropFieldOrKey, state: "42000", format: "Can't DROP '$1'; check that column/key exists"},
+	// GMS's check of a trigger writing its own table (the engine's
+	// TriggerTableInUse answers 1442 itself for the other tables).
+	{match: re(`^Can't update table ([^'].*) in stored function/trigger because it is already used by statement which invoked this stored function/trigger$`), code: 1442, state: "HY000",
+		format: "Can't update table '$1' in stored function/trigger because it is already used by statement which invoked this stored function/trigger"},
 	{match: re(`^no database selected$`), code: mysql.ERNoDb, state: "3D000", format: "No database selected"},
 	{match: re(`^table with name (.+) already exists$`), code: mysql.ERTableExists, state: "42S01", format: "Table '$1' already exists"},
 	{match: re(`^table not found: (.+)$`), stmt: "DROP", code: mysql.ERBadTable, state: "42S02", format: "Unknown table '$1'", qualify: true},

@@ -191,3 +191,34 @@ func TestAddUniqueColumnWithForeignKey(t *testing.T) {
 		t.Fatalf("the added UNIQUE column: %v", err)
 	}
 }
+
+// TestFunctionalIndexOverflowNames: a functional key part that overflows
+// fails with 1690 naming the table's own schema, as MySQL names the
+// columns of the hidden generated column (it said `fx`, the name Myriad
+// resolved the expression under), from a session on another schema too.
+func TestFunctionalIndexOverflowNames(t *testing.T) {
+	dir := t.TempDir()
+	ts := startServer(t, dir)
+	db := ts.connect("")
+	mustExec(t, db, "CREATE DATABASE d2")
+	mustExec(t, db, "CREATE TABLE d2.t (id INT PRIMARY KEY, a BIGINT, KEY k ((a + 1)))")
+	mustExec(t, db, "CREATE TABLE d2.u (id INT PRIMARY KEY, a BIGINT UNSIGNED)")
+	mustExec(t, db, "INSERT INTO d2.t VALUES (1, 5)")
+	mustExec(t, db, "INSERT INTO d2.u VALUES (1, 18446744073709551615)")
+	const tMsg = "BIGINT value is out of range in '(`d2`.`t`.`a` + 1)'"
+	const uMsg = "BIGINT UNSIGNED value is out of range in '(`d2`.`u`.`a` * 2)'"
+	for _, tc := range []struct{ stmt, msg string }{
+		{"INSERT INTO d2.t VALUES (2, 9223372036854775807)", tMsg},
+		{"UPDATE d2.t SET a = 9223372036854775807", tMsg},
+		{"REPLACE INTO d2.t VALUES (1, 9223372036854775807)", tMsg},
+		{"INSERT INTO d2.t VALUES (1, 0) ON DUPLICATE KEY UPDATE a = 9223372036854775807", tMsg},
+		{"CREATE INDEX k2 ON d2.u ((a * 2))", uMsg},
+		{"ALTER TABLE d2.u ADD INDEX k2 ((a * 2))", uMsg},
+	} {
+		_, err := db.Exec(tc.stmt)
+		wantError(t, tc.stmt, err, 1690, tc.msg)
+	}
+	wantRows(t, db, "SELECT id, a FROM d2.t", "1,5")
+	ts.srv.Close()
+	checkDir(t, dir)
+}
