@@ -39,11 +39,12 @@ func TestTimeZoneDSTInsertSelect(t *testing.T) {
 	for _, binary := range []bool{false, true} {
 		utc := zoneConn(t, ts, "+00:00", binary)
 		ny := nyConn(t, ts, binary, nil)
-		mustExec(t, utc, "DROP TABLE IF EXISTS t1, t2, t3, t4, t5")
+		mustExec(t, utc, "DROP TABLE IF EXISTS t1, t2, t3, t4, t5, t6")
 		mustExec(t, utc, "CREATE TABLE t1 (id INT PRIMARY KEY, ts TIMESTAMP NULL)")
 		mustExec(t, utc, "INSERT INTO t1 VALUES (1, '2026-11-01 05:30:00'), (2, '2026-11-01 06:30:00'), (3, NULL)")
 		mustExec(t, utc, "CREATE TABLE t2 (id INT PRIMARY KEY, ts TIMESTAMP NULL, n INT DEFAULT 7)")
 		mustExec(t, utc, "CREATE TABLE t4 (ts TIMESTAMP NULL, id INT PRIMARY KEY)")
+		mustExec(t, utc, "CREATE TABLE t6 (id INT PRIMARY KEY, ts TIMESTAMP NULL)")
 		for _, q := range []string{
 			"INSERT INTO t2 (id, ts) SELECT id, ts FROM t1",
 			"INSERT INTO t2 (ts, id) SELECT ts, id + 10 FROM t1 ORDER BY id DESC",
@@ -53,6 +54,15 @@ func TestTimeZoneDSTInsertSelect(t *testing.T) {
 			"INSERT INTO t4 SELECT ts, id FROM t1",
 			"CREATE TABLE t3 AS SELECT id, ts FROM t1",
 			"CREATE TABLE t5 AS SELECT * FROM t1",
+			// An expression of the column is a wall time to MySQL, stored
+			// as its earlier instant (05:30 UTC); only a plain column
+			// reference copies the stored value.
+			"INSERT INTO t6 (id, ts) SELECT id, IFNULL(ts, '2020-01-01 00:00:00') FROM t1 WHERE id < 3",
+			"INSERT INTO t6 (id, ts) SELECT 12, (SELECT ts FROM t1 WHERE id = 2)",
+			"INSERT INTO t6 (id, ts) SELECT 22, MAX(ts) FROM t1 WHERE id = 2",
+			"INSERT INTO t6 (id, ts) SELECT id + 30, LAG(ts) OVER (ORDER BY id) FROM t1",
+			"INSERT INTO t6 (ts, id) SELECT ts + INTERVAL 0 SECOND, id + 40 FROM t1 WHERE id = 2",
+			"INSERT INTO t6 SELECT id + 50, COALESCE(ts) FROM t1 WHERE id = 2",
 		} {
 			mustExec(t, ny, q)
 		}
@@ -61,6 +71,7 @@ func TestTimeZoneDSTInsertSelect(t *testing.T) {
 			{"SELECT id, UNIX_TIMESTAMP(ts) FROM t3 ORDER BY id", "1 1793511000|2 1793514600|3 NULL"},
 			{"SELECT id, UNIX_TIMESTAMP(ts) FROM t4 ORDER BY id", "1 1793511000|2 1793514600|3 NULL"},
 			{"SELECT id, UNIX_TIMESTAMP(ts) FROM t5 ORDER BY id", "1 1793511000|2 1793514600|3 NULL"},
+			{"SELECT id, UNIX_TIMESTAMP(ts) FROM t6 ORDER BY id", "1 1793511000|2 1793511000|12 1793511000|22 1793511000|31 NULL|32 1793511000|33 1793511000|42 1793511000|52 1793511000"},
 		} {
 			if got := joinRows(queryRows(t, utc, c.q)); got != c.want {
 				t.Errorf("binary=%v %s: %s, want %s", binary, c.q, got, c.want)

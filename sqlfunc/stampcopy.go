@@ -8,6 +8,7 @@ import (
 
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/go-mysql-server/sql/analyzer"
+	"github.com/dolthub/go-mysql-server/sql/expression"
 	"github.com/dolthub/go-mysql-server/sql/plan"
 	"github.com/dolthub/go-mysql-server/sql/rowexec"
 	"github.com/dolthub/go-mysql-server/sql/transform"
@@ -43,13 +44,13 @@ var stampCopyRule = analyzer.Rule{Id: StampCopyRuleID, Apply: func(ctx *sql.Cont
 			if !carries(x.Source) {
 				return n, transform.SameTree, nil
 			}
-			return x.WithSource(&stampCarry{UnaryNode: plan.UnaryNode{Child: x.Source}, table: nodeTableName(x.Destination)}), transform.NewTree, nil
+			return x.WithSource(&stampCarry{UnaryNode: plan.UnaryNode{Child: x.Source}, table: nodeTableName(x.Destination), plain: plainColumns(x.Source)}), transform.NewTree, nil
 		case *plan.TableCopier:
 			if !carries(x.Source) {
 				return n, transform.SameTree, nil
 			}
 			c := *x
-			c.Source = &stampCarry{UnaryNode: plan.UnaryNode{Child: x.Source}, table: nodeTableName(x.Destination)}
+			c.Source = &stampCarry{UnaryNode: plan.UnaryNode{Child: x.Source}, table: nodeTableName(x.Destination), plain: plainColumns(x.Source)}
 			return &c, transform.NewTree, nil
 		}
 		return n, transform.SameTree, nil
@@ -119,6 +120,9 @@ func CarriedStamp(ctx *sql.Context, table string, i, n int, t time.Time, loc *ti
 type stampCarry struct {
 	plan.UnaryNode
 	table string
+	// plain[i]: the source's column i is a table's column handed up as
+	// read (plainColumns); only those copy a marked instant.
+	plain []bool
 }
 
 var _ sql.ExecSourceRel = (*stampCarry)(nil)
@@ -144,12 +148,13 @@ func (s *stampCarry) RowIter(ctx *sql.Context, row sql.Row) (sql.RowIter, error)
 	if err != nil {
 		return nil, err
 	}
-	return &carryIter{child: it, table: s.table}, nil
+	return &carryIter{child: it, table: s.table, plain: s.plain}, nil
 }
 
 type carryIter struct {
 	child sql.RowIter
 	table string
+	plain []bool
 	noted bool
 }
 
@@ -160,6 +165,12 @@ func (c *carryIter) Next(ctx *sql.Context) (sql.Row, error) {
 	}
 	var marks []time.Time
 	for i := len(row) - 1; i >= 0; i-- {
+		// plain is indexed by the source's schema, the row's last
+		// len(plain) values (an outer scope's values come first).
+		j := len(c.plain) - (len(row) - i)
+		if j < 0 || !c.plain[j] {
+			continue
+		}
 		t, ok := row[i].(time.Time)
 		if !ok || t.Location() == time.UTC {
 			continue
@@ -189,4 +200,79 @@ func (c *carryIter) Close(ctx *sql.Context) error {
 		c.noted = false
 	}
 	return c.child.Close(ctx)
+}
+
+// plainColumns reports, per column of n's schema, whether it is a table's
+// column handed up as read: MySQL copies only such a column field to field
+// (Field::store of a Field_timestamp keeps the stored instant); any
+// expression of it (IFNULL, a scalar subquery, MAX, LAG, a GROUP BY key)
+// is evaluated to a wall time in the session zone and stored as that wall
+// time's earlier instant. The value of such an expression is still the
+// marked time.Time the engine read (GMS passes it through), so the mark
+// alone cannot tell them apart. Anything not recognised here is not
+// plain, which stores the earlier instant, as before 11_350.
+func plainColumns(n sql.Node) []bool { return plainCols(n, true) }
+
+// plainCols: top is whether n is the INSERT's source itself.
+func plainCols(n sql.Node, top bool) []bool {
+	out := make([]bool, len(n.Schema()))
+	switch x := n.(type) {
+	case *plan.ResolvedTable, *plan.IndexedTableAccess:
+		for i := range out {
+			out[i] = true
+		}
+	case *plan.TableAlias, *plan.Filter, *plan.Sort, *plan.TopN, *plan.Limit, *plan.Offset,
+		*plan.Distinct, *plan.OrderedDistinct, *plan.SubqueryAlias, *plan.Having, *plan.StripRowNode:
+		child := n.Children()[0]
+		if len(child.Schema()) == len(out) {
+			copy(out, plainCols(child, false))
+		}
+	case *plan.JoinNode:
+		l, r := plainCols(x.Left(), false), plainCols(x.Right(), false)
+		if len(l)+len(r) == len(out) {
+			copy(out, append(l, r...))
+		}
+	case *plan.Project:
+		child := x.Child
+		sub := plainCols(child, false)
+		csch := child.Schema()
+		for i, e := range x.Projections {
+			// checkZeroDate (zerodate.go) and checkDivZero (divzero.go)
+			// wrap an INSERT's source columns to check them; they hand the
+			// value through unchanged. (Those wrappers are why 11_350's
+			// first attempt at this check, on bare GetFields alone, failed
+			// INSERT INTO t4 SELECT ts, id: a date column first in the
+			// select list is wrapped.)
+			for unwrapped := false; !unwrapped; {
+				switch w := e.(type) {
+				case *expression.Alias:
+					e = w.Child
+				case *checkDivZero:
+					e = w.child
+				case *checkZeroDate:
+					e = w.child
+				default:
+					unwrapped = true
+				}
+			}
+			gf, ok := e.(*expression.GetField)
+			if !ok {
+				continue
+			}
+			// A column of the projection GMS puts over an INSERT's source
+			// to order it as the destination's columns has no table and the
+			// destination's name: it is its child's column at its index.
+			k := -1
+			switch j := gf.Index(); {
+			case gf.Table() == "" && top && j >= 0 && j < len(csch):
+				k = j
+			case j >= 0 && j < len(csch) && strings.EqualFold(csch[j].Name, gf.Name()) && strings.EqualFold(csch[j].Source, gf.Table()):
+				k = j
+			}
+			if k >= 0 && i < len(out) {
+				out[i] = sub[k]
+			}
+		}
+	}
+	return out
 }
