@@ -22,6 +22,8 @@ func TestDecimalInList(t *testing.T) {
 		{"c0 NOT IN (0.2, 7)", "1"},
 		{"f IN (0.1, 7)", "0"},
 		{"f IN (0.0625, 7)", "1"},
+		{"f IN (0.06250000000000000001, 7)", "1"}, // compared as DOUBLE, as MySQL does
+		{"f IN (0.0625000001, 7)", "0"},
 		{"i IN (1.4, 7)", "0"},
 		{"i IN (1.0, 7)", "1"},
 		{"(c0 * c0) IN (0.1, 1e0)", "0"},

@@ -70,8 +70,9 @@ func (w *wideDecimal) WithChildren(children ...sql.Expression) (sql.Expression, 
 // x = 0.0625 (DECIMAL(17,4)) the element 0.1 (DECIMAL(1,1)) matched: x was
 // rounded to 0.1 first, and NOT IN was false in WHERE where MySQL (and
 // GMS's hashed IN of the select list) said true. Each DECIMAL element that
-// x's type does not fit into is typed DECIMAL(65,30), which both values fit.
-// nil when no element needs it.
+// x's type does not fit into is typed DECIMAL(65,30), which both values fit;
+// for a DOUBLE x it becomes a DOUBLE, since MySQL compares DOUBLE with
+// DECIMAL as DOUBLE. nil when no element needs it.
 func widenInDecimals(x sql.Expression, tup expression.Tuple) expression.Tuple {
 	var out expression.Tuple
 	for i, el := range tup {
@@ -81,7 +82,11 @@ func widenInDecimals(x sql.Expression, tup expression.Tuple) expression.Tuple {
 		if out == nil {
 			out = append(expression.Tuple(nil), tup...)
 		}
-		out[i] = &wideDecimal{transparent{unary{el}}}
+		if types.IsFloat(x.Type()) {
+			out[i] = &toDouble{unary: unary{el}}
+		} else {
+			out[i] = &wideDecimal{transparent{unary{el}}}
+		}
 	}
 	return out
 }
