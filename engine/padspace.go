@@ -646,10 +646,11 @@ func distinctOnKeys(ctx *sql.Context, child, n sql.Node) (sql.Node, transform.Tr
 // UNION 'ABC' is one row): GMS converts branches of different string types
 // to one type of its default collation and dedupes rows by their printed
 // values. The union becomes UNION ALL under a GROUP BY on the columns'
-// keys, as distinctOnKeys does for DISTINCT. A union with its own ORDER BY
-// or LIMIT is left to GMS.
+// keys, as distinctOnKeys does for DISTINCT. A union's own ORDER BY and
+// LIMIT move above the GROUP BY (the dedup comes first), as a Sort, an
+// Offset and a Limit in MySQL's order: sorted, then skipped, then cut.
 func unionOnKeys(ctx *sql.Context, u *plan.SetOp) (sql.Node, transform.TreeIdentity, error) {
-	if !u.Distinct || u.SetOpType != plan.UnionType || u.Limit != nil || u.Offset != nil || len(u.SortFields) > 0 {
+	if !u.Distinct || u.SetOpType != plan.UnionType {
 		return u, transform.SameTree, nil
 	}
 	sch := u.Schema()
@@ -672,7 +673,29 @@ func unionOnKeys(ctx *sql.Context, u *plan.SetOp) (sql.Node, transform.TreeIdent
 	if !changed {
 		return u, transform.SameTree, nil
 	}
-	return plan.NewGroupBy(sel, keys, u.WithDistinct(false)), transform.NewTree, nil
+	all := *u
+	all.Distinct, all.SortFields, all.Limit, all.Offset = false, nil, nil, nil
+	var out sql.Node = plan.NewGroupBy(sel, keys, &all)
+	if len(u.SortFields) > 0 {
+		// Built here, after transform.Node passed the Sort case: its keys
+		// get that case's collation keys now.
+		var sort sql.Node = plan.NewSort(u.SortFields, out)
+		ex := sort.(sql.Expressioner)
+		if ks, ok := wrapSortKeys(ctx, ex.Expressions()); ok {
+			var err error
+			if sort, err = ex.WithExpressions(ks...); err != nil {
+				return nil, transform.SameTree, err
+			}
+		}
+		out = sort
+	}
+	if u.Offset != nil {
+		out = plan.NewOffset(u.Offset, out)
+	}
+	if u.Limit != nil {
+		out = plan.NewLimit(u.Limit, out)
+	}
+	return out, transform.NewTree, nil
 }
 
 // unionCollation is the collation of column i of a union: its branches'

@@ -49,6 +49,12 @@ func TestBranchCollation(t *testing.T) {
 		{"SELECT DISTINCT COALESCE(a,c) FROM t ORDER BY 1", "a,b"},
 		{"SELECT COUNT(DISTINCT COALESCE(a,c)), COUNT(DISTINCT COALESCE(a,b)), COUNT(DISTINCT IFNULL(a,'q')) FROM t", "2|4|2"},
 		{"SELECT COALESCE(a,b) g FROM t UNION SELECT 'a' ORDER BY 1", "A,B,a,b"},
+		// a union with its own ORDER BY / LIMIT dedupes under its collation too
+		{"SELECT IFNULL(a,'q') g FROM t UNION SELECT 'a' ORDER BY 1", "a,b"},
+		{"SELECT a FROM t UNION SELECT 'c' ORDER BY 1 DESC", "c,b,a"},
+		{"SELECT a FROM t UNION SELECT 'A' ORDER BY 1 LIMIT 1", "a"},
+		{"SELECT a FROM t UNION SELECT 'A' ORDER BY 1 LIMIT 1 OFFSET 1", "b"},
+		{"SELECT COUNT(*) FROM (SELECT a FROM t UNION SELECT 'x' LIMIT 5) d", "3"},
 		// compared, partitioned and joined in it
 		{"SELECT COUNT(*) FROM t WHERE IF(id>0,b,a) = 'A'", "1"},
 		{"SELECT COUNT(*) FROM t WHERE CASE WHEN id>0 THEN a ELSE 'z' END = 'A'", "2"},

@@ -2,6 +2,7 @@ package sqlfunc
 
 import (
 	"github.com/dolthub/go-mysql-server/sql"
+	"github.com/dolthub/go-mysql-server/sql/expression"
 	"github.com/dolthub/go-mysql-server/sql/transform"
 	"github.com/dolthub/go-mysql-server/sql/types"
 )
@@ -62,4 +63,30 @@ func (w *wideDecimal) Type() sql.Type                                  { return 
 func (w *wideDecimal) Eval(ctx *sql.Context, row sql.Row) (any, error) { return w.child.Eval(ctx, row) }
 func (w *wideDecimal) WithChildren(children ...sql.Expression) (sql.Expression, error) {
 	return withChild(w, children)
+}
+
+// widenInDecimals is compareDecimalsWide for `x IN (...)` with a number x:
+// GMS's InTuple converts x to the type of each DECIMAL element, so with
+// x = 0.0625 (DECIMAL(17,4)) the element 0.1 (DECIMAL(1,1)) matched: x was
+// rounded to 0.1 first, and NOT IN was false in WHERE where MySQL (and
+// GMS's hashed IN of the select list) said true. Each DECIMAL element that
+// x's type does not fit into is typed DECIMAL(65,30), which both values fit;
+// for a DOUBLE x it becomes a DOUBLE, since MySQL compares DOUBLE with
+// DECIMAL as DOUBLE. nil when no element needs it.
+func widenInDecimals(x sql.Expression, tup expression.Tuple) expression.Tuple {
+	var out expression.Tuple
+	for i, el := range tup {
+		if !lossyInDecimal(x.Type(), el.Type()) {
+			continue
+		}
+		if out == nil {
+			out = append(expression.Tuple(nil), tup...)
+		}
+		if types.IsFloat(x.Type()) {
+			out[i] = &toDouble{unary: unary{el}}
+		} else {
+			out[i] = &wideDecimal{transparent{unary{el}}}
+		}
+	}
+	return out
 }

@@ -622,6 +622,9 @@ func inAsDouble(ctx *sql.Context, left, right sql.Expression, hashed bool) (sql.
 			}
 		}
 		right = nt
+		if w := widenInDecimals(left, nt); w != nil {
+			right, changed = w, true
+		}
 	}
 	if !changed {
 		return nil, transform.SameTree, nil
