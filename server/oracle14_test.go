@@ -132,3 +132,34 @@ func TestNumberInStringSubquery(t *testing.T) {
 		norecAgrees(t, db, "t", c.pred, c.want)
 	}
 }
+
+// TestIfNullNumberString: IFNULL of a number and a string is a string in
+// MySQL, compared with a DOUBLE as a number read from its prefix ('a' is 0,
+// with a warning). GMS typed it as the number, so the comparison read the
+// string branch strictly as a DOUBLE and the statement failed with 1366
+// ('a' is not a valid value for 'double') — in the oracle's run after rows
+// had been sent, which also dropped the connection (seed
+// 1795818351511997027). The answers are MariaDB 10.11's.
+func TestIfNullNumberString(t *testing.T) {
+	ts := startServer(t, t.TempDir())
+	db := ts.connect("")
+	db.SetMaxOpenConns(1)
+	for _, q := range []string{
+		"CREATE DATABASE ifn", "USE ifn",
+		"CREATE TABLE t0 (id INT PRIMARY KEY, c0 VARCHAR(8) COLLATE utf8mb4_general_ci)",
+		"CREATE TABLE t1 (id INT PRIMARY KEY, c1 INT, c3 DOUBLE)",
+		"INSERT INTO t0 VALUES (1, '1'), (2, '2'), (3, 'a'), (4, ''), (5, NULL), (6, '2x')",
+		"INSERT INTO t1 VALUES (1, NULL, 2), (2, 3, NULL), (3, 1, 1), (4, 4, 2)",
+	} {
+		mustExec(t, db, q)
+	}
+	for _, c := range []struct{ pred, want string }{
+		// the oracle's predicate
+		{"(IFNULL((t1.c1 - t1.c3), COALESCE(t0.c0, t0.c0)) <> (ABS(t1.c3) - COALESCE('', 1)))", "9"},
+		{"IFNULL(t1.c1 - t1.c3, t0.c0) <> 2e0", "12"},
+		{"IFNULL(t1.c3 * 1e0, t0.c0) = 0", "2"},
+		{"IFNULL(t0.c0, t1.c1 - t1.c3) = 0", "9"},
+	} {
+		norecAgrees(t, db, "t0 CROSS JOIN t1", c.pred, c.want)
+	}
+}
