@@ -12,6 +12,7 @@ import (
 	"github.com/dolthub/go-mysql-server/sql/transform"
 	"github.com/dolthub/go-mysql-server/sql/types"
 
+	"github.com/myriaddb/myriad/keyenc"
 	"github.com/myriaddb/myriad/sqlfunc"
 )
 
@@ -199,6 +200,9 @@ type rowIn struct {
 
 	mu    sync.Mutex
 	index *valueIndex
+	// coll is the collation two strings compare in, once known (collSet).
+	coll    sql.CollationID
+	collSet bool
 }
 
 var _ sql.Expression = (*rowIn)(nil)
@@ -252,10 +256,13 @@ func (r *rowIn) evalValue(ctx *sql.Context, lv any, rtyp sql.Type, rows []any) (
 		return nil, nil
 	}
 	r.mu.Lock()
+	if !r.collSet {
+		r.coll, r.collSet = stringsCollation(ctx, r.in), true
+	}
 	idx := r.index
 	if idx == nil || !idx.builtFrom(rows) {
 		var err error
-		if idx, err = newValueIndex(ctx, rtyp, rows); err != nil {
+		if idx, err = newValueIndex(ctx, rtyp, r.coll, rows); err != nil {
 			r.mu.Unlock()
 			return nil, err
 		}
@@ -272,7 +279,9 @@ func (r *rowIn) evalValue(ctx *sql.Context, lv any, rtyp sql.Type, rows []any) (
 		return dateInStrings(ctx, lv, rows)
 	}
 	var v any
-	if exactInto(ltyp, rtyp) {
+	if idx.coll != 0 {
+		v = lv // a string compared by its key (valueIndex.key)
+	} else if exactInto(ltyp, rtyp) {
 		var err error
 		if v, _, err = rtyp.Convert(ctx, lv); err != nil {
 			if idx.hasNull {
@@ -291,11 +300,11 @@ func (r *rowIn) evalValue(ctx *sql.Context, lv any, rtyp sql.Type, rows []any) (
 		return nil, err
 	}
 	for _, cand := range idx.buckets[key] {
-		c, err := rtyp.Compare(ctx, v, cand)
+		eq, err := idx.equal(ctx, v, cand)
 		if err != nil {
 			return nil, err
 		}
-		if c == 0 {
+		if eq {
 			return true, nil
 		}
 	}
@@ -370,10 +379,54 @@ func dateInStrings(ctx *sql.Context, lv any, rows []any) (any, error) {
 	return false, nil
 }
 
+// stringsCollation is the collation MySQL compares x IN (SELECT s ...) in
+// when both are strings: the two operands' collations resolved by their
+// derivations (sqlfunc.Coercibility), as for x = s. GMS, and rowIn before,
+// compared in the subquery column's type and without PAD SPACE, so a
+// utf8mb4_general_ci 'a ' was not IN a utf8mb4_bin 'a' (MySQL: _bin wins
+// and pads: 1). 0 when either side is not a string or no collation results.
+func stringsCollation(ctx *sql.Context, in *plan.InSubquery) sql.CollationID {
+	sq, ok := in.RightChild.(*plan.Subquery)
+	if !ok || !types.IsTextOnly(in.LeftChild.Type()) || !types.IsTextOnly(sq.Type()) {
+		return 0
+	}
+	lc, lk := sqlfunc.Coercibility(ctx, in.LeftChild)
+	rc, rk := subqueryCoercibility(ctx, sq)
+	c, _ := sql.ResolveCoercibility(lc, lk, rc, rk)
+	if c == sql.Collation_Unspecified {
+		return 0
+	}
+	return c
+}
+
+// subqueryCoercibility is that of the subquery's (single) projected
+// expression, else IMPLICIT in its column's collation.
+func subqueryCoercibility(ctx *sql.Context, sq *plan.Subquery) (sql.CollationID, byte) {
+	for n := sq.Query; n != nil; {
+		switch nn := n.(type) {
+		case *plan.Project:
+			if len(nn.Projections) == 1 {
+				return sqlfunc.Coercibility(ctx, nn.Projections[0])
+			}
+			n = nil
+		case sql.UnaryNode:
+			n = nn.Child()
+		default:
+			n = nil
+		}
+	}
+	if st, ok := sq.Type().(sql.StringType); ok {
+		return st.Collation(), 2
+	}
+	return sql.Collation_binary, 2
+}
+
 // valueIndex hashes a subquery's values by their collation weights (strings)
 // or their text (other types), so equal values under the column's collation
-// share a bucket; candidates are confirmed with the type's Compare.
+// share a bucket; candidates are confirmed with the type's Compare. With
+// coll set, strings are hashed and compared by their keyenc keys under it.
 type valueIndex struct {
+	coll    sql.CollationID
 	typ     sql.Type
 	from    *any // first element of the result it was built from
 	n       int
@@ -381,8 +434,8 @@ type valueIndex struct {
 	hasNull bool
 }
 
-func newValueIndex(ctx *sql.Context, typ sql.Type, rows []any) (*valueIndex, error) {
-	idx := &valueIndex{typ: typ, from: &rows[0], n: len(rows), buckets: make(map[uint64][]any, len(rows))}
+func newValueIndex(ctx *sql.Context, typ sql.Type, coll sql.CollationID, rows []any) (*valueIndex, error) {
+	idx := &valueIndex{coll: coll, typ: typ, from: &rows[0], n: len(rows), buckets: make(map[uint64][]any, len(rows))}
 	for _, v := range rows {
 		if v == nil {
 			idx.hasNull = true
@@ -402,6 +455,15 @@ func (idx *valueIndex) builtFrom(rows []any) bool {
 }
 
 func (idx *valueIndex) key(ctx *sql.Context, v any) (uint64, error) {
+	if idx.coll != 0 {
+		s, err := types.ConvertToString(ctx, v, types.LongText, nil)
+		if err != nil {
+			return 0, err
+		}
+		h := fnv.New64a()
+		h.Write(keyenc.StringKey(idx.coll, s))
+		return h.Sum64(), nil
+	}
 	if st, ok := idx.typ.(sql.StringType); ok {
 		s, err := types.ConvertToString(ctx, v, st, nil)
 		if err != nil {
@@ -417,6 +479,22 @@ func (idx *valueIndex) key(ctx *sql.Context, v any) (uint64, error) {
 		v = float64(0) // -0 = 0
 	}
 	return sql.HashOf(ctx, sql.NewRow(v))
+}
+
+func (idx *valueIndex) equal(ctx *sql.Context, a, b any) (bool, error) {
+	if idx.coll == 0 {
+		c, err := idx.typ.Compare(ctx, a, b)
+		return c == 0, err
+	}
+	as, err := types.ConvertToString(ctx, a, types.LongText, nil)
+	if err != nil {
+		return false, err
+	}
+	bs, err := types.ConvertToString(ctx, b, types.LongText, nil)
+	if err != nil {
+		return false, err
+	}
+	return keyenc.CompareStrings(idx.coll, as, bs) == 0, nil
 }
 
 // evalRow compares a row element-wise with each subquery row.
