@@ -202,6 +202,7 @@ type rowIn struct {
 	index *valueIndex
 	// coll is the collation two strings compare in, once known (collSet).
 	coll    sql.CollationID
+	collErr error
 	collSet bool
 }
 
@@ -234,6 +235,12 @@ func (r *rowIn) Eval(ctx *sql.Context, row sql.Row) (interface{}, error) {
 	if n != types.NumColumns(rtyp) {
 		return nil, sql.ErrInvalidOperandColumns.New(n, types.NumColumns(rtyp))
 	}
+	if n == 1 {
+		// before the subquery runs: an empty one is refused too
+		if err := r.resolveCollation(ctx); err != nil {
+			return nil, err
+		}
+	}
 	lv, err := r.in.LeftChild.Eval(ctx, row)
 	if err != nil {
 		return nil, err
@@ -248,6 +255,16 @@ func (r *rowIn) Eval(ctx *sql.Context, row sql.Row) (interface{}, error) {
 	return evalRow(ctx, lv, n, ltyp, rtyp, rows)
 }
 
+func (r *rowIn) resolveCollation(ctx *sql.Context) error {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if !r.collSet {
+		r.coll, r.collErr = stringsCollation(ctx, r.in)
+		r.collSet = true
+	}
+	return r.collErr
+}
+
 // evalValue looks lv up in an index of the subquery's values, rebuilt
 // whenever the subquery hands back a different result (a correlated one
 // does for every row).
@@ -256,9 +273,6 @@ func (r *rowIn) evalValue(ctx *sql.Context, lv any, rtyp sql.Type, rows []any) (
 		return nil, nil
 	}
 	r.mu.Lock()
-	if !r.collSet {
-		r.coll, r.collSet = stringsCollation(ctx, r.in), true
-	}
 	idx := r.index
 	if idx == nil || !idx.builtFrom(rows) {
 		var err error
@@ -384,41 +398,49 @@ func dateInStrings(ctx *sql.Context, lv any, rows []any) (any, error) {
 // derivations (sqlfunc.Coercibility), as for x = s. GMS, and rowIn before,
 // compared in the subquery column's type and without PAD SPACE, so a
 // utf8mb4_general_ci 'a ' was not IN a utf8mb4_bin 'a' (MySQL: _bin wins
-// and pads: 1). 0 when either side is not a string or no collation results.
-func stringsCollation(ctx *sql.Context, in *plan.InSubquery) sql.CollationID {
+// and pads: 1). Operands whose collations do not aggregate are 1267, as
+// x = s is (and as the semi join refuses). 0 when either side is not a
+// string or no collation results.
+func stringsCollation(ctx *sql.Context, in *plan.InSubquery) (sql.CollationID, error) {
 	sq, ok := in.RightChild.(*plan.Subquery)
 	if !ok || !types.IsTextOnly(in.LeftChild.Type()) || !types.IsTextOnly(sq.Type()) {
-		return 0
+		return 0, nil
 	}
 	lc, lk := sqlfunc.Coercibility(ctx, in.LeftChild)
-	rc, rk := subqueryCoercibility(ctx, sq)
+	rc, rk := sql.Collation_Unspecified, byte(2)
+	if st, ok := sq.Type().(sql.StringType); ok {
+		rc = st.Collation()
+	}
+	if p := projected(sq); p != nil {
+		if err := sqlfunc.CollationMix(ctx, expression.NewEquals(in.LeftChild, p)); err != nil {
+			return 0, err
+		}
+		rc, rk = sqlfunc.Coercibility(ctx, p)
+	}
 	c, _ := sql.ResolveCoercibility(lc, lk, rc, rk)
 	if c == sql.Collation_Unspecified {
-		return 0
+		return 0, nil
 	}
-	return c
+	return c, nil
 }
 
-// subqueryCoercibility is that of the subquery's (single) projected
-// expression, else IMPLICIT in its column's collation.
-func subqueryCoercibility(ctx *sql.Context, sq *plan.Subquery) (sql.CollationID, byte) {
+// projected is the subquery's single projected expression, if its plan
+// shows one (else the column's collation, IMPLICIT, stands for it).
+func projected(sq *plan.Subquery) sql.Expression {
 	for n := sq.Query; n != nil; {
 		switch nn := n.(type) {
 		case *plan.Project:
 			if len(nn.Projections) == 1 {
-				return sqlfunc.Coercibility(ctx, nn.Projections[0])
+				return nn.Projections[0]
 			}
-			n = nil
+			return nil
 		case sql.UnaryNode:
 			n = nn.Child()
 		default:
-			n = nil
+			return nil
 		}
 	}
-	if st, ok := sq.Type().(sql.StringType); ok {
-		return st.Collation(), 2
-	}
-	return sql.Collation_binary, 2
+	return nil
 }
 
 // valueIndex hashes a subquery's values by their collation weights (strings)

@@ -204,3 +204,40 @@ func TestInSubqueryCollation(t *testing.T) {
 		}
 	}
 }
+
+// TestInSubqueryCollationMix: two IMPLICIT collations of one character set
+// with no _bin among them do not aggregate, and MySQL refuses x IN
+// (SELECT s ...) of them with 1267 as it refuses x = s; the semi join did,
+// the select list's IN compared in the left one's collation.
+func TestInSubqueryCollationMix(t *testing.T) {
+	ts := startServer(t, t.TempDir())
+	db := ts.connect("")
+	db.SetMaxOpenConns(1)
+	for _, q := range []string{
+		"CREATE DATABASE icm", "USE icm",
+		"CREATE TABLE tg (id INT PRIMARY KEY, g VARCHAR(8) COLLATE utf8mb4_general_ci)",
+		"CREATE TABLE ta (id INT PRIMARY KEY, a VARCHAR(8) COLLATE utf8mb4_0900_ai_ci)",
+		"INSERT INTO tg VALUES (1, 'a'), (2, 'b')",
+		"INSERT INTO ta VALUES (1, 'A')",
+	} {
+		mustExec(t, db, q)
+	}
+	for _, q := range []string{
+		"SELECT id, g IN (SELECT a FROM ta) FROM tg",
+		"SELECT id FROM tg WHERE g NOT IN (SELECT a FROM ta)",
+		"SELECT id FROM tg WHERE g IN (SELECT a FROM ta) OR id = 0",
+		"SELECT id, g IN (SELECT a FROM ta WHERE id > 5) FROM tg",
+	} {
+		rows, err := db.Query(q)
+		if err == nil {
+			// the refusal may come with the first row
+			for rows.Next() {
+			}
+			err = rows.Err()
+			rows.Close()
+		}
+		if err == nil || !strings.Contains(err.Error(), "1267") {
+			t.Errorf("%s: %v, want error 1267", q, err)
+		}
+	}
+}
