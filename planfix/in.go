@@ -12,6 +12,7 @@ import (
 	"github.com/dolthub/go-mysql-server/sql/transform"
 	"github.com/dolthub/go-mysql-server/sql/types"
 
+	"github.com/myriaddb/myriad/keyenc"
 	"github.com/myriaddb/myriad/sqlfunc"
 )
 
@@ -199,6 +200,10 @@ type rowIn struct {
 
 	mu    sync.Mutex
 	index *valueIndex
+	// coll is the collation two strings compare in, once known (collSet).
+	coll    sql.CollationID
+	collErr error
+	collSet bool
 }
 
 var _ sql.Expression = (*rowIn)(nil)
@@ -230,6 +235,12 @@ func (r *rowIn) Eval(ctx *sql.Context, row sql.Row) (interface{}, error) {
 	if n != types.NumColumns(rtyp) {
 		return nil, sql.ErrInvalidOperandColumns.New(n, types.NumColumns(rtyp))
 	}
+	if n == 1 {
+		// before the subquery runs: an empty one is refused too
+		if err := r.resolveCollation(ctx); err != nil {
+			return nil, err
+		}
+	}
 	lv, err := r.in.LeftChild.Eval(ctx, row)
 	if err != nil {
 		return nil, err
@@ -244,6 +255,16 @@ func (r *rowIn) Eval(ctx *sql.Context, row sql.Row) (interface{}, error) {
 	return evalRow(ctx, lv, n, ltyp, rtyp, rows)
 }
 
+func (r *rowIn) resolveCollation(ctx *sql.Context) error {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if !r.collSet {
+		r.coll, r.collErr = stringsCollation(ctx, r.in)
+		r.collSet = true
+	}
+	return r.collErr
+}
+
 // evalValue looks lv up in an index of the subquery's values, rebuilt
 // whenever the subquery hands back a different result (a correlated one
 // does for every row).
@@ -255,7 +276,7 @@ func (r *rowIn) evalValue(ctx *sql.Context, lv any, rtyp sql.Type, rows []any) (
 	idx := r.index
 	if idx == nil || !idx.builtFrom(rows) {
 		var err error
-		if idx, err = newValueIndex(ctx, rtyp, rows); err != nil {
+		if idx, err = newValueIndex(ctx, rtyp, r.coll, rows); err != nil {
 			r.mu.Unlock()
 			return nil, err
 		}
@@ -272,7 +293,9 @@ func (r *rowIn) evalValue(ctx *sql.Context, lv any, rtyp sql.Type, rows []any) (
 		return dateInStrings(ctx, lv, rows)
 	}
 	var v any
-	if exactInto(ltyp, rtyp) {
+	if idx.coll != 0 {
+		v = lv // a string compared by its key (valueIndex.key)
+	} else if exactInto(ltyp, rtyp) {
 		var err error
 		if v, _, err = rtyp.Convert(ctx, lv); err != nil {
 			if idx.hasNull {
@@ -291,11 +314,11 @@ func (r *rowIn) evalValue(ctx *sql.Context, lv any, rtyp sql.Type, rows []any) (
 		return nil, err
 	}
 	for _, cand := range idx.buckets[key] {
-		c, err := rtyp.Compare(ctx, v, cand)
+		eq, err := idx.equal(ctx, v, cand)
 		if err != nil {
 			return nil, err
 		}
-		if c == 0 {
+		if eq {
 			return true, nil
 		}
 	}
@@ -370,10 +393,62 @@ func dateInStrings(ctx *sql.Context, lv any, rows []any) (any, error) {
 	return false, nil
 }
 
+// stringsCollation is the collation MySQL compares x IN (SELECT s ...) in
+// when both are strings: the two operands' collations resolved by their
+// derivations (sqlfunc.Coercibility), as for x = s. GMS, and rowIn before,
+// compared in the subquery column's type and without PAD SPACE, so a
+// utf8mb4_general_ci 'a ' was not IN a utf8mb4_bin 'a' (MySQL: _bin wins
+// and pads: 1). Operands whose collations do not aggregate are 1267, as
+// x = s is (and as the semi join refuses). 0 when either side is not a
+// string or no collation results.
+func stringsCollation(ctx *sql.Context, in *plan.InSubquery) (sql.CollationID, error) {
+	sq, ok := in.RightChild.(*plan.Subquery)
+	if !ok || !types.IsTextOnly(in.LeftChild.Type()) || !types.IsTextOnly(sq.Type()) {
+		return 0, nil
+	}
+	lc, lk := sqlfunc.Coercibility(ctx, in.LeftChild)
+	rc, rk := sql.Collation_Unspecified, byte(2)
+	if st, ok := sq.Type().(sql.StringType); ok {
+		rc = st.Collation()
+	}
+	if p := projected(sq); p != nil {
+		if err := sqlfunc.CollationMix(ctx, expression.NewEquals(in.LeftChild, p)); err != nil {
+			return 0, err
+		}
+		rc, rk = sqlfunc.Coercibility(ctx, p)
+	}
+	c, _ := sql.ResolveCoercibility(lc, lk, rc, rk)
+	if c == sql.Collation_Unspecified {
+		return 0, nil
+	}
+	return c, nil
+}
+
+// projected is the subquery's single projected expression, if its plan
+// shows one (else the column's collation, IMPLICIT, stands for it).
+func projected(sq *plan.Subquery) sql.Expression {
+	for n := sq.Query; n != nil; {
+		switch nn := n.(type) {
+		case *plan.Project:
+			if len(nn.Projections) == 1 {
+				return nn.Projections[0]
+			}
+			return nil
+		case sql.UnaryNode:
+			n = nn.Child()
+		default:
+			return nil
+		}
+	}
+	return nil
+}
+
 // valueIndex hashes a subquery's values by their collation weights (strings)
 // or their text (other types), so equal values under the column's collation
-// share a bucket; candidates are confirmed with the type's Compare.
+// share a bucket; candidates are confirmed with the type's Compare. With
+// coll set, strings are hashed and compared by their keyenc keys under it.
 type valueIndex struct {
+	coll    sql.CollationID
 	typ     sql.Type
 	from    *any // first element of the result it was built from
 	n       int
@@ -381,8 +456,8 @@ type valueIndex struct {
 	hasNull bool
 }
 
-func newValueIndex(ctx *sql.Context, typ sql.Type, rows []any) (*valueIndex, error) {
-	idx := &valueIndex{typ: typ, from: &rows[0], n: len(rows), buckets: make(map[uint64][]any, len(rows))}
+func newValueIndex(ctx *sql.Context, typ sql.Type, coll sql.CollationID, rows []any) (*valueIndex, error) {
+	idx := &valueIndex{coll: coll, typ: typ, from: &rows[0], n: len(rows), buckets: make(map[uint64][]any, len(rows))}
 	for _, v := range rows {
 		if v == nil {
 			idx.hasNull = true
@@ -402,6 +477,15 @@ func (idx *valueIndex) builtFrom(rows []any) bool {
 }
 
 func (idx *valueIndex) key(ctx *sql.Context, v any) (uint64, error) {
+	if idx.coll != 0 {
+		s, err := types.ConvertToString(ctx, v, types.LongText, nil)
+		if err != nil {
+			return 0, err
+		}
+		h := fnv.New64a()
+		h.Write(keyenc.StringKey(idx.coll, s))
+		return h.Sum64(), nil
+	}
 	if st, ok := idx.typ.(sql.StringType); ok {
 		s, err := types.ConvertToString(ctx, v, st, nil)
 		if err != nil {
@@ -417,6 +501,22 @@ func (idx *valueIndex) key(ctx *sql.Context, v any) (uint64, error) {
 		v = float64(0) // -0 = 0
 	}
 	return sql.HashOf(ctx, sql.NewRow(v))
+}
+
+func (idx *valueIndex) equal(ctx *sql.Context, a, b any) (bool, error) {
+	if idx.coll == 0 {
+		c, err := idx.typ.Compare(ctx, a, b)
+		return c == 0, err
+	}
+	as, err := types.ConvertToString(ctx, a, types.LongText, nil)
+	if err != nil {
+		return false, err
+	}
+	bs, err := types.ConvertToString(ctx, b, types.LongText, nil)
+	if err != nil {
+		return false, err
+	}
+	return keyenc.CompareStrings(idx.coll, as, bs) == 0, nil
 }
 
 // evalRow compares a row element-wise with each subquery row.

@@ -44,3 +44,32 @@ SELECT COUNT(*) FROM nst WHERE 0 IN (SELECT c FROM nss);
 SELECT COUNT(*) FROM nst WHERE 1.0 IN (SELECT c FROM nss WHERE id > 0);
 SELECT COUNT(*) FROM nst WHERE 5 IN (SELECT c FROM nss);
 SELECT id FROM nst WHERE nst.n IN (SELECT c FROM nss) ORDER BY id;
+-- IFNULL of a number and a string is a string: compared with a DOUBLE, 'a'
+-- reads as 0 (GMS typed it as the number and failed with 1366).
+CREATE TABLE ifa (id INT PRIMARY KEY, c0 VARCHAR(8) COLLATE utf8mb4_general_ci);
+CREATE TABLE ifb (id INT PRIMARY KEY, c1 INT, c3 DOUBLE);
+INSERT INTO ifa VALUES (1, '1'), (2, '2'), (3, 'a'), (4, ''), (5, NULL), (6, '2x');
+INSERT INTO ifb VALUES (1, NULL, 2), (2, 3, NULL), (3, 1, 1), (4, 4, 2);
+SELECT COUNT(*) FROM ifa CROSS JOIN ifb WHERE (IFNULL((ifb.c1 - ifb.c3), COALESCE(ifa.c0, ifa.c0)) <> (ABS(ifb.c3) - COALESCE('', 1)));
+SELECT SUM(CASE WHEN IFNULL(ifb.c1 - ifb.c3, ifa.c0) <> 2e0 THEN 1 ELSE 0 END) FROM ifa CROSS JOIN ifb;
+SELECT ifa.id, ifb.id FROM ifa CROSS JOIN ifb WHERE IFNULL(ifb.c3 * 1e0, ifa.c0) = 0 ORDER BY ifa.id, ifb.id;
+-- A string IN a subquery of another collation's strings compares in the
+-- collation both derivations resolve to (of two IMPLICIT columns, the _bin
+-- one), with PAD SPACE: 'a ' is IN a utf8mb4_bin 'a', 'A' is not.
+CREATE TABLE icg (id INT PRIMARY KEY, g VARCHAR(8) COLLATE utf8mb4_general_ci);
+CREATE TABLE icb (id INT PRIMARY KEY, b VARCHAR(8) COLLATE utf8mb4_bin);
+INSERT INTO icg VALUES (1, 'a '), (2, 'A'), (3, 'b'), (4, NULL);
+INSERT INTO icb VALUES (1, 'a'), (2, 'c');
+SELECT id FROM icg WHERE g IN (SELECT b FROM icb) ORDER BY id;
+SELECT id FROM icb WHERE b IN (SELECT g FROM icg) OR id = 0 ORDER BY id;
+SELECT id FROM icg WHERE g IN (SELECT 'a') OR id = 0 ORDER BY id;
+-- mysql-differs: MySQL compares a utf8mb4_general_ci column with a utf8mb4_bin one under utf8mb4_bin ("the _bin collation is used", Collation Coercibility in Expressions); MariaDB 10.11 does so in its semi join but not in the select list
+-- expect: 1 | 1
+-- expect: 2 | 0
+-- expect: 3 | 0
+-- expect: 4 | NULL
+SELECT id, g IN (SELECT b FROM icb) FROM icg ORDER BY id;
+-- mysql-differs: as above (MariaDB 10.11 answers 3: 'A' NOT IN 'a' false under general_ci)
+-- expect: 2
+-- expect: 3
+SELECT id FROM icg WHERE g NOT IN (SELECT b FROM icb) ORDER BY id;
