@@ -84,9 +84,9 @@ func (w docWindow) Compute(ctx *sql.Context, interval sql.WindowInterval, buf sq
 
 func init() {
 	functions["json_arrayagg"] = sql.Function1{Name: "json_arrayagg", Fn: func(e sql.Expression) sql.Expression {
-		return &docAgg{Aggregation: aggregation.NewJsonArray(e), name: "json_arrayagg"}
+		return &docAgg{Aggregation: aggregation.NewJsonArray(wrapJSONArg(e, argAggValue)), name: "json_arrayagg"}
 	}}
 	functions["json_objectagg"] = sql.Function2{Name: "json_objectagg", Fn: func(k, v sql.Expression) sql.Expression {
-		return &docAgg{Aggregation: aggregation.NewJSONObjectAgg(k, v).(sql.Aggregation), name: "json_objectagg"}
+		return &docAgg{Aggregation: aggregation.NewJSONObjectAgg(k, wrapJSONArg(v, argAggValue)).(sql.Aggregation), name: "json_objectagg"}
 	}}
 }

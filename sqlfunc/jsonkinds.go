@@ -42,6 +42,9 @@ const (
 	// JSON_OVERLAPS): a Doc becomes GMS's document with the numbers GMS's
 	// parser would have made.
 	argGMS
+	// argAggValue: JSON_ARRAYAGG/JSON_OBJECTAGG's value; only a temporal
+	// value changes (to its text), the rest is GMS's as before.
+	argAggValue
 )
 
 // jsonArg is an argument of a GMS JSON function, read as its mode says.
@@ -70,6 +73,14 @@ func (j *jsonArg) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 	v, err := j.child.Eval(ctx, row)
 	if err != nil || v == nil {
 		return v, err
+	}
+	if j.mode == argValue || j.mode == argAggValue {
+		if s, ok := temporalJSONText(j.child.Type(), v); ok {
+			return s, nil
+		}
+		if j.mode == argAggValue {
+			return v, nil
+		}
 	}
 	switch x := v.(type) {
 	case string:
@@ -229,17 +240,18 @@ func (j *jsonUnquote) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 	return gmsjson.NewJSONUnquote(expression.NewLiteral(v, j.Child.Type())).Eval(ctx, nil)
 }
 
-// castJSON is CAST(x AS JSON) for x text, JSON or a number: text parsed by
-// jsondoc, a DECIMAL keeping its scale (CAST(1.50 AS JSON) is 1.50), a
-// DOUBLE a DOUBLE. GMS's cast stays for temporal values, whose JSON_TYPE
-// (DATETIME, DATE, TIME) GMS reads off the cast.
+// castJSON is CAST(x AS JSON) for x text, JSON, a number or a temporal
+// value: text parsed by jsondoc, a DECIMAL keeping its scale (CAST(1.50 AS
+// JSON) is 1.50), a DOUBLE a DOUBLE, a DATE/DATETIME/TIMESTAMP/TIME its
+// printed text (temporalJSONText; GMS's cast printed RFC 3339, typed
+// DATETIME/DATE: the text is now right, the JSON_TYPE is STRING).
 type castJSON struct{ *expression.Convert }
 
 var _ sql.Expression = (*castJSON)(nil)
 
 func newCastJSON(e *expression.Convert) sql.Expression {
 	ct := e.Child.Type()
-	if e.Type() != types.JSON || isTemporal(ct) || types.IsTime(ct) || types.IsYear(ct) {
+	if e.Type() != types.JSON || types.IsYear(ct) {
 		return nil
 	}
 	return &castJSON{e}
@@ -259,6 +271,9 @@ func (c *castJSON) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 	v, err := c.Child.Eval(ctx, row)
 	if err != nil || v == nil {
 		return nil, err
+	}
+	if s, ok := temporalJSONText(c.Child.Type(), v); ok {
+		return jsondoc.Doc{Val: s}, nil
 	}
 	switch x := v.(type) {
 	case string:
