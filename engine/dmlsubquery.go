@@ -7,6 +7,7 @@ import (
 	"github.com/dolthub/go-mysql-server/sql/plan"
 	"github.com/dolthub/go-mysql-server/sql/transform"
 	"github.com/dolthub/go-mysql-server/sql/types"
+	"github.com/dolthub/vitess/go/vt/sqlparser"
 )
 
 // GMS's planbuilder marks an UPDATE or DELETE as single-relation unless a
@@ -71,6 +72,23 @@ func deferDMLAnalysis(ctx *sql.Context, n sql.Node) (sql.Node, transform.TreeIde
 		target := deleteTarget(d.Child)
 		if target == nil {
 			break
+		}
+		// GMS refuses explicit targets with triggers (1105): a table with
+		// DELETE triggers stays a single-table DELETE, whose triggers GMS
+		// fires per row.
+		if rt := resolvedUnder(target); rt != nil {
+			has, err := hasTrigger(ctx, rt, sqlparser.DeleteStr)
+			if err != nil {
+				return nil, transform.SameTree, err
+			}
+			if has {
+				if !d.RefsSingleRel {
+					break
+				}
+				del := *d
+				del.RefsSingleRel = false
+				return &deferredDML{&del}, transform.NewTree, nil
+			}
 		}
 		del := d.WithExplicitTargets([]sql.Node{target})
 		if !d.RefsSingleRel {

@@ -128,6 +128,12 @@ func resolvedUnder(n sql.Node) *plan.ResolvedTable {
 // hasUpdateTrigger says whether rt's table has a BEFORE or AFTER UPDATE
 // trigger (a trigger lives in its table's schema).
 func hasUpdateTrigger(ctx *sql.Context, rt *plan.ResolvedTable) (bool, error) {
+	return hasTrigger(ctx, rt, sqlparser.UpdateStr)
+}
+
+// hasTrigger says whether rt's table has a BEFORE or AFTER trigger on event
+// (sqlparser.InsertStr, UpdateStr or DeleteStr).
+func hasTrigger(ctx *sql.Context, rt *plan.ResolvedTable, event string) (bool, error) {
 	tdb, ok := rt.SqlDatabase.(sql.TriggerDatabase)
 	if !ok {
 		return false, nil
@@ -146,7 +152,7 @@ func hasUpdateTrigger(ctx *sql.Context, rt *plan.ResolvedTable) (bool, error) {
 		if !ok || ddl.TriggerSpec == nil {
 			continue
 		}
-		if strings.EqualFold(ddl.TriggerSpec.Event, sqlparser.UpdateStr) && strings.EqualFold(ddl.Table.Name.String(), rt.Name()) {
+		if strings.EqualFold(ddl.TriggerSpec.Event, event) && strings.EqualFold(ddl.Table.Name.String(), rt.Name()) {
 			return true, nil
 		}
 	}
