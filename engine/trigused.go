@@ -26,7 +26,33 @@ const erCantUpdateUsedTableInSfOrTrg = 1442
 // reading. The write is refused when it would run, not when the statement
 // is planned: a statement that fires no row, or a trigger branch not
 // taken, succeeds as in MySQL.
-func TriggerTableInUse(_ *sql.Context, n sql.Node) (sql.Node, transform.TreeIdentity, error) {
+func TriggerTableInUse(ctx *sql.Context, n sql.Node) (sql.Node, transform.TreeIdentity, error) {
+	switch n.(type) {
+	case *plan.Block, *plan.BeginEndBlock, *plan.TriggerBeginEndBlock:
+		// A trigger or routine body analyzed on its own: each of its
+		// statements is a statement of its own (a nested trigger's writes
+		// conflict with what its firing statement uses, not with the
+		// body's other statements; GMS's "double nested triggers" test).
+		ch := n.Children()
+		out := make([]sql.Node, len(ch))
+		changed := false
+		for i, c := range ch {
+			nc, same, err := TriggerTableInUse(ctx, c)
+			if err != nil {
+				return nil, transform.SameTree, err
+			}
+			out[i] = nc
+			changed = changed || same == transform.NewTree
+		}
+		if !changed {
+			return n, transform.SameTree, nil
+		}
+		nn, err := n.WithChildren(out...)
+		if err != nil {
+			return nil, transform.SameTree, err
+		}
+		return nn, transform.NewTree, nil
+	}
 	hasTrigger := false
 	var find func(n sql.Node) bool
 	find = func(c sql.Node) bool {
