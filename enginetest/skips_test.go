@@ -76,9 +76,13 @@ const (
 	bugRoutines          = "engine bug: SHOW FUNCTION STATUS, information_schema.routines/events fail (no sql.StoredProcedureDatabase/EventDatabase)"
 	bugSavepoints        = "engine bug: ROLLBACK TO SAVEPOINT keeps the savepoints set after it"
 	bugStatsPanic        = "engine bug: no sql.StatisticsTable, ANALYZE records 0 rows and GMS join costing divides by zero (panic)"
+
+	mysqlTwoBinCollations     = "MySQL's collation aggregation: JSON_UNQUOTE/->> answer utf8mb4_bin, the harness's literals utf8mb4_0900_bin, two _bin collations of one derivation compare with 1267 (sqlfunc/collagg.go, branch like9); under Myriad's default connection collation (utf8mb4_0900_ai_ci) the comparison runs in utf8mb4_bin"
+	refusedJoinUpdateTriggers = "refused 1235 until the triggers of a multi-table UPDATE's targets fire (GMS v0.20 fires only the first joined table's, over the whole joined row; engine/jointrig.go, branch upd9b)"
 )
 
 var queriesSkips = []skip{
+	{`SELECT JSON_UNQUOTE(JSON_EXTRACT('{"xid":"hello"}', '$.xid')) = "hello"`, mysqlTwoBinCollations},
 	{`SELECT JSON_OVERLAPS(c3, '{"a": 2, "d": 2}') FROM jsontable`, harnessJSONKinds},
 	{"show function status", bugRoutines},
 	{"show function status like 'foo'", bugRoutines},
@@ -306,6 +310,10 @@ var tableStatusSkips = []skip{
 }
 
 var scriptsSkips = []skip{
+	{"update join with update trigger different value", refusedJoinUpdateTriggers},
+	{"update join with update trigger same value", refusedJoinUpdateTriggers},
+	{"update join with update trigger", refusedJoinUpdateTriggers},
+	{"update join with update trigger if condition", refusedJoinUpdateTriggers},
 	{"alter table t modify column i2 int unsigned", textOutOfRange},
 	{"alter nil enum", bugEnumModify},
 	{"preserve enums through alter statements", bugEnumModify},
@@ -328,6 +336,8 @@ var scriptsSkips = []skip{
 }
 
 var jsonSkips = []skip{
+	{`select pk, col1 from t where col1->>'$.key2' = '"abc"';`, mysqlTwoBinCollations},
+	{`select * from t where col1->>'$.key2' = 'def';`, mysqlTwoBinCollations},
 	{"select JSON_TYPE(y) from xy where x = 1;", bugJSONTypes},
 	{"select x, JSON_TYPE(y) from xy", bugJSONTypes},
 }
