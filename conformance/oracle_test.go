@@ -167,7 +167,7 @@ type oracle struct {
 	// kindsOn).
 	sub, win bool
 	seen     map[string]bool
-	dups   int
+	dups     int
 }
 
 // shapeRe matches what varies between reports of one bug: columns and literals.
