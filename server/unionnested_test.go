@@ -1,6 +1,7 @@
 package server
 
 import (
+	"database/sql"
 	"strings"
 	"testing"
 )
@@ -47,6 +48,69 @@ func TestNestedUnionColumnTypes(t *testing.T) {
 		bq := strings.Replace(c.q, "FROM t", "FROM t WHERE id > ?", 1)
 		if got := joinRows(queryRows(t, binary, bq, 0)); got != c.want {
 			t.Errorf("%s: %s, want %s (binary)", c.q, got, c.want)
+		}
+	}
+}
+
+// SUM and AVG of DECIMAL (and integers) are DECIMAL in MySQL, but GMS's
+// planner typed the UNION before this package's aggregates gave them
+// their types: `SELECT SUM(d) ... UNION SELECT 1` was DOUBLE with the row
+// 1 (MySQL: DECIMAL, 1.00), `SELECT AVG(d) ... UNION SELECT 1` and
+// `SELECT SUM(d) ... UNION ALL SELECT dbl` failed with GMS's 1105 "the
+// schema of the left side of union does not match the right side".
+func TestUnionAggregateTypes(t *testing.T) {
+	ts := startServer(t, t.TempDir())
+	db := ts.connect("")
+	mustExec(t, db, "CREATE DATABASE d")
+	mustExec(t, db, "CREATE TABLE d.t (id INT PRIMARY KEY, f DOUBLE, d DECIMAL(10,2))")
+	mustExec(t, db, "INSERT INTO d.t VALUES (1, 1.5, 2.25)")
+	text := ts.connectWith("d", "interpolateParams=true")
+	binary := ts.connectWith("d", "interpolateParams=false")
+	for _, c := range []struct{ q, want, typ string }{
+		{"SELECT SUM(d) FROM t UNION SELECT 1 ORDER BY 1", "1.00|2.25", "DECIMAL"},
+		{"SELECT 1 UNION SELECT SUM(d) FROM t ORDER BY 1", "1.00|2.25", "DECIMAL"},
+		{"SELECT AVG(d) FROM t UNION SELECT 1 ORDER BY 1", "1.000000|2.250000", "DECIMAL"},
+		{"SELECT AVG(id) FROM t UNION SELECT 1.5 ORDER BY 1", "1.0000|1.5000", "DECIMAL"},
+		{"SELECT SUM(d) FROM t UNION ALL SELECT f FROM t ORDER BY 1", "1.5|2.25", "DOUBLE"},
+		{"SELECT SUM(d) FROM t UNION SELECT 1 UNION SELECT 2.5 ORDER BY 1", "1.00|2.25|2.50", "DECIMAL"},
+		{"SELECT SUM(d) FROM t UNION ALL SELECT SUM(d) FROM t UNION ALL SELECT f FROM t ORDER BY 1", "1.5|2.25|2.25", "DOUBLE"},
+		{"SELECT SUM(d) FROM t UNION ALL SELECT SUM(d) FROM t UNION ALL SELECT 1 ORDER BY 1", "1.00|2.25|2.25", "DECIMAL"},
+		{"SELECT x FROM (SELECT SUM(d) x FROM t UNION SELECT 2) dd ORDER BY 1", "2.00|2.25", "DECIMAL"},
+	} {
+		for _, side := range []struct {
+			name string
+			db   *sql.DB
+			q    string
+			args []any
+		}{
+			{"text", text, c.q, nil},
+			// A parameter makes go-sql-driver prepare the statement.
+			{"binary", binary, strings.Replace(c.q, "FROM t", "FROM t WHERE id > ?", 1), []any{0}},
+		} {
+			rows, err := side.db.Query(side.q, side.args...)
+			if err != nil {
+				t.Errorf("%s (%s): %v", side.q, side.name, err)
+				continue
+			}
+			cts, err := rows.ColumnTypes()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := cts[0].DatabaseTypeName(); got != c.typ {
+				t.Errorf("%s (%s): type %s, want %s", side.q, side.name, got, c.typ)
+			}
+			var got []string
+			for rows.Next() {
+				var s string
+				if err := rows.Scan(&s); err != nil {
+					t.Fatal(err)
+				}
+				got = append(got, s)
+			}
+			rows.Close()
+			if g := strings.Join(got, "|"); g != c.want {
+				t.Errorf("%s (%s): %s, want %s", side.q, side.name, g, c.want)
+			}
 		}
 	}
 }

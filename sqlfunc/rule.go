@@ -159,6 +159,15 @@ func ReplaceComparisons(ctx *sql.Context, n sql.Node) (sql.Node, transform.TreeI
 		return n, transform.SameTree, err
 	}
 	same = same && same0
+	// References to this package's aggregates get their types first: a
+	// UNION side's SUM(decimal) column is still GMS's DOUBLE here, and
+	// unionColumns reads the sides' types (SUM(d) UNION SELECT 1 was
+	// DOUBLE, 1 for MySQL's 1.00).
+	n, same1, err := retype(n)
+	if err != nil {
+		return n, transform.SameTree, err
+	}
+	same = same && same1
 	n, same3, err := unionColumns(n)
 	if err != nil {
 		return n, transform.SameTree, err

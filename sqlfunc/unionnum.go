@@ -34,9 +34,25 @@ func unionNumberColumn(name [2]string, l, r sql.Expression, lt, rt sql.Type) (nl
 	if !ok {
 		return nil, nil, false
 	}
-	return expression.NewAlias(name[0], expression.NewConvertWithLengthAndScale(retypedField(lg, lt), cast, length, scale)),
-		expression.NewAlias(name[1], expression.NewConvertWithLengthAndScale(retypedField(rg, rt), cast, length, scale)),
+	return expression.NewAlias(name[0], unionConvert(retypedField(lg, lt), cast, length, scale)),
+		expression.NewAlias(name[1], unionConvert(retypedField(rg, rt), cast, length, scale)),
 		true
+}
+
+// unionConvert is e converted for a UNION column. A DECIMAL conversion is
+// this package's castDecimal from the start: GMS drops a CAST whose
+// child's type Equals its own (removeUnnecessaryConverts), and AVG's
+// DECIMAL(p,s) column type Equals DECIMAL(p,s) without being identical,
+// so `SELECT AVG(d) ... UNION SELECT 1` kept one side uncast and failed
+// GMS's check that both sides' types are identical (1105).
+func unionConvert(e sql.Expression, cast string, length, scale int) sql.Expression {
+	c := expression.NewConvertWithLengthAndScale(e, cast, length, scale)
+	if cast == expression.ConvertToDecimal {
+		if cd := newCastDecimal(c); cd != nil {
+			return cd
+		}
+	}
+	return c
 }
 
 // unionColumns gives the columns of every UNION in n the types MySQL
@@ -66,11 +82,7 @@ func unionSetOp(so *plan.SetOp) (sql.Node, transform.TreeIdentity, error) {
 	sides := []*plan.Project{lp, rp}
 	nested := false
 	for i, p := range sides {
-		inner, ok := p.Child.(*plan.SetOp)
-		if !ok {
-			continue
-		}
-		ni, same, err := unionSetOp(inner)
+		ni, same, err := nestedSetOp(p.Child)
 		if err != nil {
 			return nil, transform.SameTree, err
 		}
@@ -98,12 +110,129 @@ func unionSetOp(so *plan.SetOp) (sql.Node, transform.TreeIdentity, error) {
 	})
 }
 
-// setOpSides are so's two sides when both are projections of as many
-// columns (the planner's shape for a UNION; any other is left alone).
+// nestedSetOp is n with the UNION it is, or that it projects (GMS puts
+// the select list's projection between a nested UNION and the planner's
+// conversions), typed by unionSetOp; the projections between are retyped
+// to the UNION's new column types (`SELECT SUM(d) ... UNION SELECT 1
+// UNION SELECT 2.5` kept the inner UNION's CHAR, printing 1 for 1.00).
+func nestedSetOp(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
+	switch n := n.(type) {
+	case *plan.SetOp:
+		return unionSetOp(n)
+	case *plan.Project:
+		nc, same, err := nestedSetOp(n.Child)
+		if err != nil || same {
+			return n, transform.SameTree, err
+		}
+		sch := nc.Schema()
+		projs := append([]sql.Expression(nil), n.Projections...)
+		if len(sch) == len(projs) {
+			for i, e := range projs {
+				switch e := e.(type) {
+				case *expression.GetField:
+					projs[i] = retypedField(e, sch[i].Type)
+				case *expression.Alias:
+					if gf, ok := e.Child.(*expression.GetField); ok {
+						na, err := e.WithChildren(retypedField(gf, sch[i].Type))
+						if err != nil {
+							return nil, transform.SameTree, err
+						}
+						projs[i] = na
+					}
+				}
+			}
+		}
+		np, err := n.WithExpressions(projs...)
+		if err != nil {
+			return nil, transform.SameTree, err
+		}
+		np, err = np.WithChildren(nc)
+		return np, transform.NewTree, err
+	}
+	return n, transform.SameTree, nil
+}
+
+// setOpSides are so's two sides as projections of as many columns as
+// their children have (the planner's conversions over a UNION's sides).
+// The planner adds none when the sides' types were equal when it built
+// them — but this package's aggregates retype a side afterwards (SUM of a
+// DECIMAL is GMS's DOUBLE there: `SELECT SUM(d) ... UNION ALL SELECT
+// dbl` failed with GMS's 1105 "schema of the left side of union does not
+// match"), so such a side is wrapped in a projection of its columns here,
+// as the planner would have wrapped it.
 func setOpSides(so *plan.SetOp) (lp, rp *plan.Project, ok bool) {
-	lp, lok := so.Left().(*plan.Project)
-	rp, rok := so.Right().(*plan.Project)
+	lp, lok := setOpSide(so.Left())
+	rp, rok := setOpSide(so.Right())
 	return lp, rp, lok && rok && len(lp.Projections) == len(rp.Projections)
+}
+
+func setOpSide(n sql.Node) (*plan.Project, bool) {
+	if p, ok := n.(*plan.Project); ok && plannerConversions(p) {
+		return p, true
+	}
+	sch := n.Schema()
+	ids := sideColumnIds(n)
+	if len(ids) != len(sch) {
+		return nil, false
+	}
+	projs := make([]sql.Expression, len(sch))
+	for i, c := range sch {
+		projs[i] = expression.NewGetFieldWithTable(int(ids[i]), 0, c.Type, c.DatabaseSource, c.Source, c.Name, c.Nullable)
+	}
+	return plan.NewProject(projs, n), true
+}
+
+// plannerConversions reports whether p has the shape of the planner's
+// projection over a UNION's side (mergeSetOpSchemas): column i of its
+// child, as is or as alias(convert(column)), for every column.
+func plannerConversions(p *plan.Project) bool {
+	sch := p.Child.Schema()
+	if len(sch) != len(p.Projections) {
+		return false
+	}
+	for i, e := range p.Projections {
+		if a, ok := e.(*expression.Alias); ok {
+			switch c := a.Child.(type) {
+			case *expression.Convert:
+				e = c.Child
+			case *castDecimal: // unionConvert's
+				e = c.Child
+			default:
+				return false
+			}
+		}
+		gf, ok := e.(*expression.GetField)
+		if !ok || gf.Name() != sch[i].Name {
+			return false
+		}
+	}
+	return true
+}
+
+// sideColumnIds are the column IDs of n's output, 0 where a column has
+// none, as GMS's planner finds them for its conversions over a UNION's
+// sides (planbuilder colIdsForRel).
+func sideColumnIds(n sql.Node) []sql.ColumnId {
+	switch n := n.(type) {
+	case *plan.Project:
+		ids := make([]sql.ColumnId, len(n.Projections))
+		for i, p := range n.Projections {
+			if ide, ok := p.(sql.IdExpression); ok {
+				ids[i] = ide.Id()
+			}
+		}
+		return ids
+	case *plan.SetOp:
+		var ids []sql.ColumnId
+		n.Columns().ForEach(func(id sql.ColumnId) { ids = append(ids, id) })
+		return ids
+	case plan.TableIdNode:
+		return nil
+	}
+	if ch := n.Children(); len(ch) > 0 {
+		return sideColumnIds(ch[0])
+	}
+	return nil
 }
 
 // setOpColumns is so over the sides lp and rp with column i's two
@@ -152,7 +281,10 @@ func setOpColumns(so *plan.SetOp, lp, rp *plan.Project, sidesChanged bool, fix f
 func unionSide(e sql.Expression) (*expression.GetField, bool) {
 	if a, ok := e.(*expression.Alias); ok {
 		e = a.Child
-		if c, ok := e.(*expression.Convert); ok {
+		switch c := e.(type) {
+		case *expression.Convert:
+			e = c.Child
+		case *castDecimal: // unionConvert's
 			e = c.Child
 		}
 	}
