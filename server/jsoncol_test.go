@@ -85,6 +85,19 @@ func TestJSONColumnTemporal(t *testing.T) {
 				t.Errorf("binary=%v %s: %v, want %d", binary, c.q, err, c.want)
 			}
 		}
+		// A prepared INSERT run again comes from the plan cache (the
+		// engine's direct single-row INSERT, with the bound plan's
+		// expressions).
+		st, err := ny.Prepare("INSERT INTO t (id, j) VALUES (?, CURRENT_TIMESTAMP(1))")
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i := 0; i < 3; i++ {
+			if _, err := st.Exec(40 + i); mysqlErrno(err) != 3140 {
+				t.Errorf("binary=%v prepared INSERT, run %d: %v, want 3140", binary, i+1, err)
+			}
+		}
+		st.Close()
 		if _, err := ny.Exec("ALTER TABLE u MODIFY dt JSON"); mysqlErrno(err) != 3140 {
 			t.Errorf("binary=%v ALTER TABLE u MODIFY dt JSON: %v, want 3140", binary, err)
 		}
