@@ -381,6 +381,9 @@ func convertZoned(ctx *sql.Context, from, to sql.Type, v any, col string, rowNum
 // out of the new range, 1366 for text that is no number, 1292 for text
 // that is no date or time, 1265 for a value cut short.
 func convertForRewrite(ctx *sql.Context, from, to sql.Type, v any, col string, rowNum int64) (any, error) {
+	if err := sqlfunc.JSONColumnRefusal(from, to, v, col); err != nil {
+		return nil, err // a temporal into JSON: 3140, as MySQL's copy
+	}
 	v = storedText(from, v)
 	cv, inRange, err := convertZoned(ctx, from, to, v, col, rowNum)
 	if err == nil && inRange == sql.InRange {

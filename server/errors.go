@@ -202,7 +202,13 @@ var errorRules = []errorRule{
 	{match: re(`^value "(.+)" is outside of timestamp range$`), code: 1292, state: "22007", format: "Incorrect datetime value: '$1'"},
 	{match: re(`^value (.+) is not a valid Year$`), stmt: "INSERT", code: 1264, state: mysql.SSDataOutOfRange, format: "Out of range value for column (YEAR $1) at row 1"},
 	{match: re(`couldn't convert to json: Invalid JSON text: (.*)$`), code: 3141, state: "22032", format: "Invalid JSON text in argument 1 to function cast_as_json: \"$1\""},
-	{match: re(`^Invalid JSON text: (.*)$`), code: 3140, state: "22032", format: "Invalid JSON text: \"$1\""},
+	// GMS's words (unquoted); a 3140 already in MySQL's words ("...: \"not a
+	// JSON text, may need CAST\" at position 0 ...", sqlfunc/jsoncol.go)
+	// passes as it is.
+	{match: re(`^Invalid JSON text: ([^"].*)$`), code: 3140, state: "22032", format: "Invalid JSON text: \"$1\""},
+	// ER_INVALID_TYPE_FOR_JSON: GMS has the words, not the number.
+	{match: re(`^invalid data type for JSON data in argument (\d+) to function (\w+); a JSON string or JSON type is required$`), code: 3146, state: "22032",
+		format: "Invalid data type for JSON data in argument $1 to function $2; a JSON string or JSON type is required."},
 	// Spatial columns: GMS words these as MySQL does but with 1105.
 	{match: re(`^(The SRID of the geometry does not match the SRID of the column '.*)$`), code: 3643, state: "HY000", format: "$1"},
 	{match: re(`^All parts of a SPATIAL index must be NOT NULL$`), code: 1252, state: "42000", format: "All parts of a SPATIAL index must be NOT NULL"},

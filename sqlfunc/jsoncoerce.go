@@ -196,6 +196,9 @@ func (r *jsonRowIter) Next(ctx *sql.Context) (sql.Row, error) {
 		return out, nil
 	}
 	for i, c := range r.dest {
+		if types.IsJSON(c.Type) && temporalValue(out[at+i]) {
+			return nil, errNotJSONText(columnName(c)) // jsoncol.go
+		}
 		if out[at+i], err = jsonInto(c.Type, out[at+i]); err != nil {
 			return nil, err
 		}

@@ -74,6 +74,11 @@ func (j *jsonArg) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 	if err != nil || v == nil {
 		return v, err
 	}
+	return j.read(v)
+}
+
+// read is Eval's answer for v, the child's non-NULL value.
+func (j *jsonArg) read(v any) (any, error) {
 	if j.mode == argValue || j.mode == argAggValue {
 		if s, ok := temporalJSONText(j.child.Type(), v); ok {
 			return s, nil
@@ -324,27 +329,25 @@ func jsonInsertDocs(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
 		if !ok || ins.Source == nil {
 			return n, transform.SameTree, nil
 		}
-		sch := ins.Destination.Schema()
-		isJSON := make([]bool, len(sch))
-		for i, c := range sch {
-			isJSON[i] = types.IsJSON(c.Type)
-		}
+		full := ins.Destination.Schema()
+		named := namedColumns(full, ins.ColumnNames)
 		// A set operation's column may carry a JSON value under another
 		// type (JSON UNION NULL): its references are read as JSON too.
 		wrap := func(es []sql.Expression, setOp bool) ([]sql.Expression, bool) {
-			if len(es) != len(sch) {
+			sch := sourceColumns(full, named, len(es))
+			if sch == nil {
 				return es, false
 			}
 			var out []sql.Expression
 			for i, e := range es {
 				var w sql.Expression
 				switch e.(type) {
-				case *jsonArg, *gmsJSON, *jsonIntoColumn:
+				case *jsonArg, *gmsJSON, *jsonIntoColumn, *jsonColumnValue:
 					continue
 				}
 				switch {
-				case isJSON[i]:
-					w = wrapJSONArg(e, argDoc)
+				case types.IsJSON(sch[i].Type):
+					w = newJSONColumnValue(e, columnName(sch[i]))
 				case types.IsJSON(e.Type()) || setOp && isGetField(e):
 					// A JSON value into another type's column
 					// (jsoncoerce.go).
@@ -389,7 +392,8 @@ func jsonInsertDocs(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
 		case *jsonRowSource:
 		default:
 			// Rows from elsewhere (jsoncoerce.go).
-			if _, setOp := s.(*plan.SetOp); setOp || needsJSONRowSource(s.Schema(), sch) {
+			sch := sourceColumns(full, named, len(s.Schema()))
+			if _, setOp := s.(*plan.SetOp); sch != nil && (setOp || needsJSONRowSource(s.Schema(), sch)) {
 				src = &jsonRowSource{child: s, dest: sch}
 			}
 		}
@@ -405,17 +409,18 @@ func isGetField(e sql.Expression) bool {
 	return ok
 }
 
-// jsonSetDoc: SET json_col = text reads the text as a document; SET
-// other_col = json gives GMS its own document (gmsJSON).
+// jsonSetDoc: SET json_col = text reads the text as a document (a
+// temporal value is refused, jsoncol.go); SET other_col = json gives GMS
+// its own document (gmsJSON).
 func jsonSetDoc(e *expression.SetField) sql.Expression {
 	switch e.RightChild.(type) {
-	case *jsonArg, *gmsJSON, *jsonIntoColumn:
+	case *jsonArg, *gmsJSON, *jsonIntoColumn, *jsonColumnValue:
 		return nil
 	}
 	var w sql.Expression
 	switch {
 	case types.IsJSON(e.LeftChild.Type()):
-		w = wrapJSONArg(e.RightChild, argDoc)
+		w = newJSONColumnValue(e.RightChild, setColumnName(e.LeftChild))
 	case types.IsJSON(e.RightChild.Type()):
 		w = &jsonIntoColumn{unary{e.RightChild}, e.LeftChild.Type()}
 	default:

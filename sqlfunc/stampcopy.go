@@ -65,7 +65,9 @@ func carries(src sql.Node) bool {
 		return false
 	}
 	for _, c := range src.Schema() {
-		if c.Type.Type() == sqltypes.Timestamp {
+		// A column the INSERT does not name is its DEFAULT, which has no
+		// type when the column has no default (NULL): no TIMESTAMP.
+		if c.Type != nil && c.Type.Type() == sqltypes.Timestamp {
 			return true
 		}
 	}
