@@ -41,20 +41,20 @@ func unionNumberColumn(name [2]string, l, r sql.Expression, lt, rt sql.Type) (nl
 
 // unionColumns gives the columns of every UNION in n the types MySQL
 // gives them where GMS's planner chose otherwise (unionTemporalColumn,
-// unionNumberColumn), in one walk.
-func unionColumns(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
+// unionNumberColumn, unionTextColumn), in one walk.
+func unionColumns(ctx *sql.Context, n sql.Node) (sql.Node, transform.TreeIdentity, error) {
 	return transform.Node(n, func(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
 		so, ok := n.(*plan.SetOp)
 		if !ok {
 			return n, transform.SameTree, nil
 		}
-		return unionSetOp(so)
+		return unionSetOp(ctx, so)
 	})
 }
 
 // unionSetOp is so with its columns, and those of the UNIONs nested as
 // its sides, typed as MySQL types them.
-func unionSetOp(so *plan.SetOp) (sql.Node, transform.TreeIdentity, error) {
+func unionSetOp(ctx *sql.Context, so *plan.SetOp) (sql.Node, transform.TreeIdentity, error) {
 	lp, rp, ok := setOpSides(so)
 	if !ok {
 		return so, transform.SameTree, nil
@@ -70,7 +70,7 @@ func unionSetOp(so *plan.SetOp) (sql.Node, transform.TreeIdentity, error) {
 		if !ok {
 			continue
 		}
-		ni, same, err := unionSetOp(inner)
+		ni, same, err := unionSetOp(ctx, inner)
 		if err != nil {
 			return nil, transform.SameTree, err
 		}
@@ -93,8 +93,10 @@ func unionSetOp(so *plan.SetOp) (sql.Node, transform.TreeIdentity, error) {
 		if nl, nr, ok := unionTemporalColumn(name, l, r, ls[i].Type, rs[i].Type); ok {
 			return nl, nr, true, nil
 		}
-		nl, nr, ok := unionNumberColumn(name, l, r, ls[i].Type, rs[i].Type)
-		return nl, nr, ok, nil
+		if nl, nr, ok := unionNumberColumn(name, l, r, ls[i].Type, rs[i].Type); ok {
+			return nl, nr, true, nil
+		}
+		return unionTextColumn(ctx, i, l, r, lp.Child, rp.Child)
 	})
 }
 
