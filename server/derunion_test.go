@@ -78,3 +78,41 @@ func TestDerivedUnionCollation(t *testing.T) {
 		wantErrNo(t, db, c.code, c.q)
 	}
 }
+
+// TestGroupConcatOrderByExpression: GROUP_CONCAT(... ORDER BY expr) in an
+// aggregate query without GROUP BY runs under ONLY_FULL_GROUP_BY, as in
+// MySQL: GMS also selects the columns expr reads in its GroupBy, which
+// the 1140 check took for a bare column of the select list. A column the
+// select list does read outside an aggregate is still 1140. The wants are
+// MariaDB 10.11's answers.
+func TestGroupConcatOrderByExpression(t *testing.T) {
+	ts := startServer(t, t.TempDir())
+	db := ts.connect("")
+	mustExec(t, db, "CREATE DATABASE gob")
+	db = ts.connect("gob")
+	mustExec(t, db, "CREATE TABLE u (id INT PRIMARY KEY, c VARCHAR(8) COLLATE utf8mb4_0900_ai_ci)")
+	mustExec(t, db, "INSERT INTO u VALUES (1, 'st'), (2, 'ß'), (3, 'sr'), (4, 'Sz')")
+	for _, c := range []struct{ q, want string }{
+		{"SELECT GROUP_CONCAT(id ORDER BY CONCAT(c, 'x')) FROM u", "3,2,1,4"},
+		{"SELECT GROUP_CONCAT(id ORDER BY BINARY c) FROM u", "4,3,1,2"},
+		{"SELECT GROUP_CONCAT(id ORDER BY c, BINARY c) FROM u", "3,2,1,4"},
+		{"SELECT GROUP_CONCAT(id ORDER BY id + 1 DESC) FROM u", "4,3,2,1"},
+		{"SELECT GROUP_CONCAT(id ORDER BY LENGTH(c) DESC, id), COUNT(*) FROM u", "1,2,3,4|4"},
+		{"SELECT GROUP_CONCAT(id ORDER BY CONCAT(c, 'x')) FROM u HAVING COUNT(*) > 1", "3,2,1,4"},
+	} {
+		var got []string
+		for _, r := range queryRows(t, db, c.q) {
+			got = append(got, strings.Join(r, "|"))
+		}
+		if g := strings.Join(got, "|"); g != c.want {
+			t.Errorf("%s: %q, want %q", c.q, g, c.want)
+		}
+	}
+	for _, q := range []string{
+		"SELECT c, GROUP_CONCAT(id ORDER BY CONCAT(c, 'x')) FROM u",
+		"SELECT GROUP_CONCAT(id ORDER BY CONCAT(c, 'x')), c FROM u",
+		"SELECT GROUP_CONCAT(id ORDER BY CONCAT(c, 'x')) + id FROM u",
+	} {
+		wantErrNo(t, db, 1140, q)
+	}
+}
