@@ -116,3 +116,36 @@ func TestGroupConcatOrderByExpression(t *testing.T) {
 		wantErrNo(t, db, 1140, q)
 	}
 }
+
+// TestWindowDistinctRefused: an aggregate with DISTINCT used as a window
+// function is MySQL 8.0's 1235 ('<window function>(DISTINCT ..)'); GMS
+// answered it, de-duplicating by bytes ('a ' and 'A' counted twice under
+// utf8mb4_general_ci, where COUNT(DISTINCT c) without OVER counts them
+// once). MAX(DISTINCT c) OVER () stays allowed, as in MySQL, whose grammar
+// drops the DISTINCT of MIN and MAX.
+func TestWindowDistinctRefused(t *testing.T) {
+	ts := startServer(t, t.TempDir())
+	db := ts.connect("")
+	mustExec(t, db, "CREATE DATABASE wdr")
+	db = ts.connect("wdr")
+	mustExec(t, db, "CREATE TABLE p (id INT PRIMARY KEY, c VARCHAR(8) COLLATE utf8mb4_general_ci)")
+	mustExec(t, db, "INSERT INTO p VALUES (1, 'a '), (2, 'a\\t'), (3, 'A'), (4, 'b')")
+	for _, q := range []string{
+		"SELECT COUNT(DISTINCT c) OVER () FROM p",
+		"SELECT SUM(DISTINCT id) OVER (PARTITION BY c) FROM p",
+		"SELECT AVG(DISTINCT id) OVER (ORDER BY id) FROM p",
+		"SELECT (SELECT COUNT(DISTINCT id) OVER () FROM p LIMIT 1)",
+		"SELECT id FROM p WHERE id IN (SELECT COUNT(DISTINCT c) OVER w FROM p WINDOW w AS ())",
+	} {
+		wantErrNo(t, db, 1235, q)
+	}
+	for _, c := range []struct{ q, want string }{
+		{"SELECT COUNT(DISTINCT c) FROM p", "3"},
+		{"SELECT MAX(DISTINCT c) OVER () FROM p ORDER BY id LIMIT 1", "b"},
+		{"SELECT COUNT(c) OVER () FROM p ORDER BY id LIMIT 1", "4"},
+	} {
+		if g := joinRows(queryRows(t, db, c.q)); g != c.want {
+			t.Errorf("%s: %q, want %q", c.q, g, c.want)
+		}
+	}
+}

@@ -41,3 +41,10 @@ SELECT GROUP_CONCAT(id ORDER BY CONCAT(c, 'x'), id) FROM dp;
 SELECT GROUP_CONCAT(id ORDER BY BINARY c) FROM dp;
 SELECT GROUP_CONCAT(id ORDER BY LENGTH(c) DESC, id), COUNT(*) FROM dp;
 SELECT c, GROUP_CONCAT(id ORDER BY CONCAT(c, 'x')) FROM dp;
+-- An aggregate with DISTINCT as a window function: 1235 in MySQL 8.0 and
+-- MariaDB alike (Myriad answered, de-duplicating by bytes: 'a ' and 'A'
+-- counted twice). MAX(DISTINCT) OVER is allowed.
+SELECT COUNT(DISTINCT c) OVER () FROM dp;
+SELECT SUM(DISTINCT id) OVER (PARTITION BY c) FROM dp;
+SELECT AVG(DISTINCT id) OVER (ORDER BY id) FROM dp;
+SELECT MAX(DISTINCT c) OVER () FROM dp ORDER BY id LIMIT 1;
