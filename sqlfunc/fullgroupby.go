@@ -29,12 +29,21 @@ func onlyFullGroupBy(ctx *sql.Context, n sql.Node) error {
 	// SelectedExprs put aggregates first, so their positions are not the
 	// ones MySQL's 1140 message names.
 	selectList := map[*plan.GroupBy]*plan.Project{}
+	// What the select list and the nodes between it and the GroupBy read
+	// (a Sort's keys): GMS also selects the columns a GROUP_CONCAT's ORDER
+	// BY expression reads in its GroupBy, where nothing above reads them.
+	above := map[*plan.GroupBy][]sql.Expression{}
 	transform.Inspect(n, func(n sql.Node) bool {
 		if p, ok := n.(*plan.Project); ok {
+			var between []sql.Expression
 			for c := p.Child; c != nil; {
 				if gb, ok := c.(*plan.GroupBy); ok {
 					selectList[gb] = p
+					above[gb] = append(append([]sql.Expression(nil), p.Projections...), between...)
 					break
+				}
+				if ex, ok := c.(sql.Expressioner); ok {
+					between = append(between, ex.Expressions()...)
 				}
 				ch := c.Children()
 				if _, isProject := c.(*plan.Project); isProject || len(ch) != 1 {
@@ -78,6 +87,11 @@ func onlyFullGroupBy(ctx *sql.Context, n sql.Node) error {
 		})
 		for i, e := range gb.SelectedExprs {
 			if gf := bareColumn(e, local); gf != nil {
+				if gf == e && selectList[gb] != nil && orderedByAggregate(gb.SelectedExprs, gf) && !reads(above[gb], gf) {
+					// `GROUP_CONCAT(id ORDER BY CONCAT(c, 'x'))`: GMS's
+					// own column for the ORDER BY, which MySQL accepts.
+					continue
+				}
 				name := gf.Name()
 				if gf.Table() != "" {
 					name = gf.Table() + "." + name
@@ -134,4 +148,41 @@ func selectPosition(p *plan.Project, gf *expression.GetField, def int) int {
 		}
 	}
 	return def
+}
+
+// orderedByAggregate: an aggregate among exprs (a GROUP_CONCAT, whose
+// children are its ORDER BY's and its arguments) reads gf's column.
+func orderedByAggregate(exprs []sql.Expression, gf *expression.GetField) bool {
+	for _, e := range exprs {
+		found := false
+		transform.InspectExpr(e, func(e sql.Expression) bool {
+			if _, ok := e.(sql.Aggregation); ok && reads(e.Children(), gf) {
+				found = true
+			}
+			return found
+		})
+		if found {
+			return true
+		}
+	}
+	return false
+}
+
+// reads: one of exprs reads gf's column (by table and name: the select
+// list reads a GroupBy's columns through its own references).
+func reads(exprs []sql.Expression, gf *expression.GetField) bool {
+	for _, e := range exprs {
+		found := false
+		transform.InspectExpr(e, func(e sql.Expression) bool {
+			if f, ok := e.(*expression.GetField); ok && strings.EqualFold(f.Name(), gf.Name()) &&
+				strings.EqualFold(f.Table(), gf.Table()) {
+				found = true
+			}
+			return found
+		})
+		if found {
+			return true
+		}
+	}
+	return false
 }

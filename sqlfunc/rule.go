@@ -168,7 +168,7 @@ func ReplaceComparisons(ctx *sql.Context, n sql.Node) (sql.Node, transform.TreeI
 		return n, transform.SameTree, err
 	}
 	same = same && same1
-	n, same3, err := unionColumns(n)
+	n, same3, err := unionColumns(ctx, n)
 	if err != nil {
 		return n, transform.SameTree, err
 	}

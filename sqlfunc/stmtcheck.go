@@ -18,11 +18,15 @@ import (
 //     (not inside a subquery, where it may be the outer query's): 1111
 //     (GMS planned it and failed at run time reading a column that was
 //     not there);
-//   - GROUP_CONCAT(DISTINCT a, b, ...): 1235 (checkGroupConcatDistinct).
+//   - GROUP_CONCAT(DISTINCT a, b, ...): 1235 (checkGroupConcatDistinct);
+//   - COUNT/SUM/AVG(DISTINCT ...) OVER (...): 1235 (checkWindowDistinct).
 func CheckStatement(stmt ast.Statement) error {
 	switch stmt.(type) {
 	case ast.SelectStatement, *ast.Insert, *ast.Update, *ast.Delete, *ast.DDL:
 		if err := checkGroupConcatDistinct(stmt); err != nil {
+			return err
+		}
+		if err := checkWindowDistinct(stmt); err != nil {
 			return err
 		}
 	}

@@ -57,20 +57,20 @@ func unionConvert(e sql.Expression, cast string, length, scale int) sql.Expressi
 
 // unionColumns gives the columns of every UNION in n the types MySQL
 // gives them where GMS's planner chose otherwise (unionTemporalColumn,
-// unionNumberColumn), in one walk.
-func unionColumns(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
+// unionNumberColumn, unionTextColumn), in one walk.
+func unionColumns(ctx *sql.Context, n sql.Node) (sql.Node, transform.TreeIdentity, error) {
 	return transform.Node(n, func(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
 		so, ok := n.(*plan.SetOp)
 		if !ok {
 			return n, transform.SameTree, nil
 		}
-		return unionSetOp(so)
+		return unionSetOp(ctx, so)
 	})
 }
 
 // unionSetOp is so with its columns, and those of the UNIONs nested as
 // its sides, typed as MySQL types them.
-func unionSetOp(so *plan.SetOp) (sql.Node, transform.TreeIdentity, error) {
+func unionSetOp(ctx *sql.Context, so *plan.SetOp) (sql.Node, transform.TreeIdentity, error) {
 	lp, rp, ok := setOpSides(so)
 	if !ok {
 		return so, transform.SameTree, nil
@@ -82,7 +82,7 @@ func unionSetOp(so *plan.SetOp) (sql.Node, transform.TreeIdentity, error) {
 	sides := []*plan.Project{lp, rp}
 	nested := false
 	for i, p := range sides {
-		ni, same, err := nestedSetOp(p.Child)
+		ni, same, err := nestedSetOp(ctx, p.Child)
 		if err != nil {
 			return nil, transform.SameTree, err
 		}
@@ -105,8 +105,10 @@ func unionSetOp(so *plan.SetOp) (sql.Node, transform.TreeIdentity, error) {
 		if nl, nr, ok := unionTemporalColumn(name, l, r, ls[i].Type, rs[i].Type); ok {
 			return nl, nr, true, nil
 		}
-		nl, nr, ok := unionNumberColumn(name, l, r, ls[i].Type, rs[i].Type)
-		return nl, nr, ok, nil
+		if nl, nr, ok := unionNumberColumn(name, l, r, ls[i].Type, rs[i].Type); ok {
+			return nl, nr, true, nil
+		}
+		return unionTextColumn(ctx, i, l, r, lp.Child, rp.Child)
 	})
 }
 
@@ -115,12 +117,12 @@ func unionSetOp(so *plan.SetOp) (sql.Node, transform.TreeIdentity, error) {
 // conversions), typed by unionSetOp; the projections between are retyped
 // to the UNION's new column types (`SELECT SUM(d) ... UNION SELECT 1
 // UNION SELECT 2.5` kept the inner UNION's CHAR, printing 1 for 1.00).
-func nestedSetOp(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
+func nestedSetOp(ctx *sql.Context, n sql.Node) (sql.Node, transform.TreeIdentity, error) {
 	switch n := n.(type) {
 	case *plan.SetOp:
-		return unionSetOp(n)
+		return unionSetOp(ctx, n)
 	case *plan.Project:
-		nc, same, err := nestedSetOp(n.Child)
+		nc, same, err := nestedSetOp(ctx, n.Child)
 		if err != nil || same {
 			return n, transform.SameTree, err
 		}
