@@ -211,7 +211,7 @@ func (w *ufWorker) step(db *DB) bool {
 				delete(next, string(k))
 			case x < 9:
 				c := w.counter(w.rng.Intn(8))
-				v := uint64(w.rng.Intn(1000))
+				v := w.raise(next, c)
 				tx.RaiseCounter(c, v)
 				if old, ok := next[string(c)]; !ok || binary.BigEndian.Uint64(old) < v {
 					next[string(c)] = binary.BigEndian.AppendUint64(nil, v)
@@ -254,7 +254,7 @@ func (w *ufWorker) step(db *DB) bool {
 			}
 		}
 		return w.commit(db.Apply(wb), next, "apply")
-	case r < 90: // a fresh-span apply
+	case r < 97: // a fresh-span apply
 		wb := NewWriteBatch()
 		next := cloneModel(w.model)
 		i := w.rng.Intn(ufKeys - 20)
@@ -287,7 +287,7 @@ func (w *ufWorker) step(db *DB) bool {
 		}
 		if w.rng.Intn(2) == 0 {
 			c := w.counter(w.rng.Intn(8))
-			v := uint64(w.rng.Intn(1000))
+			v := w.raise(next, c)
 			tx.RaiseCounter(c, v)
 			if old, ok := next[string(c)]; !ok || binary.BigEndian.Uint64(old) < v {
 				next[string(c)] = binary.BigEndian.AppendUint64(nil, v)
@@ -304,6 +304,19 @@ func (w *ufWorker) step(db *DB) bool {
 		}
 		return ok
 	}
+}
+
+// raise picks a value to raise counter c to: mostly above its value in m
+// (a raise that changes it), sometimes below (a no-op).
+func (w *ufWorker) raise(m map[string][]byte, c []byte) uint64 {
+	var cur uint64
+	if old, ok := m[string(c)]; ok {
+		cur = binary.BigEndian.Uint64(old)
+	}
+	if cur > 0 && w.rng.Intn(5) == 0 {
+		return uint64(w.rng.Int63n(int64(cur)))
+	}
+	return cur + 1 + uint64(w.rng.Intn(5))
 }
 
 func cloneModel(m map[string][]byte) map[string][]byte {
@@ -342,6 +355,16 @@ func (w *ufWorker) check(db *DB, key []byte, when string) bool {
 	if ok != wantOK || !bytes.Equal(got, want) || pok != wantOK || !bytes.Equal(pv, want) {
 		w.t.Errorf("%s key %q: GetLatest = %q, %v; Get = %q, %v; model = %q, %v", when, key, got, ok, pv, pok, want, wantOK)
 		return false
+	}
+	if bytes.Contains(key, []byte("/c")) {
+		var wantC uint64
+		if wantOK {
+			wantC = binary.BigEndian.Uint64(want)
+		}
+		if c, err := db.Counter(key); err != nil || c != wantC {
+			w.t.Errorf("%s counter %q = %d, %v; model %d", when, key, c, err, wantC)
+			return false
+		}
 	}
 	return true
 }
@@ -392,8 +415,19 @@ func TestUnflushedFilterPaths(t *testing.T) {
 	if durable() != d0+1 {
 		t.Fatalf("a flushed key was not read from the sstables only")
 	}
-	// Deleted in the memtable, present in the sstable.
+	// A counter raised in the memtable over its flushed value (a Merge).
 	tx := db.Begin()
+	tx.RaiseCounter([]byte("cnt"), 5)
+	mustCommit(t, tx)
+	flush()
+	tx = db.Begin()
+	tx.RaiseCounter([]byte("cnt"), 9)
+	mustCommit(t, tx)
+	if c, err := db.Counter([]byte("cnt")); err != nil || c != 9 {
+		t.Fatalf("cnt raised in the memtable = %d, %v", c, err)
+	}
+	// Deleted in the memtable, present in the sstable.
+	tx = db.Begin()
 	tx.Delete([]byte("a"))
 	mustCommit(t, tx)
 	if v, ok := read("a"); ok {
