@@ -209,6 +209,9 @@ type DB struct {
 	// presence is the filters of the keys written in watched spans
 	// (presence.go); replaced and noted under mu.
 	presence atomic.Pointer[[]*presence]
+
+	// uf is the filter of keys written since the last flush (unflushed.go).
+	uf unflushed
 }
 
 // Open opens (creating if needed) the database in dir.
@@ -246,6 +249,7 @@ func Open(dir string, o Options) (*DB, error) {
 		o.MinFreeBytes = m
 		o.MemTableBytes = memTableForReserve(o.MemTableBytes, m)
 	}
+	db.uf.init(o.MemTableBytes)
 
 	cache := pebble.NewCache(o.CacheBytes)
 	defer cache.Unref() // pebble.Open takes its own reference
@@ -281,6 +285,7 @@ func Open(dir string, o Options) (*DB, error) {
 		return nil, fmt.Errorf("kv: open %s: %w", dir, err)
 	}
 	db.pdb = pdb
+	db.startUnflushed()
 	db.spillCache = pebble.NewCache(8 << 20)
 	if o.MinFreeBytes >= 0 {
 		db.space, err = newSpaceGuard(o.FS, dir, o.MinFreeBytes, o.SpaceCheckInterval, db.log, db.flushForSpace)
@@ -399,8 +404,12 @@ type Stats struct {
 	// AbsentReadsSkipped counts point reads a presence filter answered
 	// without Pebble (presence.go).
 	AbsentReadsSkipped uint64
-	Failed             error // sticky write error, if any
-	Space              SpaceStats
+	// DurableOnlyReads counts current point reads (Txn.GetLatest) that
+	// read only the flushed state because no memtable held a write of
+	// their key (unflushed.go).
+	DurableOnlyReads uint64
+	Failed           error // sticky write error, if any
+	Space            SpaceStats
 }
 
 // Stats returns the current counters.
@@ -421,6 +430,7 @@ func (db *DB) Stats() Stats {
 		Ingests:         db.ingests.Load(),
 	}
 	s.AbsentReadsSkipped = db.absentSkips()
+	s.DurableOnlyReads = db.uf.durable.Load()
 	s.OpenTxns = db.openCount()
 	// Published under mu; read without it so Stats never waits for a
 	// commit (e.g. one stalled on a full memtable queue).
@@ -629,17 +639,40 @@ func (db *DB) commitLocked(req *commitReq, hasData bool) (err error) {
 		note(*ps, req)
 	}
 	if req.ingest != "" {
+		g := db.uf.begin()
+		if g != nil {
+			g.addRanges(req.cover)
+			g.addRanges(req.ws.Ranges())
+		}
 		// Ingest syncs the file and the MANIFEST: the one place the
 		// commit mutex is held across an fsync (see "Huge transactions"
 		// in the package documentation).
 		if err := db.ingestToPebble(req.ingest); err != nil {
+			db.uf.end(g, 0, false)
 			db.commitErrs.Add(1)
 			return err
 		}
+		if g != nil {
+			s, err := db.seqCeiling()
+			db.uf.end(g, s, err == nil)
+		}
 	} else if hasData {
+		g := db.uf.begin()
+		n := uint64(req.batch.Count())
+		if g != nil {
+			g.noteBatch(&db.uf, req.batch)
+		}
+		if ufBeforeApply != nil {
+			ufBeforeApply()
+		}
 		if err := db.applyToPebble(req.batch); err != nil {
+			db.uf.end(g, 0, false)
 			db.commitErrs.Add(1)
 			return err
+		}
+		if g != nil {
+			last, ok := db.lastSeq(req.batch, n)
+			db.uf.end(g, last, ok)
 		}
 	}
 	v := db.ver.Load() + 1

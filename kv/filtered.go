@@ -26,7 +26,8 @@ var wholeKeyComparer = func() *pebble.Comparer {
 	return &c
 }()
 
-// getFiltered is Get for a key that is likely absent.
+// getFiltered is Get for a key that is likely absent. When no memtable
+// holds a write of the key (unflushed.go) it reads the sstables only.
 func (db *DB) getFiltered(key []byte) (val []byte, ok bool, err error) {
 	db.closeMu.RLock()
 	defer db.closeMu.RUnlock()
@@ -36,7 +37,12 @@ func (db *DB) getFiltered(key []byte) (val []byte, ok bool, err error) {
 	if db.knownAbsent(key, 0, true) {
 		return nil, false, nil
 	}
-	it, err := db.pdb.NewIter(&pebble.IterOptions{UseL6Filters: true})
+	// The filter before the iterator: see unflushed.go.
+	durable := !db.uf.mayHold(key)
+	if durable {
+		db.uf.durable.Add(1)
+	}
+	it, err := db.pdb.NewIter(&pebble.IterOptions{UseL6Filters: true, OnlyReadGuaranteedDurable: durable})
 	if err != nil {
 		return nil, false, err
 	}

@@ -67,9 +67,12 @@ func (t *Txn) RaiseCounter(key []byte, v uint64) {
 	}
 }
 
-// Counter reads a counter's committed value (0 if never raised).
+// Counter reads a counter's committed value (0 if never raised). The first
+// insert into a table since the restart reads its AUTO_INCREMENT counter,
+// which no memtable holds unless the table was written since the last
+// flush: getFiltered reads it from the sstables alone (unflushed.go).
 func (db *DB) Counter(key []byte) (uint64, error) {
-	v, ok, err := db.Get(key)
+	v, ok, err := db.getFiltered(key)
 	if err != nil || !ok {
 		return 0, err
 	}

@@ -63,7 +63,11 @@ func (db *DB) eventListener() *pebble.EventListener {
 		WriteStallEnd: func() {
 			l.Warn("write stall end")
 		},
-		FlushEnd: func(pebble.FlushInfo) { db.flushed() },
+		FlushBegin: func(pebble.FlushInfo) { db.uf.flushBegin() },
+		FlushEnd: func(info pebble.FlushInfo) {
+			db.uf.flushEnd(info)
+			db.flushed()
+		},
 		DiskSlow: func(info pebble.DiskSlowInfo) {
 			l.Warn("disk slow", "path", info.Path, "op", info.OpType.String(), "duration", info.Duration)
 		},
