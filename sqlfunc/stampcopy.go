@@ -227,6 +227,18 @@ func plainCols(n sql.Node, top bool) []bool {
 		if len(child.Schema()) == len(out) {
 			copy(out, plainCols(child, false))
 		}
+	case *stampDistinct:
+		if len(x.Child.Schema()) == len(out) {
+			copy(out, plainCols(x.Child, false))
+		}
+	case *plan.SetOp:
+		// A UNION's column is as read only where every side's is.
+		l, r := plainCols(x.Left(), false), plainCols(x.Right(), false)
+		if len(l) == len(out) && len(r) == len(out) {
+			for i := range out {
+				out[i] = l[i] && r[i]
+			}
+		}
 	case *plan.JoinNode:
 		l, r := plainCols(x.Left(), false), plainCols(x.Right(), false)
 		if len(l)+len(r) == len(out) {
