@@ -37,6 +37,10 @@ func TestTimeZoneDSTGrouping(t *testing.T) {
 			{"SELECT COUNT(*) FROM (SELECT ts FROM t1 WHERE id = 1 UNION SELECT ts FROM t1 WHERE id = 2) u", "2"},
 			{"SELECT COUNT(*) FROM (SELECT ts FROM t1 UNION SELECT ts FROM t1) u", "4"},
 			{"SELECT COUNT(*) FROM (SELECT ts FROM t1 UNION ALL SELECT ts FROM t1) u", "8"},
+			// In subqueries (the outer scope's values come first in a row).
+			{"SELECT id FROM t1 WHERE 4 = (SELECT COUNT(*) FROM (SELECT DISTINCT ts FROM t1) x) ORDER BY id", "1|2|3|4"},
+			{"SELECT id, (SELECT COUNT(*) FROM (SELECT DISTINCT ts FROM t1 b WHERE b.g = a.g) x) FROM t1 a ORDER BY id", "1 2|2 2|3 2|4 2"},
+			{"SELECT (SELECT COUNT(*) FROM (SELECT ts FROM t1 GROUP BY ts) x)", "4"},
 			// An expression of it: its wall time.
 			{"SELECT DATE(ts), COUNT(*) FROM t1 GROUP BY DATE(ts) ORDER BY 1", "NULL 1|2026-11-01T00:00:00Z 3"},
 			{"SELECT COUNT(*) FROM (SELECT ts + INTERVAL 0 SECOND x FROM t1 GROUP BY x) d", "3"},

@@ -280,6 +280,18 @@ func plainCols(n sql.Node, top bool) []bool {
 				k = j
 			case j >= 0 && j < len(csch) && strings.EqualFold(csch[j].Name, gf.Name()) && strings.EqualFold(csch[j].Source, gf.Table()):
 				k = j
+			default:
+				// In a subquery the index counts the outer scope's values
+				// first: find the column by its name and table.
+				for c := range csch {
+					if strings.EqualFold(csch[c].Name, gf.Name()) && strings.EqualFold(csch[c].Source, gf.Table()) {
+						if k >= 0 {
+							k = -1
+							break
+						}
+						k = c
+					}
+				}
 			}
 			if k >= 0 && i < len(out) {
 				out[i] = sub[k]
