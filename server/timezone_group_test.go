@@ -62,5 +62,15 @@ func TestTimeZoneDSTGrouping(t *testing.T) {
 				t.Errorf("binary=%v %s: %s, want %s", binary, c.q, got, c.want)
 			}
 		}
+		// INSERT ... SELECT of a GROUP BY's column copies the temporary
+		// table's field, the stored value; of MAX(ts), an expression, its
+		// wall time's earlier instant (tz4b).
+		mustExec(t, utc, "DROP TABLE IF EXISTS t2")
+		mustExec(t, utc, "CREATE TABLE t2 (n INT, ts TIMESTAMP NULL)")
+		mustExec(t, ny, "INSERT INTO t2 SELECT 1, ts FROM t1 GROUP BY ts")
+		mustExec(t, ny, "INSERT INTO t2 SELECT 2, MAX(ts) FROM t1 WHERE id = 2 GROUP BY ts")
+		if got, want := joinRows(queryRows(t, utc, "SELECT n, UNIX_TIMESTAMP(ts) FROM t2 ORDER BY 1, 2")), "1 NULL|1 1793511000|1 1793513700|1 1793514600|2 1793511000"; got != want {
+			t.Errorf("binary=%v INSERT ... SELECT ... GROUP BY ts: %s, want %s", binary, got, want)
+		}
 	}
 }

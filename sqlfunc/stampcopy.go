@@ -227,6 +227,19 @@ func plainCols(n sql.Node, top bool) []bool {
 		if len(child.Schema()) == len(out) {
 			copy(out, plainCols(child, false))
 		}
+	case *plan.GroupBy:
+		// A column selected as is (a grouping key, or a value of the
+		// group's row) is the temporary table's copy of the field in
+		// MySQL: still the stored value. An aggregate is an expression.
+		sub := plainCols(x.Child, false)
+		for i, e := range x.SelectedExprs {
+			if a, ok := e.(*expression.Alias); ok {
+				e = a.Child
+			}
+			if i < len(out) && plainStampField(e, x.Child, sub) {
+				out[i] = true
+			}
+		}
 	case *stampDistinct:
 		if len(x.Child.Schema()) == len(out) {
 			copy(out, plainCols(x.Child, false))
