@@ -62,6 +62,20 @@ func TestTimeZoneDSTGrouping(t *testing.T) {
 				t.Errorf("binary=%v %s: %s, want %s", binary, c.q, got, c.want)
 			}
 		}
+		// With a PAD SPACE _ci string beside it (PadSpace makes the
+		// DISTINCT and the UNION a GROUP BY on collation keys first).
+		mustExec(t, utc, "DROP TABLE IF EXISTS ts3")
+		mustExec(t, utc, "CREATE TABLE ts3 (id INT PRIMARY KEY, ts TIMESTAMP NULL, s VARCHAR(10) COLLATE utf8mb4_general_ci)")
+		mustExec(t, utc, "INSERT INTO ts3 VALUES (1, '2026-11-01 05:30:00', 'a'), (2, '2026-11-01 06:30:00', 'a '), (3, '2026-11-01 06:30:00', 'A')")
+		for _, q := range []string{
+			"SELECT COUNT(*) FROM (SELECT DISTINCT ts, s FROM ts3) x",
+			"SELECT COUNT(*) FROM (SELECT ts, s FROM ts3 UNION SELECT ts, s FROM ts3) x",
+			"SELECT COUNT(*) FROM (SELECT ts, s FROM ts3 GROUP BY ts, s) x",
+		} {
+			if got := joinRows(queryRows(t, ny, q)); got != "2" {
+				t.Errorf("binary=%v %s: %s, want 2", binary, q, got)
+			}
+		}
 		// INSERT ... SELECT of a GROUP BY's column copies the temporary
 		// table's field, the stored value; of MAX(ts), an expression, its
 		// wall time's earlier instant (tz4b).
