@@ -57,20 +57,22 @@ var lateRule = analyzer.Rule{Id: LateRuleID, Apply: func(ctx *sql.Context, _ *an
 //     TIMESTAMP sort keys by their instant (stamporder.go); then the source
 //     of INSERT ... SELECT and CREATE TABLE ... SELECT that carries
 //     TIMESTAMPs' instants to the editor (stampcopy.go); then equalities of
-//     an indexed TIMESTAMP with a constant by instant (stampeq.go);
+//     an indexed TIMESTAMP with a constant by instant (stampeq.go); then
+//     GROUP BY, DISTINCT, UNION and window keys of TIMESTAMP columns by
+//     their stored instants (stampgroup.go);
 //   - in "once-before", before GMS's simplifyFilters: the replacements in
 //     constant parts of WHERE, which simplifyFilters folds (FoldConstants).
 func Install(a *analyzer.Analyzer) {
 	useMySQLDefaultSQLMode()
 	if !hasRule(analyzer.OnceAfterAll, RuleID) {
-		analyzer.OnceAfterAll = append(append([]analyzer.Rule{rule}, analyzer.OnceAfterAll...), defExprRule, lateRule, negZeroRule, stampOrderRule, stampCopyRule, stampEqRule)
+		analyzer.OnceAfterAll = append(append([]analyzer.Rule{rule}, analyzer.OnceAfterAll...), defExprRule, lateRule, negZeroRule, stampOrderRule, stampCopyRule, stampEqRule, stampGroupRule)
 	}
 	if !hasRule(analyzer.AlwaysBeforeDefault, CompareRuleID) {
 		analyzer.AlwaysBeforeDefault = append([]analyzer.Rule{dateCompareRule, compareRule, divZeroConstRule}, analyzer.AlwaysBeforeDefault...)
 	}
 	for _, b := range a.Batches {
 		if strings.EqualFold(b.Desc, "after-all") && !hasRule(b.Rules, RuleID) {
-			b.Rules = append(append([]analyzer.Rule{rule}, b.Rules...), defExprRule, lateRule, negZeroRule, stampOrderRule, stampCopyRule, stampEqRule)
+			b.Rules = append(append([]analyzer.Rule{rule}, b.Rules...), defExprRule, lateRule, negZeroRule, stampOrderRule, stampCopyRule, stampEqRule, stampGroupRule)
 		}
 		if strings.EqualFold(b.Desc, "validation") && !hasRule(b.Rules, UnionTypesRuleID) {
 			b.Rules = append([]analyzer.Rule{unionTypesRule}, b.Rules...)

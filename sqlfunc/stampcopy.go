@@ -229,6 +229,31 @@ func plainCols(n sql.Node, top bool) []bool {
 		if len(child.Schema()) == len(out) {
 			copy(out, plainCols(child, false))
 		}
+	case *plan.GroupBy:
+		// A column selected as is (a grouping key, or a value of the
+		// group's row) is the temporary table's copy of the field in
+		// MySQL: still the stored value. An aggregate is an expression.
+		sub := plainCols(x.Child, false)
+		for i, e := range x.SelectedExprs {
+			if a, ok := e.(*expression.Alias); ok {
+				e = a.Child
+			}
+			if i < len(out) && plainStampField(e, x.Child, sub) {
+				out[i] = true
+			}
+		}
+	case *stampDistinct:
+		if len(x.Child.Schema()) == len(out) {
+			copy(out, plainCols(x.Child, false))
+		}
+	case *plan.SetOp:
+		// A UNION's column is as read only where every side's is.
+		l, r := plainCols(x.Left(), false), plainCols(x.Right(), false)
+		if len(l) == len(out) && len(r) == len(out) {
+			for i := range out {
+				out[i] = l[i] && r[i]
+			}
+		}
 	case *plan.JoinNode:
 		l, r := plainCols(x.Left(), false), plainCols(x.Right(), false)
 		if len(l)+len(r) == len(out) {
@@ -270,6 +295,18 @@ func plainCols(n sql.Node, top bool) []bool {
 				k = j
 			case j >= 0 && j < len(csch) && strings.EqualFold(csch[j].Name, gf.Name()) && strings.EqualFold(csch[j].Source, gf.Table()):
 				k = j
+			default:
+				// In a subquery the index counts the outer scope's values
+				// first: find the column by its name and table.
+				for c := range csch {
+					if strings.EqualFold(csch[c].Name, gf.Name()) && strings.EqualFold(csch[c].Source, gf.Table()) {
+						if k >= 0 {
+							k = -1
+							break
+						}
+						k = c
+					}
+				}
 			}
 			if k >= 0 && i < len(out) {
 				out[i] = sub[k]

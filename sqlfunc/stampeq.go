@@ -31,6 +31,7 @@ const StampEqRuleID analyzer.RuleId = 11_351
 // first of one of its table's indexes, the access MySQL takes for it;
 // with either access path Myriad then answers as MySQL's index does. A
 // column that leads no index keeps the wall-time comparison, MySQL's scan.
+// `col IN (constants)` is the same lookup per constant (stampIn, tzrep).
 // It runs last, after GMS chose the access path, and only under a zone
 // with DST (a plan is cached per time_zone).
 var stampEqRule = analyzer.Rule{Id: StampEqRuleID, Apply: func(ctx *sql.Context, _ *analyzer.Analyzer, n sql.Node, _ *plan.Scope,
@@ -46,6 +47,8 @@ var stampEqRule = analyzer.Rule{Id: StampEqRuleID, Apply: func(ctx *sql.Context,
 		var l, r sql.Expression
 		nullSafe := false
 		switch c := e.(type) {
+		case *expression.InTuple, *expression.HashInTuple:
+			return stampInOf(e, lead)
 		case *expression.Equals:
 			l, r = c.Left(), c.Right()
 		case *expression.NullSafeEquals:
@@ -223,4 +226,99 @@ func (s *stampEq) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 		return s.orig.Eval(ctx, row)
 	}
 	return StampInstant(t, loc).Equal(FromZone(kt, loc)), nil
+}
+
+// stampInOf: `col IN (k1, k2, ...)` of an indexed TIMESTAMP column with
+// constants is MySQL's range lookup, one range per constant, each
+// constant the earlier instant of its wall time (as stampEq's `=`): `ts IN
+// ('2026-11-01 01:30:00')` finds 01:30 EDT and not 01:30 EST.
+func stampInOf(e sql.Expression, lead map[stampKey]bool) (sql.Expression, transform.TreeIdentity, error) {
+	c, ok := e.(interface {
+		Left() sql.Expression
+		Right() sql.Expression
+	})
+	if !ok {
+		return e, transform.SameTree, nil
+	}
+	col := stampColumn(c.Left(), lead)
+	tup, isTuple := c.Right().(expression.Tuple)
+	if col == nil || !isTuple || len(tup) == 0 {
+		return e, transform.SameTree, nil
+	}
+	for _, k := range tup {
+		if !constantExpr(k) {
+			return e, transform.SameTree, nil
+		}
+	}
+	return &stampIn{orig: e}, transform.NewTree, nil
+}
+
+// stampIn is `col IN (constants)` of an indexed TIMESTAMP column,
+// compared as stored instants. Its children are orig's (the column and
+// the tuple), so a parameter bound later reaches orig.
+type stampIn struct {
+	orig sql.Expression
+}
+
+var _ sql.Expression = (*stampIn)(nil)
+
+func (s *stampIn) Resolved() bool             { return s.orig.Resolved() }
+func (s *stampIn) IsNullable() bool           { return s.orig.IsNullable() }
+func (s *stampIn) Type() sql.Type             { return s.orig.Type() }
+func (s *stampIn) Children() []sql.Expression { return s.orig.Children() }
+func (s *stampIn) String() string {
+	return fmt.Sprintf("stamp_instant(%s)", s.orig)
+}
+func (s *stampIn) CollationCoercibility(ctx *sql.Context) (sql.CollationID, byte) {
+	return sql.Collation_binary, 5
+}
+
+func (s *stampIn) WithChildren(children ...sql.Expression) (sql.Expression, error) {
+	orig, err := s.orig.WithChildren(children...)
+	if err != nil {
+		return nil, err
+	}
+	return &stampIn{orig: orig}, nil
+}
+
+func (s *stampIn) Eval(ctx *sql.Context, row sql.Row) (any, error) {
+	kids := s.orig.Children()
+	tup, ok := kids[1].(expression.Tuple)
+	loc := SessionZone(ctx)
+	if !ok || loc == nil {
+		return s.orig.Eval(ctx, row)
+	}
+	cv, err := kids[0].Eval(ctx, row)
+	if err != nil || cv == nil {
+		return nil, err
+	}
+	t, ok := cv.(time.Time)
+	if !ok || t.Year() < 1 {
+		return s.orig.Eval(ctx, row)
+	}
+	at := StampInstant(t, loc)
+	sawNull := false
+	for _, k := range tup {
+		kv, err := k.Eval(ctx, row)
+		if err != nil {
+			return nil, err
+		}
+		if kv == nil {
+			sawNull = true
+			continue
+		}
+		d, _, cerr := types.DatetimeMaxPrecision.Convert(ctx, kv)
+		kt, ok := d.(time.Time)
+		if cerr != nil || !ok || kt.Year() < 1 {
+			// Not a date and time: GMS's comparison decides (and warns).
+			return s.orig.Eval(ctx, row)
+		}
+		if at.Equal(FromZone(kt, loc)) {
+			return true, nil
+		}
+	}
+	if sawNull {
+		return nil, nil
+	}
+	return false, nil
 }

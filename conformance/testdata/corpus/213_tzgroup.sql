@@ -1,0 +1,50 @@
+-- tzrep (issue #9): GROUP BY, DISTINCT, COUNT(DISTINCT), UNION, windows
+-- and an indexed IN over a TIMESTAMP holding both instants of America/
+-- New_York's repeated 01:30 of 2026-11-01 (05:30 UTC EDT, 06:30 UTC EST).
+-- MySQL's temporary tables key on the column's stored value and its
+-- filesort sorts by it; an expression over the column is a wall time. The
+-- rows are chosen so that no two rows of one wall time are neighbours in
+-- stored order (there MySQL 8.0's window peers, Cached_item_temporal,
+-- compare wall times and MariaDB's stored values).
+
+CREATE TABLE t1 (id INT PRIMARY KEY, ts TIMESTAMP NULL, g INT);
+INSERT INTO t1 VALUES (1, '2026-11-01 05:30:00', 1), (2, '2026-11-01 06:30:00', 1), (3, '2026-11-01 06:15:00', 2), (4, NULL, 2);
+CREATE TABLE ti (id INT PRIMARY KEY, ts TIMESTAMP NULL, KEY (ts));
+INSERT INTO ti SELECT id, ts FROM t1;
+SET time_zone = 'America/New_York';
+
+SELECT UNIX_TIMESTAMP(ts), COUNT(*), MAX(id) FROM t1 GROUP BY ts ORDER BY 1;
+SELECT COUNT(*) FROM (SELECT ts FROM t1 GROUP BY ts) d;
+SELECT COUNT(*) FROM (SELECT ts FROM ti GROUP BY ts) d;
+SELECT COUNT(DISTINCT ts) FROM t1;
+SELECT g, COUNT(DISTINCT ts) FROM t1 GROUP BY g ORDER BY g;
+-- unordered
+SELECT DISTINCT ts FROM t1;
+SELECT UNIX_TIMESTAMP(ts) FROM (SELECT DISTINCT ts FROM t1) d ORDER BY 1;
+SELECT COUNT(*) FROM (SELECT DISTINCT ts FROM ti) d;
+-- unordered
+SELECT ts FROM t1 WHERE id = 1 UNION SELECT ts FROM t1 WHERE id = 2;
+SELECT COUNT(*) FROM (SELECT ts FROM t1 UNION SELECT ts FROM t1) u;
+
+-- An expression over the column keys on its wall time.
+SELECT DATE(ts), COUNT(*) FROM t1 GROUP BY DATE(ts) ORDER BY 1;
+SELECT ts + INTERVAL 0 SECOND x, COUNT(*) FROM t1 GROUP BY x ORDER BY x;
+SELECT COUNT(DISTINCT ts + INTERVAL 0 SECOND) FROM t1;
+
+-- Windows sort by the stored value.
+-- mysql-differs: MySQL's RANK, DENSE_RANK and ROW_NUMBER are BIGINT UNSIGNED (unsigned_flag); MariaDB's BIGINT
+-- expect-types: INT UNSIGNED BIGINT
+SELECT id, ROW_NUMBER() OVER (ORDER BY ts) FROM t1 ORDER BY id;
+-- mysql-differs: MySQL's RANK, DENSE_RANK and ROW_NUMBER are BIGINT UNSIGNED (unsigned_flag); MariaDB's BIGINT
+-- expect-types: INT UNSIGNED BIGINT
+SELECT id, RANK() OVER (ORDER BY ts) FROM t1 ORDER BY id;
+SELECT id, LAG(id) OVER (ORDER BY ts) FROM t1 ORDER BY id;
+-- mysql-differs: MySQL's RANK, DENSE_RANK and ROW_NUMBER are BIGINT UNSIGNED (unsigned_flag); MariaDB's BIGINT
+-- expect-types: INT UNSIGNED BIGINT
+SELECT id, ROW_NUMBER() OVER (PARTITION BY g ORDER BY ts DESC) FROM t1 ORDER BY id;
+SELECT id, COUNT(*) OVER (PARTITION BY ts) FROM t1 ORDER BY id;
+
+-- IN on an indexed TIMESTAMP looks each constant up as its earlier
+-- instant; without an index the scan compares wall times.
+SELECT id FROM ti WHERE ts IN ('2026-11-01 01:30:00', '2026-11-01 01:15:00') ORDER BY id;
+SELECT id FROM t1 WHERE ts IN ('2026-11-01 01:30:00', '2026-11-01 01:15:00') ORDER BY id;

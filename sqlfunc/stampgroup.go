@@ -1,0 +1,367 @@
+package sqlfunc
+
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/dolthub/go-mysql-server/sql"
+	"github.com/dolthub/go-mysql-server/sql/analyzer"
+	"github.com/dolthub/go-mysql-server/sql/expression"
+	"github.com/dolthub/go-mysql-server/sql/expression/function/aggregation"
+	"github.com/dolthub/go-mysql-server/sql/plan"
+	"github.com/dolthub/go-mysql-server/sql/rowexec"
+	"github.com/dolthub/go-mysql-server/sql/transform"
+	"github.com/dolthub/vitess/go/sqltypes"
+)
+
+// StampGroupRuleID is from tzrep's range 11_410-11_419.
+const StampGroupRuleID analyzer.RuleId = 11_410
+
+// MySQL's GROUP BY, DISTINCT, UNION (distinct) and COUNT(DISTINCT) of a
+// TIMESTAMP column key their temporary table on the column's stored value
+// (the field is copied byte for byte, the UTC instant), so under a zone
+// with DST the two instants of a repeated wall time (01:30 EDT and 01:30
+// EST on America/New_York's 2026-11-01) are two groups, two rows, a count
+// of two. GMS hashes the value it is handed, the session's wall time, and
+// the engine's mark of the later instant (ToSessionStamp) is invisible to
+// that hash on purpose (joins and comparisons are in wall time in MySQL
+// too). stampGroupRule keys those operations on StampInstant instead, for
+// a column handed up as read (plainCols): an expression over it (DATE(ts),
+// ts + INTERVAL ..., IFNULL(ts, ...), MAX(ts)) is a wall time to MySQL,
+// stored in its temporary table as that wall time's earlier instant, so
+// it keeps GMS's wall-time key. Windows sort their PARTITION BY and ORDER
+// BY keys by instant, as ORDER BY does (stamporder.go): MySQL's filesort
+// sorts the stored value. It runs last, and only under a zone with DST (a
+// plan is cached per time_zone).
+var stampGroupRule = analyzer.Rule{Id: StampGroupRuleID, Apply: func(ctx *sql.Context, _ *analyzer.Analyzer, n sql.Node, _ *plan.Scope,
+	_ analyzer.RuleSelector, _ *sql.QueryFlags) (sql.Node, transform.TreeIdentity, error) {
+	if !zoneHasDST(ctx) {
+		return n, transform.SameTree, nil
+	}
+	return stampGroups(n)
+}}
+
+// stampGroups rewrites n, through derived tables (a SubqueryAlias is
+// opaque to transform.Node) and subqueries in expressions, which GMS
+// analyzed before this rule saw them; every rewrite is idempotent.
+func stampGroups(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
+	n, same1, err := transform.NodeExprsWithOpaque(n, func(e sql.Expression) (sql.Expression, transform.TreeIdentity, error) {
+		sq, ok := e.(*plan.Subquery)
+		if !ok || sq.Query == nil {
+			return e, transform.SameTree, nil
+		}
+		q, same, err := stampGroups(sq.Query)
+		if err != nil || same == transform.SameTree {
+			return e, transform.SameTree, err
+		}
+		return sq.WithQuery(q), transform.NewTree, nil
+	})
+	if err != nil {
+		return nil, transform.SameTree, err
+	}
+	n, same2, err := transform.NodeWithOpaque(n, func(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
+		switch x := n.(type) {
+		case *plan.GroupBy:
+			return stampGroupBy(x)
+		case *plan.Distinct:
+			return stampDistinctOf(x, x.Child)
+		case *plan.OrderedDistinct:
+			return stampDistinctOf(x, x.Child)
+		case *plan.SetOp:
+			return stampUnion(x)
+		case *plan.Window:
+			return stampWindow(x)
+		}
+		return n, transform.SameTree, nil
+	})
+	if err != nil {
+		return nil, transform.SameTree, err
+	}
+	return n, same1 && same2, nil
+}
+
+// plainStampField: e is a TIMESTAMP column of child handed up as read
+// (plain[k] for its column k of child's schema).
+func plainStampField(e sql.Expression, child sql.Node, plain []bool) bool {
+	gf, ok := e.(*expression.GetField)
+	if !ok || gf.Type().Type() != sqltypes.Timestamp {
+		return false
+	}
+	k := -1
+	for j, c := range child.Schema() {
+		if strings.EqualFold(c.Name, gf.Name()) && strings.EqualFold(c.Source, gf.Table()) {
+			if k >= 0 {
+				return false // ambiguous: leave GMS's key
+			}
+			k = j
+		}
+	}
+	return k >= 0 && k < len(plain) && plain[k]
+}
+
+func stampGroupBy(g *plan.GroupBy) (sql.Node, transform.TreeIdentity, error) {
+	plain := plainCols(g.Child, false)
+	changed := false
+	keys := make([]sql.Expression, len(g.GroupByExprs))
+	for i, e := range g.GroupByExprs {
+		keys[i] = e
+		if plainStampField(e, g.Child, plain) {
+			keys[i] = &stampGroupKey{unary: unary{e}}
+			changed = true
+		}
+	}
+	sel := make([]sql.Expression, len(g.SelectedExprs))
+	for i, e := range g.SelectedExprs {
+		ne, same, err := transform.Expr(e, func(e sql.Expression) (sql.Expression, transform.TreeIdentity, error) {
+			cd, ok := e.(*aggregation.CountDistinct)
+			if !ok {
+				return e, transform.SameTree, nil
+			}
+			kids := cd.Children()
+			out := make([]sql.Expression, len(kids))
+			hit := false
+			for j, k := range kids {
+				out[j] = k
+				if plainStampField(k, g.Child, plain) {
+					out[j] = &stampGroupKey{unary: unary{k}}
+					hit = true
+				}
+			}
+			if !hit {
+				return e, transform.SameTree, nil
+			}
+			ne, err := cd.WithChildren(out...)
+			return ne, transform.NewTree, err
+		})
+		if err != nil {
+			return nil, transform.SameTree, err
+		}
+		sel[i] = ne
+		changed = changed || same == transform.NewTree
+	}
+	if !changed {
+		return g, transform.SameTree, nil
+	}
+	out := *g
+	out.GroupByExprs = keys
+	out.SelectedExprs = sel
+	return &out, transform.NewTree, nil
+}
+
+// stampGroupKey is a grouping key of a TIMESTAMP column as its stored instant.
+// Only hashed (GMS's GroupBy keys on it; COUNT(DISTINCT) on its text),
+// never returned. It prints as its column: GMS's validateGroupBy, which
+// also runs over an analyzed derived table again, matches the select
+// list with the grouping keys by their text.
+type stampGroupKey struct {
+	unary
+}
+
+func (s *stampGroupKey) Type() sql.Type { return s.child.Type() }
+func (s *stampGroupKey) CollationCoercibility(ctx *sql.Context) (sql.CollationID, byte) {
+	return sql.GetCoercibility(ctx, s.child)
+}
+func (s *stampGroupKey) WithChildren(children ...sql.Expression) (sql.Expression, error) {
+	return withChild(s, children)
+}
+func (s *stampGroupKey) Eval(ctx *sql.Context, row sql.Row) (any, error) {
+	v, err := s.child.Eval(ctx, row)
+	if t, ok := v.(time.Time); ok && err == nil {
+		return StampInstant(t, SessionZone(ctx)), nil
+	}
+	return v, err
+}
+
+func stampDistinctOf(n, child sql.Node) (sql.Node, transform.TreeIdentity, error) {
+	keyed := stampKeyed(child, plainCols(child, false))
+	if keyed == nil {
+		return n, transform.SameTree, nil
+	}
+	return &stampDistinct{UnaryNode: plan.UnaryNode{Child: child}, keyed: keyed}, transform.NewTree, nil
+}
+
+// stampKeyed marks the TIMESTAMP columns of n's schema that plain says
+// are read as is; nil when there is none.
+func stampKeyed(n sql.Node, plain []bool) []bool {
+	var keyed []bool
+	for i, c := range n.Schema() {
+		if c.Type.Type() == sqltypes.Timestamp && i < len(plain) && plain[i] {
+			if keyed == nil {
+				keyed = make([]bool, len(n.Schema()))
+			}
+			keyed[i] = true
+		}
+	}
+	return keyed
+}
+
+// stampUnion: a UNION (distinct) deduplicates in GMS's SetOp; without an
+// ORDER BY, LIMIT or OFFSET of its own (those apply after the
+// deduplication, inside the SetOp) it becomes a UNION ALL under
+// stampDistinct. A column is keyed on its instant only where both sides
+// hand it up as read.
+func stampUnion(s *plan.SetOp) (sql.Node, transform.TreeIdentity, error) {
+	if s.SetOpType != plan.UnionType || !s.Distinct || s.Limit != nil || s.Offset != nil || len(s.SortFields) > 0 {
+		return s, transform.SameTree, nil
+	}
+	l, r := plainCols(s.Left(), false), plainCols(s.Right(), false)
+	if len(l) != len(r) {
+		return s, transform.SameTree, nil
+	}
+	both := make([]bool, len(l))
+	for i := range l {
+		both[i] = l[i] && r[i]
+	}
+	keyed := stampKeyed(s, both)
+	if keyed == nil {
+		return s, transform.SameTree, nil
+	}
+	all := *s
+	all.Distinct = false
+	return &stampDistinct{UnaryNode: plan.UnaryNode{Child: &all}, keyed: keyed}, transform.NewTree, nil
+}
+
+// stampDistinct is DISTINCT with the keyed TIMESTAMP columns hashed as
+// their stored instants; the rows it hands up are the child's, the first
+// of each key, in the child's order (so it serves GMS's OrderedDistinct
+// too).
+type stampDistinct struct {
+	plan.UnaryNode
+	keyed []bool // by the child's schema
+}
+
+var _ sql.ExecSourceRel = (*stampDistinct)(nil)
+
+func (s *stampDistinct) String() string {
+	p := sql.NewTreePrinter()
+	_ = p.WriteNode("Distinct(stamp instants)")
+	_ = p.WriteChildren(s.Child.String())
+	return p.String()
+}
+func (s *stampDistinct) IsReadOnly() bool { return s.Child.IsReadOnly() }
+func (s *stampDistinct) WithChildren(children ...sql.Node) (sql.Node, error) {
+	if len(children) != 1 {
+		return nil, sql.ErrInvalidChildrenNumber.New(s, len(children), 1)
+	}
+	c := *s
+	c.Child = children[0]
+	return &c, nil
+}
+func (s *stampDistinct) CollationCoercibility(ctx *sql.Context) (sql.CollationID, byte) {
+	return sql.GetCoercibility(ctx, s.Child)
+}
+
+func (s *stampDistinct) RowIter(ctx *sql.Context, row sql.Row) (sql.RowIter, error) {
+	it, err := rowexec.DefaultBuilder.Build(ctx, s.Child, row)
+	if err != nil {
+		return nil, err
+	}
+	return &stampDistinctIter{child: it, keyed: s.keyed, seen: map[uint64]struct{}{}}, nil
+}
+
+type stampDistinctIter struct {
+	child sql.RowIter
+	keyed []bool
+	seen  map[uint64]struct{}
+	key   sql.Row
+}
+
+func (d *stampDistinctIter) Next(ctx *sql.Context) (sql.Row, error) {
+	loc := SessionZone(ctx)
+	for {
+		row, err := d.child.Next(ctx)
+		if err != nil {
+			return nil, err
+		}
+		d.key = append(d.key[:0], row...)
+		// keyed is by the child's schema, the row's last len(keyed)
+		// values (an outer scope's values come first).
+		for j, k := range d.keyed {
+			i := len(row) - len(d.keyed) + j
+			if !k || i < 0 {
+				continue
+			}
+			if t, ok := row[i].(time.Time); ok {
+				d.key[i] = StampInstant(t, loc)
+			}
+		}
+		h, err := sql.HashOf(ctx, d.key)
+		if err != nil {
+			return nil, err
+		}
+		if _, dup := d.seen[h]; dup {
+			continue
+		}
+		d.seen[h] = struct{}{}
+		return row, nil
+	}
+}
+
+func (d *stampDistinctIter) Close(ctx *sql.Context) error {
+	d.seen = nil
+	return d.child.Close(ctx)
+}
+
+// stampWindow sorts a window's PARTITION BY and ORDER BY keys that are
+// TIMESTAMP columns as read by their instants (stampOrder), so a
+// partition, the rows' order and their peers follow the stored values.
+// A RANGE frame with an offset (RANGE INTERVAL 1 HOUR PRECEDING) keeps
+// GMS's wall-time ORDER BY key: its bounds are computed from that key.
+func stampWindow(w *plan.Window) (sql.Node, transform.TreeIdentity, error) {
+	plain := plainCols(w.Child, false)
+	changed := false
+	exprs := make([]sql.Expression, len(w.SelectExprs))
+	for i, e := range w.SelectExprs {
+		ne, same, err := transform.Expr(e, func(e sql.Expression) (sql.Expression, transform.TreeIdentity, error) {
+			wa, ok := e.(sql.WindowAdaptableExpression)
+			if !ok || wa.Window() == nil {
+				return e, transform.SameTree, nil
+			}
+			def := wa.Window()
+			nd := *def
+			hit := false
+			nd.PartitionBy = make([]sql.Expression, len(def.PartitionBy))
+			for j, p := range def.PartitionBy {
+				nd.PartitionBy[j] = p
+				if plainStampField(p, w.Child, plain) {
+					nd.PartitionBy[j] = &stampOrder{unary: unary{p}}
+					hit = true
+				}
+			}
+			if !offsetRange(def.Frame) {
+				nd.OrderBy = append(sql.SortFields(nil), def.OrderBy...)
+				for j, f := range def.OrderBy {
+					if plainStampField(f.Column, w.Child, plain) {
+						nd.OrderBy[j].Column = &stampOrder{unary: unary{f.Column}}
+						hit = true
+					}
+				}
+			}
+			if !hit {
+				return e, transform.SameTree, nil
+			}
+			// A fresh definition: its partition id is computed again from
+			// the new keys, the same for every function sharing it.
+			return wa.WithWindow(sql.NewWindowDefinition(nd.PartitionBy, nd.OrderBy, nd.Frame, nd.Ref, nd.Name)), transform.NewTree, nil
+		})
+		if err != nil {
+			return nil, transform.SameTree, err
+		}
+		exprs[i] = ne
+		changed = changed || same == transform.NewTree
+	}
+	if !changed {
+		return w, transform.SameTree, nil
+	}
+	return plan.NewWindow(exprs, w.Child), transform.NewTree, nil
+}
+
+// offsetRange: a RANGE frame with an N PRECEDING or N FOLLOWING bound.
+func offsetRange(f sql.WindowFrame) bool {
+	if f == nil {
+		return false
+	}
+	name := fmt.Sprintf("%T", f)
+	return strings.Contains(name, ".Range") && (strings.Contains(name, "NPreceding") || strings.Contains(name, "NFollowing"))
+}
