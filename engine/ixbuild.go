@@ -112,6 +112,13 @@ func registerBuildVariables() {
 				Default: int64(DefaultSleepRatio),
 			},
 			&sql.MysqlSystemVariable{
+				Name:    ChargeWritesVar,
+				Scope:   sql.GetMysqlScope(sql.SystemVariableScope_Global),
+				Dynamic: true,
+				Type:    types.NewSystemIntType(ChargeWritesVar, 0, 1, false),
+				Default: int64(0),
+			},
+			&sql.MysqlSystemVariable{
 				Name:    ForegroundPctVar,
 				Scope:   sql.GetMysqlScope(sql.SystemVariableScope_Global),
 				Dynamic: true,

@@ -90,6 +90,14 @@ import (
 // the next batch's time before the ratio applies. The ratio then paces the
 // backfill and what it costs after it, not the batches alone; where the
 // foreground keeps its target the ratio falls to 0 and the charge with it.
+// It is off by default (myriad_ddl_backfill_charge_writes): with the ratio
+// at its maximum it charged 2-10x the batches' own time (the backfill busy
+// 0.2-0.7 s of each 15 s instead of 0.7-0.9 s), and two 1,000,000-row runs
+// each way on the loaded shared machine (load 23-36) could not tell
+// whether that bought the foreground anything: during the build 68% and
+// 82% of before charged, 77% and 80% not; builds of 234 and 161 s against
+// 52 and 221 s (docs/BENCHMARKS.md, ddl15). The side-by-side script's
+// CHARGE="0 1" runs both on one machine.
 //
 // myriad_ddl_backfill_sleep_ratio is the ratio a build starts with, and the
 // fixed ratio when myriad_ddl_backfill_foreground_pct is 0 (then the
@@ -101,6 +109,9 @@ const (
 	// rate (measured with the backfill paused) the throttle keeps; 0
 	// turns the adaptation off.
 	ForegroundPctVar = "myriad_ddl_backfill_foreground_pct"
+	// ChargeWritesVar (0 or 1, default 0) charges the backfill its share
+	// of the store's flush and compaction time (charge).
+	ChargeWritesVar = "myriad_ddl_backfill_charge_writes"
 	// DefaultForegroundPct aims above the 80% issue #13 asks for: the
 	// baseline is measured with the new index already maintained by
 	// writers, and windows are noisy.
@@ -332,7 +343,9 @@ func (t *backfillThrottle) written(n int) { t.wrote += uint64(n) }
 // written before this window; the share of this window stands for it,
 // which holds while the mix of writers is steady.
 func (t *backfillThrottle) charge() {
-	if t.work == nil {
+	if t.work == nil || globalInt(ChargeWritesVar, 0) == 0 {
+		// Turned on later, the first charge starts from then.
+		t.workInit, t.owed = false, 0
 		return
 	}
 	w, b := t.work()

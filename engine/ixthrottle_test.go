@@ -6,6 +6,8 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/dolthub/go-mysql-server/sql"
 )
 
 // An idle server: the first probe gives up after throttleIdleProbe and
@@ -541,13 +543,22 @@ func TestThrottleSteersByMean(t *testing.T) {
 	}
 }
 
-// The backfill pays for the compactions and flushes of what it wrote: its
+// With myriad_ddl_backfill_charge_writes on, the backfill pays for the
+// compactions and flushes of what it wrote: its
 // share of the store's write work (its bytes over the WAL's) is added to
 // the next batch's time before the ratio applies. A backfill that wrote
 // all of the WAL's bytes is charged all of the work and runs fewer
 // batches; one that wrote none of them (another writer's compactions) runs
 // as many as without the charge.
 func TestThrottleChargesWriteWork(t *testing.T) {
+	registerBuildVariables()
+	setCharge := func(on int64) {
+		if err := sql.SystemVariables.SetGlobal(sql.NewEmptyContext(), ChargeWritesVar, on); err != nil {
+			t.Fatal(err)
+		}
+	}
+	setCharge(1)
+	defer setCharge(0)
 	th := &backfillThrottle{ratio: 100}
 	var work time.Duration
 	var wal uint64
@@ -601,6 +612,12 @@ func TestThrottleChargesWriteWork(t *testing.T) {
 		return n
 	}
 	none, all, other := batches(-1), batches(1), batches(0)
+	setCharge(0)
+	off := batches(1)
+	setCharge(1)
+	if off != none {
+		t.Fatalf("%d batches with %s off, %d without a charge", off, ChargeWritesVar, none)
+	}
 	t.Logf("batches in 10 s: %d without a charge, %d charged all, %d charged none", none, all, other)
 	if other != none {
 		t.Fatalf("%d batches charged for another writer's work, %d without a charge", other, none)
