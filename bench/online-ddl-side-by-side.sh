@@ -7,11 +7,14 @@
 # says how the windows are cut), and a table of every run's figures at the
 # end. Each server's table is loaded once and its data directory copied
 # for every run. Myriad runs once per myriad_ddl_backfill_sleep_ratio in
-# RATIOS (the throttle's starting ratio; default 300, the server's);
-# everything REPEAT times.
+# RATIOS (the throttle's starting ratio; default 300, the server's) and
+# myriad_ddl_backfill_charge_writes in CHARGE (default 0; "0 1": each run
+# without and with the backfill charged for its writes' compactions, side
+# by side); everything REPEAT times.
 #
 #   ROWS=1000000 bench/online-ddl-side-by-side.sh        (the final run)
 #   ROWS=1000000 RATIOS="0 300" REPEAT=2 bench/online-ddl-side-by-side.sh
+#   ROWS=1000000 CHARGE="0 1" REPEAT=2 SKIP_MARIADB=1 bench/online-ddl-side-by-side.sh
 #   SKIP_MARIADB=1 / SKIP_MYRIAD=1: one side only
 #   TRIES=N: N instant ADD/DROP COLUMN pairs instead (online-ddl-instant.py)
 #   ALTERS=N: N instant ALTERs (ADD, DROP, ADD, ...) INTERVAL s apart
@@ -119,13 +122,20 @@ if [ "${SKIP_MYRIAD:-}" != 1 ]; then
   fi
   for r in $(seq "$REPEAT"); do
     for ratio in $RATIOS; do
-      rm -rf "$WORK/myriad"; cp -a "$WORK/myriad-base" "$WORK/myriad"
-      newport
-      start_myriad "$BIN" "$WORK/myriad" "$P" --durability async --log-level "${LOG_LEVEL:-error}"
-      mariadb -h127.0.0.1 -P$P -uroot -e "SET GLOBAL myriad_ddl_backfill_sleep_ratio = $ratio"
-      SERVER_PID=$MYRIAD_PID load "myriad(ratio=$ratio,run=$r)"
-      stop_server "$MYRIAD_PID"
-      [ -n "${SKIP_CHECK:-}" ] || "$BIN" check --data-dir "$WORK/myriad" | tail -1
+      for charge in ${CHARGE:-0}; do
+        rm -rf "$WORK/myriad"; cp -a "$WORK/myriad-base" "$WORK/myriad"
+        newport
+        start_myriad "$BIN" "$WORK/myriad" "$P" --durability async --log-level "${LOG_LEVEL:-error}"
+        mariadb -h127.0.0.1 -P$P -uroot -e "SET GLOBAL myriad_ddl_backfill_sleep_ratio = $ratio"
+        label="myriad(ratio=$ratio,run=$r)"
+        if [ "$charge" != 0 ]; then
+          mariadb -h127.0.0.1 -P$P -uroot -e "SET GLOBAL myriad_ddl_backfill_charge_writes = $charge"
+          label="myriad(ratio=$ratio,charge=$charge,run=$r)"
+        fi
+        SERVER_PID=$MYRIAD_PID load "$label"
+        stop_server "$MYRIAD_PID"
+        [ -n "${SKIP_CHECK:-}" ] || "$BIN" check --data-dir "$WORK/myriad" | tail -1
+      done
     done
   done
 fi
