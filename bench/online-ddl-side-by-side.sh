@@ -7,17 +7,23 @@
 # says how the windows are cut), and a table of every run's figures at the
 # end. Each server's table is loaded once and its data directory copied
 # for every run. Myriad runs once per myriad_ddl_backfill_sleep_ratio in
-# RATIOS (the throttle's starting ratio; default 300, the server's);
-# everything REPEAT times.
+# RATIOS (the throttle's starting ratio; default 300, the server's) and
+# myriad_ddl_backfill_charge_writes in CHARGE (default 0; "0 1": each run
+# without and with the backfill charged for its writes' compactions, side
+# by side); everything REPEAT times.
 #
 #   ROWS=1000000 bench/online-ddl-side-by-side.sh        (the final run)
 #   ROWS=1000000 RATIOS="0 300" REPEAT=2 bench/online-ddl-side-by-side.sh
+#   ROWS=1000000 CHARGE="0 1" REPEAT=2 SKIP_MARIADB=1 bench/online-ddl-side-by-side.sh
 #   SKIP_MARIADB=1 / SKIP_MYRIAD=1: one side only
 #   TRIES=N: N instant ADD/DROP COLUMN pairs instead (online-ddl-instant.py)
 #   ALTERS=N: N instant ALTERs (ADD, DROP, ADD, ...) INTERVAL s apart
 #   (default 3) instead, the seconds containing one against the others
 #   (online-ddl-alter-seconds.py: issue #13's <= 5% bound)
-#   WARMUP=S: S seconds of load before the before window (online-ddl.py)
+#   WARMUP=S: S seconds of load before the early window (online-ddl.py)
+#   PRE=S: S seconds from DROP COLUMN to CREATE INDEX (default 60); the
+#   index's before and after windows are adjacent to the build and as long
+#   as it, up to PRE-5 s (online-ddl.py)
 #   MYRIAD_BASE=DIR / MARIADB_BASE=DIR: a Myriad / MariaDB data directory
 #   already holding sbtest.sbtest1 with ROWS rows (copied, not changed);
 #   BASE_CACHE=DIR: keep the loaded directories in DIR (myriad-ROWS,
@@ -116,13 +122,20 @@ if [ "${SKIP_MYRIAD:-}" != 1 ]; then
   fi
   for r in $(seq "$REPEAT"); do
     for ratio in $RATIOS; do
-      rm -rf "$WORK/myriad"; cp -a "$WORK/myriad-base" "$WORK/myriad"
-      newport
-      start_myriad "$BIN" "$WORK/myriad" "$P" --durability async --log-level "${LOG_LEVEL:-error}"
-      mariadb -h127.0.0.1 -P$P -uroot -e "SET GLOBAL myriad_ddl_backfill_sleep_ratio = $ratio"
-      SERVER_PID=$MYRIAD_PID load "myriad(ratio=$ratio,run=$r)"
-      stop_server "$MYRIAD_PID"
-      [ -n "${SKIP_CHECK:-}" ] || "$BIN" check --data-dir "$WORK/myriad" | tail -1
+      for charge in ${CHARGE:-0}; do
+        rm -rf "$WORK/myriad"; cp -a "$WORK/myriad-base" "$WORK/myriad"
+        newport
+        start_myriad "$BIN" "$WORK/myriad" "$P" --durability async --log-level "${LOG_LEVEL:-error}"
+        mariadb -h127.0.0.1 -P$P -uroot -e "SET GLOBAL myriad_ddl_backfill_sleep_ratio = $ratio"
+        label="myriad(ratio=$ratio,run=$r)"
+        if [ "$charge" != 0 ]; then
+          mariadb -h127.0.0.1 -P$P -uroot -e "SET GLOBAL myriad_ddl_backfill_charge_writes = $charge"
+          label="myriad(ratio=$ratio,charge=$charge,run=$r)"
+        fi
+        SERVER_PID=$MYRIAD_PID load "$label"
+        stop_server "$MYRIAD_PID"
+        [ -n "${SKIP_CHECK:-}" ] || "$BIN" check --data-dir "$WORK/myriad" | tail -1
+      done
     done
   done
 fi
@@ -149,8 +162,9 @@ if [ "${SKIP_MARIADB:-}" != 1 ]; then
 fi
 if [ -s "$SUMMARY_FILE" ]; then
   echo
-  echo "ROWS=$ROWS WARMUP=${WARMUP:-0}: issue #13's figures (before = sysbench tps in the before window; ADD/DROP: time, tps in"
-  echo "its second and the next 9 s against before; CREATE INDEX: first try or its error, rows/s; errors = sysbench's)"
+  echo "ROWS=$ROWS WARMUP=${WARMUP:-0} PRE=${PRE:-60}: issue #13's figures (early = sysbench tps W+5..W+20 s; ADD/DROP: time, tps in"
+  echo "its second and the next 9 s against early; CREATE INDEX: first try or its error, rows/s; before/after = the L s adjacent to"
+  echo "the build, L = the build's whole seconds up to PRE-5; errors = sysbench's)"
   echo
   if [ -n "${ALTERS:-}" ]; then
     echo "| server, run | ADD COLUMN median / p90 / max (under 50 ms) | DROP COLUMN median / p90 / max (under 50 ms) | tps in ALTER seconds | tps in other seconds | ALTER seconds against others (95%) | paired: against the 2 s around (95%) | the second after against the rest (95%) | client errors |"
@@ -159,8 +173,8 @@ if [ -s "$SUMMARY_FILE" ]; then
     echo "| server, run | before tps | ADD COLUMN min / median / p90 / max (under 50 ms) | DROP COLUMN min / median / p90 / max (under 50 ms) | tps while altering (of before) | client errors |"
     echo "| --- | --- | --- | --- | --- | --- |"
   else
-    echo "| server, run | before tps | ADD COLUMN | DROP COLUMN | CREATE INDEX time (rows/s) | first try | tps during build (of before) | per server CPU-s during (of before) | tps 20 s after (of before) | client errors (during DDLs / whole run) |"
-    echo "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |"
+    echo "| server, run | early tps (W+5..W+20 s) | ADD COLUMN | DROP COLUMN | CREATE INDEX time (rows/s) | first try | window s (L) | tps L s just before | tps during build (of before) | tps L s just after (of before) | txn per server CPU-s before / during / after | client errors (during DDLs / whole run) |"
+    echo "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |"
   fi
   cat "$SUMMARY_FILE"
 fi

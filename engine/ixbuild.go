@@ -112,6 +112,13 @@ func registerBuildVariables() {
 				Default: int64(DefaultSleepRatio),
 			},
 			&sql.MysqlSystemVariable{
+				Name:    ChargeWritesVar,
+				Scope:   sql.GetMysqlScope(sql.SystemVariableScope_Global),
+				Dynamic: true,
+				Type:    types.NewSystemIntType(ChargeWritesVar, 0, 1, false),
+				Default: int64(0),
+			},
+			&sql.MysqlSystemVariable{
 				Name:    ForegroundPctVar,
 				Scope:   sql.GetMysqlScope(sql.SystemVariableScope_Global),
 				Dynamic: true,
@@ -162,7 +169,10 @@ type build struct {
 	mdl *mdlLock
 
 	job catalog.Job // the record as last written (runner goroutine only)
-	def atomic.Pointer[catalog.Table]
+	// wrote: bytes of index entries the last committed batch wrote (runner
+	// goroutine only), for the throttle's charge.
+	wrote int
+	def   atomic.Pointer[catalog.Table]
 
 	phase     atomic.Value // string, for SHOW PROCESSLIST
 	rowsDone  atomic.Int64
@@ -650,6 +660,8 @@ func (b *build) backfill(sctx *sql.Context, ctx context.Context, lay *layout,
 	}
 	th.label = fmt.Sprintf("%d %s.%s", b.job.ID, b.job.Schema, b.job.Table)
 	th.debt = b.e.db.CompactionDebt
+	th.work = b.e.db.WriteWork
+	th.charge() // the figures the first window's charge starts from
 	for {
 		if err := ctx.Err(); err != nil {
 			return err
@@ -684,6 +696,8 @@ func (b *build) backfill(sctx *sql.Context, ctx context.Context, lay *layout,
 		}
 		took := time.Since(start)
 		b.rowsDone.Add(int64(n))
+		th.written(b.wrote)
+		b.wrote = 0
 		if next == nil {
 			return nil
 		}
@@ -739,7 +753,7 @@ func (b *build) batch(sctx *sql.Context, lay *layout, il *indexLayout, cursor, h
 	if err != nil {
 		return nil, 0, err
 	}
-	n, size := 0, 0
+	n, size, wrote := 0, 0, 0
 	var last []byte
 	ok := it.First()
 	for ; ok && n < limit && size < batchBytes; ok = it.Next() {
@@ -761,6 +775,7 @@ func (b *build) batch(sctx *sql.Context, lay *layout, il *indexLayout, cursor, h
 			}
 		}
 		tx.Set(ik, nil)
+		wrote += len(ik)
 		size += len(key) + len(it.Value())
 		last = append(last[:0], key...)
 		n++
@@ -771,7 +786,11 @@ func (b *build) batch(sctx *sql.Context, lay *layout, il *indexLayout, cursor, h
 		return nil, 0, err
 	}
 	it.Close()
-	return b.commitBatch(tx, last, more, hi, n)
+	next, n, err := b.commitBatch(tx, last, more, hi, n)
+	if err == nil {
+		b.wrote = wrote
+	}
+	return next, n, err
 }
 
 // commitBatch records a backfill batch's progress in the job record and

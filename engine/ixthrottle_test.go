@@ -6,6 +6,8 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/dolthub/go-mysql-server/sql"
 )
 
 // An idle server: the first probe gives up after throttleIdleProbe and
@@ -538,5 +540,89 @@ func TestThrottleSteersByMean(t *testing.T) {
 	}
 	if th.ratio != throttleMaxRatio {
 		t.Fatalf("ratio %v with the foreground's mean at 85%% of target, want %v", th.ratio, throttleMaxRatio)
+	}
+}
+
+// With myriad_ddl_backfill_charge_writes on, the backfill pays for the
+// compactions and flushes of what it wrote: its
+// share of the store's write work (its bytes over the WAL's) is added to
+// the next batch's time before the ratio applies. A backfill that wrote
+// all of the WAL's bytes is charged all of the work and runs fewer
+// batches; one that wrote none of them (another writer's compactions) runs
+// as many as without the charge.
+func TestThrottleChargesWriteWork(t *testing.T) {
+	registerBuildVariables()
+	setCharge := func(on int64) {
+		if err := sql.SystemVariables.SetGlobal(sql.NewEmptyContext(), ChargeWritesVar, on); err != nil {
+			t.Fatal(err)
+		}
+	}
+	setCharge(1)
+	defer setCharge(0)
+	th := &backfillThrottle{ratio: 100}
+	var work time.Duration
+	var wal uint64
+	th.work = func() (time.Duration, uint64) { return work, wal }
+	th.charge()
+	th.written(300)
+	wal, work = wal+1000, work+200*time.Millisecond
+	th.charge()
+	if th.owed != 60*time.Millisecond {
+		t.Fatalf("owed %v for 30%% of 200 ms, want 60ms", th.owed)
+	}
+
+	// share: the backfill's share of the WAL's bytes; -1: no work func.
+	batches := func(share float64) int {
+		c := &fakeClock{t: time.Now()}
+		start := c.t
+		// The foreground at 500/s against a reference of 1000: below
+		// target, so the ratio goes to its maximum.
+		ends := func() int64 { return int64(500 * c.t.Sub(start).Seconds()) }
+		th := newBackfillThrottle(ends)
+		th.clock = c
+		th.reference, th.refAt = 1000, c.t
+		th.record(1000, ends())
+		var work time.Duration
+		var wal uint64
+		if share >= 0 {
+			// Compactions busy 20% of the time; 1 MB/s into the WAL.
+			th.work = func() (time.Duration, uint64) {
+				el := c.t.Sub(start)
+				return el / 5, uint64(el.Seconds() * 1e6)
+			}
+			th.charge()
+			work, wal = th.work()
+		}
+		_ = work
+		n := 0
+		for end := c.t.Add(10 * time.Second); c.t.Before(end); n++ {
+			c.t = c.t.Add(5 * time.Millisecond)
+			if share >= 0 {
+				// The backfill's bytes since the last batch.
+				_, w := th.work()
+				th.written(int(share * float64(w-wal)))
+				wal = w
+			}
+			p, err := th.pause(context.Background(), 5*time.Millisecond)
+			if err != nil {
+				t.Fatal(err)
+			}
+			c.t = c.t.Add(p)
+		}
+		return n
+	}
+	none, all, other := batches(-1), batches(1), batches(0)
+	setCharge(0)
+	off := batches(1)
+	setCharge(1)
+	if off != none {
+		t.Fatalf("%d batches with %s off, %d without a charge", off, ChargeWritesVar, none)
+	}
+	t.Logf("batches in 10 s: %d without a charge, %d charged all, %d charged none", none, all, other)
+	if other != none {
+		t.Fatalf("%d batches charged for another writer's work, %d without a charge", other, none)
+	}
+	if all*2 > none {
+		t.Fatalf("%d batches charged for all of the work, %d without a charge: want under half", all, none)
 	}
 }
