@@ -417,7 +417,7 @@ func (h *handler) resultCallbacks(c *mysql.Conn, query string, cb mysql.ResultSp
 	if dml {
 		return aliasCallback(query, fieldsCallback(cb, h.statementScales(c, query)))
 	}
-	return aliasCallback(query, setCallback(query, fieldsCallback(h.processlistCallback(query, cb), h.statementScales(c, query))))
+	return aliasCallback(query, setCallback(query, fieldsCallback(showFieldsCallback(query, h.processlistCallback(query, cb)), h.statementScales(c, query))))
 }
 
 // plainDML reports whether q, after ASCII white space, starts with the
