@@ -307,9 +307,11 @@ func (h *handler) ComMultiQuery(ctx context.Context, c *mysql.Conn, query string
 	}
 	rest, err := h.comMultiQuery(ctx, c, query, h.charsetCallback(c, s.spool))
 	if err != nil {
-		if err = s.end(err); err == nil {
-			rest = "" // MySQL runs no statement after one that failed
-		}
+		// MySQL runs no statement after one that failed; the library
+		// went on with the rest after writing the ERR packet, and the
+		// client read the next statement's reply as a stray packet.
+		rest = ""
+		err = s.end(err)
 	}
 	if w != nil {
 		// The library hands the remainder back as the next call's text:

@@ -313,3 +313,26 @@ func TestMidstreamLockWaitTimeout(t *testing.T) {
 		t.Errorf("after COMMIT: %d rows (%v), want 1", theirs, err)
 	}
 }
+
+// TestMultiStatementStopsAtError: a multi-statement text whose statement
+// fails before any result set of its own stops there, as in MySQL: the
+// statements after it do not run, and the connection's next command reads
+// its own reply. Before, the protocol library went on with the remainder
+// after the ERR packet: go-sql-driver then failed the next query with
+// "busy buffer".
+func TestMultiStatementStopsAtError(t *testing.T) {
+	ts := startServer(t, t.TempDir())
+	mustExec(t, ts.connect(""), "CREATE DATABASE m")
+	db := ts.connect("m")
+	mustExec(t, db, "CREATE TABLE lg (n INT)")
+	conn := pinnedConn(t, db)
+	_, err := conn.ExecContext(context.Background(), "SELECT nosuch; INSERT INTO lg VALUES (2)")
+	var me *mysql.MySQLError
+	if !errors.As(err, &me) || me.Number != 1054 {
+		t.Fatalf("multi-statement: %v, want 1054", err)
+	}
+	var n int
+	if err := conn.QueryRowContext(context.Background(), "SELECT COUNT(*) FROM lg").Scan(&n); err != nil || n != 0 {
+		t.Fatalf("next statement: %d rows (%v), want 0 and no error", n, err)
+	}
+}
