@@ -212,6 +212,11 @@ func (h *handler) ComInitDB(c *mysql.Conn, schemaName string) error {
 }
 
 func (h *handler) ComQuery(ctx context.Context, c *mysql.Conn, query string, cb mysql.ResultSpoolFn) error {
+	s := h.watchStream(c, cb)
+	return s.end(h.comQuery(ctx, c, query, s.spool))
+}
+
+func (h *handler) comQuery(ctx context.Context, c *mysql.Conn, query string, cb mysql.ResultSpoolFn) error {
 	cb = h.charsetCallback(c, cb)
 	query = longTypeText(noBackslashText(h.sessionOf(c), h.clientText(c, query)))
 	if done, err := h.directTxn(ctx, c, query, func(r *sqltypes.Result) error { return cb(r, false) }); done {
@@ -295,11 +300,19 @@ func (h *handler) storedFunction(c *mysql.Conn, query string, cb mysql.ResultSpo
 }
 
 func (h *handler) ComMultiQuery(ctx context.Context, c *mysql.Conn, query string, cb mysql.ResultSpoolFn) (string, error) {
+	s := h.watchStream(c, cb)
 	w := wireOf(c)
 	if w == nil || w.decodedRest == "" || query != w.decodedRest {
 		query = longTypeText(noBackslashText(h.sessionOf(c), h.clientText(c, query)))
 	}
-	rest, err := h.comMultiQuery(ctx, c, query, h.charsetCallback(c, cb))
+	rest, err := h.comMultiQuery(ctx, c, query, h.charsetCallback(c, s.spool))
+	if err != nil {
+		// MySQL runs no statement after one that failed; the library
+		// went on with the rest after writing the ERR packet, and the
+		// client read the next statement's reply as a stray packet.
+		rest = ""
+		err = s.end(err)
+	}
 	if w != nil {
 		// The library hands the remainder back as the next call's text:
 		// it is converted already.
@@ -406,7 +419,7 @@ func (h *handler) resultCallbacks(c *mysql.Conn, query string, cb mysql.ResultSp
 	if dml {
 		return aliasCallback(query, fieldsCallback(cb, h.statementScales(c, query)))
 	}
-	return aliasCallback(query, setCallback(query, fieldsCallback(h.processlistCallback(query, cb), h.statementScales(c, query))))
+	return aliasCallback(query, setCallback(query, fieldsCallback(showFieldsCallback(query, h.processlistCallback(query, cb)), h.statementScales(c, query))))
 }
 
 // plainDML reports whether q, after ASCII white space, starts with the
@@ -568,6 +581,17 @@ const erPSManyParam = 1390
 const versionID = 80033
 
 func (h *handler) ComStmtExecute(ctx context.Context, c *mysql.Conn, p *mysql.PrepareData, cb func(*sqltypes.Result) error) error {
+	wire, _ := c.Conn.(*wireConn)
+	if wire == nil || wire.cursorExec() {
+		// A cursor's rows are written by the library's COM_STMT_FETCH,
+		// not under this call (midstream.go does not reach them).
+		return h.comStmtExecute(ctx, c, p, cb)
+	}
+	s := &streamWatch{h: h, c: c}
+	return s.end(h.comStmtExecute(ctx, c, p, s.spoolBinary(cb)))
+}
+
+func (h *handler) comStmtExecute(ctx context.Context, c *mysql.Conn, p *mysql.PrepareData, cb func(*sqltypes.Result) error) error {
 	// A prepared CALL's replays need the wire guard (callresults.go); it
 	// is nil only where the guard stayed below TLS (guardAboveTLS).
 	wire, _ := c.Conn.(*wireConn)

@@ -130,6 +130,12 @@ type wireConn struct {
 	// plaintext (guardAboveTLS, tls.go); else Conn is the socket.
 	overTLS bool
 
+	// replyVia: the library's replies to the current command pass through
+	// the guard (route); midErr: the error to send in place of the end
+	// packet of the result set being written (midstream.go).
+	replyVia bool
+	midErr   *midErr
+
 	pend []byte // bytes read from the socket past a packet boundary
 	held []byte // a reply header waiting for its body (see Write)
 
@@ -261,6 +267,7 @@ func (c *wireConn) scan(b []byte) (int, error) {
 				c.logical = 0
 				if c.hdr[3] == 0 {
 					c.cmd, c.prefN, c.capture = noCommand, 0, true
+					c.replyVia, c.midErr = false, nil
 					c.callSeen = false
 					c.prep = c.prep[:0]
 					c.exec = c.exec[:0]
@@ -405,9 +412,11 @@ func (c *wireConn) takePrepareQuantified() []sqltext.Quantified {
 }
 
 // route sends the library's replies through the wireConn for the commands
-// whose error replies it corrects, and straight to the socket otherwise. It
-// runs on the connection's goroutine between commands, when nothing else
-// uses mc.Conn.
+// whose error replies it corrects and for COM_QUERY (whose result set may
+// need an error in place of its end, midstream.go), and straight to the
+// socket otherwise. It runs on the connection's goroutine between commands,
+// when nothing else uses mc.Conn; the library binds its reply buffer to
+// mc.Conn after reading the command.
 func (c *wireConn) route() {
 	if c.mc == nil {
 		return
@@ -419,7 +428,8 @@ func (c *wireConn) route() {
 			c.forcedMulti = true
 		}
 	}
-	if c.rewrites() {
+	c.replyVia = c.rewrites() || c.cmd == mysql.ComQuery
+	if c.replyVia {
 		c.mc.Conn = c
 	} else {
 		c.mc.Conn = c.Conn
@@ -459,7 +469,8 @@ func knownCommand(cmd int) bool {
 // rewrites reports whether a reply to the current command may need
 // correcting: an error reply needing MySQL's number (unknown commands,
 // COM_STMT_EXECUTE and COM_STMT_PREPARE), or the OK packet of a text
-// PREPARE (see fixOKInfo). Other COM_QUERY replies go straight to the
+// PREPARE (see fixOKInfo). Other COM_QUERY replies pass through unchanged
+// (but for midstream.go's error), and the handler gives GMS the bare
 // socket, so that GMS can see a client that goes away mid-query.
 func (c *wireConn) rewrites() bool {
 	return c.cmd == mysql.ComStmtExecute || c.cmd == mysql.ComPrepare || c.cmd != noCommand && !knownCommand(c.cmd) ||
@@ -479,6 +490,9 @@ func (c *wireConn) textPrepare() bool {
 }
 
 func (c *wireConn) Write(p []byte) (int, error) {
+	if c.midErr != nil {
+		return c.writeMidErr(p)
+	}
 	if !c.rewrites() && len(c.held) == 0 {
 		return c.out(p)
 	}
