@@ -3,6 +3,7 @@ package engine
 import (
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/go-mysql-server/sql/plan"
@@ -107,8 +108,12 @@ func tableTriggerEvents(ctx *sql.Context, rt *plan.ResolvedTable) (uint8, error)
 	return events[name], nil
 }
 
+// trigIndexParses counts parseTriggerIndex's runs (for tests).
+var trigIndexParses atomic.Int64
+
 // parseTriggerIndex parses every trigger of tdb for its table and event.
 func parseTriggerIndex(ctx *sql.Context, tdb sql.TriggerDatabase) (map[string]uint8, error) {
+	trigIndexParses.Add(1)
 	defs, err := tdb.GetTriggers(ctx)
 	if err != nil {
 		return nil, err
