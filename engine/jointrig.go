@@ -139,9 +139,19 @@ func wireJoinTriggers(ctx *sql.Context, a *analyzer.Analyzer, u *plan.Update, uj
 		if before == nil && after == nil {
 			continue
 		}
-		// A trigger writing a table the statement reads is MySQL's 1442
-		// when it runs (trigused.go); these executors are out of
-		// TriggerTableInUse's reach, so it is applied here.
+		// These executors are out of the reach of the rules that check the
+		// ones in a plan, so they are applied here: a trigger writing a
+		// table the statement reads is MySQL's 1442 when it runs
+		// (trigused.go); an INSERT ... SELECT GMS runs wrongly in a
+		// trigger is refused (trigsel.go).
+		for _, chain := range []sql.Node{before, after} {
+			if chain == nil {
+				continue
+			}
+			if _, _, err := RefuseTriggerInsertSelect(ctx, chain); err != nil {
+				return nil, err
+			}
+		}
 		if used == nil {
 			used = map[string]bool{}
 			statementTables(u, used)
@@ -162,7 +172,7 @@ func wireJoinTriggers(ctx *sql.Context, a *analyzer.Analyzer, u *plan.Update, uj
 				updaters[k] = v
 			}
 		}
-		updaters[name] = &trigUpdater{RowUpdater: up, before: before, after: after}
+		updaters[name] = &trigUpdater{RowUpdater: up, before: before, after: after, table: rt.Schema()}
 	}
 	if updaters == nil {
 		return nil, nil
@@ -365,6 +375,7 @@ func runTriggers(ctx *sql.Context, chain sql.Node, oldNew sql.Row) (sql.Row, err
 type trigUpdater struct {
 	sql.RowUpdater
 	before, after sql.Node
+	table         sql.Schema // the target's
 }
 
 func (u *trigUpdater) Update(ctx *sql.Context, old, new sql.Row) error {

@@ -5,6 +5,7 @@ import (
 	"sort"
 
 	"github.com/dolthub/go-mysql-server/sql"
+	"github.com/dolthub/go-mysql-server/sql/expression"
 	"github.com/dolthub/go-mysql-server/sql/plan"
 	"github.com/dolthub/go-mysql-server/sql/rowexec"
 	"github.com/dolthub/go-mysql-server/sql/transform"
@@ -93,6 +94,9 @@ func (j *joinUpdate) RowIter(ctx *sql.Context, r sql.Row) (sql.RowIter, error) {
 		}
 		if tu, ok := j.uj.Updaters[name].(*trigUpdater); ok {
 			p.trig = tu
+			if tu.before != nil {
+				p.gens = targetGenerated(src.UpdateExprs, tu.table, len(r)+p.start, len(r)+p.end)
+			}
 		}
 		parts = append(parts, p)
 	}
@@ -100,7 +104,7 @@ func (j *joinUpdate) RowIter(ctx *sql.Context, r sql.Row) (sql.RowIter, error) {
 	if jn := joinUnder(src.Child); jn != nil {
 		outer = jn.JoinType().IsLeftOuter() || jn.JoinType().IsRightOuter() || jn.JoinType().IsFullOuter()
 	}
-	return &joinUpdateIter{src: it, sch: sch, width: len(sch), parts: parts, outer: outer}, nil
+	return &joinUpdateIter{src: it, sch: sch, scope: r, width: len(sch), parts: parts, outer: outer}, nil
 }
 
 // targetPart is one target table's columns [start, end) in the joined row,
@@ -111,6 +115,36 @@ type targetPart struct {
 	start, end int
 	seen       map[uint64]struct{}
 	trig       *trigUpdater
+	gens       []sql.Expression
+}
+
+// targetGenerated is the UpdateSource's assignments of the generated
+// columns of the target at [start, end) of the joined row (GMS's SET list
+// ends with them, over the joined row): a BEFORE trigger's NEW needs them
+// again, as MySQL's fill_record_n_invoke_before_triggers computes the
+// generated columns again after the triggers ("Re-calculate generated
+// fields to cater for cases when base columns are updated by the
+// triggers"); the UpdateSource computed them from the statement's values.
+// Which columns are generated is the table's schema's to say (a Project in
+// the join keeps no Generated). The assignments index the row the
+// UpdateSource evaluates them on, which starts with the outer scope's
+// values (a trigger's row): [start, end) counts them.
+func targetGenerated(exprs []sql.Expression, table sql.Schema, start, end int) []sql.Expression {
+	var gens []sql.Expression
+	for _, e := range exprs {
+		s, ok := e.(*expression.SetField)
+		if !ok {
+			continue
+		}
+		gf, ok := s.LeftChild.(*expression.GetField)
+		if !ok {
+			continue
+		}
+		if i := gf.Index(); i >= start && i < end && i-start < len(table) && table[i-start].Generated != nil {
+			gens = append(gens, e)
+		}
+	}
+	return gens
 }
 
 // joinUpdateIter takes the UpdateSource's rows (old joined row, new joined
@@ -123,6 +157,7 @@ type targetPart struct {
 type joinUpdateIter struct {
 	src     sql.RowIter
 	sch     sql.Schema
+	scope   sql.Row
 	width   int
 	parts   []targetPart
 	outer   bool
@@ -193,6 +228,24 @@ func (it *joinUpdateIter) fire(ctx *sql.Context, p *targetPart, row sql.Row) err
 			return err
 		}
 		copy(newPart, res[w:])
+		if len(p.gens) > 0 {
+			// Over the row the UpdateSource evaluates them on: the outer
+			// scope's values (a trigger's row) before the joined row's.
+			nw := make(sql.Row, 0, len(it.scope)+it.width)
+			nw = append(append(nw, it.scope...), row[it.width:]...)
+			for _, g := range p.gens {
+				v, err := g.Eval(ctx, nw)
+				if err != nil {
+					return err
+				}
+				nr, ok := v.(sql.Row)
+				if !ok || len(nr) != len(nw) {
+					return fmt.Errorf("joinUpdate: generated column assignment gave %T", v)
+				}
+				nw = nr
+			}
+			copy(newPart, nw[len(it.scope)+p.start:len(it.scope)+p.end])
+		}
 	}
 	if p.trig.after == nil {
 		return nil

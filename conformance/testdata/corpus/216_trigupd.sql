@@ -61,3 +61,15 @@ DELETE FROM g WHERE NOT EXISTS (SELECT 1 FROM b WHERE b.id + 2 = g.id) AND id < 
 DELETE FROM g WHERE EXISTS (SELECT 1 FROM b WHERE id = 100);
 SELECT id, v FROM g ORDER BY id;
 SELECT id, ov FROM gl ORDER BY id;
+
+-- A BEFORE trigger that changes a base column of a multi-table UPDATE's
+-- target: its generated columns are computed again from the trigger's NEW
+-- (MariaDB 10.11 keeps the STORED one computed from the statement's value).
+CREATE TABLE gb (id INT PRIMARY KEY, aid INT, m INT, g INT AS (m * 2) STORED, v INT AS (m + 1) VIRTUAL);
+INSERT INTO gb (id, aid, m) VALUES (1, 1, 0), (2, 2, 0);
+CREATE TRIGGER gbu BEFORE UPDATE ON gb FOR EACH ROW SET NEW.m = NEW.m + 100;
+UPDATE a JOIN gb ON a.id = gb.aid SET gb.m = 1;
+-- mysql-differs: MySQL's fill_record_n_invoke_before_triggers computes the generated columns again after the BEFORE triggers ("Re-calculate generated fields to cater for cases when base columns are updated by the triggers"); MariaDB's multi-table UPDATE keeps the STORED value computed before them
+-- expect: 1 | 101 | 202 | 102
+-- expect: 2 | 101 | 202 | 102
+SELECT id, m, g, v FROM gb ORDER BY id;
