@@ -1,6 +1,8 @@
 package engine
 
 import (
+	"fmt"
+
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/go-mysql-server/sql/analyzer"
 	"github.com/dolthub/go-mysql-server/sql/expression"
@@ -75,17 +77,31 @@ func deferDMLAnalysis(ctx *sql.Context, n sql.Node) (sql.Node, transform.TreeIde
 		}
 		// GMS refuses explicit targets with triggers (1105): a table with
 		// DELETE triggers stays a single-table DELETE, whose triggers GMS
-		// fires per row.
+		// fires per row. Its [NOT] EXISTS stays a condition evaluated per
+		// row (keptExists): GMS would make it a join, which a DELETE
+		// without explicit targets cannot delete through (1105 "table
+		// doesn't support DELETE FROM"; GMS leaves IN alone for a DELETE).
 		if rt := resolvedUnder(target); rt != nil {
 			has, err := hasTrigger(ctx, rt, sqlparser.DeleteStr)
 			if err != nil {
 				return nil, transform.SameTree, err
 			}
 			if has {
-				if !d.RefsSingleRel {
+				child, same, err := keepExists(d.Child)
+				if err != nil {
+					return nil, transform.SameTree, err
+				}
+				if !d.RefsSingleRel && same == transform.SameTree {
 					break
 				}
-				del := *d
+				nd, err := d.WithChildren(child)
+				if err != nil {
+					return nil, transform.SameTree, err
+				}
+				del := *nd.(*plan.DeleteFrom)
+				if !d.RefsSingleRel {
+					return &del, transform.NewTree, nil
+				}
 				del.RefsSingleRel = false
 				return &deferredDML{&del}, transform.NewTree, nil
 			}
@@ -107,6 +123,57 @@ func runDeferredDML(ctx *sql.Context, a *analyzer.Analyzer, n sql.Node, scope *p
 	}
 	out, err := a.Analyze(ctx, d.dml, scope, qFlags)
 	return out, transform.NewTree, err
+}
+
+// keepExists wraps the [NOT] EXISTS conditions of n's filters (not those
+// of its subqueries) in keptExists.
+func keepExists(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
+	return transform.Node(n, func(c sql.Node) (sql.Node, transform.TreeIdentity, error) {
+		f, ok := c.(*plan.Filter)
+		if !ok {
+			return c, transform.SameTree, nil
+		}
+		kept := false
+		sql.Inspect(f.Expression, func(e sql.Expression) bool {
+			_, k := e.(*keptExists)
+			kept = kept || k
+			return !kept
+		})
+		if kept {
+			// Analyzed again (runDeferredDML).
+			return c, transform.SameTree, nil
+		}
+		e, same, err := transform.Expr(f.Expression, func(e sql.Expression) (sql.Expression, transform.TreeIdentity, error) {
+			if ex, ok := e.(*plan.ExistsSubquery); ok {
+				return &keptExists{ex}, transform.NewTree, nil
+			}
+			return e, transform.SameTree, nil
+		})
+		if err != nil || same {
+			return c, transform.SameTree, err
+		}
+		return plan.NewFilter(e, f.Child), transform.NewTree, nil
+	})
+}
+
+// keptExists is an EXISTS GMS's unnestExistsSubqueries does not see (it
+// matches *plan.ExistsSubquery conjuncts): it is evaluated per row, as
+// GMS evaluates an EXISTS it cannot unnest (under OR).
+type keptExists struct{ *plan.ExistsSubquery }
+
+var _ sql.Expression = (*keptExists)(nil)
+
+func (k *keptExists) Children() []sql.Expression { return []sql.Expression{k.ExistsSubquery} }
+
+func (k *keptExists) WithChildren(children ...sql.Expression) (sql.Expression, error) {
+	if len(children) != 1 {
+		return nil, sql.ErrInvalidChildrenNumber.New(k, len(children), 1)
+	}
+	ex, ok := children[0].(*plan.ExistsSubquery)
+	if !ok {
+		return nil, fmt.Errorf("keptExists: child %T, want *plan.ExistsSubquery", children[0])
+	}
+	return &keptExists{ex}, nil
 }
 
 // deleteTarget is the table a single-table DELETE deletes from: its alias if

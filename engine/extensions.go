@@ -266,9 +266,9 @@ func installGlobalRules() {
 		return deferDMLAnalysis(ctx, n)
 	}}}, analyzer.AlwaysBeforeDefault...)
 	analyzer.OnceAfterAll = append(analyzer.OnceAfterAll,
-		analyzer.Rule{Id: joinUpdateTriggersID, Apply: func(ctx *sql.Context, _ *analyzer.Analyzer, n sql.Node, _ *plan.Scope,
-			_ analyzer.RuleSelector, _ *sql.QueryFlags) (sql.Node, transform.TreeIdentity, error) {
-			return refuseJoinUpdateTriggers(ctx, n)
+		analyzer.Rule{Id: joinUpdateTriggersID, Apply: func(ctx *sql.Context, a *analyzer.Analyzer, n sql.Node, scope *plan.Scope,
+			_ analyzer.RuleSelector, qFlags *sql.QueryFlags) (sql.Node, transform.TreeIdentity, error) {
+			return joinUpdateTriggers(ctx, a, n, scope, qFlags)
 		}},
 		analyzer.Rule{Id: exactUpdatesID, Apply: func(_ *sql.Context, _ *analyzer.Analyzer, n sql.Node, _ *plan.Scope,
 			_ analyzer.RuleSelector, _ *sql.QueryFlags) (sql.Node, transform.TreeIdentity, error) {
@@ -318,7 +318,7 @@ const (
 	// 10_057: fkParentSchemaID, see fkParentSchema (foreignkeys.go)
 	// 10_750: orderByOutputAliasID, see OrderByOutputAlias (orderalias.go)
 	// 11_340: decimalNotesID, see decimalNotes (decnote.go)
-	// 11_341: joinUpdateTriggersID, see refuseJoinUpdateTriggers (jointrig.go)
+	// 11_341: joinUpdateTriggersID, see joinUpdateTriggers (jointrig.go)
 	// 11_342: RuleProcSetVariables, see refuseProcSetVariables (procset.go)
 )
 

@@ -3,9 +3,9 @@ package engine
 import (
 	"fmt"
 	"sort"
-	"strings"
 
 	"github.com/dolthub/go-mysql-server/sql"
+	"github.com/dolthub/go-mysql-server/sql/expression"
 	"github.com/dolthub/go-mysql-server/sql/plan"
 	"github.com/dolthub/go-mysql-server/sql/rowexec"
 	"github.com/dolthub/go-mysql-server/sql/transform"
@@ -84,20 +84,19 @@ func (j *joinUpdate) RowIter(ctx *sql.Context, r sql.Row) (sql.RowIter, error) {
 		targets = append(targets, name)
 	}
 	sort.Strings(targets)
-	parts := make([]joinPart, 0, len(targets))
+	parts := make([]targetPart, 0, len(targets))
 	for _, name := range targets {
-		p := joinPart{seen: map[uint64]struct{}{}, start: -1}
-		for i, c := range sch {
-			if strings.EqualFold(c.Source, name) {
-				if p.start < 0 {
-					p.start = i
-				}
-				p.end = i + 1
-			}
-		}
+		p := targetPart{seen: map[uint64]struct{}{}}
+		p.start, p.end = joinPart(sch, name)
 		if p.start < 0 {
 			it.Close(ctx)
 			return nil, fmt.Errorf("joinUpdate: no columns of target %s in the join", name)
+		}
+		if tu, ok := j.uj.Updaters[name].(*trigUpdater); ok {
+			p.trig = tu
+			if tu.before != nil {
+				p.gens = targetGenerated(src.UpdateExprs, tu.table, len(r)+p.start, len(r)+p.end)
+			}
 		}
 		parts = append(parts, p)
 	}
@@ -105,27 +104,70 @@ func (j *joinUpdate) RowIter(ctx *sql.Context, r sql.Row) (sql.RowIter, error) {
 	if jn := joinUnder(src.Child); jn != nil {
 		outer = jn.JoinType().IsLeftOuter() || jn.JoinType().IsRightOuter() || jn.JoinType().IsFullOuter()
 	}
-	return &joinUpdateIter{src: it, width: len(sch), parts: parts, outer: outer}, nil
+	return &joinUpdateIter{src: it, sch: sch, scope: r, width: len(sch), parts: parts, outer: outer}, nil
 }
 
-// joinPart is one target table's columns [start, end) in the joined row,
-// and the target rows already handed on (by hash of their values: the
-// rows were all read before the first write, see exactJoinSource, so a
-// target row reached again has the same values).
-type joinPart struct {
+// targetPart is one target table's columns [start, end) in the joined row,
+// the target rows already handed on (by hash of their values: the rows
+// were all read before the first write, see exactJoinSource, so a target
+// row reached again has the same values), and the target's triggers.
+type targetPart struct {
 	start, end int
 	seen       map[uint64]struct{}
+	trig       *trigUpdater
+	gens       []sql.Expression
+}
+
+// targetGenerated is the UpdateSource's assignments of the generated
+// columns of the target at [start, end) of the joined row (GMS's SET list
+// ends with them, over the joined row): a BEFORE trigger's NEW needs them
+// again, as MySQL's fill_record_n_invoke_before_triggers computes the
+// generated columns again after the triggers ("Re-calculate generated
+// fields to cater for cases when base columns are updated by the
+// triggers"); the UpdateSource computed them from the statement's values.
+// Which columns are generated is the table's schema's to say (a Project in
+// the join keeps no Generated). The assignments index the row the
+// UpdateSource evaluates them on, which starts with the outer scope's
+// values (a trigger's row): [start, end) counts them.
+func targetGenerated(exprs []sql.Expression, table sql.Schema, start, end int) []sql.Expression {
+	var gens []sql.Expression
+	for _, e := range exprs {
+		s, ok := e.(*expression.SetField)
+		if !ok {
+			continue
+		}
+		gf, ok := s.LeftChild.(*expression.GetField)
+		if !ok {
+			continue
+		}
+		if i := gf.Index(); i >= start && i < end && i-start < len(table) && table[i-start].Generated != nil {
+			gens = append(gens, e)
+		}
+	}
+	return gens
 }
 
 // joinUpdateIter takes the UpdateSource's rows (old joined row, new joined
 // row) and returns, for each target row not seen before, the old joined
-// row and a copy of it with only that target's part new.
+// row and a copy of it with only that target's part new. A target's BEFORE
+// triggers run as its row is returned (one row at a time, as MySQL fires
+// them row by row between writes), and its AFTER triggers then too when
+// the row is left unchanged: GMS's update iterator writes nothing for it,
+// so the updater's own firing never comes.
 type joinUpdateIter struct {
 	src     sql.RowIter
+	sch     sql.Schema
+	scope   sql.Row
 	width   int
-	parts   []joinPart
+	parts   []targetPart
 	outer   bool
-	pending []sql.Row
+	pending []pendingRow
+}
+
+// pendingRow is a row to return and the index of its target's part.
+type pendingRow struct {
+	row  sql.Row
+	part int
 }
 
 func (it *joinUpdateIter) Next(ctx *sql.Context) (sql.Row, error) {
@@ -159,12 +201,62 @@ func (it *joinUpdateIter) Next(ctx *sql.Context) (sql.Row, error) {
 			copy(out, old)
 			copy(out[it.width:], old)
 			copy(out[it.width+p.start:it.width+p.end], nw[p.start:p.end])
-			it.pending = append(it.pending, out)
+			it.pending = append(it.pending, pendingRow{row: out, part: i})
 		}
 	}
-	r := it.pending[0]
+	pr := it.pending[0]
 	it.pending = it.pending[1:]
-	return r, nil
+	if p := &it.parts[pr.part]; p.trig != nil {
+		if err := it.fire(ctx, p, pr.row); err != nil {
+			return nil, err
+		}
+	}
+	return pr.row, nil
+}
+
+// fire runs p's BEFORE triggers over its part of row (writing their NEW
+// into it) and, when the part is then unchanged, its AFTER triggers.
+func (it *joinUpdateIter) fire(ctx *sql.Context, p *targetPart, row sql.Row) error {
+	w := p.end - p.start
+	oldPart := row[p.start:p.end]
+	newPart := row[it.width+p.start : it.width+p.end]
+	if p.trig.before != nil {
+		oldNew := make(sql.Row, 0, 2*w)
+		oldNew = append(append(oldNew, oldPart...), newPart...)
+		res, err := runTriggers(ctx, p.trig.before, oldNew)
+		if err != nil {
+			return err
+		}
+		copy(newPart, res[w:])
+		if len(p.gens) > 0 {
+			// Over the row the UpdateSource evaluates them on: the outer
+			// scope's values (a trigger's row) before the joined row's.
+			nw := make(sql.Row, 0, len(it.scope)+it.width)
+			nw = append(append(nw, it.scope...), row[it.width:]...)
+			for _, g := range p.gens {
+				v, err := g.Eval(ctx, nw)
+				if err != nil {
+					return err
+				}
+				nr, ok := v.(sql.Row)
+				if !ok || len(nr) != len(nw) {
+					return fmt.Errorf("joinUpdate: generated column assignment gave %T", v)
+				}
+				nw = nr
+			}
+			copy(newPart, nw[len(it.scope)+p.start:len(it.scope)+p.end])
+		}
+	}
+	if p.trig.after == nil {
+		return nil
+	}
+	// The comparison GMS's update iterator makes (same schema), so
+	// exactly one of the two firings happens.
+	same, err := oldPart.Equals(ctx, newPart, it.sch[p.start:p.end])
+	if err != nil || !same {
+		return err
+	}
+	return p.trig.fireAfter(ctx, oldPart, newPart)
 }
 
 func (it *joinUpdateIter) Close(ctx *sql.Context) error { return it.src.Close(ctx) }

@@ -77,8 +77,7 @@ const (
 	bugSavepoints        = "engine bug: ROLLBACK TO SAVEPOINT keeps the savepoints set after it"
 	bugStatsPanic        = "engine bug: no sql.StatisticsTable, ANALYZE records 0 rows and GMS join costing divides by zero (panic)"
 
-	mysqlTwoBinCollations     = "MySQL's collation aggregation: JSON_UNQUOTE/->> answer utf8mb4_bin, the harness's literals utf8mb4_0900_bin, two _bin collations of one derivation compare with 1267 (sqlfunc/collagg.go, branch like9); under Myriad's default connection collation (utf8mb4_0900_ai_ci) the comparison runs in utf8mb4_bin"
-	refusedJoinUpdateTriggers = "refused 1235 until the triggers of a multi-table UPDATE's targets fire (GMS v0.20 fires only the first joined table's, over the whole joined row; engine/jointrig.go, branch upd9b)"
+	mysqlTwoBinCollations = "MySQL's collation aggregation: JSON_UNQUOTE/->> answer utf8mb4_bin, the harness's literals utf8mb4_0900_bin, two _bin collations of one derivation compare with 1267 (sqlfunc/collagg.go, branch like9); under Myriad's default connection collation (utf8mb4_0900_ai_ci) the comparison runs in utf8mb4_bin"
 )
 
 var queriesSkips = []skip{
@@ -310,10 +309,6 @@ var tableStatusSkips = []skip{
 }
 
 var scriptsSkips = []skip{
-	{"update join with update trigger different value", refusedJoinUpdateTriggers},
-	{"update join with update trigger same value", refusedJoinUpdateTriggers},
-	{"update join with update trigger", refusedJoinUpdateTriggers},
-	{"update join with update trigger if condition", refusedJoinUpdateTriggers},
 	{"alter table t modify column i2 int unsigned", textOutOfRange},
 	{"alter nil enum", bugEnumModify},
 	{"preserve enums through alter statements", bugEnumModify},
