@@ -80,3 +80,42 @@ func TestNotExistsHoistedPadSpace(t *testing.T) {
 		norecAgrees(t, db, "a", c.pred, c.want)
 	}
 }
+
+// TestInSubqueryTwoCollationsOnce: an uncorrelated `x IN (SELECT y ...)`
+// WHERE conjunct of strings of two collations (x utf8mb4_bin, y
+// utf8mb4_0900_ai_ci: MySQL compares under the _bin one, which pads) became a
+// semi join, which GMS runs as an inner join against the DISTINCT values of
+// y: distinct under y's NO PAD collation ('a', 'a '), equal under the
+// comparison's, so the outer row came back twice (the oracles' `sub` kind,
+// subora).
+func TestInSubqueryTwoCollationsOnce(t *testing.T) {
+	ts := startServer(t, t.TempDir())
+	db := ts.connect("")
+	db.SetMaxOpenConns(1)
+	for _, q := range []string{
+		"CREATE DATABASE ic", "USE ic",
+		"CREATE TABLE t0 (id INT PRIMARY KEY, c VARCHAR(8) COLLATE utf8mb4_bin)",
+		"CREATE TABLE t1 (id INT PRIMARY KEY, c VARCHAR(8) COLLATE utf8mb4_0900_ai_ci, g VARCHAR(8) COLLATE utf8mb4_general_ci)",
+		"INSERT INTO t0 VALUES (1, 'a '), (2, 'b'), (3, 'B')",
+		"INSERT INTO t1 VALUES (4, 'a', 'b'), (6, 'a ', 'B'), (7, 'x', 'a')",
+	} {
+		mustExec(t, db, q)
+	}
+	for _, c := range []struct{ q, want string }{
+		{"SELECT id FROM t0 WHERE c IN (SELECT c FROM t1) ORDER BY id", "1"},
+		{"SELECT t0.id, t1.id FROM t0 CROSS JOIN t1 WHERE t0.c IN (SELECT s.c FROM t1 s) ORDER BY t1.id", "1 4|1 6|1 7"},
+		// Under general_ci 'b' and 'B' are one value (the DISTINCT kept
+		// one of them, and row 3 or 2 was lost); under _bin two, and 'a '
+		// equals 'a'.
+		{"SELECT id FROM t0 WHERE c IN (SELECT g FROM t1) ORDER BY id", "1|2|3"},
+		{"SELECT id FROM t1 WHERE g IN (SELECT c FROM t0) ORDER BY id", "4|6|7"},
+	} {
+		var got []string
+		for _, r := range queryRows(t, db, c.q) {
+			got = append(got, strings.Join(r, " "))
+		}
+		if g := strings.Join(got, "|"); g != c.want {
+			t.Errorf("%s:\n got %s\nwant %s", c.q, g, c.want)
+		}
+	}
+}

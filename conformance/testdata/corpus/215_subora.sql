@@ -32,3 +32,14 @@ SELECT id FROM npa WHERE NOT EXISTS (SELECT 1 FROM npb WHERE npa.c = 'a ') ORDER
 SELECT id FROM npa WHERE NOT EXISTS (SELECT 1 FROM npb WHERE npb.id = npa.id AND npa.c = 'a ') ORDER BY id;
 SELECT id FROM npa WHERE NOT EXISTS (SELECT 1 FROM npb WHERE npb.d = npa.c AND npb.id > 0) ORDER BY id;
 SELECT id, NOT EXISTS (SELECT 1 FROM npb WHERE npa.c = 'a ') FROM npa ORDER BY id;
+-- x IN (SELECT y ...) of strings of two collations as a WHERE conjunct: the
+-- semi join deduplicated y in its own collation (general_ci: 'b' = 'B') and
+-- compared in the _bin one, losing an outer row (or, the other way round,
+-- returning one twice).
+CREATE TABLE ic0 (id INT PRIMARY KEY, c VARCHAR(8) COLLATE utf8mb4_bin);
+CREATE TABLE ic1 (id INT PRIMARY KEY, g VARCHAR(8) COLLATE utf8mb4_general_ci);
+INSERT INTO ic0 VALUES (1, 'a '), (2, 'b'), (3, 'B');
+INSERT INTO ic1 VALUES (4, 'b'), (6, 'B'), (7, 'a');
+SELECT id FROM ic0 WHERE c IN (SELECT g FROM ic1) ORDER BY id;
+SELECT id FROM ic1 WHERE g IN (SELECT c FROM ic0) ORDER BY id;
+SELECT ic0.id, ic1.id FROM ic0 CROSS JOIN ic1 WHERE ic0.c IN (SELECT s.g FROM ic1 s) ORDER BY ic0.id, ic1.id;
