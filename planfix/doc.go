@@ -4,8 +4,9 @@
 // loses NULLs, row-valued IN that ignores NULL elements, semi joins rewritten
 // into inner joins that return an outer row once per match, GROUP BY
 // keys that tell -0 from 0, range heap joins that drop the other
-// conjuncts on their left table, and subqueries above a GROUP BY that read
-// outer columns the GroupBy did not pass up.
+// conjuncts on their left table, subqueries above a GROUP BY that read
+// outer columns the GroupBy did not pass up, and a subquery's conjuncts on
+// outer columns taken for ranges over the inner table's same-named index.
 //
 // It owns only plan rewrites installed into an analyzer (Install). It must
 // never change what a correct plan computes, read or write storage, or copy

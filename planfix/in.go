@@ -60,8 +60,15 @@ func protectIn(n sql.Node, semi bool) (sql.Node, transform.TreeIdentity, error) 
 				if in, ok := c.(*plan.InSubquery); ok && semi {
 					// Not a number against strings: the semi join then looks
 					// 0 up as '0' in the strings' index ('é' = 0 is TRUE).
+					// Nor strings of two collations: the semi join, made an
+					// inner join against the DISTINCT values of the
+					// subquery, takes them distinct in the subquery's
+					// collation ('a', 'a ' under utf8mb4_0900_ai_ci) and
+					// equal in the comparison's (under utf8mb4_bin), so an
+					// outer row came back once per match.
 					if sq, ok := in.RightChild.(*plan.Subquery); ok && sq.CanCacheResults() &&
-						!numberVsString(in.LeftChild.Type(), sq.Type()) {
+						!numberVsString(in.LeftChild.Type(), sq.Type()) &&
+						!collationsDiffer(in.LeftChild.Type(), sq.Type()) {
 						continue // becomes a semi join
 					}
 				}
@@ -330,6 +337,13 @@ func (r *rowIn) evalValue(ctx *sql.Context, lv any, rtyp sql.Type, rows []any) (
 
 // numberVsString: MySQL compares values of types a and b as DOUBLE, a
 // string with a number; a hash of either's own form cannot find equals.
+// collationsDiffer: a and b are strings of two collations.
+func collationsDiffer(a, b sql.Type) bool {
+	sa, ok1 := a.(sql.StringType)
+	sb, ok2 := b.(sql.StringType)
+	return ok1 && ok2 && types.IsText(a) && types.IsText(b) && sa.Collation() != sb.Collation()
+}
+
 func numberVsString(a, b sql.Type) bool {
 	return types.IsNumber(a) && types.IsText(b) || types.IsText(a) && types.IsNumber(b)
 }

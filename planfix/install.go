@@ -94,7 +94,8 @@ func Install(a *analyzer.Analyzer) {
 			case "applyIndexesFromOuterScope":
 				rules = append(rules, analyzer.Rule{Id: outerLookupsID, Apply: keepDisguisedColumnsOffOuterLookups})
 			case "optimizeJoins":
-				rules = append(rules, analyzer.Rule{Id: emptyJoinsID, Apply: dropEmptyJoins},
+				rules = append(rules, analyzer.Rule{Id: foreignFiltersID, Apply: keepForeignColumnsOffIndexes},
+					analyzer.Rule{Id: emptyJoinsID, Apply: dropEmptyJoins},
 					analyzer.Rule{Id: semiJoinOnceID, Apply: markSemiJoins},
 					analyzer.Rule{Id: exactJoinKeysID, Apply: exactJoinKeys},
 					analyzer.Rule{Id: noRangeHeapJoinsID, Apply: noRangeHeapJoins})

@@ -110,7 +110,12 @@ func nullFree(c sql.Expression) sql.Expression {
 	case *expression.Equals:
 		// GMS's operand validation accepts rows only under its own
 		// comparison types, so a row comparison is wrapped whole.
-		if types.NumColumns(c.Left().Type()) == 1 {
+		// Nor strings: engine's PadSpace makes `=` compare as MySQL does
+		// (PAD SPACE, the coercibility's collation) by rewriting an Equals,
+		// which trueEq is not, so 'a ' = 'a' under utf8mb4_bin was FALSE
+		// there and NOT EXISTS kept the row. IS TRUE keeps the Equals.
+		if types.NumColumns(c.Left().Type()) == 1 && !types.IsText(c.Left().Type()) &&
+			!types.IsText(c.Right().Type()) {
 			return &trueEq{c}
 		}
 	}
