@@ -49,6 +49,11 @@ func PadSpace(ctx *sql.Context, n sql.Node) (sql.Node, transform.TreeIdentity, e
 		case *plan.OrderedDistinct:
 			return distinctOnKeys(ctx, nn.Child, n)
 		case *plan.SetOp:
+			if nn.SetOpType != plan.UnionType {
+				if out, id, err := setOpOnKeys(ctx, nn); err != nil || id == transform.NewTree {
+					return out, id, err
+				}
+			}
 			if len(nn.SortFields) > 0 {
 				return setOpSortOnKeys(ctx, nn)
 			}

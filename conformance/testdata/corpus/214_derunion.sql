@@ -48,3 +48,25 @@ SELECT COUNT(DISTINCT c) OVER () FROM dp;
 SELECT SUM(DISTINCT id) OVER (PARTITION BY c) FROM dp;
 SELECT AVG(DISTINCT id) OVER (ORDER BY id) FROM dp;
 SELECT MAX(DISTINCT c) OVER () FROM dp ORDER BY id LIMIT 1;
+-- derunion2: INTERSECT and EXCEPT, DISTINCT and ALL, match rows under each
+-- string column's collation (Myriad matched bytes: 'ß' did not INTERSECT
+-- 'SS' under utf8mb4_unicode_ci, 'a ' and 'A' were two rows under
+-- utf8mb4_general_ci), NULL matches NULL, and ALL repeats a key's first
+-- left row min(m, n) or max(m-n, 0) times.
+CREATE TABLE ds (id INT PRIMARY KEY, c VARCHAR(8) COLLATE utf8mb4_unicode_ci);
+INSERT INTO ds VALUES (1, 'st'), (2, 'ß'), (3, 'sr'), (4, 'ß'), (5, NULL), (6, NULL);
+SELECT c FROM ds INTERSECT SELECT 'SS';
+SELECT 'SS' INTERSECT SELECT c FROM ds;
+SELECT c FROM ds INTERSECT ALL SELECT 'SS';
+SELECT c FROM ds EXCEPT SELECT 'SS';
+SELECT c FROM ds EXCEPT ALL SELECT 'SS';
+SELECT c FROM ds INTERSECT ALL SELECT c FROM ds;
+SELECT c FROM ds EXCEPT ALL SELECT c FROM ds WHERE id < 3;
+SELECT c FROM ds INTERSECT SELECT NULL;
+SELECT COUNT(*) FROM (SELECT c FROM ds INTERSECT SELECT 'ss') d;
+SELECT CONCAT('[', c, ']') FROM (SELECT c FROM dp INTERSECT SELECT 'A') d;
+SELECT CONCAT('[', c, ']') FROM (SELECT c FROM dp INTERSECT ALL (SELECT 'A' UNION ALL SELECT 'a')) d;
+SELECT CONCAT('[', c, ']') FROM (SELECT c FROM dp EXCEPT SELECT 'A') d;
+SELECT CONCAT('[', c, ']') FROM (SELECT c FROM dp EXCEPT ALL SELECT 'A') d;
+SELECT CONCAT('[', c, ']') FROM (SELECT c FROM dp EXCEPT SELECT 'x') d ORDER BY c, BINARY c LIMIT 3;
+SELECT id, c FROM dp INTERSECT SELECT 3, 'a';
