@@ -2,6 +2,7 @@ package engine
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/go-mysql-server/sql/analyzer"
@@ -52,6 +53,18 @@ func deferDMLAnalysis(ctx *sql.Context, n sql.Node) (sql.Node, transform.TreeIde
 			return &deferredDML{&u}, transform.NewTree, nil
 		}
 	case *plan.DeleteFrom:
+		own, err := ownTargetDelete(ctx, d)
+		if err != nil {
+			return nil, transform.SameTree, err
+		}
+		if own != nil {
+			// Planned as the single-table DELETE it is; a subquery in it
+			// goes on through the rest of this rule.
+			if nn, _, err := deferDMLAnalysis(ctx, own); err != nil || nn != sql.Node(own) {
+				return nn, transform.NewTree, err
+			}
+			return own, transform.NewTree, nil
+		}
 		if rt, ok := d.Child.(*plan.ResolvedTable); ok && !d.HasExplicitTargets() {
 			// GMS's processTruncate turns DELETE FROM t (no WHERE) into
 			// TRUNCATE after resolving every table of the current database
@@ -123,6 +136,46 @@ func runDeferredDML(ctx *sql.Context, a *analyzer.Analyzer, n sql.Node, scope *p
 	}
 	out, err := a.Analyze(ctx, d.dml, scope, qFlags)
 	return out, transform.NewTree, err
+}
+
+// ownTargetDelete is `DELETE q FROM t AS q WHERE ...` (or `DELETE t FROM t
+// ...`: one table read, outside subqueries, and it is the one target) of a
+// table with DELETE triggers, as the DELETE without explicit targets it
+// means, whose triggers GMS fires per row; else nil. GMS's applyTriggers
+// refuses any DELETE with explicit targets and triggers (1105 "delete from
+// with explicit target tables does not support triggers"), where MySQL
+// deletes and fires. A multi-table DELETE of such a table stays refused.
+func ownTargetDelete(ctx *sql.Context, d *plan.DeleteFrom) (*plan.DeleteFrom, error) {
+	targets := d.GetDeleteTargets()
+	if !d.HasExplicitTargets() || len(targets) != 1 {
+		return nil, nil
+	}
+	var tables []sql.Node
+	transform.Inspect(d.Child, func(c sql.Node) bool {
+		switch c.(type) {
+		case *plan.TableAlias, *plan.ResolvedTable, *plan.IndexedTableAccess:
+			tables = append(tables, c)
+			return false
+		case *plan.SubqueryAlias:
+			// A derived table is a second relation.
+			tables = append(tables, c, c)
+			return false
+		}
+		return true
+	})
+	if len(tables) != 1 {
+		return nil, nil
+	}
+	src, tgt := resolvedUnder(tables[0]), resolvedUnder(targets[0])
+	if src == nil || tgt == nil || !strings.EqualFold(tables[0].(sql.Nameable).Name(), targets[0].(sql.Nameable).Name()) ||
+		!strings.EqualFold(src.Name(), tgt.Name()) || !strings.EqualFold(src.Database().Name(), tgt.Database().Name()) {
+		return nil, nil
+	}
+	has, err := hasTrigger(ctx, src, sqlparser.DeleteStr)
+	if err != nil || !has {
+		return nil, err
+	}
+	return d.WithExplicitTargets(nil), nil
 }
 
 // keepExists wraps the [NOT] EXISTS conditions of n's filters (not those

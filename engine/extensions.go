@@ -303,8 +303,16 @@ func installGlobalRules() {
 		analyzer.Rule{Id: runDeferredDMLID, Apply: func(ctx *sql.Context, a *analyzer.Analyzer, n sql.Node, scope *plan.Scope,
 			_ analyzer.RuleSelector, qFlags *sql.QueryFlags) (sql.Node, transform.TreeIdentity, error) {
 			return runDeferredDML(ctx, a, n, scope, qFlags)
-		}})
+		}},
+		// Again for the shortcut batches of a single-table UPDATE/DELETE,
+		// which skip the post-analyzer batch: EXPLAIN PLAN UPDATE t ...
+		// WHERE pk = 1 failed 1105 "max1Row iterator returned more than
+		// one row". After runDeferredDML, whose analysis may set the flag.
+		analyzer.Rule{Id: explainManyRowsDMLID, Apply: explainManyRows})
 }
+
+// explainManyRowsDMLID is from trig15b's range 11_445-11_449.
+const explainManyRowsDMLID analyzer.RuleId = 11_445
 
 // Rule IDs of the global rules: the engine's range (see
 // RulePushInfoSchemaFilters).
@@ -320,6 +328,7 @@ const (
 	// 11_340: decimalNotesID, see decimalNotes (decnote.go)
 	// 11_341: joinUpdateTriggersID, see joinUpdateTriggers (jointrig.go)
 	// 11_342: RuleProcSetVariables, see refuseProcSetVariables (procset.go)
+	// 11_445: explainManyRowsDMLID, see installGlobalRules
 )
 
 // init installs the global rules when the package loads: every analyzer the

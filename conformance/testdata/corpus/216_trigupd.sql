@@ -73,3 +73,13 @@ UPDATE a JOIN gb ON a.id = gb.aid SET gb.m = 1;
 -- expect: 1 | 101 | 202 | 102
 -- expect: 2 | 101 | 202 | 102
 SELECT id, m, g, v FROM gb ORDER BY id;
+
+-- DELETE alias FROM t AS alias (explicit target, one table) of a table with
+-- DELETE triggers (1105 "delete from with explicit target tables does not
+-- support triggers" before): deleted, fired per row (trig15b).
+INSERT INTO g VALUES (6, 6), (7, 7), (8, 8), (9, 9);
+DELETE q FROM g AS q WHERE q.id = 6;
+DELETE g FROM g WHERE v = 7;
+DELETE q FROM g q WHERE EXISTS (SELECT 1 FROM a WHERE a.id + 7 = q.id);
+SELECT id, v FROM g ORDER BY id;
+SELECT id, ov FROM gl ORDER BY id;
