@@ -346,16 +346,18 @@ func (t *Table) ModifyColumn(ctx *sql.Context, name string, column *sql.Column, 
 		}
 	}
 	oldCol := &t.def.Columns[pos]
-	if nc := &def.Columns[newPos]; nc.Generated != nil && (oldCol.Generated == nil || genExprKey(oldCol.Generated.Expr) != genExprKey(nc.Generated.Expr)) {
-		// Every row stores its generated values (VIRTUAL too, see
-		// catalog.Column.Generated), and no path of MODIFY computes them
-		// again from a new expression: the rows kept the old values and
-		// reads answered them. Refused until the rewrite recomputes them
-		// (MySQL computes the column again for every row).
+	// Every row stores its generated values (VIRTUAL too, see
+	// catalog.Column.Generated): a new expression makes the ALTER copy
+	// the rows and compute the column again for each (newStampGens), as
+	// MySQL does; kept, the rows would answer the old expression's values.
+	exprChanged := genExprChanged(oldCol, &def.Columns[newPos])
+	if exprChanged && oldCol.Generated == nil && def.Columns[newPos].Virtual {
+		// MySQL refuses a plain column made VIRTUAL too.
 		return mysql.NewSQLError(1235, "42000",
 			"This version of MySQL doesn't yet support 'changing the expression of a generated column'")
 	}
 	why, instant := t.instantModify(oldCol, &def.Columns[newPos], pos, newPos)
+	instant = instant && !exprChanged
 	m := methodRebuild
 	if instant {
 		m = methodInstant
@@ -412,7 +414,7 @@ func (t *Table) ModifyColumn(ctx *sql.Context, name string, column *sql.Column, 
 		}
 		return nr, nil
 	}
-	if why.typeChange || copyAsked {
+	if why.typeChange || copyAsked || exprChanged {
 		// MySQL's ALGORITHM=COPY: the STORED generated columns are
 		// computed again (generated.go).
 		return t.rebuild(ctx, def, copyingConv(ctx, t.def, def, conv))

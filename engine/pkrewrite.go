@@ -155,6 +155,11 @@ func (t *Table) copyInto(ctx *sql.Context, nd *catalog.Table) error {
 	if err != nil {
 		return err
 	}
+	// As the online copy: a changed or retyped generated column's values
+	// are computed again (MODIFY c AS (...) in a combined ALTER).
+	if err := conv.setGens(ctx, t.def, nd); err != nil {
+		return err
+	}
 	n := int64(0)
 	return t.rebuild(ctx, nd, func(r sql.Row) (sql.Row, error) {
 		n++

@@ -41,6 +41,9 @@ func refuseProcSetVariables(ctx *sql.Context, n sql.Node) (sql.Node, transform.T
 			return true
 		}
 		err = procSetVariables(call.Procedure)
+		if err == nil {
+			procVarSets(call.Procedure) // procvar.go
+		}
 		return err == nil
 	})
 	return n, transform.SameTree, err

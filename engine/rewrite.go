@@ -204,17 +204,22 @@ type rowConv struct {
 	// gens recomputes the STORED generated columns over TIMESTAMPs when
 	// the rewrite is a copying ALTER's (setGens; nil otherwise).
 	gens *stampGens
+	// genChanged: a generated column's expression changes, so the copy
+	// must compute it (gens); a job resumed after a restart has no gens
+	// and rolls back (exprsMissing).
+	genChanged bool
 }
 
 // setGens makes a rewrite that converts a column's values (MySQL's
 // ALGORITHM=COPY) compute the STORED generated columns over TIMESTAMPs
-// again, in the session's zone (generated.go); nw must be prepared.
+// again, in the session's zone, and one that changes a generated column's
+// expression compute that column (generated.go); nw must be prepared.
 func (c *rowConv) setGens(ctx *sql.Context, old, nw *catalog.Table) error {
 	copying := false
 	for _, to := range c.to {
 		copying = copying || to != nil
 	}
-	if !copying {
+	if !copying && !c.genChanged {
 		return nil
 	}
 	g, err := newStampGens(ctx, old, nw)
@@ -239,6 +244,7 @@ func newRowConv(old, nw *catalog.Table) (*rowConv, error) {
 				if !catalog.InstantTypeChange(old.Columns[j].Type, col.Type) {
 					c.from[i], c.to[i] = oldSch[j].Type, newSch[i].Type
 				}
+				c.genChanged = c.genChanged || genExprChanged(&old.Columns[j], col)
 				break
 			}
 		}
@@ -285,6 +291,9 @@ func (c *rowConv) setAuto(ctx *sql.Context, nr sql.Row, n uint64) error {
 // exprsMissing reports a column that needs a per-row default it has not
 // got (a job resumed after a restart: the default was the statement's).
 func (c *rowConv) exprsMissing() bool {
+	if c.genChanged && c.gens == nil {
+		return true
+	}
 	for _, i := range c.exprCols {
 		if c.exprs[i] == nil {
 			return true
