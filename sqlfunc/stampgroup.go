@@ -114,6 +114,13 @@ func stampGroupBy(g *plan.GroupBy) (sql.Node, transform.TreeIdentity, error) {
 	sel := make([]sql.Expression, len(g.SelectedExprs))
 	for i, e := range g.SelectedExprs {
 		ne, same, err := transform.Expr(e, func(e sql.Expression) (sql.Expression, transform.TreeIdentity, error) {
+			if gc, ok := e.(*aggregation.GroupConcat); ok {
+				ne, hit := stampConcat(gc, func(e sql.Expression) bool { return plainStampField(e, g.Child, plain) })
+				if !hit {
+					return e, transform.SameTree, nil
+				}
+				return ne, transform.NewTree, nil
+			}
 			cd, ok := e.(*aggregation.CountDistinct)
 			if !ok {
 				return e, transform.SameTree, nil

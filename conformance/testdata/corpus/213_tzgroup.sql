@@ -48,3 +48,12 @@ SELECT id, COUNT(*) OVER (PARTITION BY ts) FROM t1 ORDER BY id;
 -- instant; without an index the scan compares wall times.
 SELECT id FROM ti WHERE ts IN ('2026-11-01 01:30:00', '2026-11-01 01:15:00') ORDER BY id;
 SELECT id FROM t1 WHERE ts IN ('2026-11-01 01:30:00', '2026-11-01 01:15:00') ORDER BY id;
+
+-- tzrep2: GROUP_CONCAT keeps its values in a temporary table of the
+-- column's stored values: DISTINCT keeps both instants of 01:30, ORDER BY
+-- sorts by them; an expression of the column is its wall time.
+SELECT GROUP_CONCAT(DISTINCT ts ORDER BY ts) FROM t1;
+SELECT GROUP_CONCAT(DISTINCT ts ORDER BY ts DESC SEPARATOR ';') FROM t1;
+SELECT GROUP_CONCAT(id ORDER BY ts) FROM t1;
+SELECT g, GROUP_CONCAT(DISTINCT ts ORDER BY ts) FROM t1 GROUP BY g ORDER BY g;
+SELECT GROUP_CONCAT(DISTINCT ts + INTERVAL 0 SECOND ORDER BY ts + INTERVAL 0 SECOND) FROM t1;
