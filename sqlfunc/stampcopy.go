@@ -259,11 +259,19 @@ func plainCols(n sql.Node, top bool) []bool {
 		if len(l)+len(r) == len(out) {
 			copy(out, append(l, r...))
 		}
-	case *plan.Project:
-		child := x.Child
+	case *plan.Project, *plan.Window:
+		// A Window's schema is its select list, as a Project's.
+		var child sql.Node
+		var exprs []sql.Expression
+		if p, ok := x.(*plan.Project); ok {
+			child, exprs = p.Child, p.Projections
+		} else {
+			w := x.(*plan.Window)
+			child, exprs = w.Child, w.SelectExprs
+		}
 		sub := plainCols(child, false)
 		csch := child.Schema()
-		for i, e := range x.Projections {
+		for i, e := range exprs {
 			// checkZeroDate (zerodate.go) and checkDivZero (divzero.go)
 			// wrap an INSERT's source columns to check them; they hand the
 			// value through unchanged. (Those wrappers are why 11_350's

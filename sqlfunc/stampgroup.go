@@ -114,6 +114,13 @@ func stampGroupBy(g *plan.GroupBy) (sql.Node, transform.TreeIdentity, error) {
 	sel := make([]sql.Expression, len(g.SelectedExprs))
 	for i, e := range g.SelectedExprs {
 		ne, same, err := transform.Expr(e, func(e sql.Expression) (sql.Expression, transform.TreeIdentity, error) {
+			if gc, ok := e.(*aggregation.GroupConcat); ok {
+				ne, hit := stampConcat(gc, func(e sql.Expression) bool { return plainStampField(e, g.Child, plain) })
+				if !hit {
+					return e, transform.SameTree, nil
+				}
+				return ne, transform.NewTree, nil
+			}
 			cd, ok := e.(*aggregation.CountDistinct)
 			if !ok {
 				return e, transform.SameTree, nil
@@ -196,13 +203,15 @@ func stampKeyed(n sql.Node, plain []bool) []bool {
 	return keyed
 }
 
-// stampUnion: a UNION (distinct) deduplicates in GMS's SetOp; without an
-// ORDER BY, LIMIT or OFFSET of its own (those apply after the
-// deduplication, inside the SetOp) it becomes a UNION ALL under
-// stampDistinct. A column is keyed on its instant only where both sides
-// hand it up as read.
+// stampUnion: a UNION (distinct) deduplicates in GMS's SetOp; it becomes
+// a UNION ALL under stampDistinct. A column is keyed on its instant only
+// where both sides hand it up as read. Its own ORDER BY, OFFSET and LIMIT
+// (inside GMS's SetOp, after the deduplication) go above, the ORDER BY
+// keys that are such columns sorted by instant (MySQL's filesort of the
+// union's temporary table sorts the stored values); a UNION ALL's own
+// ORDER BY gets those keys in place.
 func stampUnion(s *plan.SetOp) (sql.Node, transform.TreeIdentity, error) {
-	if s.SetOpType != plan.UnionType || !s.Distinct || s.Limit != nil || s.Offset != nil || len(s.SortFields) > 0 {
+	if s.SetOpType != plan.UnionType {
 		return s, transform.SameTree, nil
 	}
 	l, r := plainCols(s.Left(), false), plainCols(s.Right(), false)
@@ -217,9 +226,57 @@ func stampUnion(s *plan.SetOp) (sql.Node, transform.TreeIdentity, error) {
 	if keyed == nil {
 		return s, transform.SameTree, nil
 	}
+	var sorted sql.SortFields
+	for i, f := range s.SortFields {
+		if _, done := f.Column.(*stampOrder); done || !plainSetOpField(f.Column, s, both) {
+			continue
+		}
+		if sorted == nil {
+			sorted = append(sql.SortFields(nil), s.SortFields...)
+		}
+		sorted[i].Column = &stampOrder{unary: unary{f.Column}}
+		sorted[i].Column2 = nil
+	}
+	if !s.Distinct {
+		if sorted == nil {
+			return s, transform.SameTree, nil
+		}
+		out := *s
+		out.SortFields = sorted
+		return &out, transform.NewTree, nil
+	}
+	if sorted == nil {
+		sorted = s.SortFields
+	}
 	all := *s
 	all.Distinct = false
-	return &stampDistinct{UnaryNode: plan.UnaryNode{Child: &all}, keyed: keyed}, transform.NewTree, nil
+	all.SortFields, all.Limit, all.Offset = nil, nil, nil
+	var n sql.Node = &stampDistinct{UnaryNode: plan.UnaryNode{Child: &all}, keyed: keyed}
+	if len(sorted) > 0 {
+		n = plan.NewSort(sorted, n)
+	}
+	if s.Offset != nil {
+		n = plan.NewOffset(s.Offset, n)
+	}
+	if s.Limit != nil {
+		n = plan.NewLimit(s.Limit, n)
+	}
+	return n, transform.NewTree, nil
+}
+
+// plainSetOpField: e, a key of s's own ORDER BY, is a TIMESTAMP column of
+// s that plain says is read as is (by its index in s's schema, where its
+// name is that column's, else by its name and table).
+func plainSetOpField(e sql.Expression, s sql.Node, plain []bool) bool {
+	gf, ok := e.(*expression.GetField)
+	if !ok || gf.Type().Type() != sqltypes.Timestamp {
+		return false
+	}
+	sch := s.Schema()
+	if i := gf.Index(); i >= 0 && i < len(sch) && i < len(plain) && strings.EqualFold(sch[i].Name, gf.Name()) {
+		return plain[i]
+	}
+	return plainStampField(e, s, plain)
 }
 
 // stampDistinct is DISTINCT with the keyed TIMESTAMP columns hashed as

@@ -40,11 +40,21 @@ var stampOrderRule = analyzer.Rule{Id: StampOrderRuleID, Apply: func(ctx *sql.Co
 			return n, transform.SameTree, nil
 		}
 		var out sql.SortFields
+		var plain []bool
 		for i, f := range fields {
 			if f.Column.Type().Type() != sqltypes.Timestamp {
 				continue
 			}
 			if _, done := f.Column.(*stampOrder); done {
+				continue
+			}
+			// Only the column as read has a stored value to sort by: an
+			// expression of it (IFNULL(ts, ts), MAX(ts), a derived
+			// table's IFNULL) is a wall time to MySQL's filesort.
+			if plain == nil {
+				plain = plainCols(n.Children()[0], false)
+			}
+			if !plainStampField(f.Column, n.Children()[0], plain) {
 				continue
 			}
 			if out == nil {
