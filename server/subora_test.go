@@ -119,3 +119,41 @@ func TestInSubqueryTwoCollationsOnce(t *testing.T) {
 		}
 	}
 }
+
+// TestCoalesceInListWithNull: a string COALESCE IN a list holding NULL, as a
+// WHERE conjunct, matched no rows (TestOracles NoREC, seed
+// 1795828471855520350), while the select list answered 1 for the match.
+func TestCoalesceInListWithNull(t *testing.T) {
+	ts := startServer(t, t.TempDir())
+	db := ts.connect("")
+	db.SetMaxOpenConns(1)
+	for _, q := range []string{
+		"CREATE DATABASE cn", "USE cn",
+		"CREATE TABLE t0 (id INT PRIMARY KEY, c VARCHAR(8), b VARCHAR(8) COLLATE utf8mb4_bin)",
+		"INSERT INTO t0 VALUES (1, 'a', 'a'), (2, NULL, NULL), (3, 'A', 'A'), (4, 'q', 'q')",
+	} {
+		mustExec(t, db, q)
+	}
+	for _, c := range []struct{ q, want string }{
+		{"SELECT id FROM t0 WHERE COALESCE(c, 'z') IN ('A', NULL) ORDER BY id", "1|3"},
+		{"SELECT id FROM t0 WHERE COALESCE(c, 'z') IN ('Z', NULL) ORDER BY id", "2"},
+		{"SELECT id FROM t0 WHERE COALESCE(b, 'z') IN ('A', NULL) ORDER BY id", "3"},
+		// utf8mb4_bin pads: the NULL no longer keeps the list from its
+		// collation.
+		{"SELECT id FROM t0 WHERE COALESCE(b, 'z') IN ('a ', NULL) ORDER BY id", "1"},
+		{"SELECT id FROM t0 WHERE b IN ('a ', NULL) ORDER BY id", "1"},
+		{"SELECT id FROM t0 WHERE CASE WHEN id > 1 THEN c END IN ('a', NULL, 'Q') ORDER BY id", "3|4"},
+		{"SELECT id FROM t0 WHERE COALESCE(c, 'z') IN ('A', NULL, 'q') ORDER BY id", "1|3|4"},
+		{"SELECT id FROM t0 WHERE IFNULL(c, 'z') IN ('a', NULL) ORDER BY id", "1|3"},
+		{"SELECT id FROM t0 WHERE (COALESCE(c, 'z') NOT IN ('A', NULL)) IS NULL ORDER BY id", "2|4"},
+		{"SELECT id, COALESCE(c, 'z') IN ('A', NULL) FROM t0 ORDER BY id", "1 1|2 NULL|3 1|4 NULL"},
+	} {
+		var got []string
+		for _, r := range queryRows(t, db, c.q) {
+			got = append(got, strings.Join(r, " "))
+		}
+		if g := strings.Join(got, "|"); g != c.want {
+			t.Errorf("%s:\n got %s\nwant %s", c.q, g, c.want)
+		}
+	}
+}
