@@ -157,3 +157,32 @@ func TestCoalesceInListWithNull(t *testing.T) {
 		}
 	}
 }
+
+// TestIfNullDecimalLookupKey: GMS types IFNULL(int, decimal) as INT, so the
+// semi join looked IFNULL's 3.01 up in an INT index as 3 (TestOracles NoREC,
+// seed 1795830208378389015); the select list answered NULL.
+func TestIfNullDecimalLookupKey(t *testing.T) {
+	ts := startServer(t, t.TempDir())
+	db := ts.connect("")
+	db.SetMaxOpenConns(1)
+	for _, q := range []string{
+		"CREATE DATABASE ik", "USE ik",
+		"CREATE TABLE t1 (id INT PRIMARY KEY, c0 INT, c1 DECIMAL(10,2), KEY (c0))",
+		"INSERT INTO t1 VALUES (1, 3, 1.00), (2, NULL, 3.01), (3, NULL, 3.00), (4, 5, NULL), (5, NULL, 5.5)",
+	} {
+		mustExec(t, db, q)
+	}
+	for _, c := range []struct{ q, want string }{
+		{"SELECT id FROM t1 WHERE IFNULL(t1.c0, t1.c1) IN (SELECT s1.c0 FROM t1 AS s1) ORDER BY id", "1|3|4"},
+		{"SELECT id, IFNULL(t1.c0, t1.c1) IN (SELECT s1.c0 FROM t1 AS s1) FROM t1 ORDER BY id", "1 1|2 NULL|3 1|4 1|5 NULL"},
+		{"SELECT t1.id, s.id FROM t1 JOIN t1 AS s ON s.c0 = IFNULL(t1.c0, t1.c1) ORDER BY t1.id, s.id", "1 1|3 1|4 4"},
+	} {
+		var got []string
+		for _, r := range queryRows(t, db, c.q) {
+			got = append(got, strings.Join(r, " "))
+		}
+		if g := strings.Join(got, "|"); g != c.want {
+			t.Errorf("%s:\n got %s\nwant %s", c.q, g, c.want)
+		}
+	}
+}

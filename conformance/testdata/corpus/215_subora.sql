@@ -56,3 +56,9 @@ SELECT id FROM cn0 WHERE IFNULL(c, 'z') IN ('a', NULL, 'q') ORDER BY id;
 SELECT id FROM cn0 WHERE CASE WHEN id > 1 THEN c END IN ('a', NULL, 'Q') ORDER BY id;
 SELECT id FROM cn0 WHERE (COALESCE(c, 'z') NOT IN ('A', NULL)) IS NULL ORDER BY id;
 SELECT id, COALESCE(c, 'z') IN ('A', NULL) FROM cn0 ORDER BY id;
+-- GMS types IFNULL(int, decimal) as INT: the semi join (and a join) looked
+-- IFNULL's 3.01 up in the INT index as 3.
+CREATE TABLE ik1 (id INT PRIMARY KEY, c0 INT, c1 DECIMAL(10,2), KEY (c0));
+INSERT INTO ik1 VALUES (1, 3, 1.00), (2, NULL, 3.01), (3, NULL, 3.00), (4, 5, NULL), (5, NULL, 5.5);
+SELECT id FROM ik1 WHERE IFNULL(ik1.c0, ik1.c1) IN (SELECT s1.c0 FROM ik1 AS s1) ORDER BY id;
+SELECT ik1.id, s.id FROM ik1 JOIN ik1 AS s ON s.c0 = IFNULL(ik1.c0, ik1.c1) ORDER BY ik1.id, s.id;
