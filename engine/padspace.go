@@ -594,14 +594,27 @@ func wrapIn(ctx *sql.Context, e, left, right sql.Expression, hashed bool) (sql.E
 	if !ok {
 		return e, transform.SameTree, nil
 	}
-	all := append([]sql.Expression{left}, tup...)
+	// A NULL in the list takes no part in the collation (MySQL's
+	// DERIVATION_IGNORABLE); it stays as it is, so the list keeps its NULL.
+	all := []sql.Expression{left}
+	for _, x := range tup {
+		if x.Type() != types.Null {
+			all = append(all, x)
+		}
+	}
 	coll, ok := pairCollation(ctx, false, all...)
 	if !ok || (!gmsDiffers(coll) && typeCollation(left) == coll) {
+		if hashed {
+			return rehashIn(ctx, e, left, right)
+		}
 		return e, transform.SameTree, nil
 	}
 	els := make([]sql.Expression, len(tup))
 	for i, x := range tup {
-		els[i] = &collKey{child: x, coll: coll}
+		els[i] = x
+		if x.Type() != types.Null {
+			els[i] = &collKey{child: x, coll: coll}
+		}
 	}
 	nl, nr := &collKey{child: left, coll: coll}, expression.NewTuple(els...)
 	if hashed {
@@ -612,6 +625,20 @@ func wrapIn(ctx *sql.Context, e, left, right sql.Expression, hashed bool) (sql.E
 		return h, transform.NewTree, nil
 	}
 	return expression.NewInTuple(nl, nr), transform.NewTree, nil
+}
+
+// rehashIn rebuilds a HASH IN whose left operand was replaced after GMS
+// built it: HashInTuple.WithChildren keeps the map hashed in the old left
+// type's collation, while Eval hashes the value in the new one's, so
+// COALESCE(c, 'z') IN ('A', NULL), once sqlfunc gave the COALESCE its
+// MySQL collation, found nothing (TestOracles NoREC, seed
+// 1795828471855520350).
+func rehashIn(ctx *sql.Context, e, left, right sql.Expression) (sql.Expression, transform.TreeIdentity, error) {
+	h, err := expression.NewHashInTuple(ctx, left, right)
+	if err != nil {
+		return nil, transform.SameTree, err
+	}
+	return h, transform.NewTree, nil
 }
 
 // distinctOnKeys replaces SELECT DISTINCT over rows with collated string

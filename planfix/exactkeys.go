@@ -10,6 +10,7 @@ import (
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/go-mysql-server/sql/analyzer"
 	"github.com/dolthub/go-mysql-server/sql/expression"
+	"github.com/dolthub/go-mysql-server/sql/expression/function"
 	"github.com/dolthub/go-mysql-server/sql/plan"
 	"github.com/dolthub/go-mysql-server/sql/transform"
 	"github.com/dolthub/go-mysql-server/sql/types"
@@ -129,12 +130,26 @@ func exactSides(l, r sql.Expression, join bool) (sql.Expression, sql.Expression,
 		if !exactInto(lt, rt) {
 			return &exactKey{child: l, typ: rt}, r, true
 		}
-	case lok && (join || !constant(r)) && !exactInto(r.Type(), lc.Type()):
+	case lok && (join || !constant(r)) && !exactValuesInto(r, lc.Type()):
 		return l, &exactKey{child: r, typ: lc.Type()}, true
-	case rok && (join || !constant(l)) && !exactInto(l.Type(), rc.Type()):
+	case rok && (join || !constant(l)) && !exactValuesInto(l, rc.Type()):
 		return &exactKey{child: l, typ: rc.Type()}, r, true
 	}
 	return l, r, false
+}
+
+// exactValuesInto is exactInto for the values e yields. GMS types an IFNULL
+// as its first argument, but it yields the second's values too:
+// IFNULL(int_col, dec_col) IN (SELECT indexed_int ...) looked 3.01 up as 3
+// (TestOracles NoREC, seed 1795830208378389015).
+func exactValuesInto(e sql.Expression, to sql.Type) bool {
+	if !exactInto(e.Type(), to) {
+		return false
+	}
+	if f, ok := e.(*function.IfNull); ok {
+		return exactValuesInto(f.LeftChild, to) && exactValuesInto(f.RightChild, to)
+	}
+	return true
 }
 
 // constant: e reads no column (its index range is built statically).

@@ -119,3 +119,70 @@ func TestInSubqueryTwoCollationsOnce(t *testing.T) {
 		}
 	}
 }
+
+// TestCoalesceInListWithNull: a string COALESCE IN a list holding NULL, as a
+// WHERE conjunct, matched no rows (TestOracles NoREC, seed
+// 1795828471855520350), while the select list answered 1 for the match.
+func TestCoalesceInListWithNull(t *testing.T) {
+	ts := startServer(t, t.TempDir())
+	db := ts.connect("")
+	db.SetMaxOpenConns(1)
+	for _, q := range []string{
+		"CREATE DATABASE cn", "USE cn",
+		"CREATE TABLE t0 (id INT PRIMARY KEY, c VARCHAR(8), b VARCHAR(8) COLLATE utf8mb4_bin)",
+		"INSERT INTO t0 VALUES (1, 'a', 'a'), (2, NULL, NULL), (3, 'A', 'A'), (4, 'q', 'q')",
+	} {
+		mustExec(t, db, q)
+	}
+	for _, c := range []struct{ q, want string }{
+		{"SELECT id FROM t0 WHERE COALESCE(c, 'z') IN ('A', NULL) ORDER BY id", "1|3"},
+		{"SELECT id FROM t0 WHERE COALESCE(c, 'z') IN ('Z', NULL) ORDER BY id", "2"},
+		{"SELECT id FROM t0 WHERE COALESCE(b, 'z') IN ('A', NULL) ORDER BY id", "3"},
+		// utf8mb4_bin pads: the NULL no longer keeps the list from its
+		// collation.
+		{"SELECT id FROM t0 WHERE COALESCE(b, 'z') IN ('a ', NULL) ORDER BY id", "1"},
+		{"SELECT id FROM t0 WHERE b IN ('a ', NULL) ORDER BY id", "1"},
+		{"SELECT id FROM t0 WHERE CASE WHEN id > 1 THEN c END IN ('a', NULL, 'Q') ORDER BY id", "3|4"},
+		{"SELECT id FROM t0 WHERE COALESCE(c, 'z') IN ('A', NULL, 'q') ORDER BY id", "1|3|4"},
+		{"SELECT id FROM t0 WHERE IFNULL(c, 'z') IN ('a', NULL) ORDER BY id", "1|3"},
+		{"SELECT id FROM t0 WHERE (COALESCE(c, 'z') NOT IN ('A', NULL)) IS NULL ORDER BY id", "2|4"},
+		{"SELECT id, COALESCE(c, 'z') IN ('A', NULL) FROM t0 ORDER BY id", "1 1|2 NULL|3 1|4 NULL"},
+	} {
+		var got []string
+		for _, r := range queryRows(t, db, c.q) {
+			got = append(got, strings.Join(r, " "))
+		}
+		if g := strings.Join(got, "|"); g != c.want {
+			t.Errorf("%s:\n got %s\nwant %s", c.q, g, c.want)
+		}
+	}
+}
+
+// TestIfNullDecimalLookupKey: GMS types IFNULL(int, decimal) as INT, so the
+// semi join looked IFNULL's 3.01 up in an INT index as 3 (TestOracles NoREC,
+// seed 1795830208378389015); the select list answered NULL.
+func TestIfNullDecimalLookupKey(t *testing.T) {
+	ts := startServer(t, t.TempDir())
+	db := ts.connect("")
+	db.SetMaxOpenConns(1)
+	for _, q := range []string{
+		"CREATE DATABASE ik", "USE ik",
+		"CREATE TABLE t1 (id INT PRIMARY KEY, c0 INT, c1 DECIMAL(10,2), KEY (c0))",
+		"INSERT INTO t1 VALUES (1, 3, 1.00), (2, NULL, 3.01), (3, NULL, 3.00), (4, 5, NULL), (5, NULL, 5.5)",
+	} {
+		mustExec(t, db, q)
+	}
+	for _, c := range []struct{ q, want string }{
+		{"SELECT id FROM t1 WHERE IFNULL(t1.c0, t1.c1) IN (SELECT s1.c0 FROM t1 AS s1) ORDER BY id", "1|3|4"},
+		{"SELECT id, IFNULL(t1.c0, t1.c1) IN (SELECT s1.c0 FROM t1 AS s1) FROM t1 ORDER BY id", "1 1|2 NULL|3 1|4 1|5 NULL"},
+		{"SELECT t1.id, s.id FROM t1 JOIN t1 AS s ON s.c0 = IFNULL(t1.c0, t1.c1) ORDER BY t1.id, s.id", "1 1|3 1|4 4"},
+	} {
+		var got []string
+		for _, r := range queryRows(t, db, c.q) {
+			got = append(got, strings.Join(r, " "))
+		}
+		if g := strings.Join(got, "|"); g != c.want {
+			t.Errorf("%s:\n got %s\nwant %s", c.q, g, c.want)
+		}
+	}
+}

@@ -43,3 +43,22 @@ INSERT INTO ic1 VALUES (4, 'b'), (6, 'B'), (7, 'a');
 SELECT id FROM ic0 WHERE c IN (SELECT g FROM ic1) ORDER BY id;
 SELECT id FROM ic1 WHERE g IN (SELECT c FROM ic0) ORDER BY id;
 SELECT ic0.id, ic1.id FROM ic0 CROSS JOIN ic1 WHERE ic0.c IN (SELECT s.g FROM ic1 s) ORDER BY ic0.id, ic1.id;
+-- A string COALESCE (or IFNULL, CASE) IN a list holding NULL, as a WHERE
+-- conjunct, matched nothing: GMS's HASH IN kept the map it hashed in the
+-- COALESCE's old collation after the COALESCE got its MySQL one.
+CREATE TABLE cn0 (id INT PRIMARY KEY, c VARCHAR(8) COLLATE utf8mb4_general_ci, b VARCHAR(8) COLLATE utf8mb4_bin);
+INSERT INTO cn0 VALUES (1, 'a', 'a'), (2, NULL, NULL), (3, 'A', 'A'), (4, 'q', 'q');
+SELECT id FROM cn0 WHERE COALESCE(c, 'z') IN ('A', NULL) ORDER BY id;
+SELECT id FROM cn0 WHERE COALESCE(c, 'z') IN ('Z', NULL) ORDER BY id;
+SELECT id FROM cn0 WHERE COALESCE(b, 'z') IN ('A', NULL) ORDER BY id;
+SELECT id FROM cn0 WHERE COALESCE(b, 'z') IN ('a ', NULL) ORDER BY id;
+SELECT id FROM cn0 WHERE IFNULL(c, 'z') IN ('a', NULL, 'q') ORDER BY id;
+SELECT id FROM cn0 WHERE CASE WHEN id > 1 THEN c END IN ('a', NULL, 'Q') ORDER BY id;
+SELECT id FROM cn0 WHERE (COALESCE(c, 'z') NOT IN ('A', NULL)) IS NULL ORDER BY id;
+SELECT id, COALESCE(c, 'z') IN ('A', NULL) FROM cn0 ORDER BY id;
+-- GMS types IFNULL(int, decimal) as INT: the semi join (and a join) looked
+-- IFNULL's 3.01 up in the INT index as 3.
+CREATE TABLE ik1 (id INT PRIMARY KEY, c0 INT, c1 DECIMAL(10,2), KEY (c0));
+INSERT INTO ik1 VALUES (1, 3, 1.00), (2, NULL, 3.01), (3, NULL, 3.00), (4, 5, NULL), (5, NULL, 5.5);
+SELECT id FROM ik1 WHERE IFNULL(ik1.c0, ik1.c1) IN (SELECT s1.c0 FROM ik1 AS s1) ORDER BY id;
+SELECT ik1.id, s.id FROM ik1 JOIN ik1 AS s ON s.c0 = IFNULL(ik1.c0, ik1.c1) ORDER BY ik1.id, s.id;
