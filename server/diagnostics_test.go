@@ -1,0 +1,112 @@
+package server
+
+import (
+	"bytes"
+	"context"
+	"database/sql"
+	"net"
+	"os/exec"
+	"strings"
+	"testing"
+	"time"
+)
+
+// queryText runs q on conn and gives its rows as "a b c" lines joined by
+// "|", or the error.
+func queryText(t *testing.T, conn interface {
+	QueryContext(context.Context, string, ...any) (*sql.Rows, error)
+}, q string) (string, error) {
+	t.Helper()
+	rows, err := conn.QueryContext(t.Context(), q)
+	if err != nil {
+		return "", err
+	}
+	defer rows.Close()
+	cols, _ := rows.Columns()
+	var lines []string
+	for rows.Next() {
+		vals := make([]sql.NullString, len(cols))
+		ptrs := make([]any, len(cols))
+		for i := range vals {
+			ptrs[i] = &vals[i]
+		}
+		if err := rows.Scan(ptrs...); err != nil {
+			t.Fatal(err)
+		}
+		var f []string
+		for _, v := range vals {
+			f = append(f, v.String)
+		}
+		lines = append(lines, strings.Join(f, " "))
+	}
+	return strings.Join(lines, "|"), rows.Err()
+}
+
+// TestDiagnosticsArea: a failed statement's error is listed by SHOW
+// WARNINGS and SHOW ERRORS (Level Error), counted by SHOW COUNT(*)
+// WARNINGS/ERRORS and @@warning_count/@@error_count, as MySQL does; a
+// statement that uses no table (SELECT @@...) and the SHOW statements keep
+// the list, one that uses a table or raises a condition replaces it; the two
+// counts are read-only (1238). Before: the error was not listed, the SHOW
+// forms failed 1105 and the variables were unknown (1105).
+func TestDiagnosticsArea(t *testing.T) {
+	ts := startServer(t, t.TempDir())
+	mustExec(t, ts.connect(""), "CREATE DATABASE d")
+	db := ts.connect("d")
+	conn := pinnedConn(t, db)
+	mustExec(t, conn, "CREATE TABLE t (a INT)")
+	steps := []struct{ q, want string }{
+		{"SELECT nosuch FROM t", "error"},
+		{"SHOW WARNINGS", "Error 1054 Unknown column 'nosuch' in 'field list'"},
+		{"SHOW ERRORS", "Error 1054 Unknown column 'nosuch' in 'field list'"},
+		{"SHOW COUNT(*) WARNINGS", "1"},
+		{"show count(*) errors", "1"},
+		{"SELECT @@warning_count, @@error_count", "1 1"},
+		{"SELECT @@session.warning_count", "1"},
+		{"SHOW ERRORS LIMIT 0", ""},
+		{"SHOW WARNINGS", "Error 1054 Unknown column 'nosuch' in 'field list'"},
+		{"DO CAST('x' AS SIGNED)", ""},
+		{"SHOW ERRORS", ""},
+		{"SHOW COUNT(*) WARNINGS", "1"},
+		{"SHOW COUNT(*) ERRORS", "0"},
+		{"SELECT @@warning_count, @@error_count", "1 0"},
+		{"SELECT a FROM t", ""},
+		{"SELECT @@warning_count, @@error_count", "0 0"},
+		{"SHOW WARNINGS", ""},
+		{"SET @@warning_count = 3", "error"},
+		{"SHOW ERRORS", "Error 1238 Variable 'warning_count' is a read only variable"},
+	}
+	for _, s := range steps {
+		got, err := queryText(t, conn, s.q)
+		if s.want == "error" {
+			if err == nil {
+				t.Fatalf("%s: succeeded", s.q)
+			}
+			continue
+		}
+		if err != nil || got != s.want {
+			t.Fatalf("%s: %q, %v; want %q", s.q, got, err, s.want)
+		}
+	}
+	_, err := conn.ExecContext(t.Context(), "SET SESSION error_count = 1")
+	wantError(t, "SET error_count", err, 1238, "Variable 'error_count' is a read only variable")
+
+	// The mariadb CLI: --force runs on after the failed statement (read
+	// from standard input; with -e it stops).
+	host, port, err := net.SplitHostPort(ts.srv.Addr().String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, "mariadb", "--no-defaults", "--protocol=tcp", "-h"+host, "-P"+port, "-uroot",
+		"--batch", "--skip-column-names", "--force", "-Dd")
+	cmd.Stdin = strings.NewReader("SELECT nosuch FROM t;\nSHOW ERRORS;\nSHOW COUNT(*) ERRORS;\nDO CAST('x' AS SIGNED);\nSELECT @@warning_count, @@error_count;\n")
+	var out, errOut bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errOut
+	_ = cmd.Run() // exits 1 for the failed statement
+	want := "Error\t1054\tUnknown column 'nosuch' in 'field list'\n1\n1\t0\n"
+	if out.String() != want {
+		t.Errorf("mariadb CLI: %q (stderr %q), want %q", out.String(), errOut.String(), want)
+	}
+}
