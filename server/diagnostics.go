@@ -43,9 +43,13 @@ var (
 	showDiagRe = regexp.MustCompile(`(?is)^\s*SHOW\s+(?:(COUNT\s*\(\s*\*\s*\)\s+)?(WARNINGS|ERRORS))(?:\s+LIMIT\s+(\d+)(?:\s*,\s*(\d+))?)?\s*;?\s*$`)
 	// diagSetRe finds a SET of the two read-only counts.
 	diagSetRe = regexp.MustCompile(`(?is)^\s*SET\b[^;]*\b(warning_count|error_count)\b`)
-	// varsOnlyRe is a SELECT of system variables only: it uses no table
-	// and so, in MySQL, leaves the previous statement's conditions listed.
-	varsOnlyRe = regexp.MustCompile(`(?is)^\s*SELECT\s+@@[\w.]+(?:\s*,\s*@@[\w.]+)*\s*;?\s*$`)
+	// tablelessRe is a SELECT, SET or DO without the word FROM: it uses no
+	// table (Myriad has no stored functions that could read one), so in
+	// MySQL (sql_parse.cc resets the conditions only for a statement with
+	// tables) it leaves the previous statement's conditions listed. A FROM
+	// inside a string literal only makes the list be cleared, as before.
+	tablelessRe = regexp.MustCompile(`(?is)^\s*(?:SELECT|SET|DO)\b`)
+	fromWordRe  = regexp.MustCompile(`(?i)\bFROM\b`)
 )
 
 // diagState is what the handler remembers of a statement's start to keep
@@ -53,7 +57,7 @@ var (
 type diagState struct {
 	sess *sql.Context
 	prev []*sql.Warning // newest first, as sql.Session.Warnings
-	keep bool           // the statement uses no table: prev survives it
+	keep bool           // the statement uses no table: prev survives it (one statement only)
 }
 
 // diagBefore sets @@warning_count and @@error_count to the previous
@@ -80,7 +84,7 @@ func (h *handler) diagBefore(c *mysql.Conn, query string) (diagState, error) {
 			_ = sess.SetSessionVariable(sess, "error_count", uint64(errs))
 		}
 	}
-	d.keep = len(d.prev) > 0 && varsOnlyRe.MatchString(query)
+	d.keep = len(d.prev) > 0 && tablelessRe.MatchString(query) && !fromWordRe.MatchString(query) && !strings.Contains(query, ";")
 	return d, nil
 }
 
@@ -119,10 +123,15 @@ func (d diagState) after(err error) {
 // comShowDiagnostics answers SHOW ERRORS [LIMIT] and SHOW COUNT(*)
 // WARNINGS/ERRORS from the session's list; SHOW WARNINGS stays GMS's
 // (with showFieldsCallback's metadata). None of them clears the list.
+// The other SHOW statements answered before parsing (comShowOpenTables)
+// are tried here too, so a text not starting with SHOW is read once.
 func (h *handler) comShowDiagnostics(c *mysql.Conn, query string, cb mysql.ResultSpoolFn) (bool, error) {
 	w1, _ := leadingWord(query)
 	if !strings.EqualFold(w1, "SHOW") {
 		return false, nil
+	}
+	if ok, err := h.comShowOpenTables(c, query, cb); ok {
+		return true, err
 	}
 	m := showDiagRe.FindStringSubmatch(query)
 	if m == nil || (m[1] == "" && strings.EqualFold(m[2], "WARNINGS")) {

@@ -46,7 +46,7 @@ func queryText(t *testing.T, conn interface {
 // WARNINGS and SHOW ERRORS (Level Error), counted by SHOW COUNT(*)
 // WARNINGS/ERRORS and @@warning_count/@@error_count, as MySQL does; a
 // statement that uses no table (SELECT @@...) and the SHOW statements keep
-// the list, one that uses a table or raises a condition replaces it; the two
+// the list (SELECT 1, SET), one that uses a table or raises a condition replaces it; the two
 // counts are read-only (1238). Before: the error was not listed, the SHOW
 // forms failed 1105 and the variables were unknown (1105).
 func TestDiagnosticsArea(t *testing.T) {
@@ -70,6 +70,9 @@ func TestDiagnosticsArea(t *testing.T) {
 		{"SHOW COUNT(*) WARNINGS", "1"},
 		{"SHOW COUNT(*) ERRORS", "0"},
 		{"SELECT @@warning_count, @@error_count", "1 0"},
+		{"SELECT 1", "1"},
+		{"SET @v = 2", ""},
+		{"SHOW COUNT(*) WARNINGS", "1"},
 		{"SELECT a FROM t", ""},
 		{"SELECT @@warning_count, @@error_count", "0 0"},
 		{"SHOW WARNINGS", ""},
@@ -109,4 +112,41 @@ func TestDiagnosticsArea(t *testing.T) {
 	if out.String() != want {
 		t.Errorf("mariadb CLI: %q (stderr %q), want %q", out.String(), errOut.String(), want)
 	}
+}
+
+// TestShowEventsOpenTables: SHOW EVENTS and information_schema.EVENTS list
+// no event with MySQL 8.0's columns (before: 1105 "doesn't support
+// events"), a named event is 1539, SHOW OPEN TABLES answers MySQL's columns
+// (before: 1064).
+func TestShowEventsOpenTables(t *testing.T) {
+	ts := startServer(t, t.TempDir())
+	mustExec(t, ts.connect(""), "CREATE DATABASE d")
+	db := ts.connect("d")
+	mustExec(t, db, "CREATE TABLE t (a INT)")
+	cases := []struct{ q, cols string }{
+		{"SHOW EVENTS", "Db Name Definer Time zone Type Execute at Interval value Interval field Starts Ends Status Originator character_set_client collation_connection Database Collation"},
+		{"show events from d like 'e%'", "Db Name Definer Time zone Type Execute at Interval value Interval field Starts Ends Status Originator character_set_client collation_connection Database Collation"},
+		{"SELECT EVENT_SCHEMA, EVENT_NAME FROM information_schema.EVENTS", "EVENT_SCHEMA EVENT_NAME"},
+		{"SHOW OPEN TABLES", "Database Table In_use Name_locked"},
+		{"show open tables in d like 't%'", "Database Table In_use Name_locked"},
+		{"SHOW OPEN TABLES IN `nosuch` WHERE In_use > 0", "Database Table In_use Name_locked"},
+	}
+	for _, c := range cases {
+		rows, err := db.Query(c.q)
+		if err != nil {
+			t.Fatalf("%s: %v", c.q, err)
+		}
+		cols, _ := rows.Columns()
+		if rows.Next() {
+			t.Errorf("%s: a row", c.q)
+		}
+		rows.Close()
+		if got := strings.Join(cols, " "); got != c.cols {
+			t.Errorf("%s: columns %q, want %q", c.q, got, c.cols)
+		}
+	}
+	_, err := db.Exec("SHOW CREATE EVENT e")
+	wantError(t, "SHOW CREATE EVENT", err, 1539, "Unknown event 'e'")
+	_, err = db.Exec("DROP EVENT e")
+	wantError(t, "DROP EVENT", err, 1539, "Unknown event 'e'")
 }
