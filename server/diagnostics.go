@@ -38,8 +38,9 @@ func init() {
 }
 
 var (
-	// showDiagRe is SHOW ERRORS [LIMIT [offset,] n] and SHOW COUNT(*)
-	// WARNINGS/ERRORS, which GMS's planner refuses.
+	// showDiagRe is SHOW WARNINGS/ERRORS [LIMIT [offset,] n] and SHOW
+	// COUNT(*) WARNINGS/ERRORS (GMS's planner refuses all but SHOW
+	// WARNINGS, which it lists newest first).
 	showDiagRe = regexp.MustCompile(`(?is)^\s*SHOW\s+(?:(COUNT\s*\(\s*\*\s*\)\s+)?(WARNINGS|ERRORS))(?:\s+LIMIT\s+(\d+)(?:\s*,\s*(\d+))?)?\s*;?\s*$`)
 	// diagSetRe finds a SET of the two read-only counts.
 	diagSetRe = regexp.MustCompile(`(?is)^\s*SET\b[^;]*\b(warning_count|error_count)\b`)
@@ -120,9 +121,9 @@ func (d diagState) after(err error) {
 	}
 }
 
-// comShowDiagnostics answers SHOW ERRORS [LIMIT] and SHOW COUNT(*)
-// WARNINGS/ERRORS from the session's list; SHOW WARNINGS stays GMS's
-// (with showFieldsCallback's metadata). None of them clears the list.
+// comShowDiagnostics answers SHOW WARNINGS/ERRORS [LIMIT] and SHOW
+// COUNT(*) WARNINGS/ERRORS from the session's list, with SHOW WARNINGS'
+// metadata (fixShowWarnings). None of them clears the list.
 // The other SHOW statements answered before parsing (comShowOpenTables)
 // are tried here too, so a text not starting with SHOW is read once.
 func (h *handler) comShowDiagnostics(c *mysql.Conn, query string, cb mysql.ResultSpoolFn) (bool, error) {
@@ -134,7 +135,7 @@ func (h *handler) comShowDiagnostics(c *mysql.Conn, query string, cb mysql.Resul
 		return true, err
 	}
 	m := showDiagRe.FindStringSubmatch(query)
-	if m == nil || (m[1] == "" && strings.EqualFold(m[2], "WARNINGS")) {
+	if m == nil {
 		return false, nil
 	}
 	sess := h.sessionOf(c)
@@ -174,9 +175,16 @@ func (h *handler) comShowDiagnostics(c *mysql.Conn, query string, cb mysql.Resul
 			offset, limit = a, b
 		}
 	}
-	// Oldest first, as MySQL lists them.
-	rows := make([][]sqltypes.Value, 0, len(list))
-	for i := len(list) - 1; i >= 0; i-- {
+	// Oldest first, as MySQL lists them (GMS's SHOW WARNINGS: newest
+	// first), and only the first @@max_error_count, the most MySQL keeps.
+	stored := len(list)
+	if v, err := sess.GetSessionVariable(sess, "max_error_count"); err == nil {
+		if n, ok := v.(int64); ok && n >= 0 && int(n) < stored {
+			stored = int(n)
+		}
+	}
+	rows := make([][]sqltypes.Value, 0, stored)
+	for i := len(list) - 1; i >= len(list)-stored; i-- {
 		w := list[i]
 		rows = append(rows, []sqltypes.Value{
 			sqltypes.MakeTrusted(querypb.Type_VARCHAR, []byte(w.Level)),
@@ -193,7 +201,7 @@ func (h *handler) comShowDiagnostics(c *mysql.Conn, query string, cb mysql.Resul
 	}
 	fixShowWarnings(fields)
 	if err := cb(&sqltypes.Result{Fields: fields, Rows: rows}, false); err != nil {
-		return true, fmt.Errorf("show errors: send result: %w", err)
+		return true, fmt.Errorf("show %s: send result: %w", m[2], err)
 	}
 	return true, nil
 }

@@ -47,7 +47,8 @@ func queryText(t *testing.T, conn interface {
 // WARNINGS/ERRORS and @@warning_count/@@error_count, as MySQL does; a
 // statement that uses no table (SELECT @@...) and the SHOW statements keep
 // the list (SELECT 1, SET), one that uses a table or raises a condition replaces it; the two
-// counts are read-only (1238). Before: the error was not listed, the SHOW
+// counts are read-only (1238). SHOW WARNINGS lists oldest first (GMS:
+// newest first) and at most @@max_error_count. Before: the error was not listed, the SHOW
 // forms failed 1105 and the variables were unknown (1105).
 func TestDiagnosticsArea(t *testing.T) {
 	ts := startServer(t, t.TempDir())
@@ -76,6 +77,13 @@ func TestDiagnosticsArea(t *testing.T) {
 		{"SELECT a FROM t", ""},
 		{"SELECT @@warning_count, @@error_count", "0 0"},
 		{"SHOW WARNINGS", ""},
+		{"SELECT CAST('x' AS SIGNED), CAST('y' AS SIGNED)", "0 0"},
+		{"SHOW WARNINGS", "Warning 1292 Truncated incorrect INTEGER value: 'x'|Warning 1292 Truncated incorrect INTEGER value: 'y'"},
+		{"SHOW WARNINGS LIMIT 1, 1", "Warning 1292 Truncated incorrect INTEGER value: 'y'"},
+		{"SET max_error_count = 1", ""},
+		{"SHOW WARNINGS", "Warning 1292 Truncated incorrect INTEGER value: 'x'"},
+		{"SHOW COUNT(*) WARNINGS", "2"},
+		{"SET max_error_count = DEFAULT", ""},
 		{"SET @@warning_count = 3", "error"},
 		{"SHOW ERRORS", "Error 1238 Variable 'warning_count' is a read only variable"},
 	}
