@@ -15,9 +15,9 @@ import (
 // "|", or the error.
 func queryText(t *testing.T, conn interface {
 	QueryContext(context.Context, string, ...any) (*sql.Rows, error)
-}, q string) (string, error) {
+}, q string, args ...any) (string, error) {
 	t.Helper()
-	rows, err := conn.QueryContext(t.Context(), q)
+	rows, err := conn.QueryContext(t.Context(), q, args...)
 	if err != nil {
 		return "", err
 	}
@@ -101,6 +101,25 @@ func TestDiagnosticsArea(t *testing.T) {
 	}
 	_, err := conn.ExecContext(t.Context(), "SET SESSION error_count = 1")
 	wantError(t, "SET error_count", err, 1238, "Variable 'error_count' is a read only variable")
+
+	// Prepared statements (go-sql-driver prepares when given arguments):
+	// an error of COM_STMT_PREPARE and of COM_STMT_EXECUTE is listed too.
+	if _, err := queryText(t, conn, "SELECT nosuch2 FROM t WHERE a = ?", 1); err == nil {
+		t.Fatal("prepare of an unknown column succeeded")
+	}
+	if got, err := queryText(t, conn, "SHOW ERRORS"); err != nil || got != "Error 1054 Unknown column 'nosuch2' in 'field list'" {
+		t.Fatalf("SHOW ERRORS after a failed prepare: %q, %v", got, err)
+	}
+	if _, err := queryText(t, conn, "SELECT CAST(? AS SIGNED) + 9223372036854775807 FROM t", 1); err != nil {
+		t.Fatalf("execute: %v", err) // t is empty: no row overflows
+	}
+	mustExec(t, conn, "INSERT INTO t VALUES (1)")
+	if _, err := queryText(t, conn, "SELECT CAST(? AS SIGNED) + 9223372036854775807 FROM t", 1); err == nil {
+		t.Fatal("execute of an overflow succeeded")
+	}
+	if got, err := queryText(t, conn, "SHOW COUNT(*) ERRORS"); err != nil || got != "1" {
+		t.Fatalf("SHOW COUNT(*) ERRORS after a failed execute: %q, %v", got, err)
+	}
 
 	// The mariadb CLI: --force runs on after the failed statement (read
 	// from standard input; with -e it stops).

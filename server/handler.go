@@ -508,6 +508,17 @@ func (h *handler) textCached(ctx context.Context, c *mysql.Conn, query string, l
 }
 
 func (h *handler) ComPrepare(ctx context.Context, c *mysql.Conn, query string, p *mysql.PrepareData) ([]*querypb.Field, error) {
+	// A statement that fails to prepare is listed by SHOW WARNINGS too.
+	d := diagState{sess: h.sessionOf(c)}
+	if d.sess != nil {
+		d.prev = d.sess.Warnings()
+	}
+	fields, err := h.comPrepare(ctx, c, query, p)
+	d.after(err)
+	return fields, err
+}
+
+func (h *handler) comPrepare(ctx context.Context, c *mysql.Conn, query string, p *mysql.PrepareData) ([]*querypb.Field, error) {
 	if pos, deep := prefixChain(query, false); deep {
 		return nil, exhaustedError(query, pos)
 	}
@@ -597,7 +608,12 @@ const erPSManyParam = 1390
 // versionID is ServerVersion as versioned comments (/*!80033 ... */) spell it.
 const versionID = 80033
 
-func (h *handler) ComStmtExecute(ctx context.Context, c *mysql.Conn, p *mysql.PrepareData, cb func(*sqltypes.Result) error) error {
+func (h *handler) ComStmtExecute(ctx context.Context, c *mysql.Conn, p *mysql.PrepareData, cb func(*sqltypes.Result) error) (err error) {
+	d, err := h.diagBefore(c, p.PrepareStmt)
+	defer func() { d.after(err) }()
+	if err != nil {
+		return err
+	}
 	wire, _ := c.Conn.(*wireConn)
 	if wire == nil || wire.cursorExec() {
 		// A cursor's rows are written by the library's COM_STMT_FETCH,
