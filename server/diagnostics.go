@@ -42,8 +42,9 @@ var (
 	// COUNT(*) WARNINGS/ERRORS (GMS's planner refuses all but SHOW
 	// WARNINGS, which it lists newest first).
 	showDiagRe = regexp.MustCompile(`(?is)^\s*SHOW\s+(?:(COUNT\s*\(\s*\*\s*\)\s+)?(WARNINGS|ERRORS))(?:\s+LIMIT\s+(\d+)(?:\s*,\s*(\d+))?)?\s*;?\s*$`)
-	// diagSetRe finds a SET of the two read-only counts.
-	diagSetRe = regexp.MustCompile(`(?is)^\s*SET\b[^;]*\b(warning_count|error_count)\b`)
+	// diagSetRe finds a SET of the two read-only counts (not of a user
+	// variable @warning_count, which MySQL allows).
+	diagSetRe = regexp.MustCompile(`(?is)^\s*SET\b[^;]*?(?:[^@\w]|@@|@@\w+\.)(warning_count|error_count)\s*:?=`)
 	// tablelessRe is a SELECT, SET or DO without the word FROM: it uses no
 	// table (Myriad has no stored functions that could read one), so in
 	// MySQL (sql_parse.cc resets the conditions only for a statement with
@@ -70,7 +71,7 @@ func (h *handler) diagBefore(c *mysql.Conn, query string) (diagState, error) {
 		return diagState{}, nil
 	}
 	d := diagState{sess: sess, prev: sess.Warnings()}
-	if strings.Contains(query, "_count") || strings.Contains(query, "_COUNT") {
+	if mentionsCount(query) {
 		if m := diagSetRe.FindStringSubmatch(query); m != nil {
 			return d, mysql.NewSQLError(mysql.ERIncorrectGlobalLocalVar, "HY000", "Variable '%s' is a read only variable", strings.ToLower(m[1]))
 		}
@@ -119,6 +120,23 @@ func (d diagState) after(err error) {
 		// The statement itself raised nothing: its OK/EOF packet says 0.
 		d.sess.ClearWarningCount()
 	}
+}
+
+// mentionsCount reports whether q holds "_count" in any letter case, which
+// a text naming warning_count or error_count does; most texts are passed
+// over without a regular expression.
+func mentionsCount(q string) bool {
+	for i := strings.IndexByte(q, '_'); i >= 0; {
+		if len(q)-i >= 6 && strings.EqualFold(q[i:i+6], "_count") {
+			return true
+		}
+		j := strings.IndexByte(q[i+1:], '_')
+		if j < 0 {
+			return false
+		}
+		i += 1 + j
+	}
+	return false
 }
 
 // comShowDiagnostics answers SHOW WARNINGS/ERRORS [LIMIT] and SHOW

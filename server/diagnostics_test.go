@@ -64,6 +64,7 @@ func TestDiagnosticsArea(t *testing.T) {
 		{"show count(*) errors", "1"},
 		{"SELECT @@warning_count, @@error_count", "1 1"},
 		{"SELECT @@session.warning_count", "1"},
+		{"SELECT @@Warning_Count", "1"},
 		{"SHOW ERRORS LIMIT 0", ""},
 		{"SHOW WARNINGS", "Error 1054 Unknown column 'nosuch' in 'field list'"},
 		{"DO CAST('x' AS SIGNED)", ""},
@@ -99,6 +100,7 @@ func TestDiagnosticsArea(t *testing.T) {
 			t.Fatalf("%s: %q, %v; want %q", s.q, got, err, s.want)
 		}
 	}
+	mustExec(t, conn, "SET @warning_count = 5") // a user variable
 	_, err := conn.ExecContext(t.Context(), "SET SESSION error_count = 1")
 	wantError(t, "SET error_count", err, 1238, "Variable 'error_count' is a read only variable")
 
