@@ -114,6 +114,10 @@ var errorRules = []errorRule{
 	// qualifies the missing one with the schema).
 	{match: re(`^stored procedure "(.+)" already exists$`), code: 1304, state: "42000", format: "PROCEDURE $1 already exists"},
 	{match: re(`^stored procedure "(.+)" does not exist$`), code: 1305, state: "42000", format: "PROCEDURE $1 does not exist", qualify: true},
+	// SHOW CREATE EVENT and DROP EVENT of an event that does not exist
+	// (Myriad stores none): ER_EVENT_DOES_NOT_EXIST.
+	{match: re(`^Unknown event '(.*)'$`), code: 1539, state: "HY000", format: "Unknown event '$1'"},
+	{match: re(`^Event '(.*)' does not exist$`), code: 1539, state: "HY000", format: "Unknown event '$1'"},
 	// Primary key changes (GMS's kinds keep their wording; MySQL's texts).
 	{match: re(`^error: incorrect table definition: there can be only one auto column and it must be defined as a key$`), code: mysql.ERWrongAutoKey, state: "42000",
 		format: "Incorrect table definition; there can be only one auto column and it must be defined as a key"},

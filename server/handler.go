@@ -213,12 +213,21 @@ func (h *handler) ComInitDB(c *mysql.Conn, schemaName string) error {
 
 func (h *handler) ComQuery(ctx context.Context, c *mysql.Conn, query string, cb mysql.ResultSpoolFn) error {
 	s := h.watchStream(c, cb)
-	return s.end(h.comQuery(ctx, c, query, s.spool))
+	d, err := h.diagBefore(c, query)
+	if err == nil {
+		err = h.comQuery(ctx, c, query, s.spool)
+	}
+	err = s.end(err)
+	d.after(err)
+	return err
 }
 
 func (h *handler) comQuery(ctx context.Context, c *mysql.Conn, query string, cb mysql.ResultSpoolFn) error {
 	cb = h.charsetCallback(c, cb)
 	query = longTypeText(noBackslashText(h.sessionOf(c), h.clientText(c, query)))
+	if ok, err := h.comShowDiagnostics(c, query, cb); ok {
+		return err
+	}
 	if done, err := h.directTxn(ctx, c, query, func(r *sqltypes.Result) error { return cb(r, false) }); done {
 		return err
 	}
@@ -305,7 +314,12 @@ func (h *handler) ComMultiQuery(ctx context.Context, c *mysql.Conn, query string
 	if w == nil || w.decodedRest == "" || query != w.decodedRest {
 		query = longTypeText(noBackslashText(h.sessionOf(c), h.clientText(c, query)))
 	}
-	rest, err := h.comMultiQuery(ctx, c, query, h.charsetCallback(c, s.spool))
+	d, err := h.diagBefore(c, query)
+	rest := ""
+	if err == nil {
+		rest, err = h.comMultiQuery(ctx, c, query, h.charsetCallback(c, s.spool))
+	}
+	defer func() { d.after(err) }()
 	if err != nil {
 		// MySQL runs no statement after one that failed; the library
 		// went on with the rest after writing the ERR packet, and the
@@ -326,6 +340,9 @@ func (h *handler) comMultiQuery(ctx context.Context, c *mysql.Conn, query string
 	// on the next call changes nothing.
 	if rest, ok, err := h.nextCallResult(c, query, cb); ok {
 		return rest, err
+	}
+	if ok, err := h.comShowDiagnostics(c, query, cb); ok {
+		return "", err
 	}
 	if h.takeForcedMulti(c) {
 		// A CALL from a client without multi-statements: one statement.
@@ -491,6 +508,17 @@ func (h *handler) textCached(ctx context.Context, c *mysql.Conn, query string, l
 }
 
 func (h *handler) ComPrepare(ctx context.Context, c *mysql.Conn, query string, p *mysql.PrepareData) ([]*querypb.Field, error) {
+	// A statement that fails to prepare is listed by SHOW WARNINGS too.
+	d := diagState{sess: h.sessionOf(c)}
+	if d.sess != nil {
+		d.prev = d.sess.Warnings()
+	}
+	fields, err := h.comPrepare(ctx, c, query, p)
+	d.after(err)
+	return fields, err
+}
+
+func (h *handler) comPrepare(ctx context.Context, c *mysql.Conn, query string, p *mysql.PrepareData) ([]*querypb.Field, error) {
 	if pos, deep := prefixChain(query, false); deep {
 		return nil, exhaustedError(query, pos)
 	}
@@ -580,7 +608,12 @@ const erPSManyParam = 1390
 // versionID is ServerVersion as versioned comments (/*!80033 ... */) spell it.
 const versionID = 80033
 
-func (h *handler) ComStmtExecute(ctx context.Context, c *mysql.Conn, p *mysql.PrepareData, cb func(*sqltypes.Result) error) error {
+func (h *handler) ComStmtExecute(ctx context.Context, c *mysql.Conn, p *mysql.PrepareData, cb func(*sqltypes.Result) error) (err error) {
+	d, err := h.diagBefore(c, p.PrepareStmt)
+	defer func() { d.after(err) }()
+	if err != nil {
+		return err
+	}
 	wire, _ := c.Conn.(*wireConn)
 	if wire == nil || wire.cursorExec() {
 		// A cursor's rows are written by the library's COM_STMT_FETCH,

@@ -30,7 +30,9 @@ func TestJSONStringCasts(t *testing.T) {
 		{`CAST(CAST('2.5' AS JSON) AS SIGNED)`, "2", ""},
 	}
 	for _, c := range cases {
-		got := connRows(t, conn, "SELECT "+c.expr)
+		// From a derived table: a SELECT that uses no table and raises
+		// no warning leaves the previous statement's listed, as MySQL.
+		got := connRows(t, conn, "SELECT "+c.expr+" FROM (SELECT 1) AS one")
 		if len(got) != 1 || got[0] != c.want {
 			t.Errorf("%s = %q, want %s", c.expr, got, c.want)
 		}

@@ -9,8 +9,8 @@ import (
 	querypb "github.com/dolthub/vitess/go/vt/proto/query"
 )
 
-// showFieldsCallback gives the result sets of SHOW WARNINGS and SHOW
-// COLLATION MySQL's column metadata, which clients read: GMS types SHOW
+// showFieldsCallback gives the result sets of SHOW WARNINGS, SHOW EVENTS
+// and SHOW COLLATION MySQL's column metadata, which clients read: GMS types SHOW
 // WARNINGS' Level and Message LONGTEXT and its Code a signed INT (MySQL's
 // sql_error.cc: VARCHAR(7), INT UNSIGNED of width 4, VARCHAR(512)
 // (MYSQL_ERRMSG_SIZE)), and names SHOW COLLATION's columns collation,
@@ -44,6 +44,8 @@ func showFieldsFix(q string) func([]*querypb.Field) {
 		return fixShowWarnings
 	case strings.EqualFold(w2, "COLLATION"):
 		return fixShowCollation
+	case strings.EqualFold(w2, "EVENTS"):
+		return fixShowEvents
 	}
 	return nil
 }
@@ -93,6 +95,33 @@ func fixShowCollation(fields []*querypb.Field) {
 	for _, f := range fields {
 		if n, ok := showCollationNames[strings.ToLower(f.Name)]; ok {
 			f.Name = n
+		}
+	}
+}
+
+// showEventsNames are MySQL 8.0's names of SHOW EVENTS' columns that GMS
+// writes with capitals (Execute At, Interval Value, Interval Field).
+var showEventsNames = map[string]string{"Execute At": "Execute at", "Interval Value": "Interval value", "Interval Field": "Interval field"}
+
+// fixShowEvents names SHOW EVENTS' columns as MySQL 8.0 and types them as
+// its information_schema view does: the strings VARCHAR (GMS: TEXT, and
+// Interval value an unsigned BIGINT where MySQL's is VARCHAR(256)),
+// Originator INT UNSIGNED.
+func fixShowEvents(fields []*querypb.Field) {
+	if len(fields) != 15 || fields[0].Name != "Db" {
+		return
+	}
+	for _, f := range fields {
+		if n, ok := showEventsNames[f.Name]; ok {
+			f.Name = n
+		}
+		switch {
+		case f.Name == "Originator":
+			f.Type, f.ColumnLength = querypb.Type_UINT32, 10
+		case f.Type == querypb.Type_TEXT || f.Name == "Interval value":
+			f.Type, f.ColumnLength = querypb.Type_VARCHAR, 256*4
+			f.Charset = uint32(gmssql.Collation_Default)
+			f.Flags &^= uint32(querypb.MySqlFlag_BLOB_FLAG | querypb.MySqlFlag_BINARY_FLAG | querypb.MySqlFlag_UNSIGNED_FLAG | querypb.MySqlFlag_NUM_FLAG)
 		}
 	}
 }

@@ -116,8 +116,8 @@ func TestTimeZoneDSTSkippedWrite(t *testing.T) {
 		}
 		for _, c := range []struct{ q, warn string }{
 			{"INSERT INTO t VALUES (1, '2026-03-08 01:30:00'), (2, '2026-03-08 02:30:00'), (3, '2026-03-08 02:59:59.5')",
-				// Newest first: GMS's warning list (docs/COMPATIBILITY.md, "SHOW WARNINGS order").
-				"warning Warning 1299 Invalid TIMESTAMP value in column 'ts' at row 3\nwarning Warning 1299 Invalid TIMESTAMP value in column 'ts' at row 2\n"},
+				// Oldest first, as MySQL lists them (midstream2; GMS listed newest first).
+				"warning Warning 1299 Invalid TIMESTAMP value in column 'ts' at row 2\nwarning Warning 1299 Invalid TIMESTAMP value in column 'ts' at row 3\n"},
 			{"INSERT INTO t VALUES (4, '2026-03-08 03:00:00')", ""},
 			{"UPDATE t SET ts = '2026-03-08 02:10:00' WHERE id = 4", "warning Warning 1299 Invalid TIMESTAMP value in column 'ts' at row 1\n"},
 		} {
