@@ -708,6 +708,16 @@ func unionOnKeys(ctx *sql.Context, u *plan.SetOp) (sql.Node, transform.TreeIdent
 	all := *u
 	all.Distinct, all.SortFields, all.Limit, all.Offset = false, nil, nil, nil
 	var out sql.Node = plan.NewGroupBy(sel, keys, &all)
+	out, err := setOpTail(ctx, u, out)
+	if err != nil {
+		return nil, transform.SameTree, err
+	}
+	return out, transform.NewTree, nil
+}
+
+// setOpTail puts u's own ORDER BY (under collation sort keys), OFFSET and
+// LIMIT above out, the node that replaced u's rows.
+func setOpTail(ctx *sql.Context, u *plan.SetOp, out sql.Node) (sql.Node, error) {
 	if len(u.SortFields) > 0 {
 		// Built here, after transform.Node passed the Sort case: its keys
 		// get that case's collation keys now.
@@ -716,7 +726,7 @@ func unionOnKeys(ctx *sql.Context, u *plan.SetOp) (sql.Node, transform.TreeIdent
 		if ks, ok := wrapSortKeys(ctx, ex.Expressions()); ok {
 			var err error
 			if sort, err = ex.WithExpressions(ks...); err != nil {
-				return nil, transform.SameTree, err
+				return nil, err
 			}
 		}
 		out = sort
@@ -727,7 +737,7 @@ func unionOnKeys(ctx *sql.Context, u *plan.SetOp) (sql.Node, transform.TreeIdent
 	if u.Limit != nil {
 		out = plan.NewLimit(u.Limit, out)
 	}
-	return out, transform.NewTree, nil
+	return out, nil
 }
 
 // unionCollation is the collation of column i of a union: its branches'

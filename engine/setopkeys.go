@@ -46,22 +46,9 @@ func setOpOnKeys(ctx *sql.Context, u *plan.SetOp) (sql.Node, transform.TreeIdent
 	}
 	var out sql.Node = &setOpKeyed{left: u.Left(), right: u.Right(),
 		except: u.SetOpType == plan.ExceptType, distinct: u.Distinct, colls: colls}
-	if len(u.SortFields) > 0 {
-		var sort sql.Node = plan.NewSort(u.SortFields, out)
-		ex := sort.(sql.Expressioner)
-		if ks, ok := wrapSortKeys(ctx, ex.Expressions()); ok {
-			var err error
-			if sort, err = ex.WithExpressions(ks...); err != nil {
-				return nil, transform.SameTree, err
-			}
-		}
-		out = sort
-	}
-	if u.Offset != nil {
-		out = plan.NewOffset(u.Offset, out)
-	}
-	if u.Limit != nil {
-		out = plan.NewLimit(u.Limit, out)
+	out, err := setOpTail(ctx, u, out)
+	if err != nil {
+		return nil, transform.SameTree, err
 	}
 	return out, transform.NewTree, nil
 }

@@ -30,6 +30,9 @@ const (
 	trigDelete
 )
 
+// maxTrigIndexes bounds trigIndexes.m.
+const maxTrigIndexes = 4096
+
 type trigIndexKey struct {
 	eng      *Engine
 	schemaID uint64
@@ -100,7 +103,11 @@ func tableTriggerEvents(ctx *sql.Context, rt *plan.ResolvedTable) (uint8, error)
 		return 0, err
 	}
 	trigIndexes.Lock()
-	if trigIndexes.m == nil {
+	if trigIndexes.m == nil || len(trigIndexes.m) >= maxTrigIndexes {
+		// Bounded: one entry per schema with triggers ever touched would
+		// grow with the number of schemas (and keep dropped schemas'
+		// records and closed engines alive). Starting over costs one
+		// parse per schema the next time, as a first touch does.
 		trigIndexes.m = map[trigIndexKey]*trigIndex{}
 	}
 	trigIndexes.m[key] = &trigIndex{sch: sch, events: events}
