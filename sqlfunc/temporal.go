@@ -128,21 +128,9 @@ func newDateArith(e sql.Expression) sql.Expression {
 	if date == nil || iv == nil {
 		return e
 	}
-	if _, ok := date.Type().(timetype.Type); ok {
-		// GMS computes a TIME plus an interval as a TIME only for its own
-		// TIME type (DATE_ADD(time_col, INTERVAL 1 HOUR) became a DATETIME
-		// on today's date).
-		cs := e.Children()
-		for i, c := range cs {
-			if c == date {
-				cs = append([]sql.Expression(nil), cs...)
-				cs[i] = asTime(date)
-				if ne, err := e.WithChildren(cs...); err == nil {
-					e, date = ne, cs[i]
-				}
-				break
-			}
-		}
+	if isTimeType(date.Type()) {
+		d := &dateArith{unary: unary{e}, date: date, interval: iv}
+		return &timeArith{unary: unary{e}, date: date, interval: iv, sub: d.subtracts()}
 	}
 	return &dateArith{unary: unary{e}, date: date, interval: iv}
 }
