@@ -265,6 +265,10 @@ func replaceExprOnce(ctx *sql.Context, e sql.Expression, ignore bool) (sql.Expre
 	switch e := e.(type) {
 	case *function.Char:
 		return &charFunc{e}, transform.NewTree, nil
+	case *expression.Like:
+		if r, ok, err := withLikeEscape(e); err != nil || ok { // likeescape.go
+			return r, transform.NewTree, err
+		}
 	case *plan.Subquery:
 		q, same, err := Replace(ctx, e.Query)
 		if err != nil || same {
