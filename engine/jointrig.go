@@ -253,27 +253,17 @@ func joinPart(sch sql.Schema, target string) (start, end int) {
 	return start, end
 }
 
-// applyTriggersRule is GMS's applyTriggers analyzer rule.
-var applyTriggersRule = func() analyzer.RuleFunc {
-	for _, r := range analyzer.OnceAfterAll {
-		if r.Id.String() == "applyTriggers" {
-			return r.Apply
-		}
-	}
-	return nil
-}()
-
 // joinTargetTriggers is the BEFORE and AFTER UPDATE trigger executors GMS
 // plans for a single-table UPDATE of rt (nil when none), each chain over a
 // trigRow in place of the rows GMS's would read.
 func joinTargetTriggers(ctx *sql.Context, a *analyzer.Analyzer, rt *plan.ResolvedTable, scope *plan.Scope, qFlags *sql.QueryFlags) (before, after sql.Node, err error) {
-	if applyTriggersRule == nil {
+	if applyTriggersGMS == nil {
 		return nil, nil, refuseJoinTriggers()
 	}
 	single := plan.NewUpdate(rt, false, nil)
 	flags := &sql.QueryFlags{}
 	flags.Set(sql.QFlagUpdate)
-	out, _, err := applyTriggersRule(ctx, a, single, scope, analyzer.DefaultRuleSelector, flags)
+	out, _, err := applyTriggersInSchema(ctx, a, single, scope, analyzer.DefaultRuleSelector, flags)
 	if err != nil {
 		return nil, nil, err
 	}
