@@ -285,23 +285,24 @@ func joinTargetTriggers(ctx *sql.Context, a *analyzer.Analyzer, rt *plan.Resolve
 	if !ok {
 		return nil, nil, fmt.Errorf("joinTargetTriggers: GMS planned %T, want *plan.Update", upd)
 	}
-	if after, err = onTrigRow(out, leaf); err != nil {
+	if after, err = onTrigRow(out, leaf, plan.UpdateTrigger); err != nil {
 		return nil, nil, err
 	}
-	if before, err = onTrigRow(nu.Child, leaf); err != nil {
+	if before, err = onTrigRow(nu.Child, leaf, plan.UpdateTrigger); err != nil {
 		return nil, nil, err
 	}
 	return before, after, nil
 }
 
-// onTrigRow is the chain of TriggerExecutors at the top of n with leaf in
-// place of what the innermost one runs over (nil: n is no executor).
-func onTrigRow(n sql.Node, leaf sql.Node) (sql.Node, error) {
+// onTrigRow is the chain of event's TriggerExecutors at the top of n with
+// leaf in place of what the innermost one runs over (nil: n is no
+// executor).
+func onTrigRow(n sql.Node, leaf sql.Node, event plan.TriggerEvent) (sql.Node, error) {
 	te, ok := n.(*plan.TriggerExecutor)
-	if !ok || te.TriggerEvent != plan.UpdateTrigger {
+	if !ok || te.TriggerEvent != event {
 		return nil, nil
 	}
-	left, err := onTrigRow(te.Left(), leaf)
+	left, err := onTrigRow(te.Left(), leaf, event)
 	if err != nil {
 		return nil, err
 	}

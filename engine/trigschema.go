@@ -78,6 +78,10 @@ func applyTriggersInSchema(ctx *sql.Context, a *analyzer.Analyzer, n sql.Node, s
 		}
 		return nn, transform.NewTree, nil
 	}
+	if out, handled, err := wireDeleteTargets(ctx, a, n, scope, qFlags); handled || err != nil {
+		// GMS refuses explicit targets with triggers (multidelete.go).
+		return out, transform.NewTree, err
+	}
 	db := writtenSchema(n)
 	if cur := ctx.GetCurrentDatabase(); db != "" && !strings.EqualFold(db, cur) {
 		ctx.SetCurrentDatabase(db)
