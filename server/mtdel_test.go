@@ -118,6 +118,33 @@ func TestTriggersOfOtherSchema(t *testing.T) {
 	}
 }
 
+// TestNestedTriggersOfOtherSchema: a trigger of nb.t whose INSERT fires
+// nb.lg's trigger, from a session in na: both bodies run in nb (their
+// unqualified tables and DATABASE() are nb's), na's same-named table stays
+// empty. MariaDB 10.11's answer.
+func TestNestedTriggersOfOtherSchema(t *testing.T) {
+	ts := startServer(t, t.TempDir())
+	root := ts.connect("")
+	for _, q := range []string{
+		"CREATE DATABASE na", "CREATE DATABASE nb",
+		"CREATE TABLE nb.t (id INT PRIMARY KEY)",
+		"CREATE TABLE nb.lg (id INT AUTO_INCREMENT PRIMARY KEY, what VARCHAR(40))",
+		"CREATE TABLE nb.lg2 (what VARCHAR(40))", "CREATE TABLE na.lg2 (what VARCHAR(40))",
+	} {
+		mustExec(t, root, q)
+	}
+	b := pinnedConn(t, root)
+	mustExec(t, b, "USE nb")
+	mustExec(t, b, "CREATE TRIGGER ti AFTER INSERT ON t FOR EACH ROW INSERT INTO lg (what) VALUES (CONCAT('t', NEW.id, DATABASE()))")
+	mustExec(t, b, "CREATE TRIGGER li AFTER INSERT ON lg FOR EACH ROW INSERT INTO lg2 VALUES (CONCAT('lg:', NEW.what, ':', DATABASE()))")
+	mustExec(t, ts.connect("na"), "INSERT INTO nb.t VALUES (1)")
+	got := joinRows(queryRows(t, root, "SELECT CONCAT((SELECT GROUP_CONCAT(what) FROM nb.lg2), '/', "+
+		"(SELECT COUNT(*) FROM na.lg2), '/', (SELECT GROUP_CONCAT(what) FROM nb.lg))"))
+	if want := "lg:t1nb:nb/0/t1nb"; got != want {
+		t.Errorf("nested triggers from na: %s, want %s", got, want)
+	}
+}
+
 // TestMultiTableDeleteFiresTriggers: `DELETE a, b FROM a JOIN b ...` and
 // `DELETE b FROM a JOIN b ...` delete each target's joined rows once and
 // fire each target's BEFORE and AFTER DELETE triggers once per deleted row
