@@ -253,27 +253,17 @@ func joinPart(sch sql.Schema, target string) (start, end int) {
 	return start, end
 }
 
-// applyTriggersRule is GMS's applyTriggers analyzer rule.
-var applyTriggersRule = func() analyzer.RuleFunc {
-	for _, r := range analyzer.OnceAfterAll {
-		if r.Id.String() == "applyTriggers" {
-			return r.Apply
-		}
-	}
-	return nil
-}()
-
 // joinTargetTriggers is the BEFORE and AFTER UPDATE trigger executors GMS
 // plans for a single-table UPDATE of rt (nil when none), each chain over a
 // trigRow in place of the rows GMS's would read.
 func joinTargetTriggers(ctx *sql.Context, a *analyzer.Analyzer, rt *plan.ResolvedTable, scope *plan.Scope, qFlags *sql.QueryFlags) (before, after sql.Node, err error) {
-	if applyTriggersRule == nil {
+	if applyTriggersGMS == nil {
 		return nil, nil, refuseJoinTriggers()
 	}
 	single := plan.NewUpdate(rt, false, nil)
 	flags := &sql.QueryFlags{}
 	flags.Set(sql.QFlagUpdate)
-	out, _, err := applyTriggersRule(ctx, a, single, scope, analyzer.DefaultRuleSelector, flags)
+	out, _, err := applyTriggersInSchema(ctx, a, single, scope, analyzer.DefaultRuleSelector, flags)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -295,23 +285,24 @@ func joinTargetTriggers(ctx *sql.Context, a *analyzer.Analyzer, rt *plan.Resolve
 	if !ok {
 		return nil, nil, fmt.Errorf("joinTargetTriggers: GMS planned %T, want *plan.Update", upd)
 	}
-	if after, err = onTrigRow(out, leaf); err != nil {
+	if after, err = onTrigRow(out, leaf, plan.UpdateTrigger); err != nil {
 		return nil, nil, err
 	}
-	if before, err = onTrigRow(nu.Child, leaf); err != nil {
+	if before, err = onTrigRow(nu.Child, leaf, plan.UpdateTrigger); err != nil {
 		return nil, nil, err
 	}
 	return before, after, nil
 }
 
-// onTrigRow is the chain of TriggerExecutors at the top of n with leaf in
-// place of what the innermost one runs over (nil: n is no executor).
-func onTrigRow(n sql.Node, leaf sql.Node) (sql.Node, error) {
+// onTrigRow is the chain of event's TriggerExecutors at the top of n with
+// leaf in place of what the innermost one runs over (nil: n is no
+// executor).
+func onTrigRow(n sql.Node, leaf sql.Node, event plan.TriggerEvent) (sql.Node, error) {
 	te, ok := n.(*plan.TriggerExecutor)
-	if !ok || te.TriggerEvent != plan.UpdateTrigger {
+	if !ok || te.TriggerEvent != event {
 		return nil, nil
 	}
-	left, err := onTrigRow(te.Left(), leaf)
+	left, err := onTrigRow(te.Left(), leaf, event)
 	if err != nil {
 		return nil, err
 	}
