@@ -321,10 +321,10 @@ type runKey struct {
 
 var _ sql.Expression = (*runKey)(nil)
 
-func (r *runKey) Resolved() bool              { return true }
-func (r *runKey) IsNullable() bool            { return false }
-func (r *runKey) Type() sql.Type              { return types.Int64 }
-func (r *runKey) Children() []sql.Expression  { return nil }
+func (r *runKey) Resolved() bool             { return true }
+func (r *runKey) IsNullable() bool           { return false }
+func (r *runKey) Type() sql.Type             { return types.Int64 }
+func (r *runKey) Children() []sql.Expression { return nil }
 func (r *runKey) CollationCoercibility(*sql.Context) (sql.CollationID, byte) {
 	return sql.Collation_binary, 5
 }
