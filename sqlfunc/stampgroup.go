@@ -360,15 +360,19 @@ func (d *stampDistinctIter) Close(ctx *sql.Context) error {
 	return d.child.Close(ctx)
 }
 
-// stampWindow sorts a window's PARTITION BY and ORDER BY keys that are
-// TIMESTAMP columns as read by their instants (stampOrder), so a
-// partition, the rows' order and their peers follow the stored values.
-// A RANGE frame with an offset (RANGE INTERVAL 1 HOUR PRECEDING) keeps
-// GMS's wall-time ORDER BY key: its bounds are computed from that key.
+// stampWindow gives a window definition whose PARTITION BY or ORDER BY
+// holds a TIMESTAMP column as read MySQL's sort and borders (stampruns.go):
+// a stampRuns under the Window sorts by the stored instants and numbers
+// partitions and peer groups by the wall times of neighbouring rows, and
+// the definition's keys become those numbers. A RANGE frame with an offset
+// (RANGE INTERVAL 1 HOUR PRECEDING) keeps GMS's wall-time ORDER BY key: its
+// bounds are computed from that key's values.
 func stampWindow(w *plan.Window) (sql.Node, transform.TreeIdentity, error) {
 	plain := plainCols(w.Child, false)
-	changed := false
+	var defs []runDef
+	index := map[uint64]int{} // a definition's GMS id -> its runDef
 	exprs := make([]sql.Expression, len(w.SelectExprs))
+	changed := false
 	for i, e := range w.SelectExprs {
 		ne, same, err := transform.Expr(e, func(e sql.Expression) (sql.Expression, transform.TreeIdentity, error) {
 			wa, ok := e.(sql.WindowAdaptableExpression)
@@ -376,31 +380,54 @@ func stampWindow(w *plan.Window) (sql.Node, transform.TreeIdentity, error) {
 				return e, transform.SameTree, nil
 			}
 			def := wa.Window()
-			nd := *def
+			peers := !offsetRange(def.Frame)
 			hit := false
-			nd.PartitionBy = make([]sql.Expression, len(def.PartitionBy))
-			for j, p := range def.PartitionBy {
-				nd.PartitionBy[j] = p
-				if plainStampField(p, w.Child, plain) {
-					nd.PartitionBy[j] = &stampOrder{unary: unary{p}}
-					hit = true
-				}
+			var cols []runCol
+			var label []string
+			for _, p := range def.PartitionBy {
+				c := runCol{e: p, instant: plainStampField(p, w.Child, plain)}
+				hit = hit || c.instant
+				cols = append(cols, c)
+				label = append(label, p.String())
 			}
-			if !offsetRange(def.Frame) {
-				nd.OrderBy = append(sql.SortFields(nil), def.OrderBy...)
-				for j, f := range def.OrderBy {
-					if plainStampField(f.Column, w.Child, plain) {
-						nd.OrderBy[j].Column = &stampOrder{unary: unary{f.Column}}
-						hit = true
-					}
+			nPart := len(cols)
+			if peers {
+				for _, f := range def.OrderBy {
+					c := runCol{e: f.Column, instant: plainStampField(f.Column, w.Child, plain),
+						desc: f.Order == sql.Descending, nullsLast: f.NullOrdering == sql.NullsLast}
+					hit = hit || c.instant
+					cols = append(cols, c)
+					label = append(label, f.String())
 				}
 			}
 			if !hit {
 				return e, transform.SameTree, nil
 			}
+			id, err := def.PartitionId()
+			if err != nil {
+				return nil, transform.SameTree, err
+			}
+			k, seen := index[id]
+			if !seen {
+				k = len(defs)
+				index[id] = k
+				defs = append(defs, runDef{cols: cols, nPart: nPart, peers: peers})
+			}
+			if rowOrdered(e, def.Frame) {
+				defs[k].rowOrdered = true
+			}
+			text := strings.Join(label, ", ")
+			var part []sql.Expression
+			if nPart > 0 {
+				part = []sql.Expression{&runKey{def: k, label: text}}
+			}
+			order := def.OrderBy
+			if peers && len(def.OrderBy) > 0 {
+				order = sql.SortFields{{Column: &runKey{def: k, peer: true, label: text}, Order: sql.Ascending}}
+			}
 			// A fresh definition: its partition id is computed again from
 			// the new keys, the same for every function sharing it.
-			return wa.WithWindow(sql.NewWindowDefinition(nd.PartitionBy, nd.OrderBy, nd.Frame, nd.Ref, nd.Name)), transform.NewTree, nil
+			return wa.WithWindow(sql.NewWindowDefinition(part, order, def.Frame, def.Ref, def.Name)), transform.NewTree, nil
 		})
 		if err != nil {
 			return nil, transform.SameTree, err
@@ -411,14 +438,50 @@ func stampWindow(w *plan.Window) (sql.Node, transform.TreeIdentity, error) {
 	if !changed {
 		return w, transform.SameTree, nil
 	}
-	return plan.NewWindow(exprs, w.Child), transform.NewTree, nil
+	runs := &stampRuns{UnaryNode: plan.UnaryNode{Child: w.Child}, defs: defs}
+	for k, d := range defs {
+		if d.rowOrdered {
+			runs.lead = k
+			break
+		}
+	}
+	return plan.NewWindow(exprs, runs), transform.NewTree, nil
 }
 
-// offsetRange: a RANGE frame with an N PRECEDING or N FOLLOWING bound.
+// offsetRange: a RANGE frame with an N PRECEDING or N FOLLOWING bound
+// (GMS's frame types, or package windowfunc's RangeFrame around one, which
+// prints as RANGE).
 func offsetRange(f sql.WindowFrame) bool {
-	if f == nil {
+	if f == nil || !strings.HasPrefix(strings.TrimSpace(f.String()), "RANGE") {
 		return false
 	}
-	name := fmt.Sprintf("%T", f)
-	return strings.Contains(name, ".Range") && (strings.Contains(name, "NPreceding") || strings.Contains(name, "NFollowing"))
+	return f.StartNPreceding() != nil || f.StartNFollowing() != nil ||
+		f.EndNPreceding() != nil || f.EndNFollowing() != nil
+}
+
+// rowOrdered: the window function's value depends on the order of rows
+// within a peer group (ROW_NUMBER, LAG, FIRST_VALUE, NTILE, JSON_ARRAYAGG,
+// anything over a ROWS frame), not only on which rows are peers (RANK,
+// CUME_DIST, SUM over a RANGE frame).
+func rowOrdered(e sql.Expression, f sql.WindowFrame) bool {
+	// GMS hands some functions a nil frame of a frame type: it prints "".
+	if f != nil {
+		t := strings.TrimSpace(f.String())
+		whole := t != "" && f.UnboundedPreceding() && f.UnboundedFollowing()
+		if t != "" && !strings.HasPrefix(t, "RANGE") && !whole {
+			return true
+		}
+	}
+	// The type and the function's name, not its OVER clause (NULLS FIRST).
+	text := e.String()
+	if i := strings.IndexByte(text, '('); i >= 0 {
+		text = text[:i]
+	}
+	name := strings.ToLower(fmt.Sprintf("%T %s", e, text))
+	for _, fn := range []string{"row_number", "rownumber", "lag", "lead", "ntile", "first", "last", "nth", "json", "any_value", "anyvalue", "group_concat", "groupconcat"} {
+		if strings.Contains(name, fn) {
+			return true
+		}
+	}
+	return false
 }

@@ -18,8 +18,8 @@ import (
 // the column's projections over the sides, of the sides' types lt and rt
 // (a nested UNION's, after this rule typed it); ok is true when the column
 // is one of these and nl and nr type it as MySQL does: TIME(n) or
-// DATETIME(n) with the larger n. TIMESTAMP and mixes of temporal kinds
-// are left to GMS.
+// DATETIME(n) with the larger n, and so is a mix of DATE, DATETIME and
+// TIMESTAMP. Two TIMESTAMPs and mixes with TIME or YEAR are left to GMS.
 func unionTemporalColumn(name [2]string, l, r sql.Expression, lt, rt sql.Type) (nl, nr sql.Expression, ok bool) {
 	// Only where GMS converted the column to text: a bare GetField of a
 	// nested UNION's column is typed with the CHAR GMS gave it there.
@@ -38,14 +38,27 @@ func unionTemporalColumn(name [2]string, l, r sql.Expression, lt, rt sql.Type) (
 		return expression.NewAlias(name[0], &timeTo{unary: unary{retypedField(lg, lt)}, fsp: fsp}),
 			expression.NewAlias(name[1], &timeTo{unary: unary{retypedField(rg, rt)}, fsp: fsp}), true
 	}
+	// DATE, DATETIME and TIMESTAMP mixed are DATETIME in MySQL 8.0
+	// (Field::field_type_merge): a DATE row prints 00:00:00, a TIMESTAMP
+	// row its session wall time. Two TIMESTAMPs stay TIMESTAMP: left to GMS.
 	ld, lok := lt.(sql.DatetimeType)
 	rd, rok := rt.(sql.DatetimeType)
-	if !lok || !rok || lt.Type() != sqltypes.Datetime || rt.Type() != sqltypes.Datetime {
+	if !lok || !rok || !dateKind(lt) || !dateKind(rt) ||
+		(lt.Type() == sqltypes.Timestamp && rt.Type() == sqltypes.Timestamp) {
 		return nil, nil, false
 	}
 	fsp := max(ld.Precision(), rd.Precision())
 	return expression.NewAlias(name[0], expression.NewConvertWithLengthAndScale(retypedField(lg, lt), expression.ConvertToDatetime, fsp, 0)),
 		expression.NewAlias(name[1], expression.NewConvertWithLengthAndScale(retypedField(rg, rt), expression.ConvertToDatetime, fsp, 0)), true
+}
+
+// dateKind: DATE, DATETIME or TIMESTAMP.
+func dateKind(t sql.Type) bool {
+	switch t.Type() {
+	case sqltypes.Date, sqltypes.Datetime, sqltypes.Timestamp:
+		return true
+	}
+	return false
 }
 
 // timeTo is a TIME value as TIME(fsp), rounded.
