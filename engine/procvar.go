@@ -197,6 +197,28 @@ func procVarSets(p *plan.Procedure) error {
 			}
 		}
 	}
+	// The session shows the procedure its own parameter records only
+	// (procparams.go): from its start, and again once a nested CALL has
+	// returned, normally or through a handler (after the block's end).
+	var names []string
+	for _, pp := range p.Params {
+		names = append(names, pp.Name)
+	}
+	hasCall := false
+	for i, op := range p.Ops {
+		if op.OpCode == procedures.OpCode_Call {
+			hasCall = true
+			after[i] = append(after[i], procScopeOp(names))
+		}
+	}
+	before[0] = append([]*procedures.InterpreterOperation{procScopeOp(names)}, before[0]...)
+	if hasCall {
+		for i, op := range p.Ops {
+			if op.OpCode == procedures.OpCode_ScopeEnd {
+				after[i] = append(after[i], procScopeOp(names))
+			}
+		}
+	}
 	p.Ops = withInserted(p.Ops, before, after)
 	p.Ops[0].SecondaryData = append(p.Ops[0].SecondaryData, procVarMark)
 	return nil
@@ -223,13 +245,19 @@ func withInserted(ops []*procedures.InterpreterOperation, before, after [][]*pro
 				op.Index += shift[op.Index]
 			}
 		}
+		put := func(n *procedures.InterpreterOperation) {
+			if n.OpCode == procedures.OpCode_If {
+				n.Index = len(out) + 1 // always true: on to the next operation
+			}
+			out = append(out, n)
+		}
 		for _, b := range before[i] {
-			// An If that is always true: on to the next operation.
-			b.Index = len(out) + 1
-			out = append(out, b)
+			put(b)
 		}
 		out = append(out, op)
-		out = append(out, after[i]...)
+		for _, a := range after[i] {
+			put(a)
+		}
 	}
 	return out
 }
@@ -263,6 +291,15 @@ func procBinds(scopes procScopes, c *ast.Call) []*procedures.InterpreterOperatio
 		})
 	}
 	return ops
+}
+
+func procScopeOp(names []string) *procedures.InterpreterOperation {
+	f := &ast.FuncExpr{Name: ast.NewColIdent(sqlfunc.ProcScopeFunc)}
+	for _, n := range names {
+		f.Exprs = append(f.Exprs, &ast.AliasedExpr{Expr: ast.NewStrVal([]byte(n))})
+	}
+	return &procedures.InterpreterOperation{OpCode: procedures.OpCode_If,
+		PrimaryData: &ast.Select{SelectExprs: ast.SelectExprs{&ast.AliasedExpr{Expr: f}}}}
 }
 
 func procVarStore(info *procVarInfo, e ast.Expr) ast.Expr {

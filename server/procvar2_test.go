@@ -136,16 +136,20 @@ func TestProcedureVariableConversions(t *testing.T) {
 		{create: "BEGIN DECLARE v VARCHAR(3); SET v = 'abc'; SELECT v, LENGTH(v) AS e_n; END", want: "v:VARCHAR,e_n | abc,3"},
 		// 5. Parameters: IN bound to the declared type, OUT NULL at entry
 		// and copied back as the declared type's value.
-		{create: "(IN dd DATETIME, IN n INT, IN ss VARCHAR(3), OUT o DECIMAL(5,2)) BEGIN SELECT dd, n, ss, o; SET o = 1.5; END",
+		{create: "(IN d DATETIME, IN n INT, IN s VARCHAR(3), OUT o DECIMAL(5,2)) BEGIN SELECT d, n, s, o; SET o = 1.5; END",
 			call: "CALL P('2024-01-02 10:00', 2.7, 'ab', @o)", pcall: "CALL P(?, ?, ?, @o)", args: []any{"2024-01-02 10:00", "2.7", "ab"},
-			after: "SELECT @o", want: "dd:DATETIME,n:INT,ss:VARCHAR,o:DECIMAL | 2024-01-02 10:00:00,3,ab,NULL => @o:DECIMAL | 1.50"},
-		{create: "(IN dd DATETIME, IN n INT, IN ss VARCHAR(3), OUT o DECIMAL(5,2)) BEGIN SET o = 1.5; END",
+			after: "SELECT @o", want: "d:DATETIME,n:INT,s:VARCHAR,o:DECIMAL | 2024-01-02 10:00:00,3,ab,NULL => @o:DECIMAL | 1.50"},
+		{create: "(IN d DATETIME, IN n INT, IN s VARCHAR(3), OUT o DECIMAL(5,2)) BEGIN SET o = 1.5; END",
 			call: "CALL P('2024-01-02 10:00', 2.7, 'abcdef', @o)", pcall: "CALL P(?, ?, ?, @o)", args: []any{"2024-01-02 10:00", "2.7", "abcdef"},
 			want: "error 1406"},
 		{create: "(IN n TINYINT) BEGIN SELECT n; END", call: "CALL P(300)", pcall: "CALL P(?)", args: []any{300}, want: "error 1264"},
 		{create: "(INOUT io DECIMAL(5,2), OUT o DATETIME) BEGIN SET io = io + 1; SET o = '2024-01-02'; END",
 			call: "SET @io = 1.5; CALL P(@io, @o)", pcall: "CALL P(@io, @o)", after: "SELECT @io, @o",
 			want: " => @io:DECIMAL,@o:DATETIME | 2.50,2024-01-02 00:00:00"},
+		// The columns d and s, which the CALLs above had as parameters: GMS
+		// kept the records for the session and replaced the column names by
+		// the old arguments (no row; 'ab').
+		{create: "BEGIN SELECT id, s FROM t WHERE d > '2024-06-01'; END", want: "id:INT,s:VARCHAR | 2,abcdef"},
 		// A parameter name an earlier CALL used with another type (x is
 		// DATETIME in the case above's neighbours): GMS printed 3 as text of
 		// that type and failed.

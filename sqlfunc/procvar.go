@@ -3,6 +3,7 @@ package sqlfunc
 import (
 	"context"
 	"fmt"
+	"strings"
 	"sync"
 
 	"github.com/dolthub/go-mysql-server/sql"
@@ -30,6 +31,7 @@ func init() {
 	functions[ProcVarFunc] = sql.FunctionN{Name: ProcVarFunc, Fn: newProcVar}
 	functions[ProcValFunc] = sql.FunctionN{Name: ProcValFunc, Fn: newProcVal}
 	functions[ProcBindFunc] = sql.FunctionN{Name: ProcBindFunc, Fn: newProcBind}
+	functions[ProcScopeFunc] = sql.FunctionN{Name: ProcScopeFunc, Fn: newProcScope}
 }
 
 type procVar struct {
@@ -393,9 +395,10 @@ func (p *procBind) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	if spp := ctx.Session.GetStoredProcParam(p.name); spp != nil {
-		spp.Type, spp.Value, spp.HasBeenSet, spp.Reference = p.typ, v, false, nil
-	}
+	// NewStoredProcParam: the record the CALL will take (an old one, or
+	// this), which the session shows from now on.
+	spp := ctx.Session.NewStoredProcParam(p.name, &sql.StoredProcParam{})
+	spp.Type, spp.Value, spp.HasBeenSet, spp.Reference = p.typ, v, false, nil
 	return true, nil
 }
 
@@ -406,4 +409,50 @@ func (p *procBind) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 func ProcVarNeedsValue(t sql.Type) bool {
 	return types.IsJSON(t) || types.IsNumber(t) || types.IsTime(t) || types.IsDateType(t) ||
 		types.IsTimespan(t) || types.IsText(t) || types.IsYear(t)
+}
+
+// ProcScopeFunc is the name of ProcScopeFunc('p1', 'p2', ...): the session
+// shows the running procedure the parameter records p1, p2, ... only (see
+// engine/procparams.go), and it is true.
+const ProcScopeFunc = "myriad_procscope"
+
+// ProcParamScoper is a session that can show a procedure its own
+// parameters only.
+type ProcParamScoper interface{ ScopeProcParams(names []string) }
+
+type procScope struct{ names []string }
+
+func newProcScope(args ...sql.Expression) (sql.Expression, error) {
+	p := &procScope{}
+	for _, a := range args {
+		l, ok := a.(*expression.Literal)
+		if !ok {
+			return nil, fmt.Errorf("myriad: %s needs literal names", ProcScopeFunc)
+		}
+		s, ok := l.Value().(string)
+		if !ok {
+			return nil, fmt.Errorf("myriad: %s needs literal names", ProcScopeFunc)
+		}
+		p.names = append(p.names, s)
+	}
+	return p, nil
+}
+
+func (p *procScope) Resolved() bool             { return true }
+func (p *procScope) IsNullable() bool           { return false }
+func (p *procScope) Type() sql.Type             { return types.Boolean }
+func (p *procScope) Children() []sql.Expression { return nil }
+func (p *procScope) String() string             { return ProcScopeFunc + "(" + strings.Join(p.names, ", ") + ")" }
+func (p *procScope) WithChildren(children ...sql.Expression) (sql.Expression, error) {
+	if len(children) != 0 {
+		return nil, sql.ErrInvalidChildrenNumber.New(p, len(children), 0)
+	}
+	return p, nil
+}
+
+func (p *procScope) Eval(ctx *sql.Context, _ sql.Row) (any, error) {
+	if s, ok := ctx.Session.(ProcParamScoper); ok {
+		s.ScopeProcParams(p.names)
+	}
+	return true, nil
 }
