@@ -42,7 +42,7 @@ func refuseProcSetVariables(ctx *sql.Context, n sql.Node) (sql.Node, transform.T
 		}
 		err = procSetVariables(call.Procedure)
 		if err == nil {
-			procVarSets(call.Procedure) // procvar.go
+			err = procVarSets(call.Procedure) // procvar.go
 		}
 		return err == nil
 	})

@@ -58,6 +58,9 @@ type Session struct {
 	// ddlMDL is the metadata lock of the running DDL statement (nil:
 	// none).
 	ddlMDL *mdlLock
+	// procParams: the parameter records the running procedure may see
+	// (procparams.go; nil: all, before any CALL).
+	procParams map[string]struct{}
 	// mdlHeld is the gate of that exclusive lock, and mdlWaitingOn the
 	// gate a shared request of the session waits behind: the edges
 	// mdlGateCycle walks.
