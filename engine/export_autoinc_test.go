@@ -24,6 +24,10 @@ func SweepAutoInc(e *Engine) {
 // AutoIncEvictions is how many sequences e evicted.
 func AutoIncEvictions(e *Engine) uint64 { return e.autoInc.evictions.Load() }
 
+// AutoIncSweepReads is how many counters e's sweeps read to decide an
+// eviction.
+func AutoIncSweepReads(e *Engine) uint64 { return e.autoInc.reads.Load() }
+
 // AutoIncLoaded is how many sequences e holds, counted.
 func AutoIncLoaded(e *Engine) (n int) {
 	e.autoInc.Range(func(any, any) bool { n++; return true })
