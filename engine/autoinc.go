@@ -97,7 +97,12 @@ func (m *autoIncSeqs) limit() int64 {
 // observeAutoIncValue, peekAutoInc and setAutoInc, which retry.
 func (e *Engine) autoIncFor(ctx *sql.Context, t *catalog.Table) (*autoIncState, error) {
 	for {
-		v, stored := e.autoInc.LoadOrStore(t.ID, &autoIncState{})
+		// Load before LoadOrStore: the new sequence LoadOrStore takes
+		// would be allocated for every row, and thrown away but once.
+		v, stored := e.autoInc.Load(t.ID)
+		if !stored {
+			v, stored = e.autoInc.LoadOrStore(t.ID, &autoIncState{})
+		}
 		st := v.(*autoIncState)
 		if !stored {
 			if e.autoInc.n.Add(1) > e.autoInc.limit() {
