@@ -599,10 +599,12 @@ func (e *editor) observeAutoInc(ctx *sql.Context, row sql.Row) error {
 	for i, c := range e.t.def.Columns {
 		if c.AutoIncrement && row[i] != nil {
 			v := toUint64(row[i])
-			if err := e.t.db.eng.observeAutoIncValue(ctx, e.t.def, v); err != nil {
+			st, err := e.t.db.eng.observeAutoIncValue(ctx, e.t.def, v)
+			if err != nil {
 				return err
 			}
 			e.tx.kv.RaiseCounter(e.t.def.CounterKey(), v+1)
+			e.tx.noteCounter(st, e.t.def.ID, v+1)
 		}
 	}
 	return nil

@@ -1,6 +1,11 @@
 package engine
 
-import "runtime"
+import (
+	"runtime"
+	"testing"
+
+	"github.com/dolthub/go-mysql-server/sql"
+)
 
 var runtimeGosched = runtime.Gosched
 
@@ -23,6 +28,10 @@ func SweepAutoInc(e *Engine) {
 
 // AutoIncEvictions is how many sequences e evicted.
 func AutoIncEvictions(e *Engine) uint64 { return e.autoInc.evictions.Load() }
+
+// AutoIncSweepReads is how many counters e's sweeps read to decide an
+// eviction.
+func AutoIncSweepReads(e *Engine) uint64 { return e.autoInc.reads.Load() }
 
 // AutoIncLoaded is how many sequences e holds, counted.
 func AutoIncLoaded(e *Engine) (n int) {
@@ -60,3 +69,24 @@ func RowIDLoaded(e *Engine) (n int) {
 // SetRowIDDrawFault runs f between an insert getting its table's row-ID
 // sequence and drawing an ID from it (nil: nothing).
 func SetRowIDDrawFault(f func()) { rowIDDrawFault = f }
+
+// AutoIncForAllocs is how many allocations getting the loaded
+// AUTO_INCREMENT sequence of db.table takes (-1: no such table).
+func AutoIncForAllocs(e *Engine, ctx *sql.Context, db, table string) float64 {
+	sch, err := e.cat.Schema(nil, db)
+	if err != nil || sch == nil {
+		return -1
+	}
+	t, err := e.cat.Table(nil, sch, table)
+	if err != nil || t == nil {
+		return -1
+	}
+	if _, err := e.autoIncFor(ctx, t); err != nil {
+		return -1
+	}
+	return testing.AllocsPerRun(100, func() {
+		if _, err := e.autoIncFor(ctx, t); err != nil {
+			panic(err)
+		}
+	})
+}

@@ -140,6 +140,10 @@ type Transaction struct {
 	// onCommit runs after the transaction committed (a clone's job record
 	// removed).
 	onCommit []func()
+	// aiNote and aiNotes: the AUTO_INCREMENT counters this transaction
+	// raised, applied to their sequences after it commits (noteCounter).
+	aiNote  counterNote
+	aiNotes []counterNote
 	// collect: combinedAlter's first pass is running; definitions the
 	// parts write go to it instead (pkrewrite.go).
 	collect *alterCollect
@@ -331,6 +335,7 @@ func (s *Session) CommitTransaction(ctx *sql.Context, tx sql.Transaction) error 
 		return mapKVError(err)
 	}
 	s.eng.metrics.Commits.Add(1)
+	t.committedCounters()
 	for _, f := range t.onCommit {
 		f()
 	}
