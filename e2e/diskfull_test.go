@@ -86,29 +86,25 @@ func (s *freeSampler) end() int64 {
 }
 
 // guardAvailable is the server's disk space estimate, read from its
-// Prometheus endpoint (myriad_disk_available_bytes).
-func guardAvailable(t *testing.T, metricsAddr string) int64 {
-	t.Helper()
+// Prometheus endpoint (myriad_disk_available_bytes). The endpoint may start
+// listening a little after the SQL port: callers retry on errors.
+func guardAvailable(metricsAddr string) (int64, error) {
 	resp, err := http.Get("http://" + metricsAddr + "/metrics")
 	if err != nil {
-		t.Fatal(err)
+		return 0, err
 	}
 	defer resp.Body.Close()
 	body, err := io.ReadAll(resp.Body)
 	if err != nil {
-		t.Fatal(err)
+		return 0, err
 	}
 	for _, line := range strings.Split(string(body), "\n") {
 		if v, ok := strings.CutPrefix(line, "myriad_disk_available_bytes "); ok {
 			f, err := strconv.ParseFloat(strings.TrimSpace(v), 64)
-			if err != nil {
-				t.Fatalf("metrics: %q: %v", line, err)
-			}
-			return int64(f)
+			return int64(f), err
 		}
 	}
-	t.Fatalf("metrics: no myriad_disk_available_bytes in\n%s", body)
-	return 0
+	return 0, fmt.Errorf("no myriad_disk_available_bytes in the metrics:\n%s", body)
 }
 
 func availBytes(t *testing.T, dir string) int64 {
@@ -192,10 +188,13 @@ func TestDiskFull(t *testing.T) {
 	// that, only the next measurement sees it. Wait for it, so that what
 	// follows tests the guard's accounting of its own writes, not the
 	// polling interval.
-	for deadline := time.Now().Add(10 * time.Second); guardAvailable(t, metricsAddr) > filled; {
+	for deadline := time.Now().Add(15 * time.Second); ; {
+		est, err := guardAvailable(metricsAddr)
+		if err == nil && est <= filled {
+			break
+		}
 		if time.Now().After(deadline) {
-			t.Fatalf("the server's disk space estimate is still %d bytes, %d available after the filler",
-				guardAvailable(t, metricsAddr), filled)
+			t.Fatalf("the server's disk space estimate is %d bytes (%v), %d available after the filler", est, err, filled)
 		}
 		time.Sleep(20 * time.Millisecond)
 	}
