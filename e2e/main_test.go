@@ -187,7 +187,7 @@ func (s *Server) Start() {
 		if err == nil {
 			return
 		}
-		if attempt < 4 && strings.Contains(err.Error(), "address already in use") {
+		if attempt < 20 && strings.Contains(err.Error(), "address already in use") {
 			continue
 		}
 		s.t.Fatalf("start server: %v\nlog:\n%s", err, tail(s.Log(), 40))
