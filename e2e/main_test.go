@@ -232,7 +232,7 @@ func (s *Server) startOnce() error {
 			return fmt.Errorf("server exited before accepting connections: %v", s.exitErr)
 		default:
 		}
-		if err := s.ping(); err == nil {
+		if err := s.ping(); err == nil && s.readyLogged() {
 			return nil
 		} else if time.Now().After(deadline) {
 			s.signal(syscall.SIGKILL)
@@ -241,6 +241,20 @@ func (s *Server) startOnce() error {
 		}
 		time.Sleep(25 * time.Millisecond)
 	}
+}
+
+// readyLogged: this start's server logged that it listens. A ping alone can
+// reach another process that took the port between freePort's check and
+// this server's bind (this server then exits with "address already in
+// use"). With --log-level above info there is no such line to wait for.
+func (s *Server) readyLogged() bool {
+	for _, f := range s.Flags {
+		if strings.HasPrefix(f, "--log-level") {
+			return true
+		}
+	}
+	log := s.Log()
+	return strings.Contains(log[strings.LastIndex(log, "=== e2e: start"):], "myriad ready")
 }
 
 func (s *Server) ping() error {
