@@ -6,6 +6,8 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"io"
+	"net/http"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -13,6 +15,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -45,6 +48,63 @@ func mountTmpfs(t *testing.T, size int64) string {
 		}
 	})
 	return dir
+}
+
+// freeSampler records the least free space on a filesystem, measured every
+// millisecond from its start until stop: what the guard must keep above
+// the reserve at every moment, not only once the writers are refused.
+type freeSampler struct {
+	least atomic.Int64
+	stop  chan struct{}
+	done  chan struct{}
+}
+
+func sampleFree(t *testing.T, dir string) *freeSampler {
+	s := &freeSampler{stop: make(chan struct{}), done: make(chan struct{})}
+	s.least.Store(availBytes(t, dir))
+	go func() {
+		defer close(s.done)
+		for {
+			if du, err := vfs.Default.GetDiskUsage(dir); err == nil && int64(du.AvailBytes) < s.least.Load() {
+				s.least.Store(int64(du.AvailBytes))
+			}
+			select {
+			case <-s.stop:
+				return
+			case <-time.After(time.Millisecond):
+			}
+		}
+	}()
+	return s
+}
+
+// end stops the sampler and returns the least free space it saw.
+func (s *freeSampler) end() int64 {
+	close(s.stop)
+	<-s.done
+	return s.least.Load()
+}
+
+// guardAvailable is the server's disk space estimate, read from its
+// Prometheus endpoint (myriad_disk_available_bytes). The endpoint may start
+// listening a little after the SQL port: callers retry on errors.
+func guardAvailable(metricsAddr string) (int64, error) {
+	resp, err := http.Get("http://" + metricsAddr + "/metrics")
+	if err != nil {
+		return 0, err
+	}
+	defer resp.Body.Close()
+	body, err := io.ReadAll(resp.Body)
+	if err != nil {
+		return 0, err
+	}
+	for _, line := range strings.Split(string(body), "\n") {
+		if v, ok := strings.CutPrefix(line, "myriad_disk_available_bytes "); ok {
+			f, err := strconv.ParseFloat(strings.TrimSpace(v), 64)
+			return int64(f), err
+		}
+	}
+	return 0, fmt.Errorf("no myriad_disk_available_bytes in the metrics:\n%s", body)
 }
 
 func availBytes(t *testing.T, dir string) int64 {
@@ -80,7 +140,13 @@ func fill(t *testing.T, path string, n int64) {
 // survives a restart.
 func TestDiskFull(t *testing.T) {
 	mnt := mountTmpfs(t, diskFullFSSize)
-	s := NewServer(t, "--durability", "sync", "--min-free-space", strconv.Itoa(diskFullReserve))
+	mport, err := freePort()
+	if err != nil {
+		t.Fatal(err)
+	}
+	metricsAddr := "127.0.0.1:" + strconv.Itoa(mport)
+	s := NewServer(t, "--durability", "sync", "--min-free-space", strconv.Itoa(diskFullReserve),
+		"--metrics-addr", metricsAddr)
 	s.DataDir = filepath.Join(mnt, "data")
 	s.Start()
 	db := s.DB("")
@@ -114,14 +180,35 @@ func TestDiskFull(t *testing.T) {
 
 	filler := filepath.Join(mnt, "filler")
 	fill(t, filler, availBytes(t, mnt)-diskFullReserve-diskFullHeadroom)
-	t.Logf("filler written: %d MiB available", availBytes(t, mnt)>>20)
+	filled := availBytes(t, mnt)
+	t.Logf("filler written: %d MiB available", filled>>20)
+	least := sampleFree(t, mnt)
+	// The filler appeared between two of the guard's measurements (every
+	// 500 ms), like a file another program writes; no estimate can foresee
+	// that, only the next measurement sees it. Wait for it, so that what
+	// follows tests the guard's accounting of its own writes, not the
+	// polling interval.
+	for deadline := time.Now().Add(15 * time.Second); ; {
+		est, err := guardAvailable(metricsAddr)
+		if err == nil && est <= filled {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the server's disk space estimate is %d bytes (%v), %d available after the filler", est, err, filled)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
 
-	// Four writers insert until the server refuses them for a whole second
-	// (before that, the guard may refuse a commit on its estimate and admit
-	// the next after measuring); any error other than 1114 fails the test.
+	// Eight writers insert as fast as they can until the server refuses
+	// them for a whole second (before that, the guard may refuse a commit
+	// on its estimate and admit the next after measuring); any error other
+	// than 1114 fails the test. (Four writers pausing 10 ms after each
+	// refusal passed here and failed on a faster CI machine, where the old
+	// guard let Pebble's WAL preallocations run the disk down to 3.3 MiB.)
+	const writers = 8
 	var wg sync.WaitGroup
-	results := make(chan error, 4)
-	for w := 0; w < 4; w++ {
+	results := make(chan error, writers)
+	for w := 0; w < writers; w++ {
 		wg.Add(1)
 		go func(w int) {
 			defer wg.Done()
@@ -144,7 +231,7 @@ func TestDiskFull(t *testing.T) {
 					results <- last
 					return
 				}
-				time.Sleep(10 * time.Millisecond)
+				time.Sleep(time.Millisecond)
 			}
 			results <- errors.New("the server never refused writes")
 		}(w)
@@ -158,7 +245,8 @@ func TestDiskFull(t *testing.T) {
 		t.Logf("refused: %v", err)
 	}
 	nAcked := len(acked)
-	t.Logf("%d rows acknowledged; %d MiB available", nAcked, availBytes(t, mnt)>>20)
+	t.Logf("%d rows acknowledged; %.1f MiB available, least seen while writing %.1f MiB",
+		nAcked, float64(availBytes(t, mnt))/(1<<20), float64(least.least.Load())/(1<<20))
 	if avail := availBytes(t, mnt); avail < diskFullReserve/2 {
 		t.Fatalf("only %d bytes left on the filesystem: the reserve was used", avail)
 	}
@@ -208,6 +296,13 @@ func TestDiskFull(t *testing.T) {
 	mustExec(t, db, "DELETE FROM df.t WHERE id < 10")
 	for id := 0; id < 10; id++ {
 		delete(acked, id)
+	}
+
+	// At no moment while the disk was full did Pebble get into the reserve.
+	if m := least.end(); m < diskFullReserve/2 {
+		t.Fatalf("free space fell to %d bytes while the disk was full: the reserve was used", m)
+	} else {
+		t.Logf("least free space while full: %.1f MiB", float64(m)/(1<<20))
 	}
 
 	// Free the space: writes resume without a restart.

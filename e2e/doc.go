@@ -28,6 +28,8 @@
 //	MYRIAD_SOAK_ITERATIONS  kill/restart iterations of TestKillNoAckLoss,
 //	                        TestKillAsyncLossWindow and TestKillDuringProvisioning (default 3)
 //	MYRIAD_E2E_BIN          use this prebuilt binary instead of building one
+//	MYRIAD_E2E_PORTS        LOW-HIGH: the loopback ports servers may listen on
+//	                        (default 20000-32000, kept below the kernel's ephemeral range)
 //	MYRIAD_PYTHON           python interpreter for TestPyMySQL (default: the first
 //	                        of python3 on PATH and /usr/bin/python3 that imports pymysql)
 package e2e

@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"io"
 	"log"
+	"math/rand/v2"
 	"net"
 	"os"
 	"os/exec"
@@ -186,7 +187,7 @@ func (s *Server) Start() {
 		if err == nil {
 			return
 		}
-		if attempt < 4 && strings.Contains(err.Error(), "address already in use") {
+		if attempt < 20 && strings.Contains(err.Error(), "address already in use") {
 			continue
 		}
 		s.t.Fatalf("start server: %v\nlog:\n%s", err, tail(s.Log(), 40))
@@ -231,7 +232,7 @@ func (s *Server) startOnce() error {
 			return fmt.Errorf("server exited before accepting connections: %v", s.exitErr)
 		default:
 		}
-		if err := s.ping(); err == nil {
+		if err := s.ping(); err == nil && s.readyLogged() {
 			return nil
 		} else if time.Now().After(deadline) {
 			s.signal(syscall.SIGKILL)
@@ -240,6 +241,20 @@ func (s *Server) startOnce() error {
 		}
 		time.Sleep(25 * time.Millisecond)
 	}
+}
+
+// readyLogged: this start's server logged that it listens. A ping alone can
+// reach another process that took the port between freePort's check and
+// this server's bind (this server then exits with "address already in
+// use"). With --log-level above info there is no such line to wait for.
+func (s *Server) readyLogged() bool {
+	for _, f := range s.Flags {
+		if strings.HasPrefix(f, "--log-level") {
+			return true
+		}
+	}
+	log := s.Log()
+	return strings.Contains(log[strings.LastIndex(log, "=== e2e: start"):], "myriad ready")
 }
 
 func (s *Server) ping() error {
@@ -359,14 +374,56 @@ func (s *Server) DBWith(db, params string) *sql.DB {
 	return c
 }
 
-// freePort asks the kernel for an unused loopback port.
+// freePort picks an unused loopback port below the kernel's ephemeral range
+// (ip_local_port_range, 32768-60999 by default), at random in 20000-32000
+// or in MYRIAD_E2E_PORTS (e.g. 23100-23114). A port the kernel hands out
+// (port 0) could be taken, between this check and the server's bind, by the
+// source port of any outgoing connection on the machine, the tests' own
+// clients included; ports outside that range are only ever taken by another
+// listener, which Server.Start retries around.
 func freePort() (int, error) {
-	l, err := net.Listen("tcp", "127.0.0.1:0")
+	lo, hi, err := portRange()
 	if err != nil {
 		return 0, err
 	}
-	defer l.Close()
-	return l.Addr().(*net.TCPAddr).Port, nil
+	var last error
+	for range 200 {
+		port := lo + rand.IntN(hi-lo+1)
+		l, err := net.Listen("tcp", net.JoinHostPort("127.0.0.1", strconv.Itoa(port)))
+		if err != nil {
+			last = err
+			continue
+		}
+		l.Close()
+		return port, nil
+	}
+	return 0, fmt.Errorf("no free port in %d-%d: %w", lo, hi, last)
+}
+
+// portRange is MYRIAD_E2E_PORTS, or 20000-32000 capped below the low end of
+// the kernel's ephemeral range.
+func portRange() (lo, hi int, err error) {
+	if r := os.Getenv("MYRIAD_E2E_PORTS"); r != "" {
+		a, b, ok := strings.Cut(r, "-")
+		lo, err1 := strconv.Atoi(a)
+		hi, err2 := strconv.Atoi(b)
+		if !ok || err1 != nil || err2 != nil || lo < 1 || hi > 65535 || lo > hi {
+			return 0, 0, fmt.Errorf("MYRIAD_E2E_PORTS=%q: want LOW-HIGH", r)
+		}
+		return lo, hi, nil
+	}
+	lo, hi = 20000, 32000
+	if b, err := os.ReadFile("/proc/sys/net/ipv4/ip_local_port_range"); err == nil {
+		if f := strings.Fields(string(b)); len(f) == 2 {
+			if eph, err := strconv.Atoi(f[0]); err == nil && eph <= hi {
+				hi = eph - 1
+			}
+		}
+	}
+	if hi < lo {
+		return 0, 0, fmt.Errorf("the ephemeral port range starts at %d, below %d: set MYRIAD_E2E_PORTS", hi+1, lo)
+	}
+	return lo, hi, nil
 }
 
 func tail(s string, n int) string {
@@ -468,5 +525,38 @@ func checkRows(t *testing.T, db querier, q string, want string, args ...any) {
 	want = strings.TrimLeft(want, "\n")
 	if got != want {
 		t.Errorf("%s:\ngot:\n%swant:\n%s", q, got, want)
+	}
+}
+
+// TestFreePort: servers' ports stay below the kernel's ephemeral range (where
+// outgoing connections take their source ports), or inside MYRIAD_E2E_PORTS
+// when it is set.
+func TestFreePort(t *testing.T) {
+	b, err := os.ReadFile("/proc/sys/net/ipv4/ip_local_port_range")
+	if err != nil {
+		t.Skipf("no ephemeral port range to check against: %v", err)
+	}
+	eph, err := strconv.Atoi(strings.Fields(string(b))[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	lo, hi := 20000, min(32000, eph-1)
+	if env := os.Getenv("MYRIAD_E2E_PORTS"); env != "" {
+		if _, err := fmt.Sscanf(env, "%d-%d", &lo, &hi); err != nil {
+			t.Fatalf("MYRIAD_E2E_PORTS=%q: %v", env, err)
+		}
+	}
+	for range 50 {
+		p, err := freePort()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if p < lo || p > hi || p >= eph {
+			t.Fatalf("port %d, want %d-%d (ephemeral range from %d)", p, lo, hi, eph)
+		}
+	}
+	t.Setenv("MYRIAD_E2E_PORTS", "9-x")
+	if _, err := freePort(); err == nil {
+		t.Fatal("a malformed MYRIAD_E2E_PORTS was accepted")
 	}
 }

@@ -280,6 +280,18 @@ func Open(dir string, o Options) (*DB, error) {
 	if o.Configure != nil {
 		o.Configure(po)
 	}
+	if o.MinFreeBytes >= 0 {
+		// Before Open, so that the guard hears of every WAL and
+		// compaction Pebble starts (see space.go).
+		g, err := newSpaceGuard(o.FS, dir, o.MinFreeBytes, o.SpaceCheckInterval, db.log, db.flushForSpace,
+			walPreallocation(po.MemTableSize))
+		if err != nil {
+			return nil, err
+		}
+		tee := pebble.TeeEventListener(*po.EventListener, g.eventListener())
+		po.EventListener = &tee
+		db.space = g
+	}
 	pdb, err := pebble.Open(dir, po)
 	if err != nil {
 		return nil, fmt.Errorf("kv: open %s: %w", dir, err)
@@ -287,12 +299,8 @@ func Open(dir string, o Options) (*DB, error) {
 	db.pdb = pdb
 	db.startUnflushed()
 	db.spillCache = pebble.NewCache(8 << 20)
-	if o.MinFreeBytes >= 0 {
-		db.space, err = newSpaceGuard(o.FS, dir, o.MinFreeBytes, o.SpaceCheckInterval, db.log, db.flushForSpace)
-		if err != nil {
-			_ = pdb.Close()
-			return nil, err
-		}
+	if db.space != nil {
+		db.space.start(db.pebbleSpace)
 	}
 	if !db.sync && o.AsyncSyncInterval > 0 {
 		go db.asyncSyncLoop(o.AsyncSyncInterval)
@@ -628,10 +636,12 @@ func (db *DB) commitLocked(req *commitReq, hasData bool) (err error) {
 		if req.batch != nil {
 			size = len(req.batch.Repr())
 		}
-		if err := db.space.admit(size, req.deleteOnly); err != nil {
+		cost, err := db.space.admit(size, req.deleteOnly)
+		if err != nil {
 			db.commitErrs.Add(1)
 			return err
 		}
+		defer db.space.applied(cost)
 	}
 	if ps := db.presence.Load(); ps != req.noted && ps != nil && hasData {
 		// A filter was installed since notePresence: its scan may miss
@@ -882,6 +892,16 @@ func (db *DB) SyncWAL() error {
 		return db.fail(fmt.Errorf("WAL fsync: %w", err))
 	}
 	return nil
+}
+
+// pebbleSpace reads what the space guard needs from Pebble's metrics.
+func (db *DB) pebbleSpace() pebbleSpace {
+	m := db.pdb.Metrics()
+	return pebbleSpace{
+		unflushed:         int64(m.WAL.Size),
+		compactionWritten: m.Compact.InProgressBytes,
+		recycledWALs:      m.WAL.ObsoleteFiles,
+	}
 }
 
 // flushForSpace asks Pebble to flush the memtable without waiting, so that

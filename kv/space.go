@@ -7,6 +7,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/cockroachdb/pebble"
 	"github.com/cockroachdb/pebble/vfs"
 )
 
@@ -17,17 +18,47 @@ import (
 // writer, a failed WAL rotation or MANIFEST write panics). So kv makes sure
 // Pebble never gets there: it keeps a reserve of free space on the store's
 // filesystem and refuses writing commits with ErrDiskFull before the reserve
-// would be touched. The reserve is what flushes, compactions and the WAL of
-// commits already admitted need to finish; like CockroachDB's ballast it is
-// space the database itself never fills.
+// would be touched. Like CockroachDB's ballast, the reserve is space the
+// database itself never plans to fill: what it absorbs is only what the
+// estimate below cannot foresee (compactions not yet begun, MANIFEST growth,
+// sstables a little larger than the batches they hold).
 //
-// The filesystem is measured (statfs, through vfs.FS.GetDiskUsage) by a
-// background goroutine, never on the write path. Between two measurements
-// each admitted commit subtracts an estimate of what it will occupy (its
-// batch twice: once in the WAL, once in the sstable its memtable flushes to)
-// from the last measurement, so a burst of writes cannot run through the
-// reserve between two polls. A commit that would bring the estimate below the
-// reserve is refused and triggers an immediate measurement.
+// The estimate of the space available is the last measurement of the
+// filesystem (statfs, through vfs.FS.GetDiskUsage, by a background
+// goroutine, never on the write path) minus what Pebble will still write
+// for data already admitted, which statfs does not show yet:
+//
+//   - the sstables the memtables not yet flushed will become: the logical
+//     size of their WALs (Metrics.WAL.Size), flushes in progress included
+//     (their memtables stay queued until the flush is installed, so their
+//     outputs already on disk are counted twice, erring on the safe side);
+//   - the outputs of compactions in progress: the sizes of their inputs
+//     (from CompactionBegin until CompactionEnd) minus the bytes they have
+//     written so far (Metrics.Compact.InProgressBytes); outputs are
+//     written before inputs are deleted;
+//   - the next WAL: when a memtable fills, Pebble rotates to a new WAL and
+//     preallocates 110% of the memtable size for it at once (fallocate:
+//     real blocks), unless it can recycle an obsolete WAL. One
+//     preallocation is counted whenever no WAL is waiting to be recycled.
+//
+// Between two measurements each admitted commit subtracts twice its batch
+// (once for the WAL, once for the sstable its memtable flushes to), each WAL
+// created subtracts one more preallocation (the next rotation's: the one it
+// makes itself was counted before it) and each compaction that begins
+// subtracts its inputs, so a burst cannot run through the reserve before the
+// next measurement. Compactions' ends, flushes' ends and refused commits
+// ask for a measurement at once. A measurement replaces the estimate, but
+// charges made while it was taken are carried over (spent), and commits
+// admitted but not yet in Pebble's metrics are counted as pending
+// (unapplied), so none is lost to the race. (What is left to the reserve:
+// a measurement landing between a WAL's creation and its first write misses
+// that WAL's preallocation, and compaction output written between statfs and
+// the metrics is missed; the first is why WAL creation does not ask for a
+// measurement.)
+// Counted this way, the small memtables Pebble starts with after Open (256
+// KiB, doubling up to the configured size, each with a full-size WAL
+// preallocation) and a queue of memtables waiting for their flush no longer
+// make the filesystem's free space fall below what the guard believes.
 //
 // Hysteresis: once a measurement finds less than the reserve available (or
 // less than the reserve plus a quarter of it right after a commit was
@@ -88,6 +119,25 @@ func DefaultMinFreeBytes(totalBytes uint64) int64 {
 // space was freed, not how far writes can overrun (the estimate does that).
 const defaultSpaceCheckInterval = 500 * time.Millisecond
 
+// minKickGap bounds how often kicks (refused commits, Pebble's events) can
+// make the poller measure: a measurement takes Pebble's mutex for its
+// metrics, which a stream of refused commits must not turn into a busy loop.
+const minKickGap = time.Millisecond
+
+// pebbleSpace is what the guard reads from Pebble's metrics at each
+// measurement (see the package comment).
+type pebbleSpace struct {
+	// unflushed is the logical size of the WALs of memtables not yet
+	// flushed (Metrics.WAL.Size): what their sstables will take.
+	unflushed int64
+	// compactionWritten is what compactions in progress have written so
+	// far (Metrics.Compact.InProgressBytes).
+	compactionWritten int64
+	// recycledWALs counts obsolete WALs waiting to be reused
+	// (Metrics.WAL.ObsoleteFiles).
+	recycledWALs int64
+}
+
 // spaceGuard is the reserve check. Its write-path methods only touch atomics.
 type spaceGuard struct {
 	fs       vfs.FS
@@ -99,19 +149,36 @@ type spaceGuard struct {
 	// flush asks Pebble to flush its memtable (so that tombstones admitted
 	// while full reach sstables and compactions can drop what they cover).
 	flush func()
+	// walPrealloc is what Pebble preallocates for a new WAL.
+	walPrealloc int64
+	// pebble reads Pebble's metrics; set by start, before the poller runs.
+	pebble func() pebbleSpace
 
-	avail    atomic.Int64 // last measurement minus the cost of commits admitted since
-	total    atomic.Int64 // filesystem size at the last measurement
-	full     atomic.Bool
-	refused  atomic.Uint64
-	measured atomic.Int64 // unix nanos of the last successful measurement
-	deleted  atomic.Bool  // a delete-only commit was admitted while full
+	// avail is the last measurement minus Pebble's pending writes then,
+	// minus the charges made since.
+	avail atomic.Int64
+	// spent sums every charge ever made (commits, WALs created, compactions
+	// begun): a measurement keeps those made while it was taken.
+	spent atomic.Int64
+	// pending is Pebble's pending writes at the last measurement.
+	pending atomic.Int64
+	// compacting sums the input sizes of compactions in progress.
+	compacting atomic.Int64
+	// unapplied sums the cost of commits admitted but not yet in Pebble
+	// (whose WAL bytes its metrics do not show yet).
+	unapplied atomic.Int64
+	total     atomic.Int64 // filesystem size at the last measurement
+	full      atomic.Bool
+	refused   atomic.Uint64
+	measured  atomic.Int64 // unix nanos of the last successful measurement
+	deleted   atomic.Bool  // a delete-only commit was admitted while full
 	// refusedSince: a commit was refused since the last measurement.
 	refusedSince atomic.Bool
 
-	kickCh chan struct{}
-	stop   chan struct{}
-	done   chan struct{}
+	kickCh  chan struct{}
+	stop    chan struct{}
+	done    chan struct{}
+	started bool
 }
 
 // resolveMinFree turns Options.MinFreeBytes 0 into the default for dir's
@@ -128,20 +195,27 @@ func resolveMinFree(fs vfs.FS, dir string, minFree int64) (int64, error) {
 }
 
 // memTableForReserve caps the memtable so that what Pebble takes outside
-// any commit fits in the reserve. When a memtable fills, Pebble creates the
-// next WAL and preallocates 110% of Options.MemTableBytes for it at once
-// (fallocate: real blocks, 70 MiB for the default 64 MiB memtable), then
-// flushes the old memtable to an sstable of up to its size. A quarter of the
-// reserve for the memtable keeps both together under half of it. The
-// default reserve (256 MiB and up) never lowers the 64 MiB default.
+// any commit stays small next to the reserve. The guard counts one WAL
+// preallocation (110% of Options.MemTableBytes: 70 MiB for the default
+// 64 MiB memtable) and the memtables' future sstables as pending, so a
+// memtable as large as the reserve would make a store refuse writes with
+// twice the reserve free. A quarter of the reserve keeps both under half of
+// it. The default reserve (256 MiB and up) never lowers the 64 MiB default.
 func memTableForReserve(memTable, minFree int64) int64 {
 	return min(memTable, max(minFree/4, 1<<20))
 }
 
+// walPreallocation is what Pebble v1.1.5 preallocates for each new WAL
+// (DB.walPreallocateSize: the memtable size plus a tenth).
+func walPreallocation(memTableSize uint64) int64 {
+	return int64(memTableSize + memTableSize/10)
+}
+
 // newSpaceGuard measures the filesystem once (so a store opened on a full
-// disk refuses writes from the first commit) and starts the poller. minFree
-// is resolved (> 0).
-func newSpaceGuard(fs vfs.FS, dir string, minFree int64, every time.Duration, log *slog.Logger, flush func()) (*spaceGuard, error) {
+// disk refuses writes from the first commit). Its event listener must be
+// given to Pebble; start begins the periodic measurements once Pebble is
+// open. minFree is resolved (> 0).
+func newSpaceGuard(fs vfs.FS, dir string, minFree int64, every time.Duration, log *slog.Logger, flush func(), walPrealloc int64) (*spaceGuard, error) {
 	du, err := fs.GetDiskUsage(dir)
 	if err != nil {
 		return nil, fmt.Errorf("kv: measure free space of %s: %w", dir, err)
@@ -151,35 +225,100 @@ func newSpaceGuard(fs vfs.FS, dir string, minFree int64, every time.Duration, lo
 	}
 	g := &spaceGuard{
 		fs: fs, dir: dir, min: minFree, resumeAt: minFree + minFree/4, every: every,
-		log: log, flush: flush,
+		log: log, flush: flush, walPrealloc: walPrealloc,
 		kickCh: make(chan struct{}, 1), stop: make(chan struct{}), done: make(chan struct{}),
 	}
-	g.update(du, false)
-	go g.loop()
+	g.update(du, false, 0, 0)
 	return g, nil
+}
+
+// start measures again, now counting Pebble's pending writes read through
+// metrics, and starts the poller.
+func (g *spaceGuard) start(metrics func() pebbleSpace) {
+	g.pebble = metrics
+	g.started = true
+	g.measure()
+	go g.loop()
+}
+
+// eventListener tells the guard what Pebble is about to write outside any
+// commit. Its callbacks run on Pebble's goroutines (some under Pebble's
+// mutex): atomics and a non-blocking kick only.
+func (g *spaceGuard) eventListener() pebble.EventListener {
+	inputs := func(info pebble.CompactionInfo) int64 {
+		var n uint64
+		for _, l := range info.Input {
+			for _, t := range l.Tables {
+				n += t.Size
+			}
+		}
+		return int64(n)
+	}
+	return pebble.EventListener{
+		WALCreated: func(info pebble.WALCreateInfo) {
+			if info.Err == nil {
+				// This WAL's preallocation was counted as pending (or
+				// charged by the previous rotation); charge the next one's.
+				// No kick: a measurement taken before this WAL's first
+				// write (which preallocates) would miss it.
+				g.charge(g.walPrealloc)
+			}
+		},
+		CompactionBegin: func(info pebble.CompactionInfo) {
+			n := inputs(info)
+			g.compacting.Add(n)
+			g.charge(n)
+			g.kick()
+		},
+		CompactionEnd: func(info pebble.CompactionInfo) {
+			g.compacting.Add(-inputs(info))
+			g.kick()
+		},
+		FlushEnd: func(pebble.FlushInfo) { g.kick() },
+	}
+}
+
+// charge subtracts n bytes Pebble is going to write from the estimate and
+// returns the estimate left.
+func (g *spaceGuard) charge(n int64) int64 {
+	g.spent.Add(n)
+	return g.avail.Add(-n)
 }
 
 // admit decides whether a commit whose Pebble batch is size bytes may be
 // written. Called under the commit mutex, so admitted costs are subtracted in
-// commit order; it never blocks.
-func (g *spaceGuard) admit(size int, deleteOnly bool) error {
-	cost := 2 * int64(size)
+// commit order; it never blocks. An admitted commit's cost must be passed to
+// applied once Pebble has it (or failed to take it).
+func (g *spaceGuard) admit(size int, deleteOnly bool) (cost int64, err error) {
+	cost = 2 * int64(size)
 	floor := g.min
 	if deleteOnly {
 		floor = g.min / 2
 	} else if g.full.Load() {
-		return g.refuse(g.avail.Load())
+		return 0, g.refuse(g.avail.Load())
 	}
-	if left := g.avail.Add(-cost); left < floor {
-		g.avail.Add(cost)
+	// Checked before charging (no refund, which a measurement taken in
+	// between could count twice); a concurrent event's charge can only
+	// take the estimate lower, and the next commit sees it.
+	if left := g.avail.Load() - cost; left < floor {
 		g.kick()
-		return g.refuse(left + cost)
+		return 0, g.refuse(left + cost)
 	}
+	g.unapplied.Add(cost)
+	g.charge(cost)
 	if deleteOnly && g.full.Load() {
 		g.deleted.Store(true)
 		g.kick()
 	}
-	return nil
+	return cost, nil
+}
+
+// applied ends what admit began: the commit is in Pebble's metrics now (its
+// WAL bytes), or failed.
+func (g *spaceGuard) applied(cost int64) {
+	if cost != 0 {
+		g.unapplied.Add(-cost)
+	}
 }
 
 func (g *spaceGuard) refuse(avail int64) error {
@@ -206,12 +345,36 @@ func (g *spaceGuard) loop() {
 			return
 		case <-t.C:
 		case <-g.kickCh:
+			if d := minKickGap - time.Since(time.Unix(0, g.measured.Load())); d > 0 {
+				time.Sleep(d)
+			}
 		}
 		g.measure()
 	}
 }
 
+// pendingWrites is what Pebble will still write for data already admitted
+// (see the package comment). Read after statfs: what happens in between is
+// counted twice rather than not at all.
+func (g *spaceGuard) pendingWrites() int64 {
+	if g.pebble == nil {
+		return 0
+	}
+	// Both before the metrics: a compaction ending in between then has its
+	// inputs counted and its written bytes not subtracted, a commit applied
+	// in between is counted twice.
+	compacting := g.compacting.Load()
+	unapplied := g.unapplied.Load()
+	m := g.pebble()
+	n := max(m.unflushed, 0) + unapplied + max(compacting-m.compactionWritten, 0)
+	if m.recycledWALs == 0 {
+		n += g.walPrealloc
+	}
+	return n
+}
+
 func (g *spaceGuard) measure() {
+	spent := g.spent.Load()
 	du, err := g.fs.GetDiskUsage(g.dir)
 	if err != nil {
 		// Keep the last estimate: it only ever decreases between
@@ -219,7 +382,7 @@ func (g *spaceGuard) measure() {
 		g.log.Warn("cannot measure free space", "dir", g.dir, "err", err)
 		return
 	}
-	g.update(du, g.refusedSince.Swap(false))
+	g.update(du, g.refusedSince.Swap(false), g.pendingWrites(), spent)
 	if g.deleted.Swap(false) && g.flush != nil {
 		g.flush()
 	}
@@ -227,25 +390,42 @@ func (g *spaceGuard) measure() {
 
 // update installs a measurement and moves between the normal and full
 // states with hysteresis. refused: a commit was refused since the last
-// measurement.
-func (g *spaceGuard) update(du vfs.DiskUsage, refused bool) {
-	avail := int64(min(du.AvailBytes, 1<<62))
-	g.avail.Store(avail)
+// measurement. pending: Pebble's pending writes. spent: g.spent before the
+// filesystem was measured; charges made since then are carried over.
+func (g *spaceGuard) update(du vfs.DiskUsage, refused bool, pending, spent int64) {
+	base := int64(min(du.AvailBytes, 1<<62)) - pending
+	var avail int64
+	for {
+		// A charge adds to spent before it subtracts from avail: if the
+		// subtraction lands between the two loads below the swap fails;
+		// if it lands after, it applies to the new estimate (counted twice
+		// when spent already had it, never lost).
+		old := g.avail.Load()
+		avail = base - (g.spent.Load() - spent)
+		if g.avail.CompareAndSwap(old, avail) {
+			break
+		}
+	}
+	g.pending.Store(pending)
 	g.total.Store(int64(min(du.TotalBytes, 1<<62)))
 	g.measured.Store(time.Now().UnixNano())
 	switch {
 	case !g.full.Load() && (avail < g.min || (refused && avail < g.resumeAt)):
 		g.full.Store(true)
 		g.log.Error("disk full: refusing writes until space is freed",
-			"dir", g.dir, "available_bytes", avail, "min_free_bytes", g.min, "resume_at_bytes", g.resumeAt)
+			"dir", g.dir, "available_bytes", avail, "pending_bytes", pending,
+			"min_free_bytes", g.min, "resume_at_bytes", g.resumeAt)
 	case g.full.Load() && avail >= g.resumeAt:
 		g.full.Store(false)
 		g.log.Info("disk space available again: accepting writes",
-			"dir", g.dir, "available_bytes", avail, "min_free_bytes", g.min)
+			"dir", g.dir, "available_bytes", avail, "pending_bytes", pending, "min_free_bytes", g.min)
 	}
 }
 
 func (g *spaceGuard) close() {
+	if !g.started {
+		return
+	}
 	close(g.stop)
 	<-g.done
 }
@@ -253,11 +433,17 @@ func (g *spaceGuard) close() {
 // SpaceStats describes the disk space guard.
 type SpaceStats struct {
 	Enabled bool
-	// AvailableBytes is the last measurement minus the estimated cost of
-	// commits admitted since.
+	// AvailableBytes is the last measurement minus PendingBytes, minus
+	// the estimated cost of commits admitted (and of WALs and compactions
+	// Pebble started) since.
 	AvailableBytes int64
-	TotalBytes     int64
-	MinFreeBytes   int64
+	// PendingBytes is what Pebble was still to write, at the last
+	// measurement, for data already admitted: unflushed memtables'
+	// sstables, compaction outputs in progress, the next WAL's
+	// preallocation.
+	PendingBytes int64
+	TotalBytes   int64
+	MinFreeBytes int64
 	// Full: writing commits are refused (ErrDiskFull) until AvailableBytes
 	// reaches ResumeBytes.
 	Full        bool
@@ -271,7 +457,7 @@ func (g *spaceGuard) stats() SpaceStats {
 		return SpaceStats{}
 	}
 	return SpaceStats{
-		Enabled: true, AvailableBytes: g.avail.Load(), TotalBytes: g.total.Load(),
+		Enabled: true, AvailableBytes: g.avail.Load(), PendingBytes: g.pending.Load(), TotalBytes: g.total.Load(),
 		MinFreeBytes: g.min, Full: g.full.Load(), ResumeBytes: g.resumeAt, Refused: g.refused.Load(),
 	}
 }
