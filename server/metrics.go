@@ -82,9 +82,10 @@ func (s *Server) registry() *prometheus.Registry {
 	counter("myriad_wal_syncs_total", "WAL fsyncs (below commits when commits share them).", func() float64 { return float64(s.db.Stats().WALSyncs) })
 	counter("myriad_txn_spills_total", "Transaction write buffers written out to sorted runs on disk (--txn-spill-bytes).", func() float64 { return float64(s.db.Stats().Spills) })
 	counter("myriad_txn_spilled_bytes_total", "Bytes of those runs.", func() float64 { return float64(s.db.Stats().SpilledBytes) })
+	counter("myriad_durable_only_reads_total", "Current point reads (primary-key checks, AUTO_INCREMENT counter reads) that skipped the memtables: no write since the last flush can hold their key (kv/unflushed.go).", func() float64 { return float64(s.db.Stats().DurableOnlyReads) })
 	counter("myriad_txn_ingests_total", "Spilled transactions committed by ingesting one sstable.", func() float64 { return float64(s.db.Stats().Ingests) })
 	if sp := s.db.Stats().Space; sp.Enabled {
-		gauge("myriad_disk_available_bytes", "Free space on the data directory's filesystem (last measurement minus writes admitted since).", func() float64 { return float64(s.db.Stats().Space.AvailableBytes) })
+		gauge("myriad_disk_available_bytes", "Free space on the data directory's filesystem as the disk guard counts it: the last measurement minus writes admitted since and what Pebble still has to write for them (unflushed memtables, compactions in flight, the next WAL's preallocation).", func() float64 { return float64(s.db.Stats().Space.AvailableBytes) })
 		gauge("myriad_disk_min_free_bytes", "Free space kept in reserve (--min-free-space).", func() float64 { return float64(sp.MinFreeBytes) })
 		gauge("myriad_disk_full", "1 while writes are refused for lack of disk space (error 1114).", func() float64 {
 			if s.db.Stats().Space.Full {

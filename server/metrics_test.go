@@ -57,6 +57,9 @@ func TestMetricsEndpoint(t *testing.T) {
 		"myriad_txn_spills_total":             1,
 		"myriad_txn_spilled_bytes_total":      1,
 		"myriad_txn_ingests_total":            1,
+		// The PK checks of 1 and 2 found no write of their keys since the
+		// last flush.
+		"myriad_durable_only_reads_total": 1,
 	} {
 		if v := value(name); v < min {
 			t.Errorf("%s = %v, want >= %v", name, v, min)
