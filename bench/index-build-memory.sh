@@ -24,6 +24,10 @@
 #   LOAD DATA from two clients, without sysbench's k_1 so the load is
 #   faster) and kept there.
 #   CASES="cold small": a subset; PORT_BASE=N: ports N..N+5 (default 23190)
+#   WARM_FROM=N: warm's scan reads the rows with id > N only (default 0:
+#   all; at 10M rows the last half is more than the 1 GiB cache holds)
+#   CHECK=0: no index/table comparison (each side a full scan through SQL:
+#   ~6 min per side at 10M rows on the loaded machine)
 #   WORK=DIR: where the copies and samples go (default a new /tmp dir;
 #   each case's copy is removed after it unless KEEP=1).
 set -u
@@ -90,7 +94,9 @@ for c in $CASES; do
   warm=-
   if [ "$c" = warm ]; then
     t0=$(now)
-    q "SELECT COUNT(*) FROM sbtest1 WHERE c <> ''" >/dev/null
+    # No FORCE INDEX (PRIMARY): Myriad's parser refuses it (1064); the
+    # table has no other index yet, so this is the primary key's scan.
+    q "SELECT COUNT(*) FROM sbtest1 WHERE id > ${WARM_FROM:-0} AND c <> ''" >/dev/null
     warm=$(since "$t0")
     echo "$c: full scan in $warm s, cache $(mb "$(metric myriad_block_cache_bytes)") MB"
   fi
@@ -119,9 +125,12 @@ for c in $CASES; do
   # rest: the largest RSS beyond the cache at the same second.
   rest0=$((rss0 - cache0))
   restpk=$(awk '$3 != "" && $2 - $3 > m {m = $2 - $3} END {print m}' "$WORK/$c.samples")
-  ni=$(q "SELECT COUNT(*), SUM(k) FROM sbtest1 FORCE INDEX (k2) WHERE k > -1")
-  np=$(q "SELECT COUNT(*), SUM(k) FROM sbtest1 IGNORE INDEX (k2)")
-  agree=yes; [ "$ni" = "$np" ] || agree="NO ($ni / $np)"
+  ni=-; np=-; agree="not checked"
+  if [ "${CHECK:-1}" != 0 ]; then
+    ni=$(q "SELECT COUNT(*), SUM(k) FROM sbtest1 FORCE INDEX (k2) WHERE k > -1")
+    np=$(q "SELECT COUNT(*), SUM(k) FROM sbtest1 IGNORE INDEX (k2)")
+    agree=yes; [ "$ni" = "$np" ] || agree="NO ($ni / $np)"
+  fi
   echo "$c: built in $secs s ($(echo "$ROWS / $secs" | bc) rows/s), RSS $rss0 -> peak $peak (VmHWM $hwm) -> $rss1 MB, cache $cache0 -> $cache1 MB, index/pk: $ni / $np"
   RESULTS+=("| $c | $warm | $rss0 | $peak | $hwm | $rss1 | $((peak - rss0)) | $cache0 | $cache1 | $peakmt | $rest0 -> $restpk (+$((restpk - rest0))) | $mid / $end | $secs | $(echo "$ROWS / $secs" | bc) | $agree |")
   stop_server "$MYRIAD_PID"
