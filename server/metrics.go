@@ -103,6 +103,7 @@ func (s *Server) registry() *prometheus.Registry {
 		return float64(s.events.connected.Load() - s.events.disconnected.Load())
 	})
 	r.MustRegister(s.events.latency)
+	r.MustRegister(newStorageCollector(s.db.Pebble()))
 	return r
 }
 

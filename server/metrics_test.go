@@ -74,4 +74,15 @@ func TestMetricsEndpoint(t *testing.T) {
 	if v := value("myriad_table_record_tier_bytes"); v < 1 {
 		t.Errorf("myriad_table_record_tier_bytes = %v, want > 0", v)
 	}
+	// Pebble's memory outside the Go heap: the rows above are in a
+	// memtable; the block cache is present (empty until a flush).
+	if v := value("myriad_memtable_bytes"); v < 1 {
+		t.Errorf("myriad_memtable_bytes = %v, want > 0", v)
+	}
+	for _, name := range []string{"myriad_block_cache_bytes", "myriad_block_cache_blocks",
+		"myriad_block_cache_hits_total", "myriad_block_cache_misses_total", "myriad_memtable_zombie_bytes"} {
+		if v := value(name); v < 0 {
+			t.Errorf("%s = %v, want >= 0", name, v)
+		}
+	}
 }

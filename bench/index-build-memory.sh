@@ -1,0 +1,143 @@
+#!/usr/bin/env bash
+# Issue #13 item 7 ("an index build over 10 million rows adds < 256 MB
+# RSS"): the server's memory over `CREATE INDEX k2 ON sbtest1 (k, c)` on a
+# ROWS-row sysbench table with no other load, in three cases, each on a
+# fresh copy of one loaded data directory:
+#
+#   cold   default flags (1 GiB block cache), the build the first reader
+#   warm   default flags, after a full primary-key scan filled the cache:
+#          what the build adds beyond a warm cache
+#   small  --block-cache 67108864 (64 MiB)
+#
+# Every second: VmRSS of the server (/proc/PID/status), Pebble's block
+# cache and memtable bytes (/metrics: myriad_block_cache_bytes,
+# myriad_memtable_bytes) and the job's ROWS_DONE
+# (information_schema.MYRIAD_DDL_JOBS), into WORK/CASE.samples; a Go heap
+# profile at half way and at the end (WORK/CASE.heap-*.pb.gz, with the
+# runtime's HeapInuse). Afterwards the index is checked against the table
+# (COUNT(*) through k2 and through the primary key, and the sum of k both
+# ways) and a table of the figures is printed.
+#
+#   ROWS=10000000 BASE=/tmp/mem13/base-10m bench/index-build-memory.sh
+#   BASE=DIR: a data directory holding sbtest.sbtest1 with ROWS rows (not
+#   changed; copied per case). Missing: it is made (bench/sbdata.py rows,
+#   LOAD DATA from two clients, without sysbench's k_1 so the load is
+#   faster) and kept there.
+#   CASES="cold small": a subset; PORT_BASE=N: ports N..N+5 (default 23190)
+#   WARM_FROM=N: warm's scan reads the rows with id > N only (default 0:
+#   all; at 10M rows the last half is more than the 1 GiB cache holds)
+#   CHECK=0: no index/table comparison (each side a full scan through SQL:
+#   ~6 min per side at 10M rows on the loaded machine)
+#   WORK=DIR: where the copies and samples go (default a new /tmp dir;
+#   each case's copy is removed after it unless KEEP=1).
+set -u
+cd "$(dirname "$0")/.."
+. bench/lib.sh
+ROWS=${ROWS:-1000000}
+CASES=${CASES:-cold warm small}
+PORT_BASE=${PORT_BASE:-23190}
+WORK=${WORK:-$(mktemp -d /tmp/index-build-memory.XXXXXX)}
+mkdir -p "$WORK"
+BASE=${BASE:-$WORK/base}
+BIN=${BIN:-$WORK/myriad-bin}
+[ -x "$BIN" ] || go build -o "$BIN" ./cmd/myriad
+PN=0
+q() { mariadb -N -h127.0.0.1 -P"$P" -uroot sbtest -e "$1"; }
+
+if [ ! -d "$BASE" ]; then
+  P=$PORT_BASE
+  start_myriad "$BIN" "$BASE" "$P" --durability async --log-level error --skip-ssl
+  [ -d "$WORK/data" ] || nice -n 10 /usr/bin/python3 bench/sbdata.py "$ROWS" "$WORK/data"
+  t0=$(now)
+  mariadb -h127.0.0.1 -P$P -uroot -e "SET GLOBAL local_infile = 1; CREATE DATABASE sbtest; CREATE TABLE sbtest.sbtest1 (id INTEGER NOT NULL AUTO_INCREMENT,
+    k INTEGER DEFAULT '0' NOT NULL, c CHAR(120) DEFAULT '' NOT NULL, pad CHAR(60) DEFAULT '' NOT NULL, PRIMARY KEY (id))"
+  ls "$WORK"/data/part-*.tsv | nice -n 10 xargs -P 2 -I{} mariadb --local-infile=1 -h127.0.0.1 -P$P -uroot sbtest \
+    -e "LOAD DATA LOCAL INFILE '{}' INTO TABLE sbtest1" || { echo "load failed" >&2; exit 1; }
+  n=$(q "SELECT COUNT(*) FROM sbtest1")
+  [ "$n" = "$ROWS" ] || { echo "loaded $n rows, want $ROWS" >&2; exit 1; }
+  echo "loaded $ROWS rows in $(since "$t0") s, load $(cut -d' ' -f1-3 /proc/loadavg)"
+  stop_server "$MYRIAD_PID"
+  rm -rf "$WORK/data"
+fi
+
+mb() { echo $(($1 / 1048576)); }
+# metric NAME: its value on the server's /metrics, in bytes.
+metric() { curl -s "http://$MADDR/metrics" | awk -v n="$1" '$1 == n {printf "%d", $2}'; }
+hwm_mb() { awk '/^VmHWM:/ {printf "%d", $2/1024}' "/proc/$1/status"; }
+# heap FILE: a heap profile into FILE, prints the runtime's HeapInuse in MB.
+heap() {
+  curl -s "http://$MADDR/debug/pprof/heap" -o "$1"
+  curl -s "http://$MADDR/debug/pprof/heap?debug=1" | awk '/^# HeapInuse = / {printf "%d", $4/1048576}'
+}
+
+# sampler CASE: one line a second until the file WORK/CASE.stop exists:
+# seconds, RSS MB, cache MB, memtable MB, rows done.
+sampler() {
+  local t0 r
+  t0=$(now)
+  while [ ! -e "$WORK/$1.stop" ]; do
+    r=$(q "SELECT ROWS_DONE FROM information_schema.MYRIAD_DDL_JOBS WHERE TABLE_NAME = 'sbtest1' LIMIT 1" 2>/dev/null)
+    echo "$(since "$t0") $(rss_mb "$MYRIAD_PID") $(mb "$(metric myriad_block_cache_bytes)") $(mb "$(metric myriad_memtable_bytes)") ${r:--}"
+    sleep 1
+  done >"$WORK/$1.samples"
+}
+
+RESULTS=()
+for c in $CASES; do
+  flags=()
+  [ "$c" = small ] && flags=(--block-cache 67108864)
+  P=$((PORT_BASE + PN % 3)); MADDR=127.0.0.1:$((PORT_BASE + 3 + PN % 3)); PN=$((PN + 1))
+  rm -rf "$WORK/$c"; cp -a "$BASE" "$WORK/$c"
+  start_myriad "$BIN" "$WORK/$c" "$P" --durability async --log-level error --skip-ssl --metrics-addr "$MADDR" "${flags[@]}"
+  # The server warms the catalog after its start; let that settle.
+  sleep 5
+  warm=-
+  if [ "$c" = warm ]; then
+    t0=$(now)
+    # No FORCE INDEX (PRIMARY): Myriad's parser refuses it (1064); the
+    # table has no other index yet, so this is the primary key's scan.
+    q "SELECT COUNT(*) FROM sbtest1 WHERE id > ${WARM_FROM:-0} AND c <> ''" >/dev/null
+    warm=$(since "$t0")
+    echo "$c: full scan in $warm s, cache $(mb "$(metric myriad_block_cache_bytes)") MB"
+  fi
+  rss0=$(rss_mb "$MYRIAD_PID"); cache0=$(mb "$(metric myriad_block_cache_bytes)")
+  rm -f "$WORK/$c.stop"
+  sampler "$c" &
+  spid=$!
+  echo "$c: CREATE INDEX at $(date -u +%T), RSS $rss0 MB, cache $cache0 MB, load $(cut -d' ' -f1-3 /proc/loadavg)"
+  t0=$(now)
+  q "CREATE INDEX k2 ON sbtest1 (k, c)" &
+  ipid=$!
+  # The mid-build heap profile: when the job has done half the rows.
+  mid=-
+  while kill -0 $ipid 2>/dev/null; do
+    r=$(tail -1 "$WORK/$c.samples" 2>/dev/null | awk '{print $5}')
+    if [ "$mid" = - ] && [ "${r:--}" != - ] && [ "$r" -ge $((ROWS / 2)) ]; then mid=$(heap "$WORK/$c.heap-mid.pb.gz"); fi
+    sleep 1
+  done
+  wait $ipid || { echo "$c: CREATE INDEX failed" >&2; exit 1; }
+  secs=$(since "$t0")
+  end=$(heap "$WORK/$c.heap-end.pb.gz")
+  touch "$WORK/$c.stop"; wait $spid
+  rss1=$(rss_mb "$MYRIAD_PID"); cache1=$(mb "$(metric myriad_block_cache_bytes)"); hwm=$(hwm_mb "$MYRIAD_PID")
+  peak=$(awk '$2 > m {m = $2} END {print m}' "$WORK/$c.samples")
+  peakmt=$(awk '$4 > m {m = $4} END {print m}' "$WORK/$c.samples")
+  # rest: the largest RSS beyond the cache at the same second.
+  rest0=$((rss0 - cache0))
+  restpk=$(awk '$3 != "" && $2 - $3 > m {m = $2 - $3} END {print m}' "$WORK/$c.samples")
+  ni=-; np=-; agree="not checked"
+  if [ "${CHECK:-1}" != 0 ]; then
+    ni=$(q "SELECT COUNT(*), SUM(k) FROM sbtest1 FORCE INDEX (k2) WHERE k > -1")
+    np=$(q "SELECT COUNT(*), SUM(k) FROM sbtest1 IGNORE INDEX (k2)")
+    agree=yes; [ "$ni" = "$np" ] || agree="NO ($ni / $np)"
+  fi
+  echo "$c: built in $secs s ($(echo "$ROWS / $secs" | bc) rows/s), RSS $rss0 -> peak $peak (VmHWM $hwm) -> $rss1 MB, cache $cache0 -> $cache1 MB, index/pk: $ni / $np"
+  RESULTS+=("| $c | $warm | $rss0 | $peak | $hwm | $rss1 | $((peak - rss0)) | $cache0 | $cache1 | $peakmt | $rest0 -> $restpk (+$((restpk - rest0))) | $mid / $end | $secs | $(echo "$ROWS / $secs" | bc) | $agree |")
+  stop_server "$MYRIAD_PID"
+  [ -n "${KEEP:-}" ] || rm -rf "$WORK/$c"
+done
+echo
+echo "ROWS=$ROWS, load $(cut -d' ' -f1-3 /proc/loadavg), samples in $WORK"
+echo "| case | warm-up scan s | RSS before MB | RSS peak MB | VmHWM MB | RSS after MB | peak - before MB | cache before MB | cache after MB | memtable peak MB | RSS - cache: before -> peak MB | Go HeapInuse mid / end MB | build s | rows/s | index = table |"
+echo "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |"
+printf '%s\n' "${RESULTS[@]}"
