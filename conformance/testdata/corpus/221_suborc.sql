@@ -1,0 +1,29 @@
+-- Randomized-oracle findings of branch suborc (TestOracles with
+-- MYRIAD_ORACLE_KINDS=sub,win and all).
+--
+-- An unsigned expression (ROW_NUMBER and RANK are BIGINT UNSIGNED) as a hash
+-- join's probe key against a DOUBLE: GMS converted the DOUBLE 0 to the
+-- unsigned 18446744073709551615, so only the first outer row (answered while
+-- the hash table was built) met it.
+CREATE TABLE uz_a (id INT PRIMARY KEY, c VARCHAR(8));
+CREATE TABLE uz_b (id INT PRIMARY KEY, d DOUBLE);
+CREATE TABLE uz_u (id INT PRIMARY KEY, v BIGINT UNSIGNED);
+INSERT INTO uz_a VALUES (1, 'x'), (2, 'y'), (3, 'x');
+INSERT INTO uz_b VALUES (1, 0), (2, 5), (3, -0.5);
+INSERT INTO uz_u VALUES (1, 0), (2, 0), (3, 5), (4, 5), (5, NULL);
+SELECT id FROM (SELECT id, ROW_NUMBER() OVER (ORDER BY id) AS w FROM uz_a) AS t WHERE (w - w) IN (SELECT d FROM uz_b) ORDER BY id;
+SELECT id FROM (SELECT id, RANK() OVER (ORDER BY c) AS r FROM uz_a) AS t WHERE (r * 0) IN (SELECT d FROM uz_b) ORDER BY id;
+SELECT id FROM (SELECT id, ROW_NUMBER() OVER (ORDER BY id) AS w FROM uz_a) AS t WHERE NOT ((w - w) IN (SELECT d FROM uz_b)) ORDER BY id;
+SELECT COUNT(*) FROM (SELECT id, ROW_NUMBER() OVER (ORDER BY id) AS w FROM uz_a) AS t WHERE (w - w) IN (SELECT d FROM uz_b);
+SELECT SUM(CASE WHEN (w - w) IN (SELECT d FROM uz_b) THEN 1 ELSE 0 END) FROM (SELECT id, ROW_NUMBER() OVER (ORDER BY id) AS w FROM uz_a) AS t;
+SELECT t.id, uz_b.id FROM (SELECT id, ROW_NUMBER() OVER (ORDER BY id) AS w FROM uz_a) AS t JOIN uz_b ON (t.w - t.w) = uz_b.d ORDER BY t.id;
+SELECT uz_u.id, uz_b.id FROM uz_u JOIN uz_b ON uz_u.v + 0 = uz_b.d ORDER BY uz_u.id;
+SELECT uz_a.id FROM uz_a JOIN uz_b ON CAST(uz_a.id * 0 AS UNSIGNED) = uz_b.d ORDER BY uz_a.id;
+SELECT id FROM uz_u WHERE v + 0 IN (SELECT d FROM uz_b) ORDER BY id;
+-- The oracle's own shape (seed 1795830208378389015, TLP where).
+CREATE TABLE uz_t0 (id INT PRIMARY KEY, c0 DOUBLE, c4 VARCHAR(8) COLLATE utf8mb4_bin);
+CREATE TABLE uz_t1 (id INT PRIMARY KEY, c1 DOUBLE);
+INSERT INTO uz_t0 VALUES (1, 2, 'b'), (2, 1000, NULL), (3, NULL, 'é'), (4, -3, 'a '), (5, NULL, 'B'), (6, -3, 'A'), (7, 1.5, 'b');
+INSERT INTO uz_t1 VALUES (1, 2), (2, -0.5), (3, NULL), (4, 0), (5, 0.1);
+SELECT t0.id FROM (SELECT id, c0, c4, DENSE_RANK() OVER (PARTITION BY c4 ORDER BY c4) AS w0 FROM uz_t0) AS t0 WHERE ((t0.w0 - t0.w0) IN (SELECT s1.c1 FROM uz_t1 AS s1 WHERE 1)) ORDER BY t0.id;
+SELECT t0.id FROM (SELECT id, c0, c4, DENSE_RANK() OVER (PARTITION BY c4 ORDER BY c4) AS w0 FROM uz_t0) AS t0 WHERE (((t0.w0 - t0.w0) IN (SELECT s1.c1 FROM uz_t1 AS s1 WHERE 1))) IS NULL ORDER BY t0.id;
