@@ -54,3 +54,59 @@ func TestUnsignedKeyMeetsDoubleZero(t *testing.T) {
 	})
 	norecAgrees(t, db, win, "(t.w - t.w) IN (SELECT d FROM b)", "3")
 }
+
+// TestIfIntDoubleBranches: GMS types IF as its first branch, so IF(c,
+// int_col, dbl_col) was an INT: it printed 3.5 as 4, found it equal to 4
+// and IN (3, 4), and a join on it met the INT 4 (suborc, checking IF/CASE
+// join and IN keys). MySQL's (and MariaDB 10.11's) type is DOUBLE; CASE of
+// an INT and a FLOAT is a DOUBLE too.
+func TestIfIntDoubleBranches(t *testing.T) {
+	ts := startServer(t, t.TempDir())
+	db := ts.connect("")
+	db.SetMaxOpenConns(1)
+	for _, q := range []string{
+		"CREATE DATABASE ifd", "USE ifd",
+		"CREATE TABLE t1 (id INT PRIMARY KEY, c0 INT, c1 DECIMAL(10,2), f DOUBLE, ff FLOAT, KEY (c0))",
+		"INSERT INTO t1 VALUES (1, 3, 1.00, 0.5, 0.5), (2, NULL, 3.01, 3.5, 3.5), (3, NULL, 3.00, 3, 3), (4, 5, NULL, NULL, NULL), (5, NULL, 5.5, 5.5, 5.5), (6, 4, 4.00, 4, 4)",
+		"CREATE TABLE t3 (id INT PRIMARY KEY, c0 INT, ff FLOAT)",
+		"INSERT INTO t3 VALUES (7, 1, 0.1)",
+		"CREATE TABLE t2 (id INT PRIMARY KEY, k INT, KEY (k))",
+		"INSERT INTO t2 VALUES (1, 3), (2, 4), (3, 5), (4, 1), (5, NULL)",
+	} {
+		mustExec(t, db, q)
+	}
+	suborcRows(t, db, []struct{ q, want string }{
+		{"SELECT id, IF(c0 IS NOT NULL, c0, f), IF(c0 IS NOT NULL, c0, ff), IF(c0 IS NOT NULL, c0, 3.5e0) FROM t1 ORDER BY id",
+			"1 3 3 3|2 3.5 3.5 3.5|3 3 3 3.5|4 5 5 5|5 5.5 5.5 3.5|6 4 4 4"},
+		{"SELECT id, IF(c0 IS NOT NULL, c1, f), CASE WHEN c0 IS NOT NULL THEN c0 ELSE ff END FROM t1 ORDER BY id",
+			"1 1 3|2 3.5 3.5|3 3 3|4 NULL 5|5 5.5 5.5|6 4 4"},
+		{"SELECT id FROM t1 WHERE IF(c0 IS NOT NULL, c0, f) = 4 ORDER BY id", "6"},
+		{"SELECT id FROM t1 WHERE IF(c0 IS NOT NULL, c0, f) IN (4) ORDER BY id", "6"},
+		{"SELECT id FROM t1 WHERE IF(c0 IS NOT NULL, c0, f) IN (3, 5, 4) ORDER BY id", "1|3|4|6"},
+		{"SELECT id FROM t1 WHERE IF(c0 IS NOT NULL, c0, 3.5e0) IN (3, 4) ORDER BY id", "1|6"},
+		{"SELECT id FROM t1 WHERE IF(c0 IS NOT NULL, c0, ff) IN (3, 4) ORDER BY id", "1|3|6"},
+		{"SELECT id FROM t1 WHERE IF(c0 IS NOT NULL, c0, f) IN (SELECT k FROM t2) ORDER BY id", "1|3|4|6"},
+		{"SELECT t1.id, t2.id FROM t1 JOIN t2 ON t2.k = IF(t1.c0 IS NOT NULL, t1.c0, t1.f) ORDER BY 1, 2", "1 1|3 1|4 3|6 2"},
+		{"SELECT id, IF(c0 IS NOT NULL, c0, f) = 4, IF(c0 IS NOT NULL, c0, f) IN (3, 4) FROM t1 ORDER BY id",
+			"1 0 1|2 0 0|3 0 1|4 0 0|5 0 0|6 1 1"},
+		// Two FLOATs stay a FLOAT, printed as MySQL prints a FLOAT.
+		{"SELECT IF(id > 0, ff * 0 + ff, ff), IF(id > 0, ff, 0.5e0) FROM t1 WHERE id = 1", "0.5 0.5"},
+		{"SELECT IF(c0 IS NULL, ff, ff) FROM t3", "0.1"},
+	})
+	rows, err := db.Query("SELECT IF(c0 IS NOT NULL, c0, f), CASE WHEN c0 IS NOT NULL THEN c0 ELSE ff END, IF(c0 IS NOT NULL, ff, ff) FROM t1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cts, err := rows.ColumnTypes()
+	rows.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, ct := range cts {
+		got = append(got, ct.DatabaseTypeName())
+	}
+	if g := strings.Join(got, " "); g != "DOUBLE DOUBLE FLOAT" {
+		t.Errorf("column types %s, want DOUBLE DOUBLE FLOAT", g)
+	}
+}

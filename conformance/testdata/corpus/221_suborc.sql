@@ -27,3 +27,34 @@ INSERT INTO uz_t0 VALUES (1, 2, 'b'), (2, 1000, NULL), (3, NULL, 'é'), (4, -3, 
 INSERT INTO uz_t1 VALUES (1, 2), (2, -0.5), (3, NULL), (4, 0), (5, 0.1);
 SELECT t0.id FROM (SELECT id, c0, c4, DENSE_RANK() OVER (PARTITION BY c4 ORDER BY c4) AS w0 FROM uz_t0) AS t0 WHERE ((t0.w0 - t0.w0) IN (SELECT s1.c1 FROM uz_t1 AS s1 WHERE 1)) ORDER BY t0.id;
 SELECT t0.id FROM (SELECT id, c0, c4, DENSE_RANK() OVER (PARTITION BY c4 ORDER BY c4) AS w0 FROM uz_t0) AS t0 WHERE (((t0.w0 - t0.w0) IN (SELECT s1.c1 FROM uz_t1 AS s1 WHERE 1))) IS NULL ORDER BY t0.id;
+-- IF, CASE and IFNULL over INT and DOUBLE (or FLOAT) branches are DOUBLE:
+-- GMS typed IF as its first branch (INT), so 3.5 printed as 4, equalled 4
+-- and was IN (3, 4). Over INT and DECIMAL they are DECIMAL; as join, semi
+-- join and IN-list keys none of them may be looked up as an INT.
+CREATE TABLE ifd1 (id INT PRIMARY KEY, c0 INT, c1 DECIMAL(10,2), f DOUBLE, KEY (c0));
+CREATE TABLE ifd2 (id INT PRIMARY KEY, k INT, KEY (k));
+CREATE TABLE ifd3 (id INT PRIMARY KEY, k INT);
+INSERT INTO ifd1 VALUES (1, 3, 1.00, 0.5), (2, NULL, 3.01, 3.5), (3, NULL, 3.00, 3), (4, 5, NULL, NULL), (5, NULL, 5.5, 5.5), (6, 4, 4.00, 4);
+INSERT INTO ifd2 VALUES (1, 3), (2, 4), (3, 5), (4, 1), (5, NULL);
+INSERT INTO ifd3 VALUES (1, 3), (2, 4), (3, 5), (4, 1), (5, NULL);
+SELECT id, IF(c0 IS NOT NULL, c0, f), IF(c0 IS NOT NULL, c0, 3.5e0), CASE WHEN c0 IS NOT NULL THEN c0 ELSE f END FROM ifd1 ORDER BY id;
+SELECT id FROM ifd1 WHERE IF(c0 IS NOT NULL, c0, f) = 4 ORDER BY id;
+SELECT id FROM ifd1 WHERE IF(c0 IS NOT NULL, c0, f) IN (3, 4) ORDER BY id;
+SELECT id FROM ifd1 WHERE IF(c0 IS NOT NULL, c0, f) IN (3, 5, 4) ORDER BY id;
+SELECT id FROM ifd1 WHERE IF(c0 IS NOT NULL, c0, 3.5e0) IN (3, 4) ORDER BY id;
+SELECT id, IF(c0 IS NOT NULL, c0, f) = 4, IF(c0 IS NOT NULL, c0, f) IN (3, 4) FROM ifd1 ORDER BY id;
+SELECT id FROM ifd1 WHERE IF(c0 IS NOT NULL, c0, f) IN (SELECT k FROM ifd2) ORDER BY id;
+SELECT id FROM ifd1 WHERE IF(c0 IS NOT NULL, c0, f) IN (SELECT k FROM ifd3) ORDER BY id;
+SELECT ifd1.id, ifd2.id FROM ifd1 JOIN ifd2 ON ifd2.k = IF(ifd1.c0 IS NOT NULL, ifd1.c0, ifd1.f) ORDER BY 1, 2;
+SELECT id FROM ifd1 WHERE IF(c0 IS NOT NULL, c0, c1) IN (SELECT k FROM ifd2) ORDER BY id;
+SELECT id FROM ifd1 WHERE IF(c0 IS NULL, c1, c0) IN (SELECT k FROM ifd3) ORDER BY id;
+SELECT ifd1.id, ifd2.id FROM ifd1 JOIN ifd2 ON (CASE WHEN ifd1.c0 IS NOT NULL THEN ifd1.c0 ELSE ifd1.c1 END) = ifd2.k ORDER BY 1, 2;
+SELECT ifd1.id, ifd3.id FROM ifd1 JOIN ifd3 ON (CASE WHEN ifd1.c0 IS NOT NULL THEN ifd1.c0 ELSE ifd1.c1 END) = ifd3.k ORDER BY 1, 2;
+SELECT ifd1.id, ifd2.id FROM ifd1 JOIN ifd2 ON ifd2.k = (CASE ifd1.c0 WHEN 3 THEN ifd1.c0 WHEN 5 THEN ifd1.c0 ELSE ifd1.c1 END) ORDER BY 1, 2;
+SELECT ifd1.id, ifd2.id FROM ifd1 JOIN ifd2 ON ifd2.k = IF(ifd1.c0 IS NULL, ifd1.c1, ifd1.c0) ORDER BY 1, 2;
+SELECT id FROM ifd1 WHERE IF(c0 IS NOT NULL, c0, c1) IN (3, 5, 4) ORDER BY id;
+SELECT id FROM ifd1 WHERE (CASE WHEN c0 IS NOT NULL THEN c0 ELSE c1 END) IN (3, 5.5, 4) ORDER BY id;
+SELECT id FROM ifd1 WHERE (CASE WHEN c0 IS NOT NULL THEN c0 ELSE f END) IN (3, 5, 4) ORDER BY id;
+SELECT id FROM ifd1 WHERE IF(c0 IS NOT NULL, c0, c1) NOT IN (3, 5, 4) ORDER BY id;
+SELECT id FROM ifd1 WHERE IFNULL(c0, f) IN (3, 5, 4) ORDER BY id;
+SELECT COALESCE(NULL, 1, 2.5e0), IFNULL(1, 2.5e0), IF(1, 1, 2.5e0), IF(0, 1, 2.5e0);
