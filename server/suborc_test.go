@@ -92,6 +92,20 @@ func TestIfIntDoubleBranches(t *testing.T) {
 		// Two FLOATs stay a FLOAT, printed as MySQL prints a FLOAT.
 		{"SELECT IF(id > 0, ff * 0 + ff, ff), IF(id > 0, ff, 0.5e0) FROM t1 WHERE id = 1", "0.5 0.5"},
 		{"SELECT IF(c0 IS NULL, ff, ff) FROM t3", "0.1"},
+		// The planner types UNION columns, derived tables' columns,
+		// aggregates and CREATE TABLE ... SELECT's columns from IF and
+		// IFNULL before any rule runs.
+		{"SELECT x FROM (SELECT id, IF(c0 IS NOT NULL, c0, f) x FROM t1) d WHERE x IN (3, 4) ORDER BY id", "3|3|4"},
+		{"SELECT x FROM (SELECT id, IFNULL(c0, f) x FROM t1) d WHERE x = 4 ORDER BY id", "4"},
+		{"SELECT x FROM (SELECT id, IF(c0 IS NOT NULL, c0, c1) x FROM t1) d WHERE x = 3 ORDER BY id", "3.00|3.00"},
+		{"SELECT IF(c0 IS NOT NULL, c0, f) x FROM t1 UNION ALL SELECT 1 ORDER BY x", "1|3|3|3.5|4|5|5.5"},
+		{"SELECT IFNULL(c0, f) x FROM t1 UNION SELECT 1 ORDER BY x", "1|3|3.5|4|5|5.5"},
+		{"SELECT MAX(IF(c0 IS NOT NULL, c0, f)), MAX(IFNULL(c0, f)), MIN(IF(c0 IS NULL, 1, f)) FROM t1", "5.5 5.5 0.5"},
+	})
+	mustExec(t, db, "CREATE TABLE ct AS SELECT id, IF(c0 IS NOT NULL, c0, f) a, IFNULL(c0, f) b FROM t1")
+	suborcRows(t, db, []struct{ q, want string }{
+		{"SELECT id, a, b FROM ct WHERE id = 2", "2 3.5 3.5"},
+		{"SELECT DATA_TYPE FROM information_schema.COLUMNS WHERE TABLE_SCHEMA = 'ifd' AND TABLE_NAME = 'ct' ORDER BY ORDINAL_POSITION", "int|double|double"},
 	})
 	rows, err := db.Query("SELECT IF(c0 IS NOT NULL, c0, f), CASE WHEN c0 IS NOT NULL THEN c0 ELSE ff END, IF(c0 IS NOT NULL, ff, ff) FROM t1")
 	if err != nil {

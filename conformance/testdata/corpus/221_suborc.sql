@@ -58,3 +58,15 @@ SELECT id FROM ifd1 WHERE (CASE WHEN c0 IS NOT NULL THEN c0 ELSE f END) IN (3, 5
 SELECT id FROM ifd1 WHERE IF(c0 IS NOT NULL, c0, c1) NOT IN (3, 5, 4) ORDER BY id;
 SELECT id FROM ifd1 WHERE IFNULL(c0, f) IN (3, 5, 4) ORDER BY id;
 SELECT COALESCE(NULL, 1, 2.5e0), IFNULL(1, 2.5e0), IF(1, 1, 2.5e0), IF(0, 1, 2.5e0);
+-- The planner types UNION columns, derived tables' columns, aggregates and
+-- CREATE TABLE ... SELECT's columns from IF and IFNULL before any rule runs:
+-- they must already have MySQL's type there.
+SELECT x FROM (SELECT id, IF(c0 IS NOT NULL, c0, f) x FROM ifd1) d WHERE x IN (3, 4) ORDER BY id;
+SELECT x FROM (SELECT id, IFNULL(c0, f) x FROM ifd1) d WHERE x = 4 ORDER BY id;
+SELECT x FROM (SELECT id, IF(c0 IS NOT NULL, c0, c1) x FROM ifd1) d WHERE x = 3 ORDER BY id;
+SELECT IF(c0 IS NOT NULL, c0, f) x FROM ifd1 UNION ALL SELECT 1 ORDER BY x;
+SELECT IFNULL(c0, f) x FROM ifd1 UNION SELECT 1 ORDER BY x;
+SELECT MAX(IF(c0 IS NOT NULL, c0, f)), MAX(IFNULL(c0, f)), MIN(IF(c0 IS NULL, 1, f)) FROM ifd1;
+CREATE TABLE ifd_ct AS SELECT id, IF(c0 IS NOT NULL, c0, f) a, IFNULL(c0, f) b FROM ifd1;
+SELECT id, a, b FROM ifd_ct ORDER BY id;
+SELECT COLUMN_NAME, DATA_TYPE FROM information_schema.COLUMNS WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME = 'ifd_ct' ORDER BY ORDINAL_POSITION;
