@@ -5,6 +5,7 @@ import (
 
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/go-mysql-server/sql/analyzer"
+	"github.com/dolthub/go-mysql-server/sql/expression"
 	"github.com/dolthub/go-mysql-server/sql/plan"
 	"github.com/dolthub/go-mysql-server/sql/transform"
 	"github.com/dolthub/go-mysql-server/sql/types"
@@ -35,12 +36,14 @@ func doubleHashKeys(_ *sql.Context, _ *analyzer.Analyzer, n sql.Node, _ *plan.Sc
 
 func doubleHashKeysNode(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
 	return transform.NodeWithOpaque(n, func(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
-		if h, ok := n.(*plan.HashLookup); ok && integerProbesDouble(h.LeftProbeKey.Type(), h.RightEntryKey.Type()) {
-			nn, err := h.WithExpressions(&doubleKey{h.RightEntryKey}, &doubleKey{h.LeftProbeKey})
-			if err != nil {
-				return nil, transform.SameTree, err
+		if h, ok := n.(*plan.HashLookup); ok {
+			if r, l, changed := doubleKeys(h.RightEntryKey, h.LeftProbeKey); changed {
+				nn, err := h.WithExpressions(r, l)
+				if err != nil {
+					return nil, transform.SameTree, err
+				}
+				return nn, transform.NewTree, nil
 			}
-			return nn, transform.NewTree, nil
 		}
 		// Subqueries' plans are opaque to transform.Node.
 		return mapNodeExprs(n, func(e sql.Expression) (sql.Expression, transform.TreeIdentity, error) {
@@ -57,6 +60,27 @@ func doubleHashKeysNode(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
 			})
 		})
 	})
+}
+
+// doubleKeys wraps the entry and probe keys, or the pairs of their
+// elements when both are tuples (a join on several equalities), where an
+// integer probes a floating-point entry.
+func doubleKeys(entry, probe sql.Expression) (sql.Expression, sql.Expression, bool) {
+	et, eok := entry.(expression.Tuple)
+	pt, pok := probe.(expression.Tuple)
+	if eok && pok && len(et) == len(pt) {
+		ne, np := make(expression.Tuple, len(et)), make(expression.Tuple, len(pt))
+		changed := false
+		for i := range et {
+			e, p, c := doubleKeys(et[i], pt[i])
+			ne[i], np[i], changed = e, p, changed || c
+		}
+		return ne, np, changed
+	}
+	if !integerProbesDouble(probe.Type(), entry.Type()) {
+		return entry, probe, false
+	}
+	return &doubleKey{entry}, &doubleKey{probe}, true
 }
 
 // integerProbesDouble: an integer probe key meets a floating-point entry key

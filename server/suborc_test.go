@@ -51,6 +51,8 @@ func TestUnsignedKeyMeetsDoubleZero(t *testing.T) {
 		{"SELECT u.id, b.id FROM u JOIN b ON u.v + 0 = b.d ORDER BY u.id", "1 1|2 1|3 2|4 2"},
 		{"SELECT a.id FROM a JOIN b ON CAST(a.id * 0 AS UNSIGNED) = b.d ORDER BY a.id", "1|2|3"},
 		{"SELECT u.id FROM u WHERE u.v + 0 IN (SELECT d FROM b) ORDER BY u.id", "1|2|3|4"},
+		// A join on two equalities hashes a tuple of keys.
+		{"SELECT u.id, b.id FROM u JOIN b ON u.v + 0 = b.d AND (u.id > 0) = (b.id > 0) ORDER BY u.id", "1 1|2 1|3 2|4 2"},
 	})
 	norecAgrees(t, db, win, "(t.w - t.w) IN (SELECT d FROM b)", "3")
 }

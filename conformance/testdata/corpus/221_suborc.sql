@@ -70,3 +70,6 @@ SELECT MAX(IF(c0 IS NOT NULL, c0, f)), MAX(IFNULL(c0, f)), MIN(IF(c0 IS NULL, 1,
 CREATE TABLE ifd_ct AS SELECT id, IF(c0 IS NOT NULL, c0, f) a, IFNULL(c0, f) b FROM ifd1;
 SELECT id, a, b FROM ifd_ct ORDER BY id;
 SELECT COLUMN_NAME, DATA_TYPE FROM information_schema.COLUMNS WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME = 'ifd_ct' ORDER BY ORDINAL_POSITION;
+-- A join on two equalities hashes a tuple of keys: the same conversion per
+-- element.
+SELECT uz_u.id, uz_b.id FROM uz_u JOIN uz_b ON uz_u.v + 0 = uz_b.d AND (uz_u.id > 0) = (uz_b.id > 0) ORDER BY uz_u.id;
