@@ -5,8 +5,9 @@
 // into inner joins that return an outer row once per match, GROUP BY
 // keys that tell -0 from 0, range heap joins that drop the other
 // conjuncts on their left table, subqueries above a GROUP BY that read
-// outer columns the GroupBy did not pass up, and a subquery's conjuncts on
-// outer columns taken for ranges over the inner table's same-named index.
+// outer columns the GroupBy did not pass up, a subquery's conjuncts on
+// outer columns taken for ranges over the inner table's same-named index,
+// and hash joins whose integer key lost a DOUBLE's 0 in conversion.
 //
 // It owns only plan rewrites installed into an analyzer (Install). It must
 // never change what a correct plan computes, read or write storage, or copy

@@ -105,7 +105,8 @@ func Install(a *analyzer.Analyzer) {
 		if b.Desc == "post-analyzer" {
 			rules = append(rules, analyzer.Rule{Id: negZeroGroupingID, Apply: normalizeNegZeros},
 				analyzer.Rule{Id: rowInListID, Apply: rowInLists},
-				analyzer.Rule{Id: cteWidthID, Apply: recursiveCteWidths})
+				analyzer.Rule{Id: cteWidthID, Apply: recursiveCteWidths},
+				analyzer.Rule{Id: doubleHashKeysID, Apply: doubleHashKeys})
 		}
 		b.Rules = rules
 	}

@@ -462,6 +462,9 @@ func replaceExprOnce(ctx *sql.Context, e sql.Expression, ignore bool) (sql.Expre
 				return b, transform.NewTree, nil
 			}
 		}
+		if b := newBranchDouble(e); b != nil {
+			return b, transform.NewTree, nil
+		}
 		if b := newBranchTemporal(e); b != nil {
 			return b, transform.NewTree, nil
 		}
@@ -657,7 +660,7 @@ func isNumber(t sql.Type) bool {
 func ours(e sql.Expression) bool {
 	return transform.InspectExpr(e, func(e sql.Expression) bool {
 		switch e.(type) {
-		case *arith, *intDiv, *decDiv, *neg, *castNum, *finite, *toDouble, *bitOp, *decArith, *fracDiv, *dateArith, *addTime, *sumAvg, *timestamp, *castDecimal, *branchDecimal, *castSigned, *round, *castNumDate, *temporalNum, *castStrTime, *realResult, *doubleAgg, *branchColl:
+		case *arith, *intDiv, *decDiv, *neg, *castNum, *finite, *toDouble, *bitOp, *decArith, *fracDiv, *dateArith, *addTime, *sumAvg, *timestamp, *castDecimal, *branchDecimal, *castSigned, *round, *castNumDate, *temporalNum, *castStrTime, *realResult, *doubleAgg, *branchColl, *asDecimal:
 			return true
 		}
 		return false
