@@ -458,6 +458,9 @@ func replaceExprOnce(ctx *sql.Context, e sql.Expression, ignore bool) (sql.Expre
 				return b, transform.NewTree, nil
 			}
 		}
+		if b := newBranchDouble(e); b != nil { // branchnum.go
+			return b, transform.NewTree, nil
+		}
 		if b := newBranchTemporal(e); b != nil {
 			return b, transform.NewTree, nil
 		}
