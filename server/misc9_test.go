@@ -69,3 +69,73 @@ func TestBranchOfNumbersWithDouble(t *testing.T) {
 		}
 	}
 }
+
+// TestJSONColumnNumber: a number, TRUE/FALSE, a YEAR or a BIT value written
+// into a JSON column is refused with MySQL 8.0's 3140 (Field_json::store of
+// a longlong, double or decimal is unsupported_conversion(); MariaDB 10.11
+// stores them), on INSERT VALUES, INSERT ... SELECT (with LIMIT too),
+// UPDATE, ON DUPLICATE KEY UPDATE, and from a prepared statement's integer
+// or float parameter. GMS stored the number. Text that is JSON ('1', a
+// UNION of a string and a number, which MySQL types VARCHAR) and CAST(x AS
+// JSON) are stored. Nothing is written by a refused statement.
+func TestJSONColumnNumber(t *testing.T) {
+	ts := startServer(t, t.TempDir())
+	mustExec(t, ts.connect(""), "CREATE DATABASE d")
+	for _, params := range []string{"interpolateParams=true", "interpolateParams=false"} {
+		db := ts.connectWith("d", params)
+		mustExec(t, db, "DROP TABLE IF EXISTS tj, u")
+		mustExec(t, db, "CREATE TABLE tj (id INT PRIMARY KEY, j JSON)")
+		mustExec(t, db, "CREATE TABLE u (id INT PRIMARY KEY, i INT, y YEAR, b BIT(8), dc DECIMAL(5,2), f DOUBLE, s VARCHAR(10))")
+		mustExec(t, db, "INSERT INTO u VALUES (1, 5, 2024, b'101', 1.5, 2.5, '[1]')")
+		mustExec(t, db, `INSERT INTO tj VALUES (1, '{"a": 1}')`)
+		const before = `1,{"a": 1}`
+		for _, c := range []struct {
+			q   string
+			arg any
+		}{
+			{"INSERT INTO tj VALUES (?, 1)", 10},
+			{"INSERT INTO tj VALUES (?, 1.5)", 10},
+			{"INSERT INTO tj VALUES (?, 1e0)", 10},
+			{"INSERT INTO tj VALUES (?, TRUE)", 10},
+			{"INSERT INTO tj VALUES (10, ?)", 1},
+			{"INSERT INTO tj VALUES (10, ?)", 1.5},
+			{"INSERT INTO tj SELECT 10, i FROM u WHERE id = ?", 1},
+			{"INSERT INTO tj SELECT 10, y FROM u WHERE id = ?", 1},
+			{"INSERT INTO tj SELECT 10, b FROM u WHERE id = ?", 1},
+			{"INSERT INTO tj SELECT 10, dc FROM u WHERE id = ?", 1},
+			{"INSERT INTO tj SELECT 10, f FROM u WHERE id = ?", 1},
+			{"INSERT INTO tj SELECT 10, i + ? FROM u LIMIT 1", 1},
+			{"REPLACE INTO tj VALUES (1, ?)", 2},
+			{"UPDATE tj SET j = 2 WHERE id = ?", 1},
+			{"UPDATE tj SET j = ? WHERE id = 1", 2},
+			{"UPDATE tj JOIN u ON tj.id = u.id SET tj.j = u.y WHERE u.id = ?", 1},
+			{"INSERT INTO tj VALUES (?, '[]') ON DUPLICATE KEY UPDATE j = 3", 1},
+		} {
+			_, err := db.Exec(c.q, c.arg)
+			if mysqlErrNo(err) != 3140 {
+				t.Errorf("%s %s [%v]: %v, want 3140", params, c.q, c.arg, err)
+			} else if want := `Invalid JSON text: "not a JSON text, may need CAST" at position 0 in value for column 'tj.j'.`; err.Error()[len("Error 3140 (22032): "):] != want {
+				t.Errorf("%s %s: %q, want %q", params, c.q, err, want)
+			}
+			if got := rowsText(t, ts, "d", "SELECT id, j FROM tj ORDER BY id"); got != before {
+				t.Fatalf("%s after %s: %q, want %q", params, c.q, got, before)
+			}
+		}
+		for _, c := range []struct {
+			q   string
+			arg any
+		}{
+			{"INSERT INTO tj VALUES (?, '1')", 2},
+			{"INSERT INTO tj VALUES (3, ?)", "[2]"},
+			{"INSERT INTO tj VALUES (?, CAST(1.5 AS JSON))", 4},
+			{"INSERT INTO tj SELECT ?, s FROM u UNION ALL SELECT 6, i FROM u", 5},
+			{"INSERT INTO tj VALUES (?, NULL)", 7},
+			{"UPDATE tj SET j = JSON_ARRAY(?) WHERE id = 7", 8},
+		} {
+			mustExec(t, db, c.q, c.arg)
+		}
+		if got, want := rowsText(t, ts, "d", "SELECT id, j FROM tj ORDER BY id"), before+` 2,1 3,[2] 4,1.5 5,[1] 6,5 7,[8]`; got != want {
+			t.Errorf("%s: %q, want %q", params, got, want)
+		}
+	}
+}
