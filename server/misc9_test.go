@@ -180,3 +180,44 @@ func TestGroupConcatWindow(t *testing.T) {
 		}
 	}
 }
+
+// TestWarningsKeptByTablelessStatement: a SELECT, SET or DO that reads no
+// table keeps the previous statement's warnings listed (MySQL resets the
+// conditions only for a statement with tables, sql_parse.cc; MariaDB 10.11
+// answers the same), decided by the parsed statement: the word FROM in a
+// string literal, a quoted alias, a comment or FROM DUAL made Myriad clear
+// the list. A statement reading a table (in a subquery too) clears it.
+func TestWarningsKeptByTablelessStatement(t *testing.T) {
+	ts := startServer(t, t.TempDir())
+	mustExec(t, ts.connect(""), "CREATE DATABASE d")
+	conn := pinnedConn(t, ts.connect("d"))
+	mustExec(t, conn, "CREATE TABLE t (a INT)")
+	mustExec(t, conn, "INSERT INTO t VALUES (1)")
+	const div = "Warning 1365 Division by 0"
+	for _, c := range []struct{ q, want string }{
+		{"SELECT 'from'", div},
+		{"SELECT 'x' AS `from`", div},
+		{"SELECT 'x' /* from */", div},
+		{"SELECT 1 FROM DUAL", div},
+		{"SET @a = 'from'", div},
+		{"DO 'from'", div},
+		{"SELECT 'x'", div},
+		{"SELECT a FROM t", ""},
+		{"SELECT (SELECT a FROM t LIMIT 1)", ""},
+		{"SELECT 'from' FROM t", ""},
+		{"SET @a = (SELECT MAX(a) FROM t)", ""},
+		{"SELECT * FROM (SELECT 1 AS x) AS dt", ""},
+		{"WITH c AS (SELECT 1) SELECT * FROM c", ""},
+		{"SELECT EXTRACT(YEAR FROM '2024-01-02')", div},
+	} {
+		if _, err := queryText(t, conn, "SELECT 1/0"); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := conn.ExecContext(t.Context(), c.q); err != nil {
+			t.Fatalf("%s: %v", c.q, err)
+		}
+		if got, err := queryText(t, conn, "SHOW WARNINGS"); err != nil || got != c.want {
+			t.Errorf("SHOW WARNINGS after %s: %q, %v; want %q", c.q, got, err, c.want)
+		}
+	}
+}
