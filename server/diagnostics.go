@@ -48,8 +48,9 @@ var (
 	// tablelessRe is a SELECT, SET or DO without the word FROM: it uses no
 	// table (Myriad has no stored functions that could read one), so in
 	// MySQL (sql_parse.cc resets the conditions only for a statement with
-	// tables) it leaves the previous statement's conditions listed. A FROM
-	// inside a string literal only makes the list be cleared, as before.
+	// tables) it leaves the previous statement's conditions listed. A text
+	// with the word FROM is parsed to see whether it names a table
+	// (usesTable).
 	tablelessRe = regexp.MustCompile(`(?is)^\s*(?:SELECT|SET|DO)\b`)
 	fromWordRe  = regexp.MustCompile(`(?i)\bFROM\b`)
 )
@@ -86,7 +87,8 @@ func (h *handler) diagBefore(c *mysql.Conn, query string) (diagState, error) {
 			_ = sess.SetSessionVariable(sess, "error_count", uint64(errs))
 		}
 	}
-	d.keep = len(d.prev) > 0 && tablelessRe.MatchString(query) && !fromWordRe.MatchString(query) && !strings.Contains(query, ";")
+	d.keep = len(d.prev) > 0 && tablelessRe.MatchString(query) && !strings.Contains(query, ";") &&
+		(!fromWordRe.MatchString(query) || !usesTable(query)) // diagtables.go
 	return d, nil
 }
 

@@ -13,6 +13,7 @@ import (
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/vitess/go/mysql"
 
+	"github.com/myriaddb/myriad/sqlfunc"
 	"github.com/myriaddb/myriad/sqltext"
 )
 
@@ -547,9 +548,12 @@ func (c *wireConn) fixError(pkt []byte) []byte {
 		// The library's own parse of COM_STMT_PREPARE failed; its syntax
 		// error would reach the client as 1105, or as 1064 in the parser's
 		// words.
+		var se *mysql.SQLError
+		if errors.As(sqlfunc.GroupConcatWindow(string(c.prep[1:])), &se) {
+			return errPacket(pkt[3], uint16(se.Num), se.State, se.Message)
+		}
 		detail := strings.TrimSpace(strings.TrimPrefix(msg, invalidArgument))
 		err := translateError(mysql.NewSQLError(mysql.ERParseError, "42000", "%s", detail), string(c.prep[1:]), "")
-		var se *mysql.SQLError
 		if errors.As(err, &se) && se.Num == mysql.ERParseError {
 			return errPacket(pkt[3], uint16(se.Num), se.State, se.Message)
 		}

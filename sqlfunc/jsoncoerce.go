@@ -174,12 +174,13 @@ func (s *jsonRowSource) RowIter(ctx *sql.Context, row sql.Row) (sql.RowIter, err
 	if err != nil {
 		return nil, err
 	}
-	return &jsonRowIter{it: it, dest: s.dest}, nil
+	return &jsonRowIter{it: it, dest: s.dest, src: s.child.Schema()}, nil
 }
 
 type jsonRowIter struct {
 	it   sql.RowIter
 	dest sql.Schema
+	src  sql.Schema // the source's columns, whose types decide 3140 (jsonnumcol.go)
 }
 
 func (r *jsonRowIter) Next(ctx *sql.Context) (sql.Row, error) {
@@ -196,7 +197,7 @@ func (r *jsonRowIter) Next(ctx *sql.Context) (sql.Row, error) {
 		return out, nil
 	}
 	for i, c := range r.dest {
-		if types.IsJSON(c.Type) && temporalValue(out[at+i]) {
+		if types.IsJSON(c.Type) && r.refused(i, out[at+i]) {
 			return nil, errNotJSONText(columnName(c)) // jsoncol.go
 		}
 		if out[at+i], err = jsonInto(c.Type, out[at+i]); err != nil {
@@ -204,6 +205,17 @@ func (r *jsonRowIter) Next(ctx *sql.Context) (sql.Row, error) {
 		}
 	}
 	return out, nil
+}
+
+// refused reports whether v, going into the JSON column dest[i], is
+// refused: a temporal value, or a value of a number's type. The source's
+// last columns are the ones written, as the row's are.
+func (r *jsonRowIter) refused(i int, v any) bool {
+	var t sql.Type = types.LongText
+	if j := len(r.src) - len(r.dest) + i; j >= 0 && j < len(r.src) {
+		t = r.src[j].Type
+	}
+	return jsonColumnRefused(t, v)
 }
 
 func (r *jsonRowIter) Close(ctx *sql.Context) error { return r.it.Close(ctx) }

@@ -46,7 +46,7 @@ func errNotJSONText(col string) error {
 // text is no JSON document (MySQL's Copy_field stores it as text and fails
 // with 3140). nil for anything else, which converts as before.
 func JSONColumnRefusal(from, to sql.Type, v any, col string) error {
-	if v == nil || !types.IsJSON(to) || types.IsJSON(from) || !temporalValue(v) {
+	if !types.IsJSON(to) || !jsonColumnRefused(from, v) { // jsonnumcol.go
 		return nil
 	}
 	return errNotJSONText(col)
@@ -76,7 +76,7 @@ func (j *jsonColumnValue) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 	if err != nil || v == nil {
 		return v, err
 	}
-	if temporalValue(v) {
+	if jsonColumnRefused(j.child.Type(), v) { // jsonnumcol.go
 		return nil, errNotJSONText(j.col)
 	}
 	return j.read(v)

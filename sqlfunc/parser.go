@@ -48,6 +48,8 @@ func (p *Parser) ParseSimple(query string) (ast.Statement, error) {
 		if err = CheckStatement(stmt); err != nil {
 			stmt = nil
 		}
+	} else if e := GroupConcatWindow(rw.text); e != nil { // gcwindow.go
+		err = e
 	}
 	return stmt, err
 }
@@ -119,6 +121,9 @@ func (p *Parser) ParseWithOptions(ctx context.Context, query string, delimiter r
 		}
 	}
 	if err != nil {
+		if e := GroupConcatWindow(rq); e != nil { // gcwindow.go
+			err = e
+		}
 		return stmt, parsed, remainder, err
 	}
 	rw.fix(stmt)
@@ -144,6 +149,9 @@ func (p *Parser) ParseOneWithOptions(ctx context.Context, query string, options 
 		}
 	}
 	if err != nil {
+		if e := GroupConcatWindow(rw.text); e != nil { // gcwindow.go
+			err = e
+		}
 		return stmt, ri, err
 	}
 	rw.fix(stmt)
