@@ -110,7 +110,11 @@ func Replace(ctx *sql.Context, n sql.Node) (sql.Node, transform.TreeIdentity, er
 		return n, transform.SameTree, err
 	}
 	n, same6, err := insertRanges(ctx, n) // insertrange.go
-	return n, same && same2 && same3 && same4 && same5 && same6, err
+	if err != nil {
+		return n, transform.SameTree, err
+	}
+	n, same7, err := intoUserVars(n) // uservartext.go
+	return n, same && same2 && same3 && same4 && same5 && same6 && same7, err
 }
 
 // replaceOnly is Replace without retyping references, for plans whose
@@ -320,6 +324,9 @@ func replaceExprOnce(ctx *sql.Context, e sql.Expression, ignore bool) (sql.Expre
 		}
 	case *expression.SetField:
 		if r := jsonSetDoc(e); r != nil { // jsonkinds.go
+			return r, transform.NewTree, nil
+		}
+		if r := userVarSet(e); r != nil { // uservartext.go
 			return r, transform.NewTree, nil
 		}
 		if r := rangeCheckedSet(e, ignore); r != sql.Expression(e) {
