@@ -53,3 +53,21 @@ SELECT id FROM q ORDER BY id;
 DELETE q, p FROM q JOIN p ON p.id = q.pid;
 SELECT id FROM p ORDER BY id;
 SELECT id FROM q ORDER BY id;
+
+-- mtdel2: DELETE IGNORE of a target with DELETE triggers and a RESTRICT
+-- foreign key skips the kept row (its BEFORE trigger fired, not its AFTER)
+-- and deletes the rest; Myriad failed 1451 and deleted nothing.
+CREATE TABLE ip (id INT PRIMARY KEY, v INT);
+CREATE TABLE ic (id INT PRIMARY KEY, pid INT, FOREIGN KEY (pid) REFERENCES ip (id) ON DELETE RESTRICT);
+CREATE TABLE io (id INT PRIMARY KEY, pid INT);
+CREATE TABLE ilg (id INT AUTO_INCREMENT PRIMARY KEY, s VARCHAR(20));
+CREATE TRIGGER ipb BEFORE DELETE ON ip FOR EACH ROW INSERT INTO ilg (s) VALUES (CONCAT('b', OLD.id));
+CREATE TRIGGER ipa AFTER DELETE ON ip FOR EACH ROW INSERT INTO ilg (s) VALUES (CONCAT('a', OLD.id));
+INSERT INTO ip VALUES (1, 1), (2, 2), (3, 3);
+INSERT INTO ic VALUES (10, 2);
+INSERT INTO io VALUES (1, 1), (2, 2), (3, 3);
+DELETE ip, io FROM ip JOIN io ON ip.id = io.pid;
+DELETE IGNORE ip, io FROM ip JOIN io ON ip.id = io.pid;
+SELECT id FROM ip ORDER BY id;
+SELECT id FROM io ORDER BY id;
+SELECT s FROM ilg ORDER BY s;
