@@ -244,6 +244,26 @@ type trigDeleter struct {
 	sql.RowDeleter
 	t    *trigDeleteTarget
 	seen map[uint64]struct{}
+	// deleted is whether the last row was deleted here: not when another
+	// joined row had it, nor when DELETE IGNORE kept it for a foreign key
+	// (planfix's deleter, Skipped). planfix's row count reads it through
+	// LastDeleteFound.
+	deleted bool
+}
+
+// skipper is planfix's DELETE IGNORE deleter, which keeps a row that a
+// RESTRICT foreign key refers to (warning 1451) and says so.
+type skipper interface{ Skipped() bool }
+
+// LastDeleteFound is whether the last Delete deleted a row.
+func (d *trigDeleter) LastDeleteFound() bool {
+	if !d.deleted {
+		return false
+	}
+	if f, ok := d.RowDeleter.(interface{ LastDeleteFound() bool }); ok {
+		return f.LastDeleteFound()
+	}
+	return true
 }
 
 func (d *trigDeleter) Delete(ctx *sql.Context, row sql.Row) error {
@@ -251,6 +271,7 @@ func (d *trigDeleter) Delete(ctx *sql.Context, row sql.Row) error {
 	if err != nil {
 		return err
 	}
+	d.deleted = false
 	if _, dup := d.seen[h]; dup {
 		return nil
 	}
@@ -263,6 +284,12 @@ func (d *trigDeleter) Delete(ctx *sql.Context, row sql.Row) error {
 	if err := d.RowDeleter.Delete(ctx, row); err != nil {
 		return err
 	}
+	if s, ok := d.RowDeleter.(skipper); ok && s.Skipped() {
+		// MySQL's BEFORE trigger ran, the delete failed on the foreign
+		// key and IGNORE made that a warning: no AFTER trigger.
+		return nil
+	}
+	d.deleted = true
 	if d.t.after != nil {
 		if _, err := runTriggers(ctx, d.t.after, row); err != nil {
 			return err

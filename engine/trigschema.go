@@ -88,7 +88,16 @@ func applyTriggersInSchema(ctx *sql.Context, a *analyzer.Analyzer, n sql.Node, s
 		defer ctx.SetCurrentDatabase(cur)
 	}
 	out, same, err := applyTriggersGMS(ctx, a, n, scope, sel, qFlags)
-	if err != nil || same || db == "" {
+	if err != nil {
+		return out, same, err
+	}
+	// REPLACE's DELETE triggers, which GMS does not plan (replacetrig.go).
+	out, rsame, err := wireReplaceDeletes(ctx, a, out, scope, qFlags)
+	if err != nil {
+		return nil, transform.SameTree, err
+	}
+	same = same && rsame
+	if same || db == "" {
 		return out, same, err
 	}
 	out, err = triggerSchemaNames(out, db)

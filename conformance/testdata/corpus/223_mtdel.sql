@@ -53,3 +53,37 @@ SELECT id FROM q ORDER BY id;
 DELETE q, p FROM q JOIN p ON p.id = q.pid;
 SELECT id FROM p ORDER BY id;
 SELECT id FROM q ORDER BY id;
+
+-- mtdel2: DELETE IGNORE of a target with DELETE triggers and a RESTRICT
+-- foreign key skips the kept row (its BEFORE trigger fired, not its AFTER)
+-- and deletes the rest; Myriad failed 1451 and deleted nothing.
+CREATE TABLE ip (id INT PRIMARY KEY, v INT);
+CREATE TABLE ic (id INT PRIMARY KEY, pid INT, FOREIGN KEY (pid) REFERENCES ip (id) ON DELETE RESTRICT);
+CREATE TABLE io (id INT PRIMARY KEY, pid INT);
+CREATE TABLE ilg (id INT AUTO_INCREMENT PRIMARY KEY, s VARCHAR(20));
+CREATE TRIGGER ipb BEFORE DELETE ON ip FOR EACH ROW INSERT INTO ilg (s) VALUES (CONCAT('b', OLD.id));
+CREATE TRIGGER ipa AFTER DELETE ON ip FOR EACH ROW INSERT INTO ilg (s) VALUES (CONCAT('a', OLD.id));
+INSERT INTO ip VALUES (1, 1), (2, 2), (3, 3);
+INSERT INTO ic VALUES (10, 2);
+INSERT INTO io VALUES (1, 1), (2, 2), (3, 3);
+DELETE ip, io FROM ip JOIN io ON ip.id = io.pid;
+DELETE IGNORE ip, io FROM ip JOIN io ON ip.id = io.pid;
+SELECT id FROM ip ORDER BY id;
+SELECT id FROM io ORDER BY id;
+SELECT s FROM ilg ORDER BY s;
+
+-- mtdel2: REPLACE fires BEFORE and AFTER DELETE for the row it deletes,
+-- after the new row's BEFORE INSERT (Myriad fired none).
+CREATE TABLE rt (id INT PRIMARY KEY, u INT UNIQUE, v INT);
+CREATE TABLE rlg (id INT AUTO_INCREMENT PRIMARY KEY, s VARCHAR(50));
+CREATE TABLE rsrc (id INT, u INT, v INT);
+CREATE TRIGGER rtbd BEFORE DELETE ON rt FOR EACH ROW INSERT INTO rlg (s) VALUES (CONCAT('bd', OLD.id, ':', OLD.u, ':', OLD.v));
+CREATE TRIGGER rtad AFTER DELETE ON rt FOR EACH ROW INSERT INTO rlg (s) VALUES (CONCAT('ad', OLD.id));
+CREATE TRIGGER rtbi BEFORE INSERT ON rt FOR EACH ROW INSERT INTO rlg (s) VALUES (CONCAT('bi', NEW.id));
+INSERT INTO rt VALUES (1, 10, 100), (2, 20, 200), (3, 30, 300);
+REPLACE INTO rt VALUES (1, 11, 101);
+REPLACE INTO rt VALUES (9, 30, 900);
+INSERT INTO rsrc VALUES (2, 22, 5), (4, 40, 400);
+REPLACE INTO rt SELECT * FROM rsrc;
+SELECT * FROM rt ORDER BY id;
+SELECT s FROM rlg ORDER BY id;
