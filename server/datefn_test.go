@@ -79,3 +79,22 @@ func TestZeroPartDateFunctions(t *testing.T) {
 		}
 	}
 }
+
+// TestZeroDateColumnParts: a DATE/DATETIME column holding '0000-00-00'
+// (stored under sql_mode=”) is read with the function's flags only, so
+// MONTH/YEAR/QUARTER are 0 and DAYOFWEEK NULL; Myriad gave 1, 0, 1 and 7
+// (GMS holds the zero date as 0000-01-01).
+func TestZeroDateColumnParts(t *testing.T) {
+	ts := startServer(t, t.TempDir())
+	mustExec(t, ts.connect(""), "CREATE DATABASE zc")
+	db := ts.connect("zc")
+	db.SetMaxOpenConns(1)
+	mustExec(t, db, "SET sql_mode = ''")
+	mustExec(t, db, "CREATE TABLE t (id INT PRIMARY KEY, d DATE, dt DATETIME)")
+	mustExec(t, db, "INSERT INTO t VALUES (1, '0000-00-00', '0000-00-00 00:00:00'), (2, '2024-11-28', '2024-03-01 10:00:00')")
+	mustExec(t, db, "SET sql_mode = DEFAULT")
+	q := "SELECT id, MONTH(d), YEAR(d), QUARTER(d), DAYOFWEEK(d), MONTH(dt), YEAR(dt), QUARTER(dt), DAYOFWEEK(dt) FROM t WHERE id >= ? ORDER BY id"
+	want := []string{"1,0,0,0,NULL,0,0,0,NULL", "2,11,2024,4,5,3,2024,1,6"}
+	wantRows(t, db, strings.Replace(q, "?", "1", 1), want...)
+	wantPreparedRows(t, db, q, []any{1}, want...)
+}

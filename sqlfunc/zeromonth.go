@@ -47,6 +47,18 @@ func (z *zeroPartFn) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 	if err != nil || v == nil {
 		return nil, err
 	}
+	if t, isTime := v.(time.Time); isTime {
+		// GMS holds a stored zero date as 0000-01-01 (it has no zero
+		// month); MySQL reads a column with the function's flags only,
+		// not sql_mode: the parts are 0, DAYOFWEEK (TIME_NO_ZERO_DATE) NULL.
+		if !t.Equal(gmsZeroTime) {
+			return z.Expression.Eval(ctx, row)
+		}
+		if z.kind == partDayOfWeek {
+			return nil, nil
+		}
+		return int32(0), nil
+	}
 	y, m, d, text, ok := zeroPartsOf(v)
 	if !ok {
 		return z.Expression.Eval(ctx, row)
@@ -72,6 +84,9 @@ func (z *zeroPartFn) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 	}
 	return warn()
 }
+
+// gmsZeroTime is how GMS's DATE and DATETIME types hold '0000-00-00'.
+var gmsZeroTime = time.Unix(-62167219200, 0).UTC()
 
 func validDate(y, m, d int) bool {
 	t := time.Date(y, time.Month(m), d, 0, 0, 0, 0, time.UTC)
@@ -160,7 +175,7 @@ func newZeroPart(e sql.Expression) sql.Expression {
 		return e
 	}
 	ct := e.Children()[0].Type()
-	if !types.IsText(ct) && !types.IsInteger(ct) {
+	if !types.IsText(ct) && !types.IsInteger(ct) && !types.IsTime(ct) {
 		return e
 	}
 	return &zeroPartFn{Expression: e, kind: kind}
