@@ -371,6 +371,10 @@ func replaceExprOnce(ctx *sql.Context, e sql.Expression, ignore bool) (sql.Expre
 		if r := newDayOfZeroPart(e); r != sql.Expression(e) {
 			return r, transform.NewTree, nil
 		}
+	case *function.Month, *function.Year, *function.Quarter, *function.DayOfWeek:
+		if r := newZeroPart(e); r != e {
+			return r, transform.NewTree, nil
+		}
 	case *function.Now, *function.UTCTimestamp:
 		if r, ok := nowPrecision(e); ok {
 			return r, transform.NewTree, nil
