@@ -20,6 +20,7 @@ import (
 	"github.com/dolthub/go-mysql-server/sql/analyzer"
 	"github.com/dolthub/go-mysql-server/sql/expression"
 	"github.com/dolthub/go-mysql-server/sql/expression/function/aggregation"
+	"github.com/dolthub/go-mysql-server/sql/expression/function/aggregation/window"
 	"github.com/dolthub/go-mysql-server/sql/plan"
 	"github.com/dolthub/go-mysql-server/sql/transform"
 	"github.com/dolthub/go-mysql-server/sql/types"
@@ -119,6 +120,10 @@ func peerFrames(_ *sql.Context, _ *analyzer.Analyzer, n sql.Node, _ *plan.Scope,
 }
 
 func setPeerFrame(e sql.Expression) (sql.Expression, transform.TreeIdentity, error) {
+	switch e.(type) {
+	case *window.LastValue, *window.FirstValue:
+		return setValueFrame(e.(sql.WindowAdaptableExpression))
+	}
 	agg, ok := e.(sql.Aggregation)
 	if !ok {
 		return e, transform.SameTree, nil
@@ -156,6 +161,30 @@ func setPeerFrame(e sql.Expression) (sql.Expression, transform.TreeIdentity, err
 		nw.Frame = &RangeFrame{fr}
 	}
 	return agg.WithWindow(&nw), transform.NewTree, nil
+}
+
+// setValueFrame gives FIRST_VALUE and LAST_VALUE without a frame clause
+// MySQL's default frame. GMS left them without one and read from the
+// partition start through the current row only (ROWS), so LAST_VALUE OVER
+// (ORDER BY k) answered the current row's value for ties, and without ORDER BY
+// the current row's instead of the partition's last. With no ORDER BY keys
+// every row is a peer, so the peer frame is the whole partition, which is
+// MySQL's default then.
+func setValueFrame(e sql.WindowAdaptableExpression) (sql.Expression, transform.TreeIdentity, error) {
+	win := e.Window()
+	// OVER () is left to GMS: rewriting its window made the plan panic
+	// (a nil select expression); still wrong, see COMPATIBILITY winpeer2.
+	if win == nil || len(win.OrderBy)+len(win.PartitionBy) == 0 {
+		return e, transform.SameTree, nil
+	}
+	switch win.Frame.(type) {
+	case nil, *plan.RangeUnboundedPrecedingToCurrentRowFrame:
+	default:
+		return e, transform.SameTree, nil
+	}
+	nw := *win
+	nw.Frame = &PeerFrame{plan.NewRangeUnboundedPrecedingToCurrentRowFrame()}
+	return e.WithWindow(&nw), transform.NewTree, nil
 }
 
 // PeerFrame is RANGE BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW over every
