@@ -2,6 +2,7 @@ package jsondoc
 
 import (
 	"fmt"
+	"github.com/myriaddb/myriad/floatfmt"
 	"math"
 	"slices"
 	"strconv"
@@ -169,51 +170,10 @@ func appendDouble(b []byte, f float64, stored bool) ([]byte, error) {
 	return b, nil
 }
 
-// AppendDouble appends f as MySQL's my_gcvt prints a DOUBLE in a field of
-// MY_GCVT_MAX_FIELD_WIDTH (34) characters, the width JSON printing uses: the
-// shortest digits that read back as f; fixed notation while the decimal
-// point falls within 14 places before the first digit and 15 after it (or
-// the digits reach past it), scientific past that, without '+' or padding
-// in the exponent ("1e15", "1.5e-16").
+// AppendDouble appends f as MySQL's my_gcvt prints a DOUBLE (see
+// floatfmt, which owns the rule).
 func AppendDouble(b []byte, f float64) []byte {
-	if math.Signbit(f) {
-		b = append(b, '-')
-		f = -f
-	}
-	if f == 0 {
-		return append(b, '0')
-	}
-	s := strconv.FormatFloat(f, 'e', -1, 64)
-	mant, expText, _ := strings.Cut(s, "e")
-	exp, _ := strconv.Atoi(expText)
-	digits := strings.Replace(mant, ".", "", 1)
-	decpt := exp + 1 // digits are 0.d1d2... × 10^decpt
-	if decpt >= -14 && (decpt <= 15 || len(digits) > decpt) {
-		switch {
-		case decpt <= 0:
-			b = append(b, '0', '.')
-			for i := decpt; i < 0; i++ {
-				b = append(b, '0')
-			}
-			return append(b, digits...)
-		case len(digits) <= decpt:
-			b = append(b, digits...)
-			for i := len(digits); i < decpt; i++ {
-				b = append(b, '0')
-			}
-			return b
-		}
-		b = append(b, digits[:decpt]...)
-		b = append(b, '.')
-		return append(b, digits[decpt:]...)
-	}
-	b = append(b, digits[0])
-	if len(digits) > 1 {
-		b = append(b, '.')
-		b = append(b, digits[1:]...)
-	}
-	b = append(b, 'e')
-	return strconv.AppendInt(b, int64(exp), 10)
+	return floatfmt.AppendDouble(b, f)
 }
 
 // appendDecimal prints d with its scale (its exponent when negative); in

@@ -1,6 +1,7 @@
 package server
 
 import (
+	"github.com/myriaddb/myriad/floatfmt"
 	"math"
 	"regexp"
 	"strconv"
@@ -195,12 +196,11 @@ func fieldsCallback(cb mysql.ResultSpoolFn, scales floatScales) mysql.ResultSpoo
 	}
 }
 
-// scaledFloatColumns are the positions of FLOAT/DOUBLE columns with a
-// declared scale (decimals below NOT_FIXED_DEC), and of FLOAT columns
-// without one (printed with FLT_DIG digits, see floatText).
+// scaledFloatColumns are the positions of FLOAT/DOUBLE columns: all of
+// them print differently from GMS (see floatDigits).
 func scaledFloatColumns(fields []*querypb.Field, out []int) []int {
 	for i, f := range fields {
-		if f != nil && (f.Type == querypb.Type_FLOAT32 || f.Type == querypb.Type_FLOAT64 && f.Decimals < notFixedDec) {
+		if f != nil && (f.Type == querypb.Type_FLOAT32 || f.Type == querypb.Type_FLOAT64) {
 			out = append(out, i)
 		}
 	}
@@ -209,9 +209,10 @@ func scaledFloatColumns(fields []*querypb.Field, out []int) []int {
 
 // floatDigits prints the values of FLOAT(M,D)/DOUBLE(M,D) columns with
 // exactly D digits after the point, as MySQL does (13.37 in a FLOAT(7,4)
-// is "13.3700"), and those of other FLOAT columns with MySQL's six
-// significant digits (floatText); GMS prints the shortest text of the
-// value.
+// is "13.3700"), those of other FLOAT columns with MySQL's six
+// significant digits and of other DOUBLE columns (table columns,
+// literals, arithmetic, aggregates alike) with my_gcvt's notation
+// (floatfmt); GMS prints Go's 'g' text ("1e+10", "1.5e-05").
 func floatDigits(res *sqltypes.Result, cols []int) {
 	for _, row := range res.Rows {
 		for _, i := range cols {
@@ -227,7 +228,11 @@ func floatDigits(res *sqltypes.Result, cols []int) {
 				continue
 			}
 			if res.Fields[i].Decimals >= notFixedDec {
-				row[i] = sqltypes.MakeTrusted(row[i].Type(), floatText(float32(v)))
+				if bits == 32 {
+					row[i] = sqltypes.MakeTrusted(row[i].Type(), floatfmt.AppendFloat(nil, float32(v)))
+				} else {
+					row[i] = sqltypes.MakeTrusted(row[i].Type(), floatfmt.AppendDouble(nil, v))
+				}
 				continue
 			}
 			row[i] = sqltypes.MakeTrusted(row[i].Type(), strconv.AppendFloat(nil, v, 'f', int(res.Fields[i].Decimals), bits))
