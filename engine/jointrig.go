@@ -273,14 +273,7 @@ func joinTargetTriggers(ctx *sql.Context, a *analyzer.Analyzer, rt *plan.Resolve
 		qFlags.Set(sql.QFlagTrigger)
 	}
 	leaf := &trigRow{sch: single.Child.Schema()}
-	var upd sql.Node = out
-	for {
-		te, ok := upd.(*plan.TriggerExecutor)
-		if !ok {
-			break
-		}
-		upd = te.Left()
-	}
+	upd := underTriggers(out)
 	nu, ok := upd.(*plan.Update)
 	if !ok {
 		return nil, nil, fmt.Errorf("joinTargetTriggers: GMS planned %T, want *plan.Update", upd)
@@ -384,4 +377,17 @@ func (u *trigUpdater) fireAfter(ctx *sql.Context, old, new sql.Row) error {
 	oldNew = append(append(oldNew, old...), new...)
 	_, err := runTriggers(ctx, u.after, oldNew)
 	return err
+}
+
+// underTriggers is the node GMS's trigger executors wrap (a statement with
+// BEFORE and AFTER triggers nests them), shared by the multi-table UPDATE
+// and DELETE trigger paths.
+func underTriggers(n sql.Node) sql.Node {
+	for {
+		te, ok := n.(*plan.TriggerExecutor)
+		if !ok {
+			return n
+		}
+		n = te.Left()
+	}
 }

@@ -151,14 +151,7 @@ func deleteTargetTriggers(ctx *sql.Context, a *analyzer.Analyzer, rt *plan.Resol
 		qFlags.Set(sql.QFlagTrigger)
 	}
 	leaf := &trigRow{sch: rt.Schema()}
-	var del sql.Node = out
-	for {
-		te, ok := del.(*plan.TriggerExecutor)
-		if !ok {
-			break
-		}
-		del = te.Left()
-	}
+	del := underTriggers(out)
 	nd, ok := del.(*plan.DeleteFrom)
 	if !ok {
 		return nil, nil, fmt.Errorf("deleteTargetTriggers: GMS planned %T, want *plan.DeleteFrom", del)

@@ -68,16 +68,8 @@ func newProcVar(args ...sql.Expression) (sql.Expression, error) {
 	if len(args) != 3 {
 		return nil, sql.ErrInvalidArgumentNumber.New(ProcVarFunc, 3, len(args))
 	}
-	lit := func(e sql.Expression) (string, bool) {
-		l, ok := e.(*expression.Literal)
-		if !ok {
-			return "", false
-		}
-		s, ok := l.Value().(string)
-		return s, ok
-	}
-	text, ok1 := lit(args[1])
-	name, ok2 := lit(args[2])
+	text, ok1 := stringLiteral(args[1])
+	name, ok2 := stringLiteral(args[2])
 	if !ok1 || !ok2 {
 		return nil, fmt.Errorf("myriad: %s needs literal type and name", ProcVarFunc)
 	}
@@ -355,16 +347,8 @@ func newProcBind(args ...sql.Expression) (sql.Expression, error) {
 	if len(args) != 3 {
 		return nil, sql.ErrInvalidArgumentNumber.New(ProcBindFunc, 3, len(args))
 	}
-	lit := func(e sql.Expression) (string, bool) {
-		l, ok := e.(*expression.Literal)
-		if !ok {
-			return "", false
-		}
-		s, ok := l.Value().(string)
-		return s, ok
-	}
-	name, ok1 := lit(args[0])
-	text, ok2 := lit(args[1])
+	name, ok1 := stringLiteral(args[0])
+	text, ok2 := stringLiteral(args[1])
 	if !ok1 || !ok2 {
 		return nil, fmt.Errorf("myriad: %s needs literal name and type", ProcBindFunc)
 	}
@@ -455,4 +439,15 @@ func (p *procScope) Eval(ctx *sql.Context, _ sql.Row) (any, error) {
 		s.ScopeProcParams(p.names)
 	}
 	return true, nil
+}
+
+// stringLiteral is the text of a string literal argument (the declared type
+// and name the engine hands ProcVarFunc and ProcBindFunc).
+func stringLiteral(e sql.Expression) (string, bool) {
+	l, ok := e.(*expression.Literal)
+	if !ok {
+		return "", false
+	}
+	s, ok := l.Value().(string)
+	return s, ok
 }
