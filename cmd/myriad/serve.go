@@ -73,7 +73,7 @@ func serveCmd() *cobra.Command {
 	f.StringVar(&cfg.RootPassword, "root-password", "", "password of root@localhost on a fresh data directory (default empty)")
 	f.Int64Var(&cfg.PlanCacheBytes, "plan-cache", plans.DefaultBytes, "bytes of memory for cached prepared-statement plans (negative: no plan cache)")
 	f.Int64Var(&cfg.CatalogCacheBytes, "catalog-cache", server.DefaultCatalogCacheBytes, "bytes of memory for decoded table definitions (twice this again for the table records behind them)")
-	f.Int64Var(&cfg.BlockCacheBytes, "block-cache", server.DefaultBlockCacheBytes, "bytes of memory for the storage block cache")
+	f.Int64Var(&cfg.BlockCacheBytes, "block-cache", server.DefaultBlockCacheBytes, "bytes of memory for the storage block cache, memtables included (Pebble reserves each 64 MiB memtable out of it: below ~128 MiB little or no block cache is left)")
 	f.Uint64Var(&cfg.MaxConnections, "max-connections", 0, "maximum concurrent client connections (0: unlimited)")
 	f.Int64Var(&cfg.MinFreeSpace, "min-free-space", 0, "bytes of free disk space kept in reserve: writes fail with error 1114 rather than use it (0: max(256 MiB, 1% of the filesystem); -1: off)")
 	f.Int64Var(&cfg.TxnSpillBytes, "txn-spill-bytes", 0, "bytes of memory a transaction's uncommitted writes may take before they are written to a sorted run under DATA-DIR/txn-spill (0: 64 MiB; -1: never spill)")
