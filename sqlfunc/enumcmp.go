@@ -3,7 +3,6 @@ package sqlfunc
 import (
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/go-mysql-server/sql/expression"
-	"github.com/dolthub/go-mysql-server/sql/expression/function/aggregation"
 	"github.com/dolthub/go-mysql-server/sql/plan"
 	"github.com/dolthub/go-mysql-server/sql/types"
 )
@@ -29,22 +28,6 @@ func enumCompareArgs(e sql.Expression) (sql.Expression, bool) {
 		cs = e.Children()
 	case *expression.InTuple, *expression.HashInTuple:
 		return enumInArgs(e)
-	case *aggregation.Min, *aggregation.Max:
-		// MySQL's MIN() and MAX() of an ENUM or SET compare (and return)
-		// the member's text, not its index ("MySQL currently compares ENUM
-		// and SET columns by their string value", the manual's MAX()
-		// entry; Item_sum_hybrid's result is a string): MAX of a
-		// SET('p','q') holding 'p,q' and 'q' is 'q', GMS said 'p,q'.
-		// Grouped and windowed alike.
-		x := e.Children()[0]
-		if !isEnumOrSet(x.Type()) {
-			return e, false
-		}
-		ne, err := e.WithChildren(&enumText{unary{x}})
-		if err != nil {
-			return e, false
-		}
-		return ne, true
 	case *plan.InSubquery:
 		// GMS converted each row of a string subquery to the ENUM and failed
 		// (1265) on a non-member.
