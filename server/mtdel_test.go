@@ -160,7 +160,6 @@ func TestMultiTableDeleteFiresTriggers(t *testing.T) {
 	ts := startServer(t, t.TempDir())
 	mustExec(t, ts.connect(""), "CREATE DATABASE md")
 	db := ts.connect("md")
-	ctx := context.Background()
 	reset := []string{
 		"DROP TABLE IF EXISTS c, b, a, lg, cnt, p, q",
 		"CREATE TABLE a (id INT PRIMARY KEY, n INT)",
@@ -190,13 +189,7 @@ func TestMultiTableDeleteFiresTriggers(t *testing.T) {
 		"IFNULL((SELECT GROUP_CONCAT(what ORDER BY what SEPARATOR ';') FROM lg), ''), '/', " +
 		"(SELECT IFNULL(GROUP_CONCAT(id ORDER BY id), '') FROM p), '/', (SELECT IFNULL(GROUP_CONCAT(id ORDER BY id), '') FROM q))"
 	const start = "1,2,3/1,2,3,4/1,2/0//1,2/1,2,3"
-	cases := []struct {
-		q, qp    string
-		arg      any
-		errNo    int
-		affected int64
-		want     string
-	}{
+	cases := []dmlCase{
 		{"DELETE a, b FROM a JOIN b ON a.id = b.aid WHERE a.n <= 10",
 			"DELETE a, b FROM a JOIN b ON a.id = b.aid WHERE a.n <= ?", 10, 0, 3,
 			"2,3/3,4/2/10/abd1;bad1;bad2;bbd1:0;bbd2:0/1,2/1,2,3"},
@@ -226,32 +219,5 @@ func TestMultiTableDeleteFiresTriggers(t *testing.T) {
 			"DELETE p, q FROM p JOIN q ON p.id = q.pid WHERE p.n <= ?", 10, 0, 3,
 			"1,2,3/1,2,3,4/1,2/0//2/3"},
 	}
-	for _, tc := range cases {
-		for _, prepared := range []bool{false, true} {
-			for _, q := range reset {
-				mustExec(t, db, q)
-			}
-			q, args := tc.q, []any(nil)
-			if prepared {
-				q, args = tc.qp, []any{tc.arg}
-			}
-			r, err := db.ExecContext(ctx, q, args...)
-			switch {
-			case tc.errNo != 0:
-				if mysqlErrNo(err) != tc.errNo {
-					t.Errorf("%s %v: got %v, want error %d", q, args, err, tc.errNo)
-				}
-			case err != nil:
-				t.Errorf("%s %v: %v", q, args, err)
-				continue
-			default:
-				if n, _ := r.RowsAffected(); n != tc.affected {
-					t.Errorf("%s %v: affected %d, want %d", q, args, n, tc.affected)
-				}
-			}
-			if got := joinRows(queryRows(t, db, stateQ)); got != tc.want {
-				t.Errorf("%s %v: %s, want %s", q, args, got, tc.want)
-			}
-		}
-	}
+	runDMLCases(t, db, reset, stateQ, cases)
 }

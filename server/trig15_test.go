@@ -1,7 +1,6 @@
 package server
 
 import (
-	"context"
 	"testing"
 )
 
@@ -22,7 +21,6 @@ func TestJoinUpdateFiresTargetTriggers(t *testing.T) {
 	ts := startServer(t, t.TempDir())
 	mustExec(t, ts.connect(""), "CREATE DATABASE tr")
 	db := ts.connect("tr")
-	ctx := context.Background()
 	reset := []string{
 		"DROP TABLE IF EXISTS a, b, c, lg",
 		"CREATE TABLE a (id INT PRIMARY KEY, n INT)",
@@ -42,13 +40,7 @@ func TestJoinUpdateFiresTargetTriggers(t *testing.T) {
 	const rowsQ = "SELECT CONCAT((SELECT GROUP_CONCAT(n ORDER BY id) FROM a), '/', (SELECT GROUP_CONCAT(m ORDER BY id) FROM b), '/', " +
 		"(SELECT GROUP_CONCAT(k ORDER BY id) FROM c), '/', IFNULL((SELECT GROUP_CONCAT(what ORDER BY what SEPARATOR ';') FROM lg), ''))"
 	const start = "10,20,30/0,0,0/0,0/"
-	cases := []struct {
-		q, qp    string // text, prepared with one argument
-		arg      any
-		errNo    int // else affected
-		affected int64
-		want     string
-	}{
+	cases := []dmlCase{
 		// BEFORE SET NEW.m written, AFTER logs each b row.
 		{"UPDATE a JOIN b ON a.id = b.aid SET b.m = b.m + 1",
 			"UPDATE a JOIN b ON a.id = b.aid SET b.m = b.m + ?", 1, 0, 3,
@@ -89,34 +81,7 @@ func TestJoinUpdateFiresTargetTriggers(t *testing.T) {
 			"UPDATE a AS x, b AS y SET y.m = 4 WHERE x.id = y.aid AND x.n = ?", 20, 0, 1,
 			"10,20,30/0,0,40/0,0/b3:0>40"},
 	}
-	for _, tc := range cases {
-		for _, prepared := range []bool{false, true} {
-			for _, q := range reset {
-				mustExec(t, db, q)
-			}
-			q, args := tc.q, []any(nil)
-			if prepared {
-				q, args = tc.qp, []any{tc.arg}
-			}
-			r, err := db.ExecContext(ctx, q, args...)
-			switch {
-			case tc.errNo != 0:
-				if mysqlErrNo(err) != tc.errNo {
-					t.Errorf("%s %v: got %v, want error %d", q, args, err, tc.errNo)
-				}
-			case err != nil:
-				t.Errorf("%s %v: %v", q, args, err)
-				continue
-			default:
-				if n, _ := r.RowsAffected(); n != tc.affected {
-					t.Errorf("%s %v: affected %d, want %d", q, args, n, tc.affected)
-				}
-			}
-			if got := joinRows(queryRows(t, db, rowsQ)); got != tc.want {
-				t.Errorf("%s %v: rows %s, want %s", q, args, got, tc.want)
-			}
-		}
-	}
+	runDMLCases(t, db, reset, rowsQ, cases)
 }
 
 // TestJoinUpdateTriggerGenerated: a BEFORE UPDATE trigger that changes a

@@ -1,7 +1,6 @@
 package server
 
 import (
-	"context"
 	"testing"
 )
 
@@ -19,7 +18,6 @@ func TestDeleteOwnTargetFiresTriggers(t *testing.T) {
 	ts := startServer(t, t.TempDir())
 	mustExec(t, ts.connect(""), "CREATE DATABASE tr")
 	db := ts.connect("tr")
-	ctx := context.Background()
 	reset := []string{
 		"DROP TABLE IF EXISTS a, b, lg",
 		"CREATE TABLE a (id INT PRIMARY KEY, n INT)",
@@ -35,13 +33,7 @@ func TestDeleteOwnTargetFiresTriggers(t *testing.T) {
 	const rowsQ = "SELECT CONCAT((SELECT GROUP_CONCAT(id ORDER BY id) FROM b), '/', " +
 		"IFNULL((SELECT GROUP_CONCAT(what ORDER BY what SEPARATOR ';') FROM lg), ''))"
 	const start = "1,2,3,4/"
-	cases := []struct {
-		q, qp    string
-		arg      any
-		errNo    int
-		affected int64
-		want     string
-	}{
+	cases := []dmlCase{
 		{"DELETE q FROM b AS q WHERE q.id = 3",
 			"DELETE q FROM b AS q WHERE q.id = ?", 3, 0, 1, "1,2,4/ba3;bb3:0"},
 		{"DELETE b FROM b WHERE aid = 1",
@@ -57,34 +49,7 @@ func TestDeleteOwnTargetFiresTriggers(t *testing.T) {
 		{"DELETE b FROM a JOIN b ON a.id = b.aid WHERE a.n = 10",
 			"DELETE b FROM a JOIN b ON a.id = b.aid WHERE a.n = ?", 10, 0, 2, "3,4/ba1;ba2;bb1:0;bb2:0"},
 	}
-	for _, tc := range cases {
-		for _, prepared := range []bool{false, true} {
-			for _, q := range reset {
-				mustExec(t, db, q)
-			}
-			q, args := tc.q, []any(nil)
-			if prepared {
-				q, args = tc.qp, []any{tc.arg}
-			}
-			r, err := db.ExecContext(ctx, q, args...)
-			switch {
-			case tc.errNo != 0:
-				if mysqlErrNo(err) != tc.errNo {
-					t.Errorf("%s %v: got %v, want error %d", q, args, err, tc.errNo)
-				}
-			case err != nil:
-				t.Errorf("%s %v: %v", q, args, err)
-				continue
-			default:
-				if n, _ := r.RowsAffected(); n != tc.affected {
-					t.Errorf("%s %v: affected %d, want %d", q, args, n, tc.affected)
-				}
-			}
-			if got := joinRows(queryRows(t, db, rowsQ)); got != tc.want {
-				t.Errorf("%s %v: rows %s, want %s", q, args, got, tc.want)
-			}
-		}
-	}
+	runDMLCases(t, db, reset, rowsQ, cases)
 }
 
 // TestExplainSingleRowDML: EXPLAIN PLAN (and FORMAT=TREE) of a single-table
