@@ -159,6 +159,9 @@ var errorRules = []errorRule{
 	{match: re(`^cannot execute statement in a READ ONLY transaction$`), code: 1792, state: "25006", format: "Cannot execute statement in a READ ONLY transaction."},
 	// ER_WRONG_VALUE_FOR_VAR (GMS has MySQL's words, not the number).
 	{match: re(`^(Variable '.+' can't be set to the value of '(?s:.*)')$`), code: 1231, state: "42000", format: "$1"},
+	{match: re(`^Unknown system variable '(?:@@)?(?:(?i:session|global|local|persist|persist_only)\.)?(.+)'$`), code: 1193, state: "HY000", format: "Unknown system variable '$1'"},
+	{match: re(`^(Variable '.+' is a SESSION variable and can't be used with SET GLOBAL)$`), code: 1228, state: "HY000", format: "$1"},
+	{match: re(`^(Variable '.+' is a GLOBAL variable and should be set with SET GLOBAL)$`), code: 1229, state: "HY000", format: "$1"},
 	// Accounts and privileges (server/users.go). GMS says 1044's words for
 	// USE, SHOW TABLES FROM and other references to a schema the user may
 	// not see, existing or not, as MySQL does.

@@ -64,6 +64,7 @@ var lateRule = analyzer.Rule{Id: LateRuleID, Apply: func(ctx *sql.Context, _ *an
 //     constant parts of WHERE, which simplifyFilters folds (FoldConstants).
 func Install(a *analyzer.Analyzer) {
 	useMySQLDefaultSQLMode()
+	declareIdentity()
 	if !hasRule(analyzer.OnceAfterAll, RuleID) {
 		analyzer.OnceAfterAll = append(append([]analyzer.Rule{rule}, analyzer.OnceAfterAll...), defExprRule, lateRule, negZeroRule, stampOrderRule, stampCopyRule, stampEqRule, stampGroupRule)
 	}

@@ -329,6 +329,9 @@ func replaceExprOnce(ctx *sql.Context, e sql.Expression, ignore bool) (sql.Expre
 		if r := userVarSet(e); r != nil { // uservartext.go
 			return r, transform.NewTree, nil
 		}
+		if r := lastInsertSetField(e); r != nil { // lastinsertvar.go
+			return r, transform.NewTree, nil
+		}
 		if r := rangeCheckedSet(e, ignore); r != sql.Expression(e) {
 			return r, transform.NewTree, nil
 		}
@@ -386,6 +389,13 @@ func replaceExprOnce(ctx *sql.Context, e sql.Expression, ignore bool) (sql.Expre
 		}
 	case *expression.UserVar:
 		if r := retypeUserVar(e); r != sql.Expression(e) {
+			return r, transform.NewTree, nil
+		}
+	case *expression.SystemVar:
+		if err := sysVarScopeErr(e); err != nil { // lastinsertvar.go
+			return e, transform.SameTree, err
+		}
+		if r := lastInsertRead(e); r != nil { // lastinsertvar.go
 			return r, transform.NewTree, nil
 		}
 	case *expression.UnaryMinus:
