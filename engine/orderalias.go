@@ -51,7 +51,8 @@ func OrderByOutputAlias(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
 				for j, p := range proj.Projections {
 					pa, ok := p.(*expression.Alias)
 					if ok && strings.EqualFold(pa.Name(), a.Name()) && pa.String() == a.String() {
-						return expression.NewGetField(j, a.Type(), a.Name(), a.IsNullable()), transform.NewTree, nil
+						// pa's id, not GMS's default (the index; see columnField).
+						return expression.NewGetField(j, a.Type(), a.Name(), a.IsNullable()).WithId(pa.Id()), transform.NewTree, nil
 					}
 				}
 				return e, transform.SameTree, nil

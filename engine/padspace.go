@@ -652,7 +652,7 @@ func distinctOnKeys(ctx *sql.Context, child, n sql.Node) (sql.Node, transform.Tr
 	changed := false
 	proj, _ := child.(*plan.Project)
 	for i, c := range sch {
-		gf := expression.NewGetFieldWithTable(i, 0, c.Type, c.DatabaseSource, c.Source, c.Name, c.Nullable)
+		gf := columnField(child, i, c)
 		sel[i], keys[i] = gf, gf
 		if isCollatedText(gf) {
 			coll := c.Type.(sql.StringType).Collation()
@@ -690,7 +690,7 @@ func unionOnKeys(ctx *sql.Context, u *plan.SetOp) (sql.Node, transform.TreeIdent
 	keys := make([]sql.Expression, len(sch))
 	changed := false
 	for i, c := range sch {
-		gf := expression.NewGetFieldWithTable(i, 0, c.Type, c.DatabaseSource, c.Source, c.Name, c.Nullable)
+		gf := columnField(u, i, c)
 		sel[i], keys[i] = gf, gf
 		if !types.IsTextOnly(c.Type) {
 			continue

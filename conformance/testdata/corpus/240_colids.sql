@@ -1,0 +1,16 @@
+-- lead (session 17): a UNION [DISTINCT] or DISTINCT rewritten for
+-- collations (engine/padspace.go) read its columns through GetFields whose
+-- ids were their indexes; GMS's assignExecIndexes then resolved them by id
+-- against the child's real column ids: every column read the first one.
+CREATE TABLE cid (id INT PRIMARY KEY, s VARCHAR(10), x INT);
+INSERT INTO cid VALUES (1, 'a', 10), (2, 'b', NULL), (3, NULL, 30), (4, 'A', 10);
+SELECT 'a' k, 1 v UNION SELECT 'b', 2 UNION SELECT 'a', 3;
+SELECT * FROM (SELECT 'a' k, 1 v UNION SELECT 'b', 2) t ORDER BY k;
+SELECT * FROM (SELECT 'a' k, 1 v UNION SELECT 'b', 2 UNION SELECT 'a', 1) t ORDER BY k, v;
+WITH t AS (SELECT 'a' k, 1 v UNION SELECT 'b', 2) SELECT * FROM t ORDER BY k;
+SELECT k, SUM(v) FROM (SELECT 'a' k, 1 v UNION SELECT 'b', 2 UNION SELECT 'a', 3) t GROUP BY k ORDER BY k;
+SELECT * FROM (SELECT DISTINCT s, id FROM cid) t ORDER BY id;
+SELECT * FROM (SELECT DISTINCT 'x' c, id, s FROM cid) t ORDER BY id;
+SELECT * FROM (SELECT id, s, x FROM cid UNION SELECT 9, 'z', 90) t ORDER BY id;
+SELECT * FROM (SELECT x, s FROM cid UNION SELECT 10, 'q') t ORDER BY x, s;
+SELECT COUNT(*), SUM(id) FROM (SELECT s, id FROM cid UNION SELECT s, id FROM cid) t;
