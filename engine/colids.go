@@ -4,6 +4,7 @@ import (
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/go-mysql-server/sql/expression"
 	"github.com/dolthub/go-mysql-server/sql/plan"
+	"github.com/dolthub/go-mysql-server/sql/transform"
 )
 
 // columnField reads column i of n's output. GMS's GetField constructors set
@@ -46,7 +47,47 @@ func outputColumnIDs(n sql.Node) []sql.ColumnId {
 		return ids
 	case *plan.Distinct, *plan.OrderedDistinct, *plan.Sort, *plan.TopN, *plan.Limit, *plan.Offset,
 		*plan.Filter, *plan.Having:
-		return outputColumnIDs(n.(sql.UnaryNode).Child())
+		if cs := n.Children(); len(cs) == 1 {
+			return outputColumnIDs(cs[0])
+		}
 	}
 	return nil
+}
+
+// sortFieldsOver re-points fields, u's own ORDER BY, at sel, the fields of the node
+// that replaced u: the planner resolved them against u's first side (its
+// column ids), and above the replacement they must name sel's ids, or
+// assignExecIndexes resolves them to another column.
+func sortFieldsOver(u *plan.SetOp, fields sql.SortFields, sel []sql.Expression) sql.SortFields {
+	if len(fields) == 0 {
+		return fields
+	}
+	left := outputColumnIDs(u.Left())
+	at := make(map[sql.ColumnId]int, len(left))
+	for i, id := range left {
+		if id != 0 {
+			at[id] = i
+		}
+	}
+	out := make(sql.SortFields, len(fields))
+	for k, f := range fields {
+		ne, _, _ := transform.Expr(f.Column, func(e sql.Expression) (sql.Expression, transform.TreeIdentity, error) {
+			gf, ok := e.(*expression.GetField)
+			if !ok {
+				return e, transform.SameTree, nil
+			}
+			i, ok := at[gf.Id()]
+			if !ok || i >= len(sel) {
+				return e, transform.SameTree, nil
+			}
+			s, ok := sel[i].(*expression.GetField)
+			if !ok {
+				return e, transform.SameTree, nil
+			}
+			return gf.WithIndex(i).(*expression.GetField).WithId(s.Id()), transform.NewTree, nil
+		})
+		out[k] = f
+		out[k].Column = ne
+	}
+	return out
 }

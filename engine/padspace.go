@@ -708,7 +708,9 @@ func unionOnKeys(ctx *sql.Context, u *plan.SetOp) (sql.Node, transform.TreeIdent
 	all := *u
 	all.Distinct, all.SortFields, all.Limit, all.Offset = false, nil, nil, nil
 	var out sql.Node = plan.NewGroupBy(sel, keys, &all)
-	out, err := setOpTail(ctx, u, out)
+	tail := *u
+	tail.SortFields = sortFieldsOver(u, u.SortFields, sel)
+	out, err := setOpTail(ctx, &tail, out)
 	if err != nil {
 		return nil, transform.SameTree, err
 	}
@@ -1290,6 +1292,9 @@ func setOpSortOnKeys(ctx *sql.Context, u *plan.SetOp) (sql.Node, transform.TreeI
 			return nil, transform.SameTree, err
 		}
 		if id == transform.NewTree {
+			if gb, ok := g.(*plan.GroupBy); ok {
+				sfs = sortFieldsOver(u, sfs, gb.SelectedExprs)
+			}
 			var n sql.Node = plan.NewSort(sfs, g)
 			if u.Offset != nil {
 				n = plan.NewOffset(u.Offset, n)

@@ -14,3 +14,12 @@ SELECT * FROM (SELECT DISTINCT 'x' c, id, s FROM cid) t ORDER BY id;
 SELECT * FROM (SELECT id, s, x FROM cid UNION SELECT 9, 'z', 90) t ORDER BY id;
 SELECT * FROM (SELECT x, s FROM cid UNION SELECT 10, 'q') t ORDER BY x, s;
 SELECT COUNT(*), SUM(id) FROM (SELECT s, id FROM cid UNION SELECT s, id FROM cid) t;
+-- A UNION's own ORDER BY ... LIMIT under the rewrite sorted by another
+-- column once the GROUP BY's fields had their real ids (its sort fields
+-- named the first side's ids).
+SELECT * FROM (SELECT x, s FROM cid UNION SELECT x, s FROM cid ORDER BY x DESC LIMIT 2) t ORDER BY x;
+SELECT * FROM (SELECT id, s FROM cid UNION SELECT id + 10, s FROM cid ORDER BY id DESC LIMIT 3) t ORDER BY id;
+WITH c AS (SELECT x, s FROM cid UNION SELECT x, s FROM cid ORDER BY s DESC, x LIMIT 2) SELECT * FROM c ORDER BY x;
+(SELECT id, s FROM cid ORDER BY id DESC LIMIT 2) UNION (SELECT id, s FROM cid ORDER BY x, id LIMIT 1) ORDER BY id;
+SELECT * FROM ((SELECT id, s FROM cid ORDER BY id DESC LIMIT 2) UNION (SELECT id, s FROM cid ORDER BY x, id LIMIT 1) ORDER BY id) t ORDER BY id;
+SELECT * FROM (SELECT DISTINCT s, x FROM cid ORDER BY x DESC, s LIMIT 2) t ORDER BY x;
