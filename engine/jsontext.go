@@ -64,38 +64,32 @@ func (e *Engine) upgradeJSONText() (rebuilt int, failed []string, err error) {
 	}); err != nil {
 		return 0, nil, err
 	}
-	type old struct {
-		s *catalog.Schema
-		t *catalog.Table
-	}
-	var olds []old
-	err = e.cat.ListSchemas(nil, func(s *catalog.Schema) error {
-		return e.cat.ListTables(nil, s, func(t *catalog.Table) error {
-			if jsonTextOld(t) {
-				olds = append(olds, old{s, t})
+	// In batches, not collected first (keyformat.go says why).
+	err = e.cat.EachTableBatch(upgradeBatch, func(s *catalog.Schema, ts []*catalog.Table) error {
+		for _, t := range ts {
+			if !jsonTextOld(t) {
+				continue
 			}
-			return nil
-		})
+			name := s.Name + "." + t.Name
+			if busy[t.ID] {
+				failed = append(failed, name)
+				continue
+			}
+			done, err := e.upgradeJSONTextTable(s, t)
+			if err != nil {
+				slog.Warn("could not rebuild a table whose functional index holds JSON values in an older text; queries do not read that index",
+					"table", name, "err", err)
+				failed = append(failed, name)
+				continue
+			}
+			if done {
+				rebuilt++
+			}
+		}
+		return nil
 	})
 	if err != nil {
-		return 0, nil, err
-	}
-	for _, o := range olds {
-		name := o.s.Name + "." + o.t.Name
-		if busy[o.t.ID] {
-			failed = append(failed, name)
-			continue
-		}
-		done, err := e.upgradeJSONTextTable(o.s, o.t)
-		if err != nil {
-			slog.Warn("could not rebuild a table whose functional index holds JSON values in an older text; queries do not read that index",
-				"table", name, "err", err)
-			failed = append(failed, name)
-			continue
-		}
-		if done {
-			rebuilt++
-		}
+		return rebuilt, failed, err
 	}
 	if len(failed) > 0 {
 		return rebuilt, failed, nil

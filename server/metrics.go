@@ -12,6 +12,7 @@ import (
 
 	gmsserver "github.com/dolthub/go-mysql-server/server"
 	"github.com/prometheus/client_golang/prometheus"
+	"github.com/prometheus/client_golang/prometheus/collectors"
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 )
 
@@ -102,8 +103,21 @@ func (s *Server) registry() *prometheus.Registry {
 	gauge("myriad_connections", "Client connections open.", func() float64 {
 		return float64(s.events.connected.Load() - s.events.disconnected.Load())
 	})
+	if pc := s.plans; pc != nil {
+		// Its budget is --plan-cache; with the catalog's and Pebble's
+		// gauges these are the bounded caches an RSS figure is split into.
+		gauge("myriad_plan_cache_bytes", "Estimated memory held by cached statement plans (at most --plan-cache).", func() float64 { b, _ := pc.Usage(); return float64(b) })
+		gauge("myriad_plan_cache_entries", "Statement plans the plan cache holds.", func() float64 { _, n := pc.Usage(); return float64(n) })
+		counter("myriad_plan_cache_hits_total", "Statements served a cached plan.", func() float64 { return float64(pc.Hits.Load()) })
+		counter("myriad_plan_cache_misses_total", "Statements that found no cached plan.", func() float64 { return float64(pc.Misses.Load()) })
+		counter("myriad_plan_cache_evictions_total", "Plans evicted to stay within --plan-cache.", func() float64 { return float64(pc.Evictions.Load()) })
+	}
 	r.MustRegister(s.events.latency)
 	r.MustRegister(newStorageCollector(s.db.Pebble()))
+	// Go's own heap (go_memstats_*): the rest of an RSS figure after the
+	// caches above, and how far the collector lets it grow past the live
+	// heap (docs/BENCHMARKS.md, mem1m).
+	r.MustRegister(collectors.NewGoCollector())
 	return r
 }
 

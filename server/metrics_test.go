@@ -32,6 +32,17 @@ func TestMetricsEndpoint(t *testing.T) {
 		fmt.Fprintf(&many, ",(%d)", i)
 	}
 	mustExec(t, db, many.String())
+	stmt, err := db.Prepare("SELECT id FROM m.t WHERE id = ?")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := 0; i < 3; i++ {
+		var n int
+		if err := stmt.QueryRow(i + 10).Scan(&n); err != nil {
+			t.Fatal(err)
+		}
+	}
+	stmt.Close()
 	resp, err := http.Get("http://" + srv.MetricsAddr().String() + "/metrics")
 	if err != nil {
 		t.Fatal(err)
@@ -66,6 +77,15 @@ func TestMetricsEndpoint(t *testing.T) {
 		}
 	}
 	value("myriad_table_open_cache_hits_total")
+	// The plan cache (--plan-cache) and Go's heap, which had no gauge.
+	for _, name := range []string{"myriad_plan_cache_bytes", "myriad_plan_cache_entries", "myriad_plan_cache_hits_total",
+		"go_memstats_heap_inuse_bytes", "go_memstats_heap_sys_bytes", "go_memstats_next_gc_bytes"} {
+		if v := value(name); v < 1 {
+			t.Errorf("%s = %v, want > 0", name, v)
+		}
+	}
+	value("myriad_plan_cache_misses_total")
+	value("myriad_plan_cache_evictions_total")
 	value("myriad_wal_syncs_total")
 	// m.t's record was read on a definition miss, so the tier holds it.
 	if v := value("myriad_table_record_tier_records"); v < 1 {
