@@ -162,7 +162,11 @@ func ReplaceComparisons(ctx *sql.Context, n sql.Node) (sql.Node, transform.TreeI
 	if err != nil {
 		return n, transform.SameTree, err
 	}
-	same = same && same0
+	n, sameMM, err := enumMinMaxes(n) // enumminmax.go
+	if err != nil {
+		return n, transform.SameTree, err
+	}
+	same = same && same0 && sameMM
 	// References to this package's aggregates get their types first: a
 	// UNION side's SUM(decimal) column is still GMS's DOUBLE here, and
 	// unionColumns reads the sides' types (SUM(d) UNION SELECT 1 was
@@ -671,7 +675,7 @@ func isNumber(t sql.Type) bool {
 func ours(e sql.Expression) bool {
 	return transform.InspectExpr(e, func(e sql.Expression) bool {
 		switch e.(type) {
-		case *arith, *intDiv, *decDiv, *neg, *castNum, *finite, *toDouble, *bitOp, *decArith, *fracDiv, *dateArith, *addTime, *sumAvg, *timestamp, *castDecimal, *branchDecimal, *castSigned, *round, *castNumDate, *temporalNum, *castStrTime, *realResult, *doubleAgg, *branchColl, *asDecimal:
+		case *arith, *intDiv, *decDiv, *neg, *castNum, *finite, *toDouble, *bitOp, *decArith, *fracDiv, *dateArith, *addTime, *sumAvg, *timestamp, *castDecimal, *branchDecimal, *castSigned, *round, *castNumDate, *temporalNum, *castStrTime, *realResult, *doubleAgg, *branchColl, *asDecimal, *enumMinMax:
 			return true
 		}
 		return false
