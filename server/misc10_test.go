@@ -96,3 +96,34 @@ func TestMisc10HexOfNumbers(t *testing.T) {
 		}
 	}
 }
+
+// TestMisc10IntoAllColumns: `SELECT ... INTO @v` of all of a table's
+// columns gives a temporal @v its text, as with a partial select list:
+// GMS drops that Project, so the variable kept the Go time and printed
+// `2024-01-02 00:00:00.000000` for a DATE (MySQL `2024-01-02`).
+func TestMisc10IntoAllColumns(t *testing.T) {
+	ts := startServer(t, t.TempDir())
+	mustExec(t, ts.connect(""), "CREATE DATABASE iv")
+	db := ts.connect("iv")
+	mustExec(t, db, "CREATE TABLE d (dt DATE)")
+	mustExec(t, db, "INSERT INTO d VALUES ('2024-01-02')")
+	mustExec(t, db, "CREATE TABLE t2 (id INT PRIMARY KEY, dt DATETIME(2), tm TIME)")
+	mustExec(t, db, "INSERT INTO t2 VALUES (1, '2024-01-02 03:04:05.5', '10:11:12'), (2, '2024-03-04 00:00:00', '-01:00:00')")
+	db.SetMaxOpenConns(1) // user variables live in one session
+	for _, c := range []struct{ into, get, want string }{
+		{"SELECT dt INTO @v FROM d", "SELECT @v, @v + 0", "2024-01-02,2024"},
+		{"SELECT dt INTO @v FROM d WHERE dt > '2000-01-01'", "SELECT @v", "2024-01-02"},
+		{"SELECT * INTO @a, @b, @c FROM t2 WHERE id = 1", "SELECT @a, @b, @c", "1,2024-01-02 03:04:05.50,10:11:12"},
+		{"SELECT * INTO @a, @b, @c FROM t2 ORDER BY id DESC LIMIT 1", "SELECT @a, @b, @c", "2,2024-03-04 00:00:00.00,-01:00:00"},
+		{"SELECT * INTO @a, @b, @c FROM t2 LIMIT 1", "SELECT @b", "2024-01-02 03:04:05.50"},
+	} {
+		mustExec(t, db, c.into)
+		var out []string
+		for _, r := range queryRows(t, db, c.get) {
+			out = append(out, strings.Join(r, ","))
+		}
+		if got := strings.Join(out, " "); got != c.want {
+			t.Errorf("%s; %s: %q, want %q", c.into, c.get, got, c.want)
+		}
+	}
+}

@@ -26,3 +26,18 @@ SELECT HEX(18446744073709551616), HEX(-9223372036854775809), HEX(184467440737095
 SELECT HEX(d), HEX(f), HEX(r) FROM hxn ORDER BY id;
 SELECT BIN(d), CONV(d, 10, 16), OCT(d) FROM hxn ORDER BY id;
 SELECT BIN(2.5), BIN(-1.5), BIN(5), BIN(b'101'), BIN(NULL), BIN('12x');
+-- SELECT ... INTO @v of all of a table's columns (GMS drops the Project):
+-- a temporal value's text, as with a partial select list.
+CREATE TABLE ivd (dt DATE);
+INSERT INTO ivd VALUES ('2024-01-02');
+CREATE TABLE ivt (id INT PRIMARY KEY, dt DATETIME(2), tm TIME);
+INSERT INTO ivt VALUES (1, '2024-01-02 03:04:05.5', '10:11:12'), (2, '2024-03-04 00:00:00', '-01:00:00');
+-- setup
+SELECT dt INTO @ivv FROM ivd;
+SELECT @ivv, @ivv + 0;
+-- setup
+SELECT * INTO @iva, @ivb, @ivc FROM ivt WHERE id = 1;
+SELECT @iva, @ivb, @ivc;
+-- setup
+SELECT * INTO @iva, @ivb, @ivc FROM ivt ORDER BY id DESC LIMIT 1;
+SELECT @iva, @ivb, @ivc;
