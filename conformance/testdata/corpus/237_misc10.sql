@@ -41,3 +41,17 @@ SELECT @iva, @ivb, @ivc;
 -- setup
 SELECT * INTO @iva, @ivb, @ivc FROM ivt ORDER BY id DESC LIMIT 1;
 SELECT @iva, @ivb, @ivc;
+-- A BIGINT column joined with a DOUBLE compares as DOUBLE (above 2^53 one
+-- DOUBLE equals several BIGINTs); exactKey made the join key the one equal
+-- BIGINT. No index on b: MariaDB's ref access through one converts the key.
+CREATE TABLE jkb (id INT PRIMARY KEY, b BIGINT);
+CREATE TABLE jkd (id INT PRIMARY KEY, d DOUBLE);
+INSERT INTO jkb VALUES (1, 9007199254740993), (2, 9007199254740992), (3, 5), (4, 9007199254740994);
+INSERT INTO jkd VALUES (1, 9007199254740992e0), (2, 5.0), (3, 5.5);
+SELECT 9007199254740993 = 9007199254740992e0;
+SELECT jkb.id, jkd.id FROM jkb JOIN jkd ON jkb.b = jkd.d ORDER BY 1, 2;
+SELECT jkb.id, jkd.id FROM jkd JOIN jkb ON jkd.d = jkb.b ORDER BY 1, 2;
+SELECT jkb.id, jkd.id FROM jkb LEFT JOIN jkd ON jkb.b = jkd.d ORDER BY 1, 2;
+SELECT jkb.id, jkd.id FROM jkb JOIN jkd ON jkb.id + 9007199254740992 = jkd.d ORDER BY 1, 2;
+SELECT id FROM jkb WHERE b = 9007199254740992e0;
+SELECT id, b = 9007199254740992e0, b > 9007199254740992e0, b <=> 9007199254740992e0 FROM jkb ORDER BY id;
