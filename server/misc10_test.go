@@ -168,3 +168,30 @@ func TestMisc10IntDoubleJoinKeys(t *testing.T) {
 		}
 	}
 }
+
+// TestMisc10SumAvgYearBit: SUM and AVG of YEAR and BIT are exact DECIMALs
+// (both are integers to MySQL) of their display widths, as MariaDB 10.11
+// reports them; they were DOUBLE (AVG(year) 2007.6666666666667).
+func TestMisc10SumAvgYearBit(t *testing.T) {
+	ts := startServer(t, t.TempDir())
+	mustExec(t, ts.connect(""), "CREATE DATABASE yb")
+	db := ts.connect("yb")
+	mustExec(t, db, "CREATE TABLE z (id INT PRIMARY KEY, k INT, bt BIT(4), y YEAR)")
+	mustExec(t, db, "INSERT INTO z VALUES (1, 1, b'0101', 2024), (2, 1, b'0011', 1999), (3, 2, b'1000', 2000), (4, 2, NULL, NULL)")
+	for _, c := range []struct{ q, want, types string }{
+		{"SELECT SUM(y), AVG(y), SUM(bt), AVG(bt) FROM z", "6023,2007.6667,16,5.3333", "DECIMAL DECIMAL DECIMAL DECIMAL"},
+		{"SELECT k, AVG(y), AVG(bt) FROM z GROUP BY k ORDER BY k", "1,2011.5000,4.0000 2,2000.0000,8.0000", "INT DECIMAL DECIMAL"},
+		{"SELECT id, AVG(y) OVER () FROM z WHERE id = 1", "1,2024.0000", "INT DECIMAL"},
+	} {
+		if got := rowsText(t, ts, "yb", c.q); got != c.want {
+			t.Errorf("%s: %q, want %q", c.q, got, c.want)
+		}
+		if got := typesText(t, ts, "yb", c.q); got != c.types {
+			t.Errorf("%s: types %s, want %s", c.q, got, c.types)
+		}
+	}
+	mustExec(t, db, "CREATE TABLE c AS SELECT SUM(y) a, AVG(y) b, SUM(bt) c, AVG(bt) d FROM z")
+	if got := rowsText(t, ts, "yb", "SELECT COLUMN_TYPE FROM information_schema.COLUMNS WHERE TABLE_SCHEMA = 'yb' AND TABLE_NAME = 'c' ORDER BY ORDINAL_POSITION"); got != "decimal(26,0) decimal(8,4) decimal(26,0) decimal(8,4)" {
+		t.Errorf("CREATE TABLE ... AS SELECT column types: %s", got)
+	}
+}

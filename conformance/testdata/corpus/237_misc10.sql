@@ -55,3 +55,10 @@ SELECT jkb.id, jkd.id FROM jkb LEFT JOIN jkd ON jkb.b = jkd.d ORDER BY 1, 2;
 SELECT jkb.id, jkd.id FROM jkb JOIN jkd ON jkb.id + 9007199254740992 = jkd.d ORDER BY 1, 2;
 SELECT id FROM jkb WHERE b = 9007199254740992e0;
 SELECT id, b = 9007199254740992e0, b > 9007199254740992e0, b <=> 9007199254740992e0 FROM jkb ORDER BY id;
+-- SUM/AVG of YEAR and BIT are exact DECIMALs (integers to MySQL); they
+-- were DOUBLE.
+CREATE TABLE ybz (id INT PRIMARY KEY, k INT, bt BIT(4), y YEAR);
+INSERT INTO ybz VALUES (1, 1, b'0101', 2024), (2, 1, b'0011', 1999), (3, 2, b'1000', 2000), (4, 2, NULL, NULL);
+SELECT SUM(y), AVG(y), SUM(bt), AVG(bt) FROM ybz;
+SELECT k, AVG(y), AVG(bt) FROM ybz GROUP BY k ORDER BY k;
+SELECT id, AVG(y) OVER () FROM ybz WHERE id = 1;
