@@ -44,6 +44,11 @@ func exactJoinKeys(ctx *sql.Context, _ *analyzer.Analyzer, n sql.Node, _ *plan.S
 	if err != nil {
 		return nil, transform.SameTree, err
 	}
+	n, same1, err := transform.NodeExprs(n, intLiterals)
+	if err != nil {
+		return nil, transform.SameTree, err
+	}
+	same = same && same1
 	n, same2, err := transform.Node(n, func(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
 		switch n := n.(type) {
 		case *plan.JoinNode:
@@ -121,6 +126,9 @@ func exactPredicate(p sql.Expression, join bool) (sql.Expression, bool) {
 func exactSides(l, r sql.Expression, join bool) (sql.Expression, sql.Expression, bool) {
 	lc, lok := l.(*expression.GetField)
 	rc, rok := r.(*expression.GetField)
+	if nl, nr, ok := doubleSides(l, r, lok, rok); ok {
+		return nl, nr, true
+	}
 	switch {
 	case lok && rok:
 		lt, rt := l.Type(), r.Type()
@@ -512,4 +520,72 @@ func negativeConst(e sql.Expression) bool {
 	}
 	d, ok := numberOf(nil, lit.Value())
 	return ok && d.Sign() < 0
+}
+
+// doubleSides: an integer column compared with a FLOAT or DOUBLE is
+// compared as DOUBLE (MySQL's manual, "Type Conversion in Expression
+// Evaluation": "In all other cases, the arguments are compared as
+// floating-point (double-precision) numbers"), so 9007199254740993 =
+// 9007199254740992e0 holds; exactKey's one exactly equal BIGINT made it
+// false as a join key while the select list said true. Above 2^53 one
+// DOUBLE equals several BIGINTs, which no single lookup key finds: the
+// column side is read as DOUBLE (doubleKey, hashkeys.go), and GMS joins on the DOUBLE
+// values (hash join) or filters, rather than looking the column up. A
+// constant is left alone: a literal has already been converted to the
+// column's type where that loses nothing (intLiterals).
+func doubleSides(l, r sql.Expression, lok, rok bool) (sql.Expression, sql.Expression, bool) {
+	switch lt, rt := l.Type(), r.Type(); {
+	case lok && types.IsInteger(lt) && types.IsFloat(rt) && !constant(r):
+		return &doubleKey{child: l}, r, true
+	case rok && types.IsInteger(rt) && types.IsFloat(lt) && !constant(l):
+		return l, &doubleKey{child: r}, true
+	}
+	return l, r, false
+}
+
+// intLiteral is a FLOAT or DOUBLE literal e as a literal of integer type t
+// when t holds its value exactly: MySQL stores such a constant into the
+// column's type before comparing (convert_const_to_int), so `b =
+// 9007199254740992e0` matches only 9007199254740992, not the BIGINTs above
+// 2^53 that the same DOUBLE equals. GMS's index range converted it so, but
+// a scan compared as DOUBLE (and matched 9007199254740993 too). A value
+// with no exact equal keeps the comparison as DOUBLE, which no integer
+// meets either way.
+func intLiteral(e sql.Expression, t sql.Type) (sql.Expression, bool) {
+	lit, ok := e.(*expression.Literal)
+	if !ok || !types.IsFloat(lit.Type()) || lit.Value() == nil {
+		return e, false
+	}
+	v := exactValue(sql.NewEmptyContext(), lit.Value(), t)
+	if v == nil {
+		return e, false
+	}
+	return expression.NewLiteral(v, t), true
+}
+
+// intLiterals applies intLiteral to the comparisons of an integer column
+// with a FLOAT or DOUBLE literal, wherever they are (select list too:
+// MySQL's `b = 9007199254740992e0` is 0 for b = 9007199254740993).
+func intLiterals(e sql.Expression) (sql.Expression, transform.TreeIdentity, error) {
+	switch e.(type) {
+	case *expression.Equals, *expression.NullSafeEquals, *expression.LessThan, *expression.GreaterThan,
+		*expression.LessThanOrEqual, *expression.GreaterThanOrEqual:
+	default:
+		return e, transform.SameTree, nil
+	}
+	cs := e.Children()
+	l, r := cs[0], cs[1]
+	if _, ok := l.(*expression.GetField); ok && types.IsInteger(l.Type()) {
+		if lit, ok := intLiteral(r, l.Type()); ok {
+			ne, err := e.WithChildren(l, lit)
+			return ne, transform.NewTree, err
+		}
+	}
+	if _, ok := r.(*expression.GetField); ok && types.IsInteger(r.Type()) {
+		if lit, ok := intLiteral(l, r.Type()); ok {
+			ne, err := e.WithChildren(lit, r)
+			return ne, transform.NewTree, err
+		}
+	}
+	return e, transform.SameTree, nil
 }

@@ -125,7 +125,19 @@ func fixFields(fields []*querypb.Field, scales floatScales) {
 			continue
 		}
 		switch f.Type {
-		case querypb.Type_ENUM, querypb.Type_SET, querypb.Type_JSON:
+		case querypb.Type_ENUM, querypb.Type_SET:
+			// The wire takes the ENUM/SET flag from the type only when a
+			// field has no flags of its own: a NOT NULL ENUM (or GROUP BY's
+			// MIN of one, misc10) reached clients as a plain CHAR.
+			flag := uint32(querypb.MySqlFlag_ENUM_FLAG)
+			if f.Type == querypb.Type_SET {
+				flag = uint32(querypb.MySqlFlag_SET_FLAG)
+			}
+			if f.Flags != 0 && f.Flags&flag == 0 {
+				f.Flags |= flag
+			}
+			continue
+		case querypb.Type_JSON:
 			continue
 		}
 		if sqltypes.IsText(f.Type) || sqltypes.IsBinary(f.Type) {

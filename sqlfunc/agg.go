@@ -66,6 +66,17 @@ func (a *sumAvg) Type() sql.Type {
 	switch {
 	case isInt(ct):
 		prec = int(intDigits(ct))
+	case types.IsYear(ct):
+		// YEAR and BIT are integers to MySQL (INT_RESULT): an exact
+		// DECIMAL, of their display widths (4, M), as MariaDB reports;
+		// GMS's DOUBLE printed AVG(year) 2007.6666666666667.
+		prec = 4
+	case types.IsBit(ct):
+		if bt, ok := ct.(types.BitType); ok {
+			prec = max(int(bt.NumberOfBits()), 1)
+		} else {
+			prec = 20
+		}
 	case types.IsDecimal(ct):
 		dt := ct.(sql.DecimalType)
 		prec, scale = int(dt.Precision()), int(dt.Scale())

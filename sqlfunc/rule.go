@@ -20,6 +20,8 @@ var functions = function.Registry{
 	"subtime":       sql.FunctionN{Name: "subtime", Fn: newSubTime},
 	"timestamp":     sql.FunctionN{Name: "timestamp", Fn: newTimestamp},
 	"conv":          sql.Function3{Name: "conv", Fn: newConv},
+	"hex":           sql.Function1{Name: "hex", Fn: newHex}, // hexnum.go
+	"bin":           sql.Function1{Name: "bin", Fn: newBin}, // hexnum.go
 	"field":         sql.FunctionN{Name: "field", Fn: newField},
 	"lpad":          sql.FunctionN{Name: "lpad", Fn: newLPad},
 	"concat":        sql.FunctionN{Name: "concat", Fn: newConcat}, // its result type (concattype.go)
@@ -162,7 +164,11 @@ func ReplaceComparisons(ctx *sql.Context, n sql.Node) (sql.Node, transform.TreeI
 	if err != nil {
 		return n, transform.SameTree, err
 	}
-	same = same && same0
+	n, sameMM, err := enumMinMaxes(n) // enumminmax.go
+	if err != nil {
+		return n, transform.SameTree, err
+	}
+	same = same && same0 && sameMM
 	// References to this package's aggregates get their types first: a
 	// UNION side's SUM(decimal) column is still GMS's DOUBLE here, and
 	// unionColumns reads the sides' types (SUM(d) UNION SELECT 1 was
@@ -681,7 +687,7 @@ func isNumber(t sql.Type) bool {
 func ours(e sql.Expression) bool {
 	return transform.InspectExpr(e, func(e sql.Expression) bool {
 		switch e.(type) {
-		case *arith, *intDiv, *decDiv, *neg, *castNum, *finite, *toDouble, *bitOp, *decArith, *fracDiv, *dateArith, *addTime, *sumAvg, *timestamp, *castDecimal, *branchDecimal, *castSigned, *round, *castNumDate, *temporalNum, *castStrTime, *realResult, *doubleAgg, *branchColl, *asDecimal:
+		case *arith, *intDiv, *decDiv, *neg, *castNum, *finite, *toDouble, *bitOp, *decArith, *fracDiv, *dateArith, *addTime, *sumAvg, *timestamp, *castDecimal, *branchDecimal, *castSigned, *round, *castNumDate, *temporalNum, *castStrTime, *realResult, *doubleAgg, *branchColl, *asDecimal, *enumMinMax:
 			return true
 		}
 		return false

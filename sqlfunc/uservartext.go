@@ -134,13 +134,27 @@ func intoUserVars(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
 				child = nc
 			}
 		case *plan.Limit:
-			if p, ok := c.Child.(*plan.Project); ok {
+			p, ok := c.Child.(*plan.Project)
+			if !ok {
+				p = columnsOf(c.Child, into.IntoVars)
+			}
+			if p == nil {
+				break
+			}
+			if np, ok := wrap(p); ok {
+				nc, err := c.WithChildren(np)
+				if err != nil {
+					return n, transform.SameTree, err
+				}
+				child = nc
+			}
+		default:
+			// GMS drops a Project that selects all of a table's columns
+			// (`SELECT dt INTO @v FROM t` of a one-column t): one of
+			// the row's columns is put back for the wrapping.
+			if p := columnsOf(c, into.IntoVars); p != nil {
 				if np, ok := wrap(p); ok {
-					nc, err := c.WithChildren(np)
-					if err != nil {
-						return n, transform.SameTree, err
-					}
-					child = nc
+					child = np
 				}
 			}
 		}
@@ -153,4 +167,49 @@ func intoUserVars(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
 		}
 		return nn, transform.NewTree, nil
 	})
+}
+
+// columnsOf is a Project of n's columns by position, when n's row has as
+// many columns as vars and a temporal one among them; nil otherwise.
+func columnsOf(n sql.Node, vars []sql.Expression) *plan.Project {
+	sch := n.Schema()
+	if len(sch) != len(vars) {
+		return nil
+	}
+	temporal := false
+	exprs := make([]sql.Expression, len(sch))
+	for i, c := range sch {
+		temporal = temporal || isTemporalType(c.Type)
+		exprs[i] = &rowColumn{idx: i, col: c}
+	}
+	if !temporal {
+		return nil
+	}
+	return plan.NewProject(exprs, n)
+}
+
+// rowColumn is column idx of its node's child row, as it is: not a
+// GetField, which GMS's later index assignment would re-resolve by name.
+type rowColumn struct {
+	idx int
+	col *sql.Column
+}
+
+func (r *rowColumn) Resolved() bool             { return true }
+func (r *rowColumn) String() string             { return r.col.Name }
+func (r *rowColumn) Type() sql.Type             { return r.col.Type }
+func (r *rowColumn) IsNullable() bool           { return r.col.Nullable }
+func (r *rowColumn) Children() []sql.Expression { return nil }
+func (r *rowColumn) Eval(_ *sql.Context, row sql.Row) (any, error) {
+	if r.idx >= len(row) {
+		return nil, fmt.Errorf("myriad: INTO column %d of a %d-column row", r.idx, len(row))
+	}
+	return row[r.idx], nil
+}
+
+func (r *rowColumn) WithChildren(children ...sql.Expression) (sql.Expression, error) {
+	if len(children) != 0 {
+		return nil, sql.ErrInvalidChildrenNumber.New(r, len(children), 0)
+	}
+	return r, nil
 }
