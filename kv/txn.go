@@ -119,6 +119,10 @@ type Txn struct {
 	// checked are CheckRange calls (rangecheck.go): checked at commit,
 	// never recorded.
 	checked []keyRange
+	// checkFrom, when set (CheckRangeSince), is the version the checked
+	// ranges are compared from instead of start.
+	checkFrom    uint64
+	hasCheckFrom bool
 	// counters are RaiseCounter calls: key -> largest value.
 	counters map[string]uint64
 	// deltas are AddToCount calls in order (rowcount.go); entries from
