@@ -71,6 +71,8 @@ func TestReadCopyCheckRangeSince(t *testing.T) {
 	}
 	defer c.Close()
 	put(t, db, "b1", "changed") // after the copy, before the Txns below
+	// One commit with keys on both sides of [a, b) and none in it.
+	put(t, db, "0", "x", "b2", "y", "c", "z")
 
 	cases := []struct {
 		lo, hi string
@@ -79,11 +81,19 @@ func TestReadCopyCheckRangeSince(t *testing.T) {
 		{"a", "b", nil},         // nothing changed in [a, b)
 		{"b", "c", ErrConflict}, // b1 changed after the copy
 		{"a", "c", ErrConflict},
+		{"b2", "b3", ErrConflict}, // the middle key of a commit
+		{"b11", "b2", nil},        // between a commit's keys
+		{"c", "d", ErrConflict},   // its last key
+		{"j", "", nil},            // unbounded, past every key
 	}
 	for _, tc := range cases {
 		tx := db.Begin()
-		tx.CheckRangeSince(c, []byte(tc.lo), []byte(tc.hi))
-		tx.Set([]byte("i/"+tc.lo), nil)
+		var hi []byte
+		if tc.hi != "" {
+			hi = []byte(tc.hi)
+		}
+		tx.CheckRangeSince(c, []byte(tc.lo), hi)
+		tx.Set([]byte("0/"+tc.lo), nil)
 		if err := tx.Commit(); err != tc.want {
 			t.Errorf("[%s, %s): commit = %v, want %v", tc.lo, tc.hi, err, tc.want)
 		}
@@ -91,7 +101,7 @@ func TestReadCopyCheckRangeSince(t *testing.T) {
 	// A change committed while the Txn is open is caught as well.
 	tx := db.Begin()
 	tx.CheckRangeSince(c, []byte("a"), []byte("b"))
-	tx.Set([]byte("i/x"), nil)
+	tx.Set([]byte("0/x"), nil)
 	put(t, db, "a2", "new")
 	if err := tx.Commit(); err != ErrConflict {
 		t.Fatalf("commit after a write in the range = %v, want ErrConflict", err)
