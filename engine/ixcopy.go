@@ -20,9 +20,10 @@ import (
 // A batch read from the copy commits only if no row of its key range
 // changed since the copy was taken (Txn.CheckRangeSince); otherwise it is
 // redone from the store, exactly as a batch without a copy. Writers keep
-// changing rows, so a copy is replaced after copyMaxAge, or after
-// copyMinAge once a batch had to be redone; the conflict tracker also
-// keeps every commit since the oldest open copy, which the age bounds.
+// changing rows, so a copy is replaced after copyMinAge once a batch had
+// to be redone, and after copyMaxAge in any case: that bounds the keys
+// its watch keeps and the tables compacted away that its hard links keep
+// on disk; each copy costs a memtable flush, which the age also spaces.
 // A copy that cannot be taken (disk, a read-only store) only costs the
 // cache: the build reads the store.
 
@@ -46,7 +47,7 @@ func BackfillCopyCounts() (copies, fromCopy, redone int64) {
 }
 
 const (
-	copyMaxAge = 10 * time.Second
+	copyMaxAge = 30 * time.Second
 	copyMinAge = time.Second
 )
 

@@ -207,6 +207,10 @@ type DB struct {
 	// LSM's cache so a huge transaction cannot evict everyone's blocks.
 	spillCache *pebble.Cache
 
+	// watches are the open read copies' spans (readcopy.go), noted
+	// under mu by every commit.
+	watches []*copyWatch
+
 	// presence is the filters of the keys written in watched spans
 	// (presence.go); replaced and noted under mu.
 	presence atomic.Pointer[[]*presence]
@@ -632,7 +636,7 @@ func (db *DB) commitLocked(req *commitReq, hasData bool) (err error) {
 		db.commitErrs.Add(1)
 		return err
 	}
-	if t != nil && t.registered && (db.tr.conflicts(t.start, req.ws, !t.pessimistic) || db.tr.changedIn(t.checkedFrom(), req.checks)) {
+	if t != nil && t.registered && (db.tr.conflicts(t.start, req.ws, !t.pessimistic) || db.tr.changedIn(t.start, req.checks) || copyChanged(t.copyChecks)) {
 		db.conflicts.Add(1)
 		return ErrConflict
 	}
@@ -694,6 +698,9 @@ func (db *DB) commitLocked(req *commitReq, hasData bool) (err error) {
 	}
 	v := db.ver.Load() + 1
 	db.ver.Store(v)
+	for _, w := range db.watches {
+		w.note(req)
+	}
 	if t != nil && t.registered {
 		t.registered = false
 		others = db.unregister(t.start)

@@ -65,7 +65,7 @@ func TestReadCopyPointInTime(t *testing.T) {
 func TestReadCopyCheckRangeSince(t *testing.T) {
 	db, _ := openTestDB(t, Options{})
 	put(t, db, "a1", "x", "b1", "z")
-	c, err := db.NewReadCopy([]byte("a"), []byte("c"))
+	c, err := db.NewReadCopy([]byte("a"), []byte("k"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -84,15 +84,11 @@ func TestReadCopyCheckRangeSince(t *testing.T) {
 		{"b2", "b3", ErrConflict}, // the middle key of a commit
 		{"b11", "b2", nil},        // between a commit's keys
 		{"c", "d", ErrConflict},   // its last key
-		{"j", "", nil},            // unbounded, past every key
+		{"j", "k", nil},           // past every key written
 	}
 	for _, tc := range cases {
 		tx := db.Begin()
-		var hi []byte
-		if tc.hi != "" {
-			hi = []byte(tc.hi)
-		}
-		tx.CheckRangeSince(c, []byte(tc.lo), hi)
+		tx.CheckRangeSince(c, []byte(tc.lo), []byte(tc.hi))
 		tx.Set([]byte("0/"+tc.lo), nil)
 		if err := tx.Commit(); err != tc.want {
 			t.Errorf("[%s, %s): commit = %v, want %v", tc.lo, tc.hi, err, tc.want)
@@ -105,6 +101,35 @@ func TestReadCopyCheckRangeSince(t *testing.T) {
 	put(t, db, "a2", "new")
 	if err := tx.Commit(); err != ErrConflict {
 		t.Fatalf("commit after a write in the range = %v, want ErrConflict", err)
+	}
+	// The copy keeps nothing in the conflict tracker: with no Txn open,
+	// commits outside its span leave it empty.
+	for i := 0; i < 100; i++ {
+		put(t, db, fmt.Sprintf("z%03d", i), "v")
+	}
+	if n := db.Stats().TrackedKeys; n != 0 {
+		t.Fatalf("the tracker holds %d keys while only a read copy is open", n)
+	}
+}
+
+// A watch that saw more than it keeps fails every check.
+func TestReadCopyWatchOverflow(t *testing.T) {
+	db, _ := openTestDB(t, Options{})
+	c, err := db.NewReadCopy([]byte("a"), []byte("b"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	tx := db.Begin()
+	for i := 0; i <= maxWatchKeys; i++ {
+		tx.Set([]byte(fmt.Sprintf("a%07d", i)), nil)
+	}
+	mustCommit(t, tx)
+	tx = db.Begin()
+	tx.CheckRangeSince(c, []byte("a9"), []byte("b")) // nothing was written there
+	tx.Set([]byte("x"), nil)
+	if err := tx.Commit(); err != ErrConflict {
+		t.Fatalf("commit checking an overflowed watch = %v, want ErrConflict", err)
 	}
 }
 
