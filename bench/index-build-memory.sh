@@ -8,6 +8,15 @@
 #   warm   default flags, after a full primary-key scan filled the cache:
 #          what the build adds beyond a warm cache
 #   small  --block-cache 67108864 (64 MiB)
+#   CASEstore (coldstore, warmstore, smallstore): CASE with the backfill
+#          reading the store, as before mem13b (SET GLOBAL
+#          myriad_ddl_read_copy_rows to its maximum); CASE alone reads a
+#          read copy (engine/ixcopy.go), the default from 100,000 rows
+#
+# warm cases also repeat their warm-up scan after the build and report
+# the cache's misses during it (a scan of a still-warm cache misses
+# little). Each sample also has the bytes only the backfill's read copy
+# still holds (files in the copy whose live link is gone: compacted away).
 #
 # Every second: VmRSS of the server (/proc/PID/status), Pebble's block
 # cache and memtable bytes (/metrics: myriad_block_cache_bytes,
@@ -70,35 +79,45 @@ heap() {
   curl -s "http://$MADDR/debug/pprof/heap?debug=1" | awk '/^# HeapInuse = / {printf "%d", $4/1048576}'
 }
 
+# copy_only_mb DIR: MB of the files under the read copies next to the
+# store in DIR that no other link holds (what the copies cost on disk).
+copy_only_mb() {
+  find "$1" -path '*.readcopy/*' -type f -links 1 -printf '%s\n' 2>/dev/null | awk '{s += $1} END {printf "%d", s / 1048576}'
+}
 # sampler CASE: one line a second until the file WORK/CASE.stop exists:
-# seconds, RSS MB, cache MB, memtable MB, rows done.
+# seconds, RSS MB, cache MB, memtable MB, rows done, copy-only MB.
 sampler() {
   local t0 r
   t0=$(now)
   while [ ! -e "$WORK/$1.stop" ]; do
     r=$(q "SELECT ROWS_DONE FROM information_schema.MYRIAD_DDL_JOBS WHERE TABLE_NAME = 'sbtest1' LIMIT 1" 2>/dev/null)
-    echo "$(since "$t0") $(rss_mb "$MYRIAD_PID") $(mb "$(metric myriad_block_cache_bytes)") $(mb "$(metric myriad_memtable_bytes)") ${r:--}"
+    echo "$(since "$t0") $(rss_mb "$MYRIAD_PID") $(mb "$(metric myriad_block_cache_bytes)") $(mb "$(metric myriad_memtable_bytes)") ${r:--} $(copy_only_mb "$WORK/$1")"
     sleep 1
   done >"$WORK/$1.samples"
 }
+warm_scan() { q "SELECT COUNT(*) FROM sbtest1 WHERE id > ${WARM_FROM:-0} AND c <> ''" >/dev/null; }
 
 RESULTS=()
 for c in $CASES; do
   flags=()
-  [ "$c" = small ] && flags=(--block-cache 67108864)
+  kind=${c%store}
+  [ "$kind" = small ] && flags=(--block-cache 67108864)
   P=$((PORT_BASE + PN % 3)); MADDR=127.0.0.1:$((PORT_BASE + 3 + PN % 3)); PN=$((PN + 1))
   rm -rf "$WORK/$c"; cp -a "$BASE" "$WORK/$c"
   start_myriad "$BIN" "$WORK/$c" "$P" --durability async --log-level error --skip-ssl --metrics-addr "$MADDR" "${flags[@]}"
   # The server warms the catalog after its start; let that settle.
   sleep 5
   warm=-
-  if [ "$c" = warm ]; then
+  if [ "$kind" = warm ]; then
     t0=$(now)
     # No FORCE INDEX (PRIMARY): Myriad's parser refuses it (1064); the
     # table has no other index yet, so this is the primary key's scan.
-    q "SELECT COUNT(*) FROM sbtest1 WHERE id > ${WARM_FROM:-0} AND c <> ''" >/dev/null
+    warm_scan
     warm=$(since "$t0")
     echo "$c: full scan in $warm s, cache $(mb "$(metric myriad_block_cache_bytes)") MB"
+  fi
+  if [ "$kind" != "$c" ]; then
+    q "SET GLOBAL myriad_ddl_read_copy_rows = 9223372036854775807"
   fi
   rss0=$(rss_mb "$MYRIAD_PID"); cache0=$(mb "$(metric myriad_block_cache_bytes)")
   rm -f "$WORK/$c.stop"
@@ -125,6 +144,14 @@ for c in $CASES; do
   # rest: the largest RSS beyond the cache at the same second.
   rest0=$((rss0 - cache0))
   restpk=$(awk '$3 != "" && $2 - $3 > m {m = $2 - $3} END {print m}' "$WORK/$c.samples")
+  copymb=$(awk '$6 > m {m = $6} END {print m + 0}' "$WORK/$c.samples")
+  rewarm=-
+  if [ "$kind" = warm ]; then
+    m0=$(metric myriad_block_cache_misses_total); t0=$(now)
+    warm_scan
+    rewarm="$(since "$t0") s, $(( $(metric myriad_block_cache_misses_total) - m0 )) misses"
+    echo "$c: the warm-up scan again after the build: $rewarm"
+  fi
   ni=-; np=-; agree="not checked"
   if [ "${CHECK:-1}" != 0 ]; then
     ni=$(q "SELECT COUNT(*), SUM(k) FROM sbtest1 FORCE INDEX (k2) WHERE k > -1")
@@ -132,12 +159,12 @@ for c in $CASES; do
     agree=yes; [ "$ni" = "$np" ] || agree="NO ($ni / $np)"
   fi
   echo "$c: built in $secs s ($(echo "$ROWS / $secs" | bc) rows/s), RSS $rss0 -> peak $peak (VmHWM $hwm) -> $rss1 MB, cache $cache0 -> $cache1 MB, index/pk: $ni / $np"
-  RESULTS+=("| $c | $warm | $rss0 | $peak | $hwm | $rss1 | $((peak - rss0)) | $cache0 | $cache1 | $peakmt | $rest0 -> $restpk (+$((restpk - rest0))) | $mid / $end | $secs | $(echo "$ROWS / $secs" | bc) | $agree |")
+  RESULTS+=("| $c | $warm | $rss0 | $peak | $hwm | $rss1 | $((peak - rss0)) | $cache0 | $cache1 | $peakmt | $rest0 -> $restpk (+$((restpk - rest0))) | $mid / $end | $secs | $(echo "$ROWS / $secs" | bc) | $copymb | $rewarm | $agree |")
   stop_server "$MYRIAD_PID"
   [ -n "${KEEP:-}" ] || rm -rf "$WORK/$c"
 done
 echo
 echo "ROWS=$ROWS, load $(cut -d' ' -f1-3 /proc/loadavg), samples in $WORK"
-echo "| case | warm-up scan s | RSS before MB | RSS peak MB | VmHWM MB | RSS after MB | peak - before MB | cache before MB | cache after MB | memtable peak MB | RSS - cache: before -> peak MB | Go HeapInuse mid / end MB | build s | rows/s | index = table |"
-echo "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |"
+echo "| case | warm-up scan s | RSS before MB | RSS peak MB | VmHWM MB | RSS after MB | peak - before MB | cache before MB | cache after MB | memtable peak MB | RSS - cache: before -> peak MB | Go HeapInuse mid / end MB | build s | rows/s | copy-only disk peak MB | warm-up scan again | index = table |"
+echo "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |"
 printf '%s\n' "${RESULTS[@]}"

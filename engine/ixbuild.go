@@ -119,6 +119,13 @@ func registerBuildVariables() {
 				Default: int64(0),
 			},
 			&sql.MysqlSystemVariable{
+				Name:    ReadCopyRowsVar,
+				Scope:   sql.GetMysqlScope(sql.SystemVariableScope_Global),
+				Dynamic: true,
+				Type:    types.NewSystemIntType(ReadCopyRowsVar, 0, math.MaxInt64, false),
+				Default: int64(DefaultReadCopyRows),
+			},
+			&sql.MysqlSystemVariable{
 				Name:    ForegroundPctVar,
 				Scope:   sql.GetMysqlScope(sql.SystemVariableScope_Global),
 				Dynamic: true,
@@ -173,6 +180,10 @@ type build struct {
 	// goroutine only), for the throttle's charge.
 	wrote int
 	def   atomic.Pointer[catalog.Table]
+	// The backfill's read copy (ixcopy.go; runner goroutine only).
+	useCopy  bool
+	rc       *kv.ReadCopy
+	rcMissed bool
 
 	phase     atomic.Value // string, for SHOW PROCESSLIST
 	rowsDone  atomic.Int64
@@ -560,7 +571,12 @@ func (b *build) run(sctx *sql.Context, ctx context.Context) (err error) {
 	batch := func(sctx *sql.Context, cursor, hi []byte, limit int) ([]byte, int, error) {
 		return b.batch(sctx, lay, il, cursor, hi, limit)
 	}
-	if err := b.backfill(sctx, ctx, lay, batch); err != nil {
+	// Taken from here on (after write-only): the same rule as each
+	// batch's own snapshot.
+	b.useCopy = b.rowsTotal.Load()-b.job.RowsDone >= globalInt(ReadCopyRowsVar, DefaultReadCopyRows)
+	err = b.backfill(sctx, ctx, lay, batch)
+	b.closeCopy()
+	if err != nil {
 		return err
 	}
 	b.phase.Store("waiting for table lock (public)")
@@ -741,15 +757,38 @@ func (e *Engine) foregroundEnds() int64 {
 var BackfillHook atomic.Pointer[func(table string, rowsDone int64)]
 
 // batch indexes up to limit rows (or batchBytes) from cursor in one
-// transaction and returns the cursor after them (nil at the end).
+// transaction and returns the cursor after them (nil at the end). It reads
+// the rows from the build's read copy when it has one (ixcopy.go), else,
+// or when a row of the batch changed since the copy, from the store.
 func (b *build) batch(sctx *sql.Context, lay *layout, il *indexLayout, cursor, hi []byte, limit int) ([]byte, int, error) {
+	if c := b.readCopy(cursor, hi); c != nil {
+		next, n, err := b.batchFrom(sctx, lay, il, c, cursor, hi, limit)
+		if !errors.Is(err, kv.ErrConflict) {
+			if err == nil {
+				copyCounts.fromCopy.Add(1)
+			}
+			return next, n, err
+		}
+		b.copyMissed()
+	}
+	return b.batchFrom(sctx, lay, il, nil, cursor, hi, limit)
+}
+
+// batchFrom is batch reading from copy c, or from the store when c is nil.
+func (b *build) batchFrom(sctx *sql.Context, lay *layout, il *indexLayout, c *kv.ReadCopy, cursor, hi []byte, limit int) ([]byte, int, error) {
 	e := b.e
 	tx := e.db.Begin()
 	defer func() {
 		tx.Rollback()
 		e.locks.ReleaseAll(tx.ID())
 	}()
-	it, err := tx.NewIter(cursor, hi)
+	var it *kv.Iter
+	var err error
+	if c != nil {
+		it, err = c.NewIter(cursor, hi)
+	} else {
+		it, err = tx.NewIter(cursor, hi)
+	}
 	if err != nil {
 		return nil, 0, err
 	}
@@ -786,6 +825,17 @@ func (b *build) batch(sctx *sql.Context, lay *layout, il *indexLayout, cursor, h
 		return nil, 0, err
 	}
 	it.Close()
+	if c != nil {
+		// The rows read are the table's rows only if none of them
+		// changed since the copy: a writer that changed one also deleted
+		// the entry computed here from its old value, and a row inserted
+		// among them is not in the copy.
+		end := hi
+		if more {
+			end = append(append([]byte(nil), last...), 0)
+		}
+		tx.CheckRangeSince(c, cursor, end)
+	}
 	next, n, err := b.commitBatch(tx, last, more, hi, n)
 	if err == nil {
 		b.wrote = wrote

@@ -153,6 +153,7 @@ var (
 // All methods are safe for concurrent use.
 type DB struct {
 	pdb  *pebble.DB
+	dir  string // the store's directory (read copies go next to it)
 	opts Options
 	log  *slog.Logger
 	sync bool // Durability == Sync
@@ -206,6 +207,10 @@ type DB struct {
 	// LSM's cache so a huge transaction cannot evict everyone's blocks.
 	spillCache *pebble.Cache
 
+	// watches are the open read copies' spans (readcopy.go), noted
+	// under mu by every commit.
+	watches []*copyWatch
+
 	// presence is the filters of the keys written in watched spans
 	// (presence.go); replaced and noted under mu.
 	presence atomic.Pointer[[]*presence]
@@ -221,6 +226,7 @@ func Open(dir string, o Options) (*DB, error) {
 		return nil, fmt.Errorf("kv: invalid durability %d", int(o.Durability))
 	}
 	db := &DB{
+		dir:    filepath.Clean(dir),
 		opts:   o,
 		log:    o.Logger.With("component", "kv"),
 		sync:   o.Durability == Sync,
@@ -239,6 +245,11 @@ func Open(dir string, o Options) (*DB, error) {
 		}
 		if err := clearSpillDir(o.FS, o.SpillDir); err != nil {
 			return nil, err
+		}
+		// Read copies (readcopy.go) of a previous process: their readers
+		// are gone, and their hard links hold compacted-away tables.
+		if err := o.FS.RemoveAll(db.readCopyRoot()); err != nil {
+			return nil, fmt.Errorf("kv: clear read copies: %w", err)
 		}
 	}
 	if o.MinFreeBytes >= 0 {
@@ -625,7 +636,7 @@ func (db *DB) commitLocked(req *commitReq, hasData bool) (err error) {
 		db.commitErrs.Add(1)
 		return err
 	}
-	if t != nil && t.registered && (db.tr.conflicts(t.start, req.ws, !t.pessimistic) || db.tr.changedIn(t.start, req.checks)) {
+	if t != nil && t.registered && (db.tr.conflicts(t.start, req.ws, !t.pessimistic) || db.tr.changedIn(t.start, req.checks) || copyChanged(t.copyChecks)) {
 		db.conflicts.Add(1)
 		return ErrConflict
 	}
@@ -687,6 +698,9 @@ func (db *DB) commitLocked(req *commitReq, hasData bool) (err error) {
 	}
 	v := db.ver.Load() + 1
 	db.ver.Store(v)
+	for _, w := range db.watches {
+		w.note(req)
+	}
 	if t != nil && t.registered {
 		t.registered = false
 		others = db.unregister(t.start)

@@ -1,6 +1,9 @@
 package kv
 
-import "bytes"
+import (
+	"bytes"
+	"sort"
+)
 
 // One-way range checks. TouchRange makes a range conflict both ways: the
 // Txn fails if someone wrote in the range since it started, and whoever
@@ -44,11 +47,15 @@ func (tr *tracker) changedIn(start uint64, rs []keyRange) bool {
 	}
 	live := tr.recs[tr.head:]
 	for i := len(live) - 1; i >= 0 && live[i].ver > start; i-- {
-		for _, k := range live[i].keys {
-			for _, r := range rs {
-				if inRange(strBytes(k), r) {
-					return true
-				}
+		keys := live[i].keys
+		for _, r := range rs {
+			// A commit's keys are in ascending order (trackedKeys): a
+			// search per range, not a walk of every key. A read copy's
+			// checks (readcopy.go) look back over every batch an index
+			// build committed since the copy.
+			j := sort.Search(len(keys), func(j int) bool { return keys[j] >= string(r.start) })
+			if j < len(keys) && (r.end == nil || keys[j] < string(r.end)) {
+				return true
 			}
 		}
 	}

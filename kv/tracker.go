@@ -53,7 +53,7 @@ type tracker struct {
 
 type commitRec struct {
 	ver  uint64
-	keys []string // substrings of one string holding all the commit's keys
+	keys []string // substrings of one string holding all the commit's keys, ascending
 	cum  uint64   // tracker.cum after this record
 }
 

@@ -119,6 +119,9 @@ type Txn struct {
 	// checked are CheckRange calls (rangecheck.go): checked at commit,
 	// never recorded.
 	checked []keyRange
+	// copyChecks are CheckRangeSince calls (readcopy.go): checked at
+	// commit against what their copies' watches saw.
+	copyChecks []copyCheck
 	// counters are RaiseCounter calls: key -> largest value.
 	counters map[string]uint64
 	// deltas are AddToCount calls in order (rowcount.go); entries from
