@@ -80,6 +80,9 @@ func TestDatePartsOfZeroAndNumericDates(t *testing.T) {
 		{"''", "MONTH(?)", "2024-02-30", "NULL", "Incorrect datetime value: '2024-02-30'"},
 		{"''", "DAYOFMONTH(?)", "abc", "NULL", "Incorrect datetime value: 'abc'"},
 		{"''", "MONTH(?)", 0, "0", ""},
+		{"''", "UNIX_TIMESTAMP(?) - UNIX_TIMESTAMP('2024-03-05')", 20240305, "0", ""},
+		{"''", "UNIX_TIMESTAMP(?) - UNIX_TIMESTAMP('2024-03-05 10:20:30')", 240305102030, "0", ""},
+		{"''", "UNIX_TIMESTAMP(?)", 20240005, "0", ""},
 		// Under MySQL's default sql_mode a string's zero date is refused
 		// (str_to_datetime_with_warn adds NO_ZERO_DATE); a number's is not.
 		{strict, "MONTH(?)", 0, "0", ""},

@@ -414,3 +414,20 @@ func parseDigitDate(s string, digits int) (t mysqlTime, ok, known bool) {
 	}
 	return t, t.m <= 12 && t.d <= 31 && t.h <= 23 && t.mi <= 59 && t.s <= 59, true
 }
+
+// unixTimestampNumber reads an integer argument of UNIX_TIMESTAMP as
+// MySQL's Item::get_timeval: the date number_to_datetime reads
+// (UNIX_TIMESTAMP(20240305) is that midnight's; GMS answered 0), or, for a
+// number that is no date or has a zero part, the zero time (UNIX_TIMESTAMP
+// answers 0; readDate warned where MySQL does). ok is false for other
+// values.
+func unixTimestampNumber(ctx *sql.Context, v any) (time.Time, bool) {
+	if _, isInt := toBig(v); !isInt {
+		return time.Time{}, false
+	}
+	t, st := readDate(ctx, v, fuzzyDate)
+	if st == readOK && t.real() {
+		return t.goTime(), true
+	}
+	return time.Time{}, st != readOther
+}
