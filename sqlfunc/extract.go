@@ -72,7 +72,15 @@ func (e *extractFn) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 		}
 		return e.Extract.Eval(ctx, row)
 	}
-	if t, ok := clockOf(ctx, v); ok {
+	// A short date string is a date at midnight, as GMS read a valid one
+	// and MariaDB's EXTRACT answers ('2024-00-05' too: DAY_HOUR 500);
+	// MySQL's str_to_time reading of it for EXTRACT is unverified.
+	if s, ok := asString(v); ok && len(strings.TrimSpace(s)) < 12 && leadingDateNumber.MatchString(strings.TrimSpace(s)) {
+		if t, ok, known := parseDateText(s); ok && known && checkDate(t, fuzzyDate) {
+			return extractTime(us, t)
+		}
+	}
+	if t, ok := clockOf(ctx, v, false); ok {
 		return extractTime(us, t)
 	}
 	if s, ok := asString(v); ok && timeOfDayUnit(us) {
@@ -114,8 +122,9 @@ func extractDate(ctx *sql.Context, unit string, t mysqlTime) int64 {
 // TIME_FUZZY_DATE), a shorter date string ('2024-03-05': its leading
 // number is the time, 00:20:24, the rest truncated with a warning), a
 // number of 11 or more digits as a datetime (number_to_time, flags 0) and
-// a number hhmmss. ok is false for anything else.
-func clockOf(ctx *sql.Context, v any) (mysqlTime, bool) {
+// a number hhmmss. ok is false for anything else, and for a short date
+// string unless shortDates.
+func clockOf(ctx *sql.Context, v any, shortDates bool) (mysqlTime, bool) {
 	if s, ok := asString(v); ok {
 		trimmed := strings.TrimSpace(s)
 		if len(trimmed) >= 12 {
@@ -123,7 +132,7 @@ func clockOf(ctx *sql.Context, v any) (mysqlTime, bool) {
 			return t, ok && known && checkDate(t, fuzzyDate)
 		}
 		m := leadingDateNumber.FindStringSubmatch(trimmed)
-		if m == nil || len(m[1]) > 7 {
+		if !shortDates || m == nil || len(m[1]) > 7 {
 			return mysqlTime{}, false
 		}
 		n, _ := strconv.Atoi(m[1])

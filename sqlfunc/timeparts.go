@@ -200,7 +200,7 @@ func (c *clockPart) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 	if err != nil || v == nil {
 		return nil, err
 	}
-	t, ok := clockOf(ctx, v) // extract.go
+	t, ok := clockOf(ctx, v, true) // extract.go
 	if !ok {
 		return c.Expression.Eval(ctx, row)
 	}
