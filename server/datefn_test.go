@@ -1,8 +1,6 @@
 package server
 
 import (
-	"context"
-	"fmt"
 	"strings"
 	"testing"
 )
@@ -20,64 +18,27 @@ func TestZeroPartDateFunctions(t *testing.T) {
 	db := ts.connect("")
 	// A fresh connection per case: sql_mode and warnings stay apart.
 	db.SetMaxIdleConns(0)
-	for _, c := range []struct {
-		mode, expr string
-		arg        any
-		want       string
-		warn       bool
-	}{
-		{"", "MONTH(?)", "2024-00-05", "0", false},
-		{"", "YEAR(?)", "2024-00-00", "2024", false},
-		{"", "QUARTER(?)", "2024-00-05", "0", false},
-		{"", "QUARTER(?)", "2024-05-00", "2", false},
-		{"", "MONTH(?)", 20240005, "0", false},
-		{"", "YEAR(?)", 20240305, "2024", false},
-		{"", "MONTH(?)", 20240305, "3", false},
-		{"", "DAYOFWEEK(?)", 20241128, "5", false},
-		{"", "DAYOFWEEK(?)", "2024-11-28", "5", false},
-		{"", "MONTH(?)", "2024-03-05 10:00:00", "3", false},
-		{"", "DAYOFWEEK(?)", "2024-00-05", "NULL", true},
-		{"", "MONTH(?)", "0000-00-00", "NULL", true},
-		{"", "MONTH(?)", 0, "NULL", true},
-		{"", "YEAR(?)", "0000-00-00", "NULL", true},
-		{"", "DAYOFWEEK(?)", "0000-00-00", "NULL", true},
-		{"''", "MONTH(?)", "0000-00-00", "0", false},
-		{"''", "MONTH(?)", 0, "0", false},
-		{"''", "QUARTER(?)", "0000-00-00", "0", false},
-		{"''", "DAYOFWEEK(?)", "0000-00-00", "NULL", true},
-	} {
-		for _, prepared := range []bool{false, true} {
-			conn := pinnedConn(t, db)
-			ctx := context.Background()
-			if c.mode != "" {
-				if _, err := conn.ExecContext(ctx, "SET sql_mode = "+c.mode); err != nil {
-					t.Fatal(err)
-				}
-			}
-			q, args := "SELECT "+c.expr, []any{c.arg}
-			if !prepared {
-				lit := fmt.Sprint(c.arg)
-				if a, ok := c.arg.(string); ok {
-					lit = "'" + a + "'"
-				}
-				q, args = strings.Replace(q, "?", lit, 1), nil
-			}
-			var got string
-			var s *string
-			if err := conn.QueryRowContext(ctx, q, args...).Scan(&s); err != nil {
-				t.Fatalf("%s %v: %v", q, args, err)
-			}
-			got = "NULL"
-			if s != nil {
-				got = *s
-			}
-			w := warningsOn(t, conn)
-			if got != c.want || (len(w) > 0) != c.warn || (c.warn && !strings.Contains(w[0], "1292")) {
-				t.Errorf("sql_mode %s, %s %v (prepared %v): got %v, warnings %q; want %s, warning %v", c.mode, q, args, prepared, got, w, c.want, c.warn)
-			}
-			conn.Close()
-		}
-	}
+	runScalarCases(t, db, []scalarCase{ // datezero_test.go
+		{"", "MONTH(?)", "2024-00-05", "0", ""},
+		{"", "YEAR(?)", "2024-00-00", "2024", ""},
+		{"", "QUARTER(?)", "2024-00-05", "0", ""},
+		{"", "QUARTER(?)", "2024-05-00", "2", ""},
+		{"", "MONTH(?)", 20240005, "0", ""},
+		{"", "YEAR(?)", 20240305, "2024", ""},
+		{"", "MONTH(?)", 20240305, "3", ""},
+		{"", "DAYOFWEEK(?)", 20241128, "5", ""},
+		{"", "DAYOFWEEK(?)", "2024-11-28", "5", ""},
+		{"", "MONTH(?)", "2024-03-05 10:00:00", "3", ""},
+		{"", "DAYOFWEEK(?)", "2024-00-05", "NULL", "Incorrect datetime value"},
+		{"", "MONTH(?)", "0000-00-00", "NULL", "Incorrect datetime value"},
+		{"", "MONTH(?)", 0, "0", ""}, // a number's zero date: no NO_ZERO_DATE (datezero_test.go)
+		{"", "YEAR(?)", "0000-00-00", "NULL", "Incorrect datetime value"},
+		{"", "DAYOFWEEK(?)", "0000-00-00", "NULL", "Incorrect datetime value"},
+		{"''", "MONTH(?)", "0000-00-00", "0", ""},
+		{"''", "MONTH(?)", 0, "0", ""},
+		{"''", "QUARTER(?)", "0000-00-00", "0", ""},
+		{"''", "DAYOFWEEK(?)", "0000-00-00", "NULL", "Incorrect datetime value"},
+	})
 }
 
 // TestZeroDateColumnParts: a DATE/DATETIME column holding '0000-00-00'

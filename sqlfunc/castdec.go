@@ -221,41 +221,14 @@ func (c *castNumDate) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 }
 
 // numberToDatetime is MySQL's number_to_datetime for a valid, non-zero
-// date: two-digit years below 70 are 20YY.
+// date (zeropart.go reads the number).
 func numberToDatetime(nr int64) (time.Time, bool) {
-	switch {
-	case nr < 101:
-		return time.Time{}, false
-	case nr <= 691231:
-		nr = (nr + 20000000) * 1000000
-	case nr < 700101:
-		return time.Time{}, false
-	case nr <= 991231:
-		nr = (nr + 19000000) * 1000000
-	case nr < 10000101:
-		return time.Time{}, false
-	case nr <= 99991231:
-		nr *= 1000000
-	case nr < 101000000:
-		return time.Time{}, false
-	case nr <= 691231235959:
-		nr += 20000000000000
-	case nr < 700101000000:
-		return time.Time{}, false
-	case nr <= 991231235959:
-		nr += 19000000000000
-	case nr < 10000101000000 || nr > 99991231235959:
+	if nr == 0 {
 		return time.Time{}, false
 	}
-	date, tod := nr/1000000, nr%1000000
-	y, mo, d := int(date/10000), int(date/100%100), int(date%100)
-	h, mi, s := int(tod/10000), int(tod/100%100), int(tod%100)
-	if y < 1 || mo < 1 || mo > 12 || d < 1 || h > 23 || mi > 59 || s > 59 {
+	t, ok := numberToMySQLTime(nr, noZeroDate)
+	if !ok || t.y < 1 {
 		return time.Time{}, false
 	}
-	t := time.Date(y, time.Month(mo), d, h, mi, s, 0, time.UTC)
-	if t.Day() != d {
-		return time.Time{}, false // 2024-02-30
-	}
-	return t, true
+	return t.goTime(), true
 }

@@ -71,8 +71,6 @@ var functions = function.Registry{
 	"ln":      fixed("ln", numericArg, fixedType(types.Float64), nil),
 	"exp":     fixed("exp", numericArg, fixedType(types.Float64), nil),
 	"sqrt":    fixed("sqrt", numericArg, fixedType(types.Float64), nil),
-	// WEEKOFYEAR is INT in MySQL (GMS: BIGINT UNSIGNED).
-	"weekofyear": fixed("weekofyear", nil, fixedType(types.Int32), nil),
 	// MySQL's JSON path semantics (jsonpath.go).
 	"json_extract":       sql.FunctionN{Name: "json_extract", Fn: newJSONExtract},
 	"json_contains_path": sql.FunctionN{Name: "json_contains_path", Fn: newJSONContainsPath},
@@ -317,9 +315,7 @@ func replaceExprOnce(ctx *sql.Context, e sql.Expression, ignore bool) (sql.Expre
 			return &na, transform.NewTree, nil
 		}
 	case *function.Extract:
-		if types.IsText(e.RightChild.Type()) {
-			return &extractStr{e}, transform.NewTree, nil
-		}
+		return &extractFn{e}, transform.NewTree, nil // extract.go
 	case *function.TimestampDiff:
 		// Built by the planner from the parser's node, not the registry.
 		cs := e.Children()
@@ -376,14 +372,11 @@ func replaceExprOnce(ctx *sql.Context, e sql.Expression, ignore bool) (sql.Expre
 			return e, transform.SameTree, err
 		}
 		return ne, transform.NewTree, nil
-	case *function.Day:
-		if r := newDayOfZeroPart(e); r != sql.Expression(e) {
-			return r, transform.NewTree, nil
-		}
-	case *function.Month, *function.Year, *function.Quarter, *function.DayOfWeek:
-		if r := newZeroPart(e); r != e {
-			return r, transform.NewTree, nil
-		}
+	case *function.Day, *function.Month, *function.Year, *function.Quarter, *function.DayOfWeek,
+		*function.Weekday, *function.DayName, *function.MonthName, *function.DayOfYear,
+		*function.ToDays, *function.WeekOfYear, *function.YearWeek, *function.LastDay,
+		*function.Date, *dateFunc, *function.DateFormat:
+		return newDatePart(e), transform.NewTree, nil // datepart.go
 	case *function.Now, *function.UTCTimestamp:
 		if r, ok := nowPrecision(e); ok {
 			return r, transform.NewTree, nil

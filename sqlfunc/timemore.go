@@ -97,12 +97,19 @@ var moreTimeFunctions = map[string]sql.FunctionN{
 	}),
 	// TO_SECONDS(d): seconds since year 0, as TO_DAYS counts days.
 	"to_seconds": typedFn("to_seconds", 1, 1, types.Int64, func(ctx *sql.Context, vs []any) (any, error) {
-		t, ok := toDatetime(ctx, vs[0])
-		if !ok {
+		// Item_func_to_seconds reads with TIME_NO_ZERO_DATE (zeropart.go).
+		t, st := readDate(ctx, vs[0], noZeroDate)
+		switch st {
+		case readNull:
 			return nil, nil
+		case readOther:
+			tt, ok := toDatetime(ctx, vs[0])
+			if !ok {
+				return nil, nil
+			}
+			t = mysqlTime{y: tt.Year(), m: int(tt.Month()), d: tt.Day(), h: tt.Hour(), mi: tt.Minute(), s: tt.Second()}
 		}
-		days := toDays(t.Year(), int(t.Month()), t.Day())
-		return days*86400 + int64(t.Hour()*3600+t.Minute()*60+t.Second()), nil
+		return int64(t.dayNr())*86400 + int64(t.h*3600+t.mi*60+t.s), nil
 	}),
 	"period_add": typedFn("period_add", 2, 2, types.Int64, func(ctx *sql.Context, vs []any) (any, error) {
 		p, n := intArg(ctx, vs[0]), intArg(ctx, vs[1])
@@ -118,20 +125,6 @@ var moreTimeFunctions = map[string]sql.FunctionN{
 		y, m, d := ctx.QueryTime().UTC().Date()
 		return time.Date(y, m, d, 0, 0, 0, 0, time.UTC), nil
 	}),
-}
-
-// toDays is MySQL's day number (calc_daynr): days since 0000-00-00.
-func toDays(y, m, d int) int64 {
-	if y == 0 && m == 0 {
-		return 0
-	}
-	delsum := int64(365*y + 31*(m-1) + d)
-	if m <= 2 {
-		y--
-	} else {
-		delsum -= int64((m*4 + 23) / 10)
-	}
-	return delsum + int64(y/4) - int64((y/100+1)*3/4)
 }
 
 func init() {

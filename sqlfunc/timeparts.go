@@ -42,6 +42,17 @@ func (s *signedTimePart) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 // a DATETIME only, answering NULL, or 1292 for TIME_TO_SEC), and
 // TIME_TO_SEC and MICROSECOND signed.
 func timePart(e sql.Expression) (sql.Expression, bool, error) {
+	ne, changed, err := stringTimePart(e)
+	if err != nil {
+		return nil, false, err
+	}
+	if c, isClock := clockPartOf(ne, e); isClock {
+		return c, true, nil
+	}
+	return ne, changed, nil
+}
+
+func stringTimePart(e sql.Expression) (sql.Expression, bool, error) {
 	changed := false
 	if arg := e.Children()[0]; isPlainString(arg) {
 		ne, err := e.WithChildren(&castStrTime{expression.NewConvert(arg, expression.ConvertToTime)})
@@ -146,4 +157,60 @@ func compareTimeAsNumber(e, l, r sql.Expression) (sql.Expression, bool) {
 		return e, false
 	}
 	return ne, true
+}
+
+// clockPart is HOUR, MINUTE, SECOND or MICROSECOND of a string or number
+// read as MySQL's get_arg0_time does (clockOf: '2024-00-05 10:20:30' is
+// 10:20:30, '2024-03-05' 00:20:24, 240305 24:03:05); GMS answered NULL, or
+// 0 without a warning. Other values are inner's (stringTimePart of orig).
+type clockPart struct {
+	sql.Expression // inner
+	orig           sql.Expression
+}
+
+func clockPartOf(inner, orig sql.Expression) (sql.Expression, bool) {
+	switch orig.(type) {
+	case *function.Hour, *function.Minute, *function.Second, *function.Microsecond:
+	default:
+		return inner, false
+	}
+	if t := orig.Children()[0].Type(); !types.IsText(t) && !isNumber(t) {
+		return inner, false
+	}
+	return &clockPart{Expression: inner, orig: orig}, true
+}
+
+func (c *clockPart) Children() []sql.Expression { return c.orig.Children() }
+func (c *clockPart) String() string             { return c.orig.String() }
+
+func (c *clockPart) WithChildren(children ...sql.Expression) (sql.Expression, error) {
+	o, err := c.orig.WithChildren(children...)
+	if err != nil {
+		return nil, err
+	}
+	inner, _, err := stringTimePart(o)
+	if err != nil {
+		return nil, err
+	}
+	return &clockPart{Expression: inner, orig: o}, nil
+}
+
+func (c *clockPart) Eval(ctx *sql.Context, row sql.Row) (any, error) {
+	v, err := c.orig.Children()[0].Eval(ctx, row)
+	if err != nil || v == nil {
+		return nil, err
+	}
+	t, ok := clockOf(ctx, v, true) // extract.go
+	if !ok {
+		return c.Expression.Eval(ctx, row)
+	}
+	switch c.orig.(type) {
+	case *function.Hour:
+		return int32(t.h), nil
+	case *function.Minute:
+		return int32(t.mi), nil
+	case *function.Second:
+		return int32(t.s), nil
+	}
+	return int64(t.us), nil
 }

@@ -307,6 +307,8 @@ func (u *unixTimestamp) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 	var inst time.Time
 	if t, ok := v.(time.Time); ok && u.child.Type().Type() == sqltypes.Timestamp && StampColumnRef(u.child) {
 		inst = StampInstant(t, loc)
+	} else if t, ok := unixTimestampNumber(ctx, v); ok { // zeropart.go
+		inst = FromZone(t, loc)
 	} else {
 		d, _, err := types.DatetimeMaxPrecision.Convert(ctx, v)
 		if err != nil {

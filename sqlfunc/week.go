@@ -59,14 +59,19 @@ func (w *weekFunc) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 	if err != nil || v == nil {
 		return nil, err
 	}
-	dv, _, err := types.DatetimeMaxPrecision.Convert(ctx, v)
-	if err != nil || dv == nil {
-		ctx.Warn(1292, "Incorrect datetime value: '%v'", v)
+	// Item_func_week reads with TIME_NO_ZERO_DATE (zeropart.go).
+	t, st := readDate(ctx, v, noZeroDate)
+	switch st {
+	case readNull:
 		return nil, nil
-	}
-	t, ok := dv.(time.Time)
-	if !ok {
-		return nil, nil
+	case readOther:
+		dv, _, err := types.DatetimeMaxPrecision.Convert(ctx, v)
+		tt, ok := dv.(time.Time)
+		if err != nil || !ok {
+			warnDatetime(ctx, fmt.Sprint(v))
+			return nil, nil
+		}
+		t = mysqlTime{y: tt.Year(), m: int(tt.Month()), d: tt.Day()}
 	}
 	mode := int64(0)
 	if len(w.args) == 2 {
@@ -87,7 +92,7 @@ func (w *weekFunc) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 			mode = m.(int64)
 		}
 	}
-	week, _ := calcWeek(t.Year(), int(t.Month()), t.Day(), weekMode(int(mode)))
+	week, _ := calcWeek(t.y, t.m, t.d, weekMode(int(mode)))
 	return int32(week), nil
 }
 
@@ -153,11 +158,14 @@ func calcWeek(year, month, day, behaviour int) (int, int) {
 		firstDaynr -= days
 		weekday = (weekday + 53*7 - days) % 7
 	}
-	var days int
+	// days is C's uint in calc_week: a date with a zero month or day (read
+	// by DATE_FORMAT's %U or EXTRACT(WEEK ...)) comes before the year's
+	// first day, and MySQL's answer is the wrapped count's.
+	var days uint32
 	if firstWeekday && weekday != 0 || !firstWeekday && weekday >= 4 {
-		days = daynr - (firstDaynr + (7 - weekday))
+		days = uint32(daynr - (firstDaynr + (7 - weekday)))
 	} else {
-		days = daynr - (firstDaynr - weekday)
+		days = uint32(daynr - (firstDaynr - weekday))
 	}
 	if inYear && days >= 52*7 {
 		weekday = (weekday + daysInYear(y)) % 7
@@ -165,5 +173,5 @@ func calcWeek(year, month, day, behaviour int) (int, int) {
 			return 1, y + 1
 		}
 	}
-	return days/7 + 1, y
+	return int(days/7 + 1), y
 }

@@ -216,9 +216,6 @@ func (c *checkZeroDate) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 	return nil, mysql.NewSQLError(mysql.ERTruncatedWrongValue, "22007", "%s", msg)
 }
 
-// zeroTime is GMS's zero date ('0000-00-00' converted to DATE or DATETIME).
-var zeroTime = time.Unix(-62167219200, 0).UTC()
-
 func isZeroDate(ctx *sql.Context, typ sql.Type, v any) bool {
 	switch x := v.(type) {
 	case string:
@@ -239,7 +236,7 @@ func isZeroDate(ctx *sql.Context, typ sql.Type, v any) bool {
 		return false
 	}
 	tt, ok := t.(time.Time)
-	return ok && tt.Equal(zeroTime)
+	return ok && tt.Equal(gmsZeroTime)
 }
 
 func zeroDateText(v any) string {
