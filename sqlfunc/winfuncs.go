@@ -176,6 +176,17 @@ func missingWindowFuncs(stmt ast.Statement) {
 		case "nth_value":
 			f.Name = ast.NewColIdent("first_value")
 			f.Exprs = append(f.Exprs, marker("nth_value"))
+		case "bit_and", "bit_or", "bit_xor", "json_objectagg":
+			// winaggs.go builds them. With a wrong argument count the
+			// name stays, for the aggregate's own error.
+			want := 1
+			if f.Name.Lowered() == "json_objectagg" {
+				want = 2
+			}
+			if len(f.Exprs) == want {
+				f.Exprs = append(f.Exprs, marker(f.Name.Lowered()))
+				f.Name = ast.NewColIdent("first_value")
+			}
 		}
 		return true, nil
 	}, stmt)
@@ -204,6 +215,9 @@ func init() {
 		return nil, sql.ErrInvalidArgumentNumber.New("NTILE", 1, len(args))
 	}}
 	functions["first_value"] = sql.FunctionN{Name: "first_value", Fn: func(args ...sql.Expression) (sql.Expression, error) {
+		if e, ok, err := windowAggregate(args); ok {
+			return e, err
+		}
 		switch {
 		case len(args) == 3 && isMarker(args[2], "nth_value"):
 			return newNthValue(args[0], args[1])
