@@ -7,10 +7,12 @@
 // got different running sums) or a RANGE framer that compares only the first
 // key and, without PARTITION BY, summed the whole table. SUM over a frame of
 // only NULLs (or of no rows) is NULL, where GMS answered 0. This package owns
-// the analyzer rule that gives such aggregates a frame of its own and wraps
-// window SUM; it must
-// never touch frames MySQL defines differently (ROWS, n PRECEDING, no ORDER
-// BY) or the ranking and offset functions, which ignore frames.
+// the analyzer rule that gives such aggregates (and FIRST_VALUE, LAST_VALUE,
+// NTH_VALUE) a frame of its own and wraps window SUM; it must never touch
+// frames MySQL defines differently (ROWS, no ORDER BY) or the frames of the
+// ranking and offset functions, which ignore frames. It also owns the
+// wrappers of GMS's FIRST_VALUE, LAST_VALUE, LAG and LEAD that survive a
+// window with neither PARTITION BY nor ORDER BY (emptywin.go).
 package windowfunc
 
 import (
