@@ -215,7 +215,10 @@ func (h *handler) ComQuery(ctx context.Context, c *mysql.Conn, query string, cb 
 	s := h.watchStream(c, cb)
 	d, err := h.diagBefore(c, query)
 	if err == nil {
-		err = h.comQuery(ctx, c, query, s.spool)
+		err = func() (err error) {
+			defer h.planningPanic(&err) // planpanic.go
+			return h.comQuery(ctx, c, query, s.spool)
+		}()
 	}
 	err = s.end(err)
 	d.after(err)
@@ -317,7 +320,10 @@ func (h *handler) ComMultiQuery(ctx context.Context, c *mysql.Conn, query string
 	d, err := h.diagBefore(c, query)
 	rest := ""
 	if err == nil {
-		rest, err = h.comMultiQuery(ctx, c, query, h.charsetCallback(c, s.spool))
+		rest, err = func() (rest string, err error) {
+			defer h.planningPanic(&err) // planpanic.go
+			return h.comMultiQuery(ctx, c, query, h.charsetCallback(c, s.spool))
+		}()
 	}
 	defer func() { d.after(err) }()
 	if err != nil {
@@ -513,7 +519,10 @@ func (h *handler) ComPrepare(ctx context.Context, c *mysql.Conn, query string, p
 	if d.sess != nil {
 		d.prev = d.sess.Warnings()
 	}
-	fields, err := h.comPrepare(ctx, c, query, p)
+	fields, err := func() (f []*querypb.Field, err error) {
+		defer h.planningPanic(&err) // planpanic.go
+		return h.comPrepare(ctx, c, query, p)
+	}()
 	d.after(err)
 	return fields, err
 }
@@ -614,14 +623,18 @@ func (h *handler) ComStmtExecute(ctx context.Context, c *mysql.Conn, p *mysql.Pr
 	if err != nil {
 		return err
 	}
+	run := func(cb func(*sqltypes.Result) error) (err error) {
+		defer h.planningPanic(&err) // planpanic.go
+		return h.comStmtExecute(ctx, c, p, cb)
+	}
 	wire, _ := c.Conn.(*wireConn)
 	if wire == nil || wire.cursorExec() {
 		// A cursor's rows are written by the library's COM_STMT_FETCH,
 		// not under this call (midstream.go does not reach them).
-		return h.comStmtExecute(ctx, c, p, cb)
+		return run(cb)
 	}
 	s := &streamWatch{h: h, c: c}
-	return s.end(h.comStmtExecute(ctx, c, p, s.spoolBinary(cb)))
+	return s.end(run(s.spoolBinary(cb)))
 }
 
 func (h *handler) comStmtExecute(ctx context.Context, c *mysql.Conn, p *mysql.PrepareData, cb func(*sqltypes.Result) error) error {

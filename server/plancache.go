@@ -264,6 +264,7 @@ func (h *handler) execCachedText(ctx context.Context, c *mysql.Conn, query strin
 		learn(nil, nil, false)
 		return false, nil
 	}
+	sqlfunc.FixWindows(query, stmt)
 	// Typed temporal literals, DECIMAL literals compared with a column and
 	// the syntax sqltext.Operators rewrites take the general path, where the engine's parser (sqlfunc.Parser)
 	// reads them as MySQL does.

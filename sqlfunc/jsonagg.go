@@ -56,7 +56,13 @@ func (a *docAgg) NewWindowFunction() (sql.WindowFunction, error) {
 	if err != nil {
 		return nil, err
 	}
-	return docWindow{f}, nil
+	var framer sql.WindowFramer
+	if w := a.Window(); w != nil && w.Frame != nil {
+		if framer, err = w.Frame.NewFramer(w); err != nil {
+			return nil, err
+		}
+	}
+	return docWindow{f, framer}, nil
 }
 
 type docBuffer struct{ sql.AggregationBuffer }
@@ -75,9 +81,29 @@ func (b docBuffer) Eval(ctx *sql.Context) (any, error) {
 	return kindedDoc(ctx, v)
 }
 
-type docWindow struct{ sql.WindowFunction }
+// docWindow is the aggregate over a window. GMS's JSON_ARRAYAGG kept its
+// window's frame but framed by its default all the same (partition start
+// through the current row, ROWS), so OVER () and OVER (PARTITION BY g) were
+// running arrays where MySQL gives every row the whole partition's; the
+// frame is used here (the analyzer's windowfunc rule has already given an
+// ORDER BY without a frame clause MySQL's RANGE peer frame).
+type docWindow struct {
+	sql.WindowFunction
+	framer sql.WindowFramer
+}
+
+func (w docWindow) DefaultFramer() sql.WindowFramer {
+	if w.framer != nil {
+		return w.framer
+	}
+	return w.WindowFunction.DefaultFramer()
+}
 
 func (w docWindow) Compute(ctx *sql.Context, interval sql.WindowInterval, buf sql.WindowBuffer) any {
+	if interval.End <= interval.Start {
+		// An empty frame aggregates no rows: NULL (GMS: []).
+		return nil
+	}
 	v, _ := kindedDoc(ctx, w.WindowFunction.Compute(ctx, interval, buf))
 	return v
 }

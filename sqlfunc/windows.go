@@ -103,3 +103,26 @@ func newNoSuchWindow(args ...sql.Expression) (sql.Expression, error) {
 func init() {
 	functions[noSuchWindowFunc] = sql.FunctionN{Name: noSuchWindowFunc, Fn: newNoSuchWindow}
 }
+
+// FixWindows applies the window rewrites of Parser (missingWindowFuncs,
+// InlineNamedWindows) to stmt, parsed from query by another parser (the
+// server's plan cache parses text itself): without them BIT_OR(x) OVER ()
+// was planned as a plain aggregate (1105) and OVER w took GMS's frame. A
+// query whose text has no OVER is left alone without a walk.
+func FixWindows(query string, stmt ast.Statement) {
+	if !hasOver(query) {
+		return
+	}
+	missingWindowFuncs(stmt)
+	InlineNamedWindows(stmt)
+}
+
+// hasOver reports whether s contains "over" in any letter case.
+func hasOver(s string) bool {
+	for i := 0; i+4 <= len(s); i++ {
+		if s[i]|0x20 == 'o' && s[i+1]|0x20 == 'v' && s[i+2]|0x20 == 'e' && s[i+3]|0x20 == 'r' {
+			return true
+		}
+	}
+	return false
+}

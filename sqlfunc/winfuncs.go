@@ -11,6 +11,8 @@ import (
 	"github.com/dolthub/go-mysql-server/sql/transform"
 	"github.com/dolthub/go-mysql-server/sql/types"
 	ast "github.com/dolthub/vitess/go/vt/sqlparser"
+
+	"github.com/myriaddb/myriad/windowfunc"
 )
 
 // CUME_DIST and NTH_VALUE, which GMS lacks (1305). CUME_DIST reuses
@@ -71,7 +73,7 @@ func (a *cumeDistAgg) Compute(_ *sql.Context, peers sql.WindowInterval, _ sql.Wi
 }
 
 type nthValue struct {
-	*window.FirstValue
+	*windowfunc.FirstValue
 	n int64
 }
 
@@ -84,7 +86,7 @@ func newNthValue(e, n sql.Expression) (sql.Expression, error) {
 	if err != nil || v == nil || v.(int64) < 1 {
 		return nil, sql.ErrInvalidArgumentDetails.New("NTH_VALUE", n.String())
 	}
-	return &nthValue{FirstValue: window.NewFirstValue(e).(*window.FirstValue), n: v.(int64)}, nil
+	return &nthValue{FirstValue: windowfunc.NewFirstValue(e), n: v.(int64)}, nil
 }
 
 func (f *nthValue) FunctionName() string { return "NTH_VALUE" }
@@ -97,17 +99,17 @@ func (f *nthValue) String() string {
 	return s
 }
 func (f *nthValue) WithId(id sql.ColumnId) sql.IdExpression {
-	return &nthValue{FirstValue: f.FirstValue.WithId(id).(*window.FirstValue), n: f.n}
+	return &nthValue{FirstValue: f.FirstValue.WithId(id).(*windowfunc.FirstValue), n: f.n}
 }
 func (f *nthValue) WithWindow(w *sql.WindowDefinition) sql.WindowAdaptableExpression {
-	return &nthValue{FirstValue: f.FirstValue.WithWindow(w).(*window.FirstValue), n: f.n}
+	return &nthValue{FirstValue: f.FirstValue.WithWindow(w).(*windowfunc.FirstValue), n: f.n}
 }
 func (f *nthValue) WithChildren(children ...sql.Expression) (sql.Expression, error) {
 	e, err := f.FirstValue.WithChildren(children...)
 	if err != nil {
 		return nil, err
 	}
-	return &nthValue{FirstValue: e.(*window.FirstValue), n: f.n}, nil
+	return &nthValue{FirstValue: e.(*windowfunc.FirstValue), n: f.n}, nil
 }
 func (f *nthValue) NewWindowFunction() (sql.WindowFunction, error) {
 	c, err := transform.Clone(f.Child)
@@ -174,6 +176,17 @@ func missingWindowFuncs(stmt ast.Statement) {
 		case "nth_value":
 			f.Name = ast.NewColIdent("first_value")
 			f.Exprs = append(f.Exprs, marker("nth_value"))
+		case "bit_and", "bit_or", "bit_xor", "json_objectagg":
+			// winaggs.go builds them. With a wrong argument count the
+			// name stays, for the aggregate's own error.
+			want := 1
+			if f.Name.Lowered() == "json_objectagg" {
+				want = 2
+			}
+			if len(f.Exprs) == want {
+				f.Exprs = append(f.Exprs, marker(f.Name.Lowered()))
+				f.Name = ast.NewColIdent("first_value")
+			}
 		}
 		return true, nil
 	}, stmt)
@@ -202,14 +215,27 @@ func init() {
 		return nil, sql.ErrInvalidArgumentNumber.New("NTILE", 1, len(args))
 	}}
 	functions["first_value"] = sql.FunctionN{Name: "first_value", Fn: func(args ...sql.Expression) (sql.Expression, error) {
+		if e, ok, err := windowAggregate(args); ok {
+			return e, err
+		}
 		switch {
 		case len(args) == 3 && isMarker(args[2], "nth_value"):
 			return newNthValue(args[0], args[1])
 		case len(args) > 0 && isMarker(args[len(args)-1], "nth_value"):
 			return nil, sql.ErrInvalidArgumentNumber.New("NTH_VALUE", 2, len(args)-1)
 		case len(args) == 1:
-			return window.NewFirstValue(args[0]), nil
+			return windowfunc.NewFirstValue(args[0]), nil
 		}
 		return nil, sql.ErrInvalidArgumentNumber.New("FIRST_VALUE", 1, len(args))
+	}}
+	// GMS's own refuse an empty window back (windowfunc/emptywin.go).
+	functions["last_value"] = sql.Function1{Name: "last_value", Fn: func(e sql.Expression) sql.Expression {
+		return windowfunc.NewLastValue(e)
+	}}
+	functions["lag"] = sql.FunctionN{Name: "lag", Fn: func(args ...sql.Expression) (sql.Expression, error) {
+		return windowfunc.NewLag(args...)
+	}}
+	functions["lead"] = sql.FunctionN{Name: "lead", Fn: func(args ...sql.Expression) (sql.Expression, error) {
+		return windowfunc.NewLead(args...)
 	}}
 }

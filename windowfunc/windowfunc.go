@@ -7,10 +7,12 @@
 // got different running sums) or a RANGE framer that compares only the first
 // key and, without PARTITION BY, summed the whole table. SUM over a frame of
 // only NULLs (or of no rows) is NULL, where GMS answered 0. This package owns
-// the analyzer rule that gives such aggregates a frame of its own and wraps
-// window SUM; it must
-// never touch frames MySQL defines differently (ROWS, n PRECEDING, no ORDER
-// BY) or the ranking and offset functions, which ignore frames.
+// the analyzer rule that gives such aggregates (and FIRST_VALUE, LAST_VALUE,
+// NTH_VALUE) a frame of its own and wraps window SUM; it must never touch
+// frames MySQL defines differently (ROWS, no ORDER BY) or the frames of the
+// ranking and offset functions, which ignore frames. It also owns the
+// wrappers of GMS's FIRST_VALUE, LAST_VALUE, LAG and LEAD that survive a
+// window with neither PARTITION BY nor ORDER BY (emptywin.go).
 package windowfunc
 
 import (
@@ -120,6 +122,9 @@ func peerFrames(_ *sql.Context, _ *analyzer.Analyzer, n sql.Node, _ *plan.Scope,
 }
 
 func setPeerFrame(e sql.Expression) (sql.Expression, transform.TreeIdentity, error) {
+	if v, ok := e.(frameValue); ok {
+		return setValueFrame(v)
+	}
 	switch e.(type) {
 	case *window.LastValue, *window.FirstValue:
 		return setValueFrame(e.(sql.WindowAdaptableExpression))
@@ -143,48 +148,73 @@ func setPeerFrame(e sql.Expression) (sql.Expression, transform.TreeIdentity, err
 	if win == nil || len(win.OrderBy) == 0 {
 		return agg, ident, nil
 	}
+	if nw := orderedFrame(win); nw != nil {
+		return agg.WithWindow(nw), transform.NewTree, nil
+	}
+	return agg, ident, nil
+}
+
+// orderedFrame is win, which has ORDER BY, with this package's framer for
+// its RANGE frame (nil: win stays as it is).
+func orderedFrame(win *sql.WindowDefinition) *sql.WindowDefinition {
 	nw := *win
 	switch fr := win.Frame.(type) {
 	case nil, *plan.RangeUnboundedPrecedingToCurrentRowFrame:
 		nw.Frame = &PeerFrame{plan.NewRangeUnboundedPrecedingToCurrentRowFrame()}
 	case *PeerFrame, *RangeFrame:
-		return agg, ident, nil
+		return nil
 	default:
 		if !isRange(fr) {
-			return agg, ident, nil
+			return nil
 		}
 		// Offsets need one numeric key (MySQL's rule too); temporal keys
 		// with INTERVAL offsets stay with GMS.
 		if hasOffsets(fr) && (len(win.OrderBy) != 1 || !types.IsNumber(win.OrderBy[0].Column.Type())) {
-			return agg, ident, nil
+			return nil
 		}
 		nw.Frame = &RangeFrame{fr}
 	}
-	return agg.WithWindow(&nw), transform.NewTree, nil
+	return &nw
 }
 
-// setValueFrame gives FIRST_VALUE and LAST_VALUE without a frame clause
-// MySQL's default frame. GMS left them without one and read from the
-// partition start through the current row only (ROWS), so LAST_VALUE OVER
-// (ORDER BY k) answered the current row's value for ties, and without ORDER BY
-// the current row's instead of the partition's last. With no ORDER BY keys
-// every row is a peer, so the peer frame is the whole partition, which is
-// MySQL's default then.
+// frameValue is a function that reads one row of its frame: FIRST_VALUE,
+// LAST_VALUE and sqlfunc's NTH_VALUE (which embeds FirstValue).
+type frameValue interface {
+	sql.WindowAdaptableExpression
+	readsFrameRow()
+}
+
+func (*FirstValue) readsFrameRow() {}
+func (*LastValue) readsFrameRow()  {}
+
+// setValueFrame gives FIRST_VALUE, LAST_VALUE and NTH_VALUE MySQL's frames:
+// without a frame clause the default one, RANGE BETWEEN UNBOUNDED PRECEDING
+// AND CURRENT ROW, whose end is the current row's last peer (GMS read ROWS
+// from the partition start through the current row, so LAST_VALUE OVER
+// (ORDER BY k) answered each tie's own value); with no ORDER BY keys every
+// row is a peer, so the peer frame is the whole partition, MySQL's default
+// then. RANGE frames with offsets or CURRENT ROW get RangeFrame, as the
+// aggregates do (GMS framed the whole table without PARTITION BY, so
+// FIRST_VALUE OVER (ORDER BY k RANGE BETWEEN 1 PRECEDING AND 1 FOLLOWING)
+// was the table's first value on every row).
 func setValueFrame(e sql.WindowAdaptableExpression) (sql.Expression, transform.TreeIdentity, error) {
 	win := e.Window()
-	// OVER () is left to GMS: rewriting its window made the plan panic
-	// (a nil select expression); still wrong, see COMPATIBILITY winpeer2.
-	if win == nil || len(win.OrderBy)+len(win.PartitionBy) == 0 {
+	if win == nil {
 		return e, transform.SameTree, nil
 	}
-	switch win.Frame.(type) {
-	case nil, *plan.RangeUnboundedPrecedingToCurrentRowFrame:
-	default:
+	if len(win.OrderBy) == 0 {
+		switch win.Frame.(type) {
+		case nil, *plan.RangeUnboundedPrecedingToCurrentRowFrame:
+			nw := *win
+			nw.Frame = &PeerFrame{plan.NewRangeUnboundedPrecedingToCurrentRowFrame()}
+			return e.WithWindow(&nw), transform.NewTree, nil
+		}
 		return e, transform.SameTree, nil
 	}
-	nw := *win
-	nw.Frame = &PeerFrame{plan.NewRangeUnboundedPrecedingToCurrentRowFrame()}
-	return e.WithWindow(&nw), transform.NewTree, nil
+	if nw := orderedFrame(win); nw != nil {
+		return e.WithWindow(nw), transform.NewTree, nil
+	}
+	return e, transform.SameTree, nil
 }
 
 // PeerFrame is RANGE BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW over every
