@@ -105,6 +105,9 @@ func unionSetOp(ctx *sql.Context, so *plan.SetOp) (sql.Node, transform.TreeIdent
 		if nl, nr, ok := unionTemporalColumn(name, l, r, ls[i].Type, rs[i].Type); ok {
 			return nl, nr, true, nil
 		}
+		if nl, nr, ok := unionBranchColumn(name, i, l, r, ls[i].Type, rs[i].Type, lp.Child, rp.Child); ok { // unionbranch.go
+			return nl, nr, true, nil
+		}
 		if nl, nr, ok := unionNumberColumn(name, l, r, ls[i].Type, rs[i].Type); ok {
 			return nl, nr, true, nil
 		}
