@@ -91,3 +91,28 @@ func TestUnionOfNumericBranches(t *testing.T) {
 		{"SELECT CASE WHEN id>1 THEN id ELSE dbl END FROM e UNION ALL SELECT 3 UNION ALL SELECT IF(id>1, 1, 2.5) FROM e", "DOUBLE", -1, "1.5|2|3|2.5|1"},
 	})
 }
+
+// TestUnionOfTimeAndDate: a TIME beside a DATE, DATETIME or TIMESTAMP in a
+// UNION is MySQL 8.0's DATETIME (field_types_merge_rules in sql/field.cc),
+// with the larger fractional precision, a TIME row being that time on the
+// current date. GMS made the column LONGTEXT and a TIME row its bare text
+// ('10:00:00'). MariaDB 10.11 answers the same.
+func TestUnionOfTimeAndDate(t *testing.T) {
+	ts := startServer(t, t.TempDir())
+	db := ts.connect("")
+	mustExec(t, db, "CREATE DATABASE ut1")
+	db = ts.connect("ut1")
+	mustExec(t, db, "CREATE TABLE t (id INT PRIMARY KEY, d DATE, dt DATETIME(3), ts TIMESTAMP, tm TIME(2))")
+	mustExec(t, db, "INSERT INTO t VALUES (1, '2024-01-01', '2024-01-02 03:04:05.678', '2024-01-03 00:00:01', '10:00:00.25')")
+	var today string
+	if err := db.QueryRow("SELECT DATE_FORMAT(CURDATE(), '%Y-%m-%d')").Scan(&today); err != nil {
+		t.Fatal(err)
+	}
+	checkColumnTypes(t, ts, "ut1", []uniontypeCase{
+		{"SELECT CAST('2024-01-01' AS DATE) UNION SELECT CAST('10:00:00' AS TIME)", "DATETIME", -1, "2024-01-01 00:00:00|" + today + " 10:00:00"},
+		{"SELECT d FROM t UNION ALL SELECT tm FROM t", "DATETIME", -1, "2024-01-01 00:00:00.00|" + today + " 10:00:00.25"},
+		{"SELECT tm FROM t UNION ALL SELECT dt FROM t", "DATETIME", -1, today + " 10:00:00.250|2024-01-02 03:04:05.678"},
+		{"SELECT ts FROM t UNION ALL SELECT tm FROM t", "DATETIME", -1, "2024-01-03 00:00:01.00|" + today + " 10:00:00.25"},
+		{"SELECT tm FROM t UNION ALL SELECT d FROM t UNION ALL SELECT NULL", "DATETIME", -1, today + " 10:00:00.25|2024-01-01 00:00:00.00|NULL"},
+	})
+}
