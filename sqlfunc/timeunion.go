@@ -20,7 +20,7 @@ import (
 // is one of these and nl and nr type it as MySQL does: TIME(n) or
 // DATETIME(n) with the larger n, and so is a mix of DATE, DATETIME and
 // TIMESTAMP. Two TIMESTAMPs and mixes with TIME or YEAR are left to GMS.
-func unionTemporalColumn(name [2]string, l, r sql.Expression, lt, rt sql.Type) (nl, nr sql.Expression, ok bool) {
+func unionTemporalColumn(name [2]string, i int, l, r sql.Expression, lt, rt sql.Type, ls, rs sql.Node) (nl, nr sql.Expression, ok bool) {
 	// Only where GMS converted the column to text: a bare GetField of a
 	// nested UNION's column is typed with the CHAR GMS gave it there.
 	if !types.IsText(l.Type()) || !types.IsText(r.Type()) {
@@ -38,6 +38,9 @@ func unionTemporalColumn(name [2]string, l, r sql.Expression, lt, rt sql.Type) (
 		return expression.NewAlias(name[0], &timeTo{unary: unary{retypedField(lg, lt)}, fsp: fsp}),
 			expression.NewAlias(name[1], &timeTo{unary: unary{retypedField(rg, rt)}, fsp: fsp}), true
 	}
+	if nl, nr, ok := unionTimeDatetime(name, lg, rg, lt, rt, castTimeFsp(ls, i), castTimeFsp(rs, i)); ok {
+		return nl, nr, true
+	}
 	// DATE, DATETIME and TIMESTAMP mixed are DATETIME in MySQL 8.0
 	// (Field::field_type_merge): a DATE row prints 00:00:00, a TIMESTAMP
 	// row its session wall time. Two TIMESTAMPs stay TIMESTAMP: left to GMS.
@@ -50,6 +53,63 @@ func unionTemporalColumn(name [2]string, l, r sql.Expression, lt, rt sql.Type) (
 	fsp := max(ld.Precision(), rd.Precision())
 	return expression.NewAlias(name[0], expression.NewConvertWithLengthAndScale(retypedField(lg, lt), expression.ConvertToDatetime, fsp, 0)),
 		expression.NewAlias(name[1], expression.NewConvertWithLengthAndScale(retypedField(rg, rt), expression.ConvertToDatetime, fsp, 0)), true
+}
+
+// unionTimeDatetime: a TIME beside a DATE, DATETIME or TIMESTAMP is
+// DATETIME in MySQL 8.0 (sql/field.cc field_types_merge_rules: DATE x
+// TIME, DATETIME x TIME and TIMESTAMP x TIME are MYSQL_TYPE_DATETIME), a
+// TIME row being that time on the current date, as CAST(time AS DATETIME)
+// makes it (castTimeDatetime). GMS converted the column to text, and
+// `SELECT CAST('2024-01-01' AS DATE) UNION SELECT CAST('10:00:00' AS TIME)`
+// answered a LONGTEXT column with '10:00:00'. The precision is the larger
+// of the sides' fractional digits.
+//
+// lcast and rcast are the precision of a side that is CAST(x AS TIME[(n)])
+// (-1 for another side): GMS types it TIME(6) until the after-all batch
+// makes it castTimeN.
+func unionTimeDatetime(name [2]string, lg, rg *expression.GetField, lt, rt sql.Type, lcast, rcast int) (nl, nr sql.Expression, ok bool) {
+	side := func(g *expression.GetField, t sql.Type, fsp int) sql.Expression {
+		c := expression.NewConvertWithLengthAndScale(retypedField(g, t), expression.ConvertToDatetime, fsp, 0)
+		if timetype.Is(t) {
+			return &castTimeDatetime{c}
+		}
+		return c
+	}
+	precision := func(t sql.Type) (int, bool) {
+		if timetype.Is(t) {
+			return timetype.PrecisionOf(t)
+		}
+		if d, ok := t.(sql.DatetimeType); ok && dateKind(t) {
+			return d.Precision(), true
+		}
+		return 0, false
+	}
+	if timetype.Is(lt) == timetype.Is(rt) {
+		return nil, nil, false
+	}
+	lf, lok := precision(lt)
+	rf, rok := precision(rt)
+	if !lok || !rok {
+		return nil, nil, false
+	}
+	if lcast >= 0 {
+		lf = lcast
+	}
+	if rcast >= 0 {
+		rf = rcast
+	}
+	fsp := max(lf, rf)
+	return expression.NewAlias(name[0], side(lg, lt, fsp)), expression.NewAlias(name[1], side(rg, rt, fsp)), true
+}
+
+// castTimeFsp is the precision of CAST(x AS TIME[(n)]) when that is
+// column i of the UNION side n; -1 for another column.
+func castTimeFsp(n sql.Node, i int) int {
+	c, ok := sideExpr(n, i).(*expression.Convert)
+	if !ok || !timetype.Is(c.Type()) {
+		return -1
+	}
+	return castTimePrecision(c)
 }
 
 // dateKind: DATE, DATETIME or TIMESTAMP.

@@ -102,7 +102,10 @@ func unionSetOp(ctx *sql.Context, so *plan.SetOp) (sql.Node, transform.TreeIdent
 	}
 	return setOpColumns(so, lp, rp, nested, func(i int, l, r sql.Expression) (sql.Expression, sql.Expression, bool, error) {
 		name := [2]string{ls[i].Name, rs[i].Name}
-		if nl, nr, ok := unionTemporalColumn(name, l, r, ls[i].Type, rs[i].Type); ok {
+		if nl, nr, ok := unionTemporalColumn(name, i, l, r, ls[i].Type, rs[i].Type, lp.Child, rp.Child); ok {
+			return nl, nr, true, nil
+		}
+		if nl, nr, ok := unionBranchColumn(name, i, l, r, ls[i].Type, rs[i].Type, lp.Child, rp.Child); ok { // unionbranch.go
 			return nl, nr, true, nil
 		}
 		if nl, nr, ok := unionNumberColumn(name, l, r, ls[i].Type, rs[i].Type); ok {
