@@ -79,7 +79,7 @@ func selectsUnion(n sql.Node) bool {
 		case *plan.SubqueryAlias:
 			n = nn.Child
 		case *plan.Limit, *plan.Sort, *plan.Offset, *plan.Distinct, *plan.TopN:
-			n = nn.(sql.UnaryNode).Child()
+			n = nn.Children()[0]
 		default:
 			return false
 		}

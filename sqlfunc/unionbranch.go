@@ -103,7 +103,7 @@ func sideExpr(n sql.Node, i int) sql.Expression {
 			}
 			return e
 		case *plan.Limit, *plan.Sort, *plan.Offset, *plan.Distinct, *plan.TopN, *plan.Having:
-			n = nn.(sql.UnaryNode).Child()
+			n = nn.Children()[0]
 		default:
 			return nil
 		}

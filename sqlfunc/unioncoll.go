@@ -130,7 +130,7 @@ func unionSideDT(ctx *sql.Context, n sql.Node, i int) (dtColl, bool) {
 		}
 		return unionItemDT(ctx, nn.SelectExprs[i])
 	case *plan.Sort, *plan.Limit, *plan.Offset, *plan.Filter, *plan.Having, *plan.Distinct, *plan.TopN:
-		return unionSideDT(ctx, nn.(sql.UnaryNode).Child(), i)
+		return unionSideDT(ctx, nn.Children()[0], i)
 	}
 	sch := n.Schema()
 	if i >= len(sch) {
