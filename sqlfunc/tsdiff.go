@@ -42,7 +42,7 @@ func (t *timestampDiff) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 	if !ok {
 		return t.TimestampDiff.Eval(ctx, row)
 	}
-	per := int64(0)
+	per, micros := int64(0), int64(0)
 	switch strings.TrimPrefix(strings.ToLower(us), "sql_tsi_") {
 	case "month":
 		per = 1
@@ -50,6 +50,18 @@ func (t *timestampDiff) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 		per = 3
 	case "year":
 		per = 12
+	case "microsecond":
+		micros = 1
+	case "second":
+		micros = 1e6
+	case "minute":
+		micros = 60e6
+	case "hour":
+		micros = 3600e6
+	case "day":
+		micros = 86400e6
+	case "week":
+		micros = 7 * 86400e6
 	default:
 		return t.TimestampDiff.Eval(ctx, row)
 	}
@@ -68,7 +80,52 @@ func (t *timestampDiff) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 		}
 		ts[i] = c.(time.Time)
 	}
+	if micros != 0 {
+		// From microsecond counts, truncated toward zero as MySQL does:
+		// GMS subtracts into a time.Duration, which saturates at ~292
+		// years (TIMESTAMPDIFF(SECOND, '0001-01-01', '9999-12-31') was
+		// 9223372036, MySQL 315537811200).
+		return (ts[1].UnixMicro() - ts[0].UnixMicro()) / micros, nil
+	}
 	return monthsBetween(ts[0], ts[1]) / per, nil
+}
+
+// dateDiff is DATEDIFF counted in calendar days: GMS subtracts the two
+// dates into a time.Duration, which saturates at ~292 years
+// (DATEDIFF('9999-12-31', '0001-01-01') was 106752, MySQL 3652058).
+type dateDiff struct{ *function.DateDiff }
+
+var _ sql.FunctionExpression = (*dateDiff)(nil)
+
+func newDateDiff(a, b sql.Expression) sql.Expression {
+	return &dateDiff{function.NewDateDiff(a, b).(*function.DateDiff)}
+}
+
+func (d *dateDiff) WithChildren(children ...sql.Expression) (sql.Expression, error) {
+	if len(children) != 2 {
+		return nil, sql.ErrInvalidChildrenNumber.New(d, len(children), 2)
+	}
+	return newDateDiff(children[0], children[1]), nil
+}
+
+func (d *dateDiff) Eval(ctx *sql.Context, row sql.Row) (any, error) {
+	var days [2]int64
+	for i, e := range []sql.Expression{d.LeftChild, d.RightChild} {
+		v, err := e.Eval(ctx, row)
+		if err != nil || v == nil {
+			return nil, err
+		}
+		c, _, err := types.DatetimeMaxPrecision.Convert(ctx, v)
+		if err != nil {
+			return nil, err
+		}
+		if c == nil {
+			return nil, nil
+		}
+		y, m, dd := c.(time.Time).Date()
+		days[i] = time.Date(y, m, dd, 0, 0, 0, 0, time.UTC).Unix() / 86400
+	}
+	return days[0] - days[1], nil
 }
 
 // monthsBetween is MySQL's count of whole months from a to b (negative
@@ -96,4 +153,5 @@ func monthsBetween(a, b time.Time) int64 {
 
 func init() {
 	functions["timestampdiff"] = sql.Function3{Name: "timestampdiff", Fn: newTimestampDiff}
+	functions["datediff"] = sql.Function2{Name: "datediff", Fn: newDateDiff}
 }
