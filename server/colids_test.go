@@ -1,7 +1,6 @@
 package server
 
 import (
-	"fmt"
 	"strings"
 	"testing"
 )
@@ -34,31 +33,10 @@ func TestUnionDistinctColumns(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", tc.q, err)
 		}
-		cols, _ := rows.Columns()
 		var got []string
-		for rows.Next() {
-			vals := make([]any, len(cols))
-			ptrs := make([]any, len(cols))
-			for i := range vals {
-				ptrs[i] = &vals[i]
-			}
-			if err := rows.Scan(ptrs...); err != nil {
-				t.Fatal(err)
-			}
-			parts := make([]string, len(vals))
-			for i, v := range vals {
-				switch v := v.(type) {
-				case nil:
-					parts[i] = "NULL"
-				case []byte:
-					parts[i] = string(v)
-				default:
-					parts[i] = fmt.Sprint(v)
-				}
-			}
-			got = append(got, strings.Join(parts, ","))
+		for _, r := range scanRows(t, rows) {
+			got = append(got, strings.Join(r, ","))
 		}
-		rows.Close()
 		if g := strings.Join(got, ";"); g != tc.want {
 			t.Errorf("%s:\n got %s\nwant %s", tc.q, g, tc.want)
 		}

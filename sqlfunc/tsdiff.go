@@ -65,20 +65,9 @@ func (t *timestampDiff) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 	default:
 		return t.TimestampDiff.Eval(ctx, row)
 	}
-	var ts [2]time.Time
-	for i, e := range []sql.Expression{t.e1, t.e2} {
-		v, err := e.Eval(ctx, row)
-		if err != nil || v == nil {
-			return nil, err
-		}
-		c, _, err := types.DatetimeMaxPrecision.Convert(ctx, v)
-		if err != nil {
-			return nil, err
-		}
-		if c == nil {
-			return nil, nil
-		}
-		ts[i] = c.(time.Time)
+	ts, ok, err := evalDatetimes(ctx, row, t.e1, t.e2)
+	if !ok {
+		return nil, err
 	}
 	if micros != 0 {
 		// From microsecond counts, truncated toward zero as MySQL does:
@@ -109,23 +98,33 @@ func (d *dateDiff) WithChildren(children ...sql.Expression) (sql.Expression, err
 }
 
 func (d *dateDiff) Eval(ctx *sql.Context, row sql.Row) (any, error) {
+	ts, ok, err := evalDatetimes(ctx, row, d.LeftChild, d.RightChild)
+	if !ok {
+		return nil, err
+	}
 	var days [2]int64
-	for i, e := range []sql.Expression{d.LeftChild, d.RightChild} {
-		v, err := e.Eval(ctx, row)
-		if err != nil || v == nil {
-			return nil, err
-		}
-		c, _, err := types.DatetimeMaxPrecision.Convert(ctx, v)
-		if err != nil {
-			return nil, err
-		}
-		if c == nil {
-			return nil, nil
-		}
-		y, m, dd := c.(time.Time).Date()
+	for i, t := range ts {
+		y, m, dd := t.Date()
 		days[i] = time.Date(y, m, dd, 0, 0, 0, 0, time.UTC).Unix() / 86400
 	}
 	return days[0] - days[1], nil
+}
+
+// evalDatetimes evaluates a and b as GMS's date functions read their
+// arguments (DATETIME(6)); ok is false for a NULL or an error.
+func evalDatetimes(ctx *sql.Context, row sql.Row, a, b sql.Expression) (ts [2]time.Time, ok bool, err error) {
+	for i, e := range []sql.Expression{a, b} {
+		v, err := e.Eval(ctx, row)
+		if err != nil || v == nil {
+			return ts, false, err
+		}
+		c, _, err := types.DatetimeMaxPrecision.Convert(ctx, v)
+		if err != nil || c == nil {
+			return ts, false, err
+		}
+		ts[i] = c.(time.Time)
+	}
+	return ts, true, nil
 }
 
 // monthsBetween is MySQL's count of whole months from a to b (negative
