@@ -64,12 +64,21 @@ func (o *oracle) arm(tb otable, specs []armSpec, first bool, lead string) string
 			specs[i].kind = k
 		}
 	}
+	// One arm in four is all literals and has no FROM (a derived UNION of
+	// such arms is where the colids bug was; see engine/colids.go), unless
+	// it must select a column.
+	lit := lead == "" && o.rng.Intn(4) == 0
+	for _, sp := range specs {
+		if first && sp.cls == "str" && sp.coll != o.litColl {
+			lit = false
+		}
+	}
 	for i := range specs {
 		sp := &specs[i]
 		var e string
 		var cands []ocol
 		for _, c := range tb.cols {
-			if sp.cls == "num" && kindIn(c.kind, "num") || sp.cls == "str" && kindIn(c.kind, "str") && c.coll == sp.coll {
+			if !lit && (sp.cls == "num" && kindIn(c.kind, "num") || sp.cls == "str" && kindIn(c.kind, "str") && c.coll == sp.coll) {
 				cands = append(cands, c)
 			}
 		}
@@ -106,6 +115,9 @@ func (o *oracle) arm(tb otable, specs []armSpec, first bool, lead string) string
 			}
 		}
 		sel = append(sel, fmt.Sprintf("%s AS c%d", e, i))
+	}
+	if lit {
+		return "SELECT " + strings.Join(sel, ", ")
 	}
 	q := fmt.Sprintf("SELECT %s FROM %s", strings.Join(sel, ", "), tb.name)
 	if o.rng.Intn(2) == 0 {
@@ -265,6 +277,9 @@ func (o *oracle) setOpCheck() (string, string, error) {
 	empty := func(q string) string {
 		if i := strings.Index(q, " WHERE "); i >= 0 {
 			return q[:i] + " WHERE (" + q[i+7:] + ") AND FALSE"
+		}
+		if !strings.Contains(q, " FROM ") {
+			return q + " FROM DUAL WHERE FALSE"
 		}
 		return q + " WHERE FALSE"
 	}
