@@ -37,6 +37,9 @@ var (
 //     index ranges, pushed filters, join conditions) must equal
 //     SELECT SUM(CASE WHEN p THEN 1 ELSE 0 END) FROM t, which it cannot.
 //
+// With the derived kind (see kindsOn) a third oracle checks set operations
+// against their arms (setOpCheck in oracle_derived_test.go).
+//
 // A failure shows the minimized query pair; failures of one shape are
 // reported once, and a run stops after 5. MYRIAD_ORACLE_TYPED=1 never
 // compares strings with numbers (see scalar).
