@@ -200,7 +200,7 @@ type oracle struct {
 	view    []ocol
 	litColl gmssql.CollationID
 	seen    map[string]bool
-	dups     int
+	dups    int
 }
 
 // shapeRe matches what varies between reports of one bug: columns and literals.
