@@ -37,6 +37,9 @@ var (
 //     index ranges, pushed filters, join conditions) must equal
 //     SELECT SUM(CASE WHEN p THEN 1 ELSE 0 END) FROM t, which it cannot.
 //
+// With the derived kind (see kindsOn) a third oracle checks set operations
+// against their arms (setOpCheck in oracle_derived_test.go).
+//
 // A failure shows the minimized query pair; failures of one shape are
 // reported once, and a run stops after 5. MYRIAD_ORACLE_TYPED=1 never
 // compares strings with numbers (see scalar).
@@ -102,12 +105,29 @@ func TestOracles(t *testing.T) {
 	defer conn.Close()
 	o := &oracle{t: t, conn: conn, rng: rand.New(rand.NewSource(seed)), seed: seed,
 		onlyTyp: ci || os.Getenv("MYRIAD_ORACLE_TYPED") == "1", ciSafe: ci, seen: map[string]bool{}}
-	o.sub, o.win = kindsOn(os.Getenv("MYRIAD_ORACLE_KINDS"), ci)
-	t.Logf("kinds: subqueries %v, window functions %v", o.sub, o.win)
+	o.sub, o.win, o.derived = kindsOn(os.Getenv("MYRIAD_ORACLE_KINDS"), ci)
+	t.Logf("kinds: subqueries %v, window functions %v, derived tables and set operations %v", o.sub, o.win, o.derived)
+	if o.derived {
+		rs, err := o.query("SELECT COLLATION('a')")
+		if err != nil || len(rs) != 1 {
+			t.Fatalf("SELECT COLLATION('a'): %v", err)
+		}
+		if o.litColl, err = gmssql.ParseCollation("", rs[0], false); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// MYRIAD_ORACLE_MAXFAIL raises the number of distinct failures a run
+	// stops after, so that a long run looks past a known bug's shapes.
+	maxFail := 5
+	if v := os.Getenv("MYRIAD_ORACLE_MAXFAIL"); v != "" {
+		if maxFail, err = strconv.Atoi(v); err != nil {
+			t.Fatalf("MYRIAD_ORACLE_MAXFAIL: %v", err)
+		}
+	}
 	deadline := time.Now().Add(dur)
 	round := 0
 	more := func() bool {
-		return time.Now().Before(deadline) && o.failures < 5 && (maxChecks < 0 || o.checks < maxChecks)
+		return time.Now().Before(deadline) && o.failures < maxFail && (maxChecks < 0 || o.checks < maxChecks)
 	}
 	for more() {
 		o.newSchema(round)
@@ -123,16 +143,18 @@ func TestOracles(t *testing.T) {
 }
 
 // kindsOn reads MYRIAD_ORACLE_KINDS, the generator's optional expression
-// kinds: "sub" (subqueries), "win" (window functions), "all", "none". The
-// default CI run (ci) has none, so that its seed replays as before; an
-// on-demand run has both (sub since suborc: two 10-minute runs of all
-// kinds clean, see docs/COMPATIBILITY.md).
-func kindsOn(v string, ci bool) (sub, win bool) {
+// kinds: "sub" (subqueries), "win" (window functions), "derived" (derived
+// tables, CTEs, a view and set operations, and the set operation oracle;
+// see oracle_derived_test.go), "all", "none". The default CI run (ci) has
+// none, so that its seed replays as before; an on-demand run has all (sub
+// since suborc: two 10-minute runs of all kinds clean, see
+// docs/COMPATIBILITY.md).
+func kindsOn(v string, ci bool) (sub, win, derived bool) {
 	if v == "" {
 		if ci {
-			return false, false
+			return false, false, false
 		}
-		v = "sub,win"
+		v = "all"
 	}
 	for _, k := range strings.Split(v, ",") {
 		switch strings.TrimSpace(k) {
@@ -140,11 +162,13 @@ func kindsOn(v string, ci bool) (sub, win bool) {
 			sub = true
 		case "win":
 			win = true
+		case "derived":
+			derived = true
 		case "all":
-			sub, win = true, true
+			sub, win, derived = true, true, true
 		}
 	}
-	return sub, win
+	return sub, win, derived
 }
 
 type oracle struct {
@@ -168,8 +192,15 @@ type oracle struct {
 	// tables of window functions, on in on-demand runs (see
 	// kindsOn).
 	sub, win bool
-	seen     map[string]bool
-	dups     int
+	// derived: the derived kind (see oracle_derived_test.go); with is the
+	// check's CTE, put before every query; view the columns of the
+	// schema's view v0 (nil if none); litColl a string literal's collation.
+	derived bool
+	with    string
+	view    []ocol
+	litColl gmssql.CollationID
+	seen    map[string]bool
+	dups    int
 }
 
 // shapeRe matches what varies between reports of one bug: columns and literals.
@@ -235,6 +266,13 @@ func (o *oracle) newSchema(round int) {
 		o.exec(fmt.Sprintf("INSERT INTO %s VALUES %s", tb.name, strings.Join(vals, ", ")))
 		o.tables = append(o.tables, tb)
 	}
+	o.view = nil
+	if o.derived {
+		q, cols := o.setQuery()
+		if _, err := o.conn.ExecContext(context.Background(), "CREATE VIEW v0 AS "+q); err == nil {
+			o.view = cols
+		}
+	}
 }
 
 func (o *oracle) exec(q string) {
@@ -283,6 +321,9 @@ type scope struct {
 	// inSub: this scope is a subquery's (outer columns and its own); the
 	// generator nests no subquery in another, to keep a check's cost low.
 	inSub bool
+	// derived: the scope's rows come from a derived table that may spell a
+	// group by any member (DISTINCT, UNION), so rows compare by key.
+	derived bool
 }
 
 func (o *oracle) scopeOf(tabs ...otable) scope {
@@ -562,18 +603,39 @@ type check func(p string) (string, error)
 func (o *oracle) check() {
 	o.checks++
 	o.typed = o.onlyTyp || o.rng.Intn(4) > 0
+	o.with = ""
+	if o.derived && o.rng.Intn(6) == 0 {
+		name, diff, err := o.setOpCheck()
+		if err != nil {
+			o.skipped++
+		} else if diff != "" && !o.seen[name+shapeRe.ReplaceAllString(diff, "?")] {
+			o.seen[name+shapeRe.ReplaceAllString(diff, "?")] = true
+			o.failures++
+			o.t.Errorf("%s mismatch (seed %d)\n  schema: %s\n%s", name, o.seed, o.schemaSQL(), diff)
+		}
+		return
+	}
 	var from string
 	var s scope
 	n := 3
 	if o.win {
 		n = 4
 	}
+	if o.derived {
+		n = 6
+	}
 	switch o.rng.Intn(n) {
 	case 0, 1:
 		tb := o.tables[o.rng.Intn(2)]
 		from, s = tb.name, o.scopeOf(tb)
 	case 3:
+		if !o.win {
+			from, s = o.derivedFrom()
+			break
+		}
 		from, s = o.windowed(o.tables[o.rng.Intn(2)])
+	case 4, 5:
+		from, s = o.derivedFrom()
 	default:
 		t0, t1 := o.tables[0], o.tables[1]
 		s = o.scopeOf(t0, t1)
@@ -596,7 +658,12 @@ func (o *oracle) check() {
 	var c check
 	switch o.rng.Intn(7) {
 	case 0, 1:
-		name, c = "TLP where", o.tlpRows(fmt.Sprintf("SELECT %s FROM %s", strings.Join(s.cols, ", "), from), nil)
+		q := fmt.Sprintf("SELECT %s FROM %s", strings.Join(s.cols, ", "), from)
+		if s.derived {
+			name, c = "TLP where", o.tlpKeyed(q, rowKey(s))
+			break
+		}
+		name, c = "TLP where", o.tlpRows(q, nil)
 	case 2:
 		name, c = "TLP distinct", o.tlpRows(fmt.Sprintf("SELECT DISTINCT %s FROM %s", col, from), key)
 	case 3:
@@ -629,7 +696,12 @@ func (o *oracle) check() {
 	}
 	o.seen[shape] = true
 	o.failures++
-	o.t.Errorf("%s mismatch (seed %d)\n  schema: %s\n  predicate: %s\n%s", name, o.seed, o.schemaSQL(), p, diff)
+	with := o.with
+	o.with = ""
+	if with != "" {
+		with = "\n  with: " + with
+	}
+	o.t.Errorf("%s mismatch (seed %d)\n  schema: %s%s\n  predicate: %s\n%s", name, o.seed, o.schemaSQL(), with, p, diff)
 }
 
 // shrink replaces subtrees of p by their own subtrees or by NULL while the
@@ -709,6 +781,12 @@ func (o *oracle) schemaSQL() string {
 			fmt.Fprintf(&b, "INSERT INTO %s VALUES %s;\n    ", tb.name, strings.Join(vals, ", "))
 		}
 	}
+	if o.view != nil {
+		var n, def, cs, cc string
+		if err := o.conn.QueryRowContext(context.Background(), "SHOW CREATE VIEW v0").Scan(&n, &def, &cs, &cc); err == nil {
+			b.WriteString(def + ";\n    ")
+		}
+	}
 	return b.String()
 }
 
@@ -716,6 +794,7 @@ func (o *oracle) schemaSQL() string {
 func (o *oracle) query(q string) ([]string, error) {
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
+	q = o.with + q
 	rows, err := o.conn.QueryContext(ctx, q)
 	if err != nil {
 		var me *mysql.MySQLError
