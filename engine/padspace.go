@@ -58,6 +58,13 @@ func PadSpace(ctx *sql.Context, n sql.Node) (sql.Node, transform.TreeIdentity, e
 				return setOpSortOnKeys(ctx, nn)
 			}
 			return unionOnKeys(ctx, nn)
+		case *plan.Filter:
+			// GMS pushes a derived table's WHERE down onto its UNION
+			// with the fields of the union's first side; re-point them
+			// at the union's (or its rewrite's) own columns.
+			if f, ok := filterOverSetOp(nn); ok {
+				return f, transform.NewTree, nil
+			}
 		case *plan.GroupBy:
 			keys, changed := wrapKeys(ctx, nn.GroupByExprs)
 			sel, selChanged, err := wrapExprs(ctx, nn.SelectedExprs)

@@ -25,6 +25,9 @@ func TestUnionDistinctColumns(t *testing.T) {
 		{"SELECT JSON_OBJECTAGG(k, v) FROM (SELECT 'a' k, 1 v UNION SELECT 'b', 2 UNION SELECT 'a', 3) t", `{"a": 3, "b": 2}`},
 		{"SELECT * FROM (SELECT DISTINCT 'x' c, id, s FROM cid) t ORDER BY id", "x,1,a;x,2,b;x,3,NULL;x,4,A"},
 		{"SELECT * FROM (SELECT x, s FROM cid UNION SELECT 10, 'q') t ORDER BY x, s", "NULL,b;10,a;10,q;30,NULL"},
+		// A derived table's WHERE pushed onto its UNION reads its column.
+		{"SELECT * FROM (SELECT id AS o, x FROM cid UNION ALL SELECT id + 10, x FROM cid) d WHERE x = 30 ORDER BY o", "3,30;13,30"},
+		{"SELECT * FROM (SELECT id AS o, s FROM cid UNION ALL SELECT id + 100, s FROM cid) d WHERE s = 'b' ORDER BY o", "2,b;102,b"},
 		// The union's own ORDER BY ... LIMIT sorts by its column.
 		{"SELECT * FROM (SELECT x, s FROM cid UNION SELECT x, s FROM cid ORDER BY x DESC LIMIT 2) t ORDER BY x", "10,a;30,NULL"},
 		{"(SELECT id, s FROM cid ORDER BY id DESC LIMIT 2) UNION (SELECT id, s FROM cid ORDER BY x, id LIMIT 1) ORDER BY id", "2,b;3,NULL;4,A"},

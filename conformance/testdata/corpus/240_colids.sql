@@ -23,3 +23,15 @@ WITH c AS (SELECT x, s FROM cid UNION SELECT x, s FROM cid ORDER BY s DESC, x LI
 (SELECT id, s FROM cid ORDER BY id DESC LIMIT 2) UNION (SELECT id, s FROM cid ORDER BY x, id LIMIT 1) ORDER BY id;
 SELECT * FROM ((SELECT id, s FROM cid ORDER BY id DESC LIMIT 2) UNION (SELECT id, s FROM cid ORDER BY x, id LIMIT 1) ORDER BY id) t ORDER BY id;
 SELECT * FROM (SELECT DISTINCT s, x FROM cid ORDER BY x DESC, s LIMIT 2) t ORDER BY x;
+-- A derived table's WHERE that GMS pushes onto its UNION kept the first
+-- side's column ids, which can equal the union's own (oracle2's finding 1):
+-- `WHERE n = 2` read column 0.
+CREATE TABLE cid2 (id INT PRIMARY KEY, n INT, c VARCHAR(10));
+INSERT INTO cid2 VALUES (1, NULL, 'a'), (2, NULL, 'b'), (4, 2, 'c');
+SELECT * FROM (SELECT id AS o, n FROM cid2 UNION ALL SELECT id + 10, n FROM cid2) d WHERE n = 2 ORDER BY o;
+SELECT * FROM (SELECT id AS o, n FROM cid2 UNION SELECT id + 10, n FROM cid2) d WHERE n = 2 ORDER BY o;
+SELECT * FROM (SELECT id AS o, c FROM cid2 UNION SELECT id + 100, LOWER(c) FROM cid2) d WHERE c = 'a' ORDER BY o;
+SELECT * FROM (SELECT id AS o, c FROM cid2 UNION ALL SELECT id + 100, LOWER(c) FROM cid2) d WHERE c = 'a' ORDER BY o;
+SELECT o, c FROM (SELECT id AS o, c FROM cid2 UNION SELECT id + 100, LOWER(c) FROM cid2 ORDER BY o LIMIT 9) d WHERE c = 'a' ORDER BY o;
+WITH d AS (SELECT id AS o, n FROM cid2 UNION ALL SELECT id, n FROM cid2) SELECT * FROM d WHERE n IS NULL ORDER BY o;
+SELECT * FROM (SELECT n, id FROM cid2 UNION ALL SELECT n, id FROM cid2) d WHERE id = 2 ORDER BY n;
