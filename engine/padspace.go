@@ -794,11 +794,20 @@ func branchCoercibility(ctx *sql.Context, n sql.Node, i int) (sql.CollationID, b
 					}
 				}
 			}
+			if inner.Type() == types.Null {
+				return sql.Collation_Unspecified, 6, true
+			}
 			if !types.IsTextOnly(inner.Type()) {
 				return 0, 0, false
 			}
 			c, k := coercibility(ctx, inner)
 			return c, k, true
+		}
+		if e.Type() == types.Null {
+			// A NULL arm is IGNORABLE (6): the other arms decide, as in
+			// MySQL; it kept the whole union out of the rewrite, so
+			// UNION deduplicated 'a' and 'A' as two rows.
+			return sql.Collation_Unspecified, 6, true
 		}
 		if !types.IsTextOnly(e.Type()) {
 			return 0, 0, false

@@ -28,6 +28,8 @@ func TestUnionDistinctColumns(t *testing.T) {
 		// A derived table's WHERE pushed onto its UNION reads its column.
 		{"SELECT * FROM (SELECT id AS o, x FROM cid UNION ALL SELECT id + 10, x FROM cid) d WHERE x = 30 ORDER BY o", "3,30;13,30"},
 		{"SELECT * FROM (SELECT id AS o, s FROM cid UNION ALL SELECT id + 100, s FROM cid) d WHERE s = 'b' ORDER BY o", "2,b;102,b"},
+		// A NULL arm leaves the union's collation to the other arms.
+		{"SELECT COUNT(*) FROM (SELECT s AS a, s AS b FROM cid UNION SELECT 'x', NULL) d", "4"},
 		// The union's own ORDER BY ... LIMIT sorts by its column.
 		{"SELECT * FROM (SELECT x, s FROM cid UNION SELECT x, s FROM cid ORDER BY x DESC LIMIT 2) t ORDER BY x", "10,a;30,NULL"},
 		{"(SELECT id, s FROM cid ORDER BY id DESC LIMIT 2) UNION (SELECT id, s FROM cid ORDER BY x, id LIMIT 1) ORDER BY id", "2,b;3,NULL;4,A"},
