@@ -106,7 +106,7 @@ func runArithCases(t *testing.T, db *sql.DB, setup string, cases []arithCase) {
 // the statement with 1292.
 func TestDateDiffSpans(t *testing.T) {
 	ts := startServer(t, t.TempDir())
-	db := ts.connect("")
+	db := ts.connectWith("", "parseTime=false")
 	db.SetMaxIdleConns(0)
 	mustExec(t, db, "CREATE DATABASE da")
 	mustExec(t, db, "CREATE TABLE da.t (a DATETIME(6), b DATETIME(6), d DATE)")
@@ -138,5 +138,29 @@ func TestDateDiffSpans(t *testing.T) {
 	runArithCases(t, db, "SET sql_mode = ''", []arithCase{
 		{q: "SELECT DATEDIFF('2024-01-00','2024-01-01')", want: "NULL", warn: 1292},
 		{q: "SELECT TIMESTAMPDIFF(MONTH,'2024-00-15','2024-03-14')", want: "NULL", warn: 1292},
+	})
+}
+
+// TestStrToDateFraction: STR_TO_DATE with %f reads at most six digits as
+// a fraction ('5' is .500000; Myriad read 5 µs, or dropped the fraction)
+// and is DATETIME(6)/TIME(6), without %f DATETIME/TIME; input that ends
+// before the format is the parts read (was NULL); a seventh digit or other
+// trailing input is warning 1292.
+func TestStrToDateFraction(t *testing.T) {
+	ts := startServer(t, t.TempDir())
+	db := ts.connectWith("", "parseTime=false")
+	db.SetMaxIdleConns(0)
+	runArithCases(t, db, "", []arithCase{
+		{q: "SELECT STR_TO_DATE('2024-01-02 03:04:05.5','%Y-%m-%d %H:%i:%s.%f')", want: "2024-01-02 03:04:05.500000", types: "DATETIME"},
+		{q: "SELECT STR_TO_DATE('2024-01-02 03:04:05','%Y-%m-%d %H:%i:%s'), STR_TO_DATE('2024-01-02','%Y-%m-%d')", want: "2024-01-02 03:04:05 | 2024-01-02", types: "DATETIME | DATE"},
+		{q: "SELECT STR_TO_DATE('03:04:05.123','%H:%i:%s.%f'), STR_TO_DATE('03:04:05','%H:%i:%s'), STR_TO_DATE('05.000007','%s.%f')", want: "03:04:05.123000 | 03:04:05 | 00:00:05.000007", types: "TIME | TIME | TIME"},
+		{q: "SELECT STR_TO_DATE('2024-01-02 03:04:05.1234567','%Y-%m-%d %H:%i:%s.%f')", want: "2024-01-02 03:04:05.123456", warn: 1292},
+		{q: "SELECT STR_TO_DATE('10:11:12','%H:%i:%s.%f'), STR_TO_DATE('2024-01-02','%Y-%m-%d %H:%i:%s')", want: "10:11:12.000000 | 2024-01-02 00:00:00"},
+		{q: "SELECT STR_TO_DATE('2024-01-02xyz','%Y-%m-%d')", want: "2024-01-02", warn: 1292},
+		{q: "SELECT STR_TO_DATE('2024-01-02 3PM','%Y-%m-%d %h%p'), STR_TO_DATE('12:30:45 AM','%r')", want: "2024-01-02 15:00:00 | 00:30:45"},
+		// Month and day 0 (GMS moved them to 2023-11-30): NULL under
+		// NO_ZERO_IN_DATE.
+		{q: "SELECT STR_TO_DATE('10:11:12.5 2024','%H:%i:%s.%f %Y')", want: "NULL", warn: 1411},
+		{q: "SELECT STR_TO_DATE('2024-02-30','%Y-%m-%d')", want: "NULL", warn: 1411},
 	})
 }

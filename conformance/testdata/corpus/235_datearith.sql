@@ -19,3 +19,15 @@ SELECT TIMESTAMPDIFF(MINUTE, TIME'10:00:00', TIME'12:30:00'), DATEDIFF(TIME'25:0
 -- TIME_FUZZY_DATE, so check_date refuses a zero part whatever the
 -- sql_mode); Myriad failed the statement with 1292.
 SELECT DATEDIFF('2024-01-00','2024-01-01'), TIMESTAMPDIFF(DAY,'2024-00-05','2024-01-05'), DATEDIFF('0000-00-00','2024-01-01'), DATEDIFF('abc','2024-01-01'), DATEDIFF('2024-02-30','2024-01-01');
+-- STR_TO_DATE's %f: at most six digits, read as a fraction ('5' is
+-- .500000; Myriad dropped it, or read 5 µs), DATETIME(6)/TIME(6) with %f,
+-- DATETIME/TIME without; input that ends before the format is the parts
+-- read (Myriad: NULL); a seventh digit is trailing input (warning 1292).
+SELECT STR_TO_DATE('2024-01-02 03:04:05.5','%Y-%m-%d %H:%i:%s.%f'), STR_TO_DATE('2024-01-02 03:04:05','%Y-%m-%d %H:%i:%s'), STR_TO_DATE('2024-01-02','%Y-%m-%d');
+SELECT STR_TO_DATE('03:04:05.123','%H:%i:%s.%f'), STR_TO_DATE('03:04:05','%H:%i:%s'), STR_TO_DATE('05.000007','%s.%f');
+SELECT STR_TO_DATE('2024-01-02 03:04:05.1234567','%Y-%m-%d %H:%i:%s.%f'), STR_TO_DATE('10:11:12.1234567','%H:%i:%s.%f');
+SELECT STR_TO_DATE('10:11:12','%H:%i:%s.%f'), STR_TO_DATE('10:11:12.','%H:%i:%s.%f'), STR_TO_DATE('2024-01-02','%Y-%m-%d %H:%i:%s');
+SELECT STR_TO_DATE('2024-01-02xyz','%Y-%m-%d'), STR_TO_DATE('10:11:12xyz','%H:%i:%s');
+CREATE TABLE fmts (id INT PRIMARY KEY, s VARCHAR(40), f VARCHAR(40));
+INSERT INTO fmts VALUES (1, '2024-01-02 03:04:05.25', '%Y-%m-%d %H:%i:%s.%f'), (2, '2024-01-02', '%Y-%m-%d');
+SELECT id, STR_TO_DATE(s, f), STR_TO_DATE(s, '%Y-%m-%d %H:%i:%s.%f') FROM fmts ORDER BY id;
