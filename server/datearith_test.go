@@ -164,3 +164,28 @@ func TestStrToDateFraction(t *testing.T) {
 		{q: "SELECT STR_TO_DATE('2024-02-30','%Y-%m-%d')", want: "NULL", warn: 1411},
 	})
 }
+
+// TestTimeFunctionDayForm: TIME() and CAST(... AS TIME) of MySQL's day form
+// 'D hh[:mm[:ss[.f]]]' (TIME('1 02:03:04') was NULL); days beyond 838:59:59
+// are clamped to it with warning 1292 (CAST('35 00:00:00' AS TIME) was
+// 00:00:35); a TIME column stores the day form.
+func TestTimeFunctionDayForm(t *testing.T) {
+	ts := startServer(t, t.TempDir())
+	db := ts.connectWith("", "parseTime=false")
+	db.SetMaxIdleConns(0)
+	mustExec(t, db, "CREATE DATABASE da")
+	mustExec(t, db, "CREATE TABLE da.tt (id INT PRIMARY KEY, t TIME(2))")
+	mustExec(t, db, "INSERT INTO da.tt VALUES (1,'1 02:03:04'),(2,'1 02:03'),(3,'1 02'),(4,'-1 02:03:04.5'),(5,'34 22:59:59')")
+	mustExec(t, db, "UPDATE da.tt SET t = '2 01:00:00' WHERE id = 3")
+	runArithCases(t, db, "", []arithCase{
+		{q: "SELECT TIME('1 02:03:04'), TIME('1 02:03'), TIME('1 02'), TIME('-1 02:03:04'), TIME('34 22:59:59')", want: "26:03:04 | 26:03:00 | 26:00:00 | -26:03:04 | 838:59:59"},
+		{q: "SELECT TIME('1 02:03:04.25'), TIME(' 1 2:3:4 '), TIME('0 0:0:1'), TIME('1 02:03:04.1234567')", want: "26:03:04.25 | 26:03:04 | 00:00:01 | 26:03:04.123457"},
+		{q: "SELECT TIME('35 00:00:00')", want: "838:59:59", warn: 1292},
+		{q: "SELECT TIME('-35 00:00:00')", want: "-838:59:59", warn: 1292},
+		{q: "SELECT CAST('1 02:03:04' AS TIME), CAST('1 02:03' AS TIME), CAST('1 02' AS TIME), CAST('-1 02:03:04.5' AS TIME(1))", want: "26:03:04 | 26:03:00 | 26:00:00 | -26:03:04.5"},
+		{q: "SELECT CAST('35 00:00:00' AS TIME)", want: "838:59:59", warn: 1292},
+		{q: "SELECT GROUP_CONCAT(t ORDER BY id) FROM da.tt", want: "26:03:04.00,26:03:00.00,49:00:00.00,-26:03:04.50,838:59:59.00"},
+		// TIME() of a TIME beyond a day (was its time of day).
+		{q: "SELECT GROUP_CONCAT(TIME(t) ORDER BY id) FROM da.tt", want: "26:03:04.00,26:03:00.00,49:00:00.00,-26:03:04.50,838:59:59.00"},
+	})
+}

@@ -31,3 +31,13 @@ SELECT STR_TO_DATE('2024-01-02xyz','%Y-%m-%d'), STR_TO_DATE('10:11:12xyz','%H:%i
 CREATE TABLE fmts (id INT PRIMARY KEY, s VARCHAR(40), f VARCHAR(40));
 INSERT INTO fmts VALUES (1, '2024-01-02 03:04:05.25', '%Y-%m-%d %H:%i:%s.%f'), (2, '2024-01-02', '%Y-%m-%d');
 SELECT id, STR_TO_DATE(s, f), STR_TO_DATE(s, '%Y-%m-%d %H:%i:%s.%f') FROM fmts ORDER BY id;
+-- TIME() and CAST(... AS TIME) of the day form 'D hh[:mm[:ss[.f]]]'
+-- (Myriad's TIME('1 02:03:04') was NULL); beyond 838:59:59 it is clamped
+-- with warning 1292 (CAST('35 00:00:00' AS TIME) was 00:00:35).
+SELECT TIME('1 02:03:04'), TIME('1 02:03'), TIME('1 02'), TIME('-1 02:03:04'), TIME('34 22:59:59'), TIME('35 00:00:00');
+SELECT TIME('1 02:03:04.25'), TIME(' 1 2:3:4 '), TIME('0 0:0:1');
+SELECT CAST('1 02:03:04' AS TIME), CAST('1 02:03' AS TIME), CAST('1 02' AS TIME), CAST('-1 02:03:04.5' AS TIME(1)), CAST('35 00:00:00' AS TIME);
+CREATE TABLE dayform (id INT PRIMARY KEY, t TIME(2));
+INSERT INTO dayform VALUES (1,'1 02:03:04'),(2,'1 02:03'),(3,'1 02'),(4,'-1 02:03:04.5'),(5,'34 22:59:59');
+UPDATE dayform SET t = '2 01:00:00' WHERE id = 3;
+SELECT id, t, TIME(t), t + 0 FROM dayform ORDER BY id;
