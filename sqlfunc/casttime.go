@@ -40,10 +40,9 @@ func (c *castStrTime) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 	if !ok {
 		return c.Convert.Eval(ctx, row)
 	}
-	if hms, ok := timetype.DayTime(s); ok {
+	if ts, ok := dayTimeOf(ctx, s); ok {
 		// 'D hh:mm:ss' (GMS's parser has no day field).
-		r, _, err := c.Convert.Type().Convert(ctx, hms)
-		return r, err
+		return ts, nil
 	}
 	m := datetimeText.FindStringSubmatch(strings.TrimSpace(s))
 	if m == nil {

@@ -8,13 +8,28 @@ import (
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/go-mysql-server/sql/expression"
 	"github.com/dolthub/go-mysql-server/sql/expression/function"
+	"github.com/dolthub/go-mysql-server/sql/planbuilder/dateparse"
 	"github.com/dolthub/go-mysql-server/sql/types"
+	"github.com/dolthub/vitess/go/sqltypes"
+
+	"github.com/myriaddb/myriad/timetype"
 )
 
-// strToDate is STR_TO_DATE with `%p` and `%r` applied: GMS's parser reads
-// the AM/PM marker and drops it, so '1:02PM' with '%h:%i%p' was 01:02 and
-// '12:02 AM' 12:02. The marker is the input's AM or PM after a digit or a
-// space (no English month or day name holds either).
+// strToDate is STR_TO_DATE as MySQL's Item_func_str_to_date answers it,
+// around GMS's parser (dateparse):
+//   - `%p` and `%r` applied: GMS reads the AM/PM marker and drops it, so
+//     '1:02PM' with '%h:%i%p' was 01:02 and '12:02 AM' 12:02. The marker is
+//     the input's AM or PM after a digit or a space (no English month or
+//     day name holds either).
+//   - `%f` read as MySQL reads it (strLayout): at most six digits, the
+//     digits of a fraction ('5' is 500000 µs; GMS read it as 5 µs, and a
+//     seventh digit as more microseconds), and the type has six
+//     fractional digits (DATETIME(6) or TIME(6)) when the format has %f;
+//     GMS dropped them (DATETIME) or always kept them (TIME).
+//   - input that ends before the format is a value of the parts read (MySQL
+//     stops at the end of the input): '10:11:12' with '%H:%i:%s.%f' was
+//     NULL. Input left after the format is warning 1292.
+//   - a date GMS moved (2024-02-30 became 2024-03-01) is NULL with 1411.
 type strToDate struct {
 	*function.StrToDate
 }
@@ -32,29 +47,85 @@ func (s *strToDate) WithChildren(children ...sql.Expression) (sql.Expression, er
 	return newStrToDate(children[0], children[1]), nil
 }
 
+// Type is MySQL's (fix_from_format): DATE for a format of date parts,
+// TIME(0|6) for one of time parts, DATETIME(0|6) for both, six fractional
+// digits with %f; DATETIME(6) when the format is not a constant.
+func (s *strToDate) Type() sql.Type {
+	t := s.StrToDate.Type()
+	lit, ok := s.Format.(*expression.Literal)
+	if !ok {
+		return types.DatetimeMaxPrecision
+	}
+	f, _ := lit.Value().(string)
+	fsp := 0
+	if hasFraction(f) {
+		fsp = 6
+	}
+	switch {
+	case types.IsTimespan(t) || timetype.Is(t):
+		return timetype.New(fsp)
+	case t == types.Date:
+		return t
+	}
+	return types.MustCreateDatetimeType(sqltypes.Datetime, fsp)
+}
+
+// hasFraction reports whether format has %f (not %%f).
+func hasFraction(format string) bool {
+	for i := 0; i+1 < len(format); i++ {
+		if format[i] == '%' {
+			if format[i+1] == 'f' {
+				return true
+			}
+			i++
+		}
+	}
+	return false
+}
+
 func (s *strToDate) Eval(ctx *sql.Context, row sql.Row) (any, error) {
-	v, err := s.StrToDate.Eval(ctx, row)
-	t, ok := v.(time.Time)
-	if err != nil || !ok {
-		return v, err
+	d, err := s.Date.Eval(ctx, row)
+	if err != nil || d == nil {
+		return nil, err
 	}
 	f, err := s.Format.Eval(ctx, row)
-	if err != nil {
+	if err != nil || f == nil {
 		return nil, err
 	}
-	fs, _ := f.(string)
-	d, err := s.Date.Eval(ctx, row)
-	if err != nil {
-		return nil, err
+	ds, ok1 := asString(d)
+	fs, ok2 := asString(f)
+	if !ok1 || !ok2 {
+		return s.StrToDate.Eval(ctx, row)
 	}
-	ds, _ := d.(string)
-	if normalized(ctx, ds, fs, t) {
+	lay := strLayout(ds, fs)
+	in, format := ds, fs
+	if lay.ok {
+		in, format = lay.input, lay.format
+	}
+	v, perr := dateparse.ParseDateWithFormat(in, format)
+	t, ok := v.(time.Time)
+	if perr != nil || !ok || normalized(ctx, in, format, t) {
+		if perr == nil && v == nil {
+			// dateparse's answer for input with no part.
+			return nil, nil
+		}
 		ctx.Session.Warn(&sql.Warning{Level: "Warning", Code: 1411,
 			Message: fmt.Sprintf("Incorrect datetime value: '%s' for function str_to_date", ds)})
 		return nil, nil
 	}
+	if lay.ok && lay.trailing {
+		kind := "datetime"
+		switch typ := s.Type(); {
+		case typ == types.Date:
+			kind = "date"
+		case timetype.Is(typ):
+			kind = "time"
+		}
+		ctx.Session.Warn(&sql.Warning{Level: "Warning", Code: erTruncatedWrongValue,
+			Message: fmt.Sprintf("Truncated incorrect %s value: '%s'", kind, ds)})
+	}
 	if !strings.Contains(fs, "%p") && !strings.Contains(fs, "%r") {
-		return v, nil
+		return t, nil
 	}
 	switch meridiem(ds) {
 	case "PM":
@@ -67,6 +138,111 @@ func (s *strToDate) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 		}
 	}
 	return t, nil
+}
+
+// layout is what strLayout makes of an input and a format.
+type layout struct {
+	ok bool
+	// input is the input with the digits of %f written as six (the
+	// microseconds GMS's parser reads) and anything after the format
+	// dropped; format is the format up to where the input ends.
+	input, format string
+	trailing      bool // the input had more than spaces after the format
+}
+
+// specWidth is how many digits MySQL's extract_date_time reads for a
+// numeric specifier.
+var specWidth = map[byte]int{
+	'Y': 4, 'X': 4, 'x': 4, 'j': 3, 'w': 1,
+	'y': 2, 'm': 2, 'c': 2, 'd': 2, 'e': 2, 'H': 2, 'k': 2, 'h': 2, 'I': 2,
+	'l': 2, 'i': 2, 's': 2, 'S': 2, 'U': 2, 'u': 2, 'V': 2, 'v': 2, 'f': 6,
+}
+
+// dateSpecs are the specifiers of date parts.
+const dateSpecs = "YyXxjwmcdeDMbWaUuVv"
+
+// strLayout walks format over input as MySQL's extract_date_time does
+// (spaces before a specifier skipped, a space in the format matches
+// nothing, other characters match themselves, numbers of at most
+// specWidth digits) to find the digits %f reads and where the input or
+// the format ends. ok is false for what it does not follow (names, %D,
+// %., a number after more than six fraction digits, a date part the input
+// ends before): GMS's parser alone then answers.
+func strLayout(input, format string) layout {
+	format = strings.NewReplacer("%T", "%H:%i:%s", "%r", "%I:%i:%S %p").Replace(format)
+	var out strings.Builder
+	i := 0
+	isDigit := func(c byte) bool { return c >= '0' && c <= '9' }
+	for p := 0; p < len(format); p++ {
+		if i >= len(input) {
+			// MySQL stops here; parts not read are 0, which only a time
+			// part may be for a value GMS can hold.
+			rest := format[p:]
+			for q := 0; q+1 < len(rest); q++ {
+				if rest[q] == '%' {
+					if strings.IndexByte(dateSpecs, rest[q+1]) >= 0 {
+						return layout{}
+					}
+					q++
+				}
+			}
+			return layout{ok: true, input: out.String(), format: strings.TrimRight(format[:p], " ")}
+		}
+		c := format[p]
+		if c != '%' || p+1 == len(format) {
+			if c == ' ' {
+				continue
+			}
+			if input[i] != c {
+				return layout{}
+			}
+			out.WriteByte(c)
+			i++
+			continue
+		}
+		p++
+		spec := format[p]
+		for i < len(input) && input[i] == ' ' {
+			out.WriteByte(' ')
+			i++
+		}
+		switch w := specWidth[spec]; {
+		case spec == 'p':
+			if i+2 > len(input) {
+				return layout{}
+			}
+			out.WriteString(input[i : i+2])
+			i += 2
+		case w > 0:
+			j := i
+			for j < len(input) && j-i < w && isDigit(input[j]) {
+				j++
+			}
+			if j == i {
+				return layout{}
+			}
+			if spec == 'f' {
+				out.WriteString((input[i:j] + "000000")[:6])
+				if j < len(input) && isDigit(input[j]) {
+					// A seventh digit: MySQL leaves it to what follows.
+					if strings.TrimSpace(format[p+1:]) != "" {
+						return layout{}
+					}
+					for j < len(input) && isDigit(input[j]) {
+						j++
+					}
+					return layout{ok: true, input: out.String(), format: format[:p+1], trailing: true}
+				}
+			} else {
+				out.WriteString(input[i:j])
+			}
+			i = j
+		default:
+			return layout{}
+		}
+	}
+	rest := input[i:]
+	return layout{ok: true, input: out.String(), format: format, trailing: strings.TrimSpace(rest) != ""}
 }
 
 // meridiem is "AM" or "PM" when s holds one after a digit or a space.
@@ -96,7 +272,7 @@ func normalized(ctx *sql.Context, ds, format string, t time.Time) bool {
 			continue
 		}
 		i++
-		if !strings.ContainsRune("YmdceHisT", rune(format[i])) {
+		if !strings.ContainsRune("YmdceHisTf", rune(format[i])) {
 			return false
 		}
 	}

@@ -1,20 +1,18 @@
 package sqlfunc
 
 import (
-	"strings"
-	"time"
-
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/go-mysql-server/sql/expression/function"
-	"github.com/dolthub/go-mysql-server/sql/types"
 )
 
-// timestampDiff is TIMESTAMPDIFF with MySQL's calendar arithmetic for
-// MONTH, QUARTER and YEAR: whole months between the two dates, one less
-// when the later date's day (and time of day) has not reached the
-// earlier's. GMS divides the elapsed hours by 30 or 365 days:
-// TIMESTAMPDIFF(YEAR, '2000-02-29', '2024-02-28') was 24, MONTH from
-// '2024-01-31' to '2024-03-01' 0. Other units are GMS's.
+// timestampDiff is TIMESTAMPDIFF(unit, a, b) as MySQL's
+// Item_func_timestamp_diff computes it: the span b - a from day numbers and
+// microseconds of the day, truncated toward zero in the unit; MONTH,
+// QUARTER and YEAR count whole calendar months (one less when b's day and
+// time of day have not reached a's). GMS subtracted time.Time values, whose
+// time.Duration saturates at 292 years (SECOND from 0001-01-01 to
+// 9999-12-31 was 9223372036, not 315537811200), and divided hours by 30 or
+// 365 days for months and years. Arguments are read as civilArg reads them.
 type timestampDiff struct {
 	*function.TimestampDiff
 	unit, e1, e2 sql.Expression
@@ -33,6 +31,19 @@ func (t *timestampDiff) WithChildren(children ...sql.Expression) (sql.Expression
 	return newTimestampDiff(children[0], children[1], children[2]), nil
 }
 
+// microsPer is the length of the units TIMESTAMPDIFF counts as spans.
+var microsPer = map[string]int64{
+	"microsecond": 1,
+	"second":      1_000_000,
+	"minute":      60_000_000,
+	"hour":        3_600_000_000,
+	"day":         86_400_000_000,
+	"week":        7 * 86_400_000_000,
+}
+
+// monthsPer is the months in the units TIMESTAMPDIFF counts in months.
+var monthsPer = map[string]int64{"month": 1, "quarter": 3, "year": 12}
+
 func (t *timestampDiff) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 	u, err := t.unit.Eval(ctx, row)
 	if err != nil || u == nil {
@@ -42,106 +53,39 @@ func (t *timestampDiff) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 	if !ok {
 		return t.TimestampDiff.Eval(ctx, row)
 	}
-	per, micros := int64(0), int64(0)
-	switch strings.TrimPrefix(strings.ToLower(us), "sql_tsi_") {
-	case "month":
-		per = 1
-	case "quarter":
-		per = 3
-	case "year":
-		per = 12
-	case "microsecond":
-		micros = 1
-	case "second":
-		micros = 1e6
-	case "minute":
-		micros = 60e6
-	case "hour":
-		micros = 3600e6
-	case "day":
-		micros = 86400e6
-	case "week":
-		micros = 7 * 86400e6
-	default:
+	unit := unitName(us)
+	per, months := microsPer[unit], monthsPer[unit]
+	if per == 0 && months == 0 {
+		// GMS's error for a unit it does not know.
 		return t.TimestampDiff.Eval(ctx, row)
 	}
-	ts, ok, err := evalDatetimes(ctx, row, t.e1, t.e2)
-	if !ok {
-		return nil, err
-	}
-	if micros != 0 {
-		// From microsecond counts, truncated toward zero as MySQL does:
-		// GMS subtracts into a time.Duration, which saturates at ~292
-		// years (TIMESTAMPDIFF(SECOND, '0001-01-01', '9999-12-31') was
-		// 9223372036, MySQL 315537811200).
-		return (ts[1].UnixMicro() - ts[0].UnixMicro()) / micros, nil
-	}
-	return monthsBetween(ts[0], ts[1]) / per, nil
-}
-
-// dateDiff is DATEDIFF counted in calendar days: GMS subtracts the two
-// dates into a time.Duration, which saturates at ~292 years
-// (DATEDIFF('9999-12-31', '0001-01-01') was 106752, MySQL 3652058).
-type dateDiff struct{ *function.DateDiff }
-
-var _ sql.FunctionExpression = (*dateDiff)(nil)
-
-func newDateDiff(a, b sql.Expression) sql.Expression {
-	return &dateDiff{function.NewDateDiff(a, b).(*function.DateDiff)}
-}
-
-func (d *dateDiff) WithChildren(children ...sql.Expression) (sql.Expression, error) {
-	if len(children) != 2 {
-		return nil, sql.ErrInvalidChildrenNumber.New(d, len(children), 2)
-	}
-	return newDateDiff(children[0], children[1]), nil
-}
-
-func (d *dateDiff) Eval(ctx *sql.Context, row sql.Row) (any, error) {
-	ts, ok, err := evalDatetimes(ctx, row, d.LeftChild, d.RightChild)
-	if !ok {
-		return nil, err
-	}
-	var days [2]int64
-	for i, t := range ts {
-		y, m, dd := t.Date()
-		days[i] = time.Date(y, m, dd, 0, 0, 0, 0, time.UTC).Unix() / 86400
-	}
-	return days[0] - days[1], nil
-}
-
-// evalDatetimes evaluates a and b as GMS's date functions read their
-// arguments (DATETIME(6)); ok is false for a NULL or an error.
-func evalDatetimes(ctx *sql.Context, row sql.Row, a, b sql.Expression) (ts [2]time.Time, ok bool, err error) {
-	for i, e := range []sql.Expression{a, b} {
+	var c [2]civil
+	for i, e := range []sql.Expression{t.e1, t.e2} {
 		v, err := e.Eval(ctx, row)
 		if err != nil || v == nil {
-			return ts, false, err
+			return nil, err
 		}
-		c, _, err := types.DatetimeMaxPrecision.Convert(ctx, v)
-		if err != nil || c == nil {
-			return ts, false, err
+		if c[i], ok = civilArg(ctx, v); !ok {
+			return nil, nil
 		}
-		ts[i] = c.(time.Time)
 	}
-	return ts, true, nil
+	if months != 0 {
+		return monthsBetween(c[0], c[1]) / months, nil
+	}
+	// Go's division truncates toward zero, as MySQL's of the absolute
+	// span with the sign put back.
+	return (c[1].micros() - c[0].micros()) / per, nil
 }
 
 // monthsBetween is MySQL's count of whole months from a to b (negative
 // when b is earlier).
-func monthsBetween(a, b time.Time) int64 {
-	neg := b.Before(a)
+func monthsBetween(a, b civil) int64 {
+	neg := b.micros() < a.micros()
 	if neg {
 		a, b = b, a
 	}
-	ay, am, ad := a.Date()
-	by, bm, bd := b.Date()
-	months := int64(by-ay)*12 + int64(bm-am)
-	tod := func(t time.Time) time.Duration {
-		y, m, d := t.Date()
-		return t.Sub(time.Date(y, m, d, 0, 0, 0, 0, t.Location()))
-	}
-	if bd < ad || (bd == ad && tod(b) < tod(a)) {
+	months := int64(b.y-a.y)*12 + int64(b.m-a.m)
+	if b.d < a.d || (b.d == a.d && b.us < a.us) {
 		months--
 	}
 	if neg {
@@ -152,5 +96,4 @@ func monthsBetween(a, b time.Time) int64 {
 
 func init() {
 	functions["timestampdiff"] = sql.Function3{Name: "timestampdiff", Fn: newTimestampDiff}
-	functions["datediff"] = sql.Function2{Name: "datediff", Fn: newDateDiff}
 }

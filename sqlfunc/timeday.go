@@ -1,0 +1,102 @@
+package sqlfunc
+
+import (
+	"fmt"
+	"regexp"
+	"strconv"
+
+	"github.com/dolthub/go-mysql-server/sql"
+	"github.com/dolthub/go-mysql-server/sql/expression/function"
+	"github.com/dolthub/go-mysql-server/sql/types"
+	"github.com/dolthub/vitess/go/mysql"
+)
+
+// dayTimeText is MySQL's 'D hh:mm:ss.f' TIME text and its shorter forms
+// 'D hh:mm' and 'D hh' (str_to_time's DAYS_TO_SECOND form).
+var dayTimeText = regexp.MustCompile(`^\s*(-?)(\d+)\s+(\d{1,3})(?::(\d{1,2})(?::(\d{1,2})(?:\.(\d*))?)?)?\s*$`)
+
+// dayTimeOf reads s in the day form as MySQL's str_to_time does: the days
+// are hours (any number of them: beyond 838:59:59 the value is clamped to
+// it with warning 1292, as adjust_time_range does; GMS read no day field
+// and timetype's reading stops at 34 days), minutes and seconds below 60,
+// a fraction rounded to microseconds. ok is false when s is not in the day
+// form, or is (with a minute or second of 60 or more) no TIME.
+func dayTimeOf(ctx *sql.Context, s string) (types.Timespan, bool) {
+	m := dayTimeText.FindStringSubmatch(s)
+	if m == nil {
+		return 0, false
+	}
+	num := func(t string) int64 {
+		n, _ := strconv.ParseInt(t, 10, 64)
+		return n
+	}
+	mi, se := num(m[4]), num(m[5])
+	if mi > 59 || se > 59 {
+		return 0, false
+	}
+	frac := m[6]
+	us := num((frac + "000000")[:6])
+	if len(frac) > 6 && frac[6] >= '5' {
+		us++
+	}
+	var total int64
+	if len(m[2]) > 9 {
+		total = maxTimeMicros + 1
+	} else {
+		total = ((num(m[2])*24+num(m[3]))*60+mi)*60_000_000 + se*1_000_000 + us
+	}
+	if total > maxTimeMicros {
+		total = maxTimeMicros
+		ctx.Session.Warn(&sql.Warning{Level: "Warning", Code: mysql.ERTruncatedWrongValue,
+			Message: fmt.Sprintf("Truncated incorrect time value: '%s'", s)})
+	}
+	if m[1] == "-" {
+		total = -total
+	}
+	return types.Timespan(total), true
+}
+
+// timeOf is TIME(expr) with a day-form string read as dayTimeOf reads it
+// (TIME('1 02:03:04') is 26:03:04; GMS's answer was NULL) and a TIME kept
+// whole (GMS's TIME() of a TIME column holding 26:03:04 was 02:03:04, of
+// -26:03:04 21:56:56). Other values are GMS's.
+type timeOf struct {
+	*function.Time
+}
+
+var _ sql.FunctionExpression = (*timeOf)(nil)
+
+func newTimeOf(arg sql.Expression) sql.Expression {
+	return &timeOf{function.NewTime(arg).(*function.Time)}
+}
+
+func (t *timeOf) WithChildren(children ...sql.Expression) (sql.Expression, error) {
+	if len(children) != 1 {
+		return nil, sql.ErrInvalidChildrenNumber.New(t, len(children), 1)
+	}
+	return newTimeOf(children[0]), nil
+}
+
+func (t *timeOf) Eval(ctx *sql.Context, row sql.Row) (any, error) {
+	v, err := t.Child.Eval(ctx, row)
+	if err != nil || v == nil {
+		return nil, err
+	}
+	switch v := v.(type) {
+	case types.Timespan:
+		// GMS took a TIME through DATETIME: TIME(t) of 26:03:04 was
+		// 02:03:04.
+		return v, nil
+	case string, []byte:
+		s, _ := asString(v)
+		if ts, ok := dayTimeOf(ctx, s); ok {
+			return ts, nil
+		}
+	}
+	return t.Time.Eval(ctx, row)
+}
+
+func init() {
+	// Before timeprec.go's init, which gives it MySQL's precision.
+	functions["time"] = sql.Function1{Name: "time", Fn: newTimeOf}
+}
