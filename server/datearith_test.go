@@ -189,3 +189,20 @@ func TestTimeFunctionDayForm(t *testing.T) {
 		{q: "SELECT GROUP_CONCAT(TIME(t) ORDER BY id) FROM da.tt", want: "26:03:04.00,26:03:00.00,49:00:00.00,-26:03:04.50,838:59:59.00"},
 	})
 }
+
+// TestDateAddDecimalSeconds: TIMESTAMPADD and DATE_ADD with a DECIMAL
+// number of seconds. For a string argument the result is a string that
+// MySQL 8.0 prints with six fractional digits when the fraction is not
+// zero (Item_temporal_hybrid_func::val_str_ascii; MariaDB prints the
+// interval's scale); a temporal argument gives DATETIME(n)/TIME(n) with n
+// the larger of its and the interval's digits.
+func TestDateAddDecimalSeconds(t *testing.T) {
+	ts := startServer(t, t.TempDir())
+	db := ts.connectWith("", "parseTime=false")
+	db.SetMaxIdleConns(0)
+	runArithCases(t, db, "", []arithCase{
+		{q: "SELECT TIMESTAMPADD(SECOND, 1.5, '2024-01-01 00:00:00'), DATE_ADD('2024-01-01', INTERVAL 1.5 SECOND), DATE_ADD('2024-01-01 00:00:00.5', INTERVAL 0.5 SECOND)", want: "2024-01-01 00:00:01.500000 | 2024-01-01 00:00:01.500000 | 2024-01-01 00:00:01"},
+		{q: "SELECT TIMESTAMPADD(SECOND, 1.5, TIMESTAMP'2024-01-01 00:00:00'), DATE_ADD(TIMESTAMP'2024-01-01 00:00:00', INTERVAL 1.25 SECOND), DATE_SUB(TIMESTAMP'2024-01-01 00:00:00.5', INTERVAL 0.5 SECOND)", want: "2024-01-01 00:00:01.5 | 2024-01-01 00:00:01.25 | 2024-01-01 00:00:00.0", types: "DATETIME | DATETIME | DATETIME"},
+		{q: "SELECT TIMESTAMPADD(SECOND, 1.5, TIME'10:00:00'), TIMESTAMPADD(MINUTE, 1.5, TIMESTAMP'2024-01-01 00:00:00')", want: "10:00:01.5 | 2024-01-01 00:02:00", types: "TIME | DATETIME"},
+	})
+}

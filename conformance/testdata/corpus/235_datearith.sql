@@ -41,3 +41,16 @@ CREATE TABLE dayform (id INT PRIMARY KEY, t TIME(2));
 INSERT INTO dayform VALUES (1,'1 02:03:04'),(2,'1 02:03'),(3,'1 02'),(4,'-1 02:03:04.5'),(5,'34 22:59:59');
 UPDATE dayform SET t = '2 01:00:00' WHERE id = 3;
 SELECT id, t, TIME(t), t + 0 FROM dayform ORDER BY id;
+-- TIMESTAMPADD / DATE_ADD of a string with a DECIMAL interval of seconds
+-- is a string: MySQL 8.0 prints it with six fractional digits when the
+-- fraction is not zero and none otherwise
+-- (Item_temporal_hybrid_func::val_str_ascii: a MYSQL_TYPE_STRING result
+-- uses DATETIME_MAX_DECIMALS or 0, not the interval's decimals), which is
+-- Myriad's answer; MariaDB follows the interval's scale.
+-- mysql-differs: MySQL's string result has 6 fractional digits (val_str_ascii), MariaDB the interval's scale
+-- expect: 2024-01-01 00:00:01.500000 | 2024-01-01 00:00:01.500000 | 2024-01-01 00:00:01.250000 | 2024-01-01 00:00:01
+SELECT TIMESTAMPADD(SECOND, 1.5, '2024-01-01 00:00:00'), DATE_ADD('2024-01-01', INTERVAL 1.5 SECOND), DATE_ADD('2024-01-01 00:00:00.25', INTERVAL 1 SECOND), DATE_ADD('2024-01-01 00:00:00.5', INTERVAL 0.5 SECOND);
+-- A temporal argument gives DATETIME(n)/TIME(n), n the larger of its and
+-- the interval's digits; other units round the interval to an integer.
+SELECT TIMESTAMPADD(SECOND, 1.5, TIMESTAMP'2024-01-01 00:00:00'), DATE_ADD(TIMESTAMP'2024-01-01 00:00:00', INTERVAL 1.25 SECOND), DATE_ADD(DATE'2024-01-01', INTERVAL 1.5 SECOND), TIMESTAMPADD(MINUTE, 1.5, TIMESTAMP'2024-01-01 00:00:00');
+SELECT DATE_SUB(TIMESTAMP'2024-01-01 00:00:00.5', INTERVAL 0.5 SECOND), TIMESTAMPADD(SECOND, 1.5, TIME'10:00:00'), TIMESTAMPADD(SECOND, '1.5', DATE'2024-01-01');
