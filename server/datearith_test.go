@@ -243,3 +243,23 @@ func TestCompoundIntervals(t *testing.T) {
 	}
 	runArithCases(t, db, "", cases)
 }
+
+// TestTrimWithoutRemstr: TRIM(LEADING|TRAILING|BOTH FROM str) trims
+// spaces, as MySQL's grammar allows (Myriad: 1064), in a column named by
+// the text as written.
+func TestTrimWithoutRemstr(t *testing.T) {
+	ts := startServer(t, t.TempDir())
+	db := ts.connectWith("", "parseTime=false")
+	db.SetMaxIdleConns(0)
+	mustExec(t, db, "CREATE DATABASE da")
+	mustExec(t, db, "CREATE TABLE da.s (id INT PRIMARY KEY, v VARCHAR(10))")
+	mustExec(t, db, "INSERT INTO da.s VALUES (1, '  a  '), (2, NULL)")
+	runArithCases(t, db, "", []arithCase{
+		{q: "SELECT TRIM(LEADING FROM '  x  '), TRIM(TRAILING FROM '  x  '), TRIM(BOTH FROM '  x  '), trim(leading from concat(' ', 'y'))", want: "x   |   x | x | y", textOnly: true},
+		{q: "SELECT GROUP_CONCAT(CONCAT('[', COALESCE(TRIM(BOTH FROM v), 'NULL'), ']') ORDER BY id) FROM da.s", want: "[a],[NULL]", textOnly: true},
+	})
+	cols := queryColumns(t, db, "SELECT TRIM(LEADING FROM '  x') FROM da.s")
+	if len(cols) != 1 || cols[0] != "TRIM(LEADING FROM '  x')" {
+		t.Errorf("column names %q", cols)
+	}
+}

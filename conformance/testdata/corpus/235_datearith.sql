@@ -69,3 +69,10 @@ CREATE TABLE ivals (id INT PRIMARY KEY, v VARCHAR(20));
 INSERT INTO ivals VALUES (1, '1:2'), (2, '-1 2'), (3, '2'), (4, '1 2 3');
 SELECT id, DATE_ADD('2024-01-01', INTERVAL v DAY_HOUR), DATE_ADD(TIMESTAMP'2024-01-01 00:00:00', INTERVAL v HOUR_MINUTE) FROM ivals ORDER BY id;
 SELECT GROUP_CONCAT(DATE_ADD('2024-01-01', INTERVAL v DAY_HOUR) ORDER BY id) FROM ivals;
+-- TRIM(LEADING|TRAILING|BOTH FROM str): remstr left out is a space
+-- (MySQL's grammar; Myriad: 1064).
+-- (Over literals only: TRIM of a literal is TEXT, MySQL VARCHAR, with
+-- remstr or without; not this branch's.)
+CREATE TABLE trims (id INT PRIMARY KEY, v VARCHAR(10));
+INSERT INTO trims VALUES (1, '  a  '), (2, NULL), (3, 'b ');
+SELECT id, CONCAT('[', TRIM(BOTH FROM v), ']'), CONCAT('[', TRIM(TRAILING FROM v), ']') FROM trims ORDER BY id;
