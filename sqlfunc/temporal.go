@@ -169,7 +169,7 @@ func (d *dateArith) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 			}
 			return v.(time.Time).Add(time.Duration(*us) * time.Microsecond), nil
 		}
-		delta, err := d.interval.EvalDelta(ctx, row)
+		delta, err := intervalDelta(ctx, d.interval, row) // compoundinterval.go
 		if err != nil || delta == nil {
 			return nil, err
 		}
@@ -473,7 +473,7 @@ func (d *dateArith) evalString(ctx *sql.Context, row sql.Row) (any, error) {
 		}
 		tm = tm.Add(time.Duration(*us) * time.Microsecond)
 	} else {
-		delta, err := d.interval.EvalDelta(ctx, row)
+		delta, err := intervalDelta(ctx, d.interval, row) // compoundinterval.go
 		if err != nil || delta == nil {
 			return nil, err
 		}

@@ -69,7 +69,7 @@ func (d *timeArith) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 		}
 		us = *frac
 	} else {
-		delta, err := d.interval.EvalDelta(ctx, row)
+		delta, err := intervalDelta(ctx, d.interval, row) // compoundinterval.go
 		if err != nil || delta == nil {
 			return nil, err
 		}

@@ -30,6 +30,8 @@ const (
 //     ...) is quoted: the parser reads the unit of an INTERVAL expression
 //     as an identifier and these words are keywords to it (1064 where
 //     DATE_ADD(d, INTERVAL '1:30' HOUR_MINUTE) is valid MySQL);
+//   - `TRIM(LEADING FROM str)` (TRAILING, BOTH) gets the space its remstr
+//     means when left out: `TRIM(LEADING ' ' FROM str)` (trim.go);
 //   - `@v := expr` outside a SET's own assignments becomes
 //     `AssignFunc('v', expr)`; expr ends where MySQL's lowest-precedence
 //     operator makes it end: at a comma, closing parenthesis or clause
@@ -68,6 +70,10 @@ func Operators(q string) (string, []Edit) {
 				edits = append(edits, Edit{At: t.start, Len: t.end - t.start, New: IntervalFunc})
 			} else {
 				edits = append(edits, Edit{At: t.start, Len: t.end - t.start})
+			}
+		case t.word == "TRIM":
+			if e, ok := trimSpaceEdit(q, toks, i); ok { // trim.go
+				edits = append(edits, e)
 			}
 		case compoundUnits[t.word] && !attached && i > 1 && endsValue(toks[i-1]) && intervalBefore(toks, i):
 			edits = append(edits, Edit{At: t.start, Len: t.end - t.start, New: "`" + t.word + "`"})
@@ -115,7 +121,8 @@ func mayHaveOperators(q string) bool {
 			return true
 		}
 	}
-	return containsWordFold(q, "UNKNOWN") || containsWordFold(q, "INTERVAL") || containsWordFold(q, "ROW")
+	return containsWordFold(q, "UNKNOWN") || containsWordFold(q, "INTERVAL") || containsWordFold(q, "ROW") ||
+		containsWordFold(q, "TRIM")
 }
 
 // isBitLiteralWord: 0B followed by binary digits only (0b12 is a name).
