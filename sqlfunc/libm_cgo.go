@@ -20,3 +20,10 @@ var (
 	libmAcos = func(x float64) float64 { return float64(C.acos(C.double(x))) }
 	libmAtan = func(x float64) float64 { return float64(C.atan(C.double(x))) }
 )
+
+// EXP and POW as MySQL computes them (Item_func_exp, Item_func_pow call
+// exp and pow).
+var (
+	libmExp = func(x float64) float64 { return float64(C.exp(C.double(x))) }
+	libmPow = func(x, y float64) float64 { return float64(C.pow(C.double(x), C.double(y))) }
+)

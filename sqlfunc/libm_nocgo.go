@@ -13,4 +13,6 @@ var (
 	libmAsin = math.Asin
 	libmAcos = math.Acos
 	libmAtan = math.Atan
+	libmExp  = math.Exp
+	libmPow  = math.Pow
 )

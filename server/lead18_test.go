@@ -1,0 +1,49 @@
+package server
+
+import "testing"
+
+// TestFormatNumbers: FORMAT as MySQL 8.0 computes it (checked against
+// MariaDB 10.11, which shares the code; MySQL caps the decimals at 30 where
+// MariaDB allows 38). GMS went through float64 and int64: 1e19 printed as
+// -8,446,744,073,709,551,616, DECIMALs past 15 digits lost digits, a DATE
+// was a Unix timestamp, a TIME failed, 'abc' was NULL, and locales used
+// CLDR's separators instead of MySQL's.
+func TestFormatNumbers(t *testing.T) {
+	ts := startServer(t, t.TempDir())
+	db := ts.connectWith("", "parseTime=false")
+	db.SetMaxIdleConns(0)
+	mustExec(t, db, "CREATE DATABASE fm")
+	mustExec(t, db, "CREATE TABLE fm.t (id INT PRIMARY KEY, c DECIMAL(30,3), d DOUBLE, u BIGINT UNSIGNED, dt DATE)")
+	mustExec(t, db, "INSERT INTO fm.t VALUES (1, 123456789012345678901234567.255, 1e20, 18446744073709551615, '2024-01-02')")
+	runArithCases(t, db, "", []arithCase{
+		{q: "SELECT FORMAT(1e19, 0), FORMAT(1e20, 1), FORMAT(-1e25, 2)", want: "10,000,000,000,000,000,000 | 100,000,000,000,000,000,000.0 | -10,000,000,000,000,000,000,000,000.00"},
+		{q: "SELECT FORMAT(12345678901234567.255, 2), FORMAT(18446744073709551615, 0), FORMAT(-9223372036854775808, 1)", want: "12,345,678,901,234,567.26 | 18,446,744,073,709,551,615 | -9,223,372,036,854,775,808.0"},
+		{q: "SELECT FORMAT(c, 2), FORMAT(d, 0), FORMAT(u, 1), FORMAT(dt, 1) FROM fm.t", want: "123,456,789,012,345,678,901,234,567.26 | 100,000,000,000,000,000,000 | 18,446,744,073,709,551,615.0 | 20,240,102.0"},
+		{q: "SELECT FORMAT(2e0/3, 20), FORMAT(1.2345678901234567e25, 0), FORMAT(2.675e0, 2), FORMAT(-2.5e0, 0), FORMAT(2.5, 0)", want: "0.66666666666666660000 | 12,345,678,901,234,566,000,000,000 | 2.68 | -2 | 3"},
+		{q: "SELECT FORMAT(-0.001e0, 2), FORMAT(12, 40), FORMAT(5, 2.5), FORMAT(TIME'10:00:00', 1), FORMAT(0x41, 1)", want: "0.00 | 12.000000000000000000000000000000 | 5.000 | 100,000.0 | 65.0"},
+		{q: "SELECT FORMAT('abc', 2)", want: "0.00", warn: 1292},
+		{q: "SELECT FORMAT(1234.5, 2, 'fr_FR'), FORMAT(1234567.5, 2, 'en_IN'), FORMAT(1234.5, 2, 'de_CH'), FORMAT(-1234567, 0, 'DE_de')", want: "1234,50 | 12,34,567.50 | 1'234.50 | -1.234.567"},
+		{q: "SELECT FORMAT(1234.5, 2, 'xx_XX')", want: "1,234.50", warn: 1649},
+		{q: "SELECT FORMAT(NULL, 2), FORMAT(1, NULL)", want: "NULL | NULL"},
+	})
+}
+
+// TestDoubleFunctionOverflow: EXP, POW, COT, DEGREES whose result is not a
+// finite DOUBLE fail with 1690 as in MySQL (check_float_overflow); GMS
+// answered NULL (or +Inf, or 1264 for COT(0)). RADIANS(1e308) is finite
+// in MySQL (x * (pi/180)); GMS overflowed. REPEAT with a negative count is
+// the empty string (GMS failed 1105).
+func TestDoubleFunctionOverflow(t *testing.T) {
+	ts := startServer(t, t.TempDir())
+	db := ts.connect("")
+	db.SetMaxIdleConns(0) // a failed statement's error stays in SHOW WARNINGS of its connection
+	for _, q := range []string{"SELECT EXP(710)", "SELECT POW(2, 1024)", "SELECT POWER(0, -1)", "SELECT POW(-8, 1/3)",
+		"SELECT COT(0)", "SELECT DEGREES(1e308)", "SELECT EXP(1000) IS NULL", "SELECT -POW(10, 400)"} {
+		wantErrNo(t, db, 1690, q)
+	}
+	runArithCases(t, db, "", []arithCase{
+		{q: "SELECT EXP(1), POW(2, 0.5), POWER(-2, 3), DEGREES(PI()), RADIANS(180), COT(1), EXP(-1000)", want: "2.718281828459045 | 1.4142135623730951 | -8 | 180 | 3.141592653589793 | 0.6420926159343306 | 0"},
+		{q: "SELECT RADIANS(1e308) = 1.7453292519943295e306, POW(NULL, 2), EXP(NULL)", want: "1 | NULL | NULL"},
+		{q: "SELECT REPEAT('ab', -1), REPEAT('ab', 0), REPEAT('ab', 2), REPEAT(NULL, -1)", want: " |  | abab | NULL"},
+	})
+}
