@@ -47,3 +47,43 @@ func TestDoubleFunctionOverflow(t *testing.T) {
 		{q: "SELECT REPEAT('ab', -1), REPEAT('ab', 0), REPEAT('ab', 2), REPEAT(NULL, -1)", want: " |  | abab | NULL"},
 	})
 }
+
+// TestStringFunctionEdges: string functions GMS answered differently from
+// MySQL 8.0 (checked against MariaDB 10.11): INET_ATON's short forms
+// ('127.1' was NULL), FROM_BASE64 of non-base64 text (1105; MySQL NULL)
+// and with spaces, SOUNDEX of a string without letters ('0000'; MySQL ''),
+// SUBSTRING_INDEX with an empty delimiter (GMS split into characters).
+func TestStringFunctionEdges(t *testing.T) {
+	ts := startServer(t, t.TempDir())
+	db := ts.connectWith("", "parseTime=false")
+	db.SetMaxIdleConns(0)
+	runArithCases(t, db, "", []arithCase{
+		{q: "SELECT INET_ATON('127.1'), INET_ATON('1.2.3'), INET_ATON('1'), INET_ATON('1..2'), INET_ATON('10.0.5.9'), INET_ATON('1.2.3.4.5')", want: "2130706433 | 16908291 | 1 | 16777218 | 167773449 | 4328719365", types: "UNSIGNED BIGINT | UNSIGNED BIGINT | UNSIGNED BIGINT | UNSIGNED BIGINT | UNSIGNED BIGINT | UNSIGNED BIGINT"},
+		{q: "SELECT INET_ATON('1.2.300')", want: "NULL", warn: 1411},
+		{q: "SELECT INET_ATON('1.'), INET_ATON(NULL)", want: "NULL | NULL", warn: 1411},
+		{q: "SELECT FROM_BASE64('YW Jj'), FROM_BASE64('YWI='), FROM_BASE64('!!'), FROM_BASE64('YWI'), FROM_BASE64('')", want: "abc | ab | NULL | NULL | "},
+		{q: "SELECT SOUNDEX(''), SOUNDEX('123'), SOUNDEX('  '), SOUNDEX('a1b'), SOUNDEX('Quadrilateral')", want: " |  |  | A100 | Q364364"},
+		{q: "SELECT SUBSTRING_INDEX('a.b', '', 1), SUBSTRING_INDEX('a.b', '', -1), SUBSTRING_INDEX('a.b.c', '.', 2), SUBSTRING_INDEX(NULL, '', 1)", want: " |  | a.b | NULL"},
+	})
+}
+
+// TestConvertUsing: CONVERT(x USING cs) and CAST(x AS CHAR CHARACTER SET
+// cs). GMS's CONVERT ... USING latin1 of a non-ASCII string put latin1
+// bytes into the UTF-8 string its functions expect: HEX and LENGTH
+// panicked (1105), comparing it with the same text was false; an ENUM
+// converted to its member number; CAST's CHARACTER SET was ignored
+// (HEX(CAST('é' AS CHAR CHARACTER SET latin1)) C3A9, MySQL E9).
+func TestConvertUsing(t *testing.T) {
+	ts := startServer(t, t.TempDir())
+	db := ts.connectWith("", "parseTime=false")
+	db.SetMaxIdleConns(0)
+	mustExec(t, db, "CREATE DATABASE cu")
+	mustExec(t, db, "CREATE TABLE cu.t (id INT PRIMARY KEY, l VARCHAR(10) CHARACTER SET latin1, e ENUM('x','y'))")
+	mustExec(t, db, "INSERT INTO cu.t VALUES (1, 'é', 'y')")
+	runArithCases(t, db, "", []arithCase{
+		{q: "SELECT HEX(CONVERT('é' USING latin1)), LENGTH(CONVERT('é' USING latin1)), CONVERT('é' USING latin1) = 'é', HEX(CONVERT('€' USING latin1)), CONVERT('é' USING ascii)", want: "E9 | 1 | 1 | 80 | ?"},
+		{q: "SELECT HEX(CAST('é' AS CHAR CHARACTER SET latin1)), LENGTH(CAST('é' AS CHAR CHARACTER SET latin1)), CHARSET(CAST('é' AS CHAR CHARACTER SET latin1)), CAST('abc' AS CHAR(2) CHARACTER SET latin1)", want: "E9 | 1 | latin1 | ab"},
+		{q: "SELECT HEX(CONVERT(0xE9 USING latin1)), CONVERT(0xC3A9 USING utf8mb4), HEX(CONVERT('é' USING binary)), CONVERT(5 USING latin1), CHARSET(CONVERT(5 USING latin1))", want: "E9 | é | C3A9 | 5 | latin1"},
+		{q: "SELECT HEX(CONVERT(l USING utf8mb4)), HEX(CONVERT(l USING binary)), CONVERT(e USING latin1), CAST(e AS CHAR CHARACTER SET latin1) FROM cu.t", want: "C3A9 | E9 | y | y"},
+	})
+}

@@ -47,6 +47,9 @@ func fixOperators(stmt ast.Statement) bool {
 		return true, nil
 	}, stmt)
 	replaceExprs(reflect.ValueOf(stmt), func(e ast.Expr) (ast.Expr, bool) {
+		if r, ok := castCharset(e, &changed); ok {
+			return r, true
+		}
 		switch x := e.(type) {
 		case *ast.BinaryExpr:
 			if numericOperator[x.Operator] {

@@ -55,25 +55,30 @@ var functions = function.Registry{
 	"right":   fixed("right", nil, stringResult, asText),
 	"left":    fixed("left", nil, stringResult, asText),
 	"format":  sql.FunctionN{Name: "format", Fn: newFormat}, // format.go
-	"repeat":  fixed("repeat", repeatArgs, stringResult, asText), // mathrange.go
-	"quote":   fixed("quote", nil, stringResult, quoteNull),
-	"crc32":   fixed("crc32", textArg, fixedType(types.Uint32), nil),
-	"cos":     libm("cos", libmCos),
-	"sin":     libm("sin", libmSin),
-	"tan":     libm("tan", libmTan),
-	"cot":     realFunction("cot", 1, realCot), // mathrange.go
-	"acos":    libm("acos", libmAcos),
-	"asin":    libm("asin", libmAsin),
-	"atan":    libm("atan", libmAtan),
-	"radians": realFunction("radians", 1, realRadians),
-	"degrees": realFunction("degrees", 1, realDegrees),
-	"log10":   fixed("log10", numericArg, fixedType(types.Float64), nil),
-	"log2":    fixed("log2", numericArg, fixedType(types.Float64), nil),
-	"ln":      fixed("ln", numericArg, fixedType(types.Float64), nil),
-	"exp":     realFunction("exp", 1, realExp),
-	"pow":     realFunction("pow", 2, realPow),
-	"power":   realFunction("power", 2, realPow),
-	"sqrt":    fixed("sqrt", numericArg, fixedType(types.Float64), nil),
+	// strfix.go
+	"inet_aton":       sql.Function1{Name: "inet_aton", Fn: newInetAton},
+	"from_base64":     sql.Function1{Name: "from_base64", Fn: newFromBase64},
+	"soundex":         sql.Function1{Name: "soundex", Fn: newSoundex},
+	"substring_index": sql.Function3{Name: "substring_index", Fn: newSubstringIndex},
+	"repeat":          fixed("repeat", repeatArgs, stringResult, asText), // mathrange.go
+	"quote":           fixed("quote", nil, stringResult, quoteNull),
+	"crc32":           fixed("crc32", textArg, fixedType(types.Uint32), nil),
+	"cos":             libm("cos", libmCos),
+	"sin":             libm("sin", libmSin),
+	"tan":             libm("tan", libmTan),
+	"cot":             realFunction("cot", 1, realCot), // mathrange.go
+	"acos":            libm("acos", libmAcos),
+	"asin":            libm("asin", libmAsin),
+	"atan":            libm("atan", libmAtan),
+	"radians":         realFunction("radians", 1, realRadians),
+	"degrees":         realFunction("degrees", 1, realDegrees),
+	"log10":           fixed("log10", numericArg, fixedType(types.Float64), nil),
+	"log2":            fixed("log2", numericArg, fixedType(types.Float64), nil),
+	"ln":              fixed("ln", numericArg, fixedType(types.Float64), nil),
+	"exp":             realFunction("exp", 1, realExp),
+	"pow":             realFunction("pow", 2, realPow),
+	"power":           realFunction("power", 2, realPow),
+	"sqrt":            fixed("sqrt", numericArg, fixedType(types.Float64), nil),
 	// MySQL's JSON path semantics (jsonpath.go).
 	"json_extract":       sql.FunctionN{Name: "json_extract", Fn: newJSONExtract},
 	"json_contains_path": sql.FunctionN{Name: "json_contains_path", Fn: newJSONContainsPath},
@@ -276,6 +281,8 @@ func replaceExprOnce(ctx *sql.Context, e sql.Expression, ignore bool) (sql.Expre
 	switch e := e.(type) {
 	case *function.Char:
 		return &charFunc{e}, transform.NewTree, nil
+	case *expression.ConvertUsing:
+		return &convertUsing{e}, transform.NewTree, nil // convertusing.go
 	case *expression.Like:
 		if r, ok, err := withLikeEscape(e); err != nil || ok { // likeescape.go
 			return r, transform.NewTree, err
