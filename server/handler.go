@@ -208,10 +208,15 @@ func (h *handler) ParserOptionsForConnection(c *mysql.Conn) (sqlparser.ParserOpt
 }
 
 func (h *handler) ComInitDB(c *mysql.Conn, schemaName string) error {
-	return h.translate(h.Handler.ComInitDB(c, schemaName), c, "USE "+schemaName)
+	err := h.translate(h.Handler.ComInitDB(c, schemaName), c, "USE "+schemaName)
+	if err == nil {
+		h.okRowCount(c, &sqltypes.Result{}) // midstream.go
+	}
+	return err
 }
 
 func (h *handler) ComQuery(ctx context.Context, c *mysql.Conn, query string, cb mysql.ResultSpoolFn) error {
+	h.carryRowCount(c) // midstream.go
 	s := h.watchStream(c, cb)
 	d, err := h.diagBefore(c, query)
 	if err == nil {
@@ -312,6 +317,7 @@ func (h *handler) storedFunction(c *mysql.Conn, query string, cb mysql.ResultSpo
 }
 
 func (h *handler) ComMultiQuery(ctx context.Context, c *mysql.Conn, query string, cb mysql.ResultSpoolFn) (string, error) {
+	h.carryRowCount(c) // midstream.go
 	s := h.watchStream(c, cb)
 	w := wireOf(c)
 	if w == nil || w.decodedRest == "" || query != w.decodedRest {
@@ -618,6 +624,7 @@ const erPSManyParam = 1390
 const versionID = 80033
 
 func (h *handler) ComStmtExecute(ctx context.Context, c *mysql.Conn, p *mysql.PrepareData, cb func(*sqltypes.Result) error) (err error) {
+	h.carryRowCount(c) // midstream.go
 	d, err := h.diagBefore(c, p.PrepareStmt)
 	defer func() { d.after(err) }()
 	if err != nil {
@@ -649,6 +656,16 @@ func (h *handler) comStmtExecute(ctx context.Context, c *mysql.Conn, p *mysql.Pr
 		c.Conn = w.Conn
 	}
 	cb = stmtFieldsCallback(h.stmtCharsetCallback(c, cb), h.statementScales(c, p.PrepareStmt))
+	if setStatement.MatchString(p.PrepareStmt) {
+		// As setCallback: a prepared SET affects 0 rows (GMS said 1).
+		next := cb
+		cb = func(r *sqltypes.Result) error {
+			if r != nil && len(r.Fields) == 0 {
+				r.RowsAffected = 0
+			}
+			return next(r)
+		}
+	}
 	if done, err := h.stmtCall(ctx, c, wire, p, cb); done {
 		return err
 	}

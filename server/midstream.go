@@ -3,6 +3,7 @@ package server
 import (
 	"errors"
 
+	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/vitess/go/mysql"
 	"github.com/dolthub/vitess/go/sqltypes"
 )
@@ -52,6 +53,9 @@ func (h *handler) watchStream(c *mysql.Conn, cb mysql.ResultSpoolFn) *streamWatc
 func (s *streamWatch) spool(r *sqltypes.Result, more bool) error {
 	first := !s.called
 	s.called = true
+	if r != nil && len(r.Fields) == 0 {
+		s.h.okRowCount(s.c, r)
+	}
 	err := s.cb(r, more)
 	switch {
 	case err != nil:
@@ -132,4 +136,43 @@ func (c *wireConn) writeMidErr(p []byte) (int, error) {
 		return 0, err
 	}
 	return len(p), nil
+}
+
+// okRowCount makes ROW_COUNT() the affected-row count of the statement
+// whose OK packet r is, as MySQL defines it (mysql_affected_rows: 0 after
+// SET, DO, BEGIN, USE or DDL). GMS sets it from its DML accumulator, but a
+// table's partition iterator that closes after it (an UPDATE or DELETE
+// ... LIMIT that stopped before the end of a table scan, INSERT ...
+// SELECT ... LIMIT) reset it to -1 as for a SELECT (plan.TrackedRowIter
+// without a node counts as a query), and statements without an
+// accumulator (SET, DO, BEGIN) left -1 once their iterator closed, which
+// is after the OK packet went out. So the count is also kept on the
+// connection and set again when its next statement starts (carryRowCount).
+func (h *handler) okRowCount(c *mysql.Conn, r *sqltypes.Result) {
+	v, ok := h.wires.Load(c.ConnectionID)
+	if !ok {
+		return
+	}
+	w := v.(*wireConn)
+	w.okRows, w.okRowsSet = int64(r.RowsAffected), true
+	if s := w.sess.Load(); s != nil {
+		s.SetLastQueryInfoInt(sql.RowCount, w.okRows)
+	}
+}
+
+// carryRowCount gives the statement about to run the ROW_COUNT() of the
+// last OK packet (see okRowCount).
+func (h *handler) carryRowCount(c *mysql.Conn) {
+	v, ok := h.wires.Load(c.ConnectionID)
+	if !ok {
+		return
+	}
+	w := v.(*wireConn)
+	if !w.okRowsSet {
+		return
+	}
+	w.okRowsSet = false
+	if s := w.sess.Load(); s != nil {
+		s.SetLastQueryInfoInt(sql.RowCount, w.okRows)
+	}
 }

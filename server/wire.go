@@ -137,6 +137,12 @@ type wireConn struct {
 	replyVia bool
 	midErr   *midErr
 
+	// okRows is the affected-row count of the last statement answered
+	// with an OK packet, for ROW_COUNT() from the next statement on
+	// (okRowsSet; midstream.go okRowCount).
+	okRows    int64
+	okRowsSet bool
+
 	pend []byte // bytes read from the socket past a packet boundary
 	held []byte // a reply header waiting for its body (see Write)
 
