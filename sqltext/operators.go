@@ -248,10 +248,10 @@ func isWordStart(w string) bool {
 }
 
 // endsValue: the token can be the last of an operand (a name, number,
-// string or closing parenthesis), so a word after it is an alias.
+// string, parameter marker or closing parenthesis), so a word after it is an alias.
 func endsValue(t depthToken) bool {
 	w := t.word
-	if w == ")" {
+	if w == ")" || w == "?" {
 		return true
 	}
 	c := w[0]
