@@ -129,3 +129,33 @@ func TestParserTextIsEngineText(t *testing.T) {
 		}
 	}
 }
+
+// TestDateAddLongSpans: DATE_ADD, DATE_SUB, TIMESTAMPADD and ± INTERVAL
+// with days to microseconds beyond ~292 years, which GMS added as a
+// time.Duration that wrapped (INTERVAL 200000 DAY from 2000-01-01 was
+// 1963-01-11, 3000000 HOUR 1757-09-07 00:25:26.290448): computed from
+// day numbers as MySQL's date_add_interval; beyond 9999-12-31 (or before
+// 0001-01-01) NULL with warning 1441, which a DATE or DATETIME argument
+// left out. A TIME argument's interval is bounded before it is summed.
+func TestDateAddLongSpans(t *testing.T) {
+	ts := startServer(t, t.TempDir())
+	db := ts.connectWith("", "parseTime=false")
+	db.SetMaxIdleConns(0)
+	mustExec(t, db, "CREATE DATABASE da")
+	mustExec(t, db, "CREATE TABLE da.t (d DATE, dt DATETIME(6), n BIGINT)")
+	mustExec(t, db, "INSERT INTO da.t VALUES ('2000-01-01', '2000-01-01 00:00:00.5', 200000)")
+	runArithCases(t, db, "", []arithCase{
+		{q: "SELECT DATE_ADD('2000-01-01', INTERVAL 200000 DAY), DATE_ADD('2000-01-01', INTERVAL '120000 1' DAY_HOUR), DATE_ADD('2000-01-01', INTERVAL 3000000 HOUR)", want: "2547-08-01 | 2328-07-20 01:00:00 | 2342-03-29 00:00:00"},
+		{q: "SELECT DATE '2000-01-01' - INTERVAL 200000 DAY, TIMESTAMPADD(DAY, 200000, '2000-01-01'), DATE_ADD('2000-01-01', INTERVAL -3000000 HOUR)", want: "1452-06-02 | 2547-08-01 | 1657-10-05 00:00:00"},
+		{q: "SELECT DATE_ADD(DATE '2000-01-01', INTERVAL 2000000 DAY), TIMESTAMPADD(HOUR, 3000000, TIMESTAMP '2000-01-01 00:00:00'), DATE_SUB(DATE '2000-01-01', INTERVAL '120000 1' DAY_HOUR)", want: "7475-10-25 | 2342-03-29 00:00:00 | 1671-06-13 23:00:00", types: "DATE | DATETIME | DATETIME"},
+		{q: "SELECT TIMESTAMPADD(MINUTE, 300000000, '2000-01-01'), DATE_ADD(TIMESTAMP '2000-01-01 00:00:00', INTERVAL 10000000000.5 SECOND)", want: "2570-05-25 08:00:00 | 2316-11-20 17:46:40.5"},
+		{q: "SELECT d + INTERVAL n DAY, dt - INTERVAL n * 24 HOUR, DATE_ADD(dt, INTERVAL CONCAT(n, ':1') DAY_HOUR) FROM da.t", want: "2547-08-01 | 1452-06-02 00:00:00.500000 | 2547-08-01 01:00:00.500000"},
+		{q: "SELECT DATE_ADD(DATE '9999-12-31', INTERVAL 1 DAY)", want: "NULL", warn: 1441},
+		{q: "SELECT DATE_SUB(DATE '0001-01-01', INTERVAL 1 DAY)", want: "NULL", warn: 1441},
+		{q: "SELECT DATE_ADD('2000-01-01', INTERVAL 9223372036854775807 SECOND)", want: "NULL", warn: 1441},
+		{q: "SELECT DATE_ADD('2000-01-01', INTERVAL 100000000000000.5 SECOND)", want: "NULL", warn: 1441},
+		{q: "SELECT DATE_ADD('2000-01-01', INTERVAL 1000000 WEEK)", want: "NULL", warn: 1441},
+		{q: "SELECT DATE_ADD(TIME '10:00:00', INTERVAL 106751991167301 DAY)", want: "NULL", warn: 1441},
+		{q: "SELECT TIME '10:00:00' + INTERVAL 2562047788015215 HOUR", want: "NULL", warn: 1441},
+	})
+}
