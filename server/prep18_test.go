@@ -159,3 +159,34 @@ func TestDateAddLongSpans(t *testing.T) {
 		{q: "SELECT TIME '10:00:00' + INTERVAL 2562047788015215 HOUR", want: "NULL", warn: 1441},
 	})
 }
+
+// TestTSIUnitSpellings: the SQL_TSI_ spellings of interval units, which
+// MySQL's lexer reads as the units (TIMESTAMPDIFF(SQL_TSI_HOUR, a, b)),
+// were 1064; a column called sql_tsi_day is still a column, and the
+// result column is named as written.
+func TestTSIUnitSpellings(t *testing.T) {
+	ts := startServer(t, t.TempDir())
+	db := ts.connectWith("", "parseTime=false")
+	db.SetMaxIdleConns(0)
+	mustExec(t, db, "CREATE DATABASE da")
+	mustExec(t, db, "CREATE TABLE da.t (sql_tsi_day INT, d DATE)")
+	mustExec(t, db, "INSERT INTO da.t VALUES (3, '2024-02-29')")
+	runArithCases(t, db, "", []arithCase{
+		{q: "SELECT TIMESTAMPDIFF(SQL_TSI_HOUR, '2000-01-01', '2000-01-02'), TIMESTAMPDIFF(sql_tsi_month, '2000-01-01', '2001-01-01'), TIMESTAMPDIFF(SQL_TSI_QUARTER, '2000-01-01', '2001-01-01')", want: "24 | 12 | 4"},
+		{q: "SELECT TIMESTAMPADD(SQL_TSI_DAY, 1, '2000-01-01'), TIMESTAMPADD(SQL_TSI_WEEK, 1, '2000-01-01'), TIMESTAMPADD(SQL_TSI_SECOND, 1, '2000-01-01'), TIMESTAMPADD(SQL_TSI_MINUTE, 1, '2000-01-01'), TIMESTAMPADD(SQL_TSI_YEAR, 1, '2000-01-01')", want: "2000-01-02 | 2000-01-08 | 2000-01-01 00:00:01 | 2000-01-01 00:01:00 | 2001-01-01"},
+		{q: "SELECT d + INTERVAL sql_tsi_day SQL_TSI_DAY, EXTRACT(SQL_TSI_MONTH FROM d), sql_tsi_day FROM da.t", want: "2024-03-03 | 2 | 3"},
+	})
+	var name string
+	rows, err := db.Query("SELECT TIMESTAMPDIFF(SQL_TSI_HOUR, '2000-01-01', '2000-01-02')")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cols, _ := rows.Columns()
+	rows.Close()
+	if len(cols) == 1 {
+		name = cols[0]
+	}
+	if want := "TIMESTAMPDIFF(SQL_TSI_HOUR, '2000-01-01', '2000-01-02')"; name != want {
+		t.Errorf("column %q, want %q", name, want)
+	}
+}

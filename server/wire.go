@@ -372,6 +372,11 @@ func (c *wireConn) blankPrepareLocking(got []byte) error {
 	// makes those passes itself, the text before them back.
 	c.prepText = ""
 	if lib := sqltext.ParserText(fixed); lib != fixed {
+		if n := len(text) - len(lib); n > 0 {
+			// Shorter (SQL_TSI_HOUR -> HOUR): padded, as the packet's
+			// first bytes are framed and handed on already.
+			lib += strings.Repeat(" ", n)
+		}
 		c.prepText, fixed = fixed, lib
 	}
 	if fixed != text {
