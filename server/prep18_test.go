@@ -190,3 +190,31 @@ func TestTSIUnitSpellings(t *testing.T) {
 		t.Errorf("column %q, want %q", name, want)
 	}
 }
+
+// TestTimeYearMonthInterval: TIME ± an interval of years or months is a
+// TIME (MySQL's Item_date_add_interval::resolve_type gives a TIME argument
+// a TIME result whatever the unit) and NULL with warning 1441 "time field
+// overflow" (get_time_internal refuses interval.year and interval.month);
+// MariaDB answers a DATETIME. SQL PREPARE reads its text through the
+// engine's parser, with every pass.
+func TestTimeYearMonthInterval(t *testing.T) {
+	ts := startServer(t, t.TempDir())
+	db := ts.connectWith("", "parseTime=false")
+	db.SetMaxIdleConns(0)
+	runArithCases(t, db, "", []arithCase{
+		{q: "SELECT DATE_ADD(TIME '10:00:00', INTERVAL '1-1' YEAR_MONTH)", want: "NULL", warn: 1441, types: "TIME"},
+		{q: "SELECT TIME '10:00:00' - INTERVAL 1 MONTH", want: "NULL", warn: 1441, types: "TIME"},
+		{q: "SELECT DATE_ADD(TIME '10:00:00', INTERVAL '1:2' DAY_HOUR)", want: "36:00:00", types: "TIME"},
+	})
+	conn := pinnedConn(t, db)
+	defer conn.Close()
+	mustExec(t, conn, `PREPARE p18 FROM 'SELECT DATE_ADD(?, INTERVAL ''1:2'' DAY_HOUR), TRIM(LEADING FROM ?), TIMESTAMPDIFF(SQL_TSI_HOUR, ?, ''2000-01-02'')'`)
+	mustExec(t, conn, "SET @d = '2000-01-01', @s = '  a'")
+	var a, b, c string
+	if err := conn.QueryRowContext(context.Background(), "EXECUTE p18 USING @d, @s, @d").Scan(&a, &b, &c); err != nil {
+		t.Fatal(err)
+	}
+	if got := a + " | " + b + " | " + c; got != "2000-01-02 02:00:00 | a | 24" {
+		t.Errorf("EXECUTE p18: %s", got)
+	}
+}
