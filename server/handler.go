@@ -540,16 +540,17 @@ func (h *handler) comPrepare(ctx context.Context, c *mysql.Conn, query string, p
 	if err := h.fixPrepare(ctx, c, &query, p); err != nil {
 		return nil, err
 	}
-	h.stripPreparedLocking(c, &query, p)
 	if v, ok := h.wires.Load(c.ConnectionID); ok {
-		if qs := v.(*wireConn).takePrepareQuantified(); qs != nil {
-			// The wire guard rewrote the comparisons for the library's
-			// parser; the engine's parser reads the user's text (which
-			// names the result columns and keys the plan cache).
-			query = sqltext.RestoreQuantified(qs, query)
+		if q := v.(*wireConn).takePrepareText(); q != "" {
+			// The wire guard rewrote the text for the library's parser
+			// (sqltext.ParserText); the engine's parser reads the user's
+			// text (which names the result columns and keys the plan
+			// cache) and makes those passes itself.
+			query = q
 			p.PrepareStmt = query
 		}
 	}
+	h.stripPreparedLocking(c, &query, p)
 	f, err := h.Handler.ComPrepare(ctx, c, query, p)
 	if sqltext.IsDoSelect(query) {
 		f = nil // a DO (rewritten by the wire guard) has no result columns

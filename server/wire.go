@@ -107,9 +107,10 @@ type wireConn struct {
 	// locking clause; prepLocking is the clause found (blankPrepareLocking).
 	prepSeen    bool
 	prepLocking *sqltext.Locking
-	// prepQuantified: the quantified comparisons rewritten out of that
-	// COM_STMT_PREPARE for the library's parser (takePrepareQuantified).
-	prepQuantified []sqltext.Quantified
+	// prepText: that COM_STMT_PREPARE's text for the engine, when the
+	// library's parser was handed sqltext.ParserText of it instead
+	// (takePrepareText).
+	prepText string
 
 	// manyPrepared: this connection prepared a statement with more
 	// placeholders than the library decodes, so each COM_STMT_EXECUTE is
@@ -283,7 +284,7 @@ func (c *wireConn) scan(b []byte) (int, error) {
 					} else {
 						c.renumber = false
 					}
-					c.prepSeen, c.prepLocking = false, nil
+					c.prepSeen, c.prepLocking, c.prepText = false, nil, ""
 					c.execSeen = false
 					c.takeManyExec() // the library refused the last one unseen by the handler
 				}
@@ -371,9 +372,19 @@ func (c *wireConn) blankPrepareLocking(got []byte) error {
 	if do, ok := sqltext.Do(fixed); ok {
 		fixed = do // the parser knows no DO (do.go)
 	}
-	// Nor quantified comparisons (`x > ALL (SELECT ...)`): the handler's
-	// ComPrepare gives the engine the text back (its parser reads them).
-	fixed, c.prepQuantified = sqltext.QuantifiedText(fixed)
+	// The library's parser reads what the engine's parser hands the
+	// grammar (compound INTERVAL units, TRIM(LEADING FROM s), quantified
+	// comparisons, ...); the handler's ComPrepare gives the engine, which
+	// makes those passes itself, the text before them back.
+	c.prepText = ""
+	if lib := sqltext.ParserText(fixed); lib != fixed {
+		if n := len(text) - len(lib); n > 0 {
+			// Shorter (SQL_TSI_HOUR -> HOUR): padded, as the packet's
+			// first bytes are framed and handed on already.
+			lib += strings.Repeat(" ", n)
+		}
+		c.prepText, fixed = fixed, lib
+	}
 	if fixed != text {
 		grown := len(fixed) + 1
 		at := len(got) - len(c.prep) - 4
@@ -410,12 +421,12 @@ func (c *wireConn) takePrepareLocking() *sqltext.Locking {
 	return l
 }
 
-// takePrepareQuantified returns (and forgets) the quantified comparisons
-// rewritten out of the COM_STMT_PREPARE being handled.
-func (c *wireConn) takePrepareQuantified() []sqltext.Quantified {
-	qs := c.prepQuantified
-	c.prepQuantified = nil
-	return qs
+// takePrepareText returns (and forgets) the engine's text of the
+// COM_STMT_PREPARE being handled, "" when the library read it as is.
+func (c *wireConn) takePrepareText() string {
+	q := c.prepText
+	c.prepText = ""
+	return q
 }
 
 // route sends the library's replies through the wireConn for the commands

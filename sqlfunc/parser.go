@@ -55,8 +55,9 @@ func (p *Parser) ParseSimple(query string) (ast.Statement, error) {
 }
 
 // rewritten is a statement's text after the lexical passes the parser
-// needs (sqltext.Operators, then sqltext.TemporalLiterals), with what maps
-// it back to the text as written.
+// needs (sqltext.OperatorPasses: sqltext.ParserText composes them with the
+// inner parser's, for readers outside this chain), with what maps it back
+// to the text as written.
 type rewritten struct {
 	orig, text string
 	ops        []sqltext.Edit
@@ -64,8 +65,7 @@ type rewritten struct {
 }
 
 func rewriteText(q string) rewritten {
-	oq, ops := sqltext.Operators(q)
-	tq, lits := sqltext.TemporalLiterals(oq)
+	tq, ops, lits := sqltext.OperatorPasses(q)
 	return rewritten{orig: q, text: tq, ops: ops, lits: lits}
 }
 

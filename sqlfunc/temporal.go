@@ -160,24 +160,11 @@ func (d *dateArith) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 		if err != nil || v == nil {
 			return nil, err
 		}
-		if us, ok, err := fractionalSeconds(ctx, d.interval, row); err != nil || ok {
-			if err != nil || us == nil {
-				return nil, err
-			}
-			if d.subtracts() {
-				*us = -*us
-			}
-			return v.(time.Time).Add(time.Duration(*us) * time.Microsecond), nil
-		}
-		delta, err := intervalDelta(ctx, d.interval, row) // compoundinterval.go
-		if err != nil || delta == nil {
+		tm, ok, err := d.add(ctx, row, v.(time.Time))
+		if err != nil || !ok {
 			return nil, err
 		}
-		if d.subtracts() {
-			v = types.ValidateTime(delta.Sub(v.(time.Time)))
-		} else {
-			v = types.ValidateTime(delta.Add(v.(time.Time)))
-		}
+		v = tm
 	} else {
 		v, err = d.child.Eval(ctx, row)
 	}
@@ -196,6 +183,31 @@ func (d *dateArith) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 		tm = time.Date(tm.Year(), tm.Month(), tm.Day(), 0, 0, 0, 0, tm.Location())
 	}
 	return tm, nil
+}
+
+// add is tm plus (or minus) the interval (addInterval, dateadd.go); ok is
+// false for NULL: a NULL or unreadable interval, or a result outside
+// years 1..9999, which warns 1441 as MySQL's date_add_interval_with_warn.
+func (d *dateArith) add(ctx *sql.Context, row sql.Row, tm time.Time) (time.Time, bool, error) {
+	var delta *expression.TimeDelta
+	if us, ok, err := fractionalSeconds(ctx, d.interval, row); err != nil || ok {
+		if err != nil || us == nil {
+			return time.Time{}, false, err
+		}
+		delta = &expression.TimeDelta{Microseconds: *us}
+	} else if delta, err = intervalDelta(ctx, d.interval, row); err != nil || delta == nil { // compoundinterval.go
+		return time.Time{}, false, err
+	}
+	sign := int64(1)
+	if d.subtracts() {
+		sign = -1
+	}
+	r, ok := addInterval(tm, delta, sign)
+	if !ok {
+		ctx.Session.Warn(&sql.Warning{Level: "Warning", Code: 1441, Message: "Datetime function: datetime field overflow"})
+		return time.Time{}, false, nil
+	}
+	return r, true, nil
 }
 
 func (d *dateArith) subtracts() bool {
@@ -236,8 +248,14 @@ func fractionalSeconds(ctx *sql.Context, iv *expression.Interval, row sql.Row) (
 	if d.IsInteger() {
 		return nil, false, nil
 	}
-	n := d.Shift(6).Round(0).IntPart()
-	return &n, true, nil
+	us = new(int64)
+	if lim := decimal.NewFromInt(maxArithUs + 1); d.Shift(6).Abs().GreaterThan(lim) {
+		// Out of any result's range; IntPart would wrap.
+		*us = lim.IntPart() * int64(d.Sign())
+	} else {
+		*us = d.Shift(6).Round(0).IntPart()
+	}
+	return us, true, nil
 }
 
 // addTime is ADDTIME(expr1, expr2) and SUBTIME: expr1 a DATETIME, TIME or
@@ -463,29 +481,9 @@ func (d *dateArith) evalString(ctx *sql.Context, row sql.Row) (any, error) {
 			Message: fmt.Sprintf("Incorrect datetime value: '%s'", s)})
 		return nil, nil
 	}
-	tm := tv.(time.Time)
-	if us, ok, err := fractionalSeconds(ctx, d.interval, row); err != nil || ok {
-		if err != nil || us == nil {
-			return nil, err
-		}
-		if d.subtracts() {
-			*us = -*us
-		}
-		tm = tm.Add(time.Duration(*us) * time.Microsecond)
-	} else {
-		delta, err := intervalDelta(ctx, d.interval, row) // compoundinterval.go
-		if err != nil || delta == nil {
-			return nil, err
-		}
-		if d.subtracts() {
-			tm = delta.Sub(tm)
-		} else {
-			tm = delta.Add(tm)
-		}
-	}
-	if tm.Year() < 1 || tm.Year() > 9999 {
-		ctx.Session.Warn(&sql.Warning{Level: "Warning", Code: 1441, Message: "Datetime function: datetime field overflow"})
-		return nil, nil
+	tm, ok, err := d.add(ctx, row, tv.(time.Time))
+	if err != nil || !ok {
+		return nil, err
 	}
 	if !strings.ContainsAny(strings.TrimSpace(s), " T:") && dateUnits[d.interval.Unit] {
 		return tm.Format("2006-01-02"), nil

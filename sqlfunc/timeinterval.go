@@ -76,7 +76,10 @@ func (d *timeArith) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 		if delta.Years != 0 || delta.Months != 0 {
 			return d.overflow(ctx)
 		}
-		us = (((delta.Days*24+delta.Hours)*60+delta.Minutes)*60+delta.Seconds)*1_000_000 + delta.Microseconds
+		var ok bool
+		if us, ok = timeIntervalMicros(delta); !ok {
+			return d.overflow(ctx)
+		}
 	}
 	if d.sub {
 		us = -us
@@ -93,4 +96,22 @@ func (d *timeArith) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 func (d *timeArith) overflow(ctx *sql.Context) (any, error) {
 	ctx.Warn(1441, "%s", fmt.Sprintf("Datetime function: %s field overflow", "time"))
 	return nil, nil
+}
+
+// timeIntervalMicros is delta's days to microseconds as microseconds; ok
+// is false when a part alone is beyond twice the TIME range, so that no
+// result is in range (the products would wrap int64 and could land back
+// inside it).
+func timeIntervalMicros(delta *expression.TimeDelta) (int64, bool) {
+	var us int64
+	for _, p := range [...]struct{ n, per int64 }{
+		{delta.Days, 86_400 * usPerSec}, {delta.Hours, 3600 * usPerSec}, {delta.Minutes, 60 * usPerSec},
+		{delta.Seconds, usPerSec}, {delta.Microseconds, 1},
+	} {
+		if lim := 2 * maxTimeMicros / p.per; p.n > lim || p.n < -lim {
+			return 0, false
+		}
+		us += p.n * p.per
+	}
+	return us, true
 }

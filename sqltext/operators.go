@@ -32,6 +32,8 @@ const (
 //     DATE_ADD(d, INTERVAL '1:30' HOUR_MINUTE) is valid MySQL);
 //   - `TRIM(LEADING FROM str)` (TRAILING, BOTH) gets the space its remstr
 //     means when left out: `TRIM(LEADING ' ' FROM str)` (trim.go);
+//   - a unit spelled SQL_TSI_HOUR (..._SECOND to _YEAR) where a unit
+//     stands becomes HOUR (tsiunits.go);
 //   - `@v := expr` outside a SET's own assignments becomes
 //     `AssignFunc('v', expr)`; expr ends where MySQL's lowest-precedence
 //     operator makes it end: at a comma, closing parenthesis or clause
@@ -70,6 +72,10 @@ func Operators(q string) (string, []Edit) {
 				edits = append(edits, Edit{At: t.start, Len: t.end - t.start, New: IntervalFunc})
 			} else {
 				edits = append(edits, Edit{At: t.start, Len: t.end - t.start})
+			}
+		case tsiUnits[t.word]:
+			if e, ok := tsiUnitEdit(q, toks, i); ok { // tsiunits.go
+				edits = append(edits, e)
 			}
 		case t.word == "TRIM":
 			if e, ok := trimSpaceEdit(q, toks, i); ok { // trim.go
@@ -122,7 +128,7 @@ func mayHaveOperators(q string) bool {
 		}
 	}
 	return containsWordFold(q, "UNKNOWN") || containsWordFold(q, "INTERVAL") || containsWordFold(q, "ROW") ||
-		containsWordFold(q, "TRIM")
+		containsWordFold(q, "TRIM") || containsWordFold(q, "SQL_TSI_")
 }
 
 // isBitLiteralWord: 0B followed by binary digits only (0b12 is a name).
@@ -248,10 +254,10 @@ func isWordStart(w string) bool {
 }
 
 // endsValue: the token can be the last of an operand (a name, number,
-// string or closing parenthesis), so a word after it is an alias.
+// string, parameter marker or closing parenthesis), so a word after it is an alias.
 func endsValue(t depthToken) bool {
 	w := t.word
-	if w == ")" {
+	if w == ")" || w == "?" {
 		return true
 	}
 	c := w[0]
