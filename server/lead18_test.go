@@ -172,3 +172,28 @@ func TestRowCountAfterStatements(t *testing.T) {
 		t.Errorf("CALL rc.p(): %v, want ROW_COUNT() 1", got)
 	}
 }
+
+// TestTemporalNumericArgs: numeric functions and aggregates read a DATE,
+// DATETIME or TIME argument as YYYYMMDD[hhmmss] / hhmmss and a YEAR as
+// its integer, as MySQL does (checked against MariaDB 10.11, whose ROUND
+// of a TIME or DATETIME is temporal where MySQL's is a number). GMS
+// summed DATEs as Unix timestamps (silently), read TIMEs as 0 in BIT_AND
+// and VARIANCE, gave NULL for ROUND(year) and failed SUM(time), ROUND(date)
+// and LN(date) with 1105.
+func TestTemporalNumericArgs(t *testing.T) {
+	ts := startServer(t, t.TempDir())
+	db := ts.connectWith("", "parseTime=false")
+	db.SetMaxIdleConns(0)
+	mustExec(t, db, "CREATE DATABASE tn")
+	mustExec(t, db, "CREATE TABLE tn.g (id INT PRIMARY KEY, y YEAR, t TIME, dt DATE, ts DATETIME)")
+	mustExec(t, db, "INSERT INTO tn.g VALUES (1, 2020, '01:00:00', '2024-01-01', '2024-01-01 10:00:00'), (2, 2021, '-02:30:00', '2024-02-01', NULL), (3, NULL, NULL, NULL, NULL), (4, 2020, '838:59:59', '2023-12-31', '2023-12-31 23:59:59')")
+	runArithCases(t, db, "", []arithCase{
+		{q: "SELECT SUM(dt), AVG(dt), SUM(t), AVG(t), SUM(y), AVG(y) FROM tn.g", want: "60711533 | 20237177.6667 | 8372959 | 2790986.3333 | 6061 | 2020.3333"},
+		{q: "SELECT SUM(ts), BIT_OR(dt), BIT_AND(t), BIT_XOR(y), ROUND(STD(dt), 4), ROUND(VARIANCE(t)) = 15652041070374 FROM tn.g", want: "40471332335959 | 20248575 | 9216 | 2021 | 4205.1265 | 1"},
+		{q: "SELECT ROUND(dt), ROUND(dt, -2), TRUNCATE(dt, -2), ABS(dt), SIGN(dt), MOD(dt, 7) FROM tn.g WHERE id = 1", want: "20240101 | 20240100 | 20240100 | 20240101 | 1 | 0"},
+		{q: "SELECT ROUND(y), ROUND(y, -1), TRUNCATE(y, -1), ABS(y), CEIL(y) FROM tn.g WHERE id = 1", want: "2020 | 2020 | 2020 | 2020 | 2020"},
+		{q: "SELECT ABS(t), SIGN(t), MOD(t, 7), ROUND(t, -2) FROM tn.g WHERE id = 2", want: "23000 | -1 | -5 | -23000"},
+		{q: "SELECT ROUND(LN(dt), 6), SQRT(y), POW(y, 1) FROM tn.g WHERE id = 1", want: "16.823176 | 44.94441010848846 | 2020"},
+		{q: "SELECT SUM(dt) OVER (ORDER BY id) FROM tn.g WHERE id = 2", want: "20240201"},
+	})
+}

@@ -245,6 +245,10 @@ func replaceExpr(ctx *sql.Context, e sql.Expression, ignore bool) (sql.Expressio
 }
 
 func replaceExprOnce(ctx *sql.Context, e sql.Expression, ignore bool) (sql.Expression, transform.TreeIdentity, error) {
+	if ne, ok := temporalNumericArgs(e); ok { // temporalargs.go
+		r, _, err := replaceExprOnce(ctx, ne, ignore)
+		return r, transform.NewTree, err
+	}
 	if ne, ok := jsonOperands(e); ok { // jsonkinds.go
 		r, _, err := replaceExprOnce(ctx, ne, ignore)
 		return r, transform.NewTree, err

@@ -37,3 +37,15 @@ SELECT HEX(CAST('é' AS CHAR CHARACTER SET latin1)), LENGTH(CAST('é' AS CHAR CH
 SELECT HEX(CONVERT(0xE9 USING latin1)), CONVERT(0xC3A9 USING utf8mb4), HEX(CONVERT('é' USING binary)), CONVERT(5 USING latin1), CHARSET(CONVERT(5 USING latin1)), CONVERT(NULL USING latin1);
 SELECT id, HEX(CONVERT(l USING utf8mb4)), HEX(CONVERT(l USING binary)), CONVERT(e USING latin1), CAST(e AS CHAR CHARACTER SET latin1), CONVERT(s USING latin1) FROM cu ORDER BY id;
 SELECT id FROM cu WHERE CONVERT(s USING latin1) = 'APPLE' ORDER BY id;
+-- Numeric functions and aggregates of DATE, DATETIME, TIME and YEAR read
+-- them as numbers (YYYYMMDD[hhmmss], hhmmss, the year). Values compared as
+-- text: the result types of ROUND/ABS/MOD of a temporal are not checked.
+CREATE TABLE tn (id INT PRIMARY KEY, y YEAR, t TIME, dt DATE, ts DATETIME);
+INSERT INTO tn VALUES (1, 2020, '01:00:00', '2024-01-01', '2024-01-01 10:00:00'), (2, 2021, '-02:30:00', '2024-02-01', NULL), (3, NULL, NULL, NULL, NULL), (4, 2020, '838:59:59', '2023-12-31', '2023-12-31 23:59:59');
+SELECT SUM(dt), AVG(dt), SUM(t), AVG(t), SUM(y), AVG(y), SUM(ts) FROM tn;
+SELECT BIT_OR(dt), BIT_AND(t), BIT_XOR(y), ROUND(STD(dt), 4), ROUND(VARIANCE(t)) FROM tn;
+SELECT CONCAT_WS(' ', ROUND(dt), ROUND(dt, -2), TRUNCATE(dt, -2), ABS(dt), SIGN(dt), MOD(dt, 7)) FROM tn WHERE id = 1;
+SELECT CONCAT_WS(' ', ROUND(y), ROUND(y, -1), TRUNCATE(y, -1), ABS(y), CEIL(y), FLOOR(y)) FROM tn WHERE id = 1;
+SELECT CONCAT_WS(' ', ABS(t), SIGN(t), MOD(t, 7)) FROM tn WHERE id = 2;
+SELECT ROUND(LN(dt), 6), SQRT(y), POW(y, 1), ROUND(EXP(y / 1000), 6) FROM tn WHERE id = 1;
+SELECT id, SUM(dt) OVER (ORDER BY id) FROM tn ORDER BY id;
