@@ -28,3 +28,27 @@ func TestInsertSelectAutoIncrementBatches(t *testing.T) {
 		t.Errorf("ids %s, want %s", got, want)
 	}
 }
+
+// TestInsertValuesSpellingSelectAutoIncrement: an INSERT ... VALUES whose
+// text holds the word SELECT (in a literal) still knows its row count and
+// takes one AUTO_INCREMENT value per row, as MariaDB and MySQL 8 do
+// (innodb_autoinc_lock_mode 2: a "simple insert"); it was taken for a bulk
+// insert, and the next id after its 4 rows was 8, not 5.
+func TestInsertValuesSpellingSelectAutoIncrement(t *testing.T) {
+	ts := startServer(t, t.TempDir())
+	db := ts.connect("")
+	for _, q := range []string{
+		"CREATE DATABASE aiv",
+		"CREATE TABLE aiv.a (id INT AUTO_INCREMENT PRIMARY KEY, x VARCHAR(20))",
+		"INSERT INTO aiv.a (x) VALUES ('select'), ('b'), ('c'), ('d')",
+		"INSERT INTO aiv.a (x) VALUES ('e')",
+		"INSERT INTO aiv.a (x) VALUES ('SELECT 1'), ('f') AS new",
+		"INSERT INTO aiv.a (x) VALUES ('g')",
+	} {
+		mustExec(t, db, q)
+	}
+	want := "1,2,3,4,5,6,7,8"
+	if got := joinRows(queryRows(t, db, "SELECT GROUP_CONCAT(id ORDER BY id) FROM aiv.a")); got != want {
+		t.Errorf("ids %s, want %s", got, want)
+	}
+}

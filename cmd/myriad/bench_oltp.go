@@ -23,6 +23,7 @@ func benchOLTPCmd(run func(func(ctx context.Context, p bench.Progress, emit func
 	var (
 		mariadbd, workDir, write, chartDir string
 		keep                               bool
+		serverPorts                        []int
 	)
 	cmd := &cobra.Command{
 		Use:   "oltp",
@@ -54,6 +55,15 @@ writes one SVG bar chart per pairing.
 					return fmt.Errorf("--durability takes async and/or sync, not %q", d)
 				}
 			}
+			if len(serverPorts) != 0 && len(serverPorts) != 2 {
+				return fmt.Errorf("--server-ports takes two ports (Myriad's, MariaDB's), not %d", len(serverPorts))
+			}
+			portOf := func(i int) int {
+				if len(serverPorts) == 2 {
+					return serverPorts[i]
+				}
+				return 0
+			}
 			if workDir == "" {
 				if workDir, err = os.MkdirTemp("", "myriad-bench-oltp-"); err != nil {
 					return err
@@ -71,11 +81,11 @@ writes one SVG bar chart per pairing.
 					if err := os.MkdirAll(dir, 0o755); err != nil {
 						return err
 					}
-					my, err := bench.StartMyriad(ctx, self, dir, d)
+					my, err := bench.StartMyriadOn(ctx, self, dir, d, portOf(0))
 					if err != nil {
 						return err
 					}
-					ma, err := bench.StartMariaDB(ctx, mariadbd, dir, bench.Pairings[d])
+					ma, err := bench.StartMariaDBOn(ctx, mariadbd, dir, bench.Pairings[d], portOf(1))
 					if err != nil {
 						my.Stop()
 						return err
@@ -129,6 +139,9 @@ writes one SVG bar chart per pairing.
 	f.StringVar(&o.Sysbench, "sysbench", "sysbench", "the sysbench program")
 	f.StringVar(&mariadbd, "mariadbd", "", "the MariaDB server program (default: mariadbd on PATH, else /usr/sbin/mariadbd)")
 	f.StringVar(&workDir, "work-dir", "", "where the servers' data directories go (default: a temporary directory, removed after)")
+	// A shared machine's engineers each keep to their own ports; the
+	// kernel's free port is in the ephemeral range, which others' clients use.
+	f.IntSliceVar(&serverPorts, "server-ports", nil, "the two servers' ports, Myriad's then MariaDB's (default: free ports the kernel picks)")
 	f.BoolVar(&keep, "keep", false, "keep the temporary work directory (server logs)")
 	f.StringVar(&write, "write", "", "Markdown file to put the results in, between '<!-- myriad bench oltp -->' markers (appended if absent)")
 	f.StringVar(&chartDir, "chart-dir", "", "directory for the SVG charts oltp-async.svg / oltp-sync.svg")
