@@ -235,7 +235,17 @@ func TestReadCopyWaitsForRunningFlush(t *testing.T) {
 		c, err := db.NewReadCopy([]byte("a"), []byte("b"))
 		done <- result{c, err}
 	}()
-	time.Sleep(300 * time.Millisecond)
+	// Until the copy waits for a flush to end (or, without the wait, has
+	// rotated the memtable), then a little longer.
+	waiting := func() bool {
+		db.uf.mu.Lock()
+		defer db.uf.mu.Unlock()
+		return db.uf.ended != nil
+	}
+	for start := time.Now(); !waiting() && db.pdb.Metrics().MemTable.Count == 2 && time.Since(start) < 10*time.Second; {
+		time.Sleep(5 * time.Millisecond)
+	}
+	time.Sleep(100 * time.Millisecond)
 	if n := db.pdb.Metrics().MemTable.Count; n != 2 {
 		t.Fatalf("memtables while the copy waits = %d, want 2 (the copy flushed during the running flush)", n)
 	}
@@ -255,7 +265,7 @@ func TestReadCopyWaitsForRunningFlush(t *testing.T) {
 		t.Fatal(r.err)
 	}
 	defer r.c.Close()
-	if r.c.FlushWait() < 200*time.Millisecond {
+	if r.c.FlushWait() < 100*time.Millisecond {
 		t.Fatalf("FlushWait = %v, want the time the flush was held", r.c.FlushWait())
 	}
 	put(t, db, "a3", "after")
