@@ -86,8 +86,10 @@ copy_only_mb() {
 }
 # sampler CASE: one line a second until the file WORK/CASE.stop exists:
 # seconds, RSS MB, cache MB, memtable MB, rows done, copy-only MB, L0
-# files, memtable flushes so far (the last two empty from a server
-# without those metrics).
+# files, memtable flushes so far (the last two - from a server without
+# those metrics), then where the RSS is: RssAnon and RssFile MB
+# (/proc/PID/status; RssFile is mostly the binary's touched text), Go
+# heap resident (HeapSys - HeapReleased) and HeapInuse MB.
 sampler() {
   local t0 r m
   t0=$(now)
@@ -95,11 +97,16 @@ sampler() {
     r=$(q "SELECT ROWS_DONE FROM information_schema.MYRIAD_DDL_JOBS WHERE TABLE_NAME = 'sbtest1' LIMIT 1" 2>/dev/null)
     m=$(curl -s "http://$MADDR/metrics" | awk '$1 == "myriad_block_cache_bytes" {c = $2} $1 == "myriad_memtable_bytes" {t = $2}
       $1 == "myriad_l0_files" {l = $2} $1 == "myriad_memtable_flushes_total" {f = $2}
-      END {printf "%d %d %s %s", c / 1048576, t / 1048576, l == "" ? "-" : l, f == "" ? "-" : f}')
+      $1 == "go_memstats_heap_sys_bytes" {hs = $2} $1 == "go_memstats_heap_released_bytes" {hr = $2} $1 == "go_memstats_heap_inuse_bytes" {hu = $2}
+      END {printf "%d %d %s %s %d %d", c / 1048576, t / 1048576, l == "" ? "-" : l, f == "" ? "-" : f, (hs - hr) / 1048576, hu / 1048576}')
     set -- "$1" $m
-    echo "$(since "$t0") $(rss_mb "$MYRIAD_PID") $2 $3 ${r:--} $(copy_only_mb "$WORK/$1") $4 $5"
+    echo "$(since "$t0") $(rss_mb "$MYRIAD_PID") $2 $3 ${r:--} $(copy_only_mb "$WORK/$1") $4 $5 $(awk '/^RssAnon:/ {a = $2} /^RssFile:/ {f = $2} END {printf "%d %d", a / 1024, f / 1024}' "/proc/$MYRIAD_PID/status") $6 $7"
     sleep 1
   done >"$WORK/$1.samples"
+}
+# breakdown SAMPLE-LINE: where that sample's RSS was.
+breakdown() {
+  echo "$1" | awk '{printf "RSS %d = file %d + anon %d (memtables %d, Go heap resident %d (in use %d), rest %d)", $2, $10, $9, $4, $11, $12, $9 - $4 - $11}'
 }
 warm_scan() { q "SELECT COUNT(*) FROM sbtest1 WHERE id > ${WARM_FROM:-0} AND c <> ''" >/dev/null; }
 
@@ -174,6 +181,9 @@ for c in $CASES; do
     agree=yes; [ "$ni" = "$np" ] || agree="NO ($ni / $np)"
   fi
   echo "$c: built in $secs s ($(echo "$ROWS / $secs" | bc) rows/s), RSS $rss0 -> peak $peak (VmHWM $hwm) -> $rss1 MB, cache $cache0 -> $cache1 MB, index/pk: $ni / $np"
+  echo "$c: before: $(breakdown "$(head -1 "$WORK/$c.samples")")"
+  echo "$c: at the RSS peak: $(breakdown "$(sort -k2,2n "$WORK/$c.samples" | tail -1)")"
+  echo "$c: largest Go heap resident: $(breakdown "$(sort -k11,11n "$WORK/$c.samples" | tail -1)")"
   RESULTS+=("| $c | $warm | $rss0 | $peak | $hwm | $rss1 | $((peak - rss0)) | $((hwm - rss0)) | $mean | $cache0 | $cache1 | $peakmt | $rest0 -> $restpk (+$((restpk - rest0))) | $mid / $end | $secs | $(echo "$ROWS / $secs" | bc) | $copymb | $flushes | $l0pk | $mts | $rewarm | $agree |")
   stop_server "$MYRIAD_PID"
   [ -n "${KEEP:-}" ] || rm -rf "$WORK/$c"
