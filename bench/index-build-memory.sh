@@ -85,15 +85,28 @@ copy_only_mb() {
   find "$1" -path '*.readcopy/*' -type f -links 1 -printf '%s\n' 2>/dev/null | awk '{s += $1} END {printf "%d", s / 1048576}'
 }
 # sampler CASE: one line a second until the file WORK/CASE.stop exists:
-# seconds, RSS MB, cache MB, memtable MB, rows done, copy-only MB.
+# seconds, RSS MB, cache MB, memtable MB, rows done, copy-only MB, L0
+# files, memtable flushes so far (the last two - from a server without
+# those metrics), then where the RSS is: RssAnon and RssFile MB
+# (/proc/PID/status; RssFile is mostly the binary's touched text), Go
+# heap resident (HeapSys - HeapReleased) and HeapInuse MB.
 sampler() {
-  local t0 r
+  local t0 r m
   t0=$(now)
   while [ ! -e "$WORK/$1.stop" ]; do
     r=$(q "SELECT ROWS_DONE FROM information_schema.MYRIAD_DDL_JOBS WHERE TABLE_NAME = 'sbtest1' LIMIT 1" 2>/dev/null)
-    echo "$(since "$t0") $(rss_mb "$MYRIAD_PID") $(mb "$(metric myriad_block_cache_bytes)") $(mb "$(metric myriad_memtable_bytes)") ${r:--} $(copy_only_mb "$WORK/$1")"
+    m=$(curl -s "http://$MADDR/metrics" | awk '$1 == "myriad_block_cache_bytes" {c = $2} $1 == "myriad_memtable_bytes" {t = $2}
+      $1 == "myriad_l0_files" {l = $2} $1 == "myriad_memtable_flushes_total" {f = $2}
+      $1 == "go_memstats_heap_sys_bytes" {hs = $2} $1 == "go_memstats_heap_released_bytes" {hr = $2} $1 == "go_memstats_heap_inuse_bytes" {hu = $2}
+      END {printf "%d %d %s %s %d %d", c / 1048576, t / 1048576, l == "" ? "-" : l, f == "" ? "-" : f, (hs - hr) / 1048576, hu / 1048576}')
+    set -- "$1" $m
+    echo "$(since "$t0") $(rss_mb "$MYRIAD_PID") $2 $3 ${r:--} $(copy_only_mb "$WORK/$1") $4 $5 $(awk '/^RssAnon:/ {a = $2} /^RssFile:/ {f = $2} END {printf "%d %d", a / 1024, f / 1024}' "/proc/$MYRIAD_PID/status") $6 $7"
     sleep 1
   done >"$WORK/$1.samples"
+}
+# breakdown SAMPLE-LINE: where that sample's RSS was.
+breakdown() {
+  echo "$1" | awk '{printf "RSS %d = file %d + anon %d (memtables %d, Go heap resident %d (in use %d), rest %d)", $2, $10, $9, $4, $11, $12, $9 - $4 - $11}'
 }
 warm_scan() { q "SELECT COUNT(*) FROM sbtest1 WHERE id > ${WARM_FROM:-0} AND c <> ''" >/dev/null; }
 
@@ -120,6 +133,7 @@ for c in $CASES; do
     q "SET GLOBAL myriad_ddl_read_copy_rows = 9223372036854775807"
   fi
   rss0=$(rss_mb "$MYRIAD_PID"); cache0=$(mb "$(metric myriad_block_cache_bytes)")
+  fl0=$(metric myriad_memtable_flushes_total)
   rm -f "$WORK/$c.stop"
   sampler "$c" &
   spid=$!
@@ -141,10 +155,18 @@ for c in $CASES; do
   rss1=$(rss_mb "$MYRIAD_PID"); cache1=$(mb "$(metric myriad_block_cache_bytes)"); hwm=$(hwm_mb "$MYRIAD_PID")
   peak=$(awk '$2 > m {m = $2} END {print m}' "$WORK/$c.samples")
   peakmt=$(awk '$4 > m {m = $4} END {print m}' "$WORK/$c.samples")
+  mean=$(awk -v b="$rss0" '{s += $2 - b; n++} END {printf "%d", n ? s / n : 0}' "$WORK/$c.samples")
   # rest: the largest RSS beyond the cache at the same second.
   rest0=$((rss0 - cache0))
   restpk=$(awk '$3 != "" && $2 - $3 > m {m = $2 - $3} END {print m}' "$WORK/$c.samples")
   copymb=$(awk '$6 > m {m = $6} END {print m + 0}' "$WORK/$c.samples")
+  # Flushes during the build and the most L0 files seen (- without the
+  # metrics); memtables: seconds sampled with 1, 2, 3+ memtables' worth
+  # (64 MiB each at default flags) allocated.
+  fl1=$(metric myriad_memtable_flushes_total)
+  flushes=-; [ -n "$fl0" ] && [ -n "$fl1" ] && flushes=$((fl1 - fl0))
+  l0pk=$(awk '$7 != "-" && $7 > m {m = $7} END {print m + 0}' "$WORK/$c.samples")
+  mts=$(awk '{n = int(($4 + 63) / 64); if (n < 1) n = 1; if (n > 3) n = 3; k[n]++} END {printf "%d/%d/%d", k[1], k[2], k[3]}' "$WORK/$c.samples")
   rewarm=-
   if [ "$kind" = warm ]; then
     m0=$(metric myriad_block_cache_misses_total); t0=$(now)
@@ -159,12 +181,15 @@ for c in $CASES; do
     agree=yes; [ "$ni" = "$np" ] || agree="NO ($ni / $np)"
   fi
   echo "$c: built in $secs s ($(echo "$ROWS / $secs" | bc) rows/s), RSS $rss0 -> peak $peak (VmHWM $hwm) -> $rss1 MB, cache $cache0 -> $cache1 MB, index/pk: $ni / $np"
-  RESULTS+=("| $c | $warm | $rss0 | $peak | $hwm | $rss1 | $((peak - rss0)) | $cache0 | $cache1 | $peakmt | $rest0 -> $restpk (+$((restpk - rest0))) | $mid / $end | $secs | $(echo "$ROWS / $secs" | bc) | $copymb | $rewarm | $agree |")
+  echo "$c: before: $(breakdown "$(head -1 "$WORK/$c.samples")")"
+  echo "$c: at the RSS peak: $(breakdown "$(sort -k2,2n "$WORK/$c.samples" | tail -1)")"
+  echo "$c: largest Go heap resident: $(breakdown "$(sort -k11,11n "$WORK/$c.samples" | tail -1)")"
+  RESULTS+=("| $c | $warm | $rss0 | $peak | $hwm | $rss1 | $((peak - rss0)) | $((hwm - rss0)) | $mean | $cache0 | $cache1 | $peakmt | $rest0 -> $restpk (+$((restpk - rest0))) | $mid / $end | $secs | $(echo "$ROWS / $secs" | bc) | $copymb | $flushes | $l0pk | $mts | $rewarm | $agree |")
   stop_server "$MYRIAD_PID"
   [ -n "${KEEP:-}" ] || rm -rf "$WORK/$c"
 done
 echo
 echo "ROWS=$ROWS, load $(cut -d' ' -f1-3 /proc/loadavg), samples in $WORK"
-echo "| case | warm-up scan s | RSS before MB | RSS peak MB | VmHWM MB | RSS after MB | peak - before MB | cache before MB | cache after MB | memtable peak MB | RSS - cache: before -> peak MB | Go HeapInuse mid / end MB | build s | rows/s | copy-only disk peak MB | warm-up scan again | index = table |"
-echo "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |"
+echo "| case | warm-up scan s | RSS before MB | RSS peak MB | VmHWM MB | RSS after MB | peak - before MB | VmHWM - before MB | mean - before MB | cache before MB | cache after MB | memtable peak MB | RSS - cache: before -> peak MB | Go HeapInuse mid / end MB | build s | rows/s | copy-only disk peak MB | flushes | L0 files peak | s with <=1/2/3+ memtables | warm-up scan again | index = table |"
+echo "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |"
 printf '%s\n' "${RESULTS[@]}"

@@ -23,7 +23,8 @@ import (
 // changing rows, so a copy is replaced after copyMinAge once a batch had
 // to be redone, and after copyMaxAge in any case: that bounds the keys
 // its watch keeps and the tables compacted away that its hard links keep
-// on disk; each copy costs a memtable flush, which the age also spaces.
+// on disk; each copy costs a memtable flush, which the age also spaces
+// (and which waits for a flush already running: kv.DB.NewReadCopy).
 // A copy that cannot be taken (disk, a read-only store) only costs the
 // cache: the build reads the store.
 
@@ -72,6 +73,7 @@ func (b *build) readCopy(cursor, hi []byte) *kv.ReadCopy {
 		return nil
 	}
 	copyCounts.copies.Add(1)
+	slog.Debug("index build: read copy taken", "job", b.job.ID, "waited_for_flush", c.FlushWait())
 	b.rc, b.rcMissed = c, false
 	return c
 }

@@ -56,6 +56,8 @@ type ReadCopy struct {
 	w     *copyWatch
 	taken time.Time
 	open  atomic.Bool
+	// flushWait is how long the copy waited for earlier flushes.
+	flushWait time.Duration
 }
 
 // copyWatch is what was committed in a copy's span since it was taken.
@@ -148,9 +150,10 @@ func (db *DB) NewReadCopy(lower, upper []byte) (*ReadCopy, error) {
 	if db.opts.ReadOnly {
 		return nil, fmt.Errorf("kv: read copy of a read-only store")
 	}
-	// The watch first: a commit after it is noted, one before it is in
-	// the store and so in the checkpoint.
-	c := &ReadCopy{db: db, taken: time.Now(), w: &copyWatch{span: keyRange{start: cloneOrNil(lower), end: cloneOrNil(upper)}}}
+	waited := db.awaitFlushes()
+	// The watch before the flush: a commit after it is noted, one before
+	// it is in the store and so, flushed, in the checkpoint.
+	c := &ReadCopy{db: db, taken: time.Now(), flushWait: waited, w: &copyWatch{span: keyRange{start: cloneOrNil(lower), end: cloneOrNil(upper)}}}
 	db.mu.Lock()
 	db.watches = append(db.watches, c.w)
 	db.mu.Unlock()
@@ -190,6 +193,47 @@ func (db *DB) NewReadCopy(lower, upper []byte) (*ReadCopy, error) {
 	c.pdb = pdb
 	return c, nil
 }
+
+// copyFlushWait bounds how long a copy waits for earlier flushes before
+// forcing its own (a stuck flush must not stop the build; past it the
+// copy costs a third memtable, as before the wait).
+const copyFlushWait = 30 * time.Second
+
+// awaitFlushes returns (with how long it waited) once no memtable is
+// queued or being flushed, so that the copy's forced flush, which
+// rotates the live memtable at once, never lands while an earlier flush
+// is still writing out: that made three 64 MiB arenas alive (the
+// flushing one, the rotated one, a new live one) instead of two, the
+// peak of a 10M-row index build (docs/BENCHMARKS.md, mem13b: +284 MB
+// against +212 on average). It changes nothing in what the copy holds
+// (the watch and the flush come after it). The check and the rotation
+// are not atomic: a memtable filling up between them makes the third
+// arena again, a window of microseconds against the seconds a memtable
+// takes to fill; closing it would mean holding the commit mutex across
+// the rotation's WAL sync.
+func (db *DB) awaitFlushes() time.Duration {
+	start := time.Now()
+	deadline := time.NewTimer(copyFlushWait)
+	defer deadline.Stop()
+	for {
+		// The channel first: a flush ending after the count is read
+		// still wakes the wait.
+		ended := db.uf.flushEnded()
+		if db.pdb.Metrics().MemTable.Count <= 1 {
+			return time.Since(start)
+		}
+		select {
+		case <-ended:
+		case <-deadline.C:
+			db.log.Warn("read copy: earlier flushes still running, flushing anyway", "waited", copyFlushWait)
+			return time.Since(start)
+		}
+	}
+}
+
+// FlushWait is how long taking the copy waited for earlier flushes to end
+// before flushing (see awaitFlushes).
+func (c *ReadCopy) FlushWait() time.Duration { return c.flushWait }
 
 // Age is how long ago the copy was taken.
 func (c *ReadCopy) Age() time.Duration { return time.Since(c.taken) }

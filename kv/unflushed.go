@@ -71,6 +71,9 @@ type unflushed struct {
 	mu      sync.Mutex
 	flushed uint64 // largest sequence number of any flush output
 	rotate  bool   // a flush began or ended since the newest generation started
+	// ended is closed (and cleared) when a flush ends, failed or not: a
+	// read copy waits on it for the memtable queue to drain (readcopy.go).
+	ended chan struct{}
 }
 
 // ufBeforeApply, when a test sets it, runs between noting a batch and
@@ -262,8 +265,24 @@ func (u *unflushed) flushBegin() {
 	u.mu.Unlock()
 }
 
+// flushEnded returns a channel closed when the next flush ends.
+func (u *unflushed) flushEnded() <-chan struct{} {
+	u.mu.Lock()
+	defer u.mu.Unlock()
+	if u.ended == nil {
+		u.ended = make(chan struct{})
+	}
+	return u.ended
+}
+
 // flushEnd runs after the flush's read state is installed.
 func (u *unflushed) flushEnd(info pebble.FlushInfo) {
+	u.mu.Lock()
+	if u.ended != nil {
+		close(u.ended)
+		u.ended = nil
+	}
+	u.mu.Unlock()
 	if info.Err != nil {
 		// Failed, or no output: nothing learned (a generation stays).
 		return

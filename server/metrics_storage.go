@@ -14,6 +14,7 @@ type storageCollector struct {
 	pdb                                     *pebble.DB
 	cacheBytes, cacheBlocks, memtableBytes  *prometheus.Desc
 	cacheHits, cacheMisses, memtableZombies *prometheus.Desc
+	flushes, l0Files                        *prometheus.Desc
 }
 
 func newStorageCollector(pdb *pebble.DB) *storageCollector {
@@ -26,11 +27,13 @@ func newStorageCollector(pdb *pebble.DB) *storageCollector {
 		cacheMisses:     d("myriad_block_cache_misses_total", "Block reads that missed the block cache (read from the files)."),
 		memtableBytes:   d("myriad_memtable_bytes", "Bytes allocated by the storage memtables (flushed ones included until released)."),
 		memtableZombies: d("myriad_memtable_zombie_bytes", "Bytes of memtables flushed but still held by open iterators."),
+		flushes:         d("myriad_memtable_flushes_total", "Memtable flushes completed (flushable ingests included)."),
+		l0Files:         d("myriad_l0_files", "Files in the LSM's level 0 (each flush adds one or more; compactions remove them)."),
 	}
 }
 
 func (c *storageCollector) Describe(ch chan<- *prometheus.Desc) {
-	for _, d := range []*prometheus.Desc{c.cacheBytes, c.cacheBlocks, c.cacheHits, c.cacheMisses, c.memtableBytes, c.memtableZombies} {
+	for _, d := range []*prometheus.Desc{c.cacheBytes, c.cacheBlocks, c.cacheHits, c.cacheMisses, c.memtableBytes, c.memtableZombies, c.flushes, c.l0Files} {
 		ch <- d
 	}
 }
@@ -47,4 +50,6 @@ func (c *storageCollector) Collect(ch chan<- prometheus.Metric) {
 	n(c.cacheMisses, float64(m.BlockCache.Misses))
 	g(c.memtableBytes, float64(m.MemTable.Size))
 	g(c.memtableZombies, float64(m.MemTable.ZombieSize))
+	n(c.flushes, float64(m.Flush.Count))
+	g(c.l0Files, float64(m.Levels[0].NumFiles))
 }

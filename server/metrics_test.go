@@ -100,7 +100,8 @@ func TestMetricsEndpoint(t *testing.T) {
 		t.Errorf("myriad_memtable_bytes = %v, want > 0", v)
 	}
 	for _, name := range []string{"myriad_block_cache_bytes", "myriad_block_cache_blocks",
-		"myriad_block_cache_hits_total", "myriad_block_cache_misses_total", "myriad_memtable_zombie_bytes"} {
+		"myriad_block_cache_hits_total", "myriad_block_cache_misses_total", "myriad_memtable_zombie_bytes",
+		"myriad_memtable_flushes_total", "myriad_l0_files"} {
 		if v := value(name); v < 0 {
 			t.Errorf("%s = %v, want >= 0", name, v)
 		}
