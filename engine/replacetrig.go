@@ -26,7 +26,8 @@ import (
 // the counter added 1 for "some row was deleted", where MySQL adds one per
 // deleted row (a row replacing two counts 3).
 //
-// wireReplace therefore gives every REPLACE a destination (trigReplaceDest)
+// wireReplaceDeletes (named when it wired DELETE triggers only) therefore
+// gives every REPLACE a destination (trigReplaceDest)
 // whose replacer runs the DELETE trigger chains around each Delete (the
 // chains GMS plans for a single-table DELETE of the table,
 // deleteTargetTriggers, as for multi-table DELETE targets) and tallies the
