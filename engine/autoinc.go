@@ -211,8 +211,14 @@ func (e *Engine) peekAutoInc(ctx *sql.Context, t *catalog.Table) (uint64, error)
 }
 
 // setAutoInc sets t's sequence to v, computed by the caller (after may
-// lower the value it asked for, e.g. to past the stored maximum).
-func (e *Engine) setAutoInc(ctx *sql.Context, t *catalog.Table, v func() (uint64, error)) error {
+// lower the value it asked for, e.g. to past the stored maximum), and
+// makes v t's persisted counter in tx. MySQL 8.0 persists the value ALTER
+// TABLE ... AUTO_INCREMENT=n sets even below the counter's high-water
+// mark (mysql-test innodb autoinc_persist, scenario 8: after deleting the
+// rows above 120, AUTO_INCREMENT=120 gives 120 after a restart); the
+// max-merged counter alone kept the mark, so a restart, or the sweep
+// evicting the sequence, went back to it.
+func (e *Engine) setAutoInc(ctx *sql.Context, tx *kv.Txn, t *catalog.Table, v func() (uint64, error)) error {
 	for {
 		st, err := e.autoIncFor(ctx, t)
 		if err != nil {
@@ -223,6 +229,11 @@ func (e *Engine) setAutoInc(ctx *sql.Context, t *catalog.Table, v func() (uint64
 			return err
 		}
 		if st.setLive(n) {
+			tx.SetCounter(t.CounterKey(), n)
+			if t.ID < e.legacyBelow.Load() {
+				// persistedAutoInc reads the larger of both places.
+				tx.SetCounter(t.LegacyCounterKey(), n)
+			}
 			return nil
 		}
 	}
@@ -564,6 +575,11 @@ func (st *autoIncState) setLive(v uint64) bool {
 	}
 	st.gen++
 	st.next = v
+	if v < st.committed {
+		// The counter is set back to v (setAutoInc): the committed
+		// value noted no longer bounds it.
+		st.committed = 0
+	}
 	return true
 }
 

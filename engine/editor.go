@@ -648,7 +648,7 @@ func (e *editor) SetAutoIncrementValue(ctx *sql.Context, v uint64) error {
 	}
 	e.t.setDef(def)
 	// As in InnoDB, the sequence cannot go below the largest stored value.
-	return e.t.db.eng.setAutoInc(ctx, def, func() (uint64, error) {
+	return e.t.db.eng.setAutoInc(ctx, e.tx.kv, def, func() (uint64, error) {
 		max, err := e.t.db.eng.maxAutoIncValue(ctx, def)
 		if err != nil || v > max {
 			return v, err

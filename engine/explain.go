@@ -42,6 +42,10 @@ type ExplainTable struct {
 // Explain describes the analyzed plan n (the child of GMS's DescribeQuery).
 func Explain(ctx *sql.Context, n sql.Node) []*ExplainTable {
 	x := &explainer{ctx: ctx, selectType: "SIMPLE", keyed: map[*ExplainTable][]string{}}
+	if rc, ok := n.(*replaceCount); ok {
+		// The REPLACE under its count (replacecount.go).
+		n = rc.child
+	}
 	switch n.(type) {
 	case *plan.Update:
 		x.selectType = "UPDATE"

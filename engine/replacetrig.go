@@ -19,16 +19,29 @@ import (
 // and its insert iterator deletes the conflicting rows through the
 // destination's replacer: no DELETE trigger fired.
 //
-// wireReplaceDeletes gives such a REPLACE a destination (trigReplaceDest)
-// whose replacer runs the DELETE trigger chains around each Delete; the
-// chains are those GMS plans for a single-table DELETE of the table
-// (deleteTargetTriggers, as for multi-table DELETE targets). The affected
-// count stays GMS's (1 per inserted row, plus 1 per deleted row).
+// GMS's insert iterator also answers each REPLACEd row as the last row it
+// deleted followed by the new one, and that double row is what its AFTER
+// INSERT trigger executors and its affected-rows counter are given: the
+// trigger's NEW was the deleted row (its fields index the first half), and
+// the counter added 1 for "some row was deleted", where MySQL adds one per
+// deleted row (a row replacing two counts 3).
+//
+// wireReplaceDeletes (named when it wired DELETE triggers only) therefore
+// gives every REPLACE a destination (trigReplaceDest)
+// whose replacer runs the DELETE trigger chains around each Delete (the
+// chains GMS plans for a single-table DELETE of the table,
+// deleteTargetTriggers, as for multi-table DELETE targets) and tallies the
+// rows it writes; puts replaceNewHalf under the AFTER INSERT trigger
+// executors, so they see the new row; and puts replaceCount over the
+// whole, which answers the OK result from the tally (replacecount.go).
 
 func wireReplaceDeletes(ctx *sql.Context, a *analyzer.Analyzer, n sql.Node, scope *plan.Scope, qFlags *sql.QueryFlags) (sql.Node, transform.TreeIdentity, error) {
 	return transform.Node(n, func(c sql.Node) (sql.Node, transform.TreeIdentity, error) {
+		if te, ok := c.(*plan.TriggerExecutor); ok {
+			return hoistReplaceCount(te)
+		}
 		ii, ok := c.(*plan.InsertInto)
-		if !ok || !ii.IsReplace {
+		if !ok || !ii.IsReplace || len(ii.Returning) > 0 {
 			return c, transform.SameTree, nil
 		}
 		if _, done := ii.Destination.(*trigReplaceDest); done {
@@ -38,42 +51,68 @@ func wireReplaceDeletes(ctx *sql.Context, a *analyzer.Analyzer, n sql.Node, scop
 		if rt == nil {
 			return c, transform.SameTree, nil
 		}
+		nd := &trigReplaceDest{Node: ii.Destination, id: replaceIDs.Add(1)}
 		has, err := hasTrigger(ctx, rt, sqlparser.DeleteStr)
-		if err != nil || !has {
-			return c, transform.SameTree, err
-		}
-		before, after, err := deleteTargetTriggers(ctx, a, rt, scope, qFlags)
 		if err != nil {
 			return nil, transform.SameTree, err
 		}
-		if before == nil && after == nil {
-			return c, transform.SameTree, nil
-		}
-		used := map[string]bool{}
-		statementTables(ii, used)
-		for _, chain := range []*sql.Node{&before, &after} {
-			if *chain == nil {
-				continue
-			}
-			if _, _, err := RefuseTriggerInsertSelect(ctx, *chain); err != nil {
+		nd.delTriggers = has
+		if has {
+			before, after, err := deleteTargetTriggers(ctx, a, rt, scope, qFlags)
+			if err != nil {
 				return nil, transform.SameTree, err
 			}
-			if *chain, _, err = refuseUsedWrites(*chain, used); err != nil {
-				return nil, transform.SameTree, err
+			used := map[string]bool{}
+			statementTables(ii, used)
+			for _, chain := range []*sql.Node{&before, &after} {
+				if *chain == nil {
+					continue
+				}
+				if _, _, err := RefuseTriggerInsertSelect(ctx, *chain); err != nil {
+					return nil, transform.SameTree, err
+				}
+				if *chain, _, err = refuseUsedWrites(*chain, used); err != nil {
+					return nil, transform.SameTree, err
+				}
 			}
+			nd.before, nd.after = before, after
 		}
-		nd := &trigReplaceDest{Node: ii.Destination, before: before, after: after}
 		out := *ii
 		out.Destination = nd
-		return &out, transform.NewTree, nil
+		return &replaceCount{child: &out, id: nd.id}, transform.NewTree, nil
 	})
 }
 
+// hoistReplaceCount moves the replaceCount under an AFTER INSERT trigger
+// executor of a REPLACE above it, the executor's rows becoming the new
+// halves of the REPLACE's (replaceNewHalf, once, right over the insert).
+func hoistReplaceCount(te *plan.TriggerExecutor) (sql.Node, transform.TreeIdentity, error) {
+	rc, ok := te.Left().(*replaceCount)
+	if !ok || te.TriggerEvent != plan.InsertTrigger || te.TriggerTime != plan.AfterTrigger {
+		return te, transform.SameTree, nil
+	}
+	left := rc.child
+	if !rc.underAfter {
+		left = &replaceNewHalf{child: left}
+	}
+	nte, err := te.WithChildren(left, te.Right())
+	if err != nil {
+		return nil, transform.SameTree, err
+	}
+	return &replaceCount{child: nte, id: rc.id, underAfter: true}, transform.NewTree, nil
+}
+
 // trigReplaceDest is a REPLACE's destination whose replacer fires the
-// table's DELETE triggers for each row it deletes.
+// table's DELETE triggers for each row it deletes and tallies the rows it
+// writes.
 type trigReplaceDest struct {
 	sql.Node
 	before, after sql.Node
+	// delTriggers: the table has a DELETE trigger (before or after may
+	// still be nil if GMS planned none).
+	delTriggers bool
+	// id names this REPLACE's tally in the executing context (replaceCount).
+	id uint64
 }
 
 var _ sql.ReplaceableTable = (*trigReplaceDest)(nil)
@@ -141,13 +180,37 @@ func (t *trigReplaceDest) Replacer(ctx *sql.Context) sql.RowReplacer {
 	if !ok {
 		return &failingReplacer{err: plan.ErrReplaceIntoNotSupported.New()}
 	}
-	return &trigReplacer{RowReplacer: rep.Replacer(ctx), t: t}
+	return &trigReplacer{RowReplacer: rep.Replacer(ctx), t: t, tally: replaceTallyOf(ctx, t.id)}
 }
 
-// trigReplacer deletes a conflicting row between its DELETE triggers.
+// trigReplacer deletes a conflicting row between its DELETE triggers and
+// counts the rows it inserts and deletes into tally (nil: not counted).
 type trigReplacer struct {
 	sql.RowReplacer
-	t *trigReplaceDest
+	t     *trigReplaceDest
+	tally *replaceTally
+	// deleted is the last row deleted for the row being inserted.
+	deleted sql.Row
+}
+
+func (r *trigReplacer) Insert(ctx *sql.Context, row sql.Row) error {
+	if err := r.RowReplacer.Insert(ctx, row); err != nil {
+		return err
+	}
+	if r.tally != nil {
+		r.tally.insertedRow(ctx, row)
+		if r.deleted != nil && !r.t.delTriggers {
+			same, err := replacedInPlaceUnchanged(ctx, r.t, r.deleted, row)
+			if err != nil {
+				return err
+			}
+			if same {
+				r.tally.affected--
+			}
+		}
+	}
+	r.deleted = nil
+	return nil
 }
 
 func (r *trigReplacer) Delete(ctx *sql.Context, row sql.Row) error {
@@ -159,6 +222,10 @@ func (r *trigReplacer) Delete(ctx *sql.Context, row sql.Row) error {
 	if err := r.RowReplacer.Delete(ctx, row); err != nil {
 		return err
 	}
+	if r.tally != nil {
+		r.tally.affected++
+	}
+	r.deleted = row
 	if r.t.after != nil {
 		if _, err := runTriggers(ctx, r.t.after, row); err != nil {
 			return err

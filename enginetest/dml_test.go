@@ -51,10 +51,10 @@ func TestIgnoreIntoWithDuplicateUniqueKeyKeylessPrepared(t *testing.T) {
 }
 func TestPreparedInsert(t *testing.T) { gmstest.TestPreparedInsert(t, newHarness(t, insertSkips)) }
 
-func TestReplaceInto(t *testing.T)       { gmstest.TestReplaceInto(t, newHarness(t)) }
+func TestReplaceInto(t *testing.T)       { gmstest.TestReplaceInto(t, newHarness(t, replaceSkips)) }
 func TestReplaceIntoErrors(t *testing.T) { gmstest.TestReplaceIntoErrors(t, newHarness(t)) }
 func TestReplaceQueriesPrepared(t *testing.T) {
-	gmstest.TestReplaceQueriesPrepared(t, newHarness(t))
+	gmstest.TestReplaceQueriesPrepared(t, newHarness(t, replaceSkips))
 }
 
 func TestUpdate(t *testing.T)       { gmstest.TestUpdate(t, newHarness(t, updateSkips)) }

@@ -67,6 +67,15 @@ func (t *Txn) RaiseCounter(key []byte, v uint64) {
 	}
 }
 
+// SetCounter makes the counter at key v when the Txn commits, even below
+// its value (ALTER TABLE ... AUTO_INCREMENT=n lowers MySQL's persisted
+// counter). Counters raised in the same Txn still raise it past v. Unlike
+// RaiseCounter it is a write of the key: the caller keeps concurrent
+// raisers away (the ALTER holds the table exclusively).
+func (t *Txn) SetCounter(key []byte, v uint64) {
+	t.Set(key, binary.BigEndian.AppendUint64(nil, v))
+}
+
 // Counter reads a counter's committed value (0 if never raised). The first
 // insert into a table since the restart reads its AUTO_INCREMENT counter,
 // which no memtable holds unless the table was written since the last

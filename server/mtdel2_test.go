@@ -72,11 +72,8 @@ func TestMultiTableDeleteIgnoreWithTriggers(t *testing.T) {
 // AFTER DELETE triggers for each row it deletes, OLD that row, between
 // the BEFORE INSERT and AFTER INSERT triggers of the new row (MySQL's
 // write_record never updates in place when DELETE triggers exist); it
-// fired none. Logs and counts are MariaDB 10.11's. (No AFTER INSERT
-// trigger here: GMS gives a REPLACE's AFTER INSERT trigger the deleted
-// row as NEW, see docs/COMPATIBILITY.md mtdel2; and the count of a row
-// replacing two rows is GMS's 2, where MySQL says 3: affected -1 is not
-// checked.)
+// fired none. Logs and counts are MariaDB 10.11's. (AFTER INSERT
+// triggers and more counts: replace18_test.go.)
 func TestReplaceFiresDeleteTriggers(t *testing.T) {
 	ts := startServer(t, t.TempDir())
 	mustExec(t, ts.connect(""), "CREATE DATABASE rp")
@@ -105,7 +102,7 @@ func TestReplaceFiresDeleteTriggers(t *testing.T) {
 		{"REPLACE INTO t VALUES (1, 11, 101)", "REPLACE INTO t VALUES (?, 11, 101)", 1, 2,
 			"1:11:101,2:20:200,3:30:300/bi1;bd1:10:100;ad1"},
 		// Two conflicts (id with row 2, u with row 3): both fire.
-		{"REPLACE INTO t VALUES (2, 30, 222)", "REPLACE INTO t VALUES (?, 30, 222)", 2, -1,
+		{"REPLACE INTO t VALUES (2, 30, 222)", "REPLACE INTO t VALUES (?, 30, 222)", 2, 3,
 			"1:10:100,2:30:222/bi2;bd2:20:200;ad2;bd3:30:300;ad3"},
 		{"REPLACE INTO t SELECT * FROM src", "REPLACE INTO t SELECT * FROM src WHERE id > ?", 0, 3,
 			"1:11:5,2:20:200,3:30:300,4:40:400/bi1;bd1:10:100;ad1;bi4"},

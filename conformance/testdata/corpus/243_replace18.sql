@@ -1,0 +1,53 @@
+-- replace18: REPLACE's AFTER INSERT trigger sees the inserted row as NEW
+-- (GMS gave it the last deleted row), and the affected-row count is 1 per
+-- inserted row plus 1 per deleted row (a row replacing two counts 3), except
+-- an identical row MySQL updates in place on the last unique key (no DELETE
+-- trigger, no referencing foreign key), which counts 1.
+CREATE TABLE r (id INT PRIMARY KEY, u INT UNIQUE, v INT);
+CREATE TABLE rl (n INT AUTO_INCREMENT PRIMARY KEY, x VARCHAR(50));
+INSERT INTO r VALUES (1, 1, 1), (2, 2, 2);
+CREATE TRIGGER r_ai AFTER INSERT ON r FOR EACH ROW INSERT INTO rl (x) VALUES (CONCAT('ai ', NEW.id, ' ', NEW.u, ' ', NEW.v));
+REPLACE INTO r VALUES (1, 2, 9);
+SELECT ROW_COUNT();
+SELECT x FROM rl ORDER BY n;
+SELECT * FROM r ORDER BY id;
+REPLACE INTO r VALUES (1, 2, 9);
+SELECT ROW_COUNT();
+REPLACE INTO r VALUES (3, 3, 3), (3, 4, 4), (1, 4, 5);
+SELECT ROW_COUNT();
+SELECT * FROM r ORDER BY id;
+SELECT x FROM rl ORDER BY n;
+CREATE TABLE src (id INT, u INT, v INT);
+INSERT INTO src VALUES (1, 1, 7), (6, 6, 6);
+REPLACE INTO r SELECT * FROM src ORDER BY id;
+SELECT ROW_COUNT();
+SELECT * FROM r ORDER BY id;
+CREATE TABLE p (id INT PRIMARY KEY, v INT, s CHAR(5));
+INSERT INTO p VALUES (1, 1, 'a'), (2, 2, 'b');
+REPLACE INTO p VALUES (1, 1, 'a');
+SELECT ROW_COUNT();
+REPLACE INTO p VALUES (1, 1, 'a  ');
+REPLACE INTO p VALUES (1, 1, 'A');
+REPLACE INTO p VALUES (1, 5, 'A'), (2, 2, 'b'), (3, 3, 'c');
+SELECT ROW_COUNT();
+SELECT * FROM p ORDER BY id;
+CREATE TABLE nu (a INT UNIQUE, b INT UNIQUE);
+INSERT INTO nu VALUES (NULL, 1), (1, NULL), (2, 2);
+REPLACE INTO nu VALUES (NULL, 1);
+REPLACE INTO nu VALUES (1, NULL);
+REPLACE INTO nu VALUES (2, 3);
+SELECT * FROM nu ORDER BY a, b;
+CREATE TABLE c (id INT PRIMARY KEY, pid INT, FOREIGN KEY (pid) REFERENCES p (id));
+REPLACE INTO p VALUES (3, 3, 'c');
+CREATE TABLE d (id INT PRIMARY KEY, v INT);
+INSERT INTO d VALUES (1, 1);
+CREATE TRIGGER d_bd BEFORE DELETE ON d FOR EACH ROW SET @deleted = OLD.id;
+REPLACE INTO d VALUES (1, 1);
+SELECT @deleted;
+CREATE TABLE ai (id INT AUTO_INCREMENT PRIMARY KEY, v INT);
+INSERT INTO ai (v) VALUES (1), (2);
+REPLACE INTO ai (v) VALUES (8), (9);
+SELECT LAST_INSERT_ID(), ROW_COUNT();
+REPLACE INTO ai VALUES (7, 5), (2, 6);
+SELECT LAST_INSERT_ID(), ROW_COUNT();
+SELECT * FROM ai ORDER BY id;
