@@ -2,6 +2,7 @@ package server
 
 import (
 	"context"
+	"strings"
 	"testing"
 )
 
@@ -196,4 +197,29 @@ func TestTemporalNumericArgs(t *testing.T) {
 		{q: "SELECT ROUND(LN(dt), 6), SQRT(y), POW(y, 1) FROM tn.g WHERE id = 1", want: "16.823176 | 44.94441010848846 | 2020"},
 		{q: "SELECT SUM(dt) OVER (ORDER BY id) FROM tn.g WHERE id = 2", want: "20240201"},
 	})
+}
+
+// TestYearComparedWithTwoDigits: a YEAR column compared with a one- or
+// two-digit constant reads it as MySQL stores it into the column (20 is
+// 2020, 70 is 1970, '0' is 2000); GMS compared the number itself and
+// `y = 20` found no row.
+func TestYearComparedWithTwoDigits(t *testing.T) {
+	ts := startServer(t, t.TempDir())
+	db := ts.connect("")
+	mustExec(t, db, "CREATE DATABASE yc")
+	mustExec(t, db, "CREATE TABLE yc.t (id INT PRIMARY KEY, y YEAR, KEY (y))")
+	mustExec(t, db, "INSERT INTO yc.t VALUES (1, 2020), (2, 2021), (3, NULL), (4, 1970), (5, 2000), (6, 0)")
+	for _, c := range []struct{ where, want string }{
+		{"y = 20", "1"}, {"y = '20'", "1"}, {"y = 20.0", "1"}, {"21 = y", "2"}, {"y IN (20, 2021)", "1,2"},
+		{"y BETWEEN 20 AND 21", "1,2"}, {"y > 20", "2"}, {"y <=> 70", "4"}, {"y = '0'", "5"}, {"y = 0", "6"},
+		{"y = 2020", "1"}, {"y < 99", "4,6"},
+	} {
+		var ids []string
+		for _, r := range queryRows(t, db, "SELECT id FROM yc.t WHERE "+c.where+" ORDER BY id") {
+			ids = append(ids, r[0])
+		}
+		if got := strings.Join(ids, ","); got != c.want {
+			t.Errorf("WHERE %s: ids %s, want %s", c.where, got, c.want)
+		}
+	}
 }

@@ -237,8 +237,9 @@ func replaceComparisons(ctx *sql.Context, n sql.Node) (sql.Node, transform.TreeI
 func replaceExpr(ctx *sql.Context, e sql.Expression, ignore bool) (sql.Expression, transform.TreeIdentity, error) {
 	ne, wrapped := timeTextArgs(e)
 	ne, enumWrapped := enumCompareArgs(ne) // enumcmp.go
+	ne, yearWrapped := yearCompareArgs(ne) // yearcmp.go
 	r, same, err := replaceExprOnce(ctx, ne, ignore)
-	if (wrapped || enumWrapped) && err == nil {
+	if (wrapped || enumWrapped || yearWrapped) && err == nil {
 		same = transform.NewTree
 	}
 	return r, same, err

@@ -49,3 +49,15 @@ SELECT CONCAT_WS(' ', ROUND(y), ROUND(y, -1), TRUNCATE(y, -1), ABS(y), CEIL(y), 
 SELECT CONCAT_WS(' ', ABS(t), SIGN(t), MOD(t, 7)) FROM tn WHERE id = 2;
 SELECT ROUND(LN(dt), 6), SQRT(y), POW(y, 1), ROUND(EXP(y / 1000), 6) FROM tn WHERE id = 1;
 SELECT id, SUM(dt) OVER (ORDER BY id) FROM tn ORDER BY id;
+-- A YEAR column compared with a one- or two-digit constant.
+CREATE TABLE yc (id INT PRIMARY KEY, y YEAR, KEY (y));
+INSERT INTO yc VALUES (1, 2020), (2, 2021), (3, NULL), (4, 1970), (5, 2000), (6, 0);
+SELECT id FROM yc WHERE y = 20 ORDER BY id;
+SELECT id FROM yc WHERE y = '20' OR y = 70.0 ORDER BY id;
+SELECT id FROM yc WHERE y IN (20, 2021) ORDER BY id;
+SELECT id FROM yc WHERE y BETWEEN 20 AND 21 ORDER BY id;
+SELECT id FROM yc WHERE y > 20 ORDER BY id;
+SELECT id FROM yc WHERE y = '0' ORDER BY id;
+SELECT id FROM yc WHERE y = 0 ORDER BY id;
+SELECT id FROM yc WHERE y < 99 ORDER BY id;
+SELECT id, y = 20, y <=> 70, y + 0 = 20 FROM yc ORDER BY id;
