@@ -1,0 +1,17 @@
+-- oracle3: findings of TestOracles' "derived" kind fixed on branch oracle3
+-- (docs/COMPATIBILITY.md, section oracle3), with their neighbours.
+CREATE TABLE o3a (id INT PRIMARY KEY, c VARCHAR(8) COLLATE utf8mb4_general_ci, n INT, d DECIMAL(8,2));
+INSERT INTO o3a VALUES (1, 'a', 1, 1.50), (2, 'A', NULL, -2.00), (3, 'a ', 0, 0.25), (4, 'e', 2, NULL), (5, 'é', 1, 1.50), (6, NULL, 3, 0.01), (7, 'ab', -1, 2.00);
+CREATE TABLE o3b (id INT PRIMARY KEY, c VARCHAR(8) COLLATE utf8mb4_bin, n INT);
+INSERT INTO o3b VALUES (1, 'a', 1), (2, 'A', NULL), (3, 'b', 2);
+-- A correlated NOT IN / NOT EXISTS inside a derived table, CTE or view keeps
+-- the rows whose value is NULL where the subquery is empty for them.
+SELECT COUNT(*) FROM (SELECT 0 FROM o3a WHERE o3a.c NOT IN (SELECT s.c FROM o3a s WHERE o3a.c = 'ab')) u;
+SELECT COUNT(*) FROM (SELECT 0 FROM o3a WHERE NOT EXISTS (SELECT 1 FROM o3a s WHERE o3a.c = 'ab')) u;
+SELECT id FROM (SELECT id FROM o3a WHERE o3a.c NOT IN (SELECT s.c FROM o3a s WHERE o3a.c = 'ab')) u ORDER BY id;
+WITH u AS (SELECT id FROM o3a WHERE o3a.c NOT IN (SELECT s.c FROM o3a s WHERE o3a.c = 'ab')) SELECT COUNT(*) FROM u;
+SELECT COUNT(*) FROM (SELECT * FROM (SELECT id FROM o3a WHERE o3a.n NOT IN (SELECT s.n FROM o3b s WHERE o3a.n > 5)) x) u;
+SELECT COUNT(*) FROM (SELECT id FROM o3a WHERE o3a.n NOT IN (SELECT s.n FROM o3b s WHERE s.n > 5 AND o3a.n > 0)) u;
+SELECT COUNT(*) FROM (SELECT 0 FROM o3a WHERE o3a.c NOT IN (SELECT s.c FROM o3a s WHERE o3a.c = 'ab') UNION ALL SELECT 1 FROM o3b) u;
+CREATE VIEW v3notin AS SELECT id FROM o3a WHERE o3a.c NOT IN (SELECT s.c FROM o3a s WHERE o3a.c = 'ab');
+SELECT COUNT(*) FROM v3notin;
