@@ -19,6 +19,19 @@ var oracle3Cases = []struct{ q, want string }{
 	{"WITH u AS (SELECT id FROM o3a WHERE o3a.c NOT IN (SELECT s.c FROM o3a s WHERE o3a.c = 'ab')) SELECT COUNT(*) FROM u", "6"},
 	{"SELECT COUNT(*) FROM v3notin", "6"},
 	{"SELECT COUNT(*) FROM (SELECT * FROM (SELECT id FROM o3a WHERE o3a.n NOT IN (SELECT s.n FROM o3b s WHERE o3a.n > 5)) x) u", "7"},
+	// A WHERE over a derived set operation reads the set operation's
+	// column type, not its first arm's: GMS pushed it onto the union with
+	// the first arm's fields, and DIV over the INT 0 arm was planned as an
+	// integer DIV that read 1.5 as 2.
+	{"SELECT c1 FROM (SELECT 0 AS c1 UNION ALL SELECT 1.5) d WHERE c1 DIV 2", ""},
+	{"SELECT c1 FROM (SELECT 0 AS c1 UNION ALL SELECT 1.5) d WHERE c1 DIV 2 = 0 ORDER BY c1", "0.0;1.5"},
+	{"WITH d AS (SELECT 0 AS c1 UNION SELECT 1.5) SELECT COUNT(*) FROM d WHERE c1 DIV 2", "0"},
+	{"SELECT COUNT(*) FROM (SELECT 0 AS c1 UNION ALL SELECT 1.5 ORDER BY c1 LIMIT 5) d WHERE c1 DIV 2", "0"},
+	{"SELECT COUNT(*) FROM (SELECT 0 AS c1 FROM o3b INTERSECT SELECT 1.5 FROM o3a) d WHERE c1 DIV 2 IS NULL", "0"},
+	{"SELECT c1 FROM (SELECT n AS c1 FROM o3b EXCEPT SELECT 1.5) d WHERE c1 DIV 2 ORDER BY c1", "2.0"},
+	{"SELECT c1 FROM (SELECT 2 AS c1 UNION SELECT 3.5 EXCEPT SELECT 2) d WHERE c1 DIV 2", "3.5"},
+	{"SELECT c1 FROM (SELECT 0 AS c1 EXCEPT SELECT 1.5) d WHERE c1 DIV 2 = 0", "0.0"},
+	{"SELECT COUNT(*) FROM v3div WHERE c1 DIV 2", "0"},
 }
 
 // TestOracle3 runs oracle3Cases through go-sql-driver.
@@ -31,6 +44,7 @@ func TestOracle3(t *testing.T) {
 		"INSERT INTO o3a VALUES (1, 'a', 1, 1.50), (2, 'A', NULL, -2.00), (3, 'a ', 0, 0.25), (4, 'e', 2, NULL), (5, 'é', 1, 1.50), (6, NULL, 3, 0.01), (7, 'ab', -1, 2.00)",
 		"CREATE TABLE o3b (id INT PRIMARY KEY, c VARCHAR(8) COLLATE utf8mb4_bin, n INT)",
 		"INSERT INTO o3b VALUES (1, 'a', 1), (2, 'A', NULL), (3, 'b', 2)",
+		"CREATE VIEW v3div AS SELECT 0 AS c1 UNION ALL SELECT 1.5",
 		"CREATE VIEW v3notin AS SELECT id FROM o3a WHERE o3a.c NOT IN (SELECT s.c FROM o3a s WHERE o3a.c = 'ab')",
 	} {
 		mustExec(t, c, q)
