@@ -32,6 +32,16 @@ var oracle3Cases = []struct{ q, want string }{
 	{"SELECT c1 FROM (SELECT 2 AS c1 UNION SELECT 3.5 EXCEPT SELECT 2) d WHERE c1 DIV 2", "3.5"},
 	{"SELECT c1 FROM (SELECT 0 AS c1 EXCEPT SELECT 1.5) d WHERE c1 DIV 2 = 0", "0.0"},
 	{"SELECT COUNT(*) FROM v3div WHERE c1 DIV 2", "0"},
+	// A WHERE over a grouped or windowed derived table that reads an
+	// aggregate or an expression over the groups stays above it: pushed
+	// in, it read SUM(DECIMAL) as GMS's DOUBLE (0 LIKE '_' for 0.00) and
+	// id % 3 as an integer that 1.5 compared with as 2.
+	{"SELECT COUNT(*) FROM (SELECT id % 3 AS k, COUNT(*) AS n, SUM(d) AS s FROM o3a GROUP BY id % 3) d WHERE (d.k * d.s) LIKE '_'", "0"},
+	{"SELECT COUNT(*) FROM (SELECT id % 3 AS k, COUNT(*) AS n FROM o3a GROUP BY id % 3) d WHERE COALESCE(1.5, d.k) NOT IN (d.k, d.n)", "3"},
+	{"WITH d AS (SELECT id % 3 AS k, COUNT(*) AS n FROM o3a GROUP BY id % 3) SELECT COUNT(*) FROM d WHERE COALESCE(1.5, d.k) NOT IN (d.k, d.n)", "3"},
+	{"WITH d AS (SELECT n AS k, SUM(d) AS s FROM o3a GROUP BY n) SELECT k, s FROM d WHERE s * 1 LIKE '_._0' ORDER BY k", "-1,2.00;1,3.00"},
+	{"SELECT k, c FROM (SELECT n AS k, COUNT(*) AS c FROM o3a GROUP BY n) d WHERE k = 1 AND c > 1", "1,2"},
+	{"SELECT id, w FROM (SELECT id, SUM(d) OVER (ORDER BY id) AS w FROM o3a) d WHERE w * 1 LIKE '_._0' ORDER BY id", "1,1.50"},
 }
 
 // TestOracle3 runs oracle3Cases through go-sql-driver.

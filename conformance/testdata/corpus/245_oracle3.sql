@@ -28,3 +28,12 @@ SELECT id, x FROM (SELECT id, n AS x FROM o3a UNION ALL SELECT id, d FROM o3a) d
 SELECT id, x FROM (SELECT id, n AS x FROM o3a UNION ALL SELECT id, d FROM o3a) d WHERE x > 1 AND x < 2 ORDER BY id, x;
 CREATE VIEW v3div AS SELECT 0 AS c1 UNION ALL SELECT 1.5;
 SELECT COUNT(*) FROM v3div WHERE c1 DIV 2;
+-- A WHERE over a grouped or windowed derived table that reads an aggregate
+-- or an expression over the groups (GMS pushed it in with the planner's
+-- types: SUM of a DECIMAL as DOUBLE, id % 3 as an integer).
+SELECT COUNT(*) FROM (SELECT id % 3 AS k, COUNT(*) AS n, SUM(d) AS s FROM o3a GROUP BY id % 3) d WHERE (d.k * d.s) LIKE '_';
+SELECT COUNT(*) FROM (SELECT id % 3 AS k, COUNT(*) AS n FROM o3a GROUP BY id % 3) d WHERE COALESCE(1.5, d.k) NOT IN (d.k, d.n);
+WITH d AS (SELECT n AS k, SUM(d) AS s FROM o3a GROUP BY n) SELECT k, s FROM d WHERE s * 1 LIKE '_._0' ORDER BY k;
+SELECT k, c FROM (SELECT n AS k, COUNT(*) AS c FROM o3a GROUP BY n) d WHERE k = 1 AND c > 1;
+SELECT id, w FROM (SELECT id, SUM(d) OVER (ORDER BY id) AS w FROM o3a) d WHERE w * 1 LIKE '_._0' ORDER BY id;
+SELECT k, s FROM (SELECT n AS k, SUM(d) AS s FROM o3a GROUP BY n) d WHERE k > 0 ORDER BY k;
