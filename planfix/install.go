@@ -84,7 +84,7 @@ func Install(a *analyzer.Analyzer) {
 				rules = append(rules, analyzer.Rule{Id: outerAggregatesID, Apply: refuseOuterAggregates},
 					analyzer.Rule{Id: groupedOuterRefsID, Apply: groupedOuterRefs})
 			case "pushdownSubqueryAliasFilters":
-				rules = append(rules, analyzer.Rule{Id: setOpFiltersID, Apply: keepFiltersAboveSetOps})
+				rules = append(rules, analyzer.Rule{Id: setOpFiltersID, Apply: keepTypedFiltersAbove})
 			case "hoistOutOfScopeFilters":
 				rules = append(rules, analyzer.Rule{Id: constantExistsID, Apply: constantExists},
 					analyzer.Rule{Id: notExistsNullsID, Apply: nullFreeNotExists})

@@ -11,7 +11,7 @@ import (
 // setOpFiltersID is from oracle3's range 11_540-11_549.
 const setOpFiltersID analyzer.RuleId = 11_540
 
-// keepFiltersAboveSetOps runs just before GMS's pushdownSubqueryAliasFilters,
+// keepTypedFiltersAbove runs just before GMS's pushdownSubqueryAliasFilters,
 // which moves a WHERE over a derived table (or CTE, or view) into it by
 // replacing each column with the expression the derived table's scope maps
 // it to. Over a UNION, INTERSECT or EXCEPT that expression is the first
@@ -37,7 +37,7 @@ const setOpFiltersID analyzer.RuleId = 11_540
 // filter could reach no index anyway; a filter that reads only grouping
 // columns of a table still goes below the GROUP BY. (Its plain conjuncts
 // stay above too when one conjunct reads a computed column.)
-func keepFiltersAboveSetOps(_ *sql.Context, _ *analyzer.Analyzer, n sql.Node, _ *plan.Scope,
+func keepTypedFiltersAbove(_ *sql.Context, _ *analyzer.Analyzer, n sql.Node, _ *plan.Scope,
 	_ analyzer.RuleSelector, _ *sql.QueryFlags) (sql.Node, transform.TreeIdentity, error) {
 	var read sql.ColSet
 	collected := false
