@@ -7,7 +7,9 @@
 // conjuncts on their left table, subqueries above a GROUP BY that read
 // outer columns the GroupBy did not pass up, a subquery's conjuncts on
 // outer columns taken for ranges over the inner table's same-named index,
-// and hash joins whose integer key lost a DOUBLE's 0 in conversion.
+// hash joins whose integer key lost a DOUBLE's 0 in conversion, and a
+// derived table's WHERE pushed onto its set operation with the first arm's
+// column types.
 //
 // It owns only plan rewrites installed into an analyzer (Install). It must
 // never change what a correct plan computes, read or write storage, or copy

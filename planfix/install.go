@@ -83,6 +83,8 @@ func Install(a *analyzer.Analyzer) {
 				// first of all: later rules read the columns nodes output
 				rules = append(rules, analyzer.Rule{Id: outerAggregatesID, Apply: refuseOuterAggregates},
 					analyzer.Rule{Id: groupedOuterRefsID, Apply: groupedOuterRefs})
+			case "pushdownSubqueryAliasFilters":
+				rules = append(rules, analyzer.Rule{Id: setOpFiltersID, Apply: keepTypedFiltersAbove})
 			case "hoistOutOfScopeFilters":
 				rules = append(rules, analyzer.Rule{Id: constantExistsID, Apply: constantExists},
 					analyzer.Rule{Id: notExistsNullsID, Apply: nullFreeNotExists})

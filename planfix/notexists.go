@@ -25,6 +25,11 @@ import (
 // NOT (EXISTS (...) AND p), which is NULL, not TRUE, when p is NULL, so the
 // outer row was dropped; NOT IN likewise. A null-free p keeps it right.
 //
+// hoistOutOfScopeFilters also reaches into derived tables (SubqueryAlias,
+// opaque to transform.NodeExprs), so this rule must too: inside
+// (SELECT ... WHERE t.c NOT IN (SELECT ... WHERE t.c = 'x')) u the NULL rows
+// were dropped.
+//
 // Inside a WHERE clause NULL and FALSE filter alike, so the rewrite leaves
 // the subquery's meaning alone:
 //
@@ -32,7 +37,7 @@ import (
 //	c      =>  c IS TRUE      (anything else that could be NULL)
 func nullFreeNotExists(_ *sql.Context, _ *analyzer.Analyzer, n sql.Node, _ *plan.Scope,
 	_ analyzer.RuleSelector, _ *sql.QueryFlags) (sql.Node, transform.TreeIdentity, error) {
-	return exprsDeep(n, func(e sql.Expression) (sql.Expression, transform.TreeIdentity, error) {
+	return exprsDeepOpaque(n, func(e sql.Expression) (sql.Expression, transform.TreeIdentity, error) {
 		not, ok := e.(*expression.Not)
 		if !ok {
 			return e, transform.SameTree, nil
