@@ -73,6 +73,14 @@ func timeTextArgs(e sql.Expression) (sql.Expression, bool) {
 			// told apart here: a DECIMAL's text would sort 10 before 9.
 			// A temporal's text sorts as its value.
 			num = true
+			if isEnumOrSet(c.Type()) && i < len(cs)-1 {
+				// An ORDER BY key (the value is the last child: several
+				// are one CONCAT, groupConcatArgs): MySQL sorts an ENUM
+				// by member number and a SET by its bits, as the ENUM's
+				// own type compares; its text sorted 'a' before 'c' in
+				// ENUM('c','a').
+				continue
+			}
 		}
 		w, ok := stringArg(c, num)
 		if !ok {
