@@ -1,6 +1,9 @@
 package server
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // TestGroupConcatEnumOrder: GROUP_CONCAT(... ORDER BY e) sorts an ENUM by
 // member number and a SET by its bits, as ORDER BY e does; the key was
@@ -30,6 +33,36 @@ func TestGroupConcatEnumOrder(t *testing.T) {
 		{"SELECT e FROM t FORCE INDEX (e) WHERE e IS NOT NULL ORDER BY e DESC LIMIT 3", "b b a"},
 	} {
 		if got := rowsText(t, ts, "gce", c.q); got != c.want {
+			t.Errorf("%s: %q, want %q", c.q, got, c.want)
+		}
+	}
+}
+
+// TestConvOfDoubleText: CONV, BIN and OCT read their argument's text
+// (Item_func_conv::val_str: strtoull of args[0]->val_str()), and a DOUBLE's
+// text is MySQL's ("1e20"), so CONV(1e20, 10, 2) is 1; Myriad read GMS's
+// 21-digit text and saturated to 64 one bits. OCT was its own function
+// reading N as a number: OCT('1e20') was 1777777777777777777777 and
+// OCT(18446744073709551616) 0. Expected values are MariaDB 10.11's (the
+// same code as MySQL 8.0).
+func TestConvOfDoubleText(t *testing.T) {
+	ts := startServer(t, t.TempDir())
+	db := ts.connect("")
+	mustExec(t, db, "CREATE DATABASE cv")
+	mustExec(t, db, "CREATE TABLE cv.t (id INT PRIMARY KEY, f DOUBLE, r FLOAT, d DECIMAL(25,1))")
+	mustExec(t, db, "INSERT INTO cv.t VALUES (1, 1e20, 1e20, 18446744073709551616.0), (2, -1.5, -1.5, -1.5), (3, 9.3e18, 255, 255.9)")
+	ones := strings.Repeat("1", 64)
+	for _, c := range []struct{ q, want string }{
+		{"SELECT CONV(1e20, 10, 2), CONV('1e20', 10, 2), CONV(1e20, 10, 10), CONV(1e19, 10, -10), CONV(9.3e18, 10, -10)", "1,1,1,1,9"},
+		{"SELECT CONV(18446744073709551616, 10, 2), CONV(-1.5, 10, 2)", ones + "," + ones},
+		{"SELECT CONV(123456789012345.6e0, 10, 10), CONV(1e15, 10, 10), CONV(-1.5e0, 10, 10)", "123456789012345,1,18446744073709551615"},
+		{"SELECT OCT(1e20), OCT('1e20'), OCT(18446744073709551616), OCT(-1), OCT(2.5), OCT(8), OCT(NULL)",
+			"1,1,1777777777777777777777,1777777777777777777777,2,10,NULL"},
+		{"SELECT BIN(1e20), BIN(1.5e15), BIN(-2.5e0)", "1,1," + strings.Repeat("1", 63) + "0"},
+		{"SELECT id, CONV(f, 10, 10), OCT(f), BIN(r), CONV(d, 10, 16) FROM t ORDER BY id",
+			"1,1,1,1,FFFFFFFFFFFFFFFF 2,18446744073709551615,1777777777777777777777," + ones + ",FFFFFFFFFFFFFFFF 3,9,11,11111111,FF"},
+	} {
+		if got := rowsText(t, ts, "cv", c.q); got != c.want {
 			t.Errorf("%s: %q, want %q", c.q, got, c.want)
 		}
 	}

@@ -22,6 +22,7 @@ var functions = function.Registry{
 	"conv":          sql.Function3{Name: "conv", Fn: newConv},
 	"hex":           sql.Function1{Name: "hex", Fn: newHex}, // hexnum.go
 	"bin":           sql.Function1{Name: "bin", Fn: newBin}, // hexnum.go
+	"oct":           sql.Function1{Name: "oct", Fn: newOct}, // hexnum.go
 	"field":         sql.FunctionN{Name: "field", Fn: newField},
 	"lpad":          sql.FunctionN{Name: "lpad", Fn: newLPad},
 	"concat":        sql.FunctionN{Name: "concat", Fn: newConcat}, // its result type (concattype.go)
