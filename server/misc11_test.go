@@ -3,6 +3,8 @@ package server
 import (
 	"strings"
 	"testing"
+
+	"github.com/go-sql-driver/mysql"
 )
 
 // TestGroupConcatEnumOrder: GROUP_CONCAT(... ORDER BY e) sorts an ENUM by
@@ -65,5 +67,39 @@ func TestConvOfDoubleText(t *testing.T) {
 		if got := rowsText(t, ts, "cv", c.q); got != c.want {
 			t.Errorf("%s: %q, want %q", c.q, got, c.want)
 		}
+	}
+}
+
+// TestSetUnknownVariable: SET of a name that is no system variable is
+// MySQL's 1193 "Unknown system variable 'name'" (with the name as written)
+// whatever its scope keyword; GMS read a bare name as a column (1054). A
+// missing column on the right of SET @a = ... stays 1054.
+func TestSetUnknownVariable(t *testing.T) {
+	ts := startServer(t, t.TempDir())
+	db := ts.connect("")
+	for _, c := range []struct {
+		q    string
+		code uint16
+		msg  string
+	}{
+		{"SET nosuch = 5", 1193, "Unknown system variable 'nosuch'"},
+		{"SET NoSuch := 5", 1193, "Unknown system variable 'NoSuch'"},
+		{"SET nosuch = DEFAULT", 1193, "Unknown system variable 'nosuch'"},
+		{"SET autocommit = 1, `nosuch` = 2", 1193, "Unknown system variable 'nosuch'"},
+		{"SET @a = 1, b = 2", 1193, "Unknown system variable 'b'"},
+		{"SET SESSION nosuch = 1", 1193, "Unknown system variable 'nosuch'"},
+		{"SET @@session.nosuch = 1", 1193, "Unknown system variable 'nosuch'"},
+		{"SET GLOBAL nosuch = 1", 1193, "Unknown system variable 'nosuch'"},
+		{"SELECT @@nosuch", 1193, "Unknown system variable 'nosuch'"},
+		{"SET @a = nosuch", 1054, "Unknown column 'nosuch' in 'field list'"},
+	} {
+		_, err := db.Exec(c.q)
+		me, ok := err.(*mysql.MySQLError)
+		if !ok || me.Number != c.code || me.Message != c.msg {
+			t.Errorf("%s: %v, want %d %s", c.q, err, c.code, c.msg)
+		}
+	}
+	if got := rowsText(t, ts, "", "SELECT @@autocommit"); got != "1" {
+		t.Errorf("autocommit after the failed SETs: %q", got)
 	}
 }

@@ -24,3 +24,13 @@ SELECT BIN(1e20), BIN(1.5e15), BIN(-2.5e0), BIN('1e20');
 CREATE TABLE cvt (id INT PRIMARY KEY, f DOUBLE, r FLOAT, d DECIMAL(25,1));
 INSERT INTO cvt VALUES (1, 1e20, 1e20, 18446744073709551616.0), (2, -1.5, -1.5, -1.5), (3, 9.3e18, 255, 255.9);
 SELECT id, CONV(f, 10, 10), OCT(f), BIN(r), CONV(d, 10, 16), OCT(d) FROM cvt ORDER BY id;
+-- SET of an unknown name is 1193 whatever the scope; a missing column on
+-- the right of a user-variable assignment stays 1054.
+SET nosuch = 5;
+SET nosuch = DEFAULT;
+SET autocommit = 1, nosuch = 2;
+SET SESSION nosuch = 1;
+SET @@session.nosuch = 1;
+SET GLOBAL nosuch = 1;
+SELECT @@nosuch;
+SELECT @@global.nosuch;
