@@ -103,3 +103,29 @@ func TestSetUnknownVariable(t *testing.T) {
 		t.Errorf("autocommit after the failed SETs: %q", got)
 	}
 }
+
+// TestJSONOfEnum: an ENUM or SET put into a JSON value is its member's text
+// (MySQL reads val_str); JSON_ARRAY(e), JSON_OBJECT, JSON_SET,
+// JSON_ARRAYAGG/JSON_OBJECTAGG (grouped and as a window) and CAST(e AS
+// JSON) held the stored number ([3] for 'b'), and JSON_QUOTE(e) failed with
+// 1105. Expected values are MariaDB 10.11's; CAST(... AS JSON), which
+// MariaDB lacks, is MySQL 8.0's JSON string.
+func TestJSONOfEnum(t *testing.T) {
+	ts := startServer(t, t.TempDir())
+	db := ts.connect("")
+	mustExec(t, db, "CREATE DATABASE je")
+	mustExec(t, db, "CREATE TABLE je.t (id INT PRIMARY KEY, e ENUM('c','a','b'), s SET('z','y','x'))")
+	mustExec(t, db, "INSERT INTO je.t VALUES (1, 'a', 'x'), (2, 'b', 'y,x'), (3, NULL, '')")
+	for _, c := range []struct{ q, want string }{
+		{"SELECT JSON_ARRAY(e, s), JSON_OBJECT('k', s, 'e', e) FROM t WHERE id = 2", `["b", "y,x"],{"e": "b", "k": "y,x"}`},
+		{"SELECT JSON_SET('{}', '$.a', e), JSON_INSERT('[]', '$[0]', s), JSON_QUOTE(e), JSON_QUOTE(s) FROM t WHERE id = 2", `{"a": "b"},["y,x"],"b","y,x"`},
+		{"SELECT JSON_ARRAY(e, s) FROM t WHERE id = 3", `[null, ""]`},
+		{"SELECT JSON_ARRAYAGG(e), JSON_OBJECTAGG(id, s) FROM t", `["a", "b", null],{"1": "x", "2": "y,x", "3": ""}`},
+		{"SELECT id, JSON_ARRAYAGG(s) OVER (ORDER BY id) FROM t WHERE id < 3 ORDER BY id", `1,["x"] 2,["x", "y,x"]`},
+		{"SELECT CAST(e AS JSON), JSON_TYPE(CAST(s AS JSON)) FROM t WHERE id = 2", `"b",STRING`},
+	} {
+		if got := rowsText(t, ts, "je", c.q); got != c.want {
+			t.Errorf("%s: %q, want %q", c.q, got, c.want)
+		}
+	}
+}

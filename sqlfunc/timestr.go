@@ -55,6 +55,12 @@ func timeTextArgs(e sql.Expression) (sql.Expression, bool) {
 		wrapAll = types.IsText(e.Type()) && newBranchTemporal(e) == nil || mixedEnumSet(e.Children())
 	case sql.FunctionExpression:
 		wrapAll = textOfTimeFuncs[strings.ToLower(e.FunctionName())]
+		if strings.EqualFold(e.FunctionName(), "json_quote") && len(e.Children()) == 1 && isEnumOrSet(e.Children()[0].Type()) {
+			// An ENUM or SET is a string to MySQL's JSON_QUOTE; GMS
+			// failed with 1105 "invalid type". Other types keep GMS's
+			// answer.
+			wrapAll = true
+		}
 	}
 	if !wrapAll {
 		return e, false
