@@ -129,3 +129,45 @@ func TestJSONOfEnum(t *testing.T) {
 		}
 	}
 }
+
+// TestDecimalDoubleCompare: a DECIMAL compared with a DOUBLE compares as
+// DOUBLE (Arg_comparator, REAL_RESULT): d = f, IN lists with a DOUBLE
+// element and joins on d = f held only for exactly equal values, as both
+// were widened to DECIMAL(65,30). The exception is MySQL 8.0's constant
+// folding: in WHERE/ON/HAVING a DECIMAL column against a constant compares
+// as DECIMAL (sql_const_folding.cc), with or without an index on d; in a
+// select list, GROUP BY or ORDER BY it stays DOUBLE. MariaDB 10.11 agrees
+// except for the folded WHERE cases, where it compares as DOUBLE.
+func TestDecimalDoubleCompare(t *testing.T) {
+	ts := startServer(t, t.TempDir())
+	db := ts.connect("")
+	mustExec(t, db, "CREATE DATABASE dd")
+	mustExec(t, db, "CREATE TABLE dd.t (id INT PRIMARY KEY, d DECIMAL(20,18), f DOUBLE, KEY (d))")
+	mustExec(t, db, "INSERT INTO dd.t VALUES (1, 0.1, 0.1), (2, 0.100000000000000005, 0.1), (3, 0.100000000000000006, 0.2), (4, 0.3, 0.30000000000000004), (5, 0.30000000000000004, 0.3)")
+	for _, c := range []struct{ q, want string }{
+		{"SELECT id, d = f, d < f, d > f, d <=> f FROM t ORDER BY id", "1,1,0,0,1 2,1,0,0,1 3,0,1,0,0 4,0,1,0,0 5,0,0,1,0"},
+		{"SELECT id FROM t WHERE d = f ORDER BY id", "1 2"},
+		{"SELECT a.id, b.id FROM t a JOIN t b ON a.d = b.f ORDER BY 1, 2", "1,1 1,2 2,1 2,2 3,1 3,2 4,5 5,4"},
+		{"SELECT id FROM t WHERE d IN (0.1e0, 0.3) ORDER BY id", "1 2 3 4"},
+		{"SELECT id FROM t IGNORE INDEX (d) WHERE d IN (0.1e0, 0.3e0) ORDER BY id", "1 2 3 4"},
+		{"SELECT id FROM t WHERE d + 0 = 0.1e0 ORDER BY id", "1 2 3"},
+		{"SELECT id FROM t WHERE f = 0.100000000000000005 ORDER BY id", "1 2"},
+		// Folded: a DECIMAL comparison, through the index or not.
+		{"SELECT id FROM t WHERE d = 0.1e0 ORDER BY id", "1"},
+		{"SELECT id FROM t IGNORE INDEX (d) WHERE d = 0.1e0 ORDER BY id", "1"},
+		{"SELECT id FROM t WHERE d > 0.1e0 ORDER BY id", "2 3 4 5"},
+		{"SELECT id FROM t IGNORE INDEX (d) WHERE 0.1e0 < d ORDER BY id", "2 3 4 5"},
+		// Not folded outside WHERE/ON/HAVING.
+		{"SELECT id, d = 0.1e0, 0.1e0 <=> d, d < 0.1e0 FROM t ORDER BY id", "1,1,1,0 2,1,1,0 3,1,1,0 4,0,0,0 5,0,0,0"},
+		{"SELECT SUM(d = 0.1e0) FROM t", "3"},
+		{"SELECT id FROM t ORDER BY d = 0.1e0 DESC, id LIMIT 3", "1 2 3"},
+	} {
+		if got := rowsText(t, ts, "dd", c.q); got != c.want {
+			t.Errorf("%s: %q, want %q", c.q, got, c.want)
+		}
+	}
+	// A placeholder is a constant too (folded in WHERE).
+	if got := rowsText(t, ts, "dd", "SELECT id FROM t WHERE d = ? ORDER BY id", 0.1); got != "1" {
+		t.Errorf("prepared d = ?: %q, want %q", got, "1")
+	}
+}

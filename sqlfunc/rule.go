@@ -143,7 +143,11 @@ func replaceOnly(ctx *sql.Context, n sql.Node) (sql.Node, transform.TreeIdentity
 		return n, transform.SameTree, err
 	}
 	n, same3, err := unionBranchTypes(n) // branchcoll.go
-	return n, same && same2 && same3, err
+	if err != nil {
+		return n, transform.SameTree, err
+	}
+	n, same4, err := selectListDoubles(n) // deccmpselect.go
+	return n, same && same2 && same3 && same4, err
 }
 
 // ReplaceComparisons converts the string side of string-to-number
@@ -651,6 +655,12 @@ func inAsDouble(ctx *sql.Context, left, right sql.Expression, hashed bool) (sql.
 			left, changed = &toDouble{unary: unary{left}}, true
 		}
 	} else if isNumber(left.Type()) {
+		if types.IsDecimal(left.Type()) && anyFloat(tup) {
+			// MySQL compares the list as DOUBLE when an element is a
+			// DOUBLE (agg_cmp_type); no constant folding applies to IN
+			// (deccmp.go, decimalAsDouble).
+			left, changed = &toDouble{unary: unary{left}}, true
+		}
 		nt := make(expression.Tuple, len(tup))
 		for i, el := range tup {
 			nt[i] = el

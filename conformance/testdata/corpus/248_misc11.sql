@@ -45,3 +45,27 @@ SELECT JSON_UNQUOTE(JSON_EXTRACT(JSON_ARRAY(s), '$[0]')) FROM jen WHERE id = 2;
 -- mysql-differs: MariaDB 10.11 has no CAST(... AS JSON); MySQL 8.0 makes the member a JSON string
 -- expect: "b" | STRING
 SELECT CAST(e AS JSON), JSON_TYPE(CAST(s AS JSON)) FROM jen WHERE id = 2;
+-- A DECIMAL compared with a DOUBLE compares as DOUBLE (column with column,
+-- IN lists with a DOUBLE element, joins, expressions, select lists); both
+-- were widened to DECIMAL(65,30).
+CREATE TABLE ddc (id INT PRIMARY KEY, d DECIMAL(20,18), f DOUBLE, KEY (d));
+INSERT INTO ddc VALUES (1, 0.1, 0.1), (2, 0.100000000000000005, 0.1), (3, 0.100000000000000006, 0.2), (4, 0.3, 0.30000000000000004), (5, 0.30000000000000004, 0.3);
+SELECT id, d = f, d < f, d > f, d <=> f FROM ddc ORDER BY id;
+SELECT id FROM ddc WHERE d = f ORDER BY id;
+SELECT a.id, b.id FROM ddc a JOIN ddc b ON a.d = b.f ORDER BY 1, 2;
+SELECT id FROM ddc WHERE d IN (0.1e0, 0.3) ORDER BY id;
+SELECT id FROM ddc IGNORE INDEX (d) WHERE d IN (0.1e0, 0.3e0) ORDER BY id;
+SELECT id FROM ddc WHERE d + 0 = 0.1e0 ORDER BY id;
+SELECT id FROM ddc WHERE f = 0.100000000000000005 ORDER BY id;
+SELECT id, d = 0.1e0, 0.1e0 <=> d, d < 0.1e0 FROM ddc ORDER BY id;
+SELECT SUM(d = 0.1e0) FROM ddc;
+-- mysql-differs: MySQL 8.0 folds a DECIMAL column against a constant in WHERE into a DECIMAL comparison (sql_const_folding.cc, analyze_decimal_field_constant); MariaDB compares as DOUBLE
+-- expect: 1
+SELECT id FROM ddc IGNORE INDEX (d) WHERE d = 0.1e0 ORDER BY id;
+SELECT id FROM ddc WHERE d = 0.1e0 ORDER BY id;
+-- mysql-differs: MySQL 8.0 folds a DECIMAL column against a constant in WHERE into a DECIMAL comparison (sql_const_folding.cc); MariaDB compares as DOUBLE
+-- expect: 2
+-- expect: 3
+-- expect: 4
+-- expect: 5
+SELECT id FROM ddc WHERE d > 0.1e0 ORDER BY id;
