@@ -250,6 +250,9 @@ func translateError(err error, query, db string) error {
 	if e := likeNotBaseTable(se, query, db); e != nil {
 		return e
 	}
+	if e := unknownSetTarget(se, query); e != nil { // setvar.go
+		return e
+	}
 	if strings.Contains(se.Message, tableNodeQuoted) {
 		// Some ALTERs name the table by its plan node ("Table\n └─ name: t\n").
 		c := *se

@@ -26,6 +26,10 @@ func compareDecimalsWide(e sql.Expression) (sql.Expression, transform.TreeIdenti
 	if !lossyInDecimal(rt, lt) && !lossyInDecimal(lt, rt) {
 		return e, transform.SameTree, nil
 	}
+	if nl, nr, ok := decimalAsDouble(l, r); ok {
+		ne, err := e.WithChildren(nl, nr)
+		return ne, transform.NewTree, err
+	}
 	if types.IsDecimal(lt) {
 		l = &wideDecimal{transparent{unary{l}}}
 	}
@@ -89,4 +93,61 @@ func widenInDecimals(x sql.Expression, tup expression.Tuple) expression.Tuple {
 		}
 	}
 	return out
+}
+
+// decimalAsDouble: a DECIMAL compared with a DOUBLE or FLOAT compares as
+// DOUBLE in MySQL (Arg_comparator with REAL_RESULT), so the DECIMAL side is
+// read as a DOUBLE: d = f held for d = 0.100000000000000005 and f = 0.1 in
+// MySQL, and widened to DECIMAL(65,30) both differed. One exception keeps
+// the exact DECIMAL comparison (and its index range): a DECIMAL column
+// against a constant, which MySQL 8.0's constant folding turns into a
+// DECIMAL constant before comparing (sql_const_folding.cc,
+// analyze_decimal_field_constant: REAL_RESULT via double2decimal), so
+// WHERE d = 0.1e0 matches 0.1 alone. (MySQL folds only WHERE, ON and
+// HAVING; in a select list d = 0.1e0 is a DOUBLE comparison there, here it
+// stays exact: docs/COMPATIBILITY.md, misc11.) ok is false when l and r
+// are not a DECIMAL and a DOUBLE/FLOAT.
+func decimalAsDouble(l, r sql.Expression) (sql.Expression, sql.Expression, bool) {
+	lt, rt := l.Type(), r.Type()
+	switch {
+	case types.IsDecimal(lt) && types.IsFloat(rt):
+		if foldsToDecimal(l, r) {
+			return nil, nil, false
+		}
+		return &toDouble{unary: unary{l}}, r, true
+	case types.IsFloat(lt) && types.IsDecimal(rt):
+		if foldsToDecimal(r, l) {
+			return nil, nil, false
+		}
+		return l, &toDouble{unary: unary{r}}, true
+	}
+	return nil, nil, false
+}
+
+// foldsToDecimal: dec is a column and c a constant MySQL's fold_condition
+// converts to dec's DECIMAL (a literal, a negated literal, a placeholder).
+func foldsToDecimal(dec, c sql.Expression) bool {
+	// The rule runs again over its own answer (wideDecimal).
+	if _, ok := plainColumn(dec).(*expression.GetField); !ok || !types.IsDecimal(plainColumn(dec).Type()) {
+		return false
+	}
+	if n, ok := c.(*expression.UnaryMinus); ok {
+		c = n.Child
+	}
+	switch c := c.(type) {
+	case *expression.Literal:
+		return c.Value() != nil
+	case *expression.BindVar:
+		return true
+	}
+	return false
+}
+
+func anyFloat(tup expression.Tuple) bool {
+	for _, el := range tup {
+		if types.IsFloat(el.Type()) {
+			return true
+		}
+	}
+	return false
 }

@@ -83,6 +83,9 @@ func (j *jsonArg) read(v any) (any, error) {
 		if s, ok := temporalJSONText(j.child.Type(), v); ok {
 			return s, nil
 		}
+		if s, ok := enumJSONText(j.child.Type(), v); ok { // jsonenum.go
+			return s, nil
+		}
 		if j.mode == argAggValue {
 			return v, nil
 		}
@@ -278,6 +281,9 @@ func (c *castJSON) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 		return nil, err
 	}
 	if s, ok := temporalJSONText(c.Child.Type(), v); ok {
+		return jsondoc.Doc{Val: s}, nil
+	}
+	if s, ok := enumJSONText(c.Child.Type(), v); ok { // jsonenum.go
 		return jsondoc.Doc{Val: s}, nil
 	}
 	switch x := v.(type) {

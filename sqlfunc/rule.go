@@ -22,6 +22,7 @@ var functions = function.Registry{
 	"conv":          sql.Function3{Name: "conv", Fn: newConv},
 	"hex":           sql.Function1{Name: "hex", Fn: newHex}, // hexnum.go
 	"bin":           sql.Function1{Name: "bin", Fn: newBin}, // hexnum.go
+	"oct":           sql.Function1{Name: "oct", Fn: newOct}, // hexnum.go
 	"field":         sql.FunctionN{Name: "field", Fn: newField},
 	"lpad":          sql.FunctionN{Name: "lpad", Fn: newLPad},
 	"concat":        sql.FunctionN{Name: "concat", Fn: newConcat}, // its result type (concattype.go)
@@ -150,7 +151,11 @@ func replaceOnly(ctx *sql.Context, n sql.Node) (sql.Node, transform.TreeIdentity
 		return n, transform.SameTree, err
 	}
 	n, same3, err := unionBranchTypes(n) // branchcoll.go
-	return n, same && same2 && same3, err
+	if err != nil {
+		return n, transform.SameTree, err
+	}
+	n, same4, err := selectListDoubles(n) // deccmpselect.go
+	return n, same && same2 && same3 && same4, err
 }
 
 // ReplaceComparisons converts the string side of string-to-number
@@ -665,6 +670,12 @@ func inAsDouble(ctx *sql.Context, left, right sql.Expression, hashed bool) (sql.
 			left, changed = &toDouble{unary: unary{left}}, true
 		}
 	} else if isNumber(left.Type()) {
+		if types.IsDecimal(left.Type()) && anyFloat(tup) {
+			// MySQL compares the list as DOUBLE when an element is a
+			// DOUBLE (agg_cmp_type); no constant folding applies to IN
+			// (deccmp.go, decimalAsDouble).
+			left, changed = &toDouble{unary: unary{left}}, true
+		}
 		nt := make(expression.Tuple, len(tup))
 		for i, el := range tup {
 			nt[i] = el

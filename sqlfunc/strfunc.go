@@ -10,6 +10,8 @@ import (
 	"github.com/dolthub/go-mysql-server/sql/expression"
 	"github.com/dolthub/go-mysql-server/sql/expression/function"
 	"github.com/dolthub/go-mysql-server/sql/types"
+
+	"github.com/myriaddb/myriad/floatfmt"
 )
 
 // conv is CONV(n, from_base, to_base) as MySQL computes it: n read as text
@@ -59,6 +61,9 @@ func (c *conv) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 	}
 	s, ok := asString(vals[0])
 	if !ok {
+		s, ok = floatText(cs[0].Type(), vals[0])
+	}
+	if !ok {
 		t, _, err := types.LongText.Convert(ctx, vals[0])
 		if err != nil {
 			return nil, nil
@@ -81,6 +86,23 @@ func (c *conv) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 		out = strconv.FormatUint(n, int(to))
 	}
 	return strings.ToUpper(out), nil
+}
+
+// floatText is a DOUBLE or FLOAT value's text as MySQL's val_str prints it
+// (floatfmt), which CONV reads: 1e20 is "1e20", so CONV(1e20, 10, 2) is 1
+// (strtoull stops at the 'e'); GMS's text was all 21 digits, which
+// saturated to 64 one bits. ok is false for any other value.
+func floatText(t sql.Type, v any) (string, bool) {
+	switch f := v.(type) {
+	case float32:
+		return string(floatfmt.AppendFloat(nil, f)), true
+	case float64:
+		if t == types.Float32 {
+			return string(floatfmt.AppendFloat(nil, float32(f))), true
+		}
+		return string(floatfmt.AppendDouble(nil, f)), true
+	}
+	return "", false
 }
 
 func abs64(n int64) int64 {

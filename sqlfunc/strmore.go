@@ -3,7 +3,6 @@ package sqlfunc
 import (
 	"fmt"
 	"math/big"
-	"strconv"
 	"strings"
 
 	"github.com/dolthub/go-mysql-server/sql"
@@ -145,10 +144,6 @@ func strArg(ctx *sql.Context, v any) string {
 }
 
 var moreStringFunctions = map[string]sql.FunctionN{
-	// OCT(N) is CONV(N, 10, 8).
-	"oct": newStrFn("oct", 1, 1, func(ctx *sql.Context, vs []any) (any, error) {
-		return strconv.FormatUint(uint64Arg(ctx, vs[0]), 8), nil
-	}, nil),
 	// INSERT(str, pos, len, newstr): str unchanged when pos is outside it;
 	// len past the end replaces the rest. Positions count characters.
 	"insert": newStrFn("insert", 4, 4, func(ctx *sql.Context, vs []any) (any, error) {

@@ -55,6 +55,12 @@ func timeTextArgs(e sql.Expression) (sql.Expression, bool) {
 		wrapAll = types.IsText(e.Type()) && newBranchTemporal(e) == nil || mixedEnumSet(e.Children())
 	case sql.FunctionExpression:
 		wrapAll = textOfTimeFuncs[strings.ToLower(e.FunctionName())]
+		if strings.EqualFold(e.FunctionName(), "json_quote") && len(e.Children()) == 1 && isEnumOrSet(e.Children()[0].Type()) {
+			// An ENUM or SET is a string to MySQL's JSON_QUOTE; GMS
+			// failed with 1105 "invalid type". Other types keep GMS's
+			// answer.
+			wrapAll = true
+		}
 	}
 	if !wrapAll {
 		return e, false
@@ -73,6 +79,14 @@ func timeTextArgs(e sql.Expression) (sql.Expression, bool) {
 			// told apart here: a DECIMAL's text would sort 10 before 9.
 			// A temporal's text sorts as its value.
 			num = true
+			if isEnumOrSet(c.Type()) && i < len(cs)-1 {
+				// An ORDER BY key (the value is the last child: several
+				// are one CONCAT, groupConcatArgs): MySQL sorts an ENUM
+				// by member number and a SET by its bits, as the ENUM's
+				// own type compares; its text sorted 'a' before 'c' in
+				// ENUM('c','a').
+				continue
+			}
 		}
 		w, ok := stringArg(c, num)
 		if !ok {
