@@ -223,3 +223,27 @@ func TestYearComparedWithTwoDigits(t *testing.T) {
 		}
 	}
 }
+
+// TestStringConditions: a string used as a condition is true when its
+// numeric prefix is not zero (MySQL's val_bool reads val_real), in WHERE,
+// HAVING, ON, AND/OR/XOR/NOT, IS TRUE, IF and CASE WHEN; GMS took any
+// string that is not wholly a number as false (WHERE ' 1' returned no
+// row, '1a' OR 0 was 0).
+func TestStringConditions(t *testing.T) {
+	ts := startServer(t, t.TempDir())
+	db := ts.connectWith("", "parseTime=false")
+	db.SetMaxIdleConns(0)
+	mustExec(t, db, "CREATE DATABASE sc")
+	mustExec(t, db, "CREATE TABLE sc.t (id INT PRIMARY KEY, s VARCHAR(10))")
+	mustExec(t, db, "INSERT INTO sc.t VALUES (1, ' 1'), (2, '1a'), (3, 'a'), (4, '0.0x'), (5, '-2b'), (6, NULL)")
+	runArithCases(t, db, "", []arithCase{
+		{q: "SELECT GROUP_CONCAT(id ORDER BY id) FROM sc.t WHERE s", want: "1,2,5", warn: 1292},
+		{q: "SELECT GROUP_CONCAT(id ORDER BY id) FROM sc.t WHERE NOT s", want: "3,4", warn: 1292},
+		{q: "SELECT GROUP_CONCAT(a.id ORDER BY a.id) FROM sc.t a JOIN sc.t b ON b.id = 1 AND a.s", want: "1,2,5", warn: 1292},
+		{q: "SELECT COUNT(*) FROM sc.t WHERE ' 1'", want: "6"},
+		{q: "SELECT COUNT(*) FROM sc.t HAVING '1a'", want: "6", warn: 1292},
+		{q: "SELECT IF(' 1', 'y', 'n'), IF('1a', 'y', 'n'), IF('a', 'y', 'n'), IF('-1x', 'y', 'n'), IF('0e5', 'y', 'n')", want: "y | y | n | y | n", warn: 1292},
+		{q: "SELECT ' 1' AND 1, '1a' OR 0, NOT '1a', '2x' XOR 0, ' 1' IS TRUE, '0a' IS FALSE", want: "1 | 1 | 0 | 1 | 1 | 1", warn: 1292},
+		{q: "SELECT CASE WHEN ' 2' THEN 'y' ELSE 'n' END, CASE WHEN 'b' THEN 'y' ELSE 'n' END", want: "y | n", warn: 1292},
+	})
+}

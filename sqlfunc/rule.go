@@ -123,7 +123,11 @@ func Replace(ctx *sql.Context, n sql.Node) (sql.Node, transform.TreeIdentity, er
 		return n, transform.SameTree, err
 	}
 	n, same7, err := intoUserVars(n) // uservartext.go
-	return n, same && same2 && same3 && same4 && same5 && same6 && same7, err
+	if err != nil {
+		return n, transform.SameTree, err
+	}
+	n, same8, err := stringConditions(n) // strtruth.go
+	return n, same && same2 && same3 && same4 && same5 && same6 && same7 && same8, err
 }
 
 // replaceOnly is Replace without retyping references, for plans whose
@@ -251,6 +255,10 @@ func replaceExpr(ctx *sql.Context, e sql.Expression, ignore bool) (sql.Expressio
 }
 
 func replaceExprOnce(ctx *sql.Context, e sql.Expression, ignore bool) (sql.Expression, transform.TreeIdentity, error) {
+	if ne, ok := stringConditionArgs(e); ok { // strtruth.go
+		r, _, err := replaceExprOnce(ctx, ne, ignore)
+		return r, transform.NewTree, err
+	}
 	if ne, ok := temporalNumericArgs(e); ok { // temporalargs.go
 		r, _, err := replaceExprOnce(ctx, ne, ignore)
 		return r, transform.NewTree, err

@@ -61,3 +61,13 @@ SELECT id FROM yc WHERE y = '0' ORDER BY id;
 SELECT id FROM yc WHERE y = 0 ORDER BY id;
 SELECT id FROM yc WHERE y < 99 ORDER BY id;
 SELECT id, y = 20, y <=> 70, y + 0 = 20 FROM yc ORDER BY id;
+-- A string used as a condition is its numeric prefix.
+CREATE TABLE sc (id INT PRIMARY KEY, s VARCHAR(10));
+INSERT INTO sc VALUES (1, ' 1'), (2, '1a'), (3, 'a'), (4, '0.0x'), (5, '-2b'), (6, NULL);
+SELECT id FROM sc WHERE s ORDER BY id;
+SELECT id FROM sc WHERE NOT s ORDER BY id;
+SELECT a.id FROM sc a JOIN sc b ON b.id = 1 AND a.s ORDER BY a.id;
+SELECT COUNT(*) FROM sc WHERE ' 1';
+SELECT COUNT(*) FROM sc HAVING '1a';
+SELECT id, IF(s, 'y', 'n'), s AND 1, s OR 0, s XOR 0, s IS TRUE, CASE WHEN s THEN 'y' ELSE 'n' END FROM sc ORDER BY id;
+SELECT IF(' 1', 'y', 'n'), IF('1a', 'y', 'n'), IF('a', 'y', 'n'), IF('-1x', 'y', 'n'), IF('0e5', 'y', 'n'), IF('1e-400', 'y', 'n');
