@@ -61,6 +61,8 @@ var nonStrictCases = []nonStrictCase{
 		rows: "abc abc x abc abc",
 		warns: "Warning 1265 Data truncated for column 'h' at row 1|Warning 1265 Data truncated for column 'i' at row 1|" +
 			"Warning 1265 Data truncated for column 'k' at row 1|Warning 1265 Data truncated for column 'l' at row 1"},
+	{stmt: "INSERT INTO ti (id, i, l) VALUES (15, 123456, 98765)", sel: "SELECT i, l FROM ti WHERE id = 15", rows: "123 987",
+		warns: "Warning 1265 Data truncated for column 'i' at row 1|Warning 1265 Data truncated for column 'l' at row 1"},
 	{stmt: "INSERT INTO ti (id, h, i) VALUES (8, 'ab   ', 'ab   ')", sel: "SELECT CONCAT(h, '|'), CONCAT(i, '|') FROM ti WHERE id = 8",
 		rows: "ab| ab |", warns: "Note 1265 Data truncated for column 'i' at row 1"},
 	// ENUM and SET: a non-member is '' (a SET keeps its members).

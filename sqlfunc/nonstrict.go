@@ -303,8 +303,9 @@ func shortVal(s string) string {
 	return string([]rune(s)[:128])
 }
 
-// adjustString cuts a string longer than its column: characters for the
-// character types, bytes for the binary ones. Only spaces cut from a
+// adjustString cuts a string (or an integer's or DECIMAL's text) longer
+// than its column: characters for the character types, bytes for the
+// binary ones. Only spaces cut from a
 // CHAR need no warning (they are padding); from a VARCHAR or TEXT they
 // are a Note.
 func adjustString(col *sql.Column, v any, row int) (any, int, string) {
@@ -318,6 +319,10 @@ func adjustString(col *sql.Column, v any, row int) (any, int, string) {
 		s = x
 	case []byte:
 		s = string(x)
+	case int8, int16, int32, int64, int, uint8, uint16, uint32, uint64, uint:
+		s = fmt.Sprint(x)
+	case decimal.Decimal:
+		s = x.String()
 	default:
 		return v, 0, ""
 	}
