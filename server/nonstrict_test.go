@@ -173,6 +173,26 @@ func TestNonStrictInsert(t *testing.T) {
 		mustExec(t, db, "SET sql_mode = ''")
 		wantErrNo(t, db, 1048, "INSERT INTO nn (id, s, t, u) VALUES (20, NULL, 'a', 'x')")
 		mustExec(t, db, "SET sql_mode = DEFAULT")
+		// One prepared statement across a change of sql_mode: its plan is
+		// not reused under the other mode.
+		st, err := db.Prepare("INSERT INTO t5 VALUES (?, ?, 'p')")
+		if err != nil {
+			t.Fatalf("%s: prepare: %v", params, err)
+		}
+		if _, err := st.Exec(70, int64(1)<<40); mysqlErrNo(err) != 1264 {
+			t.Errorf("%s: strict prepared INSERT: %v, want 1264", params, err)
+		}
+		mustExec(t, db, "SET sql_mode = ''")
+		if _, err := st.Exec(71, int64(1)<<40); err != nil {
+			t.Errorf("%s: non-strict prepared INSERT: %v", params, err)
+		} else if got := warningsText(t, queryRows(t, db, "SHOW WARNINGS")); got != "Warning 1264 Out of range value for column 'v' at row 1" {
+			t.Errorf("%s: non-strict prepared INSERT warnings %s", params, got)
+		}
+		st.Close()
+		mustExec(t, db, "SET sql_mode = DEFAULT")
+		if got := joinRows(queryRows(t, db, "SELECT id, v FROM t5 WHERE id IN (70, 71)")); got != "71 2147483647" {
+			t.Errorf("%s: prepared INSERTs stored %q, want 71 2147483647", params, got)
+		}
 	}
 }
 
