@@ -90,6 +90,9 @@ var nonStrictCases = []nonStrictCase{
 	{stmt: "INSERT INTO nn (id) VALUES (3), (4)", sel: "SELECT s, CONCAT('[', t, ']'), u FROM nn WHERE id > 2 ORDER BY id",
 		rows:  "0 [] x|0 [] x",
 		warns: "Warning 1364 Field 's' doesn't have a default value|Warning 1364 Field 't' doesn't have a default value"},
+	// REPLACE, a second time over the row it wrote.
+	{stmt: "REPLACE INTO t5 VALUES (80, 99999999999, 'r'), (80, -99999999999, 'rrrrrrr')", sel: "SELECT v, w FROM t5 WHERE id = 80", rows: "-2147483648 rrrrr",
+		warns: "Warning 1264 Out of range value for column 'v' at row 1|Warning 1264 Out of range value for column 'v' at row 2|Warning 1265 Data truncated for column 'w' at row 2"},
 	// UPDATE: each row's number in the statement.
 	{stmt: "UPDATE ti SET a = 1000, i = 'abcdef' WHERE id IN (1, 2)", sel: "SELECT a, i FROM ti WHERE id IN (1, 2) ORDER BY id", rows: "127 abc|127 abc",
 		warns: "Warning 1264 Out of range value for column 'a' at row 1|Warning 1265 Data truncated for column 'i' at row 1|" +
