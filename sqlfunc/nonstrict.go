@@ -29,9 +29,10 @@ const (
 	erWrongValForField = 1366 // ER_TRUNCATED_WRONG_VALUE_FOR_FIELD
 )
 
-// storeAdjust is a value an INSERT stores into a column when MySQL adjusts
-// instead of failing: under IGNORE, or without a strict sql_mode. MySQL
-// then stores the nearest value the column holds and raises one warning
+// storeAdjust is a value an INSERT or UPDATE stores into a column when
+// MySQL adjusts instead of failing: under IGNORE, or without a strict
+// sql_mode. MySQL then stores the nearest value the column holds and
+// raises a warning
 // (Level Warning) naming the column and the statement's row: 1264 for a
 // number out of range (clamped), 1265 for a string cut short or a number
 // with trailing garbage, 1366 for a string with no number at all (0), 1292
@@ -120,8 +121,8 @@ func noteAt(ctx *sql.Context, code int, msg string) {
 }
 
 // implicitDefault is MySQL's implicit default of a NOT NULL column's type
-// (11.6 "Data Type Default Values"): 0, the empty string, the first ENUM member, the
-// zero date.
+// (11.6 "Data Type Default Values"): 0, the empty string, the first ENUM
+// member, the zero date.
 func implicitDefault(t sql.Type) any {
 	switch {
 	case types.IsEnum(t):
@@ -252,10 +253,11 @@ func adjustNumber(ctx *sql.Context, col *sql.Column, v any, row int) (any, int, 
 func parseNum(num string) (decimal.Decimal, error) {
 	if i := strings.IndexAny(num, "eE"); i >= 0 {
 		exp, err := strconv.Atoi(num[i+1:])
-		if err != nil || exp > 400 {
-			exp = 400
-		} else if exp < -400 {
+		switch {
+		case err != nil && strings.HasPrefix(num[i+1:], "-"), exp < -400:
 			exp = -400
+		case err != nil, exp > 400:
+			exp = 400
 		}
 		m, err := decimal.NewFromString(strings.TrimSuffix(num[:i], "."))
 		if err != nil {
