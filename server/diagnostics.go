@@ -115,6 +115,9 @@ func (d diagState) after(err error) {
 		d.sess.Session.Warn(&sql.Warning{Level: "Error", Code: serr.Num, Message: serr.Message})
 		return
 	}
+	if !same {
+		ignoreNotes(cur)
+	}
 	if d.keep && len(cur) == 0 {
 		for i := len(d.prev) - 1; i >= 0; i-- {
 			d.sess.Session.Warn(d.prev[i])
@@ -225,3 +228,30 @@ func (h *handler) comShowDiagnostics(c *mysql.Conn, query string, cb mysql.Resul
 	}
 	return true, nil
 }
+
+// ignoreNotes gives the conditions GMS raises for a row an IGNORE
+// statement skips MySQL's level and words: a duplicate key is "Warning
+// 1062 Duplicate entry '1' for key 't.PRIMARY'" (GMS: a Note prefixed
+// "duplicate primary key given: "), a NULL for a NOT NULL column "Warning
+// 1048 Column 'n' cannot be null".
+func ignoreNotes(ws []*sql.Warning) {
+	for _, w := range ws {
+		if w.Level != "Note" {
+			continue
+		}
+		switch w.Code {
+		case mysql.ERDupEntry:
+			for _, p := range []string{"duplicate primary key given: ", "duplicate unique key given: "} {
+				if m, ok := strings.CutPrefix(w.Message, p); ok {
+					w.Level, w.Message = "Warning", m
+				}
+			}
+		case mysql.ERBadNullError:
+			if m := nonNullableRe.FindStringSubmatch(w.Message); m != nil {
+				w.Level, w.Message = "Warning", "Column '"+m[1]+"' cannot be null"
+			}
+		}
+	}
+}
+
+var nonNullableRe = regexp.MustCompile(`^column name '(.+)' is non-nullable but attempted to set a value of null$`)

@@ -4,7 +4,10 @@
 // failing with 1690, string-to-number conversions and comparisons that give
 // 0 or false instead of using the numeric prefix, SUM/AVG that return DOUBLE
 // for exact types, temporal arithmetic that drops fractional seconds, and
-// UPDATE ... SET that stores a wrapped value instead of failing with 1264.
+// UPDATE ... SET that stores a wrapped value instead of failing with 1264,
+// and the values a non-strict or IGNORE INSERT/UPDATE stores, which MySQL
+// adjusts with a warning where GMS failed or noted in its own words
+// (nonstrict.go).
 //
 // Install puts them in place: an analyzer rule run before GMS picks indexes
 // converts string-to-number comparisons, a rule run last replaces GMS

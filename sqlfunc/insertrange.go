@@ -38,6 +38,9 @@ func (r *rowRange) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 	if err != nil || v == nil {
 		return v, err
 	}
+	if terr := strictTruncated(r.name, r.col, v, r.row); terr != nil {
+		return nil, terr
+	}
 	_, inRange, cerr := r.col.Convert(ctx, v)
 	if cerr != nil && types.IsDecimal(r.col) && isNumeric(v) {
 		// GMS reports a number beyond a DECIMAL's precision as an error

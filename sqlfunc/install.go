@@ -51,7 +51,8 @@ var lateRule = analyzer.Rule{Id: LateRuleID, Apply: func(ctx *sql.Context, _ *an
 //     references still carry their IDs (assignExecIndexes, later in the
 //     batch, drops them);
 //   - last in both: the definitions rule (defexpr.go), after GMS's
-//     resolveInsertRows and applyTriggers; the replacements again, for
+//     resolveInsertRows and applyTriggers; the values a non-strict or
+//     IGNORE INSERT adjusts (nonstrict.go); the replacements again, for
 //     trigger bodies and definitions, which those add in between; then the
 //     sign of a DECIMAL MOD's zero in the result (negzero.go); then
 //     TIMESTAMP sort keys by their instant (stamporder.go); then the source
@@ -66,14 +67,14 @@ func Install(a *analyzer.Analyzer) {
 	useMySQLDefaultSQLMode()
 	declareIdentity()
 	if !hasRule(analyzer.OnceAfterAll, RuleID) {
-		analyzer.OnceAfterAll = append(append([]analyzer.Rule{rule}, analyzer.OnceAfterAll...), defExprRule, lateRule, negZeroRule, stampOrderRule, stampCopyRule, stampEqRule, stampGroupRule)
+		analyzer.OnceAfterAll = append(append([]analyzer.Rule{rule}, analyzer.OnceAfterAll...), defExprRule, nonStrictRule, lateRule, negZeroRule, stampOrderRule, stampCopyRule, stampEqRule, stampGroupRule)
 	}
 	if !hasRule(analyzer.AlwaysBeforeDefault, CompareRuleID) {
 		analyzer.AlwaysBeforeDefault = append([]analyzer.Rule{dateCompareRule, compareRule, divZeroConstRule}, analyzer.AlwaysBeforeDefault...)
 	}
 	for _, b := range a.Batches {
 		if strings.EqualFold(b.Desc, "after-all") && !hasRule(b.Rules, RuleID) {
-			b.Rules = append(append([]analyzer.Rule{rule}, b.Rules...), defExprRule, lateRule, negZeroRule, stampOrderRule, stampCopyRule, stampEqRule, stampGroupRule)
+			b.Rules = append(append([]analyzer.Rule{rule}, b.Rules...), defExprRule, nonStrictRule, lateRule, negZeroRule, stampOrderRule, stampCopyRule, stampEqRule, stampGroupRule)
 		}
 		if strings.EqualFold(b.Desc, "validation") && !hasRule(b.Rules, UnionTypesRuleID) {
 			b.Rules = append([]analyzer.Rule{unionTypesRule}, b.Rules...)

@@ -362,6 +362,9 @@ func replaceExprOnce(ctx *sql.Context, e sql.Expression, ignore bool) (sql.Expre
 		if r := lastInsertSetField(e); r != nil { // lastinsertvar.go
 			return r, transform.NewTree, nil
 		}
+		if r := nonStrictSet(ctx, e, ignore); r != nil { // nonstrict.go
+			return r, transform.NewTree, nil
+		}
 		if r := rangeCheckedSet(e, ignore); r != sql.Expression(e) {
 			return r, transform.NewTree, nil
 		}

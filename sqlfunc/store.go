@@ -88,7 +88,11 @@ func clamp(ctx *sql.Context, typ sql.Type, v any) (any, bool) {
 	if err != nil {
 		return nil, false
 	}
-	x := d.(decimal.Decimal)
+	return clampDec(ctx, typ, d.(decimal.Decimal))
+}
+
+// clampDec is clamp of a number already read as a decimal.
+func clampDec(ctx *sql.Context, typ sql.Type, x decimal.Decimal) (any, bool) {
 	var lo, hi decimal.Decimal
 	switch {
 	case types.IsDecimal(typ):
