@@ -35,3 +35,50 @@ func TestDDLProbeColumnCommentQuoted(t *testing.T) {
 		t.Errorf("SHOW CREATE TABLE after reload differs:\n%s\nwas:\n%s", again, got)
 	}
 }
+
+// SHOW [FULL] COLUMNS gives each column's own collation and an ENUM or SET
+// type with its values' quotes doubled, as MySQL 8.0 does: GMS gave the
+// server default utf8mb4_0900_bin for every text column (whatever it was
+// declared with), NULL for ENUM and SET, and `enum('a','b'c') COLLATE x` as
+// the type, so a migration tool comparing the live table with its model
+// saw collation changes that were not there and could not split the
+// values.
+func TestDDLProbeShowColumnsCollationAndEnum(t *testing.T) {
+	ts := startServer(t, t.TempDir())
+	root := ts.connect("")
+	mustExec(t, root, "CREATE DATABASE d")
+	db := ts.connect("d")
+	mustExec(t, db, `CREATE TABLE t (
+		id INT PRIMARY KEY,
+		g VARCHAR(5) CHARACTER SET utf8mb4 COLLATE utf8mb4_general_ci,
+		h TEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_bin,
+		a CHAR(2) CHARACTER SET latin1,
+		k ENUM('a','b''c','d,e') CHARACTER SET utf8mb4 COLLATE utf8mb4_general_ci,
+		l SET('x','y''z'),
+		j BLOB,
+		w VARBINARY(4)
+	) DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_0900_ai_ci`)
+	cases := []struct{ col, typ, coll string }{
+		{"id", "int", "NULL"},
+		{"g", "varchar(5)", "utf8mb4_general_ci"},
+		{"h", "text", "utf8mb4_bin"},
+		{"a", "char(2)", "latin1_swedish_ci"},
+		{"k", "enum('a','b''c','d,e')", "utf8mb4_general_ci"},
+		{"l", "set('x','y''z')", "utf8mb4_0900_ai_ci"},
+		{"j", "blob", "NULL"},
+		{"w", "varbinary(4)", "NULL"},
+	}
+	full := queryRows(t, db, "SHOW FULL COLUMNS FROM t")
+	short := queryRows(t, db, "SHOW COLUMNS FROM t")
+	if len(full) != len(cases) || len(short) != len(cases) {
+		t.Fatalf("SHOW COLUMNS: %d and %d rows, want %d", len(full), len(short), len(cases))
+	}
+	for i, c := range cases {
+		if got := full[i][0] + " " + full[i][1] + " " + full[i][2]; got != c.col+" "+c.typ+" "+c.coll {
+			t.Errorf("SHOW FULL COLUMNS row %d: got %q, want %q", i, got, c.col+" "+c.typ+" "+c.coll)
+		}
+		if got := short[i][1]; got != c.typ {
+			t.Errorf("SHOW COLUMNS %s Type: got %q, want %q", c.col, got, c.typ)
+		}
+	}
+}
