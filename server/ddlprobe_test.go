@@ -82,3 +82,44 @@ func TestDDLProbeShowColumnsCollationAndEnum(t *testing.T) {
 		}
 	}
 }
+
+// SHOW INDEX gives a prefix key part's length in Sub_part and A as a BTREE
+// key part's Collation, as MySQL 8.0 does: GMS left both NULL, so a tool
+// reading SHOW INDEX (Django's introspection does) saw KEY (h(10)) as an
+// index on the whole column.
+func TestDDLProbeShowIndexSubPart(t *testing.T) {
+	ts := startServer(t, t.TempDir())
+	root := ts.connect("")
+	mustExec(t, root, "CREATE DATABASE d")
+	db := ts.connect("d")
+	mustExec(t, db, `CREATE TABLE t (
+		id INT PRIMARY KEY,
+		b INT,
+		h VARCHAR(100),
+		KEY k_prefix (h(10)),
+		UNIQUE KEY uk (b, h(5)),
+		KEY k_fn ((b + 1))
+	)`)
+	var got []string
+	for _, r := range queryRows(t, db, "SHOW INDEX FROM t") {
+		// Key_name, Seq_in_index, Column_name, Collation, Sub_part
+		got = append(got, strings.Join([]string{r[2], r[3], r[4], r[5], r[7]}, ","))
+	}
+	want := []string{
+		"PRIMARY,1,id,A,NULL",
+		"k_prefix,1,h,A,10",
+		"uk,1,b,A,NULL",
+		"uk,2,h,A,5",
+	}
+	for _, w := range want {
+		found := false
+		for _, g := range got {
+			found = found || g == w
+		}
+		if !found {
+			t.Errorf("SHOW INDEX FROM t lacks %q; got %q", w, got)
+		}
+	}
+	wantRows(t, db, "SELECT INDEX_NAME, SEQ_IN_INDEX, SUB_PART FROM information_schema.STATISTICS WHERE TABLE_SCHEMA='d' AND TABLE_NAME='t' AND SUB_PART IS NOT NULL ORDER BY 1, 2",
+		"k_prefix,1,10", "uk,2,5")
+}

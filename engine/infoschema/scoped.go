@@ -118,7 +118,28 @@ func (t *scopedTable) PartitionRows(ctx *sql.Context, p sql.Partition) (sql.RowI
 	if err != nil || !strings.EqualFold(t.Name(), "statistics") {
 		return it, err
 	}
+	if sp, ok := t.cols["sub_part"]; ok {
+		it = &wholePartIter{RowIter: it, col: sp}
+	}
 	return withFunctionalIndexes(ctx, cat, it)
+}
+
+// wholePartIter gives STATISTICS.SUB_PART NULL for a key part over a whole
+// column, as MySQL does: GMS gives 0 to the other key parts of an index
+// that has a prefix part (UNIQUE (b, h(5)) listed b with SUB_PART 0).
+type wholePartIter struct {
+	sql.RowIter
+	col int
+}
+
+func (it *wholePartIter) Next(ctx *sql.Context) (sql.Row, error) {
+	r, err := it.RowIter.Next(ctx)
+	if err == nil && it.col < len(r) {
+		if n, ok := r[it.col].(int64); ok && n == 0 {
+			r[it.col] = nil
+		}
+	}
+	return r, err
 }
 
 // pushFilters moves the conjuncts of f that read only a schema column into
