@@ -123,3 +123,36 @@ func TestDDLProbeShowIndexSubPart(t *testing.T) {
 	wantRows(t, db, "SELECT INDEX_NAME, SEQ_IN_INDEX, SUB_PART FROM information_schema.STATISTICS WHERE TABLE_SCHEMA='d' AND TABLE_NAME='t' AND SUB_PART IS NOT NULL ORDER BY 1, 2",
 		"k_prefix,1,10", "uk,2,5")
 }
+
+// information_schema.COLUMNS as MySQL 8.0 gives it, which Django and
+// Alembic compare with their models: an ENUM or SET with a quoted value
+// typed with its quotes doubled and its default the value itself (GMS:
+// enum('a','b'c') and b''c), a DATE default without a time and a DATE's
+// DATETIME_PRECISION NULL (GMS: 2020-01-02 00:00:00 and 0), a DECIMAL
+// default at its declared scale (GMS: 1.5 for 1.50).
+func TestDDLProbeColumnsTypesAndDefaults(t *testing.T) {
+	ts := startServer(t, t.TempDir())
+	root := ts.connect("")
+	mustExec(t, root, "CREATE DATABASE d")
+	db := ts.connect("d")
+	mustExec(t, db, `CREATE TABLE t (
+		id INT PRIMARY KEY,
+		c DECIMAL(10,2) DEFAULT 1.50,
+		z DECIMAL(6,3) DEFAULT '-2',
+		k ENUM('a','b''c','d,e') DEFAULT 'b''c',
+		l SET('x','y''z') DEFAULT 'x,y''z',
+		e ENUM('p','q') DEFAULT 'q',
+		m DATE DEFAULT '2020-01-02',
+		n DATETIME DEFAULT '2020-01-02 03:04:05'
+	)`)
+	wantRows(t, db, `SELECT COLUMN_NAME, COLUMN_TYPE, COALESCE(COLUMN_DEFAULT, 'NULL'), COALESCE(DATETIME_PRECISION, 'NULL')
+		FROM information_schema.COLUMNS WHERE TABLE_SCHEMA='d' AND TABLE_NAME='t' AND COLUMN_NAME <> 'id' ORDER BY ORDINAL_POSITION`,
+		"c,decimal(10,2),1.50,NULL",
+		"z,decimal(6,3),-2.000,NULL",
+		"k,enum('a','b''c','d,e'),b'c,NULL",
+		"l,set('x','y''z'),x,y'z,NULL",
+		"e,enum('p','q'),q,NULL",
+		"m,date,2020-01-02,NULL",
+		"n,datetime,2020-01-02 03:04:05,0",
+	)
+}
