@@ -156,3 +156,25 @@ func TestDDLProbeColumnsTypesAndDefaults(t *testing.T) {
 		"n,datetime,2020-01-02 03:04:05,0",
 	)
 }
+
+// information_schema.TRIGGERS lists every schema's triggers whatever the
+// current database, as MySQL does: GMS parsed each trigger in the
+// session's current database, so the query failed 1046 with none selected
+// and 1146 (Table 'other.t' doesn't exist) from another schema.
+func TestDDLProbeTriggersFromAnySchema(t *testing.T) {
+	ts := startServer(t, t.TempDir())
+	root := ts.connect("")
+	mustExec(t, root, "CREATE DATABASE d")
+	mustExec(t, root, "CREATE DATABASE other")
+	db := ts.connect("d")
+	mustExec(t, db, "CREATE TABLE t (id INT PRIMARY KEY, b INT)")
+	mustExec(t, db, "CREATE TRIGGER trg BEFORE INSERT ON t FOR EACH ROW SET NEW.b = NEW.b + 1")
+	const q = "SELECT TRIGGER_SCHEMA, TRIGGER_NAME, EVENT_OBJECT_SCHEMA, EVENT_OBJECT_TABLE, ACTION_STATEMENT FROM information_schema.TRIGGERS WHERE TRIGGER_SCHEMA = 'd'"
+	const want = "d,trg,d,t,SET NEW.b = NEW.b + 1"
+	wantRows(t, db, q, want)
+	wantRows(t, ts.connect("other"), q, want)
+	wantRows(t, root, q, want)
+	wantRows(t, root, "SELECT COUNT(*) FROM information_schema.TRIGGERS WHERE EVENT_OBJECT_TABLE = 't'", "1")
+	// Still running in d afterwards: the reader restores the session's database.
+	wantRows(t, db, "SELECT DATABASE()", "d")
+}
