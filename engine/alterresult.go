@@ -26,23 +26,73 @@ const (
 // DescribeTypes makes DESCRIBE / SHOW COLUMNS print a column's type as
 // MySQL does, without its character set and collation (`varchar(10)`;
 // GMS printed `varchar(10) COLLATE utf8mb4_0900_ai_ci` for any collation
-// but its default utf8mb4_0900_bin). SHOW FULL COLUMNS keeps the collation
-// in its own column.
+// but its default utf8mb4_0900_bin) and with an ENUM or SET value's quotes
+// doubled (GMS: enum('a','b'c'), which a tool cannot split into values).
+// SHOW FULL COLUMNS' Collation is the column's own, as in MySQL: GMS
+// printed the server default utf8mb4_0900_bin for every text column and
+// NULL for ENUM and SET, so a migration tool comparing collations saw a
+// change that was not there, or missed one that was.
 func DescribeTypes(_ *sql.Context, n sql.Node) (sql.Node, transform.TreeIdentity, error) {
 	return transform.Node(n, func(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
 		sc, ok := n.(*plan.ShowColumns)
 		if !ok {
 			return n, transform.SameTree, nil
 		}
+		cols := make(map[string]*sql.Column, len(sc.TargetSchema()))
+		for _, c := range sc.TargetSchema() {
+			cols[strings.ToLower(c.Name)] = c
+		}
 		return &mapRows{child: sc, name: "describeTypes", fn: func(r sql.Row) sql.Row {
-			if len(r) > 1 {
-				if s, ok := r[1].(string); ok {
-					r[1] = bareType(s)
+			if len(r) < 2 {
+				return r
+			}
+			var col *sql.Column
+			if name, ok := r[0].(string); ok {
+				col = cols[strings.ToLower(name)]
+			}
+			if s, ok := r[1].(string); ok {
+				r[1] = bareType(s)
+			}
+			if col == nil {
+				return r
+			}
+			if vals := enumValues(col.Type); vals != nil {
+				kind := "enum"
+				if _, ok := col.Type.(sql.SetType); ok {
+					kind = "set"
 				}
+				r[1] = kind + quoteValues(vals, true)
+			}
+			if sc.Full && len(r) == 9 {
+				r[2] = columnCollation(col.Type)
 			}
 			return r
 		}}, transform.NewTree, nil
 	})
+}
+
+// enumValues are an ENUM or SET type's values, nil for other types.
+func enumValues(t sql.Type) []string {
+	switch t := t.(type) {
+	case sql.EnumType:
+		return t.Values()
+	case sql.SetType:
+		return t.Values()
+	}
+	return nil
+}
+
+// columnCollation is SHOW FULL COLUMNS' Collation of a column of type t:
+// its collation for character types, NULL for binary and non-string ones.
+func columnCollation(t sql.Type) any {
+	tc, ok := t.(sql.TypeWithCollation)
+	if !ok || !(types.IsTextOnly(t) || types.IsEnum(t) || types.IsSet(t)) {
+		return nil
+	}
+	if c := tc.Collation(); c != sql.Collation_binary {
+		return c.Name()
+	}
+	return nil
 }
 
 var typeSuffixRe = regexp.MustCompile(`(?i)(?: CHARACTER SET \w+)?(?: COLLATE \w+)$`)

@@ -37,7 +37,7 @@ func ShowCreateParentSchema(ctx *sql.Context, n sql.Node) (sql.Node, transform.T
 	}
 	keys := append(funcIndexLines(t.def), spatialLines(t.def)...)
 	floats := declaredFloats(t.def)
-	if len(fks) == 0 && !hasEnumDefault(sc.TargetSchema()) && len(keys) == 0 && len(floats) == 0 {
+	if len(fks) == 0 && !hasEnumDefault(sc.TargetSchema()) && len(keys) == 0 && len(floats) == 0 && !hasQuotedComment(sc.TargetSchema()) {
 		return n, transform.SameTree, nil
 	}
 	q := &qualifiedShowCreate{ShowCreateTable: sc, keys: keys, floats: floats}
@@ -48,6 +48,18 @@ func ShowCreateParentSchema(ctx *sql.Context, n sql.Node) (sql.Node, transform.T
 		q.to = append(q.to, " REFERENCES "+quoteIdent(fk.ParentSchema)+"."+quoteIdent(fk.ParentTable)+" (")
 	}
 	return q, transform.NewTree, nil
+}
+
+// hasQuotedComment: GMS prints a column's COMMENT between quotes without
+// escaping it (COMMENT 'it's'), so SHOW CREATE TABLE of such a column does
+// not parse and mysqldump's output cannot be reloaded.
+func hasQuotedComment(s sql.Schema) bool {
+	for _, c := range s {
+		if strings.ContainsAny(c.Comment, `'\`) {
+			return true
+		}
+	}
+	return false
 }
 
 func hasEnumDefault(s sql.Schema) bool {
@@ -107,13 +119,19 @@ func enumDefault(c *sql.Column) bool {
 }
 
 // enumDefaults are the column lines' replacements of DEFAULT '<number>' by
-// DEFAULT '<value>', for every ENUM or SET column with a literal default.
+// DEFAULT '<value>', for every ENUM or SET column with a literal default,
+// and of the unescaped values and comments GMS prints by escaped ones.
 func enumDefaults(ctx *sql.Context, s sql.Schema) (cols, from, to []string) {
 	for _, c := range s {
 		if vals := enumQuoted(c); vals != nil {
 			cols = append(cols, "  "+quoteIdent(c.Name)+" ")
 			from = append(from, quoteValues(vals, false))
 			to = append(to, quoteValues(vals, true))
+		}
+		if strings.ContainsAny(c.Comment, `'\`) {
+			cols = append(cols, "  "+quoteIdent(c.Name)+" ")
+			from = append(from, " COMMENT '"+c.Comment+"'")
+			to = append(to, " COMMENT '"+quoteString(c.Comment)+"'")
 		}
 		if !enumDefault(c) {
 			continue

@@ -1,56 +1,159 @@
 package infoschema
 
 import (
+	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/go-mysql-server/sql/information_schema"
+	"github.com/shopspring/decimal"
 
 	"github.com/myriaddb/myriad/timetype"
 )
 
 // withTimePrecision is GMS's COLUMNS with DATETIME_PRECISION filled in for
 // TIME(n) columns (timetype): GMS fills it only for its own TIME, as 6.
-// The copy keeps GMS's concrete type, which its analyzer looks for.
+// It also corrects the values GMS gets wrong that migration tools compare
+// with their models (see fixRow). The copy keeps GMS's concrete type, which
+// its analyzer looks for.
 func withTimePrecision(ct *information_schema.ColumnsTable) *information_schema.ColumnsTable {
-	typeCol, precCol := -1, -1
+	it := timePrecisionIter{typeCol: -1, precCol: -1, schemaCol: -1, tableCol: -1, nameCol: -1, dataCol: -1, defCol: -1, scaleCol: -1}
 	for i, c := range ct.Schema() {
 		switch strings.ToLower(c.Name) {
 		case "column_type":
-			typeCol = i
+			it.typeCol = i
 		case "datetime_precision":
-			precCol = i
+			it.precCol = i
+		case "table_schema":
+			it.schemaCol = i
+		case "table_name":
+			it.tableCol = i
+		case "column_name":
+			it.nameCol = i
+		case "data_type":
+			it.dataCol = i
+		case "column_default":
+			it.defCol = i
+		case "numeric_scale":
+			it.scaleCol = i
 		}
 	}
 	inner := ct.RowIter
-	if typeCol < 0 || precCol < 0 || inner == nil {
+	if it.typeCol < 0 || it.precCol < 0 || inner == nil {
 		return ct
 	}
 	c := *ct
 	c.RowIter = func(ctx *sql.Context, cat sql.Catalog, sch sql.Schema) (sql.RowIter, error) {
-		it, err := inner(ctx, cat, sch)
+		ri, err := inner(ctx, cat, sch)
 		if err != nil {
 			return nil, err
 		}
-		return &timePrecisionIter{RowIter: it, typeCol: typeCol, precCol: precCol}, nil
+		fixed := it
+		fixed.RowIter, fixed.cat = ri, cat
+		return &fixed, nil
 	}
 	return &c
 }
 
 type timePrecisionIter struct {
 	sql.RowIter
-	typeCol, precCol int
+	cat                                                     sql.Catalog
+	typeCol, precCol                                        int
+	schemaCol, tableCol, nameCol, dataCol, defCol, scaleCol int
 }
 
 func (it *timePrecisionIter) Next(ctx *sql.Context) (sql.Row, error) {
 	row, err := it.RowIter.Next(ctx)
-	if err != nil || len(row) <= it.typeCol || len(row) <= it.precCol || row[it.precCol] != nil {
+	if err != nil || len(row) <= it.typeCol || len(row) <= it.precCol {
 		return row, err
 	}
-	if fsp, ok := timePrecision(row[it.typeCol]); ok {
-		row[it.precCol] = fsp
+	if row[it.precCol] == nil {
+		if fsp, ok := timePrecision(row[it.typeCol]); ok {
+			row[it.precCol] = fsp
+		}
 	}
+	it.fixRow(ctx, row)
 	return row, nil
+}
+
+func (it *timePrecisionIter) col(row sql.Row, i int) string {
+	if i < 0 || i >= len(row) {
+		return ""
+	}
+	s, _ := row[i].(string)
+	return s
+}
+
+// fixRow corrects, as MySQL 8.0 gives them: an ENUM or SET type's values
+// with their quotes doubled (GMS: enum('a','b'c'), which cannot be split)
+// and its default's value (GMS: b”c); a DATE default without a time
+// (GMS: 2020-01-02 00:00:00) and a DATE's DATETIME_PRECISION NULL (GMS: 0);
+// a DECIMAL default with its declared scale (GMS: 1.5 for 1.50).
+func (it *timePrecisionIter) fixRow(ctx *sql.Context, row sql.Row) {
+	switch it.col(row, it.dataCol) {
+	case "date":
+		row[it.precCol] = nil
+		if d := it.col(row, it.defCol); len(d) == len("2006-01-02 00:00:00") && strings.HasSuffix(d, " 00:00:00") {
+			row[it.defCol] = d[:len("2006-01-02")]
+		}
+	case "decimal":
+		if it.scaleCol < 0 || it.defCol < 0 {
+			return
+		}
+		scale, err := strconv.Atoi(fmt.Sprint(row[it.scaleCol]))
+		if v, derr := decimal.NewFromString(it.col(row, it.defCol)); err == nil && derr == nil {
+			row[it.defCol] = v.StringFixed(int32(scale))
+		}
+	case "enum", "set":
+		if it.cat == nil || !strings.ContainsAny(it.col(row, it.typeCol)+it.col(row, it.defCol), `'\`) {
+			return
+		}
+		tbl, _, err := it.cat.Table(ctx, it.col(row, it.schemaCol), it.col(row, it.tableCol))
+		if err != nil || tbl == nil {
+			return
+		}
+		idx := tbl.Schema().IndexOfColName(it.col(row, it.nameCol))
+		if idx < 0 {
+			return
+		}
+		c := tbl.Schema()[idx]
+		var vals []string
+		kind := "enum"
+		switch t := c.Type.(type) {
+		case sql.EnumType:
+			vals = t.Values()
+		case sql.SetType:
+			vals, kind = t.Values(), "set"
+		default:
+			return
+		}
+		q := make([]string, len(vals))
+		for i, v := range vals {
+			q[i] = "'" + strings.ReplaceAll(strings.ReplaceAll(v, `\`, `\\`), "'", "''") + "'"
+		}
+		row[it.typeCol] = kind + "(" + strings.Join(q, ",") + ")"
+		if c.Default != nil && c.Default.IsLiteral() && it.defCol >= 0 {
+			v, err := c.Default.Eval(ctx, nil)
+			if err != nil || v == nil {
+				return
+			}
+			switch t := c.Type.(type) {
+			case sql.EnumType:
+				if n, ok := v.(uint16); ok {
+					if s, ok := t.At(int(n)); ok {
+						row[it.defCol] = s
+					}
+				}
+			case sql.SetType:
+				if n, ok := v.(uint64); ok {
+					if s, err := t.BitsToString(n); err == nil {
+						row[it.defCol] = s
+					}
+				}
+			}
+		}
+	}
 }
 
 // timePrecision reads n from a COLUMN_TYPE of `time` or `time(n)`.

@@ -26,6 +26,7 @@ var scopedTables = map[string][]string{
 	"table_constraints":       {"constraint_schema", "table_schema"},
 	"check_constraints":       {"constraint_schema"},
 	"statistics":              {"table_schema", "index_schema"},
+	"triggers":                {"trigger_schema", "event_object_schema"},
 }
 
 // FunctionalIndexer is a table with functional indexes, which GMS's
@@ -114,11 +115,67 @@ func (t *scopedTable) PartitionRows(ctx *sql.Context, p sql.Partition) (sql.RowI
 	if len(t.preds) > 0 {
 		cat = &scopedCatalog{Catalog: t.cat, t: t}
 	}
+	if strings.EqualFold(t.Name(), "triggers") {
+		return triggersBySchema(ctx, cat, t.inner, p)
+	}
 	it, err := t.inner.AssignCatalog(cat).PartitionRows(ctx, p)
 	if err != nil || !strings.EqualFold(t.Name(), "statistics") {
 		return it, err
 	}
+	if sp, ok := t.cols["sub_part"]; ok {
+		it = &wholePartIter{RowIter: it, col: sp}
+	}
 	return withFunctionalIndexes(ctx, cat, it)
+}
+
+// triggersBySchema reads GMS's TRIGGERS one schema at a time with that
+// schema as the current database: GMS parses each trigger's CREATE TRIGGER
+// in the session's current database, so the table failed with 1046 when
+// none was selected and 1146 (Table 'other.t' doesn't exist) from any
+// other schema, where MySQL lists every trigger.
+func triggersBySchema(ctx *sql.Context, cat sql.Catalog, inner sql.CatalogTable, p sql.Partition) (sql.RowIter, error) {
+	cur := ctx.GetCurrentDatabase()
+	defer ctx.SetCurrentDatabase(cur)
+	var rows []sql.Row
+	for _, db := range cat.AllDatabases(ctx) {
+		ctx.SetCurrentDatabase(db.Name())
+		it, err := inner.AssignCatalog(&oneSchemaCatalog{Catalog: cat, db: db}).PartitionRows(ctx, p)
+		if err != nil {
+			return nil, err
+		}
+		r, err := sql.RowIterToRows(ctx, it)
+		if err != nil {
+			return nil, err
+		}
+		rows = append(rows, r...)
+	}
+	return sql.RowsToRowIter(rows...), nil
+}
+
+// oneSchemaCatalog lists one schema to GMS's TRIGGERS reader.
+type oneSchemaCatalog struct {
+	sql.Catalog
+	db sql.Database
+}
+
+func (c *oneSchemaCatalog) AllDatabases(*sql.Context) []sql.Database { return []sql.Database{c.db} }
+
+// wholePartIter gives STATISTICS.SUB_PART NULL for a key part over a whole
+// column, as MySQL does: GMS gives 0 to the other key parts of an index
+// that has a prefix part (UNIQUE (b, h(5)) listed b with SUB_PART 0).
+type wholePartIter struct {
+	sql.RowIter
+	col int
+}
+
+func (it *wholePartIter) Next(ctx *sql.Context) (sql.Row, error) {
+	r, err := it.RowIter.Next(ctx)
+	if err == nil && it.col < len(r) {
+		if n, ok := r[it.col].(int64); ok && n == 0 {
+			r[it.col] = nil
+		}
+	}
+	return r, err
 }
 
 // pushFilters moves the conjuncts of f that read only a schema column into
