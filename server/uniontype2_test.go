@@ -1,6 +1,9 @@
 package server
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // TestUnionOfYear: YEAR beside another type in a UNION is typed by MySQL
 // 8.0's field_types_merge_rules (sql/field.cc, row MYSQL_TYPE_YEAR): an
@@ -42,5 +45,61 @@ func TestUnionOfYear(t *testing.T) {
 		if got := rowsText(t, ts, "ut2", "SELECT COLUMN_TYPE FROM information_schema.COLUMNS WHERE TABLE_SCHEMA = 'ut2' AND TABLE_NAME = 'ct'"); got != c.want {
 			t.Errorf("CREATE TABLE ct AS %s: column %q, want %q", c.q, got, c.want)
 		}
+	}
+}
+
+// TestBranchOfStringsVarchar: CASE, IF, IFNULL and COALESCE over CHAR and
+// VARCHAR columns, string literals and integers or DECIMALs are MySQL's
+// VARCHAR(n), n the longest branch in characters (Item_aggregate_type's
+// join_types; MariaDB 10.11 agrees). GMS typed them LONGTEXT or TEXT (BLOB
+// on the wire), CREATE TABLE ... SELECT made LONGTEXT columns of
+// utf8mb4_0900_bin, and IFNULL(int, 'x') an INT column that refused the 'x'
+// rows (1366). Such a branch beside a string in a UNION failed GMS's check
+// of the sides' types (1105).
+func TestBranchOfStringsVarchar(t *testing.T) {
+	ts := startServer(t, t.TempDir())
+	mustExec(t, ts.connect(""), "CREATE DATABASE bv")
+	db := ts.connect("bv")
+	mustExec(t, db, "CREATE TABLE s3 (id INT PRIMARY KEY, v VARCHAR(7), c CHAR(3), dc DECIMAL(5,2), l1 VARCHAR(5) CHARACTER SET latin1)")
+	mustExec(t, db, "INSERT INTO s3 VALUES (1, 'abcdefg', 'xyz', 1.5, 'é'), (2, NULL, NULL, NULL, NULL)")
+	mustExec(t, db, "CREATE TABLE bc (id INT PRIMARY KEY, a VARCHAR(8) COLLATE utf8mb4_general_ci, b VARCHAR(8) COLLATE utf8mb4_bin)")
+	mustExec(t, db, "INSERT INTO bc VALUES (1, 'a', 'a'), (2, 'A', 'A'), (3, NULL, 'B')")
+	checkColumnTypes(t, ts, "bv", []uniontypeCase{
+		{"SELECT CASE WHEN id > 1 THEN 'ab' ELSE 'c' END FROM s3 ORDER BY id", "VARCHAR", -1, "c|ab"},
+		{"SELECT IFNULL(id, 'x') FROM s3 ORDER BY id", "VARCHAR", -1, "1|2"},
+		{"SELECT CASE WHEN id = 1 THEN v ELSE 'abcdefghijk' END FROM s3 ORDER BY id", "VARCHAR", -1, "abcdefg|abcdefghijk"},
+		{"SELECT IF(id = 1, c, 'q') FROM s3 ORDER BY id", "VARCHAR", -1, "xyz|q"},
+		{"SELECT COALESCE(v, c) FROM s3 ORDER BY id", "VARCHAR", -1, "abcdefg|NULL"},
+		{"SELECT IFNULL(v, id) FROM s3 ORDER BY id", "VARCHAR", -1, "abcdefg|2"},
+		{"SELECT COALESCE(dc, 'none') FROM s3 ORDER BY id", "VARCHAR", -1, "1.50|none"},
+		// In a UNION (1105 before).
+		{"SELECT COALESCE(a, b) g FROM bc UNION SELECT 'a' ORDER BY 1", "VARCHAR", -1, "A|B|a"},
+		{"SELECT IF(id = 1, v, 'q') x FROM s3 UNION SELECT 'abcdefghij' ORDER BY 1", "VARCHAR", -1, "abcdefg|abcdefghij|q"},
+	})
+	for _, c := range []struct{ q, want string }{
+		{"SELECT CASE WHEN id > 1 THEN 'ab' ELSE 'c' END c1, IFNULL(id, 'x') c2, COALESCE(v, c) c3, IF(id = 1, c, 'q') c4, IFNULL(v, id) c5 FROM s3",
+			"varchar(2)|varchar(11)|varchar(7)|varchar(3)|varchar(11)"},
+		{"SELECT IF(id = 1, v, 'q') x FROM s3 UNION SELECT 'abcdefghij'", "varchar(10)"},
+		{"SELECT COALESCE(a, b) g FROM bc UNION SELECT 'a'", "varchar(8)"},
+	} {
+		mustExec(t, db, "DROP TABLE IF EXISTS ct")
+		mustExec(t, db, "CREATE TABLE ct AS "+c.q)
+		got := rowsText(t, ts, "bv", "SELECT COLUMN_TYPE FROM information_schema.COLUMNS WHERE TABLE_SCHEMA = 'bv' AND TABLE_NAME = 'ct' ORDER BY ORDINAL_POSITION")
+		if got = strings.ReplaceAll(got, " ", "|"); got != c.want {
+			t.Errorf("CREATE TABLE ct AS %s: %q, want %q", c.q, got, c.want)
+		}
+	}
+	// The column has the branches' aggregated collation: a latin1 column's
+	// beside a literal, the connection's for literals only.
+	mustExec(t, db, "DROP TABLE IF EXISTS ct")
+	mustExec(t, db, "CREATE TABLE ct AS SELECT IF(id = 1, l1, 'q') x, CASE WHEN id > 1 THEN 'ab' ELSE 'c' END y FROM s3")
+	if got := rowsText(t, ts, "bv", "SELECT COLUMN_NAME, COLUMN_TYPE, COLLATION_NAME FROM information_schema.COLUMNS WHERE TABLE_SCHEMA = 'bv' AND TABLE_NAME = 'ct' ORDER BY ORDINAL_POSITION"); got != "x,varchar(5),latin1_swedish_ci y,varchar(2),utf8mb4_general_ci" {
+		t.Errorf("collations: %q", got)
+	}
+	// IFNULL(int, 'x')'s 'x' is stored, not refused by an INT column.
+	mustExec(t, db, "DROP TABLE IF EXISTS ct")
+	mustExec(t, db, "CREATE TABLE ct AS SELECT id, IFNULL(IF(id = 1, NULL, id), 'x') h FROM s3")
+	if got := rowsText(t, ts, "bv", "SELECT id, h FROM ct ORDER BY id"); got != "1,x 2,2" {
+		t.Errorf("CTAS of IFNULL(int, 'x'): %q", got)
 	}
 }

@@ -29,8 +29,16 @@ type branchString struct {
 }
 
 // newBranchString returns nil unless e's branches are strings of bounded
-// length and temporal values, with at least one of each.
+// length and temporal values, with at least one of each, or strings and
+// numbers (newBranchVarchar).
 func newBranchString(e sql.Expression) *branchString {
+	if b := newBranchTemporalString(e); b != nil {
+		return b
+	}
+	return newBranchVarchar(e) // branchvarchar.go
+}
+
+func newBranchTemporalString(e sql.Expression) *branchString {
 	branches, ok := branchesOf(e)
 	if !ok {
 		return nil

@@ -5,6 +5,7 @@ import (
 
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/go-mysql-server/sql/analyzer"
+	"github.com/dolthub/go-mysql-server/sql/expression/function"
 	"github.com/dolthub/go-mysql-server/sql/plan"
 	"github.com/dolthub/go-mysql-server/sql/transform"
 	"github.com/dolthub/go-mysql-server/sql/types"
@@ -17,7 +18,7 @@ const CTASRuleID analyzer.RuleId = 10_921
 
 var ctasRule = analyzer.Rule{Id: CTASRuleID, Apply: func(ctx *sql.Context, _ *analyzer.Analyzer, n sql.Node, _ *plan.Scope,
 	_ analyzer.RuleSelector, _ *sql.QueryFlags) (sql.Node, transform.TreeIdentity, error) {
-	return ctasTypes(n)
+	return ctasTypes(ctx, n)
 }}
 
 // ctasTypes: GMS's planner fixes the columns of CREATE TABLE ... SELECT from
@@ -27,7 +28,7 @@ var ctasRule = analyzer.Rule{Id: CTASRuleID, Apply: func(ctx *sql.Context, _ *an
 // says DECIMAL, or the reverse, gets the SELECT's type (MySQL's:
 // `SUM(dec_col)` is DECIMAL(p+22,s)). The two can differ only where this
 // package retyped an expression. Columns are matched by name.
-func ctasTypes(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
+func ctasTypes(ctx *sql.Context, n sql.Node) (sql.Node, transform.TreeIdentity, error) {
 	ct, ok := n.(*plan.CreateTable)
 	if !ok || ct.Select() == nil {
 		return n, transform.SameTree, nil
@@ -42,6 +43,12 @@ func ctasTypes(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
 		sc, ok := byName[strings.ToLower(col.Name)]
 		if !ok {
 			continue
+		}
+		if !union {
+			if t, ok := ctasBranchString(ctx, ct.Select(), sel.IndexOfColName(sc.Name)); ok {
+				col.Type = t
+				continue
+			}
 		}
 		// The new table's columns are this statement's own (GMS built
 		// them for this node); setting the type in place is the only way
@@ -84,4 +91,44 @@ func selectsUnion(n sql.Node) bool {
 			return false
 		}
 	}
+}
+
+// ctasBranchString is the type of column i of CREATE TABLE ... SELECT's
+// SELECT sel when it is a CASE, IF, IFNULL or COALESCE that the after-all
+// batch will type VARCHAR(n) (newBranchString; an IFNULL of a number and a
+// string as ifNullAsCoalesce's COALESCE), in the collation its branches
+// aggregate to (collateBranches): this rule runs before that batch, and
+// GMS made such a column LONGTEXT of utf8mb4_0900_bin, and
+// IFNULL(int_col, 'x') an INT column, which refused the 'x' rows (1366) or
+// in non-strict mode stored 0. MySQL's column is VARCHAR(n). ok is false
+// for any other column.
+func ctasBranchString(ctx *sql.Context, sel sql.Node, i int) (sql.Type, bool) {
+	if i < 0 {
+		return nil, false
+	}
+	e := sideExpr(sel, i) // unionbranch.go
+	if f, ok := e.(*function.IfNull); ok {
+		if c := ifNullAsCoalesce(f); c != nil {
+			e = c
+		}
+	}
+	if e == nil {
+		return nil, false
+	}
+	if _, ok := branchesOf(e); !ok {
+		return nil, false
+	}
+	b := newBranchString(e)
+	if b == nil {
+		return nil, false
+	}
+	var x sql.Expression = b
+	if c, ok := collateBranches(ctx, b).(*branchColl); ok {
+		x = c
+	}
+	st, ok := x.Type().(sql.StringType)
+	if !ok || types.IsTextBlob(st) || st.Collation() == sql.Collation_binary {
+		return nil, false
+	}
+	return st, true
 }

@@ -113,6 +113,9 @@ func unionSetOp(ctx *sql.Context, so *plan.SetOp) (sql.Node, transform.TreeIdent
 		if nl, nr, ok := unionBranchColumn(name, i, l, r, ls[i].Type, rs[i].Type, lp.Child, rp.Child); ok { // unionbranch.go
 			return nl, nr, true, nil
 		}
+		if nl, nr, ok, err := unionBranchStringColumn(ctx, i, l, r, lp.Child, rp.Child); ok || err != nil { // unionbranchstr.go
+			return nl, nr, ok, err
+		}
 		if nl, nr, ok := unionNumberColumn(name, l, r, ls[i].Type, rs[i].Type); ok {
 			return nl, nr, true, nil
 		}
