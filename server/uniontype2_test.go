@@ -103,3 +103,32 @@ func TestBranchOfStringsVarchar(t *testing.T) {
 		t.Errorf("CTAS of IFNULL(int, 'x'): %q", got)
 	}
 }
+
+// TestIfNullDoubleText: IFNULL(double_col, 'text') and the other branches
+// of a DOUBLE or FLOAT and a string are MySQL's VARCHAR(22) (FLOAT: 12),
+// the number printed as MySQL prints a DOUBLE (my_gcvt: 1e20, not
+// 100000000000000000000). GMS typed them LONGTEXT (earlier: DOUBLE, which
+// drivers failed to parse 'text' as). Values are MariaDB 10.11's.
+func TestIfNullDoubleText(t *testing.T) {
+	ts := startServer(t, t.TempDir())
+	mustExec(t, ts.connect(""), "CREATE DATABASE dt2")
+	db := ts.connect("dt2")
+	mustExec(t, db, "CREATE TABLE e (id INT PRIMARY KEY, dbl DOUBLE, f FLOAT)")
+	mustExec(t, db, "INSERT INTO e VALUES (1, 1.5, 2.5), (2, NULL, NULL), (3, 1e20, 1.25e-7), (4, -1.2345678901234567e-100, 3.4e38)")
+	checkColumnTypes(t, ts, "dt2", []uniontypeCase{
+		{"SELECT IFNULL(dbl, 'text') FROM e ORDER BY id", "VARCHAR", -1, "1.5|text|1e20|-1.2345678901234567e-100"},
+		{"SELECT IFNULL(f, 'text') FROM e ORDER BY id", "VARCHAR", -1, "2.5|text|0.000000125|3.4e38"},
+		{"SELECT COALESCE(dbl, 'text') FROM e ORDER BY id", "VARCHAR", -1, "1.5|text|1e20|-1.2345678901234567e-100"},
+		{"SELECT IF(id = 3, dbl, 'x') FROM e ORDER BY id", "VARCHAR", -1, "x|x|1e20|x"},
+		{"SELECT CASE WHEN id = 1 THEN f ELSE 'x' END FROM e ORDER BY id", "VARCHAR", -1, "2.5|x|x|x"},
+	})
+	// Row 4's 24 characters do not fit VARCHAR(22): MariaDB fails that
+	// CTAS with 1406 too.
+	mustExec(t, db, "CREATE TABLE ct AS SELECT IFNULL(dbl, 'text') a, IFNULL(f, 'text') b FROM e WHERE id < 4")
+	if got := rowsText(t, ts, "dt2", "SELECT COLUMN_TYPE FROM information_schema.COLUMNS WHERE TABLE_SCHEMA = 'dt2' AND TABLE_NAME = 'ct' ORDER BY ORDINAL_POSITION"); got != "varchar(22) varchar(12)" {
+		t.Errorf("CTAS of IFNULL(double, 'text'): %q", got)
+	}
+	if got := rowsText(t, ts, "dt2", "SELECT a, b FROM ct ORDER BY a"); got != "1.5,2.5 1e20,0.000000125 text,text" {
+		t.Errorf("CTAS rows: %q", got)
+	}
+}

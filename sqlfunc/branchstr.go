@@ -10,6 +10,7 @@ import (
 	"github.com/dolthub/go-mysql-server/sql/types"
 	"github.com/dolthub/vitess/go/sqltypes"
 
+	"github.com/myriaddb/myriad/floatfmt"
 	"github.com/myriaddb/myriad/timetype"
 )
 
@@ -142,6 +143,15 @@ func (b *branchString) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 	}
 	t := br.Type()
 	switch {
+	case types.IsFloat(t):
+		// MySQL's text of a DOUBLE or FLOAT (my_gcvt): IFNULL(dbl,
+		// 'text') is a string, and a driver reads 1e20 as "1e20".
+		switch f := v.(type) {
+		case float64:
+			return string(floatfmt.AppendDouble(nil, f)), nil
+		case float32:
+			return string(floatfmt.AppendFloat(nil, f)), nil
+		}
 	case timetype.Is(t):
 		ts, err := types.Time.ConvertToTimespan(v)
 		if err != nil {

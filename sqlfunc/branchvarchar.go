@@ -7,14 +7,15 @@ import (
 )
 
 // newBranchVarchar is CASE, IF, IFNULL or COALESCE over strings of bounded
-// length (CHAR and VARCHAR columns, string literals) and integers or
-// DECIMALs as a branchString typed VARCHAR(n), n the longest branch's
-// length in characters (a number's display length: INT 11, DECIMAL(5,2) 7),
-// as MySQL's Item_aggregate_type::join_types types a string result. GMS
-// typed these LONGTEXT or TEXT, so drivers saw a BLOB column and CREATE
-// TABLE ... SELECT made a LONGTEXT column (`CASE WHEN p THEN 'ab' ELSE 'c'
-// END` is MySQL's VARCHAR(2)). Its collation is branchColl's, which wraps
-// it (collateBranches). Mixes with temporal values are newBranchString's.
+// length (CHAR and VARCHAR columns, string literals) and numbers as a
+// branchString typed VARCHAR(n), n the longest branch's length in
+// characters (a number's display length: INT 11, DECIMAL(5,2) 7, DOUBLE
+// 22), as MySQL's Item_aggregate_type::join_types types a string result.
+// GMS typed these LONGTEXT or TEXT, so drivers saw a BLOB column and
+// CREATE TABLE ... SELECT made a LONGTEXT column (`CASE WHEN p THEN 'ab'
+// ELSE 'c' END` is MySQL's VARCHAR(2), IFNULL(double_col, 'text')
+// VARCHAR(22)). Its collation is branchColl's, which wraps it
+// (collateBranches). Mixes with temporal values are newBranchString's.
 // nil unless GMS typed e as a non-binary TEXT or LONGTEXT and every branch
 // has a known length.
 func newBranchVarchar(e sql.Expression) *branchString {
@@ -40,9 +41,12 @@ func newBranchVarchar(e sql.Expression) *branchString {
 			}
 			str = true
 		case isInt(t) || types.IsDecimal(t):
-			// Not a DOUBLE or FLOAT: GMS's text of one is not MySQL's
-			// (1e20 is 100000000000000000000), which a VARCHAR of MySQL's
-			// length would refuse; those stay LONGTEXT.
+		case types.IsFloat(t):
+			// A DOUBLE is 22 characters, a FLOAT 12 (maxCharLength), its
+			// value printed as MySQL prints it (branchString.Eval:
+			// floatfmt), not as GMS's conversion to text does (1e20 as
+			// 100000000000000000000). A float literal has no length
+			// here and leaves the branch to GMS.
 		default:
 			return nil
 		}
