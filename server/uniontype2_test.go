@@ -132,3 +132,36 @@ func TestIfNullDoubleText(t *testing.T) {
 		t.Errorf("CTAS rows: %q", got)
 	}
 }
+
+// TestBranchIntFloatDouble: CASE, IF and COALESCE of an INT and a FLOAT are
+// MySQL's DOUBLE (field_types_merge_rules: FLOAT x LONG is DOUBLE), in a
+// UNION, a derived table and CREATE TABLE ... SELECT too. The SELECT was
+// already DOUBLE (branchdouble.go), but CREATE TABLE ... SELECT took GMS's
+// types, fixed before that retyping: FLOAT for the CASE, LONGTEXT for the
+// COALESCE, and through a derived table FLOAT.
+func TestBranchIntFloatDouble(t *testing.T) {
+	ts := startServer(t, t.TempDir())
+	mustExec(t, ts.connect(""), "CREATE DATABASE fi")
+	db := ts.connect("fi")
+	mustExec(t, db, "CREATE TABLE e (id INT PRIMARY KEY, f FLOAT)")
+	mustExec(t, db, "INSERT INTO e VALUES (1, 2.5), (2, 0.5)")
+	checkColumnTypes(t, ts, "fi", []uniontypeCase{
+		{"SELECT CASE WHEN id > 1 THEN id ELSE f END x FROM e ORDER BY x", "DOUBLE", -1, "2|2.5"},
+		{"SELECT CASE WHEN id > 1 THEN id ELSE f END x FROM e UNION SELECT 1 ORDER BY x", "DOUBLE", -1, "1|2|2.5"},
+		{"SELECT x FROM (SELECT CASE WHEN id > 1 THEN id ELSE f END x FROM e) d ORDER BY x", "DOUBLE", -1, "2|2.5"},
+		{"SELECT COALESCE(f, id) x FROM e ORDER BY x", "DOUBLE", -1, "0.5|2.5"},
+	})
+	for _, c := range []struct{ q, want string }{
+		{"SELECT CASE WHEN id > 1 THEN id ELSE f END x, IF(id > 1, id, f) y, COALESCE(f, id) z FROM e", "double double double"},
+		{"SELECT x FROM (SELECT CASE WHEN id > 1 THEN id ELSE f END x FROM e) d", "double"},
+		{"SELECT CASE WHEN id > 1 THEN id ELSE f END x FROM e UNION SELECT 1", "double"},
+		// A derived table's VARCHAR branch too.
+		{"SELECT x FROM (SELECT CASE WHEN id > 1 THEN 'ab' ELSE 'c' END x FROM e) d", "varchar(2)"},
+	} {
+		mustExec(t, db, "DROP TABLE IF EXISTS ct")
+		mustExec(t, db, "CREATE TABLE ct AS "+c.q)
+		if got := rowsText(t, ts, "fi", "SELECT COLUMN_TYPE FROM information_schema.COLUMNS WHERE TABLE_SCHEMA = 'fi' AND TABLE_NAME = 'ct' ORDER BY ORDINAL_POSITION"); got != c.want {
+			t.Errorf("CREATE TABLE ct AS %s: %q, want %q", c.q, got, c.want)
+		}
+	}
+}

@@ -5,6 +5,7 @@ import (
 
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/go-mysql-server/sql/analyzer"
+	"github.com/dolthub/go-mysql-server/sql/expression"
 	"github.com/dolthub/go-mysql-server/sql/expression/function"
 	"github.com/dolthub/go-mysql-server/sql/plan"
 	"github.com/dolthub/go-mysql-server/sql/transform"
@@ -45,7 +46,7 @@ func ctasTypes(ctx *sql.Context, n sql.Node) (sql.Node, transform.TreeIdentity, 
 			continue
 		}
 		if !union {
-			if t, ok := ctasBranchString(ctx, ct.Select(), sel.IndexOfColName(sc.Name)); ok {
+			if t, ok := ctasBranchType(ctx, ct.Select(), sel.IndexOfColName(sc.Name)); ok {
 				col.Type = t
 				continue
 			}
@@ -93,20 +94,26 @@ func selectsUnion(n sql.Node) bool {
 	}
 }
 
-// ctasBranchString is the type of column i of CREATE TABLE ... SELECT's
+// ctasBranchType is the type of column i of CREATE TABLE ... SELECT's
 // SELECT sel when it is a CASE, IF, IFNULL or COALESCE that the after-all
-// batch will type VARCHAR(n) (newBranchString; an IFNULL of a number and a
-// string as ifNullAsCoalesce's COALESCE), in the collation its branches
-// aggregate to (collateBranches): this rule runs before that batch, and
-// GMS made such a column LONGTEXT of utf8mb4_0900_bin, and
-// IFNULL(int_col, 'x') an INT column, which refused the 'x' rows (1366) or
-// in non-strict mode stored 0. MySQL's column is VARCHAR(n). ok is false
-// for any other column.
-func ctasBranchString(ctx *sql.Context, sel sql.Node, i int) (sql.Type, bool) {
+// batch will retype (this rule runs before it), seen through a derived
+// table's select list:
+//   - a VARCHAR(n) of strings and numbers or temporal values
+//     (newBranchString; an IFNULL of a number and a string as
+//     ifNullAsCoalesce's COALESCE), in the collation its branches aggregate
+//     to (collateBranches). GMS made such a column LONGTEXT of
+//     utf8mb4_0900_bin, and IFNULL(int_col, 'x') an INT column, which
+//     refused the 'x' rows (1366) or in non-strict mode stored 0;
+//   - a DOUBLE of an integer and a FLOAT (newBranchDouble; MySQL's
+//     field_types_merge_rules: FLOAT x LONG is DOUBLE). GMS made CASE of
+//     them FLOAT and COALESCE of them LONGTEXT.
+//
+// ok is false for any other column.
+func ctasBranchType(ctx *sql.Context, sel sql.Node, i int) (sql.Type, bool) {
 	if i < 0 {
 		return nil, false
 	}
-	e := sideExpr(sel, i) // unionbranch.go
+	e := ctasItem(sel, i)
 	if f, ok := e.(*function.IfNull); ok {
 		if c := ifNullAsCoalesce(f); c != nil {
 			e = c
@@ -117,6 +124,9 @@ func ctasBranchString(ctx *sql.Context, sel sql.Node, i int) (sql.Type, bool) {
 	}
 	if _, ok := branchesOf(e); !ok {
 		return nil, false
+	}
+	if b := newBranchDouble(e); b != nil {
+		return b.typ, true
 	}
 	b := newBranchString(e)
 	if b == nil {
@@ -131,4 +141,43 @@ func ctasBranchString(ctx *sql.Context, sel sql.Node, i int) (sql.Type, bool) {
 		return nil, false
 	}
 	return st, true
+}
+
+// ctasItem is the expression that makes column i of sel: sideItem's,
+// followed into a derived table by the column's name.
+func ctasItem(sel sql.Node, i int) sql.Expression {
+	for range 8 {
+		if sa, ok := sel.(*plan.SubqueryAlias); ok {
+			// GMS prunes the projection of a derived table's columns.
+			sel = sa.Child
+			continue
+		}
+		e := sideItem(sel, i) // unionbranchstr.go
+		gf, ok := e.(*expression.GetField)
+		if !ok {
+			return e
+		}
+		p := projectUnder(sel)
+		if p == nil {
+			return e
+		}
+		sa, ok := p.Child.(*plan.SubqueryAlias)
+		if !ok {
+			return e
+		}
+		j := -1
+		for k, c := range sa.Schema() {
+			if strings.EqualFold(c.Name, gf.Name()) {
+				if j >= 0 {
+					return e
+				}
+				j = k
+			}
+		}
+		if j < 0 {
+			return e
+		}
+		sel, i = sa.Child, j
+	}
+	return nil
 }
