@@ -54,14 +54,12 @@ func unionYearColumn(ctx *sql.Context, name [2]string, i int, l, r sql.Expressio
 	case other.Type() == sqltypes.Int24:
 		typ = types.Int24
 	case types.IsDecimal(other):
-		cast, length, scale, ok := unionNumberType(types.Int16, other) // YEAR's four digits; SMALLINT's five are capped below
-		if !ok {
-			return nil, nil, false
-		}
+		// YEAR's four integer digits beside the DECIMAL's.
 		d := other.(sql.DecimalType)
-		length = max(int(d.Precision()-d.Scale()), 4) + int(d.Scale())
-		return expression.NewAlias(name[0], unionConvert(retypedField(lg, lt), cast, length, scale)),
-			expression.NewAlias(name[1], unionConvert(retypedField(rg, rt), cast, length, scale)), true
+		scale := int(d.Scale())
+		length := min(max(int(d.Precision())-scale, 4)+scale, types.DecimalTypeMaxPrecision)
+		return expression.NewAlias(name[0], unionConvert(retypedField(lg, lt), expression.ConvertToDecimal, length, scale)),
+			expression.NewAlias(name[1], unionConvert(retypedField(rg, rt), expression.ConvertToDecimal, length, scale)), true
 	case other.Equals(types.Float64):
 		typ = types.Float64
 	case isStringLiteral(otherExpr):
