@@ -10,6 +10,7 @@ import (
 	"github.com/dolthub/go-mysql-server/sql/types"
 	"github.com/dolthub/vitess/go/sqltypes"
 
+	"github.com/myriaddb/myriad/floatfmt"
 	"github.com/myriaddb/myriad/timetype"
 )
 
@@ -29,8 +30,16 @@ type branchString struct {
 }
 
 // newBranchString returns nil unless e's branches are strings of bounded
-// length and temporal values, with at least one of each.
+// length and temporal values, with at least one of each, or strings and
+// numbers (newBranchVarchar).
 func newBranchString(e sql.Expression) *branchString {
+	if b := newBranchTemporalString(e); b != nil {
+		return b
+	}
+	return newBranchVarchar(e) // branchvarchar.go
+}
+
+func newBranchTemporalString(e sql.Expression) *branchString {
 	branches, ok := branchesOf(e)
 	if !ok {
 		return nil
@@ -134,6 +143,15 @@ func (b *branchString) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 	}
 	t := br.Type()
 	switch {
+	case types.IsFloat(t):
+		// MySQL's text of a DOUBLE or FLOAT (my_gcvt): IFNULL(dbl,
+		// 'text') is a string, and a driver reads 1e20 as "1e20".
+		switch f := v.(type) {
+		case float64:
+			return string(floatfmt.AppendDouble(nil, f)), nil
+		case float32:
+			return string(floatfmt.AppendFloat(nil, f)), nil
+		}
 	case timetype.Is(t):
 		ts, err := types.Time.ConvertToTimespan(v)
 		if err != nil {

@@ -5,6 +5,8 @@ import (
 
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/go-mysql-server/sql/analyzer"
+	"github.com/dolthub/go-mysql-server/sql/expression"
+	"github.com/dolthub/go-mysql-server/sql/expression/function"
 	"github.com/dolthub/go-mysql-server/sql/plan"
 	"github.com/dolthub/go-mysql-server/sql/transform"
 	"github.com/dolthub/go-mysql-server/sql/types"
@@ -17,7 +19,7 @@ const CTASRuleID analyzer.RuleId = 10_921
 
 var ctasRule = analyzer.Rule{Id: CTASRuleID, Apply: func(ctx *sql.Context, _ *analyzer.Analyzer, n sql.Node, _ *plan.Scope,
 	_ analyzer.RuleSelector, _ *sql.QueryFlags) (sql.Node, transform.TreeIdentity, error) {
-	return ctasTypes(n)
+	return ctasTypes(ctx, n)
 }}
 
 // ctasTypes: GMS's planner fixes the columns of CREATE TABLE ... SELECT from
@@ -27,7 +29,7 @@ var ctasRule = analyzer.Rule{Id: CTASRuleID, Apply: func(ctx *sql.Context, _ *an
 // says DECIMAL, or the reverse, gets the SELECT's type (MySQL's:
 // `SUM(dec_col)` is DECIMAL(p+22,s)). The two can differ only where this
 // package retyped an expression. Columns are matched by name.
-func ctasTypes(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
+func ctasTypes(ctx *sql.Context, n sql.Node) (sql.Node, transform.TreeIdentity, error) {
 	ct, ok := n.(*plan.CreateTable)
 	if !ok || ct.Select() == nil {
 		return n, transform.SameTree, nil
@@ -42,6 +44,12 @@ func ctasTypes(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
 		sc, ok := byName[strings.ToLower(col.Name)]
 		if !ok {
 			continue
+		}
+		if !union {
+			if t, ok := ctasBranchType(ctx, ct.Select(), sel.IndexOfColName(sc.Name)); ok {
+				col.Type = t
+				continue
+			}
 		}
 		// The new table's columns are this statement's own (GMS built
 		// them for this node); setting the type in place is the only way
@@ -84,4 +92,92 @@ func selectsUnion(n sql.Node) bool {
 			return false
 		}
 	}
+}
+
+// ctasBranchType is the type of column i of CREATE TABLE ... SELECT's
+// SELECT sel when it is a CASE, IF, IFNULL or COALESCE that the after-all
+// batch will retype (this rule runs before it), seen through a derived
+// table's select list:
+//   - a VARCHAR(n) of strings and numbers or temporal values
+//     (newBranchString; an IFNULL of a number and a string as
+//     ifNullAsCoalesce's COALESCE), in the collation its branches aggregate
+//     to (collateBranches). GMS made such a column LONGTEXT of
+//     utf8mb4_0900_bin, and IFNULL(int_col, 'x') an INT column, which
+//     refused the 'x' rows (1366) or in non-strict mode stored 0;
+//   - a DOUBLE of an integer and a FLOAT (newBranchDouble; MySQL's
+//     field_types_merge_rules: FLOAT x LONG is DOUBLE). GMS made CASE of
+//     them FLOAT and COALESCE of them LONGTEXT.
+//
+// ok is false for any other column.
+func ctasBranchType(ctx *sql.Context, sel sql.Node, i int) (sql.Type, bool) {
+	if i < 0 {
+		return nil, false
+	}
+	e := ctasItem(sel, i)
+	if f, ok := e.(*function.IfNull); ok {
+		if c := ifNullAsCoalesce(f); c != nil {
+			e = c
+		}
+	}
+	if e == nil {
+		return nil, false
+	}
+	if _, ok := branchesOf(e); !ok {
+		return nil, false
+	}
+	if b := newBranchDouble(e); b != nil {
+		return b.typ, true
+	}
+	b := newBranchString(e)
+	if b == nil {
+		return nil, false
+	}
+	var x sql.Expression = b
+	if c, ok := collateBranches(ctx, b).(*branchColl); ok {
+		x = c
+	}
+	st, ok := x.Type().(sql.StringType)
+	if !ok || types.IsTextBlob(st) || st.Collation() == sql.Collation_binary {
+		return nil, false
+	}
+	return st, true
+}
+
+// ctasItem is the expression that makes column i of sel: sideItem's,
+// followed into a derived table by the column's name.
+func ctasItem(sel sql.Node, i int) sql.Expression {
+	for range 8 {
+		if sa, ok := sel.(*plan.SubqueryAlias); ok {
+			// GMS prunes the projection of a derived table's columns.
+			sel = sa.Child
+			continue
+		}
+		e := sideItem(sel, i) // unionbranchstr.go
+		gf, ok := e.(*expression.GetField)
+		if !ok {
+			return e
+		}
+		p := projectUnder(sel)
+		if p == nil {
+			return e
+		}
+		sa, ok := p.Child.(*plan.SubqueryAlias)
+		if !ok {
+			return e
+		}
+		j := -1
+		for k, c := range sa.Schema() {
+			if strings.EqualFold(c.Name, gf.Name()) {
+				if j >= 0 {
+					return e
+				}
+				j = k
+			}
+		}
+		if j < 0 {
+			return e
+		}
+		sel, i = sa.Child, j
+	}
+	return nil
 }

@@ -1,6 +1,8 @@
 package sqlfunc
 
 import (
+	"strings"
+
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/go-mysql-server/sql/expression"
 	"github.com/dolthub/go-mysql-server/sql/plan"
@@ -105,8 +107,14 @@ func unionSetOp(ctx *sql.Context, so *plan.SetOp) (sql.Node, transform.TreeIdent
 		if nl, nr, ok := unionTemporalColumn(name, i, l, r, ls[i].Type, rs[i].Type, lp.Child, rp.Child); ok {
 			return nl, nr, true, nil
 		}
+		if nl, nr, ok := unionYearColumn(ctx, name, i, l, r, ls[i].Type, rs[i].Type, lp.Child, rp.Child); ok { // unionyear.go
+			return nl, nr, true, nil
+		}
 		if nl, nr, ok := unionBranchColumn(name, i, l, r, ls[i].Type, rs[i].Type, lp.Child, rp.Child); ok { // unionbranch.go
 			return nl, nr, true, nil
+		}
+		if nl, nr, ok, err := unionBranchStringColumn(ctx, i, l, r, lp.Child, rp.Child); ok || err != nil { // unionbranchstr.go
+			return nl, nr, ok, err
 		}
 		if nl, nr, ok := unionNumberColumn(name, l, r, ls[i].Type, rs[i].Type); ok {
 			return nl, nr, true, nil
@@ -278,7 +286,52 @@ func setOpColumns(so *plan.SetOp, lp, rp *plan.Project, sidesChanged bool, fix f
 	if err != nil {
 		return nil, transform.SameTree, err
 	}
-	return ns, transform.NewTree, nil
+	return retypeSortFields(ns.(*plan.SetOp)), transform.NewTree, nil
+}
+
+// retypeSortFields is so with the columns its ORDER BY reads typed as its
+// sides now type them: the planner typed them with the left side's old
+// type, and a sort compares values as its key's type (`SELECT dt FROM t
+// UNION SELECT y FROM t ORDER BY 1` read the VARCHAR column's '2024' as a
+// DATETIME and failed with 1292).
+func retypeSortFields(so *plan.SetOp) *plan.SetOp {
+	if len(so.SortFields) == 0 {
+		return so
+	}
+	sch := so.Left().Schema()
+	var fields sql.SortFields
+	for i, sf := range so.SortFields {
+		gf, ok := sf.Column.(*expression.GetField)
+		if !ok {
+			continue
+		}
+		// The planner's key names the left side's column (e.dt) by its
+		// table's index, not the union's: matched by name, when only one
+		// column has it.
+		j := -1
+		for k, c := range sch {
+			if strings.EqualFold(c.Name, gf.Name()) {
+				if j >= 0 {
+					j = -2
+					break
+				}
+				j = k
+			}
+		}
+		if j < 0 || gf.Type() == sch[j].Type {
+			continue
+		}
+		if fields == nil {
+			fields = append(sql.SortFields(nil), so.SortFields...)
+		}
+		fields[i].Column = retypedField(gf, sch[j].Type)
+	}
+	if fields == nil {
+		return so
+	}
+	out := *so
+	out.SortFields = fields
+	return &out
 }
 
 // unionSide matches what the planner puts over one side of a UNION
