@@ -247,3 +247,30 @@ func TestStringConditions(t *testing.T) {
 		{q: "SELECT CASE WHEN ' 2' THEN 'y' ELSE 'n' END, CASE WHEN 'b' THEN 'y' ELSE 'n' END", want: "y | n", warn: 1292},
 	})
 }
+
+// TestUnionAliasedColumnBesideConversion: a UNION whose one column needs
+// the planner's conversion while another is a bare column (aliased by the
+// planner) is typed as MySQL types it (oracle3's finding B): `SELECT id, n
+// ... UNION ALL SELECT id + 10, d` gave 1 and 3 for the DECIMALs 1.25 and
+// 2.50, and a _general_ci column beside a BIGINT took the literal's
+// collation ('a' and 'A' two rows under DISTINCT).
+func TestUnionAliasedColumnBesideConversion(t *testing.T) {
+	ts := startServer(t, t.TempDir())
+	db := ts.connect("")
+	mustExec(t, db, "CREATE DATABASE ua")
+	mustExec(t, db, "CREATE TABLE ua.t (id INT PRIMARY KEY, n INT, d DECIMAL(5,2), c VARCHAR(5) COLLATE utf8mb4_general_ci, b BIGINT)")
+	mustExec(t, db, "INSERT INTO ua.t VALUES (1, 5, 1.25, 'a', 7), (2, 6, 2.50, 'A', 8)")
+	for _, c := range []struct{ q, want string }{
+		{"SELECT id, n FROM ua.t UNION ALL SELECT id + 10, d FROM ua.t", "1 5.00,2 6.00,11 1.25,12 2.50"},
+		{"SELECT DISTINCT c FROM (SELECT c, b FROM ua.t UNION ALL SELECT 'A', 1) x", "a"},
+		{"SELECT COUNT(*) FROM (SELECT c, b FROM ua.t UNION SELECT 'a', 7) x", "2"},
+	} {
+		var rows []string
+		for _, r := range queryRows(t, db, c.q) {
+			rows = append(rows, strings.Join(r, " "))
+		}
+		if got := strings.Join(rows, ","); got != c.want {
+			t.Errorf("%s: %s, want %s", c.q, got, c.want)
+		}
+	}
+}

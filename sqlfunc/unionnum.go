@@ -210,6 +210,13 @@ func plannerConversions(p *plan.Project) bool {
 				e = c.Child
 			case *castDecimal: // unionConvert's
 				e = c.Child
+			case *expression.GetField:
+				// The planner's alias over a column that needs no
+				// conversion, beside one that does: refusing it left
+				// `SELECT id, n ... UNION ALL SELECT id + 10, d` with GMS's
+				// conversions (DECIMAL values rounded to integers) and a
+				// text column with the literal's collation (oracle3's B).
+				e = c
 			default:
 				return false
 			}

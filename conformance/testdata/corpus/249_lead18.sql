@@ -71,3 +71,10 @@ SELECT COUNT(*) FROM sc WHERE ' 1';
 SELECT COUNT(*) FROM sc HAVING '1a';
 SELECT id, IF(s, 'y', 'n'), s AND 1, s OR 0, s XOR 0, s IS TRUE, CASE WHEN s THEN 'y' ELSE 'n' END FROM sc ORDER BY id;
 SELECT IF(' 1', 'y', 'n'), IF('1a', 'y', 'n'), IF('a', 'y', 'n'), IF('-1x', 'y', 'n'), IF('0e5', 'y', 'n'), IF('1e-400', 'y', 'n');
+-- A UNION column the planner aliases beside one it converts (oracle3's B).
+CREATE TABLE ua (id INT PRIMARY KEY, n INT, d DECIMAL(5,2), c VARCHAR(5) COLLATE utf8mb4_general_ci, b BIGINT);
+INSERT INTO ua VALUES (1, 5, 1.25, 'a', 7), (2, 6, 2.50, 'A', 8);
+SELECT id, n FROM ua UNION ALL SELECT id + 10, d FROM ua;
+SELECT c, b FROM ua UNION SELECT 'A', 1;
+SELECT DISTINCT c FROM (SELECT c, b FROM ua UNION ALL SELECT 'A', 1) x;
+SELECT COUNT(*) FROM (SELECT c, b FROM ua UNION SELECT 'a', 7) x;
