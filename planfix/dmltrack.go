@@ -5,6 +5,8 @@ import (
 	"github.com/dolthub/go-mysql-server/sql/analyzer"
 	"github.com/dolthub/go-mysql-server/sql/plan"
 	"github.com/dolthub/go-mysql-server/sql/transform"
+
+	"github.com/myriaddb/myriad/plans"
 )
 
 // dmlTrackID is from the lead's session-18 range 11_590-11_599.
@@ -34,28 +36,13 @@ func untrackDMLTables(_ *sql.Context, _ *analyzer.Analyzer, n sql.Node, _ *plan.
 }
 
 func untrackTables(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
-	f := func(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
-		rt, ok := n.(*plan.ResolvedTable)
-		if !ok {
-			return n, transform.SameTree, nil
-		}
-		switch t := rt.Table.(type) {
-		case *plan.ProcessTable:
-			nt, err := rt.ReplaceTable(t.Underlying())
-			return nt, transform.NewTree, err
-		case *plan.ProcessIndexableTable:
-			nt, err := rt.ReplaceTable(t.Underlying())
-			return nt, transform.NewTree, err
-		}
-		return n, transform.SameTree, nil
-	}
 	if ins, ok := n.(*plan.InsertInto); ok {
 		// INSERT's source is a field, not a child.
-		src, same, err := transform.Node(ins.Source, f)
+		src, same, err := transform.Node(ins.Source, plans.UntrackTable)
 		if err != nil || same {
 			return n, transform.SameTree, err
 		}
 		return ins.WithSource(src), transform.NewTree, nil
 	}
-	return transform.Node(n, f)
+	return transform.Node(n, plans.UntrackTable)
 }

@@ -261,21 +261,9 @@ func Build(ctx *sql.Context, analyzed sql.Node, params []*expression.Literal, op
 			p, ok, retry = nil, false, false
 		}
 	}()
-	tmpl, _, err := transform.Node(analyzed, func(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
-		// Progress callbacks capture the analyzing query's context; the
-		// template must not keep that session alive or report into it.
-		if rt, ok := n.(*plan.ResolvedTable); ok {
-			switch t := rt.Table.(type) {
-			case *plan.ProcessTable:
-				nt, err := rt.ReplaceTable(t.Underlying())
-				return nt, transform.NewTree, err
-			case *plan.ProcessIndexableTable:
-				nt, err := rt.ReplaceTable(t.Underlying())
-				return nt, transform.NewTree, err
-			}
-		}
-		return n, transform.SameTree, nil
-	})
+	// Progress callbacks capture the analyzing query's context; the
+	// template must not keep that session alive or report into it.
+	tmpl, _, err := transform.Node(analyzed, UntrackTable)
 	if err != nil {
 		return nil, false, false
 	}
@@ -588,4 +576,23 @@ func congruent(a, b sql.Type) bool {
 func convertLike(ctx *sql.Context, l *expression.Literal, v any) (any, error) {
 	out, _, err := l.Type().Convert(ctx, v)
 	return out, err
+}
+
+// UntrackTable takes GMS's progress wrapper (plan.ProcessTable or
+// ProcessIndexableTable, added by its trackProcess rule) off n when n is a
+// table; for transform.Node.
+func UntrackTable(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
+	rt, ok := n.(*plan.ResolvedTable)
+	if !ok {
+		return n, transform.SameTree, nil
+	}
+	switch t := rt.Table.(type) {
+	case *plan.ProcessTable:
+		nt, err := rt.ReplaceTable(t.Underlying())
+		return nt, transform.NewTree, err
+	case *plan.ProcessIndexableTable:
+		nt, err := rt.ReplaceTable(t.Underlying())
+		return nt, transform.NewTree, err
+	}
+	return n, transform.SameTree, nil
 }
