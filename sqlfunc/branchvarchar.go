@@ -23,7 +23,10 @@ func newBranchVarchar(e sql.Expression) *branchString {
 		return nil
 	}
 	branches, ok := branchesOf(e)
-	if !ok {
+	if !ok || constantExpr(e) {
+		// All constants: GMS folds the expression in WHERE before the
+		// retyped branch gets its collation, and `IFNULL('A', NULL) LIKE
+		// 'A'` folded to false there (TestOracles' CI seed 1).
 		return nil
 	}
 	n, str := int64(0), false

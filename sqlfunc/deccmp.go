@@ -151,3 +151,46 @@ func anyFloat(tup expression.Tuple) bool {
 	}
 	return false
 }
+
+// decimalInPairs is `d IN (e1, e2, ...)` with a DECIMAL d and a list that
+// mixes DOUBLE/FLOAT elements with other numbers. MySQL's Item_func_in
+// finds two comparison types among the pairs (REAL for d against a
+// DOUBLE, DECIMAL against a DECIMAL) and then compares each element with
+// its own pair's type, not the whole list as DOUBLE. The IN becomes
+// d = e1 OR d = e2 ..., a DOUBLE element compared with d read as a DOUBLE
+// (IN is not constant-folded), the others left to the corrections every
+// '=' gets. nil when the IN is not of that shape or d is not repeatable.
+func decimalInPairs(left sql.Expression, tup expression.Tuple) sql.Expression {
+	if !types.IsDecimal(left.Type()) || len(tup) < 2 || !repeatable(left) {
+		return nil
+	}
+	floats, others := 0, 0
+	for _, el := range tup {
+		switch t := el.Type(); {
+		case types.IsTuple(t):
+			return nil
+		case types.IsFloat(t):
+			floats++
+		default:
+			others++
+		}
+	}
+	if floats == 0 || others == 0 {
+		return nil
+	}
+	var or sql.Expression
+	for _, el := range tup {
+		var eq sql.Expression
+		if types.IsFloat(el.Type()) {
+			eq = expression.NewEquals(&toDouble{unary: unary{left}}, el)
+		} else {
+			eq = expression.NewEquals(left, el)
+		}
+		if or == nil {
+			or = eq
+		} else {
+			or = expression.NewOr(or, eq)
+		}
+	}
+	return or
+}

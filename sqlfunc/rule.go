@@ -666,6 +666,9 @@ func inAsDouble(ctx *sql.Context, left, right sql.Expression, hashed bool) (sql.
 	if r := inPairs(ctx, left, tup); r != nil {
 		return r, transform.NewTree, nil
 	}
+	if r := decimalInPairs(left, tup); r != nil { // deccmp.go
+		return r, transform.NewTree, nil
+	}
 	if r, same, err := inTemporalAsNumbers(ctx, left, tup, hashed); r != nil || err != nil {
 		return r, same, err
 	}

@@ -154,7 +154,7 @@ func (s *soundex) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 
 // substringIndex is SUBSTRING_INDEX with MySQL's answer for an empty
 // delimiter: the empty string ("if (!delimiter_length || !count) return
-// empty"); GMS split the string into characters ('a.b', '', 1 was 'a').
+// empty"); GMS split the string into characters ('a.b', ”, 1 was 'a').
 type substringIndex struct{ *function.SubstringIndex }
 
 func newSubstringIndex(str, delim, count sql.Expression) sql.Expression {
