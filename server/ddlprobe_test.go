@@ -7,7 +7,7 @@ import (
 
 // Schema introspection that migration tools act on (issue #9): SHOW CREATE
 // TABLE must reload as the same table, so a column comment holding a quote
-// or backslash must be printed escaped, as MySQL does (COMMENT 'it''s'):
+// or backslash must be printed escaped, as MySQL does (the quote doubled):
 // GMS printed it raw, which mysqldump wrote into a dump that did not parse.
 func TestDDLProbeColumnCommentQuoted(t *testing.T) {
 	ts := startServer(t, t.TempDir())
@@ -127,7 +127,7 @@ func TestDDLProbeShowIndexSubPart(t *testing.T) {
 // information_schema.COLUMNS as MySQL 8.0 gives it, which Django and
 // Alembic compare with their models: an ENUM or SET with a quoted value
 // typed with its quotes doubled and its default the value itself (GMS:
-// enum('a','b'c') and b''c), a DATE default without a time and a DATE's
+// enum('a','b'c') and the default with its quote doubled), a DATE default without a time and a DATE's
 // DATETIME_PRECISION NULL (GMS: 2020-01-02 00:00:00 and 0), a DECIMAL
 // default at its declared scale (GMS: 1.5 for 1.50).
 func TestDDLProbeColumnsTypesAndDefaults(t *testing.T) {

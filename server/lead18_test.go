@@ -55,7 +55,7 @@ func TestDoubleFunctionOverflow(t *testing.T) {
 // TestStringFunctionEdges: string functions GMS answered differently from
 // MySQL 8.0 (checked against MariaDB 10.11): INET_ATON's short forms
 // ('127.1' was NULL), FROM_BASE64 of non-base64 text (1105; MySQL NULL)
-// and with spaces, SOUNDEX of a string without letters ('0000'; MySQL ''),
+// and with spaces, SOUNDEX of a string without letters ('0000'; MySQL the empty string),
 // SUBSTRING_INDEX with an empty delimiter (GMS split into characters).
 func TestStringFunctionEdges(t *testing.T) {
 	ts := startServer(t, t.TempDir())

@@ -164,17 +164,19 @@ type mysqlLocale struct {
 	first, other int
 }
 
+// lookupLocale finds name as MySQL's my_locale_by_name does, ignoring case.
 func lookupLocale(name string) (mysqlLocale, bool) {
-	if l, ok := mysqlLocales[name]; ok {
-		return l, true
-	}
-	for k, l := range mysqlLocales {
-		if strings.EqualFold(k, name) {
-			return l, true
-		}
-	}
-	return mysqlLocale{}, false
+	l, ok := localesByLowerName[strings.ToLower(name)]
+	return l, ok
 }
+
+var localesByLowerName = func() map[string]mysqlLocale {
+	m := make(map[string]mysqlLocale, len(mysqlLocales))
+	for k, l := range mysqlLocales {
+		m[strings.ToLower(k)] = l
+	}
+	return m
+}()
 
 // groupDigits localizes s, a plain number with dec decimals: MySQL puts
 // the separators only when the integer part is longer than a group.

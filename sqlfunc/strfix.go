@@ -6,6 +6,7 @@ import (
 	"unicode"
 
 	"github.com/dolthub/go-mysql-server/sql"
+	"github.com/dolthub/go-mysql-server/sql/expression"
 	"github.com/dolthub/go-mysql-server/sql/expression/function"
 	"github.com/dolthub/go-mysql-server/sql/types"
 )
@@ -149,7 +150,8 @@ func (s *soundex) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 	if strings.IndexFunc(str, unicode.IsLetter) < 0 {
 		return "", nil
 	}
-	return s.Soundex.Eval(ctx, row)
+	// GMS's code over the value already read: the argument is evaluated once.
+	return function.NewSoundex(expression.NewLiteral(str, types.LongText)).Eval(ctx, nil)
 }
 
 // substringIndex is SUBSTRING_INDEX with MySQL's answer for an empty
@@ -170,17 +172,18 @@ func (s *substringIndex) WithChildren(children ...sql.Expression) (sql.Expressio
 
 func (s *substringIndex) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 	args := s.Children()
-	d, err := args[1].Eval(ctx, row)
-	if err != nil || d == nil {
-		return nil, err
-	}
-	if ds, err := types.ConvertToString(ctx, d, types.LongText, nil); err == nil && ds == "" {
-		for _, a := range []sql.Expression{args[0], args[2]} {
-			if v, err := a.Eval(ctx, row); err != nil || v == nil {
-				return nil, err
-			}
+	vals := make([]any, len(args))
+	for i, a := range args {
+		v, err := a.Eval(ctx, row)
+		if err != nil || v == nil {
+			return nil, err
 		}
+		vals[i] = v
+	}
+	if ds, err := types.ConvertToString(ctx, vals[1], types.LongText, nil); err == nil && ds == "" {
 		return "", nil
 	}
-	return s.SubstringIndex.Eval(ctx, row)
+	// GMS's code over the values already read: each argument is evaluated once.
+	return function.NewSubstringIndex(expression.NewLiteral(vals[0], args[0].Type()),
+		expression.NewLiteral(vals[1], args[1].Type()), expression.NewLiteral(vals[2], args[2].Type())).Eval(ctx, nil)
 }

@@ -81,45 +81,37 @@ func twoDigitYear(e sql.Expression) sql.Expression {
 	if !ok {
 		return e
 	}
-	var y int64
+	var n int64
 	switch v := l.Value().(type) {
 	case int8, int16, int32, int64, uint8, uint16, uint32, uint64:
-		n, ok := toBig(v)
-		if !ok || !n.IsInt64() || n.Int64() < 1 || n.Int64() > 99 {
+		b, ok := toBig(v)
+		if !ok || !b.IsInt64() || b.Int64() < 1 || b.Int64() > 99 {
 			return e
 		}
-		y = n.Int64()
-		if y <= 69 {
-			y += 2000
-		} else {
-			y += 1900
-		}
+		n = b.Int64()
 	case decimal.Decimal:
 		if !v.IsInteger() || v.LessThan(decimal.NewFromInt(1)) || v.GreaterThan(decimal.NewFromInt(99)) {
 			return e
 		}
-		y = v.IntPart()
-		if y <= 69 {
-			y += 2000
-		} else {
-			y += 1900
-		}
+		n = v.IntPart()
 	case string:
-		if len(v) < 1 || len(v) > 2 || v[0] < '0' || v[0] > '9' || v[len(v)-1] < '0' || v[len(v)-1] > '9' {
+		// '0' and '00' are 2000 too (a string zero is not YEAR 0).
+		if len(v) < 1 || len(v) > 2 {
 			return e
 		}
-		n := int64(0)
 		for i := 0; i < len(v); i++ {
+			if v[i] < '0' || v[i] > '9' {
+				return e
+			}
 			n = n*10 + int64(v[i]-'0')
-		}
-		switch {
-		case n <= 69:
-			y = 2000 + n
-		default:
-			y = 1900 + n
 		}
 	default:
 		return e
 	}
-	return expression.NewLiteral(y, types.Int64)
+	if n <= 69 {
+		n += 2000
+	} else {
+		n += 1900
+	}
+	return expression.NewLiteral(n, types.Int64)
 }
