@@ -43,6 +43,11 @@ func (b *bitNot) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 
 // bitOperand is v as the 64 bits a bit operator works on.
 func bitOperand(ctx *sql.Context, v any) (uint64, error) {
+	if d, ok := v.(decimal.Decimal); ok {
+		// Before toBig: an integral DECIMAL past 64 bits is clamped, not
+		// cut to its low bits (18446744073709551616.0 | 0 was 0).
+		return clampBits(d.Round(0).BigInt()), nil // half away from zero
+	}
 	if n, ok := toBig(v); ok {
 		return wrap64(n), nil
 	}
@@ -51,8 +56,6 @@ func bitOperand(ctx *sql.Context, v any) (uint64, error) {
 		return floatBits(x), nil
 	case float32:
 		return floatBits(float64(x)), nil
-	case decimal.Decimal:
-		return clampBits(x.Round(0).BigInt()), nil // half away from zero
 	}
 	if s, ok := asString(v); ok {
 		return floatBits(strToFloat(ctx, s)), nil

@@ -44,7 +44,7 @@ func newBranchTemporalString(e sql.Expression) *branchString {
 	if !ok {
 		return nil
 	}
-	n, str, temporal := int64(0), false, false
+	n, str, num, temporal := int64(0), false, false, false
 	for _, b := range branches {
 		t := b.Type()
 		switch {
@@ -64,12 +64,25 @@ func newBranchTemporalString(e sql.Expression) *branchString {
 			str, n = true, max(n, st.MaxCharacterLength())
 		case temporalLength(t) > 0:
 			temporal, n = true, max(n, temporalLength(t))
+		case isInt(t) || types.IsDecimal(t) || types.IsFloat(t):
+			// MySQL merges a DATE, DATETIME or TIME with a number into a
+			// VARCHAR too (field_types_merge_rules): IF(c, date_col, 0)
+			// is '2024-01-31' or '0'; GMS answered a DATETIME for one
+			// order and the date's Unix timestamp for the other.
+			l, ok := maxCharLength(b) // concattype.go
+			if !ok && types.IsFloat(t) {
+				l, ok = 22, true // a DOUBLE literal: MySQL's DBL_DIG + 7
+			}
+			if !ok {
+				return nil
+			}
+			num, n = true, max(n, l)
 		default:
 			return nil
 		}
 	}
 
-	if !str || !temporal {
+	if !(str || num) || !temporal {
 		return nil
 	}
 	return &branchString{unary: unary{e}, typ: types.MustCreateStringWithDefaults(sqltypes.VarChar, n)}
@@ -163,6 +176,9 @@ func (b *branchString) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 		tm, ok := v.(time.Time)
 		if !ok {
 			break
+		}
+		if dt, ok := t.(sql.DatetimeType); ok && tm.Equal(gmsZeroTime) {
+			return zeroTemporalText(dt), nil // dectext.go
 		}
 		if types.IsDateType(t) {
 			return tm.Format("2006-01-02"), nil

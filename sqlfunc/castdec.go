@@ -133,6 +133,11 @@ func exactDecimal(v any, t sql.Type) (decimal.Decimal, bool) {
 		}
 		return decimal.NewFromBigInt(new(big.Int).Set(b), 0), true
 	case time.Time:
+		if n.Equal(gmsZeroTime) {
+			// GMS holds '0000-00-00' as 0000-01-01; MySQL's number of the
+			// zero date is 0 (it was 101, and SUM/AVG/BIT_OR/+ 0 read it so).
+			return decimal.Zero, true
+		}
 		if t != nil && types.IsDateType(t) {
 			return decimal.RequireFromString(n.Format("20060102")), true
 		}

@@ -329,6 +329,12 @@ func temporalConstant(ctx *sql.Context, l *expression.Literal) (t time.Time, zer
 			d = decimal.NewFromInt(i.(int64))
 		}
 	}
+	if d.IsZero() {
+		// 0 is the zero date to MySQL (number_to_datetime), which a
+		// column holds under a sql_mode without NO_ZERO_DATE: `d = 0`
+		// finds the '0000-00-00' rows.
+		return gmsZeroTime, false, true
+	}
 	t, ok = decimalToDatetime(d)
 	if !ok {
 		if ctx != nil && ctx.Session != nil {

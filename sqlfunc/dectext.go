@@ -55,6 +55,10 @@ func (d *decimalText) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 	}
 	if t, ok := v.(time.Time); ok {
 		if dt, ok := d.child.Type().(sql.DatetimeType); ok {
+			if t.Equal(gmsZeroTime) {
+				// GMS holds the zero date as 0000-01-01 and printed it so.
+				return zeroTemporalText(dt), nil
+			}
 			switch {
 			case dt.Type() == sqltypes.Date:
 				return t.Format("2006-01-02"), nil
@@ -74,6 +78,19 @@ func (d *decimalText) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 		return dec.StringFixed(int32(dt.Scale())), nil
 	}
 	return dec.String(), nil
+}
+
+// zeroTemporalText is MySQL's text of the zero date in a DATE, DATETIME(n)
+// or TIMESTAMP(n).
+func zeroTemporalText(dt sql.DatetimeType) string {
+	if dt.Type() == sqltypes.Date {
+		return "0000-00-00"
+	}
+	s := "0000-00-00 00:00:00"
+	if p := dt.Precision(); p > 0 {
+		s += ".000000"[:1+p]
+	}
+	return s
 }
 
 // stringArg is the one owner of how a string function reads an argument that

@@ -263,6 +263,10 @@ func replaceExprOnce(ctx *sql.Context, e sql.Expression, ignore bool) (sql.Expre
 		r, _, err := replaceExprOnce(ctx, ne, ignore)
 		return r, transform.NewTree, err
 	}
+	if ne, ok := bitAggArg(e); ok { // bitnum.go
+		r, _, err := replaceExprOnce(ctx, ne, ignore)
+		return r, transform.NewTree, err
+	}
 	if ne, ok := jsonOperands(e); ok { // jsonkinds.go
 		r, _, err := replaceExprOnce(ctx, ne, ignore)
 		return r, transform.NewTree, err
@@ -377,6 +381,9 @@ func replaceExprOnce(ctx *sql.Context, e sql.Expression, ignore bool) (sql.Expre
 	case *expression.BitOp:
 		if isInt(e.LeftChild.Type()) && isInt(e.RightChild.Type()) {
 			return &bitOp{e}, transform.NewTree, nil
+		}
+		if b := newBitNum(e); b != nil { // bitnum.go
+			return b, transform.NewTree, nil
 		}
 	case *expression.IntDiv:
 		if isInt(e.LeftChild.Type()) && isInt(e.RightChild.Type()) {
