@@ -154,6 +154,13 @@ func (b *branchString) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 	if err != nil || v == nil {
 		return v, err
 	}
+	if _, ok := br.(*decimalText); ok {
+		if s, ok := v.(string); ok {
+			// Already MySQL's text (a DOUBLE's may be longer than the
+			// VARCHAR(22) MySQL declares: -1.2345678901234567e-100).
+			return s, nil
+		}
+	}
 	t := br.Type()
 	switch {
 	case types.IsFloat(t):

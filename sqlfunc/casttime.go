@@ -146,7 +146,7 @@ func castTimePrecision(c *expression.Convert) int {
 	return 0
 }
 
-// castZeroDatetime is CAST(string AS DATETIME[(n)]) that reads MySQL's
+// castZeroDatetime is CAST(string AS DATE or DATETIME[(n)]) that reads MySQL's
 // zero datetime with a fraction ('0000-00-00 00:00:00.0', what
 // go-sql-driver sends for a zero time.Time into DATETIME(1)) as the zero
 // datetime; GMS knows only the text without a fraction and answered NULL.
@@ -170,8 +170,22 @@ func (c *castZeroDatetime) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 	if err != nil || v == nil {
 		return v, err
 	}
-	if s, ok := v.(string); ok && zeroDatetimeText.MatchString(strings.TrimSpace(s)) {
+	s, ok := v.(string)
+	if ok && zeroDatetimeText.MatchString(strings.TrimSpace(s)) && !types.IsDateType(c.Type()) {
 		return zeroDatetime, nil
+	}
+	if ok {
+		// MySQL's str_to_datetime reads any punctuation between the parts
+		// and two-digit years ('24-01-31', '2024/1/3', '2024.01.31',
+		// '240131', '2024-01-31 10.20.30'); GMS's layouts answered NULL.
+		// Only a real date is read here: zero dates and zero parts stay
+		// GMS's (and sql_mode's) business.
+		if t, ok, known := parseDateText(s); ok && known && t.real() { // zeropart.go
+			r, _, err := c.Convert.Type().Convert(ctx, t.goTime())
+			if err == nil && r != nil {
+				return r, nil
+			}
+		}
 	}
 	return c.Convert.Eval(ctx, row)
 }

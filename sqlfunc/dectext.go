@@ -37,6 +37,9 @@ func (d *decimalText) Type() sql.Type {
 	if n, ok := maxCharLength(d.child); ok { // concattype.go
 		return types.MustCreateStringWithDefaults(sqltypes.VarChar, n)
 	}
+	if types.IsFloat(d.child.Type()) {
+		return types.MustCreateStringWithDefaults(sqltypes.VarChar, 22)
+	}
 	return d.child.Type()
 }
 
@@ -67,6 +70,9 @@ func (d *decimalText) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 			}
 		}
 		return v, nil
+	}
+	if f, ok := floatText(d.child.Type(), v); ok { // strfunc.go
+		return f, nil
 	}
 	dec, ok := v.(decimal.Decimal)
 	if !ok {
@@ -118,6 +124,10 @@ func stringArg(c sql.Expression, numeric bool) (sql.Expression, bool) {
 		}
 		return &decimalText{unary{c}}, true
 	case isDatetimeType(t):
+		return &decimalText{unary{c}}, true
+	case types.IsFloat(t):
+		// A DOUBLE's text is MySQL's (floatfmt: 1e20, not GMS's 21
+		// digits), and SUBSTR/LENGTH of one failed 1105 "invalid type".
 		return &decimalText{unary{c}}, true
 	}
 	return c, false

@@ -102,6 +102,11 @@ func Replace(ctx *sql.Context, n sql.Node) (sql.Node, transform.TreeIdentity, er
 	if err != nil {
 		return n, transform.SameTree, err
 	}
+	n, same1, err := storeConversions(n) // storeconv.go
+	if err != nil {
+		return n, transform.SameTree, err
+	}
+	same = same && same1
 	n, same2, err := retype(n)
 	if err != nil {
 		return n, transform.SameTree, err
@@ -346,6 +351,11 @@ func replaceExprOnce(ctx *sql.Context, e sql.Expression, ignore bool) (sql.Expre
 			na.incr = divIncrement(ctx)
 			return &na, transform.NewTree, nil
 		}
+	case *function.FindInSet:
+		if r := newSetMember(e); r != nil { // findinset.go
+			return r, transform.NewTree, nil
+		}
+		return &findInSetEmpty{e}, transform.NewTree, nil
 	case *function.Extract:
 		return &extractFn{e}, transform.NewTree, nil // extract.go
 	case *function.TimestampDiff:
@@ -357,6 +367,9 @@ func replaceExprOnce(ctx *sql.Context, e sql.Expression, ignore bool) (sql.Expre
 			return r, transform.NewTree, nil
 		}
 	case *expression.SetField:
+		if r := storeConvertedSet(e); r != nil { // storeconv.go
+			return r, transform.NewTree, nil
+		}
 		if r := jsonSetDoc(e); r != nil { // jsonkinds.go
 			return r, transform.NewTree, nil
 		}
@@ -447,7 +460,7 @@ func replaceExprOnce(ctx *sql.Context, e sql.Expression, ignore bool) (sql.Expre
 		if c := newCastJSON(e); c != nil { // jsonkinds.go
 			return c, transform.NewTree, nil
 		}
-		if ct := e.Child.Type(); (isTemporal(ct) || timetype.Is(ct)) && types.IsInteger(t) {
+		if ct := e.Child.Type(); (isTemporal(ct) || timetype.Is(ct)) && (types.IsInteger(t) || types.IsFloat(t)) {
 			// GMS casts a DATE/DATETIME to a Unix time and a TIME to 0;
 			// MySQL's integer is the value's number (YYYYMMDDhhmmss,
 			// hhmmss), its fraction rounded.
@@ -480,7 +493,7 @@ func replaceExprOnce(ctx *sql.Context, e sql.Expression, ignore bool) (sql.Expre
 		if isInt(e.Child.Type()) && (types.IsDateType(t) || types.IsDatetimeType(t)) {
 			return &castNumDate{e}, transform.NewTree, nil
 		}
-		if types.IsText(e.Child.Type()) && (types.IsDatetimeType(t) || types.IsTimestampType(t)) {
+		if types.IsText(e.Child.Type()) && (types.IsDatetimeType(t) || types.IsTimestampType(t) || types.IsDateType(t)) {
 			return &castZeroDatetime{e}, transform.NewTree, nil
 		}
 		if timetype.Is(t) {

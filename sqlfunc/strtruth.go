@@ -7,6 +7,8 @@ import (
 	"github.com/dolthub/go-mysql-server/sql/plan"
 	"github.com/dolthub/go-mysql-server/sql/transform"
 	"github.com/dolthub/go-mysql-server/sql/types"
+
+	"github.com/myriaddb/myriad/timetype"
 )
 
 // strTruth is a string used as a condition. MySQL tests it as its number
@@ -39,8 +41,16 @@ func (s *strTruth) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 	return v, nil
 }
 
-// truthOf wraps a string-typed condition in strTruth.
+// truthOf wraps a string-typed condition in strTruth, and a temporal one
+// in its number: MySQL tests a DATE/DATETIME/TIME by val_int, so the zero
+// date and TIME '00:00:00' are false (GMS took every time value as true:
+// IF(zero_datetime_col, 'y', 'n') was 'y').
 func truthOf(e sql.Expression) (sql.Expression, bool) {
+	if e != nil && (isTemporal(e.Type()) || timetype.Is(e.Type())) {
+		if n := newTemporalNum(e); n != e { // tempnum.go
+			return n, true
+		}
+	}
 	if e == nil || !types.IsText(e.Type()) {
 		return e, false
 	}

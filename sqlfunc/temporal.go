@@ -475,7 +475,14 @@ func (d *dateArith) evalString(ctx *sql.Context, row sql.Row) (any, error) {
 	if !ok {
 		return d.child.Eval(ctx, row)
 	}
-	tv, _, err := types.DatetimeMaxPrecision.Convert(ctx, s)
+	var tv any
+	if t, ok, known := parseDateText(s); ok && known && t.real() { // zeropart.go
+		// MySQL's reading of any punctuation and two-digit years
+		// ('24-1-31' + INTERVAL 0 DAY was NULL).
+		tv = t.goTime()
+	} else {
+		tv, _, err = types.DatetimeMaxPrecision.Convert(ctx, s)
+	}
 	if err != nil || tv == nil {
 		ctx.Session.Warn(&sql.Warning{Level: "Warning", Code: 1292,
 			Message: fmt.Sprintf("Incorrect datetime value: '%s'", s)})

@@ -74,7 +74,10 @@ func timeTextArgs(e sql.Expression) (sql.Expression, bool) {
 	var ncs []sql.Expression
 	for i, c := range cs {
 		num := slices.Contains(numeric, i) && !(name == "hex" && isDatetimeType(c.Type()))
-		if name == "group_concat" && !isDatetimeType(c.Type()) && !timetype.Is(c.Type()) {
+		if name == "group_concat" && !isDatetimeType(c.Type()) && !timetype.Is(c.Type()) &&
+			!(types.IsFloat(c.Type()) && i == len(cs)-1) {
+			// (A DOUBLE value, the last child, gets MySQL's text of it:
+			// 1e20, not 21 digits.)
 			// Its children are its ORDER BY's and then its values, not
 			// told apart here: a DECIMAL's text would sort 10 before 9.
 			// A temporal's text sorts as its value.
@@ -85,6 +88,14 @@ func timeTextArgs(e sql.Expression) (sql.Expression, bool) {
 				// by member number and a SET by its bits, as the ENUM's
 				// own type compares; its text sorted 'a' before 'c' in
 				// ENUM('c','a').
+				continue
+			}
+		}
+		if types.IsFloat(c.Type()) {
+			switch e.(type) {
+			case *function.Coalesce, *function.IfNull:
+				// Its type is the branches' (branchdouble.go,
+				// branchstr.go), which print a DOUBLE branch themselves.
 				continue
 			}
 		}

@@ -177,6 +177,9 @@ func (e *numText) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 		}
 		return d.StringFixed(scale), nil
 	}
+	if f, ok := floatText(e.child.Type(), v); ok { // strfunc.go: 1e20, not 21 digits
+		return f, nil
+	}
 	return asText(ctx, v)
 }
 

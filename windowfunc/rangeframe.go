@@ -1,16 +1,20 @@
 package windowfunc
 
 import (
+	"fmt"
 	"io"
 	"strings"
+	"time"
 
 	"github.com/dolthub/go-mysql-server/sql"
+	"github.com/dolthub/go-mysql-server/sql/expression"
 	"github.com/dolthub/go-mysql-server/sql/types"
 )
 
 // RangeFrame executes any RANGE frame by ORDER BY values: CURRENT ROW
 // bounds are the current row's peers, `n PRECEDING/FOLLOWING` bounds are
-// values within n of the current row's (one numeric key, as MySQL requires);
+// values within n of the current row's (one numeric key, as MySQL requires,
+// or one DATE/DATETIME key with INTERVAL offsets, moved as DATE_ADD moves it);
 // a NULL current row's offset bounds are its NULL peers. GMS's RANGE framers
 // ignored the offsets and, without PARTITION BY, framed the whole table.
 type RangeFrame struct {
@@ -62,6 +66,11 @@ func (f *rangeFramer) key(ctx *sql.Context, r sql.Row) (float64, bool, error) {
 		return 0, false, err
 	}
 	x := fv.(float64)
+	if t, ok := v.(time.Time); ok {
+		// A DATE/DATETIME key in microseconds (exact within ~285 years
+		// of 1970: float64's 53 bits).
+		x = float64(t.UnixMicro())
+	}
 	if k.Order == sql.Descending {
 		x = -x
 	}
@@ -119,6 +128,12 @@ func (f *rangeFramer) Next(ctx *sql.Context, buf sql.WindowBuffer) (sql.WindowIn
 	}
 	// bound returns the sort-order value at distance n from the current row.
 	bound := func(prec, foll sql.Expression) (float64, error) {
+		if iv, ok := prec.(*expression.Interval); ok {
+			return f.intervalBound(ctx, buf[i], iv, -1)
+		}
+		if iv, ok := foll.(*expression.Interval); ok {
+			return f.intervalBound(ctx, buf[i], iv, 1)
+		}
 		if prec != nil {
 			n, err := offset(ctx, prec)
 			return cur - n, err
@@ -182,6 +197,39 @@ func (f *rangeFramer) Next(ctx *sql.Context, buf sql.WindowBuffer) (sql.WindowIn
 	f.frameStart, f.frameEnd = lo, hi
 	f.idx++
 	return f.Interval()
+}
+
+// intervalBound is the sort-order value of the current row's DATE or
+// DATETIME key moved by `INTERVAL n unit PRECEDING` (sign -1) or
+// FOLLOWING (+1) in the key's direction, with calendar arithmetic as
+// DATE_ADD's (INTERVAL 1 MONTH is not a fixed length).
+func (f *rangeFramer) intervalBound(ctx *sql.Context, r sql.Row, iv *expression.Interval, sign int) (float64, error) {
+	k := f.peers.keys[0]
+	v, err := k.Column.Eval(ctx, r)
+	if err != nil {
+		return 0, err
+	}
+	t, ok := v.(time.Time)
+	if !ok {
+		return 0, fmt.Errorf("RANGE INTERVAL frame over a %s key", k.Column.Type())
+	}
+	d, err := iv.EvalDelta(ctx, nil)
+	if err != nil || d == nil {
+		return 0, err
+	}
+	if k.Order == sql.Descending {
+		sign = -sign
+	}
+	if sign < 0 {
+		t = d.Sub(t)
+	} else {
+		t = d.Add(t)
+	}
+	x := float64(t.UnixMicro())
+	if k.Order == sql.Descending {
+		x = -x
+	}
+	return x, nil
 }
 
 func (f *rangeFramer) FirstIdx() int { return f.frameStart }

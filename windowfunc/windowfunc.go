@@ -167,9 +167,11 @@ func orderedFrame(win *sql.WindowDefinition) *sql.WindowDefinition {
 		if !isRange(fr) {
 			return nil
 		}
-		// Offsets need one numeric key (MySQL's rule too); temporal keys
-		// with INTERVAL offsets stay with GMS.
-		if hasOffsets(fr) && (len(win.OrderBy) != 1 || !types.IsNumber(win.OrderBy[0].Column.Type())) {
+		// Offsets need one numeric key, or one DATE/DATETIME key with
+		// INTERVAL offsets (MySQL's rule too). GMS framed such an
+		// INTERVAL frame as the whole partition (every COUNT(*) the
+		// partition's size); other shapes stay with GMS.
+		if hasOffsets(fr) && (len(win.OrderBy) != 1 || !numericOrInterval(fr, win.OrderBy[0].Column.Type())) {
 			return nil
 		}
 		nw.Frame = &RangeFrame{fr}
@@ -303,4 +305,26 @@ func (f *peerFramer) LastIdx() int  { return f.frameEnd }
 
 func (f *peerFramer) Interval() (sql.WindowInterval, error) {
 	return sql.WindowInterval{Start: f.frameStart, End: f.frameEnd}, nil
+}
+
+// numericOrInterval: the frame's offsets fit its one ORDER BY key of type t:
+// numbers for a numeric key, INTERVALs for a DATE, DATETIME or TIMESTAMP
+// key.
+func numericOrInterval(fr sql.WindowFrame, t sql.Type) bool {
+	intervals := 0
+	offsets := 0
+	for _, e := range []sql.Expression{fr.StartNPreceding(), fr.StartNFollowing(), fr.EndNPreceding(), fr.EndNFollowing()} {
+		if e == nil {
+			continue
+		}
+		offsets++
+		if _, ok := e.(*expression.Interval); ok {
+			intervals++
+		}
+	}
+	if types.IsNumber(t) {
+		return intervals == 0
+	}
+	temporal := types.IsDateType(t) || types.IsDatetimeType(t) || types.IsTimestampType(t)
+	return temporal && intervals == offsets
 }

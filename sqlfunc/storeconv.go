@@ -1,0 +1,207 @@
+package sqlfunc
+
+import (
+	"math"
+
+	"github.com/dolthub/go-mysql-server/sql"
+	"github.com/dolthub/go-mysql-server/sql/expression"
+	"github.com/dolthub/go-mysql-server/sql/plan"
+	"github.com/dolthub/go-mysql-server/sql/transform"
+	"github.com/dolthub/go-mysql-server/sql/types"
+)
+
+// numDate is a number stored into a DATE, DATETIME or TIMESTAMP column,
+// read as MySQL's Field_temporal::store(longlong / double / decimal) reads
+// it: YYYYMMDD, YYMMDD, YYYYMMDDhhmmss[.f] (number_to_datetime). GMS's
+// column conversion refused every number (INSERT ... VALUES (20240131)
+// failed 1292, as did UPDATE ... SET d = 20240131). A number that is no
+// date, and 0, are handed on unchanged, so GMS's and the sql_mode's
+// handling of them (1292, the zero date) is what it was.
+type numDate struct{ transparent }
+
+func (n *numDate) WithChildren(children ...sql.Expression) (sql.Expression, error) {
+	return withChild(n, children)
+}
+
+func (n *numDate) Eval(ctx *sql.Context, row sql.Row) (any, error) {
+	v, err := n.child.Eval(ctx, row)
+	if err != nil || v == nil {
+		return v, err
+	}
+	t, st := readDate(ctx, v, 0) // zeropart.go
+	if st != readOK || !t.real() {
+		return v, nil
+	}
+	return t.goTime(), nil
+}
+
+// strDate is a string stored into a DATE, DATETIME or TIMESTAMP column
+// that GMS's conversion refuses but MySQL's str_to_datetime reads (any
+// punctuation between the parts, two-digit years: '24-1-31',
+// '2024/01/31 10.20.30'); INSERT failed 1292. A string GMS reads, or one
+// that is no real date, is handed on unchanged.
+type strDate struct {
+	transparent
+	col sql.Type
+}
+
+func (n *strDate) WithChildren(children ...sql.Expression) (sql.Expression, error) {
+	return withChild(n, children)
+}
+
+func (n *strDate) Eval(ctx *sql.Context, row sql.Row) (any, error) {
+	v, err := n.child.Eval(ctx, row)
+	if err != nil || v == nil {
+		return v, err
+	}
+	s, ok := asString(v)
+	if !ok {
+		return v, nil
+	}
+	if c, _, err := n.col.Convert(ctx, s); err == nil && c != nil {
+		return v, nil
+	}
+	if t, ok, known := parseDateText(s); ok && known && t.real() { // zeropart.go
+		return t.goTime(), nil
+	}
+	return v, nil
+}
+
+// floatRint is a DOUBLE or FLOAT stored into an integer column: MySQL's
+// Field_long::store(double) (and the other integer fields) round with
+// rint, half to even, so 2.5e0 is stored as 2 and -0.5e0 as 0; GMS's
+// conversion rounded half away from zero (3, -1). Strings and DECIMALs
+// round half up in MySQL too and are not wrapped.
+type floatRint struct{ transparent }
+
+func (n *floatRint) WithChildren(children ...sql.Expression) (sql.Expression, error) {
+	return withChild(n, children)
+}
+
+func (n *floatRint) Eval(ctx *sql.Context, row sql.Row) (any, error) {
+	v, err := n.child.Eval(ctx, row)
+	if err != nil || v == nil {
+		return v, err
+	}
+	switch f := v.(type) {
+	case float64:
+		return math.RoundToEven(f), nil
+	case float32:
+		return math.RoundToEven(float64(f)), nil
+	}
+	return v, nil
+}
+
+// storeConverted wraps e, a value stored into a column of type col, in
+// the conversion MySQL's Field::store makes and GMS's column conversion
+// does not: a number into a temporal column (numDate), a DOUBLE into an
+// integer column rounded half to even (floatRint), a DOUBLE into a
+// string column as MySQL's text of it (1e20 is '1e20', which fits a
+// VARCHAR(5); GMS wrote 21 digits and failed 1406). ok is false when e
+// needs neither.
+func storeConverted(col sql.Type, e sql.Expression) (sql.Expression, bool) {
+	switch e.(type) {
+	case *numDate, *strDate, *floatRint, *decimalText, *sql.ColumnDefaultValue:
+		return e, false
+	}
+	et := e.Type()
+	switch {
+	case isTemporal(col) && (isInt(et) || types.IsDecimal(et) || types.IsFloat(et)):
+		return &numDate{transparent{unary{e}}}, true
+	case isInt(col) && types.IsFloat(et):
+		return &floatRint{transparent{unary{e}}}, true
+	case isTemporal(col) && types.IsText(et):
+		return &strDate{transparent: transparent{unary{e}}, col: col}, true
+	case types.IsText(col) && !types.IsBinaryType(col) && types.IsFloat(et):
+		return &decimalText{unary{e}}, true // dectext.go
+	}
+	return e, false
+}
+
+// storeConversions puts storeConverted's wrappers over the VALUES of an
+// INSERT or REPLACE (UPDATE's and ON DUPLICATE KEY UPDATE's SET go
+// through storeConvertedSet).
+func storeConversions(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
+	return transform.Node(n, func(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
+		ins, ok := n.(*plan.InsertInto)
+		if !ok || ins.Destination == nil {
+			return n, transform.SameTree, nil
+		}
+		cols, ok := insertColumns(ins) // nonstrict.go
+		if !ok {
+			return n, transform.SameTree, nil
+		}
+		proj, isP := ins.Source.(*plan.Project)
+		var v *plan.Values
+		if isP {
+			v, ok = proj.Child.(*plan.Values)
+			if !ok {
+				return selectedConversions(ins, proj, cols)
+			}
+		} else {
+			v, ok = ins.Source.(*plan.Values)
+		}
+		if !ok {
+			return n, transform.SameTree, nil
+		}
+		tuples, changed := eachChanged(v.ExpressionTuples, func(_ int, tup []sql.Expression) ([]sql.Expression, bool) {
+			if len(tup) != len(cols) {
+				return tup, false
+			}
+			var out []sql.Expression
+			for i, e := range tup {
+				w, ok := storeConverted(cols[i].Type, e)
+				if !ok {
+					continue
+				}
+				if out == nil {
+					out = append([]sql.Expression(nil), tup...)
+				}
+				out[i] = w
+			}
+			return out, out != nil
+		})
+		if !changed {
+			return n, transform.SameTree, nil
+		}
+		nv := *v
+		nv.ExpressionTuples = tuples
+		var src sql.Node = &nv
+		if isP {
+			np := *proj
+			np.Child = src
+			src = &np
+		}
+		return ins.WithSource(src), transform.NewTree, nil
+	})
+}
+
+// selectedConversions wraps the projections of an INSERT ... SELECT whose
+// rows come from a Project, one per inserted column.
+func selectedConversions(ins *plan.InsertInto, proj *plan.Project, cols []*sql.Column) (sql.Node, transform.TreeIdentity, error) {
+	if len(proj.Projections) != len(cols) {
+		return ins, transform.SameTree, nil
+	}
+	exprs, changed := eachChanged(proj.Projections, func(i int, e sql.Expression) (sql.Expression, bool) {
+		return storeConverted(cols[i].Type, e)
+	})
+	if !changed {
+		return ins, transform.SameTree, nil
+	}
+	np := *proj
+	np.Projections = exprs
+	return ins.WithSource(&np), transform.NewTree, nil
+}
+
+// storeConvertedSet is `SET col = e` with e wrapped by storeConverted, or
+// nil.
+func storeConvertedSet(s *expression.SetField) sql.Expression {
+	if _, ok := s.LeftChild.(*expression.GetField); !ok {
+		return nil
+	}
+	w, ok := storeConverted(s.LeftChild.Type(), s.RightChild)
+	if !ok {
+		return nil
+	}
+	return expression.NewSetField(s.LeftChild, w)
+}
