@@ -168,7 +168,7 @@ func TestRangeIntervalFrames(t *testing.T) {
 // TestFindInSetSetColumn: FIND_IN_SET('z', set_col) answers z's position
 // among the SET's members (3 for SET('x','y','z') holding 'x,z'), as
 // MySQL's resolve_type lookup does; GMS answered its position in the
-// value's text (2). FIND_IN_SET of an empty list is 0 (GMS: 1 for '').
+// value's text (2). FIND_IN_SET of an empty list is 0 (GMS: 1 for ”).
 func TestFindInSetSetColumn(t *testing.T) {
 	ts := startServer(t, t.TempDir())
 	db := ts.connectWith("", "parseTime=false")

@@ -78,8 +78,8 @@ func newSetMember(f *function.FindInSet) sql.Expression {
 }
 
 // findInSetEmpty is GMS's FIND_IN_SET answering 0 for an empty list, as
-// MySQL's does ("0 if ... strlist is the empty string"); GMS found ''
-// in '' at position 1.
+// MySQL's does ("0 if ... strlist is the empty string"); GMS found ”
+// in ” at position 1.
 type findInSetEmpty struct {
 	*function.FindInSet
 }
