@@ -1,0 +1,19 @@
+-- probe19b (issue #9): differential probing of DML, DDL and queries.
+-- DEFAULT(col) in VALUES, SET and ON DUPLICATE KEY UPDATE is col's
+-- default, not the assigned column's (GMS stored the assigned column's,
+-- and an UPDATE changed nothing).
+CREATE TABLE dfo (id INT PRIMARY KEY AUTO_INCREMENT, x INT DEFAULT (1 + 1), s VARCHAR(10) DEFAULT 'q', y INT DEFAULT 7, n INT, nn INT NOT NULL);
+INSERT INTO dfo (x, nn) VALUES (DEFAULT(y), 1);
+INSERT INTO dfo (x, y, nn) VALUES (5, DEFAULT(x), 1);
+INSERT INTO dfo VALUES (NULL, DEFAULT(y), DEFAULT(s), DEFAULT(x), DEFAULT(y), 1);
+INSERT INTO dfo (x, nn) VALUES (DEFAULT(n), 2);
+INSERT INTO dfo (x, nn) VALUES (DEFAULT(x), 3);
+INSERT INTO dfo (x, nn) VALUES (DEFAULT(s), 1);
+INSERT INTO dfo (x, nn) VALUES (DEFAULT(nn), 2);
+INSERT INTO dfo (x, nn) VALUES (DEFAULT(zz), 2);
+UPDATE dfo SET n = DEFAULT(y) WHERE id = 1;
+UPDATE dfo SET s = DEFAULT(x), n = DEFAULT(x) WHERE id = 2;
+INSERT INTO dfo (id, nn) VALUES (4, 1) ON DUPLICATE KEY UPDATE n = DEFAULT(x);
+SELECT * FROM dfo ORDER BY id;
+UPDATE dfo SET x = DEFAULT(y) WHERE id IN (1, 2);
+SELECT * FROM dfo ORDER BY id;

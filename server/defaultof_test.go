@@ -1,0 +1,55 @@
+package server
+
+import (
+	"context"
+	"strings"
+	"testing"
+)
+
+// TestDefaultOfOtherColumn: DEFAULT(col) in an INSERT's VALUES, an UPDATE's
+// SET and ON DUPLICATE KEY UPDATE is col's default, not the default of the
+// column assigned. GMS's planner read it as DEFAULT: the INSERTs stored x's
+// default and the UPDATE changed nothing, all reporting success. Answers
+// are MariaDB 10.11's, which are MySQL 8.0's here.
+func TestDefaultOfOtherColumn(t *testing.T) {
+	ts := startServer(t, t.TempDir())
+	conn := pinnedConn(t, ts.connect(""))
+	for _, q := range []string{"CREATE DATABASE dfo", "USE dfo",
+		"CREATE TABLE t (id INT PRIMARY KEY AUTO_INCREMENT, x INT DEFAULT (1 + 1), s VARCHAR(10) DEFAULT 'q', y INT DEFAULT 7, n INT, nn INT NOT NULL)"} {
+		mustExec(t, conn, q)
+	}
+	steps := []struct {
+		stmt  string
+		errNo int
+	}{
+		{"INSERT INTO t (x, nn) VALUES (DEFAULT(y), 1)", 0},
+		{"INSERT INTO t (x, y, nn) VALUES (5, DEFAULT(x), 1)", 0},
+		{"INSERT INTO t VALUES (NULL, DEFAULT(y), DEFAULT(s), DEFAULT(x), DEFAULT(y), 1)", 0},
+		{"INSERT INTO t (x, nn) VALUES (DEFAULT(n), 2)", 0},
+		{"INSERT INTO t (x, nn) VALUES (DEFAULT(x), 3)", 0},
+		{"INSERT INTO t (x, nn) VALUES (DEFAULT(s), 1)", 1366},
+		{"INSERT INTO t (x, nn) VALUES (DEFAULT(nn), 2)", 1364},
+		{"INSERT INTO t (x, nn) VALUES (DEFAULT(zz), 2)", 1054},
+		{"UPDATE t SET n = DEFAULT(y) WHERE id = 1", 0},
+		{"UPDATE t SET s = DEFAULT(x), n = DEFAULT(x) WHERE id = 2", 0},
+		{"INSERT INTO t (id, nn) VALUES (4, 1) ON DUPLICATE KEY UPDATE n = DEFAULT(x)", 0},
+	}
+	for _, s := range steps {
+		_, err := conn.ExecContext(context.Background(), s.stmt)
+		if got := mysqlErrNo(err); got != s.errNo || (s.errNo == 0 && err != nil) {
+			t.Errorf("%s: got %v, want error %d", s.stmt, err, s.errNo)
+		}
+	}
+	want := []string{"1,7,q,7,7,1", "2,5,2,2,2,1", "3,7,q,2,7,1", "4,NULL,q,7,2,2", "5,2,q,7,NULL,3"}
+	if got := connRows(t, conn, "SELECT * FROM t ORDER BY id"); strings.Join(got, ";") != strings.Join(want, ";") {
+		t.Errorf("rows %q, want %q", got, want)
+	}
+	// UPDATE's affected rows count the rows DEFAULT(y) changed.
+	res, err := conn.ExecContext(context.Background(), "UPDATE t SET x = DEFAULT(y) WHERE id IN (1, 2)")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n, _ := res.RowsAffected(); n != 1 {
+		t.Errorf("UPDATE affected %d rows, want 1", n)
+	}
+}
