@@ -17,3 +17,10 @@ INSERT INTO dfo (id, nn) VALUES (4, 1) ON DUPLICATE KEY UPDATE n = DEFAULT(x);
 SELECT * FROM dfo ORDER BY id;
 UPDATE dfo SET x = DEFAULT(y) WHERE id IN (1, 2);
 SELECT * FROM dfo ORDER BY id;
+-- A scalar subquery's second row: 1242 (SQLSTATE 21000, server/probe19b_test.go).
+CREATE TABLE sq (id INT PRIMARY KEY, g INT);
+INSERT INTO sq VALUES (1, 1), (2, 1), (3, 2);
+SELECT (SELECT id FROM sq) FROM sq;
+SELECT id, (SELECT id FROM sq s2 WHERE s2.g = sq.g) FROM sq ORDER BY id;
+UPDATE sq SET g = (SELECT id FROM sq s2 WHERE s2.g = 1);
+SELECT * FROM sq ORDER BY id;

@@ -2,8 +2,11 @@ package server
 
 import (
 	"context"
+	"errors"
 	"strings"
 	"testing"
+
+	"github.com/go-sql-driver/mysql"
 )
 
 // TestDefaultOfOtherColumn: DEFAULT(col) in an INSERT's VALUES, an UPDATE's
@@ -51,5 +54,32 @@ func TestDefaultOfOtherColumn(t *testing.T) {
 	}
 	if n, _ := res.RowsAffected(); n != 1 {
 		t.Errorf("UPDATE affected %d rows, want 1", n)
+	}
+}
+
+// TestSubqueryRowsError: a scalar subquery's second row fails with MySQL's
+// ER_SUBQUERY_NO_1_ROW, SQLSTATE 21000 and its text, which clients match
+// on (GMS: HY000, "the subquery returned more than 1 row").
+func TestSubqueryRowsError(t *testing.T) {
+	ts := startServer(t, t.TempDir())
+	conn := pinnedConn(t, ts.connect(""))
+	for _, q := range []string{"CREATE DATABASE sq1", "USE sq1", "CREATE TABLE t (id INT PRIMARY KEY, g INT)",
+		"INSERT INTO t VALUES (1, 1), (2, 1), (3, 2)"} {
+		mustExec(t, conn, q)
+	}
+	for _, q := range []string{"SELECT (SELECT id FROM t) FROM t",
+		"SELECT id, (SELECT id FROM t t2 WHERE t2.g = t.g) FROM t ORDER BY id",
+		"UPDATE t SET g = (SELECT id FROM t t2 WHERE t2.g = 1)"} {
+		rows, err := conn.QueryContext(context.Background(), q)
+		if err == nil {
+			for rows.Next() {
+			}
+			err = rows.Err()
+			rows.Close()
+		}
+		var me *mysql.MySQLError
+		if !errors.As(err, &me) || me.Number != 1242 || string(me.SQLState[:]) != "21000" || me.Message != "Subquery returns more than 1 row" {
+			t.Errorf("%s: %v, want 1242 (21000) Subquery returns more than 1 row", q, err)
+		}
 	}
 }
