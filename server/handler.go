@@ -448,6 +448,7 @@ func (h *handler) resultCallbacks(c *mysql.Conn, query string, cb mysql.ResultSp
 	if dml {
 		return aliasCallback(query, fieldsCallback(cb, h.statementScales(c, query)))
 	}
+	cb = h.dupIndexCallback(c, query, cb) // dupindex.go
 	return aliasCallback(query, setCallback(query, fieldsCallback(showFieldsCallback(query, h.processlistCallback(query, cb)), h.statementScales(c, query))))
 }
 

@@ -83,3 +83,30 @@ func TestSubqueryRowsError(t *testing.T) {
 		}
 	}
 }
+
+// TestDuplicateIndexWarning: 1831 only for an index of the same kind on
+// the same key parts as another (MySQL's check_duplicate_key); GMS warned
+// for any two secondary indexes with as many parts, so the commonest
+// CREATE TABLE (KEY (a), KEY (b)) came back with a warning.
+func TestDuplicateIndexWarning(t *testing.T) {
+	ts := startServer(t, t.TempDir())
+	conn := pinnedConn(t, ts.connect(""))
+	mustExec(t, conn, "CREATE DATABASE dix")
+	mustExec(t, conn, "USE dix")
+	cases := []struct{ stmt, warn string }{
+		{"CREATE TABLE a (id INT PRIMARY KEY, x INT, y INT, KEY (x), KEY (y))", ""},
+		{"CREATE TABLE b (id INT PRIMARY KEY, x INT, y INT, KEY (x, y), KEY (y, x), UNIQUE (x), KEY (x))", ""},
+		{"CREATE TABLE c (id INT PRIMARY KEY, s VARCHAR(20), KEY (s(3)), KEY s2 (s(4)))", ""},
+		{"CREATE TABLE d (id INT PRIMARY KEY, x INT, KEY (x), KEY x2 (x))", "1831"},
+		{"CREATE TABLE e (id INT PRIMARY KEY, s VARCHAR(20), KEY (s(3)), KEY s2 (s(3)))", "1831"},
+		{"ALTER TABLE a ADD INDEX i1 (id, x)", ""},
+		{"CREATE INDEX i2 ON a (x, id)", ""},
+		{"ALTER TABLE a ADD INDEX i3 (y)", "1831"},
+	}
+	for _, c := range cases {
+		mustExec(t, conn, c.stmt)
+		if got := warningCodes(t, conn); got != c.warn {
+			t.Errorf("%s: warnings %q, want %q", c.stmt, got, c.warn)
+		}
+	}
+}

@@ -24,3 +24,11 @@ SELECT (SELECT id FROM sq) FROM sq;
 SELECT id, (SELECT id FROM sq s2 WHERE s2.g = sq.g) FROM sq ORDER BY id;
 UPDATE sq SET g = (SELECT id FROM sq s2 WHERE s2.g = 1);
 SELECT * FROM sq ORDER BY id;
+-- Two secondary indexes on different columns are no duplicates (GMS
+-- warned 1831 for any two with as many key parts).
+CREATE TABLE dix (id INT PRIMARY KEY, x INT, y INT, s VARCHAR(20), KEY (x), KEY (y), KEY (x, y), KEY (y, x), UNIQUE (x), KEY (s(3)), KEY s2 (s(4)));
+SHOW WARNINGS;
+ALTER TABLE dix ADD INDEX i1 (id, x);
+SHOW WARNINGS;
+CREATE INDEX i2 ON dix (x, id);
+SHOW WARNINGS;
