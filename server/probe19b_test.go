@@ -3,6 +3,7 @@ package server
 import (
 	"context"
 	"errors"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -107,6 +108,33 @@ func TestDuplicateIndexWarning(t *testing.T) {
 		mustExec(t, conn, c.stmt)
 		if got := warningCodes(t, conn); got != c.warn {
 			t.Errorf("%s: warnings %q, want %q", c.stmt, got, c.warn)
+		}
+	}
+}
+
+// TestAdminStatementsCommit: ANALYZE TABLE and FLUSH commit the open
+// transaction first, as in MySQL (its manual, "Statements That Cause an
+// Implicit Commit"): the ROLLBACK after them undid the rows inserted
+// before them.
+func TestAdminStatementsCommit(t *testing.T) {
+	ts := startServer(t, t.TempDir())
+	conn := pinnedConn(t, ts.connect(""))
+	mustExec(t, conn, "CREATE DATABASE adm")
+	mustExec(t, conn, "USE adm")
+	mustExec(t, conn, "CREATE TABLE t (id INT PRIMARY KEY)")
+	for i, stmt := range []string{"ANALYZE TABLE t", "FLUSH TABLES", "FLUSH PRIVILEGES"} {
+		mustExec(t, conn, "BEGIN")
+		mustExec(t, conn, "INSERT INTO t VALUES (?)", i+1)
+		rows, err := conn.QueryContext(context.Background(), stmt)
+		if err != nil {
+			t.Fatalf("%s: %v", stmt, err)
+		}
+		for rows.Next() {
+		}
+		rows.Close()
+		mustExec(t, conn, "ROLLBACK")
+		if got := connRows(t, conn, "SELECT COUNT(*) FROM t WHERE id = "+strconv.Itoa(i+1)); len(got) != 1 || got[0] != "1" {
+			t.Errorf("%s: the row inserted before it is gone after ROLLBACK", stmt)
 		}
 	}
 }

@@ -32,3 +32,16 @@ ALTER TABLE dix ADD INDEX i1 (id, x);
 SHOW WARNINGS;
 CREATE INDEX i2 ON dix (x, id);
 SHOW WARNINGS;
+-- ANALYZE TABLE and FLUSH commit the open transaction first (a ROLLBACK
+-- after them undid the rows inserted before them).
+CREATE TABLE adm (id INT PRIMARY KEY);
+BEGIN;
+INSERT INTO adm VALUES (1);
+-- setup
+ANALYZE TABLE adm;
+ROLLBACK;
+BEGIN;
+INSERT INTO adm VALUES (2);
+FLUSH TABLES;
+ROLLBACK;
+SELECT * FROM adm ORDER BY id;
