@@ -138,3 +138,20 @@ func TestAdminStatementsCommit(t *testing.T) {
 		}
 	}
 }
+
+// TestUpdateInfoWarnings: an UPDATE's info string counts its warnings, as
+// the OK packet beside it does (GMS always wrote "Warnings: 0").
+func TestUpdateInfoWarnings(t *testing.T) {
+	ts := startServer(t, t.TempDir())
+	db := ts.connect("")
+	mustExec(t, db, "CREATE DATABASE uiw")
+	mustExec(t, db, "CREATE TABLE uiw.t (id INT PRIMARY KEY, v INT NOT NULL, u INT UNSIGNED)")
+	mustExec(t, db, "INSERT INTO uiw.t VALUES (1, 1, 1), (2, 2, 2)")
+	out := cliVerbose(t, ts, "uiw", "UPDATE IGNORE t SET v = NULL;\nSET sql_mode = '';\nUPDATE t SET u = -1 WHERE id = 1;\nUPDATE t SET u = 3;\n")
+	for _, want := range []string{"Rows matched: 2  Changed: 2  Warnings: 2", "Rows matched: 1  Changed: 1  Warnings: 1",
+		"Rows matched: 2  Changed: 2  Warnings: 0"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("no %q in\n%s", want, out)
+		}
+	}
+}

@@ -45,3 +45,9 @@ INSERT INTO adm VALUES (2);
 FLUSH TABLES;
 ROLLBACK;
 SELECT * FROM adm ORDER BY id;
+-- UPDATE IGNORE's warnings (the info string counts them: server/probe19b_test.go).
+CREATE TABLE uiw (id INT PRIMARY KEY, v INT NOT NULL);
+INSERT INTO uiw VALUES (1, 1), (2, 2);
+UPDATE IGNORE uiw SET v = NULL;
+SHOW WARNINGS;
+SELECT * FROM uiw ORDER BY id;
