@@ -75,7 +75,8 @@ func Install(a *analyzer.Analyzer) {
 	// And a negative value for an UNSIGNED AUTO_INCREMENT column, once GMS
 	// made the column's generator.
 	for _, r := range []analyzer.Rule{{Id: deleteCountID, Apply: countDeletedRows},
-		{Id: negativeAutoIncID, Apply: guardNegativeAutoInc}, {Id: dmlTrackID, Apply: untrackDMLTables}} {
+		{Id: negativeAutoIncID, Apply: guardNegativeAutoInc}, {Id: dmlTrackID, Apply: untrackDMLTables},
+		decimalPeersRule} {
 		if !hasRule(analyzer.OnceAfterAll, r.Id) {
 			analyzer.OnceAfterAll = append(analyzer.OnceAfterAll, r)
 		}

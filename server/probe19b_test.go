@@ -155,3 +155,33 @@ func TestUpdateInfoWarnings(t *testing.T) {
 		}
 	}
 }
+
+// TestDecimalWindowPeers: equal DECIMAL ORDER BY values are one peer group
+// (GMS compared them with Go's !=, pointers inside decimal.Decimal, so
+// ties ranked apart and a default frame stopped at the row itself).
+func TestDecimalWindowPeers(t *testing.T) {
+	ts := startServer(t, t.TempDir())
+	conn := pinnedConn(t, ts.connect(""))
+	for _, q := range []string{"CREATE DATABASE dwp", "USE dwp",
+		"CREATE TABLE s (id INT PRIMARY KEY, g VARCHAR(5), h INT, v DECIMAL(6,2))",
+		"INSERT INTO s VALUES (1,'a',1,1.5),(2,'a',2,2.5),(3,'b',1,NULL),(4,'b',NULL,4.0),(5,NULL,1,5.25),(6,'c',3,6)",
+		"CREATE TABLE d (id INT PRIMARY KEY, x DECIMAL(10,2))", "INSERT INTO d VALUES (1, 4), (2, 4.00), (3, 3)"} {
+		mustExec(t, conn, q)
+	}
+	cases := []struct {
+		q    string
+		want []string
+	}{
+		{"SELECT g, SUM(v), RANK() OVER (ORDER BY SUM(v) DESC) FROM s GROUP BY g ORDER BY g",
+			[]string{"NULL,5.25,2", "a,4.00,3", "b,4.00,3", "c,6.00,1"}},
+		{"SELECT g, SUM(h), DENSE_RANK() OVER (ORDER BY SUM(h) DESC) FROM s GROUP BY g ORDER BY g",
+			[]string{"NULL,1,2", "a,3,1", "b,1,2", "c,3,1"}},
+		{"SELECT id, RANK() OVER (ORDER BY x), SUM(id) OVER (ORDER BY x), CUME_DIST() OVER (ORDER BY x) FROM d ORDER BY id",
+			[]string{"1,2,6,1", "2,2,6,1", "3,1,3,0.3333333333333333"}},
+	}
+	for _, c := range cases {
+		if got := connRows(t, conn, c.q); strings.Join(got, ";") != strings.Join(c.want, ";") {
+			t.Errorf("%s: %q, want %q", c.q, got, c.want)
+		}
+	}
+}
