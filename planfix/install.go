@@ -39,6 +39,16 @@ func Install(a *analyzer.Analyzer) {
 			b.Rules = append([]analyzer.Rule{quantifiedRule}, b.Rules...)
 		}
 	}
+	// DEFAULT(col) before GMS reads the VALUES (resolveInsertRows), in the
+	// shortcut batches of single-table UPDATE too.
+	if !hasRule(analyzer.AlwaysBeforeDefault, defaultOfID) {
+		analyzer.AlwaysBeforeDefault = append(analyzer.AlwaysBeforeDefault, defaultOfRule)
+	}
+	for _, b := range a.Batches {
+		if b.Desc == "once-before" && !hasRule(b.Rules, defaultOfID) {
+			b.Rules = append(b.Rules, defaultOfRule)
+		}
+	}
 	// Also in the shortcut batches of literal INSERTs.
 	if !hasRule(analyzer.AlwaysBeforeDefault, insertDefaultsID) {
 		analyzer.AlwaysBeforeDefault = append(analyzer.AlwaysBeforeDefault, insertDefaultsRule)
@@ -65,7 +75,8 @@ func Install(a *analyzer.Analyzer) {
 	// And a negative value for an UNSIGNED AUTO_INCREMENT column, once GMS
 	// made the column's generator.
 	for _, r := range []analyzer.Rule{{Id: deleteCountID, Apply: countDeletedRows},
-		{Id: negativeAutoIncID, Apply: guardNegativeAutoInc}, {Id: dmlTrackID, Apply: untrackDMLTables}} {
+		{Id: negativeAutoIncID, Apply: guardNegativeAutoInc}, {Id: dmlTrackID, Apply: untrackDMLTables},
+		decimalPeersRule} {
 		if !hasRule(analyzer.OnceAfterAll, r.Id) {
 			analyzer.OnceAfterAll = append(analyzer.OnceAfterAll, r)
 		}

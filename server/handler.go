@@ -445,9 +445,11 @@ func (h *handler) firstStatementPasses(ctx context.Context, c *mysql.Conn, query
 // that a plainDML text cannot match, so such a text is not run through
 // them.
 func (h *handler) resultCallbacks(c *mysql.Conn, query string, cb mysql.ResultSpoolFn, dml bool) mysql.ResultSpoolFn {
+	cb = h.infoWarningsCallback(c, cb) // infowarnings.go
 	if dml {
 		return aliasCallback(query, fieldsCallback(cb, h.statementScales(c, query)))
 	}
+	cb = h.dupIndexCallback(c, query, cb) // dupindex.go
 	return aliasCallback(query, setCallback(query, fieldsCallback(showFieldsCallback(query, h.processlistCallback(query, cb)), h.statementScales(c, query))))
 }
 

@@ -268,7 +268,8 @@ func (h *handler) execCachedText(ctx context.Context, c *mysql.Conn, query strin
 	// Typed temporal literals, DECIMAL literals compared with a column and
 	// the syntax sqltext.Operators rewrites take the general path, where the engine's parser (sqlfunc.Parser)
 	// reads them as MySQL does.
-	if _, lits := sqltext.TemporalLiterals(query); lits != nil || sqlfunc.ExactLiterals(stmt) {
+	// So does DEFAULT(col) of a column other than the one assigned.
+	if _, lits := sqltext.TemporalLiterals(query); lits != nil || sqlfunc.ExactLiterals(stmt) || sqlfunc.DefaultOfCalls(stmt) {
 		learn(stmt, nil, false)
 		return false, nil
 	}

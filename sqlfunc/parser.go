@@ -186,6 +186,7 @@ func fixStatement(stmt ast.Statement, lits []sqltext.TemporalLiteral) {
 		groupConcatArgs(stmt)
 	}
 	fixOperators(stmt)
+	DefaultOfCalls(stmt) // defaultof.go
 	missingWindowFuncs(stmt)
 	InlineNamedWindows(stmt)
 	TimeColumns(stmt)

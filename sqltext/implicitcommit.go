@@ -5,8 +5,12 @@ import "strings"
 // CommitsImplicitly reports whether MySQL ends the session's open
 // transaction (commits it) before running statement q: data definition
 // (CREATE/ALTER/DROP/RENAME/TRUNCATE of tables, indexes, views, triggers,
-// routines, schemas, users), GRANT/REVOKE and LOCK TABLES. Temporary-table
-// CREATE/DROP and DROP PREPARE do not. GMS commits only after such a
+// routines, schemas, users), GRANT/REVOKE, SET PASSWORD, LOCK TABLES,
+// ANALYZE TABLE and FLUSH (MySQL 8.0 manual, "Statements That Cause an
+// Implicit Commit"). Temporary-table CREATE/DROP and DROP PREPARE do not.
+// The manual's other administrative statements (CHECK/OPTIMIZE/REPAIR
+// TABLE, RESET, CACHE INDEX, LOAD INDEX) are syntax errors here, which
+// MySQL reports without committing. GMS commits only after such a
 // statement, inside the transaction the statement found, so a DDL could
 // read an old snapshot and conflict with writes committed since BEGIN.
 //
@@ -14,7 +18,8 @@ import "strings"
 // first word may commit.
 func CommitsImplicitly(q string) bool {
 	first, may := firstWord(q), false
-	for _, w := range [...]string{"ALTER", "RENAME", "TRUNCATE", "GRANT", "REVOKE", "LOCK", "CREATE", "DROP"} {
+	for _, w := range [...]string{"ALTER", "RENAME", "TRUNCATE", "GRANT", "REVOKE", "LOCK", "CREATE", "DROP",
+		"ANALYZE", "FLUSH", "SET"} {
 		may = may || strings.EqualFold(first, w)
 	}
 	if !may {
@@ -35,6 +40,18 @@ func CommitsImplicitly(q string) bool {
 		return true
 	case "LOCK":
 		return at(1) == "TABLES" || at(1) == "TABLE"
+	case "ANALYZE":
+		// ANALYZE [NO_WRITE_TO_BINLOG | LOCAL] TABLE: not MariaDB's
+		// ANALYZE SELECT.
+		switch at(1) {
+		case "TABLE", "TABLES", "LOCAL", "NO_WRITE_TO_BINLOG":
+			return true
+		}
+		return false
+	case "FLUSH":
+		return true
+	case "SET":
+		return at(1) == "PASSWORD"
 	case "CREATE", "DROP":
 		switch at(1) {
 		case "TEMPORARY", "PREPARE":

@@ -26,6 +26,22 @@ func TestCommitsImplicitly(t *testing.T) {
 		{"", false},
 		{"  -- x\n/* c */ drop table t", true},
 		{"SELECT 1 FROM altered", false},
+		{"ANALYZE TABLE t", true},
+		{"analyze local table t, u", true},
+		{"CHECK TABLE t", false},
+		{"OPTIMIZE NO_WRITE_TO_BINLOG TABLE t", false},
+		{"REPAIR TABLE t", false},
+		{"FLUSH TABLES", true},
+		{"FLUSH PRIVILEGES", true},
+		{"RESET MASTER", false},
+		{"RESET PERSIST", false},
+		{"CACHE INDEX t IN hot", false},
+		{"LOAD INDEX INTO CACHE t", false},
+		{"LOAD DATA INFILE 'f' INTO TABLE t", false},
+		{"SET PASSWORD = 'x'", true},
+		{"SET @a = 1", false},
+		{"SET autocommit = 0", false},
+		{"ANALYZE SELECT 1", false},
 	}
 	for _, c := range cases {
 		if got := CommitsImplicitly(c.in); got != c.want {
