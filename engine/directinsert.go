@@ -349,7 +349,7 @@ func convertColumn(ctx *sql.Context, typ sql.Type, v any) (any, sql.ConvertInRan
 				limit = -1
 			}
 			if int64(len(s)) <= limit && utf8.ValidString(s) {
-				return s, sql.InRange, nil
+				return v, sql.InRange, nil
 			}
 		}
 	}

@@ -443,11 +443,7 @@ func (h *handler) runCached(ctx context.Context, c *mysql.Conn, sqlCtx *sql.Cont
 	// per account (user and client host, as privileges match them), and
 	// account changes advance the version.
 	client := sqlCtx.Session.Client()
-	host := client.Address
-	if h, _, err := net.SplitHostPort(host); err == nil {
-		host = h
-	}
-	pk := plans.Key{Query: key, DB: sqlCtx.GetCurrentDatabase(), Version: version, User: client.User + "@" + host}
+	pk := plans.Key{Query: key, DB: sqlCtx.GetCurrentDatabase(), Version: version, User: accountKey(client.User, client.Address)}
 	pk.Settings = engine.DerivedSettings(sqlCtx, engine.SettingsPlans, func() string {
 		var b strings.Builder
 		for _, v := range planSettings {
@@ -623,6 +619,39 @@ func (h *handler) runCached(ctx context.Context, c *mysql.Conn, sqlCtx *sql.Cont
 		}
 	}
 	return true, exec.ComExecuteBound(ctx, c, query, node, func(r *sqltypes.Result, _ bool) error { return cb(r) })
+}
+
+// accountKeys memoizes accountKey: splitting the client's address and
+// joining it to the user were two allocations per cached statement.
+// Emptied when it holds maxAccountKeys entries.
+var accountKeys struct {
+	sync.RWMutex
+	m map[[2]string]string
+}
+
+const maxAccountKeys = 4096
+
+// accountKey is user@host, host being the client's address without its
+// port: the account part of a plan's key.
+func accountKey(user, address string) string {
+	accountKeys.RLock()
+	k, ok := accountKeys.m[[2]string{user, address}]
+	accountKeys.RUnlock()
+	if ok {
+		return k
+	}
+	host := address
+	if h, _, err := net.SplitHostPort(host); err == nil {
+		host = h
+	}
+	k = user + "@" + host
+	accountKeys.Lock()
+	if accountKeys.m == nil || len(accountKeys.m) >= maxAccountKeys {
+		accountKeys.m = map[[2]string]string{}
+	}
+	accountKeys.m[[2]string{user, address}] = k
+	accountKeys.Unlock()
+	return k
 }
 
 // bracket does around run what GMS's handler does around a statement it
