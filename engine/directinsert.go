@@ -1,11 +1,14 @@
 package engine
 
 import (
+	"unicode/utf8"
+
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/go-mysql-server/sql/expression"
 	"github.com/dolthub/go-mysql-server/sql/plan"
 	"github.com/dolthub/go-mysql-server/sql/rowexec"
 	"github.com/dolthub/go-mysql-server/sql/types"
+	"github.com/dolthub/vitess/go/sqltypes"
 )
 
 // Direct execution of cached single-row INSERT ... VALUES (issue #12). The
@@ -97,6 +100,23 @@ func (e *Engine) DirectInsert(ctx *sql.Context, n sql.Node) (res types.OkResult,
 	if !ok {
 		return res, false, nil
 	}
+	return e.directInsert(ctx, sh)
+}
+
+// DirectInsertValues is DirectInsert of the plan ins with row as its
+// VALUES row instead of its own (plans.Plan.InsertValues: a cached
+// template and this execution's values, without a bound copy of the
+// plan). ins is only read.
+func (e *Engine) DirectInsertValues(ctx *sql.Context, ins *plan.InsertInto, row []sql.Expression) (res types.OkResult, done bool, err error) {
+	sh, ok := insertShapeOf(ins)
+	if !ok || len(row) != len(sh.tuple) {
+		return res, false, nil
+	}
+	sh.tuple = row
+	return e.directInsert(ctx, sh)
+}
+
+func (e *Engine) directInsert(ctx *sql.Context, sh *insertShape) (res types.OkResult, done bool, err error) {
 	autoCommit, err := DirectBegin(ctx)
 	if err != nil {
 		return res, true, err
@@ -160,7 +180,7 @@ func (sh *insertShape) run(ctx *sql.Context, ed *editor, src sql.Row) (sql.Row, 
 		if row[i] == nil {
 			continue
 		}
-		v, inRange, err := c.Type.Convert(ctx, row[i])
+		v, inRange, err := convertColumn(ctx, c.Type, row[i])
 		if err == nil && !inRange {
 			err = sql.ErrValueOutOfRange.New(row[i], c.Type)
 		}
@@ -309,4 +329,29 @@ func autoIncInt64(v any) int64 {
 		return int64(x)
 	}
 	return 0
+}
+
+// convertColumn is typ.Convert(v), answered without it for the commonest
+// case it copies: a string stored into a CHAR, VARCHAR or TEXT column,
+// within the column's length and valid UTF-8. GMS's StringType.Convert
+// then returns a copy of the same bytes (ConvertToBytes: the length
+// checks, which count bytes first, and the character set check, which
+// returns its input), two allocations per string column per INSERT.
+func convertColumn(ctx *sql.Context, typ sql.Type, v any) (any, sql.ConvertInRange, error) {
+	if s, isStr := v.(string); isStr {
+		if st, isST := typ.(types.StringType); isST {
+			limit := st.MaxCharacterLength()
+			switch st.Type() {
+			case sqltypes.Text:
+				limit = st.MaxByteLength()
+			case sqltypes.Char, sqltypes.VarChar:
+			default:
+				limit = -1
+			}
+			if int64(len(s)) <= limit && utf8.ValidString(s) {
+				return v, sql.InRange, nil
+			}
+		}
+	}
+	return typ.Convert(ctx, v)
 }

@@ -108,22 +108,32 @@ func (p *Plan) Bind(ctx *sql.Context, vals []*expression.Literal) (n sql.Node, o
 	if len(vals) != len(p.params) {
 		return nil, false, nil
 	}
-	slots := vals
-	if len(p.derived) > 0 {
-		slots = make([]*expression.Literal, len(vals), len(vals)+len(p.derived))
-		copy(slots, vals)
-		for _, d := range p.derived {
-			v, err := convertLike(ctx, d.lit, vals[d.param].Value())
-			if err != nil {
-				return nil, false, nil
-			}
-			slots = append(slots, expression.NewLiteral(v, d.lit.Type()))
-		}
+	slots, ok := p.slots(ctx, vals)
+	if !ok {
+		return nil, false, nil
 	}
 	if p.patch == nil {
 		return p.tmpl, true, nil
 	}
 	return p.patch.apply(ctx, p.tmpl, slots)
+}
+
+// slots are vals followed by the derived literals made from them; ok is
+// false when a conversion fails (the caller takes the general path).
+func (p *Plan) slots(ctx *sql.Context, vals []*expression.Literal) ([]*expression.Literal, bool) {
+	if len(p.derived) == 0 {
+		return vals, true
+	}
+	slots := make([]*expression.Literal, len(vals), len(vals)+len(p.derived))
+	copy(slots, vals)
+	for _, d := range p.derived {
+		v, err := convertLike(ctx, d.lit, vals[d.param].Value())
+		if err != nil {
+			return nil, false
+		}
+		slots = append(slots, expression.NewLiteral(v, d.lit.Type()))
+	}
+	return slots, true
 }
 
 func (np *nodePatch) apply(ctx *sql.Context, n sql.Node, slots []*expression.Literal) (sql.Node, bool, error) {
@@ -191,4 +201,55 @@ func (ep *exprPatch) apply(ctx *sql.Context, e sql.Expression, slots []*expressi
 		return expression.NewHashInTuple(ctx, h.Left(), h.Right())
 	}
 	return e, nil
+}
+
+// InsertValues serves a single-row INSERT ... VALUES without Bind's copy
+// of the plan: when the plan's parameters stand only in its one VALUES
+// row (the projection and the rest of the INSERT hold none), it returns
+// the template's own InsertInto, which the caller must not change or
+// keep, and the row's expressions with vals in place of the parameters (a
+// fresh slice; only the expressions on the way to a parameter are copies,
+// the others are the template's). Bind would copy the InsertInto, its
+// Project and its Values to hold the same row. ok is false for any other
+// plan; Bind then serves.
+func (p *Plan) InsertValues(ctx *sql.Context, vals []*expression.Literal) (ins *plan.InsertInto, row []sql.Expression, ok bool) {
+	defer func() {
+		if r := recover(); r != nil {
+			ins, row, ok = nil, nil, false
+		}
+	}()
+	np := p.patch
+	if !p.dml || np == nil || len(vals) != len(p.params) || len(np.kids) > 0 || len(np.exprs) > 0 || np.rec != nil || np.source == nil {
+		return nil, nil, false
+	}
+	ins, isIns := p.tmpl.(*plan.InsertInto)
+	if !isIns {
+		return nil, nil, false
+	}
+	proj, isProj := ins.Source.(*plan.Project)
+	sp := np.source
+	if !isProj || len(sp.exprs) > 0 || sp.rec != nil || sp.source != nil || len(sp.kids) != 1 || sp.kids[0].i != 0 {
+		return nil, nil, false
+	}
+	vp := sp.kids[0].p
+	values, isValues := proj.Child.(*plan.Values)
+	if !isValues || len(values.ExpressionTuples) != 1 || len(vp.kids) > 0 || vp.rec != nil || vp.source != nil {
+		return nil, nil, false
+	}
+	slots, ok := p.slots(ctx, vals)
+	if !ok {
+		return nil, nil, false
+	}
+	row = slices.Clone(values.ExpressionTuples[0])
+	for _, x := range vp.exprs {
+		if x.i >= len(row) {
+			return nil, nil, false
+		}
+		e, err := x.p.apply(ctx, row[x.i], slots)
+		if err != nil {
+			return nil, nil, false
+		}
+		row[x.i] = e
+	}
+	return ins, row, true
 }

@@ -159,7 +159,7 @@ func testDirectInsertMatches(t *testing.T, params ...string) {
 	}
 	modes := []string{"STRICT_TRANS_TABLES", "", "STRICT_ALL_TABLES,NO_AUTO_VALUE_ON_ZERO", "NO_AUTO_VALUE_ON_ZERO",
 		"ONLY_FULL_GROUP_BY,STRICT_TRANS_TABLES,NO_ZERO_IN_DATE,NO_ZERO_DATE,ERROR_FOR_DIVISION_BY_ZERO,NO_ENGINE_SUBSTITUTION"}
-	before := engineInserts.Load()
+	before, valuesBefore := engineInserts.Load(), valueInserts.Load()
 	n := 0
 	for round := 0; round < 80; round++ {
 		mode := modes[round%len(modes)]
@@ -181,6 +181,11 @@ func testDirectInsertMatches(t *testing.T, params ...string) {
 	}
 	if ran := engineInserts.Load() - before; ran < int64(n)/2 {
 		t.Errorf("engine.DirectInsert ran %d of %d INSERTs", ran, n)
+	}
+	// Most ran from the cached template and their values, not a bound
+	// copy of the plan (plans.Plan.InsertValues).
+	if ran := valueInserts.Load() - valuesBefore; ran < int64(n)/2 {
+		t.Errorf("engine.DirectInsertValues ran %d of %d INSERTs", ran, n)
 	}
 	before = engineInserts.Load()
 	for round := 0; round < 10; round++ {

@@ -158,3 +158,29 @@ func sendDirectOK(sqlCtx *sql.Context, c *mysql.Conn, ok types.OkResult, cb func
 	}
 	return cb(r)
 }
+
+// valueInserts counts the INSERTs spoolDirectValues ran (tests).
+var valueInserts atomic.Int64
+
+// spoolDirectValues runs a cached single-row INSERT ... VALUES from its
+// template ins and this execution's VALUES row (plans.Plan.InsertValues)
+// with engine.DirectInsertValues, as spoolDirectInsert runs a bound copy;
+// done is false when the engine declines, before doing anything: the
+// caller binds the plan and runs it as before. runCached checked
+// directOn.
+func (h *handler) spoolDirectValues(sqlCtx *sql.Context, c *mysql.Conn, ins *plan.InsertInto, row []sql.Expression, cb func(*sqltypes.Result) error) (bool, error) {
+	if ins.IsReplace || ins.Ignore || len(ins.OnDupExprs) > 0 || len(ins.Returning) > 0 {
+		return false, nil
+	}
+	ok, done, err := h.eng.DirectInsertValues(sqlCtx, ins, row)
+	if !done {
+		return false, nil
+	}
+	directInserts.Add(1)
+	engineInserts.Add(1)
+	valueInserts.Add(1)
+	if err != nil {
+		return true, sql.CastSQLError(err)
+	}
+	return true, sendDirectOK(sqlCtx, c, ok, cb)
+}

@@ -14,6 +14,7 @@ import (
 
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/go-mysql-server/sql/expression"
+	"github.com/dolthub/go-mysql-server/sql/plan"
 	"github.com/dolthub/go-mysql-server/sql/planbuilder"
 	"github.com/dolthub/go-mysql-server/sql/types"
 	"github.com/dolthub/vitess/go/mysql"
@@ -116,7 +117,11 @@ func (h *handler) execCached(ctx context.Context, c *mysql.Conn, p *mysql.Prepar
 		}
 		bv[name] = e
 	}
-	return h.runCached(ctx, c, sqlCtx, query, query, stmt, bv, opts, cb, nil)
+	lits, names, ok := h.bindLiterals(sqlCtx, bv)
+	if !ok {
+		return false, nil
+	}
+	return h.runCached(ctx, c, sqlCtx, query, query, stmt, lits, names, opts, cb, nil)
 }
 
 // preparedShapes memoizes dmlShape for prepared statements: the statement
@@ -245,8 +250,12 @@ func (h *handler) execCachedText(ctx context.Context, c *mysql.Conn, query strin
 				name = it.db + "." + it.table
 			}
 			known := &knownInsert{generic: sh.generic, query: query}
+			lits, names, ok := h.insertLiterals(sqlCtx, &it)
+			if !ok {
+				return false, nil
+			}
 			done, err = h.runCached(ctx, c, sqlCtx, sh.keyBefore+name+sh.keyAfter, query,
-				&sqlparser.Insert{Table: it.tableName()}, it.params(), plans.Options{DML: true}, spool, known)
+				&sqlparser.Insert{Table: it.tableName()}, lits, names, plans.Options{DML: true}, spool, known)
 			if done {
 				h.srv.textRuns.Add(1)
 				h.srv.unparsedRuns.Add(1)
@@ -298,7 +307,11 @@ func (h *handler) execCachedText(ctx context.Context, c *mysql.Conn, query strin
 		opts = plans.Options{DML: true, Constants: constants}
 	}
 	key := sqlparser.String(stmt)
-	done, err = h.runCached(ctx, c, sqlCtx, key, query, stmt, bv, opts, spool, nil)
+	lits, names, ok := h.bindLiterals(sqlCtx, bv)
+	if !ok {
+		return false, nil
+	}
+	done, err = h.runCached(ctx, c, sqlCtx, key, query, stmt, lits, names, opts, spool, nil)
 	if done {
 		h.srv.textRuns.Add(1)
 	}
@@ -412,18 +425,14 @@ func parameterizer(bv map[string]sqlparser.Expr) (param, visit func(*sqlparser.E
 }
 
 // runCached serves a parsed SELECT whose every constant is a parameter
-// (values in bv, named v1, v2, ...) from the plan cache, analyzing and
+// (bound as lits, named names: v1, v2, ...) from the plan cache, analyzing and
 // caching it on a miss. key is the statement text the plan is cached
 // under; query is what the client sent (process list, logs). known is
 // set for an INSERT that was not parsed (textshape.go): stmt then holds
 // only its table, and known parses it when its plan must be analyzed.
-func (h *handler) runCached(ctx context.Context, c *mysql.Conn, sqlCtx *sql.Context, key, query string, stmt sqlparser.Statement, bv map[string]sqlparser.Expr, opts plans.Options, cb func(*sqltypes.Result) error, unparsed *knownInsert) (done bool, err error) {
+func (h *handler) runCached(ctx context.Context, c *mysql.Conn, sqlCtx *sql.Context, key, query string, stmt sqlparser.Statement, lits []*expression.Literal, names []string, opts plans.Options, cb func(*sqltypes.Result) error, unparsed *knownInsert) (done bool, err error) {
 	cache := h.srv.plans
 	exec, ok := h.Handler.(boundExecer)
-	if !ok {
-		return false, nil
-	}
-	lits, names, ok := h.bindLiterals(sqlCtx, bv)
 	if !ok {
 		return false, nil
 	}
@@ -435,11 +444,7 @@ func (h *handler) runCached(ctx context.Context, c *mysql.Conn, sqlCtx *sql.Cont
 	// per account (user and client host, as privileges match them), and
 	// account changes advance the version.
 	client := sqlCtx.Session.Client()
-	host := client.Address
-	if h, _, err := net.SplitHostPort(host); err == nil {
-		host = h
-	}
-	pk := plans.Key{Query: key, DB: sqlCtx.GetCurrentDatabase(), Version: version, User: client.User + "@" + host}
+	pk := plans.Key{Query: key, DB: sqlCtx.GetCurrentDatabase(), Version: version, User: accountKey(client.User, client.Address)}
 	pk.Settings = engine.DerivedSettings(sqlCtx, engine.SettingsPlans, func() string {
 		var b strings.Builder
 		for _, v := range planSettings {
@@ -450,11 +455,12 @@ func (h *handler) runCached(ctx context.Context, c *mysql.Conn, sqlCtx *sql.Cont
 		return b.String()
 	})
 	var b strings.Builder
+	b.Grow(24 * len(lits))
 	for _, l := range lits {
 		if l.Value() == nil {
 			b.WriteString("NULL")
 		} else {
-			b.WriteString(l.Type().String())
+			b.WriteString(typeKey(l.Type()))
 			if opts.DML && isZero(sqlCtx, l) {
 				// An INSERT's plan depends on whether an AUTO_INCREMENT
 				// column's value is 0 (it generates one, and
@@ -493,6 +499,9 @@ func (h *handler) runCached(ctx context.Context, c *mysql.Conn, sqlCtx *sql.Cont
 			if stmt, ok = unparsed.parse(ctx, sqlCtx); !ok {
 				return false, nil
 			}
+			// The plan keeps its parameters' literals, whose strings are
+			// cut from this text (insertLiterals): not the whole text.
+			ownStrings(lits)
 		}
 		var retry bool
 		pl, retry = h.analyzeForCache(sqlCtx, query, stmt, lits, names, opts)
@@ -515,8 +524,17 @@ func (h *handler) runCached(ctx context.Context, c *mysql.Conn, sqlCtx *sql.Cont
 	// for the locking marks and metadata locks only.
 	var node sql.Node
 	var direct *engine.DirectRun
+	var values []sql.Expression
 	rebound := false
-	if kept := pl.Compiled(); kept != nil && (!pl.DML() || h.directOn(sqlCtx)) {
+	if _, isInsert := stmt.(*sqlparser.Insert); isInsert && pl.DML() && h.directOn(sqlCtx) {
+		// engine.DirectInsertValues runs the template with this
+		// execution's VALUES row; the template is node (for the locks)
+		// unless it declines, and then Bind serves after all.
+		var ins *plan.InsertInto
+		if ins, values, rebound = pl.InsertValues(sqlCtx, lits); rebound {
+			node = ins
+		}
+	} else if kept := pl.Compiled(); kept != nil && (!pl.DML() || h.directOn(sqlCtx)) {
 		var kb [4]any
 		if lookup, keys, ok := pl.RangeFor(sqlCtx, lits, kb[:0]); ok {
 			if pl.DML() {
@@ -569,7 +587,7 @@ func (h *handler) runCached(ctx context.Context, c *mysql.Conn, sqlCtx *sql.Cont
 			sql.IncrementStatusVariable(sqlCtx, "Com_delete", 1)
 		}
 		h.srv.fastDMLs.Add(1)
-		return true, h.spoolOk(sqlCtx, c, query, node, locking, direct, bind, pl.Flags(), cb)
+		return true, h.spoolOk(sqlCtx, c, query, node, locking, direct, values, bind, pl.Flags(), cb)
 	}
 	sql.IncrementStatusVariable(sqlCtx, "Com_select", 1)
 	if !rebound {
@@ -602,6 +620,39 @@ func (h *handler) runCached(ctx context.Context, c *mysql.Conn, sqlCtx *sql.Cont
 		}
 	}
 	return true, exec.ComExecuteBound(ctx, c, query, node, func(r *sqltypes.Result, _ bool) error { return cb(r) })
+}
+
+// accountKeys memoizes accountKey: splitting the client's address and
+// joining it to the user were two allocations per cached statement.
+// Emptied when it holds maxAccountKeys entries.
+var accountKeys struct {
+	sync.RWMutex
+	m map[[2]string]string
+}
+
+const maxAccountKeys = 4096
+
+// accountKey is user@host, host being the client's address without its
+// port: the account part of a plan's key.
+func accountKey(user, address string) string {
+	accountKeys.RLock()
+	k, ok := accountKeys.m[[2]string{user, address}]
+	accountKeys.RUnlock()
+	if ok {
+		return k
+	}
+	host := address
+	if h, _, err := net.SplitHostPort(host); err == nil {
+		host = h
+	}
+	k = user + "@" + host
+	accountKeys.Lock()
+	if accountKeys.m == nil || len(accountKeys.m) >= maxAccountKeys {
+		accountKeys.m = map[[2]string]string{}
+	}
+	accountKeys.m[[2]string{user, address}] = k
+	accountKeys.Unlock()
+	return k
 }
 
 // bracket does around run what GMS's handler does around a statement it
@@ -666,12 +717,24 @@ func (h *handler) spoolSingleRow(sqlCtx *sql.Context, c *mysql.Conn, query strin
 // session command bracket, the OK row's counts and info, the connection's
 // status flags), after marking the rows it must lock as the analyzer would
 // have (engine.MarkCachedLocking with the plan's locking).
-func (h *handler) spoolOk(sqlCtx *sql.Context, c *mysql.Conn, query string, node sql.Node, locking *engine.PlanLocks, direct *engine.DirectRun, bind func() (sql.Node, bool), flags *sql.QueryFlags, cb func(*sqltypes.Result) error) error {
+func (h *handler) spoolOk(sqlCtx *sql.Context, c *mysql.Conn, query string, node sql.Node, locking *engine.PlanLocks, direct *engine.DirectRun, values []sql.Expression, bind func() (sql.Node, bool), flags *sql.QueryFlags, cb func(*sqltypes.Result) error) error {
 	return h.bracket(sqlCtx, query, func(sqlCtx *sql.Context) error {
 		if err := h.eng.MarkCachedLocking(sqlCtx, locking); err != nil {
 			return err
 		}
-		if direct != nil {
+		if values != nil {
+			if done, err := h.spoolDirectValues(sqlCtx, c, node.(*plan.InsertInto), values, cb); done {
+				return err
+			}
+			n, ok := bind()
+			if !ok {
+				return fmt.Errorf("myriad: a cached statement could not be bound to its values")
+			}
+			node = n
+			if done, err := h.spoolDirect(sqlCtx, c, node, cb); done {
+				return err
+			}
+		} else if direct != nil {
 			if done, err := h.spoolDirectRun(sqlCtx, c, direct, cb); done {
 				return err
 			}
@@ -784,11 +847,11 @@ func statusFlags(ctx *sql.Context, c *mysql.Conn) error {
 // only for the rest.
 func (h *handler) bindLiterals(ctx *sql.Context, exprs map[string]sqlparser.Expr) ([]*expression.Literal, []string, bool) {
 	lits := make([]*expression.Literal, len(exprs))
-	names := make([]string, len(exprs))
+	names := paramNames(len(exprs))
 	var b *planbuilder.Builder
 	var text sql.Type
 	for i := range lits {
-		name := "v" + strconv.Itoa(i+1)
+		name := names[i]
 		e, ok := exprs[name]
 		if !ok {
 			return nil, nil, false
@@ -796,7 +859,7 @@ func (h *handler) bindLiterals(ctx *sql.Context, exprs map[string]sqlparser.Expr
 		l, direct := paramLiteral(ctx, e)
 		if direct == litText {
 			if text == nil {
-				text = types.CreateLongText(ctx.GetCollation())
+				text = textType(ctx.GetCollation())
 			}
 			l = expression.NewLiteral(l.Value(), text)
 		} else if direct == litOther {
@@ -808,9 +871,131 @@ func (h *handler) bindLiterals(ctx *sql.Context, exprs map[string]sqlparser.Expr
 				return nil, nil, false
 			}
 		}
-		lits[i], names[i] = l, name
+		lits[i] = l
 	}
 	return lits, names, true
+}
+
+// insertLiterals is bindLiterals for the constants of an INSERT the
+// parser did not read (textshape.go), converted from their text without
+// the parameter map and parser values bindLiterals reads: the same
+// literals, or ok false for a constant only GMS's binder converts
+// (bindLiterals over it.params() then serves).
+func (h *handler) insertLiterals(ctx *sql.Context, it *insertText) ([]*expression.Literal, []string, bool) {
+	lits := make([]*expression.Literal, len(it.lits))
+	var text sql.Type
+	for i, l := range it.lits {
+		if l.Kind == sqltext.LitString {
+			// valLiteral's litText, typed at once.
+			if text == nil {
+				text = textType(ctx.GetCollation())
+			}
+			lits[i] = expression.NewLiteral(l.Text, text)
+			continue
+		}
+		typ := sqlparser.StrVal
+		switch l.Kind {
+		case sqltext.LitInt, sqltext.LitNegInt:
+			typ = sqlparser.IntVal
+		case sqltext.LitDecimal, sqltext.LitFloat:
+			typ = sqlparser.FloatVal
+		}
+		lit, kind := valLiteral(ctx, typ, l.Text)
+		switch kind {
+		case litText:
+			if text == nil {
+				text = textType(ctx.GetCollation())
+			}
+			lit = expression.NewLiteral(lit.Value(), text)
+		case litOther:
+			return h.bindLiterals(ctx, it.params())
+		}
+		lits[i] = lit
+	}
+	return lits, paramNames(len(lits)), true
+}
+
+// ownStrings gives the string literals among lits their own copies of
+// their text (insertLiterals cut them from the statement's), where a
+// cached plan is to keep them.
+func ownStrings(lits []*expression.Literal) {
+	for i, l := range lits {
+		if s, ok := l.Value().(string); ok {
+			lits[i] = expression.NewLiteral(strings.Clone(s), l.Type())
+		}
+	}
+}
+
+// paramNameList is v1, v2, ... for the common parameter counts: naming
+// them per execution was an allocation each.
+var paramNameList = func() []string {
+	names := make([]string, 64)
+	for i := range names {
+		names[i] = "v" + strconv.Itoa(i+1)
+	}
+	return names
+}()
+
+// paramNames returns the names of n parameters, v1 to vn; the caller
+// must not change the slice.
+func paramNames(n int) []string {
+	if n <= len(paramNameList) {
+		return paramNameList[:n:n]
+	}
+	names := make([]string, n)
+	for i := range names {
+		names[i] = "v" + strconv.Itoa(i+1)
+	}
+	return names
+}
+
+// textTypes holds, per connection collation, the type of string
+// parameters (LONGTEXT of it, as GMS's binder types them) and its printed
+// form, which the plan cache's key spells for every string parameter:
+// making and printing it allocated at every execution.
+var textTypes struct {
+	sync.RWMutex
+	m map[sql.CollationID]textEntry
+}
+
+type textEntry struct {
+	typ types.StringType
+	key string
+}
+
+func textType(coll sql.CollationID) sql.Type {
+	textTypes.RLock()
+	e, ok := textTypes.m[coll]
+	textTypes.RUnlock()
+	if ok {
+		return e.typ
+	}
+	t := types.CreateLongText(coll)
+	st, ok := t.(types.StringType)
+	if !ok {
+		return t
+	}
+	textTypes.Lock()
+	if textTypes.m == nil {
+		textTypes.m = map[sql.CollationID]textEntry{}
+	}
+	textTypes.m[coll] = textEntry{typ: st, key: st.String()}
+	textTypes.Unlock()
+	return st
+}
+
+// typeKey is t.String(), read from textTypes for a string parameter's
+// type.
+func typeKey(t sql.Type) string {
+	if st, ok := t.(types.StringType); ok {
+		textTypes.RLock()
+		e, found := textTypes.m[st.Collation()]
+		textTypes.RUnlock()
+		if found && e.typ == st {
+			return e.key
+		}
+	}
+	return t.String()
 }
 
 type litKind uint8
@@ -835,15 +1020,19 @@ func paramLiteral(ctx *sql.Context, e sqlparser.Expr) (*expression.Literal, litK
 	if !ok {
 		return nil, litOther
 	}
-	switch v.Type {
+	return valLiteral(ctx, v.Type, string(v.Val))
+}
+
+// valLiteral is paramLiteral of a parser value of type typ and text s.
+func valLiteral(ctx *sql.Context, typ sqlparser.ValType, s string) (*expression.Literal, litKind) {
+	switch typ {
 	case sqlparser.StrVal:
-		return expression.NewLiteral(string(v.Val), nil), litText
+		return expression.NewLiteral(s, nil), litText
 	case sqlparser.IntVal:
-		if l := intLiteral(string(v.Val)); l != nil {
+		if l := intLiteral(s); l != nil {
 			return l, litDone
 		}
 	case sqlparser.FloatVal:
-		s := string(v.Val)
 		if strings.ContainsAny(s, "eE") {
 			f, err := strconv.ParseFloat(s, 64)
 			if err != nil {

@@ -72,7 +72,7 @@ func cutInsertText(q string) (it insertText, ok bool) {
 			i++
 		}
 		n := q[start:i]
-		return n, n != "" && sqlparser.String(sqlparser.NewTableIdent(n)) == n
+		return n, n != "" && plainName(n)
 	}
 	first, good := name()
 	if !good {
@@ -97,6 +97,35 @@ func cutInsertText(q string) (it insertText, ok bool) {
 	it.template = q[:len(prefix)] + slot + rest
 	it.lits = lits
 	return it, true
+}
+
+// plainNames memoizes plainName: printing a name through the parser's
+// buffer was two allocations per INSERT. Emptied when it holds
+// maxPlainNames names (random-table inserts at 1M tables).
+var plainNames struct {
+	sync.RWMutex
+	m map[string]bool
+}
+
+const maxPlainNames = 4096
+
+// plainName reports whether the parser prints n, a name of letters,
+// digits and underscores, as it is: not a keyword it must quote.
+func plainName(n string) bool {
+	plainNames.RLock()
+	plain, ok := plainNames.m[n]
+	plainNames.RUnlock()
+	if ok {
+		return plain
+	}
+	plain = sqlparser.String(sqlparser.NewTableIdent(n)) == n
+	plainNames.Lock()
+	if plainNames.m == nil || len(plainNames.m) >= maxPlainNames {
+		plainNames.m = map[string]bool{}
+	}
+	plainNames.m[strings.Clone(n)] = plain
+	plainNames.Unlock()
+	return plain
 }
 
 // tableName is the statement's table as the parser reads it.

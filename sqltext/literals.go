@@ -44,6 +44,8 @@ func LiteralTemplate(q string) (template string, lits []Literal, ok bool) {
 	}
 	var b strings.Builder
 	b.Grow(len(q))
+	// Room for a single-row INSERT's values, not grown one by one.
+	lits = make([]Literal, 0, 8)
 	last := 0         // q[:last] is in b
 	prev := byte('(') // the last significant character before i, outside literals
 	i := 0
