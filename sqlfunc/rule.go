@@ -375,7 +375,7 @@ func replaceExprOnce(ctx *sql.Context, e sql.Expression, ignore bool) (sql.Expre
 		// ->> too (jsonkinds.go).
 		return newJSONUnquote(e.Child), transform.NewTree, nil
 	case *expression.BitOp:
-		if isInt(e.LeftChild.Type()) && isInt(e.RightChild.Type()) {
+		if bitOperandType(e.LeftChild.Type()) && bitOperandType(e.RightChild.Type()) {
 			return &bitOp{e}, transform.NewTree, nil
 		}
 	case *expression.IntDiv:
