@@ -101,3 +101,40 @@ func TestProbe19aTimeParts(t *testing.T) {
 		{q: "SELECT JSON_VALUE(j, '$.a'), JSON_VALUE(j, '$.b'), JSON_VALUE(j, '$.c') + 1, JSON_VALUE(j, '$.a') = 'x\"y' FROM tp.t", want: "x\"y | NULL | 3 | 1"},
 	})
 }
+
+// TestProbe19aStringArgs: LEFT and RIGHT of a number (GMS failed 1105
+// "invalid type: int32"); CHAR(... USING latin1) is the latin1 character
+// (HEX and LENGTH of it panicked, 1105), a byte not in the character set
+// NULL with warning 1300.
+func TestProbe19aStringArgs(t *testing.T) {
+	ts := startServer(t, t.TempDir())
+	db := ts.connectWith("", "parseTime=false")
+	db.SetMaxIdleConns(0)
+	mustExec(t, db, "CREATE DATABASE sa")
+	mustExec(t, db, "CREATE TABLE sa.t (id INT PRIMARY KEY, i INT, u BIGINT UNSIGNED)")
+	mustExec(t, db, "INSERT INTO sa.t VALUES (1, 123456, 18446744073709551615)")
+	runArithCases(t, db, "", []arithCase{
+		{q: "SELECT LEFT(123456, 3), RIGHT(123456, 2), LEFT(12.5e0, 2), RIGHT(-12, 1), LEFT(1.50, 3)", want: "123 | 56 | 12 | 2 | 1.5"},
+		{q: "SELECT LEFT(i, 2), RIGHT(u, 3) FROM sa.t", want: "12 | 615"},
+		{q: "SELECT HEX(CHAR(0xE4 USING latin1)), HEX(CHAR(65, 0xE4 USING latin1)), CHAR(0xE9 USING latin1), LENGTH(CHAR(0xE9 USING latin1)), CHAR(0xE9 USING latin1) = 'é'", want: "E4 | 41E4 | é | 1 | 1"},
+		{q: "SELECT HEX(CHAR(0xFF USING ascii))", want: "NULL", warn: 1300},
+	})
+}
+
+// TestProbe19aTruncate: TRUNCATE of an integer literal past BIGINT keeps
+// it unsigned (TRUNCATE(18446744073709551615, -1) was 9223372036854775807)
+// and a DECIMAL's scale is D up to 30 (TRUNCATE(1.5, 3) was 1.5, MySQL
+// 1.500).
+func TestProbe19aTruncate(t *testing.T) {
+	ts := startServer(t, t.TempDir())
+	db := ts.connectWith("", "parseTime=false")
+	db.SetMaxIdleConns(0)
+	mustExec(t, db, "CREATE DATABASE tr")
+	mustExec(t, db, "CREATE TABLE tr.t (id INT PRIMARY KEY, d DECIMAL(5,2))")
+	mustExec(t, db, "INSERT INTO tr.t VALUES (1, 1.25)")
+	runArithCases(t, db, "", []arithCase{
+		{q: "SELECT TRUNCATE(18446744073709551615, -1), TRUNCATE(18446744073709551615, 0), TRUNCATE(18446744073709551614, -19), TRUNCATE(18446744073709551615, -20)", want: "18446744073709551610 | 18446744073709551615 | 10000000000000000000 | 0", types: "UNSIGNED BIGINT | UNSIGNED BIGINT | UNSIGNED BIGINT | UNSIGNED BIGINT"},
+		{q: "SELECT TRUNCATE(1.5, 3), TRUNCATE(1.5, 31), TRUNCATE(-0.001, 2), TRUNCATE(123, -1)", want: "1.500 | 1.500000000000000000000000000000 | 0.00 | 120"},
+		{q: "SELECT TRUNCATE(d, 4), TRUNCATE(d, 1), TRUNCATE(d, -1) FROM tr.t", want: "1.2500 | 1.2 | 0"},
+	})
+}

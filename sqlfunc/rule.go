@@ -53,8 +53,8 @@ var functions = function.Registry{
 	"lower":   fixed("lower", nil, stringResult, asText),
 	"lcase":   fixed("lcase", nil, stringResult, asText),
 	"reverse": fixed("reverse", nil, stringResult, asText),
-	"right":   fixed("right", nil, stringResult, asText),
-	"left":    fixed("left", nil, stringResult, asText),
+	"right":   fixed("right", numberAsText, stringResult, asText),
+	"left":    fixed("left", numberAsText, stringResult, asText),
 	"format":  sql.FunctionN{Name: "format", Fn: newFormat}, // format.go
 	// strfix.go
 	"inet_aton":       sql.Function1{Name: "inet_aton", Fn: newInetAton},

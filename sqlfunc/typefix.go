@@ -157,6 +157,15 @@ func textArg(_ int, a sql.Expression) sql.Expression {
 	return a
 }
 
+// numberAsText is LEFT's and RIGHT's string argument: GMS failed on an
+// integer (1105 "invalid type: int32" for LEFT(123456, 3); MySQL '123').
+func numberAsText(i int, a sql.Expression) sql.Expression {
+	if i == 0 && isNumber(a.Type()) {
+		return &numText{unary{a}}
+	}
+	return a
+}
+
 // numText is a number as the text MySQL writes for it.
 type numText struct{ unary }
 
