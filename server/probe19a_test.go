@@ -138,3 +138,21 @@ func TestProbe19aTruncate(t *testing.T) {
 		{q: "SELECT TRUNCATE(d, 4), TRUNCATE(d, 1), TRUNCATE(d, -1) FROM tr.t", want: "1.2500 | 1.2 | 0"},
 	})
 }
+
+// TestProbe19aStrToDateRanges: STR_TO_DATE refuses a part out of its
+// range (NULL with 1411), as MySQL's extract_date_time; GMS's parser
+// carried it (12:60:00 was 13:00:00, 13:00 PM with %h 13:00:00).
+func TestProbe19aStrToDateRanges(t *testing.T) {
+	ts := startServer(t, t.TempDir())
+	db := ts.connectWith("", "parseTime=false")
+	db.SetMaxIdleConns(0)
+	for _, q := range []string{"SELECT STR_TO_DATE('12:60:00', '%H:%i:%s')", "SELECT STR_TO_DATE('13:00 PM', '%h:%i %p')",
+		"SELECT STR_TO_DATE('00:30 AM', '%h:%i %p')", "SELECT STR_TO_DATE('24:00:00', '%H:%i:%s')",
+		"SELECT STR_TO_DATE('10:00:60', '%H:%i:%s')", "SELECT STR_TO_DATE('2024-13-01', '%Y-%m-%d')",
+		"SELECT STR_TO_DATE('2024-12-32', '%Y-%m-%d')", "SELECT STR_TO_DATE('2024-01-01 10:61:12', '%Y-%m-%d %T')"} {
+		runArithCases(t, db, "", []arithCase{{q: q, want: "NULL", warn: 1411}})
+	}
+	runArithCases(t, db, "", []arithCase{
+		{q: "SELECT STR_TO_DATE('12:30 AM', '%h:%i %p'), STR_TO_DATE('12:30 PM', '%h:%i %p'), STR_TO_DATE('23:59:59', '%H:%i:%s'), STR_TO_DATE('2024-12-31', '%Y-%m-%d'), STR_TO_DATE('1:2:3', '%k:%i:%s')", want: "00:30:00 | 12:30:00 | 23:59:59 | 2024-12-31 | 01:02:03"},
+	})
+}

@@ -67,3 +67,7 @@ SELECT id, TRUNCATE(d, 4), TRUNCATE(d, 1), TRUNCATE(d, -1), TRUNCATE(u, -2) FROM
 -- mysql-differs: MySQL caps the scale of ROUND/TRUNCATE at DECIMAL_MAX_SCALE 30 (Item_func_round::resolve_type), MariaDB at 38
 -- expect: 1.500000000000000000000000000000
 SELECT TRUNCATE(1.5, 31);
+-- STR_TO_DATE refuses a part out of its range.
+SELECT STR_TO_DATE('12:60:00', '%H:%i:%s'), STR_TO_DATE('13:00 PM', '%h:%i %p'), STR_TO_DATE('00:30 AM', '%h:%i %p'), STR_TO_DATE('24:00:00', '%H:%i:%s'), STR_TO_DATE('10:00:60', '%H:%i:%s');
+SELECT STR_TO_DATE('2024-13-01', '%Y-%m-%d'), STR_TO_DATE('2024-12-32', '%Y-%m-%d'), STR_TO_DATE('2024-01-01 10:61:12', '%Y-%m-%d %T'), STR_TO_DATE('2024-01-01 10:11:12', '%Y-%m-%d %T');
+SELECT STR_TO_DATE('12:30 AM', '%h:%i %p'), STR_TO_DATE('12:30 PM', '%h:%i %p'), STR_TO_DATE('23:59:59', '%H:%i:%s'), STR_TO_DATE('2024-12-31', '%Y-%m-%d'), STR_TO_DATE('1:2:3', '%k:%i:%s'), STR_TO_DATE('10:11:12 PM', '%r');
