@@ -43,6 +43,9 @@ type mysqlRand struct{ seed1, seed2 uint64 }
 
 const randMax = 0x3FFFFFFF
 
+// maxRandRows bounds the rows a seeded RAND remembers per statement.
+const maxRandRows = 1 << 18
+
 func newMySQLRand(n int64) mysqlRand {
 	tmp := uint32(n)
 	s1 := uint32(tmp*0x10001 + 55555555)
@@ -145,6 +148,11 @@ func (r *randFn) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 	}
 	f := r.st.next()
 	if len(row) > 0 {
+		if len(r.rows) >= maxRandRows {
+			// Bounded memory for a long scan; only a sort of more rows
+			// than this sees a row draw again.
+			clear(r.rows)
+		}
 		r.rows[key] = f
 	}
 	return f, nil
