@@ -1,6 +1,8 @@
 package sqlfunc
 
 import (
+	"math"
+
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/go-mysql-server/sql/expression/function"
 	"github.com/dolthub/go-mysql-server/sql/types"
@@ -15,7 +17,28 @@ func newAbs(arg sql.Expression) sql.Expression {
 	if arg.Resolved() && types.IsText(arg.Type()) {
 		arg = &toDouble{unary: unary{arg}}
 	}
-	return function.NewAbsVal(arg)
+	return &absVal{function.NewAbsVal(arg).(*function.AbsVal)}
+}
+
+// absVal fails with 1690 where the BIGINT result does not fit, as MySQL's
+// Item_func_abs::int_op: GMS negated -9223372036854775808 into itself.
+type absVal struct {
+	*function.AbsVal
+}
+
+func (a *absVal) WithChildren(children ...sql.Expression) (sql.Expression, error) {
+	if len(children) != 1 {
+		return nil, sql.ErrInvalidChildrenNumber.New(a, len(children), 1)
+	}
+	return newAbs(children[0]), nil
+}
+
+func (a *absVal) Eval(ctx *sql.Context, row sql.Row) (any, error) {
+	v, err := a.AbsVal.Eval(ctx, row)
+	if n, ok := v.(int64); ok && err == nil && n == math.MinInt64 {
+		return nil, outOfRange(false, a)
+	}
+	return v, err
 }
 
 func init() {

@@ -10,6 +10,7 @@ import (
 	"github.com/dolthub/go-mysql-server/sql/expression"
 	"github.com/dolthub/go-mysql-server/sql/types"
 	"github.com/dolthub/vitess/go/mysql"
+	"github.com/dolthub/vitess/go/vt/sqlparser"
 	"github.com/shopspring/decimal"
 )
 
@@ -471,19 +472,47 @@ func (b *bitOp) WithChildren(children ...sql.Expression) (sql.Expression, error)
 	return &bitOp{n.(*expression.BitOp)}, nil
 }
 
+// bitOperandType: operands whose bits bitOperand reads as MySQL does.
+// Binary strings (MySQL 8.0 operates on their bytes) and temporal values
+// stay GMS's.
+func bitOperandType(t sql.Type) bool {
+	return isNumber(t) || types.IsTextOnly(t) || t == types.Null
+}
+
+// Eval reads both operands as MySQL's Item_func_bit does (bitOperand): GMS
+// converted them to its declared type first, so a BIGINT UNSIGNED above
+// 2^63 lost its top bit (18446744073709551615 | 0 was 2^63, BIT_COUNT 63)
+// and a DECIMAL or DOUBLE operand went through a DOUBLE result.
 func (b *bitOp) Eval(ctx *sql.Context, row sql.Row) (any, error) {
-	v, err := b.BitOp.Eval(ctx, row)
-	if err != nil || v == nil {
-		return v, err
+	lv, err := b.LeftChild.Eval(ctx, row)
+	if err != nil {
+		return nil, err
 	}
-	switch n := v.(type) {
-	case uint64:
-		return n, nil
-	case int64:
-		return uint64(n), nil // the same 64 bits, read as MySQL does
+	rv, err := b.RightChild.Eval(ctx, row)
+	if err != nil || lv == nil || rv == nil {
+		return nil, err
 	}
-	c, _, err := types.Uint64.Convert(ctx, v)
-	return c, err
+	l, err := bitOperand(ctx, lv)
+	if err != nil {
+		return nil, err
+	}
+	r, err := bitOperand(ctx, rv)
+	if err != nil {
+		return nil, err
+	}
+	switch strings.ToLower(b.Op) {
+	case sqlparser.BitAndStr:
+		return l & r, nil
+	case sqlparser.BitOrStr:
+		return l | r, nil
+	case sqlparser.BitXorStr:
+		return l ^ r, nil
+	case sqlparser.ShiftLeftStr:
+		return l << r, nil // 0 from a count of 64 on, as MySQL
+	case sqlparser.ShiftRightStr:
+		return l >> r, nil
+	}
+	return b.BitOp.Eval(ctx, row)
 }
 
 // decArith is + - * with a DECIMAL result, declared with MySQL's precision:

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"math/big"
+	"math/bits"
 
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/go-mysql-server/sql/expression"
@@ -187,4 +188,26 @@ func (h *hexNumber) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 func init() {
 	functions[BitNotFunc] = sql.Function1{Name: BitNotFunc, Fn: newBitNot}
 	functions[HexNumberFunc] = sql.Function1{Name: HexNumberFunc, Fn: newHexNumber}
+}
+
+// bitCount is BIT_COUNT(x): the bits of x read as the bit operators read
+// it (GMS lost the top bit of a BIGINT UNSIGNED: BIT_COUNT(~0) was 63), or
+// of a binary string's bytes, which MySQL 8.0 counts as they are.
+func bitCount(ctx *sql.Context, vs []any) (any, error) {
+	if b, ok := vs[0].([]byte); ok {
+		n := 0
+		for _, c := range b {
+			n += bits.OnesCount8(c)
+		}
+		return int64(n), nil
+	}
+	u, err := bitOperand(ctx, vs[0])
+	if err != nil {
+		return nil, err
+	}
+	return int64(bits.OnesCount64(u)), nil
+}
+
+func init() {
+	functions["bit_count"] = typedFn("bit_count", 1, 1, types.Int64, bitCount)
 }

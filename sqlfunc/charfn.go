@@ -65,6 +65,18 @@ func (c *charFunc) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 		ctx.Warn(1300, "Invalid %s character string: '%X'", cs.Name(), res)
 		return nil, nil
 	}
+	if cs := c.Collation.CharacterSet(); c.Collation != sql.Collation_Unspecified &&
+		cs != sql.CharacterSet_utf8mb4 && cs != sql.CharacterSet_utf8mb3 && cs != sql.CharacterSet_binary {
+		// Strings are UTF-8 inside the engine (convertusing.go): the bytes
+		// are read in the USING character set. GMS kept them raw and HEX or
+		// LENGTH of CHAR(0xE4 USING latin1) panicked (1105).
+		d, ok := cs.Encoder().Decode(res)
+		if !ok {
+			ctx.Warn(1300, "Invalid %s character string: '%X'", cs.Name(), res)
+			return nil, nil
+		}
+		return string(d), nil
+	}
 	r, _, err := c.Type().Convert(ctx, res)
 	return r, err
 }

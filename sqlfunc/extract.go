@@ -87,10 +87,38 @@ func (e *extractFn) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 		// As TIME first, as MySQL reads it for these units ('13:04:05'
 		// would also read as the date 2013-04-05).
 		if ts, ok := parseTime(s); ok {
-			return function.NewExtract(expression.NewLiteral(us, types.LongText), expression.NewLiteral(ts, types.Time)).Eval(ctx, nil)
+			return extractTimespan(ctx, us, ts)
 		}
 	}
+	if ts, ok := v.(types.Timespan); ok && timeOfDayUnit(us) {
+		return extractTimespan(ctx, us, ts)
+	}
 	return e.Extract.Eval(ctx, row)
+}
+
+// extractTimespan is a unit of a TIME, negative for a negative TIME as
+// Item_extract::val_int multiplies by the sign: GMS extracted from the
+// clock time before midnight (HOUR of -01:02:03 was 22, MINUTE_SECOND 5757;
+// MySQL -1 and -203).
+func extractTimespan(ctx *sql.Context, unit string, ts types.Timespan) (any, error) {
+	us := ts.AsMicroseconds()
+	neg := us < 0
+	if neg {
+		ts = types.Time.MicrosecondsToTimespan(-us)
+	}
+	r, err := function.NewExtract(expression.NewLiteral(unit, types.LongText), expression.NewLiteral(ts, types.Time)).Eval(ctx, nil)
+	if !neg || err != nil {
+		return r, err
+	}
+	switch n := r.(type) {
+	case int:
+		return -n, nil
+	case int64:
+		return -n, nil
+	case int32:
+		return -n, nil
+	}
+	return r, nil
 }
 
 func extractDate(ctx *sql.Context, unit string, t mysqlTime) int64 {

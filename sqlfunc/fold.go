@@ -175,6 +175,8 @@ func constant(e sql.Expression) bool {
 		case *expression.GetField, *expression.UnresolvedColumn, *plan.Subquery, *expression.BindVar,
 			*expression.ProcedureParam, sql.Aggregation, sql.WindowAggregation:
 			return true
+		case *randFn:
+			return true // a new number on each row (randseed.go)
 		}
 		return false
 	})

@@ -61,16 +61,24 @@ func (t *truncateFunc) Type() sql.Type {
 	switch {
 	case types.IsInteger(xt):
 		// GMS types a literal like 255 UNSIGNED TINYINT; MySQL's is a
-		// signed BIGINT.
-		if _, lit := t.LeftChild.(*expression.Literal); types.IsUnsigned(xt) && !lit {
-			return types.Uint64
+		// signed BIGINT unless it does not fit one
+		// (TRUNCATE(18446744073709551615, -1) was 9223372036854775807).
+		if l, lit := t.LeftChild.(*expression.Literal); types.IsUnsigned(xt) {
+			if !lit {
+				return types.Uint64
+			}
+			if b, ok := toBig(l.Value()); ok && b.Cmp(maxInt64) > 0 {
+				return types.Uint64
+			}
 		}
 		return types.Int64
 	case types.IsDecimal(xt):
 		dt := xt.(sql.DecimalType)
 		scale := int64(dt.Scale())
 		if d, ok := t.places(); ok {
-			scale = min(max(d, 0), scale)
+			// Item_func_round (TRUNCATE's too) sets the scale to D,
+			// at most 30, whatever X's: TRUNCATE(1.5, 3) is 1.500.
+			scale = min(max(d, 0), types.DecimalTypeMaxScale)
 		}
 		prec := int64(dt.Precision()) - int64(dt.Scale()) + scale
 		return types.MustCreateDecimalType(uint8(max(prec, 1)), uint8(scale))
@@ -104,7 +112,9 @@ func (t *truncateFunc) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 		}
 		// Truncate toward zero at 10^-d, then show the column's scale.
 		r := x.Shift(int32(min(d, 65))).Truncate(0).Shift(-int32(min(d, 65)))
-		return r.Truncate(int32(typ.Scale())), nil
+		// Adding a zero of the scale pads 1.5 to 1.500 for a constant
+		// folded into a literal, which prints the value's own digits.
+		return r.Truncate(int32(typ.Scale())).Add(decimal.New(0, -int32(typ.Scale()))), nil
 	}
 	if types.IsInteger(t.LeftChild.Type()) {
 		if d >= 0 {

@@ -53,8 +53,8 @@ var functions = function.Registry{
 	"lower":   fixed("lower", nil, stringResult, asText),
 	"lcase":   fixed("lcase", nil, stringResult, asText),
 	"reverse": fixed("reverse", nil, stringResult, asText),
-	"right":   fixed("right", nil, stringResult, asText),
-	"left":    fixed("left", nil, stringResult, asText),
+	"right":   fixed("right", numberAsText, stringResult, asText),
+	"left":    fixed("left", numberAsText, stringResult, asText),
 	"format":  sql.FunctionN{Name: "format", Fn: newFormat}, // format.go
 	// strfix.go
 	"inet_aton":       sql.Function1{Name: "inet_aton", Fn: newInetAton},
@@ -392,10 +392,10 @@ func replaceExprOnce(ctx *sql.Context, e sql.Expression, ignore bool) (sql.Expre
 		// ->> too (jsonkinds.go).
 		return newJSONUnquote(e.Child), transform.NewTree, nil
 	case *expression.BitOp:
-		if isInt(e.LeftChild.Type()) && isInt(e.RightChild.Type()) {
+		if bitOperandType(e.LeftChild.Type()) && bitOperandType(e.RightChild.Type()) {
 			return &bitOp{e}, transform.NewTree, nil
 		}
-		if b := newBitNum(e); b != nil { // bitnum.go
+		if b := temporalBitOperands(e); b != nil { // bitnum.go
 			return b, transform.NewTree, nil
 		}
 	case *expression.IntDiv:

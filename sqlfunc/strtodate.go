@@ -2,6 +2,7 @@ package sqlfunc
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 	"time"
 
@@ -98,6 +99,11 @@ func (s *strToDate) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 		return s.StrToDate.Eval(ctx, row)
 	}
 	lay := strLayout(ds, fs)
+	if lay.bad {
+		ctx.Session.Warn(&sql.Warning{Level: "Warning", Code: 1411,
+			Message: fmt.Sprintf("Incorrect datetime value: '%s' for function str_to_date", ds)})
+		return nil, nil
+	}
 	in, format := ds, fs
 	if lay.ok {
 		in, format = lay.input, lay.format
@@ -148,6 +154,18 @@ type layout struct {
 	// dropped; format is the format up to where the input ends.
 	input, format string
 	trailing      bool // the input had more than spaces after the format
+	// bad: a part out of its range, which MySQL's extract_date_time
+	// refuses (NULL with 1411): a minute or second above 59, an hour
+	// above 23, a 12-hour hour outside 1-12, a month above 12, a day above
+	// 31. GMS's parser carried them (12:60:00 was 13:00:00).
+	bad bool
+}
+
+// specMax is the largest value extract_date_time accepts for a specifier
+// (a 12-hour hour must also not be 0).
+var specMax = map[byte]int{
+	'i': 59, 's': 59, 'S': 59, 'H': 23, 'k': 23, 'h': 12, 'I': 12, 'l': 12,
+	'm': 12, 'c': 12, 'd': 31, 'e': 31,
 }
 
 // specWidth is how many digits MySQL's extract_date_time reads for a
@@ -235,6 +253,10 @@ func strLayout(input, format string) layout {
 				}
 			} else {
 				out.WriteString(input[i:j])
+				n, _ := strconv.Atoi(input[i:j])
+				if m, ok := specMax[spec]; ok && (n > m || n == 0 && strings.IndexByte("hIl", spec) >= 0) {
+					return layout{bad: true}
+				}
 			}
 			i = j
 		default:

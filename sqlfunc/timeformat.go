@@ -13,8 +13,10 @@ import (
 // timeFormat is TIME_FORMAT(time, format) for formats of time-of-day
 // specifiers only: MySQL prints a TIME's whole hours with %H and %k
 // (TIME_FORMAT('100:00:00', '%H %k') is '100 100'); GMS formatted the time
-// as a clock time (hours modulo 24) and printed %k literally. A format
-// with other specifiers is GMS's.
+// as a clock time (hours modulo 24) and printed %k literally. The date
+// specifiers are MySQL's make_date_time of a TIME (year, month and day 0):
+// %Y %y %m %c %d %e print zeros, %M %b %W %a %D %j %U %u %V %v %X %x %w make
+// the result NULL; GMS printed the letters ('%Y %d' was 'Y d').
 type timeFormat struct {
 	*function.TimeFormat
 	value, format sql.Expression
@@ -39,7 +41,7 @@ func (t *timeFormat) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 		return nil, err
 	}
 	fs, ok := asString(f)
-	if !ok || !timeOnlyFormat(fs) {
+	if !ok {
 		return t.TimeFormat.Eval(ctx, row)
 	}
 	v, err := t.value.Eval(ctx, row)
@@ -69,25 +71,15 @@ func (t *timeFormat) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 			return t.TimeFormat.Eval(ctx, row)
 		}
 	}
-	return formatTimeOfDay(us, fs), nil
-}
-
-// timeOfDaySpecifiers are the ones formatTimeOfDay prints.
-const timeOfDaySpecifiers = "HkhIlisSfprT%"
-
-func timeOnlyFormat(f string) bool {
-	for i := 0; i < len(f); i++ {
-		if f[i] == '%' {
-			if i+1 >= len(f) || !strings.ContainsRune(timeOfDaySpecifiers, rune(f[i+1])) {
-				return false
-			}
-			i++
-		}
+	if s, ok := formatTimeOfDay(us, fs); ok {
+		return s, nil
 	}
-	return true
+	return nil, nil
 }
 
-func formatTimeOfDay(us int64, f string) string {
+// formatTimeOfDay is make_date_time of a TIME; ok is false where MySQL's
+// answer is NULL (a specifier that needs a date).
+func formatTimeOfDay(us int64, f string) (string, bool) {
 	var b strings.Builder
 	if us < 0 {
 		b.WriteByte('-')
@@ -129,11 +121,19 @@ func formatTimeOfDay(us int64, f string) string {
 			fmt.Fprintf(&b, "%02d:%02d:%02d %s", h12, m, s, ampm)
 		case 'T':
 			fmt.Fprintf(&b, "%02d:%02d:%02d", h, m, s)
+		case 'Y':
+			b.WriteString("0000")
+		case 'y', 'm', 'd':
+			b.WriteString("00")
+		case 'c', 'e':
+			b.WriteString("0")
+		case 'M', 'b', 'W', 'a', 'D', 'j', 'U', 'u', 'V', 'v', 'X', 'x', 'w':
+			return "", false
 		default:
 			b.WriteByte(f[i])
 		}
 	}
-	return b.String()
+	return b.String(), true
 }
 
 func init() {

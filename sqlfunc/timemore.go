@@ -93,7 +93,7 @@ var moreTimeFunctions = map[string]sql.FunctionN{
 		if err != nil {
 			return nil, err
 		}
-		return timeOfMicros(int64(f.(float64) * 1_000_000)), nil
+		return timeOfMicros(secToTimeMicros(f.(float64))), nil
 	}),
 	// TO_SECONDS(d): seconds since year 0, as TO_DAYS counts days.
 	"to_seconds": typedFn("to_seconds", 1, 1, types.Int64, func(ctx *sql.Context, vs []any) (any, error) {

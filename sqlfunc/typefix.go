@@ -1,6 +1,8 @@
 package sqlfunc
 
 import (
+	"strings"
+
 	"fmt"
 	"math"
 
@@ -155,6 +157,15 @@ func textArg(_ int, a sql.Expression) sql.Expression {
 	return a
 }
 
+// numberAsText is LEFT's and RIGHT's string argument: GMS failed on an
+// integer (1105 "invalid type: int32" for LEFT(123456, 3); MySQL '123').
+func numberAsText(i int, a sql.Expression) sql.Expression {
+	if i == 0 && isNumber(a.Type()) {
+		return &numText{unary{a}}
+	}
+	return a
+}
+
 // numText is a number as the text MySQL writes for it.
 type numText struct{ unary }
 
@@ -187,12 +198,18 @@ func fixedType(t sql.Type) func(sql.Expression) sql.Type {
 	return func(sql.Expression) sql.Type { return t }
 }
 
-// quoteNull is QUOTE's value for NULL: the word NULL, unquoted.
+// quoteNull is QUOTE's value for NULL: the word NULL, unquoted. GMS
+// escapes Control+Z as a backslash and the byte itself; MySQL writes \Z
+// (Item_func_quote::val_str), which a client reading the text back needs.
 func quoteNull(ctx *sql.Context, v any) (any, error) {
 	if v == nil {
 		return "NULL", nil
 	}
-	return asText(ctx, v)
+	t, err := asText(ctx, v)
+	if s, ok := t.(string); ok && err == nil {
+		return strings.ReplaceAll(s, "\\\x1a", "\\Z"), nil
+	}
+	return t, err
 }
 
 // ceilFloor is CEIL/CEILING/FLOOR typed as MySQL types them: an integer

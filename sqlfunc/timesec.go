@@ -1,0 +1,62 @@
+package sqlfunc
+
+import (
+	"math"
+	"time"
+
+	"github.com/dolthub/go-mysql-server/sql"
+	"github.com/dolthub/go-mysql-server/sql/types"
+)
+
+// TIME_TO_SEC(t) as MySQL's Item_func_time_to_sec: its argument read as a
+// TIME (get_arg0_time), the whole seconds signed, an integer. GMS read it as
+// a DATETIME's time of day: '838:59:59' was 82799, '-01:00:00' 82800, a TIME
+// column holding -01:00:00 3601, a number 1292.
+func timeToSec(ctx *sql.Context, vs []any) (any, error) {
+	switch v := vs[0].(type) {
+	case types.Timespan:
+		return v.AsMicroseconds() / 1_000_000, nil
+	case time.Time:
+		return int64(v.Hour()*3600 + v.Minute()*60 + v.Second()), nil
+	}
+	if s, ok := asString(vs[0]); ok {
+		if ts, ok := parseTime(s); ok {
+			return ts.AsMicroseconds() / 1_000_000, nil
+		}
+		if t, ok := clockOf(ctx, s, false); ok {
+			return int64(t.h*3600 + t.mi*60 + t.s), nil
+		}
+		return nil, nil
+	}
+	d, _, isNum := numberOf(vs[0])
+	if !isNum {
+		return nil, nil
+	}
+	// A number is [-]hhmmss[.f] (number_to_time), or a datetime's time of
+	// day from 11 digits on.
+	sign := int64(1)
+	if d.Sign() < 0 {
+		sign, d = -1, d.Neg()
+	}
+	t, ok := clockOf(ctx, d, false)
+	if !ok {
+		return nil, nil
+	}
+	return sign * int64(t.h*3600+t.mi*60+t.s), nil
+}
+
+// secToTimeMicros is SEC_TO_TIME's argument as microseconds, clamped to
+// TIME's range before the conversion to an integer: a float beyond int64's
+// range converted to the smallest int64 (99999999999999999999 was
+// -838:59:59; MySQL 838:59:59 with a warning).
+func secToTimeMicros(f float64) int64 {
+	us := f * 1_000_000
+	if math.IsNaN(us) {
+		return 0
+	}
+	return int64(math.Max(math.Min(us, maxTimeMicros), -maxTimeMicros))
+}
+
+func init() {
+	functions["time_to_sec"] = typedFn("time_to_sec", 1, 1, types.Int64, timeToSec)
+}
