@@ -121,6 +121,12 @@ func encodeTable(t *Table) ([]byte, error) {
 		if c.Virtual {
 			flags |= 8
 		}
+		// Bit 4: the type is UNSIGNED (TypeDesc.U), kept outside the type
+		// descriptor so that records and interning keys written before it
+		// stay the same bytes.
+		if c.Type.U {
+			flags |= 16
+		}
 		e.u(flags)
 		encodeDefault(e, c.Default)
 		encodeDefault(e, c.OnUpdate)
@@ -412,6 +418,7 @@ func decodeTableBody(body []byte, t *Table) error {
 			c.Generated = d.dflt()
 		}
 		c.Virtual = flags&8 != 0
+		c.Type.U = flags&16 != 0
 	}
 	npk := d.n(nc)
 	t.PK = make([]int, npk)

@@ -23,12 +23,13 @@ type TypeDesc struct {
 	C uint16     `json:"c,omitempty"` // collation ID
 	W int        `json:"w,omitempty"` // integer display width
 	V []string   `json:"v,omitempty"` // ENUM / SET members
+	U bool       `json:"u,omitempty"` // DECIMAL, FLOAT or DOUBLE declared UNSIGNED (GMS's types cannot say so)
 }
 
 // DescribeType turns a GMS column type into its stored form, refusing types
 // Myriad does not store (vector).
 func DescribeType(t sql.Type) (TypeDesc, error) {
-	d := TypeDesc{Q: t.Type()}
+	d := TypeDesc{Q: t.Type(), U: floattype.Unsigned(t)}
 	if st, ok := t.(sql.SpatialColumnType); ok {
 		kind := spatialKind(t)
 		if kind < 0 {
@@ -91,6 +92,14 @@ func (d TypeDesc) FloatScale() (m, s uint8, ok bool) {
 		return d.P, d.S, true
 	}
 	return 0, 0, false
+}
+
+// Unsigned reports a DECIMAL, FLOAT or DOUBLE declared UNSIGNED, whose
+// built type is GMS's signed one: a negative value is out of its range
+// (engine/unsignedcol.go), and SHOW CREATE TABLE and
+// information_schema.COLUMNS print the attribute.
+func (d TypeDesc) Unsigned() bool {
+	return d.U && (d.Q == sqltypes.Decimal || d.Q == sqltypes.Float32 || d.Q == sqltypes.Float64)
 }
 
 // timeDeclared in a TIME descriptor's S says P is the declared precision.
@@ -201,7 +210,7 @@ func knownCollation(id sql.CollationID) bool { return collations[id] }
 // end (values are member numbers and bitmaps). BINARY(n) is padded to n
 // bytes, so it is not widened in place.
 func InstantTypeChange(old, nc TypeDesc) bool {
-	if old.Q != nc.Q || old.C != nc.C || old.P != nc.P || old.S != nc.S {
+	if old.Q != nc.Q || old.C != nc.C || old.P != nc.P || old.S != nc.S || old.U != nc.U {
 		return false
 	}
 	switch old.Q {

@@ -406,6 +406,9 @@ func (t *Table) ModifyColumn(ctx *sql.Context, name string, column *sql.Column, 
 			if inRange != sql.InRange {
 				return nil, sql.ErrValueOutOfRange.New(v, typ)
 			}
+			if def.Columns[newPos].Type.Unsigned() && negative(ctx, cv) {
+				return nil, mysql.NewSQLError(mysql.ERWarnDataOutOfRange, "22003", "Out of range value for column '%s' at row %d", column.Name, rowNum)
+			}
 			nr[newPos] = cv
 		} else if !column.Nullable {
 			// MySQL 8.0's answer to a NULL in a column made NOT NULL

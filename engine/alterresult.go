@@ -13,6 +13,8 @@ import (
 	"github.com/dolthub/go-mysql-server/sql/transform"
 	"github.com/dolthub/go-mysql-server/sql/types"
 	"github.com/dolthub/vitess/go/sqltypes"
+
+	"github.com/myriaddb/myriad/floattype"
 )
 
 // Rule IDs from round 15's range 11_060-11_079.
@@ -42,7 +44,17 @@ func DescribeTypes(_ *sql.Context, n sql.Node) (sql.Node, transform.TreeIdentity
 		for _, c := range sc.TargetSchema() {
 			cols[strings.ToLower(c.Name)] = c
 		}
+		// A DECIMAL, FLOAT or DOUBLE declared UNSIGNED says so, as in
+		// MySQL (its GMS type cannot: unsignedcol.go).
+		t := tableOfNode(sc.Child)
 		return &mapRows{child: sc, name: "describeTypes", fn: func(r sql.Row) sql.Row {
+			if len(r) >= 2 && t != nil {
+				if name, ok := r[0].(string); ok && t.UnsignedColumn(name) {
+					if s, ok := r[1].(string); ok && !strings.HasSuffix(s, " unsigned") {
+						r[1] = s + " unsigned"
+					}
+				}
+			}
 			if len(r) < 2 {
 				return r
 			}
@@ -193,7 +205,7 @@ func copyAlterRows(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
 		case *plan.ModifyColumn:
 			db, table = p.Database(), nodeName(p.Table)
 			if typeCopies(p.TargetSchema(), p.Column(), p.NewColumn()) ||
-				storedChanges(p.TargetSchema(), p.Column(), p.NewColumn()) {
+				storedChanges(p.TargetSchema(), p.Column(), p.NewColumn()) || signChanges(p) {
 				copies = true
 			}
 		case *plan.AddColumn, *instantAddColumn:
@@ -320,12 +332,28 @@ func nodeName(n sql.Node) string {
 
 // typeCopies tells whether MySQL copies the table to give column name of
 // sch the type of nc.
+// signChanges: a MODIFY/CHANGE adds or drops the UNSIGNED of a DECIMAL,
+// FLOAT or DOUBLE column, which the table's GMS types do not show
+// (unsignedcol.go); MySQL copies the table for it.
+func signChanges(p *plan.ModifyColumn) bool {
+	t := tableOfNode(p.Table)
+	nc := p.NewColumn()
+	if t == nil || nc == nil {
+		return false
+	}
+	return t.UnsignedColumn(p.Column()) != floattype.Unsigned(nc.Type)
+}
+
 func typeCopies(sch sql.Schema, name string, nc *sql.Column) bool {
 	i := sch.IndexOfColName(name)
 	if i < 0 || nc == nil {
 		return false
 	}
 	ot, nt := sch[i].Type, nc.Type
+	if d, isF := nt.(floattype.Declared); !isF || d.M == 0 {
+		// The sign is signChanges'; FLOAT(M,D) compares as before.
+		nt = floattype.Plain(nt)
+	}
 	os, oks := ot.(sql.StringType)
 	ns, nks := nt.(sql.StringType)
 	if oks && nks && os.Type() == ns.Type() {

@@ -297,6 +297,10 @@ func installGlobalRules() {
 			_ analyzer.RuleSelector, _ *sql.QueryFlags) (sql.Node, transform.TreeIdentity, error) {
 			return decimalNotes(ctx, n)
 		}},
+		analyzer.Rule{Id: unsignedChecksID, Apply: func(ctx *sql.Context, _ *analyzer.Analyzer, n sql.Node, _ *plan.Scope,
+			_ analyzer.RuleSelector, _ *sql.QueryFlags) (sql.Node, transform.TreeIdentity, error) {
+			return unsignedChecks(ctx, n)
+		}},
 		// Here for every DML plan, the shortcut ones too.
 		analyzer.Rule{Id: RuleTriggerTableInUse, Apply: func(ctx *sql.Context, _ *analyzer.Analyzer, n sql.Node, _ *plan.Scope,
 			_ analyzer.RuleSelector, _ *sql.QueryFlags) (sql.Node, transform.TreeIdentity, error) {
@@ -329,6 +333,7 @@ const (
 	// 10_057: fkParentSchemaID, see fkParentSchema (foreignkeys.go)
 	// 10_750: orderByOutputAliasID, see OrderByOutputAlias (orderalias.go)
 	// 11_340: decimalNotesID, see decimalNotes (decnote.go)
+	// 11_640: unsignedChecksID, see unsignedChecks (unsignedcol.go)
 	// 11_341: joinUpdateTriggersID, see joinUpdateTriggers (jointrig.go)
 	// 11_342: RuleProcSetVariables, see refuseProcSetVariables (procset.go)
 	// 11_445: explainManyRowsDMLID, see installGlobalRules

@@ -197,6 +197,9 @@ type rowConv struct {
 	notNull  []bool
 	names    []string
 	colTypes []sql.Type // per new column: its type
+	// unsigned: per new column, a DECIMAL, FLOAT or DOUBLE declared
+	// UNSIGNED, whose GMS type takes a negative number (unsignedcol.go).
+	unsigned []bool
 	// auto is the AUTO_INCREMENT column the rewrite adds (-1: none): the
 	// copy numbers the old rows in it, in key order (autoValue).
 	auto     int
@@ -230,7 +233,7 @@ func (c *rowConv) setGens(ctx *sql.Context, old, nw *catalog.Table) error {
 func newRowConv(old, nw *catalog.Table) (*rowConv, error) {
 	n := len(nw.Columns)
 	c := &rowConv{src: make([]int, n), fill: make([]any, n), from: make([]sql.Type, n), to: make([]sql.Type, n),
-		notNull: make([]bool, n), names: make([]string, n), auto: -1}
+		notNull: make([]bool, n), names: make([]string, n), unsigned: make([]bool, n), auto: -1}
 	oldSch, newSch := old.Schema().Schema, nw.Schema().Schema
 	for i := range nw.Columns {
 		col := &nw.Columns[i]
@@ -238,6 +241,7 @@ func newRowConv(old, nw *catalog.Table) (*rowConv, error) {
 		c.names[i] = col.Name
 		c.colTypes = append(c.colTypes, newSch[i].Type)
 		c.notNull[i] = !col.Nullable
+		c.unsigned[i] = col.Type.Unsigned()
 		for j := range old.Columns {
 			if old.Columns[j].ID == col.ID {
 				c.src[i] = j
@@ -319,6 +323,9 @@ func (c *rowConv) apply(ctx *sql.Context, r sql.Row, rowNum int64) (sql.Row, err
 			var err error
 			if v, err = convertForRewrite(ctx, c.from[i], c.to[i], v, c.names[i], rowNum); err != nil {
 				return nil, err
+			}
+			if c.unsigned[i] && negative(ctx, v) {
+				return nil, mysql.NewSQLError(mysql.ERWarnDataOutOfRange, "22003", "Out of range value for column '%s' at row %d", c.names[i], rowNum)
 			}
 		}
 		if v == nil && c.notNull[i] {

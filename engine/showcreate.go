@@ -181,21 +181,37 @@ type qualifiedShowCreate struct {
 }
 
 // declaredFloats are the column line starts of t's FLOAT(M,D) and
-// DOUBLE(M,D) columns, GMS's (whose types keep no scale) and MySQL's.
+// DOUBLE(M,D) columns and of its DECIMAL, FLOAT and DOUBLE columns
+// declared UNSIGNED, GMS's (whose types keep neither a float's scale nor
+// those types' sign) and MySQL's.
 func declaredFloats(t *catalog.Table) [][2]string {
 	var out [][2]string
 	for i := range t.Columns {
 		c := &t.Columns[i]
 		m, d, ok := c.Type.FloatScale()
-		if !ok {
+		unsigned := c.Type.Unsigned()
+		if !ok && !unsigned {
 			continue
 		}
-		name := "float"
-		if c.Type.Q == sqltypes.Float64 {
+		var name string
+		switch c.Type.Q {
+		case sqltypes.Float32:
+			name = "float"
+		case sqltypes.Float64:
 			name = "double"
+		default:
+			// DECIMAL UNSIGNED: GMS prints decimal(p,s).
+			name = fmt.Sprintf("decimal(%d,%d)", c.Type.P, c.Type.S)
 		}
 		at := "  " + quoteIdent(c.Name) + " " + name
-		out = append(out, [2]string{at, fmt.Sprintf("%s(%d,%d)", at, m, d)})
+		to := at
+		if ok {
+			to = fmt.Sprintf("%s(%d,%d)", at, m, d)
+		}
+		if unsigned {
+			to += " unsigned"
+		}
+		out = append(out, [2]string{at, to})
 	}
 	return out
 }

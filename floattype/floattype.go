@@ -9,7 +9,12 @@
 // derives it from a SELECT's select list for a column under an alias and
 // for expressions over such columns (ResultColumns).
 //
-// It owns the carrier type, the parser step (Resolve) and the derivation of
+// It also carries the UNSIGNED attribute of DECIMAL, FLOAT and DOUBLE
+// column definitions (UnsignedDecimal, Declared.Unsigned), which GMS's
+// types cannot hold, to the catalog the same way, and makes ZEROFILL imply
+// UNSIGNED.
+//
+// It owns the carrier types, the parser step (Resolve) and the derivation of
 // result decimals (ResultColumns); it must never hold
 // state or import other Myriad packages, and a Declared type must never
 // reach a table's schema (the catalog builds GMS's own float types).
@@ -30,10 +35,48 @@ const MaxScale = 30
 // MaxWidth is the largest M.
 const MaxWidth = 255
 
-// Declared is FLOAT(M,D) or DOUBLE(M,D) as a column definition declares it.
+// Declared is FLOAT(M,D) or DOUBLE(M,D) as a column definition declares it,
+// or a FLOAT or DOUBLE declared UNSIGNED (M is 0 without an (M,D)).
 type Declared struct {
 	sql.NumberType
-	M, D uint8
+	M, D     uint8
+	Unsigned bool
+}
+
+// UnsignedDecimal is a DECIMAL UNSIGNED column definition: GMS's DECIMAL
+// has no sign attribute and its parser drops it, so a negative value was
+// stored (MySQL: 1264). The catalog keeps the attribute beside GMS's own
+// DECIMAL type, which the table's schema gets.
+type UnsignedDecimal struct {
+	sql.DecimalType
+}
+
+// String is the type as MySQL spells it: decimal(5,2) unsigned.
+func (t UnsignedDecimal) String() string { return t.DecimalType.String() + " unsigned" }
+
+// Plain is GMS's own type of a column definition's type (the type its
+// table's schema gets), t itself for a type that is not a carrier.
+func Plain(t sql.Type) sql.Type {
+	switch dt := t.(type) {
+	case UnsignedDecimal:
+		return dt.DecimalType
+	case Declared:
+		return dt.NumberType
+	}
+	return t
+}
+
+// Unsigned reports whether a column definition's type is a DECIMAL, FLOAT
+// or DOUBLE declared UNSIGNED (GMS's integer types keep the attribute
+// themselves).
+func Unsigned(t sql.Type) bool {
+	switch dt := t.(type) {
+	case UnsignedDecimal:
+		return true
+	case Declared:
+		return dt.Unsigned
+	}
+	return false
 }
 
 // Of reports the (M,D) a column definition's type declares.
@@ -75,7 +118,20 @@ func resolveDDL(d *ast.DDL) {
 }
 
 func resolveType(ct *ast.ColumnType) {
-	if ct.ResolvedType != nil || ct.Length == nil || ct.Scale == nil || bool(ct.Unsigned) || bool(ct.Zerofill) {
+	if ct.ResolvedType != nil {
+		return
+	}
+	if ct.Zerofill {
+		// ZEROFILL implies UNSIGNED (MySQL 8.0 manual, "Numeric Data Type
+		// Syntax"); GMS dropped both, and INT(5) ZEROFILL stored -1. The
+		// zero padding itself is not kept (docs/COMPATIBILITY.md).
+		ct.Unsigned = true
+	}
+	if bool(ct.Unsigned) && (ct.Length == nil || ct.Scale == nil || !isFloat(ct.Type)) {
+		resolveUnsigned(ct)
+		return
+	}
+	if ct.Length == nil || ct.Scale == nil {
 		return
 	}
 	var base sql.NumberType
@@ -92,10 +148,50 @@ func resolveType(ct *ast.ColumnType) {
 	if err1 != nil || err2 != nil || m < 1 || m > MaxWidth || d < 0 || d > MaxScale || d > m {
 		return
 	}
-	ct.ResolvedType = Declared{NumberType: base, M: uint8(m), D: uint8(d)}
+	ct.ResolvedType = Declared{NumberType: base, M: uint8(m), D: uint8(d), Unsigned: bool(ct.Unsigned)}
+}
+
+func isFloat(name string) bool {
+	switch strings.ToLower(name) {
+	case "float", "double", "real", "double precision":
+		return true
+	}
+	return false
+}
+
+// resolveUnsigned gives a DECIMAL, FLOAT or DOUBLE declared UNSIGNED
+// without an (M,D) of a float its carrier type: GMS's own type for the
+// definition, marked. A definition GMS refuses is left to the planner.
+func resolveUnsigned(ct *ast.ColumnType) {
+	switch strings.ToLower(ct.Type) {
+	case "decimal", "fixed", "dec", "numeric", "float", "double", "real", "double precision":
+	default:
+		return
+	}
+	plain := *ct
+	plain.Unsigned = false
+	t, err := types.ColumnTypeToType(&plain)
+	if err != nil {
+		return
+	}
+	switch tt := t.(type) {
+	case sql.DecimalType:
+		ct.ResolvedType = UnsignedDecimal{DecimalType: tt}
+	case sql.NumberType:
+		if types.IsFloat(tt) {
+			ct.ResolvedType = Declared{NumberType: tt, Unsigned: true}
+		}
+	}
 }
 
 // String is the type as MySQL spells it: float(7,4), double(10,2).
 func (t Declared) String() string {
-	return t.NumberType.String() + "(" + strconv.Itoa(int(t.M)) + "," + strconv.Itoa(int(t.D)) + ")"
+	s := t.NumberType.String()
+	if t.M > 0 {
+		s += "(" + strconv.Itoa(int(t.M)) + "," + strconv.Itoa(int(t.D)) + ")"
+	}
+	if t.Unsigned {
+		s += " unsigned"
+	}
+	return s
 }

@@ -189,13 +189,14 @@ func fixFields(fields []*querypb.Field, scales floatScales) {
 // zeroFractions and floatDigits.
 func fieldsCallback(cb mysql.ResultSpoolFn, scales floatScales) mysql.ResultSpoolFn {
 	var zeros []zeroCol
-	var floats []int
+	var floats, years []int
 	return func(res *sqltypes.Result, more bool) error {
 		if res != nil {
 			if res.Fields != nil {
 				fixFields(res.Fields, scales)
 				zeros = zeroFractionColumns(res.Fields, zeros[:0])
 				floats = scaledFloatColumns(res.Fields, floats[:0])
+				years = yearColumns(res.Fields, years[:0])
 			}
 			if len(zeros) > 0 {
 				zeroFractions(res, zeros)
@@ -203,8 +204,37 @@ func fieldsCallback(cb mysql.ResultSpoolFn, scales floatScales) mysql.ResultSpoo
 			if len(floats) > 0 {
 				floatDigits(res, floats)
 			}
+			if len(years) > 0 {
+				yearDigits(res, years)
+			}
 		}
 		return cb(res, more)
+	}
+}
+
+// yearColumns are the positions of YEAR columns.
+func yearColumns(fields []*querypb.Field, out []int) []int {
+	for i, f := range fields {
+		if f != nil && f.Type == querypb.Type_YEAR {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+// yearDigits prints YEAR values with four digits, as MySQL does (the
+// column is ZEROFILL of width 4: Field_year::val_str): GMS printed YEAR 0
+// as "0", MySQL "0000".
+func yearDigits(res *sqltypes.Result, cols []int) {
+	for _, row := range res.Rows {
+		for _, i := range cols {
+			if i >= len(row) || row[i].IsNull() {
+				continue
+			}
+			if raw := row[i].Raw(); len(raw) < 4 {
+				row[i] = sqltypes.MakeTrusted(row[i].Type(), append([]byte("0000"[len(raw):]), raw...))
+			}
+		}
 	}
 }
 

@@ -87,10 +87,17 @@ func insertRanges(ctx *sql.Context, n sql.Node) (sql.Node, transform.TreeIdentit
 			var out []sql.Expression
 			for i, e := range tup {
 				t := cols[i].Type
-				if _, done := e.(*rowRange); done || !(isInt(t) || types.IsDecimal(t)) {
+				if _, def := e.(*sql.ColumnDefaultValue); def {
 					continue
 				}
-				if _, def := e.(*sql.ColumnDefaultValue); def {
+				if _, done := e.(*yearStore); !done && types.IsYear(t) {
+					if out == nil {
+						out = append([]sql.Expression(nil), tup...)
+					}
+					out[i] = &yearStore{unary{e}}
+					continue
+				}
+				if _, done := e.(*rowRange); done || !(isInt(t) || types.IsDecimal(t)) {
 					continue
 				}
 				if cols[i].AutoIncrement {

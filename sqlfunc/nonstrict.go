@@ -604,6 +604,7 @@ func adjustYear(ctx *sql.Context, col *sql.Column, v any, row int) (any, int, st
 	if b, isB := v.([]byte); isB {
 		v = string(b)
 	}
+	v = yearOfString(v)
 	if s, isS := v.(string); isS {
 		num, trunc, ok := readNumber(s)
 		if !ok {

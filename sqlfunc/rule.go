@@ -382,6 +382,9 @@ func replaceExprOnce(ctx *sql.Context, e sql.Expression, ignore bool) (sql.Expre
 		if r := nonStrictSet(ctx, e, ignore); r != nil { // nonstrict.go
 			return r, transform.NewTree, nil
 		}
+		if r := yearStoreSet(e); r != nil { // yearstore.go
+			return r, transform.NewTree, nil
+		}
 		if r := rangeCheckedSet(e, ignore); r != sql.Expression(e) {
 			return r, transform.NewTree, nil
 		}

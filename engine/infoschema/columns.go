@@ -97,7 +97,10 @@ func (it *timePrecisionIter) fixRow(ctx *sql.Context, row sql.Row) {
 		if d := it.col(row, it.defCol); len(d) == len("2006-01-02 00:00:00") && strings.HasSuffix(d, " 00:00:00") {
 			row[it.defCol] = d[:len("2006-01-02")]
 		}
+	case "float", "double":
+		it.unsigned(ctx, row)
 	case "decimal":
+		it.unsigned(ctx, row)
 		if it.scaleCol < 0 || it.defCol < 0 {
 			return
 		}
@@ -169,4 +172,31 @@ func timePrecision(v any) (int, bool) {
 		return int(s[5] - '0'), true
 	}
 	return 0, false
+}
+
+// unsignedColumns is a table that knows which of its DECIMAL, FLOAT and
+// DOUBLE columns were declared UNSIGNED (engine.Table): GMS's types of
+// them cannot say so.
+type unsignedColumns interface {
+	UnsignedColumn(name string) bool
+}
+
+// unsigned appends MySQL's " unsigned" to the COLUMN_TYPE of such a column.
+func (it *timePrecisionIter) unsigned(ctx *sql.Context, row sql.Row) {
+	if it.cat == nil || strings.HasSuffix(it.col(row, it.typeCol), " unsigned") {
+		return
+	}
+	tbl, _, err := it.cat.Table(ctx, it.col(row, it.schemaCol), it.col(row, it.tableCol))
+	if err != nil || tbl == nil {
+		return
+	}
+	var t sql.Table = tbl
+	for i := 0; i < 8; i++ {
+		if w, ok := t.(sql.TableWrapper); ok {
+			t = w.Underlying()
+		}
+	}
+	if u, ok := t.(unsignedColumns); ok && u.UnsignedColumn(it.col(row, it.nameCol)) {
+		row[it.typeCol] = it.col(row, it.typeCol) + " unsigned"
+	}
 }

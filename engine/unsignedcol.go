@@ -1,0 +1,336 @@
+package engine
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/dolthub/go-mysql-server/sql"
+	"github.com/dolthub/go-mysql-server/sql/analyzer"
+	"github.com/dolthub/go-mysql-server/sql/expression"
+	"github.com/dolthub/go-mysql-server/sql/plan"
+	"github.com/dolthub/go-mysql-server/sql/transform"
+	"github.com/dolthub/go-mysql-server/sql/types"
+	"github.com/dolthub/vitess/go/mysql"
+	"github.com/shopspring/decimal"
+)
+
+// A DECIMAL, FLOAT or DOUBLE column declared UNSIGNED holds no negative
+// number: MySQL 8.0 fails the statement with 1264 "Out of range value for
+// column 'd' at row n" under a strict sql_mode, and otherwise (or under
+// IGNORE) stores 0 with that warning (Field_new_decimal::store_value,
+// Field_real::truncate: "if (unsigned_flag && nr < 0)"). GMS's types have
+// no sign attribute, so the catalog keeps it (catalog.TypeDesc.U) and
+// unsignedChecks puts an unsignedCheck under the value of every such
+// column an INSERT (VALUES, SELECT, ON DUPLICATE KEY UPDATE) or UPDATE
+// stores, below sqlfunc's own checks, which then see 0.
+
+// unsignedChecksID is from coltype19's range 11_640-11_649.
+const unsignedChecksID analyzer.RuleId = 11_640
+
+// UnsignedColumn reports whether the table's column name is a DECIMAL,
+// FLOAT or DOUBLE declared UNSIGNED.
+func (t *Table) UnsignedColumn(name string) bool {
+	def := t.def
+	i := def.ColumnByName(name)
+	return i >= 0 && def.Columns[i].Type.Unsigned()
+}
+
+func (t *Table) hasUnsigned() bool {
+	for i := range t.def.Columns {
+		if t.def.Columns[i].Type.Unsigned() {
+			return true
+		}
+	}
+	return false
+}
+
+func unsignedChecks(ctx *sql.Context, n sql.Node) (sql.Node, transform.TreeIdentity, error) {
+	strict := strictStamps(ctx)
+	return transform.Node(n, func(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
+		switch x := n.(type) {
+		case *plan.InsertInto:
+			return unsignedInsert(x, strict)
+		case *plan.Update:
+			return unsignedUpdate(x, strict)
+		}
+		return n, transform.SameTree, nil
+	})
+}
+
+func unsignedInsert(ins *plan.InsertInto, strict bool) (sql.Node, transform.TreeIdentity, error) {
+	if ins.Destination == nil {
+		return ins, transform.SameTree, nil
+	}
+	dest := ins.Destination
+	if d, ok := dest.(*plan.InsertDestination); ok {
+		dest = d.Child
+	}
+	t := tableOfNode(dest)
+	if t == nil || !t.hasUnsigned() {
+		return ins, transform.SameTree, nil
+	}
+	fail := strict && !ins.Ignore
+	sch := ins.Destination.Schema()
+	check := func(name string, e sql.Expression, row int, rows *rowCounter) (sql.Expression, bool) {
+		if !t.UnsignedColumn(name) {
+			return e, false
+		}
+		return belowChecks(e, func(e sql.Expression) sql.Expression {
+			return &unsignedCheck{child: e, name: name, row: row, rows: rows, fail: fail}
+		})
+	}
+	out := ins
+	changed := false
+	var proj *plan.Project
+	v, ok := ins.Source.(*plan.Values)
+	if !ok {
+		if proj, ok = ins.Source.(*plan.Project); ok {
+			v, ok = proj.Child.(*plan.Values)
+		}
+	}
+	switch {
+	case ok:
+		names := make([]string, 0, len(sch))
+		if len(ins.ColumnNames) == 0 {
+			for _, c := range sch {
+				names = append(names, c.Name)
+			}
+		} else {
+			names = append(names, ins.ColumnNames...)
+		}
+		var tuples [][]sql.Expression
+		for r, tup := range v.ExpressionTuples {
+			if len(tup) != len(names) {
+				continue
+			}
+			var nt []sql.Expression
+			for i, e := range tup {
+				if ne, ch := check(names[i], e, r+1, nil); ch {
+					if nt == nil {
+						nt = append([]sql.Expression(nil), tup...)
+					}
+					nt[i] = ne
+				}
+			}
+			if nt != nil {
+				if tuples == nil {
+					tuples = append([][]sql.Expression(nil), v.ExpressionTuples...)
+				}
+				tuples[r] = nt
+			}
+		}
+		if tuples != nil {
+			nv := *v
+			nv.ExpressionTuples = tuples
+			var src sql.Node = &nv
+			if proj != nil {
+				np, err := proj.WithChildren(&nv)
+				if err != nil {
+					return nil, transform.SameTree, err
+				}
+				src = np
+			}
+			out = out.WithSource(src)
+			changed = true
+		}
+	case proj != nil && len(proj.Projections) == len(sch):
+		// INSERT ... SELECT: the projection onto the destination's columns.
+		var exprs []sql.Expression
+		for i, e := range proj.Projections {
+			if ne, ch := check(sch[i].Name, e, 0, &rowCounter{}); ch {
+				if exprs == nil {
+					exprs = append([]sql.Expression(nil), proj.Projections...)
+				}
+				exprs[i] = ne
+			}
+		}
+		if exprs != nil {
+			np := *proj
+			np.Projections = exprs
+			out = out.WithSource(&np)
+			changed = true
+		}
+	}
+	if exprs, ch := unsignedSets(out.OnDupExprs, func(string) *Table { return t }, fail); ch {
+		ni := *out
+		ni.OnDupExprs = exprs
+		out, changed = &ni, true
+	}
+	if !changed {
+		return ins, transform.SameTree, nil
+	}
+	return out, transform.NewTree, nil
+}
+
+func unsignedUpdate(u *plan.Update, strict bool) (sql.Node, transform.TreeIdentity, error) {
+	tables := map[string]*Table{}
+	transform.Inspect(u.Child, func(n sql.Node) bool {
+		if t := tableOfNode(n); t != nil {
+			tables[strings.ToLower(t.Name())] = t
+			if nt, ok := n.(sql.Nameable); ok {
+				tables[strings.ToLower(nt.Name())] = t
+			}
+		}
+		return true
+	})
+	some := false
+	for _, t := range tables {
+		some = some || t.hasUnsigned()
+	}
+	if !some {
+		return u, transform.SameTree, nil
+	}
+	fail := strict && !u.Ignore
+	lookup := func(name string) *Table { return tables[strings.ToLower(name)] }
+	nc, same, err := transform.Node(u.Child, func(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
+		us, ok := n.(*plan.UpdateSource)
+		if !ok {
+			return n, transform.SameTree, nil
+		}
+		exprs, ch := unsignedSets(us.UpdateExprs, lookup, fail)
+		if !ch {
+			return n, transform.SameTree, nil
+		}
+		nu := *us
+		nu.UpdateExprs = exprs
+		return &nu, transform.NewTree, nil
+	})
+	if err != nil || same == transform.SameTree {
+		return u, transform.SameTree, err
+	}
+	nn, err := u.WithChildren(nc)
+	if err != nil {
+		return u, transform.SameTree, err
+	}
+	return nn, transform.NewTree, nil
+}
+
+// unsignedSets puts unsignedCheck under the SETs of unsigned columns.
+func unsignedSets(exprs []sql.Expression, table func(string) *Table, fail bool) ([]sql.Expression, bool) {
+	var out []sql.Expression
+	for i, e := range exprs {
+		sf, ok := e.(*expression.SetField)
+		if !ok {
+			continue
+		}
+		gf, ok := sf.LeftChild.(*expression.GetField)
+		if !ok {
+			continue
+		}
+		t := table(gf.Table())
+		if t == nil || !t.UnsignedColumn(gf.Name()) {
+			continue
+		}
+		rhs, ch := belowChecks(sf.RightChild, func(e sql.Expression) sql.Expression {
+			return &unsignedCheck{child: e, name: gf.Name(), rows: &rowCounter{}, fail: fail}
+		})
+		if !ch {
+			continue
+		}
+		if out == nil {
+			out = append([]sql.Expression(nil), exprs...)
+		}
+		out[i] = expression.NewSetField(gf, rhs)
+	}
+	return out, out != nil
+}
+
+// belowChecks puts wrap's expression below the checks over e (single-child
+// expressions that print as their child: sqlfunc's range and store
+// checks, decimalNote), so that they see the value it stores.
+func belowChecks(e sql.Expression, wrap func(sql.Expression) sql.Expression) (sql.Expression, bool) {
+	switch e.(type) {
+	case *unsignedCheck, *sql.ColumnDefaultValue, *expression.Wrapper:
+		return e, false
+	}
+	kids := e.Children()
+	if len(kids) != 1 || kids[0].String() != e.String() {
+		return wrap(e), true
+	}
+	inner, changed := belowChecks(kids[0], wrap)
+	if !changed {
+		return e, false
+	}
+	ne, err := e.WithChildren(inner)
+	if err != nil {
+		return e, false
+	}
+	return ne, true
+}
+
+// unsignedCheck is a value stored into an unsigned DECIMAL, FLOAT or
+// DOUBLE column: a negative number fails (fail) or is 0 with a warning.
+type unsignedCheck struct {
+	child sql.Expression
+	name  string
+	// row is the statement's 1-based row, for VALUES; rows counts them
+	// for the rows of a SELECT or an UPDATE.
+	row  int
+	rows *rowCounter
+	fail bool
+}
+
+func (u *unsignedCheck) Resolved() bool             { return u.child.Resolved() }
+func (u *unsignedCheck) IsNullable() bool           { return u.child.IsNullable() }
+func (u *unsignedCheck) Type() sql.Type             { return u.child.Type() }
+func (u *unsignedCheck) Children() []sql.Expression { return []sql.Expression{u.child} }
+func (u *unsignedCheck) String() string             { return u.child.String() }
+
+func (u *unsignedCheck) CollationCoercibility(ctx *sql.Context) (sql.CollationID, byte) {
+	return sql.GetCoercibility(ctx, u.child)
+}
+
+func (u *unsignedCheck) WithChildren(children ...sql.Expression) (sql.Expression, error) {
+	if len(children) != 1 {
+		return nil, sql.ErrInvalidChildrenNumber.New(u, len(children), 1)
+	}
+	nu := *u
+	nu.child = children[0]
+	return &nu, nil
+}
+
+func (u *unsignedCheck) Eval(ctx *sql.Context, row sql.Row) (any, error) {
+	v, err := u.child.Eval(ctx, row)
+	if err != nil || v == nil {
+		return v, err
+	}
+	rowNum := u.row
+	if u.rows != nil {
+		rowNum = u.rows.next(ctx)
+	}
+	if !negative(ctx, v) {
+		return v, nil
+	}
+	if u.fail {
+		return nil, mysql.NewSQLError(mysql.ERWarnDataOutOfRange, "22003", "Out of range value for column '%s' at row %d", u.name, rowNum)
+	}
+	ctx.Session.Warn(&sql.Warning{Level: "Warning", Code: mysql.ERWarnDataOutOfRange,
+		Message: fmt.Sprintf("Out of range value for column '%s' at row %d", u.name, rowNum)})
+	return int64(0), nil
+}
+
+// negative: v reads as a number below zero. What does not read as a number
+// is left to the column's conversion.
+func negative(ctx *sql.Context, v any) bool {
+	switch x := v.(type) {
+	case float64:
+		return x < 0
+	case float32:
+		return x < 0
+	case decimal.Decimal:
+		return x.Sign() < 0
+	case int8, int16, int32, int64, int:
+		d, _, err := types.Int64.Convert(ctx, x)
+		return err == nil && d.(int64) < 0
+	case uint8, uint16, uint32, uint64, uint:
+		return false
+	case string, []byte:
+		d, _, err := types.InternalDecimalType.Convert(ctx, x)
+		if err != nil {
+			return false
+		}
+		dd, ok := d.(decimal.Decimal)
+		return ok && dd.Sign() < 0
+	}
+	return false
+}
