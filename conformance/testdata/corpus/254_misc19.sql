@@ -1,0 +1,21 @@
+-- misc19: stored bodies (views, triggers, procedures) read as the same
+-- statements typed directly: typed temporal literals, 0b literals, ROW(),
+-- INTERVAL(N, ...), compound and SQL_TSI_ units, TRIM(LEADING FROM s),
+-- "--" not followed by a space, and @v := expr in a body.
+CREATE TABLE sb (id INT PRIMARY KEY, x INT, d DATE);
+INSERT INTO sb VALUES (1, 10, '2024-01-02');
+CREATE VIEW sbv1 AS SELECT DATE '2024-01-02' + 0 AS x, 1--1 AS y, interval(5, 1, 10) AS i, ROW(1, 2) = ROW(1, 2) AS r;
+SELECT * FROM sbv1;
+CREATE VIEW sbv2 AS SELECT DATE_ADD(d, INTERVAL '1:30' HOUR_MINUTE) AS dd, DATE_ADD(d, INTERVAL 1 SQL_TSI_DAY) AS de, CAST(TRIM(LEADING FROM '  x') AS CHAR) AS t, CAST((x > 3) IS UNKNOWN AS CHAR) AS u, CAST(0b101 + 0 AS CHAR) AS b FROM sb;
+SELECT * FROM sbv2;
+CREATE TRIGGER sbtr BEFORE UPDATE ON sb FOR EACH ROW SET new.x = new.x--0b11, new.d = DATE '2024-03-04' + INTERVAL 1 SQL_TSI_DAY;
+UPDATE sb SET x = x + 1 WHERE id = 1;
+SELECT * FROM sb;
+CREATE PROCEDURE sbp(OUT r INT) BEGIN SELECT @sbu := 4 INTO r; SET r = r--1; END;
+-- (setup: after SELECT ... INTO MariaDB's CALL reports 1 affected row,
+-- Myriad 0; see 220_procvar.sql)
+-- setup
+CALL sbp(@sbr);
+SELECT @sbr, @sbu;
+CREATE PROCEDURE sbq() BEGIN SELECT DATE '2024-01-02' + 0 AS x, CAST(TRIM(LEADING FROM '  x') AS CHAR) AS t, interval(5, 1, 10) AS i; END;
+CALL sbq();
