@@ -19,3 +19,15 @@ CALL sbp(@sbr);
 SELECT @sbr, @sbu;
 CREATE PROCEDURE sbq() BEGIN SELECT DATE '2024-01-02' + 0 AS x, CAST(TRIM(LEADING FROM '  x') AS CHAR) AS t, interval(5, 1, 10) AS i; END;
 CALL sbq();
+-- BENCHMARK(count, expr): 0 after count evaluations; NULL for a NULL or
+-- negative count. MySQL's type is BIGINT (Item_int_func), MariaDB's INT.
+-- mysql-differs: MySQL 8.0's BENCHMARK is an Item_int_func (BIGINT); MariaDB's is INT
+-- expect: 0 | NULL | NULL | 0
+-- expect-types: BIGINT BIGINT BIGINT BIGINT
+SELECT BENCHMARK(3, 1 + 1), BENCHMARK(NULL, 1), BENCHMARK(-1, 1), BENCHMARK(1.7, 'a');
+SET @bc = 0;
+-- mysql-differs: MySQL 8.0's BENCHMARK is an Item_int_func (BIGINT); MariaDB's is INT
+-- expect: 0
+-- expect-types: BIGINT
+SELECT BENCHMARK(4, @bc := @bc + 1);
+SELECT @bc;
