@@ -215,6 +215,7 @@ func (s *Server) init() error {
 	a.ExecBuilder = &explainBuilder{inner: a.ExecBuilder, srv: s}
 	useDoParser() // DO in routine and trigger bodies (do.go)
 	s.sqle = gms.New(a, &gms.Config{})
+	s.eng.SetNamedLocks(s.sqle.LS) // RELEASE_LOCK (sqlfunc/releaselock.go)
 	// Typed temporal and DECIMAL literals as MySQL reads them (see sqlfunc.Parser).
 	// (gms.New took GMS's global parser, which useDoParser made sqlfunc's.)
 	s.sqle.Parser = viewSchemaParser{s.sqle.Parser} // and views read as s.v without a current database (handler.go)

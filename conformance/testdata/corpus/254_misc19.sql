@@ -31,3 +31,10 @@ SET @bc = 0;
 -- expect-types: BIGINT
 SELECT BENCHMARK(4, @bc := @bc + 1);
 SELECT @bc;
+-- RELEASE_LOCK of a lock nobody holds is NULL (released already, or never
+-- taken), as MySQL's manual says and MariaDB answers.
+SELECT RELEASE_LOCK('m19_none');
+SELECT GET_LOCK('m19_a', 0);
+SELECT RELEASE_LOCK('m19_a');
+SELECT RELEASE_LOCK('m19_a');
+SELECT IS_FREE_LOCK('m19_a'), IS_USED_LOCK('m19_a');
