@@ -67,3 +67,23 @@ func TestReleaseLockOfFreeLock(t *testing.T) {
 		}
 	}
 }
+
+// TestChainedComparisons: comparisons chain left-associatively, as in
+// MySQL ((a = b) = c); the parser refused them with 1064.
+func TestChainedComparisons(t *testing.T) {
+	ts := startServer(t, t.TempDir())
+	db := ts.connect("")
+	mustExec(t, db, "CREATE DATABASE cc")
+	db = ts.connect("cc")
+	mustExec(t, db, "CREATE TABLE c (a INT, b INT, c INT)")
+	mustExec(t, db, "INSERT INTO c VALUES (1,1,1),(1,2,0),(2,2,0),(1,2,1)")
+	if got := queryRows(t, db, "SELECT 1 = 1 = 1, 1 < 2 < 3, 3 > 2 > 1"); strings.Join(got[0], ",") != "1,1,0" {
+		t.Errorf("constants: %v", got)
+	}
+	if got := queryRows(t, db, "SELECT a, b, c FROM c WHERE a = b = c ORDER BY a, b, c"); len(got) != 2 || strings.Join(got[1], ",") != "1,2,0" {
+		t.Errorf("WHERE a = b = c: %v", got)
+	}
+	if _, err := db.Exec("SELECT 1 + 1 = 2 = 1"); err == nil {
+		t.Errorf("an operand with an operator of its own is refused (not rewritten)")
+	}
+}

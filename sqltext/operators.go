@@ -34,6 +34,8 @@ const (
 //     means when left out: `TRIM(LEADING ' ' FROM str)` (trim.go);
 //   - a unit spelled SQL_TSI_HOUR (..._SECOND to _YEAR) where a unit
 //     stands becomes HOUR (tsiunits.go);
+//   - a chain of comparisons, `a = b = c`, is parenthesized as MySQL
+//     reads it, `(a = b) = c` (chaincmp.go);
 //   - `@v := expr` outside a SET's own assignments becomes
 //     `AssignFunc('v', expr)`; expr ends where MySQL's lowest-precedence
 //     operator makes it end: at a comma, closing parenthesis or clause
@@ -100,6 +102,11 @@ func Operators(q string) (string, []Edit) {
 			i += 3
 		}
 	}
+	if mayChainCompare(q) {
+		// First: an opening parenthesis goes before any edit of the
+		// operand it opens at (sort below is stable).
+		edits = append(chainedComparisons(q, toks), edits...)
+	}
 	if len(edits) == 0 {
 		return q, nil
 	}
@@ -128,7 +135,7 @@ func mayHaveOperators(q string) bool {
 		}
 	}
 	return containsWordFold(q, "UNKNOWN") || containsWordFold(q, "INTERVAL") || containsWordFold(q, "ROW") ||
-		containsWordFold(q, "TRIM") || containsWordFold(q, "SQL_TSI_")
+		containsWordFold(q, "TRIM") || containsWordFold(q, "SQL_TSI_") || mayChainCompare(q)
 }
 
 // isBitLiteralWord: 0B followed by binary digits only (0b12 is a name).

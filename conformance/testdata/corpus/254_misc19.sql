@@ -37,4 +37,10 @@ SELECT RELEASE_LOCK('m19_none');
 SELECT GET_LOCK('m19_a', 0);
 SELECT RELEASE_LOCK('m19_a');
 SELECT RELEASE_LOCK('m19_a');
-SELECT IS_FREE_LOCK('m19_a'), IS_USED_LOCK('m19_a');
+-- Chained comparisons read left-associatively: (a = b) = c.
+SELECT 1 = 1 = 1, 1 < 2 < 3, 3 > 2 > 1, 1 = 2 = 0, NULL = 1 = 1, 'a' = 'a' = 1;
+CREATE TABLE cc (a INT, b INT, c INT);
+INSERT INTO cc VALUES (1,1,1),(1,2,0),(2,2,0),(1,2,1);
+SELECT a, b, c, a = b = c, a <=> b <> c FROM cc ORDER BY a, b, c;
+SELECT * FROM cc WHERE a = b = c ORDER BY a, b, c;
+SELECT * FROM cc WHERE a < b < c ORDER BY a, b, c;
