@@ -87,3 +87,31 @@ func TestChainedComparisons(t *testing.T) {
 		t.Errorf("an operand with an operator of its own is refused (not rewritten)")
 	}
 }
+
+// TestGreatestOfStringsIsVarchar: GREATEST/LEAST of strings are VARCHAR of
+// the longest argument, in the arguments' collation (MySQL), not LONGTEXT:
+// drivers saw a BLOB column and CREATE TABLE ... SELECT made a LONGTEXT.
+func TestGreatestOfStringsIsVarchar(t *testing.T) {
+	ts := startServer(t, t.TempDir())
+	db := ts.connect("")
+	mustExec(t, db, "CREATE DATABASE gl")
+	db = ts.connect("gl")
+	mustExec(t, db, "CREATE TABLE g (a VARCHAR(3) COLLATE utf8mb4_bin, b CHAR(4) COLLATE utf8mb4_bin)")
+	mustExec(t, db, "INSERT INTO g VALUES ('a', 'B')")
+	rows, err := db.Query("SELECT GREATEST(a, b), LEAST(a, 'zzzzz') FROM g")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cts, _ := rows.ColumnTypes()
+	rows.Close()
+	for _, ct := range cts {
+		if ct.DatabaseTypeName() != "VARCHAR" {
+			t.Errorf("%s: %s", ct.Name(), ct.DatabaseTypeName())
+		}
+	}
+	mustExec(t, db, "CREATE TABLE gt AS SELECT GREATEST(a, b) AS g, LEAST(a, 'zzzzz') AS l FROM g")
+	got := queryRows(t, db, "SELECT column_name, column_type, collation_name FROM information_schema.columns WHERE table_schema = 'gl' AND table_name = 'gt' ORDER BY ordinal_position")
+	if len(got) != 2 || strings.Join(got[0], " ") != "g varchar(4) utf8mb4_bin" || strings.Join(got[1], " ") != "l varchar(5) utf8mb4_bin" {
+		t.Errorf("CREATE TABLE ... SELECT: %v", got)
+	}
+}

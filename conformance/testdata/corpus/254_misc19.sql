@@ -44,3 +44,10 @@ INSERT INTO cc VALUES (1,1,1),(1,2,0),(2,2,0),(1,2,1);
 SELECT a, b, c, a = b = c, a <=> b <> c FROM cc ORDER BY a, b, c;
 SELECT * FROM cc WHERE a = b = c ORDER BY a, b, c;
 SELECT * FROM cc WHERE a < b < c ORDER BY a, b, c;
+-- GREATEST/LEAST of strings: VARCHAR of the longest argument, in the
+-- arguments' collation.
+CREATE TABLE gls (a VARCHAR(3) COLLATE utf8mb4_bin, b CHAR(4) COLLATE utf8mb4_bin);
+INSERT INTO gls VALUES ('a', 'B'), ('c', 'a');
+SELECT GREATEST(a, b), LEAST(a, b), LEAST(a, 'zzzzz') FROM gls ORDER BY a;
+CREATE TABLE glt AS SELECT GREATEST(a, b) AS g, LEAST(a, 'zzzzz') AS l FROM gls;
+SELECT column_name, column_type, collation_name FROM information_schema.columns WHERE table_schema = DATABASE() AND table_name = 'glt' ORDER BY ordinal_position;
