@@ -51,3 +51,8 @@ INSERT INTO gls VALUES ('a', 'B'), ('c', 'a');
 SELECT GREATEST(a, b), LEAST(a, b), LEAST(a, 'zzzzz') FROM gls ORDER BY a;
 CREATE TABLE glt AS SELECT GREATEST(a, b) AS g, LEAST(a, 'zzzzz') AS l FROM gls;
 SELECT column_name, column_type, collation_name FROM information_schema.columns WHERE table_schema = DATABASE() AND table_name = 'glt' ORDER BY ordinal_position;
+-- GROUP_CONCAT of CONCAT ordered by its columns (issue #9 item 4: works).
+CREATE TABLE gcc (a VARCHAR(5), b VARCHAR(5));
+INSERT INTO gcc VALUES ('y', '2'), ('x', '1'), ('x', '0');
+SELECT GROUP_CONCAT(CONCAT(a, b) ORDER BY a, b) FROM gcc;
+SELECT GROUP_CONCAT(CONCAT(a, b) ORDER BY a DESC, b SEPARATOR '|') FROM gcc;
