@@ -48,6 +48,17 @@ func TestStoredBodiesReadAsTyped(t *testing.T) {
 			t.Errorf("%s: SHOW CREATE TRIGGER: %s", stage, got[0][2])
 		}
 	}
+	// Several statements in one query: each body's text is its own.
+	multi := ts.connect("sb")
+	mustExec(t, multi, "CREATE VIEW w1 AS SELECT DATE '2024-01-02' + 0 AS x;  CREATE VIEW w2 AS SELECT 0b1 + 0 AS y, 1 = 1 = 1 AS z")
+	if got := queryRows(t, db, "SELECT * FROM w1, w2"); strings.Join(got[0], ",") != "20240102,1,1" {
+		t.Errorf("multi-statement views: %v", got)
+	}
+	for v, want := range map[string]string{"w1": "AS SELECT DATE '2024-01-02' + 0 AS x", "w2": "AS SELECT 0b1 + 0 AS y, 1 = 1 = 1 AS z"} {
+		if got := queryRows(t, db, "SHOW CREATE VIEW "+v); !strings.HasSuffix(got[0][1], want) {
+			t.Errorf("SHOW CREATE VIEW %s: %s", v, got[0][1])
+		}
+	}
 	check("before restart", "14")
 	if err := ts.srv.Close(); err != nil {
 		t.Fatal(err)

@@ -127,6 +127,9 @@ func (p *Parser) ParseWithOptions(ctx context.Context, query string, delimiter r
 		return stmt, parsed, remainder, err
 	}
 	rw.fix(stmt)
+	if multi {
+		defer func() { clampBody(stmt, parsed) }()
+	}
 	if !rw.changed() {
 		return stmt, parsed, remainder, nil
 	}
@@ -175,6 +178,16 @@ func (p *Parser) ParseOneWithOptions(ctx context.Context, query string, options 
 		}
 	}
 	return stmt, ri, nil
+}
+
+// clampBody ends a body that the parser, reading one statement of several,
+// ended past the statement's delimiter at the statement's end: GMS slices
+// the body out of parsed, which has no delimiter, and refused the CREATE
+// VIEW of a multi-statement query with "unable to get sub statement".
+func clampBody(stmt ast.Statement, parsed string) {
+	if d, ok := stmt.(*ast.DDL); ok && d.SubStatementPositionEnd > len(parsed) && d.SubStatementPositionStart <= len(parsed) {
+		d.SubStatementPositionEnd = len(parsed)
+	}
 }
 
 // bodyPositions maps the body positions of the CREATE VIEW, TRIGGER,
