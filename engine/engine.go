@@ -21,6 +21,8 @@ type Engine struct {
 	db  *kv.DB
 	cat *catalog.Catalog
 
+	namedLocks namedLocks // GET_LOCK's lock table (namedlocks.go)
+
 	autoInc  autoIncSeqs // table ID -> *autoIncState, bounded (autoinc.go)
 	rowIDSeq autoIncSeqs // table ID -> *autoIncState: ordered hidden row IDs, bounded (autoinc.go)
 	// recounts: one recount of a table's rows at a time (rowcount.go).

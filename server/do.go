@@ -11,6 +11,7 @@ import (
 	"github.com/dolthub/vitess/go/sqltypes"
 	ast "github.com/dolthub/vitess/go/vt/sqlparser"
 
+	"github.com/myriaddb/myriad/sqlfunc"
 	"github.com/myriaddb/myriad/sqltext"
 )
 
@@ -41,13 +42,17 @@ var _ sql.Parser = (*doParser)(nil)
 
 var installDoParser sync.Once
 
-// useDoParser makes GMS's global parser read DO in bodies: trigger
-// definitions are parsed through it (GMS's trigger loading builds its own
-// planner with the global parser), as is everything else a planner without
-// a parser of its own parses.
+// useDoParser makes GMS's global parser the engine's parser (sqlfunc's
+// passes over this package's doParser): trigger definitions are parsed
+// through it (GMS's trigger loading builds its own planner with the global
+// parser, as do information_schema's TRIGGERS and VIEWS), as is everything
+// else a planner without a parser of its own parses, and a stored body
+// must read exactly as the same statement typed directly. Before this a
+// trigger body was read without sqlfunc's passes: its DECIMAL literals
+// were converted to the compared column's type, and 0b101 was a column.
 func useDoParser() {
 	installDoParser.Do(func() {
-		sql.GlobalParser = &doParser{inner: sql.GlobalParser}
+		sql.GlobalParser = sqlfunc.NewParser(&doParser{inner: sql.GlobalParser})
 	})
 }
 

@@ -23,7 +23,6 @@ import (
 	"github.com/myriaddb/myriad/engine"
 	"github.com/myriaddb/myriad/kv"
 	"github.com/myriaddb/myriad/plans"
-	"github.com/myriaddb/myriad/sqlfunc"
 )
 
 // Config is what `myriad serve` takes.
@@ -216,8 +215,10 @@ func (s *Server) init() error {
 	a.ExecBuilder = &explainBuilder{inner: a.ExecBuilder, srv: s}
 	useDoParser() // DO in routine and trigger bodies (do.go)
 	s.sqle = gms.New(a, &gms.Config{})
+	s.eng.SetNamedLocks(s.sqle.LS) // RELEASE_LOCK (sqlfunc/releaselock.go)
 	// Typed temporal and DECIMAL literals as MySQL reads them (see sqlfunc.Parser).
-	s.sqle.Parser = viewSchemaParser{sqlfunc.NewParser(s.sqle.Parser)} // and views read as s.v without a current database (handler.go)
+	// (gms.New took GMS's global parser, which useDoParser made sqlfunc's.)
+	s.sqle.Parser = viewSchemaParser{s.sqle.Parser} // and views read as s.v without a current database (handler.go)
 	// Before the GMS server captures the process list (kill.go).
 	s.kills = newKillList(s.sqle.ProcessList)
 	s.sqle.ProcessList = s.kills

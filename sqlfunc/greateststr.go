@@ -5,7 +5,9 @@ import (
 	"fmt"
 
 	"github.com/dolthub/go-mysql-server/sql"
+	"github.com/dolthub/go-mysql-server/sql/expression"
 	"github.com/dolthub/go-mysql-server/sql/types"
+	"github.com/dolthub/vitess/go/sqltypes"
 
 	"github.com/myriaddb/myriad/keyenc"
 )
@@ -46,9 +48,41 @@ func collatedGreatestLeast(inner sql.Expression, greatest bool) sql.Expression {
 	return &greatestLeastStr{inner: inner, greatest: greatest}
 }
 
-func (g *greatestLeastStr) Resolved() bool             { return g.inner.Resolved() }
-func (g *greatestLeastStr) IsNullable() bool           { return g.inner.IsNullable() }
-func (g *greatestLeastStr) Type() sql.Type             { return g.inner.Type() }
+func (g *greatestLeastStr) Resolved() bool   { return g.inner.Resolved() }
+func (g *greatestLeastStr) IsNullable() bool { return g.inner.IsNullable() }
+
+// Type is MySQL's for GREATEST/LEAST of strings (Item_func_min_max:
+// aggregated as a string type): VARCHAR of the longest argument's length,
+// in the arguments' collation, where GMS typed them LONGTEXT, so drivers
+// saw a BLOB and CREATE TABLE ... SELECT made a LONGTEXT column. As
+// newBranchVarchar, all-constant calls keep GMS's type (GMS folds them
+// before the retyped call has its collation), as do arguments whose
+// length cannot be told here.
+func (g *greatestLeastStr) Type() sql.Type {
+	coll := sql.Collation_Default
+	var chars int64
+	constant := true
+	for _, a := range g.inner.Children() {
+		n, ok := maxCharLength(a)
+		if !ok {
+			return g.inner.Type()
+		}
+		if _, lit := a.(*expression.Literal); !lit {
+			constant = false
+			if st, ok := a.Type().(sql.StringType); ok && coll == sql.Collation_Default {
+				coll = st.Collation()
+			}
+		}
+		chars = max(chars, n)
+	}
+	if constant || coll == sql.Collation_binary || chars*coll.CharacterSet().MaxLength() > 65535 {
+		return g.inner.Type()
+	}
+	if t, err := types.CreateString(sqltypes.VarChar, chars, coll); err == nil {
+		return t
+	}
+	return g.inner.Type()
+}
 func (g *greatestLeastStr) Children() []sql.Expression { return g.inner.Children() }
 func (g *greatestLeastStr) String() string             { return g.inner.String() }
 func (g *greatestLeastStr) FunctionName() string {

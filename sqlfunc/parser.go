@@ -127,15 +127,31 @@ func (p *Parser) ParseWithOptions(ctx context.Context, query string, delimiter r
 		return stmt, parsed, remainder, err
 	}
 	rw.fix(stmt)
-	if rw.changed() && remainder != "" {
+	if multi {
+		defer func() { clampBody(stmt, parsed) }()
+	}
+	if !rw.changed() {
+		return stmt, parsed, remainder, nil
+	}
+	lead := len(rq) - len(strings.TrimLeftFunc(rq, unicode.IsSpace))
+	olead := len(query) - len(strings.TrimLeftFunc(query, unicode.IsSpace))
+	end := len(query) // where the statement parsed ends in query
+	if remainder != "" {
 		// The remainder is read again by the next call (and rewritten
 		// again): hand back the original text of it.
 		s := sql.RemoveSpaceAndDelimiter(rq, delimiter)
-		lead := len(rq) - len(strings.TrimLeftFunc(rq, unicode.IsSpace))
 		at := lead + len(s) - len(remainder)
 		if at >= 0 && at <= len(rq) && strings.HasPrefix(rq[at:], remainder) {
-			remainder = sql.RemoveSpaceAndDelimiter(query[rw.origOffset(at, false):], delimiter)
+			end = rw.origOffset(at, false)
+			remainder = sql.RemoveSpaceAndDelimiter(query[end:], delimiter)
+		} else {
+			end = -1
 		}
+	}
+	if rw.bodyPositions(stmt, lead, olead) && end >= olead {
+		// GMS stores this text (a view's, trigger's or routine's
+		// definition) and reads the body at the positions above in it.
+		parsed = sql.RemoveSpaceAndDelimiter(query[olead:end], delimiter)
 	}
 	return stmt, parsed, remainder, nil
 }
@@ -155,10 +171,43 @@ func (p *Parser) ParseOneWithOptions(ctx context.Context, query string, options 
 		return stmt, ri, err
 	}
 	rw.fix(stmt)
-	if rw.changed() && ri > 0 {
-		ri = rw.origOffset(ri, false)
+	if rw.changed() {
+		rw.bodyPositions(stmt, 0, 0)
+		if ri > 0 {
+			ri = rw.origOffset(ri, false)
+		}
 	}
 	return stmt, ri, nil
+}
+
+// clampBody ends a body that the parser, reading one statement of several,
+// ended past the statement's delimiter at the statement's end: GMS slices
+// the body out of parsed, which has no delimiter, and refused the CREATE
+// VIEW of a multi-statement query with "unable to get sub statement".
+func clampBody(stmt ast.Statement, parsed string) {
+	if d, ok := stmt.(*ast.DDL); ok && d.SubStatementPositionEnd > len(parsed) && d.SubStatementPositionStart <= len(parsed) {
+		d.SubStatementPositionEnd = len(parsed)
+	}
+}
+
+// bodyPositions maps the body positions of the CREATE VIEW, TRIGGER,
+// PROCEDURE or EVENT statements in stmt (sqltext.StoresBody: the passes
+// rewrote their text), offsets into r.text after lead bytes, to r.orig
+// after olead bytes, so that GMS stores and shows the body as written; it
+// reports whether stmt is such a statement.
+func (r rewritten) bodyPositions(stmt ast.Statement, lead, olead int) bool {
+	found := false
+	_ = ast.Walk(func(n ast.SQLNode) (bool, error) {
+		d, ok := n.(*ast.DDL)
+		if !ok || d.SubStatementPositionEnd <= 0 {
+			return true, nil
+		}
+		found = true
+		d.SubStatementPositionStart = r.origOffset(d.SubStatementPositionStart+lead, false) - olead
+		d.SubStatementPositionEnd = r.origOffset(d.SubStatementPositionEnd+lead, true) - olead
+		return true, nil
+	}, stmt)
+	return found
 }
 
 // fixStatement gives select expressions the spelling of the temporal

@@ -29,13 +29,28 @@ func TestParserLiterals(t *testing.T) {
 	if s := ast.String(sel.Where.Expr); !strings.Contains(s, ExactDecimalFunc+"(1.5)") {
 		t.Errorf("DECIMAL literal not wrapped: %s", s)
 	}
-	// A definition's text is stored: left alone.
-	stmt, _, _, err = p.ParseWithOptions(ctx, "CREATE VIEW v AS SELECT DATE '2024-01-02' FROM t WHERE dc = 1.5", ';', false, ast.ParserOptions{})
+	// A definition's body reads as the statement typed directly, and its
+	// text, which GMS stores (the statement, and the body at its
+	// positions in it), is as written.
+	q := "  CREATE VIEW v AS SELECT DATE '2024-01-02' FROM t WHERE dc = 1.5"
+	stmt, parsed, _, err = p.ParseWithOptions(ctx, q, ';', false, ast.ParserOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s := ast.String(stmt); !strings.Contains(s, "myriad_date_literal") || strings.Contains(s, ExactDecimalFunc) {
+		t.Errorf("CREATE VIEW body: %s", s)
+	}
+	d := stmt.(*ast.DDL)
+	if parsed != strings.TrimSpace(q) || parsed[d.SubStatementPositionStart:d.SubStatementPositionEnd] != "SELECT DATE '2024-01-02' FROM t WHERE dc = 1.5" {
+		t.Errorf("CREATE VIEW text %q, body at %d..%d", parsed, d.SubStatementPositionStart, d.SubStatementPositionEnd)
+	}
+	// A table's defaults are stored from the parsed expression: left alone.
+	stmt, _, _, err = p.ParseWithOptions(ctx, "CREATE TABLE t2 (d DATE DEFAULT (DATE '2024-01-02'))", ';', false, ast.ParserOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if s := ast.String(stmt); strings.Contains(s, "myriad_") {
-		t.Errorf("CREATE VIEW rewritten: %s", s)
+		t.Errorf("CREATE TABLE rewritten: %s", s)
 	}
 }
 

@@ -34,14 +34,16 @@ const (
 //     means when left out: `TRIM(LEADING ' ' FROM str)` (trim.go);
 //   - a unit spelled SQL_TSI_HOUR (..._SECOND to _YEAR) where a unit
 //     stands becomes HOUR (tsiunits.go);
+//   - a chain of comparisons, `a = b = c`, is parenthesized as MySQL
+//     reads it, `(a = b) = c` (chaincmp.go);
 //   - `@v := expr` outside a SET's own assignments becomes
 //     `AssignFunc('v', expr)`; expr ends where MySQL's lowest-precedence
 //     operator makes it end: at a comma, closing parenthesis or clause
 //     keyword of the enclosing level, or at an alias.
 //
 // Rewrites happen only outside strings, quoted identifiers and comments,
-// and not in CREATE or ALTER statements, whose text is stored and shown
-// back. It returns q and nil when there is nothing to rewrite; OrigOffset
+// and not in CREATE or ALTER statements other than those of stored bodies
+// (StoresBody: the parser keeps their stored text as written). It returns q and nil when there is nothing to rewrite; OrigOffset
 // maps offsets of the rewritten text back with OperatorsOrigOffset (select expressions are named
 // by their text as written).
 func Operators(q string) (string, []Edit) {
@@ -49,7 +51,7 @@ func Operators(q string) (string, []Edit) {
 		return q, nil
 	}
 	first := strings.ToUpper(firstWord(q))
-	if first == "CREATE" || first == "ALTER" {
+	if keepsText(first, q) {
 		return q, nil
 	}
 	toks := allTokens(q)
@@ -100,6 +102,11 @@ func Operators(q string) (string, []Edit) {
 			i += 3
 		}
 	}
+	if mayChainCompare(q) {
+		// First: an opening parenthesis goes before any edit of the
+		// operand it opens at (sort below is stable).
+		edits = append(chainedComparisons(q, toks), edits...)
+	}
 	if len(edits) == 0 {
 		return q, nil
 	}
@@ -128,7 +135,7 @@ func mayHaveOperators(q string) bool {
 		}
 	}
 	return containsWordFold(q, "UNKNOWN") || containsWordFold(q, "INTERVAL") || containsWordFold(q, "ROW") ||
-		containsWordFold(q, "TRIM") || containsWordFold(q, "SQL_TSI_")
+		containsWordFold(q, "TRIM") || containsWordFold(q, "SQL_TSI_") || mayChainCompare(q)
 }
 
 // isBitLiteralWord: 0B followed by binary digits only (0b12 is a name).
@@ -160,13 +167,43 @@ func hasTopLevelComma(toks []depthToken, open int) bool {
 }
 
 // setTarget: the @v at toks[at] is a variable a SET statement assigns
-// (SET @v := 1, @w := 2), which the parser reads itself.
+// (SET @v := 1, @w := 2), which the parser reads itself. In a stored body
+// (first is CREATE or ALTER) the SET is a statement of the body: the
+// words before @v at its depth lead back to a SET before any other
+// statement's word.
 func setTarget(toks []depthToken, at int, first string) bool {
-	if first != "SET" || toks[at].depth != 0 || at == 0 {
+	if at == 0 {
 		return false
 	}
 	p := toks[at-1].word
-	return p == "SET" || p == ","
+	if first == "SET" {
+		return toks[at].depth == 0 && (p == "SET" || p == ",")
+	}
+	if first != "CREATE" && first != "ALTER" {
+		return false
+	}
+	if p == "SET" {
+		return true
+	}
+	if p != "," {
+		return false
+	}
+	d := toks[at].depth
+	for j := at - 2; j >= 0; j-- {
+		if toks[j].depth < d {
+			return false
+		}
+		if toks[j].depth > d {
+			continue
+		}
+		switch toks[j].word {
+		case "SET":
+			return true
+		case ";", "SELECT", "VALUES", "WHERE", "BEGIN", "DO", "THEN", "ELSE", "RETURN", "UPDATE", "INSERT", "INTO", "ON", "BY", "HAVING":
+			return false
+		}
+	}
+	return false
 }
 
 // varNameLiteral is the user variable name at t (a word, a string or a

@@ -28,8 +28,9 @@ const (
 // VARCHAR: `DATE '2024-01-02' + 0` was 2024 with a warning, and the result
 // column was text, where MySQL has a DATE (20240102).
 //
-// Statements starting with CREATE or ALTER are left alone: their text is
-// stored (defaults, views, routines) and shown back. It returns q and nil
+// Statements starting with CREATE or ALTER are left alone (their text is
+// stored and shown back), but for those of stored bodies (StoresBody),
+// whose stored text the parser keeps as written. It returns q and nil
 // when there is no such literal.
 func TemporalLiterals(q string) (string, []TemporalLiteral) {
 	if !mayHaveTemporal(q) {
@@ -65,7 +66,7 @@ func TemporalLiterals(q string) (string, []TemporalLiteral) {
 			}
 			w := q[i:j]
 			if stmtStart {
-				skipStmt = strings.EqualFold(w, "CREATE") || strings.EqualFold(w, "ALTER")
+				skipStmt = keepsText(strings.ToUpper(w), q[i:])
 				stmtStart = false
 			}
 			kw := temporalKeyword(w)
