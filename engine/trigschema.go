@@ -97,6 +97,12 @@ func applyTriggersInSchema(ctx *sql.Context, a *analyzer.Analyzer, n sql.Node, s
 		return nil, transform.SameTree, err
 	}
 	same = same && rsame
+	// ODKU's UPDATE triggers, which GMS does not plan (odkutrig.go).
+	out, osame, err := wireODKUTriggers(ctx, a, out, scope, qFlags)
+	if err != nil {
+		return nil, transform.SameTree, err
+	}
+	same = same && osame
 	if same || db == "" {
 		return out, same, err
 	}
