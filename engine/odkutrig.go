@@ -2,6 +2,7 @@ package engine
 
 import (
 	"context"
+	"fmt"
 	"io"
 	"sync/atomic"
 
@@ -86,7 +87,7 @@ func wireODKUTriggers(ctx *sql.Context, a *analyzer.Analyzer, n sql.Node, scope 
 			// odku.go counts it when it needs to.
 			return c, transform.SameTree, nil
 		}
-		nd := &trigODKUDest{Node: ii.Destination, id: odkuIDs.Add(1), table: rt.Schema()}
+		nd := &trigODKUDest{Node: ii.Destination, id: odkuIDs.Add(1), table: rt.Schema(), checks: ii.Checks(), ignore: ii.Ignore}
 		if hasUpd {
 			before, after, err := joinTargetTriggers(ctx, a, rt, scope, qFlags)
 			if err != nil {
@@ -134,6 +135,10 @@ type trigODKUDest struct {
 	before, after sql.Node // nil: no such trigger
 	table         sql.Schema
 	id            uint64
+	// checks and ignore are the INSERT's: the CHECK constraints a row the
+	// BEFORE UPDATE triggers changed must pass, and INSERT IGNORE.
+	checks sql.CheckConstraints
+	ignore bool
 }
 
 var (
@@ -220,10 +225,6 @@ type odkuUpdater struct {
 func (u *odkuUpdater) Update(ctx *sql.Context, old, new sql.Row) error {
 	oldNew := make(sql.Row, 0, len(old)+len(new))
 	oldNew = append(append(oldNew, old...), new...)
-	// A trigger's AUTO_INCREMENT values are not the statement's: MySQL
-	// restores LAST_INSERT_ID() when a trigger ends.
-	lid := ctx.Session.GetLastQueryInfoInt(sql.LastInsertId)
-	defer ctx.SetLastQueryInfoInt(sql.LastInsertId, lid)
 	if u.t.before != nil {
 		out, err := runTriggers(ctx, u.t.before, oldNew)
 		if err != nil {
@@ -231,10 +232,30 @@ func (u *odkuUpdater) Update(ctx *sql.Context, old, new sql.Row) error {
 		}
 		oldNew = out
 		new = out[len(old):]
+		if err := u.notNull(ctx, new); err != nil {
+			return err
+		}
 	}
 	same, err := sameRecord(ctx, u.t.table, old, new)
 	if err != nil {
 		return err
+	}
+	if !same && u.t.before != nil {
+		// GMS checked the row before the BEFORE UPDATE triggers changed
+		// it; MySQL checks a changed row after them
+		// (invoke_table_check_constraints in write_record).
+		for _, check := range u.t.checks {
+			if !check.Enforced {
+				continue
+			}
+			res, err := sql.EvaluateCondition(ctx, check.Expr, new)
+			if err != nil {
+				return err
+			}
+			if sql.IsFalse(res) {
+				return sql.ErrCheckConstraintViolated.New(check.Name)
+			}
+		}
 	}
 	// MySQL skips the write of an unchanged row (compare_records).
 	if !same {
@@ -254,6 +275,25 @@ func (u *odkuUpdater) Update(ctx *sql.Context, old, new sql.Row) error {
 		if _, err := runTriggers(ctx, u.t.after, oldNew); err != nil {
 			return err
 		}
+	}
+	return nil
+}
+
+// notNull refuses a NULL a BEFORE UPDATE trigger put in a NOT NULL column
+// (1048), or, under IGNORE or without a strict sql_mode, stores the
+// column's zero value with a warning, as MySQL does for an UPDATE.
+func (u *odkuUpdater) notNull(ctx *sql.Context, row sql.Row) error {
+	for i, col := range u.t.table {
+		if col.Nullable || i >= len(row) || row[i] != nil {
+			continue
+		}
+		mode := sql.LoadSqlMode(ctx)
+		strict := mode.ModeEnabled("STRICT_TRANS_TABLES") || mode.ModeEnabled("STRICT_ALL_TABLES")
+		if strict && !u.t.ignore {
+			return sql.ErrInsertIntoNonNullableProvidedNull.New(col.Name)
+		}
+		row[i] = col.Type.Zero()
+		ctx.Session.Warn(&sql.Warning{Level: "Warning", Code: 1048, Message: fmt.Sprintf("Column '%s' cannot be null", col.Name)})
 	}
 	return nil
 }

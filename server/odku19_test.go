@@ -213,3 +213,81 @@ func TestODKUTriggerFails(t *testing.T) {
 		t.Errorf("BEFORE INSERT making a duplicate: %s, want %s", got, want)
 	}
 }
+
+// TestTriggerKeepsLastInsertID: a trigger's AUTO_INCREMENT inserts do not
+// change its statement's LAST_INSERT_ID() (MySQL restores it when the
+// trigger ends). An AFTER INSERT trigger logging into a table with an
+// AUTO_INCREMENT key made LAST_INSERT_ID() the log row's id.
+func TestTriggerKeepsLastInsertID(t *testing.T) {
+	ts := startServer(t, t.TempDir())
+	mustExec(t, ts.connect(""), "CREATE DATABASE tli")
+	for _, prepared := range []bool{false, true} {
+		db := ts.connectWith("tli", fmt.Sprintf("multiStatements=true&interpolateParams=%v", !prepared))
+		conn, err := db.Conn(context.Background())
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, q := range []string{
+			"DROP TABLE IF EXISTS t, l, c",
+			"CREATE TABLE t (id INT AUTO_INCREMENT PRIMARY KEY, u INT UNIQUE, v INT)",
+			"CREATE TABLE l (n INT AUTO_INCREMENT PRIMARY KEY, x VARCHAR(20))",
+			"CREATE TABLE c (id INT PRIMARY KEY)",
+			"INSERT INTO l (x) VALUES ('a'), ('b'), ('c'), ('d'), ('e')",
+			"INSERT INTO c VALUES (1)",
+			"CREATE TRIGGER t_ai AFTER INSERT ON t FOR EACH ROW INSERT INTO l (x) VALUES ('ai')",
+			"CREATE TRIGGER t_au AFTER UPDATE ON t FOR EACH ROW INSERT INTO l (x) VALUES ('au')",
+			"CREATE TRIGGER t_ad AFTER DELETE ON t FOR EACH ROW INSERT INTO l (x) VALUES ('ad')",
+		} {
+			mustExec(t, conn, q)
+		}
+		for _, s := range []struct{ q, want string }{
+			{"INSERT INTO t (u, v) VALUES (1, 1), (2, 2)", "1"},
+			{"UPDATE t SET v = v + 1", "1"},
+			{"INSERT INTO t (u, v) VALUES (3, 3), (1, 9) ON DUPLICATE KEY UPDATE v = VALUES(v)", "3"},
+			{"UPDATE t JOIN c ON t.id = c.id SET t.v = 0", "3"},
+			{"DELETE FROM t WHERE id = 2", "3"},
+			{"REPLACE INTO t VALUES (1, 1, 7)", "3"},
+		} {
+			mustExec(t, conn, s.q, []any(nil)...)
+			if got := scalar(t, conn, "SELECT LAST_INSERT_ID()"); got != s.want {
+				t.Errorf("prepared=%v: after %s: LAST_INSERT_ID() %s, want %s", prepared, s.q, got, s.want)
+			}
+		}
+		conn.Close()
+	}
+}
+
+// TestODKUBeforeUpdateRowChecked: the row an ODKU's BEFORE UPDATE trigger
+// leaves must pass NOT NULL (1048) and, when it changed, the CHECK
+// constraints (3819). GMS checked the row before the trigger changed it,
+// so both rows were stored.
+func TestODKUBeforeUpdateRowChecked(t *testing.T) {
+	ts := startServer(t, t.TempDir())
+	mustExec(t, ts.connect(""), "CREATE DATABASE okc")
+	db := ts.connect("okc")
+	for _, q := range []string{
+		"CREATE TABLE ck (id INT PRIMARY KEY, v INT NOT NULL, w INT, CHECK (w < 100))",
+		"CREATE TRIGGER ck_bu BEFORE UPDATE ON ck FOR EACH ROW SET NEW.w = NEW.v * 10",
+		"INSERT INTO ck VALUES (1, 1, 1)",
+		"INSERT INTO ck VALUES (1, 5, 1) ON DUPLICATE KEY UPDATE v = VALUES(v)",
+		"CREATE TABLE nn (id INT PRIMARY KEY, v INT NOT NULL)",
+		"CREATE TRIGGER nn_bu BEFORE UPDATE ON nn FOR EACH ROW SET NEW.v = NULL",
+		"INSERT INTO nn VALUES (1, 1)",
+	} {
+		mustExec(t, db, q)
+	}
+	for _, c := range []struct{ q, code, stateQ, state string }{
+		{"INSERT INTO ck VALUES (1, 50, 1) ON DUPLICATE KEY UPDATE v = VALUES(v)", "3819",
+			"SELECT CONCAT(id, ':', v, ':', w) FROM ck", "1:5:50"},
+		{"INSERT INTO nn VALUES (1, 5) ON DUPLICATE KEY UPDATE v = VALUES(v)", "1048",
+			"SELECT CONCAT(id, ':', IFNULL(v, 'NULL')) FROM nn", "1:1"},
+	} {
+		_, err := db.Exec(c.q)
+		if err == nil || !strings.Contains(err.Error(), "Error "+c.code) {
+			t.Errorf("%s: err %v, want %s", c.q, err, c.code)
+		}
+		if got := scalar(t, db, c.stateQ); got != c.state {
+			t.Errorf("%s: %s, want %s", c.q, got, c.state)
+		}
+	}
+}
