@@ -329,6 +329,9 @@ func (r *trigRow) RowIter(_ *sql.Context, row sql.Row) (sql.RowIter, error) {
 // returns the row it ends with (a BEFORE trigger's NEW is in its second
 // half).
 func runTriggers(ctx *sql.Context, chain sql.Node, oldNew sql.Row) (sql.Row, error) {
+	// A trigger's AUTO_INCREMENT values are not the statement's (triglid.go).
+	lid := ctx.Session.GetLastQueryInfoInt(sql.LastInsertId)
+	defer ctx.SetLastQueryInfoInt(sql.LastInsertId, lid)
 	it, err := rowexec.DefaultBuilder.Build(ctx, chain, oldNew)
 	if err != nil {
 		return nil, err

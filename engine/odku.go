@@ -29,6 +29,10 @@ func wrapODKU(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
 	if !ok || ins.IsReplace || len(ins.OnDupExprs) == 0 || len(ins.Returning) > 0 {
 		return n, transform.SameTree, nil
 	}
+	if _, trig := ins.Destination.(*trigODKUDest); trig {
+		// odkuTrigCount counts it.
+		return n, transform.SameTree, nil
+	}
 	sch, changed := exactSchema(ins.Destination.Schema())
 	if !changed {
 		return n, transform.SameTree, nil

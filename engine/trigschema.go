@@ -97,6 +97,18 @@ func applyTriggersInSchema(ctx *sql.Context, a *analyzer.Analyzer, n sql.Node, s
 		return nil, transform.SameTree, err
 	}
 	same = same && rsame
+	// ODKU's UPDATE triggers, which GMS does not plan (odkutrig.go).
+	out, osame, err := wireODKUTriggers(ctx, a, out, scope, qFlags)
+	if err != nil {
+		return nil, transform.SameTree, err
+	}
+	same = same && osame
+	// The statement's LAST_INSERT_ID() through its triggers (triglid.go).
+	out, lsame, err := keepTriggerLastInsertID(out)
+	if err != nil {
+		return nil, transform.SameTree, err
+	}
+	same = same && lsame
 	if same || db == "" {
 		return out, same, err
 	}
