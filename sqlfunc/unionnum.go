@@ -246,6 +246,14 @@ func sideColumnIds(n sql.Node) []sql.ColumnId {
 		var ids []sql.ColumnId
 		n.Columns().ForEach(func(id sql.ColumnId) { ids = append(ids, id) })
 		return ids
+	case *plan.SubqueryAlias:
+		// A derived table as the side itself (the planner drops the
+		// select list's projection of all its columns): left untyped, the
+		// side kept the type its set operation had before unionColumns
+		// typed it (oracle3's A: 1105 for DOUBLE beside DECIMAL(3,2)).
+		var ids []sql.ColumnId
+		n.Columns().ForEach(func(id sql.ColumnId) { ids = append(ids, id) })
+		return ids
 	case plan.TableIdNode:
 		return nil
 	}
