@@ -18,6 +18,14 @@ var union19Cases = []struct{ q, want string }{
 	{"SELECT MIN(d.c0) FROM (SELECT -3.25 AS c0 UNION SELECT 1e0) d UNION ALL SELECT -3.25", "-3.25;-3.25"},
 	{"SELECT a FROM (SELECT MIN(d.c0) AS a FROM (SELECT -3.25 AS c0 UNION SELECT 1e0) d) x UNION ALL SELECT -3.25", "-3.25;-3.25"},
 	{"SELECT s FROM (SELECT SUM(d.c0) AS s FROM (SELECT 2.5 AS c0 UNION SELECT 1) d) x UNION SELECT 'x'", "3.5;x"},
+	// C: a NULL arm beside a string column keeps the column's collation
+	// when another column of the UNION is converted (INT beside 'x'): it
+	// was GMS's utf8mb4_0900_bin, which told 'a' from 'A' and 'a '.
+	{"SELECT COLLATION(c) FROM (SELECT c, n FROM u19 UNION SELECT NULL, 'x') d WHERE c IS NOT NULL LIMIT 1", "utf8mb4_general_ci"},
+	{"SELECT COUNT(DISTINCT c) FROM (SELECT c, n FROM u19 UNION SELECT NULL, 'x') d", "2"},
+	{"SELECT COUNT(*) FROM (SELECT c FROM (SELECT c, n FROM u19 UNION SELECT NULL, 'x') d GROUP BY c) g", "3"},
+	{"SELECT COLLATION(c) FROM (SELECT NULL AS c, 'x' AS n UNION SELECT c, n FROM u19) d WHERE c IS NOT NULL LIMIT 1", "utf8mb4_general_ci"},
+	{"SELECT COUNT(DISTINCT c) FROM (SELECT NULL AS c, 'x' AS n UNION SELECT c, n FROM u19) d", "2"},
 	// D: a comparison over a derived UNION reads the UNION's column type
 	// (VARCHAR for INT beside a string), not its first arm's INT.
 	{"SELECT c FROM (SELECT 1 AS c UNION ALL SELECT '1.0') d WHERE c = '1'", "1"},

@@ -91,7 +91,17 @@ func derivedUnionColumns(ctx *sql.Context, n sql.Node) (sql.Node, bool, error) {
 		if !ok {
 			return n, transform.SameTree, nil
 		}
-		return unionSetOp(ctx, so)
+		nn, same, err := unionSetOp(ctx, so)
+		if err != nil {
+			return nil, transform.SameTree, err
+		}
+		if so, ok := nn.(*plan.SetOp); ok {
+			// A NULL arm too: the first arm's NULL is the derived
+			// table's column type otherwise (COLLATION binary).
+			nn2, same2, err := unionNullSetOp(so)
+			return nn2, same && same2, err
+		}
+		return nn, same, nil
 	})
 	if err != nil || same {
 		return n, true, err

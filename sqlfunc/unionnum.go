@@ -205,7 +205,7 @@ func plannerConversions(p *plan.Project) bool {
 	}
 	for i, e := range p.Projections {
 		if a, ok := e.(*expression.Alias); ok {
-			switch c := a.Child.(type) {
+			switch c := unionTextChild(a.Child).(type) {
 			case *expression.Convert:
 				e = c.Child
 			case *castDecimal: // unionConvert's
@@ -353,7 +353,7 @@ func retypeSortFields(so *plan.SetOp) *plan.SetOp {
 // column: the side's column, bare or as alias(convert(column, type)).
 func unionSide(e sql.Expression) (*expression.GetField, bool) {
 	if a, ok := e.(*expression.Alias); ok {
-		e = a.Child
+		e = unionTextChild(a.Child)
 		switch c := e.(type) {
 		case *expression.Convert:
 			e = c.Child
@@ -363,6 +363,18 @@ func unionSide(e sql.Expression) (*expression.GetField, bool) {
 	}
 	gf, ok := e.(*expression.GetField)
 	return gf, ok
+}
+
+// unionTextChild is e without unionTextColumn's collation (a column of
+// the same UNION retyped before, which the other columns' rules must
+// still see as the planner's: a NULL beside a string kept GMS's
+// utf8mb4_0900_bin when another column's collation was fixed first,
+// oracle3's C).
+func unionTextChild(e sql.Expression) sql.Expression {
+	if u, ok := e.(*unionText); ok {
+		return u.child
+	}
+	return e
 }
 
 // retypedField is gf with type t (the side's own type: a nested UNION's
