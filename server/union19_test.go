@@ -26,6 +26,12 @@ var union19Cases = []struct{ q, want string }{
 	{"SELECT COUNT(*) FROM (SELECT c FROM (SELECT c, n FROM u19 UNION SELECT NULL, 'x') d GROUP BY c) g", "3"},
 	{"SELECT COLLATION(c) FROM (SELECT NULL AS c, 'x' AS n UNION SELECT c, n FROM u19) d WHERE c IS NOT NULL LIMIT 1", "utf8mb4_general_ci"},
 	{"SELECT COUNT(DISTINCT c) FROM (SELECT NULL AS c, 'x' AS n UNION SELECT c, n FROM u19) d", "2"},
+	// CREATE TABLE ... SELECT through such a derived table with the NULL
+	// arm first: the planner's column type was NULL (1105 "column type
+	// null").
+	{"CREATE TABLE u19n AS SELECT c FROM (SELECT NULL AS c, 2 AS n UNION SELECT c, n FROM u19) d", ""},
+	{"SELECT DATA_TYPE, COLLATION_NAME FROM information_schema.columns WHERE table_schema = 'u19' AND table_name = 'u19n'", "varchar,utf8mb4_general_ci"},
+	{"SELECT COUNT(*), COUNT(c) FROM u19n", "7,5"},
 	// D: a comparison over a derived UNION reads the UNION's column type
 	// (VARCHAR for INT beside a string), not its first arm's INT.
 	{"SELECT c FROM (SELECT 1 AS c UNION ALL SELECT '1.0') d WHERE c = '1'", "1"},
