@@ -39,6 +39,12 @@ var union19Cases = []struct{ q, want string }{
 	{"WITH d AS (SELECT 1 AS c UNION ALL SELECT '1.0') SELECT COUNT(*) FROM d WHERE c = '1'", "1"},
 	{"SELECT (SELECT COUNT(*) FROM (SELECT 1 AS c UNION ALL SELECT '1.0') d WHERE c = '1')", "1"},
 	{"SELECT c FROM (SELECT 1 AS c UNION ALL SELECT 1.5e0) d WHERE c = '1.5'", "1.5"},
+	// An ENUM beside a string in a UNION is a VARCHAR column, sorted as
+	// text: the ORDER BY key kept the ENUM's type and sorted by member
+	// number, 'zz' (no member) first.
+	{"SELECT e FROM u19e UNION SELECT 'zz' ORDER BY 1", "a;b;c;zz"},
+	{"SELECT e FROM u19e UNION SELECT 'zz' ORDER BY e DESC", "zz;c;b;a"},
+	{"SELECT e, id FROM u19e UNION SELECT 'aa', 0 ORDER BY 1 LIMIT 2", "a,2;aa,0"},
 	// D2: LIKE over a number matches the number's text; simplifyFilters'
 	// equality compared 0 = 'A' as numbers, true for every row.
 	{"SELECT COUNT(*) FROM u19 WHERE ((2 LIKE 'A') LIKE 'A')", "0"},
@@ -55,6 +61,8 @@ func TestUnion19(t *testing.T) {
 	for _, q := range []string{
 		"CREATE TABLE u19 (id INT PRIMARY KEY, c VARCHAR(8) COLLATE utf8mb4_general_ci, n INT)",
 		"INSERT INTO u19 VALUES (1, 'a', 1), (2, 'A', 2), (3, 'a ', 3), (4, 'b', 0), (5, NULL, 5), (6, 'B', NULL)",
+		"CREATE TABLE u19e (id INT PRIMARY KEY, e ENUM('b', 'a', 'c'))",
+		"INSERT INTO u19e VALUES (1, 'b'), (2, 'a'), (3, 'c')",
 	} {
 		mustExec(t, c, q)
 	}

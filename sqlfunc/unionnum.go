@@ -1,6 +1,7 @@
 package sqlfunc
 
 import (
+	"reflect"
 	"strings"
 
 	"github.com/dolthub/go-mysql-server/sql"
@@ -285,6 +286,13 @@ func setOpColumns(so *plan.SetOp, lp, rp *plan.Project, sidesChanged bool, fix f
 	}
 	if lprojs == nil {
 		if !sidesChanged {
+			// The planner's own conversions still leave the ORDER BY
+			// key with the left side's type: `SELECT e FROM t UNION
+			// SELECT 'zz' ORDER BY 1` (e an ENUM) sorted the CHAR column
+			// by member number, 'zz' first.
+			if ns := retypeSortFields(so); ns != so {
+				return ns, transform.NewTree, nil
+			}
 			return so, transform.SameTree, nil
 		}
 		lprojs, rprojs = lp.Projections, rp.Projections
@@ -333,7 +341,7 @@ func retypeSortFields(so *plan.SetOp) *plan.SetOp {
 				j = k
 			}
 		}
-		if j < 0 || gf.Type() == sch[j].Type {
+		if j < 0 || identicalType(gf.Type(), sch[j].Type) {
 			continue
 		}
 		if fields == nil {
@@ -347,6 +355,15 @@ func retypeSortFields(so *plan.SetOp) *plan.SetOp {
 	out := *so
 	out.SortFields = fields
 	return &out
+}
+
+// identicalType: a and b are the same type value (== panics on an ENUM's
+// or SET's, whose values hold maps).
+func identicalType(a, b sql.Type) bool {
+	if reflect.TypeOf(a).Comparable() && reflect.TypeOf(b).Comparable() {
+		return a == b
+	}
+	return reflect.DeepEqual(a, b)
 }
 
 // unionSide matches what the planner puts over one side of a UNION

@@ -45,3 +45,12 @@ SELECT COUNT(*) FROM u19 WHERE (n LIKE 'a') = 0;
 SELECT COUNT(*) FROM u19 WHERE d LIKE '1.5';
 SELECT COUNT(*) FROM u19 WHERE d LIKE '1.50';
 SELECT ((2 LIKE 'A') LIKE 'A'), (n LIKE 'A') FROM u19 ORDER BY id;
+-- An ENUM beside a string in a UNION is a VARCHAR column, sorted as text
+-- (the ORDER BY key kept the ENUM's type: member number, 'zz' first).
+CREATE TABLE u19e (id INT PRIMARY KEY, e ENUM('b', 'a', 'c'));
+INSERT INTO u19e VALUES (1, 'b'), (2, 'a'), (3, 'c');
+SELECT e FROM u19e UNION SELECT 'zz' ORDER BY 1;
+SELECT e FROM u19e UNION SELECT 'zz' ORDER BY e DESC;
+SELECT e, id FROM u19e UNION SELECT 'aa', 0 ORDER BY 1 LIMIT 2;
+SELECT 'zz' AS e UNION SELECT e FROM u19e ORDER BY 1;
+SELECT e FROM (SELECT e FROM u19e UNION SELECT 'aa') d ORDER BY e;
