@@ -23,7 +23,7 @@ SELECT COUNT(DISTINCT c) FROM (SELECT NULL AS c, 'x' AS n UNION SELECT c, n FROM
 SELECT COUNT(DISTINCT c) FROM (SELECT c, d FROM u19 UNION SELECT NULL, 1e0) d;
 SELECT COUNT(DISTINCT c) FROM (SELECT c, n FROM u19 UNION SELECT NULL, 'x' UNION SELECT 'A', 1) d;
 CREATE TABLE u19n AS SELECT c FROM (SELECT NULL AS c, 2 AS n UNION SELECT c, n FROM u19) d;
-SELECT DATA_TYPE, CHARACTER_MAXIMUM_LENGTH, COLLATION_NAME FROM information_schema.columns WHERE table_schema = DATABASE() AND table_name = 'u19n';
+SELECT CONCAT(DATA_TYPE, ' ', CHARACTER_MAXIMUM_LENGTH, ' ', COLLATION_NAME) FROM information_schema.columns WHERE table_schema = DATABASE() AND table_name = 'u19n';
 SELECT c FROM u19n ORDER BY c;
 -- D: a comparison over a derived UNION reads the UNION's column type
 -- (VARCHAR for INT beside a string), not its first arm's.
