@@ -1083,6 +1083,12 @@ func foreignColumn(e sql.Expression, coll sql.CollationID) bool {
 }
 
 func keepExactLike(ctx *sql.Context, l *expression.Like) (sql.Expression, transform.TreeIdentity, error) {
+	if l.Escape == nil && !types.IsText(l.LeftChild.Type()) && l.LeftChild.Type() != types.Null {
+		// simplifyFilters' x = pat compares a number as a number (MySQL's
+		// LIKE matches its text): WHERE (2 LIKE 'A') LIKE 'A' became
+		// 0 = 'A', true for every row (oracle3's D2).
+		return expression.NewLike(l.LeftChild, l.RightChild, expression.NewLiteral("\\", types.LongText)), transform.NewTree, nil
+	}
 	if l.Escape != nil || !isCollatedText(l.LeftChild) {
 		return l, transform.SameTree, nil
 	}

@@ -55,6 +55,17 @@ func ctasTypes(ctx *sql.Context, n sql.Node) (sql.Node, transform.TreeIdentity, 
 		// them for this node); setting the type in place is the only way
 		// in, as CreateTable has no setter for its schema.
 		switch {
+		case col.Type == types.Null && sc.Type != types.Null:
+			// The planner's type of a derived table's column is its
+			// first arm's, NULL in `SELECT * FROM (SELECT NULL AS a
+			// UNION SELECT c FROM t) d`, which no column can be (1105
+			// "column type null"); retype has given the reference the
+			// set operation's type (or nullDerived's BINARY(0)).
+			t := sc.Type
+			if dt, isDec := t.(sql.DecimalType); isDec {
+				t = types.MustCreateColumnDecimalType(dt.Precision(), dt.Scale())
+			}
+			col.Type = t
 		case union && sc.Type != types.Null && !col.Type.Equals(sc.Type):
 			// A UNION's columns as unionNulls and unionColumns fixed
 			// them: GMS took them from its own join of the sides' types,

@@ -180,7 +180,10 @@ func ReplaceComparisons(ctx *sql.Context, n sql.Node) (sql.Node, transform.TreeI
 	if err != nil {
 		return n, transform.SameTree, err
 	}
-	n, same, err := replaceComparisons(ctx, n)
+	late, nested := setOpDerivedColumns(n) // setopcmp.go
+	n, same, err := replaceComparisons(ctx, n, func(e sql.Expression) bool {
+		return !readsColumns(e, late) && !readsColumns(e, nested)
+	})
 	if err != nil {
 		return n, transform.SameTree, err
 	}
@@ -202,6 +205,14 @@ func ReplaceComparisons(ctx *sql.Context, n sql.Node) (sql.Node, transform.TreeI
 	if err != nil {
 		return n, transform.SameTree, err
 	}
+	if late.Len() > 0 {
+		var sameD bool
+		n, sameD, err = derivedUnionColumns(ctx, n) // setopcmp.go
+		if err != nil {
+			return n, transform.SameTree, err
+		}
+		same3 = same3 && transform.TreeIdentity(sameD)
+	}
 	n, same4, err := nullDerived(n)
 	if err != nil {
 		return n, transform.SameTree, err
@@ -212,10 +223,17 @@ func ReplaceComparisons(ctx *sql.Context, n sql.Node) (sql.Node, transform.TreeI
 	}
 	same3 = same3 && same4 && same5
 	n, same2, err := retype(n)
-	return n, same && same2 && same3, err
+	if err != nil || late.Len() == 0 {
+		return n, same && same2 && same3, err
+	}
+	n, same6, err := lateComparisons(ctx, n, late, nested) // setopcmp.go
+	return n, same && same2 && same3 && same6, err
 }
 
-func replaceComparisons(ctx *sql.Context, n sql.Node) (sql.Node, transform.TreeIdentity, error) {
+// replaceComparisons converts the comparisons in n for which now reports
+// true (and, for every expression, what must be typed before UNION and
+// CREATE TABLE ... SELECT read the plan's types).
+func replaceComparisons(ctx *sql.Context, n sql.Node, now func(sql.Expression) bool) (sql.Node, transform.TreeIdentity, error) {
 	return transform.NodeExprsWithOpaque(n, func(e sql.Expression) (sql.Expression, transform.TreeIdentity, error) {
 		switch e := e.(type) {
 		case *exactDecimalLiteral:
@@ -234,7 +252,7 @@ func replaceComparisons(ctx *sql.Context, n sql.Node) (sql.Node, transform.TreeI
 				return r, transform.NewTree, nil
 			}
 		case *plan.Subquery:
-			q, same, err := replaceComparisons(ctx, e.Query)
+			q, same, err := replaceComparisons(ctx, e.Query, now)
 			if err != nil || same {
 				return e, transform.SameTree, err
 			}
@@ -242,6 +260,9 @@ func replaceComparisons(ctx *sql.Context, n sql.Node) (sql.Node, transform.TreeI
 		case *expression.InTuple, *expression.HashInTuple, *expression.Between,
 			*expression.Equals, *expression.NullSafeEquals, *expression.LessThan, *expression.GreaterThan,
 			*expression.LessThanOrEqual, *expression.GreaterThanOrEqual, *plan.InSubquery:
+			if !now(e) {
+				return e, transform.SameTree, nil
+			}
 			return replaceExpr(ctx, e, false)
 		}
 		return e, transform.SameTree, nil

@@ -22,34 +22,39 @@ func unionNulls(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
 		if !ok {
 			return n, transform.SameTree, nil
 		}
-		lp, rp, ok := setOpSides(so)
-		if !ok {
-			return so, transform.SameTree, nil
-		}
-		ls, rs := lp.Child.Schema(), rp.Child.Schema()
-		if len(ls) != len(lp.Projections) || len(rs) != len(rp.Projections) {
-			return so, transform.SameTree, nil
-		}
-		return setOpColumns(so, lp, rp, false, func(i int, l, r sql.Expression) (sql.Expression, sql.Expression, bool, error) {
-			lg, lok := unionSide(l)
-			rg, rok := unionSide(r)
-			if !lok || !rok {
-				return nil, nil, false, nil
-			}
-			lt, rt := ls[i].Type, rs[i].Type
-			if isEnumOrSet(lt) || isEnumOrSet(rt) {
-				// MySQL's union of an ENUM or SET is a string; left to GMS.
-				return nil, nil, false, nil
-			}
-			switch {
-			case lt == types.Null && rt != types.Null:
-				return expression.NewAlias(ls[i].Name, expression.NewLiteral(nil, rt)),
-					expression.NewAlias(rs[i].Name, retypedField(rg, rt)), true, nil
-			case rt == types.Null && lt != types.Null:
-				return expression.NewAlias(ls[i].Name, retypedField(lg, lt)),
-					expression.NewAlias(rs[i].Name, expression.NewLiteral(nil, lt)), true, nil
-			}
+		return unionNullSetOp(so)
+	})
+}
+
+// unionNullSetOp is unionNulls for one set operation.
+func unionNullSetOp(so *plan.SetOp) (sql.Node, transform.TreeIdentity, error) {
+	lp, rp, ok := setOpSides(so)
+	if !ok {
+		return so, transform.SameTree, nil
+	}
+	ls, rs := lp.Child.Schema(), rp.Child.Schema()
+	if len(ls) != len(lp.Projections) || len(rs) != len(rp.Projections) {
+		return so, transform.SameTree, nil
+	}
+	return setOpColumns(so, lp, rp, false, func(i int, l, r sql.Expression) (sql.Expression, sql.Expression, bool, error) {
+		lg, lok := unionSide(l)
+		rg, rok := unionSide(r)
+		if !lok || !rok {
 			return nil, nil, false, nil
-		})
+		}
+		lt, rt := ls[i].Type, rs[i].Type
+		if isEnumOrSet(lt) || isEnumOrSet(rt) {
+			// MySQL's union of an ENUM or SET is a string; left to GMS.
+			return nil, nil, false, nil
+		}
+		switch {
+		case lt == types.Null && rt != types.Null:
+			return expression.NewAlias(ls[i].Name, expression.NewLiteral(nil, rt)),
+				expression.NewAlias(rs[i].Name, retypedField(rg, rt)), true, nil
+		case rt == types.Null && lt != types.Null:
+			return expression.NewAlias(ls[i].Name, retypedField(lg, lt)),
+				expression.NewAlias(rs[i].Name, expression.NewLiteral(nil, lt)), true, nil
+		}
+		return nil, nil, false, nil
 	})
 }

@@ -1,6 +1,7 @@
 package sqlfunc
 
 import (
+	"reflect"
 	"strings"
 
 	"github.com/dolthub/go-mysql-server/sql"
@@ -205,7 +206,7 @@ func plannerConversions(p *plan.Project) bool {
 	}
 	for i, e := range p.Projections {
 		if a, ok := e.(*expression.Alias); ok {
-			switch c := a.Child.(type) {
+			switch c := unionTextChild(a.Child).(type) {
 			case *expression.Convert:
 				e = c.Child
 			case *castDecimal: // unionConvert's
@@ -246,6 +247,14 @@ func sideColumnIds(n sql.Node) []sql.ColumnId {
 		var ids []sql.ColumnId
 		n.Columns().ForEach(func(id sql.ColumnId) { ids = append(ids, id) })
 		return ids
+	case *plan.SubqueryAlias:
+		// A derived table as the side itself (the planner drops the
+		// select list's projection of all its columns): left untyped, the
+		// side kept the type its set operation had before unionColumns
+		// typed it (oracle3's A: 1105 for DOUBLE beside DECIMAL(3,2)).
+		var ids []sql.ColumnId
+		n.Columns().ForEach(func(id sql.ColumnId) { ids = append(ids, id) })
+		return ids
 	case plan.TableIdNode:
 		return nil
 	}
@@ -277,6 +286,13 @@ func setOpColumns(so *plan.SetOp, lp, rp *plan.Project, sidesChanged bool, fix f
 	}
 	if lprojs == nil {
 		if !sidesChanged {
+			// The planner's own conversions still leave the ORDER BY
+			// key with the left side's type: `SELECT e FROM t UNION
+			// SELECT 'zz' ORDER BY 1` (e an ENUM) sorted the CHAR column
+			// by member number, 'zz' first.
+			if ns := retypeSortFields(so); ns != so {
+				return ns, transform.NewTree, nil
+			}
 			return so, transform.SameTree, nil
 		}
 		lprojs, rprojs = lp.Projections, rp.Projections
@@ -325,7 +341,7 @@ func retypeSortFields(so *plan.SetOp) *plan.SetOp {
 				j = k
 			}
 		}
-		if j < 0 || gf.Type() == sch[j].Type {
+		if j < 0 || identicalType(gf.Type(), sch[j].Type) {
 			continue
 		}
 		if fields == nil {
@@ -341,11 +357,20 @@ func retypeSortFields(so *plan.SetOp) *plan.SetOp {
 	return &out
 }
 
+// identicalType: a and b are the same type value (== panics on an ENUM's
+// or SET's, whose values hold maps).
+func identicalType(a, b sql.Type) bool {
+	if reflect.TypeOf(a).Comparable() && reflect.TypeOf(b).Comparable() {
+		return a == b
+	}
+	return reflect.DeepEqual(a, b)
+}
+
 // unionSide matches what the planner puts over one side of a UNION
 // column: the side's column, bare or as alias(convert(column, type)).
 func unionSide(e sql.Expression) (*expression.GetField, bool) {
 	if a, ok := e.(*expression.Alias); ok {
-		e = a.Child
+		e = unionTextChild(a.Child)
 		switch c := e.(type) {
 		case *expression.Convert:
 			e = c.Child
@@ -355,6 +380,18 @@ func unionSide(e sql.Expression) (*expression.GetField, bool) {
 	}
 	gf, ok := e.(*expression.GetField)
 	return gf, ok
+}
+
+// unionTextChild is e without unionTextColumn's collation (a column of
+// the same UNION retyped before, which the other columns' rules must
+// still see as the planner's: a NULL beside a string kept GMS's
+// utf8mb4_0900_bin when another column's collation was fixed first,
+// oracle3's C).
+func unionTextChild(e sql.Expression) sql.Expression {
+	if u, ok := e.(*unionText); ok {
+		return u.child
+	}
+	return e
 }
 
 // retypedField is gf with type t (the side's own type: a nested UNION's
