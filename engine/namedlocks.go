@@ -11,7 +11,9 @@ import (
 // GMS's own lock functions hold it, but sqlfunc's RELEASE_LOCK, which
 // must tell a free lock from one another session holds, is created
 // without an engine.
-type namedLocks struct{ ls atomic.Pointer[sql.LockSubsystem] }
+type namedLocks struct {
+	ls atomic.Pointer[sql.LockSubsystem]
+}
 
 // SetNamedLocks records the GMS engine's lock table.
 func (e *Engine) SetNamedLocks(ls *sql.LockSubsystem) { e.namedLocks.ls.Store(ls) }

@@ -87,7 +87,7 @@ func wireODKUTriggers(ctx *sql.Context, a *analyzer.Analyzer, n sql.Node, scope 
 			// odku.go counts it when it needs to.
 			return c, transform.SameTree, nil
 		}
-		nd := &trigODKUDest{Node: ii.Destination, id: odkuIDs.Add(1), table: rt.Schema(), checks: ii.Checks(), ignore: ii.Ignore}
+		nd := &trigODKUDest{destNode: destNode{ii.Destination}, id: odkuIDs.Add(1), table: rt.Schema(), checks: ii.Checks(), ignore: ii.Ignore}
 		if hasUpd {
 			before, after, err := joinTargetTriggers(ctx, a, rt, scope, qFlags)
 			if err != nil {
@@ -131,7 +131,7 @@ func hoistODKUCount(te *plan.TriggerExecutor) (sql.Node, transform.TreeIdentity,
 // trigODKUDest is an ODKU's destination whose updater fires the table's
 // UPDATE triggers around each update and counts it.
 type trigODKUDest struct {
-	sql.Node
+	destNode
 	before, after sql.Node // nil: no such trigger
 	table         sql.Schema
 	id            uint64
@@ -146,43 +146,6 @@ var (
 	_ sql.UpdatableTable  = (*trigODKUDest)(nil)
 )
 
-func (t *trigODKUDest) insertable() (sql.InsertableTable, error) {
-	return plan.GetInsertable(t.Node)
-}
-
-func (t *trigODKUDest) Name() string {
-	if ins, err := t.insertable(); err == nil {
-		return ins.Name()
-	}
-	return ""
-}
-
-func (t *trigODKUDest) Collation() sql.CollationID {
-	if ins, err := t.insertable(); err == nil {
-		return ins.Collation()
-	}
-	return sql.Collation_Default
-}
-
-func (t *trigODKUDest) Partitions(ctx *sql.Context) (sql.PartitionIter, error) {
-	ins, err := t.insertable()
-	if err != nil {
-		return nil, err
-	}
-	return ins.Partitions(ctx)
-}
-
-func (t *trigODKUDest) PartitionRows(ctx *sql.Context, p sql.Partition) (sql.RowIter, error) {
-	ins, err := t.insertable()
-	if err != nil {
-		return nil, err
-	}
-	return ins.PartitionRows(ctx, p)
-}
-
-func (t *trigODKUDest) String() string       { return t.Node.String() }
-func (t *trigODKUDest) Children() []sql.Node { return []sql.Node{t.Node} }
-
 func (t *trigODKUDest) WithChildren(children ...sql.Node) (sql.Node, error) {
 	if len(children) != 1 {
 		return nil, sql.ErrInvalidChildrenNumber.New(t, len(children), 1)
@@ -190,14 +153,6 @@ func (t *trigODKUDest) WithChildren(children ...sql.Node) (sql.Node, error) {
 	n := *t
 	n.Node = children[0]
 	return &n, nil
-}
-
-func (t *trigODKUDest) Inserter(ctx *sql.Context) sql.RowInserter {
-	ins, err := t.insertable()
-	if err != nil {
-		return &failingReplacer{err: err}
-	}
-	return ins.Inserter(ctx)
 }
 
 func (t *trigODKUDest) Updater(ctx *sql.Context) sql.RowUpdater {

@@ -51,7 +51,7 @@ func wireReplaceDeletes(ctx *sql.Context, a *analyzer.Analyzer, n sql.Node, scop
 		if rt == nil {
 			return c, transform.SameTree, nil
 		}
-		nd := &trigReplaceDest{Node: ii.Destination, id: replaceIDs.Add(1)}
+		nd := &trigReplaceDest{destNode: destNode{ii.Destination}, id: replaceIDs.Add(1)}
 		has, err := hasTrigger(ctx, rt, sqlparser.DeleteStr)
 		if err != nil {
 			return nil, transform.SameTree, err
@@ -106,7 +106,7 @@ func hoistReplaceCount(te *plan.TriggerExecutor) (sql.Node, transform.TreeIdenti
 // table's DELETE triggers for each row it deletes and tallies the rows it
 // writes.
 type trigReplaceDest struct {
-	sql.Node
+	destNode
 	before, after sql.Node
 	// delTriggers: the table has a DELETE trigger (before or after may
 	// still be nil if GMS planned none).
@@ -117,43 +117,6 @@ type trigReplaceDest struct {
 
 var _ sql.ReplaceableTable = (*trigReplaceDest)(nil)
 
-func (t *trigReplaceDest) insertable() (sql.InsertableTable, error) {
-	return plan.GetInsertable(t.Node)
-}
-
-func (t *trigReplaceDest) Name() string {
-	if ins, err := t.insertable(); err == nil {
-		return ins.Name()
-	}
-	return ""
-}
-
-func (t *trigReplaceDest) Collation() sql.CollationID {
-	if ins, err := t.insertable(); err == nil {
-		return ins.Collation()
-	}
-	return sql.Collation_Default
-}
-
-func (t *trigReplaceDest) Partitions(ctx *sql.Context) (sql.PartitionIter, error) {
-	ins, err := t.insertable()
-	if err != nil {
-		return nil, err
-	}
-	return ins.Partitions(ctx)
-}
-
-func (t *trigReplaceDest) PartitionRows(ctx *sql.Context, p sql.Partition) (sql.RowIter, error) {
-	ins, err := t.insertable()
-	if err != nil {
-		return nil, err
-	}
-	return ins.PartitionRows(ctx, p)
-}
-
-func (t *trigReplaceDest) String() string       { return t.Node.String() }
-func (t *trigReplaceDest) Children() []sql.Node { return []sql.Node{t.Node} }
-
 func (t *trigReplaceDest) WithChildren(children ...sql.Node) (sql.Node, error) {
 	if len(children) != 1 {
 		return nil, sql.ErrInvalidChildrenNumber.New(t, len(children), 1)
@@ -161,14 +124,6 @@ func (t *trigReplaceDest) WithChildren(children ...sql.Node) (sql.Node, error) {
 	n := *t
 	n.Node = children[0]
 	return &n, nil
-}
-
-func (t *trigReplaceDest) Inserter(ctx *sql.Context) sql.RowInserter {
-	ins, err := t.insertable()
-	if err != nil {
-		return &failingReplacer{err: err}
-	}
-	return ins.Inserter(ctx)
 }
 
 func (t *trigReplaceDest) Replacer(ctx *sql.Context) sql.RowReplacer {
