@@ -126,6 +126,13 @@ func registerBuildVariables() {
 				Default: int64(DefaultReadCopyRows),
 			},
 			&sql.MysqlSystemVariable{
+				Name:    GCHeadroomVar,
+				Scope:   sql.GetMysqlScope(sql.SystemVariableScope_Global),
+				Dynamic: true,
+				Type:    types.NewSystemIntType(GCHeadroomVar, 0, 1<<20, false),
+				Default: int64(DefaultGCHeadroomMB),
+			},
+			&sql.MysqlSystemVariable{
 				Name:    ForegroundPctVar,
 				Scope:   sql.GetMysqlScope(sql.SystemVariableScope_Global),
 				Dynamic: true,
@@ -681,6 +688,7 @@ func (b *build) backfill(sctx *sql.Context, ctx context.Context, lay *layout,
 	th.debt = b.e.db.CompactionDebt
 	th.work = b.e.db.WriteWork
 	th.charge() // the figures the first window's charge starts from
+	defer holdBuildGC()()
 	for {
 		if err := ctx.Err(); err != nil {
 			return err
