@@ -37,6 +37,8 @@
 #   all; at 10M rows the last half is more than the 1 GiB cache holds)
 #   CHECK=0: no index/table comparison (each side a full scan through SQL:
 #   ~6 min per side at 10M rows on the loaded machine)
+#   SET_SQL="SET GLOBAL ...": statements run before each CREATE INDEX (e.g.
+#   myriad_ddl_backfill_gc_headroom_mb = 0, the collector as before ixmem19)
 #   WORK=DIR: where the copies and samples go (default a new /tmp dir;
 #   each case's copy is removed after it unless KEEP=1).
 set -u
@@ -132,6 +134,7 @@ for c in $CASES; do
   if [ "$kind" != "$c" ]; then
     q "SET GLOBAL myriad_ddl_read_copy_rows = 9223372036854775807"
   fi
+  [ -z "${SET_SQL:-}" ] || q "$SET_SQL"
   rss0=$(rss_mb "$MYRIAD_PID"); cache0=$(mb "$(metric myriad_block_cache_bytes)")
   fl0=$(metric myriad_memtable_flushes_total)
   rm -f "$WORK/$c.stop"

@@ -126,6 +126,13 @@ func registerBuildVariables() {
 				Default: int64(DefaultReadCopyRows),
 			},
 			&sql.MysqlSystemVariable{
+				Name:    GCHeadroomVar,
+				Scope:   sql.GetMysqlScope(sql.SystemVariableScope_Global),
+				Dynamic: true,
+				Type:    types.NewSystemIntType(GCHeadroomVar, 0, 1<<20, false),
+				Default: int64(DefaultGCHeadroomMB),
+			},
+			&sql.MysqlSystemVariable{
 				Name:    ForegroundPctVar,
 				Scope:   sql.GetMysqlScope(sql.SystemVariableScope_Global),
 				Dynamic: true,
@@ -184,6 +191,9 @@ type build struct {
 	useCopy  bool
 	rc       *kv.ReadCopy
 	rcMissed bool
+	// keys: the slab batchFrom carves a batch's index keys from, reused
+	// by the next batch once the batch's Txn has ended.
+	keys []byte
 
 	phase     atomic.Value // string, for SHOW PROCESSLIST
 	rowsDone  atomic.Int64
@@ -678,6 +688,7 @@ func (b *build) backfill(sctx *sql.Context, ctx context.Context, lay *layout,
 	th.debt = b.e.db.CompactionDebt
 	th.work = b.e.db.WriteWork
 	th.charge() // the figures the first window's charge starts from
+	defer holdBuildGC()()
 	for {
 		if err := ctx.Err(); err != nil {
 			return err
@@ -794,26 +805,52 @@ func (b *build) batchFrom(sctx *sql.Context, lay *layout, il *indexLayout, c *kv
 	}
 	n, size, wrote := 0, 0, 0
 	var last []byte
+	// The rows are decoded into one row, only the columns the key reads
+	// (all of them for a functional key part, whose expression may read
+	// any), and the keys are carved from b.keys, which the Txn holds
+	// (SetOwned) until it ends: a 10M-row build allocated ~1 KB a row
+	// before (docs/BENCHMARKS.md, ixmem19), which at the server's GOGC
+	// is the Go heap's share of the build's memory.
+	var need []bool
+	if il.fx == nil {
+		need = make([]bool, len(lay.sch))
+		for _, c := range il.cols {
+			need[c] = true
+		}
+	}
+	buf := make(sql.Row, len(lay.sch))
+	keys, room := b.keys[:0], 64
+	defer func() { b.keys = keys[:0] }()
 	ok := it.First()
 	for ; ok && n < limit && size < batchBytes; ok = it.Next() {
 		key := it.Key()
-		row, err := lay.decodeRow(it.Value())
+		row, err := lay.decodeSomeInto(it.Value(), buf, need)
 		if err != nil {
 			it.Close()
 			return nil, 0, err
 		}
-		ik, hasNull, err := lay.indexKey(sctx, il, row, key)
+		if cap(keys)-len(keys) < room {
+			// A new slab; the keys in the old one stay where they are.
+			keys = make([]byte, 0, max(2*cap(keys), 64<<10, room))
+		}
+		off := len(keys)
+		var hasNull bool
+		keys, hasNull, err = lay.appendIndexKey(sctx, keys, il, row, key)
 		if err != nil {
 			it.Close()
 			return nil, 0, err
 		}
+		ik := keys[off:len(keys):len(keys)]
+		// Room for twice the longest key so far: a string's collation
+		// weights that do not fit would copy the slab (appendWeights).
+		room = max(room, 2*len(ik)+64)
 		if il.unique && !hasNull {
 			if err := b.checkBatchUnique(sctx, tx, lay, il, ik, row); err != nil {
 				it.Close()
 				return nil, 0, err
 			}
 		}
-		tx.Set(ik, nil)
+		tx.SetOwned(ik)
 		wrote += len(ik)
 		size += len(key) + len(it.Value())
 		last = append(last[:0], key...)

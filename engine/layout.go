@@ -283,6 +283,16 @@ func (l *layout) decodeSome(v []byte, need []bool) (sql.Row, error) {
 	return l.decodeOlderSome(v, need)
 }
 
+// decodeSomeInto is decodeSome into dst (len(l.sch) values) for a row
+// stored under this definition; an older row is decoded into a new row,
+// which it returns instead of dst.
+func (l *layout) decodeSomeInto(v []byte, dst sql.Row, need []bool) (sql.Row, error) {
+	if len(v) >= len(l.header) && string(v[:len(l.header)]) == string(l.header) {
+		return dst, rowcodec.DecodeSomeInto(v[len(l.header):], dst, need)
+	}
+	return l.decodeOlderSome(v, need)
+}
+
 // rowVersion maps a row written under an older definition (its header: the
 // column IDs it stored, in order) to this definition.
 type rowVersion struct {
@@ -461,7 +471,11 @@ func (l *layout) sameRow(stored, val []byte) (bool, error) {
 
 // indexKey is the secondary index key of a row given its primary key.
 func (l *layout) indexKey(ctx *sql.Context, ix *indexLayout, row sql.Row, pk []byte) ([]byte, bool, error) {
-	k := make([]byte, 0, len(ix.key)+len(pk)+16)
+	return l.appendIndexKey(ctx, make([]byte, 0, len(ix.key)+len(pk)+16), ix, row, pk)
+}
+
+// appendIndexKey is indexKey appended to k.
+func (l *layout) appendIndexKey(ctx *sql.Context, k []byte, ix *indexLayout, row sql.Row, pk []byte) ([]byte, bool, error) {
 	k = append(k, ix.key...)
 	hasNull := false
 	for i, c := range ix.cols {

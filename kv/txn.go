@@ -319,6 +319,17 @@ func (t *Txn) Set(key, val []byte) {
 	t.put(bufEntry{kv: kv, klen: uint32(len(key))})
 }
 
+// SetOwned buffers key with an empty value, as Set(key, nil) does, but
+// without copying key: the Txn keeps key itself until it ends, so its bytes
+// must not change before Commit or Rollback returns. Nothing refers to them
+// afterwards (the commit copies what it records: the Pebble batch, the
+// conflict tracker's keys, read-copy watches), so a caller writing many
+// keys (an index backfill batch) can carve them from one buffer it reuses
+// for its next Txn instead of an allocation per key.
+func (t *Txn) SetOwned(key []byte) {
+	t.put(bufEntry{kv: key[:len(key):len(key)], klen: uint32(len(key))})
+}
+
 // Delete buffers a deletion of key (a tombstone that hides the snapshot's
 // value). A no-op on a finished Txn.
 func (t *Txn) Delete(key []byte) {

@@ -297,6 +297,20 @@ func DecodeSome(b []byte, need []bool) (sql.Row, error) {
 	return row, nil
 }
 
+// DecodeSomeInto is DecodeSome into dst, whose length must equal the
+// encoded column count (ErrLength otherwise), as DecodeInto; need nil
+// decodes every value.
+func DecodeSomeInto(b []byte, dst sql.Row, need []bool) error {
+	n, p, err := readCount(b)
+	if err != nil {
+		return err
+	}
+	if n != len(dst) {
+		return fmt.Errorf("%w: encoded %d columns, destination has %d", ErrLength, n, len(dst))
+	}
+	return decodeValues(b[p:], dst, need)
+}
+
 func readCount(b []byte) (int, int, error) {
 	n, p := binary.Uvarint(b)
 	if p <= 0 {
