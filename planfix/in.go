@@ -68,6 +68,7 @@ func protectIn(n sql.Node, semi bool) (sql.Node, transform.TreeIdentity, error) 
 					// outer row came back once per match.
 					if sq, ok := in.RightChild.(*plan.Subquery); ok && sq.CanCacheResults() &&
 						!numberVsString(in.LeftChild.Type(), sq.Type()) &&
+						!fractionalMix(in.LeftChild.Type(), sq.Type()) &&
 						!collationsDiffer(in.LeftChild.Type(), sq.Type()) {
 						continue // becomes a semi join
 					}
@@ -342,6 +343,18 @@ func collationsDiffer(a, b sql.Type) bool {
 	sa, ok1 := a.(sql.StringType)
 	sb, ok2 := b.(sql.StringType)
 	return ok1 && ok2 && types.IsText(a) && types.IsText(b) && sa.Collation() != sb.Collation()
+}
+
+// fractionalMix: numbers of two types, one of them not an integer (0.1
+// against an INT column). Where GMS does not make such an IN a semi join
+// (above a derived table), its InSubquery.Eval converts the left value to
+// the subquery column's type, and 0.1 IN (SELECT int_col) found the row
+// holding 0; rowIn compares the values as they are.
+func fractionalMix(a, b sql.Type) bool {
+	if !types.IsNumber(a) || !types.IsNumber(b) || types.IsInteger(a) && types.IsInteger(b) {
+		return false
+	}
+	return !a.Equals(b)
 }
 
 func numberVsString(a, b sql.Type) bool {

@@ -180,3 +180,23 @@ func TestFindInSetSetColumn(t *testing.T) {
 		{q: "SELECT FIND_IN_SET('z', st), FIND_IN_SET('Y', st), FIND_IN_SET('z', CONCAT(st)), FIND_IN_SET('', '') FROM fis.t", want: "3 | 0 | 2 | 0"},
 	})
 }
+
+// TestFractionalInSubqueryOverDerived: 0.1 IN (SELECT int_col ...) as a
+// WHERE over a derived table found the row holding 0: planfix left the IN
+// for GMS's semi join, which GMS does not make above a derived table, and
+// GMS's InSubquery.Eval converted 0.1 to the INT 0 (TestOracles, seed
+// 1795879538094078700).
+func TestFractionalInSubqueryOverDerived(t *testing.T) {
+	ts := startServer(t, t.TempDir())
+	db := ts.connectWith("", "parseTime=false")
+	db.SetMaxIdleConns(0)
+	mustExec(t, db, "CREATE DATABASE fi")
+	mustExec(t, db, "CREATE TABLE fi.a (id INT PRIMARY KEY, c2 DOUBLE)")
+	mustExec(t, db, "INSERT INTO fi.a VALUES (1, 2), (2, NULL), (3, 0), (4, NULL)")
+	mustExec(t, db, "CREATE TABLE fi.b (id INT PRIMARY KEY, c1 INT)")
+	mustExec(t, db, "INSERT INTO fi.b VALUES (1, -2), (2, 0), (3, NULL)")
+	runArithCases(t, db, "", []arithCase{
+		{q: "SELECT COUNT(*) FROM (SELECT c2 FROM fi.a) d WHERE (CASE WHEN d.c2 IS NULL THEN 0.1 END) IN (SELECT c1 FROM fi.b WHERE c1 IS NOT NULL)", want: "0"},
+		{q: "SELECT COUNT(*) FROM (SELECT c2 FROM fi.a) d WHERE (d.c2 IS NULL) * 0.1 IN (SELECT c1 FROM fi.b WHERE c1 IS NOT NULL)", want: "2"},
+	})
+}

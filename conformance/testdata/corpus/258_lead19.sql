@@ -77,3 +77,13 @@ INSERT INTO fs VALUES (1, 'x,z'), (2, ''), (3, NULL), (4, 'x,y,z');
 SELECT id, FIND_IN_SET('z', st), FIND_IN_SET('Y', st), FIND_IN_SET('q', st), FIND_IN_SET('x', st), FIND_IN_SET('z', CONCAT(st)) FROM fs ORDER BY id;
 SELECT id FROM fs WHERE FIND_IN_SET('z', st) ORDER BY id;
 SELECT FIND_IN_SET('b', 'a,b'), FIND_IN_SET('', ''), FIND_IN_SET('a', ''), FIND_IN_SET('a', NULL), FIND_IN_SET(NULL, '');
+-- A fractional IN (subquery of integers) over a derived table (session 19's last oracle finding).
+CREATE TABLE ia (id INT PRIMARY KEY, c2 DOUBLE);
+INSERT INTO ia VALUES (1, 2), (2, NULL), (3, 0), (4, NULL), (5, 1.5);
+CREATE TABLE ib (id INT PRIMARY KEY, c1 INT);
+INSERT INTO ib VALUES (1, -2), (2, 0), (3, 1), (4, NULL);
+SELECT COUNT(*) FROM (SELECT c2 FROM ia) d WHERE (CASE WHEN d.c2 IS NULL THEN 0.1 END) IN (SELECT c1 FROM ib WHERE c1 IS NOT NULL);
+SELECT COUNT(*) FROM (SELECT c2 FROM ia) d WHERE (d.c2 IS NULL) * 0.1 IN (SELECT c1 FROM ib WHERE c1 IS NOT NULL);
+SELECT COUNT(*) FROM (SELECT c2, ROW_NUMBER() OVER (ORDER BY id) w FROM ia) d WHERE (CASE WHEN d.c2 IS NULL THEN 0.1 END) IN (SELECT c1 FROM ib);
+SELECT id FROM ia WHERE c2 IN (SELECT c1 FROM ib) ORDER BY id;
+SELECT id FROM (SELECT id, c2 FROM ia) d WHERE c2 + 0.5 IN (SELECT c1 FROM ib) ORDER BY id;
