@@ -367,17 +367,8 @@ func (o *odkuTrigCountIter) Next(ctx *sql.Context) (sql.Row, error) {
 		return nil, io.EOF
 	}
 	o.done = true
-	for {
-		_, err := o.child.Next(ctx)
-		if err == io.EOF {
-			break
-		}
-		if _, ignorable := err.(sql.IgnorableError); ignorable {
-			continue
-		}
-		if err != nil {
-			return nil, err
-		}
+	if err := drainRows(ctx, o.child); err != nil {
+		return nil, err
 	}
 	if err := o.Close(ctx); err != nil {
 		return nil, err

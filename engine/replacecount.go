@@ -150,17 +150,8 @@ func (o *replaceCountIter) Next(ctx *sql.Context) (sql.Row, error) {
 		return nil, io.EOF
 	}
 	o.done = true
-	for {
-		_, err := o.child.Next(ctx)
-		if err == io.EOF {
-			break
-		}
-		if _, ignorable := err.(sql.IgnorableError); ignorable {
-			continue
-		}
-		if err != nil {
-			return nil, err
-		}
+	if err := drainRows(ctx, o.child); err != nil {
+		return nil, err
 	}
 	// Like GMS's accumulator, finish the statement's edits before
 	// answering.
@@ -364,4 +355,21 @@ func mysqlUniqueKeyOrder(def *catalog.Table) [][]int {
 		out = append(out, u.cols)
 	}
 	return out
+}
+
+// drainRows reads child to its end, skipping the rows IGNORE turned into
+// warnings, as GMS's accumulator does before it answers a DML statement.
+func drainRows(ctx *sql.Context, child sql.RowIter) error {
+	for {
+		_, err := child.Next(ctx)
+		if err == io.EOF {
+			return nil
+		}
+		if _, ignorable := err.(sql.IgnorableError); ignorable {
+			continue
+		}
+		if err != nil {
+			return err
+		}
+	}
 }
