@@ -9,7 +9,8 @@
 // outer columns taken for ranges over the inner table's same-named index,
 // hash joins whose integer key lost a DOUBLE's 0 in conversion, and a
 // derived table's WHERE pushed onto its set operation with the first arm's
-// column types.
+// column types, and a NOT NULL date's IS NULL that missed MySQL's zero-date
+// (ODBC) rule.
 //
 // It owns only plan rewrites installed into an analyzer (Install). It must
 // never change what a correct plan computes, read or write storage, or copy

@@ -49,6 +49,16 @@ func Install(a *analyzer.Analyzer) {
 			b.Rules = append(b.Rules, defaultOfRule)
 		}
 	}
+	// IS NULL over NOT NULL dates before GMS makes index ranges of it, in
+	// the shortcut batches of single-table UPDATE/DELETE too.
+	if !hasRule(analyzer.AlwaysBeforeDefault, odbcZeroDatesID) {
+		analyzer.AlwaysBeforeDefault = append(analyzer.AlwaysBeforeDefault, odbcZeroDatesRule)
+	}
+	for _, b := range a.Batches {
+		if b.Desc == "once-before" && !hasRule(b.Rules, odbcZeroDatesID) {
+			b.Rules = append(b.Rules, odbcZeroDatesRule)
+		}
+	}
 	// Also in the shortcut batches of literal INSERTs.
 	if !hasRule(analyzer.AlwaysBeforeDefault, insertDefaultsID) {
 		analyzer.AlwaysBeforeDefault = append(analyzer.AlwaysBeforeDefault, insertDefaultsRule)

@@ -431,3 +431,10 @@ func unixTimestampNumber(ctx *sql.Context, v any) (time.Time, bool) {
 	}
 	return time.Time{}, st != readOther
 }
+
+// IsZeroDateValue reports whether v, read from a DATE or DATETIME column, is
+// MySQL's zero date (GMS holds '0000-00-00' as gmsZeroTime).
+func IsZeroDateValue(v any) bool {
+	t, ok := v.(time.Time)
+	return ok && t.Equal(gmsZeroTime)
+}
