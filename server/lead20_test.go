@@ -42,3 +42,35 @@ func TestODBCZeroDateIsNull(t *testing.T) {
 		t.Fatalf("DELETE ... WHERE d IS NULL deleted %d rows, want 1", n)
 	}
 }
+
+// TestStringIntervalValue: a string interval value of DAY, HOUR, MONTH ...
+// is MySQL's val_int of it, the integer at its start. GMS rounded it as a
+// number ('1.5' DAY added two days, '-1.5' DAY took two) and failed '2abc'
+// DAY with 1366 where MySQL adds two days and warns 1292.
+func TestStringIntervalValue(t *testing.T) {
+	ts := startServer(t, t.TempDir())
+	db := ts.connectWith("", "parseTime=false")
+	db.SetMaxIdleConns(0)
+	runArithCases(t, db, "", []arithCase{
+		{q: "SELECT DATE_ADD('2024-01-01', INTERVAL '1.5' DAY), DATE_ADD('2024-01-01', INTERVAL '-1.5' DAY), DATE_ADD('2024-01-01', INTERVAL '1e2' DAY)",
+			want: "2024-01-02 | 2023-12-31 | 2024-01-02", warn: 1292},
+		{q: "SELECT DATE_ADD('2024-01-01', INTERVAL '1.9' HOUR), ADDDATE('2024-01-01', '1.5'), TIMESTAMPADD(MONTH, '1.5', '2024-01-01'), DATE_ADD('2024-01-01', INTERVAL '1.5' SECOND)",
+			want: "2024-01-01 01:00:00 | 2024-01-02 | 2024-02-01 | 2024-01-01 00:00:01.500000", warn: 1292},
+	})
+	conn := pinnedConn(t, db)
+	var got string
+	if err := conn.QueryRowContext(t.Context(), "SELECT DATE_ADD('2024-01-01', INTERVAL '2abc' DAY)").Scan(&got); err != nil {
+		t.Fatal(err)
+	}
+	if got != "2024-01-03" {
+		t.Fatalf("'2abc' DAY: got %s, want 2024-01-03", got)
+	}
+	var level, msg string
+	var code int
+	if err := conn.QueryRowContext(t.Context(), "SHOW WARNINGS").Scan(&level, &code, &msg); err != nil {
+		t.Fatal(err)
+	}
+	if code != 1292 || msg != "Truncated incorrect INTEGER value: '2abc'" {
+		t.Fatalf("warning %d %q, want 1292 Truncated incorrect INTEGER value: '2abc'", code, msg)
+	}
+}

@@ -3,6 +3,7 @@ package sqlfunc
 import (
 	"math"
 	"math/bits"
+	"strings"
 
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/go-mysql-server/sql/expression"
@@ -45,12 +46,15 @@ var compoundUnits = map[string]compoundUnit{
 // with warning 1441 as MySQL's Item_date_add_interval gives.
 func intervalDelta(ctx *sql.Context, iv *expression.Interval, row sql.Row) (*expression.TimeDelta, error) {
 	u, ok := compoundUnits[iv.Unit]
-	if !ok {
+	if !ok && iv.Unit == "SECOND" {
 		return iv.EvalDelta(ctx, row)
 	}
 	v, err := iv.Child.Eval(ctx, row)
 	if err != nil || v == nil {
 		return nil, err
+	}
+	if !ok {
+		return simpleDelta(ctx, iv, v)
 	}
 	s, ok := asString(v)
 	if !ok {
@@ -150,4 +154,33 @@ func compoundValue(s string, u compoundUnit) (int64, bool) {
 		return -int64(total), true
 	}
 	return int64(total), true
+}
+
+// simpleDelta is the value v of a one-unit interval other than SECOND. A
+// string is read as MySQL's get_interval_value reads it, with val_int: the
+// integer at its start ('1.5' DAY is one day, '1e2' DAY one, '2abc' DAY two
+// with warning 1292), where GMS rounded it as a number (two days for '1.5')
+// and failed the statement with 1366 for '2abc'. SECOND keeps its fraction
+// ('1.5' SECOND is 1.5 s in MySQL too) and other values are GMS's.
+func simpleDelta(ctx *sql.Context, iv *expression.Interval, v any) (*expression.TimeDelta, error) {
+	s, ok := asString(v)
+	if !ok {
+		return expression.NewInterval(expression.NewLiteral(v, iv.Child.Type()), iv.Unit).EvalDelta(ctx, nil)
+	}
+	mag, neg, clean, overflow := intPrefix(s)
+	if !clean && strings.TrimRight(s, " ") != s {
+		_, _, clean, _ = intPrefix(strings.TrimRight(s, " "))
+	}
+	if overflow || mag > math.MaxInt64 {
+		ctx.Warn(1441, "%s", "Datetime function: date_add_interval field overflow")
+		return nil, nil
+	}
+	if !clean {
+		warnTruncated(ctx, "INTEGER", s)
+	}
+	n := int64(mag)
+	if neg {
+		n = -n
+	}
+	return expression.NewInterval(expression.NewLiteral(n, types.Int64), iv.Unit).EvalDelta(ctx, nil)
 }
