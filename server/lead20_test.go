@@ -1,6 +1,9 @@
 package server
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // TestODBCZeroDateIsNull: MySQL's ODBC rule. For a DATE or DATETIME column
 // declared NOT NULL, `col IS NULL` in a WHERE (and ISNULL(col)) finds the
@@ -72,5 +75,32 @@ func TestStringIntervalValue(t *testing.T) {
 	}
 	if code != 1292 || msg != "Truncated incorrect INTEGER value: '2abc'" {
 		t.Fatalf("warning %d %q, want 1292 Truncated incorrect INTEGER value: '2abc'", code, msg)
+	}
+}
+
+// TestColumnKeyFirstPartOnly: information_schema.COLUMNS.COLUMN_KEY is UNI
+// or MUL only for the first column of an index, as MySQL's table.cc flags
+// it (Django and SQLAlchemy read it). GMS marked every column of a
+// non-unique index MUL.
+func TestColumnKeyFirstPartOnly(t *testing.T) {
+	ts := startServer(t, t.TempDir())
+	db := ts.connectWith("", "parseTime=false")
+	mustExec(t, db, "CREATE DATABASE ck")
+	mustExec(t, db, "CREATE TABLE ck.t (a INT, b INT, c INT, d INT NOT NULL, KEY (a, b), UNIQUE KEY (c), KEY (c, a), UNIQUE KEY (d, a))")
+	rows, err := db.Query("SELECT column_name, column_key FROM information_schema.columns WHERE table_schema = 'ck' AND table_name = 't' ORDER BY ordinal_position")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rows.Close()
+	var got []string
+	for rows.Next() {
+		var n, k string
+		if err := rows.Scan(&n, &k); err != nil {
+			t.Fatal(err)
+		}
+		got = append(got, n+":"+k)
+	}
+	if g, want := strings.Join(got, " "), "a:MUL b: c:UNI d:MUL"; g != want {
+		t.Fatalf("COLUMN_KEY %s, want %s", g, want)
 	}
 }

@@ -18,7 +18,7 @@ import (
 // with their models (see fixRow). The copy keeps GMS's concrete type, which
 // its analyzer looks for.
 func withTimePrecision(ct *information_schema.ColumnsTable) *information_schema.ColumnsTable {
-	it := timePrecisionIter{typeCol: -1, precCol: -1, schemaCol: -1, tableCol: -1, nameCol: -1, dataCol: -1, defCol: -1, scaleCol: -1}
+	it := timePrecisionIter{typeCol: -1, precCol: -1, schemaCol: -1, tableCol: -1, nameCol: -1, dataCol: -1, defCol: -1, scaleCol: -1, keyCol: -1}
 	for i, c := range ct.Schema() {
 		switch strings.ToLower(c.Name) {
 		case "column_type":
@@ -37,6 +37,8 @@ func withTimePrecision(ct *information_schema.ColumnsTable) *information_schema.
 			it.defCol = i
 		case "numeric_scale":
 			it.scaleCol = i
+		case "column_key":
+			it.keyCol = i
 		}
 	}
 	inner := ct.RowIter
@@ -61,6 +63,11 @@ type timePrecisionIter struct {
 	cat                                                     sql.Catalog
 	typeCol, precCol                                        int
 	schemaCol, tableCol, nameCol, dataCol, defCol, scaleCol int
+	keyCol                                                  int
+	// keys caches firstKeys of the table the last rows came from (GMS
+	// gives a table's columns one after another).
+	keysOf string
+	keys   map[string]string
 }
 
 func (it *timePrecisionIter) Next(ctx *sql.Context) (sql.Row, error) {
@@ -74,7 +81,66 @@ func (it *timePrecisionIter) Next(ctx *sql.Context) (sql.Row, error) {
 		}
 	}
 	it.fixRow(ctx, row)
+	if k := it.col(row, it.keyCol); k == "MUL" || k == "UNI" {
+		row[it.keyCol] = it.columnKey(ctx, row)
+	}
 	return row, nil
+}
+
+// columnKey is COLUMN_KEY as MySQL sets it (table.cc: only an index's first
+// key part gets UNIQUE_KEY_FLAG, for a one-column unique index, or
+// MULTIPLE_KEY_FLAG; UNI shows before MUL). GMS marked every column of a
+// non-unique index MUL (b of KEY (a, b)), and a column in two indexes got
+// whichever came last. PRI (GMS's, also for the promoted unique NOT NULL
+// key) is left alone.
+func (it *timePrecisionIter) columnKey(ctx *sql.Context, row sql.Row) any {
+	name := it.col(row, it.schemaCol) + "\x00" + it.col(row, it.tableCol)
+	if it.keys == nil || it.keysOf != name {
+		it.keys, it.keysOf = firstKeys(ctx, it.cat, it.col(row, it.schemaCol), it.col(row, it.tableCol)), name
+	}
+	if it.keys == nil {
+		return row[it.keyCol]
+	}
+	return it.keys[strings.ToLower(it.col(row, it.nameCol))]
+}
+
+// firstKeys maps a table's lower-case column names to UNI or MUL by the
+// indexes they start; nil when the table or its indexes cannot be read.
+func firstKeys(ctx *sql.Context, cat sql.Catalog, db, table string) map[string]string {
+	if cat == nil {
+		return nil
+	}
+	tbl, _, err := cat.Table(ctx, db, table)
+	if err != nil || tbl == nil {
+		return nil
+	}
+	ia, ok := tbl.(sql.IndexAddressable)
+	if !ok {
+		return nil
+	}
+	idxs, err := ia.GetIndexes(ctx)
+	if err != nil {
+		return nil
+	}
+	keys := map[string]string{}
+	for _, idx := range idxs {
+		exprs := idx.Expressions()
+		if idx.ID() == "PRIMARY" || len(exprs) == 0 {
+			continue
+		}
+		first := exprs[0]
+		if i := strings.LastIndexByte(first, '.'); i >= 0 {
+			first = first[i+1:]
+		}
+		first = strings.ToLower(first)
+		switch {
+		case idx.IsUnique() && len(exprs) == 1:
+			keys[first] = "UNI"
+		case keys[first] == "":
+			keys[first] = "MUL"
+		}
+	}
+	return keys
 }
 
 func (it *timePrecisionIter) col(row sql.Row, i int) string {

@@ -42,3 +42,9 @@ SELECT DATE_ADD('2024-01-01', INTERVAL 1.5 DAY), DATE_ADD('2024-01-01', INTERVAL
 CREATE TABLE ivs (id INT PRIMARY KEY, s VARCHAR(10));
 INSERT INTO ivs VALUES (1, '1.5'), (2, '-2.7'), (3, NULL), (4, 'x');
 SELECT s, DATE_ADD('2024-01-10', INTERVAL s WEEK), '2024-01-10' - INTERVAL s QUARTER, DATE_ADD('2024-01-10', INTERVAL s YEAR) FROM ivs ORDER BY id;
+-- information_schema.COLUMNS.COLUMN_KEY: UNI/MUL only for an index's first
+-- column (GMS marked b of KEY (a, b) MUL).
+CREATE TABLE ck1 (a INT, b INT, c INT, d INT, KEY (a, b), UNIQUE KEY (c, d), KEY (d));
+CREATE TABLE ck2 (a INT NOT NULL, b INT, c INT, UNIQUE KEY (b), KEY (b, c), KEY (c), UNIQUE KEY (a));
+CREATE TABLE ck3 (x INT, y INT, z INT, PRIMARY KEY (x, y), KEY (y), KEY (z, x));
+SELECT table_name, column_name, CONCAT(column_key) FROM information_schema.columns WHERE table_schema = DATABASE() AND table_name IN ('ck1', 'ck2', 'ck3') ORDER BY table_name, ordinal_position;
