@@ -104,3 +104,19 @@ func TestColumnKeyFirstPartOnly(t *testing.T) {
 		t.Fatalf("COLUMN_KEY %s, want %s", g, want)
 	}
 }
+
+// TestHourBeyondADay: HOUR of a TIME is its hours, beyond 23 and without
+// the sign, as MySQL's Item_func_hour reads its argument as a TIME. GMS gave
+// the time of day: HOUR('838:59:59') was 22, a TIME column's -100:00:00 20.
+func TestHourBeyondADay(t *testing.T) {
+	ts := startServer(t, t.TempDir())
+	db := ts.connectWith("", "parseTime=false")
+	mustExec(t, db, "CREATE DATABASE hr")
+	mustExec(t, db, "CREATE TABLE hr.t (id INT PRIMARY KEY, t TIME)")
+	mustExec(t, db, "INSERT INTO hr.t VALUES (1, '838:59:59'), (2, '-100:00:00'), (3, '25:00:00')")
+	runArithCases(t, db, "", []arithCase{
+		{q: "SELECT HOUR('838:59:59'), HOUR('-100:00:00'), HOUR('1 10:00:00'), HOUR('2024-01-01 10:00:00'), HOUR(103000)",
+			want: "838 | 100 | 34 | 10 | 10"},
+		{q: "SELECT GROUP_CONCAT(HOUR(t) ORDER BY id) FROM hr.t", want: "838,100,25"},
+	})
+}

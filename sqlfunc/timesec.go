@@ -5,6 +5,8 @@ import (
 	"time"
 
 	"github.com/dolthub/go-mysql-server/sql"
+	"github.com/dolthub/go-mysql-server/sql/expression"
+	"github.com/dolthub/go-mysql-server/sql/expression/function"
 	"github.com/dolthub/go-mysql-server/sql/types"
 )
 
@@ -57,6 +59,31 @@ func secToTimeMicros(f float64) int64 {
 	return int64(math.Max(math.Min(us, maxTimeMicros), -maxTimeMicros))
 }
 
+// HOUR(t) as MySQL's Item_func_hour: the hours of its argument read as a
+// TIME (get_arg0_time), without the sign, so beyond 23 for a TIME ('838:59:59'
+// is 838, '-100:00:00' 100, '1 10:00:00' 34). GMS read it as a DATETIME's
+// time of day: 22, 4 and 10.
+func hourOf(ctx *sql.Context, vs []any) (any, error) {
+	if t, ok := vs[0].(time.Time); ok {
+		return int64(t.Hour()), nil
+	}
+	sec, err := timeToSec(ctx, vs)
+	n, ok := sec.(int64)
+	if err != nil {
+		return nil, err
+	}
+	if !ok {
+		// Not read as a TIME here ('2024-01-01', which MySQL's
+		// str_to_time reads as 00:20:24): GMS's answer, as before.
+		return function.NewHour(expression.NewLiteral(vs[0], types.LongText)).Eval(ctx, nil)
+	}
+	if n < 0 {
+		n = -n
+	}
+	return n / 3600, nil
+}
+
 func init() {
 	functions["time_to_sec"] = typedFn("time_to_sec", 1, 1, types.Int64, timeToSec)
+	functions["hour"] = typedFn("hour", 1, 1, types.Int32, hourOf)
 }

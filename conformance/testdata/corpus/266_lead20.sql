@@ -48,3 +48,11 @@ CREATE TABLE ck1 (a INT, b INT, c INT, d INT, KEY (a, b), UNIQUE KEY (c, d), KEY
 CREATE TABLE ck2 (a INT NOT NULL, b INT, c INT, UNIQUE KEY (b), KEY (b, c), KEY (c), UNIQUE KEY (a));
 CREATE TABLE ck3 (x INT, y INT, z INT, PRIMARY KEY (x, y), KEY (y), KEY (z, x));
 SELECT table_name, column_name, CONCAT(column_key) FROM information_schema.columns WHERE table_schema = DATABASE() AND table_name IN ('ck1', 'ck2', 'ck3') ORDER BY table_name, ordinal_position;
+-- HOUR of a TIME beyond a day: its hours, without the sign (GMS: the time of day).
+SELECT HOUR('838:59:59'), HOUR('100:00:00'), HOUR('-100:00:00'), HOUR(TIME '100:00:00'), HOUR('25:00:00'), HOUR('10:00:00'), HOUR('1 10:00:00');
+SELECT HOUR(SEC_TO_TIME(400000)), HOUR(MAKETIME(100, 0, 0)), HOUR('2024-01-01 10:00:00'), HOUR(20), HOUR(103000), HOUR(20240101103000), HOUR('10:00');
+SELECT HOUR('abc'), HOUR(''), HOUR(NULL), HOUR(1.5), HOUR('2024-01-01'), HOUR(TIME '-00:30:00'), HOUR(DATE '2024-01-01'), HOUR(TIMESTAMP '2024-01-01 05:00:00');
+CREATE TABLE hr (id INT PRIMARY KEY, t TIME);
+INSERT INTO hr VALUES (1, '838:59:59'), (2, '-100:00:00'), (3, '25:00:00'), (4, NULL);
+SELECT id, HOUR(t), MINUTE(t), SECOND(t), TIME_TO_SEC(t) FROM hr ORDER BY id;
+SELECT HOUR(t), COUNT(*) FROM hr GROUP BY HOUR(t) ORDER BY 1;
