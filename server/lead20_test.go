@@ -120,3 +120,16 @@ func TestHourBeyondADay(t *testing.T) {
 		{q: "SELECT GROUP_CONCAT(HOUR(t) ORDER BY id) FROM hr.t", want: "838,100,25"},
 	})
 }
+
+// TestNestedUnionDecimalText: a UNION chain whose first UNION is DECIMAL and
+// a later arm a string printed the decimals with 30 digits (the outer
+// conversion to text formatted them with the inner UNION's first type,
+// DECIMAL(65,30)).
+func TestNestedUnionDecimalText(t *testing.T) {
+	ts := startServer(t, t.TempDir())
+	db := ts.connectWith("", "parseTime=false")
+	runArithCases(t, db, "", []arithCase{
+		{q: "SELECT GROUP_CONCAT(x ORDER BY x) FROM (SELECT 1.25 x UNION SELECT 2.50 UNION SELECT 'a') d", want: "1.25,2.50,a"},
+		{q: "SELECT GROUP_CONCAT(x ORDER BY x) FROM (SELECT CAST(1.5 AS DECIMAL(3,1)) x UNION ALL SELECT 2.5 UNION ALL SELECT 'b') d", want: "1.5,2.5,b"},
+	})
+}

@@ -92,7 +92,7 @@ func unionSetOp(ctx *sql.Context, so *plan.SetOp) (sql.Node, transform.TreeIdent
 		if same {
 			continue
 		}
-		np, err := p.WithChildren(ni)
+		np, err := retypedProjection(p, ni, false)
 		if err != nil {
 			return nil, transform.SameTree, err
 		}
@@ -138,32 +138,62 @@ func nestedSetOp(ctx *sql.Context, n sql.Node) (sql.Node, transform.TreeIdentity
 		if err != nil || same {
 			return n, transform.SameTree, err
 		}
-		sch := nc.Schema()
-		projs := append([]sql.Expression(nil), n.Projections...)
-		if len(sch) == len(projs) {
-			for i, e := range projs {
-				switch e := e.(type) {
-				case *expression.GetField:
-					projs[i] = retypedField(e, sch[i].Type)
-				case *expression.Alias:
-					if gf, ok := e.Child.(*expression.GetField); ok {
-						na, err := e.WithChildren(retypedField(gf, sch[i].Type))
-						if err != nil {
-							return nil, transform.SameTree, err
-						}
-						projs[i] = na
-					}
-				}
-			}
-		}
-		np, err := n.WithExpressions(projs...)
-		if err != nil {
-			return nil, transform.SameTree, err
-		}
-		np, err = np.WithChildren(nc)
+		np, err := retypedProjection(n, nc, true)
 		return np, transform.NewTree, err
 	}
 	return n, transform.SameTree, nil
+}
+
+// retypedProjection is p over its new child nc, whose column i p reads
+// (as is or aliased, when fields is set, and converted from a DECIMAL by the
+// planner for an outer UNION) with nc's new column type. The conversions
+// of a UNION's side are left to the typing of that UNION's columns
+// otherwise (the temporal, YEAR and text handlers read them as the planner
+// made them). A conversion keeps a stale type at its peril: GMS's
+// Convert formats a DECIMAL with its child's type's scale, so `SELECT 1.5
+// UNION SELECT 2.25 UNION SELECT 'a'` printed 1.500000000000000000000000000000
+// (the inner UNION's column as GMS first typed it, DECIMAL(65,30)).
+func retypedProjection(p *plan.Project, nc sql.Node, fields bool) (sql.Node, error) {
+	sch := nc.Schema()
+	projs := append([]sql.Expression(nil), p.Projections...)
+	if len(sch) == len(projs) {
+		for i, e := range projs {
+			switch e := e.(type) {
+			case *expression.GetField:
+				if fields {
+					projs[i] = retypedField(e, sch[i].Type)
+				}
+			case *expression.Alias:
+				var child sql.Expression
+				switch c := e.Child.(type) {
+				case *expression.GetField:
+					if fields {
+						child = retypedField(c, sch[i].Type)
+					}
+				case *expression.Convert:
+					if gf, ok := c.Child.(*expression.GetField); ok && types.IsDecimal(sch[i].Type) && c.Type().Type() != sqltypes.Decimal {
+						nc, err := c.WithChildren(retypedField(gf, sch[i].Type))
+						if err != nil {
+							return nil, err
+						}
+						child = nc
+					}
+				}
+				if child != nil {
+					na, err := e.WithChildren(child)
+					if err != nil {
+						return nil, err
+					}
+					projs[i] = na
+				}
+			}
+		}
+	}
+	np, err := p.WithExpressions(projs...)
+	if err != nil {
+		return nil, err
+	}
+	return np.WithChildren(nc)
 }
 
 // setOpSides are so's two sides as projections of as many columns as
