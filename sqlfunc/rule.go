@@ -718,13 +718,22 @@ func inAsDouble(ctx *sql.Context, left, right sql.Expression, hashed bool) (sql.
 	}
 	changed := false
 	if stringValued(left) {
-		all := len(tup) > 0
+		// NULL elements do not take part in choosing the comparison
+		// (MySQL's Item_func_in aggregates the types with skip_nulls):
+		// `s IN (1.00, NULL)` compares as DOUBLE like `s IN (1.00)`. GMS
+		// compared the strings, and made an index range of '1.00' that
+		// missed '1' and '1.0' (TestOracles seed 1795881217987403951).
+		all, nums := true, 0
 		for _, el := range tup {
-			if !isNumber(el.Type()) {
+			switch {
+			case isNumber(el.Type()):
+				nums++
+			case isNullLiteral(el):
+			default:
 				all = false
 			}
 		}
-		if all {
+		if all && nums > 0 {
 			left, changed = &toDouble{unary: unary{left}}, true
 		}
 	} else if isNumber(left.Type()) {
@@ -857,4 +866,10 @@ func retype(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
 		n, allSame = nn, transform.NewTree
 	}
 	return n, allSame, nil
+}
+
+// isNullLiteral reports whether e is the constant NULL.
+func isNullLiteral(e sql.Expression) bool {
+	l, ok := e.(*expression.Literal)
+	return ok && l.Value() == nil
 }
