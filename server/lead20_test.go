@@ -149,3 +149,22 @@ func TestStringInNumbersWithNull(t *testing.T) {
 		{q: "SELECT GROUP_CONCAT(id ORDER BY id) FROM si.t WHERE (c IN (1, NULL)) IS NULL", want: "2,3,5", warn: 1292},
 	})
 }
+
+// TestConcatOfLiteralsCollation: CONCAT of literals only has the
+// connection's collation. It had utf8mb4_0900_bin, so a WHERE holding
+// `CONCAT('a', '') LIKE 'A'` (folded to a literal of that type) found no
+// row under a case-insensitive connection, and its NOT none either (found by
+// TestOracles).
+func TestConcatOfLiteralsCollation(t *testing.T) {
+	ts := startServer(t, t.TempDir())
+	db := ts.connectWith("", "parseTime=false")
+	mustExec(t, db, "CREATE DATABASE cl")
+	mustExec(t, db, "CREATE TABLE cl.t (id INT PRIMARY KEY, g INT)")
+	mustExec(t, db, "INSERT INTO cl.t VALUES (1, 1), (2, 1), (3, 2)")
+	setup := "SET NAMES utf8mb4 COLLATE utf8mb4_general_ci"
+	runArithCases(t, db, setup, []arithCase{
+		{q: "SELECT COUNT(*) FROM cl.t WHERE CONCAT('a', '') LIKE 'A'", want: "3"},
+		{q: "SELECT COUNT(*) FROM cl.t WHERE NOT (CONCAT('a', '') LIKE 'A')", want: "0"},
+		{q: "SELECT COUNT(*) FROM (SELECT g FROM cl.t GROUP BY g) d WHERE CONCAT('a', '') LIKE 'A'", want: "2"},
+	})
+}

@@ -55,6 +55,13 @@ func (c *concatFn) CollationCoercibility(ctx *sql.Context) (sql.CollationID, byt
 
 func concatType(inner sql.Expression) sql.Type {
 	coll := sql.Collation_Default
+	// A string literal's type holds the connection's collation (GMS's
+	// planner types it so): a CONCAT of literals only is of that
+	// collation, not the server default utf8mb4_0900_bin, which a folded
+	// `CONCAT('a', '') LIKE 'A'` in a WHERE compared with (no row, and
+	// NOT (...) no row either: the planner's own evaluation had said true;
+	// TestOracles seed 1795881217987403951).
+	litColl, fromCol := sql.Collation_Default, false
 	var chars int64
 	for _, a := range inner.Children() {
 		n, ok := maxCharLength(a)
@@ -62,11 +69,16 @@ func concatType(inner sql.Expression) sql.Type {
 			return types.LongText
 		}
 		if _, lit := a.(*expression.Literal); !lit {
-			if st, ok := a.Type().(sql.StringType); ok && coll == sql.Collation_Default {
-				coll = st.Collation()
+			if st, ok := a.Type().(sql.StringType); ok && !fromCol {
+				coll, fromCol = st.Collation(), true
 			}
+		} else if st, ok := a.Type().(sql.StringType); ok && litColl == sql.Collation_Default {
+			litColl = st.Collation()
 		}
 		chars += n
+	}
+	if !fromCol {
+		coll = litColl
 	}
 	if coll == sql.Collation_binary {
 		return types.LongText

@@ -76,3 +76,18 @@ SELECT id FROM o1 WHERE c1 NOT IN (1.00, NULL) ORDER BY id;
 SELECT id FROM o1 WHERE c1 IN ('1', 1.00, NULL) ORDER BY id;
 SELECT id, c1 IN (1, NULL), c1 NOT IN (1, NULL), c1 IN (NULL, 1e0) FROM o1 ORDER BY id;
 SELECT id FROM o1 WHERE c1 IN (1e0, NULL) OR id = 5 ORDER BY id;
+-- A CONCAT of literals only has the connection's collation: folded in a
+-- WHERE it compared as utf8mb4_0900_bin (no row for the condition, none
+-- for its NOT either; TestOracles seed 1795881217987403951).
+SET NAMES utf8mb4 COLLATE utf8mb4_general_ci;
+CREATE TABLE cl (id INT PRIMARY KEY, g INT, s VARCHAR(8));
+INSERT INTO cl VALUES (1, 1, 'a'), (2, 1, 'A'), (3, 2, NULL);
+SELECT COUNT(*) FROM cl WHERE CONCAT('a', '') LIKE 'A';
+SELECT COUNT(*) FROM cl WHERE NOT (CONCAT('a', '') LIKE 'A');
+SELECT COUNT(*) FROM (SELECT g, COUNT(*) c FROM cl GROUP BY g) d WHERE CONCAT('a', '') LIKE 'A';
+SELECT COUNT(*) FROM (SELECT g, COUNT(*) c FROM cl GROUP BY g) d WHERE NOT (CONCAT('a', '') LIKE 'A');
+SELECT COLLATION(CONCAT('a', '')), CONCAT('a', '') LIKE 'A', CONCAT('a', 'b') = 'AB';
+SET NAMES utf8mb4 COLLATE utf8mb4_bin;
+SELECT COUNT(*) FROM cl WHERE CONCAT('a', '') LIKE 'A';
+SELECT COUNT(*) FROM cl WHERE NOT (CONCAT('a', '') LIKE 'A');
+SET NAMES utf8mb4 COLLATE utf8mb4_general_ci;
