@@ -168,3 +168,31 @@ func TestConcatOfLiteralsCollation(t *testing.T) {
 		{q: "SELECT COUNT(*) FROM (SELECT g FROM cl.t GROUP BY g) d WHERE CONCAT('a', '') LIKE 'A'", want: "2"},
 	})
 }
+
+// TestODKUNullIntoNotNull: ON DUPLICATE KEY UPDATE v = NULL on a NOT NULL
+// column fails with 1048 in strict mode, and for a single-row INSERT
+// without it; a multi-row one stores 0 with a warning. GMS stored NULL.
+func TestODKUNullIntoNotNull(t *testing.T) {
+	ts := startServer(t, t.TempDir())
+	db := ts.connectWith("", "parseTime=false")
+	db.SetMaxIdleConns(0)
+	mustExec(t, db, "CREATE DATABASE okn")
+	mustExec(t, db, "CREATE TABLE okn.t (id INT PRIMARY KEY, v INT NOT NULL)")
+	mustExec(t, db, "INSERT INTO okn.t VALUES (1, 10)")
+	for _, mode := range []string{"DEFAULT", "''"} {
+		conn := pinnedConn(t, db)
+		mustExec(t, conn, "SET sql_mode = "+mode)
+		_, err := conn.ExecContext(t.Context(), "INSERT INTO okn.t VALUES (1, 0) ON DUPLICATE KEY UPDATE v = NULL")
+		if err == nil || !strings.Contains(err.Error(), "1048") {
+			t.Fatalf("sql_mode %s: got %v, want error 1048", mode, err)
+		}
+		conn.Close()
+	}
+	conn := pinnedConn(t, db)
+	mustExec(t, conn, "SET sql_mode = ''")
+	mustExec(t, conn, "INSERT INTO okn.t VALUES (1, 0), (2, 0) ON DUPLICATE KEY UPDATE v = NULL")
+	var v int
+	if err := conn.QueryRowContext(t.Context(), "SELECT v FROM okn.t WHERE id = 1").Scan(&v); err != nil || v != 0 {
+		t.Fatalf("multi-row non-strict: v = %d (%v), want 0", v, err)
+	}
+}
