@@ -196,3 +196,17 @@ func TestODKUNullIntoNotNull(t *testing.T) {
 		t.Fatalf("multi-row non-strict: v = %d (%v), want 0", v, err)
 	}
 }
+
+// TestUnionChainTypedAtOnce: MySQL types a UNION chain's column over all
+// its arms before converting any, so with a string arm each arm becomes
+// text from its own value: `SELECT 1 UNION SELECT 1.0 UNION SELECT 'a'` is
+// three rows, '1', '1.0', 'a'. GMS nests the chain and typed the inner
+// UNION DECIMAL first: 1 became 1.0 and was made distinct (two rows).
+func TestUnionChainTypedAtOnce(t *testing.T) {
+	ts := startServer(t, t.TempDir())
+	db := ts.connectWith("", "parseTime=false")
+	runArithCases(t, db, "", []arithCase{
+		{q: "SELECT COUNT(*), GROUP_CONCAT(x ORDER BY x) FROM (SELECT 1 x UNION SELECT 1.0 UNION SELECT 'a') d", want: "3 | 1,1.0,a"},
+		{q: "SELECT GROUP_CONCAT(x ORDER BY x) FROM (SELECT 1 x UNION SELECT 1.0 UNION SELECT 2 UNION SELECT NULL UNION SELECT 1e20 UNION SELECT 'x') d", want: "1,1.0,1e20,2,x"},
+	})
+}

@@ -73,11 +73,14 @@ func unionTextColumn(ctx *sql.Context, i int, l, r sql.Expression, ls, rs sql.No
 }
 
 // unionCharConversion is GMS's conversion of a union side's column to
-// CHAR, alias(convert(column, CHAR)).
-func unionCharConversion(e sql.Expression) (*expression.Convert, bool) {
+// CHAR, alias(convert(column, CHAR)), or flatTextColumns' (armText).
+func unionCharConversion(e sql.Expression) (sql.Expression, bool) {
 	a, ok := e.(*expression.Alias)
 	if !ok {
 		return nil, false
+	}
+	if at, ok := a.Child.(*armText); ok { // unionflat.go
+		return at, true
 	}
 	c, ok := a.Child.(*expression.Convert)
 	if !ok || !types.LongText.Equals(c.Type()) {
@@ -147,6 +150,11 @@ func unionSideDT(ctx *sql.Context, n sql.Node, i int) (dtColl, bool) {
 }
 
 func unionItemDT(ctx *sql.Context, e sql.Expression) (dtColl, bool) {
+	if isArmText(e) {
+		// A number made text by flatTextColumns: still a number's
+		// derivation, which loses to every string.
+		return numericColl, true
+	}
 	t := e.Type()
 	if t == types.Null || isEnumOrSet(t) || types.IsJSON(t) {
 		return dtColl{}, false

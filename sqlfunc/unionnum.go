@@ -67,6 +67,10 @@ func unionColumns(ctx *sql.Context, n sql.Node) (sql.Node, transform.TreeIdentit
 		if !ok {
 			return n, transform.SameTree, nil
 		}
+		if flat := flatTextColumns(so); flat != so { // unionflat.go
+			ns, _, err := unionSetOp(ctx, flat)
+			return ns, transform.NewTree, err
+		}
 		return unionSetOp(ctx, so)
 	})
 }
@@ -105,6 +109,9 @@ func unionSetOp(ctx *sql.Context, so *plan.SetOp) (sql.Node, transform.TreeIdent
 	}
 	return setOpColumns(so, lp, rp, nested, func(i int, l, r sql.Expression) (sql.Expression, sql.Expression, bool, error) {
 		name := [2]string{ls[i].Name, rs[i].Name}
+		if armTextColumn(l, r, ls[i].Type, rs[i].Type) { // unionflat.go
+			return unionTextColumn(ctx, i, l, r, lp.Child, rp.Child)
+		}
 		if nl, nr, ok := unionTemporalColumn(name, i, l, r, ls[i].Type, rs[i].Type, lp.Child, rp.Child); ok {
 			return nl, nr, true, nil
 		}
@@ -240,6 +247,8 @@ func plannerConversions(p *plan.Project) bool {
 			case *expression.Convert:
 				e = c.Child
 			case *castDecimal: // unionConvert's
+				e = c.Child
+			case *armText: // flatTextColumns'
 				e = c.Child
 			case *expression.GetField:
 				// The planner's alias over a column that needs no
