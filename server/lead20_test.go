@@ -210,3 +210,15 @@ func TestUnionChainTypedAtOnce(t *testing.T) {
 		{q: "SELECT GROUP_CONCAT(x ORDER BY x) FROM (SELECT 1 x UNION SELECT 1.0 UNION SELECT 2 UNION SELECT NULL UNION SELECT 1e20 UNION SELECT 'x') d", want: "1,1.0,1e20,2,x"},
 	})
 }
+
+// TestUserVarDecimalText: a user variable holding a DECIMAL becomes text
+// with its value's own scale, as MySQL's user_var_entry prints it. Its type
+// is DECIMAL(65,30), and CONCAT(@a), CAST(@a AS CHAR) and LENGTH(@a) read
+// 30 digits of fraction (LENGTH 32 for 1.5).
+func TestUserVarDecimalText(t *testing.T) {
+	ts := startServer(t, t.TempDir())
+	db := ts.connectWith("", "parseTime=false")
+	runArithCases(t, db, "SET @a = 1.5, @b = 1.50", []arithCase{
+		{q: "SELECT CONCAT(@a), CAST(@a AS CHAR), LENGTH(@a), CONCAT(@b)", want: "1.5 | 1.5 | 3 | 1.50"},
+	})
+}

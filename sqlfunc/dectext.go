@@ -78,6 +78,15 @@ func (d *decimalText) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 	if !ok {
 		return v, nil
 	}
+	if _, ok := d.child.(*expression.UserVar); ok {
+		// A user variable's DECIMAL is typed DECIMAL(65,30), but MySQL
+		// prints its value with the value's own scale (user_var_entry's
+		// val_str): SET @a = 1.50 then CONCAT(@a) is 1.50, not 30 digits.
+		if e := dec.Exponent(); e < 0 {
+			return dec.StringFixed(-e), nil
+		}
+		return dec.String(), nil
+	}
 	if dt, ok := d.child.Type().(sql.DecimalType); ok {
 		// The text, not the rounded value: GMS's SUBSTRING, LEFT and
 		// others refuse a decimal.Decimal (1105 "invalid type").

@@ -128,3 +128,11 @@ SELECT 1 UNION SELECT 1e0 UNION SELECT 'a';
 SELECT -1 UNION SELECT 18446744073709551615 UNION SELECT 'a';
 SELECT DATE '2024-01-01' UNION SELECT 20240101 UNION SELECT 'x';
 SELECT id FROM cl UNION SELECT g + 0.5 FROM cl UNION SELECT s FROM cl ORDER BY 1;
+-- A user variable's DECIMAL as text has the value's own scale (it printed
+-- 30 digits: the variable is typed DECIMAL(65,30)).
+SET @ud = 1.5;
+SELECT @ud, CONCAT(@ud), CAST(@ud AS CHAR), LENGTH(@ud), UPPER(@ud), SUBSTR(@ud, 1), @ud LIKE '1.5';
+SET @ud = 1.50;
+SELECT @ud, CONCAT(@ud), CAST(@ud AS CHAR);
+SET @ud = (SELECT SUM(d) FROM (SELECT 1.25 d UNION ALL SELECT 2.5) x);
+SELECT @ud, CONCAT(@ud);
