@@ -232,7 +232,8 @@ type floatCol struct {
 
 // roundFloats rounds the values of FLOAT(M,D)/DOUBLE(M,D) columns to D
 // decimals as MySQL stores them (rint(v * 10^D) / 10^D: half to even on the
-// binary value). The range M allows is not checked.
+// binary value). The range M allows is checked before, where the
+// statement's sql_mode is known (unsignedCheck, engine/unsignedcol.go).
 func (l *layout) roundFloats(out sql.Row, copied bool) sql.Row {
 	for _, f := range l.floats {
 		var r any

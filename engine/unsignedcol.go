@@ -2,6 +2,7 @@ package engine
 
 import (
 	"fmt"
+	"math"
 	"strings"
 
 	"github.com/dolthub/go-mysql-server/sql"
@@ -22,7 +23,9 @@ import (
 // no sign attribute, so the catalog keeps it (catalog.TypeDesc.U) and
 // unsignedChecks puts an unsignedCheck under the value of every such
 // column an INSERT (VALUES, SELECT, ON DUPLICATE KEY UPDATE) or UPDATE
-// stores, below sqlfunc's own checks, which then see 0.
+// stores, below sqlfunc's own checks, which then see 0. The same check
+// bounds a FLOAT(M,D)/DOUBLE(M,D) column's values to the range M allows
+// (floatRange), which GMS's plain float types cannot know.
 
 // unsignedChecksID is from coltype19's range 11_640-11_649.
 const unsignedChecksID analyzer.RuleId = 11_640
@@ -37,11 +40,39 @@ func (t *Table) UnsignedColumn(name string) bool {
 
 func (t *Table) hasUnsigned() bool {
 	for i := range t.def.Columns {
-		if t.def.Columns[i].Type.Unsigned() {
+		if ty := t.def.Columns[i].Type; ty.Unsigned() {
+			return true
+		} else if _, _, ok := ty.FloatScale(); ok {
 			return true
 		}
 	}
 	return false
+}
+
+// floatRange is the largest magnitude a FLOAT(M,D) or DOUBLE(M,D) column
+// holds, 10^(M-D) - 10^-D (Field_real::truncate's max_value), and 10^D; ok
+// is false for any other column.
+func (t *Table) floatRange(name string) (maxAbs, scale float64, ok bool) {
+	i := t.def.ColumnByName(name)
+	if i < 0 {
+		return 0, 0, false
+	}
+	m, d, ok := t.def.Columns[i].Type.FloatScale()
+	if !ok || m == 0 {
+		return 0, 0, false
+	}
+	return math.Pow10(int(m)-int(d)) - math.Pow10(-int(d)), math.Pow10(int(d)), true
+}
+
+// storeCheck is the check of a value stored into column name of t, nil
+// when it needs none.
+func (t *Table) storeCheck(name string, e sql.Expression, row int, rows *rowCounter, fail bool) *unsignedCheck {
+	u := t.UnsignedColumn(name)
+	maxAbs, scale, ranged := t.floatRange(name)
+	if !u && !ranged {
+		return nil
+	}
+	return &unsignedCheck{child: e, name: name, row: row, rows: rows, fail: fail, unsigned: u, maxAbs: maxAbs, scale: scale}
 }
 
 func unsignedChecks(ctx *sql.Context, n sql.Node) (sql.Node, transform.TreeIdentity, error) {
@@ -72,11 +103,11 @@ func unsignedInsert(ins *plan.InsertInto, strict bool) (sql.Node, transform.Tree
 	fail := strict && !ins.Ignore
 	sch := ins.Destination.Schema()
 	check := func(name string, e sql.Expression, row int, rows *rowCounter) (sql.Expression, bool) {
-		if !t.UnsignedColumn(name) {
+		if t.storeCheck(name, e, row, rows, fail) == nil {
 			return e, false
 		}
 		return belowChecks(e, func(e sql.Expression) sql.Expression {
-			return &unsignedCheck{child: e, name: name, row: row, rows: rows, fail: fail}
+			return t.storeCheck(name, e, row, rows, fail)
 		})
 	}
 	out := ins
@@ -218,11 +249,12 @@ func unsignedSets(exprs []sql.Expression, table func(string) *Table, fail bool) 
 			continue
 		}
 		t := table(gf.Table())
-		if t == nil || !t.UnsignedColumn(gf.Name()) {
+		if t == nil || t.storeCheck(gf.Name(), sf.RightChild, 0, nil, fail) == nil {
 			continue
 		}
+		rows := &rowCounter{}
 		rhs, ch := belowChecks(sf.RightChild, func(e sql.Expression) sql.Expression {
-			return &unsignedCheck{child: e, name: gf.Name(), rows: &rowCounter{}, fail: fail}
+			return t.storeCheck(gf.Name(), e, 0, rows, fail)
 		})
 		if !ch {
 			continue
@@ -268,6 +300,10 @@ type unsignedCheck struct {
 	row  int
 	rows *rowCounter
 	fail bool
+	// unsigned: no negative number; maxAbs (with scale, 10^D) the range of
+	// a FLOAT(M,D)/DOUBLE(M,D) column, 0 for none.
+	unsigned      bool
+	maxAbs, scale float64
 }
 
 func (u *unsignedCheck) Resolved() bool             { return u.child.Resolved() }
@@ -298,15 +334,42 @@ func (u *unsignedCheck) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 	if u.rows != nil {
 		rowNum = u.rows.next(ctx)
 	}
-	if !negative(ctx, v) {
-		return v, nil
+	if u.unsigned && negative(ctx, v) {
+		if u.fail {
+			return nil, u.outOfRange(rowNum)
+		}
+		u.warn(ctx, rowNum)
+		return int64(0), nil
 	}
-	if u.fail {
-		return nil, mysql.NewSQLError(mysql.ERWarnDataOutOfRange, "22003", "Out of range value for column '%s' at row %d", u.name, rowNum)
+	if u.maxAbs > 0 {
+		// MySQL rounds to D decimals first, then compares with the
+		// range M allows (Field_real::truncate): 12345.6789 does not fit
+		// FLOAT(7,3), nor does 9999.9996 (10000.000). The layout rounds
+		// the stored value to D decimals.
+		f, _, err := types.Float64.Convert(ctx, v)
+		x, ok := f.(float64)
+		if err != nil || !ok || math.IsNaN(x) || math.IsInf(x, 0) {
+			return v, nil
+		}
+		r := math.RoundToEven(x*u.scale) / u.scale
+		if r > u.maxAbs || r < -u.maxAbs {
+			if u.fail {
+				return nil, u.outOfRange(rowNum)
+			}
+			u.warn(ctx, rowNum)
+			return math.Copysign(u.maxAbs, r), nil
+		}
 	}
+	return v, nil
+}
+
+func (u *unsignedCheck) outOfRange(rowNum int) error {
+	return mysql.NewSQLError(mysql.ERWarnDataOutOfRange, "22003", "Out of range value for column '%s' at row %d", u.name, rowNum)
+}
+
+func (u *unsignedCheck) warn(ctx *sql.Context, rowNum int) {
 	ctx.Session.Warn(&sql.Warning{Level: "Warning", Code: mysql.ERWarnDataOutOfRange,
 		Message: fmt.Sprintf("Out of range value for column '%s' at row %d", u.name, rowNum)})
-	return int64(0), nil
 }
 
 // negative: v reads as a number below zero. What does not read as a number

@@ -222,3 +222,35 @@ func TestUserVarDecimalText(t *testing.T) {
 		{q: "SELECT CONCAT(@a), CAST(@a AS CHAR), LENGTH(@a), CONCAT(@b)", want: "1.5 | 1.5 | 3 | 1.50"},
 	})
 }
+
+// TestFloatMDRange: a FLOAT(M,D) or DOUBLE(M,D) column holds at most
+// 10^(M-D) - 10^-D in magnitude, compared after rounding to D decimals:
+// 1264 in strict mode, the bound with that warning without it. Myriad
+// rounded to D decimals but stored 12345.679 in a FLOAT(7,3).
+func TestFloatMDRange(t *testing.T) {
+	ts := startServer(t, t.TempDir())
+	db := ts.connectWith("", "parseTime=false")
+	db.SetMaxIdleConns(0)
+	mustExec(t, db, "CREATE DATABASE fm")
+	mustExec(t, db, "CREATE TABLE fm.t (id INT PRIMARY KEY, b FLOAT(7,3), d DOUBLE(10,2))")
+	for _, q := range []string{
+		"INSERT INTO fm.t (id, b) VALUES (1, 12345.6789)",
+		"INSERT INTO fm.t (id, b) VALUES (2, 9999.9996)",
+		"INSERT INTO fm.t (id, d) VALUES (3, 99999999.995)",
+	} {
+		if _, err := db.Exec(q); err == nil || !strings.Contains(err.Error(), "1264") {
+			t.Fatalf("%s: got %v, want 1264", q, err)
+		}
+	}
+	mustExec(t, db, "INSERT INTO fm.t (id, b, d) VALUES (4, -9999.999, 12345678.99)")
+	conn := pinnedConn(t, db)
+	mustExec(t, conn, "SET sql_mode = ''")
+	mustExec(t, conn, "INSERT INTO fm.t (id, b, d) VALUES (5, 12345.6789, -1e10)")
+	var b, d float64
+	if err := conn.QueryRowContext(t.Context(), "SELECT b, d FROM fm.t WHERE id = 5").Scan(&b, &d); err != nil {
+		t.Fatal(err)
+	}
+	if float32(b) != float32(9999.999) || d != -99999999.99 {
+		t.Fatalf("non-strict: b %v d %v, want 9999.999 and -99999999.99", b, d)
+	}
+}

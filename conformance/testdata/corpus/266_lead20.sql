@@ -136,3 +136,26 @@ SET @ud = 1.50;
 SELECT @ud, CONCAT(@ud), CAST(@ud AS CHAR);
 SET @ud = (SELECT SUM(d) FROM (SELECT 1.25 d UNION ALL SELECT 2.5) x);
 SELECT @ud, CONCAT(@ud);
+-- FLOAT(M,D)/DOUBLE(M,D): a value beyond the range M allows (after rounding
+-- to D decimals) is out of range, 1264, or clamped with that warning
+-- without strictness (Myriad stored 12345.679 in a FLOAT(7,3)).
+CREATE TABLE fm (id INT PRIMARY KEY, b FLOAT(7,3), d DOUBLE(10,2), u FLOAT(5,2) UNSIGNED);
+INSERT INTO fm (id, b, d) VALUES (1, 1.23456, 123.456);
+INSERT INTO fm (id, b, d) VALUES (2, 12345.6789, 1);
+INSERT INTO fm (id, b) VALUES (3, 9999.9996);
+INSERT INTO fm (id, b) VALUES (4, -9999.999);
+INSERT INTO fm (id, d) VALUES (5, 99999999.995);
+INSERT INTO fm (id, u) VALUES (6, -1);
+INSERT INTO fm (id, u) VALUES (7, 999.995);
+UPDATE fm SET b = 10000 WHERE id = 1;
+INSERT INTO fm (id, b) VALUES (9, '12345.6');
+INSERT INTO fm (id, b) SELECT 10, 12345.6;
+INSERT INTO fm (id, b) VALUES (1, 1) ON DUPLICATE KEY UPDATE b = 99999;
+SELECT * FROM fm ORDER BY id;
+SET sql_mode = '';
+INSERT INTO fm (id, b, d, u) VALUES (8, 12345.6789, -1e10, 1000);
+SHOW WARNINGS;
+UPDATE fm SET b = b * 1000 WHERE id = 1;
+SHOW WARNINGS;
+SELECT * FROM fm ORDER BY id;
+SET sql_mode = DEFAULT;
