@@ -152,7 +152,7 @@ func TestStringInNumbersWithNull(t *testing.T) {
 
 // TestConcatOfLiteralsCollation: CONCAT of literals only has the
 // connection's collation. It had utf8mb4_0900_bin, so a WHERE holding
-// `CONCAT('a', ”) LIKE 'A'` (folded to a literal of that type) found no
+// CONCAT of 'a' and the empty string LIKE 'A' (folded to a literal of that type) found no
 // row under a case-insensitive connection, and its NOT none either (found by
 // TestOracles).
 func TestConcatOfLiteralsCollation(t *testing.T) {
