@@ -21,3 +21,12 @@ SELECT id, a FROM dk ORDER BY a, id;
 SELECT id FROM dk WHERE a > 1 ORDER BY a DESC, b;
 SELECT id FROM dk WHERE a = 3 ORDER BY b DESC;
 SELECT a, b FROM dk FORCE INDEX (kab) WHERE a >= 2 ORDER BY a DESC, b LIMIT 2;
+-- ZEROFILL integers: padded to the display width (the driver reads the
+-- number), COLUMN_TYPE names width and attribute, ZEROFILL implies UNSIGNED.
+CREATE TABLE zf (id INT PRIMARY KEY, a INT(5) ZEROFILL, b TINYINT ZEROFILL, c SMALLINT(3) UNSIGNED ZEROFILL, d BIGINT ZEROFILL);
+INSERT INTO zf VALUES (1, 42, 7, 5, 1), (2, 123456, 255, 65535, NULL);
+SELECT id, a, b, c, d, a + 0 FROM zf ORDER BY id;
+SELECT column_name, column_type FROM information_schema.columns WHERE table_schema = DATABASE() AND table_name = 'zf' AND column_name <> 'id' ORDER BY ordinal_position;
+SELECT id FROM zf WHERE a = 42;
+ALTER TABLE zf ADD COLUMN e INT;
+SELECT column_name, column_type FROM information_schema.columns WHERE table_schema = DATABASE() AND table_name = 'zf' AND column_name IN ('a', 'b') ORDER BY ordinal_position;
