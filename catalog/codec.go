@@ -127,12 +127,20 @@ func encodeTable(t *Table) ([]byte, error) {
 		if c.Type.U {
 			flags |= 16
 		}
+		// Bit 5: a ZEROFILL width (TypeDesc.Z) follows the generation
+		// expression, outside the type descriptor as bit 4.
+		if c.Type.Z > 0 {
+			flags |= 32
+		}
 		e.u(flags)
 		encodeDefault(e, c.Default)
 		encodeDefault(e, c.OnUpdate)
 		e.str(c.Comment)
 		if c.Generated != nil {
 			encodeDefault(e, c.Generated)
+		}
+		if c.Type.Z > 0 {
+			e.u(uint64(c.Type.Z))
 		}
 	}
 	e.u(uint64(len(t.PK)))
@@ -419,6 +427,10 @@ func decodeTableBody(body []byte, t *Table) error {
 		}
 		c.Virtual = flags&8 != 0
 		c.Type.U = flags&16 != 0
+		if flags&32 != 0 {
+			c.Type.Z = uint8(d.n(255))
+			zerofillSeen.Store(true)
+		}
 	}
 	npk := d.n(nc)
 	t.PK = make([]int, npk)

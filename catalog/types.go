@@ -3,6 +3,7 @@ package catalog
 import (
 	"fmt"
 	"math"
+	"sync/atomic"
 
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/go-mysql-server/sql/types"
@@ -24,6 +25,7 @@ type TypeDesc struct {
 	W int        `json:"w,omitempty"` // integer display width
 	V []string   `json:"v,omitempty"` // ENUM / SET members
 	U bool       `json:"u,omitempty"` // DECIMAL, FLOAT or DOUBLE declared UNSIGNED (GMS's types cannot say so)
+	Z uint8      `json:"z,omitempty"` // an integer declared ZEROFILL: its display width (GMS's types cannot say so)
 }
 
 // DescribeType turns a GMS column type into its stored form, refusing types
@@ -51,6 +53,10 @@ func DescribeType(t sql.Type) (TypeDesc, error) {
 	case sql.NumberType:
 		if w, ok := t.(interface{ DisplayWidth() int }); ok {
 			d.W = w.DisplayWidth()
+		}
+		if z, ok := floattype.ZerofillWidth(t); ok {
+			d.Z = z
+			zerofillSeen.Store(true)
 		}
 	case sql.DecimalType:
 		d.P, d.S = tt.Precision(), tt.Scale()
@@ -101,6 +107,21 @@ func (d TypeDesc) FloatScale() (m, s uint8, ok bool) {
 func (d TypeDesc) Unsigned() bool {
 	return d.U && (d.Q == sqltypes.Decimal || d.Q == sqltypes.Float32 || d.Q == sqltypes.Float64)
 }
+
+// Zerofill is the display width of an integer declared ZEROFILL, whose
+// built type is GMS's unsigned integer: the server pads its values to it,
+// SHOW CREATE TABLE and information_schema.COLUMNS print the attribute.
+func (d TypeDesc) Zerofill() (width int, ok bool) {
+	return int(d.Z), d.Z > 0
+}
+
+// zerofillSeen says some catalog record of this process has a ZEROFILL
+// column: until one does, the server looks up no result column.
+var zerofillSeen atomic.Bool
+
+// AnyZerofill reports whether a ZEROFILL column was created or read since
+// the process started.
+func AnyZerofill() bool { return zerofillSeen.Load() }
 
 // timeDeclared in a TIME descriptor's S says P is the declared precision.
 const timeDeclared = 1

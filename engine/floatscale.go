@@ -1,6 +1,10 @@
 package engine
 
-import "github.com/dolthub/vitess/go/sqltypes"
+import (
+	"github.com/dolthub/vitess/go/sqltypes"
+
+	"github.com/myriaddb/myriad/catalog"
+)
 
 // FloatScale is the (M,D) of column db.table.column when it was declared
 // FLOAT(M,D) or DOUBLE(M,D): GMS's float types keep no scale (package
@@ -32,4 +36,26 @@ func (e *Engine) FloatScale(db, table, column string) (width, scale uint8, ok bo
 		return 0, d.P, true
 	}
 	return t.Columns[i].Type.FloatScale()
+}
+
+// Zerofill is the display width of an integer column declared ZEROFILL,
+// found by its schema, table and name: the server pads the column's values
+// to it in the text protocol and marks its fields ZEROFILL.
+func (e *Engine) Zerofill(db, table, column string) (width int, ok bool) {
+	if !catalog.AnyZerofill() || db == "" || table == "" || column == "" {
+		return 0, false
+	}
+	s, err := e.cat.Schema(nil, db)
+	if err != nil || s == nil {
+		return 0, false
+	}
+	t, err := e.cat.Table(nil, s, table)
+	if err != nil || t == nil {
+		return 0, false
+	}
+	i := t.ColumnByName(column)
+	if i < 0 {
+		return 0, false
+	}
+	return t.Columns[i].Type.Zerofill()
 }

@@ -9,8 +9,10 @@ import (
 	"github.com/dolthub/go-mysql-server/sql/rowexec"
 	"github.com/dolthub/go-mysql-server/sql/transform"
 	"github.com/dolthub/vitess/go/sqltypes"
+	querypb "github.com/dolthub/vitess/go/vt/proto/query"
 
 	"github.com/myriaddb/myriad/catalog"
+	"github.com/myriaddb/myriad/floattype"
 )
 
 // ShowCreateParentSchema makes SHOW CREATE TABLE name the schema of a
@@ -188,6 +190,12 @@ func declaredFloats(t *catalog.Table) [][2]string {
 	var out [][2]string
 	for i := range t.Columns {
 		c := &t.Columns[i]
+		if w, zf := c.Type.Zerofill(); zf {
+			// GMS prints the unsigned integer without width or attribute.
+			at := "  " + quoteIdent(c.Name) + " " + unsignedIntName(c.Type.Q)
+			out = append(out, [2]string{at, "  " + quoteIdent(c.Name) + " " + floattype.ZerofillName(unsignedIntName(c.Type.Q), w)})
+			continue
+		}
 		m, d, ok := c.Type.FloatScale()
 		unsigned := c.Type.Unsigned()
 		if !ok && !unsigned {
@@ -300,4 +308,19 @@ func (q *qualifiedShowCreate) RowIter(ctx *sql.Context, row sql.Row) (sql.RowIte
 		r[1] = strings.Join(ls, "\n")
 	}
 	return sql.RowsToRowIter(rows...), nil
+}
+
+// unsignedIntName is GMS's name of an unsigned integer type.
+func unsignedIntName(q querypb.Type) string {
+	switch q {
+	case sqltypes.Uint8:
+		return "tinyint unsigned"
+	case sqltypes.Uint16:
+		return "smallint unsigned"
+	case sqltypes.Uint24:
+		return "mediumint unsigned"
+	case sqltypes.Uint64:
+		return "bigint unsigned"
+	}
+	return "int unsigned"
 }

@@ -38,6 +38,17 @@ func (t *Table) UnsignedColumn(name string) bool {
 	return i >= 0 && def.Columns[i].Type.Unsigned()
 }
 
+// ZerofillColumn is the display width of column name when it is an
+// integer declared ZEROFILL (information_schema.COLUMNS.COLUMN_TYPE).
+func (t *Table) ZerofillColumn(name string) (width int, ok bool) {
+	def := t.def
+	i := def.ColumnByName(name)
+	if i < 0 {
+		return 0, false
+	}
+	return def.Columns[i].Type.Zerofill()
+}
+
 func (t *Table) hasUnsigned() bool {
 	for i := range t.def.Columns {
 		if ty := t.def.Columns[i].Type; ty.Unsigned() {

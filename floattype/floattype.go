@@ -79,6 +79,76 @@ func Unsigned(t sql.Type) bool {
 	return false
 }
 
+// Zerofill is an integer column definition declared ZEROFILL: GMS's
+// integer types keep neither the attribute nor a display width, so values
+// were printed unpadded (MySQL prints 42 in an INT(5) ZEROFILL as 00042).
+// W is the display width the values are padded to. The catalog keeps W
+// beside GMS's own unsigned integer type, which the table's schema gets.
+type Zerofill struct {
+	sql.NumberType
+	W uint8
+}
+
+// String is the type as MySQL spells it: int(5) unsigned zerofill.
+func (t Zerofill) String() string {
+	return ZerofillName(t.NumberType.String(), int(t.W))
+}
+
+// ZerofillName is the type an unsigned integer type's name (GMS's, "int
+// unsigned") names with ZEROFILL of width w: MySQL 8.0 prints the display
+// width of a ZEROFILL column ("int(5) unsigned zerofill").
+func ZerofillName(unsignedName string, w int) string {
+	base, _, _ := strings.Cut(unsignedName, " ")
+	return base + "(" + strconv.Itoa(w) + ") unsigned zerofill"
+}
+
+// ZerofillWidth reports a column definition's ZEROFILL display width.
+func ZerofillWidth(t sql.Type) (uint8, bool) {
+	if z, ok := t.(Zerofill); ok {
+		return z.W, true
+	}
+	return 0, false
+}
+
+// defaultWidths are the display widths of unsigned integers declared
+// without one (MySQL 8.0: tinyint(3), smallint(5), mediumint(8), int(10),
+// bigint(20) unsigned zerofill).
+var defaultWidths = map[string]uint8{
+	"tinyint": 3, "int1": 3, "smallint": 5, "int2": 5, "mediumint": 8, "middleint": 8, "int3": 8,
+	"int": 10, "integer": 10, "int4": 10, "bigint": 20, "int8": 20,
+}
+
+// resolveZerofill gives an integer column definition declared ZEROFILL its
+// carrier type; false for other types and definitions GMS refuses. An
+// AUTO_INCREMENT column is left alone: GMS's planner checks its type by
+// identity, and its values are not padded (docs/COMPATIBILITY.md).
+func resolveZerofill(ct *ast.ColumnType) bool {
+	w, isInt := defaultWidths[strings.ToLower(ct.Type)]
+	if !isInt || bool(ct.Autoincrement) {
+		return false
+	}
+	if ct.Length != nil {
+		n, err := strconv.Atoi(string(ct.Length.Val))
+		if err != nil || n < 1 || n > MaxWidth {
+			return false
+		}
+		w = uint8(n)
+	}
+	plain := *ct
+	plain.Zerofill = false
+	plain.Length = nil
+	t, err := types.ColumnTypeToType(&plain)
+	if err != nil {
+		return false
+	}
+	nt, ok := t.(sql.NumberType)
+	if !ok {
+		return false
+	}
+	ct.ResolvedType = Zerofill{NumberType: nt, W: w}
+	return true
+}
+
 // Of reports the (M,D) a column definition's type declares.
 func Of(t sql.Type) (m, d uint8, ok bool) {
 	if dt, is := t.(Declared); is {
@@ -123,9 +193,11 @@ func resolveType(ct *ast.ColumnType) {
 	}
 	if ct.Zerofill {
 		// ZEROFILL implies UNSIGNED (MySQL 8.0 manual, "Numeric Data Type
-		// Syntax"); GMS dropped both, and INT(5) ZEROFILL stored -1. The
-		// zero padding itself is not kept (docs/COMPATIBILITY.md).
+		// Syntax"); GMS dropped both, and INT(5) ZEROFILL stored -1.
 		ct.Unsigned = true
+		if resolveZerofill(ct) {
+			return
+		}
 	}
 	if bool(ct.Unsigned) && (ct.Length == nil || ct.Scale == nil || !isFloat(ct.Type)) {
 		resolveUnsigned(ct)

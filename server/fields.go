@@ -47,6 +47,9 @@ const notFixedDec = 31
 type floatScales struct {
 	column     func(db, table, column string) (width, scale uint8, ok bool)
 	byPosition func() []floattype.Column
+	// zerofill is the display width of an integer column declared
+	// ZEROFILL (engine.Zerofill); nil: none.
+	zerofill func(db, table, column string) (width int, ok bool)
 }
 
 // statementScales is the floatScales of query's results, query's select
@@ -54,7 +57,7 @@ type floatScales struct {
 func (h *handler) statementScales(c *mysql.Conn, query string) floatScales {
 	var cols []floattype.Column
 	derived := false
-	return floatScales{column: h.eng.FloatScale, byPosition: func() []floattype.Column {
+	return floatScales{column: h.eng.FloatScale, zerofill: h.eng.Zerofill, byPosition: func() []floattype.Column {
 		if !derived {
 			derived = true
 			if stmt := parsedSelect(query); stmt != nil {
@@ -177,6 +180,19 @@ func fixFields(fields []*querypb.Field, scales floatScales) {
 				}
 				f.Decimals = d
 			}
+		case querypb.Type_UINT8, querypb.Type_UINT16, querypb.Type_UINT24, querypb.Type_UINT32, querypb.Type_UINT64:
+			if scales.zerofill != nil {
+				if w, ok := scales.zerofill(f.Database, f.OrgTable, f.OrgName); ok {
+					// MySQL's field of a ZEROFILL column: the flag, and
+					// the display width as its length.
+					if want := uint32(querypb.MySqlFlag_UNSIGNED_FLAG | querypb.MySqlFlag_ZEROFILL_FLAG); f.Flags&want != want {
+						f.Flags |= want
+					}
+					if f.ColumnLength != uint32(w) {
+						f.ColumnLength = uint32(w)
+					}
+				}
+			}
 		case querypb.Type_YEAR:
 			if want := uint32(querypb.MySqlFlag_UNSIGNED_FLAG | querypb.MySqlFlag_ZEROFILL_FLAG); f.Flags&want != want {
 				f.Flags |= want
@@ -189,7 +205,7 @@ func fixFields(fields []*querypb.Field, scales floatScales) {
 // zeroFractions and floatDigits.
 func fieldsCallback(cb mysql.ResultSpoolFn, scales floatScales) mysql.ResultSpoolFn {
 	var zeros []zeroCol
-	var floats, years []int
+	var floats, years, zerofills []int
 	return func(res *sqltypes.Result, more bool) error {
 		if res != nil {
 			if res.Fields != nil {
@@ -197,6 +213,10 @@ func fieldsCallback(cb mysql.ResultSpoolFn, scales floatScales) mysql.ResultSpoo
 				zeros = zeroFractionColumns(res.Fields, zeros[:0])
 				floats = scaledFloatColumns(res.Fields, floats[:0])
 				years = yearColumns(res.Fields, years[:0])
+				zerofills = zerofillColumns(res.Fields, zerofills[:0])
+			}
+			if len(zerofills) > 0 {
+				zerofillDigits(res, zerofills)
 			}
 			if len(zeros) > 0 {
 				zeroFractions(res, zeros)
@@ -209,6 +229,37 @@ func fieldsCallback(cb mysql.ResultSpoolFn, scales floatScales) mysql.ResultSpoo
 			}
 		}
 		return cb(res, more)
+	}
+}
+
+// zerofillColumns are the positions of integer columns declared ZEROFILL
+// (fixFields marked their fields).
+func zerofillColumns(fields []*querypb.Field, out []int) []int {
+	for i, f := range fields {
+		if f != nil && f.Type != querypb.Type_YEAR && f.Flags&uint32(querypb.MySqlFlag_ZEROFILL_FLAG) != 0 && sqltypes.IsUnsigned(f.Type) && f.ColumnLength > 0 {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+// zerofillDigits pads the values of integer ZEROFILL columns with zeros to
+// the display width, as MySQL does in the text protocol (Field_num::
+// prepend_zeros: 42 in an INT(5) ZEROFILL is 00042); GMS printed 42.
+func zerofillDigits(res *sqltypes.Result, cols []int) {
+	for _, row := range res.Rows {
+		for _, i := range cols {
+			if i >= len(row) || row[i].IsNull() {
+				continue
+			}
+			w := int(res.Fields[i].ColumnLength)
+			if raw := row[i].Raw(); len(raw) < w {
+				padded := make([]byte, w)
+				n := copy(padded, strings.Repeat("0", w-len(raw)))
+				copy(padded[n:], raw)
+				row[i] = sqltypes.MakeTrusted(row[i].Type(), padded)
+			}
+		}
 	}
 }
 

@@ -9,6 +9,7 @@ import (
 	"github.com/dolthub/go-mysql-server/sql/information_schema"
 	"github.com/shopspring/decimal"
 
+	"github.com/myriaddb/myriad/floattype"
 	"github.com/myriaddb/myriad/timetype"
 )
 
@@ -165,6 +166,8 @@ func (it *timePrecisionIter) fixRow(ctx *sql.Context, row sql.Row) {
 		}
 	case "float", "double":
 		it.unsigned(ctx, row)
+	case "tinyint", "smallint", "mediumint", "int", "bigint":
+		it.zerofill(ctx, row)
 	case "decimal":
 		it.unsigned(ctx, row)
 		if it.scaleCol < 0 || it.defCol < 0 {
@@ -245,6 +248,35 @@ func timePrecision(v any) (int, bool) {
 // them cannot say so.
 type unsignedColumns interface {
 	UnsignedColumn(name string) bool
+}
+
+// zerofillColumns is a table that knows the display width of its integer
+// columns declared ZEROFILL (engine.Table).
+type zerofillColumns interface {
+	ZerofillColumn(name string) (width int, ok bool)
+}
+
+// zerofill gives such a column MySQL's COLUMN_TYPE, int(5) unsigned
+// zerofill (GMS: int unsigned).
+func (it *timePrecisionIter) zerofill(ctx *sql.Context, row sql.Row) {
+	if it.cat == nil || !strings.HasSuffix(it.col(row, it.typeCol), " unsigned") {
+		return
+	}
+	tbl, _, err := it.cat.Table(ctx, it.col(row, it.schemaCol), it.col(row, it.tableCol))
+	if err != nil || tbl == nil {
+		return
+	}
+	var t sql.Table = tbl
+	for i := 0; i < 8; i++ {
+		if w, ok := t.(sql.TableWrapper); ok {
+			t = w.Underlying()
+		}
+	}
+	if z, ok := t.(zerofillColumns); ok {
+		if w, zf := z.ZerofillColumn(it.col(row, it.nameCol)); zf {
+			row[it.typeCol] = floattype.ZerofillName(it.col(row, it.typeCol), w)
+		}
+	}
 }
 
 // unsigned appends MySQL's " unsigned" to the COLUMN_TYPE of such a column.
