@@ -187,9 +187,11 @@ func (u *odkuUpdater) Update(ctx *sql.Context, old, new sql.Row) error {
 		}
 		oldNew = out
 		new = out[len(old):]
-		if err := u.notNull(ctx, new); err != nil {
-			return err
-		}
+	}
+	// Also without a BEFORE UPDATE trigger: GMS checks NOT NULL on the
+	// inserted row only, not on the update.
+	if err := u.notNull(ctx, new); err != nil {
+		return err
 	}
 	same, err := sameRecord(ctx, u.t.table, old, new)
 	if err != nil {
@@ -234,17 +236,15 @@ func (u *odkuUpdater) Update(ctx *sql.Context, old, new sql.Row) error {
 	return nil
 }
 
-// notNull refuses a NULL a BEFORE UPDATE trigger put in a NOT NULL column
-// (1048), or, under IGNORE or without a strict sql_mode, stores the
+// notNull refuses a NULL the update or a BEFORE UPDATE trigger put in a
+// NOT NULL column (1048), or, under IGNORE or without a strict sql_mode, stores the
 // column's zero value with a warning, as MySQL does for an UPDATE.
 func (u *odkuUpdater) notNull(ctx *sql.Context, row sql.Row) error {
 	for i, col := range u.t.table {
 		if col.Nullable || i >= len(row) || row[i] != nil {
 			continue
 		}
-		mode := sql.LoadSqlMode(ctx)
-		strict := mode.ModeEnabled("STRICT_TRANS_TABLES") || mode.ModeEnabled("STRICT_ALL_TABLES")
-		if strict && !u.t.ignore {
+		if strictMode(ctx) && !u.t.ignore {
 			return sql.ErrInsertIntoNonNullableProvidedNull.New(col.Name)
 		}
 		row[i] = col.Type.Zero()
@@ -385,4 +385,9 @@ func (o *odkuTrigCountIter) Close(ctx *sql.Context) error {
 	}
 	o.closed = true
 	return o.child.Close(ctx)
+}
+
+func strictMode(ctx *sql.Context) bool {
+	mode := sql.LoadSqlMode(ctx)
+	return mode.ModeEnabled("STRICT_TRANS_TABLES") || mode.ModeEnabled("STRICT_ALL_TABLES")
 }
