@@ -38,7 +38,7 @@ func wrapODKU(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
 	if last := ins.OnDupExprs[len(ins.OnDupExprs)-1]; !isODKUNotNull(last) {
 		out := *ins
 		out.OnDupExprs = append(append([]sql.Expression(nil), ins.OnDupExprs...),
-			&odkuNotNull{table: ins.Destination.Schema(), ignore: ins.Ignore})
+			&odkuNotNull{table: ins.Destination.Schema(), ignore: ins.Ignore, nullErr: nullIsError(ins)})
 		ins, same = &out, transform.NewTree
 	}
 	sch, changed := exactSchema(ins.Destination.Schema())
@@ -63,8 +63,25 @@ func isODKUNotNull(e sql.Expression) bool {
 // half checked, as GMS's SetField answers. The sql_mode is read per
 // execution: a cached plan outlives a SET sql_mode.
 type odkuNotNull struct {
-	table  sql.Schema
-	ignore bool
+	table   sql.Schema
+	ignore  bool
+	nullErr bool // see nullIsError
+}
+
+// nullIsError: a NULL for a NOT NULL column is 1048 whatever the sql_mode
+// in a single-row INSERT ... VALUES without IGNORE, its ODKU update
+// included (MySQL 8.0 sql_insert.cc: CHECK_FIELD_ERROR_FOR_NULL for the
+// whole statement; sqlfunc's storeAdjust leaves that NULL to this check).
+func nullIsError(ins *plan.InsertInto) bool {
+	if ins.Ignore {
+		return false
+	}
+	src := ins.Source
+	if p, ok := src.(*plan.Project); ok {
+		src = p.Child
+	}
+	v, ok := src.(*plan.Values)
+	return ok && len(v.ExpressionTuples) == 1
 }
 
 var _ sql.Expression = (*odkuNotNull)(nil)
@@ -90,7 +107,7 @@ func (o *odkuNotNull) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 		if col.Nullable || col.AutoIncrement || row[i] != nil {
 			continue
 		}
-		if strictMode(ctx) && !o.ignore {
+		if (strictMode(ctx) || o.nullErr) && !o.ignore {
 			return nil, sql.ErrInsertIntoNonNullableProvidedNull.New(col.Name)
 		}
 		if &out[0] == &row[0] {

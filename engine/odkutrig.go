@@ -87,7 +87,7 @@ func wireODKUTriggers(ctx *sql.Context, a *analyzer.Analyzer, n sql.Node, scope 
 			// odku.go counts it when it needs to.
 			return c, transform.SameTree, nil
 		}
-		nd := &trigODKUDest{destNode: destNode{ii.Destination}, id: odkuIDs.Add(1), table: rt.Schema(), checks: ii.Checks(), ignore: ii.Ignore}
+		nd := &trigODKUDest{destNode: destNode{ii.Destination}, id: odkuIDs.Add(1), table: rt.Schema(), checks: ii.Checks(), ignore: ii.Ignore, nullErr: nullIsError(ii)}
 		if hasUpd {
 			before, after, err := joinTargetTriggers(ctx, a, rt, scope, qFlags)
 			if err != nil {
@@ -139,6 +139,9 @@ type trigODKUDest struct {
 	// BEFORE UPDATE triggers changed must pass, and INSERT IGNORE.
 	checks sql.CheckConstraints
 	ignore bool
+	// nullErr: a single-row INSERT, whose NULL for a NOT NULL column is
+	// 1048 even without a strict sql_mode (see nullIsError).
+	nullErr bool
 }
 
 var (
@@ -244,7 +247,7 @@ func (u *odkuUpdater) notNull(ctx *sql.Context, row sql.Row) error {
 		if col.Nullable || i >= len(row) || row[i] != nil {
 			continue
 		}
-		if strictMode(ctx) && !u.t.ignore {
+		if (strictMode(ctx) || u.t.nullErr) && !u.t.ignore {
 			return sql.ErrInsertIntoNonNullableProvidedNull.New(col.Name)
 		}
 		row[i] = col.Type.Zero()

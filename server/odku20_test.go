@@ -73,6 +73,19 @@ func TestODKUNullIntoNotNull(t *testing.T) {
 			t.Errorf("%s: %s, want %s", c.q, got, c.want)
 		}
 	}
+	// Single-row without IGNORE: 1048 whatever the sql_mode.
+	for _, c := range []struct{ q, stateQ string }{
+		{"INSERT INTO p VALUES (1, 5) ON DUPLICATE KEY UPDATE v = NULL", "SELECT IFNULL(v, 'NULL') FROM p WHERE id = 1"},
+		{"INSERT INTO g VALUES (1, 5) ON DUPLICATE KEY UPDATE v = NULL", "SELECT IFNULL(v, 'NULL') FROM g WHERE id = 1"},
+	} {
+		mustExec(t, conn, "UPDATE p, g SET p.v = 3, g.v = 3")
+		if _, err := conn.ExecContext(ctx, c.q); err == nil || !strings.Contains(err.Error(), "Error 1048") {
+			t.Errorf("%s: err %v, want 1048", c.q, err)
+		}
+		if got := scalar(t, conn, c.stateQ); got != "3" {
+			t.Errorf("%s: %s, want 3", c.q, got)
+		}
+	}
 	if got := scalar(t, conn, "SELECT COUNT(*) FROM glog"); got != "2" {
 		t.Errorf("AFTER INSERT trigger fired %s times, want twice (the new rows)", got)
 	}

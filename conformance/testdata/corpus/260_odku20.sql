@@ -41,3 +41,17 @@ INSERT INTO nt VALUES (1, 5), (2, 6) ON DUPLICATE KEY UPDATE v = NULL;
 SHOW WARNINGS;
 SELECT * FROM nt ORDER BY id;
 SELECT * FROM ntl ORDER BY x;
+-- A single-row INSERT without IGNORE fails with 1048 whatever the sql_mode,
+-- its update included (CHECK_FIELD_ERROR_FOR_NULL in MySQL's sql_insert.cc).
+INSERT INTO nt VALUES (1, 5) ON DUPLICATE KEY UPDATE v = NULL;
+SELECT * FROM nt ORDER BY id;
+UPDATE nn SET v = 7, s = 'seven';
+INSERT INTO nn VALUES (1, 5, 'five', 1, 'x', 1, 'a') ON DUPLICATE KEY UPDATE v = NULL;
+INSERT INTO nn VALUES (1, 5, 'five', 1, 'x', 1, 'a') ON DUPLICATE KEY UPDATE s = NULL;
+SELECT * FROM nn ORDER BY id;
+INSERT IGNORE INTO nn VALUES (1, 5, 'five', 1, 'x', 1, 'a') ON DUPLICATE KEY UPDATE v = NULL;
+SHOW WARNINGS;
+SELECT * FROM nn ORDER BY id;
+INSERT INTO nn VALUES (1, 5, 'five', 1, 'x', 1, 'a') ON DUPLICATE KEY UPDATE v = 'abc', ti = 300, c = 'abcdef';
+SELECT @@warning_count;
+SELECT * FROM nn ORDER BY id;
