@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"fmt"
 	"io"
 
 	"github.com/dolthub/go-mysql-server/sql"
@@ -30,14 +31,92 @@ func wrapODKU(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
 		return n, transform.SameTree, nil
 	}
 	if _, trig := ins.Destination.(*trigODKUDest); trig {
-		// odkuTrigCount counts it.
+		// odkuTrigCount counts it, and its updater checks NOT NULL.
 		return n, transform.SameTree, nil
+	}
+	same := transform.SameTree
+	if last := ins.OnDupExprs[len(ins.OnDupExprs)-1]; !isODKUNotNull(last) {
+		out := *ins
+		out.OnDupExprs = append(append([]sql.Expression(nil), ins.OnDupExprs...),
+			&odkuNotNull{table: ins.Destination.Schema(), ignore: ins.Ignore, nullErr: nullIsError(ins)})
+		ins, same = &out, transform.NewTree
 	}
 	sch, changed := exactSchema(ins.Destination.Schema())
 	if !changed {
-		return n, transform.SameTree, nil
+		return ins, same, nil
 	}
 	return &odkuCount{child: ins, sch: sch}, transform.NewTree, nil
+}
+
+func isODKUNotNull(e sql.Expression) bool {
+	_, ok := e.(*odkuNotNull)
+	return ok
+}
+
+// odkuNotNull is the last of an ODKU's assignments: GMS's insert iterator
+// checks NOT NULL on the inserted row only, so ON DUPLICATE KEY UPDATE
+// v = NULL stored NULL in a NOT NULL column. MySQL checks the updated row
+// as an UPDATE's: 1048 in a strict sql_mode, else (or under IGNORE) the
+// column's implicit default with warning 1048 (sqlfunc's storeAdjust
+// already makes that NULL a zero outside strict mode). Its row is the
+// stored row followed by the proposed one; it answers it with the stored
+// half checked, as GMS's SetField answers. The sql_mode is read per
+// execution: a cached plan outlives a SET sql_mode.
+type odkuNotNull struct {
+	table   sql.Schema
+	ignore  bool
+	nullErr bool // see nullIsError
+}
+
+// nullIsError: a NULL for a NOT NULL column is 1048 whatever the sql_mode
+// in a single-row INSERT ... VALUES without IGNORE, its ODKU update
+// included (MySQL 8.0 sql_insert.cc: CHECK_FIELD_ERROR_FOR_NULL for the
+// whole statement; sqlfunc's storeAdjust leaves that NULL to this check).
+func nullIsError(ins *plan.InsertInto) bool {
+	if ins.Ignore {
+		return false
+	}
+	src := ins.Source
+	if p, ok := src.(*plan.Project); ok {
+		src = p.Child
+	}
+	v, ok := src.(*plan.Values)
+	return ok && len(v.ExpressionTuples) == 1
+}
+
+var _ sql.Expression = (*odkuNotNull)(nil)
+
+func (o *odkuNotNull) Resolved() bool             { return true }
+func (o *odkuNotNull) String() string             { return "odku_not_null" }
+func (o *odkuNotNull) Type() sql.Type             { return types.Null }
+func (o *odkuNotNull) IsNullable() bool           { return false }
+func (o *odkuNotNull) Children() []sql.Expression { return nil }
+func (o *odkuNotNull) WithChildren(children ...sql.Expression) (sql.Expression, error) {
+	if len(children) != 0 {
+		return nil, sql.ErrInvalidChildrenNumber.New(o, len(children), 0)
+	}
+	return o, nil
+}
+
+func (o *odkuNotNull) Eval(ctx *sql.Context, row sql.Row) (any, error) {
+	if len(row) < len(o.table) {
+		return row, nil
+	}
+	out := row
+	for i, col := range o.table {
+		if col.Nullable || col.AutoIncrement || row[i] != nil {
+			continue
+		}
+		if (strictMode(ctx) || o.nullErr) && !o.ignore {
+			return nil, sql.ErrInsertIntoNonNullableProvidedNull.New(col.Name)
+		}
+		if &out[0] == &row[0] {
+			out = append(sql.Row(nil), row...)
+		}
+		out[i] = col.Type.Zero()
+		ctx.Session.Warn(&sql.Warning{Level: "Warning", Code: 1048, Message: fmt.Sprintf("Column '%s' cannot be null", col.Name)})
+	}
+	return out, nil
 }
 
 type odkuCount struct {

@@ -87,7 +87,7 @@ func wireODKUTriggers(ctx *sql.Context, a *analyzer.Analyzer, n sql.Node, scope 
 			// odku.go counts it when it needs to.
 			return c, transform.SameTree, nil
 		}
-		nd := &trigODKUDest{destNode: destNode{ii.Destination}, id: odkuIDs.Add(1), table: rt.Schema(), checks: ii.Checks(), ignore: ii.Ignore}
+		nd := &trigODKUDest{destNode: destNode{ii.Destination}, id: odkuIDs.Add(1), table: rt.Schema(), checks: ii.Checks(), ignore: ii.Ignore, nullErr: nullIsError(ii)}
 		if hasUpd {
 			before, after, err := joinTargetTriggers(ctx, a, rt, scope, qFlags)
 			if err != nil {
@@ -139,6 +139,9 @@ type trigODKUDest struct {
 	// BEFORE UPDATE triggers changed must pass, and INSERT IGNORE.
 	checks sql.CheckConstraints
 	ignore bool
+	// nullErr: a single-row INSERT, whose NULL for a NOT NULL column is
+	// 1048 even without a strict sql_mode (see nullIsError).
+	nullErr bool
 }
 
 var (
@@ -187,9 +190,11 @@ func (u *odkuUpdater) Update(ctx *sql.Context, old, new sql.Row) error {
 		}
 		oldNew = out
 		new = out[len(old):]
-		if err := u.notNull(ctx, new); err != nil {
-			return err
-		}
+	}
+	// Also without a BEFORE UPDATE trigger: GMS checks NOT NULL on the
+	// inserted row only, not on the update.
+	if err := u.notNull(ctx, new); err != nil {
+		return err
 	}
 	same, err := sameRecord(ctx, u.t.table, old, new)
 	if err != nil {
@@ -234,17 +239,15 @@ func (u *odkuUpdater) Update(ctx *sql.Context, old, new sql.Row) error {
 	return nil
 }
 
-// notNull refuses a NULL a BEFORE UPDATE trigger put in a NOT NULL column
-// (1048), or, under IGNORE or without a strict sql_mode, stores the
+// notNull refuses a NULL the update or a BEFORE UPDATE trigger put in a
+// NOT NULL column (1048), or, under IGNORE or without a strict sql_mode, stores the
 // column's zero value with a warning, as MySQL does for an UPDATE.
 func (u *odkuUpdater) notNull(ctx *sql.Context, row sql.Row) error {
 	for i, col := range u.t.table {
 		if col.Nullable || i >= len(row) || row[i] != nil {
 			continue
 		}
-		mode := sql.LoadSqlMode(ctx)
-		strict := mode.ModeEnabled("STRICT_TRANS_TABLES") || mode.ModeEnabled("STRICT_ALL_TABLES")
-		if strict && !u.t.ignore {
+		if (strictMode(ctx) || u.t.nullErr) && !u.t.ignore {
 			return sql.ErrInsertIntoNonNullableProvidedNull.New(col.Name)
 		}
 		row[i] = col.Type.Zero()
@@ -385,4 +388,9 @@ func (o *odkuTrigCountIter) Close(ctx *sql.Context) error {
 	}
 	o.closed = true
 	return o.child.Close(ctx)
+}
+
+func strictMode(ctx *sql.Context) bool {
+	mode := sql.LoadSqlMode(ctx)
+	return mode.ModeEnabled("STRICT_TRANS_TABLES") || mode.ModeEnabled("STRICT_ALL_TABLES")
 }

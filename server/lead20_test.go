@@ -169,60 +169,6 @@ func TestConcatOfLiteralsCollation(t *testing.T) {
 	})
 }
 
-// TestODKUNullIntoNotNull: ON DUPLICATE KEY UPDATE v = NULL on a NOT NULL
-// column fails with 1048 in strict mode, and for a single-row INSERT
-// without it; a multi-row one stores 0 with a warning. GMS stored NULL.
-func TestODKUNullIntoNotNull(t *testing.T) {
-	ts := startServer(t, t.TempDir())
-	db := ts.connectWith("", "parseTime=false")
-	db.SetMaxIdleConns(0)
-	mustExec(t, db, "CREATE DATABASE okn")
-	mustExec(t, db, "CREATE TABLE okn.t (id INT PRIMARY KEY, v INT NOT NULL)")
-	mustExec(t, db, "INSERT INTO okn.t VALUES (1, 10)")
-	for _, mode := range []string{"DEFAULT", "''"} {
-		conn := pinnedConn(t, db)
-		mustExec(t, conn, "SET sql_mode = "+mode)
-		_, err := conn.ExecContext(t.Context(), "INSERT INTO okn.t VALUES (1, 0) ON DUPLICATE KEY UPDATE v = NULL")
-		if err == nil || !strings.Contains(err.Error(), "1048") {
-			t.Fatalf("sql_mode %s: got %v, want error 1048", mode, err)
-		}
-		conn.Close()
-	}
-	conn := pinnedConn(t, db)
-	mustExec(t, conn, "SET sql_mode = ''")
-	mustExec(t, conn, "INSERT INTO okn.t VALUES (1, 0), (2, 0) ON DUPLICATE KEY UPDATE v = NULL")
-	var v int
-	if err := conn.QueryRowContext(t.Context(), "SELECT v FROM okn.t WHERE id = 1").Scan(&v); err != nil || v != 0 {
-		t.Fatalf("multi-row non-strict: v = %d (%v), want 0", v, err)
-	}
-}
-
-// TestUnionChainTypedAtOnce: MySQL types a UNION chain's column over all
-// its arms before converting any, so with a string arm each arm becomes
-// text from its own value: `SELECT 1 UNION SELECT 1.0 UNION SELECT 'a'` is
-// three rows, '1', '1.0', 'a'. GMS nests the chain and typed the inner
-// UNION DECIMAL first: 1 became 1.0 and was made distinct (two rows).
-func TestUnionChainTypedAtOnce(t *testing.T) {
-	ts := startServer(t, t.TempDir())
-	db := ts.connectWith("", "parseTime=false")
-	runArithCases(t, db, "", []arithCase{
-		{q: "SELECT COUNT(*), GROUP_CONCAT(x ORDER BY x) FROM (SELECT 1 x UNION SELECT 1.0 UNION SELECT 'a') d", want: "3 | 1,1.0,a"},
-		{q: "SELECT GROUP_CONCAT(x ORDER BY x) FROM (SELECT 1 x UNION SELECT 1.0 UNION SELECT 2 UNION SELECT NULL UNION SELECT 1e20 UNION SELECT 'x') d", want: "1,1.0,1e20,2,x"},
-	})
-}
-
-// TestUserVarDecimalText: a user variable holding a DECIMAL becomes text
-// with its value's own scale, as MySQL's user_var_entry prints it. Its type
-// is DECIMAL(65,30), and CONCAT(@a), CAST(@a AS CHAR) and LENGTH(@a) read
-// 30 digits of fraction (LENGTH 32 for 1.5).
-func TestUserVarDecimalText(t *testing.T) {
-	ts := startServer(t, t.TempDir())
-	db := ts.connectWith("", "parseTime=false")
-	runArithCases(t, db, "SET @a = 1.5, @b = 1.50", []arithCase{
-		{q: "SELECT CONCAT(@a), CAST(@a AS CHAR), LENGTH(@a), CONCAT(@b)", want: "1.5 | 1.5 | 3 | 1.50"},
-	})
-}
-
 // TestFloatMDRange: a FLOAT(M,D) or DOUBLE(M,D) column holds at most
 // 10^(M-D) - 10^-D in magnitude, compared after rounding to D decimals:
 // 1264 in strict mode, the bound with that warning without it. Myriad

@@ -443,6 +443,14 @@ func nonStrictInserts(ctx *sql.Context, n sql.Node) (sql.Node, transform.TreeIde
 			return n, transform.SameTree, nil
 		}
 		nullOK := ins.Ignore || len(v.ExpressionTuples) > 1
+		same := transform.SameTree
+		if !nullOK {
+			if dups, dchanged := singleRowDupSets(ins.OnDupExprs); dchanged {
+				out := *ins
+				out.OnDupExprs = dups
+				ins, n, same = &out, &out, transform.NewTree
+			}
+		}
 		tuples, changed := eachChanged(v.ExpressionTuples, func(row int, tup []sql.Expression) ([]sql.Expression, bool) {
 			if len(tup) != len(cols) {
 				return tup, false
@@ -486,17 +494,58 @@ func nonStrictInserts(ctx *sql.Context, n sql.Node) (sql.Node, transform.TreeIde
 		if isP {
 			exprs, pchanged := missingDefaults(ins, proj.Projections)
 			if !changed && !pchanged {
-				return n, transform.SameTree, nil
+				return n, same, nil
 			}
 			np := *proj
 			np.Projections = exprs
 			np.Child = src
 			src = &np
 		} else if !changed {
-			return n, transform.SameTree, nil
+			return n, same, nil
 		}
 		return ins.WithSource(src), transform.NewTree, nil
 	})
+}
+
+// singleRowDupSets makes the ON DUPLICATE KEY UPDATE assignments of a
+// single-row INSERT without IGNORE leave a NULL for a NOT NULL column as
+// it is: MySQL then fails with 1048 even without a strict sql_mode, as
+// for the inserted row (sql_insert.cc sets CHECK_FIELD_ERROR_FOR_NULL for
+// the whole statement, write_record's update included); the engine's
+// ODKU check raises it. nonStrictSet leaves a SetField over storeAdjust
+// alone.
+func singleRowDupSets(exprs []sql.Expression) ([]sql.Expression, bool) {
+	var out []sql.Expression
+	for i, e := range exprs {
+		s, ok := e.(*expression.SetField)
+		if !ok {
+			continue
+		}
+		gf, ok := s.LeftChild.(*expression.GetField)
+		if !ok || types.IsJSON(gf.Type()) {
+			continue
+		}
+		var a *storeAdjust
+		switch r := s.RightChild.(type) {
+		case *storeAdjust:
+			if !r.nullOK {
+				continue
+			}
+			na := *r
+			na.nullOK = false
+			a = &na
+		case *sql.ColumnDefaultValue, *expression.Wrapper:
+			continue
+		default:
+			col := &sql.Column{Name: gf.Name(), Type: gf.Type(), Nullable: gf.IsNullable(), Source: gf.Table()}
+			a = &storeAdjust{unary: unary{r}, col: col, rows: &rowCount{}}
+		}
+		if out == nil {
+			out = append([]sql.Expression(nil), exprs...)
+		}
+		out[i] = expression.NewSetField(gf, a)
+	}
+	return out, out != nil
 }
 
 // missingDefaults puts missingDefault in the projection GMS builds over

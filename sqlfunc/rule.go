@@ -132,11 +132,7 @@ func Replace(ctx *sql.Context, n sql.Node) (sql.Node, transform.TreeIdentity, er
 		return n, transform.SameTree, err
 	}
 	n, same8, err := stringConditions(n) // strtruth.go
-	if err != nil {
-		return n, transform.SameTree, err
-	}
-	n, same9, err := odkuNotNulls(ctx, n) // odkunull.go
-	return n, same && same2 && same3 && same4 && same5 && same6 && same7 && same8 && same9, err
+	return n, same && same2 && same3 && same4 && same5 && same6 && same7 && same8, err
 }
 
 // replaceOnly is Replace without retyping references, for plans whose
