@@ -34,3 +34,35 @@ func TestDecimalStoredWithColumnScale(t *testing.T) {
 		}
 	}
 }
+
+// TestExpressionDefaultOfValuesRow: an expression DEFAULT that a VALUES
+// tuple asks for (the DEFAULT keyword, or `() VALUES ()`) reads the row
+// being inserted, as in MySQL. GMS evaluated it without a row: d INT
+// DEFAULT (a * 10) was stored NULL without a warning, and `(d) VALUES
+// (DEFAULT)` failed with "unable to find field with index -1".
+func TestExpressionDefaultOfValuesRow(t *testing.T) {
+	ts := startServer(t, t.TempDir())
+	db := ts.connect("")
+	for _, q := range []string{
+		"CREATE DATABASE d",
+		"CREATE TABLE d.df (id INT PRIMARY KEY, a INT DEFAULT (1 + 1), b VARCHAR(10) DEFAULT 'q', d INT DEFAULT (a * 10), e INT DEFAULT (LENGTH(b) + d))",
+		"INSERT INTO d.df (id) VALUES (1)",
+		"INSERT INTO d.df VALUES (2, DEFAULT, DEFAULT, DEFAULT, DEFAULT)",
+		"INSERT INTO d.df (id, d) VALUES (3, DEFAULT)",
+		"INSERT INTO d.df (id, b, d, e) VALUES (4, 'abc', DEFAULT, DEFAULT)",
+		"INSERT INTO d.df VALUES (5, '7', DEFAULT, DEFAULT, DEFAULT), (6, DEFAULT, 'xy', 1, DEFAULT)",
+		"CREATE TABLE d.dz (a INT DEFAULT (1 + 1), d INT DEFAULT (a * 10))",
+		"INSERT INTO d.dz () VALUES ()",
+		"INSERT INTO d.dz VALUES ()",
+	} {
+		mustExec(t, db, q)
+	}
+	for _, c := range []struct{ q, want string }{
+		{"SELECT * FROM d.df ORDER BY id", "1 2 q 20 21|2 2 q 20 21|3 2 q 20 21|4 2 abc 20 23|5 7 q 70 71|6 2 xy 1 3"},
+		{"SELECT * FROM d.dz", "2 20|2 20"},
+	} {
+		if got := joinRows(queryRows(t, db, c.q)); got != c.want {
+			t.Errorf("%s: %s, want %s", c.q, got, c.want)
+		}
+	}
+}
