@@ -2,6 +2,8 @@ package engine
 
 import (
 	"fmt"
+	"math"
+	"math/big"
 	"strings"
 
 	"github.com/dolthub/go-mysql-server/sql"
@@ -11,6 +13,7 @@ import (
 	"github.com/dolthub/go-mysql-server/sql/transform"
 	"github.com/dolthub/go-mysql-server/sql/types"
 	"github.com/dolthub/vitess/go/mysql"
+	"github.com/dolthub/vitess/go/sqltypes"
 	"github.com/shopspring/decimal"
 )
 
@@ -22,7 +25,9 @@ import (
 // no sign attribute, so the catalog keeps it (catalog.TypeDesc.U) and
 // unsignedChecks puts an unsignedCheck under the value of every such
 // column an INSERT (VALUES, SELECT, ON DUPLICATE KEY UPDATE) or UPDATE
-// stores, below sqlfunc's own checks, which then see 0.
+// stores, below sqlfunc's own checks, which then see 0. The same check
+// keeps the values of integer UNSIGNED columns in their range
+// (unsignedIntMax, unsignedCheck.intValue).
 
 // unsignedChecksID is from coltype19's range 11_640-11_649.
 const unsignedChecksID analyzer.RuleId = 11_640
@@ -41,7 +46,44 @@ func (t *Table) hasUnsigned() bool {
 			return true
 		}
 	}
+	for _, c := range t.Schema() {
+		if unsignedIntMax(c) != 0 {
+			return true
+		}
+	}
 	return false
+}
+
+// unsignedIntMax is the largest value of an integer UNSIGNED column that is
+// not AUTO_INCREMENT (0: another column). GMS's conversions to these types
+// wrap instead of clamping: '300' was stored 44 in a TINYINT UNSIGNED and
+// 255.5 (rounded to 256) 0, with no warning and no strict-mode error.
+func unsignedIntMax(c *sql.Column) uint64 {
+	if c.AutoIncrement || !types.IsUnsigned(c.Type) {
+		return 0
+	}
+	switch c.Type.Type() {
+	case sqltypes.Uint8:
+		return math.MaxUint8
+	case sqltypes.Uint16:
+		return math.MaxUint16
+	case sqltypes.Uint24:
+		return 1<<24 - 1
+	case sqltypes.Uint32:
+		return math.MaxUint32
+	case sqltypes.Uint64:
+		return math.MaxUint64
+	}
+	return 0
+}
+
+// unsignedIntColumn is unsignedIntMax of the table's column name.
+func (t *Table) unsignedIntColumn(name string) uint64 {
+	sch := t.Schema()
+	if i := sch.IndexOfColName(strings.ToLower(name)); i >= 0 {
+		return unsignedIntMax(sch[i])
+	}
+	return 0
 }
 
 func unsignedChecks(ctx *sql.Context, n sql.Node) (sql.Node, transform.TreeIdentity, error) {
@@ -72,11 +114,12 @@ func unsignedInsert(ins *plan.InsertInto, strict bool) (sql.Node, transform.Tree
 	fail := strict && !ins.Ignore
 	sch := ins.Destination.Schema()
 	check := func(name string, e sql.Expression, row int, rows *rowCounter) (sql.Expression, bool) {
-		if !t.UnsignedColumn(name) {
+		max := t.unsignedIntColumn(name)
+		if max == 0 && !t.UnsignedColumn(name) {
 			return e, false
 		}
 		return belowChecks(e, func(e sql.Expression) sql.Expression {
-			return &unsignedCheck{child: e, name: name, row: row, rows: rows, fail: fail}
+			return &unsignedCheck{child: e, name: name, row: row, rows: rows, fail: fail, max: max}
 		})
 	}
 	out := ins
@@ -218,11 +261,15 @@ func unsignedSets(exprs []sql.Expression, table func(string) *Table, fail bool) 
 			continue
 		}
 		t := table(gf.Table())
-		if t == nil || !t.UnsignedColumn(gf.Name()) {
+		if t == nil {
+			continue
+		}
+		max := t.unsignedIntColumn(gf.Name())
+		if max == 0 && !t.UnsignedColumn(gf.Name()) {
 			continue
 		}
 		rhs, ch := belowChecks(sf.RightChild, func(e sql.Expression) sql.Expression {
-			return &unsignedCheck{child: e, name: gf.Name(), rows: &rowCounter{}, fail: fail}
+			return &unsignedCheck{child: e, name: gf.Name(), rows: &rowCounter{}, fail: fail, max: max}
 		})
 		if !ch {
 			continue
@@ -268,6 +315,9 @@ type unsignedCheck struct {
 	row  int
 	rows *rowCounter
 	fail bool
+	// max: the column is an integer UNSIGNED one of this largest value
+	// (unsignedIntMax); 0: a DECIMAL, FLOAT or DOUBLE one.
+	max uint64
 }
 
 func (u *unsignedCheck) Resolved() bool             { return u.child.Resolved() }
@@ -297,6 +347,9 @@ func (u *unsignedCheck) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 	rowNum := u.row
 	if u.rows != nil {
 		rowNum = u.rows.next(ctx)
+	}
+	if u.max != 0 {
+		return u.intValue(ctx, v, rowNum)
 	}
 	if !negative(ctx, v) {
 		return v, nil
@@ -333,4 +386,68 @@ func negative(ctx *sql.Context, v any) bool {
 		return ok && dd.Sign() < 0
 	}
 	return false
+}
+
+// intValue is v as the integer UNSIGNED column stores it: rounded as
+// MySQL's Field_num::store does (rint for a FLOAT or DOUBLE, half away from
+// zero for a DECIMAL or a string), then out of range below 0 or above max:
+// 1264 under a strict sql_mode, else the nearest end with that warning.
+// What does not read as a number is left to the column's conversion.
+func (u *unsignedCheck) intValue(ctx *sql.Context, v any, rowNum int) (any, error) {
+	var d decimal.Decimal
+	switch x := v.(type) {
+	case int8, int16, int32, int64, int, uint8, uint16, uint32, uint, uint64:
+		if n, ok := x.(uint64); ok && n <= u.max {
+			return v, nil
+		}
+		if n, _, err := types.Int64.Convert(ctx, x); err == nil {
+			if i := n.(int64); i >= 0 && uint64(i) <= u.max {
+				return v, nil
+			}
+		}
+		c, _, err := types.InternalDecimalType.Convert(ctx, x)
+		if err != nil {
+			return v, nil
+		}
+		d = c.(decimal.Decimal)
+	case float64:
+		if math.IsNaN(x) {
+			return v, nil
+		}
+		d = decimal.NewFromFloat(math.RoundToEven(x))
+	case float32:
+		d = decimal.NewFromFloat(math.RoundToEven(float64(x)))
+	case decimal.Decimal:
+		// A negative DECIMAL is out of range before rounding
+		// (convert_decimal2longlong checks the sign first): -0.4 fails.
+		if x.Sign() < 0 {
+			d = x
+		} else {
+			d = x.Round(0)
+		}
+	case string, []byte:
+		c, _, err := types.InternalDecimalType.Convert(ctx, x)
+		if err != nil {
+			return v, nil
+		}
+		d = c.(decimal.Decimal).Round(0)
+	default:
+		return v, nil
+	}
+	hi := decimal.NewFromBigInt(new(big.Int).SetUint64(u.max), 0)
+	var out uint64
+	switch {
+	case d.Sign() < 0:
+		out = 0
+	case d.GreaterThan(hi):
+		out = u.max
+	default:
+		return d.BigInt().Uint64(), nil
+	}
+	if u.fail {
+		return nil, mysql.NewSQLError(mysql.ERWarnDataOutOfRange, "22003", "Out of range value for column '%s' at row %d", u.name, rowNum)
+	}
+	ctx.Session.Warn(&sql.Warning{Level: "Warning", Code: mysql.ERWarnDataOutOfRange,
+		Message: fmt.Sprintf("Out of range value for column '%s' at row %d", u.name, rowNum)})
+	return out, nil
 }

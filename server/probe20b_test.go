@@ -1,6 +1,12 @@
 package server
 
-import "testing"
+import (
+	"context"
+	"errors"
+	"testing"
+
+	"github.com/go-sql-driver/mysql"
+)
 
 // TestDecimalStoredWithColumnScale: a value with fewer fractional digits
 // than a DECIMAL(M,D) column, given in exponent form ('1e2', 1e2, 2e1 as a
@@ -64,5 +70,51 @@ func TestExpressionDefaultOfValuesRow(t *testing.T) {
 		if got := joinRows(queryRows(t, db, c.q)); got != c.want {
 			t.Errorf("%s: %s, want %s", c.q, got, c.want)
 		}
+	}
+}
+
+// TestUnsignedIntegerRange: a value for an integer UNSIGNED column is
+// rounded as MySQL rounds it and then range-checked: 1264 under a strict
+// sql_mode, else the nearest end of the range with a warning. GMS wrapped
+// it silently: '300' was stored 44 in a TINYINT UNSIGNED, 255.5 0 and
+// '70000' 4464 in a SMALLINT UNSIGNED, even under STRICT_TRANS_TABLES.
+func TestUnsignedIntegerRange(t *testing.T) {
+	ts := startServer(t, t.TempDir())
+	conn := pinnedConn(t, ts.connect(""))
+	for _, q := range []string{"CREATE DATABASE uir", "USE uir",
+		"CREATE TABLE u (id INT UNSIGNED AUTO_INCREMENT PRIMARY KEY, ti TINYINT UNSIGNED, si SMALLINT UNSIGNED, bu BIGINT UNSIGNED)"} {
+		mustExec(t, conn, q)
+	}
+	for _, q := range []string{
+		"INSERT INTO u (ti) VALUES ('300')",
+		"INSERT INTO u (ti) VALUES (255.5)",
+		"INSERT INTO u (ti) VALUES (-0.4)",
+		"INSERT INTO u (si) VALUES ('70000')",
+		"INSERT INTO u (bu) VALUES ('18446744073709551616')",
+		"INSERT INTO u (ti) SELECT 300",
+	} {
+		_, err := conn.ExecContext(context.Background(), q)
+		var me *mysql.MySQLError
+		if !errors.As(err, &me) || me.Number != 1264 {
+			t.Errorf("%s: %v, want error 1264", q, err)
+		}
+	}
+	for _, q := range []string{
+		"INSERT INTO u (ti, si, bu) VALUES (254.5, '65535.4', 18446744073709551615)",
+		"INSERT IGNORE INTO u (ti, si, bu) VALUES ('300', '70000', '18446744073709551616')",
+		"SET sql_mode = ''",
+		"INSERT INTO u (ti, si, bu) VALUES (255.5, 65535.5, 18446744073709551615.5)",
+		"INSERT INTO u (ti, si, bu) VALUES (254.5e0, '-1', '1e30')",
+		"UPDATE u SET ti = '256' WHERE si = 0",
+	} {
+		mustExec(t, conn, q)
+	}
+	want := "255 65535 18446744073709551615|255 65535 18446744073709551615|255 65535 18446744073709551615|255 0 18446744073709551615"
+	rows, err := conn.QueryContext(context.Background(), "SELECT ti, si, bu FROM u ORDER BY id")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := joinRows(scanRows(t, rows)); got != want {
+		t.Errorf("rows: %s, want %s", got, want)
 	}
 }

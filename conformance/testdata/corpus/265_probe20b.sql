@@ -33,3 +33,26 @@ INSERT INTO dfz () VALUES ();
 INSERT INTO dfz VALUES ();
 INSERT INTO dfz (d) VALUES (DEFAULT);
 SELECT * FROM dfz;
+-- An integer UNSIGNED column clamps (non-strict, IGNORE) or refuses with
+-- 1264 (strict) a value out of its range after rounding (GMS wrapped it:
+-- '300' was 44 in a TINYINT UNSIGNED, 255.5 was 0).
+CREATE TABLE uir (id INT UNSIGNED AUTO_INCREMENT PRIMARY KEY, ti TINYINT UNSIGNED, si SMALLINT UNSIGNED, mi MEDIUMINT UNSIGNED, bu BIGINT UNSIGNED);
+INSERT INTO uir (ti) VALUES ('300');
+INSERT INTO uir (ti) VALUES (255.5);
+INSERT INTO uir (ti) VALUES (-0.4);
+INSERT INTO uir (si) VALUES ('70000');
+INSERT INTO uir (mi) VALUES (16777215.5);
+INSERT INTO uir (bu) VALUES ('18446744073709551616');
+INSERT INTO uir (ti, si, mi, bu) VALUES (254.5, '65535.4', '-0.4', 18446744073709551615);
+INSERT IGNORE INTO uir (ti, si, mi, bu) VALUES ('300', '70000', 16777216, '18446744073709551616');
+SHOW WARNINGS;
+UPDATE uir SET ti = ti + 1 WHERE ti = 255;
+SELECT ti, si, mi, bu FROM uir ORDER BY id;
+SET sql_mode = '';
+INSERT INTO uir (ti, si, mi, bu) VALUES (255.5, 65535.5, 16777215.5, 18446744073709551615.5);
+INSERT INTO uir (ti, si, mi, bu) VALUES (254.5e0, '-1', 253.5e0, '1e30');
+INSERT INTO uir (ti, si, mi, bu) VALUES ('300', '70000', '16777216', -1);
+SHOW WARNINGS;
+UPDATE uir SET ti = '256', si = 70000.5 WHERE si = 0;
+SELECT ti, si, mi, bu FROM uir ORDER BY id;
+SET sql_mode = DEFAULT;
