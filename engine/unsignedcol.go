@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"math/big"
+	"regexp"
 	"strings"
 
 	"github.com/dolthub/go-mysql-server/sql"
@@ -388,6 +389,8 @@ func negative(ctx *sql.Context, v any) bool {
 	return false
 }
 
+var numberPrefix = regexp.MustCompile(`^ *[+-]?([0-9]+\.?[0-9]*|\.[0-9]+)([eE][+-]?[0-9]+)? *`)
+
 // intValue is v as the integer UNSIGNED column stores it: rounded as
 // MySQL's Field_num::store does (rint for a FLOAT or DOUBLE, half away from
 // zero for a DECIMAL or a string), then out of range below 0 or above max:
@@ -426,11 +429,26 @@ func (u *unsignedCheck) intValue(ctx *sql.Context, v any, rowNum int) (any, erro
 			d = x.Round(0)
 		}
 	case string, []byte:
-		c, _, err := types.InternalDecimalType.Convert(ctx, x)
+		str, _ := x.(string)
+		if b, ok := x.([]byte); ok {
+			str = string(b)
+		}
+		// A number followed by other text ('300abc') is out of range
+		// by its number alone (1264, as Field_num::store reports the
+		// range first); in range, or no number at all (''), the
+		// column's conversion gives its 1265 or 1366.
+		num := numberPrefix.FindString(str)
+		if num == "" {
+			return v, nil
+		}
+		c, _, err := types.InternalDecimalType.Convert(ctx, strings.TrimSpace(num))
 		if err != nil {
 			return v, nil
 		}
 		d = c.(decimal.Decimal).Round(0)
+		if len(num) != len(str) && d.Sign() >= 0 && !d.GreaterThan(decimal.NewFromBigInt(new(big.Int).SetUint64(u.max), 0)) {
+			return v, nil
+		}
 	default:
 		return v, nil
 	}

@@ -56,3 +56,12 @@ SHOW WARNINGS;
 UPDATE uir SET ti = '256', si = 70000.5 WHERE si = 0;
 SELECT ti, si, mi, bu FROM uir ORDER BY id;
 SET sql_mode = DEFAULT;
+-- Text with a number in front: out of range by the number (1264), else
+-- the column's own 1265/1366.
+CREATE TABLE uis (ti TINYINT UNSIGNED, bu BIGINT UNSIGNED);
+INSERT INTO uis VALUES ('300abc', 1);
+SET sql_mode = '';
+INSERT INTO uis VALUES ('300abc', '-5x'), ('', ''), ('12', '1e1x'), ('0x10', 'abc');
+SHOW COUNT(*) WARNINGS;
+SELECT * FROM uis;
+SET sql_mode = DEFAULT;
