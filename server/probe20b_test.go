@@ -118,3 +118,42 @@ func TestUnsignedIntegerRange(t *testing.T) {
 		t.Errorf("rows: %s, want %s", got, want)
 	}
 }
+
+// TestStrictBlankNumber: under a strict sql_mode a string of spaces only
+// ('' included) stored into an integer or DECIMAL column fails with 1366,
+// as in MySQL (Field_num::check_int); GMS stored 0 without a warning, in
+// INSERT ... VALUES and UPDATE alike. A statement matching no row, or
+// IGNORE, still succeeds.
+func TestStrictBlankNumber(t *testing.T) {
+	ts := startServer(t, t.TempDir())
+	conn := pinnedConn(t, ts.connect(""))
+	for _, q := range []string{"CREATE DATABASE sbn", "USE sbn",
+		"CREATE TABLE z (id INT PRIMARY KEY, i INT, de DECIMAL(5,2), u INT UNSIGNED)",
+		"INSERT INTO z VALUES (1, 1, 1, 1)"} {
+		mustExec(t, conn, q)
+	}
+	for _, q := range []string{
+		"INSERT INTO z (id, i) VALUES (2, '')",
+		"INSERT INTO z (id, i) VALUES (2, 3), (3, '  ')",
+		"INSERT INTO z (id, de) VALUES (2, '')",
+		"INSERT INTO z (id, u) VALUES (2, '')",
+		"UPDATE z SET i = ''",
+		"UPDATE z SET de = ' '",
+	} {
+		_, err := conn.ExecContext(context.Background(), q)
+		var me *mysql.MySQLError
+		if !errors.As(err, &me) || me.Number != 1366 {
+			t.Errorf("%s: %v, want error 1366", q, err)
+		}
+	}
+	mustExec(t, conn, "UPDATE z SET i = '' WHERE id = 5")
+	mustExec(t, conn, "INSERT IGNORE INTO z (id, i) VALUES (4, '')")
+	mustExec(t, conn, "UPDATE z SET i = '7' WHERE id = 1")
+	rows, err := conn.QueryContext(context.Background(), "SELECT id, i, de, u FROM z ORDER BY id")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := joinRows(scanRows(t, rows)), "1 7 1.00 1|4 0 NULL NULL"; got != want {
+		t.Errorf("rows: %s, want %s", got, want)
+	}
+}

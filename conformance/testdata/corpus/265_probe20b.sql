@@ -65,3 +65,17 @@ INSERT INTO uis VALUES ('300abc', '-5x'), ('', ''), ('12', '1e1x'), ('0x10', 'ab
 SHOW COUNT(*) WARNINGS;
 SELECT * FROM uis;
 SET sql_mode = DEFAULT;
+-- Strict mode refuses a blank string for an integer or DECIMAL column
+-- with 1366 (GMS stored 0 silently).
+CREATE TABLE sbn (id INT PRIMARY KEY, i INT, de DECIMAL(5,2), u INT UNSIGNED, f DOUBLE);
+INSERT INTO sbn VALUES (1, 1, 1, 1, 1);
+INSERT INTO sbn (id, i) VALUES (2, '');
+INSERT INTO sbn (id, i) VALUES (2, 3), (3, '  ');
+INSERT INTO sbn (id, de) VALUES (2, '');
+INSERT INTO sbn (id, u) VALUES (2, '');
+INSERT INTO sbn (id, f) VALUES (2, '');
+UPDATE sbn SET i = '';
+UPDATE sbn SET de = ' ';
+UPDATE sbn SET i = '' WHERE id = 5;
+INSERT IGNORE INTO sbn (id, i) VALUES (4, '');
+SELECT * FROM sbn ORDER BY id;
