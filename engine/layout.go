@@ -17,6 +17,7 @@ import (
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/go-mysql-server/sql/types"
 	"github.com/dolthub/vitess/go/sqltypes"
+	"github.com/shopspring/decimal"
 
 	"github.com/myriaddb/myriad/catalog"
 	"github.com/myriaddb/myriad/keyenc"
@@ -61,6 +62,7 @@ type layout struct {
 	// wall time (timezone.go: zoneDefaultRefusal).
 	stampDefaults []time.Time
 	floats        []floatCol
+	decs          []decCol
 	fills         sql.Row // per column: its value in rows stored before it was added
 
 	versions    sync.Map // string(older row header) -> *rowVersion
@@ -121,6 +123,9 @@ func newLayout(t *catalog.Table) *layout {
 		}
 		if _, d, ok := t.Columns[i].Type.FloatScale(); ok {
 			l.floats = append(l.floats, floatCol{pos: i, scale: math.Pow10(int(d))})
+		}
+		if dt, ok := c.Type.(sql.DecimalType); ok {
+			l.decs = append(l.decs, decCol{pos: i, exp: -int32(dt.Scale())})
 		}
 	}
 	l.fills = make(sql.Row, len(t.Columns))
@@ -191,7 +196,8 @@ func (l *layout) rowSpan() span {
 // keeps microseconds, and its Convert must keep them: comparisons and index
 // ranges read constants at full precision), so every writer stores, keys
 // and checks uniqueness on the rounded value; FLOAT(M,D) and DOUBLE(M,D)
-// values are rounded to D decimals (roundFloats). The row is copied if
+// values are rounded to D decimals (roundFloats), DECIMAL values get the
+// column's scale (scaleDecimals). The row is copied if
 // changed.
 func (l *layout) trimChars(row sql.Row) sql.Row {
 	out, copied := row, false
@@ -217,6 +223,9 @@ func (l *layout) trimChars(row sql.Row) sql.Row {
 			}
 			out[i] = r
 		}
+	}
+	if len(l.decs) > 0 {
+		out, copied = l.scaleDecimals(out, copied)
 	}
 	if len(l.floats) > 0 {
 		return l.roundFloats(out, copied)
@@ -256,6 +265,33 @@ func (l *layout) roundFloats(out sql.Row, copied bool) sql.Row {
 		out[f.pos] = r
 	}
 	return out
+}
+
+// decCol is a DECIMAL(M,D) column: its position and -D.
+type decCol struct {
+	pos int
+	exp int32
+}
+
+// scaleDecimals gives the values of DECIMAL(M,D) columns D fractional
+// digits. GMS's conversion keeps the exponent of what it was given, so
+// '1e2' or 1e2 stored into a DECIMAL(5,2) was read back as 100 (and d*1
+// too): its output prints a column's value with D digits only when the
+// exponent differs, but an expression over it with the value's own
+// exponent. MySQL stores the fixed-point value, 100.00. Values with more
+// digits than D were already rounded by the conversion.
+func (l *layout) scaleDecimals(out sql.Row, copied bool) (sql.Row, bool) {
+	for _, c := range l.decs {
+		v, ok := out[c.pos].(decimal.Decimal)
+		if !ok || v.Exponent() <= c.exp {
+			continue
+		}
+		if !copied {
+			out, copied = out.Copy(), true
+		}
+		out[c.pos] = v.Round(-c.exp)
+	}
+	return out, copied
 }
 
 func (l *layout) encodeRow(row sql.Row) ([]byte, error) {

@@ -3,6 +3,8 @@ package engine
 import (
 	"fmt"
 	"math"
+	"math/big"
+	"regexp"
 	"strings"
 
 	"github.com/dolthub/go-mysql-server/sql"
@@ -12,6 +14,7 @@ import (
 	"github.com/dolthub/go-mysql-server/sql/transform"
 	"github.com/dolthub/go-mysql-server/sql/types"
 	"github.com/dolthub/vitess/go/mysql"
+	"github.com/dolthub/vitess/go/sqltypes"
 	"github.com/shopspring/decimal"
 )
 
@@ -24,8 +27,10 @@ import (
 // unsignedChecks puts an unsignedCheck under the value of every such
 // column an INSERT (VALUES, SELECT, ON DUPLICATE KEY UPDATE) or UPDATE
 // stores, below sqlfunc's own checks, which then see 0. The same check
-// bounds a FLOAT(M,D)/DOUBLE(M,D) column's values to the range M allows
-// (floatRange), which GMS's plain float types cannot know.
+// keeps the values of integer UNSIGNED columns in their range
+// (unsignedIntMax, unsignedCheck.intValue), and bounds a FLOAT(M,D)/DOUBLE(M,D)
+// column's values to the range M allows (floatRange), which GMS's plain float
+// types cannot know.
 
 // unsignedChecksID is from coltype19's range 11_640-11_649.
 const unsignedChecksID analyzer.RuleId = 11_640
@@ -57,7 +62,35 @@ func (t *Table) hasUnsigned() bool {
 			return true
 		}
 	}
+	for _, c := range t.Schema() {
+		if unsignedIntMax(c) != 0 {
+			return true
+		}
+	}
 	return false
+}
+
+// unsignedIntMax is the largest value of an integer UNSIGNED column that is
+// not AUTO_INCREMENT (0: another column). GMS's conversions to these types
+// wrap instead of clamping: '300' was stored 44 in a TINYINT UNSIGNED and
+// 255.5 (rounded to 256) 0, with no warning and no strict-mode error.
+func unsignedIntMax(c *sql.Column) uint64 {
+	if c.AutoIncrement || !types.IsUnsigned(c.Type) {
+		return 0
+	}
+	switch c.Type.Type() {
+	case sqltypes.Uint8:
+		return math.MaxUint8
+	case sqltypes.Uint16:
+		return math.MaxUint16
+	case sqltypes.Uint24:
+		return 1<<24 - 1
+	case sqltypes.Uint32:
+		return math.MaxUint32
+	case sqltypes.Uint64:
+		return math.MaxUint64
+	}
+	return 0
 }
 
 // floatRange is the largest magnitude a FLOAT(M,D) or DOUBLE(M,D) column
@@ -75,15 +108,13 @@ func (t *Table) floatRange(name string) (maxAbs, scale float64, ok bool) {
 	return math.Pow10(int(m)-int(d)) - math.Pow10(-int(d)), math.Pow10(int(d)), true
 }
 
-// storeCheck is the check of a value stored into column name of t, nil
-// when it needs none.
-func (t *Table) storeCheck(name string, e sql.Expression, row int, rows *rowCounter, fail bool) *unsignedCheck {
-	u := t.UnsignedColumn(name)
-	maxAbs, scale, ranged := t.floatRange(name)
-	if !u && !ranged {
-		return nil
+// unsignedIntColumn is unsignedIntMax of the table's column name.
+func (t *Table) unsignedIntColumn(name string) uint64 {
+	sch := t.Schema()
+	if i := sch.IndexOfColName(strings.ToLower(name)); i >= 0 {
+		return unsignedIntMax(sch[i])
 	}
-	return &unsignedCheck{child: e, name: name, row: row, rows: rows, fail: fail, unsigned: u, maxAbs: maxAbs, scale: scale}
+	return 0
 }
 
 func unsignedChecks(ctx *sql.Context, n sql.Node) (sql.Node, transform.TreeIdentity, error) {
@@ -108,17 +139,25 @@ func unsignedInsert(ins *plan.InsertInto, strict bool) (sql.Node, transform.Tree
 		dest = d.Child
 	}
 	t := tableOfNode(dest)
-	if t == nil || !t.hasUnsigned() {
+	fail := strict && !ins.Ignore
+	if t == nil || !(fail || t.hasUnsigned()) {
 		return ins, transform.SameTree, nil
 	}
-	fail := strict && !ins.Ignore
 	sch := ins.Destination.Schema()
 	check := func(name string, e sql.Expression, row int, rows *rowCounter) (sql.Expression, bool) {
-		if t.storeCheck(name, e, row, rows, fail) == nil {
+		max := t.unsignedIntColumn(name)
+		blank := ""
+		if fail {
+			blank = blankRefused(t, name, e)
+		}
+		uns := t.UnsignedColumn(name)
+		maxAbs, scale, ranged := t.floatRange(name)
+		if max == 0 && !uns && !ranged && blank == "" {
 			return e, false
 		}
 		return belowChecks(e, func(e sql.Expression) sql.Expression {
-			return t.storeCheck(name, e, row, rows, fail)
+			return &unsignedCheck{child: e, name: name, row: row, rows: rows, fail: fail, max: max, blank: blank,
+				only: blank != "" && max == 0 && !uns && !ranged, unsigned: uns, maxAbs: maxAbs, scale: scale}
 		})
 	}
 	out := ins
@@ -215,14 +254,14 @@ func unsignedUpdate(u *plan.Update, strict bool) (sql.Node, transform.TreeIdenti
 		}
 		return true
 	})
-	some := false
+	fail := strict && !u.Ignore
+	some := fail
 	for _, t := range tables {
 		some = some || t.hasUnsigned()
 	}
 	if !some {
 		return u, transform.SameTree, nil
 	}
-	fail := strict && !u.Ignore
 	lookup := func(name string) *Table { return tables[strings.ToLower(name)] }
 	nc, same, err := transform.Node(u.Child, func(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
 		us, ok := n.(*plan.UpdateSource)
@@ -260,12 +299,22 @@ func unsignedSets(exprs []sql.Expression, table func(string) *Table, fail bool) 
 			continue
 		}
 		t := table(gf.Table())
-		if t == nil || t.storeCheck(gf.Name(), sf.RightChild, 0, nil, fail) == nil {
+		if t == nil {
 			continue
 		}
-		rows := &rowCounter{}
+		max := t.unsignedIntColumn(gf.Name())
+		uns := t.UnsignedColumn(gf.Name())
+		blank := ""
+		if fail {
+			blank = blankRefused(t, gf.Name(), sf.RightChild)
+		}
+		maxAbs, scale, ranged := t.floatRange(gf.Name())
+		if max == 0 && !uns && !ranged && blank == "" {
+			continue
+		}
 		rhs, ch := belowChecks(sf.RightChild, func(e sql.Expression) sql.Expression {
-			return t.storeCheck(gf.Name(), e, 0, rows, fail)
+			return &unsignedCheck{child: e, name: gf.Name(), rows: &rowCounter{}, fail: fail, max: max, blank: blank,
+				only: blank != "" && max == 0 && !uns && !ranged, unsigned: uns, maxAbs: maxAbs, scale: scale}
 		})
 		if !ch {
 			continue
@@ -311,8 +360,17 @@ type unsignedCheck struct {
 	row  int
 	rows *rowCounter
 	fail bool
-	// unsigned: no negative number; maxAbs (with scale, 10^D) the range of
-	// a FLOAT(M,D)/DOUBLE(M,D) column, 0 for none.
+	// max: the column is an integer UNSIGNED one of this largest value
+	// (unsignedIntMax); 0: a DECIMAL, FLOAT or DOUBLE one.
+	max uint64
+	// blank: a text value of spaces only fails with 1366, for a strict
+	// statement into an integer or DECIMAL column (blankRefused: the word
+	// the message names the type by); only: that is the sole check.
+	blank string
+	only  bool
+	// unsigned: a DECIMAL, FLOAT or DOUBLE UNSIGNED column (no negative
+	// number); maxAbs (with scale, 10^D): the range of a FLOAT(M,D) or
+	// DOUBLE(M,D) column, 0 for none.
 	unsigned      bool
 	maxAbs, scale float64
 }
@@ -344,6 +402,17 @@ func (u *unsignedCheck) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 	rowNum := u.row
 	if u.rows != nil {
 		rowNum = u.rows.next(ctx)
+	}
+	if u.blank != "" {
+		if s, ok := v.(string); ok && strings.TrimSpace(s) == "" {
+			return nil, mysql.NewSQLError(1366, "HY000", "Incorrect %s value: '%s' for column '%s' at row %d", u.blank, s, u.name, rowNum)
+		}
+		if u.only {
+			return v, nil
+		}
+	}
+	if u.max != 0 {
+		return u.intValue(ctx, v, rowNum)
 	}
 	if u.unsigned && negative(ctx, v) {
 		if u.fail {
@@ -407,4 +476,108 @@ func negative(ctx *sql.Context, v any) bool {
 		return ok && dd.Sign() < 0
 	}
 	return false
+}
+
+var numberPrefix = regexp.MustCompile(`^ *[+-]?([0-9]+\.?[0-9]*|\.[0-9]+)([eE][+-]?[0-9]+)? *`)
+
+// intValue is v as the integer UNSIGNED column stores it: rounded as
+// MySQL's Field_num::store does (rint for a FLOAT or DOUBLE, half away from
+// zero for a DECIMAL or a string), then out of range below 0 or above max:
+// 1264 under a strict sql_mode, else the nearest end with that warning.
+// What does not read as a number is left to the column's conversion.
+func (u *unsignedCheck) intValue(ctx *sql.Context, v any, rowNum int) (any, error) {
+	var d decimal.Decimal
+	switch x := v.(type) {
+	case int8, int16, int32, int64, int, uint8, uint16, uint32, uint, uint64:
+		if n, ok := x.(uint64); ok && n <= u.max {
+			return v, nil
+		}
+		if n, _, err := types.Int64.Convert(ctx, x); err == nil {
+			if i := n.(int64); i >= 0 && uint64(i) <= u.max {
+				return v, nil
+			}
+		}
+		c, _, err := types.InternalDecimalType.Convert(ctx, x)
+		if err != nil {
+			return v, nil
+		}
+		d = c.(decimal.Decimal)
+	case float64:
+		if math.IsNaN(x) {
+			return v, nil
+		}
+		d = decimal.NewFromFloat(math.RoundToEven(x))
+	case float32:
+		d = decimal.NewFromFloat(math.RoundToEven(float64(x)))
+	case decimal.Decimal:
+		// A negative DECIMAL is out of range before rounding
+		// (convert_decimal2longlong checks the sign first): -0.4 fails.
+		if x.Sign() < 0 {
+			d = x
+		} else {
+			d = x.Round(0)
+		}
+	case string, []byte:
+		str, _ := x.(string)
+		if b, ok := x.([]byte); ok {
+			str = string(b)
+		}
+		// A number followed by other text ('300abc') is out of range
+		// by its number alone (1264, as Field_num::store reports the
+		// range first); in range, or no number at all (''), the
+		// column's conversion gives its 1265 or 1366.
+		num := numberPrefix.FindString(str)
+		if num == "" {
+			return v, nil
+		}
+		c, _, err := types.InternalDecimalType.Convert(ctx, strings.TrimSpace(num))
+		if err != nil {
+			return v, nil
+		}
+		d = c.(decimal.Decimal).Round(0)
+		if len(num) != len(str) && d.Sign() >= 0 && !d.GreaterThan(decimal.NewFromBigInt(new(big.Int).SetUint64(u.max), 0)) {
+			return v, nil
+		}
+	default:
+		return v, nil
+	}
+	hi := decimal.NewFromBigInt(new(big.Int).SetUint64(u.max), 0)
+	var out uint64
+	switch {
+	case d.Sign() < 0:
+		out = 0
+	case d.GreaterThan(hi):
+		out = u.max
+	default:
+		return d.BigInt().Uint64(), nil
+	}
+	if u.fail {
+		return nil, mysql.NewSQLError(mysql.ERWarnDataOutOfRange, "22003", "Out of range value for column '%s' at row %d", u.name, rowNum)
+	}
+	ctx.Session.Warn(&sql.Warning{Level: "Warning", Code: mysql.ERWarnDataOutOfRange,
+		Message: fmt.Sprintf("Out of range value for column '%s' at row %d", u.name, rowNum)})
+	return out, nil
+}
+
+// blankRefused: a strict statement stores e, a text value, into the
+// integer or DECIMAL column name. MySQL refuses a string of spaces only
+// there with 1366 "Incorrect integer value: ” for column 'i' at row 1"
+// (Field_num::check_int, str2my_decimal); GMS read it as 0 without a word.
+// FLOAT and DOUBLE columns already refuse it. The result is the word
+// the message names the type by ("": not such a store).
+func blankRefused(t *Table, name string, e sql.Expression) string {
+	if !types.IsText(e.Type()) {
+		return ""
+	}
+	sch := t.Schema()
+	i := sch.IndexOfColName(strings.ToLower(name))
+	switch {
+	case i < 0 || sch[i].AutoIncrement:
+		return ""
+	case types.IsInteger(sch[i].Type):
+		return "integer"
+	case types.IsDecimal(sch[i].Type):
+		return "decimal"
+	}
+	return ""
 }

@@ -68,6 +68,15 @@ func Install(a *analyzer.Analyzer) {
 			b.Rules = append(b.Rules, insertDefaultsRule)
 		}
 	}
+	// Expression DEFAULTs of VALUES tuples bound to their row, as early.
+	if !hasRule(analyzer.AlwaysBeforeDefault, valueDefaultsID) {
+		analyzer.AlwaysBeforeDefault = append(analyzer.AlwaysBeforeDefault, valueDefaultsRule)
+	}
+	for _, b := range a.Batches {
+		if b.Desc == "once-before" && !hasRule(b.Rules, valueDefaultsID) {
+			b.Rules = append(b.Rules, valueDefaultsRule)
+		}
+	}
 	// DELETE IGNORE's targets: after GMS's applyForeignKeys, in the last
 	// batch of every statement (single-table DELETE's shortcut batches
 	// included).
