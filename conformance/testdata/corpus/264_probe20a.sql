@@ -1,0 +1,86 @@
+-- probe20a (issue #9): string functions over utf8mb4_general_ci,
+-- utf8mb4_bin, latin1_swedish_ci and utf8mb4_unicode_ci columns (ß,
+-- Turkish i), comparisons, GROUP BY, DISTINCT, LIKE, REGEXP, GROUP_CONCAT.
+CREATE TABLE t (id INT PRIMARY KEY, g VARCHAR(20) COLLATE utf8mb4_general_ci, b VARCHAR(20) COLLATE utf8mb4_bin, l VARCHAR(20) CHARACTER SET latin1 COLLATE latin1_swedish_ci, u VARCHAR(20) COLLATE utf8mb4_unicode_ci);
+INSERT INTO t VALUES (1,'Straße','Straße','Straße','Straße'),(2,'STRASSE','STRASSE','STRASSE','STRASSE'),(3,'istanbul','istanbul','istanbul','istanbul'),(4,'İstanbul','İstanbul','Istanbul','İstanbul'),(5,'a','a','a','a'),(6,'A','A','A','A'),(7,'á','á','á','á'),(8,NULL,NULL,NULL,NULL),(9,'ab%c_d','ab%c_d','ab%c_d','ab%c_d'),(10,'a ','a ','a ','a ');
+SELECT id, LOCATE('s', g), LOCATE('s', b), LOCATE('s', l), LOCATE('s', u) FROM t ORDER BY id;
+SELECT id, INSTR(g, 'A'), INSTR(b, 'A'), INSTR(l, 'A'), INSTR(u, 'A') FROM t ORDER BY id;
+SELECT id, LOCATE('ß', g), LOCATE('ß', b), LOCATE('ss', u), LOCATE('SS', g) FROM t ORDER BY id;
+SELECT id, REPLACE(g, 's', 'x'), REPLACE(b, 's', 'x'), REPLACE(l, 's', 'x'), REPLACE(u, 's', 'x') FROM t ORDER BY id;
+SELECT id, SUBSTRING_INDEX(g, 'S', 1), SUBSTRING_INDEX(b, 'S', 1), SUBSTRING_INDEX(l, 'S', 1), SUBSTRING_INDEX(u, 's', -1) FROM t ORDER BY id;
+SELECT id, TRIM(BOTH 'a' FROM g), TRIM(BOTH 'A' FROM b), TRIM(LEADING 'S' FROM l), TRIM(TRAILING 'e' FROM u) FROM t ORDER BY id;
+SELECT id, LPAD(g, 8, 'ß'), RPAD(b, 8, '*'), LPAD(l, 3, 'x'), RPAD(u, 10, 'ab') FROM t ORDER BY id;
+SELECT id, INSERT(g, 2, 2, 'ZZ'), INSERT(b, 0, 1, 'q'), INSERT(l, 10, 1, 'q'), INSERT(u, 1, 100, 'w') FROM t ORDER BY id;
+SELECT id, MAKE_SET(5, g, b, l), EXPORT_SET(5, g, b, ',', 4), QUOTE(g), REVERSE(b) FROM t ORDER BY id;
+SELECT id, UPPER(g), UPPER(b), UPPER(l), UPPER(u), LOWER(g), LOWER(u) FROM t ORDER BY id;
+SELECT id, LENGTH(UPPER(g)), CHAR_LENGTH(UPPER(u)), HEX(UPPER(l)), HEX(LOWER(b)) FROM t ORDER BY id;
+SELECT id FROM t WHERE g = 'a' ORDER BY id;
+SELECT id FROM t WHERE b = 'a' ORDER BY id;
+SELECT id FROM t WHERE l = 'a' ORDER BY id;
+SELECT id FROM t WHERE u = 'a' ORDER BY id;
+SELECT id FROM t WHERE g = 'strasse' ORDER BY id;
+SELECT id FROM t WHERE u = 'strasse' ORDER BY id;
+SELECT id FROM t WHERE u = 'istanbul' ORDER BY id;
+SELECT id FROM t WHERE g = 'istanbul' ORDER BY id;
+SELECT id FROM t WHERE g < 'b' ORDER BY id;
+SELECT id FROM t WHERE b < 'b' ORDER BY id;
+SELECT id FROM t WHERE l > 'r' ORDER BY id;
+SELECT MIN(g), MAX(g), MIN(b), MAX(b), MIN(l), MAX(l), MIN(u), MAX(u) FROM t;
+SELECT g, COUNT(*) FROM t GROUP BY g ORDER BY g, COUNT(*);
+SELECT b, COUNT(*) FROM t GROUP BY b ORDER BY b;
+SELECT l, COUNT(*) FROM t GROUP BY l ORDER BY l, COUNT(*);
+SELECT u, COUNT(*) FROM t GROUP BY u ORDER BY u, COUNT(*);
+SELECT COUNT(DISTINCT g), COUNT(DISTINCT b), COUNT(DISTINCT l), COUNT(DISTINCT u) FROM t;
+SELECT COUNT(*) FROM (SELECT DISTINCT g FROM t) x;
+SELECT COUNT(*) FROM (SELECT DISTINCT u FROM t) x;
+SELECT COUNT(*) FROM (SELECT DISTINCT l FROM t) x;
+SELECT id FROM t WHERE g LIKE 'a%' ORDER BY id;
+SELECT id FROM t WHERE b LIKE 'a%' ORDER BY id;
+SELECT id FROM t WHERE l LIKE 'a_' ORDER BY id;
+SELECT id FROM t WHERE u LIKE 'A' ORDER BY id;
+SELECT id FROM t WHERE g LIKE 'ab\%c\_d' ORDER BY id;
+SELECT id FROM t WHERE g LIKE 'ab|%c|_d' ESCAPE '|' ORDER BY id;
+SELECT id FROM t WHERE g LIKE 'ab%c_d' ORDER BY id;
+SELECT id FROM t WHERE g LIKE '%\_%' ORDER BY id;
+SELECT id FROM t WHERE g LIKE 'stra_e' ORDER BY id;
+SELECT id FROM t WHERE u LIKE 'stra_e' ORDER BY id;
+SELECT id FROM t WHERE g LIKE 'a' ORDER BY id;
+SELECT id FROM t WHERE g LIKE 'a ' ORDER BY id;
+SELECT id FROM t WHERE g = 'a ' ORDER BY id;
+SELECT id FROM t WHERE g REGEXP '^a' ORDER BY id;
+SELECT id FROM t WHERE b REGEXP '^a' ORDER BY id;
+SELECT id, g REGEXP 'S', b REGEXP 'S', l REGEXP 'S', u REGEXP 's' FROM t ORDER BY id;
+SELECT 'a' LIKE 'A', 'a' LIKE BINARY 'A', 'ä' LIKE 'a', _latin1'ä' LIKE 'a', 'abc' LIKE 'a\\bc', 'a%' LIKE 'a\%';
+SELECT 'ß' = 'ss' COLLATE utf8mb4_unicode_ci, 'ß' = 's' COLLATE utf8mb4_general_ci, 'İ' = 'i' COLLATE utf8mb4_general_ci, 'ı' = 'i' COLLATE utf8mb4_unicode_ci;
+SELECT UPPER('ß'), LOWER('İ'), UPPER('ı'), UPPER('ǆ'), LENGTH(LOWER('İ'));
+SELECT STRCMP(g, 'a'), STRCMP(b, 'a'), STRCMP(l, 'a'), STRCMP(u, 'a') FROM t ORDER BY id;
+SELECT id FROM t ORDER BY g, id;
+SELECT id FROM t ORDER BY b, id;
+SELECT id FROM t ORDER BY l, id;
+SELECT id FROM t ORDER BY u, id;
+SELECT GROUP_CONCAT(g ORDER BY g, id SEPARATOR '|') FROM t;
+SELECT GROUP_CONCAT(DISTINCT g ORDER BY g SEPARATOR '|') FROM t;
+SELECT GROUP_CONCAT(DISTINCT b ORDER BY b DESC) FROM t;
+SELECT GROUP_CONCAT(DISTINCT l ORDER BY l SEPARATOR '') FROM t;
+SELECT GROUP_CONCAT(DISTINCT u ORDER BY u) FROM t;
+SELECT GROUP_CONCAT(id, g ORDER BY id DESC SEPARATOR ';') FROM t;
+SELECT GROUP_CONCAT(DISTINCT id % 3 ORDER BY id % 3 DESC) FROM t;
+SELECT COUNT(DISTINCT g, b), COUNT(DISTINCT l, id % 2), COUNT(DISTINCT u, NULL) FROM t;
+SELECT FIELD('ss', g), FIELD('SS', 'ß' COLLATE utf8mb4_unicode_ci) FROM t WHERE id = 1;
+SELECT ELT(0, 'a'), ELT(NULL, 'a'), ELT(1.5, 'a', 'b'), FIELD(NULL, NULL), FIELD(1, '1', 'a'), FIELD('1a', 1);
+SELECT MAKE_SET(0, 'a'), MAKE_SET(-1, 'a', 'b'), MAKE_SET(3, NULL, 'b'), EXPORT_SET(6, '1', '0'), EXPORT_SET(6, 'Y', 'N', '', 70);
+SELECT QUOTE('a''b\\c'), SOUNDEX('Robert'), SOUNDEX('Tymczak'), SOUNDEX('ß'), SOUNDEX(''), SOUNDEX('Ashcraft');
+SELECT LPAD('abc', 0, 'x'), LPAD('abc', -1, 'x'), RPAD('abc', 5, ''), LPAD(NULL, 2, 'x'), LPAD('ß', 3, 'ü'), RPAD('abc', 2, 'x');
+SELECT INSERT('abc', -1, 1, 'x'), INSERT('abc', 4, 1, 'x'), INSERT('abc', 3, -1, 'x'), INSERT('ßßß', 2, 1, 'x');
+SELECT SUBSTRING_INDEX('a.b.c', '.', 0), SUBSTRING_INDEX('a.b.c', '.', -5), SUBSTRING_INDEX('aXbxc', 'x', 2), SUBSTRING_INDEX('aXbxc' COLLATE utf8mb4_bin, 'x', 1);
+SELECT REPLACE('aAa', 'a', 'b'), REPLACE('aAa' COLLATE utf8mb4_general_ci, 'A', 'x'), REPLACE('abc', '', 'x'), REPLACE(NULL, 'a', 'b');
+SELECT TRIM('  a  '), TRIM(BOTH 'ab' FROM 'ababcab'), TRIM(LEADING '' FROM 'a'), LTRIM('  a'), RTRIM('a  '), TRIM(BOTH 'A' FROM 'aAa');
+SELECT REVERSE('aßc'), REVERSE(NULL), REVERSE(''), UPPER(NULL), CHAR_LENGTH(REVERSE('ñandú'));
+SELECT id, SOUNDEX(g) FROM t WHERE id <> 7 ORDER BY id;
+SELECT id, REGEXP_REPLACE(b, 's', 'x'), REGEXP_INSTR(g, 's') FROM t ORDER BY id;
+-- mysql-differs: MySQL's REGEXP_SUBSTR is NULL where nothing matches; MariaDB's an empty string
+-- expect: NULL | S
+SELECT REGEXP_SUBSTR('abc', '[0-9]+'), REGEXP_SUBSTR('Straße' COLLATE utf8mb4_bin, '[A-Z]+');
+-- mysql-differs: MySQL's Item_func_locate finds an empty string at any start up to the length plus one
+-- expect: 4 | 0 | 1 | 4 | 0 | 1 | 2 | 0
+SELECT LOCATE('b', 'abcb', 3), LOCATE('b', 'abcb', 0), LOCATE('', 'abc'), LOCATE('', 'abc', 4), LOCATE('', 'abc', 5), INSTR('abc', ''), LOCATE('B', 'abc'), LOCATE('B', BINARY 'abc');
