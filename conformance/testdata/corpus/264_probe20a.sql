@@ -84,3 +84,9 @@ SELECT REGEXP_SUBSTR('abc', '[0-9]+'), REGEXP_SUBSTR('Straße' COLLATE utf8mb4_b
 -- mysql-differs: MySQL's Item_func_locate finds an empty string at any start up to the length plus one
 -- expect: 4 | 0 | 1 | 4 | 0 | 1 | 2 | 0
 SELECT LOCATE('b', 'abcb', 3), LOCATE('b', 'abcb', 0), LOCATE('', 'abc'), LOCATE('', 'abc', 4), LOCATE('', 'abc', 5), INSTR('abc', ''), LOCATE('B', 'abc'), LOCATE('B', BINARY 'abc');
+-- FIELD compares all its strings in one aggregated collation (each pair had its own).
+CREATE TABLE fc (id INT PRIMARY KEY, g VARCHAR(10) COLLATE utf8mb4_general_ci, b VARCHAR(10) COLLATE utf8mb4_bin, u VARCHAR(10) COLLATE utf8mb4_unicode_ci);
+INSERT INTO fc VALUES (1, 'a', 'A', 'A'), (2, 'A', 'A', 'a');
+SELECT id, FIELD('a', g, b), FIELD('a', b, g), FIELD('a', g), FIELD(g, 'x', b), FIELD(1, '1', g) FROM fc ORDER BY id;
+SELECT FIELD('a', g, u) FROM fc;
+SELECT id, FIELD('a', g, b, 'A') FROM fc ORDER BY id;
