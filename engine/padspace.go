@@ -452,6 +452,9 @@ func wrapComparison(ctx *sql.Context, e sql.Expression) (sql.Expression, transfo
 	if err := sqlfunc.CollationMix(ctx, e); err != nil {
 		return nil, transform.SameTree, err
 	}
+	if sqlfunc.IsField(e) {
+		return wrapField(ctx, e)
+	}
 	switch c := e.(type) {
 	case *expression.Like:
 		// GMS's LIKE resolves its collation from its operands' GMS
@@ -1333,4 +1336,42 @@ func setOpSortOnKeys(ctx *sql.Context, u *plan.SetOp) (sql.Node, transform.TreeI
 	nu := *u
 	nu.SortFields = sfs
 	return &nu, transform.NewTree, nil
+}
+
+// wrapField compares every pair of FIELD(key, a, b, ...) in the one
+// collation MySQL aggregates over all its arguments
+// (Item_func_field::resolve_type); each pair alone resolved its own, so
+// FIELD('a', ci_col, bin_col) found 'A' in ci_col, where MySQL compares
+// both columns in utf8mb4_bin, and FIELD('a', general_ci_col,
+// unicode_ci_col) answered where MySQL refuses (1270).
+func wrapField(ctx *sql.Context, e sql.Expression) (sql.Expression, transform.TreeIdentity, error) {
+	unkey := func(x sql.Expression) sql.Expression {
+		if k, ok := x.(*collKey); ok {
+			return k.child
+		}
+		return x
+	}
+	eqs := e.Children()
+	args := make([]sql.Expression, 0, len(eqs)+1)
+	for i, eq := range eqs {
+		ch := eq.Children()
+		if i == 0 {
+			args = append(args, unkey(ch[0]))
+		}
+		args = append(args, unkey(ch[1]))
+	}
+	coll, ok, err := sqlfunc.ComparisonCollation(ctx, "field", args)
+	if err != nil || !ok {
+		return e, transform.SameTree, err
+	}
+	out := make([]sql.Expression, len(eqs))
+	for i, eq := range eqs {
+		ne, err := eq.WithChildren(&collKey{child: args[0], coll: coll}, &collKey{child: args[i+1], coll: coll})
+		if err != nil {
+			return nil, transform.SameTree, err
+		}
+		out[i] = ne
+	}
+	ne, err := e.WithChildren(out...)
+	return ne, transform.NewTree, err
 }

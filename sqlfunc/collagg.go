@@ -464,3 +464,26 @@ func CollateLike(ctx *sql.Context, l *expression.Like) (sql.Expression, bool, er
 		&Derived{child: l.RightChild, coll: coll, deriv: deriv})
 	return ne, err == nil, err
 }
+
+// IsField reports whether e is FIELD(key, a, ...), whose children are its
+// comparisons key = a, ... .
+func IsField(e sql.Expression) bool {
+	_, ok := e.(*field)
+	return ok
+}
+
+// ComparisonCollation is the one collation MySQL compares all of args in
+// when they are all strings (agg_arg_charsets_for_comparison, as
+// Item_func_field::resolve_type does over all its arguments); false when
+// some operand is not a string; an error when they do not aggregate.
+func ComparisonCollation(ctx *sql.Context, op string, args []sql.Expression) (sql.CollationID, bool, error) {
+	op, args, flags := allText(op, forComparison, args...)
+	if op == "" {
+		return 0, false, nil
+	}
+	d, err := aggregateArgs(ctx, op, args, flags)
+	if err != nil {
+		return 0, false, err
+	}
+	return d.coll, d.coll != sql.Collation_Unspecified, nil
+}
