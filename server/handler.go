@@ -571,7 +571,8 @@ func (h *handler) comPrepare(ctx context.Context, c *mysql.Conn, query string, p
 	if sqltext.IsDoSelect(query) {
 		f = nil // a DO (rewritten by the wire guard) has no result columns
 	}
-	fixFields(f, h.statementScales(c, query))
+	scales := h.statementScales(c, query)
+	fixFields(f, &scales)
 	return f, h.translate(err, c, query)
 }
 
