@@ -120,7 +120,7 @@ func TestUnsignedIntegerRange(t *testing.T) {
 }
 
 // TestStrictBlankNumber: under a strict sql_mode a string of spaces only
-// (” included) stored into an integer or DECIMAL column fails with 1366,
+// (the empty string included) stored into an integer or DECIMAL column fails with 1366,
 // as in MySQL (Field_num::check_int); GMS stored 0 without a warning, in
 // INSERT ... VALUES and UPDATE alike. A statement matching no row, or
 // IGNORE, still succeeds.
