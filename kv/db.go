@@ -268,7 +268,7 @@ func Open(dir string, o Options) (*DB, error) {
 	po := &pebble.Options{
 		Cache:                       cache,
 		Comparer:                    wholeKeyComparer,
-		FS:                          &walSyncCountingFS{FS: o.FS, n: &db.walSyncs},
+		FS:                          &walSyncCountingFS{FS: o.FS, n: &db.walSyncs, copyRoot: db.readCopyRoot() + string(filepath.Separator)},
 		FormatMajorVersion:          pebble.FormatNewest,
 		MemTableSize:                uint64(o.MemTableBytes),
 		MemTableStopWritesThreshold: o.MemTableStopWritesThreshold,

@@ -23,9 +23,8 @@ import (
 // The copy is a Pebble checkpoint restricted to the span: its SSTables
 // are hard links (no bytes copied), so it costs disk only for tables the
 // live store compacts away while the copy is open, at most the span's
-// size. The memtables are flushed first, so the copy's WAL (which the
-// read-only instance replays into memory) holds only what was committed
-// during the flush.
+// size. The memtables are flushed first, so the copy needs no WAL: the
+// checkpoint's WAL files are created empty (walSyncCountingFS.Create).
 //
 // The copy watches its span: from before the checkpoint until it is
 // closed, every commit (under the commit mutex) notes in the copy's watch
