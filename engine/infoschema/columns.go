@@ -65,10 +65,39 @@ type timePrecisionIter struct {
 	typeCol, precCol                                        int
 	schemaCol, tableCol, nameCol, dataCol, defCol, scaleCol int
 	keyCol                                                  int
-	// keys caches firstKeys of the table the last rows came from (GMS
-	// gives a table's columns one after another).
-	keysOf string
-	keys   map[string]string
+	// The table the last rows came from (GMS gives a table's columns one
+	// after another), looked up once for all its rows: tblOf names it,
+	// tbl is nil when it cannot be read; keys caches its firstKeys.
+	tblOf string
+	tbl   sql.Table
+	keys  map[string]string
+}
+
+// table is the catalog's table of row, nil if it cannot be read.
+func (it *timePrecisionIter) table(ctx *sql.Context, row sql.Row) sql.Table {
+	name := it.col(row, it.schemaCol) + "\x00" + it.col(row, it.tableCol)
+	if it.tblOf == name {
+		return it.tbl
+	}
+	it.tblOf, it.tbl, it.keys = name, nil, nil
+	if it.cat == nil {
+		return nil
+	}
+	if t, _, err := it.cat.Table(ctx, it.col(row, it.schemaCol), it.col(row, it.tableCol)); err == nil && t != nil {
+		it.tbl = t
+	}
+	return it.tbl
+}
+
+// engineTable is row's table without the wrappers around Myriad's own.
+func (it *timePrecisionIter) engineTable(ctx *sql.Context, row sql.Row) sql.Table {
+	t := it.table(ctx, row)
+	for i := 0; i < 8 && t != nil; i++ {
+		if w, ok := t.(sql.TableWrapper); ok {
+			t = w.Underlying()
+		}
+	}
+	return t
 }
 
 func (it *timePrecisionIter) Next(ctx *sql.Context) (sql.Row, error) {
@@ -95,9 +124,9 @@ func (it *timePrecisionIter) Next(ctx *sql.Context) (sql.Row, error) {
 // whichever came last. PRI (GMS's, also for the promoted unique NOT NULL
 // key) is left alone.
 func (it *timePrecisionIter) columnKey(ctx *sql.Context, row sql.Row) any {
-	name := it.col(row, it.schemaCol) + "\x00" + it.col(row, it.tableCol)
-	if it.keys == nil || it.keysOf != name {
-		it.keys, it.keysOf = firstKeys(ctx, it.cat, it.col(row, it.schemaCol), it.col(row, it.tableCol)), name
+	tbl := it.table(ctx, row)
+	if it.keys == nil && tbl != nil {
+		it.keys = firstKeys(ctx, tbl)
 	}
 	if it.keys == nil {
 		return row[it.keyCol]
@@ -107,14 +136,7 @@ func (it *timePrecisionIter) columnKey(ctx *sql.Context, row sql.Row) any {
 
 // firstKeys maps a table's lower-case column names to UNI or MUL by the
 // indexes they start; nil when the table or its indexes cannot be read.
-func firstKeys(ctx *sql.Context, cat sql.Catalog, db, table string) map[string]string {
-	if cat == nil {
-		return nil
-	}
-	tbl, _, err := cat.Table(ctx, db, table)
-	if err != nil || tbl == nil {
-		return nil
-	}
+func firstKeys(ctx *sql.Context, tbl sql.Table) map[string]string {
 	ia, ok := tbl.(sql.IndexAddressable)
 	if !ok {
 		return nil
@@ -178,11 +200,11 @@ func (it *timePrecisionIter) fixRow(ctx *sql.Context, row sql.Row) {
 			row[it.defCol] = v.StringFixed(int32(scale))
 		}
 	case "enum", "set":
-		if it.cat == nil || !strings.ContainsAny(it.col(row, it.typeCol)+it.col(row, it.defCol), `'\`) {
+		if !strings.ContainsAny(it.col(row, it.typeCol)+it.col(row, it.defCol), `'\`) {
 			return
 		}
-		tbl, _, err := it.cat.Table(ctx, it.col(row, it.schemaCol), it.col(row, it.tableCol))
-		if err != nil || tbl == nil {
+		tbl := it.table(ctx, row)
+		if tbl == nil {
 			return
 		}
 		idx := tbl.Schema().IndexOfColName(it.col(row, it.nameCol))
@@ -259,20 +281,10 @@ type zerofillColumns interface {
 // zerofill gives such a column MySQL's COLUMN_TYPE, int(5) unsigned
 // zerofill (GMS: int unsigned).
 func (it *timePrecisionIter) zerofill(ctx *sql.Context, row sql.Row) {
-	if it.cat == nil || !strings.HasSuffix(it.col(row, it.typeCol), " unsigned") {
+	if !strings.HasSuffix(it.col(row, it.typeCol), " unsigned") {
 		return
 	}
-	tbl, _, err := it.cat.Table(ctx, it.col(row, it.schemaCol), it.col(row, it.tableCol))
-	if err != nil || tbl == nil {
-		return
-	}
-	var t sql.Table = tbl
-	for i := 0; i < 8; i++ {
-		if w, ok := t.(sql.TableWrapper); ok {
-			t = w.Underlying()
-		}
-	}
-	if z, ok := t.(zerofillColumns); ok {
+	if z, ok := it.engineTable(ctx, row).(zerofillColumns); ok {
 		if w, zf := z.ZerofillColumn(it.col(row, it.nameCol)); zf {
 			row[it.typeCol] = floattype.ZerofillName(it.col(row, it.typeCol), w)
 		}
@@ -281,20 +293,10 @@ func (it *timePrecisionIter) zerofill(ctx *sql.Context, row sql.Row) {
 
 // unsigned appends MySQL's " unsigned" to the COLUMN_TYPE of such a column.
 func (it *timePrecisionIter) unsigned(ctx *sql.Context, row sql.Row) {
-	if it.cat == nil || strings.HasSuffix(it.col(row, it.typeCol), " unsigned") {
+	if strings.HasSuffix(it.col(row, it.typeCol), " unsigned") {
 		return
 	}
-	tbl, _, err := it.cat.Table(ctx, it.col(row, it.schemaCol), it.col(row, it.tableCol))
-	if err != nil || tbl == nil {
-		return
-	}
-	var t sql.Table = tbl
-	for i := 0; i < 8; i++ {
-		if w, ok := t.(sql.TableWrapper); ok {
-			t = w.Underlying()
-		}
-	}
-	if u, ok := t.(unsignedColumns); ok && u.UnsignedColumn(it.col(row, it.nameCol)) {
+	if u, ok := it.engineTable(ctx, row).(unsignedColumns); ok && u.UnsignedColumn(it.col(row, it.nameCol)) {
 		row[it.typeCol] = it.col(row, it.typeCol) + " unsigned"
 	}
 }
