@@ -4,6 +4,7 @@ import (
 	"encoding/hex"
 	"math/big"
 	"reflect"
+	"strings"
 
 	ast "github.com/dolthub/vitess/go/vt/sqlparser"
 )
@@ -14,6 +15,10 @@ const BitNotFunc = "myriad_bit_not"
 // HexNumberFunc is the call a hexadecimal or bit-value literal operand of
 // an arithmetic or bit operator is wrapped in (see fixOperators).
 const HexNumberFunc = "myriad_hex_number"
+
+// HexLiteralFunc marks a hexadecimal or bit-value literal compared with
+// something (see fixOperators and hexComparison).
+const HexLiteralFunc = "myriad_hex_literal"
 
 // fixOperators rewrites what the parser reads but GMS's planner does not
 // build, or builds otherwise than MySQL, and reports whether it changed
@@ -28,6 +33,9 @@ const HexNumberFunc = "myriad_hex_number"
 //   - a hexadecimal or bit-value literal operand of an arithmetic or bit
 //     operator is a number in MySQL (0x41 + 0 is 65, b'11' + 0 is 3); GMS
 //     read the bytes as a string (0). It is wrapped in HexNumberFunc.
+//   - one compared with something (=, <, IN, BETWEEN, CASE x WHEN) is a number when
+//     the comparison is numeric and bytes otherwise; it is wrapped in
+//     HexLiteralFunc until the plan's types say which (hexComparison).
 //
 // The column a select expression names keeps its text as written.
 func fixOperators(stmt ast.Statement) bool {
@@ -51,6 +59,31 @@ func fixOperators(stmt ast.Statement) bool {
 			return r, true
 		}
 		switch x := e.(type) {
+		case *ast.ComparisonExpr:
+			switch strings.ToLower(x.Operator) {
+			case ast.EqualStr, ast.LessThanStr, ast.GreaterThanStr, ast.LessEqualStr, ast.GreaterEqualStr,
+				ast.NotEqualStr, ast.NullSafeEqualStr:
+				x.Left = wrapHexLiteral(x.Left, &changed)
+				x.Right = wrapHexLiteral(x.Right, &changed)
+			case ast.InStr, ast.NotInStr:
+				x.Left = wrapHexLiteral(x.Left, &changed)
+				if t, ok := x.Right.(ast.ValTuple); ok {
+					for i := range t {
+						t[i] = wrapHexLiteral(t[i], &changed)
+					}
+				}
+			}
+		case *ast.CaseExpr:
+			if x.Expr != nil {
+				x.Expr = wrapHexLiteral(x.Expr, &changed)
+				for _, w := range x.Whens {
+					w.Cond = wrapHexLiteral(w.Cond, &changed)
+				}
+			}
+		case *ast.RangeCond:
+			x.Left = wrapHexLiteral(x.Left, &changed)
+			x.From = wrapHexLiteral(x.From, &changed)
+			x.To = wrapHexLiteral(x.To, &changed)
 		case *ast.BinaryExpr:
 			if numericOperator[x.Operator] {
 				x.Left = wrapHexNumber(x.Left, &changed)
@@ -89,6 +122,18 @@ func wrapHexNumber(e ast.Expr, changed *bool) ast.Expr {
 	if v, ok := e.(*ast.SQLVal); ok && (v.Type == ast.HexVal || v.Type == ast.HexNum) {
 		*changed = true
 		return call(HexNumberFunc, e)
+	}
+	return e
+}
+
+// wrapHexLiteral wraps e in HexLiteralFunc when it is a hexadecimal (or
+// bit-value, already made hexadecimal) literal: a comparison operand whose
+// meaning depends on the other operands' types, known only once planned
+// (see hexComparison).
+func wrapHexLiteral(e ast.Expr, changed *bool) ast.Expr {
+	if v, ok := e.(*ast.SQLVal); ok && (v.Type == ast.HexVal || v.Type == ast.HexNum) {
+		*changed = true
+		return call(HexLiteralFunc, e)
 	}
 	return e
 }

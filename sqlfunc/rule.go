@@ -257,6 +257,11 @@ func replaceComparisons(ctx *sql.Context, n sql.Node, now func(sql.Expression) b
 				return e, transform.SameTree, err
 			}
 			return e.WithQuery(q), transform.NewTree, nil
+		case *expression.Case:
+			// Before its operands' markers are read as GMS reads them.
+			if ne, ok := hexComparison(e); ok { // hexcmp.go
+				return ne, transform.NewTree, nil
+			}
 		case *expression.InTuple, *expression.HashInTuple, *expression.Between,
 			*expression.Equals, *expression.NullSafeEquals, *expression.LessThan, *expression.GreaterThan,
 			*expression.LessThanOrEqual, *expression.GreaterThanOrEqual, *plan.InSubquery:
@@ -281,6 +286,14 @@ func replaceExpr(ctx *sql.Context, e sql.Expression, ignore bool) (sql.Expressio
 }
 
 func replaceExprOnce(ctx *sql.Context, e sql.Expression, ignore bool) (sql.Expression, transform.TreeIdentity, error) {
+	if ne, ok := hexComparison(e); ok { // hexcmp.go
+		r, _, err := replaceExprOnce(ctx, ne, ignore)
+		return r, transform.NewTree, err
+	}
+	if h, ok := e.(*hexLiteral); ok {
+		// Left by a comparison that never came here: GMS's reading.
+		return h.child, transform.NewTree, nil
+	}
 	if ne, ok := stringConditionArgs(e); ok { // strtruth.go
 		r, _, err := replaceExprOnce(ctx, ne, ignore)
 		return r, transform.NewTree, err
@@ -473,6 +486,18 @@ func replaceExprOnce(ctx *sql.Context, e sql.Expression, ignore bool) (sql.Expre
 			return r, transform.NewTree, nil
 		}
 	case *expression.UnaryMinus:
+		if r := newTemporalNum(e.Child); r != e.Child {
+			// MySQL negates a temporal's number (Item_func_neg reads its
+			// argument in numeric context: -DATE'2024-01-02' is -20240102);
+			// GMS answered 0, or failed with 1105 for a DATETIME column.
+			nr, _, err := replaceExprOnce(ctx, expression.NewUnaryMinus(r), ignore)
+			return nr, transform.NewTree, err
+		}
+		if types.IsBit(e.Child.Type()) {
+			// A BIT is an unsigned integer (Field_bit, INT_RESULT): its
+			// negation is a BIGINT; GMS stored -5 back into BIT(8), 1105.
+			return &neg{unary: unary{e.Child}}, transform.NewTree, nil
+		}
 		if r := negUnsignedConstant(ctx, e); r != nil {
 			return r, transform.NewTree, nil
 		}
