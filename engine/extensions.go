@@ -212,6 +212,7 @@ func (e *Engine) Install(a *analyzer.Analyzer, extra ...Rule) error {
 	}
 	sqlfunc.Install(a)
 	preIndexBeforeFold(a)
+	installFixedFloat(a) // floatcmp.go
 	planfix.Install(a)
 	scalarsubquery.Install(a)
 	windowfunc.Install(a)

@@ -53,3 +53,47 @@ func TestNegateTemporalAndBit(t *testing.T) {
 		{q: "SELECT id FROM ng.t WHERE -ts < -20240229101112", want: "1"},
 	})
 }
+
+// TestFixedFloatComparisons: a FLOAT(M,D) or DOUBLE(M,D) column compared
+// with an integer or DECIMAL constant is equal within 5/10^(D+1), as
+// MySQL's compare_real_fixed has it: a FLOAT(10,4) holding 0.1 holds the
+// float 0.10000000149..., and GMS's exact comparison made `WHERE f = 0.1`
+// (and the UPDATE or DELETE with it) miss the row. BETWEEN and IN stay
+// exact, as in MySQL.
+func TestFixedFloatComparisons(t *testing.T) {
+	ts := startServer(t, t.TempDir())
+	db := ts.connectWith("", "")
+	mustExec(t, db, "CREATE DATABASE ff")
+	mustExec(t, db, "CREATE TABLE ff.t (id INT PRIMARY KEY, f FLOAT(10,4), g FLOAT, p DOUBLE(8,2), KEY (f))")
+	mustExec(t, db, "INSERT INTO ff.t VALUES (1, 1.1, 1.1, 19.99), (2, 0.1, 0.1, 0.1), (3, 123456.7891, 3, 3)")
+	runArithCases(t, db, "", []arithCase{
+		{q: "SELECT GROUP_CONCAT(id ORDER BY id) FROM ff.t WHERE f = 0.1", want: "2"},
+		{q: "SELECT GROUP_CONCAT(id ORDER BY id) FROM ff.t FORCE INDEX (f) WHERE f = 1.1", want: "1"},
+		{q: "SELECT GROUP_CONCAT(id ORDER BY id) FROM ff.t WHERE 123456.7891 = f", want: "3"},
+		{q: "SELECT GROUP_CONCAT(id ORDER BY id) FROM ff.t WHERE f <> 0.1", want: "1,3"},
+		{q: "SELECT GROUP_CONCAT(id ORDER BY id) FROM ff.t WHERE f > 1.1", want: "3"},
+		{q: "SELECT GROUP_CONCAT(id ORDER BY id) FROM ff.t WHERE f <= 1.1", want: "1,2"},
+		{q: "SELECT GROUP_CONCAT(id ORDER BY id) FROM ff.t WHERE f <=> 0.1", want: "2"},
+		{q: "SELECT GROUP_CONCAT(id ORDER BY id) FROM ff.t WHERE p = 19.99", want: "1"},
+		// Exact: a FLOAT without (M,D), a DOUBLE literal, BETWEEN, IN.
+		{q: "SELECT GROUP_CONCAT(id ORDER BY id) FROM ff.t WHERE g = 0.1", want: "NULL"},
+		{q: "SELECT GROUP_CONCAT(id ORDER BY id) FROM ff.t WHERE f = 0.1e0", want: "NULL"},
+		{q: "SELECT GROUP_CONCAT(id ORDER BY id) FROM ff.t WHERE f BETWEEN 0.1 AND 1.1", want: "2"},
+		{q: "SELECT GROUP_CONCAT(id ORDER BY id) FROM ff.t WHERE f IN (0.1, 1.1)", want: "NULL"},
+		{q: "SELECT f = 0.1, f <=> NULL FROM ff.t WHERE id = 2", want: "1 | 0"},
+	})
+	res, err := db.Exec("UPDATE ff.t SET g = 7 WHERE f = 1.1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n, _ := res.RowsAffected(); n != 1 {
+		t.Fatalf("UPDATE ... WHERE f = 1.1 changed %d rows, want 1", n)
+	}
+	res, err = db.Exec("DELETE FROM ff.t WHERE f = 0.1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n, _ := res.RowsAffected(); n != 1 {
+		t.Fatalf("DELETE ... WHERE f = 0.1 deleted %d rows, want 1", n)
+	}
+}

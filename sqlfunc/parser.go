@@ -6,6 +6,8 @@ import (
 	"unicode"
 
 	"github.com/dolthub/go-mysql-server/sql"
+	"github.com/dolthub/go-mysql-server/sql/expression"
+	"github.com/dolthub/go-mysql-server/sql/types"
 	ast "github.com/dolthub/vitess/go/vt/sqlparser"
 
 	"github.com/myriaddb/myriad/floattype"
@@ -327,6 +329,23 @@ func newExactDecimal(args ...sql.Expression) (sql.Expression, error) {
 		return nil, sql.ErrInvalidArgumentNumber.New(ExactDecimalFunc, 1, len(args))
 	}
 	return &exactDecimalLiteral{unary{args[0]}}, nil
+}
+
+// ExactDecimalOperand is the DECIMAL literal e stands for, when e is one
+// the parser marked or one this package's comparison rule made a DOUBLE
+// operand of (as MySQL compares a DECIMAL with a DOUBLE).
+func ExactDecimalOperand(e sql.Expression) (*expression.Literal, bool) {
+	if d, ok := e.(*toDouble); ok {
+		e = d.child
+	}
+	if x, ok := e.(*exactDecimalLiteral); ok {
+		e = x.child
+	}
+	l, ok := e.(*expression.Literal)
+	if !ok || !types.IsDecimal(l.Type()) {
+		return nil, false
+	}
+	return l, true
 }
 
 func (e *exactDecimalLiteral) Type() sql.Type { return e.child.Type() }

@@ -51,3 +51,33 @@ SELECT -DATE'2024-01-02', -TIME'10:00:00', -TIMESTAMP'2024-01-02 03:04:05.5', -C
 -- expect: -20240229 | -19991231120000.500
 SELECT -MAX(d), -MIN(ts) FROM ng;
 SELECT id FROM ng WHERE -ts < -20000000000000 ORDER BY id;
+-- A FLOAT(M,D)/DOUBLE(M,D) column compared with an integer or DECIMAL
+-- constant is equal within 5/10^(max decimals + 1) (compare_real_fixed):
+-- a FLOAT(10,4) holding 0.1 holds 0.10000000149..., and GMS's exact
+-- comparison missed the row. BETWEEN and IN compare exactly, as in MySQL.
+CREATE TABLE fx (id INT PRIMARY KEY, f FLOAT(10,4), g FLOAT, p DOUBLE(8,2), KEY (f));
+INSERT INTO fx VALUES (1, 1.1, 1.1, 19.99), (2, 0.1, 0.1, 0.1), (3, 123456.7891, 3, 3), (4, NULL, NULL, NULL), (5, -999999.9999, 0.00001, -0.01);
+SELECT id FROM fx WHERE f = 0.1;
+SELECT id FROM fx WHERE f = 1.1;
+SELECT id FROM fx WHERE 123456.7891 = f;
+SELECT id FROM fx WHERE f = -999999.9999;
+SELECT id FROM fx WHERE f <> 0.1 ORDER BY id;
+SELECT id FROM fx WHERE f > 1.1 ORDER BY id;
+SELECT id FROM fx WHERE f >= 1.1 ORDER BY id;
+SELECT id FROM fx WHERE f < 1.1 ORDER BY id;
+SELECT id FROM fx WHERE f <= 0.1 ORDER BY id;
+SELECT id FROM fx WHERE f <=> 0.1;
+SELECT id FROM fx WHERE NOT (f = 0.1) ORDER BY id;
+SELECT id FROM fx WHERE p = 19.99;
+SELECT id FROM fx WHERE p = -0.01;
+SELECT id FROM fx WHERE f = 1;
+SELECT id FROM fx WHERE g = 0.1;
+SELECT id FROM fx WHERE f = 0.1e0;
+SELECT id FROM fx WHERE f BETWEEN 0.1 AND 1.1 ORDER BY id;
+SELECT id FROM fx WHERE f IN (0.1, 1.1) ORDER BY id;
+SELECT id, f = 0.1, f <=> 0.1, f < 0.1, p = 19.99 FROM fx ORDER BY id;
+SELECT COUNT(*) FROM fx x JOIN fx y ON x.id = y.id WHERE x.f = 0.1;
+SELECT id FROM fx WHERE id IN (SELECT id FROM fx WHERE f = 1.1);
+UPDATE fx SET g = 7 WHERE f = 1.1;
+DELETE FROM fx WHERE f = 0.1;
+SELECT id, g FROM fx ORDER BY id;
