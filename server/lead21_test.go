@@ -97,3 +97,22 @@ func TestFixedFloatComparisons(t *testing.T) {
 		t.Fatalf("DELETE ... WHERE f = 0.1 deleted %d rows, want 1", n)
 	}
 }
+
+// TestNegativeTimeParts: MINUTE, SECOND and MICROSECOND of a negative TIME
+// are those of its magnitude (as HOUR's): GMS read a negative TIME as the
+// time of day that much before midnight. A date-only string keeps MySQL's
+// str_to_time reading ('2024-03-05' is 00:20:24).
+func TestNegativeTimeParts(t *testing.T) {
+	ts := startServer(t, t.TempDir())
+	db := ts.connectWith("", "")
+	mustExec(t, db, "CREATE DATABASE tp")
+	mustExec(t, db, "CREATE TABLE tp.t (id INT PRIMARY KEY, tm TIME(6))")
+	mustExec(t, db, "INSERT INTO tp.t VALUES (1, '-10:20:30.25'), (2, '-838:59:59'), (3, '100:01:02')")
+	runArithCases(t, db, "", []arithCase{
+		{q: "SELECT MINUTE('-10:20:30'), SECOND('-10:20:30'), MICROSECOND('-10:20:30.5'), MINUTE('-838:59:59'), SECOND('-00:00:01')", want: "20 | 30 | 500000 | 59 | 1"},
+		{q: "SELECT MINUTE(TIME'-10:20:30'), SECOND(CAST('-10:20:30' AS TIME)), MINUTE(-102030)", want: "20 | 30 | 20"},
+		{q: "SELECT MINUTE(SEC_TO_TIME(-3661)), SECOND(SEC_TO_TIME(-3661)), MINUTE(TIMEDIFF('10:00:00', '12:20:30'))", want: "1 | 1 | 20"},
+		{q: "SELECT GROUP_CONCAT(CONCAT_WS(':', HOUR(tm), MINUTE(tm), SECOND(tm), MICROSECOND(tm)) ORDER BY id) FROM tp.t", want: "10:20:30:250000,838:59:59:0,100:1:2:0"},
+		{q: "SELECT MINUTE('2024-03-05'), MINUTE('10:20:30')", want: "20 | 20", warn: 1292},
+	})
+}

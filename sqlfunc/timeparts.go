@@ -162,7 +162,8 @@ func compareTimeAsNumber(e, l, r sql.Expression) (sql.Expression, bool) {
 // clockPart is HOUR, MINUTE, SECOND or MICROSECOND of a string or number
 // read as MySQL's get_arg0_time does (clockOf: '2024-00-05 10:20:30' is
 // 10:20:30, '2024-03-05' 00:20:24, 240305 24:03:05); GMS answered NULL, or
-// 0 without a warning. Other values are inner's (stringTimePart of orig).
+// 0 without a warning. A TIME's parts are its magnitude's (spanClock).
+// Other values are inner's (stringTimePart of orig).
 type clockPart struct {
 	sql.Expression // inner
 	orig           sql.Expression
@@ -174,7 +175,7 @@ func clockPartOf(inner, orig sql.Expression) (sql.Expression, bool) {
 	default:
 		return inner, false
 	}
-	if t := orig.Children()[0].Type(); !types.IsText(t) && !isNumber(t) {
+	if t := orig.Children()[0].Type(); !types.IsText(t) && !isNumber(t) && !timetype.Is(t) && !types.IsTimespan(t) {
 		return inner, false
 	}
 	return &clockPart{Expression: inner, orig: orig}, true
@@ -200,17 +201,53 @@ func (c *clockPart) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 	if err != nil || v == nil {
 		return nil, err
 	}
+	if ts, isSpan := v.(types.Timespan); isSpan {
+		return c.part(spanClock(ts)), nil
+	}
 	t, ok := clockOf(ctx, v, true) // extract.go
 	if !ok {
+		if d, _, isNum := numberOf(v); isNum && d.Sign() < 0 {
+			// number_to_time reads a negative number's magnitude.
+			t, ok = clockOf(ctx, d.Neg(), true)
+		}
+	}
+	if !ok {
+		// A string read as a TIME ('-10:20:30', '-838:59:59'): the parts
+		// of its magnitude, as of any TIME. GMS took a negative TIME for
+		// a time of day before midnight (MINUTE was 39).
+		if args := c.Expression.Children(); len(args) == 1 && isPlainString(c.orig.Children()[0]) {
+			tv, err := args[0].Eval(ctx, row)
+			if err != nil || tv == nil {
+				return nil, err
+			}
+			if ts, isSpan := tv.(types.Timespan); isSpan {
+				return c.part(spanClock(ts)), nil
+			}
+		}
 		return c.Expression.Eval(ctx, row)
 	}
+	return c.part(t), nil
+}
+
+// spanClock is a TIME's magnitude as hours, minutes, seconds and
+// microseconds: MySQL's HOUR, MINUTE, SECOND and MICROSECOND of a negative
+// TIME are those of its magnitude (MINUTE('-10:20:30') is 20).
+func spanClock(ts types.Timespan) mysqlTime {
+	us := int64(ts)
+	if us < 0 {
+		us = -us
+	}
+	return mysqlTime{h: int(us / 3_600_000_000), mi: int(us / 60_000_000 % 60), s: int(us / 1_000_000 % 60), us: int(us % 1_000_000)}
+}
+
+func (c *clockPart) part(t mysqlTime) any {
 	switch c.orig.(type) {
 	case *function.Hour:
-		return int32(t.h), nil
+		return int32(t.h)
 	case *function.Minute:
-		return int32(t.mi), nil
+		return int32(t.mi)
 	case *function.Second:
-		return int32(t.s), nil
+		return int32(t.s)
 	}
-	return int64(t.us), nil
+	return int64(t.us)
 }
