@@ -108,7 +108,7 @@ func hasFloatComparison(n sql.Node) bool {
 		if found {
 			return false
 		}
-		if cmpOp(e) != "" {
+		if sqlfunc.ComparisonOp(e) != "" {
 			for _, c := range e.Children() {
 				if gf, ok := c.(*expression.GetField); ok && types.IsFloat(gf.Type()) {
 					found = true
@@ -148,36 +148,15 @@ func planTables(n sql.Node) map[string]*Table {
 	return m
 }
 
-func cmpOp(e sql.Expression) string {
-	switch e.(type) {
-	case *expression.Equals:
-		return "="
-	case *expression.NullSafeEquals:
-		return "<=>"
-	case *expression.LessThan:
-		return "<"
-	case *expression.LessThanOrEqual:
-		return "<="
-	case *expression.GreaterThan:
-		return ">"
-	case *expression.GreaterThanOrEqual:
-		return ">="
-	}
-	return ""
-}
-
-// mirrored is op with its operands swapped: b op' a.
-var mirrored = map[string]string{"=": "=", "<=>": "<=>", "<": ">", "<=": ">=", ">": "<", ">=": "<="}
-
 func fixedFloatComparison(e sql.Expression, tables map[string]*Table) (sql.Expression, bool) {
-	op := cmpOp(e)
+	op := sqlfunc.ComparisonOp(e)
 	if op == "" {
 		return nil, false
 	}
 	cs := e.Children()
 	col, other := cs[0], cs[1]
 	if _, ok := col.(*expression.GetField); !ok {
-		col, other, op = cs[1], cs[0], mirrored[op]
+		col, other, op = cs[1], cs[0], sqlfunc.Flipped(op)
 	}
 	gf, ok := col.(*expression.GetField)
 	if !ok || !types.IsFloat(gf.Type()) {

@@ -123,6 +123,15 @@ func stringBetweenDates(e *expression.Between) sql.Expression {
 }
 
 func opOf(e sql.Expression) string {
+	if op := ComparisonOp(e); op != "" {
+		return op
+	}
+	return ">="
+}
+
+// ComparisonOp is the operator of a GMS comparison of two operands (=, <=>,
+// <, >, <=, >=), or "" for any other expression.
+func ComparisonOp(e sql.Expression) string {
 	switch e.(type) {
 	case *expression.Equals:
 		return "="
@@ -134,9 +143,15 @@ func opOf(e sql.Expression) string {
 		return ">"
 	case *expression.LessThanOrEqual:
 		return "<="
+	case *expression.GreaterThanOrEqual:
+		return ">="
 	}
-	return ">="
+	return ""
 }
+
+// Flipped is the operator that compares the same way with the operands
+// swapped (a < b is b > a).
+func Flipped(op string) string { return flipped[op] }
 
 var flipped = map[string]string{"=": "=", "<=>": "<=>", "<": ">", ">": "<", "<=": ">=", ">=": "<="}
 
