@@ -2,6 +2,7 @@ package server
 
 import (
 	"database/sql"
+	"strings"
 	"testing"
 )
 
@@ -42,5 +43,50 @@ func TestPreparedRoundOneArg(t *testing.T) {
 		if s != c.want {
 			t.Errorf("%s %v: got %s, want %s", c.q, c.args, s, c.want)
 		}
+	}
+}
+
+// TestMultiUpdateOrderLimit: a multiple-table UPDATE with ORDER BY or
+// LIMIT is 1221 in MySQL (multi_update_precheck); GMS ran it, ordering and
+// cutting the joined rows. A single-table UPDATE keeps both, with a
+// subquery or not.
+func TestMultiUpdateOrderLimit(t *testing.T) {
+	ts := startServer(t, t.TempDir())
+	db := ts.connectWith("", "parseTime=false")
+	db.SetMaxIdleConns(0)
+	mustExec(t, db, "CREATE DATABASE mu")
+	mustExec(t, db, "CREATE TABLE mu.a (id INT PRIMARY KEY, v INT)")
+	mustExec(t, db, "CREATE TABLE mu.b (id INT PRIMARY KEY, aid INT)")
+	mustExec(t, db, "INSERT INTO mu.a VALUES (1, 0), (2, 0), (3, 0)")
+	mustExec(t, db, "INSERT INTO mu.b VALUES (1, 1), (2, 2)")
+	for _, c := range []struct{ q, msg string }{
+		{"UPDATE mu.a JOIN mu.b ON a.id = b.aid SET a.v = 1 ORDER BY a.id LIMIT 1", "Incorrect usage of UPDATE and ORDER BY"},
+		{"UPDATE mu.a, mu.b SET a.v = 1 WHERE a.id = b.aid LIMIT 1", "Incorrect usage of UPDATE and LIMIT"},
+		{"UPDATE mu.a, (SELECT 1 AS z) d SET a.v = d.z ORDER BY a.id", "Incorrect usage of UPDATE and ORDER BY"},
+		{"UPDATE (mu.a JOIN mu.b ON a.id = b.aid) SET a.v = 1 LIMIT 1", "Incorrect usage of UPDATE and LIMIT"},
+	} {
+		_, err := db.Exec(c.q)
+		if err == nil || !strings.Contains(err.Error(), "1221") || !strings.Contains(err.Error(), c.msg) {
+			t.Errorf("%s: err %v, want 1221 %s", c.q, err, c.msg)
+		}
+		// Prepared: the same refusal.
+		if _, err := db.Prepare(c.q); err == nil || !strings.Contains(err.Error(), "1221") {
+			t.Errorf("prepare %s: err %v, want 1221", c.q, err)
+		}
+	}
+	var sum int
+	if err := db.QueryRow("SELECT SUM(v) FROM mu.a").Scan(&sum); err != nil || sum != 0 {
+		t.Fatalf("rows changed by refused statements: %d %v", sum, err)
+	}
+	r, err := db.Exec("UPDATE mu.a SET v = 1 WHERE id IN (SELECT aid FROM mu.b) ORDER BY id DESC LIMIT 1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n, _ := r.RowsAffected(); n != 1 {
+		t.Errorf("single-table UPDATE ... ORDER BY ... LIMIT 1: %d rows", n)
+	}
+	var id int
+	if err := db.QueryRow("SELECT id FROM mu.a WHERE v = 1").Scan(&id); err != nil || id != 2 {
+		t.Errorf("updated row %d (%v), want 2", id, err)
 	}
 }
