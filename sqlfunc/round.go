@@ -28,6 +28,15 @@ func newRound(args ...sql.Expression) (sql.Expression, error) {
 	return &round{r.(*function.Round)}, nil
 }
 
+// Right hides the embedded Round's Right() sql.Expression, so that round is
+// no expression.BinaryExpression: when a statement is prepared, GMS's
+// planbuilder gives a ? operand of any BinaryExpression the type of the
+// other operand, and for ROUND(?) that operand is nil: the prepare panicked
+// (1105) before any row was read.
+func (r *round) Right() (sql.Expression, bool) {
+	return r.RightChild, r.RightChild != nil
+}
+
 func (r *round) WithChildren(children ...sql.Expression) (sql.Expression, error) {
 	return newRound(children...)
 }

@@ -19,7 +19,9 @@ import (
 //     (GMS planned it and failed at run time reading a column that was
 //     not there);
 //   - GROUP_CONCAT(DISTINCT a, b, ...): 1235 (checkGroupConcatDistinct);
-//   - COUNT/SUM/AVG(DISTINCT ...) OVER (...): 1235 (checkWindowDistinct).
+//   - COUNT/SUM/AVG(DISTINCT ...) OVER (...): 1235 (checkWindowDistinct);
+//   - a multiple-table UPDATE with ORDER BY or LIMIT: 1221 (GMS applied
+//     them to the joined rows; MariaDB 10.11 does too).
 func CheckStatement(stmt ast.Statement) error {
 	switch stmt.(type) {
 	case ast.SelectStatement, *ast.Insert, *ast.Update, *ast.Delete, *ast.DDL:
@@ -49,6 +51,7 @@ func CheckStatement(stmt ast.Statement) error {
 		if s.Where != nil && hasAggregate(s.Where.Expr) {
 			return errInvalidGroupFunc()
 		}
+		return checkMultiUpdateOrder(s)
 	case *ast.Delete:
 		if s.Where != nil && hasAggregate(s.Where.Expr) {
 			return errInvalidGroupFunc()
@@ -112,6 +115,43 @@ func checkScale(col string, ct *ast.ColumnType) error {
 		return nil
 	}
 	return mysql.NewSQLError(1427, "42000", "For float(M,D), double(M,D) or decimal(M,D), M must be >= D (column '%s').", col)
+}
+
+// checkMultiUpdateOrder refuses ORDER BY, then LIMIT, on an UPDATE of more
+// than one table, as MySQL's multi_update_precheck does ("For the
+// multiple-table syntax, ORDER BY and LIMIT cannot be used", MySQL 8.0
+// reference manual, UPDATE Statement).
+func checkMultiUpdateOrder(u *ast.Update) error {
+	if len(u.OrderBy) == 0 && u.Limit == nil {
+		return nil
+	}
+	if countTables(u.TableExprs) < 2 {
+		return nil
+	}
+	clause := "LIMIT"
+	if len(u.OrderBy) > 0 {
+		clause = "ORDER BY"
+	}
+	return mysql.NewSQLError(mysql.ERWrongUsage, "HY000", "Incorrect usage of UPDATE and %s", clause)
+}
+
+// countTables counts the tables a FROM list names, through joins and
+// parentheses (a derived table counts as one).
+func countTables(exprs ast.TableExprs) int {
+	n := 0
+	for _, e := range exprs {
+		switch e := e.(type) {
+		case *ast.AliasedTableExpr:
+			n++
+		case *ast.ParenTableExpr:
+			n += countTables(e.Exprs)
+		case *ast.JoinTableExpr:
+			n += countTables(ast.TableExprs{e.LeftExpr, e.RightExpr})
+		default:
+			n++
+		}
+	}
+	return n
 }
 
 func errInvalidGroupFunc() error {
