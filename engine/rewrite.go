@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"math"
 	"strconv"
 	"strings"
 	"sync"
@@ -380,6 +381,18 @@ func convertZoned(ctx *sql.Context, from, to sql.Type, v any, col string, rowNum
 	fromStamp, toStamp := from.Type() == sqltypes.Timestamp, to.Type() == sqltypes.Timestamp
 	if t, ok := v.(time.Time); ok && fromStamp && !toStamp {
 		v = sqlfunc.ToZone(t, sqlfunc.SessionZone(ctx))
+	}
+	if types.IsInteger(to) {
+		// MySQL's Field_long::store(double) (every integer field) rounds
+		// with rint, half to even: a DOUBLE 2.5 becomes 2. GMS's Convert
+		// rounds half away from zero, as MySQL does for a DECIMAL, which
+		// reaches here as a decimal.Decimal and keeps GMS's rule.
+		switch f := v.(type) {
+		case float64:
+			v = math.RoundToEven(f)
+		case float32:
+			v = math.RoundToEven(float64(f))
+		}
 	}
 	cv, inRange, err := to.Convert(ctx, v)
 	if t, ok := cv.(time.Time); ok && err == nil && toStamp && !fromStamp {
