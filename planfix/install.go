@@ -109,6 +109,8 @@ func Install(a *analyzer.Analyzer) {
 		var rules []analyzer.Rule
 		for _, r := range b.Rules {
 			switch r.Id.String() {
+			case "simplifyFilters":
+				r = analyzer.Rule{Id: r.Id, Apply: keepPerRowFilters(r.Apply)}
 			case "applyDefaultSelectLimit":
 				// first of all: later rules read the columns nodes output
 				rules = append(rules, analyzer.Rule{Id: outerAggregatesID, Apply: refuseOuterAggregates},
