@@ -59,6 +59,16 @@ func Install(a *analyzer.Analyzer) {
 			b.Rules = append(b.Rules, odbcZeroDatesRule)
 		}
 	}
+	// UPDATE/DELETE reading their target in a subquery (1093), before
+	// triggers and foreign keys add their own reads of it.
+	if !hasRule(analyzer.AlwaysBeforeDefault, targetReadsID) {
+		analyzer.AlwaysBeforeDefault = append(analyzer.AlwaysBeforeDefault, targetReadsRule)
+	}
+	for _, b := range a.Batches {
+		if b.Desc == "once-before" && !hasRule(b.Rules, targetReadsID) {
+			b.Rules = append(b.Rules, targetReadsRule)
+		}
+	}
 	// Also in the shortcut batches of literal INSERTs.
 	if !hasRule(analyzer.AlwaysBeforeDefault, insertDefaultsID) {
 		analyzer.AlwaysBeforeDefault = append(analyzer.AlwaysBeforeDefault, insertDefaultsRule)

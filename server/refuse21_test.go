@@ -34,3 +34,24 @@ func TestPerRowRandInWhere(t *testing.T) {
 		t.Errorf("%s: %q, want 2,3,6,7,10", q, got)
 	}
 }
+
+// TestUpdateTargetInSubquery: UPDATE/DELETE reading their target table in
+// a subquery fail with MySQL 8.0's 1093; through a derived table they run.
+func TestUpdateTargetInSubquery(t *testing.T) {
+	ts := startServer(t, t.TempDir())
+	conn := pinnedConn(t, ts.connect(""))
+	for _, q := range []string{"CREATE DATABASE utt", "USE utt", "CREATE TABLE t (id INT PRIMARY KEY, a INT)",
+		"INSERT INTO t VALUES (1,1),(2,2)"} {
+		mustExec(t, conn, q)
+	}
+	for _, q := range []string{"UPDATE t SET a = 1 WHERE id IN (SELECT id FROM t)",
+		"DELETE FROM t WHERE id IN (SELECT id FROM t WHERE id > 100)",
+		"UPDATE t SET a = (SELECT MAX(a) FROM t)"} {
+		_, err := conn.ExecContext(t.Context(), q)
+		if err == nil || !strings.Contains(err.Error(), "1093") {
+			t.Errorf("%s: %v, want error 1093", q, err)
+		}
+	}
+	mustExec(t, conn, "UPDATE t SET a = a + 1 WHERE id IN (SELECT * FROM (SELECT id FROM t) x)")
+	mustExec(t, conn, "INSERT INTO t SELECT id + 10, a FROM t")
+}
