@@ -59,6 +59,16 @@ func Install(a *analyzer.Analyzer) {
 			b.Rules = append(b.Rules, odbcZeroDatesRule)
 		}
 	}
+	// UPDATE/DELETE reading their target in a subquery (1093), before
+	// triggers and foreign keys add their own reads of it.
+	if !hasRule(analyzer.AlwaysBeforeDefault, targetReadsID) {
+		analyzer.AlwaysBeforeDefault = append(analyzer.AlwaysBeforeDefault, targetReadsRule)
+	}
+	for _, b := range a.Batches {
+		if b.Desc == "once-before" && !hasRule(b.Rules, targetReadsID) {
+			b.Rules = append(b.Rules, targetReadsRule)
+		}
+	}
 	// Also in the shortcut batches of literal INSERTs.
 	if !hasRule(analyzer.AlwaysBeforeDefault, insertDefaultsID) {
 		analyzer.AlwaysBeforeDefault = append(analyzer.AlwaysBeforeDefault, insertDefaultsRule)
@@ -109,6 +119,8 @@ func Install(a *analyzer.Analyzer) {
 		var rules []analyzer.Rule
 		for _, r := range b.Rules {
 			switch r.Id.String() {
+			case "simplifyFilters":
+				r = analyzer.Rule{Id: r.Id, Apply: keepPerRowFilters(r.Apply)}
 			case "applyDefaultSelectLimit":
 				// first of all: later rules read the columns nodes output
 				rules = append(rules, analyzer.Rule{Id: outerAggregatesID, Apply: refuseOuterAggregates},
