@@ -1,6 +1,10 @@
 package sqlfunc
 
 import (
+	"strings"
+
+	"github.com/shopspring/decimal"
+
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/go-mysql-server/sql/expression"
 	"github.com/dolthub/go-mysql-server/sql/expression/function"
@@ -47,7 +51,11 @@ func timePart(e sql.Expression) (sql.Expression, bool, error) {
 		return nil, false, err
 	}
 	if c, isClock := clockPartOf(ne, e); isClock {
-		return c, true, nil
+		ne, changed = c, true
+	}
+	switch e.(type) {
+	case *function.Minute, *function.Second, *function.Microsecond:
+		return &negClockPart{Expression: ne, orig: e}, true, nil
 	}
 	return ne, changed, nil
 }
@@ -213,4 +221,79 @@ func (c *clockPart) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 		return int32(t.s), nil
 	}
 	return int64(t.us), nil
+}
+
+// negClockPart is MINUTE, SECOND or MICROSECOND of a negative TIME (a
+// string such as '-10:20:30', a negative number, or a TIME value): MySQL
+// takes the part of the time's magnitude (Item_func_minute::val_int reads
+// the argument with get_arg0_time and returns ltime.minute, the sign held
+// apart in ltime.neg), so MINUTE('-10:20:30') is 20. GMS read the string as
+// a time of day before midnight (39) or failed on the number. Values that
+// are not negative keep inner's reading (clockPart's date-only strings:
+// MINUTE('2024-03-05') is 20).
+type negClockPart struct {
+	sql.Expression // inner
+	orig           sql.Expression
+}
+
+func (n *negClockPart) Children() []sql.Expression { return n.orig.Children() }
+func (n *negClockPart) String() string             { return n.orig.String() }
+
+func (n *negClockPart) WithChildren(children ...sql.Expression) (sql.Expression, error) {
+	o, err := n.orig.WithChildren(children...)
+	if err != nil {
+		return nil, err
+	}
+	ne, _, err := timePart(o)
+	return ne, err
+}
+
+func (n *negClockPart) Eval(ctx *sql.Context, row sql.Row) (any, error) {
+	v, err := n.orig.Children()[0].Eval(ctx, row)
+	if err != nil || v == nil {
+		return nil, err
+	}
+	ts, ok := negativeTime(ctx, v)
+	if !ok {
+		return n.Expression.Eval(ctx, row)
+	}
+	us := -int64(ts)
+	switch n.orig.(type) {
+	case *function.Minute:
+		return int32(us / 60_000_000 % 60), nil
+	case *function.Second:
+		return int32(us / 1_000_000 % 60), nil
+	}
+	return us % 1_000_000, nil
+}
+
+// negativeTime is v read as a TIME when that TIME is negative.
+func negativeTime(ctx *sql.Context, v any) (types.Timespan, bool) {
+	var ts types.Timespan
+	var err error
+	switch x := v.(type) {
+	case types.Timespan:
+		ts = x
+	case string:
+		s := strings.TrimSpace(x)
+		if !strings.HasPrefix(s, "-") {
+			return 0, false
+		}
+		if d, ok := dayTimeOf(ctx, s); ok {
+			ts = d
+		} else {
+			ts, err = types.Time.ConvertToTimespan(s)
+		}
+	case decimal.Decimal:
+		f, _ := x.Float64()
+		ts, err = types.Time.ConvertToTimespan(f)
+	case int64, int32, int16, int8, int, float64, float32:
+		ts, err = types.Time.ConvertToTimespan(x)
+	default:
+		return 0, false
+	}
+	if err != nil || ts >= 0 {
+		return 0, false
+	}
+	return ts, true
 }
