@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"context"
 	"math"
 	"strings"
 
@@ -190,7 +191,7 @@ func fixedFloatComparison(e sql.Expression, tables map[string]*Table) (sql.Expre
 			dec = int(dt.Scale())
 		}
 	case int8, int16, int32, int64, uint8, uint16, uint32, uint64, int, uint:
-		f, _, err := types.Float64.Convert(nil, x)
+		f, _, err := types.Float64.Convert(context.Background(), x)
 		if err != nil {
 			return nil, false
 		}

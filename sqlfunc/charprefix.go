@@ -1,6 +1,7 @@
 package sqlfunc
 
 import (
+	"context"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -63,7 +64,7 @@ func toText(v any) string {
 	if s, ok := asString(v); ok {
 		return s
 	}
-	c, _, err := types.LongText.Convert(nil, v)
+	c, _, err := types.LongText.Convert(context.Background(), v)
 	if err != nil {
 		return ""
 	}
