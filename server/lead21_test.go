@@ -116,19 +116,3 @@ func TestNegativeTimeParts(t *testing.T) {
 		{q: "SELECT MINUTE('2024-03-05'), MINUTE('10:20:30')", want: "20 | 20", warn: 1292},
 	})
 }
-
-// TestCastCharLength: CAST(x AS CHAR(n)) keeps n characters, not n bytes,
-// and warns 1292 when it cuts, as in MySQL. GMS cut bytes: CAST('ééé' AS
-// CHAR(2)) was 'é' and CAST('é' AS CHAR(1)) failed with 1366.
-func TestCastCharLength(t *testing.T) {
-	ts := startServer(t, t.TempDir())
-	db := ts.connectWith("", "")
-	// A statement without tables keeps the last warnings (MySQL and
-	// MariaDB alike): each case gets a new connection.
-	db.SetMaxIdleConns(0)
-	runArithCases(t, db, "", []arithCase{
-		{q: "SELECT CAST('ééé' AS CHAR(2)), CAST('é' AS CHAR(1)), CONVERT('héllo', CHAR(2))", want: "éé | é | hé", warn: 1292},
-		{q: "SELECT CAST('ab' AS CHAR(5)), CAST(NULL AS CHAR(1)), CAST('abc' AS NCHAR(3))", want: "ab | NULL | abc"},
-		{q: "SELECT CONVERT(12345, CHAR(3))", want: "123", warn: 1292},
-	})
-}

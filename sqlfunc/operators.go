@@ -58,9 +58,6 @@ func fixOperators(stmt ast.Statement) bool {
 		if r, ok := castCharset(e, &changed); ok {
 			return r, true
 		}
-		if r, ok := charPrefix(e, &changed); ok {
-			return r, true
-		}
 		switch x := e.(type) {
 		case *ast.ComparisonExpr:
 			switch strings.ToLower(x.Operator) {
