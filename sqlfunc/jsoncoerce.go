@@ -150,9 +150,14 @@ func (j *jsonIntoColumn) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 // jsonRowSource is jsonInto over every column of an INSERT's source rows,
 // for a source whose expressions jsonInsertDocs cannot reach (neither a
 // VALUES list nor a projection: LOAD DATA, a SELECT with LIMIT, a UNION).
+// It also makes the conversions of storeConverted (storeconv.go) that such
+// a source's expressions cannot carry: store, when not nil, holds one per
+// destination column (nil where none), each reading its value as column 0
+// of a one-value row.
 type jsonRowSource struct {
 	child sql.Node
 	dest  sql.Schema
+	store []sql.Expression
 }
 
 var _ sql.ExecSourceRel = (*jsonRowSource)(nil)
@@ -166,7 +171,7 @@ func (s *jsonRowSource) WithChildren(children ...sql.Node) (sql.Node, error) {
 	if len(children) != 1 {
 		return nil, sql.ErrInvalidChildrenNumber.New(s, len(children), 1)
 	}
-	return &jsonRowSource{child: children[0], dest: s.dest}, nil
+	return &jsonRowSource{child: children[0], dest: s.dest, store: s.store}, nil
 }
 
 func (s *jsonRowSource) RowIter(ctx *sql.Context, row sql.Row) (sql.RowIter, error) {
@@ -174,13 +179,14 @@ func (s *jsonRowSource) RowIter(ctx *sql.Context, row sql.Row) (sql.RowIter, err
 	if err != nil {
 		return nil, err
 	}
-	return &jsonRowIter{it: it, dest: s.dest, src: s.child.Schema()}, nil
+	return &jsonRowIter{it: it, dest: s.dest, src: s.child.Schema(), store: s.store}, nil
 }
 
 type jsonRowIter struct {
-	it   sql.RowIter
-	dest sql.Schema
-	src  sql.Schema // the source's columns, whose types decide 3140 (jsonnumcol.go)
+	it    sql.RowIter
+	dest  sql.Schema
+	src   sql.Schema // the source's columns, whose types decide 3140 (jsonnumcol.go)
+	store []sql.Expression
 }
 
 func (r *jsonRowIter) Next(ctx *sql.Context) (sql.Row, error) {
@@ -197,6 +203,11 @@ func (r *jsonRowIter) Next(ctx *sql.Context) (sql.Row, error) {
 		return out, nil
 	}
 	for i, c := range r.dest {
+		if i < len(r.store) && r.store[i] != nil {
+			if out[at+i], err = r.store[i].Eval(ctx, sql.Row{out[at+i]}); err != nil {
+				return nil, err
+			}
+		}
 		if types.IsJSON(c.Type) && r.refused(i, out[at+i]) {
 			return nil, errNotJSONText(columnName(c)) // jsoncol.go
 		}

@@ -142,7 +142,7 @@ func storeConversions(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
 			v, ok = ins.Source.(*plan.Values)
 		}
 		if !ok {
-			return n, transform.SameTree, nil
+			return sourceConversions(ins, cols)
 		}
 		tuples, changed := eachChanged(v.ExpressionTuples, func(_ int, tup []sql.Expression) ([]sql.Expression, bool) {
 			if len(tup) != len(cols) {
@@ -191,6 +191,46 @@ func selectedConversions(ins *plan.InsertInto, proj *plan.Project, cols []*sql.C
 	np := *proj
 	np.Projections = exprs
 	return ins.WithSource(&np), transform.NewTree, nil
+}
+
+// sourceConversions converts the rows of an INSERT ... SELECT source that
+// is no Project (a UNION, a DISTINCT, a LIMIT) in a row source
+// (jsoncoerce.go): without it, SELECT x ... UNION ALL SELECT 4.5 into an
+// INT column rounded the DOUBLEs half away from zero (2.5 stored as 3). A
+// Project over the source would not do: GMS erases a projection whose
+// schema is its child's.
+func sourceConversions(ins *plan.InsertInto, cols []*sql.Column) (sql.Node, transform.TreeIdentity, error) {
+	src := ins.Source
+	if src == nil || !src.Resolved() {
+		return ins, transform.SameTree, nil
+	}
+	if _, ok := src.(*jsonRowSource); ok {
+		return ins, transform.SameTree, nil
+	}
+	sch := src.Schema()
+	if len(sch) != len(cols) {
+		return ins, transform.SameTree, nil
+	}
+	// Each conversion reads its value as column 0 of a one-value row.
+	conv := make([]sql.Expression, len(sch))
+	changed := false
+	for i, c := range sch {
+		v := expression.NewGetField(0, c.Type, c.Name, c.Nullable)
+		w, ok := storeConverted(cols[i].Type, v)
+		if !ok && isInt(cols[i].Type) {
+			// A UNION's column type is not final yet here (GMS's
+			// DECIMAL(65,30) for DOUBLE UNION DECIMAL, made DOUBLE later),
+			// and floatRint rounds only the DOUBLEs it is given.
+			w, ok = &floatRint{transparent{unary{v}}}, true
+		}
+		if ok {
+			conv[i], changed = w, true
+		}
+	}
+	if !changed {
+		return ins, transform.SameTree, nil
+	}
+	return ins.WithSource(&jsonRowSource{child: src, dest: cols, store: conv}), transform.NewTree, nil
 }
 
 // storeConvertedSet is `SET col = e` with e wrapped by storeConverted, or

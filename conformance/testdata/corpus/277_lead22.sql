@@ -1,0 +1,18 @@
+-- INSERT ... SELECT from a UNION (or DISTINCT/LIMIT) stores its rows with
+-- Field::store's conversions: a DOUBLE into an integer column rounds half
+-- to even (Field_long::store(double) uses rint). Myriad rounded the UNION's
+-- DOUBLEs half away from zero.
+CREATE TABLE sd (id INT PRIMARY KEY, x DOUBLE);
+INSERT INTO sd VALUES (1, 2.5), (2, 3.5), (3, -2.5), (4, 0.5);
+CREATE TABLE st (id INT PRIMARY KEY AUTO_INCREMENT, v INT, u TINYINT UNSIGNED, b BIGINT, dt DATE, c VARCHAR(10));
+INSERT INTO st (v) SELECT x FROM sd UNION ALL SELECT 4.5;
+INSERT INTO st (v, u) SELECT x, x FROM sd WHERE x > 0 UNION SELECT 6.5, 0.5;
+INSERT INTO st (v) (SELECT x FROM sd ORDER BY id LIMIT 1) UNION (SELECT 0.5e0);
+INSERT INTO st (b) SELECT DISTINCT x FROM sd;
+INSERT INTO st (b) SELECT x FROM sd ORDER BY id LIMIT 2;
+INSERT INTO st (v) SELECT 2.5 UNION SELECT 3.5;
+INSERT INTO st (v) SELECT -2.5 UNION ALL SELECT -3.5e0;
+INSERT INTO st (dt, c) SELECT 20240102, 1e20 UNION SELECT 20240103.0, 2.5e0;
+INSERT INTO st (v) SELECT * FROM (SELECT x FROM sd UNION SELECT 1.5) s;
+INSERT INTO st (v) WITH w AS (SELECT x FROM sd) SELECT x FROM w UNION ALL SELECT 7.5;
+SELECT id, v, u, b, dt, c FROM st ORDER BY id;

@@ -1,0 +1,29 @@
+package server
+
+import "testing"
+
+// TestLead22StoreFromSetOp: the rows of an INSERT ... SELECT whose source
+// is a UNION (or another source with no projection of its own) are stored
+// with MySQL's Field::store conversions: a DOUBLE into an integer column
+// rounds half to even (SELECT x ... UNION ALL SELECT 4.5 is DOUBLE, so 2.5
+// is stored as 2 and 4.5 as 4; Myriad stored 3 and 5), a DECIMAL-typed
+// UNION still rounds half away from zero.
+func TestLead22StoreFromSetOp(t *testing.T) {
+	ts := startServer(t, t.TempDir())
+	db := ts.connectWith("", "parseTime=false")
+	db.SetMaxIdleConns(0)
+	mustExec(t, db, "CREATE DATABASE l22")
+	mustExec(t, db, "CREATE TABLE l22.d (id INT PRIMARY KEY, x DOUBLE)")
+	mustExec(t, db, "INSERT INTO l22.d VALUES (1, 2.5), (2, 3.5), (3, -2.5)")
+	mustExec(t, db, "CREATE TABLE l22.t (id INT PRIMARY KEY AUTO_INCREMENT, v INT, u TINYINT UNSIGNED, dt DATE)")
+	mustExec(t, db, "INSERT INTO l22.t (v) SELECT x FROM l22.d UNION ALL SELECT 4.5")
+	mustExec(t, db, "INSERT INTO l22.t (v, u) SELECT x, x FROM l22.d WHERE x > 0 UNION SELECT 6.5, 0.5")
+	mustExec(t, db, "INSERT INTO l22.t (v) (SELECT x FROM l22.d ORDER BY id LIMIT 1) UNION (SELECT 0.5e0)")
+	mustExec(t, db, "INSERT INTO l22.t (v) SELECT 2.5 UNION SELECT 3.5")
+	mustExec(t, db, "INSERT INTO l22.t (dt) SELECT 20240102 UNION SELECT 20240103.0")
+	runArithCases(t, db, "", []arithCase{
+		{q: "SELECT GROUP_CONCAT(v ORDER BY id) FROM l22.t WHERE u IS NULL AND dt IS NULL", want: "2,4,-2,4,2,0,3,4"},
+		{q: "SELECT GROUP_CONCAT(CONCAT(v, '/', u) ORDER BY id) FROM l22.t WHERE u IS NOT NULL", want: "2/2,4/4,6/0"},
+		{q: "SELECT GROUP_CONCAT(dt ORDER BY id) FROM l22.t WHERE dt IS NOT NULL", want: "2024-01-02,2024-01-03"},
+	})
+}
