@@ -27,3 +27,46 @@ func TestLead22StoreFromSetOp(t *testing.T) {
 		{q: "SELECT GROUP_CONCAT(dt ORDER BY id) FROM l22.t WHERE dt IS NOT NULL", want: "2024-01-02,2024-01-03"},
 	})
 }
+
+// TestLead22BitAggOfStrings: BIT_AND, BIT_OR and BIT_XOR read a
+// non-binary string argument with val_int, its integer prefix ('3.5e2' is
+// 3, ' 12abc' 12, '-1' every bit), with warning 1292; Myriad read '3.5e2'
+// as 350 and ' 12abc' and '-1' as 0.
+func TestLead22BitAggOfStrings(t *testing.T) {
+	ts := startServer(t, t.TempDir())
+	db := ts.connectWith("", "parseTime=false")
+	db.SetMaxIdleConns(0)
+	mustExec(t, db, "CREATE DATABASE l22")
+	mustExec(t, db, "CREATE TABLE l22.s (id INT PRIMARY KEY, s VARCHAR(20))")
+	mustExec(t, db, "INSERT INTO l22.s VALUES (1, '3.5e2'), (2, ' 12abc'), (3, '7'), (4, NULL)")
+	runArithCases(t, db, "", []arithCase{
+		{q: "SELECT BIT_OR(s), BIT_AND(s), BIT_XOR(s) FROM l22.s", want: "15 | 0 | 8", warn: 1292},
+		{q: "SELECT BIT_AND('-1'), BIT_OR('-99999999999999999999'), BIT_OR('99999999999999999999')", want: "18446744073709551615 | 9223372036854775808 | 18446744073709551615", warn: 1292},
+		{q: "SELECT GROUP_CONCAT(b ORDER BY id) FROM (SELECT id, BIT_OR(s) OVER (ORDER BY id) AS b FROM l22.s) w", want: "3,15,15,15", warn: 1292},
+	})
+	conn, err := db.Conn(t.Context())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	var n int
+	if err := conn.QueryRowContext(t.Context(), "SELECT BIT_OR(s) FROM l22.s").Scan(&n); err != nil || n != 15 {
+		t.Fatalf("BIT_OR = %d, %v", n, err)
+	}
+	rows, err := conn.QueryContext(t.Context(), "SHOW WARNINGS")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for rows.Next() {
+		var level, msg string
+		var code int
+		if err := rows.Scan(&level, &code, &msg); err != nil {
+			t.Fatal(err)
+		}
+		got = append(got, msg)
+	}
+	if len(got) != 2 || got[0] != "Truncated incorrect INTEGER value: '3.5e2'" || got[1] != "Truncated incorrect INTEGER value: ' 12abc'" {
+		t.Fatalf("warnings %q", got)
+	}
+}

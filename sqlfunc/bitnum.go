@@ -1,6 +1,8 @@
 package sqlfunc
 
 import (
+	"strings"
+
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/go-mysql-server/sql/expression"
 	"github.com/dolthub/go-mysql-server/sql/expression/function/aggregation"
@@ -52,12 +54,31 @@ func (b *bitArg) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 	if err != nil || v == nil {
 		return nil, err
 	}
+	if s, ok := v.(string); ok {
+		// Item_sum_bit::add reads a non-binary string with val_int: its
+		// integer prefix ('3.5e2' is 3, ' 12abc' 12, '-1' every bit), where
+		// the bit operators read it as a DOUBLE. GMS's conversion made
+		// ' 12abc' and '-1' 0 and '3.5e2' 350.
+		t := strings.TrimRight(s, " ")
+		mag, negative, clean, overflow := intPrefix(t)
+		if !clean || overflow {
+			warnTruncated(ctx, "INTEGER", s)
+		}
+		if overflow && strings.HasPrefix(strings.TrimLeft(t, " \t\n\r\v\f"), "-") {
+			return uint64(1) << 63, nil // my_strtoll10 saturates at LONGLONG_MIN
+		}
+		if negative {
+			return -mag, nil
+		}
+		return mag, nil
+	}
 	return bitOperand(ctx, v)
 }
 
-// bitAggArg wraps a BIT_AND / BIT_OR / BIT_XOR aggregate's DECIMAL or
-// floating argument in bitArg (temporal ones are numbers already:
-// temporalNumericArgs), or reports false.
+// bitAggArg wraps a BIT_AND / BIT_OR / BIT_XOR aggregate's DECIMAL,
+// floating or non-binary string argument in bitArg (temporal ones are
+// numbers already: temporalNumericArgs), or reports false. Binary strings
+// stay GMS's.
 func bitAggArg(e sql.Expression) (sql.Expression, bool) {
 	switch e.(type) {
 	case *aggregation.BitAnd, *aggregation.BitOr, *aggregation.BitXor:
@@ -68,7 +89,7 @@ func bitAggArg(e sql.Expression) (sql.Expression, bool) {
 	if len(cs) == 0 {
 		return e, false
 	}
-	if t := cs[0].Type(); !types.IsDecimal(t) && !types.IsFloat(t) {
+	if t := cs[0].Type(); !types.IsDecimal(t) && !types.IsFloat(t) && !types.IsTextOnly(t) {
 		return e, false
 	}
 	ncs := append([]sql.Expression(nil), cs...)

@@ -16,3 +16,12 @@ INSERT INTO st (dt, c) SELECT 20240102, 1e20 UNION SELECT 20240103.0, 2.5e0;
 INSERT INTO st (v) SELECT * FROM (SELECT x FROM sd UNION SELECT 1.5) s;
 INSERT INTO st (v) WITH w AS (SELECT x FROM sd) SELECT x FROM w UNION ALL SELECT 7.5;
 SELECT id, v, u, b, dt, c FROM st ORDER BY id;
+-- BIT_AND/BIT_OR/BIT_XOR read a non-binary string with val_int (its
+-- integer prefix); Myriad read '3.5e2' as 350 and ' 12abc', '-1' as 0.
+CREATE TABLE sb (id INT PRIMARY KEY, s VARCHAR(20), c CHAR(5));
+INSERT INTO sb VALUES (1, '3.5e2', '1.9'), (2, ' 12abc', 'x'), (3, '7', '-1'), (4, NULL, '');
+SELECT BIT_OR(s), BIT_AND(s), BIT_XOR(s), BIT_OR(c), BIT_AND(c), BIT_XOR(c) FROM sb;
+SELECT id, BIT_OR(s), BIT_AND(c) FROM sb GROUP BY id ORDER BY id;
+SELECT BIT_OR('3.5e2'), BIT_OR(' 12abc'), BIT_AND('-1'), BIT_XOR('');
+SELECT BIT_OR('99999999999999999999'), BIT_AND('-99999999999999999999');
+SELECT id, BIT_OR(s) OVER (ORDER BY id) FROM sb ORDER BY id;
