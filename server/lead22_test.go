@@ -70,3 +70,19 @@ func TestLead22BitAggOfStrings(t *testing.T) {
 		t.Fatalf("warnings %q", got)
 	}
 }
+
+// TestLead22GreatestOfTimes: GREATEST/LEAST of a TIME column and strings
+// compare as TIME (MySQL's temporal aggregation); Myriad failed them with
+// 1105 "unsupported type for greatest/least argument".
+func TestLead22GreatestOfTimes(t *testing.T) {
+	ts := startServer(t, t.TempDir())
+	db := ts.connectWith("", "parseTime=false")
+	db.SetMaxIdleConns(0)
+	mustExec(t, db, "CREATE DATABASE l22")
+	mustExec(t, db, "CREATE TABLE l22.t (id INT PRIMARY KEY, t TIME)")
+	mustExec(t, db, "INSERT INTO l22.t VALUES (1, '12:30:00'), (2, '-01:00:00')")
+	runArithCases(t, db, "", []arithCase{
+		{q: "SELECT GROUP_CONCAT(GREATEST(t, '10:00:00') ORDER BY id), GROUP_CONCAT(LEAST(t, '10:00:00') ORDER BY id) FROM l22.t", want: "12:30:00,10:00:00 | 10:00:00,-01:00:00"},
+		{q: "SELECT GREATEST(TIME'10:00:00', '9:00'), LEAST('23:00', TIME'1:00:00')", want: "10:00:00 | 01:00:00", types: "TIME | TIME"},
+	})
+}

@@ -180,7 +180,7 @@ func compareType(args []sql.Expression) sql.Type {
 
 func allTemporalOrText(ts []sql.Type) bool {
 	for _, t := range ts {
-		if !(types.IsText(t) || types.IsTimespan(t) || types.IsDateType(t) || types.IsDatetimeType(t) || types.IsTimestampType(t)) {
+		if !(types.IsText(t) || types.IsTimespan(t) || timetype.Is(t) || types.IsDateType(t) || types.IsDatetimeType(t) || types.IsTimestampType(t)) {
 			return false
 		}
 	}
