@@ -86,3 +86,18 @@ func TestLead22GreatestOfTimes(t *testing.T) {
 		{q: "SELECT GREATEST(TIME'10:00:00', '9:00'), LEAST('23:00', TIME'1:00:00')", want: "10:00:00 | 01:00:00", types: "TIME | TIME"},
 	})
 }
+
+// TestLead22AddTimeOperands: ADDTIME/SUBTIME read the 'D hh:mm:ss' day
+// form and a number's fraction (MySQL's get_time), and a DATETIME sum
+// past year 9999 is NULL; Myriad answered NULL for the day form, added
+// 1 second for 1.5, and returned year 10000.
+func TestLead22AddTimeOperands(t *testing.T) {
+	ts := startServer(t, t.TempDir())
+	db := ts.connectWith("", "parseTime=false")
+	db.SetMaxIdleConns(0)
+	runArithCases(t, db, "", []arithCase{
+		{q: "SELECT ADDTIME('10:00:00', '1 01:00:00'), SUBTIME('10:00:00', '1 00:00:00'), ADDTIME('2024-01-01 10:00:00', '1 1:0:0')", want: "35:00:00 | -14:00:00 | 2024-01-02 11:00:00"},
+		{q: "SELECT ADDTIME(TIME'10:00:00', 1.5), SUBTIME(TIME'10:00:00', 130.5)", want: "10:00:01.5 | 09:58:29.5"},
+		{q: "SELECT ADDTIME('9999-12-31 23:00:00', '2:00:00'), SUBTIME(TIMESTAMP'0001-01-01 00:30:00', '1:00:00')", want: "NULL | NULL"},
+	})
+}

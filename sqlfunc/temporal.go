@@ -2,6 +2,7 @@ package sqlfunc
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 	"time"
 
@@ -354,7 +355,7 @@ func (a *addTime) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 	if err != nil || dv == nil {
 		return nil, err
 	}
-	delta, err := types.Time.ConvertToTimespan(dv)
+	delta, err := timeSpanArg(dv)
 	if err != nil {
 		return nil, nil
 	}
@@ -364,7 +365,7 @@ func (a *addTime) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 	}
 	typ := a.Type()
 	if typ == types.Time {
-		bs, err := types.Time.ConvertToTimespan(bv)
+		bs, err := timeSpanArg(bv)
 		if err != nil {
 			return nil, nil
 		}
@@ -375,7 +376,11 @@ func (a *addTime) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 		if err != nil || t == nil {
 			return nil, nil
 		}
-		return t.(time.Time).Add(time.Duration(us) * time.Microsecond), nil
+		r := t.(time.Time).Add(time.Duration(us) * time.Microsecond)
+		if !inDatetimeRange(r) {
+			return nil, nil
+		}
+		return r, nil
 	}
 	// A string: a datetime if it reads as one (it has a date part), else a time.
 	if t, ok := bv.(time.Time); ok {
@@ -391,16 +396,42 @@ func (a *addTime) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 			return nil, nil
 		}
 		r := t.(time.Time).Add(time.Duration(us) * time.Microsecond)
+		if !inDatetimeRange(r) {
+			return nil, nil
+		}
 		if r.Nanosecond() != 0 {
 			return r.Format("2006-01-02 15:04:05.000000"), nil
 		}
 		return r.Format("2006-01-02 15:04:05"), nil
 	}
-	bs, err := types.Time.ConvertToTimespan(s)
+	bs, err := timeSpanArg(s)
 	if err != nil {
 		return nil, nil
 	}
 	return types.Time.MicrosecondsToTimespan(bs.AsMicroseconds() + us).String(), nil
+}
+
+// inDatetimeRange: a sum past 9999-12-31 23:59:59.999999 or before year 1
+// is NULL in MySQL (Item_func_add_time), not a year-10000 DATETIME.
+func inDatetimeRange(t time.Time) bool {
+	return t.Year() >= 1 && t.Year() <= 9999
+}
+
+// timeSpanArg reads an ADDTIME/SUBTIME operand as a TIME the way MySQL's
+// get_time does: the 'D hh:mm:ss' day form (timetype), and a DECIMAL or
+// DOUBLE as [HH]MMSS with its fraction. GMS's conversion refused the day
+// form (ADDTIME('10:00:00', '1 01:00:00') was NULL) and dropped the
+// fraction of a number (ADDTIME(t, 1.5) added 1 second).
+func timeSpanArg(v any) (types.Timespan, error) {
+	switch n := v.(type) {
+	case decimal.Decimal:
+		v = n.String()
+	case float64:
+		v = strconv.FormatFloat(n, 'f', -1, 64)
+	case float32:
+		v = strconv.FormatFloat(float64(n), 'f', -1, 32)
+	}
+	return timetype.New(6).ConvertToTimespan(v)
 }
 
 // timestamp is TIMESTAMP(expr) typed as MySQL types it, DATETIME(n) with n
