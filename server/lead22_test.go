@@ -101,3 +101,23 @@ func TestLead22AddTimeOperands(t *testing.T) {
 		{q: "SELECT ADDTIME('9999-12-31 23:00:00', '2:00:00'), SUBTIME(TIMESTAMP'0001-01-01 00:30:00', '1:00:00')", want: "NULL | NULL"},
 	})
 }
+
+// TestLead22BinaryStringPositions: LEFT, SUBSTRING, REVERSE, INSERT, LPAD,
+// LOCATE and INSTR count bytes in a binary string (my_charset_bin); Myriad
+// counted UTF-8 characters: LEFT(varbinary 'Éa', 1) was the two bytes of
+// 'É', REVERSE kept 'É' whole, LOCATE('a', ...) was 2.
+func TestLead22BinaryStringPositions(t *testing.T) {
+	ts := startServer(t, t.TempDir())
+	db := ts.connectWith("", "parseTime=false")
+	db.SetMaxIdleConns(0)
+	mustExec(t, db, "CREATE DATABASE l22")
+	mustExec(t, db, "CREATE TABLE l22.b (id INT PRIMARY KEY, d VARBINARY(20), t VARCHAR(20))")
+	mustExec(t, db, "INSERT INTO l22.b VALUES (1, 'Éa', 'Éa')")
+	runArithCases(t, db, "", []arithCase{
+		{q: "SELECT HEX(LEFT(d, 1)), HEX(SUBSTR(d, 2)), HEX(RIGHT(d, 2)), HEX(REVERSE(d)), HEX(INSERT(d, 1, 1, 'z')), HEX(LPAD(d, 4, 'x')) FROM l22.b",
+			want: "C3 | 8961 | 8961 | 6189C3 | 7A8961 | 78C38961"},
+		{q: "SELECT LOCATE('a', d), INSTR(d, 'a'), LOCATE(x'89', d), LOCATE('A', d), LOCATE('a', t), HEX(LEFT(t, 1)) FROM l22.b",
+			want: "3 | 3 | 2 | 0 | 2 | C389"},
+		{q: "SELECT COUNT(*) FROM l22.b WHERE LEFT(d, 1) = x'C3'", want: "1"},
+	})
+}

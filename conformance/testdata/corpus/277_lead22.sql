@@ -39,3 +39,13 @@ SELECT ADDTIME('9999-12-31 23:00:00', '2:00:00'), ADDTIME(TIMESTAMP'9999-12-31 2
 CREATE TABLE at1 (id INT PRIMARY KEY, t TIME(1), d DATETIME, s VARCHAR(20));
 INSERT INTO at1 VALUES (1, '10:00:00.5', '2024-01-01 10:00:00', '1 02:00:00'), (2, '-01:00:00', '9999-12-31 23:30:00', '0:30:00'), (3, NULL, NULL, NULL);
 SELECT id, ADDTIME(t, s), SUBTIME(t, s), ADDTIME(d, s), ADDTIME(d, 1.5) FROM at1 ORDER BY id;
+-- String functions count bytes in binary strings (my_charset_bin): Myriad
+-- counted UTF-8 characters in LEFT/SUBSTRING/REVERSE/INSERT/LPAD/LOCATE.
+CREATE TABLE bs (id INT PRIMARY KEY, d VARBINARY(20), b BLOB, t VARCHAR(20));
+INSERT INTO bs VALUES (1, 'Éa', 'xÉy', 'Éa'), (2, 'ea', 'ab', 'ea'), (3, 'EA ', '', 'EA '), (4, NULL, NULL, NULL);
+SELECT id, HEX(LEFT(d, 1)), HEX(SUBSTR(d, 1, 1)), HEX(RIGHT(d, 2)), HEX(MID(d, 2, 1)), HEX(REVERSE(d)), HEX(LPAD(d, 4, 'x')), HEX(INSERT(d, 1, 1, 'z')) FROM bs ORDER BY id;
+SELECT id, LOCATE('a', d), INSTR(d, 'a'), POSITION('a' IN d), LOCATE('A', d), LOCATE(x'89', d), HEX(RPAD(d, 5, 'é')), HEX(SUBSTRING(d, -2)) FROM bs ORDER BY id;
+SELECT id, HEX(LEFT(b, 2)), HEX(SUBSTRING(b, 2, 2)), LOCATE('y', b), HEX(REVERSE(b)), LENGTH(LEFT(b, 2)) FROM bs ORDER BY id;
+SELECT HEX(LEFT(_binary'éa', 1)), HEX(SUBSTRING(CAST('éa' AS BINARY), 2)), LOCATE('é', _binary'aé'), HEX(REVERSE(_binary'é'));
+SELECT id, LEFT(t, 1), SUBSTR(t, 2), LOCATE('a', t), REVERSE(t) FROM bs ORDER BY id;
+SELECT id FROM bs WHERE LEFT(d, 1) = x'C3';
