@@ -119,5 +119,10 @@ func TestLead22BinaryStringPositions(t *testing.T) {
 		{q: "SELECT LOCATE('a', d), INSTR(d, 'a'), LOCATE(x'89', d), LOCATE('A', d), LOCATE('a', t), HEX(LEFT(t, 1)) FROM l22.b",
 			want: "3 | 3 | 2 | 0 | 2 | C389"},
 		{q: "SELECT COUNT(*) FROM l22.b WHERE LEFT(d, 1) = x'C3'", want: "1"},
+		// A CONCAT with a binary argument is binary: compared byte by
+		// byte, its length in bytes (was LONGTEXT in utf8mb4).
+		{q: "SELECT CHAR_LENGTH(CONCAT(d, 'é')), CONCAT(d, '') = 'éA', ORD(d), HEX(REPLACE(d, 'é', 'x')) FROM l22.b",
+			want: "5 | 0 | 195 | C38961"},
+		{q: "SELECT CONCAT(d, 'x'), LEFT(d, 2) FROM l22.b", want: "Éax | É", types: "VARBINARY | VARBINARY"},
 	})
 }

@@ -19,11 +19,13 @@ import (
 // the function is then a byte operation.
 
 // byteWiseFunctions are the functions whose positions, lengths or reversal
-// differ between characters and bytes.
+// differ between characters and bytes, and those (REPLACE, CONCAT_WS, ELT,
+// SUBSTRING_INDEX) whose only fault is a text type for a binary result.
 var byteWiseFunctions = map[string]bool{
 	"left": true, "right": true, "substring": true, "substr": true, "mid": true,
 	"reverse": true, "insert": true, "lpad": true, "rpad": true,
 	"locate": true, "instr": true, "position": true,
+	"replace": true, "concat_ws": true, "elt": true, "substring_index": true,
 }
 
 // byteRuneText is the type byteRunes declares: a text whose comparisons
@@ -34,10 +36,18 @@ var byteRuneText = types.MustCreateString(sqltypes.Text, types.TextBlobMax, sql.
 // string argument; ok is false otherwise (and for e wrapped before).
 func byteStringArgs(e sql.Expression) (sql.Expression, bool) {
 	f, ok := e.(sql.FunctionExpression)
-	if !ok || !byteWiseFunctions[strings.ToLower(f.FunctionName())] || !e.Resolved() {
+	if !ok || !e.Resolved() {
 		return e, false
 	}
+	name := strings.ToLower(f.FunctionName())
 	cs := e.Children()
+	if name == "ord" && len(cs) == 1 && isByteString(cs[0].Type()) {
+		// A binary string's first character is its first byte.
+		return &ordByte{unary: unary{cs[0]}}, true
+	}
+	if !byteWiseFunctions[name] {
+		return e, false
+	}
 	binary := false
 	for _, c := range cs {
 		if _, done := c.(*byteRunes); done {
@@ -61,7 +71,57 @@ func byteStringArgs(e sql.Expression) (sql.Expression, bool) {
 	if err != nil {
 		return e, false
 	}
-	return &runeBytes{unary: unary{ne}, typ: e.Type()}, true
+	typ := binaryOf(e.Type())
+	if shorterOfFirst[name] && isByteString(cs[0].Type()) {
+		typ = cs[0].Type()
+	}
+	return &runeBytes{unary: unary{ne}, typ: typ}, true
+}
+
+// shorterOfFirst are the functions whose result is no longer than their
+// first argument: of its type when that is a binary string.
+var shorterOfFirst = map[string]bool{
+	"left": true, "right": true, "substring": true, "substr": true, "mid": true,
+	"reverse": true, "substring_index": true,
+}
+
+// binaryOf is t as a binary string when t is text (GMS types LEFT and
+// SUBSTRING of any argument as text; MySQL's result of a binary argument is
+// binary, which a client must not read as UTF-8); other types as they are.
+func binaryOf(t sql.Type) sql.Type {
+	st, ok := t.(sql.StringType)
+	if !ok || !types.IsText(t) || isByteString(t) {
+		return t
+	}
+	if n := st.MaxByteLength(); n <= 65535 {
+		if b, err := types.CreateBinary(sqltypes.VarBinary, n); err == nil {
+			return b
+		}
+	}
+	return types.LongBlob
+}
+
+// ordByte is ORD of a binary string: its first byte (BIGINT, as ORD).
+type ordByte struct {
+	unary
+	numeric
+}
+
+func (o *ordByte) Type() sql.Type { return types.Int64 }
+func (o *ordByte) WithChildren(children ...sql.Expression) (sql.Expression, error) {
+	return withChild(o, children)
+}
+
+func (o *ordByte) Eval(ctx *sql.Context, row sql.Row) (any, error) {
+	v, err := o.child.Eval(ctx, row)
+	if err != nil || v == nil {
+		return nil, err
+	}
+	s, _ := asString(v)
+	if s == "" {
+		return int64(0), nil
+	}
+	return int64(s[0]), nil
 }
 
 // isByteString: BINARY, VARBINARY, BLOB (not JSON, which GMS also calls

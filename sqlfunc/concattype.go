@@ -54,6 +54,9 @@ func (c *concatFn) CollationCoercibility(ctx *sql.Context) (sql.CollationID, byt
 }
 
 func concatType(inner sql.Expression) sql.Type {
+	if t, ok := binaryConcatType(inner.Children()); ok {
+		return t
+	}
 	coll := sql.Collation_Default
 	// A string literal's type holds the connection's collation (GMS's
 	// planner types it so): a CONCAT of literals only is of that
@@ -95,6 +98,47 @@ func concatType(inner sql.Expression) sql.Type {
 		}
 	}
 	return types.LongText
+}
+
+// binaryConcatType is the type of a CONCAT with a binary string argument:
+// a binary string (MySQL's collation aggregation makes the result binary),
+// VARBINARY of the arguments' longest lengths in bytes while they fit
+// 65,535, else a BLOB. GMS typed it LONGTEXT in the connection's
+// collation, so CONCAT(varbinary_col, ”) = 'EA' compared case-insensitively
+// and CHAR_LENGTH counted characters. ok is false without such an argument.
+func binaryConcatType(args []sql.Expression) (sql.Type, bool) {
+	binary := false
+	for _, a := range args {
+		binary = binary || isByteString(a.Type()) // bytewise.go
+	}
+	if !binary {
+		return nil, false
+	}
+	var bytes int64
+	for _, a := range args {
+		st, isStr := a.Type().(sql.StringType)
+		if _, lit := a.(*expression.Literal); isStr && !lit {
+			bytes += st.MaxByteLength()
+			continue
+		}
+		n, ok := maxCharLength(a)
+		if !ok {
+			return types.LongBlob, true
+		}
+		if isStr {
+			n *= st.Collation().CharacterSet().MaxLength()
+		}
+		bytes += n // other values' text is ASCII
+	}
+	switch {
+	case bytes <= 65535:
+		if t, err := types.CreateBinary(sqltypes.VarBinary, bytes); err == nil {
+			return t, true
+		}
+	case bytes <= types.MediumTextBlobMax:
+		return types.MediumBlob, true
+	}
+	return types.LongBlob, true
 }
 
 // maxCharLength is MySQL's max_char_length of a CONCAT argument: the

@@ -49,3 +49,8 @@ SELECT id, HEX(LEFT(b, 2)), HEX(SUBSTRING(b, 2, 2)), LOCATE('y', b), HEX(REVERSE
 SELECT HEX(LEFT(_binary'éa', 1)), HEX(SUBSTRING(CAST('éa' AS BINARY), 2)), LOCATE('é', _binary'aé'), HEX(REVERSE(_binary'é'));
 SELECT id, LEFT(t, 1), SUBSTR(t, 2), LOCATE('a', t), REVERSE(t) FROM bs ORDER BY id;
 SELECT id FROM bs WHERE LEFT(d, 1) = x'C3';
+SELECT id, CHAR_LENGTH(CONCAT(d, 'é')), CONCAT(d, '') = 'ea', CONCAT(d, '') = 'EA', ORD(d), ORD(b) FROM bs ORDER BY id;
+SELECT id, HEX(REPLACE(d, 'é', 'x')), HEX(CONCAT_WS(x'C3', d, 'é')), HEX(ELT(1, d, 'b')), HEX(SUBSTRING_INDEX(d, x'89', 1)) FROM bs ORDER BY id;
+SELECT id FROM bs WHERE REPLACE(d, 'z', 'y') = 'ea';
+SELECT id FROM bs WHERE CONCAT_WS('', d) = 'EA ';
+SELECT id, CONCAT(d, 'x'), LEFT(d, 2), SUBSTRING(b, 1, 1) FROM bs WHERE id > 1 ORDER BY id;
