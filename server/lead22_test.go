@@ -126,3 +126,15 @@ func TestLead22BinaryStringPositions(t *testing.T) {
 		{q: "SELECT CONCAT(d, 'x'), LEFT(d, 2) FROM l22.b", want: "Éax | É", types: "VARBINARY | VARBINARY"},
 	})
 }
+
+// TestLead22SoundexFirstLetter: SOUNDEX keeps a non-ASCII first letter as
+// written (MySQL's soundex_toupper upper-cases a-z only); Myriad gave
+// 'É000' for 'é'.
+func TestLead22SoundexFirstLetter(t *testing.T) {
+	ts := startServer(t, t.TempDir())
+	db := ts.connectWith("", "parseTime=false")
+	db.SetMaxIdleConns(0)
+	runArithCases(t, db, "", []arithCase{
+		{q: "SELECT SOUNDEX('é'), SOUNDEX('Éa'), SOUNDEX(' ébert'), SOUNDEX('aé'), SOUNDEX('robert')", want: "é000 | É000 | é163 | A000 | R163"},
+	})
+}

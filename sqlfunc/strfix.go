@@ -4,6 +4,7 @@ import (
 	"encoding/base64"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/go-mysql-server/sql/expression"
@@ -147,11 +148,24 @@ func (s *soundex) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	if strings.IndexFunc(str, unicode.IsLetter) < 0 {
+	first := strings.IndexFunc(str, unicode.IsLetter)
+	if first < 0 {
 		return "", nil
 	}
 	// GMS's code over the value already read: the argument is evaluated once.
-	return function.NewSoundex(expression.NewLiteral(str, types.LongText)).Eval(ctx, nil)
+	r, err := function.NewSoundex(expression.NewLiteral(str, types.LongText)).Eval(ctx, nil)
+	if err != nil {
+		return nil, err
+	}
+	// MySQL copies the first letter through soundex_toupper, which
+	// upper-cases a-z only (SOUNDEX('é') is 'é000'); GMS upper-cased any
+	// letter.
+	c, _ := utf8.DecodeRuneInString(str[first:])
+	if out, ok := r.(string); ok && c >= 0x80 {
+		_, n := utf8.DecodeRuneInString(out)
+		return string(c) + out[n:], nil
+	}
+	return r, nil
 }
 
 // substringIndex is SUBSTRING_INDEX with MySQL's answer for an empty

@@ -54,3 +54,5 @@ SELECT id, HEX(REPLACE(d, 'é', 'x')), HEX(CONCAT_WS(x'C3', d, 'é')), HEX(ELT(1
 SELECT id FROM bs WHERE REPLACE(d, 'z', 'y') = 'ea';
 SELECT id FROM bs WHERE CONCAT_WS('', d) = 'EA ';
 SELECT id, CONCAT(d, 'x'), LEFT(d, 2), SUBSTRING(b, 1, 1) FROM bs WHERE id > 1 ORDER BY id;
+-- SOUNDEX keeps a non-ASCII first letter as written (soundex_toupper).
+SELECT SOUNDEX('é'), SOUNDEX('Éa'), SOUNDEX('ßa'), SOUNDEX('aé'), SOUNDEX(' ébert'), SOUNDEX('1ö2'), SOUNDEX('Ölaf');
