@@ -138,3 +138,26 @@ func TestLead22SoundexFirstLetter(t *testing.T) {
 		{q: "SELECT SOUNDEX('é'), SOUNDEX('Éa'), SOUNDEX(' ébert'), SOUNDEX('aé'), SOUNDEX('robert')", want: "é000 | É000 | é163 | A000 | R163"},
 	})
 }
+
+// TestLead22InsertSelectODKUValues: VALUES(col) in the ON DUPLICATE KEY
+// UPDATE of an INSERT ... SELECT is the row the SELECT gave for col (the
+// bulk upsert from a staging table); Myriad refused it with 1105.
+func TestLead22InsertSelectODKUValues(t *testing.T) {
+	ts := startServer(t, t.TempDir())
+	db := ts.connectWith("", "parseTime=false")
+	db.SetMaxIdleConns(0)
+	mustExec(t, db, "CREATE DATABASE l22")
+	mustExec(t, db, "CREATE TABLE l22.od (id INT PRIMARY KEY, v INT, c INT DEFAULT 0)")
+	mustExec(t, db, "CREATE TABLE l22.src (id INT, v INT)")
+	mustExec(t, db, "INSERT INTO l22.src VALUES (1, 10), (2, 20), (1, 30)")
+	mustExec(t, db, "INSERT INTO l22.od (id, v) SELECT id, v FROM l22.src ON DUPLICATE KEY UPDATE v = VALUES(v) + od.v, c = c + 1")
+	mustExec(t, db, "INSERT INTO l22.od (v, id) SELECT v * 2, id FROM l22.src WHERE id = 2 ON DUPLICATE KEY UPDATE v = VALUES(v), c = VALUES(id) + c")
+	runArithCases(t, db, "", []arithCase{
+		{q: "SELECT GROUP_CONCAT(CONCAT(id, ':', v, ':', c) ORDER BY id) FROM l22.od", want: "1:40:1,2:40:2"},
+	})
+	// A prepared statement with a parameter in the SELECT.
+	mustExec(t, db, "INSERT INTO l22.od (id, v) SELECT id, v + ? FROM l22.src WHERE id = 1 ORDER BY v LIMIT 1 ON DUPLICATE KEY UPDATE c = VALUES(v)", 5)
+	runArithCases(t, db, "", []arithCase{
+		{q: "SELECT c FROM l22.od WHERE id = 1", want: "15"},
+	})
+}

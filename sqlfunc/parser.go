@@ -238,6 +238,7 @@ func fixStatement(stmt ast.Statement, lits []sqltext.TemporalLiteral) {
 	}
 	fixOperators(stmt)
 	DefaultOfCalls(stmt) // defaultof.go
+	insertSelectValues(stmt) // odkuselect.go
 	missingWindowFuncs(stmt)
 	InlineNamedWindows(stmt)
 	TimeColumns(stmt)

@@ -56,3 +56,20 @@ SELECT id FROM bs WHERE CONCAT_WS('', d) = 'EA ';
 SELECT id, CONCAT(d, 'x'), LEFT(d, 2), SUBSTRING(b, 1, 1) FROM bs WHERE id > 1 ORDER BY id;
 -- SOUNDEX keeps a non-ASCII first letter as written (soundex_toupper).
 SELECT SOUNDEX('é'), SOUNDEX('Éa'), SOUNDEX('ßa'), SOUNDEX('aé'), SOUNDEX(' ébert'), SOUNDEX('1ö2'), SOUNDEX('Ölaf');
+-- VALUES(col) in the ODKU of INSERT ... SELECT is the SELECT's value for
+-- col (Myriad refused it with 1105).
+CREATE TABLE ou (id INT PRIMARY KEY, v INT, c INT DEFAULT 0);
+CREATE TABLE os (id INT, v INT);
+INSERT INTO os VALUES (1, 10), (2, 20), (1, 30);
+INSERT INTO ou (id, v) SELECT id, v FROM os ON DUPLICATE KEY UPDATE v = VALUES(v) + ou.v, c = c + 1;
+SELECT * FROM ou ORDER BY id;
+INSERT INTO ou (v, id) SELECT v * 2, id FROM os WHERE id = 2 ON DUPLICATE KEY UPDATE v = VALUES(v), c = VALUES(id) + c;
+SELECT * FROM ou ORDER BY id;
+INSERT INTO ou (id, v) SELECT os.id, SUM(os.v) FROM os GROUP BY os.id ON DUPLICATE KEY UPDATE v = VALUES(v) - v;
+SELECT * FROM ou ORDER BY id;
+INSERT INTO ou (id, v) SELECT id, v FROM os UNION ALL SELECT 3, 3 ON DUPLICATE KEY UPDATE c = IF(VALUES(v) > 15, 100, c);
+SELECT * FROM ou ORDER BY id;
+INSERT INTO ou (id, v) SELECT id, v FROM os WHERE id = 1 LIMIT 1 ON DUPLICATE KEY UPDATE ou.c = ou.c + VALUES(v);
+SELECT * FROM ou ORDER BY id;
+INSERT INTO ou (id, v) WITH w AS (SELECT id, v FROM os) SELECT id, v FROM w ON DUPLICATE KEY UPDATE v = VALUES(v);
+SELECT * FROM ou ORDER BY id;
