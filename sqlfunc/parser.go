@@ -237,7 +237,7 @@ func fixStatement(stmt ast.Statement, lits []sqltext.TemporalLiteral) {
 		groupConcatArgs(stmt)
 	}
 	fixOperators(stmt)
-	DefaultOfCalls(stmt) // defaultof.go
+	DefaultOfCalls(stmt)     // defaultof.go
 	insertSelectValues(stmt) // odkuselect.go
 	missingWindowFuncs(stmt)
 	InlineNamedWindows(stmt)
