@@ -161,3 +161,19 @@ func TestLead22InsertSelectODKUValues(t *testing.T) {
 		{q: "SELECT c FROM l22.od WHERE id = 1", want: "15"},
 	})
 }
+
+// TestLead22DecimalAsTime: a DECIMAL stored into a TIME(n) column, cast
+// to TIME or given to TIME()/MICROSECOND() keeps its fraction; GMS read
+// only its integer part (1.25 into TIME(6) was 00:00:01.000000).
+func TestLead22DecimalAsTime(t *testing.T) {
+	ts := startServer(t, t.TempDir())
+	db := ts.connectWith("", "parseTime=false")
+	db.SetMaxIdleConns(0)
+	mustExec(t, db, "CREATE DATABASE l22")
+	mustExec(t, db, "CREATE TABLE l22.tq (id INT PRIMARY KEY, t TIME, t6 TIME(6))")
+	mustExec(t, db, "INSERT INTO l22.tq VALUES (1, 123.5, 1.25), (2, 12, -0.000001)")
+	runArithCases(t, db, "", []arithCase{
+		{q: "SELECT GROUP_CONCAT(t ORDER BY id), GROUP_CONCAT(t6 ORDER BY id) FROM l22.tq", want: "00:01:24,00:00:12 | 00:00:01.250000,-00:00:00.000001"},
+		{q: "SELECT CAST(1.25 AS TIME(6)), CAST(123.5 AS TIME), TIME(1.25), MICROSECOND(1.25)", want: "00:00:01.250000 | 00:01:24 | 00:00:01.25 | 250000"},
+	})
+}

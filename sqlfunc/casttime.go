@@ -8,11 +8,12 @@ import (
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/go-mysql-server/sql/expression"
 	"github.com/dolthub/go-mysql-server/sql/types"
+	"github.com/shopspring/decimal"
 
 	"github.com/myriaddb/myriad/timetype"
 )
 
-// castStrTime is CAST(string AS TIME). MySQL reads a string that holds a
+// castStrTime is CAST(string AS TIME), and CAST(decimal AS TIME). MySQL reads a string that holds a
 // date and a time ('2024-01-15 03:25:45', what drivers send for a Go
 // time.Time) as its time of day, and a date alone ('0000-00-00') as
 // 00:00:00; GMS answered NULL for both (go-sql-driver's TestDateTime).
@@ -35,6 +36,15 @@ func (c *castStrTime) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 	v, err := c.Child.Eval(ctx, row)
 	if err != nil || v == nil {
 		return v, err
+	}
+	if d, ok := v.(decimal.Decimal); ok {
+		// [H]HMMSS.ffffff with its fraction: GMS's conversion kept the
+		// integer part only (CAST(1.25 AS TIME(1)) was 00:00:01.0).
+		r, _, err := c.Convert.Type().Convert(ctx, d.String())
+		if err != nil {
+			return nil, nil
+		}
+		return r, nil
 	}
 	s, ok := v.(string)
 	if !ok {

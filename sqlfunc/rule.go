@@ -551,7 +551,7 @@ func replaceExprOnce(ctx *sql.Context, e sql.Expression, ignore bool) (sql.Expre
 		}
 		if timetype.Is(t) {
 			var inner sql.Expression = e
-			if types.IsText(e.Child.Type()) {
+			if types.IsText(e.Child.Type()) || types.IsDecimal(e.Child.Type()) {
 				inner = &castStrTime{e}
 			}
 			return &castTimeN{inner: inner, fsp: castTimePrecision(e)}, transform.NewTree, nil

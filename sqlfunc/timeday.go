@@ -9,6 +9,9 @@ import (
 	"github.com/dolthub/go-mysql-server/sql/expression/function"
 	"github.com/dolthub/go-mysql-server/sql/types"
 	"github.com/dolthub/vitess/go/mysql"
+	"github.com/shopspring/decimal"
+
+	"github.com/myriaddb/myriad/timetype"
 )
 
 // dayTimeText is MySQL's 'D hh:mm:ss.f' TIME text and its shorter forms
@@ -92,6 +95,14 @@ func (t *timeOf) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 		if ts, ok := dayTimeOf(ctx, s); ok {
 			return ts, nil
 		}
+	case decimal.Decimal:
+		// [H]HMMSS.ffffff with its fraction (GMS kept the integer part:
+		// TIME(1.25) was 00:00:01.00).
+		r, _, err := timetype.New(6).Convert(ctx, v.String())
+		if err != nil {
+			return nil, nil
+		}
+		return r, nil
 	}
 	return t.Time.Eval(ctx, row)
 }

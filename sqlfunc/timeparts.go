@@ -54,7 +54,7 @@ func timePart(e sql.Expression) (sql.Expression, bool, error) {
 
 func stringTimePart(e sql.Expression) (sql.Expression, bool, error) {
 	changed := false
-	if arg := e.Children()[0]; isPlainString(arg) {
+	if arg := e.Children()[0]; isPlainString(arg) || types.IsDecimal(arg.Type()) {
 		ne, err := e.WithChildren(&castStrTime{expression.NewConvert(arg, expression.ConvertToTime)})
 		if err != nil {
 			return nil, false, err

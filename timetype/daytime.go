@@ -9,6 +9,7 @@ import (
 
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/go-mysql-server/sql/types"
+	"github.com/shopspring/decimal"
 )
 
 // dayTimeText is MySQL's 'D hh:mm:ss.f' TIME text and its shorter forms
@@ -51,11 +52,19 @@ func DayTime(s string) (hms string, ok bool) {
 
 // dayTimeArg is v with a day-form string rewritten; other values as they
 // are.
+//
+// A DECIMAL is read as its text, [H]HMMSS.ffffff as MySQL reads it: GMS
+// converted a DECIMAL through its integer part, so 1.25 stored into a
+// TIME(6) column was 00:00:01.000000 (a DOUBLE and the text '1.25' kept
+// the fraction).
 func dayTimeArg(v interface{}) interface{} {
-	if s, ok := v.(string); ok {
-		if r, ok := DayTime(s); ok {
+	switch x := v.(type) {
+	case string:
+		if r, ok := DayTime(x); ok {
 			return r
 		}
+	case decimal.Decimal:
+		return x.String()
 	}
 	return v
 }
