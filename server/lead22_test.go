@@ -177,3 +177,18 @@ func TestLead22DecimalAsTime(t *testing.T) {
 		{q: "SELECT CAST(1.25 AS TIME(6)), CAST(123.5 AS TIME), TIME(1.25), MICROSECOND(1.25)", want: "00:00:01.250000 | 00:01:24 | 00:00:01.25 | 250000"},
 	})
 }
+
+// TestLead22SubstringFrom: SUBSTRING(str FROM pos) without FOR (standard
+// SQL, what SQLAlchemy renders for substring(x, n)) was a syntax error.
+func TestLead22SubstringFrom(t *testing.T) {
+	ts := startServer(t, t.TempDir())
+	db := ts.connectWith("", "parseTime=false")
+	db.SetMaxIdleConns(0)
+	runArithCases(t, db, "", []arithCase{
+		{q: "SELECT SUBSTRING('abcde' FROM 2), SUBSTR('abcde' FROM -2), MID('abcde' FROM 2 FOR 2)", want: "bcde | de | bc"},
+	})
+	var s string
+	if err := db.QueryRow("SELECT SUBSTRING(? FROM ?)", "hello", 3).Scan(&s); err != nil || s != "llo" {
+		t.Fatalf("prepared SUBSTRING FROM: %q, %v", s, err)
+	}
+}

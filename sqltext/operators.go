@@ -83,6 +83,8 @@ func Operators(q string) (string, []Edit) {
 			if e, ok := trimSpaceEdit(q, toks, i); ok { // trim.go
 				edits = append(edits, e)
 			}
+		case substringWords[t.word]:
+			edits = append(edits, substringFromEdits(q, toks, i)...) // substring.go
 		case compoundUnits[t.word] && !attached && i > 1 && endsValue(toks[i-1]) && intervalBefore(toks, i):
 			edits = append(edits, Edit{At: t.start, Len: t.end - t.start, New: "`" + t.word + "`"})
 		case t.word == "@" && i+3 < len(toks) && toks[i+2].word == ":" && toks[i+3].word == "=" &&
@@ -135,7 +137,8 @@ func mayHaveOperators(q string) bool {
 		}
 	}
 	return containsWordFold(q, "UNKNOWN") || containsWordFold(q, "INTERVAL") || containsWordFold(q, "ROW") ||
-		containsWordFold(q, "TRIM") || containsWordFold(q, "SQL_TSI_") || mayChainCompare(q)
+		containsWordFold(q, "TRIM") || containsWordFold(q, "SQL_TSI_") || mayChainCompare(q) ||
+		(containsWordFold(q, "SUBSTRING") || containsWordFold(q, "SUBSTR") || containsWordFold(q, "MID")) && containsWordFold(q, "FROM")
 }
 
 // isBitLiteralWord: 0B followed by binary digits only (0b12 is a name).
