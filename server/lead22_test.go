@@ -192,3 +192,22 @@ func TestLead22SubstringFrom(t *testing.T) {
 		t.Fatalf("prepared SUBSTRING FROM: %q, %v", s, err)
 	}
 }
+
+// TestLead22JSONSearchOrder: JSON_SEARCH answers the same paths on every
+// call, in MySQL's member order (key length, then bytes); GMS walked Go's
+// random map order, so 'one' named any of the matching members.
+func TestLead22JSONSearchOrder(t *testing.T) {
+	ts := startServer(t, t.TempDir())
+	db := ts.connectWith("", "parseTime=false")
+	db.SetMaxIdleConns(0)
+	const doc = `{"bb":"x","a":"x","c":{"d":"x"},"e e":"x"}`
+	for i := 0; i < 20; i++ {
+		var one, all string
+		if err := db.QueryRow("SELECT JSON_SEARCH(?, 'one', 'x'), JSON_SEARCH(?, 'all', 'x')", doc, doc).Scan(&one, &all); err != nil {
+			t.Fatal(err)
+		}
+		if one != `"$.a"` || all != `["$.a", "$.c.d", "$.bb", "$.\"e e\""]` {
+			t.Fatalf("call %d: one %s, all %s", i, one, all)
+		}
+	}
+}

@@ -92,3 +92,18 @@ SELECT SUBSTRING('abcde' FROM 2), SUBSTRING('abcde' FROM -2), SUBSTRING('abcde' 
 SELECT SUBSTRING(CONCAT('a', 'bcd') FROM 1 + 1), SUBSTRING((SELECT 'xyz' FROM DUAL) FROM 2), SUBSTRING('a,b' FROM 2);
 SELECT id, SUBSTRING(t FROM 2), SUBSTR(t FROM -1) FROM bs ORDER BY id;
 SELECT MID('abcde' FROM 2 FOR 2), MID('abcde' FROM -3 FOR 1);
+-- JSON_SEARCH walks objects in MySQL's member order (key length, then
+-- bytes) and only over strings; GMS walked Go's random map order, so the
+-- path of 'one' and the order of 'all' changed from call to call.
+SELECT JSON_SEARCH('{"a":["x","y"],"b":"x"}', 'all', 'x'), JSON_SEARCH('["a%"]', 'one', 'a\\%'), JSON_SEARCH('["ab"]', 'one', 'A_');
+SELECT JSON_SEARCH('[["x"],{"k":"x"}]', 'all', 'x', NULL, '$[1]'), JSON_SEARCH('{"a":["x","xy"],"b":{"a":"x"}}', 'all', 'x%', NULL, '$**.a'), JSON_SEARCH('{"a":"x"}', 'all', 'x', NULL, '$.a', '$');
+SELECT JSON_SEARCH('["x"]', 'one', 'y'), JSON_SEARCH('["x"]', 'one', NULL), JSON_SEARCH('["x|"]', 'one', 'x||', '|'), JSON_SEARCH('"abc"', 'one', 'abc');
+-- mysql-differs: MariaDB keeps the document's member order; MySQL stores members by key length, then bytes
+-- expect: "$.a" | ["$.a", "$.c.d", "$.bb"]
+SELECT JSON_SEARCH('{"bb":"x","a":"x","c":{"d":"x"}}', 'one', 'x'), JSON_SEARCH('{"bb":"x","a":"x","c":{"d":"x"}}', 'all', 'x');
+-- mysql-differs: MySQL quotes a member name that is no identifier in a path; MariaDB prints it bare
+-- expect: ["$.\"1\"", "$.\"a b\""]
+SELECT JSON_SEARCH('{"a b":"x","1":"x"}', 'all', 'x');
+-- mysql-differs: MySQL's JSON_SEARCH matches strings only (find_matches); MariaDB matches numbers too
+-- expect: "$.b[1]"
+SELECT JSON_SEARCH('{"a":1,"b":[1,"1"]}', 'all', '1');
