@@ -319,7 +319,7 @@ func init() {
 		functions[f.name] = fixed(f.name, f.args, sameType, kindedDoc)
 	}
 	functions["json_contains"] = sql.FunctionN{Name: "json_contains", Fn: newJSONContains} // jsoncontains.go
-	functions["json_search"] = sql.FunctionN{Name: "json_search", Fn: newJSONSearch} // jsonsearch.go
+	functions["json_search"] = sql.FunctionN{Name: "json_search", Fn: newJSONSearch}       // jsonsearch.go
 	functions["json_overlaps"] = sql.FunctionN{Name: "json_overlaps", Fn: newJSONOverlaps}
 	functions["json_unquote"] = sql.Function1{Name: "json_unquote", Fn: newJSONUnquote}
 }
