@@ -99,6 +99,7 @@ func TestLead22AddTimeOperands(t *testing.T) {
 		{q: "SELECT ADDTIME('10:00:00', '1 01:00:00'), SUBTIME('10:00:00', '1 00:00:00'), ADDTIME('2024-01-01 10:00:00', '1 1:0:0')", want: "35:00:00 | -14:00:00 | 2024-01-02 11:00:00"},
 		{q: "SELECT ADDTIME(TIME'10:00:00', 1.5), SUBTIME(TIME'10:00:00', 130.5)", want: "10:00:01.5 | 09:58:29.5"},
 		{q: "SELECT ADDTIME('9999-12-31 23:00:00', '2:00:00'), SUBTIME(TIMESTAMP'0001-01-01 00:30:00', '1:00:00')", want: "NULL | NULL"},
+		{q: "SELECT TIMEDIFF('1 01:00:00', '01:00:00'), TIMEDIFF(TIME'10:00:00', '1 00:00:00')", want: "24:00:00 | -14:00:00"},
 	})
 }
 

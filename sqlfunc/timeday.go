@@ -6,6 +6,7 @@ import (
 	"strconv"
 
 	"github.com/dolthub/go-mysql-server/sql"
+	"github.com/dolthub/go-mysql-server/sql/expression"
 	"github.com/dolthub/go-mysql-server/sql/expression/function"
 	"github.com/dolthub/go-mysql-server/sql/types"
 	"github.com/dolthub/vitess/go/mysql"
@@ -110,4 +111,58 @@ func (t *timeOf) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 func init() {
 	// Before timeprec.go's init, which gives it MySQL's precision.
 	functions["time"] = sql.Function1{Name: "time", Fn: newTimeOf}
+}
+
+// timeDiff is TIMEDIFF with a 'D hh:mm:ss' string read as the TIME it is
+// (dayTimeOf): GMS's reading of a string knows no day field and answered
+// NULL for TIMEDIFF('1 01:00:00', '01:00:00'). Other values are GMS's.
+type timeDiff struct {
+	*function.TimeDiff
+}
+
+var _ sql.FunctionExpression = (*timeDiff)(nil)
+
+func newTimeDiff(l, r sql.Expression) sql.Expression {
+	return &timeDiff{function.NewTimeDiff(l, r).(*function.TimeDiff)}
+}
+
+func (t *timeDiff) WithChildren(children ...sql.Expression) (sql.Expression, error) {
+	if len(children) != 2 {
+		return nil, sql.ErrInvalidChildrenNumber.New(t, len(children), 2)
+	}
+	return newTimeDiff(children[0], children[1]), nil
+}
+
+func (t *timeDiff) Eval(ctx *sql.Context, row sql.Row) (any, error) {
+	l, err := t.LeftChild.Eval(ctx, row)
+	if err != nil || l == nil {
+		return nil, err
+	}
+	r, err := t.RightChild.Eval(ctx, row)
+	if err != nil || r == nil {
+		return nil, err
+	}
+	day := false
+	for _, v := range []*any{&l, &r} {
+		if s, ok := (*v).(string); ok {
+			if ts, ok := dayTimeOf(ctx, s); ok {
+				*v, day = ts, true
+			}
+		}
+	}
+	if !day {
+		return t.TimeDiff.Eval(ctx, row)
+	}
+	lt, rt := t.LeftChild.Type(), t.RightChild.Type()
+	if _, ok := l.(types.Timespan); ok {
+		lt = types.Time
+	}
+	if _, ok := r.(types.Timespan); ok {
+		rt = types.Time
+	}
+	return function.NewTimeDiff(expression.NewLiteral(l, lt), expression.NewLiteral(r, rt)).Eval(ctx, nil)
+}
+
+func init() {
+	functions["timediff"] = sql.Function2{Name: "timediff", Fn: newTimeDiff}
 }

@@ -107,3 +107,7 @@ SELECT JSON_SEARCH('{"a b":"x","1":"x"}', 'all', 'x');
 -- mysql-differs: MySQL's JSON_SEARCH matches strings only (find_matches); MariaDB matches numbers too
 -- expect: "$.b[1]"
 SELECT JSON_SEARCH('{"a":1,"b":[1,"1"]}', 'all', '1');
+-- TIMEDIFF reads a 'D hh:mm:ss' string as the TIME it is (was NULL).
+SELECT TIMEDIFF('1 01:00:00', '01:00:00'), TIMEDIFF('10:00', '1 00:00'), TIMEDIFF('2 0:0:0.5', '-1 0:0:0'), TIMEDIFF('1 01:00:00', '2024-01-01 10:00:00');
+SELECT TIMEDIFF('2024-01-02 00:00:00', '2024-01-01 12:00:00'), TIMEDIFF('10:00', '2024-01-01 10:00'), TIMEDIFF(TIME'10:00:00', '1 00:00:00'), TIMEDIFF(NULL, '1 00:00');
+SELECT TIMEDIFF('12:00:00', '10:30:00.5'), TIMEDIFF('-1:00', '1:00'), TIMEDIFF('838:00:00', '-838:00:00');
