@@ -1,6 +1,9 @@
 package server
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // TestLead22StoreFromSetOp: the rows of an INSERT ... SELECT whose source
 // is a UNION (or another source with no projection of its own) are stored
@@ -225,4 +228,33 @@ func TestLead22AES(t *testing.T) {
 	runArithCases(t, db, "", []arithCase{
 		{q: "SELECT HEX(AES_ENCRYPT('text', 'key')), CAST(AES_DECRYPT(c, 'pw') AS CHAR), AES_DECRYPT('short', 'pw') FROM l22.sec", want: "15E36637363712FC2E699B9C95B75393 | secret | NULL"},
 	})
+}
+
+// TestLead22AESModes: AES_ENCRYPT follows block_encryption_mode (the
+// expected ciphertexts are openssl's: `openssl enc -aes-256-cbc -K <key
+// folded to 32 bytes> -iv <hex>`), refuses a CBC call without an init
+// vector (1582) or with a short one (1619), and refuses the stream modes
+// rather than answering in another mode.
+func TestLead22AESModes(t *testing.T) {
+	ts := startServer(t, t.TempDir())
+	db := ts.connectWith("", "parseTime=false")
+	db.SetMaxIdleConns(0)
+	runArithCases(t, db, "SET block_encryption_mode = 'aes-256-cbc'", []arithCase{
+		{q: "SELECT HEX(AES_ENCRYPT('text', 'key', '0123456789abcdefXX')), CAST(AES_DECRYPT(AES_ENCRYPT('hello', 'k', REPEAT('v', 16)), 'k', REPEAT('v', 16)) AS CHAR)",
+			want: "39B083A54C0F1886C45FC459BB3F4F07 | hello"},
+	})
+	runArithCases(t, db, "SET block_encryption_mode = 'aes-192-ecb'", []arithCase{
+		{q: "SELECT HEX(AES_ENCRYPT('text', 'key')), HEX(AES_ENCRYPT('text', 'key', 'ignored'))",
+			want: "51177D6BE89376477481974A0AFE7707 | 51177D6BE89376477481974A0AFE7707"},
+	})
+	for mode, want := range map[string]string{"aes-128-cbc": "1582", "aes-128-ofb": "1235"} {
+		conn := pinnedConn(t, db)
+		mustExec(t, conn, "SET block_encryption_mode = '"+mode+"'")
+		var s []byte
+		err := conn.QueryRowContext(t.Context(), "SELECT AES_ENCRYPT('text', 'key')").Scan(&s)
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%s: %v, want error %s", mode, err, want)
+		}
+		conn.Close()
+	}
 }
