@@ -143,6 +143,11 @@ func planTables(n sql.Node) map[string]*Table {
 			if t := tableOfNode(x); t != nil {
 				add(x.Name(), t)
 			}
+		case *plan.IndexedTableAccess:
+			// After index selection (floattext.go's rule runs then).
+			if t := tableOfNode(x); t != nil {
+				add(x.Name(), t)
+			}
 		}
 		return true
 	})

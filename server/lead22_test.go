@@ -258,3 +258,22 @@ func TestLead22AESModes(t *testing.T) {
 		conn.Close()
 	}
 }
+
+// TestLead22FixedFloatText: a DOUBLE(M,D)/FLOAT(M,D) column read as a
+// string has its D decimals, in the text protocol and prepared, through
+// a table scan, an index and a join; Myriad wrote Go's shortest text, so
+// `WHERE f LIKE '10.00'` found no row.
+func TestLead22FixedFloatText(t *testing.T) {
+	ts := startServer(t, t.TempDir())
+	db := ts.connectWith("", "parseTime=false")
+	db.SetMaxIdleConns(0)
+	mustExec(t, db, "CREATE DATABASE l22")
+	mustExec(t, db, "CREATE TABLE l22.fd (id INT PRIMARY KEY, f DOUBLE(10,2), g FLOAT(7,3))")
+	mustExec(t, db, "INSERT INTO l22.fd VALUES (1, 1.5, 2.25), (2, 10, -0.5)")
+	runArithCases(t, db, "", []arithCase{
+		{q: "SELECT GROUP_CONCAT(CONCAT(f, '/', g) ORDER BY id) FROM l22.fd", want: "1.50/2.250,10.00/-0.500"},
+		{q: "SELECT COUNT(*), MIN(id) FROM l22.fd WHERE f LIKE '10.00'", want: "1 | 2"},
+		{q: "SELECT CONCAT(f), LENGTH(g), CAST(f AS CHAR) FROM l22.fd ORDER BY id LIMIT 1", want: "1.50 | 5 | 1.50"},
+		{q: "SELECT CONCAT(a.f) FROM l22.fd a JOIN l22.fd b ON a.id = b.id WHERE a.id = 2", want: "10.00"},
+	})
+}

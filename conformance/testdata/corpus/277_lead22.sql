@@ -115,3 +115,17 @@ SELECT TIMEDIFF('12:00:00', '10:30:00.5'), TIMEDIFF('-1:00', '1:00'), TIMEDIFF('
 SELECT HEX(AES_ENCRYPT('text', 'key')), HEX(AES_ENCRYPT('', 'k')), HEX(AES_ENCRYPT('0123456789abcdef', 'a very long key that is more than sixteen bytes'));
 SELECT AES_DECRYPT(AES_ENCRYPT('secret é', 'pw'), 'pw'), AES_DECRYPT('short', 'k'), AES_ENCRYPT(NULL, 'k'), AES_ENCRYPT('a', NULL);
 SELECT HEX(AES_ENCRYPT(123, 456)), CAST(AES_DECRYPT(AES_ENCRYPT(1.5, 'k'), 'k') AS CHAR), LENGTH(AES_ENCRYPT(REPEAT('a', 33), 'k'));
+-- A FLOAT(M,D)/DOUBLE(M,D) column read as a string has D decimals
+-- (Field_double::val_str): CONCAT(f) was '1.5' and WHERE f LIKE '10.00'
+-- found no row.
+CREATE TABLE fd (id INT PRIMARY KEY, f DOUBLE(10,2), g FLOAT(7,3), h DOUBLE);
+INSERT INTO fd VALUES (1, 1.5, 2.25, 1.5), (2, 10, -0.5, 10), (3, 123.456, 1, 0.1), (4, NULL, NULL, NULL);
+SELECT CONCAT(f), LENGTH(f), f LIKE '10.00', CONCAT(g), UPPER(f), SUBSTRING(f, 1), CAST(f AS CHAR), f = '10.00', CONCAT(h) FROM fd ORDER BY id;
+SELECT GROUP_CONCAT(f ORDER BY id), GROUP_CONCAT(g ORDER BY id SEPARATOR ';') FROM fd;
+SELECT id FROM fd WHERE f LIKE '%.00' ORDER BY id;
+SELECT id FROM fd WHERE CONCAT(f) = '1.50';
+SELECT id, CONCAT_WS('-', f, g), REPLACE(f, '.', ','), LPAD(f, 8, '*'), SUBSTRING('abcdefghijklmnop', f), FORMAT(f, 3), HEX(f), ROUND(f, 1) FROM fd ORDER BY id;
+SELECT id, f REGEXP '^1\\.50$', LOCATE('.', f), INSTR(f, '0'), QUOTE(f), LEFT(f, 3), RIGHT(g, 3), CAST(f AS CHAR(3)) FROM fd ORDER BY id;
+SELECT CONCAT(a.f, ':', b.g) FROM fd a JOIN fd b ON a.id = b.id ORDER BY a.id;
+SELECT (SELECT CONCAT(f) FROM fd x WHERE x.id = fd.id) FROM fd ORDER BY id;
+SELECT CONCAT(f) c, COUNT(*) FROM fd GROUP BY c ORDER BY c;

@@ -1,0 +1,214 @@
+package engine
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/dolthub/go-mysql-server/sql"
+	"github.com/dolthub/go-mysql-server/sql/analyzer"
+	"github.com/dolthub/go-mysql-server/sql/expression"
+	"github.com/dolthub/go-mysql-server/sql/plan"
+	"github.com/dolthub/go-mysql-server/sql/transform"
+	"github.com/dolthub/go-mysql-server/sql/types"
+	"github.com/dolthub/vitess/go/sqltypes"
+
+	"github.com/myriaddb/myriad/sqlfunc"
+)
+
+// RuleFixedFloatText is from the lead's session-22 range 11_880-11_889.
+const RuleFixedFloatText analyzer.RuleId = 11_880
+
+// fixedFloatText gives a FLOAT(M,D) or DOUBLE(M,D) column read as a string
+// MySQL's text of it, D decimals (Field_double::val_str: DOUBLE(10,2) 1.5
+// is '1.50'): the arguments of string functions, both sides of LIKE and
+// REGEXP, and CAST(... AS CHAR). GMS's types carry no scale, so the value
+// was Go's shortest text ('1.5'): CONCAT(f) and GROUP_CONCAT(f) printed
+// '1.5' and **`WHERE f LIKE '10.00'` found no row**. Numeric arguments
+// (SUBSTRING's position, FORMAT's, HEX's, ROUND's) and comparisons stay
+// numbers. The column's D is its table's catalog record's (floatcmp.go's
+// lookup); a name two tables share is left alone.
+func fixedFloatText(_ *sql.Context, n sql.Node) (sql.Node, transform.TreeIdentity, error) {
+	n, same, err := fixedFloatTextIn(n)
+	if err != nil {
+		return nil, transform.SameTree, err
+	}
+	n, same2, err := transform.NodeExprsWithOpaque(n, func(e sql.Expression) (sql.Expression, transform.TreeIdentity, error) {
+		sq, ok := e.(*plan.Subquery)
+		if !ok {
+			return e, transform.SameTree, nil
+		}
+		q, qsame, err := fixedFloatText(nil, sq.Query)
+		if err != nil || qsame {
+			return e, transform.SameTree, err
+		}
+		return sq.WithQuery(q), transform.NewTree, nil
+	})
+	return n, same && same2, err
+}
+
+// textArgs are the functions reading arguments as strings, with the
+// positions they do (nil: every argument).
+var textArgs = map[string][]int{
+	"concat": nil, "concat_ws": nil, "group_concat": nil,
+	"lower": {0}, "upper": {0}, "lcase": {0}, "ucase": {0},
+	"length": {0}, "char_length": {0}, "character_length": {0}, "octet_length": {0}, "bit_length": {0},
+	"substring": {0}, "substr": {0}, "mid": {0}, "left": {0}, "right": {0},
+	"lpad": {0, 2}, "rpad": {0, 2}, "replace": nil, "reverse": {0},
+	"trim": {0}, "ltrim": {0}, "rtrim": {0}, "instr": {0, 1}, "locate": {0, 1},
+	"quote": {0}, "md5": {0}, "sha1": {0}, "sha": {0}, "sha2": {0}, "to_base64": {0},
+	"substring_index": {0}, "strcmp": {0, 1}, "soundex": {0}, "ascii": {0}, "ord": {0},
+}
+
+func fixedFloatTextIn(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
+	if !readsFloatColumn(n) {
+		return n, transform.SameTree, nil
+	}
+	tables := planTables(n) // floatcmp.go
+	if len(tables) == 0 {
+		return n, transform.SameTree, nil
+	}
+	return transform.NodeExprsWithOpaque(n, func(e sql.Expression) (sql.Expression, transform.TreeIdentity, error) {
+		return transform.Expr(e, func(e sql.Expression) (sql.Expression, transform.TreeIdentity, error) {
+			pos, all, ok := textPositions(e)
+			if !ok {
+				return e, transform.SameTree, nil
+			}
+			cs := e.Children()
+			var out []sql.Expression
+			for i, c := range cs {
+				if !all && !contains(pos, i) {
+					continue
+				}
+				w, ok := floatTextOf(c, tables)
+				if !ok {
+					continue
+				}
+				if out == nil {
+					out = append([]sql.Expression(nil), cs...)
+				}
+				out[i] = w
+			}
+			if out == nil {
+				return e, transform.SameTree, nil
+			}
+			ne, err := e.WithChildren(out...)
+			if err != nil {
+				return e, transform.SameTree, nil
+			}
+			return ne, transform.NewTree, nil
+		})
+	})
+}
+
+// textPositions are the argument positions of e read as strings.
+func textPositions(e sql.Expression) (pos []int, all, ok bool) {
+	switch x := e.(type) {
+	case *expression.Like:
+		return nil, true, true
+	case *expression.Convert:
+		if types.IsText(x.Type()) {
+			return []int{0}, false, true
+		}
+		return nil, false, false
+	}
+	f, isFn := e.(sql.FunctionExpression)
+	if !isFn {
+		return nil, false, false
+	}
+	name := strings.ToLower(f.FunctionName())
+	if strings.Contains(name, "regexp") || name == "rlike" {
+		return []int{0}, false, true
+	}
+	pos, ok = textArgs[name]
+	return pos, ok && pos == nil, ok
+}
+
+func contains(xs []int, x int) bool {
+	for _, y := range xs {
+		if y == x {
+			return true
+		}
+	}
+	return false
+}
+
+// readsFloatColumn keeps the table walk off statements that read no FLOAT
+// or DOUBLE column.
+func readsFloatColumn(n sql.Node) bool {
+	found := false
+	transform.InspectExpressionsWithNode(n, func(_ sql.Node, e sql.Expression) bool {
+		if gf, ok := e.(*expression.GetField); ok && types.IsFloat(gf.Type()) {
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+// floatTextOf is c as floatText when it reads a FLOAT(M,D)/DOUBLE(M,D)
+// column.
+func floatTextOf(c sql.Expression, tables map[string]*Table) (sql.Expression, bool) {
+	gf, ok := sqlfunc.TextOperand(c).(*expression.GetField)
+	if !ok || !types.IsFloat(gf.Type()) {
+		return nil, false
+	}
+	t := tables[strings.ToLower(gf.Table())]
+	if t == nil {
+		return nil, false
+	}
+	i := t.def.ColumnByName(gf.Name())
+	if i < 0 {
+		return nil, false
+	}
+	m, d, ok := t.def.Columns[i].Type.FloatScale()
+	if !ok || m == 0 {
+		return nil, false
+	}
+	typ, err := types.CreateString(sqltypes.VarChar, int64(m)+2, sql.Collation_Default)
+	if err != nil {
+		return nil, false
+	}
+	return &floatText{child: gf, d: int(d), typ: typ}, true
+}
+
+// floatText is a FLOAT(M,D)/DOUBLE(M,D) column's value as its text with D
+// decimals.
+type floatText struct {
+	child sql.Expression
+	d     int
+	typ   sql.Type
+}
+
+var _ sql.Expression = (*floatText)(nil)
+
+func (f *floatText) Resolved() bool             { return f.child.Resolved() }
+func (f *floatText) IsNullable() bool           { return f.child.IsNullable() }
+func (f *floatText) Children() []sql.Expression { return []sql.Expression{f.child} }
+func (f *floatText) String() string             { return f.child.String() }
+func (f *floatText) Type() sql.Type             { return f.typ }
+func (f *floatText) CollationCoercibility(*sql.Context) (sql.CollationID, byte) {
+	return sql.Collation_Default, 5 // a number's text: numeric coercibility
+}
+
+func (f *floatText) WithChildren(children ...sql.Expression) (sql.Expression, error) {
+	if len(children) != 1 {
+		return nil, sql.ErrInvalidChildrenNumber.New(f, len(children), 1)
+	}
+	c := *f
+	c.child = children[0]
+	return &c, nil
+}
+
+func (f *floatText) Eval(ctx *sql.Context, row sql.Row) (any, error) {
+	v, err := f.child.Eval(ctx, row)
+	if err != nil || v == nil {
+		return v, err
+	}
+	switch x := v.(type) {
+	case float64:
+		return strconv.FormatFloat(x, 'f', f.d, 64), nil
+	case float32:
+		return strconv.FormatFloat(float64(x), 'f', f.d, 64), nil
+	}
+	return v, nil
+}
