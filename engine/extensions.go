@@ -160,7 +160,7 @@ func (e *Engine) rules() []Rule {
 			"functional indexes are invisible to GMS (funcindex.go), so its SHOW INDEX misses them",
 			ctxRule(showFuncIndexes), PostAnalyzer},
 		{RuleFixedFloatText, "fixedFloatText",
-			"GMS's float types carry no scale: a DOUBLE(10,2) column read as a string was '1.5', MySQL's '1.50' (LIKE '10.00' found no row)",
+			"GMS's float types carry no scale: a DOUBLE(10,2) column read as a string was '1.5', MySQL's '1.50' (LIKE '10.00' found no row); a ZEROFILL integer's text was unpadded",
 			ctxRule(fixedFloatText), PostAnalyzer},
 		{RuleShowIndexParts, "showIndexParts",
 			"GMS's SHOW INDEX leaves Sub_part and Collation NULL (a prefix key part looked whole)",

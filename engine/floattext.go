@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
 
@@ -12,6 +13,7 @@ import (
 	"github.com/dolthub/go-mysql-server/sql/types"
 	"github.com/dolthub/vitess/go/sqltypes"
 
+	"github.com/myriaddb/myriad/catalog"
 	"github.com/myriaddb/myriad/sqlfunc"
 )
 
@@ -25,7 +27,9 @@ const RuleFixedFloatText analyzer.RuleId = 11_880
 // was Go's shortest text ('1.5'): CONCAT(f) and GROUP_CONCAT(f) printed
 // '1.5' and **`WHERE f LIKE '10.00'` found no row**. Numeric arguments
 // (SUBSTRING's position, FORMAT's, HEX's, ROUND's) and comparisons stay
-// numbers. The column's D is its table's catalog record's (floatcmp.go's
+// numbers. An integer column declared ZEROFILL reads as its padded digits
+// the same way (CONCAT(a) of INT(5) ZEROFILL 42 was '42', MySQL '00042').
+// The column's D or width is its table's catalog record's (floatcmp.go's
 // lookup); a name two tables share is left alone.
 func fixedFloatText(_ *sql.Context, n sql.Node) (sql.Node, transform.TreeIdentity, error) {
 	n, same, err := fixedFloatTextIn(n)
@@ -137,7 +141,7 @@ func contains(xs []int, x int) bool {
 func readsFloatColumn(n sql.Node) bool {
 	found := false
 	transform.InspectExpressionsWithNode(n, func(_ sql.Node, e sql.Expression) bool {
-		if gf, ok := e.(*expression.GetField); ok && types.IsFloat(gf.Type()) {
+		if gf, ok := e.(*expression.GetField); ok && (types.IsFloat(gf.Type()) || catalog.AnyZerofill() && types.IsInteger(gf.Type())) {
 			found = true
 		}
 		return !found
@@ -149,7 +153,7 @@ func readsFloatColumn(n sql.Node) bool {
 // column.
 func floatTextOf(c sql.Expression, tables map[string]*Table) (sql.Expression, bool) {
 	gf, ok := sqlfunc.TextOperand(c).(*expression.GetField)
-	if !ok || !types.IsFloat(gf.Type()) {
+	if !ok || !types.IsFloat(gf.Type()) && !types.IsInteger(gf.Type()) {
 		return nil, false
 	}
 	t := tables[strings.ToLower(gf.Table())]
@@ -159,6 +163,20 @@ func floatTextOf(c sql.Expression, tables map[string]*Table) (sql.Expression, bo
 	i := t.def.ColumnByName(gf.Name())
 	if i < 0 {
 		return nil, false
+	}
+	if types.IsInteger(gf.Type()) {
+		// An integer declared ZEROFILL: its digits padded with zeros to
+		// the display width (Field_num::prepend_zeros), as the server
+		// pads the column itself; CONCAT(a) of INT(5) ZEROFILL 42 was '42'.
+		w, ok := t.def.Columns[i].Type.Zerofill()
+		if !ok {
+			return nil, false
+		}
+		typ, err := types.CreateString(sqltypes.VarChar, int64(max(w, 20)), sql.Collation_Default)
+		if err != nil {
+			return nil, false
+		}
+		return &floatText{child: gf, d: -w, typ: typ}, true
 	}
 	m, d, ok := t.def.Columns[i].Type.FloatScale()
 	if !ok || m == 0 {
@@ -172,7 +190,7 @@ func floatTextOf(c sql.Expression, tables map[string]*Table) (sql.Expression, bo
 }
 
 // floatText is a FLOAT(M,D)/DOUBLE(M,D) column's value as its text with D
-// decimals.
+// decimals, or (d < 0) a ZEROFILL integer's padded to -d digits.
 type floatText struct {
 	child sql.Expression
 	d     int
@@ -203,6 +221,13 @@ func (f *floatText) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 	v, err := f.child.Eval(ctx, row)
 	if err != nil || v == nil {
 		return v, err
+	}
+	if f.d < 0 {
+		digits := fmt.Sprint(v)
+		if n := -f.d - len(digits); n > 0 {
+			digits = strings.Repeat("0", n) + digits
+		}
+		return digits, nil
 	}
 	switch x := v.(type) {
 	case float64:

@@ -276,4 +276,9 @@ func TestLead22FixedFloatText(t *testing.T) {
 		{q: "SELECT CONCAT(f), LENGTH(g), CAST(f AS CHAR) FROM l22.fd ORDER BY id LIMIT 1", want: "1.50 | 5 | 1.50"},
 		{q: "SELECT CONCAT(a.f) FROM l22.fd a JOIN l22.fd b ON a.id = b.id WHERE a.id = 2", want: "10.00"},
 	})
+	mustExec(t, db, "CREATE TABLE l22.zf (id INT PRIMARY KEY, a INT(5) ZEROFILL)")
+	mustExec(t, db, "INSERT INTO l22.zf VALUES (1, 42)")
+	runArithCases(t, db, "", []arithCase{
+		{q: "SELECT CONCAT(a), LENGTH(a), id FROM l22.zf WHERE a LIKE '000%'", want: "00042 | 5 | 1"},
+	})
 }

@@ -129,3 +129,8 @@ SELECT id, f REGEXP '^1\\.50$', LOCATE('.', f), INSTR(f, '0'), QUOTE(f), LEFT(f,
 SELECT CONCAT(a.f, ':', b.g) FROM fd a JOIN fd b ON a.id = b.id ORDER BY a.id;
 SELECT (SELECT CONCAT(f) FROM fd x WHERE x.id = fd.id) FROM fd ORDER BY id;
 SELECT CONCAT(f) c, COUNT(*) FROM fd GROUP BY c ORDER BY c;
+-- An INT ZEROFILL column read as a string is padded to its width.
+CREATE TABLE zfi (id INT PRIMARY KEY, a INT(5) ZEROFILL, b TINYINT(3) ZEROFILL);
+INSERT INTO zfi VALUES (1, 42, 7), (2, 123456, 255), (3, NULL, 0);
+SELECT id, a, CONCAT(a), LENGTH(a), a LIKE '000%', LPAD(a, 7, 'x'), CONCAT(b, '|'), CAST(b AS CHAR) FROM zfi ORDER BY id;
+SELECT id FROM zfi WHERE CONCAT(a) = '00042';
