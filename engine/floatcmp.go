@@ -33,23 +33,9 @@ import (
 // reference carries among the plan's tables; a name two tables share is
 // left alone.
 func fixedFloatComparisons(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
-	n, same, err := fixedFloatComparisonsIn(n)
-	if err != nil {
-		return nil, transform.SameTree, err
-	}
-	// A subquery's plan hangs in an expression, out of the node walk.
-	n, same2, err := transform.NodeExprsWithOpaque(n, func(e sql.Expression) (sql.Expression, transform.TreeIdentity, error) {
-		sq, ok := e.(*plan.Subquery)
-		if !ok {
-			return e, transform.SameTree, nil
-		}
-		q, qsame, err := fixedFloatComparisons(sq.Query)
-		if err != nil || qsame {
-			return e, transform.SameTree, err
-		}
-		return sq.WithQuery(q), transform.NewTree, nil
+	return deep(nil, n, func(_ *sql.Context, n sql.Node) (sql.Node, transform.TreeIdentity, error) { // deep.go
+		return fixedFloatComparisonsIn(n)
 	})
-	return n, same && same2, err
 }
 
 // fixedFloatID is from the lead's session-21 range 11_830-11_839.

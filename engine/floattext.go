@@ -8,7 +8,6 @@ import (
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/go-mysql-server/sql/analyzer"
 	"github.com/dolthub/go-mysql-server/sql/expression"
-	"github.com/dolthub/go-mysql-server/sql/plan"
 	"github.com/dolthub/go-mysql-server/sql/transform"
 	"github.com/dolthub/go-mysql-server/sql/types"
 	"github.com/dolthub/vitess/go/sqltypes"
@@ -31,23 +30,10 @@ const RuleFixedFloatText analyzer.RuleId = 11_880
 // the same way (CONCAT(a) of INT(5) ZEROFILL 42 was '42', MySQL '00042').
 // The column's D or width is its table's catalog record's (floatcmp.go's
 // lookup); a name two tables share is left alone.
-func fixedFloatText(_ *sql.Context, n sql.Node) (sql.Node, transform.TreeIdentity, error) {
-	n, same, err := fixedFloatTextIn(n)
-	if err != nil {
-		return nil, transform.SameTree, err
-	}
-	n, same2, err := transform.NodeExprsWithOpaque(n, func(e sql.Expression) (sql.Expression, transform.TreeIdentity, error) {
-		sq, ok := e.(*plan.Subquery)
-		if !ok {
-			return e, transform.SameTree, nil
-		}
-		q, qsame, err := fixedFloatText(nil, sq.Query)
-		if err != nil || qsame {
-			return e, transform.SameTree, err
-		}
-		return sq.WithQuery(q), transform.NewTree, nil
+func fixedFloatText(ctx *sql.Context, n sql.Node) (sql.Node, transform.TreeIdentity, error) {
+	return deep(ctx, n, func(_ *sql.Context, n sql.Node) (sql.Node, transform.TreeIdentity, error) { // deep.go
+		return fixedFloatTextIn(n)
 	})
-	return n, same && same2, err
 }
 
 // textArgs are the functions reading arguments as strings, with the

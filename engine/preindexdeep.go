@@ -2,7 +2,6 @@ package engine
 
 import (
 	"github.com/dolthub/go-mysql-server/sql"
-	"github.com/dolthub/go-mysql-server/sql/plan"
 	"github.com/dolthub/go-mysql-server/sql/transform"
 )
 
@@ -14,23 +13,5 @@ import (
 // utf8mb4_general_ci): the same subquery counted 1 in the select list and 2
 // in WHERE (the randomized oracles' NoREC finding, oracle14).
 func preIndexRewriteDeep(ctx *sql.Context, n sql.Node) (sql.Node, transform.TreeIdentity, error) {
-	n, same, err := preIndexRewrite(ctx, n)
-	if err != nil {
-		return nil, transform.SameTree, err
-	}
-	n, same2, err := transform.NodeExprsWithOpaque(n, func(e sql.Expression) (sql.Expression, transform.TreeIdentity, error) {
-		sq, ok := e.(*plan.Subquery)
-		if !ok {
-			return e, transform.SameTree, nil
-		}
-		q, qsame, err := preIndexRewriteDeep(ctx, sq.Query)
-		if err != nil || qsame {
-			return e, transform.SameTree, err
-		}
-		return sq.WithQuery(q), transform.NewTree, nil
-	})
-	if err != nil {
-		return nil, transform.SameTree, err
-	}
-	return n, same && same2, nil
+	return deep(ctx, n, preIndexRewrite) // deep.go
 }
