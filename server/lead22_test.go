@@ -282,3 +282,21 @@ func TestLead22FixedFloatText(t *testing.T) {
 		{q: "SELECT CONCAT(a), LENGTH(a), id FROM l22.zf WHERE a LIKE '000%'", want: "00042 | 5 | 1"},
 	})
 }
+
+// TestLead22BitAsString: a BIT column read as a string is its bytes
+// (Field_bit::val_str), so LENGTH(bit8) is 1 and CONCAT(bit8) = 'A' holds
+// for 65 (Myriad wrote the decimal digits: LENGTH 3 for 255); a CONCAT of
+// bytes that are no UTF-8 is binary (was 1366).
+func TestLead22BitAsString(t *testing.T) {
+	ts := startServer(t, t.TempDir())
+	db := ts.connectWith("", "parseTime=false")
+	db.SetMaxIdleConns(0)
+	mustExec(t, db, "CREATE DATABASE l22")
+	mustExec(t, db, "CREATE TABLE l22.bt (id INT PRIMARY KEY, b8 BIT(8), b12 BIT(12))")
+	mustExec(t, db, "INSERT INTO l22.bt VALUES (1, 255, 4095), (2, 65, 256)")
+	runArithCases(t, db, "", []arithCase{
+		{q: "SELECT GROUP_CONCAT(CONCAT(LENGTH(b8), ':', LENGTH(b12), ':', HEX(CONCAT(b12))) ORDER BY id) FROM l22.bt", want: "1:2:0FFF,1:2:0100"},
+		{q: "SELECT id FROM l22.bt WHERE CONCAT(b8) = 'A'", want: "2"},
+		{q: "SELECT HEX(CONCAT(x'FF', '')), HEX(CONCAT(_binary'a', x'FF', 1))", want: "FF | 61FF31"},
+	})
+}

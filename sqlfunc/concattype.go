@@ -46,6 +46,38 @@ func (c *concatFn) WithChildren(children ...sql.Expression) (sql.Expression, err
 	return &concatFn{*e.(*fixedFn)}, nil
 }
 
+// Eval joins the bytes of a binary CONCAT itself: GMS's converts every
+// argument to utf8mb4 text, so CONCAT(x'FF', '') failed with 1366.
+func (c *concatFn) Eval(ctx *sql.Context, row sql.Row) (any, error) {
+	if !types.IsBinaryType(c.Type()) {
+		return c.fixedFn.Eval(ctx, row)
+	}
+	var b []byte
+	for _, a := range c.Children() {
+		v, err := a.Eval(ctx, row)
+		if err != nil || v == nil {
+			return nil, err
+		}
+		switch x := v.(type) {
+		case []byte:
+			b = append(b, x...)
+		case string:
+			b = append(b, x...)
+		default:
+			t, _, err := types.LongText.Convert(ctx, v)
+			if err != nil {
+				return nil, err
+			}
+			s, _, err := sql.Unwrap[string](ctx, t)
+			if err != nil {
+				return nil, err
+			}
+			b = append(b, s...)
+		}
+	}
+	return string(b), nil
+}
+
 func (c *concatFn) CollationCoercibility(ctx *sql.Context) (sql.CollationID, byte) {
 	if coll, k, ok := derivedAggregate(ctx, c); ok {
 		return coll, k

@@ -134,3 +134,13 @@ CREATE TABLE zfi (id INT PRIMARY KEY, a INT(5) ZEROFILL, b TINYINT(3) ZEROFILL);
 INSERT INTO zfi VALUES (1, 42, 7), (2, 123456, 255), (3, NULL, 0);
 SELECT id, a, CONCAT(a), LENGTH(a), a LIKE '000%', LPAD(a, 7, 'x'), CONCAT(b, '|'), CAST(b AS CHAR) FROM zfi ORDER BY id;
 SELECT id FROM zfi WHERE CONCAT(a) = '00042';
+-- A BIT column read as a string is its bytes (Field_bit::val_str): LENGTH
+-- of a BIT(8) is 1 (was 3, the decimal digits), CONCAT gives the byte.
+CREATE TABLE btc (id INT PRIMARY KEY, b8 BIT(8), b12 BIT(12), b1 BIT(1));
+INSERT INTO btc VALUES (1, 255, 4095, 1), (2, 65, 256, 0), (3, NULL, NULL, NULL);
+SELECT id, LENGTH(b8), HEX(CONCAT(b8)), HEX(CONCAT(b12)), LENGTH(b12), CHAR_LENGTH(b1), HEX(b8), HEX(b12), b8 + 0, CONCAT(b8) = 'A', b8 LIKE 'A' FROM btc ORDER BY id;
+SELECT id, HEX(UPPER(b8)), HEX(LEFT(b12, 1)), HEX(REVERSE(b12)), HEX(CAST(b12 AS BINARY)), BIN(b12), OCT(b8) FROM btc ORDER BY id;
+SELECT id FROM btc WHERE CONCAT(b8) = 'A';
+SELECT HEX(GROUP_CONCAT(b8 ORDER BY id)) FROM btc;
+-- CONCAT of bytes that are no UTF-8 is binary (was 1366).
+SELECT HEX(CONCAT(x'FF', '')), HEX(CONCAT(_binary'a', x'FF', 1, 2.5)), HEX(CONCAT(CAST(x'FF' AS BINARY))), CONCAT(_binary'a', NULL);
