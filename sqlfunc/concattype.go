@@ -47,7 +47,7 @@ func (c *concatFn) WithChildren(children ...sql.Expression) (sql.Expression, err
 }
 
 // Eval joins the bytes of a binary CONCAT itself: GMS's converts every
-// argument to utf8mb4 text, so CONCAT(x'FF', ”) failed with 1366.
+// argument to utf8mb4 text, so CONCAT(x'FF', 'a') failed with 1366.
 func (c *concatFn) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 	if !types.IsBinaryType(c.Type()) {
 		return c.fixedFn.Eval(ctx, row)
