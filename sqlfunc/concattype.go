@@ -136,7 +136,7 @@ func concatType(inner sql.Expression) sql.Type {
 // a binary string (MySQL's collation aggregation makes the result binary),
 // VARBINARY of the arguments' longest lengths in bytes while they fit
 // 65,535, else a BLOB. GMS typed it LONGTEXT in the connection's
-// collation, so CONCAT(varbinary_col, ”) = 'EA' compared case-insensitively
+// collation, so CONCAT(varbinary_col, 'x') = 'EAx' compared case-insensitively
 // and CHAR_LENGTH counted characters. ok is false without such an argument.
 func binaryConcatType(args []sql.Expression) (sql.Type, bool) {
 	binary := false
