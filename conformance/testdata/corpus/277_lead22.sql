@@ -144,3 +144,25 @@ SELECT id FROM btc WHERE CONCAT(b8) = 'A';
 SELECT HEX(GROUP_CONCAT(b8 ORDER BY id)) FROM btc;
 -- CONCAT of bytes that are no UTF-8 is binary (was 1366).
 SELECT HEX(CONCAT(x'FF', '')), HEX(CONCAT(_binary'a', x'FF', 1, 2.5)), HEX(CONCAT(CAST(x'FF' AS BINARY))), CONCAT(_binary'a', NULL);
+-- An unqualified column two joined tables share is ambiguous (1052) in a
+-- grouped SELECT too; GMS read it from the first table.
+CREATE TABLE amt (id INT PRIMARY KEY, a INT, x INT);
+CREATE TABLE amu (id INT PRIMARY KEY, a INT, y INT);
+INSERT INTO amt VALUES (1, 10, 1), (2, 20, 2);
+INSERT INTO amu VALUES (1, 100, 5), (2, 200, 6);
+SELECT SUM(a) FROM amt JOIN amu ON amt.id = amu.id;
+SELECT a, COUNT(*) FROM amt JOIN amu ON amt.id = amu.id GROUP BY amt.a;
+SELECT amt.a, COUNT(*) FROM amt JOIN amu ON amt.id = amu.id GROUP BY a;
+SELECT amt.a AS a, COUNT(*) FROM amt JOIN amu ON amt.id = amu.id GROUP BY a ORDER BY a;
+SELECT COUNT(*) FROM amt JOIN amu ON amt.id = amu.id GROUP BY a;
+SELECT COUNT(*) FROM amt JOIN amu ON amt.id = amu.id GROUP BY amt.id HAVING MAX(a) > 0;
+SELECT SUM(x), SUM(y) FROM amt JOIN amu ON amt.id = amu.id;
+SELECT SUM(a) FROM amt JOIN amu USING (id, a);
+SELECT SUM(a) FROM amt NATURAL JOIN amu;
+SELECT SUM(x) FROM amt JOIN amu ON amt.id = amu.id ORDER BY id;
+SELECT SUM(a) FROM amt t1 JOIN amt t2 ON t1.id = t2.id;
+SELECT (SELECT SUM(a) FROM amu) FROM amt ORDER BY id;
+SELECT SUM(a) FROM amt WHERE id IN (SELECT id FROM amu);
+SELECT SUM(a) FROM amt JOIN (SELECT id, y FROM amu) d ON amt.id = d.id;
+SELECT SUM(a) FROM amt JOIN (SELECT id, a FROM amu) d ON amt.id = d.id;
+SELECT SUM(a) FROM amt, amu WHERE amt.id = amu.id;
