@@ -338,3 +338,26 @@ func TestLead22AmbiguousGrouped(t *testing.T) {
 		{q: "SELECT SUM(x) + SUM(y) FROM t JOIN u ON t.id = u.id", want: "14"},
 	})
 }
+
+// TestLead22StrictTrailingSpaces: in strict mode a string too long for a
+// VARCHAR only by trailing spaces is stored cut with Note 1265 (CHAR
+// silently), as MySQL; GMS refused it with 1406. Other excess is 1406.
+func TestLead22StrictTrailingSpaces(t *testing.T) {
+	ts := startServer(t, t.TempDir())
+	db := ts.connectWith("", "parseTime=false")
+	db.SetMaxIdleConns(0)
+	mustExec(t, db, "CREATE DATABASE l22")
+	mustExec(t, db, "CREATE TABLE l22.sp (id INT PRIMARY KEY, vc VARCHAR(3), c CHAR(3))")
+	conn := pinnedConn(t, db)
+	defer conn.Close()
+	mustExec(t, conn, "INSERT INTO l22.sp VALUES (1, 'x', 'y'), (2, 'abc  ', 'abc   ')")
+	if w := warningsOn(t, conn); len(w) != 1 || !strings.Contains(w[0], "1265") || !strings.Contains(w[0], "row 2") {
+		t.Fatalf("warnings %q", w)
+	}
+	if _, err := conn.ExecContext(t.Context(), "INSERT INTO l22.sp VALUES (3, 'abcd', 'z')"); err == nil || !strings.Contains(err.Error(), "1406") {
+		t.Fatalf("abcd: %v", err)
+	}
+	runArithCases(t, db, "", []arithCase{
+		{q: "SELECT CONCAT('[', vc, ']', c, ']') FROM l22.sp WHERE id = 2", want: "[abc]abc]"},
+	})
+}

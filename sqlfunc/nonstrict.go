@@ -52,6 +52,11 @@ type storeAdjust struct {
 	// or IGNORE); a single-row INSERT without IGNORE fails with 1048 even
 	// when not strict, as MySQL does.
 	nullOK bool
+	// spacesOnly: strict mode, where only a string too long by trailing
+	// spaces is adjusted (cut, with Note 1265, as MySQL's
+	// Field::report_if_important_data allows in any mode); anything else
+	// is left to the column's conversion and its error.
+	spacesOnly bool
 }
 
 func (a *storeAdjust) Type() sql.Type { return a.child.Type() }
@@ -66,6 +71,20 @@ func (a *storeAdjust) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 	v, err := a.child.Eval(ctx, row)
 	if err != nil {
 		return v, err
+	}
+	if a.spacesOnly {
+		if v == nil {
+			return v, nil
+		}
+		out, code, msg := adjustString(a.col, v, a.row)
+		switch {
+		case code == noteDataTrunc:
+			noteAt(ctx, erWarnDataTrunc, msg)
+			return out, nil
+		case code == 0 && isChar(a.col.Type):
+			return out, nil // a CHAR's trailing spaces go without a word
+		}
+		return v, nil
 	}
 	if v == nil {
 		if a.rows != nil {
@@ -419,6 +438,9 @@ var nonStrictRule = analyzer.Rule{Id: NonStrictRuleID, Apply: func(ctx *sql.Cont
 func nonStrictInserts(ctx *sql.Context, n sql.Node) (sql.Node, transform.TreeIdentity, error) {
 	return transform.Node(n, func(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
 		ins, ok := n.(*plan.InsertInto)
+		if ok && !ins.Ignore && strictMode(ctx) {
+			return strictSpaces(ins)
+		}
 		if !ok || !(ins.Ignore || !strictMode(ctx)) {
 			return n, transform.SameTree, nil
 		}
@@ -505,6 +527,63 @@ func nonStrictInserts(ctx *sql.Context, n sql.Node) (sql.Node, transform.TreeIde
 		}
 		return ins.WithSource(src), transform.NewTree, nil
 	})
+}
+
+// strictSpaces wraps the VALUES of a strict INSERT into CHAR, VARCHAR and
+// TEXT columns in storeAdjust's spacesOnly form: 'abc ' into a VARCHAR(3)
+// is stored as 'abc' with Note 1265, as MySQL does in every mode (GMS
+// refused it with 1406).
+func strictSpaces(ins *plan.InsertInto) (sql.Node, transform.TreeIdentity, error) {
+	if ins.Destination == nil {
+		return ins, transform.SameTree, nil
+	}
+	proj, isP := ins.Source.(*plan.Project)
+	var v *plan.Values
+	ok := false
+	if isP {
+		v, ok = proj.Child.(*plan.Values)
+	} else {
+		v, ok = ins.Source.(*plan.Values)
+	}
+	if !ok {
+		return ins, transform.SameTree, nil
+	}
+	cols, ok := insertColumns(ins)
+	if !ok {
+		return ins, transform.SameTree, nil
+	}
+	tuples, changed := eachChanged(v.ExpressionTuples, func(row int, tup []sql.Expression) ([]sql.Expression, bool) {
+		if len(tup) != len(cols) {
+			return tup, false
+		}
+		var out []sql.Expression
+		for i, e := range tup {
+			c := cols[i]
+			if _, done := e.(*storeAdjust); done || !types.IsText(c.Type) || types.IsBinaryType(c.Type) || c.Generated != nil {
+				continue
+			}
+			if _, def := e.(*sql.ColumnDefaultValue); def {
+				continue
+			}
+			if out == nil {
+				out = append([]sql.Expression(nil), tup...)
+			}
+			out[i] = &storeAdjust{unary: unary{e}, col: c, row: row + 1, spacesOnly: true}
+		}
+		return out, out != nil
+	})
+	if !changed {
+		return ins, transform.SameTree, nil
+	}
+	nv := *v
+	nv.ExpressionTuples = tuples
+	var src sql.Node = &nv
+	if isP {
+		np := *proj
+		np.Child = src
+		src = &np
+	}
+	return ins.WithSource(src), transform.NewTree, nil
 }
 
 // singleRowDupSets makes the ON DUPLICATE KEY UPDATE assignments of a

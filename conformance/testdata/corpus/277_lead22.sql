@@ -166,3 +166,13 @@ SELECT SUM(a) FROM amt WHERE id IN (SELECT id FROM amu);
 SELECT SUM(a) FROM amt JOIN (SELECT id, y FROM amu) d ON amt.id = d.id;
 SELECT SUM(a) FROM amt JOIN (SELECT id, a FROM amu) d ON amt.id = d.id;
 SELECT SUM(a) FROM amt, amu WHERE amt.id = amu.id;
+-- A strict INSERT of a string too long only by trailing spaces stores it
+-- cut (Note 1265; a CHAR silently): GMS refused it with 1406.
+CREATE TABLE sps (id INT PRIMARY KEY AUTO_INCREMENT, vc VARCHAR(3), c CHAR(3), vb VARBINARY(3));
+INSERT INTO sps (vc) VALUES ('abc ');
+INSERT INTO sps (vc) VALUES ('ab  '), ('é   ');
+INSERT INTO sps (vc) VALUES ('abcd');
+INSERT INTO sps (vc) VALUES ('abc x');
+INSERT INTO sps (c) VALUES ('abc   ');
+INSERT INTO sps (vb) VALUES ('abc ');
+SELECT id, CONCAT('[', vc, ']'), CONCAT('[', c, ']'), HEX(vb) FROM sps ORDER BY id;
