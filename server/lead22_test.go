@@ -87,6 +87,12 @@ func TestLead22GreatestOfTimes(t *testing.T) {
 	runArithCases(t, db, "", []arithCase{
 		{q: "SELECT GROUP_CONCAT(GREATEST(t, '10:00:00') ORDER BY id), GROUP_CONCAT(LEAST(t, '10:00:00') ORDER BY id) FROM l22.t", want: "12:30:00,10:00:00 | 10:00:00,-01:00:00"},
 		{q: "SELECT GREATEST(TIME'10:00:00', '9:00'), LEAST('23:00', TIME'1:00:00')", want: "10:00:00 | 01:00:00", types: "TIME | TIME"},
+		{q: "SELECT GROUP_CONCAT(LEAST(t, '2024-01-01 11:00:00') ORDER BY id) FROM l22.t", want: "11:00:00,-01:00:00"},
+	})
+	// A DATETIME text stored into a TIME column is its time of day (was 1105).
+	mustExec(t, db, "INSERT INTO l22.t VALUES (3, '2024-01-01 10:11:12'), (4, '20240101235959')")
+	runArithCases(t, db, "", []arithCase{
+		{q: "SELECT GROUP_CONCAT(t ORDER BY id) FROM l22.t WHERE id > 2", want: "10:11:12,23:59:59"},
 	})
 }
 

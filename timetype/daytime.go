@@ -50,8 +50,27 @@ func DayTime(s string) (hms string, ok bool) {
 	return b.String(), true
 }
 
-// dayTimeArg is v with a day-form string rewritten; other values as they
-// are.
+// datetimeTime is a date and a time of day ('2024-01-01 10:11:12.5', T
+// or spaces between) or the 14 digits YYYYMMDDhhmmss[.f].
+var datetimeTime = regexp.MustCompile(`^\s*(?:\d{2,4}-\d{1,2}-\d{1,2}[T ]+(\d{1,2}:\d{1,2}(?::\d{1,2})?(?:\.\d*)?)|\d{8}(\d{6}(?:\.\d*)?))\s*$`)
+
+// TimeOfDatetime is the time of day of a DATETIME text, which MySQL's
+// str_to_time reads for a TIME (a text of 12 characters or more is tried
+// as a DATETIME first): '2024-01-01 10:11:12' stored into a TIME column
+// is 10:11:12 (GMS refused it with 1105). ok is false for other text.
+func TimeOfDatetime(s string) (string, bool) {
+	m := datetimeTime.FindStringSubmatch(s)
+	switch {
+	case m == nil:
+		return s, false
+	case m[1] != "":
+		return m[1], true
+	}
+	return m[2], true
+}
+
+// dayTimeArg is v with a day-form or DATETIME string rewritten (the
+// latter to its time of day); other values as they are.
 //
 // A DECIMAL is read as its text, [H]HMMSS.ffffff as MySQL reads it: GMS
 // converted a DECIMAL through its integer part, so 1.25 stored into a
@@ -61,6 +80,9 @@ func dayTimeArg(v interface{}) interface{} {
 	switch x := v.(type) {
 	case string:
 		if r, ok := DayTime(x); ok {
+			return r
+		}
+		if r, ok := TimeOfDatetime(x); ok {
 			return r
 		}
 	case decimal.Decimal:

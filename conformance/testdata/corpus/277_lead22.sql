@@ -176,3 +176,13 @@ INSERT INTO sps (vc) VALUES ('abc x');
 INSERT INTO sps (c) VALUES ('abc   ');
 INSERT INTO sps (vb) VALUES ('abc ');
 SELECT id, CONCAT('[', vc, ']'), CONCAT('[', c, ']'), HEX(vb) FROM sps ORDER BY id;
+-- A DATETIME text read as a TIME is its time of day (str_to_time tries a
+-- text of 12 characters or more as a DATETIME first): stored into a TIME
+-- column it was refused (1105), in LEAST/GREATEST it was NULL.
+CREATE TABLE tdt (id INT PRIMARY KEY, t TIME, t2 TIME(2));
+INSERT INTO tdt VALUES (1, '2024-01-01 10:11:12', '2024-1-1T01:02');
+INSERT INTO tdt VALUES (2, '20240101101112', NULL);
+SELECT * FROM tdt ORDER BY id;
+SELECT id, t = '2024-05-05 10:11:12', LEAST(t, '2024-01-01 00:00:00'), GREATEST(t, '2024-01-01 23:00:00') FROM tdt ORDER BY id;
+UPDATE tdt SET t = '1999-12-31 23:59:59' WHERE id = 2;
+SELECT t FROM tdt WHERE id = 2;
