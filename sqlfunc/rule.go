@@ -282,6 +282,12 @@ func replaceExpr(ctx *sql.Context, e sql.Expression, ignore bool) (sql.Expressio
 	if (wrapped || enumWrapped || yearWrapped) && err == nil {
 		same = transform.NewTree
 	}
+	if c, ok := r.(*expression.Convert); ok && err == nil {
+		// After the cast's own rewrites (its argument's text).
+		if w, ok := newCastCharN(c); ok { // castcharn.go
+			r, same = w, transform.NewTree
+		}
+	}
 	return r, same, err
 }
 

@@ -186,3 +186,9 @@ SELECT * FROM tdt ORDER BY id;
 SELECT id, t = '2024-05-05 10:11:12', LEAST(t, '2024-01-01 00:00:00'), GREATEST(t, '2024-01-01 23:00:00') FROM tdt ORDER BY id;
 UPDATE tdt SET t = '1999-12-31 23:59:59' WHERE id = 2;
 SELECT t FROM tdt WHERE id = 2;
+-- CAST(x AS CHAR(n)) keeps n characters, not n bytes (with warning 1292).
+SELECT CAST('ééé' AS CHAR(2)), CAST('abcdef' AS CHAR(3)), CONVERT('ééé', CHAR(1)), CAST('é' AS CHAR(1)), CAST(123456 AS CHAR(3)), CAST('ab' AS CHAR(5));
+CREATE TABLE ccn (id INT PRIMARY KEY, s VARCHAR(10));
+INSERT INTO ccn VALUES (1, 'ñandú'), (2, 'ab'), (3, NULL);
+SELECT id, CAST(s AS CHAR(3)), LENGTH(CAST(s AS CHAR(3))), CONVERT(s, CHAR(1)) FROM ccn ORDER BY id;
+SELECT id FROM ccn WHERE CAST(s AS CHAR(2)) = 'ña';
