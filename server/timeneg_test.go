@@ -34,3 +34,17 @@ func TestClockPartsOfNegativeTimes(t *testing.T) {
 	q := "SELECT MINUTE(a), SECOND(a), MICROSECOND(a), HOUR(a), MINUTE(TIME '-01:02:03.25') FROM t ORDER BY id"
 	wantRows(t, cdb, q, strings.Split("20,30,250000,10,2|59,59,0,838,2|12,13,500000,11,2", "|")...)
 }
+
+// TestModOfHugeDoubles: MOD and % of DOUBLEs are C's fmod, as MySQL's
+// Item_func_mod::real_op: MOD(1e300, 7) is 1. Myriad answered 0 (GMS took
+// the remainder of decimals rounded to a fixed scale).
+func TestModOfHugeDoubles(t *testing.T) {
+	ts := startServer(t, t.TempDir())
+	mustExec(t, ts.connect(""), "CREATE DATABASE md")
+	db := ts.connectWith("md", "multiStatements=true")
+	mustExec(t, db, "CREATE TABLE t (id INT PRIMARY KEY, x DOUBLE)")
+	mustExec(t, db, "INSERT INTO t VALUES (1, 1e300), (2, -1e300), (3, 7.5)")
+	wantRows(t, db, "SELECT id, MOD(x, 7), x % 2, MOD(x, 0) FROM t ORDER BY id",
+		"1,1,0,NULL", "2,-1,0,NULL", "3,0.5,1.5,NULL")
+	wantRows(t, db, "SELECT MOD(1e300, 7), 1e300 % 7, MOD('1e300', 7)", "1,1,1")
+}

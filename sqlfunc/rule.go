@@ -462,6 +462,9 @@ func replaceExprOnce(ctx *sql.Context, e sql.Expression, ignore bool) (sql.Expre
 			if r := newRealResult(ne); r != ne {
 				ne, same = r, transform.NewTree
 			}
+			if r := newFmod(ne); r != ne {
+				ne, same = r, transform.NewTree
+			}
 		}
 		return ne, same, err
 	case *function.Hour, *function.Minute, *function.Second, *function.Microsecond, *function.TimeToSec:

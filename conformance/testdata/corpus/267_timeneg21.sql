@@ -9,3 +9,13 @@ SELECT MINUTE('-1 10:20:30'), SECOND('-00:00:01'), MINUTE('-abc');
 CREATE TABLE tn (id INT PRIMARY KEY, a TIME(2));
 INSERT INTO tn VALUES (1, '-10:20:30.25'), (2, '-838:59:59'), (3, '11:12:13.5'), (4, NULL);
 SELECT id, MINUTE(a), SECOND(a), MICROSECOND(a), HOUR(a) FROM tn ORDER BY id;
+-- timeneg21: MOD and % of DOUBLEs are fmod (MySQL's Item_func_mod::real_op).
+SELECT MOD(1e300, 7), 1e300 % 7, MOD(-1e300, 7), MOD(1e300, -7), 1e300 MOD 7;
+SELECT MOD(7.5e0, 2), MOD(-7.5e0, 2), MOD(1e300, 0), MOD(NULL, 1e0);
+SELECT MOD('1e300', 7), '1e300' % 7, MOD(1e300, '7');
+SELECT MOD(1e308, 1e-300), MOD(5e0, 1e300);
+CREATE TABLE tm (id INT PRIMARY KEY, x DOUBLE);
+INSERT INTO tm VALUES (1, 1e300), (2, -1e300), (3, 7.5), (4, NULL);
+SELECT id, MOD(x, 7), x % 2, MOD(x, 0) FROM tm ORDER BY id;
+SELECT MOD(1e300, 7.5), MOD(10.5, 3e0), MOD(-0e0, 3), MOD(-6e0, 3), MOD(6e0, -3), MOD(1.5e0, 0), MOD(1e0, NULL);
+SELECT id FROM tm WHERE MOD(x, 2) = 1.5 ORDER BY id;
