@@ -13,10 +13,12 @@ import (
 	"github.com/myriaddb/myriad/timetype"
 )
 
-// castStrTime is CAST(string AS TIME), and CAST(decimal AS TIME). MySQL reads a string that holds a
-// date and a time ('2024-01-15 03:25:45', what drivers send for a Go
-// time.Time) as its time of day, and a date alone ('0000-00-00') as
-// 00:00:00; GMS answered NULL for both (go-sql-driver's TestDateTime).
+// castStrTime is CAST(string AS TIME), and CAST(decimal AS TIME). MySQL
+// reads a string that holds a date and a time ('2024-01-15 03:25:45', what
+// drivers send for a Go time.Time) as its time of day, and a date alone by
+// its leading digits, as str_to_time does (a text shorter than 12
+// characters is read as a TIME: '2020-10-24' is 00:20:20, '0000-00-00'
+// 00:00:00); GMS answered NULL for both (go-sql-driver's TestDateTime).
 type castStrTime struct {
 	*expression.Convert
 }
@@ -64,13 +66,25 @@ func (c *castStrTime) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 	}
 	tod := m[1]
 	if tod == "" {
-		tod = "00:00:00"
+		// A date alone is shorter than str_to_time's 12 characters, so
+		// MySQL reads it as a time: its leading digits, [H]HMMSS, up to
+		// the '-' ('2020-10-24' is 00:20:20, '0000-00-00' 00:00:00).
+		tod = dateOnlyDigits(s)
 	}
 	r, _, err := c.Convert.Type().Convert(ctx, tod)
 	if err != nil {
 		return nil, err
 	}
 	return r, nil
+}
+
+// dateOnlyDigits is the leading digits of a date-only text.
+func dateOnlyDigits(s string) string {
+	s = strings.TrimSpace(s)
+	if i := strings.IndexByte(s, '-'); i > 0 {
+		return s[:i]
+	}
+	return s
 }
 
 // castTimeDatetime is CAST(time AS DATETIME/DATE): MySQL puts the TIME on

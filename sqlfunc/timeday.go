@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"regexp"
 	"strconv"
+	"strings"
 
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/go-mysql-server/sql/expression"
@@ -95,6 +96,14 @@ func (t *timeOf) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 		s, _ := asString(v)
 		if ts, ok := dayTimeOf(ctx, s); ok {
 			return ts, nil
+		}
+		if m := datetimeText.FindStringSubmatch(strings.TrimSpace(s)); m != nil && m[1] == "" {
+			// A date alone: its leading digits as a TIME (castStrTime).
+			r, _, err := timetype.New(6).Convert(ctx, dateOnlyDigits(s))
+			if err != nil {
+				return nil, nil
+			}
+			return r, nil
 		}
 	case decimal.Decimal:
 		// [H]HMMSS.ffffff with its fraction (GMS kept the integer part:

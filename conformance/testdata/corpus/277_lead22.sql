@@ -192,3 +192,6 @@ CREATE TABLE ccn (id INT PRIMARY KEY, s VARCHAR(10));
 INSERT INTO ccn VALUES (1, 'ñandú'), (2, 'ab'), (3, NULL);
 SELECT id, CAST(s AS CHAR(3)), LENGTH(CAST(s AS CHAR(3))), CONVERT(s, CHAR(1)) FROM ccn ORDER BY id;
 SELECT id FROM ccn WHERE CAST(s AS CHAR(2)) = 'ña';
+-- A date alone read as a TIME is its leading digits (str_to_time: a text
+-- shorter than 12 characters is a TIME): TIME('2020-10-24') is 00:20:20.
+SELECT TIME('2020-10-24'), CAST('2020-10-24' AS TIME), TIME('2020-10-24 10:11:12'), CAST('0000-00-00' AS TIME), TIME('24-1-1'), HOUR('2020-10-24'), MINUTE('2020-10-24');
