@@ -65,9 +65,9 @@ var fixedFloatRule = analyzer.Rule{Id: fixedFloatID, Apply: func(_ *sql.Context,
 // sqlfunc's comparison rules make the DECIMAL literal a DOUBLE operand and
 // a numeric BETWEEN two comparisons (which MySQL evaluates exactly).
 func installFixedFloat(a *analyzer.Analyzer) {
-	abd := []analyzer.Rule{fixedFloatRule}
+	abd := []analyzer.Rule{fixedFloatRule, fixedTextRule}
 	for _, r := range analyzer.AlwaysBeforeDefault {
-		if r.Id != fixedFloatID {
+		if r.Id != fixedFloatID && r.Id != fixedTextID {
 			abd = append(abd, r)
 		}
 	}
@@ -76,9 +76,9 @@ func installFixedFloat(a *analyzer.Analyzer) {
 	if b == nil {
 		return
 	}
-	rules := []analyzer.Rule{fixedFloatRule}
+	rules := []analyzer.Rule{fixedFloatRule, fixedTextRule}
 	for _, r := range b.Rules {
-		if r.Id != fixedFloatID {
+		if r.Id != fixedFloatID && r.Id != fixedTextID {
 			rules = append(rules, r)
 		}
 	}
