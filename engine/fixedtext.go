@@ -3,6 +3,7 @@ package engine
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -118,6 +119,24 @@ var textArgs = map[string][]int{
 	"regexp_like": {0, 1},
 }
 
+// textResultArgs lists the arguments a function returns as its value,
+// read as strings when its result is a string (IF(c, f, 'x')).
+var textResultArgs = map[string][]int{"if": {1, 2}, "coalesce": {-1}, "ifnull": {-1}}
+
+// textResult: e's result is a string, by its type or (GMS types IFNULL
+// as its first argument) by a string among its value arguments at pos.
+func textResult(e sql.Expression, pos []int) bool {
+	if types.IsText(e.Type()) {
+		return true
+	}
+	for i, c := range e.Children() {
+		if (pos[0] == -1 || slices.Contains(pos, i)) && types.IsText(c.Type()) {
+			return true
+		}
+	}
+	return false
+}
+
 // stringPositions is the indexes of e's children that e reads as strings.
 func stringPositions(e sql.Expression) []int {
 	var args []int
@@ -126,12 +145,34 @@ func stringPositions(e sql.Expression) []int {
 		return nil
 	case *expression.Like:
 		args = []int{0, 1}
+	case *expression.Case:
+		// A CASE of string type (a THEN is a string) reads its values
+		// with val_str.
+		if !types.IsText(x.Type()) {
+			return nil
+		}
+		i := 0
+		if x.Expr != nil {
+			i++
+		}
+		for range x.Branches {
+			args = append(args, i+1)
+			i += 2
+		}
+		if x.Else != nil {
+			args = append(args, i)
+		}
+		return args
 	case *expression.Convert:
 		if x.Type() != nil && types.IsText(x.Type()) {
 			args = []int{0}
 		}
 	case sql.FunctionExpression:
-		args = textArgs[strings.ToLower(x.FunctionName())]
+		name := strings.ToLower(x.FunctionName())
+		args = textArgs[name]
+		if a, ok := textResultArgs[name]; ok && textResult(x, a) {
+			args = a
+		}
 	default:
 		if f, ok := e.(interface{ FunctionName() string }); ok {
 			args = textArgs[strings.ToLower(f.FunctionName())]
