@@ -62,7 +62,11 @@ func fixedFloatTextsIn(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
 	if len(tables) == 0 {
 		return n, transform.SameTree, nil
 	}
+	unionCasts := setOpConverts(n)
 	return transform.NodeExprsWithOpaque(n, func(e sql.Expression) (sql.Expression, transform.TreeIdentity, error) {
+		if c, ok := e.(*expression.Convert); ok && unionCasts[c] {
+			return e, transform.SameTree, nil
+		}
 		pos := stringPositions(e)
 		if len(pos) == 0 {
 			return e, transform.SameTree, nil
@@ -91,6 +95,36 @@ func fixedFloatTextsIn(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
 		}
 		return ne, transform.NewTree, nil
 	})
+}
+
+// setOpConverts are the conversions GMS's planner puts over a UNION's
+// branches to its column types: a UNION of a DOUBLE and an INT is a
+// DOUBLE in MySQL (GMS's text is its own type difference), not a read of
+// the column as a string.
+func setOpConverts(n sql.Node) map[*expression.Convert]bool {
+	m := map[*expression.Convert]bool{}
+	transform.Inspect(n, func(x sql.Node) bool {
+		so, ok := x.(*plan.SetOp)
+		if !ok {
+			return true
+		}
+		for _, c := range so.Children() {
+			if p, ok := c.(*plan.Project); ok {
+				for _, e := range p.Projections {
+					if cv, ok := e.(*expression.Convert); ok {
+						m[cv] = true
+					}
+					if a, ok := e.(*expression.Alias); ok {
+						if cv, ok := a.Child.(*expression.Convert); ok {
+							m[cv] = true
+						}
+					}
+				}
+			}
+		}
+		return true
+	})
+	return m
 }
 
 // hasFloatColumn keeps the table walk off statements that read no FLOAT or

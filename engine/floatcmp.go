@@ -127,7 +127,9 @@ func planTables(n sql.Node) map[string]*Table {
 	m := map[string]*Table{}
 	add := func(name string, t *Table) {
 		name = strings.ToLower(name)
-		if old, dup := m[name]; dup && old != t {
+		// The same table read twice (a UNION's branches, a subquery) is
+		// one table here: its columns have the same scales.
+		if old, dup := m[name]; dup && old != t && (old == nil || !strings.EqualFold(old.db.Name(), t.db.Name()) || !strings.EqualFold(old.Name(), t.Name())) {
 			m[name] = nil
 			return
 		}

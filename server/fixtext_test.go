@@ -70,6 +70,12 @@ func TestScaledFloatText(t *testing.T) {
 	for _, c := range []struct{ q, want string }{
 		{"SELECT IF(1, f, 2), CASE WHEN 1 THEN f END, CASE id WHEN 1 THEN g ELSE f END FROM d WHERE id < 3 ORDER BY id",
 			"1.50,1.50,2.250 10.00,10.00,10.000"},
+		// A UNION's decimals are the largest of its branches', not fixed
+		// when a branch's are not (Item_aggregate_type): the field named
+		// the first branch's column, whose D it printed.
+		{"SELECT f FROM d WHERE id < 3 UNION SELECT 1.5e0 ORDER BY 1", "1.5 10"},
+		{"SELECT f FROM d WHERE id < 3 UNION ALL SELECT g FROM d WHERE id = 1 ORDER BY 1", "1.500 2.250 10.000"},
+		{"SELECT f FROM d WHERE id = 1 UNION SELECT 2 ORDER BY 1", "1.50 2.00"},
 	} {
 		got := strings.Join(strings.Fields(strings.ReplaceAll(strings.ReplaceAll(cliRun(t, ts, "fx", c.q), "\t", ","), "\n", " ")), " ")
 		if got != c.want {

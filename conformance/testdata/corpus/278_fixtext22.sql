@@ -21,3 +21,16 @@ SELECT IF(1, f, 'x'), CASE WHEN id = 1 THEN f ELSE 'x' END, CASE id WHEN 2 THEN 
 -- A DOUBLE IF/CASE over the column has its largest D as decimals
 -- (Item_func_if/Item_func_case aggregate their values' decimals).
 SELECT IF(1, f, 2), CASE WHEN 1 THEN f END, CASE id WHEN 1 THEN g ELSE f END, IF(id = 1, NULL, f), IF(1, f, 1.5e0), CASE WHEN 1 THEN f ELSE 2.125 END FROM d ORDER BY id;
+-- A UNION's decimals are the largest of its branches', not fixed when a
+-- branch's are not (Item_aggregate_type); Myriad printed the first
+-- branch's column with its D.
+SELECT f FROM d UNION SELECT 1.5e0 ORDER BY 1;
+SELECT f FROM d UNION SELECT 2 ORDER BY 1;
+SELECT f FROM d UNION ALL SELECT 2.125 ORDER BY 1;
+SELECT f FROM d WHERE id < 3 UNION ALL SELECT g FROM d WHERE id = 1 ORDER BY 1;
+SELECT g FROM d WHERE id < 3 UNION ALL SELECT f FROM d WHERE id = 1 ORDER BY 1;
+SELECT f, g FROM d WHERE id = 1 UNION SELECT NULL, 1 ORDER BY 1;
+(SELECT f FROM d WHERE id = 1) UNION (SELECT f * 2 FROM d WHERE id = 2) ORDER BY 1;
+SELECT f FROM d WHERE id = 2 UNION SELECT 1e0 UNION SELECT 3 ORDER BY 1;
+SELECT f AS x FROM d WHERE id = 1 UNION SELECT f + 1 FROM d WHERE id = 2 ORDER BY 1;
+SELECT CONCAT(f) FROM d WHERE id = 1 UNION SELECT f FROM d WHERE id = 2 ORDER BY 1;
