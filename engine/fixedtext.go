@@ -55,9 +55,79 @@ var fixedTextRule = analyzer.Rule{Id: fixedTextID, Apply: func(_ *sql.Context, _
 }}
 
 func fixedFloatTextsIn(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
+	// An INSERT's source is not among its children: hasFloatColumn
+	// does not see it.
+	n, same, err := transform.Node(n, insertTexts)
+	if err != nil {
+		return nil, transform.SameTree, err
+	}
 	if !hasFloatColumn(n) {
+		return n, same, nil
+	}
+	n, same2, err := fixedFloatExprs(n)
+	return n, same && same2, err
+}
+
+// insertTexts: INSERT ... SELECT f into a TEXT or BLOB column stores f's
+// val_str (field_conv_slow's Field_blob::store(const Field *)), as UPDATE's
+// SET does (stringPositions); into a VARCHAR the double.
+func insertTexts(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
+	ins, ok := n.(*plan.InsertInto)
+	if !ok {
 		return n, transform.SameTree, nil
 	}
+	p, ok := ins.Source.(*plan.Project)
+	if !ok {
+		return n, transform.SameTree, nil
+	}
+	dest := ins.Destination.Schema()
+	names := ins.ColumnNames
+	if len(names) == 0 {
+		for _, c := range dest {
+			names = append(names, c.Name)
+		}
+	}
+	if len(names) != len(p.Projections) {
+		return n, transform.SameTree, nil
+	}
+	tables := planTables(p)
+	var out []sql.Expression
+	for i, e := range p.Projections {
+		j := dest.IndexOfColName(names[i])
+		if j < 0 || !types.IsTextBlob(dest[j].Type) {
+			continue
+		}
+		inner := e
+		a, aliased := e.(*expression.Alias)
+		if aliased {
+			inner = a.Child
+		}
+		ft := asFixedText(inner, tables)
+		if ft == nil {
+			continue
+		}
+		if aliased {
+			var err error
+			if ft, err = a.WithChildren(ft); err != nil {
+				return nil, transform.SameTree, err
+			}
+		}
+		if out == nil {
+			out = append([]sql.Expression(nil), p.Projections...)
+		}
+		out[i] = ft
+	}
+	if out == nil {
+		return n, transform.SameTree, nil
+	}
+	np, err := p.WithExpressions(out...)
+	if err != nil {
+		return nil, transform.SameTree, err
+	}
+	return ins.WithSource(np), transform.NewTree, nil
+}
+
+func fixedFloatExprs(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
 	tables := planTables(n)
 	if len(tables) == 0 {
 		return n, transform.SameTree, nil
@@ -179,6 +249,13 @@ func stringPositions(e sql.Expression) []int {
 		return nil
 	case *expression.Like:
 		args = []int{0, 1}
+	case *expression.SetField:
+		// UPDATE ... SET txt = f: field_conv_slow stores into a BLOB or
+		// TEXT column the source field's val_str (into a VARCHAR the
+		// double, in its shortest form).
+		if types.IsTextBlob(x.LeftChild.Type()) {
+			args = []int{1}
+		}
 	case *expression.Case:
 		// A CASE of string type (a THEN is a string) reads its values
 		// with val_str.

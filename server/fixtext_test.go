@@ -65,6 +65,17 @@ func TestScaledFloatText(t *testing.T) {
 			t.Errorf("%s: %q, want %q", c.q, got, c.want)
 		}
 	}
+	// Into a TEXT or BLOB column INSERT ... SELECT and UPDATE store the
+	// column's val_str; into a VARCHAR the double (field_conv_slow).
+	mustExec(t, db, "CREATE TABLE fx.w (id INT PRIMARY KEY, s VARCHAR(20), t TEXT, b BLOB)")
+	mustExec(t, db, "INSERT INTO fx.w SELECT id, f, g, f FROM fx.d")
+	if got, want := rows("SELECT s, t, b FROM fx.w ORDER BY id"), "1.5,2.250,1.50 10,-0.500,10.00 123.46,1.000,123.46 NULL,NULL,NULL"; got != want {
+		t.Errorf("INSERT ... SELECT: %q, want %q", got, want)
+	}
+	mustExec(t, db, "UPDATE fx.w JOIN fx.d USING (id) SET w.s = d.g, w.t = d.f, w.b = d.g")
+	if got, want := rows("SELECT s, t, b FROM fx.w WHERE id = 2"), "-0.5,10.00,-0.500"; got != want {
+		t.Errorf("UPDATE: %q, want %q", got, want)
+	}
 	// A DOUBLE result column of IF/CASE over the column has its D
 	// decimals (result field decimals): the text protocol prints them.
 	for _, c := range []struct{ q, want string }{

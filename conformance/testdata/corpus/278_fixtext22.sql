@@ -34,3 +34,16 @@ SELECT f, g FROM d WHERE id = 1 UNION SELECT NULL, 1 ORDER BY 1;
 SELECT f FROM d WHERE id = 2 UNION SELECT 1e0 UNION SELECT 3 ORDER BY 1;
 SELECT f AS x FROM d WHERE id = 1 UNION SELECT f + 1 FROM d WHERE id = 2 ORDER BY 1;
 SELECT CONCAT(f) FROM d WHERE id = 1 UNION SELECT f FROM d WHERE id = 2 ORDER BY 1;
+-- INSERT ... SELECT and UPDATE store into a TEXT or BLOB column the
+-- column's val_str (field_conv_slow: Field_blob::store(const Field *)),
+-- into a VARCHAR the double in its shortest form.
+CREATE TABLE w (id INT PRIMARY KEY AUTO_INCREMENT, s VARCHAR(20), t TEXT, b BLOB);
+INSERT INTO w SELECT id, f, g, f FROM d;
+INSERT INTO w (s, t) SELECT g, f AS x FROM d WHERE id < 3;
+SELECT * FROM w ORDER BY id;
+UPDATE w JOIN d USING (id) SET w.s = d.g, w.t = d.g, w.b = d.f;
+SELECT * FROM w ORDER BY id;
+CREATE TABLE u (id INT PRIMARY KEY, f2 DOUBLE(10,2), t TEXT, s VARCHAR(10));
+INSERT INTO u VALUES (1, 1.5, NULL, NULL), (2, 20, NULL, NULL);
+UPDATE u SET t = f2, s = f2;
+SELECT * FROM u ORDER BY id;
