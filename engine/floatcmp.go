@@ -51,9 +51,9 @@ var fixedFloatRule = analyzer.Rule{Id: fixedFloatID, Apply: func(_ *sql.Context,
 // sqlfunc's comparison rules make the DECIMAL literal a DOUBLE operand and
 // a numeric BETWEEN two comparisons (which MySQL evaluates exactly).
 func installFixedFloat(a *analyzer.Analyzer) {
-	abd := []analyzer.Rule{fixedFloatRule}
+	abd := []analyzer.Rule{fixedFloatRule, fixedTextRule}
 	for _, r := range analyzer.AlwaysBeforeDefault {
-		if r.Id != fixedFloatID {
+		if r.Id != fixedFloatID && r.Id != fixedTextID {
 			abd = append(abd, r)
 		}
 	}
@@ -62,9 +62,9 @@ func installFixedFloat(a *analyzer.Analyzer) {
 	if b == nil {
 		return
 	}
-	rules := []analyzer.Rule{fixedFloatRule}
+	rules := []analyzer.Rule{fixedFloatRule, fixedTextRule}
 	for _, r := range b.Rules {
-		if r.Id != fixedFloatID {
+		if r.Id != fixedFloatID && r.Id != fixedTextID {
 			rules = append(rules, r)
 		}
 	}
@@ -113,7 +113,9 @@ func planTables(n sql.Node) map[string]*Table {
 	m := map[string]*Table{}
 	add := func(name string, t *Table) {
 		name = strings.ToLower(name)
-		if old, dup := m[name]; dup && old != t {
+		// The same table read twice (a UNION's branches, a subquery) is
+		// one table here: its columns have the same scales.
+		if old, dup := m[name]; dup && old != t && (old == nil || !strings.EqualFold(old.db.Name(), t.db.Name()) || !strings.EqualFold(old.Name(), t.Name())) {
 			m[name] = nil
 			return
 		}

@@ -29,7 +29,7 @@ type Lookup func(db, table, column string) (m, d uint8, ok bool)
 // column: the column under an alias or read through a table alias keeps
 // its D; + - * and unary minus take the largest D of their operands, / and
 // AVG add incr (the session's div_precision_increment); SUM, MIN, MAX, ABS, COALESCE, IFNULL,
-// GREATEST and LEAST keep their arguments' largest D; ROUND and TRUNCATE
+// GREATEST, LEAST, IF and CASE keep their arguments' largest D; ROUND and TRUNCATE
 // take their literal second argument. GMS's float types keep no scale, so
 // the server asks here where the result field names no declared column.
 //
@@ -145,10 +145,38 @@ func (t tableRef) scale(e ast.Expr, lookup Lookup) (int, bool) {
 		case ast.DivStr:
 			return min(max(l, r)+t.incr, NotFixed), true
 		}
+	case *ast.NullVal:
+		// NULL's decimals are 0 (Item_null): IF(c, f, NULL) keeps f's.
+		return 0, true
+	case *ast.CaseExpr:
+		// Item_func_case::resolve_type aggregates its THEN and ELSE
+		// values' decimals as COALESCE does.
+		vals := make([]ast.Expr, 0, len(e.Whens)+1)
+		for _, w := range e.Whens {
+			vals = append(vals, w.Val)
+		}
+		if e.Else != nil {
+			vals = append(vals, e.Else)
+		}
+		return t.widest(vals, lookup)
 	case *ast.FuncExpr:
 		return t.funcScale(e, lookup)
 	}
 	return 0, false
+}
+
+// widest is the largest decimals of args, when all follow from declared
+// scales and literals.
+func (t tableRef) widest(args []ast.Expr, lookup Lookup) (int, bool) {
+	d := 0
+	for _, a := range args {
+		s, ok := t.scale(a, lookup)
+		if !ok {
+			return 0, false
+		}
+		d = max(d, s)
+	}
+	return d, len(args) > 0
 }
 
 func (t tableRef) funcScale(f *ast.FuncExpr, lookup Lookup) (int, bool) {
@@ -163,17 +191,7 @@ func (t tableRef) funcScale(f *ast.FuncExpr, lookup Lookup) (int, bool) {
 		}
 		args = append(args, ae.Expr)
 	}
-	widest := func(args []ast.Expr) (int, bool) {
-		d := 0
-		for _, a := range args {
-			s, ok := t.scale(a, lookup)
-			if !ok {
-				return 0, false
-			}
-			d = max(d, s)
-		}
-		return d, len(args) > 0
-	}
+	widest := func(args []ast.Expr) (int, bool) { return t.widest(args, lookup) }
 	switch strings.ToLower(f.Name.String()) {
 	case "sum", "min", "max":
 		if len(args) == 1 {
@@ -189,6 +207,11 @@ func (t tableRef) funcScale(f *ast.FuncExpr, lookup Lookup) (int, bool) {
 		}
 	case "coalesce", "ifnull", "greatest", "least":
 		return widest(args)
+	case "if":
+		// Item_func_if aggregates its second and third arguments.
+		if len(args) == 3 {
+			return widest(args[1:])
+		}
 	case "round", "truncate":
 		if _, ok := widest(args[:min(1, len(args))]); !ok {
 			return 0, false

@@ -53,6 +53,9 @@ type floatScales struct {
 
 	derived bool
 	cols    []floattype.Column
+
+	setOpDerived bool
+	setOpCols    []floattype.Column
 }
 
 // statementScales is the floatScales of query's results, query's select
@@ -76,6 +79,28 @@ func (s *floatScales) byPosition() []floattype.Column {
 		}
 	}
 	return s.cols
+}
+
+// bySetOp is what a UNION's branches derive for its result columns
+// (floattype.SetOpColumns), nil for other statements: the field names the
+// first branch's column, whose D is not the UNION's when another branch
+// has other decimals.
+func (s *floatScales) bySetOp() []floattype.Column {
+	if !s.setOpDerived {
+		s.setOpDerived = true
+		if mayBeSetOp(s.query) {
+			if stmt := parsedSelect(s.query); stmt != nil {
+				s.setOpCols = floattype.SetOpColumns(stmt, s.h.eng.CurrentDatabase(s.c.ConnectionID), divIncrementOf(s.h.sessionOf(s.c)), s.h.eng.FloatScale)
+			}
+		}
+	}
+	return s.setOpCols
+}
+
+// mayBeSetOp is the cheap test that keeps other statements unparsed.
+func mayBeSetOp(q string) bool {
+	l := strings.ToLower(q)
+	return strings.Contains(l, "union") || strings.Contains(l, "intersect") || strings.Contains(l, "except")
 }
 
 // divIncrementOf is the session's div_precision_increment (MySQL's
@@ -175,7 +200,9 @@ func fixFields(fields []*querypb.Field, scales *floatScales) {
 			if f.Decimals == 0 {
 				d := uint32(notFixedDec)
 				if scales.h != nil {
-					if m, s, ok := scales.column(f.Database, f.OrgTable, f.OrgName); ok {
+					if cols := scales.bySetOp(); len(cols) == len(fields) && cols[i].OK {
+						d = uint32(cols[i].D)
+					} else if m, s, ok := scales.column(f.Database, f.OrgTable, f.OrgName); ok {
 						d = uint32(s)
 						// MySQL's column length is M (GMS's is 12 or 22).
 						f.ColumnLength = uint32(m)

@@ -185,17 +185,3 @@ func textOfDecimalOrDatetime(c *expression.Convert) (sql.Expression, bool) {
 	ne, err := c.WithChildren(w)
 	return ne, err == nil
 }
-
-// TextOperand is the expression under a string argument's text conversion
-// (decimalText, numText), or e itself: the engine gives a FLOAT(M,D)
-// column read as a string its D decimals, which this package cannot see
-// (the scale is in the catalog).
-func TextOperand(e sql.Expression) sql.Expression {
-	switch d := e.(type) {
-	case *decimalText:
-		return d.child
-	case *numText:
-		return d.child
-	}
-	return e
-}
