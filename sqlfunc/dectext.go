@@ -117,10 +117,12 @@ func zeroTemporalText(dt sql.DatetimeType) string {
 // ok is false when c needs nothing.
 func stringArg(c sql.Expression, numeric bool) (sql.Expression, bool) {
 	switch c.(type) {
-	case *timeText, *enumText, *decimalText:
+	case *timeText, *enumText, *decimalText, *bitText:
 		return c, false
 	}
 	switch t := c.Type(); {
+	case types.IsBit(t) && !numeric: // bittext.go
+		return &bitText{unary{c}}, true
 	case timetype.Is(t):
 		return &timeText{unary{c}}, true
 	case isEnumOrSet(t): // enumtext.go
