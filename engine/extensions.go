@@ -220,6 +220,7 @@ func (e *Engine) Install(a *analyzer.Analyzer, extra ...Rule) error {
 	scalarsubquery.Install(a)
 	windowfunc.Install(a)
 	joinorder.Install(a)
+	installGroupConcatCut(a) // groupconcatcut.go
 	a.Catalog.InfoSchema = infoschema.Wrap(a.Catalog.InfoSchema, e)
 	var cat sql.Catalog = a.Catalog
 	funcCatalog.Store(&cat)

@@ -227,7 +227,7 @@ var textArgs = map[string][]int{
 	"trim": {-1}, "ltrim": {0}, "rtrim": {0},
 	"substring": {0}, "substr": {0}, "mid": {0}, "left": {0}, "right": {0}, "substring_index": {0, 1},
 	"lpad": {0, 2}, "rpad": {0, 2}, "replace": {-1}, "instr": {0, 1}, "locate": {0, 1}, "position": {0, 1},
-	"regexp_like": {0, 1},
+	"regexp_like": {0, 1}, "repeat": {0}, "insert": {0, 3}, "soundex": {0}, "to_base64": {0},
 }
 
 // textResultArgs lists the arguments a function returns as its value,

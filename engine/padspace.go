@@ -1233,8 +1233,10 @@ func distinctGroupConcat(ctx *sql.Context, g *aggregation.GroupConcat, id transf
 	return &collGroupConcat{GroupConcat: g, coll: coll}, transform.NewTree, nil
 }
 
-// collGroupConcat is a GROUP_CONCAT(DISTINCT s) whose buffer drops a value
-// whose collation key it has seen before GMS's buffer sees it.
+// collGroupConcat is a GROUP_CONCAT whose buffer finishes GMS's cut
+// (cutBuffer) and, for a DISTINCT under coll (unspecified: none, see
+// groupConcatCut), drops a value whose collation key it has seen before
+// GMS's buffer sees it.
 type collGroupConcat struct {
 	*aggregation.GroupConcat
 	coll sql.CollationID
@@ -1252,7 +1254,10 @@ func (c *collGroupConcat) NewBuffer() (sql.AggregationBuffer, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &collGroupConcatBuffer{AggregationBuffer: b, key: c.key(), seen: map[string]struct{}{}}, nil
+	if c.coll != sql.Collation_Unspecified {
+		b = &collGroupConcatBuffer{AggregationBuffer: b, key: c.key(), seen: map[string]struct{}{}}
+	}
+	return &cutBuffer{AggregationBuffer: b, gc: c.GroupConcat}, nil
 }
 
 func (c *collGroupConcat) WithChildren(children ...sql.Expression) (sql.Expression, error) {
