@@ -30,22 +30,9 @@ import (
 // SUBSTRING(s, f), FORMAT(f, 2)) and comparisons keep the number. D is read
 // from the catalog as fixedFloatComparisons reads it.
 func fixedFloatTexts(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
-	n, same, err := fixedFloatTextsIn(n)
-	if err != nil {
-		return nil, transform.SameTree, err
-	}
-	n, same2, err := transform.NodeExprsWithOpaque(n, func(e sql.Expression) (sql.Expression, transform.TreeIdentity, error) {
-		sq, ok := e.(*plan.Subquery)
-		if !ok {
-			return e, transform.SameTree, nil
-		}
-		q, qsame, err := fixedFloatTexts(sq.Query)
-		if err != nil || qsame {
-			return e, transform.SameTree, err
-		}
-		return sq.WithQuery(q), transform.NewTree, nil
+	return deep(nil, n, func(_ *sql.Context, n sql.Node) (sql.Node, transform.TreeIdentity, error) { // deep.go
+		return fixedFloatTextsIn(n)
 	})
-	return n, same && same2, err
 }
 
 // fixedTextID is from fixtext22's range 11_870-11_879.

@@ -575,15 +575,10 @@ func strictSpaces(ins *plan.InsertInto) (sql.Node, transform.TreeIdentity, error
 	if !changed {
 		return ins, transform.SameTree, nil
 	}
-	nv := *v
-	nv.ExpressionTuples = tuples
-	var src sql.Node = &nv
-	if isP {
-		np := *proj
-		np.Child = src
-		src = &np
+	if !isP {
+		proj = nil
 	}
-	return ins.WithSource(src), transform.NewTree, nil
+	return ins.WithSource(valuesWith(proj, v, tuples)), transform.NewTree, nil // storeconv.go
 }
 
 // singleRowDupSets makes the ON DUPLICATE KEY UPDATE assignments of a

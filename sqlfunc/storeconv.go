@@ -164,16 +164,24 @@ func storeConversions(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
 		if !changed {
 			return n, transform.SameTree, nil
 		}
-		nv := *v
-		nv.ExpressionTuples = tuples
-		var src sql.Node = &nv
-		if isP {
-			np := *proj
-			np.Child = src
-			src = &np
+		if !isP {
+			proj = nil
 		}
-		return ins.WithSource(src), transform.NewTree, nil
+		return ins.WithSource(valuesWith(proj, v, tuples)), transform.NewTree, nil
 	})
+}
+
+// valuesWith is an INSERT's VALUES source v (under proj, when not nil)
+// with tuples in place of v's rows.
+func valuesWith(proj *plan.Project, v *plan.Values, tuples [][]sql.Expression) sql.Node {
+	nv := *v
+	nv.ExpressionTuples = tuples
+	if proj == nil {
+		return &nv
+	}
+	np := *proj
+	np.Child = &nv
+	return &np
 }
 
 // selectedConversions wraps the projections of an INSERT ... SELECT whose
