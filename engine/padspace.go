@@ -390,7 +390,33 @@ func pairCollation(ctx *sql.Context, padOnly bool, exprs ...sql.Expression) (sql
 // does not pad, and 'abc\t' must stay in.
 func wrapTree(ctx *sql.Context, e sql.Expression) (sql.Expression, transform.TreeIdentity, error) {
 	if isLikePrefixRange(e) {
-		return e, transform.SameTree, nil
+		// The range's own comparisons stay as they are; its operand's
+		// inside does not (a CASE WHEN w = c ... LIKE 'a%' compared w and
+		// c without padding: the oracles' NoREC finding, seed
+		// 1795916938923067366).
+		and := e.(*expression.And)
+		ge := and.LeftChild.(*expression.GreaterThanOrEqual)
+		le := and.RightChild.(*expression.LessThanOrEqual)
+		gl, s1, err := wrapTree(ctx, ge.Left())
+		if err != nil {
+			return nil, transform.SameTree, err
+		}
+		ll, s2, err := wrapTree(ctx, le.Left())
+		if err != nil {
+			return nil, transform.SameTree, err
+		}
+		if s1 == transform.SameTree && s2 == transform.SameTree {
+			return e, transform.SameTree, nil
+		}
+		nge, err := ge.WithChildren(gl, ge.Right())
+		if err != nil {
+			return nil, transform.SameTree, err
+		}
+		nle, err := le.WithChildren(ll, le.Right())
+		if err != nil {
+			return nil, transform.SameTree, err
+		}
+		return expression.NewAnd(nge, nle), transform.NewTree, nil
 	}
 	ch := e.Children()
 	var nch []sql.Expression

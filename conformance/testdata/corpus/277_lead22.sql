@@ -195,3 +195,11 @@ SELECT id FROM ccn WHERE CAST(s AS CHAR(2)) = 'ña';
 -- A date alone read as a TIME is its leading digits (str_to_time: a text
 -- shorter than 12 characters is a TIME): TIME('2020-10-24') is 00:20:20.
 SELECT TIME('2020-10-24'), CAST('2020-10-24' AS TIME), TIME('2020-10-24 10:11:12'), CAST('0000-00-00' AS TIME), TIME('24-1-1'), HOUR('2020-10-24'), MINUTE('2020-10-24');
+-- The oracles' NoREC finding (seed 1795916938923067366): a LIKE 'a%' over
+-- a CASE whose condition compares PAD SPACE strings; GMS's prefix range
+-- kept the comparison inside the CASE unpadded ('a' = 'a ' false).
+CREATE TABLE nrl (id INT PRIMARY KEY, c VARCHAR(8) COLLATE utf8mb4_general_ci);
+INSERT INTO nrl VALUES (4, 'a'), (11, 'a '), (12, 'a'), (13, 'b');
+SELECT id FROM (SELECT id, c, LAG(c) OVER (PARTITION BY c ORDER BY id) AS w FROM nrl) d WHERE (CASE WHEN w = c THEN w END) LIKE 'a%' ORDER BY id;
+SELECT COUNT(*) FROM (SELECT id, c, LAG(c) OVER (PARTITION BY c ORDER BY id) AS w FROM nrl) d WHERE (CASE WHEN w <> c THEN NULL ELSE w END) LIKE 'a%';
+SELECT id FROM nrl WHERE (CASE WHEN c = 'a' THEN c END) LIKE 'a%' ORDER BY id;
