@@ -59,20 +59,40 @@ func ambiguousColumns(ctx *sql.Context, n sql.Node) (sql.Node, transform.TreeIde
 	return n, transform.SameTree, nil
 }
 
-// groupedJoin: n groups (GROUP BY, aggregates, HAVING) and reads two
-// tables somewhere.
+// groupedJoin: n groups (GROUP BY, aggregates, HAVING) and two of the
+// tables it reads somewhere have a column name in common: only then can
+// an unqualified name be ambiguous, and only then is the text parsed
+// again. The walk is over this plan's nodes, nothing else.
 func groupedJoin(n sql.Node) bool {
-	grouped, tables := false, 0
+	grouped := false
 	transform.Inspect(n, func(n sql.Node) bool {
 		switch n.(type) {
 		case *plan.GroupBy, *plan.Having:
 			grouped = true
-		case *plan.ResolvedTable, *plan.SubqueryAlias:
-			tables++
 		}
-		return true
+		return !grouped
 	})
-	return grouped && tables > 1
+	if !grouped {
+		return false // most statements: no map, no second walk
+	}
+	seen := map[string]int{} // lower-case column name -> tables having it
+	shared := false
+	transform.Inspect(n, func(n sql.Node) bool {
+		var sch sql.Schema
+		switch x := n.(type) {
+		case *plan.ResolvedTable:
+			sch = x.Schema()
+		case *plan.SubqueryAlias:
+			sch = x.Schema()
+		}
+		for _, c := range sch {
+			k := strings.ToLower(c.Name)
+			seen[k]++
+			shared = shared || seen[k] > 1
+		}
+		return !shared
+	})
+	return shared
 }
 
 // planColumns maps each lower-case table name or alias of n to its

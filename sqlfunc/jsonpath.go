@@ -352,15 +352,11 @@ func jsonDoc(ctx *sql.Context, e sql.Expression, row sql.Row) (any, bool, error)
 
 // pathArg evaluates a path argument; ok is false for SQL NULL.
 func pathArg(ctx *sql.Context, e sql.Expression, row sql.Row) (*jsonPath, bool, error) {
-	v, err := e.Eval(ctx, row)
-	if err != nil || v == nil {
+	s, ok, err := jsonTextArg(ctx, e, row) // jsonsearch.go
+	if err != nil || !ok {
 		return nil, false, err
 	}
-	s, _, err := types.LongText.Convert(ctx, v)
-	if err != nil {
-		return nil, false, err
-	}
-	p, err := parseJSONPath(s.(string))
+	p, err := parseJSONPath(s)
 	return p, err == nil, err
 }
 

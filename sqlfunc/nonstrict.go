@@ -368,7 +368,9 @@ func adjustString(col *sql.Column, v any, row int) (any, int, string) {
 			}
 			kept, cut = s[:i], s[i:]
 		} else {
-			if int64(utf8.RuneCountInString(s)) <= max {
+			// No more bytes than the limit's characters fits without
+			// counting (strictSpaces runs this on every strict INSERT row).
+			if int64(len(s)) <= max || int64(utf8.RuneCountInString(s)) <= max {
 				return v, 0, ""
 			}
 			r := []rune(s)

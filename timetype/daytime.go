@@ -59,6 +59,9 @@ var datetimeTime = regexp.MustCompile(`^\s*(?:\d{2,4}-\d{1,2}-\d{1,2}[T ]+(\d{1,
 // as a DATETIME first): '2024-01-01 10:11:12' stored into a TIME column
 // is 10:11:12 (GMS refused it with 1105). ok is false for other text.
 func TimeOfDatetime(s string) (string, bool) {
+	if len(s) < len("0-1-1 1:1") {
+		return s, false // too short to match: no regexp per short value
+	}
 	m := datetimeTime.FindStringSubmatch(s)
 	switch {
 	case m == nil:
