@@ -52,6 +52,12 @@ func (c *castStrTime) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 	if !ok {
 		return c.Convert.Eval(ctx, row)
 	}
+	if st, handled := timeString(ctx, s); handled {
+		if st == nil {
+			return nil, nil
+		}
+		return types.Time.MicrosecondsToTimespan(st.us), nil
+	}
 	if ts, ok := dayTimeOf(ctx, s); ok {
 		// 'D hh:mm:ss' (GMS's parser has no day field).
 		return ts, nil

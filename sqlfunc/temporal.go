@@ -390,7 +390,16 @@ func (a *addTime) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 	if s == "" {
 		s = fmt.Sprint(bv)
 	}
-	if strings.Contains(s, "-") && strings.Count(strings.TrimSpace(s), " ") <= 1 && !strings.HasPrefix(strings.TrimSpace(s), "-") {
+	// str_to_time decides: a datetime is 12 characters or more that read
+	// as one; anything shorter ('2020-10-24') is a TIME (00:20:20).
+	st, handled := timeString(ctx, s)
+	if handled && st == nil {
+		return nil, nil
+	}
+	if handled && st.dt == nil {
+		return types.Time.MicrosecondsToTimespan(max(min(st.us+us, maxTimeMicros), -maxTimeMicros)).String(), nil
+	}
+	if handled || strings.Contains(s, "-") && strings.Count(strings.TrimSpace(s), " ") <= 1 && !strings.HasPrefix(strings.TrimSpace(s), "-") {
 		t, _, err := types.DatetimeMaxPrecision.Convert(ctx, s)
 		if err != nil || t == nil {
 			return nil, nil

@@ -94,6 +94,12 @@ func (t *timeOf) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 		return v, nil
 	case string, []byte:
 		s, _ := asString(v)
+		if st, handled := timeString(ctx, s); handled {
+			if st == nil {
+				return nil, nil
+			}
+			return types.Time.MicrosecondsToTimespan(st.us), nil
+		}
 		if ts, ok := dayTimeOf(ctx, s); ok {
 			return ts, nil
 		}
@@ -151,6 +157,11 @@ func (t *timeDiff) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 	if err != nil || r == nil {
 		return nil, err
 	}
+	if lt, ok := timeDiffArg(ctx, l); ok {
+		if rt, ok := timeDiffArg(ctx, r); ok {
+			return timeDiffOf(ctx, lt, rt), nil
+		}
+	}
 	day := false
 	for _, v := range []*any{&l, &r} {
 		if s, ok := (*v).(string); ok {
@@ -170,6 +181,38 @@ func (t *timeDiff) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 		rt = types.Time
 	}
 	return function.NewTimeDiff(expression.NewLiteral(l, lt), expression.NewLiteral(r, rt)).Eval(ctx, nil)
+}
+
+// timeDiffArg is a TIMEDIFF operand read by get_time: a TIME, or a
+// string (timeString). ok is false for other values (a DATETIME column's,
+// a number), which keep GMS's reading; a nil st is NULL.
+func timeDiffArg(ctx *sql.Context, v any) (st *strTime, ok bool) {
+	switch v := v.(type) {
+	case types.Timespan:
+		return &strTime{us: v.AsMicroseconds()}, true
+	case string:
+		return timeString(ctx, v)
+	}
+	return nil, false
+}
+
+// timeDiffOf is Item_func_timediff of two operands read by get_time: NULL
+// when either is NULL or one is a datetime and the other a time; the
+// difference clamped to TIME's range with warning 1292.
+func timeDiffOf(ctx *sql.Context, l, r *strTime) any {
+	if l == nil || r == nil || (l.dt == nil) != (r.dt == nil) {
+		return nil
+	}
+	d := l.us - r.us
+	if l.dt != nil {
+		// calc_time_diff: day numbers (zero parts as MySQL counts them).
+		d += int64(l.dt.dayNr()-r.dt.dayNr()) * 86_400_000_000
+	}
+	if d > maxTimeMicros || d < -maxTimeMicros {
+		warnTime(ctx, types.Time.MicrosecondsToTimespan(d).String())
+		d = max(min(d, maxTimeMicros), -maxTimeMicros)
+	}
+	return types.Time.MicrosecondsToTimespan(d)
 }
 
 func init() {

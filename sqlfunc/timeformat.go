@@ -62,7 +62,12 @@ func (t *timeFormat) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 		}
 		// As TIME first, as MySQL reads it ('13:04:05' would also
 		// read as the date 2013-04-05).
-		if ts, isTime := parseTime(s); isTime {
+		if st, handled := timeString(ctx, s); handled {
+			if st == nil {
+				return nil, nil
+			}
+			us = st.us
+		} else if ts, isTime := parseTime(s); isTime {
 			us = ts.AsMicroseconds()
 		} else if dt, _, _, isDT := parseDatetime(s); isDT {
 			y, m, d := dt.Date()

@@ -22,6 +22,12 @@ func timeToSec(ctx *sql.Context, vs []any) (any, error) {
 		return int64(v.Hour()*3600 + v.Minute()*60 + v.Second()), nil
 	}
 	if s, ok := asString(vs[0]); ok {
+		if st, handled := timeString(ctx, s); handled {
+			if st == nil {
+				return nil, nil
+			}
+			return st.us / 1_000_000, nil
+		}
 		if ts, ok := parseTime(s); ok {
 			return ts.AsMicroseconds() / 1_000_000, nil
 		}
