@@ -19,7 +19,7 @@ import (
 // LENGTH 2); a ZEROFILL integer is its digits padded with zeros to the
 // display width (Field_num::prepend_zeros: INT(5) ZEROFILL 42 is '00042';
 // GMS wrote '42'). nil for any other column.
-func columnText(gf *expression.GetField, tables map[string]*Table) *colText {
+func columnText(gf *expression.GetField, tables *colOrigins) *colText {
 	if bt, isBit := gf.Type().(types.BitType); isBit {
 		n := (int(bt.NumberOfBits()) + 7) / 8
 		typ, err := types.CreateBinary(sqltypes.VarBinary, int64(n))
@@ -31,12 +31,8 @@ func columnText(gf *expression.GetField, tables map[string]*Table) *colText {
 	if !types.IsInteger(gf.Type()) {
 		return nil
 	}
-	t := tables[strings.ToLower(gf.Table())]
+	t, i := tables.column(gf)
 	if t == nil {
-		return nil
-	}
-	i := t.def.ColumnByName(gf.Name())
-	if i < 0 {
 		return nil
 	}
 	w, ok := t.def.Columns[i].Type.Zerofill()

@@ -29,38 +29,52 @@ import (
 // SUBSTRING's first argument ...); numeric positions (ROUND(f),
 // SUBSTRING(s, f), FORMAT(f, 2)) and comparisons keep the number. D is read
 // from the catalog as fixedFloatComparisons reads it.
-func fixedFloatTexts(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
+func fixedFloatTexts(ctx *sql.Context, n sql.Node) (sql.Node, transform.TreeIdentity, error) {
+	incr := 4 // MySQL's default div_precision_increment
+	if ctx != nil && ctx.Session != nil {
+		if v, err := ctx.GetSessionVariable(ctx, "div_precision_increment"); err == nil {
+			if i, ok := v.(int64); ok {
+				incr = int(i)
+			}
+		}
+	}
 	return deep(nil, n, func(_ *sql.Context, n sql.Node) (sql.Node, transform.TreeIdentity, error) { // deep.go
-		return fixedFloatTextsIn(n)
+		return fixedFloatTextsIn(n, incr)
 	})
 }
 
 // fixedTextID is from fixtext22's range 11_870-11_879.
 const fixedTextID analyzer.RuleId = 11_870
 
-var fixedTextRule = analyzer.Rule{Id: fixedTextID, Apply: func(_ *sql.Context, _ *analyzer.Analyzer, n sql.Node, _ *plan.Scope,
+var fixedTextRule = analyzer.Rule{Id: fixedTextID, Apply: func(ctx *sql.Context, _ *analyzer.Analyzer, n sql.Node, _ *plan.Scope,
 	_ analyzer.RuleSelector, _ *sql.QueryFlags) (sql.Node, transform.TreeIdentity, error) {
-	return fixedFloatTexts(n)
+	return fixedFloatTexts(ctx, n)
 }}
 
-func fixedFloatTextsIn(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
+// doubleWidth is the length MySQL gives a DOUBLE expression's text
+// (DBL_DIG + 7, Item_func::resolve_type), less fixedText's sign and point.
+const doubleWidth = 21
+
+func fixedFloatTextsIn(n sql.Node, incr int) (sql.Node, transform.TreeIdentity, error) {
 	// An INSERT's source is not among its children: hasFloatColumn
 	// does not see it.
-	n, same, err := transform.Node(n, insertTexts)
+	n, same, err := transform.Node(n, func(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
+		return insertTexts(n, incr)
+	})
 	if err != nil {
 		return nil, transform.SameTree, err
 	}
 	if !hasFloatColumn(n) {
 		return n, same, nil
 	}
-	n, same2, err := fixedFloatExprs(n)
+	n, same2, err := fixedFloatExprs(n, incr)
 	return n, same && same2, err
 }
 
 // insertTexts: INSERT ... SELECT f into a TEXT or BLOB column stores f's
 // val_str (field_conv_slow's Field_blob::store(const Field *)), as UPDATE's
 // SET does (stringPositions); into a VARCHAR the double.
-func insertTexts(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
+func insertTexts(n sql.Node, incr int) (sql.Node, transform.TreeIdentity, error) {
 	ins, ok := n.(*plan.InsertInto)
 	if !ok {
 		return n, transform.SameTree, nil
@@ -79,7 +93,8 @@ func insertTexts(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
 	if len(names) != len(p.Projections) {
 		return n, transform.SameTree, nil
 	}
-	tables := planTables(p)
+	tables := planOrigins(p)
+	tables.incr = incr
 	var out []sql.Expression
 	for i, e := range p.Projections {
 		j := dest.IndexOfColName(names[i])
@@ -116,9 +131,10 @@ func insertTexts(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
 	return ins.WithSource(np), transform.NewTree, nil
 }
 
-func fixedFloatExprs(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
-	tables := planTables(n)
-	if len(tables) == 0 {
+func fixedFloatExprs(n sql.Node, incr int) (sql.Node, transform.TreeIdentity, error) {
+	tables := planOrigins(n) // colorigin.go
+	tables.incr = incr
+	if tables.empty() {
 		return n, transform.SameTree, nil
 	}
 	unionCasts := setOpConverts(n)
@@ -296,7 +312,7 @@ func stringPositions(e sql.Expression) []int {
 // DOUBLE(M,D) column of one of tables, or replaces sqlfunc's number-to-text
 // conversion of one (CONCAT and LEFT put theirs under their arguments when
 // they are built); nil otherwise.
-func asFixedText(e sql.Expression, tables map[string]*Table) sql.Expression {
+func asFixedText(e sql.Expression, tables *colOrigins) sql.Expression {
 	if cs := e.Children(); len(cs) == 1 && types.IsText(e.Type()) {
 		if _, fn := e.(sql.FunctionExpression); !fn {
 			if _, conv := e.(*expression.Convert); !conv {
@@ -306,6 +322,13 @@ func asFixedText(e sql.Expression, tables map[string]*Table) sql.Expression {
 	}
 	gf, ok := e.(*expression.GetField)
 	if !ok {
+		// An expression over scaled columns (f * 2, IF(c, f, 2)):
+		// its decimals (floatdec.go).
+		if types.IsFloat(e.Type()) {
+			if d, ok := floatDecimals(e, tables, tables.incr); ok {
+				return &fixedText{child: e, m: doubleWidth, d: d}
+			}
+		}
 		return nil
 	}
 	if !types.IsFloat(gf.Type()) {
@@ -314,12 +337,12 @@ func asFixedText(e sql.Expression, tables map[string]*Table) sql.Expression {
 		}
 		return nil
 	}
-	t := tables[strings.ToLower(gf.Table())]
+	t, i := tables.column(gf)
 	if t == nil {
-		return nil
-	}
-	i := t.def.ColumnByName(gf.Name())
-	if i < 0 {
+		// An aggregate's result, a derived table's expression.
+		if d, ok := floatDecimals(gf, tables, tables.incr); ok {
+			return &fixedText{child: gf, m: doubleWidth, d: d}
+		}
 		return nil
 	}
 	m, d, ok := t.def.Columns[i].Type.FloatScale()
@@ -369,7 +392,17 @@ func (f *fixedText) Eval(ctx *sql.Context, row sql.Row) (interface{}, error) {
 	case float32:
 		x = float64(y)
 	default:
-		return v, nil
+		// A branch of IF or CASE that is an integer or DECIMAL: MySQL
+		// reads it as the DOUBLE the expression is.
+		f, _, err := types.Float64.Convert(ctx, v)
+		if err != nil {
+			return v, nil
+		}
+		fv, ok := f.(float64)
+		if !ok {
+			return v, nil
+		}
+		x = fv
 	}
 	if math.IsInf(x, 0) || math.IsNaN(x) {
 		return strconv.FormatFloat(x, 'g', -1, 64), nil

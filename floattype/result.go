@@ -39,25 +39,11 @@ type Lookup func(db, table, column string) (m, d uint8, ok bool)
 // else (a column of another type, a function not listed, a subquery) is
 // not OK: its column keeps NOT_FIXED_DEC.
 func ResultColumns(stmt ast.Statement, db string, incr int, lookup Lookup) []Column {
-	sel, ok := stmt.(*ast.Select)
-	if !ok || len(sel.From) != 1 || sel.Into != nil {
-		return nil
-	}
-	te, ok := sel.From[0].(*ast.AliasedTableExpr)
+	sel, from, ok := singleTable(stmt, db)
 	if !ok {
 		return nil
 	}
-	tn, ok := te.Expr.(ast.TableName)
-	if !ok {
-		return nil
-	}
-	from := tableRef{db: tn.DbQualifier.String(), name: tn.Name.String(), alias: te.As.String(), incr: incr}
-	if from.db == "" {
-		from.db = db
-	}
-	if from.alias == "" {
-		from.alias = from.name
-	}
+	from.incr = incr
 	out := make([]Column, len(sel.SelectExprs))
 	for i, se := range sel.SelectExprs {
 		ae, ok := se.(*ast.AliasedExpr)
@@ -80,6 +66,56 @@ func ResultColumns(stmt ast.Statement, db string, incr int, lookup Lookup) []Col
 	return out
 }
 
+// singleTable is stmt as a SELECT from one table, with that table.
+func singleTable(stmt ast.Statement, db string) (*ast.Select, tableRef, bool) {
+	sel, ok := stmt.(*ast.Select)
+	if !ok || len(sel.From) != 1 || sel.Into != nil {
+		return nil, tableRef{}, false
+	}
+	te, ok := sel.From[0].(*ast.AliasedTableExpr)
+	if !ok {
+		return nil, tableRef{}, false
+	}
+	tn, ok := te.Expr.(ast.TableName)
+	if !ok {
+		return nil, tableRef{}, false
+	}
+	from := tableRef{db: tn.DbQualifier.String(), name: tn.Name.String(), alias: te.As.String()}
+	if from.db == "" {
+		from.db = db
+	}
+	if from.alias == "" {
+		from.alias = from.name
+	}
+	return sel, from, true
+}
+
+// Origin is the table column a result column is (DB empty: none).
+type Origin struct{ DB, Table, Column string }
+
+// Origins is, for each result column of a single-table SELECT, the table
+// column it is under an alias or read through a table alias: GMS's result
+// fields then name the alias (`SELECT z AS x`, `FROM t AS a`), where the
+// server looks a column's declaration up by the table and column a field
+// names. nil where the statement is not such a SELECT or has a *.
+func Origins(stmt ast.Statement, db string) []Origin {
+	sel, from, ok := singleTable(stmt, db)
+	if !ok || from.db == "" {
+		return nil
+	}
+	out := make([]Origin, len(sel.SelectExprs))
+	for i, se := range sel.SelectExprs {
+		ae, ok := se.(*ast.AliasedExpr)
+		if !ok {
+			return nil
+		}
+		if cn, isCol := ae.Expr.(*ast.ColName); isCol && from.owns(cn) {
+			out[i] = Origin{DB: from.db, Table: from.name, Column: cn.Name.String()}
+		}
+	}
+	return out
+}
+
 type tableRef struct {
 	db, name, alias string
 	incr            int // div_precision_increment
@@ -87,21 +123,23 @@ type tableRef struct {
 
 // column resolves a column reference to the FROM table.
 func (t tableRef) column(cn *ast.ColName, lookup Lookup) (m, d uint8, ok bool) {
-	q := cn.Qualifier
-	if !q.IsEmpty() {
-		if q.DbQualifier.String() != "" {
-			// db.table.column names an unaliased table only.
-			if !strings.EqualFold(q.DbQualifier.String(), t.db) || !strings.EqualFold(q.Name.String(), t.name) || t.alias != t.name {
-				return 0, 0, false
-			}
-		} else if !strings.EqualFold(q.Name.String(), t.alias) {
-			return 0, 0, false
-		}
-	}
-	if t.db == "" {
+	if !t.owns(cn) || t.db == "" {
 		return 0, 0, false
 	}
 	return lookup(t.db, t.name, cn.Name.String())
+}
+
+// owns: cn's qualifier, if any, names t.
+func (t tableRef) owns(cn *ast.ColName) bool {
+	q := cn.Qualifier
+	if q.IsEmpty() {
+		return true
+	}
+	if q.DbQualifier.String() != "" {
+		// db.table.column names an unaliased table only.
+		return strings.EqualFold(q.DbQualifier.String(), t.db) && strings.EqualFold(q.Name.String(), t.name) && t.alias == t.name
+	}
+	return strings.EqualFold(q.Name.String(), t.alias)
 }
 
 // reads reports whether e reads a FLOAT(M,D)/DOUBLE(M,D) column of t.

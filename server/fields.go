@@ -14,6 +14,7 @@ import (
 	querypb "github.com/dolthub/vitess/go/vt/proto/query"
 	"github.com/dolthub/vitess/go/vt/sqlparser"
 
+	"github.com/myriaddb/myriad/catalog"
 	"github.com/myriaddb/myriad/floattype"
 )
 
@@ -56,6 +57,22 @@ type floatScales struct {
 
 	setOpDerived bool
 	setOpCols    []floattype.Column
+
+	originsDerived bool
+	origins        []floattype.Origin
+}
+
+// byOrigin is the table column behind each result column of a
+// single-table SELECT (floattype.Origins), for the fields that name an
+// alias instead.
+func (s *floatScales) byOrigin() []floattype.Origin {
+	if !s.originsDerived {
+		s.originsDerived = true
+		if stmt := parsedSelect(s.query); stmt != nil {
+			s.origins = floattype.Origins(stmt, s.h.eng.CurrentDatabase(s.c.ConnectionID))
+		}
+	}
+	return s.origins
 }
 
 // statementScales is the floatScales of query's results, query's select
@@ -219,7 +236,15 @@ func fixFields(fields []*querypb.Field, scales *floatScales) {
 			if scales.h != nil {
 				// engine.Zerofill: the display width of an integer
 				// column declared ZEROFILL.
-				if w, ok := scales.h.eng.Zerofill(f.Database, f.OrgTable, f.OrgName); ok {
+				w, ok := scales.h.eng.Zerofill(f.Database, f.OrgTable, f.OrgName)
+				if !ok && catalog.AnyZerofill() {
+					// `SELECT z AS x`, `FROM t AS a`: the field names the
+					// alias, not the column.
+					if o := scales.byOrigin(); len(o) == len(fields) && o[i].DB != "" {
+						w, ok = scales.h.eng.Zerofill(o[i].DB, o[i].Table, o[i].Column)
+					}
+				}
+				if ok {
 					// MySQL's field of a ZEROFILL column: the flag, and
 					// the display width as its length.
 					if want := uint32(querypb.MySqlFlag_UNSIGNED_FLAG | querypb.MySqlFlag_ZEROFILL_FLAG); f.Flags&want != want {
