@@ -1,8 +1,6 @@
 package engine
 
 import (
-	"strings"
-
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/go-mysql-server/sql/analyzer"
 	"github.com/dolthub/go-mysql-server/sql/plan"
@@ -44,23 +42,16 @@ func refuseProcSetVariables(ctx *sql.Context, n sql.Node) (sql.Node, transform.T
 		if err == nil {
 			err = procVarSets(call.Procedure) // procvar.go
 		}
+		if err == nil {
+			err = procHandlers(call.Procedure) // prochandler.go
+		}
 		return err == nil
 	})
 	return n, transform.SameTree, err
 }
 
 func procSetVariables(p *plan.Procedure) error {
-	names := map[string]struct{}{}
-	for _, pp := range p.Params {
-		names[strings.ToLower(pp.Name)] = struct{}{}
-	}
-	for _, op := range p.Ops {
-		if d, ok := op.PrimaryData.(*ast.Declare); ok && d.Variables != nil {
-			for _, v := range d.Variables.Names {
-				names[v.Lowered()] = struct{}{}
-			}
-		}
-	}
+	names := procVariableNames(p) // prochandler.go
 	if len(names) == 0 {
 		return nil
 	}

@@ -2,6 +2,7 @@ package server
 
 import (
 	"context"
+	"io"
 	"strings"
 	"sync"
 
@@ -187,6 +188,15 @@ func (r *captureRunner) QueryWithBindings(ctx *sql.Context, query string, parsed
 			capt.doRan = true
 			capt.mu.Unlock()
 		}
+	} else if !r.selects[parsed] && readsRows(parsed) {
+		// A cursor's SELECT (OPEN), and the SELECTs GMS builds for SET
+		// and IF: read whole now, as MySQL materializes a cursor. GMS's
+		// interpreter reads a cursor row by row at each FETCH, after the
+		// statements between have committed the transaction the
+		// iterator reads in: every FETCH after the first statement
+		// failed with 1105 "kv: transaction already committed or rolled
+		// back".
+		return sch, materialize(ctx, iter), flags, nil
 	} else if r.selects[parsed] {
 		if v, ok := r.srv.calls.Load(ctx.Session.ID()); ok {
 			capt := v.(*callCapture)
@@ -199,6 +209,43 @@ func (r *captureRunner) QueryWithBindings(ctx *sql.Context, query string, parsed
 	}
 	return sch, iter, flags, err
 }
+
+// readsRows: parsed is a SELECT or set operation that returns rows.
+func readsRows(parsed ast.Statement) bool {
+	switch s := parsed.(type) {
+	case *ast.Select:
+		return s.Into == nil
+	case *ast.SetOp:
+		return s.Into == nil
+	}
+	return false
+}
+
+// materialize reads iter to its end; an error is returned by the first
+// Next of the result, where the caller would have met it.
+func materialize(ctx *sql.Context, iter sql.RowIter) sql.RowIter {
+	var rows []sql.Row
+	for {
+		row, err := iter.Next(ctx)
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			_ = iter.Close(ctx)
+			return &failedIter{err: err}
+		}
+		rows = append(rows, row)
+	}
+	if err := iter.Close(ctx); err != nil {
+		return &failedIter{err: err}
+	}
+	return sql.RowsToRowIter(rows...)
+}
+
+type failedIter struct{ err error }
+
+func (f *failedIter) Next(*sql.Context) (sql.Row, error) { return nil, f.err }
+func (f *failedIter) Close(*sql.Context) error           { return nil }
 
 type captureIter struct {
 	sql.RowIter
