@@ -291,7 +291,27 @@ func (u *unixTimestamp) FunctionName() string { return "unix_timestamp" }
 func (u *unixTimestamp) Description() string {
 	return "returns the datetime argument as seconds since the Unix epoch"
 }
-func (u *unixTimestamp) Type() sql.Type   { return u.gms.Type() }
+// Type is GMS's, except for a DOUBLE or DECIMAL argument, whose
+// fraction MySQL keeps (Item_func_unix_timestamp::resolve_type:
+// DECIMAL(11 + d, d), d the argument's decimals up to 6; a DOUBLE's are
+// not fixed, so 6).
+func (u *unixTimestamp) Type() sql.Type {
+	at := u.child.Type()
+	d := int32(-1)
+	if types.IsFloat(at) {
+		d = 6
+	} else if dt, ok := at.(sql.DecimalType); ok && dt.Scale() > 0 {
+		d = int32(min(dt.Scale(), 6))
+	}
+	if d < 0 {
+		return u.gms.Type()
+	}
+	t, err := types.CreateDecimalType(uint8(11+d), uint8(d))
+	if err != nil {
+		return u.gms.Type()
+	}
+	return t
+}
 func (u *unixTimestamp) IsNullable() bool { return true }
 func (u *unixTimestamp) String() string   { return fmt.Sprintf("unix_timestamp(%s)", u.child) }
 func (u *unixTimestamp) WithChildren(children ...sql.Expression) (sql.Expression, error) {
@@ -317,7 +337,7 @@ func (u *unixTimestamp) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 		inst = FromZone(d.(time.Time), loc)
 	}
 	micro := inst.UnixMicro()
-	typ := u.gms.Type()
+	typ := u.Type()
 	switch {
 	case micro > function.MaxUnixTimeMicroSecs:
 		return int64(0), nil

@@ -343,15 +343,20 @@ func parseDateText(s string) (t mysqlTime, ok, known bool) {
 	if len(parts) < 3 {
 		return t, false, true
 	}
-	if len(parts) != 3 && len(parts) != 6 {
-		return t, false, false
-	}
 	if widths[0] <= 2 {
 		parts[0] = yearOf2(parts[0])
 	}
 	t = mysqlTime{y: parts[0], m: parts[1], d: parts[2]}
-	if len(parts) == 6 {
-		t.h, t.mi, t.s = parts[3], parts[4], parts[5]
+	// The time's missing trailing parts are 0: str_to_datetime reads
+	// '2024-01-31 10' as 10:00:00 and '2024-01-31 10:30' as 10:30:00.
+	if len(parts) > 3 {
+		t.h = parts[3]
+	}
+	if len(parts) > 4 {
+		t.mi = parts[4]
+	}
+	if len(parts) > 5 {
+		t.s = parts[5]
 	}
 	if frac > 0 {
 		t.us = frac
@@ -422,6 +427,34 @@ func parseDigitDate(s string, digits int) (t mysqlTime, ok, known bool) {
 // answers 0; readDate warned where MySQL does). ok is false for other
 // values.
 func unixTimestampNumber(ctx *sql.Context, v any) (time.Time, bool) {
+	var d decimal.Decimal
+	switch n := v.(type) {
+	case float64:
+		d = decimal.NewFromFloat(n)
+	case decimal.Decimal:
+		d = n
+	}
+	if !d.IsZero() && d.Sign() > 0 {
+		// A DOUBLE or DECIMAL: its integer part read as a datetime
+		// number, its fraction the microseconds (MySQL's
+		// UNIX_TIMESTAMP(20240101123456.25) is 1704112496.25 in UTC;
+		// GMS answered 0).
+		whole := d.Truncate(0)
+		if !whole.IsInteger() || whole.GreaterThan(decimal.New(99991231235959, 0)) {
+			return time.Time{}, false
+		}
+		t, st := readDate(ctx, whole.IntPart(), fuzzyDate)
+		if st == readOK && t.real() {
+			if whole.LessThan(decimal.New(1, 11)) {
+				// A date alone (YYYYMMDD.f): the fraction is no
+				// seconds' (MariaDB's answer; MySQL's
+				// number_to_datetime gives a DATE).
+				return t.goTime(), true
+			}
+			return t.goTime().Add(time.Duration(micros(d.Sub(whole))) * time.Microsecond), true
+		}
+		return time.Time{}, st != readOther
+	}
 	if _, isInt := toBig(v); !isInt {
 		return time.Time{}, false
 	}
