@@ -121,3 +121,62 @@ func TestLead23FloatExprText(t *testing.T) {
 		{q: "SELECT LENGTH(f * 1), f * 1 LIKE '%.50', CONCAT(ROUND(f, 1)), CONCAT(CASE WHEN id = 1 THEN f ELSE 0 END) FROM l23f.t", want: "4 | 1 | 3.5 | 3.50"},
 	})
 }
+
+// TestLead23ProcedureCursors: a cursor loop with a NOT FOUND handler
+// (the usual shape) runs: GMS read the cursor at each FETCH from the
+// transaction of its OPEN, which the statements between had committed,
+// so every such loop failed with 1105. A handler whose body GMS runs
+// wrongly (BEGIN ... END ran nothing, a statement ended the CALL silently
+// without its results) is refused with 1235; SET and SELECT ... INTO of
+// the routine's variables still run.
+func TestLead23ProcedureCursors(t *testing.T) {
+	ts := startServer(t, t.TempDir())
+	db := ts.connectWith("", "parseTime=false")
+	db.SetMaxIdleConns(0)
+	mustExec(t, db, "CREATE DATABASE l23p")
+	db = ts.connectWith("l23p", "parseTime=false")
+	db.SetMaxIdleConns(0)
+	mustExec(t, db, "CREATE TABLE src (id INT PRIMARY KEY)")
+	mustExec(t, db, "CREATE TABLE log (v INT)")
+	mustExec(t, db, "INSERT INTO src VALUES (1), (2), (3)")
+	mustExec(t, db, `CREATE PROCEDURE loop1() BEGIN
+		DECLARE done INT DEFAULT 0; DECLARE i INT; DECLARE s INT DEFAULT 0;
+		DECLARE cur CURSOR FOR SELECT id FROM src ORDER BY id;
+		DECLARE CONTINUE HANDLER FOR NOT FOUND SET done = 1;
+		DELETE FROM log;
+		OPEN cur;
+		l: LOOP FETCH cur INTO i; IF done = 1 THEN LEAVE l; END IF; INSERT INTO log VALUES (i * 10); SET s = s + i; END LOOP;
+		CLOSE cur;
+		SELECT s, COUNT(*), SUM(v) FROM log; END`)
+	mustExec(t, db, `CREATE PROCEDURE caught() BEGIN
+		DECLARE c INT DEFAULT 0;
+		DECLARE CONTINUE HANDLER FOR SQLEXCEPTION SELECT 7 INTO c;
+		INSERT INTO src VALUES (1);
+		SELECT c; END`)
+	runArithCases(t, db, "", []arithCase{
+		{q: "CALL loop1()", want: "6 | 3 | 60"},
+		{q: "CALL caught()", want: "7"},
+	})
+	for _, body := range []string{"BEGIN SET c = 8; END", "INSERT INTO log VALUES (8)", "SET @h = 8"} {
+		mustExec(t, db, "DROP PROCEDURE IF EXISTS h")
+		mustExec(t, db, "CREATE PROCEDURE h() BEGIN DECLARE c INT DEFAULT 0; DECLARE CONTINUE HANDLER FOR SQLEXCEPTION "+body+"; INSERT INTO src VALUES (1); SELECT c; END")
+		_, err := db.Exec("CALL h()")
+		if got := mysqlErrNo(err); got != 1235 {
+			t.Errorf("handler %q: got %v, want 1235", body, err)
+		}
+	}
+}
+
+// TestLead23DatetimeNumbers: a datetime text with only the hour (or hour
+// and minute) is read with the rest 0 ('2024-01-31 10' + INTERVAL 1 DAY
+// was NULL), and UNIX_TIMESTAMP of a DOUBLE or DECIMAL datetime number
+// keeps its fraction as MySQL types it (was 0).
+func TestLead23DatetimeNumbers(t *testing.T) {
+	ts := startServer(t, t.TempDir())
+	db := ts.connectWith("", "parseTime=false&time_zone=%27%2B00%3A00%27")
+	db.SetMaxIdleConns(0)
+	runArithCases(t, db, "", []arithCase{
+		{q: "SELECT '2024-01-31 10' + INTERVAL 1 DAY, '2024-01-31 10:30' + INTERVAL 1 DAY", want: "2024-02-01 10:00:00 | 2024-02-01 10:30:00"},
+		{q: "SELECT UNIX_TIMESTAMP(20240305e0), UNIX_TIMESTAMP(20240101123456.25), UNIX_TIMESTAMP(20240101.5)", want: "1709596800.000000 | 1704112496.25 | 1704067200.0"},
+	})
+}

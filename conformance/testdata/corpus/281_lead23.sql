@@ -60,3 +60,11 @@ SELECT id, CONCAT(MAX(f)) FROM fx GROUP BY id ORDER BY id;
 SELECT CONCAT(m), CONCAT(x) FROM (SELECT MAX(f) m, MAX(f * 2) x FROM fx) s;
 SELECT id, LENGTH(f * 1), f * 1 LIKE '%.50', CONCAT(ROUND(f, 1)), CONCAT(CASE WHEN id = 1 THEN f ELSE 0 END) FROM fx ORDER BY id;
 SELECT id, CONCAT(x) FROM (SELECT id, f * 2 AS x FROM fx) s ORDER BY id;
+-- A datetime text with the hour only, or hour and minute, is read with
+-- the rest 0 (was NULL); UNIX_TIMESTAMP of a DOUBLE or DECIMAL datetime
+-- number keeps its fraction (was 0).
+SELECT '2024-01-31 10' + INTERVAL 1 DAY, '2024-01-31 10:30' + INTERVAL 1 DAY, DATE('2024-01-31 10');
+SELECT DATE_ADD('2024-01-31 23', INTERVAL 2 HOUR), DATEDIFF('2024-02-01 10', '2024-01-31');
+SET time_zone = '+00:00';
+SELECT UNIX_TIMESTAMP(20240305e0), UNIX_TIMESTAMP(20240101123456.25), UNIX_TIMESTAMP(240101123456.5e0);
+SET time_zone = 'SYSTEM';
