@@ -1,6 +1,9 @@
 package server
 
-import "testing"
+import (
+	"context"
+	"testing"
+)
 
 // TestLead23TimeText: a string read as a TIME argument (TIME_TO_SEC, HOUR,
 // TIME_FORMAT, TIMEDIFF, ADDTIME/SUBTIME, TIME(), CAST, MINUTE) goes
@@ -179,4 +182,29 @@ func TestLead23DatetimeNumbers(t *testing.T) {
 		{q: "SELECT '2024-01-31 10' + INTERVAL 1 DAY, '2024-01-31 10:30' + INTERVAL 1 DAY", want: "2024-02-01 10:00:00 | 2024-02-01 10:30:00"},
 		{q: "SELECT UNIX_TIMESTAMP(20240305e0), UNIX_TIMESTAMP(20240101123456.25), UNIX_TIMESTAMP(20240101.5)", want: "1709596800.000000 | 1704112496.25 | 1704067200.0"},
 	})
+}
+
+// TestLead23SetGlobalDefault: SET GLOBAL x = DEFAULT restores the
+// compiled-in default (GMS kept the current global value); a session's
+// DEFAULT is still the global value.
+func TestLead23SetGlobalDefault(t *testing.T) {
+	ts := startServer(t, t.TempDir())
+	db := ts.connectWith("", "parseTime=false")
+	db.SetMaxIdleConns(0)
+	mustExec(t, db, "SET GLOBAL max_connections = 200")
+	mustExec(t, db, "SET GLOBAL max_connections = DEFAULT")
+	mustExec(t, db, "SET GLOBAL sort_buffer_size = 1000000")
+	mustExec(t, db, "SET @@global.time_zone = '+01:00'")
+	mustExec(t, db, "SET @@global.time_zone = DEFAULT")
+	runArithCases(t, db, "", []arithCase{
+		{q: "SELECT @@global.max_connections, @@global.time_zone", want: "151 | SYSTEM"},
+	})
+	c := pinnedConn(t, db)
+	mustExec(t, c, "SET SESSION sort_buffer_size = 5000000")
+	mustExec(t, c, "SET SESSION sort_buffer_size = DEFAULT")
+	var v string
+	if err := c.QueryRowContext(context.Background(), "SELECT @@session.sort_buffer_size").Scan(&v); err != nil || v != "1000000" {
+		t.Errorf("session DEFAULT: %q, %v; want the global value 1000000", v, err)
+	}
+	mustExec(t, db, "SET GLOBAL sort_buffer_size = DEFAULT")
 }

@@ -243,6 +243,7 @@ func fixStatement(stmt ast.Statement, lits []sqltext.TemporalLiteral) {
 	InlineNamedWindows(stmt)
 	TimeColumns(stmt)
 	floattype.Resolve(stmt)
+	globalDefaults(stmt) // setdefault.go
 }
 
 // ExactLiterals wraps the DECIMAL literal operands of stmt's comparisons
