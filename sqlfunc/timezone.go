@@ -291,6 +291,7 @@ func (u *unixTimestamp) FunctionName() string { return "unix_timestamp" }
 func (u *unixTimestamp) Description() string {
 	return "returns the datetime argument as seconds since the Unix epoch"
 }
+
 // Type is GMS's, except for a DOUBLE or DECIMAL argument, whose
 // fraction MySQL keeps (Item_func_unix_timestamp::resolve_type:
 // DECIMAL(11 + d, d), d the argument's decimals up to 6; a DOUBLE's are
