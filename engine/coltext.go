@@ -28,6 +28,15 @@ func columnText(gf *expression.GetField, tables *colOrigins) *colText {
 		}
 		return &colText{child: gf, bits: n, typ: typ}
 	}
+	if types.IsYear(gf.Type()) {
+		// Field_year::val_str: four digits (YEAR 0 is '0000'; GMS's
+		// text of it was '0').
+		typ, err := types.CreateString(sqltypes.VarChar, 4, sql.Collation_Default)
+		if err != nil {
+			return nil
+		}
+		return &colText{child: gf, d: -4, typ: typ}
+	}
 	if !types.IsInteger(gf.Type()) {
 		return nil
 	}

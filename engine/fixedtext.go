@@ -212,7 +212,7 @@ func setOpConverts(n sql.Node) map[*expression.Convert]bool {
 func hasFloatColumn(n sql.Node) bool {
 	found := false
 	transform.InspectExpressionsWithNode(n, func(_ sql.Node, e sql.Expression) bool {
-		if gf, ok := e.(*expression.GetField); ok && (types.IsFloat(gf.Type()) || types.IsBit(gf.Type()) || catalog.AnyZerofill() && types.IsInteger(gf.Type())) {
+		if gf, ok := e.(*expression.GetField); ok && (types.IsFloat(gf.Type()) || types.IsBit(gf.Type()) || types.IsYear(gf.Type()) || catalog.AnyZerofill() && types.IsInteger(gf.Type())) {
 			found = true
 		}
 		return !found

@@ -101,11 +101,15 @@ func (n *floatRint) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 // needs neither.
 func storeConverted(col sql.Type, e sql.Expression) (sql.Expression, bool) {
 	switch e.(type) {
-	case *numDate, *strDate, *floatRint, *decimalText, *sql.ColumnDefaultValue:
+	case *numDate, *strDate, *floatRint, *decimalText, *yearStore, *sql.ColumnDefaultValue:
 		return e, false
 	}
 	et := e.Type()
 	switch {
+	case types.IsYear(col) && types.IsText(et):
+		// '0000' is YEAR 0000, '0' 2000 (yearstore.go); INSERT ...
+		// SELECT '0000' stored 2000.
+		return &yearStore{unary{e}}, true
 	case isTemporal(col) && (isInt(et) || types.IsDecimal(et) || types.IsFloat(et)):
 		return &numDate{transparent{unary{e}}}, true
 	case isInt(col) && types.IsFloat(et):
