@@ -14,6 +14,12 @@ import (
 // would answer every CHAR read silently unpadded. MySQL 8.0 deprecates it.
 const padCharMode = "PAD_CHAR_TO_FULL_LENGTH"
 
+// truncFracMode is refused too: with it MySQL truncates fractional
+// seconds beyond a column's or CAST's precision where it otherwise rounds,
+// and nothing in Myriad reads it (CAST('10:00:00.5' AS TIME) was 10:00:01
+// under it, MySQL's 10:00:00).
+const truncFracMode = "TIME_TRUNCATE_FRACTIONAL"
+
 var padCharOnce sync.Once
 
 // refusePadCharMode re-registers sql_mode so that a SET (session, global or
@@ -62,7 +68,7 @@ func (t noPadCharSetType) Convert(ctx context.Context, v any) (any, sql.ConvertI
 		names = o
 	}
 	for _, m := range strings.Split(names, ",") {
-		if strings.EqualFold(strings.TrimSpace(m), padCharMode) {
+		if m = strings.TrimSpace(m); strings.EqualFold(m, padCharMode) || strings.EqualFold(m, truncFracMode) {
 			return nil, sql.OutOfRange, sql.ErrInvalidSystemVariableValue.New("sql_mode", v)
 		}
 	}
