@@ -59,3 +59,22 @@ func (e *Engine) Zerofill(db, table, column string) (width int, ok bool) {
 	}
 	return t.Columns[i].Type.Zerofill()
 }
+
+// IntegerColumn reports whether db.table.column is an integer column: the
+// server's derivation of result decimals (floattype.ResultColumns) counts
+// its decimals as 0 (FLOAT(7,4) + INT has 4).
+func (e *Engine) IntegerColumn(db, table, column string) bool {
+	if db == "" || table == "" || column == "" {
+		return false
+	}
+	s, err := e.cat.Schema(nil, db)
+	if err != nil || s == nil {
+		return false
+	}
+	t, err := e.cat.Table(nil, s, table)
+	if err != nil || t == nil {
+		return false
+	}
+	i := t.ColumnByName(column)
+	return i >= 0 && sqltypes.IsIntegral(t.Columns[i].Type.Q)
+}

@@ -92,10 +92,19 @@ func (s *floatScales) byPosition() []floattype.Column {
 	if !s.derived {
 		s.derived = true
 		if stmt := parsedSelect(s.query); stmt != nil {
-			s.cols = floattype.ResultColumns(stmt, s.h.eng.CurrentDatabase(s.c.ConnectionID), divIncrementOf(s.h.sessionOf(s.c)), s.h.eng.FloatScale)
+			s.cols = floattype.ResultColumns(stmt, s.h.eng.CurrentDatabase(s.c.ConnectionID), divIncrementOf(s.h.sessionOf(s.c)), s.scaleOrInteger)
 		}
 	}
 	return s.cols
+}
+
+// scaleOrInteger is engine.FloatScale, with an integer column's decimals
+// 0 (a FLOAT(7,4) plus an INT column printed the DOUBLE's 17 digits).
+func (s *floatScales) scaleOrInteger(db, table, column string) (m, d uint8, ok bool) {
+	if m, d, ok := s.h.eng.FloatScale(db, table, column); ok {
+		return m, d, ok
+	}
+	return 0, 0, s.h.eng.IntegerColumn(db, table, column)
 }
 
 // bySetOp is what a UNION's branches derive for its result columns
@@ -107,7 +116,7 @@ func (s *floatScales) bySetOp() []floattype.Column {
 		s.setOpDerived = true
 		if mayBeSetOp(s.query) {
 			if stmt := parsedSelect(s.query); stmt != nil {
-				s.setOpCols = floattype.SetOpColumns(stmt, s.h.eng.CurrentDatabase(s.c.ConnectionID), divIncrementOf(s.h.sessionOf(s.c)), s.h.eng.FloatScale)
+				s.setOpCols = floattype.SetOpColumns(stmt, s.h.eng.CurrentDatabase(s.c.ConnectionID), divIncrementOf(s.h.sessionOf(s.c)), s.scaleOrInteger)
 			}
 		}
 	}
