@@ -208,3 +208,65 @@ func TestLead23SetGlobalDefault(t *testing.T) {
 	}
 	mustExec(t, db, "SET GLOBAL sort_buffer_size = DEFAULT")
 }
+
+// TestLead23YearText: INSERT ... SELECT '0000' into a YEAR stores YEAR
+// 0000 as VALUES does (was 2000), and a YEAR read as a string has four
+// digits (Field_year::val_str; CAST(y AS CHAR) of YEAR 0 was '0').
+func TestLead23YearText(t *testing.T) {
+	ts := startServer(t, t.TempDir())
+	db := ts.connectWith("", "parseTime=false")
+	db.SetMaxIdleConns(0)
+	mustExec(t, db, "CREATE DATABASE l23y")
+	mustExec(t, db, "CREATE TABLE l23y.y (id INT PRIMARY KEY, y YEAR)")
+	mustExec(t, db, "INSERT INTO l23y.y SELECT 1, '0000'")
+	mustExec(t, db, "INSERT INTO l23y.y SELECT 2, '0'")
+	mustExec(t, db, "INSERT INTO l23y.y VALUES (3, 0)")
+	runArithCases(t, db, "", []arithCase{
+		{q: "SELECT GROUP_CONCAT(CAST(y AS CHAR) ORDER BY id), GROUP_CONCAT(CONCAT(y, '') ORDER BY id), SUM(LENGTH(y)) FROM l23y.y", want: "0000,2000,0000 | 0000,2000,0000 | 12"},
+	})
+}
+
+// TestLead23TruncFracModeRefused: sql_mode TIME_TRUNCATE_FRACTIONAL is
+// refused (1231) rather than accepted and ignored (fractions rounded).
+func TestLead23TruncFracModeRefused(t *testing.T) {
+	ts := startServer(t, t.TempDir())
+	db := ts.connectWith("", "parseTime=false")
+	_, err := db.Exec("SET sql_mode = 'STRICT_TRANS_TABLES,TIME_TRUNCATE_FRACTIONAL'")
+	if got := mysqlErrNo(err); got != 1231 {
+		t.Errorf("got %v, want 1231", err)
+	}
+}
+
+// TestLead23FloatWithInteger: a FLOAT(M,D) column plus an INT column, and
+// a UNION of the two, print with the FLOAT's D decimals (an integer's are
+// 0); they printed the DOUBLE's 17 digits ('14.369999885559082').
+func TestLead23FloatWithInteger(t *testing.T) {
+	ts := startServer(t, t.TempDir())
+	mustExec(t, ts.connect(""), "CREATE DATABASE l23k")
+	db := ts.connect("l23k")
+	mustExec(t, db, "CREATE TABLE f2 (id INT PRIMARY KEY, a FLOAT(7,4), k INT)")
+	mustExec(t, db, "INSERT INTO f2 VALUES (1, 13.37, 1)")
+	for q, want := range map[string]string{
+		"SELECT a + k, a * k, k - a FROM f2":          "14.3700,13.3700,-12.3700",
+		"SELECT a FROM f2 UNION SELECT k FROM f2":     "13.3700 1.0000",
+		"SELECT k FROM f2 UNION ALL SELECT a FROM f2": "1.0000 13.3700",
+	} {
+		if g, _ := rawText(t, ts, "l23k", q); g != want {
+			t.Errorf("%s: got %s, want %s", q, g, want)
+		}
+	}
+}
+
+// TestLead23STDistance: ST_DISTANCE of Cartesian geometries measures to
+// the nearest edge and is 0 inside a polygon (outside its holes); GMS
+// measured between vertices (a point 2 below a triangle's edge was 2.5).
+func TestLead23STDistance(t *testing.T) {
+	ts := startServer(t, t.TempDir())
+	db := ts.connectWith("", "parseTime=false")
+	db.SetMaxIdleConns(0)
+	runArithCases(t, db, "", []arithCase{
+		{q: "SELECT ST_Distance(ST_GeomFromText('POINT(1.5 -2)'), ST_GeomFromText('POLYGON((0 0,3 0,3 3,0 0))')), ST_Distance(ST_GeomFromText('POINT(1 0.5)'), ST_GeomFromText('POLYGON((0 0,3 0,3 3,0 0))'))", want: "2 | 0"},
+		{q: "SELECT ST_Distance(ST_GeomFromText('POINT(0.5 2)'), ST_GeomFromText('POLYGON((0 0,4 0,4 4,0 4,0 0),(1 1,3 1,3 3,1 3,1 1))')), ST_Distance(ST_GeomFromText('POINT(2 2)'), ST_GeomFromText('POLYGON((0 0,4 0,4 4,0 4,0 0),(1 1,3 1,3 3,1 3,1 1))'))", want: "0 | 1"},
+		{q: "SELECT ST_Distance(ST_GeomFromText('LINESTRING(-1 1,5 1)'), ST_GeomFromText('POLYGON((0 0,3 0,3 3,0 0))')), ST_Distance(ST_GeomFromText('POINT(0 0)'), ST_GeomFromText('POINT(3 4)'))", want: "0 | 5"},
+	})
+}

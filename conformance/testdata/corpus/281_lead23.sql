@@ -68,3 +68,32 @@ SELECT DATE_ADD('2024-01-31 23', INTERVAL 2 HOUR), DATEDIFF('2024-02-01 10', '20
 SET time_zone = '+00:00';
 SELECT UNIX_TIMESTAMP(20240305e0), UNIX_TIMESTAMP(20240101123456.25), UNIX_TIMESTAMP(240101123456.5e0);
 SET time_zone = 'SYSTEM';
+-- YEAR: INSERT ... SELECT '0000' stores YEAR 0000 (was 2000); a YEAR read
+-- as a string has four digits (CAST(y AS CHAR) of YEAR 0 was '0').
+CREATE TABLE y23 (id INT PRIMARY KEY, y YEAR);
+INSERT INTO y23 SELECT 1, '0000';
+INSERT INTO y23 SELECT 2, 0;
+INSERT INTO y23 SELECT 3, '0';
+INSERT INTO y23 VALUES (4, '0000'), (5, 0), (6, '0'), (7, 1999);
+SELECT id, y, CAST(y AS CHAR), CONCAT(y, ''), LENGTH(y), y + 0 FROM y23 ORDER BY id;
+-- A FLOAT(M,D) column with an INT column prints the FLOAT's decimals.
+CREATE TABLE fk23 (id INT PRIMARY KEY, a FLOAT(7,4), k INT);
+INSERT INTO fk23 VALUES (1, 13.37, 1), (2, -2.5, 3);
+SELECT a + k, a * k, k - a FROM fk23 ORDER BY id;
+SELECT a FROM fk23 UNION SELECT k FROM fk23;
+SELECT k FROM fk23 UNION ALL SELECT a FROM fk23;
+-- ST_DISTANCE measures to edges and is 0 inside a polygon (GMS measured
+-- between vertices: 2.5 for a point 2 below an edge, 1.41 inside).
+SELECT ST_Distance(ST_GeomFromText('POINT(1.5 -2)'), ST_GeomFromText('POLYGON((0 0,3 0,3 3,0 0))'));
+SELECT ST_Distance(ST_GeomFromText('POINT(1 1)'), ST_GeomFromText('POLYGON((0 0,3 0,3 3,0 0))'));
+SELECT ST_Distance(ST_GeomFromText('POINT(1.5 -2)'), ST_GeomFromText('LINESTRING(0 0,3 0)'));
+SELECT ST_Distance(ST_GeomFromText('LINESTRING(0 5,3 5)'), ST_GeomFromText('LINESTRING(0 0,3 0)'));
+SELECT ST_Distance(ST_GeomFromText('LINESTRING(0 5,3 5)'), ST_GeomFromText('POLYGON((0 0,3 0,3 3,0 0))'));
+SELECT ST_Distance(ST_GeomFromText('POINT(0 5)'), ST_GeomFromText('MULTIPOINT(0 0,3 0)'));
+SELECT ST_Distance(ST_GeomFromText('POINT(2 1)'), ST_GeomFromText('POLYGON((0 0,4 0,4 4,0 4,0 0),(1 1,3 1,3 3,1 3,1 1))'));
+SELECT ST_Distance(ST_GeomFromText('POLYGON((10 10,12 10,12 12,10 10))'), ST_GeomFromText('POLYGON((0 0,3 0,3 3,0 0))'));
+SELECT ST_Distance(ST_GeomFromText('LINESTRING(-1 1,5 1)'), ST_GeomFromText('POLYGON((0 0,3 0,3 3,0 0))'));
+SELECT ST_Distance(ST_GeomFromText('MULTIPOINT(10 10,1 -1)'), ST_GeomFromText('LINESTRING(0 0,3 0)'));
+SELECT ST_Distance(ST_GeomFromText('POINT(0 0)'), ST_GeomFromText('POINT(3 4)'));
+SELECT ST_Distance(ST_GeomFromText('GEOMETRYCOLLECTION(POINT(9 9),LINESTRING(5 5,6 6))'), ST_GeomFromText('POINT(0 0)'));
+SELECT ST_Distance(NULL, ST_GeomFromText('POINT(2 2)'));
