@@ -134,9 +134,6 @@ func insertTexts(n sql.Node, incr int) (sql.Node, transform.TreeIdentity, error)
 func fixedFloatExprs(n sql.Node, incr int) (sql.Node, transform.TreeIdentity, error) {
 	tables := planOrigins(n) // colorigin.go
 	tables.incr = incr
-	if tables.empty() {
-		return n, transform.SameTree, nil
-	}
 	unionCasts := setOpConverts(n)
 	return transform.NodeExprsWithOpaque(n, func(e sql.Expression) (sql.Expression, transform.TreeIdentity, error) {
 		if c, ok := e.(*expression.Convert); ok && unionCasts[c] {
@@ -214,6 +211,9 @@ func hasFloatColumn(n sql.Node) bool {
 	transform.InspectExpressionsWithNode(n, func(_ sql.Node, e sql.Expression) bool {
 		if gf, ok := e.(*expression.GetField); ok && (types.IsFloat(gf.Type()) || types.IsBit(gf.Type()) || types.IsYear(gf.Type()) || catalog.AnyZerofill() && types.IsInteger(gf.Type())) {
 			found = true
+		}
+		if f, ok := e.(sql.FunctionExpression); ok && strings.EqualFold(f.FunctionName(), "pi") {
+			found = true // floatdec.go: PI() has 6 decimals
 		}
 		return !found
 	})

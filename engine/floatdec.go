@@ -93,6 +93,11 @@ func exprDecimals(e sql.Expression, o *colOrigins, incr int) (d int, scaled, ok 
 	}
 	args := e.Children()
 	switch strings.ToLower(f.FunctionName()) {
+	case "pi":
+		// Item_func_pi: 6 decimals, printed by CONCAT(PI()).
+		if len(args) == 0 {
+			return 6, true, true
+		}
 	case "abs", "max", "min", "sum":
 		if len(args) == 1 {
 			return widestDecimals(args, o, incr)

@@ -69,8 +69,12 @@ func ResultColumns(stmt ast.Statement, db string, incr int, lookup Lookup) []Col
 // singleTable is stmt as a SELECT from one table, with that table.
 func singleTable(stmt ast.Statement, db string) (*ast.Select, tableRef, bool) {
 	sel, ok := stmt.(*ast.Select)
-	if !ok || len(sel.From) != 1 || sel.Into != nil {
+	if !ok || len(sel.From) > 1 || sel.Into != nil {
 		return nil, tableRef{}, false
+	}
+	if len(sel.From) == 0 {
+		// No table: expressions of literals and PI() only.
+		return sel, tableRef{}, true
 	}
 	te, ok := sel.From[0].(*ast.AliasedTableExpr)
 	if !ok {
@@ -142,14 +146,19 @@ func (t tableRef) owns(cn *ast.ColName) bool {
 	return strings.EqualFold(q.Name.String(), t.alias)
 }
 
-// reads reports whether e reads a FLOAT(M,D)/DOUBLE(M,D) column of t.
+// reads reports whether e reads a FLOAT(M,D)/DOUBLE(M,D) column of t (or
+// calls PI()).
 func (t tableRef) reads(e ast.Expr, lookup Lookup) bool {
 	found := false
 	_ = ast.Walk(func(n ast.SQLNode) (bool, error) {
-		if cn, ok := n.(*ast.ColName); ok {
-			if _, _, ok := t.column(cn, lookup); ok {
+		switch x := n.(type) {
+		case *ast.ColName:
+			if _, _, ok := t.column(x, lookup); ok {
 				found = true
 			}
+		case *ast.FuncExpr:
+			// PI() has 6 decimals (Item_func_pi), which MySQL prints.
+			found = x.Name.Lowered() == "pi" && len(x.Exprs) == 0
 		}
 		return !found, nil
 	}, e)
@@ -231,6 +240,10 @@ func (t tableRef) funcScale(f *ast.FuncExpr, lookup Lookup) (int, bool) {
 	}
 	widest := func(args []ast.Expr) (int, bool) { return t.widest(args, lookup) }
 	switch strings.ToLower(f.Name.String()) {
+	case "pi":
+		if len(args) == 0 {
+			return 6, true
+		}
 	case "sum", "min", "max":
 		if len(args) == 1 {
 			return widest(args)
