@@ -3,6 +3,7 @@ package sqlfunc
 import (
 	"fmt"
 	"math"
+	"regexp"
 	"strconv"
 	"strings"
 	"time"
@@ -123,6 +124,10 @@ func sqlModeHas(ctx *sql.Context, mode string) bool {
 
 // readDate reads v, a date-part function's argument, as MySQL's
 // get_arg0_date(flags) does.
+// datePrefix is the date or datetime at the start of a text (parts of
+// 1-4 digits between single punctuation characters).
+var datePrefix = regexp.MustCompile(`^\s*\d{1,4}[-/.:]\d{1,2}[-/.:]\d{1,2}(?:[ T]+\d{1,2}(?:[-:.]\d{1,2}(?:[-:.]\d{1,2}(?:\.\d{1,6})?)?)?)?`)
+
 func readDate(ctx *sql.Context, v any, f dateFlags) (mysqlTime, readStatus) {
 	if v == nil {
 		return mysqlTime{}, readNull
@@ -150,7 +155,17 @@ func readDate(ctx *sql.Context, v any, f dateFlags) (mysqlTime, readStatus) {
 		}
 		t, ok, known := parseDateText(s)
 		if !known {
-			return t, readOther
+			// Text after a date or datetime: str_to_datetime reads the
+			// value and warns (DATE('2024-03-05x') is 2024-03-05).
+			m := datePrefix.FindString(s)
+			if m == "" || len(strings.TrimSpace(m)) == len(strings.TrimSpace(s)) {
+				return t, readOther
+			}
+			if t, ok, known = parseDateText(m); !known || !ok || !checkDate(t, f) {
+				return t, readOther
+			}
+			warnDatetime(ctx, s)
+			return t, readOK
 		}
 		if !ok || !checkDate(t, f) {
 			warnDatetime(ctx, s)
