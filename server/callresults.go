@@ -145,7 +145,14 @@ func (s *Server) callResultsRule(ctx *sql.Context, _ *analyzer.Analyzer, n sql.N
 			return node, transform.SameTree, nil
 		}
 		selects := map[ast.Statement]bool{}
+		control := map[ast.Statement]bool{}
 		for _, op := range c.GetStatements() {
+			if sel, ok := op.PrimaryData.(*ast.Select); ok && (op.OpCode == procedures.OpCode_Set || op.OpCode == procedures.OpCode_If) {
+				control[sel] = false
+			}
+			if set, ok := op.PrimaryData.(*ast.Set); ok {
+				control[set] = true
+			}
 			switch sel := op.PrimaryData.(type) {
 			case *ast.Select:
 				if op.OpCode == procedures.OpCode_Select && sel.Into == nil && !isDoSelect(sel) {
@@ -159,7 +166,7 @@ func (s *Server) callResultsRule(ctx *sql.Context, _ *analyzer.Analyzer, n sql.N
 				}
 			}
 		}
-		return c.SetStatementRunner(ctx, &captureRunner{inner: c.Runner, selects: selects, srv: s}), transform.NewTree, nil
+		return c.SetStatementRunner(ctx, &captureRunner{inner: c.Runner, selects: selects, control: control, srv: s}), transform.NewTree, nil
 	})
 }
 
@@ -167,6 +174,11 @@ func (s *Server) callResultsRule(ctx *sql.Context, _ *analyzer.Analyzer, n sql.N
 type captureRunner struct {
 	inner   sql.StatementRunner
 	selects map[ast.Statement]bool // the body's result-producing SELECTs and UNIONs (the interpreter keeps the pointers)
+	// control are the SELECTs GMS's interpreter runs for SET v = e of a
+	// routine variable and for IF conditions (false), which leave
+	// ROW_COUNT() as it was in MySQL, and the body's SET statements
+	// (true), which make it 0: GMS left a SELECT's -1 for all of them.
+	control map[ast.Statement]bool
 	srv     *Server
 }
 
@@ -176,6 +188,19 @@ func (r *captureRunner) QueryWithBindings(ctx *sql.Context, query string, parsed
 	// passes here, so KILL and a closed connection stop it.
 	if err := ctx.Err(); err != nil {
 		return nil, nil, nil, err
+	}
+	if isSet, ok := r.control[parsed]; ok {
+		before := ctx.GetLastQueryInfoInt(sql.RowCount)
+		sch, iter, flags, err := r.inner.QueryWithBindings(ctx, query, parsed, bindings, qFlags)
+		if err != nil {
+			return sch, iter, flags, err
+		}
+		iter = materialize(ctx, iter)
+		if isSet {
+			before = 0
+		}
+		ctx.SetLastQueryInfoInt(sql.RowCount, before)
+		return sch, iter, flags, nil
 	}
 	sch, iter, flags, err := r.inner.QueryWithBindings(ctx, query, parsed, bindings, qFlags)
 	if err != nil {
