@@ -156,9 +156,20 @@ func TestLead23ProcedureCursors(t *testing.T) {
 		DECLARE CONTINUE HANDLER FOR SQLEXCEPTION SELECT 7 INTO c;
 		INSERT INTO src VALUES (1);
 		SELECT c; END`)
+	// ROW_COUNT(): a SET statement makes it 0, a routine variable's SET
+	// and an IF condition leave it (GMS: a SELECT's -1 for all three).
+	mustExec(t, db, `CREATE PROCEDURE rc() BEGIN
+		DECLARE v INT DEFAULT 0; DECLARE r INT;
+		UPDATE src SET id = id + 10 WHERE id = 3;
+		IF 1 = 1 THEN SET v = 1; END IF;
+		SET r = ROW_COUNT();
+		SET @zz = 1;
+		SELECT r, ROW_COUNT();
+		UPDATE src SET id = id - 10 WHERE id = 13; END`)
 	runArithCases(t, db, "", []arithCase{
 		{q: "CALL loop1()", want: "6 | 3 | 60"},
 		{q: "CALL caught()", want: "7"},
+		{q: "CALL rc()", want: "1 | 0"},
 	})
 	for _, body := range []string{"BEGIN SET c = 8; END", "INSERT INTO log VALUES (8)", "SET @h = 8"} {
 		mustExec(t, db, "DROP PROCEDURE IF EXISTS h")
@@ -269,4 +280,21 @@ func TestLead23STDistance(t *testing.T) {
 		{q: "SELECT ST_Distance(ST_GeomFromText('POINT(0.5 2)'), ST_GeomFromText('POLYGON((0 0,4 0,4 4,0 4,0 0),(1 1,3 1,3 3,1 3,1 1))')), ST_Distance(ST_GeomFromText('POINT(2 2)'), ST_GeomFromText('POLYGON((0 0,4 0,4 4,0 4,0 0),(1 1,3 1,3 3,1 3,1 1))'))", want: "0 | 1"},
 		{q: "SELECT ST_Distance(ST_GeomFromText('LINESTRING(-1 1,5 1)'), ST_GeomFromText('POLYGON((0 0,3 0,3 3,0 0))')), ST_Distance(ST_GeomFromText('POINT(0 0)'), ST_GeomFromText('POINT(3 4)'))", want: "0 | 5"},
 	})
+}
+
+// TestLead23PiAndDateText: PI() prints its 6 decimals (PI() * 2 printed
+// 17 digits, CONCAT(PI()) too); a date text with trailing characters is
+// read by the date functions with warning 1292 (DATE('2024-03-05x') was
+// NULL).
+func TestLead23PiAndDateText(t *testing.T) {
+	ts := startServer(t, t.TempDir())
+	db := ts.connectWith("", "parseTime=false")
+	db.SetMaxIdleConns(0)
+	runArithCases(t, db, "", []arithCase{
+		{q: "SELECT CONCAT(PI()), CONCAT(PI() * 2), LENGTH(PI() / 2)", want: "3.141593 | 6.283185 | 12"},
+		{q: "SELECT DATE('2024-03-05x'), DAYOFMONTH('2024-03-05 10:00:00x')", want: "2024-03-05 | 5", warn: 1292},
+	})
+	if g, _ := rawText(t, ts, "", "SELECT PI() * 2, PI() + 0.0000"); g != "6.283185,3.141593" {
+		t.Errorf("PI() texts: got %s", g)
+	}
 }

@@ -97,3 +97,10 @@ SELECT ST_Distance(ST_GeomFromText('MULTIPOINT(10 10,1 -1)'), ST_GeomFromText('L
 SELECT ST_Distance(ST_GeomFromText('POINT(0 0)'), ST_GeomFromText('POINT(3 4)'));
 SELECT ST_Distance(ST_GeomFromText('GEOMETRYCOLLECTION(POINT(9 9),LINESTRING(5 5,6 6))'), ST_GeomFromText('POINT(0 0)'));
 SELECT ST_Distance(NULL, ST_GeomFromText('POINT(2 2)'));
+-- PI() has 6 decimals, which MySQL prints in results and strings.
+SELECT PI(), PI() * 2, PI() + 0.0000, -PI(), PI() / 2;
+SELECT CONCAT(PI()), CONCAT(PI() * 2), LENGTH(PI());
+-- A date text followed by other characters is read with a warning by
+-- the date functions (was NULL).
+SELECT DATE('2024-03-05x'), DATE('2024-03-05 10:00:00x'), DAYOFMONTH('2024-03-05x'), YEAR('2024-03-05 garbage'), TO_DAYS('2024-03-05x');
+SELECT DATE('x2024-03-05'), DATE('2024-13-05x');
