@@ -37,6 +37,11 @@ func TestFix23aBigintStringConstant(t *testing.T) {
 		{q: "SELECT COUNT(*) FROM bu WHERE b = '-1' OR b = '99999999999999999999'", want: "0"},
 		{q: "SELECT COUNT(*) FROM bb WHERE b = '1.5'", want: "0"},
 	})
+	// A string parameter of a prepared statement is converted too.
+	var got string
+	if err := db.QueryRow("SELECT GROUP_CONCAT(id ORDER BY id) FROM bi WHERE b = ?", "9007199254740993").Scan(&got); err != nil || got != "1" {
+		t.Errorf("b = ? with '9007199254740993': got %q, %v; want 1", got, err)
+	}
 }
 
 // TestFix23aGreatestDateNumber: GREATEST/LEAST of a DATE and a number
