@@ -1,6 +1,7 @@
 package sqlfunc
 
 import (
+	"strings"
 	"unicode/utf8"
 
 	"github.com/dolthub/go-mysql-server/sql"
@@ -41,6 +42,21 @@ func (c *charFunc) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 		if val == nil {
 			continue
 		}
+		if s, ok := val.(string); ok {
+			// Item_string::val_int: the integer prefix (my_strtoll10,
+			// '65abc' is 65, '6.7' is 6), warning 1292 when more follows
+			// than spaces. GMS's conversion failed and gave X'00'.
+			mag, neg, clean, _ := intPrefix(strings.TrimRight(s, " "))
+			if !clean {
+				ctx.Warn(1292, "Truncated incorrect INTEGER value: '%s'", s)
+			}
+			n := int64(mag)
+			if neg {
+				n = -n
+			}
+			res = appendCharBytes(res, uint32(n))
+			continue
+		}
 		n, _, err := types.Int64.Convert(ctx, val)
 		if err != nil || n == nil {
 			// GMS's answer for what it cannot read as a number.
@@ -48,17 +64,7 @@ func (c *charFunc) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 			res = append(res, 0)
 			continue
 		}
-		u := uint32(n.(int64))
-		switch {
-		case u > 0xFFFFFF:
-			res = append(res, byte(u>>24), byte(u>>16), byte(u>>8), byte(u))
-		case u > 0xFFFF:
-			res = append(res, byte(u>>16), byte(u>>8), byte(u))
-		case u > 0xFF:
-			res = append(res, byte(u>>8), byte(u))
-		default:
-			res = append(res, byte(u))
-		}
+		res = appendCharBytes(res, uint32(n.(int64)))
 	}
 	if cs := c.Collation.CharacterSet(); c.Collation != sql.Collation_Unspecified &&
 		(cs == sql.CharacterSet_utf8mb4 || cs == sql.CharacterSet_utf8mb3) && !utf8.Valid(res) {
@@ -89,4 +95,18 @@ func (c *charFunc) CollationCoercibility(*sql.Context) (sql.CollationID, byte) {
 		return sql.Collation_binary, 4
 	}
 	return c.Collation.CharacterSet().DefaultCollation(), 4
+}
+
+// appendCharBytes appends u big-endian without leading zero bytes, but at
+// least one.
+func appendCharBytes(res []byte, u uint32) []byte {
+	switch {
+	case u > 0xFFFFFF:
+		return append(res, byte(u>>24), byte(u>>16), byte(u>>8), byte(u))
+	case u > 0xFFFF:
+		return append(res, byte(u>>16), byte(u>>8), byte(u))
+	case u > 0xFF:
+		return append(res, byte(u>>8), byte(u))
+	}
+	return append(res, byte(u))
 }

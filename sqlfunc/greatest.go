@@ -25,12 +25,18 @@ type greatestLeast struct {
 	args     []sql.Expression
 	typ      sql.Type
 	greatest bool
+	// numDates: numbers among dates are read as dates (greatestdate.go).
+	numDates bool
 }
 
 var _ sql.FunctionExpression = (*greatestLeast)(nil)
 
 func newGreatest(args ...sql.Expression) (sql.Expression, error) {
 	args = enumsAsText(args) // greateststr.go
+	// Numbers among dates (greatestdate.go).
+	if t := dateNumberType(args); t != nil {
+		return &greatestLeast{args: args, typ: t, greatest: true, numDates: true}, nil
+	}
 	args = stringsAsDouble(args)
 	if t := compareType(args); t != nil {
 		return &greatestLeast{args: args, typ: t, greatest: true}, nil
@@ -44,6 +50,9 @@ func newGreatest(args ...sql.Expression) (sql.Expression, error) {
 
 func newLeast(args ...sql.Expression) (sql.Expression, error) {
 	args = enumsAsText(args)
+	if t := dateNumberType(args); t != nil {
+		return &greatestLeast{args: args, typ: t, numDates: true}, nil
+	}
 	args = stringsAsDouble(args)
 	if t := compareType(args); t != nil {
 		return &greatestLeast{args: args, typ: t}, nil
@@ -270,7 +279,7 @@ func (g *greatestLeast) WithChildren(children ...sql.Expression) (sql.Expression
 	if len(children) != len(g.args) {
 		return nil, sql.ErrInvalidChildrenNumber.New(g, len(children), len(g.args))
 	}
-	return &greatestLeast{args: children, typ: g.typ, greatest: g.greatest}, nil
+	return &greatestLeast{args: children, typ: g.typ, greatest: g.greatest, numDates: g.numDates}, nil
 }
 
 // Eval converts every argument to the compared type (a DATE to a
@@ -288,6 +297,9 @@ func (g *greatestLeast) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 				return nil, nil
 			}
 			v = d.Decimal
+		}
+		if g.numDates {
+			v = numberAsDate(ctx, v)
 		}
 		cv, _, err := g.typ.Convert(ctx, v)
 		if err != nil {
@@ -311,6 +323,9 @@ func (g *greatestLeast) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 		if g.greatest && c > 0 || !g.greatest && c < 0 {
 			best = cv
 		}
+	}
+	if g.numDates && isZeroDateResult(ctx, best) { // greatestdate.go
+		return nil, nil
 	}
 	// The client prints a DECIMAL as it comes: with the result's scale, as
 	// MySQL (GREATEST(1.50, 2) is 2.00).

@@ -260,7 +260,7 @@ func ExactLiterals(stmt ast.Statement) bool {
 	}
 	changed := fixOperators(stmt)
 	_ = ast.Walk(func(n ast.SQLNode) (bool, error) {
-		if c, ok := n.(*ast.ConvertExpr); ok && unsignedBitCast(c) {
+		if c, ok := n.(*ast.ConvertExpr); ok && (unsignedBitCast(c) || zeroLengthCast(c)) { // castzero.go
 			changed = true
 		}
 		if g, ok := n.(*ast.GroupConcatExpr); ok && concatArgs(g) {

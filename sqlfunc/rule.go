@@ -268,6 +268,12 @@ func replaceComparisons(ctx *sql.Context, n sql.Node, now func(sql.Expression) b
 			if !now(e) {
 				return e, transform.SameTree, nil
 			}
+			// Here only, before GMS projects the arguments of aggregates
+			// (found again by their text), not in Replace's late pass.
+			if ne, ok := intConstArgs(ctx, e); ok { // intconst.go
+				r, _, err := replaceExpr(ctx, ne, false)
+				return r, transform.NewTree, err
+			}
 			return replaceExpr(ctx, e, false)
 		}
 		return e, transform.SameTree, nil
