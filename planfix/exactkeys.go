@@ -5,6 +5,7 @@ import (
 	"math"
 	"math/big"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/dolthub/go-mysql-server/sql"
@@ -553,6 +554,30 @@ func doubleSides(l, r sql.Expression, lok, rok bool) (sql.Expression, sql.Expres
 // meets either way.
 func intLiteral(e sql.Expression, t sql.Type) (sql.Expression, bool) {
 	lit, ok := e.(*expression.Literal)
+	if ok && types.IsText(lit.Type()) {
+		// A string constant that is a number throughout: MySQL compares
+		// it with an integer column as the DOUBLE it spells. A folded
+		// constant (IFNULL(-1.50, 'A')) reached the index range as its
+		// text, which GMS converted to the key's type, rounded: NOT (c =
+		// IFNULL(-1.50, 'A')) skipped c = -2 (the oracles' TLP finding,
+		// seed 1795926682651984308).
+		s, isStr := lit.Value().(string)
+		s = strings.TrimSpace(s)
+		if !isStr || !strings.ContainsAny(s, ".eE") {
+			// An integer text converts exactly as it is (sqlfunc's
+			// intConstArgs); a DOUBLE would lose digits above 2^53.
+			return e, false
+		}
+		f, err := strconv.ParseFloat(s, 64)
+		if err != nil || math.IsInf(f, 0) {
+			return e, false
+		}
+		lit = expression.NewLiteral(f, types.Float64)
+		if v := exactValue(sql.NewEmptyContext(), f, t); v != nil {
+			return expression.NewLiteral(v, t), true
+		}
+		return lit, true
+	}
 	if !ok || !types.IsFloat(lit.Type()) || lit.Value() == nil {
 		return e, false
 	}
