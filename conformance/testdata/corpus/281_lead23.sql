@@ -104,3 +104,14 @@ SELECT CONCAT(PI()), CONCAT(PI() * 2), LENGTH(PI());
 -- the date functions (was NULL).
 SELECT DATE('2024-03-05x'), DATE('2024-03-05 10:00:00x'), DAYOFMONTH('2024-03-05x'), YEAR('2024-03-05 garbage'), TO_DAYS('2024-03-05x');
 SELECT DATE('x2024-03-05'), DATE('2024-13-05x');
+-- A folded string constant that is a non-integer number, compared with an
+-- indexed BIGINT column, is compared as a DOUBLE (the oracles' TLP finding,
+-- seed 1795926682651984308: NOT (c3 = IFNULL(-1.50, 'A')) skipped c3 = -2).
+CREATE TABLE tlp23 (id INT PRIMARY KEY, c3 BIGINT, KEY k3 (c3));
+INSERT INTO tlp23 VALUES (1, 2), (2, -1), (3, NULL), (6, -2), (11, -2), (7, -3);
+SELECT id FROM tlp23 WHERE NOT (IFNULL(-1.50, 'A') = c3) ORDER BY id;
+SELECT id FROM tlp23 WHERE c3 <> IFNULL(-1.50, 'A') ORDER BY id;
+SELECT id FROM tlp23 WHERE c3 < IFNULL(-1.50, 'A') ORDER BY id;
+SELECT id FROM tlp23 WHERE c3 = '-2.0' ORDER BY id;
+SELECT id FROM tlp23 WHERE c3 IN ('-2.0', 5) ORDER BY id;
+SELECT id FROM tlp23 WHERE NOT (c3 = '-1.50') ORDER BY id;
