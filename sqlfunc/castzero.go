@@ -1,6 +1,7 @@
 package sqlfunc
 
 import (
+	"strconv"
 	"strings"
 
 	"github.com/dolthub/go-mysql-server/sql"
@@ -19,7 +20,10 @@ const castEmptyFunc = "myriad_cast_empty"
 // length, so the cast kept the whole text (castcharn.go cuts the other
 // lengths, which GMS does keep).
 func zeroLengthCast(c *ast.ConvertExpr) bool {
-	if c.Type == nil || c.Type.Length == nil || string(c.Type.Length.Val) != "0" {
+	if c.Type == nil || c.Type.Length == nil {
+		return false
+	}
+	if n, err := strconv.Atoi(string(c.Type.Length.Val)); err != nil || n != 0 {
 		return false
 	}
 	kind := strings.ToUpper(c.Type.Type)

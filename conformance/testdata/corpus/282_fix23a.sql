@@ -47,6 +47,7 @@ SELECT id, GREATEST(d, n), LEAST(d, n) FROM gd ORDER BY id;
 -- Myriad kept the whole text.
 SELECT CAST('abc' AS CHAR(0)), CONVERT('abc', CHAR(0)), LENGTH(CAST('abc' AS CHAR(0)));
 SELECT CAST(123 AS CHAR(0)) = '', LENGTH(CAST('ab' AS BINARY(0))), CAST('' AS CHAR(0)), CAST(NULL AS CHAR(0)) IS NULL;
+SELECT CAST('abc' AS CHAR(00)), CAST('abc' AS CHAR(0) CHARACTER SET latin1), CHARSET(CAST('abc' AS CHAR(0) CHARACTER SET latin1)), CHARSET(CAST('a' AS BINARY(0)));
 -- CHAR reads a string argument's integer prefix (val_int); Myriad gave X'00'.
 SELECT HEX(CHAR('65abc')), HEX(CHAR('65', ' 66', '-1', 'x')), HEX(CHAR('4294967296abc')), HEX(CHAR('256'));
 -- mysql-differs: MySQL reads a string with val_int, my_strtoll10 stops at the point ('6.7' is 6); MariaDB 10.11 rounds to 7
