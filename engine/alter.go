@@ -311,6 +311,7 @@ func (t *Table) ModifyColumn(ctx *sql.Context, name string, column *sql.Column, 
 	}
 	col.ID = oldID
 	def.NextColumnID-- // storedColumn took an ID the column does not need
+	keepStoredType(ctx, &def.Columns[pos], oldType, name, column, &col)
 	newPos, err := columnPosition(def, order, pos)
 	if err != nil {
 		return err

@@ -60,7 +60,7 @@ func (p *doParser) ParseSimple(query string) (ast.Statement, error) {
 	rq, _, qs := sqltext.ParserEdits(query)
 	stmt, err := p.inner.ParseSimple(rq)
 	if err == nil {
-		if err = rollupSelects(stmt, func() (ast.Statement, error) { return p.inner.ParseSimple(rq) }); err != nil {
+		if err = rollupSelects(stmt, func() (ast.Statement, error) { return p.inner.ParseSimple(rq) }, nil); err != nil {
 			return nil, err
 		}
 	}
@@ -88,7 +88,7 @@ func (p *doParser) ParseWithOptions(ctx context.Context, query string, delimiter
 		err = rollupSelects(stmt, func() (ast.Statement, error) {
 			s, _, _, err := p.inner.ParseWithOptions(ctx, rq, delimiter, multi, options)
 			return s, err
-		})
+		}, fromColumns(ctx))
 		if err != nil {
 			// No statement with the error: GMS's multi-statement path
 			// runs a statement it is handed even with an error.
@@ -153,7 +153,7 @@ func (p *doParser) ParseOneWithOptions(ctx context.Context, query string, option
 		err = rollupSelects(stmt, func() (ast.Statement, error) {
 			s, _, err := p.inner.ParseOneWithOptions(ctx, rq, options)
 			return s, err
-		})
+		}, fromColumns(ctx))
 		if err != nil {
 			return nil, ri, err
 		}

@@ -49,12 +49,17 @@ func errRollup(what string) error {
 // rollupSelects rewrites every SELECT of stmt whose GROUP BY ends with the
 // ROLLUP marker. reparse parses the statement's text again: each grouping
 // level needs its own copy of the FROM, WHERE and expressions (the planner
-// may not share AST nodes between the branches of a UNION).
-func rollupSelects(stmt ast.Statement, reparse func() (ast.Statement, error)) error {
+// may not share AST nodes between the branches of a UNION). bind, when
+// not nil, resolves GROUP BY names against the FROM tables (rollupfrom.go).
+func rollupSelects(stmt ast.Statement, reparse func() (ast.Statement, error), bind func(ast.SQLNode) fromColumnFunc) error {
 	if stmt == nil {
 		return nil
 	}
 	marked := markedRollups(stmt)
+	var fromCol fromColumnFunc
+	if bind != nil && len(marked) > 0 {
+		fromCol = bind(stmt)
+	}
 	for j, sel := range marked {
 		for _, other := range markedRollups(sel) {
 			if other != sel {
@@ -72,7 +77,7 @@ func rollupSelects(stmt ast.Statement, reparse func() (ast.Statement, error)) er
 			}
 			return m[j], nil
 		}
-		if err := rollupSelect(sel, fresh); err != nil {
+		if err := rollupSelect(sel, fresh, fromCol); err != nil {
 			return err
 		}
 	}
@@ -124,7 +129,7 @@ type rollupShape struct {
 	aggKey map[string]int
 }
 
-func readRollupShape(sel *ast.Select) (*rollupShape, error) {
+func readRollupShape(sel *ast.Select, fromCol fromColumnFunc) (*rollupShape, error) {
 	if sel.Into != nil || sel.Lock != "" {
 		return nil, errRollup("INTO or a locking read")
 	}
@@ -162,10 +167,11 @@ func readRollupShape(sel *ast.Select) (*rollupShape, error) {
 				g = e
 			}
 		case *ast.ColName:
-			// MySQL resolves a GROUP BY name against the FROM tables first;
-			// a select alias that is not also a column of the same name is
-			// taken as the alias (the parser cannot see the tables).
-			if v.Qualifier.IsEmpty() {
+			// MySQL resolves a GROUP BY name against the FROM tables first
+			// (rollupfrom.go); a select alias that is not also a column of
+			// the same name is taken as the alias when the FROM has no
+			// such column, or when its tables cannot be seen.
+			if v.Qualifier.IsEmpty() && (fromCol == nil || !fromCol(sel, v.Name.Lowered())) {
 				for i, se := range sel.SelectExprs {
 					if ae, ok := se.(*ast.AliasedExpr); ok && ae.As.Lowered() == v.Name.Lowered() {
 						if c, ok := ae.Expr.(*ast.ColName); !ok || c.Name.Lowered() != v.Name.Lowered() {
@@ -260,8 +266,8 @@ func rolledUp(i int) ast.Expr {
 	}
 }
 
-func rollupSelect(sel *ast.Select, fresh func() (*ast.Select, error)) error {
-	sh, err := readRollupShape(sel)
+func rollupSelect(sel *ast.Select, fresh func() (*ast.Select, error), fromCol fromColumnFunc) error {
+	sh, err := readRollupShape(sel, fromCol)
 	if err != nil {
 		return err
 	}
@@ -400,7 +406,7 @@ func rollupSelect(sel *ast.Select, fresh func() (*ast.Select, error)) error {
 		if err != nil {
 			return err
 		}
-		fsh, err := readRollupShape(fs)
+		fsh, err := readRollupShape(fs, fromCol)
 		if err != nil {
 			return err
 		}

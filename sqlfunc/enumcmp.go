@@ -52,7 +52,7 @@ func enumCompareArgs(e sql.Expression) (sql.Expression, bool) {
 			strs = append(strs, c)
 		}
 	}
-	if len(enumSide) == 0 || len(strs) == 0 {
+	if len(enumSide) == 0 || len(strs) == 0 && !enumPairAsText(cs, enumSide, equality) {
 		return e, false
 	}
 	if len(enumSide) == 1 && equality && allEnumMembers(cs[enumSide[0]].Type(), strs) {
@@ -81,21 +81,33 @@ func enumInArgs(e sql.Expression) (sql.Expression, bool) {
 		return e, false
 	}
 	var strs []sql.Expression
-	for _, x := range tup {
+	var enumItems []int
+	for i, x := range tup {
 		switch t := x.Type(); {
 		case t == types.Null:
 		case types.IsText(t):
 			strs = append(strs, x)
+		case isEnumOrSet(t):
+			// Another ENUM or SET is compared as text too (enumpair.go).
+			enumItems = append(enumItems, i)
 		default:
 			// A list mixing numbers and strings: left to GMS rather than
 			// half-converted.
 			return e, false
 		}
 	}
-	if len(strs) == 0 || allEnumMembers(cs[0].Type(), strs) {
+	if len(enumItems) == 0 && (len(strs) == 0 || allEnumMembers(cs[0].Type(), strs)) {
 		return e, false
 	}
-	ne, err := e.WithChildren(&enumText{unary{cs[0]}}, cs[1])
+	list := cs[1]
+	if len(enumItems) > 0 {
+		nt := append(expression.Tuple(nil), tup...)
+		for _, i := range enumItems {
+			nt[i] = &enumText{unary{tup[i]}}
+		}
+		list = nt
+	}
+	ne, err := e.WithChildren(&enumText{unary{cs[0]}}, list)
 	if err != nil {
 		return e, false
 	}

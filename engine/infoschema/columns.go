@@ -19,7 +19,7 @@ import (
 // with their models (see fixRow). The copy keeps GMS's concrete type, which
 // its analyzer looks for.
 func withTimePrecision(ct *information_schema.ColumnsTable) *information_schema.ColumnsTable {
-	it := timePrecisionIter{typeCol: -1, precCol: -1, schemaCol: -1, tableCol: -1, nameCol: -1, dataCol: -1, defCol: -1, scaleCol: -1, keyCol: -1}
+	it := timePrecisionIter{typeCol: -1, precCol: -1, schemaCol: -1, tableCol: -1, nameCol: -1, dataCol: -1, defCol: -1, scaleCol: -1, keyCol: -1, numPrecCol: -1}
 	for i, c := range ct.Schema() {
 		switch strings.ToLower(c.Name) {
 		case "column_type":
@@ -38,6 +38,8 @@ func withTimePrecision(ct *information_schema.ColumnsTable) *information_schema.
 			it.defCol = i
 		case "numeric_scale":
 			it.scaleCol = i
+		case "numeric_precision":
+			it.numPrecCol = i
 		case "column_key":
 			it.keyCol = i
 		}
@@ -64,7 +66,7 @@ type timePrecisionIter struct {
 	cat                                                     sql.Catalog
 	typeCol, precCol                                        int
 	schemaCol, tableCol, nameCol, dataCol, defCol, scaleCol int
-	keyCol                                                  int
+	keyCol, numPrecCol                                      int
 	// The table the last rows came from (GMS gives a table's columns one
 	// after another), looked up once for all its rows: tblOf names it,
 	// tbl is nil when it cannot be read; keys caches its firstKeys.
@@ -187,6 +189,7 @@ func (it *timePrecisionIter) fixRow(ctx *sql.Context, row sql.Row) {
 			row[it.defCol] = d[:len("2006-01-02")]
 		}
 	case "float", "double":
+		it.floatScale(ctx, row)
 		it.unsigned(ctx, row)
 	case "tinyint", "smallint", "mediumint", "int", "bigint":
 		it.zerofill(ctx, row)
