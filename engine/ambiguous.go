@@ -36,6 +36,17 @@ func ambiguousColumns(ctx *sql.Context, n sql.Node) (sql.Node, transform.TreeIde
 	if ctx == nil || !groupedJoin(n) {
 		return n, transform.SameTree, nil
 	}
+	return checkSelects(ctx, n, func(sel *ast.Select, cols map[string]map[string]bool) error {
+		return ambiguousIn(sel, cols)
+	})
+}
+
+// checkSelects parses the statement of ctx again and runs check on each
+// of its SELECTs (subqueries' too) with n's tables' columns (planColumns):
+// the rules that need the names a statement spells, which the plan has
+// resolved away. n itself is returned, or check's first error. A
+// statement that does not parse, or is no query or INSERT, is left alone.
+func checkSelects(ctx *sql.Context, n sql.Node, check func(*ast.Select, map[string]map[string]bool) error) (sql.Node, transform.TreeIdentity, error) {
 	stmt, err := ast.Parse(sqltext.ParserText(ctx.Query()))
 	if err != nil {
 		return n, transform.SameTree, nil
@@ -49,7 +60,7 @@ func ambiguousColumns(ctx *sql.Context, n sql.Node) (sql.Node, transform.TreeIde
 	var found error
 	_ = ast.Walk(func(node ast.SQLNode) (bool, error) {
 		if sel, ok := node.(*ast.Select); ok && found == nil {
-			found = ambiguousIn(sel, cols)
+			found = check(sel, cols)
 		}
 		return found == nil, nil
 	}, stmt)

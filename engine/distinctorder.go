@@ -9,8 +9,6 @@ import (
 	"github.com/dolthub/go-mysql-server/sql/transform"
 	"github.com/dolthub/vitess/go/mysql"
 	ast "github.com/dolthub/vitess/go/vt/sqlparser"
-
-	"github.com/myriaddb/myriad/sqltext"
 )
 
 // RuleDistinctOrder is from the lead's session-23 range 11_890-11_899.
@@ -43,27 +41,9 @@ func distinctOrder(ctx *sql.Context, n sql.Node) (sql.Node, transform.TreeIdenti
 	if ctx == nil || !distinctSorted(n) {
 		return n, transform.SameTree, nil
 	}
-	stmt, err := ast.Parse(sqltext.ParserText(ctx.Query()))
-	if err != nil {
-		return n, transform.SameTree, nil
-	}
-	switch stmt.(type) {
-	case *ast.Select, *ast.SetOp, *ast.Insert:
-	default:
-		return n, transform.SameTree, nil
-	}
-	cols := planColumns(n)
-	var found error
-	_ = ast.Walk(func(node ast.SQLNode) (bool, error) {
-		if sel, ok := node.(*ast.Select); ok && found == nil {
-			found = orderNotSelected(ctx, sel, cols)
-		}
-		return found == nil, nil
-	}, stmt)
-	if found != nil {
-		return nil, transform.SameTree, found
-	}
-	return n, transform.SameTree, nil
+	return checkSelects(ctx, n, func(sel *ast.Select, cols map[string]map[string]bool) error { // ambiguous.go
+		return orderNotSelected(ctx, sel, cols)
+	})
 }
 
 // distinctSorted: n has a DISTINCT and a sort somewhere (one walk).
