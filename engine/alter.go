@@ -296,6 +296,9 @@ func (t *Table) ModifyColumn(ctx *sql.Context, name string, column *sql.Column, 
 		if err := t.checkFuncIndexDependency(ctx, pos); err != nil {
 			return err
 		}
+		if err := t.checkGeneratedDependency(pos); err != nil {
+			return err
+		}
 	}
 	for _, p := range def.PK {
 		if p == pos {

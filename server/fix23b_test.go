@@ -89,3 +89,25 @@ func TestFix23bRollupGroupByColumnOverAlias(t *testing.T) {
 		t.Errorf("id + 0 AS age ... GROUP BY age WITH ROLLUP: got %v, want error 1235", err)
 	}
 }
+
+// TestFix23bRenameGeneratedDependency: renaming a column a generated
+// column reads is MySQL's 3108; GMS renamed it and left the expression
+// naming the old column, so every later statement on the table failed.
+func TestFix23bRenameGeneratedDependency(t *testing.T) {
+	ts := startServer(t, t.TempDir())
+	db := ts.connectWith("", "parseTime=false")
+	db.SetMaxIdleConns(0)
+	mustExec(t, db, "CREATE DATABASE g23b")
+	mustExec(t, db, "CREATE TABLE g23b.g (a INT, b INT, g INT AS (a + 1))")
+	for _, q := range []string{"ALTER TABLE g23b.g RENAME COLUMN a TO c", "ALTER TABLE g23b.g CHANGE a c INT"} {
+		_, err := db.Exec(q)
+		if got := mysqlErrNo(err); got != 3108 {
+			t.Errorf("%s: got %v, want error 3108", q, err)
+		}
+	}
+	mustExec(t, db, "ALTER TABLE g23b.g RENAME COLUMN b TO b2, RENAME COLUMN g TO g2")
+	mustExec(t, db, "INSERT INTO g23b.g (a) VALUES (1)")
+	runArithCases(t, db, "", []arithCase{
+		{q: "SELECT a, b2, g2 FROM g23b.g", want: "1 | NULL | 2"},
+	})
+}

@@ -46,3 +46,13 @@ SELECT MAX(id) AS age, COUNT(*) FROM (SELECT id, age FROM ra) d GROUP BY age WIT
 WITH c AS (SELECT id, age FROM ra) SELECT MAX(id) AS age, COUNT(*) FROM c GROUP BY age WITH ROLLUP;
 SELECT MAX(ra.id) AS age, SUM(id) FROM ra GROUP BY age WITH ROLLUP;
 SELECT id AS k, COUNT(*) FROM ra GROUP BY k WITH ROLLUP;
+-- Renaming a column a generated column reads: MySQL refuses (3108);
+-- Myriad renamed it and left the expression naming the old column.
+CREATE TABLE gd (a INT, b INT, g INT AS (a + 1));
+-- mysql-differs: MySQL 8.0 refuses renaming a column a generated column reads (ER_DEPENDENT_BY_GENERATED_COLUMN); MariaDB 10.11 renames it inside the expression too
+-- expect-error: 3108
+ALTER TABLE gd RENAME COLUMN a TO c;
+CREATE TABLE gd2 (a INT, b INT, g INT AS (a + 1));
+ALTER TABLE gd2 RENAME COLUMN b TO b2, RENAME COLUMN g TO g2;
+INSERT INTO gd2 (a) VALUES (1);
+SELECT a, b2, g2 FROM gd2;
