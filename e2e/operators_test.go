@@ -38,8 +38,9 @@ func TestOperatorSyntax(t *testing.T) {
 		// JSON_STORAGE_SIZE: the manual's examples
 		{`SELECT JSON_STORAGE_SIZE('[100, "sakila", [1, 3, 5], 425.05]'), JSON_STORAGE_SIZE('{"a": 1000, "b": "wxyz", "c": "[1, 3, 5, 7]"}'), JSON_STORAGE_SIZE(NULL)`, "45 47 NULL"},
 		{"SELECT JSON_TYPE(NULL), JSON_TYPE('null')", "NULL NULL"},
-		// PI() is shown with MySQL's 6 decimals, computed with all of them
-		{"SELECT PI(), PI() + 0", "3.141593 3.141592653589793"},
+		// PI() is shown with MySQL's 6 decimals (an expression over it
+		// too), computed with all of them (the manual's example)
+		{"SELECT PI(), PI() + 0, CONCAT(PI() + 0.000000000000000000)", "3.141593 3.141593 3.141592653589793000"},
 		// a DECIMAL remainder has its dividend's sign, also when zero
 		{"SELECT -3 MOD -0.5, -3 MOD 0.5, 3 MOD -0.5, 0 MOD -0.5, -2.00 % 1, (-3 MOD 0.5) + 1, -3.5 MOD 2", "-0.0 -0.0 0.0 0.0 -0.00 1.0 -1.5"},
 		// text that only looks like the syntax

@@ -16,6 +16,7 @@ import (
 	"github.com/dolthub/vitess/go/sqltypes"
 
 	"github.com/myriaddb/myriad/catalog"
+	"github.com/myriaddb/myriad/floatfmt"
 )
 
 // fixedFloatTexts gives a FLOAT(M,D) or DOUBLE(M,D) column read as a string
@@ -407,5 +408,5 @@ func (f *fixedText) Eval(ctx *sql.Context, row sql.Row) (interface{}, error) {
 	if math.IsInf(x, 0) || math.IsNaN(x) {
 		return strconv.FormatFloat(x, 'g', -1, 64), nil
 	}
-	return strconv.FormatFloat(x, 'f', f.d, 64), nil
+	return string(floatfmt.AppendFixed(nil, x, f.d, 64)), nil
 }

@@ -9,6 +9,7 @@ package floatfmt
 import (
 	"math"
 	"strconv"
+	"strings"
 )
 
 // AppendDouble appends f as my_gcvt(MY_GCVT_ARG_DOUBLE) prints it: the
@@ -93,4 +94,28 @@ func appendDigits(b, s []byte) []byte {
 	}
 	b = append(b, 'e')
 	return strconv.AppendInt(b, int64(exp), 10)
+}
+
+// AppendFixed appends f with d decimals as MySQL's my_fcvt prints a DOUBLE
+// of fixed decimals: rounded to d places when its shortest round-trip text
+// has more, otherwise that text padded with zeros. PI() + 0.000000000000000000
+// is 3.141592653589793000, where printing the binary value to 18 places
+// gave 3.141592653589793116. bits is 32 for a FLOAT.
+func AppendFixed(b []byte, f float64, d, bits int) []byte {
+	short := strconv.FormatFloat(f, 'f', -1, bits)
+	frac := 0
+	if i := strings.IndexByte(short, '.'); i >= 0 {
+		frac = len(short) - i - 1
+	}
+	if frac > d {
+		return strconv.AppendFloat(b, f, 'f', d, bits)
+	}
+	b = append(b, short...)
+	if d > 0 && frac == 0 {
+		b = append(b, '.')
+	}
+	for ; frac < d; frac++ {
+		b = append(b, '0')
+	}
+	return b
 }

@@ -80,3 +80,25 @@ func TestAppendFloat(t *testing.T) {
 		}
 	}
 }
+
+func TestAppendFixed(t *testing.T) {
+	for _, c := range []struct {
+		f    float64
+		d    int
+		bits int
+		want string
+	}{
+		{3.141592653589793, 18, 64, "3.141592653589793000"},
+		{3.141592653589793, 6, 64, "3.141593"},
+		{3.5, 2, 64, "3.50"},
+		{7, 2, 64, "7.00"},
+		{1.1666666666666667, 6, 64, "1.166667"},
+		{float64(float32(13.37)), 4, 32, "13.3700"},
+		{-2.5, 0, 64, "-2"},
+		{0.125, 2, 64, "0.12"},
+	} {
+		if got := string(AppendFixed(nil, c.f, c.d, c.bits)); got != c.want {
+			t.Errorf("AppendFixed(%v, %d, %d) = %s, want %s", c.f, c.d, c.bits, got, c.want)
+		}
+	}
+}

@@ -399,7 +399,7 @@ func floatDigits(res *sqltypes.Result, cols []int) {
 				}
 				continue
 			}
-			row[i] = sqltypes.MakeTrusted(row[i].Type(), strconv.AppendFloat(nil, v, 'f', int(res.Fields[i].Decimals), bits))
+			row[i] = sqltypes.MakeTrusted(row[i].Type(), floatfmt.AppendFixed(nil, v, int(res.Fields[i].Decimals), bits))
 		}
 	}
 }

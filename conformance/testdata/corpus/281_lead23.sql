@@ -115,3 +115,6 @@ SELECT id FROM tlp23 WHERE c3 < IFNULL(-1.50, 'A') ORDER BY id;
 SELECT id FROM tlp23 WHERE c3 = '-2.0' ORDER BY id;
 SELECT id FROM tlp23 WHERE c3 IN ('-2.0', 5) ORDER BY id;
 SELECT id FROM tlp23 WHERE NOT (c3 = '-1.50') ORDER BY id;
+-- A DOUBLE of fixed decimals prints its shortest digits padded with
+-- zeros, as my_fcvt does (was the binary value's expansion ...793116).
+SELECT PI() + 0.000000000000000000, CONCAT(PI() + 0.000000000000000000), PI() + 0;
