@@ -9,6 +9,7 @@ import (
 	"github.com/shopspring/decimal"
 
 	"github.com/myriaddb/myriad/floattype"
+	"github.com/myriaddb/myriad/sqlfunc"
 )
 
 // floatDecimals is the decimals MySQL gives a DOUBLE expression over
@@ -62,14 +63,9 @@ func exprDecimals(e sql.Expression, o *colOrigins, incr int) (d int, scaled, ok 
 		return 0, false, false
 	case *expression.UnaryMinus:
 		return exprDecimals(x.Child, o, incr)
-	case *expression.Case:
-		var vals []sql.Expression
-		for _, b := range x.Branches {
-			vals = append(vals, b.Value)
-		}
-		if x.Else != nil {
-			vals = append(vals, x.Else)
-		}
+	}
+	if vals, ok := sqlfunc.BranchesOf(e); ok {
+		// CASE, IF, IFNULL, COALESCE: their values' largest D.
 		return widestDecimals(vals, o, incr)
 	}
 	if op, isOp := e.(interface{ Operator() string }); isOp && len(e.Children()) == 2 {
@@ -107,12 +103,8 @@ func exprDecimals(e sql.Expression, o *colOrigins, incr int) (d int, scaled, ok 
 			d, scaled, ok := widestDecimals(args, o, incr)
 			return min(d+incr, floattype.NotFixed), scaled, ok
 		}
-	case "coalesce", "ifnull", "greatest", "least":
+	case "greatest", "least":
 		return widestDecimals(args, o, incr)
-	case "if":
-		if len(args) == 3 {
-			return widestDecimals(args[1:], o, incr)
-		}
 	case "round", "truncate":
 		if len(args) == 2 {
 			_, scaled, ok := exprDecimals(args[0], o, incr)

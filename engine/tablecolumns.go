@@ -7,15 +7,11 @@ package engine
 // against the FROM tables before the select aliases, as MySQL does; the
 // planner has not seen the statement yet.
 func (s *Session) TableColumns(db, table string) (names []string, ok bool) {
-	if s == nil || s.eng == nil || db == "" || table == "" {
+	if s == nil || s.eng == nil {
 		return nil, false
 	}
-	sc, err := s.eng.cat.Schema(nil, db)
-	if err != nil || sc == nil {
-		return nil, false
-	}
-	t, err := s.eng.cat.Table(nil, sc, table)
-	if err != nil || t == nil {
+	t := s.eng.committedTable(db, table) // floatscale.go
+	if t == nil {
 		return nil, false
 	}
 	names = make([]string, len(t.Columns))

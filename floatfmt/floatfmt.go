@@ -7,9 +7,9 @@
 package floatfmt
 
 import (
+	"bytes"
 	"math"
 	"strconv"
-	"strings"
 )
 
 // AppendDouble appends f as my_gcvt(MY_GCVT_ARG_DOUBLE) prints it: the
@@ -102,15 +102,17 @@ func appendDigits(b, s []byte) []byte {
 // is 3.141592653589793000, where printing the binary value to 18 places
 // gave 3.141592653589793116. bits is 32 for a FLOAT.
 func AppendFixed(b []byte, f float64, d, bits int) []byte {
-	short := strconv.FormatFloat(f, 'f', -1, bits)
+	// The shortest text is written in place (no allocation per value:
+	// the server calls this for every row of such a column).
+	start := len(b)
+	b = strconv.AppendFloat(b, f, 'f', -1, bits)
 	frac := 0
-	if i := strings.IndexByte(short, '.'); i >= 0 {
-		frac = len(short) - i - 1
+	if i := bytes.IndexByte(b[start:], '.'); i >= 0 {
+		frac = len(b) - start - i - 1
 	}
 	if frac > d {
-		return strconv.AppendFloat(b, f, 'f', d, bits)
+		return strconv.AppendFloat(b[:start], f, 'f', d, bits)
 	}
-	b = append(b, short...)
 	if d > 0 && frac == 0 {
 		b = append(b, '.')
 	}

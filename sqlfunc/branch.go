@@ -20,6 +20,10 @@ type branchDecimal struct {
 	typ sql.DecimalType
 }
 
+// BranchesOf is branchesOf, for the engine's rules that follow a result
+// into its branches (engine/floatdec.go).
+func BranchesOf(e sql.Expression) ([]sql.Expression, bool) { return branchesOf(e) }
+
 // branchesOf is the expressions whose value CASE, IF, IFNULL or COALESCE
 // e answers with; false when e is none of them.
 func branchesOf(e sql.Expression) ([]sql.Expression, bool) {
