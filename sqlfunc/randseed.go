@@ -15,9 +15,9 @@ import (
 // once per statement and each row takes the next number; any other N
 // reseeds on every row. GMS seeded Go's generator anew for each row, so
 // RAND(1) was another number and the same one on every row, and a
-// replicated or ported `ORDER BY RAND(7)` shuffled differently. Still
-// different: in ORDER BY, rows draw their numbers in the order the sort
-// first compares them, not in the order they are read.
+// replicated or ported `ORDER BY RAND(7)` shuffled differently. In ORDER
+// BY, the engine's drawSortKeysInReadOrder (engine/randorder.go) makes each
+// row draw as it is read, as filesort does.
 type randFn struct {
 	seed sql.Expression // nil: RAND()
 
