@@ -1,6 +1,8 @@
 package server
 
 import (
+	"context"
+	"database/sql"
 	"testing"
 )
 
@@ -23,4 +25,97 @@ func TestLead24OrderByRandSeed(t *testing.T) {
 	wantRows(t, db, "SELECT id, RAND(7) FROM l24.r ORDER BY RAND(7) LIMIT 3",
 		"3,0.16053751777907602", "8,0.1832333301969183", "2,0.37600881361962185")
 	wantRows(t, db, "SELECT id FROM l24.r ORDER BY id DESC, RAND(7) LIMIT 2", "8", "7")
+}
+
+// TestLead24TrailingDateText: a date text with characters after it is
+// read as its date, with warning 1292, by CAST, date arithmetic, DATEDIFF
+// and TIMESTAMP(), as str_to_datetime reads it; they answered NULL (or
+// 1292 for TIMESTAMP()).
+func TestLead24TrailingDateText(t *testing.T) {
+	ts := startServer(t, t.TempDir())
+	db := ts.connectWith("", "parseTime=false")
+	db.SetMaxIdleConns(0)
+	runArithCases(t, db, "", []arithCase{
+		{q: "SELECT CAST('2024-03-05x' AS DATE)", want: "2024-03-05", warn: 1292},
+		{q: "SELECT CAST('2024-03-05 10:11:12x' AS DATETIME)", want: "2024-03-05 10:11:12", warn: 1292},
+		{q: "SELECT '2024-03-05x' + INTERVAL 1 DAY, DATE_ADD('2024-03-05 10:00 abc', INTERVAL 1 HOUR)", want: "2024-03-06 | 2024-03-05 11:00:00", warn: 1292},
+		{q: "SELECT DATEDIFF('2024-03-05x', '2024-03-01')", want: "4", warn: 1292},
+		{q: "SELECT TIMESTAMP('2024-03-05x'), TIMESTAMP('2024-03-05 10:11:12.5x')", want: "2024-03-05 00:00:00 | 2024-03-05 10:11:12.5", warn: 1292},
+		{q: "SELECT TIMESTAMP('24-1-3 1:2'), TIMESTAMP('2024-01-31 1')", want: "2024-01-03 01:02:00 | 2024-01-31 01:00:00"},
+	})
+}
+
+// TestLead24StrToDateWeeks: STR_TO_DATE of a week-based format (%X%V,
+// %x%v, %Y%U, %Y%u with a weekday) is the date of that week's day, as
+// MySQL's extract_date_time computes it; it was NULL.
+func TestLead24StrToDateWeeks(t *testing.T) {
+	ts := startServer(t, t.TempDir())
+	db := ts.connectWith("", "parseTime=false")
+	db.SetMaxIdleConns(0)
+	runArithCases(t, db, "", []arithCase{
+		{q: "SELECT STR_TO_DATE('200442 Monday', '%X%V %W'), STR_TO_DATE('200442 Monday', '%x%v %W')", want: "2004-10-18 | 2004-10-11"},
+		{q: "SELECT STR_TO_DATE('2004 42 0', '%X %V %w'), STR_TO_DATE('2004 01 Mon', '%x %v %a'), STR_TO_DATE('1999 52 Sat', '%X %V %W')", want: "2004-10-17 | 2003-12-29 | 2000-01-01"},
+		{q: "SELECT STR_TO_DATE('2004 00 Mon', '%Y %U %a'), STR_TO_DATE('2004 00 Mon', '%Y %u %a'), STR_TO_DATE('2021 53 Fri', '%x %v %a')", want: "2003-12-29 | 2003-12-22 | 2022-01-07"},
+		// %V needs %X (not %Y, not %x); an unknown weekday name is NULL.
+		{q: "SELECT STR_TO_DATE('2004 42 Mon', '%Y %V %a') IS NULL, STR_TO_DATE('2004 42 Mon', '%X %v %a') IS NULL, STR_TO_DATE('2004 42 Monx', '%X %V %a') IS NULL", want: "1 | 1 | 1", warn: 1411},
+	})
+	var typ string
+	rows, err := db.Query("SELECT STR_TO_DATE('200442 Monday', '%X%V %W')")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cts, _ := rows.ColumnTypes()
+	typ = cts[0].DatabaseTypeName()
+	rows.Close()
+	if typ != "DATE" {
+		t.Errorf("STR_TO_DATE of a week format is %s, want DATE", typ)
+	}
+}
+
+// TestLead24ZeroPartDates: where sql_mode lets MySQL keep a zero month or
+// day (no NO_ZERO_IN_DATE), a DATE such as 2020-00-10 is refused (1235):
+// Myriad's dates cannot hold it and stored 0000-00-00 without a word;
+// STR_TO_DATE answered NULL. The zero date itself is MySQL's answer.
+func TestLead24ZeroPartDates(t *testing.T) {
+	ts := startServer(t, t.TempDir())
+	db := ts.connectWith("", "parseTime=false")
+	db.SetMaxIdleConns(0)
+	conn := pinnedConn(t, db)
+	mustExecConn(t, conn, "CREATE DATABASE l24")
+	mustExecConn(t, conn, "CREATE TABLE l24.zd (d DATE)")
+	mustExecConn(t, conn, "SET sql_mode = ''")
+	for _, q := range []string{
+		"INSERT INTO l24.zd VALUES ('2020-00-10')",
+		"INSERT INTO l24.zd VALUES (20200500)",
+		"INSERT INTO l24.zd VALUES ('2020-05-00 10:00:00')",
+		"SELECT STR_TO_DATE('2024-00-05', '%Y-%m-%d')",
+	} {
+		if _, err := conn.ExecContext(context.Background(), q); mysqlErrNo(err) != 1235 {
+			t.Errorf("%s: got %v, want 1235", q, err)
+		}
+	}
+	mustExecConn(t, conn, "INSERT INTO l24.zd VALUES ('0000-00-00'), ('2020-05-10')")
+	var got string
+	if err := conn.QueryRowContext(context.Background(), "SELECT CONCAT(STR_TO_DATE('0000-00-00', '%Y-%m-%d'), '/', STR_TO_DATE('2004 42', '%X %V'), '/', GROUP_CONCAT(d ORDER BY d)) FROM l24.zd").Scan(&got); err != nil {
+		t.Fatal(err)
+	}
+	if got != "0000-00-00/0000-00-00/0000-00-00,2020-05-10" {
+		t.Errorf("got %q", got)
+	}
+	// MySQL's default sql_mode: NULL, and 1292 on INSERT, as before.
+	mustExecConn(t, conn, "SET sql_mode = DEFAULT")
+	var null any
+	if err := conn.QueryRowContext(context.Background(), "SELECT STR_TO_DATE('2024-00-05', '%Y-%m-%d')").Scan(&null); err != nil || null != nil {
+		t.Errorf("default sql_mode: got %v, %v; want NULL", null, err)
+	}
+	if _, err := conn.ExecContext(context.Background(), "INSERT INTO l24.zd VALUES ('2020-00-10')"); mysqlErrNo(err) != 1292 {
+		t.Errorf("default sql_mode INSERT: got %v, want 1292", err)
+	}
+}
+
+func mustExecConn(t *testing.T, conn *sql.Conn, q string) {
+	t.Helper()
+	if _, err := conn.ExecContext(context.Background(), q); err != nil {
+		t.Fatalf("%s: %v", q, err)
+	}
 }

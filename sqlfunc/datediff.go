@@ -56,6 +56,9 @@ func civilArg(ctx *sql.Context, v any) (civil, bool) {
 		if t, _, _, ok := parseDatetime(s); ok {
 			return civilOfTime(t), true
 		}
+		if t, ok := truncatedDate(ctx, s, 0); ok && t.real() { // zeropart.go
+			return civilOfTime(t.goTime()), true
+		}
 		if c, _, err := types.DatetimeMaxPrecision.Convert(ctx, s); err == nil {
 			if t, ok := c.(time.Time); ok && !t.Equal(zeroDatetime) {
 				return civilOfTime(t), true

@@ -8,6 +8,7 @@ import (
 	"github.com/dolthub/go-mysql-server/sql/plan"
 	"github.com/dolthub/go-mysql-server/sql/transform"
 	"github.com/dolthub/go-mysql-server/sql/types"
+	"github.com/dolthub/vitess/go/mysql"
 )
 
 // numDate is a number stored into a DATE, DATETIME or TIMESTAMP column,
@@ -28,11 +29,30 @@ func (n *numDate) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 	if err != nil || v == nil {
 		return v, err
 	}
+	if zeroInDateAllowed(ctx) {
+		if t, st := readDate(ctx, v, fuzzyDate); st == readOK && t.zeroPart() {
+			return nil, errZeroPartDate(v)
+		}
+	}
 	t, st := readDate(ctx, v, 0) // zeropart.go
 	if st != readOK || !t.real() {
 		return v, nil
 	}
 	return t.goTime(), nil
+}
+
+// zeroInDateAllowed: sql_mode lets a DATE have a zero month or day
+// (2020-00-10), which MySQL then stores as it is.
+func zeroInDateAllowed(ctx *sql.Context) bool {
+	return !sqlModeHas(ctx, "NO_ZERO_IN_DATE") && !sqlModeHas(ctx, "TRADITIONAL")
+}
+
+// errZeroPartDate refuses to store a date with a zero month or day where
+// sql_mode lets MySQL store it: GMS's dates are Go times, which have no
+// month 0, and it stored 0000-00-00 without a word.
+func errZeroPartDate(v any) error {
+	return mysql.NewSQLError(mysql.ERNotSupportedYet, "42000",
+		"This version of MySQL doesn't yet support 'storing a date with a zero month or day (%v); set sql_mode NO_ZERO_IN_DATE'", v)
 }
 
 // strDate is a string stored into a DATE, DATETIME or TIMESTAMP column
@@ -57,6 +77,11 @@ func (n *strDate) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 	s, ok := asString(v)
 	if !ok {
 		return v, nil
+	}
+	if zeroInDateAllowed(ctx) {
+		if t, ok, known := parseDateText(s); ok && known && t.zeroPart() {
+			return nil, errZeroPartDate(s)
+		}
 	}
 	if c, _, err := n.col.Convert(ctx, s); err == nil && c != nil {
 		return v, nil

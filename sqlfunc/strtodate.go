@@ -11,6 +11,7 @@ import (
 	"github.com/dolthub/go-mysql-server/sql/expression/function"
 	"github.com/dolthub/go-mysql-server/sql/planbuilder/dateparse"
 	"github.com/dolthub/go-mysql-server/sql/types"
+	"github.com/dolthub/vitess/go/mysql"
 	"github.com/dolthub/vitess/go/sqltypes"
 
 	"github.com/myriaddb/myriad/timetype"
@@ -63,6 +64,10 @@ func (s *strToDate) Type() sql.Type {
 		fsp = 6
 	}
 	switch {
+	case weekFormat(f) && !strings.ContainsAny(f, "HhIiklSsTrpf"):
+		// GMS does not know the week specifiers: their formats are
+		// dates (strToDateWeek reads no time part).
+		return types.Date
 	case types.IsTimespan(t) || timetype.Is(t):
 		return timetype.New(fsp)
 	case t == types.Date:
@@ -98,11 +103,34 @@ func (s *strToDate) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 	if !ok1 || !ok2 {
 		return s.StrToDate.Eval(ctx, row)
 	}
+	if weekFormat(fs) {
+		t, st := strToDateWeek(ds, fs) // strtodateweek.go
+		switch st {
+		case weekUnknown:
+			return nil, mysql.NewSQLError(mysql.ERNotSupportedYet, "42000",
+				"This version of MySQL doesn't yet support 'STR_TO_DATE of a week-based format (%%X, %%V, %%U ...) with specifiers other than years, weeks, weekdays, months and days'")
+		case weekZeroDate, weekZeroPart:
+			if zero, err := s.zeroParts(ctx, st == weekZeroDate); err != nil || zero != nil {
+				return zero, err
+			}
+			fallthrough
+		case weekNull:
+			ctx.Session.Warn(&sql.Warning{Level: "Warning", Code: 1411,
+				Message: fmt.Sprintf("Incorrect datetime value: '%s' for function str_to_date", ds)})
+			return nil, nil
+		}
+		return t, nil
+	}
 	lay := strLayout(ds, fs)
 	if lay.bad {
 		ctx.Session.Warn(&sql.Warning{Level: "Warning", Code: 1411,
 			Message: fmt.Sprintf("Incorrect datetime value: '%s' for function str_to_date", ds)})
 		return nil, nil
+	}
+	if lay.ok && lay.zeroMD {
+		if zero, err := s.zeroParts(ctx, lay.allZero); err != nil || zero != nil {
+			return zero, err
+		}
 	}
 	in, format := ds, fs
 	if lay.ok {
@@ -146,6 +174,27 @@ func (s *strToDate) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 	return t, nil
 }
 
+// zeroParts answers a date with a zero month or day as sql_mode lets
+// MySQL: under NO_ZERO_IN_DATE (NO_ZERO_DATE for the zero date) NULL with
+// 1411, as before (nil, nil: the general path's answer); otherwise MySQL
+// returns the date, which only the zero date can be here: a DATE such as
+// 2024-00-05 is refused (1235), not answered NULL as GMS did.
+func (s *strToDate) zeroParts(ctx *sql.Context, allZero bool) (any, error) {
+	strict := sqlModeHas(ctx, "TRADITIONAL")
+	if allZero {
+		if strict || sqlModeHas(ctx, "NO_ZERO_DATE") {
+			return nil, nil
+		}
+		if s.Type() == types.Date {
+			return zeroDatetime, nil
+		}
+	} else if strict || sqlModeHas(ctx, "NO_ZERO_IN_DATE") {
+		return nil, nil
+	}
+	return nil, mysql.NewSQLError(mysql.ERNotSupportedYet, "42000",
+		"This version of MySQL doesn't yet support 'a date with a zero month or day from STR_TO_DATE when sql_mode has no NO_ZERO_IN_DATE'")
+}
+
 // layout is what strLayout makes of an input and a format.
 type layout struct {
 	ok bool
@@ -154,6 +203,8 @@ type layout struct {
 	// dropped; format is the format up to where the input ends.
 	input, format string
 	trailing      bool // the input had more than spaces after the format
+	// zeroMD: a month or day part read 0; allZero: every date part did.
+	zeroMD, allZero bool
 	// bad: a part out of its range, which MySQL's extract_date_time
 	// refuses (NULL with 1411): a minute or second above 59, an hour
 	// above 23, a 12-hour hour outside 1-12, a month above 12, a day above
@@ -190,6 +241,7 @@ func strLayout(input, format string) layout {
 	format = strings.NewReplacer("%T", "%H:%i:%s", "%r", "%I:%i:%S %p").Replace(format)
 	var out strings.Builder
 	i := 0
+	dateParts, dateZeros, zeroMD := 0, 0, false
 	isDigit := func(c byte) bool { return c >= '0' && c <= '9' }
 	for p := 0; p < len(format); p++ {
 		if i >= len(input) {
@@ -257,6 +309,13 @@ func strLayout(input, format string) layout {
 				if m, ok := specMax[spec]; ok && (n > m || n == 0 && strings.IndexByte("hIl", spec) >= 0) {
 					return layout{bad: true}
 				}
+				if strings.IndexByte("YyXxmcde", spec) >= 0 {
+					dateParts++
+					if n == 0 {
+						dateZeros++
+						zeroMD = zeroMD || strings.IndexByte("mcde", spec) >= 0
+					}
+				}
 			}
 			i = j
 		default:
@@ -264,7 +323,8 @@ func strLayout(input, format string) layout {
 		}
 	}
 	rest := input[i:]
-	return layout{ok: true, input: out.String(), format: format, trailing: strings.TrimSpace(rest) != ""}
+	return layout{ok: true, input: out.String(), format: format, trailing: strings.TrimSpace(rest) != "",
+		zeroMD: zeroMD, allZero: zeroMD && dateZeros == dateParts}
 }
 
 // meridiem is "AM" or "PM" when s holds one after a digit or a space.

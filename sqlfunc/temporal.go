@@ -304,7 +304,13 @@ func fracDigits(e sql.Expression) int {
 		switch v := l.Value().(type) {
 		case string:
 			if i := strings.LastIndexByte(v, '.'); i >= 0 {
-				return min(len(strings.TrimSpace(v[i+1:])), 6)
+				// The digits str_to_datetime reads as the fraction
+				// (status.fractional_digits): text after them is not.
+				n := 0
+				for n < len(v)-i-1 && v[i+1+n] >= '0' && v[i+1+n] <= '9' {
+					n++
+				}
+				return min(n, 6)
 			}
 			return 0
 		case decimal.Decimal:
@@ -489,6 +495,25 @@ func (t *timestamp) WithChildren(children ...sql.Expression) (sql.Expression, er
 }
 
 func (t *timestamp) Eval(ctx *sql.Context, row sql.Row) (any, error) {
+	if types.IsText(t.arg.Type()) {
+		// str_to_datetime's reading: any punctuation, two-digit years, an
+		// hour alone, text after the value (with 1292). GMS's layouts
+		// refused TIMESTAMP('24-1-3 1:2') and TIMESTAMP('2024-01-31 1')
+		// with 1292. Values it cannot read stay GMS's (1292).
+		v, err := t.arg.Eval(ctx, row)
+		if err != nil || v == nil {
+			return nil, err
+		}
+		if s, ok := asString(v); ok {
+			tm, ok, known := parseDateText(s) // zeropart.go
+			if !known {
+				tm, ok = truncatedDate(ctx, s, fuzzyDate)
+			}
+			if ok && tm.real() {
+				return tm.goTime(), nil
+			}
+		}
+	}
 	v, err := t.Expression.Eval(ctx, row)
 	if err != nil || v == nil {
 		return v, err
@@ -516,7 +541,14 @@ func (d *dateArith) evalString(ctx *sql.Context, row sql.Row) (any, error) {
 		return d.child.Eval(ctx, row)
 	}
 	var tv any
-	if t, ok, known := parseDateText(s); ok && known && t.real() { // zeropart.go
+	t, ok, known := parseDateText(s) // zeropart.go
+	if !known {
+		// '2024-03-05x' + INTERVAL 1 DAY reads the date, with 1292.
+		if t, ok = truncatedDate(ctx, s, fuzzyDate); ok {
+			s = strings.TrimSpace(datePrefix.FindString(s))
+		}
+	}
+	if ok && t.real() {
 		// MySQL's reading of any punctuation and two-digit years
 		// ('24-1-31' + INTERVAL 0 DAY was NULL).
 		tv = t.goTime()

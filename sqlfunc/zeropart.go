@@ -61,6 +61,11 @@ func (t mysqlTime) zeroDate() bool { return t.y == 0 && t.m == 0 && t.d == 0 }
 
 // real: a date GMS can hold (no zero part, a day of the month, not
 // 0000-01-01, which GMS writes as the zero date).
+// zeroPart: a month or day is 0 and the date is not the zero date.
+func (t mysqlTime) zeroPart() bool {
+	return (t.m == 0 || t.d == 0) && !t.zeroDate()
+}
+
 func (t mysqlTime) real() bool {
 	return t.m != 0 && t.d != 0 && validDate(t.y, t.m, t.d) && !(t.y == 0 && t.m == 1 && t.d == 1)
 }
@@ -128,6 +133,24 @@ func sqlModeHas(ctx *sql.Context, mode string) bool {
 // 1-4 digits between single punctuation characters).
 var datePrefix = regexp.MustCompile(`^\s*\d{1,4}[-/.:]\d{1,2}[-/.:]\d{1,2}(?:[ T]+\d{1,2}(?:[-:.]\d{1,2}(?:[-:.]\d{1,2}(?:\.\d{1,6})?)?)?)?`)
 
+// truncatedDate reads a text with characters after its date or datetime
+// as str_to_datetime does: the value at its start, with warning 1292
+// (DATE('2024-03-05x') and CAST('2024-03-05x' AS DATE) are 2024-03-05).
+// ok is false when no date that check_date accepts under f starts s, or
+// nothing follows it (parseDateText's business).
+func truncatedDate(ctx *sql.Context, s string, f dateFlags) (mysqlTime, bool) {
+	m := datePrefix.FindString(s)
+	if m == "" || len(strings.TrimSpace(m)) == len(strings.TrimSpace(s)) {
+		return mysqlTime{}, false
+	}
+	t, ok, known := parseDateText(m)
+	if !known || !ok || !checkDate(t, f) {
+		return mysqlTime{}, false
+	}
+	warnDatetime(ctx, s)
+	return t, true
+}
+
 func readDate(ctx *sql.Context, v any, f dateFlags) (mysqlTime, readStatus) {
 	if v == nil {
 		return mysqlTime{}, readNull
@@ -155,17 +178,10 @@ func readDate(ctx *sql.Context, v any, f dateFlags) (mysqlTime, readStatus) {
 		}
 		t, ok, known := parseDateText(s)
 		if !known {
-			// Text after a date or datetime: str_to_datetime reads the
-			// value and warns (DATE('2024-03-05x') is 2024-03-05).
-			m := datePrefix.FindString(s)
-			if m == "" || len(strings.TrimSpace(m)) == len(strings.TrimSpace(s)) {
-				return t, readOther
+			if t, ok := truncatedDate(ctx, s, f); ok {
+				return t, readOK
 			}
-			if t, ok, known = parseDateText(m); !known || !ok || !checkDate(t, f) {
-				return t, readOther
-			}
-			warnDatetime(ctx, s)
-			return t, readOK
+			return t, readOther
 		}
 		if !ok || !checkDate(t, f) {
 			warnDatetime(ctx, s)

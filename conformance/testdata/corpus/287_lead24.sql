@@ -10,3 +10,18 @@ SELECT id FROM rnd ORDER BY RAND(3) LIMIT 2, 5;
 SELECT id, RAND(7) FROM rnd ORDER BY RAND(7);
 SELECT id, RAND(5) FROM rnd WHERE id > 3 ORDER BY RAND(5) DESC LIMIT 3;
 SELECT id FROM rnd ORDER BY id % 3, RAND(11);
+-- A date text with characters after it is its date (warning 1292) in
+-- CAST, date arithmetic, DATEDIFF and TIMESTAMP(): they answered NULL
+-- (TIMESTAMP() failed 1292).
+SELECT CAST('2024-03-05x' AS DATE), CAST('2024-3-5 x' AS DATE), CAST('2024-03-05x' AS DATE) + 0;
+SELECT CAST('2024-03-05 10:11:12x' AS DATETIME), TIMESTAMP('2024-03-05x'), TIMESTAMP('2024-03-05 10:11:12.5x');
+SELECT '2024-03-05x' + INTERVAL 1 DAY, DATE_ADD('2024-03-05x', INTERVAL 1 DAY), DATEDIFF('2024-03-05x', '2024-03-01');
+SELECT TIMESTAMP('24-1-3 1:2'), TIMESTAMP('2024-01-31 1'), TIMESTAMP('2024-01-31 10:11:12', '01:00:00');
+-- STR_TO_DATE of week-based formats (were NULL).
+SELECT STR_TO_DATE('200442 Monday', '%X%V %W'), STR_TO_DATE('200442 Monday', '%x%v %W'), STR_TO_DATE('2004 42 1', '%X %V %w');
+SELECT STR_TO_DATE('2004 42 0', '%X %V %w'), STR_TO_DATE('2004 42 Sun', '%x %v %a'), STR_TO_DATE('2004 01 Mon', '%x %v %a');
+SELECT STR_TO_DATE('2004 00 Mon', '%Y %U %a'), STR_TO_DATE('2004 00 Mon', '%Y %u %a'), STR_TO_DATE('2004 53 Fri', '%Y %U %a');
+SELECT STR_TO_DATE('2021 01 Fri', '%x %v %a'), STR_TO_DATE('2021 53 Fri', '%x %v %a'), STR_TO_DATE('2020 53 Thu', '%x %v %a');
+SELECT STR_TO_DATE('2004 42 Mon', '%X %v %a'), STR_TO_DATE('2004 42 Mon', '%Y %V %a'), STR_TO_DATE('2004 42 Mon', '%X %U %a');
+SELECT STR_TO_DATE('2004 42 Monx', '%X %V %a'), STR_TO_DATE('04 42 Mon', '%X %V %a'), STR_TO_DATE('1999 52 Sat', '%X %V %W');
+SELECT STR_TO_DATE('2004-42-7', '%X-%V-%w'), STR_TO_DATE('2004-w42-1', '%x-w%v-%w');
