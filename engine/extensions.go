@@ -326,7 +326,9 @@ func installGlobalRules() {
 		// which skip the post-analyzer batch: EXPLAIN PLAN UPDATE t ...
 		// WHERE pk = 1 failed 1105 "max1Row iterator returned more than
 		// one row". After runDeferredDML, whose analysis may set the flag.
-		analyzer.Rule{Id: explainManyRowsDMLID, Apply: explainManyRows})
+		analyzer.Rule{Id: explainManyRowsDMLID, Apply: explainManyRows},
+		// After runDeferredDML, whose analysis applies the foreign keys.
+		analyzer.Rule{Id: RuleFKBinaryKeyChange, Apply: ctxRule(fkBinaryKeyChange)})
 }
 
 // explainManyRowsDMLID is from trig15b's range 11_445-11_449.

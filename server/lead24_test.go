@@ -119,3 +119,43 @@ func mustExecConn(t *testing.T, conn *sql.Conn, q string) {
 		t.Fatalf("%s: %v", q, err)
 	}
 }
+
+// TestLead24FKCaseOnlyKeyChange: a parent key changed only in case (or
+// trailing spaces) is a change to its foreign keys, as InnoDB compares key
+// bytes: CASCADE writes the new text into the children, SET NULL clears
+// them, RESTRICT refuses with 1451. GMS compared by collation: the
+// children kept 'a' and RESTRICT let the UPDATE through.
+func TestLead24FKCaseOnlyKeyChange(t *testing.T) {
+	ts := startServer(t, t.TempDir())
+	db := ts.connectWith("", "parseTime=false")
+	db.SetMaxIdleConns(0)
+	for _, q := range []string{
+		"CREATE DATABASE l24",
+		"CREATE TABLE l24.pc (id VARCHAR(10) PRIMARY KEY)",
+		"CREATE TABLE l24.cc (id INT PRIMARY KEY, p VARCHAR(10), FOREIGN KEY (p) REFERENCES l24.pc(id) ON UPDATE CASCADE)",
+		"CREATE TABLE l24.pr (id VARCHAR(10) PRIMARY KEY)",
+		"CREATE TABLE l24.cr (id INT PRIMARY KEY, p VARCHAR(10), FOREIGN KEY (p) REFERENCES l24.pr(id))",
+		"CREATE TABLE l24.pn (id VARCHAR(10) PRIMARY KEY)",
+		"CREATE TABLE l24.cn (id INT PRIMARY KEY, p VARCHAR(10), FOREIGN KEY (p) REFERENCES l24.pn(id) ON UPDATE SET NULL)",
+		"INSERT INTO l24.pc VALUES ('a')", "INSERT INTO l24.cc VALUES (1, 'a')",
+		"INSERT INTO l24.pr VALUES ('a')", "INSERT INTO l24.cr VALUES (1, 'a')",
+		"INSERT INTO l24.pn VALUES ('a')", "INSERT INTO l24.cn VALUES (1, 'a')",
+		"UPDATE l24.pc SET id = UPPER(id)",
+		"UPDATE l24.pn SET id = 'A'",
+	} {
+		mustExec(t, db, q)
+	}
+	wantRows(t, db, "SELECT HEX(p) FROM l24.cc", "41")
+	wantRows(t, db, "SELECT COALESCE(p, 'null') FROM l24.cn", "null")
+	for _, q := range []string{"UPDATE l24.pr SET id = 'A'", "UPDATE l24.pr SET id = 'a '"} {
+		if _, err := db.Exec(q); mysqlErrNo(err) != 1451 {
+			t.Errorf("%s: got %v, want 1451", q, err)
+		}
+	}
+	wantRows(t, db, "SELECT HEX(id) FROM l24.pr", "61")
+	// A change the collation sees still cascades; no change writes nothing.
+	mustExec(t, db, "UPDATE l24.pc SET id = 'b'")
+	wantRows(t, db, "SELECT p FROM l24.cc", "b")
+	mustExec(t, db, "UPDATE l24.pc SET id = 'b'")
+	wantRows(t, db, "SELECT p FROM l24.cc", "b")
+}

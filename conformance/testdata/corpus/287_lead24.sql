@@ -25,3 +25,28 @@ SELECT STR_TO_DATE('2021 01 Fri', '%x %v %a'), STR_TO_DATE('2021 53 Fri', '%x %v
 SELECT STR_TO_DATE('2004 42 Mon', '%X %v %a'), STR_TO_DATE('2004 42 Mon', '%Y %V %a'), STR_TO_DATE('2004 42 Mon', '%X %U %a');
 SELECT STR_TO_DATE('2004 42 Monx', '%X %V %a'), STR_TO_DATE('04 42 Mon', '%X %V %a'), STR_TO_DATE('1999 52 Sat', '%X %V %W');
 SELECT STR_TO_DATE('2004-42-7', '%X-%V-%w'), STR_TO_DATE('2004-w42-1', '%x-w%v-%w');
+-- A parent key changed only in case (or trailing spaces) is a change to
+-- its foreign keys (InnoDB compares key bytes): CASCADE writes it, SET
+-- NULL clears, RESTRICT refuses (1451). Myriad cascaded nothing and let
+-- RESTRICT through.
+CREATE TABLE fkp (id VARCHAR(10) PRIMARY KEY);
+CREATE TABLE fkc (id INT PRIMARY KEY, p VARCHAR(10), FOREIGN KEY (p) REFERENCES fkp(id) ON UPDATE CASCADE);
+INSERT INTO fkp VALUES ('a'), ('b');
+INSERT INTO fkc VALUES (1, 'a'), (2, 'b');
+UPDATE fkp SET id = UPPER(id);
+SELECT id, HEX(p) FROM fkc ORDER BY id;
+CREATE TABLE fkr (id VARCHAR(10) PRIMARY KEY);
+CREATE TABLE fkrc (id INT PRIMARY KEY, p VARCHAR(10), FOREIGN KEY (p) REFERENCES fkr(id));
+INSERT INTO fkr VALUES ('a');
+INSERT INTO fkrc VALUES (1, 'a');
+-- expect-error: 1451
+UPDATE fkr SET id = 'A';
+-- expect-error: 1451
+UPDATE fkr SET id = 'a ';
+SELECT HEX(id) FROM fkr;
+CREATE TABLE fkn (id VARCHAR(10) PRIMARY KEY);
+CREATE TABLE fknc (id INT PRIMARY KEY, p VARCHAR(10), FOREIGN KEY (p) REFERENCES fkn(id) ON UPDATE SET NULL);
+INSERT INTO fkn VALUES ('a');
+INSERT INTO fknc VALUES (1, 'a');
+UPDATE fkn SET id = 'A';
+SELECT id, p FROM fknc;
