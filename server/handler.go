@@ -770,9 +770,9 @@ type schemaLoanKey struct{}
 type schemaLoan struct {
 	eng         *engine.Engine
 	asked, lent bool
-	// release ends DATABASE()'s NULL answer (sqlfunc.LendDatabase) for a
-	// statement that asks for the current database while reading a view
-	// as s.v: MySQL answers NULL there, the lent schema must not show.
+	// release ends DATABASE()'s NULL answer (sqlfunc.LendDatabase) while
+	// the schema is lent: MySQL answers NULL there, in the statement and
+	// in the views it reads; the lent schema must not show.
 	release func()
 }
 
@@ -831,10 +831,11 @@ func lendViewSchema(ctx context.Context, stmt sqlparser.Statement) {
 	if !ok || sctx.GetCurrentDatabase() != "" {
 		return
 	}
-	if db, asksDB := qualifiedViewSchema(loan.eng, stmt); db != "" {
-		if asksDB {
-			loan.release = sqlfunc.LendDatabase(sctx.ID())
-		}
+	if db := qualifiedViewSchema(loan.eng, stmt); db != "" {
+		// DATABASE() answers NULL (the session has no database) in the
+		// statement and in the views it reads: `CREATE VIEW s.v AS
+		// SELECT DATABASE() AS d ...` read as s.v gave 's'.
+		loan.release = sqlfunc.LendDatabase(sctx.ID())
 		sctx.SetCurrentDatabase(db)
 		loan.lent = true
 	}
@@ -842,9 +843,8 @@ func lendViewSchema(ctx context.Context, stmt sqlparser.Statement) {
 
 // qualifiedViewSchema is the schema of the first view stmt names as s.v,
 // or "" when it names none or names a table it reads, inserts into or
-// creates (DDL) without its schema; asksDB: stmt calls DATABASE() / SCHEMA() (`SELECT
-// DATABASE() FROM s.v`, NULL per row in MySQL).
-func qualifiedViewSchema(eng *engine.Engine, stmt sqlparser.Statement) (db string, asksDB bool) {
+// creates (DDL) without its schema.
+func qualifiedViewSchema(eng *engine.Engine, stmt sqlparser.Statement) (db string) {
 	refused := false
 	var visit sqlparser.Visit
 	visit = func(n sqlparser.SQLNode) (bool, error) {
@@ -889,16 +889,12 @@ func qualifiedViewSchema(eng *engine.Engine, stmt sqlparser.Statement) (db strin
 					return false, err
 				}
 			}
-		case *sqlparser.FuncExpr:
-			if f := n.Name.Lowered(); f == "database" || f == "schema" {
-				asksDB = true
-			}
 		}
 		return true, nil
 	}
 	_ = sqlparser.Walk(visit, stmt)
 	if refused {
-		return "", false
+		return ""
 	}
-	return db, asksDB
+	return db
 }

@@ -14,6 +14,9 @@ func TestDatabaseOfViewWithoutCurrentDatabase(t *testing.T) {
 	mustExec(t, root, "CREATE TABLE s.t (a INT)")
 	mustExec(t, root, "INSERT INTO s.t VALUES (1), (2)")
 	mustExec(t, root, "CREATE VIEW s.v AS SELECT a FROM s.t")
+	// DATABASE() in the view's definition is the session's too (it was
+	// the view's schema, lent to the statement).
+	mustExec(t, root, "CREATE VIEW s.vd AS SELECT DATABASE() AS d, a FROM s.t")
 	db := ts.connectWith("", "interpolateParams=true")
 	db.SetMaxOpenConns(1)
 	for q, want := range map[string]string{
@@ -22,6 +25,7 @@ func TestDatabaseOfViewWithoutCurrentDatabase(t *testing.T) {
 		"SELECT DATABASE() FROM s.t":                         "NULL|NULL",
 		"SELECT a FROM s.v ORDER BY a":                       "1|2",
 		"SELECT DATABASE()":                                  "NULL",
+		"SELECT d, a FROM s.vd ORDER BY a":                   "NULL 1|NULL 2",
 	} {
 		if got := joinRows(queryRows(t, db, q)); got != want {
 			t.Errorf("%s: %q, want %q", q, got, want)
@@ -31,7 +35,7 @@ func TestDatabaseOfViewWithoutCurrentDatabase(t *testing.T) {
 	wantErrNo(t, db, 1046, "SELECT DATABASE() FROM s.v JOIN t")
 	// With a current database DATABASE() names it.
 	in := ts.connectWith("s", "interpolateParams=true")
-	if got := joinRows(queryRows(t, in, "SELECT DATABASE() FROM s.v LIMIT 1")); got != "s" {
+	if got := joinRows(queryRows(t, in, "SELECT DATABASE(), d FROM s.vd LIMIT 1")); got != "s s" {
 		t.Errorf("with a current database: %q, want s", got)
 	}
 }
