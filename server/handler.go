@@ -227,6 +227,9 @@ func (h *handler) ComQuery(ctx context.Context, c *mysql.Conn, query string, cb 
 	}
 	err = s.end(err)
 	d.after(err)
+	if err != nil {
+		h.errRowCount(c) // midstream.go
+	}
 	return err
 }
 
@@ -333,6 +336,7 @@ func (h *handler) ComMultiQuery(ctx context.Context, c *mysql.Conn, query string
 	}
 	defer func() { d.after(err) }()
 	if err != nil {
+		h.errRowCount(c) // midstream.go
 		// MySQL runs no statement after one that failed; the library
 		// went on with the rest after writing the ERR packet, and the
 		// client read the next statement's reply as a stray packet.
@@ -644,7 +648,12 @@ const versionID = 80033
 func (h *handler) ComStmtExecute(ctx context.Context, c *mysql.Conn, p *mysql.PrepareData, cb func(*sqltypes.Result) error) (err error) {
 	h.carryRowCount(c) // midstream.go
 	d, err := h.diagBefore(c, p.PrepareStmt)
-	defer func() { d.after(err) }()
+	defer func() {
+		d.after(err)
+		if err != nil {
+			h.errRowCount(c) // midstream.go
+		}
+	}()
 	if err != nil {
 		return err
 	}

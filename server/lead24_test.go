@@ -159,3 +159,52 @@ func TestLead24FKCaseOnlyKeyChange(t *testing.T) {
 	mustExec(t, db, "UPDATE l24.pc SET id = 'b'")
 	wantRows(t, db, "SELECT p FROM l24.cc", "b")
 }
+
+// TestLead24RowCountAfterError: ROW_COUNT() is -1 after a failed statement,
+// as in MySQL; an INSERT refused with 1062 kept the previous statement's
+// count and one refused with 1442 made it 0. Text and prepared.
+func TestLead24RowCountAfterError(t *testing.T) {
+	ts := startServer(t, t.TempDir())
+	db := ts.connectWith("", "parseTime=false")
+	db.SetMaxIdleConns(0)
+	conn := pinnedConn(t, db)
+	for _, q := range []string{
+		"CREATE DATABASE l24", "USE l24",
+		"CREATE TABLE rc (id INT PRIMARY KEY)",
+		"CREATE TABLE tl (id INT PRIMARY KEY, n INT)", "CREATE TABLE tr (id INT PRIMARY KEY)",
+		"INSERT INTO tl VALUES (1, 1)", "INSERT INTO tr VALUES (1)",
+		"CREATE TRIGGER trl AFTER UPDATE ON tl FOR EACH ROW INSERT INTO tr VALUES (NEW.id + 100)",
+	} {
+		mustExecConn(t, conn, q)
+	}
+	rowCount := func() int64 {
+		t.Helper()
+		var n int64
+		if err := conn.QueryRowContext(context.Background(), "SELECT ROW_COUNT()").Scan(&n); err != nil {
+			t.Fatal(err)
+		}
+		return n
+	}
+	mustExecConn(t, conn, "INSERT INTO rc VALUES (1), (2)")
+	if n := rowCount(); n != 2 {
+		t.Fatalf("after INSERT of 2 rows: %d", n)
+	}
+	for _, c := range []struct {
+		q    string
+		args []any
+		code int
+	}{
+		{q: "INSERT INTO rc VALUES (1)", code: 1062},
+		{q: "INSERT INTO rc VALUES (?)", args: []any{2}, code: 1062},
+		{q: "UPDATE tl SET n = 2 WHERE id IN (SELECT id FROM tr)", code: 1442},
+	} {
+		mustExecConn(t, conn, "INSERT INTO rc VALUES (3), (4), (5)")
+		mustExecConn(t, conn, "DELETE FROM rc WHERE id > 2")
+		if _, err := conn.ExecContext(context.Background(), c.q, c.args...); mysqlErrNo(err) != c.code {
+			t.Fatalf("%s: got %v, want %d", c.q, err, c.code)
+		}
+		if n := rowCount(); n != -1 {
+			t.Errorf("ROW_COUNT() after %s failed: %d, want -1", c.q, n)
+		}
+	}
+}

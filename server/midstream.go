@@ -160,6 +160,22 @@ func (h *handler) okRowCount(c *mysql.Conn, r *sqltypes.Result) {
 	}
 }
 
+// errRowCount makes ROW_COUNT() -1 after a statement that failed, as
+// MySQL's (a failed statement sends no OK packet; its row count is -1):
+// an INSERT refused with 1062 left the previous statement's count, a
+// statement refused with 1442 left 0.
+func (h *handler) errRowCount(c *mysql.Conn) {
+	v, ok := h.wires.Load(c.ConnectionID)
+	if !ok {
+		return
+	}
+	w := v.(*wireConn)
+	w.okRows, w.okRowsSet = -1, true
+	if s := w.sess.Load(); s != nil {
+		s.SetLastQueryInfoInt(sql.RowCount, -1)
+	}
+}
+
 // carryRowCount gives the statement about to run the ROW_COUNT() of the
 // last OK packet (see okRowCount).
 func (h *handler) carryRowCount(c *mysql.Conn) {

@@ -50,3 +50,18 @@ INSERT INTO fkn VALUES ('a');
 INSERT INTO fknc VALUES (1, 'a');
 UPDATE fkn SET id = 'A';
 SELECT id, p FROM fknc;
+-- ROW_COUNT() is -1 after a failed statement (an INSERT refused with 1062
+-- kept the previous count; one refused with 1442 made it 0).
+CREATE TABLE rcx (id INT PRIMARY KEY);
+INSERT INTO rcx VALUES (1), (2);
+-- expect-error: 1062
+INSERT INTO rcx VALUES (1);
+SELECT ROW_COUNT();
+CREATE TABLE rtl (id INT PRIMARY KEY, n INT);
+CREATE TABLE rtr (id INT PRIMARY KEY);
+INSERT INTO rtl VALUES (1, 1);
+INSERT INTO rtr VALUES (1);
+CREATE TRIGGER rtrl AFTER UPDATE ON rtl FOR EACH ROW INSERT INTO rtr VALUES (NEW.id + 100);
+-- expect-error: 1442
+UPDATE rtl SET n = 2 WHERE id IN (SELECT id FROM rtr);
+SELECT ROW_COUNT();
