@@ -10,6 +10,7 @@ import (
 	"github.com/dolthub/go-mysql-server/sql/rowexec"
 	"github.com/dolthub/go-mysql-server/sql/transform"
 	"github.com/dolthub/go-mysql-server/sql/types"
+	"github.com/dolthub/vitess/go/mysql"
 )
 
 // cteWidthID is from round 15's range 11_060-11_079.
@@ -21,8 +22,9 @@ const cteWidthID analyzer.RuleId = 11_064
 // 'x'") in strict mode and cut to the width (with warning 1265) outside it.
 // GMS typed `'a'` as LONGTEXT and let `CONCAT(x, 'a')` grow without
 // bound, returning rows MySQL refuses. The width is known for an anchor
-// column that is a string literal, a string column or a CAST to CHAR(n);
-// any other anchor expression is left unchecked.
+// column that is a string literal or an expression typed with a width (a
+// string column, CAST to CHAR(n), CONCAT of them); an anchor expression
+// typed LONGTEXT is left unchecked.
 func recursiveCteWidths(ctx *sql.Context, _ *analyzer.Analyzer, n sql.Node, _ *plan.Scope,
 	_ analyzer.RuleSelector, _ *sql.QueryFlags) (sql.Node, transform.TreeIdentity, error) {
 	return transform.NodeWithOpaque(n, func(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
@@ -32,6 +34,9 @@ func recursiveCteWidths(ctx *sql.Context, _ *analyzer.Analyzer, n sql.Node, _ *p
 		}
 		if _, done := r.Right().(*cteWidthCheck); done {
 			return n, transform.SameTree, nil
+		}
+		if err := unknownAnchorWidths(r); err != nil {
+			return nil, transform.SameTree, err
 		}
 		widths := anchorWidths(r.Left())
 		if widths == nil {
@@ -48,6 +53,72 @@ func recursiveCteWidths(ctx *sql.Context, _ *analyzer.Analyzer, n sql.Node, _ *p
 		nr, err := r.WithChildren(r.Left(), &cteWidthCheck{child: r.Right(), widths: widths, names: names})
 		return nr, transform.NewTree, err
 	})
+}
+
+// unknownAnchorWidths refuses (1235) a recursive CTE whose anchor column
+// is a string function GMS types TEXT or LONGTEXT (UPPER, LPAD, REPEAT,
+// REPLACE, DATE_FORMAT, IF ...) while its recursive part computes that column (rather
+// than passing it on): MySQL gives the column the function's width and
+// refuses (1406) or cuts (1265) a longer recursive value, a width Myriad
+// does not know, so `SELECT UPPER('ab') AS s ... UNION ALL SELECT
+// CONCAT(s, 'b')` returned rows MySQL refuses. CAST(... AS CHAR(n)), the
+// usual way to size such a column, has its width.
+func unknownAnchorWidths(r *plan.RecursiveCte) error {
+	anchor, rec := projections(r.Left()), projections(r.Right())
+	if anchor == nil {
+		return nil
+	}
+	for i, e := range anchor {
+		if al, ok := e.(*expression.Alias); ok {
+			e = al.Child
+		}
+		switch e.(type) {
+		case *expression.Literal, *expression.GetField:
+			continue
+		}
+		st, ok := e.Type().(sql.StringType)
+		// A function typed TEXT or LONGTEXT: GMS's default, not MySQL's
+		// width (DATE_FORMAT, IF of strings are TEXT there).
+		if !ok || !types.IsTextBlob(st) || types.IsBinaryType(st) {
+			continue
+		}
+		if rec != nil && i < len(rec) {
+			re := rec[i]
+			if al, ok := re.(*expression.Alias); ok {
+				re = al.Child
+			}
+			if _, ok := re.(*expression.GetField); ok {
+				continue
+			}
+			if _, ok := re.(*expression.Literal); ok {
+				continue
+			}
+		}
+		name := ""
+		if i < len(r.ColumnNames) {
+			name = r.ColumnNames[i]
+		} else if sch := r.Left().Schema(); i < len(sch) {
+			name = sch[i].Name
+		}
+		return mysql.NewSQLError(mysql.ERNotSupportedYet, "42000",
+			"This version of MySQL doesn't yet support 'the width of recursive CTE column %s, whose anchor is %s; give the anchor a width with CAST(... AS CHAR(n))'", name, e.String())
+	}
+	return nil
+}
+
+// projections are the select expressions under n's filters, sorts and
+// limits, or nil.
+func projections(n sql.Node) []sql.Expression {
+	for {
+		switch a := n.(type) {
+		case *plan.Project:
+			return a.Projections
+		case *plan.Filter, *plan.Limit, *plan.Sort, *plan.Distinct, *plan.OrderedDistinct, *plan.Having:
+			n = a.Children()[0]
+		default:
+			return nil
+		}
+	}
 }
 
 // anchorWidths are the character widths of the anchor's string columns
@@ -94,11 +165,13 @@ func exprWidth(e sql.Expression) int64 {
 		if s, ok := e.Value().(string); ok && types.IsText(e.Type()) {
 			return int64(utf8.RuneCountInString(s))
 		}
-	case *expression.GetField, *expression.Convert:
-		if st, ok := e.Type().(sql.StringType); ok && types.IsText(st) {
-			if n := st.MaxCharacterLength(); n > 0 && n < types.LongText.MaxCharacterLength() {
-				return n
-			}
+	}
+	// Any other expression by its type: a column, a CAST to CHAR(n) and
+	// functions whose width Myriad types as MySQL does (CONCAT, sqlfunc's
+	// concattype.go). GMS's LONGTEXT answers are no width.
+	if st, ok := e.Type().(sql.StringType); ok && types.IsText(st) {
+		if n := st.MaxCharacterLength(); n > 0 && n < types.LongText.MaxCharacterLength() {
+			return n
 		}
 	}
 	return -1

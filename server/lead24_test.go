@@ -208,3 +208,38 @@ func TestLead24RowCountAfterError(t *testing.T) {
 		}
 	}
 }
+
+// TestLead24RecursiveCteWidths: a recursive CTE's column has its anchor's
+// width: CAST(... AS CHAR(n)) is VARCHAR(n) (it was LONGTEXT, so recursive
+// rows grew past n where MySQL refuses them, 1406, or cuts them, 1265); an
+// anchor that is a string function whose width Myriad does not know, with a
+// recursive part computing the column, is refused (1235) instead of
+// returning rows MySQL refuses.
+func TestLead24RecursiveCteWidths(t *testing.T) {
+	ts := startServer(t, t.TempDir())
+	db := ts.connectWith("", "parseTime=false")
+	db.SetMaxIdleConns(0)
+	conn := pinnedConn(t, db)
+	for q, code := range map[string]int{
+		"WITH RECURSIVE c AS (SELECT 1 AS n, CAST('a' AS CHAR(1)) AS s UNION ALL SELECT n+1, CONCAT(s, 'b') FROM c WHERE n < 3) SELECT n, s FROM c": 1406,
+		"WITH RECURSIVE c AS (SELECT 1 AS n, UPPER('ab') AS s UNION ALL SELECT n+1, CONCAT(s, 'b') FROM c WHERE n < 3) SELECT n, s FROM c":         1235,
+	} {
+		if _, err := conn.QueryContext(context.Background(), q); mysqlErrNo(err) != code {
+			t.Errorf("%s: got %v, want %d", q, err, code)
+		}
+	}
+	var got string
+	q := "WITH RECURSIVE c AS (SELECT 1 AS n, CAST('a' AS CHAR(3)) AS s UNION ALL SELECT n+1, CONCAT(s, 'b') FROM c WHERE n < 3) SELECT GROUP_CONCAT(s ORDER BY n) FROM c"
+	if err := conn.QueryRowContext(context.Background(), q).Scan(&got); err != nil || got != "a,ab,abb" {
+		t.Errorf("%s: %q, %v", q, got, err)
+	}
+	mustExecConn(t, conn, "SET sql_mode = ''")
+	q = "WITH RECURSIVE c AS (SELECT 1 AS n, CAST('a' AS CHAR(2)) AS s UNION ALL SELECT n+1, CONCAT(s, 'b') FROM c WHERE n < 3) SELECT GROUP_CONCAT(s ORDER BY n) FROM c"
+	if err := conn.QueryRowContext(context.Background(), q).Scan(&got); err != nil || got != "a,ab,ab" {
+		t.Errorf("%s: %q, %v", q, got, err)
+	}
+	cts := columnTypes(t, db, "SELECT CAST('abc' AS CHAR(2)) AS s")
+	if cts[0].DatabaseTypeName() != "VARCHAR" {
+		t.Errorf("CAST AS CHAR(2) is %s, want VARCHAR", cts[0].DatabaseTypeName())
+	}
+}

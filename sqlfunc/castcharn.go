@@ -8,6 +8,7 @@ import (
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/go-mysql-server/sql/expression"
 	"github.com/dolthub/go-mysql-server/sql/types"
+	"github.com/dolthub/vitess/go/sqltypes"
 )
 
 // castCharN is CAST(x AS CHAR(n)) (and CONVERT(x, CHAR(n))): the text cut
@@ -55,6 +56,21 @@ func (c *castCharN) WithChildren(children ...sql.Expression) (sql.Expression, er
 		return nil, err
 	}
 	return &castCharN{Convert: n.(*expression.Convert), whole: w, n: c.n}, nil
+}
+
+// Type is VARCHAR(n), MySQL's type of CAST(x AS CHAR(n)): clients see a
+// VAR_STRING of n characters (GMS said LONGTEXT, a BLOB on the wire), and a
+// recursive CTE's anchor column of such a cast has its width.
+func (c *castCharN) Type() sql.Type {
+	coll := sql.Collation_Default
+	if st, ok := c.Convert.Type().(sql.StringType); ok {
+		coll = st.Collation()
+	}
+	t, err := types.CreateString(sqltypes.VarChar, int64(c.n), coll)
+	if err != nil {
+		return c.Convert.Type()
+	}
+	return t
 }
 
 func (c *castCharN) Eval(ctx *sql.Context, row sql.Row) (any, error) {

@@ -65,3 +65,11 @@ CREATE TRIGGER rtrl AFTER UPDATE ON rtl FOR EACH ROW INSERT INTO rtr VALUES (NEW
 -- expect-error: 1442
 UPDATE rtl SET n = 2 WHERE id IN (SELECT id FROM rtr);
 SELECT ROW_COUNT();
+-- A recursive CTE's column has its anchor's width: CAST(... AS CHAR(n))
+-- is VARCHAR(n) (was LONGTEXT: recursive rows grew past n).
+-- expect-error: 1406
+WITH RECURSIVE c AS (SELECT 1 AS n, CAST('a' AS CHAR(1)) AS s UNION ALL SELECT n+1, CONCAT(s, 'b') FROM c WHERE n < 3) SELECT n, s FROM c;
+WITH RECURSIVE c AS (SELECT 1 AS n, CAST('a' AS CHAR(3)) AS s UNION ALL SELECT n+1, CONCAT(s, 'b') FROM c WHERE n < 3) SELECT n, s FROM c;
+WITH RECURSIVE c (n, s) AS (SELECT 1, CAST('a' AS CHAR(3)) UNION ALL SELECT n+1, CONCAT(s, 'b') FROM c WHERE n < 5) SELECT n, s FROM c;
+WITH RECURSIVE c AS (SELECT 1 AS n, UPPER('a') AS s UNION ALL SELECT n+1, s FROM c WHERE n < 3) SELECT n, s FROM c;
+SELECT CAST('abc' AS CHAR(2)) AS s, CAST(12345 AS CHAR(3)) AS t;
