@@ -222,7 +222,7 @@ func TestLead24RecursiveCteWidths(t *testing.T) {
 	conn := pinnedConn(t, db)
 	for q, code := range map[string]int{
 		"WITH RECURSIVE c AS (SELECT 1 AS n, CAST('a' AS CHAR(1)) AS s UNION ALL SELECT n+1, CONCAT(s, 'b') FROM c WHERE n < 3) SELECT n, s FROM c": 1406,
-		"WITH RECURSIVE c AS (SELECT 1 AS n, UPPER('ab') AS s UNION ALL SELECT n+1, CONCAT(s, 'b') FROM c WHERE n < 3) SELECT n, s FROM c":         1235,
+		"WITH RECURSIVE c AS (SELECT 1 AS n, UPPER('ab') AS s UNION ALL SELECT n+1, CONCAT(s, 'b') FROM c WHERE n < 3) SELECT n, s FROM c":          1235,
 	} {
 		if _, err := conn.QueryContext(context.Background(), q); mysqlErrNo(err) != code {
 			t.Errorf("%s: got %v, want %d", q, err, code)
