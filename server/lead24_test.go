@@ -243,3 +243,19 @@ func TestLead24RecursiveCteWidths(t *testing.T) {
 		t.Errorf("CAST AS CHAR(2) is %s, want VARCHAR", cts[0].DatabaseTypeName())
 	}
 }
+
+// TestLead24HexLiteralConvAndBigTimeNumbers: CONV/OCT/BIN of a hex or
+// bit-value literal use its integer value (MySQL 8.0; they read its bytes
+// as text: 0), and HOUR/TIME_TO_SEC of a number past 838:59:59 but short of
+// a datetime are 838:59:59's with a warning (they were NULL).
+func TestLead24HexLiteralConvAndBigTimeNumbers(t *testing.T) {
+	ts := startServer(t, t.TempDir())
+	db := ts.connectWith("", "parseTime=false")
+	db.SetMaxIdleConns(0)
+	runArithCases(t, db, "", []arithCase{
+		{q: "SELECT OCT(x'41'), CONV(b'1111', 10, 8), BIN(0x41), CONV(x'41', 16, 10), CONV(0xFFFFFFFFFFFFFFFF, 10, -10)", want: "101 | 17 | 1000001 | 65 | -1"},
+		{q: "SELECT OCT('65'), CONV('ff', 16, 10)", want: "101 | 255"},
+		{q: "SELECT HOUR(20240305), TIME_TO_SEC(-20240305)", want: "838 | -3020399", warn: 1292},
+		{q: "SELECT HOUR(8385959), HOUR(20240305101112)", want: "838 | 10"},
+	})
+}

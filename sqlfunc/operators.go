@@ -33,6 +33,7 @@ const HexLiteralFunc = "myriad_hex_literal"
 //   - a hexadecimal or bit-value literal operand of an arithmetic or bit
 //     operator is a number in MySQL (0x41 + 0 is 65, b'11' + 0 is 3); GMS
 //     read the bytes as a string (0). It is wrapped in HexNumberFunc.
+//   - the first argument of CONV, OCT and BIN too (see below);
 //   - one compared with something (=, <, IN, BETWEEN, CASE x WHEN) is a number when
 //     the comparison is numeric and bytes otherwise; it is wrapped in
 //     HexLiteralFunc until the plan's types say which (hexComparison).
@@ -88,6 +89,20 @@ func fixOperators(stmt ast.Statement) bool {
 			if numericOperator[x.Operator] {
 				x.Left = wrapHexNumber(x.Left, &changed)
 				x.Right = wrapHexNumber(x.Right, &changed)
+			}
+		case *ast.FuncExpr:
+			// CONV, OCT and BIN read a hexadecimal or bit-value literal
+			// as the integer its bytes spell (MySQL 8.0's
+			// Item_func_conv::val_str takes val_int of a VARBIN_ITEM):
+			// OCT(x'41') is 101, CONV(b'1111', 10, 8) 17; the text of
+			// its bytes read in the base was 0.
+			switch x.Name.Lowered() {
+			case "conv", "oct", "bin":
+				if len(x.Exprs) > 0 {
+					if a, ok := x.Exprs[0].(*ast.AliasedExpr); ok {
+						a.Expr = wrapHexNumber(a.Expr, &changed)
+					}
+				}
 			}
 		case *ast.UnaryExpr:
 			switch x.Operator {

@@ -59,6 +59,16 @@ func (c *conv) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 	if abs64(from) < 2 || abs64(from) > 36 || abs64(to) < 2 || abs64(to) > 36 {
 		return nil, nil
 	}
+	if _, hex := cs[0].(*hexNumber); hex {
+		// A hexadecimal or bit-value literal is its integer value, in
+		// any from_base (operators.go wraps it for CONV, OCT and BIN).
+		if n, ok := vals[0].(uint64); ok {
+			if to < 0 {
+				return strings.ToUpper(strconv.FormatInt(int64(n), int(-to))), nil
+			}
+			return strings.ToUpper(strconv.FormatUint(n, int(to))), nil
+		}
+	}
 	s, ok := asString(vals[0])
 	if !ok {
 		s, ok = floatText(cs[0].Type(), vals[0])

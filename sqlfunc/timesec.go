@@ -8,6 +8,7 @@ import (
 	"github.com/dolthub/go-mysql-server/sql/expression"
 	"github.com/dolthub/go-mysql-server/sql/expression/function"
 	"github.com/dolthub/go-mysql-server/sql/types"
+	"github.com/shopspring/decimal"
 )
 
 // TIME_TO_SEC(t) as MySQL's Item_func_time_to_sec: its argument read as a
@@ -46,12 +47,25 @@ func timeToSec(ctx *sql.Context, vs []any) (any, error) {
 	if d.Sign() < 0 {
 		sign, d = -1, d.Neg()
 	}
+	if d.GreaterThan(maxTimeNumber) && d.LessThan(minDatetimeNumber) {
+		// number_to_time: beyond 838:59:59 and short of a datetime's
+		// 11 digits is 838:59:59, with a warning (HOUR(20240305) is 838).
+		ctx.Warn(erTruncatedWrongValue, "Truncated incorrect time value: '%s'", d.String())
+		return sign * (838*3600 + 59*60 + 59), nil
+	}
 	t, ok := clockOf(ctx, d, false)
 	if !ok {
 		return nil, nil
 	}
 	return sign * int64(t.h*3600+t.mi*60+t.s), nil
 }
+
+// maxTimeNumber is 838:59:59 as a number (TIME_MAX_VALUE); from
+// minDatetimeNumber on, number_to_time reads a datetime.
+var (
+	maxTimeNumber     = decimal.NewFromInt(8385959)
+	minDatetimeNumber = decimal.NewFromInt(10000000000)
+)
 
 // secToTimeMicros is SEC_TO_TIME's argument as microseconds, clamped to
 // TIME's range before the conversion to an integer: a float beyond int64's

@@ -73,3 +73,16 @@ WITH RECURSIVE c AS (SELECT 1 AS n, CAST('a' AS CHAR(3)) AS s UNION ALL SELECT n
 WITH RECURSIVE c (n, s) AS (SELECT 1, CAST('a' AS CHAR(3)) UNION ALL SELECT n+1, CONCAT(s, 'b') FROM c WHERE n < 5) SELECT n, s FROM c;
 WITH RECURSIVE c AS (SELECT 1 AS n, UPPER('a') AS s UNION ALL SELECT n+1, s FROM c WHERE n < 3) SELECT n, s FROM c;
 SELECT CAST('abc' AS CHAR(2)) AS s, CAST(12345 AS CHAR(3)) AS t;
+-- CONV, OCT and BIN read a hexadecimal or bit-value literal as the integer
+-- its bytes spell (MySQL 8.0's Item_func_conv takes val_int of a
+-- VARBIN_ITEM); MariaDB reads its text in the base.
+-- mysql-differs: MySQL 8.0 reads a hex/bit literal's integer value in CONV/OCT/BIN; MariaDB reads its bytes as text (0)
+-- expect: 101 | 17 | 1000001 | 65
+SELECT OCT(x'41'), CONV(b'1111', 10, 8), BIN(0x41), CONV(x'41', 16, 10);
+SELECT OCT('65'), CONV('ff', 16, 10), BIN(5), CONV(-1, 10, 16);
+-- HOUR and TIME_TO_SEC of a number beyond 838:59:59 (and short of a
+-- datetime's 11 digits) read 838:59:59 with a warning (number_to_time).
+-- mysql-differs: MySQL's number_to_time clamps 20240305 to 838:59:59 with a warning; MariaDB answers 0
+-- expect: 838 | 3020399
+SELECT HOUR(20240305), TIME_TO_SEC(20240305);
+SELECT HOUR(8385959), HOUR(8395959), HOUR(20240305101112), HOUR(123456);
