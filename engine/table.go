@@ -161,7 +161,8 @@ func (t *Table) partitionRows(ctx *sql.Context, p sql.Partition, lock locks.Mode
 // GetIndexes implements sql.IndexAddressable.
 func (t *Table) GetIndexes(ctx *sql.Context) ([]sql.Index, error) {
 	out := make([]sql.Index, 0, len(t.def.Indexes)+1)
-	if !t.def.HiddenPK() {
+	keep := hintedIndexes(ctx, t.db.schema.Name, t.def.Name) // indexhintapply.go
+	if !t.def.HiddenPK() && (keep == nil || keep("PRIMARY")) {
 		out = append(out, t.newIndex(catalog.PrimaryIndexID, "PRIMARY", true, t.def.PK, nil, ""))
 	}
 	// MySQL lists PRIMARY, then UNIQUE keys, then the others, each in
@@ -172,7 +173,7 @@ func (t *Table) GetIndexes(ctx *sql.Context) ([]sql.Index, error) {
 			// A functional index is invisible to GMS (its planner fails on
 			// key parts that are no column): funcindex.go plans, shows and
 			// drops it.
-			if ix.Unique == unique && ix.State == catalog.IndexPublic && !ix.HasExprs() {
+			if ix.Unique == unique && ix.State == catalog.IndexPublic && !ix.HasExprs() && (keep == nil || keep(ix.Name)) {
 				out = append(out, t.newIndex(ix.ID, ix.Name, ix.Unique, ix.Columns, ix.Prefix, ix.Comment))
 			}
 		}

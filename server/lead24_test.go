@@ -3,6 +3,7 @@ package server
 import (
 	"context"
 	"database/sql"
+	"strings"
 	"testing"
 )
 
@@ -258,4 +259,60 @@ func TestLead24HexLiteralConvAndBigTimeNumbers(t *testing.T) {
 		{q: "SELECT HOUR(20240305), TIME_TO_SEC(-20240305)", want: "838 | -3020399", warn: 1292},
 		{q: "SELECT HOUR(8385959), HOUR(20240305101112)", want: "838 | 10"},
 	})
+}
+
+// TestLead24IndexHintsApplied: a SELECT's IGNORE/USE/FORCE INDEX hints
+// take the excluded indexes out of its plan. Where an index lookup and a
+// scan disagree (a TIMESTAMP in the repeated daylight-saving hour matches
+// two stored instants in a scan, one in a lookup) the hint gives MySQL's
+// answer: IGNORE INDEX (ts) counted 1 row (the lookup), MySQL 2.
+func TestLead24IndexHintsApplied(t *testing.T) {
+	ts := startServer(t, t.TempDir())
+	db := ts.connectWith("", "parseTime=false")
+	db.SetMaxIdleConns(0)
+	conn := pinnedConn(t, db)
+	for _, q := range []string{
+		"CREATE DATABASE l24", "USE l24", "SET time_zone = '+00:00'",
+		"CREATE TABLE ts3 (id INT PRIMARY KEY, ts TIMESTAMP NULL, a INT, KEY (ts), KEY ka (a))",
+		"INSERT INTO ts3 VALUES (1, '2026-11-01 05:30:00', 1), (2, '2026-11-01 06:30:00', 2), (3, '2026-11-01 07:30:00', 3)",
+		"SET time_zone = 'America/New_York'",
+	} {
+		mustExecConn(t, conn, q)
+	}
+	count := func(q string) int {
+		t.Helper()
+		var n int
+		if err := conn.QueryRowContext(context.Background(), q).Scan(&n); err != nil {
+			t.Fatalf("%s: %v", q, err)
+		}
+		return n
+	}
+	if n := count("SELECT COUNT(*) FROM ts3 IGNORE INDEX (ts) WHERE ts = '2026-11-01 01:30:00'"); n != 2 {
+		t.Errorf("IGNORE INDEX (ts): %d rows, want 2 (a scan)", n)
+	}
+	if n := count("SELECT COUNT(*) FROM ts3 USE INDEX (ka) WHERE ts = '2026-11-01 01:30:00'"); n != 2 {
+		t.Errorf("USE INDEX (ka): %d rows, want 2 (a scan)", n)
+	}
+	// Without a hint the index is used, as MySQL uses it: one instant.
+	if n := count("SELECT COUNT(*) FROM ts3 WHERE ts = '2026-11-01 01:30:00'"); n != 1 {
+		t.Errorf("no hint: %d rows, want 1 (the index lookup)", n)
+	}
+	var plan string
+	rows, err := conn.QueryContext(context.Background(), "EXPLAIN FORMAT=TREE SELECT * FROM ts3 IGNORE INDEX (ka) WHERE a = 1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for rows.Next() {
+		var line string
+		_ = rows.Scan(&line)
+		plan += line + "\n"
+	}
+	rows.Close()
+	if strings.Contains(plan, "IndexedTableAccess") {
+		t.Errorf("IGNORE INDEX (ka) still plans the index:\n%s", plan)
+	}
+	// The hint is the statement's only: the next one uses the index.
+	if n := count("SELECT COUNT(*) FROM ts3 WHERE a = 2"); n != 1 {
+		t.Errorf("a = 2: %d", n)
+	}
 }

@@ -86,3 +86,11 @@ SELECT OCT('65'), CONV('ff', 16, 10), BIN(5), CONV(-1, 10, 16);
 -- expect: 838 | 3020399
 SELECT HOUR(20240305), TIME_TO_SEC(20240305);
 SELECT HOUR(8385959), HOUR(8395959), HOUR(20240305101112), HOUR(123456);
+-- Index hints are applied to a SELECT's plan (same rows as a scan).
+CREATE TABLE ihx (id INT PRIMARY KEY, a INT, b VARCHAR(10), KEY ka (a), KEY kb (b));
+INSERT INTO ihx VALUES (1, 1, 'x'), (2, 2, 'y'), (3, 2, 'Y'), (4, NULL, NULL);
+SELECT id FROM ihx IGNORE INDEX (ka) WHERE a = 2 ORDER BY id;
+SELECT id FROM ihx USE INDEX (kb) WHERE a = 2 AND b = 'y' ORDER BY id;
+SELECT id FROM ihx FORCE INDEX (ka) WHERE a > 1 ORDER BY id;
+SELECT a FROM ihx IGNORE INDEX (ka) ORDER BY a DESC LIMIT 2;
+SELECT COUNT(*) FROM ihx IGNORE INDEX (ka, kb) WHERE b = 'y';
