@@ -316,3 +316,62 @@ func TestLead24IndexHintsApplied(t *testing.T) {
 		t.Errorf("a = 2: %d", n)
 	}
 }
+
+// TestLead24NestedCallParameters: GMS binds a called procedure's
+// parameters in one session-wide table by name, so a nested CALL whose
+// callee has a parameter named like the caller's parameter overwrote the
+// caller's value (MySQL: the callee's IN parameter is its own copy). Such
+// a CALL is refused (1235) where the overwrite can show; a parameter
+// passed as itself to a callee that leaves it, and a callee's parameter
+// named like a caller's variable not passed to it, still run (and give
+// MySQL's answers).
+func TestLead24NestedCallParameters(t *testing.T) {
+	ts := startServer(t, t.TempDir())
+	db := ts.connectWith("", "parseTime=false")
+	db.SetMaxIdleConns(0)
+	conn := pinnedConn(t, db)
+	for _, q := range []string{
+		"CREATE DATABASE l24", "USE l24",
+		"CREATE PROCEDURE show_x(IN x INT) BEGIN SELECT x; END",
+		"CREATE PROCEDURE bump_x(IN x INT) BEGIN SET x = x + 10; END",
+		"CREATE PROCEDURE p_lit(IN x INT) BEGIN CALL show_x(5); SELECT x; END",
+		"CREATE PROCEDURE p_expr(IN x INT) BEGIN CALL show_x(x + 1); SELECT x; END",
+		"CREATE PROCEDURE p_bump() BEGIN DECLARE x INT DEFAULT 1; CALL bump_x(x); SELECT x; END",
+		"CREATE PROCEDURE p_same(IN x INT) BEGIN CALL show_x(x); SELECT x * 100; END",
+		"CREATE PROCEDURE p_var() BEGIN DECLARE x INT DEFAULT 3; CALL show_x(7); SELECT x; END",
+	} {
+		mustExecConn(t, conn, q)
+	}
+	for _, q := range []string{"CALL p_lit(1)", "CALL p_expr(1)", "CALL p_bump()"} {
+		if _, err := conn.ExecContext(context.Background(), q); mysqlErrNo(err) != 1235 {
+			t.Errorf("%s: got %v, want 1235", q, err)
+		}
+	}
+	// The last result set of each CALL: the caller's value after the call.
+	last := func(q string) string {
+		t.Helper()
+		rows, err := conn.QueryContext(context.Background(), q)
+		if err != nil {
+			t.Fatalf("%s: %v", q, err)
+		}
+		defer rows.Close()
+		var v string
+		for {
+			for rows.Next() {
+				if err := rows.Scan(&v); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if !rows.NextResultSet() {
+				break
+			}
+		}
+		return v
+	}
+	if got := last("CALL p_same(2)"); got != "200" {
+		t.Errorf("CALL p_same(2): %s, want 200", got)
+	}
+	if got := last("CALL p_var()"); got != "3" {
+		t.Errorf("CALL p_var(): %s, want 3", got)
+	}
+}
