@@ -375,3 +375,21 @@ func TestLead24NestedCallParameters(t *testing.T) {
 		t.Errorf("CALL p_var(): %s, want 3", got)
 	}
 }
+
+// TestLead24ViewLiteralCorrections: a view's query gets the corrections
+// Myriad's parser makes to a query's literals (GMS plans a view from the
+// stored CREATE VIEW, a definition they skipped): CAST('abc' AS CHAR(0))
+// in a view returned 'abc'.
+func TestLead24ViewLiteralCorrections(t *testing.T) {
+	ts := startServer(t, t.TempDir())
+	db := ts.connectWith("", "parseTime=false")
+	db.SetMaxIdleConns(0)
+	mustExec(t, db, "CREATE DATABASE l24")
+	mustExec(t, db, "CREATE TABLE l24.dv (id INT PRIMARY KEY, d DECIMAL(5,0))")
+	mustExec(t, db, "INSERT INTO l24.dv VALUES (1, 2), (2, 1)")
+	mustExec(t, db, "CREATE VIEW l24.v AS SELECT CONCAT('[', CAST('abc' AS CHAR(0)), ']') AS c, 0x41 + 0 AS h, COUNT(*) AS n FROM l24.dv WHERE d = 1.5")
+	wantRows(t, db, "SELECT c, h, n FROM l24.v", "[],65,0")
+	// The stored text is the statement's as written.
+	wantRows(t, db, "SELECT VIEW_DEFINITION FROM information_schema.VIEWS WHERE TABLE_NAME = 'v'",
+		"SELECT CONCAT('[', CAST('abc' AS CHAR(0)), ']') AS c, 0x41 + 0 AS h, COUNT(*) AS n FROM l24.dv WHERE d = 1.5")
+}

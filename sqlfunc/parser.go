@@ -249,12 +249,22 @@ func fixStatement(stmt ast.Statement, lits []sqltext.TemporalLiteral) {
 // ExactLiterals wraps the DECIMAL literal operands of stmt's comparisons
 // in ExactDecimalFunc (see Parser), makes the bit operations cast to SIGNED
 // unsigned first (unsignedBitCast), and reports whether it changed any. Only
-// queries and DML are changed: a definition's text is stored.
+// queries, DML and a view's query are changed: a routine's or trigger's
+// definition text is stored and read again by other paths.
 func ExactLiterals(stmt ast.Statement) bool {
 	switch s := stmt.(type) {
 	case *ast.Select, *ast.SetOp, *ast.Insert, *ast.Update, *ast.Delete:
 	case *ast.Explain:
 		return ExactLiterals(s.Statement)
+	case *ast.DDL:
+		// A view's query, as GMS plans it each time the view is read (it
+		// parses the stored CREATE VIEW again): the stored text is the
+		// statement's own, taken by position, so it stays as written.
+		// CAST('abc' AS CHAR(0)) in a view was the whole text.
+		if s.ViewSpec != nil && s.ViewSpec.ViewExpr != nil {
+			return ExactLiterals(s.ViewSpec.ViewExpr)
+		}
+		return false
 	default:
 		return false
 	}

@@ -37,7 +37,9 @@ func TestParserLiterals(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if s := ast.String(stmt); !strings.Contains(s, "myriad_date_literal") || strings.Contains(s, ExactDecimalFunc) {
+	// The view's query gets the literal corrections as a query does (GMS
+	// plans it from this parse each time the view is read).
+	if s := ast.String(stmt); !strings.Contains(s, "myriad_date_literal") || !strings.Contains(s, ExactDecimalFunc) {
 		t.Errorf("CREATE VIEW body: %s", s)
 	}
 	d := stmt.(*ast.DDL)

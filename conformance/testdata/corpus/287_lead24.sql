@@ -94,3 +94,13 @@ SELECT id FROM ihx USE INDEX (kb) WHERE a = 2 AND b = 'y' ORDER BY id;
 SELECT id FROM ihx FORCE INDEX (ka) WHERE a > 1 ORDER BY id;
 SELECT a FROM ihx IGNORE INDEX (ka) ORDER BY a DESC LIMIT 2;
 SELECT COUNT(*) FROM ihx IGNORE INDEX (ka, kb) WHERE b = 'y';
+-- A view's query gets the literal corrections a query gets (GMS plans it
+-- from the stored CREATE VIEW, which they skipped): CAST AS CHAR(0) in a
+-- view was the whole text.
+CREATE VIEW vc0 AS SELECT CAST('abc' AS CHAR(0)) AS c, CAST('abc' AS CHAR(2)) AS d, 0x41 + 0 AS h;
+SELECT CONCAT('[', c, ']'), d, h FROM vc0;
+CREATE TABLE dvx (id INT PRIMARY KEY, d DECIMAL(5,0));
+INSERT INTO dvx VALUES (1, 2), (2, 1);
+CREATE VIEW vdx AS SELECT id, 0x41 + 0, d = 1.5, DATE '2024-01-02' FROM dvx WHERE d <> 1.5;
+SELECT * FROM vdx ORDER BY id;
+SELECT COLUMN_NAME FROM information_schema.COLUMNS WHERE TABLE_NAME = 'vdx' ORDER BY ORDINAL_POSITION;
