@@ -393,3 +393,24 @@ func TestLead24ViewLiteralCorrections(t *testing.T) {
 	wantRows(t, db, "SELECT VIEW_DEFINITION FROM information_schema.VIEWS WHERE TABLE_NAME = 'v'",
 		"SELECT CONCAT('[', CAST('abc' AS CHAR(0)), ']') AS c, 0x41 + 0 AS h, COUNT(*) AS n FROM l24.dv WHERE d = 1.5")
 }
+
+// TestLead24GreatestZeroPartDate: GREATEST/LEAST of a date and a number
+// that is a date with a zero day (20200001) is refused (1235): MySQL
+// compares 2020-00-01, which Myriad's dates cannot hold; it took the zero
+// date (LEAST was NULL).
+func TestLead24GreatestZeroPartDate(t *testing.T) {
+	ts := startServer(t, t.TempDir())
+	db := ts.connectWith("", "parseTime=false")
+	db.SetMaxIdleConns(0)
+	for _, q := range []string{
+		"SELECT LEAST(CAST('2024-01-01' AS DATE), 20200001)",
+		"SELECT GREATEST(CAST('2024-01-01' AS DATE), 20200100)",
+	} {
+		if _, err := db.Exec(q); mysqlErrNo(err) != 1235 {
+			t.Errorf("%s: got %v, want 1235", q, err)
+		}
+	}
+	runArithCases(t, db, "", []arithCase{
+		{q: "SELECT LEAST(CAST('2024-01-01' AS DATE), 20200601), GREATEST(CAST('2024-01-01' AS DATE), 20200601)", want: "2020-06-01 | 2024-01-01"},
+	})
+}

@@ -299,7 +299,9 @@ func (g *greatestLeast) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 			v = d.Decimal
 		}
 		if g.numDates {
-			v = numberAsDate(ctx, v)
+			if v = numberAsDate(ctx, v); v == errZeroPartCompare { // greatestdate.go
+				return nil, errZeroPartCompare
+			}
 		}
 		cv, _, err := g.typ.Convert(ctx, v)
 		if err != nil {

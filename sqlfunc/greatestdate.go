@@ -5,6 +5,7 @@ import (
 
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/go-mysql-server/sql/types"
+	"github.com/dolthub/vitess/go/mysql"
 
 	"github.com/myriaddb/myriad/timetype"
 )
@@ -67,8 +68,12 @@ func numberAsDate(ctx *sql.Context, v any) any {
 	whole := d.Truncate(0)
 	if d.Sign() >= 0 && !whole.GreaterThan(maxDatetimeNumber) {
 		nr := whole.IntPart()
-		// Without TIME_FUZZY_DATE: a zero month or day (which GMS's
-		// dates cannot hold) is taken for no date.
+		// A zero month or day is a date MySQL compares (2020-00-01) but
+		// GMS's dates cannot hold it: refused rather than taken for the
+		// zero date (which then won LEAST as NULL).
+		if t, ok := numberToMySQLTime(nr, fuzzyDate); ok && t.zeroPart() {
+			return errZeroPartCompare
+		}
 		if t, ok := numberToMySQLTime(nr, 0); ok {
 			if t.zeroDate() {
 				return gmsZeroTime
@@ -86,6 +91,11 @@ func numberAsDate(ctx *sql.Context, v any) any {
 	}
 	return gmsZeroTime
 }
+
+// errZeroPartCompare refuses GREATEST/LEAST of a date with a number that
+// is a date with a zero month or day.
+var errZeroPartCompare = mysql.NewSQLError(mysql.ERNotSupportedYet, "42000",
+	"This version of MySQL doesn't yet support 'GREATEST or LEAST of a date and a number that is a date with a zero month or day'")
 
 // isZeroDateResult: a zero date won (a number that is no date read as one)
 // under NO_ZERO_DATE, which MariaDB 10.11 answers with NULL (strict modes;
