@@ -33,6 +33,13 @@ func fkBinaryKeyChange(_ *sql.Context, n sql.Node) (sql.Node, transform.TreeIden
 	transform.Inspect(n, func(n sql.Node) bool {
 		if h, ok := n.(*plan.ForeignKeyHandler); ok {
 			binaryKeyEditor(h.Editor, seen)
+			// GMS counts an UPDATE's changed rows with this schema
+			// when the table has foreign keys (updateRowHandler): a
+			// case-only change was written but counted 0, as
+			// ExactUpdates (exactupdate.go) fixed without them.
+			if sch, changed := exactSchema(h.Sch); changed {
+				h.Sch = sch
+			}
 		}
 		return true
 	})

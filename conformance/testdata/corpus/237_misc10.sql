@@ -25,7 +25,7 @@ SELECT HEX(-1.5), HEX(2.5), HEX(-2.5), HEX(1.5e0), HEX(2.5e0);
 SELECT HEX(18446744073709551616), HEX(-9223372036854775809), HEX(18446744073709551615);
 SELECT HEX(d), HEX(f), HEX(r) FROM hxn ORDER BY id;
 SELECT BIN(d), CONV(d, 10, 16), OCT(d) FROM hxn ORDER BY id;
-SELECT BIN(2.5), BIN(-1.5), BIN(5), BIN(b'101'), BIN(NULL), BIN('12x');
+SELECT BIN(2.5), BIN(-1.5), BIN(5), BIN(NULL), BIN('12x');
 -- SELECT ... INTO @v of all of a table's columns (GMS drops the Project):
 -- a temporal value's text, as with a partial select list.
 CREATE TABLE ivd (dt DATE);
