@@ -89,7 +89,9 @@ func TestMisc10HexOfNumbers(t *testing.T) {
 			"3,3,3 FFFFFFFFFFFFFFFE,FFFFFFFFFFFFFFFE,FFFFFFFFFFFFFFFE " + all + "," + all + "," + all},
 		{"SELECT BIN(d), CONV(d, 10, 16), OCT(d) FROM n ORDER BY id",
 			"10,2,2 " + ones + "," + all + ",1777777777777777777777 " + ones + "," + all + ",1777777777777777777777"},
-		{"SELECT BIN(2.5), BIN(-1.5), BIN(5), BIN(b'101'), BIN(NULL), BIN('12x')", "10," + ones + ",101,0,NULL,1100"},
+		// BIN(b'101') is the literal's value (MySQL 8.0's Item_func_conv:
+		// val_int of a VARBIN_ITEM), 101; MariaDB reads its text (0).
+		{"SELECT BIN(2.5), BIN(-1.5), BIN(5), BIN(b'101'), BIN(NULL), BIN('12x')", "10," + ones + ",101,101,NULL,1100"},
 	} {
 		if got := rowsText(t, ts, "hx", c.q); got != c.want {
 			t.Errorf("%s:\n got %q\nwant %q", c.q, got, c.want)
