@@ -25,6 +25,9 @@ func TestJSONStringCasts(t *testing.T) {
 		{`CAST(CAST('"-7x"' AS JSON) AS SIGNED)`, "-7", "3156"},
 		{`CAST(CAST('"abc"' AS JSON) AS UNSIGNED)`, "0", "3156"},
 		{`CAST(CAST('"99999999999999999999"' AS JSON) AS UNSIGNED)`, "18446744073709551615", "3155"},
+		// coerce_int returns my_strtoll10's ULLONG_MAX as a longlong: -1.
+		{`CAST(CAST('"99999999999999999999"' AS JSON) AS SIGNED)`, "-1", "3155"},
+		{`CAST(CAST('"18446744073709551615"' AS JSON) AS SIGNED)`, "-1", ""},
 		{`CAST(CAST('"2.5x"' AS JSON) AS DOUBLE)`, "2.5", "3156"},
 		{`CAST(CAST('[1]' AS JSON) AS DOUBLE)`, "0", "3156"},
 		{`CAST(CAST('2.5' AS JSON) AS SIGNED)`, "2", ""},

@@ -56,16 +56,20 @@ func jsonStringNumber(s string, toInt bool) (any, int) {
 	switch {
 	case err != nil:
 		// my_strtoll10's ERANGE: the extreme of the sign.
+		// coerce_int returns my_strtoll10's longlong: ULLONG_MAX read as
+		// a signed value, -1 (an UNSIGNED cast wraps it back).
 		if neg {
 			return int64(math.MinInt64), erNumericJSONOutOfRange
 		}
-		return uint64(math.MaxUint64), erNumericJSONOutOfRange
+		return int64(-1), erNumericJSONOutOfRange
 	case neg && u > 1<<63:
 		return int64(math.MinInt64), erNumericJSONOutOfRange
 	case neg:
 		return -int64(u), code
 	case u > math.MaxInt64:
-		return u, code
+		// my_strtoll10 reads up to ULLONG_MAX without an error; coerce_int
+		// returns it as a longlong (negative).
+		return int64(u), code
 	}
 	return int64(u), code
 }
