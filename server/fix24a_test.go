@@ -1,0 +1,98 @@
+package server
+
+import (
+	"context"
+	"testing"
+)
+
+// TestFix24aLatin1Lengths: a latin1 CHAR(n)/VARCHAR(n)/TINYTEXT holds n
+// (255) characters of one byte each; GMS counted their UTF-8 bytes, so
+// 'ééé' into a latin1 VARCHAR(5) failed 1406 (MySQL stores it). Six
+// characters are still too long: 1406 in a strict sql_mode, cut with 1265
+// otherwise. GROUP_CONCAT of a latin1 column is cut at
+// group_concat_max_len latin1 bytes, not UTF-8 bytes.
+func TestFix24aLatin1Lengths(t *testing.T) {
+	ts := startServer(t, t.TempDir())
+	db := ts.connectWith("", "parseTime=false")
+	db.SetMaxIdleConns(0)
+	mustExec(t, db, "CREATE DATABASE f24")
+	db = ts.connectWith("f24", "parseTime=false")
+	db.SetMaxIdleConns(0)
+	mustExec(t, db, "CREATE TABLE l1 (id INT PRIMARY KEY, v VARCHAR(5), c CHAR(3), t TINYTEXT) CHARACTER SET latin1")
+	mustExec(t, db, "INSERT INTO l1 (id, v, c) VALUES (1, 'ééé', 'àçé')")
+	mustExec(t, db, "INSERT INTO l1 (id, v) VALUES (2, ?)", "ééééé") // prepared
+	mustExec(t, db, "INSERT INTO l1 (id, v, t) SELECT 3, 'ééééé', REPEAT('é', 255)")
+	mustExec(t, db, "UPDATE l1 SET c = 'ààà' WHERE id = 2")
+	for _, q := range []string{
+		"INSERT INTO l1 (id, v) VALUES (4, 'éééééé')",
+		"INSERT INTO l1 (id, c) VALUES (4, 'éééé')",
+		"INSERT INTO l1 (id, v) SELECT 4, 'éééééé'",
+		"INSERT INTO l1 (id, t) VALUES (4, REPEAT('é', 256))",
+		"UPDATE l1 SET v = 'àààààà' WHERE id = 1",
+	} {
+		if _, err := db.Exec(q); mysqlErrNo(err) != 1406 {
+			t.Errorf("%s: got %v, want 1406", q, err)
+		}
+	}
+	runArithCases(t, db, "", []arithCase{
+		{q: "SELECT v, LENGTH(v), OCTET_LENGTH(v), CHAR_LENGTH(v), HEX(v), c, HEX(c) FROM l1 WHERE id = 1",
+			want: "ééé | 3 | 3 | 3 | E9E9E9 | àçé | E0E7E9"},
+		{q: "SELECT v, c, LENGTH(t) FROM l1 WHERE id = 2", want: "ééééé | ààà | NULL"},
+		{q: "SELECT v, LENGTH(t), CHAR_LENGTH(t) FROM l1 WHERE id = 3", want: "ééééé | 255 | 255"},
+	})
+	ctx := context.Background()
+	conn := pinnedConn(t, db)
+	mustExec(t, conn, "SET sql_mode = ''")
+	mustExec(t, conn, "INSERT INTO l1 (id, v, c) VALUES (5, 'éééééé', 'àààà')")
+	var warns int
+	if err := conn.QueryRowContext(ctx, "SELECT @@warning_count").Scan(&warns); err != nil || warns != 2 {
+		t.Errorf("non-strict INSERT: %d warnings (%v), want 2 (1265)", warns, err)
+	}
+	mustExec(t, conn, "UPDATE l1 SET v = 'óóóóóóó' WHERE id = 2")
+	conn.Close()
+	runArithCases(t, db, "", []arithCase{
+		{q: "SELECT v, c FROM l1 WHERE id = 5", want: "ééééé | ààà"},
+		{q: "SELECT v FROM l1 WHERE id = 2", want: "óóóóó"},
+	})
+
+	mustExec(t, db, "CREATE TABLE g (id INT PRIMARY KEY, v VARCHAR(10)) CHARACTER SET latin1")
+	mustExec(t, db, "INSERT INTO g VALUES (1, 'é'), (2, 'é'), (3, 'é'), (4, 'é')")
+	runArithCases(t, db, "SET group_concat_max_len = 4", []arithCase{
+		{q: "SELECT GROUP_CONCAT(v SEPARATOR '') FROM g", want: "éééé"},
+		{q: "SELECT GROUP_CONCAT(v ORDER BY id DESC SEPARATOR '') FROM (SELECT id, v FROM g) d", want: "éééé"},
+		{q: "SELECT GROUP_CONCAT(v) FROM g", want: "é,é,", warn: 1260},
+	})
+	runArithCases(t, db, "SET group_concat_max_len = 5", []arithCase{
+		{q: "SELECT GROUP_CONCAT(v SEPARATOR '') FROM g", want: "éééé"},
+	})
+}
+
+// TestFix24aLatin1ClientVarbinary: a latin1 client's string literal (and a
+// latin1 column) stored into a BINARY/VARBINARY/BLOB column keeps its
+// latin1 bytes, as in MySQL (E9 for 'é'); Myriad stored the UTF-8 the
+// statement text is converted to (C3A9).
+func TestFix24aLatin1ClientVarbinary(t *testing.T) {
+	ts := startServer(t, t.TempDir())
+	db := ts.connectWith("", "parseTime=false")
+	mustExec(t, db, "CREATE DATABASE f24b")
+	mustExec(t, db, "CREATE TABLE f24b.vb (id INT PRIMARY KEY, b VARBINARY(10), bb BLOB, bn BINARY(3), l VARCHAR(5) CHARACTER SET latin1, u VARCHAR(5))")
+	l1 := ts.connectWith("f24b", "parseTime=false&collation=latin1_swedish_ci&interpolateParams=true")
+	// The client's bytes are latin1: "\xe9" is 'é'.
+	mustExec(t, l1, "INSERT INTO vb VALUES (1, '\xe9', '\xe9', '\xe9', '\xe9', '\xe9')")
+	mustExec(t, l1, "INSERT INTO vb (id, b) SELECT 2, l FROM vb WHERE id = 1")
+	mustExec(t, l1, "INSERT INTO vb (id, b) SELECT 3, u FROM vb WHERE id = 1")
+	mustExec(t, l1, "INSERT INTO vb (id, b) VALUES (4, 'a\xe9')")
+	mustExec(t, l1, "UPDATE vb SET bb = '\xe9\xe9' WHERE id = 2")
+	runArithCases(t, ts.connectWith("f24b", "parseTime=false"), "", []arithCase{
+		{q: "SELECT HEX(b), HEX(bb), HEX(bn), HEX(l), HEX(u) FROM vb WHERE id = 1", want: "E9 | E9 | E90000 | E9 | C3A9"},
+		{q: "SELECT HEX(b), HEX(bb) FROM vb WHERE id = 2", want: "E9 | E9E9"},
+		{q: "SELECT HEX(b) FROM vb WHERE id = 3", want: "C3A9"},
+		{q: "SELECT HEX(b) FROM vb WHERE id = 4", want: "61E9"},
+	})
+	// A UTF-8 client's 'é' is its two bytes.
+	mustExec(t, db, "INSERT INTO f24b.vb (id, b) VALUES (5, 'é')")
+	var h string
+	if err := db.QueryRow("SELECT HEX(b) FROM f24b.vb WHERE id = 5").Scan(&h); err != nil || h != "C3A9" {
+		t.Errorf("utf8mb4 client: HEX(b) %q (%v), want C3A9", h, err)
+	}
+}
