@@ -96,3 +96,33 @@ func TestFix24aLatin1ClientVarbinary(t *testing.T) {
 		t.Errorf("utf8mb4 client: HEX(b) %q (%v), want C3A9", h, err)
 	}
 }
+
+// TestFix24aIntroducerCollate: `_cs 'x' COLLATE c` is EXPLICIT whichever
+// collation c is; when c was the character set's default or the
+// connection's collation, GMS's folded literal read as COERCIBLE, so a
+// utf8mb4_general_ci column's collation won ('ß' matched 's', not 'ss')
+// and COERCIBILITY() was 4.
+func TestFix24aIntroducerCollate(t *testing.T) {
+	ts := startServer(t, t.TempDir())
+	db := ts.connectWith("", "parseTime=false")
+	mustExec(t, db, "CREATE DATABASE f24c")
+	mustExec(t, db, "CREATE TABLE f24c.cg (id INT PRIMARY KEY, c VARCHAR(10) COLLATE utf8mb4_general_ci)")
+	mustExec(t, db, "INSERT INTO f24c.cg VALUES (1, 's'), (2, 'ss'), (3, 'ß')")
+	mustExec(t, db, "CREATE VIEW f24c.v1 AS SELECT id, c = _utf8mb4 'ß' COLLATE utf8mb4_0900_ai_ci AS m FROM f24c.cg")
+	cases := []arithCase{
+		{q: "SELECT GROUP_CONCAT(id ORDER BY id) FROM cg WHERE c = _utf8mb4 'ß' COLLATE utf8mb4_0900_ai_ci", want: "2,3"},
+		{q: "SELECT GROUP_CONCAT(id ORDER BY id) FROM cg WHERE _utf8mb4 'ß' COLLATE utf8mb4_0900_ai_ci = c", want: "2,3"},
+		{q: "SELECT GROUP_CONCAT(id ORDER BY id) FROM cg WHERE c IN (_utf8mb4 'ß' COLLATE utf8mb4_0900_ai_ci)", want: "2,3"},
+		{q: "SELECT GROUP_CONCAT(id ORDER BY id) FROM cg WHERE c = _utf8mb4 'ß'", want: "1,3"},
+		{q: "SELECT COERCIBILITY(_utf8mb4 'ß' COLLATE utf8mb4_0900_ai_ci), COLLATION(_utf8mb4 'ß' COLLATE utf8mb4_0900_ai_ci)", want: "0 | utf8mb4_0900_ai_ci"},
+		{q: "SELECT COERCIBILITY(_utf8mb4 'a' COLLATE utf8mb4_general_ci), COERCIBILITY(_utf8mb4 'a'), COERCIBILITY(_latin1 'a' COLLATE latin1_swedish_ci)", want: "0 | 4 | 0"},
+		{q: "SELECT GROUP_CONCAT(m ORDER BY id) FROM v1", want: "0,1,1"},
+	}
+	runArithCases(t, ts.connectWith("f24c", "parseTime=false"), "", cases)
+	// The connection's own collation named by COLLATE.
+	runArithCases(t, ts.connectWith("f24c", "parseTime=false&collation=utf8mb4_0900_ai_ci"), "", cases)
+	// A collation of another character set than the introducer's: 1253.
+	if _, err := db.Exec("SELECT _latin1 'a' COLLATE utf8mb4_bin"); mysqlErrNo(err) != 1253 {
+		t.Errorf("_latin1 'a' COLLATE utf8mb4_bin: %v, want 1253", err)
+	}
+}

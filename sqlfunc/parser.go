@@ -237,6 +237,7 @@ func fixStatement(stmt ast.Statement, lits []sqltext.TemporalLiteral) {
 		groupConcatArgs(stmt)
 	}
 	fixOperators(stmt)
+	viewIntroducers(stmt)    // introcollate.go
 	DefaultOfCalls(stmt)     // defaultof.go
 	insertSelectValues(stmt) // odkuselect.go
 	missingWindowFuncs(stmt)

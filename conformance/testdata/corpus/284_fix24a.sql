@@ -54,3 +54,31 @@ UPDATE vb SET bn = 'é' WHERE id = 4;
 -- setup
 SET NAMES utf8mb4;
 SELECT id, HEX(b), HEX(bb), HEX(bn), HEX(l), HEX(u) FROM vb ORDER BY id;
+-- `_cs 'x' COLLATE c` is EXPLICIT whichever collation c is (MySQL's
+-- COLLATE); Myriad read it as COERCIBLE when c was the connection's
+-- collation (utf8mb4_general_ci here) or the character set's default, so
+-- the column's collation won. Both servers get utf8mb4_general_ci as the
+-- connection's collation (this client's is utf8mb4_0900_ai_ci on Myriad).
+-- setup
+SET NAMES utf8mb4 COLLATE utf8mb4_general_ci;
+CREATE TABLE cu (id INT PRIMARY KEY, c VARCHAR(10) COLLATE utf8mb4_unicode_ci, g VARCHAR(10) COLLATE utf8mb4_general_ci);
+INSERT INTO cu VALUES (1, 's', 's'), (2, 'ss', 'ss'), (3, 'ß', 'ß');
+SELECT id FROM cu WHERE c = _utf8mb4 'ß' COLLATE utf8mb4_general_ci ORDER BY id;
+SELECT id FROM cu WHERE _utf8mb4 'ß' COLLATE utf8mb4_general_ci = c ORDER BY id;
+SELECT id FROM cu WHERE c IN (_utf8mb4 'ß' COLLATE utf8mb4_general_ci) ORDER BY id;
+SELECT id FROM cu WHERE c = _utf8mb4 'ß' ORDER BY id;
+SELECT id FROM cu WHERE g = _utf8mb4 'ß' COLLATE utf8mb4_unicode_ci ORDER BY id;
+SELECT id, c = _utf8mb4 'ß' COLLATE utf8mb4_general_ci, CASE WHEN c = _utf8mb4 'ss' COLLATE utf8mb4_general_ci THEN 'y' ELSE 'n' END FROM cu ORDER BY id;
+SELECT COERCIBILITY(_utf8mb4 'ß' COLLATE utf8mb4_general_ci), COLLATION(_utf8mb4 'ß' COLLATE utf8mb4_general_ci), COERCIBILITY(_utf8mb4 'ß'), COERCIBILITY(_latin1 'a' COLLATE latin1_swedish_ci);
+CREATE VIEW vu AS SELECT id, c = _utf8mb4 'ß' COLLATE utf8mb4_general_ci AS m FROM cu;
+SELECT id, m FROM vu ORDER BY id;
+SELECT _utf8mb4 'ß' COLLATE utf8mb4_general_ci = _utf8mb4 'ss' COLLATE utf8mb4_unicode_ci;
+SELECT _latin1 'a' COLLATE utf8mb4_bin;
+-- setup
+SET NAMES utf8mb4;
+-- A character set's default collation (latin1_swedish_ci) named by COLLATE.
+CREATE TABLE lb (id INT PRIMARY KEY, c VARCHAR(10) CHARACTER SET latin1 COLLATE latin1_bin);
+INSERT INTO lb VALUES (1, 'a'), (2, 'A'), (3, 'b');
+SELECT id FROM lb WHERE c = _latin1 'a' COLLATE latin1_swedish_ci ORDER BY id;
+SELECT id FROM lb WHERE c = _latin1 'a' ORDER BY id;
+SELECT COERCIBILITY(_latin1 'a' COLLATE latin1_swedish_ci), COERCIBILITY(_latin1 'a');
