@@ -89,6 +89,15 @@ func (t oneByteChars) Convert(ctx context.Context, v any) (any, sql.ConvertInRan
 	if err != nil || out == nil {
 		return out, inRange, err
 	}
+	if s, isStr := out.(string); isStr && !utf8.ValidString(s) {
+		// Bytes that are no UTF-8 (x'E9E9', a VARBINARY's value) are
+		// the column's own character set's, as MySQL stores them
+		// (latin1 'éé'); GMS stored them as they were, which its string
+		// functions then read past their end (HEX panicked).
+		if d, ok := t.CharacterSet().Encoder().Decode([]byte(s)); ok {
+			out = string(d)
+		}
+	}
 	var n int
 	switch s := out.(type) {
 	case string:
@@ -116,6 +125,49 @@ func (t oneByteChars) Convert(ctx context.Context, v any) (any, sql.ConvertInRan
 	return out, inRange, nil
 }
 
+// charsDestination is dest with charsType's types in its schema: GMS's
+// InsertDestination, or the engine's REPLACE and ON DUPLICATE KEY UPDATE
+// destinations around one. ok is false when nothing changes.
+func charsDestination(dest sql.Node) (sql.Node, bool) {
+	switch d := dest.(type) {
+	case *plan.InsertDestination:
+		var sch sql.Schema
+		for i, c := range d.Sch {
+			t, ok := charsType(c.Type)
+			if !ok {
+				continue
+			}
+			if sch == nil {
+				sch = d.Sch.Copy()
+			}
+			sch[i].Type = t
+		}
+		if sch == nil {
+			return dest, false
+		}
+		nd := *d
+		nd.Sch = sch
+		return &nd, true
+	case *trigReplaceDest:
+		inner, ok := charsDestination(d.Node)
+		if !ok {
+			return dest, false
+		}
+		nd := *d
+		nd.Node = inner
+		return &nd, true
+	case *trigODKUDest:
+		inner, ok := charsDestination(d.Node)
+		if !ok {
+			return dest, false
+		}
+		nd := *d
+		nd.Node = inner
+		return &nd, true
+	}
+	return dest, false
+}
+
 // oneByteLengths is an analyzer rule (the last of OnceAfterAll): it gives
 // every INSERT's destination schema, and every SET of a column, the
 // character-counting type of their one-byte character set columns.
@@ -125,28 +177,12 @@ func oneByteLengths(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
 		if !ok {
 			return n, transform.SameTree, nil
 		}
-		dest, ok := ins.Destination.(*plan.InsertDestination)
+		dest, ok := charsDestination(ins.Destination)
 		if !ok {
 			return n, transform.SameTree, nil
 		}
-		var sch sql.Schema
-		for i, c := range dest.Sch {
-			t, ok := charsType(c.Type)
-			if !ok {
-				continue
-			}
-			if sch == nil {
-				sch = dest.Sch.Copy()
-			}
-			sch[i].Type = t
-		}
-		if sch == nil {
-			return n, transform.SameTree, nil
-		}
-		nd := *dest
-		nd.Sch = sch
 		out := *ins
-		out.Destination = &nd
+		out.Destination = dest
 		return &out, transform.NewTree, nil
 	})
 	if err != nil {

@@ -126,3 +126,45 @@ func TestFix24aIntroducerCollate(t *testing.T) {
 		t.Errorf("_latin1 'a' COLLATE utf8mb4_bin: %v, want 1253", err)
 	}
 }
+
+// TestFix24aLatin1Writes: the other ways into a latin1 column count
+// characters too: REPLACE, ON DUPLICATE KEY UPDATE, a trigger's INSERT,
+// ALTER TABLE's copy; and bytes that are no UTF-8 (x'E9E9') are the
+// column's latin1 characters (GMS stored the raw bytes, and HEX of them
+// panicked).
+func TestFix24aLatin1Writes(t *testing.T) {
+	ts := startServer(t, t.TempDir())
+	db := ts.connectWith("", "parseTime=false")
+	mustExec(t, db, "CREATE DATABASE f24d")
+	db = ts.connectWith("f24d", "parseTime=false")
+	mustExec(t, db, "CREATE TABLE l2 (id INT PRIMARY KEY, v VARCHAR(5)) CHARACTER SET latin1")
+	mustExec(t, db, "CREATE TABLE log2 (m VARCHAR(4)) CHARACTER SET latin1")
+	mustExec(t, db, "CREATE TRIGGER tr2 AFTER INSERT ON l2 FOR EACH ROW INSERT INTO log2 VALUES (CONCAT(NEW.v, 'ü'))")
+	mustExec(t, db, "INSERT INTO l2 VALUES (1, 'ééé') ON DUPLICATE KEY UPDATE v = 'ààààà'")
+	mustExec(t, db, "INSERT INTO l2 VALUES (1, 'ééé') ON DUPLICATE KEY UPDATE v = 'ààààà'")
+	mustExec(t, db, "REPLACE INTO l2 VALUES (2, 'óóó')")
+	mustExec(t, db, "DROP TRIGGER tr2")
+	mustExec(t, db, "REPLACE INTO l2 VALUES (3, 'óóóóó')")
+	for _, q := range []string{
+		"INSERT INTO l2 VALUES (1, 'ééé') ON DUPLICATE KEY UPDATE v = 'àààààà'",
+		"REPLACE INTO l2 VALUES (3, 'óóóóóó')",
+	} {
+		if _, err := db.Exec(q); mysqlErrNo(err) != 1406 {
+			t.Errorf("%s: got %v, want 1406", q, err)
+		}
+	}
+	mustExec(t, db, "CREATE TABLE u3 (id INT PRIMARY KEY, v VARCHAR(5))")
+	mustExec(t, db, "INSERT INTO u3 VALUES (1, 'ééééé')")
+	mustExec(t, db, "ALTER TABLE u3 MODIFY v VARCHAR(5) CHARACTER SET latin1")
+	mustExec(t, db, "CREATE TABLE l5 (id INT PRIMARY KEY, v VARCHAR(2) CHARACTER SET latin1)")
+	mustExec(t, db, "INSERT INTO l5 VALUES (1, x'E9E9')")
+	if _, err := db.Exec("INSERT INTO l5 VALUES (2, x'E9E9E9')"); mysqlErrNo(err) != 1406 {
+		t.Errorf("x'E9E9E9' into VARCHAR(2) latin1: got %v, want 1406", err)
+	}
+	runArithCases(t, db, "", []arithCase{
+		{q: "SELECT GROUP_CONCAT(v ORDER BY id) FROM l2", want: "ààààà,óóó,óóóóó"},
+		{q: "SELECT GROUP_CONCAT(m) FROM log2", want: "éééü,óóóü"},
+		{q: "SELECT v, LENGTH(v), HEX(v) FROM u3", want: "ééééé | 5 | E9E9E9E9E9"},
+		{q: "SELECT v, HEX(v), CHAR_LENGTH(v) FROM l5", want: "éé | E9E9 | 2"},
+	})
+}
