@@ -94,8 +94,10 @@ func (t oneByteChars) Convert(ctx context.Context, v any) (any, sql.ConvertInRan
 		// the column's own character set's, as MySQL stores them
 		// (latin1 'éé'); GMS stored them as they were, which its string
 		// functions then read past their end (HEX panicked).
-		if d, ok := t.CharacterSet().Encoder().Decode([]byte(s)); ok {
-			out = string(d)
+		if enc := t.CharacterSet().Encoder(); enc != nil {
+			if d, ok := enc.Decode([]byte(s)); ok {
+				out = string(d)
+			}
 		}
 	}
 	var n int

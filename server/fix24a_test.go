@@ -121,6 +121,19 @@ func TestFix24aIntroducerCollate(t *testing.T) {
 	runArithCases(t, ts.connectWith("f24c", "parseTime=false"), "", cases)
 	// The connection's own collation named by COLLATE.
 	runArithCases(t, ts.connectWith("f24c", "parseTime=false&collation=utf8mb4_0900_ai_ci"), "", cases)
+	// In a procedure's and a trigger's body: under utf8mb4_general_ci 's'
+	// would also match 'ß'.
+	mustExec(t, db, "CREATE PROCEDURE f24c.pc() SELECT COERCIBILITY(_utf8mb4 'a' COLLATE utf8mb4_0900_ai_ci), COUNT(*) FROM f24c.cg WHERE c = _utf8mb4 's' COLLATE utf8mb4_0900_ai_ci")
+	var co, cnt int
+	if err := db.QueryRow("CALL f24c.pc()").Scan(&co, &cnt); err != nil || co != 0 || cnt != 1 {
+		t.Errorf("CALL pc(): %d, %d (%v); want 0, 1", co, cnt, err)
+	}
+	mustExec(t, db, "CREATE TABLE f24c.tl (n INT)")
+	mustExec(t, db, "CREATE TRIGGER f24c.tt BEFORE INSERT ON f24c.tl FOR EACH ROW SET NEW.n = (SELECT COUNT(*) FROM f24c.cg WHERE c = _utf8mb4 's' COLLATE utf8mb4_0900_ai_ci)")
+	mustExec(t, db, "INSERT INTO f24c.tl VALUES (0)")
+	if err := db.QueryRow("SELECT n FROM f24c.tl").Scan(&cnt); err != nil || cnt != 1 {
+		t.Errorf("trigger: n = %d (%v), want 1", cnt, err)
+	}
 	// A collation of another character set than the introducer's: 1253.
 	if _, err := db.Exec("SELECT _latin1 'a' COLLATE utf8mb4_bin"); mysqlErrNo(err) != 1253 {
 		t.Errorf("_latin1 'a' COLLATE utf8mb4_bin: %v, want 1253", err)

@@ -54,19 +54,35 @@ func introducedCollate(e ast.Expr, changed *bool) (ast.Expr, bool) {
 		Exprs: ast.SelectExprs{&ast.AliasedExpr{Expr: lit}}}, Collation: ce.Collation}, true
 }
 
-// viewIntroducers applies introducedCollate to a view definition's query
-// (CREATE VIEW, and the definition GMS parses again when a query reads the
-// view), which fixOperators leaves alone. The view's stored text is the
-// text as written.
-func viewIntroducers(stmt ast.Statement) {
+// definitionIntroducers applies introducedCollate to a view definition's
+// query and to a trigger's, procedure's or event's body (CREATE, and the
+// definition GMS parses again when a query reads the view or the body
+// runs), which fixOperators leaves alone. The definition's stored text is
+// the text as written.
+func definitionIntroducers(stmt ast.Statement) {
 	ddl, ok := stmt.(*ast.DDL)
-	if !ok || ddl.ViewSpec == nil || ddl.ViewSpec.ViewExpr == nil {
+	if !ok {
 		return
 	}
+	var parts []any
+	if ddl.ViewSpec != nil {
+		parts = append(parts, ddl.ViewSpec)
+	}
+	if ddl.TriggerSpec != nil {
+		parts = append(parts, ddl.TriggerSpec)
+	}
+	if ddl.ProcedureSpec != nil {
+		parts = append(parts, ddl.ProcedureSpec)
+	}
+	if ddl.EventSpec != nil {
+		parts = append(parts, ddl.EventSpec)
+	}
 	changed := false
-	replaceExprs(reflect.ValueOf(ddl.ViewSpec), func(e ast.Expr) (ast.Expr, bool) {
-		return introducedCollate(e, &changed)
-	})
+	for _, p := range parts {
+		replaceExprs(reflect.ValueOf(p), func(e ast.Expr) (ast.Expr, bool) {
+			return introducedCollate(e, &changed)
+		})
+	}
 }
 
 // introducedLiteral is the literal of an introducer under a COLLATE: the

@@ -237,9 +237,9 @@ func fixStatement(stmt ast.Statement, lits []sqltext.TemporalLiteral) {
 		groupConcatArgs(stmt)
 	}
 	fixOperators(stmt)
-	viewIntroducers(stmt)    // introcollate.go
-	DefaultOfCalls(stmt)     // defaultof.go
-	insertSelectValues(stmt) // odkuselect.go
+	definitionIntroducers(stmt) // introcollate.go
+	DefaultOfCalls(stmt)        // defaultof.go
+	insertSelectValues(stmt)    // odkuselect.go
 	missingWindowFuncs(stmt)
 	InlineNamedWindows(stmt)
 	TimeColumns(stmt)

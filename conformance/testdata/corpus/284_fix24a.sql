@@ -98,6 +98,10 @@ SELECT id, c = _utf8mb4 'ß' COLLATE utf8mb4_general_ci, CASE WHEN c = _utf8mb4 
 SELECT COERCIBILITY(_utf8mb4 'ß' COLLATE utf8mb4_general_ci), COLLATION(_utf8mb4 'ß' COLLATE utf8mb4_general_ci), COERCIBILITY(_utf8mb4 'ß'), COERCIBILITY(_latin1 'a' COLLATE latin1_swedish_ci);
 CREATE VIEW vu AS SELECT id, c = _utf8mb4 'ß' COLLATE utf8mb4_general_ci AS m FROM cu;
 SELECT id, m FROM vu ORDER BY id;
+CREATE TABLE tu (n INT);
+CREATE TRIGGER tru BEFORE INSERT ON tu FOR EACH ROW SET NEW.n = (SELECT SUM(id) FROM cu WHERE c = _utf8mb4 'ß' COLLATE utf8mb4_general_ci);
+INSERT INTO tu VALUES (0);
+SELECT n FROM tu;
 SELECT _utf8mb4 'ß' COLLATE utf8mb4_general_ci = _utf8mb4 'ss' COLLATE utf8mb4_unicode_ci;
 SELECT _latin1 'a' COLLATE utf8mb4_bin;
 -- setup
