@@ -233,6 +233,7 @@ func (e *Engine) Install(a *analyzer.Analyzer, extra ...Rule) error {
 	windowfunc.Install(a)
 	joinorder.Install(a)
 	installGroupConcatCut(a) // groupconcatcut.go
+	installOneByteLengths(a) // onebytelen.go; last
 	a.Catalog.InfoSchema = infoschema.Wrap(a.Catalog.InfoSchema, e)
 	var cat sql.Catalog = a.Catalog
 	funcCatalog.Store(&cat)

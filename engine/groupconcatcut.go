@@ -3,6 +3,7 @@ package engine
 import (
 	"fmt"
 	"reflect"
+	"strings"
 	"unicode/utf8"
 
 	"github.com/dolthub/go-mysql-server/sql"
@@ -23,6 +24,11 @@ import (
 type cutBuffer struct {
 	sql.AggregationBuffer
 	gc *aggregation.GroupConcat
+	// oneByte: the argument is of a one-byte character set (latin1), whose
+	// result MySQL cuts at group_concat_max_len bytes of that set, that is
+	// characters (GMS: UTF-8 bytes, so four latin1 'é' with a limit of 4
+	// kept two).
+	oneByte bool
 }
 
 // ER_CUT_VALUE_GROUP_CONCAT
@@ -36,6 +42,15 @@ func (b *cutBuffer) Eval(ctx *sql.Context) (any, error) {
 	s, ok := v.(string)
 	if !ok {
 		return v, nil
+	}
+	if b.oneByte {
+		if out, row, ok := b.charCut(len(s)); ok {
+			if row > 0 && ctx != nil && ctx.Session != nil {
+				ctx.Session.Warn(&sql.Warning{Level: "Warning", Code: errCutValueGroupConcat,
+					Message: fmt.Sprintf("Row %d was cut by GROUP_CONCAT()", row)})
+			}
+			return out, nil
+		}
 	}
 	row, max, cut := b.cutRow(len(s))
 	if !cut {
@@ -107,6 +122,76 @@ func (b *cutBuffer) cutRow(got int) (row, max int, cut bool) {
 		}
 	}
 	return 0, 0, false
+}
+
+// charCut is the result of a one-byte character set's GROUP_CONCAT, whose
+// GMS result was got bytes long, cut at the limit in characters, and the
+// row of the value cut (0: none); ok is false when GMS did not reach the
+// limit (its result stands) or its buffer could not be read.
+func (b *cutBuffer) charCut(got int) (out string, row int, ok bool) {
+	max, sep, vals, read := b.values()
+	if !read || got < max {
+		return "", 0, false
+	}
+	var sb strings.Builder
+	n := 0
+	for i, v := range vals {
+		if i > 0 {
+			v = sep + v
+		}
+		for _, r := range v {
+			if n == max {
+				return sb.String(), i + 1, true
+			}
+			sb.WriteRune(r)
+			n++
+		}
+	}
+	return sb.String(), 0, true
+}
+
+// values reads the limit, the separator and the group's values (after
+// GMS's Eval has sorted them) as cutRow does.
+func (b *cutBuffer) values() (max int, sep string, vals []string, ok bool) {
+	g := reflect.ValueOf(b.gc).Elem()
+	ml, sp := g.FieldByName("maxLen"), g.FieldByName("separator")
+	if !ml.IsValid() || ml.Kind() != reflect.Int || !sp.IsValid() || sp.Kind() != reflect.String {
+		return 0, "", nil, false
+	}
+	inner := b.AggregationBuffer
+	if c, isColl := inner.(*collGroupConcatBuffer); isColl {
+		inner = c.AggregationBuffer
+	}
+	bv := reflect.ValueOf(inner)
+	if bv.Kind() != reflect.Pointer || bv.Elem().Kind() != reflect.Struct {
+		return 0, "", nil, false
+	}
+	rows := bv.Elem().FieldByName("rows")
+	if !rows.IsValid() || rows.Kind() != reflect.Slice {
+		return 0, "", nil, false
+	}
+	vals = make([]string, rows.Len())
+	for i := range vals {
+		r := rows.Index(i)
+		if r.Kind() != reflect.Slice || r.Len() == 0 {
+			return 0, "", nil, false
+		}
+		last := r.Index(r.Len() - 1)
+		if last.Kind() == reflect.Interface {
+			last = last.Elem()
+		}
+		if last.Kind() != reflect.String {
+			return 0, "", nil, false
+		}
+		vals[i] = last.String()
+	}
+	return int(ml.Int()), sp.String(), vals, true
+}
+
+// oneByteText: e is text of a one-byte character set.
+func oneByteText(e sql.Expression) bool {
+	st, ok := e.Type().(sql.StringType)
+	return ok && types.IsTextOnly(st) && st.Collation() != sql.Collation_binary && st.CharacterSet().MaxLength() == 1
 }
 
 // groupConcatCutID is from gconcat22's range 11_860-11_869.

@@ -1283,7 +1283,8 @@ func (c *collGroupConcat) NewBuffer() (sql.AggregationBuffer, error) {
 	if c.coll != sql.Collation_Unspecified {
 		b = &collGroupConcatBuffer{AggregationBuffer: b, key: c.key(), seen: map[string]struct{}{}}
 	}
-	return &cutBuffer{AggregationBuffer: b, gc: c.GroupConcat}, nil
+	ch := c.GroupConcat.Children()
+	return &cutBuffer{AggregationBuffer: b, gc: c.GroupConcat, oneByte: oneByteText(ch[len(ch)-1])}, nil
 }
 
 func (c *collGroupConcat) WithChildren(children ...sql.Expression) (sql.Expression, error) {

@@ -394,7 +394,11 @@ func convertZoned(ctx *sql.Context, from, to sql.Type, v any, col string, rowNum
 			v = math.RoundToEven(float64(f))
 		}
 	}
-	cv, inRange, err := to.Convert(ctx, v)
+	conv := to
+	if ct, ok := charsType(to); ok {
+		conv = ct // a latin1 column's length in characters (onebytelen.go)
+	}
+	cv, inRange, err := conv.Convert(ctx, v)
 	if t, ok := cv.(time.Time); ok && err == nil && toStamp && !fromStamp {
 		cv = sqlfunc.FromZone(t, sqlfunc.SessionZone(ctx))
 		// GMS checked the range on the wall time; MySQL checks it in UTC.

@@ -356,7 +356,16 @@ func adjustString(col *sql.Column, v any, row int) (any, int, string) {
 		kept, cut = s[:max], s[max:]
 	} else {
 		max := st.MaxCharacterLength()
-		if types.IsTextOnly(col.Type) && !isCharOrVarchar(col.Type) {
+		if types.IsTextOnly(col.Type) && !isCharOrVarchar(col.Type) && st.CharacterSet().MaxLength() == 1 {
+			// A one-byte character set's TEXT: its byte limit is in
+			// characters (latin1 TINYTEXT holds 255 'é', not 127).
+			max = st.MaxByteLength()
+			if int64(len(s)) <= max || int64(utf8.RuneCountInString(s)) <= max {
+				return v, 0, ""
+			}
+			r := []rune(s)
+			kept, cut = string(r[:max]), string(r[max:])
+		} else if types.IsTextOnly(col.Type) && !isCharOrVarchar(col.Type) {
 			// TEXT's limit is in bytes; cut at a character's start.
 			maxB := st.MaxByteLength()
 			if int64(len(s)) <= maxB {

@@ -59,6 +59,9 @@ func fixOperators(stmt ast.Statement) bool {
 		if r, ok := castCharset(e, &changed); ok {
 			return r, true
 		}
+		if r, ok := introducedCollate(e, &changed); ok { // introcollate.go
+			return r, true
+		}
 		switch x := e.(type) {
 		case *ast.ComparisonExpr:
 			switch strings.ToLower(x.Operator) {

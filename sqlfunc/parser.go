@@ -237,8 +237,9 @@ func fixStatement(stmt ast.Statement, lits []sqltext.TemporalLiteral) {
 		groupConcatArgs(stmt)
 	}
 	fixOperators(stmt)
-	DefaultOfCalls(stmt)     // defaultof.go
-	insertSelectValues(stmt) // odkuselect.go
+	definitionIntroducers(stmt) // introcollate.go
+	DefaultOfCalls(stmt)        // defaultof.go
+	insertSelectValues(stmt)    // odkuselect.go
 	missingWindowFuncs(stmt)
 	InlineNamedWindows(stmt)
 	TimeColumns(stmt)

@@ -4,6 +4,7 @@ import (
 	"math"
 
 	"github.com/dolthub/go-mysql-server/sql"
+	"github.com/dolthub/go-mysql-server/sql/encodings"
 	"github.com/dolthub/go-mysql-server/sql/expression"
 	"github.com/dolthub/go-mysql-server/sql/plan"
 	"github.com/dolthub/go-mysql-server/sql/transform"
@@ -126,7 +127,7 @@ func (n *floatRint) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 // needs neither.
 func storeConverted(col sql.Type, e sql.Expression) (sql.Expression, bool) {
 	switch e.(type) {
-	case *numDate, *strDate, *floatRint, *decimalText, *yearStore, *sql.ColumnDefaultValue:
+	case *numDate, *strDate, *floatRint, *decimalText, *yearStore, *charsetBytes, *sql.ColumnDefaultValue:
 		return e, false
 	}
 	et := e.Type()
@@ -143,6 +144,8 @@ func storeConverted(col sql.Type, e sql.Expression) (sql.Expression, bool) {
 		return &strDate{transparent: transparent{unary{e}}, col: col}, true
 	case types.IsText(col) && !types.IsBinaryType(col) && types.IsFloat(et):
 		return &decimalText{unary{e}}, true // dectext.go
+	case types.IsBinaryType(col) && encodedText(et) != nil:
+		return &charsetBytes{transparent{unary{e}}}, true
 	}
 	return e, false
 }
@@ -281,4 +284,50 @@ func storeConvertedSet(s *expression.SetField) sql.Expression {
 		return nil
 	}
 	return expression.NewSetField(s.LeftChild, w)
+}
+
+// charsetBytes is text of a character set other than UTF-8 (a latin1
+// column, or a literal of a latin1 connection) stored into a BINARY,
+// VARBINARY or BLOB column: MySQL keeps the bytes of the text's own
+// character set (Field_blob/Field_varstring::store copies a string
+// converted to the binary charset, which leaves its bytes as they are),
+// so a latin1 'é' is stored as E9. GMS holds every string as UTF-8 and
+// stored C3A9. A text with characters its set lacks is left as it is.
+type charsetBytes struct{ transparent }
+
+func (c *charsetBytes) WithChildren(children ...sql.Expression) (sql.Expression, error) {
+	return withChild(c, children)
+}
+
+func (c *charsetBytes) Eval(ctx *sql.Context, row sql.Row) (any, error) {
+	v, err := c.child.Eval(ctx, row)
+	if err != nil || v == nil {
+		return v, err
+	}
+	s, ok := v.(string)
+	enc := encodedText(c.child.Type())
+	if !ok || enc == nil {
+		return v, nil
+	}
+	b, ok := enc.Encode([]byte(s))
+	if !ok {
+		return v, nil
+	}
+	return b, nil
+}
+
+// encodedText is the encoder of t's character set when t is text whose
+// bytes are not its UTF-8 (latin1 and the other non-Unicode sets), else
+// nil.
+func encodedText(t sql.Type) encodings.Encoder {
+	st, ok := t.(sql.StringType)
+	if !ok || !types.IsTextOnly(t) {
+		return nil
+	}
+	switch cs := st.CharacterSet(); cs {
+	case sql.CharacterSet_binary, sql.CharacterSet_utf8mb4, sql.CharacterSet_utf8mb3, sql.CharacterSet_ascii:
+		return nil
+	default:
+		return cs.Encoder()
+	}
 }
