@@ -32,6 +32,13 @@ func (t *Table) rebuild(ctx *sql.Context, newDef *catalog.Table, conv func(sql.R
 	if err != nil {
 		return err
 	}
+	if explicitCopy(ctx) {
+		// An explicit ALGORITHM=COPY copies as MySQL's does: the STORED
+		// generated columns over TIMESTAMPs are computed again in the
+		// session's zone (generated.go), also for an ALTER Myriad could
+		// do in place (ADD/DROP COLUMN, FORCE, ENGINE=).
+		conv = copyingConv(ctx, t.def, newDef, conv)
+	}
 	old := t.def
 	oldLay := t.lay
 	newDef.ID = id
@@ -421,7 +428,7 @@ func (t *Table) ModifyColumn(ctx *sql.Context, name string, column *sql.Column, 
 		}
 		return nr, nil
 	}
-	if why.typeChange || copyAsked || exprChanged {
+	if why.typeChange || exprChanged {
 		// MySQL's ALGORITHM=COPY: the STORED generated columns are
 		// computed again (generated.go).
 		return t.rebuild(ctx, def, copyingConv(ctx, t.def, def, conv))
@@ -429,10 +436,25 @@ func (t *Table) ModifyColumn(ctx *sql.Context, name string, column *sql.Column, 
 	return t.rebuild(ctx, def, conv)
 }
 
+// copyFirst rebuilds the table before an index change an explicit
+// ALGORITHM=COPY asks to copy for: MySQL's copy computes the STORED
+// generated columns over TIMESTAMPs again in the session's zone (rebuild,
+// generated.go), where Myriad's index change alone kept them. The index
+// change then runs on the copy, in the statement's transaction.
+func (t *Table) copyFirst(ctx *sql.Context) error {
+	if !explicitCopy(ctx) {
+		return nil
+	}
+	return t.rebuild(ctx, t.def.Clone(), func(r sql.Row) (sql.Row, error) { return r, nil })
+}
+
 // CreateIndex implements sql.IndexAlterableTable: the index entries for
 // existing rows are written in the same transaction as the new definition.
 func (t *Table) CreateIndex(ctx *sql.Context, d sql.IndexDef) (err error) {
 	defer ddlStep(ctx)(&err)
+	if err := t.copyFirst(ctx); err != nil {
+		return err
+	}
 	if d.IsSpatial() && !hasFuncParts(d.Columns) {
 		return t.createSpatial(ctx, d)
 	}
@@ -581,6 +603,9 @@ func allZero(p []uint16) bool {
 func (t *Table) DropIndex(ctx *sql.Context, name string) error {
 	tx, err := txnOf(ctx)
 	if err != nil {
+		return err
+	}
+	if err := t.copyFirst(ctx); err != nil {
 		return err
 	}
 	// Dropping an index is the table record and one range tombstone:

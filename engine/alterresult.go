@@ -179,14 +179,33 @@ func (m *mapIter) Close(ctx *sql.Context) error { return m.it.Close(ctx) }
 // appending ENUM/SET members) and DROP PRIMARY KEY without a new one. GMS
 // answered 0 for every ALTER; in-place and instant changes stay 0.
 func CopyAlterRows(ctx *sql.Context, n sql.Node) (sql.Node, transform.TreeIdentity, error) {
-	return transform.Node(n, copyAlterRows)
+	// An explicit ALGORITHM=COPY copies whatever the ALTER (alter.go's
+	// rebuild and copyFirst, forceRebuild), and MySQL counts the rows.
+	forced := explicitCopy(ctx)
+	return transform.Node(n, func(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
+		return copyAlterRows(ctx, n, forced)
+	})
 }
 
-func copyAlterRows(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
+func copyAlterRows(ctx *sql.Context, n sql.Node, forced bool) (sql.Node, transform.TreeIdentity, error) {
 	var parts []sql.Node
 	switch a := n.(type) {
 	case *plan.ModifyColumn, *plan.AlterPK, *plan.AddColumn, *instantAddColumn:
 		parts = []sql.Node{a}
+	case *plan.AlterIndex, *plan.DropColumn, *plan.RenameColumn:
+		if !forced {
+			return n, transform.SameTree, nil
+		}
+		parts = []sql.Node{a}
+	case *forceRebuild:
+		if !forced {
+			return n, transform.SameTree, nil
+		}
+		d, err := a.eng.Provider().Database(ctx, a.db)
+		if err != nil {
+			return n, transform.SameTree, nil
+		}
+		return &copyAlter{child: n, db: d, table: a.table}, transform.NewTree, nil
 	case *combinedAlter:
 		parts = a.blk.Children()
 	case *plan.Block:
@@ -199,9 +218,15 @@ func copyAlterRows(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
 	}
 	var db sql.Database
 	table := ""
-	copies, dropPK, addPK := false, false, false
+	copies, dropPK, addPK := forced, false, false
 	for _, p := range parts {
 		switch p := p.(type) {
+		case *plan.AlterIndex:
+			db, table = p.Database(), nodeName(p.Table)
+		case *plan.DropColumn:
+			db, table = p.Database(), nodeName(p.Table)
+		case *plan.RenameColumn:
+			db, table = p.Database(), nodeName(p.Table)
 		case *plan.ModifyColumn:
 			db, table = p.Database(), nodeName(p.Table)
 			if typeCopies(p.TargetSchema(), p.Column(), p.NewColumn()) ||

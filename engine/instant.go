@@ -119,6 +119,11 @@ type rebuildWhy struct {
 // 1221. It reports whether ALGORITHM=COPY asks for a rebuild of an operation
 // Myriad could do in place. MariaDB accepts INSTANT with LOCK=NONE; MySQL 8.0's
 // answer (1221) wins.
+// explicitCopy: the running ALTER says ALGORITHM=COPY.
+func explicitCopy(ctx *sql.Context) bool {
+	return ctx != nil && alterClausesOf(ctx.Query()).algorithm == "COPY"
+}
+
 func checkAlgorithm(ctx *sql.Context, m alterMethod, why rebuildWhy) (copyAsked bool, err error) {
 	c := alterClausesOf(ctx.Query())
 	if c.algorithm == "INSTANT" && c.lock != "" {

@@ -172,9 +172,11 @@ func (e *Engine) AlterTableForce(ctx *sql.Context, n sql.Node) (sql.Node, transf
 }
 
 // alterForce returns the table of an ALTER TABLE statement with a FORCE
-// part.
+// part, or with ALGORITHM=COPY and no part GMS runs.
 func alterForce(q string) (db, table string, ok bool) {
-	if !containsFold(q, "force") {
+	// ALGORITHM=COPY with nothing GMS runs (`ENGINE=InnoDB,
+	// ALGORITHM=COPY`) rebuilds the table as FORCE does, in MySQL too.
+	if !containsFold(q, "force") && alterClausesOf(q).algorithm != "COPY" {
 		return "", "", false
 	}
 	st, err := ast.Parse(q)

@@ -223,7 +223,7 @@ func (c *rowConv) setGens(ctx *sql.Context, old, nw *catalog.Table) error {
 	for _, to := range c.to {
 		copying = copying || to != nil
 	}
-	if !copying && !c.genChanged {
+	if !copying && !c.genChanged && !explicitCopy(ctx) {
 		return nil
 	}
 	g, err := newStampGens(ctx, old, nw)

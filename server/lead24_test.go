@@ -414,3 +414,46 @@ func TestLead24GreatestZeroPartDate(t *testing.T) {
 		{q: "SELECT LEAST(CAST('2024-01-01' AS DATE), 20200601), GREATEST(CAST('2024-01-01' AS DATE), 20200601)", want: "2020-06-01 | 2024-01-01"},
 	})
 }
+
+// TestLead24AlgorithmCopyRecomputes: an explicit ALGORITHM=COPY copies as
+// MySQL's does whatever the ALTER (ADD/DROP COLUMN, FORCE, ENGINE=, ADD or
+// DROP INDEX): the STORED generated columns over TIMESTAMPs are computed
+// again in the session's zone. Myriad ran those ALTERs in place and kept
+// the values computed in another zone.
+func TestLead24AlgorithmCopyRecomputes(t *testing.T) {
+	ts := startServer(t, t.TempDir())
+	db := ts.connectWith("", "parseTime=false")
+	db.SetMaxIdleConns(0)
+	conn := pinnedConn(t, db)
+	for _, q := range []string{
+		"CREATE DATABASE l24", "USE l24", "SET time_zone = '+00:00'",
+		"CREATE TABLE tg (id INT PRIMARY KEY, ts TIMESTAMP NULL, g VARCHAR(30) AS (CAST(ts AS CHAR)) STORED)",
+		"INSERT INTO tg (id, ts) VALUES (1, '2024-01-01 10:00:00')",
+	} {
+		mustExecConn(t, conn, q)
+	}
+	g := func() string {
+		t.Helper()
+		var s string
+		if err := conn.QueryRowContext(context.Background(), "SELECT g FROM tg").Scan(&s); err != nil {
+			t.Fatal(err)
+		}
+		return s
+	}
+	for _, c := range []struct{ zone, alter, want string }{
+		{"+05:00", "ALTER TABLE tg ADD COLUMN x INT, ALGORITHM=COPY", "2024-01-01 15:00:00"},
+		{"+03:00", "ALTER TABLE tg DROP COLUMN x, ALGORITHM=COPY", "2024-01-01 13:00:00"},
+		{"+02:00", "ALTER TABLE tg ENGINE=InnoDB, ALGORITHM=COPY", "2024-01-01 12:00:00"},
+		{"+01:00", "ALTER TABLE tg ADD INDEX ig (g), ALGORITHM=COPY", "2024-01-01 11:00:00"},
+		{"+04:00", "ALTER TABLE tg DROP INDEX ig, ALGORITHM=COPY", "2024-01-01 14:00:00"},
+		{"+00:00", "ALTER TABLE tg FORCE, ALGORITHM=COPY", "2024-01-01 10:00:00"},
+		// In place (no ALGORITHM): the stored values stay, as MySQL's.
+		{"+06:00", "ALTER TABLE tg ADD COLUMN y INT", "2024-01-01 10:00:00"},
+	} {
+		mustExecConn(t, conn, "SET time_zone = '"+c.zone+"'")
+		mustExecConn(t, conn, c.alter)
+		if got := g(); got != c.want {
+			t.Errorf("%s under %s: g = %s, want %s", c.alter, c.zone, got, c.want)
+		}
+	}
+}
