@@ -46,6 +46,10 @@ func ctasTypes(ctx *sql.Context, n sql.Node) (sql.Node, transform.TreeIdentity, 
 			continue
 		}
 		if !union {
+			if t, ok := ctasExactType(ct.Select(), sel.IndexOfColName(sc.Name)); ok { // ctasexact.go
+				col.Type = t
+				continue
+			}
 			if t, ok := ctasBranchType(ctx, ct.Select(), sel.IndexOfColName(sc.Name)); ok {
 				col.Type = t
 				continue

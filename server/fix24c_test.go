@@ -1,0 +1,48 @@
+package server
+
+import (
+	"database/sql"
+	"strings"
+	"testing"
+)
+
+// ctasColumns is information_schema.COLUMNS.COLUMN_TYPE of each column of
+// db.table, "name type" joined by ", " in column order.
+func ctasColumns(t *testing.T, db *sql.DB, schema, table string) string {
+	t.Helper()
+	var out []string
+	for _, r := range queryRows(t, db, "SELECT COLUMN_NAME, COLUMN_TYPE FROM information_schema.COLUMNS WHERE TABLE_SCHEMA = ? AND TABLE_NAME = ? ORDER BY ORDINAL_POSITION", schema, table) {
+		out = append(out, r[0]+" "+r[1])
+	}
+	return strings.Join(out, ", ")
+}
+
+// TestFix24cCTASTypedLiterals: CREATE TABLE ... SELECT of a typed temporal
+// literal makes MySQL's DATE, TIME(n) and DATETIME(n) column; the passes
+// left the CREATE statement's literals plain strings (a LONGTEXT column).
+// CAST(x AS TIME(2)) makes TIME(2) (was TIME(6), printing six digits), and
+// arithmetic with NULL is DOUBLE (MySQL's Item_num_op reads NULL as REAL;
+// it was DECIMAL(2,1)).
+func TestFix24cCTASTypedLiterals(t *testing.T) {
+	ts := startServer(t, t.TempDir())
+	db := ts.connectWith("", "parseTime=false")
+	db.SetMaxIdleConns(0)
+	mustExec(t, db, "CREATE DATABASE c24")
+	mustExec(t, db, "CREATE TABLE c24.l AS SELECT DATE '2024-01-02' AS d, TIME '10:11:12.5' AS t, TIMESTAMP '2024-01-02 03:04:05' AS ts")
+	if got, want := ctasColumns(t, db, "c24", "l"), "d date, t time(1), ts datetime"; got != want {
+		t.Errorf("typed literals: got %q, want %q", got, want)
+	}
+	mustExec(t, db, "CREATE TABLE c24.tm AS SELECT CAST('10:00:00.123' AS TIME(2)) AS t, 2.5 - NULL AS x, NULL * 2 AS y, 2.5 / NULL AS z")
+	if got, want := ctasColumns(t, db, "c24", "tm"), "t time(2), x double, y double, z double"; got != want {
+		t.Errorf("CAST and NULL arithmetic: got %q, want %q", got, want)
+	}
+	if got := queryRows(t, db, "SELECT t FROM c24.tm")[0][0]; got != "10:00:00.12" {
+		t.Errorf("TIME(2) value: got %q, want 10:00:00.12", got)
+	}
+	// The literal in a column definition's default stays as written.
+	mustExec(t, db, "CREATE TABLE c24.df (d DATE DEFAULT (DATE '2024-01-02'))")
+	mustExec(t, db, "INSERT INTO c24.df VALUES ()")
+	if got := queryRows(t, db, "SELECT d FROM c24.df")[0][0]; got != "2024-01-02" {
+		t.Errorf("default: got %q", got)
+	}
+}
