@@ -46,3 +46,29 @@ func TestFix24cCTASTypedLiterals(t *testing.T) {
 		t.Errorf("default: got %q", got)
 	}
 }
+
+// TestFix24cCTASAttributes: a CREATE TABLE ... SELECT column copied from a
+// DECIMAL/FLOAT/DOUBLE UNSIGNED, a FLOAT(M,D) or an integer ZEROFILL column
+// keeps the attribute (MySQL copies the column's Field); the copy was a
+// signed column that took negative values, or a plain `int unsigned`.
+func TestFix24cCTASAttributes(t *testing.T) {
+	ts := startServer(t, t.TempDir())
+	db := ts.connectWith("", "parseTime=false")
+	db.SetMaxIdleConns(0)
+	mustExec(t, db, "CREATE DATABASE c24")
+	mustExec(t, db, "CREATE TABLE c24.u (d DECIMAL(6,2) UNSIGNED, f FLOAT UNSIGNED, f2 FLOAT(7,3), db DOUBLE UNSIGNED, z INT(5) ZEROFILL, i INT)")
+	mustExec(t, db, "INSERT INTO c24.u VALUES (1.5, 2.5, 3.25, 4.5, 42, 7)")
+	mustExec(t, db, "CREATE TABLE c24.a AS SELECT d, f, f2, db, z, i FROM c24.u")
+	want := "d decimal(6,2) unsigned, f float unsigned, f2 float(7,3), db double unsigned, z int(5) unsigned zerofill, i int"
+	if got := ctasColumns(t, db, "c24", "a"); got != want {
+		t.Errorf("columns: got %q, want %q", got, want)
+	}
+	mustExec(t, db, "CREATE TABLE c24.b AS SELECT x.d AS dd, x.z AS zz FROM c24.u x WHERE x.i > 0")
+	if got, want := ctasColumns(t, db, "c24", "b"), "dd decimal(6,2) unsigned, zz int(5) unsigned zerofill"; got != want {
+		t.Errorf("aliases: got %q, want %q", got, want)
+	}
+	_, err := db.Exec("INSERT INTO c24.a (d) VALUES (-1)")
+	if mysqlErrNo(err) != 1264 {
+		t.Errorf("negative into the UNSIGNED copy: got %v, want 1264", err)
+	}
+}

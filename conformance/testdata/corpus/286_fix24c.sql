@@ -17,3 +17,25 @@ CREATE TABLE tn AS SELECT 2.5 - NULL AS x, NULL + 2.5 AS y, 2 * NULL AS w, 2.5 /
 -- expect: z | double
 SELECT COLUMN_NAME, DATA_TYPE FROM information_schema.COLUMNS WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME = 'tn' ORDER BY ORDINAL_POSITION;
 SELECT x, y, w, z FROM tn;
+-- A column copied from a DECIMAL/FLOAT/DOUBLE UNSIGNED, FLOAT(M,D) or
+-- integer ZEROFILL column keeps the attribute (the copy was signed, plain
+-- FLOAT or `int unsigned`).
+CREATE TABLE ua (d DECIMAL(6,2) UNSIGNED, f FLOAT UNSIGNED, f2 FLOAT(7,3), db DOUBLE UNSIGNED, z INT(5) ZEROFILL, zb BIGINT ZEROFILL, i INT);
+INSERT INTO ua VALUES (1.5, 2.5, 3.25, 4.5, 42, 7, 9);
+CREATE TABLE ub AS SELECT d, f, f2, db, z, zb, i FROM ua;
+CREATE TABLE uc AS SELECT x.d AS dd, x.z AS zz, x.f2 FROM ua x WHERE x.i > 0;
+CREATE TABLE ud AS SELECT * FROM ua;
+-- mysql-differs: MySQL 8.0 prints no display width for int but keeps it with ZEROFILL; MariaDB 10.11 prints int(11) and bigint(20) for the plain ones
+-- expect: d | decimal(6,2) unsigned
+-- expect: f | float unsigned
+-- expect: f2 | float(7,3)
+-- expect: db | double unsigned
+-- expect: z | int(5) unsigned zerofill
+-- expect: zb | bigint(20) unsigned zerofill
+-- expect: i | int
+SELECT COLUMN_NAME, COLUMN_TYPE FROM information_schema.COLUMNS WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME = 'ub' ORDER BY ORDINAL_POSITION;
+SELECT COLUMN_NAME, COLUMN_TYPE FROM information_schema.COLUMNS WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME = 'uc' ORDER BY ORDINAL_POSITION;
+SELECT COLUMN_NAME, COLUMN_TYPE FROM information_schema.COLUMNS WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME = 'ud' AND COLUMN_NAME <> 'i' ORDER BY ORDINAL_POSITION;
+SELECT d, f, f2, db, z, zb, i FROM ub;
+SELECT dd, zz, f2 FROM uc;
+INSERT INTO ub (d) VALUES (-1);
