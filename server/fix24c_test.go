@@ -72,3 +72,40 @@ func TestFix24cCTASAttributes(t *testing.T) {
 		t.Errorf("negative into the UNSIGNED copy: got %v, want 1264", err)
 	}
 }
+
+// TestFix24cCTASUnionStrings: a UNION column (top level or a derived
+// table's, read by name) of strings beside numbers makes MySQL's
+// VARCHAR(n), n the longest side in characters; GMS made LONGTEXT, or the
+// derived table's first side's TINYINT, which stored the '1.0' row as 1.
+// TRIM/LTRIM/RTRIM of a string make VARCHAR of its length (were LONGTEXT).
+func TestFix24cCTASUnionStrings(t *testing.T) {
+	ts := startServer(t, t.TempDir())
+	db := ts.connectWith("", "parseTime=false")
+	db.SetMaxIdleConns(0)
+	mustExec(t, db, "CREATE DATABASE c24")
+	mustExec(t, db, "CREATE TABLE c24.n (i INT, v VARCHAR(10))")
+	mustExec(t, db, "INSERT INTO c24.n VALUES (9, ' ab ')")
+	mustExec(t, db, "CREATE TABLE c24.d AS SELECT c FROM (SELECT 1 AS c UNION ALL SELECT '1.0') d")
+	if got, want := ctasColumns(t, db, "c24", "d"), "c varchar(3)"; got != want {
+		t.Errorf("derived union: got %q, want %q", got, want)
+	}
+	if got := queryRows(t, db, "SELECT c FROM c24.d ORDER BY c"); len(got) != 2 || got[1][0] != "1.0" {
+		t.Errorf("derived union rows: got %q, want 1, 1.0", got)
+	}
+	mustExec(t, db, "CREATE TABLE c24.u AS SELECT 'ab' AS c UNION SELECT 1")
+	if got, want := ctasColumns(t, db, "c24", "u"), "c varchar(2)"; got != want {
+		t.Errorf("union: got %q, want %q", got, want)
+	}
+	mustExec(t, db, "CREATE TABLE c24.u3 AS SELECT i AS c FROM c24.n UNION ALL SELECT 'x' UNION ALL SELECT 2.50")
+	if got, want := ctasColumns(t, db, "c24", "u3"), "c varchar(11)"; got != want {
+		t.Errorf("three sides: got %q, want %q", got, want)
+	}
+	mustExec(t, db, "CREATE TABLE c24.un AS SELECT c FROM (SELECT 'a' AS c UNION SELECT NULL UNION SELECT 7) d ORDER BY c")
+	if got, want := ctasColumns(t, db, "c24", "un"), "c varchar(1)"; got != want {
+		t.Errorf("with NULL: got %q, want %q", got, want)
+	}
+	mustExec(t, db, "CREATE TABLE c24.tr AS SELECT TRIM('  ab ') AS t, LTRIM(' a') AS l, RTRIM(v) AS r FROM c24.n")
+	if got, want := ctasColumns(t, db, "c24", "tr"), "t varchar(5), l varchar(2), r varchar(10)"; got != want {
+		t.Errorf("TRIM: got %q, want %q", got, want)
+	}
+}
