@@ -109,3 +109,39 @@ func TestFix24cCTASUnionStrings(t *testing.T) {
 		t.Errorf("TRIM: got %q, want %q", got, want)
 	}
 }
+
+// TestFix24cTimestampUnion: TIMESTAMP(2) UNION TIMESTAMP(6) is a
+// TIMESTAMP(6) column printing six digits (MySQL); GMS joined the types to
+// LONGTEXT, a BLOB printing `.12` beside `.123456`.
+func TestFix24cTimestampUnion(t *testing.T) {
+	ts := startServer(t, t.TempDir())
+	db := ts.connectWith("", "parseTime=false")
+	db.SetMaxIdleConns(0)
+	mustExec(t, db, "CREATE DATABASE c24")
+	mustExec(t, db, "CREATE TABLE c24.s (a TIMESTAMP(2) NULL, b TIMESTAMP(6) NULL)")
+	mustExec(t, db, "INSERT INTO c24.s VALUES ('2024-01-01 11:00:00.12', '2024-01-01 11:00:00.123456')")
+	rows, err := db.Query("SELECT a FROM c24.s UNION ALL SELECT b FROM c24.s")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cts, _ := rows.ColumnTypes()
+	var got []string
+	for rows.Next() {
+		var s string
+		if err := rows.Scan(&s); err != nil {
+			t.Fatal(err)
+		}
+		got = append(got, s)
+	}
+	rows.Close()
+	if name := cts[0].DatabaseTypeName(); name != "TIMESTAMP" {
+		t.Errorf("type: got %s, want TIMESTAMP", name)
+	}
+	if want := "2024-01-01 11:00:00.120000 2024-01-01 11:00:00.123456"; strings.Join(got, " ") != want {
+		t.Errorf("rows: got %q, want %q", got, want)
+	}
+	mustExec(t, db, "CREATE TABLE c24.u AS SELECT a FROM c24.s UNION ALL SELECT b FROM c24.s")
+	if got, want := ctasColumns(t, db, "c24", "u"), "a timestamp(6)"; got != want {
+		t.Errorf("CTAS: got %q, want %q", got, want)
+	}
+}

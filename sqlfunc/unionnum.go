@@ -112,6 +112,9 @@ func unionSetOp(ctx *sql.Context, so *plan.SetOp) (sql.Node, transform.TreeIdent
 		if armTextColumn(l, r, ls[i].Type, rs[i].Type) { // unionflat.go
 			return unionTextColumn(ctx, i, l, r, lp.Child, rp.Child)
 		}
+		if nl, nr, ok := unionStampColumn(name, l, r, ls[i].Type, rs[i].Type); ok { // unionstamp.go
+			return nl, nr, true, nil
+		}
 		if nl, nr, ok := unionTemporalColumn(name, i, l, r, ls[i].Type, rs[i].Type, lp.Child, rp.Child); ok {
 			return nl, nr, true, nil
 		}
