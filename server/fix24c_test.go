@@ -145,3 +145,37 @@ func TestFix24cTimestampUnion(t *testing.T) {
 		t.Errorf("CTAS: got %q, want %q", got, want)
 	}
 }
+
+// TestFix24cLagDefaultType: LAG/LEAD(e, n, default) are typed from e and
+// the default together (MySQL's Item_lead_lag): `LAG(id, 1, 'x')` was a
+// BIGINT column holding 'x', which go-sql-driver failed to scan into an
+// int64 and typed clients misread; an INT beside a DECIMAL default is a
+// DECIMAL (the default printed rounded before).
+func TestFix24cLagDefaultType(t *testing.T) {
+	ts := startServer(t, t.TempDir())
+	db := ts.connectWith("", "parseTime=false")
+	db.SetMaxIdleConns(0)
+	mustExec(t, db, "CREATE DATABASE c24")
+	mustExec(t, db, "CREATE TABLE c24.j (id INT PRIMARY KEY)")
+	mustExec(t, db, "INSERT INTO c24.j VALUES (1), (2), (3)")
+	rows, err := db.Query("SELECT LAG(id, 1, 'x') OVER (ORDER BY id), LAG(id, 1, 1.5) OVER (ORDER BY id) FROM c24.j ORDER BY id")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cts, _ := rows.ColumnTypes()
+	var got []string
+	for rows.Next() {
+		var a, b string
+		if err := rows.Scan(&a, &b); err != nil {
+			t.Fatal(err)
+		}
+		got = append(got, a+"/"+b)
+	}
+	rows.Close()
+	if a, b := cts[0].DatabaseTypeName(), cts[1].DatabaseTypeName(); a != "VARCHAR" || b != "DECIMAL" {
+		t.Errorf("types: got %s %s, want VARCHAR DECIMAL", a, b)
+	}
+	if want := "x/1.5 1/1.0 2/2.0"; strings.Join(got, " ") != want {
+		t.Errorf("rows: got %q, want %q", strings.Join(got, " "), want)
+	}
+}

@@ -71,3 +71,15 @@ SELECT b FROM st UNION SELECT a FROM st ORDER BY 1;
 CREATE TABLE st2 AS SELECT a FROM st UNION ALL SELECT b FROM st;
 SELECT COLUMN_TYPE FROM information_schema.COLUMNS WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME = 'st2';
 SELECT a FROM st2 ORDER BY a;
+-- LAG/LEAD with a default of another type than the expression: MySQL
+-- aggregates the two types (a number beside a string is a VARCHAR); the
+-- column was the expression's BIGINT while a row held 'x', and an INT
+-- beside a DECIMAL default printed the default rounded.
+CREATE TABLE lg (id INT PRIMARY KEY);
+INSERT INTO lg VALUES (1), (2), (3);
+-- mysql-differs: MariaDB 10.11 refuses LAG/LEAD with a default argument (1064); MySQL 8.0's Item_lead_lag aggregates the expression's type with the default's (INT and a string: VARCHAR; INT and DECIMAL(2,1): DECIMAL(11,1); INT and DOUBLE: DOUBLE)
+-- expect-types: INT VARCHAR VARCHAR DECIMAL DOUBLE
+-- expect: 1 | x | 3 | 1.5 | 2
+-- expect: 2 | 1 | none | 1.0 | 3
+-- expect: 3 | 2 | none | 2.0 | 2.5
+SELECT id, LAG(id, 1, 'x') OVER (ORDER BY id) AS l, LEAD(id, 2, 'none') OVER (ORDER BY id) AS d, LAG(id, 1, 1.5) OVER (ORDER BY id) AS e, LEAD(id, 1, 2.5e0) OVER (ORDER BY id) AS f FROM lg ORDER BY id;
