@@ -179,3 +179,37 @@ func TestFix24cLagDefaultType(t *testing.T) {
 		t.Errorf("rows: got %q, want %q", strings.Join(got, " "), want)
 	}
 }
+
+// TestFix24cEnumUnionNull: an ENUM column beside NULL in a UNION is a
+// VARCHAR of its longest member (MySQL's type holder makes a string);
+// GMS's was LONGTEXT, a BLOB on the wire.
+func TestFix24cEnumUnionNull(t *testing.T) {
+	ts := startServer(t, t.TempDir())
+	db := ts.connectWith("", "parseTime=false")
+	db.SetMaxIdleConns(0)
+	mustExec(t, db, "CREATE DATABASE c24")
+	mustExec(t, db, "CREATE TABLE c24.e (e ENUM('x','yy'))")
+	mustExec(t, db, "INSERT INTO c24.e VALUES ('yy')")
+	for _, q := range []string{"SELECT e FROM c24.e UNION ALL SELECT NULL", "SELECT NULL UNION ALL SELECT e FROM c24.e"} {
+		rows, err := db.Query(q)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cts, _ := rows.ColumnTypes()
+		var got []string
+		for rows.Next() {
+			var s sql.NullString
+			if err := rows.Scan(&s); err != nil {
+				t.Fatal(err)
+			}
+			got = append(got, s.String)
+		}
+		rows.Close()
+		if name := cts[0].DatabaseTypeName(); name != "VARCHAR" {
+			t.Errorf("%s: type %s, want VARCHAR", q, name)
+		}
+		if strings.Join(got, ",") != "yy," && strings.Join(got, ",") != ",yy" {
+			t.Errorf("%s: rows %q", q, got)
+		}
+	}
+}

@@ -83,3 +83,9 @@ INSERT INTO lg VALUES (1), (2), (3);
 -- expect: 2 | 1 | none | 1.0 | 3
 -- expect: 3 | 2 | none | 2.0 | 2.5
 SELECT id, LAG(id, 1, 'x') OVER (ORDER BY id) AS l, LEAD(id, 2, 'none') OVER (ORDER BY id) AS d, LAG(id, 1, 1.5) OVER (ORDER BY id) AS e, LEAD(id, 1, 2.5e0) OVER (ORDER BY id) AS f FROM lg ORDER BY id;
+-- An ENUM column UNION NULL is a VARCHAR of the longest member (was
+-- LONGTEXT, a BLOB on the wire).
+CREATE TABLE en (e ENUM('x','yy'));
+INSERT INTO en VALUES ('x'), ('yy');
+SELECT e FROM en UNION ALL SELECT NULL;
+SELECT NULL UNION ALL SELECT e FROM en;
