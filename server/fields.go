@@ -218,6 +218,11 @@ func fixFields(fields []*querypb.Field, scales *floatScales) {
 			// TIMESTAMP(n) column's n is read from its catalog record.
 			if _, n, ok := scales.column(f.Database, f.OrgTable, f.OrgName); ok {
 				f.Decimals = uint32(n)
+			} else if cols := scales.bySetOp(); len(cols) == len(fields) && cols[i].OK && cols[i].D <= 6 {
+				// A UNION column of TIMESTAMP(m) and TIMESTAMP(n) sides
+				// (sqlfunc/unionstamp.go): the larger n, as the sides'
+				// records give it (fix24c).
+				f.Decimals = uint32(cols[i].D)
 			}
 		}
 		temporalFields(f)

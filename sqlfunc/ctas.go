@@ -45,7 +45,15 @@ func ctasTypes(ctx *sql.Context, n sql.Node) (sql.Node, transform.TreeIdentity, 
 		if !ok {
 			continue
 		}
+		if t, null, ok := ctasUnionType(ct.Select(), sel.IndexOfColName(sc.Name)); ok { // ctasunion.go
+			col.Type, col.Nullable = t, col.Nullable || null
+			continue
+		}
 		if !union {
+			if t, ok := ctasExactType(ct.Select(), sel.IndexOfColName(sc.Name)); ok { // ctasexact.go
+				col.Type = t
+				continue
+			}
 			if t, ok := ctasBranchType(ctx, ct.Select(), sel.IndexOfColName(sc.Name)); ok {
 				col.Type = t
 				continue

@@ -109,8 +109,14 @@ func unionSetOp(ctx *sql.Context, so *plan.SetOp) (sql.Node, transform.TreeIdent
 	}
 	return setOpColumns(so, lp, rp, nested, func(i int, l, r sql.Expression) (sql.Expression, sql.Expression, bool, error) {
 		name := [2]string{ls[i].Name, rs[i].Name}
+		if nl, nr, ok := unionEnumNull(name, i, l, r, ls[i].Type, rs[i].Type, lp.Child, rp.Child); ok { // unionenumnull.go
+			return nl, nr, true, nil
+		}
 		if armTextColumn(l, r, ls[i].Type, rs[i].Type) { // unionflat.go
 			return unionTextColumn(ctx, i, l, r, lp.Child, rp.Child)
+		}
+		if nl, nr, ok := unionStampColumn(name, l, r, ls[i].Type, rs[i].Type); ok { // unionstamp.go
+			return nl, nr, true, nil
 		}
 		if nl, nr, ok := unionTemporalColumn(name, i, l, r, ls[i].Type, rs[i].Type, lp.Child, rp.Child); ok {
 			return nl, nr, true, nil

@@ -233,9 +233,17 @@ func init() {
 		return windowfunc.NewLastValue(e)
 	}}
 	functions["lag"] = sql.FunctionN{Name: "lag", Fn: func(args ...sql.Expression) (sql.Expression, error) {
+		args, err := lagDefaultArgs("LAG", args) // lagdefault.go
+		if err != nil {
+			return nil, err
+		}
 		return windowfunc.NewLag(args...)
 	}}
 	functions["lead"] = sql.FunctionN{Name: "lead", Fn: func(args ...sql.Expression) (sql.Expression, error) {
+		args, err := lagDefaultArgs("LEAD", args)
+		if err != nil {
+			return nil, err
+		}
 		return windowfunc.NewLead(args...)
 	}}
 }

@@ -1,6 +1,9 @@
 package sqltext
 
-import "strings"
+import (
+	"regexp"
+	"strings"
+)
 
 // TemporalLiteral is one `DATE 'str'`, `TIME 'str'` or `TIMESTAMP 'str'`
 // literal that TemporalLiterals rewrote: Orig at At in the original text
@@ -41,6 +44,7 @@ func TemporalLiterals(q string) (string, []TemporalLiteral) {
 	last := 0
 	stmtStart := true // the next word is the first of a statement
 	skipStmt := false
+	ctas := false // the statement is a CREATE TABLE (see createsTable)
 	for i := 0; i < len(q); {
 		c := q[i]
 		switch {
@@ -57,7 +61,7 @@ func TemporalLiterals(q string) (string, []TemporalLiteral) {
 		case c == '/' && strings.HasPrefix(q[i:], "/*") && !strings.HasPrefix(q[i:], "/*!"):
 			i = commentEnd(q, i)
 		case c == ';':
-			stmtStart, skipStmt = true, false
+			stmtStart, skipStmt, ctas = true, false, false
 			i++
 		case isWordByte(c) && c < 0x80:
 			j := i
@@ -67,7 +71,15 @@ func TemporalLiterals(q string) (string, []TemporalLiteral) {
 			w := q[i:j]
 			if stmtStart {
 				skipStmt = keepsText(strings.ToUpper(w), q[i:])
+				ctas = skipStmt && createsTable(q[i:])
 				stmtStart = false
+			} else if ctas && skipStmt && strings.EqualFold(w, "SELECT") {
+				// CREATE TABLE ... SELECT: the table's text is not kept
+				// past its definitions, and the query's literals make its
+				// columns (MySQL: DATE '2024-01-02' makes a DATE column).
+				// No definition holds a SELECT (MySQL refuses subqueries
+				// in defaults, generated columns and CHECKs).
+				skipStmt = false
 			}
 			kw := temporalKeyword(w)
 			if kw == "" || skipStmt || (i > 0 && (q[i-1] == '.' || q[i-1] == '@' || q[i-1] >= 0x80)) {
@@ -171,3 +183,9 @@ func mayHaveTemporal(q string) bool {
 	}
 	return false
 }
+
+// createTable is the head of a CREATE TABLE statement.
+var createTable = regexp.MustCompile(`(?is)^CREATE\s+(?:TEMPORARY\s+)?TABLE\s`)
+
+// createsTable reports whether the statement q starts is a CREATE TABLE.
+func createsTable(q string) bool { return createTable.MatchString(q) }

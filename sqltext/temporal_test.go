@@ -12,6 +12,13 @@ func TestTemporalLiterals(t *testing.T) {
 		{"SELECT 1 /* DATE 'x' */ -- DATE 'y'\n", "SELECT 1 /* DATE 'x' */ -- DATE 'y'\n"},
 		{"CREATE TABLE t (d DATE DEFAULT DATE '2024-01-01'); SELECT DATE '2024-01-01'",
 			"CREATE TABLE t (d DATE DEFAULT DATE '2024-01-01'); SELECT myriad_date_literal('2024-01-01')"},
+		// CREATE TABLE ... SELECT: the query's literals, not the definitions'.
+		{"CREATE TABLE t AS SELECT DATE '2024-01-02' AS d",
+			"CREATE TABLE t AS SELECT myriad_date_literal('2024-01-02') AS d"},
+		{"create temporary table t (d DATE DEFAULT DATE '2024-01-01') select TIME '10:00' AS t",
+			"create temporary table t (d DATE DEFAULT DATE '2024-01-01') select myriad_time_literal('10:00') AS t"},
+		{"CREATE VIEW v AS SELECT DATE '2024-01-02'", "CREATE VIEW v AS SELECT myriad_date_literal('2024-01-02')"},
+		{"CREATE INDEX i ON t (d); SELECT DATE '2024-01-02'", "CREATE INDEX i ON t (d); SELECT myriad_date_literal('2024-01-02')"},
 		{"SELECT updated_date '2024'", "SELECT updated_date '2024'"},
 		{"SELECT 1", "SELECT 1"},
 	} {
