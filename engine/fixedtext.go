@@ -210,7 +210,8 @@ func setOpConverts(n sql.Node) map[*expression.Convert]bool {
 func hasFloatColumn(n sql.Node) bool {
 	found := false
 	transform.InspectExpressionsWithNode(n, func(_ sql.Node, e sql.Expression) bool {
-		if gf, ok := e.(*expression.GetField); ok && (types.IsFloat(gf.Type()) || types.IsBit(gf.Type()) || types.IsYear(gf.Type()) || catalog.AnyZerofill() && types.IsInteger(gf.Type())) {
+		if gf, ok := e.(*expression.GetField); ok && (types.IsFloat(gf.Type()) || types.IsBit(gf.Type()) || types.IsYear(gf.Type()) ||
+			catalog.AnyZerofill() && (types.IsInteger(gf.Type()) || types.IsDecimal(gf.Type()))) {
 			found = true
 		}
 		if f, ok := e.(sql.FunctionExpression); ok && strings.EqualFold(f.FunctionName(), "pi") {
@@ -348,9 +349,10 @@ func asFixedText(e sql.Expression, tables *colOrigins) sql.Expression {
 	}
 	m, d, ok := t.def.Columns[i].Type.FloatScale()
 	if !ok || m == 0 {
-		return nil
+		return columnText(gf, tables) // FLOAT ZEROFILL
 	}
-	return &fixedText{child: gf, m: int(m), d: int(d)}
+	z, _ := t.def.Columns[i].Type.Zerofill()
+	return &fixedText{child: gf, m: int(m), d: int(d), z: z}
 }
 
 // fixedText is a scaled FLOAT or DOUBLE column's value as MySQL's text:
@@ -358,6 +360,7 @@ func asFixedText(e sql.Expression, tables *colOrigins) sql.Expression {
 type fixedText struct {
 	child sql.Expression
 	m, d  int
+	z     int // a ZEROFILL column's width, its text padded with zeros to it
 }
 
 var _ sql.Expression = (*fixedText)(nil)
@@ -378,7 +381,7 @@ func (f *fixedText) WithChildren(children ...sql.Expression) (sql.Expression, er
 	if len(children) != 1 {
 		return nil, sql.ErrInvalidChildrenNumber.New(f, len(children), 1)
 	}
-	return &fixedText{child: children[0], m: f.m, d: f.d}, nil
+	return &fixedText{child: children[0], m: f.m, d: f.d, z: f.z}, nil
 }
 
 func (f *fixedText) Eval(ctx *sql.Context, row sql.Row) (interface{}, error) {
@@ -408,5 +411,9 @@ func (f *fixedText) Eval(ctx *sql.Context, row sql.Row) (interface{}, error) {
 	if math.IsInf(x, 0) || math.IsNaN(x) {
 		return strconv.FormatFloat(x, 'g', -1, 64), nil
 	}
-	return string(floatfmt.AppendFixed(nil, x, f.d, 64)), nil
+	b := floatfmt.AppendFixed(nil, x, f.d, 64)
+	if n := f.z - len(b); n > 0 {
+		b = append([]byte(strings.Repeat("0", n)), b...)
+	}
+	return string(b), nil
 }

@@ -26,6 +26,7 @@ import (
 
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/go-mysql-server/sql/types"
+	"github.com/dolthub/vitess/go/sqltypes"
 	ast "github.com/dolthub/vitess/go/vt/sqlparser"
 )
 
@@ -41,6 +42,9 @@ type Declared struct {
 	sql.NumberType
 	M, D     uint8
 	Unsigned bool
+	// Z is the width a ZEROFILL declaration pads values to, 0 without
+	// ZEROFILL (FloatZerofillWidth).
+	Z uint8
 }
 
 // UnsignedDecimal is a DECIMAL UNSIGNED column definition: GMS's DECIMAL
@@ -49,10 +53,18 @@ type Declared struct {
 // DECIMAL type, which the table's schema gets.
 type UnsignedDecimal struct {
 	sql.DecimalType
+	// Z is the width a ZEROFILL declaration pads values to, 0 without
+	// ZEROFILL (FloatZerofillWidth).
+	Z uint8
 }
 
 // String is the type as MySQL spells it: decimal(5,2) unsigned.
-func (t UnsignedDecimal) String() string { return t.DecimalType.String() + " unsigned" }
+func (t UnsignedDecimal) String() string {
+	if t.Z > 0 {
+		return t.DecimalType.String() + " unsigned zerofill"
+	}
+	return t.DecimalType.String() + " unsigned"
+}
 
 // Plain is GMS's own type of a column definition's type (the type its
 // table's schema gets), t itself for a type that is not a carrier.
@@ -104,10 +116,37 @@ func ZerofillName(unsignedName string, w int) string {
 
 // ZerofillWidth reports a column definition's ZEROFILL display width.
 func ZerofillWidth(t sql.Type) (uint8, bool) {
-	if z, ok := t.(Zerofill); ok {
+	switch z := t.(type) {
+	case Zerofill:
 		return z.W, true
+	case Declared:
+		return z.Z, z.Z > 0
+	case UnsignedDecimal:
+		return z.Z, z.Z > 0
 	}
 	return 0, false
+}
+
+// FloatZerofillWidth is the text width MySQL pads a DECIMAL, FLOAT or
+// DOUBLE ZEROFILL value to with zeros: the field length. DECIMAL(M,D)'s
+// integer part is padded to M-D digits (my_decimal2string with the
+// precision as fixed_precision), which with the point and D decimals is
+// M+1 characters (M when D is 0); FLOAT(M,D) and DOUBLE(M,D) prepend zeros
+// to M characters, FLOAT and DOUBLE without (M,D) to 12 and 22
+// (Field_float/Field_double::val_str, prepend_zeros of field_length).
+func FloatZerofillWidth(t sql.Type, m, d uint8) uint8 {
+	switch {
+	case types.IsDecimal(t):
+		if d > 0 {
+			return m + 1
+		}
+		return m
+	case m > 0:
+		return m
+	case t.Type() == sqltypes.Float32:
+		return 12
+	}
+	return 22
 }
 
 // defaultWidths are the display widths of unsigned integers declared
@@ -201,6 +240,9 @@ func resolveType(ct *ast.ColumnType) {
 	}
 	if bool(ct.Unsigned) && (ct.Length == nil || ct.Scale == nil || !isFloat(ct.Type)) {
 		resolveUnsigned(ct)
+		if ct.Zerofill {
+			zerofillFraction(ct)
+		}
 		return
 	}
 	if ct.Length == nil || ct.Scale == nil {
@@ -221,6 +263,26 @@ func resolveType(ct *ast.ColumnType) {
 		return
 	}
 	ct.ResolvedType = Declared{NumberType: base, M: uint8(m), D: uint8(d), Unsigned: bool(ct.Unsigned)}
+	if ct.Zerofill {
+		zerofillFraction(ct)
+	}
+}
+
+// zerofillFraction marks a DECIMAL, FLOAT or DOUBLE carrier type ZEROFILL
+// with its padded width: GMS kept only UNSIGNED (and that only through the
+// carrier), so DECIMAL(6,2) ZEROFILL 1.5 printed 1.50 (MySQL 0001.50).
+func zerofillFraction(ct *ast.ColumnType) {
+	switch t := ct.ResolvedType.(type) {
+	case Declared:
+		t.Z = FloatZerofillWidth(t.NumberType, t.M, t.D)
+		ct.ResolvedType = t
+	case UnsignedDecimal:
+		w := FloatZerofillWidth(t.DecimalType, uint8(t.Precision()), uint8(t.Scale()))
+		if w > 0 {
+			t.Z = w
+			ct.ResolvedType = t
+		}
+	}
 }
 
 func isFloat(name string) bool {
@@ -264,6 +326,9 @@ func (t Declared) String() string {
 	}
 	if t.Unsigned {
 		s += " unsigned"
+	}
+	if t.Z > 0 {
+		s += " zerofill"
 	}
 	return s
 }
