@@ -159,11 +159,12 @@ var defaultWidths = map[string]uint8{
 
 // resolveZerofill gives an integer column definition declared ZEROFILL its
 // carrier type; false for other types and definitions GMS refuses. An
-// AUTO_INCREMENT column is left alone: GMS's planner checks its type by
-// identity, and its values are not padded (docs/COMPATIBILITY.md).
+// AUTO_INCREMENT column gets one too (its values were not padded): the
+// catalog builds GMS's own integer type for the table's schema, which
+// GMS's auto-increment paths read.
 func resolveZerofill(ct *ast.ColumnType) bool {
 	w, isInt := defaultWidths[strings.ToLower(ct.Type)]
-	if !isInt || bool(ct.Autoincrement) {
+	if !isInt {
 		return false
 	}
 	if ct.Length != nil {
