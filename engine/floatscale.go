@@ -46,7 +46,7 @@ func (e *Engine) columnType(db, table, column string) (catalog.TypeDesc, bool) {
 func (e *Engine) FloatScale(db, table, column string) (width, scale uint8, ok bool) {
 	d, ok := e.columnType(db, table, column)
 	if !ok {
-		return 0, 0, false
+		return e.viewFloatScale(db, table, column) // viewcols.go
 	}
 	if d.Q == sqltypes.Timestamp && d.P > 0 {
 		// A TIMESTAMP(n)'s n, as scale: GMS's field packets give it no
@@ -66,7 +66,7 @@ func (e *Engine) Zerofill(db, table, column string) (width int, ok bool) {
 	}
 	d, ok := e.columnType(db, table, column)
 	if !ok {
-		return 0, false
+		return e.viewZerofill(db, table, column) // viewcols.go
 	}
 	return d.Zerofill()
 }

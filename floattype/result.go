@@ -43,7 +43,7 @@ func ResultColumns(stmt ast.Statement, db string, incr int, lookup Lookup) []Col
 	if !ok {
 		return nil
 	}
-	from.incr = incr
+	from.incr, from.defaultDB = incr, db
 	out := make([]Column, len(sel.SelectExprs))
 	for i, se := range sel.SelectExprs {
 		ae, ok := se.(*ast.AliasedExpr)
@@ -52,7 +52,14 @@ func ResultColumns(stmt ast.Statement, db string, incr int, lookup Lookup) []Col
 		}
 		if cn, isCol := ae.Expr.(*ast.ColName); isCol {
 			if m, d, ok := from.column(cn, lookup); ok {
-				out[i] = Column{M: m, D: d, Bare: true, OK: true}
+				out[i] = Column{M: m, D: d, Bare: m > 0, OK: true}
+			}
+			continue
+		}
+		if sq, isSub := ae.Expr.(*ast.Subquery); isSub {
+			// A scalar subquery: its column's decimals and length.
+			if c, ok := from.scalar(sq, lookup); ok {
+				out[i] = c
 			}
 			continue
 		}
@@ -80,6 +87,10 @@ func singleTable(stmt ast.Statement, db string) (*ast.Select, tableRef, bool) {
 	if !ok {
 		return nil, tableRef{}, false
 	}
+	if sq, isSub := te.Expr.(*ast.Subquery); isSub && !te.As.IsEmpty() && !te.Lateral {
+		// A derived table: its columns are its select list's (derived.go).
+		return sel, tableRef{db: db, name: te.As.String(), alias: te.As.String(), sub: sq.Select, subCols: sq.Columns}, true
+	}
 	tn, ok := te.Expr.(ast.TableName)
 	if !ok {
 		return nil, tableRef{}, false
@@ -104,7 +115,7 @@ type Origin struct{ DB, Table, Column string }
 // names. nil where the statement is not such a SELECT or has a *.
 func Origins(stmt ast.Statement, db string) []Origin {
 	sel, from, ok := singleTable(stmt, db)
-	if !ok || from.db == "" {
+	if !ok || from.name == "" || (from.sub == nil && from.db == "") {
 		return nil
 	}
 	out := make([]Origin, len(sel.SelectExprs))
@@ -114,7 +125,11 @@ func Origins(stmt ast.Statement, db string) []Origin {
 			return nil
 		}
 		if cn, isCol := ae.Expr.(*ast.ColName); isCol && from.owns(cn) {
-			out[i] = Origin{DB: from.db, Table: from.name, Column: cn.Name.String()}
+			if from.sub != nil {
+				out[i] = SubOrigin(from.sub, from.subCols, cn.Name.String(), db)
+			} else {
+				out[i] = Origin{DB: from.db, Table: from.name, Column: cn.Name.String()}
+			}
 		}
 	}
 	return out
@@ -123,11 +138,24 @@ func Origins(stmt ast.Statement, db string) []Origin {
 type tableRef struct {
 	db, name, alias string
 	incr            int // div_precision_increment
+	// sub is a derived table's SELECT (name is its alias), subCols its
+	// column list.
+	sub     ast.SelectStatement
+	subCols ast.Columns
+	// defaultDB is the session's database, for a scalar subquery's tables.
+	defaultDB string
 }
 
 // column resolves a column reference to the FROM table.
 func (t tableRef) column(cn *ast.ColName, lookup Lookup) (m, d uint8, ok bool) {
-	if !t.owns(cn) || t.db == "" {
+	if !t.owns(cn) {
+		return 0, 0, false
+	}
+	if t.sub != nil {
+		c := SubColumn(t.sub, t.subCols, cn.Name.String(), t.db, t.incr, lookup)
+		return c.M, c.D, c.OK
+	}
+	if t.db == "" {
 		return 0, 0, false
 	}
 	return lookup(t.db, t.name, cn.Name.String())
@@ -159,6 +187,9 @@ func (t tableRef) reads(e ast.Expr, lookup Lookup) bool {
 		case *ast.FuncExpr:
 			// PI() has 6 decimals (Item_func_pi), which MySQL prints.
 			found = x.Name.Lowered() == "pi" && len(x.Exprs) == 0
+		case *ast.Subquery:
+			_, found = t.scalar(x, lookup)
+			return false, nil
 		}
 		return !found, nil
 	}, e)
@@ -208,8 +239,21 @@ func (t tableRef) scale(e ast.Expr, lookup Lookup) (int, bool) {
 		return t.widest(vals, lookup)
 	case *ast.FuncExpr:
 		return t.funcScale(e, lookup)
+	case *ast.Subquery:
+		if c, ok := t.scalar(e, lookup); ok {
+			return int(c.D), true
+		}
 	}
 	return 0, false
+}
+
+// scalar is the Column of a scalar subquery's one result column.
+func (t tableRef) scalar(sq *ast.Subquery, lookup Lookup) (Column, bool) {
+	rc := StatementColumns(sq.Select, t.defaultDB, t.incr, lookup)
+	if len(rc) != 1 || !rc[0].OK {
+		return Column{}, false
+	}
+	return rc[0], true
 }
 
 // widest is the largest decimals of args, when all follow from declared

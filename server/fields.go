@@ -230,8 +230,11 @@ func fixFields(fields []*querypb.Field, scales *floatScales) {
 						d = uint32(cols[i].D)
 					} else if m, s, ok := scales.column(f.Database, f.OrgTable, f.OrgName); ok {
 						d = uint32(s)
-						// MySQL's column length is M (GMS's is 12 or 22).
-						f.ColumnLength = uint32(m)
+						if m > 0 {
+							// MySQL's column length is M (GMS's is 12 or
+							// 22); a view's expression has none.
+							f.ColumnLength = uint32(m)
+						}
 					} else if cols := scales.byPosition(); len(cols) == len(fields) && cols[i].OK {
 						d = uint32(cols[i].D)
 						if cols[i].Bare {
