@@ -80,16 +80,19 @@ func insertTexts(n sql.Node, incr int) (sql.Node, transform.TreeIdentity, error)
 	if !ok {
 		return n, transform.SameTree, nil
 	}
-	p, ok := ins.Source.(*plan.Project)
-	if !ok {
-		return n, transform.SameTree, nil
-	}
 	dest := ins.Destination.Schema()
 	names := ins.ColumnNames
 	if len(names) == 0 {
 		for _, c := range dest {
 			names = append(names, c.Name)
 		}
+	}
+	if so, isSetOp := ins.Source.(*plan.SetOp); isSetOp {
+		return insertSetOpTexts(ins, so, dest, names, incr)
+	}
+	p, ok := ins.Source.(*plan.Project)
+	if !ok {
+		return n, transform.SameTree, nil
 	}
 	if len(names) != len(p.Projections) {
 		return n, transform.SameTree, nil
@@ -130,6 +133,48 @@ func insertTexts(n sql.Node, incr int) (sql.Node, transform.TreeIdentity, error)
 		return nil, transform.SameTree, err
 	}
 	return ins.WithSource(np), transform.NewTree, nil
+}
+
+// insertSetOpTexts: INSERT ... SELECT ... UNION into a TEXT or BLOB
+// column stores the union column's val_str, with the decimals the union
+// aggregates (setOpDecimals: a FLOAT(6,3)'s 2.25 UNION 1.5 stores '2.250'
+// and '1.500'; GMS stored 2.25 and 1.5).
+func insertSetOpTexts(ins *plan.InsertInto, so *plan.SetOp, dest sql.Schema, names []string, incr int) (sql.Node, transform.TreeIdentity, error) {
+	sch := so.Schema()
+	if len(names) != len(sch) {
+		return ins, transform.SameTree, nil
+	}
+	var ds []int
+	var known []bool
+	var projs []sql.Expression
+	for i := range sch {
+		j := dest.IndexOfColName(names[i])
+		// GMS types the union's column here as a DECIMAL or a CHAR
+		// (MySQL: DOUBLE); whichever, a column whose decimals are known
+		// (numbers in every branch) is stored with them.
+		if j < 0 || !types.IsTextBlob(dest[j].Type) {
+			continue
+		}
+		if ds == nil {
+			if ds, known = setOpDecimals(so, incr); len(ds) != len(sch) {
+				return ins, transform.SameTree, nil
+			}
+		}
+		if !known[i] {
+			continue
+		}
+		if projs == nil {
+			projs = make([]sql.Expression, len(sch))
+			for k, c := range sch {
+				projs[k] = expression.NewGetFieldWithTable(k, 0, c.Type, c.DatabaseSource, c.Source, c.Name, c.Nullable)
+			}
+		}
+		projs[i] = &fixedText{child: projs[i], m: doubleWidth, d: ds[i]}
+	}
+	if projs == nil {
+		return ins, transform.SameTree, nil
+	}
+	return ins.WithSource(plan.NewProject(projs, so)), transform.NewTree, nil
 }
 
 func fixedFloatExprs(n sql.Node, incr int) (sql.Node, transform.TreeIdentity, error) {
