@@ -394,7 +394,10 @@ func asFixedText(e sql.Expression, tables *colOrigins) sql.Expression {
 	}
 	m, d, ok := t.def.Columns[i].Type.FloatScale()
 	if !ok || m == 0 {
-		return columnText(gf, tables) // FLOAT ZEROFILL
+		if ct := columnText(gf, tables); ct != nil { // FLOAT ZEROFILL
+			return ct
+		}
+		return nil
 	}
 	z, _ := t.def.Columns[i].Type.Zerofill()
 	return &fixedText{child: gf, m: int(m), d: int(d), z: z}

@@ -1,10 +1,10 @@
 package engine
 
 import (
-	"strings"
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/go-mysql-server/sql/expression"
 	"github.com/dolthub/go-mysql-server/sql/plan"
+	"strings"
 
 	"github.com/myriaddb/myriad/floattype"
 )

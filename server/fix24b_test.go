@@ -65,6 +65,84 @@ func TestFix24bAutoIncrementZerofill(t *testing.T) {
 	}
 }
 
+// TestFix24bScaledThroughViews: a FLOAT(M,D) or ZEROFILL column read
+// through a view, a derived table or a scalar subquery keeps its text in
+// the text protocol (GMS's field names the view, derived table or
+// subquery, so FLOAT(6,2) 3.5 printed 3.5 where MySQL prints 3.50, INT(5)
+// ZEROFILL 42 printed 42).
+func TestFix24bScaledThroughViews(t *testing.T) {
+	ts := startServer(t, t.TempDir())
+	db := ts.connect("")
+	mustExec(t, db, "CREATE DATABASE f24v")
+	mustExec(t, db, "CREATE TABLE f24v.fd (id INT PRIMARY KEY, f FLOAT(6,2), z INT(5) ZEROFILL, d DECIMAL(6,2) ZEROFILL)")
+	mustExec(t, db, "INSERT INTO f24v.fd VALUES (1, 3.5, 42, 1.5)")
+	mustExec(t, db, "CREATE VIEW f24v.vf AS SELECT id, f, z, d FROM f24v.fd")
+	mustExec(t, db, "CREATE VIEW f24v.vstar AS SELECT * FROM f24v.fd")
+	mustExec(t, db, "CREATE VIEW f24v.vv (g, y) AS SELECT f, z FROM f24v.vf")
+	mustExec(t, db, "CREATE VIEW f24v.vexp AS SELECT f * 2 AS x FROM f24v.fd")
+	for q, want := range map[string]string{
+		"SELECT f, z, d FROM vf":                            "3.50,00042,0001.50",
+		"SELECT f, f * 2, z FROM vstar":                     "3.50,7.00,00042",
+		"SELECT g, y FROM vv":                               "3.50,00042",
+		"SELECT x FROM vexp":                                "7.00",
+		"SELECT f, z, d FROM (SELECT f, z, d FROM fd) s":    "3.50,00042,0001.50",
+		"SELECT w FROM (SELECT f AS w FROM fd) s":           "3.50",
+		"SELECT f FROM (SELECT * FROM fd) s":                "3.50",
+		"SELECT (SELECT f FROM fd), (SELECT f FROM fd) + 1": "3.50,4.50",
+	} {
+		if g, _ := rawText(t, ts, "f24v", q); g != want {
+			t.Errorf("%s: got %s, want %s", q, g, want)
+		}
+	}
+}
+
+// TestFix24bNegFloat: -f and ABS(f) of a FLOAT column are DOUBLE, as
+// MySQL's Item_func_neg and Item_func_abs (REAL_RESULT): GMS kept a FLOAT,
+// so -f of 2.2 printed -2.2 (MySQL -2.200000047683716) and the field said
+// FLOAT.
+func TestFix24bNegFloat(t *testing.T) {
+	ts := startServer(t, t.TempDir())
+	db := ts.connect("")
+	mustExec(t, db, "CREATE DATABASE f24n")
+	mustExec(t, db, "CREATE TABLE f24n.pf (f FLOAT, g FLOAT(6,2))")
+	mustExec(t, db, "INSERT INTO f24n.pf VALUES (2.2, 2.2)")
+	g, fields := rawText(t, ts, "f24n", "SELECT -f, ABS(f), -g, ABS(g), CONCAT(-f) FROM pf")
+	if g != "-2.200000047683716,2.200000047683716,-2.20,2.20,-2.200000047683716" {
+		t.Errorf("got %s", g)
+	}
+	for i := 0; i < 4; i++ {
+		if fields[i].Type != querypb.Type_FLOAT64 {
+			t.Errorf("field %d: %v, want DOUBLE", i, fields[i].Type)
+		}
+	}
+}
+
+// TestFix24bUnionDecimals: a UNION with a FLOAT(M,D) branch has the
+// largest decimals of its branches (Item_aggregate_type) where its value
+// is read as a string: stored into a TEXT column by INSERT ... SELECT,
+// and by CONCAT through a derived table. Myriad stored and printed 2.25
+// and 1.5 (MySQL 2.250, 1.500).
+func TestFix24bUnionDecimals(t *testing.T) {
+	ts := startServer(t, t.TempDir())
+	db := ts.connect("")
+	mustExec(t, db, "CREATE DATABASE f24u")
+	mustExec(t, db, "CREATE TABLE f24u.fd3 (f FLOAT(6,3))")
+	mustExec(t, db, "INSERT INTO f24u.fd3 VALUES (2.25)")
+	mustExec(t, db, "CREATE TABLE f24u.tx (id INT AUTO_INCREMENT PRIMARY KEY, t TEXT)")
+	mustExec(t, db, "INSERT INTO f24u.tx (t) SELECT f FROM f24u.fd3 UNION SELECT 1.5")
+	mustExec(t, db, "INSERT INTO f24u.tx (t) SELECT f FROM f24u.fd3 UNION ALL SELECT 2 UNION SELECT 7")
+	for q, want := range map[string]string{
+		"SELECT t FROM tx ORDER BY id":                                                   "2.250 1.500 2.250 2.000 7.000",
+		"SELECT CONCAT(f) FROM (SELECT f FROM fd3 UNION SELECT 1.5) s ORDER BY 1":        "1.500 2.250",
+		"SELECT CONCAT(f) FROM (SELECT f / 3 AS f FROM fd3 UNION SELECT 1) s ORDER BY 1": "0.7500000 1.0000000",
+		"SELECT CONCAT(f) FROM (SELECT f FROM fd3 UNION SELECT 1.5e0) s ORDER BY 1":      "1.5 2.25",
+	} {
+		if g, _ := rawText(t, ts, "f24u", q); g != want {
+			t.Errorf("%s: got %s, want %s", q, g, want)
+		}
+	}
+}
+
 func containsAll(s string, parts ...string) bool {
 	for _, p := range parts {
 		if !strings.Contains(s, p) {
