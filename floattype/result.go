@@ -33,9 +33,10 @@ type Lookup func(db, table, column string) (m, d uint8, ok bool)
 // take their literal second argument. GMS's float types keep no scale, so
 // the server asks here where the result field names no declared column.
 //
-// Only a single-table SELECT (db is the session's database, for an
-// unqualified table) whose select list maps one to one to the result
-// columns is read; anything else gives nil. An expression over anything
+// Only a SELECT (db is the session's database, for an unqualified table)
+// whose select list maps one to one to the result columns is read, its
+// FROM one table, a derived table or a join of them; anything else gives
+// nil. An expression over anything
 // else (a column of another type, a function not listed, a subquery) is
 // not OK: its column keeps NOT_FIXED_DEC.
 func ResultColumns(stmt ast.Statement, db string, incr int, lookup Lookup) []Column {
@@ -73,27 +74,67 @@ func ResultColumns(stmt ast.Statement, db string, incr int, lookup Lookup) []Col
 	return out
 }
 
-// singleTable is stmt as a SELECT from one table, with that table.
+// singleTable is stmt as a SELECT with its FROM: one table or derived
+// table, or a join of them (tableRef.members).
 func singleTable(stmt ast.Statement, db string) (*ast.Select, tableRef, bool) {
 	sel, ok := stmt.(*ast.Select)
-	if !ok || len(sel.From) > 1 || sel.Into != nil {
+	if !ok || sel.Into != nil {
 		return nil, tableRef{}, false
 	}
 	if len(sel.From) == 0 {
 		// No table: expressions of literals and PI() only.
 		return sel, tableRef{}, true
 	}
-	te, ok := sel.From[0].(*ast.AliasedTableExpr)
+	if _, isJoin := sel.From[0].(*ast.JoinTableExpr); isJoin || len(sel.From) > 1 {
+		// A join, or tables separated by commas.
+		var members []tableRef
+		if !joinMembers(&ast.ParenTableExpr{Exprs: sel.From}, db, &members) {
+			return nil, tableRef{}, false
+		}
+		return sel, tableRef{db: db, members: members}, true
+	}
+	from, ok := fromTable(sel.From[0], db)
+	return sel, from, ok
+}
+
+// joinMembers lists the tables and derived tables of a join. A join
+// with USING or NATURAL merges columns of one name, which a name alone
+// does not tell apart: it is not read.
+func joinMembers(te ast.TableExpr, db string, out *[]tableRef) bool {
+	switch x := te.(type) {
+	case *ast.JoinTableExpr:
+		if len(x.Condition.Using) > 0 || strings.Contains(strings.ToLower(x.Join), "natural") {
+			return false
+		}
+		return joinMembers(x.LeftExpr, db, out) && joinMembers(x.RightExpr, db, out)
+	case *ast.ParenTableExpr:
+		for _, e := range x.Exprs {
+			if !joinMembers(e, db, out) {
+				return false
+			}
+		}
+		return true
+	}
+	t, ok := fromTable(te, db)
+	if ok {
+		*out = append(*out, t)
+	}
+	return ok
+}
+
+// fromTable is one table or derived table of a FROM.
+func fromTable(t ast.TableExpr, db string) (tableRef, bool) {
+	te, ok := t.(*ast.AliasedTableExpr)
 	if !ok {
-		return nil, tableRef{}, false
+		return tableRef{}, false
 	}
 	if sq, isSub := te.Expr.(*ast.Subquery); isSub && !te.As.IsEmpty() && !te.Lateral {
 		// A derived table: its columns are its select list's (derived.go).
-		return sel, tableRef{db: db, name: te.As.String(), alias: te.As.String(), sub: sq.Select, subCols: sq.Columns}, true
+		return tableRef{db: db, name: te.As.String(), alias: te.As.String(), sub: sq.Select, subCols: sq.Columns}, true
 	}
 	tn, ok := te.Expr.(ast.TableName)
 	if !ok {
-		return nil, tableRef{}, false
+		return tableRef{}, false
 	}
 	from := tableRef{db: tn.DbQualifier.String(), name: tn.Name.String(), alias: te.As.String()}
 	if from.db == "" {
@@ -102,7 +143,7 @@ func singleTable(stmt ast.Statement, db string) (*ast.Select, tableRef, bool) {
 	if from.alias == "" {
 		from.alias = from.name
 	}
-	return sel, from, true
+	return from, true
 }
 
 // Origin is the table column a result column is (DB empty: none).
@@ -115,7 +156,7 @@ type Origin struct{ DB, Table, Column string }
 // names. nil where the statement is not such a SELECT or has a *.
 func Origins(stmt ast.Statement, db string) []Origin {
 	sel, from, ok := singleTable(stmt, db)
-	if !ok || from.name == "" || (from.sub == nil && from.db == "") {
+	if !ok || (len(from.members) == 0 && (from.name == "" || (from.sub == nil && from.db == ""))) {
 		return nil
 	}
 	out := make([]Origin, len(sel.SelectExprs))
@@ -124,12 +165,29 @@ func Origins(stmt ast.Statement, db string) []Origin {
 		if !ok {
 			return nil
 		}
-		if cn, isCol := ae.Expr.(*ast.ColName); isCol && from.owns(cn) {
-			if from.sub != nil {
-				out[i] = SubOrigin(from.sub, from.subCols, cn.Name.String(), db)
-			} else {
-				out[i] = Origin{DB: from.db, Table: from.name, Column: cn.Name.String()}
+		cn, isCol := ae.Expr.(*ast.ColName)
+		if !isCol {
+			continue
+		}
+		t := from
+		if len(from.members) > 0 {
+			// In a join only a qualified column tells its table here.
+			if cn.Qualifier.IsEmpty() {
+				continue
 			}
+			t = tableRef{}
+			for _, m := range from.members {
+				if m.owns(cn) {
+					t = m
+				}
+			}
+		}
+		switch {
+		case t.name == "" || !t.owns(cn):
+		case t.sub != nil:
+			out[i] = SubOrigin(t.sub, t.subCols, cn.Name.String(), db)
+		case t.db != "":
+			out[i] = Origin{DB: t.db, Table: t.name, Column: cn.Name.String()}
 		}
 	}
 	return out
@@ -144,10 +202,24 @@ type tableRef struct {
 	subCols ast.Columns
 	// defaultDB is the session's database, for a scalar subquery's tables.
 	defaultDB string
+	// members are a join's tables (the other fields then name none).
+	members []tableRef
 }
 
 // column resolves a column reference to the FROM table.
 func (t tableRef) column(cn *ast.ColName, lookup Lookup) (m, d uint8, ok bool) {
+	if len(t.members) > 0 {
+		// The one member that has the column: an unqualified name two
+		// members have is ambiguous (1052), so one match is the column.
+		found := 0
+		for _, mb := range t.members {
+			mb.incr = t.incr
+			if mm, md, mok := mb.column(cn, lookup); mok {
+				m, d, found = mm, md, found+1
+			}
+		}
+		return m, d, found == 1
+	}
 	if !t.owns(cn) {
 		return 0, 0, false
 	}

@@ -46,7 +46,12 @@ func TestResultColumns(t *testing.T) {
 		{"SELECT (SELECT a FROM fz.f)", []Column{{M: 7, D: 4, Bare: true, OK: true}}},
 		{"SELECT a FROM fz.f UNION SELECT b FROM fz.f", nil},
 		{"SELECT *, a FROM fz.f", nil},
-		{"SELECT a FROM fz.f JOIN fz.g", nil},
+		// A join's columns (fix24b): the one table that has the column.
+		{"SELECT a FROM fz.f JOIN fz.g", []Column{bare(7, 4)}},
+		{"SELECT x.a * 2, y.a, x.b FROM fz.f x JOIN fz.f y ON x.k = y.k", []Column{dec(4), bare(7, 4), bare(10, 2)}},
+		{"SELECT a FROM fz.f x JOIN fz.f y ON x.k = y.k", []Column{none}},
+		{"SELECT a FROM fz.f JOIN fz.g USING (k)", nil},
+		{"SELECT s.a FROM fz.g JOIN (SELECT a FROM fz.f) s ON 1", []Column{bare(7, 4)}},
 		{"SELECT g.a FROM fz.f", []Column{none}},
 		{"SELECT AVG(1), ROUND(1.5e0, 1), 1.25 + 1, AVG(-a) FROM fz.f", []Column{none, none, none, dec(8)}},
 	} {

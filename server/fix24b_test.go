@@ -80,15 +80,23 @@ func TestFix24bScaledThroughViews(t *testing.T) {
 	mustExec(t, db, "CREATE VIEW f24v.vstar AS SELECT * FROM f24v.fd")
 	mustExec(t, db, "CREATE VIEW f24v.vv (g, y) AS SELECT f, z FROM f24v.vf")
 	mustExec(t, db, "CREATE VIEW f24v.vexp AS SELECT f * 2 AS x FROM f24v.fd")
+	mustExec(t, db, "CREATE TABLE f24v.k2 (id INT PRIMARY KEY, n INT)")
+	mustExec(t, db, "INSERT INTO f24v.k2 VALUES (1, 5)")
+	mustExec(t, db, "CREATE VIEW f24v.vj AS SELECT a.f, a.f * 2 AS f2, b.n FROM f24v.fd a JOIN f24v.k2 b ON a.id = b.id")
+	mustExec(t, db, "CREATE VIEW f24v.vu AS SELECT f FROM f24v.fd UNION SELECT 1.5")
 	for q, want := range map[string]string{
-		"SELECT f, z, d FROM vf":                            "3.50,00042,0001.50",
-		"SELECT f, f * 2, z FROM vstar":                     "3.50,7.00,00042",
-		"SELECT g, y FROM vv":                               "3.50,00042",
-		"SELECT x FROM vexp":                                "7.00",
-		"SELECT f, z, d FROM (SELECT f, z, d FROM fd) s":    "3.50,00042,0001.50",
-		"SELECT w FROM (SELECT f AS w FROM fd) s":           "3.50",
-		"SELECT f FROM (SELECT * FROM fd) s":                "3.50",
-		"SELECT (SELECT f FROM fd), (SELECT f FROM fd) + 1": "3.50,4.50",
+		"SELECT f, z, d FROM vf":                                           "3.50,00042,0001.50",
+		"SELECT f, f * 2, z FROM vstar":                                    "3.50,7.00,00042",
+		"SELECT g, y FROM vv":                                              "3.50,00042",
+		"SELECT x FROM vexp":                                               "7.00",
+		"SELECT f, z, d FROM (SELECT f, z, d FROM fd) s":                   "3.50,00042,0001.50",
+		"SELECT w FROM (SELECT f AS w FROM fd) s":                          "3.50",
+		"SELECT f FROM (SELECT * FROM fd) s":                               "3.50",
+		"SELECT (SELECT f FROM fd), (SELECT f FROM fd) + 1":                "3.50,4.50",
+		"SELECT f, f2, n FROM vj":                                          "3.50,7.00,5",
+		"SELECT f FROM vu ORDER BY f":                                      "1.50 3.50",
+		"SELECT s.f FROM k2 JOIN (SELECT id, f FROM fd) s ON s.id = k2.id": "3.50",
+		"SELECT a.f * 2, f + n FROM fd a JOIN k2 ON a.id = k2.id":          "7.00,8.50",
 	} {
 		if g, _ := rawText(t, ts, "f24v", q); g != want {
 			t.Errorf("%s: got %s, want %s", q, g, want)

@@ -39,11 +39,23 @@ SELECT f, z FROM (SELECT f, z FROM fd) s ORDER BY f;
 SELECT w FROM (SELECT f AS w FROM fd) s ORDER BY w;
 SELECT f FROM (SELECT * FROM fd) s ORDER BY f;
 SELECT (SELECT f FROM fd WHERE id = 1), (SELECT f FROM fd WHERE id = 2) + 1;
+-- Views over joins and UNIONs, derived tables in joins, expressions over
+-- a join's columns.
+CREATE TABLE k2 (id INT PRIMARY KEY, n INT);
+INSERT INTO k2 VALUES (1, 5), (2, 6);
+CREATE VIEW vj AS SELECT a.f, b.n, a.f * 2 AS f2, a.z FROM fd a JOIN k2 b ON a.id = b.id;
+SELECT f, n, f2, z FROM vj ORDER BY n;
+SELECT s.f, k2.n FROM k2 JOIN (SELECT id, f FROM fd) s ON s.id = k2.id ORDER BY n;
+SELECT a.f * 2, f + n FROM fd a JOIN k2 ON a.id = k2.id ORDER BY n;
+SELECT fd.f * 3, -fd.f FROM fd, k2 WHERE fd.id = k2.id ORDER BY n;
+SELECT f FROM fd JOIN k2 USING (id) ORDER BY n;
+SELECT f FROM fd LEFT JOIN k2 ON fd.id = k2.id ORDER BY f;
+CREATE VIEW vu AS SELECT f FROM fd UNION SELECT 1.5;
+SELECT f FROM vu ORDER BY f;
 -- -f and ABS(f) of a FLOAT are DOUBLE (MySQL's Item_func_neg and
 -- Item_func_abs are REAL_RESULT): -f of FLOAT 2.2 is -2.200000047683716.
 CREATE TABLE pf (f FLOAT, g FLOAT(6,2));
 INSERT INTO pf VALUES (2.2, 2.2);
--- expect-types: DOUBLE DOUBLE DOUBLE DOUBLE
 SELECT -f, ABS(f), -g, ABS(g) FROM pf;
 SELECT CONCAT(-f), CONCAT(ABS(g)), -f * 1 FROM pf;
 SELECT COUNT(*) FROM pf WHERE -f < -2.2;
