@@ -1,6 +1,7 @@
 package floattype
 
 import (
+	"slices"
 	"strings"
 
 	ast "github.com/dolthub/vitess/go/vt/sqlparser"
@@ -87,24 +88,28 @@ func singleTable(stmt ast.Statement, db string) (*ast.Select, tableRef, bool) {
 	}
 	if _, isJoin := sel.From[0].(*ast.JoinTableExpr); isJoin || len(sel.From) > 1 {
 		// A join, or tables separated by commas.
-		var members []tableRef
-		if !joinMembers(&ast.ParenTableExpr{Exprs: sel.From}, db, &members) {
+		j := tableRef{db: db}
+		if !joinMembers(&ast.ParenTableExpr{Exprs: sel.From}, db, &j) {
 			return nil, tableRef{}, false
 		}
-		return sel, tableRef{db: db, members: members}, true
+		return sel, j, true
 	}
 	from, ok := fromTable(sel.From[0], db)
 	return sel, from, ok
 }
 
-// joinMembers lists the tables and derived tables of a join. A join
-// with USING or NATURAL merges columns of one name, which a name alone
-// does not tell apart: it is not read.
-func joinMembers(te ast.TableExpr, db string, out *[]tableRef) bool {
+// joinMembers lists the tables and derived tables of a join in
+// out.members. USING merges the columns it names, which a name alone
+// does not tell apart (out.using); NATURAL merges columns no name says: a
+// NATURAL join is not read.
+func joinMembers(te ast.TableExpr, db string, out *tableRef) bool {
 	switch x := te.(type) {
 	case *ast.JoinTableExpr:
-		if len(x.Condition.Using) > 0 || strings.Contains(strings.ToLower(x.Join), "natural") {
+		if strings.Contains(strings.ToLower(x.Join), "natural") {
 			return false
+		}
+		for _, c := range x.Condition.Using {
+			out.using = append(out.using, c.String())
 		}
 		return joinMembers(x.LeftExpr, db, out) && joinMembers(x.RightExpr, db, out)
 	case *ast.ParenTableExpr:
@@ -117,7 +122,7 @@ func joinMembers(te ast.TableExpr, db string, out *[]tableRef) bool {
 	}
 	t, ok := fromTable(te, db)
 	if ok {
-		*out = append(*out, t)
+		out.members = append(out.members, t)
 	}
 	return ok
 }
@@ -202,8 +207,10 @@ type tableRef struct {
 	subCols ast.Columns
 	// defaultDB is the session's database, for a scalar subquery's tables.
 	defaultDB string
-	// members are a join's tables (the other fields then name none).
+	// members are a join's tables (the other fields then name none),
+	// using the columns its USING clauses merge.
 	members []tableRef
+	using   []string
 }
 
 // column resolves a column reference to the FROM table.
@@ -211,6 +218,9 @@ func (t tableRef) column(cn *ast.ColName, lookup Lookup) (m, d uint8, ok bool) {
 	if len(t.members) > 0 {
 		// The one member that has the column: an unqualified name two
 		// members have is ambiguous (1052), so one match is the column.
+		if cn.Qualifier.IsEmpty() && slices.ContainsFunc(t.using, func(u string) bool { return strings.EqualFold(u, cn.Name.String()) }) {
+			return 0, 0, false
+		}
 		found := 0
 		for _, mb := range t.members {
 			mb.incr = t.incr

@@ -49,6 +49,9 @@ SELECT s.f, k2.n FROM k2 JOIN (SELECT id, f FROM fd) s ON s.id = k2.id ORDER BY 
 SELECT a.f * 2, f + n FROM fd a JOIN k2 ON a.id = k2.id ORDER BY n;
 SELECT fd.f * 3, -fd.f FROM fd, k2 WHERE fd.id = k2.id ORDER BY n;
 SELECT f FROM fd JOIN k2 USING (id) ORDER BY n;
+SELECT f * 2 FROM fd JOIN k2 USING (id) ORDER BY n;
+CREATE VIEW vus AS SELECT f, n FROM fd JOIN k2 USING (id);
+SELECT f FROM vus ORDER BY n;
 SELECT f FROM fd LEFT JOIN k2 ON fd.id = k2.id ORDER BY f;
 CREATE VIEW vu AS SELECT f FROM fd UNION SELECT 1.5;
 SELECT f FROM vu ORDER BY f;
