@@ -7,12 +7,14 @@
 // and D in the column's record and rebuilds the plain GMS type, and the
 // server reads D back from the record for a result column's decimals, or
 // derives it from a SELECT's select list for a column under an alias and
-// for expressions over such columns (ResultColumns).
+// for expressions over such columns (ResultColumns), also through derived
+// tables, joins, views' definitions and scalar subqueries (derived.go).
 //
 // It also carries the UNSIGNED attribute of DECIMAL, FLOAT and DOUBLE
 // column definitions (UnsignedDecimal, Declared.Unsigned), which GMS's
-// types cannot hold, to the catalog the same way, and makes ZEROFILL imply
-// UNSIGNED.
+// types cannot hold, to the catalog the same way, makes ZEROFILL imply
+// UNSIGNED, and carries the ZEROFILL width of integer, DECIMAL, FLOAT and
+// DOUBLE definitions (Zerofill, Declared.Z, UnsignedDecimal.Z).
 //
 // It owns the carrier types, the parser step (Resolve) and the derivation of
 // result decimals (ResultColumns); it must never hold
