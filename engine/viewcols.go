@@ -59,17 +59,27 @@ func (e *Engine) viewSelect(db, name string) (ast.SelectStatement, ast.Columns, 
 	return spec.ViewExpr, spec.Columns, true
 }
 
+// HasViews reports whether schema db has views (their columns' decimals
+// may depend on the session's div_precision_increment, FloatScaleAt).
+func (e *Engine) HasViews(db string) bool {
+	if db == "" {
+		return false
+	}
+	s, err := e.cat.Schema(nil, db)
+	return err == nil && s != nil && s.Views > 0
+}
+
 // viewFloatScale is FloatScale of a view's column: what its select list
 // derives for it. Integer columns count as not scaled here (FloatScale's
 // meaning), so an expression over one is not derived.
-func (e *Engine) viewFloatScale(db, view, column string) (width, scale uint8, ok bool) {
+func (e *Engine) viewFloatScale(db, view, column string, incr int) (width, scale uint8, ok bool) {
 	sel, cols, ok := e.viewSelect(db, view)
 	if !ok {
 		return 0, 0, false
 	}
-	// MySQL's default div_precision_increment: the session's is not known
-	// here.
-	c := floattype.SubColumn(sel, cols, column, db, 4, e.FloatScale)
+	c := floattype.SubColumn(sel, cols, column, db, incr, func(db, table, column string) (uint8, uint8, bool) {
+		return e.FloatScaleAt(db, table, column, incr)
+	})
 	return c.M, c.D, c.OK
 }
 

@@ -60,6 +60,18 @@ type floatScales struct {
 
 	originsDerived bool
 	origins        []floattype.Origin
+
+	incr      int // the session's div_precision_increment, once read
+	incrKnown bool
+}
+
+// divIncrement is the session's div_precision_increment: a view's column
+// that divides adds it to its decimals.
+func (s *floatScales) divIncrement() int {
+	if !s.incrKnown {
+		s.incr, s.incrKnown = divIncrementOf(s.h.sessionOf(s.c)), true
+	}
+	return s.incr
 }
 
 // byOrigin is the table column behind each result column of a
@@ -81,9 +93,13 @@ func (h *handler) statementScales(c *mysql.Conn, query string) floatScales {
 	return floatScales{h: h, c: c, query: query}
 }
 
-// column is engine.FloatScale.
+// column is engine.FloatScale, a view's column under the session's
+// div_precision_increment.
 func (s *floatScales) column(db, table, column string) (width, scale uint8, ok bool) {
-	return s.h.eng.FloatScale(db, table, column)
+	if !s.h.eng.HasViews(db) {
+		return s.h.eng.FloatScale(db, table, column)
+	}
+	return s.h.eng.FloatScaleAt(db, table, column, s.divIncrement())
 }
 
 // byPosition is what the statement's select list derives, parsed at the
@@ -101,7 +117,7 @@ func (s *floatScales) byPosition() []floattype.Column {
 // scaleOrInteger is engine.FloatScale, with an integer column's decimals
 // 0 (a FLOAT(7,4) plus an INT column printed the DOUBLE's 17 digits).
 func (s *floatScales) scaleOrInteger(db, table, column string) (m, d uint8, ok bool) {
-	if m, d, ok := s.h.eng.FloatScale(db, table, column); ok {
+	if m, d, ok := s.column(db, table, column); ok {
 		return m, d, ok
 	}
 	return 0, 0, s.h.eng.IntegerColumn(db, table, column)

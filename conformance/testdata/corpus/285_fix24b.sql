@@ -83,3 +83,11 @@ SELECT CONCAT(f), LENGTH(f) FROM (SELECT f * 3 AS f FROM fd3 UNION SELECT 1) s;
 SELECT CONCAT(f) FROM (SELECT f FROM fd3 UNION SELECT 1.5e0) s;
 -- unordered
 SELECT CONCAT(f) FROM (SELECT f FROM fd3 UNION ALL SELECT 2 UNION SELECT 7) s;
+-- A view's column that divides takes the session's div_precision_increment.
+CREATE VIEW vdiv AS SELECT f / 3 AS x FROM fd3;
+SELECT x, CONCAT(x) FROM vdiv;
+-- setup
+SET div_precision_increment = 2;
+SELECT x, CONCAT(x) FROM vdiv;
+-- setup
+SET div_precision_increment = 4;
