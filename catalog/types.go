@@ -25,7 +25,7 @@ type TypeDesc struct {
 	W int        `json:"w,omitempty"` // integer display width
 	V []string   `json:"v,omitempty"` // ENUM / SET members
 	U bool       `json:"u,omitempty"` // DECIMAL, FLOAT or DOUBLE declared UNSIGNED (GMS's types cannot say so)
-	Z uint8      `json:"z,omitempty"` // an integer declared ZEROFILL: its display width (GMS's types cannot say so)
+	Z uint8      `json:"z,omitempty"` // declared ZEROFILL: the width values are padded to (GMS's types cannot say so)
 }
 
 // DescribeType turns a GMS column type into its stored form, refusing types
@@ -44,6 +44,10 @@ func DescribeType(t sql.Type) (TypeDesc, error) {
 		}
 		return d, nil
 	}
+	if z, ok := floattype.ZerofillWidth(t); ok {
+		d.Z = z
+		zerofillSeen.Store(true)
+	}
 	if m, s, ok := floattype.Of(t); ok {
 		// Records before FLOAT(M,D) was kept have neither: M is never 0.
 		d.P, d.S = m, s
@@ -53,10 +57,6 @@ func DescribeType(t sql.Type) (TypeDesc, error) {
 	case sql.NumberType:
 		if w, ok := t.(interface{ DisplayWidth() int }); ok {
 			d.W = w.DisplayWidth()
-		}
-		if z, ok := floattype.ZerofillWidth(t); ok {
-			d.Z = z
-			zerofillSeen.Store(true)
 		}
 	case sql.DecimalType:
 		d.P, d.S = tt.Precision(), tt.Scale()
@@ -108,9 +108,11 @@ func (d TypeDesc) Unsigned() bool {
 	return d.U && (d.Q == sqltypes.Decimal || d.Q == sqltypes.Float32 || d.Q == sqltypes.Float64)
 }
 
-// Zerofill is the display width of an integer declared ZEROFILL, whose
-// built type is GMS's unsigned integer: the server pads its values to it,
-// SHOW CREATE TABLE and information_schema.COLUMNS print the attribute.
+// Zerofill is the width the values of a column declared ZEROFILL are
+// padded to: an integer's display width (its built type is GMS's unsigned
+// integer), a DECIMAL's, FLOAT's or DOUBLE's text width
+// (floattype.FloatZerofillWidth). The server pads values to it, SHOW
+// CREATE TABLE and information_schema.COLUMNS print the attribute.
 func (d TypeDesc) Zerofill() (width int, ok bool) {
 	return int(d.Z), d.Z > 0
 }

@@ -29,6 +29,9 @@ type colOrigins struct {
 type exprRef struct {
 	e sql.Expression
 	o *colOrigins
+	// setOp: the column is column col of this UNION (setopdec.go).
+	setOp sql.Node
+	col   int
 }
 
 func originKey(table, name string) string {
@@ -38,7 +41,7 @@ func originKey(table, name string) string {
 // expr is the expression behind gf when it names no table column.
 func (o *colOrigins) expr(gf *expression.GetField) (exprRef, bool) {
 	r, ok := o.exprs[originKey(gf.Table(), gf.Name())]
-	return r, ok && r.e != nil
+	return r, ok && (r.e != nil || r.setOp != nil)
 }
 
 func (o *colOrigins) addExpr(table, name string, r exprRef) {
@@ -66,7 +69,7 @@ func planOrigins(n sql.Node) *colOrigins {
 		if gb, ok := n.(*plan.GroupBy); ok {
 			for _, e := range gb.SelectedExprs {
 				if _, isAlias := e.(*expression.Alias); !isAlias {
-					o.addExpr("", e.String(), exprRef{e, o})
+					o.addExpr("", e.String(), exprRef{e: e, o: o})
 				}
 			}
 			return true
@@ -152,8 +155,15 @@ func subqueryColumns(sa *plan.SubqueryAlias, outer *colOrigins) map[string]colRe
 					}
 				}
 				if i < len(sch) {
-					outer.addExpr(sa.Name(), sch[i].Name, exprRef{e, inner})
+					outer.addExpr(sa.Name(), sch[i].Name, exprRef{e: e, o: inner})
 				}
+			}
+			return out
+		case *plan.SetOp:
+			// A UNION's columns: their aggregated decimals, derived
+			// when read (floatDecimals).
+			for i := range sch {
+				outer.addExpr(sa.Name(), sch[i].Name, exprRef{setOp: x, col: i})
 			}
 			return out
 		default:

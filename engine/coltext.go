@@ -9,9 +9,12 @@ import (
 	"github.com/dolthub/go-mysql-server/sql/expression"
 	"github.com/dolthub/go-mysql-server/sql/types"
 	"github.com/dolthub/vitess/go/sqltypes"
+	"github.com/shopspring/decimal"
+
+	"github.com/myriaddb/myriad/floatfmt"
 )
 
-// columnText is the text of a BIT column or an integer column declared
+// columnText is the text of a BIT column or a number column declared
 // ZEROFILL read as a string, for fixedtext.go's positions (which owns
 // where a column is read as a string, and FLOAT(M,D)'s text): a BIT
 // column is its bytes, big-endian, as many as its width needs
@@ -37,7 +40,8 @@ func columnText(gf *expression.GetField, tables *colOrigins) *colText {
 		}
 		return &colText{child: gf, d: -4, typ: typ}
 	}
-	if !types.IsInteger(gf.Type()) {
+	isDec := types.IsDecimal(gf.Type())
+	if !types.IsInteger(gf.Type()) && !isDec && !types.IsFloat(gf.Type()) {
 		return nil
 	}
 	t, i := tables.column(gf)
@@ -47,6 +51,25 @@ func columnText(gf *expression.GetField, tables *colOrigins) *colText {
 	w, ok := t.def.Columns[i].Type.Zerofill()
 	if !ok {
 		return nil
+	}
+	if isDec {
+		// DECIMAL(M,D) ZEROFILL: its D decimals, then padded
+		// (my_decimal2string with fixed_precision: 1.5 in a DECIMAL(6,2)
+		// ZEROFILL is '0001.50').
+		typ, err := types.CreateString(sqltypes.VarChar, int64(max(w, 67)), sql.Collation_Default)
+		if err != nil {
+			return nil
+		}
+		return &colText{child: gf, d: -w, scale: int32(t.def.Columns[i].Type.S), dec: true, typ: typ}
+	}
+	if types.IsFloat(gf.Type()) {
+		// A FLOAT or DOUBLE ZEROFILL without (M,D) (asFixedText pads
+		// those with one): its shortest text padded to 12 or 22.
+		typ, err := types.CreateString(sqltypes.VarChar, int64(max(w, 24)), sql.Collation_Default)
+		if err != nil {
+			return nil
+		}
+		return &colText{child: gf, d: -w, float: true, typ: typ}
 	}
 	typ, err := types.CreateString(sqltypes.VarChar, int64(max(w, 20)), sql.Collation_Default)
 	if err != nil {
@@ -62,6 +85,11 @@ type colText struct {
 	d     int
 	bits  int // > 0: a BIT column's value as that many bytes
 	typ   sql.Type
+	// dec: a DECIMAL's digits with scale decimals; float: a FLOAT's or
+	// DOUBLE's shortest text (floatfmt); else an integer's.
+	dec   bool
+	scale int32
+	float bool
 }
 
 var _ sql.Expression = (*colText)(nil)
@@ -102,7 +130,17 @@ func (f *colText) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 		return string(b[8-f.bits:]), nil
 	}
 	if f.d < 0 {
-		digits := fmt.Sprint(v)
+		digits := ""
+		switch x := v.(type) {
+		case decimal.Decimal:
+			digits = x.StringFixed(f.scale)
+		case float32:
+			digits = string(floatfmt.AppendFloat(nil, x))
+		case float64:
+			digits = string(floatfmt.AppendDouble(nil, x))
+		default:
+			digits = fmt.Sprint(v)
+		}
 		if n := -f.d - len(digits); n > 0 {
 			digits = strings.Repeat("0", n) + digits
 		}

@@ -80,16 +80,19 @@ func insertTexts(n sql.Node, incr int) (sql.Node, transform.TreeIdentity, error)
 	if !ok {
 		return n, transform.SameTree, nil
 	}
-	p, ok := ins.Source.(*plan.Project)
-	if !ok {
-		return n, transform.SameTree, nil
-	}
 	dest := ins.Destination.Schema()
 	names := ins.ColumnNames
 	if len(names) == 0 {
 		for _, c := range dest {
 			names = append(names, c.Name)
 		}
+	}
+	if so, isSetOp := ins.Source.(*plan.SetOp); isSetOp {
+		return insertSetOpTexts(ins, so, dest, names, incr)
+	}
+	p, ok := ins.Source.(*plan.Project)
+	if !ok {
+		return n, transform.SameTree, nil
 	}
 	if len(names) != len(p.Projections) {
 		return n, transform.SameTree, nil
@@ -130,6 +133,48 @@ func insertTexts(n sql.Node, incr int) (sql.Node, transform.TreeIdentity, error)
 		return nil, transform.SameTree, err
 	}
 	return ins.WithSource(np), transform.NewTree, nil
+}
+
+// insertSetOpTexts: INSERT ... SELECT ... UNION into a TEXT or BLOB
+// column stores the union column's val_str, with the decimals the union
+// aggregates (setOpDecimals: a FLOAT(6,3)'s 2.25 UNION 1.5 stores '2.250'
+// and '1.500'; GMS stored 2.25 and 1.5).
+func insertSetOpTexts(ins *plan.InsertInto, so *plan.SetOp, dest sql.Schema, names []string, incr int) (sql.Node, transform.TreeIdentity, error) {
+	sch := so.Schema()
+	if len(names) != len(sch) {
+		return ins, transform.SameTree, nil
+	}
+	var ds []int
+	var known []bool
+	var projs []sql.Expression
+	for i := range sch {
+		j := dest.IndexOfColName(names[i])
+		// GMS types the union's column here as a DECIMAL or a CHAR
+		// (MySQL: DOUBLE); whichever, a column whose decimals are known
+		// (numbers in every branch) is stored with them.
+		if j < 0 || !types.IsTextBlob(dest[j].Type) {
+			continue
+		}
+		if ds == nil {
+			if ds, known = setOpDecimals(so, incr); len(ds) != len(sch) {
+				return ins, transform.SameTree, nil
+			}
+		}
+		if !known[i] {
+			continue
+		}
+		if projs == nil {
+			projs = make([]sql.Expression, len(sch))
+			for k, c := range sch {
+				projs[k] = expression.NewGetFieldWithTable(k, 0, c.Type, c.DatabaseSource, c.Source, c.Name, c.Nullable)
+			}
+		}
+		projs[i] = &fixedText{child: projs[i], m: doubleWidth, d: ds[i]}
+	}
+	if projs == nil {
+		return ins, transform.SameTree, nil
+	}
+	return ins.WithSource(plan.NewProject(projs, so)), transform.NewTree, nil
 }
 
 func fixedFloatExprs(n sql.Node, incr int) (sql.Node, transform.TreeIdentity, error) {
@@ -210,7 +255,8 @@ func setOpConverts(n sql.Node) map[*expression.Convert]bool {
 func hasFloatColumn(n sql.Node) bool {
 	found := false
 	transform.InspectExpressionsWithNode(n, func(_ sql.Node, e sql.Expression) bool {
-		if gf, ok := e.(*expression.GetField); ok && (types.IsFloat(gf.Type()) || types.IsBit(gf.Type()) || types.IsYear(gf.Type()) || catalog.AnyZerofill() && types.IsInteger(gf.Type())) {
+		if gf, ok := e.(*expression.GetField); ok && (types.IsFloat(gf.Type()) || types.IsBit(gf.Type()) || types.IsYear(gf.Type()) ||
+			catalog.AnyZerofill() && (types.IsInteger(gf.Type()) || types.IsDecimal(gf.Type()))) {
 			found = true
 		}
 		if f, ok := e.(sql.FunctionExpression); ok && strings.EqualFold(f.FunctionName(), "pi") {
@@ -348,9 +394,13 @@ func asFixedText(e sql.Expression, tables *colOrigins) sql.Expression {
 	}
 	m, d, ok := t.def.Columns[i].Type.FloatScale()
 	if !ok || m == 0 {
+		if ct := columnText(gf, tables); ct != nil { // FLOAT ZEROFILL
+			return ct
+		}
 		return nil
 	}
-	return &fixedText{child: gf, m: int(m), d: int(d)}
+	z, _ := t.def.Columns[i].Type.Zerofill()
+	return &fixedText{child: gf, m: int(m), d: int(d), z: z}
 }
 
 // fixedText is a scaled FLOAT or DOUBLE column's value as MySQL's text:
@@ -358,6 +408,7 @@ func asFixedText(e sql.Expression, tables *colOrigins) sql.Expression {
 type fixedText struct {
 	child sql.Expression
 	m, d  int
+	z     int // a ZEROFILL column's width, its text padded with zeros to it
 }
 
 var _ sql.Expression = (*fixedText)(nil)
@@ -378,7 +429,7 @@ func (f *fixedText) WithChildren(children ...sql.Expression) (sql.Expression, er
 	if len(children) != 1 {
 		return nil, sql.ErrInvalidChildrenNumber.New(f, len(children), 1)
 	}
-	return &fixedText{child: children[0], m: f.m, d: f.d}, nil
+	return &fixedText{child: children[0], m: f.m, d: f.d, z: f.z}, nil
 }
 
 func (f *fixedText) Eval(ctx *sql.Context, row sql.Row) (interface{}, error) {
@@ -408,5 +459,9 @@ func (f *fixedText) Eval(ctx *sql.Context, row sql.Row) (interface{}, error) {
 	if math.IsInf(x, 0) || math.IsNaN(x) {
 		return strconv.FormatFloat(x, 'g', -1, 64), nil
 	}
-	return string(floatfmt.AppendFixed(nil, x, f.d, 64)), nil
+	b := floatfmt.AppendFixed(nil, x, f.d, 64)
+	if n := f.z - len(b); n > 0 {
+		b = append([]byte(strings.Repeat("0", n)), b...)
+	}
+	return string(b), nil
 }

@@ -37,6 +37,13 @@ func exprDecimals(e sql.Expression, o *colOrigins, incr int) (d int, scaled, ok 
 			t, i := o.column(x)
 			if t == nil {
 				if r, ok := o.expr(x); ok {
+					if r.setOp != nil {
+						ds, ok := setOpDecimals(r.setOp, incr)
+						if r.col >= len(ds) || !ok[r.col] {
+							return 0, false, false
+						}
+						return ds[r.col], true, true
+					}
 					return exprDecimals(r.e, r.o, incr)
 				}
 				return 0, false, false

@@ -44,9 +44,18 @@ func (e *Engine) columnType(db, table, column string) (catalog.TypeDesc, bool) {
 // floattype), so the server asks here for a result column's decimals; ok
 // is false for anything else. For a TIMESTAMP(n) column it is (0, n).
 func (e *Engine) FloatScale(db, table, column string) (width, scale uint8, ok bool) {
+	return e.FloatScaleAt(db, table, column, defaultDivIncrement)
+}
+
+// defaultDivIncrement is MySQL's default div_precision_increment.
+const defaultDivIncrement = 4
+
+// FloatScaleAt is FloatScale under div_precision_increment incr, which a
+// view's column that divides adds to its decimals.
+func (e *Engine) FloatScaleAt(db, table, column string, incr int) (width, scale uint8, ok bool) {
 	d, ok := e.columnType(db, table, column)
 	if !ok {
-		return 0, 0, false
+		return e.viewFloatScale(db, table, column, incr) // viewcols.go
 	}
 	if d.Q == sqltypes.Timestamp && d.P > 0 {
 		// A TIMESTAMP(n)'s n, as scale: GMS's field packets give it no
@@ -66,7 +75,7 @@ func (e *Engine) Zerofill(db, table, column string) (width int, ok bool) {
 	}
 	d, ok := e.columnType(db, table, column)
 	if !ok {
-		return 0, false
+		return e.viewZerofill(db, table, column) // viewcols.go
 	}
 	return d.Zerofill()
 }

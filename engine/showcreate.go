@@ -190,7 +190,8 @@ func declaredFloats(t *catalog.Table) [][2]string {
 	var out [][2]string
 	for i := range t.Columns {
 		c := &t.Columns[i]
-		if w, zf := c.Type.Zerofill(); zf {
+		w, zf := c.Type.Zerofill()
+		if zf && sqltypes.IsIntegral(c.Type.Q) {
 			// GMS prints the unsigned integer without width or attribute.
 			at := "  " + quoteIdent(c.Name) + " " + unsignedIntName(c.Type.Q)
 			out = append(out, [2]string{at, "  " + quoteIdent(c.Name) + " " + floattype.ZerofillName(unsignedIntName(c.Type.Q), w)})
@@ -218,6 +219,9 @@ func declaredFloats(t *catalog.Table) [][2]string {
 		}
 		if unsigned {
 			to += " unsigned"
+		}
+		if zf {
+			to += " zerofill"
 		}
 		out = append(out, [2]string{at, to})
 	}

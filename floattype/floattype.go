@@ -7,12 +7,14 @@
 // and D in the column's record and rebuilds the plain GMS type, and the
 // server reads D back from the record for a result column's decimals, or
 // derives it from a SELECT's select list for a column under an alias and
-// for expressions over such columns (ResultColumns).
+// for expressions over such columns (ResultColumns), also through derived
+// tables, joins, views' definitions and scalar subqueries (derived.go).
 //
 // It also carries the UNSIGNED attribute of DECIMAL, FLOAT and DOUBLE
 // column definitions (UnsignedDecimal, Declared.Unsigned), which GMS's
-// types cannot hold, to the catalog the same way, and makes ZEROFILL imply
-// UNSIGNED.
+// types cannot hold, to the catalog the same way, makes ZEROFILL imply
+// UNSIGNED, and carries the ZEROFILL width of integer, DECIMAL, FLOAT and
+// DOUBLE definitions (Zerofill, Declared.Z, UnsignedDecimal.Z).
 //
 // It owns the carrier types, the parser step (Resolve) and the derivation of
 // result decimals (ResultColumns); it must never hold
@@ -26,6 +28,7 @@ import (
 
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/go-mysql-server/sql/types"
+	"github.com/dolthub/vitess/go/sqltypes"
 	ast "github.com/dolthub/vitess/go/vt/sqlparser"
 )
 
@@ -41,6 +44,9 @@ type Declared struct {
 	sql.NumberType
 	M, D     uint8
 	Unsigned bool
+	// Z is the width a ZEROFILL declaration pads values to, 0 without
+	// ZEROFILL (FloatZerofillWidth).
+	Z uint8
 }
 
 // UnsignedDecimal is a DECIMAL UNSIGNED column definition: GMS's DECIMAL
@@ -49,10 +55,18 @@ type Declared struct {
 // DECIMAL type, which the table's schema gets.
 type UnsignedDecimal struct {
 	sql.DecimalType
+	// Z is the width a ZEROFILL declaration pads values to, 0 without
+	// ZEROFILL (FloatZerofillWidth).
+	Z uint8
 }
 
 // String is the type as MySQL spells it: decimal(5,2) unsigned.
-func (t UnsignedDecimal) String() string { return t.DecimalType.String() + " unsigned" }
+func (t UnsignedDecimal) String() string {
+	if t.Z > 0 {
+		return t.DecimalType.String() + " unsigned zerofill"
+	}
+	return t.DecimalType.String() + " unsigned"
+}
 
 // Plain is GMS's own type of a column definition's type (the type its
 // table's schema gets), t itself for a type that is not a carrier.
@@ -104,10 +118,37 @@ func ZerofillName(unsignedName string, w int) string {
 
 // ZerofillWidth reports a column definition's ZEROFILL display width.
 func ZerofillWidth(t sql.Type) (uint8, bool) {
-	if z, ok := t.(Zerofill); ok {
+	switch z := t.(type) {
+	case Zerofill:
 		return z.W, true
+	case Declared:
+		return z.Z, z.Z > 0
+	case UnsignedDecimal:
+		return z.Z, z.Z > 0
 	}
 	return 0, false
+}
+
+// FloatZerofillWidth is the text width MySQL pads a DECIMAL, FLOAT or
+// DOUBLE ZEROFILL value to with zeros: the field length. DECIMAL(M,D)'s
+// integer part is padded to M-D digits (my_decimal2string with the
+// precision as fixed_precision), which with the point and D decimals is
+// M+1 characters (M when D is 0); FLOAT(M,D) and DOUBLE(M,D) prepend zeros
+// to M characters, FLOAT and DOUBLE without (M,D) to 12 and 22
+// (Field_float/Field_double::val_str, prepend_zeros of field_length).
+func FloatZerofillWidth(t sql.Type, m, d uint8) uint8 {
+	switch {
+	case types.IsDecimal(t):
+		if d > 0 {
+			return m + 1
+		}
+		return m
+	case m > 0:
+		return m
+	case t.Type() == sqltypes.Float32:
+		return 12
+	}
+	return 22
 }
 
 // defaultWidths are the display widths of unsigned integers declared
@@ -120,11 +161,12 @@ var defaultWidths = map[string]uint8{
 
 // resolveZerofill gives an integer column definition declared ZEROFILL its
 // carrier type; false for other types and definitions GMS refuses. An
-// AUTO_INCREMENT column is left alone: GMS's planner checks its type by
-// identity, and its values are not padded (docs/COMPATIBILITY.md).
+// AUTO_INCREMENT column gets one too (its values were not padded): the
+// catalog builds GMS's own integer type for the table's schema, which
+// GMS's auto-increment paths read.
 func resolveZerofill(ct *ast.ColumnType) bool {
 	w, isInt := defaultWidths[strings.ToLower(ct.Type)]
-	if !isInt || bool(ct.Autoincrement) {
+	if !isInt {
 		return false
 	}
 	if ct.Length != nil {
@@ -201,6 +243,9 @@ func resolveType(ct *ast.ColumnType) {
 	}
 	if bool(ct.Unsigned) && (ct.Length == nil || ct.Scale == nil || !isFloat(ct.Type)) {
 		resolveUnsigned(ct)
+		if ct.Zerofill {
+			zerofillFraction(ct)
+		}
 		return
 	}
 	if ct.Length == nil || ct.Scale == nil {
@@ -221,6 +266,26 @@ func resolveType(ct *ast.ColumnType) {
 		return
 	}
 	ct.ResolvedType = Declared{NumberType: base, M: uint8(m), D: uint8(d), Unsigned: bool(ct.Unsigned)}
+	if ct.Zerofill {
+		zerofillFraction(ct)
+	}
+}
+
+// zerofillFraction marks a DECIMAL, FLOAT or DOUBLE carrier type ZEROFILL
+// with its padded width: GMS kept only UNSIGNED (and that only through the
+// carrier), so DECIMAL(6,2) ZEROFILL 1.5 printed 1.50 (MySQL 0001.50).
+func zerofillFraction(ct *ast.ColumnType) {
+	switch t := ct.ResolvedType.(type) {
+	case Declared:
+		t.Z = FloatZerofillWidth(t.NumberType, t.M, t.D)
+		ct.ResolvedType = t
+	case UnsignedDecimal:
+		w := FloatZerofillWidth(t.DecimalType, uint8(t.Precision()), uint8(t.Scale()))
+		if w > 0 {
+			t.Z = w
+			ct.ResolvedType = t
+		}
+	}
 }
 
 func isFloat(name string) bool {
@@ -264,6 +329,9 @@ func (t Declared) String() string {
 	}
 	if t.Unsigned {
 		s += " unsigned"
+	}
+	if t.Z > 0 {
+		s += " zerofill"
 	}
 	return s
 }

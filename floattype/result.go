@@ -1,6 +1,7 @@
 package floattype
 
 import (
+	"slices"
 	"strings"
 
 	ast "github.com/dolthub/vitess/go/vt/sqlparser"
@@ -33,9 +34,10 @@ type Lookup func(db, table, column string) (m, d uint8, ok bool)
 // take their literal second argument. GMS's float types keep no scale, so
 // the server asks here where the result field names no declared column.
 //
-// Only a single-table SELECT (db is the session's database, for an
-// unqualified table) whose select list maps one to one to the result
-// columns is read; anything else gives nil. An expression over anything
+// Only a SELECT (db is the session's database, for an unqualified table)
+// whose select list maps one to one to the result columns is read, its
+// FROM one table, a derived table or a join of them; anything else gives
+// nil. An expression over anything
 // else (a column of another type, a function not listed, a subquery) is
 // not OK: its column keeps NOT_FIXED_DEC.
 func ResultColumns(stmt ast.Statement, db string, incr int, lookup Lookup) []Column {
@@ -43,7 +45,7 @@ func ResultColumns(stmt ast.Statement, db string, incr int, lookup Lookup) []Col
 	if !ok {
 		return nil
 	}
-	from.incr = incr
+	from.incr, from.defaultDB = incr, db
 	out := make([]Column, len(sel.SelectExprs))
 	for i, se := range sel.SelectExprs {
 		ae, ok := se.(*ast.AliasedExpr)
@@ -52,7 +54,14 @@ func ResultColumns(stmt ast.Statement, db string, incr int, lookup Lookup) []Col
 		}
 		if cn, isCol := ae.Expr.(*ast.ColName); isCol {
 			if m, d, ok := from.column(cn, lookup); ok {
-				out[i] = Column{M: m, D: d, Bare: true, OK: true}
+				out[i] = Column{M: m, D: d, Bare: m > 0, OK: true}
+			}
+			continue
+		}
+		if sq, isSub := ae.Expr.(*ast.Subquery); isSub {
+			// A scalar subquery: its column's decimals and length.
+			if c, ok := from.scalar(sq, lookup); ok {
+				out[i] = c
 			}
 			continue
 		}
@@ -66,23 +75,71 @@ func ResultColumns(stmt ast.Statement, db string, incr int, lookup Lookup) []Col
 	return out
 }
 
-// singleTable is stmt as a SELECT from one table, with that table.
+// singleTable is stmt as a SELECT with its FROM: one table or derived
+// table, or a join of them (tableRef.members).
 func singleTable(stmt ast.Statement, db string) (*ast.Select, tableRef, bool) {
 	sel, ok := stmt.(*ast.Select)
-	if !ok || len(sel.From) > 1 || sel.Into != nil {
+	if !ok || sel.Into != nil {
 		return nil, tableRef{}, false
 	}
 	if len(sel.From) == 0 {
 		// No table: expressions of literals and PI() only.
 		return sel, tableRef{}, true
 	}
-	te, ok := sel.From[0].(*ast.AliasedTableExpr)
+	if _, isJoin := sel.From[0].(*ast.JoinTableExpr); isJoin || len(sel.From) > 1 {
+		// A join, or tables separated by commas.
+		j := tableRef{db: db}
+		if !joinMembers(&ast.ParenTableExpr{Exprs: sel.From}, db, &j) {
+			return nil, tableRef{}, false
+		}
+		return sel, j, true
+	}
+	from, ok := fromTable(sel.From[0], db)
+	return sel, from, ok
+}
+
+// joinMembers lists the tables and derived tables of a join in
+// out.members. USING merges the columns it names, which a name alone
+// does not tell apart (out.using); NATURAL merges columns no name says: a
+// NATURAL join is not read.
+func joinMembers(te ast.TableExpr, db string, out *tableRef) bool {
+	switch x := te.(type) {
+	case *ast.JoinTableExpr:
+		if strings.Contains(strings.ToLower(x.Join), "natural") {
+			return false
+		}
+		for _, c := range x.Condition.Using {
+			out.using = append(out.using, c.String())
+		}
+		return joinMembers(x.LeftExpr, db, out) && joinMembers(x.RightExpr, db, out)
+	case *ast.ParenTableExpr:
+		for _, e := range x.Exprs {
+			if !joinMembers(e, db, out) {
+				return false
+			}
+		}
+		return true
+	}
+	t, ok := fromTable(te, db)
+	if ok {
+		out.members = append(out.members, t)
+	}
+	return ok
+}
+
+// fromTable is one table or derived table of a FROM.
+func fromTable(t ast.TableExpr, db string) (tableRef, bool) {
+	te, ok := t.(*ast.AliasedTableExpr)
 	if !ok {
-		return nil, tableRef{}, false
+		return tableRef{}, false
+	}
+	if sq, isSub := te.Expr.(*ast.Subquery); isSub && !te.As.IsEmpty() && !te.Lateral {
+		// A derived table: its columns are its select list's (derived.go).
+		return tableRef{db: db, name: te.As.String(), alias: te.As.String(), sub: sq.Select, subCols: sq.Columns}, true
 	}
 	tn, ok := te.Expr.(ast.TableName)
 	if !ok {
-		return nil, tableRef{}, false
+		return tableRef{}, false
 	}
 	from := tableRef{db: tn.DbQualifier.String(), name: tn.Name.String(), alias: te.As.String()}
 	if from.db == "" {
@@ -91,7 +148,7 @@ func singleTable(stmt ast.Statement, db string) (*ast.Select, tableRef, bool) {
 	if from.alias == "" {
 		from.alias = from.name
 	}
-	return sel, from, true
+	return from, true
 }
 
 // Origin is the table column a result column is (DB empty: none).
@@ -104,7 +161,7 @@ type Origin struct{ DB, Table, Column string }
 // names. nil where the statement is not such a SELECT or has a *.
 func Origins(stmt ast.Statement, db string) []Origin {
 	sel, from, ok := singleTable(stmt, db)
-	if !ok || from.db == "" {
+	if !ok || (len(from.members) == 0 && (from.name == "" || (from.sub == nil && from.db == ""))) {
 		return nil
 	}
 	out := make([]Origin, len(sel.SelectExprs))
@@ -113,8 +170,29 @@ func Origins(stmt ast.Statement, db string) []Origin {
 		if !ok {
 			return nil
 		}
-		if cn, isCol := ae.Expr.(*ast.ColName); isCol && from.owns(cn) {
-			out[i] = Origin{DB: from.db, Table: from.name, Column: cn.Name.String()}
+		cn, isCol := ae.Expr.(*ast.ColName)
+		if !isCol {
+			continue
+		}
+		t := from
+		if len(from.members) > 0 {
+			// In a join only a qualified column tells its table here.
+			if cn.Qualifier.IsEmpty() {
+				continue
+			}
+			t = tableRef{}
+			for _, m := range from.members {
+				if m.owns(cn) {
+					t = m
+				}
+			}
+		}
+		switch {
+		case t.name == "" || !t.owns(cn):
+		case t.sub != nil:
+			out[i] = SubOrigin(t.sub, t.subCols, cn.Name.String(), db)
+		case t.db != "":
+			out[i] = Origin{DB: t.db, Table: t.name, Column: cn.Name.String()}
 		}
 	}
 	return out
@@ -123,11 +201,43 @@ func Origins(stmt ast.Statement, db string) []Origin {
 type tableRef struct {
 	db, name, alias string
 	incr            int // div_precision_increment
+	// sub is a derived table's SELECT (name is its alias), subCols its
+	// column list.
+	sub     ast.SelectStatement
+	subCols ast.Columns
+	// defaultDB is the session's database, for a scalar subquery's tables.
+	defaultDB string
+	// members are a join's tables (the other fields then name none),
+	// using the columns its USING clauses merge.
+	members []tableRef
+	using   []string
 }
 
 // column resolves a column reference to the FROM table.
 func (t tableRef) column(cn *ast.ColName, lookup Lookup) (m, d uint8, ok bool) {
-	if !t.owns(cn) || t.db == "" {
+	if len(t.members) > 0 {
+		// The one member that has the column: an unqualified name two
+		// members have is ambiguous (1052), so one match is the column.
+		if cn.Qualifier.IsEmpty() && slices.ContainsFunc(t.using, func(u string) bool { return strings.EqualFold(u, cn.Name.String()) }) {
+			return 0, 0, false
+		}
+		found := 0
+		for _, mb := range t.members {
+			mb.incr = t.incr
+			if mm, md, mok := mb.column(cn, lookup); mok {
+				m, d, found = mm, md, found+1
+			}
+		}
+		return m, d, found == 1
+	}
+	if !t.owns(cn) {
+		return 0, 0, false
+	}
+	if t.sub != nil {
+		c := SubColumn(t.sub, t.subCols, cn.Name.String(), t.db, t.incr, lookup)
+		return c.M, c.D, c.OK
+	}
+	if t.db == "" {
 		return 0, 0, false
 	}
 	return lookup(t.db, t.name, cn.Name.String())
@@ -159,6 +269,9 @@ func (t tableRef) reads(e ast.Expr, lookup Lookup) bool {
 		case *ast.FuncExpr:
 			// PI() has 6 decimals (Item_func_pi), which MySQL prints.
 			found = x.Name.Lowered() == "pi" && len(x.Exprs) == 0
+		case *ast.Subquery:
+			_, found = t.scalar(x, lookup)
+			return false, nil
 		}
 		return !found, nil
 	}, e)
@@ -208,8 +321,21 @@ func (t tableRef) scale(e ast.Expr, lookup Lookup) (int, bool) {
 		return t.widest(vals, lookup)
 	case *ast.FuncExpr:
 		return t.funcScale(e, lookup)
+	case *ast.Subquery:
+		if c, ok := t.scalar(e, lookup); ok {
+			return int(c.D), true
+		}
 	}
 	return 0, false
+}
+
+// scalar is the Column of a scalar subquery's one result column.
+func (t tableRef) scalar(sq *ast.Subquery, lookup Lookup) (Column, bool) {
+	rc := StatementColumns(sq.Select, t.defaultDB, t.incr, lookup)
+	if len(rc) != 1 || !rc[0].OK {
+		return Column{}, false
+	}
+	return rc[0], true
 }
 
 // widest is the largest decimals of args, when all follow from declared

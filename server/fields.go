@@ -60,6 +60,18 @@ type floatScales struct {
 
 	originsDerived bool
 	origins        []floattype.Origin
+
+	incr      int // the session's div_precision_increment, once read
+	incrKnown bool
+}
+
+// divIncrement is the session's div_precision_increment: a view's column
+// that divides adds it to its decimals.
+func (s *floatScales) divIncrement() int {
+	if !s.incrKnown {
+		s.incr, s.incrKnown = divIncrementOf(s.h.sessionOf(s.c)), true
+	}
+	return s.incr
 }
 
 // byOrigin is the table column behind each result column of a
@@ -81,9 +93,13 @@ func (h *handler) statementScales(c *mysql.Conn, query string) floatScales {
 	return floatScales{h: h, c: c, query: query}
 }
 
-// column is engine.FloatScale.
+// column is engine.FloatScale, a view's column under the session's
+// div_precision_increment.
 func (s *floatScales) column(db, table, column string) (width, scale uint8, ok bool) {
-	return s.h.eng.FloatScale(db, table, column)
+	if !s.h.eng.HasViews(db) {
+		return s.h.eng.FloatScale(db, table, column)
+	}
+	return s.h.eng.FloatScaleAt(db, table, column, s.divIncrement())
 }
 
 // byPosition is what the statement's select list derives, parsed at the
@@ -101,7 +117,7 @@ func (s *floatScales) byPosition() []floattype.Column {
 // scaleOrInteger is engine.FloatScale, with an integer column's decimals
 // 0 (a FLOAT(7,4) plus an INT column printed the DOUBLE's 17 digits).
 func (s *floatScales) scaleOrInteger(db, table, column string) (m, d uint8, ok bool) {
-	if m, d, ok := s.h.eng.FloatScale(db, table, column); ok {
+	if m, d, ok := s.column(db, table, column); ok {
 		return m, d, ok
 	}
 	return 0, 0, s.h.eng.IntegerColumn(db, table, column)
@@ -235,8 +251,11 @@ func fixFields(fields []*querypb.Field, scales *floatScales) {
 						d = uint32(cols[i].D)
 					} else if m, s, ok := scales.column(f.Database, f.OrgTable, f.OrgName); ok {
 						d = uint32(s)
-						// MySQL's column length is M (GMS's is 12 or 22).
-						f.ColumnLength = uint32(m)
+						if m > 0 {
+							// MySQL's column length is M (GMS's is 12 or
+							// 22); a view's expression has none.
+							f.ColumnLength = uint32(m)
+						}
 					} else if cols := scales.byPosition(); len(cols) == len(fields) && cols[i].OK {
 						d = uint32(cols[i].D)
 						if cols[i].Bare {
@@ -246,12 +265,15 @@ func fixFields(fields []*querypb.Field, scales *floatScales) {
 				}
 				f.Decimals = d
 			}
-		case querypb.Type_UINT8, querypb.Type_UINT16, querypb.Type_UINT24, querypb.Type_UINT32, querypb.Type_UINT64:
-			if scales.h != nil {
-				// engine.Zerofill: the display width of an integer
-				// column declared ZEROFILL.
+		}
+		switch f.Type {
+		case querypb.Type_UINT8, querypb.Type_UINT16, querypb.Type_UINT24, querypb.Type_UINT32, querypb.Type_UINT64,
+			querypb.Type_DECIMAL, querypb.Type_FLOAT32, querypb.Type_FLOAT64:
+			if scales.h != nil && catalog.AnyZerofill() {
+				// engine.Zerofill: the width the values of a column
+				// declared ZEROFILL are padded to.
 				w, ok := scales.h.eng.Zerofill(f.Database, f.OrgTable, f.OrgName)
-				if !ok && catalog.AnyZerofill() {
+				if !ok {
 					// `SELECT z AS x`, `FROM t AS a`: the field names the
 					// alias, not the column.
 					if o := scales.byOrigin(); len(o) == len(fields) && o[i].DB != "" {
@@ -260,7 +282,7 @@ func fixFields(fields []*querypb.Field, scales *floatScales) {
 				}
 				if ok {
 					// MySQL's field of a ZEROFILL column: the flag, and
-					// the display width as its length.
+					// the padded width as its length.
 					if want := uint32(querypb.MySqlFlag_UNSIGNED_FLAG | querypb.MySqlFlag_ZEROFILL_FLAG); f.Flags&want != want {
 						f.Flags |= want
 					}
@@ -291,14 +313,16 @@ func fieldsCallback(cb mysql.ResultSpoolFn, scales floatScales) mysql.ResultSpoo
 				years = yearColumns(res.Fields, years[:0])
 				zerofills = zerofillColumns(res.Fields, zerofills[:0])
 			}
-			if len(zerofills) > 0 {
-				zerofillDigits(res, zerofills)
-			}
 			if len(zeros) > 0 {
 				zeroFractions(res, zeros)
 			}
 			if len(floats) > 0 {
 				floatDigits(res, floats)
+			}
+			if len(zerofills) > 0 {
+				// After floatDigits: a FLOAT ZEROFILL pads its
+				// printed digits.
+				zerofillDigits(res, zerofills)
 			}
 			if len(years) > 0 {
 				yearDigits(res, years)
@@ -308,20 +332,22 @@ func fieldsCallback(cb mysql.ResultSpoolFn, scales floatScales) mysql.ResultSpoo
 	}
 }
 
-// zerofillColumns are the positions of integer columns declared ZEROFILL
-// (fixFields marked their fields).
+// zerofillColumns are the positions of columns declared ZEROFILL (fixFields
+// marked their fields).
 func zerofillColumns(fields []*querypb.Field, out []int) []int {
 	for i, f := range fields {
-		if f != nil && f.Type != querypb.Type_YEAR && f.Flags&uint32(querypb.MySqlFlag_ZEROFILL_FLAG) != 0 && sqltypes.IsUnsigned(f.Type) && f.ColumnLength > 0 {
+		if f != nil && f.Type != querypb.Type_YEAR && f.Flags&uint32(querypb.MySqlFlag_ZEROFILL_FLAG) != 0 &&
+			(sqltypes.IsUnsigned(f.Type) || f.Type == querypb.Type_DECIMAL || sqltypes.IsFloat(f.Type)) && f.ColumnLength > 0 {
 			out = append(out, i)
 		}
 	}
 	return out
 }
 
-// zerofillDigits pads the values of integer ZEROFILL columns with zeros to
-// the display width, as MySQL does in the text protocol (Field_num::
-// prepend_zeros: 42 in an INT(5) ZEROFILL is 00042); GMS printed 42.
+// zerofillDigits pads the values of ZEROFILL columns with zeros to the
+// field's length, as MySQL does in the text protocol (Field_num::
+// prepend_zeros: 42 in an INT(5) ZEROFILL is 00042, 2.25 in a FLOAT(6,2)
+// ZEROFILL 002.25; a DECIMAL(6,2)'s 1.50 is 0001.50); GMS printed 42.
 func zerofillDigits(res *sqltypes.Result, cols []int) {
 	for _, row := range res.Rows {
 		for _, i := range cols {

@@ -14,7 +14,9 @@ import (
 // typed as the string, so a CASE around it compared as text (the oracle's
 // NoREC finding, seed 1795811458939751641).
 func newAbs(arg sql.Expression) sql.Expression {
-	if arg.Resolved() && types.IsText(arg.Type()) {
+	if arg.Resolved() && (types.IsText(arg.Type()) || arg.Type() == types.Float32) {
+		// Item_func_abs of a FLOAT is a DOUBLE too (REAL_RESULT): ABS
+		// of FLOAT 2.2 is 2.200000047683716.
 		arg = &toDouble{unary: unary{arg}}
 	}
 	return &absVal{function.NewAbsVal(arg).(*function.AbsVal)}

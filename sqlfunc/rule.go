@@ -523,6 +523,12 @@ func replaceExprOnce(ctx *sql.Context, e sql.Expression, ignore bool) (sql.Expre
 		if isInt(e.Child.Type()) {
 			return &neg{unary: unary{e.Child}}, transform.NewTree, nil
 		}
+		if e.Child.Type() == types.Float32 {
+			// Item_func_neg of a FLOAT is a DOUBLE (REAL_RESULT): -f of
+			// FLOAT 2.2 is -2.200000047683716; GMS kept a FLOAT, which
+			// printed -2.2.
+			return expression.NewUnaryMinus(&toDouble{unary: unary{e.Child}}), transform.NewTree, nil
+		}
 	case *expression.Convert:
 		t := e.Type()
 		if c := newCastJSON(e); c != nil { // jsonkinds.go

@@ -191,10 +191,12 @@ func (it *timePrecisionIter) fixRow(ctx *sql.Context, row sql.Row) {
 	case "float", "double":
 		it.floatScale(ctx, row)
 		it.unsigned(ctx, row)
+		it.fractionZerofill(ctx, row)
 	case "tinyint", "smallint", "mediumint", "int", "bigint":
 		it.zerofill(ctx, row)
 	case "decimal":
 		it.unsigned(ctx, row)
+		it.fractionZerofill(ctx, row)
 		if it.scaleCol < 0 || it.defCol < 0 {
 			return
 		}
@@ -290,6 +292,20 @@ func (it *timePrecisionIter) zerofill(ctx *sql.Context, row sql.Row) {
 	if z, ok := it.engineTable(ctx, row).(zerofillColumns); ok {
 		if w, zf := z.ZerofillColumn(it.col(row, it.nameCol)); zf {
 			row[it.typeCol] = floattype.ZerofillName(it.col(row, it.typeCol), w)
+		}
+	}
+}
+
+// fractionZerofill appends MySQL's " zerofill" to the COLUMN_TYPE of a
+// DECIMAL, FLOAT or DOUBLE declared ZEROFILL (decimal(6,2) unsigned
+// zerofill), which has no display width to print.
+func (it *timePrecisionIter) fractionZerofill(ctx *sql.Context, row sql.Row) {
+	if !strings.HasSuffix(it.col(row, it.typeCol), " unsigned") {
+		return
+	}
+	if z, ok := it.engineTable(ctx, row).(zerofillColumns); ok {
+		if _, zf := z.ZerofillColumn(it.col(row, it.nameCol)); zf {
+			row[it.typeCol] = it.col(row, it.typeCol) + " zerofill"
 		}
 	}
 }

@@ -1,0 +1,156 @@
+package floattype
+
+import (
+	"strings"
+
+	ast "github.com/dolthub/vitess/go/vt/sqlparser"
+)
+
+// A derived table, a view and a scalar subquery pass on the declaration
+// of the columns their select list reads: MySQL's Item_ref and
+// Item_singlerow_subselect keep a FLOAT(M,D) column's decimals and a
+// ZEROFILL column's padding (`SELECT f FROM (SELECT f FROM t) s` prints
+// 3.50 for a FLOAT(7,2)), where GMS's result field names the derived
+// table, view or subquery text and its type keeps no scale. The functions
+// below read such a SELECT's result columns by name.
+
+// StatementColumns is ResultColumns of a SELECT, SetOpColumns of a set
+// operation, nil for anything else.
+func StatementColumns(s ast.SelectStatement, db string, incr int, lookup Lookup) []Column {
+	switch x := s.(type) {
+	case *ast.ParenSelect:
+		return StatementColumns(x.Select, db, incr, lookup)
+	case *ast.Select:
+		return ResultColumns(x, db, incr, lookup)
+	case *ast.SetOp:
+		return SetOpColumns(x, db, incr, lookup)
+	}
+	return nil
+}
+
+// ResultNames are the names of s's result columns: cols when the derived
+// table or view lists them, else each select expression's alias, or the
+// column it is; "" where neither says (an expression, whose name is its
+// text), nil for a select list with a *.
+func ResultNames(s ast.SelectStatement, cols ast.Columns) []string {
+	first := firstSelect(s)
+	if first == nil {
+		return nil
+	}
+	out := make([]string, len(first.SelectExprs))
+	if len(cols) > 0 {
+		if len(cols) != len(out) {
+			return nil
+		}
+		for i, c := range cols {
+			out[i] = c.String()
+		}
+		return out
+	}
+	for i, se := range first.SelectExprs {
+		ae, ok := se.(*ast.AliasedExpr)
+		if !ok {
+			return nil
+		}
+		switch {
+		case !ae.As.IsEmpty():
+			out[i] = ae.As.String()
+		default:
+			if cn, isCol := ae.Expr.(*ast.ColName); isCol {
+				out[i] = cn.Name.String()
+			}
+		}
+	}
+	return out
+}
+
+// firstSelect is s, or the first branch of a set operation.
+func firstSelect(s ast.SelectStatement) *ast.Select {
+	for {
+		switch x := s.(type) {
+		case *ast.ParenSelect:
+			s = x.Select
+		case *ast.SetOp:
+			s = x.Left
+		case *ast.Select:
+			return x
+		default:
+			return nil
+		}
+	}
+}
+
+// nameIndex is the position of name among names (case-insensitive), -1
+// when it is absent or not unique.
+func nameIndex(names []string, name string) int {
+	at := -1
+	for i, n := range names {
+		if n != "" && strings.EqualFold(n, name) {
+			if at >= 0 {
+				return -1
+			}
+			at = i
+		}
+	}
+	return at
+}
+
+// SubColumn is the Column of s's result column name (cols: the column
+// list of the derived table or view, if any). A SELECT * from one table
+// passes the table's columns on (lookup of that table's column).
+func SubColumn(s ast.SelectStatement, cols ast.Columns, name, db string, incr int, lookup Lookup) Column {
+	if len(cols) == 0 {
+		if t, ok := starTable(s, db); ok {
+			m, d, ok := lookup(t.db, t.name, name)
+			return Column{M: m, D: d, Bare: true, OK: ok}
+		}
+	}
+	i := nameIndex(ResultNames(s, cols), name)
+	if i < 0 {
+		return Column{}
+	}
+	rc := StatementColumns(s, db, incr, lookup)
+	if i >= len(rc) {
+		return Column{}
+	}
+	return rc[i]
+}
+
+// SubOrigin is the table column behind s's result column name, when the
+// select list passes one on unchanged (for a ZEROFILL column's padding).
+func SubOrigin(s ast.SelectStatement, cols ast.Columns, name, db string) Origin {
+	if len(cols) == 0 {
+		if t, ok := starTable(s, db); ok {
+			if t.sub != nil {
+				return SubOrigin(t.sub, t.subCols, name, db)
+			}
+			return Origin{DB: t.db, Table: t.name, Column: name}
+		}
+	}
+	sel, ok := s.(*ast.Select)
+	if !ok {
+		return Origin{}
+	}
+	i := nameIndex(ResultNames(s, cols), name)
+	o := Origins(sel, db)
+	if i < 0 || i >= len(o) {
+		return Origin{}
+	}
+	return o[i]
+}
+
+// starTable is the one table (or derived table) of `SELECT * FROM t`.
+func starTable(s ast.SelectStatement, db string) (tableRef, bool) {
+	sel, ok := s.(*ast.Select)
+	if !ok || len(sel.SelectExprs) != 1 {
+		return tableRef{}, false
+	}
+	if _, star := sel.SelectExprs[0].(*ast.StarExpr); !star {
+		return tableRef{}, false
+	}
+	_, from, ok := singleTable(sel, db)
+	if !ok || from.name == "" || (from.sub == nil && from.db == "") {
+		return tableRef{}, false
+	}
+	return from, true
+}
