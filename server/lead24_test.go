@@ -258,6 +258,8 @@ func TestLead24HexLiteralConvAndBigTimeNumbers(t *testing.T) {
 		{q: "SELECT OCT('65'), CONV('ff', 16, 10)", want: "101 | 255"},
 		{q: "SELECT HOUR(20240305), TIME_TO_SEC(-20240305)", want: "838 | -3020399", warn: 1292},
 		{q: "SELECT HOUR(8385959), HOUR(20240305101112)", want: "838 | 10"},
+		{q: "SELECT MINUTE(20240305), SECOND(-20240305)", want: "59 | 59", warn: 1292},
+		{q: "SELECT MINUTE(123456), SECOND(123456), MINUTE(20240305101112)", want: "34 | 56 | 11"},
 	})
 }
 

@@ -54,7 +54,12 @@ func timePart(e sql.Expression) (sql.Expression, bool, error) {
 
 func stringTimePart(e sql.Expression) (sql.Expression, bool, error) {
 	changed := false
-	if arg := e.Children()[0]; isPlainString(arg) || types.IsDecimal(arg.Type()) {
+	if arg := e.Children()[0]; isInt(arg.Type()) {
+		switch e.(type) {
+		case *function.Minute, *function.Second:
+			e, changed = &clampTimeNumber{Expression: e}, true
+		}
+	} else if isPlainString(arg) || types.IsDecimal(arg.Type()) {
 		ne, err := e.WithChildren(&castStrTime{expression.NewConvert(arg, expression.ConvertToTime)})
 		if err != nil {
 			return nil, false, err
@@ -250,4 +255,34 @@ func (c *clockPart) part(t mysqlTime) any {
 		return int32(t.s)
 	}
 	return int64(t.us)
+}
+
+// clampTimeNumber is MINUTE or SECOND of an integer argument read as
+// MySQL's number_to_time reads it: a number beyond 838:59:59 and short of
+// a datetime's 11 digits is 838:59:59, with a warning (MINUTE(20240305)
+// is 59); GMS answered NULL. Other values are GMS's answer.
+type clampTimeNumber struct {
+	sql.Expression // GMS's MINUTE or SECOND
+}
+
+func (c *clampTimeNumber) WithChildren(children ...sql.Expression) (sql.Expression, error) {
+	n, err := c.Expression.WithChildren(children...)
+	if err != nil {
+		return nil, err
+	}
+	return &clampTimeNumber{n}, nil
+}
+
+func (c *clampTimeNumber) Eval(ctx *sql.Context, row sql.Row) (any, error) {
+	v, err := c.Expression.Children()[0].Eval(ctx, row)
+	if err != nil || v == nil {
+		return nil, err
+	}
+	if d, _, isNum := numberOf(v); isNum {
+		if a := d.Abs(); a.GreaterThan(maxTimeNumber) && a.LessThan(minDatetimeNumber) { // timesec.go
+			ctx.Warn(erTruncatedWrongValue, "Truncated incorrect time value: '%s'", d.String())
+			return int32(59), nil // 838:59:59's minutes and seconds
+		}
+	}
+	return c.Expression.Eval(ctx, row)
 }

@@ -78,8 +78,9 @@ SELECT OCT('65'), CONV('ff', 16, 10), BIN(5), CONV(-1, 10, 16);
 -- HOUR and TIME_TO_SEC of a number beyond 838:59:59 (and short of a
 -- datetime's 11 digits) read 838:59:59 with a warning (number_to_time).
 -- mysql-differs: MySQL's number_to_time clamps 20240305 to 838:59:59 with a warning; MariaDB answers 0
--- expect: 838 | 3020399
-SELECT HOUR(20240305), TIME_TO_SEC(20240305);
+-- expect: 838 | 3020399 | 59 | 59
+SELECT HOUR(20240305), TIME_TO_SEC(20240305), MINUTE(20240305), SECOND(20240305);
+SELECT MINUTE(123456), SECOND(123456), MINUTE(20240305101112), MINUTE(8385959);
 SELECT HOUR(8385959), HOUR(8395959), HOUR(20240305101112), HOUR(123456);
 -- Index hints are applied to a SELECT's plan (same rows as a scan).
 CREATE TABLE ihx (id INT PRIMARY KEY, a INT, b VARCHAR(10), KEY ka (a), KEY kb (b));
