@@ -459,3 +459,19 @@ func TestLead24AlgorithmCopyRecomputes(t *testing.T) {
 		}
 	}
 }
+
+// TestLead24BigintConstExpr: a constant string expression compared with a
+// BIGINT column above 2^53 is the integer it spells, as a string literal
+// has been since fix23a (compared as DOUBLE it matched 9007199254740992
+// too).
+func TestLead24BigintConstExpr(t *testing.T) {
+	ts := startServer(t, t.TempDir())
+	db := ts.connectWith("", "parseTime=false")
+	db.SetMaxIdleConns(0)
+	mustExec(t, db, "CREATE DATABASE l24")
+	mustExec(t, db, "CREATE TABLE l24.bb (id INT PRIMARY KEY, b BIGINT, KEY kb (b))")
+	mustExec(t, db, "INSERT INTO l24.bb VALUES (1, 9007199254740993), (2, 9007199254740992)")
+	wantRows(t, db, "SELECT id FROM l24.bb WHERE b = CONCAT('9007', '199254740993')", "1")
+	wantRows(t, db, "SELECT id FROM l24.bb IGNORE INDEX (kb) WHERE b = CONCAT('9007', '199254740993')", "1")
+	wantRows(t, db, "SELECT id FROM l24.bb WHERE b IN (CONCAT('9007', '199254740992'), '5')", "2")
+}

@@ -6,6 +6,7 @@ import (
 
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/go-mysql-server/sql/expression"
+	"github.com/dolthub/go-mysql-server/sql/transform"
 	"github.com/dolthub/go-mysql-server/sql/types"
 	"github.com/dolthub/vitess/go/sqltypes"
 	"github.com/shopspring/decimal"
@@ -32,9 +33,9 @@ func intConstArgs(ctx *sql.Context, e sql.Expression) (sql.Expression, bool) {
 		*expression.LessThanOrEqual, *expression.GreaterThanOrEqual:
 		cs := e.Children()
 		l, r := cs[0], cs[1]
-		if c, ok := intConstFor(l, r); ok {
+		if c, ok := intConstFor(ctx, l, r); ok {
 			r = c
-		} else if c, ok := intConstFor(r, l); ok {
+		} else if c, ok := intConstFor(ctx, r, l); ok {
 			l = c
 		} else {
 			return nil, false
@@ -49,7 +50,7 @@ func intConstArgs(ctx *sql.Context, e sql.Expression) (sql.Expression, bool) {
 		}
 		var nt expression.Tuple
 		for i, el := range tup {
-			c, ok := intConstFor(cs[0], el)
+			c, ok := intConstFor(ctx, cs[0], el)
 			if !ok {
 				continue
 			}
@@ -68,8 +69,8 @@ func intConstArgs(ctx *sql.Context, e sql.Expression) (sql.Expression, bool) {
 		}
 		return expression.NewInTuple(cs[0], nt), true
 	case *expression.Between:
-		lo, okLo := intConstFor(e.Val, e.Lower)
-		hi, okHi := intConstFor(e.Val, e.Upper)
+		lo, okLo := intConstFor(ctx, e.Val, e.Lower)
+		hi, okHi := intConstFor(ctx, e.Val, e.Upper)
 		if !okLo && !okHi {
 			return nil, false
 		}
@@ -92,7 +93,11 @@ func intConstArgs(ctx *sql.Context, e sql.Expression) (sql.Expression, bool) {
 // whose DOUBLE equals the text's DOUBLE (stored_field_cmp_to_item for
 // MYSQL_TYPE_LONGLONG: '1.5', stored as 2, is not converted). Texts with
 // anything after the number keep GMS's reading with its 1292 warning.
-func intConstFor(col, c sql.Expression) (sql.Expression, bool) {
+//
+// A constant string expression (`CONCAT('9007', '199254740993')`) is a
+// const item to MySQL too, converted the same way: it is evaluated once,
+// here, and its text read as a literal's.
+func intConstFor(ctx *sql.Context, col, c sql.Expression) (sql.Expression, bool) {
 	if _, ok := col.(*expression.GetField); !ok {
 		return nil, false
 	}
@@ -100,14 +105,23 @@ func intConstFor(col, c sql.Expression) (sql.Expression, bool) {
 	if !isInt(t) || (t.Type() != sqltypes.Int64 && t.Type() != sqltypes.Uint64) {
 		return nil, false
 	}
-	lit, ok := c.(*expression.Literal)
-	if !ok || !types.IsText(lit.Type()) {
+	if !types.IsText(c.Type()) {
 		return nil, false
 	}
-	s, ok := lit.Value().(string)
+	var val any
+	if lit, ok := c.(*expression.Literal); ok {
+		val = lit.Value()
+	} else if ctx != nil && ctx.Session != nil && constant(c) && !nonDeterministic(c) { // fold.go
+		var err error
+		if val, err = c.Eval(ctx, nil); err != nil {
+			return nil, false
+		}
+	}
+	s, ok := val.(string)
 	if !ok {
 		return nil, false
 	}
+	lit := c
 	num, clean := numPrefix(s)
 	if !clean {
 		return nil, false
@@ -151,4 +165,13 @@ func (c *intConstant) IsNullable() bool                        { return false }
 func (c *intConstant) Eval(*sql.Context, sql.Row) (any, error) { return c.v, nil }
 func (c *intConstant) WithChildren(children ...sql.Expression) (sql.Expression, error) {
 	return withChild(c, children)
+}
+
+// nonDeterministic: e draws or reads something that changes between
+// evaluations (RAND(), UUID(), NOW() is constant within a statement).
+func nonDeterministic(e sql.Expression) bool {
+	return transform.InspectExpr(e, func(e sql.Expression) bool {
+		nd, ok := e.(sql.NonDeterministicExpression)
+		return ok && nd.IsNonDeterministic()
+	})
 }

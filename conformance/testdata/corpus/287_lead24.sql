@@ -133,3 +133,12 @@ ALTER TABLE arx RENAME COLUMN b TO bb, ALGORITHM=COPY;
 ALTER TABLE arx ENGINE=InnoDB, ALGORITHM=COPY;
 ALTER TABLE arx ADD INDEX ia (a), DROP COLUMN bb, ALGORITHM=COPY;
 SELECT * FROM arx ORDER BY id;
+-- A constant string expression compared with a BIGINT above 2^53 is
+-- converted to the integer it spells, as a literal is (MySQL's
+-- convert_constant_item takes any const item).
+CREATE TABLE bbx (id INT PRIMARY KEY, b BIGINT, KEY kb (b));
+INSERT INTO bbx VALUES (1, 9007199254740993), (2, 9007199254740992);
+SELECT id FROM bbx WHERE b = CONCAT('9007', '199254740993');
+SELECT id FROM bbx IGNORE INDEX (kb) WHERE b = CONCAT('9007', '199254740993');
+SELECT id FROM bbx WHERE b IN (CONCAT('9007', '199254740992'), '5') ORDER BY id;
+SELECT id FROM bbx WHERE b = LOWER('9007199254740993');
