@@ -8,6 +8,8 @@ import (
 	"github.com/dolthub/go-mysql-server/sql/plan"
 	"github.com/dolthub/go-mysql-server/sql/transform"
 	"github.com/dolthub/go-mysql-server/sql/types"
+
+	"github.com/myriaddb/myriad/sqlfunc"
 )
 
 // RuleFKBinaryKeyChange is from the lead's session-24 range 11_950-11_959.
@@ -78,8 +80,8 @@ type bytewiseText struct{ wrappedType }
 type wrappedType = sql.Type
 
 func (b bytewiseText) Compare(ctx context.Context, x, y any) (int, error) {
-	xs, xok := textBytes(x)
-	ys, yok := textBytes(y)
+	xs, xok := sqlfunc.AsString(x)
+	ys, yok := sqlfunc.AsString(y)
 	if !xok || !yok {
 		return b.wrappedType.Compare(ctx, x, y)
 	}
@@ -90,14 +92,4 @@ func (b bytewiseText) Compare(ctx context.Context, x, y any) (int, error) {
 		return 1, nil
 	}
 	return 0, nil
-}
-
-func textBytes(v any) (string, bool) {
-	switch s := v.(type) {
-	case string:
-		return s, true
-	case []byte:
-		return string(s), true
-	}
-	return "", false
 }

@@ -139,6 +139,9 @@ func toFloat(ctx *sql.Context, v any) (float64, error) {
 	return f.(float64), nil
 }
 
+// AsString is a string or byte-slice value's text (ok false for others).
+func AsString(v any) (string, bool) { return asString(v) }
+
 func asString(v any) (string, bool) {
 	switch s := v.(type) {
 	case string:
