@@ -475,3 +475,31 @@ func TestLead24BigintConstExpr(t *testing.T) {
 	wantRows(t, db, "SELECT id FROM l24.bb IGNORE INDEX (kb) WHERE b = CONCAT('9007', '199254740993')", "1")
 	wantRows(t, db, "SELECT id FROM l24.bb WHERE b IN (CONCAT('9007', '199254740992'), '5')", "2")
 }
+
+// TestLead24RollupAliasOverUnknownColumns: GROUP BY a name WITH ROLLUP that
+// is a select alias, over a view or derived table whose columns Myriad
+// cannot see (SELECT *, a UNION), is refused (1235): MySQL takes the FROM
+// column of that name if there is one, and Myriad grouped by the alias's
+// expression (4 groups where MySQL has 2). A view's column names are read
+// from its definition, so an alias no view column has still groups.
+func TestLead24RollupAliasOverUnknownColumns(t *testing.T) {
+	ts := startServer(t, t.TempDir())
+	root := ts.connectWith("", "parseTime=false")
+	mustExec(t, root, "CREATE DATABASE l24x")
+	mustExec(t, root, "CREATE TABLE l24x.ru (id INT PRIMARY KEY, age INT)")
+	mustExec(t, root, "INSERT INTO l24x.ru VALUES (1, 10), (2, 10), (3, 20)")
+	mustExec(t, root, "CREATE VIEW l24x.vs AS SELECT * FROM l24x.ru")
+	mustExec(t, root, "CREATE VIEW l24x.vr AS SELECT id, age FROM l24x.ru")
+	db := ts.connectWith("l24x", "parseTime=false")
+	db.SetMaxIdleConns(0)
+	for _, q := range []string{
+		"SELECT id + 0 AS age, COUNT(*) FROM vs GROUP BY age WITH ROLLUP",
+		"SELECT id + 0 AS age, COUNT(*) FROM (SELECT * FROM ru) d GROUP BY age WITH ROLLUP",
+		"SELECT id + 0 AS age, COUNT(*) FROM (SELECT id, age FROM ru UNION ALL SELECT 9, 10) d GROUP BY age WITH ROLLUP",
+	} {
+		if _, err := db.Exec(q); mysqlErrNo(err) != 1235 {
+			t.Errorf("%s: got %v, want 1235", q, err)
+		}
+	}
+	wantRows(t, db, "SELECT id + 1 AS k, COUNT(*) FROM vr GROUP BY k WITH ROLLUP", "2,1", "3,1", "4,1", "NULL,3")
+}

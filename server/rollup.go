@@ -171,10 +171,19 @@ func readRollupShape(sel *ast.Select, fromCol fromColumnFunc) (*rollupShape, err
 			// (rollupfrom.go); a select alias that is not also a column of
 			// the same name is taken as the alias when the FROM has no
 			// such column, or when its tables cannot be seen.
-			if v.Qualifier.IsEmpty() && (fromCol == nil || !fromCol(sel, v.Name.Lowered())) {
+			found, unknown := false, false
+			if fromCol != nil && v.Qualifier.IsEmpty() {
+				found, unknown = fromCol(sel, v.Name.Lowered())
+			}
+			if v.Qualifier.IsEmpty() && !found {
 				for i, se := range sel.SelectExprs {
 					if ae, ok := se.(*ast.AliasedExpr); ok && ae.As.Lowered() == v.Name.Lowered() {
 						if c, ok := ae.Expr.(*ast.ColName); !ok || c.Name.Lowered() != v.Name.Lowered() {
+							if unknown {
+								// A view's or derived table's column of
+								// that name would win in MySQL.
+								return nil, errRollup("GROUP BY a select alias over a view or a derived table whose columns Myriad cannot see")
+							}
 							e, err := selectExpr(i)
 							if err != nil {
 								return nil, err

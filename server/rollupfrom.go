@@ -17,7 +17,11 @@ import (
 // so `SELECT id + 0 AS age ... GROUP BY age WITH ROLLUP` groups by the
 // table's age. The rollup rewrite runs in the parser, before the planner
 // sees the tables, so the names come from the catalog.
-type fromColumnFunc func(sel *ast.Select, name string) bool
+//
+// unknown: a FROM item's columns cannot be told from the catalog or the
+// text (a view, a derived table with SELECT * or a UNION): the caller
+// refuses to guess between the alias and a column it may hold.
+type fromColumnFunc func(sel *ast.Select, name string) (found, unknown bool)
 
 // fromColumns binds the fromColumnFunc of a statement parsed for ctx's
 // session; nil without one (a view's or trigger's stored text parsed by
@@ -70,7 +74,7 @@ func statementCTEs(stmt ast.SQLNode) map[string]*ast.CommonTableExpr {
 }
 
 func fromColumnsOf(s *engine.Session, cur string, ctes map[string]*ast.CommonTableExpr) fromColumnFunc {
-	return func(sel *ast.Select, name string) bool {
+	return func(sel *ast.Select, name string) (found, unknown bool) {
 		var has func(te ast.TableExpr) bool
 		has = func(te ast.TableExpr) bool {
 			switch te := te.(type) {
@@ -92,13 +96,22 @@ func fromColumnsOf(s *engine.Session, cur string, ctes map[string]*ast.CommonTab
 						}
 						db = cur
 					}
-					cols, _ := s.TableColumns(db, x.Name.String())
+					cols, ok := s.TableColumns(db, x.Name.String())
+					if !ok {
+						var known bool
+						if cols, known = s.ViewColumns(db, x.Name.String()); !known {
+							unknown = true
+						}
+					}
 					for _, c := range cols {
 						if strings.EqualFold(c, name) {
 							return true
 						}
 					}
 				case *ast.Subquery:
+					if !derivedColumnsKnown(x) {
+						unknown = true
+					}
 					return derivedHasColumn(x, name)
 				}
 			}
@@ -106,11 +119,29 @@ func fromColumnsOf(s *engine.Session, cur string, ctes map[string]*ast.CommonTab
 		}
 		for _, te := range sel.From {
 			if has(te) {
-				return true
+				return true, false
 			}
 		}
+		return false, unknown
+	}
+}
+
+// derivedColumnsKnown: a derived table's column names are in its text (a
+// column list, or a single SELECT without *).
+func derivedColumnsKnown(sq *ast.Subquery) bool {
+	if len(sq.Columns) > 0 {
+		return true
+	}
+	inner, ok := sq.Select.(*ast.Select)
+	if !ok {
 		return false
 	}
+	for _, se := range inner.SelectExprs {
+		if _, star := se.(*ast.StarExpr); star {
+			return false
+		}
+	}
+	return true
 }
 
 // cteHasColumn: a CTE's column list, or its query's names, holds name.
