@@ -260,6 +260,8 @@ func TestLead24HexLiteralConvAndBigTimeNumbers(t *testing.T) {
 		{q: "SELECT HOUR(8385959), HOUR(20240305101112)", want: "838 | 10"},
 		{q: "SELECT MINUTE(20240305), SECOND(-20240305)", want: "59 | 59", warn: 1292},
 		{q: "SELECT MINUTE(123456), SECOND(123456), MINUTE(20240305101112)", want: "34 | 56 | 11"},
+		{q: "SELECT TIME(20240305), TIME(-20240305)", want: "838:59:59 | -838:59:59", warn: 1292},
+		{q: "SELECT TIME(20240305101112), TIME(123456)", want: "10:11:12 | 12:34:56"},
 	})
 }
 
