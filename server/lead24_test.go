@@ -505,3 +505,18 @@ func TestLead24RollupAliasOverUnknownColumns(t *testing.T) {
 	}
 	wantRows(t, db, "SELECT id + 1 AS k, COUNT(*) FROM vr GROUP BY k WITH ROLLUP", "2,1", "3,1", "4,1", "NULL,3")
 }
+
+// TestLead24OracleDecimalInString: the oracles' NoREC finding of session
+// 24: `1.00 IN (1e3, c1)` over an indexed VARCHAR c1 counted 0 rows (the
+// IN's pair `1.00 = c1` kept a string comparison, through an index range
+// of '1.00'), where MySQL compares as DOUBLE and finds '1' and '1.0'.
+func TestLead24OracleDecimalInString(t *testing.T) {
+	ts := startServer(t, t.TempDir())
+	db := ts.connectWith("", "parseTime=false")
+	db.SetMaxIdleConns(0)
+	mustExec(t, db, "CREATE DATABASE l24")
+	mustExec(t, db, "CREATE TABLE l24.o (id INT PRIMARY KEY, c1 VARCHAR(8) COLLATE utf8mb4_bin, KEY k1 (c1))")
+	mustExec(t, db, "INSERT INTO l24.o VALUES (1, 'a'), (2, '1'), (3, ''), (4, '1.0'), (5, NULL)")
+	wantRows(t, db, "SELECT id FROM l24.o WHERE 1.00 IN (1e3, c1) ORDER BY id", "2", "4")
+	wantRows(t, db, "SELECT SUM(CASE WHEN 1.00 IN (1e3, c1) THEN 1 ELSE 0 END) FROM l24.o", "2")
+}

@@ -108,7 +108,14 @@ func selected(n sql.Node) sql.Expression {
 				return q.Projections[0]
 			}
 			return nil
-		case *plan.Limit, *plan.Sort, *plan.Filter, *plan.TopN, *plan.Distinct:
+		case *plan.GroupBy:
+			// GMS may erase a projection that only repeats the grouping's
+			// select list.
+			if len(q.SelectedExprs) == 1 {
+				return q.SelectedExprs[0]
+			}
+			return nil
+		case *plan.Limit, *plan.Sort, *plan.Filter, *plan.TopN, *plan.Distinct, *plan.Having:
 			n = q.Children()[0]
 		default:
 			return nil

@@ -761,7 +761,14 @@ func inAsDouble(ctx *sql.Context, left, right sql.Expression, hashed bool) (sql.
 		return r, transform.NewTree, nil
 	}
 	if r := decimalInPairs(left, tup); r != nil { // deccmp.go
-		return r, transform.NewTree, nil
+		// The element comparisons get this package's corrections too:
+		// `1.00 IN (1e3, s)` left `1.00 = s` comparing a string column
+		// with a DECIMAL as strings, through an index range of '1.00'
+		// that missed '1' (TestOracles seed 1795937892335844905).
+		fixed, _, err := transform.Expr(r, func(e sql.Expression) (sql.Expression, transform.TreeIdentity, error) {
+			return replaceExpr(ctx, e, false)
+		})
+		return fixed, transform.NewTree, err
 	}
 	if r, same, err := inTemporalAsNumbers(ctx, left, tup, hashed); r != nil || err != nil {
 		return r, same, err

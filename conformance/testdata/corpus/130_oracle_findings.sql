@@ -225,3 +225,11 @@ SELECT id, CASE WHEN id = 1 THEN c1 ELSE 'X' END = 'A ', IFNULL(NULL, CONCAT(c1,
 -- WHERE keeps its branches' collation ('a' >= 'B' is false in a _ci collation).
 SELECT COUNT(*) FROM f16 WHERE (CASE WHEN id > 2 THEN (CASE WHEN '1' THEN 'a' ELSE 'a' END) ELSE 'a' END) >= 'B';
 SELECT SUM(CASE WHEN (CASE WHEN id > 2 THEN (CASE WHEN '1' THEN 'a' ELSE 'a' END) ELSE 'a' END) >= 'B' THEN 1 ELSE 0 END) FROM f16;
+-- TestOracles seed 1795937892335844905 (NoREC): `1.00 IN (1e3, c1)` over a
+-- VARCHAR c1 with an index: the IN became `1.00 = c1` without the
+-- string-to-number correction and an index range of '1.00' missed '1'.
+CREATE TABLE of24 (id INT PRIMARY KEY, c1 VARCHAR(8) COLLATE utf8mb4_bin, KEY k1 (c1));
+INSERT INTO of24 VALUES (1, 'a'), (2, '1'), (3, ''), (4, '1.0'), (5, NULL);
+SELECT COUNT(*) FROM of24 WHERE (1.00 IN (1e3, of24.c1));
+SELECT SUM(CASE WHEN (1.00 IN (1e3, of24.c1)) THEN 1 ELSE 0 END) FROM of24;
+SELECT id FROM of24 WHERE 1.00 IN (1e3, c1, 7) ORDER BY id;
