@@ -520,3 +520,18 @@ func TestLead24OracleDecimalInString(t *testing.T) {
 	wantRows(t, db, "SELECT id FROM l24.o WHERE 1.00 IN (1e3, c1) ORDER BY id", "2", "4")
 	wantRows(t, db, "SELECT SUM(CASE WHEN 1.00 IN (1e3, c1) THEN 1 ELSE 0 END) FROM l24.o", "2")
 }
+
+// TestLead24OracleMinSubqueryLike: the oracles' second finding of session
+// 24: a scalar subquery's MIN of a utf8mb4_bin column LIKE 'a%' matched
+// 'A' (its type, Myriad's PAD SPACE wrapper, was taken for no string by
+// the collation aggregation, so the literal's collation won).
+func TestLead24OracleMinSubqueryLike(t *testing.T) {
+	ts := startServer(t, t.TempDir())
+	db := ts.connectWith("", "parseTime=false")
+	db.SetMaxIdleConns(0)
+	mustExec(t, db, "CREATE DATABASE l24")
+	mustExec(t, db, "CREATE TABLE l24.m (id INT PRIMARY KEY, c0 VARCHAR(8) COLLATE utf8mb4_bin, c1 VARCHAR(8) COLLATE utf8mb4_bin, KEY k1 (c1))")
+	mustExec(t, db, "INSERT INTO l24.m VALUES (1, 'A', 'A'), (2, 'a', 'a'), (3, 'e', 'ab'), (4, 'A', NULL), (5, 'b', 'A')")
+	wantRows(t, db, "SELECT (SELECT MIN(s1.c1) FROM l24.m AS s1 WHERE s1.c1 = 'A') LIKE 'a%'", "0")
+	wantRows(t, db, "SELECT id FROM l24.m WHERE (SELECT MIN(s1.c1) FROM l24.m AS s1 WHERE s1.c1 = m.c0) LIKE 'a%' ORDER BY id", "2")
+}

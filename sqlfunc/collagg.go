@@ -7,6 +7,7 @@ import (
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/go-mysql-server/sql/expression"
 	"github.com/dolthub/go-mysql-server/sql/types"
+	"github.com/dolthub/vitess/go/sqltypes"
 	"github.com/dolthub/vitess/go/mysql"
 )
 
@@ -72,7 +73,7 @@ func dtOf(ctx *sql.Context, e sql.Expression) dtColl {
 	if t == types.Null {
 		return dtColl{coll: sql.Collation_binary, deriv: derivIgnorable, ascii: true}
 	}
-	if !types.IsText(t) || isTimeText(e) || isTemporalText(e) {
+	if !textType(t) || isTimeText(e) || isTemporalText(e) {
 		// a temporal's text too (Item_temporal: DERIVATION_NUMERIC)
 		return numericColl
 	}
@@ -450,7 +451,7 @@ func LikeCollation(ctx *sql.Context, l *expression.Like) (sql.CollationID, byte,
 // where GMS's own resolution picks another one, by giving both operands
 // that collation (Derived); unchanged (false) otherwise.
 func CollateLike(ctx *sql.Context, l *expression.Like) (sql.Expression, bool, error) {
-	if !types.IsText(l.LeftChild.Type()) || !types.IsText(l.RightChild.Type()) {
+	if !textType(l.LeftChild.Type()) || !textType(l.RightChild.Type()) {
 		return l, false, nil
 	}
 	coll, deriv, err := LikeCollation(ctx, l)
@@ -463,6 +464,25 @@ func CollateLike(ctx *sql.Context, l *expression.Like) (sql.Expression, bool, er
 	ne, err := l.WithChildren(&Derived{child: l.LeftChild, coll: coll, deriv: deriv},
 		&Derived{child: l.RightChild, coll: coll, deriv: deriv})
 	return ne, err == nil, err
+}
+
+// textType: t is a character string type, GMS's or one of Myriad's
+// wrappers around one (types.IsText asserts GMS's concrete type, so a
+// scalar subquery's MIN of a utf8mb4_bin column was no text here and its
+// LIKE matched case-insensitively: TestOracles seed 1795937892335844905).
+func textType(t sql.Type) bool {
+	if types.IsText(t) {
+		return true
+	}
+	st, ok := t.(sql.StringType)
+	if !ok || st.Collation() == sql.Collation_binary {
+		return false
+	}
+	switch t.Type() {
+	case sqltypes.Char, sqltypes.VarChar, sqltypes.Text:
+		return true
+	}
+	return false
 }
 
 // IsField reports whether e is FIELD(key, a, ...), whose children are its

@@ -233,3 +233,13 @@ INSERT INTO of24 VALUES (1, 'a'), (2, '1'), (3, ''), (4, '1.0'), (5, NULL);
 SELECT COUNT(*) FROM of24 WHERE (1.00 IN (1e3, of24.c1));
 SELECT SUM(CASE WHEN (1.00 IN (1e3, of24.c1)) THEN 1 ELSE 0 END) FROM of24;
 SELECT id FROM of24 WHERE 1.00 IN (1e3, c1, 7) ORDER BY id;
+-- TestOracles seed 1795937892335844905 (set COUNT UNION ALL): a scalar
+-- subquery's MIN of a utf8mb4_bin column LIKE'd matched case-insensitively:
+-- its type is Myriad's PAD SPACE wrapper, which the collation aggregation
+-- took for a number, so the literal's collation won.
+CREATE TABLE of24b (id INT PRIMARY KEY, c0 VARCHAR(8) COLLATE utf8mb4_bin, c1 VARCHAR(8) COLLATE utf8mb4_bin, KEY k1 (c1));
+INSERT INTO of24b VALUES (1, 'A', 'A'), (2, 'a', 'a'), (3, 'e', 'ab'), (4, 'A', NULL), (5, 'b', 'A');
+SELECT (SELECT MIN(s1.c1) FROM of24b AS s1 WHERE s1.c1 = 'A') LIKE 'a%';
+SELECT id FROM of24b WHERE (SELECT MIN(s1.c1) FROM of24b AS s1 WHERE s1.c1 = of24b.c0) LIKE 'a%' ORDER BY id;
+SELECT id FROM of24b WHERE (SELECT MIN(s1.c1) FROM of24b AS s1 WHERE of24b.c0 IN (s1.c1, 'e')) LIKE 'a%' ORDER BY id;
+SELECT COUNT(*) FROM (SELECT c0 FROM of24b UNION ALL SELECT c0 FROM of24b WHERE (SELECT MIN(s1.c1) FROM of24b AS s1 WHERE of24b.c0 IN (s1.c1, 'e')) LIKE 'a%') u;
