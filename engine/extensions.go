@@ -171,9 +171,6 @@ func (e *Engine) rules() []Rule {
 		{RuleDistinctOrder, "distinctOrder",
 			"GMS sorts a SELECT DISTINCT by a column outside its select list (some row's value); MySQL refuses it (3065, 3066)",
 			ctxRule(distinctOrder), "pre-analyzer"},
-		{RuleDrawSortKeysInReadOrder, "drawSortKeysInReadOrder",
-			"GMS's Sort evaluates ORDER BY RAND(N) inside its comparisons, so rows drew their numbers in comparison order, not in the order MySQL's filesort reads them",
-			ctxRule(drawSortKeysInReadOrder), PostAnalyzer},
 		{RuleCTASAttributes, "ctasAttributes",
 			"GMS builds a CREATE TABLE ... SELECT column from the source column's plain type: UNSIGNED of DECIMAL/FLOAT, FLOAT(M,D) and ZEROFILL were lost",
 			ctxRule(ctasAttributes), "pre-analyzer"},
@@ -338,7 +335,10 @@ func installGlobalRules() {
 		// one row". After runDeferredDML, whose analysis may set the flag.
 		analyzer.Rule{Id: explainManyRowsDMLID, Apply: explainManyRows},
 		// After runDeferredDML, whose analysis applies the foreign keys.
-		analyzer.Rule{Id: RuleFKBinaryKeyChange, Apply: ctxRule(fkBinaryKeyChange)})
+		analyzer.Rule{Id: RuleFKBinaryKeyChange, Apply: ctxRule(fkBinaryKeyChange)},
+		// After GMS's validation, which does not know its node (GROUP BY's
+		// functional dependencies were lost under it: 1055).
+		analyzer.Rule{Id: RuleDrawSortKeysInReadOrder, Apply: ctxRule(drawSortKeysInReadOrder)})
 }
 
 // explainManyRowsDMLID is from trig15b's range 11_445-11_449.

@@ -26,6 +26,19 @@ func TestLead24OrderByRandSeed(t *testing.T) {
 	wantRows(t, db, "SELECT id, RAND(7) FROM l24.r ORDER BY RAND(7) LIMIT 3",
 		"3,0.16053751777907602", "8,0.1832333301969183", "2,0.37600881361962185")
 	wantRows(t, db, "SELECT id FROM l24.r ORDER BY id DESC, RAND(7) LIMIT 2", "8", "7")
+	// Over a GROUP BY whose select list has a column functionally
+	// dependent on the grouped key (Django's order_by("?") of an
+	// annotated queryset): no 1055, as without the rule.
+	mustExec(t, db, "CREATE TABLE l24.au (id INT PRIMARY KEY, name VARCHAR(20))")
+	mustExec(t, db, "INSERT INTO l24.au VALUES (1, 'a'), (2, 'b')")
+	for _, q := range []string{
+		"SELECT au.id, au.name, COUNT(r.id) FROM l24.au LEFT JOIN l24.r ON r.id = au.id GROUP BY au.id ORDER BY RAND() ASC",
+		"SELECT au.id, au.name, COUNT(r.id) FROM l24.au LEFT JOIN l24.r ON r.id = au.id GROUP BY au.id ORDER BY RAND(3) ASC",
+	} {
+		if got := len(queryRows(t, db, q)); got != 2 {
+			t.Errorf("%s: %d rows", q, got)
+		}
+	}
 }
 
 // TestLead24TrailingDateText: a date text with characters after it is
