@@ -179,16 +179,22 @@ func (m *mapIter) Close(ctx *sql.Context) error { return m.it.Close(ctx) }
 // appending ENUM/SET members) and DROP PRIMARY KEY without a new one. GMS
 // answered 0 for every ALTER; in-place and instant changes stay 0.
 func CopyAlterRows(ctx *sql.Context, n sql.Node) (sql.Node, transform.TreeIdentity, error) {
-	// An explicit ALGORITHM=COPY copies whatever the ALTER (alter.go's
-	// rebuild and copyFirst, forceRebuild), and MySQL counts the rows.
-	forced := explicitCopy(ctx)
 	return transform.Node(n, func(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
-		return copyAlterRows(ctx, n, forced)
+		return copyAlterRows(ctx, n)
 	})
 }
 
-func copyAlterRows(ctx *sql.Context, n sql.Node, forced bool) (sql.Node, transform.TreeIdentity, error) {
+func copyAlterRows(ctx *sql.Context, n sql.Node) (sql.Node, transform.TreeIdentity, error) {
 	var parts []sql.Node
+	// An explicit ALGORITHM=COPY copies whatever the ALTER (alter.go's
+	// rebuild and copyFirst, forceRebuild), and MySQL counts the rows. The
+	// statement's text is read only for an ALTER's nodes, not every query's.
+	forced := false
+	switch n.(type) {
+	case *plan.ModifyColumn, *plan.AlterPK, *plan.AddColumn, *instantAddColumn, *combinedAlter,
+		*plan.AlterIndex, *plan.DropColumn, *plan.RenameColumn, *forceRebuild:
+		forced = explicitCopy(ctx)
+	}
 	switch a := n.(type) {
 	case *plan.ModifyColumn, *plan.AlterPK, *plan.AddColumn, *instantAddColumn:
 		parts = []sql.Node{a}

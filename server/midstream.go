@@ -149,14 +149,20 @@ func (c *wireConn) writeMidErr(p []byte) (int, error) {
 // is after the OK packet went out. So the count is also kept on the
 // connection and set again when its next statement starts (carryRowCount).
 func (h *handler) okRowCount(c *mysql.Conn, r *sqltypes.Result) {
+	h.keepRowCount(c, int64(r.RowsAffected))
+}
+
+// keepRowCount makes n ROW_COUNT() now and for the connection's next
+// statement (carryRowCount).
+func (h *handler) keepRowCount(c *mysql.Conn, n int64) {
 	v, ok := h.wires.Load(c.ConnectionID)
 	if !ok {
 		return
 	}
 	w := v.(*wireConn)
-	w.okRows, w.okRowsSet = int64(r.RowsAffected), true
+	w.okRows, w.okRowsSet = n, true
 	if s := w.sess.Load(); s != nil {
-		s.SetLastQueryInfoInt(sql.RowCount, w.okRows)
+		s.SetLastQueryInfoInt(sql.RowCount, n)
 	}
 }
 
@@ -164,17 +170,7 @@ func (h *handler) okRowCount(c *mysql.Conn, r *sqltypes.Result) {
 // MySQL's (a failed statement sends no OK packet; its row count is -1):
 // an INSERT refused with 1062 left the previous statement's count, a
 // statement refused with 1442 left 0.
-func (h *handler) errRowCount(c *mysql.Conn) {
-	v, ok := h.wires.Load(c.ConnectionID)
-	if !ok {
-		return
-	}
-	w := v.(*wireConn)
-	w.okRows, w.okRowsSet = -1, true
-	if s := w.sess.Load(); s != nil {
-		s.SetLastQueryInfoInt(sql.RowCount, -1)
-	}
-}
+func (h *handler) errRowCount(c *mysql.Conn) { h.keepRowCount(c, -1) }
 
 // carryRowCount gives the statement about to run the ROW_COUNT() of the
 // last OK packet (see okRowCount).

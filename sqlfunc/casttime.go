@@ -210,11 +210,7 @@ func (c *castZeroDatetime) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 		// '240131', '2024-01-31 10.20.30'); GMS's layouts answered NULL.
 		// Only a real date is read here: zero dates and zero parts stay
 		// GMS's (and sql_mode's) business.
-		t, ok, known := parseDateText(s) // zeropart.go
-		if !known {
-			t, ok = truncatedDate(ctx, s, fuzzyDate)
-		}
-		if ok && t.real() {
+		if t, _, ok := realDateText(ctx, s); ok { // zeropart.go
 			r, _, err := c.Convert.Type().Convert(ctx, t.goTime())
 			if err == nil && r != nil {
 				return r, nil

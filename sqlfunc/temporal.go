@@ -505,11 +505,7 @@ func (t *timestamp) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 			return nil, err
 		}
 		if s, ok := asString(v); ok {
-			tm, ok, known := parseDateText(s) // zeropart.go
-			if !known {
-				tm, ok = truncatedDate(ctx, s, fuzzyDate)
-			}
-			if ok && tm.real() {
+			if tm, _, ok := realDateText(ctx, s); ok { // zeropart.go
 				return tm.goTime(), nil
 			}
 		}
@@ -541,14 +537,13 @@ func (d *dateArith) evalString(ctx *sql.Context, row sql.Row) (any, error) {
 		return d.child.Eval(ctx, row)
 	}
 	var tv any
-	t, ok, known := parseDateText(s) // zeropart.go
-	if !known {
-		// '2024-03-05x' + INTERVAL 1 DAY reads the date, with 1292.
-		if t, ok = truncatedDate(ctx, s, fuzzyDate); ok {
-			s = strings.TrimSpace(datePrefix.FindString(s))
-		}
+	// '2024-03-05x' + INTERVAL 1 DAY reads the date, with 1292; its text
+	// (the date read) decides the result's form below.
+	t, read, ok := realDateText(ctx, s) // zeropart.go
+	if read != "" {
+		s = read
 	}
-	if ok && t.real() {
+	if ok {
 		// MySQL's reading of any punctuation and two-digit years
 		// ('24-1-31' + INTERVAL 0 DAY was NULL).
 		tv = t.goTime()

@@ -121,10 +121,7 @@ func (t *timeOf) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 		return r, nil
 	}
 	if d, _, isNum := numberOf(v); isNum && isInt(t.Child.Type()) {
-		if a := d.Abs(); a.GreaterThan(maxTimeNumber) && a.LessThan(minDatetimeNumber) { // timesec.go
-			// number_to_time: past 838:59:59 and short of a datetime's 11
-			// digits is 838:59:59 with a warning (TIME(20240305); GMS: NULL).
-			ctx.Warn(erTruncatedWrongValue, "Truncated incorrect time value: '%s'", d.String())
+		if clampsToMaxTime(ctx, d) { // timesec.go; TIME(20240305) (GMS: NULL)
 			return types.Time.MicrosecondsToTimespan(int64(d.Sign()) * 3_020_399_000_000), nil
 		}
 		if d.Sign() > 0 && !d.LessThan(minDatetimeNumber) && !d.GreaterThan(maxDatetimeNumber) {

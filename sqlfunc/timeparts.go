@@ -279,8 +279,7 @@ func (c *clampTimeNumber) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 		return nil, err
 	}
 	if d, _, isNum := numberOf(v); isNum {
-		if a := d.Abs(); a.GreaterThan(maxTimeNumber) && a.LessThan(minDatetimeNumber) { // timesec.go
-			ctx.Warn(erTruncatedWrongValue, "Truncated incorrect time value: '%s'", d.String())
+		if clampsToMaxTime(ctx, d) { // timesec.go
 			return int32(59), nil // 838:59:59's minutes and seconds
 		}
 	}

@@ -47,10 +47,7 @@ func timeToSec(ctx *sql.Context, vs []any) (any, error) {
 	if d.Sign() < 0 {
 		sign, d = -1, d.Neg()
 	}
-	if d.GreaterThan(maxTimeNumber) && d.LessThan(minDatetimeNumber) {
-		// number_to_time: beyond 838:59:59 and short of a datetime's
-		// 11 digits is 838:59:59, with a warning (HOUR(20240305) is 838).
-		ctx.Warn(erTruncatedWrongValue, "Truncated incorrect time value: '%s'", d.String())
+	if clampsToMaxTime(ctx, d) {
 		return sign * (838*3600 + 59*60 + 59), nil
 	}
 	t, ok := clockOf(ctx, d, false)
@@ -66,6 +63,17 @@ var (
 	maxTimeNumber     = decimal.NewFromInt(8385959)
 	minDatetimeNumber = decimal.NewFromInt(10000000000)
 )
+
+// clampsToMaxTime: number_to_time reads d, a number beyond 838:59:59 (in
+// either sign) and short of a datetime's 11 digits, as 838:59:59 with a
+// warning (HOUR(20240305) is 838); it warns when so.
+func clampsToMaxTime(ctx *sql.Context, d decimal.Decimal) bool {
+	if a := d.Abs(); !a.GreaterThan(maxTimeNumber) || !a.LessThan(minDatetimeNumber) {
+		return false
+	}
+	ctx.Warn(erTruncatedWrongValue, "Truncated incorrect time value: '%s'", d.String())
+	return true
+}
 
 // secToTimeMicros is SEC_TO_TIME's argument as microseconds, clamped to
 // TIME's range before the conversion to an integer: a float beyond int64's

@@ -139,16 +139,36 @@ var datePrefix = regexp.MustCompile(`^\s*\d{1,4}[-/.:]\d{1,2}[-/.:]\d{1,2}(?:[ T
 // ok is false when no date that check_date accepts under f starts s, or
 // nothing follows it (parseDateText's business).
 func truncatedDate(ctx *sql.Context, s string, f dateFlags) (mysqlTime, bool) {
+	t, _, ok := truncatedDateText(ctx, s, f)
+	return t, ok
+}
+
+// truncatedDateText is truncatedDate with the text read (the date at the
+// start of s, spaces trimmed).
+func truncatedDateText(ctx *sql.Context, s string, f dateFlags) (mysqlTime, string, bool) {
 	m := datePrefix.FindString(s)
 	if m == "" || len(strings.TrimSpace(m)) == len(strings.TrimSpace(s)) {
-		return mysqlTime{}, false
+		return mysqlTime{}, "", false
 	}
 	t, ok, known := parseDateText(m)
 	if !known || !ok || !checkDate(t, f) {
-		return mysqlTime{}, false
+		return mysqlTime{}, "", false
 	}
 	warnDatetime(ctx, s)
-	return t, true
+	return t, strings.TrimSpace(m), true
+}
+
+// realDateText is s read as str_to_datetime reads a date or datetime
+// argument (parseDateText, or the date before trailing text, with 1292),
+// and the text read; ok only for a real date (no zero date or part: those
+// are GMS's and sql_mode's business).
+func realDateText(ctx *sql.Context, s string) (mysqlTime, string, bool) {
+	t, ok, known := parseDateText(s)
+	read := s
+	if !known {
+		t, read, ok = truncatedDateText(ctx, s, fuzzyDate)
+	}
+	return t, read, ok && t.real()
 }
 
 func readDate(ctx *sql.Context, v any, f dateFlags) (mysqlTime, readStatus) {
