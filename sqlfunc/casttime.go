@@ -210,11 +210,14 @@ func (c *castZeroDatetime) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 		// '240131', '2024-01-31 10.20.30'); GMS's layouts answered NULL.
 		// Only a real date is read here: zero dates and zero parts stay
 		// GMS's (and sql_mode's) business.
-		if t, _, ok := realDateText(ctx, s); ok { // zeropart.go
+		t, _, ok := realDateText(ctx, s) // zeropart.go
+		if ok {
 			r, _, err := c.Convert.Type().Convert(ctx, t.goTime())
 			if err == nil && r != nil {
 				return r, nil
 			}
+		} else if t.yearZeroJan1() {
+			return nil, errYearZero(t)
 		}
 	}
 	return c.Convert.Eval(ctx, row)

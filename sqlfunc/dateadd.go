@@ -7,43 +7,41 @@ import (
 )
 
 // Bounds of a DATETIME as date arithmetic reads them, in microseconds from
-// 0001-01-01 00:00:00.
+// 0001-01-01 00:00:00 (no interval part may exceed the whole range).
 const (
 	usPerDay    = 86_400 * usPerSec
 	maxArithDay = 3_652_058 // 9999-12-31 as days from 0001-01-01
 	maxArithUs  = (maxArithDay+1)*usPerDay - 1
 )
 
-// epochDay1 is 0001-01-01 as days from 1970-01-01.
-var epochDay1 = time.Date(1, 1, 1, 0, 0, 0, 0, time.UTC).Unix() / 86_400
-
 // addInterval is t plus sign times td, computed as MySQL's
-// date_add_interval computes it: years and months as a count of months
-// (the day clamped to the new month's last), days to microseconds as a
-// count of microseconds from 0001-01-01, so that no part of it passes
-// through a time.Duration. GMS's TimeDelta.Add adds the days, hours, ...
-// as a time.Duration, which wraps beyond ~292 years: DATE_ADD('2000-01-01',
-// INTERVAL 200000 DAY) was 1963-01-11 and INTERVAL 3000000 HOUR gave
-// 1757-09-07 00:25:26.290448. ok is false when the result is outside
-// 0001-01-01 .. 9999-12-31 23:59:59.999999 (MySQL: NULL with warning 1441;
-// MySQL refuses a part beyond the range itself first, as here, and its
-// results in year 0 are not held by Go's time values either).
-func addInterval(t time.Time, td *expression.TimeDelta, sign int64) (time.Time, bool) {
+// date_add_interval computes it (sql_time.cc): years and months as a count
+// of months from year 0 (the day clamped to the new month's last, year 0
+// not a leap year), days to microseconds as a count of microseconds over
+// calc_daynr, so that no part of it passes through a time.Duration. GMS's
+// TimeDelta.Add adds the days, hours, ... as a time.Duration, which wraps
+// beyond ~292 years: DATE_ADD('2000-01-01', INTERVAL 200000 DAY) was
+// 1963-01-11. ok is false when MySQL refuses the result (NULL with warning
+// 1441): a month count outside 0 .. 119999, a day number past 9999-12-31
+// or below 0, a part beyond the whole range. A day number of year 0
+// (below 366) is MySQL's get_date_from_daynr answer: the zero date, the
+// time of day kept (DATE_ADD('0001-01-01', INTERVAL -1 DAY) is
+// 0000-00-00); month arithmetic reaches real dates of year 0
+// (DATE_SUB('0001-03-01', INTERVAL 1 YEAR) is 0000-03-01).
+func addInterval(t mysqlTime, td *expression.TimeDelta, sign int64) (mysqlTime, bool) {
 	if td.Years != 0 || td.Months != 0 {
 		const maxMonths = 10_000 * 12
 		if td.Years > 10_000 || td.Years < -10_000 || td.Months > maxMonths || td.Months < -maxMonths {
-			return time.Time{}, false
+			return mysqlTime{}, false
 		}
-		period := int64(t.Year())*12 + int64(t.Month()) - 1 + sign*(td.Years*12+td.Months)
-		if period < 12 || period >= maxMonths {
-			return time.Time{}, false
+		period := int64(t.y)*12 + int64(t.m) - 1 + sign*(td.Years*12+td.Months)
+		if period < 0 || period >= maxMonths {
+			return mysqlTime{}, false
 		}
-		y, m := int(period/12), time.Month(period%12+1)
-		d := t.Day()
-		if last := time.Date(y, m+1, 0, 0, 0, 0, 0, time.UTC).Day(); d > last {
-			d = last
+		t.y, t.m = int(period/12), int(period%12+1)
+		if last := monthDays(t.y, t.m); t.d > last {
+			t.d = last
 		}
-		t = time.Date(y, m, d, t.Hour(), t.Minute(), t.Second(), t.Nanosecond(), t.Location())
 	}
 	var us int64
 	for _, p := range [...]struct{ n, per int64 }{
@@ -53,24 +51,36 @@ func addInterval(t time.Time, td *expression.TimeDelta, sign int64) (time.Time, 
 		// Each part is at most the whole range (or the result is out of
 		// it), so the sum of five stays far inside int64.
 		if lim := (maxArithUs + 1) / p.per; p.n > lim || p.n < -lim {
-			return time.Time{}, false
+			return mysqlTime{}, false
 		}
 		us += p.n * p.per
 	}
 	if us == 0 {
 		return t, true
 	}
-	y, m, d := t.Date()
-	day := time.Date(y, m, d, 0, 0, 0, 0, time.UTC).Unix()/86_400 - epochDay1
-	tod := int64(t.Hour())*3600*usPerSec + int64(t.Minute())*60*usPerSec + int64(t.Second())*usPerSec +
-		int64(t.Nanosecond()/1000)
-	r := day*usPerDay + tod + sign*us
-	if r < 0 || r > maxArithUs {
-		return time.Time{}, false
+	tod := int64(t.h)*3600*usPerSec + int64(t.mi)*60*usPerSec + int64(t.s)*usPerSec + int64(t.us)
+	r := int64(dayNumber(t.y, t.m, t.d))*usPerDay + tod + sign*us
+	if r < 0 || r/usPerDay > maxDayNumber {
+		return mysqlTime{}, false
 	}
-	// The wall clock is computed in UTC (no daylight-saving gaps) and read
-	// in t's location.
-	w := time.Date(1, 1, 1+int(r/usPerDay), 0, 0, 0, 0, time.UTC).Add(time.Duration(r%usPerDay) * time.Microsecond)
-	ns := w.Nanosecond() + t.Nanosecond()%1000 // below a microsecond: kept as it was
-	return time.Date(w.Year(), w.Month(), w.Day(), w.Hour(), w.Minute(), w.Second(), ns, t.Location()), true
+	dn, tod := r/usPerDay, r%usPerDay
+	var out mysqlTime
+	if dn > 365 {
+		w := time.Date(1, 1, 1+int(dn-366), 0, 0, 0, 0, time.UTC)
+		out = mysqlTime{y: w.Year(), m: int(w.Month()), d: w.Day()}
+	}
+	out.h, out.mi, out.s, out.us = int(tod/(3600*usPerSec)), int(tod/(60*usPerSec)%60), int(tod/usPerSec%60), int(tod%usPerSec)
+	return out, true
+}
+
+// maxDayNumber is MySQL's MAX_DAY_NUMBER, calc_daynr of 9999-12-31.
+const maxDayNumber = 3_652_424
+
+// monthDays is the last day of month m of year y as MySQL counts it (year
+// 0 is no leap year in calc_days_in_year; Go's calendar makes it one).
+func monthDays(y, m int) int {
+	if m == 2 && daysInYear(y) == 366 {
+		return 29
+	}
+	return daysInMonth[m-1]
 }

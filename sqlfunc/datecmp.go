@@ -2,6 +2,7 @@ package sqlfunc
 
 import (
 	"fmt"
+	"math"
 	"math/big"
 	"time"
 
@@ -189,6 +190,13 @@ func dateCompare(ctx *sql.Context, op string, a, b sql.Expression) sql.Expressio
 	if numberForExpression(a, b) {
 		return nil
 	}
+	if numberPastDatetimes(b.(*expression.Literal)) {
+		// MySQL's convert_constant_item stores the constant into the
+		// column's type; a number past 9999-12-31 23:59:59 or below zero
+		// does not store (out of range), so the comparison stays numeric
+		// (item_cmp_type: REAL): `d < 1e20` is true for every date.
+		return comparison(op, newTemporalNum(a), b)
+	}
 	col := a.Type()
 	v, zero, ok := temporalConstant(ctx, b.(*expression.Literal))
 	if !ok {
@@ -359,6 +367,30 @@ func temporalConstant(ctx *sql.Context, l *expression.Literal) (t time.Time, zer
 		return time.Time{}, true, true
 	}
 	return t, false, true
+}
+
+// numberPastDatetimes: l is a number below 0 or above the largest
+// YYYYMMDDhhmmss number (99991231235959).
+func numberPastDatetimes(l *expression.Literal) bool {
+	var d decimal.Decimal
+	switch v := l.Value().(type) {
+	case decimal.Decimal:
+		d = v
+	case float64:
+		if math.IsInf(v, 0) || math.IsNaN(v) {
+			return false
+		}
+		d = decimal.NewFromFloat(v)
+	case float32:
+		d = decimal.NewFromFloat32(v)
+	case int8, int16, int32, int64, int, uint8, uint16, uint32, uint64, uint:
+		if b, ok := toBig(v); ok {
+			d = decimal.NewFromBigInt(new(big.Int).Set(b), 0)
+		}
+	default:
+		return false
+	}
+	return d.Sign() < 0 || d.Truncate(0).GreaterThan(decimal.NewFromInt(99991231235959))
 }
 
 // decimalToDatetime is numberToDatetime with the fraction of a

@@ -42,6 +42,11 @@ func newTemporalLiteral(kw string) func(args ...sql.Expression) (sql.Expression,
 			}
 			return mysql.NewSQLError(erWrongValue, "HY000", "Incorrect %s value: '%s'", typ, s)
 		}
+		if t, _, _, ok := parseDatetime(s); ok && kw != "TIME" && t.Year() == 0 && t.YearDay() == 1 {
+			// A real 0000-01-01 (the zero date is no literal); see
+			// mysqlTime.yearZeroJan1.
+			return nil, errYearZero(mysqlTime{m: 1, d: 1, h: t.Hour(), mi: t.Minute(), s: t.Second(), us: t.Nanosecond() / 1000})
+		}
 		switch kw {
 		case "DATE":
 			t, frac, hasTime, ok := parseDatetime(s)

@@ -84,6 +84,9 @@ func (n *strDate) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 			return nil, errZeroPartDate(s)
 		}
 	}
+	if t, ok, known := parseDateText(s); ok && known && t.yearZeroJan1() {
+		return nil, errYearZero(t)
+	}
 	if c, _, err := n.col.Convert(ctx, s); err == nil && c != nil {
 		return v, nil
 	}

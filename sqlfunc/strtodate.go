@@ -147,6 +147,10 @@ func (s *strToDate) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 			Message: fmt.Sprintf("Incorrect datetime value: '%s' for function str_to_date", ds)})
 		return nil, nil
 	}
+	if t.Year() == 0 && t.YearDay() == 1 && strings.Contains(fs, "%Y") && !timetype.Is(s.Type()) {
+		// A year written 0000 with January 1st: see mysqlTime.yearZeroJan1.
+		return nil, errYearZero(mysqlTime{m: 1, d: 1, h: t.Hour(), mi: t.Minute(), s: t.Second(), us: t.Nanosecond() / 1000})
+	}
 	if lay.ok && lay.trailing {
 		kind := "datetime"
 		switch typ := s.Type(); {

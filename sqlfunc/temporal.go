@@ -10,6 +10,7 @@ import (
 	"github.com/dolthub/go-mysql-server/sql/expression"
 	"github.com/dolthub/go-mysql-server/sql/expression/function"
 	"github.com/dolthub/go-mysql-server/sql/types"
+	"github.com/dolthub/vitess/go/mysql"
 	"github.com/dolthub/vitess/go/sqltypes"
 	"github.com/shopspring/decimal"
 
@@ -161,7 +162,7 @@ func (d *dateArith) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 		if err != nil || v == nil {
 			return nil, err
 		}
-		tm, ok, err := d.add(ctx, row, v.(time.Time))
+		tm, ok, err := d.addTime(ctx, row, v.(time.Time), typ)
 		if err != nil || !ok {
 			return nil, err
 		}
@@ -186,29 +187,78 @@ func (d *dateArith) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 	return tm, nil
 }
 
-// add is tm plus (or minus) the interval (addInterval, dateadd.go); ok is
-// false for NULL: a NULL or unreadable interval, or a result outside
-// years 1..9999, which warns 1441 as MySQL's date_add_interval_with_warn.
-func (d *dateArith) add(ctx *sql.Context, row sql.Row, tm time.Time) (time.Time, bool, error) {
+// add is t plus (or minus) the interval (addInterval, dateadd.go); ok is
+// false for NULL: a NULL or unreadable interval, or a result MySQL refuses,
+// which warns 1441 as MySQL's date_add_interval_with_warn.
+func (d *dateArith) add(ctx *sql.Context, row sql.Row, t mysqlTime) (mysqlTime, bool, error) {
 	var delta *expression.TimeDelta
 	if us, ok, err := fractionalSeconds(ctx, d.interval, row); err != nil || ok {
 		if err != nil || us == nil {
-			return time.Time{}, false, err
+			return mysqlTime{}, false, err
 		}
 		delta = &expression.TimeDelta{Microseconds: *us}
 	} else if delta, err = intervalDelta(ctx, d.interval, row); err != nil || delta == nil { // compoundinterval.go
-		return time.Time{}, false, err
+		return mysqlTime{}, false, err
 	}
 	sign := int64(1)
 	if d.subtracts() {
 		sign = -1
 	}
-	r, ok := addInterval(tm, delta, sign)
+	r, ok := addInterval(t, delta, sign)
 	if !ok {
-		ctx.Session.Warn(&sql.Warning{Level: "Warning", Code: 1441, Message: "Datetime function: datetime field overflow"})
-		return time.Time{}, false, nil
+		warnDateOverflow(ctx)
+		return mysqlTime{}, false, nil
 	}
 	return r, true, nil
+}
+
+func warnDateOverflow(ctx *sql.Context) {
+	ctx.Session.Warn(&sql.Warning{Level: "Warning", Code: 1441, Message: "Datetime function: datetime field overflow"})
+}
+
+// addTime is add for a DATE or DATETIME value (typ is the result's type).
+// GMS holds the zero date as 0000-01-01, so a result of year 0 that is
+// January 1st, or the zero date with a time of day, has no value here:
+// refused (1235) rather than answered as another date.
+func (d *dateArith) addTime(ctx *sql.Context, row sql.Row, tm time.Time, typ sql.Type) (time.Time, bool, error) {
+	if tm.Equal(gmsZeroTime) {
+		// MySQL reads the date with TIME_NO_ZERO_DATE: NULL.
+		warnDateOverflow(ctx)
+		return time.Time{}, false, nil
+	}
+	t := mysqlTime{tm.Year(), int(tm.Month()), tm.Day(), tm.Hour(), tm.Minute(), tm.Second(), tm.Nanosecond() / 1000}
+	r, ok, err := d.add(ctx, row, t)
+	if err != nil || !ok {
+		return time.Time{}, ok, err
+	}
+	dateOnly := types.IsDateType(typ) || r.h == 0 && r.mi == 0 && r.s == 0 && r.us == 0
+	switch {
+	case r.zeroDate() && dateOnly:
+		return gmsZeroTime.In(tm.Location()), true, nil
+	case r.zeroDate() || r.yearZeroJan1():
+		return time.Time{}, false, errYearZero(r)
+	}
+	ns := r.us*1000 + tm.Nanosecond()%1000 // below a microsecond: kept as it was
+	return time.Date(r.y, time.Month(r.m), r.d, r.h, r.mi, r.s, ns, tm.Location()), true, nil
+}
+
+func errYearZero(r mysqlTime) error {
+	return mysql.NewSQLError(mysql.ERNotSupportedYet, "42000",
+		"This version of MySQL doesn't yet support 'the date %s as a DATE or DATETIME value (its date is held as the zero date)'",
+		r.text(r.h != 0 || r.mi != 0 || r.s != 0 || r.us != 0))
+}
+
+// text is r as MySQL prints a DATETIME (withTime) or a DATE, microseconds
+// only when not zero.
+func (r mysqlTime) text(withTime bool) string {
+	if !withTime {
+		return r.dateText()
+	}
+	s := fmt.Sprintf("%s %02d:%02d:%02d", r.dateText(), r.h, r.mi, r.s)
+	if r.us != 0 {
+		s += fmt.Sprintf(".%06d", r.us)
+	}
+	return s
 }
 
 func (d *dateArith) subtracts() bool {
@@ -536,34 +586,29 @@ func (d *dateArith) evalString(ctx *sql.Context, row sql.Row) (any, error) {
 	if !ok {
 		return d.child.Eval(ctx, row)
 	}
-	var tv any
 	// '2024-03-05x' + INTERVAL 1 DAY reads the date, with 1292; its text
 	// (the date read) decides the result's form below.
 	t, read, ok := realDateText(ctx, s) // zeropart.go
 	if read != "" {
 		s = read
 	}
-	if ok {
+	if !ok && !t.yearZeroJan1() {
 		// MySQL's reading of any punctuation and two-digit years
-		// ('24-1-31' + INTERVAL 0 DAY was NULL).
-		tv = t.goTime()
-	} else {
-		tv, _, err = types.DatetimeMaxPrecision.Convert(ctx, s)
+		// ('24-1-31' + INTERVAL 0 DAY was NULL) is realDateText's; a real
+		// 0000-01-01 is a date too (the text result holds it); the rest
+		// as GMS reads it.
+		tv, _, err := types.DatetimeMaxPrecision.Convert(ctx, s)
+		if err != nil || tv == nil || tv.(time.Time).Equal(gmsZeroTime) {
+			ctx.Session.Warn(&sql.Warning{Level: "Warning", Code: 1292,
+				Message: fmt.Sprintf("Incorrect datetime value: '%s'", s)})
+			return nil, nil
+		}
+		tm := tv.(time.Time)
+		t = mysqlTime{tm.Year(), int(tm.Month()), tm.Day(), tm.Hour(), tm.Minute(), tm.Second(), tm.Nanosecond() / 1000}
 	}
-	if err != nil || tv == nil {
-		ctx.Session.Warn(&sql.Warning{Level: "Warning", Code: 1292,
-			Message: fmt.Sprintf("Incorrect datetime value: '%s'", s)})
-		return nil, nil
-	}
-	tm, ok, err := d.add(ctx, row, tv.(time.Time))
+	r, ok, err := d.add(ctx, row, t)
 	if err != nil || !ok {
 		return nil, err
 	}
-	if !strings.ContainsAny(strings.TrimSpace(s), " T:") && dateUnits[d.interval.Unit] {
-		return tm.Format("2006-01-02"), nil
-	}
-	if tm.Nanosecond() != 0 {
-		return tm.Format("2006-01-02 15:04:05.000000"), nil
-	}
-	return tm.Format("2006-01-02 15:04:05"), nil
+	return r.text(strings.ContainsAny(strings.TrimSpace(s), " T:") || !dateUnits[d.interval.Unit]), nil
 }

@@ -66,6 +66,11 @@ func (t mysqlTime) zeroPart() bool {
 	return (t.m == 0 || t.d == 0) && !t.zeroDate()
 }
 
+// yearZeroJan1: 0000-01-01, a real date to MySQL that GMS holds as the
+// zero date (its '0000-00-00' is 0000-01-01): answered or stored as such it
+// would read back as 0000-00-00, so it is refused (errYearZero).
+func (t mysqlTime) yearZeroJan1() bool { return t.y == 0 && t.m == 1 && t.d == 1 }
+
 func (t mysqlTime) real() bool {
 	return t.m != 0 && t.d != 0 && validDate(t.y, t.m, t.d) && !(t.y == 0 && t.m == 1 && t.d == 1)
 }

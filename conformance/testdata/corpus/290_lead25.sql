@@ -1,0 +1,27 @@
+-- Session 25 (lead): date arithmetic into year 0, numbers past every DATETIME.
+-- mysql-differs: MySQL's get_date_from_daynr makes a day number of year 0 the zero date (MariaDB NULL)
+-- expect: 0000-00-00
+SELECT DATE_ADD('0001-01-01', INTERVAL -1 DAY);
+-- mysql-differs: MySQL's get_date_from_daynr makes a day number of year 0 the zero date (MariaDB NULL)
+-- expect: 0000-00-00 10:00:00
+SELECT DATE_ADD('0001-01-01 10:00:00', INTERVAL -1 DAY);
+-- mysql-differs: MySQL's get_date_from_daynr makes a day number of year 0 the zero date (MariaDB NULL)
+-- expect: 0000-00-00
+SELECT DATE_ADD(DATE '0001-01-01', INTERVAL -1 DAY);
+SELECT DATE_SUB('0001-01-01', INTERVAL 1 YEAR);
+SELECT DATE_SUB(DATE '0001-03-01', INTERVAL 1 YEAR);
+SELECT DATE_SUB('0001-05-01', INTERVAL 5 MONTH);
+SELECT DATE_SUB('0001-05-01 10:00:00', INTERVAL 1 YEAR);
+SELECT DATE_ADD(DATE '0001-01-01', INTERVAL -367 DAY);
+SELECT DATE_ADD('0000-00-00', INTERVAL 1 DAY);
+SELECT CAST('0000-05-05' AS DATE), CAST('0000-01-02' AS DATE);
+CREATE TABLE dc (id INT PRIMARY KEY, d DATE, dt DATETIME(2), KEY (d));
+INSERT INTO dc VALUES (1, '2026-11-01', '2026-11-01 10:00:00.5'), (2, '1999-01-01', '1999-01-01 00:00:00');
+-- mysql-differs: MySQL's convert_constant_item cannot store 1e20 into the DATE column, so it compares as numbers (MariaDB reads it as the zero date)
+-- expect: 1 | 0 | 1 | 1
+SELECT d < 1e20, d > 1e20, 1e20 > d, dt < 1e20 FROM dc WHERE id = 1;
+-- mysql-differs: MySQL's convert_constant_item cannot store 1e20 into the DATE column, so it compares as numbers (MariaDB reads it as the zero date)
+-- expect: 2
+SELECT COUNT(*) FROM dc WHERE d < 1e20;
+SELECT COUNT(*) FROM dc WHERE d < 20000101;
+SELECT COUNT(*) FROM dc WHERE d > 19990101;

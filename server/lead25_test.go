@@ -1,0 +1,63 @@
+package server
+
+import (
+	"testing"
+)
+
+// TestLead25YearZeroArithmetic: date arithmetic reaching year 0 answers as
+// MySQL's date_add_interval: a day count below 0001-01-01 is the zero date
+// (get_date_from_daynr), month and year counts reach real dates of year
+// 0. Both answered NULL with 1441. A result GMS cannot hold apart from the
+// zero date (0000-01-01 as a DATE, the zero date with a time of day) is
+// refused (1235); as text (a string argument) it is MySQL's.
+func TestLead25YearZeroArithmetic(t *testing.T) {
+	ts := startServer(t, t.TempDir())
+	db := ts.connectWith("", "parseTime=false")
+	db.SetMaxIdleConns(0)
+	runArithCases(t, db, "", []arithCase{
+		{q: "SELECT DATE_ADD('0001-01-01', INTERVAL -1 DAY), ADDDATE('0001-01-05', -5)", want: "0000-00-00 | 0000-00-00"},
+		{q: "SELECT DATE_SUB('0001-01-01', INTERVAL 1 YEAR), DATE_SUB('0001-05-01', INTERVAL 5 MONTH)", want: "0000-01-01 | 0000-12-01"},
+		{q: "SELECT DATE_ADD('0001-01-01 10:00:00', INTERVAL -1 DAY)", want: "0000-00-00 10:00:00"},
+		{q: "SELECT DATE_ADD(DATE '0001-01-01', INTERVAL -1 DAY), DATE_SUB(DATE '0001-03-01', INTERVAL 1 YEAR)", want: "0000-00-00 | 0000-03-01"},
+		{q: "SELECT DATE_SUB(DATE '0004-02-29', INTERVAL 4 YEAR), DATE_ADD('0000-03-01', INTERVAL 1 MONTH)", want: "0000-02-28 | 0000-04-01"},
+		{q: "SELECT DATE_ADD(DATE '0001-01-01', INTERVAL -367 DAY)", want: "NULL", warn: 1441},
+		{q: "SELECT DATE_ADD('0000-01-31', INTERVAL -1 MONTH)", want: "NULL", warn: 1441},
+		{q: "SELECT DATE_ADD('0000-00-00', INTERVAL 1 DAY)", want: "NULL", warn: 1292},
+		{q: "SELECT DATE_ADD('2024-02-29', INTERVAL 1 YEAR), DATE_ADD('2024-01-31 10:00:00.5', INTERVAL 1 SECOND)", want: "2025-02-28 | 2024-01-31 10:00:01.500000"},
+	})
+	for _, q := range []string{
+		"SELECT DATE_ADD(TIMESTAMP '0001-01-01 10:00:00', INTERVAL -1 DAY)",
+		"SELECT DATE_ADD(DATE '0001-01-01', INTERVAL -1 HOUR)",
+		"SELECT DATE_SUB(DATE '2000-01-01', INTERVAL 2000 YEAR)",
+		"SELECT CAST('0000-01-01' AS DATE)",
+		"SELECT DATE '0000-01-01'",
+		"SELECT TIMESTAMP '0000-01-01 10:00:00'",
+		"SELECT STR_TO_DATE('0000-01-01', '%Y-%m-%d')",
+	} {
+		if _, err := db.Exec(q); mysqlErrNo(err) != 1235 {
+			t.Errorf("%s: got %v, want 1235", q, err)
+		}
+	}
+	mustExec(t, db, "CREATE DATABASE l25")
+	mustExec(t, db, "CREATE TABLE l25.y0 (d DATE)")
+	if _, err := db.Exec("INSERT INTO l25.y0 VALUES ('0000-01-01')"); mysqlErrNo(err) != 1235 {
+		t.Errorf("INSERT 0000-01-01: got %v, want 1235", err)
+	}
+	wantRows(t, db, "SELECT CAST('0000-05-05' AS DATE), CAST('0000-01-02' AS DATE)", "0000-05-05,0000-01-02")
+}
+
+// TestLead25DateVsNumberPastDatetimes: a DATE or DATETIME column compared
+// with a number no DATETIME can be (above 99991231235959, or negative) is
+// compared as numbers, as MySQL does when convert_constant_item cannot
+// store the constant into the column: `d < 1e20` is true. It was read as
+// the zero date (false for every date).
+func TestLead25DateVsNumberPastDatetimes(t *testing.T) {
+	ts := startServer(t, t.TempDir())
+	db := ts.connectWith("", "parseTime=false")
+	mustExec(t, db, "CREATE DATABASE l25")
+	mustExec(t, db, "CREATE TABLE l25.dc (id INT PRIMARY KEY, d DATE, dt DATETIME(2), KEY (d))")
+	mustExec(t, db, "INSERT INTO l25.dc VALUES (1, '2026-11-01', '2026-11-01 10:00:00.5'), (2, '1999-01-01', '1999-01-01 00:00:00')")
+	wantRows(t, db, "SELECT d < 1e20, d > 1e20, 1e20 > d, d > -5, dt < 1e20, d < 99991231235960 FROM l25.dc WHERE id = 1", "1,0,1,1,1,1")
+	wantRows(t, db, "SELECT COUNT(*) FROM l25.dc WHERE d < 1e20", "2")
+	wantRows(t, db, "SELECT COUNT(*) FROM l25.dc WHERE d < 20000101", "1")
+}
