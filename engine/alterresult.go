@@ -192,7 +192,8 @@ func copyAlterRows(ctx *sql.Context, n sql.Node) (sql.Node, transform.TreeIdenti
 	forced := false
 	switch n.(type) {
 	case *plan.ModifyColumn, *plan.AlterPK, *plan.AddColumn, *instantAddColumn, *combinedAlter,
-		*plan.AlterIndex, *plan.DropColumn, *plan.RenameColumn, *forceRebuild:
+		*plan.AlterIndex, *plan.DropColumn, *plan.RenameColumn, *forceRebuild,
+		*plan.AlterAutoIncrement, *plan.AlterTableCollation, *setTableComment:
 		forced = explicitCopy(ctx)
 	}
 	switch a := n.(type) {
@@ -212,6 +213,38 @@ func copyAlterRows(ctx *sql.Context, n sql.Node) (sql.Node, transform.TreeIdenti
 			return n, transform.SameTree, nil
 		}
 		return &copyAlter{child: n, db: d, table: a.table}, transform.NewTree, nil
+	case *plan.AlterAutoIncrement, *plan.AlterTableCollation, *setTableComment:
+		// A table option with an explicit ALGORITHM=COPY: MySQL copies the
+		// table for it (the rows, STORED generated columns computed
+		// again), so the option is set, then the table rebuilt as FORCE
+		// rebuilds it, reading the definition the option left.
+		if !forced {
+			return n, transform.SameTree, nil
+		}
+		var db sql.Database
+		var table string
+		var eng *Engine
+		switch a := a.(type) {
+		case *plan.AlterAutoIncrement:
+			db, table = a.Database(), nodeName(a.Table)
+		case *plan.AlterTableCollation:
+			db, table = a.Database(), nodeName(a.Table)
+		case *setTableComment:
+			eng, table = a.eng, a.table
+			d, err := a.eng.Provider().Database(ctx, a.db)
+			if err != nil {
+				return n, transform.SameTree, nil
+			}
+			db = d
+		}
+		if s, ok := ctx.Session.(*Session); ok && eng == nil {
+			eng = s.eng
+		}
+		if db == nil || table == "" || eng == nil {
+			return n, transform.SameTree, nil
+		}
+		fr := &forceRebuild{eng: eng, db: db.Name(), table: table}
+		return &copyAlter{child: plan.NewBlock([]sql.Node{n, fr}), db: db, table: table}, transform.NewTree, nil
 	case *combinedAlter:
 		parts = a.blk.Children()
 	case *plan.Block:

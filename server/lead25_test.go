@@ -1,6 +1,7 @@
 package server
 
 import (
+	"context"
 	"testing"
 )
 
@@ -60,4 +61,53 @@ func TestLead25DateVsNumberPastDatetimes(t *testing.T) {
 	wantRows(t, db, "SELECT d < 1e20, d > 1e20, 1e20 > d, d > -5, dt < 1e20, d < 99991231235960 FROM l25.dc WHERE id = 1", "1,0,1,1,1,1")
 	wantRows(t, db, "SELECT COUNT(*) FROM l25.dc WHERE d < 1e20", "2")
 	wantRows(t, db, "SELECT COUNT(*) FROM l25.dc WHERE d < 20000101", "1")
+}
+
+// TestLead25AlgorithmCopyTableOptions: a table option (COMMENT,
+// AUTO_INCREMENT=, CHARACTER SET) with an explicit ALGORITHM=COPY copies
+// the table as MySQL does: the rows are counted and STORED generated
+// columns over TIMESTAMPs computed again in the session's zone; the
+// option itself still applies. Only the option was set (0 rows).
+func TestLead25AlgorithmCopyTableOptions(t *testing.T) {
+	ts := startServer(t, t.TempDir())
+	db := ts.connectWith("", "parseTime=false")
+	db.SetMaxIdleConns(0)
+	conn := pinnedConn(t, db)
+	ctx := context.Background()
+	for _, q := range []string{
+		"CREATE DATABASE l25", "USE l25", "SET time_zone = '+00:00'",
+		"CREATE TABLE tg (id INT AUTO_INCREMENT PRIMARY KEY, ts TIMESTAMP NULL, g VARCHAR(30) AS (CAST(ts AS CHAR)) STORED)",
+		"INSERT INTO tg (ts) VALUES ('2024-01-01 10:00:00'), ('2024-06-01 10:00:00')",
+	} {
+		mustExecConn(t, conn, q)
+	}
+	for _, c := range []struct {
+		zone, alter, want string
+		rows              int64
+	}{
+		{"+05:00", "ALTER TABLE tg COMMENT 'x', ALGORITHM=COPY", "2024-01-01 15:00:00", 2},
+		{"+03:00", "ALTER TABLE tg AUTO_INCREMENT = 100, ALGORITHM=COPY", "2024-01-01 13:00:00", 2},
+		{"+02:00", "ALTER TABLE tg CHARACTER SET utf8mb4, ALGORITHM=COPY", "2024-01-01 12:00:00", 2},
+		{"+01:00", "ALTER TABLE tg ALGORITHM=COPY, COMMENT 'y'", "2024-01-01 11:00:00", 2},
+		// Without ALGORITHM: in place, nothing copied, as in MySQL.
+		{"+06:00", "ALTER TABLE tg COMMENT 'z'", "2024-01-01 11:00:00", 0},
+	} {
+		mustExecConn(t, conn, "SET time_zone = '"+c.zone+"'")
+		res, err := conn.ExecContext(ctx, c.alter)
+		if err != nil {
+			t.Fatalf("%s: %v", c.alter, err)
+		}
+		if n, _ := res.RowsAffected(); n != c.rows {
+			t.Errorf("%s: %d rows affected, want %d", c.alter, n, c.rows)
+		}
+		var g string
+		if err := conn.QueryRowContext(ctx, "SELECT g FROM tg WHERE id = 1").Scan(&g); err != nil {
+			t.Fatal(err)
+		}
+		if g != c.want {
+			t.Errorf("%s under %s: g = %s, want %s", c.alter, c.zone, g, c.want)
+		}
+	}
+	mustExecConn(t, conn, "INSERT INTO tg (ts) VALUES (NULL)")
+	wantRows(t, db, "SELECT MAX(id), (SELECT table_comment FROM information_schema.tables WHERE table_schema = 'l25' AND table_name = 'tg') FROM l25.tg", "100,z")
 }

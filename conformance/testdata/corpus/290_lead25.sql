@@ -25,3 +25,21 @@ SELECT d < 1e20, d > 1e20, 1e20 > d, dt < 1e20 FROM dc WHERE id = 1;
 SELECT COUNT(*) FROM dc WHERE d < 1e20;
 SELECT COUNT(*) FROM dc WHERE d < 20000101;
 SELECT COUNT(*) FROM dc WHERE d > 19990101;
+-- A table option with ALGORITHM=COPY copies the table (rows counted, STORED
+-- generated columns over TIMESTAMPs computed again).
+CREATE TABLE tgc (id INT AUTO_INCREMENT PRIMARY KEY, ts TIMESTAMP NULL, g VARCHAR(30) AS (CAST(ts AS CHAR)) STORED);
+SET time_zone = '+00:00';
+INSERT INTO tgc (ts) VALUES ('2024-01-01 10:00:00'), ('2024-06-01 10:00:00');
+SET time_zone = '+05:00';
+ALTER TABLE tgc COMMENT 'x', ALGORITHM=COPY;
+SELECT g FROM tgc ORDER BY id;
+SET time_zone = '+03:00';
+ALTER TABLE tgc AUTO_INCREMENT = 100, ALGORITHM=COPY;
+SELECT g FROM tgc ORDER BY id;
+SET time_zone = '+02:00';
+ALTER TABLE tgc CHARACTER SET utf8mb4, ALGORITHM=COPY;
+SELECT g FROM tgc ORDER BY id;
+ALTER TABLE tgc COMMENT 'y';
+INSERT INTO tgc (ts) VALUES (NULL);
+SELECT MAX(id) FROM tgc;
+SET time_zone = '+00:00';
