@@ -111,3 +111,27 @@ func TestLead25AlgorithmCopyTableOptions(t *testing.T) {
 	mustExecConn(t, conn, "INSERT INTO tg (ts) VALUES (NULL)")
 	wantRows(t, db, "SELECT MAX(id), (SELECT table_comment FROM information_schema.tables WHERE table_schema = 'l25' AND table_name = 'tg') FROM l25.tg", "100,z")
 }
+
+// TestLead25BigintVsTrailingText: a BIGINT column compared with a string
+// constant that has text after its number is compared as DOUBLEs (MySQL's
+// convert_constant_item keeps only a constant the column stores without a
+// warning), so 9007199254740992 and 9007199254740993 (one DOUBLE) both
+// match; GMS converted the constant to the column's integer
+// (9007199254740992 only). A clean integer text stays exact (fix23a).
+func TestLead25BigintVsTrailingText(t *testing.T) {
+	ts := startServer(t, t.TempDir())
+	db := ts.connectWith("", "parseTime=false")
+	mustExec(t, db, "CREATE DATABASE l25")
+	mustExec(t, db, "CREATE TABLE l25.bb (id INT PRIMARY KEY, b BIGINT, u BIGINT UNSIGNED, KEY kb (b))")
+	mustExec(t, db, "INSERT INTO l25.bb VALUES (1, 9007199254740993, 9007199254740993), (2, 9007199254740992, 9007199254740992), (3, 9007199254740994, 9007199254740994)")
+	for q, want := range map[string]string{
+		"SELECT GROUP_CONCAT(id ORDER BY id) FROM l25.bb WHERE b = '9007199254740993abc'":                   "1,2",
+		"SELECT GROUP_CONCAT(id ORDER BY id) FROM l25.bb IGNORE INDEX (kb) WHERE b = '9007199254740993abc'": "1,2",
+		"SELECT GROUP_CONCAT(id ORDER BY id) FROM l25.bb WHERE '9007199254740993abc' = b":                   "1,2",
+		"SELECT GROUP_CONCAT(id ORDER BY id) FROM l25.bb WHERE u = '9007199254740993abc'":                   "1,2",
+		"SELECT GROUP_CONCAT(id ORDER BY id) FROM l25.bb WHERE b <= '9007199254740993abc'":                  "1,2",
+		"SELECT GROUP_CONCAT(id ORDER BY id) FROM l25.bb WHERE b = '9007199254740993'":                      "1",
+	} {
+		wantRows(t, db, q, want)
+	}
+}

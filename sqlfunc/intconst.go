@@ -37,6 +37,10 @@ func intConstArgs(ctx *sql.Context, e sql.Expression) (sql.Expression, bool) {
 			r = c
 		} else if c, ok := intConstFor(ctx, r, l); ok {
 			l = c
+		} else if realConstFor(ctx, l, r) {
+			l = &toDouble{unary: unary{l}}
+		} else if realConstFor(ctx, r, l) {
+			r = &toDouble{unary: unary{r}}
 		} else {
 			return nil, false
 		}
@@ -149,6 +153,34 @@ func intConstFor(ctx *sql.Context, col, c sql.Expression) (sql.Expression, bool)
 		return nil, false
 	}
 	return &intConstant{unary{lit}, v.Int64(), types.Int64}, true
+}
+
+// realConstFor: col is a BIGINT column and c a string constant with text
+// after its number ('9007199254740993abc'). MySQL's convert_constant_item
+// does not convert it (storing it into the column warns: Field_num::
+// check_int's TYPE_WARN_TRUNCATED), so the comparison is item_cmp_type's
+// REAL_RESULT: the column read as a DOUBLE, which GMS did not do for a
+// literal (it converted the literal to the column's integer: b =
+// '9007199254740993abc' matched 9007199254740992 only, where the DOUBLEs
+// of 9007199254740992 and 9007199254740993 are equal).
+func realConstFor(ctx *sql.Context, col, c sql.Expression) bool {
+	if _, ok := col.(*expression.GetField); !ok {
+		return false
+	}
+	t := col.Type()
+	if !isInt(t) || (t.Type() != sqltypes.Int64 && t.Type() != sqltypes.Uint64) || !types.IsText(c.Type()) {
+		return false
+	}
+	lit, ok := c.(*expression.Literal)
+	if !ok {
+		return false
+	}
+	s, ok := lit.Value().(string)
+	if !ok {
+		return false
+	}
+	num, clean := numPrefix(s)
+	return !clean && num != ""
 }
 
 // intConstant is a string literal read as the integer MySQL converts it

@@ -43,3 +43,14 @@ ALTER TABLE tgc COMMENT 'y';
 INSERT INTO tgc (ts) VALUES (NULL);
 SELECT MAX(id) FROM tgc;
 SET time_zone = '+00:00';
+-- A BIGINT column vs a string constant with text after its number: DOUBLEs.
+CREATE TABLE bbt (id INT PRIMARY KEY, b BIGINT, KEY kb (b));
+INSERT INTO bbt VALUES (1, 9007199254740993), (2, 9007199254740992), (3, 9007199254740994);
+-- mysql-differs: MySQL's convert_constant_item keeps only a constant the column stores without a warning, so it compares DOUBLEs (MariaDB compares DECIMALs)
+-- expect: 1,2
+SELECT GROUP_CONCAT(id ORDER BY id) FROM bbt WHERE b = '9007199254740993abc';
+-- mysql-differs: MySQL's convert_constant_item keeps only a constant the column stores without a warning, so it compares DOUBLEs (MariaDB compares DECIMALs)
+-- expect: 1,2
+SELECT GROUP_CONCAT(id ORDER BY id) FROM bbt IGNORE INDEX (kb) WHERE '9007199254740993abc' = b;
+SELECT GROUP_CONCAT(id ORDER BY id) FROM bbt WHERE b = '9007199254740994x';
+SELECT GROUP_CONCAT(id ORDER BY id) FROM bbt WHERE b = '9007199254740993';
