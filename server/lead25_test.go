@@ -135,3 +135,38 @@ func TestLead25BigintVsTrailingText(t *testing.T) {
 		wantRows(t, db, q, want)
 	}
 }
+
+// TestLead25RollupInStoredBodies: WITH ROLLUP inside a trigger, procedure
+// or event body is refused when the body is created (1235); it was left
+// with the rewrite's marker (1305 FUNCTION myriad_rollup does not exist
+// when it ran), and GROUP BY names there cannot be resolved against the
+// FROM tables as MySQL resolves them. A procedure reading a derived table
+// that holds a UNION fails with an error and the connection goes on (GMS's
+// variable substitution panicked and the connection was dropped).
+func TestLead25RollupInStoredBodies(t *testing.T) {
+	ts := startServer(t, t.TempDir())
+	db := ts.connectWith("", "parseTime=false")
+	db.SetMaxIdleConns(1)
+	mustExec(t, db, "CREATE DATABASE l25")
+	mustExec(t, db, "CREATE TABLE l25.t (id INT PRIMARY KEY, age INT, k INT)")
+	mustExec(t, db, "CREATE TABLE l25.src (x INT)")
+	mustExec(t, db, "CREATE TABLE l25.log (a INT, n INT)")
+	for _, q := range []string{
+		"CREATE TRIGGER l25.tr AFTER INSERT ON l25.src FOR EACH ROW INSERT INTO l25.log SELECT MAX(k) AS age, COUNT(*) FROM l25.t GROUP BY age WITH ROLLUP",
+		"CREATE PROCEDURE l25.pr() SELECT k, COUNT(*) FROM l25.t GROUP BY k WITH ROLLUP",
+		"CREATE PROCEDURE l25.pr2() BEGIN SELECT k, COUNT(*) FROM l25.t GROUP BY k WITH ROLLUP; END",
+	} {
+		if _, err := db.Exec(q); mysqlErrNo(err) != 1235 {
+			t.Errorf("%s: got %v, want 1235", q, err)
+		}
+	}
+	mustExec(t, db, "CREATE PROCEDURE l25.pu() SELECT * FROM (SELECT 1 a UNION ALL SELECT 2) d")
+	conn := pinnedConn(t, db)
+	if _, err := conn.ExecContext(context.Background(), "CALL l25.pu()"); err == nil || mysqlErrNo(err) == 0 {
+		t.Errorf("CALL of a UNION derived table: got %v, want a server error", err)
+	}
+	var one int
+	if err := conn.QueryRowContext(context.Background(), "SELECT 1").Scan(&one); err != nil || one != 1 {
+		t.Errorf("the connection after the failed CALL: %v", err)
+	}
+}

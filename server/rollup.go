@@ -55,6 +55,19 @@ func rollupSelects(stmt ast.Statement, reparse func() (ast.Statement, error), bi
 	if stmt == nil {
 		return nil
 	}
+	if d, ok := stmt.(*ast.DDL); ok {
+		// Walk does not enter a trigger's, procedure's or event's body. A
+		// ROLLUP there is refused when the body is created: it was left
+		// with its marker (1305 FUNCTION myriad_rollup does not exist when
+		// the body ran), and its rewrite could not resolve a GROUP BY name
+		// against the FROM tables as MySQL does (the body runs with
+		// another current database, or none).
+		for _, b := range []ast.Statement{triggerBody(d), procedureBody(d), eventBody(d)} {
+			if b != nil && len(markedRollups(b)) > 0 {
+				return errRollup("a trigger, stored procedure or event body")
+			}
+		}
+	}
 	marked := markedRollups(stmt)
 	var fromCol fromColumnFunc
 	if bind != nil && len(marked) > 0 {
@@ -101,6 +114,7 @@ func markedRollups(n ast.SQLNode) []*ast.Select {
 			if n.OptSelect != nil && n.OptSelect.Select != nil {
 				_ = ast.Walk(visit, n.OptSelect.Select)
 			}
+
 		case *ast.Explain:
 			if n.Statement != nil {
 				_ = ast.Walk(visit, n.Statement)
@@ -110,6 +124,27 @@ func markedRollups(n ast.SQLNode) []*ast.Select {
 	}
 	_ = ast.Walk(visit, n)
 	return out
+}
+
+func triggerBody(d *ast.DDL) ast.Statement {
+	if d.TriggerSpec == nil {
+		return nil
+	}
+	return d.TriggerSpec.Body
+}
+
+func procedureBody(d *ast.DDL) ast.Statement {
+	if d.ProcedureSpec == nil {
+		return nil
+	}
+	return d.ProcedureSpec.Body
+}
+
+func eventBody(d *ast.DDL) ast.Statement {
+	if d.EventSpec == nil {
+		return nil
+	}
+	return d.EventSpec.Body
 }
 
 func hasRollupMarker(s *ast.Select) bool {
