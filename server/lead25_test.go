@@ -170,3 +170,25 @@ func TestLead25RollupInStoredBodies(t *testing.T) {
 		t.Errorf("the connection after the failed CALL: %v", err)
 	}
 }
+
+// TestLead25HybridDateNumbers: a date function whose result is a string
+// (its argument is one: DATE_ADD('2024-01-01', INTERVAL 1 DAY), ADDTIME
+// and TIMESTAMPADD of texts) reads as the date's or time's number in
+// numeric context, as MySQL's Item_temporal_hybrid_func does; GMS took the
+// text's numeric prefix (2024, and 0 for unary minus).
+func TestLead25HybridDateNumbers(t *testing.T) {
+	ts := startServer(t, t.TempDir())
+	db := ts.connectWith("", "parseTime=false")
+	db.SetMaxIdleConns(0)
+	// CONCAT shows the server's text of each DOUBLE (the driver would
+	// print its own).
+	runArithCases(t, db, "", []arithCase{
+		{q: "SELECT CONCAT(DATE_ADD('2024-01-01', INTERVAL 1 DAY) + 0), CONCAT(DATE_ADD('2024-01-01 10:00:00.5', INTERVAL 1 DAY) + 0)", want: "20240102 | 20240102100000.5"},
+		{q: "SELECT CONCAT(-DATE_ADD('2024-01-01', INTERVAL 1 DAY)), CONCAT(ABS(DATE_SUB('2024-01-03', INTERVAL 1 DAY))), DATE_ADD('2024-01-01', INTERVAL 1 DAY) DIV 100", want: "-20240102 | 20240102 | 202401"},
+		{q: "SELECT CONCAT(ADDTIME('2024-01-01 10:00:00', '1:00') + 0), CONCAT(ADDTIME('10:00:00', '1:00') + 0), CONCAT(SUBTIME('2024-01-01 10:00:00', '1:00') * 1)", want: "20240101110000 | 110000 | 20240101090000"},
+		{q: "SELECT CONCAT(TIMESTAMPADD(DAY, 1, '2024-01-01') + 0), CAST(DATE_ADD('2024-01-01', INTERVAL 1 DAY) AS SIGNED), CAST(DATE_ADD('2024-01-01', INTERVAL 1 DAY) AS DECIMAL(12,2))", want: "20240102 | 20240102 | 20240102.00"},
+		{q: "SELECT DATE_ADD('2024-01-01', INTERVAL 1 DAY), CONCAT(DATE_ADD('2024-01-01', INTERVAL 1 DAY), ''), LENGTH(DATE_ADD('2024-01-01', INTERVAL 1 DAY))", want: "2024-01-02 | 2024-01-02 | 10"},
+		{q: "SELECT CONCAT(DATE_SUB('0001-01-01', INTERVAL 1 YEAR) + 0)", want: "101"},
+	})
+	wantRows(t, db, "SELECT CONCAT(SUM(DATE_ADD('2024-01-01', INTERVAL 1 DAY))), CONCAT(FLOOR(DATE_ADD('2024-01-01', INTERVAL 1 DAY)))", "20240102,20240102")
+}

@@ -534,6 +534,14 @@ func replaceExprOnce(ctx *sql.Context, e sql.Expression, ignore bool) (sql.Expre
 		if c := newCastJSON(e); c != nil { // jsonkinds.go
 			return c, transform.NewTree, nil
 		}
+		if h := newHybridNum(e.Child); h != nil && (types.IsInteger(t) || types.IsFloat(t) || types.IsDecimal(t)) {
+			// A date function's string result read as its number
+			// (hybridnum.go), as MySQL's val_int/val_decimal read it.
+			if ne, err := e.WithChildren(h); err == nil {
+				r, _, err := replaceExpr(ctx, ne, ignore)
+				return r, transform.NewTree, err
+			}
+		}
 		if ct := e.Child.Type(); (isTemporal(ct) || timetype.Is(ct)) && (types.IsInteger(t) || types.IsFloat(t)) {
 			// GMS casts a DATE/DATETIME to a Unix time and a TIME to 0;
 			// MySQL's integer is the value's number (YYYYMMDDhhmmss,

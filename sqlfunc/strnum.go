@@ -171,6 +171,9 @@ func (e *toDouble) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 		return nil, err
 	}
 	if s, ok := asString(v); ok {
+		if isHybrid(e.child) { // hybridnum.go
+			return hybridNumber(ctx, s)
+		}
 		return strToFloat(ctx, s), nil
 	}
 	f, _, err := types.Float64.Convert(ctx, v)

@@ -22,6 +22,9 @@ type temporalNum struct {
 }
 
 func newTemporalNum(e sql.Expression) sql.Expression {
+	if h := newHybridNum(e); h != nil { // hybridnum.go
+		return h
+	}
 	t := e.Type()
 	switch {
 	case types.IsDateType(t):
