@@ -30,15 +30,19 @@ func TypeOf(v any) string {
 		return "ARRAY"
 	case map[string]any:
 		return "OBJECT"
+	case Temporal:
+		return v.(Temporal).typeName()
 	}
 	return gmsjson.TypeOfJsonValue(v)
 }
 
 // rank orders JSON types as MySQL compares them (json_dom.cc's
 // type_comparison): NULL < numbers < STRING < OBJECT < ARRAY < BOOLEAN <
-// the rest (dates and times, opaque values).
+// DATE < TIME < DATETIME < the rest (opaque values).
 func rank(v any) int {
-	switch v.(type) {
+	switch x := v.(type) {
+	case Temporal:
+		return x.rank()
 	case nil:
 		return 0
 	case string:
@@ -53,7 +57,7 @@ func rank(v any) int {
 	if _, ok := numberRat(v); ok {
 		return 1
 	}
-	return 6
+	return 9
 }
 
 // Compare orders two JSON values as MySQL does: by type first, then by
@@ -92,6 +96,8 @@ func Compare(a, b any) int {
 			}
 		}
 		return cmpInt(len(x), len(y))
+	case Temporal:
+		return compareTemporal(x, b.(Temporal))
 	case map[string]any:
 		y := b.(map[string]any)
 		if c := cmpInt(len(x), len(y)); c != 0 {

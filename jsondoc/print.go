@@ -33,6 +33,13 @@ func appendValue(b []byte, v any, depth int, stored bool) ([]byte, error) {
 		return strconv.AppendBool(b, x), nil
 	case string:
 		return appendString(b, x), nil
+	case Temporal:
+		if stored {
+			// The plain stored text has no place for the kind; the
+			// caller writes the typed form (AppendStoredTyped).
+			return b, errTemporal
+		}
+		return appendString(b, x.Text), nil
 	case int:
 		return strconv.AppendInt(b, int64(x), 10), nil
 	case int8:

@@ -191,16 +191,19 @@ func appendJSONString(b []byte, s string) []byte {
 }
 
 // parseJSON parses stored JSON text: tagJSONKinded's (kinded) as
-// jsondoc.AppendStored wrote it, tagJSON's as MySQL reads JSON text. Rows
+// jsondoc.AppendStored wrote it, tagJSONTyped's as AppendStoredTyped did, tagJSON's as MySQL reads JSON text. Rows
 // written before tagJSONKinded kept no kinds (GMS had made every number a
 // float64, printed without a fraction when integral), so their integral
 // numbers read back as integers, the others as doubles.
-func parseJSON(text []byte, kinded bool) (jsondoc.Doc, error) {
+func parseJSON(text []byte, tag byte) (jsondoc.Doc, error) {
 	var v any
 	var err error
-	if kinded {
+	switch tag {
+	case tagJSONKinded:
 		v, err = jsondoc.ParseStored(text)
-	} else {
+	case tagJSONTyped:
+		v, err = jsondoc.ParseStoredTyped(text)
+	default:
 		v, err = jsondoc.Parse(text)
 	}
 	if err != nil {

@@ -77,6 +77,10 @@ const (
 	// jsondoc.Doc, see jsondoc.AppendStored); tagJSON's text is read as
 	// MySQL reads JSON text.
 	tagJSONKinded byte = 23
+	// tagJSONTyped is a jsondoc.Doc holding dates or times: its strings
+	// say their kind (jsondoc.AppendStoredTyped). Only such values are
+	// written with it; the others keep tagJSONKinded.
+	tagJSONTyped byte = 24
 )
 
 // Time values are limited to ±2^62 unix seconds (far beyond any SQL range) so
@@ -212,7 +216,11 @@ func appendTime(b []byte, t time.Time) ([]byte, error) {
 
 func appendJSONValue(b []byte, w sql.JSONWrapper) ([]byte, error) {
 	if d, ok := w.(jsondoc.Doc); ok {
-		return appendFramed(b, tagJSONKinded, func(b []byte) ([]byte, error) { return jsondoc.AppendStored(b, d.Val) })
+		out, err := appendFramed(b, tagJSONKinded, func(b []byte) ([]byte, error) { return jsondoc.AppendStored(b, d.Val) })
+		if jsondoc.IsTemporalErr(err) {
+			return appendFramed(b, tagJSONTyped, func(b []byte) ([]byte, error) { return jsondoc.AppendStoredTyped(b, d.Val) })
+		}
+		return out, err
 	}
 	return appendFramed(b, tagJSON, func(b []byte) ([]byte, error) { return appendJSONText(b, w) })
 }
@@ -409,7 +417,7 @@ func scan(b []byte, n int, need []bool) (plan, error) {
 				}
 				p += m
 			}
-		case tagJSON, tagJSONKinded, tagGeometry:
+		case tagJSON, tagJSONKinded, tagJSONTyped, tagGeometry:
 			l, m := binary.Uvarint(b[p:])
 			if m <= 0 || l > uint64(len(b)-p-m) {
 				return pl, corrupt("bad length in value %d", i)
@@ -437,7 +445,7 @@ func skipPayload(b []byte, p int, tag byte) int {
 		return p + 4
 	case tagFloat64:
 		return p + 8
-	case tagString, tagBytes, tagJSON, tagJSONKinded, tagGeometry:
+	case tagString, tagBytes, tagJSON, tagJSONKinded, tagJSONTyped, tagGeometry:
 		u, p := uvarintAt(b, p)
 		return p + int(u)
 	case tagDecimal, tagTime:
@@ -638,10 +646,10 @@ func decodeValues(b []byte, dst sql.Row, need []bool) error {
 				return corrupt("time out of range")
 			}
 			dst[i] = time.Unix(sec, int64(nsec)).UTC()
-		case tagJSON, tagJSONKinded:
+		case tagJSON, tagJSONKinded, tagJSONTyped:
 			u, p = uvarintAt(b, p)
 			l := int(u)
-			doc, err := parseJSON(b[p:p+l], tag == tagJSONKinded)
+			doc, err := parseJSON(b[p:p+l], tag)
 			if err != nil {
 				return err
 			}

@@ -192,3 +192,37 @@ func TestLead25HybridDateNumbers(t *testing.T) {
 	})
 	wantRows(t, db, "SELECT CONCAT(SUM(DATE_ADD('2024-01-01', INTERVAL 1 DAY))), CONCAT(FLOOR(DATE_ADD('2024-01-01', INTERVAL 1 DAY)))", "20240102,20240102")
 }
+
+// TestLead25JSONTemporals: a DATE, TIME, DATETIME or TIMESTAMP made JSON
+// keeps its type, as MySQL's JSON does: JSON_TYPE says DATE/TIME/DATETIME
+// (was STRING), a JSON date is not equal to the JSON string of its text,
+// and dates order among JSON types above booleans; the type survives a
+// JSON column (stored with its kind), JSON_SET, JSON_ARRAYAGG and
+// extraction. Its text reads back through JSON_UNQUOTE, ->>, JSON_VALUE,
+// JSON_TABLE and casts to temporal types (CAST(json AS DATE) was NULL for
+// every JSON value). JSON_MERGE_PATCH keeps DECIMALs and dates of its
+// first document (GMS's copy made them null).
+func TestLead25JSONTemporals(t *testing.T) {
+	ts := startServer(t, t.TempDir())
+	db := ts.connectWith("", "parseTime=false")
+	mustExec(t, db, "CREATE DATABASE l25")
+	for q, want := range map[string]string{
+		"SELECT JSON_TYPE(CAST(CAST('2026-11-01 01:30:00' AS DATETIME) AS JSON)), JSON_TYPE(CAST(DATE '2026-11-01' AS JSON)), JSON_TYPE(CAST(TIME '01:30:00' AS JSON))": "DATETIME,DATE,TIME",
+		"SELECT CAST(CAST('2026-11-01 01:30:00' AS DATETIME) AS JSON), JSON_OBJECT('t', DATE '2026-11-01')":                                                             `"2026-11-01 01:30:00.000000",{"t": "2026-11-01"}`,
+		"SELECT CAST(DATE '2026-11-01' AS JSON) = CAST('\"2026-11-01\"' AS JSON), JSON_ARRAY(DATE '2026-11-01') = JSON_ARRAY('2026-11-01')":                             "0,0",
+		"SELECT CAST(DATE '2026-11-01' AS JSON) < CAST(DATE '2026-11-02' AS JSON), CAST(DATE '2026-11-01' AS JSON) > CAST('true' AS JSON)":                              "1,1",
+		"SELECT JSON_TYPE(JSON_EXTRACT(JSON_SET('{}', '$.t', TIME '10:00:00'), '$.t')), JSON_UNQUOTE(CAST(DATE '2026-11-01' AS JSON))":                                  "TIME,2026-11-01",
+		"SELECT JSON_VALUE(JSON_OBJECT('t', DATE '2026-11-01'), '$.t'), CAST(CAST(DATE '2026-11-01' AS JSON) AS DATE), CAST(CAST('\"2026-11-02\"' AS JSON) AS DATE)":    "2026-11-01,2026-11-01,2026-11-02",
+		"SELECT JSON_MERGE_PATCH(JSON_OBJECT('n', 1.50, 't', DATE '2026-11-01', 's', 'x'), '{\"s\": null}')":                                                            `{"n": 1.50, "t": "2026-11-01"}`,
+		"SELECT JSON_STORAGE_SIZE(CAST(DATE '2026-11-01' AS JSON)), JSON_STORAGE_SIZE(JSON_OBJECT('t', DATE '2026-11-01'))":                                             "11,23",
+	} {
+		wantRows(t, db, q, want)
+	}
+	mustExec(t, db, "CREATE TABLE l25.j (id INT PRIMARY KEY, d DATE, doc JSON)")
+	mustExec(t, db, "INSERT INTO l25.j VALUES (1, '2026-11-01', JSON_OBJECT('t', DATE '2026-11-01', 's', 'x')), (2, '2026-10-01', CAST(TIMESTAMP '2026-10-01 10:00:00' AS JSON)), (3, '2026-12-01', '\"2026-12-01\"')")
+	wantRows(t, db, "SELECT id, JSON_TYPE(doc), JSON_TYPE(JSON_EXTRACT(doc, '$.t')), doc->>'$.t' FROM l25.j ORDER BY id",
+		"1,OBJECT,DATE,2026-11-01", "2,DATETIME,NULL,NULL", "3,STRING,NULL,NULL")
+	wantRows(t, db, "SELECT id FROM l25.j ORDER BY doc", "3", "1", "2")
+	wantRows(t, db, "SELECT JSON_TYPE(JSON_EXTRACT(JSON_ARRAYAGG(d), '$[0]')) FROM l25.j", "DATE")
+	wantRows(t, db, "SELECT jt.t FROM l25.j, JSON_TABLE(j.doc, '$' COLUMNS (t DATE PATH '$.t')) AS jt WHERE j.id = 1", "2026-11-01")
+}

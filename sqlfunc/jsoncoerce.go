@@ -71,6 +71,17 @@ func exactNumber(v any, toInt bool) (any, error) {
 	switch x := d.Val.(type) {
 	case int64, uint64, decimal.Decimal:
 		return x, nil
+	case jsondoc.Temporal:
+		// coerce_int/coerce_decimal of a date or time: its number
+		// (YYYYMMDD, YYYYMMDDhhmmss.ffffff, hhmmss.ffffff).
+		n, err := hybridNumber(nil, x.Text) // hybridnum.go
+		if f, ok := n.(float64); ok && err == nil {
+			if toInt {
+				return int64(math.RoundToEven(f)), nil
+			}
+			return decimal.NewFromFloat(f), nil
+		}
+		return n, err
 	case float64:
 		if toInt {
 			return math.RoundToEven(x), nil
@@ -125,7 +136,18 @@ func jsonInto(dest sql.Type, v any) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	return types.JSONDocument{Val: gmsNumbers(d.Val)}, nil
+	return types.JSONDocument{Val: gmsValue(d.Val)}, nil
+}
+
+// gmsValue is a Doc's value for GMS's own conversions (to DATE, TIME ...):
+// its numbers as GMS's parser makes them, a date or time scalar its text,
+// which GMS reads as MySQL's Json_wrapper::coerce_date/coerce_time read the
+// temporal.
+func gmsValue(v any) any {
+	if t, ok := v.(jsondoc.Temporal); ok {
+		return t.Text
+	}
+	return gmsNumbers(v)
 }
 
 // jsonIntoColumn is jsonInto for one expression an INSERT or UPDATE puts

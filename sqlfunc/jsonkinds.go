@@ -15,6 +15,7 @@ import (
 	"github.com/shopspring/decimal"
 
 	"github.com/myriaddb/myriad/jsondoc"
+	"github.com/myriaddb/myriad/timetype"
 )
 
 // JSON numbers keep the kind MySQL gives them (integer, DOUBLE, DECIMAL
@@ -80,8 +81,8 @@ func (j *jsonArg) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 // read is Eval's answer for v, the child's non-NULL value.
 func (j *jsonArg) read(v any) (any, error) {
 	if j.mode == argValue || j.mode == argAggValue {
-		if s, ok := temporalJSONText(j.child.Type(), v); ok {
-			return s, nil
+		if t, ok := temporalJSON(j.child.Type(), v); ok { // jsontemporal.go
+			return t, nil
 		}
 		if s, ok := enumJSONText(j.child.Type(), v); ok { // jsonenum.go
 			return s, nil
@@ -239,8 +240,11 @@ func (j *jsonUnquote) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 		return nil, err
 	}
 	if d, ok := v.(jsondoc.Doc); ok {
-		if s, ok := d.Val.(string); ok {
-			return s, nil
+		switch x := d.Val.(type) {
+		case string:
+			return x, nil
+		case jsondoc.Temporal:
+			return x.Text, nil
 		}
 		return d.JSONString()
 	}
@@ -280,8 +284,8 @@ func (c *castJSON) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 	if err != nil || v == nil {
 		return nil, err
 	}
-	if s, ok := temporalJSONText(c.Child.Type(), v); ok {
-		return jsondoc.Doc{Val: s}, nil
+	if t, ok := temporalJSON(c.Child.Type(), v); ok {
+		return jsondoc.Doc{Val: t}, nil
 	}
 	if s, ok := enumJSONText(c.Child.Type(), v); ok { // jsonenum.go
 		return jsondoc.Doc{Val: s}, nil
@@ -313,7 +317,7 @@ func init() {
 	}{
 		{"json_set", docFirst}, {"json_insert", docFirst}, {"json_replace", docFirst},
 		{"json_remove", docFirst}, {"json_array_append", docFirst}, {"json_array_insert", docFirst},
-		{"json_merge_patch", allDocs}, {"json_merge_preserve", allDocs}, {"json_merge", allDocs},
+		{"json_merge_preserve", allDocs}, {"json_merge", allDocs},
 		{"json_object", allValues}, {"json_array", allValues},
 	} {
 		functions[f.name] = fixed(f.name, f.args, sameType, kindedDoc)
@@ -332,6 +336,19 @@ func init() {
 // (and ON DUPLICATE KEY UPDATE's) is replaceExprOnce's SetField case.
 func jsonInsertDocs(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
 	return transform.Node(n, func(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
+		if jt, ok := n.(*plan.JSONTable); ok {
+			// GMS's JSON_TABLE converts each leaf to its column's type
+			// itself and knows no jsondoc.Temporal (a DATE column of a
+			// JSON date was NULL): it reads dates and times as their
+			// text (jsonvalue.go).
+			if _, done := jt.DataExpr.(*temporalsAsText); done {
+				return n, transform.SameTree, nil
+			}
+			es := jt.Expressions()
+			es[0] = &temporalsAsText{unary{es[0]}}
+			nn, err := jt.WithExpressions(es...)
+			return nn, transform.NewTree, err
+		}
 		ins, ok := n.(*plan.InsertInto)
 		if !ok || ins.Source == nil {
 			return n, transform.SameTree, nil
@@ -453,7 +470,7 @@ func (g *gmsJSON) WithChildren(children ...sql.Expression) (sql.Expression, erro
 func (g *gmsJSON) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 	v, err := g.child.Eval(ctx, row)
 	if d, ok := v.(jsondoc.Doc); ok && err == nil {
-		return types.JSONDocument{Val: gmsNumbers(d.Val)}, nil
+		return types.JSONDocument{Val: gmsValue(d.Val)}, nil // jsoncoerce.go
 	}
 	return v, err
 }
@@ -481,6 +498,42 @@ func (j *jsonText) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 	return s, err
 }
 
+// jsonTemporalText is a JSON value read for a cast to a date or time type,
+// as MySQL's Json_wrapper::coerce_date and coerce_time read it: a JSON
+// DATE, TIME or DATETIME or a JSON string by its text; any other value is
+// NULL with warning 3156.
+type jsonTemporalText struct{ unary }
+
+func (j *jsonTemporalText) Type() sql.Type { return types.LongText }
+func (j *jsonTemporalText) WithChildren(children ...sql.Expression) (sql.Expression, error) {
+	return withChild(j, children)
+}
+func (j *jsonTemporalText) CollationCoercibility(ctx *sql.Context) (sql.CollationID, byte) {
+	return ctx.GetCollation(), 4
+}
+func (j *jsonTemporalText) Eval(ctx *sql.Context, row sql.Row) (any, error) {
+	v, err := j.child.Eval(ctx, row)
+	if err != nil || v == nil {
+		return nil, err
+	}
+	w, ok := v.(sql.JSONWrapper)
+	if !ok {
+		return v, nil
+	}
+	d, err := fromGMS(w)
+	if err != nil {
+		return nil, err
+	}
+	switch x := d.Val.(type) {
+	case string:
+		return x, nil
+	case jsondoc.Temporal:
+		return x.Text, nil
+	}
+	warnJSONCast(ctx, 3156, "DATE/TIME/DATETIME/TIMESTAMP", j.child)
+	return nil, nil
+}
+
 // jsonOperands wraps the JSON operands of casts, arithmetic and numeric
 // functions (gmsJSON, jsonText) before replaceExprOnce replaces them; ok is
 // false when e has none to wrap.
@@ -495,9 +548,13 @@ func jsonOperands(e sql.Expression) (sql.Expression, bool) {
 		case *gmsJSON, *jsonText, *jsonNumber, *jsonReal:
 			return e, false
 		}
-		switch {
-		case types.IsText(x.Type()):
+		switch t := x.Type(); {
+		case types.IsText(t):
 			w = &jsonText{unary{x.Child}}
+		case types.IsDateType(t) || types.IsDatetimeType(t) || types.IsTimestampType(t) || timetype.Is(t):
+			// coerce_date/coerce_time: a JSON date, time or string by its
+			// text (GMS answered NULL for every JSON value).
+			w = &jsonTemporalText{unary{x.Child}}
 		case types.IsFloat(x.Type()):
 			// coerce_real: a string by its numeric prefix, with 3156
 			// (GMS: 0 without a warning).

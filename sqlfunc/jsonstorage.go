@@ -82,6 +82,10 @@ func binaryValueSize(v any) int {
 		return 1 + varLenSize(n) + n // field type, length, bytes
 	case string:
 		return varLenSize(len(x)) + len(x)
+	case jsondoc.Temporal:
+		// An opaque value: field type, length, the packed 8 bytes
+		// (json_binary.cc stores DATE, TIME and DATETIME so).
+		return 1 + varLenSize(8) + 8
 	case []any:
 		if n, ok := containerSize(nil, x, false); ok {
 			return n

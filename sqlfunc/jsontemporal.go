@@ -2,10 +2,13 @@ package sqlfunc
 
 import (
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/go-mysql-server/sql/types"
+
+	"github.com/myriaddb/myriad/jsondoc"
 )
 
 // temporalJSONText is a DATE, DATETIME, TIMESTAMP or TIME value v of type t
@@ -16,9 +19,7 @@ import (
 // loses the fraction and labels a TIMESTAMP's session wall time as UTC. A
 // TIMESTAMP arrives here already as the session's wall time (engine/
 // timezone.go converts rows where they leave storage), so it prints as
-// SELECT shows it. The value becomes a JSON string: MySQL's JSON_TYPE
-// (DATE, DATETIME, TIME) is not kept (docs/COMPATIBILITY.md, jsontime).
-// ok is false for any other type or value.
+// SELECT shows it. ok is false for any other type or value.
 func temporalJSONText(t sql.Type, v any) (string, bool) {
 	if x, ok := v.(types.Timespan); ok {
 		// TIME, by its value: Myriad's TIME type (timetype) is not GMS's.
@@ -50,4 +51,22 @@ func temporalJSONText(t sql.Type, v any) (string, bool) {
 		return tm.Format("2006-01-02 15:04:05.000000"), true
 	}
 	return "", false
+}
+
+// temporalJSON is v (of type t) as the JSON value MySQL makes of it: a
+// jsondoc.Temporal, which keeps JSON_TYPE's DATE, TIME or DATETIME and
+// compares as one (a JSON string of the same text does not equal it).
+func temporalJSON(t sql.Type, v any) (jsondoc.Temporal, bool) {
+	s, ok := temporalJSONText(t, v)
+	if !ok {
+		return jsondoc.Temporal{}, false
+	}
+	kind := jsondoc.Datetime
+	switch {
+	case !strings.Contains(s, "-") || strings.HasPrefix(s, "-") && !strings.Contains(s[1:], "-"):
+		kind = jsondoc.Time
+	case !strings.Contains(s, ":"):
+		kind = jsondoc.Date
+	}
+	return jsondoc.Temporal{Kind: kind, Text: s}, true
 }

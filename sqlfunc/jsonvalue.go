@@ -1,6 +1,8 @@
 package sqlfunc
 
 import (
+	"github.com/myriaddb/myriad/jsondoc"
+
 	"github.com/dolthub/go-mysql-server/sql"
 	gmsjson "github.com/dolthub/go-mysql-server/sql/expression/function/json"
 	"github.com/dolthub/go-mysql-server/sql/types"
@@ -18,6 +20,11 @@ type jsonValue struct {
 }
 
 func newJSONValue(args ...sql.Expression) (sql.Expression, error) {
+	if len(args) > 0 {
+		if _, ok := args[0].(*temporalsAsText); !ok {
+			args = append([]sql.Expression{&temporalsAsText{unary{args[0]}}}, args[1:]...)
+		}
+	}
 	e, err := gmsjson.NewJsonValue(args...)
 	if err != nil || len(args) > 2 {
 		return e, err
@@ -53,10 +60,29 @@ func (j *jsonValue) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 		return nil, nil
 	case string:
 		return s, nil
+	case jsondoc.Temporal:
+		return s.Text, nil
 	}
 	return types.JsonToMySqlString(w)
 }
 
 func init() {
 	functions["json_value"] = sql.FunctionN{Name: "json_value", Fn: newJSONValue}
+}
+
+// temporalsAsText hands GMS's JSON_VALUE a document whose dates and times
+// are their text: GMS's path lookup knows no jsondoc.Temporal (1105
+// "invalid type"), and JSON_VALUE answers a scalar's text anyway.
+type temporalsAsText struct{ unary }
+
+func (t *temporalsAsText) Type() sql.Type { return t.child.Type() }
+func (t *temporalsAsText) WithChildren(children ...sql.Expression) (sql.Expression, error) {
+	return withChild(t, children)
+}
+func (t *temporalsAsText) Eval(ctx *sql.Context, row sql.Row) (any, error) {
+	v, err := t.child.Eval(ctx, row)
+	if d, ok := v.(jsondoc.Doc); ok && err == nil && jsondoc.HasTemporal(d.Val) {
+		return jsondoc.Doc{Val: jsondoc.TemporalsAsText(d.Val)}, nil
+	}
+	return v, err
 }

@@ -63,3 +63,19 @@ SELECT CAST(DATE_ADD('2024-01-01', INTERVAL 1 DAY) AS DECIMAL(12,2)), DATE_ADD('
 -- mysql-differs: MySQL's Item_temporal_hybrid_func reads val_int from the date's decimal (MariaDB takes the text's prefix, 2024)
 -- expect: 20240102
 SELECT CAST(DATE_ADD('2024-01-01', INTERVAL 1 DAY) AS SIGNED);
+-- JSON dates and times keep their type (MariaDB's JSON is text: its JSON_TYPE says STRING).
+-- mysql-differs: MySQL's JSON keeps a DATE/TIME/DATETIME scalar's type (MariaDB's JSON is text)
+-- expect: DATE | TIME | DATETIME
+SELECT JSON_TYPE(JSON_EXTRACT(JSON_ARRAY(DATE '2026-11-01'), '$[0]')), JSON_TYPE(JSON_EXTRACT(JSON_ARRAY(TIME '10:00:00'), '$[0]')), JSON_TYPE(JSON_EXTRACT(JSON_ARRAY(TIMESTAMP '2026-11-01 10:00:00'), '$[0]'));
+-- mysql-differs: MySQL compares a JSON DATE with a JSON string by type, unequal (MariaDB's JSON is text)
+-- expect: 0
+SELECT JSON_ARRAY(DATE '2026-11-01') = JSON_ARRAY('2026-11-01');
+SELECT JSON_UNQUOTE(JSON_EXTRACT(JSON_OBJECT('t', DATE '2026-11-01'), '$.t')), JSON_VALUE(JSON_OBJECT('t', DATE '2026-11-01'), '$.t');
+SELECT JSON_MERGE_PATCH(JSON_OBJECT('n', 1.50, 's', 'x'), '{"s": null, "z": 1}');
+SELECT JSON_MERGE_PATCH('{"a":1,"b":2}', '{"b":null,"c":{"d":null,"e":[1]}}'), JSON_MERGE_PATCH('[1]', '{"a":1}', '[2]'), JSON_MERGE_PATCH('{"a":1}', NULL);
+CREATE TABLE jt (id INT PRIMARY KEY, d DATE, doc JSON);
+INSERT INTO jt VALUES (1, '2026-11-01', JSON_OBJECT('t', DATE '2026-11-01', 's', 'x'));
+-- mysql-differs: MySQL's JSON keeps its object keys sorted (MariaDB's JSON is the text as written)
+-- expect: {"s": "x", "t": "2026-11-01"} | 2026-11-01
+SELECT doc, JSON_UNQUOTE(JSON_EXTRACT(doc, '$.t')) FROM jt;
+SELECT t.t, t.s FROM jt, JSON_TABLE(jt.doc, '$' COLUMNS (t DATE PATH '$.t', s VARCHAR(10) PATH '$.s')) AS t;
