@@ -223,6 +223,12 @@ func TestLead25JSONTemporals(t *testing.T) {
 	wantRows(t, db, "SELECT id, JSON_TYPE(doc), JSON_TYPE(JSON_EXTRACT(doc, '$.t')), doc->>'$.t' FROM l25.j ORDER BY id",
 		"1,OBJECT,DATE,2026-11-01", "2,DATETIME,NULL,NULL", "3,STRING,NULL,NULL")
 	wantRows(t, db, "SELECT id FROM l25.j ORDER BY doc", "3", "1", "2")
+	// GROUP_CONCAT's ORDER BY sorts JSON as ORDER BY does (it sorted the
+	// JSON texts as strings).
+	wantRows(t, db, "SELECT GROUP_CONCAT(id ORDER BY doc), GROUP_CONCAT(doc->>'$.t' ORDER BY doc DESC) FROM l25.j", "3,1,2,2026-11-01")
+	mustExec(t, db, "CREATE TABLE l25.g (id INT PRIMARY KEY, doc JSON)")
+	mustExec(t, db, `INSERT INTO l25.g VALUES (1, '"b"'), (2, '1'), (3, '[1]'), (4, 'true')`)
+	wantRows(t, db, "SELECT GROUP_CONCAT(id ORDER BY doc), GROUP_CONCAT(doc ORDER BY doc DESC) FROM l25.g", `2,1,3,4,true,[1],"b",1`)
 	wantRows(t, db, "SELECT JSON_TYPE(JSON_EXTRACT(JSON_ARRAYAGG(d), '$[0]')) FROM l25.j", "DATE")
 	wantRows(t, db, "SELECT jt.t FROM l25.j, JSON_TABLE(j.doc, '$' COLUMNS (t DATE PATH '$.t')) AS jt WHERE j.id = 1", "2026-11-01")
 }

@@ -577,6 +577,9 @@ func jsonOperands(e sql.Expression) (sql.Expression, bool) {
 		real := true
 		if fn, ok := e.(sql.FunctionExpression); ok {
 			name := strings.ToLower(fn.FunctionName())
+			if name == "group_concat" {
+				return groupConcatJSONText(e)
+			}
 			if textOfJSON[name] {
 				return jsonTextArgs(e)
 			}
@@ -722,6 +725,29 @@ var textOfJSON = map[string]bool{
 }
 
 // jsonTextArgs wraps e's JSON children in jsonText.
+// groupConcatJSONText reads GROUP_CONCAT's value as MySQL's JSON text and
+// leaves its ORDER BY expressions JSON, which sort in JSON's order (as an
+// ORDER BY of the query does); read as text they sorted as strings. GMS's
+// GroupConcat lists its ORDER BY expressions first, then its value (one
+// expression: groupConcatArgs concatenates several).
+func groupConcatJSONText(e sql.Expression) (sql.Expression, bool) {
+	cs := e.Children()
+	if len(cs) == 0 {
+		return e, false
+	}
+	last := cs[len(cs)-1]
+	if !types.IsJSON(last.Type()) {
+		return e, false
+	}
+	out := append([]sql.Expression(nil), cs...)
+	out[len(out)-1] = &jsonText{unary{last}}
+	ne, err := e.WithChildren(out...)
+	if err != nil {
+		return e, false
+	}
+	return ne, true
+}
+
 func jsonTextArgs(e sql.Expression) (sql.Expression, bool) {
 	cs := e.Children()
 	var out []sql.Expression

@@ -79,3 +79,15 @@ INSERT INTO jt VALUES (1, '2026-11-01', JSON_OBJECT('t', DATE '2026-11-01', 's',
 -- expect: {"s": "x", "t": "2026-11-01"} | 2026-11-01
 SELECT doc, JSON_UNQUOTE(JSON_EXTRACT(doc, '$.t')) FROM jt;
 SELECT t.t, t.s FROM jt, JSON_TABLE(jt.doc, '$' COLUMNS (t DATE PATH '$.t', s VARCHAR(10) PATH '$.s')) AS t;
+-- GROUP_CONCAT's ORDER BY sorts JSON values in JSON's order.
+CREATE TABLE jg (id INT PRIMARY KEY, doc JSON);
+INSERT INTO jg VALUES (1, '"b"'), (2, '1'), (3, '[1]'), (4, 'true');
+-- mysql-differs: MySQL orders JSON values by JSON type then value (numbers < strings < arrays < booleans); MariaDB's JSON is text
+-- expect: 2,1,3,4
+SELECT GROUP_CONCAT(id ORDER BY doc) FROM jg;
+-- mysql-differs: MySQL orders JSON values by JSON type then value (numbers < strings < arrays < booleans); MariaDB's JSON is text
+-- expect: 2
+-- expect: 1
+-- expect: 3
+-- expect: 4
+SELECT id FROM jg ORDER BY doc;
