@@ -74,14 +74,12 @@ func exactNumber(v any, toInt bool) (any, error) {
 	case jsondoc.Temporal:
 		// coerce_int/coerce_decimal of a date or time: its number
 		// (YYYYMMDD, YYYYMMDDhhmmss.ffffff, hhmmss.ffffff).
-		n, err := hybridNumber(nil, x.Text) // hybridnum.go
-		if f, ok := n.(float64); ok && err == nil {
+		if n, ok := hybridDecimal(x.Text); ok { // hybridnum.go
 			if toInt {
-				return int64(math.RoundToEven(f)), nil
+				return n.Round(0).IntPart(), nil
 			}
-			return decimal.NewFromFloat(f), nil
+			return n, nil
 		}
-		return n, err
 	case float64:
 		if toInt {
 			return math.RoundToEven(x), nil

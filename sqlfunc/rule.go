@@ -534,7 +534,8 @@ func replaceExprOnce(ctx *sql.Context, e sql.Expression, ignore bool) (sql.Expre
 		if c := newCastJSON(e); c != nil { // jsonkinds.go
 			return c, transform.NewTree, nil
 		}
-		if h := newHybridNum(e.Child); h != nil && (types.IsInteger(t) || types.IsFloat(t) || types.IsDecimal(t)) {
+		if h, ok := newHybridNum(e.Child).(*hybridNum); ok && (types.IsInteger(t) || types.IsFloat(t) || types.IsDecimal(t)) {
+			h.dec = !types.IsFloat(t)
 			// A date function's string result read as its number
 			// (hybridnum.go), as MySQL's val_int/val_decimal read it.
 			if ne, err := e.WithChildren(h); err == nil {
