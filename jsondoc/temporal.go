@@ -124,31 +124,40 @@ func AppendStoredTyped(b []byte, v any) ([]byte, error) {
 
 // tagStrings copies v with each string and temporal a tagged string.
 func tagStrings(v any) any {
-	switch x := v.(type) {
-	case string:
-		return string(tagString) + x
-	case Temporal:
-		switch x.Kind {
-		case Date:
-			return string(tagDate) + x.Text
-		case Time:
-			return string(tagTime) + x.Text
+	return MapLeaves(v, func(v any) any {
+		switch x := v.(type) {
+		case string:
+			return string(tagString) + x
+		case Temporal:
+			switch x.Kind {
+			case Date:
+				return string(tagDate) + x.Text
+			case Time:
+				return string(tagTime) + x.Text
+			}
+			return string(tagDatetime) + x.Text
 		}
-		return string(tagDatetime) + x.Text
+		return v
+	})
+}
+
+// MapLeaves copies v's arrays and objects with each other value f's.
+func MapLeaves(v any, f func(any) any) any {
+	switch x := v.(type) {
 	case []any:
 		a := make([]any, len(x))
 		for i, e := range x {
-			a[i] = tagStrings(e)
+			a[i] = MapLeaves(e, f)
 		}
 		return a
 	case map[string]any:
 		m := make(map[string]any, len(x))
 		for k, e := range x {
-			m[k] = tagStrings(e)
+			m[k] = MapLeaves(e, f)
 		}
 		return m
 	}
-	return v
+	return f(v)
 }
 
 // ParseStoredTyped reads AppendStoredTyped's text.
@@ -199,21 +208,10 @@ func untagStrings(v any) (any, error) {
 
 // TemporalsAsText copies v with each Temporal its text (a JSON string).
 func TemporalsAsText(v any) any {
-	switch x := v.(type) {
-	case Temporal:
-		return x.Text
-	case []any:
-		a := make([]any, len(x))
-		for i, e := range x {
-			a[i] = TemporalsAsText(e)
+	return MapLeaves(v, func(v any) any {
+		if t, ok := v.(Temporal); ok {
+			return t.Text
 		}
-		return a
-	case map[string]any:
-		m := make(map[string]any, len(x))
-		for k, e := range x {
-			m[k] = TemporalsAsText(e)
-		}
-		return m
-	}
-	return v
+		return v
+	})
 }

@@ -165,32 +165,22 @@ func integralAsInt(v any) any {
 // gmsNumbers copies v with its numbers as GMS's parser makes them: a
 // float64, except an integer past 2^53, which stays exact.
 func gmsNumbers(v any) any {
-	switch x := v.(type) {
-	case int64:
-		if x >= -1<<53 && x <= 1<<53 {
-			return float64(x)
+	return jsondoc.MapLeaves(v, func(v any) any {
+		switch x := v.(type) {
+		case int64:
+			if x >= -1<<53 && x <= 1<<53 {
+				return float64(x)
+			}
+		case uint64:
+			if x <= 1<<53 {
+				return float64(x)
+			}
+		case decimal.Decimal:
+			f, _ := x.Float64()
+			return f
 		}
-	case uint64:
-		if x <= 1<<53 {
-			return float64(x)
-		}
-	case decimal.Decimal:
-		f, _ := x.Float64()
-		return f
-	case []any:
-		out := make([]any, len(x))
-		for i, e := range x {
-			out[i] = gmsNumbers(e)
-		}
-		return out
-	case map[string]any:
-		out := make(map[string]any, len(x))
-		for k, e := range x {
-			out[k] = gmsNumbers(e)
-		}
-		return out
-	}
-	return v
+		return v
+	})
 }
 
 // kindedDoc hands a GMS JSON function's result on as a Doc.
