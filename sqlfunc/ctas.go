@@ -144,6 +144,9 @@ func ctasBranchType(ctx *sql.Context, sel sql.Node, i int) (sql.Type, bool) {
 	if _, ok := branchesOf(e); !ok {
 		return nil, false
 	}
+	if b := newBranchYearInt(e, true); b != nil { // branchyear.go
+		return b.typ, true
+	}
 	if b := newBranchDouble(e); b != nil {
 		return b.typ, true
 	}

@@ -600,6 +600,9 @@ func replaceExprOnce(ctx *sql.Context, e sql.Expression, ignore bool) (sql.Expre
 				return r, transform.NewTree, err
 			}
 		}
+		if b := newBranchYearInt(e, false); b != nil { // branchyear.go
+			return b, transform.NewTree, nil
+		}
 		if types.IsDecimal(e.Type()) || isInt(e.Type()) {
 			if b := newBranchDecimal(e); b != nil {
 				return b, transform.NewTree, nil
