@@ -45,7 +45,7 @@ func ctasTypes(ctx *sql.Context, n sql.Node) (sql.Node, transform.TreeIdentity, 
 		if !ok {
 			continue
 		}
-		if t, null, ok := ctasUnionType(ct.Select(), sel.IndexOfColName(sc.Name)); ok { // ctasunion.go
+		if t, null, ok := ctasUnionType(ctx, ct.Select(), sel.IndexOfColName(sc.Name)); ok { // ctasunion.go
 			col.Type, col.Nullable = t, col.Nullable || null
 			continue
 		}
@@ -150,7 +150,7 @@ func ctasBranchType(ctx *sql.Context, sel sql.Node, i int) (sql.Type, bool) {
 	if b := newBranchDouble(e); b != nil {
 		return b.typ, true
 	}
-	b := newBranchString(e)
+	b := newBranchStringCtx(ctx, e)
 	if b == nil {
 		return nil, false
 	}

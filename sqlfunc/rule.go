@@ -615,7 +615,7 @@ func replaceExprOnce(ctx *sql.Context, e sql.Expression, ignore bool) (sql.Expre
 			return b, transform.NewTree, nil
 		}
 		var x sql.Expression = e
-		if b := newBranchString(e); b != nil {
+		if b := newBranchStringCtx(ctx, e); b != nil {
 			x = b
 		}
 		if c := collateBranches(ctx, x); c != e {
