@@ -45,6 +45,10 @@ func ctasTypes(ctx *sql.Context, n sql.Node) (sql.Node, transform.TreeIdentity, 
 		if !ok {
 			continue
 		}
+		if t, ok := ctasEnumUnionType(ct.Select(), sel.IndexOfColName(sc.Name)); ok { // ctasenum.go
+			col.Type, col.Nullable = t, true
+			continue
+		}
 		if t, null, ok := ctasUnionType(ctx, ct.Select(), sel.IndexOfColName(sc.Name)); ok { // ctasunion.go
 			col.Type, col.Nullable = t, col.Nullable || null
 			continue
