@@ -59,9 +59,24 @@ func derivedColumnTypes(sa *plan.SubqueryAlias, into map[sql.ColumnId]sql.Type) 
 	})
 }
 
-// derivedRefType gives a GetField of a derived table's column that
-// column's type.
+// derivedRefType gives the GetFields of derived tables' columns under a
+// CASE, IF, IFNULL or COALESCE in e their columns' types. Only there: the
+// planner's conversions of a UNION side over a derived column were chosen
+// for the type they read (retyping them failed `... UNION SELECT * FROM
+// (SELECT 'a' UNION SELECT 3e0) e` with "number has no digits").
 func derivedRefType(e sql.Expression, derived map[sql.ColumnId]sql.Type) (sql.Expression, transform.TreeIdentity, error) {
+	return transform.Expr(e, func(e sql.Expression) (sql.Expression, transform.TreeIdentity, error) {
+		if _, ok := branchesOf(e); !ok {
+			return e, transform.SameTree, nil
+		}
+		return transform.Expr(e, func(e sql.Expression) (sql.Expression, transform.TreeIdentity, error) {
+			return derivedField(e, derived)
+		})
+	})
+}
+
+// derivedField is gf with its derived column's type.
+func derivedField(e sql.Expression, derived map[sql.ColumnId]sql.Type) (sql.Expression, transform.TreeIdentity, error) {
 	gf, ok := e.(*expression.GetField)
 	if !ok || gf.Id() == 0 {
 		return e, transform.SameTree, nil
