@@ -9,8 +9,9 @@ import (
 
 // replaceBottomUp is replaceExpr over every node of n, children first, with
 // one step before each node's replacements: a reference to a derived
-// table's column takes the type the column has now, after the derived
-// table's own expressions were replaced below it.
+// table's column inside a CASE, IF, IFNULL or COALESCE takes the type the
+// column has now, after the derived table's own expressions were replaced
+// below it.
 //
 // The planner copied the column's GMS type into the reference (`k % 2` is
 // GMS's DECIMAL, this package's BIGINT), and a replacement that fixes its

@@ -23,11 +23,13 @@ import (
 //     VARCHAR(n), n the longer side's length in characters (YEAR 4), a
 //     temporal row printed as its own type prints.
 //
-// YEAR x SHORT is SMALLINT. YEAR beside TINYINT, FLOAT or an unsigned
+// YEAR x SHORT is SMALLINT, and YEAR beside an unsigned SMALLINT,
+// MEDIUMINT or INT that type. YEAR beside TINYINT, FLOAT or an unsigned
 // BIGINT, and beside a TEXT, are left to GMS (MySQL's TINYINT union of a
 // YEAR is not reproduced here: a YEAR of 2024 would be clamped to 127 on
-// the way out, where MySQL sends it as is or, storing it, refuses it). MariaDB 10.11 differs for the integers: it makes
-// them DECIMAL. ok is false for columns that are not such a mix.
+// the way out, where MySQL sends it as is or, storing it, refuses it).
+// MariaDB 10.11 differs for the integers: it makes them DECIMAL. ok is
+// false for columns that are not such a mix.
 func unionYearColumn(ctx *sql.Context, name [2]string, i int, l, r sql.Expression, lt, rt sql.Type, ls, rs sql.Node) (nl, nr sql.Expression, ok bool) {
 	ly, ry := lt.Type() == sqltypes.Year, rt.Type() == sqltypes.Year
 	if ly == ry {
