@@ -39,6 +39,15 @@ func newBranchString(e sql.Expression) *branchString {
 	return newBranchVarchar(e) // branchvarchar.go
 }
 
+// newBranchStringCtx is newBranchString with the lengths of float literal
+// branches read from ctx's statement (floatlit.go).
+func newBranchStringCtx(ctx *sql.Context, e sql.Expression) *branchString {
+	if b := newBranchTemporalString(e); b != nil {
+		return b
+	}
+	return newBranchVarcharWith(e, func(x sql.Expression) (int64, bool) { return floatLiteralLength(ctx, x) })
+}
+
 func newBranchTemporalString(e sql.Expression) *branchString {
 	branches, ok := branchesOf(e)
 	if !ok {

@@ -18,7 +18,11 @@ import (
 // (collateBranches). Mixes with temporal values are newBranchString's.
 // nil unless GMS typed e as a non-binary TEXT or LONGTEXT and every branch
 // has a known length.
-func newBranchVarchar(e sql.Expression) *branchString {
+func newBranchVarchar(e sql.Expression) *branchString { return newBranchVarcharWith(e, nil) }
+
+// newBranchVarcharWith is newBranchVarchar, with floatLen the length of a
+// float literal branch (floatLiteralLength) where there is one.
+func newBranchVarcharWith(e sql.Expression, floatLen func(sql.Expression) (int64, bool)) *branchString {
 	if !types.IsTextBlob(e.Type()) || types.IsBinaryType(e.Type()) {
 		return nil
 	}
@@ -54,6 +58,9 @@ func newBranchVarchar(e sql.Expression) *branchString {
 			return nil
 		}
 		l, ok := maxCharLength(b) // concattype.go
+		if !ok && floatLen != nil && types.IsFloat(t) {
+			l, ok = floatLen(b) // floatlit.go
+		}
 		if !ok {
 			return nil
 		}

@@ -45,7 +45,11 @@ func ctasTypes(ctx *sql.Context, n sql.Node) (sql.Node, transform.TreeIdentity, 
 		if !ok {
 			continue
 		}
-		if t, null, ok := ctasUnionType(ct.Select(), sel.IndexOfColName(sc.Name)); ok { // ctasunion.go
+		if t, ok := ctasEnumUnionType(ct.Select(), sel.IndexOfColName(sc.Name)); ok { // ctasenum.go
+			col.Type, col.Nullable = t, true
+			continue
+		}
+		if t, null, ok := ctasUnionType(ctx, ct.Select(), sel.IndexOfColName(sc.Name)); ok { // ctasunion.go
 			col.Type, col.Nullable = t, col.Nullable || null
 			continue
 		}
@@ -144,10 +148,13 @@ func ctasBranchType(ctx *sql.Context, sel sql.Node, i int) (sql.Type, bool) {
 	if _, ok := branchesOf(e); !ok {
 		return nil, false
 	}
+	if b := newBranchYearInt(e, true); b != nil { // branchyear.go
+		return b.typ, true
+	}
 	if b := newBranchDouble(e); b != nil {
 		return b.typ, true
 	}
-	b := newBranchString(e)
+	b := newBranchStringCtx(ctx, e)
 	if b == nil {
 		return nil, false
 	}

@@ -23,7 +23,7 @@ import (
 // false for any other column, and when the string sides' collations
 // differ (left to the UNION's own typing). nullable says a side may be
 // NULL (the derived table's column was its first side's, NOT NULL).
-func ctasUnionType(sel sql.Node, i int) (typ sql.Type, nullable, ok bool) {
+func ctasUnionType(ctx *sql.Context, sel sql.Node, i int) (typ sql.Type, nullable, ok bool) {
 	so, j := ctasSetOp(sel, i)
 	if so == nil {
 		return nil, false, false
@@ -56,6 +56,9 @@ func ctasUnionType(sel sql.Node, i int) (typ sql.Type, nullable, ok bool) {
 			return nil, false, false
 		}
 		l, known := maxCharLength(e) // concattype.go; a float literal has none
+		if !known && types.IsFloat(t) {
+			l, known = floatLiteralLength(ctx, e) // floatlit.go: its text in the statement
+		}
 		if !known {
 			return nil, false, false
 		}

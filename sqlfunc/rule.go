@@ -153,9 +153,7 @@ func replaceOnly(ctx *sql.Context, n sql.Node) (sql.Node, transform.TreeIdentity
 	if err != nil {
 		return n, transform.SameTree, err
 	}
-	n, same2, err := transform.NodeExprsWithOpaque(n, func(e sql.Expression) (sql.Expression, transform.TreeIdentity, error) {
-		return replaceExpr(ctx, e, ignore)
-	})
+	n, same2, err := replaceBottomUp(ctx, n, ignore) // derivedref.go
 	if err != nil {
 		return n, transform.SameTree, err
 	}
@@ -611,6 +609,9 @@ func replaceExprOnce(ctx *sql.Context, e sql.Expression, ignore bool) (sql.Expre
 				return r, transform.NewTree, err
 			}
 		}
+		if b := newBranchYearInt(e, false); b != nil { // branchyear.go
+			return b, transform.NewTree, nil
+		}
 		if types.IsDecimal(e.Type()) || isInt(e.Type()) {
 			if b := newBranchDecimal(e); b != nil {
 				return b, transform.NewTree, nil
@@ -623,7 +624,7 @@ func replaceExprOnce(ctx *sql.Context, e sql.Expression, ignore bool) (sql.Expre
 			return b, transform.NewTree, nil
 		}
 		var x sql.Expression = e
-		if b := newBranchString(e); b != nil {
+		if b := newBranchStringCtx(ctx, e); b != nil {
 			x = b
 		}
 		if c := collateBranches(ctx, x); c != e {
@@ -846,11 +847,46 @@ func ours(e sql.Expression) bool {
 	})
 }
 
+// subqueryOfOurs reports whether e is a scalar subquery whose plan holds one
+// of this package's expressions: its type is its select item's, which the
+// replacement may have changed after the planner copied the old one into
+// the references to the subquery's alias (`SELECT k, (SELECT SUM(d) ...) AS
+// s FROM t a GROUP BY a.k` read s as DOUBLE 1.5; MySQL DECIMAL 1.50).
+func subqueryOfOurs(e sql.Expression) bool {
+	sq, ok := e.(*plan.Subquery)
+	if !ok || sq.Query == nil {
+		return false
+	}
+	found := false
+	transform.InspectExpressions(sq.Query, func(e sql.Expression) bool {
+		if !found && e != nil && ours(e) {
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
 // retype gives GetFields the type of the expression they refer to, for
 // every column defined by one of ours: an aggregate, an alias over one, or
 // a derived table's column over one, followed to a fixed point.
 func retype(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
-	allSame := transform.SameTree
+	// Subqueries first: a scalar subquery's type is its select item's, and
+	// the references to its alias take that type below.
+	n, allSame, err := transform.NodeExprsWithOpaque(n, func(e sql.Expression) (sql.Expression, transform.TreeIdentity, error) {
+		sq, ok := e.(*plan.Subquery)
+		if !ok || sq.Query == nil {
+			return e, transform.SameTree, nil
+		}
+		q, same, err := retype(sq.Query)
+		if err != nil || same {
+			return e, transform.SameTree, err
+		}
+		return sq.WithQuery(q), transform.NewTree, nil
+	})
+	if err != nil {
+		return n, transform.SameTree, err
+	}
 	defs := map[sql.ColumnId]sql.Type{}
 	refersToDef := func(e sql.Expression) bool {
 		return ours(e) || transform.InspectExpr(e, func(e sql.Expression) bool {
@@ -871,7 +907,7 @@ func retype(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
 					defs[e.Id()] = e.Type()
 				}
 			case *expression.Alias:
-				if e.Id() != 0 && refersToDef(e.Child) {
+				if e.Id() != 0 && (refersToDef(e.Child) || subqueryOfOurs(e.Child)) {
 					defs[e.Id()] = e.Type()
 				}
 			}

@@ -52,7 +52,8 @@ func timeTextArgs(e sql.Expression) (sql.Expression, bool) {
 		// All-temporal branches (COALESCE(time(6) column, CAST(... AS
 		// TIME))) get their aggregate temporal type from branchTemporal;
 		// GMS's LONGTEXT for them is not a string context.
-		wrapAll = types.IsText(e.Type()) && newBranchTemporal(e) == nil || mixedEnumSet(e.Children())
+		// YEAR beside integers is an integer (branchyear.go).
+		wrapAll = types.IsText(e.Type()) && newBranchTemporal(e) == nil && newBranchYearInt(e, false) == nil || mixedEnumSet(e.Children())
 	case sql.FunctionExpression:
 		wrapAll = textOfTimeFuncs[strings.ToLower(e.FunctionName())]
 		if strings.EqualFold(e.FunctionName(), "json_quote") && len(e.Children()) == 1 && isEnumOrSet(e.Children()[0].Type()) {

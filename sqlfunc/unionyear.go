@@ -23,10 +23,13 @@ import (
 //     VARCHAR(n), n the longer side's length in characters (YEAR 4), a
 //     temporal row printed as its own type prints.
 //
-// YEAR beside TINYINT, SMALLINT, FLOAT or an unsigned BIGINT, and beside
-// a TEXT, are left to GMS (MySQL's TINYINT or SMALLINT union of a YEAR is
-// not reproduced here). MariaDB 10.11 differs for the integers: it makes
-// them DECIMAL. ok is false for columns that are not such a mix.
+// YEAR x SHORT is SMALLINT, and YEAR beside an unsigned SMALLINT,
+// MEDIUMINT or INT that type. YEAR beside TINYINT, FLOAT or an unsigned
+// BIGINT, and beside a TEXT, are left to GMS (MySQL's TINYINT union of a
+// YEAR is not reproduced here: a YEAR of 2024 would be clamped to 127 on
+// the way out, where MySQL sends it as is or, storing it, refuses it).
+// MariaDB 10.11 differs for the integers: it makes them DECIMAL. ok is
+// false for columns that are not such a mix.
 func unionYearColumn(ctx *sql.Context, name [2]string, i int, l, r sql.Expression, lt, rt sql.Type, ls, rs sql.Node) (nl, nr sql.Expression, ok bool) {
 	ly, ry := lt.Type() == sqltypes.Year, rt.Type() == sqltypes.Year
 	if ly == ry {
@@ -53,6 +56,15 @@ func unionYearColumn(ctx *sql.Context, name [2]string, i int, l, r sql.Expressio
 		typ = types.Int32
 	case other.Type() == sqltypes.Int24:
 		typ = types.Int24
+	case other.Type() == sqltypes.Int16:
+		// YEAR x SHORT: every YEAR value fits (fix25a).
+		typ = types.Int16
+	case other.Type() == sqltypes.Uint16 || other.Type() == sqltypes.Uint24 || other.Type() == sqltypes.Uint32:
+		// A YEAR is unsigned to MySQL (Field_year is an unsigned
+		// Field_tiny): beside an unsigned integer the signs do not mix,
+		// and Item::aggregate_type keeps the integer's type (a string
+		// column sorted 8 after 2024).
+		typ = other
 	case types.IsDecimal(other):
 		// YEAR's four integer digits beside the DECIMAL's.
 		d := other.(sql.DecimalType)
