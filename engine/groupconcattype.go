@@ -83,6 +83,17 @@ func groupConcatRetype(e sql.Expression) (sql.Type, bool) {
 	return groupConcatType(gc.Children(), gc.Type())
 }
 
+// gmsGroupConcatType is the type GMS gives GROUP_CONCAT e.
+func gmsGroupConcatType(e sql.Expression) (sql.Type, bool) {
+	switch x := e.(type) {
+	case *aggregation.GroupConcat:
+		return x.Type(), true
+	case *collGroupConcat:
+		return x.GroupConcat.Type(), true
+	}
+	return nil, false
+}
+
 // groupConcatTypeID is from fix25b's range 11_970-11_979.
 const groupConcatTypeID analyzer.RuleId = 11_970
 
@@ -112,7 +123,8 @@ func retypeGroupConcatRefs(n sql.Node) (sql.Node, transform.TreeIdentity, error)
 	allSame := transform.SameTree
 	for pass := 0; pass < 8; pass++ {
 		defs := map[sql.ColumnId]sql.Type{}
-		if !collectGroupConcatDefs(n, defs) {
+		byName := map[string][2]sql.Type{}
+		if !collectGroupConcatDefs(n, defs, byName) {
 			return n, allSame, nil
 		}
 		var refs func(e sql.Expression) (sql.Expression, transform.TreeIdentity, error)
@@ -129,6 +141,12 @@ func retypeGroupConcatRefs(n sql.Node) (sql.Node, transform.TreeIdentity, error)
 				return e, transform.SameTree, nil
 			}
 			t, ok := defs[gf.Id()]
+			if nt, named := byName[gf.Name()]; !ok && named && nt[0].Equals(gf.Type()) {
+				// GMS's planner keeps one of two equal aggregates
+				// (LENGTH(GROUP_CONCAT(v)), COLLATION(GROUP_CONCAT(v))):
+				// the other's references name it by its text.
+				t, ok = nt[1], true
+			}
 			if !ok || t.Equals(gf.Type()) {
 				return e, transform.SameTree, nil
 			}
@@ -149,14 +167,15 @@ func retypeGroupConcatRefs(n sql.Node) (sql.Node, transform.TreeIdentity, error)
 }
 
 // collectGroupConcatDefs adds to defs the column ids of n (and its
-// subqueries) whose type a retyped GROUP_CONCAT decides; false when n has
-// no such GROUP_CONCAT.
-func collectGroupConcatDefs(n sql.Node, defs map[sql.ColumnId]sql.Type) bool {
+// subqueries) whose type a retyped GROUP_CONCAT decides, and to byName
+// each such GROUP_CONCAT's text with GMS's type and its own; false when n
+// has no such GROUP_CONCAT.
+func collectGroupConcatDefs(n sql.Node, defs map[sql.ColumnId]sql.Type, byName map[string][2]sql.Type) bool {
 	found := false
 	transform.InspectExpressions(n, func(e sql.Expression) bool {
 		switch x := e.(type) {
 		case *plan.Subquery:
-			found = collectGroupConcatDefs(x.Query, defs) || found
+			found = collectGroupConcatDefs(x.Query, defs, byName) || found
 			return false
 		case *expression.Alias:
 			if x.Id() == 0 {
@@ -170,6 +189,9 @@ func collectGroupConcatDefs(n sql.Node, defs map[sql.ColumnId]sql.Type) bool {
 		case sql.IdExpression:
 			if t, ok := groupConcatRetype(e); ok {
 				found = true
+				if gt, isGC := gmsGroupConcatType(e); isGC {
+					byName[e.String()] = [2]sql.Type{gt, t}
+				}
 				if x.Id() != 0 {
 					defs[x.Id()] = t
 				}
