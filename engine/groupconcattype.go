@@ -1,6 +1,8 @@
 package engine
 
 import (
+	"strings"
+
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/go-mysql-server/sql/analyzer"
 	"github.com/dolthub/go-mysql-server/sql/expression"
@@ -141,10 +143,11 @@ func retypeGroupConcatRefs(n sql.Node) (sql.Node, transform.TreeIdentity, error)
 				return e, transform.SameTree, nil
 			}
 			t, ok := defs[gf.Id()]
-			if nt, named := byName[gf.Name()]; !ok && named && nt[0].Equals(gf.Type()) {
+			if nt, named := byName[strings.ToLower(gf.Name())]; !ok && named && nt[0].Equals(gf.Type()) {
 				// GMS's planner keeps one of two equal aggregates
 				// (LENGTH(GROUP_CONCAT(v)), COLLATION(GROUP_CONCAT(v))):
-				// the other's references name it by its text.
+				// the other's references name it by its text (whose
+				// ORDER BY said asc when the plan was built, ASC now).
 				t, ok = nt[1], true
 			}
 			if !ok || t.Equals(gf.Type()) {
@@ -190,7 +193,7 @@ func collectGroupConcatDefs(n sql.Node, defs map[sql.ColumnId]sql.Type, byName m
 			if t, ok := groupConcatRetype(e); ok {
 				found = true
 				if gt, isGC := gmsGroupConcatType(e); isGC {
-					byName[e.String()] = [2]sql.Type{gt, t}
+					byName[strings.ToLower(e.String())] = [2]sql.Type{gt, t}
 				}
 				if x.Id() != 0 {
 					defs[x.Id()] = t

@@ -95,6 +95,8 @@ func TestFix25bScaledThroughJoins(t *testing.T) {
 		"SELECT * FROM w2 ORDER BY f":                        "3.500,000005 4.500,000006",
 		"SELECT f, z, k FROM w3":                             "3.50,0005,1",
 		"SELECT f FROM (SELECT * FROM a1 NATURAL JOIN b1) d": "3.50",
+		// Read as a string: the plan's column origins (engine/colorigin.go).
+		"SELECT CONCAT(d.f2), CONCAT(d.z2), LENGTH(d.z2) FROM t, LATERAL (SELECT t.f AS f2, t.z AS z2) d": "3.50,00042,5",
 	} {
 		if g, _ := rawText(t, ts, "f25j", q); g != want {
 			t.Errorf("%s: got %s, want %s", q, g, want)
