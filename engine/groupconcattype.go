@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/dolthub/go-mysql-server/sql"
@@ -23,10 +24,10 @@ import (
 //
 // Two steps: collGroupConcat (the wrap every GROUP_CONCAT gets last,
 // groupConcatCut) reports the type, and retypeGroupConcatRefs gives it to
-// the references GMS's planner typed when it built the plan. That one runs
-// first in the after-all batch: GMS's assignExecIndexes rebuilds each
-// GROUP_CONCAT through its WithChildren, which drops the column id the
-// references are matched by.
+// the references GMS's planner typed when it built the plan, first thing
+// in the once-before batch and again in the after-all batch before GMS's
+// assignExecIndexes, which rebuilds each GROUP_CONCAT through its
+// WithChildren and so drops the column id the references are matched by.
 
 // Type is GMS's type (VARCHAR(512) or TEXT after group_concat_max_len) in
 // the argument's collation. Several arguments are one CONCAT by then
@@ -96,25 +97,32 @@ func gmsGroupConcatType(e sql.Expression) (sql.Type, bool) {
 	return nil, false
 }
 
-// groupConcatTypeID is from fix25b's range 11_970-11_979.
-const groupConcatTypeID analyzer.RuleId = 11_970
+// groupConcatTypeID and groupConcatTypeLateID are from fix25b's range
+// 11_970-11_979.
+const (
+	groupConcatTypeID     analyzer.RuleId = 11_970
+	groupConcatTypeLateID analyzer.RuleId = 11_971
+)
 
-// installGroupConcatType puts retypeGroupConcatRefs first in the after-all
-// batch, before assignExecIndexes.
+// installGroupConcatType puts retypeGroupConcatRefs first in the
+// once-before batch, where GMS reads the plan's types for CREATE TABLE ...
+// SELECT, UNION columns and INSERT ... SELECT conversions, and again first
+// in the after-all batch, before assignExecIndexes, for references the
+// batches between made.
 func installGroupConcatType(a *analyzer.Analyzer) {
-	b := batch(a, "after-all")
-	if b == nil {
-		return
-	}
-	for _, r := range b.Rules {
-		if r.Id == groupConcatTypeID {
-			return
+	for _, at := range []struct {
+		batch string
+		id    analyzer.RuleId
+	}{{"once-before", groupConcatTypeID}, {"after-all", groupConcatTypeLateID}} {
+		b := batch(a, at.batch)
+		if b == nil || slices.ContainsFunc(b.Rules, func(r analyzer.Rule) bool { return r.Id == at.id }) {
+			continue
 		}
+		b.Rules = append([]analyzer.Rule{{Id: at.id, Apply: func(_ *sql.Context, _ *analyzer.Analyzer, n sql.Node, _ *plan.Scope,
+			_ analyzer.RuleSelector, _ *sql.QueryFlags) (sql.Node, transform.TreeIdentity, error) {
+			return retypeGroupConcatRefs(n)
+		}}}, b.Rules...)
 	}
-	b.Rules = append([]analyzer.Rule{{Id: groupConcatTypeID, Apply: func(_ *sql.Context, _ *analyzer.Analyzer, n sql.Node, _ *plan.Scope,
-		_ analyzer.RuleSelector, _ *sql.QueryFlags) (sql.Node, transform.TreeIdentity, error) {
-		return retypeGroupConcatRefs(n)
-	}}}, b.Rules...)
 }
 
 // retypeGroupConcatRefs gives every reference (by column id) to a
@@ -123,41 +131,14 @@ func installGroupConcatType(a *analyzer.Analyzer) {
 // subqueries, to a fixed point.
 func retypeGroupConcatRefs(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
 	allSame := transform.SameTree
+	// Kept across passes: an alias above the aggregate is seen before it.
+	defs := map[sql.ColumnId]sql.Type{}
+	byName := map[string][2]sql.Type{}
 	for pass := 0; pass < 8; pass++ {
-		defs := map[sql.ColumnId]sql.Type{}
-		byName := map[string][2]sql.Type{}
 		if !collectGroupConcatDefs(n, defs, byName) {
 			return n, allSame, nil
 		}
-		var refs func(e sql.Expression) (sql.Expression, transform.TreeIdentity, error)
-		refs = func(e sql.Expression) (sql.Expression, transform.TreeIdentity, error) {
-			if sq, ok := e.(*plan.Subquery); ok {
-				q, qsame, err := transform.NodeExprsWithOpaque(sq.Query, refs)
-				if err != nil || qsame {
-					return e, transform.SameTree, err
-				}
-				return sq.WithQuery(q), transform.NewTree, nil
-			}
-			gf, ok := e.(*expression.GetField)
-			if !ok {
-				return e, transform.SameTree, nil
-			}
-			t, ok := defs[gf.Id()]
-			if nt, named := byName[strings.ToLower(gf.Name())]; !ok && named && nt[0].Equals(gf.Type()) {
-				// GMS's planner keeps one of two equal aggregates
-				// (LENGTH(GROUP_CONCAT(v)), COLLATION(GROUP_CONCAT(v))):
-				// the other's references name it by its text (whose
-				// ORDER BY said asc when the plan was built, ASC now).
-				t, ok = nt[1], true
-			}
-			if !ok || t.Equals(gf.Type()) {
-				return e, transform.SameTree, nil
-			}
-			ngf := expression.NewGetFieldWithTable(gf.Index(), int(gf.TableId()), t, gf.Database(), gf.Table(), gf.Name(), gf.IsNullable()).
-				WithId(gf.Id()).(*expression.GetField)
-			return ngf.WithQuotedNames(sql.GlobalSchemaFormatter, gf.IsQuotedIdentifier()), transform.NewTree, nil
-		}
-		nn, same, err := transform.NodeExprsWithOpaque(n, refs)
+		nn, same, err := retypeNodeRefs(n, defs, byName)
 		if err != nil {
 			return n, transform.SameTree, err
 		}
@@ -188,6 +169,20 @@ func collectGroupConcatDefs(n sql.Node, defs map[sql.ColumnId]sql.Type, byName m
 				defs[x.Id()] = t
 			} else if gf, ok := x.Child.(*expression.GetField); ok && defs[gf.Id()] != nil {
 				defs[x.Id()] = defs[gf.Id()]
+			}
+		case sql.Aggregation:
+			if t, ok := groupConcatRetype(e); ok {
+				found = true
+				if gt, isGC := gmsGroupConcatType(e); isGC {
+					byName[strings.ToLower(e.String())] = [2]sql.Type{gt, t}
+				}
+				if x.Id() != 0 {
+					defs[x.Id()] = t
+				}
+			} else if x.Id() != 0 && readsDefs(e, defs) {
+				// Another aggregate over a retyped column (MAX(x) OVER ()
+				// of a derived GROUP_CONCAT column): its type follows.
+				defs[x.Id()] = e.Type()
 			}
 		case sql.IdExpression:
 			if t, ok := groupConcatRetype(e); ok {
@@ -226,4 +221,116 @@ func collectGroupConcatDefs(n sql.Node, defs map[sql.ColumnId]sql.Type, byName m
 		return true
 	})
 	return true
+}
+
+// retypeNodeRefs is retypeRefsIn over the expressions of n and the nodes
+// below it. Each node's expressions are handed over whole: GMS's
+// transform helpers rebuild an expression's parents through WithChildren.
+func retypeNodeRefs(n sql.Node, defs map[sql.ColumnId]sql.Type, byName map[string][2]sql.Type) (sql.Node, transform.TreeIdentity, error) {
+	return transform.NodeWithOpaque(n, func(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
+		ne, ok := n.(sql.Expressioner)
+		if !ok {
+			return n, transform.SameTree, nil
+		}
+		exprs := ne.Expressions()
+		var nexprs []sql.Expression
+		for i, e := range exprs {
+			r, same, err := retypeRefsIn(e, defs, byName)
+			if err != nil {
+				return n, transform.SameTree, err
+			}
+			if !same {
+				if nexprs == nil {
+					nexprs = append([]sql.Expression(nil), exprs...)
+				}
+				nexprs[i] = r
+			}
+		}
+		if nexprs == nil {
+			return n, transform.SameTree, nil
+		}
+		nn, err := ne.WithExpressions(nexprs...)
+		return nn, transform.NewTree, err
+	})
+}
+
+// retypeRefsIn is e with its references to defs (or, by name, byName)
+// retyped, through subqueries. It rebuilds what it changes itself: GMS's
+// Alias.WithChildren drops the alias's column id, by which the nodes
+// above (HAVING x = ...) find it.
+func retypeRefsIn(e sql.Expression, defs map[sql.ColumnId]sql.Type, byName map[string][2]sql.Type) (sql.Expression, transform.TreeIdentity, error) {
+	switch x := e.(type) {
+	case *plan.Subquery:
+		q, same, err := retypeNodeRefs(x.Query, defs, byName)
+		if err != nil || same {
+			return e, transform.SameTree, err
+		}
+		return x.WithQuery(q), transform.NewTree, nil
+	case *expression.GetField:
+		t, ok := defs[x.Id()]
+		if nt, named := byName[strings.ToLower(x.Name())]; !ok && named && nt[0].Equals(x.Type()) {
+			// GMS's planner keeps one of two equal aggregates
+			// (LENGTH(GROUP_CONCAT(v)), COLLATION(GROUP_CONCAT(v))): the
+			// other's references name it by its text (whose ORDER BY said
+			// asc when the plan was built, ASC now).
+			t, ok = nt[1], true
+		}
+		if !ok || t.Equals(x.Type()) {
+			return e, transform.SameTree, nil
+		}
+		ngf := expression.NewGetFieldWithTable(x.Index(), int(x.TableId()), t, x.Database(), x.Table(), x.Name(), x.IsNullable()).
+			WithId(x.Id()).(*expression.GetField)
+		return ngf.WithQuotedNames(sql.GlobalSchemaFormatter, x.IsQuotedIdentifier()), transform.NewTree, nil
+	}
+	ch := e.Children()
+	var nch []sql.Expression
+	for i, c := range ch {
+		nc, same, err := retypeRefsIn(c, defs, byName)
+		if err != nil {
+			return e, transform.SameTree, err
+		}
+		if !same {
+			if nch == nil {
+				nch = append([]sql.Expression(nil), ch...)
+			}
+			nch[i] = nc
+		}
+	}
+	if nch == nil {
+		return e, transform.SameTree, nil
+	}
+	ne, err := e.WithChildren(nch...)
+	if err != nil {
+		return e, transform.SameTree, err
+	}
+	switch x := e.(type) {
+	case *expression.Alias:
+		a := ne.(*expression.Alias).WithId(x.Id()).(*expression.Alias)
+		if x.Unreferencable() {
+			a = a.AsUnreferencable()
+		}
+		ne = a
+	case sql.IdExpression:
+		// An aggregate over a retyped reference (MAX(x) of a derived
+		// GROUP_CONCAT column) keeps its id and window too.
+		if id := x.Id(); id != 0 {
+			if ie, ok := ne.(sql.IdExpression); ok && ie.Id() != id {
+				ne = ie.WithId(id).(sql.Expression)
+			}
+		}
+		if wa, ok := e.(sql.WindowAdaptableExpression); ok && wa.Window() != nil {
+			if nwa, ok := ne.(sql.WindowAdaptableExpression); ok && nwa.Window() == nil {
+				ne = nwa.WithWindow(wa.Window())
+			}
+		}
+	}
+	return ne, transform.NewTree, nil
+}
+
+// readsDefs: e reads a column of defs.
+func readsDefs(e sql.Expression, defs map[sql.ColumnId]sql.Type) bool {
+	return transform.InspectExpr(e, func(e sql.Expression) bool {
+		gf, ok := e.(*expression.GetField)
+		return ok && defs[gf.Id()] != nil
+	})
 }

@@ -35,6 +35,8 @@ func TestFix25bGroupConcatLatin1(t *testing.T) {
 			want: "éé,éé,É | 7 | latin1_swedish_ci"},
 		{q: "SELECT (SELECT LENGTH(GROUP_CONCAT(v)) FROM l WHERE id < 3), LENGTH((SELECT GROUP_CONCAT(v) FROM l WHERE id < 3))",
 			want: "5 | 5"},
+		{q: "SELECT COUNT(*) FROM (SELECT id, GROUP_CONCAT(v) AS x FROM l GROUP BY id HAVING x = 'ÉÉ') d", want: "2"},
+		{q: "SELECT LENGTH(MAX(x) OVER ()), LENGTH(MAX(x)) FROM (SELECT GROUP_CONCAT(v) x FROM l GROUP BY id) d GROUP BY x ORDER BY x LIMIT 1", want: "2 | 1"},
 		{q: "SELECT COLLATION(GROUP_CONCAT(c)), GROUP_CONCAT(c ORDER BY id) = 'A,b' FROM g WHERE id < 3",
 			want: "utf8mb4_general_ci | 1"},
 		{q: "SELECT LENGTH(CONCAT_WS(',', v, v)), HEX(CONCAT_WS(',', v, v)), COLLATION(CONCAT_WS(',', v, v)), CONCAT_WS(',', v, v) = 'ÉÉ,ÉÉ' FROM l WHERE id = 1",
