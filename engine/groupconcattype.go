@@ -131,6 +131,18 @@ func installGroupConcatType(a *analyzer.Analyzer) {
 // subqueries, to a fixed point.
 func retypeGroupConcatRefs(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
 	allSame := transform.SameTree
+	if ins, ok := n.(*plan.InsertInto); ok && ins.Source != nil {
+		// INSERT ... SELECT's source is no child of the node: its
+		// conversions into the destination (latin1 text into VARBINARY
+		// keeps its latin1 bytes) read its types.
+		src, same, err := retypeGroupConcatRefs(ins.Source)
+		if err != nil {
+			return n, transform.SameTree, err
+		}
+		if !same {
+			n, allSame = ins.WithSource(src), transform.NewTree
+		}
+	}
 	// Kept across passes: an alias above the aggregate is seen before it.
 	defs := map[sql.ColumnId]sql.Type{}
 	byName := map[string][2]sql.Type{}

@@ -46,6 +46,11 @@ func TestFix25bGroupConcatLatin1(t *testing.T) {
 		{q: "SELECT LENGTH(GROUP_CONCAT(v, c)), COLLATION(GROUP_CONCAT(v, c)) FROM l, g WHERE l.id = 1 AND g.id = 3",
 			want: "6 | utf8mb4_general_ci"},
 	})
+	// INSERT ... SELECT into VARBINARY keeps the latin1 bytes (fix24a's
+	// charsetBytes reads the source's type).
+	mustExec(t, db, "CREATE TABLE bg (b VARBINARY(20), u VARCHAR(20))")
+	mustExec(t, db, "INSERT INTO bg SELECT GROUP_CONCAT(v ORDER BY id), GROUP_CONCAT(v ORDER BY id) FROM l")
+	runArithCases(t, db, "", []arithCase{{q: "SELECT HEX(b), HEX(u) FROM bg", want: "E9E92CE9E92CC9 | C3A9C3A92CC3A9C3A92CC389"}})
 	// The GROUP BY's groups ordered by the latin1 text ('É' < 'éé' under
 	// latin1_swedish_ci, as in UTF-8 bytes; the same either way) and the
 	// result field: a BLOB in the connection's character set (MySQL's
