@@ -130,6 +130,9 @@ func installGroupConcatType(a *analyzer.Analyzer) {
 // derived table's column over one the type it then has, through
 // subqueries, to a fixed point.
 func retypeGroupConcatRefs(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
+	if !hasGroupConcat(n) {
+		return n, transform.SameTree, nil
+	}
 	allSame := transform.SameTree
 	if ins, ok := n.(*plan.InsertInto); ok && ins.Source != nil {
 		// INSERT ... SELECT's source is no child of the node: its
@@ -345,4 +348,26 @@ func readsDefs(e sql.Expression, defs map[sql.ColumnId]sql.Type) bool {
 		gf, ok := e.(*expression.GetField)
 		return ok && defs[gf.Id()] != nil
 	})
+}
+
+// hasGroupConcat: n, an INSERT's source or a subquery of n has a
+// GROUP_CONCAT whose type groupConcatType changes (the common plan has
+// none, and costs one walk).
+func hasGroupConcat(n sql.Node) bool {
+	if ins, ok := n.(*plan.InsertInto); ok && ins.Source != nil && hasGroupConcat(ins.Source) {
+		return true
+	}
+	found := false
+	transform.InspectExpressions(n, func(e sql.Expression) bool {
+		switch x := e.(type) {
+		case *plan.Subquery:
+			found = found || hasGroupConcat(x.Query)
+			return false
+		case *aggregation.GroupConcat, *collGroupConcat:
+			_, changed := groupConcatRetype(x)
+			found = found || changed
+		}
+		return !found
+	})
+	return found
 }
