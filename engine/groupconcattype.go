@@ -199,16 +199,6 @@ func collectGroupConcatDefs(n sql.Node, defs map[sql.ColumnId]sql.Type, byName m
 				// of a derived GROUP_CONCAT column): its type follows.
 				defs[x.Id()] = e.Type()
 			}
-		case sql.IdExpression:
-			if t, ok := groupConcatRetype(e); ok {
-				found = true
-				if gt, isGC := gmsGroupConcatType(e); isGC {
-					byName[strings.ToLower(e.String())] = [2]sql.Type{gt, t}
-				}
-				if x.Id() != 0 {
-					defs[x.Id()] = t
-				}
-			}
 		}
 		return true
 	})
