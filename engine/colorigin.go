@@ -98,6 +98,13 @@ func planOrigins(n sql.Node) *colOrigins {
 
 func (o *colOrigins) empty() bool { return len(o.tables) == 0 && len(o.sq) == 0 }
 
+// hasTable: table (or derived table) name is one of o's.
+func (o *colOrigins) hasTable(name string) bool {
+	name = strings.ToLower(name)
+	_, sq := o.sq[name]
+	return o.tables[name] != nil || sq
+}
+
 // column is the table and column index gf reads; nil when unknown.
 func (o *colOrigins) column(gf *expression.GetField) (*Table, int) {
 	name := strings.ToLower(gf.Table())
@@ -115,11 +122,14 @@ func (o *colOrigins) column(gf *expression.GetField) (*Table, int) {
 
 // subqueryColumns maps the columns of sa that are a bare column of a
 // table below it (through further views or derived tables) to that
-// column; expressions, aggregates and set operations are left out.
+// column; expressions, aggregates and set operations are left out. A
+// LATERAL derived table's column may be a column of the tables before it
+// (outer's): `SELECT CONCAT(d.f2) FROM t, LATERAL (SELECT t.f AS f2) d`
+// of a FLOAT(6,2) 3.5 is 3.50 (it was 3.5).
 func subqueryColumns(sa *plan.SubqueryAlias, outer *colOrigins) map[string]colRef {
 	sch := sa.Schema()
 	inner := planOrigins(sa.Child)
-	if inner.empty() {
+	if inner.empty() && !sa.IsLateral {
 		return nil
 	}
 	inner.incr = outer.incr
@@ -149,7 +159,11 @@ func subqueryColumns(sa *plan.SubqueryAlias, outer *colOrigins) map[string]colRe
 					e = a.Child
 				}
 				if gf, ok := e.(*expression.GetField); ok {
-					if t, ci := inner.column(gf); t != nil {
+					t, ci := inner.column(gf)
+					if t == nil && sa.IsLateral && !inner.hasTable(gf.Table()) {
+						t, ci = outer.column(gf)
+					}
+					if t != nil {
 						add(i, t, ci)
 						continue
 					}

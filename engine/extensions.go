@@ -232,8 +232,9 @@ func (e *Engine) Install(a *analyzer.Analyzer, extra ...Rule) error {
 	scalarsubquery.Install(a)
 	windowfunc.Install(a)
 	joinorder.Install(a)
-	installGroupConcatCut(a) // groupconcatcut.go
-	installOneByteLengths(a) // onebytelen.go; last
+	installGroupConcatCut(a)  // groupconcatcut.go
+	installGroupConcatType(a) // groupconcattype.go
+	installOneByteLengths(a)  // onebytelen.go; last
 	a.Catalog.InfoSchema = infoschema.Wrap(a.Catalog.InfoSchema, e)
 	var cat sql.Catalog = a.Catalog
 	funcCatalog.Store(&cat)

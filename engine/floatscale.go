@@ -4,6 +4,7 @@ import (
 	"github.com/dolthub/vitess/go/sqltypes"
 
 	"github.com/myriaddb/myriad/catalog"
+	"github.com/myriaddb/myriad/floattype"
 )
 
 // committedTable is base table db.table as last committed, read through
@@ -42,7 +43,10 @@ func (e *Engine) columnType(db, table, column string) (catalog.TypeDesc, bool) {
 // FloatScale is the (M,D) of column db.table.column when it was declared
 // FLOAT(M,D) or DOUBLE(M,D): GMS's float types keep no scale (package
 // floattype), so the server asks here for a result column's decimals; ok
-// is false for anything else. For a TIMESTAMP(n) column it is (0, n).
+// is false for anything else, with width floattype.Present for another
+// column of a table, floattype.Absent for a table without that column (a
+// join's unqualified column is the table's that has it). For a
+// TIMESTAMP(n) column it is (0, n).
 func (e *Engine) FloatScale(db, table, column string) (width, scale uint8, ok bool) {
 	return e.FloatScaleAt(db, table, column, defaultDivIncrement)
 }
@@ -55,6 +59,9 @@ const defaultDivIncrement = 4
 func (e *Engine) FloatScaleAt(db, table, column string, incr int) (width, scale uint8, ok bool) {
 	d, ok := e.columnType(db, table, column)
 	if !ok {
+		if column != "" && e.committedTable(db, table) != nil {
+			return floattype.Absent, 0, false
+		}
 		return e.viewFloatScale(db, table, column, incr) // viewcols.go
 	}
 	if d.Q == sqltypes.Timestamp && d.P > 0 {
@@ -63,7 +70,10 @@ func (e *Engine) FloatScaleAt(db, table, column string, incr int) (width, scale 
 		// fractions to them.
 		return 0, d.P, true
 	}
-	return d.FloatScale()
+	if m, s, ok := d.FloatScale(); ok {
+		return m, s, true
+	}
+	return floattype.Present, 0, false
 }
 
 // Zerofill is the display width of an integer column declared ZEROFILL,

@@ -90,7 +90,9 @@ func (e *Engine) viewZerofill(db, view, column string) (width int, ok bool) {
 	if !ok {
 		return 0, false
 	}
-	o := floattype.SubOrigin(sel, cols, column, db)
+	o := floattype.SubOrigin(sel, cols, column, db, func(db, table, column string) (uint8, uint8, bool) {
+		return e.FloatScaleAt(db, table, column, defaultDivIncrement)
+	})
 	if o.DB == "" {
 		return 0, false
 	}

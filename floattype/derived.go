@@ -17,11 +17,17 @@ import (
 // StatementColumns is ResultColumns of a SELECT, SetOpColumns of a set
 // operation, nil for anything else.
 func StatementColumns(s ast.SelectStatement, db string, incr int, lookup Lookup) []Column {
+	return statementColumns(s, db, incr, lookup, nil)
+}
+
+// statementColumns is StatementColumns with a LATERAL derived table's
+// outer tables.
+func statementColumns(s ast.SelectStatement, db string, incr int, lookup Lookup, outer []tableRef) []Column {
 	switch x := s.(type) {
 	case *ast.ParenSelect:
-		return StatementColumns(x.Select, db, incr, lookup)
+		return statementColumns(x.Select, db, incr, lookup, outer)
 	case *ast.Select:
-		return ResultColumns(x, db, incr, lookup)
+		return resultColumns(x, db, incr, lookup, outer)
 	case *ast.SetOp:
 		return SetOpColumns(x, db, incr, lookup)
 	}
@@ -99,8 +105,22 @@ func nameIndex(names []string, name string) int {
 // list of the derived table or view, if any). A SELECT * from one table
 // passes the table's columns on (lookup of that table's column).
 func SubColumn(s ast.SelectStatement, cols ast.Columns, name, db string, incr int, lookup Lookup) Column {
+	return subColumn(s, cols, name, db, incr, lookup, nil)
+}
+
+// subColumn is SubColumn of a LATERAL derived table, which sees outer.
+func subColumn(s ast.SelectStatement, cols ast.Columns, name, db string, incr int, lookup Lookup, outer []tableRef) Column {
 	if len(cols) == 0 {
 		if t, ok := starTable(s, db); ok {
+			if len(t.members) > 0 {
+				// `SELECT *` of a join: the column of that name.
+				t.incr = incr
+				m, d, ok := t.column(&ast.ColName{Name: ast.NewColIdent(name)}, lookup)
+				return Column{M: m, D: d, Bare: ok && m > 0, OK: ok}
+			}
+			if t.sub != nil {
+				return subColumn(t.sub, t.subCols, name, db, incr, lookup, nil)
+			}
 			m, d, ok := lookup(t.db, t.name, name)
 			return Column{M: m, D: d, Bare: true, OK: ok}
 		}
@@ -109,7 +129,7 @@ func SubColumn(s ast.SelectStatement, cols ast.Columns, name, db string, incr in
 	if i < 0 {
 		return Column{}
 	}
-	rc := StatementColumns(s, db, incr, lookup)
+	rc := statementColumns(s, db, incr, lookup, outer)
 	if i >= len(rc) {
 		return Column{}
 	}
@@ -118,11 +138,27 @@ func SubColumn(s ast.SelectStatement, cols ast.Columns, name, db string, incr in
 
 // SubOrigin is the table column behind s's result column name, when the
 // select list passes one on unchanged (for a ZEROFILL column's padding).
-func SubOrigin(s ast.SelectStatement, cols ast.Columns, name, db string) Origin {
+func SubOrigin(s ast.SelectStatement, cols ast.Columns, name, db string, lookup Lookup) Origin {
+	return subOrigin(s, cols, name, db, lookup, nil)
+}
+
+// subOrigin is SubOrigin of a LATERAL derived table, which sees outer.
+func subOrigin(s ast.SelectStatement, cols ast.Columns, name, db string, lookup Lookup, outer []tableRef) Origin {
 	if len(cols) == 0 {
 		if t, ok := starTable(s, db); ok {
+			if len(t.members) > 0 {
+				// `SELECT *` of a join: the column of that name.
+				mb, _, ok := t.owner(&ast.ColName{Name: ast.NewColIdent(name)}, lookup)
+				if !ok || len(mb.members) > 0 {
+					return Origin{}
+				}
+				t = mb
+			}
 			if t.sub != nil {
-				return SubOrigin(t.sub, t.subCols, name, db)
+				return subOrigin(t.sub, t.subCols, name, db, lookup, t.outer)
+			}
+			if t.db == "" {
+				return Origin{}
 			}
 			return Origin{DB: t.db, Table: t.name, Column: name}
 		}
@@ -132,7 +168,7 @@ func SubOrigin(s ast.SelectStatement, cols ast.Columns, name, db string) Origin 
 		return Origin{}
 	}
 	i := nameIndex(ResultNames(s, cols), name)
-	o := Origins(sel, db)
+	o := origins(sel, db, lookup, outer)
 	if i < 0 || i >= len(o) {
 		return Origin{}
 	}
@@ -149,7 +185,7 @@ func starTable(s ast.SelectStatement, db string) (tableRef, bool) {
 		return tableRef{}, false
 	}
 	_, from, ok := singleTable(sel, db)
-	if !ok || from.name == "" || (from.sub == nil && from.db == "") {
+	if !ok || len(from.members) == 0 && (from.name == "" || (from.sub == nil && from.db == "")) {
 		return tableRef{}, false
 	}
 	return from, true

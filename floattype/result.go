@@ -22,8 +22,18 @@ type Column struct {
 }
 
 // Lookup reports the declared (M,D) of column db.table.column; ok is false
-// for any other column (not FLOAT(M,D)/DOUBLE(M,D), or unknown).
+// for any other column (not FLOAT(M,D)/DOUBLE(M,D), or unknown). With ok
+// false, m may say what the lookup knows of the column: Present (it exists)
+// or Absent (the table is known and has no such column); a join's
+// unqualified columns are resolved only where every table's answer is
+// known (tableRef.owner).
 type Lookup func(db, table, column string) (m, d uint8, ok bool)
+
+// Present and Absent are a Lookup's m for a column that is not scaled.
+const (
+	Present = 255
+	Absent  = 254
+)
 
 // ResultColumns derives, from a SELECT's syntax, the decimals of each of
 // its result columns that MySQL computes from a FLOAT(M,D) or DOUBLE(M,D)
@@ -41,11 +51,17 @@ type Lookup func(db, table, column string) (m, d uint8, ok bool)
 // else (a column of another type, a function not listed, a subquery) is
 // not OK: its column keeps NOT_FIXED_DEC.
 func ResultColumns(stmt ast.Statement, db string, incr int, lookup Lookup) []Column {
+	return resultColumns(stmt, db, incr, lookup, nil)
+}
+
+// resultColumns is ResultColumns of a LATERAL derived table's SELECT,
+// whose columns may be those of outer, the tables before it.
+func resultColumns(stmt ast.Statement, db string, incr int, lookup Lookup, outer []tableRef) []Column {
 	sel, from, ok := singleTable(stmt, db)
 	if !ok {
 		return nil
 	}
-	from.incr, from.defaultDB = incr, db
+	from.incr, from.defaultDB, from.outer = incr, db, outer
 	out := make([]Column, len(sel.SelectExprs))
 	for i, se := range sel.SelectExprs {
 		ae, ok := se.(*ast.AliasedExpr)
@@ -99,15 +115,16 @@ func singleTable(stmt ast.Statement, db string) (*ast.Select, tableRef, bool) {
 }
 
 // joinMembers lists the tables and derived tables of a join in
-// out.members. USING merges the columns it names, which a name alone
-// does not tell apart (out.using); NATURAL merges columns no name says: a
-// NATURAL join is not read.
+// out.members. USING merges the columns it names (out.using), NATURAL
+// the columns its sides share (out.natural): such a column, named without
+// its table, is the leftmost table's that has it (tableRef.owner). A
+// LATERAL derived table sees the members before it (its outer).
 func joinMembers(te ast.TableExpr, db string, out *tableRef) bool {
 	switch x := te.(type) {
 	case *ast.JoinTableExpr:
-		if strings.Contains(strings.ToLower(x.Join), "natural") {
-			return false
-		}
+		kind := strings.ToLower(x.Join)
+		out.natural = out.natural || strings.Contains(kind, "natural")
+		out.right = out.right || strings.Contains(kind, "right")
 		for _, c := range x.Condition.Using {
 			out.using = append(out.using, c.String())
 		}
@@ -122,6 +139,9 @@ func joinMembers(te ast.TableExpr, db string, out *tableRef) bool {
 	}
 	t, ok := fromTable(te, db)
 	if ok {
+		if t.lateral {
+			t.outer = append([]tableRef(nil), out.members...)
+		}
 		out.members = append(out.members, t)
 	}
 	return ok
@@ -133,9 +153,9 @@ func fromTable(t ast.TableExpr, db string) (tableRef, bool) {
 	if !ok {
 		return tableRef{}, false
 	}
-	if sq, isSub := te.Expr.(*ast.Subquery); isSub && !te.As.IsEmpty() && !te.Lateral {
+	if sq, isSub := te.Expr.(*ast.Subquery); isSub && !te.As.IsEmpty() {
 		// A derived table: its columns are its select list's (derived.go).
-		return tableRef{db: db, name: te.As.String(), alias: te.As.String(), sub: sq.Select, subCols: sq.Columns}, true
+		return tableRef{db: db, name: te.As.String(), alias: te.As.String(), sub: sq.Select, subCols: sq.Columns, lateral: te.Lateral}, true
 	}
 	tn, ok := te.Expr.(ast.TableName)
 	if !ok {
@@ -158,10 +178,21 @@ type Origin struct{ DB, Table, Column string }
 // column it is under an alias or read through a table alias: GMS's result
 // fields then name the alias (`SELECT z AS x`, `FROM t AS a`), where the
 // server looks a column's declaration up by the table and column a field
-// names. nil where the statement is not such a SELECT or has a *.
-func Origins(stmt ast.Statement, db string) []Origin {
+// names. nil where the statement is not such a SELECT or has a *. lookup
+// tells which table of a join has an unqualified column (Present/Absent).
+func Origins(stmt ast.Statement, db string, lookup Lookup) []Origin {
+	return origins(stmt, db, lookup, nil)
+}
+
+// origins is Origins of a LATERAL derived table's SELECT, whose columns
+// may be those of outer, the tables before it.
+func origins(stmt ast.Statement, db string, lookup Lookup, outer []tableRef) []Origin {
 	sel, from, ok := singleTable(stmt, db)
-	if !ok || (len(from.members) == 0 && (from.name == "" || (from.sub == nil && from.db == ""))) {
+	if !ok {
+		return nil
+	}
+	from.outer = outer
+	if len(from.members) == 0 && len(outer) == 0 && (from.name == "" || (from.sub == nil && from.db == "")) {
 		return nil
 	}
 	out := make([]Origin, len(sel.SelectExprs))
@@ -174,23 +205,11 @@ func Origins(stmt ast.Statement, db string) []Origin {
 		if !isCol {
 			continue
 		}
-		t := from
-		if len(from.members) > 0 {
-			// In a join only a qualified column tells its table here.
-			if cn.Qualifier.IsEmpty() {
-				continue
-			}
-			t = tableRef{}
-			for _, m := range from.members {
-				if m.owns(cn) {
-					t = m
-				}
-			}
-		}
+		t, _, ok := from.owner(cn, lookup)
 		switch {
-		case t.name == "" || !t.owns(cn):
+		case !ok || t.name == "" || !t.owns(cn):
 		case t.sub != nil:
-			out[i] = SubOrigin(t.sub, t.subCols, cn.Name.String(), db)
+			out[i] = subOrigin(t.sub, t.subCols, cn.Name.String(), db, lookup, t.outer)
 		case t.db != "":
 			out[i] = Origin{DB: t.db, Table: t.name, Column: cn.Name.String()}
 		}
@@ -208,17 +227,157 @@ type tableRef struct {
 	// defaultDB is the session's database, for a scalar subquery's tables.
 	defaultDB string
 	// members are a join's tables (the other fields then name none),
-	// using the columns its USING clauses merge.
+	// using the columns its USING clauses merge, natural whether a NATURAL
+	// join merges those its sides share, right whether it has a RIGHT
+	// join (whose merged columns are its right side's).
 	members []tableRef
 	using   []string
+	natural bool
+	right   bool
+	// lateral marks a LATERAL derived table; outer is what a LATERAL
+	// derived table's SELECT sees besides its own FROM.
+	lateral bool
+	outer   []tableRef
+}
+
+// merges reports whether join t merges the columns named name.
+func (t tableRef) merges(name string) bool {
+	return t.natural || slices.ContainsFunc(t.using, func(u string) bool { return strings.EqualFold(u, name) })
+}
+
+// has reports whether t has a column name; known is false when the
+// lookup (or a derived table's select list) cannot tell.
+func (t tableRef) has(name string, lookup Lookup) (has, known bool) {
+	switch {
+	case len(t.members) > 0:
+		return false, false
+	case t.sub != nil:
+		names := ResultNames(t.sub, t.subCols)
+		if names == nil {
+			if st, ok := starTable(t.sub, t.db); ok {
+				return st.has(name, lookup)
+			}
+			return false, false
+		}
+		for _, n := range names {
+			if strings.EqualFold(n, name) {
+				return true, true
+			}
+		}
+		// An expression's name is its text, which ResultNames leaves "".
+		return false, !slices.Contains(names, "")
+	case t.db == "" || t.name == "":
+		return false, false
+	}
+	m, _, ok := lookup(t.db, t.name, name)
+	switch {
+	case ok || m == Present:
+		return true, true
+	case m == Absent:
+		return false, true
+	}
+	return false, false
+}
+
+// owner is the table (or derived table) of t whose column cn is: t itself
+// outside a join; in a join the one that the qualifier names, or for an
+// unqualified name the one member that has it, or, for a column USING or
+// NATURAL merges, the leftmost that has it (MySQL's merged column is the
+// left side's column for an inner or LEFT join, the right side's for a
+// RIGHT join of two tables; in a larger join with a RIGHT join it is not
+// decided here). A column t does not have may be its outer tables'
+// (LATERAL). ok is false where it cannot be told.
+// self reports that the owner is t itself (not a join, not an outer table).
+func (t tableRef) owner(cn *ast.ColName, lookup Lookup) (owner tableRef, self, ok bool) {
+	if len(t.members) == 0 {
+		if t.name != "" && t.owns(cn) {
+			if !cn.Qualifier.IsEmpty() || len(t.outer) == 0 {
+				return t, true, true
+			}
+			if has, known := t.has(cn.Name.String(), lookup); !known {
+				return tableRef{}, false, false
+			} else if has {
+				return t, true, true
+			}
+		}
+		return t.outerOwner(cn, lookup)
+	}
+	if !cn.Qualifier.IsEmpty() {
+		for _, m := range t.members {
+			if m.owns(cn) {
+				return m, false, true
+			}
+		}
+		return t.outerOwner(cn, lookup)
+	}
+	name := cn.Name.String()
+	merged := t.merges(name)
+	members := t.members
+	if merged && t.right {
+		// MySQL makes `a RIGHT JOIN b` a LEFT join of b and a, whose
+		// merged column is b's; in a larger join the order is not
+		// followed here.
+		if len(members) != 2 {
+			return tableRef{}, false, false
+		}
+		members = []tableRef{members[1], members[0]}
+	}
+	var found []tableRef
+	for _, m := range members {
+		has, known := m.has(name, lookup)
+		if !known {
+			return tableRef{}, false, false
+		}
+		if has {
+			found = append(found, m)
+		}
+	}
+	switch {
+	case len(found) == 0:
+		return t.outerOwner(cn, lookup)
+	case len(found) > 1 && !merged:
+		return tableRef{}, false, false // ambiguous: MySQL's 1052
+	}
+	return found[0], false, true
+}
+
+// outerOwner is owner among the tables a LATERAL derived table sees.
+func (t tableRef) outerOwner(cn *ast.ColName, lookup Lookup) (tableRef, bool, bool) {
+	var o tableRef
+	switch len(t.outer) {
+	case 0:
+		return tableRef{}, false, false
+	case 1:
+		o = t.outer[0]
+	default:
+		o = tableRef{db: t.db, members: t.outer}
+	}
+	mb, self, ok := o.owner(cn, lookup)
+	if ok && self {
+		mb = o
+	}
+	return mb, false, ok
 }
 
 // column resolves a column reference to the FROM table.
 func (t tableRef) column(cn *ast.ColName, lookup Lookup) (m, d uint8, ok bool) {
+	if len(t.members) > 0 || len(t.outer) > 0 {
+		if mb, self, found := t.owner(cn, lookup); found && !self {
+			mb.incr = t.incr
+			return mb.column(cn, lookup)
+		}
+	}
+	return t.ownColumn(cn, lookup)
+}
+
+// ownColumn is column without owner's resolution (a lookup that cannot
+// tell which table has a column).
+func (t tableRef) ownColumn(cn *ast.ColName, lookup Lookup) (m, d uint8, ok bool) {
 	if len(t.members) > 0 {
 		// The one member that has the column: an unqualified name two
 		// members have is ambiguous (1052), so one match is the column.
-		if cn.Qualifier.IsEmpty() && slices.ContainsFunc(t.using, func(u string) bool { return strings.EqualFold(u, cn.Name.String()) }) {
+		if cn.Qualifier.IsEmpty() && t.merges(cn.Name.String()) {
+			// owner could not tell which table has it.
 			return 0, 0, false
 		}
 		found := 0
@@ -234,7 +393,7 @@ func (t tableRef) column(cn *ast.ColName, lookup Lookup) (m, d uint8, ok bool) {
 		return 0, 0, false
 	}
 	if t.sub != nil {
-		c := SubColumn(t.sub, t.subCols, cn.Name.String(), t.db, t.incr, lookup)
+		c := subColumn(t.sub, t.subCols, cn.Name.String(), t.db, t.incr, lookup, t.outer)
 		return c.M, c.D, c.OK
 	}
 	if t.db == "" {

@@ -52,7 +52,7 @@ func TestResultColumns(t *testing.T) {
 		{"SELECT a FROM fz.f x JOIN fz.f y ON x.k = y.k", []Column{none}},
 		{"SELECT a FROM fz.f JOIN fz.g USING (k)", []Column{bare(7, 4)}},
 		{"SELECT a FROM fz.f JOIN fz.g USING (a)", []Column{none}},
-		{"SELECT a FROM fz.f NATURAL JOIN fz.g", nil},
+		{"SELECT a FROM fz.f NATURAL JOIN fz.g", []Column{none}},
 		{"SELECT s.a FROM fz.g JOIN (SELECT a FROM fz.f) s ON 1", []Column{bare(7, 4)}},
 		{"SELECT g.a FROM fz.f", []Column{none}},
 		{"SELECT AVG(1), ROUND(1.5e0, 1), 1.25 + 1, AVG(-a) FROM fz.f", []Column{none, none, none, dec(8)}},
@@ -63,6 +63,48 @@ func TestResultColumns(t *testing.T) {
 		}
 		db := "fz"
 		if got := ResultColumns(stmt, db, 4, lookup); !reflect.DeepEqual(got, c.want) {
+			t.Errorf("%s:\n got %+v\nwant %+v", c.q, got, c.want)
+		}
+	}
+	// With a lookup that tells which tables have a column (fix25b): a
+	// merged column is the leftmost table's; g has a (DOUBLE) and k.
+	known := func(db, table, column string) (uint8, uint8, bool) {
+		if db == "fz" && table == "g" {
+			switch column {
+			case "a", "k":
+				return Present, 0, false
+			}
+			return Absent, 0, false
+		}
+		if m, d, ok := lookup(db, table, column); ok || db != "fz" || table != "f" {
+			return m, d, ok
+		}
+		switch column {
+		case "c", "k":
+			return Present, 0, false
+		}
+		return Absent, 0, false
+	}
+	for _, c := range []struct {
+		q    string
+		want []Column
+	}{
+		{"SELECT a, b FROM fz.f NATURAL JOIN fz.g", []Column{bare(7, 4), bare(10, 2)}},
+		{"SELECT a, b FROM fz.g NATURAL JOIN fz.f", []Column{none, bare(10, 2)}},
+		{"SELECT a FROM fz.f JOIN fz.g USING (a)", []Column{bare(7, 4)}},
+		{"SELECT a FROM fz.g RIGHT JOIN fz.f USING (a)", []Column{bare(7, 4)}},
+		{"SELECT a FROM fz.f RIGHT JOIN fz.g USING (a)", []Column{none}},
+		{"SELECT a FROM fz.g RIGHT JOIN fz.f USING (a) JOIN fz.g x USING (a)", []Column{none}},
+		{"SELECT a FROM fz.f x JOIN fz.f y USING (k)", []Column{none}},
+		{"SELECT d.x FROM fz.f, LATERAL (SELECT f.a AS x) d", []Column{bare(7, 4)}},
+		{"SELECT d.x FROM fz.f JOIN LATERAL (SELECT b AS x FROM fz.g) d ON 1", []Column{bare(10, 2)}},
+		{"SELECT d.x FROM fz.f JOIN LATERAL (SELECT a AS x FROM fz.g) d ON 1", []Column{none}},
+	} {
+		stmt, err := ast.Parse(c.q)
+		if err != nil {
+			t.Fatalf("%s: %v", c.q, err)
+		}
+		if got := ResultColumns(stmt, "fz", 4, known); !reflect.DeepEqual(got, c.want) {
 			t.Errorf("%s:\n got %+v\nwant %+v", c.q, got, c.want)
 		}
 	}

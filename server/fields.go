@@ -81,7 +81,7 @@ func (s *floatScales) byOrigin() []floattype.Origin {
 	if !s.originsDerived {
 		s.originsDerived = true
 		if stmt := parsedSelect(s.query); stmt != nil {
-			s.origins = floattype.Origins(stmt, s.h.eng.CurrentDatabase(s.c.ConnectionID))
+			s.origins = floattype.Origins(stmt, s.h.eng.CurrentDatabase(s.c.ConnectionID), s.scaleOrInteger)
 		}
 	}
 	return s.origins
@@ -117,10 +117,14 @@ func (s *floatScales) byPosition() []floattype.Column {
 // scaleOrInteger is engine.FloatScale, with an integer column's decimals
 // 0 (a FLOAT(7,4) plus an INT column printed the DOUBLE's 17 digits).
 func (s *floatScales) scaleOrInteger(db, table, column string) (m, d uint8, ok bool) {
-	if m, d, ok := s.column(db, table, column); ok {
+	m, d, ok = s.column(db, table, column)
+	if ok {
 		return m, d, ok
 	}
-	return 0, 0, s.h.eng.IntegerColumn(db, table, column)
+	if s.h.eng.IntegerColumn(db, table, column) {
+		return 0, 0, true
+	}
+	return m, 0, false // floattype.Present or Absent, if known
 }
 
 // bySetOp is what a UNION's branches derive for its result columns

@@ -86,7 +86,12 @@ func (c *concatFn) CollationCoercibility(ctx *sql.Context) (sql.CollationID, byt
 }
 
 func concatType(inner sql.Expression) sql.Type {
-	if t, ok := binaryConcatType(inner.Children()); ok {
+	return concatArgsType(inner.Children())
+}
+
+// concatArgsType is the type of a concatenation of args (each counted once).
+func concatArgsType(args []sql.Expression) sql.Type {
+	if t, ok := binaryConcatType(args); ok {
 		return t
 	}
 	coll := sql.Collation_Default
@@ -98,7 +103,7 @@ func concatType(inner sql.Expression) sql.Type {
 	// TestOracles seed 1795881217987403951).
 	litColl, fromCol := sql.Collation_Default, false
 	var chars int64
-	for _, a := range inner.Children() {
+	for _, a := range args {
 		n, ok := maxCharLength(a)
 		if !ok {
 			return types.LongText
@@ -106,6 +111,13 @@ func concatType(inner sql.Expression) sql.Type {
 		if _, lit := a.(*expression.Literal); !lit {
 			if st, ok := a.Type().(sql.StringType); ok && !fromCol {
 				coll, fromCol = st.Collation(), true
+			} else if ok && unicodeOver(coll, st.Collation()) {
+				// MySQL's collation aggregation converts a one-byte
+				// character set's text to the Unicode one beside it
+				// (DTCollation::aggregate): CONCAT(latin1_col,
+				// utf8mb4_col) is utf8mb4 (it was typed latin1, and HEX
+				// of a character latin1 lacks panicked).
+				coll = st.Collation()
 			}
 		} else if st, ok := a.Type().(sql.StringType); ok && litColl == sql.Collation_Default {
 			litColl = st.Collation()
@@ -279,4 +291,13 @@ func maxCharLength(e sql.Expression) (int64, bool) {
 		return 22, true
 	}
 	return 0, false
+}
+
+// unicodeOver: collation other is of a Unicode character set and coll of
+// a one-byte one.
+func unicodeOver(coll, other sql.CollationID) bool {
+	if coll == sql.Collation_binary || other == sql.Collation_binary {
+		return false
+	}
+	return coll.CharacterSet().MaxLength() == 1 && other.CharacterSet().MaxLength() > 1
 }

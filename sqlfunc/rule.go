@@ -25,7 +25,8 @@ var functions = function.Registry{
 	"oct":           sql.Function1{Name: "oct", Fn: newOct}, // hexnum.go
 	"field":         sql.FunctionN{Name: "field", Fn: newField},
 	"lpad":          sql.FunctionN{Name: "lpad", Fn: newLPad},
-	"concat":        sql.FunctionN{Name: "concat", Fn: newConcat}, // its result type (concattype.go)
+	"concat":        sql.FunctionN{Name: "concat", Fn: newConcat},      // its result type (concattype.go)
+	"concat_ws":     sql.FunctionN{Name: "concat_ws", Fn: newConcatWS}, // concatws.go
 	"rpad":          sql.FunctionN{Name: "rpad", Fn: newRPad},
 	"locate":        sql.FunctionN{Name: "locate", Fn: newLocate},
 	"instr":         sql.Function2{Name: "instr", Fn: newInstr},
