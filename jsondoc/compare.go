@@ -11,7 +11,7 @@ import (
 
 // TypeOf is JSON_TYPE of v.
 func TypeOf(v any) string {
-	switch v.(type) {
+	switch x := v.(type) {
 	case nil:
 		return "NULL"
 	case bool:
@@ -31,7 +31,7 @@ func TypeOf(v any) string {
 	case map[string]any:
 		return "OBJECT"
 	case Temporal:
-		return v.(Temporal).typeName()
+		return x.typeName()
 	}
 	return gmsjson.TypeOfJsonValue(v)
 }

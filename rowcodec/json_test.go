@@ -1,6 +1,7 @@
 package rowcodec
 
 import (
+	"context"
 	"testing"
 
 	"github.com/dolthub/go-mysql-server/sql"
@@ -67,7 +68,7 @@ func TestJSONTemporals(t *testing.T) {
 	if c := jsondoc.Compare(got.Val, doc.Val); c != 0 || got.String() != doc.String() {
 		t.Errorf("round trip: %s, want %s", got, doc)
 	}
-	if typ, _ := got.Type(nil); typ != "OBJECT" {
+	if typ, _ := got.Type(context.TODO()); typ != "OBJECT" {
 		t.Errorf("type %s", typ)
 	}
 	m := got.Val.(map[string]any)
