@@ -235,3 +235,19 @@ func TestLead25JSONTemporals(t *testing.T) {
 	wantRows(t, db, "SELECT JSON_TYPE(JSON_EXTRACT(JSON_ARRAYAGG(d), '$[0]')) FROM l25.j", "DATE")
 	wantRows(t, db, "SELECT jt.t FROM l25.j, JSON_TABLE(j.doc, '$' COLUMNS (t DATE PATH '$.t')) AS jt WHERE j.id = 1", "2026-11-01")
 }
+
+// TestLead25Latin1StringFunctions: REPLACE, LPAD, RPAD, LEFT, RIGHT,
+// REPEAT, INSERT, SUBSTRING_INDEX and ELT of a latin1 column are typed in
+// latin1, as MySQL aggregates their arguments' collations: LENGTH counts
+// latin1 bytes and HEX shows them (GMS typed them utf8mb4: LENGTH of
+// REPLACE(v, ...) of 'éé' was 4, HEX C3A9C3A9). The values are unchanged.
+func TestLead25Latin1StringFunctions(t *testing.T) {
+	ts := startServer(t, t.TempDir())
+	db := ts.connectWith("", "parseTime=false")
+	mustExec(t, db, "CREATE DATABASE l25")
+	mustExec(t, db, "CREATE TABLE l25.l (id INT PRIMARY KEY, v VARCHAR(20) CHARACTER SET latin1)")
+	mustExec(t, db, "INSERT INTO l25.l VALUES (1, 'éé')")
+	wantRows(t, db, "SELECT LENGTH(REPLACE(v, 'x', 'y')), LENGTH(LPAD(v, 4, 'a')), LENGTH(RPAD(v, 4, 'a')), LENGTH(LEFT(v, 1)), LENGTH(RIGHT(v, 1)), LENGTH(REPEAT(v, 2)), LENGTH(INSERT(v, 1, 1, 'x')), LENGTH(SUBSTRING_INDEX(v, 'x', 1)), LENGTH(ELT(1, v)) FROM l25.l",
+		"2,4,4,1,1,4,2,2,2")
+	wantRows(t, db, "SELECT HEX(REPLACE(v, 'x', 'y')), REPLACE(v, 'é', 'ü'), LPAD(v, 4, 'a'), REPLACE(v, 'é', 'e') = 'ee' FROM l25.l", "E9E9,üü,aaéé,1")
+}

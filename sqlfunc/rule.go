@@ -313,6 +313,9 @@ func replaceExprOnce(ctx *sql.Context, e sql.Expression, ignore bool) (sql.Expre
 		r, _, err := replaceExprOnce(ctx, ne, ignore)
 		return r, transform.NewTree, err
 	}
+	if ne, ok := newCollatedResult(ctx, e); ok { // collatedresult.go
+		return ne, transform.NewTree, nil
+	}
 	if ne, ok := bitAggArg(e); ok { // bitnum.go
 		r, _, err := replaceExprOnce(ctx, ne, ignore)
 		return r, transform.NewTree, err

@@ -91,3 +91,8 @@ SELECT GROUP_CONCAT(id ORDER BY doc) FROM jg;
 -- expect: 3
 -- expect: 4
 SELECT id FROM jg ORDER BY doc;
+-- String functions of a latin1 column are latin1: LENGTH counts its bytes.
+CREATE TABLE l1 (id INT PRIMARY KEY, v VARCHAR(20) CHARACTER SET latin1);
+INSERT INTO l1 VALUES (1, 'éé');
+SELECT LENGTH(REPLACE(v, 'x', 'y')), LENGTH(LPAD(v, 4, 'a')), LENGTH(RPAD(v, 4, 'a')), LENGTH(LEFT(v, 1)), LENGTH(RIGHT(v, 1)), LENGTH(REPEAT(v, 2)), LENGTH(INSERT(v, 1, 1, 'x')) FROM l1;
+SELECT LENGTH(SUBSTRING_INDEX(v, 'x', 1)), LENGTH(ELT(1, v)), HEX(REPLACE(v, 'x', 'y')), REPLACE(v, 'é', 'ü'), LPAD(v, 4, 'a') FROM l1;
