@@ -11,6 +11,8 @@ import (
 	"github.com/dolthub/go-mysql-server/sql/plan"
 	"github.com/dolthub/go-mysql-server/sql/transform"
 	"github.com/dolthub/go-mysql-server/sql/types"
+
+	"github.com/myriaddb/myriad/planfix"
 )
 
 // GROUP_CONCAT's result is in its argument's collation: MySQL's
@@ -233,29 +235,9 @@ func collectGroupConcatDefs(n sql.Node, defs map[sql.ColumnId]sql.Type, byName m
 // transform helpers rebuild an expression's parents through WithChildren.
 func retypeNodeRefs(n sql.Node, defs map[sql.ColumnId]sql.Type, byName map[string][2]sql.Type) (sql.Node, transform.TreeIdentity, error) {
 	return transform.NodeWithOpaque(n, func(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
-		ne, ok := n.(sql.Expressioner)
-		if !ok {
-			return n, transform.SameTree, nil
-		}
-		exprs := ne.Expressions()
-		var nexprs []sql.Expression
-		for i, e := range exprs {
-			r, same, err := retypeRefsIn(e, defs, byName)
-			if err != nil {
-				return n, transform.SameTree, err
-			}
-			if !same {
-				if nexprs == nil {
-					nexprs = append([]sql.Expression(nil), exprs...)
-				}
-				nexprs[i] = r
-			}
-		}
-		if nexprs == nil {
-			return n, transform.SameTree, nil
-		}
-		nn, err := ne.WithExpressions(nexprs...)
-		return nn, transform.NewTree, err
+		return planfix.MapNodeExprs(n, func(e sql.Expression) (sql.Expression, transform.TreeIdentity, error) {
+			return retypeRefsIn(e, defs, byName)
+		})
 	})
 }
 

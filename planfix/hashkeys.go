@@ -46,7 +46,7 @@ func doubleHashKeysNode(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
 			}
 		}
 		// Subqueries' plans are opaque to transform.Node.
-		return mapNodeExprs(n, func(e sql.Expression) (sql.Expression, transform.TreeIdentity, error) {
+		return MapNodeExprs(n, func(e sql.Expression) (sql.Expression, transform.TreeIdentity, error) {
 			return transform.Expr(e, func(e sql.Expression) (sql.Expression, transform.TreeIdentity, error) {
 				sq, ok := e.(*plan.Subquery)
 				if !ok {

@@ -86,7 +86,7 @@ func protectIn(n sql.Node, semi bool) (sql.Node, transform.TreeIdentity, error) 
 			}
 			return plan.NewFilter(expression.JoinAnd(conj...), f.Child), transform.NewTree, nil
 		}
-		return mapNodeExprs(n, rewriteInTree)
+		return MapNodeExprs(n, rewriteInTree)
 	})
 }
 
@@ -602,9 +602,9 @@ func elemTypes(t sql.Type, n int) []sql.Type {
 	return out
 }
 
-// mapNodeExprs replaces each expression of n (if it has any) by f's
+// MapNodeExprs replaces each expression of n (if it has any) by f's
 // result, copying n only when one changes.
-func mapNodeExprs(n sql.Node, f func(sql.Expression) (sql.Expression, transform.TreeIdentity, error)) (sql.Node, transform.TreeIdentity, error) {
+func MapNodeExprs(n sql.Node, f func(sql.Expression) (sql.Expression, transform.TreeIdentity, error)) (sql.Node, transform.TreeIdentity, error) {
 	ne, ok := n.(sql.Expressioner)
 	if !ok {
 		return n, transform.SameTree, nil

@@ -29,7 +29,7 @@ func normalizeNegZeros(_ *sql.Context, _ *analyzer.Analyzer, n sql.Node, _ *plan
 		case *plan.GroupBy, *plan.Project:
 			// A GroupBy's expressions are its selected and its grouping
 			// ones, both wrapped alike.
-			return mapNodeExprs(n, wrapSelected)
+			return MapNodeExprs(n, wrapSelected)
 		}
 		return n, transform.SameTree, nil
 	})

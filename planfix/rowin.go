@@ -27,7 +27,7 @@ func rowInLists(_ *sql.Context, _ *analyzer.Analyzer, n sql.Node, _ *plan.Scope,
 
 func rowInNode(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
 	return transform.NodeWithOpaque(n, func(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
-		return mapNodeExprs(n, rowInExpr)
+		return MapNodeExprs(n, rowInExpr)
 	})
 }
 
