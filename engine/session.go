@@ -55,6 +55,9 @@ type Session struct {
 	// mdl: the shared metadata locks the session's transaction holds
 	// (mdl.go).
 	mdl mdlHolds
+	// userVarNotes: the types of strings about to be stored in user
+	// variables, by lower-case name (uservartype.go).
+	userVarNotes map[string]userVarNote
 	// ddlMDL is the metadata lock of the running DDL statement (nil:
 	// none).
 	ddlMDL *mdlLock
@@ -415,6 +418,7 @@ func (s *Session) CommandBegin() error { return nil }
 // as MySQL rolls back a failed autocommit statement.
 func (s *Session) CommandEnd() {
 	s.endStatementAutoInc()
+	clear(s.userVarNotes)
 	if s.tx != nil {
 		// A failed ALTER's writes go now, before the next statement of the
 		// transaction reads through them.

@@ -428,6 +428,9 @@ func replaceExprOnce(ctx *sql.Context, e sql.Expression, ignore bool) (sql.Expre
 		if r := userVarSet(e); r != nil { // uservartext.go
 			return r, transform.NewTree, nil
 		}
+		if r := userVarStringSet(e); r != nil { // uservarcoll.go
+			return r, transform.NewTree, nil
+		}
 		if r := lastInsertSetField(e); r != nil { // lastinsertvar.go
 			return r, transform.NewTree, nil
 		}

@@ -48,7 +48,11 @@ func (a *assignVar) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := ctx.SetUserVariable(ctx, a.name, v, a.child.Type()); err != nil {
+	t := a.child.Type()
+	if isTextValue(t) {
+		t = textVarType(ctx, a.child) // uservarcoll.go
+	}
+	if err := ctx.SetUserVariable(ctx, a.name, v, t); err != nil {
 		return nil, err
 	}
 	return v, nil

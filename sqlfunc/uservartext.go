@@ -83,11 +83,11 @@ func (u *userVarText) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 	return text, nil
 }
 
-// intoUserVars gives `SELECT temporal INTO @v` the same text as `SET @v =`:
-// the select list's temporal expressions whose target is a user variable
-// are wrapped in userVarText (the Project under the Into, or under its
-// LIMIT). Procedure variables keep the value (their declared type converts
-// it: procvar).
+// intoUserVars gives `SELECT temporal INTO @v` the same text as `SET @v =`,
+// and `SELECT text INTO @v` the same collation: the select list's
+// expressions whose target is a user variable are wrapped by intoVarValue
+// (the Project under the Into, or under its LIMIT). Procedure variables
+// keep the value (their declared type converts it: procvar).
 func intoUserVars(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
 	return transform.Node(n, func(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
 		into, ok := n.(*plan.Into)
@@ -101,21 +101,27 @@ func intoUserVars(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
 			exprs := append([]sql.Expression(nil), p.Projections...)
 			changed := false
 			for i, e := range exprs {
-				if _, uv := into.IntoVars[i].(*expression.UserVar); !uv || !isTemporalType(e.Type()) {
+				uv, ok := into.IntoVars[i].(*expression.UserVar)
+				if !ok {
 					continue
 				}
-				if a, ok := e.(*expression.Alias); ok {
-					if _, done := a.Child.(*userVarText); done {
-						continue
-					}
-					na, err := a.WithChildren(&userVarText{unary{a.Child}})
+				inner := e
+				a, aliased := e.(*expression.Alias)
+				if aliased {
+					inner = a.Child
+				}
+				w := intoVarValue(uv.Name, inner)
+				if w == nil {
+					continue
+				}
+				if aliased {
+					na, err := a.WithChildren(w)
 					if err != nil {
 						return p, false
 					}
-					exprs[i] = na
-				} else if _, done := e.(*userVarText); !done {
-					exprs[i] = &userVarText{unary{e}}
+					w = na
 				}
+				exprs[i] = w
 				changed = true
 			}
 			if !changed {
@@ -169,20 +175,33 @@ func intoUserVars(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
 	})
 }
 
+// intoVarValue wraps e, the value of user variable name: as text when it
+// is temporal (userVarText), noting its collation when it is a string
+// (userVarString, uservarcoll.go); nil when e needs neither or has it.
+func intoVarValue(name string, e sql.Expression) sql.Expression {
+	if isTemporalType(e.Type()) {
+		if _, done := e.(*userVarText); done {
+			return nil
+		}
+		return &userVarText{unary{e}}
+	}
+	return newUserVarString(name, e)
+}
+
 // columnsOf is a Project of n's columns by position, when n's row has as
-// many columns as vars and a temporal one among them; nil otherwise.
+// many columns as vars and one that intoVarValue wraps; nil otherwise.
 func columnsOf(n sql.Node, vars []sql.Expression) *plan.Project {
 	sch := n.Schema()
 	if len(sch) != len(vars) {
 		return nil
 	}
-	temporal := false
+	wraps := false
 	exprs := make([]sql.Expression, len(sch))
 	for i, c := range sch {
-		temporal = temporal || isTemporalType(c.Type)
+		wraps = wraps || isTemporalType(c.Type) || isTextValue(c.Type)
 		exprs[i] = &rowColumn{idx: i, col: c}
 	}
-	if !temporal {
+	if !wraps {
 		return nil
 	}
 	return plan.NewProject(exprs, n)

@@ -1,0 +1,28 @@
+-- Session 26 (lead): user variables keep the collation of the string they are set from.
+CREATE TABLE l1 (id INT PRIMARY KEY, v VARCHAR(10) CHARACTER SET latin1, n VARCHAR(10) COLLATE utf8mb4_general_ci);
+INSERT INTO l1 VALUES (1, 'éé', 'alice'), (2, 'ab', 'bob');
+SET @s = 'abc';
+SELECT @s = 'ABC', @s = 'ABD';
+SET @v = (SELECT n FROM l1 WHERE id = 1);
+SELECT @v = 'ALICE', COLLATION(@v), LENGTH(@v);
+SELECT n INTO @w FROM l1 WHERE id = 1;
+SELECT @w = 'ALICE', COLLATION(@w);
+SET @g = (SELECT GROUP_CONCAT(v ORDER BY id) FROM l1);
+SELECT LENGTH(@g), HEX(@g), COLLATION(@g), @g = 'ÉÉ,AB';
+SELECT GROUP_CONCAT(v ORDER BY id), id INTO @h, @i FROM l1 GROUP BY id LIMIT 1;
+SELECT LENGTH(@h), HEX(@h), COLLATION(@h), @i;
+SELECT v INTO @x FROM l1 WHERE id = 1;
+SELECT LENGTH(@x), HEX(@x), @x = 'ÉÉ', COLLATION(@x);
+SET @y = (SELECT UPPER(v) FROM l1 WHERE id = 1), @z = (SELECT CONCAT(v, 'x') FROM l1 WHERE id = 1);
+SELECT LENGTH(@y), HEX(@y), COLLATION(@y), LENGTH(@z), COLLATION(@z);
+SELECT @k := v FROM l1 WHERE id = 1;
+SELECT LENGTH(@k), COLLATION(@k);
+SET @c = 'abc';
+SELECT @c := CONCAT(@c, 'X');
+SELECT @c = 'ABCx';
+CREATE TABLE tl (id INT PRIMARY KEY, v VARCHAR(10) CHARACTER SET latin1);
+CREATE TRIGGER tlb BEFORE INSERT ON tl FOR EACH ROW SET @tv = NEW.v;
+INSERT INTO tl VALUES (1, 'éé');
+SELECT LENGTH(@tv), HEX(@tv), COLLATION(@tv);
+SELECT id FROM l1 WHERE n = @v;
+SELECT id FROM l1 WHERE v = @x;

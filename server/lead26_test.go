@@ -1,0 +1,54 @@
+package server
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestLead26UserVarCollation: a user variable keeps the collation of the
+// string it is set from, by SET, SELECT ... INTO, := , a trigger or a
+// prepared statement, as MySQL's user_var_entry does. GMS stored every
+// string as utf8mb4_0900_bin LONGTEXT, so `SET @s = 'abc'; SELECT @s =
+// 'ABC'` was 0 under the connection's case-insensitive collation (MySQL 1)
+// and a latin1 value's LENGTH and HEX were its UTF-8 text's.
+func TestLead26UserVarCollation(t *testing.T) {
+	ts := startServer(t, t.TempDir())
+	db := ts.connectWith("", "parseTime=false&collation=utf8mb4_general_ci")
+	c := pinnedConn(t, db)
+	for _, q := range []string{
+		"CREATE DATABASE l26",
+		"USE l26",
+		"CREATE TABLE l1 (id INT PRIMARY KEY, v VARCHAR(10) CHARACTER SET latin1, n VARCHAR(10) COLLATE utf8mb4_general_ci)",
+		"INSERT INTO l1 VALUES (1, 'éé', 'alice'), (2, 'ab', 'bob')",
+		"CREATE TABLE tl (id INT PRIMARY KEY, v VARCHAR(10) CHARACTER SET latin1)",
+		"CREATE TRIGGER tlb BEFORE INSERT ON tl FOR EACH ROW SET @tv = NEW.v",
+		"INSERT INTO tl VALUES (1, 'éé')",
+		"SET @s = 'abc', @b = _latin1'é'",
+		"SET @v = (SELECT n FROM l1 WHERE id = 1)",
+		"SELECT n INTO @w FROM l1 WHERE id = 1",
+		"SET @g = (SELECT GROUP_CONCAT(v ORDER BY id) FROM l1)",
+		"SELECT GROUP_CONCAT(v ORDER BY id), id INTO @h, @i FROM l1 GROUP BY id LIMIT 1",
+		"SELECT v INTO @x FROM l1 WHERE id = 1",
+		"PREPARE st FROM 'SET @q = ?'",
+		"SET @src = 'abc'",
+		"EXECUTE st USING @src",
+		"SET @c = 'abc'",
+		"SELECT @c := CONCAT(@c, 'X')",
+	} {
+		mustExecConn(t, c, q)
+	}
+	for _, tc := range []struct{ q, want string }{
+		{"SELECT @s = 'ABC', COLLATION(@s), COLLATION(@b), LENGTH(@b)", "1,utf8mb4_general_ci,latin1_swedish_ci,2"},
+		{"SELECT @v = 'ALICE', COLLATION(@v), @w = 'ALICE', COLLATION(@w)", "1,utf8mb4_general_ci,1,utf8mb4_general_ci"},
+		{"SELECT LENGTH(@g), HEX(@g), COLLATION(@g)", "5,E9E92C6162,latin1_swedish_ci"},
+		{"SELECT LENGTH(@h), COLLATION(@h), @i", "2,latin1_swedish_ci,1"},
+		{"SELECT LENGTH(@x), HEX(@x), @x = 'ÉÉ'", "2,E9E9,1"},
+		{"SELECT LENGTH(@tv), COLLATION(@tv)", "2,latin1_swedish_ci"},
+		{"SELECT COLLATION(@q), @q = 'ABC'", "utf8mb4_general_ci,1"},
+		{"SELECT COLLATION(@c), @c = 'ABCx'", "utf8mb4_general_ci,1"},
+	} {
+		if got := strings.Join(connRows(t, c, tc.q), ";"); got != tc.want {
+			t.Errorf("%s: got %q, want %q", tc.q, got, tc.want)
+		}
+	}
+}
