@@ -24,6 +24,12 @@ func (d *Database) GetStoredProcedure(ctx *sql.Context, name string) (sql.Stored
 	if err != nil || p == nil {
 		return sql.StoredProcedureDetails{}, false, err
 	}
+	if s, ok := ctx.Session.(*Session); ok {
+		// GMS parses the definition next (planbuilder buildCall): its
+		// string parameters take this database's collation
+		// (sqlfunc.RoutineCollationer).
+		s.routineColl = d.GetCollation(ctx)
+	}
 	return d.procedureDetails(p), true, nil
 }
 

@@ -58,6 +58,9 @@ type Session struct {
 	// userVarNotes: the types of strings about to be stored in user
 	// variables, by lower-case name (uservartype.go).
 	userVarNotes map[string]userVarNote
+	// routineColl: the default collation of the database whose stored
+	// procedure the statement read last (procedures.go; Unspecified: none).
+	routineColl sql.CollationID
 	// ddlMDL is the metadata lock of the running DDL statement (nil:
 	// none).
 	ddlMDL *mdlLock
@@ -419,6 +422,7 @@ func (s *Session) CommandBegin() error { return nil }
 func (s *Session) CommandEnd() {
 	s.endStatementAutoInc()
 	clear(s.userVarNotes)
+	s.routineColl = sql.Collation_Unspecified
 	if s.tx != nil {
 		// A failed ALTER's writes go now, before the next statement of the
 		// transaction reads through them.

@@ -47,3 +47,12 @@ func (s *Session) SetUserVariable(ctx *sql.Context, name string, val any, typ sq
 	}
 	return s.BaseSession.SetUserVariable(ctx, name, val, typ)
 }
+
+var _ sqlfunc.RoutineCollationer = (*Session)(nil)
+
+// RoutineCollation implements sqlfunc.RoutineCollationer: the collation of
+// the database whose procedure GMS read last in this statement, which it
+// parses right away for the CALL.
+func (s *Session) RoutineCollation() (sql.CollationID, bool) {
+	return s.routineColl, s.routineColl != sql.Collation_Unspecified
+}

@@ -52,3 +52,43 @@ func TestLead26UserVarCollation(t *testing.T) {
 		}
 	}
 }
+
+// TestLead26RoutineCollation: a procedure's string parameters and the
+// string variables its body DECLAREs without a character set take the
+// collation of the procedure's database, as MySQL's manual says (CREATE
+// PROCEDURE). GMS typed them utf8mb4_0900_bin, so `a = 'ABC'` was 0 for
+// CALL p('abc') in a utf8mb4_0900_ai_ci database (MySQL 1), and a latin1
+// database's parameter counted UTF-8 bytes.
+func TestLead26RoutineCollation(t *testing.T) {
+	ts := startServer(t, t.TempDir())
+	db := ts.connectWith("", "parseTime=false")
+	c := pinnedConn(t, db)
+	for _, q := range []string{
+		"CREATE DATABASE r26",
+		"CREATE DATABASE r26l CHARACTER SET latin1",
+		"USE r26",
+		"CREATE PROCEDURE pd(a VARCHAR(10)) BEGIN DECLARE b VARCHAR(10) DEFAULT 'abc'; " +
+			"DECLARE c VARCHAR(10) CHARACTER SET latin1 DEFAULT 'éé'; " +
+			"SELECT a = 'ABC', COLLATION(a), b = 'ABC', COLLATION(b), COLLATION(c), LENGTH(c); END",
+		"CREATE PROCEDURE pb(a VARCHAR(10)) BEGIN DECLARE b TEXT; SET b = a; SELECT b = 'ABC', COLLATION(b); END",
+		"USE r26l",
+		"CREATE PROCEDURE pl(a VARCHAR(10)) SELECT COLLATION(a), LENGTH(a), a = 'ÉÉ'",
+	} {
+		mustExecConn(t, c, q)
+	}
+	for _, tc := range []struct{ q, want string }{
+		{"CALL r26.pd('abc')", "1,utf8mb4_0900_ai_ci,1,utf8mb4_0900_ai_ci,latin1_swedish_ci,2"},
+		{"CALL r26.pd('abd')", "0,utf8mb4_0900_ai_ci,1,utf8mb4_0900_ai_ci,latin1_swedish_ci,2"},
+		{"CALL r26.pb('abc')", "1,utf8mb4_0900_ai_ci"},
+		// The routine's database, not the caller's current one.
+		{"CALL r26l.pl('éé')", "latin1_swedish_ci,2,1"},
+	} {
+		if got := strings.Join(connRows(t, c, tc.q), ";"); got != tc.want {
+			t.Errorf("%s: got %q, want %q", tc.q, got, tc.want)
+		}
+	}
+	mustExecConn(t, c, "USE r26")
+	if got := strings.Join(connRows(t, c, "CALL r26l.pl('éé')"), ";"); got != "latin1_swedish_ci,2,1" {
+		t.Errorf("CALL r26l.pl from r26: got %q", got)
+	}
+}

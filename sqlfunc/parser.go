@@ -129,6 +129,7 @@ func (p *Parser) ParseWithOptions(ctx context.Context, query string, delimiter r
 		return stmt, parsed, remainder, err
 	}
 	rw.fix(stmt)
+	routineCollations(ctx, stmt) // routinecoll.go
 	if multi {
 		defer func() { clampBody(stmt, parsed) }()
 	}
@@ -173,6 +174,7 @@ func (p *Parser) ParseOneWithOptions(ctx context.Context, query string, options 
 		return stmt, ri, err
 	}
 	rw.fix(stmt)
+	routineCollations(ctx, stmt) // routinecoll.go
 	if rw.changed() {
 		rw.bodyPositions(stmt, 0, 0)
 		if ri > 0 {

@@ -26,3 +26,13 @@ INSERT INTO tl VALUES (1, 'éé');
 SELECT LENGTH(@tv), HEX(@tv), COLLATION(@tv);
 SELECT id FROM l1 WHERE n = @v;
 SELECT id FROM l1 WHERE v = @x;
+-- A procedure's string parameters and DECLAREd variables take the database's collation.
+CREATE PROCEDURE pd(a VARCHAR(10)) BEGIN DECLARE b VARCHAR(10) DEFAULT 'abc'; DECLARE c VARCHAR(10) CHARACTER SET latin1 DEFAULT 'éé'; SELECT a = 'ABC', b = 'ABC', LENGTH(c), c = 'ÉÉ'; END;
+CALL pd('abc');
+CALL pd('abd');
+CREATE PROCEDURE pb(a VARCHAR(10)) BEGIN DECLARE b TEXT; SET b = a; SELECT b = 'ABC', b = 'abd'; END;
+CALL pb('abc');
+CREATE DATABASE corpus293l CHARACTER SET latin1;
+CREATE PROCEDURE corpus293l.pl(a VARCHAR(10)) SELECT COLLATION(a), LENGTH(a), a = 'ÉÉ';
+CALL corpus293l.pl('éé');
+DROP DATABASE corpus293l;
