@@ -348,3 +348,18 @@ func (c *Catalog) ListFKRefs(r Reader, parentSchemaID uint64, parent string, fn 
 		return fn(cs, ct)
 	})
 }
+
+// CountTables is the number of s's tables, read from their records' keys
+// alone (DROP DATABASE's affected-row count).
+func (c *Catalog) CountTables(r Reader, s *Schema) (int, error) {
+	if r == nil {
+		r = c.db
+	}
+	n := 0
+	lo, hi := keys.TableRecords(s.ID)
+	err := scan(r, lo, hi, func(_, _ []byte) error {
+		n++
+		return nil
+	})
+	return n, err
+}

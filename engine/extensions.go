@@ -300,6 +300,10 @@ func installGlobalRules() {
 			_ analyzer.RuleSelector, _ *sql.QueryFlags) (sql.Node, transform.TreeIdentity, error) {
 			return PadSpace(ctx, n)
 		}},
+		analyzer.Rule{Id: dropDBCountID, Apply: func(_ *sql.Context, _ *analyzer.Analyzer, n sql.Node, _ *plan.Scope,
+			_ analyzer.RuleSelector, _ *sql.QueryFlags) (sql.Node, transform.TreeIdentity, error) {
+			return countDroppedTables(n) // dropdbcount.go
+		}},
 		analyzer.Rule{Id: orderByOutputAliasID, Apply: func(_ *sql.Context, _ *analyzer.Analyzer, n sql.Node, _ *plan.Scope,
 			_ analyzer.RuleSelector, _ *sql.QueryFlags) (sql.Node, transform.TreeIdentity, error) {
 			return OrderByOutputAlias(n)

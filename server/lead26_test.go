@@ -92,3 +92,29 @@ func TestLead26RoutineCollation(t *testing.T) {
 		t.Errorf("CALL r26l.pl from r26: got %q", got)
 	}
 }
+
+// TestLead26DropDatabaseCount: DROP DATABASE answers the number of tables
+// and views it dropped, as MySQL's mysql_rm_db; GMS answered 1 always.
+func TestLead26DropDatabaseCount(t *testing.T) {
+	ts := startServer(t, t.TempDir())
+	db := ts.connectWith("", "parseTime=false")
+	for _, q := range []string{
+		"CREATE DATABASE d0", "CREATE DATABASE d3",
+		"CREATE TABLE d3.a (i INT)", "CREATE TABLE d3.b (i INT PRIMARY KEY)", "CREATE VIEW d3.v AS SELECT i FROM d3.a",
+		"CREATE PROCEDURE d3.p() SELECT 1",
+	} {
+		mustExec(t, db, q)
+	}
+	for _, tc := range []struct {
+		q    string
+		want int64
+	}{{"DROP DATABASE d0", 0}, {"DROP DATABASE d3", 3}, {"DROP DATABASE IF EXISTS d9", 0}} {
+		res, err := db.Exec(tc.q)
+		if err != nil {
+			t.Fatalf("%s: %v", tc.q, err)
+		}
+		if n, _ := res.RowsAffected(); n != tc.want {
+			t.Errorf("%s: %d rows affected, want %d", tc.q, n, tc.want)
+		}
+	}
+}
