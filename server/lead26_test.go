@@ -118,3 +118,22 @@ func TestLead26DropDatabaseCount(t *testing.T) {
 		}
 	}
 }
+
+// TestLead26UnionLatin1Literal: a latin1 column in a UNION with a string
+// literal is a latin1 column (MySQL converts the COERCIBLE literal to the
+// IMPLICIT column's character set); a literal latin1 cannot hold is 1267.
+// The column was utf8mb4_0900_bin: LENGTH of 'éé' 4, HEX its UTF-8 bytes.
+func TestLead26UnionLatin1Literal(t *testing.T) {
+	ts := startServer(t, t.TempDir())
+	db := ts.connectWith("", "parseTime=false")
+	mustExec(t, db, "CREATE DATABASE u26")
+	mustExec(t, db, "CREATE TABLE u26.l1 (id INT PRIMARY KEY, v VARCHAR(10) CHARACTER SET latin1)")
+	mustExec(t, db, "INSERT INTO u26.l1 VALUES (1, 'éé'), (2, 'ab')")
+	wantRows(t, db, "SELECT x, LENGTH(x), HEX(x), COLLATION(x) FROM (SELECT v x FROM u26.l1 UNION SELECT 'xé') d ORDER BY x",
+		"ab,2,6162,latin1_swedish_ci", "éé,2,E9E9,latin1_swedish_ci", "xé,2,78E9,latin1_swedish_ci")
+	wantRows(t, db, "SELECT v FROM u26.l1 UNION SELECT 'ÉÉ'", "éé", "ab")
+	wantRows(t, db, "SELECT LENGTH(v) FROM (SELECT 'x' v UNION ALL SELECT v FROM u26.l1) d ORDER BY 1", "1", "2", "2")
+	if _, err := db.Exec("SELECT v FROM (SELECT v FROM u26.l1 UNION SELECT 'ĉé') d"); mysqlErrNo(err) != 1267 {
+		t.Errorf("latin1 UNION 'ĉé': got %v, want 1267", err)
+	}
+}

@@ -48,8 +48,14 @@ func unionTextColumn(ctx *sql.Context, i int, l, r sql.Expression, ls, rs sql.No
 	if err != nil {
 		return nil, nil, false, err
 	}
-	if d.coll == st.Collation() || d.coll.CharacterSet() != sql.CharacterSet_utf8mb4 {
+	if d.coll == st.Collation() {
 		return nil, nil, false, nil
+	}
+	if cs := d.coll.CharacterSet(); cs != sql.CharacterSet_utf8mb4 {
+		fit, err := unionSidesFit(ctx, cs, i, ld, rd, ls, rs)
+		if err != nil || !fit {
+			return nil, nil, false, err
+		}
 	}
 	typ, err := types.CreateString(sqltypes.Text, types.LongTextBlobMax, d.coll)
 	if err != nil {
@@ -70,6 +76,37 @@ func unionTextColumn(ctx *sql.Context, i int, l, r sql.Expression, ls, rs sql.No
 		return out
 	}
 	return wrap(l, lc, lconv), wrap(r, rc, rconv), true, nil
+}
+
+// unionSidesFit reports whether the values of both sides of a union column
+// aggregated to character set cs (a latin1 column beside a string literal)
+// are text cs holds: each side is a column of cs or a string literal whose
+// text converts to cs. MySQL converts such a literal to the column's
+// character set (agg_item_set_converter) and refuses one that does not
+// convert, 1267 "Illegal mix of collations"; that is the error here. A
+// side Myriad cannot read so (an expression of another character set) is
+// false: the column keeps GMS's utf8mb4 typing.
+func unionSidesFit(ctx *sql.Context, cs sql.CharacterSetID, i int, ld, rd dtColl, ls, rs sql.Node) (bool, error) {
+	for _, side := range []struct {
+		d dtColl
+		n sql.Node
+	}{{ld, ls}, {rd, rs}} {
+		if side.d.coll.CharacterSet() == cs {
+			continue
+		}
+		l, ok := sideExpr(side.n, i).(*expression.Literal)
+		if !ok {
+			return false, nil
+		}
+		v, isStr := l.Value().(string)
+		if !isStr || cs.Encoder() == nil {
+			return false, nil
+		}
+		if _, ok := cs.Encoder().Encode([]byte(v)); !ok {
+			return false, illegalMixError("UNION", []dtColl{ld, rd})
+		}
+	}
+	return true, nil
 }
 
 // unionCharConversion is GMS's conversion of a union side's column to
