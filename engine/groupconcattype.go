@@ -201,6 +201,10 @@ func collectGroupConcatDefs(n sql.Node, defs map[sql.ColumnId]sql.Type, byName m
 				// of a derived GROUP_CONCAT column): its type follows.
 				defs[x.Id()] = e.Type()
 			}
+			windowColumnByName(e, defs, byName)
+		case sql.WindowAdaptableExpression:
+			// FIRST_VALUE, LAG, ...: not aggregations.
+			windowColumnByName(e, defs, byName)
 		}
 		return true
 	})
@@ -230,6 +234,16 @@ func collectGroupConcatDefs(n sql.Node, defs map[sql.ColumnId]sql.Type, byName m
 	return true
 }
 
+// windowColumnByName notes e, an aggregate or window function over a
+// retyped column, by its text: the Window's column is read above the
+// Window by that name (`LENGTH(MAX(g) OVER ())` beside `MAX(g) OVER ()`),
+// with the type GMS gave it before the column was retyped.
+func windowColumnByName(e sql.Expression, defs map[sql.ColumnId]sql.Type, byName map[string][2]sql.Type) {
+	if types.IsText(e.Type()) && readsDefs(e, defs) {
+		byName[strings.ToLower(e.String())] = [2]sql.Type{nil, e.Type()}
+	}
+}
+
 // retypeNodeRefs is retypeRefsIn over the expressions of n and the nodes
 // below it. Each node's expressions are handed over whole: GMS's
 // transform helpers rebuild an expression's parents through WithChildren.
@@ -255,7 +269,7 @@ func retypeRefsIn(e sql.Expression, defs map[sql.ColumnId]sql.Type, byName map[s
 		return x.WithQuery(q), transform.NewTree, nil
 	case *expression.GetField:
 		t, ok := defs[x.Id()]
-		if nt, named := byName[strings.ToLower(x.Name())]; !ok && named && nt[0].Equals(x.Type()) {
+		if nt, named := byName[strings.ToLower(x.Name())]; !ok && named && (nt[0] == nil || nt[0].Equals(x.Type())) {
 			// GMS's planner keeps one of two equal aggregates
 			// (LENGTH(GROUP_CONCAT(v)), COLLATION(GROUP_CONCAT(v))): the
 			// other's references name it by its text (whose ORDER BY said

@@ -137,3 +137,20 @@ func TestLead26UnionLatin1Literal(t *testing.T) {
 		t.Errorf("latin1 UNION 'ĉé': got %v, want 1267", err)
 	}
 }
+
+// TestLead26WindowOverLatin1GroupConcat: a window function over a derived
+// table's latin1 GROUP_CONCAT column, read twice in one select list (the
+// second read names the Window's column by its text), is latin1 in both:
+// LENGTH counted UTF-8 bytes in the second.
+func TestLead26WindowOverLatin1GroupConcat(t *testing.T) {
+	ts := startServer(t, t.TempDir())
+	db := ts.connectWith("", "parseTime=false")
+	mustExec(t, db, "CREATE DATABASE w26")
+	mustExec(t, db, "CREATE TABLE w26.l1 (id INT PRIMARY KEY, v VARCHAR(10) CHARACTER SET latin1)")
+	mustExec(t, db, "INSERT INTO w26.l1 VALUES (1, 'éé'), (2, 'ab')")
+	wantRows(t, db, "SELECT MAX(g) OVER (), LENGTH(MAX(g) OVER ()) FROM (SELECT GROUP_CONCAT(v) g FROM w26.l1 GROUP BY id) d",
+		"éé,2", "éé,2")
+	wantRows(t, db, "SELECT FIRST_VALUE(g) OVER (ORDER BY g DESC), LENGTH(FIRST_VALUE(g) OVER (ORDER BY g DESC)), "+
+		"HEX(LAG(g) OVER (ORDER BY g DESC)) FROM (SELECT GROUP_CONCAT(v) g FROM w26.l1 GROUP BY id) d ORDER BY 3",
+		"éé,2,NULL", "éé,2,E9E9")
+}
