@@ -53,6 +53,13 @@ func (s *Session) GetStoredProcParam(name string) *sql.StoredProcParam {
 // SetStoredProcParam implements sql.Session, for visible records only
 // (BaseSession's looks the name up itself).
 func (s *Session) SetStoredProcParam(name string, val any) error {
+	if strings.HasPrefix(name, "@") {
+		// `SELECT ... INTO @v` in a procedure: GMS's interpreter stores
+		// the user variable (SetUserVariable), then also tries the name
+		// as a procedure variable (interpreter_logic.go, Into) and
+		// failed the CALL with this function's error.
+		return nil
+	}
 	if s.GetStoredProcParam(name) == nil {
 		return fmt.Errorf("variable `%s` could not be found", name)
 	}

@@ -36,6 +36,9 @@ func (s *Session) NoteUserVarType(name string, val any, t sql.Type) {
 // and stores it right away, while a note left by a statement that failed
 // in between must not retype a later assignment (CommandEnd drops them).
 func (s *Session) SetUserVariable(ctx *sql.Context, name string, val any, typ sql.Type) error {
+	// GMS's interpreter names the target of a procedure's `SELECT ...
+	// INTO @v` with its @ (interpreter_logic.go, Into): the variable is v.
+	name = strings.TrimPrefix(name, "@")
 	if len(s.userVarNotes) > 0 {
 		k := strings.ToLower(name)
 		if n, ok := s.userVarNotes[k]; ok {

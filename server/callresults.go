@@ -9,6 +9,7 @@ import (
 	gmsserver "github.com/dolthub/go-mysql-server/server"
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/go-mysql-server/sql/analyzer"
+	"github.com/dolthub/go-mysql-server/sql/expression"
 	"github.com/dolthub/go-mysql-server/sql/plan"
 	"github.com/dolthub/go-mysql-server/sql/procedures"
 	"github.com/dolthub/go-mysql-server/sql/transform"
@@ -146,6 +147,7 @@ func (s *Server) callResultsRule(ctx *sql.Context, _ *analyzer.Analyzer, n sql.N
 		}
 		selects := map[ast.Statement]bool{}
 		control := map[ast.Statement]bool{}
+		intos := map[ast.Statement]bool{}
 		for _, op := range c.GetStatements() {
 			if sel, ok := op.PrimaryData.(*ast.Select); ok && (op.OpCode == procedures.OpCode_Set || op.OpCode == procedures.OpCode_If) {
 				control[sel] = false
@@ -158,6 +160,9 @@ func (s *Server) callResultsRule(ctx *sql.Context, _ *analyzer.Analyzer, n sql.N
 				if op.OpCode == procedures.OpCode_Select && sel.Into == nil && !isDoSelect(sel) {
 					selects[sel] = true
 				}
+				if op.OpCode == procedures.OpCode_Select && sel.Into != nil {
+					intos[sel] = true
+				}
 			case *ast.SetOp:
 				// A UNION is no OpCode_Select: the interpreter runs it as
 				// any other statement, keeping the pointer too.
@@ -166,7 +171,7 @@ func (s *Server) callResultsRule(ctx *sql.Context, _ *analyzer.Analyzer, n sql.N
 				}
 			}
 		}
-		return c.SetStatementRunner(ctx, &captureRunner{inner: c.Runner, selects: selects, control: control, srv: s}), transform.NewTree, nil
+		return c.SetStatementRunner(ctx, &captureRunner{inner: c.Runner, selects: selects, control: control, intos: intos, srv: s}), transform.NewTree, nil
 	})
 }
 
@@ -179,7 +184,10 @@ type captureRunner struct {
 	// ROW_COUNT() as it was in MySQL, and the body's SET statements
 	// (true), which make it 0: GMS left a SELECT's -1 for all of them.
 	control map[ast.Statement]bool
-	srv     *Server
+	// intos are the body's SELECT ... INTO statements (the interpreter
+	// drops their INTO before it runs them): see selectIntoRows.
+	intos map[ast.Statement]bool
+	srv   *Server
 }
 
 func (r *captureRunner) QueryWithBindings(ctx *sql.Context, query string, parsed ast.Statement, bindings map[string]ast.Expr, qFlags *sql.QueryFlags) (sql.Schema, sql.RowIter, *sql.QueryFlags, error) {
@@ -205,6 +213,9 @@ func (r *captureRunner) QueryWithBindings(ctx *sql.Context, query string, parsed
 	sch, iter, flags, err := r.inner.QueryWithBindings(ctx, query, parsed, bindings, qFlags)
 	if err != nil {
 		return sch, iter, flags, err
+	}
+	if r.intos[parsed] {
+		return sch, selectIntoRows(ctx, iter), flags, nil
 	}
 	if sel, ok := parsed.(*ast.Select); ok && isDoSelect(sel) {
 		if v, ok := r.srv.calls.Load(ctx.Session.ID()); ok {
@@ -234,6 +245,33 @@ func (r *captureRunner) QueryWithBindings(ctx *sql.Context, query string, parsed
 	}
 	return sch, iter, flags, err
 }
+
+// selectIntoRows is the answer of a procedure's SELECT ... INTO to GMS's
+// interpreter, which reads one row and then expects the end: with no row
+// it took the io.EOF for a handler's exit and ran the body again from its
+// first statement, and with two rows it jumped back to the body's second
+// statement, so statements ran twice. No row is MySQL's NOT FOUND
+// condition (1329), which a NOT FOUND handler catches (the error unwraps
+// to the FETCH end GMS matches such handlers by); unhandled, the CALL
+// fails with it, where MySQL warns and goes on. Two rows are MySQL's
+// 1172.
+func selectIntoRows(ctx *sql.Context, iter sql.RowIter) sql.RowIter {
+	rows, err := sql.RowIterToRows(ctx, iter)
+	switch {
+	case err != nil:
+		return &failedIter{err: err}
+	case len(rows) == 0:
+		return &failedIter{err: noDataError{mysql.NewSQLError(erSpFetchNoData, "02000", "No data - zero rows fetched, selected, or processed")}}
+	case len(rows) > 1:
+		return &failedIter{err: mysql.NewSQLError(mysql.ERTooManyRows, "42000", "Result consisted of more than one row")}
+	}
+	return sql.RowsToRowIter(rows...)
+}
+
+// noDataError is MySQL's NOT FOUND condition, also GMS's end of a FETCH.
+type noDataError struct{ *mysql.SQLError }
+
+func (e noDataError) Unwrap() []error { return []error{e.SQLError, expression.FetchEOF} }
 
 // readsRows: parsed is a SELECT or set operation that returns rows.
 func readsRows(parsed ast.Statement) bool {
@@ -428,3 +466,7 @@ func (h *handler) takeForcedMulti(c *mysql.Conn) bool {
 	c.Capabilities &^= mysql.CapabilityClientMultiStatements
 	return true
 }
+
+// erSpFetchNoData is MySQL's ER_SP_FETCH_NO_DATA (vitess names no constant
+// for it).
+const erSpFetchNoData = 1329

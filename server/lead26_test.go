@@ -1,6 +1,7 @@
 package server
 
 import (
+	"context"
 	"strings"
 	"testing"
 )
@@ -153,4 +154,47 @@ func TestLead26WindowOverLatin1GroupConcat(t *testing.T) {
 	wantRows(t, db, "SELECT FIRST_VALUE(g) OVER (ORDER BY g DESC), LENGTH(FIRST_VALUE(g) OVER (ORDER BY g DESC)), "+
 		"HEX(LAG(g) OVER (ORDER BY g DESC)) FROM (SELECT GROUP_CONCAT(v) g FROM w26.l1 GROUP BY id) d ORDER BY 3",
 		"éé,2,NULL", "éé,2,E9E9")
+}
+
+// TestLead26ProcedureSelectInto: a procedure's SELECT ... INTO @v stores
+// the user variable (it failed with 1105: GMS's interpreter also tried @v
+// as a procedure variable); one that selects no row is the NOT FOUND
+// condition a handler catches, and one that selects two rows is 1172. GMS
+// ran the body again from its start (no row) or from its second statement
+// (two rows), so the INSERT before them ran twice.
+func TestLead26ProcedureSelectInto(t *testing.T) {
+	ts := startServer(t, t.TempDir())
+	db := ts.connectWith("", "parseTime=false")
+	c := pinnedConn(t, db)
+	for _, q := range []string{
+		"CREATE DATABASE s26", "USE s26",
+		"CREATE TABLE l1 (id INT PRIMARY KEY, v VARCHAR(10) CHARACTER SET latin1)",
+		"INSERT INTO l1 VALUES (1, 'éé'), (2, 'ab')",
+		"CREATE TABLE plog (id INT AUTO_INCREMENT PRIMARY KEY, m VARCHAR(10))",
+		"CREATE PROCEDURE pu() BEGIN DECLARE z INT; SELECT v, id INTO @pw, z FROM l1 WHERE id = 1; SELECT z, @pw, LENGTH(@pw); END",
+		"CREATE PROCEDURE pk1() BEGIN DECLARE z INT DEFAULT 7; INSERT INTO plog (m) VALUES ('k1'); SELECT id INTO z FROM l1 WHERE id = 99; SELECT z; END",
+		"CREATE PROCEDURE pk2() BEGIN DECLARE z INT DEFAULT 7; DECLARE done INT DEFAULT 0; DECLARE CONTINUE HANDLER FOR NOT FOUND SET done = 1; " +
+			"INSERT INTO plog (m) VALUES ('k2'); SELECT id INTO z FROM l1 WHERE id = 99; SELECT z, done; END",
+		"CREATE PROCEDURE pk3() BEGIN DECLARE z INT DEFAULT 7; INSERT INTO plog (m) VALUES ('k3'); SELECT id INTO z FROM l1; SELECT z; END",
+	} {
+		mustExecConn(t, c, q)
+	}
+	if got := strings.Join(connRows(t, c, "CALL pu()"), ";"); got != "1,éé,2" {
+		t.Errorf("CALL pu(): got %q", got)
+	}
+	if got := strings.Join(connRows(t, c, "SELECT @pw, LENGTH(@pw)"), ";"); got != "éé,2" {
+		t.Errorf("@pw after CALL pu(): got %q", got)
+	}
+	if got := strings.Join(connRows(t, c, "CALL pk2()"), ";"); got != "7,1" {
+		t.Errorf("CALL pk2(): got %q, want the NOT FOUND handler's 7,1", got)
+	}
+	if _, err := c.ExecContext(context.Background(), "CALL pk1()"); mysqlErrNo(err) != 1329 {
+		t.Errorf("CALL pk1(): got %v, want 1329", err)
+	}
+	if _, err := c.ExecContext(context.Background(), "CALL pk3()"); mysqlErrNo(err) != 1172 {
+		t.Errorf("CALL pk3(): got %v, want 1172", err)
+	}
+	if got := strings.Join(connRows(t, c, "SELECT m, COUNT(*) FROM plog GROUP BY m ORDER BY m"), ";"); got != "k1,1;k2,1;k3,1" {
+		t.Errorf("statements before the SELECT ... INTO ran: %q, want each once", got)
+	}
 }
