@@ -198,3 +198,31 @@ func TestLead26ProcedureSelectInto(t *testing.T) {
 		t.Errorf("statements before the SELECT ... INTO ran: %q, want each once", got)
 	}
 }
+
+// TestLead26CollationOfNullAndSubquery: COLLATION() and COERCIBILITY() are
+// the expression's, not its value's: a latin1 column's NULL row is
+// latin1_swedish_ci / 2 (GMS binary / 6), a scalar subquery its select
+// item's (GMS binary / 7).
+func TestLead26CollationOfNullAndSubquery(t *testing.T) {
+	ts := startServer(t, t.TempDir())
+	db := ts.connectWith("", "parseTime=false&collation=utf8mb4_general_ci")
+	c := pinnedConn(t, db)
+	for _, q := range []string{
+		"CREATE DATABASE c26", "USE c26",
+		"CREATE TABLE l1 (id INT PRIMARY KEY, v VARCHAR(10) CHARACTER SET latin1)",
+		"INSERT INTO l1 VALUES (1, 'éé'), (9, NULL)",
+		"SET @e = (SELECT v FROM l1 WHERE id = 9)",
+	} {
+		mustExecConn(t, c, q)
+	}
+	for _, tc := range []struct{ q, want string }{
+		{"SELECT COLLATION(v), COERCIBILITY(v), COLLATION(NULL), COERCIBILITY(NULL) FROM l1 WHERE id = 9", "latin1_swedish_ci,2,binary,6"},
+		{"SELECT COLLATION((SELECT v FROM l1 WHERE id = 1)), COERCIBILITY((SELECT v FROM l1 WHERE id = 1)), " +
+			"COLLATION((SELECT 'a')), COERCIBILITY((SELECT 'a'))", "latin1_swedish_ci,2,utf8mb4_general_ci,4"},
+		{"SELECT COLLATION(@e), COERCIBILITY(@e), COLLATION(1), COERCIBILITY(1)", "latin1_swedish_ci,2,binary,5"},
+	} {
+		if got := strings.Join(connRows(t, c, tc.q), ";"); got != tc.want {
+			t.Errorf("%s: got %q, want %q", tc.q, got, tc.want)
+		}
+	}
+}
