@@ -226,3 +226,35 @@ func TestLead26CollationOfNullAndSubquery(t *testing.T) {
 		}
 	}
 }
+
+// TestLead26ProcedureColumnNames: a procedure's result columns are named by
+// their text, as a statement's own; they were GMS's print of the planned
+// expression (COUNT(*) came back as count(1), 'x' as 'x').
+func TestLead26ProcedureColumnNames(t *testing.T) {
+	ts := startServer(t, t.TempDir())
+	db := ts.connectWith("", "parseTime=false")
+	c := pinnedConn(t, db)
+	for _, q := range []string{
+		"CREATE DATABASE n26", "USE n26",
+		"CREATE TABLE g1 (id INT PRIMARY KEY, n VARCHAR(10))",
+		"INSERT INTO g1 VALUES (1, 'alice')",
+		"CREATE PROCEDURE pn(a INT) SELECT COUNT(*), LENGTH('ab'), 1+1, a+1, Upper(n), 'x', n, 'it''s' FROM g1 GROUP BY n",
+		"CREATE PROCEDURE pm(a INT) BEGIN SELECT COUNT(*) FROM g1; IF a > 1 THEN SELECT a * 2, CONCAT('v', a); END IF; END",
+	} {
+		mustExecConn(t, c, q)
+	}
+	for _, tc := range []struct{ q, want string }{
+		{"CALL pn(5)", "COUNT(*)|LENGTH('ab')|1+1|a+1|Upper(n)|x|n|it's"},
+		{"CALL pm(3)", "COUNT(*)"},
+	} {
+		rows, err := c.QueryContext(context.Background(), tc.q)
+		if err != nil {
+			t.Fatalf("%s: %v", tc.q, err)
+		}
+		cols, _ := rows.Columns()
+		rows.Close()
+		if got := strings.Join(cols, "|"); got != tc.want {
+			t.Errorf("%s: columns %q, want %q", tc.q, got, tc.want)
+		}
+	}
+}

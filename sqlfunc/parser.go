@@ -129,7 +129,8 @@ func (p *Parser) ParseWithOptions(ctx context.Context, query string, delimiter r
 		return stmt, parsed, remainder, err
 	}
 	rw.fix(stmt)
-	routineCollations(ctx, stmt) // routinecoll.go
+	routineCollations(ctx, stmt)                  // routinecoll.go
+	routineSelectNames(stmt, query, rw.changed()) // routinenames.go
 	if multi {
 		defer func() { clampBody(stmt, parsed) }()
 	}
@@ -174,7 +175,8 @@ func (p *Parser) ParseOneWithOptions(ctx context.Context, query string, options 
 		return stmt, ri, err
 	}
 	rw.fix(stmt)
-	routineCollations(ctx, stmt) // routinecoll.go
+	routineCollations(ctx, stmt)                  // routinecoll.go
+	routineSelectNames(stmt, query, rw.changed()) // routinenames.go
 	if rw.changed() {
 		rw.bodyPositions(stmt, 0, 0)
 		if ri > 0 {
