@@ -8,6 +8,8 @@ import (
 	"github.com/dolthub/go-mysql-server/sql/analyzer"
 	"github.com/dolthub/go-mysql-server/sql/transform"
 	"github.com/dolthub/vitess/go/vt/sqlparser"
+
+	"github.com/myriaddb/myriad/sqltext"
 )
 
 // A SELECT's USE, FORCE and IGNORE INDEX hints are applied: while the
@@ -57,7 +59,8 @@ func (e *Engine) applyIndexHints(ctx *sql.Context, n sql.Node) (sql.Node, transf
 	if !(containsFold(q, "index") || containsFold(q, "key")) || !hintRe.MatchString(q) {
 		return n, transform.SameTree, nil
 	}
-	stmt, err := sqlparser.Parse(q)
+	// What the parser chain hands vitess (see CheckIndexHints).
+	stmt, err := sqlparser.Parse(sqltext.ParserText(q))
 	if err != nil {
 		return n, transform.SameTree, nil
 	}

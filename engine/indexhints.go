@@ -9,6 +9,8 @@ import (
 	"github.com/dolthub/go-mysql-server/sql/transform"
 	"github.com/dolthub/vitess/go/mysql"
 	"github.com/dolthub/vitess/go/vt/sqlparser"
+
+	"github.com/myriaddb/myriad/sqltext"
 )
 
 // hintRe finds statements that may carry an index hint; only those are
@@ -28,7 +30,9 @@ func (e *Engine) CheckIndexHints(ctx *sql.Context, n sql.Node) (sql.Node, transf
 	if !(containsFold(q, "index") || containsFold(q, "key")) || !hintRe.MatchString(q) {
 		return n, transform.SameTree, nil
 	}
-	stmt, err := sqlparser.Parse(q)
+	// The text the engine's parser chain hands vitess's grammar: `FORCE
+	// INDEX (PRIMARY)` and `USE KEY` are only readable after its passes.
+	stmt, err := sqlparser.Parse(sqltext.ParserText(q))
 	if err != nil {
 		return n, transform.SameTree, nil // GMS parsed it; nothing to add
 	}

@@ -258,3 +258,27 @@ func TestLead26ProcedureColumnNames(t *testing.T) {
 		}
 	}
 }
+
+// TestLead26IndexHintPrimary: `FORCE INDEX (PRIMARY)` names the primary
+// key, and `USE KEY` is USE INDEX, as in MySQL's grammar (both were syntax
+// errors, 1064).
+func TestLead26IndexHintPrimary(t *testing.T) {
+	ts := startServer(t, t.TempDir())
+	db := ts.connectWith("", "parseTime=false")
+	mustExec(t, db, "CREATE DATABASE h26")
+	mustExec(t, db, "CREATE TABLE h26.t (id INT PRIMARY KEY, a INT, KEY ka (a))")
+	mustExec(t, db, "INSERT INTO h26.t VALUES (1, 10), (2, 20), (3, 30)")
+	wantRows(t, db, "SELECT COUNT(*) FROM h26.t FORCE INDEX (PRIMARY) WHERE id > 1", "2")
+	wantRows(t, db, "SELECT id FROM h26.t USE INDEX (ka, primary) WHERE a >= 20 ORDER BY id", "2", "3")
+	wantRows(t, db, "SELECT id FROM h26.t IGNORE KEY (PRIMARY) ORDER BY id DESC LIMIT 1", "3")
+	rows, err := db.Query("SELECT id FROM h26.t FORCE INDEX (PRIMARY, nosuch)")
+	if err == nil {
+		for rows.Next() {
+		}
+		err = rows.Err()
+		rows.Close()
+	}
+	if mysqlErrNo(err) != 1176 {
+		t.Errorf("FORCE INDEX (PRIMARY, nosuch): got %v, want 1176", err)
+	}
+}

@@ -87,6 +87,16 @@ func Operators(q string) (string, []Edit) {
 			edits = append(edits, substringFromEdits(q, toks, i)...) // substring.go
 		case compoundUnits[t.word] && !attached && i > 1 && endsValue(toks[i-1]) && intervalBefore(toks, i):
 			edits = append(edits, Edit{At: t.start, Len: t.end - t.start, New: "`" + t.word + "`"})
+		case t.word == "KEY" && i > 0 && (prev == "USE" || prev == "FORCE" || prev == "IGNORE") &&
+			i+1 < len(toks) && (toks[i+1].word == "(" || toks[i+1].word == "FOR"):
+			// `USE KEY (k)`: MySQL's synonym of USE INDEX, which vitess's
+			// grammar lacks (1064).
+			edits = append(edits, Edit{At: t.start, Len: t.end - t.start, New: "INDEX"})
+		case t.word == "PRIMARY" && q[t.start] != '`' && inIndexHint(toks, i):
+			// `FORCE INDEX (PRIMARY)`: MySQL's grammar takes the keyword
+			// as the primary key's name in an index hint; vitess's does not
+			// (1064). Quoted, it is the same name.
+			edits = append(edits, Edit{At: t.start, Len: t.end - t.start, New: "`" + q[t.start:t.end] + "`"})
 		case t.word == "@" && i+3 < len(toks) && toks[i+2].word == ":" && toks[i+3].word == "=" &&
 			toks[i+3].start == toks[i+2].end && !(t.start > 0 && q[t.start-1] == '@') &&
 			toks[i+1].start == t.end && !setTarget(toks, i, first):
@@ -119,6 +129,32 @@ func Operators(q string) (string, []Edit) {
 	return applyEdits(q, edits), edits
 }
 
+// inIndexHint: token i is in the parenthesized list of an index hint,
+// `{USE|FORCE|IGNORE} {INDEX|KEY} [FOR {JOIN|ORDER BY|GROUP BY}] (...)`.
+func inIndexHint(toks []depthToken, i int) bool {
+	j := i - 1
+	for ; j >= 0 && toks[j].word != "("; j-- {
+		if w := toks[j].word; w == ")" || w == ";" {
+			return false
+		}
+	}
+	k := j - 1
+	switch {
+	case k >= 1 && toks[k].word == "JOIN" && toks[k-1].word == "FOR":
+		k -= 2
+	case k >= 2 && toks[k].word == "BY" && (toks[k-1].word == "ORDER" || toks[k-1].word == "GROUP") && toks[k-2].word == "FOR":
+		k -= 3
+	}
+	if k < 1 || (toks[k].word != "INDEX" && toks[k].word != "KEY") {
+		return false
+	}
+	switch toks[k-1].word {
+	case "USE", "FORCE", "IGNORE":
+		return true
+	}
+	return false
+}
+
 // OperatorsOrigOffset maps an offset into the text Operators returned back to q.
 // An offset inside a replacement maps to its start, or, for the end of a
 // range (end true), to the end of the text it replaced.
@@ -137,6 +173,8 @@ func mayHaveOperators(q string) bool {
 		}
 	}
 	return containsWordFold(q, "UNKNOWN") || containsWordFold(q, "INTERVAL") || containsWordFold(q, "ROW") ||
+		(containsWordFold(q, "INDEX") || containsWordFold(q, "KEY")) &&
+			(containsWordFold(q, "USE") || containsWordFold(q, "FORCE") || containsWordFold(q, "IGNORE")) ||
 		containsWordFold(q, "TRIM") || containsWordFold(q, "SQL_TSI_") || mayChainCompare(q) ||
 		(containsWordFold(q, "SUBSTRING") || containsWordFold(q, "SUBSTR") || containsWordFold(q, "MID")) && containsWordFold(q, "FROM")
 }

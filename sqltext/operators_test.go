@@ -11,6 +11,14 @@ func TestOperators(t *testing.T) {
 		{"SELECT 0b11 + 0", "SELECT b'11' + 0"},
 		{"SELECT 0B101, 0b12, t.0b1, @0b1", "SELECT b'101', 0b12, t.0b1, @0b1"},
 		{"SELECT '0b11', `0b11`, \"0b11\"", ""},
+		// PRIMARY in an index hint
+		{"SELECT * FROM t FORCE INDEX (PRIMARY) WHERE a > 0", "SELECT * FROM t FORCE INDEX (`PRIMARY`) WHERE a > 0"},
+		{"SELECT * FROM t USE KEY (k1, primary) JOIN u IGNORE INDEX FOR ORDER BY (PRIMARY) ORDER BY a",
+			"SELECT * FROM t USE INDEX (k1, `primary`) JOIN u IGNORE INDEX FOR ORDER BY (`PRIMARY`) ORDER BY a"},
+		{"SELECT key FROM t FORCE KEY (k) WHERE `key` = 1", "SELECT key FROM t FORCE INDEX (k) WHERE `key` = 1"},
+		{"SELECT * FROM t FORCE INDEX (`PRIMARY`)", ""},
+		{"CREATE TABLE t (a INT, PRIMARY KEY (a), KEY k (a))", ""},
+		{"SELECT 'FORCE INDEX (PRIMARY)'", ""},
 		// IS [NOT] UNKNOWN
 		{"SELECT NULL IS UNKNOWN", "SELECT NULL IS NULL"},
 		{"SELECT a is not unknown FROM t", "SELECT a is not NULL FROM t"},
