@@ -34,9 +34,9 @@ type Slab struct {
 // first row alone (a point read allocates no more than without a slab);
 // each later one doubles, up to these.
 const (
-	slabMaxVals = 256
+	slabMaxVals = 128
 	slabMaxHdrs = 64
-	slabMaxStrs = 4096
+	slabMaxStrs = 2048
 	slabMaxNums = 64
 )
 

@@ -6,7 +6,9 @@ import (
 	"fmt"
 	"runtime"
 	"strings"
+	"syscall"
 	"testing"
+	"time"
 )
 
 // TestRangeScanAllocationsPerRow: sysbench's four range SELECTs of
@@ -138,4 +140,79 @@ func dedupSorted(s []string) []string {
 		}
 	}
 	return out
+}
+
+// BenchmarkRangeSelects runs sysbench's four range SELECTs of
+// oltp_read_write (100 rows each, prepared) once per op through a client,
+// server and client in this process (docs/PROFILES.md, perf26).
+func BenchmarkRangeSelects(b *testing.B) {
+	ts := startServer(&testing.T{}, b.TempDir())
+	db := ts.connect("")
+	if _, err := db.Exec("CREATE DATABASE sb"); err != nil {
+		b.Fatal(err)
+	}
+	db = ts.connectWith("sb", "parseTime=false")
+	if _, err := db.Exec("CREATE TABLE sbtest1 (id INTEGER NOT NULL AUTO_INCREMENT, k INTEGER DEFAULT '0' NOT NULL, c CHAR(120) DEFAULT '' NOT NULL, pad CHAR(60) DEFAULT '' NOT NULL, PRIMARY KEY (id), KEY k_1 (k))"); err != nil {
+		b.Fatal(err)
+	}
+	var vals []string
+	for i := 1; i <= 10000; i++ {
+		vals = append(vals, fmt.Sprintf("(%d, %d, '%s', '%s')", i, 1000+(i*7919)%10000,
+			strings.TrimSuffix(strings.Repeat(fmt.Sprintf("%011d-", (i*104729)%99991), 10), "-"), strings.Repeat("p", 59)))
+		if len(vals) == 1000 {
+			if _, err := db.Exec("INSERT INTO sbtest1 VALUES " + strings.Join(vals, ",")); err != nil {
+				b.Fatal(err)
+			}
+			vals = vals[:0]
+		}
+	}
+	ctx := context.Background()
+	conn, err := db.Conn(ctx)
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer conn.Close()
+	var stmts []*sql.Stmt
+	for _, q := range []string{
+		"SELECT c FROM sbtest1 WHERE id BETWEEN ? AND ?",
+		"SELECT SUM(k) FROM sbtest1 WHERE id BETWEEN ? AND ?",
+		"SELECT c FROM sbtest1 WHERE id BETWEEN ? AND ? ORDER BY c",
+		"SELECT DISTINCT c FROM sbtest1 WHERE id BETWEEN ? AND ? ORDER BY c",
+	} {
+		s, err := conn.PrepareContext(ctx, q)
+		if err != nil {
+			b.Fatal(err)
+		}
+		defer s.Close()
+		stmts = append(stmts, s)
+	}
+	var raw sql.RawBytes
+	b.ReportAllocs()
+	// The process's CPU time per op (server, client and GC), which a
+	// loaded machine disturbs less than ns/op.
+	cpu := func() time.Duration {
+		var ru syscall.Rusage
+		if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+			b.Fatal(err)
+		}
+		return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+	}
+	b.ResetTimer()
+	c0 := cpu()
+	defer func() { b.ReportMetric(float64(cpu()-c0)/float64(b.N), "cpu-ns/op") }()
+	for i := 0; i < b.N; i++ {
+		lo := 1 + (i*7919)%9900
+		for _, s := range stmts {
+			rows, err := s.QueryContext(ctx, lo, lo+99)
+			if err != nil {
+				b.Fatal(err)
+			}
+			for rows.Next() {
+				if err := rows.Scan(&raw); err != nil {
+					b.Fatal(err)
+				}
+			}
+			rows.Close()
+		}
+	}
 }
