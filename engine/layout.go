@@ -320,15 +320,6 @@ func (l *layout) decodeSome(v []byte, need []bool) (sql.Row, error) {
 	return l.decodeOlderSome(v, need)
 }
 
-// decodeSomeFrom is decodeSome with the row carved from sl (a scan's
-// rows, rowIter.slab); an older row is decoded as decodeSome does.
-func (l *layout) decodeSomeFrom(v []byte, need []bool, sl *rowcodec.Slab) (sql.Row, error) {
-	if len(v) >= len(l.header) && string(v[:len(l.header)]) == string(l.header) {
-		return sl.DecodeSome(v[len(l.header):], need)
-	}
-	return l.decodeOlderSome(v, need)
-}
-
 // decodeSomeInto is decodeSome into dst (len(l.sch) values) for a row
 // stored under this definition; an older row is decoded into a new row,
 // which it returns instead of dst.

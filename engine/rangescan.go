@@ -840,7 +840,6 @@ func (r *rangeScan) RowIter(ctx *sql.Context, _ sql.Row) (sql.RowIter, error) {
 	}
 	if ri, ok := it.(*rowIter); ok {
 		ri.need = r.need
-		ri.useSlab = r.need != nil && r.groups == nil
 	}
 	switch {
 	case r.stream:
@@ -923,7 +922,7 @@ func (r *rangeScan) RowIter(ctx *sql.Context, _ sql.Row) (sql.RowIter, error) {
 	for i, k := range order {
 		out[i] = project(rows[k].row, r.post)
 	}
-	return &rowsIter{rows: out}, nil
+	return sql.RowsToRowIter(out...), nil
 }
 
 // compareRows orders two rows by r.sorts as GMS's Sorter.Less does; after
@@ -1100,28 +1099,5 @@ func (r *rangeScan) aggregate(ctx *sql.Context, it sql.RowIter) (sql.RowIter, er
 		}
 		out[i] = v
 	}
-	return &rowsIter{rows: []sql.Row{project(out, r.post)}}, nil
-}
-
-// rowsIter hands out rows this package made for one reader, as
-// sql.RowsToRowIter does without its copy of each row: GMS's iterator
-// copies because its caller may still hold the slice, and the copies were
-// a fifteenth of what sysbench's oltp_read_write allocated.
-type rowsIter struct {
-	rows []sql.Row
-}
-
-func (r *rowsIter) Next(*sql.Context) (sql.Row, error) {
-	if len(r.rows) == 0 {
-		return nil, io.EOF
-	}
-	row := r.rows[0]
-	r.rows[0] = nil
-	r.rows = r.rows[1:]
-	return row, nil
-}
-
-func (r *rowsIter) Close(*sql.Context) error {
-	r.rows = nil
-	return nil
+	return sql.RowsToRowIter(project(out, r.post)), nil
 }

@@ -19,7 +19,6 @@ import (
 	"github.com/myriaddb/myriad/keys"
 	"github.com/myriaddb/myriad/kv"
 	"github.com/myriaddb/myriad/locks"
-	"github.com/myriaddb/myriad/rowcodec"
 )
 
 // Table is a statement's handle on one table definition. GMS's ALTER
@@ -472,13 +471,6 @@ type rowIter struct {
 	// row read from the primary index stay nil (layout.decodeSome). Only a
 	// node that reads nothing else sets it (rangeScan).
 	need []bool
-	// slab, when useSlab is set, holds the rows decoded under need. A
-	// chunk stays alive while any row carved from it does, so only a
-	// reader that keeps all of its rows or none of them sets it
-	// (rangeScan's sort, aggregate and streamed results; not its
-	// DISTINCT, which keeps one row per group however many it reads).
-	slab    rowcodec.Slab
-	useSlab bool
 	// zone, when set, is the session's time zone its TIMESTAMP values
 	// are read in (partitionRows: the rows GMS reads).
 	zone *time.Location
@@ -519,9 +511,6 @@ func (i *rowIter) next(ctx *sql.Context) (sql.Row, error) {
 					continue
 				}
 				i.read++
-				if i.useSlab {
-					return i.t.lay.decodeSomeFrom(v, i.need, &i.slab)
-				}
 				if i.need != nil {
 					return i.t.lay.decodeSome(v, i.need)
 				}
@@ -586,9 +575,6 @@ func (i *rowIter) next(ctx *sql.Context) (sql.Row, error) {
 		}
 		if i.secondary == nil {
 			i.read++
-			if i.useSlab {
-				return i.t.lay.decodeSomeFrom(i.it.Value(), i.need, &i.slab)
-			}
 			if i.need != nil {
 				return i.t.lay.decodeSome(i.it.Value(), i.need)
 			}

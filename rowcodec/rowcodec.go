@@ -265,7 +265,7 @@ func Decode(b []byte) (sql.Row, error) {
 		return nil, err
 	}
 	row := make(sql.Row, n)
-	if err := decodeValues(b[p:], row, nil, nil); err != nil {
+	if err := decodeValues(b[p:], row, nil); err != nil {
 		return nil, err
 	}
 	return row, nil
@@ -282,7 +282,7 @@ func DecodeInto(b []byte, dst sql.Row) error {
 	if n != len(dst) {
 		return fmt.Errorf("%w: encoded %d columns, destination has %d", ErrLength, n, len(dst))
 	}
-	return decodeValues(b[p:], dst, nil, nil)
+	return decodeValues(b[p:], dst, nil)
 }
 
 // DecodeSome decodes the row as Decode does, except that the values whose
@@ -290,23 +290,16 @@ func DecodeInto(b []byte, dst sql.Row) error {
 // a reader that uses a few columns of a wide row (sysbench's SELECT c of a
 // row with a 60-character pad) skips the others' string copies and
 // boxing. The whole encoding is still validated.
-func DecodeSome(b []byte, need []bool) (sql.Row, error) { return decodeSome(b, need, nil) }
-
-func decodeSome(b []byte, need []bool, sl *Slab) (sql.Row, error) {
+func DecodeSome(b []byte, need []bool) (sql.Row, error) {
 	n, p, err := readCount(b)
 	if err != nil {
 		return nil, err
 	}
-	var row sql.Row
-	if sl != nil {
-		row = sl.row(n)
-	} else {
-		row = make(sql.Row, n)
-	}
+	row := make(sql.Row, n)
 	if need == nil {
 		need = []bool{}
 	}
-	if err := decodeValues(b[p:], row, need, sl); err != nil {
+	if err := decodeValues(b[p:], row, need); err != nil {
 		return nil, err
 	}
 	return row, nil
@@ -323,7 +316,7 @@ func DecodeSomeInto(b []byte, dst sql.Row, need []bool) error {
 	if n != len(dst) {
 		return fmt.Errorf("%w: encoded %d columns, destination has %d", ErrLength, n, len(dst))
 	}
-	return decodeValues(b[p:], dst, need, nil)
+	return decodeValues(b[p:], dst, need)
 }
 
 func readCount(b []byte) (int, int, error) {
@@ -485,7 +478,7 @@ func uvarintAt(b []byte, p int) (uint64, int) {
 // decodeValues decodes exactly len(dst) values from b (which must contain
 // nothing else) into dst; with need non-nil, only those whose need is true
 // (the others are nil).
-func decodeValues(b []byte, dst sql.Row, need []bool, sl *Slab) error {
+func decodeValues(b []byte, dst sql.Row, need []bool) error {
 	pl, err := scan(b, len(dst), need)
 	if err != nil {
 		return err
@@ -495,26 +488,15 @@ func decodeValues(b []byte, dst sql.Row, need []bool, sl *Slab) error {
 	// place by a strings.Builder grown to the exact size, so the builder never
 	// reallocates) and handed out as substrings of it; all []byte payloads are
 	// copied into one buffer and handed out as capacity-limited sub-slices.
-	// With a Slab the payloads go to its byte chunk instead.
 	var sb strings.Builder
-	var strBuf []byte
 	if pl.strBytes > 0 {
-		if sl != nil {
-			strBuf = sl.bytes(pl.strBytes)
-		} else {
-			sb.Grow(pl.strBytes)
-		}
+		sb.Grow(pl.strBytes)
 	}
-	strOff := 0
 	// Boxing a string into an interface allocates its header; the row's
 	// headers share one slab instead (boxString), one allocation per row.
 	var hdrs []string
 	if pl.strs > 0 {
-		if sl != nil {
-			hdrs = sl.headers(pl.strs)
-		} else {
-			hdrs = make([]string, pl.strs)
-		}
+		hdrs = make([]string, pl.strs)
 	}
 	var blob []byte
 	if pl.blobBytes > 0 {
@@ -560,18 +542,10 @@ func decodeValues(b []byte, dst sql.Row, need []bool, sl *Slab) error {
 			if v < math.MinInt32 || v > math.MaxInt32 {
 				return corrupt("int32 out of range")
 			}
-			if sl != nil {
-				dst[i] = boxIn(&sl.i32, int32(v))
-			} else {
-				dst[i] = int32(v)
-			}
+			dst[i] = int32(v)
 		case tagInt64:
 			u, p = uvarintAt(b, p)
-			if sl != nil {
-				dst[i] = boxIn(&sl.i64, unzigzag(u))
-			} else {
-				dst[i] = unzigzag(u)
-			}
+			dst[i] = unzigzag(u)
 		case tagInt:
 			u, p = uvarintAt(b, p)
 			v := unzigzag(u)
@@ -593,18 +567,10 @@ func decodeValues(b []byte, dst sql.Row, need []bool, sl *Slab) error {
 			if u > math.MaxUint32 {
 				return corrupt("uint32 out of range")
 			}
-			if sl != nil {
-				dst[i] = boxIn(&sl.u32, uint32(u))
-			} else {
-				dst[i] = uint32(u)
-			}
+			dst[i] = uint32(u)
 		case tagUint64:
 			u, p = uvarintAt(b, p)
-			if sl != nil {
-				dst[i] = boxIn(&sl.u64, u)
-			} else {
-				dst[i] = u
-			}
+			dst[i] = u
 		case tagUint:
 			u, p = uvarintAt(b, p)
 			if u > math.MaxUint {
@@ -615,12 +581,7 @@ func decodeValues(b []byte, dst sql.Row, need []bool, sl *Slab) error {
 			dst[i] = math.Float32frombits(binary.LittleEndian.Uint32(b[p:]))
 			p += 4
 		case tagFloat64:
-			f := math.Float64frombits(binary.LittleEndian.Uint64(b[p:]))
-			if sl != nil {
-				dst[i] = boxIn(&sl.f64, f)
-			} else {
-				dst[i] = f
-			}
+			dst[i] = math.Float64frombits(binary.LittleEndian.Uint64(b[p:]))
 			p += 8
 		case tagString:
 			u, p = uvarintAt(b, p)
@@ -629,17 +590,9 @@ func decodeValues(b []byte, dst sql.Row, need []bool, sl *Slab) error {
 				dst[i] = "" // boxing the empty string does not allocate
 				continue
 			}
-			if sl != nil {
-				// The chunk's bytes are written once, here, before the
-				// string over them is handed out.
-				copy(strBuf[strOff:strOff+l], b[p:p+l])
-				hdrs[0] = unsafe.String(&strBuf[strOff], l)
-				strOff += l
-			} else {
-				off := sb.Len()
-				sb.Write(b[p : p+l])
-				hdrs[0] = sb.String()[off : off+l]
-			}
+			off := sb.Len()
+			sb.Write(b[p : p+l])
+			hdrs[0] = sb.String()[off : off+l]
 			dst[i] = boxString(&hdrs[0])
 			hdrs = hdrs[1:]
 			p += l
