@@ -32,22 +32,12 @@ import (
 // versionFlushMinWAL bytes were written since the last flush (otherwise
 // the versions are in sstables, where compactions drop them, and a flush
 // would only add a tiny L0 file).
-//
-// At 1M steps and 2 s, sysbench oltp_read_write (4 tables x 10,000 rows,
-// 4 threads) still stepped over 3.6 internal entries per row its range
-// SELECTs returned (Pebble's iterator stats over a 20 s run: 21.7M
-// internal steps for 6.1M rows), a tenth of the server's CPU. A flush
-// every 0.5 s, gated by versionFlushMinWAL as before, cost less than the
-// steps it saved: server CPU per transaction 6.5% lower, 15% more
-// transactions (docs/PROFILES.md, perf26). Loads whose iterators waste
-// nothing (no overwrites, or point reads only) never reach the threshold.
 const (
-	// versionFlushSteps: ~12-25 ms of CPU stepping over dead versions
-	// (cache-missing skiplist nodes), about what flushing the 1 MiB or
-	// more versionFlushMinWAL asks for costs.
-	versionFlushSteps    = 1 << 18
+	// versionFlushSteps: ~50-100 ms of CPU stepping over dead versions
+	// (cache-missing skiplist nodes), the order of a flush's own cost.
+	versionFlushSteps    = 1 << 20
 	versionFlushMinWAL   = 1 << 20
-	versionFlushInterval = 500 * time.Millisecond
+	versionFlushInterval = 2 * time.Second
 )
 
 // versionWaste is the state of the flush-on-waste policy.

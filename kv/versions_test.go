@@ -90,30 +90,3 @@ func TestVersionWasteQuietWithoutOverwrites(t *testing.T) {
 		t.Fatalf("%d flushes without any old version", n)
 	}
 }
-
-// Under a steady stream of overwrites and scans over them, the store
-// flushes about every versionFlushInterval once a MiB was written: at the
-// first policy's 2 s there were at most two flushes in 3 s, and the scans
-// in between stepped over 3.6 old versions per row (docs/PROFILES.md,
-// perf26).
-func TestVersionWasteFlushesOften(t *testing.T) {
-	db, _ := openTestDB(t, Options{Durability: Async, MemTableBytes: 64 << 20})
-	val := make([]byte, 1000)
-	start := time.Now()
-	base := db.VersionFlushes()
-	for time.Since(start) < 3*time.Second {
-		tx := db.Begin()
-		for k := 0; k < 100; k++ {
-			tx.Set([]byte(fmt.Sprintf("hot/%03d", k)), val)
-		}
-		if err := tx.Commit(); err != nil {
-			t.Fatal(err)
-		}
-		if rows, _ := scanWaste(t, db, "hot/", "hot0"); rows != 100 {
-			t.Fatalf("%d rows, want 100", rows)
-		}
-	}
-	if n := db.VersionFlushes() - base; n < 3 {
-		t.Fatalf("%d flushes in 3 s of overwrites and scans over them, want one about every %v", n, versionFlushInterval)
-	}
-}
