@@ -1,0 +1,170 @@
+package server
+
+import (
+	"context"
+	"database/sql"
+	"net"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/dolthub/vitess/go/mysql"
+	querypb "github.com/dolthub/vitess/go/vt/proto/query"
+)
+
+// columnTypeNames is the wire type names of q's columns as go-sql-driver
+// reads them, q run in the text protocol or as a prepared statement, with
+// its rows joined as rawText joins them.
+func columnTypeNames(t *testing.T, conn *sql.Conn, q string, prepared bool) (string, string) {
+	t.Helper()
+	ctx := context.Background()
+	var rows *sql.Rows
+	var err error
+	if prepared {
+		st, perr := conn.PrepareContext(ctx, q)
+		if perr != nil {
+			t.Fatalf("prepare %s: %v", q, perr)
+		}
+		defer st.Close()
+		rows, err = st.QueryContext(ctx)
+	} else {
+		rows, err = conn.QueryContext(ctx, q)
+	}
+	if err != nil {
+		t.Fatalf("%s (prepared %v): %v", q, prepared, err)
+	}
+	defer rows.Close()
+	cts, err := rows.ColumnTypes()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, ct := range cts {
+		names = append(names, ct.DatabaseTypeName())
+	}
+	var out []string
+	for rows.Next() {
+		vals := make([]sql.NullString, len(cts))
+		ptrs := make([]any, len(cts))
+		for i := range vals {
+			ptrs[i] = &vals[i]
+		}
+		if err := rows.Scan(ptrs...); err != nil {
+			t.Fatal(err)
+		}
+		var r []string
+		for _, v := range vals {
+			if v.Valid {
+				r = append(r, v.String)
+			} else {
+				r = append(r, "NULL")
+			}
+		}
+		out = append(out, strings.Join(r, ","))
+	}
+	return strings.Join(names, " "), strings.Join(out, " ")
+}
+
+// rawTextAfter is rawText on one connection that first runs setup (a
+// PREPARE whose EXECUTE q is).
+func rawTextAfter(t *testing.T, ts *testServer, db string, setup []string, q string) (string, []*querypb.Field) {
+	t.Helper()
+	host, port, err := net.SplitHostPort(ts.srv.Addr().String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, _ := strconv.Atoi(port)
+	c, err := mysql.Connect(context.Background(), &mysql.ConnParams{Host: host, Port: p, Uname: "root", DbName: db})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	for _, s := range setup {
+		if _, err := c.ExecuteFetch(s, 1000, false); err != nil {
+			t.Fatalf("%s: %v", s, err)
+		}
+	}
+	res, err := c.ExecuteFetch(q, 1000, true)
+	if err != nil {
+		t.Fatalf("%s: %v", q, err)
+	}
+	var rows []string
+	for _, r := range res.Rows {
+		var vals []string
+		for _, v := range r {
+			if v.IsNull() {
+				vals = append(vals, "NULL")
+			} else {
+				vals = append(vals, string(v.Raw()))
+			}
+		}
+		rows = append(rows, strings.Join(vals, ","))
+	}
+	return strings.Join(rows, " "), res.Fields
+}
+
+// TestFix26aFloatLiteralInViewAndExecute: a float literal beside a string
+// (`IF(b, 'abc', 1.5e0)`) is VARCHAR(5), its text's length (MySQL's
+// Item_float max_length), also when the expression comes from a view's
+// definition or from a statement PREPARE ... FROM made and EXECUTE runs;
+// the length was looked up in the statement's own text only, so both were
+// TEXT (a BLOB field of 262140 bytes, a CREATE TABLE ... SELECT column
+// `text`).
+func TestFix26aFloatLiteralInViewAndExecute(t *testing.T) {
+	ts := startServer(t, t.TempDir())
+	db := ts.connectWith("", "parseTime=false")
+	db.SetMaxIdleConns(0)
+	mustExec(t, db, "CREATE DATABASE f26")
+	db = ts.connectWith("f26", "parseTime=false")
+	db.SetMaxIdleConns(0)
+	for _, q := range []string{
+		"CREATE TABLE t (id INT PRIMARY KEY, b INT)",
+		"INSERT INTO t VALUES (1, 1), (2, 0)",
+		"CREATE VIEW v AS SELECT id, IF(b, 'abc', 1.5e0) AS x FROM t",
+		"CREATE VIEW v2 AS SELECT x FROM v WHERE id > 0",
+		"CREATE TABLE c1 AS SELECT x FROM v",
+		"CREATE TABLE c4 AS SELECT x FROM v2",
+		"CREATE TABLE c5 AS SELECT x FROM (SELECT IF(b, 'abc', 1) AS x, id FROM t) d WHERE id > 0",
+	} {
+		mustExec(t, db, q)
+	}
+	conn := pinnedConn(t, db)
+	mustExec(t, conn, "PREPARE s FROM 'CREATE TABLE c2 AS SELECT IF(b, ''abc'', 1.5e0) AS x FROM t'")
+	mustExec(t, conn, "EXECUTE s")
+	// c4 and c5: a view or derived table under a WHERE (was text as well).
+	if got, want := ctasColumns(t, db, "f26", "c1")+"; "+ctasColumns(t, db, "f26", "c2")+"; "+ctasColumns(t, db, "f26", "c4")+"; "+ctasColumns(t, db, "f26", "c5"),
+		"x varchar(5); x varchar(5); x varchar(5); x varchar(3)"; got != want {
+		t.Errorf("CREATE TABLE ... SELECT: got %q, want %q", got, want)
+	}
+	for _, q := range []string{
+		"SELECT x FROM v ORDER BY id",
+		"SELECT x FROM v2 ORDER BY x",
+		"SELECT x FROM v WHERE id IN (SELECT id FROM v) ORDER BY id",
+	} {
+		for _, prepared := range []bool{false, true} {
+			if names, rows := columnTypeNames(t, conn, q, prepared); names != "VARCHAR" || (rows != "abc 1.5" && rows != "1.5 abc") {
+				t.Errorf("%s (prepared %v): got %s, %s; want VARCHAR", q, prepared, names, rows)
+			}
+		}
+		if _, fields := rawText(t, ts, "f26", q); fields[0].Type.String() != "VARCHAR" || fields[0].ColumnLength != 15 {
+			t.Errorf("%s: field %v length %d, want VARCHAR 15 (utf8mb3 client)", q, fields[0].Type, fields[0].ColumnLength)
+		}
+	}
+	mustExec(t, conn, "PREPARE s2 FROM 'SELECT IF(b, ''abc'', 1.5e0) AS x FROM t ORDER BY id'")
+	if names, rows := columnTypeNames(t, conn, "EXECUTE s2", false); names != "VARCHAR" || rows != "abc 1.5" {
+		t.Errorf("EXECUTE: got %s, %s; want VARCHAR", names, rows)
+	}
+	mustExec(t, conn, "SET @q = 'SELECT IF(b, ''abc'', 2.50e0) AS x FROM t ORDER BY id'")
+	mustExec(t, conn, "PREPARE s3 FROM @q")
+	if names, rows := columnTypeNames(t, conn, "EXECUTE s3", false); names != "VARCHAR" || rows != "abc 2.5" {
+		t.Errorf("EXECUTE from @q: got %s, %s; want VARCHAR", names, rows)
+	}
+	if _, fields := rawTextAfter(t, ts, "f26", []string{"PREPARE s FROM 'SELECT IF(b, ''abc'', 2.50e0) AS x FROM t'"}, "EXECUTE s"); fields[0].Type.String() != "VARCHAR" || fields[0].ColumnLength != 18 {
+		t.Errorf("EXECUTE: field %v length %d, want VARCHAR 18", fields[0].Type, fields[0].ColumnLength)
+	}
+	// A literal of the same value written otherwise in the statement leaves
+	// the length unknown (TEXT) rather than taking the statement's.
+	if _, fields := rawText(t, ts, "f26", "SELECT x, 1.50e0 FROM v"); fields[0].Type.String() == "VARCHAR" && fields[0].ColumnLength != 15 {
+		t.Errorf("view beside 1.50e0: field %v length %d", fields[0].Type, fields[0].ColumnLength)
+	}
+}
