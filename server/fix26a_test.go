@@ -168,3 +168,49 @@ func TestFix26aFloatLiteralInViewAndExecute(t *testing.T) {
 		t.Errorf("view beside 1.50e0: field %v length %d", fields[0].Type, fields[0].ColumnLength)
 	}
 }
+
+// TestFix26aEnumUnions: a UNION column of an ENUM beside another ENUM (even
+// itself) or a string is VARCHAR(n) of the longest side (MySQL 8.0's
+// field_types_merge_rules: ENUM x ENUM and ENUM x VARCHAR are VARCHAR); it
+// was LONGTEXT, a BLOB on the wire, and `e UNION e` the ENUM. An ENUM or
+// SET column beside NULL keeps the ENUM/SET (Item_aggregate_type's typelib,
+// a Field_enum in the union's result: MYSQL_TYPE_STRING with the ENUM
+// flag), so ORDER BY sorts it by member number ('lo' before 'hi') and
+// `e + 0` over it is the number; it was a VARCHAR sorted as text, read as 0.
+func TestFix26aEnumUnions(t *testing.T) {
+	ts := startServer(t, t.TempDir())
+	db := ts.connectWith("", "parseTime=false")
+	db.SetMaxIdleConns(0)
+	mustExec(t, db, "CREATE DATABASE f26e")
+	db = ts.connectWith("f26e", "parseTime=false")
+	db.SetMaxIdleConns(0)
+	mustExec(t, db, "CREATE TABLE en (id INT PRIMARY KEY, e ENUM('lo','medium','hi'), e2 ENUM('x','y'), s SET('a','bb'), c VARCHAR(3))")
+	mustExec(t, db, "INSERT INTO en VALUES (1, 'hi', 'x', 'a', 'abc'), (2, 'lo', 'y', 'a,bb', 'z')")
+	conn := pinnedConn(t, db)
+	for _, c := range []struct{ q, typ, rows string }{
+		{"SELECT e FROM en UNION SELECT e2 FROM en ORDER BY 1", "VARCHAR", "hi lo x y"},
+		{"SELECT e FROM en UNION SELECT 'abcdefgh' ORDER BY 1", "VARCHAR", "abcdefgh hi lo"},
+		{"SELECT e FROM en UNION ALL SELECT c FROM en ORDER BY 1", "VARCHAR", "abc hi lo z"},
+		{"SELECT e FROM en UNION SELECT e FROM en ORDER BY 1", "VARCHAR", "hi lo"},
+		{"SELECT e FROM en UNION SELECT e2 FROM en UNION SELECT 'abcdefgh' ORDER BY 1", "VARCHAR", "abcdefgh hi lo x y"},
+		{"SELECT e FROM en UNION SELECT NULL ORDER BY 1", "ENUM", "NULL lo hi"},
+		{"SELECT e FROM en UNION ALL SELECT NULL ORDER BY e DESC", "ENUM", "hi lo NULL"},
+		{"SELECT NULL UNION SELECT e FROM en ORDER BY 1", "ENUM", "NULL lo hi"},
+		{"SELECT e FROM en UNION SELECT NULL UNION SELECT NULL ORDER BY 1", "ENUM", "NULL lo hi"},
+		{"SELECT s FROM en UNION SELECT NULL ORDER BY 1", "SET", "NULL a a,bb"},
+		{"SELECT e + 0 FROM (SELECT e FROM en UNION SELECT NULL) d ORDER BY 1", "", "NULL 1 3"},
+		{"SELECT CONCAT(e, '!') AS x FROM (SELECT e FROM en UNION ALL SELECT NULL) d ORDER BY x", "VARCHAR", "NULL hi! lo!"},
+	} {
+		for _, prepared := range []bool{false, true} {
+			names, rows := columnTypeNames(t, conn, c.q, prepared)
+			if (c.typ != "" && names != c.typ) || rows != c.rows {
+				t.Errorf("%s (prepared %v): got %s, %s; want %s, %s", c.q, prepared, names, rows, c.typ, c.rows)
+			}
+		}
+	}
+	for _, q := range []string{"SELECT e FROM en UNION SELECT 'abcdefgh'", "SELECT e FROM en UNION SELECT e2 FROM en"} {
+		if _, fields := rawText(t, ts, "f26e", q); fields[0].Type.String() != "VARCHAR" || fields[0].ColumnLength > 32 {
+			t.Errorf("%s: field %v length %d, want a VARCHAR of 8 or 6 characters", q, fields[0].Type, fields[0].ColumnLength)
+		}
+	}
+}

@@ -109,7 +109,7 @@ func unionSetOp(ctx *sql.Context, so *plan.SetOp) (sql.Node, transform.TreeIdent
 	}
 	return setOpColumns(so, lp, rp, nested, func(i int, l, r sql.Expression) (sql.Expression, sql.Expression, bool, error) {
 		name := [2]string{ls[i].Name, rs[i].Name}
-		if nl, nr, ok := unionEnumNull(name, i, l, r, ls[i].Type, rs[i].Type, lp.Child, rp.Child); ok { // unionenumnull.go
+		if nl, nr, ok := unionEnumColumn(so, name, i, l, r, ls[i].Type, rs[i].Type); ok { // unionenum.go
 			return nl, nr, true, nil
 		}
 		if armTextColumn(l, r, ls[i].Type, rs[i].Type) { // unionflat.go
@@ -442,10 +442,20 @@ func unionTextChild(e sql.Expression) sql.Expression {
 // retypedField is gf with type t (the side's own type: a nested UNION's
 // column was typed before this rule retyped it).
 func retypedField(gf *expression.GetField, t sql.Type) sql.Expression {
-	if gf.Type() == t {
+	if sameTypeValue(gf.Type(), t) {
 		return gf
 	}
 	return expression.NewGetFieldWithTable(gf.Index(), int(gf.TableId()), t, gf.Database(), gf.Table(), gf.Name(), gf.IsNullable()).WithId(gf.Id()).(*expression.GetField)
+}
+
+// sameTypeValue: a and b are one type value; false for types Go cannot
+// compare with == (an ENUM's or SET's holds maps, and == panicked).
+func sameTypeValue(a, b sql.Type) bool {
+	ta := reflect.TypeOf(a)
+	if ta == nil || ta != reflect.TypeOf(b) || !ta.Comparable() {
+		return false
+	}
+	return a == b
 }
 
 // unionNumberType is the conversion both sides of a UNION column of types

@@ -22,3 +22,28 @@ SELECT x, 1.50e0 FROM fv ORDER BY id;
 -- VARCHAR (was text).
 CREATE TABLE fc4 AS SELECT x FROM (SELECT IF(b, 'abc', 1) AS x, id FROM ft) d WHERE id > 0 ORDER BY id;
 SELECT COLUMN_NAME, COLUMN_TYPE FROM information_schema.COLUMNS WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME = 'fc4' ORDER BY ORDINAL_POSITION;
+-- An ENUM beside another ENUM (even itself) or a string in a UNION is a
+-- VARCHAR of the longest side (was LONGTEXT); an ENUM or SET beside NULL
+-- keeps the ENUM/SET: it sorts by member number and reads as it in
+-- numeric context (was a VARCHAR sorted as text, 0).
+CREATE TABLE fe (id INT PRIMARY KEY, e ENUM('lo','medium','hi'), e2 ENUM('x','y'), s SET('a','bb'), c VARCHAR(3));
+INSERT INTO fe VALUES (1, 'hi', 'x', 'a', 'abc'), (2, 'lo', 'y', 'a,bb', 'z');
+SELECT e FROM fe UNION SELECT e2 FROM fe ORDER BY 1;
+SELECT e FROM fe UNION SELECT 'abcdefgh' ORDER BY 1;
+SELECT e FROM fe UNION ALL SELECT c FROM fe ORDER BY 1;
+SELECT e FROM fe UNION SELECT e FROM fe ORDER BY 1;
+SELECT e FROM fe UNION SELECT e2 FROM fe UNION SELECT 'abcdefgh' ORDER BY 1;
+SELECT e FROM fe UNION SELECT NULL ORDER BY 1;
+SELECT NULL UNION SELECT e FROM fe ORDER BY 1;
+SELECT e FROM fe UNION SELECT NULL UNION SELECT NULL ORDER BY 1;
+SELECT s FROM fe UNION SELECT NULL ORDER BY 1;
+-- mysql-differs: MariaDB 10.11 sends a UNION ALL's ENUM column as VAR_STRING (its UNION DISTINCT as ENUM); MySQL 8.0 sends the result table's Field_enum (Item_aggregate_type::make_field_by_type), MYSQL_TYPE_STRING with ENUM_FLAG, for both
+-- expect-types: ENUM
+-- expect: hi
+-- expect: lo
+-- expect: NULL
+SELECT e FROM fe UNION ALL SELECT NULL ORDER BY e DESC;
+SELECT CAST(e AS UNSIGNED) FROM (SELECT e FROM fe UNION SELECT NULL) d ORDER BY 1;
+SELECT CAST(e AS CHAR) AS e FROM fe UNION ALL SELECT NULL ORDER BY 1;
+SELECT CONCAT(e, '!') AS x FROM (SELECT e FROM fe UNION ALL SELECT NULL) d ORDER BY x;
+SELECT LENGTH(x), x FROM (SELECT e AS x FROM fe UNION SELECT 'abcdefgh') d ORDER BY x;
