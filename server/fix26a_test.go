@@ -214,3 +214,52 @@ func TestFix26aEnumUnions(t *testing.T) {
 		}
 	}
 }
+
+// TestFix26aScaledThroughLargerJoins: a FLOAT(M,D) column keeps its
+// decimals and an INT ZEROFILL column its padding through a view over a
+// join of three tables with a RIGHT join (a column USING or NATURAL merges
+// is the left operand's at each level, a RIGHT join's the right one's), and
+// beside a derived `SELECT *` over a join or a derived table with an
+// unaliased expression (MySQL 8.0 and MariaDB print 3.500 and 000005;
+// Myriad printed 3.5 and 5).
+func TestFix26aScaledThroughLargerJoins(t *testing.T) {
+	ts := startServer(t, t.TempDir())
+	db := ts.connect("")
+	mustExec(t, db, "CREATE DATABASE f26j")
+	for _, q := range []string{
+		"CREATE TABLE f26j.a1 (id INT, f FLOAT(6,2), z INT(4) ZEROFILL)",
+		"CREATE TABLE f26j.b1 (id INT, f FLOAT(7,3), z INT(6) ZEROFILL, k INT)",
+		"CREATE TABLE f26j.c1 (id INT, f FLOAT(8,1), z INT(8) ZEROFILL, m INT)",
+		"INSERT INTO f26j.a1 VALUES (1, 3.5, 5)",
+		"INSERT INTO f26j.b1 VALUES (1, 3.5, 5, 1), (2, 4.5, 6, 2)",
+		"INSERT INTO f26j.c1 VALUES (1, 3.5, 5, 1), (2, 4.5, 6, 2), (3, 5.5, 7, 3)",
+		"CREATE VIEW f26j.r1 AS SELECT f, z FROM f26j.a1 RIGHT JOIN f26j.b1 USING (f, z) JOIN f26j.c1 USING (f, z)",
+		"CREATE VIEW f26j.r2 AS SELECT f, z FROM f26j.a1 JOIN f26j.b1 USING (f, z) RIGHT JOIN f26j.c1 USING (f, z)",
+		"CREATE VIEW f26j.r3 AS SELECT * FROM f26j.a1 NATURAL RIGHT JOIN f26j.b1 NATURAL JOIN f26j.c1",
+		"CREATE VIEW f26j.r4 AS SELECT f, z FROM f26j.a1 RIGHT JOIN (f26j.b1 JOIN f26j.c1 USING (f, z)) USING (f, z)",
+		"CREATE VIEW f26j.s1 AS SELECT f, z FROM (SELECT * FROM f26j.a1 JOIN f26j.b1 USING (id, f, z)) d NATURAL JOIN f26j.c1",
+		"CREATE VIEW f26j.s2 AS SELECT f FROM (SELECT id, f + 0, z FROM f26j.a1) d JOIN f26j.b1 USING (id)",
+		"CREATE VIEW f26j.vs AS SELECT f, z FROM f26j.a1",
+	} {
+		mustExec(t, db, q)
+	}
+	for q, want := range map[string]string{
+		"SELECT * FROM r1 ORDER BY f":                      "3.500,000005 4.500,000006",
+		"SELECT * FROM r2 ORDER BY f":                      "3.5,00000005 4.5,00000006 5.5,00000007",
+		"SELECT id, f, z FROM r3 ORDER BY f":               "1,3.500,000005 2,4.500,000006",
+		"SELECT * FROM r4 ORDER BY f":                      "3.500,000005 4.500,000006",
+		"SELECT * FROM s1":                                 "3.50,0005",
+		"SELECT * FROM s2":                                 "3.500",
+		"SELECT CONCAT(f, '|', z) FROM r1 ORDER BY f":      "3.500|000005 4.500|000006",
+		"SELECT CONCAT(f), LENGTH(z) FROM s1":              "3.50,4",
+		"SELECT f, z FROM (SELECT * FROM r2) d ORDER BY f": "3.5,00000005 4.5,00000006 5.5,00000007",
+		// A derived table over a view read as a string: GMS drops the
+		// derived table's projection (engine/colorigin.go).
+		"SELECT CONCAT(f, '|', z), LENGTH(z) FROM (SELECT * FROM vs) d":    "3.50|0005,4",
+		"SELECT CONCAT(f, '|', z) FROM (SELECT f, z FROM r1) d ORDER BY f": "3.500|000005 4.500|000006",
+	} {
+		if g, _ := rawText(t, ts, "f26j", q); g != want {
+			t.Errorf("%s: got %s, want %s", q, g, want)
+		}
+	}
+}

@@ -47,3 +47,36 @@ SELECT CAST(e AS UNSIGNED) FROM (SELECT e FROM fe UNION SELECT NULL) d ORDER BY 
 SELECT CAST(e AS CHAR) AS e FROM fe UNION ALL SELECT NULL ORDER BY 1;
 SELECT CONCAT(e, '!') AS x FROM (SELECT e FROM fe UNION ALL SELECT NULL) d ORDER BY x;
 SELECT LENGTH(x), x FROM (SELECT e AS x FROM fe UNION SELECT 'abcdefgh') d ORDER BY x;
+-- FLOAT(M,D) and ZEROFILL through views over joins of three tables with a
+-- RIGHT join (a merged column is the left operand's at each level, a RIGHT
+-- join's the right one's) and beside a derived SELECT * over a join (were
+-- the shortest DOUBLE and no padding; digits read through CONCAT).
+CREATE TABLE ja (id INT, f FLOAT(6,2), z INT(4) ZEROFILL);
+CREATE TABLE jb (id INT, f FLOAT(7,3), z INT(6) ZEROFILL, k INT);
+CREATE TABLE jc (id INT, f FLOAT(8,1), z INT(8) ZEROFILL, m INT);
+INSERT INTO ja VALUES (1, 3.5, 5);
+INSERT INTO jb VALUES (1, 3.5, 5, 1), (2, 4.5, 6, 2);
+INSERT INTO jc VALUES (1, 3.5, 5, 1), (2, 4.5, 6, 2), (3, 5.5, 7, 3);
+CREATE VIEW jr1 AS SELECT f, z FROM ja RIGHT JOIN jb USING (f, z) JOIN jc USING (f, z);
+CREATE VIEW jr2 AS SELECT f, z FROM ja JOIN jb USING (f, z) RIGHT JOIN jc USING (f, z);
+CREATE VIEW jr3 AS SELECT * FROM ja NATURAL RIGHT JOIN jb NATURAL JOIN jc;
+CREATE VIEW jr4 AS SELECT f, z FROM ja RIGHT JOIN (jb JOIN jc USING (f, z)) USING (f, z);
+CREATE VIEW jr5 AS SELECT f, z FROM ja LEFT JOIN jb USING (f, z) RIGHT JOIN jc USING (f, z);
+CREATE VIEW js1 AS SELECT f, z FROM (SELECT * FROM ja JOIN jb USING (id, f, z)) d NATURAL JOIN jc;
+CREATE VIEW js2 AS SELECT f, z FROM jc NATURAL JOIN (SELECT * FROM ja JOIN jb USING (id, f, z)) d;
+CREATE VIEW js3 AS SELECT f FROM (SELECT id, f + 0, z FROM ja) d JOIN jb USING (id);
+SELECT CONCAT(f, '|', z), LENGTH(z) FROM jr1 ORDER BY f;
+SELECT CONCAT(f, '|', z) FROM jr2 ORDER BY f;
+SELECT CONCAT(id, '|', f, '|', z, '|', k, '|', m) FROM jr3 ORDER BY f;
+SELECT CONCAT(f, '|', z) FROM jr4 ORDER BY f;
+SELECT CONCAT(f, '|', z) FROM jr5 ORDER BY f;
+SELECT CONCAT(f, '|', z) FROM js1;
+SELECT CONCAT(f, '|', z) FROM js2;
+SELECT CONCAT(f) FROM js3;
+-- A derived table over a view read as a string (was 3.5|5 even over a
+-- view of one table).
+CREATE VIEW jv AS SELECT f, z FROM ja;
+SELECT CONCAT(f, '|', z), LENGTH(z) FROM (SELECT * FROM jv) d;
+SELECT CONCAT(f, '|', z) FROM (SELECT f, z FROM jv) d;
+SELECT CONCAT(f, '|', z) FROM (SELECT * FROM jr1) d ORDER BY f;
+SELECT f, z FROM jr1 ORDER BY f;
