@@ -263,3 +263,45 @@ func TestFix26aScaledThroughLargerJoins(t *testing.T) {
 		}
 	}
 }
+
+// TestFix26aGroupConcatCTAS: CREATE TABLE ... SELECT GROUP_CONCAT(v) of a
+// latin1 column makes a nullable latin1 TEXT column (MySQL 8.0's
+// Item_func_group_concat::make_string_field: group_concat_max_len
+// characters of the argument's character set, a BLOB past 512, else
+// VARCHAR), which stores the latin1 bytes; GMS's planner made `text COLLATE
+// utf8mb4_0900_bin NOT NULL` and stored UTF-8 (LENGTH 12 for
+// 'éé,éé,É', MySQL 7). Also as a prepared statement.
+func TestFix26aGroupConcatCTAS(t *testing.T) {
+	ts := startServer(t, t.TempDir())
+	db := ts.connectWith("", "parseTime=false")
+	db.SetMaxIdleConns(0)
+	mustExec(t, db, "CREATE DATABASE f26g")
+	db = ts.connectWith("f26g", "parseTime=false")
+	db.SetMaxIdleConns(0)
+	mustExec(t, db, "CREATE TABLE l (id INT PRIMARY KEY, v VARCHAR(10) CHARACTER SET latin1, u VARCHAR(10))")
+	mustExec(t, db, "INSERT INTO l VALUES (1, 'éé', 'a'), (2, 'éé', 'b'), (3, 'É', 'c')")
+	mustExec(t, db, "CREATE TABLE c1 AS SELECT GROUP_CONCAT(v ORDER BY id) AS g, GROUP_CONCAT(u ORDER BY id) AS h FROM l")
+	conn := pinnedConn(t, db)
+	mustExec(t, conn, "PREPARE s FROM 'CREATE TABLE c2 AS SELECT g FROM (SELECT id, GROUP_CONCAT(v) AS g FROM l GROUP BY id) d WHERE id = 1'")
+	mustExec(t, conn, "EXECUTE s")
+	mustExec(t, conn, "SET SESSION group_concat_max_len = 100")
+	mustExec(t, conn, "CREATE TABLE c3 AS SELECT GROUP_CONCAT(v) AS g FROM l")
+	for table, want := range map[string]string{
+		"c1": "g YES text latin1, h YES text utf8mb4",
+		"c2": "g YES text latin1",
+		"c3": "g YES varchar(100) latin1",
+	} {
+		var got []string
+		for _, r := range queryRows(t, db, "SELECT COLUMN_NAME, IS_NULLABLE, COLUMN_TYPE, CHARACTER_SET_NAME FROM information_schema.COLUMNS WHERE TABLE_SCHEMA = 'f26g' AND TABLE_NAME = ? ORDER BY ORDINAL_POSITION", table) {
+			got = append(got, strings.Join(r, " "))
+		}
+		if g := strings.Join(got, ", "); g != want {
+			t.Errorf("%s: got %q, want %q", table, g, want)
+		}
+	}
+	runArithCases(t, db, "", []arithCase{
+		{q: "SELECT HEX(g), LENGTH(g), h FROM c1", want: "E9E92CE9E92CC9 | 7 | a,b,c"},
+		{q: "SELECT HEX(g), LENGTH(g) FROM c2", want: "E9E9 | 2"},
+		{q: "SELECT HEX(g), LENGTH(g) FROM c3", want: "E9E92CE9E92CC9 | 7"},
+	})
+}

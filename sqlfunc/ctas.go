@@ -48,6 +48,15 @@ func ctasTypes(ctx *sql.Context, n sql.Node) (sql.Node, transform.TreeIdentity, 
 		if !ok {
 			continue
 		}
+		if ctasGroupConcat(ct.Select(), sel.IndexOfColName(sc.Name)) != nil { // ctasgroupconcat.go
+			// MySQL's GROUP_CONCAT is nullable whatever it reads (NULL
+			// over no rows or only NULLs); GMS's planner made NOT NULL.
+			col.Nullable = true
+			if t, ok := ctasGroupConcatType(ctx, ct.Select(), sel.IndexOfColName(sc.Name)); ok {
+				col.Type = t
+				continue
+			}
+		}
 		if t, ok := ctasEnumUnionType(ct.Select(), sel.IndexOfColName(sc.Name)); ok { // ctasenum.go
 			col.Type, col.Nullable = t, true
 			continue

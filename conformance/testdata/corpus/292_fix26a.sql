@@ -80,3 +80,28 @@ SELECT CONCAT(f, '|', z), LENGTH(z) FROM (SELECT * FROM jv) d;
 SELECT CONCAT(f, '|', z) FROM (SELECT f, z FROM jv) d;
 SELECT CONCAT(f, '|', z) FROM (SELECT * FROM jr1) d ORDER BY f;
 SELECT f, z FROM jr1 ORDER BY f;
+-- CREATE TABLE ... SELECT GROUP_CONCAT(latin1 column) makes a nullable
+-- latin1 column (was text COLLATE utf8mb4_0900_bin NOT NULL, storing the
+-- UTF-8 bytes): TEXT past 512 characters of group_concat_max_len, else
+-- VARCHAR of it.
+CREATE TABLE gl (id INT PRIMARY KEY, v VARCHAR(10) CHARACTER SET latin1, u VARCHAR(10));
+INSERT INTO gl VALUES (1, 'éé', 'a'), (2, 'éé', 'b'), (3, 'É', 'c');
+CREATE TABLE gc1 AS SELECT GROUP_CONCAT(v ORDER BY id) AS g, GROUP_CONCAT(u ORDER BY id) AS h FROM gl;
+CREATE TABLE gc2 AS SELECT id, GROUP_CONCAT(v) AS g FROM gl GROUP BY id;
+CREATE TABLE gc3 AS SELECT g FROM (SELECT GROUP_CONCAT(v ORDER BY id SEPARATOR ';') AS g FROM gl) d;
+-- mysql-differs: MariaDB 10.11 makes mediumtext; MySQL 8.0's Item_func_group_concat::make_string_field makes a Field_blob of group_concat_max_len (1024) characters, text, in the argument's character set, nullable
+-- expect: gc1 | g | YES | text | latin1
+-- expect: gc1 | h | YES | text | utf8mb4
+-- expect: gc2 | id | NO | int | NULL
+-- expect: gc2 | g | YES | text | latin1
+-- expect: gc3 | g | YES | text | latin1
+SELECT TABLE_NAME, COLUMN_NAME, IS_NULLABLE, COLUMN_TYPE, CHARACTER_SET_NAME FROM information_schema.COLUMNS WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME IN ('gc1', 'gc2', 'gc3') ORDER BY TABLE_NAME, ORDINAL_POSITION;
+SELECT HEX(g), LENGTH(g), h FROM gc1;
+SELECT id, HEX(g), LENGTH(g) FROM gc2 ORDER BY id;
+SELECT HEX(g), LENGTH(g) FROM gc3;
+-- setup
+SET SESSION group_concat_max_len = 100;
+CREATE TABLE gc4 AS SELECT GROUP_CONCAT(v) AS g, GROUP_CONCAT(u) AS h FROM gl;
+-- setup
+SET SESSION group_concat_max_len = 1024;
+SELECT COLUMN_NAME, IS_NULLABLE, COLUMN_TYPE, CHARACTER_SET_NAME FROM information_schema.COLUMNS WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME = 'gc4' ORDER BY ORDINAL_POSITION;
