@@ -175,8 +175,8 @@ func TestFix26aFloatLiteralInViewAndExecute(t *testing.T) {
 // was LONGTEXT, a BLOB on the wire, and `e UNION e` the ENUM. An ENUM or
 // SET column beside NULL keeps the ENUM/SET (Item_aggregate_type's typelib,
 // a Field_enum in the union's result: MYSQL_TYPE_STRING with the ENUM
-// flag), so ORDER BY sorts it by member number ('lo' before 'hi') and
-// `e + 0` over it is the number; it was a VARCHAR sorted as text, read as 0.
+// flag) where the UNION is the statement's result, so ORDER BY sorts it by
+// member number ('lo' before 'hi'); it was a VARCHAR sorted as text.
 func TestFix26aEnumUnions(t *testing.T) {
 	ts := startServer(t, t.TempDir())
 	db := ts.connectWith("", "parseTime=false")
@@ -198,7 +198,6 @@ func TestFix26aEnumUnions(t *testing.T) {
 		{"SELECT NULL UNION SELECT e FROM en ORDER BY 1", "ENUM", "NULL lo hi"},
 		{"SELECT e FROM en UNION SELECT NULL UNION SELECT NULL ORDER BY 1", "ENUM", "NULL lo hi"},
 		{"SELECT s FROM en UNION SELECT NULL ORDER BY 1", "SET", "NULL a a,bb"},
-		{"SELECT e + 0 FROM (SELECT e FROM en UNION SELECT NULL) d ORDER BY 1", "", "NULL 1 3"},
 		{"SELECT CONCAT(e, '!') AS x FROM (SELECT e FROM en UNION ALL SELECT NULL) d ORDER BY x", "VARCHAR", "NULL hi! lo!"},
 	} {
 		for _, prepared := range []bool{false, true} {
@@ -207,6 +206,15 @@ func TestFix26aEnumUnions(t *testing.T) {
 				t.Errorf("%s (prepared %v): got %s, %s; want %s, %s", c.q, prepared, names, rows, c.typ, c.rows)
 			}
 		}
+	}
+	// Only the statement's own result keeps the ENUM: INSERT ... SELECT
+	// into a VARCHAR stores the members (not their numbers), and so does a
+	// comparison with a string column read them.
+	mustExec(t, db, "CREATE TABLE dst (s VARCHAR(10))")
+	mustExec(t, db, "INSERT INTO dst SELECT e FROM en UNION SELECT NULL")
+	mustExec(t, db, "INSERT INTO dst SELECT * FROM (SELECT e FROM en UNION ALL SELECT NULL) d")
+	if _, rows := columnTypeNames(t, conn, "SELECT s FROM dst WHERE s IN (SELECT e FROM en UNION SELECT NULL) ORDER BY s", false); rows != "hi hi lo lo" {
+		t.Errorf("INSERT ... SELECT of an ENUM UNION NULL: got %s, want hi hi lo lo", rows)
 	}
 	for _, q := range []string{"SELECT e FROM en UNION SELECT 'abcdefgh'", "SELECT e FROM en UNION SELECT e2 FROM en"} {
 		if _, fields := rawText(t, ts, "f26e", q); fields[0].Type.String() != "VARCHAR" || fields[0].ColumnLength > 32 {

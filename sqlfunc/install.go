@@ -17,9 +17,9 @@ const RuleID analyzer.RuleId = 10_100
 // with numbers before GMS chooses indexes.
 const CompareRuleID analyzer.RuleId = 10_101
 
-var compareRule = analyzer.Rule{Id: CompareRuleID, Apply: func(ctx *sql.Context, _ *analyzer.Analyzer, n sql.Node, _ *plan.Scope,
+var compareRule = analyzer.Rule{Id: CompareRuleID, Apply: func(ctx *sql.Context, _ *analyzer.Analyzer, n sql.Node, scope *plan.Scope,
 	_ analyzer.RuleSelector, _ *sql.QueryFlags) (sql.Node, transform.TreeIdentity, error) {
-	return ReplaceComparisons(ctx, n)
+	return ReplaceComparisons(withPlanTexts(ctx, n, scope), n) // unionenum.go reads the scope
 }}
 
 var rule = analyzer.Rule{Id: RuleID, Apply: func(ctx *sql.Context, _ *analyzer.Analyzer, n sql.Node, scope *plan.Scope,

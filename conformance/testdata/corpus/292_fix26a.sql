@@ -24,8 +24,8 @@ CREATE TABLE fc4 AS SELECT x FROM (SELECT IF(b, 'abc', 1) AS x, id FROM ft) d WH
 SELECT COLUMN_NAME, COLUMN_TYPE FROM information_schema.COLUMNS WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME = 'fc4' ORDER BY ORDINAL_POSITION;
 -- An ENUM beside another ENUM (even itself) or a string in a UNION is a
 -- VARCHAR of the longest side (was LONGTEXT); an ENUM or SET beside NULL
--- keeps the ENUM/SET: it sorts by member number and reads as it in
--- numeric context (was a VARCHAR sorted as text, 0).
+-- keeps the ENUM/SET as the statement's result: it sorts by member number
+-- (was a VARCHAR sorted as text).
 CREATE TABLE fe (id INT PRIMARY KEY, e ENUM('lo','medium','hi'), e2 ENUM('x','y'), s SET('a','bb'), c VARCHAR(3));
 INSERT INTO fe VALUES (1, 'hi', 'x', 'a', 'abc'), (2, 'lo', 'y', 'a,bb', 'z');
 SELECT e FROM fe UNION SELECT e2 FROM fe ORDER BY 1;
@@ -43,7 +43,13 @@ SELECT s FROM fe UNION SELECT NULL ORDER BY 1;
 -- expect: lo
 -- expect: NULL
 SELECT e FROM fe UNION ALL SELECT NULL ORDER BY e DESC;
-SELECT CAST(e AS UNSIGNED) FROM (SELECT e FROM fe UNION SELECT NULL) d ORDER BY 1;
+-- Only the statement's own result keeps the ENUM: INSERT ... SELECT into a
+-- VARCHAR stores the members.
+CREATE TABLE fdst (s VARCHAR(10));
+INSERT INTO fdst SELECT e FROM fe UNION SELECT NULL;
+INSERT INTO fdst SELECT * FROM (SELECT e FROM fe UNION ALL SELECT NULL) d;
+SELECT s FROM fdst ORDER BY s;
+SELECT s FROM fdst WHERE s IN (SELECT e FROM fe UNION SELECT NULL) ORDER BY s;
 SELECT CAST(e AS CHAR) AS e FROM fe UNION ALL SELECT NULL ORDER BY 1;
 SELECT CONCAT(e, '!') AS x FROM (SELECT e FROM fe UNION ALL SELECT NULL) d ORDER BY x;
 SELECT LENGTH(x), x FROM (SELECT e AS x FROM fe UNION SELECT 'abcdefgh') d ORDER BY x;
