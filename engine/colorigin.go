@@ -173,6 +173,23 @@ func subqueryColumns(sa *plan.SubqueryAlias, outer *colOrigins) map[string]colRe
 				}
 			}
 			return out
+		case *plan.SubqueryAlias:
+			// A view or derived table read whole (GMS drops the
+			// projection of `SELECT * FROM v` and of its columns in
+			// order): its columns' origins, by position.
+			xs := x.Schema()
+			if len(xs) != len(sch) {
+				return out
+			}
+			name := strings.ToLower(x.Name())
+			for i := range sch {
+				if r, ok := inner.sq[name][strings.ToLower(xs[i].Name)]; ok {
+					add(i, r.t, r.i)
+				} else if r, ok := inner.exprs[originKey(x.Name(), xs[i].Name)]; ok && (r.e != nil || r.setOp != nil) {
+					outer.addExpr(sa.Name(), sch[i].Name, r)
+				}
+			}
+			return out
 		case *plan.SetOp:
 			// A UNION's columns: their aggregated decimals, derived
 			// when read (floatDecimals).

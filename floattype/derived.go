@@ -36,8 +36,8 @@ func statementColumns(s ast.SelectStatement, db string, incr int, lookup Lookup,
 
 // ResultNames are the names of s's result columns: cols when the derived
 // table or view lists them, else each select expression's alias, or the
-// column it is; "" where neither says (an expression, whose name is its
-// text), nil for a select list with a *.
+// column it is, or an expression's text as written; "" where none says (a
+// literal, whose name is its value), nil for a select list with a *.
 func ResultNames(s ast.SelectStatement, cols ast.Columns) []string {
 	first := firstSelect(s)
 	if first == nil {
@@ -58,13 +58,18 @@ func ResultNames(s ast.SelectStatement, cols ast.Columns) []string {
 		if !ok {
 			return nil
 		}
-		switch {
-		case !ae.As.IsEmpty():
-			out[i] = ae.As.String()
+		switch x := ae.Expr.(type) {
+		case *ast.ColName:
+			out[i] = x.Name.String()
+		case *ast.SQLVal, *ast.NullVal, ast.BoolVal:
+			// A literal's name is its value, not its text.
 		default:
-			if cn, isCol := ae.Expr.(*ast.ColName); isCol {
-				out[i] = cn.Name.String()
-			}
+			// MySQL names an expression by its text as written
+			// (the parser's InputExpression), which names no column.
+			out[i] = strings.TrimSpace(ae.InputExpression)
+		}
+		if !ae.As.IsEmpty() {
+			out[i] = ae.As.String()
 		}
 	}
 	return out

@@ -105,9 +105,11 @@ func singleTable(stmt ast.Statement, db string) (*ast.Select, tableRef, bool) {
 	if _, isJoin := sel.From[0].(*ast.JoinTableExpr); isJoin || len(sel.From) > 1 {
 		// A join, or tables separated by commas.
 		j := tableRef{db: db}
-		if !joinMembers(&ast.ParenTableExpr{Exprs: sel.From}, db, &j) {
+		tree, ok := joinMembers(&ast.ParenTableExpr{Exprs: sel.From}, db, &j)
+		if !ok {
 			return nil, tableRef{}, false
 		}
+		j.tree = tree
 		return sel, j, true
 	}
 	from, ok := fromTable(sel.From[0], db)
@@ -118,33 +120,96 @@ func singleTable(stmt ast.Statement, db string) (*ast.Select, tableRef, bool) {
 // out.members. USING merges the columns it names (out.using), NATURAL
 // the columns its sides share (out.natural): such a column, named without
 // its table, is the leftmost table's that has it (tableRef.owner). A
-// LATERAL derived table sees the members before it (its outer).
-func joinMembers(te ast.TableExpr, db string, out *tableRef) bool {
+// LATERAL derived table sees the members before it (its outer). The join's
+// shape is returned for the merged columns of RIGHT joins (joinNode).
+func joinMembers(te ast.TableExpr, db string, out *tableRef) (*joinNode, bool) {
 	switch x := te.(type) {
 	case *ast.JoinTableExpr:
 		kind := strings.ToLower(x.Join)
-		out.natural = out.natural || strings.Contains(kind, "natural")
-		out.right = out.right || strings.Contains(kind, "right")
+		n := &joinNode{leaf: -1, natural: strings.Contains(kind, "natural"), rightJoin: strings.Contains(kind, "right")}
+		out.natural = out.natural || n.natural
+		out.right = out.right || n.rightJoin
 		for _, c := range x.Condition.Using {
 			out.using = append(out.using, c.String())
+			n.using = append(n.using, c.String())
 		}
-		return joinMembers(x.LeftExpr, db, out) && joinMembers(x.RightExpr, db, out)
+		var ok bool
+		if n.left, ok = joinMembers(x.LeftExpr, db, out); !ok {
+			return nil, false
+		}
+		n.right, ok = joinMembers(x.RightExpr, db, out)
+		return n, ok
 	case *ast.ParenTableExpr:
+		// Tables separated by commas: cross joins, which merge nothing.
+		var n *joinNode
 		for _, e := range x.Exprs {
-			if !joinMembers(e, db, out) {
-				return false
+			c, ok := joinMembers(e, db, out)
+			if !ok {
+				return nil, false
+			}
+			if n == nil {
+				n = c
+			} else {
+				n = &joinNode{leaf: -1, left: n, right: c}
 			}
 		}
-		return true
+		return n, n != nil
 	}
 	t, ok := fromTable(te, db)
-	if ok {
-		if t.lateral {
-			t.outer = append([]tableRef(nil), out.members...)
-		}
-		out.members = append(out.members, t)
+	if !ok {
+		return nil, false
 	}
-	return ok
+	if t.lateral {
+		t.outer = append([]tableRef(nil), out.members...)
+	}
+	out.members = append(out.members, t)
+	return &joinNode{leaf: len(out.members) - 1}, true
+}
+
+// joinNode is one table of a join (leaf, its index in the join's members)
+// or a join of two (leaf -1) with its USING columns and kind.
+type joinNode struct {
+	leaf               int
+	left, right        *joinNode
+	using              []string
+	natural, rightJoin bool
+}
+
+// owner is the member whose column an unqualified name is, as MySQL
+// resolves it over the join's tree: a column a join merges (USING, or
+// NATURAL where both sides have it) is its left operand's, a RIGHT join's
+// its right operand's (MySQL turns `a RIGHT JOIN b` into `b LEFT JOIN a`),
+// at every level; a column one side has is that side's. known is false
+// where a member's columns cannot be told or the name is ambiguous (1052);
+// found is false where no member has it.
+func (n *joinNode) owner(name string, members []tableRef, lookup Lookup) (at int, found, known bool) {
+	if n.leaf >= 0 {
+		if n.leaf >= len(members) {
+			return -1, false, false
+		}
+		has, known := members[n.leaf].has(name, lookup)
+		return n.leaf, has, known
+	}
+	l, lfound, lknown := n.left.owner(name, members, lookup)
+	r, rfound, rknown := n.right.owner(name, members, lookup)
+	if !lknown || !rknown {
+		return -1, false, false
+	}
+	merged := slices.ContainsFunc(n.using, func(u string) bool { return strings.EqualFold(u, name) }) ||
+		(n.natural && lfound && rfound)
+	switch {
+	case merged && n.rightJoin:
+		return r, rfound, rfound
+	case merged:
+		return l, lfound, lfound
+	case lfound && rfound:
+		return -1, false, false
+	case lfound:
+		return l, true, true
+	case rfound:
+		return r, true, true
+	}
+	return -1, false, true
 }
 
 // fromTable is one table or derived table of a FROM.
@@ -234,6 +299,7 @@ type tableRef struct {
 	using   []string
 	natural bool
 	right   bool
+	tree    *joinNode
 	// lateral marks a LATERAL derived table; outer is what a LATERAL
 	// derived table's SELECT sees besides its own FROM.
 	lateral bool
@@ -250,7 +316,18 @@ func (t tableRef) merges(name string) bool {
 func (t tableRef) has(name string, lookup Lookup) (has, known bool) {
 	switch {
 	case len(t.members) > 0:
-		return false, false
+		// A join (a derived `SELECT *` over one) has the columns of its
+		// members.
+		known := true
+		for _, m := range t.members {
+			switch h, k := m.has(name, lookup); {
+			case h:
+				return true, true
+			case !k:
+				known = false
+			}
+		}
+		return false, known
 	case t.sub != nil:
 		names := ResultNames(t.sub, t.subCols)
 		if names == nil {
@@ -313,14 +390,20 @@ func (t tableRef) owner(cn *ast.ColName, lookup Lookup) (owner tableRef, self, o
 	name := cn.Name.String()
 	merged := t.merges(name)
 	members := t.members
-	if merged && t.right {
+	if t.right {
 		// MySQL makes `a RIGHT JOIN b` a LEFT join of b and a, whose
-		// merged column is b's; in a larger join the order is not
-		// followed here.
-		if len(members) != 2 {
+		// merged column is b's, at each level of the join (joinNode).
+		if t.tree == nil {
 			return tableRef{}, false, false
 		}
-		members = []tableRef{members[1], members[0]}
+		at, found, known := t.tree.owner(name, members, lookup)
+		switch {
+		case !known:
+			return tableRef{}, false, false
+		case !found:
+			return t.outerOwner(cn, lookup)
+		}
+		return members[at], false, true
 	}
 	var found []tableRef
 	for _, m := range members {

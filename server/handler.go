@@ -289,6 +289,7 @@ func (h *handler) comQuery(ctx context.Context, c *mysql.Conn, query string, cb 
 	}
 	ctx, lent := h.borrowDatabase(ctx, c, query)
 	defer lent()
+	ctx = h.executedText(ctx, c, query) // executetext.go
 	if q, ok := sqltext.Do(query); ok {
 		_, err := discardRows(cb, func(cb mysql.ResultSpoolFn) (string, error) {
 			return "", h.Handler.ComQuery(ctx, c, q, cb)
@@ -413,6 +414,7 @@ func (h *handler) comMultiQuery(ctx context.Context, c *mysql.Conn, query string
 	}
 	ctx, lent := h.borrowDatabase(ctx, c, query)
 	defer lent()
+	ctx = h.executedText(ctx, c, query) // executetext.go
 	if q, ok := sqltext.Do(query); ok {
 		rest, err := discardRows(cb, func(cb mysql.ResultSpoolFn) (string, error) {
 			return h.Handler.ComMultiQuery(ctx, c, q, cb)

@@ -17,9 +17,12 @@ import (
 // 10_920-10_949).
 const CTASRuleID analyzer.RuleId = 10_921
 
-var ctasRule = analyzer.Rule{Id: CTASRuleID, Apply: func(ctx *sql.Context, _ *analyzer.Analyzer, n sql.Node, _ *plan.Scope,
+var ctasRule = analyzer.Rule{Id: CTASRuleID, Apply: func(ctx *sql.Context, _ *analyzer.Analyzer, n sql.Node, scope *plan.Scope,
 	_ analyzer.RuleSelector, _ *sql.QueryFlags) (sql.Node, transform.TreeIdentity, error) {
-	return ctasTypes(ctx, n)
+	if _, ok := n.(*plan.CreateTable); !ok {
+		return n, transform.SameTree, nil
+	}
+	return ctasTypes(withPlanTexts(ctx, n, scope), n) // floatlit.go: a view's float literals
 }}
 
 // ctasTypes: GMS's planner fixes the columns of CREATE TABLE ... SELECT from
@@ -44,6 +47,15 @@ func ctasTypes(ctx *sql.Context, n sql.Node) (sql.Node, transform.TreeIdentity, 
 		sc, ok := byName[strings.ToLower(col.Name)]
 		if !ok {
 			continue
+		}
+		if ctasGroupConcat(ct.Select(), sel.IndexOfColName(sc.Name)) != nil { // ctasgroupconcat.go
+			// MySQL's GROUP_CONCAT is nullable whatever it reads (NULL
+			// over no rows or only NULLs); GMS's planner made NOT NULL.
+			col.Nullable = true
+			if t, ok := ctasGroupConcatType(ctx, ct.Select(), sel.IndexOfColName(sc.Name)); ok {
+				col.Type = t
+				continue
+			}
 		}
 		if t, ok := ctasEnumUnionType(ct.Select(), sel.IndexOfColName(sc.Name)); ok { // ctasenum.go
 			col.Type, col.Nullable = t, true
@@ -169,6 +181,20 @@ func ctasBranchType(ctx *sql.Context, sel sql.Node, i int) (sql.Type, bool) {
 	return st, true
 }
 
+// underRowFilters is n below the nodes that choose or order its rows
+// without changing its columns (a view's WHERE over a derived table or
+// another view: `SELECT x FROM v WHERE id > 0`).
+func underRowFilters(n sql.Node) sql.Node {
+	for {
+		switch nn := n.(type) {
+		case *plan.Filter, *plan.Sort, *plan.Limit, *plan.Offset, *plan.TopN, *plan.Distinct:
+			n = nn.Children()[0]
+		default:
+			return n
+		}
+	}
+}
+
 // ctasItem is the expression that makes column i of sel: sideItem's,
 // followed into a derived table by the column's name.
 func ctasItem(sel sql.Node, i int) sql.Expression {
@@ -187,7 +213,7 @@ func ctasItem(sel sql.Node, i int) sql.Expression {
 		if p == nil {
 			return e
 		}
-		sa, ok := p.Child.(*plan.SubqueryAlias)
+		sa, ok := underRowFilters(p.Child).(*plan.SubqueryAlias)
 		if !ok {
 			return e
 		}

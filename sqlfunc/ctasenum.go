@@ -37,15 +37,26 @@ func ctasEnumUnionType(sel sql.Node, i int) (sql.Type, bool) {
 	if so == nil {
 		return nil, false
 	}
+	return enumUnionType(so, j)
+}
+
+// enumUnionType is ctasEnumUnionType's type of column j of the set
+// operation so, also the type of its result column (unionenum.go).
+func enumUnionType(so *plan.SetOp, j int) (sql.Type, bool) {
 	var enum sql.Type
-	enums, n := 0, int64(0)
+	enums, casts, n := 0, 0, int64(0)
 	coll := sql.Collation_Unspecified
 	for _, arm := range setOpArms(so, nil) {
 		e := armItem(arm, j)
 		if e == nil {
 			return nil, false
 		}
-		e = enumSideColumn(arm, j, e)
+		cast := userCast(arm, j)
+		if es, ok := e.(*expression.EnumToString); ok && cast {
+			e = es.Enum
+		} else if !cast {
+			e = enumSideColumn(arm, j, e)
+		}
 		t := e.Type()
 		if isNullLiteral(e) || t == types.Null {
 			continue
@@ -56,7 +67,13 @@ func ctasEnumUnionType(sel sql.Node, i int) (sql.Type, bool) {
 			if _, ok := e.(*expression.GetField); !ok {
 				return nil, false
 			}
-			enum, enums = t, enums+1
+			if cast {
+				// The user's CAST of it: a string of its members'
+				// length, never the ENUM itself.
+				casts++
+			} else {
+				enum, enums = t, enums+1
+			}
 			if et, ok := t.(sql.EnumType); ok {
 				c = et.Collation()
 				for _, v := range et.Values() {
@@ -95,15 +112,48 @@ func ctasEnumUnionType(sel sql.Node, i int) (sql.Type, bool) {
 		coll = c
 	}
 	switch {
-	case enums == 0:
+	case enums+casts == 0:
 		return nil, false
-	case enums == 1 && n >= 0 && onlyEnumAndNulls(so, j):
+	case enums == 1 && casts == 0 && n >= 0 && onlyEnumAndNulls(so, j):
 		return enum, true
 	case n > 16383: // VARCHAR's 65535 bytes of utf8mb4
 		return nil, false
 	}
 	t, err := types.CreateString(sqltypes.VarChar, n, coll)
 	return t, err == nil
+}
+
+// userCast: column j of the set operation's side arm is a CAST of the
+// side's own select list (`SELECT CAST(e AS CHAR) ... UNION SELECT NULL`, a
+// string whatever it casts), which armItem reads through as it reads
+// through the planner's conversions above that list (to the cast's column).
+func userCast(arm sql.Node, j int) bool {
+	c, ok := sideItem(arm, j).(*expression.Convert) // unionbranchstr.go
+	if !ok {
+		return false
+	}
+	var inner *plan.Project
+	transform.Inspect(arm, func(n sql.Node) bool {
+		switch x := n.(type) {
+		case *plan.SubqueryAlias, *plan.SetOp:
+			return false
+		case *plan.Project:
+			inner = x
+		}
+		return true
+	})
+	if inner == nil {
+		return false
+	}
+	for _, p := range inner.Projections {
+		if a, ok := p.(*expression.Alias); ok {
+			p = a.Child
+		}
+		if pc, ok := p.(*expression.Convert); ok && pc == c {
+			return true
+		}
+	}
+	return false
 }
 
 // onlyEnumAndNulls: every side of so's column j but one is NULL.
@@ -119,7 +169,7 @@ func onlyEnumAndNulls(so *plan.SetOp, j int) bool {
 }
 
 // enumSideColumn is the column under a UNION side's item e when e is
-// unionEnumNull's (or the planner's) text of an ENUM/SET column, read
+// unionEnumColumn's (or the planner's) text of an ENUM/SET column, read
 // through the side's stacked projections of column j; e itself otherwise.
 // A conversion in the side's own select list (the innermost projection)
 // is the user's CAST, a string; those above it are the planner's.
@@ -134,6 +184,22 @@ func enumSideColumn(arm sql.Node, j int, e sql.Expression) sql.Expression {
 		}
 		return true
 	})
+	// userItem: x is an item of the innermost projection, where armItem
+	// may already have followed a column reference (definedIn).
+	userItem := func(x sql.Expression) bool {
+		if len(projects) == 0 {
+			return false
+		}
+		for _, p := range projects[len(projects)-1].Projections {
+			if a, ok := p.(*expression.Alias); ok {
+				p = a.Child
+			}
+			if c, ok := p.(*expression.Convert); ok && c == x {
+				return true
+			}
+		}
+		return false
+	}
 	for range 16 {
 		outer := len(projects) > 1
 		switch x := e.(type) {
@@ -147,6 +213,9 @@ func enumSideColumn(arm sql.Node, j int, e sql.Expression) sql.Expression {
 			e = x.child
 			continue
 		case *expression.Convert:
+			if outer && userItem(x) {
+				return e
+			}
 			if outer && (types.IsEnum(x.Child.Type()) || types.IsSet(x.Child.Type())) {
 				e = x.Child
 				continue

@@ -55,9 +55,9 @@ func (t *enumText) Type() sql.Type {
 			n += int64(len([]rune(v)))
 		}
 	case sql.StringType:
-		// A derived UNION's column of an ENUM beside NULL, which the
-		// UNION made a VARCHAR (unionEnumNull): CONCAT(e, '!') over it
-		// was LONGTEXT.
+		// A derived UNION's column of an ENUM beside another or a
+		// string, which the UNION made a VARCHAR (unionEnumColumn):
+		// CONCAT(e, '!') over it was LONGTEXT.
 		if types.IsText(et) && !types.IsTextBlob(et) {
 			return et
 		}

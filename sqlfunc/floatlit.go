@@ -1,22 +1,106 @@
 package sqlfunc
 
 import (
+	"context"
 	"strconv"
 	"strings"
 
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/go-mysql-server/sql/expression"
+	"github.com/dolthub/go-mysql-server/sql/plan"
+	"github.com/dolthub/go-mysql-server/sql/transform"
 )
+
+// executedTextKey carries the text of the prepared statement an EXECUTE
+// runs (WithExecutedText).
+type executedTextKey struct{}
+
+// planTextsKey carries the plan a rule is given (withPlanTexts).
+type planTextsKey struct{}
+
+type planTexts struct {
+	n sql.Node
+	// partial: the rule runs on a subquery's or derived table's own
+	// analysis, where a view's definition above it is out of sight.
+	partial bool
+}
+
+// WithExecutedText is ctx for the statement `EXECUTE name`, text being the
+// statement PREPARE gave that name (as its parsed form prints it): GMS binds
+// the prepared statement's parsed form again, and ctx.Query() is the EXECUTE.
+func WithExecutedText(ctx context.Context, text string) context.Context {
+	return context.WithValue(ctx, executedTextKey{}, text)
+}
+
+// withPlanTexts is ctx with n, the plan a rule runs on, to read the
+// definitions of the views in it from (statementTexts); scope is the
+// rule's.
+func withPlanTexts(ctx *sql.Context, n sql.Node, scope *plan.Scope) *sql.Context {
+	if ctx == nil {
+		return nil
+	}
+	return ctx.WithContext(context.WithValue(ctx.Context, planTextsKey{}, planTexts{n: n, partial: scope.RecursionDepth() > 0}))
+}
+
+// statementTexts is the SQL text the expressions being typed were parsed
+// from: the statement (ctx.Query()), the prepared statement an EXECUTE runs,
+// and the texts of the derived tables and views in the plan (a view's
+// columns are built from its stored definition, not from the statement).
+// ok is false on a subquery's own analysis (the plan of a view's
+// definition, seen without the view): the statement's text alone could name
+// a literal of the same value and another length; the pass over the whole
+// plan types it.
+func statementTexts(ctx *sql.Context) ([]string, bool) {
+	texts := []string{ctx.Query()}
+	if t, ok := ctx.Value(executedTextKey{}).(string); ok {
+		texts = append(texts, t)
+	}
+	if p, ok := ctx.Value(planTextsKey{}).(planTexts); ok {
+		if p.partial {
+			return nil, false
+		}
+		texts = append(texts, subqueryAliasTexts(p.n)...)
+	}
+	return texts, true
+}
+
+// subqueryAliasTexts is the text definitions of the views and derived
+// tables in n and in its subquery expressions.
+func subqueryAliasTexts(n sql.Node) []string {
+	var out []string
+	var walk func(sql.Node)
+	walk = func(n sql.Node) {
+		transform.Inspect(n, func(n sql.Node) bool {
+			if sa, ok := n.(*plan.SubqueryAlias); ok && sa.TextDefinition != "" {
+				out = append(out, sa.TextDefinition)
+			}
+			if ex, ok := n.(sql.Expressioner); ok {
+				for _, e := range ex.Expressions() {
+					sql.Inspect(e, func(e sql.Expression) bool {
+						if sq, ok := e.(*plan.Subquery); ok && sq.Query != nil {
+							walk(sq.Query)
+						}
+						return true
+					})
+				}
+			}
+			return true
+		})
+	}
+	if n != nil {
+		walk(n)
+	}
+	return out
+}
 
 // floatLiteralLength is MySQL's length of a floating-point literal (a
 // number written with an exponent, `1.5e0`): Item_float's max_length is its
 // text as written (Item_float::init), which decides the VARCHAR(n) of a
 // CASE/IF/IFNULL/COALESCE mixing it with strings (`IF(t, 'abc', 1.5e0)` is
 // VARCHAR(5) in MySQL and MariaDB). GMS keeps only the DOUBLE, so the text
-// is looked up in the statement (ctx.Query()): every literal with an
-// exponent whose value is e's. ok is false when there is none, or several
-// of different lengths, or e is no such literal (a view's definition is not
-// the statement's text; its branch keeps GMS's TEXT).
+// is looked up in the texts the plan was built from (statementTexts): every
+// literal with an exponent whose value is e's. ok is false when there is
+// none, or several of different lengths, or e is no such literal.
 func floatLiteralLength(ctx *sql.Context, e sql.Expression) (int64, bool) {
 	l, ok := e.(*expression.Literal)
 	if !ok || ctx == nil {
@@ -26,8 +110,16 @@ func floatLiteralLength(ctx *sql.Context, e sql.Expression) (int64, bool) {
 	if !ok {
 		return 0, false
 	}
+	texts, ok := statementTexts(ctx)
+	if !ok {
+		return 0, false
+	}
+	var toks []string
+	for _, q := range texts {
+		toks = append(toks, exponentLiterals(q)...)
+	}
 	n := int64(-1)
-	for _, tok := range exponentLiterals(ctx.Query()) {
+	for _, tok := range toks {
 		f, err := strconv.ParseFloat(tok, 64)
 		if err != nil || f != v {
 			continue

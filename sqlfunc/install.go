@@ -17,23 +17,23 @@ const RuleID analyzer.RuleId = 10_100
 // with numbers before GMS chooses indexes.
 const CompareRuleID analyzer.RuleId = 10_101
 
-var compareRule = analyzer.Rule{Id: CompareRuleID, Apply: func(ctx *sql.Context, _ *analyzer.Analyzer, n sql.Node, _ *plan.Scope,
+var compareRule = analyzer.Rule{Id: CompareRuleID, Apply: func(ctx *sql.Context, _ *analyzer.Analyzer, n sql.Node, scope *plan.Scope,
 	_ analyzer.RuleSelector, _ *sql.QueryFlags) (sql.Node, transform.TreeIdentity, error) {
-	return ReplaceComparisons(ctx, n)
+	return ReplaceComparisons(withPlanTexts(ctx, n, scope), n) // unionenum.go reads the scope
 }}
 
-var rule = analyzer.Rule{Id: RuleID, Apply: func(ctx *sql.Context, _ *analyzer.Analyzer, n sql.Node, _ *plan.Scope,
+var rule = analyzer.Rule{Id: RuleID, Apply: func(ctx *sql.Context, _ *analyzer.Analyzer, n sql.Node, scope *plan.Scope,
 	_ analyzer.RuleSelector, _ *sql.QueryFlags) (sql.Node, transform.TreeIdentity, error) {
-	return Replace(ctx, n)
+	return Replace(withPlanTexts(ctx, n, scope), n) // floatlit.go
 }}
 
 // LateRuleID names the second pass over trigger bodies, which GMS's
 // applyTriggers adds to the plan later in the same batch.
 const LateRuleID analyzer.RuleId = 10_102
 
-var lateRule = analyzer.Rule{Id: LateRuleID, Apply: func(ctx *sql.Context, _ *analyzer.Analyzer, n sql.Node, _ *plan.Scope,
+var lateRule = analyzer.Rule{Id: LateRuleID, Apply: func(ctx *sql.Context, _ *analyzer.Analyzer, n sql.Node, scope *plan.Scope,
 	_ analyzer.RuleSelector, _ *sql.QueryFlags) (sql.Node, transform.TreeIdentity, error) {
-	return replaceOnly(ctx, n)
+	return replaceOnly(withPlanTexts(ctx, n, scope), n)
 }}
 
 // Install makes a's plans use this package's implementations, with these

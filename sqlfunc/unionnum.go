@@ -61,12 +61,13 @@ func unionConvert(e sql.Expression, cast string, length, scale int) sql.Expressi
 // unionColumns gives the columns of every UNION in n the types MySQL
 // gives them where GMS's planner chose otherwise (unionTemporalColumn,
 // unionNumberColumn, unionTextColumn), in one walk.
-func unionColumns(ctx *sql.Context, n sql.Node) (sql.Node, transform.TreeIdentity, error) {
-	return transform.Node(n, func(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
+func unionColumns(ctx *sql.Context, root sql.Node) (sql.Node, transform.TreeIdentity, error) {
+	return transform.Node(root, func(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
 		so, ok := n.(*plan.SetOp)
 		if !ok {
 			return n, transform.SameTree, nil
 		}
+		ctx := withEnumResult(ctx, root, so)         // unionenum.go
 		if flat := flatTextColumns(so); flat != so { // unionflat.go
 			ns, _, err := unionSetOp(ctx, flat)
 			return ns, transform.NewTree, err
@@ -109,7 +110,7 @@ func unionSetOp(ctx *sql.Context, so *plan.SetOp) (sql.Node, transform.TreeIdent
 	}
 	return setOpColumns(so, lp, rp, nested, func(i int, l, r sql.Expression) (sql.Expression, sql.Expression, bool, error) {
 		name := [2]string{ls[i].Name, rs[i].Name}
-		if nl, nr, ok := unionEnumNull(name, i, l, r, ls[i].Type, rs[i].Type, lp.Child, rp.Child); ok { // unionenumnull.go
+		if nl, nr, ok := unionEnumColumn(ctx, so, name, i, l, r, ls[i].Type, rs[i].Type); ok { // unionenum.go
 			return nl, nr, true, nil
 		}
 		if armTextColumn(l, r, ls[i].Type, rs[i].Type) { // unionflat.go
@@ -442,10 +443,20 @@ func unionTextChild(e sql.Expression) sql.Expression {
 // retypedField is gf with type t (the side's own type: a nested UNION's
 // column was typed before this rule retyped it).
 func retypedField(gf *expression.GetField, t sql.Type) sql.Expression {
-	if gf.Type() == t {
+	if sameTypeValue(gf.Type(), t) {
 		return gf
 	}
 	return expression.NewGetFieldWithTable(gf.Index(), int(gf.TableId()), t, gf.Database(), gf.Table(), gf.Name(), gf.IsNullable()).WithId(gf.Id()).(*expression.GetField)
+}
+
+// sameTypeValue: a and b are one type value; false for types Go cannot
+// compare with == (an ENUM's or SET's holds maps, and == panicked).
+func sameTypeValue(a, b sql.Type) bool {
+	ta := reflect.TypeOf(a)
+	if ta == nil || ta != reflect.TypeOf(b) || !ta.Comparable() {
+		return false
+	}
+	return a == b
 }
 
 // unionNumberType is the conversion both sides of a UNION column of types

@@ -83,9 +83,13 @@ INSERT INTO lg VALUES (1), (2), (3);
 -- expect: 2 | 1 | none | 1.0 | 3
 -- expect: 3 | 2 | none | 2.0 | 2.5
 SELECT id, LAG(id, 1, 'x') OVER (ORDER BY id) AS l, LEAD(id, 2, 'none') OVER (ORDER BY id) AS d, LAG(id, 1, 1.5) OVER (ORDER BY id) AS e, LEAD(id, 1, 2.5e0) OVER (ORDER BY id) AS f FROM lg ORDER BY id;
--- An ENUM column UNION NULL is a VARCHAR of the longest member (was
--- LONGTEXT, a BLOB on the wire).
+-- An ENUM column UNION NULL keeps the ENUM (was LONGTEXT, a BLOB on the
+-- wire; fix24c made it VARCHAR, fix26a the ENUM).
 CREATE TABLE en (e ENUM('x','yy'));
 INSERT INTO en VALUES ('x'), ('yy');
+-- mysql-differs: MariaDB 10.11 sends a UNION ALL's ENUM column as VAR_STRING (its UNION DISTINCT as ENUM); MySQL 8.0 sends the result table's Field_enum (Item_aggregate_type::make_field_by_type), MYSQL_TYPE_STRING with ENUM_FLAG, for both
+-- expect-types: ENUM
 SELECT e FROM en UNION ALL SELECT NULL;
+-- mysql-differs: MariaDB 10.11 sends a UNION ALL's ENUM column as VAR_STRING (its UNION DISTINCT as ENUM); MySQL 8.0 sends the result table's Field_enum (Item_aggregate_type::make_field_by_type), MYSQL_TYPE_STRING with ENUM_FLAG, for both
+-- expect-types: ENUM
 SELECT NULL UNION ALL SELECT e FROM en;
