@@ -426,8 +426,9 @@ func (t tableRef) reads(e ast.Expr, lookup Lookup) bool {
 				found = true
 			}
 		case *ast.FuncExpr:
-			// PI() has 6 decimals (Item_func_pi), which MySQL prints.
-			found = x.Name.Lowered() == "pi" && len(x.Exprs) == 0
+			// PI() has 6 decimals (Item_func_pi), which MySQL prints, and
+			// so has ROUND(x, 6) whatever x is (roundPlaces).
+			found = x.Name.Lowered() == "pi" && len(x.Exprs) == 0 || fixesPlaces(x)
 		case *ast.Subquery:
 			_, found = t.scalar(x, lookup)
 			return false, nil
@@ -549,21 +550,71 @@ func (t tableRef) funcScale(f *ast.FuncExpr, lookup Lookup) (int, bool) {
 			return widest(args[1:])
 		}
 	case "round", "truncate":
-		if _, ok := widest(args[:min(1, len(args))]); !ok {
-			return 0, false
-		}
-		if len(args) == 1 {
-			return 0, true
-		}
-		if v, isVal := args[1].(*ast.SQLVal); len(args) == 2 && isVal && v.Type == ast.IntVal {
-			n := 0
-			for _, c := range v.Val {
-				n = min(n*10+int(c-'0'), NotFixed)
-			}
-			return min(n, NotFixed-1), true
+		if d, ok := roundPlaces(args); ok {
+			return d, true
 		}
 	}
 	return 0, false
+}
+
+// roundPlaces is the decimals of ROUND(x, D) or TRUNCATE(x, D) with a
+// literal D, whatever x: MySQL's Item_func_round::resolve_type gives a
+// REAL or string argument's result min(D, 31) decimals (0 for a negative D
+// or none), which the text protocol prints with my_fcvt (ROUND(f, 2) of a
+// DOUBLE 2.5 is "2.50"; 31 is not fixed). An INT or DECIMAL argument's
+// result is BIGINT or DECIMAL, which the field's type tells apart: callers
+// apply these decimals to FLOAT/DOUBLE fields only.
+func roundPlaces(args []ast.Expr) (int, bool) {
+	switch len(args) {
+	case 1:
+		return 0, true
+	case 2:
+		switch v := args[1].(type) {
+		case *ast.SQLVal:
+			if v.Type != ast.IntVal {
+				return 0, false
+			}
+			if len(v.Val) > 0 && v.Val[0] == '-' {
+				return 0, true
+			}
+			n := 0
+			for _, c := range v.Val {
+				if c < '0' || c > '9' {
+					return 0, false
+				}
+				n = min(n*10+int(c-'0'), NotFixed)
+			}
+			return n, true
+		case *ast.UnaryExpr:
+			if iv, ok := v.Expr.(*ast.SQLVal); ok && iv.Type == ast.IntVal && v.Operator == ast.UMinusStr {
+				return 0, true
+			}
+		}
+	}
+	return 0, false
+}
+
+// fixesPlaces reports whether f is a ROUND or TRUNCATE whose decimals
+// roundPlaces knows.
+func fixesPlaces(f *ast.FuncExpr) bool {
+	if f.Over != nil || !f.Qualifier.IsEmpty() {
+		return false
+	}
+	switch f.Name.Lowered() {
+	case "round", "truncate":
+	default:
+		return false
+	}
+	args := make([]ast.Expr, 0, len(f.Exprs))
+	for _, se := range f.Exprs {
+		ae, ok := se.(*ast.AliasedExpr)
+		if !ok {
+			return false
+		}
+		args = append(args, ae.Expr)
+	}
+	_, ok := roundPlaces(args)
+	return ok
 }
 
 // literalScale: an integer literal has no decimals, a decimal literal
