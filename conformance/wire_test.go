@@ -179,10 +179,13 @@ const binaryCharset = 63
 // typeName is the column type as go-sql-driver's DatabaseTypeName names it
 // (mysql@v1.10.1 fields.go typeDatabaseName), so that expect-types lines and
 // the ratchet keep their meaning: binary or text by the column's character
-// set, UNSIGNED as part of the integer's name. vitess folds the wire types
-// TINY/MEDIUM/LONG_BLOB into BLOB; neither server sends them in a result's
-// metadata (MySQL and MariaDB send MYSQL_TYPE_BLOB with a length, GMS writes
-// types through the same vitess mapping), so nothing is lost.
+// set, UNSIGNED as part of the integer's name. One loss: vitess folds the
+// wire types TINY/MEDIUM/LONG_BLOB into BLOB, so MariaDB's MEDIUMTEXT and
+// LONGTEXT (GROUP_CONCAT, REGEXP_REPLACE) read as TEXT. Myriad's fields go
+// through the same vitess mapping and never carry those types, and
+// typeClass compares the string family as one class, so only
+// MYRIAD_DIFF_EXACT_TYPES=1 saw the distinction, where Myriad could not
+// match it anyway.
 func typeName(f *query.Field) string {
 	bin := f.Charset == binaryCharset
 	pick := func(text, binary string) string {

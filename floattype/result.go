@@ -98,6 +98,11 @@ func singleTable(stmt ast.Statement, db string) (*ast.Select, tableRef, bool) {
 	if !ok || sel.Into != nil {
 		return nil, tableRef{}, false
 	}
+	if sel.With != nil {
+		if sel = withCTEs(sel); sel == nil {
+			return nil, tableRef{}, false
+		}
+	}
 	if len(sel.From) == 0 {
 		// No table: expressions of literals and PI() only.
 		return sel, tableRef{}, true
@@ -112,6 +117,71 @@ func singleTable(stmt ast.Statement, db string) (*ast.Select, tableRef, bool) {
 	}
 	from, ok := fromTable(sel.From[0], db)
 	return sel, from, ok
+}
+
+// withCTEs is sel with each FROM reference to one of its WITH clause's
+// common table expressions replaced by that expression as a derived table
+// (MySQL materializes a CTE as it does a derived table, whose columns keep
+// their FLOAT(M,D) decimals and ZEROFILL); nil for a recursive WITH, whose
+// columns' types come from its anchor and recursive parts together. sel
+// itself is not changed: parsed statements are shared (server
+// parsedSelects).
+func withCTEs(sel *ast.Select) *ast.Select {
+	if sel.With.Recursive {
+		return nil
+	}
+	ctes := map[string]*ast.CommonTableExpr{}
+	for _, c := range sel.With.Ctes {
+		if c == nil || c.AliasedTableExpr == nil {
+			return nil
+		}
+		if _, ok := c.Expr.(*ast.Subquery); !ok {
+			return nil
+		}
+		ctes[strings.ToLower(c.As.String())] = c
+	}
+	var sub func(te ast.TableExpr) ast.TableExpr
+	sub = func(te ast.TableExpr) ast.TableExpr {
+		switch x := te.(type) {
+		case *ast.AliasedTableExpr:
+			tn, ok := x.Expr.(ast.TableName)
+			if !ok || !tn.DbQualifier.IsEmpty() {
+				return te
+			}
+			c, ok := ctes[strings.ToLower(tn.Name.String())]
+			if !ok {
+				return te
+			}
+			as := x.As
+			if as.IsEmpty() {
+				as = ast.NewTableIdent(tn.Name.String())
+			}
+			sq := *c.Expr.(*ast.Subquery)
+			if len(c.Columns) > 0 {
+				sq.Columns = c.Columns
+			}
+			return &ast.AliasedTableExpr{Expr: &sq, As: as}
+		case *ast.JoinTableExpr:
+			j := *x
+			j.LeftExpr, j.RightExpr = sub(x.LeftExpr), sub(x.RightExpr)
+			return &j
+		case *ast.ParenTableExpr:
+			p := *x
+			p.Exprs = make(ast.TableExprs, len(x.Exprs))
+			for i, e := range x.Exprs {
+				p.Exprs[i] = sub(e)
+			}
+			return &p
+		}
+		return te
+	}
+	cp := *sel
+	cp.With = nil
+	cp.From = make(ast.TableExprs, len(sel.From))
+	for i, te := range sel.From {
+		cp.From[i] = sub(te)
+	}
+	return &cp
 }
 
 // joinMembers lists the tables and derived tables of a join in

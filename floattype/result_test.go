@@ -43,6 +43,11 @@ func TestResultColumns(t *testing.T) {
 		{"SELECT x FROM (SELECT a AS x FROM fz.f) d", []Column{{M: 7, D: 4, Bare: true, OK: true}}},
 		{"SELECT y * 2 FROM (SELECT * FROM fz.f) AS d (y, z)", []Column{none}},
 		{"SELECT a FROM (SELECT * FROM fz.f) d", []Column{{M: 7, D: 4, Bare: true, OK: true}}},
+		// A CTE is read as the derived table it is (digits26); a
+		// recursive one is not.
+		{"WITH c AS (SELECT a, b FROM fz.f) SELECT a, x.b * 2 FROM c AS x", []Column{bare(7, 4), dec(2)}},
+		{"WITH c (y) AS (SELECT a FROM fz.f) SELECT y FROM c JOIN fz.g", []Column{bare(7, 4)}},
+		{"WITH RECURSIVE c AS (SELECT a FROM fz.f) SELECT a FROM c", nil},
 		{"SELECT (SELECT a FROM fz.f)", []Column{{M: 7, D: 4, Bare: true, OK: true}}},
 		{"SELECT a FROM fz.f UNION SELECT b FROM fz.f", nil},
 		{"SELECT *, a FROM fz.f", nil},
