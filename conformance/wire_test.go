@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"net"
 	"strconv"
 	"time"
@@ -79,7 +80,39 @@ func dialWire(dsn string) (*wireConn, error) {
 	if err != nil {
 		return nil, err
 	}
+	if err := multiStatementsOff(c.Conn); err != nil {
+		c.Close()
+		return nil, fmt.Errorf("COM_SET_OPTION: %v", err)
+	}
 	return &wireConn{c: c}, nil
+}
+
+// multiStatementsOff sends COM_SET_OPTION MYSQL_OPTION_MULTI_STATEMENTS_OFF
+// (mysql_set_server_option in libmysqlclient). vitess's client always asks
+// for CLIENT_MULTI_STATEMENTS, which go-sql-driver does not, and a server
+// runs a text from such a client through another path (Myriad: GMS's
+// ComMultiQuery instead of its ComQuery, without the plan cache), so the
+// corpus would test what go-sql-driver applications do not send. vitess
+// has no exported call for the command; it is written on the connection
+// between commands, where vitess's buffered reader holds nothing, and
+// each later command resets vitess's packet sequence.
+func multiStatementsOff(c net.Conn) error {
+	// A 3-byte payload, sequence 0: COM_SET_OPTION (0x1b), option 1.
+	if _, err := c.Write([]byte{3, 0, 0, 0, 0x1b, 1, 0}); err != nil {
+		return err
+	}
+	var hdr [4]byte
+	if _, err := io.ReadFull(c, hdr[:]); err != nil {
+		return err
+	}
+	body := make([]byte, int(hdr[0])|int(hdr[1])<<8|int(hdr[2])<<16)
+	if _, err := io.ReadFull(c, body); err != nil {
+		return err
+	}
+	if len(body) > 0 && body[0] == vmysql.ErrPacket {
+		return vmysql.ParseErrorPacket(body)
+	}
+	return nil // an EOF or OK packet
 }
 
 // collationIDs are the collations the conformance DSNs name.
