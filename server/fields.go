@@ -58,6 +58,8 @@ type floatScales struct {
 	setOpDerived bool
 	setOpCols    []floattype.Column
 
+	setOp, setOpKnown bool // isSetOp, once read
+
 	originsDerived bool
 	origins        []floattype.Origin
 
@@ -145,11 +147,13 @@ func (s *floatScales) bySetOp() []floattype.Column {
 
 // isSetOp reports whether the statement is a UNION, INTERSECT or EXCEPT.
 func (s *floatScales) isSetOp() bool {
-	if !mayBeSetOp(s.query) {
-		return false
+	if !s.setOpKnown {
+		s.setOpKnown = true
+		if mayBeSetOp(s.query) {
+			_, s.setOp = parsedSelect(s.query).(*sqlparser.SetOp)
+		}
 	}
-	_, ok := parsedSelect(s.query).(*sqlparser.SetOp)
-	return ok
+	return s.setOp
 }
 
 // mayBeSetOp is the cheap test that keeps other statements unparsed.
