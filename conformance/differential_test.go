@@ -1,9 +1,6 @@
 package conformance
 
 import (
-	"context"
-	"database/sql"
-	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -11,8 +8,6 @@ import (
 	"strings"
 	"testing"
 	"time"
-
-	"github.com/go-sql-driver/mysql"
 )
 
 // answer is what a server said to one statement.
@@ -59,73 +54,6 @@ func rowString(r []*string) string {
 		}
 	}
 	return strings.Join(vs, " | ")
-}
-
-// run executes q on conn and records the answer; a timeout is an error
-// with errno -1.
-func run(conn *sql.Conn, q string, timeout time.Duration) *answer {
-	ctx, cancel := context.WithTimeout(context.Background(), timeout)
-	defer cancel()
-	a := &answer{}
-	fail := func(err error) *answer {
-		var me *mysql.MySQLError
-		switch {
-		case errors.As(err, &me):
-			a.errno, a.errmsg = int(me.Number), me.Message
-		case errors.Is(err, context.DeadlineExceeded):
-			a.errno, a.errmsg = -1, fmt.Sprintf("timed out after %s", timeout)
-		default:
-			a.errno, a.errmsg = -2, err.Error()
-		}
-		return a
-	}
-	if !returnsRows(q) {
-		res, err := conn.ExecContext(ctx, q)
-		if err != nil {
-			return fail(err)
-		}
-		a.hasAffected = true
-		a.affected, _ = res.RowsAffected()
-		return a
-	}
-	rows, err := conn.QueryContext(ctx, q)
-	if err != nil {
-		return fail(err)
-	}
-	defer rows.Close()
-	cts, err := rows.ColumnTypes()
-	if err != nil {
-		return fail(err)
-	}
-	a.hasRows = true
-	a.types = make([]string, len(cts))
-	for i, ct := range cts {
-		a.types[i] = ct.DatabaseTypeName()
-	}
-	raw := make([]sql.RawBytes, len(cts))
-	ptrs := make([]any, len(cts))
-	for i := range raw {
-		ptrs[i] = &raw[i]
-	}
-	for rows.Next() {
-		if err := rows.Scan(ptrs...); err != nil {
-			return fail(err)
-		}
-		row := make([]*string, len(raw))
-		for i, v := range raw {
-			if v != nil {
-				s := string(v)
-				row[i] = &s
-			}
-		}
-		a.rows = append(a.rows, row)
-	}
-	if err := rows.Err(); err != nil {
-		a.rows = nil
-		a.hasRows = false
-		return fail(err)
-	}
-	return a
 }
 
 // expected merges the corpus's MySQL override into the reference answer.
@@ -238,7 +166,8 @@ func loadKnown(t *testing.T) map[string]bool {
 
 // TestDifferential runs testdata/corpus/*.sql, each file in its own fresh
 // database, statement by statement on one connection to Myriad and one to
-// MariaDB, and compares the answers (after the corpus's MySQL 8.0
+// MariaDB, and compares the answers (every value as the text the server
+// sent: see wire_test.go) (after the corpus's MySQL 8.0
 // overrides) against the ratchet in knownPath: it fails on a difference not
 // listed there and on a listed statement that now agrees.
 // MYRIAD_DIFF_REPORT=path writes every difference to path and does not
@@ -260,16 +189,7 @@ func TestDifferential(t *testing.T) {
 	}
 	myriad := startMyriad(t)
 	maria := startMariaDB(t)
-	mdb, err := sql.Open("mysql", myriadDSN(myriad, ""))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer mdb.Close()
-	rdb, err := sql.Open("mysql", maria)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer rdb.Close()
+	mdsn := myriadDSN(myriad, "")
 
 	reportPath := os.Getenv("MYRIAD_DIFF_REPORT")
 	update := os.Getenv("MYRIAD_DIFF_UPDATE") == "1"
@@ -281,13 +201,13 @@ func TestDifferential(t *testing.T) {
 	start := time.Now()
 	for i, ss := range all {
 		name := strings.TrimSuffix(filepath.Base(files[i]), ".sql")
-		mc := fileConn(t, mdb, name)
-		rc := fileConn(t, rdb, name)
+		mc := fileConn(t, mdsn, name)
+		rc := fileConn(t, maria, name)
 		seen := map[string]int{}
 		for _, s := range ss {
 			key := knownKey(s, seen)
-			got := run(mc, s.sql, 20*time.Second)
-			ref := run(rc, s.sql, 20*time.Second)
+			got := mc.run(s.sql, 20*time.Second)
+			ref := rc.run(s.sql, 20*time.Second)
 			if s.setup {
 				if got.errno != 0 || ref.errno != 0 {
 					t.Errorf("%s: setup statement failed\n  %s\n  myriad:  %s\n  mariadb: %s", s.pos(), s.sql, got, ref)
@@ -343,18 +263,17 @@ func TestDifferential(t *testing.T) {
 }
 
 // fileConn is one connection with a fresh database named for the file.
-func fileConn(t *testing.T, db *sql.DB, name string) *sql.Conn {
+func fileConn(t *testing.T, dsn, name string) *wireConn {
 	t.Helper()
-	ctx := context.Background()
-	c, err := db.Conn(ctx)
+	c, err := dialWire(dsn)
 	if err != nil {
 		t.Fatal(err)
 	}
 	dbname := "c_" + strings.NewReplacer("-", "_", ".", "_").Replace(name)
 	for _, q := range []string{"DROP DATABASE IF EXISTS " + dbname, "CREATE DATABASE " + dbname, "USE " + dbname,
 		"SET time_zone = '+00:00'"} {
-		if _, err := c.ExecContext(ctx, q); err != nil {
-			t.Fatalf("%s: %v", q, err)
+		if a := c.run(q, time.Minute); a.errno != 0 {
+			t.Fatalf("%s: %s", q, a)
 		}
 	}
 	return c

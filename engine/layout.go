@@ -241,18 +241,29 @@ type floatCol struct {
 
 // roundFloats rounds the values of FLOAT(M,D)/DOUBLE(M,D) columns to D
 // decimals as MySQL stores them (rint(v * 10^D) / 10^D: half to even on the
-// binary value). The range M allows is checked before, where the
-// statement's sql_mode is known (unsignedCheck, engine/unsignedcol.go).
+// binary value). A value that rounds to zero is +0: MySQL's
+// Field_real::truncate adds the rounded fraction to floor(v), so -0.00004
+// in a DOUBLE(10,4) is 0.0000, not -0.0000 (rint alone keeps the sign).
+// The range M allows is checked before, where the statement's sql_mode is
+// known (unsignedCheck, engine/unsignedcol.go).
 func (l *layout) roundFloats(out sql.Row, copied bool) sql.Row {
 	for _, f := range l.floats {
 		var r any
 		switch v := out[f.pos].(type) {
 		case float32:
-			if x := float32(math.RoundToEven(float64(v)*f.scale) / f.scale); x != v && !math.IsInf(float64(x), 0) {
+			x := float32(math.RoundToEven(float64(v)*f.scale) / f.scale)
+			if x == 0 {
+				x = 0
+			}
+			if math.Float32bits(x) != math.Float32bits(v) && !math.IsInf(float64(x), 0) && !math.IsNaN(float64(x)) {
 				r = x
 			}
 		case float64:
-			if x := math.RoundToEven(v*f.scale) / f.scale; x != v && !math.IsInf(x, 0) && !math.IsNaN(x) {
+			x := math.RoundToEven(v*f.scale) / f.scale
+			if x == 0 {
+				x = 0
+			}
+			if math.Float64bits(x) != math.Float64bits(v) && !math.IsInf(x, 0) && !math.IsNaN(x) {
 				r = x
 			}
 		}

@@ -98,6 +98,11 @@ func singleTable(stmt ast.Statement, db string) (*ast.Select, tableRef, bool) {
 	if !ok || sel.Into != nil {
 		return nil, tableRef{}, false
 	}
+	if sel.With != nil {
+		if sel = withCTEs(sel); sel == nil {
+			return nil, tableRef{}, false
+		}
+	}
 	if len(sel.From) == 0 {
 		// No table: expressions of literals and PI() only.
 		return sel, tableRef{}, true
@@ -114,6 +119,71 @@ func singleTable(stmt ast.Statement, db string) (*ast.Select, tableRef, bool) {
 	}
 	from, ok := fromTable(sel.From[0], db)
 	return sel, from, ok
+}
+
+// withCTEs is sel with each FROM reference to one of its WITH clause's
+// common table expressions replaced by that expression as a derived table
+// (MySQL materializes a CTE as it does a derived table, whose columns keep
+// their FLOAT(M,D) decimals and ZEROFILL); nil for a recursive WITH, whose
+// columns' types come from its anchor and recursive parts together. sel
+// itself is not changed: parsed statements are shared (server
+// parsedSelects).
+func withCTEs(sel *ast.Select) *ast.Select {
+	if sel.With.Recursive {
+		return nil
+	}
+	ctes := map[string]*ast.CommonTableExpr{}
+	for _, c := range sel.With.Ctes {
+		if c == nil || c.AliasedTableExpr == nil {
+			return nil
+		}
+		if _, ok := c.Expr.(*ast.Subquery); !ok {
+			return nil
+		}
+		ctes[strings.ToLower(c.As.String())] = c
+	}
+	var sub func(te ast.TableExpr) ast.TableExpr
+	sub = func(te ast.TableExpr) ast.TableExpr {
+		switch x := te.(type) {
+		case *ast.AliasedTableExpr:
+			tn, ok := x.Expr.(ast.TableName)
+			if !ok || !tn.DbQualifier.IsEmpty() {
+				return te
+			}
+			c, ok := ctes[strings.ToLower(tn.Name.String())]
+			if !ok {
+				return te
+			}
+			as := x.As
+			if as.IsEmpty() {
+				as = ast.NewTableIdent(tn.Name.String())
+			}
+			sq := *c.Expr.(*ast.Subquery)
+			if len(c.Columns) > 0 {
+				sq.Columns = c.Columns
+			}
+			return &ast.AliasedTableExpr{Expr: &sq, As: as}
+		case *ast.JoinTableExpr:
+			j := *x
+			j.LeftExpr, j.RightExpr = sub(x.LeftExpr), sub(x.RightExpr)
+			return &j
+		case *ast.ParenTableExpr:
+			p := *x
+			p.Exprs = make(ast.TableExprs, len(x.Exprs))
+			for i, e := range x.Exprs {
+				p.Exprs[i] = sub(e)
+			}
+			return &p
+		}
+		return te
+	}
+	cp := *sel
+	cp.With = nil
+	cp.From = make(ast.TableExprs, len(sel.From))
+	for i, te := range sel.From {
+		cp.From[i] = sub(te)
+	}
+	return &cp
 }
 
 // joinMembers lists the tables and derived tables of a join in
@@ -509,8 +579,9 @@ func (t tableRef) reads(e ast.Expr, lookup Lookup) bool {
 				found = true
 			}
 		case *ast.FuncExpr:
-			// PI() has 6 decimals (Item_func_pi), which MySQL prints.
-			found = x.Name.Lowered() == "pi" && len(x.Exprs) == 0
+			// PI() has 6 decimals (Item_func_pi), which MySQL prints, and
+			// so has ROUND(x, 6) whatever x is (roundPlaces).
+			found = x.Name.Lowered() == "pi" && len(x.Exprs) == 0 || fixesPlaces(x)
 		case *ast.Subquery:
 			_, found = t.scalar(x, lookup)
 			return false, nil
@@ -632,21 +703,71 @@ func (t tableRef) funcScale(f *ast.FuncExpr, lookup Lookup) (int, bool) {
 			return widest(args[1:])
 		}
 	case "round", "truncate":
-		if _, ok := widest(args[:min(1, len(args))]); !ok {
-			return 0, false
-		}
-		if len(args) == 1 {
-			return 0, true
-		}
-		if v, isVal := args[1].(*ast.SQLVal); len(args) == 2 && isVal && v.Type == ast.IntVal {
-			n := 0
-			for _, c := range v.Val {
-				n = min(n*10+int(c-'0'), NotFixed)
-			}
-			return min(n, NotFixed-1), true
+		if d, ok := roundPlaces(args); ok {
+			return d, true
 		}
 	}
 	return 0, false
+}
+
+// roundPlaces is the decimals of ROUND(x, D) or TRUNCATE(x, D) with a
+// literal D, whatever x: MySQL's Item_func_round::resolve_type gives a
+// REAL or string argument's result min(D, 31) decimals (0 for a negative D
+// or none), which the text protocol prints with my_fcvt (ROUND(f, 2) of a
+// DOUBLE 2.5 is "2.50"; 31 is not fixed). An INT or DECIMAL argument's
+// result is BIGINT or DECIMAL, which the field's type tells apart: callers
+// apply these decimals to FLOAT/DOUBLE fields only.
+func roundPlaces(args []ast.Expr) (int, bool) {
+	switch len(args) {
+	case 1:
+		return 0, true
+	case 2:
+		switch v := args[1].(type) {
+		case *ast.SQLVal:
+			if v.Type != ast.IntVal {
+				return 0, false
+			}
+			if len(v.Val) > 0 && v.Val[0] == '-' {
+				return 0, true
+			}
+			n := 0
+			for _, c := range v.Val {
+				if c < '0' || c > '9' {
+					return 0, false
+				}
+				n = min(n*10+int(c-'0'), NotFixed)
+			}
+			return n, true
+		case *ast.UnaryExpr:
+			if iv, ok := v.Expr.(*ast.SQLVal); ok && iv.Type == ast.IntVal && v.Operator == ast.UMinusStr {
+				return 0, true
+			}
+		}
+	}
+	return 0, false
+}
+
+// fixesPlaces reports whether f is a ROUND or TRUNCATE whose decimals
+// roundPlaces knows.
+func fixesPlaces(f *ast.FuncExpr) bool {
+	if f.Over != nil || !f.Qualifier.IsEmpty() {
+		return false
+	}
+	switch f.Name.Lowered() {
+	case "round", "truncate":
+	default:
+		return false
+	}
+	args := make([]ast.Expr, 0, len(f.Exprs))
+	for _, se := range f.Exprs {
+		ae, ok := se.(*ast.AliasedExpr)
+		if !ok {
+			return false
+		}
+		args = append(args, ae.Expr)
+	}
+	_, ok := roundPlaces(args)
+	return ok
 }
 
 // literalScale: an integer literal has no decimals, a decimal literal

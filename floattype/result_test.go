@@ -43,6 +43,11 @@ func TestResultColumns(t *testing.T) {
 		{"SELECT x FROM (SELECT a AS x FROM fz.f) d", []Column{{M: 7, D: 4, Bare: true, OK: true}}},
 		{"SELECT y * 2 FROM (SELECT * FROM fz.f) AS d (y, z)", []Column{none}},
 		{"SELECT a FROM (SELECT * FROM fz.f) d", []Column{{M: 7, D: 4, Bare: true, OK: true}}},
+		// A CTE is read as the derived table it is (digits26); a
+		// recursive one is not.
+		{"WITH c AS (SELECT a, b FROM fz.f) SELECT a, x.b * 2 FROM c AS x", []Column{bare(7, 4), dec(2)}},
+		{"WITH c (y) AS (SELECT a FROM fz.f) SELECT y FROM c JOIN fz.g", []Column{bare(7, 4)}},
+		{"WITH RECURSIVE c AS (SELECT a FROM fz.f) SELECT a FROM c", nil},
 		{"SELECT (SELECT a FROM fz.f)", []Column{{M: 7, D: 4, Bare: true, OK: true}}},
 		{"SELECT a FROM fz.f UNION SELECT b FROM fz.f", nil},
 		{"SELECT *, a FROM fz.f", nil},
@@ -55,7 +60,11 @@ func TestResultColumns(t *testing.T) {
 		{"SELECT a FROM fz.f NATURAL JOIN fz.g", []Column{none}},
 		{"SELECT s.a FROM fz.g JOIN (SELECT a FROM fz.f) s ON 1", []Column{bare(7, 4)}},
 		{"SELECT g.a FROM fz.f", []Column{none}},
-		{"SELECT AVG(1), ROUND(1.5e0, 1), 1.25 + 1, AVG(-a) FROM fz.f", []Column{none, none, none, dec(8)}},
+		{"SELECT AVG(1), ROUND(1.5e0, 1), 1.25 + 1, AVG(-a) FROM fz.f", []Column{none, dec(1), none, dec(8)}},
+		// ROUND and TRUNCATE fix their literal D whatever their argument
+		// (digits26): MySQL prints ROUND(c, 2) of a DOUBLE 2.5 as 2.50.
+		{"SELECT ROUND(c, 2), TRUNCATE(c, 1) + 1, ROUND(c), ROUND(c, -1), ROUND(c, 40), ROUND(c, k), ROUND(STD(c), 3) * 2 FROM fz.f",
+			[]Column{dec(2), dec(1), dec(0), dec(0), none, none, dec(3)}},
 	} {
 		stmt, err := ast.Parse(c.q)
 		if err != nil {

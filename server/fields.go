@@ -58,6 +58,8 @@ type floatScales struct {
 	setOpDerived bool
 	setOpCols    []floattype.Column
 
+	setOp, setOpKnown bool // isSetOp, once read
+
 	originsDerived bool
 	origins        []floattype.Origin
 
@@ -143,6 +145,17 @@ func (s *floatScales) bySetOp() []floattype.Column {
 	return s.setOpCols
 }
 
+// isSetOp reports whether the statement is a UNION, INTERSECT or EXCEPT.
+func (s *floatScales) isSetOp() bool {
+	if !s.setOpKnown {
+		s.setOpKnown = true
+		if mayBeSetOp(s.query) {
+			_, s.setOp = parsedSelect(s.query).(*sqlparser.SetOp)
+		}
+	}
+	return s.setOp
+}
+
 // mayBeSetOp is the cheap test that keeps other statements unparsed.
 func mayBeSetOp(q string) bool {
 	l := strings.ToLower(q)
@@ -160,6 +173,13 @@ func divIncrementOf(ctx *gmssql.Context) int {
 		}
 	}
 	return 4
+}
+
+// startsWithWith: a SELECT with a WITH clause (its CTEs are read as
+// derived tables, floattype.withCTEs).
+func startsWithWith(q string) bool {
+	q = strings.TrimLeft(q, " \t\r\n(")
+	return len(q) > 4 && strings.EqualFold(q[:4], "with") && (q[4] == ' ' || q[4] == '\t' || q[4] == '\n' || q[4] == '\r')
 }
 
 // parsedSelects memoizes the parse of statements whose float results name
@@ -180,7 +200,7 @@ const (
 // longer than maxParsedSelectLen: such a statement's float results keep
 // NOT_FIXED_DEC).
 func parsedSelect(query string) sqlparser.Statement {
-	if len(query) > maxParsedSelectLen || !startsWithSelect(query) {
+	if len(query) > maxParsedSelectLen || !startsWithSelect(query) && !startsWithWith(query) {
 		return nil
 	}
 	parsedSelects.Lock()
@@ -273,9 +293,12 @@ func fixFields(fields []*querypb.Field, scales *floatScales) {
 		switch f.Type {
 		case querypb.Type_UINT8, querypb.Type_UINT16, querypb.Type_UINT24, querypb.Type_UINT32, querypb.Type_UINT64,
 			querypb.Type_DECIMAL, querypb.Type_FLOAT32, querypb.Type_FLOAT64:
-			if scales.h != nil && catalog.AnyZerofill() {
+			if scales.h != nil && catalog.AnyZerofill() && !scales.isSetOp() {
 				// engine.Zerofill: the width the values of a column
-				// declared ZEROFILL are padded to.
+				// declared ZEROFILL are padded to. Not a UNION's: its
+				// result column is a new field of the aggregated type
+				// (Item::tmp_table_field_from_field_type), never ZEROFILL,
+				// though the field names the first branch's column.
 				w, ok := scales.h.eng.Zerofill(f.Database, f.OrgTable, f.OrgName)
 				if !ok {
 					// `SELECT z AS x`, `FROM t AS a`: the field names the

@@ -26,6 +26,15 @@ SELECT id, RANK() OVER (PARTITION BY grp ORDER BY v DESC) FROM w ORDER BY id;
 -- expect: 7 | 1
 -- expect: 8 | 0.14285714285714285
 SELECT id, PERCENT_RANK() OVER (ORDER BY v) FROM w ORDER BY id;
+-- mysql-differs: MySQL's CUME_DIST is a DOUBLE of unfixed decimals (Item_cume_dist::resolve_type: set_data_type_double), printed in its shortest form; MariaDB prints 10 decimals (0.6250000000)
+-- expect: 1 | 0.625
+-- expect: 2 | 0.875
+-- expect: 3 | 0.875
+-- expect: 4 | 0.375
+-- expect: 5 | 0.125
+-- expect: 6 | 0.5
+-- expect: 7 | 1
+-- expect: 8 | 0.375
 SELECT id, CUME_DIST() OVER (ORDER BY v) FROM w ORDER BY id;
 SELECT id, NTILE(3) OVER (ORDER BY id) FROM w ORDER BY id;
 SELECT id, LAG(v) OVER (ORDER BY id) FROM w ORDER BY id;
