@@ -18,6 +18,8 @@ import (
 	"github.com/dolthub/vitess/go/sqltypes"
 	querypb "github.com/dolthub/vitess/go/vt/proto/query"
 	ast "github.com/dolthub/vitess/go/vt/sqlparser"
+
+	"github.com/myriaddb/myriad/engine"
 )
 
 // A CALL sends one result set per SELECT its procedure (or a procedure it
@@ -197,6 +199,8 @@ func (r *captureRunner) QueryWithBindings(ctx *sql.Context, query string, parsed
 	if err := ctx.Err(); err != nil {
 		return nil, nil, nil, err
 	}
+	// The body runs in the caller's transaction (engine.ResumeTransaction).
+	engine.ResumeTransaction(ctx)
 	if isSet, ok := r.control[parsed]; ok {
 		before := ctx.GetLastQueryInfoInt(sql.RowCount)
 		sch, iter, flags, err := r.inner.QueryWithBindings(ctx, query, parsed, bindings, qFlags)
@@ -213,6 +217,9 @@ func (r *captureRunner) QueryWithBindings(ctx *sql.Context, query string, parsed
 	sch, iter, flags, err := r.inner.QueryWithBindings(ctx, query, parsed, bindings, qFlags)
 	if err != nil {
 		return sch, iter, flags, err
+	}
+	if isTxnStatement(parsed) && len(sch) == 0 {
+		return okAnswer(ctx, iter, flags)
 	}
 	if r.intos[parsed] {
 		return sch, selectIntoRows(ctx, iter), flags, nil
@@ -266,6 +273,30 @@ func selectIntoRows(ctx *sql.Context, iter sql.RowIter) sql.RowIter {
 		return &failedIter{err: mysql.NewSQLError(mysql.ERTooManyRows, "42000", "Result consisted of more than one row")}
 	}
 	return sql.RowsToRowIter(rows...)
+}
+
+// isTxnStatement: parsed is one of the transaction statements whose plan
+// has no schema and answers no row (GMS's transactionNode, savepoints).
+func isTxnStatement(parsed ast.Statement) bool {
+	switch parsed.(type) {
+	case *ast.Begin, *ast.Commit, *ast.Rollback, *ast.Savepoint, *ast.RollbackSavepoint, *ast.ReleaseSavepoint:
+		return true
+	}
+	return false
+}
+
+// okAnswer runs a transaction statement of a body and answers an OK row in
+// its place. GMS's interpreter makes the last statement's schema and rows
+// the CALL's answer; for a body ending in COMMIT, ROLLBACK, START
+// TRANSACTION or SAVEPOINT (all allowed in a procedure by MySQL) that was
+// no schema and no row, which the handler then read as an OK result and
+// failed the CALL with 1105 "EOF" after the body had run and committed:
+// a client retrying the CALL ran its statements twice.
+func okAnswer(ctx *sql.Context, iter sql.RowIter, flags *sql.QueryFlags) (sql.Schema, sql.RowIter, *sql.QueryFlags, error) {
+	if _, err := sql.RowIterToRows(ctx, iter); err != nil {
+		return nil, nil, flags, err
+	}
+	return types.OkResultSchema, sql.RowsToRowIter(sql.Row{types.NewOkResult(0)}), flags, nil
 }
 
 // noDataError is MySQL's NOT FOUND condition, also GMS's end of a FETCH.

@@ -1,0 +1,86 @@
+package server
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestProbe26ProcedureInCallersTransaction: a procedure's statements run in
+// the caller's transaction, as in MySQL. GMS's CALL empties the session's
+// transaction slot for the body, and the body's first statement then began
+// a new transaction after rolling back the open one: `START TRANSACTION;
+// INSERT ...; CALL p(); COMMIT` silently lost the INSERT and p's writes
+// (even when p only SELECTs). A transaction the body opens (START
+// TRANSACTION without COMMIT) was dropped by the next statement, and a
+// body ending in COMMIT, ROLLBACK or SAVEPOINT failed the CALL with 1105
+// "EOF" after its statements had run and committed.
+func TestProbe26ProcedureInCallersTransaction(t *testing.T) {
+	ts := startServer(t, t.TempDir())
+	db := ts.connectWith("", "parseTime=false")
+	c := pinnedConn(t, db)
+	for _, q := range []string{
+		"CREATE DATABASE p26", "USE p26",
+		"CREATE TABLE l (m VARCHAR(20))",
+		"CREATE PROCEDURE ins() BEGIN INSERT INTO l VALUES ('in-proc'); END",
+		"CREATE PROCEDURE sel() BEGIN SELECT COUNT(*) FROM l; END",
+		"CREATE PROCEDURE opens() BEGIN START TRANSACTION; INSERT INTO l VALUES ('opened'); END",
+		"CREATE PROCEDURE commits() BEGIN START TRANSACTION; INSERT INTO l VALUES ('committed'); COMMIT; END",
+		"CREATE PROCEDURE rollsback() BEGIN START TRANSACTION; INSERT INTO l VALUES ('rolled'); ROLLBACK; END",
+		"CREATE PROCEDURE savepoints() BEGIN START TRANSACTION; INSERT INTO l VALUES ('sp1'); SAVEPOINT s; INSERT INTO l VALUES ('sp2'); ROLLBACK TO SAVEPOINT s; END",
+	} {
+		mustExecConn(t, c, q)
+	}
+	rows := func() string { return strings.Join(connRows(t, c, "SELECT m FROM l ORDER BY m"), ";") }
+	reset := func() { mustExecConn(t, c, "DELETE FROM l") }
+
+	for _, q := range []string{"START TRANSACTION", "INSERT INTO l VALUES ('before')", "CALL ins()", "INSERT INTO l VALUES ('after')", "COMMIT"} {
+		mustExecConn(t, c, q)
+	}
+	if got := rows(); got != "after;before;in-proc" {
+		t.Errorf("START TRANSACTION, INSERT, CALL ins(), INSERT, COMMIT: got %q", got)
+	}
+	reset()
+	for _, q := range []string{"START TRANSACTION", "INSERT INTO l VALUES ('before')"} {
+		mustExecConn(t, c, q)
+	}
+	if got := strings.Join(connRows(t, c, "CALL sel()"), ";"); got != "1" {
+		t.Errorf("CALL sel() inside the transaction: got %q, want 1 (its own INSERT)", got)
+	}
+	mustExecConn(t, c, "COMMIT")
+	if got := rows(); got != "before" {
+		t.Errorf("START TRANSACTION, INSERT, CALL sel(), COMMIT: got %q", got)
+	}
+	reset()
+	for _, q := range []string{"START TRANSACTION", "INSERT INTO l VALUES ('before')", "CALL ins()", "ROLLBACK"} {
+		mustExecConn(t, c, q)
+	}
+	if got := rows(); got != "" {
+		t.Errorf("START TRANSACTION, INSERT, CALL ins(), ROLLBACK: got %q, want nothing", got)
+	}
+	for _, q := range []string{"SET autocommit = 0", "INSERT INTO l VALUES ('ac0')", "CALL ins()", "COMMIT", "SET autocommit = 1"} {
+		mustExecConn(t, c, q)
+	}
+	if got := rows(); got != "ac0;in-proc" {
+		t.Errorf("autocommit=0, INSERT, CALL ins(), COMMIT: got %q", got)
+	}
+	reset()
+	for _, q := range []string{"CALL opens()", "INSERT INTO l VALUES ('next')", "COMMIT"} {
+		mustExecConn(t, c, q)
+	}
+	if got := rows(); got != "next;opened" {
+		t.Errorf("CALL opens(), INSERT, COMMIT: got %q", got)
+	}
+	reset()
+	for _, q := range []string{"CALL opens()", "ROLLBACK"} {
+		mustExecConn(t, c, q)
+	}
+	if got := rows(); got != "" {
+		t.Errorf("CALL opens(), ROLLBACK: got %q, want nothing", got)
+	}
+	for _, q := range []string{"CALL commits()", "CALL rollsback()", "CALL savepoints()", "COMMIT"} {
+		mustExecConn(t, c, q)
+	}
+	if got := rows(); got != "committed;sp1" {
+		t.Errorf("CALL commits(), rollsback(), savepoints(), COMMIT: got %q", got)
+	}
+}
