@@ -3,6 +3,7 @@ package server
 import (
 	"context"
 	"io"
+	"sort"
 	"strings"
 	"sync"
 
@@ -147,6 +148,7 @@ func (s *Server) callResultsRule(ctx *sql.Context, _ *analyzer.Analyzer, n sql.N
 		if _, done := c.Runner.(*captureRunner); done {
 			return node, transform.SameTree, nil
 		}
+		c = notFoundHandlersFirst(c)
 		selects := map[ast.Statement]bool{}
 		control := map[ast.Statement]bool{}
 		intos := map[ast.Statement]bool{}
@@ -175,6 +177,68 @@ func (s *Server) callResultsRule(ctx *sql.Context, _ *analyzer.Analyzer, n sql.N
 		}
 		return c.SetStatementRunner(ctx, &captureRunner{inner: c.Runner, selects: selects, control: control, intos: intos, srv: s}), transform.NewTree, nil
 	})
+}
+
+// notFoundHandlersFirst puts each block's NOT FOUND handler declarations
+// before its other handler declarations. GMS's interpreter (handleError)
+// looks for the handler of a FETCH past the end, or of a SELECT ... INTO
+// with no row, in the first handler it lists only: with `DECLARE CONTINUE
+// HANDLER FOR SQLEXCEPTION ...; DECLARE CONTINUE HANDLER FOR NOT FOUND SET
+// done = 1;` the usual cursor loop failed the CALL with 1105 "exhausted
+// fetch iterator" after its statements had run, where MySQL's NOT FOUND
+// handler ends the loop. A block's handler declarations are contiguous
+// (MySQL's grammar puts them after its variables and cursors) and which
+// one is listed first changes nothing else: an EXIT handler scans forward
+// for the end of its block from its own position, which stays inside the
+// block. The procedure's operations are shared by every CALL of it, so
+// the reordered list is a copy.
+func notFoundHandlersFirst(c *plan.Call) *plan.Call {
+	ops := c.GetStatements()
+	var out []*procedures.InterpreterOperation
+	for i := 0; i < len(ops); {
+		j := i
+		for j < len(ops) && handlerCondition(ops[j]) != "" {
+			j++
+		}
+		if j == i {
+			i++
+			continue
+		}
+		run := ops[i:j]
+		if !sort.SliceIsSorted(run, func(a, b int) bool { return notFoundRank(run[a]) < notFoundRank(run[b]) }) {
+			if out == nil {
+				out = append([]*procedures.InterpreterOperation(nil), ops...)
+			}
+			sort.SliceStable(out[i:j], func(a, b int) bool { return notFoundRank(out[i+a]) < notFoundRank(out[i+b]) })
+		}
+		i = j
+	}
+	if out == nil {
+		return c
+	}
+	p := *c.Procedure
+	p.Ops = out
+	return c.WithProcedure(&p)
+}
+
+// handlerCondition is the condition of a DECLARE ... HANDLER operation, ""
+// for any other operation.
+func handlerCondition(op *procedures.InterpreterOperation) ast.DeclareHandlerConditionValue {
+	if op.OpCode != procedures.OpCode_Declare {
+		return ""
+	}
+	d, ok := op.PrimaryData.(*ast.Declare)
+	if !ok || d.Handler == nil || len(d.Handler.ConditionValues) != 1 {
+		return ""
+	}
+	return d.Handler.ConditionValues[0].ValueType
+}
+
+func notFoundRank(op *procedures.InterpreterOperation) int {
+	if handlerCondition(op) == ast.DeclareHandlerCondition_NotFound {
+		return 0
+	}
+	return 1
 }
 
 // captureRunner runs a procedure's statements through GMS's runner.

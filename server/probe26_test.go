@@ -84,3 +84,40 @@ func TestProbe26ProcedureInCallersTransaction(t *testing.T) {
 		t.Errorf("CALL commits(), rollsback(), savepoints(), COMMIT: got %q", got)
 	}
 }
+
+// TestProbe26NotFoundHandlerAfterSQLException: a NOT FOUND handler declared
+// after an SQLEXCEPTION handler catches the end of a cursor and a SELECT
+// ... INTO without a row. GMS's interpreter matched the end of rows only
+// against the first handler declared, so the usual cursor loop failed the
+// CALL with 1105 "exhausted fetch iterator" after its INSERTs had run.
+func TestProbe26NotFoundHandlerAfterSQLException(t *testing.T) {
+	ts := startServer(t, t.TempDir())
+	db := ts.connectWith("", "parseTime=false")
+	c := pinnedConn(t, db)
+	for _, q := range []string{
+		"CREATE DATABASE p26h", "USE p26h",
+		"CREATE TABLE t (a INT PRIMARY KEY)",
+		"INSERT INTO t VALUES (1), (2), (3)",
+		"CREATE TABLE l (m VARCHAR(20))",
+		"CREATE PROCEDURE loopc() BEGIN DECLARE done, errs INT DEFAULT 0; DECLARE a1 INT; " +
+			"DECLARE c CURSOR FOR SELECT a FROM t ORDER BY a; " +
+			"DECLARE CONTINUE HANDLER FOR SQLEXCEPTION SET errs = errs + 1; " +
+			"DECLARE CONTINUE HANDLER FOR NOT FOUND SET done = 1; " +
+			"OPEN c; rd: LOOP FETCH c INTO a1; IF done THEN LEAVE rd; END IF; INSERT INTO l VALUES (CONCAT('a', a1)); END LOOP; CLOSE c; " +
+			"SELECT done, errs; END",
+		"CREATE PROCEDURE intoc() BEGIN DECLARE r VARCHAR(10) DEFAULT 'none'; DECLARE v INT DEFAULT 7; " +
+			"BEGIN DECLARE EXIT HANDLER FOR SQLEXCEPTION SET r = 'exc'; DECLARE EXIT HANDLER FOR NOT FOUND SET r = 'notfound'; " +
+			"SELECT a INTO v FROM t WHERE a = 99; SET r = 'notreached'; END; SELECT r, v; END",
+	} {
+		mustExecConn(t, c, q)
+	}
+	if got := strings.Join(connRows(t, c, "CALL loopc()"), ";"); got != "1,0" {
+		t.Errorf("CALL loopc(): got %q, want 1,0", got)
+	}
+	if got := strings.Join(connRows(t, c, "SELECT m FROM l ORDER BY m"), ";"); got != "a1;a2;a3" {
+		t.Errorf("rows of CALL loopc(): got %q", got)
+	}
+	if got := strings.Join(connRows(t, c, "CALL intoc()"), ";"); got != "notfound,7" {
+		t.Errorf("CALL intoc(): got %q, want notfound,7", got)
+	}
+}

@@ -45,15 +45,50 @@ DELETE FROM tl;
 CALL opens();
 ROLLBACK;
 SELECT m FROM tl ORDER BY m;
+-- mysql-differs: MySQL's CALL answers the affected rows of the body's last statement (C API mysql_affected_rows: "for CALL statements ... the value that it would return for the last statement executed within the procedure"), 0 for a COMMIT or ROLLBACK; MariaDB counts the body's rows
+-- expect-affected: 0
 CALL commits();
+-- mysql-differs: MySQL's CALL answers the affected rows of the body's last statement (C API mysql_affected_rows: "for CALL statements ... the value that it would return for the last statement executed within the procedure"), 0 for a COMMIT or ROLLBACK; MariaDB counts the body's rows
+-- expect-affected: 0
 CALL rollsback();
+-- mysql-differs: MySQL's CALL answers the affected rows of the body's last statement (C API mysql_affected_rows: "for CALL statements ... the value that it would return for the last statement executed within the procedure"), 0 for a COMMIT or ROLLBACK; MariaDB counts the body's rows
+-- expect-affected: 0
 CALL savepoints();
 COMMIT;
 SELECT m FROM tl ORDER BY m;
 DELETE FROM tl;
 START TRANSACTION;
 INSERT INTO tl VALUES ('x');
+-- mysql-differs: MySQL's CALL answers the affected rows of the body's last statement (C API mysql_affected_rows: "for CALL statements ... the value that it would return for the last statement executed within the procedure"), 0 for a COMMIT or ROLLBACK; MariaDB counts the body's rows
+-- expect-affected: 1
 CALL midcommit();
 INSERT INTO tl VALUES ('y');
 ROLLBACK;
 SELECT m FROM tl ORDER BY m;
+-- A NOT FOUND handler declared after an SQLEXCEPTION handler ends a cursor loop.
+CREATE TABLE ct (a INT PRIMARY KEY, b VARCHAR(10));
+INSERT INTO ct VALUES (1, 'x'), (2, 'y'), (3, 'z');
+CREATE TABLE cl (id INT AUTO_INCREMENT PRIMARY KEY, m VARCHAR(20));
+CREATE PROCEDURE loopc() BEGIN DECLARE done, errs INT DEFAULT 0; DECLARE a1 INT; DECLARE b1 VARCHAR(10); DECLARE c CURSOR FOR SELECT a, b FROM ct ORDER BY a DESC; DECLARE CONTINUE HANDLER FOR SQLEXCEPTION SET errs = errs + 1; DECLARE CONTINUE HANDLER FOR NOT FOUND SET done = 1; OPEN c; rd: LOOP FETCH c INTO a1, b1; IF done THEN LEAVE rd; END IF; INSERT INTO cl (m) VALUES (CONCAT(a1, b1)); END LOOP; CLOSE c; SELECT done, errs; END;
+-- mysql-differs: the body's last statement is a SELECT, so MySQL's CALL answers 0 affected rows (C API mysql_affected_rows: "or 0 if that statement would return -1"); MariaDB counts the body's rows
+-- expect-affected: 0
+CALL loopc();
+SELECT m FROM cl ORDER BY id;
+CREATE PROCEDURE intoc() BEGIN DECLARE r VARCHAR(10) DEFAULT 'none'; DECLARE v INT DEFAULT 7; BEGIN DECLARE EXIT HANDLER FOR SQLEXCEPTION SET r = 'exc'; DECLARE EXIT HANDLER FOR NOT FOUND SET r = 'notfound'; SELECT a INTO v FROM ct WHERE a = 99; SET r = 'notreached'; END; SELECT r, v; END;
+CALL intoc();
+CREATE PROCEDURE dupc() BEGIN DECLARE r VARCHAR(10) DEFAULT 'none'; BEGIN DECLARE EXIT HANDLER FOR NOT FOUND SET r = 'notfound'; DECLARE EXIT HANDLER FOR SQLEXCEPTION SET r = 'exc'; INSERT INTO ct VALUES (1, 'dup'); SET r = 'notreached'; END; SELECT r; END;
+CALL dupc();
+-- Control flow.
+CREATE PROCEDURE nest() BEGIN DECLARE i, j, n INT DEFAULT 0; outer_l: LOOP SET i = i + 1; SET j = 0; inner_l: LOOP SET j = j + 1; IF j > 3 THEN LEAVE inner_l; END IF; IF i * j = 4 THEN LEAVE outer_l; END IF; SET n = n + 1; END LOOP inner_l; END LOOP outer_l; SELECT i, j, n; END;
+CALL nest();
+CREATE PROCEDURE ifn(x INT) BEGIN IF x THEN SELECT 'true'; ELSEIF NOT x THEN SELECT 'false'; ELSE SELECT 'null'; END IF; END;
+CALL ifn(1);
+CALL ifn(0);
+CALL ifn(NULL);
+CREATE PROCEDURE lab() BEGIN DECLARE i INT DEFAULT 0; blk: BEGIN SET i = 1; LEAVE blk; SET i = 2; END blk; SELECT i; END;
+CALL lab();
+CREATE PROCEDURE rep() BEGIN DECLARE i INT DEFAULT 5; REPEAT INSERT INTO cl (m) VALUES (CONCAT('rep', i)); SET i = i + 1; UNTIL i > 3 END REPEAT; SELECT i; END;
+-- mysql-differs: the body's last statement is a SELECT, so MySQL's CALL answers 0 affected rows (C API mysql_affected_rows: "or 0 if that statement would return -1"); MariaDB counts the body's rows
+-- expect-affected: 0
+CALL rep();
+SELECT m FROM cl WHERE m LIKE 'rep%';
