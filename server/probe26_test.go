@@ -121,3 +121,44 @@ func TestProbe26NotFoundHandlerAfterSQLException(t *testing.T) {
 		t.Errorf("CALL intoc(): got %q, want notfound,7", got)
 	}
 }
+
+// TestProbe26TriggerBlockBodyNotRefired: with a BEFORE UPDATE (or DELETE)
+// trigger whose BEGIN ... END body inserts into another table, the
+// statement's AFTER trigger fires once per row of the statement. GMS also
+// put the AFTER trigger around the INSERT inside the BEFORE trigger's
+// body, so it fired a second time for the audit row and wrote a row built
+// from the audit row's columns (or failed 1105 "unable to find field with
+// index" when the audit table was narrower than the trigger's table).
+// Also: information_schema.TRIGGERS numbers ACTION_ORDER per table.
+func TestProbe26TriggerBlockBodyNotRefired(t *testing.T) {
+	ts := startServer(t, t.TempDir())
+	db := ts.connectWith("", "parseTime=false")
+	c := pinnedConn(t, db)
+	for _, q := range []string{
+		"CREATE DATABASE p26t", "USE p26t",
+		"CREATE TABLE p (id INT PRIMARY KEY, v INT)",
+		"CREATE TABLE audit (id INT AUTO_INCREMENT PRIMARY KEY, m VARCHAR(100), a INT DEFAULT 11, b INT DEFAULT 12)",
+		"CREATE TABLE audit2 (id INT AUTO_INCREMENT PRIMARY KEY, m VARCHAR(200))",
+		"CREATE TABLE narrow (m VARCHAR(100))",
+		"INSERT INTO p VALUES (1, 5), (2, 6)",
+		"CREATE TRIGGER p_au AFTER UPDATE ON p FOR EACH ROW INSERT INTO audit2 (m) VALUES (CONCAT('au ', NEW.id, ' ', NEW.v, ' old ', OLD.v))",
+		"CREATE TRIGGER p_bu BEFORE UPDATE ON p FOR EACH ROW BEGIN INSERT INTO audit (m) VALUES (CONCAT('bu ', OLD.v)); SET NEW.v = NEW.v + 1; END",
+		"CREATE TRIGGER p_ad AFTER DELETE ON p FOR EACH ROW INSERT INTO audit2 (m) VALUES (CONCAT('ad ', OLD.id))",
+		"CREATE TRIGGER p_bd BEFORE DELETE ON p FOR EACH ROW BEGIN INSERT INTO narrow VALUES (CONCAT('bd ', OLD.id)); END",
+		"CREATE TABLE q (id INT PRIMARY KEY)",
+		"CREATE TRIGGER q_bd BEFORE DELETE ON q FOR EACH ROW SET @q = OLD.id",
+		"UPDATE p SET v = v + 1 WHERE id = 1",
+		"DELETE FROM p WHERE id = 2",
+	} {
+		mustExecConn(t, c, q)
+	}
+	if got := strings.Join(connRows(t, c, "SELECT m FROM audit2 ORDER BY id"), ";"); got != "au 1 7 old 5;ad 2" {
+		t.Errorf("AFTER triggers' rows: got %q, want one per row of the statement", got)
+	}
+	if got := strings.Join(connRows(t, c, "SELECT id, v FROM p"), ";"); got != "1,7" {
+		t.Errorf("p: got %q", got)
+	}
+	if got := strings.Join(connRows(t, c, "SELECT TRIGGER_NAME, ACTION_ORDER FROM information_schema.TRIGGERS WHERE TRIGGER_SCHEMA = 'p26t' ORDER BY TRIGGER_NAME"), ";"); got != "p_ad,1;p_au,1;p_bd,1;p_bu,1;q_bd,1" {
+		t.Errorf("ACTION_ORDER: got %q", got)
+	}
+}
