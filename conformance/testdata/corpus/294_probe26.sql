@@ -112,3 +112,32 @@ SELECT * FROM tn;
 CREATE TABLE tq (id INT PRIMARY KEY);
 CREATE TRIGGER tq_bd BEFORE DELETE ON tq FOR EACH ROW SET @q = OLD.id;
 SELECT TRIGGER_NAME, EVENT_OBJECT_TABLE, CAST(ACTION_ORDER AS SIGNED) FROM information_schema.TRIGGERS WHERE TRIGGER_SCHEMA = DATABASE() AND TRIGGER_NAME LIKE 't%' ORDER BY TRIGGER_NAME;
+-- A failing statement in a body undoes only itself; the caller's transaction and the body's earlier writes stay.
+CREATE TABLE ft (a INT PRIMARY KEY);
+CREATE TABLE fl (m VARCHAR(10));
+INSERT INTO ft VALUES (1);
+CREATE PROCEDURE pf() BEGIN INSERT INTO fl VALUES ('b'); INSERT INTO ft VALUES (1); END;
+CREATE PROCEDURE ps() BEGIN INSERT INTO fl VALUES ('s'); SIGNAL SQLSTATE '45000' SET MESSAGE_TEXT = 'x'; END;
+START TRANSACTION;
+INSERT INTO fl VALUES ('a');
+CALL pf();
+INSERT INTO fl VALUES ('c');
+CALL ps();
+INSERT INTO fl VALUES ('d');
+COMMIT;
+SELECT m FROM fl ORDER BY m;
+DELETE FROM fl;
+SET autocommit = 0;
+INSERT INTO fl VALUES ('e');
+CALL pf();
+ROLLBACK;
+SELECT m FROM fl ORDER BY m;
+SET autocommit = 1;
+CREATE PROCEDURE nin(IN x INT) BEGIN INSERT INTO fl VALUES (CONCAT('in', x)); SELECT x * 2 AS dbl; END;
+CREATE PROCEDURE nout() BEGIN DECLARE i INT DEFAULT 0; WHILE i < 2 DO CALL nin(i); SET i = i + 1; END WHILE; SELECT i AS outer_i; END;
+START TRANSACTION;
+-- mysql-differs: the body's last statement is a SELECT, so MySQL's CALL answers 0 affected rows (C API mysql_affected_rows: "or 0 if that statement would return -1"); MariaDB counts the body's rows
+-- expect-affected: 0
+CALL nout();
+ROLLBACK;
+SELECT m FROM fl ORDER BY m;
