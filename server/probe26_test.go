@@ -1,6 +1,7 @@
 package server
 
 import (
+	"context"
 	"strings"
 	"testing"
 )
@@ -160,5 +161,24 @@ func TestProbe26TriggerBlockBodyNotRefired(t *testing.T) {
 	}
 	if got := strings.Join(connRows(t, c, "SELECT TRIGGER_NAME, ACTION_ORDER FROM information_schema.TRIGGERS WHERE TRIGGER_SCHEMA = 'p26t' ORDER BY TRIGGER_NAME"), ";"); got != "p_ad,1;p_au,1;p_bd,1;p_bu,1;q_bd,1" {
 		t.Errorf("ACTION_ORDER: got %q", got)
+	}
+}
+
+// TestProbe26FetchPastEnd: a FETCH past the end of a cursor with no NOT
+// FOUND handler is MySQL's 1329 (GMS's 1105 "exhausted fetch iterator").
+func TestProbe26FetchPastEnd(t *testing.T) {
+	ts := startServer(t, t.TempDir())
+	db := ts.connectWith("", "parseTime=false")
+	c := pinnedConn(t, db)
+	for _, q := range []string{
+		"CREATE DATABASE p26f", "USE p26f",
+		"CREATE TABLE t (a INT PRIMARY KEY)",
+		"INSERT INTO t VALUES (1)",
+		"CREATE PROCEDURE f() BEGIN DECLARE v INT; DECLARE c CURSOR FOR SELECT a FROM t; OPEN c; FETCH c INTO v; FETCH c INTO v; SELECT v; END",
+	} {
+		mustExecConn(t, c, q)
+	}
+	if _, err := c.ExecContext(context.Background(), "CALL f()"); mysqlErrNo(err) != 1329 {
+		t.Errorf("CALL f(): got %v, want 1329", err)
 	}
 }
