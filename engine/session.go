@@ -410,6 +410,36 @@ func (s *Session) ReleaseSavepoint(ctx *sql.Context, tx sql.Transaction, name st
 	return nil
 }
 
+// ResumeTransaction puts the session's open transaction back in GMS's
+// transaction slot when that slot is empty or holds a finished one.
+// GMS's CALL (rowexec buildCall) empties the slot for the body and puts
+// the CALL's own transaction back when the body ends. The body's first
+// statement then began a new transaction, and StartTransaction rolled back
+// the open one: `START TRANSACTION; INSERT ...; CALL p(); COMMIT` lost the
+// INSERT (and p's writes), where MySQL runs a procedure's statements in
+// the caller's transaction. A transaction the body started (START
+// TRANSACTION as its last statement) was likewise dropped by the next
+// statement after the CALL, which found the CALL's committed one in the
+// slot. The session's own transaction is only left open while the slot
+// differs by that path: COMMIT, ROLLBACK, a deadlock and a failed
+// autocommit statement all end or clear it.
+func ResumeTransaction(ctx *sql.Context) {
+	if s, ok := ctx.Session.(*Session); ok {
+		s.resumeTx()
+	}
+}
+
+func (s *Session) resumeTx() {
+	if s.tx == nil || s.tx.kv.Done() {
+		return
+	}
+	cur, _ := s.GetTransaction().(*Transaction)
+	if cur == s.tx || (cur != nil && !cur.kv.Done()) {
+		return
+	}
+	s.SetTransaction(s.tx)
+}
+
 // CommandBegin implements sql.LifecycleAwareSession.
 func (s *Session) CommandBegin() error { return nil }
 
@@ -433,6 +463,7 @@ func (s *Session) CommandEnd() {
 			slog.Warn("failed DDL could not be undone alone; transaction rolled back", "err", err)
 		}
 	}
+	s.resumeTx()
 	s.lk.stmt, s.lk.next = nil, nil
 	s.consistentSnapshot = false
 	s.mdlDeadlocked = false

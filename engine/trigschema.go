@@ -91,6 +91,12 @@ func applyTriggersInSchema(ctx *sql.Context, a *analyzer.Analyzer, n sql.Node, s
 	if err != nil {
 		return out, same, err
 	}
+	// Triggers GMS also put inside BEGIN ... END trigger bodies (trigbody.go).
+	out, dsame, err := dropReappliedTriggers(out)
+	if err != nil {
+		return nil, transform.SameTree, err
+	}
+	same = same && dsame
 	// REPLACE's DELETE triggers, which GMS does not plan (replacetrig.go).
 	out, rsame, err := wireReplaceDeletes(ctx, a, out, scope, qFlags)
 	if err != nil {

@@ -3,6 +3,7 @@ package server
 import (
 	"context"
 	"io"
+	"sort"
 	"strings"
 	"sync"
 
@@ -18,6 +19,8 @@ import (
 	"github.com/dolthub/vitess/go/sqltypes"
 	querypb "github.com/dolthub/vitess/go/vt/proto/query"
 	ast "github.com/dolthub/vitess/go/vt/sqlparser"
+
+	"github.com/myriaddb/myriad/engine"
 )
 
 // A CALL sends one result set per SELECT its procedure (or a procedure it
@@ -145,6 +148,7 @@ func (s *Server) callResultsRule(ctx *sql.Context, _ *analyzer.Analyzer, n sql.N
 		if _, done := c.Runner.(*captureRunner); done {
 			return node, transform.SameTree, nil
 		}
+		c = notFoundHandlersFirst(c)
 		selects := map[ast.Statement]bool{}
 		control := map[ast.Statement]bool{}
 		intos := map[ast.Statement]bool{}
@@ -175,6 +179,68 @@ func (s *Server) callResultsRule(ctx *sql.Context, _ *analyzer.Analyzer, n sql.N
 	})
 }
 
+// notFoundHandlersFirst puts each block's NOT FOUND handler declarations
+// before its other handler declarations. GMS's interpreter (handleError)
+// looks for the handler of a FETCH past the end, or of a SELECT ... INTO
+// with no row, in the first handler it lists only: with `DECLARE CONTINUE
+// HANDLER FOR SQLEXCEPTION ...; DECLARE CONTINUE HANDLER FOR NOT FOUND SET
+// done = 1;` the usual cursor loop failed the CALL with 1105 "exhausted
+// fetch iterator" after its statements had run, where MySQL's NOT FOUND
+// handler ends the loop. A block's handler declarations are contiguous
+// (MySQL's grammar puts them after its variables and cursors) and which
+// one is listed first changes nothing else: an EXIT handler scans forward
+// for the end of its block from its own position, which stays inside the
+// block. The procedure's operations are shared by every CALL of it, so
+// the reordered list is a copy.
+func notFoundHandlersFirst(c *plan.Call) *plan.Call {
+	ops := c.GetStatements()
+	var out []*procedures.InterpreterOperation
+	for i := 0; i < len(ops); {
+		j := i
+		for j < len(ops) && handlerCondition(ops[j]) != "" {
+			j++
+		}
+		if j == i {
+			i++
+			continue
+		}
+		run := ops[i:j]
+		if !sort.SliceIsSorted(run, func(a, b int) bool { return notFoundRank(run[a]) < notFoundRank(run[b]) }) {
+			if out == nil {
+				out = append([]*procedures.InterpreterOperation(nil), ops...)
+			}
+			sort.SliceStable(out[i:j], func(a, b int) bool { return notFoundRank(out[i+a]) < notFoundRank(out[i+b]) })
+		}
+		i = j
+	}
+	if out == nil {
+		return c
+	}
+	p := *c.Procedure
+	p.Ops = out
+	return c.WithProcedure(&p)
+}
+
+// handlerCondition is the condition of a DECLARE ... HANDLER operation, ""
+// for any other operation.
+func handlerCondition(op *procedures.InterpreterOperation) ast.DeclareHandlerConditionValue {
+	if op.OpCode != procedures.OpCode_Declare {
+		return ""
+	}
+	d, ok := op.PrimaryData.(*ast.Declare)
+	if !ok || d.Handler == nil || len(d.Handler.ConditionValues) != 1 {
+		return ""
+	}
+	return d.Handler.ConditionValues[0].ValueType
+}
+
+func notFoundRank(op *procedures.InterpreterOperation) int {
+	if handlerCondition(op) == ast.DeclareHandlerCondition_NotFound {
+		return 0
+	}
+	return 1
+}
+
 // captureRunner runs a procedure's statements through GMS's runner.
 type captureRunner struct {
 	inner   sql.StatementRunner
@@ -197,6 +263,8 @@ func (r *captureRunner) QueryWithBindings(ctx *sql.Context, query string, parsed
 	if err := ctx.Err(); err != nil {
 		return nil, nil, nil, err
 	}
+	// The body runs in the caller's transaction (engine.ResumeTransaction).
+	engine.ResumeTransaction(ctx)
 	if isSet, ok := r.control[parsed]; ok {
 		before := ctx.GetLastQueryInfoInt(sql.RowCount)
 		sch, iter, flags, err := r.inner.QueryWithBindings(ctx, query, parsed, bindings, qFlags)
@@ -213,6 +281,9 @@ func (r *captureRunner) QueryWithBindings(ctx *sql.Context, query string, parsed
 	sch, iter, flags, err := r.inner.QueryWithBindings(ctx, query, parsed, bindings, qFlags)
 	if err != nil {
 		return sch, iter, flags, err
+	}
+	if isTxnStatement(parsed) && len(sch) == 0 {
+		return okAnswer(ctx, iter, flags)
 	}
 	if r.intos[parsed] {
 		return sch, selectIntoRows(ctx, iter), flags, nil
@@ -266,6 +337,30 @@ func selectIntoRows(ctx *sql.Context, iter sql.RowIter) sql.RowIter {
 		return &failedIter{err: mysql.NewSQLError(mysql.ERTooManyRows, "42000", "Result consisted of more than one row")}
 	}
 	return sql.RowsToRowIter(rows...)
+}
+
+// isTxnStatement: parsed is one of the transaction statements whose plan
+// has no schema and answers no row (GMS's transactionNode, savepoints).
+func isTxnStatement(parsed ast.Statement) bool {
+	switch parsed.(type) {
+	case *ast.Begin, *ast.Commit, *ast.Rollback, *ast.Savepoint, *ast.RollbackSavepoint, *ast.ReleaseSavepoint:
+		return true
+	}
+	return false
+}
+
+// okAnswer runs a transaction statement of a body and answers an OK row in
+// its place. GMS's interpreter makes the last statement's schema and rows
+// the CALL's answer; for a body ending in COMMIT, ROLLBACK, START
+// TRANSACTION or SAVEPOINT (all allowed in a procedure by MySQL) that was
+// no schema and no row, which the handler then read as an OK result and
+// failed the CALL with 1105 "EOF" after the body had run and committed:
+// a client retrying the CALL ran its statements twice.
+func okAnswer(ctx *sql.Context, iter sql.RowIter, flags *sql.QueryFlags) (sql.Schema, sql.RowIter, *sql.QueryFlags, error) {
+	if _, err := sql.RowIterToRows(ctx, iter); err != nil {
+		return nil, nil, flags, err
+	}
+	return types.OkResultSchema, sql.RowsToRowIter(sql.Row{types.NewOkResult(0)}), flags, nil
 }
 
 // noDataError is MySQL's NOT FOUND condition, also GMS's end of a FETCH.

@@ -130,6 +130,9 @@ var errorRules = []errorRule{
 	{match: re(`^Can't update table ([^'].*) in stored function/trigger because it is already used by statement which invoked this stored function/trigger$`), code: 1442, state: "HY000",
 		format: "Can't update table '$1' in stored function/trigger because it is already used by statement which invoked this stored function/trigger"},
 	{match: re(`^no database selected$`), code: mysql.ERNoDb, state: "3D000", format: "No database selected"},
+	// A procedure's FETCH past the end with no NOT FOUND handler: GMS's
+	// expression.FetchEOF; MySQL's ER_SP_FETCH_NO_DATA.
+	{match: re(`^exhausted fetch iterator$`), code: 1329, state: "02000", format: "No data - zero rows fetched, selected, or processed"},
 	// A scalar subquery's second row: GMS words it its own way under
 	// SQLSTATE HY000; MySQL's ER_SUBQUERY_NO_1_ROW is 21000.
 	{match: re(`^the subquery returned more than 1 row$`), code: mysql.ERSubqueryNo1Row, state: "21000", format: "Subquery returns more than 1 row"},

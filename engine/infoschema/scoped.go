@@ -147,9 +147,34 @@ func triggersBySchema(ctx *sql.Context, cat sql.Catalog, inner sql.CatalogTable,
 		if err != nil {
 			return nil, err
 		}
-		rows = append(rows, r...)
+		rows = append(rows, actionOrderPerTable(inner.Schema(), r)...)
 	}
 	return sql.RowsToRowIter(rows...), nil
+}
+
+// actionOrderPerTable numbers ACTION_ORDER within each table's triggers of
+// one event and timing, as MySQL does (the order in which they fire); GMS
+// numbers all of a schema's triggers of that event and timing together,
+// so the only BEFORE DELETE trigger of a table was 2 when another table
+// had one. GMS lists each group in firing order, which is kept.
+func actionOrderPerTable(sch sql.Schema, rows []sql.Row) []sql.Row {
+	tbl, ev, tm, ord := sch.IndexOfColName("EVENT_OBJECT_TABLE"), sch.IndexOfColName("EVENT_MANIPULATION"),
+		sch.IndexOfColName("ACTION_TIMING"), sch.IndexOfColName("ACTION_ORDER")
+	if tbl < 0 || ev < 0 || tm < 0 || ord < 0 {
+		return rows
+	}
+	next := map[[3]string]int64{}
+	for _, r := range rows {
+		if len(r) <= ord {
+			continue
+		}
+		k := [3]string{fmt.Sprint(r[tbl]), fmt.Sprint(r[ev]), fmt.Sprint(r[tm])}
+		next[k]++
+		if _, ok := r[ord].(int64); ok {
+			r[ord] = next[k]
+		}
+	}
+	return rows
 }
 
 // oneSchemaCatalog lists one schema to GMS's TRIGGERS reader.
