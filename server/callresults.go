@@ -322,17 +322,16 @@ func (r *captureRunner) QueryWithBindings(ctx *sql.Context, query string, parsed
 // it took the io.EOF for a handler's exit and ran the body again from its
 // first statement, and with two rows it jumped back to the body's second
 // statement, so statements ran twice. No row is MySQL's NOT FOUND
-// condition (1329), which a NOT FOUND handler catches (the error unwraps
-// to the FETCH end GMS matches such handlers by); unhandled, the CALL
-// fails with it, where MySQL warns and goes on. Two rows are MySQL's
-// 1172.
+// condition: GMS's end of a FETCH, which a NOT FOUND handler catches and
+// which, unhandled, reaches the client as MySQL's 1329 (errors.go); MySQL
+// warns there and goes on. Two rows are MySQL's 1172.
 func selectIntoRows(ctx *sql.Context, iter sql.RowIter) sql.RowIter {
 	rows, err := sql.RowIterToRows(ctx, iter)
 	switch {
 	case err != nil:
 		return &failedIter{err: err}
 	case len(rows) == 0:
-		return &failedIter{err: noDataError{mysql.NewSQLError(erSpFetchNoData, "02000", "No data - zero rows fetched, selected, or processed")}}
+		return &failedIter{err: expression.FetchEOF}
 	case len(rows) > 1:
 		return &failedIter{err: mysql.NewSQLError(mysql.ERTooManyRows, "42000", "Result consisted of more than one row")}
 	}
@@ -362,11 +361,6 @@ func okAnswer(ctx *sql.Context, iter sql.RowIter, flags *sql.QueryFlags) (sql.Sc
 	}
 	return types.OkResultSchema, sql.RowsToRowIter(sql.Row{types.NewOkResult(0)}), flags, nil
 }
-
-// noDataError is MySQL's NOT FOUND condition, also GMS's end of a FETCH.
-type noDataError struct{ *mysql.SQLError }
-
-func (e noDataError) Unwrap() []error { return []error{e.SQLError, expression.FetchEOF} }
 
 // readsRows: parsed is a SELECT or set operation that returns rows.
 func readsRows(parsed ast.Statement) bool {
@@ -561,7 +555,3 @@ func (h *handler) takeForcedMulti(c *mysql.Conn) bool {
 	c.Capabilities &^= mysql.CapabilityClientMultiStatements
 	return true
 }
-
-// erSpFetchNoData is MySQL's ER_SP_FETCH_NO_DATA (vitess names no constant
-// for it).
-const erSpFetchNoData = 1329

@@ -62,7 +62,6 @@ func userVarStringSet(e *expression.SetField) sql.Expression {
 	return ne
 }
 
-func (u *userVarString) String() string { return u.child.String() }
 func (u *userVarString) DebugString() string {
 	return fmt.Sprintf("userVarString(@%s, %s)", u.name, sql.DebugString(u.child))
 }
@@ -85,14 +84,10 @@ func (u *userVarString) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 }
 
 // textVarType is the type of a variable holding text expression e's value:
-// LONGTEXT in e's collation, which GMS's string functions answer through
-// CollationCoercibility while their Type keeps the server default (CONCAT
-// of two literals: utf8mb4_0900_bin).
+// LONGTEXT in the collation COLLATION(e) reports (collationfn.go), which
+// GMS's string functions answer through CollationCoercibility while their
+// Type keeps the server default (CONCAT of two literals: utf8mb4_0900_bin).
 func textVarType(ctx *sql.Context, e sql.Expression) sql.Type {
-	coll, _ := sql.GetCoercibility(ctx, e)
-	if st, ok := e.Type().(sql.StringType); ok && coll == sql.Collation_binary {
-		// A scalar subquery answers binary whatever its column.
-		coll = st.Collation()
-	}
+	coll, _ := collationOf(ctx, e)
 	return types.CreateLongText(coll)
 }
