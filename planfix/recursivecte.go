@@ -32,7 +32,7 @@ func recursiveCteWidths(ctx *sql.Context, _ *analyzer.Analyzer, n sql.Node, _ *p
 		if !ok {
 			return n, transform.SameTree, nil
 		}
-		if _, done := r.Right().(*cteWidthCheck); done {
+		if _, done := r.Left().(*cteDepthReset); done {
 			return n, transform.SameTree, nil
 		}
 		if err := unknownAnchorWidths(r); err != nil {
@@ -40,7 +40,8 @@ func recursiveCteWidths(ctx *sql.Context, _ *analyzer.Analyzer, n sql.Node, _ *p
 		}
 		widths := anchorWidths(r.Left())
 		if widths == nil {
-			return n, transform.SameTree, nil
+			nr, err := guardDepth(r, r.Right())
+			return nr, transform.NewTree, err
 		}
 		names := make([]string, len(widths))
 		for i := range names {
@@ -50,7 +51,7 @@ func recursiveCteWidths(ctx *sql.Context, _ *analyzer.Analyzer, n sql.Node, _ *p
 				names[i] = s[i].Name
 			}
 		}
-		nr, err := r.WithChildren(r.Left(), &cteWidthCheck{child: r.Right(), widths: widths, names: names})
+		nr, err := guardDepth(r, &cteWidthCheck{child: r.Right(), widths: widths, names: names})
 		return nr, transform.NewTree, err
 	})
 }
