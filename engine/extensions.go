@@ -59,6 +59,8 @@ const (
 	RuleShowCreateParentSchema
 	// RuleExplainManyRows: see explainManyRows.
 	RuleExplainManyRows
+	// RuleShowTableStatus: see infoschema.ShowTableStatus.
+	RuleShowTableStatus
 )
 
 // RuleCombineAlters: see Engine.CombineAlters (pkrewrite.go). From the
@@ -93,6 +95,9 @@ func (e *Engine) rules() []Rule {
 		{RulePushInfoSchemaFilters, "pushInfoSchemaFilters",
 			"GMS v0.20 no longer pushes filters into tables: a tenant's information_schema.TABLES query would read every schema's catalog span",
 			nodeRule(infoschema.PushFilters), PostAnalyzer},
+		{RuleShowTableStatus, "showTableStatus",
+			"GMS's SHOW TABLE STATUS reads 0 rows and NULL Auto_increment and Comment, and lists no views",
+			nodeRule(infoschema.ShowTableStatus), PostAnalyzer},
 		{RuleRenameAcrossSchemas, "renameAcrossSchemas",
 			"GMS drops the schema of RENAME TABLE names", ctxRule(e.RenameAcrossSchemas), PostAnalyzer},
 		{RuleAlterTableComment, "alterTableComment",

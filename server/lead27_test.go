@@ -2,6 +2,7 @@ package server
 
 import (
 	"context"
+	"database/sql"
 	"strings"
 	"testing"
 )
@@ -57,4 +58,86 @@ func TestLead27CteRecursionDepth(t *testing.T) {
 	if got := strings.Join(connRows(t, c, "SELECT @@cte_max_recursion_depth"), ";"); got != "1000" {
 		t.Errorf("default depth: got %q", got)
 	}
+}
+
+// TestLead27ShowTableStatus: SHOW TABLE STATUS answers from
+// information_schema.TABLES, as MySQL 8.0 does. GMS's answer had 0 Rows
+// for every table, NULL Auto_increment and Comment, Row_format Fixed
+// (TABLES: Dynamic), no views, and named the last column Comments.
+func TestLead27ShowTableStatus(t *testing.T) {
+	ts := startServer(t, t.TempDir())
+	db := ts.connectWith("", "parseTime=false")
+	c := pinnedConn(t, db)
+	for _, q := range []string{
+		"CREATE DATABASE st27",
+		"CREATE DATABASE st27b",
+		"USE st27",
+		"CREATE TABLE a (id INT AUTO_INCREMENT PRIMARY KEY, v INT) COMMENT 'the a table'",
+		"INSERT INTO a (v) VALUES (1), (2), (3)",
+		"CREATE TABLE b (k VARCHAR(5) PRIMARY KEY) CHARACTER SET latin1",
+		"INSERT INTO b VALUES ('x')",
+		"CREATE VIEW av AS SELECT v FROM a",
+		"CREATE TABLE st27b.c (id INT PRIMARY KEY)",
+	} {
+		mustExecConn(t, c, q)
+	}
+	rows, err := c.QueryContext(context.Background(), "SHOW TABLE STATUS")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cols, _ := rows.Columns()
+	rows.Close()
+	if len(cols) != 18 || cols[17] != "Comment" || cols[10] != "Auto_increment" {
+		t.Errorf("columns: %q", cols)
+	}
+	for _, tc := range []struct{ q, want string }{
+		// Name, Engine, Row_format, Rows, Auto_increment, Collation, Comment.
+		{"SHOW TABLE STATUS", "a,InnoDB,Dynamic,3,4,utf8mb4_0900_ai_ci,the a table;" +
+			"av,NULL,NULL,NULL,NULL,NULL,VIEW;b,InnoDB,Dynamic,1,NULL,latin1_swedish_ci,"},
+		{"SHOW TABLE STATUS LIKE 'a%'", "a,InnoDB,Dynamic,3,4,utf8mb4_0900_ai_ci,the a table;" +
+			"av,NULL,NULL,NULL,NULL,NULL,VIEW"},
+		{"SHOW TABLE STATUS WHERE `Rows` = 1", "b,InnoDB,Dynamic,1,NULL,latin1_swedish_ci,"},
+		{"SHOW TABLE STATUS WHERE Auto_increment > 1", "a,InnoDB,Dynamic,3,4,utf8mb4_0900_ai_ci,the a table"},
+		{"SHOW TABLE STATUS FROM st27b", "c,InnoDB,Dynamic,0,NULL,utf8mb4_0900_ai_ci,"},
+	} {
+		got := strings.Join(statusRows(t, c, tc.q), ";")
+		if got != tc.want {
+			t.Errorf("%s:\n got %q\nwant %q", tc.q, got, tc.want)
+		}
+	}
+}
+
+// statusRows reads SHOW TABLE STATUS's Name, Engine, Row_format, Rows,
+// Auto_increment, Collation and Comment columns.
+func statusRows(t *testing.T, c *sql.Conn, q string) []string {
+	t.Helper()
+	rows, err := c.QueryContext(context.Background(), q)
+	if err != nil {
+		t.Fatalf("%s: %v", q, err)
+	}
+	defer rows.Close()
+	var out []string
+	for rows.Next() {
+		vals := make([]sql.NullString, 18)
+		ptrs := make([]any, len(vals))
+		for i := range vals {
+			ptrs[i] = &vals[i]
+		}
+		if err := rows.Scan(ptrs...); err != nil {
+			t.Fatalf("%s: %v", q, err)
+		}
+		var parts []string
+		for _, i := range []int{0, 1, 3, 4, 10, 14, 17} {
+			if vals[i].Valid {
+				parts = append(parts, vals[i].String)
+			} else {
+				parts = append(parts, "NULL")
+			}
+		}
+		out = append(out, strings.Join(parts, ","))
+	}
+	if err := rows.Err(); err != nil {
+		t.Fatalf("%s: %v", q, err)
+	}
+	return out
 }

@@ -198,12 +198,17 @@ func (t *infoTables) PartitionRows(ctx *sql.Context, _ sql.Partition) (sql.RowIt
 	} else {
 		dbs = t.cat.AllDatabases(ctx)
 	}
+	return t.iter(ctx, dbs), nil
+}
+
+// iter lists the tables and views of dbs the session's user may see.
+func (t *infoTables) iter(ctx *sql.Context, dbs []sql.Database) *infoTablesIter {
 	it := &infoTablesIter{t: t, dbs: dbs, cols: t.columns(), full: t.needsTable()}
 	if c, ok := t.cat.(*analyzer.Catalog); ok && c.MySQLDb != nil && c.MySQLDb.Enabled() {
 		it.privs = c.MySQLDb.UserActivePrivilegeSet(ctx)
 		it.checked = true
 	}
-	return it, nil
+	return it
 }
 
 // tableNames lists a schema's tables the user may see. GMS's privileged
