@@ -377,13 +377,18 @@ func (t *Table) Prepare(dbName string) error {
 			return fmt.Errorf("column %s on update: %w", c.Name, err)
 		}
 		if col.OnUpdate != nil {
-			col.Extra = "DEFAULT_GENERATED on update " + col.OnUpdate.String()
+			col.Extra = onUpdateExtra(col)
 		}
 		if c.Generated != nil {
 			if col.Generated, err = c.Generated.build(typ, c.Nullable); err != nil {
 				return fmt.Errorf("column %s generated: %w", c.Name, err)
 			}
+			// As declared, like MySQL: a VIRTUAL column is stored all the
+			// same (see Column.Virtual), which no reader can tell.
 			col.Extra = "STORED GENERATED"
+			if c.Virtual {
+				col.Extra = "VIRTUAL GENERATED"
+			}
 		}
 		if _, err := c.FillValue(); err != nil {
 			return err
@@ -556,3 +561,20 @@ func EncodeFill(v any) ([]byte, error) {
 // Bytes is the estimated memory of the decoded definition (what the
 // definition cache charges for it).
 func (t *Table) Bytes() int64 { return int64(t.size) }
+
+// onUpdateExtra is MySQL's EXTRA (information_schema.COLUMNS, SHOW COLUMNS)
+// of a column with ON UPDATE: "on update CURRENT_TIMESTAMP[(n)]", after
+// "DEFAULT_GENERATED " only when the default is an expression (a column
+// without a DEFAULT, or with a literal one, has none). GMS's text of the
+// expression is parenthesized, as it prints a non-literal DEFAULT.
+func onUpdateExtra(col *sql.Column) string {
+	u := col.OnUpdate.String()
+	if len(u) > 1 && u[0] == '(' && u[len(u)-1] == ')' {
+		u = u[1 : len(u)-1]
+	}
+	extra := "on update " + u
+	if col.Default != nil && !col.Default.IsLiteral() {
+		extra = "DEFAULT_GENERATED " + extra
+	}
+	return extra
+}

@@ -10,3 +10,18 @@ WITH RECURSIVE r AS (SELECT 1 AS n UNION ALL SELECT n + 1 FROM r WHERE n < 1001)
 WITH RECURSIVE r AS (SELECT 1 AS n UNION ALL SELECT n + 1 FROM r WHERE n < 5000) SELECT COUNT(*) FROM r;
 WITH RECURSIVE r AS (SELECT 1 AS n UNION SELECT n FROM r) SELECT COUNT(*) FROM r;
 WITH RECURSIVE r AS (SELECT 1 AS n UNION ALL SELECT n + 1 FROM r WHERE n < 40) SELECT COUNT(*) FROM r a JOIN r b ON a.n <= b.n;
+-- information_schema.COLUMNS.EXTRA of ON UPDATE and generated columns:
+-- MySQL 8.0 prints "on update CURRENT_TIMESTAMP[(n)]", after
+-- DEFAULT_GENERATED only with an expression default, and VIRTUAL GENERATED
+-- for a VIRTUAL column (Myriad printed "DEFAULT_GENERATED on update
+-- (CURRENT_TIMESTAMP)" and STORED GENERATED).
+CREATE TABLE ou (a TIMESTAMP NULL ON UPDATE CURRENT_TIMESTAMP, b DATETIME(3) DEFAULT CURRENT_TIMESTAMP(3) ON UPDATE CURRENT_TIMESTAMP(3), c TIMESTAMP DEFAULT CURRENT_TIMESTAMP, d INT, e INT AS (d + 1) VIRTUAL, f INT AS (d + 2) STORED, g DATETIME DEFAULT '2024-01-01 00:00:00' ON UPDATE CURRENT_TIMESTAMP);
+-- mysql-differs: MySQL 8.0 names the function CURRENT_TIMESTAMP and marks expression defaults DEFAULT_GENERATED; MariaDB prints current_timestamp() and no DEFAULT_GENERATED
+-- expect: a | on update CURRENT_TIMESTAMP
+-- expect: b | DEFAULT_GENERATED on update CURRENT_TIMESTAMP(3)
+-- expect: c | DEFAULT_GENERATED
+-- expect: d |
+-- expect: e | VIRTUAL GENERATED
+-- expect: f | STORED GENERATED
+-- expect: g | on update CURRENT_TIMESTAMP
+SELECT column_name, extra FROM information_schema.columns WHERE table_schema = DATABASE() AND table_name = 'ou' ORDER BY ordinal_position;
