@@ -1,6 +1,7 @@
 package sqlfunc
 
 import (
+	"encoding/hex"
 	"reflect"
 	"strings"
 
@@ -54,6 +55,57 @@ func introducedCollate(e ast.Expr, changed *bool) (ast.Expr, bool) {
 		Exprs: ast.SelectExprs{&ast.AliasedExpr{Expr: lit}}}, Collation: ce.Collation}, true
 }
 
+// introducedBytes makes a hex or bit literal under a character set
+// introducer (`_latin1 x'E9'`, `_latin1 0xE9`, `_latin1 b'11101001'`,
+// also under a COLLATE) a string literal of the same bytes. GMS's planner
+// decodes such a literal into its internal UTF-8 but keeps the result as
+// []byte, which its string functions read as raw bytes: HEX(_latin1
+// x'E9') was C3A9 where MySQL, like for the column the value is stored in,
+// answers E9. A string literal's bytes are decoded the same way into a
+// string. _binary's literal stays bytes.
+func introducedBytes(e ast.Expr, changed *bool) {
+	u, ok := e.(*ast.UnaryExpr)
+	if !ok {
+		return
+	}
+	op := strings.ToLower(strings.TrimSpace(u.Operator))
+	if !strings.HasPrefix(op, "_") {
+		return
+	}
+	cs, err := sql.ParseCharacterSet(op[1:])
+	if err != nil || cs == sql.CharacterSet_binary || cs.Encoder() == nil {
+		return
+	}
+	target := u.Expr
+	if ce, ok := target.(*ast.CollateExpr); ok {
+		target = ce.Expr
+	}
+	v, ok := target.(*ast.SQLVal)
+	if !ok {
+		return
+	}
+	var digits string
+	switch v.Type {
+	case ast.HexVal:
+		digits = string(v.Val)
+	case ast.HexNum:
+		digits = strings.TrimPrefix(strings.ToLower(string(v.Val)), "0x")
+	case ast.BitVal:
+		digits = string(bitsToHex(v.Val))
+	default:
+		return
+	}
+	if len(digits)%2 == 1 {
+		digits = "0" + digits
+	}
+	raw, err := hex.DecodeString(digits)
+	if err != nil {
+		return
+	}
+	v.Type, v.Val = ast.StrVal, raw
+	*changed = true
+}
+
 // definitionIntroducers applies introducedCollate to a view definition's
 // query and to a trigger's, procedure's or event's body (CREATE, and the
 // definition GMS parses again when a query reads the view or the body
@@ -80,6 +132,7 @@ func definitionIntroducers(stmt ast.Statement) {
 	changed := false
 	for _, p := range parts {
 		replaceExprs(reflect.ValueOf(p), func(e ast.Expr) (ast.Expr, bool) {
+			introducedBytes(e, &changed)
 			return introducedCollate(e, &changed)
 		})
 	}

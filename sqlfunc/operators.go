@@ -59,6 +59,7 @@ func fixOperators(stmt ast.Statement) bool {
 		if r, ok := castCharset(e, &changed); ok {
 			return r, true
 		}
+		introducedBytes(e, &changed) // introcollate.go
 		if r, ok := introducedCollate(e, &changed); ok { // introcollate.go
 			return r, true
 		}

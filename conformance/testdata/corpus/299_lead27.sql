@@ -25,3 +25,14 @@ CREATE TABLE ou (a TIMESTAMP NULL ON UPDATE CURRENT_TIMESTAMP, b DATETIME(3) DEF
 -- expect: f | STORED GENERATED
 -- expect: g | on update CURRENT_TIMESTAMP
 SELECT column_name, extra FROM information_schema.columns WHERE table_schema = DATABASE() AND table_name = 'ou' ORDER BY ordinal_position;
+-- A hex or bit literal under a character set introducer is a string of
+-- those bytes in that character set: HEX(_latin1 x'E9') was C3A9 (GMS kept
+-- the decoded text as bytes, which HEX read as UTF-8).
+SELECT HEX(_latin1 x'E9'), HEX(_latin1 0xE9), HEX(_latin1 b'11101001'), LENGTH(_latin1 x'E9'), CHAR_LENGTH(_utf8mb4 x'C3A9'), HEX(_utf8mb4 x'C3A9');
+SELECT HEX(_latin1 x'E9' COLLATE latin1_bin), _latin1 x'E9' = 'é', HEX(UPPER(_latin1 x'E9')), HEX(CONCAT(_latin1 x'E9', _latin1 'a')), HEX(_binary x'E9');
+SELECT HEX(REVERSE(_latin1 x'E9E8')), HEX(SUBSTRING(_latin1 x'E9E8', 2)), HEX(LOWER(_latin1 x'C9')), _latin1 x'41';
+CREATE TABLE lt (v VARCHAR(5) CHARACTER SET latin1, u VARCHAR(5) CHARACTER SET utf8mb4);
+INSERT INTO lt VALUES (_latin1 x'E9', _latin1 x'E9');
+SELECT HEX(v), HEX(u), v = 'é', u = 'é' FROM lt;
+CREATE VIEW ltv AS SELECT HEX(_latin1 x'E9') AS h, HEX(_latin1 b'11101000') AS b;
+SELECT * FROM ltv;
