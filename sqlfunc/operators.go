@@ -59,8 +59,9 @@ func fixOperators(stmt ast.Statement) bool {
 		if r, ok := castCharset(e, &changed); ok {
 			return r, true
 		}
-		introducedBytes(e, &changed) // introcollate.go
-		if r, ok := introducedCollate(e, &changed); ok { // introcollate.go
+		// introcollate.go, both
+		introducedBytes(e, &changed)
+		if r, ok := introducedCollate(e, &changed); ok {
 			return r, true
 		}
 		switch x := e.(type) {
