@@ -14,7 +14,10 @@ import (
 
 // functions answers for names whose GMS built-in is wrong or missing.
 var functions = function.Registry{
-	"sum":           sql.Function1{Name: "sum", Fn: newSum},
+	"sum": sql.Function1{Name: "sum", Fn: newSum},
+	// MySQL's synonyms of USER(), missing from GMS (1305).
+	"session_user":  sql.Function0{Name: "session_user", Fn: function.NewUser},
+	"system_user":   sql.Function0{Name: "system_user", Fn: function.NewUser},
 	"avg":           sql.Function1{Name: "avg", Fn: newAvg},
 	"addtime":       sql.FunctionN{Name: "addtime", Fn: newAddTime},
 	"subtime":       sql.FunctionN{Name: "subtime", Fn: newSubTime},

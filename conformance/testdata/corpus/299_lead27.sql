@@ -36,3 +36,5 @@ INSERT INTO lt VALUES (_latin1 x'E9', _latin1 x'E9');
 SELECT HEX(v), HEX(u), v = 'é', u = 'é' FROM lt;
 CREATE VIEW ltv AS SELECT HEX(_latin1 x'E9') AS h, HEX(_latin1 b'11101000') AS b;
 SELECT * FROM ltv;
+-- SESSION_USER() and SYSTEM_USER() are USER() (were 1305).
+SELECT SESSION_USER() = USER(), SYSTEM_USER() = USER(), SESSION_USER() LIKE 'root@%';
