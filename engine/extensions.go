@@ -97,7 +97,7 @@ func (e *Engine) rules() []Rule {
 			nodeRule(infoschema.PushFilters), PostAnalyzer},
 		{RuleShowTableStatus, "showTableStatus",
 			"GMS's SHOW TABLE STATUS reads 0 rows and NULL Auto_increment and Comment, and lists no views",
-			nodeRule(infoschema.ShowTableStatus), PostAnalyzer},
+			nodeRule(infoschema.ShowTableStatus), "after-all"}, // after assignExecIndexes: a WHERE's Comments stays column 17
 		{RuleRenameAcrossSchemas, "renameAcrossSchemas",
 			"GMS drops the schema of RENAME TABLE names", ctxRule(e.RenameAcrossSchemas), PostAnalyzer},
 		{RuleAlterTableComment, "alterTableComment",

@@ -99,19 +99,27 @@ func TestLead27ShowTableStatus(t *testing.T) {
 		{"SHOW TABLE STATUS WHERE `Rows` = 1", "b,InnoDB,Dynamic,1,NULL,latin1_swedish_ci,"},
 		{"SHOW TABLE STATUS WHERE Auto_increment > 1", "a,InnoDB,Dynamic,3,4,utf8mb4_0900_ai_ci,the a table"},
 		{"SHOW TABLE STATUS FROM st27b", "c,InnoDB,Dynamic,0,NULL,utf8mb4_0900_ai_ci,"},
+		// GMS's planner names the last column comments for a WHERE.
+		{"SHOW TABLE STATUS WHERE Comments = 'the a table'", "a,InnoDB,Dynamic,3,4,utf8mb4_0900_ai_ci,the a table"},
 	} {
 		got := strings.Join(statusRows(t, c, tc.q), ";")
 		if got != tc.want {
 			t.Errorf("%s:\n got %q\nwant %q", tc.q, got, tc.want)
 		}
 	}
+	// The same through the binary protocol (a parameter makes
+	// go-sql-driver prepare the statement).
+	got := strings.Join(statusRows(t, c, "SHOW TABLE STATUS WHERE Name = ?", "b"), ";")
+	if want := "b,InnoDB,Dynamic,1,NULL,latin1_swedish_ci,"; got != want {
+		t.Errorf("prepared: got %q, want %q", got, want)
+	}
 }
 
 // statusRows reads SHOW TABLE STATUS's Name, Engine, Row_format, Rows,
 // Auto_increment, Collation and Comment columns.
-func statusRows(t *testing.T, c *sql.Conn, q string) []string {
+func statusRows(t *testing.T, c *sql.Conn, q string, args ...any) []string {
 	t.Helper()
-	rows, err := c.QueryContext(context.Background(), q)
+	rows, err := c.QueryContext(context.Background(), q, args...)
 	if err != nil {
 		t.Fatalf("%s: %v", q, err)
 	}
