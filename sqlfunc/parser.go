@@ -131,6 +131,7 @@ func (p *Parser) ParseWithOptions(ctx context.Context, query string, delimiter r
 	rw.fix(stmt)
 	routineCollations(ctx, stmt)                  // routinecoll.go
 	routineSelectNames(stmt, query, rw.changed()) // routinenames.go
+	defer func() { bodyAfterComment(stmt, parsed) }()
 	if multi {
 		defer func() { clampBody(stmt, parsed) }()
 	}
@@ -194,6 +195,29 @@ func clampBody(stmt ast.Statement, parsed string) {
 	if d, ok := stmt.(*ast.DDL); ok && d.SubStatementPositionEnd > len(parsed) && d.SubStatementPositionStart <= len(parsed) {
 		d.SubStatementPositionEnd = len(parsed)
 	}
+}
+
+// bodyAfterComment moves the start of a routine's or event's body back to
+// the start of its first word: after a COMMENT 'text' characteristic the
+// parser puts it one byte into the body, so GMS's ROUTINE_DEFINITION of
+// `CREATE PROCEDURE p() COMMENT 'x' SELECT 1` was "ELECT 1" (the body it
+// runs is parsed from the whole statement and was right). A body never
+// starts inside a word, so backing up over word characters is safe where
+// the position was right.
+func bodyAfterComment(stmt ast.Statement, text string) {
+	d, ok := stmt.(*ast.DDL)
+	if !ok || (d.ProcedureSpec == nil && d.EventSpec == nil) || d.SubStatementPositionEnd <= 0 {
+		return
+	}
+	s := d.SubStatementPositionStart
+	for s > 0 && s <= len(text) && isWordByte(text[s-1]) {
+		s--
+	}
+	d.SubStatementPositionStart = s
+}
+
+func isWordByte(c byte) bool {
+	return c == '_' || c == '$' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= 0x80
 }
 
 // bodyPositions maps the body positions of the CREATE VIEW, TRIGGER,

@@ -38,3 +38,10 @@ CREATE VIEW ltv AS SELECT HEX(_latin1 x'E9') AS h, HEX(_latin1 b'11101000') AS b
 SELECT * FROM ltv;
 -- SESSION_USER() and SYSTEM_USER() are USER() (were 1305).
 SELECT SESSION_USER() = USER(), SYSTEM_USER() = USER(), SESSION_USER() LIKE 'root@%';
+-- ROUTINE_DEFINITION of a procedure with a COMMENT began one byte into the
+-- body ("elect 3"): the parser's body position after COMMENT 'text'.
+CREATE PROCEDURE rd1() COMMENT 'abc' SELECT 3;
+CREATE PROCEDURE rd2() COMMENT 'it''s' DETERMINISTIC SELECT 4;
+CREATE PROCEDURE rd3() DETERMINISTIC COMMENT 'x' INSERT INTO lt VALUES ('a', 'b');
+CREATE PROCEDURE rd4()SELECT 5;
+SELECT routine_name, routine_definition, routine_comment FROM information_schema.routines WHERE routine_schema = DATABASE() ORDER BY routine_name;
