@@ -233,7 +233,8 @@ func (h *handler) comShowDiagnostics(c *mysql.Conn, query string, cb mysql.Resul
 // statement skips MySQL's level and words: a duplicate key is "Warning
 // 1062 Duplicate entry '1' for key 't.PRIMARY'" (GMS: a Note prefixed
 // "duplicate primary key given: "), a NULL for a NOT NULL column "Warning
-// 1048 Column 'n' cannot be null".
+// 1048 Column 'n' cannot be null", a violated CHECK "Warning 3819 Check
+// constraint 'c' is violated.".
 func ignoreNotes(ws []*sql.Warning) {
 	for _, w := range ws {
 		if w.Level != "Note" {
@@ -250,8 +251,19 @@ func ignoreNotes(ws []*sql.Warning) {
 			if m := nonNullableRe.FindStringSubmatch(w.Message); m != nil {
 				w.Level, w.Message = "Warning", "Column '"+m[1]+"' cannot be null"
 			}
+		case mysql.ERUnknownError:
+			if m := checkViolatedRe.FindStringSubmatch(w.Message); m != nil {
+				w.Level, w.Code, w.Message = "Warning", erCheckConstraintViolated, "Check constraint '"+m[1]+"' is violated."
+			}
 		}
 	}
 }
 
 var nonNullableRe = regexp.MustCompile(`^column name '(.+)' is non-nullable but attempted to set a value of null$`)
+
+// checkViolatedRe is GMS's text of a CHECK constraint a row of an IGNORE
+// statement violates (sql.ErrCheckConstraintViolated), raised as a Note
+// 1105; MySQL's is Warning 3819 ER_CHECK_CONSTRAINT_VIOLATED.
+var checkViolatedRe = regexp.MustCompile(`^Check constraint "(.+)" violated$`)
+
+const erCheckConstraintViolated = 3819

@@ -45,3 +45,15 @@ CREATE PROCEDURE rd2() COMMENT 'it''s' DETERMINISTIC SELECT 4;
 CREATE PROCEDURE rd3() DETERMINISTIC COMMENT 'x' INSERT INTO lt VALUES ('a', 'b');
 CREATE PROCEDURE rd4()SELECT 5;
 SELECT routine_name, routine_definition, routine_comment FROM information_schema.routines WHERE routine_schema = DATABASE() ORDER BY routine_name;
+-- INSERT/UPDATE IGNORE of a row violating a CHECK: Warning 3819 (GMS raised
+-- Note 1105 'Check constraint "ck_chk_1" violated').
+CREATE TABLE ck (id INT PRIMARY KEY, a INT CHECK (a > 0));
+-- mysql-differs: MySQL 8.0's IGNORE skips a row violating a CHECK constraint with a warning; MariaDB fails the statement (4025)
+-- expect-affected: 1
+INSERT IGNORE INTO ck VALUES (5, -1), (6, 1);
+-- mysql-differs: MySQL 8.0's warning for the skipped row (MariaDB failed the statement)
+-- expect: Warning | 3819 | Check constraint 'ck_chk_1' is violated.
+SHOW WARNINGS;
+-- mysql-differs: MySQL 8.0 kept the row the IGNORE did not skip
+-- expect: 6 | 1
+SELECT * FROM ck;
