@@ -161,7 +161,7 @@ func (s *Server) callResultsRule(ctx *sql.Context, _ *analyzer.Analyzer, n sql.N
 			}
 			switch sel := op.PrimaryData.(type) {
 			case *ast.Select:
-				if op.OpCode == procedures.OpCode_Select && sel.Into == nil && !isDoSelect(sel) {
+				if _, _, sysSet := sysSetOf(sel); op.OpCode == procedures.OpCode_Select && sel.Into == nil && !isDoSelect(sel) && !sysSet {
 					selects[sel] = true
 				}
 				if op.OpCode == procedures.OpCode_Select && sel.Into != nil {
@@ -265,6 +265,11 @@ func (r *captureRunner) QueryWithBindings(ctx *sql.Context, query string, parsed
 	}
 	// The body runs in the caller's transaction (engine.ResumeTransaction).
 	engine.ResumeTransaction(ctx)
+	if sel, ok := parsed.(*ast.Select); ok {
+		if set, collate, ok := sysSetOf(sel); ok {
+			return r.runSysSet(ctx, set, collate) // procsysset.go
+		}
+	}
 	if isSet, ok := r.control[parsed]; ok {
 		before := ctx.GetLastQueryInfoInt(sql.RowCount)
 		sch, iter, flags, err := r.inner.QueryWithBindings(ctx, query, parsed, bindings, qFlags)

@@ -1,0 +1,397 @@
+package server
+
+import (
+	"encoding/hex"
+	"strings"
+
+	"github.com/dolthub/go-mysql-server/sql"
+	"github.com/dolthub/go-mysql-server/sql/plan"
+	"github.com/dolthub/go-mysql-server/sql/types"
+	ast "github.com/dolthub/vitess/go/vt/sqlparser"
+)
+
+// System variables set inside a procedure body (`SET SESSION sql_mode =
+// ''`, `SET autocommit = 0`, `SET TRANSACTION ISOLATION LEVEL ...`, `SET
+// a = 1, @@session.x = ...`). GMS v0.20's interpreter has no way to run
+// them: an unscoped name that is no routine variable fails its own store
+// ("variable `sql_mode` could not be found"), a scoped one fails the
+// variable substitution of the statement it would run (which stores every
+// assignment but a user variable's into the routine's variables), and a
+// SET of several assignments panics its body conversion (procedures/
+// parse.go) — every such CALL failed 1105, where MySQL sets them.
+//
+// Whenever GMS parses a CREATE PROCEDURE (at CREATE and at every CALL),
+// sysSetBodies rewrites its body: a SET of several assignments becomes one
+// SET per assignment, in order (MySQL's parser makes one instruction per
+// assignment of a routine's body too, so `SET a = 1, b = a` reads the new
+// a), and the assignment of a system variable becomes a SELECT of its value
+// marked with the variable (sysSetMarker). The interpreter substitutes the
+// routine's variables in that SELECT's value as in any SELECT, and hands it
+// to the CALL's runner (callresults.go), which runs a real SET of the
+// variable to the substituted value instead (runSysSet): GMS's own SET with
+// Myriad's rules, so bad values and unknown names fail with MySQL's errors
+// (1231, 1232, 1193) and autocommit, the transaction characteristics and
+// character sets behave as typed at the prompt. An unknown variable is
+// refused when the procedure is created (1193), as MySQL's parser does. The
+// stored text, and so SHOW CREATE PROCEDURE, stays the user's.
+
+// sysSetMarker starts the comment of a SELECT standing for a system
+// variable's SET: the scope, the name and, for SET NAMES, the COLLATE clause
+// follow in hex.
+const sysSetMarker = "/*myriad SET "
+
+// sysSetSpecial are the names the parser gives the SET forms that are no
+// variable of their own.
+var sysSetSpecial = map[string]bool{"transaction": true, "names": true, "charset": true}
+
+// sysSetBodies rewrites the body of a CREATE PROCEDURE in stmt (see above).
+// collates are the COLLATE clauses of the body's SET NAMES, in order ("" for
+// none), which the parser drops (engine.SetNamesCollate reads them from the
+// statement's text).
+func sysSetBodies(stmt ast.Statement, query string) error {
+	d, ok := stmt.(*ast.DDL)
+	if !ok || d.ProcedureSpec == nil || d.ProcedureSpec.Body == nil {
+		return nil
+	}
+	w := &sysSetWalk{collates: setNamesCollates(query)}
+	params := map[string]bool{}
+	for _, p := range d.ProcedureSpec.Params {
+		params[strings.ToLower(p.Name)] = true
+	}
+	w.scopes = []map[string]bool{params}
+	body, err := w.single(d.ProcedureSpec.Body)
+	if err != nil {
+		return err
+	}
+	d.ProcedureSpec.Body = body
+	return nil
+}
+
+type sysSetWalk struct {
+	scopes   []map[string]bool // the routine's variables by block, parameters first
+	collates []string
+	names    int // SET NAMES seen
+}
+
+func (w *sysSetWalk) local(name string) bool {
+	name = strings.ToLower(name)
+	for _, s := range w.scopes {
+		if s[name] {
+			return true
+		}
+	}
+	return false
+}
+
+// single rewrites a statement that stands alone (the body, a handler's):
+// several statements are put in a block.
+func (w *sysSetWalk) single(s ast.Statement) (ast.Statement, error) {
+	out, err := w.list(ast.Statements{s})
+	if err != nil || len(out) == 1 {
+		if err == nil {
+			return out[0], nil
+		}
+		return nil, err
+	}
+	return &ast.BeginEndBlock{Statements: out}, nil
+}
+
+func (w *sysSetWalk) list(stmts ast.Statements) (ast.Statements, error) {
+	var out ast.Statements
+	changed := false
+	for _, s := range stmts {
+		rs, err := w.stmt(s)
+		if err != nil {
+			return nil, err
+		}
+		if len(rs) != 1 || rs[0] != s {
+			changed = true
+		}
+		out = append(out, rs...)
+	}
+	if !changed {
+		return stmts, nil
+	}
+	return out, nil
+}
+
+func (w *sysSetWalk) stmt(s ast.Statement) (ast.Statements, error) {
+	var err error
+	switch n := s.(type) {
+	case *ast.BeginEndBlock:
+		w.scopes = append(w.scopes, map[string]bool{})
+		n.Statements, err = w.list(n.Statements)
+		w.scopes = w.scopes[:len(w.scopes)-1]
+	case *ast.Declare:
+		if n.Variables != nil {
+			for _, v := range n.Variables.Names {
+				w.scopes[len(w.scopes)-1][v.Lowered()] = true
+			}
+		}
+		if n.Handler != nil && n.Handler.Statement != nil {
+			n.Handler.Statement, err = w.single(n.Handler.Statement)
+		}
+	case *ast.IfStatement:
+		for i := range n.Conditions {
+			if n.Conditions[i].Statements, err = w.list(n.Conditions[i].Statements); err != nil {
+				return nil, err
+			}
+		}
+		n.Else, err = w.list(n.Else)
+	case *ast.CaseStatement:
+		for i := range n.Cases {
+			if n.Cases[i].Statements, err = w.list(n.Cases[i].Statements); err != nil {
+				return nil, err
+			}
+		}
+		n.Else, err = w.list(n.Else)
+	case *ast.While:
+		n.Statements, err = w.list(n.Statements)
+	case *ast.Repeat:
+		n.Statements, err = w.list(n.Statements)
+	case *ast.Loop:
+		n.Statements, err = w.list(n.Statements)
+	case *ast.Set:
+		return w.set(n)
+	}
+	if err != nil {
+		return nil, err
+	}
+	return ast.Statements{s}, nil
+}
+
+// set splits n into one statement per assignment: a routine variable's or
+// a user variable's stays a SET, a system variable's becomes a marked
+// SELECT.
+func (w *sysSetWalk) set(n *ast.Set) (ast.Statements, error) {
+	var out ast.Statements
+	sys := false
+	for _, e := range n.Exprs {
+		if e == nil || e.Name == nil {
+			return ast.Statements{n}, nil
+		}
+		name := e.Name.Name.String()
+		collate := ""
+		if strings.EqualFold(name, "names") {
+			if w.names < len(w.collates) {
+				collate = w.collates[w.names]
+			}
+			w.names++
+		}
+		switch e.Scope {
+		case ast.SetScope_User:
+			out = append(out, &ast.Set{Comments: n.Comments, Exprs: ast.SetVarExprs{e}})
+			continue
+		case ast.SetScope_None:
+			if e.Name.Qualifier.IsEmpty() && w.local(name) {
+				out = append(out, &ast.Set{Comments: n.Comments, Exprs: ast.SetVarExprs{e}})
+				continue
+			}
+		}
+		if !sysSetSpecial[strings.ToLower(name)] {
+			if _, _, ok := sql.SystemVariables.GetGlobal(name); !ok {
+				return nil, sql.ErrUnknownSystemVariable.New(name)
+			}
+		}
+		sys = true
+		out = append(out, sysSetSelect(e, collate))
+	}
+	if !sys && len(out) == 1 {
+		return ast.Statements{n}, nil
+	}
+	return out, nil
+}
+
+func sysSetSelect(e *ast.SetVarExpr, collate string) *ast.Select {
+	scope := string(e.Scope)
+	if scope == "" {
+		scope = "-"
+	}
+	mark := sysSetMarker + scope + " " + hex.EncodeToString([]byte(e.Name.Name.String()))
+	if collate != "" {
+		mark += " " + hex.EncodeToString([]byte(collate))
+	}
+	expr := e.Expr
+	if expr == nil {
+		expr = &ast.Default{}
+	}
+	return &ast.Select{
+		Comments:    ast.Comments{[]byte(mark + "*/")},
+		SelectExprs: ast.SelectExprs{&ast.AliasedExpr{Expr: expr}},
+	}
+}
+
+// sysSetOf reads back the assignment a marked SELECT stands for, with the
+// value as the interpreter substituted it, and the collation of a SET NAMES.
+func sysSetOf(sel *ast.Select) (set *ast.Set, collate string, ok bool) {
+	if len(sel.Comments) != 1 || len(sel.SelectExprs) != 1 {
+		return nil, "", false
+	}
+	c := string(sel.Comments[0])
+	if !strings.HasPrefix(c, sysSetMarker) || !strings.HasSuffix(c, "*/") {
+		return nil, "", false
+	}
+	f := strings.Fields(strings.TrimSuffix(c[len(sysSetMarker):], "*/"))
+	if len(f) < 2 {
+		return nil, "", false
+	}
+	scope, name := ast.SetScope(f[0]), f[1]
+	if f[0] == "-" {
+		scope = ast.SetScope_None
+	}
+	nb, err := hex.DecodeString(name)
+	if err != nil {
+		return nil, "", false
+	}
+	if len(f) == 3 {
+		cb, err := hex.DecodeString(f[2])
+		if err != nil {
+			return nil, "", false
+		}
+		collate = string(cb)
+	}
+	ae, isAliased := sel.SelectExprs[0].(*ast.AliasedExpr)
+	if !isAliased {
+		return nil, "", false
+	}
+	return &ast.Set{Exprs: ast.SetVarExprs{&ast.SetVarExpr{Scope: scope, Name: ast.NewColName(string(nb)), Expr: ae.Expr}}}, collate, true
+}
+
+// sysSetText is the statement's text as Myriad's SET rules read it from
+// the context (unscoped SET TRANSACTION, SET NAMES ... COLLATE).
+func sysSetText(set *ast.Set, collate string) string {
+	text := ast.String(set)
+	if collate != "" {
+		text += " COLLATE " + collate
+	}
+	return text
+}
+
+// runSysSet runs the SET a marked SELECT stands for and answers an OK row
+// for the SELECT; ROW_COUNT() is then 0, as after any SET.
+func (r *captureRunner) runSysSet(ctx *sql.Context, set *ast.Set, collate string) (sql.Schema, sql.RowIter, *sql.QueryFlags, error) {
+	text := sysSetText(set, collate)
+	sctx := ctx.WithQuery(text)
+	_, iter, flags, err := r.inner.QueryWithBindings(sctx, text, set, nil, nil)
+	if err != nil {
+		return nil, nil, flags, err
+	}
+	if _, err := sql.RowIterToRows(sctx, iter); err != nil {
+		return nil, nil, flags, err
+	}
+	ctx.SetLastQueryInfoInt(sql.RowCount, 0)
+	return types.OkResultSchema, sql.RowsToRowIter(sql.Row{types.NewOkResult(0)}), flags, nil
+}
+
+// setNamesCollates are the COLLATE clauses of the SET NAMES statements in
+// q, in order, "" for one without.
+func setNamesCollates(q string) []string {
+	if !containsFoldASCII(q, "names") {
+		return nil
+	}
+	tkn := ast.NewStringTokenizer(q)
+	next := func() (int, string) {
+		for {
+			typ, val := tkn.Scan()
+			if typ != ast.COMMENT {
+				return typ, string(val)
+			}
+		}
+	}
+	var out []string
+	prev := 0
+	for {
+		typ, _ := next()
+		if typ == 0 || typ == ast.LEX_ERROR {
+			return out
+		}
+		if typ == ast.NAMES && prev == ast.SET {
+			coll := ""
+			if t, _ := next(); t != 0 && t != ast.LEX_ERROR {
+				if t2, _ := next(); t2 == ast.COLLATE {
+					_, coll = next()
+				}
+			}
+			out = append(out, coll)
+			prev = 0
+			continue
+		}
+		prev = typ
+	}
+}
+
+func containsFoldASCII(s, sub string) bool {
+	return strings.Contains(strings.ToLower(s), sub)
+}
+
+// callOf is the CALL n is, under the nodes GMS wraps a statement's plan
+// in, or nil.
+func callOf(n sql.Node) *plan.Call {
+	for depth := 0; n != nil && depth < 4; depth++ {
+		switch x := n.(type) {
+		case *plan.Call:
+			return x
+		case sql.UnaryNode:
+			n = x.Child()
+		default:
+			return nil
+		}
+	}
+	return nil
+}
+
+// callContext are the session variables MySQL gives back to the caller
+// when a routine returns: sql_mode (sp_head::execute_procedure runs the
+// body under the routine's own and restores the caller's), and the
+// character set and collation of the client and the connection (the
+// routine's creation context, Stored_program_creation_ctx, is set and
+// restored around it). A SET of any of them in a body holds for the rest
+// of that body only; character_set_results and every other variable keep
+// what the body set.
+var callContext = []string{"sql_mode", "character_set_client", "character_set_connection", "collation_connection"}
+
+// buildCallKeepingMode builds (and so runs: GMS runs a procedure's body
+// while it builds the CALL's iterator) the CALL c, under the sql_mode the
+// routine was created with, and gives the session back the callContext it
+// had before. Nested CALLs come here too (the runner plans them through
+// the same builder).
+func buildCallKeepingMode(ctx *sql.Context, inner sql.NodeExecBuilder, c *plan.Call, n sql.Node, row sql.Row) (sql.RowIter, error) {
+	before := make([]any, len(callContext))
+	for i, name := range callContext {
+		v, err := ctx.GetSessionVariable(ctx, name)
+		if err != nil {
+			return inner.Build(ctx, n, row)
+		}
+		before[i] = v
+	}
+	if mode, ok := routineMode(ctx, c); ok && mode != before[0] {
+		if err := ctx.SetSessionVariable(ctx, "sql_mode", mode); err != nil {
+			return nil, err
+		}
+	}
+	iter, err := inner.Build(ctx, n, row)
+	for i, name := range callContext {
+		if now, gerr := ctx.GetSessionVariable(ctx, name); gerr == nil && now != before[i] {
+			if serr := ctx.SetSessionVariable(ctx, name, before[i]); serr != nil && err == nil {
+				err = serr
+			}
+		}
+	}
+	return iter, err
+}
+
+// routineMode is the sql_mode c's procedure was created with.
+func routineMode(ctx *sql.Context, c *plan.Call) (string, bool) {
+	if c.Procedure == nil || c.Procedure.ExternalProc != nil {
+		return "", false
+	}
+	db, ok := c.Database().(sql.StoredProcedureDatabase)
+	if !ok {
+		return "", false
+	}
+	d, found, err := db.GetStoredProcedure(ctx, c.Name)
+	if err != nil || !found || d.SqlMode == "" {
+		return "", false
+	}
+	return d.SqlMode, true
+}
