@@ -10,7 +10,6 @@ import (
 	gmsserver "github.com/dolthub/go-mysql-server/server"
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/go-mysql-server/sql/analyzer"
-	"github.com/dolthub/go-mysql-server/sql/expression"
 	"github.com/dolthub/go-mysql-server/sql/plan"
 	"github.com/dolthub/go-mysql-server/sql/procedures"
 	"github.com/dolthub/go-mysql-server/sql/transform"
@@ -151,8 +150,10 @@ func (s *Server) callResultsRule(ctx *sql.Context, _ *analyzer.Analyzer, n sql.N
 		c = notFoundHandlersFirst(c)
 		selects := map[ast.Statement]bool{}
 		control := map[ast.Statement]bool{}
-		intos := map[ast.Statement]bool{}
+		intos := map[ast.Statement]*intoInfo{}
+		nf := notFoundScopes{false} // procinto.go
 		for _, op := range c.GetStatements() {
+			nf.step(op)
 			if sel, ok := op.PrimaryData.(*ast.Select); ok && (op.OpCode == procedures.OpCode_Set || op.OpCode == procedures.OpCode_If) {
 				control[sel] = false
 			}
@@ -161,11 +162,11 @@ func (s *Server) callResultsRule(ctx *sql.Context, _ *analyzer.Analyzer, n sql.N
 			}
 			switch sel := op.PrimaryData.(type) {
 			case *ast.Select:
-				if _, _, sysSet := sysSetOf(sel); op.OpCode == procedures.OpCode_Select && sel.Into == nil && !isDoSelect(sel) && !sysSet {
+				if _, sysSet := sysSetOf(sel); op.OpCode == procedures.OpCode_Select && sel.Into == nil && !isDoSelect(sel) && !sysSet {
 					selects[sel] = true
 				}
 				if op.OpCode == procedures.OpCode_Select && sel.Into != nil {
-					intos[sel] = true
+					intos[sel] = intoWithKeep(sel, nf.handled())
 				}
 			case *ast.SetOp:
 				// A UNION is no OpCode_Select: the interpreter runs it as
@@ -251,12 +252,19 @@ type captureRunner struct {
 	// (true), which make it 0: GMS left a SELECT's -1 for all of them.
 	control map[ast.Statement]bool
 	// intos are the body's SELECT ... INTO statements (the interpreter
-	// drops their INTO before it runs them): see selectIntoRows.
-	intos map[ast.Statement]bool
+	// drops their INTO before it runs them): see selectInto (procinto.go).
+	intos map[ast.Statement]*intoInfo
 	srv   *Server
 }
 
 func (r *captureRunner) QueryWithBindings(ctx *sql.Context, query string, parsed ast.Statement, bindings map[string]ast.Expr, qFlags *sql.QueryFlags) (sql.Schema, sql.RowIter, *sql.QueryFlags, error) {
+	prev := ctx.Session.Warnings()
+	sch, iter, flags, err := r.run(ctx, query, parsed, bindings, qFlags)
+	keepConditions(ctx, parsed, prev, err) // procinto.go
+	return sch, iter, flags, err
+}
+
+func (r *captureRunner) run(ctx *sql.Context, query string, parsed ast.Statement, bindings map[string]ast.Expr, qFlags *sql.QueryFlags) (sql.Schema, sql.RowIter, *sql.QueryFlags, error) {
 	// GMS's interpreter loops without looking at the context (a handler
 	// whose statement returns rows restarts the body): every statement
 	// passes here, so KILL and a closed connection stop it.
@@ -266,9 +274,12 @@ func (r *captureRunner) QueryWithBindings(ctx *sql.Context, query string, parsed
 	// The body runs in the caller's transaction (engine.ResumeTransaction).
 	engine.ResumeTransaction(ctx)
 	if sel, ok := parsed.(*ast.Select); ok {
-		if set, collate, ok := sysSetOf(sel); ok {
-			return r.runSysSet(ctx, set, collate) // procsysset.go
+		if set, ok := sysSetOf(sel); ok {
+			return r.runSysSet(ctx, set) // procsysset.go
 		}
+	}
+	if info := r.intos[parsed]; info != nil {
+		return r.selectInto(ctx, parsed.(*ast.Select), info, query, bindings, qFlags)
 	}
 	if isSet, ok := r.control[parsed]; ok {
 		before := ctx.GetLastQueryInfoInt(sql.RowCount)
@@ -289,9 +300,6 @@ func (r *captureRunner) QueryWithBindings(ctx *sql.Context, query string, parsed
 	}
 	if isTxnStatement(parsed) && len(sch) == 0 {
 		return okAnswer(ctx, iter, flags)
-	}
-	if r.intos[parsed] {
-		return sch, selectIntoRows(ctx, iter), flags, nil
 	}
 	if sel, ok := parsed.(*ast.Select); ok && isDoSelect(sel) {
 		if v, ok := r.srv.calls.Load(ctx.Session.ID()); ok {
@@ -320,27 +328,6 @@ func (r *captureRunner) QueryWithBindings(ctx *sql.Context, query string, parsed
 		}
 	}
 	return sch, iter, flags, err
-}
-
-// selectIntoRows is the answer of a procedure's SELECT ... INTO to GMS's
-// interpreter, which reads one row and then expects the end: with no row
-// it took the io.EOF for a handler's exit and ran the body again from its
-// first statement, and with two rows it jumped back to the body's second
-// statement, so statements ran twice. No row is MySQL's NOT FOUND
-// condition: GMS's end of a FETCH, which a NOT FOUND handler catches and
-// which, unhandled, reaches the client as MySQL's 1329 (errors.go); MySQL
-// warns there and goes on. Two rows are MySQL's 1172.
-func selectIntoRows(ctx *sql.Context, iter sql.RowIter) sql.RowIter {
-	rows, err := sql.RowIterToRows(ctx, iter)
-	switch {
-	case err != nil:
-		return &failedIter{err: err}
-	case len(rows) == 0:
-		return &failedIter{err: expression.FetchEOF}
-	case len(rows) > 1:
-		return &failedIter{err: mysql.NewSQLError(mysql.ERTooManyRows, "42000", "Result consisted of more than one row")}
-	}
-	return sql.RowsToRowIter(rows...)
 }
 
 // isTxnStatement: parsed is one of the transaction statements whose plan

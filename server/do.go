@@ -71,7 +71,7 @@ func (p *doParser) ParseSimple(query string) (ast.Statement, error) {
 	}
 	if err == nil {
 		restoreQuantified(stmt, qs)
-		if err = sysSetBodies(stmt, query); err != nil { // procsysset.go
+		if err = sysSetBodies(stmt); err != nil { // procsysset.go
 			stmt = nil
 		}
 	}
@@ -104,7 +104,7 @@ func (p *doParser) ParseWithOptions(ctx context.Context, query string, delimiter
 		}
 	}
 	if err == nil {
-		if err = sysSetBodies(stmt, query); err != nil { // procsysset.go
+		if err = sysSetBodies(stmt); err != nil { // procsysset.go
 			return nil, parsed, remainder, err
 		}
 	}
@@ -172,7 +172,7 @@ func (p *doParser) ParseOneWithOptions(ctx context.Context, query string, option
 		}
 	}
 	if err == nil {
-		if err = sysSetBodies(stmt, query); err != nil { // procsysset.go
+		if err = sysSetBodies(stmt); err != nil { // procsysset.go
 			return nil, ri, err
 		}
 	}

@@ -7,6 +7,7 @@ import (
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/go-mysql-server/sql/plan"
 	"github.com/dolthub/go-mysql-server/sql/types"
+	"github.com/dolthub/vitess/go/mysql"
 	ast "github.com/dolthub/vitess/go/vt/sqlparser"
 )
 
@@ -29,15 +30,17 @@ import (
 // routine's variables in that SELECT's value as in any SELECT, and hands it
 // to the CALL's runner (callresults.go), which runs a real SET of the
 // variable to the substituted value instead (runSysSet): GMS's own SET with
-// Myriad's rules, so bad values and unknown names fail with MySQL's errors
-// (1231, 1232, 1193) and autocommit, the transaction characteristics and
-// character sets behave as typed at the prompt. An unknown variable is
-// refused when the procedure is created (1193), as MySQL's parser does. The
-// stored text, and so SHOW CREATE PROCEDURE, stays the user's.
+// Myriad's rules, so bad values fail with the errors they fail with at the
+// prompt (1231) and autocommit and the transaction characteristics behave
+// as typed there. An unknown variable is refused when the procedure is
+// created (1193), as MySQL's parser does. The connection's character set
+// and collation are refused when set (literalContext). The stored text,
+// and so SHOW CREATE PROCEDURE, stays the user's. A SET of a system
+// variable as a handler's body stays refused (engine/prochandler.go): the
+// interpreter would take the marked SELECT's row for the end of the body.
 
 // sysSetMarker starts the comment of a SELECT standing for a system
-// variable's SET: the scope, the name and, for SET NAMES, the COLLATE clause
-// follow in hex.
+// variable's SET: the scope and the name (in hex) follow.
 const sysSetMarker = "/*myriad SET "
 
 // sysSetSpecial are the names the parser gives the SET forms that are no
@@ -45,15 +48,12 @@ const sysSetMarker = "/*myriad SET "
 var sysSetSpecial = map[string]bool{"transaction": true, "names": true, "charset": true}
 
 // sysSetBodies rewrites the body of a CREATE PROCEDURE in stmt (see above).
-// collates are the COLLATE clauses of the body's SET NAMES, in order ("" for
-// none), which the parser drops (engine.SetNamesCollate reads them from the
-// statement's text).
-func sysSetBodies(stmt ast.Statement, query string) error {
+func sysSetBodies(stmt ast.Statement) error {
 	d, ok := stmt.(*ast.DDL)
 	if !ok || d.ProcedureSpec == nil || d.ProcedureSpec.Body == nil {
 		return nil
 	}
-	w := &sysSetWalk{collates: setNamesCollates(query)}
+	w := &sysSetWalk{}
 	params := map[string]bool{}
 	for _, p := range d.ProcedureSpec.Params {
 		params[strings.ToLower(p.Name)] = true
@@ -68,9 +68,7 @@ func sysSetBodies(stmt ast.Statement, query string) error {
 }
 
 type sysSetWalk struct {
-	scopes   []map[string]bool // the routine's variables by block, parameters first
-	collates []string
-	names    int // SET NAMES seen
+	scopes []map[string]bool // the routine's variables by block, parameters first
 }
 
 func (w *sysSetWalk) local(name string) bool {
@@ -171,13 +169,6 @@ func (w *sysSetWalk) set(n *ast.Set) (ast.Statements, error) {
 			return ast.Statements{n}, nil
 		}
 		name := e.Name.Name.String()
-		collate := ""
-		if strings.EqualFold(name, "names") {
-			if w.names < len(w.collates) {
-				collate = w.collates[w.names]
-			}
-			w.names++
-		}
 		switch e.Scope {
 		case ast.SetScope_User:
 			out = append(out, &ast.Set{Comments: n.Comments, Exprs: ast.SetVarExprs{e}})
@@ -194,7 +185,7 @@ func (w *sysSetWalk) set(n *ast.Set) (ast.Statements, error) {
 			}
 		}
 		sys = true
-		out = append(out, sysSetSelect(e, collate))
+		out = append(out, sysSetSelect(e))
 	}
 	if !sys && len(out) == 1 {
 		return ast.Statements{n}, nil
@@ -202,15 +193,12 @@ func (w *sysSetWalk) set(n *ast.Set) (ast.Statements, error) {
 	return out, nil
 }
 
-func sysSetSelect(e *ast.SetVarExpr, collate string) *ast.Select {
+func sysSetSelect(e *ast.SetVarExpr) *ast.Select {
 	scope := string(e.Scope)
 	if scope == "" {
 		scope = "-"
 	}
 	mark := sysSetMarker + scope + " " + hex.EncodeToString([]byte(e.Name.Name.String()))
-	if collate != "" {
-		mark += " " + hex.EncodeToString([]byte(collate))
-	}
 	expr := e.Expr
 	if expr == nil {
 		expr = &ast.Default{}
@@ -222,55 +210,55 @@ func sysSetSelect(e *ast.SetVarExpr, collate string) *ast.Select {
 }
 
 // sysSetOf reads back the assignment a marked SELECT stands for, with the
-// value as the interpreter substituted it, and the collation of a SET NAMES.
-func sysSetOf(sel *ast.Select) (set *ast.Set, collate string, ok bool) {
+// value as the interpreter substituted it.
+func sysSetOf(sel *ast.Select) (*ast.Set, bool) {
 	if len(sel.Comments) != 1 || len(sel.SelectExprs) != 1 {
-		return nil, "", false
+		return nil, false
 	}
 	c := string(sel.Comments[0])
 	if !strings.HasPrefix(c, sysSetMarker) || !strings.HasSuffix(c, "*/") {
-		return nil, "", false
+		return nil, false
 	}
 	f := strings.Fields(strings.TrimSuffix(c[len(sysSetMarker):], "*/"))
-	if len(f) < 2 {
-		return nil, "", false
+	if len(f) != 2 {
+		return nil, false
 	}
-	scope, name := ast.SetScope(f[0]), f[1]
+	scope := ast.SetScope(f[0])
 	if f[0] == "-" {
 		scope = ast.SetScope_None
 	}
-	nb, err := hex.DecodeString(name)
+	name, err := hex.DecodeString(f[1])
 	if err != nil {
-		return nil, "", false
+		return nil, false
 	}
-	if len(f) == 3 {
-		cb, err := hex.DecodeString(f[2])
-		if err != nil {
-			return nil, "", false
-		}
-		collate = string(cb)
+	ae, ok := sel.SelectExprs[0].(*ast.AliasedExpr)
+	if !ok {
+		return nil, false
 	}
-	ae, isAliased := sel.SelectExprs[0].(*ast.AliasedExpr)
-	if !isAliased {
-		return nil, "", false
-	}
-	return &ast.Set{Exprs: ast.SetVarExprs{&ast.SetVarExpr{Scope: scope, Name: ast.NewColName(string(nb)), Expr: ae.Expr}}}, collate, true
+	return &ast.Set{Exprs: ast.SetVarExprs{&ast.SetVarExpr{Scope: scope, Name: ast.NewColName(string(name)), Expr: ae.Expr}}}, true
 }
 
-// sysSetText is the statement's text as Myriad's SET rules read it from
-// the context (unscoped SET TRANSACTION, SET NAMES ... COLLATE).
-func sysSetText(set *ast.Set, collate string) string {
-	text := ast.String(set)
-	if collate != "" {
-		text += " COLLATE " + collate
-	}
-	return text
-}
+// literalContext are the SETs that change how a statement's string
+// literals are read. MySQL reads a routine's statements once, in the
+// character set and collation the routine was created with, so a SET NAMES
+// in a body changes no literal of the body; GMS plans each statement of
+// the body when it runs, under the session's current ones, so after `SET
+// NAMES utf8mb4 COLLATE utf8mb4_bin` a body's `'a' = 'A'` was 0 where MySQL
+// answers 1. Refused (1235) when such a SET runs rather than answered
+// differently.
+var literalContext = map[string]bool{"names": true, "charset": true,
+	"character_set_client": true, "character_set_connection": true, "collation_connection": true}
 
 // runSysSet runs the SET a marked SELECT stands for and answers an OK row
-// for the SELECT; ROW_COUNT() is then 0, as after any SET.
-func (r *captureRunner) runSysSet(ctx *sql.Context, set *ast.Set, collate string) (sql.Schema, sql.RowIter, *sql.QueryFlags, error) {
-	text := sysSetText(set, collate)
+// for the SELECT; ROW_COUNT() is then 0, as after any SET. The context
+// carries the statement's text, which Myriad's SET rules read (an unscoped
+// SET TRANSACTION applies to the next transaction only).
+func (r *captureRunner) runSysSet(ctx *sql.Context, set *ast.Set) (sql.Schema, sql.RowIter, *sql.QueryFlags, error) {
+	if name := set.Exprs[0].Name.Name.String(); literalContext[strings.ToLower(name)] {
+		return nil, nil, nil, mysql.NewSQLError(1235, "42000",
+			"This version of MySQL doesn't yet support 'SET NAMES, SET CHARACTER SET or a SET of the connection's character set or collation inside a stored procedure'")
+	}
+	text := ast.String(set)
 	sctx := ctx.WithQuery(text)
 	_, iter, flags, err := r.inner.QueryWithBindings(sctx, text, set, nil, nil)
 	if err != nil {
@@ -281,47 +269,6 @@ func (r *captureRunner) runSysSet(ctx *sql.Context, set *ast.Set, collate string
 	}
 	ctx.SetLastQueryInfoInt(sql.RowCount, 0)
 	return types.OkResultSchema, sql.RowsToRowIter(sql.Row{types.NewOkResult(0)}), flags, nil
-}
-
-// setNamesCollates are the COLLATE clauses of the SET NAMES statements in
-// q, in order, "" for one without.
-func setNamesCollates(q string) []string {
-	if !containsFoldASCII(q, "names") {
-		return nil
-	}
-	tkn := ast.NewStringTokenizer(q)
-	next := func() (int, string) {
-		for {
-			typ, val := tkn.Scan()
-			if typ != ast.COMMENT {
-				return typ, string(val)
-			}
-		}
-	}
-	var out []string
-	prev := 0
-	for {
-		typ, _ := next()
-		if typ == 0 || typ == ast.LEX_ERROR {
-			return out
-		}
-		if typ == ast.NAMES && prev == ast.SET {
-			coll := ""
-			if t, _ := next(); t != 0 && t != ast.LEX_ERROR {
-				if t2, _ := next(); t2 == ast.COLLATE {
-					_, coll = next()
-				}
-			}
-			out = append(out, coll)
-			prev = 0
-			continue
-		}
-		prev = typ
-	}
-}
-
-func containsFoldASCII(s, sub string) bool {
-	return strings.Contains(strings.ToLower(s), sub)
 }
 
 // callOf is the CALL n is, under the nodes GMS wraps a statement's plan
