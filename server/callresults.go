@@ -176,7 +176,11 @@ func (s *Server) callResultsRule(ctx *sql.Context, _ *analyzer.Analyzer, n sql.N
 				}
 			}
 		}
-		return c.SetStatementRunner(ctx, &captureRunner{inner: c.Runner, selects: selects, control: control, intos: intos, srv: s}), transform.NewTree, nil
+		handlers, err := readHandlers(c.GetStatements()) // prochandlers.go
+		if err != nil {
+			return nil, transform.SameTree, err
+		}
+		return c.SetStatementRunner(ctx, &captureRunner{inner: c.Runner, selects: selects, control: control, intos: intos, handlers: handlers, srv: s}), transform.NewTree, nil
 	})
 }
 
@@ -254,13 +258,31 @@ type captureRunner struct {
 	// intos are the body's SELECT ... INTO statements (the interpreter
 	// drops their INTO before it runs them): see selectInto (procinto.go).
 	intos map[ast.Statement]*intoInfo
-	srv   *Server
+	// handlers and pending choose a handler as MySQL does (prochandlers.go).
+	handlers *procHandlers
+	pending  *pendingError
+	srv      *Server
 }
 
 func (r *captureRunner) QueryWithBindings(ctx *sql.Context, query string, parsed ast.Statement, bindings map[string]ast.Expr, qFlags *sql.QueryFlags) (sql.Schema, sql.RowIter, *sql.QueryFlags, error) {
+	if h := r.handlers.bodyOf(parsed); h != nil {
+		p := r.pending
+		r.pending = nil
+		if err := r.handlers.admit(ctx, h, p); err != nil {
+			return nil, nil, nil, err
+		}
+	}
+	r.pending = nil
 	prev := ctx.Session.Warnings()
 	sch, iter, flags, err := r.run(ctx, query, parsed, bindings, qFlags)
 	keepConditions(ctx, parsed, prev, err) // procinto.go
+	if r.handlers != nil {
+		if err != nil {
+			r.pending = &pendingError{err: err, stmt: parsed, scope: r.handlers.scopes[parsed]}
+		} else if iter != nil {
+			iter = &pendingIter{RowIter: iter, r: r, stmt: parsed}
+		}
+	}
 	return sch, iter, flags, err
 }
 

@@ -126,6 +126,9 @@ func (w *sysSetWalk) stmt(s ast.Statement) (ast.Statements, error) {
 				w.scopes[len(w.scopes)-1][v.Lowered()] = true
 			}
 		}
+		if n.Handler != nil {
+			handlerConditions(n.Handler) // prochandlers.go
+		}
 		if n.Handler != nil && n.Handler.Statement != nil {
 			n.Handler.Statement, err = w.single(n.Handler.Statement)
 		}
