@@ -162,7 +162,7 @@ func (s *Server) callResultsRule(ctx *sql.Context, _ *analyzer.Analyzer, n sql.N
 			}
 			switch sel := op.PrimaryData.(type) {
 			case *ast.Select:
-				if _, sysSet := sysSetOf(sel); op.OpCode == procedures.OpCode_Select && sel.Into == nil && !isDoSelect(sel) && !sysSet {
+				if op.OpCode == procedures.OpCode_Select && sel.Into == nil && !isDoSelect(sel) {
 					selects[sel] = true
 				}
 				if op.OpCode == procedures.OpCode_Select && sel.Into != nil {
@@ -171,7 +171,7 @@ func (s *Server) callResultsRule(ctx *sql.Context, _ *analyzer.Analyzer, n sql.N
 			case *ast.SetOp:
 				// A UNION is no OpCode_Select: the interpreter runs it as
 				// any other statement, keeping the pointer too.
-				if op.OpCode == procedures.OpCode_Execute && sel.Into == nil {
+				if _, sysSet := sysSetOf(sel); op.OpCode == procedures.OpCode_Execute && sel.Into == nil && !sysSet {
 					selects[sel] = true
 				}
 			}
@@ -295,10 +295,8 @@ func (r *captureRunner) run(ctx *sql.Context, query string, parsed ast.Statement
 	}
 	// The body runs in the caller's transaction (engine.ResumeTransaction).
 	engine.ResumeTransaction(ctx)
-	if sel, ok := parsed.(*ast.Select); ok {
-		if set, ok := sysSetOf(sel); ok {
-			return r.runSysSet(ctx, set) // procsysset.go
-		}
+	if set, ok := sysSetOf(parsed); ok {
+		return r.runSysSet(ctx, set) // procsysset.go
 	}
 	if info := r.intos[parsed]; info != nil {
 		return r.selectInto(ctx, parsed.(*ast.Select), info, query, bindings, qFlags)
@@ -312,6 +310,12 @@ func (r *captureRunner) run(ctx *sql.Context, query string, parsed ast.Statement
 		iter = materialize(ctx, iter)
 		if isSet {
 			before = 0
+			// A body's SET answers OK with no row affected, which a CALL
+			// ending in it reports (GMS's SET answered 1).
+			if _, err := sql.RowIterToRows(ctx, iter); err != nil {
+				return sch, nil, flags, err
+			}
+			sch, iter = types.OkResultSchema, sql.RowsToRowIter(sql.Row{types.NewOkResult(0)})
 		}
 		ctx.SetLastQueryInfoInt(sql.RowCount, before)
 		return sch, iter, flags, nil

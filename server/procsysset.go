@@ -26,8 +26,8 @@ import (
 // SET per assignment, in order (MySQL's parser makes one instruction per
 // assignment of a routine's body too, so `SET a = 1, b = a` reads the new
 // a), and the assignment of a system variable becomes a SELECT of its value
-// marked with the variable (sysSetMarker). The interpreter substitutes the
-// routine's variables in that SELECT's value as in any SELECT, and hands it
+// marked with the variable (sysSetMarker, sysSetStatement). The interpreter
+// substitutes the routine's variables in that value as in any SELECT, and hands it
 // to the CALL's runner (callresults.go), which runs a real SET of the
 // variable to the substituted value instead (runSysSet): GMS's own SET with
 // Myriad's rules, so bad values fail with the errors they fail with at the
@@ -37,7 +37,7 @@ import (
 // and collation are refused when set (literalContext). The stored text,
 // and so SHOW CREATE PROCEDURE, stays the user's. A SET of a system
 // variable as a handler's body stays refused (engine/prochandler.go): the
-// interpreter would take the marked SELECT's row for the end of the body.
+// interpreter would take the marked statement's row for the end of the body.
 
 // sysSetMarker starts the comment of a SELECT standing for a system
 // variable's SET: the scope and the name (in hex) follow.
@@ -188,7 +188,7 @@ func (w *sysSetWalk) set(n *ast.Set) (ast.Statements, error) {
 			}
 		}
 		sys = true
-		out = append(out, sysSetSelect(e))
+		out = append(out, sysSetStatement(e))
 	}
 	if !sys && len(out) == 1 {
 		return ast.Statements{n}, nil
@@ -196,7 +196,11 @@ func (w *sysSetWalk) set(n *ast.Set) (ast.Statements, error) {
 	return out, nil
 }
 
-func sysSetSelect(e *ast.SetVarExpr) *ast.Select {
+// sysSetStatement is the marked statement standing for e: a UNION of the
+// marked SELECT with itself, which the interpreter runs as a statement (a
+// SELECT would become the CALL's answer, ahead of a later INSERT's count)
+// and whose SELECTs it substitutes the routine's variables in.
+func sysSetStatement(e *ast.SetVarExpr) *ast.SetOp {
 	scope := string(e.Scope)
 	if scope == "" {
 		scope = "-"
@@ -206,16 +210,22 @@ func sysSetSelect(e *ast.SetVarExpr) *ast.Select {
 	if expr == nil {
 		expr = &ast.Default{}
 	}
-	return &ast.Select{
+	sel := &ast.Select{
 		Comments:    ast.Comments{[]byte(mark + "*/")},
 		SelectExprs: ast.SelectExprs{&ast.AliasedExpr{Expr: expr}},
 	}
+	return &ast.SetOp{Type: ast.UnionStr, Left: sel, Right: sel}
 }
 
-// sysSetOf reads back the assignment a marked SELECT stands for, with the
-// value as the interpreter substituted it.
-func sysSetOf(sel *ast.Select) (*ast.Set, bool) {
-	if len(sel.Comments) != 1 || len(sel.SelectExprs) != 1 {
+// sysSetOf reads back the assignment a marked statement stands for, with
+// the value as the interpreter substituted it.
+func sysSetOf(parsed ast.Statement) (*ast.Set, bool) {
+	u, ok := parsed.(*ast.SetOp)
+	if !ok {
+		return nil, false
+	}
+	sel, ok := u.Left.(*ast.Select)
+	if !ok || len(sel.Comments) != 1 || len(sel.SelectExprs) != 1 {
 		return nil, false
 	}
 	c := string(sel.Comments[0])
@@ -252,7 +262,7 @@ func sysSetOf(sel *ast.Select) (*ast.Set, bool) {
 var literalContext = map[string]bool{"names": true, "charset": true,
 	"character_set_client": true, "character_set_connection": true, "collation_connection": true}
 
-// runSysSet runs the SET a marked SELECT stands for and answers an OK row
+// runSysSet runs the SET a marked statement stands for and answers an OK row
 // for the SELECT; ROW_COUNT() is then 0, as after any SET. The context
 // carries the statement's text, which Myriad's SET rules read (an unscoped
 // SET TRANSACTION applies to the next transaction only).

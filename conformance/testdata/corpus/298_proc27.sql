@@ -1,0 +1,68 @@
+-- proc27: system variables set inside a procedure body (every form failed
+-- the CALL with 1105), the caller's sql_mode given back when the CALL ends
+-- and the body run under the routine's own, handlers for error codes and
+-- SQLSTATE values (refused at CREATE with 1105) chosen as MySQL chooses
+-- them. (SELECT ... INTO with no row is in server.TestProc27SelectIntoNoRow:
+-- MariaDB's CALL reports another affected count after one.) Each CREATE
+-- PROCEDURE is one line.
+-- setup
+SET sql_mode = 'STRICT_TRANS_TABLES';
+CREATE TABLE pt (id INT PRIMARY KEY, v VARCHAR(3));
+CREATE PROCEDURE ps1() BEGIN SET SESSION sql_mode = ''; SELECT @@session.sql_mode; END;
+CALL ps1();
+SELECT @@sql_mode;
+CREATE PROCEDURE ps2() BEGIN DECLARE a INT DEFAULT 5; DECLARE b INT; SET a = 1, @@session.sql_mode = 'ANSI_QUOTES', b = a; SELECT a, b, @@sql_mode; END;
+CALL ps2();
+SELECT @@sql_mode;
+CREATE PROCEDURE ps3(m VARCHAR(40)) BEGIN SET @@sql_mode = m; INSERT INTO pt VALUES (1, 'abcdef'); SELECT id, v FROM pt; END;
+CALL ps3('');
+DELETE FROM pt;
+CALL ps3('STRICT_ALL_TABLES');
+CREATE PROCEDURE ps4() BEGIN SELECT @@sql_mode; END;
+-- setup
+SET sql_mode = '';
+CALL ps4();
+SELECT @@sql_mode;
+-- setup
+SET sql_mode = 'STRICT_TRANS_TABLES';
+CREATE PROCEDURE ps5() BEGIN SET @x = 1, @y = @x + 1; SELECT @x, @y; END;
+CALL ps5();
+CREATE PROCEDURE ps6() BEGIN SET sql_mode = 'bogus'; SELECT 'after'; END;
+CALL ps6();
+CREATE PROCEDURE ps7() BEGIN SET autocommit = 0; INSERT INTO pt VALUES (7, 'x'); END;
+CALL ps7();
+SELECT @@autocommit;
+ROLLBACK;
+SET autocommit = 1;
+SELECT COUNT(*) FROM pt;
+CREATE PROCEDURE ps8() BEGIN DECLARE i INT DEFAULT 0; WHILE i < 3 DO SET @@session.div_precision_increment = i + 1, i = i + 1; END WHILE; SELECT i, 1/3; END;
+CALL ps8();
+SET div_precision_increment = 4;
+CREATE PROCEDURE ps9() SET @@session.sql_mode = 'NO_ZERO_DATE', @z = 7;
+CALL ps9();
+SELECT @@sql_mode, @z;
+CREATE PROCEDURE ps10() BEGIN SET SESSION sql_mode = 'ANSI_QUOTES'; CALL ps4(); SELECT @@sql_mode; END;
+CALL ps10();
+SELECT @@sql_mode;
+CREATE PROCEDURE ps11() BEGIN SET nosuchvar = 1; END;
+CREATE PROCEDURE ps12() SET @@session.nosuchvar = 1;
+CREATE TABLE ht (id INT PRIMARY KEY);
+INSERT INTO ht VALUES (1);
+CREATE TABLE hlog (m VARCHAR(20));
+CREATE PROCEDURE ph1() BEGIN DECLARE r INT DEFAULT 0; DECLARE CONTINUE HANDLER FOR 1062 SET r = 1; INSERT INTO ht VALUES (1); INSERT INTO hlog VALUES ('ph1 after'); SELECT r; END;
+CALL ph1();
+CREATE PROCEDURE ph2() BEGIN DECLARE r INT DEFAULT 0; DECLARE CONTINUE HANDLER FOR SQLSTATE '23000' SET r = 2; INSERT INTO ht VALUES (1); SELECT r; END;
+CALL ph2();
+CREATE PROCEDURE ph3() BEGIN DECLARE r INT DEFAULT 0; BEGIN DECLARE EXIT HANDLER FOR 1062 SET r = 3; INSERT INTO ht VALUES (1); SET r = 30; END; SELECT r; END;
+CALL ph3();
+CREATE PROCEDURE ph4() BEGIN DECLARE r INT DEFAULT 0; DECLARE CONTINUE HANDLER FOR SQLEXCEPTION SET r = 40; DECLARE CONTINUE HANDLER FOR 1062 SET r = 4; INSERT INTO ht VALUES (1); SELECT r; END;
+CALL ph4();
+CREATE PROCEDURE ph5() BEGIN DECLARE r INT DEFAULT 0; DECLARE CONTINUE HANDLER FOR 1048, 1062 SET r = 5; INSERT INTO ht VALUES (1); SELECT r; END;
+CALL ph5();
+CREATE PROCEDURE ph6() BEGIN DECLARE r INT DEFAULT 0; DECLARE CONTINUE HANDLER FOR 1146 SET r = 6; INSERT INTO ht VALUES (1); INSERT INTO hlog VALUES ('ph6 after'); END;
+CALL ph6();
+CREATE PROCEDURE ph7() BEGIN DECLARE r INT DEFAULT 0; DECLARE CONTINUE HANDLER FOR SQLEXCEPTION SET r = 7; BEGIN DECLARE CONTINUE HANDLER FOR 1146 SET r = 70; INSERT INTO ht VALUES (1); END; SELECT r; END;
+CALL ph7();
+CREATE PROCEDURE ph8() BEGIN DECLARE r INT DEFAULT 0; BEGIN DECLARE EXIT HANDLER FOR SQLSTATE '23000' SET r = 8; BEGIN DECLARE CONTINUE HANDLER FOR 1146 SET r = 80; INSERT INTO ht VALUES (1); SET r = 81; END; SET r = 82; END; SELECT r; END;
+CALL ph8();
+SELECT m FROM hlog ORDER BY m;
