@@ -171,7 +171,9 @@ func (s *Server) callResultsRule(ctx *sql.Context, _ *analyzer.Analyzer, n sql.N
 			case *ast.SetOp:
 				// A UNION is no OpCode_Select: the interpreter runs it as
 				// any other statement, keeping the pointer too.
-				if _, sysSet := sysSetOf(sel); op.OpCode == procedures.OpCode_Execute && sel.Into == nil && !sysSet {
+				_, sysSet := sysSetOf(sel)
+				_, _, signal := signalOf(sel)
+				if op.OpCode == procedures.OpCode_Execute && sel.Into == nil && !sysSet && !signal {
 					selects[sel] = true
 				}
 			}
@@ -297,6 +299,9 @@ func (r *captureRunner) run(ctx *sql.Context, query string, parsed ast.Statement
 	engine.ResumeTransaction(ctx)
 	if set, ok := sysSetOf(parsed); ok {
 		return r.runSysSet(ctx, set) // procsysset.go
+	}
+	if state, items, ok := signalOf(parsed); ok {
+		return nil, nil, nil, r.runSignal(ctx, state, items) // procsignal.go
 	}
 	if info := r.intos[parsed]; info != nil {
 		return r.selectInto(ctx, parsed.(*ast.Select), info, query, bindings, qFlags)

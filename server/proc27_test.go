@@ -232,3 +232,34 @@ func TestProc27Handlers(t *testing.T) {
 		}
 	}
 }
+
+// TestProc27Signal: SIGNAL takes a routine variable's value for its items
+// (1105 before), and reaches the handler MySQL chooses for its SQLSTATE.
+func TestProc27Signal(t *testing.T) {
+	ts := startServer(t, t.TempDir())
+	db := ts.connectWith("", "parseTime=false")
+	c := pinnedConn(t, db)
+	for _, q := range []string{
+		"CREATE DATABASE g27", "USE g27",
+		"CREATE PROCEDURE g1(n INT) BEGIN DECLARE m VARCHAR(50); SET m = CONCAT('bad value ', n); SIGNAL SQLSTATE '22003' SET MESSAGE_TEXT = m, MYSQL_ERRNO = 1690; END",
+		"CREATE PROCEDURE g2() BEGIN DECLARE r INT DEFAULT 0; DECLARE CONTINUE HANDLER FOR SQLSTATE '45000' SET r = 2; SIGNAL SQLSTATE '45000' SET MESSAGE_TEXT = 'x'; SELECT r; END",
+		"CREATE PROCEDURE g3() BEGIN DECLARE r INT DEFAULT 0; DECLARE CONTINUE HANDLER FOR 1062 SET r = 3; SIGNAL SQLSTATE '45000' SET MESSAGE_TEXT = 'not caught'; SELECT r; END",
+		"CREATE PROCEDURE g4() BEGIN DECLARE m VARCHAR(5); SIGNAL SQLSTATE '45000' SET MESSAGE_TEXT = m; END",
+	} {
+		mustExecConn(t, c, q)
+	}
+	ctx := context.Background()
+	_, err := c.ExecContext(ctx, "CALL g1(7)")
+	if mysqlErrNo(err) != 1690 || !strings.Contains(err.Error(), "bad value 7") {
+		t.Errorf("CALL g1(7): got %v, want 1690 bad value 7", err)
+	}
+	if got := strings.Join(connRows(t, c, "CALL g2()"), ";"); got != "2" {
+		t.Errorf("CALL g2(): got %q", got)
+	}
+	if _, err := c.ExecContext(ctx, "CALL g3()"); mysqlErrNo(err) != 1644 || !strings.Contains(err.Error(), "not caught") {
+		t.Errorf("CALL g3(): got %v, want 1644 not caught", err)
+	}
+	if _, err := c.ExecContext(ctx, "CALL g4()"); mysqlErrNo(err) != 1231 {
+		t.Errorf("CALL g4(): got %v, want 1231", err)
+	}
+}

@@ -154,6 +154,10 @@ func (w *sysSetWalk) stmt(s ast.Statement) (ast.Statements, error) {
 		n.Statements, err = w.list(n.Statements)
 	case *ast.Set:
 		return w.set(n)
+	case *ast.Signal:
+		if m := signalStatement(n); m != nil { // procsignal.go
+			return ast.Statements{m}, nil
+		}
 	}
 	if err != nil {
 		return nil, err
