@@ -10,6 +10,7 @@ import (
 	gmsserver "github.com/dolthub/go-mysql-server/server"
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/go-mysql-server/sql/analyzer"
+	"github.com/dolthub/go-mysql-server/sql/expression"
 	"github.com/dolthub/go-mysql-server/sql/plan"
 	"github.com/dolthub/go-mysql-server/sql/procedures"
 	"github.com/dolthub/go-mysql-server/sql/transform"
@@ -278,6 +279,14 @@ func (r *captureRunner) QueryWithBindings(ctx *sql.Context, query string, parsed
 	prev := ctx.Session.Warnings()
 	sch, iter, flags, err := r.run(ctx, query, parsed, bindings, qFlags)
 	keepConditions(ctx, parsed, prev, err) // procinto.go
+	if err == nil && r.calleeNotFound(ctx, parsed, prev) { // procinto.go
+		if _, derr := sql.RowIterToRows(ctx, iter); derr != nil {
+			err = derr
+		} else {
+			err = expression.FetchEOF
+		}
+		iter = nil
+	}
 	if r.handlers != nil {
 		if err != nil {
 			r.pending = &pendingError{err: err, stmt: parsed, scope: r.handlers.scopes[parsed]}

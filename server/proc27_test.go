@@ -263,3 +263,23 @@ func TestProc27Signal(t *testing.T) {
 		t.Errorf("CALL g4(): got %v, want 1231", err)
 	}
 }
+
+// TestProc27CalleeNotFound: a callee's SELECT ... INTO without a row and
+// without a handler of its own finishes the callee with warning 1329,
+// which the caller's NOT FOUND handler then takes (MariaDB agrees).
+func TestProc27CalleeNotFound(t *testing.T) {
+	ts := startServer(t, t.TempDir())
+	db := ts.connectWith("", "parseTime=false")
+	c := pinnedConn(t, db)
+	for _, q := range []string{
+		"CREATE DATABASE c27", "USE c27",
+		"CREATE TABLE t (id INT PRIMARY KEY)",
+		"CREATE PROCEDURE callee() BEGIN DECLARE x INT; SELECT id INTO x FROM t; SET @after = 'ran'; END",
+		"CREATE PROCEDURE caller() BEGIN DECLARE done INT DEFAULT 0; DECLARE CONTINUE HANDLER FOR NOT FOUND SET done = 1; CALL callee(); SELECT done, @after; END",
+	} {
+		mustExecConn(t, c, q)
+	}
+	if got := strings.Join(connRows(t, c, "CALL caller()"), ";"); got != "1,ran" {
+		t.Errorf("CALL caller(): got %q, want 1,ran", got)
+	}
+}

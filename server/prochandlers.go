@@ -164,7 +164,7 @@ func readHandlers(ops []*procedures.InterpreterOperation) (*procHandlers, error)
 				ph.bodies[s] = h
 			}
 		}
-		if st, ok := op.PrimaryData.(ast.Statement); ok && st != nil {
+		if st := op.PrimaryData; st != nil {
 			scope := make(handlerScope, 0, len(blocks))
 			for i := len(blocks) - 1; i >= 0; i-- {
 				if len(blocks[i]) > 0 {

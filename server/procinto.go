@@ -178,3 +178,37 @@ func usesNoTable(parsed ast.Statement) bool {
 	}, parsed)
 	return none
 }
+
+// calleeNotFound: parsed is a CALL of the body that ended with a NOT FOUND
+// warning it raised (a SELECT ... INTO without a row no handler of the
+// callee caught) still listed, and a handler in scope of the CALL takes
+// it. MySQL looks for a handler for the conditions a statement leaves,
+// the CALL's too (sp_rcontext::handle_sql_condition): the caller's NOT
+// FOUND handler runs after the callee has finished. The runner answers
+// the CALL with the NOT FOUND condition then, which GMS hands to it
+// (not when the CALL passes a routine variable, which may be an OUT
+// parameter's).
+func (r *captureRunner) calleeNotFound(ctx *sql.Context, parsed ast.Statement, prev []*sql.Warning) bool {
+	c, ok := parsed.(*ast.Call)
+	if !ok || r.handlers == nil || r.handlers.scopes[parsed].find(1329, "02000") == nil {
+		return false
+	}
+	for _, p := range c.Params {
+		// The interpreter copies OUT parameters back into the routine's
+		// variables only after a CALL that did not fail: left as a
+		// warning there (see COMPATIBILITY.md, proc27).
+		if col, bare := p.(*ast.ColName); bare && !strings.HasPrefix(col.Name.String(), "@") {
+			return false
+		}
+	}
+	old := map[*sql.Warning]bool{}
+	for _, w := range prev {
+		old[w] = true
+	}
+	for _, w := range ctx.Session.Warnings() {
+		if w.Code == 1329 && !old[w] {
+			return true
+		}
+	}
+	return false
+}
