@@ -278,7 +278,7 @@ func (r *captureRunner) QueryWithBindings(ctx *sql.Context, query string, parsed
 	r.pending = nil
 	prev := ctx.Session.Warnings()
 	sch, iter, flags, err := r.run(ctx, query, parsed, bindings, qFlags)
-	keepConditions(ctx, parsed, prev, err) // procinto.go
+	keepConditions(ctx, parsed, prev, err)                 // procinto.go
 	if err == nil && r.calleeNotFound(ctx, parsed, prev) { // procinto.go
 		if _, derr := sql.RowIterToRows(ctx, iter); derr != nil {
 			err = derr
