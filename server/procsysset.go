@@ -47,7 +47,9 @@ const sysSetMarker = "/*myriad SET "
 // variable of their own.
 var sysSetSpecial = map[string]bool{"transaction": true, "names": true, "charset": true}
 
-// sysSetBodies rewrites the body of a CREATE PROCEDURE in stmt (see above).
+// sysSetBodies rewrites the body of a CREATE PROCEDURE in stmt: its SETs
+// (see above), its handlers' conditions (handlerConditions, prochandlers.go)
+// and its SIGNALs (signalStatement, procsignal.go).
 func sysSetBodies(stmt ast.Statement) error {
 	d, ok := stmt.(*ast.DDL)
 	if !ok || d.ProcedureSpec == nil || d.ProcedureSpec.Body == nil {
@@ -85,11 +87,11 @@ func (w *sysSetWalk) local(name string) bool {
 // several statements are put in a block.
 func (w *sysSetWalk) single(s ast.Statement) (ast.Statement, error) {
 	out, err := w.list(ast.Statements{s})
-	if err != nil || len(out) == 1 {
-		if err == nil {
-			return out[0], nil
-		}
+	switch {
+	case err != nil:
 		return nil, err
+	case len(out) == 1:
+		return out[0], nil
 	}
 	return &ast.BeginEndBlock{Statements: out}, nil
 }
