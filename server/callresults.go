@@ -151,8 +151,10 @@ func (s *Server) callResultsRule(ctx *sql.Context, _ *analyzer.Analyzer, n sql.N
 		c = notFoundHandlersFirst(c)
 		selects := map[ast.Statement]bool{}
 		control := map[ast.Statement]bool{}
-		intos := map[ast.Statement]bool{}
+		intos := map[ast.Statement]*intoInfo{}
+		nf := notFoundScopes{false} // procinto.go
 		for _, op := range c.GetStatements() {
+			nf.step(op)
 			if sel, ok := op.PrimaryData.(*ast.Select); ok && (op.OpCode == procedures.OpCode_Set || op.OpCode == procedures.OpCode_If) {
 				control[sel] = false
 			}
@@ -165,17 +167,23 @@ func (s *Server) callResultsRule(ctx *sql.Context, _ *analyzer.Analyzer, n sql.N
 					selects[sel] = true
 				}
 				if op.OpCode == procedures.OpCode_Select && sel.Into != nil {
-					intos[sel] = true
+					intos[sel] = intoWithKeep(sel, nf.handled())
 				}
 			case *ast.SetOp:
 				// A UNION is no OpCode_Select: the interpreter runs it as
 				// any other statement, keeping the pointer too.
-				if op.OpCode == procedures.OpCode_Execute && sel.Into == nil {
+				_, sysSet := sysSetOf(sel)
+				_, _, signal := signalOf(sel)
+				if op.OpCode == procedures.OpCode_Execute && sel.Into == nil && !sysSet && !signal {
 					selects[sel] = true
 				}
 			}
 		}
-		return c.SetStatementRunner(ctx, &captureRunner{inner: c.Runner, selects: selects, control: control, intos: intos, srv: s}), transform.NewTree, nil
+		handlers, err := readHandlers(c.GetStatements()) // prochandlers.go
+		if err != nil {
+			return nil, transform.SameTree, err
+		}
+		return c.SetStatementRunner(ctx, &captureRunner{inner: c.Runner, selects: selects, control: control, intos: intos, handlers: handlers, srv: s}), transform.NewTree, nil
 	})
 }
 
@@ -251,12 +259,45 @@ type captureRunner struct {
 	// (true), which make it 0: GMS left a SELECT's -1 for all of them.
 	control map[ast.Statement]bool
 	// intos are the body's SELECT ... INTO statements (the interpreter
-	// drops their INTO before it runs them): see selectIntoRows.
-	intos map[ast.Statement]bool
-	srv   *Server
+	// drops their INTO before it runs them): see selectInto (procinto.go).
+	intos map[ast.Statement]*intoInfo
+	// handlers and pending choose a handler as MySQL does (prochandlers.go).
+	handlers *procHandlers
+	pending  *pendingError
+	srv      *Server
 }
 
 func (r *captureRunner) QueryWithBindings(ctx *sql.Context, query string, parsed ast.Statement, bindings map[string]ast.Expr, qFlags *sql.QueryFlags) (sql.Schema, sql.RowIter, *sql.QueryFlags, error) {
+	if h := r.handlers.bodyOf(parsed); h != nil {
+		p := r.pending
+		r.pending = nil
+		if err := r.handlers.admit(ctx, h, p); err != nil {
+			return nil, nil, nil, err
+		}
+	}
+	r.pending = nil
+	prev := ctx.Session.Warnings()
+	sch, iter, flags, err := r.run(ctx, query, parsed, bindings, qFlags)
+	keepConditions(ctx, parsed, prev, err)                 // procinto.go
+	if err == nil && r.calleeNotFound(ctx, parsed, prev) { // procinto.go
+		if _, derr := sql.RowIterToRows(ctx, iter); derr != nil {
+			err = derr
+		} else {
+			err = expression.FetchEOF
+		}
+		iter = nil
+	}
+	if r.handlers != nil {
+		if err != nil {
+			r.pending = &pendingError{err: err, stmt: parsed, scope: r.handlers.scopes[parsed]}
+		} else if iter != nil {
+			iter = &pendingIter{RowIter: iter, r: r, stmt: parsed}
+		}
+	}
+	return sch, iter, flags, err
+}
+
+func (r *captureRunner) run(ctx *sql.Context, query string, parsed ast.Statement, bindings map[string]ast.Expr, qFlags *sql.QueryFlags) (sql.Schema, sql.RowIter, *sql.QueryFlags, error) {
 	// GMS's interpreter loops without looking at the context (a handler
 	// whose statement returns rows restarts the body): every statement
 	// passes here, so KILL and a closed connection stop it.
@@ -265,6 +306,15 @@ func (r *captureRunner) QueryWithBindings(ctx *sql.Context, query string, parsed
 	}
 	// The body runs in the caller's transaction (engine.ResumeTransaction).
 	engine.ResumeTransaction(ctx)
+	if set, ok := sysSetOf(parsed); ok {
+		return r.runSysSet(ctx, set) // procsysset.go
+	}
+	if state, items, ok := signalOf(parsed); ok {
+		return nil, nil, nil, r.runSignal(ctx, state, items) // procsignal.go
+	}
+	if info := r.intos[parsed]; info != nil {
+		return r.selectInto(ctx, parsed.(*ast.Select), info, query, bindings, qFlags)
+	}
 	if isSet, ok := r.control[parsed]; ok {
 		before := ctx.GetLastQueryInfoInt(sql.RowCount)
 		sch, iter, flags, err := r.inner.QueryWithBindings(ctx, query, parsed, bindings, qFlags)
@@ -274,6 +324,12 @@ func (r *captureRunner) QueryWithBindings(ctx *sql.Context, query string, parsed
 		iter = materialize(ctx, iter)
 		if isSet {
 			before = 0
+			// A body's SET answers OK with no row affected, which a CALL
+			// ending in it reports (GMS's SET answered 1).
+			if _, err := sql.RowIterToRows(ctx, iter); err != nil {
+				return sch, nil, flags, err
+			}
+			sch, iter = types.OkResultSchema, sql.RowsToRowIter(sql.Row{types.NewOkResult(0)})
 		}
 		ctx.SetLastQueryInfoInt(sql.RowCount, before)
 		return sch, iter, flags, nil
@@ -284,9 +340,6 @@ func (r *captureRunner) QueryWithBindings(ctx *sql.Context, query string, parsed
 	}
 	if isTxnStatement(parsed) && len(sch) == 0 {
 		return okAnswer(ctx, iter, flags)
-	}
-	if r.intos[parsed] {
-		return sch, selectIntoRows(ctx, iter), flags, nil
 	}
 	if sel, ok := parsed.(*ast.Select); ok && isDoSelect(sel) {
 		if v, ok := r.srv.calls.Load(ctx.Session.ID()); ok {
@@ -315,27 +368,6 @@ func (r *captureRunner) QueryWithBindings(ctx *sql.Context, query string, parsed
 		}
 	}
 	return sch, iter, flags, err
-}
-
-// selectIntoRows is the answer of a procedure's SELECT ... INTO to GMS's
-// interpreter, which reads one row and then expects the end: with no row
-// it took the io.EOF for a handler's exit and ran the body again from its
-// first statement, and with two rows it jumped back to the body's second
-// statement, so statements ran twice. No row is MySQL's NOT FOUND
-// condition: GMS's end of a FETCH, which a NOT FOUND handler catches and
-// which, unhandled, reaches the client as MySQL's 1329 (errors.go); MySQL
-// warns there and goes on. Two rows are MySQL's 1172.
-func selectIntoRows(ctx *sql.Context, iter sql.RowIter) sql.RowIter {
-	rows, err := sql.RowIterToRows(ctx, iter)
-	switch {
-	case err != nil:
-		return &failedIter{err: err}
-	case len(rows) == 0:
-		return &failedIter{err: expression.FetchEOF}
-	case len(rows) > 1:
-		return &failedIter{err: mysql.NewSQLError(mysql.ERTooManyRows, "42000", "Result consisted of more than one row")}
-	}
-	return sql.RowsToRowIter(rows...)
 }
 
 // isTxnStatement: parsed is one of the transaction statements whose plan

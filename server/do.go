@@ -71,6 +71,9 @@ func (p *doParser) ParseSimple(query string) (ast.Statement, error) {
 	}
 	if err == nil {
 		restoreQuantified(stmt, qs)
+		if err = sysSetBodies(stmt); err != nil { // procsysset.go
+			stmt = nil
+		}
 	}
 	return stmt, err
 }
@@ -98,6 +101,11 @@ func (p *doParser) ParseWithOptions(ctx context.Context, query string, delimiter
 	if err == nil {
 		if damaged := rewriteAggregates(stmt); damaged {
 			stmt, parsed, remainder, err = p.inner.ParseWithOptions(ctx, rq, delimiter, multi, options)
+		}
+	}
+	if err == nil {
+		if err = sysSetBodies(stmt); err != nil { // procsysset.go
+			return nil, parsed, remainder, err
 		}
 	}
 	if edits == nil || err != nil {
@@ -161,6 +169,11 @@ func (p *doParser) ParseOneWithOptions(ctx context.Context, query string, option
 	if err == nil {
 		if damaged := rewriteAggregates(stmt); damaged {
 			stmt, ri, err = p.inner.ParseOneWithOptions(ctx, rq, options)
+		}
+	}
+	if err == nil {
+		if err = sysSetBodies(stmt); err != nil { // procsysset.go
+			return nil, ri, err
 		}
 	}
 	if err == nil && edits != nil {

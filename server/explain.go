@@ -23,6 +23,9 @@ type explainBuilder struct {
 }
 
 func (b *explainBuilder) Build(ctx *sql.Context, n sql.Node, row sql.Row) (sql.RowIter, error) {
+	if c := callOf(n); c != nil {
+		return buildCallKeepingMode(ctx, b.inner, c, n, row) // procsysset.go
+	}
 	d, ok := n.(*plan.DescribeQuery)
 	if !ok || d.Format.Analyze || d.Format.Debug || d.Format.Estimates {
 		return b.inner.Build(ctx, n, row)

@@ -58,6 +58,11 @@ type noPadCharSetType struct {
 func (t noPadCharSetType) Convert(ctx context.Context, v any) (any, sql.ConvertInRange, error) {
 	out, inRange, err := t.sysSetType.Convert(ctx, v)
 	if err != nil {
+		// GMS's set type names the value it did not find (1105); MySQL's
+		// SET answers 1231 for any mode it does not know.
+		if _, isStr := v.(string); isStr {
+			return nil, sql.OutOfRange, sql.ErrInvalidSystemVariableValue.New("sql_mode", v)
+		}
 		return out, inRange, err
 	}
 	var names string
