@@ -15,6 +15,7 @@ import (
 	"github.com/dolthub/vitess/go/vt/sqlparser"
 
 	"github.com/myriaddb/myriad/catalog"
+	"github.com/myriaddb/myriad/engine"
 	"github.com/myriaddb/myriad/floattype"
 )
 
@@ -65,6 +66,87 @@ type floatScales struct {
 
 	incr      int // the session's div_precision_increment, once read
 	incrKnown bool
+
+	gcs      []*engine.GroupConcatField // the session's note, once read
+	gcsKnown bool
+}
+
+// groupConcats is the session's note of the statement's GROUP_CONCAT
+// result columns (engine.GroupConcatFields).
+func (s *floatScales) groupConcats() []*engine.GroupConcatField {
+	if !s.gcsKnown {
+		s.gcsKnown = true
+		if s.h != nil {
+			s.gcs = engine.GroupConcatFields(s.h.sessionOf(s.c))
+		}
+	}
+	return s.gcs
+}
+
+// resultsCharsetOf is the session's character_set_results (Unspecified:
+// NULL, no conversion), into which MySQL converts a string field's length.
+func (s *floatScales) resultsCharsetOf() gmssql.CharacterSetID {
+	if s.h == nil {
+		return gmssql.CharacterSet_utf8mb4
+	}
+	ctx := s.h.sessionOf(s.c)
+	if ctx == nil {
+		return gmssql.CharacterSet_utf8mb4
+	}
+	if s, ok := ctx.Session.(interface{ ResultsCharset() gmssql.CharacterSetID }); ok {
+		// GMS's GetCharacterSetResults says utf8mb4 where the server
+		// converts the results itself (charset.go).
+		return s.ResultsCharset()
+	}
+	return ctx.GetCharacterSetResults()
+}
+
+// groupConcatField makes f, a GROUP_CONCAT's field, MySQL's: nullable, and
+// as long as Item_func_group_concat::fix_fields makes it (max_chars =
+// group_concat_max_len / mbminlen; a BLOB of max_chars * mbmaxlen bytes
+// past CONVERT_IF_BIGGER_TO_BLOB characters, else VARCHAR(max_chars)),
+// converted into the results' character set as
+// Protocol_classic::send_field_metadata converts it (a BLOB's bytes /
+// mbminlen, a VARCHAR's characters, times the results' mbmaxlen). GMS
+// sent NOT NULL and its TEXT's 262140.
+func groupConcatField(f *querypb.Field, g *engine.GroupConcatField, results gmssql.CharacterSetID) {
+	const convertIfBiggerToBlob = 512
+	binary := g.Charset == gmssql.CharacterSet_binary
+	mbmin, mbmax := int64(1), g.Charset.MaxLength()
+	switch g.Charset {
+	case gmssql.CharacterSet_ucs2, gmssql.CharacterSet_utf16, gmssql.CharacterSet_utf16le:
+		mbmin = 2
+	case gmssql.CharacterSet_utf32:
+		mbmin = 4
+	}
+	// Without a results character set (NULL) nothing is converted.
+	converted := results != gmssql.CharacterSet_Unspecified && !binary
+	chars := g.MaxLen / mbmin
+	var length int64
+	if chars > convertIfBiggerToBlob {
+		length = min(chars*mbmax, math.MaxUint32)
+		if converted {
+			length = length / mbmin * results.MaxLength()
+		}
+		f.Type = querypb.Type_TEXT
+		if binary {
+			f.Type = querypb.Type_BLOB
+		}
+		if g.Derived {
+			f.Flags |= uint32(querypb.MySqlFlag_BLOB_FLAG)
+		}
+	} else {
+		length = chars * mbmax
+		if converted {
+			length = chars * results.MaxLength()
+		}
+		f.Type = querypb.Type_VARCHAR
+		if binary {
+			f.Type = querypb.Type_VARBINARY
+		}
+	}
+	f.ColumnLength = uint32(min(length, math.MaxUint32))
+	f.Flags &^= uint32(querypb.MySqlFlag_NOT_NULL_FLAG)
 }
 
 // divIncrement is the session's div_precision_increment: a view's column
@@ -245,6 +327,9 @@ func fixFields(fields []*querypb.Field, scales *floatScales) {
 			continue
 		}
 		if sqltypes.IsText(f.Type) || sqltypes.IsBinary(f.Type) {
+			if gcs := scales.groupConcats(); len(gcs) == len(fields) && gcs[i] != nil && gcs[i].Name == f.Name {
+				groupConcatField(f, gcs[i], scales.resultsCharsetOf())
+			}
 			continue
 		}
 		// Written only when they change: the plan cache reuses fixed
