@@ -108,3 +108,63 @@ func TestMeta27GroupConcatFields(t *testing.T) {
 		}
 	}
 }
+
+// TestMeta27RoundTruncateText: ROUND(x, D) and TRUNCATE(x, D) of a DOUBLE
+// read as a string print D decimals (Item_func_round's decimals, which
+// val_str prints with my_fcvt) whatever x's own: CONCAT, LENGTH, CAST AS
+// CHAR, LPAD, UPPER, LIKE, GROUP_CONCAT, CONCAT_WS, a string IF, through a
+// derived table, a view and a CTE; they printed the shortest DOUBLE ('2.5',
+// LENGTH 3). An expression stored into a TEXT or VARCHAR column keeps its
+// shortest text (Item::save_in_field stores the double), also a FLOAT(M,D)
+// expression (f * 2 into TEXT was '5.00'; MySQL and MariaDB '5').
+func TestMeta27RoundTruncateText(t *testing.T) {
+	ts := startServer(t, t.TempDir())
+	db := ts.connect("")
+	for _, q := range []string{
+		"CREATE DATABASE m27",
+		"CREATE TABLE m27.f (id INT PRIMARY KEY, f DOUBLE, g FLOAT, s VARCHAR(20), i INT)",
+		"INSERT INTO m27.f VALUES (1, 2.5, 2.5, '2.5', 2), (2, -1.23456, 1.25, 'abc', -7), (3, 1e20, 3.5, '1e3', 0)",
+		"CREATE VIEW m27.vr AS SELECT id, ROUND(f, 2) AS x FROM m27.f",
+		"CREATE TABLE m27.sc (id INT PRIMARY KEY, f FLOAT(7,2))",
+		"INSERT INTO m27.sc VALUES (1, 2.5)",
+		"CREATE TABLE m27.tv (id INT PRIMARY KEY, v VARCHAR(30), t TEXT)",
+	} {
+		mustExec(t, db, q)
+	}
+	for _, c := range []struct{ q, want string }{
+		{"SELECT CONCAT(ROUND(f, 2)), LENGTH(TRUNCATE(f, 3)), CONCAT(ROUND(g, 3)), CONCAT(ROUND(s, 2)), CONCAT(ROUND(i, 2)) FROM f ORDER BY id",
+			"2.50,5,2.500,2.50,2 -1.23,6,1.250,0.00,-7 100000000000000000000.00,24,3.500,1000.00,0"},
+		{"SELECT CAST(ROUND(f, 2) AS CHAR), LPAD(ROUND(f, 1), 8, '*'), UPPER(TRUNCATE(f, 4)), ROUND(f, 2) LIKE '%0', CONCAT(ROUND(f)), CONCAT(ROUND(f, 30)) FROM f WHERE id = 1",
+			"2.50,*****2.5,2.5000,1,2,2.500000000000000000000000000000"},
+		// D past 30 is not fixed: the shortest text.
+		{"SELECT CONCAT(ROUND(f, 40)), CONCAT(ROUND(2.5e0, 2)), CONCAT(ROUND('2.5', 2)), CONCAT(TRUNCATE(2.5e0, 3)), LENGTH(ROUND(2.5e0, 2)) FROM f WHERE id = 2",
+			"-1.23456,2.50,2.50,2.500,4"},
+		{"SELECT GROUP_CONCAT(ROUND(f, 2) ORDER BY id), CONCAT_WS('|', ROUND(AVG(g), 1), TRUNCATE(MAX(g), 2)) FROM f WHERE id < 3",
+			"2.50,-1.23,1.9|2.50"},
+		{"SELECT CONCAT(IF(id > 0, ROUND(f, 2), 'x')), CONCAT(ROUND(f, 2) + 0), CONCAT(-ROUND(f, 2)) FROM f ORDER BY id",
+			"2.50,2.50,-2.50 -1.23,-1.23,1.23 100000000000000000000.00,100000000000000000000.00,-100000000000000000000.00"},
+		{"SELECT CONCAT(x), IF(id > 0, x, 'a') FROM (SELECT id, ROUND(f, 2) AS x FROM f) d ORDER BY id",
+			"2.50,2.50 -1.23,-1.23 100000000000000000000.00,100000000000000000000.00"},
+		{"SELECT CONCAT(x), LENGTH(x) FROM vr ORDER BY id", "2.50,4 -1.23,5 100000000000000000000.00,24"},
+		{"WITH c AS (SELECT id, TRUNCATE(f, 1) AS y FROM f) SELECT CONCAT(y) FROM c ORDER BY id", "2.5 -1.2 100000000000000000000.0"},
+		// A comparison with a string compares numbers.
+		{"SELECT ROUND(f, 2) = '2.50', ROUND(f, 2) = '2.5' FROM f WHERE id = 1", "1,1"},
+	} {
+		if got, _ := rawTextAfter(t, ts, "m27", nil, c.q); got != c.want {
+			t.Errorf("%s:\n got %s\nwant %s", c.q, got, c.want)
+		}
+	}
+	for _, q := range []string{
+		"INSERT INTO tv SELECT id, ROUND(f, 2), ROUND(f, 2) FROM f",
+		"INSERT INTO tv SELECT id + 10, f, f FROM sc",
+		"INSERT INTO tv SELECT id + 11, f * 2, f * 2 FROM sc",
+		"INSERT INTO tv VALUES (20, ROUND(2.5e0, 2), ROUND(2.5e0, 2))",
+		"INSERT INTO tv VALUES (21, 'x', 'x')",
+		"UPDATE tv SET v = TRUNCATE(2.5e0, 3), t = TRUNCATE(2.5e0, 3) WHERE id = 21",
+	} {
+		rawTextAfter(t, ts, "m27", []string{q}, "SELECT 1")
+	}
+	if got, _ := rawTextAfter(t, ts, "m27", nil, "SELECT v, t FROM tv ORDER BY id"); got != "2.5,2.5 -1.23,-1.23 1e20,1e20 2.5,2.50 5,5 2.5,2.5 2.5,2.5" {
+		t.Errorf("stored texts: %s", got)
+	}
+}
