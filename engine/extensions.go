@@ -232,10 +232,10 @@ func (e *Engine) Install(a *analyzer.Analyzer, extra ...Rule) error {
 	scalarsubquery.Install(a)
 	windowfunc.Install(a)
 	joinorder.Install(a)
-	installGroupConcatCut(a)    // groupconcatcut.go
-	installGroupConcatType(a)   // groupconcattype.go
-	installGroupConcatFields(a) // groupconcatfields.go
-	installOneByteLengths(a)    // onebytelen.go; last
+	installGroupConcatCut(a)  // groupconcatcut.go
+	installGroupConcatType(a) // groupconcattype.go
+	installResultNotes(a)     // resultnotes.go
+	installOneByteLengths(a)  // onebytelen.go; last
 	a.Catalog.InfoSchema = infoschema.Wrap(a.Catalog.InfoSchema, e)
 	var cat sql.Catalog = a.Catalog
 	funcCatalog.Store(&cat)

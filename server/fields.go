@@ -67,20 +67,20 @@ type floatScales struct {
 	incr      int // the session's div_precision_increment, once read
 	incrKnown bool
 
-	gcs      []*engine.GroupConcatField // the session's note, once read
-	gcsKnown bool
+	notes      []*engine.ResultNote // the session's note, once read
+	notesKnown bool
 }
 
-// groupConcats is the session's note of the statement's GROUP_CONCAT
-// result columns (engine.GroupConcatFields).
-func (s *floatScales) groupConcats() []*engine.GroupConcatField {
-	if !s.gcsKnown {
-		s.gcsKnown = true
+// resultNotes is the session's note of the statement's nullable aggregate
+// and GROUP_CONCAT result columns (engine.ResultNotes).
+func (s *floatScales) resultNotes() []*engine.ResultNote {
+	if !s.notesKnown {
+		s.notesKnown = true
 		if s.h != nil {
-			s.gcs = engine.GroupConcatFields(s.h.sessionOf(s.c))
+			s.notes = engine.ResultNotes(s.h.sessionOf(s.c))
 		}
 	}
-	return s.gcs
+	return s.notes
 }
 
 // resultsCharsetOf is the session's character_set_results (Unspecified:
@@ -101,15 +101,15 @@ func (s *floatScales) resultsCharsetOf() gmssql.CharacterSetID {
 	return ctx.GetCharacterSetResults()
 }
 
-// groupConcatField makes f, a GROUP_CONCAT's field, MySQL's: nullable, and
-// as long as Item_func_group_concat::fix_fields makes it (max_chars =
+// groupConcatField gives f, a GROUP_CONCAT's field, the type and length
+// Item_func_group_concat::fix_fields gives the item (max_chars =
 // group_concat_max_len / mbminlen; a BLOB of max_chars * mbmaxlen bytes
 // past CONVERT_IF_BIGGER_TO_BLOB characters, else VARCHAR(max_chars)),
 // converted into the results' character set as
 // Protocol_classic::send_field_metadata converts it (a BLOB's bytes /
 // mbminlen, a VARCHAR's characters, times the results' mbmaxlen). GMS
-// sent NOT NULL and its TEXT's 262140.
-func groupConcatField(f *querypb.Field, g *engine.GroupConcatField, results gmssql.CharacterSetID) {
+// sent its TEXT's 262140.
+func groupConcatField(f *querypb.Field, g *engine.ResultNote, results gmssql.CharacterSetID) {
 	const convertIfBiggerToBlob = 512
 	binary := g.Charset == gmssql.CharacterSet_binary
 	mbmin, mbmax := int64(1), g.Charset.MaxLength()
@@ -123,16 +123,17 @@ func groupConcatField(f *querypb.Field, g *engine.GroupConcatField, results gmss
 	converted := results != gmssql.CharacterSet_Unspecified && !binary
 	chars := g.MaxLen / mbmin
 	var length int64
+	typ := querypb.Type_VARCHAR
 	if chars > convertIfBiggerToBlob {
 		length = min(chars*mbmax, math.MaxUint32)
 		if converted {
 			length = length / mbmin * results.MaxLength()
 		}
-		f.Type = querypb.Type_TEXT
+		typ = querypb.Type_TEXT
 		if binary {
-			f.Type = querypb.Type_BLOB
+			typ = querypb.Type_BLOB
 		}
-		if g.Derived {
+		if g.Derived && f.Flags&uint32(querypb.MySqlFlag_BLOB_FLAG) == 0 {
 			f.Flags |= uint32(querypb.MySqlFlag_BLOB_FLAG)
 		}
 	} else {
@@ -140,13 +141,17 @@ func groupConcatField(f *querypb.Field, g *engine.GroupConcatField, results gmss
 		if converted {
 			length = chars * results.MaxLength()
 		}
-		f.Type = querypb.Type_VARCHAR
 		if binary {
-			f.Type = querypb.Type_VARBINARY
+			typ = querypb.Type_VARBINARY
 		}
 	}
-	f.ColumnLength = uint32(min(length, math.MaxUint32))
-	f.Flags &^= uint32(querypb.MySqlFlag_NOT_NULL_FLAG)
+	// Written only when they change: the plan cache shares fields.
+	if f.Type != typ {
+		f.Type = typ
+	}
+	if l := uint32(min(length, math.MaxUint32)); f.ColumnLength != l {
+		f.ColumnLength = l
+	}
 }
 
 // divIncrement is the session's div_precision_increment: a view's column
@@ -310,6 +315,16 @@ func fixFields(fields []*querypb.Field, scales *floatScales) {
 		if f == nil {
 			continue
 		}
+		if notes := scales.resultNotes(); len(notes) == len(fields) && notes[i] != nil && notes[i].Name == f.Name {
+			// MIN, MAX, SUM, ... are nullable (engine/resultnotes.go).
+			// Written only when they change (see below).
+			if f.Flags&uint32(querypb.MySqlFlag_NOT_NULL_FLAG) != 0 {
+				f.Flags &^= uint32(querypb.MySqlFlag_NOT_NULL_FLAG)
+			}
+			if notes[i].GroupConcat && (sqltypes.IsText(f.Type) || sqltypes.IsBinary(f.Type)) {
+				groupConcatField(f, notes[i], scales.resultsCharsetOf())
+			}
+		}
 		switch f.Type {
 		case querypb.Type_ENUM, querypb.Type_SET:
 			// The wire takes the ENUM/SET flag from the type only when a
@@ -327,9 +342,6 @@ func fixFields(fields []*querypb.Field, scales *floatScales) {
 			continue
 		}
 		if sqltypes.IsText(f.Type) || sqltypes.IsBinary(f.Type) {
-			if gcs := scales.groupConcats(); len(gcs) == len(fields) && gcs[i] != nil && gcs[i].Name == f.Name {
-				groupConcatField(f, gcs[i], scales.resultsCharsetOf())
-			}
 			continue
 		}
 		// Written only when they change: the plan cache reuses fixed

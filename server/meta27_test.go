@@ -168,3 +168,62 @@ func TestMeta27RoundTruncateText(t *testing.T) {
 		t.Errorf("stored texts: %s", got)
 	}
 }
+
+// TestMeta27NullableAggregates: MIN, MAX, SUM, AVG, STD/VARIANCE,
+// JSON_ARRAYAGG and JSON_OBJECTAGG result fields are nullable (MySQL's
+// maybe_null: no rows, or only NULLs, give NULL), also as window
+// functions and through a derived table and a view; COUNT and BIT_AND stay
+// NOT NULL. GMS flagged them NOT NULL, which go-sql-driver reports as
+// ColumnType.Nullable false for a column that is NULL over no rows.
+func TestMeta27NullableAggregates(t *testing.T) {
+	ts := startServer(t, t.TempDir())
+	db := ts.connect("")
+	for _, q := range []string{
+		"CREATE DATABASE m27",
+		"CREATE TABLE m27.f (id INT PRIMARY KEY, f DOUBLE NOT NULL, s VARCHAR(20) NOT NULL, i INT NOT NULL)",
+		"INSERT INTO m27.f VALUES (1, 2.5, 'a', 2), (2, 1.5, 'b', 3)",
+		"CREATE VIEW m27.mv AS SELECT id, MIN(f) AS mf, MAX(s) AS ms, COUNT(*) AS c FROM m27.f GROUP BY id",
+	} {
+		mustExec(t, db, q)
+	}
+	for _, c := range []struct{ q, want, rows string }{
+		{"SELECT MIN(s), MAX(i), MIN(f), SUM(f), AVG(i), STD(f), VARIANCE(i), JSON_ARRAYAGG(i), JSON_OBJECTAGG(id, s), COUNT(*), BIT_AND(i) FROM f WHERE id > 5",
+			"null null null null null null null null null notnull notnull", "NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,0,18446744073709551615"},
+		{"SELECT id, MAX(i) OVER (), MIN(s) OVER (PARTITION BY id) FROM f ORDER BY id", "notnull null null", "1,3,a 2,3,b"},
+		{"SELECT x, y FROM (SELECT MIN(s) AS x, COUNT(*) AS y FROM f WHERE id > 5) d", "null notnull", "NULL,0"},
+		{"SELECT mf, ms, c FROM mv ORDER BY id", "null null notnull", "2.5,a,1 1.5,b,1"},
+	} {
+		rows, fields := rawTextAfter(t, ts, "m27", nil, c.q)
+		var got []string
+		for _, f := range fields {
+			if f.Flags&uint32(querypb.MySqlFlag_NOT_NULL_FLAG) != 0 {
+				got = append(got, "notnull")
+			} else {
+				got = append(got, "null")
+			}
+		}
+		if strings.Join(got, " ") != c.want || rows != c.rows {
+			t.Errorf("%s: flags %v rows %q, want %s %q", c.q, got, rows, c.want, c.rows)
+		}
+	}
+	// The binary protocol, twice (the plan cache's run).
+	conn := pinnedConn(t, ts.connect("m27"))
+	for run := 0; run < 2; run++ {
+		st, err := conn.PrepareContext(context.Background(), "SELECT MIN(s), COUNT(*) FROM f WHERE id > ?")
+		if err != nil {
+			t.Fatal(err)
+		}
+		rows, err := st.QueryContext(context.Background(), 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cts, _ := rows.ColumnTypes()
+		n0, _ := cts[0].Nullable()
+		n1, _ := cts[1].Nullable()
+		rows.Close()
+		st.Close()
+		if !n0 || n1 {
+			t.Errorf("run %d: Nullable MIN %v COUNT %v, want true false", run, n0, n1)
+		}
+	}
+}

@@ -13,22 +13,30 @@ import (
 	"github.com/dolthub/go-mysql-server/sql/transform"
 )
 
-// A GROUP_CONCAT result column's field is MySQL's Item_func_group_concat
-// (item_sum.cc, fix_fields): nullable (a group of NULLs, or no rows, is
-// NULL), max_chars = group_concat_max_len / mbminlen of the argument's
-// character set, a BLOB of max_chars * mbmaxlen bytes past
+// Result fields GMS flags or sizes otherwise than MySQL, where the planner
+// cannot carry MySQL's: MIN, MAX, SUM, AVG, STD/VARIANCE, JSON_ARRAYAGG,
+// JSON_OBJECTAGG and GROUP_CONCAT are nullable in MySQL (maybe_null: no
+// rows, or only NULLs, give NULL), GMS's report NOT NULL; and a
+// GROUP_CONCAT's field is Item_func_group_concat's (item_sum.cc,
+// fix_fields): max_chars = group_concat_max_len / mbminlen of the
+// argument's character set, a BLOB of max_chars * mbmaxlen bytes past
 // CONVERT_IF_BIGGER_TO_BLOB (512) characters and a VARCHAR(max_chars)
-// otherwise. GMS flags it NOT NULL and sends its TEXT's length (262140),
-// and its string types snap TEXT lengths to the TINYTEXT/TEXT/... tiers,
-// so the planner cannot carry MySQL's length: the outermost analysis (and
-// a cached plan before it runs, NoteResultColumns) notes in the session
-// which result columns are GROUP_CONCATs, with their character set and
-// limit, and the server corrects their fields (server/fields.go).
+// otherwise, where GMS sends its TEXT's length (262140; its string types
+// snap TEXT lengths to the TINYTEXT/TEXT/... tiers). Making the
+// aggregates nullable in the plan would change the references GMS's
+// planner built when it bound the statement; instead the outermost
+// analysis (and a cached plan before it runs, NoteResultColumns) notes in
+// the session which result columns are such aggregates, and the server
+// corrects their fields (server/fields.go). An expression over one
+// (UPPER(MIN(s))) keeps GMS's flag.
 
-// GroupConcatField describes a result column that is a GROUP_CONCAT.
-type GroupConcatField struct {
+// ResultNote describes a result column that is an aggregate MySQL makes
+// nullable, a GROUP_CONCAT among them.
+type ResultNote struct {
 	// Name is the column's name as the field carries it.
 	Name string
+	// GroupConcat: the column is a GROUP_CONCAT, of Charset and MaxLen.
+	GroupConcat bool
 	// Charset is the result's character set (the argument's; binary for
 	// a binary argument).
 	Charset sql.CharacterSetID
@@ -40,17 +48,17 @@ type GroupConcatField struct {
 	Derived bool
 }
 
-// groupConcatFieldsID is from meta27's range 12_010-12_019.
-const groupConcatFieldsID analyzer.RuleId = 12_010
+// resultNotesID is from meta27's range 12_010-12_019.
+const resultNotesID analyzer.RuleId = 12_010
 
-// installGroupConcatFields appends noteGroupConcatFields to the after-all
-// batch, after the GROUP_CONCAT wraps (groupConcatCut) and retypes.
-func installGroupConcatFields(a *analyzer.Analyzer) {
+// installResultNotes appends the note to the after-all batch, after the
+// GROUP_CONCAT wraps (groupConcatCut) and retypes.
+func installResultNotes(a *analyzer.Analyzer) {
 	b := batch(a, "after-all")
-	if b == nil || slices.ContainsFunc(b.Rules, func(r analyzer.Rule) bool { return r.Id == groupConcatFieldsID }) {
+	if b == nil || slices.ContainsFunc(b.Rules, func(r analyzer.Rule) bool { return r.Id == resultNotesID }) {
 		return
 	}
-	b.Rules = append(b.Rules, analyzer.Rule{Id: groupConcatFieldsID, Apply: func(ctx *sql.Context, _ *analyzer.Analyzer, n sql.Node, scope *plan.Scope,
+	b.Rules = append(b.Rules, analyzer.Rule{Id: resultNotesID, Apply: func(ctx *sql.Context, _ *analyzer.Analyzer, n sql.Node, scope *plan.Scope,
 		_ analyzer.RuleSelector, _ *sql.QueryFlags) (sql.Node, transform.TreeIdentity, error) {
 		if scope.IsEmpty() {
 			NoteResultColumns(ctx, n)
@@ -60,8 +68,9 @@ func installGroupConcatFields(a *analyzer.Analyzer) {
 }
 
 // NoteResultColumns records in ctx's session which of n's result columns
-// are GROUP_CONCATs (none: the note is cleared), for the fields the server
-// sends next. n is an analyzed plan about to run.
+// are nullable aggregates or GROUP_CONCATs (none: the note is cleared),
+// for the fields the server sends next. n is an analyzed plan about to
+// run.
 func NoteResultColumns(ctx *sql.Context, n sql.Node) {
 	if ctx == nil {
 		return
@@ -70,34 +79,34 @@ func NoteResultColumns(ctx *sql.Context, n sql.Node) {
 	if !ok {
 		return
 	}
-	s.gcFields = resultGroupConcats(n)
+	s.resultNotes = resultNotesOf(n)
 }
 
-// GroupConcatFields is the note NoteResultColumns made last in ctx's
-// session, one entry per result column (nil entries: not a GROUP_CONCAT);
-// nil when no column is one.
-func GroupConcatFields(ctx *sql.Context) []*GroupConcatField {
+// ResultNotes is the note NoteResultColumns made last in ctx's session,
+// one entry per result column (nil entries: no such aggregate); nil when
+// no column is one.
+func ResultNotes(ctx *sql.Context) []*ResultNote {
 	if ctx == nil {
 		return nil
 	}
 	if s, ok := ctx.Session.(*Session); ok {
-		return s.gcFields
+		return s.resultNotes
 	}
 	return nil
 }
 
-// resultGroupConcats is the GroupConcatField of each of n's result
-// columns, nil when none is a GROUP_CONCAT (the common plan has none, and
-// costs one walk).
-func resultGroupConcats(n sql.Node) []*GroupConcatField {
-	if !anyGroupConcat(n) {
+// resultNotesOf is the ResultNote of each of n's result columns, nil
+// when none is such an aggregate (a plan without aggregates costs one
+// walk).
+func resultNotesOf(n sql.Node) []*ResultNote {
+	if !anyAggregate(n) {
 		return nil
 	}
 	sch := n.Schema()
-	out := make([]*GroupConcatField, len(sch))
+	out := make([]*ResultNote, len(sch))
 	found := false
 	for i := range sch {
-		if f := gcAt(n, i, 0); f != nil {
+		if f := noteAt(n, i, 0); f != nil {
 			g := *f
 			g.Name = sch[i].Name
 			out[i], found = &g, true
@@ -109,26 +118,26 @@ func resultGroupConcats(n sql.Node) []*GroupConcatField {
 	return out
 }
 
-// anyGroupConcat: n or a plan below it has a GROUP_CONCAT.
-func anyGroupConcat(n sql.Node) bool {
+// anyAggregate: n or a plan below it has an aggregate.
+func anyAggregate(n sql.Node) bool {
 	found := false
 	transform.InspectExpressionsWithNode(n, func(_ sql.Node, e sql.Expression) bool {
 		switch x := e.(type) {
-		case *aggregation.GroupConcat, *collGroupConcat:
+		case sql.Aggregation:
 			found = true
 		case *plan.Subquery:
-			found = found || anyGroupConcat(x.Query)
+			found = found || anyAggregate(x.Query)
 		}
 		return !found
 	})
 	return found
 }
 
-// gcAt is the GroupConcatField of n's result column i, nil when it is no
-// GROUP_CONCAT's. Columns are followed by position: the analyzed plan's
+// noteAt is the ResultNote of n's result column i, nil when it is no
+// such aggregate's. Columns are followed by position: the analyzed plan's
 // references carry their row index, while GMS's assignExecIndexes dropped
 // the aggregates' column ids.
-func gcAt(n sql.Node, i, depth int) *GroupConcatField {
+func noteAt(n sql.Node, i, depth int) *ResultNote {
 	if depth > 32 {
 		return nil
 	}
@@ -139,7 +148,7 @@ func gcAt(n sql.Node, i, depth int) *GroupConcatField {
 	e := exprs[i]
 	if e == nil {
 		// A derived table's column: its query's.
-		f := gcAt(below, i, depth+1)
+		f := noteAt(below, i, depth+1)
 		if f != nil && !f.Derived {
 			g := *f
 			g.Derived = true
@@ -164,7 +173,15 @@ func gcAt(n sql.Node, i, depth int) *GroupConcatField {
 		if below == nil {
 			return nil
 		}
-		return gcAt(below, x.Index(), depth+1)
+		return noteAt(below, x.Index(), depth+1)
+	case sql.Aggregation:
+		// Item_sum_hybrid, Item_sum_sum, Item_sum_avg, Item_sum_variance,
+		// Item_sum_json: maybe_null (no rows, or only NULLs, give NULL);
+		// GMS says NOT NULL. By name: sqlfunc wraps some of GMS's.
+		if f, ok := x.(sql.FunctionExpression); ok && nullableAggregates[strings.ToLower(f.FunctionName())] {
+			return &ResultNote{}
+		}
+		return nil
 	default:
 		return nil
 	}
@@ -172,14 +189,23 @@ func gcAt(n sql.Node, i, depth int) *GroupConcatField {
 		// GMS's GROUP_CONCAT OVER (MySQL 8.0 has none) is left alone.
 		return nil
 	}
-	f := &GroupConcatField{Charset: sql.CharacterSet_utf8mb4, MaxLen: gcMaxLen(gc)}
+	f := &ResultNote{GroupConcat: true, Charset: sql.CharacterSet_utf8mb4, MaxLen: gcMaxLen(gc)}
 	if st, ok := e.Type().(sql.StringType); ok {
 		f.Charset = st.Collation().CharacterSet()
 	}
 	if f.MaxLen <= 0 {
-		return nil
+		return &ResultNote{}
 	}
 	return f
+}
+
+// nullableAggregates are the aggregates MySQL makes nullable (COUNT and
+// BIT_AND/OR/XOR are not).
+var nullableAggregates = map[string]bool{
+	"min": true, "max": true, "sum": true, "avg": true,
+	"std": true, "stddev": true, "stddev_pop": true, "stddev_samp": true,
+	"variance": true, "var_pop": true, "var_samp": true,
+	"json_arrayagg": true, "json_objectagg": true,
 }
 
 // gcMaxLen is the limit GMS's GROUP_CONCAT cuts at (its unexported
