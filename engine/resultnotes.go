@@ -8,6 +8,7 @@ import (
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/go-mysql-server/sql/analyzer"
 	"github.com/dolthub/go-mysql-server/sql/expression"
+	"github.com/dolthub/go-mysql-server/sql/expression/function"
 	"github.com/dolthub/go-mysql-server/sql/expression/function/aggregation"
 	"github.com/dolthub/go-mysql-server/sql/plan"
 	"github.com/dolthub/go-mysql-server/sql/transform"
@@ -99,7 +100,7 @@ func ResultNotes(ctx *sql.Context) []*ResultNote {
 // when none is such an aggregate (a plan without aggregates costs one
 // walk).
 func resultNotesOf(n sql.Node) []*ResultNote {
-	if !anyAggregate(n) {
+	if !anyNoted(n) {
 		return nil
 	}
 	sch := n.Schema()
@@ -118,15 +119,17 @@ func resultNotesOf(n sql.Node) []*ResultNote {
 	return out
 }
 
-// anyAggregate: n or a plan below it has an aggregate.
-func anyAggregate(n sql.Node) bool {
+// anyNoted: n or a plan below it has an aggregate or an expression whose
+// nullability mysqlNullable corrects.
+func anyNoted(n sql.Node) bool {
 	found := false
 	transform.InspectExpressionsWithNode(n, func(_ sql.Node, e sql.Expression) bool {
 		switch x := e.(type) {
-		case sql.Aggregation:
+		case sql.Aggregation, *function.If, *function.IfNull, *function.Coalesce, *expression.Case,
+			*expression.IntDiv, *expression.Mod, *expression.Div:
 			found = true
 		case *plan.Subquery:
-			found = found || anyAggregate(x.Query)
+			found = found || anyNoted(x.Query)
 		}
 		return !found
 	})
@@ -183,6 +186,9 @@ func noteAt(n sql.Node, i, depth int) *ResultNote {
 		}
 		return nil
 	default:
+		if !e.IsNullable() && mysqlNullable(e, below, depth) {
+			return &ResultNote{}
+		}
 		return nil
 	}
 	if gc.Window() != nil {
@@ -197,6 +203,88 @@ func noteAt(n sql.Node, i, depth int) *ResultNote {
 		return &ResultNote{}
 	}
 	return f
+}
+
+// mysqlNullable is MySQL's maybe_null of e, a column of the row of below
+// (nil: none known), where GMS's IsNullable says otherwise: IF is
+// nullable when either value is (GMS: the first), DIV, % and / when a
+// divisor can be 0 (always: Item_func_int_div, Item_func_mod and
+// Item_func_div set maybe_null; GMS: when an operand is), COALESCE when
+// every argument is (GMS: the first), IFNULL when its second is, CASE
+// without ELSE or with a nullable value; arithmetic, CAST and the
+// functions of nullPropagating when an argument is; a reference when the
+// column it reads is (a nullable aggregate's, one of these). Anything
+// else is GMS's answer.
+func mysqlNullable(e sql.Expression, below sql.Node, depth int) bool {
+	if depth > 32 {
+		return e.IsNullable()
+	}
+	anyNullable := func(es ...sql.Expression) bool {
+		for _, c := range es {
+			if c != nil && mysqlNullable(c, below, depth+1) {
+				return true
+			}
+		}
+		return false
+	}
+	switch x := e.(type) {
+	case *expression.Alias:
+		return mysqlNullable(x.Child, below, depth+1)
+	case *expression.GetField:
+		if x.IsNullable() {
+			return true
+		}
+		return below != nil && noteAt(below, x.Index(), depth+1) != nil
+	case *expression.Literal:
+		return x.Value() == nil
+	case *expression.IntDiv, *expression.Mod, *expression.Div, *function.NullIf:
+		return true
+	case *function.If:
+		ch := x.Children()
+		return len(ch) == 3 && anyNullable(ch[1], ch[2])
+	case *function.IfNull:
+		return mysqlNullable(x.RightChild, below, depth+1)
+	case *function.Coalesce:
+		for _, c := range x.Children() {
+			if !mysqlNullable(c, below, depth+1) {
+				return false
+			}
+		}
+		return true
+	case *expression.Case:
+		if x.Else == nil || anyNullable(x.Else) {
+			return true
+		}
+		for _, b := range x.Branches {
+			if anyNullable(b.Value) {
+				return true
+			}
+		}
+		return false
+	case *expression.Arithmetic, *expression.UnaryMinus, *expression.Convert:
+		return e.IsNullable() || anyNullable(e.Children()...)
+	case sql.FunctionExpression:
+		if nullPropagating[strings.ToLower(x.FunctionName())] {
+			return e.IsNullable() || anyNullable(e.Children()...)
+		}
+		return e.IsNullable()
+	}
+	if ch := e.Children(); len(ch) == 1 && e.IsNullable() == ch[0].IsNullable() {
+		// A wrap of its argument (sqlfunc's branch conversions under IF,
+		// a number-to-text conversion): its value's nullability.
+		return mysqlNullable(ch[0], below, depth+1)
+	}
+	return e.IsNullable()
+}
+
+// nullPropagating are functions whose result is NULL when an argument is
+// (and whose nullability GMS derives from theirs).
+var nullPropagating = map[string]bool{
+	"abs": true, "ceil": true, "ceiling": true, "floor": true, "round": true, "truncate": true, "sign": true,
+	"concat": true, "upper": true, "lower": true, "ucase": true, "lcase": true, "length": true,
+	"char_length": true, "character_length": true, "octet_length": true, "substring": true, "substr": true,
+	"mid": true, "left": true, "right": true, "trim": true, "ltrim": true, "rtrim": true, "lpad": true,
+	"rpad": true, "replace": true, "reverse": true, "hex": true, "md5": true, "sha1": true, "sha2": true,
 }
 
 // nullableAggregates are the aggregates MySQL makes nullable (COUNT and

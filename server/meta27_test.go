@@ -227,3 +227,40 @@ func TestMeta27NullableAggregates(t *testing.T) {
 		}
 	}
 }
+
+// TestMeta27NullableExpressions: expressions that can be NULL over NOT
+// NULL columns are nullable fields: IF with a nullable value (GMS looked
+// at the first only), DIV and % (a zero divisor), a function or
+// arithmetic over them, CASE without ELSE. They were flagged NOT NULL and
+// then sent NULL. An expression that cannot be NULL stays NOT NULL.
+func TestMeta27NullableExpressions(t *testing.T) {
+	ts := startServer(t, t.TempDir())
+	db := ts.connect("")
+	for _, q := range []string{
+		"CREATE DATABASE m27",
+		"CREATE TABLE m27.nn (id INT PRIMARY KEY, a INT NOT NULL, b INT, s VARCHAR(10) NOT NULL, t VARCHAR(10))",
+		"INSERT INTO m27.nn VALUES (1, 0, NULL, 'x', NULL)",
+	} {
+		mustExec(t, db, q)
+	}
+	q := "SELECT IF(a > 0, s, t), a DIV a, a % a, IF(a > 0, 1, NULL), UPPER(IF(a > 0, s, t)), (a DIV a) + 1, CONCAT(s, a % a), " +
+		"CASE WHEN a > 0 THEN s END, IF(a > 0, s, 'x'), a + 1, LENGTH(s) FROM nn"
+	rows, fields := rawTextAfter(t, ts, "m27", nil, q)
+	var got []string
+	for _, f := range fields {
+		if f.Flags&uint32(querypb.MySqlFlag_NOT_NULL_FLAG) != 0 {
+			got = append(got, "notnull")
+		} else {
+			got = append(got, "null")
+		}
+	}
+	want := "null null null null null null null null notnull notnull notnull"
+	if strings.Join(got, " ") != want || rows != "NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,x,1,1" {
+		t.Errorf("flags %v rows %q, want %s", got, rows, want)
+	}
+	// Through a derived table.
+	_, fields = rawTextAfter(t, ts, "m27", nil, "SELECT x, y FROM (SELECT a DIV a AS x, a + 1 AS y FROM nn) d")
+	if len(fields) != 2 || fields[0].Flags&uint32(querypb.MySqlFlag_NOT_NULL_FLAG) != 0 {
+		t.Errorf("derived a DIV a: %v", fields)
+	}
+}
