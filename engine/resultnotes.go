@@ -12,6 +12,7 @@ import (
 	"github.com/dolthub/go-mysql-server/sql/expression/function/aggregation"
 	"github.com/dolthub/go-mysql-server/sql/plan"
 	"github.com/dolthub/go-mysql-server/sql/transform"
+	"github.com/dolthub/go-mysql-server/sql/types"
 )
 
 // Result fields GMS flags or sizes otherwise than MySQL, where the planner
@@ -126,8 +127,11 @@ func anyNoted(n sql.Node) bool {
 	transform.InspectExpressionsWithNode(n, func(_ sql.Node, e sql.Expression) bool {
 		switch x := e.(type) {
 		case sql.Aggregation, *function.If, *function.IfNull, *function.Coalesce, *expression.Case,
-			*expression.IntDiv, *expression.Mod, *expression.Div:
+			*expression.IntDiv, *expression.Mod, *expression.Div, *expression.Convert:
 			found = true
+		case sql.FunctionExpression:
+			// GMS's names are lower-case.
+			found = alwaysNullable[x.FunctionName()] || x.FunctionName() == "div" || x.FunctionName() == "%"
 		case *plan.Subquery:
 			found = found || anyNoted(x.Query)
 		}
@@ -261,10 +265,21 @@ func mysqlNullable(e sql.Expression, below sql.Node, depth int) bool {
 			}
 		}
 		return false
-	case *expression.Arithmetic, *expression.UnaryMinus, *expression.Convert:
+	case *expression.Convert:
+		if t := x.Type(); types.IsDateType(t) || types.IsDatetimeType(t) || types.IsTime(t) {
+			// Item_typecast_date/datetime/time: maybe_null (an
+			// invalid value is NULL).
+			return true
+		}
+		return e.IsNullable() || anyNullable(e.Children()...)
+	case *expression.Arithmetic, *expression.UnaryMinus:
 		return e.IsNullable() || anyNullable(e.Children()...)
 	case sql.FunctionExpression:
-		if nullPropagating[strings.ToLower(x.FunctionName())] {
+		name := strings.ToLower(x.FunctionName())
+		if alwaysNullable[name] {
+			return true
+		}
+		if nullPropagating[name] {
 			return e.IsNullable() || anyNullable(e.Children()...)
 		}
 		return e.IsNullable()
@@ -285,6 +300,19 @@ var nullPropagating = map[string]bool{
 	"char_length": true, "character_length": true, "octet_length": true, "substring": true, "substr": true,
 	"mid": true, "left": true, "right": true, "trim": true, "ltrim": true, "rtrim": true, "lpad": true,
 	"rpad": true, "replace": true, "reverse": true, "hex": true, "md5": true, "sha1": true, "sha2": true,
+}
+
+// alwaysNullable are functions MySQL 8.0 makes maybe_null whatever their
+// arguments (an argument out of their domain, an invalid date, a missing
+// JSON path, a result past max_allowed_packet give NULL), which GMS flags
+// NOT NULL over NOT NULL columns; MariaDB 10.11 flags them nullable too.
+var alwaysNullable = map[string]bool{
+	"sqrt": true, "ln": true, "log": true, "log2": true, "log10": true, "asin": true, "acos": true,
+	"from_base64": true, "to_base64": true, "unhex": true, "conv": true, "bin": true, "oct": true,
+	"inet_aton": true, "inet_ntoa": true, "inet6_aton": true, "inet6_ntoa": true,
+	"substring_index": true, "space": true, "repeat": true, "elt": true, "uncompress": true,
+	"date": true, "last_day": true, "from_days": true, "makedate": true, "str_to_date": true,
+	"json_extract": true, "json_unquote": true, "json_search": true, "json_keys": true, "json_value": true,
 }
 
 // nullableAggregates are the aggregates MySQL makes nullable (COUNT and

@@ -231,8 +231,10 @@ func TestMeta27NullableAggregates(t *testing.T) {
 // TestMeta27NullableExpressions: expressions that can be NULL over NOT
 // NULL columns are nullable fields: IF with a nullable value (GMS looked
 // at the first only), DIV and % (a zero divisor), a function or
-// arithmetic over them, CASE without ELSE. They were flagged NOT NULL and
-// then sent NULL. An expression that cannot be NULL stays NOT NULL.
+// arithmetic over them, CASE without ELSE, and the functions MySQL makes
+// maybe_null whatever their arguments (FROM_BASE64, DATE, LAST_DAY, CAST
+// AS TIME, SQRT, JSON_EXTRACT ...). They were flagged NOT NULL and then
+// sent NULL. An expression that cannot be NULL stays NOT NULL.
 func TestMeta27NullableExpressions(t *testing.T) {
 	ts := startServer(t, t.TempDir())
 	db := ts.connect("")
@@ -257,6 +259,23 @@ func TestMeta27NullableExpressions(t *testing.T) {
 	want := "null null null null null null null null notnull notnull notnull"
 	if strings.Join(got, " ") != want || rows != "NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,x,1,1" {
 		t.Errorf("flags %v rows %q, want %s", got, rows, want)
+	}
+	// Functions MySQL makes nullable whatever their arguments: a value out
+	// of their domain, an invalid date, a missing JSON path give NULL.
+	q = "SELECT FROM_BASE64(s), INET_ATON(s), DATE(s), LAST_DAY(s), CAST(s AS TIME), YEAR(s), " +
+		"JSON_EXTRACT('{}', CONCAT('$.', s)), UNHEX(s), SQRT(a - 1), LOG(a), CONV(s, 10, 2), ASCII(s) FROM nn"
+	rows, fields = rawTextAfter(t, ts, "m27", nil, q)
+	got = got[:0]
+	for _, f := range fields {
+		if f.Flags&uint32(querypb.MySqlFlag_NOT_NULL_FLAG) != 0 {
+			got = append(got, "notnull")
+		} else {
+			got = append(got, "null")
+		}
+	}
+	want = "null null null null null null null null null null null notnull"
+	if strings.Join(got, " ") != want || rows != "NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL,0,120" {
+		t.Errorf("functions: flags %v rows %q, want %s", got, rows, want)
 	}
 	// Through a derived table.
 	_, fields = rawTextAfter(t, ts, "m27", nil, "SELECT x, y FROM (SELECT a DIV a AS x, a + 1 AS y FROM nn) d")
