@@ -239,6 +239,7 @@ func (e *Engine) Install(a *analyzer.Analyzer, extra ...Rule) error {
 	joinorder.Install(a)
 	installGroupConcatCut(a)  // groupconcatcut.go
 	installGroupConcatType(a) // groupconcattype.go
+	installResultNotes(a)     // resultnotes.go
 	installOneByteLengths(a)  // onebytelen.go; last
 	a.Catalog.InfoSchema = infoschema.Wrap(a.Catalog.InfoSchema, e)
 	var cat sql.Catalog = a.Catalog

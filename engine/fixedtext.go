@@ -110,6 +110,13 @@ func insertTexts(n sql.Node, incr int) (sql.Node, transform.TreeIdentity, error)
 		if aliased {
 			inner = a.Child
 		}
+		if !bareColumn(inner) {
+			// An expression's value is stored by Item::save_in_field as
+			// the double it is (Field_str::store(double): my_gcvt, the
+			// shortest text): INSERT ... SELECT ROUND(f, 2) stores
+			// '2.5', f * 2 of a FLOAT(7,2) '5'.
+			continue
+		}
 		ft := asFixedText(inner, tables)
 		if ft == nil {
 			continue
@@ -190,9 +197,15 @@ func fixedFloatExprs(n sql.Node, incr int) (sql.Node, transform.TreeIdentity, er
 			return e, transform.SameTree, nil
 		}
 		cs := e.Children()
+		_, isSet := e.(*expression.SetField)
 		var out []sql.Expression
 		for _, i := range pos {
 			if i >= len(cs) {
+				continue
+			}
+			if isSet && !bareColumn(cs[i]) {
+				// UPDATE ... SET txt = ROUND(f, 2): stored as a double
+				// (see insertTexts).
 				continue
 			}
 			ft := asFixedText(cs[i], tables)
@@ -259,8 +272,15 @@ func hasFloatColumn(n sql.Node) bool {
 			catalog.AnyZerofill() && (types.IsInteger(gf.Type()) || types.IsDecimal(gf.Type()))) {
 			found = true
 		}
-		if f, ok := e.(sql.FunctionExpression); ok && strings.EqualFold(f.FunctionName(), "pi") {
-			found = true // floatdec.go: PI() has 6 decimals
+		if f, ok := e.(sql.FunctionExpression); ok {
+			switch strings.ToLower(f.FunctionName()) {
+			case "pi":
+				found = true // floatdec.go: PI() has 6 decimals
+			case "round", "truncate":
+				// floatdec.go: ROUND(x, D) of a DOUBLE has D decimals,
+				// whatever x.
+				found = types.IsFloat(e.Type())
+			}
 		}
 		return !found
 	})
@@ -355,6 +375,62 @@ func stringPositions(e sql.Expression) []int {
 	return args
 }
 
+// roundedWidth is the most digits a DOUBLE's integer part has (1.8e308):
+// ROUND(x, D) of any DOUBLE x prints them all with D decimals
+// (CONCAT(ROUND(1e20, 2)) is '100000000000000000000.00'), so its text's
+// type must hold them, or a string IF over it refused the value (1406).
+const roundedWidth = 309
+
+// textWidth is the m of a fixedText over e, an expression printed with d
+// decimals: doubleWidth, or roundedWidth plus d where a ROUND or TRUNCATE
+// of a DOUBLE decides its decimals (a derived table's column over one
+// included, by its name).
+func textWidth(e sql.Expression, o *colOrigins, d int) int {
+	if roundedDouble(e, o, 0) {
+		return roundedWidth + d
+	}
+	return doubleWidth
+}
+
+// roundedDouble: e has a ROUND or TRUNCATE of a DOUBLE, or reads a derived
+// table's or view's column that has one.
+func roundedDouble(e sql.Expression, o *colOrigins, depth int) bool {
+	if depth > 8 || o == nil {
+		return false
+	}
+	return transform.InspectExpr(e, func(e sql.Expression) bool {
+		if f, ok := e.(sql.FunctionExpression); ok && types.IsFloat(e.Type()) {
+			switch strings.ToLower(f.FunctionName()) {
+			case "round", "truncate":
+				return true
+			}
+		}
+		if gf, ok := e.(*expression.GetField); ok && types.IsFloat(gf.Type()) {
+			if t, _ := o.column(gf); t == nil {
+				if r, ok := o.expr(gf); ok && r.setOp == nil && r.e != nil {
+					return roundedDouble(r.e, r.o, depth+1)
+				}
+			}
+		}
+		return false
+	})
+}
+
+// bareColumn: e is a column reference (under the number-to-text
+// conversion sqlfunc may have put over it), whose Field MySQL copies into
+// a TEXT column through its val_str; an expression is stored as its value.
+func bareColumn(e sql.Expression) bool {
+	if cs := e.Children(); len(cs) == 1 && types.IsText(e.Type()) {
+		if _, fn := e.(sql.FunctionExpression); !fn {
+			if _, conv := e.(*expression.Convert); !conv {
+				e = cs[0]
+			}
+		}
+	}
+	_, ok := e.(*expression.GetField)
+	return ok
+}
+
 // asFixedText wraps e when it is a reference to a FLOAT(M,D) or
 // DOUBLE(M,D) column of one of tables, or replaces sqlfunc's number-to-text
 // conversion of one (CONCAT and LEFT put theirs under their arguments when
@@ -373,7 +449,7 @@ func asFixedText(e sql.Expression, tables *colOrigins) sql.Expression {
 		// its decimals (floatdec.go).
 		if types.IsFloat(e.Type()) {
 			if d, ok := floatDecimals(e, tables, tables.incr); ok {
-				return &fixedText{child: e, m: doubleWidth, d: d}
+				return &fixedText{child: e, m: textWidth(e, tables, d), d: d}
 			}
 		}
 		return nil
@@ -388,7 +464,7 @@ func asFixedText(e sql.Expression, tables *colOrigins) sql.Expression {
 	if t == nil {
 		// An aggregate's result, a derived table's expression.
 		if d, ok := floatDecimals(gf, tables, tables.incr); ok {
-			return &fixedText{child: gf, m: doubleWidth, d: d}
+			return &fixedText{child: gf, m: textWidth(gf, tables, d), d: d}
 		}
 		return nil
 	}

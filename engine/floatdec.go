@@ -113,21 +113,33 @@ func exprDecimals(e sql.Expression, o *colOrigins, incr int) (d int, scaled, ok 
 	case "greatest", "least":
 		return widestDecimals(args, o, incr)
 	case "round", "truncate":
+		// Item_func_round::resolve_type: a REAL (or string) argument's
+		// result has min(D, 31) decimals for a literal D (0 for a
+		// negative D or none), whatever the argument's own, which val_str
+		// prints with my_fcvt: CONCAT(ROUND(f, 2)) of a DOUBLE 2.5 is
+		// '2.50'. An INT or DECIMAL argument's result is no DOUBLE.
+		if !types.IsFloat(e.Type()) {
+			return 0, false, false
+		}
+		if len(args) == 1 {
+			return 0, true, true
+		}
 		if len(args) == 2 {
-			_, scaled, ok := exprDecimals(args[0], o, incr)
 			l, isLit := args[1].(*expression.Literal)
-			if !ok || !isLit {
+			if !isLit {
 				return 0, false, false
 			}
 			switch n := l.Value().(type) {
 			case int8:
-				return max(int(n), 0), scaled, true
+				return max(int(n), 0), true, true
 			case int16:
-				return max(int(n), 0), scaled, true
+				return max(int(n), 0), true, true
 			case int32:
-				return max(int(n), 0), scaled, true
+				return max(int(n), 0), true, true
 			case int64:
-				return int(max(min(n, floattype.NotFixed-1), 0)), scaled, true
+				return int(max(min(n, floattype.NotFixed), 0)), true, true
+			case uint64:
+				return int(min(n, floattype.NotFixed)), true, true
 			}
 		}
 	}

@@ -100,6 +100,9 @@ type Session struct {
 	// settings: strings the server derives from system variables, kept
 	// until one changes (settings.go).
 	settings settingsMemos
+	// resultNotes: the nullable aggregate and GROUP_CONCAT result columns
+	// of the statement analyzed (or cached plan run) last (resultnotes.go).
+	resultNotes []*ResultNote
 }
 
 var _ sql.TransactionSession = (*Session)(nil)

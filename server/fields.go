@@ -15,6 +15,7 @@ import (
 	"github.com/dolthub/vitess/go/vt/sqlparser"
 
 	"github.com/myriaddb/myriad/catalog"
+	"github.com/myriaddb/myriad/engine"
 	"github.com/myriaddb/myriad/floattype"
 )
 
@@ -65,6 +66,92 @@ type floatScales struct {
 
 	incr      int // the session's div_precision_increment, once read
 	incrKnown bool
+
+	notes      []*engine.ResultNote // the session's note, once read
+	notesKnown bool
+}
+
+// resultNotes is the session's note of the statement's nullable aggregate
+// and GROUP_CONCAT result columns (engine.ResultNotes).
+func (s *floatScales) resultNotes() []*engine.ResultNote {
+	if !s.notesKnown {
+		s.notesKnown = true
+		if s.h != nil {
+			s.notes = engine.ResultNotes(s.h.sessionOf(s.c))
+		}
+	}
+	return s.notes
+}
+
+// resultsCharsetOf is the session's character_set_results (Unspecified:
+// NULL, no conversion), into which MySQL converts a string field's length.
+func (s *floatScales) resultsCharsetOf() gmssql.CharacterSetID {
+	if s.h == nil {
+		return gmssql.CharacterSet_utf8mb4
+	}
+	ctx := s.h.sessionOf(s.c)
+	if ctx == nil {
+		return gmssql.CharacterSet_utf8mb4
+	}
+	if s, ok := ctx.Session.(interface{ ResultsCharset() gmssql.CharacterSetID }); ok {
+		// GMS's GetCharacterSetResults says utf8mb4 where the server
+		// converts the results itself (charset.go).
+		return s.ResultsCharset()
+	}
+	return ctx.GetCharacterSetResults()
+}
+
+// groupConcatField gives f, a GROUP_CONCAT's field, the type and length
+// Item_func_group_concat::fix_fields gives the item (max_chars =
+// group_concat_max_len / mbminlen; a BLOB of max_chars * mbmaxlen bytes
+// past CONVERT_IF_BIGGER_TO_BLOB characters, else VARCHAR(max_chars)),
+// converted into the results' character set as
+// Protocol_classic::send_field_metadata converts it (a BLOB's bytes /
+// mbminlen, a VARCHAR's characters, times the results' mbmaxlen). GMS
+// sent its TEXT's 262140.
+func groupConcatField(f *querypb.Field, g *engine.ResultNote, results gmssql.CharacterSetID) {
+	const convertIfBiggerToBlob = 512
+	binary := g.Charset == gmssql.CharacterSet_binary
+	mbmin, mbmax := int64(1), g.Charset.MaxLength()
+	switch g.Charset {
+	case gmssql.CharacterSet_ucs2, gmssql.CharacterSet_utf16, gmssql.CharacterSet_utf16le:
+		mbmin = 2
+	case gmssql.CharacterSet_utf32:
+		mbmin = 4
+	}
+	// Without a results character set (NULL) nothing is converted.
+	converted := results != gmssql.CharacterSet_Unspecified && !binary
+	chars := g.MaxLen / mbmin
+	var length int64
+	typ := querypb.Type_VARCHAR
+	if chars > convertIfBiggerToBlob {
+		length = min(chars*mbmax, math.MaxUint32)
+		if converted {
+			length = length / mbmin * results.MaxLength()
+		}
+		typ = querypb.Type_TEXT
+		if binary {
+			typ = querypb.Type_BLOB
+		}
+		if g.Derived && f.Flags&uint32(querypb.MySqlFlag_BLOB_FLAG) == 0 {
+			f.Flags |= uint32(querypb.MySqlFlag_BLOB_FLAG)
+		}
+	} else {
+		length = chars * mbmax
+		if converted {
+			length = chars * results.MaxLength()
+		}
+		if binary {
+			typ = querypb.Type_VARBINARY
+		}
+	}
+	// Written only when they change: the plan cache shares fields.
+	if f.Type != typ {
+		f.Type = typ
+	}
+	if l := uint32(min(length, math.MaxUint32)); f.ColumnLength != l {
+		f.ColumnLength = l
+	}
 }
 
 // divIncrement is the session's div_precision_increment: a view's column
@@ -227,6 +314,16 @@ func fixFields(fields []*querypb.Field, scales *floatScales) {
 	for i, f := range fields {
 		if f == nil {
 			continue
+		}
+		if notes := scales.resultNotes(); len(notes) == len(fields) && notes[i] != nil && notes[i].Name == f.Name {
+			// MIN, MAX, SUM, ... are nullable (engine/resultnotes.go).
+			// Written only when they change (see below).
+			if f.Flags&uint32(querypb.MySqlFlag_NOT_NULL_FLAG) != 0 {
+				f.Flags &^= uint32(querypb.MySqlFlag_NOT_NULL_FLAG)
+			}
+			if notes[i].GroupConcat && (sqltypes.IsText(f.Type) || sqltypes.IsBinary(f.Type)) {
+				groupConcatField(f, notes[i], scales.resultsCharsetOf())
+			}
 		}
 		switch f.Type {
 		case querypb.Type_ENUM, querypb.Type_SET:

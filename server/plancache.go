@@ -590,6 +590,9 @@ func (h *handler) runCached(ctx context.Context, c *mysql.Conn, sqlCtx *sql.Cont
 		return true, h.spoolOk(sqlCtx, c, query, node, locking, direct, values, bind, pl.Flags(), cb)
 	}
 	sql.IncrementStatusVariable(sqlCtx, "Com_select", 1)
+	// The analyzer's note of GROUP_CONCAT columns is not made for a
+	// cached plan: the fields of this run read it.
+	engine.NoteResultColumns(sqlCtx, node)
 	if !rebound {
 		var reusable bool
 		node, reusable = engine.CompileCached(sqlCtx, node)

@@ -342,6 +342,11 @@ func newIntDiv(l, r sql.Expression, mod bool) *intDiv {
 	return &intDiv{arith: arith{left: l, right: r, op: op}, mod: mod}
 }
 
+// IsNullable: a zero divisor gives NULL whatever the operands
+// (Item_func_int_div and Item_func_mod set maybe_null); arith's said NOT
+// NULL for two NOT NULL columns, and so did the result field.
+func (d *intDiv) IsNullable() bool { return true }
+
 // Type: MOD's result is unsigned when its first operand is; DIV's when
 // either is.
 func (d *intDiv) Type() sql.Type {

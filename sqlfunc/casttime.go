@@ -134,9 +134,12 @@ type castTimeN struct {
 	fsp   int
 }
 
-func (c *castTimeN) Type() sql.Type             { return timetype.New(c.fsp) }
-func (c *castTimeN) Resolved() bool             { return c.inner.Resolved() }
-func (c *castTimeN) IsNullable() bool           { return c.inner.IsNullable() }
+func (c *castTimeN) Type() sql.Type { return timetype.New(c.fsp) }
+func (c *castTimeN) Resolved() bool { return c.inner.Resolved() }
+
+// IsNullable: Item_typecast_time is maybe_null (a string that is no time
+// is NULL); GMS's Convert said NOT NULL over a NOT NULL column.
+func (c *castTimeN) IsNullable() bool           { return true }
 func (c *castTimeN) Children() []sql.Expression { return c.inner.Children() }
 func (c *castTimeN) String() string             { return c.inner.String() }
 func (c *castTimeN) DebugString() string        { return sql.DebugString(c.inner) }

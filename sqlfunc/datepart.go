@@ -70,6 +70,12 @@ func (p *datePart) Description() string {
 	return ""
 }
 
+// IsNullable: MySQL 8.0's date-part functions are maybe_null whatever
+// their argument (an invalid or zero date gives NULL: YEAR('x'),
+// DATE('x'), LAST_DAY of a NOT NULL string column); GMS's said NOT NULL
+// over a NOT NULL column, and so did the result field.
+func (p *datePart) IsNullable() bool { return true }
+
 func (p *datePart) Type() sql.Type {
 	switch p.kind {
 	case partWeekOfYear:
