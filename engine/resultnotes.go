@@ -74,14 +74,25 @@ func installResultNotes(a *analyzer.Analyzer) {
 // for the fields the server sends next. n is an analyzed plan about to
 // run.
 func NoteResultColumns(ctx *sql.Context, n sql.Node) {
+	SetResultNotes(ctx, ResultNotesOf(n))
+}
+
+// ResultNotes of a plan, as NoteResultColumns makes them: a cached
+// plan's are made once and kept with it (SetResultNotes).
+type ResultNotesOfPlan struct{ notes []*ResultNote }
+
+// ResultNotesOf is the note NoteResultColumns makes of n.
+func ResultNotesOf(n sql.Node) ResultNotesOfPlan { return ResultNotesOfPlan{resultNotesOf(n)} }
+
+// SetResultNotes makes notes the session's note of the result columns
+// (see NoteResultColumns).
+func SetResultNotes(ctx *sql.Context, notes ResultNotesOfPlan) {
 	if ctx == nil {
 		return
 	}
-	s, ok := ctx.Session.(*Session)
-	if !ok {
-		return
+	if s, ok := ctx.Session.(*Session); ok {
+		s.resultNotes = notes.notes
 	}
-	s.resultNotes = resultNotesOf(n)
 }
 
 // ResultNotes is the note NoteResultColumns made last in ctx's session,

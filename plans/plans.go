@@ -73,6 +73,10 @@ type Plan struct {
 	// its locks (the server: engine.PlanLocks), kept so later executions
 	// need not walk their plan for it. Not carried over by Retarget.
 	locking atomic.Value
+	// notes is what the caller derived from the plan's result columns for
+	// their field metadata (the server: engine's result notes), kept so
+	// later executions need not walk their plan for it.
+	notes atomic.Value
 }
 
 type derivedLit struct {
@@ -115,6 +119,12 @@ func (p *Plan) SetLocking(v any) { p.locking.CompareAndSwap(nil, v) }
 
 // Locking is what SetLocking kept, or nil.
 func (p *Plan) Locking() any { return p.locking.Load() }
+
+// SetNotes keeps v for later executions; the first value stored wins.
+func (p *Plan) SetNotes(v any) { p.notes.CompareAndSwap(nil, v) }
+
+// Notes is what SetNotes kept, or nil.
+func (p *Plan) Notes() any { return p.notes.Load() }
 
 // Cache is a byte-bounded LRU of plans, shared by all connections and
 // sharded so concurrent executions rarely meet on one lock. Uncacheable

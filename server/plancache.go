@@ -591,8 +591,14 @@ func (h *handler) runCached(ctx context.Context, c *mysql.Conn, sqlCtx *sql.Cont
 	}
 	sql.IncrementStatusVariable(sqlCtx, "Com_select", 1)
 	// The analyzer's note of GROUP_CONCAT columns is not made for a
-	// cached plan: the fields of this run read it.
-	engine.NoteResultColumns(sqlCtx, node)
+	// cached plan: the fields of this run read it. It depends on the
+	// plan's shape only, so it is made once per plan.
+	notes, ok := pl.Notes().(engine.ResultNotesOfPlan)
+	if !ok {
+		notes = engine.ResultNotesOf(node)
+		pl.SetNotes(notes)
+	}
+	engine.SetResultNotes(sqlCtx, notes)
 	if !rebound {
 		var reusable bool
 		node, reusable = engine.CompileCached(sqlCtx, node)
