@@ -38,8 +38,8 @@ SELECT id, ROUND(d, 2), TRUNCATE(d, 3), ROUND(d), ROUND(f, 1) FROM dx WHERE id >
 SELECT ROUND(AVG(d), 4), ROUND(STD(d), 2), TRUNCATE(SUM(f), 1) FROM dx WHERE id > 2;
 SELECT id, ROUND(d, 2) * 2, ROUND(d, 2) + 1e0 FROM dx WHERE id IN (4, 5) ORDER BY id;
 SELECT ROUND(1.5e0, 3), TRUNCATE(1e2, 1), ROUND('2.5', 2), ROUND(1e20), ROUND(2.5e0, 40);
--- Still different (open item 10): read as a string, ROUND's D decimals are
--- printed by MySQL (val_str of a REAL with fixed decimals), not by Myriad.
+-- Read as a string, ROUND's D decimals are printed (val_str of a REAL with
+-- fixed decimals); open item 10, fixed by meta27.
 SELECT id, CONCAT(ROUND(d, 2)), LENGTH(TRUNCATE(d, 3)) FROM dx WHERE id IN (4, 5) ORDER BY id;
 -- DOUBLE extremes and notation: fixed for decimal exponents -15..14
 -- (my_gcvt), shortest digits that read back.
