@@ -133,7 +133,11 @@ func Replace(ctx *sql.Context, n sql.Node) (sql.Node, transform.TreeIdentity, er
 		return n, transform.SameTree, err
 	}
 	n, same8, err := stringConditions(n) // strtruth.go
-	return n, same && same2 && same3 && same4 && same5 && same6 && same7 && same8, err
+	if err != nil {
+		return n, transform.SameTree, err
+	}
+	n, same9, err := enumSubquerySorts(n) // enumcmp.go
+	return n, same && same2 && same3 && same4 && same5 && same6 && same7 && same8 && same9, err
 }
 
 // replaceOnly is Replace without retyping references, for plans whose
@@ -281,7 +285,9 @@ func replaceComparisons(ctx *sql.Context, n sql.Node, now func(sql.Expression) b
 
 func replaceExpr(ctx *sql.Context, e sql.Expression, ignore bool) (sql.Expression, transform.TreeIdentity, error) {
 	ne, wrapped := timeTextArgs(e)
+	ne, subWrapped := enumSubqueryArgs(ne) // enumcmp.go
 	ne, enumWrapped := enumCompareArgs(ne) // enumcmp.go
+	enumWrapped = enumWrapped || subWrapped
 	ne, yearWrapped := yearCompareArgs(ne) // yearcmp.go
 	r, same, err := replaceExprOnce(ctx, ne, ignore)
 	if (wrapped || enumWrapped || yearWrapped) && err == nil {
