@@ -51,6 +51,7 @@ func TestUnion27DerivedEnumUnion(t *testing.T) {
 // TestUnion27EnumScalarSubquery: a scalar subquery of an ENUM or SET column
 // is its member's text (MySQL's Item_cache_str), as an operand and as an
 // ORDER BY key: `(SELECT e ...) = 'hi'` was 0, `+ 0` the member number.
+// So are COALESCE and IFNULL of one beside NULLs (`+ 0` read the number).
 func TestUnion27EnumScalarSubquery(t *testing.T) {
 	ts := startServer(t, t.TempDir())
 	db := ts.connectWith("", "parseTime=false")
@@ -66,6 +67,9 @@ func TestUnion27EnumScalarSubquery(t *testing.T) {
 		{"SELECT id FROM ue WHERE (SELECT s FROM ue WHERE id = 3) = 'x,w' ORDER BY id", "1 2 3"},
 		{"SELECT id FROM ue ORDER BY (SELECT e FROM ue u2 WHERE u2.id = ue.id)", "1 2 3"},
 		{"SELECT id FROM ue WHERE e = (SELECT e FROM ue WHERE id = 2)", "2"},
+		// COALESCE/IFNULL of an ENUM/SET beside NULLs: a string (MySQL's
+		// STRING_RESULT numhybrid), 0 in numeric context.
+		{"SELECT COALESCE(e, NULL) + 0, IFNULL(s, NULL) + 0 FROM ue ORDER BY id", "0,0 0,0 0,0"},
 	} {
 		for _, prepared := range []bool{false, true} {
 			if _, rows := columnTypeNames(t, conn, c.q, prepared); rows != c.rows {

@@ -69,3 +69,7 @@ CREATE TABLE ufc1 AS SELECT x, IF(b, 'abcdefgh', 1.50e0) AS y FROM ufv JOIN uft 
 CREATE TABLE ufc2 AS SELECT x FROM ufv JOIN uft ON ufv.id = uft.id;
 SELECT TABLE_NAME, COLUMN_NAME, COLUMN_TYPE FROM information_schema.COLUMNS WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME IN ('ufc1', 'ufc2') ORDER BY TABLE_NAME, ORDINAL_POSITION;
 SELECT x, IF(b, 'abcdefgh', 1.50e0) AS y FROM ufv JOIN uft USING (id) ORDER BY id;
+-- COALESCE and IFNULL of an ENUM/SET beside NULLs are strings (MySQL's
+-- STRING_RESULT Item_func_numhybrid reads its text as the number: 0; the
+-- member number was read).
+SELECT id, COALESCE(e, NULL) + 0, IFNULL(s, NULL) + 0, CONCAT(COALESCE(e, NULL)), COALESCE(NULL, e) + 0 FROM ue ORDER BY id;
