@@ -108,3 +108,34 @@ func TestUnion27FloatLiteralPerText(t *testing.T) {
 		t.Errorf("result fields: %v %d, %v %d; want VARCHAR 15, VARCHAR 24", fields[0].Type, fields[0].ColumnLength, fields[1].Type, fields[1].ColumnLength)
 	}
 }
+
+// TestUnion27StringUnionTypes: a UNION of strings of different types
+// without an ENUM is a VARCHAR of the longer side, CHAR beside CHAR a CHAR
+// (MySQL's field_types_merge_rules); it was LONGTEXT, a BLOB field and a
+// longtext CREATE TABLE ... SELECT column.
+func TestUnion27StringUnionTypes(t *testing.T) {
+	ts := startServer(t, t.TempDir())
+	db := ts.connectWith("", "parseTime=false")
+	db.SetMaxIdleConns(0)
+	mustExec(t, db, "CREATE DATABASE u27u")
+	db = ts.connectWith("u27u", "parseTime=false")
+	db.SetMaxIdleConns(0)
+	for _, q := range []string{
+		"CREATE TABLE usv (v VARCHAR(5), c CHAR(3), c2 CHAR(4))",
+		"INSERT INTO usv VALUES ('a', 'bb', 'ccc'), ('dd', 'e', NULL)",
+		"CREATE TABLE usc1 AS SELECT v FROM usv UNION SELECT c FROM usv",
+		"CREATE TABLE usc2 AS SELECT v FROM usv UNION ALL SELECT 'abcdefg'",
+		"CREATE TABLE usc3 AS SELECT c FROM usv UNION ALL SELECT c2 FROM usv UNION ALL SELECT NULL",
+	} {
+		mustExec(t, db, q)
+	}
+	if got, want := ctasColumns(t, db, "u27u", "usc1")+"; "+ctasColumns(t, db, "u27u", "usc2")+"; "+ctasColumns(t, db, "u27u", "usc3"), "v varchar(5); v varchar(7); c char(4)"; got != want {
+		t.Errorf("CREATE TABLE ... SELECT: got %q, want %q", got, want)
+	}
+	conn := pinnedConn(t, db)
+	for _, prepared := range []bool{false, true} {
+		if names, rows := columnTypeNames(t, conn, "SELECT v FROM usv UNION SELECT c FROM usv ORDER BY 1", prepared); names != "VARCHAR" || rows != "a bb dd e" {
+			t.Errorf("prepared %v: got %s, %s; want VARCHAR, a bb dd e", prepared, names, rows)
+		}
+	}
+}

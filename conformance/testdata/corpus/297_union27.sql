@@ -73,3 +73,14 @@ SELECT x, IF(b, 'abcdefgh', 1.50e0) AS y FROM ufv JOIN uft USING (id) ORDER BY i
 -- STRING_RESULT Item_func_numhybrid reads its text as the number: 0; the
 -- member number was read).
 SELECT id, COALESCE(e, NULL) + 0, IFNULL(s, NULL) + 0, CONCAT(COALESCE(e, NULL)), COALESCE(NULL, e) + 0 FROM ue ORDER BY id;
+-- A UNION of strings of different types without an ENUM: VARCHAR of the
+-- longer side, CHAR x CHAR a CHAR (was LONGTEXT, a BLOB on the wire and
+-- in CREATE TABLE ... SELECT).
+CREATE TABLE usv (v VARCHAR(5), c CHAR(3), c2 CHAR(4));
+INSERT INTO usv VALUES ('a', 'bb', 'ccc'), ('dd', 'e', NULL);
+CREATE TABLE usc1 AS SELECT v FROM usv UNION SELECT c FROM usv;
+CREATE TABLE usc2 AS SELECT v FROM usv UNION ALL SELECT 'abcdefg';
+CREATE TABLE usc3 AS SELECT c FROM usv UNION ALL SELECT c2 FROM usv UNION ALL SELECT NULL;
+SELECT TABLE_NAME, COLUMN_NAME, COLUMN_TYPE FROM information_schema.COLUMNS WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME IN ('usc1', 'usc2', 'usc3') ORDER BY TABLE_NAME;
+SELECT v FROM usv UNION SELECT c FROM usv ORDER BY 1;
+SELECT x, LENGTH(x) FROM (SELECT c AS x FROM usv UNION ALL SELECT c2 FROM usv) d ORDER BY x;
