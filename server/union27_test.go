@@ -70,6 +70,7 @@ func TestUnion27EnumScalarSubquery(t *testing.T) {
 		// COALESCE/IFNULL of an ENUM/SET beside NULLs: a string (MySQL's
 		// STRING_RESULT numhybrid), 0 in numeric context.
 		{"SELECT COALESCE(e, NULL) + 0, IFNULL(s, NULL) + 0 FROM ue ORDER BY id", "0,0 0,0 0,0"},
+		{"SELECT id, COALESCE(e, NULL) AS a FROM ue ORDER BY a", "1,hi 2,lo 3,mid"},
 	} {
 		for _, prepared := range []bool{false, true} {
 			if _, rows := columnTypeNames(t, conn, c.q, prepared); rows != c.rows {

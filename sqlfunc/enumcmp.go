@@ -1,6 +1,8 @@
 package sqlfunc
 
 import (
+	"strings"
+
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/go-mysql-server/sql/expression"
 	"github.com/dolthub/go-mysql-server/sql/plan"
@@ -120,14 +122,28 @@ func enumSubquerySorts(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
 		}
 		var nf sql.SortFields
 		for i, f := range fields {
-			sq, ok := f.Column.(*plan.Subquery)
-			if !ok || sq.Query == nil || !isEnumOrSet(sq.Type()) {
+			var col sql.Expression
+			switch c := f.Column.(type) {
+			case *plan.Subquery:
+				if c.Query != nil && isEnumOrSet(c.Type()) {
+					col = &enumText{unary{c}}
+				}
+			case *expression.GetField:
+				// The alias of an expression now typed as the ENUM's
+				// text (`ORDER BY a` of `COALESCE(e, NULL) AS a`): the
+				// planner's key kept the ENUM and sorted the text by
+				// member number.
+				if t := textAliasType(n.Children()[0], c); t != nil {
+					col = retypedField(c, t)
+				}
+			}
+			if col == nil {
 				continue
 			}
 			if nf == nil {
 				nf = append(sql.SortFields(nil), fields...)
 			}
-			nf[i].Column = &enumText{unary{sq}}
+			nf[i].Column = col
 		}
 		if nf == nil {
 			return n, transform.SameTree, nil
@@ -144,6 +160,35 @@ func enumSubquerySorts(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
 		}
 		return n, transform.SameTree, nil
 	})
+}
+
+// textAliasType is the type of the alias of child's projection that gf, an
+// ENUM/SET reference, names, when that alias is now a string holding an
+// ENUM's text; nil otherwise.
+func textAliasType(child sql.Node, gf *expression.GetField) sql.Type {
+	p, ok := child.(*plan.Project)
+	if !ok || !isEnumOrSet(gf.Type()) {
+		return nil
+	}
+	var out sql.Type
+	for _, e := range p.Projections {
+		a, ok := e.(*expression.Alias)
+		if !ok || !strings.EqualFold(a.Name(), gf.Name()) {
+			continue
+		}
+		if out != nil {
+			return nil
+		}
+		holds := transform.InspectExpr(a.Child, func(e sql.Expression) bool {
+			_, ok := e.(*enumText)
+			return ok
+		})
+		if !holds || !types.IsText(a.Type()) || isEnumOrSet(a.Type()) {
+			return nil
+		}
+		out = a.Type()
+	}
+	return out
 }
 
 // enumInArgs is enumCompareArgs for `e IN (...)`: strings in the list are

@@ -73,6 +73,10 @@ SELECT x, IF(b, 'abcdefgh', 1.50e0) AS y FROM ufv JOIN uft USING (id) ORDER BY i
 -- STRING_RESULT Item_func_numhybrid reads its text as the number: 0; the
 -- member number was read).
 SELECT id, COALESCE(e, NULL) + 0, IFNULL(s, NULL) + 0, CONCAT(COALESCE(e, NULL)), COALESCE(NULL, e) + 0 FROM ue ORDER BY id;
+SELECT id, COALESCE(e, NULL) AS a FROM ue ORDER BY a;
+SELECT id, IFNULL(e, NULL) AS a FROM ue ORDER BY a DESC;
+SELECT COALESCE(e, NULL) AS e FROM ue ORDER BY e;
+SELECT id FROM ue ORDER BY COALESCE(e, NULL);
 -- A UNION of strings of different types without an ENUM: VARCHAR of the
 -- longer side, CHAR x CHAR a CHAR (was LONGTEXT, a BLOB on the wire and
 -- in CREATE TABLE ... SELECT).
