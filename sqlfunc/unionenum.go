@@ -55,6 +55,13 @@ func unionEnumColumn(ctx *sql.Context, so *plan.SetOp, name [2]string, i int, l,
 	if st, isStr := t.(sql.StringType); !keep && (!isStr || st.CharacterSet() != sql.CharacterSet_utf8mb4) {
 		return nil, nil, false
 	}
+	if !keep && (lt == types.Null || lt.Equals(t)) && (rt == types.Null || rt.Equals(t)) {
+		// Strings of the type already (`SELECT s ... UNION SELECT s`): left
+		// to the planner's sides and the other rules, whose rewrite of a
+		// side moved a derived UNION's own ORDER BY ... LIMIT to another
+		// column.
+		return nil, nil, false
+	}
 	side := func(e sql.Expression, ct sql.Type, alias string) sql.Expression {
 		if ct == types.Null {
 			return expression.NewAlias(alias, expression.NewLiteral(nil, t))

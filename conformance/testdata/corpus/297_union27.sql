@@ -7,9 +7,13 @@ CREATE TABLE ue (id INT PRIMARY KEY, e ENUM('lo','hi','mid'), s SET('x','w'));
 INSERT INTO ue VALUES (1, 'hi', 'w'), (2, 'lo', 'x'), (3, 'mid', 'x,w');
 -- Through a derived table: sorted by member number, x + 0 the number (were
 -- text order and 0).
+-- mysql-differs: MySQL 8.0 reads an ENUM/SET as a string in arithmetic (Item_func_plus of a STRING_RESULT operand is REAL: x + 0 and SUM(x) are DOUBLE, as 110_dml.sql records for a column); MariaDB 10.11 makes them INT and DECIMAL
+-- expect-types: DOUBLE
 SELECT x + 0 FROM (SELECT e AS x FROM ue UNION SELECT NULL) d ORDER BY 1;
 SELECT x FROM (SELECT e AS x FROM ue UNION SELECT NULL) d ORDER BY x;
 SELECT x FROM (SELECT e AS x FROM ue UNION ALL SELECT NULL) d ORDER BY x;
+-- mysql-differs: MySQL 8.0 reads an ENUM/SET as a string in arithmetic (Item_func_plus of a STRING_RESULT operand is REAL: x + 0 and SUM(x) are DOUBLE, as 110_dml.sql records for a column); MariaDB 10.11 makes them INT and DECIMAL
+-- expect-types: ENUM DOUBLE
 SELECT x, x + 0 FROM (SELECT NULL AS x UNION SELECT e FROM ue) d ORDER BY x;
 SELECT x FROM (SELECT e AS x FROM ue UNION SELECT NULL) d ORDER BY x + 0 DESC;
 SELECT x FROM (SELECT e AS x FROM ue UNION SELECT NULL) d WHERE x > 1 ORDER BY 1;
@@ -20,6 +24,8 @@ SELECT x FROM (SELECT e AS x FROM ue UNION SELECT NULL) d WHERE x IN (2, 3) ORDE
 SELECT x FROM (SELECT e AS x FROM ue UNION SELECT NULL) d WHERE x BETWEEN 1 AND 2 ORDER BY x;
 SELECT x, IF(x, 'y', 'n'), COALESCE(x, 'none'), x = 'lo', x < 'lo' FROM (SELECT e AS x FROM ue UNION SELECT NULL) d ORDER BY x;
 SELECT CONCAT(x, '!'), LENGTH(x), UPPER(x) FROM (SELECT e AS x FROM ue UNION SELECT NULL) d ORDER BY x;
+-- mysql-differs: MySQL 8.0 reads an ENUM/SET as a string in arithmetic (Item_func_plus of a STRING_RESULT operand is REAL: x + 0 and SUM(x) are DOUBLE, as 110_dml.sql records for a column); MariaDB 10.11 makes them INT and DECIMAL
+-- expect-types: VARCHAR VARCHAR DOUBLE TEXT
 SELECT MAX(x), MIN(x), SUM(x), GROUP_CONCAT(x ORDER BY x) FROM (SELECT e AS x FROM ue UNION SELECT NULL) d;
 SELECT x, COUNT(*) FROM (SELECT e AS x FROM ue UNION ALL SELECT NULL UNION ALL SELECT e FROM ue WHERE id = 1) d GROUP BY x ORDER BY x;
 SELECT x, y FROM (SELECT e AS x, s AS y FROM ue UNION SELECT NULL, NULL) d ORDER BY x;
@@ -28,11 +34,19 @@ SELECT x FROM (SELECT e AS x FROM ue UNION SELECT NULL ORDER BY 1 LIMIT 2) d ORD
 SELECT d.x, ue.id FROM (SELECT e AS x FROM ue UNION SELECT NULL) d JOIN ue ON d.x = ue.e ORDER BY d.x;
 -- SET columns.
 SELECT x FROM (SELECT s AS x FROM ue UNION SELECT NULL) d ORDER BY x;
+-- mysql-differs: MySQL 8.0 reads an ENUM/SET as a string in arithmetic (Item_func_plus of a STRING_RESULT operand is REAL: x + 0 and SUM(x) are DOUBLE, as 110_dml.sql records for a column); MariaDB 10.11 makes them INT and DECIMAL
+-- expect-types: DOUBLE
 SELECT x + 0 FROM (SELECT s AS x FROM ue UNION SELECT NULL) d ORDER BY 1;
 -- CTEs, views, a derived table over a derived table.
+-- mysql-differs: MySQL 8.0 reads an ENUM/SET as a string in arithmetic (Item_func_plus of a STRING_RESULT operand is REAL: x + 0 and SUM(x) are DOUBLE, as 110_dml.sql records for a column); MariaDB 10.11 makes them INT and DECIMAL
+-- expect-types: ENUM DOUBLE
 WITH c AS (SELECT e AS x FROM ue UNION SELECT NULL) SELECT x, x + 0 FROM c ORDER BY x;
+-- mysql-differs: MySQL 8.0 reads an ENUM/SET as a string in arithmetic (Item_func_plus of a STRING_RESULT operand is REAL: x + 0 and SUM(x) are DOUBLE, as 110_dml.sql records for a column); MariaDB 10.11 makes them INT and DECIMAL
+-- expect-types: SET DOUBLE
 WITH c AS (SELECT s AS x FROM ue UNION ALL SELECT NULL) SELECT x, x + 0 FROM c ORDER BY x;
 CREATE VIEW uev AS SELECT e AS x FROM ue UNION SELECT NULL;
+-- mysql-differs: MySQL 8.0 reads an ENUM/SET as a string in arithmetic (Item_func_plus of a STRING_RESULT operand is REAL: x + 0 and SUM(x) are DOUBLE, as 110_dml.sql records for a column); MariaDB 10.11 makes them INT and DECIMAL
+-- expect-types: ENUM DOUBLE
 SELECT x, x + 0 FROM uev ORDER BY x;
 SELECT x FROM uev WHERE x > 1 ORDER BY x;
 SELECT x, COUNT(*) FROM uev GROUP BY x ORDER BY x;
@@ -41,6 +55,8 @@ SELECT x FROM (SELECT x FROM (SELECT e AS x FROM ue UNION SELECT NULL) d1) d2 OR
 -- sorted as text, beside NULL the ENUM again (both failed with 1105).
 SELECT x FROM (SELECT e AS x FROM ue UNION SELECT NULL) d UNION SELECT 'zz' ORDER BY 1;
 SELECT x FROM (SELECT e AS x FROM ue UNION SELECT NULL) d UNION ALL SELECT NULL ORDER BY 1;
+-- mysql-differs: MySQL 8.0 reads an ENUM/SET as a string in arithmetic (Item_func_plus of a STRING_RESULT operand is REAL: x + 0 and SUM(x) are DOUBLE, as 110_dml.sql records for a column); MariaDB 10.11 makes them INT and DECIMAL
+-- expect-types: DOUBLE
 SELECT x + 0 FROM (SELECT e AS x FROM ue UNION SELECT NULL) d UNION ALL SELECT NULL ORDER BY 1;
 -- Subquery expressions compare the members' text.
 SELECT * FROM ue WHERE e IN (SELECT e FROM ue WHERE id < 3 UNION SELECT NULL) ORDER BY id;
