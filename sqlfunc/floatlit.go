@@ -93,6 +93,8 @@ func subqueryAliasTexts(n sql.Node) []string {
 	return out
 }
 
+// executedText is the text of the prepared statement an EXECUTE runs ("" for
+// any other statement).
 func executedText(ctx *sql.Context) string {
 	t, _ := ctx.Value(executedTextKey{}).(string)
 	return t
@@ -103,7 +105,7 @@ func executedText(ctx *sql.Context) string {
 // outside them); found is false when l is not in n (an expression built
 // since the rule was given n).
 func literalText(n sql.Node, l *expression.Literal) (text string, found bool) {
-	var walk func(n sql.Node, text string) bool
+	var walk func(n sql.Node, cur string) bool
 	walk = func(n sql.Node, cur string) bool {
 		if sa, ok := n.(*plan.SubqueryAlias); ok && sa.TextDefinition != "" {
 			cur = sa.TextDefinition
