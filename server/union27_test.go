@@ -40,6 +40,16 @@ func TestUnion27DerivedEnumUnion(t *testing.T) {
 			}
 		}
 	}
+	// Also run by EXECUTE of a PREPAREd SELECT (the statement's text is
+	// the EXECUTE's).
+	mustExec(t, conn, "PREPARE ps FROM 'SELECT x + 0 FROM (SELECT e AS x FROM ue UNION SELECT NULL) d ORDER BY 1'")
+	if _, rows := columnTypeNames(t, conn, "EXECUTE ps", false); rows != "NULL 1 2 3" {
+		t.Errorf("EXECUTE: got %s, want NULL 1 2 3", rows)
+	}
+	mustExec(t, conn, "PREPARE ps2 FROM 'SELECT e FROM ue UNION SELECT NULL ORDER BY 1'")
+	if _, rows := columnTypeNames(t, conn, "EXECUTE ps2", false); rows != "NULL lo hi mid" {
+		t.Errorf("EXECUTE: got %s, want NULL lo hi mid", rows)
+	}
 	// INSERT ... SELECT still stores the members' text.
 	mustExec(t, db, "CREATE TABLE dst (v VARCHAR(10))")
 	mustExec(t, db, "INSERT INTO dst SELECT * FROM (SELECT e FROM ue UNION ALL SELECT NULL) d")

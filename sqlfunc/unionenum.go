@@ -108,7 +108,7 @@ type enumResultKey struct{}
 // with a string column read as numbers; the planner chose those
 // conversions for the VARCHAR the column was.
 func withEnumResult(ctx *sql.Context, root sql.Node, so *plan.SetOp) *sql.Context {
-	if p, ok := ctx.Value(planTextsKey{}).(planTexts); !ok || p.partial || !selectStatement(ctx.Query()) {
+	if p, ok := ctx.Value(planTextsKey{}).(planTexts); !ok || p.partial || !selectQuery(ctx) {
 		return ctx
 	}
 	n := root
@@ -156,7 +156,7 @@ func keptEnum(so *plan.SetOp, i int, t sql.Type) bool {
 // MySQL reads a scalar subquery through Item_cache_str (its number is the
 // text's), and IN compares its members' text.
 func derivedEnumSetOps(ctx *sql.Context, root sql.Node) map[*plan.SetOp]bool {
-	if p, ok := ctx.Value(planTextsKey{}).(planTexts); !ok || p.partial || !selectStatement(ctx.Query()) {
+	if p, ok := ctx.Value(planTextsKey{}).(planTexts); !ok || p.partial || !selectQuery(ctx) {
 		return nil
 	}
 	var out map[*plan.SetOp]bool
@@ -197,6 +197,18 @@ func withDerivedEnum(ctx *sql.Context, so *plan.SetOp, derived map[*plan.SetOp]b
 		return ctx
 	}
 	return ctx.WithContext(context.WithValue(ctx.Context, enumResultKey{}, true))
+}
+
+// selectQuery: the statement ctx runs is a SELECT (selectStatement), also
+// when it runs as `EXECUTE s` of a statement PREPAREd from one (the ENUM
+// UNION NULL of `PREPARE s FROM 'SELECT e ... UNION SELECT NULL ORDER BY
+// 1'` sorted as text).
+func selectQuery(ctx *sql.Context) bool {
+	q := strings.TrimSpace(ctx.Query())
+	if t := executedText(ctx); t != "" && len(q) >= 7 && strings.EqualFold(q[:7], "execute") {
+		q = t
+	}
+	return selectStatement(q)
 }
 
 // selectStatement: q is a SELECT, a WITH or a parenthesized query.

@@ -104,3 +104,11 @@ CREATE TABLE usc3 AS SELECT c FROM usv UNION ALL SELECT c2 FROM usv UNION ALL SE
 SELECT TABLE_NAME, COLUMN_NAME, COLUMN_TYPE FROM information_schema.COLUMNS WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME IN ('usc1', 'usc2', 'usc3') ORDER BY TABLE_NAME;
 SELECT v FROM usv UNION SELECT c FROM usv ORDER BY 1;
 SELECT x, LENGTH(x) FROM (SELECT c AS x FROM usv UNION ALL SELECT c2 FROM usv) d ORDER BY x;
+-- Run by EXECUTE of a PREPAREd SELECT (were text order and 0; a
+-- statement's own ENUM UNION NULL result too).
+PREPARE ups FROM 'SELECT x + 0 AS n, x FROM (SELECT e AS x FROM ue UNION SELECT NULL) d ORDER BY x';
+-- mysql-differs: MySQL 8.0 reads an ENUM/SET as a string in arithmetic (Item_func_plus of a STRING_RESULT operand is REAL: x + 0 is DOUBLE); MariaDB 10.11 makes it INT
+-- expect-types: DOUBLE ENUM
+EXECUTE ups;
+PREPARE ups2 FROM 'SELECT e FROM ue UNION SELECT NULL ORDER BY 1';
+EXECUTE ups2;
