@@ -215,7 +215,11 @@ func ctasItem(sel sql.Node, i int) sql.Expression {
 		}
 		sa, ok := underRowFilters(p.Child).(*plan.SubqueryAlias)
 		if !ok {
-			return e
+			// A view or derived table joined to other tables (`SELECT x
+			// FROM v JOIN t USING (id)`): the member gf names.
+			if sa = joinedAlias(underRowFilters(p.Child), gf.Table()); sa == nil {
+				return e
+			}
 		}
 		j := -1
 		for k, c := range sa.Schema() {
@@ -232,4 +236,26 @@ func ctasItem(sel sql.Node, i int) sql.Expression {
 		sel, i = sa.Child, j
 	}
 	return nil
+}
+
+// joinedAlias is the view or derived table named table among the members
+// of the join n; nil when n is no join or has none of that name.
+func joinedAlias(n sql.Node, table string) *plan.SubqueryAlias {
+	if _, ok := n.(*plan.JoinNode); !ok || table == "" {
+		return nil
+	}
+	var out *plan.SubqueryAlias
+	transform.Inspect(n, func(n sql.Node) bool {
+		switch x := n.(type) {
+		case *plan.SubqueryAlias:
+			if strings.EqualFold(x.Name(), table) && out == nil {
+				out = x
+			}
+			return false
+		case *plan.SetOp:
+			return false
+		}
+		return out == nil
+	})
+	return out
 }

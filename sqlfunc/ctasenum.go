@@ -45,6 +45,9 @@ func ctasEnumUnionType(sel sql.Node, i int) (sql.Type, bool) {
 func enumUnionType(so *plan.SetOp, j int) (sql.Type, bool) {
 	var enum sql.Type
 	enums, casts, n := 0, 0, int64(0)
+	// cols and chars count the string columns and the CHAR ones among
+	// them, for a union of strings without an ENUM.
+	cols, chars := 0, 0
 	coll := sql.Collation_Unspecified
 	for _, arm := range setOpArms(so, nil) {
 		e := armItem(arm, j)
@@ -102,6 +105,12 @@ func enumUnionType(so *plan.SetOp, j int) (sql.Type, bool) {
 				// COERCIBLE: the columns' IMPLICIT collation wins.
 				continue
 			}
+			if _, ok := e.(*expression.GetField); ok {
+				cols++
+				if st.Type() == sqltypes.Char {
+					chars++
+				}
+			}
 			c = st.Collation()
 		default:
 			return nil, false
@@ -112,8 +121,12 @@ func enumUnionType(so *plan.SetOp, j int) (sql.Type, bool) {
 		coll = c
 	}
 	switch {
-	case enums+casts == 0:
+	case enums+casts == 0 && cols == 0:
 		return nil, false
+	case enums+casts == 0 && n <= 255 && chars == cols && onlyColumnsAndNulls(so, j):
+		// CHAR x CHAR is CHAR (field_types_merge_rules).
+		t, err := types.CreateString(sqltypes.Char, n, coll)
+		return t, err == nil
 	case enums == 1 && casts == 0 && n >= 0 && onlyEnumAndNulls(so, j):
 		return enum, true
 	case n > 16383: // VARCHAR's 65535 bytes of utf8mb4
@@ -154,6 +167,18 @@ func userCast(arm sql.Node, j int) bool {
 		}
 	}
 	return false
+}
+
+// onlyColumnsAndNulls: every side of so's column j is a column or NULL
+// (a string literal beside a CHAR column makes a VARCHAR).
+func onlyColumnsAndNulls(so *plan.SetOp, j int) bool {
+	for _, arm := range setOpArms(so, nil) {
+		e := armItem(arm, j)
+		if isStringLiteral(e) {
+			return false
+		}
+	}
+	return true
 }
 
 // onlyEnumAndNulls: every side of so's column j but one is NULL.

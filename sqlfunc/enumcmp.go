@@ -1,9 +1,12 @@
 package sqlfunc
 
 import (
+	"strings"
+
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/go-mysql-server/sql/expression"
 	"github.com/dolthub/go-mysql-server/sql/plan"
+	"github.com/dolthub/go-mysql-server/sql/transform"
 	"github.com/dolthub/go-mysql-server/sql/types"
 )
 
@@ -67,6 +70,125 @@ func enumCompareArgs(e sql.Expression) (sql.Expression, bool) {
 		return e, false
 	}
 	return ne, true
+}
+
+// enumSubqueryArgs: a scalar subquery of an ENUM or SET column is its
+// member's text wherever it is an operand. MySQL reads the subquery's
+// value through an Item_cache_str (Item_singlerow_subselect caches a
+// STRING_RESULT item as a string), so `(SELECT e ...) = 'hi'` is 1, `(SELECT
+// e ...) + 0` and `(SELECT e ...) = 2` read the text 'hi' as 0; GMS compared
+// and added the member number: 0, 2 and 1. Not the operand of IN or EXISTS
+// (their subquery is a set of rows).
+func enumSubqueryArgs(e sql.Expression) (sql.Expression, bool) {
+	switch e.(type) {
+	case *plan.InSubquery, *plan.ExistsSubquery, *plan.Subquery, *expression.Alias, *enumText:
+		return e, false
+	}
+	cs := e.Children()
+	var ncs []sql.Expression
+	for i, c := range cs {
+		sq, ok := c.(*plan.Subquery)
+		if !ok || sq.Query == nil || !isEnumOrSet(sq.Type()) {
+			continue
+		}
+		if ncs == nil {
+			ncs = append([]sql.Expression(nil), cs...)
+		}
+		ncs[i] = &enumText{unary{c}}
+	}
+	if ncs == nil {
+		return e, false
+	}
+	ne, err := e.WithChildren(ncs...)
+	if err != nil {
+		return e, false
+	}
+	return ne, true
+}
+
+// enumSubquerySorts: an ORDER BY of a scalar subquery of an ENUM or SET
+// column sorts its members' text (enumSubqueryArgs); GMS sorted by member
+// number.
+func enumSubquerySorts(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
+	return transform.Node(n, func(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
+		var fields sql.SortFields
+		switch x := n.(type) {
+		case *plan.Sort:
+			fields = x.SortFields
+		case *plan.TopN:
+			fields = x.Fields
+		default:
+			return n, transform.SameTree, nil
+		}
+		var nf sql.SortFields
+		for i, f := range fields {
+			var col sql.Expression
+			switch c := f.Column.(type) {
+			case *plan.Subquery:
+				if c.Query != nil && isEnumOrSet(c.Type()) {
+					col = &enumText{unary{c}}
+				}
+			case *expression.GetField:
+				// The alias of an expression now typed as the ENUM's
+				// text (`ORDER BY a` of `COALESCE(e, NULL) AS a`): the
+				// planner's key kept the ENUM and sorted the text by
+				// member number.
+				if t := textAliasType(n.Children()[0], c); t != nil {
+					col = retypedField(c, t)
+				}
+			}
+			if col == nil {
+				continue
+			}
+			if nf == nil {
+				nf = append(sql.SortFields(nil), fields...)
+			}
+			nf[i].Column = col
+		}
+		if nf == nil {
+			return n, transform.SameTree, nil
+		}
+		switch x := n.(type) {
+		case *plan.Sort:
+			out := *x
+			out.SortFields = nf
+			return &out, transform.NewTree, nil
+		case *plan.TopN:
+			out := *x
+			out.Fields = nf
+			return &out, transform.NewTree, nil
+		}
+		return n, transform.SameTree, nil
+	})
+}
+
+// textAliasType is the type of the alias of child's projection that gf, an
+// ENUM/SET reference, names, when that alias is now a string holding an
+// ENUM's text; nil otherwise.
+func textAliasType(child sql.Node, gf *expression.GetField) sql.Type {
+	p, ok := child.(*plan.Project)
+	if !ok || !isEnumOrSet(gf.Type()) {
+		return nil
+	}
+	var out sql.Type
+	for _, e := range p.Projections {
+		a, ok := e.(*expression.Alias)
+		if !ok || !strings.EqualFold(a.Name(), gf.Name()) {
+			continue
+		}
+		if out != nil {
+			return nil
+		}
+		holds := transform.InspectExpr(a.Child, func(e sql.Expression) bool {
+			_, ok := e.(*enumText)
+			return ok
+		})
+		if !holds || !types.IsText(a.Type()) || isEnumOrSet(a.Type()) {
+			return nil
+		}
+		out = a.Type()
+	}
+	return out
 }
 
 // enumInArgs is enumCompareArgs for `e IN (...)`: strings in the list are

@@ -93,6 +93,53 @@ func subqueryAliasTexts(n sql.Node) []string {
 	return out
 }
 
+// executedText is the text of the prepared statement an EXECUTE runs ("" for
+// any other statement).
+func executedText(ctx *sql.Context) string {
+	t, _ := ctx.Value(executedTextKey{}).(string)
+	return t
+}
+
+// literalText is the definition of the innermost view or derived table of
+// n that holds the literal l ("" when l is in the statement's own text,
+// outside them); found is false when l is not in n (an expression built
+// since the rule was given n).
+func literalText(n sql.Node, l *expression.Literal) (text string, found bool) {
+	var walk func(n sql.Node, cur string) bool
+	walk = func(n sql.Node, cur string) bool {
+		if sa, ok := n.(*plan.SubqueryAlias); ok && sa.TextDefinition != "" {
+			cur = sa.TextDefinition
+		}
+		if ex, ok := n.(sql.Expressioner); ok {
+			for _, e := range ex.Expressions() {
+				hit := transform.InspectExpr(e, func(e sql.Expression) bool {
+					if sq, ok := e.(*plan.Subquery); ok && sq.Query != nil {
+						return walk(sq.Query, cur)
+					}
+					x, ok := e.(*expression.Literal)
+					return ok && x == l
+				})
+				if hit {
+					if !found {
+						text, found = cur, true
+					}
+					return true
+				}
+			}
+		}
+		for _, c := range n.Children() {
+			if walk(c, cur) {
+				return true
+			}
+		}
+		return false
+	}
+	if n != nil {
+		walk(n, "")
+	}
+	return text, found
+}
+
 // floatLiteralLength is MySQL's length of a floating-point literal (a
 // number written with an exponent, `1.5e0`): Item_float's max_length is its
 // text as written (Item_float::init), which decides the VARCHAR(n) of a
@@ -113,6 +160,21 @@ func floatLiteralLength(ctx *sql.Context, e sql.Expression) (int64, bool) {
 	texts, ok := statementTexts(ctx)
 	if !ok {
 		return 0, false
+	}
+	if p, ok := ctx.Value(planTextsKey{}).(planTexts); ok {
+		if text, found := literalText(p.n, l); found {
+			// Only the text the literal was written in: a view's
+			// `1.5e0` beside the statement's `1.50e0` left both TEXT.
+			texts = []string{text}
+			if text == "" {
+				texts = texts[:0]
+				for _, q := range []string{ctx.Query(), executedText(ctx)} {
+					if q != "" {
+						texts = append(texts, q)
+					}
+				}
+			}
+		}
 	}
 	var toks []string
 	for _, q := range texts {

@@ -136,7 +136,11 @@ func Replace(ctx *sql.Context, n sql.Node) (sql.Node, transform.TreeIdentity, er
 		return n, transform.SameTree, err
 	}
 	n, same8, err := stringConditions(n) // strtruth.go
-	return n, same && same2 && same3 && same4 && same5 && same6 && same7 && same8, err
+	if err != nil {
+		return n, transform.SameTree, err
+	}
+	n, same9, err := enumSubquerySorts(n) // enumcmp.go
+	return n, same && same2 && same3 && same4 && same5 && same6 && same7 && same8 && same9, err
 }
 
 // replaceOnly is Replace without retyping references, for plans whose
@@ -284,7 +288,9 @@ func replaceComparisons(ctx *sql.Context, n sql.Node, now func(sql.Expression) b
 
 func replaceExpr(ctx *sql.Context, e sql.Expression, ignore bool) (sql.Expression, transform.TreeIdentity, error) {
 	ne, wrapped := timeTextArgs(e)
+	ne, subWrapped := enumSubqueryArgs(ne) // enumcmp.go
 	ne, enumWrapped := enumCompareArgs(ne) // enumcmp.go
+	enumWrapped = enumWrapped || subWrapped
 	ne, yearWrapped := yearCompareArgs(ne) // yearcmp.go
 	r, same, err := replaceExprOnce(ctx, ne, ignore)
 	if (wrapped || enumWrapped || yearWrapped) && err == nil {
@@ -947,6 +953,7 @@ func retype(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
 		// its outer query (`SELECT (SELECT x.s) FROM (SELECT SUM(d) s ...)
 		// x`, as server/outeragg.go writes lifted aggregates) kept GMS's
 		// DOUBLE for it.
+		cur := defs
 		var refs func(e sql.Expression) (sql.Expression, transform.TreeIdentity, error)
 		refs = func(e sql.Expression) (sql.Expression, transform.TreeIdentity, error) {
 			if sq, ok := e.(*plan.Subquery); ok {
@@ -956,11 +963,19 @@ func retype(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
 				}
 				return sq.WithQuery(q), transform.NewTree, nil
 			}
+			if ets, ok := e.(*expression.EnumToString); ok && !types.IsEnum(ets.Enum.Type()) {
+				// The planner's text of a derived column it took for an
+				// ENUM (its first arm's type), retyped a string by now:
+				// GMS's EnumToString panicked on the string (1105, `SELECT
+				// x FROM (SELECT e AS x ... UNION SELECT NULL) d UNION
+				// SELECT 'zz'`).
+				return ets.Enum, transform.NewTree, nil
+			}
 			gf, ok := e.(*expression.GetField)
 			if !ok {
 				return e, transform.SameTree, nil
 			}
-			t, ok := defs[gf.Id()]
+			t, ok := cur[gf.Id()]
 			if !ok || t.Equals(gf.Type()) {
 				return e, transform.SameTree, nil
 			}
@@ -968,7 +983,12 @@ func retype(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
 				WithId(gf.Id()).(*expression.GetField)
 			return ngf.WithQuotedNames(sql.GlobalSchemaFormatter, gf.IsQuotedIdentifier()), transform.NewTree, nil
 		}
-		nn, same, err := transform.NodeExprsWithOpaque(n, refs)
+		nn, _, same, err := setOpRefs(n, defs, func(m map[sql.ColumnId]sql.Type, nd sql.Node) (sql.Node, transform.TreeIdentity, error) {
+			cur = m
+			return transform.OneNodeExprsWithNode(nd, func(_ sql.Node, e sql.Expression) (sql.Expression, transform.TreeIdentity, error) {
+				return refs(e)
+			})
+		})
 		if err != nil {
 			return n, transform.SameTree, err
 		}
@@ -978,6 +998,104 @@ func retype(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
 		n, allSame = nn, transform.NewTree
 	}
 	return n, allSame, nil
+}
+
+// setOpRefs is transform.NodeExprsWithOpaque(n, ...) with f given, for
+// each node, the types its column references take: defs, except above a
+// set operation whose left arm reads a column of defs, whose references
+// there are the set operation's column (a union's columns have its left
+// arm's column IDs) and take its type. retype gave the ORDER BY key of
+// `SELECT x FROM (SELECT e AS x ... UNION SELECT NULL) d UNION SELECT 'zz'
+// ORDER BY 1` the derived column's ENUM and sorted the VARCHAR union by
+// member number. over is what n's ancestors read so.
+func setOpRefs(n sql.Node, defs map[sql.ColumnId]sql.Type, f func(map[sql.ColumnId]sql.Type, sql.Node) (sql.Node, transform.TreeIdentity, error)) (nn sql.Node, over map[sql.ColumnId]sql.Type, same transform.TreeIdentity, err error) {
+	children := n.Children()
+	var newChildren []sql.Node
+	for i, c := range children {
+		nc, o, cs, err := setOpRefs(c, defs, f)
+		if err != nil {
+			return nil, nil, transform.SameTree, err
+		}
+		if !cs {
+			if newChildren == nil {
+				newChildren = append([]sql.Node(nil), children...)
+			}
+			newChildren[i] = nc
+		}
+		for id, t := range o {
+			if over == nil {
+				over = map[sql.ColumnId]sql.Type{}
+			}
+			over[id] = t
+		}
+	}
+	same = transform.SameTree
+	if newChildren != nil {
+		if n, err = n.WithChildren(newChildren...); err != nil {
+			return nil, nil, transform.SameTree, err
+		}
+		same = transform.NewTree
+	}
+	if so, ok := n.(*plan.SetOp); ok {
+		for i, c := range so.Schema() {
+			for _, id := range leftArmColumns(so, i, defs) {
+				if !defs[id].Equals(c.Type) {
+					if over == nil {
+						over = map[sql.ColumnId]sql.Type{}
+					}
+					over[id] = c.Type
+				}
+			}
+		}
+	}
+	m := defs
+	if len(over) > 0 {
+		m = make(map[sql.ColumnId]sql.Type, len(defs))
+		for id, t := range defs {
+			m[id] = t
+		}
+		for id, t := range over {
+			m[id] = t
+		}
+	}
+	n, sameN, err := f(m, n)
+	if err != nil {
+		return nil, nil, transform.SameTree, err
+	}
+	if _, ok := n.(*plan.SubqueryAlias); ok {
+		// Its columns have IDs of their own above it.
+		over = nil
+	}
+	return n, over, same && sameN, nil
+}
+
+// leftArmColumns are the IDs of defs' columns that so's left arm reads as
+// its column i, down the projections of its left spine.
+func leftArmColumns(so *plan.SetOp, i int, defs map[sql.ColumnId]sql.Type) []sql.ColumnId {
+	var ids []sql.ColumnId
+	for n := so.Left(); n != nil; {
+		switch x := n.(type) {
+		case *plan.Project:
+			if i < len(x.Projections) {
+				transform.InspectExpr(x.Projections[i], func(e sql.Expression) bool {
+					if gf, ok := e.(*expression.GetField); ok {
+						if _, known := defs[gf.Id()]; known {
+							ids = append(ids, gf.Id())
+						}
+					}
+					return false
+				})
+			}
+			n = x.Child
+		case *plan.SetOp:
+			n = x.Left()
+		case *plan.Sort, *plan.Limit, *plan.Offset, *plan.TopN, *plan.Distinct, *plan.OrderedDistinct, *plan.Filter:
+			n = x.Children()[0]
+		default:
+			n = nil
+		}
+	}
+	return ids
 }
 
 // isNullLiteral reports whether e is the constant NULL.

@@ -86,12 +86,13 @@ func lateComparisons(ctx *sql.Context, n sql.Node, late, nested sql.ColSet) (sql
 // d.c0 as GMS's DECIMAL(10,0) and answered -3 (as DECIMAL(65,30)); MySQL's
 // d.c0, and so the outer column, is DOUBLE (oracle3's A).
 func derivedUnionColumns(ctx *sql.Context, n sql.Node) (sql.Node, bool, error) {
+	derived := derivedEnumSetOps(ctx, n) // unionenum.go
 	n, same, err := transform.NodeWithOpaque(n, func(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
 		so, ok := n.(*plan.SetOp)
 		if !ok {
 			return n, transform.SameTree, nil
 		}
-		nn, same, err := unionSetOp(ctx, so)
+		nn, same, err := unionSetOp(withDerivedEnum(ctx, so, derived), so)
 		if err != nil {
 			return nil, transform.SameTree, err
 		}

@@ -53,7 +53,12 @@ func timeTextArgs(e sql.Expression) (sql.Expression, bool) {
 		// TIME))) get their aggregate temporal type from branchTemporal;
 		// GMS's LONGTEXT for them is not a string context.
 		// YEAR beside integers is an integer (branchyear.go).
-		wrapAll = types.IsText(e.Type()) && newBranchTemporal(e) == nil && newBranchYearInt(e, false) == nil || mixedEnumSet(e.Children())
+		// An ENUM/SET branch is its text, also beside NULLs only: MySQL's
+		// COALESCE and IFNULL are STRING_RESULT Item_func_numhybrids,
+		// whose number is their string's (`IFNULL(e, NULL) + 0` is 0,
+		// GMS's the member number) and which sort as text.
+		wrapAll = types.IsText(e.Type()) && newBranchTemporal(e) == nil && newBranchYearInt(e, false) == nil || mixedEnumSet(e.Children()) ||
+			slices.ContainsFunc(e.Children(), func(c sql.Expression) bool { return isEnumOrSet(c.Type()) })
 	case sql.FunctionExpression:
 		wrapAll = textOfTimeFuncs[strings.ToLower(e.FunctionName())]
 		if strings.EqualFold(e.FunctionName(), "json_quote") && len(e.Children()) == 1 && isEnumOrSet(e.Children()[0].Type()) {

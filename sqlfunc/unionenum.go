@@ -28,13 +28,21 @@ import (
 //
 // so is the set operation, l and r its column i's projections over its
 // sides' nodes ls and rs, of the types lt and rt; ok is false for other
-// columns and for a VARCHAR outside utf8mb4, left to the other rules.
+// columns and for a VARCHAR outside utf8mb4, left to the other rules; nl
+// and nr are nil with ok true for a column typed so before, to be left
+// as it is.
 func unionEnumColumn(ctx *sql.Context, so *plan.SetOp, name [2]string, i int, l, r sql.Expression, lt, rt sql.Type) (nl, nr sql.Expression, ok bool) {
 	t, ok := enumUnionType(so, i) // ctasenum.go
 	if !ok {
 		return nil, nil, false
 	}
 	keep := isEnumOrSet(t)
+	if keep && keptEnum(so, i, t) {
+		// Typed so by an earlier pass: the sides are left as they are
+		// (another projection over them hid the NULL side, and the next
+		// pass read two ENUMs, a VARCHAR).
+		return nil, nil, true
+	}
 	if keep && !enumResult(ctx) {
 		// Not the statement's result: VARCHAR of the longest member, as
 		// fix24c typed it (the column's values are then its members'
@@ -45,6 +53,13 @@ func unionEnumColumn(ctx *sql.Context, so *plan.SetOp, name [2]string, i int, l,
 		keep = false
 	}
 	if st, isStr := t.(sql.StringType); !keep && (!isStr || st.CharacterSet() != sql.CharacterSet_utf8mb4) {
+		return nil, nil, false
+	}
+	if !keep && (lt == types.Null || lt.Equals(t)) && (rt == types.Null || rt.Equals(t)) {
+		// Strings of the type already (`SELECT s ... UNION SELECT s`): left
+		// to the planner's sides and the other rules, whose rewrite of a
+		// side moved a derived UNION's own ORDER BY ... LIMIT to another
+		// column.
 		return nil, nil, false
 	}
 	side := func(e sql.Expression, ct sql.Type, alias string) sql.Expression {
@@ -93,7 +108,7 @@ type enumResultKey struct{}
 // with a string column read as numbers; the planner chose those
 // conversions for the VARCHAR the column was.
 func withEnumResult(ctx *sql.Context, root sql.Node, so *plan.SetOp) *sql.Context {
-	if p, ok := ctx.Value(planTextsKey{}).(planTexts); !ok || p.partial || !selectStatement(ctx.Query()) {
+	if p, ok := ctx.Value(planTextsKey{}).(planTexts); !ok || p.partial || !selectQuery(ctx) {
 		return ctx
 	}
 	n := root
@@ -114,6 +129,86 @@ func withEnumResult(ctx *sql.Context, root sql.Node, so *plan.SetOp) *sql.Contex
 func enumResult(ctx *sql.Context) bool {
 	v, _ := ctx.Value(enumResultKey{}).(bool)
 	return v
+}
+
+// keptEnum: both sides of so's column i are already the ENUM/SET t, as the pass over the
+// whole statement typed a derived table's set operation
+// (derivedEnumSetOps); the derived table's own analysis, which cannot tell
+// a derived table from a subquery expression, leaves it so.
+func keptEnum(so *plan.SetOp, i int, t sql.Type) bool {
+	for _, side := range []sql.Node{so.Left(), so.Right()} {
+		sch := side.Schema()
+		if i >= len(sch) || !isEnumOrSet(sch[i].Type) || !sch[i].Type.Equals(t) {
+			return false
+		}
+	}
+	return true
+}
+
+// derivedEnumSetOps are the set operations in root that are the queries
+// of its derived tables, CTEs and views (through nodes that keep their
+// columns) when root is a SELECT statement's whole plan, outside subquery
+// expressions. MySQL materializes such a UNION into a temporary table whose
+// column is the Field_enum of Item_aggregate_type (one ENUM/SET beside
+// NULLs), so the outer query sorts it by member number, reads `x + 0` and
+// `x > 1` as the number and compares `x = 'hi'` as text; fix24c's VARCHAR
+// sorted as text and read 0. A subquery expression's UNION stays a string:
+// MySQL reads a scalar subquery through Item_cache_str (its number is the
+// text's), and IN compares its members' text.
+func derivedEnumSetOps(ctx *sql.Context, root sql.Node) map[*plan.SetOp]bool {
+	if p, ok := ctx.Value(planTextsKey{}).(planTexts); !ok || p.partial || !selectQuery(ctx) {
+		return nil
+	}
+	var out map[*plan.SetOp]bool
+	var walk func(n sql.Node)
+	walk = func(n sql.Node) {
+		switch x := n.(type) {
+		case *plan.SubqueryAlias:
+			for c := x.Child; c != nil; {
+				switch y := c.(type) {
+				case *plan.SetOp:
+					if out == nil {
+						out = map[*plan.SetOp]bool{}
+					}
+					out[y] = true
+					c = nil
+				case *plan.Sort, *plan.Limit, *plan.Offset, *plan.TopN, *plan.Distinct, *plan.OrderedDistinct,
+					*plan.GroupBy:
+					c = y.Children()[0]
+				case *plan.Project:
+					c = y.Child
+				default:
+					c = nil
+				}
+			}
+		}
+		for _, c := range n.Children() {
+			walk(c)
+		}
+	}
+	walk(root)
+	return out
+}
+
+// withDerivedEnum is ctx marked as withEnumResult marks it, for the set
+// operation so of derivedEnumSetOps.
+func withDerivedEnum(ctx *sql.Context, so *plan.SetOp, derived map[*plan.SetOp]bool) *sql.Context {
+	if !derived[so] {
+		return ctx
+	}
+	return ctx.WithContext(context.WithValue(ctx.Context, enumResultKey{}, true))
+}
+
+// selectQuery: the statement ctx runs is a SELECT (selectStatement), also
+// when it runs as `EXECUTE s` of a statement PREPAREd from one (the ENUM
+// UNION NULL of `PREPARE s FROM 'SELECT e ... UNION SELECT NULL ORDER BY
+// 1'` sorted as text).
+func selectQuery(ctx *sql.Context) bool {
+	q := strings.TrimSpace(ctx.Query())
+	if t := executedText(ctx); t != "" && len(q) >= 7 && strings.EqualFold(q[:7], "execute") {
+		q = t
+	}
+	return selectStatement(q)
 }
 
 // selectStatement: q is a SELECT, a WITH or a parenthesized query.

@@ -39,10 +39,21 @@ func unionNullSetOp(so *plan.SetOp) (sql.Node, transform.TreeIdentity, error) {
 	return setOpColumns(so, lp, rp, false, func(i int, l, r sql.Expression) (sql.Expression, sql.Expression, bool, error) {
 		lg, lok := unionSide(l)
 		rg, rok := unionSide(r)
+		lt, rt := ls[i].Type, rs[i].Type
+		// A NULL side typed so before, when the other side's column had
+		// the type the planner gave a derived table's column: retyped
+		// since (a derived ENUM UNION NULL is a VARCHAR), the NULL
+		// follows it (1105 "the schema of the left side of union does not
+		// match the right side" otherwise).
+		if lok && rt == types.Null && typedNullSide(r) && !r.Type().Equals(lt) && !isEnumOrSet(lt) {
+			return l, expression.NewAlias(rs[i].Name, expression.NewLiteral(nil, lt)), true, nil
+		}
+		if rok && lt == types.Null && typedNullSide(l) && !l.Type().Equals(rt) && !isEnumOrSet(rt) {
+			return expression.NewAlias(ls[i].Name, expression.NewLiteral(nil, rt)), r, true, nil
+		}
 		if !lok || !rok {
 			return nil, nil, false, nil
 		}
-		lt, rt := ls[i].Type, rs[i].Type
 		if isEnumOrSet(lt) || isEnumOrSet(rt) {
 			// MySQL's union of an ENUM or SET is a string; left to GMS.
 			return nil, nil, false, nil
@@ -57,4 +68,11 @@ func unionNullSetOp(so *plan.SetOp) (sql.Node, transform.TreeIdentity, error) {
 		}
 		return nil, nil, false, nil
 	})
+}
+
+// typedNullSide: e is a UNION side's NULL literal under its alias, as
+// unionNullSetOp makes it.
+func typedNullSide(e sql.Expression) bool {
+	a, ok := e.(*expression.Alias)
+	return ok && isNullLiteral(a.Child)
 }

@@ -111,7 +111,7 @@ func unionSetOp(ctx *sql.Context, so *plan.SetOp) (sql.Node, transform.TreeIdent
 	return setOpColumns(so, lp, rp, nested, func(i int, l, r sql.Expression) (sql.Expression, sql.Expression, bool, error) {
 		name := [2]string{ls[i].Name, rs[i].Name}
 		if nl, nr, ok := unionEnumColumn(ctx, so, name, i, l, r, ls[i].Type, rs[i].Type); ok { // unionenum.go
-			return nl, nr, true, nil
+			return nl, nr, nl != nil, nil
 		}
 		if armTextColumn(l, r, ls[i].Type, rs[i].Type) { // unionflat.go
 			return unionTextColumn(ctx, i, l, r, lp.Child, rp.Child)
@@ -257,6 +257,12 @@ func plannerConversions(p *plan.Project) bool {
 				e = c.Child
 			case *armText: // flatTextColumns'
 				e = c.Child
+			case *expression.Literal:
+				// unionNullSetOp's NULL of the other side's type.
+				if c.Value() == nil {
+					continue
+				}
+				return false
 			case *expression.GetField:
 				// The planner's alias over a column that needs no
 				// conversion, beside one that does: refusing it left
