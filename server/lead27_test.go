@@ -149,3 +149,32 @@ func statusRows(t *testing.T, c *sql.Conn, q string, args ...any) []string {
 	}
 	return out
 }
+
+// TestLead27CommaNames: a select expression after white space and a
+// comma is named by its own text (`SELECT 1 , 2` named the second column
+// ", 2"; MySQL 2), in both protocols.
+func TestLead27CommaNames(t *testing.T) {
+	ts := startServer(t, t.TempDir())
+	db := ts.connectWith("", "parseTime=false")
+	c := pinnedConn(t, db)
+	for _, tc := range []struct {
+		q    string
+		args []any
+		want string
+	}{
+		{"SELECT 1 , 2 ,3, 'x' , 1+1", nil, "1|2|3|x|1+1"},
+		{"SELECT 1 ,\n 2", nil, "1|2"},
+		{"SELECT * FROM (SELECT 1 , 2) t", nil, "1|2"},
+		{"SELECT ? , 2", []any{7}, "?|2"},
+	} {
+		rows, err := c.QueryContext(context.Background(), tc.q, tc.args...)
+		if err != nil {
+			t.Fatalf("%s: %v", tc.q, err)
+		}
+		cols, _ := rows.Columns()
+		rows.Close()
+		if got := strings.Join(cols, "|"); got != tc.want {
+			t.Errorf("%q: columns %q, want %q", tc.q, got, tc.want)
+		}
+	}
+}

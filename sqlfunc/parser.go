@@ -131,6 +131,7 @@ func (p *Parser) ParseWithOptions(ctx context.Context, query string, delimiter r
 	rw.fix(stmt)
 	routineCollations(ctx, stmt)                  // routinecoll.go
 	routineSelectNames(stmt, query, rw.changed()) // routinenames.go
+	commaNames(stmt, query)
 	defer func() { bodyAfterComment(stmt, parsed) }()
 	if multi {
 		defer func() { clampBody(stmt, parsed) }()
@@ -178,6 +179,7 @@ func (p *Parser) ParseOneWithOptions(ctx context.Context, query string, options 
 	rw.fix(stmt)
 	routineCollations(ctx, stmt)                  // routinecoll.go
 	routineSelectNames(stmt, query, rw.changed()) // routinenames.go
+	commaNames(stmt, query)
 	if rw.changed() {
 		rw.bodyPositions(stmt, 0, 0)
 		if ri > 0 {
@@ -195,6 +197,22 @@ func clampBody(stmt ast.Statement, parsed string) {
 	if d, ok := stmt.(*ast.DDL); ok && d.SubStatementPositionEnd > len(parsed) && d.SubStatementPositionStart <= len(parsed) {
 		d.SubStatementPositionEnd = len(parsed)
 	}
+}
+
+// commaNames drops the comma the parser puts at the front of a select
+// expression's name when white space comes before the comma: `SELECT 1 ,
+// 2` named its second column ", 2" (MySQL: 2). A name never starts with a
+// comma, so only texts with white space before one are walked.
+func commaNames(stmt ast.Statement, query string) {
+	if !strings.Contains(query, " ,") && !strings.Contains(query, "\t,") && !strings.Contains(query, "\n,") && !strings.Contains(query, "\r,") {
+		return
+	}
+	_ = ast.Walk(func(n ast.SQLNode) (bool, error) {
+		if ae, ok := n.(*ast.AliasedExpr); ok && strings.HasPrefix(ae.InputExpression, ",") {
+			ae.InputExpression = strings.TrimLeft(ae.InputExpression, ", \t\r\n")
+		}
+		return true, nil
+	}, stmt)
 }
 
 // bodyAfterComment moves the start of a routine's or event's body back to

@@ -57,3 +57,7 @@ SHOW WARNINGS;
 -- mysql-differs: MySQL 8.0 kept the row the IGNORE did not skip
 -- expect: 6 | 1
 SELECT * FROM ck;
+-- A select expression after white space and a comma was named ", 2"
+-- (names: server TestLead27CommaNames).
+SELECT 1 , 2 ,3, 'x' , NOW() IS NOT NULL;
+SELECT a , b FROM (SELECT 1 , 2 AS b , 3 AS a) t;
