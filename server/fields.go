@@ -319,7 +319,16 @@ func fixFields(fields []*querypb.Field, scales *floatScales) {
 				}
 			}
 		case querypb.Type_YEAR:
-			if want := uint32(querypb.MySqlFlag_UNSIGNED_FLAG | querypb.MySqlFlag_ZEROFILL_FLAG); f.Flags&want != want {
+			want := uint32(querypb.MySqlFlag_UNSIGNED_FLAG | querypb.MySqlFlag_ZEROFILL_FLAG)
+			if !yearIsField(f, i, scales) {
+				// An expression's field (Item::init_make_field): unsigned,
+				// not ZEROFILL; its text is not padded (yearDigits).
+				want = uint32(querypb.MySqlFlag_UNSIGNED_FLAG)
+				if f.Flags&uint32(querypb.MySqlFlag_ZEROFILL_FLAG) != 0 {
+					f.Flags &^= uint32(querypb.MySqlFlag_ZEROFILL_FLAG)
+				}
+			}
+			if f.Flags&want != want {
 				f.Flags |= want
 			}
 		}
@@ -392,10 +401,11 @@ func zerofillDigits(res *sqltypes.Result, cols []int) {
 	}
 }
 
-// yearColumns are the positions of YEAR columns.
+// yearColumns are the positions of YEAR columns that print as a column
+// does (fixFields flagged them ZEROFILL, see yearIsField).
 func yearColumns(fields []*querypb.Field, out []int) []int {
 	for i, f := range fields {
-		if f != nil && f.Type == querypb.Type_YEAR {
+		if f != nil && f.Type == querypb.Type_YEAR && f.Flags&uint32(querypb.MySqlFlag_ZEROFILL_FLAG) != 0 {
 			out = append(out, i)
 		}
 	}
@@ -644,4 +654,52 @@ func identifierSpellings(query string) map[string]string {
 		}
 	}
 	return out
+}
+
+// yearIsField reports whether the YEAR result column f is sent as MySQL
+// sends a column, four digits (Field_year is a ZEROFILL field of width 4:
+// YEAR 0 is "0000"), or as an expression: Item::send (sql/item.cc) sends
+// MYSQL_TYPE_YEAR with protocol->store_short(nr), whose zerofill is 0, so
+// MIN(y), IFNULL(y, y), CASE ... of a YEAR 0 print "0". A column of a table
+// (or of a derived table or view, which Myriad does not tell apart from
+// their expressions) has a source; an expression has none. A grouped,
+// DISTINCT or windowed SELECT, and a set operation, is read by MySQL out
+// of a temporary table whose YEAR fields every select item becomes: a
+// column again, "0000" (MariaDB 10.11 alike: `SELECT y, MIN(y) ... GROUP
+// BY y ORDER BY y` prints 0000 for both).
+func yearIsField(f *querypb.Field, i int, scales *floatScales) bool {
+	if f.Table != "" || f.OrgTable != "" || scales == nil || scales.h == nil || scales.query == "" {
+		return true
+	}
+	sel, ok := parsedSelect(scales.query).(*sqlparser.Select)
+	if !ok || i >= len(sel.SelectExprs) {
+		return true
+	}
+	if sel.QueryOpts.Distinct || len(sel.GroupBy) > 0 || len(sel.Window) > 0 {
+		return true
+	}
+	for _, e := range sel.SelectExprs {
+		if _, star := e.(*sqlparser.StarExpr); star {
+			// The positions of the fields are not those of the list.
+			return true
+		}
+		if strings.Contains(strings.ToLower(sqlparser.String(e)), " over ") {
+			return true
+		}
+	}
+	// `y AS a` names no table in GMS's field, and is still a column.
+	ae, ok := sel.SelectExprs[i].(*sqlparser.AliasedExpr)
+	if !ok {
+		return true
+	}
+	e := ae.Expr
+	for {
+		p, ok := e.(*sqlparser.ParenExpr)
+		if !ok {
+			break
+		}
+		e = p.Expr
+	}
+	_, col := e.(*sqlparser.ColName)
+	return col
 }
