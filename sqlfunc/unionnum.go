@@ -68,6 +68,7 @@ func unionColumns(ctx *sql.Context, root sql.Node) (sql.Node, transform.TreeIden
 			return n, transform.SameTree, nil
 		}
 		ctx := withEnumResult(ctx, root, so)         // unionenum.go
+		ctx = withStreamedResult(ctx, root, so)      // unionyear.go
 		if flat := flatTextColumns(so); flat != so { // unionflat.go
 			ns, _, err := unionSetOp(ctx, flat)
 			return ns, transform.NewTree, err
@@ -122,7 +123,7 @@ func unionSetOp(ctx *sql.Context, so *plan.SetOp) (sql.Node, transform.TreeIdent
 		if nl, nr, ok := unionTemporalColumn(name, i, l, r, ls[i].Type, rs[i].Type, lp.Child, rp.Child); ok {
 			return nl, nr, true, nil
 		}
-		if nl, nr, ok := unionYearColumn(ctx, name, i, l, r, ls[i].Type, rs[i].Type, lp.Child, rp.Child); ok { // unionyear.go
+		if nl, nr, ok := unionYearColumn(ctx, name, i, l, r, ls[i].Type, rs[i].Type, lp.Child, rp.Child, streamedResult(ctx) && !so.Distinct); ok { // unionyear.go
 			return nl, nr, true, nil
 		}
 		if nl, nr, ok := unionBranchColumn(name, i, l, r, ls[i].Type, rs[i].Type, lp.Child, rp.Child); ok { // unionbranch.go
