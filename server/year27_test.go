@@ -19,6 +19,8 @@ func TestYear27ExpressionText(t *testing.T) {
 	mustExec(t, db, "CREATE DATABASE y27")
 	mustExec(t, db, "CREATE TABLE y27.y (id INT PRIMARY KEY, y YEAR, t TINYINT)")
 	mustExec(t, db, "INSERT INTO y27.y VALUES (1, 2024, 8), (2, 0, 2), (3, '69', 100)")
+	mustExec(t, db, "CREATE VIEW y27.v AS SELECT y, IFNULL(y, y) AS i FROM y27.y")
+	mustExec(t, db, "CREATE ALGORITHM=TEMPTABLE VIEW y27.vt AS SELECT y, IFNULL(y, y) AS i FROM y27.y")
 	for _, c := range []struct{ q, want string }{
 		{"SELECT y, y AS a, (y) FROM y WHERE id = 2", "0000,0000,0000"},
 		{"SELECT MIN(y), MAX(y) FROM y WHERE id = 2", "0,0"},
@@ -27,6 +29,15 @@ func TestYear27ExpressionText(t *testing.T) {
 		{"SELECT y, MIN(y), IFNULL(y, y) FROM y GROUP BY y ORDER BY y", "0000,0000,0000 2024,2024,2024 2069,2069,2069"},
 		{"SELECT DISTINCT IFNULL(y, y) FROM y WHERE t = 2", "0000"},
 		{"SELECT IFNULL(y, y), COUNT(*) OVER () FROM y WHERE id = 2", "0000,1"},
+		// ROLLUP aggregates sorted rows, no temporary table.
+		{"SELECT y, MIN(y) FROM y GROUP BY y WITH ROLLUP", "0000,0 2024,2024 2069,2069 NULL,0"},
+		// A merged derived table's or view's column is the expression it
+		// names; a materialized one's (LIMIT, aggregate, TEMPTABLE) a field.
+		{"SELECT d.i, d.y FROM (SELECT IFNULL(y, y) i, y FROM y) d WHERE d.y = 0", "0,0000"},
+		{"SELECT d.i FROM (SELECT IFNULL(y, y) i, y FROM y LIMIT 5) d WHERE d.y = 0", "0000"},
+		{"SELECT d.i FROM (SELECT MIN(y) i FROM y) d", "0000"},
+		{"SELECT v.i, v.y FROM v WHERE v.y = 0", "0,0000"},
+		{"SELECT i, y FROM vt WHERE y = 0", "0000,0000"},
 	} {
 		got := strings.Join(strings.Fields(strings.ReplaceAll(strings.ReplaceAll(cliRun(t, ts, "y27", c.q), "\t", ","), "\n", " ")), " ")
 		if got != c.want {

@@ -15,6 +15,17 @@ SELECT y, MIN(y), IFNULL(y, y) FROM yv WHERE y IS NOT NULL GROUP BY y ORDER BY y
 SELECT DISTINCT IFNULL(y, y) FROM yv WHERE t = 2;
 SELECT IFNULL(y, y), COUNT(*) OVER () FROM yv WHERE id = 2;
 SELECT y FROM yv WHERE id = 2 UNION SELECT y FROM yv WHERE id = 4 ORDER BY 1;
+-- ROLLUP aggregates sorted rows: the aggregate is sent as an expression.
+SELECT y, MIN(y), COUNT(*) FROM yv GROUP BY y WITH ROLLUP;
+-- A merged derived table's or view's column is the expression it names; a
+-- materialized one's (LIMIT, aggregate, ALGORITHM=TEMPTABLE) a field.
+CREATE VIEW vy AS SELECT id, y, IFNULL(y, y) AS i FROM yv;
+CREATE ALGORITHM=TEMPTABLE VIEW vt AS SELECT id, y, IFNULL(y, y) AS i FROM yv;
+SELECT d.i, d.y FROM (SELECT IFNULL(y, y) i, y FROM yv) d WHERE d.y = 0;
+SELECT d.i, d.y FROM (SELECT IFNULL(y, y) i, y FROM yv LIMIT 10) d WHERE d.y = 0;
+SELECT d.i FROM (SELECT MIN(y) i FROM yv WHERE id = 2) d;
+SELECT v.i, v.y, i FROM vy v WHERE id IN (2, 4) ORDER BY id;
+SELECT i, y FROM vt WHERE id = 2;
 -- YEAR UNION TINYINT UNSIGNED is TINYINT UNSIGNED (both unsigned): the
 -- union's temporary table clamps 2024 and 1999 to 255.
 -- expect-types: UNSIGNED TINYINT
