@@ -26,6 +26,9 @@ func TestYear27ExpressionText(t *testing.T) {
 		{"SELECT MIN(y), MAX(y) FROM y WHERE id = 2", "0,0"},
 		{"SELECT IFNULL(y, y), COALESCE(y, y), CASE WHEN id > 0 THEN y END, IF(id > 0, y, y) FROM y WHERE id = 2", "0,0,0,0"},
 		{"SELECT (SELECT MIN(y) FROM y), MIN(y) FROM y", "0,0"},
+		// GREATEST/LEAST of YEARs is a YEAR expression (was BIGINT), beside
+		// a DECIMAL a DECIMAL (was 1105).
+		{"SELECT GREATEST(y, y), LEAST(y, y), LEAST(y, 1.5), GREATEST(y, 2.25) FROM y WHERE id = 2", "0,0,0.0,2.25"},
 		{"SELECT y, MIN(y), IFNULL(y, y) FROM y GROUP BY y ORDER BY y", "0000,0000,0000 2024,2024,2024 2069,2069,2069"},
 		{"SELECT DISTINCT IFNULL(y, y) FROM y WHERE t = 2", "0000"},
 		{"SELECT IFNULL(y, y), COUNT(*) OVER () FROM y WHERE id = 2", "0000,1"},

@@ -15,6 +15,12 @@ SELECT y, MIN(y), IFNULL(y, y) FROM yv WHERE y IS NOT NULL GROUP BY y ORDER BY y
 SELECT DISTINCT IFNULL(y, y) FROM yv WHERE t = 2;
 SELECT IFNULL(y, y), COUNT(*) OVER () FROM yv WHERE id = 2;
 SELECT y FROM yv WHERE id = 2 UNION SELECT y FROM yv WHERE id = 4 ORDER BY 1;
+-- GREATEST/LEAST of YEARs is a YEAR, printed as an expression (was BIGINT);
+-- beside a DECIMAL a DECIMAL (was error 1105).
+-- expect-types: YEAR YEAR YEAR
+SELECT GREATEST(y, y), LEAST(y, y), GREATEST(y, NULL) FROM yv WHERE id = 2;
+-- expect-types: DECIMAL DECIMAL
+SELECT LEAST(y, 1.5), GREATEST(y, 2.25) FROM yv WHERE id IN (1, 2) ORDER BY id;
 -- ROLLUP aggregates sorted rows: the aggregate is sent as an expression.
 SELECT y, MIN(y), COUNT(*) FROM yv GROUP BY y WITH ROLLUP;
 -- A merged derived table's or view's column is the expression it names; a
