@@ -88,6 +88,26 @@ func TestYear27UnionTinyint(t *testing.T) {
 			t.Errorf("%s: %q, want %q", c.q, got, c.want)
 		}
 	}
+	// CASE/IF/IFNULL/COALESCE of a YEAR and a TINYINT: MySQL's TINYINT,
+	// sent unclamped; SMALLINT here (was VARCHAR sorting as text, and
+	// IFNULL of a NULL YEAR failed "value 100 is not a valid Year").
+	mustExec(t, db, "INSERT INTO y VALUES (4, NULL, 9, 9)")
+	q := "SELECT COALESCE(y, t) AS c, IFNULL(y, t), IF(y IS NULL, t, y), COALESCE(y, tu) FROM y ORDER BY c"
+	var names []string
+	for _, ct := range columnTypes(t, db, q) {
+		names = append(names, ct.DatabaseTypeName())
+	}
+	if got, want := strings.Join(names, " "), "SMALLINT SMALLINT SMALLINT UNSIGNED SMALLINT"; got != want {
+		t.Errorf("YEAR beside TINYINT in branches: types %s, want %s", got, want)
+	}
+	var rows []string
+	for _, r := range queryRows(t, db, q) {
+		rows = append(rows, strings.Join(r, ","))
+	}
+	if got, want := strings.Join(rows, " "), "0,0,0,0 9,9,9,9 1999,1999,1999,1999 2024,2024,2024,2024"; got != want {
+		t.Errorf("YEAR beside TINYINT in branches: %q, want %q", got, want)
+	}
+	mustExec(t, db, "DELETE FROM y WHERE id = 4")
 	mustExec(t, db, "CREATE TABLE c AS SELECT y FROM y UNION SELECT t FROM y")
 	if got, want := ctasColumns(t, db, "y27", "c"), "y tinyint"; got != want {
 		t.Errorf("CTAS of YEAR UNION TINYINT: %q, want %q", got, want)
