@@ -909,7 +909,8 @@ func sortAliasTypes(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
 		changed := false
 		for k, e := range exprs {
 			gf, ok := e.(*expression.GetField)
-			if !ok {
+			if !ok || gf.Table() != "" {
+				// A table's column (`ORDER BY t.c`), not the alias.
 				continue
 			}
 			// By name: the reference's index is not yet the alias's
