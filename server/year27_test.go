@@ -72,6 +72,11 @@ func TestYear27UnionTinyint(t *testing.T) {
 		{"SELECT u FROM (SELECT y AS u FROM y UNION ALL SELECT t FROM y) d ORDER BY 1", "TINYINT", "0 2 8 100 127 127"},
 		{"SELECT y FROM y UNION ALL SELECT t FROM y", "SMALLINT", "2024 0 1999 8 2 100"},
 		{"SELECT y FROM y UNION ALL SELECT tu FROM y LIMIT 4", "UNSIGNED SMALLINT", "2024 0 1999 8"},
+		// A last UNION DISTINCT materializes the UNION ALL before it; a
+		// nested UNION's retyped column is not text in the outer one (was
+		// LONGTEXT, sorting 8 after 127).
+		{"SELECT y FROM y UNION ALL SELECT t FROM y UNION SELECT t FROM y ORDER BY 1", "TINYINT", "0 2 8 100 127"},
+		{"SELECT t FROM y UNION SELECT y FROM y UNION SELECT t FROM y ORDER BY 1", "TINYINT", "0 2 8 100 127"},
 	} {
 		var names []string
 		for _, ct := range columnTypes(t, db, c.q) {

@@ -135,6 +135,9 @@ func unionSetOp(ctx *sql.Context, so *plan.SetOp) (sql.Node, transform.TreeIdent
 		if nl, nr, ok := unionNumberColumn(name, l, r, ls[i].Type, rs[i].Type); ok {
 			return nl, nr, true, nil
 		}
+		if nl, nr, ok := unionSameNumberColumn(name, l, r, ls[i].Type, rs[i].Type); ok {
+			return nl, nr, true, nil
+		}
 		return unionTextColumn(ctx, i, l, r, lp.Child, rp.Child)
 	})
 }
@@ -517,4 +520,22 @@ func numberDigits(t sql.Type) (intDigits, scale int) {
 		return 20, 0
 	}
 	return 19, 0
+}
+
+// unionSameNumberColumn: both sides are numbers of one type that the
+// planner converted to text, because it planned the outer UNION of a
+// nested one before this package retyped the nested one's column (`SELECT
+// y ... UNION SELECT s ... UNION SELECT s` of a YEAR and SMALLINTs was
+// LONGTEXT, and its ORDER BY sorted 9 after 2024; year27): that type.
+func unionSameNumberColumn(name [2]string, l, r sql.Expression, lt, rt sql.Type) (nl, nr sql.Expression, ok bool) {
+	if !types.IsNumber(lt) || !lt.Equals(rt) || !(types.IsText(l.Type()) || types.IsText(r.Type())) {
+		return nil, nil, false
+	}
+	lg, lok := unionSide(l)
+	rg, rok := unionSide(r)
+	if !lok || !rok {
+		return nil, nil, false
+	}
+	return expression.NewAlias(name[0], &unionAs{unary: unary{retypedField(lg, lt)}, typ: lt}),
+		expression.NewAlias(name[1], &unionAs{unary: unary{retypedField(rg, rt)}, typ: rt}), true
 }

@@ -214,7 +214,9 @@ const (
 // is so, or only LIMIT/OFFSET, projections and the CREATE TABLE are above
 // it.
 func withStreamedResult(ctx *sql.Context, root sql.Node, so *plan.SetOp) *sql.Context {
-	if len(so.SortFields) > 0 {
+	// A last UNION DISTINCT materializes every operand before it (GMS
+	// nests `a UNION ALL b UNION c` as a DISTINCT over the ALL).
+	if len(so.SortFields) > 0 || so.Distinct {
 		return ctx
 	}
 	kind := streamedSelect

@@ -89,6 +89,28 @@ SELECT MIN(u), MAX(CASE WHEN u < 100 THEN u END), MAX(u) FROM (SELECT y AS u FRO
 -- expect: 1999
 -- expect: 8
 SELECT y FROM yv WHERE id IN (1, 3) UNION ALL SELECT t FROM yv WHERE id = 1;
+-- mysql-differs: MariaDB 10.11 makes it DECIMAL; MySQL 8.0 TINYINT, and a last UNION DISTINCT materializes every operand (create_access_paths), clamping to 127
+-- expect-types: TINYINT
+-- expect: NULL
+-- expect: -5
+-- expect: 0
+-- expect: 2
+-- expect: 7
+-- expect: 8
+-- expect: 100
+-- expect: 127
+SELECT y FROM yv UNION ALL SELECT t FROM yv UNION SELECT t FROM yv ORDER BY 1;
+-- A nested UNION's YEAR column beside SMALLINTs sorts as numbers (was text).
+-- mysql-differs: MariaDB 10.11 makes YEAR beside a SMALLINT DECIMAL; MySQL 8.0 SMALLINT
+-- expect-types: SMALLINT
+-- expect: NULL
+-- expect: 0
+-- expect: 9
+-- expect: 1970
+-- expect: 1999
+-- expect: 2024
+-- expect: 2069
+SELECT y FROM yv UNION SELECT s FROM yv UNION SELECT s FROM yv ORDER BY 1;
 -- mysql-differs: MariaDB 10.11's DECIMAL union has 11 distinct rows; MySQL 8.0's TINYINT temporary table 8 (1999, 2024, 2069, 1970 are all 127)
 -- expect-affected: 8
 CREATE TABLE ct AS SELECT y FROM yv UNION SELECT t FROM yv;
