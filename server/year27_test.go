@@ -62,8 +62,8 @@ func TestYear27UnionTinyint(t *testing.T) {
 	mustExec(t, ts.connect(""), "CREATE DATABASE y27")
 	db := ts.connectWith("y27", "parseTime=false")
 	db.SetMaxIdleConns(0)
-	mustExec(t, db, "CREATE TABLE y (id INT PRIMARY KEY, y YEAR, t TINYINT, tu TINYINT UNSIGNED)")
-	mustExec(t, db, "INSERT INTO y VALUES (1, 2024, 8, 8), (2, 0, 2, 2), (3, 1999, 100, 200)")
+	mustExec(t, db, "CREATE TABLE y (id INT PRIMARY KEY, y YEAR, t TINYINT, tu TINYINT UNSIGNED, s SMALLINT)")
+	mustExec(t, db, "INSERT INTO y VALUES (1, 2024, 8, 8, 8), (2, 0, 2, 2, 2), (3, 1999, 100, 200, 100)")
 	for _, c := range []struct{ q, typ, want string }{
 		{"SELECT y FROM y UNION SELECT t FROM y ORDER BY 1", "TINYINT", "0 2 8 100 127"},
 		{"SELECT y FROM y UNION ALL SELECT t FROM y ORDER BY 1", "TINYINT", "0 2 8 100 127 127"},
@@ -77,6 +77,8 @@ func TestYear27UnionTinyint(t *testing.T) {
 		// LONGTEXT, sorting 8 after 127).
 		{"SELECT y FROM y UNION ALL SELECT t FROM y UNION SELECT t FROM y ORDER BY 1", "TINYINT", "0 2 8 100 127"},
 		{"SELECT t FROM y UNION SELECT y FROM y UNION SELECT t FROM y ORDER BY 1", "TINYINT", "0 2 8 100 127"},
+		{"SELECT y FROM y UNION SELECT s FROM y UNION SELECT 5 ORDER BY 1", "BIGINT", "0 2 5 8 100 1999 2024"},
+		{"SELECT y FROM y UNION SELECT s FROM y UNION SELECT tu FROM y ORDER BY 1", "SMALLINT", "0 2 8 100 200 1999 2024"},
 	} {
 		var names []string
 		for _, ct := range columnTypes(t, db, c.q) {
@@ -96,7 +98,7 @@ func TestYear27UnionTinyint(t *testing.T) {
 	// CASE/IF/IFNULL/COALESCE of a YEAR and a TINYINT: MySQL's TINYINT,
 	// sent unclamped; SMALLINT here (was VARCHAR sorting as text, and
 	// IFNULL of a NULL YEAR failed "value 100 is not a valid Year").
-	mustExec(t, db, "INSERT INTO y VALUES (4, NULL, 9, 9)")
+	mustExec(t, db, "INSERT INTO y VALUES (4, NULL, 9, 9, NULL)")
 	q := "SELECT COALESCE(y, t) AS c, IFNULL(y, t), IF(y IS NULL, t, y), COALESCE(y, tu) FROM y ORDER BY c"
 	var names []string
 	for _, ct := range columnTypes(t, db, q) {

@@ -111,6 +111,17 @@ SELECT y FROM yv UNION ALL SELECT t FROM yv UNION SELECT t FROM yv ORDER BY 1;
 -- expect: 2024
 -- expect: 2069
 SELECT y FROM yv UNION SELECT s FROM yv UNION SELECT s FROM yv ORDER BY 1;
+-- mysql-differs: MariaDB 10.11 makes YEAR beside integers DECIMAL; MySQL 8.0 SMALLINT, then BIGINT beside an integer literal (LONGLONG)
+-- expect-types: BIGINT
+-- expect: NULL
+-- expect: 0
+-- expect: 5
+-- expect: 9
+-- expect: 1970
+-- expect: 1999
+-- expect: 2024
+-- expect: 2069
+SELECT y FROM yv UNION SELECT s FROM yv UNION SELECT 5 ORDER BY 1;
 -- mysql-differs: MariaDB 10.11's DECIMAL union has 11 distinct rows; MySQL 8.0's TINYINT temporary table 8 (1999, 2024, 2069, 1970 are all 127)
 -- expect-affected: 8
 CREATE TABLE ct AS SELECT y FROM yv UNION SELECT t FROM yv;
