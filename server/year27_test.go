@@ -41,6 +41,8 @@ func TestYear27ExpressionText(t *testing.T) {
 		{"SELECT d.i FROM (SELECT MIN(y) i FROM y) d", "0000"},
 		{"SELECT v.i, v.y FROM v WHERE v.y = 0", "0,0000"},
 		{"SELECT i, y FROM vt WHERE y = 0", "0000,0000"},
+		{"WITH c AS (SELECT IFNULL(y, y) i, y FROM y) SELECT i, y FROM c WHERE y = 0", "0,0000"},
+		{"WITH c AS (SELECT MIN(y) i FROM y) SELECT i FROM c", "0000"},
 	} {
 		got := strings.Join(strings.Fields(strings.ReplaceAll(strings.ReplaceAll(cliRun(t, ts, "y27", c.q), "\t", ","), "\n", " ")), " ")
 		if got != c.want {

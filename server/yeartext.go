@@ -121,6 +121,19 @@ func mergedExpression(scales *floatScales, sel *sqlparser.Select, db, table, col
 	case *sqlparser.Subquery:
 		sub, cols = x.Select, x.Columns
 	case sqlparser.TableName:
+		if cte := withTable(sel.With, x); cte != nil {
+			// A CTE is merged as a derived table is (a recursive one is
+			// materialized).
+			sq, ok := cte.Expr.(*sqlparser.Subquery)
+			if !ok || sel.With.Recursive {
+				return false
+			}
+			sub, cols = sq.Select, cte.Columns
+			if len(cols) == 0 {
+				cols = sq.Columns
+			}
+			break
+		}
 		vdb := x.DbQualifier.String()
 		if vdb == "" {
 			vdb = db
@@ -214,4 +227,17 @@ func isColumn(e sqlparser.Expr) bool {
 	}
 	_, col := e.(*sqlparser.ColName)
 	return col
+}
+
+// withTable is the CTE of with that the unqualified name t reads, or nil.
+func withTable(with *sqlparser.With, t sqlparser.TableName) *sqlparser.CommonTableExpr {
+	if with == nil || !t.DbQualifier.IsEmpty() {
+		return nil
+	}
+	for _, cte := range with.Ctes {
+		if cte != nil && cte.AliasedTableExpr != nil && strings.EqualFold(cte.As.String(), t.Name.String()) {
+			return cte
+		}
+	}
+	return nil
 }

@@ -54,6 +54,8 @@ SELECT d.i, d.y FROM (SELECT IFNULL(y, y) i, y FROM yv LIMIT 10) d WHERE d.y = 0
 SELECT d.i FROM (SELECT MIN(y) i FROM yv WHERE id = 2) d;
 SELECT v.i, v.y, i FROM vy v WHERE id IN (2, 4) ORDER BY id;
 SELECT i, y FROM vt WHERE id = 2;
+WITH c AS (SELECT id, IFNULL(y, y) i, y FROM yv) SELECT i, y FROM c WHERE id = 2;
+WITH c AS (SELECT MIN(y) i FROM yv WHERE id = 2) SELECT i FROM c;
 -- YEAR UNION TINYINT UNSIGNED is TINYINT UNSIGNED (both unsigned): the
 -- union's temporary table clamps 2024 and 1999 to 255.
 SELECT y FROM yv UNION SELECT tu FROM yv ORDER BY 1;
