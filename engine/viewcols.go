@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"strings"
 	"sync"
 
 	ast "github.com/dolthub/vitess/go/vt/sqlparser"
@@ -97,4 +98,22 @@ func (e *Engine) viewZerofill(db, view, column string) (width int, ok bool) {
 		return 0, false
 	}
 	return e.Zerofill(o.DB, o.Table, o.Column)
+}
+
+// ViewQuery is view db.name's SELECT, its column list and whether MySQL
+// merges it into the query that reads it (not ALGORITHM=TEMPTABLE); ok is
+// false for a name that is no view of db.
+func (e *Engine) ViewQuery(db, name string) (sel ast.SelectStatement, cols ast.Columns, mergeable, ok bool) {
+	sel, cols, ok = e.viewSelect(db, name)
+	if !ok {
+		return nil, nil, false, false
+	}
+	viewDefinitions.Lock()
+	defer viewDefinitions.Unlock()
+	for _, spec := range viewDefinitions.m {
+		if spec != nil && spec.ViewExpr == sel {
+			return sel, cols, !strings.EqualFold(spec.Algorithm, "temptable"), true
+		}
+	}
+	return sel, cols, true, true
 }

@@ -416,7 +416,16 @@ func fixFields(fields []*querypb.Field, scales *floatScales) {
 				}
 			}
 		case querypb.Type_YEAR:
-			if want := uint32(querypb.MySqlFlag_UNSIGNED_FLAG | querypb.MySqlFlag_ZEROFILL_FLAG); f.Flags&want != want {
+			want := uint32(querypb.MySqlFlag_UNSIGNED_FLAG | querypb.MySqlFlag_ZEROFILL_FLAG)
+			if !yearIsField(f, i, scales) {
+				// An expression's field (Item::init_make_field): unsigned,
+				// not ZEROFILL; its text is not padded (yearDigits).
+				want = uint32(querypb.MySqlFlag_UNSIGNED_FLAG)
+				if f.Flags&uint32(querypb.MySqlFlag_ZEROFILL_FLAG) != 0 {
+					f.Flags &^= uint32(querypb.MySqlFlag_ZEROFILL_FLAG)
+				}
+			}
+			if f.Flags&want != want {
 				f.Flags |= want
 			}
 		}
@@ -489,10 +498,11 @@ func zerofillDigits(res *sqltypes.Result, cols []int) {
 	}
 }
 
-// yearColumns are the positions of YEAR columns.
+// yearColumns are the positions of YEAR columns that print as a column
+// does (fixFields flagged them ZEROFILL, see yearIsField).
 func yearColumns(fields []*querypb.Field, out []int) []int {
 	for i, f := range fields {
-		if f != nil && f.Type == querypb.Type_YEAR {
+		if f != nil && f.Type == querypb.Type_YEAR && f.Flags&uint32(querypb.MySqlFlag_ZEROFILL_FLAG) != 0 {
 			out = append(out, i)
 		}
 	}

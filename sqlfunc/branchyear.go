@@ -24,8 +24,12 @@ import (
 // The value is the branch's integer as is. Beside a TINYINT the type is
 // taken for CREATE TABLE ... SELECT only (tiny): MySQL makes a TINYINT
 // column, which refuses a YEAR of 2024 (1264) as Myriad's then does; in a
-// result set MySQL sends 2024 under the TINYINT label, which Myriad's wire
-// encoding would clamp to 127, so there the column keeps its string type.
+// result set MySQL sends 2024 under the TINYINT label (Item::send's
+// store_tiny of val_int), which Myriad's wire encoding would clamp to 127,
+// so there the column is SMALLINT (UNSIGNED beside TINYINT UNSIGNED): the
+// same numbers, sorted as numbers, YEAR 0 printed 0 (year27; it was a
+// VARCHAR printing 0000 and sorting 100 before 2, and IFNULL(y, t) of a
+// NULL y failed with "value 100 is not a valid Year").
 type branchYearInt struct {
 	unary // the GMS node evaluated, whose children and text are kept
 	typ   sql.Type
@@ -34,8 +38,8 @@ type branchYearInt struct {
 var _ sql.Expression = (*branchYearInt)(nil)
 
 // newBranchYearInt returns nil unless e's branches are YEAR and integers
-// of one type (NULLs aside), at least one of each, and that type is not
-// TINYINT unless tiny is set.
+// of one type (NULLs aside), at least one of each; a TINYINT is widened to
+// SMALLINT unless tiny is set.
 func newBranchYearInt(e sql.Expression, tiny bool) *branchYearInt {
 	branches, ok := branchesOf(e)
 	if !ok {
@@ -62,8 +66,16 @@ func newBranchYearInt(e sql.Expression, tiny bool) *branchYearInt {
 		}
 		it = t
 	}
-	if !year || it == nil || (!tiny && (it.Type() == sqltypes.Int8 || it.Type() == sqltypes.Uint8)) {
+	if !year || it == nil {
 		return nil
+	}
+	if !tiny {
+		switch it.Type() {
+		case sqltypes.Int8:
+			it = types.Int16
+		case sqltypes.Uint8:
+			it = types.Uint16
+		}
 	}
 	return &branchYearInt{unary: unary{e}, typ: it}
 }

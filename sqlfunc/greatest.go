@@ -140,6 +140,13 @@ func compareType(args []sql.Expression) sql.Type {
 		}
 	}
 	signed, unsigned, dec, float := false, false, false, false
+	// A YEAR beside other numbers takes their type (field_types_merge_rules,
+	// row MYSQL_TYPE_YEAR; Item::aggregate_type widens a mix of signs only
+	// for an unsigned operand of the merged type itself, which a YEAR never
+	// is): it neither signs nor unsigns the result. YEARs alone are a YEAR
+	// (Item_func_min_max::resolve_type_inner); GMS answered BIGINT, and
+	// beside a DECIMAL failed (1105).
+	year, others := false, false
 	intPart, scale := 0, 0
 	for _, a := range args {
 		t := a.Type()
@@ -149,7 +156,12 @@ func compareType(args []sql.Expression) sql.Type {
 		if t == types.Null {
 			continue
 		}
+		others = others || !types.IsYear(t)
 		switch {
+		case types.IsYear(t):
+			year = true
+			intPart = max(intPart, 4)
+			continue
 		case types.IsFloat(t):
 			float = true
 		case types.IsDecimal(t):
@@ -172,6 +184,8 @@ func compareType(args []sql.Expression) sql.Type {
 		}
 	}
 	switch {
+	case year && !others:
+		return types.Year
 	case float:
 		return types.Float64
 	case dec || signed && unsigned:

@@ -1,6 +1,8 @@
 package sqlfunc
 
 import (
+	"strings"
+
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/go-mysql-server/sql/expression"
 	"github.com/dolthub/go-mysql-server/sql/expression/function"
@@ -856,7 +858,7 @@ func isNumber(t sql.Type) bool {
 func ours(e sql.Expression) bool {
 	return transform.InspectExpr(e, func(e sql.Expression) bool {
 		switch e.(type) {
-		case *arith, *intDiv, *decDiv, *neg, *castNum, *finite, *toDouble, *bitOp, *decArith, *fracDiv, *dateArith, *addTime, *sumAvg, *timestamp, *castDecimal, *branchDecimal, *castSigned, *round, *castNumDate, *temporalNum, *castStrTime, *realResult, *doubleAgg, *branchColl, *asDecimal, *enumMinMax:
+		case *arith, *intDiv, *decDiv, *neg, *castNum, *finite, *toDouble, *bitOp, *decArith, *fracDiv, *dateArith, *addTime, *sumAvg, *timestamp, *castDecimal, *branchDecimal, *castSigned, *round, *castNumDate, *temporalNum, *castStrTime, *realResult, *doubleAgg, *branchColl, *asDecimal, *enumMinMax, *branchYearInt:
 			return true
 		}
 		return false
@@ -887,6 +889,73 @@ func subqueryOfOurs(e sql.Expression) bool {
 // every column defined by one of ours: an aggregate, an alias over one, or
 // a derived table's column over one, followed to a fixed point.
 func retype(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
+	n, same, err := retypeDefs(n)
+	if err != nil {
+		return n, transform.SameTree, err
+	}
+	n, same1, err := sortAliasTypes(n)
+	return n, same && same1, err
+}
+
+// sortAliasTypes gives an ORDER BY's reference to a select-list alias over
+// one of ours the alias's type. GMS puts the sort between two projections
+// and reads the alias by position, and such an alias has no column id
+// retypeDefs could follow: `SELECT COALESCE(y, s) AS c ... ORDER BY c`
+// sorted the SMALLINT as text, 9 after 2024 (year27).
+func sortAliasTypes(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
+	return transform.Node(n, func(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
+		switch n.(type) {
+		case *plan.Sort, *plan.TopN:
+		default:
+			return n, transform.SameTree, nil
+		}
+		p, ok := n.Children()[0].(*plan.Project)
+		if !ok {
+			return n, transform.SameTree, nil
+		}
+		ex := n.(sql.Expressioner)
+		exprs := ex.Expressions()
+		changed := false
+		for k, e := range exprs {
+			gf, ok := e.(*expression.GetField)
+			if !ok || gf.Table() != "" {
+				// A table's column (`ORDER BY t.c`), not the alias.
+				continue
+			}
+			// By name: the reference's index is not yet the alias's
+			// position, and the alias has no id; a name two aliases share
+			// is left alone.
+			var a *expression.Alias
+			for _, pe := range p.Projections {
+				if pa, ok := pe.(*expression.Alias); ok && strings.EqualFold(pa.Name(), gf.Name()) {
+					if a != nil {
+						a = nil
+						break
+					}
+					a = pa
+				}
+			}
+			if a == nil || a.Id() != 0 || !ours(a.Child) || a.Type().Equals(gf.Type()) {
+				continue
+			}
+			ngf := expression.NewGetFieldWithTable(gf.Index(), int(gf.TableId()), a.Type(), gf.Database(), gf.Table(), gf.Name(), gf.IsNullable()).
+				WithId(gf.Id()).(*expression.GetField)
+			exprs[k] = ngf.WithQuotedNames(sql.GlobalSchemaFormatter, gf.IsQuotedIdentifier())
+			changed = true
+		}
+		if !changed {
+			return n, transform.SameTree, nil
+		}
+		nn, err := ex.WithExpressions(exprs...)
+		if err != nil {
+			return n, transform.SameTree, err
+		}
+		return nn, transform.NewTree, nil
+	})
+}
+
+// retypeDefs is retype's work but for sortAliasTypes.
+func retypeDefs(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
 	// Subqueries first: a scalar subquery's type is its select item's, and
 	// the references to its alias take that type below.
 	n, allSame, err := transform.NodeExprsWithOpaque(n, func(e sql.Expression) (sql.Expression, transform.TreeIdentity, error) {

@@ -68,6 +68,7 @@ func unionColumns(ctx *sql.Context, root sql.Node) (sql.Node, transform.TreeIden
 			return n, transform.SameTree, nil
 		}
 		ctx := withEnumResult(ctx, root, so)         // unionenum.go
+		ctx = withStreamedResult(ctx, root, so)      // unionyear.go
 		if flat := flatTextColumns(so); flat != so { // unionflat.go
 			ns, _, err := unionSetOp(ctx, flat)
 			return ns, transform.NewTree, err
@@ -122,7 +123,7 @@ func unionSetOp(ctx *sql.Context, so *plan.SetOp) (sql.Node, transform.TreeIdent
 		if nl, nr, ok := unionTemporalColumn(name, i, l, r, ls[i].Type, rs[i].Type, lp.Child, rp.Child); ok {
 			return nl, nr, true, nil
 		}
-		if nl, nr, ok := unionYearColumn(ctx, name, i, l, r, ls[i].Type, rs[i].Type, lp.Child, rp.Child); ok { // unionyear.go
+		if nl, nr, ok := unionYearColumn(ctx, name, i, l, r, ls[i].Type, rs[i].Type, lp.Child, rp.Child, streamedResult(ctx) && !so.Distinct); ok { // unionyear.go
 			return nl, nr, true, nil
 		}
 		if nl, nr, ok := unionBranchColumn(name, i, l, r, ls[i].Type, rs[i].Type, lp.Child, rp.Child); ok { // unionbranch.go
@@ -132,6 +133,9 @@ func unionSetOp(ctx *sql.Context, so *plan.SetOp) (sql.Node, transform.TreeIdent
 			return nl, nr, ok, err
 		}
 		if nl, nr, ok := unionNumberColumn(name, l, r, ls[i].Type, rs[i].Type); ok {
+			return nl, nr, true, nil
+		}
+		if nl, nr, ok := unionSameNumberColumn(name, i, l, r, ls[i].Type, rs[i].Type, lp.Child, rp.Child); ok {
 			return nl, nr, true, nil
 		}
 		return unionTextColumn(ctx, i, l, r, lp.Child, rp.Child)
@@ -522,4 +526,79 @@ func numberDigits(t sql.Type) (intDigits, scale int) {
 		return 20, 0
 	}
 	return 19, 0
+}
+
+// unionSameNumberColumn: both sides are numbers of one type that the
+// planner converted to text, because it planned the outer UNION of a
+// nested one before this package retyped the nested one's column (`SELECT
+// y ... UNION SELECT s ... UNION SELECT s` of a YEAR and SMALLINTs was
+// LONGTEXT, and its ORDER BY sorted 9 after 2024; year27): that type.
+//
+// Integers of two types merge as MySQL merges them (Item::aggregate_type):
+// the wider type, unsigned when both are, one size up when the unsigned
+// side is the wider type and the other is signed (BIGINT UNSIGNED beside a
+// signed integer is DECIMAL(20,0), unionNumberType's).
+func unionSameNumberColumn(name [2]string, i int, l, r sql.Expression, lt, rt sql.Type, ls, rs sql.Node) (nl, nr sql.Expression, ok bool) {
+	if !types.IsNumber(lt) || !(types.IsText(l.Type()) || types.IsText(r.Type())) {
+		return nil, nil, false
+	}
+	// An integer literal is LONGLONG to MySQL.
+	mt, nt := lt, rt
+	if _, lit := sideExpr(ls, i).(*expression.Literal); lit && isInt(lt) {
+		mt = types.Int64
+	}
+	if _, lit := sideExpr(rs, i).(*expression.Literal); lit && isInt(rt) {
+		nt = types.Int64
+	}
+	typ := mt
+	if !mt.Equals(nt) {
+		if typ = intMerge(mt, nt); typ == nil {
+			return nil, nil, false
+		}
+	}
+	lg, lok := unionSide(l)
+	rg, rok := unionSide(r)
+	if !lok || !rok {
+		return nil, nil, false
+	}
+	return expression.NewAlias(name[0], &unionAs{unary: unary{retypedField(lg, lt)}, typ: typ}),
+		expression.NewAlias(name[1], &unionAs{unary: unary{retypedField(rg, rt)}, typ: typ}), true
+}
+
+// intSizes are the integer types by width, signed and unsigned.
+var intSizes = [][2]sql.Type{
+	{types.Int8, types.Uint8},
+	{types.Int16, types.Uint16},
+	{types.Int24, types.Uint24},
+	{types.Int32, types.Uint32},
+	{types.Int64, types.Uint64},
+}
+
+// intMerge is MySQL's type of two integer types of a column, nil for
+// anything else or past BIGINT.
+func intMerge(a, b sql.Type) sql.Type {
+	size := func(t sql.Type) int {
+		for i, s := range intSizes {
+			if t.Equals(s[0]) || t.Equals(s[1]) {
+				return i
+			}
+		}
+		return -1
+	}
+	sa, sb := size(a), size(b)
+	if sa < 0 || sb < 0 {
+		return nil
+	}
+	ua, ub := types.IsUnsigned(a), types.IsUnsigned(b)
+	n := max(sa, sb)
+	switch {
+	case ua && ub:
+		return intSizes[n][1]
+	case ua && sa == n || ub && sb == n:
+		if n+1 >= len(intSizes) {
+			return nil
+		}
+		return intSizes[n+1][0]
+	}
+	return intSizes[n][0]
 }

@@ -1,11 +1,14 @@
 package sqlfunc
 
 import (
+	"context"
+	"strings"
 	"time"
 	"unicode/utf8"
 
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/go-mysql-server/sql/expression"
+	"github.com/dolthub/go-mysql-server/sql/plan"
 	"github.com/dolthub/go-mysql-server/sql/types"
 	"github.com/dolthub/vitess/go/sqltypes"
 
@@ -24,13 +27,24 @@ import (
 //     temporal row printed as its own type prints.
 //
 // YEAR x SHORT is SMALLINT, and YEAR beside an unsigned SMALLINT,
-// MEDIUMINT or INT that type. YEAR beside TINYINT, FLOAT or an unsigned
-// BIGINT, and beside a TEXT, are left to GMS (MySQL's TINYINT union of a
-// YEAR is not reproduced here: a YEAR of 2024 would be clamped to 127 on
-// the way out, where MySQL sends it as is or, storing it, refuses it).
-// MariaDB 10.11 differs for the integers: it makes them DECIMAL. ok is
-// false for columns that are not such a mix.
-func unionYearColumn(ctx *sql.Context, name [2]string, i int, l, r sql.Expression, lt, rt sql.Type, ls, rs sql.Node) (nl, nr sql.Expression, ok bool) {
+// MEDIUMINT or INT that type. YEAR x TINY is TINY (field_types_merge_rules,
+// row MYSQL_TYPE_YEAR; Item::aggregate_type bumps a TINY past a mix of
+// signs only for an unsigned operand whose own type is TINY, and a YEAR's
+// is YEAR): TINYINT beside a TINYINT, TINYINT UNSIGNED beside an unsigned
+// one. What a YEAR past the TINYINT's range becomes depends on whether
+// MySQL writes the rows to the set operation's temporary table
+// (Query_expression::create_access_paths): a UNION DISTINCT, a UNION under
+// an ORDER BY, and one read as a derived table, subquery or by CREATE
+// TABLE/INSERT ... SELECT is materialized, and Field_tiny::store clamps
+// 2024 to 127 (255 unsigned) without a warning in a SELECT (MariaDB 10.11
+// clamps its TINYINT UNSIGNED union alike); the UNION ALL that is a
+// SELECT's result (streamed) sends each operand's value as is under the
+// TINYINT label. streamed is that case: the column is SMALLINT there (its
+// values MySQL's; the label differs), as no TINYINT can carry 2024.
+// YEAR beside FLOAT or an unsigned BIGINT, and beside a TEXT, are left to
+// GMS. MariaDB 10.11 differs for the signed integers: it makes them
+// DECIMAL. ok is false for columns that are not such a mix.
+func unionYearColumn(ctx *sql.Context, name [2]string, i int, l, r sql.Expression, lt, rt sql.Type, ls, rs sql.Node, streamed bool) (nl, nr sql.Expression, ok bool) {
 	ly, ry := lt.Type() == sqltypes.Year, rt.Type() == sqltypes.Year
 	if ly == ry {
 		return nil, nil, false
@@ -56,6 +70,21 @@ func unionYearColumn(ctx *sql.Context, name [2]string, i int, l, r sql.Expressio
 		typ = types.Int32
 	case other.Type() == sqltypes.Int24:
 		typ = types.Int24
+	case other.Type() == sqltypes.Int8 || other.Type() == sqltypes.Uint8:
+		switch {
+		case !streamed:
+			typ = other // unionAs converts: 2024 is 127 (255), as stored
+		case streamedInto(ctx):
+			// CREATE TABLE ... SELECT streams the operands' values into
+			// the new TINYINT column, which refuses 2024 (1264) in
+			// strict mode.
+			return expression.NewAlias(name[0], &unionAs{unary: unary{retypedField(lg, lt)}, typ: other, raw: true}),
+				expression.NewAlias(name[1], &unionAs{unary: unary{retypedField(rg, rt)}, typ: other, raw: true}), true
+		case other.Type() == sqltypes.Int8:
+			typ = types.Int16
+		default:
+			typ = types.Uint16
+		}
 	case other.Type() == sqltypes.Int16:
 		// YEAR x SHORT: every YEAR value fits (fix25a).
 		typ = types.Int16
@@ -108,6 +137,7 @@ func unionYearColumn(ctx *sql.Context, name [2]string, i int, l, r sql.Expressio
 type unionAs struct {
 	unary
 	typ sql.Type
+	raw bool // the value as is, for the statement's own conversion
 }
 
 func (u *unionAs) Type() sql.Type { return u.typ }
@@ -125,7 +155,7 @@ func (u *unionAs) WithChildren(children ...sql.Expression) (sql.Expression, erro
 
 func (u *unionAs) Eval(ctx *sql.Context, row sql.Row) (any, error) {
 	v, err := u.child.Eval(ctx, row)
-	if err != nil || v == nil {
+	if err != nil || v == nil || u.raw {
 		return v, err
 	}
 	if types.IsText(u.typ) {
@@ -164,4 +194,71 @@ func temporalText(t sql.Type, v any) (s string, ok bool, err error) {
 		return s[:19], true, nil
 	}
 	return "", false, nil
+}
+
+// streamedResultKey marks a set operation whose rows MySQL streams from
+// its UNION ALL operands, never writing them to a temporary table of the
+// union's types (Query_expression::create_access_paths: streaming_allowed
+// unless the set operation is sorted, materialized as a derived table or
+// subquery, or the top unit of an INSERT/REPLACE ... SELECT): a SELECT's
+// result (streamedSelect), or the rows of CREATE TABLE ... SELECT
+// (streamedCreate).
+type streamedResultKey struct{}
+
+const (
+	streamedSelect = 1 + iota
+	streamedCreate
+)
+
+// withStreamedResult is ctx marked when so is such a set operation: root
+// is so, or only LIMIT/OFFSET, projections and the CREATE TABLE are above
+// it.
+func withStreamedResult(ctx *sql.Context, root sql.Node, so *plan.SetOp) *sql.Context {
+	// A last UNION DISTINCT materializes every operand before it (GMS
+	// nests `a UNION ALL b UNION c` as a DISTINCT over the ALL).
+	if len(so.SortFields) > 0 || so.Distinct {
+		return ctx
+	}
+	kind := streamedSelect
+	if !selectStatement(ctx.Query()) {
+		if !createStatement(ctx.Query()) {
+			return ctx
+		}
+		kind = streamedCreate
+	}
+	n := root
+	for n != so {
+		switch x := n.(type) {
+		case *plan.Limit, *plan.Offset:
+			n = x.Children()[0]
+		case *plan.Project:
+			n = x.Child
+		case *plan.CreateTable:
+			if kind != streamedCreate || len(x.Children()) != 1 {
+				return ctx
+			}
+			n = x.Children()[0]
+		default:
+			return ctx
+		}
+	}
+	return ctx.WithContext(context.WithValue(ctx.Context, streamedResultKey{}, kind))
+}
+
+func streamedResult(ctx *sql.Context) bool {
+	v, _ := ctx.Value(streamedResultKey{}).(int)
+	return v != 0
+}
+
+// streamedInto: the streamed rows are stored by CREATE TABLE ... SELECT.
+func streamedInto(ctx *sql.Context) bool {
+	v, _ := ctx.Value(streamedResultKey{}).(int)
+	return v == streamedCreate
+}
+
+// createStatement: q is a CREATE statement (of a table, for a set
+// operation to be in it).
+func createStatement(q string) bool {
+	q = strings.TrimLeft(q, " \t\r\n")
+	return len(q) >= 6 && strings.EqualFold(q[:6], "create")
 }
