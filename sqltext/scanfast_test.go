@@ -50,3 +50,19 @@ func TestContainsWordFoldMatchesEveryPosition(t *testing.T) {
 		}
 	}
 }
+
+func TestSkipStringMatchesByteScan(t *testing.T) {
+	pieces := []string{"'", "\"", "''", "\\", "\\'", "\\\\", "a", "12-", " ", "ä", "\"\"", "`"}
+	r := rand.New(rand.NewSource(2))
+	for n := 0; n < 50000; n++ {
+		var b strings.Builder
+		b.WriteString([]string{"'", "\""}[r.Intn(2)])
+		for k := r.Intn(8); k > 0; k-- {
+			b.WriteString(pieces[r.Intn(len(pieces))])
+		}
+		q := b.String()
+		if got, want := SkipString(q, 0), skipStringBytes(q, 1, q[0]); got != want {
+			t.Fatalf("SkipString(%q, 0) = %d, want %d", q, got, want)
+		}
+	}
+}
