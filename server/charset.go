@@ -149,8 +149,13 @@ func sessionStatus(ctx *sql.Context, c *mysql.Conn) {
 	if ctx == nil {
 		return
 	}
-	v, _ := ctx.Session.GetSessionVariable(ctx, "sql_mode")
-	if m, _ := v.(string); hasModeFold(m, "NO_BACKSLASH_ESCAPES") {
+	on, ok := engine.NoBackslashEscapes(ctx)
+	if !ok {
+		v, _ := ctx.Session.GetSessionVariable(ctx, "sql_mode")
+		m, _ := v.(string)
+		on = hasModeFold(m, "NO_BACKSLASH_ESCAPES")
+	}
+	if on {
 		c.StatusFlags |= serverStatusNoBackslashEscapes
 	} else {
 		c.StatusFlags &^= serverStatusNoBackslashEscapes
@@ -158,23 +163,12 @@ func sessionStatus(ctx *sql.Context, c *mysql.Conn) {
 }
 
 // hasModeFold reports whether sql_mode value m contains mode (upper-case
-// ASCII) in any letter case. It runs for every OK and EOF packet, where
-// upper-casing a copy of sql_mode was ~1.4% of the server's CPU under
-// sysbench's oltp_write_only. A window is compared only where its first
-// byte is mode's first letter in either case (no other character folds to
-// an ASCII letter but K and S, which mode must not start with): EqualFold
-// at every position of the default sql_mode was 1.3% of oltp_read_write.
+// ASCII) in any letter case (engine.ModeHasFold). It runs for every OK and
+// EOF packet of a session that is not Myriad's, where upper-casing a copy
+// of sql_mode was ~1.4% of the server's CPU under sysbench's
+// oltp_write_only.
 func hasModeFold(m, mode string) bool {
-	if mode == "" {
-		return true
-	}
-	first := mode[0] | 0x20
-	for i := 0; i+len(mode) <= len(m); i++ {
-		if m[i]|0x20 == first && strings.EqualFold(m[i:i+len(mode)], mode) {
-			return true
-		}
-	}
-	return false
+	return engine.ModeHasFold(m, mode)
 }
 
 // clientText converts a statement's text from the connection's
