@@ -2,8 +2,10 @@ package server
 
 import (
 	"context"
+	"math/rand"
 	"net"
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/dolthub/vitess/go/mysql"
@@ -62,6 +64,46 @@ func TestNoBackslashEscapesStatusFlag(t *testing.T) {
 	} {
 		if got := flag(step.q); got != step.want {
 			t.Errorf("%s: NO_BACKSLASH_ESCAPES status flag %v, want %v", step.q, got, step.want)
+		}
+	}
+}
+
+func TestIsASCIIMatchesByteLoop(t *testing.T) {
+	r := rand.New(rand.NewSource(4))
+	for n := 0; n < 20000; n++ {
+		b := make([]byte, r.Intn(40))
+		for i := range b {
+			b[i] = byte('a' + r.Intn(26))
+		}
+		if len(b) > 0 && r.Intn(2) == 0 {
+			b[r.Intn(len(b))] = byte(0x80 + r.Intn(128))
+		}
+		want := true
+		for _, c := range b {
+			if c >= 0x80 {
+				want = false
+			}
+		}
+		if got := isASCII(string(b)); got != want {
+			t.Fatalf("isASCII(%q) = %v, want %v", b, got, want)
+		}
+	}
+}
+
+// TestPrefixChainAtTheCount: prefixBytes' shortcut passes a text only
+// when it holds too few operator bytes for a chain longer than
+// maxPrefixRun; a chain of exactly one more, with nothing else counted,
+// is still found, in each spelling.
+func TestPrefixChainAtTheCount(t *testing.T) {
+	for _, op := range []string{"!", "~", "-", "+", "NOT ", "not ", "FOR ", "fOr "} {
+		chain := strings.Repeat(op, maxPrefixRun+1)
+		q := "SELECT " + chain + "1"
+		if _, deep := prefixChain(q, true); !deep {
+			t.Errorf("a chain of %d %q was not found", maxPrefixRun+1, op)
+		}
+		q = "SELECT " + strings.Repeat(op, maxPrefixRun) + "1"
+		if _, deep := prefixChain(q, true); deep {
+			t.Errorf("a chain of %d %q was found", maxPrefixRun, op)
 		}
 	}
 }
