@@ -701,7 +701,7 @@ func (h *handler) comStmtExecute(ctx context.Context, c *mysql.Conn, p *mysql.Pr
 		c.Conn = w.Conn
 	}
 	cb = stmtFieldsCallback(h.stmtCharsetCallback(c, cb), h.statementScales(c, p.PrepareStmt))
-	if setStatement.MatchString(p.PrepareStmt) {
+	if isSetStatement(p.PrepareStmt) {
 		// As setCallback: a prepared SET affects 0 rows (GMS said 1).
 		next := cb
 		cb = func(r *sqltypes.Result) error {

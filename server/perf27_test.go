@@ -107,3 +107,29 @@ func TestPrefixChainAtTheCount(t *testing.T) {
 		}
 	}
 }
+
+// TestIsSetStatementMatchesRegexp: the first-byte shortcut answers as the
+// expression does on texts built from its own pieces.
+func TestIsSetStatementMatchesRegexp(t *testing.T) {
+	pieces := []string{"set", "SET", "SeT", "ſet", "ſ", " ", "\t", "\n", "\f", "\r", "\v", "/*", "*/", "#", "--", "-- ", "@", "x", "select",
+		"UPDATE", "é", "\xc5", "s", "e", "t"}
+	r := rand.New(rand.NewSource(5))
+	matched := 0
+	for n := 0; n < 50000; n++ {
+		var b strings.Builder
+		for k := r.Intn(7); k > 0; k-- {
+			b.WriteString(pieces[r.Intn(len(pieces))])
+		}
+		q := b.String()
+		want := setStatement.MatchString(q)
+		if got := isSetStatement(q); got != want {
+			t.Fatalf("isSetStatement(%q) = %v, want %v", q, got, want)
+		}
+		if want {
+			matched++
+		}
+	}
+	if matched < 500 {
+		t.Fatalf("only %d texts matched", matched)
+	}
+}
