@@ -133,3 +133,88 @@ func TestIsSetStatementMatchesRegexp(t *testing.T) {
 		t.Fatalf("only %d texts matched", matched)
 	}
 }
+
+// TestDirectStatusFlagsFollowAutocommit: the OK packets of directly run
+// INSERTs, UPDATEs and DELETEs carry SERVER_STATUS_AUTOCOMMIT and
+// SERVER_STATUS_IN_TRANS as the session stands after each statement,
+// across SET autocommit (statusFlags reads autocommit once per change of
+// the session's variables), and myriad_direct_dml turned off and on again
+// takes effect at the next statement.
+func TestDirectStatusFlagsFollowAutocommit(t *testing.T) {
+	ts := startServer(t, t.TempDir())
+	host, port, err := net.SplitHostPort(ts.srv.Addr().String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, _ := strconv.Atoi(port)
+	ctx := context.Background()
+	c, err := mysql.Connect(ctx, &mysql.ConnParams{Host: host, Port: p, Uname: "root"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	status := func(q string) uint16 {
+		t.Helper()
+		if err := c.WriteComQuery(q); err != nil {
+			t.Fatalf("%s: %v", q, err)
+		}
+		_, st, _, err := c.ReadQueryResult(ctx, 1000, true)
+		if err != nil {
+			t.Fatalf("%s: %v", q, err)
+		}
+		return uint16(st) & uint16(mysql.ServerStatusAutocommit|mysql.ServerInTransaction)
+	}
+	const ac, tx = uint16(mysql.ServerStatusAutocommit), uint16(mysql.ServerInTransaction)
+	before := directInserts.Load() + directDMLs.Load()
+	for _, step := range []struct {
+		q    string
+		want uint16
+	}{
+		{"CREATE DATABASE sf", ac},
+		{"CREATE TABLE sf.t (id INT PRIMARY KEY, v INT)", ac},
+		{"INSERT INTO sf.t VALUES (1, 1)", ac},
+		{"INSERT INTO sf.t VALUES (2, 2)", ac},
+		{"UPDATE sf.t SET v = 3 WHERE id = 1", ac},
+		{"UPDATE sf.t SET v = 4 WHERE id = 1", ac},
+		{"SET autocommit = 0", 0},
+		{"INSERT INTO sf.t VALUES (3, 3)", tx},
+		{"UPDATE sf.t SET v = 5 WHERE id = 1", tx},
+		{"COMMIT", 0},
+		{"DELETE FROM sf.t WHERE id = 2", tx},
+		{"SET autocommit = 1", ac},
+		{"INSERT INTO sf.t VALUES (4, 4)", ac},
+		{"SET myriad_direct_dml = 0", ac},
+		{"INSERT INTO sf.t VALUES (5, 5)", ac},
+		{"SET myriad_direct_dml = 1", ac},
+		{"BEGIN", ac | tx},
+		{"INSERT INTO sf.t VALUES (6, 6)", ac | tx},
+		{"ROLLBACK", ac},
+		{"INSERT INTO sf.t VALUES (7, 7)", ac},
+	} {
+		got := status(step.q)
+		if !strings.HasPrefix(step.q, "INSERT") && !strings.HasPrefix(step.q, "UPDATE") && !strings.HasPrefix(step.q, "DELETE") {
+			// Only the direct path's statusFlags is under test; what
+			// the other statements report is GMS's.
+			got &^= tx
+			step.want &^= tx
+		}
+		if got != step.want {
+			t.Errorf("%s: status flags %#x, want %#x", step.q, got, step.want)
+		}
+	}
+	if directInserts.Load()+directDMLs.Load() == before {
+		t.Fatal("no statement ran on the direct path")
+	}
+	rows := 0
+	if err := c.WriteComQuery("SELECT id FROM sf.t"); err != nil {
+		t.Fatal(err)
+	}
+	res, _, _, err := c.ReadQueryResult(ctx, 1000, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rows = len(res.Rows)
+	if rows != 5 { // 1, 3, 4, 5, 7
+		t.Errorf("%d rows, want 5", rows)
+	}
+}
