@@ -2,7 +2,6 @@ package keyenc
 
 import (
 	"context"
-	"encoding/binary"
 	"fmt"
 	"strings"
 	"sync/atomic"
@@ -99,30 +98,14 @@ func appendWeights(b []byte, s string, c sql.CollationID, sorter sql.CollationSo
 		codes = asciiCodesFor(c, tbl, exp != nil)
 	}
 	for i := 0; i < len(s); {
-		if codes != nil {
-			// A run of tabled characters, each written as one 8-byte
-			// store of its code (the bytes past its n are overwritten by
-			// the next one or cut off) into b's spare capacity.
-			j := len(b)
-			b = b[:cap(b)]
-			for i < len(s) && s[i] < utf8.RuneSelf && j+8 <= len(b) {
-				e := &codes[s[i]]
-				if e.n == 0 {
-					break
-				}
-				binary.LittleEndian.PutUint64(b[j:], e.w)
-				j += int(e.n)
+		ch := s[i]
+		if ch < utf8.RuneSelf && codes != nil {
+			if e := &codes[ch]; e.n == 2 {
+				b = append(b, e.b[0], e.b[1])
 				i++
-			}
-			b = b[:j]
-			if i == len(s) {
-				break
-			}
-			if ch := s[i]; ch < utf8.RuneSelf && codes[ch].n != 0 {
-				// Out of room: one character by append, which grows b.
-				var one [8]byte
-				binary.LittleEndian.PutUint64(one[:], codes[ch].w)
-				b = append(b, one[:codes[ch].n]...)
+				continue
+			} else if e.n != 0 {
+				b = append(b, e.b[:e.n]...)
 				i++
 				continue
 			}
@@ -161,8 +144,8 @@ func appendCharWeight(b []byte, w int32) []byte {
 // of the cost of sysbench's `SELECT DISTINCT c` (docs/PROFILES.md
 // "perf27"); the table holds the result.
 type asciiCode struct {
-	w uint64 // the bytes, little-endian
 	n uint8
+	b [5]byte
 }
 
 // asciiCodes caches a collation's asciiCode table, without ([0]) and with
@@ -186,10 +169,8 @@ func asciiCodesFor(c sql.CollationID, tbl *[128]int32, withExp bool) *[128]ascii
 		if withExp && !asciiWeighs(byte(ch)) {
 			continue
 		}
-		var buf [8]byte
-		enc := appendCharWeight(buf[:0], tbl[ch])
-		t[ch].n = uint8(copy(buf[:], enc))
-		t[ch].w = binary.LittleEndian.Uint64(buf[:])
+		enc := appendCharWeight(nil, tbl[ch])
+		t[ch].n = uint8(copy(t[ch].b[:], enc))
 	}
 	asciiCodes[k][c].Store(t)
 	return t
