@@ -2,6 +2,7 @@ package engine
 
 import (
 	"slices"
+	"strings"
 
 	"github.com/dolthub/vitess/go/vt/sqlparser"
 )
@@ -66,15 +67,31 @@ func isBulkInsert(q string) bool {
 // oltp_insert, and strings.EqualFold at every position 2%
 // (docs/PROFILES.md insert4t). No non-ASCII letter lower-cases to one of
 // these letters, so this finds what ToLower did.
+//
+// Only 's' and 'S' start a match (no other byte is 's' with bit 0x20 set):
+// they are found with strings.IndexByte rather than by trying every
+// position, which was ~3% of the server's instructions under oltp_insert
+// (docs/PROFILES.md "perf27").
 func hasSelectWord(q string) bool {
 	const w = "select"
-	for i := 0; i+len(w) <= len(q); i++ {
-		j := 0
-		for j < len(w) && q[i+j]|0x20 == w[j] {
-			j++
-		}
-		if j == len(w) {
-			return true
+	if len(q) < len(w) {
+		return false
+	}
+	starts := q[:len(q)-len(w)+1]
+	for _, first := range [...]byte{'s', 'S'} {
+		for i := 0; ; i++ {
+			k := strings.IndexByte(starts[i:], first)
+			if k < 0 {
+				break
+			}
+			i += k
+			j := 1
+			for j < len(w) && q[i+j]|0x20 == w[j] {
+				j++
+			}
+			if j == len(w) {
+				return true
+			}
 		}
 	}
 	return false

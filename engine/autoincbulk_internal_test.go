@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"math/rand"
 	"strings"
 	"testing"
 )
@@ -41,5 +42,51 @@ func BenchmarkIsBulkInsert(b *testing.B) {
 		strings.Repeat("67847967377-", 5) + "')"
 	for b.Loop() {
 		isBulkInsert(q)
+	}
+}
+
+// hasSelectWordRef is hasSelectWord as it was before it searched for
+// candidate starts: every position tried.
+func hasSelectWordRef(q string) bool {
+	const w = "select"
+	for i := 0; i+len(w) <= len(q); i++ {
+		j := 0
+		for j < len(w) && q[i+j]|0x20 == w[j] {
+			j++
+		}
+		if j == len(w) {
+			return true
+		}
+	}
+	return false
+}
+
+func TestHasSelectWordMatchesEveryPosition(t *testing.T) {
+	// Pieces of the word in both cases, so that whole words, near-misses
+	// and overlapping candidates are common.
+	pieces := []string{"s", "S", "se", "SeL", "lect", "LeCt", "ect", "c", "t", " ", "'", "\x80", "ſ", "\x13", "ss"}
+	r := rand.New(rand.NewSource(1))
+	found := 0
+	for n := 0; n < 50000; n++ {
+		var b strings.Builder
+		for k := r.Intn(8); k > 0; k-- {
+			b.WriteString(pieces[r.Intn(len(pieces))])
+		}
+		q := b.String()
+		got, want := hasSelectWord(q), hasSelectWordRef(q)
+		if got != want {
+			t.Fatalf("hasSelectWord(%q) = %v, want %v", q, got, want)
+		}
+		if want {
+			found++
+		}
+	}
+	if found < 100 {
+		t.Fatalf("only %d of the random texts held the word", found)
+	}
+	for _, q := range []string{"select", "SELECT", "xselect", "selec", "sselect", "seselect", "\x13\x05\x0c\x05\x03\x14"} {
+		if got, want := hasSelectWord(q), hasSelectWordRef(q); got != want {
+			t.Errorf("hasSelectWord(%q) = %v, want %v", q, got, want)
+		}
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"hash/maphash"
 	"math/big"
 	"math/rand"
+	"strings"
 	"testing"
 
 	"github.com/dolthub/go-mysql-server/sql"
@@ -71,7 +72,7 @@ func TestBytewiseSortValues(t *testing.T) {
 			if testing.Verbose() && k.bytewise != nil {
 				var set []byte
 				for c := range k.bytewise {
-					if k.bytewise[c] {
+					if k.bytewise[c] != 0 {
 						set = append(set, byte(c))
 					}
 				}
@@ -191,5 +192,30 @@ func TestKeySetMatchesMap(t *testing.T) {
 	fill()
 	if n := testing.AllocsPerRun(20, fill); n != 0 {
 		t.Errorf("adding 100 keys to a grown keySet allocated %v times", n)
+	}
+}
+
+// TestBytewiseHoldsEveryByte: holds' four-at-a-time test answers as a
+// test of each byte does, for every length's remainder and every
+// position of the one byte outside the set.
+func TestBytewiseHoldsEveryByte(t *testing.T) {
+	var set bytewiseSet
+	for _, c := range []byte("-0123456789") {
+		set[c] = 1
+	}
+	for n := 0; n <= 13; n++ {
+		b := []byte(strings.Repeat("7", n))
+		if !set.holds(string(b)) {
+			t.Fatalf("%q: not held", b)
+		}
+		for i := 0; i < n; i++ {
+			for _, bad := range []byte{'a', ' ', 0x80, 0xff, 0} {
+				c := append([]byte(nil), b...)
+				c[i] = bad
+				if set.holds(string(c)) {
+					t.Fatalf("%q: held", c)
+				}
+			}
+		}
 	}
 }

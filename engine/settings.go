@@ -19,8 +19,10 @@ import (
 type SettingsSlot int
 
 const (
-	SettingsPlans SettingsSlot = iota // server: the plan cache key's settings
-	SettingsDDL                       // server: the CREATE TABLE template key's settings
+	SettingsPlans      SettingsSlot = iota // server: the plan cache key's settings
+	SettingsDDL                            // server: the CREATE TABLE template key's settings
+	SettingsDirect                         // server: whether the direct DML executors may run
+	SettingsAutocommit                     // server: autocommit, for every direct OK packet's status flags
 	settingsSlots
 )
 

@@ -1,6 +1,8 @@
 package engine
 
 import (
+	"strings"
+
 	"github.com/dolthub/go-mysql-server/sql"
 )
 
@@ -20,6 +22,9 @@ type sessionMode struct {
 	// noAutoValueOnZero: NO_AUTO_VALUE_ON_ZERO, read once per parse
 	// (SqlMode.ModeEnabled lower-cases its argument on every call).
 	noAutoValueOnZero bool
+	// noBackslashEscapes: ModeHasFold(val, "NO_BACKSLASH_ESCAPES"), which
+	// the server reads for every OK and EOF packet's status flags.
+	noBackslashEscapes bool
 }
 
 // SQLMode is sql.LoadSqlMode(ctx) for a Myriad session, parsed only when
@@ -57,10 +62,11 @@ func sessionModeOf(ctx *sql.Context) *sessionMode {
 	// stays as long as sql_mode's value does.
 	next := &sessionMode{gen: gen, val: str}
 	if m != nil && m.val == str {
-		next.mode, next.noAutoValueOnZero = m.mode, m.noAutoValueOnZero
+		next.mode, next.noAutoValueOnZero, next.noBackslashEscapes = m.mode, m.noAutoValueOnZero, m.noBackslashEscapes
 	} else {
 		next.mode = sql.NewSqlModeFromString(str)
 		next.noAutoValueOnZero = next.mode.ModeEnabled(sql.NoAutoValueOnZero)
+		next.noBackslashEscapes = ModeHasFold(str, "NO_BACKSLASH_ESCAPES")
 	}
 	s.sqlMode.Store(next)
 	return next
@@ -72,6 +78,37 @@ func noAutoValueOnZero(ctx *sql.Context) bool {
 		return m.noAutoValueOnZero
 	}
 	return sql.LoadSqlMode(ctx).ModeEnabled(sql.NoAutoValueOnZero)
+}
+
+// NoBackslashEscapes reports whether ctx's session's sql_mode value holds
+// NO_BACKSLASH_ESCAPES in any letter case (ModeHasFold), from the parse
+// sessionModeOf keeps: reading the variable and scanning its value for
+// every OK and EOF packet was ~2.5% of the server's instructions under
+// sysbench's oltp_write_only (docs/PROFILES.md "perf27"). ok is false when
+// ctx's session is not Myriad's or its sql_mode is not a string.
+func NoBackslashEscapes(ctx *sql.Context) (on, ok bool) {
+	if m := sessionModeOf(ctx); m != nil {
+		return m.noBackslashEscapes, true
+	}
+	return false, false
+}
+
+// ModeHasFold reports whether sql_mode value m contains mode (upper-case
+// ASCII) in any letter case. A window is compared only where its first
+// byte is mode's first letter in either case (no other character folds to
+// an ASCII letter but K and S, which mode must not start with): EqualFold
+// at every position of the default sql_mode was 1.3% of oltp_read_write.
+func ModeHasFold(m, mode string) bool {
+	if mode == "" {
+		return true
+	}
+	first := mode[0] | 0x20
+	for i := 0; i+len(mode) <= len(m); i++ {
+		if m[i]|0x20 == first && strings.EqualFold(m[i:i+len(mode)], mode) {
+			return true
+		}
+	}
+	return false
 }
 
 // settingsGeneration is the count of changes of the session's system

@@ -93,34 +93,87 @@ func appendWeights(b []byte, s string, c sql.CollationID, sorter sql.CollationSo
 	b = append(b, mString)
 	tbl := asciiTable(c, sorter)
 	exp := expansionsFor(c, sorter)
+	var codes *[128]asciiCode
+	if tbl != nil {
+		codes = asciiCodesFor(c, tbl, exp != nil)
+	}
 	for i := 0; i < len(s); {
 		ch := s[i]
-		var w int32
-		if ch < utf8.RuneSelf && tbl != nil && (exp == nil || asciiWeighs(ch)) {
-			w = tbl[ch]
-			i++
-		} else {
-			r, size := utf8.DecodeRuneInString(s[i:])
-			i += size
-			if ws, ok := exp[r]; ok {
-				for _, w := range ws {
-					b = appendWeight(b, w)
-				}
+		if ch < utf8.RuneSelf && codes != nil {
+			if e := &codes[ch]; e.n == 2 {
+				b = append(b, e.b[0], e.b[1])
+				i++
+				continue
+			} else if e.n != 0 {
+				b = append(b, e.b[:e.n]...)
+				i++
 				continue
 			}
-			w = sorter(r)
 		}
-		switch {
-		case w >= 0 && w < w1Limit:
-			b = append(b, byte(w1Base+w))
-		case w >= w1Limit && w < w2Limit:
-			x := w - w1Limit
-			b = append(b, byte(w2Base+x>>8), byte(x))
-		default:
-			b = appendWeight(b, w)
+		r, size := utf8.DecodeRuneInString(s[i:])
+		i += size
+		if ws, ok := exp[r]; ok {
+			for _, w := range ws {
+				b = appendWeight(b, w)
+			}
+			continue
 		}
+		b = appendCharWeight(b, sorter(r))
 	}
 	return append(b, strTerm)
+}
+
+// appendCharWeight is appendWeight with its two commonest forms tested
+// first.
+func appendCharWeight(b []byte, w int32) []byte {
+	switch {
+	case w >= 0 && w < w1Limit:
+		return append(b, byte(w1Base+w))
+	case w >= w1Limit && w < w2Limit:
+		x := w - w1Limit
+		return append(b, byte(w2Base+x>>8), byte(x))
+	default:
+		return appendWeight(b, w)
+	}
+}
+
+// An asciiCode is what appendWeights writes for one ASCII character read
+// through its collation's asciiTable: n bytes (0: the character is not
+// read through the table, but decoded and weighed as any other).
+// Weighing, range-testing and encoding each character of a key were most
+// of the cost of sysbench's `SELECT DISTINCT c` (docs/PROFILES.md
+// "perf27"); the table holds the result.
+type asciiCode struct {
+	n uint8
+	b [5]byte
+}
+
+// asciiCodes caches a collation's asciiCode table, without ([0]) and with
+// ([1]) expansions: with them, only characters that asciiWeighs are read
+// through the table.
+var asciiCodes [2][1024]atomic.Pointer[[128]asciiCode]
+
+func asciiCodesFor(c sql.CollationID, tbl *[128]int32, withExp bool) *[128]asciiCode {
+	k := 0
+	if withExp {
+		k = 1
+	}
+	if int(c) >= len(asciiCodes[k]) {
+		return nil
+	}
+	if t := asciiCodes[k][c].Load(); t != nil {
+		return t
+	}
+	t := new([128]asciiCode)
+	for ch := range t {
+		if withExp && !asciiWeighs(byte(ch)) {
+			continue
+		}
+		enc := appendCharWeight(nil, tbl[ch])
+		t[ch].n = uint8(copy(t[ch].b[:], enc))
+	}
+	asciiCodes[k][c].Store(t)
+	return t
 }
 
 // PAD SPACE collations (every MySQL collation but binary and the _0900_

@@ -149,8 +149,13 @@ func sessionStatus(ctx *sql.Context, c *mysql.Conn) {
 	if ctx == nil {
 		return
 	}
-	v, _ := ctx.Session.GetSessionVariable(ctx, "sql_mode")
-	if m, _ := v.(string); hasModeFold(m, "NO_BACKSLASH_ESCAPES") {
+	on, ok := engine.NoBackslashEscapes(ctx)
+	if !ok {
+		v, _ := ctx.Session.GetSessionVariable(ctx, "sql_mode")
+		m, _ := v.(string)
+		on = hasModeFold(m, "NO_BACKSLASH_ESCAPES")
+	}
+	if on {
 		c.StatusFlags |= serverStatusNoBackslashEscapes
 	} else {
 		c.StatusFlags &^= serverStatusNoBackslashEscapes
@@ -158,23 +163,34 @@ func sessionStatus(ctx *sql.Context, c *mysql.Conn) {
 }
 
 // hasModeFold reports whether sql_mode value m contains mode (upper-case
-// ASCII) in any letter case. It runs for every OK and EOF packet, where
-// upper-casing a copy of sql_mode was ~1.4% of the server's CPU under
-// sysbench's oltp_write_only. A window is compared only where its first
-// byte is mode's first letter in either case (no other character folds to
-// an ASCII letter but K and S, which mode must not start with): EqualFold
-// at every position of the default sql_mode was 1.3% of oltp_read_write.
+// ASCII) in any letter case (engine.ModeHasFold). It runs for every OK and
+// EOF packet of a session that is not Myriad's, where upper-casing a copy
+// of sql_mode was ~1.4% of the server's CPU under sysbench's
+// oltp_write_only.
 func hasModeFold(m, mode string) bool {
-	if mode == "" {
-		return true
-	}
-	first := mode[0] | 0x20
-	for i := 0; i+len(mode) <= len(m); i++ {
-		if m[i]|0x20 == first && strings.EqualFold(m[i:i+len(mode)], mode) {
-			return true
+	return engine.ModeHasFold(m, mode)
+}
+
+// isASCII reports whether q has no byte >= 0x80, testing eight bytes at
+// once: a byte at a time it was ~1.3% of the server's instructions under
+// sysbench's oltp_insert (docs/PROFILES.md "perf27").
+func isASCII(q string) bool {
+	i := 0
+	for ; i+8 <= len(q); i += 8 {
+		// One 8-byte load: the compiler combines the byte loads.
+		c := q[i : i+8]
+		w := uint64(c[0]) | uint64(c[1])<<8 | uint64(c[2])<<16 | uint64(c[3])<<24 |
+			uint64(c[4])<<32 | uint64(c[5])<<40 | uint64(c[6])<<48 | uint64(c[7])<<56
+		if w&0x8080808080808080 != 0 {
+			return false
 		}
 	}
-	return false
+	for ; i < len(q); i++ {
+		if q[i] >= 0x80 {
+			return false
+		}
+	}
+	return true
 }
 
 // clientText converts a statement's text from the connection's
@@ -185,14 +201,7 @@ func hasModeFold(m, mode string) bool {
 // identifiers are quoted (quoteNonASCIIIdents). Text that is all ASCII is
 // returned as it is.
 func (h *handler) clientText(c *mysql.Conn, q string) string {
-	ascii := true
-	for i := 0; i < len(q); i++ {
-		if q[i] >= 0x80 {
-			ascii = false
-			break
-		}
-	}
-	if ascii {
+	if isASCII(q) {
 		return q
 	}
 	cs := sql.CharacterSet_utf8mb4

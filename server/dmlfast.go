@@ -33,8 +33,15 @@ func (h *handler) directOn(sqlCtx *sql.Context) bool {
 	if h.srv.sqle.IsReadOnly() {
 		return false
 	}
-	on, err := sqlCtx.GetSessionVariable(sqlCtx, directDMLVar)
-	return err == nil && isOn(on)
+	// Read once per change of the session's variables: a lookup per
+	// statement was ~0.5% of the server's instructions under sysbench's
+	// oltp_write_only (docs/PROFILES.md "perf27").
+	return engine.DerivedSettings(sqlCtx, engine.SettingsDirect, func() string {
+		if on, err := sqlCtx.GetSessionVariable(sqlCtx, directDMLVar); err == nil && isOn(on) {
+			return "1"
+		}
+		return "0"
+	}) == "1"
 }
 
 // updateOrDelete reports whether n is an UPDATE or DELETE, the plans

@@ -828,15 +828,28 @@ func (h *handler) singleRowResult(sqlCtx *sql.Context, query string, node sql.No
 // statusFlags sets the autocommit and in-transaction bits of the reply's
 // status as GMS's handler does after every statement.
 func statusFlags(ctx *sql.Context, c *mysql.Conn) error {
-	v, err := ctx.GetSessionVariable(ctx, sql.AutoCommitSessionVar)
-	if err != nil {
-		return err
+	// autocommit read once per change of the session's variables (a
+	// lookup per statement was ~0.5% of the server's instructions under
+	// sysbench's oltp_write_only, docs/PROFILES.md "perf27"); "" when it
+	// could not be read, which is then read again for its error.
+	ac := engine.DerivedSettings(ctx, engine.SettingsAutocommit, func() string {
+		if on, err := autocommitOf(ctx); err != nil {
+			return ""
+		} else if on {
+			return "1"
+		}
+		return "0"
+	})
+	if ac == "" {
+		on, err := autocommitOf(ctx)
+		if err != nil {
+			return err
+		}
+		if ac = "0"; on {
+			ac = "1"
+		}
 	}
-	on, err := sql.ConvertToBool(ctx, v)
-	if err != nil {
-		return err
-	}
-	if on {
+	if ac == "1" {
 		c.StatusFlags |= uint16(mysql.ServerStatusAutocommit)
 	} else {
 		c.StatusFlags &^= uint16(mysql.ServerStatusAutocommit)
@@ -847,6 +860,15 @@ func statusFlags(ctx *sql.Context, c *mysql.Conn) error {
 		c.StatusFlags &^= uint16(mysql.ServerInTransaction)
 	}
 	return nil
+}
+
+// autocommitOf reads the session's autocommit.
+func autocommitOf(ctx *sql.Context) (bool, error) {
+	v, err := ctx.GetSessionVariable(ctx, sql.AutoCommitSessionVar)
+	if err != nil {
+		return false, err
+	}
+	return sql.ConvertToBool(ctx, v)
 }
 
 // bindLiterals turns the parameters' parser expressions into the literals
