@@ -51,3 +51,66 @@ func TestViewCheckOption(t *testing.T) {
 	db = ts.connect("p")
 	check("after a restart")
 }
+
+// TestViewUpdateDelete: UPDATE and DELETE through updatable single-table
+// views (was 1105 "table doesn't support UPDATE"/"DELETE FROM") act on the
+// view's rows only, with CHECK OPTION (1369) and non-column SET (1348)
+// refused, through the text protocol and prepared statements alike.
+func TestViewUpdateDelete(t *testing.T) {
+	ts := startServer(t, t.TempDir())
+	mustExec(t, ts.connect(""), "CREATE DATABASE p")
+	db := ts.connect("p")
+	mustExec(t, db, "CREATE TABLE vb (id INT PRIMARY KEY, a INT, b VARCHAR(5))")
+	mustExec(t, db, "INSERT INTO vb VALUES (1,1,'x'),(2,5,'y'),(3,2,'z')")
+	mustExec(t, db, "CREATE VIEW v1 AS SELECT id, a, b FROM vb WHERE a < 3 WITH CHECK OPTION")
+	mustExec(t, db, "CREATE VIEW v2 AS SELECT id AS k, a * 2 AS a2, b FROM vb")
+	mustExec(t, db, "CREATE VIEW v3 AS SELECT * FROM v1 WHERE a > 0")
+	mustExec(t, db, "CREATE VIEW v4 AS SELECT a, COUNT(*) c FROM vb GROUP BY a")
+	state := func() string {
+		var out []string
+		for _, r := range queryRows(t, db, "SELECT id, a, b FROM vb ORDER BY id") {
+			out = append(out, strings.Join(r, ","))
+		}
+		return strings.Join(out, " ")
+	}
+	for _, c := range []struct {
+		q        string
+		args     []any
+		errNo    int
+		errText  string
+		affected int64
+		after    string
+	}{
+		{q: "UPDATE v1 SET a = 10 WHERE id = 1", errNo: 1369, errText: "CHECK OPTION failed 'p.v1'", after: "1,1,x 2,5,y 3,2,z"},
+		{q: "UPDATE v1 SET a = 0 WHERE id = 1", affected: 1, after: "1,0,x 2,5,y 3,2,z"},
+		{q: "UPDATE v1 SET b = 'n'", affected: 2, after: "1,0,n 2,5,y 3,2,n"},
+		{q: "DELETE FROM v1 WHERE id = 2", affected: 0, after: "1,0,n 2,5,y 3,2,n"},
+		{q: "UPDATE v2 SET b = 'q' WHERE a2 = 10", affected: 1, after: "1,0,n 2,5,q 3,2,n"},
+		{q: "UPDATE v2 SET a2 = 4 WHERE k = 2", errNo: 1348, errText: "Column 'a2' is not updatable", after: "1,0,n 2,5,q 3,2,n"},
+		{q: "UPDATE v2 SET b = 'r' WHERE a = 5", errNo: 1054, after: "1,0,n 2,5,q 3,2,n"},
+		{q: "UPDATE v3 SET a = 7 WHERE id = 3", errNo: 1369, errText: "CHECK OPTION failed 'p.v3'", after: "1,0,n 2,5,q 3,2,n"},
+		{q: "UPDATE v3 SET b = ? WHERE id = ?", args: []any{"p", 3}, affected: 1, after: "1,0,n 2,5,q 3,2,p"},
+		{q: "UPDATE v1 SET a = ? WHERE id = ?", args: []any{9, 3}, errNo: 1369, after: "1,0,n 2,5,q 3,2,p"},
+		{q: "UPDATE v4 SET a = 1", errNo: 1288, errText: "The target table v4 of the UPDATE is not updatable", after: "1,0,n 2,5,q 3,2,p"},
+		{q: "DELETE FROM v4", errNo: 1288, after: "1,0,n 2,5,q 3,2,p"},
+		{q: "DELETE FROM v3 ORDER BY id DESC LIMIT 1", affected: 1, after: "1,0,n 2,5,q"},
+		{q: "DELETE FROM v1", affected: 1, after: "2,5,q"},
+	} {
+		res, err := db.Exec(c.q, c.args...)
+		switch {
+		case c.errNo != 0:
+			if mysqlErrNo(err) != c.errNo || (c.errText != "" && !strings.Contains(err.Error(), c.errText)) {
+				t.Errorf("%s: %v, want error %d %q", c.q, err, c.errNo, c.errText)
+			}
+		case err != nil:
+			t.Errorf("%s: %v", c.q, err)
+		default:
+			if n, _ := res.RowsAffected(); n != c.affected {
+				t.Errorf("%s: %d rows affected, want %d", c.q, n, c.affected)
+			}
+		}
+		if got := state(); got != c.after {
+			t.Errorf("after %s: %s, want %s", c.q, got, c.after)
+		}
+	}
+}

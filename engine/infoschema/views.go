@@ -126,8 +126,8 @@ func tableExprUpdatable(te ast.TableExpr, schema string, look ViewLookup, depth 
 		switch e := te.Expr.(type) {
 		case ast.TableName:
 			s := schema
-			if !e.SchemaQualifier.IsEmpty() {
-				s = e.SchemaQualifier.String()
+			if !e.DbQualifier.IsEmpty() {
+				s = e.DbQualifier.String()
 			}
 			create, isView := look(s, e.Name.String())
 			if !isView {
