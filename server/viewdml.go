@@ -41,7 +41,6 @@ func isIdentByte(b byte) bool {
 	return b == '_' || b == '$' || b == '`' || b >= 0x80 || ('0' <= b && b <= '9') || ('a' <= b && b <= 'z') || ('A' <= b && b <= 'Z')
 }
 
-
 // UPDATE and DELETE through a view. GMS plans a view as a derived table,
 // which it cannot write (1105 "table doesn't support UPDATE"). viewDML
 // rewrites a single-table UPDATE or DELETE whose target is an updatable
@@ -73,6 +72,8 @@ func viewDML(ctx context.Context, stmt ast.Statement) error {
 		verb string
 	)
 	switch st := stmt.(type) {
+	case *ast.Insert:
+		ate, verb = &ast.AliasedTableExpr{Expr: st.Table}, "INSERT"
 	case *ast.Update:
 		if len(st.TableExprs) != 1 {
 			return nil
@@ -104,6 +105,8 @@ func viewDML(ctx context.Context, stmt ast.Statement) error {
 	}
 	w := &viewWrite{s: s, verb: verb, topDB: db, topName: tn.Name.String()}
 	switch st := stmt.(type) {
+	case *ast.Insert:
+		return w.insert(st, ate)
 	case *ast.Update:
 		return w.update(st, ate)
 	case *ast.Delete:
@@ -135,8 +138,11 @@ type level struct {
 	from     *ast.AliasedTableExpr // with its schema
 }
 
-func errNotUpdatable(name, verb string) error {
-	return mysql.NewSQLError(1288, "HY000", "The target table %s of the %s is not updatable", name, verb)
+func (w *viewWrite) errNotUpdatable(name string) error {
+	if w.verb == "INSERT" {
+		return mysql.NewSQLError(1471, "HY000", "The target table %s of the INSERT is not insertable-into", name)
+	}
+	return mysql.NewSQLError(1288, "HY000", "The target table %s of the %s is not updatable", name, w.verb)
 }
 
 func errViewUnsupported(what string) error {
@@ -161,7 +167,7 @@ func (w *viewWrite) open(ate *ast.AliasedTableExpr, db string, depth int) (*leve
 	}
 	look := func(schema, n string) (string, bool) { return w.s.ViewCreate(schema, n) }
 	if !infoschema.ViewUpdatable(spec, db, look) {
-		return nil, true, errNotUpdatable(name, w.verb)
+		return nil, true, w.errNotUpdatable(name)
 	}
 	sel, ok := spec.ViewExpr.(*ast.Select)
 	for p, isParen := spec.ViewExpr.(*ast.ParenSelect); isParen; p, isParen = p.Select.(*ast.ParenSelect) {
@@ -171,7 +177,7 @@ func (w *viewWrite) open(ate *ast.AliasedTableExpr, db string, depth int) (*leve
 		}
 	}
 	if !ok {
-		return nil, true, errNotUpdatable(name, w.verb)
+		return nil, true, w.errNotUpdatable(name)
 	}
 	var from *ast.AliasedTableExpr
 	if len(sel.From) == 1 {
@@ -229,7 +235,7 @@ func (w *viewWrite) open(ate *ast.AliasedTableExpr, db string, depth int) (*leve
 			names = append(names, n)
 			exprs = append(exprs, se.Expr)
 		default:
-			return nil, true, errNotUpdatable(name, w.verb)
+			return nil, true, w.errNotUpdatable(name)
 		}
 	}
 	if len(spec.Columns) > 0 {
@@ -445,4 +451,109 @@ func (w *viewWrite) mapWhereOrder(lv *level, where **ast.Where, order ast.OrderB
 		o.Expr = m
 	}
 	return nil
+}
+
+// insert maps an INSERT's column list through the views (a view whose
+// columns are not all distinct plain columns is not insertable-into, 1471)
+// onto the base table, whose other columns take their defaults. With a
+// check option, each VALUES row's first value is wrapped in
+// sqlfunc.ViewCheckFunc over the views' WHERE clauses with the row's values
+// in place of the columns: only rows of constants are served so (a value
+// is not evaluated twice), and a WHERE reading a column the INSERT does not
+// give is refused (1235) rather than guessed from its default.
+func (w *viewWrite) insert(st *ast.Insert, ate *ast.AliasedTableExpr) error {
+	if len(st.OnDup) > 0 || len(st.Returning) > 0 || len(st.Partitions) > 0 {
+		return errViewUnsupported("INSERT ... ON DUPLICATE KEY UPDATE, RETURNING or PARTITION through a view")
+	}
+	cols := st.Columns
+	err := w.levels(ate, func(lv *level) error {
+		seen := map[string]bool{}
+		for _, n := range lv.names {
+			c, isCol := lv.cols[strings.ToLower(n)].(*ast.ColName)
+			if !isCol || seen[c.Name.Lowered()] {
+				return w.errNotUpdatable(lv.name)
+			}
+			seen[c.Name.Lowered()] = true
+		}
+		if len(cols) == 0 {
+			for _, n := range lv.names {
+				cols = append(cols, ast.NewColIdent(n))
+			}
+		}
+		next := make(ast.Columns, len(cols))
+		for i, c := range cols {
+			m, err := lv.column(&ast.ColName{Name: c}, "field list")
+			if err != nil {
+				return err
+			}
+			next[i] = m.(*ast.ColName).Name
+		}
+		cols = next
+		return w.mapChecks(lv)
+	})
+	if err != nil {
+		return err
+	}
+	base := ate.Expr.(ast.TableName)
+	st.Table, st.Columns = base, cols
+	if len(w.checks) == 0 {
+		return nil
+	}
+	var rows ast.Values
+	switch r := st.Rows.(type) {
+	case ast.Values:
+		rows = r
+	case *ast.AliasedValues:
+		rows = r.Values
+	}
+	if rows == nil {
+		return errViewUnsupported("INSERT ... SELECT through a view WITH CHECK OPTION")
+	}
+	if st.Ignore != "" {
+		return errViewUnsupported("INSERT IGNORE through a view WITH CHECK OPTION")
+	}
+	var cond ast.Expr
+	for _, c := range w.checks {
+		cond = and(cond, c)
+	}
+	qual := base.Name.String()
+	if !ate.As.IsEmpty() {
+		qual = ate.As.String()
+	}
+	for _, row := range rows {
+		if len(row) != len(cols) || len(row) == 0 {
+			return nil // GMS answers 1136
+		}
+		byCol := &level{db: base.DbQualifier.String(), qual: qual, cols: map[string]ast.Expr{}}
+		for i, c := range cols {
+			if !constantValue(row[i]) {
+				return errViewUnsupported("INSERT through a view WITH CHECK OPTION of values other than constants")
+			}
+			byCol.cols[c.Lowered()] = row[i]
+		}
+		rc, err := byCol.mapExpr(cond, "where clause")
+		if err != nil {
+			return errViewUnsupported("INSERT through a view WITH CHECK OPTION that leaves a column its WHERE reads to its default")
+		}
+		row[0] = &ast.FuncExpr{Name: ast.NewColIdent(sqlfunc.ViewCheckFunc), Exprs: ast.SelectExprs{
+			&ast.AliasedExpr{Expr: rc},
+			&ast.AliasedExpr{Expr: ast.NewStrVal([]byte(w.topDB))},
+			&ast.AliasedExpr{Expr: ast.NewStrVal([]byte(w.topName))},
+			&ast.AliasedExpr{Expr: row[0]},
+		}}
+	}
+	return nil
+}
+
+// constantValue: e is a literal, a parameter, NULL or a sign on one.
+func constantValue(e ast.Expr) bool {
+	switch e := e.(type) {
+	case *ast.SQLVal, *ast.NullVal, ast.BoolVal:
+		return true
+	case *ast.UnaryExpr:
+		return constantValue(e.Expr)
+	case *ast.ParenExpr:
+		return constantValue(e.Expr)
+	}
+	return false
 }
