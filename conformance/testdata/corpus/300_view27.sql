@@ -158,3 +158,15 @@ DELETE FROM ib WHERE id IN (32, 40, 50);
 INSERT INTO vg VALUES (1, 1);
 INSERT INTO i2 (k, x, z) VALUES (60, 1, 1);
 SELECT * FROM ib ORDER BY id;
+-- The base table's triggers fire for a write through a view; an alias of
+-- the view qualifies its columns.
+CREATE TABLE tt (id INT PRIMARY KEY, a INT);
+INSERT INTO tt VALUES (1, 1), (2, 2);
+CREATE TABLE tlog (m VARCHAR(20));
+CREATE TRIGGER ttr BEFORE UPDATE ON tt FOR EACH ROW INSERT INTO tlog VALUES (CONCAT('upd ', OLD.id, ' ', NEW.a));
+CREATE VIEW tv AS SELECT id, a FROM tt WHERE a < 10 WITH CHECK OPTION;
+UPDATE tv SET a = a + 1 WHERE id IN (1, 2);
+UPDATE tv AS q SET q.a = 7 WHERE q.id = 1;
+UPDATE tv SET a = 70 WHERE id = 2;
+SELECT * FROM tt ORDER BY id;
+SELECT * FROM tlog ORDER BY m;
