@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"github.com/myriaddb/myriad/catalog"
 	"strings"
 
 	"github.com/dolthub/go-mysql-server/sql"
@@ -68,4 +69,37 @@ func (e *Engine) showCreateViewCheck(ctx *sql.Context, sc *plan.ShowCreateTable)
 func isViewAlias(n sql.Node) bool {
 	_, ok := n.(*plan.SubqueryAlias)
 	return ok
+}
+
+// HasBeforeTrigger reports whether table db.table has a BEFORE trigger on
+// event (sqlparser's InsertStr or UpdateStr) in the committed catalog; a
+// trigger whose definition does not parse counts. A write through a view
+// WITH CHECK OPTION checks its rows before such a trigger could change
+// them, where MySQL checks after, so the server refuses it.
+func (s *Session) HasBeforeTrigger(db, table, event string) bool {
+	if s == nil || s.eng == nil {
+		return false
+	}
+	sc, err := s.eng.cat.Schema(nil, db)
+	if err != nil || sc == nil {
+		return err != nil
+	}
+	if sc.Triggers <= 0 {
+		return false
+	}
+	found := false
+	err = s.eng.cat.ListTriggers(nil, sc, func(g *catalog.Trigger) error {
+		stmt, err := ast.Parse(g.CreateStmt)
+		ddl, ok := stmt.(*ast.DDL)
+		if err != nil || !ok || ddl.TriggerSpec == nil {
+			found = true
+			return nil
+		}
+		if strings.EqualFold(ddl.Table.Name.String(), table) && strings.EqualFold(ddl.TriggerSpec.Time, ast.BeforeStr) &&
+			strings.EqualFold(ddl.TriggerSpec.Event, event) {
+			found = true
+		}
+		return nil
+	})
+	return found || err != nil
 }

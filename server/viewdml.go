@@ -402,6 +402,9 @@ func (w *viewWrite) update(st *ast.Update, ate *ast.AliasedTableExpr) error {
 	if st.Ignore != "" {
 		return errViewUnsupported("UPDATE IGNORE through a view WITH CHECK OPTION")
 	}
+	if base := ate.Expr.(ast.TableName); w.s.HasBeforeTrigger(base.DbQualifier.String(), base.Name.String(), ast.UpdateStr) {
+		return errViewUnsupported("UPDATE through a view WITH CHECK OPTION of a table with a BEFORE UPDATE trigger")
+	}
 	var cond ast.Expr
 	for _, c := range w.checks {
 		cond = and(cond, c)
@@ -511,6 +514,9 @@ func (w *viewWrite) insert(st *ast.Insert, ate *ast.AliasedTableExpr) error {
 	}
 	if st.Ignore != "" {
 		return errViewUnsupported("INSERT IGNORE through a view WITH CHECK OPTION")
+	}
+	if w.s.HasBeforeTrigger(base.DbQualifier.String(), base.Name.String(), ast.InsertStr) {
+		return errViewUnsupported("INSERT through a view WITH CHECK OPTION of a table with a BEFORE INSERT trigger")
 	}
 	var cond ast.Expr
 	for _, c := range w.checks {
