@@ -165,3 +165,38 @@ func TestViewInsert(t *testing.T) {
 		t.Errorf("rows %s, want %s", got, want)
 	}
 }
+
+// TestViewWritePreparedStale: a prepared write through a view redefined
+// after PREPARE is 1615 (it ran through the old definition: 0 rows
+// affected where the new one matched, or the old column written).
+func TestViewWritePreparedStale(t *testing.T) {
+	ts := startServer(t, t.TempDir())
+	mustExec(t, ts.connect(""), "CREATE DATABASE p")
+	db := ts.connect("p")
+	db.SetMaxOpenConns(1)
+	mustExec(t, db, "CREATE TABLE t (id INT PRIMARY KEY, a INT, b INT)")
+	mustExec(t, db, "INSERT INTO t VALUES (1, 1, 100)")
+	mustExec(t, db, "CREATE VIEW v AS SELECT id, b AS a FROM t WHERE b < 10")
+	st, err := db.Prepare("UPDATE v SET a = ? WHERE id = ?")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	if res, err := st.Exec(5, 1); err != nil {
+		t.Fatal(err)
+	} else if n, _ := res.RowsAffected(); n != 0 {
+		t.Fatalf("through the first definition: %d rows, want 0", n)
+	}
+	mustExec(t, db, "CREATE OR REPLACE VIEW v AS SELECT id, a FROM t WHERE a < 10")
+	if _, err := st.Exec(6, 1); mysqlErrNo(err) != 1615 {
+		t.Errorf("COM_STMT_EXECUTE after the view changed: %v, want 1615", err)
+	}
+	mustExec(t, db, "PREPARE s FROM 'DELETE FROM v WHERE a = 1'")
+	mustExec(t, db, "CREATE OR REPLACE VIEW v AS SELECT id, b AS a FROM t WHERE b < 10")
+	if _, err := db.Exec("EXECUTE s"); mysqlErrNo(err) != 1615 {
+		t.Errorf("EXECUTE after the view changed: %v, want 1615", err)
+	}
+	if r := queryRows(t, db, "SELECT id, a, b FROM t"); len(r) != 1 || strings.Join(r[0], ",") != "1,1,100" {
+		t.Errorf("rows %v, want 1,1,100", r)
+	}
+}

@@ -2,6 +2,9 @@ package server
 
 import (
 	"context"
+	"encoding/hex"
+	"fmt"
+	"hash/fnv"
 	"strings"
 	"unicode"
 
@@ -104,13 +107,61 @@ func viewDML(ctx context.Context, stmt ast.Statement) error {
 		return nil
 	}
 	w := &viewWrite{s: s, verb: verb, topDB: db, topName: tn.Name.String()}
+	var err error
 	switch st := stmt.(type) {
 	case *ast.Insert:
-		return w.insert(st, ate)
+		err = w.insert(st, ate)
+		st.Comments = append(st.Comments, w.deps...)
 	case *ast.Update:
-		return w.update(st, ate)
+		err = w.update(st, ate)
+		st.Comments = append(st.Comments, w.deps...)
 	case *ast.Delete:
-		return w.delete(st, ate)
+		err = w.delete(st, ate)
+		st.Comments = append(st.Comments, w.deps...)
+	}
+	return err
+}
+
+// A prepared statement keeps the statement parsed (and rewritten) at
+// PREPARE, and GMS binds it again at each EXECUTE: a view redefined in
+// between would be written through its old definition. The rewritten
+// statement carries, as comments, each view it went through with a digest
+// of its CREATE text; EXECUTE of a statement whose views changed is 1615
+// (staleViewWrite).
+const viewDepPrefix = "/*myriad_view "
+
+func viewDep(db, name, create string) []byte {
+	h := fnv.New64a()
+	h.Write([]byte(create))
+	return []byte(fmt.Sprintf("%s%s %s %x*/", viewDepPrefix, hex.EncodeToString([]byte(db)), hex.EncodeToString([]byte(name)), h.Sum64()))
+}
+
+// staleViewWrite is 1615 when stmt went through a view whose definition
+// is no longer the one it was rewritten with.
+func staleViewWrite(s *engine.Session, stmt ast.Statement) error {
+	var cs ast.Comments
+	switch st := stmt.(type) {
+	case *ast.Insert:
+		cs = st.Comments
+	case *ast.Update:
+		cs = st.Comments
+	case *ast.Delete:
+		cs = st.Comments
+	}
+	for _, c := range cs {
+		if !strings.HasPrefix(string(c), viewDepPrefix) {
+			continue
+		}
+		f := strings.Fields(strings.TrimSuffix(strings.TrimPrefix(string(c), viewDepPrefix), "*/"))
+		if len(f) != 3 {
+			continue
+		}
+		db, err1 := hex.DecodeString(f[0])
+		name, err2 := hex.DecodeString(f[1])
+		create, ok := s.ViewCreate(string(db), string(name))
+		if err1 != nil || err2 != nil || !ok || string(viewDep(string(db), string(name), create)) != string(c) {
+			return mysql.NewSQLError(1615, "HY000", "Prepared statement needs to be re-prepared")
+		}
 	}
 	return nil
 }
@@ -120,6 +171,7 @@ const maxViewChain = 32
 
 type viewWrite struct {
 	s               *engine.Session
+	deps            ast.Comments // viewDep of each view gone through
 	verb            string
 	topDB, topName  string
 	checks          []ast.Expr // view WHERE clauses an UPDATE's rows must keep satisfying
@@ -161,6 +213,7 @@ func (w *viewWrite) open(ate *ast.AliasedTableExpr, db string, depth int) (*leve
 		return nil, false, nil
 	}
 	name := tn.Name.String()
+	w.deps = append(w.deps, viewDep(db, name, create))
 	spec, ok := infoschema.ParseView(create)
 	if !ok {
 		return nil, true, errViewUnsupported(w.verb + " through a view whose definition cannot be read")
@@ -562,4 +615,39 @@ func constantValue(e ast.Expr) bool {
 		return constantValue(e.Expr)
 	}
 	return false
+}
+
+// staleExecute is 1615 for `EXECUTE name` (query) or a COM_STMT_EXECUTE
+// of prepared (its text) when the prepared statement writes through a
+// view redefined since it was prepared.
+func (h *handler) staleExecute(c *mysql.Conn, query, prepared string) error {
+	if h.srv.sqle == nil {
+		return nil
+	}
+	sctx := h.sessionOf(c)
+	if sctx == nil {
+		return nil
+	}
+	s, ok := sctx.Session.(*engine.Session)
+	if !ok {
+		return nil
+	}
+	key := prepared
+	if key == "" {
+		q := strings.TrimLeft(query, " \t\r\n")
+		if len(q) < 8 || !strings.EqualFold(q[:7], "execute") {
+			return nil
+		}
+		stmt, err := ast.Parse(q)
+		ex, isExec := stmt.(*ast.Execute)
+		if err != nil || !isExec {
+			return nil
+		}
+		key = ex.Name
+	}
+	prep, ok := h.srv.sqle.PreparedDataCache.GetCachedStmt(c.ConnectionID, key)
+	if !ok {
+		return nil
+	}
+	return staleViewWrite(s, prep)
 }
