@@ -97,6 +97,7 @@ func TestViewUpdateDelete(t *testing.T) {
 		{q: "UPDATE v2 SET b = 'q' WHERE a2 = 10", affected: 1, after: "1,0,n 2,5,q 3,2,n"},
 		{q: "UPDATE v2 SET a2 = 4 WHERE k = 2", errNo: 1348, errText: "Column 'a2' is not updatable", after: "1,0,n 2,5,q 3,2,n"},
 		{q: "UPDATE v2 SET b = 'r' WHERE a = 5", errNo: 1054, after: "1,0,n 2,5,q 3,2,n"},
+		{q: "UPDATE v2 SET b = DEFAULT(k) WHERE k = 1", errNo: 1235, after: "1,0,n 2,5,q 3,2,n"},
 		{q: "UPDATE v3 SET a = 7 WHERE id = 3", errNo: 1369, errText: "CHECK OPTION failed 'p.v3'", after: "1,0,n 2,5,q 3,2,n"},
 		{q: "UPDATE v3 SET b = ? WHERE id = ?", args: []any{"p", 3}, affected: 1, after: "1,0,n 2,5,q 3,2,p"},
 		{q: "UPDATE v1 SET a = ? WHERE id = ?", args: []any{9, 3}, errNo: 1369, after: "1,0,n 2,5,q 3,2,p"},

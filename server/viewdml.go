@@ -331,6 +331,22 @@ func (lv *level) mapExpr(e ast.Expr, clause string) (ast.Expr, error) {
 				ferr = errViewUnsupported("a subquery in UPDATE or DELETE through a view")
 			}
 			return
+		case *ast.Default:
+			// DEFAULT(col) names its column by text, out of the
+			// formatter's reach.
+			if n.ColName != "" {
+				if ferr == nil {
+					ferr = errViewUnsupported("DEFAULT(col) in a write through a view")
+				}
+				return
+			}
+		case *ast.FuncExpr:
+			if n.Name.EqualString(sqlfunc.DefaultOfFunc) {
+				if ferr == nil {
+					ferr = errViewUnsupported("DEFAULT(col) in a write through a view")
+				}
+				return
+			}
 		}
 		node.Format(buf)
 	})

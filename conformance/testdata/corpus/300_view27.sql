@@ -177,3 +177,9 @@ CREATE TRIGGER tbr BEFORE UPDATE ON tb FOR EACH ROW SET NEW.a = NEW.a * 10;
 CREATE VIEW tbv AS SELECT id, a FROM tb WHERE a < 5;
 UPDATE tbv SET a = 2 WHERE id = 1;
 SELECT * FROM tb;
+-- DEFAULT through a view (the plain keyword is the assigned column's).
+CREATE TABLE td (id INT PRIMARY KEY, a INT DEFAULT 3, b INT DEFAULT 4);
+INSERT INTO td VALUES (1, 10, 20);
+CREATE VIEW tdv AS SELECT id, b AS a, a AS b FROM td;
+UPDATE tdv SET a = DEFAULT WHERE id = 1;
+SELECT * FROM td;
