@@ -183,3 +183,24 @@ INSERT INTO td VALUES (1, 10, 20);
 CREATE VIEW tdv AS SELECT id, b AS a, a AS b FROM td;
 UPDATE tdv SET a = DEFAULT WHERE id = 1;
 SELECT * FROM td;
+-- The same statements again with other constants (plan cache templates)
+-- and prepared: the check is part of every execution.
+CREATE TABLE tc (id INT PRIMARY KEY, a INT);
+INSERT INTO tc VALUES (1, 1), (2, 2), (3, 3), (4, 4);
+CREATE VIEW tcv AS SELECT id, a FROM tc WHERE a < 10 WITH CHECK OPTION;
+UPDATE tcv SET a = 5 WHERE id = 1;
+UPDATE tcv SET a = 6 WHERE id = 2;
+UPDATE tcv SET a = 60 WHERE id = 3;
+UPDATE tcv SET a = 7 WHERE id = 3;
+UPDATE tcv SET a = 70 WHERE id = 4;
+INSERT INTO tcv VALUES (5, 5);
+INSERT INTO tcv VALUES (6, 60);
+INSERT INTO tcv VALUES (7, 7);
+PREPARE tcs FROM 'UPDATE tcv SET a = ? WHERE id = ?';
+SET @x = 8, @y = 1;
+EXECUTE tcs USING @x, @y;
+SET @x = 80, @y = 1;
+EXECUTE tcs USING @x, @y;
+SET @x = 9, @y = 2;
+EXECUTE tcs USING @x, @y;
+SELECT * FROM tc ORDER BY id;
