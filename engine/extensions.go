@@ -120,7 +120,12 @@ func (e *Engine) rules() []Rule {
 			"GMS's procedure interpreter leaves parameters out of an UPDATE's SET values: 1054, or a column of the same name read instead of the parameter",
 			ctxRule(refuseProcSetVariables), PostAnalyzer},
 		{RuleShowCreateParentSchema, "showCreateParentSchema",
-			"GMS prints a foreign key's parent without its schema", ctxRule(ShowCreateParentSchema), PostAnalyzer},
+			"GMS prints a foreign key's parent without its schema", ctxRule(func(ctx *sql.Context, n sql.Node) (sql.Node, transform.TreeIdentity, error) {
+				if sc, ok := n.(*plan.ShowCreateTable); ok && isViewAlias(sc.Child) {
+					return e.showCreateViewCheck(ctx, sc) // viewcheck.go
+				}
+				return ShowCreateParentSchema(ctx, n)
+			}), PostAnalyzer},
 		{RuleExplainManyRows, "explainManyRows",
 			"GMS keeps the explained statement's single-row flag on EXPLAIN, whose plan has many lines: FORMAT=TREE of a key lookup failed",
 			explainManyRows, PostAnalyzer},

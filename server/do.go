@@ -73,6 +73,8 @@ func (p *doParser) ParseSimple(query string) (ast.Statement, error) {
 		restoreQuantified(stmt, qs)
 		if err = sysSetBodies(stmt); err != nil { // procsysset.go
 			stmt = nil
+		} else {
+			viewCheckClause(stmt, rq) // viewdml.go
 		}
 	}
 	return stmt, err
@@ -85,6 +87,17 @@ func (p *doParser) Parse(ctx *sql.Context, query string, multi bool) (ast.Statem
 // ParseWithOptions hands back the statement's own text (GMS stores it as a
 // routine's or trigger's definition) and the remainder of the original.
 func (p *doParser) ParseWithOptions(ctx context.Context, query string, delimiter rune, multi bool, options ast.ParserOptions) (ast.Statement, string, string, error) {
+	stmt, parsed, remainder, err := p.parseWithOptions(ctx, query, delimiter, multi, options)
+	if err == nil {
+		viewCheckClause(stmt, parsed) // viewdml.go
+		if err = viewDML(ctx, stmt); err != nil {
+			return nil, parsed, remainder, err
+		}
+	}
+	return stmt, parsed, remainder, err
+}
+
+func (p *doParser) parseWithOptions(ctx context.Context, query string, delimiter rune, multi bool, options ast.ParserOptions) (ast.Statement, string, string, error) {
 	rq, edits, qs := sqltext.ParserEdits(query)
 	stmt, parsed, remainder, err := p.inner.ParseWithOptions(ctx, rq, delimiter, multi, options)
 	if err == nil {
@@ -155,6 +168,17 @@ func origPositions(stmt ast.Statement, edits []sqltext.Edit, lead, olead int) {
 }
 
 func (p *doParser) ParseOneWithOptions(ctx context.Context, query string, options ast.ParserOptions) (ast.Statement, int, error) {
+	stmt, ri, err := p.parseOneWithOptions(ctx, query, options)
+	if err == nil {
+		viewCheckClause(stmt, query)
+		if err = viewDML(ctx, stmt); err != nil {
+			return nil, ri, err
+		}
+	}
+	return stmt, ri, err
+}
+
+func (p *doParser) parseOneWithOptions(ctx context.Context, query string, options ast.ParserOptions) (ast.Statement, int, error) {
 	rq, edits, qs := sqltext.ParserEdits(query)
 	stmt, ri, err := p.inner.ParseOneWithOptions(ctx, rq, options)
 	if err == nil {

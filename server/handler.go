@@ -305,6 +305,10 @@ func (h *handler) comQuery(ctx context.Context, c *mysql.Conn, query string, cb 
 	ctx, lent := h.borrowDatabase(ctx, c, query)
 	defer lent()
 	ctx = h.executedText(ctx, c, query) // executetext.go
+	// A prepared write through a redefined view (viewdml.go).
+	if err := h.staleExecute(c, query, ""); err != nil {
+		return err
+	}
 	if q, ok := sqltext.Do(query); ok {
 		_, err := discardRows(cb, func(cb mysql.ResultSpoolFn) (string, error) {
 			return "", h.Handler.ComQuery(ctx, c, q, cb)
@@ -430,6 +434,10 @@ func (h *handler) comMultiQuery(ctx context.Context, c *mysql.Conn, query string
 	ctx, lent := h.borrowDatabase(ctx, c, query)
 	defer lent()
 	ctx = h.executedText(ctx, c, query) // executetext.go
+	// A prepared write through a redefined view (viewdml.go).
+	if err := h.staleExecute(c, query, ""); err != nil {
+		return "", err
+	}
 	if q, ok := sqltext.Do(query); ok {
 		rest, err := discardRows(cb, func(cb mysql.ResultSpoolFn) (string, error) {
 			return h.Handler.ComMultiQuery(ctx, c, q, cb)
@@ -710,6 +718,10 @@ func (h *handler) comStmtExecute(ctx context.Context, c *mysql.Conn, p *mysql.Pr
 			}
 			return next(r)
 		}
+	}
+	// A prepared write through a redefined view (viewdml.go).
+	if err := h.staleExecute(c, "", p.PrepareStmt); err != nil {
+		return err
 	}
 	if done, err := h.stmtCall(ctx, c, wire, p, cb); done {
 		return err

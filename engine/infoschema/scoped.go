@@ -27,6 +27,7 @@ var scopedTables = map[string][]string{
 	"check_constraints":       {"constraint_schema"},
 	"statistics":              {"table_schema", "index_schema"},
 	"triggers":                {"trigger_schema", "event_object_schema"},
+	"views":                   {"table_schema"},
 }
 
 // FunctionalIndexer is a table with functional indexes, which GMS's
@@ -119,6 +120,9 @@ func (t *scopedTable) PartitionRows(ctx *sql.Context, p sql.Partition) (sql.RowI
 		return triggersBySchema(ctx, cat, t.inner, p)
 	}
 	it, err := t.inner.AssignCatalog(cat).PartitionRows(ctx, p)
+	if err == nil && strings.EqualFold(t.Name(), "views") {
+		return &viewsIter{RowIter: it, look: catalogViews(ctx, cat)}, nil
+	}
 	if err != nil || !strings.EqualFold(t.Name(), "statistics") {
 		return it, err
 	}
