@@ -437,6 +437,19 @@ func category(kind string, err error) string {
 	return kind + ": " + oneLine(err.Error(), 80)
 }
 
+// sltMySQLSucceeds are the statement records (file:line) whose expected
+// error is SQLite's, not MySQL's: the mirror regenerated query results
+// against MySQL but kept these `statement error` records without a
+// `skipif mysql`. MySQL (and MariaDB) run them, so they are checked to
+// succeed. Each entry says why.
+var sltMySQLSucceeds = map[string]string{
+	// view1 is `SELECT x FROM t1 WHERE x>0`, an updatable single-table
+	// view in MySQL ("Updatable and Insertable Views"); SQLite's views are
+	// read-only. Writes through views run since session 27 (view27).
+	"test/evidence/slt_lang_createview.test:70": "DELETE FROM view1 WHERE x>0: MySQL deletes through the view",
+	"test/evidence/slt_lang_createview.test:81": "UPDATE view1 SET x=2: MySQL updates through the view",
+}
+
 func runSLTFile(t *testing.T, h *sltHarness, name, dir string) *sltFileResult {
 	r := &sltFileResult{name: name}
 	start := time.Now()
@@ -477,13 +490,17 @@ func runSLTFile(t *testing.T, h *sltHarness, name, dir string) *sltFileResult {
 		t0 := time.Now()
 		if rec.Type() == parser.Statement {
 			err := h.ExecuteStatementContext(ctx, rec.Query())
+			expectError := rec.ExpectError()
+			if _, mysqlRuns := sltMySQLSucceeds[fmt.Sprintf("%s:%d", name, rec.LineNum())]; mysqlRuns {
+				expectError = false
+			}
 			switch {
 			case errors.Is(err, context.DeadlineExceeded) || ctx.Err() != nil:
 				r.timeouts++
 				fail(rec, category("", ctx.Err()), "")
-			case rec.ExpectError() && err == nil:
+			case expectError && err == nil:
 				fail(rec, "statement: expected an error, got none", "")
-			case !rec.ExpectError() && err != nil:
+			case !expectError && err != nil:
 				fail(rec, category("statement", err), err.Error())
 			default:
 				r.ok++
