@@ -61,6 +61,8 @@ const (
 	RuleExplainManyRows
 	// RuleShowTableStatus: see infoschema.ShowTableStatus.
 	RuleShowTableStatus
+	// RuleShowCreateProcedureMode: see ShowCreateProcedureMode.
+	RuleShowCreateProcedureMode
 )
 
 // RuleCombineAlters: see Engine.CombineAlters (pkrewrite.go). From the
@@ -95,6 +97,9 @@ func (e *Engine) rules() []Rule {
 		{RulePushInfoSchemaFilters, "pushInfoSchemaFilters",
 			"GMS v0.20 no longer pushes filters into tables: a tenant's information_schema.TABLES query would read every schema's catalog span",
 			nodeRule(infoschema.PushFilters), PostAnalyzer},
+		{RuleShowCreateProcedureMode, "showCreateProcedureMode",
+			"GMS's SHOW CREATE PROCEDURE answers '' for the sql_mode the procedure was created under",
+			nodeRule(ShowCreateProcedureMode), PostAnalyzer},
 		{RuleShowTableStatus, "showTableStatus",
 			"GMS's SHOW TABLE STATUS reads 0 rows and NULL Auto_increment and Comment, and lists no views",
 			nodeRule(infoschema.ShowTableStatus), "after-all"}, // after assignExecIndexes: a WHERE's Comments stays column 17

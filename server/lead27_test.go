@@ -178,3 +178,80 @@ func TestLead27CommaNames(t *testing.T) {
 		}
 	}
 }
+
+// TestLead27CallRoutineSchema: a procedure's unqualified names are its own
+// schema's while it runs, as MySQL's implicit USE of the routine's
+// database. GMS kept the caller's current database, so `USE a; CALL
+// b.p()` wrote a's table of the same name (a tenant's procedure changing
+// another tenant's rows), and without a current database the CALL failed
+// with 1046.
+func TestLead27CallRoutineSchema(t *testing.T) {
+	ts := startServer(t, t.TempDir())
+	db := ts.connectWith("", "parseTime=false")
+	c := pinnedConn(t, db)
+	for _, q := range []string{
+		"CREATE DATABASE ta", "CREATE DATABASE tb",
+		"CREATE TABLE ta.t (v VARCHAR(5))", "CREATE TABLE tb.t (v VARCHAR(5))",
+		"USE ta",
+		"CREATE PROCEDURE p() INSERT INTO t VALUES ('a')",
+		"USE tb",
+		"CREATE PROCEDURE p() INSERT INTO t VALUES ('b')",
+		"CREATE PROCEDURE d() SELECT DATABASE()",
+		"USE ta",
+		"CALL tb.p()",
+		"CALL p()",
+	} {
+		mustExecConn(t, c, q)
+	}
+	for _, tc := range []struct{ q, want string }{
+		{"SELECT GROUP_CONCAT(v) FROM ta.t", "a"},
+		{"SELECT GROUP_CONCAT(v) FROM tb.t", "b"},
+		{"CALL tb.d()", "tb"},
+		{"SELECT DATABASE()", "ta"},
+	} {
+		if got := strings.Join(connRows(t, c, tc.q), ";"); got != tc.want {
+			t.Errorf("%s: got %q, want %q", tc.q, got, tc.want)
+		}
+	}
+	// Without a current database, through a fresh connection.
+	c2 := pinnedConn(t, ts.connectWith("", "parseTime=false"))
+	mustExecConn(t, c2, "CALL tb.p()")
+	if got := strings.Join(connRows(t, c2, "SELECT COUNT(*) FROM tb.t"), ";"); got != "2" {
+		t.Errorf("CALL without a current database: tb.t has %q rows, want 2", got)
+	}
+}
+
+// TestLead27RoutineSqlMode: SHOW CREATE PROCEDURE and
+// information_schema.ROUTINES.SQL_MODE give the sql_mode the procedure
+// was created under (GMS: '' and the session's), which mysqldump
+// --routines writes before each CREATE PROCEDURE.
+func TestLead27RoutineSqlMode(t *testing.T) {
+	ts := startServer(t, t.TempDir())
+	db := ts.connectWith("", "parseTime=false")
+	c := pinnedConn(t, db)
+	for _, q := range []string{
+		"CREATE DATABASE rm", "USE rm",
+		"SET sql_mode = 'ANSI_QUOTES'",
+		"CREATE PROCEDURE p() SELECT 1",
+		"SET sql_mode = DEFAULT",
+	} {
+		mustExecConn(t, c, q)
+	}
+	rows, err := c.QueryContext(context.Background(), "SHOW CREATE PROCEDURE p")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var name, mode, create, cs, cc, dc string
+	for rows.Next() {
+		if err := rows.Scan(&name, &mode, &create, &cs, &cc, &dc); err != nil {
+			t.Fatal(err)
+		}
+	}
+	rows.Close()
+	if mode != "ANSI_QUOTES" {
+		t.Errorf("SHOW CREATE PROCEDURE sql_mode: got %q", mode)
+	}
+	if got := strings.Join(connRows(t, c, "SELECT sql_mode FROM information_schema.routines WHERE routine_schema = 'rm'"), ";"); got != "ANSI_QUOTES" {
+		t.Errorf("ROUTINES.SQL_MODE: got %q", got)
+	}
+}

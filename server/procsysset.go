@@ -335,6 +335,13 @@ func buildCallKeepingMode(ctx *sql.Context, inner sql.NodeExecBuilder, c *plan.C
 			return nil, err
 		}
 	}
+	// The body's unqualified names are the routine's schema's (MySQL's
+	// implicit USE, undone when the routine ends); GMS kept the caller's.
+	if db := c.Database(); db != nil && db.Name() != "" && !strings.EqualFold(db.Name(), ctx.GetCurrentDatabase()) {
+		prev := ctx.GetCurrentDatabase()
+		ctx.SetCurrentDatabase(db.Name())
+		defer ctx.SetCurrentDatabase(prev)
+	}
 	iter, err := inner.Build(ctx, n, row)
 	for i, name := range callContext {
 		if now, gerr := ctx.GetSessionVariable(ctx, name); gerr == nil && now != before[i] {

@@ -102,6 +102,7 @@ func (t *routinesTable) PartitionRows(ctx *sql.Context, p sql.Partition) (sql.Ro
 		dbs = t.cat.AllDatabases(ctx)
 	}
 	procs := map[string][]*plan.Procedure{}
+	modes := map[[2]string]string{} // schema, routine -> sql_mode at CREATE
 	for _, db := range dbs {
 		pdb, ok := db.(sql.StoredProcedureDatabase)
 		if !ok {
@@ -112,6 +113,7 @@ func (t *routinesTable) PartitionRows(ctx *sql.Context, p sql.Partition) (sql.Ro
 			return nil, err
 		}
 		for _, d := range details {
+			modes[[2]string{db.Name(), d.Name}] = d.SqlMode
 			// As GMS's analyzer does: a body that no longer builds is
 			// listed with its error.
 			proc, _, err := planbuilder.BuildProcedureHelper(ctx, t.cat, false, nil, db, nil, d)
@@ -150,6 +152,17 @@ func (t *routinesTable) PartitionRows(ctx *sql.Context, p sql.Partition) (sql.Ro
 	rows, err := sql.RowIterToRows(ctx, it)
 	if err != nil {
 		return nil, err
+	}
+	// ROUTINES.SQL_MODE is the mode the routine was created under, which
+	// it runs under (MySQL's sp_head); GMS wrote the session's.
+	if mc, ok := t.cols["sql_mode"]; ok && t.name == information_schema.RoutinesTableName {
+		for _, r := range rows {
+			sc, _ := r[t.col].(string)
+			name, _ := r[t.col+1].(string)
+			if m, ok := modes[[2]string{sc, name}]; ok && m != "" {
+				r[mc] = m
+			}
+		}
 	}
 	// In schema and routine order (GMS's follow a map's), stable for the
 	// parameters of one routine.
