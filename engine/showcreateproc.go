@@ -11,8 +11,8 @@ import (
 
 // ShowCreateProcedureMode gives SHOW CREATE PROCEDURE's sql_mode column the
 // mode the procedure was created under, which it runs under (server's
-// procedure runner, as MySQL's sp_head). GMS answers '' there, so
-// mysqldump --routines wrote `SET sql_mode = ''` before each CREATE
+// procedure runner, as MySQL's sp_head). GMS answers an empty string there, so
+// mysqldump --routines wrote an empty `SET sql_mode` before each CREATE
 // PROCEDURE and a restored procedure lost its mode.
 func ShowCreateProcedureMode(n sql.Node) (sql.Node, transform.TreeIdentity, error) {
 	return transform.Node(n, func(n sql.Node) (sql.Node, transform.TreeIdentity, error) {

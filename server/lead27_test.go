@@ -223,7 +223,7 @@ func TestLead27CallRoutineSchema(t *testing.T) {
 
 // TestLead27RoutineSqlMode: SHOW CREATE PROCEDURE and
 // information_schema.ROUTINES.SQL_MODE give the sql_mode the procedure
-// was created under (GMS: '' and the session's), which mysqldump
+// was created under (GMS: empty and the session's), which mysqldump
 // --routines writes before each CREATE PROCEDURE.
 func TestLead27RoutineSqlMode(t *testing.T) {
 	ts := startServer(t, t.TempDir())
