@@ -190,6 +190,7 @@ func (h *handler) ConnectionClosed(c *mysql.Conn) {
 	h.srv.callQueue.Delete(c.ConnectionID)
 	h.srv.kills.forget(c.ConnectionID)
 	engine.ForgetIndexHints(c.ConnectionID)
+	viewWriters.Delete(c.ConnectionID) // viewdml.go
 	// A client gone mid-import leaves nothing: the import is abandoned and
 	// removes what it wrote.
 	_, _ = h.importEnd(c, errImportAbandoned)

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"hash/fnv"
 	"strings"
+	"sync"
 	"unicode"
 
 	"github.com/dolthub/go-mysql-server/sql"
@@ -106,6 +107,7 @@ func viewDML(ctx context.Context, stmt ast.Statement) error {
 	if _, isView := s.ViewCreate(db, tn.Name.String()); !isView {
 		return nil
 	}
+	viewWriters.Store(sctx.Session.ID(), struct{}{})
 	w := &viewWrite{s: s, verb: verb, topDB: db, topName: tn.Name.String()}
 	var err error
 	switch st := stmt.(type) {
@@ -637,7 +639,10 @@ func constantValue(e ast.Expr) bool {
 // of prepared (its text) when the prepared statement writes through a
 // view redefined since it was prepared.
 func (h *handler) staleExecute(c *mysql.Conn, query, prepared string) error {
-	if h.srv.sqle == nil {
+	// Only a connection that wrote through a view can hold such a
+	// statement: every other EXECUTE skips GMS's PreparedDataCache, whose
+	// one mutex all connections share.
+	if _, wrote := viewWriters.Load(c.ConnectionID); !wrote || h.srv.sqle == nil {
 		return nil
 	}
 	sctx := h.sessionOf(c)
@@ -667,3 +672,8 @@ func (h *handler) staleExecute(c *mysql.Conn, query, prepared string) error {
 	}
 	return staleViewWrite(s, prep)
 }
+
+// viewWriters are the connections (by ID) whose statements viewDML
+// rewrote through a view, the only ones staleExecute must check; a
+// connection leaves it when it closes (handler.ConnectionClosed).
+var viewWriters sync.Map
