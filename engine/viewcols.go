@@ -27,16 +27,26 @@ const maxViewDefinitions = 256
 // viewSelect is view db.name's SELECT and column list; ok is false for a
 // name that is no view of db.
 func (e *Engine) viewSelect(db, name string) (ast.SelectStatement, ast.Columns, bool) {
-	if db == "" || name == "" {
+	spec := e.viewSpec(db, name)
+	if spec == nil {
 		return nil, nil, false
+	}
+	return spec.ViewExpr, spec.Columns, true
+}
+
+// viewSpec is view db.name's parsed definition, nil for a name that is no
+// view of db.
+func (e *Engine) viewSpec(db, name string) *ast.ViewSpec {
+	if db == "" || name == "" {
+		return nil
 	}
 	s, err := e.cat.Schema(nil, db)
 	if err != nil || s == nil || s.Views <= 0 {
-		return nil, nil, false
+		return nil
 	}
 	v, err := e.cat.View(nil, s, name)
 	if err != nil || v == nil {
-		return nil, nil, false
+		return nil
 	}
 	viewDefinitions.Lock()
 	spec, seen := viewDefinitions.m[v.CreateStmt]
@@ -54,10 +64,7 @@ func (e *Engine) viewSelect(db, name string) (ast.SelectStatement, ast.Columns, 
 		viewDefinitions.m[v.CreateStmt] = spec
 		viewDefinitions.Unlock()
 	}
-	if spec == nil {
-		return nil, nil, false
-	}
-	return spec.ViewExpr, spec.Columns, true
+	return spec
 }
 
 // HasViews reports whether schema db has views (their columns' decimals
@@ -104,16 +111,9 @@ func (e *Engine) viewZerofill(db, view, column string) (width int, ok bool) {
 // merges it into the query that reads it (not ALGORITHM=TEMPTABLE); ok is
 // false for a name that is no view of db.
 func (e *Engine) ViewQuery(db, name string) (sel ast.SelectStatement, cols ast.Columns, mergeable, ok bool) {
-	sel, cols, ok = e.viewSelect(db, name)
-	if !ok {
+	spec := e.viewSpec(db, name)
+	if spec == nil {
 		return nil, nil, false, false
 	}
-	viewDefinitions.Lock()
-	defer viewDefinitions.Unlock()
-	for _, spec := range viewDefinitions.m {
-		if spec != nil && spec.ViewExpr == sel {
-			return sel, cols, !strings.EqualFold(spec.Algorithm, "temptable"), true
-		}
-	}
-	return sel, cols, true, true
+	return spec.ViewExpr, spec.Columns, !strings.EqualFold(spec.Algorithm, "temptable"), true
 }

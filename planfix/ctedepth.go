@@ -1,11 +1,10 @@
 package planfix
 
 import (
-	"fmt"
-
 	"github.com/dolthub/go-mysql-server/sql"
 	"github.com/dolthub/go-mysql-server/sql/plan"
 	"github.com/dolthub/go-mysql-server/sql/rowexec"
+	"github.com/dolthub/go-mysql-server/sql/types"
 	"github.com/dolthub/vitess/go/mysql"
 )
 
@@ -102,9 +101,9 @@ func maxRecursionDepth(ctx *sql.Context) uint64 {
 	if err != nil {
 		return 1000
 	}
-	var n uint64
-	if _, err := fmt.Sscan(fmt.Sprint(v), &n); err != nil {
+	n, _, err := types.Uint64.Convert(ctx, v)
+	if err != nil || n == nil {
 		return 1000
 	}
-	return n
+	return n.(uint64)
 }
